@@ -1,0 +1,228 @@
+// @ts-check
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/*
+ * Architecture: imports flow  ui → state → sources → engine → expressions → keys.
+ * The core (keys, expressions, engine) is pure TypeScript: no React, no DOM,
+ * no Node, no AWS SDK at runtime. The rules below enforce that per folder.
+ */
+
+const TS_FILES = '**/*.{ts,tsx,mts,cts}';
+const CORE = ['src/keys/**', 'src/expressions/**', 'src/engine/**'];
+
+/** Matches a relative (or src/-rooted) import of one of the given src/ folders. */
+const srcFolder = (/** @type {string[]} */ folders) =>
+  `^(?:(?:\\./)?(?:\\.\\./)+(?:src/)?|src/|@/)(?:${folders.join('|')})(?:/|$)`;
+
+/** @typedef {{ regex: string, message: string, allowTypeImports?: boolean }} RestrictedPattern */
+/** @typedef {{ name: string, message: string, allowTypeImports?: boolean }} RestrictedPath */
+
+/** @type {RestrictedPattern[]} */
+const NO_UI_LIBRARIES = [
+  { regex: '^react(?:-dom)?(?:/|$)', message: 'This layer must not depend on React; React lives in src/ui.' },
+  { regex: '^zustand(?:/|$)', message: 'Stores belong in src/state; this layer must not depend on zustand.' },
+  { regex: '^@tanstack/', message: 'TanStack is a UI library; use it in src/ui only.' },
+];
+
+/** @type {RestrictedPattern} */
+const NO_AWS_SDK_AT_RUNTIME = {
+  regex: '^@aws-sdk/',
+  allowTypeImports: true,
+  message: 'The core may only use AWS SDK *types* (import type …). Talk to DynamoDB from src/sources.',
+};
+
+/** @type {RestrictedPattern} */
+const NO_NODE_PROTOCOL = {
+  regex: '^node:',
+  message: 'The core must run in the browser: no Node APIs (only src/engine/persistence/node may use them).',
+};
+
+/** @type {RestrictedPath[]} */
+const NO_NODE_BUILTINS = builtinModules
+  .filter((name) => !name.startsWith('_'))
+  .map((name) => ({
+    name,
+    message: 'The core must run in the browser: no Node APIs (only src/engine/persistence/node may use them).',
+  }));
+
+/**
+ * no-restricted-imports options for one core folder.
+ * @param {{ forbiddenSrc: string[], allowNode?: boolean }} options
+ */
+function coreImportRule({ forbiddenSrc, allowNode = false }) {
+  return [
+    'error',
+    {
+      paths: allowNode ? [] : NO_NODE_BUILTINS,
+      patterns: [
+        ...NO_UI_LIBRARIES,
+        NO_AWS_SDK_AT_RUNTIME,
+        ...(allowNode ? [] : [NO_NODE_PROTOCOL]),
+        {
+          regex: srcFolder(forbiddenSrc),
+          message:
+            'Wrong import direction. Imports flow ui → state → sources → engine → expressions → keys; ' +
+            'the core never imports ui/state/sources/server.',
+        },
+      ],
+    },
+  ];
+}
+
+const OUTER_LAYERS = ['ui', 'state', 'sources', 'server'];
+
+const DOM_GLOBALS = [
+  'window',
+  'document',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'navigator',
+  'fetch',
+  'location',
+].map((name) => ({
+  name,
+  message: `The core must not touch browser APIs (${name}); put I/O behind an interface in src/engine/persistence or src/sources.`,
+}));
+
+export default defineConfig([
+  globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    name: 'keylab/typescript',
+    files: [TS_FILES],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+
+  // --- Environments ---------------------------------------------------------
+  {
+    name: 'keylab/browser-globals',
+    files: ['src/**'],
+    ignores: ['src/server/**'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    name: 'keylab/node-globals',
+    files: ['src/server/**', 'src/engine/persistence/node/**', 'scripts/**', 'e2e/**', 'bench/**', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+
+  // --- React ------------------------------------------------------------------
+  {
+    name: 'keylab/react-hooks',
+    files: ['src/ui/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+
+  // --- Import boundaries -----------------------------------------------------
+  {
+    name: 'keylab/boundaries/keys',
+    files: ['src/keys/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule({
+        forbiddenSrc: [...OUTER_LAYERS, 'engine', 'expressions'],
+      }),
+    },
+  },
+  {
+    name: 'keylab/boundaries/expressions',
+    files: ['src/expressions/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: [...OUTER_LAYERS, 'engine'] }),
+    },
+  },
+  {
+    name: 'keylab/boundaries/engine',
+    files: ['src/engine/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: OUTER_LAYERS }),
+    },
+  },
+  {
+    name: 'keylab/boundaries/engine-persistence-node',
+    files: ['src/engine/persistence/node/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: OUTER_LAYERS, allowNode: true }),
+    },
+  },
+  {
+    name: 'keylab/boundaries/core-globals',
+    files: CORE,
+    ignores: ['src/engine/persistence/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...DOM_GLOBALS],
+    },
+  },
+  {
+    name: 'keylab/core/utf8-ordering',
+    files: CORE,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='localeCompare']",
+          message: 'DynamoDB orders by UTF-8 bytes: use compareKeys from src/keys',
+        },
+      ],
+    },
+  },
+  {
+    name: 'keylab/boundaries/sources',
+    files: ['src/sources/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...NO_UI_LIBRARIES,
+            {
+              regex: srcFolder(['ui', 'state', 'server']),
+              message: 'Wrong import direction. Imports flow ui → state → sources → engine → expressions → keys.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: 'keylab/boundaries/state',
+    files: ['src/state/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^react(?:-dom)?(?:/|$)',
+              message: 'Stores must be testable without React: no React in src/state (bind stores to React in src/ui).',
+            },
+            {
+              // 'zustand' re-exports 'zustand/react', which imports React.
+              regex: '^zustand(?:/react|/traditional)?$',
+              allowTypeImports: true,
+              message:
+                "Stores must be testable without React: use createStore from 'zustand/vanilla' and useStore in src/ui.",
+            },
+            {
+              regex: srcFolder(['ui', 'server']),
+              message: 'Wrong import direction: src/state must not import from src/ui (or the Node server).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+]);

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * E2E tests run against the production build (dist/, built by `npm test` or
+ * `npm run test:e2e`) served by the same server as `npm start`, on its own port.
+ * Browser: the system Chromium (never a Playwright-downloaded one).
+ */
+const port = Number(process.env.E2E_PORT ?? 5179);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    baseURL,
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+            '--disable-dev-shm-usage',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `${JSON.stringify(process.execPath)} --import tsx scripts/serve-dist.ts --port ${port}`,
+    url: `${baseURL}/`,
+    env: { HOST: '127.0.0.1' },
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+  },
+});

@@ -1,0 +1,36 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * Content-Security-Policy sent with every response of the app server.
+ *
+ * Keep this the single source of truth: later features (e.g. talking to
+ * DynamoDB endpoints) widen `connect-src` here and nowhere else.
+ */
+export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+} as const satisfies Record<string, readonly string[]>;
+
+export const CONTENT_SECURITY_POLICY: string = Object.entries(CONTENT_SECURITY_POLICY_DIRECTIVES)
+  .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+  .join('; ');
+
+/** Headers set on every response, whatever route produced it. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
+export function applySecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    res.setHeader(name, value);
+  }
+}
