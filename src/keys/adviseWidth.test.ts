@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { adviseWidth, type WidthAdvice } from './adviseWidth';
+import { encodeField } from './fieldCodecs';
+import type { KeyFinding, KeyResult } from './keyFinding';
+
+function ok<T>(result: KeyResult<T>): T {
+  if (!result.ok) throw new Error(JSON.stringify(result.findings));
+  return result.value;
+}
+
+function onlyFinding(result: KeyResult<unknown>): KeyFinding {
+  if (result.ok) throw new Error(`expected a finding, got ${JSON.stringify(result.value)}`);
+  expect(result.findings).toHaveLength(1);
+  return result.findings[0] as KeyFinding;
+}
+
+describe('adviseWidth', () => {
+  it.each<[string, string, WidthAdvice]>([
+    // The article: scores up to ten million need 8 digits; two digits of headroom give 10.
+    ['10000000', '2', { digitsNeeded: 8, width: 10, capacity: '9999999999', bytesPerKey: 10, headroomDigits: 2 }],
+    ['0', '0', { digitsNeeded: 1, width: 1, capacity: '9', bytesPerKey: 1, headroomDigits: 0 }],
+    ['9', '1', { digitsNeeded: 1, width: 2, capacity: '99', bytesPerKey: 2, headroomDigits: 1 }],
+    ['10,000,000', '2', { digitsNeeded: 8, width: 10, capacity: '9999999999', bytesPerKey: 10, headroomDigits: 2 }],
+    ['1_000', '0', { digitsNeeded: 4, width: 4, capacity: '9999', bytesPerKey: 4, headroomDigits: 0 }],
+    [' 1 000 ', ' 3 ', { digitsNeeded: 4, width: 7, capacity: '9999999', bytesPerKey: 7, headroomDigits: 3 }],
+    ['00042', '1', { digitsNeeded: 2, width: 3, capacity: '999', bytesPerKey: 3, headroomDigits: 1 }],
+    ['000', '2', { digitsNeeded: 1, width: 3, capacity: '999', bytesPerKey: 3, headroomDigits: 2 }],
+    ['9'.repeat(256), '0', { digitsNeeded: 256, width: 256, capacity: '9'.repeat(256), bytesPerKey: 256, headroomDigits: 0 }],
+    ['9'.repeat(250), '006', { digitsNeeded: 250, width: 256, capacity: '9'.repeat(256), bytesPerKey: 256, headroomDigits: 6 }],
+  ])('largest %j, headroom %j', (largest, headroom, advice) => {
+    expect(ok(adviseWidth(largest, headroom))).toEqual(advice);
+  });
+
+  it.each(['', '   ', 'abc', '-5', '1.5', '1e6', '10 million', '0x10', '１２'])('refuses the largest value %j, naming it and the fix', (largest) => {
+    const finding = onlyFinding(adviseWidth(largest, '2'));
+    expect(finding.code).toBe('advisor.badLargestValue');
+    expect(finding.message).toBe(`Largest value "${largest}" is not a whole number ≥ 0: enter the biggest value you will ever store, e.g. 10000000.`);
+  });
+
+  it('refuses a largest value wider than any key field', () => {
+    const finding = onlyFinding(adviseWidth('9'.repeat(257), '0'));
+    expect(finding.code).toBe('advisor.badLargestValue');
+    expect(finding.message).toBe('Largest value has 257 digits; a key field holds at most 256.');
+  });
+
+  it.each([
+    ['10000000', '', 248],
+    ['10000000', '-1', 248],
+    ['10000000', '1.5', 248],
+    ['10000000', 'two', 248],
+    ['10000000', '1000', 248],
+    ['10000000', '249', 248],
+    ['9'.repeat(250), '7', 6],
+    ['9'.repeat(256), '1', 0],
+  ])('refuses headroom %j for %s, giving the allowed range', (largest, headroom, max) => {
+    const finding = onlyFinding(adviseWidth(largest, headroom));
+    expect(finding.code).toBe('advisor.badHeadroom');
+    expect(finding.message).toMatch(`Headroom digits "${headroom}" must be a whole number from 0 to ${max}`);
+    expect(finding.message).toMatch(/each extra digit multiplies the capacity by 10 and costs one byte per key/);
+  });
+
+  it('advice always holds the largest value with the headroom to spare, and int(width) accepts it', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 60n }), fc.integer({ min: 0, max: 10 }), (largest, headroom) => {
+        const advice = ok(adviseWidth(largest.toString(), String(headroom)));
+        const capacity = BigInt(advice.capacity);
+        expect(capacity).toBe(10n ** BigInt(advice.width) - 1n);
+        expect(advice.width).toBe(largest.toString().length + headroom);
+        expect(largest * 10n ** BigInt(headroom)).toBeLessThanOrEqual(capacity);
+        // One digit less would not hold the largest value with that headroom.
+        expect(largest * 10n ** BigInt(headroom)).toBeGreaterThanOrEqual(largest === 0n ? 0n : 10n ** BigInt(advice.width - 1));
+        expect(typeof encodeField({ kind: 'int', width: advice.width, descending: false }, advice.capacity, 'n')).toBe('string');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

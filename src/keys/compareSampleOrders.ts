@@ -1,0 +1,122 @@
+import { compareUtf8, utf8ByteLength } from './compareUtf8';
+import { buildRawKey, compileKeyTemplate } from './encodeKey';
+import { compareFieldValues } from './fieldCodecs';
+import type { KeyFinding } from './keyFinding';
+import type { EncodedKey, FieldValues, KeyTemplate } from './keyTemplate.types';
+
+/** One row of sample field values, identified so the UI can follow it between lists. */
+export interface SampleRow {
+  readonly id: string;
+  readonly values: FieldValues;
+}
+
+/** A sample row with the key a naive design stores and the key the template encodes. */
+export interface SampleKeyRow {
+  readonly id: string;
+  /** Values as plain text joined by the template's literals: what a naive design stores. */
+  readonly rawKey: string;
+  readonly rawByteLength: number;
+  /** Absent when the row has findings. */
+  readonly encodedKey?: EncodedKey;
+  readonly encodedByteLength?: number;
+  readonly findings: readonly KeyFinding[];
+}
+
+/** A row's place in one ordered list. */
+export interface OrderEntry {
+  readonly id: string;
+  readonly key: string;
+  /** 1-based position where the intended order puts this row (rows that tie share a position). */
+  readonly intendedPosition: number;
+  /** True when the row sits where the intended order puts it. */
+  readonly inPlace: boolean;
+}
+
+export type ReadDirection = 'ascending' | 'descending';
+
+/** The order comparison: each row's keys, and the rows as DynamoDB would return them under each design. */
+export interface SampleOrders {
+  readonly rows: readonly SampleKeyRow[];
+  /** Rows sorted by the DynamoDB comparator over their raw keys, in the read direction. */
+  readonly rawOrder: readonly OrderEntry[];
+  /** Rows sorted by the DynamoDB comparator over their encoded keys, in the read direction. */
+  readonly encodedOrder: readonly OrderEntry[];
+  /** Ids of rows left out of both lists because they have findings. */
+  readonly excludedIds: readonly string[];
+}
+
+/**
+ * Computes what a Query would return for the sample rows stored under raw
+ * keys and under encoded keys, and marks every row that is out of its
+ * intended place.
+ *
+ * Contract: both lists are ordered by `compareUtf8` over the key text
+ * (ascending, or reversed for `descending`, as `ScanIndexForward: false`
+ * reads); the intended order compares field values in template order with
+ * {@link compareFieldValues}. Rows whose values can't be encoded, or whose
+ * encoded key repeats an earlier row's (the second write would overwrite the
+ * first item), are left out of both lists and carry a finding.
+ *
+ * @example
+ * // {score:int(10)} over scores 10, 1500, 240, 9:
+ * // rawOrder     → 10, 1500, 240, 9  (three rows out of place)
+ * // encodedOrder → 9, 10, 240, 1500  (all in place)
+ */
+export function compareSampleOrders(template: KeyTemplate, rows: readonly SampleRow[], direction: ReadDirection = 'ascending'): SampleOrders {
+  const compiled = compileKeyTemplate(template);
+  const firstRowByKey = new Map<string, number>();
+  const keyRows: SampleKeyRow[] = rows.map((row, index) => {
+    const rawKey = buildRawKey(template, row.values);
+    const base = { id: row.id, rawKey, rawByteLength: utf8ByteLength(rawKey) };
+    const encoded = compiled.encode(row.values);
+    if (!encoded.ok) return { ...base, findings: encoded.findings };
+    const earlier = firstRowByKey.get(encoded.value);
+    if (earlier !== undefined) {
+      return {
+        ...base,
+        findings: [
+          {
+            code: 'keys.duplicateKey',
+            message: `Row ${index + 1} encodes to the same key as row ${earlier + 1} (${encoded.value}): in DynamoDB the second write replaces the first item. Add a tiebreaker field, such as {playerId}, so every item gets its own key.`,
+          },
+        ],
+      };
+    }
+    firstRowByKey.set(encoded.value, index);
+    return { ...base, encodedKey: encoded.value, encodedByteLength: utf8ByteLength(encoded.value), findings: [] };
+  });
+
+  const included = rows.map((row, index) => ({ row, keys: keyRows[index] as SampleKeyRow })).filter((entry) => entry.keys.findings.length === 0);
+  const sign = direction === 'ascending' ? 1 : -1;
+  const compareIntended = (a: SampleRow, b: SampleRow): number => {
+    for (const field of compiled.fields) {
+      const order = compareFieldValues(field.format, a.values[field.name] ?? '', b.values[field.name] ?? '');
+      if (order !== 0) return sign * order;
+    }
+    return 0;
+  };
+  const intended = [...included].sort((a, b) => compareIntended(a.row, b.row));
+  const intendedPositionById = new Map<string, number>();
+  intended.forEach((entry, index) => {
+    const previous = intended[index - 1];
+    const tiesPrevious = previous !== undefined && compareIntended(previous.row, entry.row) === 0;
+    intendedPositionById.set(entry.keys.id, tiesPrevious ? (intendedPositionById.get(previous.keys.id) as number) : index + 1);
+  });
+  const positionsInIntendedOrder = intended.map((entry) => intendedPositionById.get(entry.keys.id) as number);
+
+  const orderBy = (keyOf: (row: SampleKeyRow) => string): OrderEntry[] =>
+    included
+      .map((entry) => entry.keys)
+      .sort((a, b) => sign * compareUtf8(keyOf(a), keyOf(b)))
+      .map((row, index) => {
+        const intendedPosition = intendedPositionById.get(row.id) as number;
+        return { id: row.id, key: keyOf(row), intendedPosition, inPlace: positionsInIntendedOrder[index] === intendedPosition };
+      });
+
+  return {
+    rows: keyRows,
+    rawOrder: orderBy((row) => row.rawKey),
+    encodedOrder: orderBy((row) => row.encodedKey as string),
+    excludedIds: keyRows.filter((row) => row.findings.length > 0).map((row) => row.id),
+  };
+}

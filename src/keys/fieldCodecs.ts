@@ -1,0 +1,333 @@
+import { compareUtf8, findLoneSurrogate } from './compareUtf8';
+import { compareParsedNumbers, formatDynamoNumber, parseDecimal, parseDynamoNumber } from './dynamoNumber';
+import type { KeyFinding } from './keyFinding';
+import type { FieldFormat } from './keyTemplate.types';
+import { printFormatSuffix } from './parseKeyTemplate';
+import { formatIsoTimestamp, parseTimestamp } from './timestamps';
+
+/**
+ * Segment codecs: each field format turns a value into sortable text and back.
+ *
+ * Contract, for every fixed-width format: all encoded values of one field have
+ * the same length and consist of ASCII, so comparing encoded text by UTF-8
+ * bytes ({@link compareUtf8}) orders the values exactly as
+ * {@link compareFieldValues} does (descending for `int(W,desc)`), and
+ * `decodeField(encodeField(v))` is `v` in canonical form.
+ *
+ * Hot path: `encodeField` returns a string or a finding (no wrapper object),
+ * because it runs once per segment for every key of a million-key demo.
+ */
+
+/**
+ * The exact length of a field's encoded text, or `undefined` for a string
+ * field, whose length varies.
+ *
+ * @example
+ * fieldWidth({ kind: "dec", integerDigits: 8, fractionDigits: 2 }) // 11 ("00001234.50")
+ */
+export function fieldWidth(format: FieldFormat): number | undefined {
+  switch (format.kind) {
+    case 'string':
+      return undefined;
+    case 'int':
+    case 'epoch':
+      return format.width;
+    case 'sint':
+      return format.width + 1;
+    case 'dec':
+      return format.integerDigits + (format.fractionDigits > 0 ? 1 + format.fractionDigits : 0);
+    case 'iso':
+      return format.precision === 'ms' ? 24 : 20;
+  }
+}
+
+/**
+ * Encodes one field value.
+ *
+ * @param delimiter the literal text that follows this field in the template,
+ *   which a string value must not contain (the key could not be read back,
+ *   and the value would sort as if it ended early).
+ * @example
+ * encodeField({ kind: "int", width: 10, descending: true }, "1500", "score") // "9999998499"
+ * encodeField({ kind: "int", width: 2, descending: false }, "150", "score")  // finding keys.padOverflow
+ */
+export function encodeField(format: FieldFormat, value: string | undefined, field: string, delimiter?: string): string | KeyFinding {
+  if (value === undefined || value === '') {
+    return { code: 'keys.missingValue', field, message: `${field} has no value: every field of the key needs one.` };
+  }
+  switch (format.kind) {
+    case 'string':
+      return encodeString(value, field, delimiter);
+    case 'int': {
+      const digits = parseWholeNumber(value, field, format, false);
+      if (typeof digits !== 'string') return digits;
+      const padded = padDigits(digits, format.width, value, field, format);
+      if (typeof padded !== 'string' || !format.descending) return padded;
+      return complementDigits(padded);
+    }
+    case 'sint': {
+      const digits = parseWholeNumber(value, field, format, true);
+      if (typeof digits !== 'string') return digits;
+      const negative = digits.charCodeAt(0) === 0x2d;
+      const padded = padDigits(negative ? digits.slice(1) : digits, format.width, value, field, format);
+      if (typeof padded !== 'string') return padded;
+      return negative ? '-' + complementDigits(padded) : '0' + padded;
+    }
+    case 'dec':
+      return encodeDecimal(format, value, field);
+    case 'iso': {
+      const instant = parseTimestamp(value, field);
+      if ('code' in instant) return instant;
+      if (format.precision === 's' && instant.epochMs % 1000 !== 0) {
+        return precisionLoss(field, value, 'milliseconds', 'iso', `{${field}:iso(ms)}`);
+      }
+      if (instant.subMillisecond) return precisionLoss(field, value, 'digits below a millisecond', printFormatSuffix(format).slice(1), 'a millisecond value');
+      return formatIsoTimestamp(instant.epochMs, format.precision);
+    }
+    case 'epoch': {
+      let digits: string | KeyFinding;
+      if (/^\d{4}-/.test(value)) {
+        const instant = parseTimestamp(value, field);
+        if ('code' in instant) return instant;
+        if (instant.epochMs < 0) return negativeValue(field, value, format);
+        if ((format.unit === 's' && instant.epochMs % 1000 !== 0) || instant.subMillisecond) {
+          return precisionLoss(field, value, format.unit === 's' ? 'milliseconds' : 'digits below a millisecond', printFormatSuffix(format).slice(1), format.unit === 's' ? `{${field}:epochms(13)}` : 'a millisecond value');
+        }
+        digits = String(format.unit === 's' ? instant.epochMs / 1000 : instant.epochMs);
+      } else {
+        digits = parseWholeNumber(value, field, format, false);
+      }
+      if (typeof digits !== 'string') return digits;
+      return padDigits(digits, format.width, value, field, format);
+    }
+  }
+}
+
+/**
+ * Decodes a field's encoded text back to its value in canonical form.
+ *
+ * @example
+ * decodeField({ kind: "int", width: 10, descending: true }, "9999998499", "score") // "1500"
+ * decodeField({ kind: "sint", width: 4 }, "-9849", "delta")                        // "-150"
+ */
+export function decodeField(format: FieldFormat, text: string, field: string): string | KeyFinding {
+  const mismatch = (): KeyFinding => ({
+    code: 'keys.decodeMismatch',
+    field,
+    message: `"${text}" is not a ${printFormatSuffix(format).slice(1) || 'string'} value for ${field}: the stored key was not written with this template.`,
+  });
+  const width = fieldWidth(format);
+  if (width !== undefined && text.length !== width) return mismatch();
+  switch (format.kind) {
+    case 'string':
+      // The encoder refuses empty values, so an empty string field means another template wrote the key.
+      return text === '' ? mismatch() : text;
+    case 'int':
+    case 'epoch': {
+      if (!/^\d+$/.test(text)) return mismatch();
+      return stripLeadingZeros(format.kind === 'int' && format.descending ? complementDigits(text) : text);
+    }
+    case 'sint': {
+      const sign = text[0];
+      const digits = text.slice(1);
+      if ((sign !== '-' && sign !== '0') || !/^\d+$/.test(digits)) return mismatch();
+      if (sign === '0') return stripLeadingZeros(digits);
+      const magnitude = stripLeadingZeros(complementDigits(digits));
+      return magnitude === '0' ? mismatch() : '-' + magnitude;
+    }
+    case 'dec': {
+      const integerPart = text.slice(0, format.integerDigits);
+      const rest = text.slice(format.integerDigits);
+      if (!/^\d+$/.test(integerPart) || (format.fractionDigits > 0 && !/^\.\d+$/.test(rest))) return mismatch();
+      const fraction = rest.slice(1).replace(/0+$/, '');
+      return stripLeadingZeros(integerPart) + (fraction ? '.' + fraction : '');
+    }
+    case 'iso': {
+      const instant = parseTimestamp(text, field);
+      if ('code' in instant || formatIsoTimestamp(instant.epochMs, format.precision) !== text) return mismatch();
+      return text;
+    }
+  }
+}
+
+/**
+ * The intended order of two values of one field — what the encoded key is
+ * supposed to reproduce. Numbers compare numerically, timestamps
+ * chronologically, strings by UTF-8 bytes; `int(W,desc)` reverses the order.
+ * Both values must encode without findings.
+ *
+ * @example
+ * compareFieldValues({ kind: "int", width: 10, descending: false }, "9", "10") < 0 // true
+ */
+export function compareFieldValues(format: FieldFormat, a: string, b: string): number {
+  switch (format.kind) {
+    case 'string':
+      return compareUtf8(a, b);
+    case 'iso':
+      return compareInstants(a, b);
+    case 'epoch':
+      return compareNumbers(toEpochNumber(a, format.unit), toEpochNumber(b, format.unit));
+    case 'int':
+      return format.descending ? compareNumbers(b, a) : compareNumbers(a, b);
+    case 'sint':
+    case 'dec':
+      return compareNumbers(a, b);
+  }
+}
+
+/** Numeric order without DynamoDB's 38-digit limit: an int(40) field holds 40-digit values. */
+function compareNumbers(a: string, b: string): number {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  if (!x || !y) throw new RangeError(`compareFieldValues: not numbers: ${a}, ${b}`);
+  return compareParsedNumbers(x, y);
+}
+
+function compareInstants(a: string, b: string): number {
+  const x = parseTimestamp(a, '');
+  const y = parseTimestamp(b, '');
+  if ('code' in x || 'code' in y) throw new RangeError(`compareFieldValues: not timestamps: ${a}, ${b}`);
+  return x.epochMs - y.epochMs;
+}
+
+/**
+ * An epoch field's value as a number in the field's unit: ISO input is converted to epoch
+ * seconds or milliseconds, digits stay as they are. Comparing as numbers (not as instants) keeps
+ * epoch values beyond the year 9999 or above 2^53 comparable, exactly as the padded digits sort.
+ */
+function toEpochNumber(value: string, unit: 's' | 'ms'): string {
+  if (!/^\d{4}-/.test(value)) return value;
+  const instant = parseTimestamp(value, '');
+  if ('code' in instant) throw new RangeError(`compareFieldValues: not a timestamp: ${value}`);
+  return String(unit === 's' ? instant.epochMs / 1000 : instant.epochMs);
+}
+
+function encodeString(value: string, field: string, delimiter: string | undefined): string | KeyFinding {
+  const lone = findLoneSurrogate(value);
+  if (lone >= 0) {
+    return {
+      code: 'keys.invalidUnicode',
+      field,
+      message: `${field} contains an unpaired surrogate (\\u${value.charCodeAt(lone).toString(16).toUpperCase()}) at position ${lone + 1}, which UTF-8 cannot store: remove it.`,
+    };
+  }
+  if (delimiter && value.includes(delimiter)) {
+    return {
+      code: 'keys.delimiterInValue',
+      field,
+      message: `${field} "${value}" contains the delimiter "${delimiter}" that follows it in the key: the key could not be read back and would sort as if ${field} ended early. Remove "${delimiter}" from the value or choose a delimiter that values never contain.`,
+    };
+  }
+  // A value ending in the start of a longer delimiter ("x#" before "##") makes the delimiter appear
+  // early in the key ("x###…"): reading the key back would end the field before the value's last characters.
+  if (delimiter && delimiter.length > 1 && (value + delimiter).indexOf(delimiter) < value.length) {
+    const overlap = value.slice((value + delimiter).indexOf(delimiter));
+    return {
+      code: 'keys.delimiterInValue',
+      field,
+      message: `${field} "${value}" ends with "${overlap}", the start of the delimiter "${delimiter}" that follows it in the key: the key could not be read back and would sort as if ${field} ended early. Remove "${overlap}" from the end of the value or choose a delimiter that values never contain.`,
+    };
+  }
+  return value;
+}
+
+/**
+ * The value as plain digits without leading zeros ("-" in front for a
+ * negative `sint`), or why it can't be a whole number of this field.
+ */
+function parseWholeNumber(value: string, field: string, format: FieldFormat, signed: boolean): string | KeyFinding {
+  if (/^\d+$/.test(value)) return stripLeadingZeros(value);
+  const label = printFormatSuffix(format).slice(1);
+  const parsed = parseDynamoNumber(value);
+  if (!parsed.ok) {
+    return { code: 'keys.notANumber', field, message: `${field} "${value}" is not a number: ${label} needs plain digits, e.g. 1500.` };
+  }
+  const { sign, digits, pointPosition } = parsed.number;
+  if (sign !== 0 && pointPosition < digits.length) {
+    return {
+      code: 'keys.notWholeNumber',
+      field,
+      message: `${field} ${value} is not a whole number, and ${label} stores whole numbers only: round it, or use {${field}:dec(10,${Math.min(digits.length - pointPosition, MAX_SUGGESTED_FRACTION)})} for decimals.`,
+    };
+  }
+  if (sign < 0 && !signed) return negativeValue(field, value, format);
+  const magnitude = sign === 0 ? '0' : digits + '0'.repeat(pointPosition - digits.length);
+  return sign < 0 ? '-' + magnitude : magnitude;
+}
+
+const MAX_SUGGESTED_FRACTION = 6;
+
+function negativeValue(field: string, value: string, format: FieldFormat): KeyFinding {
+  const width = 'width' in format ? format.width : 10;
+  return {
+    code: 'keys.negativeUnsigned',
+    field,
+    message: `${field} ${value} is negative, but ${printFormatSuffix(format).slice(1)} holds only whole numbers ≥ 0: use {${field}:sint(${width})} for values that can be negative.`,
+  };
+}
+
+function padDigits(digits: string, width: number, value: string, field: string, format: FieldFormat): string | KeyFinding {
+  if (digits.length > width) {
+    const label = printFormatSuffix(format).slice(1);
+    const wider = label.replace(/\(\d+/, `(${digits.length}`);
+    return {
+      code: 'keys.padOverflow',
+      field,
+      message: `${field} ${value} has ${digits.length} digits, but ${label} holds at most ${width} (${'9'.repeat(Math.min(width, 40))}${width > 40 ? '…' : ''}). Padding would let it through ${digits.length} characters long and it would sort by its first digit, out of numeric order: widen the field to ${wider} or more (changing a width later means rewriting every key).`,
+    };
+  }
+  return digits.length === width ? digits : '0'.repeat(width - digits.length) + digits;
+}
+
+function encodeDecimal(format: Extract<FieldFormat, { kind: 'dec' }>, value: string, field: string): string | KeyFinding {
+  const label = printFormatSuffix(format).slice(1);
+  let match = PLAIN_DECIMAL.exec(value);
+  if (!match) {
+    // Other spellings DynamoDB accepts (1e3, .5, -0) are read through their normalised form, as int reads them.
+    const parsed = parseDynamoNumber(value);
+    if (parsed.ok && parsed.number.sign < 0) {
+      return { code: 'keys.negativeUnsigned', field, message: `${field} ${value} is negative, but ${label} holds only values ≥ 0: store an offset (value + a constant) or split the sign into its own segment.` };
+    }
+    if (parsed.ok) match = PLAIN_DECIMAL.exec(formatDynamoNumber(parsed.number));
+    if (!match) {
+      return { code: 'keys.notANumber', field, message: `${field} "${value}" is not a decimal number: ${label} needs digits with an optional fraction, e.g. 1234.50.` };
+    }
+  }
+  const [, integerText = '', fractionText = ''] = match;
+  const fraction = fractionText.replace(/0+$/, '');
+  if (fraction.length > format.fractionDigits) {
+    return {
+      code: 'keys.tooManyFractionDigits',
+      field,
+      message: `${field} ${value} has ${fraction.length} digits after the point, but ${label} keeps ${format.fractionDigits}: rounding would change the value. Use {${field}:dec(${format.integerDigits},${fraction.length})}.`,
+    };
+  }
+  const integerPart = padDigits(stripLeadingZeros(integerText), format.integerDigits, value, field, format);
+  if (typeof integerPart !== 'string') return integerPart;
+  return format.fractionDigits === 0 ? integerPart : integerPart + '.' + fraction.padEnd(format.fractionDigits, '0');
+}
+
+const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+function precisionLoss(field: string, value: string, lost: string, label: string, suggestion: string): KeyFinding {
+  return {
+    code: 'keys.precisionLoss',
+    field,
+    message: `${field} ${value} has ${lost}, which ${label} would drop, so two different instants could share a key: use ${suggestion}, or drop the ${lost} from the value.`,
+  };
+}
+
+/** (10^w − 1) − v for a w-digit string: each digit d becomes 9 − d. Exact at any width, no BigInt. */
+function complementDigits(digits: string): string {
+  let out = '';
+  for (let i = 0; i < digits.length; i++) out += NINES_COMPLEMENT[digits.charCodeAt(i) - 0x30];
+  return out;
+}
+
+const NINES_COMPLEMENT = ['9', '8', '7', '6', '5', '4', '3', '2', '1', '0'];
+
+function stripLeadingZeros(digits: string): string {
+  let i = 0;
+  while (i < digits.length - 1 && digits.charCodeAt(i) === 0x30) i++;
+  return i === 0 ? digits : digits.slice(i);
+}
