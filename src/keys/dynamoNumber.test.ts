@@ -6,6 +6,7 @@ import {
   formatDynamoNumber,
   MAX_SIGNIFICANT_DIGITS,
   normalizeDynamoNumber,
+  parseDecimal,
   parseDynamoNumber,
   type DynamoNumber,
 } from './dynamoNumber';
@@ -118,6 +119,21 @@ describe('parseDynamoNumber', () => {
       expect(parseDynamoNumber(text).ok).toBe(true);
     },
   );
+});
+
+describe('parseDecimal', () => {
+  it('reads what parseDynamoNumber reads, without DynamoDB’s digit and range limits', () => {
+    expect(parseDecimal('-1.5E2')).toEqual(parsed('-1.5E2'));
+    expect(parseDecimal('-0')).toEqual({ sign: 0, digits: '', pointPosition: 0 });
+    expect(parseDecimal('123456789012345678901234567890123456789')).toEqual({ sign: 1, digits: '123456789012345678901234567890123456789', pointPosition: 39 });
+    expect(parseDecimal('1e126')).toEqual({ sign: 1, digits: '1', pointPosition: 127 });
+    expect(parseDecimal('1e-131')).toEqual({ sign: 1, digits: '1', pointPosition: -130 });
+    expect(parseDecimal('1' + '0'.repeat(1000))).toEqual({ sign: 1, digits: '1', pointPosition: 1001 });
+  });
+
+  it.each(['', '.', 'abc', '1e', ' 1', '1,5'])('%j is not a number', (text) => {
+    expect(parseDecimal(text)).toBeUndefined();
+  });
 });
 
 describe('formatDynamoNumber', () => {

@@ -142,8 +142,9 @@ function compareDigitStrings(a: string, b: string): number {
 /**
  * Compares two DynamoDB number strings numerically, as DynamoDB orders N keys.
  * Plain integers (the common key case) take a fast path without parsing;
- * anything else is parsed. Throws on a string DynamoDB would not accept: the
- * engine validates numbers on write, so an invalid one here is a bug.
+ * anything else is parsed. Both strings must be numbers DynamoDB accepts —
+ * the engine validates numbers on write — so the fast path does not re-check
+ * the 38-digit limit, and a non-number reaching the slow path throws (a bug).
  *
  * @example
  * ["10", "9", "1e3", "-2.5"].sort(compareDynamoNumbers) // ["-2.5", "9", "10", "1e3"]
@@ -155,7 +156,7 @@ export function compareDynamoNumbers(a: string, b: string): number {
     const negativeB = b.charCodeAt(0) === 0x2d;
     if (negativeA !== negativeB) return negativeA ? -1 : 1;
     const magnitude = a.length !== b.length ? a.length - b.length : compareDigitStrings(a, b);
-    return negativeA ? -magnitude : magnitude;
+    return negativeA ? 0 - magnitude : magnitude;
   }
   return compareParsedNumbers(parseOrThrow(a), parseOrThrow(b));
 }

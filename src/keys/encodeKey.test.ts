@@ -123,11 +123,11 @@ describe('decodeKey', () => {
     ['EVT#{at:iso}', 'EVT#2026-06-23T10:00:00Zjunk', /expected the key to end at position 24/, undefined],
     ['EVT#{at:iso}', 'evt#2026-06-23T10:00:00Z', /expected "EVT#" at position 1/, undefined],
     ['{a}#{b}', 'abc', /expected a value for a at position 1/, undefined],
-    ['{a}#{b}', '#x', /"" is not a string value for a/, 'a'],
-    ['{a}#{b}', 'x#', /"" is not a string value for b/, 'b'],
-    [RANK, '00000015x0#0000001719100800#p', /"00000015x0" is not a int\(10\) value for score/, 'score'],
-    ['EVT#{at:iso}', 'EVT#2026-02-30T10:00:00Z', /is not a iso value for at/, 'at'],
-    ['{d:sint(3)}', '-999', /is not a sint\(3\) value for d/, 'd'],
+    ['{a}#{b}', '#x', /"" is not a valid string value for a/, 'a'],
+    ['{a}#{b}', 'x#', /"" is not a valid string value for b/, 'b'],
+    [RANK, '00000015x0#0000001719100800#p', /"00000015x0" is not a valid int\(10\) value for score/, 'score'],
+    ['EVT#{at:iso}', 'EVT#2026-02-30T10:00:00Z', /is not a valid iso value for at/, 'at'],
+    ['{d:sint(3)}', '-999', /is not a valid sint\(3\) value for d/, 'd'],
   ])('%s does not read %s', (text, key, message, field) => {
     const findings = findingsOf(decodeKey(text, key));
     expect(findings).toHaveLength(1);

@@ -114,7 +114,7 @@ export function decodeField(format: FieldFormat, text: string, field: string): s
   const mismatch = (): KeyFinding => ({
     code: 'keys.decodeMismatch',
     field,
-    message: `"${text}" is not a ${printFormatSuffix(format).slice(1) || 'string'} value for ${field}: the stored key was not written with this template.`,
+    message: `"${text}" is not a valid ${printFormatSuffix(format).slice(1) || 'string'} value for ${field}: the stored key was not written with this template.`,
   });
   const width = fieldWidth(format);
   if (width !== undefined && text.length !== width) return mismatch();
