@@ -242,7 +242,7 @@ describe('decodeField', () => {
 
   it('names the format in a mismatch', () => {
     expect((decodeField(int(10), '15', 'score') as KeyFinding).message).toMatch(/is not a valid int\(10\) value for score/);
-    expect((decodeField(STRING, '', 'name') as KeyFinding).message).toMatch(/is not a string value for name/);
+    expect((decodeField(STRING, '', 'name') as KeyFinding).message).toMatch(/is not a valid string value for name/);
   });
 });
 
