@@ -8,7 +8,26 @@ export default defineConfig({
     emptyOutDir: true,
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-    environment: 'node',
+    projects: [
+      {
+        // Pure logic and Node-side code: fast, no external processes.
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // Against the real DynamoDB Local (Java 17), started once for the run.
+        test: {
+          name: 'integration',
+          include: ['integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['scripts/vitest.globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+    ],
   },
 });

@@ -18,7 +18,7 @@ import { ensureSystemDeps } from './ensure-system-deps';
 import { REPO_ROOT } from './paths';
 
 /** System dependencies the suite needs today (see scripts/ensure-system-deps.ts). */
-const REQUIRED_FOR_TESTS: readonly string[] = ['chromium'];
+const REQUIRED_FOR_TESTS: readonly string[] = ['chromium', 'java'];
 
 interface TestCounts {
   passed: number;
