@@ -22,7 +22,7 @@
  * compareUtf8("\uFFFF", "𝄞") < 0                 // true (JS `<` says the opposite)
  */
 export function compareUtf8(a: string, b: string): number {
-  if (a === b) return 0;
+  // No `a === b` shortcut: for equal strings it compares every unit once more than the loop does.
   const length = a.length < b.length ? a.length : b.length;
   for (let i = 0; i < length; i++) {
     let x = a.charCodeAt(i);

@@ -40,19 +40,21 @@ export function compileKeyTemplate(template: KeyTemplate, role: KeyRole = 'sort'
   const maxBytes = MAX_KEY_BYTES[role];
 
   function encode(values: FieldValues): KeyResult<EncodedKey> {
-    let key = '';
+    // Parts joined once: `key +=` leaves a rope (cons-string) that every later comparison walks slowly.
+    const parts: string[] = [];
     let findings: KeyFinding[] | undefined;
     for (let i = 0; i < segments.length; i++) {
       const segment = segments[i] as TemplateSegment;
       if (segment.kind === 'literal') {
-        key += segment.text;
+        parts.push(segment.text);
         continue;
       }
       const encoded = encodeField(segment.format, values[segment.name], segment.name, delimiters[i]);
-      if (typeof encoded === 'string') key += encoded;
+      if (typeof encoded === 'string') parts.push(encoded);
       else (findings ??= []).push(encoded);
     }
     if (findings) return fail(...findings);
+    const key = parts.join('');
     const sizeFinding = checkKeySize(key, role, maxBytes);
     return sizeFinding ? fail(sizeFinding) : succeed(key as EncodedKey);
   }
