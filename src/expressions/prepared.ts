@@ -1,0 +1,74 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { Comparator, ResolvedPath } from './ast';
+
+/**
+ * Expressions after validation: `#name` placeholders replaced by attribute
+ * names and `:value` placeholders by their AttributeValues, so evaluation
+ * needs only the item. Produced by `prepareExpressions`, consumed by
+ * `evaluateCondition`, `projectItem` and `applyUpdate`.
+ */
+
+/** An item: attribute names to AttributeValues (the SDK's low-level shape; B is a Uint8Array). */
+export type Item = Record<string, AttributeValue>;
+
+/** An operand with its references resolved. */
+export type PreparedOperand =
+  | { readonly kind: 'path'; readonly path: ResolvedPath }
+  | { readonly kind: 'value'; readonly value: AttributeValue }
+  | { readonly kind: 'size'; readonly path: ResolvedPath };
+
+/** The functions that are conditions. */
+export type ConditionFunctionName = 'attribute_exists' | 'attribute_not_exists' | 'attribute_type' | 'begins_with' | 'contains';
+
+export type PreparedCondition =
+  | { readonly kind: 'compare'; readonly operator: Comparator; readonly left: PreparedOperand; readonly right: PreparedOperand }
+  | { readonly kind: 'between'; readonly operand: PreparedOperand; readonly low: PreparedOperand; readonly high: PreparedOperand }
+  | { readonly kind: 'in'; readonly operand: PreparedOperand; readonly list: readonly PreparedOperand[] }
+  | { readonly kind: 'and' | 'or'; readonly left: PreparedCondition; readonly right: PreparedCondition }
+  | { readonly kind: 'not'; readonly operand: PreparedCondition }
+  | { readonly kind: 'function'; readonly name: ConditionFunctionName; readonly args: readonly PreparedOperand[] };
+
+/** A value computed in a SET action. */
+export type PreparedSetValue =
+  | PreparedOperand
+  | { readonly kind: 'if_not_exists'; readonly path: ResolvedPath; readonly fallback: PreparedSetValue }
+  | { readonly kind: 'list_append'; readonly first: PreparedSetValue; readonly second: PreparedSetValue }
+  | { readonly kind: 'arithmetic'; readonly operator: '+' | '-'; readonly left: PreparedSetValue; readonly right: PreparedSetValue };
+
+export type PreparedUpdateAction =
+  | { readonly kind: 'SET'; readonly path: ResolvedPath; readonly value: PreparedSetValue }
+  | { readonly kind: 'REMOVE'; readonly path: ResolvedPath }
+  | { readonly kind: 'ADD'; readonly path: ResolvedPath; readonly value: AttributeValue }
+  | { readonly kind: 'DELETE'; readonly path: ResolvedPath; readonly value: AttributeValue };
+
+/** An update: actions in the order DynamoDB applies them. */
+export interface PreparedUpdate {
+  readonly actions: readonly PreparedUpdateAction[];
+}
+
+/** The sort-key part of a key condition. */
+export type PreparedSortKeyCondition =
+  | { readonly operator: '=' | '<' | '<=' | '>' | '>='; readonly value: AttributeValue }
+  | { readonly operator: 'between'; readonly low: AttributeValue; readonly high: AttributeValue }
+  | { readonly operator: 'begins_with'; readonly prefix: AttributeValue };
+
+/** A validated KeyConditionExpression against a table's or index's key schema. */
+export interface PreparedKeyCondition {
+  readonly partitionKey: { readonly name: string; readonly value: AttributeValue };
+  readonly sortKey?: { readonly name: string; readonly condition: PreparedSortKeyCondition };
+}
+
+/** A table's or index's key attributes, for validating key conditions. */
+export interface KeySchemaInfo {
+  readonly partitionKey: { readonly name: string; readonly type: 'S' | 'N' | 'B' };
+  readonly sortKey?: { readonly name: string; readonly type: 'S' | 'N' | 'B' };
+}
+
+/** All the expressions of one request, validated together (unused names/values are request-wide). */
+export interface PreparedExpressions {
+  readonly keyCondition?: PreparedKeyCondition;
+  readonly filter?: PreparedCondition;
+  readonly condition?: PreparedCondition;
+  readonly projection?: readonly ResolvedPath[];
+  readonly update?: PreparedUpdate;
+}
