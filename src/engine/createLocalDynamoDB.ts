@@ -1,0 +1,175 @@
+import { itemSize, type Item } from '../expressions';
+import type { EngineChange, ItemWrite, LoadItemsResult, LocalDynamoDB, LocalDynamoDBOptions, TableSnapshot } from './localDynamoDB.types';
+import { planBatchWriteItem } from './operations/batchWriteItem';
+import { batchGetItem } from './operations/batchGetItem';
+import { requireTable, type EngineContext, type WritePlan } from './operations/context';
+import { planCreateTable } from './operations/createTable';
+import { planDeleteItem } from './operations/deleteItem';
+import { planDeleteTable } from './operations/deleteTable';
+import { describeTable } from './operations/describeTable';
+import { getItem } from './operations/getItem';
+import { listTables } from './operations/listTables';
+import { planPutItem } from './operations/putItem';
+import { query } from './operations/query';
+import { itemTooLarge, MAX_ITEM_BYTES } from './operations/requestHelpers';
+import { scan } from './operations/scan';
+import { planUpdateItem } from './operations/updateItem';
+import { checkItemKeys, keyOf } from './schema/checkKeys';
+import { TableStore } from './storage/tableStore';
+import { copyItem } from './values/copyItem';
+import { readItem } from './values/readAttributeValue';
+
+/**
+ * Creates Keylab's built-in DynamoDB: an in-memory engine with the methods of
+ * the AWS SDK v3 `DynamoDB` client, DynamoDB's semantics and messages, and
+ * ordered storage (each partition sorted with `compareKeys`).
+ *
+ * Every method returns a promise, like the SDK's. Reads run against the
+ * current state. Writes are validated and planned against the current state,
+ * handed to the storage hook (if any) and only then applied; with a hook they
+ * are serialised, so each one sees the one before it.
+ *
+ * @example
+ * const db = createLocalDynamoDB();
+ * await db.createTable({ TableName: "Scores", KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }],
+ *   AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }, { AttributeName: "sk", AttributeType: "S" }], BillingMode: "PAY_PER_REQUEST" });
+ * await db.putItem({ TableName: "Scores", Item: { pk: { S: "p" }, sk: { S: "10" } } });
+ * const { Items } = await db.query({ TableName: "Scores", KeyConditionExpression: "pk = :p", ExpressionAttributeValues: { ":p": { S: "p" } } });
+ */
+export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDynamoDB {
+  const tables = new Map<string, TableStore>();
+  const context: EngineContext = {
+    tables,
+    region: options.region ?? 'ddblocal',
+    accountId: options.accountId ?? '000000000000',
+    now: options.clock ?? Date.now,
+  };
+  const storage = options.storage;
+  const listeners = new Set<(change: EngineChange) => void>();
+  /** The tail of the write queue (used only with a storage hook). */
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function apply(change: EngineChange): void {
+    switch (change.type) {
+      case 'createTable':
+        tables.set(change.table.name, new TableStore(change.table));
+        break;
+      case 'deleteTable':
+        tables.delete(change.tableName);
+        break;
+      case 'writeItems':
+        applyWrites(change.writes);
+        break;
+    }
+    for (const listener of listeners) {
+      // The change is applied and (with a hook) stored: a failing listener must not fail the write.
+      try {
+        listener(change);
+      } catch (error) {
+        console.error('Keylab engine: a change listener failed', error);
+      }
+    }
+  }
+
+  function applyWrites(writes: readonly ItemWrite[]): void {
+    // A large batch (the bulk-load path) goes through putMany, which builds empty partitions in one go.
+    if (writes.length > 64 && writes.every((write) => write.item !== undefined && write.tableName === writes[0]?.tableName)) {
+      (tables.get(writes[0]?.tableName as string) as TableStore).putMany(writes.map((write) => write.item as Item));
+      return;
+    }
+    for (const write of writes) {
+      const table = tables.get(write.tableName) as TableStore;
+      if (write.item) table.put(write.item);
+      else table.delete(write.key);
+    }
+  }
+
+  /** Runs a read: synchronously, against the current state. */
+  function read<Input, Output>(operation: (context: EngineContext, input: Input) => Output) {
+    return (input: Input): Promise<Output> => {
+      try {
+        return Promise.resolve(operation(context, input));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+  }
+
+  /** Runs a write: plan, store (storage hook), apply. */
+  function write<Input, Output>(plan: (context: EngineContext, input: Input) => WritePlan<Output>) {
+    return (input: Input): Promise<Output> => commit(() => plan(context, input));
+  }
+
+  function commit<Output>(planWrite: () => WritePlan<Output>): Promise<Output> {
+    if (!storage) {
+      try {
+        const { change, output } = planWrite();
+        if (change) apply(change);
+        return Promise.resolve(output);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    const result = queue.then(async () => {
+      const { change, output } = planWrite();
+      if (change) {
+        await storage.write(change);
+        apply(change);
+      }
+      return output;
+    });
+    // The queue carries on after a failed write; the failure goes to that write's caller.
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  return {
+    createTable: write(planCreateTable),
+    deleteTable: write(planDeleteTable),
+    describeTable: read(describeTable),
+    listTables: read(listTables),
+    putItem: write(planPutItem),
+    getItem: read(getItem),
+    deleteItem: write(planDeleteItem),
+    updateItem: write(planUpdateItem),
+    batchWriteItem: write(planBatchWriteItem),
+    batchGetItem: read(batchGetItem),
+    query: read(query),
+    scan: read(scan),
+
+    loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult> {
+      return commit(() => {
+        const table = requireTable(context, tableName);
+        const writes: ItemWrite[] = [];
+        for (const input of items) {
+          const item = readItem(input);
+          if (itemSize(item) > MAX_ITEM_BYTES) throw itemTooLarge();
+          checkItemKeys(item, table.definition);
+          writes.push({ tableName, key: keyOf(item, table.definition.keys), item });
+        }
+        return { change: writes.length > 0 ? { type: 'writeItems', writes } : undefined, output: { loaded: writes.length } };
+      });
+    },
+
+    snapshotTable(tableName: string): TableSnapshot {
+      const table = requireTable(context, tableName);
+      const items: Item[] = [];
+      for (const partition of table.items.partitionsInScanOrder().values()) {
+        for (const entry of partition.entries.values()) items.push(entry.record.item);
+      }
+      return { table: table.definition, items };
+    },
+
+    restoreTable(snapshot: TableSnapshot): void {
+      const table = new TableStore(snapshot.table);
+      // Copied: the snapshot's objects stay the caller's.
+      table.putMany(snapshot.items.map((item) => copyItem(item, true)));
+      tables.set(snapshot.table.name, table);
+    },
+
+    subscribe(listener: (change: EngineChange) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Keylab's built-in DynamoDB engine: DynamoDB's data-plane semantics over
+ * ordered in-memory storage, behind the AWS SDK v3 client's method shapes.
+ * Pure TypeScript — no React, SDK runtime, DOM or Node — so it runs in the
+ * browser, in the Node endpoint and in tests alike.
+ */
+export { createLocalDynamoDB } from './createLocalDynamoDB';
+export type {
+  DynamoDBDataSource,
+  EngineChange,
+  ItemWrite,
+  LoadItemsResult,
+  LocalDynamoDB,
+  LocalDynamoDBOptions,
+  StorageHook,
+  TableSnapshot,
+} from './localDynamoDB.types';
+export type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, Throughput } from './schema/tableDefinition';
+export { canonicalKey, hashCanonicalKey, segmentOfHash } from './storage/partitionKey';
+export { ChunkedSortedList, MAX_CHUNK, type ListPosition, type Probe } from './storage/chunkedSortedList';

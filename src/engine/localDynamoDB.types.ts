@@ -1,0 +1,132 @@
+import type {
+  BatchGetItemCommandInput,
+  BatchGetItemCommandOutput,
+  BatchWriteItemCommandInput,
+  BatchWriteItemCommandOutput,
+  CreateTableCommandInput,
+  CreateTableCommandOutput,
+  DeleteItemCommandInput,
+  DeleteItemCommandOutput,
+  DeleteTableCommandInput,
+  DeleteTableCommandOutput,
+  DescribeTableCommandInput,
+  DescribeTableCommandOutput,
+  GetItemCommandInput,
+  GetItemCommandOutput,
+  ListTablesCommandInput,
+  ListTablesCommandOutput,
+  PutItemCommandInput,
+  PutItemCommandOutput,
+  QueryCommandInput,
+  QueryCommandOutput,
+  ScanCommandInput,
+  ScanCommandOutput,
+  UpdateItemCommandInput,
+  UpdateItemCommandOutput,
+} from '@aws-sdk/client-dynamodb';
+import type { Item } from '../expressions';
+import type { TableDefinition } from './schema/tableDefinition';
+
+/**
+ * The data-source shape of the whole app: these methods of the AWS SDK v3
+ * aggregated `DynamoDB` client, with the SDK's own input and output types.
+ * A real `DynamoDB` client satisfies it as is; `createLocalDynamoDB` returns
+ * an object that does too, so the UI never knows which one it talks to.
+ */
+export interface DynamoDBDataSource {
+  createTable(input: CreateTableCommandInput): Promise<CreateTableCommandOutput>;
+  deleteTable(input: DeleteTableCommandInput): Promise<DeleteTableCommandOutput>;
+  describeTable(input: DescribeTableCommandInput): Promise<DescribeTableCommandOutput>;
+  listTables(input: ListTablesCommandInput): Promise<ListTablesCommandOutput>;
+  putItem(input: PutItemCommandInput): Promise<PutItemCommandOutput>;
+  getItem(input: GetItemCommandInput): Promise<GetItemCommandOutput>;
+  deleteItem(input: DeleteItemCommandInput): Promise<DeleteItemCommandOutput>;
+  updateItem(input: UpdateItemCommandInput): Promise<UpdateItemCommandOutput>;
+  batchWriteItem(input: BatchWriteItemCommandInput): Promise<BatchWriteItemCommandOutput>;
+  batchGetItem(input: BatchGetItemCommandInput): Promise<BatchGetItemCommandOutput>;
+  query(input: QueryCommandInput): Promise<QueryCommandOutput>;
+  scan(input: ScanCommandInput): Promise<ScanCommandOutput>;
+}
+
+/** One item written or deleted by a change. */
+export interface ItemWrite {
+  readonly tableName: string;
+  /** The item's key (table key attributes). */
+  readonly key: Item;
+  /** The item as stored after the write, or undefined for a delete. */
+  readonly item: Item | undefined;
+}
+
+/**
+ * A change to the engine's data, as the storage hook and subscribers see it.
+ * Items are the engine's own stored objects: read them, never modify them.
+ */
+export type EngineChange =
+  | { readonly type: 'createTable'; readonly table: TableDefinition }
+  | { readonly type: 'deleteTable'; readonly tableName: string }
+  | { readonly type: 'writeItems'; readonly writes: readonly ItemWrite[] };
+
+/**
+ * Where a persistence adapter plugs in: a write-ahead hook. The engine calls
+ * `write` with each change after validating it and before applying it in
+ * memory, and the operation resolves only once the returned promise resolves
+ * — so a write the caller saw succeed is stored. If the promise rejects, the
+ * change is not applied and the operation rejects with that error (a failed
+ * write is reported, never swallowed). Writes are serialised while a hook is
+ * set, so the hook sees changes one at a time, in commit order.
+ */
+export interface StorageHook {
+  write(change: EngineChange): void | Promise<void>;
+}
+
+/** Options of {@link createLocalDynamoDB}. */
+export interface LocalDynamoDBOptions {
+  /**
+   * The region in table ARNs. Default `ddblocal`, as DynamoDB Local writes
+   * them: `arn:aws:dynamodb:ddblocal:000000000000:table/X`.
+   */
+  readonly region?: string;
+  /** The account in table ARNs. Default `000000000000`. */
+  readonly accountId?: string;
+  /** Epoch milliseconds for CreationDateTime. Default `Date.now`. */
+  readonly clock?: () => number;
+  /** A persistence adapter's write-ahead hook. */
+  readonly storage?: StorageHook;
+}
+
+/** A table with all its items, as a persistence adapter saves and restores it. */
+export interface TableSnapshot {
+  readonly table: TableDefinition;
+  /** The stored items (the engine's own objects: read-only). */
+  readonly items: readonly Item[];
+}
+
+/** What {@link LocalDynamoDB.loadItems} did. */
+export interface LoadItemsResult {
+  /** Items written (duplicates of one key count once per write). */
+  readonly loaded: number;
+}
+
+/**
+ * The built-in engine: a {@link DynamoDBDataSource} plus what a persistence
+ * adapter, the sample-table generator and the UI's live view need.
+ */
+export interface LocalDynamoDB extends DynamoDBDataSource {
+  /**
+   * The bulk-load path: validates items as PutItem does and writes them all
+   * as one change (one storage-hook call), building empty partitions in one
+   * sort instead of one insert per item. Later items win over earlier items
+   * with the same key. Rejects, writing nothing, if any item is invalid.
+   */
+  loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult>;
+  /** The table's definition and items, for a persistence adapter to save. Throws ResourceNotFoundException. */
+  snapshotTable(tableName: string): TableSnapshot;
+  /**
+   * Puts a saved table back as it was (same CreationDateTime), replacing a
+   * table of the same name. Items are trusted (they came from the engine) and
+   * the storage hook is not called: this is how persisted data is loaded.
+   */
+  restoreTable(snapshot: TableSnapshot): void;
+  /** Calls `listener` after every applied change; returns a function that unsubscribes. */
+  subscribe(listener: (change: EngineChange) => void): () => void;
+}

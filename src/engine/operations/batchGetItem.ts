@@ -1,0 +1,77 @@
+import type { BatchGetItemCommandInput, BatchGetItemCommandOutput, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import { prepareExpressions, projectItem, validationError, type Item, type PreparedExpressions } from '../../expressions';
+import { ConstraintErrors } from '../requestErrors';
+import { checkKey, keyIdentity } from '../schema/checkKeys';
+import type { TableStore } from '../storage/tableStore';
+import { copyItem } from '../values/copyItem';
+import { readItem } from '../values/readAttributeValue';
+import { checkCapacityMode, consumedCapacity, createCharge, readUnits } from './capacity';
+import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
+import { expressionParameters } from './requestHelpers';
+
+/** At most 100 keys per call, over all tables. */
+export const MAX_BATCH_GET_KEYS = 100;
+
+/**
+ * BatchGetItem: Responses hold the items found, per table, in request order
+ * (DynamoDB gives no order); UnprocessedKeys is always empty. Each key is
+ * charged as its own GetItem, as the Developer Guide describes.
+ */
+export function batchGetItem(context: EngineContext, input: BatchGetItemCommandInput): BatchGetItemCommandOutput {
+  const errors = new ConstraintErrors();
+  const requestItems = input.RequestItems;
+  if (errors.requireValue(requestItems, 'requestItems') && Object.keys(requestItems as object).length === 0) {
+    errors.add('{}', 'requestItems', 'Member must have length greater than or equal to 1');
+  }
+  for (const [tableName, request] of Object.entries(requestItems ?? {})) {
+    errors.checkName(tableName, 'requestItems');
+    if (errors.requireValue(request?.Keys, `requestItems.${tableName}.member.keys`) && (request?.Keys?.length ?? 0) === 0) {
+      errors.add('[]', `requestItems.${tableName}.member.keys`, 'Member must have length greater than or equal to 1');
+    }
+  }
+  errors.throwIfAny();
+  checkCapacityMode(input.ReturnConsumedCapacity);
+
+  type TableRequest = { tableName: string; keys: Item[]; prepared: PreparedExpressions; consistent: boolean };
+  const tableRequests: TableRequest[] = [];
+  let keyCount = 0;
+  for (const [tableName, request] of Object.entries(requestItems ?? {})) {
+    rejectLegacyParameters(request, ['AttributesToGet'], 'ProjectionExpression');
+    const keys = (request.Keys ?? []).map(readItem);
+    keyCount += keys.length;
+    const prepared = prepareExpressions(expressionParameters(request), { operation: 'GetItem' });
+    tableRequests.push({ tableName, keys, prepared, consistent: request.ConsistentRead === true });
+  }
+  if (keyCount > MAX_BATCH_GET_KEYS) throw validationError('Too many items requested for the BatchGetItem call');
+
+  const tables = tableRequests.map((request) => requireTable(context, request.tableName));
+  const responses: Record<string, Item[]> = {};
+  const capacities: ConsumedCapacity[] = [];
+  tableRequests.forEach((request, i) => {
+    const table = tables[i] as TableStore;
+    const keys = table.definition.keys;
+    const seen = new Set<string>();
+    for (const key of request.keys) {
+      checkKey(key, keys);
+      const identity = keyIdentity(key, keys);
+      if (seen.has(identity)) throw validationError('Provided list of item keys contains duplicates');
+      seen.add(identity);
+    }
+  });
+  tableRequests.forEach((request, i) => {
+    const table = tables[i] as TableStore;
+    const found: Item[] = [];
+    const charge = createCharge();
+    for (const key of request.keys) {
+      const record = table.get(key);
+      charge.table += readUnits(record?.size ?? 0, request.consistent);
+      if (record) found.push(copyItem(request.prepared.projection ? projectItem(request.prepared.projection, record.item) : record.item));
+    }
+    responses[request.tableName] = found;
+    const capacity = consumedCapacity(input.ReturnConsumedCapacity, request.tableName, charge);
+    if (capacity) capacities.push(capacity);
+  });
+  const output: BatchGetItemCommandOutput = { Responses: responses, UnprocessedKeys: {}, $metadata: {} };
+  if (capacities.length > 0) output.ConsumedCapacity = capacities;
+  return output;
+}

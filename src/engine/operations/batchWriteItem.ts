@@ -1,0 +1,88 @@
+import type { BatchWriteItemCommandInput, BatchWriteItemCommandOutput, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import { itemSize, validationError, type Item } from '../../expressions';
+import type { ItemWrite } from '../localDynamoDB.types';
+import { ConstraintErrors } from '../requestErrors';
+import { checkItemKeys, checkKey, keyIdentity, keyOf } from '../schema/checkKeys';
+import type { TableStore } from '../storage/tableStore';
+import { readItem } from '../values/readAttributeValue';
+import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge } from './capacity';
+import { requireTable, type EngineContext, type WritePlan } from './context';
+import { itemTooLarge, MAX_ITEM_BYTES } from './requestHelpers';
+
+/** At most 25 put or delete requests per call, over all tables. */
+export const MAX_BATCH_WRITE_REQUESTS = 25;
+
+/**
+ * BatchWriteItem: all requests are validated first and then written as one
+ * change — the engine never throttles, so UnprocessedItems is always empty.
+ * Two requests for the same key in one table are refused, as DynamoDB does.
+ */
+export function planBatchWriteItem(context: EngineContext, input: BatchWriteItemCommandInput): WritePlan<BatchWriteItemCommandOutput> {
+  const errors = new ConstraintErrors();
+  const requestItems = input.RequestItems;
+  if (errors.requireValue(requestItems, 'requestItems') && Object.keys(requestItems as object).length === 0) {
+    errors.add('{}', 'requestItems', 'Member must have length greater than or equal to 1');
+  }
+  for (const tableName of Object.keys(requestItems ?? {})) errors.checkName(tableName, 'requestItems');
+  errors.throwIfAny();
+  checkCapacityMode(input.ReturnConsumedCapacity);
+
+  type Request = { tableName: string; put?: Item; delete?: Item };
+  const requests: Request[] = [];
+  for (const [tableName, writes] of Object.entries(requestItems ?? {})) {
+    if (!writes || writes.length === 0) throw validationError(`The batch write request list for a table cannot be null or empty: ${tableName}`);
+    for (const write of writes) {
+      const hasPut = write.PutRequest !== undefined;
+      const hasDelete = write.DeleteRequest !== undefined;
+      if (hasPut === hasDelete) {
+        // Sic: DynamoDB reuses its AttributeValue message for a WriteRequest with both or neither member.
+        throw validationError('Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes');
+      }
+      if (hasPut) {
+        const item = readItem(write.PutRequest?.Item);
+        if (itemSize(item) > MAX_ITEM_BYTES) throw itemTooLarge();
+        requests.push({ tableName, put: item });
+      } else {
+        requests.push({ tableName, delete: readItem(write.DeleteRequest?.Key) });
+      }
+    }
+  }
+  if (requests.length > MAX_BATCH_WRITE_REQUESTS) throw validationError('Too many items requested for the BatchWriteItem call');
+
+  const tables = new Map<string, TableStore>();
+  for (const { tableName } of requests) if (!tables.has(tableName)) tables.set(tableName, requireTable(context, tableName));
+  const writes: ItemWrite[] = [];
+  const seen = new Set<string>();
+  for (const request of requests) {
+    const table = tables.get(request.tableName) as TableStore;
+    const keys = table.definition.keys;
+    let key: Item;
+    if (request.put) {
+      checkItemKeys(request.put, table.definition);
+      key = keyOf(request.put, keys);
+    } else {
+      key = request.delete as Item;
+      checkKey(key, keys);
+    }
+    const identity = `${request.tableName}\u0000${keyIdentity(key, keys)}`;
+    if (seen.has(identity)) throw validationError('Provided list of item keys contains duplicates');
+    seen.add(identity);
+    writes.push({ tableName: request.tableName, key, item: request.put });
+  }
+
+  const output: BatchWriteItemCommandOutput = { UnprocessedItems: {}, $metadata: {} };
+  if (input.ReturnConsumedCapacity === 'TOTAL' || input.ReturnConsumedCapacity === 'INDEXES') {
+    const capacities: ConsumedCapacity[] = [];
+    for (const [tableName, table] of tables) {
+      const charge = createCharge();
+      for (const write of writes) {
+        if (write.tableName !== tableName) continue;
+        const existing = table.get(write.key);
+        chargeWrite(charge, table, existing, write.item ? { item: write.item, size: itemSize(write.item) } : undefined);
+      }
+      capacities.push(consumedCapacity(input.ReturnConsumedCapacity, tableName, charge) as ConsumedCapacity);
+    }
+    output.ConsumedCapacity = capacities;
+  }
+  return { change: { type: 'writeItems', writes }, output };
+}

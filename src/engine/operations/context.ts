@@ -1,0 +1,49 @@
+import { validationError } from '../../expressions';
+import type { EngineChange } from '../localDynamoDB.types';
+import { missingParameter, resourceNotFound } from '../requestErrors';
+import type { TableStore } from '../storage/tableStore';
+
+/** What every operation reads: the tables and the engine's settings. */
+export interface EngineContext {
+  readonly tables: Map<string, TableStore>;
+  readonly region: string;
+  readonly accountId: string;
+  now(): number;
+}
+
+/**
+ * A validated write, ready to commit: the change to store and apply, and the
+ * operation's output. Planning happens against the current state; the engine
+ * commits the change (storage hook first, then memory) before resolving.
+ */
+export interface WritePlan<Output> {
+  readonly change: EngineChange | undefined;
+  readonly output: Output;
+}
+
+/** The table, or ResourceNotFoundException `Requested resource not found`. */
+export function requireTable(context: EngineContext, name: string): TableStore {
+  const table = context.tables.get(name);
+  if (!table) throw resourceNotFound();
+  return table;
+}
+
+/** Rejects the legacy (pre-expression) parameters, which the engine does not implement. */
+export function rejectLegacyParameters(input: object, names: readonly string[], replacement: string): void {
+  for (const name of names) {
+    if ((input as Record<string, unknown>)[name] !== undefined) {
+      throw validationError(`Keylab's built-in table supports expression parameters only: ${name} is not supported; use ${replacement}`);
+    }
+  }
+}
+
+/** A required top-level parameter. */
+export function requireParameter<T>(value: T | undefined, name: string): T {
+  if (value === undefined || value === null) throw missingParameter(name);
+  return value;
+}
+
+/** The table ARN, in DynamoDB Local's form by default. */
+export function tableArn(context: EngineContext, tableName: string): string {
+  return `arn:aws:dynamodb:${context.region}:${context.accountId}:table/${tableName}`;
+}

@@ -1,0 +1,33 @@
+import type { GetItemCommandInput, GetItemCommandOutput } from '@aws-sdk/client-dynamodb';
+import { prepareExpressions, projectItem } from '../../expressions';
+import { ConstraintErrors } from '../requestErrors';
+import { checkKey } from '../schema/checkKeys';
+import { copyItem } from '../values/copyItem';
+import { readItem } from '../values/readAttributeValue';
+import { checkCapacityMode, consumedCapacity, createCharge, readUnits } from './capacity';
+import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
+import { expressionParameters } from './requestHelpers';
+
+/** GetItem: a missing item gives an output without `Item` (and still costs the minimum read). */
+export function getItem(context: EngineContext, input: GetItemCommandInput): GetItemCommandOutput {
+  const errors = new ConstraintErrors();
+  errors.checkName(input.TableName, 'tableName');
+  errors.requireValue(input.Key, 'key');
+  errors.throwIfAny();
+  checkCapacityMode(input.ReturnConsumedCapacity);
+  rejectLegacyParameters(input, ['AttributesToGet'], 'ProjectionExpression');
+
+  const key = readItem(input.Key);
+  const prepared = prepareExpressions(expressionParameters(input), { operation: 'GetItem' });
+  const table = requireTable(context, input.TableName as string);
+  checkKey(key, table.definition.keys);
+
+  const record = table.get(key);
+  const output: GetItemCommandOutput = { $metadata: {} };
+  if (record) output.Item = copyItem(prepared.projection ? projectItem(prepared.projection, record.item) : record.item);
+  const charge = createCharge();
+  charge.table = readUnits(record?.size ?? 0, input.ConsistentRead === true);
+  const capacity = consumedCapacity(input.ReturnConsumedCapacity, table.definition.name, charge);
+  if (capacity) output.ConsumedCapacity = capacity;
+  return output;
+}

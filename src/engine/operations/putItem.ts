@@ -1,0 +1,49 @@
+import type { PutItemCommandInput, PutItemCommandOutput } from '@aws-sdk/client-dynamodb';
+import { evaluateCondition, itemSize, prepareExpressions } from '../../expressions';
+import { ConstraintErrors } from '../requestErrors';
+import { checkItemKeys, keyOf } from '../schema/checkKeys';
+import { copyItem } from '../values/copyItem';
+import { readItem } from '../values/readAttributeValue';
+import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge } from './capacity';
+import { rejectLegacyParameters, requireTable, type EngineContext, type WritePlan } from './context';
+import {
+  checkReturnValues,
+  checkReturnValuesOnConditionCheckFailure,
+  conditionalCheckFailed,
+  expressionParameters,
+  itemTooLarge,
+  MAX_ITEM_BYTES,
+} from './requestHelpers';
+
+/** PutItem: validate, check the condition against the current item, plan the write. */
+export function planPutItem(context: EngineContext, input: PutItemCommandInput): WritePlan<PutItemCommandOutput> {
+  const errors = new ConstraintErrors();
+  errors.checkName(input.TableName, 'tableName');
+  errors.requireValue(input.Item, 'item');
+  errors.throwIfAny();
+  checkReturnValues(input.ReturnValues, 'PutItem');
+  checkReturnValuesOnConditionCheckFailure(input.ReturnValuesOnConditionCheckFailure);
+  checkCapacityMode(input.ReturnConsumedCapacity);
+  rejectLegacyParameters(input, ['Expected', 'ConditionalOperator'], 'ConditionExpression');
+
+  const item = readItem(input.Item);
+  const size = itemSize(item);
+  if (size > MAX_ITEM_BYTES) throw itemTooLarge();
+  const prepared = prepareExpressions(expressionParameters(input), { operation: 'PutItem' });
+  const table = requireTable(context, input.TableName as string);
+  checkItemKeys(item, table.definition);
+
+  const key = keyOf(item, table.definition.keys);
+  const existing = table.get(key);
+  if (prepared.condition && !evaluateCondition(prepared.condition, existing?.item ?? {})) {
+    throw conditionalCheckFailed(existing?.item, input.ReturnValuesOnConditionCheckFailure);
+  }
+
+  const output: PutItemCommandOutput = { $metadata: {} };
+  if (input.ReturnValues === 'ALL_OLD' && existing) output.Attributes = copyItem(existing.item);
+  const charge = createCharge();
+  chargeWrite(charge, table, existing, { item, size });
+  const capacity = consumedCapacity(input.ReturnConsumedCapacity, table.definition.name, charge);
+  if (capacity) output.ConsumedCapacity = capacity;
+  return { change: { type: 'writeItems', writes: [{ tableName: table.definition.name, key, item }] }, output };
+}

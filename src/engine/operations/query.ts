@@ -1,0 +1,234 @@
+import type { AttributeValue, QueryCommandInput, QueryCommandOutput } from '@aws-sdk/client-dynamodb';
+import { prepareExpressions, validationError, type PreparedKeyCondition, type PreparedSortKeyCondition } from '../../expressions';
+import { compareKeys, type KeyAttributeValue } from '../../keys';
+import { ConstraintErrors } from '../requestErrors';
+import { keyNames } from '../schema/tableDefinition';
+import type { ListPosition, Probe } from '../storage/chunkedSortedList';
+import type { KeyedStore, Partition, StoreEntry } from '../storage/keyedStore';
+import { rawKeyOf, rawStartsWith, type RawComparator, type RawKey } from '../storage/rawKey';
+import { flatKeyValue } from '../values/flatString';
+import { checkCapacityMode } from './capacity';
+import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
+import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect, type StartKey } from './readPage';
+import { expressionParameters } from './requestHelpers';
+
+/**
+ * Query: one partition of the table or index, read in sort-key order
+ * (`compareKeys`) from a binary-searched start position — O(log n + page),
+ * never a scan and sort. See readPage.ts for paging rules.
+ */
+export function query(context: EngineContext, input: QueryCommandInput): QueryCommandOutput {
+  const errors = new ConstraintErrors();
+  errors.checkName(input.TableName, 'tableName');
+  errors.checkName(input.IndexName, 'indexName', false);
+  errors.checkRange(input.Limit, 'limit', 1);
+  errors.throwIfAny();
+  checkCapacityMode(input.ReturnConsumedCapacity);
+  rejectLegacyParameters(input, ['KeyConditions', 'QueryFilter', 'AttributesToGet', 'ConditionalOperator'], 'the expression parameters');
+  if (input.KeyConditionExpression === undefined) {
+    throw validationError('Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.');
+  }
+  const startKeyInput = readStartKeyInput(input.ExclusiveStartKey);
+
+  const table = requireTable(context, input.TableName as string);
+  const target = resolveReadTarget(table, input.IndexName, input.ConsistentRead);
+  const primaryKeyNames = keyNames(target.keys);
+  const prepared = prepareExpressions(expressionParameters(input), { keySchema: target.keys, primaryKeyNames, operation: 'Query' });
+  // prepareExpressions also refuses a filter on primaryKeyNames ("Filter Expression can only contain non-primary key attributes").
+  const keyCondition = prepared.keyCondition as PreparedKeyCondition;
+  const select = resolveSelect(input.Select, prepared.projection !== undefined, target);
+  checkGlobalIndexAttributes(target, prepared, true);
+
+  const startKey = startKeyInput ? readStartKey(target, startKeyInput) : undefined;
+  if (startKey) checkStartKeyInRange(startKey, keyCondition);
+
+  const reader = new PageReader({
+    target,
+    select,
+    limit: input.Limit,
+    filter: prepared.filter,
+    projection: prepared.projection,
+    consistentRead: input.ConsistentRead === true,
+  });
+  const partition = target.store.partition(keyCondition.partitionKey.value as KeyAttributeValue);
+  if (partition) {
+    const descending = input.ScanIndexForward === false;
+    const startAfter = startKey ? target.store.probe(startKey.components) : undefined;
+    const range = planRange(target.store, partition, flatCondition(keyCondition.sortKey?.condition), descending, startAfter);
+    if (range.from) {
+      partition.entries.walk(range.from, descending, (entry) => range.inRange(entry) && reader.visit(entry));
+    }
+  }
+
+  const output: QueryCommandOutput = { Count: reader.count, ScannedCount: reader.scannedCount, $metadata: {} };
+  if (select !== 'COUNT') output.Items = reader.items;
+  // A partition of a hash-only table holds one item, so reaching Limit there ends the query
+  // (verified on DynamoDB Local: no LastEvaluatedKey for Limit 1 on a hash-only table).
+  const hashOnlyTable = !target.index && !target.keys.sortKey;
+  const lastKey = hashOnlyTable ? undefined : reader.lastEvaluatedKey();
+  if (lastKey) output.LastEvaluatedKey = lastKey;
+  const capacity = reader.consumedCapacity(input.ReturnConsumedCapacity);
+  if (capacity) output.ConsumedCapacity = capacity;
+  return output;
+}
+
+/**
+ * An ExclusiveStartKey must lie in the queried partition and satisfy the
+ * sort-key condition — a LastEvaluatedKey of the same query always does.
+ */
+function checkStartKeyInRange(startKey: StartKey, keyCondition: PreparedKeyCondition): void {
+  if (compareKeys(startKey.pk, keyCondition.partitionKey.value as KeyAttributeValue) !== 0) {
+    throw validationError('The provided starting key is outside query boundaries based on provided conditions');
+  }
+  const condition = keyCondition.sortKey?.condition;
+  const sk = startKey.components[0];
+  if (condition && sk && !satisfies(sk, condition)) throw validationError('The provided starting key does not match the range key predicate');
+}
+
+/** Where a walk over one partition starts, and when it must stop. */
+interface Range {
+  readonly from: ListPosition | undefined;
+  readonly inRange: (entry: StoreEntry) => boolean;
+}
+
+/**
+ * The start position and stop test for a sort-key condition, in either
+ * direction, resuming after `startAfter` (the ExclusiveStartKey, which need
+ * not exist). Bounds are found by binary search on raw sort keys; the walk
+ * stops at the first entry outside the condition.
+ */
+function planRange(
+  store: KeyedStore<StoreEntry>,
+  partition: Partition<StoreEntry>,
+  condition: PreparedSortKeyCondition | undefined,
+  descending: boolean,
+  startAfter: Probe<StoreEntry> | undefined,
+): Range {
+  const entries = partition.entries;
+  const compare = store.compareSortKeys as RawComparator;
+  const raw = (value: unknown) => rawKeyOf(value as KeyAttributeValue);
+  /** First entry ≥ target (or > target with `after`). */
+  const bound = (target: RawKey, after: boolean) => store.sortKeyBound(partition, (key) => compare(target, key), after);
+  const always = () => true;
+  let from: ListPosition;
+  let inRange: (entry: StoreEntry) => boolean = always;
+
+  if (!descending) {
+    switch (condition?.operator) {
+      case undefined:
+        from = entries.begin();
+        break;
+      case '<':
+      case '<=': {
+        const value = raw(condition.value);
+        from = entries.begin();
+        inRange = condition.operator === '<' ? (entry) => compare(entry.skRaw as RawKey, value) < 0 : (entry) => compare(entry.skRaw as RawKey, value) <= 0;
+        break;
+      }
+      case '=': {
+        const value = raw(condition.value);
+        from = bound(value, false);
+        inRange = (entry) => compare(entry.skRaw as RawKey, value) === 0;
+        break;
+      }
+      case '>':
+      case '>=':
+        from = bound(raw(condition.value), condition.operator === '>');
+        break;
+      case 'between': {
+        const high = raw(condition.high);
+        from = bound(raw(condition.low), false);
+        inRange = (entry) => compare(entry.skRaw as RawKey, high) <= 0;
+        break;
+      }
+      case 'begins_with': {
+        const prefix = raw(condition.prefix);
+        from = bound(prefix, false);
+        inRange = (entry) => rawStartsWith(entry.skRaw as RawKey, prefix);
+        break;
+      }
+    }
+    if (startAfter) {
+      const after = entries.upperBound(startAfter);
+      if (entries.comparePositions(after, from) > 0) from = after;
+    }
+    return { from, inRange };
+  }
+
+  // Descending: start at the last entry inside the upper bound, stop below the lower bound.
+  let upper: ListPosition;
+  switch (condition?.operator) {
+    case undefined:
+      upper = entries.end();
+      break;
+    case '>':
+    case '>=': {
+      const value = raw(condition.value);
+      upper = entries.end();
+      inRange = condition.operator === '>' ? (entry) => compare(entry.skRaw as RawKey, value) > 0 : (entry) => compare(entry.skRaw as RawKey, value) >= 0;
+      break;
+    }
+    case '=': {
+      const value = raw(condition.value);
+      upper = bound(value, true);
+      inRange = (entry) => compare(entry.skRaw as RawKey, value) === 0;
+      break;
+    }
+    case '<':
+    case '<=':
+      upper = bound(raw(condition.value), condition.operator === '<=');
+      break;
+    case 'between': {
+      const low = raw(condition.low);
+      upper = bound(raw(condition.high), true);
+      inRange = (entry) => compare(entry.skRaw as RawKey, low) >= 0;
+      break;
+    }
+    case 'begins_with': {
+      const prefix = raw(condition.prefix);
+      // Entries with the prefix are contiguous: everything before them is < prefix, everything after is > it.
+      upper = store.sortKeyBound(partition, (key) => (rawStartsWith(key, prefix) ? 1 : compare(prefix, key)), true);
+      inRange = (entry) => rawStartsWith(entry.skRaw as RawKey, prefix);
+      break;
+    }
+  }
+  if (startAfter) {
+    const before = entries.lowerBound(startAfter);
+    if (entries.comparePositions(before, upper) < 0) upper = before;
+  }
+  return { from: entries.previous(upper), inRange };
+}
+
+/** The condition with flat strings: its values are compared with every entry of the page (see flatString.ts). */
+function flatCondition(condition: PreparedSortKeyCondition | undefined): PreparedSortKeyCondition | undefined {
+  if (!condition) return undefined;
+  const flat = (value: unknown) => flatKeyValue(value as KeyAttributeValue) as AttributeValue;
+  switch (condition.operator) {
+    case 'between':
+      return { operator: 'between', low: flat(condition.low), high: flat(condition.high) };
+    case 'begins_with':
+      return { operator: 'begins_with', prefix: flat(condition.prefix) };
+    default:
+      return { operator: condition.operator, value: flat(condition.value) };
+  }
+}
+
+/** True when a key value satisfies a sort-key condition. */
+function satisfies(value: KeyAttributeValue, condition: PreparedSortKeyCondition): boolean {
+  switch (condition.operator) {
+    case '=':
+      return compareKeys(value, condition.value as KeyAttributeValue) === 0;
+    case '<':
+      return compareKeys(value, condition.value as KeyAttributeValue) < 0;
+    case '<=':
+      return compareKeys(value, condition.value as KeyAttributeValue) <= 0;
+    case '>':
+      return compareKeys(value, condition.value as KeyAttributeValue) > 0;
+    case '>=':
+      return compareKeys(value, condition.value as KeyAttributeValue) >= 0;
+    case 'between':
+      return compareKeys(value, condition.low as KeyAttributeValue) >= 0 && compareKeys(value, condition.high as KeyAttributeValue) <= 0;
+    case 'begins_with':
+      return rawStartsWith(rawKeyOf(value), rawKeyOf(condition.prefix as KeyAttributeValue));
+  }
+}

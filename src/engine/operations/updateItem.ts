@@ -1,0 +1,94 @@
+import type { UpdateItemCommandInput, UpdateItemCommandOutput } from '@aws-sdk/client-dynamodb';
+import { applyUpdate, evaluateCondition, itemSize, prepareExpressions, projectItem, validationError, type Item } from '../../expressions';
+import { ConstraintErrors } from '../requestErrors';
+import { checkIndexKeys, checkKey, keyOf } from '../schema/checkKeys';
+import { keyNames } from '../schema/tableDefinition';
+import { copyItem } from '../values/copyItem';
+import { readItem } from '../values/readAttributeValue';
+import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge } from './capacity';
+import { rejectLegacyParameters, requireTable, type EngineContext, type WritePlan } from './context';
+import {
+  checkReturnValues,
+  checkReturnValuesOnConditionCheckFailure,
+  conditionalCheckFailed,
+  expressionParameters,
+  MAX_ITEM_BYTES,
+  updatedPaths,
+} from './requestHelpers';
+
+/**
+ * UpdateItem: creates the item when it does not exist (from its key), applies
+ * the UpdateExpression to the current item, checks the result's size and
+ * index keys. UPDATED_OLD / UPDATED_NEW return the updated paths only, as
+ * DynamoDB does (dynalite's recorded behaviour; DynamoDB Local returns whole
+ * top-level attributes for nested updates).
+ */
+export function planUpdateItem(context: EngineContext, input: UpdateItemCommandInput): WritePlan<UpdateItemCommandOutput> {
+  const errors = new ConstraintErrors();
+  errors.checkName(input.TableName, 'tableName');
+  errors.requireValue(input.Key, 'key');
+  errors.throwIfAny();
+  checkReturnValues(input.ReturnValues, 'UpdateItem');
+  checkReturnValuesOnConditionCheckFailure(input.ReturnValuesOnConditionCheckFailure);
+  checkCapacityMode(input.ReturnConsumedCapacity);
+  rejectLegacyParameters(input, ['AttributeUpdates', 'Expected', 'ConditionalOperator'], 'UpdateExpression and ConditionExpression');
+
+  const key = readItem(input.Key);
+  const prepared = prepareExpressions(expressionParameters(input), { operation: 'UpdateItem' });
+  const table = requireTable(context, input.TableName as string);
+  const definition = table.definition;
+  checkKey(key, definition.keys);
+  const primaryKeys = keyNames(definition.keys);
+  for (const action of prepared.update?.actions ?? []) {
+    const attribute = action.path[0];
+    if (typeof attribute === 'string' && primaryKeys.includes(attribute)) {
+      throw validationError(`One or more parameter values were invalid: Cannot update attribute ${attribute}. This attribute is part of the key`);
+    }
+  }
+
+  const existing = table.get(key);
+  if (prepared.condition && !evaluateCondition(prepared.condition, existing?.item ?? {})) {
+    throw conditionalCheckFailed(existing?.item, input.ReturnValuesOnConditionCheckFailure);
+  }
+  const before: Item = existing?.item ?? key;
+  // applyUpdate shares unchanged values with its input and takes SET values from the
+  // request's ExpressionAttributeValues: read the result again, so the stored item owns
+  // all of it (and its strings are flat, see flatString.ts).
+  const item = readItem(prepared.update ? applyUpdate(prepared.update, before) : before);
+  const size = itemSize(item);
+  if (size > MAX_ITEM_BYTES) throw validationError('Item size to update has exceeded the maximum allowed size');
+  checkIndexKeys(item, definition, 'update');
+
+  const output: UpdateItemCommandOutput = { $metadata: {} };
+  const attributes = returnedAttributes(input.ReturnValues, existing?.item, item, updatedPaths(prepared.update));
+  if (attributes) output.Attributes = attributes;
+  const charge = createCharge();
+  chargeWrite(charge, table, existing, { item, size });
+  const capacity = consumedCapacity(input.ReturnConsumedCapacity, definition.name, charge);
+  if (capacity) output.ConsumedCapacity = capacity;
+  return { change: { type: 'writeItems', writes: [{ tableName: definition.name, key: keyOf(item, definition.keys), item }] }, output };
+}
+
+function returnedAttributes(
+  returnValues: string | undefined,
+  before: Item | undefined,
+  after: Item,
+  paths: (readonly (string | number)[])[],
+): Item | undefined {
+  let attributes: Item | undefined;
+  switch (returnValues) {
+    case 'ALL_OLD':
+      attributes = before;
+      break;
+    case 'ALL_NEW':
+      attributes = after;
+      break;
+    case 'UPDATED_OLD':
+      attributes = before ? projectItem(paths, before) : undefined;
+      break;
+    case 'UPDATED_NEW':
+      attributes = projectItem(paths, after);
+      break;
+  }
+  return attributes && Object.keys(attributes).length > 0 ? copyItem(attributes) : undefined;
+}
