@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attributeValueType, encodeBase64, findAttributeValueProblem } from './expressionValues';
+import { encodeBase64 } from '../keys';
+import { attributeValueType, findAttributeValueProblem } from './expressionValues';
 
 describe('findAttributeValueProblem', () => {
   it.each<[unknown]>([

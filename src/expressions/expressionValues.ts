@@ -8,6 +8,7 @@
  * so every check tolerates any input and answers with a message, never a
  * thrown TypeError.
  */
+import { encodeBase64 } from '../keys';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { formatDynamoNumber, parseDynamoNumber } from '../keys';
 import { MAX_VALUE_NESTING } from './limits';
@@ -162,30 +163,4 @@ function checkBinarySet(member: unknown): string | undefined {
   if (new Set(encoded).size === encoded.length) return undefined;
   // Sic: DynamoDB's message has no space before "of".
   return `${INVALID}Input collection [${encoded.join(', ')}]of type BS contains duplicates.`;
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/**
- * Standard base64 with padding, the way DynamoDB shows binary values in
- * messages.
- *
- * @example
- * encodeBase64(Uint8Array.of(0x62)) // "Yg=="
- */
-export function encodeBase64(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i] as number;
-    const b = bytes[i + 1];
-    const c = bytes[i + 2];
-    const triple = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    parts.push(
-      BASE64.charAt(triple >> 18),
-      BASE64.charAt((triple >> 12) & 63),
-      b === undefined ? '=' : BASE64.charAt((triple >> 6) & 63),
-      c === undefined ? '=' : BASE64.charAt(triple & 63),
-    );
-  }
-  return parts.join('');
 }

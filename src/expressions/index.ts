@@ -44,7 +44,7 @@ export { parseCondition, parseProjection, parseUpdate, type ConditionExpressionK
 export { printCondition, printProjection, printUpdate } from './print';
 export { prepareExpressions, type ExpressionOperation, type ExpressionRequest, type PrepareOptions } from './prepare';
 export { isReservedWord, RESERVED_WORDS } from './reservedWords';
-export { encodeBase64, findAttributeValueProblem } from './expressionValues';
+export { findAttributeValueProblem } from './expressionValues';
 export { findDocumentPathClash, formatPathForMessage, type DocumentPathClash } from './documentPaths';
 export {
   MAX_ATTRIBUTE_NAME_BYTES,

@@ -26,7 +26,7 @@
  * 5. A Query filter that names a key attribute.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { compareKeys, utf8ByteLength, type KeyAttributeValue } from '../keys';
+import { compareKeys, encodeBase64, utf8ByteLength, type KeyAttributeValue } from '../keys';
 import type {
   CallNode,
   ConditionNode,
@@ -46,7 +46,7 @@ import type {
 import { findDocumentPathClash, formatPathForMessage } from './documentPaths';
 import { validationError, type DynamoDBError } from './errors';
 import { sizeOf } from './evaluateCondition';
-import { attributeValueType, encodeBase64, findAttributeValueProblem } from './expressionValues';
+import { attributeValueType, findAttributeValueProblem } from './expressionValues';
 import { MAX_ATTRIBUTE_NAME_BYTES, MAX_IN_OPERANDS, MAX_LIST_INDEX, MAX_OPERATORS, MAX_PATH_DEPTH, MAX_PLACEHOLDER_LENGTH } from './limits';
 import { parseCondition, parseProjection, parseUpdate } from './parse';
 import type {

@@ -23,3 +23,4 @@ export { formatIsoTimestamp, parseTimestamp, type ParsedInstant } from './timest
 export { buildRawKey, checkKeySize, compileKeyTemplate, decodeKey, encodeKey, MAX_KEY_BYTES, type CompiledKeyTemplate } from './encodeKey';
 export { adviseWidth, type WidthAdvice } from './adviseWidth';
 export { compareSampleOrders, type OrderEntry, type ReadDirection, type SampleKeyRow, type SampleOrders, type SampleRow } from './compareSampleOrders';
+export { decodeBase64, encodeBase64 } from './base64';
