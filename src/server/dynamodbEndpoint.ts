@@ -1,0 +1,470 @@
+/**
+ * Keylab's engine served over DynamoDB's HTTP protocol (JSON 1.0), so the AWS
+ * CLI, SDK code and browsers can use it like DynamoDB Local:
+ *
+ *   POST /   Content-Type: application/x-amz-json-1.0
+ *            X-Amz-Target: DynamoDB_20120810.<Operation>
+ *   200 → the operation's output;  400 → {"__type": "…#<Name>", "message": "…"}
+ *
+ * Any credentials are accepted and none are checked (no SigV4): this is a
+ * local development tool. Nothing here ever logs a request's headers.
+ *
+ * Usable standalone (`startDynamoDBEndpoint`, `npm run endpoint`) and mounted
+ * in the app server (`dynamodbRoute('/dynamodb', endpoint)`).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { crc32 } from 'node:zlib';
+import type { DynamoDBDataSource } from '../engine';
+import { DynamoDBError } from '../expressions';
+import { prefixRoute, type Route } from './routes';
+import { decodeRequest, encodeError, encodeOutput, isOperationName, OPERATIONS, TARGET_PREFIX, type OperationName } from './wireFormat';
+
+/** DynamoDB's limit on a request body: 16 MB. */
+export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A body over the limit is still read (and thrown away, never kept) so the
+ * client, which is usually still sending, gets the 413 instead of a reset
+ * connection — but only up to this many bytes in all; past it the
+ * connection is cut.
+ */
+const MAX_DISCARDED_BYTES = 4 * MAX_REQUEST_BYTES;
+
+/** Headers a browser SDK client sends, allowed in CORS preflights. */
+export const CORS_ALLOWED_HEADERS = [
+  'content-type',
+  'x-amz-target',
+  'x-amz-date',
+  'authorization',
+  'x-amz-user-agent',
+  'x-amz-security-token',
+  'x-amz-content-sha256',
+  'amz-sdk-invocation-id',
+  'amz-sdk-request',
+] as const;
+
+/** Response headers a browser may read. */
+export const CORS_EXPOSED_HEADERS = ['x-amzn-RequestId', 'x-amz-crc32'] as const;
+
+/**
+ * Which web origins may call the endpoint from a browser:
+ * - `'*'`: any origin (the Origin is echoed back) — what DynamoDB Local does
+ *   with `-cors *`; right for a local development tool, but it means any web
+ *   page open in the browser can read and write the tables;
+ * - a list of exact origins (`http://localhost:5173`);
+ * - `[]` (the default): none besides the endpoint's own origin (same-origin
+ *   requests, e.g. when the app server mounts the endpoint).
+ */
+export type CorsOrigins = '*' | readonly string[];
+
+/** One answered request, for a request log. Never contains headers or bodies. */
+export interface EndpointLogEntry {
+  readonly operation: string | undefined;
+  readonly status: number;
+  /** The exception name of an error response. */
+  readonly error: string | undefined;
+  readonly durationMs: number;
+}
+
+export interface DynamoDBEndpointOptions {
+  /** What to serve: the built-in engine (`createLocalDynamoDB()`) or any data source. */
+  readonly db: DynamoDBDataSource;
+  readonly corsOrigins?: CorsOrigins;
+  /** Largest request body accepted, in bytes. Default {@link MAX_REQUEST_BYTES}. */
+  readonly maxBodyBytes?: number;
+  /**
+   * Unexpected failures (a bug in the engine, not a DynamoDB error). Gets the
+   * error and the operation name only. Default: console.error.
+   */
+  readonly onError?: (error: unknown, operation: string | undefined) => void;
+  /** Called once per answered request. */
+  readonly onResponse?: (entry: EndpointLogEntry) => void;
+}
+
+export interface DynamoDBEndpoint {
+  /** Answers one HTTP request. Never rejects: every failure becomes a response. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * For a server's `checkContinue` event (a client sent `Expect:
+   * 100-continue`): refuses a declared oversized body before the client
+   * sends it, otherwise sends `100 Continue` and handles the request.
+   */
+  handleExpectContinue(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+/** What a request turned into. */
+interface Reply {
+  readonly status: number;
+  readonly body: string;
+  readonly error?: string;
+  /** Close the connection after answering (the request body was not read). */
+  readonly close?: boolean;
+}
+
+/**
+ * Creates the request handler. Requests run concurrently: the engine's
+ * reads see the current state and its writes are atomic (serialised when a
+ * storage hook is set), so no extra queue is needed here.
+ *
+ * @example
+ * const endpoint = createDynamoDBEndpoint({ db: createLocalDynamoDB(), corsOrigins: '*' });
+ * http.createServer((req, res) => void endpoint.handle(req, res)).listen(8000, '127.0.0.1');
+ */
+export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): DynamoDBEndpoint {
+  const db = options.db;
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_REQUEST_BYTES;
+  const corsOrigins = options.corsOrigins ?? [];
+  const onError =
+    options.onError ??
+    ((error: unknown, operation: string | undefined) => {
+      console.error(`keylab endpoint: unexpected failure in ${operation ?? 'a request'}:`, error);
+    });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = performance.now();
+    let operation: string | undefined;
+    let reply: Reply;
+    try {
+      res.setHeader('x-amzn-RequestId', createRequestId());
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      const origin = allowedOrigin(req, corsOrigins);
+      if (origin !== undefined) {
+        res.setHeader('Access-Control-Allow-Origin', origin);
+        res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS.join(', '));
+      }
+      if (req.headers.origin !== undefined) res.setHeader('Vary', 'Origin');
+
+      const method = req.method ?? '';
+      if (method === 'OPTIONS') {
+        answerPreflight(req, res, origin);
+        report(undefined, 204, undefined);
+        return;
+      }
+      if (method === 'GET' || method === 'HEAD') {
+        // A health line, for readiness checks and for people who open the URL in a browser.
+        answerText(req, res, 200, 'healthy: keylab dynamodb endpoint\n');
+        report(undefined, 200, undefined);
+        return;
+      }
+      if (method !== 'POST') {
+        res.setHeader('Allow', 'POST, GET, HEAD, OPTIONS');
+        reply = errorReply(405, 'UnknownOperationException', `Method ${method} is not supported: DynamoDB requests are POSTs.`);
+        reply = { ...reply, close: !isBodyless(req) };
+      } else if (req.headers.origin !== undefined && origin === undefined && !isSameOrigin(req)) {
+        reply = { ...errorReply(403, 'AccessDeniedException', `Requests from origin ${req.headers.origin} are not allowed by this endpoint's CORS settings.`), close: !isBodyless(req) };
+      } else if (!isJsonContentType(req.headers['content-type'])) {
+        reply = {
+          ...errorReply(
+            415,
+            'UnknownOperationException',
+            `Unsupported Content-Type ${JSON.stringify(req.headers['content-type'] ?? '')}: send application/x-amz-json-1.0.`,
+          ),
+          close: !isBodyless(req),
+        };
+      } else {
+        const body = await readBody(req, maxBodyBytes);
+        if (body.kind === 'aborted') return;
+        if (body.kind === 'tooLarge') {
+          reply = {
+            ...errorReply(413, 'RequestEntityTooLargeException', `The request body exceeds the maximum of ${maxBodyBytes} bytes.`),
+            close: !body.drained,
+          };
+        } else {
+          const target = parseTarget(req.headers['x-amz-target']);
+          operation = target.operation;
+          reply = await answer(body.bytes, target);
+        }
+      }
+    } catch (error) {
+      // A bug here or in the engine: answer like DynamoDB's 500, report the details locally only.
+      onError(error, operation);
+      reply = errorReply(500, 'InternalServerError', 'Internal server error');
+    }
+    send(res, reply);
+    report(operation, reply.status, reply.error);
+
+    function report(op: string | undefined, status: number, error: string | undefined): void {
+      options.onResponse?.({ operation: op, status, error, durationMs: performance.now() - startedAt });
+    }
+  }
+
+  async function answer(bytes: Buffer, target: ParsedTarget): Promise<Reply> {
+    // DynamoDB's order of checks: the JSON, then the operation, then an empty body.
+    let json: unknown;
+    try {
+      json = bytes.length === 0 ? undefined : JSON.parse(utf8.decode(bytes));
+    } catch (error) {
+      const detail = error instanceof SyntaxError ? error.message : 'the body is not valid UTF-8';
+      return errorReply(400, 'SerializationException', `The request body is not valid JSON: ${detail}`);
+    }
+    if (target.operation === undefined || !isOperationName(target.operation)) {
+      return errorReply(400, 'UnknownOperationException', unknownOperationMessage(target));
+    }
+    if (json === undefined) return errorReply(400, 'SerializationException', 'The request body is empty: send a JSON object.');
+    const operation: OperationName = target.operation;
+    try {
+      const input = decodeRequest(operation, json);
+      const method = db[OPERATIONS[operation]] as unknown as (input: object) => Promise<unknown>;
+      const output = await method.call(db, input);
+      return { status: 200, body: encodeOutput(output) };
+    } catch (error) {
+      if (isClientError(error)) return { status: 400, body: encodeError(error.name, error.message, error.item ?? error.Item), error: error.name };
+      throw error;
+    }
+  }
+
+  return {
+    handle: (req, res) => handle(req, res),
+    async handleExpectContinue(req, res) {
+      const declared = declaredLength(req);
+      if (declared !== undefined && declared > maxBodyBytes && req.method === 'POST') {
+        // The client waits for "100 Continue" before sending the body: refuse it unsent.
+        res.setHeader('x-amzn-RequestId', createRequestId());
+        send(res, { ...errorReply(413, 'RequestEntityTooLargeException', `The request body exceeds the maximum of ${maxBodyBytes} bytes.`), close: true });
+        options.onResponse?.({ operation: undefined, status: 413, error: 'RequestEntityTooLargeException', durationMs: 0 });
+        return;
+      }
+      res.writeContinue();
+      await handle(req, res);
+    },
+  };
+}
+
+/**
+ * A DynamoDB error a client caused: the engine's DynamoDBError, or the AWS
+ * SDK's exception when the data source is a real client (both mark
+ * themselves `$fault: 'client'`). Anything else is a bug: a 500.
+ */
+function isClientError(error: unknown): error is { name: string; message: string; item?: unknown; Item?: unknown } {
+  if (error instanceof DynamoDBError) return true;
+  return error instanceof Error && (error as { $fault?: unknown }).$fault === 'client' && typeof error.name === 'string' && /^[A-Za-z]+$/.test(error.name);
+}
+
+function errorReply(status: number, name: string, message: string): Reply {
+  return { status, body: encodeError(name, message), error: name };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Sends a JSON reply with DynamoDB's headers, including the CRC32 the AWS CLI verifies. */
+function send(res: ServerResponse, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const payload = Buffer.from(reply.body, 'utf8');
+  res.statusCode = reply.status;
+  res.setHeader('Content-Type', 'application/x-amz-json-1.0');
+  res.setHeader('Content-Length', payload.length);
+  res.setHeader('x-amz-crc32', String(crc32(payload)));
+  if (reply.close) res.setHeader('Connection', 'close');
+  res.end(payload);
+}
+
+function answerText(req: IncomingMessage, res: ServerResponse, status: number, text: string): void {
+  const payload = Buffer.from(text, 'utf8');
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Length', payload.length);
+  res.setHeader('Cache-Control', 'no-store');
+  if (!isBodyless(req)) res.setHeader('Connection', 'close');
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+function answerPreflight(req: IncomingMessage, res: ServerResponse, origin: string | undefined): void {
+  if (origin !== undefined) {
+    res.setHeader('Access-Control-Allow-Methods', 'POST, GET, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', allowedHeaders(req.headers['access-control-request-headers']).join(', '));
+    res.setHeader('Access-Control-Max-Age', '7200');
+    res.setHeader('Vary', 'Origin, Access-Control-Request-Headers');
+  }
+  res.statusCode = 204;
+  if (!isBodyless(req)) res.setHeader('Connection', 'close');
+  res.end();
+}
+
+/**
+ * The fixed list plus whatever well-formed header names the browser asks for
+ * (as real DynamoDB does), so a newer SDK's extra header does not break the
+ * preflight. The origin is already allowed at this point.
+ */
+function allowedHeaders(requested: string | undefined): string[] {
+  const names = new Set<string>(CORS_ALLOWED_HEADERS);
+  for (const name of (requested ?? '').split(',')) {
+    const trimmed = name.trim().toLowerCase();
+    if (/^[a-z0-9!#$%&'*+.^_`|~-]{1,100}$/.test(trimmed) && names.size < 64) names.add(trimmed);
+  }
+  return [...names];
+}
+
+/** The origin to put in Access-Control-Allow-Origin, or undefined for none. */
+function allowedOrigin(req: IncomingMessage, corsOrigins: CorsOrigins): string | undefined {
+  const origin = req.headers.origin;
+  if (origin === undefined || origin === '' || /[\r\n]/.test(origin)) return undefined;
+  if (corsOrigins === '*') return origin;
+  return corsOrigins.includes(origin) ? origin : undefined;
+}
+
+/** A browser's same-origin POST carries an Origin that names the Host it is sent to. */
+function isSameOrigin(req: IncomingMessage): boolean {
+  const { origin, host } = req.headers;
+  if (origin === undefined || host === undefined) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function isJsonContentType(contentType: string | undefined): boolean {
+  const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
+  return essence === 'application/x-amz-json-1.0' || essence === 'application/json';
+}
+
+/** A request that declares no body (so it can be answered without reading one). */
+function isBodyless(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] === undefined && (declaredLength(req) ?? 0) === 0;
+}
+
+function declaredLength(req: IncomingMessage): number | undefined {
+  const header = req.headers['content-length'];
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+}
+
+type BodyResult =
+  | { readonly kind: 'ok'; readonly bytes: Buffer }
+  | { readonly kind: 'tooLarge'; readonly drained: boolean }
+  | { readonly kind: 'aborted' };
+
+/**
+ * Reads the body, keeping at most `limit` bytes in memory. Past the limit the
+ * rest is read and discarded (up to MAX_DISCARDED_BYTES, then the request is
+ * cut short) so the client gets the 413.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > MAX_DISCARDED_BYTES) {
+    req.resume();
+    return Promise.resolve({ kind: 'tooLarge', drained: false });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let tooLarge = false;
+    let settled = false;
+    const settle = (result: BodyResult) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        if (!tooLarge) {
+          tooLarge = true;
+          chunks.length = 0;
+        }
+        if (received > MAX_DISCARDED_BYTES) {
+          req.resume();
+          settle({ kind: 'tooLarge', drained: false });
+        }
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => settle(tooLarge ? { kind: 'tooLarge', drained: true } : { kind: 'ok', bytes: Buffer.concat(chunks, received) }));
+    req.once('error', () => settle({ kind: 'aborted' }));
+    req.once('close', () => {
+      if (!req.complete) settle({ kind: 'aborted' });
+    });
+  });
+}
+
+interface ParsedTarget {
+  /** The operation, when the target names DynamoDB's current API version. */
+  readonly operation: string | undefined;
+  readonly raw: string | undefined;
+}
+
+function parseTarget(header: string | string[] | undefined): ParsedTarget {
+  const raw = Array.isArray(header) ? header.join(',') : header;
+  if (raw === undefined || !raw.startsWith(TARGET_PREFIX)) return { operation: undefined, raw };
+  return { operation: raw.slice(TARGET_PREFIX.length), raw };
+}
+
+function unknownOperationMessage(target: ParsedTarget): string {
+  const served = Object.keys(OPERATIONS).join(', ');
+  if (target.raw === undefined) return `An unknown operation was requested: no X-Amz-Target header. Keylab's endpoint serves ${TARGET_PREFIX}{${served}}.`;
+  const shown = target.raw.length > 100 ? `${target.raw.slice(0, 100)}…` : target.raw;
+  return `An unknown operation was requested: ${JSON.stringify(shown)}. Keylab's endpoint serves ${TARGET_PREFIX}{${served}}.`;
+}
+
+const REQUEST_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** A request id shaped like DynamoDB's: 52 characters of A–Z and 0–9. */
+function createRequestId(): string {
+  const bytes = randomBytes(52);
+  let id = '';
+  for (const byte of bytes) id += REQUEST_ID_ALPHABET[byte % 36];
+  return id;
+}
+
+/**
+ * The endpoint as a route of the app server, answering every request under
+ * `prefix` (`/dynamodb` → SDK endpoint `http://localhost:5173/dynamodb`).
+ *
+ * @example
+ * createAppServer({ distDir, port, routes: [dynamodbRoute('/dynamodb', createDynamoDBEndpoint({ db }))] })
+ */
+export function dynamodbRoute(prefix: string, endpoint: DynamoDBEndpoint): Route {
+  return prefixRoute('dynamodb', prefix.endsWith('/') ? prefix : `${prefix}/`, (req, res) => endpoint.handle(req, res));
+}
+
+export interface StandaloneEndpointOptions extends DynamoDBEndpointOptions {
+  /** TCP port; 0 picks a free one (tests). */
+  readonly port: number;
+  /** Interface to bind. Default 127.0.0.1 (this machine only). */
+  readonly host?: string;
+}
+
+export interface RunningDynamoDBEndpoint {
+  readonly server: Server;
+  readonly host: string;
+  readonly port: number;
+  /** The URL to give an SDK client or the AWS CLI (`--endpoint-url`). */
+  readonly url: string;
+  /** Stops accepting connections and closes open ones. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the endpoint on its own HTTP server, at every path (DynamoDB
+ * ignores the path too). Rejects with the listen error (e.g. EADDRINUSE).
+ */
+export async function startDynamoDBEndpoint(options: StandaloneEndpointOptions): Promise<RunningDynamoDBEndpoint> {
+  const host = options.host ?? '127.0.0.1';
+  const endpoint = createDynamoDBEndpoint(options);
+  const server = createServer((req, res) => void endpoint.handle(req, res));
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => void endpoint.handleExpectContinue(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    server,
+    host,
+    port,
+    url: `http://${shownHost}:${port}`,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

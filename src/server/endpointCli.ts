@@ -1,0 +1,213 @@
+/**
+ * `npm run endpoint -- [--port 8000] [--host 127.0.0.1] [--data DIR] [--cors ORIGINS] [--verbose]`:
+ * Keylab's built-in DynamoDB over DynamoDB's HTTP protocol, for the AWS CLI,
+ * SDK code and browsers (like DynamoDB Local, without Java).
+ */
+import { createLocalDynamoDB, type LocalDynamoDB } from '../engine';
+import { UsageError } from './cli';
+import { startDynamoDBEndpoint, type CorsOrigins, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
+
+/** DynamoDB Local's default port. */
+export const DEFAULT_ENDPOINT_PORT = 8000;
+
+export const ENDPOINT_USAGE = `Usage: npm run endpoint -- [options]
+
+Serves Keylab's built-in DynamoDB engine over DynamoDB's HTTP protocol.
+
+  --port N          TCP port (default ${DEFAULT_ENDPOINT_PORT})
+  --host ADDR       interface to bind (default 127.0.0.1: this machine only)
+  --data DIR        keep tables in DIR across restarts (needs the engine's Node persistence adapter)
+  --cors ORIGINS    browser origins allowed to call the endpoint: * (default: any, echoed back)
+                    or a comma-separated list, e.g. http://localhost:5173
+  --verbose         print one line per request (operation, status, time; never headers or bodies)
+  --help            show this help
+
+Then:  aws dynamodb list-tables --endpoint-url http://localhost:8000 --region us-east-1
+       (any credentials are accepted: AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=x)`;
+
+export interface EndpointSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string | undefined;
+  readonly corsOrigins: CorsOrigins;
+  readonly verbose: boolean;
+}
+
+/** Parses the command line; `'help'` when --help was asked for. Throws UsageError. */
+export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | 'help' {
+  let port = DEFAULT_ENDPOINT_PORT;
+  let host = '127.0.0.1';
+  let dataDir: string | undefined;
+  let corsOrigins: CorsOrigins = '*';
+  let verbose = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`Missing value after ${flag}.\n\n${ENDPOINT_USAGE}`);
+      i++;
+      return next;
+    };
+    switch (flag) {
+      case '--port':
+        port = parseEndpointPort(value());
+        break;
+      case '--host': {
+        const text = value().trim();
+        if (text === '') throw new UsageError('--host needs an address, e.g. --host 127.0.0.1');
+        host = text;
+        break;
+      }
+      case '--data': {
+        const text = value();
+        if (text.trim() === '') throw new UsageError('--data needs a directory, e.g. --data ./keylab-data');
+        dataDir = text;
+        break;
+      }
+      case '--cors':
+        corsOrigins = parseCorsOrigins(value());
+        break;
+      case '--verbose':
+        verbose = true;
+        break;
+      case '--help':
+      case '-h':
+        return 'help';
+      default:
+        throw new UsageError(`Unknown argument ${JSON.stringify(arg)}.\n\n${ENDPOINT_USAGE}`);
+    }
+  }
+  return { port, host, dataDir, corsOrigins, verbose };
+}
+
+function parseEndpointPort(text: string): number {
+  const port = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new UsageError(`Invalid port ${JSON.stringify(text)}: use a whole number from 1 to 65535, e.g. npm run endpoint -- --port 8000`);
+  }
+  return port;
+}
+
+function parseCorsOrigins(text: string): CorsOrigins {
+  if (text.trim() === '*') return '*';
+  const origins = text
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin !== origin) {
+      throw new UsageError(`Invalid --cors origin ${JSON.stringify(origin)}: write scheme://host[:port] with no path, e.g. http://localhost:5173`);
+    }
+  }
+  return origins;
+}
+
+/**
+ * The engine to serve. In memory unless a data directory is given.
+ *
+ * Hook point for `--data`: the engine's Node persistence adapter
+ * (src/engine/persistence/node, being written) plugs in here, once it has
+ * landed, as its documented wiring:
+ *
+ *   const persistence = await openNodePersistence(dataDir);
+ *   const engine = createLocalDynamoDB({ storage: persistence.hook });
+ *   await persistence.load(engine);   // restores the stored tables before serving
+ *
+ * (and `persistence.close()` after the server stops). Until then `--data`
+ * fails instead of pretending to keep data.
+ */
+export async function openEngine(dataDir: string | undefined): Promise<LocalDynamoDB> {
+  if (dataDir === undefined) return createLocalDynamoDB();
+  throw new UsageError(
+    `--data ${dataDir}: Keylab's endpoint cannot keep tables in a data directory yet (the engine's Node persistence ` +
+      'adapter is not available to it). Run without --data to serve in-memory tables, which are lost when the endpoint stops.',
+  );
+}
+
+/** Turns a listen() failure into one line a person can act on. */
+export function describeEndpointListenError(error: unknown, port: number, host: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const other = port < 65535 ? port + 1 : port - 1;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `The endpoint could not start: port ${port} is already in use on ${host} (DynamoDB Local?). Pick another: npm run endpoint -- --port ${other}`;
+    case 'EACCES':
+      return `The endpoint could not start: not allowed to listen on port ${port}. Pick a port above 1023: npm run endpoint -- --port ${other}`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return `The endpoint could not start: cannot bind to ${host} (not an address of this machine). Leave out --host to use 127.0.0.1.`;
+    default:
+      return `The endpoint could not start on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/**
+ * The command-line entry point: parses arguments, starts the endpoint,
+ * prints where it listens, exits 1 with a one-line message on a usage or
+ * listen error, and stops cleanly on SIGINT/SIGTERM.
+ */
+export async function runEndpointCli(argv: readonly string[]): Promise<RunningDynamoDBEndpoint | undefined> {
+  let settings: EndpointSettings;
+  let db: LocalDynamoDB;
+  try {
+    const parsed = parseEndpointArgs(argv);
+    if (parsed === 'help') {
+      console.log(ENDPOINT_USAGE);
+      return undefined;
+    }
+    settings = parsed;
+    db = await openEngine(settings.dataDir);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let running: RunningDynamoDBEndpoint;
+  try {
+    running = await startDynamoDBEndpoint({
+      db,
+      port: settings.port,
+      host: settings.host,
+      corsOrigins: settings.corsOrigins,
+      onResponse: settings.verbose
+        ? (entry) => console.log(`${entry.operation ?? '-'} ${entry.status}${entry.error ? ` ${entry.error}` : ''} ${entry.durationMs.toFixed(1)}ms`)
+        : undefined,
+    });
+  } catch (error) {
+    console.error(describeEndpointListenError(error, settings.port, settings.host));
+    process.exit(1);
+  }
+  const cors = settings.corsOrigins === '*' ? 'any origin (echoed)' : settings.corsOrigins.length > 0 ? settings.corsOrigins.join(', ') : 'none';
+  console.log(`Keylab's DynamoDB endpoint is running at ${running.url} (in memory; CORS: ${cors}).`);
+  console.log(`  aws dynamodb list-tables --endpoint-url ${running.url} --region us-east-1`);
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`Received ${signal} again; exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('The endpoint did not stop cleanly:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  return running;
+}

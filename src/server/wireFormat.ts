@@ -1,0 +1,467 @@
+/**
+ * DynamoDB's JSON 1.0 wire format ↔ the AWS SDK v3 shapes the engine speaks.
+ *
+ * The two differ in very little: on the wire, binary values (`B`, `BS`
+ * members of AttributeValues, at any depth inside `L` and `M`) are base64
+ * strings, and timestamps (`CreationDateTime`, …) are epoch seconds; in the
+ * SDK shapes they are `Uint8Array` and `Date`. Everything else is the same
+ * JSON.
+ *
+ * Requests are decoded against a schema of each operation's input, as
+ * DynamoDB's front end (Coral) does: a member of the wrong JSON type is a
+ * `SerializationException` with DynamoDB's own message (`NUMBER_VALUE cannot
+ * be converted to String`, recorded against live DynamoDB by
+ * architect/dynalite's tests); `null` means absent; members DynamoDB does not
+ * know are dropped. So the engine receives exactly what a typed SDK client
+ * would have given it.
+ */
+import type { DynamoDBDataSource } from '../engine';
+import { DynamoDBError } from '../expressions';
+
+/** The `X-Amz-Target` prefix of DynamoDB's current API version. */
+export const TARGET_PREFIX = 'DynamoDB_20120810.';
+
+/** The operations Keylab's endpoint serves, and the engine method behind each. */
+export const OPERATIONS = {
+  BatchGetItem: 'batchGetItem',
+  BatchWriteItem: 'batchWriteItem',
+  CreateTable: 'createTable',
+  DeleteItem: 'deleteItem',
+  DeleteTable: 'deleteTable',
+  DescribeTable: 'describeTable',
+  GetItem: 'getItem',
+  ListTables: 'listTables',
+  PutItem: 'putItem',
+  Query: 'query',
+  Scan: 'scan',
+  UpdateItem: 'updateItem',
+} as const satisfies Record<string, keyof DynamoDBDataSource>;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+/** True when `name` is one of the operations the endpoint serves. */
+export function isOperationName(name: string): name is OperationName {
+  return Object.hasOwn(OPERATIONS, name);
+}
+
+// --- Errors -------------------------------------------------------------------
+
+/** The error body DynamoDB sends: `{"__type": "...#Name", "message": "..."}`. */
+export interface WireError {
+  readonly __type: string;
+  readonly message?: string;
+  readonly Message?: string;
+  /** ConditionalCheckFailedException with ReturnValuesOnConditionCheckFailure: ALL_OLD. */
+  readonly Item?: unknown;
+}
+
+/** Errors of DynamoDB's request framework (Coral), not of the DynamoDB service itself. */
+const FRAMEWORK_ERRORS = new Set([
+  'SerializationException',
+  'UnknownOperationException',
+  'AccessDeniedException',
+  'RequestEntityTooLargeException',
+]);
+
+/**
+ * The `__type` DynamoDB puts in an error body. Real DynamoDB (and DynamoDB
+ * Local) send ValidationException as `com.amazon.coral.validate#…`, framework
+ * errors as `com.amazon.coral.service#…`, and service errors as
+ * `com.amazonaws.dynamodb.v20120810#…`. SDKs keep only the part after `#`.
+ *
+ * @example
+ * errorType("ValidationException")       // "com.amazon.coral.validate#ValidationException"
+ * errorType("ResourceNotFoundException") // "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException"
+ */
+export function errorType(name: string): string {
+  if (name === 'ValidationException') return `com.amazon.coral.validate#${name}`;
+  if (FRAMEWORK_ERRORS.has(name)) return `com.amazon.coral.service#${name}`;
+  return `com.amazonaws.dynamodb.v20120810#${name}`;
+}
+
+/**
+ * The body of an error response. Service and validation errors carry
+ * `message`; framework errors `Message` — both as real DynamoDB sends them
+ * (the SDKs read either).
+ *
+ * @example
+ * encodeError("ResourceNotFoundException", "Requested resource not found")
+ * // {"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException","message":"Requested resource not found"}
+ */
+export function encodeError(name: string, message: string, item?: unknown): string {
+  const body: WireError = FRAMEWORK_ERRORS.has(name)
+    ? { __type: errorType(name), Message: message }
+    : { __type: errorType(name), message, ...(item === undefined ? {} : { Item: item }) };
+  return stringifyWire(body);
+}
+
+function serializationError(message: string): DynamoDBError {
+  return new DynamoDBError('SerializationException', message);
+}
+
+// --- Output: SDK shapes → wire ------------------------------------------------
+
+/**
+ * An operation's output as the JSON text of a DynamoDB response: `$metadata`
+ * dropped, `Uint8Array` as base64, `Date` as epoch seconds (DynamoDB sends
+ * `1795996458.406`), `undefined` members left out.
+ *
+ * @example
+ * encodeOutput({ Item: { b: { B: Uint8Array.of(0xff, 0) } }, $metadata: {} }) // '{"Item":{"b":{"B":"/wA="}}}'
+ */
+export function encodeOutput(output: unknown): string {
+  if (output !== null && typeof output === 'object' && '$metadata' in output) {
+    const { $metadata: _metadata, ...rest } = output as Record<string, unknown>;
+    return stringifyWire(rest);
+  }
+  return stringifyWire(output ?? {});
+}
+
+/** JSON.stringify with the wire encodings of bytes and dates, in one pass. */
+export function stringifyWire(value: unknown): string {
+  return JSON.stringify(value, function replace(this: Record<string, unknown>, key: string, converted: unknown) {
+    // `converted` has been through toJSON already (a Date is a string by now): look at the raw value.
+    const raw = this[key];
+    if (raw instanceof Uint8Array) return bytesToBase64(raw);
+    if (raw instanceof Date) return raw.getTime() / 1000;
+    return converted;
+  });
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+// --- Input: wire → SDK shapes -------------------------------------------------
+
+/**
+ * How a member is read. `javaName` is what DynamoDB's messages call the shape
+ * (its Java class), e.g. `Unrecognized collection type class
+ * com.amazonaws.dynamodb.v20120810.KeySchemaElement`.
+ */
+type Shape =
+  | { readonly kind: 'string' }
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'integer'; readonly javaName: 'Integer' | 'Long' }
+  | { readonly kind: 'blob' }
+  | { readonly kind: 'list'; readonly member: Shape }
+  | { readonly kind: 'map'; readonly value: Shape }
+  | { readonly kind: 'structure'; readonly javaName: string; readonly members: Readonly<Record<string, Shape>> }
+  | { readonly kind: 'attributeValue' }
+  /** Passed through as it came (members the engine does not implement; it judges them). */
+  | { readonly kind: 'document' };
+
+const STRING: Shape = { kind: 'string' };
+const BOOLEAN: Shape = { kind: 'boolean' };
+const INTEGER: Shape = { kind: 'integer', javaName: 'Integer' };
+const LONG: Shape = { kind: 'integer', javaName: 'Long' };
+const BLOB: Shape = { kind: 'blob' };
+const DOCUMENT: Shape = { kind: 'document' };
+const ATTRIBUTE_VALUE: Shape = { kind: 'attributeValue' };
+const list = (member: Shape): Shape => ({ kind: 'list', member });
+const map = (value: Shape): Shape => ({ kind: 'map', value });
+const structure = (javaName: string, members: Record<string, Shape>): Shape => ({ kind: 'structure', javaName, members });
+
+const STRINGS = list(STRING);
+const ATTRIBUTE_MAP = map(ATTRIBUTE_VALUE);
+const NAMES = map(STRING);
+const KEY_SCHEMA = list(structure('KeySchemaElement', { AttributeName: STRING, KeyType: STRING }));
+const PROJECTION = structure('Projection', { ProjectionType: STRING, NonKeyAttributes: STRINGS });
+const PROVISIONED_THROUGHPUT = structure('ProvisionedThroughput', { ReadCapacityUnits: LONG, WriteCapacityUnits: LONG });
+const ON_DEMAND_THROUGHPUT = structure('OnDemandThroughput', { MaxReadRequestUnits: LONG, MaxWriteRequestUnits: LONG });
+const WARM_THROUGHPUT = structure('WarmThroughput', { ReadUnitsPerSecond: LONG, WriteUnitsPerSecond: LONG });
+const CONDITION = structure('Condition', { AttributeValueList: list(ATTRIBUTE_VALUE), ComparisonOperator: STRING });
+const EXPECTED = map(
+  structure('ExpectedAttributeValue', {
+    Value: ATTRIBUTE_VALUE,
+    Exists: BOOLEAN,
+    ComparisonOperator: STRING,
+    AttributeValueList: list(ATTRIBUTE_VALUE),
+  }),
+);
+
+/** Members shared by the item writes. */
+const WRITE_MEMBERS = {
+  TableName: STRING,
+  Expected: EXPECTED,
+  ConditionalOperator: STRING,
+  ReturnValues: STRING,
+  ReturnConsumedCapacity: STRING,
+  ReturnItemCollectionMetrics: STRING,
+  ConditionExpression: STRING,
+  ExpressionAttributeNames: NAMES,
+  ExpressionAttributeValues: ATTRIBUTE_MAP,
+  ReturnValuesOnConditionCheckFailure: STRING,
+};
+
+/** Members shared by Query and Scan. */
+const READ_MEMBERS = {
+  TableName: STRING,
+  IndexName: STRING,
+  Select: STRING,
+  AttributesToGet: STRINGS,
+  Limit: INTEGER,
+  ConsistentRead: BOOLEAN,
+  ConditionalOperator: STRING,
+  ExclusiveStartKey: ATTRIBUTE_MAP,
+  ReturnConsumedCapacity: STRING,
+  ProjectionExpression: STRING,
+  FilterExpression: STRING,
+  ExpressionAttributeNames: NAMES,
+  ExpressionAttributeValues: ATTRIBUTE_MAP,
+};
+
+/** Each operation's input shape (the members of the SDK's `…Input` types). */
+const INPUT_SHAPES: Readonly<Record<OperationName, Shape>> = {
+  CreateTable: structure('CreateTableInput', {
+    AttributeDefinitions: list(structure('AttributeDefinition', { AttributeName: STRING, AttributeType: STRING })),
+    TableName: STRING,
+    KeySchema: KEY_SCHEMA,
+    LocalSecondaryIndexes: list(structure('LocalSecondaryIndex', { IndexName: STRING, KeySchema: KEY_SCHEMA, Projection: PROJECTION })),
+    GlobalSecondaryIndexes: list(
+      structure('GlobalSecondaryIndex', {
+        IndexName: STRING,
+        KeySchema: KEY_SCHEMA,
+        Projection: PROJECTION,
+        ProvisionedThroughput: PROVISIONED_THROUGHPUT,
+        OnDemandThroughput: ON_DEMAND_THROUGHPUT,
+        WarmThroughput: WARM_THROUGHPUT,
+      }),
+    ),
+    BillingMode: STRING,
+    ProvisionedThroughput: PROVISIONED_THROUGHPUT,
+    StreamSpecification: structure('StreamSpecification', { StreamEnabled: BOOLEAN, StreamViewType: STRING }),
+    SSESpecification: structure('SSESpecification', { Enabled: BOOLEAN, SSEType: STRING, KMSMasterKeyId: STRING }),
+    Tags: list(structure('Tag', { Key: STRING, Value: STRING })),
+    TableClass: STRING,
+    DeletionProtectionEnabled: BOOLEAN,
+    WarmThroughput: WARM_THROUGHPUT,
+    ResourcePolicy: STRING,
+    OnDemandThroughput: ON_DEMAND_THROUGHPUT,
+    GlobalTableSourceArn: STRING,
+    GlobalTableSettingsReplicationMode: STRING,
+    VectorIndexes: DOCUMENT,
+  }),
+  DeleteTable: structure('DeleteTableInput', { TableName: STRING }),
+  DescribeTable: structure('DescribeTableInput', { TableName: STRING }),
+  ListTables: structure('ListTablesInput', { ExclusiveStartTableName: STRING, Limit: INTEGER }),
+  PutItem: structure('PutItemInput', { ...WRITE_MEMBERS, Item: ATTRIBUTE_MAP }),
+  GetItem: structure('GetItemInput', {
+    TableName: STRING,
+    Key: ATTRIBUTE_MAP,
+    AttributesToGet: STRINGS,
+    ConsistentRead: BOOLEAN,
+    ReturnConsumedCapacity: STRING,
+    ProjectionExpression: STRING,
+    ExpressionAttributeNames: NAMES,
+  }),
+  DeleteItem: structure('DeleteItemInput', { ...WRITE_MEMBERS, Key: ATTRIBUTE_MAP }),
+  UpdateItem: structure('UpdateItemInput', {
+    ...WRITE_MEMBERS,
+    Key: ATTRIBUTE_MAP,
+    AttributeUpdates: map(structure('AttributeValueUpdate', { Value: ATTRIBUTE_VALUE, Action: STRING })),
+    UpdateExpression: STRING,
+  }),
+  BatchWriteItem: structure('BatchWriteItemInput', {
+    RequestItems: map(
+      list(
+        structure('WriteRequest', {
+          PutRequest: structure('PutRequest', { Item: ATTRIBUTE_MAP }),
+          DeleteRequest: structure('DeleteRequest', { Key: ATTRIBUTE_MAP }),
+        }),
+      ),
+    ),
+    ReturnConsumedCapacity: STRING,
+    ReturnItemCollectionMetrics: STRING,
+  }),
+  BatchGetItem: structure('BatchGetItemInput', {
+    RequestItems: map(
+      structure('KeysAndAttributes', {
+        Keys: list(ATTRIBUTE_MAP),
+        AttributesToGet: STRINGS,
+        ConsistentRead: BOOLEAN,
+        ProjectionExpression: STRING,
+        ExpressionAttributeNames: NAMES,
+      }),
+    ),
+    ReturnConsumedCapacity: STRING,
+  }),
+  Query: structure('QueryInput', {
+    ...READ_MEMBERS,
+    KeyConditions: map(CONDITION),
+    QueryFilter: map(CONDITION),
+    ScanIndexForward: BOOLEAN,
+    KeyConditionExpression: STRING,
+  }),
+  Scan: structure('ScanInput', {
+    ...READ_MEMBERS,
+    ScanFilter: map(CONDITION),
+    TotalSegments: INTEGER,
+    Segment: INTEGER,
+  }),
+};
+
+/** The members of an AttributeValue, by JSON shape. */
+const ATTRIBUTE_VALUE_MEMBERS: Readonly<Record<string, Shape>> = {
+  S: STRING,
+  N: STRING,
+  B: BLOB,
+  SS: STRINGS,
+  NS: STRINGS,
+  BS: list(BLOB),
+  M: ATTRIBUTE_MAP,
+  L: list(ATTRIBUTE_VALUE),
+  NULL: BOOLEAN,
+  BOOL: BOOLEAN,
+};
+
+/**
+ * How deep documents may nest before decoding stops. DynamoDB's own limit
+ * (32 levels) is the engine's to enforce with its message; this bound only
+ * keeps a hostile body from exhausting the stack, and answers with the same
+ * message.
+ */
+const MAX_DECODE_DEPTH = 256;
+
+/**
+ * Decodes a parsed request body into the SDK input of `operation`: members
+ * type-checked as DynamoDB does, binary values from base64 to `Uint8Array`,
+ * unknown members and `null`s dropped. Throws a `SerializationException`
+ * with DynamoDB's message when a member has the wrong JSON type.
+ *
+ * @example
+ * decodeRequest("GetItem", { TableName: "T", Key: { pk: { B: "/wA=" } } })
+ * // { TableName: "T", Key: { pk: { B: Uint8Array [255, 0] } } }
+ * decodeRequest("ListTables", { Limit: "5" }) // throws SerializationException "STRING_VALUE cannot be converted to Integer"
+ */
+export function decodeRequest(operation: OperationName, body: unknown): object {
+  const shape = INPUT_SHAPES[operation];
+  if (body === null || body === undefined) return {};
+  if (Array.isArray(body)) throw serializationError(`Unrecognized collection type class com.amazonaws.dynamodb.v20120810.${operation}Input`);
+  if (typeof body !== 'object') throw serializationError('Unexpected value type in payload');
+  return decodeStructure(body as Record<string, unknown>, shape as Extract<Shape, { kind: 'structure' }>, 0);
+}
+
+/**
+ * Decodes one member. `inCollection` tells whether the value is a list member
+ * or map value: DynamoDB words some errors differently there.
+ */
+function decode(value: unknown, shape: Shape, depth: number, inCollection: boolean): unknown {
+  if (depth > MAX_DECODE_DEPTH) throw new DynamoDBError('ValidationException', 'Nesting Levels have exceeded supported limits');
+  switch (shape.kind) {
+    case 'string':
+      if (typeof value === 'string') return value;
+      throw scalarMismatch(value, 'String');
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (typeof value === 'string') throw serializationError('Unexpected token received from parser');
+      throw scalarMismatch(value, 'Boolean');
+    case 'integer':
+      // DynamoDB accepts a decimal where it wants an integer (`"Limit": 5.5`) and truncates it.
+      if (typeof value === 'number') return Math.trunc(value);
+      throw scalarMismatch(value, shape.javaName);
+    case 'blob':
+      return decodeBlob(value);
+    case 'list':
+      if (Array.isArray(value)) return value.map((member: unknown) => (member === null ? null : decode(member, shape.member, depth + 1, true)));
+      if (value !== null && typeof value === 'object') throw serializationError(START_OF_STRUCTURE);
+      throw serializationError(inCollection ? PARAMETERIZED_CAST : 'Unexpected field type');
+    case 'map': {
+      if (Array.isArray(value)) throw serializationError(`Unrecognized collection type java.util.Map<java.lang.String, ${javaNameOf(shape.value)}>`);
+      if (value === null || typeof value !== 'object') throw serializationError(inCollection ? PARAMETERIZED_CAST : 'Unexpected field type');
+      const decoded: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        const member = (value as Record<string, unknown>)[key];
+        if (member !== null && member !== undefined) setOwn(decoded, key, decode(member, shape.value, depth + 1, true));
+      }
+      return decoded;
+    }
+    case 'structure':
+    case 'attributeValue': {
+      const javaName = shape.kind === 'structure' ? shape.javaName : 'AttributeValue';
+      if (Array.isArray(value)) throw serializationError(`Unrecognized collection type class com.amazonaws.dynamodb.v20120810.${javaName}`);
+      if (value === null || typeof value !== 'object') throw serializationError(inCollection ? 'Unexpected value type in payload' : 'Unexpected field type');
+      const members = shape.kind === 'structure' ? shape : ATTRIBUTE_VALUE_STRUCTURE;
+      return decodeStructure(value as Record<string, unknown>, members, depth);
+    }
+    case 'document':
+      return value;
+  }
+}
+
+const ATTRIBUTE_VALUE_STRUCTURE = { kind: 'structure', javaName: 'AttributeValue', members: ATTRIBUTE_VALUE_MEMBERS } as const;
+
+function decodeStructure(value: Record<string, unknown>, shape: { readonly members: Readonly<Record<string, Shape>> }, depth: number): Record<string, unknown> {
+  const decoded: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    if (member === null || member === undefined || !Object.hasOwn(shape.members, key)) continue;
+    decoded[key] = decode(member, shape.members[key] as Shape, depth + 1, false);
+  }
+  return decoded;
+}
+
+const START_OF_STRUCTURE = 'Start of structure or map found where not expected';
+/** Sic: what DynamoDB says when a scalar stands where a list or map nested in a collection belongs. */
+const PARAMETERIZED_CAST =
+  "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class (sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of loader 'bootstrap')";
+
+/**
+ * DynamoDB's error for a JSON value standing where a scalar of Java type
+ * `javaName` belongs: `NUMBER_VALUE cannot be converted to String`, ….
+ */
+function scalarMismatch(value: unknown, javaName: string): DynamoDBError {
+  if (Array.isArray(value)) return serializationError(`Unrecognized collection type class java.lang.${javaName}`);
+  if (value !== null && typeof value === 'object') return serializationError(START_OF_STRUCTURE);
+  const token =
+    value === true ? 'TRUE_VALUE' : value === false ? 'FALSE_VALUE' : typeof value === 'number' ? (Number.isInteger(value) ? 'NUMBER_VALUE' : 'DECIMAL_VALUE') : 'STRING_VALUE';
+  return serializationError(`${token} cannot be converted to ${javaName}`);
+}
+
+function javaNameOf(shape: Shape): string {
+  switch (shape.kind) {
+    case 'attributeValue':
+      return 'com.amazonaws.dynamodb.v20120810.AttributeValue';
+    case 'structure':
+      return `com.amazonaws.dynamodb.v20120810.${shape.javaName}`;
+    case 'string':
+      return 'java.lang.String';
+    case 'list':
+      return `java.util.List<${javaNameOf(shape.member)}>`;
+    default:
+      return 'java.lang.Object';
+  }
+}
+
+const BASE64_ALPHABET = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * A base64 string as bytes, checked the way DynamoDB checks it: length a
+ * multiple of 4, only base64 characters, and no stray bits in the last
+ * character (`"+/+="` is refused: DynamoDB's "dectected" is sic).
+ *
+ * @example
+ * decodeBlob("/wA=")  // Uint8Array [255, 0]
+ * decodeBlob("23456") // throws SerializationException "Base64 encoded length is expected a multiple of 4 bytes but found: 5"
+ */
+export function decodeBlob(value: unknown): Uint8Array {
+  if (Array.isArray(value)) throw serializationError('Unrecognized collection type class java.nio.ByteBuffer');
+  if (value !== null && typeof value === 'object') throw serializationError(START_OF_STRUCTURE);
+  if (typeof value !== 'string') throw serializationError('only base-64-encoded strings are convertible to bytes');
+  if (value.length % 4 !== 0) throw serializationError(`Base64 encoded length is expected a multiple of 4 bytes but found: ${value.length}`);
+  if (!BASE64_ALPHABET.test(value)) {
+    const bad = /[^A-Za-z0-9+/=]/.exec(value);
+    if (bad) throw serializationError(`Invalid Base64 character: '${bad[0]}'`);
+    throw serializationError('Invalid last non-pad Base64 character dectected');
+  }
+  const bytes = Buffer.from(value, 'base64');
+  // Canonical form only: re-encoding must give the input back (no non-zero bits after the data).
+  if (bytes.toString('base64') !== value) throw serializationError('Invalid last non-pad Base64 character dectected');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** `record[key] = value`, also for the key `__proto__` (an attribute may have any name). */
+function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
