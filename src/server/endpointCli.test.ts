@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './cli';
 import { DEFAULT_ENDPOINT_PORT, describeEndpointListenError, openEngine, parseEndpointArgs } from './endpointCli';
@@ -34,11 +37,30 @@ describe('npm run endpoint arguments', () => {
     expect(() => parseEndpointArgs(argv)).toThrow(message);
   });
 
-  it('fails clearly on --data while the engine has no data-directory adapter', async () => {
-    await expect(openEngine('./keylab-data')).rejects.toThrow(UsageError);
-    await expect(openEngine('./keylab-data')).rejects.toThrow(/cannot keep tables in a data directory yet.*Run without --data/);
-    const engine = await openEngine(undefined);
-    expect((await engine.listTables({})).TableNames).toEqual([]);
+  it('serves in memory without --data, and keeps tables in a data directory with it', async () => {
+    const memory = await openEngine(undefined);
+    expect((await memory.engine.listTables({})).TableNames).toEqual([]);
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'keylab-endpoint-'));
+    try {
+      const first = await openEngine(dir);
+      await first.engine.createTable({
+        TableName: 'Kept',
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      });
+      await first.engine.putItem({ TableName: 'Kept', Item: { pk: { S: 'a' }, bytes: { B: Uint8Array.of(0, 255) } } });
+      await first.close();
+
+      const second = await openEngine(dir);
+      expect((await second.engine.getItem({ TableName: 'Kept', Key: { pk: { S: 'a' } } })).Item).toEqual({ pk: { S: 'a' }, bytes: { B: Uint8Array.of(0, 255) } });
+      // A second endpoint on the same directory is refused with one clear line, not a corrupted journal.
+      await expect(openEngine(dir)).rejects.toThrow(UsageError);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('explains listen errors in one line', () => {

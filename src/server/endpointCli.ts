@@ -4,6 +4,7 @@
  * SDK code and browsers (like DynamoDB Local, without Java).
  */
 import { createLocalDynamoDB, type LocalDynamoDB } from '../engine';
+import { isPersistenceError, openNodePersistence } from '../engine/persistence/node';
 import { UsageError } from './cli';
 import { startDynamoDBEndpoint, type CorsOrigins, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
 
@@ -111,25 +112,24 @@ function parseCorsOrigins(text: string): CorsOrigins {
 }
 
 /**
- * The engine to serve. In memory unless a data directory is given.
- *
- * Hook point for `--data`: the engine's Node persistence adapter
- * (src/engine/persistence/node, being written) plugs in here, once it has
- * landed, as its documented wiring:
- *
- *   const persistence = await openNodePersistence(dataDir);
- *   const engine = createLocalDynamoDB({ storage: persistence.hook });
- *   await persistence.load(engine);   // restores the stored tables before serving
- *
- * (and `persistence.close()` after the server stops). Until then `--data`
- * fails instead of pretending to keep data.
+ * The engine to serve: in memory, or kept in a data directory (one
+ * append-only, fsync'ed journal per table, compacted by atomic rename) and
+ * restored from it before serving. Storage problems (a directory in use by
+ * another endpoint, a damaged file) become a UsageError with the adapter's
+ * message, so the command exits with one clear line.
  */
-export async function openEngine(dataDir: string | undefined): Promise<LocalDynamoDB> {
-  if (dataDir === undefined) return createLocalDynamoDB();
-  throw new UsageError(
-    `--data ${dataDir}: Keylab's endpoint cannot keep tables in a data directory yet (the engine's Node persistence ` +
-      'adapter is not available to it). Run without --data to serve in-memory tables, which are lost when the endpoint stops.',
-  );
+export async function openEngine(dataDir: string | undefined): Promise<{ engine: LocalDynamoDB; close(): Promise<void>; warnings: readonly string[] }> {
+  if (dataDir === undefined) return { engine: createLocalDynamoDB(), close: async () => undefined, warnings: [] };
+  try {
+    const persistence = await openNodePersistence(dataDir);
+    const engine = createLocalDynamoDB({ storage: persistence.hook });
+    const loaded = await persistence.load(engine);
+    if (loaded.firstRun) await persistence.markInitialized();
+    return { engine, close: () => persistence.close(), warnings: loaded.warnings };
+  } catch (error) {
+    if (isPersistenceError(error)) throw new UsageError(`--data ${dataDir}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Turns a listen() failure into one line a person can act on. */
@@ -157,6 +157,7 @@ export function describeEndpointListenError(error: unknown, port: number, host: 
 export async function runEndpointCli(argv: readonly string[]): Promise<RunningDynamoDBEndpoint | undefined> {
   let settings: EndpointSettings;
   let db: LocalDynamoDB;
+  let opened: Awaited<ReturnType<typeof openEngine>>;
   try {
     const parsed = parseEndpointArgs(argv);
     if (parsed === 'help') {
@@ -164,7 +165,9 @@ export async function runEndpointCli(argv: readonly string[]): Promise<RunningDy
       return undefined;
     }
     settings = parsed;
-    db = await openEngine(settings.dataDir);
+    opened = await openEngine(settings.dataDir);
+    db = opened.engine;
+    for (const warning of opened.warnings) console.warn(`keylab endpoint: ${warning}`);
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(error.message);
@@ -189,7 +192,8 @@ export async function runEndpointCli(argv: readonly string[]): Promise<RunningDy
     process.exit(1);
   }
   const cors = settings.corsOrigins === '*' ? 'any origin (echoed)' : settings.corsOrigins.length > 0 ? settings.corsOrigins.join(', ') : 'none';
-  console.log(`Keylab's DynamoDB endpoint is running at ${running.url} (in memory; CORS: ${cors}).`);
+  const storage = settings.dataDir === undefined ? 'in memory' : `tables kept in ${settings.dataDir}`;
+  console.log(`Keylab's DynamoDB endpoint is running at ${running.url} (${storage}; CORS: ${cors}).`);
   console.log(`  aws dynamodb list-tables --endpoint-url ${running.url} --region us-east-1`);
 
   let stopping = false;
@@ -199,7 +203,10 @@ export async function runEndpointCli(argv: readonly string[]): Promise<RunningDy
       process.exit(1);
     }
     stopping = true;
-    running.stop().then(
+    running
+      .stop()
+      .then(() => opened.close())
+      .then(
       () => process.exit(0),
       (error: unknown) => {
         console.error('The endpoint did not stop cleanly:', error);

@@ -1,13 +1,41 @@
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { ExplorerPanel } from './explorer/ExplorerPanel';
 import { KeyBuilderPanel } from './keyBuilder/KeyBuilderPanel';
-import { noticeStore } from './stores';
+import { builtInStatusStore, connectBuiltInTable, explorerStore, noticeStore } from './stores';
+
+type View = 'key-builder' | 'explorer';
+const VIEWS: readonly { id: View; label: string }[] = [
+  { id: 'key-builder', label: 'Key builder' },
+  { id: 'explorer', label: 'Table explorer' },
+];
+
+/** The view named in the URL hash (#explorer), so a link opens the same screen. */
+function viewFromHash(): View {
+  return window.location.hash === '#explorer' ? 'explorer' : 'key-builder';
+}
 
 /**
- * The app shell: a header and the work area. The work area is a grid so the
- * table explorer can sit beside the key builder.
+ * The app shell: a header, the two views as tabs, and app-level notices.
+ * Both panels stay mounted so switching tabs keeps what each one loaded.
  */
 export function App() {
   const notices = useStore(noticeStore, (state) => state.notices);
+  const builtInStatus = useStore(builtInStatusStore, (state) => state.status);
+  const [view, setView] = useState<View>(viewFromHash);
+  useEffect(() => {
+    const onHashChange = () => setView(viewFromHash());
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+  useEffect(() => {
+    void connectBuiltInTable();
+  }, []);
+  const select = (next: View) => {
+    setView(next);
+    window.history.replaceState(null, '', next === 'explorer' ? '#explorer' : window.location.pathname + window.location.search);
+  };
+
   return (
     <div className="app">
       <header className="app-header">
@@ -17,6 +45,21 @@ export function App() {
         </span>
         <span className="tagline">See DynamoDB’s sort-key order before you ship it</span>
       </header>
+      <nav className="view-tabs" role="tablist" aria-label="Views">
+        {VIEWS.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            role="tab"
+            id={`tab-${entry.id}`}
+            aria-selected={view === entry.id}
+            aria-controls={`view-${entry.id}`}
+            onClick={() => select(entry.id)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </nav>
       {notices.length > 0 && (
         <div className="notices" role="alert">
           {notices.map((notice) => (
@@ -25,7 +68,12 @@ export function App() {
         </div>
       )}
       <main className="workspace">
-        <KeyBuilderPanel />
+        <div role="tabpanel" id="view-key-builder" aria-labelledby="tab-key-builder" hidden={view !== 'key-builder'}>
+          <KeyBuilderPanel />
+        </div>
+        <div role="tabpanel" id="view-explorer" aria-labelledby="tab-explorer" hidden={view !== 'explorer'}>
+          <ExplorerPanel store={explorerStore} status={builtInStatus} />
+        </div>
       </main>
     </div>
   );

@@ -2,6 +2,9 @@ import { useStore } from 'zustand';
 import type { StateStorage } from 'zustand/middleware';
 import { createKeyDesignStore, type KeyDesignActions, type KeyDesignState } from '../state/keyDesignStore';
 import { createNoticeStore } from '../state/noticeStore';
+import { createExplorerStore } from '../state/explorerStore';
+import { openBuiltInTable } from '../sources/builtInTable';
+import { createStore } from 'zustand/vanilla';
 
 /** App-wide notices (e.g. "your design can't be saved"), shown in the header. */
 export const noticeStore = createNoticeStore();
@@ -38,4 +41,28 @@ export const keyDesignStore = createKeyDesignStore({ storage: createReportingLoc
 /** Reads a narrow slice of the key design; re-renders only when that slice changes. */
 export function useKeyDesign<T>(selector: (state: KeyDesignState & KeyDesignActions) => T): T {
   return useStore(keyDesignStore, selector);
+}
+
+/** The explorer's store: one for the app, connected to the built-in table at start. */
+export const explorerStore = createExplorerStore();
+
+/** What the built-in table's storage is doing, in words for the explorer's header. */
+export const builtInStatusStore = createStore<{ status: string }>()(() => ({ status: 'opening…' }));
+
+let builtInOpening: Promise<void> | undefined;
+
+/**
+ * Opens the built-in table (IndexedDB-backed; sample tables on first run) and
+ * connects the explorer to it. Runs once; if IndexedDB is unavailable the
+ * engine still works in memory and the status says so.
+ */
+export function connectBuiltInTable(): Promise<void> {
+  builtInOpening ??= (async () => {
+    const { source, status } = await openBuiltInTable();
+    builtInStatusStore.setState({ status: status.persisted ? 'saved in this browser (IndexedDB)' : 'in memory only' });
+    if (!status.persisted) noticeStore.getState().show('builtInTable', `The built-in table is not being saved: ${status.error ?? 'IndexedDB is unavailable'}`);
+    for (const warning of status.warnings) noticeStore.getState().show(`builtInTable:${warning}`, warning);
+    await explorerStore.getState().connect(source, 'Built-in table (this browser)');
+  })();
+  return builtInOpening;
 }

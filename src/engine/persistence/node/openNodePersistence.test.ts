@@ -1,0 +1,363 @@
+import { mkdtemp, open, readdir, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Item } from '../../../expressions';
+import { createEngine, N, S, tableInput } from '../../engine.fixtures';
+import type { LocalDynamoDB } from '../../localDynamoDB.types';
+import { dumpEngine, writeScenario } from '../persistence.fixtures';
+import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
+import { writeFileAtomic } from './atomicFile';
+import { openNodePersistence, REWRITE_WRITES, type NodePersistence, type NodePersistenceOptions } from './openNodePersistence';
+
+let dir: string;
+const opened: NodePersistence[] = [];
+let warnings: string[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'keylab-data-'));
+  warnings = [];
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const persistence of opened.splice(0)) await persistence.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Opens the directory and restores an engine from it: what `--data DIR` does at start-up. */
+async function boot(options: NodePersistenceOptions = {}) {
+  const persistence = await openNodePersistence(dir, { onWarning: (message) => warnings.push(message), ...options });
+  opened.push(persistence);
+  const engine = createEngine({ storage: persistence.hook });
+  const result = await persistence.load(engine);
+  return { persistence, engine, ...result };
+}
+
+async function restart(persistence: NodePersistence, options: NodePersistenceOptions = {}) {
+  await persistence.close();
+  return boot(options);
+}
+
+async function expectPersistenceError(promise: Promise<unknown>, code: PersistenceErrorCode, message?: RegExp) {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(isPersistenceError(error, code), `expected ${code}, got ${String(error)}`).toBe(true);
+  if (message) expect((error as Error).message).toMatch(message);
+}
+
+const LEADERS = tableInput('Leaders', [
+  ['pk', 'S'],
+  ['sk', 'S'],
+]);
+const FILE = 'Leaders.table.jsonl';
+
+function leader(i: number, extra: Item = {}): Item {
+  return { pk: S('P'), sk: S(String(i).padStart(6, '0')), n: N(i), ...extra };
+}
+
+async function lines(fileName = FILE): Promise<string[]> {
+  return (await readFile(join(dir, fileName), 'utf8')).split('\n').filter(Boolean);
+}
+
+/** A FileHandle's prototype, to make its methods fail. */
+async function fileHandlePrototype(): Promise<FileHandle> {
+  const handle = await open(join(dir, 'probe'), 'w');
+  await handle.close();
+  await rm(join(dir, 'probe'));
+  return Object.getPrototypeOf(handle) as FileHandle;
+}
+
+function enospc(): Error {
+  return Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+}
+
+describe('openNodePersistence', () => {
+  it('restores every table, item, attribute type (binary as base64) and index after a restart', async () => {
+    const first = await boot();
+    expect(first).toMatchObject({ firstRun: true, tables: [], items: 0, warnings: [] });
+    await writeScenario(first.engine);
+    const before = await dumpEngine(first.engine);
+
+    const second = await restart(first.persistence);
+    expect(second.tables).toEqual(['Blobs', 'Things']);
+    expect(second.items).toBe(6);
+    expect(await dumpEngine(second.engine)).toEqual(before);
+    // DynamoDB JSON on disk: binary as base64.
+    expect(await readFile(join(dir, 'Blobs.table.jsonl'), 'utf8')).toContain('{"id":{"B":"/wA="},"v":{"S":"high byte first"}}');
+  });
+
+  it('appends one line per write, and rewrites the file (atomically) for a bulk load', async () => {
+    const { engine, persistence } = await boot();
+    await engine.createTable(LEADERS);
+    expect(await lines()).toHaveLength(1); // the header
+    const { ino } = await stat(join(dir, FILE));
+    await engine.putItem({ TableName: 'Leaders', Item: leader(1) });
+    await engine.deleteItem({ TableName: 'Leaders', Key: { pk: S('P'), sk: S('000001') } });
+    await engine.putItem({ TableName: 'Leaders', Item: leader(2) });
+    expect((await lines()).slice(1)).toEqual([
+      '{"w":[{"p":{"pk":{"S":"P"},"sk":{"S":"000001"},"n":{"N":"1"}}}]}',
+      '{"w":[{"d":{"pk":{"S":"P"},"sk":{"S":"000001"}}}]}',
+      '{"w":[{"p":{"pk":{"S":"P"},"sk":{"S":"000002"},"n":{"N":"2"}}}]}',
+    ]);
+    expect((await stat(join(dir, FILE))).ino).toBe(ino); // appended, not replaced
+
+    await engine.loadItems('Leaders', Array.from({ length: REWRITE_WRITES }, (_, i) => leader(i + 10)));
+    expect((await stat(join(dir, FILE))).ino).not.toBe(ino); // replaced
+    const after = await lines();
+    // Header, the one live item, then the load in lines of 1,000.
+    expect(after).toHaveLength(1 + 1 + REWRITE_WRITES / 1000);
+    expect(await readdir(dir)).toEqual(expect.not.arrayContaining([expect.stringMatching(/\.tmp$/)]));
+
+    const again = await restart(persistence);
+    expect(again.items).toBe(REWRITE_WRITES + 1);
+    expect(again.warnings).toEqual([]);
+  });
+
+  it('reports the first run until markInitialized', async () => {
+    const first = await boot();
+    expect(first.firstRun).toBe(true);
+    const second = await restart(first.persistence);
+    expect(second.firstRun).toBe(true);
+    await second.persistence.markInitialized();
+    const third = await restart(second.persistence);
+    expect(third.firstRun).toBe(false);
+  });
+
+  it('deletes a table file with its table, and a new table of that name starts empty', async () => {
+    const { engine, persistence } = await boot();
+    await engine.createTable(LEADERS);
+    await engine.putItem({ TableName: 'Leaders', Item: leader(1) });
+    await engine.deleteTable({ TableName: 'Leaders' });
+    expect(await readdir(dir)).not.toContain(FILE);
+    await engine.createTable(LEADERS);
+    const after = await restart(persistence);
+    expect(after.tables).toEqual(['Leaders']);
+    expect(after.items).toBe(0);
+  });
+
+  it('keeps tables whose names differ only in case in separate files', async () => {
+    const { engine, persistence } = await boot();
+    await engine.createTable(tableInput('Cases', [['id', 'S']]));
+    await engine.createTable(tableInput('cases', [['id', 'S']]));
+    await engine.putItem({ TableName: 'Cases', Item: { id: S('upper') } });
+    await engine.putItem({ TableName: 'cases', Item: { id: S('lower') } });
+    expect((await readdir(dir)).filter((name) => name.endsWith('.table.jsonl'))).toHaveLength(2);
+    const after = await restart(persistence);
+    expect((await after.engine.scan({ TableName: 'cases' })).Items).toEqual([{ id: S('lower') }]);
+    expect((await after.engine.scan({ TableName: 'Cases' })).Items).toEqual([{ id: S('upper') }]);
+  });
+
+  describe('crash safety', () => {
+    async function seed(): Promise<void> {
+      const { engine, persistence } = await boot();
+      await engine.createTable(LEADERS);
+      await engine.putItem({ TableName: 'Leaders', Item: leader(1) });
+      await engine.putItem({ TableName: 'Leaders', Item: leader(2) });
+      await persistence.close();
+    }
+
+    async function scanKeys(engine: LocalDynamoDB): Promise<(string | undefined)[]> {
+      return ((await engine.scan({ TableName: 'Leaders' })).Items ?? []).map((item) => item.sk?.S);
+    }
+
+    it('ignores (and removes) a temporary file left by an interrupted replace', async () => {
+      await seed();
+      await writeFile(join(dir, `.${FILE}.12345-deadbeef.tmp`), '{"keylab":"table","version":1,"tab');
+      const { engine, warnings: loaded } = await boot();
+      expect(await scanKeys(engine)).toEqual(['000001', '000002']);
+      expect(loaded).toEqual([expect.stringMatching(/interrupted save/)]);
+      expect(await readdir(dir)).toEqual(expect.not.arrayContaining([expect.stringMatching(/\.tmp$/)]));
+    });
+
+    it('drops a torn last line with a warning, cuts the file back, and appends cleanly after it', async () => {
+      await seed();
+      const path = join(dir, FILE);
+      const text = await readFile(path, 'utf8');
+      await writeFile(path, text.slice(0, text.length - 10)); // the last append, cut short
+      const first = await boot();
+      expect(await scanKeys(first.engine)).toEqual(['000001']);
+      expect(first.warnings).toEqual([expect.stringMatching(/Leaders\.table\.jsonl: dropped an unfinished write at line 3/)]);
+      expect(warnings).toEqual(first.warnings); // also reported through onWarning
+      expect(await lines()).toHaveLength(2);
+
+      await first.engine.putItem({ TableName: 'Leaders', Item: leader(3) });
+      const second = await restart(first.persistence);
+      expect(second.warnings).toEqual([]);
+      expect(await scanKeys(second.engine)).toEqual(['000001', '000003']);
+    });
+
+    it('drops a change that spans lines when its last line is missing', async () => {
+      const { engine, persistence } = await boot();
+      await engine.createTable(LEADERS);
+      await engine.putItem({ TableName: 'Leaders', Item: leader(1) });
+      await engine.loadItems('Leaders', Array.from({ length: 2500 }, (_, i) => leader(i + 10))); // appended as 3 lines
+      await persistence.close();
+      const all = await lines();
+      expect(all.slice(-3).map((line) => line.includes('"more":true'))).toEqual([true, true, false]);
+      await writeFile(join(dir, FILE), all.slice(0, -1).join('\n') + '\n');
+
+      const after = await boot();
+      expect(after.items).toBe(1);
+      expect(after.warnings).toEqual([expect.stringMatching(/change that spans lines was not finished/)]);
+      expect(await lines()).toHaveLength(2);
+    });
+
+    it('refuses a file damaged in the middle, naming the file and line', async () => {
+      await seed();
+      const all = await lines();
+      all[1] = '{"w":[{"p":{"pk":{"S":"P"},"sk":';
+      await writeFile(join(dir, FILE), all.join('\n') + '\n');
+      const persistence = await openNodePersistence(dir);
+      opened.push(persistence);
+      await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.corrupt', /Leaders\.table\.jsonl is damaged \(line 2/);
+    });
+
+    it('refuses a file with values that are not AttributeValues, and a file from a newer Keylab', async () => {
+      await seed();
+      const all = await lines();
+      const good = all.join('\n') + '\n';
+      all[1] = '{"w":[{"p":{"pk":{"B":"not base64!"}}}]}';
+      await writeFile(join(dir, FILE), all.join('\n') + '\n');
+      let persistence = await openNodePersistence(dir);
+      await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.corrupt', /invalid base64/);
+      await persistence.close();
+
+      await writeFile(join(dir, FILE), good.replace('"version":1', '"version":7'));
+      persistence = await openNodePersistence(dir);
+      opened.push(persistence);
+      await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.newerFormat', /newer version/);
+    });
+
+    it('replaces a file atomically: a failed rewrite leaves the old file and no temporary file', async () => {
+      await writeFile(join(dir, 'x.txt'), 'old\n');
+      function* parts() {
+        yield 'new '.repeat(300_000); // past one write chunk, so part of it reaches the temporary file
+        throw new Error('crashed while writing');
+      }
+      await expect(writeFileAtomic(dir, 'x.txt', parts())).rejects.toThrow('crashed while writing');
+      expect(await readFile(join(dir, 'x.txt'), 'utf8')).toBe('old\n');
+      expect(await readdir(dir)).toEqual(['x.txt']);
+      expect(await writeFileAtomic(dir, 'x.txt', ['new\n'])).toBe(4);
+      expect(await readFile(join(dir, 'x.txt'), 'utf8')).toBe('new\n');
+    });
+  });
+
+  describe('failed writes', () => {
+    it('rejects with a clear error, undoes the append, applies nothing, and carries on', async () => {
+      const { engine, persistence } = await boot();
+      await engine.createTable(LEADERS);
+      await engine.putItem({ TableName: 'Leaders', Item: leader(1) });
+      const size = (await stat(join(dir, FILE))).size;
+      vi.spyOn(await fileHandlePrototype(), 'datasync').mockRejectedValueOnce(enospc());
+
+      await expectPersistenceError(engine.putItem({ TableName: 'Leaders', Item: leader(2) }), 'persistence.quotaExceeded', /disk is full/);
+      expect((await stat(join(dir, FILE))).size).toBe(size);
+      expect((await engine.scan({ TableName: 'Leaders' })).Count).toBe(1);
+
+      await engine.putItem({ TableName: 'Leaders', Item: leader(3) });
+      const after = await restart(persistence);
+      expect(after.warnings).toEqual([]);
+      expect(((await after.engine.scan({ TableName: 'Leaders' })).Items ?? []).map((item) => item.sk?.S)).toEqual(['000001', '000003']);
+    });
+
+    it('undoes the other tables of a batch when one table fails', async () => {
+      const { engine, persistence } = await boot();
+      await engine.createTable(LEADERS);
+      await engine.createTable(tableInput('Other', [['id', 'S']]));
+      vi.spyOn(await fileHandlePrototype(), 'datasync')
+        .mockResolvedValueOnce(undefined)
+        .mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+      await expectPersistenceError(
+        engine.batchWriteItem({
+          RequestItems: {
+            Leaders: [{ PutRequest: { Item: leader(1) } }],
+            Other: [{ PutRequest: { Item: { id: S('x') } } }],
+          },
+        }),
+        'persistence.writeFailed',
+        /EIO.*not saved/,
+      );
+      vi.restoreAllMocks();
+      const after = await restart(persistence);
+      expect(after.items).toBe(0);
+    });
+
+    it('keeps a failed bulk rewrite from touching the table file', async () => {
+      const { engine } = await boot();
+      await engine.createTable(LEADERS);
+      await engine.putItem({ TableName: 'Leaders', Item: leader(1) });
+      const before = await readFile(join(dir, FILE), 'utf8');
+      vi.spyOn(await fileHandlePrototype(), 'sync').mockRejectedValueOnce(enospc());
+      await expectPersistenceError(
+        engine.loadItems('Leaders', Array.from({ length: REWRITE_WRITES }, (_, i) => leader(i + 10))),
+        'persistence.quotaExceeded',
+      );
+      expect(await readFile(join(dir, FILE), 'utf8')).toBe(before);
+      expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      expect((await engine.scan({ TableName: 'Leaders' })).Count).toBe(1);
+    });
+
+    it('refuses writes before load() and after close()', async () => {
+      const persistence = await openNodePersistence(dir);
+      const engine = createEngine({ storage: persistence.hook });
+      await expectPersistenceError(engine.createTable(LEADERS), 'persistence.notLoaded');
+      await persistence.load(engine);
+      await persistence.close();
+      await expectPersistenceError(engine.createTable(LEADERS), 'persistence.closed', /closed/);
+    });
+  });
+
+  describe('compaction', () => {
+    it('rewrites a file whose journal outgrew its base', async () => {
+      const { engine, persistence } = await boot({ compactAfterBytes: 20_000 });
+      await engine.createTable(LEADERS);
+      const padding = S('x'.repeat(1_000));
+      for (let i = 0; i < 30; i++) await engine.putItem({ TableName: 'Leaders', Item: leader(1, { n: N(i), padding }) });
+      // 30 appends of ~1 KB: compacted once the journal passed 20 KB, then appended again.
+      expect((await lines()).length).toBeLessThan(15);
+      const after = await restart(persistence);
+      expect((await after.engine.scan({ TableName: 'Leaders' })).Items).toEqual([leader(1, { n: N(29), padding })]);
+    });
+
+    it('compacts a file of mostly overwritten items on load', async () => {
+      const { engine, persistence } = await boot();
+      await engine.createTable(LEADERS);
+      await engine.batchWriteItem({ RequestItems: { Leaders: [{ PutRequest: { Item: leader(1) } }] } });
+      for (let round = 0; round < 50; round++) {
+        await engine.loadItems('Leaders', Array.from({ length: 25 }, (_, i) => leader(i, { round: N(round) })));
+      }
+      const after = await restart(persistence);
+      expect(await lines()).toHaveLength(2); // header + the 25 live items on one line
+      expect(after.items).toBe(25);
+    });
+  });
+
+  describe('the directory', () => {
+    it('is owned by one adapter at a time; a lock left by a dead process is taken over', async () => {
+      const { persistence } = await boot();
+      await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', /in use by this process/);
+      await persistence.close();
+
+      await writeFile(join(dir, 'keylab.lock'), `${process.ppid}\n`); // a live process
+      await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', new RegExp(`process ${process.ppid}`));
+      await writeFile(join(dir, 'keylab.lock'), '999999999\n'); // no such process
+      const next = await openNodePersistence(dir);
+      opened.push(next);
+      expect(await readFile(join(dir, 'keylab.lock'), 'utf8')).toBe(`${process.pid}\n`);
+    });
+
+    it('refuses a damaged marker, and a directory from a newer Keylab', async () => {
+      await writeFile(join(dir, 'keylab.json'), '{"keylab":"da');
+      await expectPersistenceError(openNodePersistence(dir), 'persistence.corrupt', /keylab\.json is damaged/);
+      await writeFile(join(dir, 'keylab.json'), '{"keylab":"data","version":9}\n');
+      await expectPersistenceError(openNodePersistence(dir), 'persistence.newerFormat');
+      // A failed open releases the directory.
+      await rm(join(dir, 'keylab.json'));
+      const persistence = await openNodePersistence(dir);
+      opened.push(persistence);
+    });
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * A scenario both persistence adapters' tests run: tables with every
+ * attribute type (binary keys and values included), an index, puts, an
+ * update, deletes and a cross-table batch — then a dump of the whole engine
+ * to compare before and after a restart. Test-only.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../expressions';
+import { B, N, S, tableInput } from '../engine.fixtures';
+import type { LocalDynamoDB } from '../localDynamoDB.types';
+
+/** An item with one attribute of every DynamoDB type, nested documents and awkward strings. */
+export function everyTypeItem(pk: string, sk: number): Item {
+  return {
+    pk: S(pk),
+    sk: N(sk),
+    kind: S('every-type'),
+    text: S('ünïcödé 𝄞 emoji 🎉 and "quotes", \\ backslash, \n newline, \u0000 NUL'),
+    empty: S(''),
+    number: N('-1.25e-10'),
+    big: N('12345678901234567890123456789012345678'),
+    bytes: B(0, 1, 127, 128, 255),
+    emptyBytes: { B: new Uint8Array(0) },
+    yes: { BOOL: true },
+    no: { BOOL: false },
+    nothing: { NULL: true },
+    map: { M: { inner: S('x'), deeper: { M: { bin: B(9, 8, 7), list: { L: [N(1), S('two'), { BOOL: false }] } } } } },
+    list: { L: [S('a'), N('2'), B(3), { NULL: true }, { M: {} }, { L: [] }] },
+    strings: { SS: ['b', 'a', '𝄞'] },
+    numbers: { NS: ['3', '-1', '2.5'] },
+    binaries: { BS: [Uint8Array.of(1), Uint8Array.of(255, 0)] },
+  };
+}
+
+/** Writes the scenario through the engine's public API (every write goes through the hook). */
+export async function writeScenario(engine: LocalDynamoDB): Promise<void> {
+  await engine.createTable(
+    tableInput('Things', [
+      ['pk', 'S'],
+      ['sk', 'N'],
+    ], {
+      extraDefinitions: [['kind', 'S']],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'byKind',
+          KeySchema: [
+            { AttributeName: 'kind', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    }),
+  );
+  await engine.createTable(tableInput('Blobs', [['id', 'B']]));
+
+  await engine.putItem({ TableName: 'Things', Item: everyTypeItem('p1', 1) });
+  await engine.putItem({ TableName: 'Things', Item: everyTypeItem('p1', 2) });
+  await engine.putItem({ TableName: 'Things', Item: { pk: S('p2'), sk: N(10), kind: S('plain'), n: N(1) } });
+  await engine.updateItem({
+    TableName: 'Things',
+    Key: { pk: S('p2'), sk: N(10) },
+    UpdateExpression: 'SET n = n + :one, added = :b',
+    ExpressionAttributeValues: { ':one': N(1), ':b': B(42) },
+  });
+  await engine.deleteItem({ TableName: 'Things', Key: { pk: S('p1'), sk: N(2) } });
+  await engine.putItem({ TableName: 'Blobs', Item: { id: B(0xff, 0x00), v: S('high byte first') } });
+  await engine.putItem({ TableName: 'Blobs', Item: { id: B(0x00), v: S('zero') } });
+  await engine.batchWriteItem({
+    RequestItems: {
+      Things: [
+        { PutRequest: { Item: { pk: S('p3'), sk: N(-5), kind: S('plain') } } },
+        { DeleteRequest: { Key: { pk: S('p1'), sk: N(1) } } },
+      ],
+      Blobs: [{ PutRequest: { Item: { id: B(1, 2, 3), v: { L: [B(4)] } } } }],
+    },
+  });
+  // Put back the every-type item under a new key after the batch deleted the first.
+  await engine.putItem({ TableName: 'Things', Item: everyTypeItem('p1', 3) });
+}
+
+/** Everything observable about the engine's data: definitions, items in scan order, the index. */
+export async function dumpEngine(engine: LocalDynamoDB): Promise<unknown> {
+  const { TableNames = [] } = await engine.listTables({});
+  const tables: Record<string, unknown> = {};
+  for (const name of TableNames) {
+    const { Table } = await engine.describeTable({ TableName: name });
+    const items: Item[] = [];
+    let ExclusiveStartKey: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await engine.scan({ TableName: name, ExclusiveStartKey });
+      items.push(...((page.Items ?? []) as Item[]));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    const indexes: Record<string, unknown> = {};
+    for (const index of Table?.GlobalSecondaryIndexes ?? []) {
+      indexes[index.IndexName as string] = (await engine.scan({ TableName: name, IndexName: index.IndexName })).Items;
+    }
+    tables[name] = { table: Table, items, indexes };
+  }
+  return tables;
+}

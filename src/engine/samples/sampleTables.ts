@@ -1,0 +1,100 @@
+import type { CreateTableCommandInput, WriteRequest } from '@aws-sdk/client-dynamodb';
+import type { Item } from '../../expressions';
+import type { DynamoDBDataSource } from '../localDynamoDB.types';
+import { AUDIT_LOG_TABLE, AUDIT_LOG_TABLE_INPUT, auditLogItems } from './auditLogSample';
+import { LEADERBOARD_TABLE, LEADERBOARD_TABLE_INPUT, leaderboardItems } from './leaderboardSample';
+
+/** One sample table: how to create it and what to put in it. */
+export interface SampleTable {
+  readonly input: CreateTableCommandInput;
+  readonly items: () => Item[];
+}
+
+/** The sample tables, in creation order. */
+export const SAMPLE_TABLES: readonly SampleTable[] = [
+  { input: LEADERBOARD_TABLE_INPUT, items: leaderboardItems },
+  { input: AUDIT_LOG_TABLE_INPUT, items: auditLogItems },
+];
+
+/** The sample tables' names. */
+export const SAMPLE_TABLE_NAMES: readonly string[] = [LEADERBOARD_TABLE, AUDIT_LOG_TABLE];
+
+/** BatchWriteItem's limit. */
+const BATCH_SIZE = 25;
+
+/**
+ * Creates the sample tables `Leaderboard` and `AuditLog` with their items.
+ * Only data-source methods are used (CreateTable, BatchWriteItem), so the
+ * same samples seed the built-in engine or DynamoDB Local. Rejects like
+ * CreateTable does if a table exists (ResourceInUseException); `only`
+ * limits it to some of the tables.
+ *
+ * @example
+ * await createSampleTables(engine); // ["Leaderboard", "AuditLog"]
+ */
+export async function createSampleTables(source: DynamoDBDataSource, only: readonly string[] = SAMPLE_TABLE_NAMES): Promise<string[]> {
+  const created: string[] = [];
+  for (const sample of SAMPLE_TABLES) {
+    const name = sample.input.TableName as string;
+    if (!only.includes(name)) continue;
+    await source.createTable(sample.input);
+    await writeAll(source, name, sample.items());
+    created.push(name);
+  }
+  return created;
+}
+
+/** Options of {@link ensureSampleTables}. */
+export interface EnsureSampleTablesOptions {
+  /**
+   * Whether this is the first run — from the persistence adapter's
+   * `load()` result. Default: the source has no tables at all.
+   */
+  readonly firstRun?: boolean;
+}
+
+/**
+ * Creates the sample tables on the first run only. "First run" is the
+ * persistence store's, not the engine's: a new (or cleared) IndexedDB
+ * database or data directory, until the app calls `markInitialized()`. So a
+ * user who deletes a sample table does not get it back on the next reload;
+ * clearing the stored tables brings the samples back. Within a first run
+ * this is idempotent: a sample table that exists already (setup was
+ * interrupted after creating it) is left as it is. Returns the tables created.
+ *
+ * @example
+ * const { firstRun } = await persistence.load(engine);
+ * await ensureSampleTables(engine, { firstRun });
+ * if (firstRun) await persistence.markInitialized();
+ */
+export async function ensureSampleTables(source: DynamoDBDataSource, options: EnsureSampleTablesOptions = {}): Promise<string[]> {
+  const existing = new Set(await listAllTables(source));
+  const firstRun = options.firstRun ?? existing.size === 0;
+  if (!firstRun) return [];
+  return createSampleTables(
+    source,
+    SAMPLE_TABLE_NAMES.filter((name) => !existing.has(name)),
+  );
+}
+
+async function listAllTables(source: DynamoDBDataSource): Promise<string[]> {
+  const names: string[] = [];
+  let ExclusiveStartTableName: string | undefined;
+  do {
+    const page = await source.listTables({ ExclusiveStartTableName });
+    names.push(...(page.TableNames ?? []));
+    ExclusiveStartTableName = page.LastEvaluatedTableName;
+  } while (ExclusiveStartTableName);
+  return names;
+}
+
+/** Writes items in batches of 25, resending what a real endpoint left unprocessed. */
+async function writeAll(source: DynamoDBDataSource, tableName: string, items: readonly Item[]): Promise<void> {
+  for (let start = 0; start < items.length; start += BATCH_SIZE) {
+    let requests: WriteRequest[] = items.slice(start, start + BATCH_SIZE).map((Item) => ({ PutRequest: { Item } }));
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await source.batchWriteItem({ RequestItems: { [tableName]: requests } });
+      requests = UnprocessedItems?.[tableName] ?? [];
+    }
+  }
+}

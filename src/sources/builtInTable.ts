@@ -1,0 +1,129 @@
+import { createLocalDynamoDB, type DynamoDBDataSource, type LocalDynamoDB } from '../engine';
+import {
+  DEFAULT_DATABASE_NAME,
+  deleteBrowserPersistence,
+  isPersistenceError,
+  openBrowserPersistence,
+  type BrowserPersistence,
+  type PersistenceErrorCode,
+} from '../engine/persistence/browser';
+import { ensureSampleTables } from '../engine/samples';
+
+/** How the built-in table is kept, for the UI to show. */
+export interface BuiltInTableStatus {
+  /** True when the tables are stored in IndexedDB and survive a reload; false when they live in this tab's memory only. */
+  readonly persisted: boolean;
+  /** Why the tables are not stored (a sentence for the user), when `persisted` is false. */
+  readonly error?: string;
+  /** The PersistenceError code behind `error` (`persistence.unavailable`, `persistence.inUse`, …). */
+  readonly errorCode?: PersistenceErrorCode;
+  /** Tables restored from IndexedDB. */
+  readonly restoredTables: readonly string[];
+  /** Items restored, across tables. */
+  readonly restoredItems: number;
+  /** Sample tables created by this start (the first run, or every start in memory). */
+  readonly createdSamples: readonly string[];
+  /** Problems that were recovered from or that did not stop the start (e.g. the samples could not be saved). */
+  readonly warnings: readonly string[];
+}
+
+/** The built-in table, opened. */
+export interface BuiltInTable {
+  /** The data source the UI talks to (the same shape as a real DynamoDB client). */
+  readonly source: DynamoDBDataSource;
+  /** The engine itself: `generateCollection`, `subscribe` for live views. */
+  readonly engine: LocalDynamoDB;
+  readonly status: BuiltInTableStatus;
+  /** Releases IndexedDB (tests, hot reload); later writes reject. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openBuiltInTable}. */
+export interface OpenBuiltInTableOptions {
+  /** The IndexedDB database. Default `keylab`. */
+  readonly databaseName?: string;
+}
+
+/**
+ * Opens Keylab's built-in table in the browser: the engine, restored from
+ * IndexedDB, with the sample tables (`Leaderboard`, `AuditLog`) created on
+ * the first run (a new or cleared database; deleted samples are not brought
+ * back). Never rejects for a storage problem: when IndexedDB is unavailable
+ * (private browsing, disabled storage), held by another tab, or its content
+ * cannot be read, the engine runs in memory with fresh samples and
+ * `status.persisted` is false with `status.error` saying why — the UI shows it.
+ *
+ * @example
+ * const { source, status } = await openBuiltInTable();
+ * if (!status.persisted) showBanner(status.error);
+ * const { Items } = await source.query({ TableName: "Leaderboard", KeyConditionExpression: "leaderboardId = :s",
+ *   ExpressionAttributeValues: { ":s": { S: "SEASON#2026-SPRING" } } });
+ */
+export async function openBuiltInTable(options: OpenBuiltInTableOptions = {}): Promise<BuiltInTable> {
+  const name = options.databaseName ?? DEFAULT_DATABASE_NAME;
+  let persistence: BrowserPersistence;
+  try {
+    persistence = await openBrowserPersistence({ name });
+  } catch (error) {
+    return openInMemory(error);
+  }
+
+  const engine = createLocalDynamoDB({ storage: persistence.hook });
+  let loaded;
+  try {
+    loaded = await persistence.load(engine);
+  } catch (error) {
+    await persistence.close();
+    // The stored tables stay where they are: a later Keylab (or deleteStoredTables) can deal with them.
+    return openInMemory(error, 'Keylab could not load its stored tables, so it started with the samples in memory. ');
+  }
+
+  const warnings = [...loaded.warnings];
+  let createdSamples: string[] = [];
+  if (loaded.firstRun) {
+    try {
+      createdSamples = await ensureSampleTables(engine, { firstRun: true });
+      await persistence.markInitialized();
+    } catch (error) {
+      // Not marked initialised: the next start tries again.
+      warnings.push(`The sample tables could not be created: ${messageOf(error)}`);
+    }
+  }
+  return {
+    source: engine,
+    engine,
+    status: { persisted: true, restoredTables: loaded.tables, restoredItems: loaded.items, createdSamples, warnings },
+    close: () => persistence.close(),
+  };
+}
+
+/**
+ * Deletes the stored tables (IndexedDB database), so the next start is a
+ * first run with fresh samples. Close the open built-in table first.
+ */
+export function deleteStoredTables(databaseName: string = DEFAULT_DATABASE_NAME): Promise<void> {
+  return deleteBrowserPersistence(databaseName);
+}
+
+async function openInMemory(cause: unknown, prefix = ''): Promise<BuiltInTable> {
+  const engine = createLocalDynamoDB();
+  const createdSamples = await ensureSampleTables(engine, { firstRun: true });
+  return {
+    source: engine,
+    engine,
+    status: {
+      persisted: false,
+      error: prefix + messageOf(cause),
+      ...(isPersistenceError(cause) ? { errorCode: cause.code } : {}),
+      restoredTables: [],
+      restoredItems: 0,
+      createdSamples,
+      warnings: [],
+    },
+    close: async () => undefined,
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createLocalDynamoDB } from '../engine';
+import { createExplorerStore } from './explorerStore';
+
+async function leaderboardEngine() {
+  const engine = createLocalDynamoDB();
+  await engine.createTable({
+    TableName: 'Leaderboard',
+    KeySchema: [
+      { AttributeName: 'leaderboardId', KeyType: 'HASH' },
+      { AttributeName: 'rankKey', KeyType: 'RANGE' },
+    ],
+    AttributeDefinitions: [
+      { AttributeName: 'leaderboardId', AttributeType: 'S' },
+      { AttributeName: 'rankKey', AttributeType: 'S' },
+      { AttributeName: 'playerId', AttributeType: 'S' },
+    ],
+    GlobalSecondaryIndexes: [{ IndexName: 'byPlayer', KeySchema: [{ AttributeName: 'playerId', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
+  for (const [score, playerId] of [['10', 'p_1021'], ['1500', 'p_8842'], ['240', 'p_3310'], ['9', 'p_0007']] as const) {
+    await engine.putItem({ TableName: 'Leaderboard', Item: { leaderboardId: { S: 'SEASON#2026-SPRING' }, rankKey: { S: score }, playerId: { S: playerId }, score: { N: score } } });
+  }
+  return engine;
+}
+
+const rankKeys = (store: ReturnType<typeof createExplorerStore>) => store.getState().items.map((item) => item.rankKey?.S);
+
+describe('explorer store', () => {
+  it('connects, lists and describes tables, and queries in DynamoDB order', async () => {
+    const store = createExplorerStore();
+    await store.getState().connect(await leaderboardEngine(), 'Built-in table');
+    expect(store.getState().tableNames).toEqual(['Leaderboard']);
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    expect(store.getState().table?.keys).toEqual({ partitionKey: { name: 'leaderboardId', type: 'S' }, sortKey: { name: 'rankKey', type: 'S' } });
+    expect(store.getState().table?.indexes.map((index) => index.name)).toEqual(['byPlayer']);
+
+    store.getState().setForm({ partitionValue: 'SEASON#2026-SPRING' });
+    await store.getState().run();
+    expect(rankKeys(store)).toEqual(['10', '1500', '240', '9']);
+    expect(store.getState().pages[0]).toMatchObject({ count: 4, scannedCount: 4 });
+
+    store.getState().setForm({ descending: true });
+    await store.getState().run();
+    expect(rankKeys(store)).toEqual(['9', '240', '1500', '10']);
+  });
+
+  it('pages with a Limit and Load more, keeping each page’s LastEvaluatedKey', async () => {
+    const store = createExplorerStore();
+    await store.getState().connect(await leaderboardEngine(), 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    store.getState().setForm({ partitionValue: 'SEASON#2026-SPRING', limit: '3' });
+    await store.getState().run();
+    expect(rankKeys(store)).toEqual(['10', '1500', '240']);
+    expect(store.getState().pages[0]?.lastEvaluatedKey?.rankKey).toEqual({ S: '240' });
+    await store.getState().loadMore();
+    expect(rankKeys(store)).toEqual(['10', '1500', '240', '9']);
+    await store.getState().loadMore();
+    // The second page held fewer items than the Limit, so it is the last: no LastEvaluatedKey, and Load more stops.
+    expect(store.getState().pages).toHaveLength(2);
+    expect(store.getState().pages.at(-1)?.lastEvaluatedKey).toBeUndefined();
+  });
+
+  it('shows form errors next to fields instead of sending a bad request', async () => {
+    const store = createExplorerStore();
+    await store.getState().connect(await leaderboardEngine(), 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    store.getState().setForm({ partitionValue: '', sortOperator: 'between', sortValue: 'a', sortValueHigh: '', limit: '0' });
+    await store.getState().run();
+    expect(Object.keys(store.getState().formErrors).sort()).toEqual(['limit', 'partitionValue', 'sortValueHigh']);
+    expect(store.getState().lastRequest).toBeUndefined();
+  });
+
+  it('reports DynamoDB errors and keeps what was loaded before', async () => {
+    const store = createExplorerStore();
+    await store.getState().connect(await leaderboardEngine(), 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    store.getState().setForm({ partitionValue: 'SEASON#2026-SPRING', sortOperator: 'between', sortValue: '9', sortValueHigh: '1' });
+    await store.getState().run();
+    expect(store.getState().runError?.name).toBe('ValidationException');
+    expect(store.getState().runError?.message).toContain('BETWEEN operator requires upper bound to be greater than or equal to lower bound');
+  });
+
+  it('queries an index by its own key', async () => {
+    const store = createExplorerStore();
+    await store.getState().connect(await leaderboardEngine(), 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    store.getState().setForm({ indexName: 'byPlayer', partitionValue: 'p_8842' });
+    await store.getState().run();
+    expect(rankKeys(store)).toEqual(['1500']);
+    expect(store.getState().lastRequest?.input).toMatchObject({ IndexName: 'byPlayer', KeyConditionExpression: 'playerId = :playerId' });
+  });
+});

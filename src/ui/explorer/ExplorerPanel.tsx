@@ -1,0 +1,67 @@
+import { useStore } from 'zustand';
+import type { ExplorerStore } from '../../state/explorerStore';
+import { keysOf } from '../../state/explorerStore';
+import { PageStats } from './PageStats';
+import { QueryFormView } from './QueryFormView';
+import { ResultsGrid } from './ResultsGrid';
+import { TablePicker } from './TablePicker';
+
+/**
+ * The table explorer: pick a table and index, query a partition or scan, and
+ * see the items in the order DynamoDB returned them, page by page.
+ */
+export function ExplorerPanel({ store, status }: { store: ExplorerStore; status?: string }) {
+  const sourceLabel = useStore(store, (state) => state.sourceLabel);
+  const table = useStore(store, (state) => state.table);
+  const indexName = useStore(store, (state) => state.form.indexName);
+  const items = useStore(store, (state) => state.items);
+  const pages = useStore(store, (state) => state.pages);
+  const running = useStore(store, (state) => state.running);
+  const runError = useStore(store, (state) => state.runError);
+  const loadMore = useStore(store, (state) => state.loadMore);
+  const last = pages[pages.length - 1];
+  const keys = table ? keysOf(table, indexName) : undefined;
+  const keyNames = keys ? [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])] : [];
+  const tableKeyNames = table ? [table.keys.partitionKey.name, ...(table.keys.sortKey ? [table.keys.sortKey.name] : [])] : [];
+  const gridKeys = [...keyNames, ...tableKeyNames.filter((name) => !keyNames.includes(name))];
+
+  return (
+    <section className="panel explorer" aria-labelledby="explorer-title">
+      <header className="panel-header">
+        <h2 id="explorer-title">Table explorer</h2>
+        <span className="muted">
+          {sourceLabel}
+          {status ? ` · ${status}` : ''}
+        </span>
+      </header>
+      <div className="card">
+        <TablePicker store={store} />
+      </div>
+      {table && (
+        <div className="card">
+          <QueryFormView store={store} />
+        </div>
+      )}
+      {(pages.length > 0 || runError || running) && (
+        <div className="card results">
+          <h3>Items</h3>
+          {runError && (
+            <p className="error-box" role="alert">
+              <strong>{runError.name}</strong>: {runError.message}
+            </p>
+          )}
+          <PageStats pages={pages} itemCount={items.length} />
+          {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys} onNearEnd={last?.lastEvaluatedKey && !running ? () => void loadMore() : undefined} />}
+          <div className="button-row">
+            {last?.lastEvaluatedKey && (
+              <button type="button" onClick={() => void loadMore()} disabled={running}>
+                Load more
+              </button>
+            )}
+            {running && <span className="muted" role="status">Loading…</span>}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

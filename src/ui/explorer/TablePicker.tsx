@@ -1,0 +1,105 @@
+import { useId } from 'react';
+import { useStore } from 'zustand';
+import type { ExplorerStore } from '../../state/explorerStore';
+
+const formatBytes = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** The table and index pickers, with DescribeTable's facts in one line each. */
+export function TablePicker({ store }: { store: ExplorerStore }) {
+  const tableNames = useStore(store, (state) => state.tableNames);
+  const selectedTable = useStore(store, (state) => state.selectedTable);
+  const tablesLoading = useStore(store, (state) => state.tablesLoading);
+  const tablesError = useStore(store, (state) => state.tablesError);
+  const moreTablesAfter = useStore(store, (state) => state.moreTablesAfter);
+  const table = useStore(store, (state) => state.table);
+  const tableError = useStore(store, (state) => state.tableError);
+  const indexName = useStore(store, (state) => state.form.indexName);
+  const { selectTable, refreshTables, loadMoreTables, setForm } = store.getState();
+  const tableId = useId();
+  const indexId = useId();
+
+  return (
+    <div className="table-picker">
+      <div className="picker-row">
+        <label htmlFor={tableId}>Table</label>
+        <select id={tableId} value={selectedTable ?? ''} onChange={(event) => void selectTable(event.target.value)} disabled={tableNames.length === 0}>
+          {tableNames.length === 0 && <option value="">{tablesLoading ? 'Loading…' : 'No tables'}</option>}
+          {tableNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => void refreshTables()} disabled={tablesLoading}>
+          Refresh
+        </button>
+        {moreTablesAfter && (
+          <button type="button" onClick={() => void loadMoreTables()} disabled={tablesLoading}>
+            More tables
+          </button>
+        )}
+        {table && (
+          <>
+            <label htmlFor={indexId}>Index</label>
+            <select id={indexId} value={indexName} onChange={(event) => setForm({ indexName: event.target.value })}>
+              <option value="">Table ({table.keys.partitionKey.name}{table.keys.sortKey ? `, ${table.keys.sortKey.name}` : ''})</option>
+              {table.indexes.map((index) => (
+                <option key={index.name} value={index.name}>
+                  {index.kind === 'global' ? 'GSI' : 'LSI'} {index.name} ({index.keys.partitionKey.name}
+                  {index.keys.sortKey ? `, ${index.keys.sortKey.name}` : ''})
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+      </div>
+      {tablesError && (
+        <p className="error-box" role="alert">
+          Could not list tables — <strong>{tablesError.name}</strong>: {tablesError.message}
+        </p>
+      )}
+      {tableError && (
+        <p className="error-box" role="alert">
+          Could not describe {selectedTable} — <strong>{tableError.name}</strong>: {tableError.message}
+        </p>
+      )}
+      {table && (
+        <dl className="table-facts">
+          <div>
+            <dt>Partition key</dt>
+            <dd className="mono">
+              {table.keys.partitionKey.name} <span className="type-badge">{table.keys.partitionKey.type}</span>
+            </dd>
+          </div>
+          {table.keys.sortKey && (
+            <div>
+              <dt>Sort key</dt>
+              <dd className="mono">
+                {table.keys.sortKey.name} <span className="type-badge">{table.keys.sortKey.type}</span>
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>Items</dt>
+            <dd>{table.itemCount ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Size</dt>
+            <dd>{table.sizeBytes !== undefined ? formatBytes(table.sizeBytes) : '—'}</dd>
+          </div>
+          {table.indexes.map((index) => (
+            <div key={index.name}>
+              <dt>
+                {index.kind === 'global' ? 'GSI' : 'LSI'} {index.name}
+              </dt>
+              <dd className="mono">
+                {index.keys.partitionKey.name}
+                {index.keys.sortKey ? ` + ${index.keys.sortKey.name}` : ''} · {index.projection}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}

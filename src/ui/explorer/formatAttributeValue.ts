@@ -1,0 +1,37 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+
+/** The DynamoDB type tag of a value, for the badge beside it. */
+export function typeTagOf(value: AttributeValue): string {
+  return Object.keys(value).find((key) => key !== '$unknown') ?? '?';
+}
+
+/** Bytes as spaced hex, e.g. "01 ff 80". */
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
+}
+
+/**
+ * A value as one line of text for a grid cell: numbers keep their exact
+ * digits (never through JS numbers), binary is hex, sets and documents are
+ * written out in DynamoDB-JSON-like text. The UI renders it as text, never HTML.
+ *
+ * @example
+ * formatAttributeValue({ NS: ["1", "10"] }) // "{1, 10}"
+ */
+export function formatAttributeValue(value: AttributeValue): string {
+  if (value.S !== undefined) return value.S;
+  if (value.N !== undefined) return value.N;
+  if (value.B !== undefined) return toHex(value.B);
+  if (value.BOOL !== undefined) return String(value.BOOL);
+  if (value.NULL !== undefined) return 'null';
+  if (value.SS !== undefined) return `{${value.SS.map((member) => JSON.stringify(member)).join(', ')}}`;
+  if (value.NS !== undefined) return `{${value.NS.join(', ')}}`;
+  if (value.BS !== undefined) return `{${value.BS.map(toHex).join(', ')}}`;
+  if (value.L !== undefined) return `[${value.L.map(formatNested).join(', ')}]`;
+  if (value.M !== undefined) return `{${Object.entries(value.M).map(([key, member]) => `${JSON.stringify(key)}: ${formatNested(member)}`).join(', ')}}`;
+  return '?';
+}
+
+function formatNested(value: AttributeValue): string {
+  return value.S !== undefined ? JSON.stringify(value.S) : formatAttributeValue(value);
+}
