@@ -2,7 +2,7 @@ import { compareUtf8, utf8ByteLength } from './compareUtf8';
 import { buildRawKey, compileKeyTemplate } from './encodeKey';
 import { compareFieldValues } from './fieldCodecs';
 import type { KeyFinding } from './keyFinding';
-import type { EncodedKey, FieldValues, KeyTemplate } from './keyTemplate.types';
+import type { EncodedKey, FieldSegment, FieldValues, KeyTemplate } from './keyTemplate.types';
 
 /** One row of sample field values, identified so the UI can follow it between lists. */
 export interface SampleRow {
@@ -88,21 +88,10 @@ export function compareSampleOrders(template: KeyTemplate, rows: readonly Sample
 
   const included = rows.map((row, index) => ({ row, keys: keyRows[index] as SampleKeyRow })).filter((entry) => entry.keys.findings.length === 0);
   const sign = direction === 'ascending' ? 1 : -1;
-  const compareIntended = (a: SampleRow, b: SampleRow): number => {
-    for (const field of compiled.fields) {
-      const order = compareFieldValues(field.format, a.values[field.name] ?? '', b.values[field.name] ?? '');
-      if (order !== 0) return sign * order;
-    }
-    return 0;
-  };
-  const intended = [...included].sort((a, b) => compareIntended(a.row, b.row));
+  const intended = rankByIntendedOrder(compiled.fields, included, (entry) => entry.row.values, direction);
   const intendedPositionById = new Map<string, number>();
-  intended.forEach((entry, index) => {
-    const previous = intended[index - 1];
-    const tiesPrevious = previous !== undefined && compareIntended(previous.row, entry.row) === 0;
-    intendedPositionById.set(entry.keys.id, tiesPrevious ? (intendedPositionById.get(previous.keys.id) as number) : index + 1);
-  });
-  const positionsInIntendedOrder = intended.map((entry) => intendedPositionById.get(entry.keys.id) as number);
+  intended.sorted.forEach((entry) => intendedPositionById.set(entry.keys.id, intended.positionOf.get(entry) as number));
+  const positionsInIntendedOrder = intended.sorted.map((entry) => intended.positionOf.get(entry) as number);
 
   const orderBy = (keyOf: (row: SampleKeyRow) => string): OrderEntry[] =>
     included
@@ -119,4 +108,45 @@ export function compareSampleOrders(template: KeyTemplate, rows: readonly Sample
     encodedOrder: orderBy((row) => row.encodedKey as string),
     excludedIds: keyRows.filter((row) => row.findings.length > 0).map((row) => row.id),
   };
+}
+
+/** Entries in their intended order, and each entry's 1-based intended position. */
+export interface IntendedRanking<T> {
+  readonly sorted: readonly T[];
+  /** Entries that tie share the position of the first of them. */
+  readonly positionOf: ReadonlyMap<T, number>;
+}
+
+/**
+ * Orders entries by the values of the template's fields — the order the
+ * encoded keys are meant to reproduce — and gives each its intended position.
+ *
+ * Contract: fields compare in template order with {@link compareFieldValues}
+ * (numbers numerically, timestamps chronologically, strings by UTF-8 bytes),
+ * reversed for `descending`; the sort is stable, and tied entries share a
+ * position. Every entry's values must encode without findings.
+ *
+ * @example
+ * // {score:int(10)} over scores "10", "9":
+ * rankByIntendedOrder(fields, rows, (row) => row.values).sorted // the "9" row, then the "10" row
+ */
+export function rankByIntendedOrder<T>(fields: readonly FieldSegment[], entries: readonly T[], valuesOf: (entry: T) => FieldValues, direction: ReadDirection = 'ascending'): IntendedRanking<T> {
+  const sign = direction === 'ascending' ? 1 : -1;
+  const compare = (a: T, b: T): number => {
+    const x = valuesOf(a);
+    const y = valuesOf(b);
+    for (const field of fields) {
+      const order = compareFieldValues(field.format, x[field.name] ?? '', y[field.name] ?? '');
+      if (order !== 0) return sign * order;
+    }
+    return 0;
+  };
+  const sorted = [...entries].sort(compare);
+  const positionOf = new Map<T, number>();
+  sorted.forEach((entry, index) => {
+    const previous = sorted[index - 1];
+    const tiesPrevious = previous !== undefined && compare(previous, entry) === 0;
+    positionOf.set(entry, tiesPrevious ? (positionOf.get(previous) as number) : index + 1);
+  });
+  return { sorted, positionOf };
 }

@@ -79,7 +79,7 @@ function expectSecurityHeaders(headers: IncomingHttpHeaders): void {
 describe('security headers', () => {
   it('uses the documented Content-Security-Policy', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' https://*.amazonaws.com https://*.amazonaws.com.cn https:; " +
         "object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     );
   });

@@ -1,4 +1,6 @@
 import { createAppServer, DEFAULT_HOST, DEFAULT_PORT, type AppServer } from './appServer';
+import { loopbackProxyRoute } from './loopbackProxy';
+import { awsProfileRoutes } from './awsProfiles';
 import type { Route } from './routes';
 
 /** A mistake in how the server was invoked; the message is meant for people. */
@@ -97,7 +99,7 @@ export async function runAppServer(options: RunOptions): Promise<AppServer> {
     throw error;
   }
 
-  const app = createAppServer({ distDir: options.distDir, ...settings, routes: options.routes ?? [] });
+  const app = createAppServer({ distDir: options.distDir, ...settings, routes: [loopbackProxyRoute(), ...awsProfileRoutes(), ...(options.routes ?? [])] });
   try {
     const started = await app.start();
     console.log(`Keylab is running at ${started.url}`);

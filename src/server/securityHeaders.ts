@@ -11,7 +11,11 @@ export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   'script-src': ["'self'"],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:'],
-  'connect-src': ["'self'"],
+  // 'self': the app's own server (the loopback proxy, the profile signer).
+  // AWS DynamoDB is called straight from the page (it answers CORS); other
+  // DynamoDB-compatible endpoints off this machine only over TLS (https:),
+  // endpoints on this machine always through the proxy, so never listed here.
+  'connect-src': ["'self'", 'https://*.amazonaws.com', 'https://*.amazonaws.com.cn', 'https:'],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],

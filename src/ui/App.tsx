@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { ExplorerPanel } from './explorer/ExplorerPanel';
 import { KeyBuilderPanel } from './keyBuilder/KeyBuilderPanel';
-import { builtInStatusStore, connectBuiltInTable, explorerStore, noticeStore } from './stores';
+import { ConnectionPanel } from './explorer/ConnectionPanel';
+import { builtInStatusStore, connectBuiltInTable, connectionStore, explorerStore, isBuiltInLabel, noticeStore } from './stores';
 
 type View = 'key-builder' | 'explorer';
 const VIEWS: readonly { id: View; label: string }[] = [
@@ -22,6 +23,7 @@ function viewFromHash(): View {
 export function App() {
   const notices = useStore(noticeStore, (state) => state.notices);
   const builtInStatus = useStore(builtInStatusStore, (state) => state.status);
+  const onBuiltIn = useStore(explorerStore, (state) => isBuiltInLabel(state.sourceLabel));
   const [view, setView] = useState<View>(viewFromHash);
   useEffect(() => {
     const onHashChange = () => setView(viewFromHash());
@@ -72,7 +74,7 @@ export function App() {
           <KeyBuilderPanel />
         </div>
         <div role="tabpanel" id="view-explorer" aria-labelledby="tab-explorer" hidden={view !== 'explorer'}>
-          <ExplorerPanel store={explorerStore} status={builtInStatus} />
+          <ExplorerPanel store={explorerStore} status={onBuiltIn ? builtInStatus : undefined} connection={<ConnectionPanel store={connectionStore} />} />
         </div>
       </main>
     </div>

@@ -1,16 +1,18 @@
+import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state/explorerStore';
 import { keysOf } from '../../state/explorerStore';
 import { PageStats } from './PageStats';
 import { QueryFormView } from './QueryFormView';
 import { ResultsGrid } from './ResultsGrid';
+import { ExplorerTools } from './ExplorerTools';
 import { TablePicker } from './TablePicker';
 
 /**
  * The table explorer: pick a table and index, query a partition or scan, and
  * see the items in the order DynamoDB returned them, page by page.
  */
-export function ExplorerPanel({ store, status }: { store: ExplorerStore; status?: string }) {
+export function ExplorerPanel({ store, status, connection }: { store: ExplorerStore; status?: string; connection?: ReactNode }) {
   const sourceLabel = useStore(store, (state) => state.sourceLabel);
   const table = useStore(store, (state) => state.table);
   const indexName = useStore(store, (state) => state.form.indexName);
@@ -34,6 +36,7 @@ export function ExplorerPanel({ store, status }: { store: ExplorerStore; status?
           {status ? ` · ${status}` : ''}
         </span>
       </header>
+      {connection && <div className="card">{connection}</div>}
       <div className="card">
         <TablePicker store={store} />
       </div>
@@ -62,6 +65,7 @@ export function ExplorerPanel({ store, status }: { store: ExplorerStore; status?
           </div>
         </div>
       )}
+      {table && <ExplorerTools store={store} />}
     </section>
   );
 }

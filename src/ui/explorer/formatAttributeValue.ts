@@ -35,3 +35,31 @@ export function formatAttributeValue(value: AttributeValue): string {
 function formatNested(value: AttributeValue): string {
   return value.S !== undefined ? JSON.stringify(value.S) : formatAttributeValue(value);
 }
+
+/** How many members a set, list or map holds; undefined for scalars. */
+export function memberCountOf(value: AttributeValue): number | undefined {
+  return value.SS?.length ?? value.NS?.length ?? value.BS?.length ?? value.L?.length ?? (value.M ? Object.keys(value.M).length : undefined);
+}
+
+/**
+ * A value written out in full over several lines, nested lists and maps
+ * indented by two spaces per level — what the grid shows when a cell is expanded.
+ *
+ * @example
+ * formatAttributeValueIndented({ M: { a: { N: "1" } } }) // '{\n  "a": 1\n}'
+ */
+export function formatAttributeValueIndented(value: AttributeValue, depth = 0): string {
+  const pad = '  '.repeat(depth + 1);
+  const close = '  '.repeat(depth);
+  if (value.L !== undefined) {
+    if (value.L.length === 0) return '[]';
+    return `[\n${value.L.map((member) => pad + formatAttributeValueIndented(member, depth + 1)).join(',\n')}\n${close}]`;
+  }
+  if (value.M !== undefined) {
+    const entries = Object.entries(value.M);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([key, member]) => `${pad}${JSON.stringify(key)}: ${formatAttributeValueIndented(member, depth + 1)}`).join(',\n')}\n${close}}`;
+  }
+  if (value.S !== undefined) return depth === 0 ? value.S : JSON.stringify(value.S);
+  return formatAttributeValue(value);
+}

@@ -1,0 +1,98 @@
+import { expect, test } from './fixtures';
+import { ExplorerPage } from './pages/ExplorerPage';
+import { KeyBuilderPage } from './pages/KeyBuilderPage';
+import { OrderComparisonPage } from './pages/OrderComparisonPage';
+
+test.describe('explorer: order comparison, byte inspector, client-side sort, cells', () => {
+  test.beforeEach(async ({ page }) => {
+    const keyBuilder = new KeyBuilderPage(page);
+    await keyBuilder.open();
+    await keyBuilder.setTemplate('{score:int(10)}');
+    const explorer = new ExplorerPage(page);
+    await explorer.tab.click();
+    await explorer.tablePicker.locator('option').first().waitFor({ state: 'attached' });
+    await explorer.tablePicker.selectOption('Leaderboard');
+    await explorer.partitionKey('leaderboardId').fill('SEASON#2026-SPRING');
+    await explorer.runQuery.click();
+    await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['10', '1500', '240', '9']);
+  });
+
+  test('compares the stored order with the order under {score:int(10)}', async ({ page }) => {
+    const orders = new OrderComparisonPage(page);
+    await expect(orders.region).toContainText('{score:int(10)}');
+    expect(await orders.storedKeysIn(orders.storedOrder)).toEqual(['10', '1500', '240', '9']);
+    expect(await orders.storedKeysIn(orders.encodedOrder)).toEqual(['9', '10', '240', '1500']);
+    expect(await orders.storedKeysIn(orders.intendedOrder)).toEqual(['9', '10', '240', '1500']);
+    await expect(orders.encodedOrder).toContainText('0000000009');
+    // Three rows change rank (240 stays third), each with its old and new position.
+    await expect(orders.moves(orders.encodedOrder)).toHaveText(['was #4 → now #1', 'was #1 → now #2', 'was #2 → now #4']);
+    await expect(orders.region.getByRole('status')).toHaveText('3 of 4 rows change rank under the template.');
+    await expect(orders.storedOrder.locator('.oc-out-of-place')).toHaveCount(3);
+  });
+
+  test('reads fields from the stored key, lists what it cannot encode, and flags collisions', async ({ page }) => {
+    const keyBuilder = new KeyBuilderPage(page);
+    await page.getByRole('tab', { name: 'Key builder' }).click();
+    await keyBuilder.setTemplate('{rank:int(3)}');
+    await page.getByRole('tab', { name: 'Table explorer' }).click();
+    const orders = new OrderComparisonPage(page);
+    await expect(orders.notCompared).toContainText('No attribute rank, and give a stored key template to read it from the sort key.');
+    await orders.storedKeyTemplate.fill('{rank}');
+    // 1500 is wider than 3 digits: refused with a reason; the other three are decoded from rankKey.
+    await expect(orders.notCompared).toContainText('Row 2');
+    expect(await orders.storedKeysIn(orders.encodedOrder)).toEqual(['9', '10', '240']);
+
+    await page.getByRole('tab', { name: 'Key builder' }).click();
+    await keyBuilder.setTemplate('{leaderboardId}');
+    await page.getByRole('tab', { name: 'Table explorer' }).click();
+    await expect(orders.region.getByRole('alert')).toContainText('Rows 1, 2, 3, 4');
+  });
+
+  test('byte inspector shows why "10" sorts before "9"', async ({ page }) => {
+    const orders = new OrderComparisonPage(page);
+    await expect(orders.byteInspector).toContainText('Click a row number');
+    await orders.inspectRow(4);
+    await expect(orders.byteInspector).toContainText('rankKey = "9"');
+    await expect(orders.byteInspector).toContainText('UTF-8 bytes (1): 39');
+    await expect(orders.byteInspector).toContainText('"9" 0x39 vs "2" 0x32');
+
+    // In the browser-sorted view "9" and "10" are neighbours: the first byte tells why DynamoDB puts "10" first.
+    await orders.sortViewBy('score');
+    await orders.inspectRow(1);
+    await expect(orders.byteInspector).toContainText('rankKey = "9"');
+    await expect(orders.byteInspector).toContainText('The first difference is byte 1: "9" 0x39 vs "1" 0x31. 0x31 is smaller, so "10" sorts before "9".');
+  });
+
+  test('client-side sort view is labelled and leaves DynamoDB’s order alone', async ({ page }) => {
+    const explorer = new ExplorerPage(page);
+    const orders = new OrderComparisonPage(page);
+    await orders.sortViewBy('score');
+    await expect(orders.sortBanner).toContainText('Sorted in this browser by score — not DynamoDB’s order');
+    await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['9', '10', '240', '1500']);
+    await expect(page.getByRole('columnheader', { name: /score/ })).toHaveAttribute('aria-sort', 'ascending');
+    // The order comparison still sees the order DynamoDB returned.
+    expect(await orders.storedKeysIn(orders.storedOrder)).toEqual(['10', '1500', '240', '9']);
+    await page.getByRole('button', { name: 'DynamoDB’s order' }).click();
+    await expect(orders.sortBanner).toHaveCount(0);
+    await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['10', '1500', '240', '9']);
+  });
+});
+
+test('L and M values expand to the full nested value', async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  await explorer.open();
+  await explorer.tablePicker.selectOption('AuditLog');
+  await page.getByRole('radio', { name: 'Scan' }).check();
+  await page.getByRole('button', { name: 'Run scan' }).click();
+  await expect(explorer.grid).toBeVisible();
+  const expand = explorer.grid.getByRole('button', { name: /^Expand .*\((L|M)\) value$/ }).first();
+  await expect(expand).toBeVisible();
+  const label = (await expand.getAttribute('aria-label')) ?? '';
+  const what = label.replace(/^Expand /, '').replace(/ value$/, '');
+  await expand.click();
+  const popover = page.getByRole('dialog', { name: `Full value of ${what}` });
+  await expect(popover).toBeVisible();
+  await expect(popover.locator('pre')).toContainText(/\n {2}\S/);
+  await popover.getByRole('button', { name: 'Close' }).click();
+  await expect(popover).toBeHidden();
+});

@@ -1,0 +1,34 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The explorer's connection control, found by roles and names. */
+export class ConnectionPanelPage {
+  readonly kind: Locator;
+  readonly endpoint: Locator;
+  readonly region: Locator;
+  readonly accessKeyId: Locator;
+  readonly secretAccessKey: Locator;
+  readonly remember: Locator;
+  readonly connect: Locator;
+  readonly problem: Locator;
+
+  constructor(readonly page: Page) {
+    const form = page.getByRole('form', { name: 'Connection' });
+    this.kind = form.getByRole('combobox', { name: 'Connection' });
+    this.endpoint = form.getByRole('textbox', { name: 'Endpoint URL' });
+    this.region = form.getByRole('textbox', { name: 'Region' });
+    this.accessKeyId = form.getByRole('textbox', { name: 'Access key id' });
+    this.secretAccessKey = form.getByLabel(/^Secret access key/);
+    this.remember = form.getByRole('checkbox', { name: 'Remember in this browser' });
+    this.connect = form.getByRole('button', { name: 'Connect' });
+    this.problem = form.getByRole('alert');
+  }
+
+  /** Chooses DynamoDB Local at `endpoint` and presses Connect. */
+  async connectToDynamoDBLocal(endpoint: string, accessKeyId = 'keylab', region = 'us-east-1'): Promise<void> {
+    await this.kind.selectOption('DynamoDB Local');
+    await this.endpoint.fill(endpoint);
+    await this.region.fill(region);
+    await this.accessKeyId.fill(accessKeyId);
+    await this.connect.click();
+  }
+}

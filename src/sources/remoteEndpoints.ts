@@ -1,0 +1,137 @@
+/**
+ * Remote connections without the SDK: settings, where requests travel
+ * (through Keylab's proxy, its profile signer, or direct), and failures in
+ * plain words. Kept apart from remoteDynamoDB.ts so the SDK client loads only
+ * when the user connects somewhere.
+ */
+import type { DynamoDBDataSource } from '../engine';
+
+export type RemoteKind = 'dynamodbLocal' | 'custom' | 'aws';
+
+export interface RemoteSettings {
+  readonly kind: RemoteKind;
+  /** Endpoint URL (DynamoDB Local and custom); AWS uses the region's endpoint. */
+  readonly endpoint?: string;
+  readonly region: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken?: string;
+  /** A named profile from ~/.aws, signed by the app server (AWS only). */
+  readonly profile?: string;
+}
+
+export interface RemoteHooks {
+  /** The page's origin (`http://localhost:5173`), where the proxy lives. */
+  readonly appOrigin: string;
+  /** Called when the SDK retries a request (throttling, 5xx), with the attempt number. */
+  readonly onRetry?: (attempt: number) => void;
+  /** Called when a request got an answer (clears a "retrying…" notice). */
+  readonly onSettled?: () => void;
+}
+
+/** Tries per request, throttling retries included (the SDK backs off between them). */
+export const MAX_ATTEMPTS = 4;
+
+const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException']);
+
+/** True for DynamoDB's throttling errors, which the SDK retries with backoff. */
+export function isThrottling(error: unknown): boolean {
+  return error instanceof Error && THROTTLING.has(error.name);
+}
+
+export const PROXY_PATH = '/proxy/dynamodb';
+export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
+export const TARGET_HEADER = 'x-keylab-target';
+export const PROFILE_HEADER = 'x-keylab-profile';
+
+/** True when a host name (as in `URL.hostname`) names this machine. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || bare === '::1';
+}
+
+/** The endpoint a connection talks to (before any proxying). */
+export function endpointOf(settings: RemoteSettings): string {
+  if (settings.kind === 'aws') return `https://dynamodb.${settings.region}.amazonaws.com${settings.region.startsWith('cn-') ? '.cn' : ''}`;
+  return (settings.endpoint ?? '').replace(/\/+$/, '');
+}
+
+/** How a connection's requests travel. */
+export function routeOf(settings: RemoteSettings): 'proxy' | 'signer' | 'direct' {
+  if (settings.kind === 'aws') return settings.profile ? 'signer' : 'direct';
+  try {
+    return isLoopbackHostname(new URL(endpointOf(settings)).hostname) ? 'proxy' : 'direct';
+  } catch {
+    return 'direct';
+  }
+}
+
+/** What went wrong with a connection, in plain words. */
+export interface ConnectionProblem {
+  readonly kind: 'refused' | 'unreachable' | 'credentials' | 'region' | 'tls' | 'cors' | 'timeout' | 'proxy' | 'other';
+  readonly message: string;
+}
+
+/** Replaces every occurrence of the secrets in a text, so they can never reach the screen. */
+export function scrubSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('•••');
+  return out;
+}
+
+/**
+ * Turns an error from a connection test into plain words. The secret key and
+ * session token are scrubbed from anything quoted from the error.
+ */
+export function describeConnectionError(error: unknown, settings: RemoteSettings): ConnectionProblem {
+  const name = error instanceof Error ? error.name : 'Error';
+  const raw = error instanceof Error ? error.message : String(error);
+  const quoted = scrubSecrets(raw, [settings.secretAccessKey, settings.sessionToken]);
+  const endpoint = endpointOf(settings);
+  const problem = (kind: ConnectionProblem['kind'], message: string): ConnectionProblem => ({ kind, message: scrubSecrets(message, [settings.secretAccessKey, settings.sessionToken]) });
+
+  switch (name) {
+    case 'ProxyConnectionRefused':
+      return problem('refused', `${quoted}`);
+    case 'ProxyUnreachable':
+      return problem('unreachable', quoted);
+    case 'ProxyTimeout':
+      return problem('timeout', quoted);
+    case 'ProxyTLSError':
+      return problem('tls', quoted);
+    case 'ProxyRefused':
+    case 'ProxyBadTarget':
+    case 'ProxyRequestTooLarge':
+      return problem('proxy', quoted);
+    case 'UnrecognizedClientException':
+      return problem('credentials', `Bad credentials: ${endpoint} does not recognise access key id ${settings.accessKeyId || '(empty)'} (UnrecognizedClientException). Check the key, or whether it was deleted or deactivated.`);
+    case 'InvalidSignatureException':
+    case 'SignatureDoesNotMatch':
+      if (/region|scope/i.test(raw)) return problem('region', `Wrong region: the endpoint expects requests signed for another region than ${settings.region} (${name}).`);
+      return problem('credentials', `Bad credentials: the secret access key does not match access key id ${settings.accessKeyId} (${name}).`);
+    case 'ExpiredTokenException':
+    case 'ExpiredToken':
+      return problem('credentials', 'Expired credentials: the session token has expired. Get fresh credentials and connect again.');
+    case 'AccessDeniedException':
+      return problem('credentials', `Access denied: these credentials may not call ListTables (${quoted}).`);
+    case 'TimeoutError':
+      return problem('timeout', `${endpoint} did not answer in time.`);
+  }
+  if (error instanceof TypeError || /Failed to fetch|NetworkError|Load failed/i.test(raw)) {
+    if (routeOf(settings) === 'direct') {
+      return problem(
+        'unreachable',
+        `Could not reach ${endpoint}. The browser does not say why: the host may be down or misspelled, the network offline, the TLS certificate untrusted, or the endpoint may not allow this page (CORS)${settings.kind === 'aws' ? ` — check the region ${settings.region}` : ' — for an endpoint on this machine use localhost so Keylab’s proxy is used'}.`,
+      );
+    }
+    return problem('unreachable', `Could not reach Keylab’s own server to forward the request (is \`npm start\` still running?).`);
+  }
+  if (/certificate|SSL|TLS/i.test(raw)) return problem('tls', `TLS failed: ${quoted}`);
+  return problem('other', `${name}: ${quoted}`);
+}
+
+/** Tests a connection with ListTables (Limit 1); resolves with whether any table exists. */
+export async function testConnection(source: DynamoDBDataSource): Promise<{ hasTables: boolean }> {
+  const output = await source.listTables({ Limit: 1 });
+  return { hasTables: (output.TableNames ?? []).length > 0 };
+}

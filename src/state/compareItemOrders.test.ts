@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { parseKeyTemplate, type KeyTemplate } from '../keys';
+import { compareItemOrders } from './compareItemOrders';
+import type { Item } from './explorerStore';
+
+function template(text: string): KeyTemplate {
+  const parsed = parseKeyTemplate(text);
+  if (!parsed.ok) throw new Error(parsed.findings[0]?.message);
+  return parsed.value;
+}
+
+/** SEASON#2026-SPRING as DynamoDB returns it: raw score strings in byte order. */
+const SPRING: Item[] = ['10', '1500', '240', '9'].map((score) => ({ leaderboardId: { S: 'SEASON#2026-SPRING' }, rankKey: { S: score }, score: { N: score } }));
+
+const scoresOf = (rows: readonly { values: Record<string, string | undefined> }[]) => rows.map((row) => row.values.score);
+
+describe('compareItemOrders', () => {
+  it('re-encodes items from their attributes and sorts them by the DynamoDB comparator', () => {
+    const orders = compareItemOrders(SPRING, { template: template('{score:int(10)}'), sortKeyName: 'rankKey' });
+    expect(scoresOf(orders.storedOrder)).toEqual(['10', '1500', '240', '9']);
+    expect(scoresOf(orders.encodedOrder)).toEqual(['9', '10', '240', '1500']);
+    expect(scoresOf(orders.intendedOrder)).toEqual(['9', '10', '240', '1500']);
+    expect(orders.encodedOrder.map((row) => [row.storedRank, row.encodedRank, row.intendedRank])).toEqual([
+      [4, 1, 1],
+      [1, 2, 2],
+      [3, 3, 3],
+      [2, 4, 4],
+    ]);
+    expect(orders.encodedOrder[0]).toMatchObject({ encodedKey: '0000000009', storedKey: '9', sources: { score: 'attribute' } });
+    expect(orders.excluded).toEqual([]);
+    expect(orders.collisions).toEqual([]);
+  });
+
+  it('leaves the items array as DynamoDB returned it', () => {
+    const items = [...SPRING];
+    compareItemOrders(items, { template: template('{score:int(10)}'), sortKeyName: 'rankKey' });
+    expect(items).toEqual(SPRING);
+  });
+
+  it('decodes field values from the stored sort key with the stored key template', () => {
+    const items: Item[] = ['10', '1500', '240', '9'].map((score) => ({ pk: { S: 'P' }, sk: { S: `RUN#${score}` } }));
+    const orders = compareItemOrders(items, { template: template('{score:int(10)}'), sortKeyName: 'sk', storedTemplate: template('RUN#{score}') });
+    expect(scoresOf(orders.encodedOrder)).toEqual(['9', '10', '240', '1500']);
+    expect(orders.rows[0]?.sources).toEqual({ score: 'storedKey' });
+  });
+
+  it('lists items missing a field, or whose stored key does not decode, with the reason', () => {
+    const items: Item[] = [
+      { pk: { S: 'P' }, sk: { S: 'RUN#5' } },
+      { pk: { S: 'P' }, sk: { S: 'OTHER#5' } },
+      { pk: { S: 'P' }, sk: { S: 'x' }, score: { BOOL: true } },
+    ];
+    const withoutStored = compareItemOrders(items, { template: template('{score:int(10)}'), sortKeyName: 'sk' });
+    expect(withoutStored.excluded[0]?.problems[0]?.message).toBe('No attribute score, and give a stored key template to read it from the sort key.');
+    const orders = compareItemOrders(items, { template: template('{score:int(10)}'), sortKeyName: 'sk', storedTemplate: template('RUN#{score}') });
+    expect(orders.storedOrder.map((row) => row.loadedPosition)).toEqual([1]);
+    expect(orders.excluded.map((row) => row.loadedPosition)).toEqual([2, 3]);
+    expect(orders.excluded[0]?.problems[0]?.message).toMatch(/^No attribute score, and the stored key doesn't decode: "OTHER#5" does not match the template/);
+    expect(orders.excluded[1]?.problems[0]?.message).toBe('Attribute score is a BOOL value; a key field needs a string or a number.');
+  });
+
+  it('lists values the template refuses', () => {
+    const items: Item[] = [{ sk: { S: 'a' }, score: { N: '-3' } }, { sk: { S: 'b' }, score: { N: '12345678901' } }];
+    const orders = compareItemOrders(items, { template: template('{score:int(10)}'), sortKeyName: 'sk' });
+    expect(orders.excluded.map((row) => row.problems[0]?.code)).toEqual(['keys.negativeUnsigned', 'keys.padOverflow']);
+  });
+
+  it('flags collisions: items that encode to the same key', () => {
+    const items: Item[] = [
+      { sk: { S: '875#p_2209' }, score: { N: '875' } },
+      { sk: { S: '875#p_9001' }, score: { N: '875' } },
+      { sk: { S: '9' }, score: { N: '9' } },
+    ];
+    const orders = compareItemOrders(items, { template: template('{score:int(10)}'), sortKeyName: 'sk' });
+    expect(orders.collisions).toEqual([[1, 2]]);
+    expect(orders.rows.map((row) => row.collidesWith)).toEqual([[2], [1], []]);
+    // Tied in the intended order too: they share a rank.
+    expect(orders.intendedOrder.map((row) => row.intendedRank)).toEqual([1, 2, 2]);
+    const fixed = compareItemOrders(items, { template: template('{score:int(10)}#{sk}'), sortKeyName: 'sk' });
+    expect(fixed.collisions).toEqual([]);
+  });
+
+  it('follows the read direction of a descending query', () => {
+    const descending = [...SPRING].reverse();
+    const orders = compareItemOrders(descending, { template: template('{score:int(10)}'), sortKeyName: 'rankKey', direction: 'descending' });
+    expect(scoresOf(orders.encodedOrder)).toEqual(['1500', '240', '10', '9']);
+    expect(scoresOf(orders.intendedOrder)).toEqual(['1500', '240', '10', '9']);
+  });
+
+  it('orders times by their value', () => {
+    const items: Item[] = [
+      { sk: { S: 'a' }, at: { S: '2026-06-23T19:00:00+09:00' } },
+      { sk: { S: 'b' }, at: { S: '2026-06-23T09:00:00Z' } },
+    ];
+    const orders = compareItemOrders(items, { template: template('EVT#{at:iso}'), sortKeyName: 'sk' });
+    expect(orders.encodedOrder.map((row) => row.encodedKey)).toEqual(['EVT#2026-06-23T09:00:00Z', 'EVT#2026-06-23T10:00:00Z']);
+    expect(orders.intendedOrder.map((row) => row.loadedPosition)).toEqual([2, 1]);
+  });
+});

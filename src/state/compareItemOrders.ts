@@ -1,0 +1,171 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { compareUtf8, compileKeyTemplate, rankByIntendedOrder, type FieldValues, type KeyFinding, type KeyTemplate, type ReadDirection } from '../keys';
+import type { Item } from './explorerStore';
+
+/** Where the values of the template's fields come from for one loaded item. */
+export type FieldSource = 'attribute' | 'storedKey';
+
+/** One loaded item in the order comparison. */
+export interface ItemOrderRow {
+  /** 1-based position among all loaded items, as DynamoDB returned them. */
+  readonly loadedPosition: number;
+  /** The item's stored sort key as text (empty when the item has none). */
+  readonly storedKey: string;
+  /** The template fields' values found for the item, and where each came from. */
+  readonly values: FieldValues;
+  readonly sources: Readonly<Record<string, FieldSource>>;
+  /** The key the item gets under the template; absent when `problems` is not empty. */
+  readonly encodedKey?: string;
+  /** Why the item can't be compared: a missing field, a value the template refuses. */
+  readonly problems: readonly KeyFinding[];
+  /** Loaded positions of the other items that encode to the same key (each write would replace the other). */
+  readonly collidesWith: readonly number[];
+  /** 1-based ranks among the compared items (those without problems). */
+  readonly storedRank?: number;
+  readonly encodedRank?: number;
+  /** Tied items share an intended rank. */
+  readonly intendedRank?: number;
+}
+
+/** The loaded items in three orders: stored, re-encoded and sorted, intended. */
+export interface ItemOrders {
+  /** Every loaded item, in the order DynamoDB returned them. */
+  readonly rows: readonly ItemOrderRow[];
+  /** The compared items as DynamoDB returned them. */
+  readonly storedOrder: readonly ItemOrderRow[];
+  /** The compared items sorted by the DynamoDB comparator over their encoded keys. */
+  readonly encodedOrder: readonly ItemOrderRow[];
+  /** The compared items by the values of the template's fields. */
+  readonly intendedOrder: readonly ItemOrderRow[];
+  /** Items left out, with the reason. */
+  readonly excluded: readonly ItemOrderRow[];
+  /** Groups of loaded positions whose items encode to the same key. */
+  readonly collisions: readonly (readonly number[])[];
+}
+
+export interface CompareItemOrdersOptions {
+  /** The key builder's template. */
+  readonly template: KeyTemplate;
+  /** The sort key attribute of the table or index the items came from. */
+  readonly sortKeyName?: string;
+  /** A template the stored sort key was written with (e.g. the raw `{score}`): fields it decodes fill in missing attributes. */
+  readonly storedTemplate?: KeyTemplate;
+  /** The direction the items were read in (`ScanIndexForward: false` is descending); the other orders follow it. */
+  readonly direction?: ReadDirection;
+}
+
+/** A key attribute as text: S as is, N as its digits. B and the other types have no text form a template can read. */
+function scalarText(value: AttributeValue | undefined): string | undefined {
+  if (value?.S !== undefined) return value.S;
+  if (value?.N !== undefined) return value.N;
+  return undefined;
+}
+
+function typeOf(value: AttributeValue): string {
+  return Object.keys(value).find((key) => key !== '$unknown') ?? '?';
+}
+
+/**
+ * Compares the loaded items' stored order with the order they would have
+ * under the key builder's template, and with their intended order.
+ *
+ * Each template field takes its value from the item attribute of the same
+ * name (S or N), or else from decoding the item's stored sort key with
+ * `storedTemplate`. Items with a missing field or a value the template
+ * refuses are excluded, with the reason. Items that encode to the same key
+ * are flagged as collisions (in DynamoDB one would overwrite the other) but
+ * stay in the orders. Orders use the one DynamoDB comparator (`compareUtf8`
+ * over the encoded keys) and the template's field order (`rankByIntendedOrder`);
+ * the items array is never reordered.
+ */
+export function compareItemOrders(items: readonly Item[], options: CompareItemOrdersOptions): ItemOrders {
+  const { template, sortKeyName, storedTemplate, direction = 'ascending' } = options;
+  const compiled = compileKeyTemplate(template);
+  const storedCompiled = storedTemplate ? compileKeyTemplate(storedTemplate) : undefined;
+
+  type Draft = { -readonly [K in keyof ItemOrderRow]: ItemOrderRow[K] } & { collidesWith: number[] };
+  const drafts: Draft[] = items.map((item, index) => {
+    const storedValue = sortKeyName ? item[sortKeyName] : undefined;
+    const storedKey = storedValue ? (scalarText(storedValue) ?? `(${typeOf(storedValue)} value)`) : '';
+    const problems: KeyFinding[] = [];
+    let decoded: Record<string, string> | undefined;
+    let decodeProblem: KeyFinding | undefined;
+    const decodeStored = () => {
+      if (decoded || decodeProblem || !storedCompiled) return;
+      const text = scalarText(storedValue);
+      if (text === undefined) {
+        decodeProblem = { code: 'keys.decodeMismatch', message: `The stored sort key ${sortKeyName ?? ''} is ${storedValue ? `a ${typeOf(storedValue)} value` : 'missing'}, so the stored key template can't read it.` };
+        return;
+      }
+      const result = storedCompiled.decode(text);
+      if (result.ok) decoded = result.value;
+      else decodeProblem = result.findings[0];
+    };
+    const values: Record<string, string> = {};
+    const sources: Record<string, FieldSource> = {};
+    for (const field of compiled.fields) {
+      const attribute = item[field.name];
+      const text = scalarText(attribute);
+      if (text !== undefined) {
+        values[field.name] = text;
+        sources[field.name] = 'attribute';
+        continue;
+      }
+      if (attribute) {
+        problems.push({ code: 'keys.missingValue', field: field.name, message: `Attribute ${field.name} is a ${typeOf(attribute)} value; a key field needs a string or a number.` });
+        continue;
+      }
+      decodeStored();
+      const fromKey = decoded?.[field.name];
+      if (fromKey !== undefined) {
+        values[field.name] = fromKey;
+        sources[field.name] = 'storedKey';
+        continue;
+      }
+      const why = !storedCompiled
+        ? 'give a stored key template to read it from the sort key'
+        : decodeProblem
+          ? `the stored key doesn't decode: ${decodeProblem.message}`
+          : `the stored key template has no field ${field.name}`;
+      problems.push({ code: 'keys.missingValue', field: field.name, message: `No attribute ${field.name}, and ${why}.` });
+    }
+    let encodedKey: string | undefined;
+    if (problems.length === 0) {
+      const encoded = compiled.encode(values);
+      if (encoded.ok) encodedKey = encoded.value;
+      else problems.push(...encoded.findings);
+    }
+    return { loadedPosition: index + 1, storedKey, values, sources, problems, collidesWith: [], ...(encodedKey !== undefined ? { encodedKey } : {}) };
+  });
+
+  const compared = drafts.filter((row) => row.encodedKey !== undefined);
+  const byKey = new Map<string, Draft[]>();
+  for (const row of compared) {
+    const group = byKey.get(row.encodedKey as string);
+    if (group) group.push(row);
+    else byKey.set(row.encodedKey as string, [row]);
+  }
+  const collisions: number[][] = [];
+  for (const group of byKey.values()) {
+    if (group.length < 2) continue;
+    const positions = group.map((row) => row.loadedPosition);
+    collisions.push(positions);
+    for (const row of group) row.collidesWith = positions.filter((position) => position !== row.loadedPosition);
+  }
+
+  const sign = direction === 'ascending' ? 1 : -1;
+  compared.forEach((row, index) => (row.storedRank = index + 1));
+  const encodedOrder = [...compared].sort((a, b) => sign * compareUtf8(a.encodedKey as string, b.encodedKey as string));
+  encodedOrder.forEach((row, index) => (row.encodedRank = index + 1));
+  const intended = rankByIntendedOrder(compiled.fields, compared, (row) => row.values, direction);
+  for (const row of compared) row.intendedRank = intended.positionOf.get(row);
+
+  return {
+    rows: drafts,
+    storedOrder: compared,
+    encodedOrder,
+    intendedOrder: intended.sorted,
+    excluded: drafts.filter((row) => row.encodedKey === undefined),
+    collisions,
+  };
+}

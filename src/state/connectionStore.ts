@@ -1,0 +1,268 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { DynamoDBDataSource } from '../engine';
+import {
+  describeConnectionError,
+  endpointOf,
+  isLoopbackHostname,
+  routeOf,
+  testConnection,
+  type ConnectionProblem,
+  type RemoteHooks,
+  type RemoteSettings,
+} from '../sources/remoteEndpoints';
+
+export type ConnectionKind = 'builtIn' | 'dynamodbLocal' | 'custom' | 'aws';
+export type AwsAuth = 'keys' | 'profile';
+
+/** What the user typed. Secrets live here, in memory, unless `remember` is on. */
+export interface ConnectionForm {
+  readonly kind: ConnectionKind;
+  readonly endpoint: string;
+  readonly region: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken: string;
+  readonly awsAuth: AwsAuth;
+  readonly profile: string;
+  readonly remember: boolean;
+}
+
+export type ConnectionField = 'endpoint' | 'region' | 'accessKeyId' | 'secretAccessKey' | 'profile';
+export type ConnectionErrors = Partial<Record<ConnectionField, string>>;
+
+export interface ProfileOption {
+  readonly name: string;
+  readonly kind: 'static' | 'sso' | 'role' | 'process' | 'unknown';
+  readonly region?: string;
+}
+
+export interface ConnectionState {
+  readonly form: ConnectionForm;
+  readonly errors: ConnectionErrors;
+  readonly status: 'idle' | 'connecting' | 'connected' | 'failed';
+  /** Why the last Connect failed, in plain words (never containing a secret). */
+  readonly problem?: ConnectionProblem;
+  /** A remark on a working connection (e.g. DynamoDB Local's per-key tables). */
+  readonly note?: string;
+  /** What the explorer is connected to, in words. */
+  readonly connectedLabel?: string;
+  /** Set while the SDK retries a throttled request. */
+  readonly retrying?: string;
+  readonly profiles?: readonly ProfileOption[];
+  readonly profilesError?: string;
+}
+
+export interface ConnectionActions {
+  setForm(patch: Partial<ConnectionForm>): void;
+  /** Validates, tests the connection (ListTables, Limit 1) and switches the explorer to it. */
+  connect(): Promise<void>;
+  loadProfiles(): Promise<void>;
+}
+
+export type ConnectionStore = StoreApi<ConnectionState & ConnectionActions>;
+
+export const DEFAULT_LOCAL_ENDPOINT = 'http://localhost:8000';
+export const STORAGE_KEY = 'keylab.connection';
+/** DynamoDB Local checks no secret, but the SDK must sign with one. */
+const LOCAL_SECRET = 'keylab-local';
+
+export const DEFAULT_FORM: ConnectionForm = {
+  kind: 'builtIn',
+  endpoint: DEFAULT_LOCAL_ENDPOINT,
+  region: 'us-east-1',
+  accessKeyId: 'keylab',
+  secretAccessKey: '',
+  sessionToken: '',
+  awsAuth: 'keys',
+  profile: '',
+  remember: false,
+};
+
+const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d{1,2}$/;
+
+/**
+ * Checks the form; messages are meant to sit next to their field and never
+ * quote the secret.
+ */
+export function validateConnectionForm(form: ConnectionForm): ConnectionErrors {
+  const errors: { -readonly [K in ConnectionField]?: string } = {};
+  if (form.kind === 'builtIn') return errors;
+  if (form.kind !== 'aws') {
+    const endpoint = form.endpoint.trim();
+    if (!endpoint) errors.endpoint = `Enter the endpoint URL, e.g. ${DEFAULT_LOCAL_ENDPOINT}.`;
+    else if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*@/i.test(endpoint)) errors.endpoint = 'Remove the user name and password from the URL: credentials go in their own fields, never in URLs.';
+    else if (!endpoint.includes('://')) errors.endpoint = `Not a URL. Write it with its scheme and port, e.g. ${DEFAULT_LOCAL_ENDPOINT}.`;
+    else {
+      let url: URL | undefined;
+      try {
+        url = new URL(endpoint);
+      } catch {
+        errors.endpoint = `Not a URL. Write it with its scheme and port, e.g. ${DEFAULT_LOCAL_ENDPOINT}.`;
+      }
+      if (url) {
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') errors.endpoint = 'Use an http:// or https:// URL.';
+        else if (url.username || url.password) errors.endpoint = 'Remove the user name and password from the URL: credentials go in their own fields, never in URLs.';
+        else if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) errors.endpoint = 'Plain http:// only works for endpoints on this machine (localhost, 127.0.0.1): use https:// for other hosts.';
+        else if (url.search || url.hash) errors.endpoint = 'Remove the query string or fragment: DynamoDB endpoints have none.';
+      }
+    }
+  }
+  if (!REGION.test(form.region.trim())) errors.region = 'Use a region code such as us-east-1 or eu-west-2.';
+  if (form.kind === 'aws' && form.awsAuth === 'profile') {
+    if (!form.profile) errors.profile = 'Choose a profile.';
+    return errors;
+  }
+  const keyId = form.accessKeyId.trim();
+  if (!keyId) errors.accessKeyId = 'Enter an access key id.';
+  else if (form.kind === 'dynamodbLocal' && !/^[A-Za-z0-9]+$/.test(keyId)) errors.accessKeyId = 'DynamoDB Local accepts only letters and digits in the access key id.';
+  else if (form.kind === 'aws' && !/^[A-Z0-9]{16,128}$/.test(keyId)) errors.accessKeyId = 'An AWS access key id is 16 or more capital letters and digits, e.g. AKIA… or ASIA….';
+  if (form.kind === 'aws' && !form.secretAccessKey) errors.secretAccessKey = 'Enter the secret access key.';
+  return errors;
+}
+
+/** The settings a remote data source is created from. */
+export function settingsOf(form: ConnectionForm): RemoteSettings {
+  if (form.kind === 'builtIn') throw new Error('The built-in table has no remote settings');
+  const profile = form.kind === 'aws' && form.awsAuth === 'profile' ? form.profile : undefined;
+  return {
+    kind: form.kind,
+    endpoint: form.endpoint.trim(),
+    region: form.region.trim(),
+    accessKeyId: form.accessKeyId.trim(),
+    secretAccessKey: form.kind === 'dynamodbLocal' || (form.kind === 'custom' && !form.secretAccessKey) ? LOCAL_SECRET : form.secretAccessKey,
+    ...(form.sessionToken && form.kind === 'aws' ? { sessionToken: form.sessionToken } : {}),
+    ...(profile ? { profile } : {}),
+  };
+}
+
+/** A connection's name for the explorer's header. Never contains a secret. */
+export function labelOf(settings: RemoteSettings): string {
+  const via = routeOf(settings) === 'proxy' ? ' (via Keylab’s proxy)' : routeOf(settings) === 'signer' ? ' (signed by Keylab’s server)' : '';
+  switch (settings.kind) {
+    case 'dynamodbLocal':
+      return `DynamoDB Local ${endpointOf(settings)}${via} · ${settings.region} · key ${settings.accessKeyId}`;
+    case 'custom':
+      return `${endpointOf(settings)}${via} · ${settings.region}`;
+    case 'aws':
+      return `AWS ${settings.region}${settings.profile ? ` · profile ${settings.profile}` : ` · key ${settings.accessKeyId}`}${via}`;
+  }
+}
+
+/** Minimal storage (localStorage in the browser, a Map in tests). */
+export interface ConnectionStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface ConnectionStoreOptions {
+  /** Switches the explorer to a tested remote source. */
+  readonly onConnected: (source: DynamoDBDataSource, label: string) => Promise<void>;
+  /** Switches the explorer back to the built-in table. */
+  readonly connectBuiltIn: () => Promise<void>;
+  /** The page's origin, where the proxy lives. */
+  readonly appOrigin: string;
+  readonly storage?: ConnectionStorage;
+  /** Creates the SDK client (tests pass a fake). Default: loads the SDK on first use. */
+  readonly createSource?: (settings: RemoteSettings, hooks: RemoteHooks) => DynamoDBDataSource | Promise<DynamoDBDataSource>;
+  /** Lists ~/.aws profiles through the app server. */
+  readonly fetchProfiles?: () => Promise<readonly ProfileOption[]>;
+}
+
+function restore(storage: ConnectionStorage | undefined): ConnectionForm {
+  try {
+    const saved = storage?.getItem(STORAGE_KEY);
+    if (!saved) return DEFAULT_FORM;
+    const parsed = JSON.parse(saved) as Partial<ConnectionForm>;
+    return { ...DEFAULT_FORM, ...parsed, remember: true };
+  } catch {
+    return DEFAULT_FORM;
+  }
+}
+
+/**
+ * Creates the connection store. The form (secrets included) is written to
+ * `storage` only while "Remember in this browser" is ticked; unticking it
+ * erases what was stored.
+ */
+export function createConnectionStore(options: ConnectionStoreOptions): ConnectionStore {
+  const createSource =
+    options.createSource ?? (async (settings: RemoteSettings, hooks: RemoteHooks) => (await import('../sources/remoteDynamoDB')).createRemoteDynamoDB(settings, hooks));
+  let attempt = 0;
+
+  return createStore<ConnectionState & ConnectionActions>()((set, get) => {
+    const persist = (form: ConnectionForm) => {
+      try {
+        if (form.remember) options.storage?.setItem(STORAGE_KEY, JSON.stringify(form));
+        else options.storage?.removeItem(STORAGE_KEY);
+      } catch {
+        // Storage full or blocked: the form still works in memory.
+      }
+    };
+    return {
+      form: restore(options.storage),
+      errors: {},
+      status: 'idle',
+      setForm: (patch) => {
+        const form = { ...get().form, ...patch };
+        if (patch.kind && patch.kind !== get().form.kind && patch.kind === 'dynamodbLocal' && !form.endpoint) Object.assign(form, { endpoint: DEFAULT_LOCAL_ENDPOINT });
+        const errors = get().errors;
+        // Re-check only fields that already show a message, so typing never nags early.
+        const fresh = validateConnectionForm(form);
+        const kept: ConnectionErrors = Object.fromEntries(Object.keys(errors).flatMap((field) => (fresh[field as ConnectionField] ? [[field, fresh[field as ConnectionField]]] : [])));
+        const kindChanged = patch.kind !== undefined && patch.kind !== get().form.kind;
+        set({ form, errors: kindChanged ? {} : kept, ...(kindChanged ? { problem: undefined, note: undefined, status: 'idle' as const } : {}) });
+        persist(form);
+      },
+      connect: async () => {
+        const { form } = get();
+        const ticket = ++attempt;
+        if (form.kind === 'builtIn') {
+          set({ errors: {}, status: 'connecting', problem: undefined, note: undefined, retrying: undefined });
+          await options.connectBuiltIn();
+          if (ticket === attempt) set({ status: 'connected', connectedLabel: 'Built-in table (this browser)' });
+          return;
+        }
+        const errors = validateConnectionForm(form);
+        if (Object.keys(errors).length > 0) {
+          set({ errors, status: 'failed', problem: undefined, note: undefined });
+          return;
+        }
+        const settings = settingsOf(form);
+        set({ errors: {}, status: 'connecting', problem: undefined, note: undefined, retrying: undefined });
+        const sourceOrPromise = createSource(settings, {
+          appOrigin: options.appOrigin,
+          onRetry: (retry) => set({ retrying: `DynamoDB is throttling requests; retrying with backoff (attempt ${retry})…` }),
+          onSettled: () => {
+            if (get().retrying) set({ retrying: undefined });
+          },
+        });
+        try {
+          const source = await sourceOrPromise;
+          const { hasTables } = await testConnection(source);
+          if (ticket !== attempt) return;
+          const label = labelOf(settings);
+          const note = hasTables
+            ? undefined
+            : form.kind === 'dynamodbLocal'
+              ? `Connected, but there are no tables for access key id ${settings.accessKeyId} in ${settings.region}. DynamoDB Local keeps separate tables per access key id and region unless it was started with -sharedDb: try the key and region your tables were created with.`
+              : `Connected, but ${settings.kind === 'aws' ? `region ${settings.region}` : 'this endpoint'} has no tables.`;
+          set({ status: 'connected', connectedLabel: label, note });
+          await options.onConnected(source, label);
+        } catch (error) {
+          if (ticket !== attempt) return;
+          set({ status: 'failed', problem: describeConnectionError(error, settings), retrying: undefined });
+        }
+      },
+      loadProfiles: async () => {
+        if (!options.fetchProfiles) return;
+        try {
+          const profiles = await options.fetchProfiles();
+          set({ profiles, profilesError: undefined });
+        } catch (error) {
+          set({ profiles: [], profilesError: `Could not read profiles from Keylab’s server: ${error instanceof Error ? error.message : String(error)}` });
+        }
+      },
+    };
+  });
+}

@@ -1,0 +1,171 @@
+import { useId, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { parseKeyTemplate, type KeyTemplate } from '../../keys';
+import { compareItemOrders, type ItemOrderRow } from '../../state/compareItemOrders';
+import { keysOf, type ExplorerStore } from '../../state/explorerStore';
+import { VisibleText } from '../common/VisibleText';
+import { useKeyDesign } from '../stores';
+import './explorerTools.css';
+
+/** Above this many loaded rows the comparison waits for a click instead of running on every page. */
+const AUTO_COMPARE_LIMIT = 2000;
+/** Rows listed per order; the counts cover them all. */
+const LIST_LIMIT = 300;
+
+/**
+ * The loaded rows three ways: as DynamoDB returned them, re-encoded under the
+ * key builder's template and sorted by the DynamoDB comparator, and by their
+ * intended (numeric or time) value. Works on whatever is loaded, from any source.
+ */
+export function OrderComparison({ store }: { store: ExplorerStore }) {
+  const items = useStore(store, (state) => state.items);
+  const table = useStore(store, (state) => state.table);
+  const indexName = useStore(store, (state) => state.form.indexName);
+  const lastRequest = useStore(store, (state) => state.lastRequest);
+  const template = useKeyDesign((state) => state.template);
+  const templateText = useKeyDesign((state) => state.templateText);
+  const [storedTemplateText, setStoredTemplateText] = useState('');
+  const [comparedItems, setComparedItems] = useState<unknown>();
+  const headingId = useId();
+  const storedInputId = useId();
+  const storedErrorId = useId();
+
+  const sortKeyName = table ? keysOf(table, indexName).sortKey?.name : undefined;
+  const storedParse = storedTemplateText.trim() ? parseKeyTemplate(storedTemplateText.trim()) : undefined;
+  const storedTemplate: KeyTemplate | undefined = storedParse?.ok ? storedParse.value : undefined;
+  const direction = lastRequest && 'ScanIndexForward' in lastRequest.input && lastRequest.input.ScanIndexForward === false ? 'descending' : 'ascending';
+  const active = items.length > 0 && (items.length <= AUTO_COMPARE_LIMIT || comparedItems === items);
+  const orders = useMemo(
+    () => (active ? compareItemOrders(items, { template, ...(sortKeyName ? { sortKeyName } : {}), ...(storedTemplate ? { storedTemplate } : {}), direction }) : undefined),
+    [active, items, template, sortKeyName, storedTemplate, direction],
+  );
+  const intendedRanks = useMemo(() => orders?.intendedOrder.map((row) => row.intendedRank) ?? [], [orders]);
+  const moved = orders ? orders.encodedOrder.filter((row) => row.encodedRank !== row.storedRank).length : 0;
+
+  return (
+    <section className="card explorer-order-comparison" aria-labelledby={headingId}>
+      <h3 id={headingId}>Order comparison</h3>
+      <p className="muted small">
+        The loaded rows as DynamoDB returned them, beside the same items re-encoded under the key builder’s template <code className="mono">{templateText}</code> (change it in the
+        Key builder tab) and sorted by DynamoDB’s comparator, and beside their intended order by value. Fields come from attributes of the same name, or from the stored{' '}
+        {sortKeyName ? <code>{sortKeyName}</code> : 'sort key'} read with the stored key template.
+      </p>
+      <div className="stored-template-field">
+        <label htmlFor={storedInputId}>Stored key template</label>
+        <input
+          id={storedInputId}
+          className="mono"
+          value={storedTemplateText}
+          placeholder="{score}"
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={storedParse && !storedParse.ok ? true : undefined}
+          aria-describedby={storedParse && !storedParse.ok ? storedErrorId : undefined}
+          onChange={(event) => setStoredTemplateText(event.target.value)}
+        />
+        {storedParse && !storedParse.ok && (
+          <span id={storedErrorId} className="field-error" role="alert">
+            {storedParse.findings[0]?.message}
+          </span>
+        )}
+      </div>
+      {items.length === 0 ? (
+        <p className="muted">Run a query or scan to compare the rows it returns.</p>
+      ) : !orders ? (
+        <button type="button" onClick={() => setComparedItems(items)}>
+          Compare {items.length.toLocaleString('en-US')} rows
+        </button>
+      ) : (
+        <>
+          <p className={moved > 0 || orders.collisions.length > 0 ? 'verdict verdict-bad' : 'verdict verdict-good'} role="status">
+            {orders.storedOrder.length === 0
+              ? 'No row could be encoded under the template.'
+              : `${moved} of ${orders.storedOrder.length} rows change rank under the template${orders.collisions.length > 0 ? `; ${orders.collisions.length} ${orders.collisions.length === 1 ? 'collision' : 'collisions'}` : ''}${orders.excluded.length > 0 ? `; ${orders.excluded.length} not compared` : ''}.`}
+          </p>
+          {orders.collisions.length > 0 && (
+            <div className="notice collision-notice" role="alert">
+              <strong>Collisions:</strong> these rows encode to the same key, so in DynamoDB each write replaces the other item. Add a tiebreaker field (such as the player id) to the
+              template.
+              <ul>
+                {orders.collisions.slice(0, 20).map((group) => (
+                  <li key={group.join(',')}>
+                    Rows {group.join(', ')} → <VisibleText className="mono" text={orders.rows[(group[0] as number) - 1]?.encodedKey ?? ''} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <div className="oc-columns">
+            <OrderColumn title="Stored order" description={`As DynamoDB returned them (${direction})`} rows={orders.storedOrder} rankOf={(row) => row.storedRank} intendedRanks={intendedRanks} />
+            <OrderColumn title="Encoded order" description="Re-encoded under the template, sorted by DynamoDB’s comparator" rows={orders.encodedOrder} rankOf={(row) => row.encodedRank} intendedRanks={intendedRanks} showMoves />
+            <OrderColumn title="Intended order" description="By the fields’ numeric or time value" rows={orders.intendedOrder} rankOf={(row) => row.intendedRank} intendedRanks={intendedRanks} />
+          </div>
+          {orders.excluded.length > 0 && (
+            <section className="oc-excluded" aria-label="Not compared">
+              <h4>Not compared ({orders.excluded.length})</h4>
+              <ul>
+                {orders.excluded.slice(0, LIST_LIMIT).map((row) => (
+                  <li key={row.loadedPosition}>
+                    Row {row.loadedPosition} (<VisibleText className="mono" text={row.storedKey} />): {row.problems.map((problem) => problem.message).join(' ')}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+interface OrderColumnProps {
+  title: string;
+  description: string;
+  rows: readonly ItemOrderRow[];
+  rankOf: (row: ItemOrderRow) => number | undefined;
+  /** The intended rank at each position: a row whose own intended rank differs is out of place. */
+  intendedRanks: readonly (number | undefined)[];
+  showMoves?: boolean;
+}
+
+function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMoves = false }: OrderColumnProps) {
+  const headingId = useId();
+  return (
+    <section className="oc-column" aria-labelledby={headingId}>
+      <h4 id={headingId}>{title}</h4>
+      <p className="muted small">{description}</p>
+      <ol>
+        {rows.slice(0, LIST_LIMIT).map((row, index) => {
+          const movedRow = showMoves && row.encodedRank !== row.storedRank;
+          const outOfPlace = row.intendedRank !== intendedRanks[index];
+          const classes = ['oc-entry', movedRow ? 'oc-moved' : '', outOfPlace ? 'oc-out-of-place' : '', row.collidesWith.length > 0 ? 'oc-collision' : ''].filter(Boolean).join(' ');
+          return (
+            <li key={row.loadedPosition} className={classes}>
+              <span className="oc-rank" aria-hidden="true">
+                {rankOf(row)}
+              </span>
+              <span className="oc-body">
+                <VisibleText className="mono oc-stored-key" text={row.storedKey} />
+                {row.encodedKey !== undefined && (
+                  <span className="oc-encoded">
+                    → <VisibleText className="mono" text={row.encodedKey} />
+                  </span>
+                )}
+              </span>
+              <span className="oc-notes">
+                {movedRow && (
+                  <span className="oc-move">
+                    was #{row.storedRank} → now #{row.encodedRank}
+                  </span>
+                )}
+                {outOfPlace && <span className="oc-tag">intended #{row.intendedRank}</span>}
+                {row.collidesWith.length > 0 && <span className="oc-tag oc-tag-bad">collides with row {row.collidesWith.join(', ')}</span>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {rows.length > LIST_LIMIT && <p className="muted small">…and {(rows.length - LIST_LIMIT).toLocaleString('en-US')} more.</p>}
+    </section>
+  );
+}
