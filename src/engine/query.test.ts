@@ -388,7 +388,9 @@ describe('Select, projection and filters on a table', () => {
     [{ Select: 'COUNT' as const, ProjectionExpression: 'x' }, 'Cannot specify the ProjectionExpression when choosing to get only the Count'],
     [{ Select: 'ALL_PROJECTED_ATTRIBUTES' as const }, 'ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName'],
     [{ FilterExpression: 'sk > :z' }, 'Filter Expression can only contain non-primary key attributes: Primary key attribute: sk'],
-    [{ KeyConditionExpression: undefined }, 'Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.'],
+    // ExpressionAttributeValues (':p') without any expression are named first (dynalite's recording; DynamoDB Local agrees).
+    [{ KeyConditionExpression: undefined }, 'ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null'],
+    [{ KeyConditionExpression: undefined, FilterExpression: 'x = :p' }, 'Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.'],
     [{ KeyConditions: {} }, "Keylab's built-in table supports expression parameters only: KeyConditions is not supported; use the expression parameters"],
   ])('refuses %j', async (extra, message) => {
     const values = 'FilterExpression' in extra ? { ':z': N(0) } : {};

@@ -114,9 +114,9 @@ export function chargeWrite(charge: CapacityCharge, table: TableStore, before: S
   }
 }
 
-/** True when every projected attribute is equal before and after (never for ALL, which projects everything). */
+/** True when every projected attribute is equal before and after (for ALL, which projects everything: the whole item). */
 function projectionUnchanged(names: ReadonlySet<string> | undefined, before: Item, after: Item): boolean {
-  if (names === undefined) return false;
+  if (names === undefined) return attributeValuesEqual({ M: before }, { M: after });
   for (const name of names) {
     const a = getOwnAttribute(before, name);
     const b = getOwnAttribute(after, name);

@@ -26,6 +26,8 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
   checkCapacityMode(input.ReturnConsumedCapacity);
   rejectLegacyParameters(input, ['KeyConditions', 'QueryFilter', 'AttributesToGet', 'ConditionalOperator'], 'the expression parameters');
   if (input.KeyConditionExpression === undefined) {
+    // Expression parameters given without any expression are named first (dynalite's recordings; DynamoDB Local agrees).
+    if (input.FilterExpression === undefined && input.ProjectionExpression === undefined) prepareExpressions(expressionParameters(input), { operation: 'Query' });
     throw validationError('Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.');
   }
   const startKeyInput = readStartKeyInput(input.ExclusiveStartKey);

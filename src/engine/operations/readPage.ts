@@ -89,19 +89,20 @@ export function resolveSelect(select: string | undefined, hasProjection: boolean
 
 /**
  * A GSI can only return what it projects (an LSI fetches the rest from the
- * table), and a Query on it can only filter on what it projects. DynamoDB's
- * messages, verified on DynamoDB Local — which lets a Scan filter on
+ * table), and a Query on either can only filter on what the index projects.
+ * DynamoDB's messages, verified on DynamoDB Local — which lets a Scan filter on
  * attributes a GSI does not project (they are simply absent), so Scan passes
  * `checkFilter` false.
  */
 export function checkGlobalIndexAttributes(target: ReadTarget, prepared: PreparedExpressions, checkFilter: boolean): void {
   const index = target.index;
-  if (!index || index.definition.kind !== 'global' || !index.projectedNames) return;
+  if (!index || !index.projectedNames) return;
   const projected = index.projectedNames;
   const missing = [...new Set((prepared.projection ?? []).map((path) => path[0] as string))].filter((name) => !projected.has(name));
-  if (missing.length > 0) {
+  if (missing.length > 0 && index.definition.kind === 'global') {
     throw validationError(`One or more parameter values were invalid: Global secondary index ${index.definition.name} does not project [${missing.join(', ')}]`);
   }
+  // The filter rule holds for an LSI too: a Query fetches unprojected attributes to return them, never to filter on them.
   if (!checkFilter) return;
   const filterMissing = [...conditionAttributeNames(prepared.filter)].filter((name) => !projected.has(name));
   if (filterMissing.length > 0) {

@@ -135,9 +135,10 @@ function isEmptyKeyValue(value: AttributeValue): boolean {
 function emptyIndexKey(index: IndexDefinition, name: string, type: KeyType, via: 'put' | 'update'): ReturnType<typeof validationError> {
   const kind = type === 'B' ? 'binary' : 'string';
   if (via === 'update') {
+    // No IndexName / IndexKey here, unlike PutItem's message (AWS captures quoted by moto and others; DynamoDB Local agrees).
     return validationError(
       `${NOT_VALID}The update expression attempted to update a secondary index key to a value that is not supported. ` +
-        `The AttributeValue for a key attribute cannot contain an empty ${kind} value. IndexName: ${index.name}, IndexKey: ${name}`,
+        `The AttributeValue for a key attribute cannot contain an empty ${kind} value.`,
     );
   }
   return validationError(
