@@ -117,15 +117,37 @@ export function encodeOutput(output: unknown): string {
   return stringifyWire(output ?? {});
 }
 
-/** JSON.stringify with the wire encodings of bytes and dates, in one pass. */
+/**
+ * JSON.stringify with the wire encodings of bytes and dates. A replacer
+ * function would take V8 off its fast serializer for every value (it doubled
+ * the cost of a 100-item page), so bytes and dates are converted first, copying
+ * only the objects on the path to one; outputs without any are not copied.
+ */
 export function stringifyWire(value: unknown): string {
-  return JSON.stringify(value, function replace(this: Record<string, unknown>, key: string, converted: unknown) {
-    // `converted` has been through toJSON already (a Date is a string by now): look at the raw value.
-    const raw = this[key];
-    if (raw instanceof Uint8Array) return bytesToBase64(raw);
-    if (raw instanceof Date) return raw.getTime() / 1000;
-    return converted;
-  });
+  return JSON.stringify(toWireValue(value));
+}
+
+function toWireValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Uint8Array) return bytesToBase64(value);
+  if (value instanceof Date) return value.getTime() / 1000;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const member: unknown = value[i];
+      const converted = toWireValue(member);
+      if (converted !== member) (copy ??= value.slice())[i] = converted;
+    }
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const member = record[key];
+    const converted = toWireValue(member);
+    if (converted !== member) (copy ??= { ...record })[key] = converted;
+  }
+  return copy ?? value;
 }
 
 function bytesToBase64(bytes: Uint8Array): string {
