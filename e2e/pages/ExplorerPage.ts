@@ -34,11 +34,15 @@ export class ExplorerPage {
     return this.page.getByRole('textbox', { name: new RegExp(`^${name}`) });
   }
 
-  /** The text of one column, row by row, as the grid shows it (values only, without the type badge). */
+  /**
+   * The text of one column, row by row, as the grid shows it (values only, without the type badge).
+   * While the grid re-renders for a new run it may briefly have no such column: then this returns a
+   * marker instead of throwing, so `expect.poll` keeps polling (and a real absence shows in the diff).
+   */
   async columnValues(column: string): Promise<string[]> {
     const headers = await this.grid.getByRole('columnheader').allInnerTexts();
     const index = headers.findIndex((header) => header.split('\n')[0]?.trim() === column);
-    if (index < 0) throw new Error(`No column ${column} in ${headers.join(' | ')}`);
+    if (index < 0) return [`(no column ${column}; columns: ${headers.join(' | ')})`];
     const rows = this.grid.getByRole('rowgroup').nth(1).getByRole('row');
     return rows.evaluateAll(
       (elements, cellIndex) => elements.map((row) => row.querySelectorAll('[role="cell"]')[cellIndex]?.textContent?.replace(/^(S|N|B|BOOL|NULL|SS|NS|BS|L|M)/, '') ?? ''),
