@@ -6,10 +6,10 @@
  * strings are equal, a positive number when `a` sorts after `b`; ascending
  * order is the order a DynamoDB Query returns with `ScanIndexForward: true`.
  *
- * Why not `<` or `localeCompare`: `<` compares UTF-16 code units, so a
+ * Why not `<` or a locale-aware comparison: `<` compares UTF-16 code units, so a
  * character outside the Basic Multilingual Plane (stored as a surrogate pair,
  * 0xD800–0xDFFF) sorts *before* U+E000..U+FFFF, while in UTF-8 it sorts after.
- * `localeCompare` applies language rules and is not byte order at all.
+ * A locale-aware comparison applies language rules and is not byte order at all.
  *
  * UTF-8 byte order equals Unicode code point order, so we walk UTF-16 code
  * units and only fix up the one place where the two orders disagree: at the

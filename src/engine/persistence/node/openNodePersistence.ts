@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Item } from '../../../expressions';
+import { compareUtf8 } from '../../../keys';
 import type { EngineChange, ItemWrite, LocalDynamoDB, StorageHook } from '../../localDynamoDB.types';
 import type { TableDefinition } from '../../schema/tableDefinition';
 import type { EnginePersistence, PersistenceLoadResult } from '../persistence.types';
@@ -241,7 +242,8 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
     let items = 0;
     let entries: string[];
     try {
-      entries = (await readdir(root)).sort();
+      // Table files load in one fixed order (byte order of their names), whatever the file system lists.
+      entries = (await readdir(root)).sort(compareUtf8);
     } catch (error) {
       throw fileError(error, `the data directory ${root}`, 'persistence.readFailed');
     }
