@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { createSeededRandom } from '../src/engine/samples/seededRandom';
 
 /**
  * Small helpers for the Node benchmarks: a seeded PRNG, the random key
@@ -7,17 +8,8 @@ import vm from 'node:vm';
  * what the caller prints.
  */
 
-/** mulberry32: a tiny deterministic 32-bit PRNG; returns floats in [0, 1). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's seeded PRNG (mulberry32), so benches and generated samples share one implementation. */
+export const createRandom = createSeededRandom;
 
 /** An integer in [min, max], both inclusive. */
 export function randomInt(random: () => number, min: number, max: number): number {

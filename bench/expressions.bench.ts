@@ -6,6 +6,7 @@
 import os from 'node:os';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { evaluateCondition, prepareExpressions } from '../src/expressions';
+import { median } from './benchUtils';
 
 type Item = Record<string, AttributeValue>;
 
@@ -23,11 +24,6 @@ const FILTER = {
 const PARSE_RUNS = 200_000;
 const ITEMS = 100_000;
 const EVAL_RUNS = 7;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
 
 function makeItems(count: number): Item[] {
   let seed = 0x5eed;
