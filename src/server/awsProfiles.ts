@@ -1,119 +1,329 @@
 /**
- * Named AWS profiles for the browser app, read by the app server from
- * `~/.aws/credentials` and `~/.aws/config` (or AWS_SHARED_CREDENTIALS_FILE /
- * AWS_CONFIG_FILE), as the AWS CLI does:
+ * Named AWS profiles for the browser app, resolved by the app server the way
+ * the AWS CLI resolves them:
  *
- *   GET  /api/aws-profiles        → [{ name, kind, region? }]   (never any key)
+ *   GET  /api/aws-profiles        → { profiles: [{ name, kind, region?, endpoint? }] }   (never a key)
  *   POST /proxy/aws-profile       X-Keylab-Profile: <name>
  *                                 X-Keylab-Target: https://dynamodb.<region>.amazonaws.com
- *        → the request, re-signed with the profile's keys (SigV4), sent to AWS.
+ *        → the request, re-signed (SigV4) with the profile's credentials, sent to
+ *          DynamoDB in that region, or to the profile's configured `endpoint_url`.
  *
- * Only static-key profiles (aws_access_key_id + aws_secret_access_key, with an
- * optional aws_session_token) can sign. SSO, role and process profiles are
- * listed with their kind so the UI can say they are not supported yet.
- * The same Host/Origin rule as the loopback proxy applies: only Keylab's own
- * page on this machine may use either route. Keys never leave this process.
+ * Files: ~/.aws/config and ~/.aws/credentials, or AWS_CONFIG_FILE /
+ * AWS_SHARED_CREDENTIALS_FILE, read by the SDK's own loader; the SSO token
+ * cache is ~/.aws/sso/cache (HOME), as for the CLI.
+ *
+ * Credentials come from the SDK's own resolver, `fromIni` — static keys, SSO
+ * (sso_session or legacy, from the token `aws sso login` cached), assume-role
+ * (source_profile / credential_source), credential_process, web identity —
+ * nothing here speaks SSO or STS itself. They are cached per profile until five
+ * minutes before they expire (or until a profile file changes) and never leave
+ * this process: the browser signs with a placeholder, this server re-signs.
+ *
+ * Endpoint, as in AWS CLI v2 (≥ 2.13, "service-specific endpoints"), first that
+ * applies: AWS_IGNORE_CONFIGURED_ENDPOINT_URLS / ignore_configured_endpoint_urls
+ * turn the rest off; AWS_ENDPOINT_URL_DYNAMODB; AWS_ENDPOINT_URL; the profile's
+ * `services` section (`dynamodb = \n  endpoint_url = …`); the profile's
+ * `endpoint_url`; else DynamoDB in the region from the request.
+ *
+ * The same Host/Origin/Sec-Fetch-Site rule as the loopback proxy applies: only
+ * Keylab's own page on this machine may use either route. Failures are plain
+ * sentences (`aws sso login --profile X`, role assumption, credential_process),
+ * scrubbed of anything that looks like a secret; nothing here logs.
  */
+import { fromIni } from '@aws-sdk/credential-provider-ini';
+import { loadSharedConfigFiles } from '@smithy/core/config';
 import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentity } from '@smithy/types';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkSameOrigin, type Refusal } from './loopbackProxy';
+import { scrubSecrets } from '../sources/remoteEndpoints';
+import { checkSameOrigin, describeUpstreamError } from './loopbackProxy';
 import { sendJson, type Route } from './routes';
 
 export const PROFILES_PATH = '/api/aws-profiles';
 export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
 export const PROFILE_HEADER = 'x-keylab-profile';
+const TARGET_HEADER = 'x-keylab-target';
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
-const TIMEOUT_MS = 30_000;
+/** Credentials this close to expiry are resolved afresh (the CLI and SDK use 5 minutes too). */
+const REFRESH_WINDOW_MS = 5 * 60 * 1000;
 
-export type ProfileKind = 'static' | 'sso' | 'role' | 'process' | 'unknown';
+/**
+ * How a profile gets its credentials, in the order the SDK's `fromIni` tries
+ * them: role (role_arn + source_profile or credential_source), static keys,
+ * web identity, credential_process, SSO, `aws login` session.
+ */
+export type ProfileKind = 'role' | 'static' | 'web-identity' | 'process' | 'sso' | 'login' | 'unknown';
 
 export interface ProfileSummary {
   readonly name: string;
   readonly kind: ProfileKind;
   readonly region?: string;
+  /** The configured DynamoDB endpoint_url, when there is one (never with user info). */
+  readonly endpoint?: string;
 }
 
-interface ProfileData {
-  readonly summary: ProfileSummary;
-  readonly keys?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+type ProfileValues = Readonly<Record<string, string | undefined>>;
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Classifies a profile's settings the way `fromIni` picks a resolver. */
+export function classifyProfile(values: ProfileValues): ProfileKind {
+  if (values.role_arn && (values.source_profile !== undefined || values.credential_source !== undefined)) return 'role';
+  if (values.aws_access_key_id !== undefined && values.aws_secret_access_key !== undefined) return 'static';
+  if (values.web_identity_token_file && values.role_arn) return 'web-identity';
+  if (values.credential_process !== undefined) return 'process';
+  if (values.sso_session || values.sso_start_url || values.sso_account_id || values.sso_role_name || values.sso_region) return 'sso';
+  if (values.login_session) return 'login';
+  return 'unknown';
 }
 
-/** Parses an INI file into sections of key → value (comments and blank lines skipped). */
-export function parseIni(text: string): Map<string, Map<string, string>> {
-  const sections = new Map<string, Map<string, string>>();
-  let current: Map<string, string> | undefined;
-  for (const rawLine of text.split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (!line || line.startsWith('#') || line.startsWith(';')) continue;
-    const header = /^\[\s*([^\]]+?)\s*\]$/.exec(line);
-    if (header) {
-      current = new Map();
-      sections.set(header[1] ?? '', current);
-      continue;
+interface ProfileFiles {
+  /** Profiles by name, config and credentials merged (credentials win, as in the SDK). */
+  readonly profiles: ReadonlyMap<string, ProfileValues>;
+  /** `services` sections by name, keys like `dynamodb.endpoint_url`. */
+  readonly services: ReadonlyMap<string, ProfileValues>;
+}
+
+/** Reads the profile files with the SDK's loader (AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE, ~/.aws). */
+async function readProfileFiles(): Promise<ProfileFiles> {
+  const { configFile, credentialsFile } = await loadSharedConfigFiles({ ignoreCache: true });
+  const profiles = new Map<string, ProfileValues>();
+  const services = new Map<string, ProfileValues>();
+  for (const [key, values] of Object.entries(configFile)) {
+    if (key.startsWith('services.')) services.set(key.slice('services.'.length), values);
+    else if (!key.includes('.')) profiles.set(key, { ...values });
+  }
+  for (const [name, values] of Object.entries(credentialsFile)) profiles.set(name, { ...profiles.get(name), ...values });
+  return { profiles, services };
+}
+
+function isTrue(value: string | undefined): boolean {
+  return value?.trim().toLowerCase() === 'true';
+}
+
+/** Keeps an endpoint URL showable: no user info, no trailing slash. Undefined when it is not a URL. */
+function cleanEndpoint(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    url.username = '';
+    url.password = '';
+    return url.toString().replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The DynamoDB endpoint a profile configures, by the AWS CLI's precedence
+ * (see the file comment), or undefined for the regional AWS endpoint.
+ */
+export function configuredEndpoint(values: ProfileValues, services: ReadonlyMap<string, ProfileValues>, env: Env): string | undefined {
+  if (isTrue(env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS) || (env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS === undefined && isTrue(values.ignore_configured_endpoint_urls))) return undefined;
+  const fromEnv = env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL;
+  if (fromEnv) return cleanEndpoint(fromEnv);
+  const section = values.services ? services.get(values.services) : undefined;
+  return cleanEndpoint(section?.['dynamodb.endpoint_url'] ?? values.endpoint_url);
+}
+
+/** Every profile, with its kind, region and configured endpoint; never a key. */
+export async function listProfiles(env: Env = process.env): Promise<ProfileSummary[]> {
+  const { profiles, services } = await readProfileFiles();
+  return [...profiles].map(([name, values]) => {
+    const endpoint = configuredEndpoint(values, services, env);
+    return { name, kind: classifyProfile(values), ...(values.region ? { region: values.region } : {}), ...(endpoint ? { endpoint } : {}) };
+  });
+}
+
+/** A failure to turn a profile into credentials, with the sentence to show. */
+export interface ProfileProblem {
+  readonly status: number;
+  readonly type: 'ProfileNotFound' | 'ProfileLoginRequired' | 'ProfileRoleFailed' | 'ProfileProcessFailed' | 'ProfileCredentialsUnavailable' | 'ProfileTimeout';
+  readonly message: string;
+}
+
+class CredentialTimeout extends Error {
+  override name = 'CredentialTimeout';
+}
+
+const NETWORK_CODES = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EPIPE)\b/;
+
+/** Removes known secrets and anything shaped like a key or token, and keeps it short. */
+export function scrubProviderText(text: string, secrets: readonly string[] = []): string {
+  const scrubbed = scrubSecrets(text, secrets)
+    .replace(/\b(?:AKIA|ASIA)[A-Z0-9]{12,}\b/g, '•••')
+    .replace(/[A-Za-z0-9/+=_-]{32,}/g, '•••')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return scrubbed.length > 300 ? `${scrubbed.slice(0, 297)}…` : scrubbed;
+}
+
+function errorCode(error: unknown): string {
+  const e = error as { code?: unknown; name?: unknown; message?: unknown } | undefined;
+  const text = `${String(e?.code ?? '')} ${String(e?.name ?? '')} ${String(e?.message ?? '')}`;
+  if (/ETIMEDOUT|TimeoutError|RequestTimeout|timed? ?out|exceeded the configured/i.test(text)) return 'timeout';
+  return NETWORK_CODES.exec(text)?.[1] ?? (/socket hang up/i.test(text) ? 'ECONNRESET' : '');
+}
+
+/** "AWS STS did not answer in time" or "AWS STS is unreachable (ENOTFOUND)". */
+function describeNetwork(service: string, code: string): string {
+  return code === 'timeout' ? `${service} did not answer in time` : `${service} is unreachable (${code})`;
+}
+
+/**
+ * Turns a credential-resolution failure into plain words. `secrets` are the
+ * secret values found in the profile files, scrubbed from anything quoted.
+ */
+export function describeProfileError(error: unknown, name: string, values: ProfileValues | undefined, secrets: readonly string[], timeoutMs: number): ProfileProblem {
+  const kind = values ? classifyProfile(values) : 'unknown';
+  const message = error instanceof Error ? error.message : String(error);
+  const errorName = error instanceof Error ? error.name : '';
+  const quote = (text: string) => scrubProviderText(text, secrets);
+  const login = `Run \`aws sso login --profile ${name}\`, then Connect again.`;
+  const network = errorCode(error);
+  const service = kind === 'sso' ? 'the AWS SSO portal' : kind === 'process' ? 'the credential process' : 'AWS STS';
+
+  if (error instanceof CredentialTimeout) {
+    return {
+      status: 504,
+      type: 'ProfileTimeout',
+      message: `Getting credentials for profile ${name} took longer than ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (${kind === 'process' ? 'its credential_process did not finish' : `${service} did not answer`}). Check your network connection, then Connect again.`,
+    };
+  }
+  if (/aws sso login|SSO session|SSO Token|sso_session|UnauthorizedException|Session token not found or invalid/i.test(`${errorName} ${message}`)) {
+    if (/aws sso login|expired|not found or is invalid|is invalid|UnauthorizedException|Session token not found/i.test(`${errorName} ${message}`)) {
+      return { status: 401, type: 'ProfileLoginRequired', message: `The AWS SSO session for profile ${name} has expired or was never started. ${login}` };
     }
-    const pair = /^([^=]+?)\s*=\s*(.*)$/.exec(line);
-    if (pair && current && !/^\s/.test(rawLine)) current.set((pair[1] ?? '').toLowerCase(), pair[2] ?? '');
+    return { status: 400, type: 'ProfileCredentialsUnavailable', message: `Profile ${name}'s SSO settings are incomplete: ${quote(message)}` };
   }
-  return sections;
+  if (/aws login/i.test(message) || kind === 'login') {
+    return { status: 401, type: 'ProfileLoginRequired', message: `Profile ${name} uses an \`aws login\` session that is missing or expired (${quote(message)}). Run \`aws login --profile ${name}\`, then Connect again.` };
+  }
+  if (/multi-factor|mfa/i.test(message)) {
+    return {
+      status: 400,
+      type: 'ProfileRoleFailed',
+      message: `Profile ${name} needs an MFA code (mfa_serial), which Keylab cannot ask for. Use a profile without mfa_serial, or temporary keys from \`aws sts get-session-token\`.`,
+    };
+  }
+  if (/^Command failed:/.test(message)) {
+    // exec's message is "Command failed: <command line>\n<stderr>": the command
+    // line may carry arguments that are secrets, so only stderr is quoted.
+    const stderr = message.split('\n').slice(1).join(' ').trim();
+    const exit = (error as { code?: unknown }).code;
+    return {
+      status: 502,
+      type: 'ProfileProcessFailed',
+      message: `The credential_process of profile ${name} failed${typeof exit === 'number' ? ` (exit code ${exit})` : ''}${stderr ? `: ${quote(stderr)}` : ', printing nothing on stderr'}. Run it in a terminal to see why, then Connect again.`,
+    };
+  }
+  if (/credential_process/.test(message)) {
+    return { status: 502, type: 'ProfileProcessFailed', message: `The credential_process of profile ${name} gave no usable credentials: ${quote(message)}` };
+  }
+  if (/Could not resolve credentials using profile/.test(message)) {
+    return {
+      status: 400,
+      type: 'ProfileCredentialsUnavailable',
+      message: `Profile ${name} has no credentials: give it aws_access_key_id and aws_secret_access_key, sso_session, role_arn with source_profile, credential_process or web_identity_token_file (see \`aws configure\`).`,
+    };
+  }
+  if (kind === 'role' || kind === 'web-identity' || /AssumeRole|role/i.test(message)) {
+    const role = values?.role_arn ? ` ${values.role_arn}` : '';
+    if (network) {
+      return {
+        status: 502,
+        type: 'ProfileRoleFailed',
+        message: `Could not assume role${role} for profile ${name}: ${describeNetwork('AWS STS', network)}. Check your network connection, then Connect again.`,
+      };
+    }
+    return { status: 403, type: 'ProfileRoleFailed', message: `Could not assume role${role} for profile ${name}: ${errorName && errorName !== 'Error' ? `${errorName}: ` : ''}${quote(message)}` };
+  }
+  if (network) {
+    return { status: 502, type: 'ProfileCredentialsUnavailable', message: `Could not get credentials for profile ${name}: ${describeNetwork(service, network)}. Check your network connection, then Connect again.` };
+  }
+  return { status: 400, type: 'ProfileCredentialsUnavailable', message: `Could not get credentials for profile ${name}: ${quote(message)}` };
 }
 
-/** Merges the credentials and config files into profiles (credentials win for keys). */
-export function readProfiles(credentialsText: string, configText: string): Map<string, ProfileData> {
-  const merged = new Map<string, Map<string, string>>();
-  for (const [section, values] of parseIni(configText)) {
-    const name = section === 'default' ? 'default' : section.startsWith('profile ') ? section.slice('profile '.length).trim() : undefined;
-    if (name) merged.set(name, new Map(values));
-  }
-  for (const [name, values] of parseIni(credentialsText)) {
-    const into = merged.get(name) ?? new Map<string, string>();
-    for (const [key, value] of values) into.set(key, value);
-    merged.set(name, into);
-  }
-  const profiles = new Map<string, ProfileData>();
-  for (const [name, values] of merged) {
-    const region = values.get('region');
-    const accessKeyId = values.get('aws_access_key_id');
-    const secretAccessKey = values.get('aws_secret_access_key');
-    const kind: ProfileKind =
-      values.has('sso_session') || values.has('sso_start_url')
-        ? 'sso'
-        : values.has('role_arn')
-          ? 'role'
-          : values.has('credential_process')
-            ? 'process'
-            : accessKeyId && secretAccessKey
-              ? 'static'
-              : 'unknown';
-    const sessionToken = values.get('aws_session_token');
-    profiles.set(name, {
-      summary: { name, kind, ...(region ? { region } : {}) },
-      ...(kind === 'static' && accessKeyId && secretAccessKey ? { keys: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } } : {}),
+export interface AwsProfileOptions {
+  /** Longest wait for a profile's credentials (SSO, STS, credential_process) before a plain "took too long". */
+  readonly credentialTimeoutMs?: number;
+  /** Connect and answer timeout for each SSO/STS request the resolver makes. */
+  readonly authRequestTimeoutMs?: number;
+  /** Longest wait for DynamoDB's answer. */
+  readonly upstreamTimeoutMs?: number;
+  /** Where AWS_ENDPOINT_URL* and AWS_IGNORE_CONFIGURED_ENDPOINT_URLS are read (default process.env). */
+  readonly env?: Env;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new CredentialTimeout(`timed out after ${ms} ms`)), ms);
+    timer.unref();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function expiresSoon(credentials: AwsCredentialIdentity): boolean {
+  return credentials.expiration !== undefined && credentials.expiration.getTime() - Date.now() < REFRESH_WINDOW_MS;
+}
+
+/** Changes when either profile file changes, so edited profiles are not served from the cache. */
+async function filesStamp(env: Env): Promise<string> {
+  const home = env.HOME || os.homedir();
+  const files = [env.AWS_CONFIG_FILE || path.join(home, '.aws', 'config'), env.AWS_SHARED_CREDENTIALS_FILE || path.join(home, '.aws', 'credentials')];
+  const stamps = await Promise.all(files.map((file) => stat(file).then((info) => `${info.mtimeMs}:${info.size}`, () => '-')));
+  return `${files.join('|')}#${stamps.join('|')}`;
+}
+
+/**
+ * Resolves and caches credentials per profile with the SDK's `fromIni`.
+ * Failures are not cached, so Connect after `aws sso login` works at once.
+ */
+export function createProfileCredentials(options: AwsProfileOptions = {}) {
+  const timeoutMs = options.credentialTimeoutMs ?? 20_000;
+  const requestTimeout = options.authRequestTimeoutMs ?? 8_000;
+  const env = options.env ?? process.env;
+  const cache = new Map<string, { stamp: string; promise: Promise<AwsCredentialIdentity> }>();
+
+  return async function credentialsFor(name: string, region: string): Promise<AwsCredentialIdentity> {
+    const stamp = await filesStamp(env);
+    const key = `${name}\u0000${region}`;
+    const hit = cache.get(key);
+    if (hit && hit.stamp === stamp) {
+      const credentials = await hit.promise.catch(() => undefined);
+      if (credentials && !expiresSoon(credentials)) return credentials;
+    }
+    const resolving = fromIni({
+      profile: name,
+      ignoreCache: true,
+      // For the SSO, SSO-OIDC and STS clients the resolver creates: fail fast
+      // rather than retry into the overall timeout.
+      clientConfig: { requestHandler: { connectionTimeout: requestTimeout, requestTimeout, throwOnRequestTimeout: true }, maxAttempts: 2 },
+      // STS needs a region when the role profile names none: the one the user connects to.
+      parentClientConfig: { region },
+    })();
+    const promise = withTimeout(resolving, timeoutMs);
+    resolving.catch(() => undefined);
+    cache.set(key, { stamp, promise });
+    promise.catch(() => {
+      if (cache.get(key)?.promise === promise) cache.delete(key);
     });
-  }
-  return profiles;
-}
-
-export interface ProfileFiles {
-  readonly credentialsFile: string;
-  readonly configFile: string;
-}
-
-export function defaultProfileFiles(env: NodeJS.ProcessEnv = process.env): ProfileFiles {
-  const home = os.homedir();
-  return {
-    credentialsFile: env.AWS_SHARED_CREDENTIALS_FILE ?? path.join(home, '.aws', 'credentials'),
-    configFile: env.AWS_CONFIG_FILE ?? path.join(home, '.aws', 'config'),
+    return promise;
   };
-}
-
-async function loadProfiles(files: ProfileFiles): Promise<Map<string, ProfileData>> {
-  const read = (file: string) => readFile(file, 'utf8').catch(() => '');
-  return readProfiles(await read(files.credentialsFile), await read(files.configFile));
 }
 
 function toBytes(data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array {
@@ -136,11 +346,15 @@ class NodeSha256 {
   }
 }
 
-/** AWS DynamoDB endpoints the signer may send to. */
+/** AWS DynamoDB endpoints the browser may name as the target (it picks the region, nothing else). */
 const AWS_TARGET = /^https:\/\/dynamodb\.([a-z]{2}(?:-[a-z]+)+-\d+)\.amazonaws\.com(?:\.cn)?\/?$/;
 
-function refuse(res: ServerResponse, refusal: Refusal): void {
-  const payload = Buffer.from(JSON.stringify({ __type: `com.keylab.proxy#${refusal.type}`, message: refusal.message }), 'utf8');
+function refuse(res: ServerResponse, refusal: { status: number; type: string; message: string }): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const payload = Buffer.from(JSON.stringify({ __type: `com.keylab.profile#${refusal.type}`, message: refusal.message }), 'utf8');
   res.statusCode = refusal.status;
   res.setHeader('Content-Type', 'application/x-amz-json-1.0');
   res.setHeader('x-amzn-ErrorType', refusal.type);
@@ -162,17 +376,40 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-/** The profile routes for the app server. `files` defaults to ~/.aws (tests pass their own). */
-export function awsProfileRoutes(files: ProfileFiles = defaultProfileFiles()): Route[] {
+/** Every secret-looking value in the profile files, to scrub from messages. */
+function secretsIn(profiles: ReadonlyMap<string, ProfileValues>): string[] {
+  const secrets: string[] = [];
+  for (const values of profiles.values()) {
+    for (const key of ['aws_secret_access_key', 'aws_session_token', 'aws_security_token']) {
+      const value = values[key];
+      if (value) secrets.push(value);
+    }
+  }
+  return secrets;
+}
+
+/** The profile routes for the app server (and the Vite dev server). */
+export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
+  const env = options.env ?? process.env;
+  const credentialsFor = createProfileCredentials(options);
+  const timeoutMs = options.credentialTimeoutMs ?? 20_000;
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 30_000;
+
   const list: Route = {
     name: 'aws-profiles',
     matches: (_req, url) => url.pathname === PROFILES_PATH,
     handle: async (req, res) => {
       const refused = checkSameOrigin(req);
       if (refused) return refuse(res, refused);
-      if (req.method !== 'GET') return refuse(res, { status: 405, type: 'ProxyRefused', message: 'Use GET.' });
-      const profiles = await loadProfiles(files);
-      sendJson(req, res, 200, { profiles: [...profiles.values()].map((profile) => profile.summary) });
+      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, { status: 405, type: 'ProxyRefused', message: 'Use GET.' });
+      let profiles: ProfileSummary[];
+      try {
+        profiles = await listProfiles(env);
+      } catch (error) {
+        // The SDK's parser refuses a few malformed files; say which rule, never a value.
+        return refuse(res, { status: 500, type: 'ProfileCredentialsUnavailable', message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}` });
+      }
+      sendJson(req, res, 200, { profiles });
     },
   };
 
@@ -189,40 +426,53 @@ export function awsProfileRoutes(files: ProfileFiles = defaultProfileFiles()): R
         req.resume();
         return refuse(res, { status: 405, type: 'ProxyRefused', message: 'The profile signer only forwards POST requests.' });
       }
-      const target = String(req.headers['x-keylab-target'] ?? '');
+      const target = String(req.headers[TARGET_HEADER] ?? '');
       const region = AWS_TARGET.exec(target)?.[1];
       if (!region) {
         req.resume();
-        return refuse(res, { status: 400, type: 'ProxyBadTarget', message: 'The profile signer only sends to https://dynamodb.<region>.amazonaws.com.' });
+        return refuse(res, { status: 400, type: 'ProxyBadTarget', message: 'The profile signer only sends to https://dynamodb.<region>.amazonaws.com (or the profile’s own endpoint_url).' });
       }
       const name = String(req.headers[PROFILE_HEADER] ?? '');
-      const profile = (await loadProfiles(files)).get(name);
-      if (!profile?.keys) {
+      let files: ProfileFiles;
+      try {
+        files = await readProfileFiles();
+      } catch (error) {
         req.resume();
-        const why = !profile
-          ? `There is no profile named ${JSON.stringify(name)} in ~/.aws/credentials or ~/.aws/config.`
-          : profile.summary.kind === 'sso'
-            ? `Profile ${name} uses AWS SSO, which Keylab cannot sign with yet (it needs \`aws sso login\` support). Use a profile with access keys, or enter keys directly.`
-            : `Profile ${name} has no static access keys (${profile.summary.kind} profiles are not supported yet).`;
-        return refuse(res, { status: 400, type: 'ProxyRefused', message: why });
+        return refuse(res, { status: 500, type: 'ProfileCredentialsUnavailable', message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}` });
+      }
+      const values = files.profiles.get(name);
+      if (!values) {
+        req.resume();
+        const where = [env.AWS_CONFIG_FILE ?? '~/.aws/config', env.AWS_SHARED_CREDENTIALS_FILE ?? '~/.aws/credentials'].join(' or ');
+        return refuse(res, { status: 400, type: 'ProfileNotFound', message: `There is no profile named ${JSON.stringify(name)} in ${where}. Pick one from the list (or add it with \`aws configure --profile ${name || 'NAME'}\`).` });
       }
       const body = await readBody(req);
       if (!body) return refuse(res, { status: 413, type: 'ProxyRequestTooLarge', message: 'The request body is too large.' });
-      const url = new URL(target);
+
+      let credentials: AwsCredentialIdentity;
+      try {
+        credentials = await credentialsFor(name, region);
+      } catch (error) {
+        return refuse(res, describeProfileError(error, name, values, secretsIn(files.profiles), timeoutMs));
+      }
+
+      const url = new URL(configuredEndpoint(values, files.services, env) ?? target);
       const headers: Record<string, string> = { host: url.host, 'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.0') };
       const amzTarget = req.headers['x-amz-target'];
       if (typeof amzTarget === 'string') headers['x-amz-target'] = amzTarget;
-      const signed = await new SignatureV4({ credentials: profile.keys, region, service: 'dynamodb', sha256: NodeSha256 }).sign({
+      const signed = await new SignatureV4({ credentials, region, service: 'dynamodb', sha256: NodeSha256 }).sign({
         method: 'POST',
-        protocol: 'https:',
+        protocol: url.protocol,
         hostname: url.hostname,
-        path: '/',
+        ...(url.port ? { port: Number(url.port) } : {}),
+        path: url.pathname || '/',
         headers,
-        body: body.toString('utf8'),
+        body,
         query: {},
       });
+      const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
       await new Promise<void>((done) => {
-        const upstream = httpsRequest(url, { method: 'POST', headers: { ...signed.headers, 'content-length': String(body.length) }, timeout: TIMEOUT_MS }, (answer) => {
+        const upstream = send(url, { method: 'POST', headers: { ...signed.headers, 'content-length': String(body.length) }, timeout: upstreamTimeoutMs }, (answer) => {
           res.statusCode = answer.statusCode ?? 502;
           for (const header of ['content-type', 'x-amzn-requestid', 'x-amz-crc32', 'x-amzn-errortype']) {
             const value = answer.headers[header];
@@ -237,12 +487,15 @@ export function awsProfileRoutes(files: ProfileFiles = defaultProfileFiles()): R
         });
         upstream.on('timeout', () => {
           upstream.destroy();
-          refuse(res, { status: 504, type: 'ProxyTimeout', message: `${url.host} did not answer within ${TIMEOUT_MS / 1000} s.` });
+          refuse(res, { status: 504, type: 'ProxyTimeout', message: `${url.host} did not answer within ${Math.round(upstreamTimeoutMs / 1000)} s.` });
           done();
         });
         upstream.on('error', (error: NodeJS.ErrnoException) => {
-          if (!res.headersSent) refuse(res, { status: 502, type: 'ProxyUnreachable', message: `Could not reach ${url.host} (${error.code ?? 'network error'}).` });
+          if (!res.writableEnded) refuse(res, describeUpstreamError(error, url));
           done();
+        });
+        res.on('close', () => {
+          if (!res.writableFinished) upstream.destroy();
         });
         upstream.end(body);
       });

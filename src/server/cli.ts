@@ -75,6 +75,15 @@ export function describeListenError(error: unknown, { port, host }: ServerSettin
   }
 }
 
+/**
+ * The routes Keylab's Node side adds in front of the static files: the
+ * loopback proxy and the AWS profile routes. `npm start` mounts them in its
+ * own server; `npm run dev` mounts the same ones in Vite's (vite.config.ts).
+ */
+export function createKeylabRoutes(): Route[] {
+  return [loopbackProxyRoute(), ...awsProfileRoutes()];
+}
+
 export interface RunOptions {
   distDir: string;
   argv: readonly string[];
@@ -99,7 +108,7 @@ export async function runAppServer(options: RunOptions): Promise<AppServer> {
     throw error;
   }
 
-  const app = createAppServer({ distDir: options.distDir, ...settings, routes: [loopbackProxyRoute(), ...awsProfileRoutes(), ...(options.routes ?? [])] });
+  const app = createAppServer({ distDir: options.distDir, ...settings, routes: [...createKeylabRoutes(), ...(options.routes ?? [])] });
   try {
     const started = await app.start();
     console.log(`Keylab is running at ${started.url}`);

@@ -77,9 +77,11 @@ export function createRemoteDynamoDB(settings: RemoteSettings, hooks: RemoteHook
       }
       const output = await next(args);
       const response = output.response as { statusCode?: number; headers?: Record<string, string> } | undefined;
-      // The proxy could not reach the endpoint: retrying will not help, so
-      // answer the SDK with a client error (no retries, one failure to show).
-      if (response?.statusCode === 502 && response.headers?.['x-amzn-errortype']?.startsWith('Proxy')) response.statusCode = 400;
+      // The proxy could not reach the endpoint, or the server could not get a
+      // profile's credentials: retrying will not help, so answer the SDK with a
+      // client error (no retries, one failure to show).
+      const errorType = response?.headers?.['x-amzn-errortype'] ?? '';
+      if (response?.statusCode !== undefined && response.statusCode >= 500 && /^(Proxy|Profile)/.test(errorType)) response.statusCode = 400;
       return output;
     },
     { step: 'deserialize', name: 'keylabRoute', priority: 'low' },

@@ -16,7 +16,11 @@ export interface RemoteSettings {
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
   readonly sessionToken?: string;
-  /** A named profile from ~/.aws, signed by the app server (AWS only). */
+  /**
+   * A named profile from ~/.aws (AWS only): the app server resolves its
+   * credentials like the AWS CLI (keys, SSO, role, credential_process) and
+   * signs; the browser never sees them.
+   */
   readonly profile?: string;
 }
 
@@ -103,14 +107,27 @@ export function describeConnectionError(error: unknown, settings: RemoteSettings
     case 'ProxyBadTarget':
     case 'ProxyRequestTooLarge':
       return problem('proxy', quoted);
+    // The app server could not turn the named profile into credentials; its
+    // message already says what to do (e.g. run `aws sso login --profile X`).
+    case 'ProfileNotFound':
+    case 'ProfileLoginRequired':
+    case 'ProfileRoleFailed':
+    case 'ProfileProcessFailed':
+    case 'ProfileCredentialsUnavailable':
+      return problem('credentials', quoted);
+    case 'ProfileTimeout':
+      return problem('timeout', quoted);
     case 'UnrecognizedClientException':
+      if (settings.profile) return problem('credentials', `Bad credentials: ${endpoint} does not recognise the access key of profile ${settings.profile} (UnrecognizedClientException). Check the profile's keys, or whether they were deleted or deactivated.`);
       return problem('credentials', `Bad credentials: ${endpoint} does not recognise access key id ${settings.accessKeyId || '(empty)'} (UnrecognizedClientException). Check the key, or whether it was deleted or deactivated.`);
     case 'InvalidSignatureException':
     case 'SignatureDoesNotMatch':
       if (/region|scope/i.test(raw)) return problem('region', `Wrong region: the endpoint expects requests signed for another region than ${settings.region} (${name}).`);
+      if (settings.profile) return problem('credentials', `Bad credentials: the secret access key of profile ${settings.profile} does not match its access key id (${name}).`);
       return problem('credentials', `Bad credentials: the secret access key does not match access key id ${settings.accessKeyId} (${name}).`);
     case 'ExpiredTokenException':
     case 'ExpiredToken':
+      if (settings.profile) return problem('credentials', `Expired credentials: profile ${settings.profile}'s session token has expired. Refresh it (e.g. \`aws sso login --profile ${settings.profile}\`) and connect again.`);
       return problem('credentials', 'Expired credentials: the session token has expired. Get fresh credentials and connect again.');
     case 'AccessDeniedException':
       return problem('credentials', `Access denied: these credentials may not call ListTables (${quoted}).`);

@@ -30,10 +30,13 @@ export interface ConnectionForm {
 export type ConnectionField = 'endpoint' | 'region' | 'accessKeyId' | 'secretAccessKey' | 'profile';
 export type ConnectionErrors = Partial<Record<ConnectionField, string>>;
 
+/** A named profile as the app server lists it (how it gets credentials; never a key). */
 export interface ProfileOption {
   readonly name: string;
-  readonly kind: 'static' | 'sso' | 'role' | 'process' | 'unknown';
+  readonly kind: 'static' | 'sso' | 'role' | 'process' | 'web-identity' | 'login' | 'unknown';
   readonly region?: string;
+  /** The profile's configured DynamoDB endpoint_url, when it has one. */
+  readonly endpoint?: string;
 }
 
 export interface ConnectionState {

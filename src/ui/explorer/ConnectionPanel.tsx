@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import type { ConnectionField, ConnectionKind, ConnectionStore } from '../../state/connectionStore';
+import type { ConnectionField, ConnectionKind, ConnectionStore, ProfileOption } from '../../state/connectionStore';
 import './ConnectionPanel.css';
 
 const KINDS: readonly { value: ConnectionKind; label: string }[] = [
@@ -9,6 +9,37 @@ const KINDS: readonly { value: ConnectionKind; label: string }[] = [
   { value: 'custom', label: 'Custom endpoint' },
   { value: 'aws', label: 'AWS' },
 ];
+
+/** How each kind of profile gets its credentials, as shown in the profile list. */
+const PROFILE_KINDS: Record<ProfileOption['kind'], string> = {
+  static: 'access keys',
+  sso: 'SSO',
+  role: 'assume role',
+  process: 'credential_process',
+  'web-identity': 'web identity',
+  login: 'aws login',
+  unknown: 'no credentials',
+};
+
+/** One sentence on what Connect will do with the chosen profile. */
+function describeProfile(profile: ProfileOption): string {
+  switch (profile.kind) {
+    case 'static':
+      return 'Uses the access keys stored in the profile.';
+    case 'sso':
+      return `Uses the AWS SSO login cached by \`aws sso login --profile ${profile.name}\`; if it has expired, run that command, then Connect.`;
+    case 'role':
+      return 'Assumes the profile’s role (role_arn) with AWS STS, using its source_profile or credential_source, like the AWS CLI.';
+    case 'process':
+      return 'Runs the profile’s credential_process command to get credentials.';
+    case 'web-identity':
+      return 'Assumes the profile’s role with its web identity token file.';
+    case 'login':
+      return `Uses the session from \`aws login --profile ${profile.name}\`.`;
+    case 'unknown':
+      return 'This profile has no credential settings (keys, SSO, role, credential_process); Connect will say what is missing.';
+  }
+}
 
 /**
  * The explorer's connection control: what to browse (the built-in table,
@@ -125,17 +156,18 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
               <select id={id('profile')} value={form.profile} onChange={(event) => setForm({ profile: event.target.value, region: profiles?.find((profile) => profile.name === event.target.value)?.region ?? form.region })} {...invalid('profile')}>
                 <option value="">{profiles === undefined ? 'Loading…' : profiles.length === 0 ? 'No profiles in ~/.aws' : 'Choose…'}</option>
                 {profiles?.map((profile) => (
-                  <option key={profile.name} value={profile.name} disabled={profile.kind !== 'static'}>
-                    {profile.name}
-                    {profile.kind !== 'static' ? ` (${profile.kind.toUpperCase()}: not supported yet)` : ''}
+                  <option key={profile.name} value={profile.name}>
+                    {profile.name} ({PROFILE_KINDS[profile.kind] ?? profile.kind})
                   </option>
                 ))}
               </select>
               {errorText('profile')}
               {profilesError && <span className="field-error">{profilesError}</span>}
-              {(selectedProfile?.kind === 'sso' || profiles?.some((profile) => profile.kind === 'sso')) && (
-                <span className="help">SSO profiles need `aws sso login` support, which Keylab does not have yet: use a profile with access keys, or enter keys.</span>
-              )}
+              <span className="help" id={id('profile-help')}>
+                {selectedProfile && `${describeProfile(selectedProfile)} `}
+                {selectedProfile?.endpoint && `Requests go to ${selectedProfile.endpoint} (the profile’s endpoint_url), not to AWS. `}
+                Keylab’s server reads ~/.aws, gets the credentials and signs each request; they never reach this page.
+              </span>
             </span>
           ) : (
             <>
