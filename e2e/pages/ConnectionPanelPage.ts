@@ -10,6 +10,9 @@ export class ConnectionPanelPage {
   readonly remember: Locator;
   readonly connect: Locator;
   readonly problem: Locator;
+  readonly namedProfile: Locator;
+  readonly profile: Locator;
+  readonly profileHelp: Locator;
 
   constructor(readonly page: Page) {
     const form = page.getByRole('form', { name: 'Connection' });
@@ -21,6 +24,17 @@ export class ConnectionPanelPage {
     this.remember = form.getByRole('checkbox', { name: 'Remember in this browser' });
     this.connect = form.getByRole('button', { name: 'Connect' });
     this.problem = form.getByRole('alert');
+    this.namedProfile = form.getByRole('radio', { name: 'Named profile (~/.aws)' });
+    this.profile = form.getByRole('combobox', { name: 'Profile' });
+    this.profileHelp = form.locator('.help').filter({ hasText: 'Keylab’s server reads ~/.aws' });
+  }
+
+  /** Chooses AWS with a named profile from the app server's ~/.aws and presses Connect. */
+  async connectWithProfile(name: string): Promise<void> {
+    await this.kind.selectOption('AWS');
+    await this.namedProfile.check();
+    await this.profile.selectOption(name);
+    await this.connect.click();
   }
 
   /** Chooses DynamoDB Local at `endpoint` and presses Connect. */

@@ -244,7 +244,9 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
           const source = await sourceOrPromise;
           const { hasTables } = await testConnection(source);
           if (ticket !== attempt) return;
-          const label = labelOf(settings);
+          // A profile with its own endpoint_url is not AWS proper: say where it goes.
+          const profileEndpoint = settings.profile ? get().profiles?.find((profile) => profile.name === settings.profile)?.endpoint : undefined;
+          const label = profileEndpoint ? `${labelOf(settings)} · endpoint_url ${profileEndpoint}` : labelOf(settings);
           const note = hasTables
             ? undefined
             : form.kind === 'dynamodbLocal'
