@@ -32,6 +32,9 @@ let endpoint: RunningDynamoDBEndpoint;
 let echo: Server;
 let lastEcho: { url?: string; headers: IncomingHttpHeaders; body: string } | undefined;
 let blackhole: Server;
+let fakeSts: Server;
+let fakeStsPort: number;
+let stsCalls = 0;
 const blackholeSockets = new Set<Socket>();
 const savedEnv: Record<string, string | undefined> = {};
 const ENV_KEYS = ['HOME', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_ENDPOINT_URL_STS', 'AWS_ENDPOINT_URL_SSO', 'AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_PROFILE', 'AWS_REGION'];
@@ -63,6 +66,21 @@ beforeAll(async () => {
     socket.on('close', () => blackholeSockets.delete(socket));
   });
   const blackholePort = await listen(blackhole);
+  // STS refusing the role, as it answers (query protocol, XML error).
+  fakeSts = createServer((req, res) => {
+    stsCalls++;
+    req.resume();
+    req.on('end', () => {
+      res.statusCode = 403;
+      res.setHeader('Content-Type', 'text/xml');
+      res.end(
+        '<ErrorResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><Error><Type>Sender</Type><Code>AccessDenied</Code>' +
+          '<Message>User: arn:aws:iam::111122223333:user/dev is not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::111122223333:role/Admin</Message>' +
+          '</Error><RequestId>req-1</RequestId></ErrorResponse>',
+      );
+    });
+  });
+  fakeStsPort = await listen(fakeSts);
 
   const node = JSON.stringify(process.execPath);
   await writeFile(path.join(dir, 'creds.mjs'), `import { appendFileSync } from 'node:fs';
@@ -129,6 +147,10 @@ role_arn = arn:aws:iam::111122223333:role/Reader
 source_profile = default
 region = eu-west-1
 
+[profile assumer-denied]
+role_arn = arn:aws:iam::111122223333:role/Admin
+source_profile = work
+
 [profile local-process]
 credential_process = ${node} ${JSON.stringify(path.join(dir, 'creds.mjs'))}
 region = eu-west-2
@@ -153,6 +175,10 @@ credential_process = ${node} ${JSON.stringify(path.join(dir, 'slow.mjs'))}
 
 [profile empty]
 region = us-west-2
+
+[profile team.dev]
+aws_access_key_id = AKIATEAMDEVEXAMPLE01
+aws_secret_access_key = team-dev-secret-value
 `,
   );
   await writeSsoToken('expired-sso', { accessToken: 'expired-access-token', expiresAt: new Date(Date.now() - 3600e3).toISOString() });
@@ -183,6 +209,7 @@ afterAll(async () => {
   for (const socket of blackholeSockets) socket.destroy();
   await new Promise((done) => blackhole?.close(done));
   await new Promise((done) => echo?.close(done));
+  await new Promise((done) => fakeSts?.close(done));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -209,7 +236,7 @@ function messageOf(response: { body: string }): string {
   return (JSON.parse(response.body) as { message: string }).message;
 }
 
-const SECRETS = [SECRET, PROCESS_SECRET, PROCESS_TOKEN, ARG_SECRET, 'another-secret-value-123', 'token-value-456', 'live-access-token', 'expired-access-token'];
+const SECRETS = ['team-dev-secret-value', SECRET, PROCESS_SECRET, PROCESS_TOKEN, ARG_SECRET, 'another-secret-value-123', 'token-value-456', 'live-access-token', 'expired-access-token'];
 function expectNoSecret(text: string): void {
   for (const secret of SECRETS) expect(text).not.toContain(secret);
 }
@@ -228,7 +255,8 @@ describe('listing profiles', () => {
     expect(byName['local-process']).toEqual({ name: 'local-process', kind: 'process', region: 'eu-west-2', endpoint: endpoint.url.replace(/\/$/, '') });
     expect(byName['echo-process']).toMatchObject({ kind: 'process', endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
     expect(byName.empty).toEqual({ name: 'empty', kind: 'unknown', region: 'us-west-2' });
-    expect(Object.keys(byName)).not.toContain('my-sso');
+    expect(byName['team.dev']).toEqual({ name: 'team.dev', kind: 'static' });
+    expect(Object.keys(byName).filter((name) => /sso-session|services|my-sso/.test(name))).toEqual([]);
     expectNoSecret(response.body);
     expect(response.body).not.toContain('AKIA');
   });
@@ -370,6 +398,24 @@ describe('profiles that cannot give credentials, in plain words', () => {
     expect(response.headers['x-amzn-errortype']).toBe('ProfileRoleFailed');
     expect(messageOf(response)).toMatch(/^Could not assume role arn:aws:iam::111122223333:role\/Reader for profile assumer: AWS STS did not answer in time\. Check your network connection/);
     expectNoSecret(response.body);
+  });
+
+  it('a role that STS refuses: STS’s reason, without the source keys', async () => {
+    const blackholeSts = process.env.AWS_ENDPOINT_URL_STS;
+    process.env.AWS_ENDPOINT_URL_STS = `http://127.0.0.1:${fakeStsPort}`;
+    try {
+      const response = await listTablesWith('assumer-denied');
+      expect(stsCalls).toBeGreaterThan(0);
+      expect(response.status).toBe(403);
+      expect(response.headers['x-amzn-errortype']).toBe('ProfileRoleFailed');
+      expect(messageOf(response)).toBe(
+        'Could not assume role arn:aws:iam::111122223333:role/Admin for profile assumer-denied: AccessDenied: User: arn:aws:iam::111122223333:user/dev is not authorized to perform: sts:AssumeRole on resource: arn:aws:iam::111122223333:role/Admin',
+      );
+      expectNoSecret(response.body);
+      expect(response.body).not.toContain('AKIAWORK');
+    } finally {
+      process.env.AWS_ENDPOINT_URL_STS = blackholeSts;
+    }
   });
 
   it('a failing credential_process: its stderr, without secrets or the command line', async () => {

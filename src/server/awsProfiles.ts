@@ -95,7 +95,8 @@ async function readProfileFiles(): Promise<ProfileFiles> {
   const services = new Map<string, ProfileValues>();
   for (const [key, values] of Object.entries(configFile)) {
     if (key.startsWith('services.')) services.set(key.slice('services.'.length), values);
-    else if (!key.includes('.')) profiles.set(key, { ...values });
+    // The loader keys [profile x] as "x" (dots allowed) and other sections with their type.
+    else if (!key.startsWith('sso-session.')) profiles.set(key, { ...values });
   }
   for (const [name, values] of Object.entries(credentialsFile)) profiles.set(name, { ...profiles.get(name), ...values });
   return { profiles, services };
