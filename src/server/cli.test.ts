@@ -1,6 +1,8 @@
+import { createServer as createHttpServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { displayUrl } from './appServer';
-import { resolveServerSettings, UsageError } from './cli';
+import { createKeylabRoutes, resolveServerSettings, UsageError } from './cli';
 
 describe('resolveServerSettings', () => {
   it('defaults to 127.0.0.1:5173', () => {
@@ -45,5 +47,48 @@ describe('displayUrl', () => {
   it('shows other hosts as they are', () => {
     expect(displayUrl('192.0.2.10', 80)).toBe('http://192.0.2.10:80/');
     expect(displayUrl('fe80::1', 8080)).toBe('http://[fe80::1]:8080/');
+  });
+});
+
+describe('createKeylabRoutes', () => {
+  it('is the loopback proxy and the profile routes, for npm start and npm run dev alike', () => {
+    expect(createKeylabRoutes().map((route) => route.name)).toEqual(['loopback-proxy', 'aws-profiles', 'aws-profile-proxy']);
+  });
+
+  it('is mounted in the Vite dev server (vite.config.ts), with the same origin checks against the dev server’s port', { timeout: 30_000 }, async () => {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ configFile: 'vite.config.ts', logLevel: 'silent', server: { port: 0, host: '127.0.0.1', hmr: false, watch: null }, optimizeDeps: { noDiscovery: true, include: [] } });
+    await vite.listen();
+    const port = (vite.httpServer?.address() as AddressInfo).port;
+    // A loopback endpoint the proxy can forward to.
+    const upstream = createHttpServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('{"TableNames":["dev"]}'));
+    });
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    const upstreamPort = (upstream.address() as AddressInfo).port;
+    const send = (method: string, path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        });
+        req.on('error', reject);
+        req.end(method === 'POST' ? '{}' : undefined);
+      });
+    try {
+      const own = { host: `localhost:${port}`, origin: `http://localhost:${port}` };
+      const proxied = await send('POST', '/proxy/dynamodb', { ...own, 'x-keylab-target': `http://127.0.0.1:${upstreamPort}` });
+      expect(proxied).toEqual({ status: 200, body: '{"TableNames":["dev"]}' });
+      expect((await send('GET', '/api/aws-profiles', own)).status).toBe(200);
+      const foreign = await send('POST', '/proxy/dynamodb', { ...own, origin: 'https://attacker.example', 'x-keylab-target': `http://127.0.0.1:${upstreamPort}` });
+      expect(foreign.status).toBe(403);
+      expect((JSON.parse(foreign.body) as { message: string }).message).toMatch(/Refused: requests from the web origin "https:\/\/attacker\.example"/);
+      expect((await send('GET', '/api/aws-profiles', { host: `localhost:${port + 1}` })).status).toBe(403);
+    } finally {
+      await vite.close();
+      await new Promise<void>((done) => upstream.close(() => done()));
+    }
   });
 });
