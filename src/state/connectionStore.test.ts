@@ -158,6 +158,23 @@ describe('connection store', () => {
     expect(store.getState().retrying).toBeUndefined();
   });
 
+  it('connects any kind of named profile without a key of its own, and names a profile’s endpoint_url', async () => {
+    const profiles = [
+      { name: 'corp-sso', kind: 'sso' as const, region: 'us-east-1' },
+      { name: 'tools', kind: 'process' as const, region: 'eu-west-2', endpoint: 'http://localhost:8000' },
+    ];
+    const { store, created } = setup(async () => ({ TableNames: ['T'] }), { fetchProfiles: async () => profiles });
+    await store.getState().loadProfiles();
+    store.getState().setForm(aws({ awsAuth: 'profile', profile: 'corp-sso', accessKeyId: '', secretAccessKey: '' }));
+    await store.getState().connect();
+    expect(store.getState().status).toBe('connected');
+    expect(created.at(-1)).toMatchObject({ kind: 'aws', profile: 'corp-sso', secretAccessKey: '' });
+    expect(store.getState().connectedLabel).toBe('AWS eu-west-2 · profile corp-sso (signed by Keylab’s server)');
+    store.getState().setForm({ profile: 'tools' });
+    await store.getState().connect();
+    expect(store.getState().connectedLabel).toBe('AWS eu-west-2 · profile tools (signed by Keylab’s server) · endpoint_url http://localhost:8000');
+  });
+
   it('switches back to the built-in table', async () => {
     const { store, connectBuiltIn } = setup(async () => ({}));
     await store.getState().connect();
