@@ -38,6 +38,8 @@ function describeProfile(profile: ProfileOption): string {
       return `Uses the session from \`aws login --profile ${profile.name}\`.`;
     case 'unknown':
       return 'This profile has no credential settings (keys, SSO, role, credential_process); Connect will say what is missing.';
+    default:
+      return '';
   }
 }
 
@@ -153,7 +155,7 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
           {form.kind === 'aws' && form.awsAuth === 'profile' ? (
             <span className="form-field">
               <label htmlFor={id('profile')}>Profile</label>
-              <select id={id('profile')} value={form.profile} onChange={(event) => setForm({ profile: event.target.value, region: profiles?.find((profile) => profile.name === event.target.value)?.region ?? form.region })} {...invalid('profile')}>
+              <select id={id('profile')} value={form.profile} onChange={(event) => setForm({ profile: event.target.value, region: profiles?.find((profile) => profile.name === event.target.value)?.region ?? form.region })} {...invalid('profile')} aria-describedby={[errors.profile ? id('profile-error') : '', id('profile-help')].join(' ').trim()}>
                 <option value="">{profiles === undefined ? 'Loading…' : profiles.length === 0 ? 'No profiles in ~/.aws' : 'Choose…'}</option>
                 {profiles?.map((profile) => (
                   <option key={profile.name} value={profile.name}>
