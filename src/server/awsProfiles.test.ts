@@ -434,7 +434,7 @@ describe('profiles that cannot give credentials, in plain words', () => {
   });
 
   it('a credential_process that takes too long', { timeout: 10_000 }, async () => {
-    const slow = createAppServer({ distDir: '/nonexistent', port: 0, routes: awsProfileRoutes({ credentialTimeoutMs: 300 }) });
+    const slow = createAppServer({ distDir: '/nonexistent', port: 0, routes: awsProfileRoutes({ processTimeoutMs: 300 }) });
     const slowPort = (await slow.start()).port;
     try {
       const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -450,7 +450,7 @@ describe('profiles that cannot give credentials, in plain words', () => {
         req.end('{}');
       });
       expect(response.status).toBe(504);
-      expect(messageOf(response)).toMatch(/^Getting credentials for profile slow-process took longer than 300 ms \(its credential_process did not finish\)/);
+      expect(messageOf(response)).toMatch(/^Getting credentials for profile slow-process took longer than 300 ms: its credential_process did not finish\. Run it in a terminal/);
     } finally {
       await slow.stop();
     }

@@ -150,6 +150,9 @@ export interface ProfileProblem {
 
 class CredentialTimeout extends Error {
   override name = 'CredentialTimeout';
+  constructor(readonly ms: number) {
+    super(`timed out after ${ms} ms`);
+  }
 }
 
 const NETWORK_CODES = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EPIPE)\b/;
@@ -180,7 +183,7 @@ function describeNetwork(service: string, code: string): string {
  * Turns a credential-resolution failure into plain words. `secrets` are the
  * secret values found in the profile files, scrubbed from anything quoted.
  */
-export function describeProfileError(error: unknown, name: string, values: ProfileValues | undefined, secrets: readonly string[], timeoutMs: number): ProfileProblem {
+export function describeProfileError(error: unknown, name: string, values: ProfileValues | undefined, secrets: readonly string[]): ProfileProblem {
   const kind = values ? classifyProfile(values) : 'unknown';
   const message = error instanceof Error ? error.message : String(error);
   const errorName = error instanceof Error ? error.name : '';
@@ -190,10 +193,14 @@ export function describeProfileError(error: unknown, name: string, values: Profi
   const service = kind === 'sso' ? 'the AWS SSO portal' : kind === 'process' ? 'the credential process' : 'AWS STS';
 
   if (error instanceof CredentialTimeout) {
+    const took = error.ms < 1000 ? `${error.ms} ms` : `${Math.round(error.ms / 1000)} s`;
     return {
       status: 504,
       type: 'ProfileTimeout',
-      message: `Getting credentials for profile ${name} took longer than ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} (${kind === 'process' ? 'its credential_process did not finish' : `${service} did not answer`}). Check your network connection, then Connect again.`,
+      message:
+        kind === 'process'
+          ? `Getting credentials for profile ${name} took longer than ${took}: its credential_process did not finish. Run it in a terminal to see whether it waits for something, then Connect again.`
+          : `Getting credentials for profile ${name} took longer than ${took}: ${service} did not answer. Check your network connection, then Connect again.`,
     };
   }
   if (/aws sso login|SSO session|SSO Token|sso_session|UnauthorizedException|Session token not found or invalid/i.test(`${errorName} ${message}`)) {
@@ -251,9 +258,11 @@ export function describeProfileError(error: unknown, name: string, values: Profi
 }
 
 export interface AwsProfileOptions {
-  /** Longest wait for a profile's credentials (SSO, STS, credential_process) before a plain "took too long". */
+  /** Longest wait for a profile's credentials from SSO or STS before a plain "took too long" (default 15 s). */
   readonly credentialTimeoutMs?: number;
-  /** Connect and answer timeout for each SSO/STS request the resolver makes. */
+  /** Longest wait for a credential_process, which may wait for a login of its own (default 60 s). */
+  readonly processTimeoutMs?: number;
+  /** Connect and answer timeout for each SSO/STS request the resolver makes (default 5 s, two tries). */
   readonly authRequestTimeoutMs?: number;
   /** Longest wait for DynamoDB's answer. */
   readonly upstreamTimeoutMs?: number;
@@ -263,7 +272,7 @@ export interface AwsProfileOptions {
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new CredentialTimeout(`timed out after ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(new CredentialTimeout(ms)), ms);
     timer.unref();
     promise.then(
       (value) => {
@@ -295,12 +304,13 @@ async function filesStamp(env: Env): Promise<string> {
  * Failures are not cached, so Connect after `aws sso login` works at once.
  */
 export function createProfileCredentials(options: AwsProfileOptions = {}) {
-  const timeoutMs = options.credentialTimeoutMs ?? 20_000;
-  const requestTimeout = options.authRequestTimeoutMs ?? 8_000;
+  const timeoutMs = options.credentialTimeoutMs ?? 15_000;
+  const processTimeoutMs = options.processTimeoutMs ?? 60_000;
+  const requestTimeout = options.authRequestTimeoutMs ?? 5_000;
   const env = options.env ?? process.env;
   const cache = new Map<string, { stamp: string; promise: Promise<AwsCredentialIdentity> }>();
 
-  return async function credentialsFor(name: string, region: string): Promise<AwsCredentialIdentity> {
+  return async function credentialsFor(name: string, region: string, kind: ProfileKind): Promise<AwsCredentialIdentity> {
     const stamp = await filesStamp(env);
     const key = `${name}\u0000${region}`;
     const hit = cache.get(key);
@@ -317,7 +327,7 @@ export function createProfileCredentials(options: AwsProfileOptions = {}) {
       // STS needs a region when the role profile names none: the one the user connects to.
       parentClientConfig: { region },
     })();
-    const promise = withTimeout(resolving, timeoutMs);
+    const promise = withTimeout(resolving, kind === 'process' ? processTimeoutMs : timeoutMs);
     resolving.catch(() => undefined);
     cache.set(key, { stamp, promise });
     promise.catch(() => {
@@ -393,7 +403,6 @@ function secretsIn(profiles: ReadonlyMap<string, ProfileValues>): string[] {
 export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
   const env = options.env ?? process.env;
   const credentialsFor = createProfileCredentials(options);
-  const timeoutMs = options.credentialTimeoutMs ?? 20_000;
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 30_000;
 
   const list: Route = {
@@ -452,9 +461,9 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
 
       let credentials: AwsCredentialIdentity;
       try {
-        credentials = await credentialsFor(name, region);
+        credentials = await credentialsFor(name, region, classifyProfile(values));
       } catch (error) {
-        return refuse(res, describeProfileError(error, name, values, secretsIn(files.profiles), timeoutMs));
+        return refuse(res, describeProfileError(error, name, values, secretsIn(files.profiles)));
       }
 
       const url = new URL(configuredEndpoint(values, files.services, env) ?? target);
