@@ -147,6 +147,10 @@ role_arn = arn:aws:iam::111122223333:role/Reader
 source_profile = default
 region = eu-west-1
 
+[profile sso-admin]
+role_arn = arn:aws:iam::111122223333:role/Admin
+source_profile = sso-expired
+
 [profile assumer-denied]
 role_arn = arn:aws:iam::111122223333:role/Admin
 source_profile = work
@@ -378,6 +382,12 @@ describe('profiles that cannot give credentials, in plain words', () => {
     expect(response.headers['x-amzn-errortype']).toBe('ProfileLoginRequired');
     expect(messageOf(response)).toMatch(/expired or was never started\. Run `aws sso login --profile sso-expired`, then Connect again\./);
     expectNoSecret(response.body);
+  });
+
+  it('a role assumed from an SSO profile whose token expired: log in with the SSO profile', async () => {
+    const response = await listTablesWith('sso-admin');
+    expect(response.headers['x-amzn-errortype']).toBe('ProfileLoginRequired');
+    expect(messageOf(response)).toBe('The AWS SSO session for profile sso-admin has expired or was never started. Run `aws sso login --profile sso-expired`, then Connect again.');
   });
 
   it('a legacy SSO profile (sso_start_url) with an expired token: run aws sso login', async () => {

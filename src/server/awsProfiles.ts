@@ -180,15 +180,33 @@ function describeNetwork(service: string, code: string): string {
 }
 
 /**
- * Turns a credential-resolution failure into plain words. `secrets` are the
- * secret values found in the profile files, scrubbed from anything quoted.
+ * The profile `aws sso login --profile …` needs: the profile itself, or the
+ * first profile up its source_profile chain with SSO settings (a role assumed
+ * from an SSO profile logs in through that one).
  */
-export function describeProfileError(error: unknown, name: string, values: ProfileValues | undefined, secrets: readonly string[]): ProfileProblem {
+function ssoLoginProfile(name: string, profiles: ReadonlyMap<string, ProfileValues>): string {
+  let current = name;
+  for (let hop = 0; hop < 8; hop++) {
+    const values = profiles.get(current);
+    if (!values || values.sso_session || values.sso_start_url) return current;
+    if (!values.source_profile || values.source_profile === current) return current;
+    current = values.source_profile;
+  }
+  return name;
+}
+
+/**
+ * Turns a credential-resolution failure into plain words. `profiles` are the
+ * merged profile files; their secrets are scrubbed from anything quoted.
+ */
+export function describeProfileError(error: unknown, name: string, profiles: ReadonlyMap<string, ProfileValues>): ProfileProblem {
+  const values = profiles.get(name);
+  const secrets = secretsIn(profiles);
   const kind = values ? classifyProfile(values) : 'unknown';
   const message = error instanceof Error ? error.message : String(error);
   const errorName = error instanceof Error ? error.name : '';
   const quote = (text: string) => scrubProviderText(text, secrets);
-  const login = `Run \`aws sso login --profile ${name}\`, then Connect again.`;
+  const login = `Run \`aws sso login --profile ${ssoLoginProfile(name, profiles)}\`, then Connect again.`;
   const network = errorCode(error);
   const service = kind === 'sso' ? 'the AWS SSO portal' : kind === 'process' ? 'the credential process' : 'AWS STS';
 
@@ -463,7 +481,7 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
       try {
         credentials = await credentialsFor(name, region, classifyProfile(values));
       } catch (error) {
-        return refuse(res, describeProfileError(error, name, values, secretsIn(files.profiles)));
+        return refuse(res, describeProfileError(error, name, files.profiles));
       }
 
       const url = new URL(configuredEndpoint(values, files.services, env) ?? target);
