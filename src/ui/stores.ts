@@ -102,7 +102,7 @@ export const connectionStore = createConnectionStore({
   connectBuiltIn: connectBuiltInTable,
   fetchProfiles: async () => {
     const response = await fetch('/api/aws-profiles', { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(response.status === 404 ? 'this server does not read profiles (use npm start)' : `HTTP ${response.status}`);
+    if (!response.ok) throw new Error(response.status === 404 ? 'this server does not read profiles (use npm start or npm run dev)' : `HTTP ${response.status}`);
     return ((await response.json()) as { profiles: ProfileOption[] }).profiles;
   },
 });
