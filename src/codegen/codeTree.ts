@@ -26,13 +26,17 @@ export interface LiteralSyntax {
   null: string;
   /** Separator between a key and its value (`: `). */
   colon: string;
+  /** Space inside the braces of a one-line map (`{ a: 1 }` in JS, `{"a": 1}` in Python). */
+  bracePadding: string;
+  /** One level of indentation. */
+  indent: string;
 }
 
 /** Beyond this width a list or map is printed one member per line. */
 const INLINE_WIDTH = 72;
 
 /**
- * Prints a value with the given syntax, 2-space indented; lists and maps that
+ * Prints a value with the given syntax, indented; lists and maps that
  * fit on one line (and hold no multi-line member) stay on one line.
  */
 export function printCodeValue(value: CodeValue, syntax: LiteralSyntax, indent = ''): string {
@@ -41,7 +45,7 @@ export function printCodeValue(value: CodeValue, syntax: LiteralSyntax, indent =
   if (typeof value === 'string') return syntax.string(value);
   if (typeof value === 'number') return syntax.number(value);
   if (typeof value === 'boolean') return syntax.boolean(value);
-  const inner = `${indent}  `;
+  const inner = `${indent}${syntax.indent}`;
   const isList = Array.isArray(value);
   const members = isList
     ? (value as readonly CodeValue[]).map((member) => printCodeValue(member, syntax, inner))
@@ -50,7 +54,8 @@ export function printCodeValue(value: CodeValue, syntax: LiteralSyntax, indent =
       );
   const [open, close] = isList ? ['[', ']'] : ['{', '}'];
   if (members.length === 0) return `${open}${close}`;
-  const oneLine = isList ? `${open}${members.join(', ')}${close}` : `${open} ${members.join(', ')} ${close}`;
+  const pad = isList ? '' : syntax.bracePadding;
+  const oneLine = `${open}${pad}${members.join(', ')}${pad}${close}`;
   if (!oneLine.includes('\n') && indent.length + oneLine.length <= INLINE_WIDTH) return oneLine;
   return `${open}\n${members.map((member) => `${inner}${member},`).join('\n')}\n${indent}${close}`;
 }

@@ -1,5 +1,8 @@
 import { UnwritableValueError } from './attributeValueCode';
 import type { CodeTarget, CodegenRequest, EmitOptions, EmitResult } from './codegen.types';
+import { emitAwsCliCall, emitAwsCliProgram } from './emitAwsCli';
+import { emitBoto3Call, emitBoto3Program } from './emitBoto3';
+import { emitDocumentClientCall, emitDocumentClientProgram } from './emitDocumentClient';
 import { emitSdkV3Call, emitSdkV3Program } from './emitSdkV3';
 import { collectParams, paramValue } from './requestParams';
 
@@ -45,8 +48,17 @@ export function emitCode(request: CodegenRequest, target: CodeTarget, options: E
     switch (target) {
       case 'sdk-v3':
         return { ok: true, code: options.shape === 'call' ? emitSdkV3Call(request, params) : emitSdkV3Program(request, params, options) };
+      case 'document-client':
+        return {
+          ok: true,
+          code: options.shape === 'call' ? emitDocumentClientCall(request, params) : emitDocumentClientProgram(request, params, options),
+        };
+      case 'boto3':
+        return { ok: true, code: options.shape === 'call' ? emitBoto3Call(request, params) : emitBoto3Program(request, params, options) };
+      case 'aws-cli':
+        return { ok: true, code: options.shape === 'call' ? emitAwsCliCall(request, params, options) : emitAwsCliProgram(request, params, options) };
       default:
-        return { ok: false, reason: `${target} is not written yet.` };
+        return { ok: false, reason: `Unknown target ${String(target)}.` };
     }
   } catch (error) {
     if (error instanceof UnwritableValueError) return { ok: false, reason: error.message };

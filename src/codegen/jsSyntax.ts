@@ -28,4 +28,6 @@ export const JS_SYNTAX: LiteralSyntax = {
   boolean: (value) => String(value),
   null: 'null',
   colon: ': ',
+  bracePadding: ' ',
+  indent: '  ',
 };

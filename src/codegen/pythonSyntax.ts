@@ -51,4 +51,6 @@ export const PYTHON_SYNTAX: LiteralSyntax = {
   boolean: (value) => (value ? 'True' : 'False'),
   null: 'None',
   colon: ': ',
+  bracePadding: '',
+  indent: '    ',
 };
