@@ -8,15 +8,17 @@ import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { awsCliPath, pythonPath } from '../../scripts/ensure-system-deps';
 
-export const PYTHON = process.env.KEYLAB_PYTHON?.trim() || '/usr/bin/python3';
+/** Debian's python3 with boto3 ($KEYLAB_PYTHON overrides; scripts/ensure-system-deps.ts installs it). */
+export const PYTHON = pythonPath(process.env);
 
 /**
  * The AWS CLI v2 to run: $KEYLAB_AWS_CLI, else Debian's /usr/bin/aws. The
  * machine's PATH may start with another `aws` (pyenv shims); the tests
  * never rely on PATH order.
  */
-export const AWS_CLI = process.env.KEYLAB_AWS_CLI?.trim() || '/usr/bin/aws';
+export const AWS_CLI = awsCliPath(process.env);
 
 export type Language = 'js' | 'python' | 'sh';
 
