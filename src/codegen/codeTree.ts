@@ -10,12 +10,22 @@ export type CodeValue =
   | boolean
   | null
   | RawCode
+  | WrappedCode
   | readonly CodeValue[]
   | { readonly [key: string]: CodeValue };
 
 /** Code an emitter wrote itself; printed verbatim. */
 export class RawCode {
   constructor(readonly code: string) {}
+}
+
+/** A value inside emitter-written code, e.g. `new Set(` + list + `)`; the value keeps the layout rules. */
+export class WrappedCode {
+  constructor(
+    readonly before: string,
+    readonly value: CodeValue,
+    readonly after: string,
+  ) {}
 }
 
 export interface LiteralSyntax {
@@ -41,6 +51,7 @@ const INLINE_WIDTH = 72;
  */
 export function printCodeValue(value: CodeValue, syntax: LiteralSyntax, indent = ''): string {
   if (value instanceof RawCode) return value.code;
+  if (value instanceof WrappedCode) return `${value.before}${printCodeValue(value.value, syntax, indent)}${value.after}`;
   if (value === null) return syntax.null;
   if (typeof value === 'string') return syntax.string(value);
   if (typeof value === 'number') return syntax.number(value);

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { binaryAsJsExpression, readAttributeValue, UnwritableValueError } from './attributeValueCode';
-import { printCodeValue, RawCode, type CodeValue } from './codeTree';
+import { printCodeValue, RawCode, WrappedCode, type CodeValue } from './codeTree';
 import type { CodegenRequest, EmitOptions } from './codegen.types';
 import { JS_SYNTAX } from './jsSyntax';
 import { buildParamsCode } from './paramsCode';
@@ -33,7 +33,7 @@ function writeNumber(text: string, writer: NativeWriter, forceNumberValue = fals
 }
 
 function writeSet(members: readonly CodeValue[]): CodeValue {
-  return new RawCode(`new Set(${printCodeValue(members, JS_SYNTAX)})`);
+  return new WrappedCode('new Set(', members, ')');
 }
 
 /** An AttributeValue as the native JavaScript value the DocumentClient marshals back to it. */
