@@ -5,3 +5,4 @@
  */
 export { CODE_TARGET_LABELS, CODE_TARGETS, type CodeShape, type CodeTarget, type CodegenRequest, type EmitOptions, type EmitResult } from './codegen.types';
 export { emitCode } from './emitCode';
+export { exportKeyDesignModule, type ExportKeyDesignOptions } from './exportKeyDesignModule';
