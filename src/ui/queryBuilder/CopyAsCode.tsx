@@ -2,6 +2,22 @@ import { useId, useMemo, useState } from 'react';
 import { CODE_TARGET_LABELS, CODE_TARGETS, emitCode, type CodeShape, type CodeTarget, type CodegenRequest } from '../../codegen';
 import './copyAsCode.css';
 
+/** What a pasted snippet expects around it, said under the code. */
+const CONTEXT: Record<CodeShape, Record<CodeTarget, string>> = {
+  call: {
+    'sdk-v3': 'Expects a DynamoDBClient named client, and the command imported from @aws-sdk/client-dynamodb.',
+    'document-client': 'Expects a DynamoDBDocumentClient named docClient, and the command imported from @aws-sdk/lib-dynamodb.',
+    boto3: 'Expects client = boto3.client("dynamodb").',
+    'aws-cli': 'One request (--no-paginate): the output carries LastEvaluatedKey when there are more pages.',
+  },
+  program: {
+    'sdk-v3': 'A Node program (ES module): it reads every page and prints one item per line.',
+    'document-client': 'A Node program (ES module): it reads every page and prints one item per line.',
+    boto3: 'A Python 3 program: it reads every page and prints one item per line.',
+    'aws-cli': 'A shell script for the AWS CLI v2, which follows LastEvaluatedKey itself and prints all items.',
+  },
+};
+
 export interface CopyAsCodeProps {
   /** The Query or Scan to write as code (what the explorer sends); undefined while there is none. */
   readonly request: CodegenRequest | undefined;
@@ -86,6 +102,7 @@ export function CopyAsCode({ request, region, endpoint }: CopyAsCodeProps) {
           <pre className="code-view" id={codeId} tabIndex={0} aria-label={`${CODE_TARGET_LABELS[target]} code`}>
             <code>{result.code}</code>
           </pre>
+          <p className="muted small">{CONTEXT[shape][target]}</p>
           <div className="button-row">
             <button type="button" onClick={() => void copy(result.code)} aria-controls={codeId}>
               Copy code
