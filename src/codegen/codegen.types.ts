@@ -2,11 +2,13 @@ import type { QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamo
 
 /**
  * A Query or Scan exactly as the explorer sends it: the SDK's own input with
- * AttributeValue maps (B as bytes, N as decimal text).
+ * AttributeValue maps (B as bytes, N as decimal text). The same shape as the
+ * explorer store's `lastRequest`, so it passes without a cast.
  */
-export type CodegenRequest =
-  | { readonly operation: 'query'; readonly input: QueryCommandInput }
-  | { readonly operation: 'scan'; readonly input: ScanCommandInput };
+export interface CodegenRequest {
+  readonly operation: 'query' | 'scan';
+  readonly input: QueryCommandInput | ScanCommandInput;
+}
 
 /** The languages and clients "Copy as" writes code for. */
 export type CodeTarget = 'sdk-v3' | 'document-client' | 'boto3' | 'aws-cli';
