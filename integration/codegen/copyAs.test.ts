@@ -64,7 +64,7 @@ function edgeItems(): Item[] {
       status: { S: ['active', 'archived', 'banned'][n % 3] as string },
       note: { S: n % 10 === 7 ? HOSTILE : `note ${n}` },
       tags: { L: Array.from({ length: n % 5 }, (_unused, i) => ({ S: `t${i}` })) },
-      nums: { NS: ['1', '2.5', String(n + 100)] },
+      nums: { NS: n % 9 === 4 ? ['1', '2.5', BIG] : ['1', '2.5', String(n + 100)] },
       blob: { B: n % 10 === 3 ? BLOB : Uint8Array.of(n) },
       bins: { BS: [Uint8Array.of(1), Uint8Array.of(2, n)] },
     };
@@ -154,10 +154,11 @@ const REQUESTS: ReadonlyArray<{ name: string; request: CodegenRequest }> = [
       operation: 'scan',
       input: {
         TableName: names.edge,
-        FilterExpression: '#blob = :blob OR big = :big OR note = :hostile OR ratio = :precise',
+        FilterExpression: '#blob = :blob OR big = :big OR note = :hostile OR ratio = :precise OR nums = :bigset',
         ProjectionExpression: 'pk, sk, note, #blob, big, ratio, bins, nums',
         ExpressionAttributeNames: { '#blob': 'blob' },
-        ExpressionAttributeValues: { ':blob': { B: BLOB }, ':big': { N: BIG }, ':hostile': { S: HOSTILE }, ':precise': { N: PRECISE } },
+        // :bigset makes the DocumentClient carry a number set with a 38-digit member (NumberValue in a Set).
+        ExpressionAttributeValues: { ':blob': { B: BLOB }, ':big': { N: BIG }, ':hostile': { S: HOSTILE }, ':precise': { N: PRECISE }, ':bigset': { NS: ['2.5', BIG, '1'] } },
         Limit: 9,
       },
     },
