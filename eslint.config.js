@@ -8,12 +8,12 @@ import tseslint from 'typescript-eslint';
 
 /*
  * Architecture: imports flow  ui → state → sources → engine → expressions → keys.
- * The core (keys, expressions, engine) is pure TypeScript: no React, no DOM,
+ * The core (keys, expressions, engine, codegen) is pure TypeScript: no React, no DOM,
  * no Node, no AWS SDK at runtime. The rules below enforce that per folder.
  */
 
 const TS_FILES = '**/*.{ts,tsx,mts,cts}';
-const CORE = ['src/keys/**', 'src/expressions/**', 'src/engine/**'];
+const CORE = ['src/keys/**', 'src/expressions/**', 'src/engine/**', 'src/codegen/**'];
 
 /** Matches a relative (or src/-rooted) import of one of the given src/ folders. */
 const srcFolder = (/** @type {string[]} */ folders) =>
@@ -140,6 +140,14 @@ export default defineConfig([
   {
     name: 'keylab/boundaries/expressions',
     files: ['src/expressions/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: [...OUTER_LAYERS, 'engine'] }),
+    },
+  },
+  {
+    // Code generation writes code from requests and key templates; like expressions, it runs in the browser and in Node.
+    name: 'keylab/boundaries/codegen',
+    files: ['src/codegen/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: [...OUTER_LAYERS, 'engine'] }),
     },

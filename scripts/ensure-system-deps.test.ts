@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumPath, parseJavaMajor, requirements } from './ensure-system-deps';
+import { awsCliPath, chromiumPath, parseAwsCliMajor, parseJavaMajor, pythonPath, requirements } from './ensure-system-deps';
 
 describe('parseJavaMajor', () => {
   it.each([
@@ -36,5 +36,34 @@ describe('requirements', () => {
       ok: false,
       problem: '/nonexistent/chromium not found',
     });
+  });
+});
+
+describe('parseAwsCliMajor', () => {
+  it.each([
+    ['aws-cli/2.9.19 Python/3.11.2 Linux/6.1.0 source/x86_64.debian.12 prompt/off', 2],
+    ['aws-cli/1.27.100 Python/3.9.2 Linux/5.10.0 botocore/1.29.100', 1],
+  ])('reads %j as %i', (output, major) => {
+    expect(parseAwsCliMajor(output)).toBe(major);
+  });
+
+  it('returns undefined for unrelated output', () => {
+    expect(parseAwsCliMajor('sh: aws: not found')).toBeUndefined();
+  });
+});
+
+describe('codegen test tools', () => {
+  it('install from Debian packages, at Debian paths unless overridden', () => {
+    expect(requirements.find((r) => r.id === 'boto3')?.aptPackages).toEqual(['python3-boto3']);
+    expect(requirements.find((r) => r.id === 'aws-cli')?.aptPackages).toEqual(['awscli']);
+    expect(pythonPath({})).toBe('/usr/bin/python3');
+    expect(pythonPath({ KEYLAB_PYTHON: '/opt/py/bin/python3' })).toBe('/opt/py/bin/python3');
+    expect(awsCliPath({})).toBe('/usr/bin/aws');
+    expect(requirements.find((r) => r.id === 'aws-cli')?.autoInstallable({ KEYLAB_AWS_CLI: '/opt/aws' })).toBe(false);
+  });
+
+  it('reports a missing AWS CLI or Python instead of throwing', () => {
+    expect(requirements.find((r) => r.id === 'aws-cli')?.check({ KEYLAB_AWS_CLI: '/nonexistent/aws' })).toEqual({ ok: false, problem: '/nonexistent/aws not found' });
+    expect(requirements.find((r) => r.id === 'boto3')?.check({ KEYLAB_PYTHON: '/nonexistent/python3' })).toMatchObject({ ok: false });
   });
 });

@@ -96,8 +96,63 @@ const java: Requirement = {
   },
 };
 
+export const DEFAULT_PYTHON_PATH = '/usr/bin/python3';
+
+/** The Python that runs the emitted boto3 programs: $KEYLAB_PYTHON, else Debian's (not a pyenv shim on PATH). */
+export function pythonPath(env: NodeJS.ProcessEnv): string {
+  return env.KEYLAB_PYTHON?.trim() || DEFAULT_PYTHON_PATH;
+}
+
+const boto3: Requirement = {
+  id: 'boto3',
+  title: 'Python 3 with boto3 (runs the emitted boto3 code in the codegen tests)',
+  aptPackages: ['python3-boto3'],
+  requiredByDefault: false,
+  overrideHint: 'or set KEYLAB_PYTHON to a python3 that has boto3',
+  autoInstallable: (env) => !env.KEYLAB_PYTHON?.trim(),
+  check(env) {
+    const executable = pythonPath(env);
+    const result = run(executable, ['-c', 'import sys, boto3; print(sys.version.split()[0], boto3.__version__)']);
+    if (!result.ok) return { ok: false, problem: `${executable} cannot import boto3 (${result.error ?? result.output})` };
+    const [python, version] = result.output.split(/\s+/);
+    return { ok: true, detail: `boto3 ${version} on Python ${python} (${executable})` };
+  },
+};
+
+export const DEFAULT_AWS_CLI_PATH = '/usr/bin/aws';
+
+/** The AWS CLI that runs the emitted commands: $KEYLAB_AWS_CLI, else Debian's (PATH may hold a v1 or a shim first). */
+export function awsCliPath(env: NodeJS.ProcessEnv): string {
+  return env.KEYLAB_AWS_CLI?.trim() || DEFAULT_AWS_CLI_PATH;
+}
+
+/** Major version from `aws --version` output ("aws-cli/2.9.19 Python/3.11.2 …" -> 2). */
+export function parseAwsCliMajor(versionOutput: string): number | undefined {
+  const match = /aws-cli\/(\d+)\./.exec(versionOutput);
+  return match ? Number(match[1]) : undefined;
+}
+
+const awsCli: Requirement = {
+  id: 'aws-cli',
+  title: 'AWS CLI v2 (runs the emitted AWS CLI commands in the codegen tests)',
+  aptPackages: ['awscli'],
+  requiredByDefault: false,
+  overrideHint: 'or set KEYLAB_AWS_CLI to an AWS CLI v2 executable',
+  autoInstallable: (env) => !env.KEYLAB_AWS_CLI?.trim(),
+  check(env) {
+    const executable = awsCliPath(env);
+    if (!existsSync(executable)) return { ok: false, problem: `${executable} not found` };
+    const result = run(executable, ['--version']);
+    const major = parseAwsCliMajor(result.output);
+    if (!result.ok || major === undefined) return { ok: false, problem: `${executable} --version failed (${result.error ?? result.output})` };
+    // The emitted commands use v2 options (--cli-binary-format) and v2's base64 binary input.
+    if (major < 2) return { ok: false, problem: `${executable} is AWS CLI ${major}; need version 2` };
+    return { ok: true, detail: `${result.output.split(/\s+/)[0]} (${executable})` };
+  },
+};
+
 /** Everything Keylab may need from the system, in check order. */
-export const requirements: readonly Requirement[] = [chromium, java];
+export const requirements: readonly Requirement[] = [chromium, java, boto3, awsCli];
 
 function isDebianRoot(): boolean {
   return (
@@ -161,7 +216,7 @@ export function ensureSystemDeps(ids: readonly string[], options: EnsureOptions 
       console.error('Cannot install automatically (needs root on Debian/Ubuntu with apt-get).');
     }
     if (notInstallable.length > 0) {
-      console.error('Not installing: you chose a location explicitly (CHROMIUM_PATH / JAVA_HOME); fix or unset it.');
+      console.error('Not installing: you chose a location explicitly (CHROMIUM_PATH / JAVA_HOME / KEYLAB_PYTHON / KEYLAB_AWS_CLI); fix or unset it.');
     }
     manualHelp();
     return false;

@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole check, in order, stopping at the first failing step.
  *
- *   1. system dependencies (Chromium)   scripts/ensure-system-deps.ts
+ *   1. system dependencies (Chromium, Java, boto3, AWS CLI)   scripts/ensure-system-deps.ts
  *   2. typecheck                         npm run typecheck
  *   3. lint                              npm run lint
  *   4. unit tests                        vitest run
@@ -18,7 +18,7 @@ import { ensureSystemDeps } from './ensure-system-deps';
 import { REPO_ROOT } from './paths';
 
 /** System dependencies the suite needs today (see scripts/ensure-system-deps.ts). */
-const REQUIRED_FOR_TESTS: readonly string[] = ['chromium', 'java'];
+const REQUIRED_FOR_TESTS: readonly string[] = ['chromium', 'java', 'boto3', 'aws-cli'];
 
 interface TestCounts {
   passed: number;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { compareSampleOrders } from '../../keys';
 import { useKeyDesign } from '../stores';
+import { ExportKeyDesign } from './ExportKeyDesign';
 import { OrderComparison } from './OrderComparison';
 import { SampleValuesTable } from './SampleValuesTable';
 import { SegmentEditor } from './SegmentEditor';
@@ -47,6 +48,7 @@ export function KeyBuilderPanel() {
         <h3>Order comparison</h3>
         <OrderComparison orders={orders} />
       </div>
+      <ExportKeyDesign />
     </section>
   );
 }

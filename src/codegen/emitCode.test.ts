@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { isExactJsNumber } from './emitDocumentClient';
+import { CODE_TARGETS, emitCode, type CodegenRequest, type EmitOptions } from './index';
+
+const BIG = '12345678901234567890123456789012345678';
+
+const query = (extra: Record<string, unknown> = {}): CodegenRequest => ({
+  operation: 'query',
+  input: {
+    TableName: 'Leaderboard',
+    KeyConditionExpression: 'leaderboardId = :id',
+    ExpressionAttributeValues: { ':id': { S: 'SEASON#2026-SPRING' } },
+    ...extra,
+  },
+});
+
+function code(request: CodegenRequest, target: Parameters<typeof emitCode>[1], options: EmitOptions): string {
+  const result = emitCode(request, target, options);
+  if (!result.ok) throw new Error(result.reason);
+  return result.code;
+}
+
+describe('emitCode refuses what it cannot write faithfully', () => {
+  it.each<[string, CodegenRequest, EmitOptions, RegExp]>([
+    ['a legacy parameter', query({ QueryFilter: {} }), { shape: 'call' }, /QueryFilter is a legacy parameter/],
+    ['an unknown parameter', query({ Foo: 1 }), { shape: 'call' }, /does not know the parameter Foo/],
+    ['a Query without a key condition', { operation: 'query', input: { TableName: 'T' } }, { shape: 'call' }, /needs a KeyConditionExpression/],
+    ['no table', { operation: 'scan', input: { TableName: '' } }, { shape: 'call' }, /no table name/],
+    ['credentials in the endpoint', query(), { shape: 'program', endpoint: 'http://AKIA:secret@localhost:8000' }, /never contains credentials/],
+    ['a non-http endpoint', query(), { shape: 'program', endpoint: 'ftp://localhost:8000' }, /http or https/],
+    ['a region that is not one', query(), { shape: 'program', region: "eu-west-1'; rm -rf /" }, /not an AWS region/],
+    ['Select COUNT as a program', query({ Select: 'COUNT' }), { shape: 'program' }, /Select COUNT returns no items/],
+    ['an empty AttributeValue', query({ ExpressionAttributeValues: { ':id': {} } }), { shape: 'call' }, /empty AttributeValue/],
+  ])('%s', (_name, request, options, reason) => {
+    for (const target of CODE_TARGETS) {
+      const result = emitCode(request, target, options);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.reason).toMatch(reason);
+    }
+  });
+
+  it('never writes credentials: code holds only the region and endpoint it was given', () => {
+    for (const target of CODE_TARGETS) {
+      const program = code(query(), target, { shape: 'program', region: 'eu-west-1', endpoint: 'http://localhost:8000' });
+      expect(program).toContain('eu-west-1');
+      expect(program).toContain('http://localhost:8000');
+      expect(program).not.toMatch(/accessKeyId|secretAccessKey|aws_access_key_id|AWS_SECRET/i);
+    }
+  });
+});
+
+describe('DocumentClient numbers', () => {
+  it.each([
+    ['42', true],
+    ['-0.5', true],
+    ['1e+21', true],
+    ['007', false],
+    ['9.50', false],
+    [BIG, false],
+    ['9007199254740993', false],
+  ])('%s survives a JS number: %s', (text, exact) => {
+    expect(isExactJsNumber(text)).toBe(exact);
+  });
+
+  it('writes numbers a JS number would round as NumberValue.from("…"), with the import noted', () => {
+    const call = code(query({ FilterExpression: 'score = :big', ExpressionAttributeValues: { ':id': { S: 'x' }, ':big': { N: BIG } } }), 'document-client', { shape: 'call' });
+    expect(call).toContain(`":big": NumberValue.from("${BIG}")`);
+    expect(call).toMatch(/^\/\/ NumberValue \(from @aws-sdk\/lib-dynamodb\)/);
+  });
+
+  it('wraps every member of a number set when one member needs it (the marshaller looks at the first)', () => {
+    const call = code(query({ ExpressionAttributeValues: { ':id': { S: 'x' }, ':ns': { NS: ['1', BIG] } } }), 'document-client', { shape: 'call' });
+    expect(call.replace(/\s+/g, ' ')).toContain(`new Set([ NumberValue.from("1"), NumberValue.from("${BIG}"), ])`);
+  });
+
+  it('writes sets, binary, lists, maps and NULL as the native values the DocumentClient marshals back', () => {
+    const call = code(
+      query({
+        ExpressionAttributeValues: {
+          ':id': { S: 'x' },
+          ':v': { M: { tags: { SS: ['a'] }, bytes: { B: Uint8Array.of(1, 2) }, list: { L: [{ N: '1' }, { NULL: true }, { BOOL: false }] } } },
+        },
+      }),
+      'document-client',
+      { shape: 'call' },
+    );
+    expect(call).toContain('tags: new Set(["a"]),');
+    expect(call).toContain('bytes: new Uint8Array([1, 2]),');
+    expect(call).toContain('list: [1, null, false],');
+  });
+});
+
+describe('AWS CLI', () => {
+  it('sends Limit and ExclusiveStartKey through --cli-input-json in a single call, which is --no-paginate', () => {
+    const call = code(query({ Limit: 5, ExclusiveStartKey: { leaderboardId: { S: 'x' }, rankKey: { S: 'y' } } }), 'aws-cli', { shape: 'call' });
+    expect(call).toContain(`--cli-input-json '{"Limit":5,"ExclusiveStartKey":{"leaderboardId":{"S":"x"},"rankKey":{"S":"y"}}}'`);
+    expect(call).toMatch(/--no-paginate$/);
+  });
+
+  it('lets the CLI paginate a program, Limit as --page-size, the items as one JSON array', () => {
+    const program = code(query({ Limit: 5 }), 'aws-cli', { shape: 'program', region: 'eu-west-1' });
+    expect(program).toContain('--page-size 5');
+    expect(program).toContain('--region eu-west-1');
+    expect(program).toMatch(/--query Items \\\n {2}--output json\n$/);
+    expect(program).not.toContain('--no-paginate');
+  });
+
+  it('leaves the page size out when a start key is given (the CLI rejects --page-size with it)', () => {
+    const program = code(query({ Limit: 5, ExclusiveStartKey: { leaderboardId: { S: 'x' }, rankKey: { S: 'y' } } }), 'aws-cli', { shape: 'program' });
+    expect(program).not.toContain('--page-size');
+    expect(program).not.toContain('"Limit"');
+    expect(program).toContain('"ExclusiveStartKey"');
+  });
+
+  it('pins the binary format only when there are bytes (a raw-in-base64-out config would read base64 as raw bytes)', () => {
+    expect(code(query(), 'aws-cli', { shape: 'call' })).not.toContain('--cli-binary-format');
+    const withBytes = code(query({ ExpressionAttributeValues: { ':id': { S: 'x' }, ':b': { L: [{ B: Uint8Array.of(1, 2, 3) }] } } }), 'aws-cli', { shape: 'call' });
+    expect(withBytes).toContain('--cli-binary-format base64');
+    expect(withBytes).toContain('{"B":"AQID"}');
+  });
+
+  it('moves non-ASCII expression text into ASCII JSON, readable in any locale', () => {
+    const call = code(query({ FilterExpression: 'attribute_exists(naïve)' }), 'aws-cli', { shape: 'call' });
+    expect(call).toContain(`--cli-input-json '{"FilterExpression":"attribute_exists(na\\u00efve)"}'`);
+    expect(call).not.toContain('--filter-expression');
+  });
+
+  it('quotes values with quotes, $, backslashes and newlines so the shell passes them unchanged', () => {
+    const call = code(query({ ExpressionAttributeValues: { ':id': { S: `it's $HOME \\ \n` } } }), 'aws-cli', { shape: 'call' });
+    expect(call).toContain(`--expression-attribute-values '{":id":{"S":"it'\\''s $HOME \\\\ \\n"}}'`);
+  });
+});
+
+describe('call shapes', () => {
+  it('writes one statement per target for an existing client', () => {
+    expect(code(query(), 'sdk-v3', { shape: 'call' })).toMatch(/^const response = await client\.send\(\n {2}new QueryCommand\(/);
+    expect(code(query(), 'document-client', { shape: 'call' })).toMatch(/^const response = await docClient\.send\(/);
+    expect(code({ operation: 'scan', input: { TableName: 'T', Limit: 2 } }, 'boto3', { shape: 'call' })).toBe('response = client.scan(\n    TableName="T",\n    Limit=2,\n)');
+    expect(code(query({ ScanIndexForward: false, ConsistentRead: true }), 'aws-cli', { shape: 'call' })).toContain('--no-scan-index-forward \\\n  --consistent-read');
+  });
+
+  it('drops defaults that are only noise (ScanIndexForward true, ConsistentRead false)', () => {
+    const call = code(query({ ScanIndexForward: true, ConsistentRead: false }), 'sdk-v3', { shape: 'call' });
+    expect(call).not.toContain('ScanIndexForward');
+    expect(call).not.toContain('ConsistentRead');
+  });
+});

@@ -1,0 +1,67 @@
+import { UnwritableValueError } from './attributeValueCode';
+import type { CodeTarget, CodegenRequest, EmitOptions, EmitResult } from './codegen.types';
+import { emitAwsCliCall, emitAwsCliProgram } from './emitAwsCli';
+import { emitBoto3Call, emitBoto3Program } from './emitBoto3';
+import { emitDocumentClientCall, emitDocumentClientProgram } from './emitDocumentClient';
+import { emitSdkV3Call, emitSdkV3Program } from './emitSdkV3';
+import { collectParams, paramValue } from './requestParams';
+
+const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
+
+/** Says what is wrong with a region or endpoint option, if anything. */
+function checkConnection(options: EmitOptions): string | undefined {
+  if (options.region !== undefined && !REGION.test(options.region)) {
+    return `"${options.region}" is not an AWS region name (like eu-west-1).`;
+  }
+  if (options.endpoint !== undefined) {
+    // The core has no URL class (it runs in browsers and Node alike); this is all a client needs checked.
+    const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i.exec(options.endpoint);
+    if (!match || match[2] === '') return `"${options.endpoint}" is not a URL (like http://localhost:8000).`;
+    const scheme = (match[1] as string).toLowerCase();
+    if (scheme !== 'http' && scheme !== 'https') return `The endpoint must be an http or https URL; got ${scheme}:.`;
+    // Never copy credentials into code, even ones the user typed into a URL.
+    if ((match[2] as string).includes('@')) return 'The endpoint URL carries a user name or password; code never contains credentials.';
+    if (/[\s"'`\\]/.test(options.endpoint)) return `"${options.endpoint}" is not a URL (like http://localhost:8000).`;
+  }
+  return undefined;
+}
+
+/**
+ * Writes a Query or Scan as code to paste: the single call, or a complete
+ * program (region, endpoint, LastEvaluatedKey loop) that prints every item.
+ * Refuses, with the reason, what it can't write faithfully.
+ *
+ * @example
+ * emitCode({ operation: 'scan', input: { TableName: 'Orders' } }, 'sdk-v3', { shape: 'call' })
+ * // { ok: true, code: 'const response = await client.send(\n  new ScanCommand({ TableName: "Orders" }),\n);' }
+ */
+export function emitCode(request: CodegenRequest, target: CodeTarget, options: EmitOptions): EmitResult {
+  const collected = collectParams(request);
+  if (!collected.ok) return collected;
+  const problem = checkConnection(options);
+  if (problem) return { ok: false, reason: problem };
+  const { params } = collected;
+  if (options.shape === 'program' && paramValue(params, 'Select') === 'COUNT') {
+    return { ok: false, reason: 'Select COUNT returns no items to print: copy the call instead and read response.Count.' };
+  }
+  try {
+    switch (target) {
+      case 'sdk-v3':
+        return { ok: true, code: options.shape === 'call' ? emitSdkV3Call(request, params) : emitSdkV3Program(request, params, options) };
+      case 'document-client':
+        return {
+          ok: true,
+          code: options.shape === 'call' ? emitDocumentClientCall(request, params) : emitDocumentClientProgram(request, params, options),
+        };
+      case 'boto3':
+        return { ok: true, code: options.shape === 'call' ? emitBoto3Call(request, params) : emitBoto3Program(request, params, options) };
+      case 'aws-cli':
+        return { ok: true, code: options.shape === 'call' ? emitAwsCliCall(request, params, options) : emitAwsCliProgram(request, params, options) };
+      default:
+        return { ok: false, reason: `Unknown target ${String(target)}.` };
+    }
+  } catch (error) {
+    if (error instanceof UnwritableValueError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
