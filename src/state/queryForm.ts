@@ -104,7 +104,7 @@ export interface BuildContext {
 }
 
 export type BuiltRequest =
-  | { readonly ok: true; readonly operation: 'query'; readonly input: QueryCommandInput; readonly sortExplanation?: string }
+  | { readonly ok: true; readonly operation: 'query'; readonly input: QueryCommandInput; readonly sortExplanation?: string; readonly sortCondition?: SortKeyConditionModel }
   | { readonly ok: true; readonly operation: 'scan'; readonly input: ScanCommandInput; readonly sortExplanation?: string }
   | { readonly ok: false; readonly errors: QueryFormErrors };
 
@@ -224,11 +224,11 @@ export function buildRequest(tableName: string, keys: KeySchemaInfo, form: Query
   if (filter.condition) models.filter = filter.condition;
   if (projection.length > 0) models.projection = projection;
   let sortExplanation: string | undefined;
+  let sortCondition: SortKeyConditionModel | undefined;
 
   if (form.mode === 'query') {
     const pk = parseKeyValue(form.partitionValue, keys.partitionKey.type, keys.partitionKey.name);
     if ('error' in pk) errors.partitionValue = pk.error;
-    let sortCondition: SortKeyConditionModel | undefined;
     const sortKey = keys.sortKey;
     if (form.sortOperator !== 'none') {
       if (!sortKey) errors.sortValue = 'This table has no sort key: choose "whole partition".';
@@ -260,7 +260,7 @@ export function buildRequest(tableName: string, keys: KeySchemaInfo, form: Query
   if (validation) return { ok: false, errors: validation };
   const explained = sortExplanation !== undefined ? { sortExplanation } : {};
   if (form.mode === 'scan') return { ok: true, operation: 'scan', input: common, ...explained };
-  return { ok: true, operation: 'query', input: { ...common, ...(form.descending ? { ScanIndexForward: false } : {}) }, ...explained };
+  return { ok: true, operation: 'query', input: { ...common, ...(form.descending ? { ScanIndexForward: false } : {}) }, ...explained, ...(sortCondition ? { sortCondition } : {}) };
 }
 
 /** Runs the request's expressions through the validator; DynamoDB's message lands on the part it names. */
