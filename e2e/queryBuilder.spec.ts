@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { ExplorerPage } from './pages/ExplorerPage';
 import { KeyBuilderPage } from './pages/KeyBuilderPage';
+import { OrderComparisonPage } from './pages/OrderComparisonPage';
 import { QueryBuilderPage } from './pages/QueryBuilderPage';
 
 test.describe('query builder', () => {
@@ -22,6 +23,32 @@ test.describe('query builder', () => {
     await explorer.runQuery.click();
     // Raw score strings in byte order, read backwards: "9" is the "top score".
     await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['9', '240', '1500']);
+  });
+
+  test('scores between 200 and 2000 as field values; the order comparison highlights the slice each key order returns', async ({ page }) => {
+    const explorer = new ExplorerPage(page);
+    const builder = new QueryBuilderPage(page);
+    const orders = new OrderComparisonPage(page);
+    await explorer.open();
+    await explorer.tablePicker.selectOption('Leaderboard');
+    await explorer.partitionKey('leaderboardId').fill('SEASON#2026-SPRING');
+    await explorer.runQuery.click();
+    await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['10', '1500', '240', '9']);
+    // The key builder's default template is the article's {score:int(10)}#{ts:epoch(16)}#{playerId}.
+    await builder.sortCondition.selectOption('between');
+    await builder.fieldValues.check();
+    await builder.field('score', 'from').fill('200');
+    await builder.field('score', 'to').fill('2000');
+    await expect.poll(async () => (await builder.request()).ExpressionAttributeValues).toEqual({
+      ':leaderboardId': { S: 'SEASON#2026-SPRING' },
+      ':rankKeyLow': { S: '0000000200#' },
+      ':rankKeyHigh': { S: '0000002000#\u{10FFFF}' },
+    });
+    await expect(orders.region.getByRole('note', { name: 'Query slice' })).toContainText('0 under the stored keys, 2 under the template’s keys');
+    await expect(orders.encodedOrder.locator('.oc-in-slice .oc-stored-key')).toHaveText(['240', '1500']);
+    await expect(orders.storedOrder.locator('.oc-in-slice')).toHaveCount(0);
+    // The stored keys are raw numbers of different widths: the builder says why a range on them can't work.
+    await expect(builder.warnings).toContainText('numbers of different widths');
   });
 
   test('events of ACTOR#u_8814 on 2026-06-23 from field values under EVT#{at:iso}', async ({ page }) => {

@@ -63,7 +63,7 @@ export interface ExplorerState {
   /** The key builder's template, for sort-key bounds typed as field values. */
   readonly keyTemplate?: KeyTemplate;
   /** What the last "Paste request" could not read (problems) or read with an assumption (notes). */
-  readonly pasteReport?: { readonly problems: readonly string[]; readonly notes: readonly string[] };
+  readonly pasteReport?: { readonly problems: readonly string[]; readonly notes: readonly string[]; readonly failed?: boolean };
   /** The request behind `items`, for Load more. */
   readonly lastRequest?: { readonly operation: 'query' | 'scan'; readonly input: QueryCommandInput | ScanCommandInput };
 }
@@ -265,7 +265,7 @@ export function createExplorerStore(): ExplorerStore {
         }
         const result = table ? readPastedRequest(text, keysOf(table, indexName)) : probe;
         if (!result.ok) {
-          set({ pasteReport: { problems: result.problems, notes } });
+          set({ pasteReport: { problems: result.problems, notes, failed: true } });
           return false;
         }
         set({

@@ -82,7 +82,7 @@ export function describeJsonError(text: string, error: unknown): string {
     where = `line ${lines.length}, column ${(lines[lines.length - 1] ?? '').length + 1} (the text ends too early)`;
   }
   // V8 quotes the text around the error ('…"Limit": ,\n}" is not valid JSON'); the line and column say it better.
-  const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/, ".*" is not valid JSON$/s, '');
+  const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
   return `This is not valid JSON${where ? ` at ${where}` : ''}: ${reason}.`;
 }
 

@@ -279,7 +279,7 @@ export function QueryFormView({ store }: { store: ExplorerStore }) {
           DynamoDB refused the last Run — <strong>{runError.name}</strong>: {runError.message}
         </p>
       )}
-      {pasteReport && (pasteReport.problems.length > 0 || pasteReport.notes.length > 0) && (
+      {pasteReport && !pasteReport.failed && (pasteReport.problems.length > 0 || pasteReport.notes.length > 0) && (
         <div className="paste-report" role="status" aria-label="Paste report">
           {pasteReport.problems.length > 0 && (
             <ul className="error-box small">
@@ -306,7 +306,7 @@ export function QueryFormView({ store }: { store: ExplorerStore }) {
         onAliasAll={(aliasAllNames) => setForm({ aliasAllNames })}
         actions={
           <>
-            <PasteRequestDialog onPaste={pasteRequest} problems={pasteReport?.problems} />
+            <PasteRequestDialog onPaste={pasteRequest} problems={pasteReport?.failed ? pasteReport.problems : undefined} />
             {/* Slot for Copy as code (src/ui/queryBuilder/CopyAsCode.tsx from the codegen branch): place <CopyAsCode request={{ operation, input }} /> here once it is on main. */}
           </>
         }
