@@ -47,7 +47,7 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
     const stringBounds = !condition || Object.values(condition).every((value) => typeof value === 'string' || value.S !== undefined);
     if (!stringBounds) return undefined;
     const limit = built.input.Limit;
-    const text = (value: { S?: string }) => JSON.stringify(value.S ?? '');
+    const text = (value: { S?: string }) => JSON.stringify(value.S ?? '').replaceAll('\u{10FFFF}', '\\u{10FFFF}');
     const describe = [
       `${keys.partitionKey.name} = ${JSON.stringify(form.partitionValue)}`,
       condition
