@@ -136,6 +136,9 @@ describe('query builder → request', () => {
   it('shows the validator\'s DynamoDB message on the part at fault', () => {
     const keyInFilter = build({ filter: filterOf(row({ path: 'SK', value: 'x' })) });
     expect(keyInFilter.ok ? undefined : keyInFilter.errors.filter).toBe('ValidationException: Filter Expression can only contain non-primary key attributes: Primary key attribute: SK');
+    const keyRow = row({ path: 'SK', value: 'x' });
+    const marked = build({ filter: filterOf(row({ path: 'a', value: '1' }), keyRow) });
+    expect(marked.ok ? [] : Object.keys(marked.errors)).toEqual(['filter', `filter:${keyRow.id}:path`]);
     const scan = buildRequest('AuditLog', AUDIT, { ...EMPTY_QUERY_FORM, mode: 'scan', filter: filterOf(row({ path: 'SK', value: 'x' })) }, { table: AUDIT_TABLE });
     expect(scan.ok).toBe(true);
     const overlap = build({ projection: ['a', 'a.b'] });

@@ -10,7 +10,7 @@ import {
 } from '../expressions';
 import { decodeBase64, parseDynamoNumber, type KeyTemplate, type KeyType } from '../keys';
 import { parsePathText } from './queryBuilder/attributePathText';
-import { buildFilterCondition, EMPTY_FILTER, type FilterGroup } from './queryBuilder/filterModel';
+import { buildFilterCondition, EMPTY_FILTER, listFilterRows, type FilterGroup } from './queryBuilder/filterModel';
 import { buildFieldSortCondition } from './queryBuilder/sortKeyBounds';
 
 /** The sort-key operators a Query offers, plus "none" (the whole partition). */
@@ -257,10 +257,25 @@ export function buildRequest(tableName: string, keys: KeySchemaInfo, form: Query
     ...(form.consistentRead ? { ConsistentRead: true } : {}),
   };
   const validation = validateExpressions(common, keys, context.table, form.mode);
-  if (validation) return { ok: false, errors: validation };
+  if (validation) return { ok: false, errors: { ...validation, ...rowsNamedBy(validation.filter, form.filter) } };
   const explained = sortExplanation !== undefined ? { sortExplanation } : {};
   if (form.mode === 'scan') return { ok: true, operation: 'scan', input: common, ...explained };
   return { ok: true, operation: 'query', input: { ...common, ...(form.descending ? { ScanIndexForward: false } : {}) }, ...explained, ...(sortCondition ? { sortCondition } : {}) };
+}
+
+/**
+ * DynamoDB names the key attribute a Query's filter may not use; the rows
+ * that filter on it get the message too, so it shows next to their path.
+ */
+function rowsNamedBy(message: string | undefined, filter: FilterGroup): QueryFormErrors {
+  const named = message && /Primary key attribute: (.+)$/.exec(message)?.[1];
+  if (!named) return {};
+  const errors: QueryFormErrors = {};
+  for (const row of listFilterRows(filter)) {
+    const path = parsePathText(row.path);
+    if (path.ok && path.path[0] === named) errors[`filter:${row.id}:path`] = `${named} is a key attribute: a Query's filter can't use it — put it in the key condition instead.`;
+  }
+  return errors;
 }
 
 /** Runs the request's expressions through the validator; DynamoDB's message lands on the part it names. */

@@ -33,7 +33,7 @@ const SELECTS: readonly { value: SelectOption; label: string }[] = [
 
 /** Prompts for empty inputs wait for Run; everything else (bad values, DynamoDB's messages) shows as the user types. */
 function isEmptyPrompt(message: string): boolean {
-  return message.startsWith('Enter a value for') || message.startsWith('Enter ');
+  return message.startsWith('Enter a value for') || message.startsWith('Enter an attribute name');
 }
 
 /**
