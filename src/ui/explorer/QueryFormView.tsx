@@ -307,7 +307,8 @@ export function QueryFormView({ store }: { store: ExplorerStore }) {
         actions={
           <>
             <PasteRequestDialog onPaste={pasteRequest} problems={pasteReport?.failed ? pasteReport.problems : undefined} />
-            {/* Slot for Copy as code (src/ui/queryBuilder/CopyAsCode.tsx from the codegen branch): place <CopyAsCode request={{ operation, input }} /> here once it is on main. */}
+            {/* COPY-AS-CODE SLOT: once src/ui/queryBuilder/CopyAsCode.tsx (codegen branch) is on main, put here:
+                {built.ok && <CopyAsCode request={{ operation: built.operation, input: built.input }} />} */}
           </>
         }
       />
