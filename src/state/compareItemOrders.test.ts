@@ -97,3 +97,26 @@ describe('compareItemOrders', () => {
     expect(orders.intendedOrder.map((row) => row.loadedPosition)).toEqual([2, 1]);
   });
 });
+
+describe('the query slice', () => {
+  const partition = { name: 'leaderboardId', value: 'SEASON#2026-SPRING' };
+  const scoresIn = (items: readonly Item[], positions: ReadonlySet<number> | undefined) => [...(positions ?? [])].map((position) => items[position - 1]?.score?.N);
+
+  it('marks the rows "scores between 200 and 2000" returns: none under the raw keys, 240 and 1500 under {score:int(10)}', () => {
+    const orders = compareItemOrders(SPRING, {
+      template: template('{score:int(10)}'),
+      sortKeyName: 'rankKey',
+      slice: { partition, condition: { operator: 'between', low: { S: '0000000200' }, high: { S: '0000002000' } } },
+    });
+    expect(scoresIn(SPRING, orders.slice?.stored)).toEqual([]);
+    expect(scoresIn(SPRING, orders.slice?.encoded)).toEqual(['240', '1500']);
+  });
+
+  it('takes Limit rows from the end the direction reads first', () => {
+    const top = compareItemOrders(SPRING, { template: template('{score:int(10)}'), sortKeyName: 'rankKey', slice: { partition, limit: 2, direction: 'descending' } });
+    expect(scoresIn(SPRING, top.slice?.encoded)).toEqual(['1500', '240']);
+    expect(scoresIn(SPRING, top.slice?.stored)).toEqual(['9', '240']);
+    const other = compareItemOrders(SPRING, { template: template('{score:int(10)}'), sortKeyName: 'rankKey', slice: { partition: { ...partition, value: 'x' } } });
+    expect(other.slice?.stored.size).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { SortKeyConditionModel } from '../expressions';
 import { compareUtf8, compileKeyTemplate, rankByIntendedOrder, type FieldValues, type KeyFinding, type KeyTemplate, type ReadDirection } from '../keys';
 import type { Item } from './explorerStore';
 
@@ -41,6 +42,60 @@ export interface ItemOrders {
   readonly excluded: readonly ItemOrderRow[];
   /** Groups of loaded positions whose items encode to the same key. */
   readonly collisions: readonly (readonly number[])[];
+  /** With `slice`: the loaded positions a Query returns, under the stored keys and under the re-encoded keys. */
+  readonly slice?: { readonly stored: ReadonlySet<number>; readonly encoded: ReadonlySet<number> };
+}
+
+/** A Query's sort-key condition and Limit, applied to the loaded rows of one partition. */
+export interface OrderSlice {
+  /** Only items whose partition key attribute has this text are in the partition. */
+  readonly partition: { readonly name: string; readonly value: string };
+  /** String bounds (S); absent for the whole partition. */
+  readonly condition?: SortKeyConditionModel;
+  readonly limit?: number;
+  /** The Query's direction; when it differs from the loaded rows' direction, the slice is taken from the other end. */
+  readonly direction?: ReadDirection;
+}
+
+/**
+ * True when a string key satisfies a sort-key condition (S bounds), by the
+ * DynamoDB comparator.
+ *
+ * @example
+ * matchesSortCondition("0000000240", { operator: "between", low: { S: "0000000200" }, high: { S: "0000002000" } }) // true
+ */
+export function matchesSortCondition(key: string, condition: SortKeyConditionModel | undefined): boolean {
+  if (!condition) return true;
+  const text = (value: AttributeValue) => value.S ?? '';
+  switch (condition.operator) {
+    case 'between':
+      return compareUtf8(key, text(condition.low)) >= 0 && compareUtf8(key, text(condition.high)) <= 0;
+    case 'begins_with':
+      return key.startsWith(text(condition.prefix));
+    case '=':
+      return key === text(condition.value);
+    case '<':
+      return compareUtf8(key, text(condition.value)) < 0;
+    case '<=':
+      return compareUtf8(key, text(condition.value)) <= 0;
+    case '>':
+      return compareUtf8(key, text(condition.value)) > 0;
+    case '>=':
+      return compareUtf8(key, text(condition.value)) >= 0;
+  }
+}
+
+/** The first `limit` rows of `rows` (already in read order) in the partition that satisfy the condition. */
+function takeSlice(rows: readonly ItemOrderRow[], items: readonly Item[], slice: OrderSlice, keyOf: (row: ItemOrderRow) => string | undefined, reverse: boolean): Set<number> {
+  const taken = new Set<number>();
+  for (const row of reverse ? [...rows].reverse() : rows) {
+    if (slice.limit !== undefined && taken.size >= slice.limit) break;
+    const partition = items[row.loadedPosition - 1]?.[slice.partition.name];
+    if ((partition?.S ?? partition?.N) !== slice.partition.value) continue;
+    const key = keyOf(row);
+    if (key !== undefined && matchesSortCondition(key, slice.condition)) taken.add(row.loadedPosition);
+  }
+  return taken;
 }
 
 export interface CompareItemOrdersOptions {
@@ -52,6 +107,8 @@ export interface CompareItemOrdersOptions {
   readonly storedTemplate?: KeyTemplate;
   /** The direction the items were read in (`ScanIndexForward: false` is descending); the other orders follow it. */
   readonly direction?: ReadDirection;
+  /** The query being built: mark the rows it returns under the stored keys and under the template's keys. */
+  readonly slice?: OrderSlice;
 }
 
 /** A key attribute as text: S as is, N as its digits. B and the other types have no text form a template can read. */
@@ -79,7 +136,7 @@ function typeOf(value: AttributeValue): string {
  * the items array is never reordered.
  */
 export function compareItemOrders(items: readonly Item[], options: CompareItemOrdersOptions): ItemOrders {
-  const { template, sortKeyName, storedTemplate, direction = 'ascending' } = options;
+  const { template, sortKeyName, storedTemplate, direction = 'ascending', slice } = options;
   const compiled = compileKeyTemplate(template);
   const storedCompiled = storedTemplate ? compileKeyTemplate(storedTemplate) : undefined;
 
@@ -167,5 +224,14 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
     intendedOrder: intended.sorted,
     excluded: drafts.filter((row) => row.encodedKey === undefined),
     collisions,
+    ...(slice
+      ? {
+          slice: {
+            // Loaded rows came back in the read direction already; the encoded order was sorted in it.
+            stored: takeSlice(drafts, items, slice, (row) => (items[row.loadedPosition - 1]?.[sortKeyName ?? '']?.S !== undefined ? row.storedKey : undefined), (slice.direction ?? direction) !== direction),
+            encoded: takeSlice(encodedOrder, items, slice, (row) => row.encodedKey, (slice.direction ?? direction) !== direction),
+          },
+        }
+      : {}),
   };
 }

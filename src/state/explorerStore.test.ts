@@ -71,14 +71,23 @@ describe('explorer store', () => {
     expect(store.getState().lastRequest).toBeUndefined();
   });
 
-  it('reports DynamoDB errors and keeps what was loaded before', async () => {
+  it('shows DynamoDB’s validation message before Run, on the key condition', async () => {
     const store = createExplorerStore();
     await store.getState().connect(await leaderboardEngine(), 'Built-in table');
     await vi.waitFor(() => expect(store.getState().table).toBeDefined());
     store.getState().setForm({ partitionValue: 'SEASON#2026-SPRING', sortOperator: 'between', sortValue: '9', sortValueHigh: '1' });
     await store.getState().run();
-    expect(store.getState().runError?.name).toBe('ValidationException');
-    expect(store.getState().runError?.message).toContain('BETWEEN operator requires upper bound to be greater than or equal to lower bound');
+    expect(store.getState().formErrors.keyCondition).toContain('BETWEEN operator requires upper bound to be greater than or equal to lower bound');
+    expect(store.getState().lastRequest).toBeUndefined();
+  });
+
+  it('reports errors DynamoDB returns on Run', async () => {
+    const store = createExplorerStore();
+    await store.getState().connect(await leaderboardEngine(), 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    store.getState().setForm({ partitionValue: 'SEASON#2026-SPRING', indexName: 'gone' });
+    await store.getState().run();
+    expect(store.getState().runError).toEqual({ name: 'ValidationException', message: 'The table does not have the specified index: gone' });
   });
 
   it('queries an index by its own key', async () => {
@@ -89,5 +98,31 @@ describe('explorer store', () => {
     await store.getState().run();
     expect(rankKeys(store)).toEqual(['1500']);
     expect(store.getState().lastRequest?.input).toMatchObject({ IndexName: 'byPlayer', KeyConditionExpression: 'playerId = :playerId' });
+  });
+});
+
+describe('paste request', () => {
+  it('selects the pasted table and fills the builder', async () => {
+    const store = createExplorerStore();
+    await store.getState().connect(await leaderboardEngine(), 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    const ok = await store.getState().pasteRequest(
+      JSON.stringify({ TableName: 'Leaderboard', KeyConditionExpression: 'leaderboardId = :s', ExpressionAttributeValues: { ':s': { S: 'SEASON#2026-SPRING' } }, ScanIndexForward: false, Limit: 2 }),
+    );
+    expect(ok).toBe(true);
+    expect(store.getState().form).toMatchObject({ partitionValue: 'SEASON#2026-SPRING', descending: true, limit: '2' });
+    expect(store.getState().pasteReport).toEqual({ problems: [], notes: [] });
+    await store.getState().run();
+    expect(rankKeys(store)).toEqual(['9', '240']);
+  });
+
+  it('says when the table is not on this connection, and when the JSON is broken', async () => {
+    const store = createExplorerStore();
+    await store.getState().connect(await leaderboardEngine(), 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    await store.getState().pasteRequest('{"TableName": "Orders", "KeyConditionExpression": "leaderboardId = :s", "ExpressionAttributeValues": {":s": {"S": "x"}}}');
+    expect(store.getState().pasteReport?.problems[0]).toBe('Table "Orders" is not on this connection (Built-in table); the builder kept Leaderboard.');
+    expect(await store.getState().pasteRequest('{"TableName": ')).toBe(false);
+    expect(store.getState().pasteReport?.problems[0]).toMatch(/^This is not valid JSON at line 1/);
   });
 });

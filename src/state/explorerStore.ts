@@ -2,7 +2,8 @@ import type { AttributeValue, ConsumedCapacity, QueryCommandInput, ScanCommandIn
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../engine';
 import type { KeySchemaInfo } from '../expressions';
-import type { KeyType } from '../keys';
+import type { KeyTemplate, KeyType } from '../keys';
+import { peekTableName, readPastedRequest } from './queryBuilder/pasteRequest';
 import { buildRequest, EMPTY_QUERY_FORM, type QueryForm, type QueryFormErrors } from './queryForm';
 
 export type Item = Record<string, AttributeValue>;
@@ -59,6 +60,10 @@ export interface ExplorerState {
   readonly pages: readonly ResultPage[];
   readonly running: boolean;
   readonly runError?: ExplorerError;
+  /** The key builder's template, for sort-key bounds typed as field values. */
+  readonly keyTemplate?: KeyTemplate;
+  /** What the last "Paste request" could not read (problems) or read with an assumption (notes). */
+  readonly pasteReport?: { readonly problems: readonly string[]; readonly notes: readonly string[]; readonly failed?: boolean };
   /** The request behind `items`, for Load more. */
   readonly lastRequest?: { readonly operation: 'query' | 'scan'; readonly input: QueryCommandInput | ScanCommandInput };
 }
@@ -70,6 +75,15 @@ export interface ExplorerActions {
   loadMoreTables(): Promise<void>;
   selectTable(name: string): Promise<void>;
   setForm(patch: Partial<QueryForm>): void;
+  /** The key builder's current template (the UI keeps it in step with the key builder). */
+  setKeyTemplate(template: KeyTemplate | undefined): void;
+  /**
+   * Fills the builder from a pasted Query/Scan request (SDK or CLI JSON):
+   * selects its table when this connection has it, and reports what it
+   * could not read. Returns false when nothing could be read (e.g. bad JSON).
+   */
+  pasteRequest(text: string): Promise<boolean>;
+  clearPasteReport(): void;
   /** Runs the form's Query or Scan from the first page. */
   run(): Promise<void>;
   /** Fetches the next page after the last LastEvaluatedKey. */
@@ -233,10 +247,38 @@ export function createExplorerStore(): ExplorerStore {
         }
       },
       setForm: (patch) => set((state) => ({ form: { ...state.form, ...patch } })),
+      setKeyTemplate: (keyTemplate) => set({ keyTemplate }),
+      clearPasteReport: () => set({ pasteReport: undefined }),
+      pasteRequest: async (text) => {
+        const notes: string[] = [];
+        const problems: string[] = [];
+        const wanted = peekTableName(text);
+        if (wanted !== undefined && wanted !== get().selectedTable) {
+          if (get().tableNames.includes(wanted)) await get().selectTable(wanted);
+          else problems.push(`Table "${wanted}" is not on this connection (${get().sourceLabel || 'none'}); the builder kept ${get().selectedTable ?? 'no table'}.`);
+        }
+        const table = get().table;
+        const probe = readPastedRequest(text);
+        const indexName = probe.ok ? probe.request.form.indexName : '';
+        if (probe.ok && indexName && table && !table.indexes.some((index) => index.name === indexName)) {
+          problems.push(`${table.name} has no index "${indexName}"; Run will say so.`);
+        }
+        const result = table ? readPastedRequest(text, keysOf(table, indexName)) : probe;
+        if (!result.ok) {
+          set({ pasteReport: { problems: result.problems, notes, failed: true } });
+          return false;
+        }
+        set({
+          form: result.request.form,
+          formErrors: {},
+          pasteReport: { problems: [...problems, ...result.request.problems], notes: [...notes, ...result.request.notes] },
+        });
+        return true;
+      },
       run: async () => {
-        const { source, table, form } = get();
+        const { source, table, form, keyTemplate } = get();
         if (!source || !table) return;
-        const built = buildRequest(table.name, keysOf(table, form.indexName), form);
+        const built = buildRequest(table.name, keysOf(table, form.indexName), form, { table, ...(keyTemplate ? { template: keyTemplate } : {}) });
         if (!built.ok) {
           set({ formErrors: built.errors });
           return;

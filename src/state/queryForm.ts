@@ -1,22 +1,49 @@
 import type { AttributeValue, QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
-import { buildExpressions, type KeySchemaInfo, type SortKeyConditionModel } from '../expressions';
-import { decodeBase64, parseDynamoNumber, type KeyType } from '../keys';
+import {
+  buildExpressions,
+  isDynamoDBError,
+  prepareExpressions,
+  type ExpressionModels,
+  type KeySchemaInfo,
+  type ResolvedPath,
+  type SortKeyConditionModel,
+} from '../expressions';
+import { decodeBase64, parseDynamoNumber, type KeyTemplate, type KeyType } from '../keys';
+import { parsePathText } from './queryBuilder/attributePathText';
+import { buildFilterCondition, EMPTY_FILTER, listFilterRows, type FilterGroup } from './queryBuilder/filterModel';
+import { buildFieldSortCondition } from './queryBuilder/sortKeyBounds';
 
 /** The sort-key operators a Query offers, plus "none" (the whole partition). */
 export type SortOperator = 'none' | '=' | '<' | '<=' | '>' | '>=' | 'between' | 'begins_with';
 
-/** What the query form holds: text as typed, so nothing the user typed is lost while it is invalid. */
+/** Query's and Scan's Select; '' leaves it out (DynamoDB's default). */
+export type SelectOption = '' | 'ALL_ATTRIBUTES' | 'ALL_PROJECTED_ATTRIBUTES' | 'SPECIFIC_ATTRIBUTES' | 'COUNT';
+
+/** What the query builder holds: text as typed, so nothing the user typed is lost while it is invalid. */
 export interface QueryForm {
   readonly mode: 'query' | 'scan';
   /** '' for the table itself, else an index name. */
   readonly indexName: string;
   readonly partitionValue: string;
   readonly sortOperator: SortOperator;
+  /** Sort-key bounds as raw key text, or as field values the key builder's template encodes. */
+  readonly sortInput: 'raw' | 'fields';
   readonly sortValue: string;
   /** Upper bound for `between`. */
   readonly sortValueHigh: string;
+  /** Field values (or BETWEEN's lower bound) by template field name. */
+  readonly sortFields: Readonly<Record<string, string>>;
+  /** BETWEEN's upper bound, by template field name. */
+  readonly sortFieldsHigh: Readonly<Record<string, string>>;
   readonly descending: boolean;
   readonly limit: string;
+  readonly consistentRead: boolean;
+  readonly select: SelectOption;
+  readonly filter: FilterGroup;
+  /** Attribute paths as typed, one per entry; empty entries are ignored. */
+  readonly projection: readonly string[];
+  /** Alias every attribute name with a #placeholder, not only those DynamoDB requires. */
+  readonly aliasAllNames: boolean;
 }
 
 export const EMPTY_QUERY_FORM: QueryForm = {
@@ -24,20 +51,61 @@ export const EMPTY_QUERY_FORM: QueryForm = {
   indexName: '',
   partitionValue: '',
   sortOperator: 'none',
+  sortInput: 'raw',
   sortValue: '',
   sortValueHigh: '',
+  sortFields: {},
+  sortFieldsHigh: {},
   descending: false,
   limit: '',
+  consistentRead: false,
+  select: '',
+  filter: EMPTY_FILTER,
+  projection: [],
+  aliasAllNames: false,
 };
 
-/** Which form field an error belongs to, so the UI shows it there. */
-export type QueryFormField = 'partitionValue' | 'sortValue' | 'sortValueHigh' | 'limit' | 'indexName';
+/**
+ * Which part of the builder an error belongs to, so the UI shows it there:
+ * the fixed fields below, `sortField:<name>` / `sortFieldHigh:<name>` for field
+ * values, `filter:<rowId>:path|value|valueHigh` for filter rows, `projection:<n>`
+ * for projection paths, and `keyCondition` / `filter` / `projection` / `request`
+ * for DynamoDB's validation of the whole request.
+ */
+export type QueryFormField =
+  | 'partitionValue'
+  | 'sortValue'
+  | 'sortValueHigh'
+  | 'limit'
+  | 'indexName'
+  | 'consistentRead'
+  | 'select'
+  | 'keyCondition'
+  | 'filter'
+  | 'projection'
+  | 'request'
+  | `sortField:${string}`
+  | `sortFieldHigh:${string}`
+  | `filter:${string}`
+  | `projection:${number}`;
 
 export type QueryFormErrors = Partial<Record<QueryFormField, string>>;
 
+/** What the builder knows about the table beyond its name: keys and indexes (kind, projection). */
+export interface BuilderTableInfo {
+  readonly keys: KeySchemaInfo;
+  readonly indexes: readonly { readonly name: string; readonly kind: 'local' | 'global'; readonly keys: KeySchemaInfo; readonly projection: string }[];
+}
+
+/** Extra inputs: the table's indexes (for Select / ConsistentRead rules) and the key builder's template (field values). */
+export interface BuildContext {
+  readonly table?: BuilderTableInfo;
+  readonly template?: KeyTemplate;
+}
+
 export type BuiltRequest =
-  | { readonly ok: true; readonly operation: 'query'; readonly input: QueryCommandInput }
-  | { readonly ok: true; readonly operation: 'scan'; readonly input: ScanCommandInput }
+  | { readonly ok: true; readonly operation: 'query'; readonly input: QueryCommandInput; readonly sortExplanation?: string; readonly sortCondition?: SortKeyConditionModel }
+  | { readonly ok: true; readonly operation: 'scan'; readonly input: ScanCommandInput; readonly sortExplanation?: string }
   | { readonly ok: false; readonly errors: QueryFormErrors };
 
 /**
@@ -55,17 +123,84 @@ export function parseKeyValue(text: string, type: KeyType, label: string): { val
   return binary ? { value: { B: binary } } : { error: `${label} is a binary key: enter its bytes as base64 (e.g. AQID for 01 02 03).` };
 }
 
+/** The sort-key condition from raw values. */
+function buildRawSortCondition(form: QueryForm, sortKey: NonNullable<KeySchemaInfo['sortKey']>, errors: QueryFormErrors): SortKeyConditionModel | undefined {
+  const low = parseKeyValue(form.sortValue, sortKey.type, sortKey.name);
+  if ('error' in low) errors.sortValue = low.error;
+  if (form.sortOperator === 'between') {
+    const high = parseKeyValue(form.sortValueHigh, sortKey.type, `the upper bound of ${sortKey.name}`);
+    if ('error' in high) errors.sortValueHigh = high.error;
+    return 'value' in low && 'value' in high ? { operator: 'between', low: low.value, high: high.value } : undefined;
+  }
+  if (form.sortOperator === 'begins_with') {
+    if (sortKey.type === 'N') {
+      errors.sortValue = `begins_with works on string and binary keys; ${sortKey.name} is a number.`;
+      return undefined;
+    }
+    return 'value' in low ? { operator: 'begins_with', prefix: low.value } : undefined;
+  }
+  return 'value' in low && form.sortOperator !== 'none' ? { operator: form.sortOperator, value: low.value } : undefined;
+}
+
+/** The sort-key condition from field values under the key builder's template. */
+function buildTemplateSortCondition(
+  form: QueryForm,
+  sortKey: NonNullable<KeySchemaInfo['sortKey']>,
+  template: KeyTemplate | undefined,
+  errors: QueryFormErrors,
+): { condition?: SortKeyConditionModel; explanation?: string } {
+  if (!template) {
+    errors.sortValue = 'There is no key template to encode field values with: design one in the Key builder, or use raw values.';
+    return {};
+  }
+  if (sortKey.type !== 'S') {
+    errors.sortValue = `The key builder's template makes string keys, but ${sortKey.name} is a ${sortKey.type === 'N' ? 'number' : 'binary'} key: use raw values.`;
+    return {};
+  }
+  const operator = form.sortOperator === 'begins_with' || form.sortOperator === 'none' ? '=' : form.sortOperator;
+  const result = buildFieldSortCondition(template, operator, form.sortFields, form.sortFieldsHigh);
+  if (!result.ok) {
+    for (const [key, message] of Object.entries(result.errors)) {
+      const field = (key.endsWith(':') ? (key.startsWith('sortFieldHigh') ? 'sortValueHigh' : 'sortValue') : key) as QueryFormField;
+      errors[field] = message;
+    }
+    return {};
+  }
+  return { condition: result.condition, explanation: result.explanation };
+}
+
+const SELECT_WITH_PROJECTION: Partial<Record<SelectOption, string>> = {
+  ALL_ATTRIBUTES: 'Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES',
+  ALL_PROJECTED_ATTRIBUTES: 'Cannot specify the ProjectionExpression when choosing to get ALL_PROJECTED_ATTRIBUTES',
+  COUNT: 'Cannot specify the ProjectionExpression when choosing to get only the Count',
+};
+
+/** Select and ConsistentRead against the index, with DynamoDB's own messages. */
+function checkReadOptions(form: QueryForm, projection: readonly ResolvedPath[], table: BuilderTableInfo | undefined, errors: QueryFormErrors): void {
+  const index = form.indexName ? table?.indexes.find((candidate) => candidate.name === form.indexName) : undefined;
+  if (form.consistentRead && index?.kind === 'global') errors.consistentRead = 'Consistent reads are not supported on global secondary indexes';
+  const hasProjection = projection.length > 0;
+  if (form.select === 'SPECIFIC_ATTRIBUTES' && !hasProjection) errors.select = 'Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES';
+  else if (form.select === 'ALL_PROJECTED_ATTRIBUTES' && !form.indexName) errors.select = 'ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName';
+  else if (hasProjection && SELECT_WITH_PROJECTION[form.select]) errors.select = SELECT_WITH_PROJECTION[form.select];
+  else if (form.select === 'ALL_ATTRIBUTES' && index?.kind === 'global' && index.projection !== 'ALL') {
+    errors.select = `One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index ${index.name} because its projection type is not ALL`;
+  }
+}
+
 /**
- * Builds the Query or Scan request the form describes against a table's (or
- * index's) key schema, or says which fields are wrong. Expressions come from
- * the shared builders, so names are escaped and values are placeholders.
+ * Builds the Query or Scan request the builder describes against a table's
+ * (or index's) key schema, or says which inputs are wrong. Expressions come
+ * from the shared builders (names escaped where DynamoDB requires it, values
+ * as placeholders) and are checked by the same validator as the built-in
+ * table, so DynamoDB's messages show before Run.
  *
  * @example
  * buildRequest("Leaderboard", { partitionKey: { name: "leaderboardId", type: "S" }, sortKey: { name: "rankKey", type: "S" } },
  *   { ...EMPTY_QUERY_FORM, partitionValue: "SEASON#2026-SPRING", descending: true })
  * // { ok: true, operation: "query", input: { TableName: "Leaderboard", KeyConditionExpression: "leaderboardId = :leaderboardId", …, ScanIndexForward: false } }
  */
-export function buildRequest(tableName: string, keys: KeySchemaInfo, form: QueryForm): BuiltRequest {
+export function buildRequest(tableName: string, keys: KeySchemaInfo, form: QueryForm, context: BuildContext = {}): BuiltRequest {
   const errors: QueryFormErrors = {};
   let limit: number | undefined;
   if (form.limit.trim() !== '') {
@@ -73,43 +208,87 @@ export function buildRequest(tableName: string, keys: KeySchemaInfo, form: Query
     if (!Number.isInteger(value) || value < 1) errors.limit = 'Limit must be a whole number of at least 1, or empty for no limit.';
     else limit = value;
   }
-  const common = { TableName: tableName, ...(form.indexName ? { IndexName: form.indexName } : {}), ...(limit !== undefined ? { Limit: limit } : {}) };
-  if (form.mode === 'scan') {
-    return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, operation: 'scan', input: common };
-  }
 
-  const pk = parseKeyValue(form.partitionValue, keys.partitionKey.type, keys.partitionKey.name);
-  if ('error' in pk) errors.partitionValue = pk.error;
+  const filter = buildFilterCondition(form.filter);
+  Object.assign(errors, filter.errors);
+  const projection: ResolvedPath[] = [];
+  form.projection.forEach((text, index) => {
+    if (text.trim() === '') return;
+    const parsed = parsePathText(text);
+    if (parsed.ok) projection.push(parsed.path);
+    else errors[`projection:${index}`] = parsed.message;
+  });
+  checkReadOptions(form, projection, context.table, errors);
+
+  const models: { -readonly [K in keyof ExpressionModels]: ExpressionModels[K] } = {};
+  if (filter.condition) models.filter = filter.condition;
+  if (projection.length > 0) models.projection = projection;
+  let sortExplanation: string | undefined;
   let sortCondition: SortKeyConditionModel | undefined;
-  const sortKey = keys.sortKey;
-  if (form.sortOperator !== 'none') {
-    if (!sortKey) {
-      errors.sortValue = 'This table has no sort key: choose "whole partition".';
-    } else {
-      const low = parseKeyValue(form.sortValue, sortKey.type, sortKey.name);
-      if ('error' in low) errors.sortValue = low.error;
-      if (form.sortOperator === 'between') {
-        const high = parseKeyValue(form.sortValueHigh, sortKey.type, `the upper bound of ${sortKey.name}`);
-        if ('error' in high) errors.sortValueHigh = high.error;
-        if ('value' in low && 'value' in high) sortCondition = { operator: 'between', low: low.value, high: high.value };
-      } else if (form.sortOperator === 'begins_with') {
-        if (sortKey.type === 'N') errors.sortValue = `begins_with works on string and binary keys; ${sortKey.name} is a number.`;
-        else if ('value' in low) sortCondition = { operator: 'begins_with', prefix: low.value };
-      } else if ('value' in low) {
-        sortCondition = { operator: form.sortOperator, value: low.value };
-      }
+
+  if (form.mode === 'query') {
+    const pk = parseKeyValue(form.partitionValue, keys.partitionKey.type, keys.partitionKey.name);
+    if ('error' in pk) errors.partitionValue = pk.error;
+    const sortKey = keys.sortKey;
+    if (form.sortOperator !== 'none') {
+      if (!sortKey) errors.sortValue = 'This table has no sort key: choose "whole partition".';
+      else if (form.sortInput === 'fields') {
+        const built = buildTemplateSortCondition(form, sortKey, context.template, errors);
+        sortCondition = built.condition;
+        sortExplanation = built.explanation;
+      } else sortCondition = buildRawSortCondition(form, sortKey, errors);
+    }
+    if ('value' in pk) {
+      models.keyCondition = {
+        partitionKey: { name: keys.partitionKey.name, value: pk.value },
+        ...(sortCondition && sortKey ? { sortKey: { name: sortKey.name, condition: sortCondition } } : {}),
+      };
     }
   }
-  if (Object.keys(errors).length > 0 || !('value' in pk)) return { ok: false, errors };
-  const expressions = buildExpressions({
-    keyCondition: {
-      partitionKey: { name: keys.partitionKey.name, value: pk.value },
-      ...(sortCondition && sortKey ? { sortKey: { name: sortKey.name, condition: sortCondition } } : {}),
-    },
-  });
-  return {
-    ok: true,
-    operation: 'query',
-    input: { ...common, ...expressions, ...(form.descending ? { ScanIndexForward: false } : {}) },
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const expressions = buildExpressions(models, { aliasAllNames: form.aliasAllNames });
+  const common = {
+    TableName: tableName,
+    ...(form.indexName ? { IndexName: form.indexName } : {}),
+    ...expressions,
+    ...(limit !== undefined ? { Limit: limit } : {}),
+    ...(form.select ? { Select: form.select } : {}),
+    ...(form.consistentRead ? { ConsistentRead: true } : {}),
   };
+  const validation = validateExpressions(common, keys, context.table, form.mode);
+  if (validation) return { ok: false, errors: { ...validation, ...rowsNamedBy(validation.filter, form.filter) } };
+  const explained = sortExplanation !== undefined ? { sortExplanation } : {};
+  if (form.mode === 'scan') return { ok: true, operation: 'scan', input: common, ...explained };
+  return { ok: true, operation: 'query', input: { ...common, ...(form.descending ? { ScanIndexForward: false } : {}) }, ...explained, ...(sortCondition ? { sortCondition } : {}) };
+}
+
+/**
+ * DynamoDB names the key attribute a Query's filter may not use; the rows
+ * that filter on it get the message too, so it shows next to their path.
+ */
+function rowsNamedBy(message: string | undefined, filter: FilterGroup): QueryFormErrors {
+  const named = message && /Primary key attribute: (.+)$/.exec(message)?.[1];
+  if (!named) return {};
+  const errors: QueryFormErrors = {};
+  for (const row of listFilterRows(filter)) {
+    const path = parsePathText(row.path);
+    if (path.ok && path.path[0] === named) errors[`filter:${row.id}:path`] = `${named} is a key attribute: a Query's filter can't use it — put it in the key condition instead.`;
+  }
+  return errors;
+}
+
+/** Runs the request's expressions through the validator; DynamoDB's message lands on the part it names. */
+function validateExpressions(input: QueryCommandInput | ScanCommandInput, keys: KeySchemaInfo, table: BuilderTableInfo | undefined, mode: 'query' | 'scan'): QueryFormErrors | undefined {
+  const keyNames = (schema: KeySchemaInfo) => [schema.partitionKey.name, ...(schema.sortKey ? [schema.sortKey.name] : [])];
+  const primaryKeyNames = [...new Set([...(table ? keyNames(table.keys) : []), ...keyNames(keys)])];
+  try {
+    prepareExpressions(input, mode === 'query' ? { keySchema: keys, primaryKeyNames, operation: 'Query' } : { operation: 'Scan' });
+    return undefined;
+  } catch (error) {
+    if (!isDynamoDBError(error)) throw error;
+    const where = error.location.expression;
+    const field: QueryFormField = where === 'KeyConditionExpression' ? 'keyCondition' : where === 'FilterExpression' ? 'filter' : where === 'ProjectionExpression' ? 'projection' : 'request';
+    return { [field]: `${error.name}: ${error.message}` };
+  }
 }

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
-import { compareItemOrders, type ItemOrderRow } from '../../state/compareItemOrders';
+import { compareItemOrders, type ItemOrderRow, type OrderSlice } from '../../state/compareItemOrders';
+import { buildRequest } from '../../state/queryForm';
 import { keysOf, type ExplorerStore } from '../../state/explorerStore';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
@@ -21,6 +22,7 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
   const items = useStore(store, (state) => state.items);
   const table = useStore(store, (state) => state.table);
   const indexName = useStore(store, (state) => state.form.indexName);
+  const form = useStore(store, (state) => state.form);
   const lastRequest = useStore(store, (state) => state.lastRequest);
   const template = useKeyDesign((state) => state.template);
   const templateText = useKeyDesign((state) => state.templateText);
@@ -35,9 +37,40 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
   const storedTemplate: KeyTemplate | undefined = storedParse?.ok ? storedParse.value : undefined;
   const direction = lastRequest && 'ScanIndexForward' in lastRequest.input && lastRequest.input.ScanIndexForward === false ? 'descending' : 'ascending';
   const active = items.length > 0 && (items.length <= AUTO_COMPARE_LIMIT || comparedItems === items);
+  // The query being built, applied to the loaded rows: which ones it returns now, and which under the template.
+  const slice = useMemo((): (OrderSlice & { describe: string }) | undefined => {
+    if (!table || form.mode !== 'query') return undefined;
+    const keys = keysOf(table, form.indexName);
+    const built = buildRequest(table.name, keys, form, { table, template });
+    if (!built.ok || built.operation !== 'query') return undefined;
+    const condition = built.sortCondition;
+    const stringBounds = !condition || Object.values(condition).every((value) => typeof value === 'string' || value.S !== undefined);
+    if (!stringBounds) return undefined;
+    const limit = built.input.Limit;
+    const text = (value: { S?: string }) => JSON.stringify(value.S ?? '').replaceAll('\u{10FFFF}', '\\u{10FFFF}');
+    const describe = [
+      `${keys.partitionKey.name} = ${JSON.stringify(form.partitionValue)}`,
+      condition
+        ? condition.operator === 'between'
+          ? `${keys.sortKey?.name ?? ''} BETWEEN ${text(condition.low)} AND ${text(condition.high)}`
+          : condition.operator === 'begins_with'
+            ? `begins_with(${keys.sortKey?.name ?? ''}, ${text(condition.prefix)})`
+            : `${keys.sortKey?.name ?? ''} ${condition.operator} ${text(condition.value)}`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' AND ');
+    return {
+      partition: { name: keys.partitionKey.name, value: form.partitionValue },
+      ...(condition ? { condition } : {}),
+      ...(limit !== undefined ? { limit } : {}),
+      direction: form.descending ? 'descending' : 'ascending',
+      describe: `${describe}${limit !== undefined ? `, Limit ${limit}` : ''}${form.descending ? ', descending' : ''}`,
+    };
+  }, [table, form, template]);
   const orders = useMemo(
-    () => (active ? compareItemOrders(items, { template, ...(sortKeyName ? { sortKeyName } : {}), ...(storedTemplate ? { storedTemplate } : {}), direction }) : undefined),
-    [active, items, template, sortKeyName, storedTemplate, direction],
+    () => (active ? compareItemOrders(items, { template, ...(sortKeyName ? { sortKeyName } : {}), ...(storedTemplate ? { storedTemplate } : {}), direction, ...(slice ? { slice } : {}) }) : undefined),
+    [active, items, template, sortKeyName, storedTemplate, direction, slice],
   );
   const intendedRanks = useMemo(() => orders?.intendedOrder.map((row) => row.intendedRank) ?? [], [orders]);
   const moved = orders ? orders.encodedOrder.filter((row) => row.encodedRank !== row.storedRank).length : 0;
@@ -95,9 +128,15 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
               </ul>
             </div>
           )}
+          {slice && orders.slice && (
+            <p className="oc-slice-caption small" role="note" aria-label="Query slice">
+              Highlighted: the loaded rows the query builder’s <code className="mono">{slice.describe}</code> returns — {orders.slice.stored.size} under the stored keys,{' '}
+              {orders.slice.encoded.size} under the template’s keys.
+            </p>
+          )}
           <div className="oc-columns">
-            <OrderColumn title="Stored order" description={`As DynamoDB returned them (${direction})`} rows={orders.storedOrder} rankOf={(row) => row.storedRank} intendedRanks={intendedRanks} />
-            <OrderColumn title="Encoded order" description="Re-encoded under the template, sorted by DynamoDB’s comparator" rows={orders.encodedOrder} rankOf={(row) => row.encodedRank} intendedRanks={intendedRanks} showMoves />
+            <OrderColumn title="Stored order" description={`As DynamoDB returned them (${direction})`} rows={orders.storedOrder} rankOf={(row) => row.storedRank} intendedRanks={intendedRanks} inSlice={orders.slice?.stored} />
+            <OrderColumn title="Encoded order" description="Re-encoded under the template, sorted by DynamoDB’s comparator" rows={orders.encodedOrder} rankOf={(row) => row.encodedRank} intendedRanks={intendedRanks} showMoves inSlice={orders.slice?.encoded} />
             <OrderColumn title="Intended order" description="By the fields’ numeric or time value" rows={orders.intendedOrder} rankOf={(row) => row.intendedRank} intendedRanks={intendedRanks} />
           </div>
           {orders.excluded.length > 0 && (
@@ -126,9 +165,11 @@ interface OrderColumnProps {
   /** The intended rank at each position: a row whose own intended rank differs is out of place. */
   intendedRanks: readonly (number | undefined)[];
   showMoves?: boolean;
+  /** Loaded positions the query being built returns (highlighted). */
+  inSlice?: ReadonlySet<number> | undefined;
 }
 
-function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMoves = false }: OrderColumnProps) {
+function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMoves = false, inSlice }: OrderColumnProps) {
   const headingId = useId();
   return (
     <section className="oc-column" aria-labelledby={headingId}>
@@ -138,7 +179,8 @@ function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMove
         {rows.slice(0, LIST_LIMIT).map((row, index) => {
           const movedRow = showMoves && row.encodedRank !== row.storedRank;
           const outOfPlace = row.intendedRank !== intendedRanks[index];
-          const classes = ['oc-entry', movedRow ? 'oc-moved' : '', outOfPlace ? 'oc-out-of-place' : '', row.collidesWith.length > 0 ? 'oc-collision' : ''].filter(Boolean).join(' ');
+          const sliced = inSlice?.has(row.loadedPosition) ?? false;
+          const classes = ['oc-entry', movedRow ? 'oc-moved' : '', outOfPlace ? 'oc-out-of-place' : '', row.collidesWith.length > 0 ? 'oc-collision' : '', sliced ? 'oc-in-slice' : ''].filter(Boolean).join(' ');
           return (
             <li key={row.loadedPosition} className={classes}>
               <span className="oc-rank" aria-hidden="true">
@@ -160,6 +202,7 @@ function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMove
                 )}
                 {outOfPlace && <span className="oc-tag">intended #{row.intendedRank}</span>}
                 {row.collidesWith.length > 0 && <span className="oc-tag oc-tag-bad">collides with row {row.collidesWith.join(', ')}</span>}
+                {sliced && <span className="oc-tag oc-tag-slice">returned</span>}
               </span>
             </li>
           );

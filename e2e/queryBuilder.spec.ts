@@ -1,0 +1,157 @@
+import { expect, test } from './fixtures';
+import { ExplorerPage } from './pages/ExplorerPage';
+import { KeyBuilderPage } from './pages/KeyBuilderPage';
+import { OrderComparisonPage } from './pages/OrderComparisonPage';
+import { QueryBuilderPage } from './pages/QueryBuilderPage';
+
+test.describe('query builder', () => {
+  test('season top scores: Descending on SEASON#2026-SPRING, the request shows ScanIndexForward = false', async ({ page }) => {
+    const explorer = new ExplorerPage(page);
+    const builder = new QueryBuilderPage(page);
+    await explorer.open();
+    await explorer.tablePicker.selectOption('Leaderboard');
+    await explorer.partitionKey('leaderboardId').fill('SEASON#2026-SPRING');
+    await explorer.descending.check();
+    await explorer.limit.fill('3');
+    await expect.poll(() => builder.request()).toEqual({
+      TableName: 'Leaderboard',
+      KeyConditionExpression: 'leaderboardId = :leaderboardId',
+      ExpressionAttributeValues: { ':leaderboardId': { S: 'SEASON#2026-SPRING' } },
+      Limit: 3,
+      ScanIndexForward: false,
+    });
+    await explorer.runQuery.click();
+    // Raw score strings in byte order, read backwards: "9" is the "top score".
+    await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['9', '240', '1500']);
+  });
+
+  test('scores between 200 and 2000 as field values; the order comparison highlights the slice each key order returns', async ({ page }) => {
+    const explorer = new ExplorerPage(page);
+    const builder = new QueryBuilderPage(page);
+    const orders = new OrderComparisonPage(page);
+    await explorer.open();
+    await explorer.tablePicker.selectOption('Leaderboard');
+    await explorer.partitionKey('leaderboardId').fill('SEASON#2026-SPRING');
+    await explorer.runQuery.click();
+    await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['10', '1500', '240', '9']);
+    // The key builder's default template is the article's {score:int(10)}#{ts:epoch(16)}#{playerId}.
+    await builder.sortCondition.selectOption('between');
+    await builder.fieldValues.check();
+    await builder.field('score', 'from').fill('200');
+    await builder.field('score', 'to').fill('2000');
+    await expect.poll(async () => (await builder.request()).ExpressionAttributeValues).toEqual({
+      ':leaderboardId': { S: 'SEASON#2026-SPRING' },
+      ':rankKeyLow': { S: '0000000200#' },
+      ':rankKeyHigh': { S: '0000002000#\u{10FFFF}' },
+    });
+    await expect(orders.region.getByRole('note', { name: 'Query slice' })).toContainText('0 under the stored keys, 2 under the template’s keys');
+    await expect(orders.encodedOrder.locator('.oc-in-slice .oc-stored-key')).toHaveText(['240', '1500']);
+    await expect(orders.storedOrder.locator('.oc-in-slice')).toHaveCount(0);
+    // The stored keys are raw numbers of different widths: the builder says why a range on them can't work.
+    await expect(builder.warnings).toContainText('numbers of different widths');
+  });
+
+  test('events of ACTOR#u_8814 on 2026-06-23 from field values under EVT#{at:iso}', async ({ page }) => {
+    const keyBuilder = new KeyBuilderPage(page);
+    const explorer = new ExplorerPage(page);
+    const builder = new QueryBuilderPage(page);
+    await keyBuilder.open();
+    await keyBuilder.templateInput.fill('EVT#{at:iso}');
+    await explorer.tab.click();
+    await explorer.tablePicker.locator('option').first().waitFor({ state: 'attached' });
+    await explorer.tablePicker.selectOption('AuditLog');
+    await explorer.partitionKey('PK').fill('ACTOR#u_8814');
+    await builder.sortCondition.selectOption('=');
+    await builder.fieldValues.check();
+    await builder.field('at').fill('2026-06-23');
+    await expect(page.getByText('2026-06-23 = the whole day')).toBeVisible();
+    await expect.poll(() => builder.request()).toMatchObject({
+      KeyConditionExpression: 'PK = :PK AND SK BETWEEN :SKLow AND :SKHigh',
+      ExpressionAttributeValues: { ':PK': { S: 'ACTOR#u_8814' }, ':SKLow': { S: 'EVT#2026-06-23T00:00:00Z' }, ':SKHigh': { S: 'EVT#2026-06-23T23:59:59Z' } },
+    });
+    await explorer.runQuery.click();
+    await expect
+      .poll(() => explorer.columnValues('SK'))
+      .toEqual(['EVT#2026-06-23T00:00:00Z', 'EVT#2026-06-23T09:14:05Z', 'EVT#2026-06-23T10:00:00Z', 'EVT#2026-06-23T13:37:42Z', 'EVT#2026-06-23T23:59:59Z']);
+
+    // A filter on a reserved word: action is fine, but "status"-like names get a placeholder.
+    await builder.addCondition('action', '=', 'login');
+    await expect.poll(async () => (await builder.request()).FilterExpression).toBe('#action = :action');
+    await explorer.runQuery.click();
+    await expect.poll(() => explorer.columnValues('SK')).toEqual(['EVT#2026-06-23T09:14:05Z']);
+  });
+
+  test('copies the request, and pastes one back into the builder', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const explorer = new ExplorerPage(page);
+    const builder = new QueryBuilderPage(page);
+    await explorer.open();
+    await explorer.tablePicker.selectOption('AuditLog');
+    await explorer.partitionKey('PK').fill('ACTOR#u_8814');
+    await builder.aliasEveryName.check();
+    await builder.copyRequest.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>;
+    expect(copied).toEqual({
+      TableName: 'AuditLog',
+      KeyConditionExpression: '#PK = :PK',
+      ExpressionAttributeNames: { '#PK': 'PK' },
+      ExpressionAttributeValues: { ':PK': { S: 'ACTOR#u_8814' } },
+    });
+
+    await explorer.tablePicker.selectOption('Leaderboard');
+    await builder.paste(
+      JSON.stringify(
+        {
+          TableName: 'AuditLog',
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :day)',
+          FilterExpression: '#a IN (:login, :logout) AND attribute_exists(ip)',
+          ExpressionAttributeNames: { '#a': 'action' },
+          ExpressionAttributeValues: { ':pk': { S: 'ACTOR#u_8814' }, ':day': { S: 'EVT#2026-06-24' }, ':login': { S: 'login' }, ':logout': { S: 'logout' } },
+          ScanIndexForward: false,
+        },
+        null,
+        2,
+      ),
+    );
+    await expect(builder.pasteDialog).toBeHidden();
+    await expect(explorer.tablePicker).toHaveValue('AuditLog');
+    await expect(explorer.partitionKey('PK')).toHaveValue('ACTOR#u_8814');
+    await expect(builder.sortCondition).toHaveValue('begins_with');
+    await expect(page.getByRole('textbox', { name: 'SK value' })).toHaveValue('EVT#2026-06-24');
+    await expect(explorer.descending).toBeChecked();
+    await expect(page.getByRole('group', { name: 'Condition on action' }).getByRole('textbox', { name: 'Values (comma-separated)' })).toHaveValue('login, logout');
+    await explorer.runQuery.click();
+    await expect.poll(() => explorer.columnValues('SK')).toEqual(['EVT#2026-06-24T18:05:00Z', 'EVT#2026-06-24T07:30:00Z']);
+
+    // Broken JSON: the dialog stays open and says where.
+    await builder.paste('{\n  "TableName": "AuditLog",\n  "Limit": ,\n}');
+    await expect(builder.pasteDialog.getByRole('alert')).toContainText('line 3, column 12');
+  });
+
+  test('warns about traps: a begins_with inside a date field, a Scan that should be a Query', async ({ page }) => {
+    const keyBuilder = new KeyBuilderPage(page);
+    const explorer = new ExplorerPage(page);
+    const builder = new QueryBuilderPage(page);
+    await keyBuilder.open();
+    await keyBuilder.templateInput.fill('EVT#{at:iso}');
+    await explorer.tab.click();
+    await explorer.tablePicker.locator('option').first().waitFor({ state: 'attached' });
+    await explorer.tablePicker.selectOption('AuditLog');
+    await explorer.partitionKey('PK').fill('ACTOR#u_8814');
+    await builder.sortCondition.selectOption('begins_with');
+    await page.getByRole('textbox', { name: 'SK value' }).fill('EVT#2026-1');
+    await expect(builder.warnings).toContainText('2026-10, 2026-11 and 2026-12, not one month');
+
+    await page.getByRole('radio', { name: 'Scan' }).check();
+    await builder.addCondition('PK', '=', 'ACTOR#u_8814');
+    await expect(builder.warnings).toContainText('a Query reads only that partition');
+    await builder.warnings.getByRole('button', { name: 'Make it a Query' }).click();
+    await expect(page.getByRole('radio', { name: 'Query' })).toBeChecked();
+    await expect(explorer.partitionKey('PK')).toHaveValue('ACTOR#u_8814');
+
+    await builder.consistentRead.check();
+    await explorer.indexPicker.selectOption('byAction');
+    await expect(page.getByText('Consistent reads are not supported on global secondary indexes')).toBeVisible();
+  });
+});

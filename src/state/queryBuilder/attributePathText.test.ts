@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parsePathText, printPathText } from './attributePathText';
+import { findJsonErrorOffset } from './jsonErrorPosition';
+import { joinList, splitList } from './typedValue';
+
+describe('attribute path text', () => {
+  it.each([
+    ['status', ['status']],
+    ['address.city', ['address', 'city']],
+    ['tags[0]', ['tags', 0]],
+    ['m.list[2][3].x', ['m', 'list', 2, 3, 'x']],
+    ['"first.name"', ['first.name']],
+    ['zip code', ['zip code']],
+    ['a."b ""c"""', ['a', 'b "c"']],
+  ])('%s', (text, path) => {
+    expect(parsePathText(text)).toEqual({ ok: true, path });
+  });
+
+  it.each([
+    ['', /Enter an attribute name/],
+    ['a.', /ends with a dot/],
+    ['a[x]', /list index/],
+    ['"open', /no closing/],
+    ['[0]', /Expected an attribute name/],
+  ])('refuses %j', (text, message) => {
+    const parsed = parsePathText(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.message).toMatch(message);
+  });
+
+  it('prints what it parses', () => {
+    const name = fc.string({ minLength: 1, maxLength: 5 });
+    const path = fc.tuple(name, fc.array(fc.oneof(name, fc.nat(20)), { maxLength: 4 })).map(([first, rest]) => [first, ...rest]);
+    fc.assert(
+      fc.property(path, (elements) => {
+        expect(parsePathText(printPathText(elements))).toEqual({ ok: true, path: elements });
+      }),
+    );
+  });
+});
+
+describe('lists', () => {
+  it('splits on commas, keeping quoted commas', () => {
+    expect(splitList('a, "b, c", """d"""')).toEqual(['a', 'b, c', '"d"']);
+    expect(splitList('')).toEqual([]);
+  });
+  it('joins what it splits', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), (items) => {
+        expect(splitList(joinList(items))).toEqual(items);
+      }),
+    );
+  });
+});
+
+describe('JSON error offsets', () => {
+  it.each([
+    ['{"a": ,}', 6],
+    ['{"a": 1,}', 8],
+    ['{"a" 1}', 5],
+    ['[1, 2', 5],
+    ['{"a": tru}', 9],
+  ])('%s', (text, offset) => {
+    expect(findJsonErrorOffset(text)).toBe(offset);
+  });
+  it('finds none in valid JSON, agreeing with JSON.parse', () => {
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        expect(findJsonErrorOffset(text)).toBeUndefined();
+      }),
+    );
+    fc.assert(
+      fc.property(fc.json(), fc.nat(), (text, cut) => {
+        const broken = text.slice(0, cut % (text.length + 1));
+        let valid = true;
+        try {
+          JSON.parse(broken);
+        } catch {
+          valid = false;
+        }
+        expect(findJsonErrorOffset(broken) === undefined).toBe(valid);
+      }),
+    );
+  });
+});
