@@ -99,6 +99,22 @@ test.describe('query builder', () => {
       ExpressionAttributeValues: { ':PK': { S: 'ACTOR#u_8814' } },
     });
 
+    // The same request as an AWS CLI command (integration/codegen runs these against DynamoDB Local).
+    const copyAs = page.getByRole('region', { name: 'Copy as code' });
+    await copyAs.getByRole('combobox', { name: 'Language' }).selectOption('AWS CLI');
+    await copyAs.getByRole('button', { name: 'Copy code' }).click();
+    await expect(copyAs.getByRole('status')).toHaveText('Copied to the clipboard.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      [
+        'aws dynamodb query \\',
+        '  --table-name AuditLog \\',
+        "  --key-condition-expression '#PK = :PK' \\",
+        "  --expression-attribute-names '{\"#PK\":\"PK\"}' \\",
+        "  --expression-attribute-values '{\":PK\":{\"S\":\"ACTOR#u_8814\"}}' \\",
+        '  --no-paginate',
+      ].join('\n'),
+    );
+
     await explorer.tablePicker.selectOption('Leaderboard');
     await builder.paste(
       JSON.stringify(

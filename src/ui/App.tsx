@@ -24,6 +24,11 @@ export function App() {
   const notices = useStore(noticeStore, (state) => state.notices);
   const builtInStatus = useStore(builtInStatusStore, (state) => state.status);
   const onBuiltIn = useStore(explorerStore, (state) => isBuiltInLabel(state.sourceLabel));
+  // Copied code targets what the explorer is connected to (never its credentials).
+  const connected = useStore(connectionStore, (state) => state.status === 'connected' && state.form.kind !== 'builtIn');
+  const codeRegion = useStore(connectionStore, (state) => state.form.region);
+  const codeEndpoint = useStore(connectionStore, (state) => (state.form.kind === 'aws' ? undefined : state.form.endpoint));
+  const codeContext = connected && !onBuiltIn ? { region: codeRegion, ...(codeEndpoint ? { endpoint: codeEndpoint } : {}) } : undefined;
   const [view, setView] = useState<View>(viewFromHash);
   useEffect(() => {
     const onHashChange = () => setView(viewFromHash());
@@ -74,7 +79,9 @@ export function App() {
           <KeyBuilderPanel />
         </div>
         <div role="tabpanel" id="view-explorer" aria-labelledby="tab-explorer" hidden={view !== 'explorer'}>
-          <ExplorerPanel store={explorerStore} status={onBuiltIn ? builtInStatus : undefined} connection={<ConnectionPanel store={connectionStore} />} />
+          <ExplorerPanel store={explorerStore} status={onBuiltIn ? builtInStatus : undefined} connection={<ConnectionPanel store={connectionStore} />}
+            codeContext={codeContext}
+          />
         </div>
       </main>
     </div>

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state/explorerStore';
 import { keysOf } from '../../state/explorerStore';
 import { PageStats } from './PageStats';
-import { QueryFormView } from './QueryFormView';
+import { QueryFormView, type CodeContext } from './QueryFormView';
 import { ResultsGrid } from './ResultsGrid';
 import { ExplorerTools } from './ExplorerTools';
 import { TablePicker } from './TablePicker';
@@ -12,7 +12,17 @@ import { TablePicker } from './TablePicker';
  * The table explorer: pick a table and index, query a partition or scan, and
  * see the items in the order DynamoDB returned them, page by page.
  */
-export function ExplorerPanel({ store, status, connection }: { store: ExplorerStore; status?: string; connection?: ReactNode }) {
+export function ExplorerPanel({
+  store,
+  status,
+  connection,
+  codeContext,
+}: {
+  store: ExplorerStore;
+  status?: string;
+  connection?: ReactNode;
+  codeContext?: CodeContext;
+}) {
   const sourceLabel = useStore(store, (state) => state.sourceLabel);
   const table = useStore(store, (state) => state.table);
   const indexName = useStore(store, (state) => state.form.indexName);
@@ -42,7 +52,7 @@ export function ExplorerPanel({ store, status, connection }: { store: ExplorerSt
       </div>
       {table && (
         <div className="card">
-          <QueryFormView store={store} />
+          <QueryFormView store={store} codeContext={codeContext} />
         </div>
       )}
       {(pages.length > 0 || runError || running) && (

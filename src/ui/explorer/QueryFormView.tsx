@@ -6,6 +6,7 @@ import { checkTemplateFit, findQueryWarnings } from '../../state/queryBuilder/bu
 import { buildRequest, type QueryFormErrors, type QueryFormField, type SelectOption, type SortOperator } from '../../state/queryForm';
 import { printFormatSuffix } from '../../keys';
 import { FilterBuilder } from '../queryBuilder/FilterBuilder';
+import { CopyAsCode } from '../queryBuilder/CopyAsCode';
 import { PasteRequestDialog } from '../queryBuilder/PasteRequestDialog';
 import { ProjectionEditor } from '../queryBuilder/ProjectionEditor';
 import { RequestOutput } from '../queryBuilder/RequestOutput';
@@ -42,7 +43,13 @@ function isEmptyPrompt(message: string): boolean {
  * filter and projection, the live request with DynamoDB's validation, Paste
  * request, and Run.
  */
-export function QueryFormView({ store }: { store: ExplorerStore }) {
+/** Where code copied from the builder should send its requests: the connection's region and endpoint. */
+export interface CodeContext {
+  readonly region?: string;
+  readonly endpoint?: string;
+}
+
+export function QueryFormView({ store, codeContext }: { store: ExplorerStore; codeContext?: CodeContext }) {
   const form = useStore(store, (state) => state.form);
   const runErrors = useStore(store, (state) => state.formErrors);
   const table = useStore(store, (state) => state.table);
@@ -307,11 +314,10 @@ export function QueryFormView({ store }: { store: ExplorerStore }) {
         actions={
           <>
             <PasteRequestDialog onPaste={pasteRequest} problems={pasteReport?.failed ? pasteReport.problems : undefined} />
-            {/* COPY-AS-CODE SLOT: once src/ui/queryBuilder/CopyAsCode.tsx (codegen branch) is on main, put here:
-                {built.ok && <CopyAsCode request={{ operation: built.operation, input: built.input }} />} */}
           </>
         }
       />
+      {built.ok && <CopyAsCode request={{ operation: built.operation, input: built.input }} {...codeContext} />}
     </div>
   );
 }
