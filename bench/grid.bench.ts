@@ -1,13 +1,22 @@
 /**
- * `npm run bench:grid`: the explorer's grid on a 100k-item partition of the
- * built-in table, in the production build, driven by Playwright in the system
- * Chromium. Prints figures against the targets (a script, not a timed test):
+ * `npm run bench:grid`: the explorer's grid on a 100k-item partition, in the
+ * production build, driven by Playwright in the system Chromium. Prints
+ * figures against the targets (a script, not a timed test):
  *
- * - first rows visible within 150 ms of Run query;
- * - scrolling from the first to the 100,000th row keeps at most 200 row
+ * - first rows visible within 150 ms of Run query (built-in table);
+ * - scrolling from the first to the 100,000th row (scrollTop steps, one per
+ *   animation frame, like dragging the scrollbar) keeps at most 200 row
  *   elements in the DOM and never blocks the main thread for more than 50 ms
- *   (no PerformanceObserver 'longtask' entry);
- * - DynamoDB Local paging vs a bare SDK loop (needs the DynamoDB Local connection).
+ *   (no PerformanceObserver 'longtask' entry). A Chrome trace of the scroll
+ *   tells the app's own CPU time from time the machine gave to other
+ *   processes, and where long tasks go; then a wheel-speed scroll;
+ * - the same 100k partition in real DynamoDB Local: the app (connected like a
+ *   user, through the app server's loopback proxy, clicking Load more as soon
+ *   as it is enabled) pages through it at ≥ 90% of the speed of a bare SDK
+ *   pagination loop in Node, measured in the same run.
+ *
+ * KEYLAB_GRID_PARTS=grid|paging runs one part; KEYLAB_GRID_TRACE=file.json
+ * keeps the scroll's trace; KEYLAB_GRID_SCROLL_FRAMES, KEYLAB_GRID_PAGING_RUNS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -26,8 +35,8 @@ const MAX_ROW_ELEMENTS = 200;
 const LONG_TASK_MS = 50;
 const RUNS = 3;
 const PAGING_TARGET = 0.9;
-/** Rounds of the paging comparison (SDK loop, then the app, alternating). */
-const PAGING_RUNS = Number(process.env.KEYLAB_GRID_PAGING_RUNS ?? 3);
+/** Rounds of the paging comparison; each has one SDK loop and one app run, which goes first alternates (DynamoDB Local warms up, the machine's load drifts). */
+const PAGING_RUNS = Number(process.env.KEYLAB_GRID_PAGING_RUNS ?? 5);
 const DDB_LOCAL_TABLE = 'Leaderboard';
 const DDB_LOCAL_REGION = 'us-east-1';
 /** Which parts run: KEYLAB_GRID_PARTS=grid (first rows and scroll) or =paging (DynamoDB Local); both by default. */
@@ -63,7 +72,34 @@ const FIRST_ROWS_PROBE = `(() => {
   }, { capture: true, once: true });
 })()`;
 
-/** Scrolls the grid from the first row to the last, ~1,000 frames (about 100 new rows per frame), counting row elements and long tasks. */
+/** Frames of the wheel-speed scroll and pixels per frame (a brisk wheel or trackpad fling: ~7,200 px/s at 60 fps). */
+const WHEEL_FRAMES = 300;
+const WHEEL_STEP_PX = 120;
+
+/** Scrolls the grid down from row 50,000 by ${WHEEL_STEP_PX} px per frame, like a wheel: most rows stay in view, a few enter each frame. */
+const WHEEL_PROBE = `(async () => {
+  const grid = document.querySelector('[role="table"][aria-label="Items"]');
+  const durations = [];
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  grid.scrollTop = Math.floor(grid.scrollHeight / 2);
+  await nextFrame();
+  await nextFrame();
+  const longTaskObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) durations.push(entry.duration);
+  });
+  longTaskObserver.observe({ type: 'longtask' });
+  const started = performance.now();
+  for (let frame = 0; frame < ${WHEEL_FRAMES}; frame++) {
+    grid.scrollTop += ${WHEEL_STEP_PX};
+    await nextFrame();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  for (const entry of longTaskObserver.takeRecords()) durations.push(entry.duration);
+  longTaskObserver.disconnect();
+  return { longTasks: durations.length, longestTaskMs: durations.length ? Math.max(...durations) : 0, frames: ${WHEEL_FRAMES}, seconds: (performance.now() - started) / 1000 };
+})()`;
+
+/** Scrolls the grid from the first row to the last, ~1,000 frames (about 100 new rows per frame, like dragging the scrollbar), counting row elements and long tasks. */
 const SCROLL_PROBE = `(async () => {
   const grid = document.querySelector('[role="table"][aria-label="Items"]');
   const body = grid.querySelector('[role="rowgroup"]:nth-child(2)');
@@ -290,7 +326,7 @@ function summarizeTrace(file: string): string[] {
 async function traced<T>(browser: Browser, page: Page, file: string, run: () => Promise<T>): Promise<T> {
   await browser.startTracing(page, {
     path: file,
-    categories: ['toplevel', 'devtools.timeline', 'v8.execute', 'disabled-by-default-v8.gc'],
+    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.gc'],
   });
   try {
     return await run();
@@ -404,11 +440,13 @@ async function measurePaging(browser: Browser, baseURL: string): Promise<PagingF
       return { task: value('TaskDuration'), script: value('ScriptDuration'), styleLayout: value('RecalcStyleDuration') + value('LayoutDuration') };
     };
     const figures: PagingFigures = { sdk: [], app: [], appBusy: [], sdkPages: 0, appSummary: '' };
-    for (let run = 0; run < PAGING_RUNS; run++) {
+    const runSdk = async () => {
       const sdk = await pageWithSdk(client);
       if (sdk.items !== ITEMS) throw new Error(`The SDK loop read ${sdk.items} items, expected ${ITEMS}`);
       figures.sdk.push(sdk.ms);
       figures.sdkPages = sdk.pages;
+    };
+    const runApp = async () => {
       const before = await metrics();
       const app = (await page.evaluate(LOAD_ALL_PROBE)) as { ms: number; summary: string };
       const after = await metrics();
@@ -416,6 +454,21 @@ async function measurePaging(browser: Browser, baseURL: string): Promise<PagingF
       if (!app.summary.startsWith(`${ITEMS} items`)) throw new Error(`The app loaded "${app.summary}", expected ${ITEMS} items`);
       figures.app.push(app.ms);
       figures.appSummary = app.summary;
+    };
+    // One uncounted round first: DynamoDB Local's JIT, the SDK's and the page's first requests.
+    await runSdk();
+    await runApp();
+    figures.sdk.length = 0;
+    figures.app.length = 0;
+    figures.appBusy.length = 0;
+    for (let run = 0; run < PAGING_RUNS; run++) {
+      if (run % 2 === 0) {
+        await runSdk();
+        await runApp();
+      } else {
+        await runApp();
+        await runSdk();
+      }
     }
     return figures;
   } finally {
@@ -466,6 +519,14 @@ async function measureGrid(browser: Browser, baseURL: string): Promise<void> {
   console.log(summarizeTrace(TRACE_PATH).join('\n'));
   if (!process.env.KEYLAB_GRID_TRACE) rmSync(TRACE_PATH, { force: true });
 
+  const wheelTrace = TRACE_PATH.replace(/(\.json)?$/, '.wheel.json');
+  const wheel = (await traced(browser, page, wheelTrace, () => page.evaluate(WHEEL_PROBE))) as { longTasks: number; longestTaskMs: number; frames: number; seconds: number };
+  console.log('');
+  console.log(`wheel-speed scroll from row 50,000: ${WHEEL_STEP_PX} px a frame   target: no main-thread block > ${LONG_TASK_MS} ms`);
+  console.log(`  ${wheel.frames} frames in ${wheel.seconds.toFixed(1)} s; long tasks (> ${LONG_TASK_MS} ms): ${wheel.longTasks}, longest ${wheel.longestTaskMs.toFixed(0)} ms  ${verdict(wheel.longTasks === 0)}`);
+  console.log(summarizeTrace(wheelTrace).join('\n'));
+  if (!process.env.KEYLAB_GRID_TRACE) rmSync(wheelTrace, { force: true });
+
   await context.close();
 }
 
@@ -488,7 +549,9 @@ async function reportPaging(browser: Browser, baseURL: string): Promise<void> {
   const ratio = sdkMedian / appMedian;
   console.log(`  SDK loop (Node, QueryCommand + LastEvaluatedKey, ${paging.sdkPages} pages): median ${sdkMedian.toFixed(0)} ms, ${formatInt(Math.round((ITEMS / sdkMedian) * 1000))} items/s`);
   console.log(`  app (Run query, then Load more as soon as enabled; "${paging.appSummary}"): median ${appMedian.toFixed(0)} ms, ${formatInt(Math.round((ITEMS / appMedian) * 1000))} items/s`);
-  console.log(`  app speed / SDK speed: ${(ratio * 100).toFixed(0)}%  ${verdict(ratio >= PAGING_TARGET)}`);
+  const best = Math.min(...paging.sdk) / Math.min(...paging.app);
+  console.log(`  best runs: SDK loop ${Math.min(...paging.sdk).toFixed(0)} ms, app ${Math.min(...paging.app).toFixed(0)} ms (the least disturbed by other load on the machine): ${(best * 100).toFixed(0)}%`);
+  console.log(`  app speed / SDK speed (medians): ${(ratio * 100).toFixed(0)}%  ${verdict(ratio >= PAGING_TARGET)}`);
 }
 
 async function main(): Promise<void> {
