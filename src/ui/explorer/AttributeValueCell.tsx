@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { useId, useState } from 'react';
 import { VisibleText } from '../common/VisibleText';
-import { formatAttributeValue, formatAttributeValueIndented, memberCountOf, typeTagOf } from './formatAttributeValue';
+import { formatAttributeValue, formatAttributeValueIndented, isPlainVisibleText, memberCountOf, typeTagOf } from './formatAttributeValue';
 import './explorerTools.css';
 
 const TRUNCATE_AT = 120;
@@ -12,19 +12,21 @@ const TRUNCATE_AT = 120;
  * hold. Lists, maps and long values open the full value in a popover (the top
  * layer, so the fixed-height virtual row doesn't clip it); lists and maps are
  * written out indented.
+ *
+ * It renders into the grid cell, without a wrapper: a scrollbar jump creates
+ * every visible cell anew, and each element costs style and layout. A plain
+ * scalar is two nodes: the badge and a text node.
  */
 export function AttributeValueCell({ value, name }: { value: AttributeValue | undefined; name?: string }) {
-  const [opened, setOpened] = useState(false);
-  const popoverId = useId();
   if (value === undefined) return <span className="cell-missing" aria-label="no value" />;
   const tag = typeTagOf(value);
   const text = formatAttributeValue(value);
   const count = memberCountOf(value);
   const nested = tag === 'L' || tag === 'M';
   const long = text.length > TRUNCATE_AT;
-  const what = name ? `${name} (${tag})` : tag;
+  const shown = long ? `${text.slice(0, TRUNCATE_AT)}…` : text;
   return (
-    <span className={`cell-value cell-${tag}`}>
+    <>
       <span className="type-badge" title={`DynamoDB type ${tag}`}>
         {tag}
       </span>
@@ -33,40 +35,55 @@ export function AttributeValueCell({ value, name }: { value: AttributeValue | un
           {count}
         </span>
       )}
-      {(nested || long) && (
-        <button
-          type="button"
-          className="cell-expand"
-          popoverTarget={popoverId}
-          aria-label={nested ? `Expand ${what} value` : `Show all ${text.length} characters of ${what}`}
-          title={nested ? 'Show the full nested value' : 'Show the full value'}
-          onClick={() => setOpened(true)}
-        >
-          {nested ? '▸' : '…'}
-        </button>
-      )}
-      <VisibleText text={long ? `${text.slice(0, TRUNCATE_AT)}…` : text} />
-      {(nested || long) && (
-        <div id={popoverId} popover="auto" className="value-popover" role="dialog" aria-label={`Full value of ${what}`}>
-          {opened && (
-            <>
-              <div className="value-popover-header">
-                <span>
-                  Full value of {what}
-                  {count !== undefined ? ` · ${count} ${count === 1 ? 'member' : 'members'}` : ` · ${text.length} characters`}
-                </span>
-                <button type="button" popoverTarget={popoverId} popoverTargetAction="hide">
-                  Close
-                </button>
-              </div>
-              <pre className="value-popover-text">
-                {nested ? <IndentedText text={formatAttributeValueIndented(value)} /> : <VisibleText text={text} />}
-              </pre>
-            </>
-          )}
-        </div>
-      )}
-    </span>
+      {(nested || long) && <FullValue value={value} text={text} tag={tag} count={count} nested={nested} {...(name !== undefined ? { name } : {})} />}
+      {isPlainVisibleText(shown) ? shown : <VisibleText text={shown} />}
+    </>
+  );
+}
+
+interface FullValueProps {
+  value: AttributeValue;
+  text: string;
+  tag: string;
+  count: number | undefined;
+  nested: boolean;
+  name?: string;
+}
+
+/** The expand button and its popover, for lists, maps and long values; the popover's content is built when first opened. */
+function FullValue({ value, text, tag, count, nested, name }: FullValueProps) {
+  const [opened, setOpened] = useState(false);
+  const popoverId = useId();
+  const what = name ? `${name} (${tag})` : tag;
+  return (
+    <>
+      <button
+        type="button"
+        className="cell-expand"
+        popoverTarget={popoverId}
+        aria-label={nested ? `Expand ${what} value` : `Show all ${text.length} characters of ${what}`}
+        title={nested ? 'Show the full nested value' : 'Show the full value'}
+        onClick={() => setOpened(true)}
+      >
+        {nested ? '▸' : '…'}
+      </button>
+      <div id={popoverId} popover="auto" className="value-popover" role="dialog" aria-label={`Full value of ${what}`}>
+        {opened && (
+          <>
+            <div className="value-popover-header">
+              <span>
+                Full value of {what}
+                {count !== undefined ? ` · ${count} ${count === 1 ? 'member' : 'members'}` : ` · ${text.length} characters`}
+              </span>
+              <button type="button" popoverTarget={popoverId} popoverTargetAction="hide">
+                Close
+              </button>
+            </div>
+            <pre className="value-popover-text">{nested ? <IndentedText text={formatAttributeValueIndented(value)} /> : <VisibleText text={text} />}</pre>
+          </>
+        )}
+      </div>
+    </>
   );
 }
 

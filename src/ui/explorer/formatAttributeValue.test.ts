@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAttributeValue, formatAttributeValueIndented, memberCountOf } from './formatAttributeValue';
+import { toVisibleText } from '../common/visibleText';
+import { formatAttributeValue, formatAttributeValueIndented, isPlainVisibleText, memberCountOf } from './formatAttributeValue';
 
 describe('formatAttributeValueIndented', () => {
   it('indents nested lists and maps, keeping exact digits', () => {
@@ -21,5 +23,30 @@ describe('memberCountOf', () => {
     expect(memberCountOf({ M: { a: { NULL: true } } })).toBe(1);
     expect(memberCountOf({ L: [] })).toBe(0);
     expect(memberCountOf({ S: 'abc' })).toBeUndefined();
+  });
+});
+
+describe('isPlainVisibleText', () => {
+  it('accepts printable ASCII and refuses what VisibleText would mark', () => {
+    expect(isPlainVisibleText('SEASON#2026-SPRING')).toBe(true);
+    expect(isPlainVisibleText('a b')).toBe(true);
+    expect(isPlainVisibleText('')).toBe(false);
+    expect(isPlainVisibleText(' a')).toBe(false);
+    expect(isPlainVisibleText('a ')).toBe(false);
+    expect(isPlainVisibleText('a\tb')).toBe(false);
+    expect(isPlainVisibleText('a\u200bb')).toBe(false);
+    expect(isPlainVisibleText('a\u00a0b')).toBe(false);
+    expect(isPlainVisibleText('a\x7f')).toBe(false);
+    expect(isPlainVisibleText('café')).toBe(false);
+  });
+
+  it('only says yes when VisibleText would show the text unchanged', () => {
+    const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)) }));
+    fc.assert(
+      fc.property(text, (value) => {
+        if (isPlainVisibleText(value)) expect(toVisibleText(value)).toEqual([{ kind: 'text', text: value }]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

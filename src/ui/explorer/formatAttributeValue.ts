@@ -36,6 +36,24 @@ function formatNested(value: AttributeValue): string {
   return value.S !== undefined ? JSON.stringify(value.S) : formatAttributeValue(value);
 }
 
+/** Printable ASCII with no space at either end: nothing in it is invisible. */
+const PLAIN_VISIBLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+
+/**
+ * Whether text can be shown as it is: printable ASCII without a leading or
+ * trailing space, so no character in it needs the invisible-character
+ * treatment (VisibleText). A fast path for the grid; anything else — empty
+ * text, controls, edge spaces, any non-ASCII — answers false and goes through
+ * VisibleText, which decides character by character.
+ *
+ * @example
+ * isPlainVisibleText("SEASON#2026") // true
+ * isPlainVisibleText("a\tb") // false
+ */
+export function isPlainVisibleText(text: string): boolean {
+  return PLAIN_VISIBLE.test(text);
+}
+
 /** How many members a set, list or map holds; undefined for scalars. */
 export function memberCountOf(value: AttributeValue): number | undefined {
   return value.SS?.length ?? value.NS?.length ?? value.BS?.length ?? value.L?.length ?? (value.M ? Object.keys(value.M).length : undefined);
