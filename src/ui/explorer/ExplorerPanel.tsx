@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state/explorerStore';
 import { keysOf } from '../../state/explorerStore';
@@ -32,10 +32,16 @@ export function ExplorerPanel({
   const runError = useStore(store, (state) => state.runError);
   const loadMore = useStore(store, (state) => state.loadMore);
   const last = pages[pages.length - 1];
-  const keys = table ? keysOf(table, indexName) : undefined;
-  const keyNames = keys ? [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])] : [];
-  const tableKeyNames = table ? [table.keys.partitionKey.name, ...(table.keys.sortKey ? [table.keys.sortKey.name] : [])] : [];
-  const gridKeys = [...keyNames, ...tableKeyNames.filter((name) => !keyNames.includes(name))];
+  // Stable props for the grid, so a store change elsewhere (form edits, a new page) doesn't re-render every row.
+  const gridKeys = useMemo(() => {
+    if (!table) return [];
+    const keys = keysOf(table, indexName);
+    const keyNames = [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])];
+    const tableKeyNames = [table.keys.partitionKey.name, ...(table.keys.sortKey ? [table.keys.sortKey.name] : [])];
+    return [...keyNames, ...tableKeyNames.filter((name) => !keyNames.includes(name))];
+  }, [table, indexName]);
+  const canLoadMore = Boolean(last?.lastEvaluatedKey) && !running;
+  const loadNextPage = useCallback(() => void loadMore(), [loadMore]);
 
   return (
     <section className="panel explorer" aria-labelledby="explorer-title">
@@ -64,7 +70,7 @@ export function ExplorerPanel({
             </p>
           )}
           <PageStats pages={pages} itemCount={items.length} />
-          {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys} onNearEnd={last?.lastEvaluatedKey && !running ? () => void loadMore() : undefined} />}
+          {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys} onNearEnd={canLoadMore ? loadNextPage : undefined} />}
           <div className="button-row">
             {last?.lastEvaluatedKey && (
               <button type="button" onClick={() => void loadMore()} disabled={running}>
