@@ -36,12 +36,12 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { scrubSecrets } from '../sources/remoteEndpoints';
-import { checkSameOrigin, describeUpstreamError } from './loopbackProxy';
+import { forwardRequest, sendRefusal, type ErrorAnswer } from './forwardRequest';
+import { checkSameOrigin } from './loopbackProxy';
 import { sendJson, type Route } from './routes';
 
 export const PROFILES_PATH = '/api/aws-profiles';
@@ -375,21 +375,14 @@ class NodeSha256 {
   }
 }
 
+/** The upstream headers the SDK in the browser reads. */
+const FORWARDED_RESPONSE_HEADERS = new Set(['content-type', 'x-amzn-requestid', 'x-amz-crc32', 'x-amzn-errortype']);
+
 /** AWS DynamoDB endpoints the browser may name as the target (it picks the region, nothing else). */
 const AWS_TARGET = /^https:\/\/dynamodb\.([a-z]{2}(?:-[a-z]+)+-\d+)\.amazonaws\.com(?:\.cn)?\/?$/;
 
-function refuse(res: ServerResponse, refusal: { status: number; type: string; message: string }): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const payload = Buffer.from(JSON.stringify({ __type: `com.keylab.profile#${refusal.type}`, message: refusal.message }), 'utf8');
-  res.statusCode = refusal.status;
-  res.setHeader('Content-Type', 'application/x-amz-json-1.0');
-  res.setHeader('x-amzn-ErrorType', refusal.type);
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Length', payload.length);
-  res.end(payload);
+function refuse(res: ServerResponse, refusal: ErrorAnswer): void {
+  sendRefusal(res, refusal, 'com.keylab.profile');
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
@@ -498,34 +491,13 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
         body,
         query: {},
       });
-      const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
-      await new Promise<void>((done) => {
-        const upstream = send(url, { method: 'POST', headers: { ...signed.headers, 'content-length': String(body.length) }, timeout: upstreamTimeoutMs }, (answer) => {
-          res.statusCode = answer.statusCode ?? 502;
-          for (const header of ['content-type', 'x-amzn-requestid', 'x-amz-crc32', 'x-amzn-errortype']) {
-            const value = answer.headers[header];
-            if (value !== undefined) res.setHeader(header, value);
-          }
-          answer.pipe(res);
-          answer.on('end', done);
-          answer.on('error', () => {
-            res.destroy();
-            done();
-          });
-        });
-        upstream.on('timeout', () => {
-          upstream.destroy();
-          refuse(res, { status: 504, type: 'ProxyTimeout', message: `${url.host} did not answer within ${Math.round(upstreamTimeoutMs / 1000)} s.` });
-          done();
-        });
-        upstream.on('error', (error: NodeJS.ErrnoException) => {
-          if (!res.writableEnded) refuse(res, describeUpstreamError(error, url));
-          done();
-        });
-        res.on('close', () => {
-          if (!res.writableFinished) upstream.destroy();
-        });
-        upstream.end(body);
+      await forwardRequest(res, {
+        url,
+        headers: { ...signed.headers, 'content-length': String(body.length) },
+        body,
+        timeoutMs: upstreamTimeoutMs,
+        keepResponseHeader: (header) => FORWARDED_RESPONSE_HEADERS.has(header),
+        namespace: 'com.keylab.profile',
       });
     },
   };

@@ -26,9 +26,9 @@
  * Nothing here logs headers or bodies.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { forwardRequest, sendRefusal as sendRefusalAs } from './forwardRequest';
 import type { Route } from './routes';
 
 export const PROXY_PATH = '/proxy/dynamodb';
@@ -187,17 +187,7 @@ function forwardedHeaders(headers: IncomingHttpHeaders, url: URL, bodyLength: nu
 }
 
 function sendRefusal(res: ServerResponse, refusal: Refusal): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const payload = Buffer.from(JSON.stringify({ __type: `com.keylab.proxy#${refusal.type}`, message: refusal.message }), 'utf8');
-  res.statusCode = refusal.status;
-  res.setHeader('Content-Type', 'application/x-amz-json-1.0');
-  res.setHeader('x-amzn-ErrorType', refusal.type);
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Length', payload.length);
-  res.end(payload);
+  sendRefusalAs(res, refusal, 'com.keylab.proxy');
 }
 
 /** Reads the body up to `max` bytes; undefined when it is larger. */
@@ -224,21 +214,6 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined
   });
 }
 
-/** Turns a connection failure into a refusal a person can act on. */
-export function describeUpstreamError(error: NodeJS.ErrnoException, url: URL): Refusal {
-  const where = url.host;
-  const code = error.code ?? '';
-  if (code === 'ECONNREFUSED') {
-    return { status: 502, type: 'ProxyConnectionRefused', message: `Connection refused: nothing is listening on ${where}. Is DynamoDB Local running? (npm run dynamodb-local)` };
-  }
-  if (/^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code) || /SSL|TLS|certificate/i.test(error.message)) {
-    return { status: 502, type: 'ProxyTLSError', message: `TLS failed talking to ${where} (${code || 'handshake error'}): is it really https, with a certificate this machine trusts?` };
-  }
-  if (code === 'ECONNRESET' || code === 'EPIPE') {
-    return { status: 502, type: 'ProxyUnreachable', message: `${where} closed the connection without answering (is it an http endpoint, not https, or the other way round?).` };
-  }
-  return { status: 502, type: 'ProxyUnreachable', message: `Could not reach ${where} (${code || 'network error'}).` };
-}
 
 /**
  * Creates the proxy's handler. Mount it with {@link loopbackProxyRoute}.
@@ -294,37 +269,14 @@ export function createLoopbackProxy(options: LoopbackProxyOptions = {}) {
       if ((lookupOptions as { all?: boolean }).all) (callback as (error: null, addresses: ResolvedAddress[]) => void)(null, [address]);
       else callback(null, address.address, address.family);
     };
-    const send = targetUrl.protocol === 'https:' ? httpsRequest : httpRequest;
-    await new Promise<void>((done) => {
-      const upstream = send(
-        targetUrl,
-        { method: 'POST', headers: forwardedHeaders(req.headers, targetUrl, body.length), lookup: pinnedLookup, timeout: timeoutMs },
-        (answer) => {
-          res.statusCode = answer.statusCode ?? 502;
-          for (const [name, value] of Object.entries(answer.headers)) {
-            if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name)) res.setHeader(name, value);
-          }
-          answer.pipe(res);
-          answer.on('end', done);
-          answer.on('error', () => {
-            res.destroy();
-            done();
-          });
-        },
-      );
-      upstream.on('timeout', () => {
-        upstream.destroy();
-        sendRefusal(res, { status: 504, type: 'ProxyTimeout', message: `${targetUrl.host} did not answer within ${Math.round(timeoutMs / 1000)} s.` });
-        done();
-      });
-      upstream.on('error', (error: NodeJS.ErrnoException) => {
-        if (!res.writableEnded) sendRefusal(res, describeUpstreamError(error, targetUrl));
-        done();
-      });
-      res.on('close', () => {
-        if (!res.writableFinished) upstream.destroy();
-      });
-      upstream.end(body);
+    await forwardRequest(res, {
+      url: targetUrl,
+      headers: forwardedHeaders(req.headers, targetUrl, body.length),
+      body,
+      lookup: pinnedLookup,
+      timeoutMs,
+      keepResponseHeader: (name) => !DROPPED_RESPONSE_HEADERS.has(name),
+      namespace: 'com.keylab.proxy',
     });
   };
 }
