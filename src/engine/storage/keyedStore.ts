@@ -7,6 +7,9 @@ import { rawComparator, rawKeyOf, type RawComparator, type RawKey } from './rawK
 /**
  * One stored item. Records are immutable: a write replaces the record, so a
  * page being read never sees half an update. `pk`/`sk` point into `item`.
+ * The table may also replace a record with an equal copy of it (and its
+ * item) to keep key order and memory order alike (see Relocate in
+ * chunkedSortedList.ts): hold a record's key, not the record, across writes.
  * A record is also the table's own store entry (`record === this`), which
  * saves one object per item at a million items.
  */
