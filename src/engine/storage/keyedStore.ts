@@ -15,6 +15,11 @@ import { rawComparator, rawKeyOf, type RawComparator, type RawKey } from './rawK
  */
 export interface ItemRecord extends StoreEntry {
   readonly item: Item;
+  /**
+   * True when `item` is frozen all the way down (see freezeItem.ts): a read
+   * may return it as it is. False for items holding binary, which reads copy.
+   */
+  readonly frozen: boolean;
 }
 
 /** An entry of a table or index store: its key values in that store, its size, and the item it stands for. */

@@ -4,6 +4,7 @@ import { utf8ByteLength, type KeyAttributeValue } from '../../keys';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
 import { copyForLayout } from './copyForLayout';
+import { freezeItem } from './freezeItem';
 import { KeyedStore, type ItemRecord, type KeyProbe, type StoreEntry } from './keyedStore';
 import { canonicalKey } from './partitionKey';
 import { rawComparator, rawKeyOf, type RawKey } from './rawKey';
@@ -134,6 +135,8 @@ export class TableStore {
       skRaw: sk && rawKeyOf(sk),
       size,
       record: undefined as unknown as ItemRecord,
+      // Stored items are the table's own: frozen, they can be read out without a copy.
+      frozen: freezeItem(item),
     };
     record.record = record;
     return record;
