@@ -2,8 +2,9 @@
  * Engine benchmark (`npm run bench:engine`): the same workload, in one run,
  * against
  *   (a) Keylab's engine in this process (its SDK-shaped methods, no wire);
- *   (b) the engine's DynamoDB endpoint over HTTP (started in this process on
- *       a free port; an AWS SDK client with keep-alive);
+ *   (b) the engine's DynamoDB endpoint over HTTP (`npm run endpoint`'s
+ *       script in its own Node process on a free port; an AWS SDK client
+ *       with keep-alive);
  *   (c) DynamoDB Local 3.3.1 over HTTP (the vendored jar, `-inMemory`; the
  *       same SDK client setup).
  *
@@ -22,12 +23,12 @@
  * least 1.5× faster than DynamoDB Local on every row both measured. A report,
  * not a test: it exits 0 and prints PASS / MISS.
  */
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { DynamoDB, type AttributeValue, type WriteRequest } from '@aws-sdk/client-dynamodb';
-import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { findFreePort, startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { createLocalDynamoDB, type DynamoDBDataSource, type LocalDynamoDB } from '../src/engine';
-import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../src/server/dynamodbEndpoint';
 import { collectGarbage, createRandom, enableGarbageCollection, formatInt, renderTable } from './benchUtils';
 
 const SMALL = 100_000;
@@ -348,18 +349,45 @@ async function startInProcess(): Promise<BenchSide> {
   return { name: 'engine in-process', db: engine, loadItems: engine.loadItems, concurrency: 1, loadBudgetMs: Infinity, stop: () => Promise.resolve() };
 }
 
+/**
+ * The endpoint as users run it: `npm run endpoint` (scripts/endpoint.ts) in
+ * its own Node process, as DynamoDB Local runs in its own JVM — so the
+ * client's work and garbage collection don't share a heap (with a million
+ * items in it) and an event loop with the server's.
+ */
 async function startEndpoint(): Promise<BenchSide> {
-  const endpoint: RunningDynamoDBEndpoint = await startDynamoDBEndpoint({ db: createLocalDynamoDB(), port: 0 });
-  const client = sdkClient(endpoint.url);
+  const port = await findFreePort();
+  // process.execArgv carries tsx's loader, which this bench runs under.
+  const child = spawn(process.execPath, [...process.execArgv, 'scripts/endpoint.ts', '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the endpoint did not start in 60 s: ${output}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`the endpoint exited with ${code}: ${output}`)));
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      output += text;
+      const match = /running at (http:\/\/\S+?) /.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+  }).catch((error: unknown) => {
+    child.kill();
+    throw error;
+  });
+  const client = sdkClient(url);
   return {
     name: 'engine endpoint (HTTP)',
     db: client,
-    url: endpoint.url,
+    url,
     concurrency: HTTP_CONCURRENCY,
     loadBudgetMs: Infinity,
     stop: async () => {
       client.destroy();
-      await endpoint.stop();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -475,7 +503,7 @@ async function main(): Promise<void> {
   console.log(`target: endpoint ≥ ${TARGET_ENDPOINT_SPEEDUP}× faster than DynamoDB Local on every row: ${speedupChecks - speedupMisses}/${speedupChecks} rows — ${speedupMisses === 0 && speedupChecks > 0 ? 'PASS' : 'MISS'}`);
   console.log('(the browser engine\'s 1M load + IndexedDB target is measured separately.)');
   console.log(
-    `notes: the endpoint runs in this process, sharing its event loop with the SDK client; DynamoDB Local is its own JVM. ` +
+    `notes: the endpoint runs as \`npm run endpoint\` does, in its own Node process; DynamoDB Local in its own JVM; the SDK clients in this process. ` +
       `Its 1M load gets ${DDBL_BUDGET_MS / 1000} s (KEYLAB_BENCH_DDBL_BUDGET_S); an extrapolated figure assumes the rate so far holds, which favours it.`,
   );
 }

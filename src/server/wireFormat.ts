@@ -142,8 +142,12 @@ function toWireValue(value: unknown): unknown {
   }
   let copy: Record<string, unknown> | undefined;
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
+  // for…in rather than Object.keys: no array per object (a 100-item page has ~700 of them).
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
     const member = record[key];
+    // Strings, numbers and booleans (most members, e.g. every S and N value) pass as they are.
+    if (member === null || typeof member !== 'object') continue;
     const converted = toWireValue(member);
     if (converted !== member) (copy ??= { ...record })[key] = converted;
   }

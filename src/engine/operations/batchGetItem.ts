@@ -3,6 +3,7 @@ import { prepareExpressions, projectItem, validationError, type Item, type Prepa
 import { ConstraintErrors } from '../requestErrors';
 import { checkKey, keyIdentity } from '../schema/checkKeys';
 import type { TableStore } from '../storage/tableStore';
+import { readOut } from '../storage/readOut';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { checkCapacityMode, consumedCapacity, createCharge, readUnits } from './capacity';
@@ -65,7 +66,7 @@ export function batchGetItem(context: EngineContext, input: BatchGetItemCommandI
     for (const key of request.keys) {
       const record = table.get(key);
       charge.table += readUnits(record?.size ?? 0, request.consistent);
-      if (record) found.push(copyItem(request.prepared.projection ? projectItem(request.prepared.projection, record.item) : record.item));
+      if (record) found.push(request.prepared.projection ? copyItem(projectItem(request.prepared.projection, record.item)) : readOut(record));
     }
     responses[request.tableName] = found;
     const capacity = consumedCapacity(input.ReturnConsumedCapacity, request.tableName, charge);

@@ -2,6 +2,7 @@ import type { GetItemCommandInput, GetItemCommandOutput } from '@aws-sdk/client-
 import { prepareExpressions, projectItem } from '../../expressions';
 import { ConstraintErrors } from '../requestErrors';
 import { checkKey } from '../schema/checkKeys';
+import { readOut } from '../storage/readOut';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { checkCapacityMode, consumedCapacity, createCharge, readUnits } from './capacity';
@@ -24,7 +25,8 @@ export function getItem(context: EngineContext, input: GetItemCommandInput): Get
 
   const record = table.get(key);
   const output: GetItemCommandOutput = { $metadata: {} };
-  if (record) output.Item = copyItem(prepared.projection ? projectItem(prepared.projection, record.item) : record.item);
+  // A frozen stored item is returned as it is (see freezeItem.ts); a projection is a fresh copy.
+  if (record) output.Item = prepared.projection ? copyItem(projectItem(prepared.projection, record.item)) : readOut(record);
   const charge = createCharge();
   charge.table = readUnits(record?.size ?? 0, input.ConsistentRead === true);
   const capacity = consumedCapacity(input.ReturnConsumedCapacity, table.definition.name, charge);

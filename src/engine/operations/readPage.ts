@@ -16,6 +16,7 @@ import type { KeyAttributeValue } from '../../keys';
 import { keyNames } from '../schema/tableDefinition';
 import type { KeyedStore, KeyProbe, StoreEntry } from '../storage/keyedStore';
 import type { IndexStore, TableStore } from '../storage/tableStore';
+import { readOut } from '../storage/readOut';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { chargeIndex, consumedCapacity, createCharge, readUnits } from './capacity';
@@ -246,7 +247,7 @@ export class PageReader {
     const { projection, target } = this.options;
     const item = entry.record.item;
     if (projection) return copyItem(projectItem(projection, item));
-    if (!target.index?.projectedNames || this.fetchesFromTable) return copyItem(item);
+    if (!target.index?.projectedNames || this.fetchesFromTable) return readOut(entry.record);
     return copyItem(this.indexItem(item));
   }
 

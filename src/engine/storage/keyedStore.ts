@@ -1,17 +1,25 @@
 import { compareKeys, compareUtf8, type KeyAttributeValue, type KeyType } from '../../keys';
 import type { Item } from '../../expressions';
-import { ChunkedSortedList, type ListPosition, type Probe } from './chunkedSortedList';
+import { ChunkedSortedList, type FenceProbe, type ListPosition, type Probe, type Relocate } from './chunkedSortedList';
 import { canonicalKey, firstHashOfSegment, hashCanonicalKey } from './partitionKey';
 import { rawComparator, rawKeyOf, type RawComparator, type RawKey } from './rawKey';
 
 /**
  * One stored item. Records are immutable: a write replaces the record, so a
  * page being read never sees half an update. `pk`/`sk` point into `item`.
+ * The table may also replace a record with an equal copy of it (and its
+ * item) to keep key order and memory order alike (see Relocate in
+ * chunkedSortedList.ts): hold a record's key, not the record, across writes.
  * A record is also the table's own store entry (`record === this`), which
  * saves one object per item at a million items.
  */
 export interface ItemRecord extends StoreEntry {
   readonly item: Item;
+  /**
+   * True when `item` is frozen all the way down (see freezeItem.ts): a read
+   * may return it as it is. False for items holding binary, which reads copy.
+   */
+  readonly frozen: boolean;
 }
 
 /** An entry of a table or index store: its key values in that store, its size, and the item it stands for. */
@@ -73,7 +81,15 @@ export class KeyedStore<E extends StoreEntry> {
   /** Partitions are fenced by raw sort key when the sort key alone orders them (a table, not an index). */
   private readonly fenceOf: ((entry: E) => RawKey) | undefined;
 
-  constructor(readonly shape: StoreShape) {
+  /**
+   * @param relocate lays out a chunk of entries again in key order (see
+   * chunkedSortedList.ts); given for the table's own items, whose pages are
+   * read item by item. It may run during {@link put}.
+   */
+  constructor(
+    readonly shape: StoreShape,
+    private readonly relocate?: Relocate<E>,
+  ) {
     this.compareSortKeys = shape.sortKeyType ? rawComparator(shape.sortKeyType) : undefined;
     this.compareEntries = createEntryComparator(shape, this.compareSortKeys);
     this.fenceOf = shape.sortKeyType && !shape.secondary ? (entry) => entry.skRaw as RawKey : undefined;
@@ -96,24 +112,33 @@ export class KeyedStore<E extends StoreEntry> {
 
   /** The entry with these key components, or undefined. */
   get(pk: KeyAttributeValue, probe: KeyProbe): E | undefined {
-    return this.partition(pk)?.entries.find(this.probe(probe));
+    return this.partition(pk)?.entries.find(this.probe(probe), this.fenceProbeOf(probe));
   }
 
   /** Inserts or replaces an entry; returns the replaced entry. */
   put(entry: E): E | undefined {
     const partition = this.partitionFor(entry.pk);
-    const replaced = partition.entries.insert(entry);
+    const replaced = partition.entries.insert(entry, this.fenceOf && this.fenceProbeOfRaw(entry.skRaw as RawKey));
     if (replaced) this.byteCount -= replaced.size;
     else this.entryCount++;
     this.byteCount += entry.size;
     return replaced;
   }
 
+  /**
+   * Writes `entry` over the equal entry already stored (same keys, same
+   * size: a copy), without counting it as a scattered write. Returns false
+   * when no entry is equal.
+   */
+  replace(entry: E): boolean {
+    return this.partition(entry.pk)?.entries.replace(entry) !== undefined;
+  }
+
   /** Removes the entry with these key components; returns it. */
   delete(pk: KeyAttributeValue, probe: KeyProbe): E | undefined {
     const partition = this.partition(pk);
     if (!partition) return undefined;
-    const removed = partition.entries.remove(this.probe(probe));
+    const removed = partition.entries.remove(this.probe(probe), this.fenceProbeOf(probe));
     if (!removed) return undefined;
     this.entryCount--;
     this.byteCount -= removed.size;
@@ -134,7 +159,7 @@ export class KeyedStore<E extends StoreEntry> {
       canonical,
       hash: hashCanonicalKey(canonical),
       value: pk,
-      entries: ChunkedSortedList.fromSorted(this.compareEntries, sorted, this.fenceOf),
+      entries: ChunkedSortedList.fromSorted(this.compareEntries, sorted, this.fenceOf, this.relocate),
     };
     this.byKey.set(canonical, partition);
     this.scanOrder.insert(partition);
@@ -152,6 +177,17 @@ export class KeyedStore<E extends StoreEntry> {
     const probe: Probe<E> = (entry) => rawProbe(entry.skRaw as RawKey);
     const fenceProbe = this.fenceOf ? rawProbe : undefined;
     return after ? partition.entries.upperBound(probe, fenceProbe) : partition.entries.lowerBound(probe, fenceProbe);
+  }
+
+  /** The fence probe (see ChunkedSortedList) matching {@link probe}: in a table with a sort key, whose fences are raw sort keys. */
+  private fenceProbeOf(components: KeyProbe): FenceProbe<RawKey> | undefined {
+    if (!this.fenceOf || components.length === 0) return undefined;
+    return this.fenceProbeOfRaw(rawKeyOf(components[0] as KeyAttributeValue));
+  }
+
+  private fenceProbeOfRaw(skRaw: RawKey): FenceProbe<RawKey> {
+    const compare = this.compareSortKeys as RawComparator;
+    return (fence) => compare(skRaw, fence);
   }
 
   /** Turns key components into a probe over this store's entries. */
@@ -214,7 +250,7 @@ export class KeyedStore<E extends StoreEntry> {
     const canonical = canonicalKey(pk);
     let partition = this.byKey.get(canonical);
     if (!partition) {
-      partition = { canonical, hash: hashCanonicalKey(canonical), value: pk, entries: new ChunkedSortedList(this.compareEntries, this.fenceOf) };
+      partition = { canonical, hash: hashCanonicalKey(canonical), value: pk, entries: new ChunkedSortedList(this.compareEntries, this.fenceOf, this.relocate) };
       this.byKey.set(canonical, partition);
       this.scanOrder.insert(partition);
     }

@@ -3,6 +3,8 @@ import { attributeValueSize, getOwnAttribute, itemSize, type Item, type KeySchem
 import { utf8ByteLength, type KeyAttributeValue } from '../../keys';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
+import { copyForLayout } from './copyForLayout';
+import { freezeItem } from './freezeItem';
 import { KeyedStore, type ItemRecord, type KeyProbe, type StoreEntry } from './keyedStore';
 import { canonicalKey } from './partitionKey';
 import { rawComparator, rawKeyOf, type RawKey } from './rawKey';
@@ -31,7 +33,9 @@ export class TableStore {
 
   constructor(readonly definition: TableDefinition) {
     const tableHasSortKey = definition.keys.sortKey !== undefined;
-    this.items = new KeyedStore<StoreEntry>({ sortKeyType: definition.keys.sortKey?.type, secondary: false, tableHasSortKey });
+    this.items = new KeyedStore<StoreEntry>({ sortKeyType: definition.keys.sortKey?.type, secondary: false, tableHasSortKey }, (entries) =>
+      this.relocateRecords(entries as ItemRecord[]),
+    );
     const indexes = new Map<string, IndexStore>();
     for (const index of definition.indexes) {
       indexes.set(index.name, {
@@ -121,7 +125,7 @@ export class TableStore {
     return records;
   }
 
-  private createRecord(item: Item): ItemRecord {
+  private createRecord(item: Item, size = itemSize(item)): ItemRecord {
     const { partitionKey, sortKey } = this.definition.keys;
     const sk = sortKey ? (getOwnAttribute(item, sortKey.name) as KeyAttributeValue) : undefined;
     const record = {
@@ -129,21 +133,47 @@ export class TableStore {
       pk: getOwnAttribute(item, partitionKey.name) as KeyAttributeValue,
       sk,
       skRaw: sk && rawKeyOf(sk),
-      size: itemSize(item),
+      size,
       record: undefined as unknown as ItemRecord,
+      // Stored items are the table's own: frozen, they can be read out without a copy.
+      frozen: freezeItem(item),
     };
     record.record = record;
     return record;
   }
 
   private putRecord(record: ItemRecord): ItemRecord | undefined {
-    const replaced = this.items.put(record)?.record;
+    if (this.indexes.size === 0) return this.items.put(record)?.record;
+    // Indexes first: items.put may relocate the record's chunk (relocateRecords), which
+    // expects every record of the chunk to have its index entries already.
+    const replaced = this.items.get(record.pk, this.items.componentsOf(record))?.record;
     for (const index of this.indexes.values()) {
       if (replaced) removeIndexEntry(index, replaced);
       const entry = indexEntryOf(index, record);
       if (entry) index.store.put(entry);
     }
+    this.items.put(record);
     return replaced;
+  }
+
+  /**
+   * Replaces a chunk's records with copies allocated now, in key order (see
+   * Relocate in chunkedSortedList.ts), and points their index entries at the
+   * copies, so that the old objects can go and an index read sees the same
+   * record as a table read.
+   */
+  private relocateRecords(records: ItemRecord[]): void {
+    const indexes = this.indexes.size > 0 ? [...this.indexes.values()] : undefined;
+    for (let i = 0; i < records.length; i++) {
+      const old = records[i] as ItemRecord;
+      const record = this.createRecord(copyForLayout(old.item), old.size);
+      records[i] = record;
+      if (!indexes) continue;
+      for (const index of indexes) {
+        const entry = indexEntryOf(index, record);
+        if (entry) index.store.replace(entry);
+      }
+    }
   }
 }
 
