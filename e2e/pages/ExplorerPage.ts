@@ -44,8 +44,12 @@ export class ExplorerPage {
     const index = headers.findIndex((header) => header.split('\n')[0]?.trim() === column);
     if (index < 0) return [`(no column ${column}; columns: ${headers.join(' | ')})`];
     const rows = this.grid.getByRole('rowgroup').nth(1).getByRole('row');
+    // The grid reuses row elements in place while scrolling, so DOM order isn't row order: aria-rowindex is.
     return rows.evaluateAll(
-      (elements, cellIndex) => elements.map((row) => row.querySelectorAll('[role="cell"]')[cellIndex]?.textContent?.replace(/^(S|N|B|BOOL|NULL|SS|NS|BS|L|M)/, '') ?? ''),
+      (elements, cellIndex) =>
+        elements
+          .toSorted((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+          .map((row) => row.querySelectorAll('[role="cell"]')[cellIndex]?.textContent?.replace(/^(S|N|B|BOOL|NULL|SS|NS|BS|L|M)/, '') ?? ''),
       index,
     );
   }

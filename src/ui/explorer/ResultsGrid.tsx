@@ -138,7 +138,7 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
       <div className="results-grid" role="table" aria-label="Items" aria-rowcount={viewItems.length + 1} ref={scrollRef} onScroll={onScroll}>
         <GridHeader layout={layout} viewSort={viewSort} menuColumn={menuColumn} onMenu={setMenuColumn} />
         <div className="grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), ...layout.bodyStyle }}>
-          {virtualRows.map((virtualRow) => {
+          {inSlotOrder(virtualRows).map((virtualRow) => {
             const item = viewItems[virtualRow.index];
             // Keyed by slot, not by row: a row that stays in view keeps its slot (and skips rendering, as
             // memo sees the same props), and a row coming into view takes the slot of one that left, so
@@ -246,6 +246,19 @@ const GridRow = memo(function GridRow({ item, index, layout, selected, onSelect 
     </div>
   );
 });
+
+/**
+ * The rows in view ordered by slot (index modulo their count), so the DOM order of the row
+ * elements never changes while scrolling: React then updates rows in place and never moves
+ * one (a moved element is re-attached and restyled from scratch, which made a scrollbar jump
+ * cost a long task). Rows are placed by transform and carry aria-rowindex, so the DOM order
+ * is not the visual order.
+ */
+function inSlotOrder<T extends { index: number }>(rows: readonly T[]): readonly T[] {
+  const slots = new Array<T>(rows.length);
+  for (const row of rows) slots[row.index % rows.length] = row;
+  return slots;
+}
 
 const STICKY_STYLES = new Map<number, { left: string }>();
 
