@@ -7,7 +7,8 @@
  * - scrolling from the first to the 100,000th row (scrollTop steps, one per
  *   animation frame, like dragging the scrollbar) keeps at most 200 row
  *   elements in the DOM and never blocks the main thread for more than 50 ms
- *   (no PerformanceObserver 'longtask' entry). A Chrome trace of the scroll
+ *   (no PerformanceObserver 'longtask' entry, judged on an untraced pass). A traced
+ *   second pass of the scroll
  *   tells the app's own CPU time from time the machine gave to other
  *   processes, and where long tasks go; then a wheel-speed scroll;
  * - the same 100k partition in real DynamoDB Local: the app (connected like a
@@ -510,20 +511,27 @@ async function measureGrid(browser: Browser, baseURL: string): Promise<void> {
   const stats = await page.getByText(/items in \d+ pages/).first().innerText();
   console.log(`  setup: loaded every page with Load more (${pages} pages, "${stats}") in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`);
 
-  const scroll = await traced(browser, page, TRACE_PATH, () => measureScroll(page));
+  // The target is judged on an untraced pass: recording a trace costs the renderer time of its own.
+  // A second, traced pass of the same scroll explains where the time goes.
+  const scroll = await measureScroll(page);
+  const tracedScroll = await traced(browser, page, TRACE_PATH, () => measureScroll(page));
   console.log('');
   console.log(`scroll from row 1 to row ${ITEMS.toLocaleString('en-US')}   targets: ≤ ${MAX_ROW_ELEMENTS} row elements, no main-thread block > ${LONG_TASK_MS} ms`);
   console.log(`  ${scroll.frames} frames in ${scroll.seconds.toFixed(1)} s, last row reached: ${scroll.lastRowIndex.toLocaleString('en-US')}  ${verdict(scroll.lastRowIndex === ITEMS)}`);
   console.log(`  most row elements in the DOM: ${scroll.maxRowElements}  ${verdict(scroll.maxRowElements <= MAX_ROW_ELEMENTS)}`);
   console.log(`  long tasks (> ${LONG_TASK_MS} ms): ${scroll.longTasks}, longest ${scroll.longestTaskMs.toFixed(0)} ms  ${verdict(scroll.longTasks === 0)}`);
+  console.log(`  traced pass (diagnosis only): long tasks (> ${LONG_TASK_MS} ms): ${tracedScroll.longTasks}, longest ${tracedScroll.longestTaskMs.toFixed(0)} ms`);
   console.log(summarizeTrace(TRACE_PATH).join('\n'));
   if (!process.env.KEYLAB_GRID_TRACE) rmSync(TRACE_PATH, { force: true });
 
   const wheelTrace = TRACE_PATH.replace(/(\.json)?$/, '.wheel.json');
-  const wheel = (await traced(browser, page, wheelTrace, () => page.evaluate(WHEEL_PROBE))) as { longTasks: number; longestTaskMs: number; frames: number; seconds: number };
+  type WheelFigures = { longTasks: number; longestTaskMs: number; frames: number; seconds: number };
+  const wheel = (await page.evaluate(WHEEL_PROBE)) as WheelFigures;
+  const tracedWheel = (await traced(browser, page, wheelTrace, () => page.evaluate(WHEEL_PROBE))) as WheelFigures;
   console.log('');
   console.log(`wheel-speed scroll from row 50,000: ${WHEEL_STEP_PX} px a frame   target: no main-thread block > ${LONG_TASK_MS} ms`);
   console.log(`  ${wheel.frames} frames in ${wheel.seconds.toFixed(1)} s; long tasks (> ${LONG_TASK_MS} ms): ${wheel.longTasks}, longest ${wheel.longestTaskMs.toFixed(0)} ms  ${verdict(wheel.longTasks === 0)}`);
+  console.log(`  traced pass (diagnosis only): long tasks (> ${LONG_TASK_MS} ms): ${tracedWheel.longTasks}, longest ${tracedWheel.longestTaskMs.toFixed(0)} ms`);
   console.log(summarizeTrace(wheelTrace).join('\n'));
   if (!process.env.KEYLAB_GRID_TRACE) rmSync(wheelTrace, { force: true });
 
