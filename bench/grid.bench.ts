@@ -327,7 +327,15 @@ function summarizeTrace(file: string): string[] {
 async function traced<T>(browser: Browser, page: Page, file: string, run: () => Promise<T>): Promise<T> {
   await browser.startTracing(page, {
     path: file,
-    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.gc'],
+    categories: [
+      'toplevel',
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8.execute',
+      'disabled-by-default-v8.gc',
+      // Opt-in: why each style recalc happened (which element, which change); heavy, so it skews the traced figures.
+      ...(process.env.KEYLAB_GRID_TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+    ],
   });
   try {
     return await run();
