@@ -124,7 +124,7 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
         <input aria-label="Attribute path" className="mono path-input" placeholder="path, e.g. address.city" spellCheck={false} value={row.path} onChange={(event) => update({ path: event.target.value })} {...invalid('path')} />
         <ErrorText id={`${row.id}-path-error`} message={error('path')} />
       </span>
-      <select aria-label="Comparator" value={row.operator} onChange={(event) => update({ operator: event.target.value as FilterOperator })}>
+      <select className="filter-comparator" aria-label="Comparator" value={row.operator} onChange={(event) => update({ operator: event.target.value as FilterOperator })}>
         {FILTER_OPERATORS.map((operator) => (
           <option key={operator} value={operator}>
             {OPERATOR_LABELS[operator]}
