@@ -1,8 +1,22 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ExplorerPage } from './pages/ExplorerPage';
 import { KeyBuilderPage } from './pages/KeyBuilderPage';
 import { OrderComparisonPage } from './pages/OrderComparisonPage';
 import { QueryBuilderPage } from './pages/QueryBuilderPage';
+
+/** The key builder's template set to the article's `EVT#{at:iso}`, then AuditLog's ACTOR#u_8814 partition in the builder. */
+async function openAuditLogActorUnderIsoTemplate(page: Page): Promise<{ explorer: ExplorerPage; builder: QueryBuilderPage }> {
+  const keyBuilder = new KeyBuilderPage(page);
+  const explorer = new ExplorerPage(page);
+  await keyBuilder.open();
+  await keyBuilder.templateInput.fill('EVT#{at:iso}');
+  await explorer.tab.click();
+  await explorer.tablePicker.locator('option').first().waitFor({ state: 'attached' });
+  await explorer.tablePicker.selectOption('AuditLog');
+  await explorer.partitionKey('PK').fill('ACTOR#u_8814');
+  return { explorer, builder: new QueryBuilderPage(page) };
+}
 
 test.describe('query builder', () => {
   test('season top scores: Descending on SEASON#2026-SPRING, the request shows ScanIndexForward = false', async ({ page }) => {
@@ -52,15 +66,7 @@ test.describe('query builder', () => {
   });
 
   test('events of ACTOR#u_8814 on 2026-06-23 from field values under EVT#{at:iso}', async ({ page }) => {
-    const keyBuilder = new KeyBuilderPage(page);
-    const explorer = new ExplorerPage(page);
-    const builder = new QueryBuilderPage(page);
-    await keyBuilder.open();
-    await keyBuilder.templateInput.fill('EVT#{at:iso}');
-    await explorer.tab.click();
-    await explorer.tablePicker.locator('option').first().waitFor({ state: 'attached' });
-    await explorer.tablePicker.selectOption('AuditLog');
-    await explorer.partitionKey('PK').fill('ACTOR#u_8814');
+    const { explorer, builder } = await openAuditLogActorUnderIsoTemplate(page);
     await builder.sortCondition.selectOption('=');
     await builder.fieldValues.check();
     await builder.field('at').fill('2026-06-23');
@@ -146,15 +152,7 @@ test.describe('query builder', () => {
   });
 
   test('warns about traps: a begins_with inside a date field, a Scan that should be a Query', async ({ page }) => {
-    const keyBuilder = new KeyBuilderPage(page);
-    const explorer = new ExplorerPage(page);
-    const builder = new QueryBuilderPage(page);
-    await keyBuilder.open();
-    await keyBuilder.templateInput.fill('EVT#{at:iso}');
-    await explorer.tab.click();
-    await explorer.tablePicker.locator('option').first().waitFor({ state: 'attached' });
-    await explorer.tablePicker.selectOption('AuditLog');
-    await explorer.partitionKey('PK').fill('ACTOR#u_8814');
+    const { explorer, builder } = await openAuditLogActorUnderIsoTemplate(page);
     await builder.sortCondition.selectOption('begins_with');
     await page.getByRole('textbox', { name: 'SK value' }).fill('EVT#2026-1');
     await expect(builder.warnings).toContainText('2026-10, 2026-11 and 2026-12, not one month');
