@@ -4,7 +4,7 @@ import type { DynamoDBDataSource } from '../engine';
 import type { KeySchemaInfo } from '../expressions';
 import type { KeyTemplate, KeyType } from '../keys';
 import { peekTableName, readPastedRequest } from './queryBuilder/pasteRequest';
-import { buildRequest, EMPTY_QUERY_FORM, type QueryForm, type QueryFormErrors } from './queryForm';
+import { buildRequest, EMPTY_QUERY_FORM, type QueryForm, type QueryFormErrors } from './queryBuilder/queryForm';
 
 export type Item = Record<string, AttributeValue>;
 

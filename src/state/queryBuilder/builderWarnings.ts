@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { KeySchemaInfo } from '../../expressions';
 import { compileKeyTemplate, fieldWidth, formatIsoTimestamp, parseTimestamp, printKeyTemplate, type FieldSegment, type KeyTemplate } from '../../keys';
-import type { BuilderTableInfo, BuiltRequest, QueryForm } from '../queryForm';
+import type { BuilderTableInfo, BuiltRequest, QueryForm } from './queryForm';
 import { parsePathText } from './attributePathText';
 import type { FilterRow } from './filterModel';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KeySchemaInfo } from '../../expressions';
-import { buildRequest, EMPTY_QUERY_FORM, type QueryForm } from '../queryForm';
+import { buildRequest, EMPTY_QUERY_FORM, type QueryForm } from './queryForm';
 import { EMPTY_FILTER, createFilterGroup, createFilterRow, type FilterGroup, type FilterNode, type FilterOperator } from './filterModel';
 import { describeJsonError, readPastedRequest } from './pasteRequest';
 import { jsonReplacer, type ValueType } from './typedValue';

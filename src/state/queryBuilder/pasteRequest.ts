@@ -10,7 +10,7 @@ import {
   type PathNode,
   type ResolvedPath,
 } from '../../expressions';
-import { EMPTY_QUERY_FORM, type QueryForm, type SelectOption, type SortOperator } from '../queryForm';
+import { EMPTY_QUERY_FORM, type QueryForm, type SelectOption, type SortOperator } from './queryForm';
 import { printPathText } from './attributePathText';
 import { findJsonErrorOffset } from './jsonErrorPosition';
 import { createFilterGroup, createFilterRow, EMPTY_FILTER, type FilterGroup, type FilterNode, type FilterOperator } from './filterModel';

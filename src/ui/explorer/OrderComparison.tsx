@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
 import { compareItemOrders, type ItemOrderRow, type OrderSlice } from '../../state/compareItemOrders';
-import { buildRequest } from '../../state/queryForm';
+import { buildRequest } from '../../state/queryBuilder/queryForm';
 import { keysOf, type ExplorerStore } from '../../state/explorerStore';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { fieldsOf } from '../../state/keyDesignStore';
 import { keysOf, type ExplorerStore } from '../../state/explorerStore';
 import { checkTemplateFit, findQueryWarnings } from '../../state/queryBuilder/builderWarnings';
-import { buildRequest, type QueryFormErrors, type QueryFormField, type SelectOption, type SortOperator } from '../../state/queryForm';
+import { buildRequest, type QueryFormErrors, type QueryFormField, type SelectOption, type SortOperator } from '../../state/queryBuilder/queryForm';
 import { printFormatSuffix } from '../../keys';
 import { FilterBuilder } from '../queryBuilder/FilterBuilder';
 import { CopyAsCode } from '../queryBuilder/CopyAsCode';

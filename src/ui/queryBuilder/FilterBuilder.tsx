@@ -12,7 +12,7 @@ import {
   type FilterRow,
 } from '../../state/queryBuilder/filterModel';
 import { VALUE_TYPES, type ValueType } from '../../state/queryBuilder/typedValue';
-import type { QueryFormErrors } from '../../state/queryForm';
+import type { QueryFormErrors } from '../../state/queryBuilder/queryForm';
 
 const OPERATOR_LABELS: Readonly<Record<FilterOperator, string>> = {
   '=': '=',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KeySchemaInfo } from '../expressions';
-import { parseKeyTemplate, type KeyTemplate } from '../keys';
-import { createFilterGroup, createFilterRow, EMPTY_FILTER, type FilterNode, type FilterRow } from './queryBuilder/filterModel';
+import type { KeySchemaInfo } from '../../expressions';
+import { parseKeyTemplate, type KeyTemplate } from '../../keys';
+import { createFilterGroup, createFilterRow, EMPTY_FILTER, type FilterNode, type FilterRow } from './filterModel';
 import { buildRequest, EMPTY_QUERY_FORM, type BuilderTableInfo, type QueryForm } from './queryForm';
 
 const AUDIT: KeySchemaInfo = { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } };

@@ -7,11 +7,11 @@ import {
   type KeySchemaInfo,
   type ResolvedPath,
   type SortKeyConditionModel,
-} from '../expressions';
-import { decodeBase64, parseDynamoNumber, type KeyTemplate, type KeyType } from '../keys';
-import { parsePathText } from './queryBuilder/attributePathText';
-import { buildFilterCondition, EMPTY_FILTER, listFilterRows, type FilterGroup } from './queryBuilder/filterModel';
-import { buildFieldSortCondition } from './queryBuilder/sortKeyBounds';
+} from '../../expressions';
+import { decodeBase64, parseDynamoNumber, type KeyTemplate, type KeyType } from '../../keys';
+import { parsePathText } from './attributePathText';
+import { buildFilterCondition, EMPTY_FILTER, listFilterRows, type FilterGroup } from './filterModel';
+import { buildFieldSortCondition } from './sortKeyBounds';
 
 /** The sort-key operators a Query offers, plus "none" (the whole partition). */
 export type SortOperator = 'none' | '=' | '<' | '<=' | '>' | '>=' | 'between' | 'begins_with';
