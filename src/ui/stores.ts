@@ -3,6 +3,7 @@ import type { StateStorage } from 'zustand/middleware';
 import { createKeyDesignStore, type KeyDesignActions, type KeyDesignState } from '../state/keyDesignStore';
 import { createNoticeStore } from '../state/noticeStore';
 import { createExplorerStore } from '../state/explorerStore';
+import { connectQueryBuilder } from '../state/queryBuilder/connectQueryBuilder';
 import { createConnectionStore, type ProfileOption } from '../state/connectionStore';
 import { openBuiltInTable } from '../sources/builtInTable';
 import { createStore } from 'zustand/vanilla';
@@ -48,6 +49,7 @@ export function useKeyDesign<T>(selector: (state: KeyDesignState & KeyDesignActi
 
 /** The explorer's store: one for the app, connected to the built-in table at start. */
 export const explorerStore = createExplorerStore();
+connectQueryBuilder(explorerStore, keyDesignStore);
 
 /** What the built-in table's storage is doing, in words for the explorer's header. */
 export const builtInStatusStore = createStore<{ status: string }>()(() => ({ status: 'opening…' }));
