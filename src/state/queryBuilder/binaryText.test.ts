@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeBinaryText, formatBinaryText, parseBinaryText, type BinaryEncoding } from './binaryText';
+import { describeBinaryText, formatBinaryText, parseBinaryText, reencodeBinaryText, type BinaryEncoding } from './binaryText';
+import { EMPTY_QUERY_FORM, switchKeyEncoding } from './queryForm';
 
 describe('binary text', () => {
   it('reads hex with or without spaces and 0x, and canonical base64 only', () => {
@@ -27,5 +28,15 @@ describe('binary text', () => {
         expect(parseBinaryText(formatBinaryText(bytes, encoding), encoding)).toEqual({ ok: true, bytes });
       }),
     );
+  });
+});
+
+describe('switching encoding', () => {
+  it('keeps the bytes typed so far', () => {
+    expect(reencodeBinaryText('01 02 03', 'hex', 'base64')).toBe('AQID');
+    expect(reencodeBinaryText('AQID', 'base64', 'hex')).toBe('01 02 03');
+    expect(reencodeBinaryText('zz', 'hex', 'base64')).toBe('zz');
+    const keys = { partitionKey: { name: 'id', type: 'B' as const }, sortKey: { name: 'n', type: 'S' as const } };
+    expect(switchKeyEncoding({ ...EMPTY_QUERY_FORM, partitionValue: '010203', sortValue: 'abc' }, keys, 'base64')).toEqual({ keyEncoding: 'base64', partitionValue: 'AQID' });
   });
 });

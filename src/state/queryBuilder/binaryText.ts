@@ -75,3 +75,17 @@ export function describeBinaryText(text: string, encoding: BinaryEncoding): stri
   const shown = count > 64 ? `${formatHexBytes(parsed.bytes.subarray(0, 64))} …` : formatHexBytes(parsed.bytes);
   return `${count} byte${count === 1 ? '' : 's'}: ${shown}`;
 }
+
+/**
+ * The same bytes typed in another encoding, so switching hex ⇄ base64 keeps
+ * what the user entered; text that is not valid in `from` is kept as typed
+ * (and then checked against `to`).
+ *
+ * @example
+ * reencodeBinaryText("01 02 03", "hex", "base64") // "AQID"
+ */
+export function reencodeBinaryText(text: string, from: BinaryEncoding, to: BinaryEncoding): string {
+  if (from === to || text.trim() === '') return text;
+  const parsed = parseBinaryText(text, from);
+  return parsed.ok ? formatBinaryText(parsed.bytes, to) : text;
+}

@@ -11,7 +11,7 @@ import {
 import { parseDynamoNumber, type KeyTemplate, type KeyType } from '../../keys';
 import { MAX_INT32, parseCount } from '../parseCount';
 import { parsePathText } from './attributePathText';
-import { parseBinaryText, type BinaryEncoding } from './binaryText';
+import { parseBinaryText, reencodeBinaryText, type BinaryEncoding } from './binaryText';
 import { buildFilterCondition, EMPTY_FILTER, listFilterRows, type FilterGroup } from './filterModel';
 import { buildFieldSortCondition } from './sortKeyBounds';
 
@@ -145,6 +145,23 @@ export function readLimit(text: string): number | undefined | string {
   const typed = text.trim().replace(/^0+(?=.)/, '');
   const constraint = parsed.reason === 'tooSmall' ? 'Member must have value greater than or equal to 1' : `Member must have value less than or equal to ${MAX_INT32}`;
   return `1 validation error detected: Value '${typed}' at 'limit' failed to satisfy constraint: ${constraint} — ${fix}`;
+}
+
+/**
+ * The form patch for typing binary keys in another encoding: the binary key
+ * inputs keep their bytes, re-typed in the new encoding.
+ *
+ * @example
+ * switchKeyEncoding({ ...EMPTY_QUERY_FORM, partitionValue: "01 02 03" }, { partitionKey: { name: "id", type: "B" } }, "base64")
+ * // { keyEncoding: "base64", partitionValue: "AQID" }
+ */
+export function switchKeyEncoding(form: QueryForm, keys: KeySchemaInfo, keyEncoding: BinaryEncoding): Partial<QueryForm> {
+  const retype = (text: string) => reencodeBinaryText(text, form.keyEncoding, keyEncoding);
+  return {
+    keyEncoding,
+    ...(keys.partitionKey.type === 'B' ? { partitionValue: retype(form.partitionValue) } : {}),
+    ...(keys.sortKey?.type === 'B' ? { sortValue: retype(form.sortValue), sortValueHigh: retype(form.sortValueHigh) } : {}),
+  };
 }
 
 /** The sort-key condition from raw values. */

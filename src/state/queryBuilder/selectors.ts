@@ -1,7 +1,7 @@
 import type { KeyTemplate } from '../../keys';
 import type { OrderSlice } from '../compareItemOrders';
 import { keysOf, type Item, type TableSummary } from '../explorer/explorerTypes';
-import { findQueryWarnings, findSortKeyEvidence, type BuilderWarning } from './builderWarnings';
+import { checkTemplateFit, findQueryWarnings, findSortKeyEvidence, type BuilderWarning } from './builderWarnings';
 import { buildRequest, type BuiltRequest, type QueryForm } from './queryForm';
 import type { SortKeyEvidenceMap } from './sortKeyEvidence';
 
@@ -56,6 +56,16 @@ const warningsFor = memoizeLast(
 /** The traps the valid request runs into, from the form, the template and everything loaded from the table. */
 export function selectBuilderWarnings(state: QueryBuilderInputs): readonly BuilderWarning[] {
   return warningsFor(selectBuiltRequest(state), state.table, state.form, state.keyTemplate, state.items, state.sortKeyEvidence);
+}
+
+const fitFor = memoizeLast((table: TableSummary | undefined, indexName: string, template: KeyTemplate | undefined, items: readonly Item[]): string | undefined => {
+  const sortKey = table ? keysOf(table, indexName).sortKey : undefined;
+  return sortKey && template ? checkTemplateFit(template, sortKey, items) : undefined;
+});
+
+/** Why the key builder's template may not fit the sort key's stored values (for field-value bounds), or undefined when it fits. */
+export function selectTemplateFit(state: QueryBuilderInputs): string | undefined {
+  return fitFor(state.table, state.form.indexName, state.keyTemplate, state.items);
 }
 
 /** The Query being built, as the rows of the loaded items it returns (the order comparison highlights them). */
