@@ -1,9 +1,9 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state/explorerStore';
-import { keysOf } from '../../state/explorerStore';
 import { PageStats } from './PageStats';
 import { QueryFormView, type CodeContext } from './QueryFormView';
+import { gridKeyColumns } from './gridColumns';
 import { ResultsGrid } from './ResultsGrid';
 import { ExplorerTools } from './ExplorerTools';
 import { TablePicker } from './TablePicker';
@@ -33,13 +33,7 @@ export function ExplorerPanel({
   const loadMore = useStore(store, (state) => state.loadMore);
   const last = pages[pages.length - 1];
   // Stable props for the grid, so a store change elsewhere (form edits, a new page) doesn't re-render every row.
-  const gridKeys = useMemo(() => {
-    if (!table) return [];
-    const keys = keysOf(table, indexName);
-    const keyNames = [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])];
-    const tableKeyNames = [table.keys.partitionKey.name, ...(table.keys.sortKey ? [table.keys.sortKey.name] : [])];
-    return [...keyNames, ...tableKeyNames.filter((name) => !keyNames.includes(name))];
-  }, [table, indexName]);
+  const gridKeys = useMemo(() => gridKeyColumns(table, indexName), [table, indexName]);
   const canLoadMore = Boolean(last?.lastEvaluatedKey) && !running;
   const loadNextPage = useCallback(() => void loadMore(), [loadMore]);
 
@@ -70,7 +64,7 @@ export function ExplorerPanel({
             </p>
           )}
           <PageStats pages={pages} itemCount={items.length} />
-          {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys} onNearEnd={canLoadMore ? loadNextPage : undefined} />}
+          {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys.names} keyLabels={gridKeys.labels} onNearEnd={canLoadMore ? loadNextPage : undefined} />}
           <div className="button-row">
             {last?.lastEvaluatedKey && (
               <button type="button" onClick={() => void loadMore()} disabled={running}>
