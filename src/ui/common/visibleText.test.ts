@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BIDI_CONTROLS, toVisibleText, visibleWidth } from './visibleText';
+import { BIDI_CONTROLS, toVisibleText, visibleString, visibleWidth } from './visibleText';
 
-const shown = (text: string) => toVisibleText(text).map((part) => (part.kind === 'text' ? part.text : part.symbol)).join('');
+const shown = visibleString;
 
 describe('toVisibleText', () => {
   it('marks every bidirectional control, so none reaches the page as a character', () => {

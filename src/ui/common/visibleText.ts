@@ -64,6 +64,19 @@ export function toVisibleText(text: string): VisiblePart[] {
   return parts;
 }
 
+/**
+ * Text with its invisible characters replaced by their markers, as one string: for places that
+ * take text only (an `<option>`, an accessible name), where VisibleText can't render.
+ *
+ * @example
+ * visibleString("05\u202Egnp.exe") // "05⟨U+202E⟩gnp.exe"
+ */
+export function visibleString(text: string): string {
+  return toVisibleText(text)
+    .map((part) => (part.kind === 'text' ? part.text : part.symbol))
+    .join('');
+}
+
 /** East Asian wide and fullwidth characters and emoji: two columns of a monospace font. */
 const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u;
 

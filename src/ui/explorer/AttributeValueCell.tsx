@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { Fragment, useId, useState } from 'react';
 import { VisibleText, VisibleParts } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 import { keyBreaksFor, wrapKey } from './gridLayout';
 import { formatAttributeValue, formatAttributeValueIndented, isPlainVisibleText, memberCountOf, typeTagOf } from './formatAttributeValue';
 import './explorerTools.css';
@@ -102,7 +103,8 @@ interface FullValueProps {
 function FullValue({ value, text, tag, count, nested, name }: FullValueProps) {
   const [opened, setOpened] = useState(false);
   const popoverId = useId();
-  const what = name ? `${name} (${tag})` : tag;
+  // Attribute names are data too: shown with their invisible characters marked.
+  const what = name ? `${visibleString(name)} (${tag})` : tag;
   return (
     <>
       <button
@@ -120,7 +122,7 @@ function FullValue({ value, text, tag, count, nested, name }: FullValueProps) {
           <>
             <div className="value-popover-header">
               <span>
-                Full value of {what}
+                Full value of <bdi>{what}</bdi>
                 {count !== undefined ? ` · ${count} ${count === 1 ? 'member' : 'members'}` : ` · ${text.length} characters`}
               </span>
               <button type="button" popoverTarget={popoverId} popoverTargetAction="hide">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Item } from '../../state/explorerStore';
 import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 import { attributeAsDynamoDBJson, formatAttributeValue } from './formatAttributeValue';
 
 interface CellActionsProps {
@@ -49,7 +50,7 @@ export function CellActions({ item, position, columnNames, column, onColumn }: C
             <select value={name} onChange={(event) => onColumn(event.target.value)}>
               {columnNames.map((option) => (
                 <option key={option} value={option}>
-                  {option}
+                  {visibleString(option)}
                 </option>
               ))}
             </select>

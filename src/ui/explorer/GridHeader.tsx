@@ -3,6 +3,8 @@ import { columnResizingFeature, columnSizingFeature, createColumnHelper, tableFe
 import { memo, useMemo, type KeyboardEvent } from 'react';
 import type { Item } from '../../state/explorerStore';
 import type { ViewSort } from '../../state/sortItemsForView';
+import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 import { clampColumnWidth, MAX_COLUMN_PX, MIN_COLUMN_PX, type GridLayout } from './gridLayout';
 
 const features = tableFeatures({ columnSizingFeature, columnResizingFeature });
@@ -80,14 +82,14 @@ export const GridHeader = memo(function GridHeader({ layout, keyLabels, sizing, 
                 aria-expanded={menuColumn === name}
                 onClick={() => onMenu(menuColumn === name ? undefined : name)}
               >
-                {name}
+                <VisibleText text={name} />
               </button>
               {viewSort?.column === name && <span aria-hidden="true">{viewSort.descending ? ' ↓' : ' ↑'}</span>}
               {index < keyCount && <span className="key-tag">{keyLabels[index] ?? 'key'}</span>}
               <div
                 role="separator"
                 aria-orientation="vertical"
-                aria-label={`Resize column ${name}`}
+                aria-label={`Resize column ${visibleString(name)}`}
                 aria-valuenow={width}
                 aria-valuemin={MIN_COLUMN_PX}
                 aria-valuemax={MAX_COLUMN_PX}

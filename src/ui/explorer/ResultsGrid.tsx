@@ -4,6 +4,8 @@ import { memo, useCallback, useMemo, useRef, useState, type MouseEvent, type UIE
 import { useStore } from 'zustand';
 import type { Item } from '../../state/explorerStore';
 import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state/sortItemsForView';
+import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 import { rowSelectionStore } from '../stores';
 import { AttributeValueCell, KeyValueCell } from './AttributeValueCell';
 import { CellActions } from './CellActions';
@@ -118,13 +120,15 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, onNearEnd 
   return (
     <>
       {menuColumn && (
-        <div className="sort-menu" role="group" aria-label={`Column ${menuColumn}`}>
-          <span className="muted">Column {menuColumn}:</span>
+        <div className="sort-menu" role="group" aria-label={`Column ${visibleString(menuColumn)}`}>
+          <span className="muted">
+            Column <VisibleText text={menuColumn} />:
+          </span>
           <button type="button" onClick={() => { setViewSort({ column: menuColumn, descending: false }); setMenuColumn(undefined); }}>
-            Sort this view by {menuColumn}
+            Sort this view by <VisibleText text={menuColumn} />
           </button>
           <button type="button" onClick={() => { setViewSort({ column: menuColumn, descending: true }); setMenuColumn(undefined); }}>
-            Sort this view by {menuColumn}, descending
+            Sort this view by <VisibleText text={menuColumn} />, descending
           </button>
           <button type="button" className="link-button" onClick={() => setMenuColumn(undefined)}>
             Cancel
@@ -134,7 +138,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, onNearEnd 
       {viewSort ? (
         <div className="sort-view-banner" role="status">
           <strong>
-            Sorted in this browser by {viewSort.column}
+            Sorted in this browser by <VisibleText text={viewSort.column} />
             {viewSort.descending ? ', descending' : ''} — not DynamoDB’s order
           </strong>
           <span className="muted small">
