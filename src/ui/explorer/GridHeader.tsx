@@ -85,7 +85,7 @@ export const GridHeader = memo(function GridHeader({ layout, keyLabels, sizing, 
                 <VisibleText text={name} />
               </button>
               {viewSort?.column === name && <span aria-hidden="true">{viewSort.descending ? ' ↓' : ' ↑'}</span>}
-              {index < keyCount && <span className="key-tag">{keyLabels[index] ?? 'key'}</span>}
+              {index < keyCount && <VisibleText className="key-tag" text={keyLabels[index] ?? 'key'} />}
               <div
                 role="separator"
                 aria-orientation="vertical"
