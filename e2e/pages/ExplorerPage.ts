@@ -30,6 +30,23 @@ export class ExplorerPage {
     await this.tablePicker.locator('option').first().waitFor({ state: 'attached' });
   }
 
+  /** The body cell of `column` in the row at 1-based `position`, found by the column's header, not by its place. */
+  async cell(position: number, column: string): Promise<Locator> {
+    const headers = await this.grid.getByRole('columnheader').allInnerTexts();
+    const index = headers.findIndex((header) => header.split('\n')[0]?.trim() === column);
+    if (index < 0) throw new Error(`No column ${column}; columns: ${headers.join(' | ')}`);
+    return this.grid.locator(`[role="row"][aria-rowindex="${position + 1}"] [role="cell"]`).nth(index);
+  }
+
+  /** The label under a key column's name (`partition key (byPlayer)`, `table sort key`, …), per column in order. */
+  keyTags(): Promise<string[]> {
+    return this.grid.locator('.key-tag').allInnerTexts();
+  }
+
+  resizeHandle(column: string): Locator {
+    return this.grid.getByRole('separator', { name: `Resize column ${column}` });
+  }
+
   partitionKey(name: string): Locator {
     return this.page.getByRole('textbox', { name: new RegExp(`^${name}`) });
   }

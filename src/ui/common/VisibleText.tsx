@@ -1,22 +1,28 @@
-import { toVisibleText } from './visibleText';
+import { toVisibleText, type VisiblePart } from './visibleText';
 
 /**
  * Renders untrusted text (keys, values) as text, with control characters and
  * invisible whitespace made visible so two keys that look equal can be told apart.
+ * Bidirectional controls become markers too, and the whole value is a `<bdi>`
+ * (its own bidi isolate): right-to-left data can't reorder the sentence around it.
  */
 export function VisibleText({ text, className }: { text: string; className?: string }) {
-  const parts = toVisibleText(text);
   return (
-    <span className={className}>
-      {parts.map((part, index) =>
-        part.kind === 'text' ? (
-          part.text
-        ) : (
-          <span key={index} className="invisible-char" title={part.title}>
-            {part.symbol}
-          </span>
-        ),
-      )}
-    </span>
+    <bdi className={className}>
+      <VisibleParts parts={toVisibleText(text)} />
+    </bdi>
+  );
+}
+
+/** Parts of {@link toVisibleText} (e.g. one line of a wrapped key): text as text, invisible characters as their marker. */
+export function VisibleParts({ parts }: { parts: readonly VisiblePart[] }) {
+  return parts.map((part, index) =>
+    part.kind === 'text' ? (
+      part.text
+    ) : (
+      <span key={index} className="invisible-char" title={part.title}>
+        {part.symbol}
+      </span>
+    ),
   );
 }

@@ -1,6 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { useId, useState } from 'react';
-import { VisibleText } from '../common/VisibleText';
+import { Fragment, useId, useState } from 'react';
+import { VisibleText, VisibleParts } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
+import { keyBreaksFor, wrapKey } from './gridLayout';
 import { formatAttributeValue, formatAttributeValueIndented, isPlainVisibleText, memberCountOf, typeTagOf } from './formatAttributeValue';
 import './explorerTools.css';
 
@@ -41,6 +43,53 @@ export function AttributeValueCell({ value, name }: { value: AttributeValue | un
   );
 }
 
+/**
+ * A key attribute's value: never cut off. It stays on one line while it fits `lineChars`
+ * characters (the column's width), else wraps at its segment boundaries (`#`) into lines the row
+ * is tall enough for (the grid computes the same lines for the row's height).
+ */
+export function KeyValueCell({ value, lineChars }: { value: AttributeValue | undefined; lineChars: number }) {
+  if (value === undefined) return <span className="cell-missing" aria-label="no value" />;
+  const tag = typeTagOf(value);
+  const text = formatAttributeValue(value);
+  const plain = isPlainVisibleText(text);
+  const badge = (
+    <span className="type-badge" title={`DynamoDB type ${tag}`}>
+      {tag}
+    </span>
+  );
+  if (plain && text.length <= lineChars) {
+    return (
+      <>
+        {badge}
+        {text}
+      </>
+    );
+  }
+  const lines = wrapKey(text, lineChars, keyBreaksFor(value));
+  if (lines.length === 1) {
+    return (
+      <>
+        {badge}
+        <VisibleText text={text} />
+      </>
+    );
+  }
+  return (
+    <>
+      {badge}
+      <bdi className="key-lines">
+        {lines.map((line, index) => (
+          <Fragment key={index}>
+            {index > 0 && <br />}
+            <VisibleParts parts={line} />
+          </Fragment>
+        ))}
+      </bdi>
+    </>
+  );
+}
+
 interface FullValueProps {
   value: AttributeValue;
   text: string;
@@ -54,7 +103,8 @@ interface FullValueProps {
 function FullValue({ value, text, tag, count, nested, name }: FullValueProps) {
   const [opened, setOpened] = useState(false);
   const popoverId = useId();
-  const what = name ? `${name} (${tag})` : tag;
+  // Attribute names are data too: shown with their invisible characters marked.
+  const what = name ? `${visibleString(name)} (${tag})` : tag;
   return (
     <>
       <button
@@ -72,7 +122,7 @@ function FullValue({ value, text, tag, count, nested, name }: FullValueProps) {
           <>
             <div className="value-popover-header">
               <span>
-                Full value of {what}
+                Full value of <bdi>{what}</bdi>
                 {count !== undefined ? ` · ${count} ${count === 1 ? 'member' : 'members'}` : ` · ${text.length} characters`}
               </span>
               <button type="button" popoverTarget={popoverId} popoverTargetAction="hide">

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state/explorerStore';
-import { keysOf } from '../../state/explorerStore';
 import { PageStats } from './PageStats';
 import { QueryBuilder, type CodeContext } from '../queryBuilder/QueryBuilder';
+import { gridKeyColumns } from './gridColumns';
 import { ResultsGrid } from './ResultsGrid';
 import { ExplorerTools } from './ExplorerTools';
 import { TablePicker } from './TablePicker';
@@ -48,13 +48,7 @@ export function ExplorerPanel({
   }, [runCount, landed]);
   const last = pages[pages.length - 1];
   // Stable props for the grid, so a store change elsewhere (form edits, a new page) doesn't re-render every row.
-  const gridKeys = useMemo(() => {
-    if (!table) return [];
-    const keys = keysOf(table, indexName);
-    const keyNames = [keys.partitionKey.name, ...(keys.sortKey ? [keys.sortKey.name] : [])];
-    const tableKeyNames = [table.keys.partitionKey.name, ...(table.keys.sortKey ? [table.keys.sortKey.name] : [])];
-    return [...keyNames, ...tableKeyNames.filter((name) => !keyNames.includes(name))];
-  }, [table, indexName]);
+  const gridKeys = useMemo(() => gridKeyColumns(table, indexName), [table, indexName]);
   const canLoadMore = Boolean(last?.lastEvaluatedKey) && !running;
   const loadNextPage = useCallback(() => void loadMore(), [loadMore]);
 
@@ -85,7 +79,7 @@ export function ExplorerPanel({
                 </p>
               )}
               <PageStats pages={pages} itemCount={items.length} />
-              {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys} onNearEnd={canLoadMore ? loadNextPage : undefined} />}
+              {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys.names} keyLabels={gridKeys.labels} onNearEnd={canLoadMore ? loadNextPage : undefined} />}
               <div className="button-row">
                 {last?.lastEvaluatedKey && (
                   <button type="button" onClick={() => void loadMore()} disabled={running}>

@@ -1,51 +1,30 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import type { ColumnSizingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef, useState, type CSSProperties, type UIEvent } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type MouseEvent, type UIEvent } from 'react';
 import { useStore } from 'zustand';
 import type { Item } from '../../state/explorerStore';
 import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state/sortItemsForView';
+import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 import { rowSelectionStore } from '../stores';
-import { AttributeValueCell } from './AttributeValueCell';
+import { AttributeValueCell, KeyValueCell } from './AttributeValueCell';
+import { CellActions } from './CellActions';
+import { GridHeader } from './GridHeader';
 import { scanColumnNames } from './gridColumns';
+import { keyFontMetrics } from './keyFontMetrics';
+import { gridLayout, ROW_HEIGHT, rowHeightOf, scanKeyWidths, type GridLayout } from './gridLayout';
 
-const features = tableFeatures({});
-const helper = createColumnHelper<typeof features, Item>();
-/** Every row has this height (CSS holds it too), so the virtualizer never measures a row. */
-const ROW_HEIGHT = 34;
-const NO_ROWS: Item[] = [];
-const estimateRowSize = () => ROW_HEIGHT;
-const ROW_NUMBER_REM = 3.5;
-const KEY_COLUMN_REM = 15;
-const COLUMN_REM = 12;
 /** Rows rendered beyond each edge of the view: enough for a wheel step, few enough that a scrollbar jump (all rows new) stays cheap. */
 const OVERSCAN = 3;
+const NO_LABELS: readonly string[] = [];
 
 interface ResultsGridProps {
   items: readonly Item[];
   keyNames: readonly string[];
+  /** What each key column is (`partition key (byStatus)`, `table sort key`, …; see gridKeyColumns), one per key name. */
+  keyLabels?: readonly string[];
   /** Called when the last rows come into view, for infinite scroll. */
   onNearEnd?: () => void;
-}
-
-/** The grid's column layout, the same for every row (each row is its own CSS grid, so columns need fixed widths to line up). */
-interface GridLayout {
-  readonly columnNames: readonly string[];
-  readonly keyCount: number;
-  /** `grid-template-columns` of every row. */
-  readonly template: string;
-  /**
-   * Custom properties the body rows read their columns and width from (rows are `contain: strict`,
-   * so their width can't come from their content), set once on the body rather than parsed per row.
-   */
-  readonly bodyStyle: CSSProperties;
-}
-
-function layoutFor(columnNames: readonly string[], keyCount: number): GridLayout {
-  const widths = columnNames.map((_, index) => (index < keyCount ? KEY_COLUMN_REM : COLUMN_REM));
-  const template = [ROW_NUMBER_REM, ...widths].map((rem) => `${rem}rem`).join(' ');
-  const width = `${widths.reduce((sum, rem) => sum + rem, ROW_NUMBER_REM)}rem`;
-  return { columnNames, keyCount, template, bodyStyle: { '--grid-columns': template, '--grid-width': width } as CSSProperties };
 }
 
 /**
@@ -55,7 +34,7 @@ function layoutFor(columnNames: readonly string[], keyCount: number): GridLayout
  * slot, so a scroll step renders only the rows that came into view, into the
  * elements of the rows that left.
  */
-export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
+export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, onNearEnd }: ResultsGridProps) {
   const keyCount = keyNames.length;
   // Derived from props during render (React's pattern for it), so each new page scans only its own items.
   const [columnScan, setColumnScan] = useState(() => scanColumnNames(undefined, items, keyNames));
@@ -65,14 +44,27 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
     setColumnScan(scan);
   }
   const columnNames = scan.names;
-  // The names array stays the same while pages add no column, so rows re-render only when the layout changes.
-  const layout = useMemo(() => layoutFor(columnNames, keyCount), [columnNames, keyCount]);
+  // The widest key of each key column, scanned the same way; its array stays the same while no key grows.
+  const [keyWidthScan, setKeyWidthScan] = useState(() => scanKeyWidths(undefined, items, keyNames));
+  let keyWidths = keyWidthScan;
+  if (keyWidths.items !== items || keyWidths.keyNames !== keyNames) {
+    keyWidths = scanKeyWidths(keyWidths, items, keyNames);
+    setKeyWidthScan(keyWidths);
+  }
+  const [sizing, setSizing] = useState<ColumnSizingState>({});
+  // Stays the same while pages add no column and no key grows, so rows re-render only when the layout changes.
+  const layout = useMemo(
+    () => gridLayout({ columnNames, keyCount, keyWidths: keyWidths.widths, sizing, metrics: keyFontMetrics() }),
+    [columnNames, keyCount, keyWidths.widths, sizing],
+  );
+  const [activeColumn, setActiveColumn] = useState<string>();
   // A client-side sort is a derived view: `items` (DynamoDB's order) is never re-sorted.
   const [viewSort, setViewSort] = useState<ViewSort>();
   const [menuColumn, setMenuColumn] = useState<string>();
   const viewItems = useMemo(() => (viewSort ? sortItemsForView(items, viewSort) : items), [items, viewSort]);
   const selection = useStore(rowSelectionStore, (state) => state.selection);
   const selectedItem = selection?.items === items ? selection.item : undefined;
+  const selectedPosition = selection?.items === items ? selection.position : undefined;
   const selectRow = useCallback(
     (index: number) =>
       rowSelectionStore.getState().select({
@@ -86,13 +78,35 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
     [items, viewItems, viewSort],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Row heights are computed, never measured: a row is one line unless a key wraps, and the lines a
+  // key wraps into follow from its text and its column's width (the cell renders the same lines).
+  const estimateSize = useCallback((index: number) => rowHeightOf(viewItems[index], layout), [viewItems, layout]);
+  // The virtualizer recomputes row positions when `getItemKey` changes (not when `estimateSize` does):
+  // a new one whenever heights may have changed makes it do so in this render. While every key fits
+  // on one line every row is ROW_HEIGHT, and a new page only appends rows, which it handles itself.
+  const heights = layout.oneLine ? undefined : estimateSize;
+  const getItemKey = useMemo(() => (heights ? (index: number) => index : rowIndexKey), [heights]);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders through its own state.
   const virtualizer = useVirtualizer({
     count: viewItems.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: estimateRowSize,
+    estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
   });
+  // A click on a cell selects its row and column, for copying (buttons and popovers in cells keep their own clicks).
+  const onBodyClick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as Element;
+    if (target.closest('button, [popover], a')) return;
+    const cell = target.closest('[role="cell"]');
+    const row = cell?.parentElement;
+    if (!cell || !row) return;
+    const column = columnNames[Array.prototype.indexOf.call(row.children, cell) - 1];
+    const index = Number(row.getAttribute('aria-rowindex')) - 2;
+    if (column === undefined || !(index >= 0)) return;
+    selectRow(index);
+    setActiveColumn(column);
+  };
   const virtualRows = virtualizer.getVirtualItems();
   // Infinite scroll only follows the user's scrolling: a short result that fits the view must not
   // fetch page after page by itself (that would hide what Limit and LastEvaluatedKey do).
@@ -106,13 +120,15 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
   return (
     <>
       {menuColumn && (
-        <div className="sort-menu" role="group" aria-label={`Column ${menuColumn}`}>
-          <span className="muted">Column {menuColumn}:</span>
+        <div className="sort-menu" role="group" aria-label={`Column ${visibleString(menuColumn)}`}>
+          <span className="muted">
+            Column <VisibleText text={menuColumn} />:
+          </span>
           <button type="button" onClick={() => { setViewSort({ column: menuColumn, descending: false }); setMenuColumn(undefined); }}>
-            Sort this view by {menuColumn}
+            Sort this view by <VisibleText text={menuColumn} />
           </button>
           <button type="button" onClick={() => { setViewSort({ column: menuColumn, descending: true }); setMenuColumn(undefined); }}>
-            Sort this view by {menuColumn}, descending
+            Sort this view by <VisibleText text={menuColumn} />, descending
           </button>
           <button type="button" className="link-button" onClick={() => setMenuColumn(undefined)}>
             Cancel
@@ -122,7 +138,7 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
       {viewSort ? (
         <div className="sort-view-banner" role="status">
           <strong>
-            Sorted in this browser by {viewSort.column}
+            Sorted in this browser by <VisibleText text={viewSort.column} />
             {viewSort.descending ? ', descending' : ''} — not DynamoDB’s order
           </strong>
           <span className="muted small">
@@ -133,11 +149,23 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
           </button>
         </div>
       ) : (
-        <p className="muted small grid-order-note">In DynamoDB’s order. Click a column header to sort this view in the browser; click a row number to inspect its key’s bytes.</p>
+        <p className="muted small grid-order-note">
+          In DynamoDB’s order. Click a column header to sort this view in the browser; click a row number to inspect its key’s bytes; drag a column’s edge to resize it.
+        </p>
       )}
+      <CellActions item={selectedItem} position={selectedPosition} columnNames={columnNames} column={activeColumn} onColumn={setActiveColumn} />
       <div className="results-grid" role="table" aria-label="Items" aria-rowcount={viewItems.length + 1} ref={scrollRef} onScroll={onScroll}>
-        <GridHeader layout={layout} viewSort={viewSort} menuColumn={menuColumn} onMenu={setMenuColumn} />
-        <div className="grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), ...layout.bodyStyle }}>
+        <GridHeader
+          layout={layout}
+          keyLabels={keyLabels}
+          sizing={sizing}
+          onSizing={setSizing}
+          viewSort={viewSort}
+          menuColumn={menuColumn}
+          onMenu={setMenuColumn}
+        />
+        {/* Clicks are a mouse shortcut: the row number buttons and the Column list above do the same from the keyboard. */}
+        <div className="grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), ...layout.bodyStyle }} onClick={onBodyClick}>
           {inSlotOrder(virtualRows).map((virtualRow) => {
             const item = viewItems[virtualRow.index];
             // Keyed by slot, not by row: a row that stays in view keeps its slot (and skips rendering, as
@@ -146,7 +174,16 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
             // that replaces every visible row then costs no new elements to style. Slots are unique:
             // the rows in view are consecutive, so their indexes modulo their count all differ.
             return item ? (
-              <GridRow key={virtualRow.index % virtualRows.length} item={item} index={virtualRow.index} layout={layout} selected={item === selectedItem} onSelect={selectRow} />
+              <GridRow
+                key={virtualRow.index % virtualRows.length}
+                item={item}
+                index={virtualRow.index}
+                top={virtualRow.start}
+                height={virtualRow.size}
+                layout={layout}
+                activeColumn={item === selectedItem ? (activeColumn ?? null) : undefined}
+                onSelect={selectRow}
+              />
             ) : null;
           })}
         </div>
@@ -155,68 +192,15 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
   );
 }
 
-interface GridHeaderProps {
-  layout: GridLayout;
-  viewSort: ViewSort | undefined;
-  menuColumn: string | undefined;
-  onMenu: (column: string | undefined) => void;
-}
-
-/** The header row: the table model gives the columns; memoised, so scrolling never re-renders it. */
-const GridHeader = memo(function GridHeader({ layout, viewSort, menuColumn, onMenu }: GridHeaderProps) {
-  const { columnNames, keyCount } = layout;
-  const columns = useMemo(
-    () =>
-      helper.columns(
-        columnNames.map((name) =>
-          helper.accessor((row: Item): AttributeValue | undefined => row[name], {
-            id: name,
-            header: name,
-          }),
-        ),
-      ),
-    [columnNames],
-  );
-  // The body reads the virtual rows straight from the items: the table's row model would build 100k
-  // row objects per result and cache every visited row's cells, garbage that stalls scrolling.
-  const table = useTable({ features, columns, data: NO_ROWS });
-  return (
-    <div className="grid-header" role="rowgroup">
-      <div className="grid-row" role="row" style={{ gridTemplateColumns: layout.template }}>
-        <span role="columnheader" className="grid-cell row-number">
-          #
-        </span>
-        {table.getHeaderGroups()[0]?.headers.map((header, index) => (
-          <span
-            key={header.id}
-            role="columnheader"
-            aria-sort={viewSort?.column === header.column.id ? (viewSort.descending ? 'descending' : 'ascending') : undefined}
-            className={index < keyCount ? 'grid-cell key-column' : 'grid-cell'}
-            style={index < keyCount ? stickyStyle(index) : undefined}
-          >
-            <button
-              type="button"
-              className="header-button"
-              aria-haspopup="true"
-              aria-expanded={menuColumn === header.column.id}
-              onClick={() => onMenu(menuColumn === header.column.id ? undefined : header.column.id)}
-            >
-              {header.column.id}
-            </button>
-            {viewSort?.column === header.column.id && <span aria-hidden="true">{viewSort.descending ? ' ↓' : ' ↑'}</span>}
-            {index < keyCount && <span className="key-tag">{index === 0 ? 'partition key' : 'sort key'}</span>}
-          </span>
-        ))}
-      </div>
-    </div>
-  );
-});
-
 interface GridRowProps {
   item: Item;
   index: number;
+  /** Where the row starts (px) and its height: ROW_HEIGHT unless a key wraps. */
+  top: number;
+  height: number;
   layout: GridLayout;
-  selected: boolean;
+  /** For the selected row: the column chosen for copying (null: none yet); undefined for other rows. */
+  activeColumn: string | null | undefined;
   onSelect: (index: number) => void;
 }
 
@@ -224,25 +208,31 @@ interface GridRowProps {
  * One row, positioned by its index. Its props don't change while scrolling
  * (same item, same index, same layout), so React skips rows that stay in view.
  */
-const GridRow = memo(function GridRow({ item, index, layout, selected, onSelect }: GridRowProps) {
-  const { columnNames, keyCount } = layout;
+const GridRow = memo(function GridRow({ item, index, top, height, layout, activeColumn, onSelect }: GridRowProps) {
+  const { columnNames, keyCount, keyLineChars, stickyStyles } = layout;
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
-      className={selected ? 'grid-row selected-row' : 'grid-row'}
-      style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }}
+      className={activeColumn !== undefined ? 'grid-row selected-row' : 'grid-row'}
+      style={height === ROW_HEIGHT ? { transform: `translateY(${top}px)` } : { transform: `translateY(${top}px)`, height }}
     >
       <span role="cell" className="grid-cell row-number">
         <button type="button" className="row-number-button" aria-label={`Inspect the key of row ${index + 1}`} onClick={() => onSelect(index)}>
           {index + 1}
         </button>
       </span>
-      {columnNames.map((name, column) => (
-        <span key={name} role="cell" className={column < keyCount ? 'grid-cell key-column' : 'grid-cell'} style={column < keyCount ? stickyStyle(column) : undefined}>
-          <AttributeValueCell value={item[name]} name={name} />
-        </span>
-      ))}
+      {columnNames.map((name, column) =>
+        column < keyCount ? (
+          <span key={name} role="cell" className={name === activeColumn ? 'grid-cell key-column active-cell' : 'grid-cell key-column'} style={stickyStyles[column]}>
+            <KeyValueCell value={item[name]} lineChars={keyLineChars[column] as number} />
+          </span>
+        ) : (
+          <span key={name} role="cell" className={name === activeColumn ? 'grid-cell active-cell' : 'grid-cell'}>
+            <AttributeValueCell value={item[name]} name={name} />
+          </span>
+        ),
+      )}
     </div>
   );
 });
@@ -260,14 +250,5 @@ function inSlotOrder<T extends { index: number }>(rows: readonly T[]): readonly 
   return slots;
 }
 
-const STICKY_STYLES = new Map<number, { left: string }>();
-
-/** Key columns stick to the left edge, after the row-number column (one style object per column, shared by all rows). */
-function stickyStyle(index: number) {
-  let style = STICKY_STYLES.get(index);
-  if (!style) {
-    style = { left: `${ROW_NUMBER_REM + index * KEY_COLUMN_REM}rem` };
-    STICKY_STYLES.set(index, style);
-  }
-  return style;
-}
+/** The virtualizer's default key: a row's index. */
+const rowIndexKey = (index: number) => index;

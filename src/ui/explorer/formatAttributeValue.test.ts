@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toVisibleText } from '../common/visibleText';
-import { formatAttributeValue, formatAttributeValueIndented, isPlainVisibleText, memberCountOf } from './formatAttributeValue';
+import { attributeAsDynamoDBJson, formatAttributeValue, formatAttributeValueIndented, isPlainVisibleText, memberCountOf } from './formatAttributeValue';
 
 describe('formatAttributeValueIndented', () => {
   it('indents nested lists and maps, keeping exact digits', () => {
@@ -48,5 +48,17 @@ describe('isPlainVisibleText', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('attributeAsDynamoDBJson', () => {
+  it('writes the attribute as the AWS CLI reads it: numbers as strings, binary as base64', () => {
+    expect(attributeAsDynamoDBJson('rankKey', { S: '0000000003#000000171974' })).toBe('{"rankKey":{"S":"0000000003#000000171974"}}');
+    expect(attributeAsDynamoDBJson('n', { N: '12345678901234567890.5' })).toBe('{"n":{"N":"12345678901234567890.5"}}');
+    expect(attributeAsDynamoDBJson('id', { B: Uint8Array.of(1, 2) })).toBe('{"id":{"B":"AQI="}}');
+    expect(attributeAsDynamoDBJson('m', { M: { bs: { BS: [Uint8Array.of(255)] }, l: { L: [{ NULL: true }, { BOOL: false }] } } })).toBe(
+      '{"m":{"M":{"bs":{"BS":["/w=="]},"l":{"L":[{"NULL":true},{"BOOL":false}]}}}}',
+    );
+    expect(JSON.parse(attributeAsDynamoDBJson('s', { S: '05\u202Egnp.exe' }))).toEqual({ s: { S: '05\u202Egnp.exe' } });
   });
 });

@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { encodeBase64 } from '../../keys';
 
 /** The DynamoDB type tag of a value, for the badge beside it. */
 export function typeTagOf(value: AttributeValue): string {
@@ -80,4 +81,15 @@ export function formatAttributeValueIndented(value: AttributeValue, depth = 0): 
   }
   if (value.S !== undefined) return depth === 0 ? value.S : JSON.stringify(value.S);
   return formatAttributeValue(value);
+}
+
+/**
+ * One attribute as DynamoDB JSON, the shape the AWS CLI and SDKs read (`{"name": {"S": "…"}}`;
+ * numbers stay strings, binary is base64), for pasting into an item or a request.
+ *
+ * @example
+ * attributeAsDynamoDBJson("id", { B: Uint8Array.of(1, 2) }) // '{"id":{"B":"AQI="}}'
+ */
+export function attributeAsDynamoDBJson(name: string, value: AttributeValue): string {
+  return JSON.stringify({ [name]: value }, (_key, member: unknown) => (member instanceof Uint8Array ? encodeBase64(member) : member));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../state/explorerStore';
-import { columnNamesFor, scanColumnNames } from './gridColumns';
+import type { TableSummary } from '../../state/explorerStore';
+import { columnNamesFor, gridKeyColumns, scanColumnNames } from './gridColumns';
 
 const item = (...names: string[]): Item => Object.fromEntries(names.map((name) => [name, { S: name }]));
 
@@ -37,5 +38,33 @@ describe('scanColumnNames', () => {
       scan = scanColumnNames(scan, items, ['pk']);
       expect(scan.names).toEqual(columnNamesFor(items, ['pk']));
     }
+  });
+});
+
+describe('gridKeyColumns', () => {
+  const table: TableSummary = {
+    name: 'Orders',
+    keys: { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } },
+    indexes: [
+      { name: 'byStatus', kind: 'global', keys: { partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'at', type: 'S' } }, projection: 'ALL' },
+      { name: 'bySk', kind: 'global', keys: { partitionKey: { name: 'SK', type: 'S' } }, projection: 'ALL' },
+      { name: 'byAmount', kind: 'local', keys: { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'amount', type: 'N' } }, projection: 'ALL' },
+    ],
+  };
+
+  it('labels a table query’s keys', () => {
+    expect(gridKeyColumns(table, '')).toEqual({ names: ['PK', 'SK'], labels: ['partition key', 'sort key'] });
+  });
+
+  it('labels a GSI’s keys by the index, then the table’s keys as the table’s', () => {
+    expect(gridKeyColumns(table, 'byStatus')).toEqual({
+      names: ['status', 'at', 'PK', 'SK'],
+      labels: ['partition key (byStatus)', 'sort key (byStatus)', 'table partition key', 'table sort key'],
+    });
+  });
+
+  it('says both roles of an attribute that is a key of the index and of the table', () => {
+    expect(gridKeyColumns(table, 'bySk')).toEqual({ names: ['SK', 'PK'], labels: ['partition key (bySk), table sort key', 'table partition key'] });
+    expect(gridKeyColumns(table, 'byAmount')).toEqual({ names: ['PK', 'amount', 'SK'], labels: ['partition key (byAmount)', 'sort key (byAmount)', 'table sort key'] });
   });
 });

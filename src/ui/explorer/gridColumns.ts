@@ -1,4 +1,4 @@
-import type { Item } from '../../state/explorerStore';
+import { keysOf, type Item, type TableSummary } from '../../state/explorerStore';
 
 /** Column order: the key attributes first (they stay put while scrolling sideways), then attributes as they first appear. */
 export function columnNamesFor(items: readonly Item[], keyNames: readonly string[]): string[] {
@@ -15,10 +15,14 @@ export function columnNamesFor(items: readonly Item[], keyNames: readonly string
   return names;
 }
 
-/** Column names found in `items`, remembered so the next page only scans its own items. */
-export interface ColumnScan {
+/** What a scan of the loaded items read, so the next page only scans its own items. */
+export interface ItemScan {
   readonly items: readonly Item[];
   readonly keyNames: readonly string[];
+}
+
+/** Column names found in `items`. */
+export interface ColumnScan extends ItemScan {
   readonly names: readonly string[];
 }
 
@@ -35,12 +39,51 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
  * depends on it doesn't change.
  */
 export function scanColumnNames(previous: ColumnScan | undefined, items: readonly Item[], keyNames: readonly string[]): ColumnScan {
-  const appended =
+  if (!appendsTo(previous, items, keyNames)) return { items, keyNames, names: columnNamesFor(items, keyNames) };
+  const names = columnNamesFor(items.slice(previous.items.length), previous.names);
+  return { items, keyNames, names: names.length === previous.names.length ? previous.names : names };
+}
+
+/** Whether `items` only appends to the items `previous` scanned, with the same keys (the store adds each page after the last). */
+export function appendsTo<Scan extends ItemScan>(previous: Scan | undefined, items: readonly Item[], keyNames: readonly string[]): previous is Scan {
+  return (
     previous !== undefined &&
     sameNames(previous.keyNames, keyNames) &&
     items.length >= previous.items.length &&
-    previous.items.every((item, index) => items[index] === item);
-  if (!appended) return { items, keyNames, names: columnNamesFor(items, keyNames) };
-  const names = columnNamesFor(items.slice(previous.items.length), previous.names);
-  return { items, keyNames, names: names.length === previous.names.length ? previous.names : names };
+    previous.items.every((item, index) => items[index] === item)
+  );
+}
+
+/** The key columns of a result and what each one is: the queried index's keys first, then the table's. */
+export interface GridKeyColumns {
+  readonly names: readonly string[];
+  /** One per name, e.g. `partition key (byStatus)`, `table sort key`. */
+  readonly labels: readonly string[];
+}
+
+/**
+ * The key columns the grid puts first and keeps in view. On a table: `partition key`, `sort key`.
+ * On an index, its keys (`partition key (byStatus)`, `sort key (byStatus)`), then the table's keys
+ * it projects (`table partition key`, `table sort key`); an attribute that is a key of both says both.
+ *
+ * @example
+ * gridKeyColumns(auditLog, "byStatus").labels // ["partition key (byStatus)", "sort key (byStatus)", "table partition key", "table sort key"]
+ */
+export function gridKeyColumns(table: TableSummary | undefined, indexName: string): GridKeyColumns {
+  if (!table) return { names: [], labels: [] };
+  const roles = new Map<string, string[]>();
+  const add = (name: string | undefined, role: string) => {
+    if (name !== undefined) roles.set(name, [...(roles.get(name) ?? []), role]);
+  };
+  const indexKeys = keysOf(table, indexName);
+  const onIndex = indexKeys !== table.keys;
+  add(indexKeys.partitionKey.name, onIndex ? `partition key (${indexName})` : 'partition key');
+  add(indexKeys.sortKey?.name, onIndex ? `sort key (${indexName})` : 'sort key');
+  if (onIndex) {
+    // A local index shares the table's partition key: one role, said once.
+    if (table.keys.partitionKey.name !== indexKeys.partitionKey.name) add(table.keys.partitionKey.name, 'table partition key');
+    add(table.keys.sortKey?.name, 'table sort key');
+  }
+  const names = [...roles.keys()];
+  return { names, labels: names.map((name) => (roles.get(name) as string[]).join(', ')) };
 }
