@@ -4,7 +4,7 @@
  *   PORT=5174 npm start          -> another port (or: npm start -- --port 5174)
  *   HOST=0.0.0.0 npm start       -> listen on all interfaces (default: 127.0.0.1)
  */
-import { runAppServer } from '../src/server/cli';
+import { runAppServer } from '../src/server';
 import { buildApp, checkBuildNeeded } from './build-if-needed';
 import { DIST_DIR } from './paths';
 

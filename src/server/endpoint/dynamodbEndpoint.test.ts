@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLocalDynamoDB, type DynamoDBDataSource } from '../engine';
-import { createAppServer } from './appServer';
+import { createLocalDynamoDB, type DynamoDBDataSource } from '../../engine';
+import { createAppServer } from '../app';
 import {
   CORS_ALLOWED_HEADERS,
   createDynamoDBEndpoint,
@@ -25,7 +25,7 @@ import {
   startDynamoDBEndpoint,
   type EndpointLogEntry,
   type RunningDynamoDBEndpoint,
-} from './dynamodbEndpoint';
+} from '../endpoint';
 
 /*
  * The endpoint driven by the real AWS SDK v3 client, plus raw HTTP for what

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRemoteDynamoDB } from '../sources/remoteDynamoDB';
-import { createAppServer, type AppServer } from './appServer';
+import { createRemoteDynamoDB } from '../../sources/remoteDynamoDB';
+import { createAppServer, type AppServer } from '../app';
 import { loopbackProxyRoute, PROXY_PATH } from './loopbackProxy';
 
 /*

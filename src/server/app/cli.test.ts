@@ -2,15 +2,21 @@ import { createServer as createHttpServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { displayUrl } from './appServer';
-import { createKeylabRoutes, resolveServerSettings, UsageError } from './cli';
+import { createKeylabRoutes, resolveServerSettings as resolveOrHelp, UsageError, type ServerSettings } from './cli';
+
+function resolveServerSettings(argv: readonly string[], env: Record<string, string>): ServerSettings {
+  const settings = resolveOrHelp(argv, env);
+  if (settings === 'help') throw new Error('unexpected --help');
+  return settings;
+}
 
 describe('resolveServerSettings', () => {
   it('defaults to 127.0.0.1:5173', () => {
-    expect(resolveServerSettings([], {})).toEqual({ port: 5173, host: '127.0.0.1' });
+    expect(resolveServerSettings([], {})).toEqual({ port: 5173, host: '127.0.0.1', allowedEndpoints: [] });
   });
 
   it('takes PORT and HOST from the environment', () => {
-    expect(resolveServerSettings([], { PORT: '8080', HOST: '0.0.0.0' })).toEqual({ port: 8080, host: '0.0.0.0' });
+    expect(resolveServerSettings([], { PORT: '8080', HOST: '0.0.0.0' })).toEqual({ port: 8080, host: '0.0.0.0', allowedEndpoints: [] });
   });
 
   it('prefers --port over PORT', () => {
