@@ -9,10 +9,9 @@ export {
   applySecurityHeaders,
   CONTENT_SECURITY_POLICY,
   CONTENT_SECURITY_POLICY_DIRECTIVES,
-  devContentSecurityPolicy,
-  devSecurityHeaders,
   SECURITY_HEADERS,
 } from './securityHeaders';
+export { devContentSecurityPolicy, devSecurityHeaders } from './devSecurityHeaders';
 export { closeAfterAnswer, declaredLength, isBodyless, readBoundedBody, type BodyLimits, type BodySource, type BoundedBody } from './boundedBody';
 export { appHosts, checkSameOrigin } from './sameOrigin';
 export { describeUpstreamError, forwardRequest, sendRefusal, type ErrorAnswer, type ForwardOptions } from './forwardRequest';

@@ -30,14 +30,18 @@
  * sentences (`aws sso login --profile X`, role assumption, credential_process),
  * scrubbed of anything that looks like a secret; nothing here logs.
  */
+import { fromIni } from '@aws-sdk/credential-provider-ini';
+import { loadSharedConfigFiles } from '@smithy/core/config';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendJson, sendRefusal, type ErrorAnswer, type Route } from '../http';
-import { createProfileCredentials, type AwsProfileOptions } from './profileCredentials';
-import { describeProfileError, scrubProviderText } from './profileErrors';
-import { classifyProfile, configuredEndpoint, listProfiles, readProfileFiles, type ProfileFiles, type ProfileSummary } from './profileFiles';
+import { CredentialTimeout, describeProfileError, scrubProviderText } from './profileErrors';
+import { classifyProfile, type ProfileKind, type ProfileValues } from './profileKinds';
 
 export const PROFILES_PATH = '/api/aws-profiles';
 export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
@@ -45,6 +49,162 @@ export const PROFILE_HEADER = 'x-keylab-profile';
 const TARGET_HEADER = 'x-keylab-target';
 /** DynamoDB's own request-size limit. */
 export const PROFILE_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+export interface ProfileSummary {
+  readonly name: string;
+  readonly kind: ProfileKind;
+  readonly region?: string;
+  /** The configured DynamoDB endpoint_url, when there is one (never with user info). */
+  readonly endpoint?: string;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+interface ProfileFiles {
+  /** Profiles by name, config and credentials merged (credentials win, as in the SDK). */
+  readonly profiles: ReadonlyMap<string, ProfileValues>;
+  /** `services` sections by name, keys like `dynamodb.endpoint_url`. */
+  readonly services: ReadonlyMap<string, ProfileValues>;
+}
+
+/** Reads the profile files with the SDK's loader (AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE, ~/.aws). */
+async function readProfileFiles(): Promise<ProfileFiles> {
+  const { configFile, credentialsFile } = await loadSharedConfigFiles({ ignoreCache: true });
+  const profiles = new Map<string, ProfileValues>();
+  const services = new Map<string, ProfileValues>();
+  for (const [key, values] of Object.entries(configFile)) {
+    if (key.startsWith('services.')) services.set(key.slice('services.'.length), values);
+    // The loader keys [profile x] as "x" (dots allowed) and other sections with their type.
+    else if (!key.startsWith('sso-session.')) profiles.set(key, { ...values });
+  }
+  for (const [name, values] of Object.entries(credentialsFile)) profiles.set(name, { ...profiles.get(name), ...values });
+  return { profiles, services };
+}
+
+function isTrue(value: string | undefined): boolean {
+  return value?.trim().toLowerCase() === 'true';
+}
+
+/** Keeps an endpoint URL showable: no user info, no trailing slash. Undefined when it is not a URL. */
+function cleanEndpoint(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    url.username = '';
+    url.password = '';
+    return url.toString().replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The DynamoDB endpoint a profile configures, by the AWS CLI's precedence
+ * (see the file comment), or undefined for the regional AWS endpoint.
+ */
+export function configuredEndpoint(values: ProfileValues, services: ReadonlyMap<string, ProfileValues>, env: Env): string | undefined {
+  if (isTrue(env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS) || (env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS === undefined && isTrue(values.ignore_configured_endpoint_urls))) return undefined;
+  const fromEnv = env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL;
+  if (fromEnv) return cleanEndpoint(fromEnv);
+  const section = values.services ? services.get(values.services) : undefined;
+  return cleanEndpoint(section?.['dynamodb.endpoint_url'] ?? values.endpoint_url);
+}
+
+/** Every profile, with its kind, region and configured endpoint; never a key. */
+export async function listProfiles(env: Env = process.env): Promise<ProfileSummary[]> {
+  const { profiles, services } = await readProfileFiles();
+  return [...profiles].map(([name, values]) => {
+    const endpoint = configuredEndpoint(values, services, env);
+    return { name, kind: classifyProfile(values), ...(values.region ? { region: values.region } : {}), ...(endpoint ? { endpoint } : {}) };
+  });
+}
+
+
+/** Credentials this close to expiry are resolved afresh (the CLI and SDK use 5 minutes too). */
+const REFRESH_WINDOW_MS = 5 * 60 * 1000;
+
+export interface AwsProfileOptions {
+  /** Longest wait for a profile's credentials from SSO or STS before a plain "took too long" (default 15 s). */
+  readonly credentialTimeoutMs?: number;
+  /** Longest wait for a credential_process, which may wait for a login of its own (default 60 s). */
+  readonly processTimeoutMs?: number;
+  /** Connect and answer timeout for each SSO/STS request the resolver makes (default 5 s, two tries). */
+  readonly authRequestTimeoutMs?: number;
+  /** Longest wait for DynamoDB's answer. */
+  readonly upstreamTimeoutMs?: number;
+  /** Largest request body the signer accepts (default 16 MB, DynamoDB's limit). */
+  readonly maxBodyBytes?: number;
+  /** Where AWS_ENDPOINT_URL* and AWS_IGNORE_CONFIGURED_ENDPOINT_URLS are read (default process.env). */
+  readonly env?: Env;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new CredentialTimeout(ms)), ms);
+    timer.unref();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function expiresSoon(credentials: AwsCredentialIdentity): boolean {
+  return credentials.expiration !== undefined && credentials.expiration.getTime() - Date.now() < REFRESH_WINDOW_MS;
+}
+
+/** Changes when either profile file changes, so edited profiles are not served from the cache. */
+async function filesStamp(env: Env): Promise<string> {
+  const home = env.HOME || os.homedir();
+  const files = [env.AWS_CONFIG_FILE || path.join(home, '.aws', 'config'), env.AWS_SHARED_CREDENTIALS_FILE || path.join(home, '.aws', 'credentials')];
+  const stamps = await Promise.all(files.map((file) => stat(file).then((info) => `${info.mtimeMs}:${info.size}`, () => '-')));
+  return `${files.join('|')}#${stamps.join('|')}`;
+}
+
+/**
+ * Resolves and caches credentials per profile with the SDK's `fromIni`.
+ * Failures are not cached, so Connect after `aws sso login` works at once.
+ */
+export function createProfileCredentials(options: AwsProfileOptions = {}) {
+  const timeoutMs = options.credentialTimeoutMs ?? 15_000;
+  const processTimeoutMs = options.processTimeoutMs ?? 60_000;
+  const requestTimeout = options.authRequestTimeoutMs ?? 5_000;
+  const env = options.env ?? process.env;
+  const cache = new Map<string, { stamp: string; promise: Promise<AwsCredentialIdentity> }>();
+
+  return async function credentialsFor(name: string, region: string, kind: ProfileKind): Promise<AwsCredentialIdentity> {
+    const stamp = await filesStamp(env);
+    const key = `${name}\u0000${region}`;
+    const hit = cache.get(key);
+    if (hit && hit.stamp === stamp) {
+      const credentials = await hit.promise.catch(() => undefined);
+      if (credentials && !expiresSoon(credentials)) return credentials;
+    }
+    const resolving = fromIni({
+      profile: name,
+      ignoreCache: true,
+      // For the SSO, SSO-OIDC and STS clients the resolver creates: fail fast
+      // rather than retry into the overall timeout.
+      clientConfig: { requestHandler: { connectionTimeout: requestTimeout, requestTimeout, throwOnRequestTimeout: true }, maxAttempts: 2 },
+      // STS needs a region when the role profile names none: the one the user connects to.
+      parentClientConfig: { region },
+    })();
+    const promise = withTimeout(resolving, kind === 'process' ? processTimeoutMs : timeoutMs);
+    resolving.catch(() => undefined);
+    cache.set(key, { stamp, promise });
+    promise.catch(() => {
+      if (cache.get(key)?.promise === promise) cache.delete(key);
+    });
+    return promise;
+  };
+}
 
 function toBytes(data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array {
   if (typeof data === 'string') return data;

@@ -4,7 +4,7 @@
  * a secret.
  */
 import { scrubSecrets } from '../../sources/remoteEndpoints';
-import { classifyProfile, secretsIn, type ProfileValues } from './profileFiles';
+import { classifyProfile, type ProfileValues } from './profileKinds';
 
 /** A failure to turn a profile into credentials, with the sentence to show. */
 export interface ProfileProblem {
@@ -138,4 +138,16 @@ export function describeProfileError(error: unknown, name: string, profiles: Rea
     return { status: 502, type: 'ProfileCredentialsUnavailable', message: `Could not get credentials for profile ${name}: ${describeNetwork(service, network)}. Check your network connection, then Connect again.` };
   }
   return { status: 400, type: 'ProfileCredentialsUnavailable', message: `Could not get credentials for profile ${name}: ${quote(message)}` };
+}
+
+/** Every secret-looking value in the profile files, to scrub from messages. */
+function secretsIn(profiles: ReadonlyMap<string, ProfileValues>): string[] {
+  const secrets: string[] = [];
+  for (const values of profiles.values()) {
+    for (const key of ['aws_secret_access_key', 'aws_session_token', 'aws_security_token']) {
+      const value = values[key];
+      if (value) secrets.push(value);
+    }
+  }
+  return secrets;
 }

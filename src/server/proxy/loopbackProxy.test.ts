@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDynamoDB } from '../../engine';
 import { createAppServer, type AppServer } from '../app';
 import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../endpoint';
-import { loopbackProxyRoute, PROXY_PATH } from './loopbackProxy';
-import { isLoopbackAddress, resolveProxyTarget, TARGET_HEADER, type ResolvedAddress } from './proxyTargets';
+import { isLoopbackAddress, loopbackProxyRoute, PROXY_PATH, resolveProxyTarget, TARGET_HEADER, type ResolvedAddress } from './loopbackProxy';
 
 /*
  * The proxy behind the app server, driven with raw HTTP (so Host and Origin

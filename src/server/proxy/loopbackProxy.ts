@@ -21,10 +21,10 @@
  * the SDK in the browser surfaces them as errors with a readable message.
  * Nothing here logs headers or bodies.
  */
+import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { LookupFunction } from 'node:net';
-import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendRefusal as sendRefusalAs, type ErrorAnswer, type Route } from '../http';
-import { resolveProxyTarget, TARGET_HEADER, type ResolvedAddress, type Resolver } from './proxyTargets';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendRefusal as sendRefusalAs, UsageError, type ErrorAnswer, type Route } from '../http';
 
 export const PROXY_PATH = '/proxy/dynamodb';
 /** Set on forwarded requests, so the proxy never forwards to itself in a loop. */
@@ -48,6 +48,174 @@ export interface LoopbackProxyOptions {
 /** A request the proxy will not serve, with the status and the sentence to send back. */
 export interface Refusal extends ErrorAnswer {
   readonly type: 'ProxyRefused' | 'ProxyBadTarget' | 'ProxyConnectionRefused' | 'ProxyUnreachable' | 'ProxyTimeout' | 'ProxyTLSError' | 'ProxyRequestTooLarge';
+}
+
+/*
+ * Where the proxy may forward: endpoints on this machine, and the endpoints
+ * the server was started with (`--allow-endpoint`), which the page cannot
+ * change. In both cases the host name is resolved once, every address it
+ * resolves to is checked, and the connection goes to the checked address (no
+ * second lookup that a rebinding DNS server could answer differently).
+ */
+
+/** The header carrying the endpoint to forward to (the `target` query parameter works too). */
+export const TARGET_HEADER = 'x-keylab-target';
+/** How `npm run dev` (and `npm start`) take allowed endpoints from the environment: comma- or space-separated. */
+export const ALLOW_ENDPOINTS_ENV = 'KEYLAB_ALLOW_ENDPOINTS';
+
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: number;
+}
+
+export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+
+/** A target the proxy will not forward to, with the status and the sentence to send back. */
+export interface TargetRefusal {
+  readonly status: number;
+  readonly type: 'ProxyBadTarget';
+  readonly message: string;
+}
+
+export type ResolvedTarget = { ok: true; url: URL; address: ResolvedAddress } | { ok: false; refusal: TargetRefusal };
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * Addresses no allowed endpoint may resolve to, whatever its name: nowhere
+ * (0.0.0.0/8, ::), link-local (169.254.0.0/16 holds the cloud metadata
+ * service, fe80::/10), multicast and broadcast.
+ */
+const NEVER_FORWARDED = new BlockList();
+NEVER_FORWARDED.addSubnet('0.0.0.0', 8, 'ipv4');
+NEVER_FORWARDED.addSubnet('169.254.0.0', 16, 'ipv4');
+NEVER_FORWARDED.addSubnet('224.0.0.0', 4, 'ipv4');
+NEVER_FORWARDED.addAddress('255.255.255.255', 'ipv4');
+NEVER_FORWARDED.addAddress('::', 'ipv6');
+NEVER_FORWARDED.addSubnet('fe80::', 10, 'ipv6');
+NEVER_FORWARDED.addSubnet('ff00::', 8, 'ipv6');
+
+/** Bare IPv4 for an IPv4-mapped IPv6 address (`::ffff:127.0.0.1`), else the address unbracketed and lower-cased. */
+function unmapped(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
+  const mapped = /^(?:0{0,4}:){0,5}ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare) ?? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  return mapped?.[1] ?? bare;
+}
+
+function inList(list: BlockList, address: string): boolean {
+  const bare = unmapped(address);
+  const family = isIP(bare);
+  if (family === 4) return list.check(bare, 'ipv4');
+  if (family === 6) return list.check(bare, 'ipv6');
+  return false;
+}
+
+/** True for 127.0.0.0/8, ::1 and IPv4-mapped 127.x addresses (`::ffff:127.0.0.1`). */
+export function isLoopbackAddress(address: string): boolean {
+  return inList(LOOPBACK, address);
+}
+
+/** True for an IP address an allowed endpoint may resolve to (see NEVER_FORWARDED). */
+export function isForwardableAddress(address: string): boolean {
+  return isIP(unmapped(address)) !== 0 && !inList(NEVER_FORWARDED, address);
+}
+
+/**
+ * Parses one `--allow-endpoint` value into the origin that is allowed
+ * (scheme, host and port, compared exactly). Throws UsageError.
+ */
+export function parseAllowedEndpoint(text: string): string {
+  const example = 'e.g. --allow-endpoint http://dynamodb:8000';
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new UsageError(`Invalid --allow-endpoint ${JSON.stringify(text)}: write the endpoint's origin, ${example}`);
+  }
+  if (url.protocol !== 'http:') {
+    throw new UsageError(
+      `Invalid --allow-endpoint ${JSON.stringify(text)}: only http:// endpoints need it (the page calls https:// endpoints directly), ${example}`,
+    );
+  }
+  if (url.username || url.password) throw new UsageError(`Invalid --allow-endpoint ${JSON.stringify(text)}: no user name or password in the URL, ${example}`);
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new UsageError(`Invalid --allow-endpoint ${JSON.stringify(text)}: give the origin only (scheme, host, port; no path or query), ${example}`);
+  }
+  return url.origin;
+}
+
+/** The allowed endpoints in KEYLAB_ALLOW_ENDPOINTS (comma- or space-separated). Throws UsageError. */
+export function allowedEndpointsFromEnv(env: Readonly<Record<string, string | undefined>>): string[] {
+  return (env[ALLOW_ENDPOINTS_ENV] ?? '')
+    .split(/[\s,]+/)
+    .filter((entry) => entry !== '')
+    .map(parseAllowedEndpoint);
+}
+
+export async function defaultResolve(hostname: string): Promise<readonly ResolvedAddress[]> {
+  return dnsLookup(hostname, { all: true, verbatim: true });
+}
+
+export interface TargetRules {
+  /** Origins allowed besides this machine (`http://dynamodb:8000`), from the server's command line. */
+  readonly allowedEndpoints?: readonly string[];
+  /** Resolves a host name to all its addresses (tests inject one). */
+  readonly resolve?: Resolver;
+}
+
+/**
+ * Parses and checks a target endpoint: http(s), no user info, and either an
+ * allowed origin whose every address is forwardable, or a host whose every
+ * address is loopback. Returns the URL and the address to connect to.
+ */
+export async function resolveProxyTarget(raw: string | undefined, rules: TargetRules = {}): Promise<ResolvedTarget> {
+  const resolve = rules.resolve ?? defaultResolve;
+  const bad = (message: string, status = 400): { ok: false; refusal: TargetRefusal } => ({ ok: false, refusal: { status, type: 'ProxyBadTarget', message } });
+  if (!raw) return bad(`Missing target: send the endpoint in the ${TARGET_HEADER} header, e.g. http://localhost:8000.`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return bad('The target is not a valid URL; use e.g. http://localhost:8000.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return bad(`The target must be an http:// or https:// URL, not ${url.protocol}.`);
+  if (url.username || url.password) return bad('The target URL must not contain a user name or password; credentials go in the signed request, never in URLs.');
+  const allowed = (rules.allowedEndpoints ?? []).includes(url.origin);
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: readonly ResolvedAddress[];
+  if (isIP(hostname)) {
+    addresses = [{ address: hostname, family: isIP(hostname) }];
+  } else {
+    try {
+      addresses = await resolve(hostname);
+    } catch {
+      return bad(`The target host ${hostname} does not resolve.`, 502);
+    }
+  }
+  const resolvesTo = (address: string) => (address !== hostname ? ` resolves to ${address}, which` : '');
+  if (allowed) {
+    const refused = addresses.find((entry) => !isForwardableAddress(entry.address));
+    if (addresses.length === 0 || refused) {
+      return bad(
+        `Refused: ${url.origin} is an allowed endpoint (--allow-endpoint), but ${hostname}${refused ? `${resolvesTo(refused.address)} is` : ' has'} no address Keylab forwards to (never: 0.0.0.0, link-local 169.254.x.x / fe80::, multicast, broadcast).`,
+        403,
+      );
+    }
+    return { ok: true, url, address: addresses[0] as ResolvedAddress };
+  }
+  const foreign = addresses.find((entry) => !isLoopbackAddress(entry.address));
+  if (addresses.length === 0 || foreign) {
+    return bad(
+      `Refused: Keylab's proxy forwards only to this machine (localhost, 127.0.0.0/8, [::1]) and to endpoints the server was started with --allow-endpoint; ` +
+        `${hostname}${foreign ? resolvesTo(foreign.address) : ''} is not a loopback address and ${url.origin} is not allowed. ` +
+        `To reach it (e.g. DynamoDB Local in docker-compose), restart Keylab with \`npm start -- --allow-endpoint ${url.origin}\` ` +
+        `(npm run dev: ${ALLOW_ENDPOINTS_ENV}=${url.origin} npm run dev). Endpoints elsewhere over https:// are called directly.`,
+      403,
+    );
+  }
+  return { ok: true, url, address: addresses[0] as ResolvedAddress };
 }
 
 const DROPPED_REQUEST_HEADERS = new Set([
