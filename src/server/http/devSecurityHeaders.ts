@@ -1,5 +1,5 @@
 /** The security headers of `npm run dev`, derived from npm start's (securityHeaders.ts, the one source). */
-import { CONTENT_SECURITY_POLICY_DIRECTIVES, headersWith, serializePolicy } from './securityHeaders';
+import { CONTENT_SECURITY_POLICY_DIRECTIVES, SECURITY_HEADERS, serializePolicy } from './securityHeaders';
 
 /**
  * The policy for `npm run dev` (Vite's dev server): the production one with
@@ -27,5 +27,5 @@ export function devContentSecurityPolicy(nonce: string): string {
 
 /** The security headers of `npm run dev`: those of `npm start`, with {@link devContentSecurityPolicy}. */
 export function devSecurityHeaders(nonce: string): Readonly<Record<string, string>> {
-  return headersWith(devContentSecurityPolicy(nonce));
+  return { ...SECURITY_HEADERS, 'Content-Security-Policy': devContentSecurityPolicy(nonce) };
 }

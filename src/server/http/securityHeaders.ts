@@ -22,27 +22,22 @@ export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 } as const satisfies Record<string, readonly string[]>;
 
-type Directives = Readonly<Record<string, readonly string[]>>;
+export const CONTENT_SECURITY_POLICY: string = serializePolicy(CONTENT_SECURITY_POLICY_DIRECTIVES);
 
-export function serializePolicy(directives: Directives): string {
+/** `directive source source; directive source` (the header's syntax). */
+export function serializePolicy(directives: Readonly<Record<string, readonly string[]>>): string {
   return Object.entries(directives)
     .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
     .join('; ');
 }
 
-export const CONTENT_SECURITY_POLICY: string = serializePolicy(CONTENT_SECURITY_POLICY_DIRECTIVES);
-
-export function headersWith(policy: string): Readonly<Record<string, string>> {
-  return {
-    'Content-Security-Policy': policy,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-  };
-}
-
 /** Headers set on every response, whatever route produced it. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = headersWith(CONTENT_SECURITY_POLICY);
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
 
 export function applySecurityHeaders(res: ServerResponse, headers: Readonly<Record<string, string>> = SECURITY_HEADERS): void {
   for (const [name, value] of Object.entries(headers)) {

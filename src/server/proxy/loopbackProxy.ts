@@ -10,12 +10,15 @@
  * The request is forwarded as is (method, body, signed headers; `Host` is the
  * target's, which is what the SDK signed) and the answer is streamed back.
  *
- * Who may use it: only Keylab's own page on this machine (checkSameOrigin,
- * ../http/sameOrigin.ts). Where it forwards: http(s) targets without user
- * info, whose every address is loopback, or whose origin the server was
- * started with (`--allow-endpoint http://dynamodb:8000`), whose every address
- * is then checked too; the connection goes to the address that was checked
- * (proxyTargets.ts).
+ * Who may use it (a proxy that any web page could reach would let every site
+ * open in the browser read local databases): only Keylab's own page on this
+ * machine, by Host, Origin and Sec-Fetch-Site (checkSameOrigin, ../http).
+ * - the target must be http(s), without user info, and every address its
+ *   host name resolves to must be a loopback address — or the target's
+ *   origin is one the server was started with (`--allow-endpoint
+ *   http://dynamodb:8000`), and every address must be one Keylab forwards to
+ *   (never link-local, multicast, ...); the connection then goes to the
+ *   address that was checked (no second lookup to rebind).
  *
  * Refusals are DynamoDB-shaped JSON (`{"__type": "…#ProxyRefused", …}`) so
  * the SDK in the browser surfaces them as errors with a readable message.
