@@ -44,6 +44,21 @@ describe('resolveServerSettings', () => {
   });
 });
 
+describe('--allow-endpoint', () => {
+  it('is repeatable, takes --allow-endpoint=X too, adds KEYLAB_ALLOW_ENDPOINTS, and keeps each origin once', () => {
+    const settings = resolveServerSettings(['--allow-endpoint', 'http://dynamodb:8000', '--allow-endpoint=http://localstack:4566/', '--allow-endpoint', 'http://DYNAMODB:8000'], {
+      KEYLAB_ALLOW_ENDPOINTS: 'http://other:9000',
+    });
+    expect(settings.allowedEndpoints).toEqual(['http://other:9000', 'http://dynamodb:8000', 'http://localstack:4566']);
+  });
+
+  it('refuses a missing or malformed value, saying how to write it', () => {
+    expect(() => resolveServerSettings(['--allow-endpoint'], {})).toThrow(/Missing value after --allow-endpoint, e\.g\. npm start -- --allow-endpoint http:\/\/dynamodb:8000/);
+    expect(() => resolveServerSettings(['--allow-endpoint', 'dynamodb:8000'], {})).toThrow(UsageError);
+    expect(() => resolveServerSettings([], { KEYLAB_ALLOW_ENDPOINTS: 'http://x:1/path' })).toThrow(/origin only/);
+  });
+});
+
 describe('displayUrl', () => {
   it('shows localhost for loopback and wildcard binds', () => {
     expect(displayUrl('127.0.0.1', 5173)).toBe('http://localhost:5173/');

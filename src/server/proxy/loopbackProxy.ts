@@ -131,12 +131,13 @@ export function isForwardableAddress(address: string): boolean {
  */
 export function parseAllowedEndpoint(text: string): string {
   const example = 'e.g. --allow-endpoint http://dynamodb:8000';
-  let url: URL;
+  let url: URL | undefined;
   try {
-    url = new URL(text.trim());
+    url = text.includes('://') ? new URL(text.trim()) : undefined;
   } catch {
-    throw new UsageError(`Invalid --allow-endpoint ${JSON.stringify(text)}: write the endpoint's origin, ${example}`);
+    url = undefined;
   }
+  if (!url) throw new UsageError(`Invalid --allow-endpoint ${JSON.stringify(text)}: write the endpoint's origin with its scheme and port, ${example}`);
   if (url.protocol !== 'http:') {
     throw new UsageError(
       `Invalid --allow-endpoint ${JSON.stringify(text)}: only http:// endpoints need it (the page calls https:// endpoints directly), ${example}`,
