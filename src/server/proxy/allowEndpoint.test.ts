@@ -105,7 +105,7 @@ describe('--allow-endpoint: forwarding', () => {
     lastSeen = undefined;
     const response = await proxy(appPort, `http://${lanAddress === undefined ? 'dynamodb-loop' : 'dynamodb'}:${upstreamPort}/`);
     expect(response.status).toBe(200);
-    expect((lastSeen as { body: string } | undefined)?.body).toBe("{}");
+    expect((lastSeen as { body: string } | undefined)?.body).toBe('{}');
   });
 
   it('matches the origin exactly: another port, scheme or host is not allowed', async () => {
