@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 import type { DynamoDBDataSource } from '../../engine';
 import { DynamoDBError } from '../../expressions';
-import { declaredLength, isBodyless, prefixRoute, readBoundedBody, type Route } from '../http';
+import { closeAfterAnswer, declaredLength, isBodyless, prefixRoute, readBoundedBody, type Route } from '../http';
 import { decodeRequest, encodeError, encodeOutput, isOperationName, OPERATIONS, TARGET_PREFIX, type OperationName } from './wireFormat';
 
 /** DynamoDB's limit on a request body: 16 MB. */
@@ -161,6 +161,7 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
         const body = await readBoundedBody(req, { maxBytes: maxBodyBytes });
         if (body.kind === 'aborted') return;
         if (body.kind === 'tooLarge') {
+          if (!body.drained) closeAfterAnswer(req, res);
           reply = {
             ...errorReply(413, 'RequestEntityTooLargeException', `The request body exceeds the maximum of ${maxBodyBytes} bytes.`),
             close: !body.drained,

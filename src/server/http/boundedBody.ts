@@ -9,9 +9,10 @@
  *   more, so a client that is still sending a slightly oversized body gets the
  *   413 on an open connection instead of a reset. Past that, reading stops at
  *   once (the request is paused, never resumed) and the caller answers with
- *   `Connection: close` ({@link closeAfterAnswer}), which ends the request.
+ *   {@link closeAfterAnswer}, which closes the connection without reading on.
  */
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 
 export interface BodyLimits {
@@ -82,12 +83,35 @@ export function readBoundedBody(req: BodySource, limits: BodyLimits): Promise<Bo
   });
 }
 
+/** How long a connection refused mid-body stays half-open for the client to read the answer. */
+export const LINGER_MS = 2000;
+
 /**
  * Marks the answer as the connection's last, when the request has a body
- * that was not (entirely) read: Node then closes the connection as soon as
- * the answer is sent, so the unread rest is never read. For a 413, and for a
- * refusal sent without reading the body.
+ * that was not (entirely) read, and closes the connection without reading
+ * the rest — for a 413, and for a refusal sent without reading the body.
+ *
+ * Node would destroy the socket as soon as the answer is written; with unread
+ * bytes in the kernel's receive buffer that sends a reset, which can overtake
+ * the answer at a client that is still sending. So instead: the body is
+ * marked as taken (Node then does not drain it), the answer is followed by a
+ * FIN, nothing more is read, and the socket is destroyed after LINGER_MS
+ * (or sooner, when the server stops).
  */
-export function closeAfterAnswer(req: { readonly headers: IncomingHttpHeaders }, res: ServerResponse): void {
-  if (!isBodyless(req) && !res.headersSent) res.setHeader('Connection', 'close');
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  if (isBodyless(req) || res.headersSent) return;
+  res.setHeader('Connection', 'close');
+  if (!req.readableEnded) {
+    req.pause();
+    // IncomingMessage.read marks the body as consumed, so Node's end-of-response
+    // drain (req._dump) leaves it unread; read(0) takes no bytes.
+    req.read(0);
+  }
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
 }

@@ -12,7 +12,7 @@ export {
   SECURITY_HEADERS,
 } from './securityHeaders';
 export { devContentSecurityPolicy, devSecurityHeaders } from './devSecurityHeaders';
-export { closeAfterAnswer, declaredLength, isBodyless, readBoundedBody, type BodyLimits, type BodySource, type BoundedBody } from './boundedBody';
+export { closeAfterAnswer, declaredLength, isBodyless, LINGER_MS, readBoundedBody, type BodyLimits, type BodySource, type BoundedBody } from './boundedBody';
 export { appHosts, checkSameOrigin } from './sameOrigin';
 export { describeUpstreamError, forwardRequest, sendRefusal, type ErrorAnswer, type ForwardOptions } from './forwardRequest';
 export { stopOnSignals, UsageError, type ShutdownOptions } from './commandLine';
