@@ -1,43 +1,57 @@
 import react from '@vitejs/plugin-react';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import type { Route } from './src/server/routes';
 
 /** Paths the Node-side routes answer; everything else goes straight to Vite. */
 const SERVER_PATHS = /^\/(?:api|proxy)\//;
 
+type ServerModule = typeof import('./src/server');
+
 /**
- * `npm run dev` gets the same Node-side routes as `npm start` (the loopback
- * proxy for DynamoDB Local and the AWS profile routes: createKeylabRoutes),
- * mounted in front of Vite's own middleware. Their Host/Origin/Sec-Fetch-Site
- * checks apply to the dev server's own address and port, as in the app server.
- * The routes are loaded through Vite (ssrLoadModule) on first use rather than
+ * `npm run dev` gets what `npm start` has, from the same source:
+ * - the security headers (src/server/http/securityHeaders.ts) on every
+ *   response, with the dev policy's one relaxation: a nonce, fresh at each
+ *   start, that Vite puts on the inline tags it injects (`html.cspNonce`);
+ * - the Node-side routes (the loopback proxy for DynamoDB Local and the AWS
+ *   profile routes: createKeylabRoutes), in front of Vite's own middleware.
+ *   Their Host/Origin/Sec-Fetch-Site checks apply to the dev server's own
+ *   address and port, as in the app server. Endpoints off this machine are
+ *   allowed with KEYLAB_ALLOW_ENDPOINTS=http://dynamodb:8000 (npm start's
+ *   --allow-endpoint; `npm run dev -- …` arguments go to Vite, not here).
+ * src/server is loaded through Vite (ssrLoadModule) on first use rather than
  * imported here, so the config itself stays free of src/ (and of the config
  * bundler's warnings about extension-less imports).
  */
-function keylabServerRoutes(): Plugin {
+function keylabDevServer(): Plugin {
+  const nonce = randomBytes(18).toString('base64');
   return {
-    name: 'keylab-server-routes',
+    name: 'keylab-dev-server',
     apply: 'serve',
+    config: () => ({ html: { cspNonce: nonce } }),
     configureServer(server) {
-      let routes: Promise<Route[]> | undefined;
+      let loaded: Promise<{ headers: Readonly<Record<string, string>>; routes: ReturnType<ServerModule['createKeylabRoutes']> }> | undefined;
+      const load = () =>
+        (loaded ??= server.ssrLoadModule('/src/server/index.ts').then((loadedModule) => {
+          const module = loadedModule as ServerModule;
+          return {
+            headers: module.devSecurityHeaders(nonce),
+            routes: module.createKeylabRoutes({ allowedEndpoints: module.allowedEndpointsFromEnv(process.env) }),
+          };
+        }));
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
-        let url: URL;
-        try {
-          url = new URL(req.url ?? '/', 'http://keylab.invalid');
-        } catch {
-          next();
-          return;
-        }
-        if (!SERVER_PATHS.test(url.pathname)) {
-          next();
-          return;
-        }
-        routes ??= server.ssrLoadModule('/src/server/cli.ts').then((module) => (module as typeof import('./src/server/cli')).createKeylabRoutes());
-        routes
-          .then(async (loaded) => {
-            const route = loaded.find((candidate) => candidate.matches(req, url));
+        load()
+          .then(async ({ headers, routes }) => {
+            for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+            let url: URL;
+            try {
+              url = new URL(req.url ?? '/', 'http://keylab.invalid');
+            } catch {
+              next();
+              return;
+            }
+            const route = SERVER_PATHS.test(url.pathname) ? routes.find((candidate) => candidate.matches(req, url)) : undefined;
             if (route) await route.handle(req, res, url);
             else next();
           })
@@ -48,7 +62,7 @@ function keylabServerRoutes(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), keylabServerRoutes()],
+  plugins: [react(), keylabDevServer()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

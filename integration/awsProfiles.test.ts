@@ -2,8 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAppServer, type AppServer } from '../src/server/appServer';
-import { awsProfileRoutes } from '../src/server/awsProfiles';
+import { awsProfileRoutes, createAppServer, type AppServer } from '../src/server';
 import { createRemoteDynamoDB, describeConnectionError, type RemoteSettings } from '../src/sources/remoteDynamoDB';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 

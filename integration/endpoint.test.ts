@@ -3,7 +3,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLocalDynamoDB } from '../src/engine';
 import { normalizeDynamoNumber } from '../src/keys';
-import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../src/server/dynamodbEndpoint';
+import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../src/server';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 
 /*

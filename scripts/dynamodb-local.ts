@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { parsePort, UsageError } from '../src/server/cli';
+import { parsePort, UsageError } from '../src/server';
 import { startDynamoDBLocal } from './dynamodbLocal';
 import { MIN_JAVA_MAJOR, requirements } from './ensure-system-deps';
 import { REPO_ROOT } from './paths';

@@ -4,6 +4,6 @@
  *   npm run endpoint -- --port 8010 --verbose
  *   npm run endpoint -- --help
  */
-import { runEndpointCli } from '../src/server/endpointCli';
+import { runEndpointCli } from '../src/server';
 
 await runEndpointCli(process.argv.slice(2));

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { runAppServer } from '../src/server/cli';
+import { runAppServer } from '../src/server';
 import { DIST_DIR } from './paths';
 
 if (!existsSync(path.join(DIST_DIR, 'index.html'))) {

@@ -3,8 +3,11 @@
  *   npm start                    -> http://localhost:5173/
  *   PORT=5174 npm start          -> another port (or: npm start -- --port 5174)
  *   HOST=0.0.0.0 npm start       -> listen on all interfaces (default: 127.0.0.1)
+ *   npm start -- --allow-endpoint http://dynamodb:8000
+ *                                -> the proxy may also forward to that endpoint (docker-compose)
+ *   npm start -- --help
  */
-import { runAppServer } from '../src/server/cli';
+import { runAppServer } from '../src/server';
 import { buildApp, checkBuildNeeded } from './build-if-needed';
 import { DIST_DIR } from './paths';
 

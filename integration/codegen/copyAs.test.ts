@@ -21,7 +21,7 @@ import {
   SPRING_SEASON,
   USER_ACTOR,
 } from '../../src/engine/samples';
-import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../../src/server/dynamodbEndpoint';
+import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../../src/server';
 import { uniqueTableName } from '../dynamodbLocal';
 import { checkTools, createSnippetRunner, type Language, type SnippetRunner } from './snippetRunner';
 

@@ -1,6 +1,6 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../../src/engine';
-import { startDynamoDBEndpoint } from '../../src/server/dynamodbEndpoint';
+import { startDynamoDBEndpoint } from '../../src/server';
 import { createDynamoDBLocalClient } from '../dynamodbLocal';
 
 /**

@@ -60,11 +60,18 @@ export function endpointOf(settings: RemoteSettings): string {
   return (settings.endpoint ?? '').replace(/\/+$/, '');
 }
 
-/** How a connection's requests travel. */
+/**
+ * How a connection's requests travel. Endpoints on this machine, and every
+ * plain-http one, go through Keylab's proxy: the app server forwards to a
+ * plain-http endpoint elsewhere (a DynamoDB Local in docker-compose) only
+ * when it was started with `--allow-endpoint <origin>`, and otherwise refuses
+ * with a message saying so. Other https endpoints are called directly.
+ */
 export function routeOf(settings: RemoteSettings): 'proxy' | 'signer' | 'direct' {
   if (settings.kind === 'aws') return settings.profile ? 'signer' : 'direct';
   try {
-    return isLoopbackHostname(new URL(endpointOf(settings)).hostname) ? 'proxy' : 'direct';
+    const url = new URL(endpointOf(settings));
+    return url.protocol === 'http:' || isLoopbackHostname(url.hostname) ? 'proxy' : 'direct';
   } catch {
     return 'direct';
   }

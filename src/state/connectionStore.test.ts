@@ -2,7 +2,7 @@ import type { ListTablesCommandOutput } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import type { DynamoDBDataSource } from '../engine';
 import type { RemoteHooks, RemoteSettings } from '../sources/remoteEndpoints';
-import { createConnectionStore, DEFAULT_FORM, STORAGE_KEY, validateConnectionForm, type ConnectionForm, type ConnectionStoreOptions } from './connectionStore';
+import { createConnectionStore, DEFAULT_FORM, labelOf, settingsOf, STORAGE_KEY, validateConnectionForm, type ConnectionForm, type ConnectionStoreOptions } from './connectionStore';
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const TOKEN = 'IQoJb3JpZ2luX2VjEXAMPLETOKEN';
@@ -61,6 +61,13 @@ describe('validateConnectionForm', () => {
     expect(validateConnectionForm({ ...DEFAULT_FORM, kind: 'custom', endpoint: 'https://ddb.internal.example:443' })).toEqual({});
     expect(validateConnectionForm(aws({ region: 'us-gov-west-1', sessionToken: TOKEN }))).toEqual({});
     expect(validateConnectionForm({ ...DEFAULT_FORM, kind: 'builtIn', endpoint: '' })).toEqual({});
+  });
+
+  it('accepts a plain-http endpoint off this machine and sends it through Keylab’s proxy, which forwards it only when started with --allow-endpoint', () => {
+    const compose = { ...DEFAULT_FORM, kind: 'dynamodbLocal' as const, endpoint: 'http://dynamodb:8000' };
+    expect(validateConnectionForm(compose)).toEqual({});
+    expect(labelOf(settingsOf(compose))).toContain('http://dynamodb:8000 (via Keylab’s proxy)');
+    expect(labelOf(settingsOf({ ...DEFAULT_FORM, kind: 'custom', endpoint: 'https://ddb.internal.example:443' }))).not.toContain('proxy');
   });
 });
 

@@ -3,7 +3,6 @@ import type { DynamoDBDataSource } from '../engine';
 import {
   describeConnectionError,
   endpointOf,
-  isLoopbackHostname,
   routeOf,
   testConnection,
   type ConnectionProblem,
@@ -105,7 +104,6 @@ export function validateConnectionForm(form: ConnectionForm): ConnectionErrors {
       if (url) {
         if (url.protocol !== 'http:' && url.protocol !== 'https:') errors.endpoint = 'Use an http:// or https:// URL.';
         else if (url.username || url.password) errors.endpoint = 'Remove the user name and password from the URL: credentials go in their own fields, never in URLs.';
-        else if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) errors.endpoint = 'Plain http:// only works for endpoints on this machine (localhost, 127.0.0.1): use https:// for other hosts.';
         else if (url.search || url.hash) errors.endpoint = 'Remove the query string or fragment: DynamoDB endpoints have none.';
       }
     }

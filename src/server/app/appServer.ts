@@ -1,8 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendText, type Route } from './routes';
-import { applySecurityHeaders } from './securityHeaders';
+import { applySecurityHeaders, sendText, type Route } from '../http';
 import { staticFilesRoute } from './staticFiles';
 
 export const DEFAULT_HOST = '127.0.0.1';

@@ -2,10 +2,10 @@ import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDynamoDB } from '../engine';
-import { createAppServer, type AppServer } from './appServer';
-import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
-import { isLoopbackAddress, loopbackProxyRoute, PROXY_PATH, resolveLoopbackTarget, TARGET_HEADER, type ResolvedAddress } from './loopbackProxy';
+import { createLocalDynamoDB } from '../../engine';
+import { createAppServer, type AppServer } from '../app';
+import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../endpoint';
+import { isLoopbackAddress, loopbackProxyRoute, PROXY_PATH, resolveProxyTarget, TARGET_HEADER, type ResolvedAddress } from './loopbackProxy';
 
 /*
  * The proxy behind the app server, driven with raw HTTP (so Host and Origin
@@ -168,8 +168,8 @@ describe('loopback proxy: where it forwards', () => {
   });
 
   it('checks every address a name resolves to', async () => {
-    expect((await resolveLoopbackTarget('http://loop.example:8000', resolve)).ok).toBe(true);
-    expect((await resolveLoopbackTarget('http://mixed.example:8000', resolve)).ok).toBe(false);
+    expect((await resolveProxyTarget('http://loop.example:8000', { resolve })).ok).toBe(true);
+    expect((await resolveProxyTarget('http://mixed.example:8000', { resolve })).ok).toBe(false);
   });
 });
 

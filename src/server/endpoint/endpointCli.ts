@@ -3,9 +3,9 @@
  * Keylab's built-in DynamoDB over DynamoDB's HTTP protocol, for the AWS CLI,
  * SDK code and browsers (like DynamoDB Local, without Java).
  */
-import { createLocalDynamoDB, type LocalDynamoDB } from '../engine';
-import { isPersistenceError, openNodePersistence } from '../engine/persistence/node';
-import { UsageError } from './cli';
+import { createLocalDynamoDB, type LocalDynamoDB } from '../../engine';
+import { isPersistenceError, openNodePersistence } from '../../engine/persistence/node';
+import { stopOnSignals, UsageError } from '../http';
 import { startDynamoDBEndpoint, type CorsOrigins, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
 
 /** DynamoDB Local's default port. */
@@ -196,25 +196,6 @@ export async function runEndpointCli(argv: readonly string[]): Promise<RunningDy
   console.log(`Keylab's DynamoDB endpoint is running at ${running.url} (${storage}; CORS: ${cors}).`);
   console.log(`  aws dynamodb list-tables --endpoint-url ${running.url} --region us-east-1`);
 
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      console.error(`Received ${signal} again; exiting now.`);
-      process.exit(1);
-    }
-    stopping = true;
-    running
-      .stop()
-      .then(() => opened.close())
-      .then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('The endpoint did not stop cleanly:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnSignals(() => running.stop().then(() => opened.close()), { failure: 'The endpoint did not stop cleanly:' });
   return running;
 }

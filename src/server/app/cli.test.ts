@@ -2,15 +2,21 @@ import { createServer as createHttpServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { displayUrl } from './appServer';
-import { createKeylabRoutes, resolveServerSettings, UsageError } from './cli';
+import { createKeylabRoutes, resolveServerSettings as resolveOrHelp, UsageError, type ServerSettings } from './cli';
+
+function resolveServerSettings(argv: readonly string[], env: Record<string, string>): ServerSettings {
+  const settings = resolveOrHelp(argv, env);
+  if (settings === 'help') throw new Error('unexpected --help');
+  return settings;
+}
 
 describe('resolveServerSettings', () => {
   it('defaults to 127.0.0.1:5173', () => {
-    expect(resolveServerSettings([], {})).toEqual({ port: 5173, host: '127.0.0.1' });
+    expect(resolveServerSettings([], {})).toEqual({ port: 5173, host: '127.0.0.1', allowedEndpoints: [] });
   });
 
   it('takes PORT and HOST from the environment', () => {
-    expect(resolveServerSettings([], { PORT: '8080', HOST: '0.0.0.0' })).toEqual({ port: 8080, host: '0.0.0.0' });
+    expect(resolveServerSettings([], { PORT: '8080', HOST: '0.0.0.0' })).toEqual({ port: 8080, host: '0.0.0.0', allowedEndpoints: [] });
   });
 
   it('prefers --port over PORT', () => {
@@ -35,6 +41,21 @@ describe('resolveServerSettings', () => {
   it('rejects a missing --port value and unknown arguments', () => {
     expect(() => resolveServerSettings(['--port'], {})).toThrow(/Missing value after --port/);
     expect(() => resolveServerSettings(['--prot', '1'], {})).toThrow(/Unknown argument/);
+  });
+});
+
+describe('--allow-endpoint', () => {
+  it('is repeatable, takes --allow-endpoint=X too, adds KEYLAB_ALLOW_ENDPOINTS, and keeps each origin once', () => {
+    const settings = resolveServerSettings(['--allow-endpoint', 'http://dynamodb:8000', '--allow-endpoint=http://localstack:4566/', '--allow-endpoint', 'http://DYNAMODB:8000'], {
+      KEYLAB_ALLOW_ENDPOINTS: 'http://other:9000',
+    });
+    expect(settings.allowedEndpoints).toEqual(['http://other:9000', 'http://dynamodb:8000', 'http://localstack:4566']);
+  });
+
+  it('refuses a missing or malformed value, saying how to write it', () => {
+    expect(() => resolveServerSettings(['--allow-endpoint'], {})).toThrow(/Missing value after --allow-endpoint, e\.g\. npm start -- --allow-endpoint http:\/\/dynamodb:8000/);
+    expect(() => resolveServerSettings(['--allow-endpoint', 'dynamodb:8000'], {})).toThrow(UsageError);
+    expect(() => resolveServerSettings([], { KEYLAB_ALLOW_ENDPOINTS: 'http://x:1/path' })).toThrow(/origin only/);
   });
 });
 

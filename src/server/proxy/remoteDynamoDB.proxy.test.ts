@@ -1,8 +1,10 @@
+import { lookup } from 'node:dns/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRemoteDynamoDB } from '../sources/remoteDynamoDB';
-import { createAppServer, type AppServer } from './appServer';
+import { createRemoteDynamoDB } from '../../sources/remoteDynamoDB';
+import { describeConnectionError } from '../../sources/remoteEndpoints';
+import { createAppServer, type AppServer } from '../app';
 import { loopbackProxyRoute, PROXY_PATH } from './loopbackProxy';
 
 /*
@@ -20,7 +22,9 @@ let fakePort: number;
 let throttleNext = 0;
 
 beforeAll(async () => {
-  const proxy = loopbackProxyRoute({ timeoutMs: 2000 });
+  // "dynamodb" stands for a docker-compose service name (an address off this machine).
+  const resolve = async (hostname: string) => (hostname === 'dynamodb' ? [{ address: '172.18.0.2', family: 4 }] : lookup(hostname, { all: true }));
+  const proxy = loopbackProxyRoute({ timeoutMs: 2000, resolve });
   app = createAppServer({
     distDir: '/nonexistent',
     port: 0,
@@ -69,6 +73,19 @@ describe('remote source through the proxy', () => {
     const client = createRemoteDynamoDB(settings(`http://127.0.0.1:${port}`), { appOrigin });
     await expect(client.listTables({ Limit: 1 })).rejects.toMatchObject({ name: 'ProxyConnectionRefused', message: expect.stringMatching(/Connection refused/) });
     expect(proxied).toBe(1);
+  });
+
+  it('sends a plain-http endpoint off this machine through the proxy, which refuses it unless allowed, naming --allow-endpoint', async () => {
+    proxied = 0;
+    const compose = settings('http://dynamodb:8000');
+    const error = await createRemoteDynamoDB(compose, { appOrigin })
+      .listTables({ Limit: 1 })
+      .then(() => undefined, (caught: unknown) => caught);
+    expect(proxied).toBe(1);
+    expect(error).toMatchObject({ name: 'ProxyBadTarget' });
+    const problem = describeConnectionError(error, compose);
+    expect(problem.kind).toBe('proxy');
+    expect(problem.message).toContain('restart Keylab with `npm start -- --allow-endpoint http://dynamodb:8000`');
   });
 
   it('retries throttled requests with backoff and reports it while it happens', async () => {

@@ -13,17 +13,23 @@ export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   'img-src': ["'self'", 'data:'],
   // 'self': the app's own server (the loopback proxy, the profile signer).
   // AWS DynamoDB is called straight from the page (it answers CORS); other
-  // DynamoDB-compatible endpoints off this machine only over TLS (https:),
-  // endpoints on this machine always through the proxy, so never listed here.
+  // DynamoDB-compatible endpoints off this machine only over TLS (https:);
+  // endpoints on this machine, and plain-http ones allowed with
+  // --allow-endpoint, always through the proxy, so never listed here.
   'connect-src': ["'self'", 'https://*.amazonaws.com', 'https://*.amazonaws.com.cn', 'https:'],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],
 } as const satisfies Record<string, readonly string[]>;
 
-export const CONTENT_SECURITY_POLICY: string = Object.entries(CONTENT_SECURITY_POLICY_DIRECTIVES)
-  .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-  .join('; ');
+export const CONTENT_SECURITY_POLICY: string = serializePolicy(CONTENT_SECURITY_POLICY_DIRECTIVES);
+
+/** `directive source source; directive source` (the header's syntax). */
+export function serializePolicy(directives: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(directives)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+}
 
 /** Headers set on every response, whatever route produced it. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -33,8 +39,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
-export function applySecurityHeaders(res: ServerResponse): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+export function applySecurityHeaders(res: ServerResponse, headers: Readonly<Record<string, string>> = SECURITY_HEADERS): void {
+  for (const [name, value] of Object.entries(headers)) {
     res.setHeader(name, value);
   }
 }

@@ -6,10 +6,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalDynamoDB } from '../engine';
-import { createAppServer, type AppServer } from './appServer';
-import { awsProfileRoutes, classifyProfile, configuredEndpoint, PROFILE_PROXY_PATH, PROFILES_PATH, scrubProviderText } from './awsProfiles';
-import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
+import { createLocalDynamoDB } from '../../engine';
+import { createAppServer, type AppServer } from '../app';
+import { awsProfileRoutes, classifyProfile, configuredEndpoint, PROFILE_PROXY_PATH, PROFILES_PATH, scrubProviderText } from '.';
+import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../endpoint';
 
 /*
  * The profile routes with real profile files (AWS_CONFIG_FILE,

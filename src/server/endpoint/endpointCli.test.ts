@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from './cli';
+import { UsageError } from '../http';
 import { DEFAULT_ENDPOINT_PORT, describeEndpointListenError, openEngine, parseEndpointArgs } from './endpointCli';
 
 describe('npm run endpoint arguments', () => {

@@ -16,21 +16,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
-import type { DynamoDBDataSource } from '../engine';
-import { DynamoDBError } from '../expressions';
-import { prefixRoute, type Route } from './routes';
+import type { DynamoDBDataSource } from '../../engine';
+import { DynamoDBError } from '../../expressions';
+import { closeAfterAnswer, declaredLength, isBodyless, prefixRoute, readBoundedBody, type Route } from '../http';
 import { decodeRequest, encodeError, encodeOutput, isOperationName, OPERATIONS, TARGET_PREFIX, type OperationName } from './wireFormat';
 
 /** DynamoDB's limit on a request body: 16 MB. */
 export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
-
-/**
- * A body over the limit is still read (and thrown away, never kept) so the
- * client, which is usually still sending, gets the 413 instead of a reset
- * connection — but only up to this many bytes in all; past it the
- * connection is cut.
- */
-const MAX_DISCARDED_BYTES = 4 * MAX_REQUEST_BYTES;
 
 /** Headers a browser SDK client sends, allowed in CORS preflights. */
 export const CORS_ALLOWED_HEADERS = [
@@ -164,9 +156,12 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
           close: !isBodyless(req),
         };
       } else {
-        const body = await readBody(req, maxBodyBytes);
+        // Past the limit a little more is read and thrown away, so a client
+        // still sending gets the 413 rather than a reset connection (see readBoundedBody).
+        const body = await readBoundedBody(req, { maxBytes: maxBodyBytes });
         if (body.kind === 'aborted') return;
         if (body.kind === 'tooLarge') {
+          if (!body.drained) closeAfterAnswer(req, res);
           reply = {
             ...errorReply(413, 'RequestEntityTooLargeException', `The request body exceeds the maximum of ${maxBodyBytes} bytes.`),
             close: !body.drained,
@@ -318,67 +313,6 @@ function isSameOrigin(req: IncomingMessage): boolean {
 function isJsonContentType(contentType: string | undefined): boolean {
   const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
   return essence === 'application/x-amz-json-1.0' || essence === 'application/json';
-}
-
-/** A request that declares no body (so it can be answered without reading one). */
-function isBodyless(req: IncomingMessage): boolean {
-  return req.headers['transfer-encoding'] === undefined && (declaredLength(req) ?? 0) === 0;
-}
-
-function declaredLength(req: IncomingMessage): number | undefined {
-  const header = req.headers['content-length'];
-  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
-}
-
-type BodyResult =
-  | { readonly kind: 'ok'; readonly bytes: Buffer }
-  | { readonly kind: 'tooLarge'; readonly drained: boolean }
-  | { readonly kind: 'aborted' };
-
-/**
- * Reads the body, keeping at most `limit` bytes in memory. Past the limit the
- * rest is read and discarded (up to MAX_DISCARDED_BYTES, then the request is
- * cut short) so the client gets the 413.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  const declared = declaredLength(req);
-  if (declared !== undefined && declared > MAX_DISCARDED_BYTES) {
-    req.resume();
-    return Promise.resolve({ kind: 'tooLarge', drained: false });
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let tooLarge = false;
-    let settled = false;
-    const settle = (result: BodyResult) => {
-      if (settled) return;
-      settled = true;
-      req.off('data', onData);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) {
-        if (!tooLarge) {
-          tooLarge = true;
-          chunks.length = 0;
-        }
-        if (received > MAX_DISCARDED_BYTES) {
-          req.resume();
-          settle({ kind: 'tooLarge', drained: false });
-        }
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => settle(tooLarge ? { kind: 'tooLarge', drained: true } : { kind: 'ok', bytes: Buffer.concat(chunks, received) }));
-    req.once('error', () => settle({ kind: 'aborted' }));
-    req.once('close', () => {
-      if (!req.complete) settle({ kind: 'aborted' });
-    });
-  });
 }
 
 interface ParsedTarget {

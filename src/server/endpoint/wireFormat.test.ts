@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DynamoDBError } from '../expressions';
+import { DynamoDBError } from '../../expressions';
 import { decodeBlob, decodeRequest, encodeError, encodeOutput, errorType, OPERATIONS, type OperationName } from './wireFormat';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);

@@ -15,8 +15,8 @@
  * know are dropped. So the engine receives exactly what a typed SDK client
  * would have given it.
  */
-import type { DynamoDBDataSource } from '../engine';
-import { DynamoDBError } from '../expressions';
+import type { DynamoDBDataSource } from '../../engine';
+import { DynamoDBError } from '../../expressions';
 
 /** The `X-Amz-Target` prefix of DynamoDB's current API version. */
 export const TARGET_PREFIX = 'DynamoDB_20120810.';

@@ -36,28 +36,19 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { scrubSecrets } from '../sources/remoteEndpoints';
-import { forwardRequest, sendRefusal, type ErrorAnswer } from './forwardRequest';
-import { checkSameOrigin } from './loopbackProxy';
-import { sendJson, type Route } from './routes';
+import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendJson, sendRefusal, type ErrorAnswer, type Route } from '../http';
+import { CredentialTimeout, describeProfileError, scrubProviderText } from './profileErrors';
+import { classifyProfile, type ProfileKind, type ProfileValues } from './profileKinds';
 
 export const PROFILES_PATH = '/api/aws-profiles';
 export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
 export const PROFILE_HEADER = 'x-keylab-profile';
 const TARGET_HEADER = 'x-keylab-target';
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
-/** Credentials this close to expiry are resolved afresh (the CLI and SDK use 5 minutes too). */
-const REFRESH_WINDOW_MS = 5 * 60 * 1000;
-
-/**
- * How a profile gets its credentials, in the order the SDK's `fromIni` tries
- * them: role (role_arn + source_profile or credential_source), static keys,
- * web identity, credential_process, SSO, `aws login` session.
- */
-export type ProfileKind = 'role' | 'static' | 'web-identity' | 'process' | 'sso' | 'login' | 'unknown';
+/** DynamoDB's own request-size limit. */
+export const PROFILE_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface ProfileSummary {
   readonly name: string;
@@ -67,19 +58,7 @@ export interface ProfileSummary {
   readonly endpoint?: string;
 }
 
-type ProfileValues = Readonly<Record<string, string | undefined>>;
 type Env = Readonly<Record<string, string | undefined>>;
-
-/** Classifies a profile's settings the way `fromIni` picks a resolver. */
-export function classifyProfile(values: ProfileValues): ProfileKind {
-  if (values.role_arn && (values.source_profile !== undefined || values.credential_source !== undefined)) return 'role';
-  if (values.aws_access_key_id !== undefined && values.aws_secret_access_key !== undefined) return 'static';
-  if (values.web_identity_token_file && values.role_arn) return 'web-identity';
-  if (values.credential_process !== undefined) return 'process';
-  if (values.sso_session || values.sso_start_url || values.sso_account_id || values.sso_role_name || values.sso_region) return 'sso';
-  if (values.login_session) return 'login';
-  return 'unknown';
-}
 
 interface ProfileFiles {
   /** Profiles by name, config and credentials merged (credentials win, as in the SDK). */
@@ -141,139 +120,9 @@ export async function listProfiles(env: Env = process.env): Promise<ProfileSumma
   });
 }
 
-/** A failure to turn a profile into credentials, with the sentence to show. */
-export interface ProfileProblem {
-  readonly status: number;
-  readonly type: 'ProfileNotFound' | 'ProfileLoginRequired' | 'ProfileRoleFailed' | 'ProfileProcessFailed' | 'ProfileCredentialsUnavailable' | 'ProfileTimeout';
-  readonly message: string;
-}
 
-class CredentialTimeout extends Error {
-  override name = 'CredentialTimeout';
-  constructor(readonly ms: number) {
-    super(`timed out after ${ms} ms`);
-  }
-}
-
-const NETWORK_CODES = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EPIPE)\b/;
-
-/** Removes known secrets and anything shaped like a key or token, and keeps it short. */
-export function scrubProviderText(text: string, secrets: readonly string[] = []): string {
-  const scrubbed = scrubSecrets(text, secrets)
-    .replace(/\b(?:AKIA|ASIA)[A-Z0-9]{12,}\b/g, '•••')
-    .replace(/[A-Za-z0-9/+=_-]{32,}/g, '•••')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return scrubbed.length > 300 ? `${scrubbed.slice(0, 297)}…` : scrubbed;
-}
-
-function errorCode(error: unknown): string {
-  const e = error as { code?: unknown; name?: unknown; message?: unknown } | undefined;
-  const text = `${String(e?.code ?? '')} ${String(e?.name ?? '')} ${String(e?.message ?? '')}`;
-  if (/ETIMEDOUT|TimeoutError|RequestTimeout|timed? ?out|exceeded the configured/i.test(text)) return 'timeout';
-  return NETWORK_CODES.exec(text)?.[1] ?? (/socket hang up/i.test(text) ? 'ECONNRESET' : '');
-}
-
-/** "AWS STS did not answer in time" or "AWS STS is unreachable (ENOTFOUND)". */
-function describeNetwork(service: string, code: string): string {
-  return code === 'timeout' ? `${service} did not answer in time` : `${service} is unreachable (${code})`;
-}
-
-/**
- * The profile `aws sso login --profile …` needs: the profile itself, or the
- * first profile up its source_profile chain with SSO settings (a role assumed
- * from an SSO profile logs in through that one).
- */
-function ssoLoginProfile(name: string, profiles: ReadonlyMap<string, ProfileValues>): string {
-  let current = name;
-  for (let hop = 0; hop < 8; hop++) {
-    const values = profiles.get(current);
-    if (!values || values.sso_session || values.sso_start_url) return current;
-    if (!values.source_profile || values.source_profile === current) return current;
-    current = values.source_profile;
-  }
-  return name;
-}
-
-/**
- * Turns a credential-resolution failure into plain words. `profiles` are the
- * merged profile files; their secrets are scrubbed from anything quoted.
- */
-export function describeProfileError(error: unknown, name: string, profiles: ReadonlyMap<string, ProfileValues>): ProfileProblem {
-  const values = profiles.get(name);
-  const secrets = secretsIn(profiles);
-  const kind = values ? classifyProfile(values) : 'unknown';
-  const message = error instanceof Error ? error.message : String(error);
-  const errorName = error instanceof Error ? error.name : '';
-  const quote = (text: string) => scrubProviderText(text, secrets);
-  const login = `Run \`aws sso login --profile ${ssoLoginProfile(name, profiles)}\`, then Connect again.`;
-  const network = errorCode(error);
-  const service = kind === 'sso' ? 'the AWS SSO portal' : kind === 'process' ? 'the credential process' : 'AWS STS';
-
-  if (error instanceof CredentialTimeout) {
-    const took = error.ms < 1000 ? `${error.ms} ms` : `${Math.round(error.ms / 1000)} s`;
-    return {
-      status: 504,
-      type: 'ProfileTimeout',
-      message:
-        kind === 'process'
-          ? `Getting credentials for profile ${name} took longer than ${took}: its credential_process did not finish. Run it in a terminal to see whether it waits for something, then Connect again.`
-          : `Getting credentials for profile ${name} took longer than ${took}: ${service} did not answer. Check your network connection, then Connect again.`,
-    };
-  }
-  if (/aws sso login|SSO session|SSO Token|sso_session|UnauthorizedException|Session token not found or invalid/i.test(`${errorName} ${message}`)) {
-    if (/aws sso login|expired|not found or is invalid|is invalid|UnauthorizedException|Session token not found/i.test(`${errorName} ${message}`)) {
-      return { status: 401, type: 'ProfileLoginRequired', message: `The AWS SSO session for profile ${name} has expired or was never started. ${login}` };
-    }
-    return { status: 400, type: 'ProfileCredentialsUnavailable', message: `Profile ${name}'s SSO settings are incomplete: ${quote(message)}` };
-  }
-  if (/aws login/i.test(message) || kind === 'login') {
-    return { status: 401, type: 'ProfileLoginRequired', message: `Profile ${name} uses an \`aws login\` session that is missing or expired (${quote(message)}). Run \`aws login --profile ${name}\`, then Connect again.` };
-  }
-  if (/multi-factor|mfa/i.test(message)) {
-    return {
-      status: 400,
-      type: 'ProfileRoleFailed',
-      message: `Profile ${name} needs an MFA code (mfa_serial), which Keylab cannot ask for. Use a profile without mfa_serial, or temporary keys from \`aws sts get-session-token\`.`,
-    };
-  }
-  if (/^Command failed:/.test(message)) {
-    // exec's message is "Command failed: <command line>\n<stderr>": the command
-    // line may carry arguments that are secrets, so only stderr is quoted.
-    const stderr = message.split('\n').slice(1).join(' ').trim();
-    const exit = (error as { code?: unknown }).code;
-    return {
-      status: 502,
-      type: 'ProfileProcessFailed',
-      message: `The credential_process of profile ${name} failed${typeof exit === 'number' ? ` (exit code ${exit})` : ''}${stderr ? `: ${quote(stderr)}` : ', printing nothing on stderr'}. Run it in a terminal to see why, then Connect again.`,
-    };
-  }
-  if (/credential_process/.test(message)) {
-    return { status: 502, type: 'ProfileProcessFailed', message: `The credential_process of profile ${name} gave no usable credentials: ${quote(message)}` };
-  }
-  if (/Could not resolve credentials using profile/.test(message)) {
-    return {
-      status: 400,
-      type: 'ProfileCredentialsUnavailable',
-      message: `Profile ${name} has no credentials: give it aws_access_key_id and aws_secret_access_key, sso_session, role_arn with source_profile, credential_process or web_identity_token_file (see \`aws configure\`).`,
-    };
-  }
-  if (kind === 'role' || kind === 'web-identity' || /AssumeRole|role/i.test(message)) {
-    const role = values?.role_arn ? ` ${values.role_arn}` : '';
-    if (network) {
-      return {
-        status: 502,
-        type: 'ProfileRoleFailed',
-        message: `Could not assume role${role} for profile ${name}: ${describeNetwork('AWS STS', network)}. Check your network connection, then Connect again.`,
-      };
-    }
-    return { status: 403, type: 'ProfileRoleFailed', message: `Could not assume role${role} for profile ${name}: ${errorName && errorName !== 'Error' ? `${errorName}: ` : ''}${quote(message)}` };
-  }
-  if (network) {
-    return { status: 502, type: 'ProfileCredentialsUnavailable', message: `Could not get credentials for profile ${name}: ${describeNetwork(service, network)}. Check your network connection, then Connect again.` };
-  }
-  return { status: 400, type: 'ProfileCredentialsUnavailable', message: `Could not get credentials for profile ${name}: ${quote(message)}` };
-}
+/** Credentials this close to expiry are resolved afresh (the CLI and SDK use 5 minutes too). */
+const REFRESH_WINDOW_MS = 5 * 60 * 1000;
 
 export interface AwsProfileOptions {
   /** Longest wait for a profile's credentials from SSO or STS before a plain "took too long" (default 15 s). */
@@ -284,6 +133,8 @@ export interface AwsProfileOptions {
   readonly authRequestTimeoutMs?: number;
   /** Longest wait for DynamoDB's answer. */
   readonly upstreamTimeoutMs?: number;
+  /** Largest request body the signer accepts (default 16 MB, DynamoDB's limit). */
+  readonly maxBodyBytes?: number;
   /** Where AWS_ENDPOINT_URL* and AWS_IGNORE_CONFIGURED_ENDPOINT_URLS are read (default process.env). */
   readonly env?: Env;
 }
@@ -385,43 +236,22 @@ function refuse(res: ServerResponse, refusal: ErrorAnswer): void {
   sendRefusal(res, refusal, 'com.keylab.profile');
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** Every secret-looking value in the profile files, to scrub from messages. */
-function secretsIn(profiles: ReadonlyMap<string, ProfileValues>): string[] {
-  const secrets: string[] = [];
-  for (const values of profiles.values()) {
-    for (const key of ['aws_secret_access_key', 'aws_session_token', 'aws_security_token']) {
-      const value = values[key];
-      if (value) secrets.push(value);
-    }
-  }
-  return secrets;
-}
-
 /** The profile routes for the app server (and the Vite dev server). */
 export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
   const env = options.env ?? process.env;
   const credentialsFor = createProfileCredentials(options);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 30_000;
+  const maxBodyBytes = options.maxBodyBytes ?? PROFILE_MAX_BODY_BYTES;
 
   const list: Route = {
     name: 'aws-profiles',
     matches: (_req, url) => url.pathname === PROFILES_PATH,
     handle: async (req, res) => {
       const refused = checkSameOrigin(req);
-      if (refused) return refuse(res, refused);
+      if (refused) {
+        closeAfterAnswer(req, res);
+        return refuse(res, refused);
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, { status: 405, type: 'ProxyRefused', message: 'Use GET.' });
       let profiles: ProfileSummary[];
       try {
@@ -440,17 +270,17 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
     handle: async (req, res) => {
       const refused = checkSameOrigin(req);
       if (refused) {
-        req.resume();
+        closeAfterAnswer(req, res);
         return refuse(res, refused);
       }
       if (req.method !== 'POST') {
-        req.resume();
+        closeAfterAnswer(req, res);
         return refuse(res, { status: 405, type: 'ProxyRefused', message: 'The profile signer only forwards POST requests.' });
       }
       const target = String(req.headers[TARGET_HEADER] ?? '');
       const region = AWS_TARGET.exec(target)?.[1];
       if (!region) {
-        req.resume();
+        closeAfterAnswer(req, res);
         return refuse(res, { status: 400, type: 'ProxyBadTarget', message: 'The profile signer only sends to https://dynamodb.<region>.amazonaws.com (or the profile’s own endpoint_url).' });
       }
       const name = String(req.headers[PROFILE_HEADER] ?? '');
@@ -458,17 +288,22 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
       try {
         files = await readProfileFiles();
       } catch (error) {
-        req.resume();
+        closeAfterAnswer(req, res);
         return refuse(res, { status: 500, type: 'ProfileCredentialsUnavailable', message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}` });
       }
       const values = files.profiles.get(name);
       if (!values) {
-        req.resume();
+        closeAfterAnswer(req, res);
         const where = [env.AWS_CONFIG_FILE ?? '~/.aws/config', env.AWS_SHARED_CREDENTIALS_FILE ?? '~/.aws/credentials'].join(' or ');
         return refuse(res, { status: 400, type: 'ProfileNotFound', message: `There is no profile named ${JSON.stringify(name)} in ${where}. Pick one from the list (or add it with \`aws configure --profile ${name || 'NAME'}\`).` });
       }
-      const body = await readBody(req);
-      if (!body) return refuse(res, { status: 413, type: 'ProxyRequestTooLarge', message: 'The request body is too large.' });
+      const read = await readBoundedBody(req, { maxBytes: maxBodyBytes });
+      if (read.kind === 'aborted') return;
+      if (read.kind === 'tooLarge') {
+        if (!read.drained) closeAfterAnswer(req, res);
+        return refuse(res, { status: 413, type: 'ProxyRequestTooLarge', message: `The request body is larger than ${maxBodyBytes} bytes (DynamoDB's limit).` });
+      }
+      const body = read.bytes;
 
       let credentials: AwsCredentialIdentity;
       try {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServer, type AppServer } from './appServer';
 import { describeListenError } from './cli';
-import { prefixRoute, sendJson } from './routes';
-import { CONTENT_SECURITY_POLICY } from './securityHeaders';
+import { prefixRoute, sendJson } from '../http';
+import { CONTENT_SECURITY_POLICY } from '../http';
 
 interface RawResponse {
   status: number;

@@ -1,0 +1,159 @@
+import { stopOnSignals, UsageError, type Route } from '../http';
+import { awsProfileRoutes } from '../profiles';
+import { allowedEndpointsFromEnv, ALLOW_ENDPOINTS_ENV, loopbackProxyRoute, parseAllowedEndpoint } from '../proxy';
+import { createAppServer, DEFAULT_HOST, DEFAULT_PORT, type AppServer } from './appServer';
+
+export { UsageError };
+
+export interface ServerSettings {
+  port: number;
+  host: string;
+  /**
+   * Origins the loopback proxy may forward to besides this machine
+   * (`--allow-endpoint`, repeatable, plus KEYLAB_ALLOW_ENDPOINTS), e.g. a
+   * DynamoDB Local in docker-compose at http://dynamodb:8000.
+   */
+  allowedEndpoints: string[];
+}
+
+export const APP_USAGE = `Usage: npm start -- [options]   (or PORT=N / HOST=addr npm start)
+
+  --port N                 TCP port (default ${DEFAULT_PORT}; or PORT=N)
+  --allow-endpoint ORIGIN  let the proxy forward to this plain-http endpoint off this machine,
+                           e.g. --allow-endpoint http://dynamodb:8000 (repeatable; or
+                           ${ALLOW_ENDPOINTS_ENV}=ORIGIN[,ORIGIN…], which npm run dev reads too)
+  --help                   show this help`;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function parsePort(value: string, source: string): number {
+  const trimmed = value.trim();
+  const port = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new UsageError(
+      `Invalid port ${JSON.stringify(value)} (from ${source}): use a whole number from 1 to 65535, ` +
+        `e.g. PORT=5174 npm start  or  npm start -- --port 5174`,
+    );
+  }
+  return port;
+}
+
+/**
+ * Port: `--port N` (or `--port=N`), else the PORT env var, else 5173.
+ * Host: the HOST env var, else 127.0.0.1 (loopback only).
+ * Allowed endpoints: every `--allow-endpoint ORIGIN`, plus KEYLAB_ALLOW_ENDPOINTS.
+ * `'help'` when --help was asked for. Throws UsageError.
+ */
+export function resolveServerSettings(argv: readonly string[], env: Env): ServerSettings | 'help' {
+  let portArg: string | undefined;
+  const allowedEndpoints = allowedEndpointsFromEnv(env);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`Missing value after ${flag}, e.g. npm start -- ${flag === '--port' ? '--port 5174' : `${flag} http://dynamodb:8000`}`);
+      i++;
+      return next;
+    };
+    switch (flag) {
+      case '--port':
+        portArg = value();
+        break;
+      case '--allow-endpoint':
+        allowedEndpoints.push(parseAllowedEndpoint(value()));
+        break;
+      case '--help':
+      case '-h':
+        return 'help';
+      default:
+        throw new UsageError(`Unknown argument ${JSON.stringify(arg)}.\n\n${APP_USAGE}`);
+    }
+  }
+
+  const port =
+    portArg !== undefined
+      ? parsePort(portArg, '--port')
+      : env.PORT !== undefined && env.PORT !== ''
+        ? parsePort(env.PORT, 'PORT')
+        : DEFAULT_PORT;
+  const host = env.HOST !== undefined && env.HOST.trim() !== '' ? env.HOST.trim() : DEFAULT_HOST;
+  return { port, host, allowedEndpoints: [...new Set(allowedEndpoints)] };
+}
+
+/** Turns a listen() failure into one line a person can act on. */
+export function describeListenError(error: unknown, { port, host }: Pick<ServerSettings, 'port' | 'host'>): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const other = port < 65535 ? port + 1 : port - 1;
+  const howToPick = `PORT=${other} npm start  or  npm start -- --port ${other}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `Keylab could not start: port ${port} is already in use on ${host}. Pick another port: ${howToPick}`;
+    case 'EACCES':
+      return `Keylab could not start: not allowed to listen on port ${port} on ${host}. Pick a port above 1023: ${howToPick}`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return `Keylab could not start: cannot bind to HOST=${host} (not an address of this machine). Unset HOST to use 127.0.0.1.`;
+    default:
+      return `Keylab could not start on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+export interface KeylabRouteOptions {
+  /** Origins the proxy may forward to besides this machine (`--allow-endpoint`). */
+  readonly allowedEndpoints?: readonly string[];
+}
+
+/**
+ * The routes Keylab's Node side adds in front of the static files: the
+ * loopback proxy and the AWS profile routes. `npm start` mounts them in its
+ * own server; `npm run dev` mounts the same ones in Vite's (vite.config.ts).
+ */
+export function createKeylabRoutes(options: KeylabRouteOptions = {}): Route[] {
+  return [loopbackProxyRoute({ allowedEndpoints: options.allowedEndpoints ?? [] }), ...awsProfileRoutes()];
+}
+
+export interface RunOptions {
+  distDir: string;
+  argv: readonly string[];
+  env: Env;
+  routes?: readonly Route[];
+}
+
+/**
+ * Starts the app server for a command-line entry point (npm start, the e2e
+ * web server): validates settings, prints the URL, exits 1 with a one-line
+ * message when it cannot listen, and shuts down gracefully on SIGINT/SIGTERM.
+ */
+export async function runAppServer(options: RunOptions): Promise<AppServer> {
+  let settings: ServerSettings;
+  try {
+    const parsed = resolveServerSettings(options.argv, options.env);
+    if (parsed === 'help') {
+      console.log(APP_USAGE);
+      process.exit(0);
+    }
+    settings = parsed;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const { allowedEndpoints, ...listen } = settings;
+  const app = createAppServer({ distDir: options.distDir, ...listen, routes: [...createKeylabRoutes({ allowedEndpoints }), ...(options.routes ?? [])] });
+  try {
+    const started = await app.start();
+    console.log(`Keylab is running at ${started.url}`);
+    if (allowedEndpoints.length > 0) console.log(`  The proxy also forwards to: ${allowedEndpoints.join(', ')} (--allow-endpoint)`);
+  } catch (error) {
+    console.error(describeListenError(error, settings));
+    process.exit(1);
+  }
+
+  stopOnSignals(() => app.stop(), { announce: 'Stopping Keylab…', failure: 'Keylab did not stop cleanly:' });
+  return app;
+}

@@ -1,0 +1,20 @@
+/** The loopback proxy: the page's way to endpoints on this machine and to the endpoints allowed with --allow-endpoint. */
+export {
+  ALLOW_ENDPOINTS_ENV,
+  allowedEndpointsFromEnv,
+  createLoopbackProxy,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  isForwardableAddress,
+  isLoopbackAddress,
+  loopbackProxyRoute,
+  parseAllowedEndpoint,
+  PROXY_PATH,
+  resolveProxyTarget,
+  TARGET_HEADER,
+  type LoopbackProxyOptions,
+  type Refusal,
+  type ResolvedAddress,
+  type Resolver,
+  type TargetRules,
+} from './loopbackProxy';
