@@ -4,24 +4,27 @@ import { emitAwsCliCall, emitAwsCliProgram } from './emitAwsCli';
 import { emitBoto3Call, emitBoto3Program } from './emitBoto3';
 import { emitDocumentClientCall, emitDocumentClientProgram } from './emitDocumentClient';
 import { emitSdkV3Call, emitSdkV3Program } from './emitSdkV3';
+import { escapeInvisibleCharacters, isVisibleAscii } from './invisibleCharacters';
+import { splitEndpointUrl } from './localEndpoint';
 import { collectParams, paramValue } from './requestParams';
 
 const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 
-/** Says what is wrong with a region or endpoint option, if anything. */
+/** Says what is wrong with a region or endpoint option, if anything (quoting it with invisible characters escaped). */
 function checkConnection(options: EmitOptions): string | undefined {
   if (options.region !== undefined && !REGION.test(options.region)) {
-    return `"${options.region}" is not an AWS region name (like eu-west-1).`;
+    return `"${escapeInvisibleCharacters(options.region)}" is not an AWS region name (like eu-west-1).`;
   }
   if (options.endpoint !== undefined) {
-    // The core has no URL class (it runs in browsers and Node alike); this is all a client needs checked.
-    const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i.exec(options.endpoint);
-    if (!match || match[2] === '') return `"${options.endpoint}" is not a URL (like http://localhost:8000).`;
-    const scheme = (match[1] as string).toLowerCase();
-    if (scheme !== 'http' && scheme !== 'https') return `The endpoint must be an http or https URL; got ${scheme}:.`;
+    const endpoint = escapeInvisibleCharacters(options.endpoint);
+    const url = splitEndpointUrl(options.endpoint);
+    if (!url || url.authority === '') return `"${endpoint}" is not a URL (like http://localhost:8000).`;
+    if (url.scheme !== 'http' && url.scheme !== 'https') return `The endpoint must be an http or https URL; got ${url.scheme}:.`;
     // Never copy credentials into code, even ones the user typed into a URL.
-    if ((match[2] as string).includes('@')) return 'The endpoint URL carries a user name or password; code never contains credentials.';
-    if (/[\s"'`\\]/.test(options.endpoint)) return `"${options.endpoint}" is not a URL (like http://localhost:8000).`;
+    if (url.authority.includes('@')) return 'The endpoint URL carries a user name or password; code never contains credentials.';
+    if (/[\s"'`\\]/.test(options.endpoint)) return `"${endpoint}" is not a URL (like http://localhost:8000).`;
+    // A shell word can't escape anything, so only visible ASCII goes into a script (a Unicode host name has an xn-- form).
+    if (!isVisibleAscii(options.endpoint)) return `The endpoint "${endpoint}" holds characters other than plain ASCII: write the host name in its ASCII (xn--) form.`;
   }
   return undefined;
 }
