@@ -1,33 +1,15 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { isLegacyQueryScanParameter, isQueryScanParameter, QUERY_SCAN_PARAMETERS, type QueryScanParameter } from '../expressions';
 import type { CodegenRequest } from './codegen.types';
 
 /**
- * The request parameters emitters write, in the order people usually write
- * them. Anything else in the input is either harmless to drop (listed in
- * IGNORED) or would change the result if dropped — then emission is refused.
+ * The request parameters emitters write: every Query/Scan parameter, in the
+ * order people usually write them. Legacy parameters would change the result
+ * if dropped, so emission is refused for them, as for any unknown one.
  */
-export const EMITTED_PARAMS = [
-  'TableName',
-  'IndexName',
-  'KeyConditionExpression',
-  'FilterExpression',
-  'ProjectionExpression',
-  'ExpressionAttributeNames',
-  'ExpressionAttributeValues',
-  'Select',
-  'ScanIndexForward',
-  'ConsistentRead',
-  'Limit',
-  'Segment',
-  'TotalSegments',
-  'ExclusiveStartKey',
-  'ReturnConsumedCapacity',
-] as const;
+export const EMITTED_PARAMS = QUERY_SCAN_PARAMETERS;
 
-export type EmittedParam = (typeof EMITTED_PARAMS)[number];
-
-/** Legacy (pre-expression) parameters: they would need their own emitters, and the explorer never sends them. */
-const LEGACY_PARAMS = ['AttributesToGet', 'KeyConditions', 'QueryFilter', 'ScanFilter', 'ConditionalOperator'];
+export type EmittedParam = QueryScanParameter;
 
 /** The request as ordered [name, value] pairs; values are the SDK's own (AttributeValue maps, numbers, booleans). */
 export type RequestParams = ReadonlyArray<readonly [EmittedParam, unknown]>;
@@ -55,10 +37,10 @@ export function collectParams(request: CodegenRequest): ParamsResult {
   }
   for (const name of Object.keys(input)) {
     if (input[name] === undefined) continue;
-    if (LEGACY_PARAMS.includes(name)) {
+    if (isLegacyQueryScanParameter(name)) {
       return { ok: false, reason: `${name} is a legacy parameter; Copy as writes expression-based requests only.` };
     }
-    if (!(EMITTED_PARAMS as readonly string[]).includes(name)) {
+    if (!isQueryScanParameter(name)) {
       return { ok: false, reason: `Copy as does not know the parameter ${name}, so it can't promise the same result.` };
     }
   }
