@@ -8,20 +8,23 @@ import { collectParams, paramValue } from './requestParams';
 
 const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 
+type Refusal = Extract<EmitResult, { ok: false }>;
+
 /** Says what is wrong with a region or endpoint option, if anything. */
-function checkConnection(options: EmitOptions): string | undefined {
+function checkConnection(options: EmitOptions): Refusal | undefined {
   if (options.region !== undefined && !REGION.test(options.region)) {
-    return `"${options.region}" is not an AWS region name (like eu-west-1).`;
+    return { ok: false, error: 'codegen.badRegion', reason: `"${options.region}" is not an AWS region name (like eu-west-1).` };
   }
   if (options.endpoint !== undefined) {
+    const badEndpoint = (reason: string): Refusal => ({ ok: false, error: 'codegen.badEndpoint', reason });
     // The core has no URL class (it runs in browsers and Node alike); this is all a client needs checked.
     const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i.exec(options.endpoint);
-    if (!match || match[2] === '') return `"${options.endpoint}" is not a URL (like http://localhost:8000).`;
+    if (!match || match[2] === '') return badEndpoint(`"${options.endpoint}" is not a URL (like http://localhost:8000).`);
     const scheme = (match[1] as string).toLowerCase();
-    if (scheme !== 'http' && scheme !== 'https') return `The endpoint must be an http or https URL; got ${scheme}:.`;
+    if (scheme !== 'http' && scheme !== 'https') return badEndpoint(`The endpoint must be an http or https URL; got ${scheme}:.`);
     // Never copy credentials into code, even ones the user typed into a URL.
-    if ((match[2] as string).includes('@')) return 'The endpoint URL carries a user name or password; code never contains credentials.';
-    if (/[\s"'`\\]/.test(options.endpoint)) return `"${options.endpoint}" is not a URL (like http://localhost:8000).`;
+    if ((match[2] as string).includes('@')) return badEndpoint('The endpoint URL carries a user name or password; code never contains credentials.');
+    if (/[\s"'`\\]/.test(options.endpoint)) return badEndpoint(`"${options.endpoint}" is not a URL (like http://localhost:8000).`);
   }
   return undefined;
 }
@@ -39,10 +42,10 @@ export function emitCode(request: CodegenRequest, target: CodeTarget, options: E
   const collected = collectParams(request);
   if (!collected.ok) return collected;
   const problem = checkConnection(options);
-  if (problem) return { ok: false, reason: problem };
+  if (problem) return problem;
   const { params } = collected;
   if (options.shape === 'program' && paramValue(params, 'Select') === 'COUNT') {
-    return { ok: false, reason: 'Select COUNT returns no items to print: copy the call instead and read response.Count.' };
+    return { ok: false, error: 'codegen.countProgram', reason: 'Select COUNT returns no items to print: copy the call instead and read response.Count.' };
   }
   try {
     switch (target) {
@@ -58,10 +61,10 @@ export function emitCode(request: CodegenRequest, target: CodeTarget, options: E
       case 'aws-cli':
         return { ok: true, code: options.shape === 'call' ? emitAwsCliCall(request, params, options) : emitAwsCliProgram(request, params, options) };
       default:
-        return { ok: false, reason: `Unknown target ${String(target)}.` };
+        return { ok: false, error: 'codegen.unknownTarget', reason: `Unknown target ${String(target)}.` };
     }
   } catch (error) {
-    if (error instanceof UnwritableValueError) return { ok: false, reason: error.message };
+    if (error instanceof UnwritableValueError) return { ok: false, error: error.code, reason: error.message };
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { isLegacyQueryScanParameter, isQueryScanParameter, QUERY_SCAN_PARAMETERS, type QueryScanParameter } from '../expressions';
+import type { CodegenErrorCode } from '../errors';
 import type { CodegenRequest } from './codegen.types';
 
 /**
@@ -14,7 +15,7 @@ export type EmittedParam = QueryScanParameter;
 /** The request as ordered [name, value] pairs; values are the SDK's own (AttributeValue maps, numbers, booleans). */
 export type RequestParams = ReadonlyArray<readonly [EmittedParam, unknown]>;
 
-export type ParamsResult = { ok: true; params: RequestParams } | { ok: false; reason: string };
+export type ParamsResult = { ok: true; params: RequestParams } | { ok: false; error: CodegenErrorCode; reason: string };
 
 /**
  * Checks a request and lists its parameters in emission order, or says why no
@@ -26,22 +27,22 @@ export type ParamsResult = { ok: true; params: RequestParams } | { ok: false; re
  */
 export function collectParams(request: CodegenRequest): ParamsResult {
   if (request.operation !== 'query' && request.operation !== 'scan') {
-    return { ok: false, reason: `Copy as writes Query and Scan requests; got "${String((request as { operation: unknown }).operation)}".` };
+    return { ok: false, error: 'codegen.unsupportedOperation', reason: `Copy as writes Query and Scan requests; got "${String((request as { operation: unknown }).operation)}".` };
   }
   const input = request.input as unknown as Record<string, unknown>;
   if (typeof input.TableName !== 'string' || input.TableName === '') {
-    return { ok: false, reason: 'The request has no table name.' };
+    return { ok: false, error: 'codegen.missingTableName', reason: 'The request has no table name.' };
   }
   if (request.operation === 'query' && typeof input.KeyConditionExpression !== 'string') {
-    return { ok: false, reason: 'A Query needs a KeyConditionExpression: choose a partition key value first.' };
+    return { ok: false, error: 'codegen.missingKeyCondition', reason: 'A Query needs a KeyConditionExpression: choose a partition key value first.' };
   }
   for (const name of Object.keys(input)) {
     if (input[name] === undefined) continue;
     if (isLegacyQueryScanParameter(name)) {
-      return { ok: false, reason: `${name} is a legacy parameter; Copy as writes expression-based requests only.` };
+      return { ok: false, error: 'codegen.legacyParameter', reason: `${name} is a legacy parameter; Copy as writes expression-based requests only.` };
     }
     if (!isQueryScanParameter(name)) {
-      return { ok: false, reason: `Copy as does not know the parameter ${name}, so it can't promise the same result.` };
+      return { ok: false, error: 'codegen.unknownParameter', reason: `Copy as does not know the parameter ${name}, so it can't promise the same result.` };
     }
   }
   const params: Array<readonly [EmittedParam, unknown]> = [];
