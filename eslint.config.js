@@ -138,6 +138,15 @@ export default defineConfig([
     },
   },
   {
+    // Keylab's own error codes: every layer may import them, so they import nothing from src/.
+    name: 'keylab/boundaries/errors',
+    files: ['src/errors/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: [...OUTER_LAYERS, 'engine', 'expressions', 'codegen', 'keys'] }),
+      'no-restricted-globals': ['error', ...DOM_GLOBALS],
+    },
+  },
+  {
     name: 'keylab/boundaries/expressions',
     files: ['src/expressions/**'],
     rules: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CodegenErrorCode } from '../errors';
 import { isExactJsNumber } from './emitDocumentClient';
 import { CODE_TARGETS, emitCode, type CodegenRequest, type EmitOptions } from './index';
 
@@ -21,22 +22,31 @@ function code(request: CodegenRequest, target: Parameters<typeof emitCode>[1], o
 }
 
 describe('emitCode refuses what it cannot write faithfully', () => {
-  it.each<[string, CodegenRequest, EmitOptions, RegExp]>([
-    ['a legacy parameter', query({ QueryFilter: {} }), { shape: 'call' }, /QueryFilter is a legacy parameter/],
-    ['an unknown parameter', query({ Foo: 1 }), { shape: 'call' }, /does not know the parameter Foo/],
-    ['a Query without a key condition', { operation: 'query', input: { TableName: 'T' } }, { shape: 'call' }, /needs a KeyConditionExpression/],
-    ['no table', { operation: 'scan', input: { TableName: '' } }, { shape: 'call' }, /no table name/],
-    ['credentials in the endpoint', query(), { shape: 'program', endpoint: 'http://AKIA:secret@localhost:8000' }, /never contains credentials/],
-    ['a non-http endpoint', query(), { shape: 'program', endpoint: 'ftp://localhost:8000' }, /http or https/],
-    ['a region that is not one', query(), { shape: 'program', region: "eu-west-1'; rm -rf /" }, /not an AWS region/],
-    ['Select COUNT as a program', query({ Select: 'COUNT' }), { shape: 'program' }, /Select COUNT returns no items/],
-    ['an empty AttributeValue', query({ ExpressionAttributeValues: { ':id': {} } }), { shape: 'call' }, /empty AttributeValue/],
-  ])('%s', (_name, request, options, reason) => {
+  it.each<[string, CodegenRequest, EmitOptions, RegExp, CodegenErrorCode]>([
+    ['a legacy parameter', query({ QueryFilter: {} }), { shape: 'call' }, /QueryFilter is a legacy parameter/, 'codegen.legacyParameter'],
+    ['an unknown parameter', query({ Foo: 1 }), { shape: 'call' }, /does not know the parameter Foo/, 'codegen.unknownParameter'],
+    ['a Query without a key condition', { operation: 'query', input: { TableName: 'T' } }, { shape: 'call' }, /needs a KeyConditionExpression/, 'codegen.missingKeyCondition'],
+    ['no table', { operation: 'scan', input: { TableName: '' } }, { shape: 'call' }, /no table name/, 'codegen.missingTableName'],
+    ['credentials in the endpoint', query(), { shape: 'program', endpoint: 'http://AKIA:secret@localhost:8000' }, /never contains credentials/, 'codegen.badEndpoint'],
+    ['a non-http endpoint', query(), { shape: 'program', endpoint: 'ftp://localhost:8000' }, /http or https/, 'codegen.badEndpoint'],
+    ['a region that is not one', query(), { shape: 'program', region: "eu-west-1'; rm -rf /" }, /not an AWS region/, 'codegen.badRegion'],
+    ['Select COUNT as a program', query({ Select: 'COUNT' }), { shape: 'program' }, /Select COUNT returns no items/, 'codegen.countProgram'],
+    ['an empty AttributeValue', query({ ExpressionAttributeValues: { ':id': {} } }), { shape: 'call' }, /empty AttributeValue/, 'codegen.unwritableValue'],
+  ])('%s', (_name, request, options, reason, error) => {
     for (const target of CODE_TARGETS) {
       const result = emitCode(request, target, options);
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.reason).toMatch(reason);
+      if (!result.ok) {
+        expect(result.reason).toMatch(reason);
+        expect(result.error).toBe(error);
+      }
     }
+  });
+
+  it('refuses an operation other than Query and Scan, and a target it does not know', () => {
+    const getItem = { operation: 'getItem', input: { TableName: 'T' } } as unknown as CodegenRequest;
+    expect(emitCode(getItem, 'sdk-v3', { shape: 'call' })).toMatchObject({ ok: false, error: 'codegen.unsupportedOperation' });
+    expect(emitCode(query(), 'cobol' as never, { shape: 'call' })).toMatchObject({ ok: false, error: 'codegen.unknownTarget', reason: 'Unknown target cobol.' });
   });
 
   it('never writes credentials for AWS or an endpoint on another host: the SDK resolves them', () => {
@@ -103,7 +113,7 @@ describe('invisible and bidirectional characters in data', () => {
 
   it('refuses an endpoint holding one, and quotes it escaped', () => {
     const result = emitCode(query(), 'aws-cli', { shape: 'program', endpoint: 'http://local\u202Ehost:8000' });
-    expect(result).toEqual({ ok: false, reason: 'The endpoint "http://local\\u202Ehost:8000" holds characters other than plain ASCII: write the host name in its ASCII (xn--) form.' });
+    expect(result).toEqual({ ok: false, error: 'codegen.badEndpoint', reason: 'The endpoint "http://local\\u202Ehost:8000" holds characters other than plain ASCII: write the host name in its ASCII (xn--) form.' });
   });
 });
 

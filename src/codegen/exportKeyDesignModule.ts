@@ -1,4 +1,4 @@
-import { compileKeyTemplate, MAX_KEY_BYTES, printFormatSuffix, printKeyTemplate, type FieldFormat, type FieldSegment, type KeyRole, type KeyTemplate } from '../keys';
+import { compileKeyTemplate, MAX_KEY_BYTES, printFormatSuffix, printKeyTemplate, templateFields, type FieldFormat, type FieldSegment, type KeyRole, type KeyTemplate } from '../keys';
 import { printCodeValue, type CodeValue } from './codeTree';
 import { JS_SYNTAX, printJsKey, printJsString } from './jsSyntax';
 import { KEY_DESIGN_RUNTIME } from './keyDesignRuntime';
@@ -73,7 +73,7 @@ export function exportKeyDesignModule(template: KeyTemplate, options: ExportKeyD
   const name = toTypeName(options.name);
   const role = options.role ?? 'sort';
   const text = printKeyTemplate(template);
-  const fields = template.segments.filter((segment): segment is FieldSegment => segment.kind === 'field');
+  const fields = templateFields(template);
   const segments = template.segments.map((segment): CodeValue =>
     segment.kind === 'literal' ? { kind: 'literal', text: segment.text } : { kind: 'field', name: segment.name, format: { ...segment.format } },
   );

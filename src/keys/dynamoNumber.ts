@@ -140,42 +140,137 @@ function compareDigitStrings(a: string, b: string): number {
 }
 
 /**
- * Compares two DynamoDB number strings numerically, as DynamoDB orders N keys.
- * Plain integers (the common key case) take a fast path without parsing;
- * anything else is parsed. Both strings must be numbers DynamoDB accepts —
- * the engine validates numbers on write — so the fast path does not re-check
- * the 38-digit limit, and a non-number reaching the slow path throws (a bug).
+ * Compares two DynamoDB number strings numerically: the one N order, used for
+ * N keys, conditions (`<`, `BETWEEN`, `=`), set membership and client-side sorts.
+ *
+ * Contract: negative when `a < b`, zero when equal (`"1"` equals `"1.0"` and
+ * `"1e0"`, so `1000` and `1e3` are the same key), positive when `a > b`.
+ * Stored numbers are normalised plain decimals (`-12.5`, `0.001`), and two of
+ * those compare without parsing or allocating; any other spelling (`1e3`,
+ * `+5`, `10.0`) is normalised first (cached: these are the literal values of an
+ * expression, met once per item of a Scan). Both strings must be numbers
+ * DynamoDB accepts — the engine validates numbers on write — so the fast path
+ * does not re-check the 38-digit limit, and text that is not a number throws
+ * (RangeError, a bug).
  *
  * @example
  * ["10", "9", "1e3", "-2.5"].sort(compareDynamoNumbers) // ["-2.5", "9", "10", "1e3"]
+ * compareDynamoNumbers("-0.5", "-0.25") < 0              // true
+ * compareDynamoNumbers("1e3", "1000")                    // 0
  */
 export function compareDynamoNumbers(a: string, b: string): number {
   if (a === b) return 0;
-  if (isCanonicalInteger(a) && isCanonicalInteger(b)) {
-    const negativeA = a.charCodeAt(0) === 0x2d;
-    const negativeB = b.charCodeAt(0) === 0x2d;
-    if (negativeA !== negativeB) return negativeA ? -1 : 1;
-    const magnitude = a.length !== b.length ? a.length - b.length : compareDigitStrings(a, b);
-    return negativeA ? 0 - magnitude : magnitude;
+  let pointA = normalizedPointIndex(a);
+  let pointB = normalizedPointIndex(b);
+  if (pointA < 0) {
+    a = normalizedSpelling(a);
+    pointA = normalizedPointIndex(a);
   }
-  return compareParsedNumbers(parseOrThrow(a), parseOrThrow(b));
+  if (pointB < 0) {
+    b = normalizedSpelling(b);
+    pointB = normalizedPointIndex(b);
+  }
+  return comparePlainDecimals(a, pointA, b, pointB);
 }
 
-function parseOrThrow(text: string): DynamoNumber {
-  const parsed = parseDynamoNumber(text);
-  if (!parsed.ok) throw new RangeError(parsed.message);
-  return parsed.number;
+/**
+ * Whether `text` is already in DynamoDB's normalised spelling — optional `-`,
+ * no leading zeros, no trailing fraction zeros, no exponent, zero as `0` —
+ * without allocating. Says nothing about DynamoDB's limits (38 digits, range).
+ *
+ * @example
+ * isNormalizedNumberText("-12.5") // true
+ * isNormalizedNumberText("1.50")  // false
+ * isNormalizedNumberText("1e3")   // false
+ */
+export function isNormalizedNumberText(text: string): boolean {
+  return normalizedPointIndex(text) >= 0;
 }
 
-/** `0`, or an optional `-` followed by digits without a leading zero. */
-function isCanonicalInteger(text: string): boolean {
-  let i = text.charCodeAt(0) === 0x2d ? 1 : 0;
-  if (i === text.length) return false;
-  const first = text.charCodeAt(i);
-  if (first === 0x30) return text.length === 1;
-  for (; i < text.length; i++) {
+/**
+ * Normalised spellings of the non-normalised numbers seen lately. Bounded;
+ * cleared when full.
+ */
+const normalizedSpellings = new Map<string, string>();
+const NORMALIZED_SPELLINGS_LIMIT = 256;
+
+function normalizedSpelling(text: string): string {
+  let normalized = normalizedSpellings.get(text);
+  if (normalized === undefined) {
+    const parsed = parseDynamoNumber(text);
+    if (!parsed.ok) throw new RangeError(parsed.message);
+    normalized = formatDynamoNumber(parsed.number);
+    if (normalizedSpellings.size >= NORMALIZED_SPELLINGS_LIMIT) normalizedSpellings.clear();
+    normalizedSpellings.set(text, normalized);
+  }
+  return normalized;
+}
+
+/**
+ * The index of the decimal point (or `text.length` when there is none) if
+ * `text` is a number in DynamoDB's normalised spelling, else -1.
+ * Allocation-free.
+ */
+function normalizedPointIndex(text: string): number {
+  const length = text.length;
+  const start = text.charCodeAt(0) === 0x2d ? 1 : 0;
+  if (start === length) return -1;
+  const first = text.charCodeAt(start);
+  if (first < 0x30 || first > 0x39) return -1;
+  if (first === 0x30) {
+    if (length === start + 1) return start === 0 ? length : -1; // "0" yes, "-0" no
+    if (text.charCodeAt(start + 1) !== 0x2e) return -1; // "05"
+  }
+  let point = -1;
+  for (let i = start + 1; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) return false;
+    if (c === 0x2e) {
+      if (point !== -1) return -1;
+      point = i;
+    } else if (c < 0x30 || c > 0x39) return -1;
   }
-  return true;
+  if (point === -1) return length;
+  if (point === length - 1 || text.charCodeAt(length - 1) === 0x30) return -1; // "5." or "0.50"
+  return point;
+}
+
+/** Compares two normalised plain decimals given their point indexes. */
+function comparePlainDecimals(a: string, pointA: number, b: string, pointB: number): number {
+  const negativeA = a.charCodeAt(0) === 0x2d;
+  const negativeB = b.charCodeAt(0) === 0x2d;
+  const signA = negativeA ? -1 : a === '0' ? 0 : 1;
+  const signB = negativeB ? -1 : b === '0' ? 0 : 1;
+  if (signA !== signB) return signA - signB;
+  if (signA === 0) return 0;
+  let startA = negativeA ? 1 : 0;
+  let startB = negativeB ? 1 : 0;
+  // "0.xyz": the integer part is no digits at all, for counting purposes.
+  if (a.charCodeAt(startA) === 0x30) startA += 2;
+  if (b.charCodeAt(startB) === 0x30) startB += 2;
+  const integerDigitsA = pointA > startA ? pointA - startA : 0;
+  const integerDigitsB = pointB > startB ? pointB - startB : 0;
+  let magnitude = integerDigitsA - integerDigitsB;
+  if (magnitude === 0) {
+    // Same number of integer digits: the digit sequences (points skipped) align.
+    let i = startA;
+    let j = startB;
+    for (;;) {
+      if (i === pointA) i++;
+      if (j === pointB) j++;
+      const endA = i >= a.length;
+      const endB = j >= b.length;
+      if (endA || endB) {
+        magnitude = endA === endB ? 0 : endA ? -1 : 1;
+        break;
+      }
+      const d = a.charCodeAt(i) - b.charCodeAt(j);
+      if (d !== 0) {
+        magnitude = d;
+        break;
+      }
+      i++;
+      j++;
+    }
+  }
+  return signA > 0 ? magnitude : -magnitude;
 }

@@ -3,6 +3,7 @@ import { decodeField, encodeField, fieldWidth } from './fieldCodecs';
 import { fail, succeed, type KeyFinding, type KeyResult } from './keyFinding';
 import type { EncodedKey, FieldSegment, FieldValues, KeyRole, KeyTemplate, TemplateSegment } from './keyTemplate.types';
 import { parseKeyTemplate } from './parseKeyTemplate';
+import { templateFields } from './templateFields';
 
 /** DynamoDB's size limits for key attribute values, in UTF-8 bytes. */
 export const MAX_KEY_BYTES: Readonly<Record<KeyRole, number>> = { partition: 2048, sort: 1024 };
@@ -31,7 +32,7 @@ export interface CompiledKeyTemplate {
  */
 export function compileKeyTemplate(template: KeyTemplate, role: KeyRole = 'sort'): CompiledKeyTemplate {
   const segments = template.segments;
-  const fields = segments.filter((segment): segment is FieldSegment => segment.kind === 'field');
+  const fields = templateFields(template);
   /** For each segment, the literal that follows it (what a string value must not contain). */
   const delimiters = segments.map((_, index) => {
     const next = segments[index + 1];

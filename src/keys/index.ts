@@ -9,6 +9,7 @@ export {
   compareDynamoNumbers,
   compareParsedNumbers,
   formatDynamoNumber,
+  isNormalizedNumberText,
   MAX_SIGNIFICANT_DIGITS,
   normalizeDynamoNumber,
   parseDynamoNumber,
@@ -19,6 +20,7 @@ export { fail, succeed, type KeyFinding, type KeyFindingCode, type KeyResult } f
 export type { EncodedKey, FieldFormat, FieldKind, FieldSegment, FieldValues, KeyRole, KeyTemplate, LiteralSegment, TemplateSegment } from './keyTemplate.types';
 export { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printFormatSuffix, printKeyTemplate } from './parseKeyTemplate';
 export { compareFieldValues, decodeField, encodeField, fieldWidth } from './fieldCodecs';
+export { templateFields } from './templateFields';
 export { formatIsoTimestamp, parseTimestamp, type ParsedInstant } from './timestamps';
 export { buildRawKey, checkKeySize, compileKeyTemplate, decodeKey, encodeKey, MAX_KEY_BYTES, type CompiledKeyTemplate } from './encodeKey';
 export { adviseWidth, type WidthAdvice } from './adviseWidth';

@@ -4,36 +4,10 @@
  * that says what is wrong and how to fix it.
  */
 
-/** Every finding the key core can report. */
-export type KeyFindingCode =
-  // Template text
-  | 'template.empty'
-  | 'template.syntax'
-  | 'template.unknownType'
-  | 'template.badArguments'
-  | 'template.duplicateField'
-  | 'template.ambiguousField'
-  // Field values
-  | 'keys.missingValue'
-  | 'keys.notANumber'
-  | 'keys.notWholeNumber'
-  | 'keys.negativeUnsigned'
-  | 'keys.padOverflow'
-  | 'keys.tooManyFractionDigits'
-  | 'keys.invalidDate'
-  | 'keys.notIsoDate'
-  | 'keys.precisionLoss'
-  | 'keys.delimiterInValue'
-  | 'keys.invalidUnicode'
-  // Whole keys
-  | 'keys.emptyKey'
-  | 'keys.sortKeyTooLong'
-  | 'keys.partitionKeyTooLong'
-  | 'keys.decodeMismatch'
-  | 'keys.duplicateKey'
-  // Width advisor
-  | 'advisor.badLargestValue'
-  | 'advisor.badHeadroom';
+import type { KeyFindingCode } from '../errors';
+
+/** Every finding the key core can report: the `template.`, `keys.` and `advisor.` codes of the registry in src/errors. */
+export type { KeyFindingCode };
 
 /**
  * One problem, located: `field` names the template field whose value caused

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useStore } from 'zustand';
-import { fieldsOf } from '../../state/keyDesignStore';
+import { templateFields } from '../../keys';
 import { keysOf, type ExplorerStore } from '../../state/explorerStore';
 import { checkTemplateFit, findQueryWarnings } from '../../state/queryBuilder/builderWarnings';
 import { buildRequest, type QueryFormErrors, type QueryFormField, type SelectOption, type SortOperator } from '../../state/queryForm';
@@ -73,7 +73,7 @@ export function QueryFormView({ store, codeContext }: { store: ExplorerStore; co
   const liveErrors: QueryFormErrors = built.ok ? {} : built.errors;
   const errors: QueryFormErrors = { ...Object.fromEntries(Object.entries(liveErrors).filter(([, message]) => message && !isEmptyPrompt(message))), ...runErrors };
   const sortKey = keys.sortKey;
-  const fields = fieldsOf(template);
+  const fields = templateFields(template);
   const fit = sortKey ? checkTemplateFit(template, sortKey, items) : undefined;
   const errorId = (field: QueryFormField) => `${id}-${field.replace(/[^A-Za-z0-9_-]/g, '_')}-error`;
   const errorProps = (field: QueryFormField) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {});
