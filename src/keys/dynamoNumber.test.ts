@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  compareDynamoNumbers,
-  compareParsedNumbers,
-  formatDynamoNumber,
-  isNormalizedNumberText,
-  MAX_SIGNIFICANT_DIGITS,
-  normalizeDynamoNumber,
-  parseDecimal,
-  parseDynamoNumber,
-  type DynamoNumber,
-} from './dynamoNumber';
+import { formatDynamoNumber, MAX_SIGNIFICANT_DIGITS, parseDecimal, parseDynamoNumber, type DynamoNumber } from './codecs';
+import { compareDynamoNumbers, compareParsedNumbers, isNormalizedNumberText, normalizeDynamoNumber } from './dynamoNumber';
 
 const RUNS = { numRuns: 300 };
 const sign = (n: number): number => Math.sign(n) || 0;

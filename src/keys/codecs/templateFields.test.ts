@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseKeyTemplate } from './parseKeyTemplate';
+import { parseKeyTemplate } from '../parseKeyTemplate';
 import { templateFields } from './templateFields';
 
 function parsed(text: string) {
