@@ -154,9 +154,23 @@ export const KEY_DESIGN_RUNTIME = \`${escapeTemplateLiteral(body)}\`;
 
 /** Its top-level names, which the module's own declarations must not reuse. */
 export const KEY_DESIGN_RUNTIME_NAMES: readonly string[] = [
-${runtime.names.map((name) => `  '${name}',`).join('\n')}
+${wrapList(runtime.names.map((name) => `'${name}',`), '  ', 100)}
 ];
 `;
+}
+
+/** Items joined by spaces, broken into lines of at most `width` characters. */
+function wrapList(items: readonly string[], indent: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    if (line && indent.length + line.length + 1 + item.length > width) {
+      lines.push(indent + line);
+      line = item;
+    } else line = line ? `${line} ${item}` : item;
+  }
+  if (line) lines.push(indent + line);
+  return lines.join('\n');
 }
 
 function escapeTemplateLiteral(text: string): string {
