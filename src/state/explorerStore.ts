@@ -1,12 +1,13 @@
-import type { AttributeValue, ConsumedCapacity, QueryCommandInput, ScanCommandInput, TableDescription } from '@aws-sdk/client-dynamodb';
+import type { ConsumedCapacity, QueryCommandInput, ScanCommandInput, TableDescription } from '@aws-sdk/client-dynamodb';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../engine';
-import type { KeySchemaInfo } from '../expressions';
+import type { Item, KeySchemaInfo } from '../expressions';
 import type { KeyTemplate, KeyType } from '../keys';
 import { peekTableName, readPastedRequest } from './queryBuilder/pasteRequest';
 import { buildRequest, EMPTY_QUERY_FORM, type QueryForm, type QueryFormErrors } from './queryForm';
 
-export type Item = Record<string, AttributeValue>;
+/** The one item type (src/expressions), re-exported for the explorer's callers. */
+export type { Item };
 
 /** One page DynamoDB returned, with the figures the explorer shows for it. */
 export interface ResultPage {
