@@ -138,6 +138,28 @@ export default defineConfig([
     },
   },
   {
+    // The key codecs are concatenated into the exported key-design module (scripts/generate-key-runtime.ts),
+    // so they import only each other: no src/errors, no rest of src/keys, no package.
+    name: 'keylab/boundaries/key-codecs',
+    files: ['src/keys/codecs/**'],
+    ignores: ['src/keys/codecs/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./[^/]+$)', message: 'src/keys/codecs imports nothing outside itself: it becomes the exported key-design module.' }] },
+      ],
+    },
+  },
+  {
+    // Keylab's own error codes: every layer may import them, so they import nothing from src/.
+    name: 'keylab/boundaries/errors',
+    files: ['src/errors/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: [...OUTER_LAYERS, 'engine', 'expressions', 'codegen', 'keys'] }),
+      'no-restricted-globals': ['error', ...DOM_GLOBALS],
+    },
+  },
+  {
     name: 'keylab/boundaries/expressions',
     files: ['src/expressions/**'],
     rules: {

@@ -228,8 +228,9 @@ function toNativeJson(items: readonly Item[]): unknown {
 
 const JS_PRINT = 'console.log(JSON.stringify(response.Items, (_key, value) => (value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value)));';
 
+/** The user's own client that a call snippet expects (with keys: the runner's environment has none). */
 function wrapCall(target: CodeTarget, code: string, endpoint: string): { language: Language; code: string } {
-  const clientConfig = `{ region: "${REGION}", endpoint: ${JSON.stringify(endpoint)}, maxAttempts: 1 }`;
+  const clientConfig = `{ region: "${REGION}", endpoint: ${JSON.stringify(endpoint)}, credentials: { accessKeyId: "mine", secretAccessKey: "mine" }, maxAttempts: 1 }`;
   switch (target) {
     case 'sdk-v3':
       return {
@@ -253,12 +254,13 @@ function wrapCall(target: CodeTarget, code: string, endpoint: string): { languag
         language: 'python',
         code: [
           'import base64, json, boto3',
-          `client = boto3.client("dynamodb", region_name="${REGION}", endpoint_url=${JSON.stringify(endpoint)})`,
+          `client = boto3.client("dynamodb", region_name="${REGION}", endpoint_url=${JSON.stringify(endpoint)}, aws_access_key_id="mine", aws_secret_access_key="mine")`,
           code,
           'print(json.dumps(response["Items"], default=lambda value: base64.b64encode(value).decode("ascii")))',
         ].join('\n'),
       };
     case 'aws-cli':
+      // The CLI call is a whole command: for a local endpoint it carries its own dummy keys.
       return { language: 'sh', code };
   }
 }

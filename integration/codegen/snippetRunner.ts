@@ -1,8 +1,11 @@
 /**
  * Runs emitted code for real: JavaScript with `node`, Python with Debian's
- * /usr/bin/python3 (boto3), shell with the AWS CLI v2. Each run gets dummy
- * credentials and an empty AWS config, so nothing from the machine's ~/.aws
- * (profiles, cli_binary_format, output format) changes the result.
+ * /usr/bin/python3 (boto3), shell with the AWS CLI v2. Each run gets an
+ * empty AWS config and NO credentials in its environment: every endpoint the
+ * tests use is on this machine, and a program written for a local endpoint
+ * must carry its own dummy keys (or it fails with NoCredentialsError /
+ * "Unable to locate credentials"). Nothing from the machine's ~/.aws
+ * (profiles, keys, cli_binary_format, output format) changes the result.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -40,8 +43,6 @@ export function createSnippetRunner(repoRoot: string, concurrency = 4): SnippetR
     PATH: `${bin}${path.delimiter}/usr/bin${path.delimiter}/bin`,
     HOME: dir,
     LANG: 'C.UTF-8',
-    AWS_ACCESS_KEY_ID: 'keylab',
-    AWS_SECRET_ACCESS_KEY: 'keylab',
     AWS_CONFIG_FILE: awsConfig,
     AWS_SHARED_CREDENTIALS_FILE: awsConfig,
     AWS_PAGER: '',

@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { encodeBase64 } from '../keys';
 import { RawCode, type CodeValue } from './codeTree';
+import { KeylabError } from '../errors';
 
 /**
  * The one member an AttributeValue carries, or undefined for an empty or
@@ -14,8 +15,12 @@ export function readAttributeValue(value: AttributeValue): { type: string; membe
 }
 
 /** Thrown while building a code tree when a value can't be written faithfully; emitCode turns it into `{ ok: false }`. */
-export class UnwritableValueError extends Error {
+export class UnwritableValueError extends KeylabError<'codegen.unwritableValue'> {
   override readonly name = 'UnwritableValueError';
+
+  constructor(message: string) {
+    super('codegen.unwritableValue', message);
+  }
 }
 
 function requireAttributeValue(value: AttributeValue): { type: string; member: unknown } {

@@ -1,4 +1,5 @@
 import type { QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
+import type { CodegenErrorCode } from '../errors';
 
 /**
  * A Query or Scan exactly as the explorer sends it: the SDK's own input with
@@ -39,4 +40,5 @@ export interface EmitOptions {
   readonly endpoint?: string;
 }
 
-export type EmitResult = { readonly ok: true; readonly code: string } | { readonly ok: false; readonly reason: string };
+/** Code, or why none can be written: `reason` is the sentence to show, `error` its registered code (src/errors). */
+export type EmitResult = { readonly ok: true; readonly code: string } | { readonly ok: false; readonly error: CodegenErrorCode; readonly reason: string };

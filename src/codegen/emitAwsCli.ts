@@ -1,9 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { binaryAsBase64, hasBinary, mapAttributeValueMap } from './attributeValueCode';
 import type { CodegenRequest, EmitOptions } from './codegen.types';
-import { describeProgram } from './programText';
+import { LOCAL_CREDENTIALS, localCredentialsComment } from './localEndpoint';
+import { describeProgram, usesLocalCredentials } from './programText';
 import { requestAttributeValues, type EmittedParam, type RequestParams } from './requestParams';
-import { isAscii, quoteShellWord, stringifyAsciiJson } from './shellSyntax';
+import { isVisibleAscii } from './invisibleCharacters';
+import { quoteShellWord, stringifyAsciiJson } from './shellSyntax';
 
 /*
  * Why not dynamodb-expression-builder's emitCli / emitQueryProgram('cli'):
@@ -52,7 +54,8 @@ function buildCommand(request: CodegenRequest, params: RequestParams, options: E
   const lines: string[][] = [];
   if (options.region) lines.push(['--region', options.region]);
   if (options.endpoint) lines.push(['--endpoint-url', options.endpoint]);
-  // Parameters the CLI has no option for (Limit, ExclusiveStartKey in a single call), or text that is not ASCII.
+  // Parameters the CLI has no option for (Limit, ExclusiveStartKey in a single call), or text that is not visible
+  // ASCII: in JSON its non-ASCII and control characters are escapes, so nothing invisible or bidirectional lands in the script.
   const inputJson: Record<string, unknown> = {};
   for (const [name, value] of params) {
     const flag = FLAGS[name];
@@ -65,7 +68,7 @@ function buildCommand(request: CodegenRequest, params: RequestParams, options: E
       if (!params.some(([other]) => other === 'ExclusiveStartKey')) lines.push(['--page-size', String(value)]);
     } else if (name === 'Limit' || name === 'ExclusiveStartKey') {
       inputJson[name] = name === 'Limit' ? value : JSON.parse(jsonArgument(name, value));
-    } else if (flag && typeof value === 'string' && !isAscii(value)) {
+    } else if (flag && typeof value === 'string' && !isVisibleAscii(value)) {
       inputJson[name] = value;
     } else if (flag) {
       lines.push([flag, typeof value === 'object' ? jsonArgument(name, value) : String(value)]);
@@ -78,26 +81,36 @@ function buildCommand(request: CodegenRequest, params: RequestParams, options: E
   return [[`aws dynamodb ${request.operation}`], ...lines];
 }
 
-function printCommand(lines: string[][]): string {
+/**
+ * The command, one option per line. For a local endpoint the dummy keys go in
+ * the command's own environment (`AWS_ACCESS_KEY_ID=… aws dynamodb …`), for
+ * this one command only; the program explains them in a comment. The single
+ * call has none: zsh reads a pasted `#` line as a command.
+ */
+function printCommand(lines: string[][], options: EmitOptions): string {
+  const environment = usesLocalCredentials(options)
+    ? `AWS_ACCESS_KEY_ID=${LOCAL_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${LOCAL_CREDENTIALS.secretAccessKey} `
+    : '';
   return lines
-    .map((words, index) => (index === 0 ? words[0] : `  ${words.map(quoteShellWord).join(' ')}`))
+    .map((words, index) => (index === 0 ? `${environment}${words[0]}` : `  ${words.map(quoteShellWord).join(' ')}`))
     .join(' \\\n');
 }
 
 /** The single request as one `aws dynamodb` command (--no-paginate: one page, with LastEvaluatedKey in the output). */
 export function emitAwsCliCall(request: CodegenRequest, params: RequestParams, options: EmitOptions): string {
-  return printCommand(buildCommand(request, params, options));
+  return printCommand(buildCommand(request, params, options), options);
 }
 
 /** A POSIX shell script: the CLI follows LastEvaluatedKey itself and prints all items as one JSON array. */
 export function emitAwsCliProgram(request: CodegenRequest, params: RequestParams, options: EmitOptions): string {
   return [
     '#!/bin/sh',
-    ...describeProgram(request, params, '#', 'sh query.sh (AWS CLI v2)', 'prints all items as one JSON array').slice(0, -1),
+    ...describeProgram(request, params, options, '#', 'sh query.sh (AWS CLI v2)', 'prints all items as one JSON array').slice(0, -1),
     '# The CLI follows LastEvaluatedKey itself (automatic pagination) and merges the pages.',
     'set -eu',
     '',
-    printCommand(buildCommand(request, params, options)),
+    ...(usesLocalCredentials(options) ? localCredentialsComment('#') : []),
+    printCommand(buildCommand(request, params, options), options),
     '',
   ].join('\n');
 }

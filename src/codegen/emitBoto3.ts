@@ -3,7 +3,8 @@ import { mapAttributeValueMap } from './attributeValueCode';
 import { printCodeValue, RawCode, type CodeValue } from './codeTree';
 import type { CodegenRequest, EmitOptions } from './codegen.types';
 import { buildParamsCode } from './paramsCode';
-import { describeProgram } from './programText';
+import { LOCAL_CREDENTIALS, localCredentialsComment } from './localEndpoint';
+import { describeProgram, usesLocalCredentials } from './programText';
 import { printPythonBytes, printPythonString, PYTHON_SYNTAX } from './pythonSyntax';
 import type { RequestParams } from './requestParams';
 
@@ -32,19 +33,25 @@ export function emitBoto3Call(request: CodegenRequest, params: RequestParams): s
 
 /** A complete Python 3 program: client, request, LastEvaluatedKey loop, one DynamoDB JSON item per line. */
 export function emitBoto3Program(request: CodegenRequest, params: RequestParams, options: EmitOptions): string {
+  const local = usesLocalCredentials(options);
   const clientArgs = [
     '"dynamodb"',
     ...(options.region ? [`region_name=${printPythonString(options.region)}`] : []),
     ...(options.endpoint ? [`endpoint_url=${printPythonString(options.endpoint)}`] : []),
+    ...(local
+      ? [`aws_access_key_id=${printPythonString(LOCAL_CREDENTIALS.accessKeyId)}`, `aws_secret_access_key=${printPythonString(LOCAL_CREDENTIALS.secretAccessKey)}`]
+      : []),
   ];
   return [
-    ...describeProgram(request, params, '#', 'pip install boto3; python3 query.py'),
+    ...describeProgram(request, params, options, '#', 'pip install boto3; python3 query.py'),
     'import base64',
     'import json',
     '',
     'import boto3',
     '',
-    `client = boto3.client(${clientArgs.join(', ')})`,
+    ...(local
+      ? [...localCredentialsComment('#'), 'client = boto3.client(', ...clientArgs.map((arg) => `    ${arg},`), ')']
+      : [`client = boto3.client(${clientArgs.join(', ')})`]),
     '',
     `params = ${printCodeValue(buildParamsCode(params, writeMap), PYTHON_SYNTAX)}`,
     '',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CodegenErrorCode } from '../errors';
 import { isExactJsNumber } from './emitDocumentClient';
 import { CODE_TARGETS, emitCode, type CodegenRequest, type EmitOptions } from './index';
 
@@ -21,31 +22,98 @@ function code(request: CodegenRequest, target: Parameters<typeof emitCode>[1], o
 }
 
 describe('emitCode refuses what it cannot write faithfully', () => {
-  it.each<[string, CodegenRequest, EmitOptions, RegExp]>([
-    ['a legacy parameter', query({ QueryFilter: {} }), { shape: 'call' }, /QueryFilter is a legacy parameter/],
-    ['an unknown parameter', query({ Foo: 1 }), { shape: 'call' }, /does not know the parameter Foo/],
-    ['a Query without a key condition', { operation: 'query', input: { TableName: 'T' } }, { shape: 'call' }, /needs a KeyConditionExpression/],
-    ['no table', { operation: 'scan', input: { TableName: '' } }, { shape: 'call' }, /no table name/],
-    ['credentials in the endpoint', query(), { shape: 'program', endpoint: 'http://AKIA:secret@localhost:8000' }, /never contains credentials/],
-    ['a non-http endpoint', query(), { shape: 'program', endpoint: 'ftp://localhost:8000' }, /http or https/],
-    ['a region that is not one', query(), { shape: 'program', region: "eu-west-1'; rm -rf /" }, /not an AWS region/],
-    ['Select COUNT as a program', query({ Select: 'COUNT' }), { shape: 'program' }, /Select COUNT returns no items/],
-    ['an empty AttributeValue', query({ ExpressionAttributeValues: { ':id': {} } }), { shape: 'call' }, /empty AttributeValue/],
-  ])('%s', (_name, request, options, reason) => {
+  it.each<[string, CodegenRequest, EmitOptions, RegExp, CodegenErrorCode]>([
+    ['a legacy parameter', query({ QueryFilter: {} }), { shape: 'call' }, /QueryFilter is a legacy parameter/, 'codegen.legacyParameter'],
+    ['an unknown parameter', query({ Foo: 1 }), { shape: 'call' }, /does not know the parameter Foo/, 'codegen.unknownParameter'],
+    ['a Query without a key condition', { operation: 'query', input: { TableName: 'T' } }, { shape: 'call' }, /needs a KeyConditionExpression/, 'codegen.missingKeyCondition'],
+    ['no table', { operation: 'scan', input: { TableName: '' } }, { shape: 'call' }, /no table name/, 'codegen.missingTableName'],
+    ['credentials in the endpoint', query(), { shape: 'program', endpoint: 'http://AKIA:secret@localhost:8000' }, /never contains credentials/, 'codegen.badEndpoint'],
+    ['a non-http endpoint', query(), { shape: 'program', endpoint: 'ftp://localhost:8000' }, /http or https/, 'codegen.badEndpoint'],
+    ['a region that is not one', query(), { shape: 'program', region: "eu-west-1'; rm -rf /" }, /not an AWS region/, 'codegen.badRegion'],
+    ['Select COUNT as a program', query({ Select: 'COUNT' }), { shape: 'program' }, /Select COUNT returns no items/, 'codegen.countProgram'],
+    ['an empty AttributeValue', query({ ExpressionAttributeValues: { ':id': {} } }), { shape: 'call' }, /empty AttributeValue/, 'codegen.unwritableValue'],
+  ])('%s', (_name, request, options, reason, error) => {
     for (const target of CODE_TARGETS) {
       const result = emitCode(request, target, options);
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.reason).toMatch(reason);
+      if (!result.ok) {
+        expect(result.reason).toMatch(reason);
+        expect(result.error).toBe(error);
+      }
     }
   });
 
-  it('never writes credentials: code holds only the region and endpoint it was given', () => {
+  it('refuses an operation other than Query and Scan, and a target it does not know', () => {
+    const getItem = { operation: 'getItem', input: { TableName: 'T' } } as unknown as CodegenRequest;
+    expect(emitCode(getItem, 'sdk-v3', { shape: 'call' })).toMatchObject({ ok: false, error: 'codegen.unsupportedOperation' });
+    expect(emitCode(query(), 'cobol' as never, { shape: 'call' })).toMatchObject({ ok: false, error: 'codegen.unknownTarget', reason: 'Unknown target cobol.' });
+  });
+
+  it('never writes credentials for AWS or an endpoint on another host: the SDK resolves them', () => {
     for (const target of CODE_TARGETS) {
-      const program = code(query(), target, { shape: 'program', region: 'eu-west-1', endpoint: 'http://localhost:8000' });
-      expect(program).toContain('eu-west-1');
-      expect(program).toContain('http://localhost:8000');
-      expect(program).not.toMatch(/accessKeyId|secretAccessKey|aws_access_key_id|AWS_SECRET/i);
+      for (const endpoint of [undefined, 'https://dynamodb.eu-west-1.amazonaws.com', 'http://dynamodb:8000', 'http://10.0.0.5:8000', 'http://127.0.0.1.example.com:8000']) {
+        const program = code(query(), target, { shape: 'program', region: 'eu-west-1', ...(endpoint ? { endpoint } : {}) });
+        expect(program).toContain('eu-west-1');
+        if (endpoint) expect(program).toContain(endpoint);
+        expect(program, `${target} ${endpoint}`).not.toMatch(/accessKeyId|secretAccessKey|aws_access_key_id|AWS_ACCESS_KEY_ID|AWS_SECRET|keylab-local/i);
+        expect(program).toMatch(/Credentials come from the usual AWS sources/);
+      }
     }
+  });
+});
+
+describe('a program for an endpoint on this machine', () => {
+  const LOOPBACK = ['http://localhost:8000', 'http://127.0.0.1:8000', 'http://127.3.2.1:9000', 'http://[::1]:8000', 'http://LOCALHOST:5173/dynamodb', 'http://keylab.localhost:8000'];
+
+  it.each(LOOPBACK)('signs with dummy keys, with a comment saying so (%s)', (endpoint) => {
+    const programs = Object.fromEntries(CODE_TARGETS.map((target) => [target, code(query(), target, { shape: 'program', region: 'eu-west-1', endpoint })]));
+    expect(programs['sdk-v3']).toContain('credentials: { accessKeyId: "keylab", secretAccessKey: "keylab-local" }');
+    expect(programs['document-client']).toContain('credentials: { accessKeyId: "keylab", secretAccessKey: "keylab-local" }');
+    expect(programs.boto3).toContain('    aws_access_key_id="keylab",\n    aws_secret_access_key="keylab-local",\n)');
+    expect(programs['aws-cli']).toMatch(/\nAWS_ACCESS_KEY_ID=keylab AWS_SECRET_ACCESS_KEY=keylab-local aws dynamodb query \\\n/);
+    for (const [target, program] of Object.entries(programs)) {
+      const marker = target === 'boto3' || target === 'aws-cli' ? '#' : '//';
+      expect(program, target).toContain(`${marker} Dummy keys, not real ones: a local endpoint checks no credentials`);
+      expect(program, target).toContain(`${marker} The endpoint is on this machine and checks no credentials`);
+      expect(program, target).not.toContain('Credentials come from the usual AWS sources');
+    }
+  });
+
+  it('gives the CLI call the dummy keys in its own environment, and leaves the JS and Python calls to the existing client', () => {
+    expect(code(query(), 'aws-cli', { shape: 'call', endpoint: 'http://localhost:8000' })).toMatch(/^AWS_ACCESS_KEY_ID=keylab AWS_SECRET_ACCESS_KEY=keylab-local aws dynamodb query \\\n/);
+    expect(code(query(), 'aws-cli', { shape: 'call', endpoint: 'https://dynamodb.eu-west-1.amazonaws.com' })).toMatch(/^aws dynamodb query/);
+    for (const target of ['sdk-v3', 'document-client', 'boto3'] as const) {
+      expect(code(query(), target, { shape: 'call', endpoint: 'http://localhost:8000' })).not.toMatch(/keylab-local|accessKeyId|aws_access_key_id/);
+    }
+  });
+});
+
+describe('invisible and bidirectional characters in data', () => {
+  const TRICK = '05\u202Egnp.exe';
+  const request = query({
+    FilterExpression: '#n = :name',
+    ExpressionAttributeNames: { '#n': 'file\u2066name\u2069' },
+    ExpressionAttributeValues: { ':id': { S: `SEASON\u200B#2026\u200F` }, ':name': { S: TRICK } },
+  });
+  const BIDI_AND_INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/;
+
+  it.each(CODE_TARGETS.flatMap((target) => (['call', 'program'] as const).map((shape) => [target, shape] as const)))('%s %s writes them as escapes', (target, shape) => {
+    const written = code(request, target, { shape, region: 'eu-west-1', endpoint: 'http://localhost:8000' });
+    expect(written).not.toMatch(BIDI_AND_INVISIBLE);
+    expect(written.toLowerCase()).toContain('05\\u202egnp.exe');
+    expect(written.toLowerCase()).toContain('\\u2066');
+    expect(written.toLowerCase()).toContain('\\u200b');
+  });
+
+  it('escapes them in a table name quoted in a program comment', () => {
+    const program = code({ operation: 'scan', input: { TableName: 'Orders\u202E' } }, 'boto3', { shape: 'program' });
+    expect(program).toContain('# Scan "Orders\\u202E": every page');
+    expect(program).not.toMatch(BIDI_AND_INVISIBLE);
+  });
+
+  it('refuses an endpoint holding one, and quotes it escaped', () => {
+    const result = emitCode(query(), 'aws-cli', { shape: 'program', endpoint: 'http://local\u202Ehost:8000' });
+    expect(result).toEqual({ ok: false, error: 'codegen.badEndpoint', reason: 'The endpoint "http://local\\u202Ehost:8000" holds characters other than plain ASCII: write the host name in its ASCII (xn--) form.' });
   });
 });
 

@@ -4,24 +4,32 @@ import { emitAwsCliCall, emitAwsCliProgram } from './emitAwsCli';
 import { emitBoto3Call, emitBoto3Program } from './emitBoto3';
 import { emitDocumentClientCall, emitDocumentClientProgram } from './emitDocumentClient';
 import { emitSdkV3Call, emitSdkV3Program } from './emitSdkV3';
+import { escapeInvisibleCharacters, isVisibleAscii } from './invisibleCharacters';
+import { splitEndpointUrl } from './localEndpoint';
 import { collectParams, paramValue } from './requestParams';
 
 const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d+$/;
 
-/** Says what is wrong with a region or endpoint option, if anything. */
-function checkConnection(options: EmitOptions): string | undefined {
+type Refusal = Extract<EmitResult, { ok: false }>;
+
+/** Says what is wrong with a region or endpoint option, if anything (quoting it with invisible characters escaped). */
+function checkConnection(options: EmitOptions): Refusal | undefined {
   if (options.region !== undefined && !REGION.test(options.region)) {
-    return `"${options.region}" is not an AWS region name (like eu-west-1).`;
+    return { ok: false, error: 'codegen.badRegion', reason: `"${escapeInvisibleCharacters(options.region)}" is not an AWS region name (like eu-west-1).` };
   }
   if (options.endpoint !== undefined) {
-    // The core has no URL class (it runs in browsers and Node alike); this is all a client needs checked.
-    const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i.exec(options.endpoint);
-    if (!match || match[2] === '') return `"${options.endpoint}" is not a URL (like http://localhost:8000).`;
-    const scheme = (match[1] as string).toLowerCase();
-    if (scheme !== 'http' && scheme !== 'https') return `The endpoint must be an http or https URL; got ${scheme}:.`;
+    const badEndpoint = (reason: string): Refusal => ({ ok: false, error: 'codegen.badEndpoint', reason });
+    const endpoint = escapeInvisibleCharacters(options.endpoint);
+    const url = splitEndpointUrl(options.endpoint);
+    if (!url || url.authority === '') return badEndpoint(`"${endpoint}" is not a URL (like http://localhost:8000).`);
+    if (url.scheme !== 'http' && url.scheme !== 'https') return badEndpoint(`The endpoint must be an http or https URL; got ${url.scheme}:.`);
     // Never copy credentials into code, even ones the user typed into a URL.
-    if ((match[2] as string).includes('@')) return 'The endpoint URL carries a user name or password; code never contains credentials.';
-    if (/[\s"'`\\]/.test(options.endpoint)) return `"${options.endpoint}" is not a URL (like http://localhost:8000).`;
+    if (url.authority.includes('@')) return badEndpoint('The endpoint URL carries a user name or password; code never contains credentials.');
+    if (/[\s"'`\\]/.test(options.endpoint)) return badEndpoint(`"${endpoint}" is not a URL (like http://localhost:8000).`);
+    // A shell word can't escape anything, so only visible ASCII goes into a script (a Unicode host name has an xn-- form).
+    if (!isVisibleAscii(options.endpoint)) {
+      return badEndpoint(`The endpoint "${endpoint}" holds characters other than plain ASCII: write the host name in its ASCII (xn--) form.`);
+    }
   }
   return undefined;
 }
@@ -39,10 +47,10 @@ export function emitCode(request: CodegenRequest, target: CodeTarget, options: E
   const collected = collectParams(request);
   if (!collected.ok) return collected;
   const problem = checkConnection(options);
-  if (problem) return { ok: false, reason: problem };
+  if (problem) return problem;
   const { params } = collected;
   if (options.shape === 'program' && paramValue(params, 'Select') === 'COUNT') {
-    return { ok: false, reason: 'Select COUNT returns no items to print: copy the call instead and read response.Count.' };
+    return { ok: false, error: 'codegen.countProgram', reason: 'Select COUNT returns no items to print: copy the call instead and read response.Count.' };
   }
   try {
     switch (target) {
@@ -58,10 +66,10 @@ export function emitCode(request: CodegenRequest, target: CodeTarget, options: E
       case 'aws-cli':
         return { ok: true, code: options.shape === 'call' ? emitAwsCliCall(request, params, options) : emitAwsCliProgram(request, params, options) };
       default:
-        return { ok: false, reason: `Unknown target ${String(target)}.` };
+        return { ok: false, error: 'codegen.unknownTarget', reason: `Unknown target ${String(target)}.` };
     }
   } catch (error) {
-    if (error instanceof UnwritableValueError) return { ok: false, reason: error.message };
+    if (error instanceof UnwritableValueError) return { ok: false, error: error.code, reason: error.message };
     throw error;
   }
 }

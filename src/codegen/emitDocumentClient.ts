@@ -4,7 +4,7 @@ import { printCodeValue, RawCode, WrappedCode, type CodeValue } from './codeTree
 import type { CodegenRequest, EmitOptions } from './codegen.types';
 import { JS_SYNTAX } from './jsSyntax';
 import { buildParamsCode } from './paramsCode';
-import { describeProgram, jsClientConfig } from './programText';
+import { describeProgram, jsClientLines } from './programText';
 import { commandName, type RequestParams } from './requestParams';
 
 /*
@@ -99,13 +99,15 @@ export function emitDocumentClientProgram(request: CodegenRequest, params: Reque
   const command = commandName(request.operation);
   const input = buildInput(params, '');
   return [
-    ...describeProgram(request, params, '//', 'npm install @aws-sdk/client-dynamodb @aws-sdk/lib-dynamodb; save as query.mjs; node query.mjs', 'prints each item as one line of JSON'),
+    ...describeProgram(request, params, options, '//', 'npm install @aws-sdk/client-dynamodb @aws-sdk/lib-dynamodb; save as query.mjs; node query.mjs', 'prints each item as one line of JSON'),
     'import { DynamoDBClient } from "@aws-sdk/client-dynamodb";',
     `import { DynamoDBDocumentClient, NumberValue, ${command} } from "@aws-sdk/lib-dynamodb";`,
     '',
     '// Numbers a JS number holds exactly arrive as numbers; longer ones (DynamoDB keeps 38 digits) as NumberValue.',
     'const exactNumber = (text) => (String(Number(text)) === text ? Number(text) : NumberValue.from(text));',
-    `const docClient = DynamoDBDocumentClient.from(new DynamoDBClient(${jsClientConfig(options)}), {`,
+    '',
+    ...jsClientLines(options, (config) => `const client = new DynamoDBClient(${config});`),
+    'const docClient = DynamoDBDocumentClient.from(client, {',
     '  unmarshallOptions: { wrapNumbers: exactNumber },',
     '});',
     '',

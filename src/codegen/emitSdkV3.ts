@@ -4,7 +4,7 @@ import { printCodeValue, type CodeValue } from './codeTree';
 import type { CodegenRequest, EmitOptions } from './codegen.types';
 import { JS_SYNTAX } from './jsSyntax';
 import { buildParamsCode } from './paramsCode';
-import { describeProgram, jsClientConfig } from './programText';
+import { describeProgram, jsClientLines } from './programText';
 import { commandName, type RequestParams } from './requestParams';
 
 /*
@@ -31,10 +31,10 @@ export function emitSdkV3Program(request: CodegenRequest, params: RequestParams,
   const command = commandName(request.operation);
   const input = printCodeValue(buildParamsCode(params, writeMap), JS_SYNTAX);
   return [
-    ...describeProgram(request, params, '//', 'npm install @aws-sdk/client-dynamodb; save as query.mjs; node query.mjs'),
+    ...describeProgram(request, params, options, '//', 'npm install @aws-sdk/client-dynamodb; save as query.mjs; node query.mjs'),
     `import { DynamoDBClient, ${command} } from "@aws-sdk/client-dynamodb";`,
     '',
-    `const client = new DynamoDBClient(${jsClientConfig(options)});`,
+    ...jsClientLines(options, (config) => `const client = new DynamoDBClient(${config});`),
     '',
     `const input = ${input};`,
     '',

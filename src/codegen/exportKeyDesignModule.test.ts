@@ -3,11 +3,13 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileKeyTemplate, parseKeyTemplate, type FieldFormat, type KeyRole, type KeyTemplate } from '../keys';
 import { exportKeyDesignModule } from './exportKeyDesignModule';
+import { KEY_DESIGN_RUNTIME, KEY_DESIGN_RUNTIME_NAMES } from './keyDesignRuntime.generated';
 
 /*
  * The exported module is compiled with the TypeScript compiler (strict type
  * check, then transpiled and run) and must agree with src/keys on every
- * value: the same key, the same fields back, the same finding codes.
+ * value: the same key, the same fields back, the same findings — codes,
+ * fields and messages.
  */
 
 const TEMPLATES: ReadonlyArray<{ text: string; name: string; role?: KeyRole }> = [
@@ -29,11 +31,27 @@ function parse(text: string): KeyTemplate {
   return parsed.value;
 }
 
-const sources = TEMPLATES.map(({ text, name, role }) => ({ file: `/virtual/${name}.ts`, source: exportKeyDesignModule(parse(text), { name, ...(role ? { role } : {}) }) }));
+const sources = [
+  ...TEMPLATES.map(({ text, name, role }) => ({ file: `/virtual/${name}.ts`, source: exportKeyDesignModule(parse(text), { name, ...(role ? { role } : {}) }) })),
+  // A name whose functions would be the runtime's own encodeField / decodeField.
+  { file: '/virtual/Field.ts', source: exportKeyDesignModule(parse('{id}'), { name: 'Field' }) },
+];
 const modules = new Map<string, Compiled>();
 
 function typeCheck(): string[] {
-  const options: ts.CompilerOptions = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'], types: [] };
+  // As strict as a careful backend's tsconfig: dead code in the runtime (a declaration nothing uses) fails too.
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    noImplicitReturns: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts'],
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
@@ -56,19 +74,28 @@ beforeAll(() => {
   }
 });
 
-/** What the module does with `action`: the value, or the finding codes (with fields) of the KeyDesignError it throws. */
-function outcome<T>(action: () => T): { ok: true; value: T } | { ok: false; findings: Array<{ code: string; field?: string }> } {
+interface Finding {
+  code: string;
+  message: string;
+  field?: string;
+}
+
+/** What the module does with `action`: the value, or the findings (code, message, field) of the KeyDesignError it throws. */
+function outcome<T>(action: () => T): { ok: true; value: T } | { ok: false; findings: Finding[]; errorMessage: string } {
   try {
     return { ok: true, value: action() };
   } catch (error) {
-    const findings = (error as { findings?: Array<{ code: string; field?: string }> }).findings;
-    if (!findings) throw error;
-    return { ok: false, findings: findings.map(({ code, field }) => ({ code, ...(field ? { field } : {}) })) };
+    const findings = (error as { findings?: Finding[] }).findings;
+    if (!findings || !(error instanceof Error) || error.name !== 'KeyDesignError') throw error;
+    return { ok: false, findings: findings.map(({ code, message, field }) => ({ code, message, ...(field ? { field } : {}) })), errorMessage: error.message };
   }
 }
 
-function keysOutcome<T>(result: { ok: true; value: T } | { ok: false; findings: ReadonlyArray<{ code: string; field?: string }> }) {
-  return result.ok ? result : { ok: false as const, findings: result.findings.map(({ code, field }) => ({ code, ...(field ? { field } : {}) })) };
+/** The same shape from src/keys: the error's message is the findings' messages, one a line. */
+function keysOutcome<T>(result: { ok: true; value: T } | { ok: false; findings: ReadonlyArray<Finding> }) {
+  if (result.ok) return result;
+  const findings = result.findings.map(({ code, message, field }) => ({ code, message, ...(field ? { field } : {}) }));
+  return { ok: false as const, findings, errorMessage: findings.map((finding) => finding.message).join('\n') };
 }
 
 // Values near and beyond each format's edges, valid and not.
@@ -150,15 +177,41 @@ describe.each(TEMPLATES)('exported module for $text', ({ text, name, role }) => 
 });
 
 describe('the exported module', () => {
-  it('type-checks under strict TypeScript on its own (no imports)', () => {
+  it('type-checks under strict TypeScript on its own (no imports, no unused declarations)', () => {
     expect(typeCheck()).toEqual([]);
     for (const { source } of sources) expect(source).not.toMatch(/^import /m);
   }, 30_000);
 
-  it('rejects a score wider than its field, as the key builder does', () => {
+  it('rejects a score wider than its field, and a date that is not ISO, with the key builder\'s own messages', () => {
     const module = modules.get('RankKey') as Compiled;
+    const compiled = compileKeyTemplate(parse('{score:int(10)}#{at:iso}#{playerId}'));
     expect(module.encode({ score: '1500', at: '2026-06-23T10:00:00Z', playerId: 'p_8842' })).toBe('0000001500#2026-06-23T10:00:00Z#p_8842');
-    expect(outcome(() => module.encode({ score: '12345678901', at: '2026-06-23T10:00:00Z', playerId: 'p' }))).toEqual({ ok: false, findings: [{ code: 'keys.padOverflow', field: 'score' }] });
+    // keys.padOverflow and keys.notIsoDate once said other things in the export than in the key builder.
+    for (const fields of [
+      { score: '12345678901', at: '2026-06-23T10:00:00Z', playerId: 'p' },
+      { score: '1', at: '6/23/2026', playerId: 'p' },
+    ]) {
+      const exported = outcome(() => module.encode(fields));
+      expect(exported).toEqual(keysOutcome(compiled.encode(fields)));
+      expect(exported.ok).toBe(false);
+    }
+    expect(outcome(() => module.encode({ score: '12345678901', at: '2026-06-23T10:00:00Z', playerId: 'p' }))).toMatchObject({
+      findings: [{ code: 'keys.padOverflow', field: 'score', message: expect.stringMatching(/widen the field to int\(11\) or more/) }],
+    });
+  });
+
+  it('is built from the generated runtime, and its own names never clash with the runtime\'s', () => {
+    expect(sources[0]?.source.endsWith(KEY_DESIGN_RUNTIME)).toBe(true);
+    expect(KEY_DESIGN_RUNTIME_NAMES).not.toContain('DESIGN');
+    const field = exportKeyDesignModule(parse('{id}'), { name: 'Field' });
+    expect(field).toContain('export function encodeFieldKey(fields: FieldKeyFields): string');
+  });
+
+  it('escapes bidirectional controls and invisible characters of the template in its comment and its code', () => {
+    const source = exportKeyDesignModule(parse('USER\u202E#{id}\u200B'));
+    expect(source).not.toMatch(/[\u200B\u202E]/);
+    expect(source).toContain(' *   USER\\u202E#{id}\\u200B');
+    expect(source).toContain('export const KEY_TEMPLATE = "USER\\u202E#{id}\\u200B";');
   });
 
   it('names its functions after the option and keeps a comment-closing template inside its comment', () => {

@@ -1,7 +1,8 @@
-import { compileKeyTemplate, MAX_KEY_BYTES, printFormatSuffix, printKeyTemplate, type FieldFormat, type FieldSegment, type KeyRole, type KeyTemplate } from '../keys';
+import { compileKeyTemplate, MAX_KEY_BYTES, printFormatSuffix, printKeyTemplate, templateFields, type FieldFormat, type FieldSegment, type KeyRole, type KeyTemplate } from '../keys';
 import { printCodeValue, type CodeValue } from './codeTree';
 import { JS_SYNTAX, printJsKey, printJsString } from './jsSyntax';
-import { KEY_DESIGN_RUNTIME } from './keyDesignRuntime';
+import { escapeInvisibleCharacters } from './invisibleCharacters';
+import { KEY_DESIGN_RUNTIME, KEY_DESIGN_RUNTIME_NAMES } from './keyDesignRuntime.generated';
 
 export interface ExportKeyDesignOptions {
   /** Names the functions: "RankKey" gives encodeRankKey / decodeRankKey. Default "Key". */
@@ -10,11 +11,30 @@ export interface ExportKeyDesignOptions {
   readonly role?: KeyRole;
 }
 
-/** "rank key", "rank-key", "rankKey" → "RankKey"; anything unusable → "Key". */
+/** The module's own top-level names besides the ones derived from the type name; the runtime must not declare them. */
+const MODULE_NAMES = ['DESIGN'] as const;
+
+/**
+ * "rank key", "rank-key", "rankKey" → "RankKey"; anything unusable → "Key".
+ * A name whose functions would clash with the runtime's (encodeField, …) gets "Key" appended.
+ */
 function toTypeName(name: string | undefined): string {
   const words = (name ?? '').split(/[^A-Za-z0-9]+/).filter(Boolean);
   const joined = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
-  return /^[A-Za-z]/.test(joined) ? joined : 'Key';
+  const typeName = /^[A-Za-z]/.test(joined) ? joined : 'Key';
+  return moduleNamesOf(typeName).some((declared) => RUNTIME_NAMES.has(declared)) ? `${typeName}Key` : typeName;
+}
+
+const RUNTIME_NAMES: ReadonlySet<string> = new Set(KEY_DESIGN_RUNTIME_NAMES);
+
+/** The top-level names a module for this type name declares. */
+function moduleNamesOf(typeName: string): string[] {
+  return [`encode${typeName}`, `decode${typeName}`, `${typeName}Fields`, templateConstantName(typeName), ...MODULE_NAMES];
+}
+
+/** "RankKey" → "RANK_KEY_TEMPLATE". */
+function templateConstantName(typeName: string): string {
+  return `${typeName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_TEMPLATE`;
 }
 
 /** What a field holds, in words, for its doc comment. */
@@ -53,9 +73,9 @@ function sampleValue(segment: FieldSegment): string {
   }
 }
 
-/** Keeps user text from closing a comment. */
+/** Keeps user text from closing a comment, and shows its invisible and bidirectional characters as escapes. */
 function commentSafe(text: string): string {
-  return text.replace(/\*\//g, '*\\/');
+  return escapeInvisibleCharacters(text).replace(/\*\//g, '*\\/');
 }
 
 /**
@@ -73,7 +93,7 @@ export function exportKeyDesignModule(template: KeyTemplate, options: ExportKeyD
   const name = toTypeName(options.name);
   const role = options.role ?? 'sort';
   const text = printKeyTemplate(template);
-  const fields = template.segments.filter((segment): segment is FieldSegment => segment.kind === 'field');
+  const fields = templateFields(template);
   const segments = template.segments.map((segment): CodeValue =>
     segment.kind === 'literal' ? { kind: 'literal', text: segment.text } : { kind: 'field', name: segment.name, format: { ...segment.format } },
   );
@@ -106,22 +126,23 @@ export function exportKeyDesignModule(template: KeyTemplate, options: ExportKeyD
     ...(example.length > 0 ? [' *', ...example] : []),
     ' */',
     '',
-    `export const ${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_TEMPLATE = ${printJsString(text)};`,
+    `export const ${templateConstantName(name)} = ${printJsString(text)};`,
     '',
     `export type ${name}Fields = {`,
     ...fieldLines,
     '};',
     '',
-    `const SEGMENTS: readonly Segment[] = ${printCodeValue(segments, JS_SYNTAX)};`,
+    '/** The template as segments, with the codecs below (compiled on first use). */',
+    `const DESIGN = defineKeyDesign(\n  ${printCodeValue(segments, JS_SYNTAX, '  ')},\n  ${printJsString(role)},\n);`,
     '',
     `/** Writes the ${role} key for these field values; throws KeyDesignError for a value the key can't hold. */`,
     `export function encode${name}(fields: ${name}Fields): string {`,
-    `  return encodeWith(SEGMENTS, ${MAX_KEY_BYTES[role]}, ${printJsString(role)}, fields);`,
+    '  return DESIGN.encode(fields);',
     '}',
     '',
     `/** Reads the field values back out of a stored key (numbers in canonical form); throws KeyDesignError for a key this design did not write. */`,
     `export function decode${name}(key: string): ${name}Fields {`,
-    `  return decodeWith(SEGMENTS, key) as ${name}Fields;`,
+    `  return DESIGN.decode(key) as ${name}Fields;`,
     '}',
     KEY_DESIGN_RUNTIME,
   ].join('\n');

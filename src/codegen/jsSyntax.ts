@@ -1,14 +1,20 @@
 import type { LiteralSyntax } from './codeTree';
+import { escapeInvisibleCharacters } from './invisibleCharacters';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /**
- * A JavaScript string literal. JSON's escaping is valid JavaScript (since
- * ES2019 even U+2028/U+2029 may stand in a string literal); lone surrogates
- * come out as \u escapes, the rest of the text stays readable.
+ * A JavaScript string literal. JSON's escaping is valid JavaScript; on top of
+ * it every invisible or display-changing character (bidirectional controls,
+ * zero-width characters, C1 controls, odd spaces, U+2028/U+2029) becomes a
+ * \u escape, so the code shows what the string holds. The rest of the text
+ * (accents, emoji) stays readable.
+ *
+ * @example
+ * printJsString('05\u202Egnp.exe') // '"05\\u202Egnp.exe"'
  */
 export function printJsString(value: string): string {
-  return JSON.stringify(value);
+  return escapeInvisibleCharacters(JSON.stringify(value));
 }
 
 /**

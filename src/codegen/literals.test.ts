@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { printCodeValue, RawCode, type CodeValue } from './codeTree';
-import { JS_SYNTAX, printJsKey } from './jsSyntax';
+import { JS_SYNTAX, printJsKey, printJsString } from './jsSyntax';
 import { printPythonBytes, printPythonString } from './pythonSyntax';
-import { isAscii, quoteShellWord, stringifyAsciiJson } from './shellSyntax';
+import { isVisibleAscii } from './invisibleCharacters';
+import { quoteShellWord, stringifyAsciiJson } from './shellSyntax';
 
 const HOSTILE = `He said "it's $HOME" \\ back\nslash — 🏆`;
 
@@ -35,6 +36,10 @@ describe('Python string literals', () => {
     expect(printPythonString(value)).toBe(literal);
   });
 
+  it('escapes bidirectional controls like every other non-ASCII character', () => {
+    expect(printPythonString('05\u202Egnp.exe \u2066x\u2069 \u200E\u200F')).toBe('"05\\u202egnp.exe \\u2066x\\u2069 \\u200e\\u200f"');
+  });
+
   it('escapes an astral character as one \\U escape, never a surrogate pair (Python would keep two lone surrogates)', () => {
     expect(printPythonString('🏆')).toBe('"\\U0001f3c6"');
     expect(printPythonString('🏆')).not.toMatch(/\\ud8/i);
@@ -44,7 +49,7 @@ describe('Python string literals', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (value) => {
         const literal = printPythonString(value);
-        expect(isAscii(literal)).toBe(true);
+        expect(isVisibleAscii(literal)).toBe(true);
         expect(readPythonLiteral(literal)).toBe(value);
       }),
     );
@@ -82,12 +87,16 @@ describe('shell words', () => {
 });
 
 describe('ASCII JSON for the AWS CLI', () => {
+  it('escapes bidirectional controls and other invisible characters', () => {
+    expect(stringifyAsciiJson({ S: '05\u202Egnp.exe\u2066\u200F\u007f\u0085' })).toBe('{"S":"05\\u202egnp.exe\\u2066\\u200f\\u007f\\u0085"}');
+  });
+
   it('escapes non-ASCII as \\u units and parses back to the same value', () => {
     expect(stringifyAsciiJson({ S: 'é🏆' })).toBe('{"S":"\\u00e9\\ud83c\\udfc6"}');
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         const json = stringifyAsciiJson(value);
-        expect(isAscii(json)).toBe(true);
+        expect(isVisibleAscii(json)).toBe(true);
         expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(value)));
       }),
     );
@@ -103,6 +112,18 @@ describe('JavaScript literals', () => {
     const code = printCodeValue(map, JS_SYNTAX);
     const evaluated = new Function(`return ${code};`)() as object;
     expect(Object.keys(evaluated)).toEqual(['__proto__', 'pk']);
+  });
+
+  it('escapes bidirectional controls and other invisible characters, and reads back as the same text', () => {
+    expect(printJsString('05\u202Egnp.exe')).toBe('"05\\u202Egnp.exe"');
+    expect(printJsString('a\u2066b\u2069\u200E\u200F\u200B\u00A0\u0085\u2028')).toBe('"a\\u2066b\\u2069\\u200E\\u200F\\u200B\\u00A0\\u0085\\u2028"');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('\u202A', '\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u200D', '\uFEFF', '\u00AD'), fc.string({ unit: 'binary', maxLength: 1 })) }), (value) => {
+        const literal = printJsString(value);
+        expect(literal).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u);
+        expect(new Function(`return ${literal};`)()).toBe(value);
+      }),
+    );
   });
 
   it('evaluates back to the same data for any JSON-like value', () => {

@@ -1,38 +1,21 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { isLegacyQueryScanParameter, isQueryScanParameter, QUERY_SCAN_PARAMETERS, type QueryScanParameter } from '../expressions';
+import type { CodegenErrorCode } from '../errors';
 import type { CodegenRequest } from './codegen.types';
 
 /**
- * The request parameters emitters write, in the order people usually write
- * them. Anything else in the input is either harmless to drop (listed in
- * IGNORED) or would change the result if dropped — then emission is refused.
+ * The request parameters emitters write: every Query/Scan parameter, in the
+ * order people usually write them. Legacy parameters would change the result
+ * if dropped, so emission is refused for them, as for any unknown one.
  */
-export const EMITTED_PARAMS = [
-  'TableName',
-  'IndexName',
-  'KeyConditionExpression',
-  'FilterExpression',
-  'ProjectionExpression',
-  'ExpressionAttributeNames',
-  'ExpressionAttributeValues',
-  'Select',
-  'ScanIndexForward',
-  'ConsistentRead',
-  'Limit',
-  'Segment',
-  'TotalSegments',
-  'ExclusiveStartKey',
-  'ReturnConsumedCapacity',
-] as const;
+export const EMITTED_PARAMS = QUERY_SCAN_PARAMETERS;
 
-export type EmittedParam = (typeof EMITTED_PARAMS)[number];
-
-/** Legacy (pre-expression) parameters: they would need their own emitters, and the explorer never sends them. */
-const LEGACY_PARAMS = ['AttributesToGet', 'KeyConditions', 'QueryFilter', 'ScanFilter', 'ConditionalOperator'];
+export type EmittedParam = QueryScanParameter;
 
 /** The request as ordered [name, value] pairs; values are the SDK's own (AttributeValue maps, numbers, booleans). */
 export type RequestParams = ReadonlyArray<readonly [EmittedParam, unknown]>;
 
-export type ParamsResult = { ok: true; params: RequestParams } | { ok: false; reason: string };
+export type ParamsResult = { ok: true; params: RequestParams } | { ok: false; error: CodegenErrorCode; reason: string };
 
 /**
  * Checks a request and lists its parameters in emission order, or says why no
@@ -44,22 +27,22 @@ export type ParamsResult = { ok: true; params: RequestParams } | { ok: false; re
  */
 export function collectParams(request: CodegenRequest): ParamsResult {
   if (request.operation !== 'query' && request.operation !== 'scan') {
-    return { ok: false, reason: `Copy as writes Query and Scan requests; got "${String((request as { operation: unknown }).operation)}".` };
+    return { ok: false, error: 'codegen.unsupportedOperation', reason: `Copy as writes Query and Scan requests; got "${String((request as { operation: unknown }).operation)}".` };
   }
   const input = request.input as unknown as Record<string, unknown>;
   if (typeof input.TableName !== 'string' || input.TableName === '') {
-    return { ok: false, reason: 'The request has no table name.' };
+    return { ok: false, error: 'codegen.missingTableName', reason: 'The request has no table name.' };
   }
   if (request.operation === 'query' && typeof input.KeyConditionExpression !== 'string') {
-    return { ok: false, reason: 'A Query needs a KeyConditionExpression: choose a partition key value first.' };
+    return { ok: false, error: 'codegen.missingKeyCondition', reason: 'A Query needs a KeyConditionExpression: choose a partition key value first.' };
   }
   for (const name of Object.keys(input)) {
     if (input[name] === undefined) continue;
-    if (LEGACY_PARAMS.includes(name)) {
-      return { ok: false, reason: `${name} is a legacy parameter; Copy as writes expression-based requests only.` };
+    if (isLegacyQueryScanParameter(name)) {
+      return { ok: false, error: 'codegen.legacyParameter', reason: `${name} is a legacy parameter; Copy as writes expression-based requests only.` };
     }
-    if (!(EMITTED_PARAMS as readonly string[]).includes(name)) {
-      return { ok: false, reason: `Copy as does not know the parameter ${name}, so it can't promise the same result.` };
+    if (!isQueryScanParameter(name)) {
+      return { ok: false, error: 'codegen.unknownParameter', reason: `Copy as does not know the parameter ${name}, so it can't promise the same result.` };
     }
   }
   const params: Array<readonly [EmittedParam, unknown]> = [];

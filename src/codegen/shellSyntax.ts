@@ -16,15 +16,11 @@ export function quoteShellWord(value: string): string {
 
 /**
  * JSON in plain ASCII: every non-ASCII UTF-16 unit as \uXXXX (an astral
- * character becomes its surrogate pair, which JSON joins again). The AWS CLI
- * decodes its arguments with the terminal's locale; ASCII reads the same in
- * every locale.
+ * character becomes its surrogate pair, which JSON joins again), controls
+ * as JSON escapes. The AWS CLI decodes its arguments with the terminal's
+ * locale; ASCII reads the same in every locale, and no invisible or
+ * bidirectional character reaches the script.
  */
 export function stringifyAsciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** True when a string is plain printable ASCII (plus tab/newline). */
-export function isAscii(value: string): boolean {
-  return /^[\t\n\r\u0020-\u007e]*$/.test(value);
 }

@@ -7,9 +7,9 @@
  * mutate their input, and may return their input (or parts of it) unchanged.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { compareBytes, utf8ByteLength } from '../keys';
+import { compareBytes, compareDynamoNumbers, utf8ByteLength } from '../keys';
 import type { ResolvedPath } from './ast';
-import { canonicalizeNumber, compareNumbers, numberByteSize } from './numberArithmetic';
+import { canonicalizeNumber, numberByteSize } from './numberArithmetic';
 import type { Item } from './prepared';
 
 /** DynamoDB's ten data type tags, as `attribute_type` names them. */
@@ -111,7 +111,7 @@ export function getPath(item: Item, path: ResolvedPath): AttributeValue | undefi
 export function attributeValuesEqual(a: AttributeValue, b: AttributeValue): boolean {
   if (a === b) return true;
   if (a.S !== undefined) return a.S === b.S;
-  if (a.N !== undefined) return b.N !== undefined && compareNumbers(a.N, b.N) === 0;
+  if (a.N !== undefined) return b.N !== undefined && compareDynamoNumbers(a.N, b.N) === 0;
   if (a.B !== undefined) return b.B !== undefined && compareBytes(a.B, b.B) === 0;
   if (a.BOOL !== undefined) return a.BOOL === b.BOOL;
   if (a.NULL !== undefined) return b.NULL !== undefined;
@@ -169,7 +169,7 @@ function setsEqual(type: SetType, a: readonly (string | Uint8Array)[], b: readon
 export function indexOfSetMember(type: SetType, members: readonly (string | Uint8Array)[], member: string | Uint8Array): number {
   for (let i = 0; i < members.length; i++) {
     const candidate = members[i] as string | Uint8Array;
-    if (type === 'SS' ? candidate === member : type === 'NS' ? compareNumbers(candidate as string, member as string) === 0 : compareBytes(candidate as Uint8Array, member as Uint8Array) === 0) {
+    if (type === 'SS' ? candidate === member : type === 'NS' ? compareDynamoNumbers(candidate as string, member as string) === 0 : compareBytes(candidate as Uint8Array, member as Uint8Array) === 0) {
       return i;
     }
   }

@@ -8,6 +8,18 @@ const S = (value: string): AttributeValue => ({ S: value });
 const N = (value: string): AttributeValue => ({ N: value });
 const keySchema = { partitionKey: { name: 'PK', type: 'S' as const }, sortKey: { name: 'SK', type: 'S' as const } };
 
+describe('one key-condition type for building and preparing', () => {
+  it.each<KeyConditionModel>([
+    { partitionKey: { name: 'PK', value: S('ACTOR#u_8814') } },
+    { partitionKey: { name: 'PK', value: S('ACTOR#u_8814') }, sortKey: { name: 'SK', condition: { operator: '<=', value: S('EVT#2026-06-23') } } },
+    { partitionKey: { name: 'PK', value: S('ACTOR#u_8814') }, sortKey: { name: 'SK', condition: { operator: 'between', low: S('EVT#2026-06-23'), high: S('EVT#2026-06-24') } } },
+    { partitionKey: { name: 'PK', value: S('ACTOR#u_8814') }, sortKey: { name: 'SK', condition: { operator: 'begins_with', prefix: S('EVT#') } } },
+  ])('prepareExpressions reads back the model buildExpressions wrote (%#)', (model) => {
+    const prepared = prepareExpressions(buildExpressions({ keyCondition: model }), { keySchema });
+    expect(prepared.keyCondition).toEqual(model);
+  });
+});
+
 describe('buildExpressions', () => {
   it('writes the article audit-log query: one actor, events of 2026-06-23, via BETWEEN', () => {
     const built = buildExpressions({

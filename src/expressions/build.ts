@@ -1,7 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Comparator, ConditionNode, OperandNode, PathElement, PathNode, ProjectionNode, ResolvedPath, Span } from './ast';
+import type { KeyConditionModel } from './keyCondition';
 import { printCondition, printProjection } from './print';
 import { isReservedWord } from './reservedWords';
+
+export type { KeyConditionModel, SortKeyConditionModel } from './keyCondition';
 
 /**
  * Builders: from the structured conditions the query builder edits to the
@@ -24,18 +27,6 @@ export type ConditionModel =
   | { readonly kind: 'attribute_type'; readonly path: ResolvedPath; readonly type: AttributeTypeName }
   | { readonly kind: 'and' | 'or'; readonly conditions: readonly ConditionModel[] }
   | { readonly kind: 'not'; readonly condition: ConditionModel };
-
-/** The sort-key part of a key condition. */
-export type SortKeyConditionModel =
-  | { readonly operator: '=' | '<' | '<=' | '>' | '>='; readonly value: AttributeValue }
-  | { readonly operator: 'between'; readonly low: AttributeValue; readonly high: AttributeValue }
-  | { readonly operator: 'begins_with'; readonly prefix: AttributeValue };
-
-/** A key condition: the partition key value and an optional sort-key condition. */
-export interface KeyConditionModel {
-  readonly partitionKey: { readonly name: string; readonly value: AttributeValue };
-  readonly sortKey?: { readonly name: string; readonly condition: SortKeyConditionModel };
-}
 
 export interface ExpressionModels {
   readonly keyCondition?: KeyConditionModel;

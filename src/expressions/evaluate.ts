@@ -38,7 +38,6 @@ export {
 export {
   addNumbers,
   canonicalizeNumber,
-  compareNumbers,
   numberByteSize,
   subtractNumbers,
   NUMBER_OVERFLOW_MESSAGE,

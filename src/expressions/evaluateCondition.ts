@@ -7,10 +7,9 @@
  * no closures, no arrays, no parsed numbers for normalised decimals.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { compareBytes, compareUtf8 } from '../keys';
+import { compareBytes, compareDynamoNumbers, compareUtf8 } from '../keys';
 import { attributeValuesEqual, getPath, indexOfSetMember, typeOfAttributeValue } from './attributeValues';
 import type { Comparator } from './ast';
-import { compareNumbers } from './numberArithmetic';
 import type { ConditionFunctionName, Item, PreparedCondition, PreparedOperand } from './prepared';
 
 /**
@@ -163,7 +162,7 @@ export function compareOperands(operator: Comparator, left: AttributeValue | und
  */
 export function compareScalars(left: AttributeValue, right: AttributeValue): number {
   if (left.S !== undefined) return right.S !== undefined ? compareUtf8(left.S, right.S) : NaN;
-  if (left.N !== undefined) return right.N !== undefined ? compareNumbers(left.N, right.N) : NaN;
+  if (left.N !== undefined) return right.N !== undefined ? compareDynamoNumbers(left.N, right.N) : NaN;
   if (left.B !== undefined) return right.B !== undefined ? compareBytes(left.B, right.B) : NaN;
   return NaN;
 }

@@ -44,6 +44,14 @@ export { parseCondition, parseProjection, parseUpdate, type ConditionExpressionK
 export { printCondition, printProjection, printUpdate } from './print';
 export { prepareExpressions, type ExpressionOperation, type ExpressionRequest, type PrepareOptions } from './prepare';
 export { isReservedWord, RESERVED_WORDS } from './reservedWords';
+export {
+  isLegacyQueryScanParameter,
+  isQueryScanParameter,
+  LEGACY_QUERY_SCAN_PARAMETERS,
+  PARALLEL_SCAN_PARAMETERS,
+  QUERY_SCAN_PARAMETERS,
+  type QueryScanParameter,
+} from './requestParameters';
 export { findAttributeValueProblem } from './expressionValues';
 export { findDocumentPathClash, formatPathForMessage, type DocumentPathClash } from './documentPaths';
 export {

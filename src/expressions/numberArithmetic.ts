@@ -1,6 +1,7 @@
 /**
- * DynamoDB number (N) arithmetic and comparison for expressions: `SET a = b + :c`,
- * `ADD counter :n`, and the numeric comparisons of conditions.
+ * DynamoDB number (N) arithmetic for expressions: `SET a = b + :c` and
+ * `ADD counter :n`. Numeric comparison is `compareDynamoNumbers` (src/keys),
+ * the one N order.
  *
  * Numbers never pass through JS `number`: sums are exact (big.js), then held to
  * DynamoDB's limits — at most 38 significant digits and a magnitude between
@@ -8,7 +9,7 @@
  * 39th digit is refused.
  */
 import Big from 'big.js';
-import { compareDynamoNumbers, formatDynamoNumber, MAX_SIGNIFICANT_DIGITS, parseDynamoNumber, type DynamoNumber } from '../keys';
+import { formatDynamoNumber, isNormalizedNumberText, MAX_SIGNIFICANT_DIGITS, parseDynamoNumber, type DynamoNumber } from '../keys';
 import { validationError, type DynamoDBError } from './errors';
 
 /** The message `parseDynamoNumber` gives for a magnitude of 1E126 or more; DynamoDB's text. */
@@ -18,130 +19,6 @@ export const NUMBER_UNDERFLOW_MESSAGE = 'Number underflow. Attempting to store a
 
 const MIN_MAGNITUDE_EXPONENT = -130;
 const MAX_MAGNITUDE_EXPONENT = 125;
-
-/**
- * Compares two DynamoDB number strings numerically — the one numeric order of
- * conditions (`<`, `BETWEEN`, `=`), the same order `compareDynamoNumbers`
- * gives N keys.
- *
- * Contract: negative when `a < b`, zero when equal (`"1"` equals `"1.0"` and
- * `"1e0"`), positive when `a > b`. Stored numbers are normalised plain
- * decimals (`-12.5`, `0.001`), and two of those compare here without parsing
- * or allocating; any other spelling (`1e3`, `+5`, `10.0`) falls back to
- * `compareDynamoNumbers`. Throws (RangeError) on text that is not a number.
- *
- * @example
- * compareNumbers("10", "9.5") > 0    // true
- * compareNumbers("-0.5", "-0.25") < 0 // true
- * compareNumbers("1e3", "1000")      // 0
- */
-export function compareNumbers(a: string, b: string): number {
-  if (a === b) return 0;
-  let pointA = canonicalPointIndex(a);
-  let pointB = canonicalPointIndex(b);
-  if (pointA < 0) {
-    a = canonicalSpelling(a);
-    pointA = canonicalPointIndex(a);
-  }
-  if (pointB < 0) {
-    b = canonicalSpelling(b);
-    pointB = canonicalPointIndex(b);
-  }
-  if (pointA >= 0 && pointB >= 0) return comparePlainDecimals(a, pointA, b, pointB);
-  return compareDynamoNumbers(a, b);
-}
-
-/**
- * Normalised spellings of the non-normalised numbers seen lately. Stored
- * numbers are normalised, so these are the literal values of an expression
- * (`price >= :min` with `:min` = `1e2`), met once per item of a Scan: the
- * cache turns a parse per comparison into a map lookup. Bounded; cleared when
- * full. Text that is not a number is returned unchanged (and then refused by
- * `compareDynamoNumbers`).
- */
-const canonicalSpellings = new Map<string, string>();
-const CANONICAL_SPELLINGS_LIMIT = 256;
-
-function canonicalSpelling(text: string): string {
-  let canonical = canonicalSpellings.get(text);
-  if (canonical === undefined) {
-    const parsed = parseDynamoNumber(text);
-    canonical = parsed.ok ? formatDynamoNumber(parsed.number) : text;
-    if (canonicalSpellings.size >= CANONICAL_SPELLINGS_LIMIT) canonicalSpellings.clear();
-    canonicalSpellings.set(text, canonical);
-  }
-  return canonical;
-}
-
-/**
- * The index of the decimal point (or `text.length` when there is none) if
- * `text` is a number in DynamoDB's normalised spelling — optional `-`, no
- * leading zeros, no trailing fraction zeros, no exponent, zero as `0` —
- * else -1. Allocation-free.
- */
-function canonicalPointIndex(text: string): number {
-  const length = text.length;
-  const start = text.charCodeAt(0) === 0x2d ? 1 : 0;
-  if (start === length) return -1;
-  const first = text.charCodeAt(start);
-  if (first < 0x30 || first > 0x39) return -1;
-  if (first === 0x30) {
-    if (length === start + 1) return start === 0 ? length : -1; // "0" yes, "-0" no
-    if (text.charCodeAt(start + 1) !== 0x2e) return -1; // "05"
-  }
-  let point = -1;
-  for (let i = start + 1; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x2e) {
-      if (point !== -1) return -1;
-      point = i;
-    } else if (c < 0x30 || c > 0x39) return -1;
-  }
-  if (point === -1) return length;
-  if (point === length - 1 || text.charCodeAt(length - 1) === 0x30) return -1; // "5." or "0.50"
-  return point;
-}
-
-/** Compares two canonical plain decimals given their point indexes. */
-function comparePlainDecimals(a: string, pointA: number, b: string, pointB: number): number {
-  const negativeA = a.charCodeAt(0) === 0x2d;
-  const negativeB = b.charCodeAt(0) === 0x2d;
-  const signA = negativeA ? -1 : a === '0' ? 0 : 1;
-  const signB = negativeB ? -1 : b === '0' ? 0 : 1;
-  if (signA !== signB) return signA - signB;
-  if (signA === 0) return 0;
-  let startA = negativeA ? 1 : 0;
-  let startB = negativeB ? 1 : 0;
-  // "0.xyz": the integer part is no digits at all, for counting purposes.
-  if (a.charCodeAt(startA) === 0x30) startA += 2;
-  if (b.charCodeAt(startB) === 0x30) startB += 2;
-  const integerDigitsA = pointA > startA ? pointA - startA : 0;
-  const integerDigitsB = pointB > startB ? pointB - startB : 0;
-  let magnitude = integerDigitsA - integerDigitsB;
-  if (magnitude === 0) {
-    // Same number of integer digits: the digit sequences (points skipped) align.
-    let i = startA;
-    let j = startB;
-    for (;;) {
-      if (i === pointA) i++;
-      if (j === pointB) j++;
-      const endA = i >= a.length;
-      const endB = j >= b.length;
-      if (endA || endB) {
-        magnitude = endA === endB ? 0 : endA ? -1 : 1;
-        break;
-      }
-      const d = a.charCodeAt(i) - b.charCodeAt(j);
-      if (d !== 0) {
-        magnitude = d;
-        break;
-      }
-      i++;
-      j++;
-    }
-  }
-  return signA > 0 ? magnitude : -magnitude;
-}
 
 /**
  * `a + b`, exactly, as DynamoDB computes `SET x = a + b` and `ADD x :n`; the
@@ -186,7 +63,7 @@ export function subtractNumbers(a: string, b: string): string {
  */
 export function canonicalizeNumber(text: string): string {
   // A normalised spelling of at most 38 characters is within DynamoDB's range too.
-  if (text.length <= MAX_SIGNIFICANT_DIGITS && canonicalPointIndex(text) >= 0) return text;
+  if (text.length <= MAX_SIGNIFICANT_DIGITS && isNormalizedNumberText(text)) return text;
   const parsed = parseDynamoNumber(text);
   if (!parsed.ok) throw validationError(parsed.message);
   return formatDynamoNumber(parsed.number);

@@ -1,5 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Comparator, ResolvedPath } from './ast';
+import type { KeyConditionModel, SortKeyConditionModel } from './keyCondition';
 
 /**
  * Expressions after validation: `#name` placeholders replaced by attribute
@@ -46,17 +47,11 @@ export interface PreparedUpdate {
   readonly actions: readonly PreparedUpdateAction[];
 }
 
-/** The sort-key part of a key condition. */
-export type PreparedSortKeyCondition =
-  | { readonly operator: '=' | '<' | '<=' | '>' | '>='; readonly value: AttributeValue }
-  | { readonly operator: 'between'; readonly low: AttributeValue; readonly high: AttributeValue }
-  | { readonly operator: 'begins_with'; readonly prefix: AttributeValue };
+/** The sort-key part of a key condition: the same type as the builder's `SortKeyConditionModel` (./keyCondition.ts). */
+export type PreparedSortKeyCondition = SortKeyConditionModel;
 
-/** A validated KeyConditionExpression against a table's or index's key schema. */
-export interface PreparedKeyCondition {
-  readonly partitionKey: { readonly name: string; readonly value: AttributeValue };
-  readonly sortKey?: { readonly name: string; readonly condition: PreparedSortKeyCondition };
-}
+/** A KeyConditionExpression validated against a table's or index's key schema: the same type as the builder's `KeyConditionModel`. */
+export type PreparedKeyCondition = KeyConditionModel;
 
 /** A table's or index's key attributes, for validating key conditions. */
 export interface KeySchemaInfo {
@@ -66,7 +61,7 @@ export interface KeySchemaInfo {
 
 /** All the expressions of one request, validated together (unused names/values are request-wide). */
 export interface PreparedExpressions {
-  readonly keyCondition?: PreparedKeyCondition;
+  readonly keyCondition?: KeyConditionModel;
   readonly filter?: PreparedCondition;
   readonly condition?: PreparedCondition;
   readonly projection?: readonly ResolvedPath[];

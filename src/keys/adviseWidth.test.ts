@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adviseWidth, type WidthAdvice } from './adviseWidth';
-import { encodeField } from './fieldCodecs';
+import { encodeField } from './codecs';
 import type { KeyFinding, KeyResult } from './keyFinding';
 
 function ok<T>(result: KeyResult<T>): T {

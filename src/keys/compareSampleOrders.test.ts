@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compareUtf8 } from './compareUtf8';
 import { compareSampleOrders, type OrderEntry, type SampleRow } from './compareSampleOrders';
 import type { KeyResult } from './keyFinding';
-import type { KeyTemplate } from './keyTemplate.types';
+import type { KeyTemplate } from './codecs';
 import { parseKeyTemplate } from './parseKeyTemplate';
 
 function template(text: string): KeyTemplate {

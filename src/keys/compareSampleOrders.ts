@@ -1,8 +1,8 @@
-import { compareUtf8, utf8ByteLength } from './compareUtf8';
-import { buildRawKey, compileKeyTemplate } from './encodeKey';
-import { compareFieldValues } from './fieldCodecs';
+import { compileKeyTemplate, utf8ByteLength, type EncodedKey, type FieldSegment, type FieldValues, type KeyTemplate } from './codecs';
+import { compareFieldValues } from './compareFieldValues';
+import { compareUtf8 } from './compareUtf8';
+import { buildRawKey } from './encodeKey';
 import type { KeyFinding } from './keyFinding';
-import type { EncodedKey, FieldSegment, FieldValues, KeyTemplate } from './keyTemplate.types';
 
 /** One row of sample field values, identified so the UI can follow it between lists. */
 export interface SampleRow {

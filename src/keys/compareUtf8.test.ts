@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareBytes, compareUtf8, encodeUtf8, findLoneSurrogate, utf8ByteLength } from './compareUtf8';
+import { findLoneSurrogate, utf8ByteLength } from './codecs';
+import { compareBytes, compareUtf8, encodeUtf8 } from './compareUtf8';
 
 const RUNS = { numRuns: 300 };
 const sign = (n: number): number => Math.sign(n) || 0;

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  compareDynamoNumbers,
-  compareParsedNumbers,
-  formatDynamoNumber,
-  MAX_SIGNIFICANT_DIGITS,
-  normalizeDynamoNumber,
-  parseDecimal,
-  parseDynamoNumber,
-  type DynamoNumber,
-} from './dynamoNumber';
+import { formatDynamoNumber, MAX_SIGNIFICANT_DIGITS, parseDecimal, parseDynamoNumber, type DynamoNumber } from './codecs';
+import { compareDynamoNumbers, compareParsedNumbers, isNormalizedNumberText, normalizeDynamoNumber } from './dynamoNumber';
 
 const RUNS = { numRuns: 300 };
 const sign = (n: number): number => Math.sign(n) || 0;
@@ -177,6 +169,29 @@ describe('compareDynamoNumbers', () => {
     expect(sign(compareParsedNumbers(parsed(a), parsed(b)))).toBe(expected);
   });
 
+  it.each([
+    ['10', '9.5', 1],
+    ['-0.5', '-0.25', -1],
+    ['0.001', '0.01', -1],
+    ['0.15', '0.151', -1],
+    ['0.5', '0.05', 1],
+    ['100', '99.99', 1],
+    ['-100', '-99.99', -1],
+    ['-1', '0', -1],
+    ['0', '0.0001', -1],
+    ['12.5', '12.5', 0],
+    ['1e3', '1000', 0],
+    ['5', '5.0', 0],
+    ['+5', '5', 0],
+    ['-0', '0', 0],
+    ['0.0', '-0.00', 0],
+    ['9.9999999999999999999999999999999999999E+125', '1E+125', 1],
+    ['1E-130', '0', 1],
+  ] as const)('compareDynamoNumbers(%s, %s) has sign %i', (a, b, expected) => {
+    expect(sign(compareDynamoNumbers(a, b))).toBe(expected);
+    expect(sign(compareDynamoNumbers(b, a))).toBe(expected === 0 ? 0 : -expected);
+  });
+
   it('sorts the doc example numerically', () => {
     expect(['10', '9', '1e3', '-2.5'].sort(compareDynamoNumbers)).toEqual(['-2.5', '9', '10', '1e3']);
   });
@@ -334,6 +349,69 @@ describe('properties', () => {
         else expect(result.message.length).toBeGreaterThan(0);
       }),
       RUNS,
+    );
+  });
+});
+
+describe('isNormalizedNumberText', () => {
+  it.each(['0', '5', '-5', '12.5', '-0.001', '0.5', '99999999999999999999999999999999999999'])('%s is normalised', (text) => {
+    expect(isNormalizedNumberText(text)).toBe(true);
+  });
+
+  it.each(['', '-', '-0', '05', '0.50', '5.', '.5', '1e3', '+5', '1.2.3', ' 5', '5 ', 'abc'])('%j is not', (text) => {
+    expect(isNormalizedNumberText(text)).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The plain-decimal fast path (two normalised spellings, compared character by
+// character) against the slow path (parse both, compare sign, point position,
+// digits), over DynamoDB's whole range: 1 to 38 significant digits, leading
+// digit exponents from -130 to 125.
+
+const significantDigitsArb = fc
+  .tuple(fc.integer({ min: 1, max: 9 }), fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), maxLength: 36 }), fc.integer({ min: 1, max: 9 }))
+  .map(([first, middle, last]) => (middle.length === 0 && first === last ? String(first) : `${first}${middle}${last}`));
+
+const dynamoNumberArb: fc.Arbitrary<DynamoNumber> = fc.oneof(
+  fc.constant<DynamoNumber>({ sign: 0, digits: '', pointPosition: 0 }),
+  fc.record({
+    sign: fc.constantFrom<-1 | 1>(-1, 1),
+    digits: significantDigitsArb,
+    // The leading digit's exponent is pointPosition - 1, within -130 … 125.
+    pointPosition: fc.oneof(fc.integer({ min: -129, max: 126 }), fc.integer({ min: -3, max: 4 })),
+  }),
+);
+
+/** Two numbers that are often close: the second shares the first's point and a prefix of its digits. */
+const numberPairArb: fc.Arbitrary<[DynamoNumber, DynamoNumber]> = fc.oneof(
+  fc.tuple(dynamoNumberArb, dynamoNumberArb),
+  fc.tuple(dynamoNumberArb, significantDigitsArb, fc.boolean()).map(([a, tail, flip]): [DynamoNumber, DynamoNumber] => {
+    if (a.sign === 0) return [a, a];
+    const digits = (a.digits + tail).slice(0, MAX_SIGNIFICANT_DIGITS).replace(/0+$/, '');
+    return [a, { sign: flip ? (-a.sign as -1 | 1) : a.sign, digits, pointPosition: a.pointPosition }];
+  }),
+);
+
+/** The same value in exponent notation, which takes the slow path. */
+function exponentSpelling(number: DynamoNumber): string {
+  if (number.sign === 0) return '0e5';
+  return `${number.sign < 0 ? '-' : ''}0.${number.digits}E${number.pointPosition}`;
+}
+
+describe('the plain-decimal fast path', () => {
+  it('agrees with the parsed slow path on random decimals with exponents and up to 38 digits', () => {
+    fc.assert(
+      fc.property(numberPairArb, ([x, y]) => {
+        const a = formatDynamoNumber(x);
+        const b = formatDynamoNumber(y);
+        expect(isNormalizedNumberText(a) && isNormalizedNumberText(b)).toBe(true);
+        const slow = sign(compareParsedNumbers(parsed(a), parsed(b)));
+        expect(sign(compareDynamoNumbers(a, b))).toBe(slow);
+        expect(sign(compareDynamoNumbers(exponentSpelling(x), b))).toBe(slow);
+        expect(sign(compareDynamoNumbers(a, exponentSpelling(y)))).toBe(slow);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

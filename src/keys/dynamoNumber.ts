@@ -7,100 +7,7 @@
  * double, and `0.1 + 0.2` is not what DynamoDB stores.
  */
 
-/** The largest number of significant digits DynamoDB stores. */
-export const MAX_SIGNIFICANT_DIGITS = 38;
-/** Smallest allowed decimal exponent of a non-zero magnitude: 1E-130. */
-const MIN_MAGNITUDE_EXPONENT = -130;
-/** Magnitudes must stay below 1E+126. */
-const MAX_MAGNITUDE_EXPONENT = 125;
-
-/**
- * A parsed, normalised DynamoDB number: `sign × 0.DIGITS × 10^pointPosition`.
- * `digits` has no leading or trailing zeros; zero is `{ sign: 0, digits: "", pointPosition: 0 }`.
- *
- * @example
- * parseDynamoNumber("-1.5E2") // { ok: true, number: { sign: -1, digits: "15", pointPosition: 3 } }
- */
-export interface DynamoNumber {
-  readonly sign: -1 | 0 | 1;
-  readonly digits: string;
-  readonly pointPosition: number;
-}
-
-export type DynamoNumberResult =
-  | { readonly ok: true; readonly number: DynamoNumber }
-  | { readonly ok: false; readonly message: string };
-
-const NUMBER_SYNTAX = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
-
-/**
- * Parses a number the way DynamoDB accepts it, with DynamoDB's own messages
- * for values it rejects.
- *
- * @example
- * parseDynamoNumber("00042")   // ok, digits "42", pointPosition 2
- * parseDynamoNumber("12abc")   // { ok: false, message: "The parameter cannot be converted to a numeric value: 12abc" }
- */
-export function parseDynamoNumber(text: string): DynamoNumberResult {
-  const number = text.length <= 1000 ? parseDecimal(text) : undefined;
-  if (!number) {
-    return { ok: false, message: `The parameter cannot be converted to a numeric value: ${text}` };
-  }
-  if (number.sign === 0) return { ok: true, number };
-  if (number.digits.length > MAX_SIGNIFICANT_DIGITS) {
-    return { ok: false, message: 'Attempting to store more than 38 significant digits in a Number' };
-  }
-  // The magnitude is 0.DIGITS × 10^pointPosition, so its leading digit has exponent pointPosition - 1.
-  if (number.pointPosition - 1 > MAX_MAGNITUDE_EXPONENT) {
-    return { ok: false, message: 'Number overflow. Attempting to store a number with magnitude larger than supported range' };
-  }
-  if (number.pointPosition - 1 < MIN_MAGNITUDE_EXPONENT) {
-    return { ok: false, message: 'Number underflow. Attempting to store a number with magnitude smaller than supported range' };
-  }
-  return { ok: true, number };
-}
-
-/**
- * Reads decimal text (DynamoDB's number syntax) into the normalised form
- * without DynamoDB's limits on digits and magnitude, or `undefined` when the
- * text is not a number. For values that are not stored as N, such as the
- * digits of a padded key field, which may be longer than 38 digits.
- *
- * @example
- * parseDecimal("1" + "0".repeat(40) + "1") // { sign: 1, digits: "10…01" (42 digits), pointPosition: 42 }
- */
-export function parseDecimal(text: string): DynamoNumber | undefined {
-  const match = NUMBER_SYNTAX.exec(text);
-  const [, signText = '', intPart = '', fracPart = '', exponentText] = match ?? [];
-  if (!match || intPart.length + fracPart.length === 0) return undefined;
-  const allDigits = intPart + fracPart;
-  let first = 0;
-  while (first < allDigits.length && allDigits.charCodeAt(first) === 0x30) first++;
-  if (first === allDigits.length) return ZERO;
-  let last = allDigits.length;
-  while (allDigits.charCodeAt(last - 1) === 0x30) last--;
-  const exponent = exponentText === undefined ? 0 : Number(exponentText);
-  return { sign: signText === '-' ? -1 : 1, digits: allDigits.slice(first, last), pointPosition: intPart.length - first + exponent };
-}
-
-const ZERO: DynamoNumber = { sign: 0, digits: '', pointPosition: 0 };
-
-/**
- * Prints a parsed number in plain decimal notation, the normalised form
- * DynamoDB returns (`1.5E2` → `150`, `0.50` → `0.5`).
- *
- * @example
- * formatDynamoNumber({ sign: -1, digits: "15", pointPosition: 3 }) // "-150"
- */
-export function formatDynamoNumber(number: DynamoNumber): string {
-  if (number.sign === 0) return '0';
-  const { digits, pointPosition } = number;
-  let body: string;
-  if (pointPosition <= 0) body = '0.' + '0'.repeat(-pointPosition) + digits;
-  else if (pointPosition >= digits.length) body = digits + '0'.repeat(pointPosition - digits.length);
-  else body = digits.slice(0, pointPosition) + '.' + digits.slice(pointPosition);
-  return number.sign < 0 ? '-' + body : body;
-}
+import { formatDynamoNumber, parseDynamoNumber, type DynamoNumber } from './codecs';
 
 /**
  * Normalises a number string as DynamoDB stores it, or returns `undefined`
@@ -140,42 +47,137 @@ function compareDigitStrings(a: string, b: string): number {
 }
 
 /**
- * Compares two DynamoDB number strings numerically, as DynamoDB orders N keys.
- * Plain integers (the common key case) take a fast path without parsing;
- * anything else is parsed. Both strings must be numbers DynamoDB accepts —
- * the engine validates numbers on write — so the fast path does not re-check
- * the 38-digit limit, and a non-number reaching the slow path throws (a bug).
+ * Compares two DynamoDB number strings numerically: the one N order, used for
+ * N keys, conditions (`<`, `BETWEEN`, `=`), set membership and client-side sorts.
+ *
+ * Contract: negative when `a < b`, zero when equal (`"1"` equals `"1.0"` and
+ * `"1e0"`, so `1000` and `1e3` are the same key), positive when `a > b`.
+ * Stored numbers are normalised plain decimals (`-12.5`, `0.001`), and two of
+ * those compare without parsing or allocating; any other spelling (`1e3`,
+ * `+5`, `10.0`) is normalised first (cached: these are the literal values of an
+ * expression, met once per item of a Scan). Both strings must be numbers
+ * DynamoDB accepts — the engine validates numbers on write — so the fast path
+ * does not re-check the 38-digit limit, and text that is not a number throws
+ * (RangeError, a bug).
  *
  * @example
  * ["10", "9", "1e3", "-2.5"].sort(compareDynamoNumbers) // ["-2.5", "9", "10", "1e3"]
+ * compareDynamoNumbers("-0.5", "-0.25") < 0              // true
+ * compareDynamoNumbers("1e3", "1000")                    // 0
  */
 export function compareDynamoNumbers(a: string, b: string): number {
   if (a === b) return 0;
-  if (isCanonicalInteger(a) && isCanonicalInteger(b)) {
-    const negativeA = a.charCodeAt(0) === 0x2d;
-    const negativeB = b.charCodeAt(0) === 0x2d;
-    if (negativeA !== negativeB) return negativeA ? -1 : 1;
-    const magnitude = a.length !== b.length ? a.length - b.length : compareDigitStrings(a, b);
-    return negativeA ? 0 - magnitude : magnitude;
+  let pointA = normalizedPointIndex(a);
+  let pointB = normalizedPointIndex(b);
+  if (pointA < 0) {
+    a = normalizedSpelling(a);
+    pointA = normalizedPointIndex(a);
   }
-  return compareParsedNumbers(parseOrThrow(a), parseOrThrow(b));
+  if (pointB < 0) {
+    b = normalizedSpelling(b);
+    pointB = normalizedPointIndex(b);
+  }
+  return comparePlainDecimals(a, pointA, b, pointB);
 }
 
-function parseOrThrow(text: string): DynamoNumber {
-  const parsed = parseDynamoNumber(text);
-  if (!parsed.ok) throw new RangeError(parsed.message);
-  return parsed.number;
+/**
+ * Whether `text` is already in DynamoDB's normalised spelling — optional `-`,
+ * no leading zeros, no trailing fraction zeros, no exponent, zero as `0` —
+ * without allocating. Says nothing about DynamoDB's limits (38 digits, range).
+ *
+ * @example
+ * isNormalizedNumberText("-12.5") // true
+ * isNormalizedNumberText("1.50")  // false
+ * isNormalizedNumberText("1e3")   // false
+ */
+export function isNormalizedNumberText(text: string): boolean {
+  return normalizedPointIndex(text) >= 0;
 }
 
-/** `0`, or an optional `-` followed by digits without a leading zero. */
-function isCanonicalInteger(text: string): boolean {
-  let i = text.charCodeAt(0) === 0x2d ? 1 : 0;
-  if (i === text.length) return false;
-  const first = text.charCodeAt(i);
-  if (first === 0x30) return text.length === 1;
-  for (; i < text.length; i++) {
+/**
+ * Normalised spellings of the non-normalised numbers seen lately. Bounded;
+ * cleared when full.
+ */
+const normalizedSpellings = new Map<string, string>();
+const NORMALIZED_SPELLINGS_LIMIT = 256;
+
+function normalizedSpelling(text: string): string {
+  let normalized = normalizedSpellings.get(text);
+  if (normalized === undefined) {
+    const parsed = parseDynamoNumber(text);
+    if (!parsed.ok) throw new RangeError(parsed.message);
+    normalized = formatDynamoNumber(parsed.number);
+    if (normalizedSpellings.size >= NORMALIZED_SPELLINGS_LIMIT) normalizedSpellings.clear();
+    normalizedSpellings.set(text, normalized);
+  }
+  return normalized;
+}
+
+/**
+ * The index of the decimal point (or `text.length` when there is none) if
+ * `text` is a number in DynamoDB's normalised spelling, else -1.
+ * Allocation-free.
+ */
+function normalizedPointIndex(text: string): number {
+  const length = text.length;
+  const start = text.charCodeAt(0) === 0x2d ? 1 : 0;
+  if (start === length) return -1;
+  const first = text.charCodeAt(start);
+  if (first < 0x30 || first > 0x39) return -1;
+  if (first === 0x30) {
+    if (length === start + 1) return start === 0 ? length : -1; // "0" yes, "-0" no
+    if (text.charCodeAt(start + 1) !== 0x2e) return -1; // "05"
+  }
+  let point = -1;
+  for (let i = start + 1; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) return false;
+    if (c === 0x2e) {
+      if (point !== -1) return -1;
+      point = i;
+    } else if (c < 0x30 || c > 0x39) return -1;
   }
-  return true;
+  if (point === -1) return length;
+  if (point === length - 1 || text.charCodeAt(length - 1) === 0x30) return -1; // "5." or "0.50"
+  return point;
+}
+
+/** Compares two normalised plain decimals given their point indexes. */
+function comparePlainDecimals(a: string, pointA: number, b: string, pointB: number): number {
+  const negativeA = a.charCodeAt(0) === 0x2d;
+  const negativeB = b.charCodeAt(0) === 0x2d;
+  const signA = negativeA ? -1 : a === '0' ? 0 : 1;
+  const signB = negativeB ? -1 : b === '0' ? 0 : 1;
+  if (signA !== signB) return signA - signB;
+  if (signA === 0) return 0;
+  let startA = negativeA ? 1 : 0;
+  let startB = negativeB ? 1 : 0;
+  // "0.xyz": the integer part is no digits at all, for counting purposes.
+  if (a.charCodeAt(startA) === 0x30) startA += 2;
+  if (b.charCodeAt(startB) === 0x30) startB += 2;
+  const integerDigitsA = pointA > startA ? pointA - startA : 0;
+  const integerDigitsB = pointB > startB ? pointB - startB : 0;
+  let magnitude = integerDigitsA - integerDigitsB;
+  if (magnitude === 0) {
+    // Same number of integer digits: the digit sequences (points skipped) align.
+    let i = startA;
+    let j = startB;
+    for (;;) {
+      if (i === pointA) i++;
+      if (j === pointB) j++;
+      const endA = i >= a.length;
+      const endB = j >= b.length;
+      if (endA || endB) {
+        magnitude = endA === endB ? 0 : endA ? -1 : 1;
+        break;
+      }
+      const d = a.charCodeAt(i) - b.charCodeAt(j);
+      if (d !== 0) {
+        magnitude = d;
+        break;
+      }
+      i++;
+      j++;
+    }
+  }
+  return signA > 0 ? magnitude : -magnitude;
 }

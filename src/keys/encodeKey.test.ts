@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkKeySize, compileKeyTemplate, MAX_KEY_BYTES, type FieldValues, type KeyTemplate } from './codecs';
+import { compareFieldValues } from './compareFieldValues';
 import { compareUtf8 } from './compareUtf8';
-import { buildRawKey, checkKeySize, compileKeyTemplate, decodeKey, encodeKey, MAX_KEY_BYTES } from './encodeKey';
-import { compareFieldValues } from './fieldCodecs';
+import { buildRawKey, decodeKey, encodeKey } from './encodeKey';
 import type { KeyFinding, KeyResult } from './keyFinding';
-import type { FieldValues, KeyTemplate } from './keyTemplate.types';
 import { parseKeyTemplate } from './parseKeyTemplate';
 
 const sign = (n: number): number => Math.sign(n) || 0;

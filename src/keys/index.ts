@@ -2,25 +2,51 @@
  * Keylab's key-encoding core: DynamoDB's key order, segment codecs, key
  * templates and the width advisor. Pure TypeScript — no React, SDK runtime or
  * DOM — so the engine, the UI and tests share one implementation.
+ *
+ * The codecs (src/keys/codecs) are self-contained: they are also the source
+ * of the exported key-design module (see scripts/generate-key-runtime.ts).
  */
-export { compareBytes, compareUtf8, encodeUtf8, findLoneSurrogate, utf8ByteLength } from './compareUtf8';
-export { compareKeys, keyTypeOf, type KeyAttributeValue, type KeyType } from './compareKeys';
 export {
-  compareDynamoNumbers,
-  compareParsedNumbers,
+  checkKeySize,
+  compileKeyTemplate,
+  decodeField,
+  encodeField,
+  fieldWidth,
+  findLoneSurrogate,
   formatDynamoNumber,
+  formatIsoTimestamp,
+  KEY_CODEC_FINDING_CODES,
+  MAX_KEY_BYTES,
   MAX_SIGNIFICANT_DIGITS,
-  normalizeDynamoNumber,
   parseDynamoNumber,
+  parseTimestamp,
+  printFormatSuffix,
+  templateFields,
+  utf8ByteLength,
+  type CodecFinding,
+  type CodecFindingCode,
+  type CodecResult,
+  type CompiledKeyTemplate,
   type DynamoNumber,
   type DynamoNumberResult,
-} from './dynamoNumber';
+  type EncodedKey,
+  type FieldFormat,
+  type FieldKind,
+  type FieldSegment,
+  type FieldValues,
+  type KeyRole,
+  type KeyTemplate,
+  type LiteralSegment,
+  type ParsedInstant,
+  type TemplateSegment,
+} from './codecs';
+export { compareBytes, compareUtf8, encodeUtf8 } from './compareUtf8';
+export { compareKeys, keyTypeOf, type KeyAttributeValue, type KeyType } from './compareKeys';
+export { compareDynamoNumbers, compareParsedNumbers, isNormalizedNumberText, normalizeDynamoNumber } from './dynamoNumber';
 export { fail, succeed, type KeyFinding, type KeyFindingCode, type KeyResult } from './keyFinding';
-export type { EncodedKey, FieldFormat, FieldKind, FieldSegment, FieldValues, KeyRole, KeyTemplate, LiteralSegment, TemplateSegment } from './keyTemplate.types';
-export { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printFormatSuffix, printKeyTemplate } from './parseKeyTemplate';
-export { compareFieldValues, decodeField, encodeField, fieldWidth } from './fieldCodecs';
-export { formatIsoTimestamp, parseTimestamp, type ParsedInstant } from './timestamps';
-export { buildRawKey, checkKeySize, compileKeyTemplate, decodeKey, encodeKey, MAX_KEY_BYTES, type CompiledKeyTemplate } from './encodeKey';
+export { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printKeyTemplate } from './parseKeyTemplate';
+export { compareFieldValues } from './compareFieldValues';
+export { buildRawKey, decodeKey, encodeKey } from './encodeKey';
 export { adviseWidth, type WidthAdvice } from './adviseWidth';
 export { compareSampleOrders, rankByIntendedOrder, type IntendedRanking, type OrderEntry, type ReadDirection, type SampleKeyRow, type SampleOrders, type SampleRow } from './compareSampleOrders';
 export { decodeBase64, encodeBase64 } from './base64';

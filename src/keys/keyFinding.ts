@@ -4,36 +4,19 @@
  * that says what is wrong and how to fix it.
  */
 
-/** Every finding the key core can report. */
-export type KeyFindingCode =
-  // Template text
-  | 'template.empty'
-  | 'template.syntax'
-  | 'template.unknownType'
-  | 'template.badArguments'
-  | 'template.duplicateField'
-  | 'template.ambiguousField'
-  // Field values
-  | 'keys.missingValue'
-  | 'keys.notANumber'
-  | 'keys.notWholeNumber'
-  | 'keys.negativeUnsigned'
-  | 'keys.padOverflow'
-  | 'keys.tooManyFractionDigits'
-  | 'keys.invalidDate'
-  | 'keys.notIsoDate'
-  | 'keys.precisionLoss'
-  | 'keys.delimiterInValue'
-  | 'keys.invalidUnicode'
-  // Whole keys
-  | 'keys.emptyKey'
-  | 'keys.sortKeyTooLong'
-  | 'keys.partitionKeyTooLong'
-  | 'keys.decodeMismatch'
-  | 'keys.duplicateKey'
-  // Width advisor
-  | 'advisor.badLargestValue'
-  | 'advisor.badHeadroom';
+import type { KeyFindingCode } from '../errors';
+import type { CodecFindingCode, Result } from './codecs';
+
+/** Every finding the key core can report: the `template.`, `keys.` and `advisor.` codes of the registry in src/errors. */
+export type { KeyFindingCode };
+
+/**
+ * The self-contained codecs keep their own list of codes (they may import
+ * nothing, see src/keys/codecs); this fails to compile when one of them is
+ * missing from the registry.
+ */
+export type CodecCodesAreRegistered = RegisteredCode<CodecFindingCode>;
+type RegisteredCode<Code extends KeyFindingCode> = Code;
 
 /**
  * One problem, located: `field` names the template field whose value caused
@@ -51,14 +34,6 @@ export interface KeyFinding {
 }
 
 /** A result that is either a value or the findings that prevented it. */
-export type KeyResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly findings: readonly KeyFinding[] };
+export type KeyResult<T> = Result<T, KeyFinding>;
 
-/** Wraps a value as a successful {@link KeyResult}. */
-export function succeed<T>(value: T): KeyResult<T> {
-  return { ok: true, value };
-}
-
-/** Wraps findings as a failed {@link KeyResult}. */
-export function fail<T>(...findings: KeyFinding[]): KeyResult<T> {
-  return { ok: false, findings };
-}
+export { fail, succeed } from './codecs';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KeyFinding, KeyFindingCode, KeyResult } from './keyFinding';
-import type { FieldFormat, KeyTemplate, TemplateSegment } from './keyTemplate.types';
-import { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printFormatSuffix, printKeyTemplate } from './parseKeyTemplate';
+import { printFormatSuffix, type FieldFormat, type KeyTemplate, type TemplateSegment } from './codecs';
+import { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printKeyTemplate } from './parseKeyTemplate';
 
 const RUNS = { numRuns: 300 };
 

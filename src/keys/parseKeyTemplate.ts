@@ -1,5 +1,5 @@
+import { printFormatSuffix, type FieldFormat, type KeyTemplate, type TemplateSegment } from './codecs';
 import { fail, succeed, type KeyFinding, type KeyResult } from './keyFinding';
-import type { FieldFormat, KeyTemplate, TemplateSegment } from './keyTemplate.types';
 
 /** Widths above this can't fit a DynamoDB sort key (1024 bytes) in any useful design. */
 export const MAX_FIELD_WIDTH = 256;
@@ -218,27 +218,4 @@ export function printKeyTemplate(template: KeyTemplate): string {
 function printSegment(segment: TemplateSegment): string {
   if (segment.kind === 'literal') return segment.text.replace(/[{}]/g, (brace) => brace + brace);
   return `{${segment.name}${printFormatSuffix(segment.format)}}`;
-}
-
-/**
- * The `:type(args)` part of a placeholder; empty for a string field.
- *
- * @example
- * printFormatSuffix({ kind: "epoch", unit: "ms", width: 13 }) // ":epochms(13)"
- */
-export function printFormatSuffix(format: FieldFormat): string {
-  switch (format.kind) {
-    case 'string':
-      return '';
-    case 'int':
-      return `:int(${format.width}${format.descending ? ',desc' : ''})`;
-    case 'sint':
-      return `:sint(${format.width})`;
-    case 'dec':
-      return `:dec(${format.integerDigits},${format.fractionDigits})`;
-    case 'iso':
-      return format.precision === 'ms' ? ':iso(ms)' : ':iso';
-    case 'epoch':
-      return `:${format.unit === 's' ? 'epoch' : 'epochms'}(${format.width})`;
-  }
 }

@@ -4,6 +4,7 @@ import {
   adviseWidth,
   parseKeyTemplate,
   printKeyTemplate,
+  templateFields,
   type FieldSegment,
   type KeyFinding,
   type KeyTemplate,
@@ -91,7 +92,7 @@ export function createKeyDesignStore(options: { storage?: StateStorage } = {}): 
     addSampleRow: () =>
       set((state) => {
         const index = state.sampleRows.length;
-        const values = Object.fromEntries(fieldsOf(state.template).map((field) => [field.name, suggestSampleValue(field, index)]));
+        const values = Object.fromEntries(templateFields(state.template).map((field) => [field.name, suggestSampleValue(field, index)]));
         return { sampleRows: [...state.sampleRows, { id: nextRowId(state.sampleRows), values }] };
       }),
     removeSampleRow: (rowId) => set((state) => ({ sampleRows: state.sampleRows.filter((row) => row.id !== rowId) })),
@@ -152,7 +153,7 @@ function withTemplateText(state: KeyDesignState, text: string): Partial<KeyDesig
     templateText: text,
     template: parsed.value,
     templateFindings: [],
-    sampleRows: fillMissingValues(state.sampleRows, fieldsOf(parsed.value)),
+    sampleRows: fillMissingValues(state.sampleRows, templateFields(parsed.value)),
   };
 }
 
@@ -163,11 +164,6 @@ function fillMissingValues(rows: readonly SampleRow[], fields: readonly FieldSeg
     ...row,
     values: { ...row.values, ...Object.fromEntries(missing.map((field) => [field.name, suggestSampleValue(field, index)])) },
   }));
-}
-
-/** The template's fields in order. */
-export function fieldsOf(template: KeyTemplate): FieldSegment[] {
-  return template.segments.filter((segment): segment is FieldSegment => segment.kind === 'field');
 }
 
 function nextRowId(rows: readonly SampleRow[]): string {

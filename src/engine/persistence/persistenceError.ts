@@ -5,31 +5,10 @@
  * does not apply the change — so the UI can show `message` as is and branch
  * on `code`.
  */
+import { KeylabError, type PersistenceErrorCode } from '../../errors';
 
-/** What went wrong, as a dotted code. */
-export type PersistenceErrorCode =
-  /** IndexedDB is missing or refused (private browsing, disabled storage, sandboxed frame). */
-  | 'persistence.unavailable'
-  /** Another tab of Keylab holds the database. */
-  | 'persistence.inUse'
-  /** A schema upgrade waits for another tab that keeps an older version open. */
-  | 'persistence.blocked'
-  /** Another tab upgraded or deleted the database, so this connection was closed. */
-  | 'persistence.versionChange'
-  /** The stored data was written by a newer Keylab. */
-  | 'persistence.newerFormat'
-  /** The store was closed (by `close()` or by the browser). */
-  | 'persistence.closed'
-  /** The browser or the disk refused to store more data. */
-  | 'persistence.quotaExceeded'
-  /** Any other failed write. */
-  | 'persistence.writeFailed'
-  /** Reading the stored tables failed. */
-  | 'persistence.readFailed'
-  /** Stored data that cannot be read back (damaged file, unknown record). */
-  | 'persistence.corrupt'
-  /** The hook was used before `load(engine)`: a wiring mistake. */
-  | 'persistence.notLoaded';
+/** What went wrong: a `persistence.` code of the registry in src/errors, which says what each means. */
+export type { PersistenceErrorCode };
 
 /**
  * A persistence failure with a message meant for the user.
@@ -37,14 +16,8 @@ export type PersistenceErrorCode =
  * @example
  * throw new PersistenceError('persistence.quotaExceeded', 'The browser refused to store more data: the write was not saved.');
  */
-export class PersistenceError extends Error {
+export class PersistenceError extends KeylabError<PersistenceErrorCode> {
   override readonly name = 'PersistenceError';
-  readonly code: PersistenceErrorCode;
-
-  constructor(code: PersistenceErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
-  }
 }
 
 /**

@@ -1,8 +1,7 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { KeySchemaInfo } from '../../expressions';
+import type { Item, KeySchemaInfo } from '../../expressions';
 
-/** One item as DynamoDB returns it. */
-export type Item = Record<string, AttributeValue>;
+/** The one item type (src/expressions), re-exported for the explorer's callers. */
+export type { Item };
 
 /** An error from the data source, kept with where it belongs. */
 export interface ExplorerError {

@@ -1,5 +1,4 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { KeySchemaInfo } from '../../expressions';
+import type { Item, KeySchemaInfo } from '../../expressions';
 import { compileKeyTemplate, fieldWidth, formatIsoTimestamp, parseTimestamp, printKeyTemplate, type FieldSegment, type KeyTemplate } from '../../keys';
 import { parseKeyValue, type BuilderTableInfo, type BuiltRequest, type QueryForm } from './queryForm';
 import { parsePathText } from './attributePathText';
@@ -17,8 +16,6 @@ export interface BuilderWarning {
   /** A one-click fix, as a patch to the builder. */
   readonly fix?: { readonly label: string; readonly patch: Partial<QueryForm> };
 }
-
-type Item = Record<string, AttributeValue>;
 
 const SAMPLE = 500;
 

@@ -1,13 +1,18 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import {
   isDynamoDBError,
+  isLegacyQueryScanParameter,
+  LEGACY_QUERY_SCAN_PARAMETERS,
+  PARALLEL_SCAN_PARAMETERS,
   parseCondition,
   parseProjection,
+  QUERY_SCAN_PARAMETERS,
   type Comparator,
   type ConditionNode,
   type KeySchemaInfo,
   type OperandNode,
   type PathNode,
+  type QueryScanParameter,
   type ResolvedPath,
 } from '../../expressions';
 import { EMPTY_QUERY_FORM, type QueryForm, type SelectOption, type SortOperator } from './queryForm';
@@ -36,28 +41,8 @@ export interface PastedRequest {
 
 export type PasteResult = { readonly ok: true; readonly request: PastedRequest } | { readonly ok: false; readonly problems: readonly string[] };
 
-const KNOWN_FIELDS = [
-  'TableName',
-  'IndexName',
-  'KeyConditionExpression',
-  'FilterExpression',
-  'ProjectionExpression',
-  'ExpressionAttributeNames',
-  'ExpressionAttributeValues',
-  'Limit',
-  'ScanIndexForward',
-  'ConsistentRead',
-  'Select',
-  'ExclusiveStartKey',
-  'ReturnConsumedCapacity',
-];
-const LEGACY_FIELDS: Readonly<Record<string, string>> = {
-  KeyConditions: 'KeyConditionExpression',
-  QueryFilter: 'FilterExpression',
-  ScanFilter: 'FilterExpression',
-  AttributesToGet: 'ProjectionExpression',
-  ConditionalOperator: 'AND / OR inside FilterExpression',
-};
+/** What the builder reads: every Query/Scan parameter but parallel scan's. */
+const KNOWN_FIELDS: readonly string[] = QUERY_SCAN_PARAMETERS.filter((name) => !PARALLEL_SCAN_PARAMETERS.includes(name));
 const SELECTS: readonly SelectOption[] = ['ALL_ATTRIBUTES', 'ALL_PROJECTED_ATTRIBUTES', 'SPECIFIC_ATTRIBUTES', 'COUNT'];
 
 /**
@@ -354,8 +339,8 @@ export function readPastedRequest(text: string, keys?: KeySchemaInfo): PasteResu
   const notes: string[] = [];
   for (const field of Object.keys(parsed)) {
     if (KNOWN_FIELDS.includes(field)) continue;
-    if (LEGACY_FIELDS[field]) problems.push(`${field} is a legacy parameter, which the builder doesn't read: write it as ${LEGACY_FIELDS[field]}.`);
-    else if (field === 'Segment' || field === 'TotalSegments') problems.push(`${field} (parallel scan) is not supported by the builder; it was left out.`);
+    if (isLegacyQueryScanParameter(field)) problems.push(`${field} is a legacy parameter, which the builder doesn't read: write it as ${LEGACY_QUERY_SCAN_PARAMETERS[field]}.`);
+    else if (PARALLEL_SCAN_PARAMETERS.includes(field as QueryScanParameter)) problems.push(`${field} (parallel scan) is not supported by the builder; it was left out.`);
     else problems.push(`Unknown field "${field}": a Query or Scan takes ${KNOWN_FIELDS.join(', ')}.`);
   }
   const string = (field: string): string | undefined => {

@@ -1,5 +1,5 @@
 import type { SortKeyConditionModel } from '../../expressions';
-import { compareUtf8, encodeField, formatIsoTimestamp, type FieldSegment, type KeyTemplate, type TemplateSegment } from '../../keys';
+import { compareUtf8, encodeField, formatIsoTimestamp, templateFields, type FieldSegment, type KeyTemplate, type TemplateSegment } from '../../keys';
 
 /**
  * Sort-key conditions from field values: the key builder's template encodes
@@ -71,10 +71,6 @@ export function readPeriod(value: string): { start: number; end: number; text: s
   return { start, end, text: value.trim(), unit };
 }
 
-function fieldsOf(template: KeyTemplate): FieldSegment[] {
-  return template.segments.filter((segment): segment is FieldSegment => segment.kind === 'field');
-}
-
 /** The literal text right after segment `index`, which a string value must not contain. */
 function delimiterAfter(segments: readonly TemplateSegment[], index: number): string | undefined {
   const next = segments[index + 1];
@@ -86,7 +82,7 @@ function delimiterAfter(segments: readonly TemplateSegment[], index: number): st
  * errors keyed by `<errorPrefix>:<field>`.
  */
 function encodeSpan(template: KeyTemplate, values: Readonly<Record<string, string>>, errorPrefix: string): { span: EncodedSpan } | { errors: Record<string, string> } {
-  const fields = fieldsOf(template);
+  const fields = templateFields(template);
   const errors: Record<string, string> = {};
   const given = fields.findIndex((field) => (values[field.name] ?? '').trim() === '');
   const count = given < 0 ? fields.length : given;

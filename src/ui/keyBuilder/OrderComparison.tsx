@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { OrderEntry, SampleOrders, SampleRow } from '../../keys';
-import { fieldsOf } from '../../state/keyDesignStore';
+import { templateFields } from '../../keys';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
 
@@ -14,7 +14,7 @@ export function OrderComparison({ orders }: { orders: SampleOrders }) {
   const setDirection = useKeyDesign((state) => state.setDirection);
   const rows = useKeyDesign((state) => state.sampleRows);
   const template = useKeyDesign((state) => state.template);
-  const fieldNames = fieldsOf(template).map((field) => field.name);
+  const fieldNames = templateFields(template).map((field) => field.name);
   const rowsById = new Map(rows.map((row) => [row.id, row]));
   const switchId = useId();
 

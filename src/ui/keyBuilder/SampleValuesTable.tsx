@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { printFormatSuffix, type KeyFinding, type SampleKeyRow, type SampleOrders } from '../../keys';
-import { fieldsOf } from '../../state/keyDesignStore';
+import { templateFields } from '../../keys';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
 
@@ -13,7 +13,7 @@ export function SampleValuesTable({ orders }: { orders: SampleOrders }) {
   const rows = useKeyDesign((state) => state.sampleRows);
   const addSampleRow = useKeyDesign((state) => state.addSampleRow);
   const removeSampleRow = useKeyDesign((state) => state.removeSampleRow);
-  const fields = fieldsOf(template);
+  const fields = templateFields(template);
   const captionId = useId();
 
   return (

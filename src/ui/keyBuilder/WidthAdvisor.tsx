@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { adviseWidth } from '../../keys';
-import { fieldsOf } from '../../state/keyDesignStore';
+import { templateFields } from '../../keys';
 import { DraftInput } from '../common/DraftInput';
 import { useKeyDesign } from '../stores';
 
@@ -18,7 +18,7 @@ export function WidthAdvisor() {
   const applyWidth = useKeyDesign((state) => state.applyWidth);
   const template = useKeyDesign((state) => state.template);
   const advice = useMemo(() => adviseWidth(largestValue, headroomDigits), [largestValue, headroomDigits]);
-  const paddedFields = fieldsOf(template).filter((field) => field.format.kind === 'int' || field.format.kind === 'sint' || field.format.kind === 'epoch');
+  const paddedFields = templateFields(template).filter((field) => field.format.kind === 'int' || field.format.kind === 'sint' || field.format.kind === 'epoch');
   const largestError = advice.ok ? undefined : advice.findings.find((finding) => finding.code === 'advisor.badLargestValue')?.message;
   const headroomError = advice.ok ? undefined : advice.findings.find((finding) => finding.code === 'advisor.badHeadroom')?.message;
 

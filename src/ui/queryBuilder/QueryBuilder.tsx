@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { fieldsOf } from '../../state/keyDesignStore';
+import { templateFields } from '../../keys';
 import { keysOf, type ExplorerStore } from '../../state/explorerStore';
 import { selectBuilderWarnings, selectBuiltRequest, selectTemplateFit } from '../../state/queryBuilder/selectors';
 import { useKeyDesign } from '../stores';
@@ -72,7 +72,7 @@ export function QueryBuilder({ store, codeContext, onRun }: { store: ExplorerSto
         </fieldset>
         {form.mode === 'query' && <KeyConditionFields idPrefix={id} form={form} keys={keys} templateText={templateText} errors={errors} setForm={setForm} />}
         {form.mode === 'query' && sortKey && form.sortOperator !== 'none' && form.sortInput === 'fields' && (
-          <SortFieldValues idPrefix={id} form={form} sortKeyName={sortKey.name} fields={fieldsOf(template)} templateText={templateText} fit={fit} built={built} errors={errors} setForm={setForm} />
+          <SortFieldValues idPrefix={id} form={form} sortKeyName={sortKey.name} fields={templateFields(template)} templateText={templateText} fit={fit} built={built} errors={errors} setForm={setForm} />
         )}
         {errors.alert('keyCondition')}
         <ReadOptions idPrefix={id} form={form} running={running} errors={errors} setForm={setForm} />

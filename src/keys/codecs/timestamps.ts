@@ -1,4 +1,4 @@
-import type { KeyFinding } from './keyFinding';
+import type { CodecFinding } from './codecFinding';
 
 /** An instant read from a timestamp value. */
 export interface ParsedInstant {
@@ -21,7 +21,7 @@ const ISO_TIMESTAMP =
  * parseTimestamp("2026-06-23T19:00:00+09:00", "at") // { epochMs: Date.UTC(2026, 5, 23, 10), subMillisecond: false }
  * parseTimestamp("6/23/2026", "at")                 // finding keys.notIsoDate
  */
-export function parseTimestamp(value: string, field: string): ParsedInstant | KeyFinding {
+export function parseTimestamp(value: string, field: string): ParsedInstant | CodecFinding {
   const match = ISO_TIMESTAMP.exec(value);
   if (!match) return notIso(value, field);
   const [, year, month, day, hour, minute, second, fraction = '', zulu, offsetSign, offsetHours, offsetMinutes] = match;
@@ -63,7 +63,7 @@ export function parseTimestamp(value: string, field: string): ParsedInstant | Ke
   return { epochMs, subMillisecond: /[1-9]/.test(fraction.slice(3)) };
 }
 
-function notIso(value: string, field: string): KeyFinding {
+function notIso(value: string, field: string): CodecFinding {
   const usDate = /^(\d{1,2})\/(\d{1,2})\/(\d{4})/.exec(value);
   const hint = usDate
     ? ` Write ${usDate[3]}-${usDate[1]?.padStart(2, '0')}-${usDate[2]?.padStart(2, '0')}T00:00:00Z: dates like ${usDate[0]} sort by month first, so the order breaks at every month and year boundary.`

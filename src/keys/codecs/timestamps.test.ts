@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { KeyFinding } from './keyFinding';
+import type { KeyFinding } from '../keyFinding';
 import { formatIsoTimestamp, parseTimestamp, type ParsedInstant } from './timestamps';
 
 const RUNS = { numRuns: 300 };

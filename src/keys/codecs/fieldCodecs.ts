@@ -1,17 +1,17 @@
-import { compareUtf8, findLoneSurrogate } from './compareUtf8';
-import { compareParsedNumbers, formatDynamoNumber, parseDecimal, parseDynamoNumber } from './dynamoNumber';
-import type { KeyFinding } from './keyFinding';
+import type { CodecFinding } from './codecFinding';
 import type { FieldFormat } from './keyTemplate.types';
-import { printFormatSuffix } from './parseKeyTemplate';
+import { formatDynamoNumber, parseDynamoNumber } from './parseDynamoNumber';
+import { printFormatSuffix } from './printFormatSuffix';
 import { formatIsoTimestamp, parseTimestamp } from './timestamps';
+import { findLoneSurrogate } from './utf8';
 
 /**
  * Segment codecs: each field format turns a value into sortable text and back.
  *
  * Contract, for every fixed-width format: all encoded values of one field have
  * the same length and consist of ASCII, so comparing encoded text by UTF-8
- * bytes ({@link compareUtf8}) orders the values exactly as
- * {@link compareFieldValues} does (descending for `int(W,desc)`), and
+ * bytes (src/keys compareUtf8) orders the values exactly as
+ * compareFieldValues (src/keys/compareFieldValues.ts) does (descending for `int(W,desc)`), and
  * `decodeField(encodeField(v))` is `v` in canonical form.
  *
  * Hot path: `encodeField` returns a string or a finding (no wrapper object),
@@ -51,7 +51,7 @@ export function fieldWidth(format: FieldFormat): number | undefined {
  * encodeField({ kind: "int", width: 10, descending: true }, "1500", "score") // "9999998499"
  * encodeField({ kind: "int", width: 2, descending: false }, "150", "score")  // finding keys.padOverflow
  */
-export function encodeField(format: FieldFormat, value: string | undefined, field: string, delimiter?: string): string | KeyFinding {
+export function encodeField(format: FieldFormat, value: string | undefined, field: string, delimiter?: string): string | CodecFinding {
   if (value === undefined || value === '') {
     return { code: 'keys.missingValue', field, message: `${field} has no value: every field of the key needs one.` };
   }
@@ -85,7 +85,7 @@ export function encodeField(format: FieldFormat, value: string | undefined, fiel
       return formatIsoTimestamp(instant.epochMs, format.precision);
     }
     case 'epoch': {
-      let digits: string | KeyFinding;
+      let digits: string | CodecFinding;
       if (/^\d{4}-/.test(value)) {
         const instant = parseTimestamp(value, field);
         if ('code' in instant) return instant;
@@ -110,8 +110,8 @@ export function encodeField(format: FieldFormat, value: string | undefined, fiel
  * decodeField({ kind: "int", width: 10, descending: true }, "9999998499", "score") // "1500"
  * decodeField({ kind: "sint", width: 4 }, "-9849", "delta")                        // "-150"
  */
-export function decodeField(format: FieldFormat, text: string, field: string): string | KeyFinding {
-  const mismatch = (): KeyFinding => ({
+export function decodeField(format: FieldFormat, text: string, field: string): string | CodecFinding {
+  const mismatch = (): CodecFinding => ({
     code: 'keys.decodeMismatch',
     field,
     message: `"${text}" is not a valid ${printFormatSuffix(format).slice(1) || 'string'} value for ${field}: the stored key was not written with this template.`,
@@ -150,59 +150,7 @@ export function decodeField(format: FieldFormat, text: string, field: string): s
   }
 }
 
-/**
- * The intended order of two values of one field — what the encoded key is
- * supposed to reproduce. Numbers compare numerically, timestamps
- * chronologically, strings by UTF-8 bytes; `int(W,desc)` reverses the order.
- * Both values must encode without findings.
- *
- * @example
- * compareFieldValues({ kind: "int", width: 10, descending: false }, "9", "10") < 0 // true
- */
-export function compareFieldValues(format: FieldFormat, a: string, b: string): number {
-  switch (format.kind) {
-    case 'string':
-      return compareUtf8(a, b);
-    case 'iso':
-      return compareInstants(a, b);
-    case 'epoch':
-      return compareNumbers(toEpochNumber(a, format.unit), toEpochNumber(b, format.unit));
-    case 'int':
-      return format.descending ? compareNumbers(b, a) : compareNumbers(a, b);
-    case 'sint':
-    case 'dec':
-      return compareNumbers(a, b);
-  }
-}
-
-/** Numeric order without DynamoDB's 38-digit limit: an int(40) field holds 40-digit values. */
-function compareNumbers(a: string, b: string): number {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  if (!x || !y) throw new RangeError(`compareFieldValues: not numbers: ${a}, ${b}`);
-  return compareParsedNumbers(x, y);
-}
-
-function compareInstants(a: string, b: string): number {
-  const x = parseTimestamp(a, '');
-  const y = parseTimestamp(b, '');
-  if ('code' in x || 'code' in y) throw new RangeError(`compareFieldValues: not timestamps: ${a}, ${b}`);
-  return x.epochMs - y.epochMs;
-}
-
-/**
- * An epoch field's value as a number in the field's unit: ISO input is converted to epoch
- * seconds or milliseconds, digits stay as they are. Comparing as numbers (not as instants) keeps
- * epoch values beyond the year 9999 or above 2^53 comparable, exactly as the padded digits sort.
- */
-function toEpochNumber(value: string, unit: 's' | 'ms'): string {
-  if (!/^\d{4}-/.test(value)) return value;
-  const instant = parseTimestamp(value, '');
-  if ('code' in instant) throw new RangeError(`compareFieldValues: not a timestamp: ${value}`);
-  return String(unit === 's' ? instant.epochMs / 1000 : instant.epochMs);
-}
-
-function encodeString(value: string, field: string, delimiter: string | undefined): string | KeyFinding {
+function encodeString(value: string, field: string, delimiter: string | undefined): string | CodecFinding {
   const lone = findLoneSurrogate(value);
   if (lone >= 0) {
     return {
@@ -235,7 +183,7 @@ function encodeString(value: string, field: string, delimiter: string | undefine
  * The value as plain digits without leading zeros ("-" in front for a
  * negative `sint`), or why it can't be a whole number of this field.
  */
-function parseWholeNumber(value: string, field: string, format: FieldFormat, signed: boolean): string | KeyFinding {
+function parseWholeNumber(value: string, field: string, format: FieldFormat, signed: boolean): string | CodecFinding {
   if (/^\d+$/.test(value)) return stripLeadingZeros(value);
   const label = printFormatSuffix(format).slice(1);
   const parsed = parseDynamoNumber(value);
@@ -257,7 +205,7 @@ function parseWholeNumber(value: string, field: string, format: FieldFormat, sig
 
 const MAX_SUGGESTED_FRACTION = 6;
 
-function negativeValue(field: string, value: string, format: FieldFormat): KeyFinding {
+function negativeValue(field: string, value: string, format: FieldFormat): CodecFinding {
   const width = 'width' in format ? format.width : 10;
   return {
     code: 'keys.negativeUnsigned',
@@ -266,7 +214,7 @@ function negativeValue(field: string, value: string, format: FieldFormat): KeyFi
   };
 }
 
-function padDigits(digits: string, width: number, value: string, field: string, format: FieldFormat): string | KeyFinding {
+function padDigits(digits: string, width: number, value: string, field: string, format: FieldFormat): string | CodecFinding {
   if (digits.length > width) {
     const label = printFormatSuffix(format).slice(1);
     const wider = label.replace(/\(\d+/, `(${digits.length}`);
@@ -279,7 +227,7 @@ function padDigits(digits: string, width: number, value: string, field: string, 
   return digits.length === width ? digits : '0'.repeat(width - digits.length) + digits;
 }
 
-function encodeDecimal(format: Extract<FieldFormat, { kind: 'dec' }>, value: string, field: string): string | KeyFinding {
+function encodeDecimal(format: Extract<FieldFormat, { kind: 'dec' }>, value: string, field: string): string | CodecFinding {
   const label = printFormatSuffix(format).slice(1);
   let match = PLAIN_DECIMAL.exec(value);
   if (!match) {
@@ -309,7 +257,7 @@ function encodeDecimal(format: Extract<FieldFormat, { kind: 'dec' }>, value: str
 
 const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
-function precisionLoss(field: string, value: string, lost: string, label: string, suggestion: string): KeyFinding {
+function precisionLoss(field: string, value: string, lost: string, label: string, suggestion: string): CodecFinding {
   return {
     code: 'keys.precisionLoss',
     field,

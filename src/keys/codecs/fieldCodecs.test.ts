@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareUtf8 } from './compareUtf8';
-import { compareFieldValues, decodeField, encodeField, fieldWidth } from './fieldCodecs';
-import type { KeyFinding, KeyFindingCode } from './keyFinding';
+import { compareFieldValues } from '../compareFieldValues';
+import { compareUtf8 } from '../compareUtf8';
+import type { KeyFinding, KeyFindingCode } from '../keyFinding';
+import { decodeField, encodeField, fieldWidth } from './fieldCodecs';
 import type { FieldFormat } from './keyTemplate.types';
 
 const RUNS = { numRuns: 300 };
