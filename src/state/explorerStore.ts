@@ -74,6 +74,8 @@ export interface ExplorerActions {
   refreshTables(): Promise<void>;
   loadMoreTables(): Promise<void>;
   selectTable(name: string): Promise<void>;
+  /** Reads DescribeTable again for the chosen table (item count, size), keeping the form and the loaded results. */
+  reloadTable(): Promise<void>;
   setForm(patch: Partial<QueryForm>): void;
   /** The key builder's current template (the UI keeps it in step with the key builder). */
   setKeyTemplate(template: KeyTemplate | undefined): void;
@@ -211,6 +213,8 @@ export function createExplorerStore(): ExplorerStore {
           const { selectedTable } = get();
           const next = selectedTable && names.includes(selectedTable) ? selectedTable : names[0];
           if (next && next !== selectedTable) await get().selectTable(next);
+          // Same table: its counts may have changed since it was described (DescribeTable is what tells).
+          else if (next) await get().reloadTable();
         } catch (error) {
           set({ tablesLoading: false, tablesError: toError(error) });
         }
@@ -241,6 +245,19 @@ export function createExplorerStore(): ExplorerStore {
             table,
             form: { ...state.form, indexName: table.indexes.some((index) => index.name === state.form.indexName) ? state.form.indexName : '' },
           }));
+        } catch (error) {
+          if (ticket !== tableTicket) return;
+          set({ tableError: toError(error) });
+        }
+      },
+      reloadTable: async () => {
+        const { source, selectedTable } = get();
+        if (!source || !selectedTable) return;
+        const ticket = tableTicket;
+        try {
+          const output = await source.describeTable({ TableName: selectedTable });
+          if (ticket !== tableTicket || !output.Table) return;
+          set({ table: summarizeTable(output.Table), tableError: undefined });
         } catch (error) {
           if (ticket !== tableTicket) return;
           set({ tableError: toError(error) });

@@ -5,7 +5,7 @@ import { memo, useCallback, useMemo, useRef, useState, type CSSProperties, type 
 import { useStore } from 'zustand';
 import type { Item } from '../../state/explorerStore';
 import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state/sortItemsForView';
-import { rowSelectionStore } from '../stores';
+import { useAppStores } from '../stores';
 import { AttributeValueCell } from './AttributeValueCell';
 import { scanColumnNames } from './gridColumns';
 
@@ -71,6 +71,7 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
   const [viewSort, setViewSort] = useState<ViewSort>();
   const [menuColumn, setMenuColumn] = useState<string>();
   const viewItems = useMemo(() => (viewSort ? sortItemsForView(items, viewSort) : items), [items, viewSort]);
+  const rowSelectionStore = useAppStores().rowSelection;
   const selection = useStore(rowSelectionStore, (state) => state.selection);
   const selectedItem = selection?.items === items ? selection.item : undefined;
   const selectRow = useCallback(
@@ -83,7 +84,7 @@ export function ResultsGrid({ items, keyNames, onNearEnd }: ResultsGridProps) {
         ...(index + 1 < viewItems.length ? { below: viewItems[index + 1] } : {}),
         sortedView: viewSort !== undefined,
       }),
-    [items, viewItems, viewSort],
+    [rowSelectionStore, items, viewItems, viewSort],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders through its own state.
