@@ -72,7 +72,7 @@ export function createBuiltInTableStore(options: BuiltInTableStoreOptions): Buil
     },
     generateItems: async ({ table, partition, count }) => {
       if (get().generation?.running) return;
-      const parsed = parseCount(count, { what: 'Items to generate', min: 1, max: MAX_GENERATED_ITEMS });
+      const parsed = parseCount(count, { label: 'Items to generate', min: 1, max: MAX_GENERATED_ITEMS });
       if (!parsed.ok) {
         set({ generation: { running: false, message: parsed.message, error: true } });
         return;

@@ -1,39 +1,42 @@
 /**
- * One parser for counts typed by the user (items to generate, and any other
- * "how many"): whole decimal numbers only. `1e3`, `0x10`, `1.5`, `+5`, an
- * emoji or an empty box are refused with a sentence saying what to type,
- * never read as 1000 or NaN. Digit groups may be separated by `,`, `_` or
- * spaces (`100,000`), as the width advisor's Largest value allows.
+ * One parser for every count the user types (Limit, Generate items' count, …):
+ * whole decimal digits only, read exactly. `Number("99999999999999999999")`
+ * rounds and `Number("1e3")` accepts an exponent; this reads the digits as
+ * text, so nothing is rounded and nothing but digits passes.
  */
 
-export type CountResult = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly message: string };
+/** The largest 32-bit signed integer: DynamoDB's `Limit` (and most counts it takes) are Java ints. */
+export const MAX_INT32 = 2_147_483_647;
 
-export interface CountRange {
-  /** What the number is, for the message ("Items to generate"). */
-  readonly what: string;
-  readonly min: number;
-  readonly max: number;
-}
-
-const GROUPED_DIGITS = /^\d+(?:[,_ ]\d+)*$/;
+export type CountResult = { readonly ok: true; readonly value: number } | { readonly ok: false; readonly message: string; readonly reason: 'notWhole' | 'tooSmall' | 'tooLarge' };
 
 /**
+ * Reads `text` as a whole number between `min` and `max` (inclusive), both
+ * safe integers. Surrounding spaces are ignored; a sign, a decimal point, an
+ * exponent, digit separators or any other character make it `notWhole`.
+ * Messages name `label` and say how to fix the input.
+ *
  * @example
- * parseCount('100,000', { what: 'Items to generate', min: 1, max: 1_000_000 }) // { ok: true, value: 100000 }
- * parseCount('1e3', { what: 'Items to generate', min: 1, max: 1_000_000 }).ok  // false
+ * parseCount("25", { label: "Count", min: 1, max: 1000 })   // { ok: true, value: 25 }
+ * parseCount("1e3", { label: "Count", min: 1, max: 1000 })  // { ok: false, reason: "notWhole", … }
+ * parseCount("99999999999999999999", { label: "Limit", min: 1, max: MAX_INT32 }) // { ok: false, reason: "tooLarge", … }
  */
-export function parseCount(text: string, range: CountRange): CountResult {
-  const trimmed = text.trim();
-  const bounds = `${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')}`;
-  if (trimmed === '') return { ok: false, message: `${range.what}: enter a whole number from ${bounds}.` };
-  if (!GROUPED_DIGITS.test(trimmed)) {
-    return { ok: false, message: `${range.what} "${text}" is not a whole number: type digits only (no exponent, sign or decimal point), from ${bounds}.` };
+export function parseCount(text: string, options: { readonly label: string; readonly min: number; readonly max: number }): CountResult {
+  const { label, min, max } = options;
+  const digits = text.trim();
+  const range = `${min.toLocaleString('en-US')} … ${max.toLocaleString('en-US')}`;
+  if (!/^[0-9]+$/.test(digits)) {
+    const shown = digits.length > 40 ? `${digits.slice(0, 40)}…` : digits;
+    return { ok: false, reason: 'notWhole', message: `${label} must be a whole number (digits only) from ${range}; "${shown}" is not.` };
   }
-  const digits = trimmed.replace(/[,_ ]/g, '').replace(/^0+(?=\d)/, '');
-  // Compared as digits first, so a 30-digit entry is "too large", not a rounded double.
-  const value = digits.length > 15 ? Number.POSITIVE_INFINITY : Number(digits);
-  if (value < range.min || value > range.max) {
-    return { ok: false, message: `${range.what} must be from ${bounds}; got ${digits.length > 15 ? `a ${digits.length}-digit number` : value.toLocaleString('en-US')}.` };
+  const significant = digits.replace(/^0+(?=.)/, '');
+  // Compared as text first: a number of more digits than max is larger, whatever Number() would round it to.
+  const maxText = String(max);
+  if (significant.length > maxText.length || (significant.length === maxText.length && significant > maxText)) {
+    return { ok: false, reason: 'tooLarge', message: `${label} can be at most ${max.toLocaleString('en-US')}; ${significant} is larger.` };
   }
+  const value = Number(significant);
+  if (value > max) return { ok: false, reason: 'tooLarge', message: `${label} can be at most ${max.toLocaleString('en-US')}; ${significant} is larger.` };
+  if (value < min) return { ok: false, reason: 'tooSmall', message: `${label} must be at least ${min.toLocaleString('en-US')}; ${significant} is smaller.` };
   return { ok: true, value };
 }

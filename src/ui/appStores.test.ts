@@ -151,7 +151,7 @@ describe('Generate items', () => {
     const { stores, table } = await onLeaderboard();
     const before = table.itemCount ?? 0;
     const sizeBefore = table.sizeBytes ?? 0;
-    await stores.builtInTable.getState().generateItems({ table, partition: 'GENERATED#1', count: '1,000' });
+    await stores.builtInTable.getState().generateItems({ table, partition: 'GENERATED#1', count: '1000' });
     expect(stores.builtInTable.getState().generation).toEqual({ running: false, error: false, message: 'Generated 1,000 items in leaderboardId = GENERATED#1 (1.5 s).' });
     const after = await until(stores.explorer, (state) => state.table?.itemCount === before + 1000);
     expect(after.table?.sizeBytes).toBeGreaterThan(sizeBefore);
@@ -159,9 +159,9 @@ describe('Generate items', () => {
   });
 
   it.each([
-    ['1e3', 'Items to generate "1e3" is not a whole number: type digits only (no exponent, sign or decimal point), from 1 to 1,000,000.'],
-    ['😀', 'Items to generate "😀" is not a whole number: type digits only (no exponent, sign or decimal point), from 1 to 1,000,000.'],
-    ['2000000', 'Items to generate must be from 1 to 1,000,000; got 2,000,000.'],
+    ['1e3', 'Items to generate must be a whole number (digits only) from 1 … 1,000,000; "1e3" is not.'],
+    ['😀', 'Items to generate must be a whole number (digits only) from 1 … 1,000,000; "😀" is not.'],
+    ['2000000', 'Items to generate can be at most 1,000,000; 2000000 is larger.'],
   ])('refuses %s before touching the table, saying why', async (count, message) => {
     const { stores, table } = await onLeaderboard();
     await stores.builtInTable.getState().generateItems({ table, partition: 'GENERATED#1', count });
