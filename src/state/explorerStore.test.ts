@@ -99,6 +99,35 @@ describe('explorer store', () => {
     expect(rankKeys(store)).toEqual(['1500']);
     expect(store.getState().lastRequest?.input).toMatchObject({ IndexName: 'byPlayer', KeyConditionExpression: 'playerId = :playerId' });
   });
+
+  it('switching to a GSI starts its key box empty, and switching back restores the table’s own', async () => {
+    const store = createExplorerStore();
+    await store.getState().connect(await leaderboardEngine(), 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    store.getState().setForm({ partitionValue: 'SEASON#2026-SPRING', sortOperator: '>=', sortValue: '2' });
+    store.getState().setForm({ indexName: 'byPlayer' });
+    expect(store.getState().form).toMatchObject({ indexName: 'byPlayer', partitionValue: '', sortOperator: 'none', sortValue: '' });
+    store.getState().setForm({ partitionValue: 'p_8842' });
+    store.getState().setForm({ indexName: '' });
+    expect(store.getState().form).toMatchObject({ partitionValue: 'SEASON#2026-SPRING', sortOperator: '>=', sortValue: '2' });
+    store.getState().setForm({ indexName: 'byPlayer' });
+    expect(store.getState().form.partitionValue).toBe('p_8842');
+    // A patch that switches index and fills its key (the "Make it a Query" fix) keeps its own value.
+    store.getState().setForm({ indexName: '', partitionValue: 'SEASON#2026-WINTER' });
+    expect(store.getState().form.partitionValue).toBe('SEASON#2026-WINTER');
+  });
+
+  it('Limit above 2,147,483,647 is refused before anything is sent', async () => {
+    const store = createExplorerStore();
+    const engine = await leaderboardEngine();
+    const query = vi.spyOn(engine, 'query');
+    await store.getState().connect(engine, 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().table).toBeDefined());
+    store.getState().setForm({ partitionValue: 'SEASON#2026-SPRING', limit: '3000000000' });
+    await store.getState().run();
+    expect(store.getState().formErrors.limit).toContain("Value '3000000000' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 2147483647");
+    expect(query).not.toHaveBeenCalled();
+  });
 });
 
 describe('paste request', () => {

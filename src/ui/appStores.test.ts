@@ -92,6 +92,16 @@ describe('createAppStores', () => {
     expect(fetchCalls).toHaveLength(1);
   });
 
+  it('keeps the query builder on the key builder’s template by subscription, with no component mounted', () => {
+    const stores = createAppStores(fakeDeps().deps);
+    expect(stores.explorer.getState().keyTemplate).toBe(stores.keyDesign.getState().template);
+    stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
+    expect(stores.explorer.getState().keyTemplate).toBe(stores.keyDesign.getState().template);
+    stores.dispose();
+    stores.keyDesign.getState().setTemplateText('USER#{id}');
+    expect(stores.explorer.getState().keyTemplate).not.toBe(stores.keyDesign.getState().template);
+  });
+
   it('saves the key design in the injected storage', () => {
     const { deps } = fakeDeps();
     const stores = createAppStores(deps);

@@ -13,6 +13,7 @@ import { createConnectionStore, type ConnectionStorage, type ConnectionStore, ty
 import { createExplorerStore, type ExplorerStore } from '../state/explorerStore';
 import { createKeyDesignStore, type KeyDesignStore } from '../state/keyDesignStore';
 import { createNoticeStore, type NoticeStore } from '../state/noticeStore';
+import { connectQueryBuilder } from '../state/queryBuilder/connectQueryBuilder';
 import { createRowSelectionStore, type RowSelectionStore } from '../state/rowSelectionStore';
 
 /** What the app takes from its environment. */
@@ -55,7 +56,8 @@ export function createAppStores(deps: AppDeps): AppStores {
   const keyDesign = createKeyDesignStore({ storage: reportingStorage(deps.storage, notices) });
   const explorer = createExplorerStore();
   const rowSelection = createRowSelectionStore();
-  const subscriptions: (() => void)[] = [];
+  // The query builder encodes sort-key bounds with the key builder's current template.
+  const subscriptions: (() => void)[] = [connectQueryBuilder(explorer, keyDesign)];
 
   const builtInTable = createBuiltInTableStore({
     notices,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KeySchemaInfo } from '../../expressions';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
-import { buildRequest, EMPTY_QUERY_FORM, type BuilderTableInfo, type QueryForm } from '../queryForm';
+import { buildRequest, EMPTY_QUERY_FORM, type BuilderTableInfo, type QueryForm } from './queryForm';
 import { checkTemplateFit, findQueryWarnings } from './builderWarnings';
 import { createFilterRow, EMPTY_FILTER } from './filterModel';
 

@@ -1,9 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { KeySchemaInfo } from '../../expressions';
 import { compileKeyTemplate, fieldWidth, formatIsoTimestamp, parseTimestamp, printKeyTemplate, type FieldSegment, type KeyTemplate } from '../../keys';
-import type { BuilderTableInfo, BuiltRequest, QueryForm } from '../queryForm';
+import { parseKeyValue, type BuilderTableInfo, type BuiltRequest, type QueryForm } from './queryForm';
 import { parsePathText } from './attributePathText';
 import type { FilterRow } from './filterModel';
+import { addSortKeyEvidence, partitionText, sortKeyEvidenceKey, type SortKeyEvidence } from './sortKeyEvidence';
 
 /**
  * Traps the builder warns about while the request is valid: DynamoDB would
@@ -11,7 +12,7 @@ import type { FilterRow } from './filterModel';
  */
 
 export interface BuilderWarning {
-  readonly id: 'beginsWithInsideField' | 'unpaddedStoredKeys' | 'boundWidth' | 'scanInsteadOfQuery';
+  readonly id: 'beginsWithInsideField' | 'unpaddedStoredKeys' | 'unpaddedBounds' | 'boundWidth' | 'scanInsteadOfQuery';
   readonly message: string;
   /** A one-click fix, as a patch to the builder. */
   readonly fix?: { readonly label: string; readonly patch: Partial<QueryForm> };
@@ -157,8 +158,55 @@ function findPartitionFilter(form: QueryForm, table: BuilderTableInfo): { row: F
   return undefined;
 }
 
+/** The evidence kept for the form's partition, if any page of it was loaded. */
+export function findSortKeyEvidence(evidence: Readonly<Record<string, SortKeyEvidence>>, form: QueryForm, keys: KeySchemaInfo): SortKeyEvidence | undefined {
+  const key = parseKeyValue(form.partitionValue, keys.partitionKey.type, keys.partitionKey.name, form.keyEncoding);
+  const partition = 'value' in key ? partitionText(key.value) : undefined;
+  return partition === undefined ? undefined : evidence[sortKeyEvidenceKey(form.indexName, partition)];
+}
+
+/** The stored keys' widths against the bounds: numbers of different widths, or bounds at another width than every stored key. */
+function findWidthWarnings(form: QueryForm, sortKeyName: string, condition: NonNullable<Extract<BuiltRequest, { operation: 'query' }>['sortCondition']>, evidence: SortKeyEvidence | undefined): BuilderWarning[] {
+  const bounds = (condition.operator === 'between' ? [condition.low, condition.high] : condition.operator === 'begins_with' ? [condition.prefix] : [condition.value])
+    .map((value) => value.S)
+    .filter((text): text is string => text !== undefined);
+  if (evidence && evidence.count > 1 && evidence.allDigits && evidence.widths.length > 1) {
+    const examples = evidence.examples.map((key) => `"${key}"`);
+    return [
+      {
+        id: 'unpaddedStoredKeys',
+        message: `The stored ${sortKeyName} values are numbers of different widths (${examples.join(', ')}): DynamoDB compares them as text, byte by byte, so a range on them follows text order ("10" < "1500" < "240" < "9"), not numeric order. Store them zero-padded to one width (the Key builder shows how).`,
+      },
+    ];
+  }
+  if (evidence && evidence.count > 1 && evidence.widths.length === 1 && condition.operator !== 'begins_with') {
+    const width = evidence.widths[0] ?? 0;
+    const off = bounds.find((bound) => bound.length !== width && !bound.endsWith('\u{10FFFF}'));
+    if (off === undefined) return [];
+    return [
+      {
+        id: 'boundWidth',
+        message: `The bound "${off}" is ${off.length} characters, but every loaded ${sortKeyName} is ${width} (e.g. "${evidence.examples[0] ?? ''}"): keys of a different width don't compare by value. Encode the bound at the stored width${form.sortInput === 'raw' ? ' (or use field values with a template that matches the stored keys)' : ' (check the field widths in the Key builder)'}.`,
+      },
+    ];
+  }
+  // Nothing loaded tells otherwise: the bounds themselves can show the trap.
+  const [low, high] = bounds;
+  if (condition.operator === 'between' && low !== undefined && high !== undefined && /^\d+$/.test(low) && /^\d+$/.test(high) && low.length !== high.length) {
+    return [
+      {
+        id: 'unpaddedBounds',
+        message: `The bounds "${low}" and "${high}" are numbers of different widths: DynamoDB compares ${sortKeyName} as text, byte by byte, so this range follows text order ("10" < "1500" < "240" < "9"), not numeric order. Store and query numbers zero-padded to one width (the Key builder shows how).`,
+      },
+    ];
+  }
+  return [];
+}
+
 /**
- * The builder's warnings for the current request.
+ * The builder's warnings for the current request. The width warnings read
+ * `evidence` — what every page loaded from this partition said about its sort
+ * keys — or, without it, the given items.
  *
  * @example
  * findQueryWarnings({ form, keys, table, template, built, items }).map((warning) => warning.id) // ["beginsWithInsideField"]
@@ -167,9 +215,11 @@ export function findQueryWarnings(input: {
   form: QueryForm;
   keys: KeySchemaInfo;
   table: BuilderTableInfo;
-  template: KeyTemplate;
+  template: KeyTemplate | undefined;
   built: BuiltRequest;
   items: readonly Item[];
+  /** The queried partition's sort-key evidence (store-kept); computed from `items` when absent. */
+  evidence?: SortKeyEvidence | undefined;
 }): BuilderWarning[] {
   const { form, keys, table, template, built, items } = input;
   const warnings: BuilderWarning[] = [];
@@ -181,29 +231,13 @@ export function findQueryWarnings(input: {
     const condition = built.sortCondition;
     if (condition?.operator === 'begins_with' && condition.prefix.S !== undefined) {
       const prefix = condition.prefix.S;
-      const fits = sortKey.type === 'S' && !checkTemplateFit(template, sortKey, items);
+      const fits = template !== undefined && sortKey.type === 'S' && !checkTemplateFit(template, sortKey, items);
       const message = (fits ? describeBeginsWithTrap(template, prefix) : undefined) ?? describeBeginsWithFromItems(prefix, storedKeys);
       if (message) warnings.push({ id: 'beginsWithInsideField', message });
     }
-    if (storedKeys.length > 1) {
-      const lengths = new Set(storedKeys.map((key) => key.length));
-      if (storedKeys.every((key) => /^\d+$/.test(key)) && lengths.size > 1 && condition) {
-        const examples = [...new Set(storedKeys)].slice(0, 4).map((key) => `"${key}"`);
-        warnings.push({
-          id: 'unpaddedStoredKeys',
-          message: `The stored ${sortKey.name} values are numbers of different widths (${examples.join(', ')}): DynamoDB compares them as text, byte by byte, so a range on them follows text order ("10" < "1500" < "240" < "9"), not numeric order. Store them zero-padded to one width (the Key builder shows how).`,
-        });
-      } else if (lengths.size === 1 && condition && condition.operator !== 'begins_with') {
-        const width = [...lengths][0] ?? 0;
-        const bounds = (condition.operator === 'between' ? [condition.low, condition.high] : [condition.value]).map((value) => value.S).filter((text): text is string => text !== undefined);
-        const off = bounds.find((bound) => bound.length !== width && !bound.endsWith('\u{10FFFF}'));
-        if (off !== undefined) {
-          warnings.push({
-            id: 'boundWidth',
-            message: `The bound "${off}" is ${off.length} characters, but every loaded ${sortKey.name} is ${width} (e.g. "${storedKeys[0] ?? ''}"): keys of a different width don't compare by value. Encode the bound at the stored width${form.sortInput === 'raw' ? ' (or use field values with a template that matches the stored keys)' : ' (check the field widths in the Key builder)'}.`,
-          });
-        }
-      }
+    if (condition) {
+      const evidence = 'evidence' in input ? input.evidence : findSortKeyEvidence(addSortKeyEvidence({}, items, keys, form.indexName), form, keys);
+      warnings.push(...findWidthWarnings(form, sortKey.name, condition, evidence));
     }
   }
 

@@ -1,5 +1,6 @@
 import type { AttributeTypeName, ConditionModel } from '../../expressions';
 import { parsePathText } from './attributePathText';
+import type { BinaryEncoding } from './binaryText';
 import { parseTypedValue, splitList, type ValueType } from './typedValue';
 
 /**
@@ -43,6 +44,8 @@ export interface FilterRow {
   /** The value, or BETWEEN's lower bound, or IN's comma-separated list. */
   readonly value: string;
   readonly valueHigh: string;
+  /** How B (and BS) values are typed: hex or base64. */
+  readonly binaryEncoding: BinaryEncoding;
 }
 
 export interface FilterGroup {
@@ -63,7 +66,7 @@ export function createFilterId(prefix: 'r' | 'g'): string {
 }
 
 export function createFilterRow(patch: Partial<Omit<FilterRow, 'kind' | 'id'>> = {}): FilterRow {
-  return { kind: 'row', id: createFilterId('r'), path: '', operator: '=', size: false, valueType: 'S', value: '', valueHigh: '', ...patch };
+  return { kind: 'row', id: createFilterId('r'), path: '', operator: '=', size: false, valueType: 'S', value: '', valueHigh: '', binaryEncoding: 'hex', ...patch };
 }
 
 export function createFilterGroup(patch: Partial<Omit<FilterGroup, 'kind' | 'id'>> = {}): FilterGroup {
@@ -133,7 +136,7 @@ function buildRowCondition(row: FilterRow, errors: FilterErrors): ConditionModel
   const size = row.size && SIZE_OPERATORS.has(row.operator);
   const type: ValueType = size ? 'N' : row.valueType;
   const value = (text: string, part: 'value' | 'valueHigh', what = `The value for ${label}`) => {
-    const parsed = parseTypedValue(type, text, size ? `size(${label})` : what);
+    const parsed = parseTypedValue(type, text, size ? `size(${label})` : what, row.binaryEncoding);
     if (!parsed.ok) {
       errors[key(part)] = parsed.message;
       return undefined;
@@ -160,7 +163,7 @@ function buildRowCondition(row: FilterRow, errors: FilterErrors): ConditionModel
         errors[key('value')] = `IN needs at least one value: list them separated by commas.`;
         return undefined;
       }
-      const values = items.map((item) => parseTypedValue(row.valueType, item, `Each IN value for ${label}`));
+      const values = items.map((item) => parseTypedValue(row.valueType, item, `Each IN value for ${label}`, row.binaryEncoding));
       const bad = values.find((parsed) => !parsed.ok);
       if (bad && !bad.ok) {
         errors[key('value')] = bad.message;

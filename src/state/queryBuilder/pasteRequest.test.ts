@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KeySchemaInfo } from '../../expressions';
-import { buildRequest, EMPTY_QUERY_FORM, type QueryForm } from '../queryForm';
+import { buildRequest, EMPTY_QUERY_FORM, type QueryForm } from './queryForm';
 import { EMPTY_FILTER, createFilterGroup, createFilterRow, type FilterGroup, type FilterNode, type FilterOperator } from './filterModel';
 import { describeJsonError, readPastedRequest } from './pasteRequest';
 import { jsonReplacer, type ValueType } from './typedValue';
@@ -115,7 +115,7 @@ describe('paste a request', () => {
       if (operator === 'attribute_type') return createFilterRow({ path, operator, valueType: type });
       if (operator === 'between') return size ? createFilterRow({ path, operator, size, value: '1', valueHigh: '5' }) : createFilterRow({ path, operator, valueType: 'S', value: 'a', valueHigh: 'b' });
       if ((operator === '=' || operator === '<>' || operator === '<' || operator === '>=') && size) return createFilterRow({ path, operator, size, value: '3' });
-      return createFilterRow({ path, operator, valueType: type, value });
+      return createFilterRow({ path, operator, valueType: type, value, binaryEncoding: 'base64' });
     });
     const nodeArb: fc.Arbitrary<FilterNode> = fc.letrec<{ node: FilterNode }>((tie) => ({
       node: fc.oneof(

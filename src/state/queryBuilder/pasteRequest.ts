@@ -10,7 +10,7 @@ import {
   type PathNode,
   type ResolvedPath,
 } from '../../expressions';
-import { EMPTY_QUERY_FORM, type QueryForm, type SelectOption, type SortOperator } from '../queryForm';
+import { EMPTY_QUERY_FORM, type QueryForm, type SelectOption, type SortOperator } from './queryForm';
 import { printPathText } from './attributePathText';
 import { findJsonErrorOffset } from './jsonErrorPosition';
 import { createFilterGroup, createFilterRow, EMPTY_FILTER, type FilterGroup, type FilterNode, type FilterOperator } from './filterModel';
@@ -184,6 +184,7 @@ function readFilter(root: ConditionNode, text: string, reader: Reader): FilterGr
       valueType: printed?.type ?? 'S',
       value: printed?.text ?? '',
       valueHigh: high ? printTypedValue(high).text : '',
+      binaryEncoding: 'base64',
     });
   };
   const readRow = (node: ConditionNode): FilterNode | undefined => {
@@ -217,7 +218,7 @@ function readFilter(root: ConditionNode, text: string, reader: Reader): FilterGr
         const type = printed[0]?.type ?? 'S';
         if (printed.some((item) => item.type !== type)) return void cannot(node, 'its values have different types');
         if (!['S', 'N', 'B'].includes(type)) return void cannot(node, 'the builder lists S, N and B values for IN');
-        return createFilterRow({ path: printPathText(path), operator: 'in', valueType: type, value: joinForIn(printed.map((item) => item.text)) });
+        return createFilterRow({ path: printPathText(path), operator: 'in', valueType: type, value: joinForIn(printed.map((item) => item.text)), binaryEncoding: 'base64' });
       }
       case 'call': {
         const [first, second] = node.args;
@@ -378,7 +379,8 @@ export function readPastedRequest(text: string, keys?: KeySchemaInfo): PasteResu
     }
   }
   const reader = new Reader(names, readValues(parsed.ExpressionAttributeValues, notes, problems));
-  let form: { -readonly [K in keyof QueryForm]: QueryForm[K] } = { ...EMPTY_QUERY_FORM };
+  // Pasted JSON carries bytes as base64, and the builder keeps them as pasted.
+  let form: { -readonly [K in keyof QueryForm]: QueryForm[K] } = { ...EMPTY_QUERY_FORM, keyEncoding: 'base64' };
   const tableName = string('TableName');
   const indexName = string('IndexName');
   if (indexName) form.indexName = indexName;

@@ -1,5 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { decodeBase64, encodeBase64, parseDynamoNumber } from '../../keys';
+import { parseBinaryText, type BinaryEncoding } from './binaryText';
 
 /** The value types a builder row can hold. */
 export type ValueType = 'S' | 'N' | 'B' | 'BOOL' | 'NULL' | 'SS' | 'NS' | 'BS' | 'L' | 'M';
@@ -55,26 +56,30 @@ function parseNumber(text: string, label: string): TypedValueResult {
   return parsed.ok ? { ok: true, value: { N: text.trim() } } : { ok: false, message: `${label} is a number (N): ${parsed.message}.` };
 }
 
-function parseBinary(text: string, label: string): Uint8Array | string {
-  return decodeBase64(text.replace(/\s+/g, '')) ?? `${label} is binary (B): enter its bytes as base64 (e.g. AQID for 01 02 03).`;
+function parseBinary(text: string, label: string, encoding: BinaryEncoding): Uint8Array | string {
+  const parsed = parseBinaryText(text, encoding);
+  return parsed.ok ? parsed.bytes : `${label} is binary (B) typed as ${encoding}: ${parsed.message}.`;
 }
 
 /**
  * Reads a value typed in the builder as an AttributeValue of the chosen type.
- * S is taken as typed; N by DynamoDB's number rules; B as base64; BOOL as
- * true/false; sets as comma-separated lists; L and M as DynamoDB JSON.
+ * S is taken as typed; N by DynamoDB's number rules; B (and BS elements) in
+ * the chosen encoding, hex or base64; BOOL as true/false; sets as
+ * comma-separated lists; L and M as DynamoDB JSON (B inside them as base64,
+ * as DynamoDB JSON has it).
  *
  * @example
- * parseTypedValue("NS", "1, 2, 3", "score") // { ok: true, value: { NS: ["1", "2", "3"] } }
+ * parseTypedValue("NS", "1, 2, 3", "score", "hex") // { ok: true, value: { NS: ["1", "2", "3"] } }
+ * parseTypedValue("B", "01 02 03", "blob", "hex") // { ok: true, value: { B: Uint8Array [1, 2, 3] } }
  */
-export function parseTypedValue(type: ValueType, text: string, label: string): TypedValueResult {
+export function parseTypedValue(type: ValueType, text: string, label: string, encoding: BinaryEncoding): TypedValueResult {
   switch (type) {
     case 'S':
       return { ok: true, value: { S: text } };
     case 'N':
       return parseNumber(text, label);
     case 'B': {
-      const bytes = parseBinary(text, label);
+      const bytes = parseBinary(text, label, encoding);
       return typeof bytes === 'string' ? { ok: false, message: bytes } : { ok: true, value: { B: bytes } };
     }
     case 'BOOL': {
@@ -100,7 +105,7 @@ export function parseTypedValue(type: ValueType, text: string, label: string): T
       }
       const bytes: Uint8Array[] = [];
       for (const item of items) {
-        const decoded = parseBinary(item, `Each element of ${label}`);
+        const decoded = parseBinary(item, `Each element of ${label}`, encoding);
         if (typeof decoded === 'string') return { ok: false, message: decoded };
         bytes.push(decoded);
       }

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state/explorerStore';
 import { keysOf } from '../../state/explorerStore';
 import { PageStats } from './PageStats';
-import { QueryFormView, type CodeContext } from './QueryFormView';
+import { QueryBuilder, type CodeContext } from '../queryBuilder/QueryBuilder';
 import { ResultsGrid } from './ResultsGrid';
 import { ExplorerTools } from './ExplorerTools';
 import { TablePicker } from './TablePicker';
@@ -58,7 +58,7 @@ export function ExplorerPanel({
       </div>
       {table && (
         <div className="card">
-          <QueryFormView store={store} codeContext={codeContext} />
+          <QueryBuilder store={store} codeContext={codeContext} />
         </div>
       )}
       {(pages.length > 0 || runError || running) && (

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
-import { compareItemOrders, type ItemOrderRow, type OrderSlice } from '../../state/compareItemOrders';
-import { buildRequest } from '../../state/queryForm';
+import { compareItemOrders, type ItemOrderRow } from '../../state/compareItemOrders';
+import { selectQuerySlice } from '../../state/queryBuilder/selectors';
 import { keysOf, type ExplorerStore } from '../../state/explorerStore';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
@@ -22,7 +22,6 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
   const items = useStore(store, (state) => state.items);
   const table = useStore(store, (state) => state.table);
   const indexName = useStore(store, (state) => state.form.indexName);
-  const form = useStore(store, (state) => state.form);
   const lastRequest = useStore(store, (state) => state.lastRequest);
   const template = useKeyDesign((state) => state.template);
   const templateText = useKeyDesign((state) => state.templateText);
@@ -38,36 +37,7 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
   const direction = lastRequest && 'ScanIndexForward' in lastRequest.input && lastRequest.input.ScanIndexForward === false ? 'descending' : 'ascending';
   const active = items.length > 0 && (items.length <= AUTO_COMPARE_LIMIT || comparedItems === items);
   // The query being built, applied to the loaded rows: which ones it returns now, and which under the template.
-  const slice = useMemo((): (OrderSlice & { describe: string }) | undefined => {
-    if (!table || form.mode !== 'query') return undefined;
-    const keys = keysOf(table, form.indexName);
-    const built = buildRequest(table.name, keys, form, { table, template });
-    if (!built.ok || built.operation !== 'query') return undefined;
-    const condition = built.sortCondition;
-    const stringBounds = !condition || Object.values(condition).every((value) => typeof value === 'string' || value.S !== undefined);
-    if (!stringBounds) return undefined;
-    const limit = built.input.Limit;
-    const text = (value: { S?: string }) => JSON.stringify(value.S ?? '').replaceAll('\u{10FFFF}', '\\u{10FFFF}');
-    const describe = [
-      `${keys.partitionKey.name} = ${JSON.stringify(form.partitionValue)}`,
-      condition
-        ? condition.operator === 'between'
-          ? `${keys.sortKey?.name ?? ''} BETWEEN ${text(condition.low)} AND ${text(condition.high)}`
-          : condition.operator === 'begins_with'
-            ? `begins_with(${keys.sortKey?.name ?? ''}, ${text(condition.prefix)})`
-            : `${keys.sortKey?.name ?? ''} ${condition.operator} ${text(condition.value)}`
-        : '',
-    ]
-      .filter(Boolean)
-      .join(' AND ');
-    return {
-      partition: { name: keys.partitionKey.name, value: form.partitionValue },
-      ...(condition ? { condition } : {}),
-      ...(limit !== undefined ? { limit } : {}),
-      direction: form.descending ? 'descending' : 'ascending',
-      describe: `${describe}${limit !== undefined ? `, Limit ${limit}` : ''}${form.descending ? ', descending' : ''}`,
-    };
-  }, [table, form, template]);
+  const slice = useStore(store, selectQuerySlice);
   const orders = useMemo(
     () => (active ? compareItemOrders(items, { template, ...(sortKeyName ? { sortKeyName } : {}), ...(storedTemplate ? { storedTemplate } : {}), direction, ...(slice ? { slice } : {}) }) : undefined),
     [active, items, template, sortKeyName, storedTemplate, direction, slice],

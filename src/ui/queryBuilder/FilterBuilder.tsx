@@ -11,8 +11,10 @@ import {
   type FilterOperator,
   type FilterRow,
 } from '../../state/queryBuilder/filterModel';
+import { reencodeBinaryText } from '../../state/queryBuilder/binaryText';
+import type { QueryFormErrors } from '../../state/queryBuilder/queryForm';
 import { VALUE_TYPES, type ValueType } from '../../state/queryBuilder/typedValue';
-import type { QueryFormErrors } from '../../state/queryForm';
+import { BinaryEncodingSelect, BytesPreview } from './BinaryEncodingChoice';
 
 const OPERATOR_LABELS: Readonly<Record<FilterOperator, string>> = {
   '=': '=',
@@ -33,11 +35,11 @@ const OPERATOR_LABELS: Readonly<Record<FilterOperator, string>> = {
 const PLACEHOLDERS: Partial<Record<ValueType, string>> = {
   S: 'text',
   N: '42',
-  B: 'base64',
+  B: '01 02 03',
   BOOL: 'true',
   SS: 'a, b',
   NS: '1, 2',
-  BS: 'AQID, BA==',
+  BS: '01 02, 03',
   L: '[{"S":"a"}]',
   M: '{"k":{"S":"v"}}',
 };
@@ -113,6 +115,18 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
   const size = row.size && sizeable;
   const valueless = VALUELESS_OPERATORS.has(row.operator);
   const typeOnly = row.operator === 'attribute_type';
+  const binary = !valueless && !typeOnly && !size && (row.valueType === 'B' || row.valueType === 'BS');
+  const singleBinary = binary && row.valueType === 'B' && row.operator !== 'in';
+  const placeholder = size ? '3' : row.operator === 'in' ? 'a, b, "c, d"' : row.valueType === 'B' || row.valueType === 'BS' ? (row.binaryEncoding === 'hex' ? PLACEHOLDERS[row.valueType] : row.valueType === 'B' ? 'AQID' : 'AQID, BA==') : PLACEHOLDERS[row.valueType];
+  const describedBy = (part: 'value' | 'valueHigh') => {
+    const ids = [error(part) ? `${row.id}-${part}-error` : undefined, singleBinary ? `${row.id}-${part}-bytes` : undefined].filter(Boolean).join(' ');
+    return { ...(error(part) ? { 'aria-invalid': true as const } : {}), ...(ids ? { 'aria-describedby': ids } : {}) };
+  };
+  const switchEncoding = (binaryEncoding: FilterRow['binaryEncoding']) =>
+    update({
+      binaryEncoding,
+      ...(singleBinary ? { value: reencodeBinaryText(row.value, row.binaryEncoding, binaryEncoding), valueHigh: reencodeBinaryText(row.valueHigh, row.binaryEncoding, binaryEncoding) } : {}),
+    });
   return (
     <div className="filter-row" role="group" aria-label={`Condition on ${row.path || 'an attribute'}`}>
       {sizeable && (
@@ -140,17 +154,19 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
           ))}
         </select>
       )}
+      {binary && <BinaryEncodingSelect label="Bytes as" value={row.binaryEncoding} onChange={switchEncoding} />}
       {!valueless && !typeOnly && !(row.valueType === 'NULL' && !size) && (
         <span className="form-field">
           <input
             aria-label={row.operator === 'between' ? 'Lower value' : row.operator === 'in' ? 'Values (comma-separated)' : 'Value'}
             className="mono value-input"
-            placeholder={size ? '3' : row.operator === 'in' ? 'a, b, "c, d"' : PLACEHOLDERS[row.valueType]}
+            placeholder={placeholder}
             spellCheck={false}
             value={row.value}
             onChange={(event) => update({ value: event.target.value })}
-            {...invalid('value')}
+            {...describedBy('value')}
           />
+          {singleBinary && <BytesPreview id={`${row.id}-value-bytes`} text={row.value} encoding={row.binaryEncoding} />}
           <ErrorText id={`${row.id}-value-error`} message={error('value')} />
         </span>
       )}
@@ -158,7 +174,8 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
         <>
           <span className="join-word">AND</span>
           <span className="form-field">
-            <input aria-label="Upper value" className="mono value-input" spellCheck={false} value={row.valueHigh} onChange={(event) => update({ valueHigh: event.target.value })} {...invalid('valueHigh')} />
+            <input aria-label="Upper value" className="mono value-input" spellCheck={false} value={row.valueHigh} onChange={(event) => update({ valueHigh: event.target.value })} {...describedBy('valueHigh')} />
+            {singleBinary && <BytesPreview id={`${row.id}-valueHigh-bytes`} text={row.valueHigh} encoding={row.binaryEncoding} />}
             <ErrorText id={`${row.id}-valueHigh-error`} message={error('valueHigh')} />
           </span>
         </>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { BuiltRequest } from '../../state/queryForm';
+import type { BuiltRequest } from '../../state/queryBuilder/queryForm';
 import { jsonReplacer } from '../../state/queryBuilder/typedValue';
 
 /** The request as JSON the SDK and `--cli-input-json` take (bytes as base64). */

@@ -7,11 +7,13 @@ import {
   type KeySchemaInfo,
   type ResolvedPath,
   type SortKeyConditionModel,
-} from '../expressions';
-import { decodeBase64, parseDynamoNumber, type KeyTemplate, type KeyType } from '../keys';
-import { parsePathText } from './queryBuilder/attributePathText';
-import { buildFilterCondition, EMPTY_FILTER, listFilterRows, type FilterGroup } from './queryBuilder/filterModel';
-import { buildFieldSortCondition } from './queryBuilder/sortKeyBounds';
+} from '../../expressions';
+import { parseDynamoNumber, type KeyTemplate, type KeyType } from '../../keys';
+import { MAX_INT32, parseCount } from '../parseCount';
+import { parsePathText } from './attributePathText';
+import { parseBinaryText, reencodeBinaryText, type BinaryEncoding } from './binaryText';
+import { buildFilterCondition, EMPTY_FILTER, listFilterRows, type FilterGroup } from './filterModel';
+import { buildFieldSortCondition } from './sortKeyBounds';
 
 /** The sort-key operators a Query offers, plus "none" (the whole partition). */
 export type SortOperator = 'none' | '=' | '<' | '<=' | '>' | '>=' | 'between' | 'begins_with';
@@ -25,6 +27,8 @@ export interface QueryForm {
   /** '' for the table itself, else an index name. */
   readonly indexName: string;
   readonly partitionValue: string;
+  /** How binary (B) key values are typed: hex or base64. */
+  readonly keyEncoding: BinaryEncoding;
   readonly sortOperator: SortOperator;
   /** Sort-key bounds as raw key text, or as field values the key builder's template encodes. */
   readonly sortInput: 'raw' | 'fields';
@@ -50,6 +54,7 @@ export const EMPTY_QUERY_FORM: QueryForm = {
   mode: 'query',
   indexName: '',
   partitionValue: '',
+  keyEncoding: 'hex',
   sortOperator: 'none',
   sortInput: 'raw',
   sortValue: '',
@@ -110,25 +115,61 @@ export type BuiltRequest =
 
 /**
  * Turns typed text into a key value of the attribute's type: S as typed, N
- * checked by DynamoDB's number rules, B from base64.
+ * checked by DynamoDB's number rules, B in the chosen encoding (hex or base64).
  */
-export function parseKeyValue(text: string, type: KeyType, label: string): { value: AttributeValue } | { error: string } {
+export function parseKeyValue(text: string, type: KeyType, label: string, encoding: BinaryEncoding): { value: AttributeValue } | { error: string } {
   if (text === '') return { error: `Enter a value for ${label}: DynamoDB key values can't be empty.` };
   if (type === 'S') return { value: { S: text } };
   if (type === 'N') {
     const parsed = parseDynamoNumber(text.trim());
     return parsed.ok ? { value: { N: text.trim() } } : { error: `${label} is a number key: ${parsed.message}.` };
   }
-  const binary = decodeBase64(text.replace(/\s+/g, ''));
-  return binary ? { value: { B: binary } } : { error: `${label} is a binary key: enter its bytes as base64 (e.g. AQID for 01 02 03).` };
+  const binary = parseBinaryText(text, encoding);
+  return binary.ok ? { value: { B: binary.bytes } } : { error: `${label} is a binary key typed as ${encoding}: ${binary.message}.` };
+}
+
+/**
+ * Limit as typed: empty for none, else 1 … 2,147,483,647 read exactly (no
+ * rounding), refused before sending with DynamoDB's own message — DynamoDB
+ * Local answers a bigger one with InternalFailure only after its retries.
+ *
+ * @example
+ * readLimit("0") // "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1 — …"
+ */
+export function readLimit(text: string): number | undefined | string {
+  if (text.trim() === '') return undefined;
+  const parsed = parseCount(text, { label: 'Limit', min: 1, max: MAX_INT32 });
+  if (parsed.ok) return parsed.value;
+  const fix = 'enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.';
+  if (parsed.reason === 'notWhole') return `${parsed.message} Leave it empty for no limit.`;
+  const typed = text.trim().replace(/^0+(?=.)/, '');
+  const constraint = parsed.reason === 'tooSmall' ? 'Member must have value greater than or equal to 1' : `Member must have value less than or equal to ${MAX_INT32}`;
+  return `1 validation error detected: Value '${typed}' at 'limit' failed to satisfy constraint: ${constraint} — ${fix}`;
+}
+
+/**
+ * The form patch for typing binary keys in another encoding: the binary key
+ * inputs keep their bytes, re-typed in the new encoding.
+ *
+ * @example
+ * switchKeyEncoding({ ...EMPTY_QUERY_FORM, partitionValue: "01 02 03" }, { partitionKey: { name: "id", type: "B" } }, "base64")
+ * // { keyEncoding: "base64", partitionValue: "AQID" }
+ */
+export function switchKeyEncoding(form: QueryForm, keys: KeySchemaInfo, keyEncoding: BinaryEncoding): Partial<QueryForm> {
+  const retype = (text: string) => reencodeBinaryText(text, form.keyEncoding, keyEncoding);
+  return {
+    keyEncoding,
+    ...(keys.partitionKey.type === 'B' ? { partitionValue: retype(form.partitionValue) } : {}),
+    ...(keys.sortKey?.type === 'B' ? { sortValue: retype(form.sortValue), sortValueHigh: retype(form.sortValueHigh) } : {}),
+  };
 }
 
 /** The sort-key condition from raw values. */
 function buildRawSortCondition(form: QueryForm, sortKey: NonNullable<KeySchemaInfo['sortKey']>, errors: QueryFormErrors): SortKeyConditionModel | undefined {
-  const low = parseKeyValue(form.sortValue, sortKey.type, sortKey.name);
+  const low = parseKeyValue(form.sortValue, sortKey.type, sortKey.name, form.keyEncoding);
   if ('error' in low) errors.sortValue = low.error;
   if (form.sortOperator === 'between') {
-    const high = parseKeyValue(form.sortValueHigh, sortKey.type, `the upper bound of ${sortKey.name}`);
+    const high = parseKeyValue(form.sortValueHigh, sortKey.type, `the upper bound of ${sortKey.name}`, form.keyEncoding);
     if ('error' in high) errors.sortValueHigh = high.error;
     return 'value' in low && 'value' in high ? { operator: 'between', low: low.value, high: high.value } : undefined;
   }
@@ -202,12 +243,8 @@ function checkReadOptions(form: QueryForm, projection: readonly ResolvedPath[], 
  */
 export function buildRequest(tableName: string, keys: KeySchemaInfo, form: QueryForm, context: BuildContext = {}): BuiltRequest {
   const errors: QueryFormErrors = {};
-  let limit: number | undefined;
-  if (form.limit.trim() !== '') {
-    const value = Number(form.limit.trim());
-    if (!Number.isInteger(value) || value < 1) errors.limit = 'Limit must be a whole number of at least 1, or empty for no limit.';
-    else limit = value;
-  }
+  const limit = readLimit(form.limit);
+  if (typeof limit === 'string') errors.limit = limit;
 
   const filter = buildFilterCondition(form.filter);
   Object.assign(errors, filter.errors);
@@ -227,7 +264,7 @@ export function buildRequest(tableName: string, keys: KeySchemaInfo, form: Query
   let sortCondition: SortKeyConditionModel | undefined;
 
   if (form.mode === 'query') {
-    const pk = parseKeyValue(form.partitionValue, keys.partitionKey.type, keys.partitionKey.name);
+    const pk = parseKeyValue(form.partitionValue, keys.partitionKey.type, keys.partitionKey.name, form.keyEncoding);
     if ('error' in pk) errors.partitionValue = pk.error;
     const sortKey = keys.sortKey;
     if (form.sortOperator !== 'none') {
@@ -252,7 +289,7 @@ export function buildRequest(tableName: string, keys: KeySchemaInfo, form: Query
     TableName: tableName,
     ...(form.indexName ? { IndexName: form.indexName } : {}),
     ...expressions,
-    ...(limit !== undefined ? { Limit: limit } : {}),
+    ...(typeof limit === 'number' ? { Limit: limit } : {}),
     ...(form.select ? { Select: form.select } : {}),
     ...(form.consistentRead ? { ConsistentRead: true } : {}),
   };

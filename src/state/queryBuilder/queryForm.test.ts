@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KeySchemaInfo } from '../expressions';
-import { parseKeyTemplate, type KeyTemplate } from '../keys';
-import { createFilterGroup, createFilterRow, EMPTY_FILTER, type FilterNode, type FilterRow } from './queryBuilder/filterModel';
+import type { KeySchemaInfo } from '../../expressions';
+import { parseKeyTemplate, type KeyTemplate } from '../../keys';
+import { createFilterGroup, createFilterRow, EMPTY_FILTER, type FilterNode, type FilterRow } from './filterModel';
 import { buildRequest, EMPTY_QUERY_FORM, type BuilderTableInfo, type QueryForm } from './queryForm';
 
 const AUDIT: KeySchemaInfo = { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } };
@@ -86,7 +86,7 @@ describe('query builder → request', () => {
     expect(values('NULL', '')).toEqual({ NULL: true });
     expect(values('SS', 'a, b')).toEqual({ SS: ['a', 'b'] });
     expect(values('NS', '1,2')).toEqual({ NS: ['1', '2'] });
-    expect(values('B', 'AQID')).toEqual({ B: new Uint8Array([1, 2, 3]) });
+    expect(values('B', '01 02 03')).toEqual({ B: new Uint8Array([1, 2, 3]) });
     expect(values('L', '[{"S":"a"}]')).toEqual({ L: [{ S: 'a' }] });
     expect(values('M', '{"k":{"N":"1"}}')).toEqual({ M: { k: { N: '1' } } });
     const bad = build({ filter: filterOf(row({ id: 'x', path: 'v', valueType: 'N', value: 'ten' } as Partial<FilterRow>)) });
@@ -116,6 +116,46 @@ describe('query builder → request', () => {
     const request = input({ aliasAllNames: true, filter: filterOf(row({ path: 'score', value: '1' })) });
     expect('KeyConditionExpression' in request && request.KeyConditionExpression).toBe('#PK = :PK');
     expect(request.FilterExpression).toBe('#score = :score');
+  });
+
+  it('Limit: 1 … 2,147,483,647, read exactly, refused with DynamoDB\'s message before sending', () => {
+    expect(input({ limit: '2147483647' }).Limit).toBe(2147483647);
+    expect(input({ limit: ' 007 ' }).Limit).toBe(7);
+    const refused = (limit: string) => {
+      const built = build({ limit });
+      return built.ok ? undefined : built.errors.limit;
+    };
+    expect(refused('99999999999999999999')).toBe(
+      "1 validation error detected: Value '99999999999999999999' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 2147483647 — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.",
+    );
+    expect(refused('3000000000')).toContain('Member must have value less than or equal to 2147483647');
+    expect(refused('0')).toBe(
+      "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1 — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.",
+    );
+    expect(refused('1e3')).toContain('Limit must be a whole number (digits only)');
+    expect(refused('2.5')).toContain('Limit must be a whole number (digits only)');
+  });
+
+  it('binary keys in the chosen encoding: hex or base64, refused when not valid in it', () => {
+    const BLOB: KeySchemaInfo = { partitionKey: { name: 'id', type: 'B' }, sortKey: { name: 'part', type: 'B' } };
+    const pk = (partitionValue: string, keyEncoding: 'hex' | 'base64') => build({ partitionValue, keyEncoding }, { keys: BLOB });
+    const value = (built: ReturnType<typeof build>) => (built.ok ? built.input.ExpressionAttributeValues?.[':id'] : built.errors);
+    expect(value(pk('010203', 'hex'))).toEqual({ B: new Uint8Array([1, 2, 3]) });
+    expect(value(pk('0x01 02 03', 'hex'))).toEqual({ B: new Uint8Array([1, 2, 3]) });
+    expect(value(pk('AQID', 'base64'))).toEqual({ B: new Uint8Array([1, 2, 3]) });
+    // The trap the issue names: 010203 read as base64 used to become 01020w==.
+    expect(value(pk('010203', 'base64'))).toEqual({ partitionValue: expect.stringContaining('id is a binary key typed as base64: "010203" is not valid base64') });
+    expect(value(pk('010203', 'base64'))).toEqual({ partitionValue: expect.stringContaining('it looks like hex: choose hex') });
+    expect(value(pk('0102 0', 'hex'))).toEqual({ partitionValue: expect.stringContaining('5 hex digits is not a whole number of bytes') });
+    expect(value(pk('AQID', 'hex'))).toEqual({ partitionValue: expect.stringContaining('"Q" is not a hex digit') });
+    const sort = build({ partitionValue: '01', keyEncoding: 'hex', sortOperator: 'begins_with', sortValue: 'ff00' }, { keys: BLOB });
+    expect(sort.ok && Object.values(sort.input.ExpressionAttributeValues ?? {})).toContainEqual({ B: new Uint8Array([0xff, 0]) });
+    // Filter rows choose their own encoding.
+    const filter = (value: string, binaryEncoding: 'hex' | 'base64') => build({ filter: filterOf(row({ path: 'v', valueType: 'B', value, binaryEncoding })) });
+    expect(filter('AQID', 'base64').ok).toBe(true);
+    expect(filter('010203', 'base64').ok).toBe(false);
+    const set = build({ filter: filterOf(row({ path: 'v', valueType: 'BS', value: '01, 0203', binaryEncoding: 'hex' })) });
+    expect(set.ok && set.input.ExpressionAttributeValues?.[':v']).toEqual({ BS: [new Uint8Array([1]), new Uint8Array([2, 3])] });
   });
 
   it('direction, Limit, ConsistentRead, Select', () => {

@@ -1,0 +1,148 @@
+import type { TableDescription } from '@aws-sdk/client-dynamodb';
+import type { StateCreator } from 'zustand/vanilla';
+import type { DynamoDBDataSource } from '../../engine';
+import type { KeySchemaInfo } from '../../expressions';
+import type { KeyType } from '../../keys';
+import type { ExplorerSlices } from './explorerSlices';
+import { toExplorerError, type ExplorerError, type ExplorerTickets, type IndexSummary, type TableSummary } from './explorerTypes';
+import { INITIAL_PASTE } from './pasteSlice';
+import { INITIAL_QUERY } from './querySlice';
+import { INITIAL_RESULTS } from './resultsSlice';
+
+/** The connection and its tables: which source, which tables it has, which one is chosen. */
+export interface TablesState {
+  readonly source?: DynamoDBDataSource;
+  /** What the source is, in words ("Built-in table (this browser)"). */
+  readonly sourceLabel: string;
+  readonly tableNames: readonly string[];
+  /** ListTables' LastEvaluatedTableName: more tables exist. */
+  readonly moreTablesAfter?: string;
+  readonly tablesLoading: boolean;
+  readonly tablesError?: ExplorerError;
+  readonly selectedTable?: string;
+  readonly table?: TableSummary;
+  readonly tableError?: ExplorerError;
+}
+
+export interface TablesActions {
+  /** Switches to a data source and lists its tables. */
+  connect(source: DynamoDBDataSource, label: string): Promise<void>;
+  refreshTables(): Promise<void>;
+  loadMoreTables(): Promise<void>;
+  selectTable(name: string): Promise<void>;
+  /** Reads DescribeTable again for the chosen table (item count, size), keeping the form and the loaded results. */
+  reloadTable(): Promise<void>;
+}
+
+export const INITIAL_TABLES: TablesState = { sourceLabel: '', tableNames: [], tablesLoading: false };
+
+/** Reads DescribeTable's output into the summary the explorer shows. */
+export function summarizeTable(description: TableDescription): TableSummary {
+  const types = new Map((description.AttributeDefinitions ?? []).map((definition) => [definition.AttributeName, definition.AttributeType as KeyType]));
+  const keysFrom = (schema: TableDescription['KeySchema']): KeySchemaInfo => {
+    const hash = schema?.find((element) => element.KeyType === 'HASH')?.AttributeName ?? '';
+    const range = schema?.find((element) => element.KeyType === 'RANGE')?.AttributeName;
+    return {
+      partitionKey: { name: hash, type: types.get(hash) ?? 'S' },
+      ...(range ? { sortKey: { name: range, type: types.get(range) ?? 'S' } } : {}),
+    };
+  };
+  const indexes: IndexSummary[] = [
+    ...(description.LocalSecondaryIndexes ?? []).map((index) => ({
+      name: index.IndexName ?? '',
+      kind: 'local' as const,
+      keys: keysFrom(index.KeySchema),
+      projection: index.Projection?.ProjectionType ?? 'ALL',
+      ...(index.ItemCount !== undefined ? { itemCount: index.ItemCount } : {}),
+    })),
+    ...(description.GlobalSecondaryIndexes ?? []).map((index) => ({
+      name: index.IndexName ?? '',
+      kind: 'global' as const,
+      keys: keysFrom(index.KeySchema),
+      projection: index.Projection?.ProjectionType ?? 'ALL',
+      ...(index.ItemCount !== undefined ? { itemCount: index.ItemCount } : {}),
+    })),
+  ];
+  return {
+    name: description.TableName ?? '',
+    keys: keysFrom(description.KeySchema),
+    indexes,
+    ...(description.ItemCount !== undefined ? { itemCount: description.ItemCount } : {}),
+    ...(description.TableSizeBytes !== undefined ? { sizeBytes: description.TableSizeBytes } : {}),
+    ...(description.TableStatus ? { status: description.TableStatus } : {}),
+  };
+}
+
+/** The tables slice; switching source or table drops the results (and their tickets) of the old one. */
+export function createTablesSlice(tickets: ExplorerTickets): StateCreator<ExplorerSlices, [], [], TablesState & TablesActions> {
+  return (set, get) => ({
+    ...INITIAL_TABLES,
+    connect: async (source, label) => {
+      tickets.run++;
+      tickets.table++;
+      set({ ...INITIAL_TABLES, ...INITIAL_QUERY, ...INITIAL_RESULTS, ...INITIAL_PASTE, source, sourceLabel: label });
+      await get().refreshTables();
+    },
+    refreshTables: async () => {
+      const { source } = get();
+      if (!source) return;
+      set({ tablesLoading: true, tablesError: undefined });
+      try {
+        const output = await source.listTables({});
+        const names = output.TableNames ?? [];
+        set({ tableNames: names, moreTablesAfter: output.LastEvaluatedTableName, tablesLoading: false });
+        const { selectedTable } = get();
+        const next = selectedTable && names.includes(selectedTable) ? selectedTable : names[0];
+        if (next && next !== selectedTable) await get().selectTable(next);
+        // Same table: its counts may have changed since it was described (DescribeTable is what tells).
+        else if (next) await get().reloadTable();
+      } catch (error) {
+        set({ tablesLoading: false, tablesError: toExplorerError(error) });
+      }
+    },
+    loadMoreTables: async () => {
+      const { source, moreTablesAfter } = get();
+      if (!source || !moreTablesAfter) return;
+      set({ tablesLoading: true });
+      try {
+        const output = await source.listTables({ ExclusiveStartTableName: moreTablesAfter });
+        set((state) => ({ tableNames: [...state.tableNames, ...(output.TableNames ?? [])], moreTablesAfter: output.LastEvaluatedTableName, tablesLoading: false }));
+      } catch (error) {
+        set({ tablesLoading: false, tablesError: toExplorerError(error) });
+      }
+    },
+    selectTable: async (name) => {
+      const { source } = get();
+      if (!source) return;
+      const ticket = ++tickets.table;
+      tickets.run++;
+      set({ ...INITIAL_RESULTS, selectedTable: name, table: undefined, tableError: undefined, formErrors: {}, keyInputsByIndex: {} });
+      try {
+        const output = await source.describeTable({ TableName: name });
+        if (ticket !== tickets.table) return;
+        if (!output.Table) throw new Error(`DescribeTable returned no description for ${name}`);
+        const table = summarizeTable(output.Table);
+        set((state) => ({
+          table,
+          form: { ...state.form, indexName: table.indexes.some((index) => index.name === state.form.indexName) ? state.form.indexName : '' },
+        }));
+      } catch (error) {
+        if (ticket !== tickets.table) return;
+        set({ tableError: toExplorerError(error) });
+      }
+    },
+    reloadTable: async () => {
+      const { source, selectedTable } = get();
+      if (!source || !selectedTable) return;
+      const ticket = tickets.table;
+      try {
+        const output = await source.describeTable({ TableName: selectedTable });
+        if (ticket !== tickets.table || !output.Table) return;
+        set({ table: summarizeTable(output.Table), tableError: undefined });
+      } catch (error) {
+        if (ticket !== tickets.table) return;
+        set({ tableError: toExplorerError(error) });
+      }
+    },
+  });
+}

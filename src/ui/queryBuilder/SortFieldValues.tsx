@@ -1,0 +1,70 @@
+import type { FieldSegment } from '../../keys';
+import { printFormatSuffix } from '../../keys';
+import type { BuiltRequest, QueryForm } from '../../state/queryBuilder/queryForm';
+import type { FieldErrors } from './fieldErrors';
+
+export interface SortFieldValuesProps {
+  readonly idPrefix: string;
+  readonly form: QueryForm;
+  readonly sortKeyName: string;
+  readonly fields: readonly FieldSegment[];
+  readonly templateText: string;
+  /** Why the key builder's template may not fit the stored keys, if it may not. */
+  readonly fit: string | undefined;
+  readonly built: BuiltRequest;
+  readonly errors: FieldErrors;
+  readonly setForm: (patch: Partial<QueryForm>) => void;
+}
+
+/** Sort-key bounds as field values, encoded by the key builder's template. */
+export function SortFieldValues({ idPrefix, form, sortKeyName, fields, templateText, fit, built, errors, setForm }: SortFieldValuesProps) {
+  const between = form.sortOperator === 'between';
+  const inputs = (side: 'low' | 'high') => {
+    const values = side === 'low' ? form.sortFields : form.sortFieldsHigh;
+    return (
+      <div className="form-grid">
+        {fields.map((field) => {
+          const id = `${idPrefix}${side === 'low' ? 'f' : 'fh'}-${field.name}`;
+          const errorField = side === 'low' ? (`sortField:${field.name}` as const) : (`sortFieldHigh:${field.name}` as const);
+          return (
+            <span key={field.name} className="form-field">
+              <label htmlFor={id}>
+                {side === 'high' ? `${field.name} to` : between ? `${field.name} from` : field.name}{' '}
+                {side === 'low' && <span className="type-badge">{printFormatSuffix(field.format).slice(1) || 'string'}</span>}
+              </label>
+              <input
+                id={id}
+                className="mono field-input"
+                value={values[field.name] ?? ''}
+                onChange={(event) => setForm(side === 'low' ? { sortFields: { ...form.sortFields, [field.name]: event.target.value } } : { sortFieldsHigh: { ...form.sortFieldsHigh, [field.name]: event.target.value } })}
+                {...errors.props(errorField)}
+              />
+              {errors.text(errorField)}
+            </span>
+          );
+        })}
+      </div>
+    );
+  };
+  return (
+    <div className="field-values" role="group" aria-label="Sort key field values">
+      <p className="muted small">
+        {sortKeyName} = <code>{templateText}</code> from the Key builder. Fill fields from the left; leave the last ones empty for every key that continues them. A date without a time is
+        the whole day (or month, or year).
+      </p>
+      {fit && (
+        <p className="notice small" role="note">
+          {fit}{' '}
+          <button type="button" className="link-button" onClick={() => setForm({ sortInput: 'raw' })}>
+            Use raw values
+          </button>
+        </p>
+      )}
+      {inputs('low')}
+      {between && inputs('high')}
+      {errors.text('sortValue')}
+      {errors.text('sortValueHigh')}
+      {built.ok && built.sortExplanation && <p className="muted small sort-explanation">{built.sortExplanation}.</p>}
+    </div>
+  );
+}
