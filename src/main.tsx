@@ -1,9 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { openBuiltInTable } from './sources/builtInTable';
-import { App } from './ui/App';
-import { createAppStores, type AppDeps } from './ui/appStores';
-import { AppStoresProvider } from './ui/stores';
+import { openBuiltInTable } from './sources';
+import { App, AppStoresProvider, createAppStores, type AppDeps } from './ui';
 import './ui/app.css';
 
 /** The browser's side of the app's dependencies: the only place that reads these globals. */

@@ -1,4 +1,12 @@
-import { createLocalDynamoDB, type DynamoDBDataSource, type LocalDynamoDB } from '../engine';
+import {
+  createLocalDynamoDB,
+  ensureSampleTables,
+  generateCollection,
+  type DynamoDBDataSource,
+  type GenerateCollectionOptions,
+  type GenerateCollectionResult,
+  type LocalDynamoDB,
+} from '../engine';
 import {
   DEFAULT_DATABASE_NAME,
   deleteBrowserPersistence,
@@ -7,9 +15,8 @@ import {
   type BrowserPersistence,
   type PersistenceErrorCode,
 } from '../engine/persistence/browser';
-import { ensureSampleTables, generateCollection, type GenerateCollectionOptions, type GenerateCollectionResult } from '../engine/samples';
 
-export { MAX_GENERATED_ITEMS } from '../engine/samples';
+export { MAX_GENERATED_ITEMS } from '../engine';
 
 /** How the built-in table is kept, for the UI to show. */
 export interface BuiltInTableStatus {

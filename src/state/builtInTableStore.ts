@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../engine';
-import { MAX_GENERATED_ITEMS, type BuiltInTable } from '../sources/builtInTable';
+import { MAX_GENERATED_ITEMS, type BuiltInTable } from '../sources';
 import type { TableSummary } from './explorerStore';
 import type { NoticeStore } from './noticeStore';
 import { parseCount } from './parseCount';

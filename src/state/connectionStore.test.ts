@@ -1,7 +1,7 @@
 import type { ListTablesCommandOutput } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import type { DynamoDBDataSource } from '../engine';
-import type { RemoteHooks, RemoteSettings } from '../sources/remoteEndpoints';
+import type { RemoteHooks, RemoteSettings } from '../sources';
 import { createConnectionStore, DEFAULT_FORM, STORAGE_KEY, validateConnectionForm, type ConnectionForm, type ConnectionStoreOptions } from './connectionStore';
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';

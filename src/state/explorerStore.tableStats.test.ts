@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openBuiltInTableInMemory } from '../sources/builtInTable';
+import { openBuiltInTableInMemory } from '../sources';
 import { createExplorerStore } from './explorerStore';
 
 /*

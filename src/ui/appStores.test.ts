@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openBuiltInTableInMemory } from '../sources/builtInTable';
-import { KEY_DESIGN_STORAGE_KEY } from '../state/keyDesignStore';
+import { openBuiltInTableInMemory } from '../sources';
+import { KEY_DESIGN_STORAGE_KEY } from '../state';
 import { createAppStores, PROFILES_PATH, type AppDeps } from './appStores';
 
 /*

@@ -7,14 +7,26 @@
  */
 import type { StateStorage } from 'zustand/middleware';
 import type { EngineChange } from '../engine';
-import type { BuiltInTable } from '../sources/builtInTable';
-import { BUILT_IN_TABLE_LABEL, createBuiltInTableStore, type BuiltInTableStore } from '../state/builtInTableStore';
-import { createConnectionStore, type ConnectionStorage, type ConnectionStore, type ConnectionStoreOptions, type ProfileOption } from '../state/connectionStore';
-import { createExplorerStore, type ExplorerStore } from '../state/explorerStore';
-import { createKeyDesignStore, type KeyDesignStore } from '../state/keyDesignStore';
-import { createNoticeStore, type NoticeStore } from '../state/noticeStore';
-import { connectQueryBuilder } from '../state/queryBuilder/connectQueryBuilder';
-import { createRowSelectionStore, type RowSelectionStore } from '../state/rowSelectionStore';
+import type { BuiltInTable } from '../sources';
+import {
+  BUILT_IN_TABLE_LABEL,
+  connectQueryBuilder,
+  createBuiltInTableStore,
+  createConnectionStore,
+  createExplorerStore,
+  createKeyDesignStore,
+  createNoticeStore,
+  createRowSelectionStore,
+  type BuiltInTableStore,
+  type ConnectionStorage,
+  type ConnectionStore,
+  type ConnectionStoreOptions,
+  type ExplorerStore,
+  type KeyDesignStore,
+  type NoticeStore,
+  type ProfileOption,
+  type RowSelectionStore,
+} from '../state';
 
 /** What the app takes from its environment. */
 export interface AppDeps {

@@ -6,12 +6,18 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { BuiltInTableActions, BuiltInTableState } from '../state/builtInTableStore';
-import type { ConnectionActions, ConnectionState } from '../state/connectionStore';
-import type { ExplorerActions, ExplorerState } from '../state/explorerStore';
-import type { KeyDesignActions, KeyDesignState } from '../state/keyDesignStore';
-import type { NoticeState } from '../state/noticeStore';
-import type { RowSelectionState } from '../state/rowSelectionStore';
+import type {
+  BuiltInTableActions,
+  BuiltInTableState,
+  ConnectionActions,
+  ConnectionState,
+  ExplorerActions,
+  ExplorerState,
+  KeyDesignActions,
+  KeyDesignState,
+  NoticeState,
+  RowSelectionState,
+} from '../state';
 import type { AppStores } from './appStores';
 
 const AppStoresContext = createContext<AppStores | undefined>(undefined);

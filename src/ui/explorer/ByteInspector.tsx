@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { compareDynamoNumbers, encodeUtf8, explainByteOrder, explainStringOrder, findFirstDifferingByte, formatHexBytes, type KeyOrderExplanation } from '../../keys';
-import { keysOf, type ExplorerStore, type Item } from '../../state/explorerStore';
+import { keysOf, type ExplorerStore, type Item } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores } from '../stores';
 

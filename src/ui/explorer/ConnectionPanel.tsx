@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import type { ConnectionField, ConnectionKind, ConnectionStore, ProfileOption } from '../../state/connectionStore';
+import type { ConnectionField, ConnectionKind, ConnectionStore, ProfileOption } from '../../state';
 import './ConnectionPanel.css';
 
 const KINDS: readonly { value: ConnectionKind; label: string }[] = [

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { ExplorerStore } from '../../state/explorerStore';
-import { keysOf } from '../../state/explorerStore';
+import type { ExplorerStore } from '../../state';
+import { keysOf } from '../../state';
 import { PageStats } from './PageStats';
 import { QueryBuilder, type CodeContext } from '../queryBuilder/QueryBuilder';
 import { ResultsGrid } from './ResultsGrid';

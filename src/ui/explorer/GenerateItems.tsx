@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { MAX_GENERATED_ITEMS } from '../../state/builtInTableStore';
-import type { ExplorerStore } from '../../state/explorerStore';
+import { MAX_GENERATED_ITEMS, type ExplorerStore } from '../../state';
 import { useAppStores, useBuiltInTable } from '../stores';
 
 /**

@@ -3,8 +3,8 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState, type CSSProperties, type UIEvent } from 'react';
 import { useStore } from 'zustand';
-import type { Item } from '../../state/explorerStore';
-import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state/sortItemsForView';
+import type { Item } from '../../state';
+import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state';
 import { useAppStores } from '../stores';
 import { AttributeValueCell } from './AttributeValueCell';
 import { scanColumnNames } from './gridColumns';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../../state/explorerStore';
+import type { Item } from '../../state';
 import { columnNamesFor, scanColumnNames } from './gridColumns';
 
 const item = (...names: string[]): Item => Object.fromEntries(names.map((name) => [name, { S: name }]));

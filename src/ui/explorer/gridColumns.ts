@@ -1,4 +1,4 @@
-import type { Item } from '../../state/explorerStore';
+import type { Item } from '../../state';
 
 /** Column order: the key attributes first (they stay put while scrolling sideways), then attributes as they first appear. */
 export function columnNamesFor(items: readonly Item[], keyNames: readonly string[]): string[] {

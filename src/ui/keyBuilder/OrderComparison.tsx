@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { OrderEntry, SampleOrders, SampleRow } from '../../keys';
-import { fieldsOf } from '../../state/keyDesignStore';
+import { fieldsOf } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
 

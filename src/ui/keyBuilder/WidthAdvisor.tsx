@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { adviseWidth } from '../../keys';
-import { fieldsOf } from '../../state/keyDesignStore';
+import { fieldsOf } from '../../state';
 import { DraftInput } from '../common/DraftInput';
 import { useKeyDesign } from '../stores';
 
