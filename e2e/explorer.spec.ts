@@ -52,7 +52,7 @@ test.describe('table explorer on the built-in table', () => {
     await explorer.limit.fill('0');
     await explorer.runQuery.click();
     await expect(explorer.partitionKey('leaderboardId')).toHaveAttribute('aria-invalid', 'true');
-    await expect(explorer.limit).toHaveAccessibleDescription(/at least 1/);
+    await expect(explorer.limit).toHaveAccessibleDescription(/Member must have value greater than or equal to 1/);
 
     await explorer.limit.fill('');
     await explorer.partitionKey('leaderboardId').fill('SEASON#2026-SPRING');

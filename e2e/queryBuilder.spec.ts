@@ -63,6 +63,10 @@ test.describe('query builder', () => {
     await expect(orders.storedOrder.locator('.oc-in-slice')).toHaveCount(0);
     // The stored keys are raw numbers of different widths: the builder says why a range on them can't work.
     await expect(builder.warnings).toContainText('numbers of different widths');
+    // Run returns none of them (their text is above the padded bounds), and the warning stays: it reads every page loaded, not the rows on screen.
+    await explorer.runQuery.click();
+    await expect(page.getByText('0 items in 1 page · end of results')).toBeVisible();
+    await expect(builder.warnings).toContainText('numbers of different widths');
   });
 
   test('events of ACTOR#u_8814 on 2026-06-23 from field values under EVT#{at:iso}', async ({ page }) => {
@@ -167,5 +171,92 @@ test.describe('query builder', () => {
     await builder.consistentRead.check();
     await explorer.indexPicker.selectOption('byAction');
     await expect(page.getByText('Consistent reads are not supported on global secondary indexes')).toBeVisible();
+  });
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1920, height: 1080 },
+    { width: 800, height: 900 },
+  ]) {
+    test(`after Run query the first result row is on screen at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const explorer = new ExplorerPage(page);
+      await explorer.open();
+      await explorer.tablePicker.selectOption('AuditLog');
+      await explorer.partitionKey('PK').fill('ACTOR#u_8814');
+      await explorer.runQuery.click();
+      const firstRow = explorer.grid.getByRole('rowgroup').nth(1).getByRole('row').first();
+      await expect(firstRow).toBeInViewport();
+      // A second Run, from a form scrolled to its end (the Copy as code section), brings its results back into view too.
+      await page.getByRole('region', { name: 'Copy as code' }).scrollIntoViewIfNeeded();
+      await page.getByRole('combobox', { name: 'Sort key condition' }).selectOption('begins_with');
+      await page.getByRole('textbox', { name: 'SK value' }).fill('EVT#2026-06-24');
+      await explorer.runQuery.click();
+      await expect.poll(async () => (await explorer.columnValues('SK')).every((key) => key.startsWith('EVT#2026-06-24'))).toBe(true);
+      await expect(firstRow).toBeInViewport();
+    });
+  }
+
+  test('Limit is refused outside 1 … 2,147,483,647 with DynamoDB’s message, before anything is sent', async ({ page }) => {
+    const explorer = new ExplorerPage(page);
+    await explorer.open();
+    await explorer.tablePicker.selectOption('Leaderboard');
+    await explorer.partitionKey('leaderboardId').fill('SEASON#2026-SPRING');
+    for (const [typed, constraint] of [
+      ['99999999999999999999', 'Member must have value less than or equal to 2147483647'],
+      ['3000000000', 'Member must have value less than or equal to 2147483647'],
+      ['0', 'Member must have value greater than or equal to 1'],
+    ] as const) {
+      await explorer.limit.fill(typed);
+      await expect(explorer.limit).toHaveAccessibleDescription(`1 validation error detected: Value '${typed}' at 'limit' failed to satisfy constraint: ${constraint} — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.`);
+      await explorer.runQuery.click();
+      await expect(page.getByRole('region', { name: 'Results' })).toContainText('Run the query (or scan) to see its items here');
+    }
+    await explorer.limit.fill('1e3');
+    await expect(explorer.limit).toHaveAccessibleDescription(/Limit must be a whole number \(digits only\)/);
+    await explorer.limit.fill('2147483647');
+    await expect(explorer.limit).not.toHaveAttribute('aria-invalid');
+    await expect.poll(async () => (await new QueryBuilderPage(page).request()).Limit).toBe(2147483647);
+  });
+
+  test('binary values: hex or base64 as chosen, the bytes that will be sent, and invalid input refused', async ({ page }) => {
+    const explorer = new ExplorerPage(page);
+    const builder = new QueryBuilderPage(page);
+    await explorer.open();
+    await explorer.tablePicker.selectOption('AuditLog');
+    await page.getByRole('radio', { name: 'Scan' }).check();
+    await builder.addCondition('blob', '=', '010203', 'B');
+    const row = page.getByRole('group', { name: 'Condition on blob' });
+    const value = row.getByRole('textbox', { name: 'Value' });
+    // Hex is the default: 010203 is three bytes, sent as base64 AQID in the request JSON.
+    await expect(row.getByRole('combobox', { name: 'Bytes as' })).toHaveValue('hex');
+    await expect(value).toHaveAccessibleDescription('Sends 3 bytes: 01 02 03');
+    await expect.poll(async () => (await builder.request()).ExpressionAttributeValues).toEqual({ ':blob': { B: 'AQID' } });
+    // Switching keeps the bytes, re-typed in the new encoding.
+    await row.getByRole('combobox', { name: 'Bytes as' }).selectOption('base64');
+    await expect(value).toHaveValue('AQID');
+    await expect(value).toHaveAccessibleDescription('Sends 3 bytes: 01 02 03');
+    // 010203 is not base64 (it used to become 01020w==): refused, with the way out.
+    await value.fill('010203');
+    await expect(value).toHaveAttribute('aria-invalid', 'true');
+    await expect(value).toHaveAccessibleDescription(/"010203" is not valid base64 .* it looks like hex: choose hex/);
+    await expect(builder.requestJson).toHaveText('The request is not complete yet: fix the marked inputs.');
+    await value.fill('01 02 0');
+    await row.getByRole('combobox', { name: 'Bytes as' }).selectOption('hex');
+    await expect(value).toHaveAccessibleDescription(/5 hex digits is not a whole number of bytes/);
+  });
+
+  test('switching to a GSI starts its partition key empty, and switching back restores the table’s value', async ({ page }) => {
+    const explorer = new ExplorerPage(page);
+    await explorer.open();
+    await explorer.tablePicker.selectOption('AuditLog');
+    await explorer.partitionKey('PK').fill('ACTOR#u_8814');
+    await explorer.indexPicker.selectOption('byAction');
+    await expect(explorer.partitionKey('action')).toHaveValue('');
+    await explorer.partitionKey('action').fill('login');
+    await explorer.indexPicker.selectOption({ index: 0 });
+    await expect(explorer.partitionKey('PK')).toHaveValue('ACTOR#u_8814');
+    await explorer.indexPicker.selectOption('byAction');
+    await expect(explorer.partitionKey('action')).toHaveValue('login');
   });
 });

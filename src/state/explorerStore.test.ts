@@ -115,6 +115,13 @@ describe('explorer store', () => {
     // A patch that switches index and fills its key (the "Make it a Query" fix) keeps its own value.
     store.getState().setForm({ indexName: '', partitionValue: 'SEASON#2026-WINTER' });
     expect(store.getState().form.partitionValue).toBe('SEASON#2026-WINTER');
+    // Another table's key boxes start empty too; choosing the same table again keeps them.
+    await store.getState().selectTable('Leaderboard');
+    expect(store.getState().form.partitionValue).toBe('SEASON#2026-WINTER');
+    const engine = store.getState().source;
+    await engine?.createTable({ TableName: 'Other', KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' });
+    await store.getState().selectTable('Other');
+    expect(store.getState().form.partitionValue).toBe('');
   });
 
   it('Limit above 2,147,483,647 is refused before anything is sent', async () => {

@@ -6,7 +6,7 @@ import type { ExplorerSlices } from './explorerSlices';
 /** The key-condition inputs, which belong to one key schema: each index keeps its own. */
 export type KeyInputs = Pick<QueryForm, 'partitionValue' | 'sortOperator' | 'sortValue' | 'sortValueHigh' | 'sortFields' | 'sortFieldsHigh'>;
 
-const EMPTY_KEY_INPUTS: KeyInputs = {
+export const EMPTY_KEY_INPUTS: KeyInputs = {
   partitionValue: EMPTY_QUERY_FORM.partitionValue,
   sortOperator: EMPTY_QUERY_FORM.sortOperator,
   sortValue: EMPTY_QUERY_FORM.sortValue,

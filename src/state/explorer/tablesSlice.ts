@@ -6,7 +6,7 @@ import type { KeyType } from '../../keys';
 import type { ExplorerSlices } from './explorerSlices';
 import { toExplorerError, type ExplorerError, type ExplorerTickets, type IndexSummary, type TableSummary } from './explorerTypes';
 import { INITIAL_PASTE } from './pasteSlice';
-import { INITIAL_QUERY } from './querySlice';
+import { EMPTY_KEY_INPUTS, INITIAL_QUERY } from './querySlice';
 import { INITIAL_RESULTS } from './resultsSlice';
 
 /** The connection and its tables: which source, which tables it has, which one is chosen. */
@@ -116,7 +116,17 @@ export function createTablesSlice(tickets: ExplorerTickets): StateCreator<Explor
       if (!source) return;
       const ticket = ++tickets.table;
       tickets.run++;
-      set({ ...INITIAL_RESULTS, selectedTable: name, table: undefined, tableError: undefined, formErrors: {}, keyInputsByIndex: {} });
+      // Another table's key values belong to other attributes: its key boxes start empty.
+      const otherTable = name !== get().selectedTable;
+      set((state) => ({
+        ...INITIAL_RESULTS,
+        selectedTable: name,
+        table: undefined,
+        tableError: undefined,
+        formErrors: {},
+        keyInputsByIndex: {},
+        ...(otherTable ? { form: { ...state.form, ...EMPTY_KEY_INPUTS } } : {}),
+      }));
       try {
         const output = await source.describeTable({ TableName: name });
         if (ticket !== tickets.table) return;

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state';
 import { keysOf } from '../../state';
@@ -7,6 +7,7 @@ import { QueryBuilder, type CodeContext } from '../queryBuilder/QueryBuilder';
 import { ResultsGrid } from './ResultsGrid';
 import { ExplorerTools } from './ExplorerTools';
 import { TablePicker } from './TablePicker';
+import './explorerPanel.css';
 
 /**
  * The table explorer: pick a table and index, query a partition or scan, and
@@ -31,6 +32,20 @@ export function ExplorerPanel({
   const running = useStore(store, (state) => state.running);
   const runError = useStore(store, (state) => state.runError);
   const loadMore = useStore(store, (state) => state.loadMore);
+  const runCount = useStore(store, (state) => state.runCount);
+  const results = useRef<HTMLDivElement>(null);
+  // Each Run brings its results into view once its first page (or its error) is in: below the form on
+  // narrow screens; beside it on wide ones, where this only scrolls when the user scrolled away.
+  const shownRun = useRef(runCount);
+  const landed = pages.length > 0 || runError !== undefined;
+  useEffect(() => {
+    if (runCount === shownRun.current || !landed) return;
+    shownRun.current = runCount;
+    const card = results.current;
+    if (!card) return;
+    const { top } = card.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight - 200) card.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [runCount, landed]);
   const last = pages[pages.length - 1];
   // Stable props for the grid, so a store change elsewhere (form edits, a new page) doesn't re-render every row.
   const gridKeys = useMemo(() => {
@@ -57,28 +72,39 @@ export function ExplorerPanel({
         <TablePicker store={store} />
       </div>
       {table && (
-        <div className="card">
-          <QueryBuilder store={store} codeContext={codeContext} />
-        </div>
-      )}
-      {(pages.length > 0 || runError || running) && (
-        <div className="card results">
-          <h3>Items</h3>
-          {runError && (
-            <p className="error-box" role="alert">
-              <strong>{runError.name}</strong>: {runError.message}
-            </p>
-          )}
-          <PageStats pages={pages} itemCount={items.length} />
-          {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys} onNearEnd={canLoadMore ? loadNextPage : undefined} />}
-          <div className="button-row">
-            {last?.lastEvaluatedKey && (
-              <button type="button" onClick={() => void loadMore()} disabled={running}>
-                Load more
-              </button>
-            )}
-            {running && <span className="muted" role="status">Loading…</span>}
+        <div className="explorer-run">
+          <div className="card">
+            <QueryBuilder store={store} codeContext={codeContext} />
           </div>
+          {pages.length > 0 || runError || running ? (
+            <div className="card results" ref={results} role="region" aria-label="Results">
+              <h3>Items</h3>
+              {runError && (
+                <p className="error-box" role="alert">
+                  <strong>{runError.name}</strong>: {runError.message}
+                </p>
+              )}
+              <PageStats pages={pages} itemCount={items.length} />
+              {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys} onNearEnd={canLoadMore ? loadNextPage : undefined} />}
+              <div className="button-row">
+                {last?.lastEvaluatedKey && (
+                  <button type="button" onClick={() => void loadMore()} disabled={running}>
+                    Load more
+                  </button>
+                )}
+                {running && (
+                  <span className="muted" role="status">
+                    Loading…
+                  </span>
+                )}
+              </div>
+            </div>
+          ) : (
+            <div className="card results results-placeholder" ref={results} role="region" aria-label="Results">
+              <h3>Items</h3>
+              <p className="muted small">Run the query (or scan) to see its items here, in the order DynamoDB returns them.</p>
+            </div>
+          )}
         </div>
       )}
       {table && <ExplorerTools store={store} />}

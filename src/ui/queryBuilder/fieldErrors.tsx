@@ -17,9 +17,13 @@ function isEmptyPrompt(message: string): boolean {
   return message.startsWith('Enter a value for') || message.startsWith('Enter an attribute name');
 }
 
-/** The errors shown: live ones as the user types (prompts for empty inputs wait), and those of the last Run. */
+/**
+ * The errors shown, always as of the current input: bad values as the user
+ * types; prompts for empty inputs only once Run has asked for them. An input
+ * Run refused shows its current message, and none once it is fixed.
+ */
 export function createFieldErrors(idPrefix: string, liveErrors: QueryFormErrors, runErrors: QueryFormErrors): FieldErrors {
-  const errors: QueryFormErrors = { ...Object.fromEntries(Object.entries(liveErrors).filter(([, message]) => message && !isEmptyPrompt(message))), ...runErrors };
+  const errors: QueryFormErrors = Object.fromEntries(Object.entries(liveErrors).filter(([field, message]) => message && (!isEmptyPrompt(message) || field in runErrors)));
   const errorId = (field: QueryFormField) => `${idPrefix}-${field.replace(/[^A-Za-z0-9_-]/g, '_')}-error`;
   return {
     errors,
