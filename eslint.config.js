@@ -130,6 +130,15 @@ export default defineConfig([
     },
   },
   {
+    // Keylab's own error codes: every layer may import them, so they import nothing (keylab/layer-imports).
+    name: 'keylab/boundaries/errors',
+    files: ['src/errors/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule(),
+      'no-restricted-globals': ['error', ...DOM_GLOBALS],
+    },
+  },
+  {
     name: 'keylab/boundaries/expressions',
     files: ['src/expressions/**'],
     rules: {
