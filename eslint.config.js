@@ -5,19 +5,17 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './eslint/layers.js';
 
 /*
  * Architecture: imports flow  ui → state → sources → engine → expressions → keys.
  * The core (keys, expressions, engine, codegen) is pure TypeScript: no React, no DOM,
- * no Node, no AWS SDK at runtime. The rules below enforce that per folder.
+ * no Node, no AWS SDK at runtime. The rules below enforce that per folder; which
+ * folder may import which, and through which index.ts, is eslint/layers.js.
  */
 
 const TS_FILES = '**/*.{ts,tsx,mts,cts}';
 const CORE = ['src/keys/**', 'src/expressions/**', 'src/engine/**', 'src/codegen/**'];
-
-/** Matches a relative (or src/-rooted) import of one of the given src/ folders. */
-const srcFolder = (/** @type {string[]} */ folders) =>
-  `^(?:(?:\\./)?(?:\\.\\./)+(?:src/)?|src/|@/)(?:${folders.join('|')})(?:/|$)`;
 
 /** @typedef {{ regex: string, message: string, allowTypeImports?: boolean }} RestrictedPattern */
 /** @typedef {{ name: string, message: string, allowTypeImports?: boolean }} RestrictedPath */
@@ -51,30 +49,19 @@ const NO_NODE_BUILTINS = builtinModules
   }));
 
 /**
- * no-restricted-imports options for one core folder.
- * @param {{ forbiddenSrc: string[], allowNode?: boolean }} options
+ * no-restricted-imports options for one core folder: no UI libraries, SDK types only, no Node
+ * (import direction between src/ folders: keylab/layer-imports).
+ * @param {{ allowNode?: boolean }} [options]
  */
-function coreImportRule({ forbiddenSrc, allowNode = false }) {
+function coreImportRule({ allowNode = false } = {}) {
   return [
     'error',
     {
       paths: allowNode ? [] : NO_NODE_BUILTINS,
-      patterns: [
-        ...NO_UI_LIBRARIES,
-        NO_AWS_SDK_AT_RUNTIME,
-        ...(allowNode ? [] : [NO_NODE_PROTOCOL]),
-        {
-          regex: srcFolder(forbiddenSrc),
-          message:
-            'Wrong import direction. Imports flow ui → state → sources → engine → expressions → keys; ' +
-            'the core never imports ui/state/sources/server.',
-        },
-      ],
+      patterns: [...NO_UI_LIBRARIES, NO_AWS_SDK_AT_RUNTIME, ...(allowNode ? [] : [NO_NODE_PROTOCOL])],
     },
   ];
 }
-
-const OUTER_LAYERS = ['ui', 'state', 'sources', 'server'];
 
 const DOM_GLOBALS = [
   'window',
@@ -116,7 +103,7 @@ export default defineConfig([
   },
   {
     name: 'keylab/node-globals',
-    files: ['src/server/**', 'src/engine/persistence/node/**', 'scripts/**', 'e2e/**', 'bench/**', '*.config.{js,ts}'],
+    files: ['src/server/**', 'src/engine/persistence/node/**', 'scripts/**', 'e2e/**', 'bench/**', 'eslint/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
 
@@ -129,12 +116,26 @@ export default defineConfig([
 
   // --- Import boundaries -----------------------------------------------------
   {
+    // Which src/ folder may import which, and only through its index.ts: eslint/layers.js.
+    name: 'keylab/boundaries/layers',
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { keylab: layersPlugin },
+    rules: { 'keylab/layer-imports': 'error' },
+  },
+  {
     name: 'keylab/boundaries/keys',
     files: ['src/keys/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule({
-        forbiddenSrc: [...OUTER_LAYERS, 'engine', 'expressions'],
-      }),
+      '@typescript-eslint/no-restricted-imports': coreImportRule(),
+    },
+  },
+  {
+    // Keylab's own error codes: every layer may import them, so they import nothing (keylab/layer-imports).
+    name: 'keylab/boundaries/errors',
+    files: ['src/errors/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule(),
+      'no-restricted-globals': ['error', ...DOM_GLOBALS],
     },
   },
   {
@@ -151,19 +152,10 @@ export default defineConfig([
     },
   },
   {
-    // Keylab's own error codes: every layer may import them, so they import nothing from src/.
-    name: 'keylab/boundaries/errors',
-    files: ['src/errors/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: [...OUTER_LAYERS, 'engine', 'expressions', 'codegen', 'keys'] }),
-      'no-restricted-globals': ['error', ...DOM_GLOBALS],
-    },
-  },
-  {
     name: 'keylab/boundaries/expressions',
     files: ['src/expressions/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: [...OUTER_LAYERS, 'engine'] }),
+      '@typescript-eslint/no-restricted-imports': coreImportRule(),
     },
   },
   {
@@ -171,21 +163,21 @@ export default defineConfig([
     name: 'keylab/boundaries/codegen',
     files: ['src/codegen/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: [...OUTER_LAYERS, 'engine'] }),
+      '@typescript-eslint/no-restricted-imports': coreImportRule(),
     },
   },
   {
     name: 'keylab/boundaries/engine',
     files: ['src/engine/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: OUTER_LAYERS }),
+      '@typescript-eslint/no-restricted-imports': coreImportRule(),
     },
   },
   {
     name: 'keylab/boundaries/engine-persistence-node',
     files: ['src/engine/persistence/node/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule({ forbiddenSrc: OUTER_LAYERS, allowNode: true }),
+      '@typescript-eslint/no-restricted-imports': coreImportRule({ allowNode: true }),
     },
   },
   {
@@ -216,13 +208,7 @@ export default defineConfig([
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...NO_UI_LIBRARIES,
-            {
-              regex: srcFolder(['ui', 'state', 'server']),
-              message: 'Wrong import direction. Imports flow ui → state → sources → engine → expressions → keys.',
-            },
-          ],
+          patterns: NO_UI_LIBRARIES,
         },
       ],
     },
@@ -245,10 +231,6 @@ export default defineConfig([
               allowTypeImports: true,
               message:
                 "Stores must be testable without React: use createStore from 'zustand/vanilla' and useStore in src/ui.",
-            },
-            {
-              regex: srcFolder(['ui', 'server']),
-              message: 'Wrong import direction: src/state must not import from src/ui (or the Node server).',
             },
           ],
         },

@@ -1,12 +1,34 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './ui/App';
+import { openBuiltInTable } from './sources';
+import { App, AppStoresProvider, createAppStores, type AppDeps } from './ui';
 import './ui/app.css';
+
+/** The browser's side of the app's dependencies: the only place that reads these globals. */
+function browserAppDeps(): AppDeps {
+  let storage: Storage | undefined;
+  try {
+    storage = window.localStorage;
+  } catch {
+    // Blocked (privacy settings, sandboxed frame): the app says so and keeps everything in memory.
+  }
+  return {
+    storage,
+    fetch: (url, init) => window.fetch(url, init),
+    appOrigin: window.location.origin,
+    openBuiltInTable: () => openBuiltInTable(),
+    now: () => performance.now(),
+  };
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Keylab: #root element missing from index.html');
+const stores = createAppStores(browserAppDeps());
+void stores.connectBuiltInTable();
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <AppStoresProvider stores={stores}>
+      <App />
+    </AppStoresProvider>
   </StrictMode>,
 );

@@ -18,3 +18,4 @@ export type {
 export type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, Throughput } from './schema/tableDefinition';
 export { canonicalKey, hashCanonicalKey, segmentOfHash } from './storage/partitionKey';
 export { ChunkedSortedList, MAX_CHUNK, type ListPosition, type Probe } from './storage/chunkedSortedList';
+export * from './samples';

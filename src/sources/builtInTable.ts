@@ -1,4 +1,12 @@
-import { createLocalDynamoDB, type DynamoDBDataSource, type LocalDynamoDB } from '../engine';
+import {
+  createLocalDynamoDB,
+  ensureSampleTables,
+  generateCollection,
+  type DynamoDBDataSource,
+  type GenerateCollectionOptions,
+  type GenerateCollectionResult,
+  type LocalDynamoDB,
+} from '../engine';
 import {
   DEFAULT_DATABASE_NAME,
   deleteBrowserPersistence,
@@ -7,7 +15,8 @@ import {
   type BrowserPersistence,
   type PersistenceErrorCode,
 } from '../engine/persistence/browser';
-import { ensureSampleTables } from '../engine/samples';
+
+export { MAX_GENERATED_ITEMS } from '../engine';
 
 /** How the built-in table is kept, for the UI to show. */
 export interface BuiltInTableStatus {
@@ -34,6 +43,8 @@ export interface BuiltInTable {
   /** The engine itself: `generateCollection`, `subscribe` for live views. */
   readonly engine: LocalDynamoDB;
   readonly status: BuiltInTableStatus;
+  /** Fills one item collection with generated items (scale demos), through the engine's bulk path. */
+  generateCollection(options: GenerateCollectionOptions): Promise<GenerateCollectionResult>;
   /** Releases IndexedDB (tests, hot reload); later writes reject. */
   close(): Promise<void>;
 }
@@ -93,6 +104,7 @@ export async function openBuiltInTable(options: OpenBuiltInTableOptions = {}): P
     source: engine,
     engine,
     status: { persisted: true, restoredTables: loaded.tables, restoredItems: loaded.items, createdSamples, warnings },
+    generateCollection: (generate) => generateCollection(engine, generate),
     close: () => persistence.close(),
   };
 }
@@ -105,23 +117,27 @@ export function deleteStoredTables(databaseName: string = DEFAULT_DATABASE_NAME)
   return deleteBrowserPersistence(databaseName);
 }
 
-async function openInMemory(cause: unknown, prefix = ''): Promise<BuiltInTable> {
+/**
+ * The built-in table in this tab's memory only, with fresh samples: what
+ * {@link openBuiltInTable} falls back to, and what tests and the Node side
+ * use (it never touches IndexedDB).
+ */
+export async function openBuiltInTableInMemory(): Promise<BuiltInTable> {
   const engine = createLocalDynamoDB();
   const createdSamples = await ensureSampleTables(engine, { firstRun: true });
   return {
     source: engine,
     engine,
-    status: {
-      persisted: false,
-      error: prefix + messageOf(cause),
-      ...(isPersistenceError(cause) ? { errorCode: cause.code } : {}),
-      restoredTables: [],
-      restoredItems: 0,
-      createdSamples,
-      warnings: [],
-    },
+    status: { persisted: false, restoredTables: [], restoredItems: 0, createdSamples, warnings: [] },
+    generateCollection: (generate) => generateCollection(engine, generate),
     close: async () => undefined,
   };
+}
+
+async function openInMemory(cause: unknown, prefix = ''): Promise<BuiltInTable> {
+  const table = await openBuiltInTableInMemory();
+  const why = { error: prefix + messageOf(cause), ...(isPersistenceError(cause) ? { errorCode: cause.code } : {}) };
+  return { ...table, status: { ...table.status, ...why } };
 }
 
 function messageOf(error: unknown): string {

@@ -13,7 +13,7 @@
  */
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDataSource } from '../engine';
-import { endpointOf, isThrottling, MAX_ATTEMPTS, PROFILE_HEADER, PROFILE_PROXY_PATH, PROXY_PATH, routeOf, TARGET_HEADER, type RemoteHooks, type RemoteSettings } from './remoteEndpoints';
+import { endpointOf, isThrottling, MAX_ATTEMPTS, notDynamoDBAnswer, PROFILE_HEADER, PROFILE_PROXY_PATH, PROXY_PATH, routeOf, TARGET_HEADER, type RemoteHooks, type RemoteSettings } from './remoteEndpoints';
 
 export * from './remoteEndpoints';
 
@@ -76,7 +76,12 @@ export function createRemoteDynamoDB(settings: RemoteSettings, hooks: RemoteHook
         request.path = proxy.pathname;
       }
       const output = await next(args);
-      const response = output.response as { statusCode?: number; headers?: Record<string, string> } | undefined;
+      const response = output.response as { statusCode?: number; reason?: string; headers?: Record<string, string> } | undefined;
+      // Another server on that address: say so before the SDK tries to read its answer as JSON.
+      if (response?.statusCode !== undefined) {
+        const notDynamoDB = notDynamoDBAnswer(endpoint, { statusCode: response.statusCode, reason: response.reason, contentType: response.headers?.['content-type'] });
+        if (notDynamoDB) throw notDynamoDB;
+      }
       // The proxy could not reach the endpoint, or the server could not get a
       // profile's credentials: retrying will not help, so answer the SDK with a
       // client error (no retries, one failure to show).

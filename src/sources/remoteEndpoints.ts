@@ -77,9 +77,48 @@ export function routeOf(settings: RemoteSettings): 'proxy' | 'signer' | 'direct'
   }
 }
 
+/** The error name for an answer that did not come from DynamoDB (see {@link notDynamoDBAnswer}). */
+export const NOT_DYNAMODB_ENDPOINT = 'NotDynamoDBEndpoint';
+
+/** What an HTTP answer said about itself, as far as telling DynamoDB apart goes. */
+export interface AnswerHead {
+  readonly statusCode: number;
+  /** The reason phrase (`Method Not Allowed`); empty over HTTP/2. */
+  readonly reason?: string;
+  readonly contentType?: string;
+}
+
+/**
+ * DynamoDB (and DynamoDB Local, and Keylab's proxy when it refuses) always
+ * answers in JSON (`application/x-amz-json-1.0`). Anything else is another
+ * server on that address (a web server's 404 page, a 405 from an API): this
+ * returns the error that says so in words, where the SDK would otherwise
+ * report a JSON SyntaxError while deserializing. Undefined for JSON answers.
+ *
+ * @example
+ * notDynamoDBAnswer('http://localhost:5410', { statusCode: 405, reason: 'Method Not Allowed', contentType: 'text/plain' })?.message
+ * // "http://localhost:5410 answered 405 Method Not Allowed and is not a DynamoDB endpoint: check the port"
+ */
+export function notDynamoDBAnswer(endpoint: string, answer: AnswerHead): Error | undefined {
+  const contentType = (answer.contentType ?? '').toLowerCase();
+  if (/\bjson\b/.test(contentType)) return undefined;
+  const status = `${answer.statusCode}${answer.reason ? ` ${answer.reason}` : ''}`;
+  const body = contentType.startsWith('text/html') ? ' with a web page' : '';
+  let advice = 'check the endpoint URL';
+  try {
+    const url = new URL(endpoint);
+    if (isLoopbackHostname(url.hostname)) advice = 'check the port';
+  } catch {
+    // Not a URL: the generic advice stands.
+  }
+  const error = new Error(`${endpoint} answered ${status}${body} and is not a DynamoDB endpoint: ${advice}`);
+  error.name = NOT_DYNAMODB_ENDPOINT;
+  return error;
+}
+
 /** What went wrong with a connection, in plain words. */
 export interface ConnectionProblem {
-  readonly kind: 'refused' | 'unreachable' | 'credentials' | 'region' | 'tls' | 'cors' | 'timeout' | 'proxy' | 'other';
+  readonly kind: 'refused' | 'unreachable' | 'notDynamoDB' | 'credentials' | 'region' | 'tls' | 'cors' | 'timeout' | 'proxy' | 'other';
   readonly message: string;
 }
 
@@ -102,6 +141,8 @@ export function describeConnectionError(error: unknown, settings: RemoteSettings
   const problem = (kind: ConnectionProblem['kind'], message: string): ConnectionProblem => ({ kind, message: scrubSecrets(message, [settings.secretAccessKey, settings.sessionToken]) });
 
   switch (name) {
+    case NOT_DYNAMODB_ENDPOINT:
+      return problem('notDynamoDB', quoted);
     case 'ProxyConnectionRefused':
       return problem('refused', `${quoted}`);
     case 'ProxyUnreachable':

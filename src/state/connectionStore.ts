@@ -8,7 +8,8 @@ import {
   type ConnectionProblem,
   type RemoteHooks,
   type RemoteSettings,
-} from '../sources/remoteEndpoints';
+} from '../sources';
+import { BUILT_IN_TABLE_LABEL } from './builtInTableStore';
 
 export type ConnectionKind = 'builtIn' | 'dynamodbLocal' | 'custom' | 'aws';
 export type AwsAuth = 'keys' | 'profile';
@@ -200,6 +201,13 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
         // Storage full or blocked: the form still works in memory.
       }
     };
+    // The profile list is read once, when the form first asks for a profile (at start, for a remembered form).
+    let profilesLoading = false;
+    const loadProfilesIfNeeded = () => {
+      const { form, profiles } = get();
+      if (form.kind === 'aws' && form.awsAuth === 'profile' && profiles === undefined && !profilesLoading) void get().loadProfiles();
+    };
+    queueMicrotask(loadProfilesIfNeeded);
     return {
       form: restore(options.storage),
       errors: {},
@@ -214,6 +222,7 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
         const kindChanged = patch.kind !== undefined && patch.kind !== get().form.kind;
         set({ form, errors: kindChanged ? {} : kept, ...(kindChanged ? { problem: undefined, note: undefined, status: 'idle' as const } : {}) });
         persist(form);
+        loadProfilesIfNeeded();
       },
       connect: async () => {
         const { form } = get();
@@ -221,7 +230,7 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
         if (form.kind === 'builtIn') {
           set({ errors: {}, status: 'connecting', problem: undefined, note: undefined, retrying: undefined });
           await options.connectBuiltIn();
-          if (ticket === attempt) set({ status: 'connected', connectedLabel: 'Built-in table (this browser)' });
+          if (ticket === attempt) set({ status: 'connected', connectedLabel: BUILT_IN_TABLE_LABEL });
           return;
         }
         const errors = validateConnectionForm(form);
@@ -259,11 +268,14 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
       },
       loadProfiles: async () => {
         if (!options.fetchProfiles) return;
+        profilesLoading = true;
         try {
           const profiles = await options.fetchProfiles();
           set({ profiles, profilesError: undefined });
         } catch (error) {
           set({ profiles: [], profilesError: `Could not read profiles from Keylab’s server: ${error instanceof Error ? error.message : String(error)}` });
+        } finally {
+          profilesLoading = false;
         }
       },
     };

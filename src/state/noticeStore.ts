@@ -1,4 +1,4 @@
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /** A message the app shows until it is dismissed or its cause goes away. */
 export interface Notice {
@@ -13,11 +13,13 @@ export interface NoticeState {
   dismiss(id: string): void;
 }
 
+export type NoticeStore = StoreApi<NoticeState>;
+
 /**
  * Notices about the app itself (not about user input, whose errors sit next to
  * the input): storage that can't be written, for example.
  */
-export function createNoticeStore() {
+export function createNoticeStore(): NoticeStore {
   return createStore<NoticeState>()((set) => ({
     notices: [],
     show: (id, message) => set((state) => ({ notices: [...state.notices.filter((notice) => notice.id !== id), { id, message }] })),

@@ -20,8 +20,10 @@ export interface RowSelectionState {
   clear(): void;
 }
 
+export type RowSelectionStore = StoreApi<RowSelectionState>;
+
 /** Which grid row the byte inspector shows. */
-export function createRowSelectionStore(): StoreApi<RowSelectionState> {
+export function createRowSelectionStore(): RowSelectionStore {
   return createStore<RowSelectionState>()((set) => ({
     select: (selection) => set({ selection }),
     clear: () => set({ selection: undefined }),

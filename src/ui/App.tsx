@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useStore } from 'zustand';
 import { ExplorerPanel } from './explorer/ExplorerPanel';
 import { KeyBuilderPanel } from './keyBuilder/KeyBuilderPanel';
 import { ConnectionPanel } from './explorer/ConnectionPanel';
-import { builtInStatusStore, connectBuiltInTable, connectionStore, explorerStore, isBuiltInLabel, noticeStore } from './stores';
+import { useAppStores, useBuiltInTable, useConnection, useExplorer, useNotices } from './stores';
 
 type View = 'key-builder' | 'explorer';
 const VIEWS: readonly { id: View; label: string }[] = [
@@ -21,22 +20,21 @@ function viewFromHash(): View {
  * Both panels stay mounted so switching tabs keeps what each one loaded.
  */
 export function App() {
-  const notices = useStore(noticeStore, (state) => state.notices);
-  const builtInStatus = useStore(builtInStatusStore, (state) => state.status);
-  const onBuiltIn = useStore(explorerStore, (state) => isBuiltInLabel(state.sourceLabel));
+  const stores = useAppStores();
+  const notices = useNotices((state) => state.notices);
+  const builtInStatus = useBuiltInTable((state) => state.status);
+  const builtInSource = useBuiltInTable((state) => state.source);
+  const onBuiltIn = useExplorer((state) => state.source !== undefined && state.source === builtInSource);
   // Copied code targets what the explorer is connected to (never its credentials).
-  const connected = useStore(connectionStore, (state) => state.status === 'connected' && state.form.kind !== 'builtIn');
-  const codeRegion = useStore(connectionStore, (state) => state.form.region);
-  const codeEndpoint = useStore(connectionStore, (state) => (state.form.kind === 'aws' ? undefined : state.form.endpoint));
+  const connected = useConnection((state) => state.status === 'connected' && state.form.kind !== 'builtIn');
+  const codeRegion = useConnection((state) => state.form.region);
+  const codeEndpoint = useConnection((state) => (state.form.kind === 'aws' ? undefined : state.form.endpoint));
   const codeContext = connected && !onBuiltIn ? { region: codeRegion, ...(codeEndpoint ? { endpoint: codeEndpoint } : {}) } : undefined;
   const [view, setView] = useState<View>(viewFromHash);
   useEffect(() => {
     const onHashChange = () => setView(viewFromHash());
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
-  }, []);
-  useEffect(() => {
-    void connectBuiltInTable();
   }, []);
   const select = (next: View) => {
     setView(next);
@@ -79,7 +77,7 @@ export function App() {
           <KeyBuilderPanel />
         </div>
         <div role="tabpanel" id="view-explorer" aria-labelledby="tab-explorer" hidden={view !== 'explorer'}>
-          <ExplorerPanel store={explorerStore} status={onBuiltIn ? builtInStatus : undefined} connection={<ConnectionPanel store={connectionStore} />}
+          <ExplorerPanel store={stores.explorer} status={onBuiltIn ? builtInStatus : undefined} connection={<ConnectionPanel store={stores.connection} />}
             codeContext={codeContext}
           />
         </div>

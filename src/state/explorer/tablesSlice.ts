@@ -30,6 +30,8 @@ export interface TablesActions {
   refreshTables(): Promise<void>;
   loadMoreTables(): Promise<void>;
   selectTable(name: string): Promise<void>;
+  /** Reads DescribeTable again for the chosen table (item count, size), keeping the form and the loaded results. */
+  reloadTable(): Promise<void>;
 }
 
 export const INITIAL_TABLES: TablesState = { sourceLabel: '', tableNames: [], tablesLoading: false };
@@ -92,6 +94,8 @@ export function createTablesSlice(tickets: ExplorerTickets): StateCreator<Explor
         const { selectedTable } = get();
         const next = selectedTable && names.includes(selectedTable) ? selectedTable : names[0];
         if (next && next !== selectedTable) await get().selectTable(next);
+        // Same table: its counts may have changed since it was described (DescribeTable is what tells).
+        else if (next) await get().reloadTable();
       } catch (error) {
         set({ tablesLoading: false, tablesError: toExplorerError(error) });
       }
@@ -132,6 +136,19 @@ export function createTablesSlice(tickets: ExplorerTickets): StateCreator<Explor
           table,
           form: { ...state.form, indexName: table.indexes.some((index) => index.name === state.form.indexName) ? state.form.indexName : '' },
         }));
+      } catch (error) {
+        if (ticket !== tickets.table) return;
+        set({ tableError: toExplorerError(error) });
+      }
+    },
+    reloadTable: async () => {
+      const { source, selectedTable } = get();
+      if (!source || !selectedTable) return;
+      const ticket = tickets.table;
+      try {
+        const output = await source.describeTable({ TableName: selectedTable });
+        if (ticket !== tickets.table || !output.Table) return;
+        set({ table: summarizeTable(output.Table), tableError: undefined });
       } catch (error) {
         if (ticket !== tickets.table) return;
         set({ tableError: toExplorerError(error) });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Item } from '../../state/explorerStore';
+import type { Item } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import { attributeAsDynamoDBJson, formatAttributeValue } from './formatAttributeValue';

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import type { ConnectionField, ConnectionKind, ConnectionStore, ProfileOption } from '../../state/connectionStore';
+import type { ConnectionField, ConnectionKind, ConnectionStore, ProfileOption } from '../../state';
 import './ConnectionPanel.css';
 
 const KINDS: readonly { value: ConnectionKind; label: string }[] = [
@@ -57,14 +57,10 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
   const retrying = useStore(store, (state) => state.retrying);
   const profiles = useStore(store, (state) => state.profiles);
   const profilesError = useStore(store, (state) => state.profilesError);
-  const { setForm, connect, loadProfiles } = store.getState();
+  const { setForm, connect } = store.getState();
   const [open, setOpen] = useState(false);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
-  const needsProfiles = form.kind === 'aws' && form.awsAuth === 'profile' && profiles === undefined;
-  useEffect(() => {
-    if (needsProfiles) void loadProfiles();
-  }, [needsProfiles, loadProfiles]);
 
   const invalid = (field: ConnectionField) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': id(`${field}-error`) } : {});
   const errorText = (field: ConnectionField) =>

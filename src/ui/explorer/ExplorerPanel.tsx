@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { ExplorerStore } from '../../state/explorerStore';
+import type { ExplorerStore } from '../../state';
 import { PageStats } from './PageStats';
 import { QueryBuilder, type CodeContext } from '../queryBuilder/QueryBuilder';
 import { gridKeyColumns } from './gridColumns';

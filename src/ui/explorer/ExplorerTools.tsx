@@ -1,4 +1,4 @@
-import type { ExplorerStore } from '../../state/explorerStore';
+import type { ExplorerStore } from '../../state';
 import { ByteInspector } from './ByteInspector';
 import { GenerateItems } from './GenerateItems';
 import { OrderComparison } from './OrderComparison';

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { generateCollection, MAX_GENERATED_ITEMS } from '../../engine/samples';
-import type { ExplorerStore } from '../../state/explorerStore';
-import { builtInTableStore } from '../stores';
+import { MAX_GENERATED_ITEMS, type ExplorerStore } from '../../state';
+import { useAppStores, useBuiltInTable } from '../stores';
 
 /**
  * Fills one partition of a built-in table with generated items (scale demos,
@@ -11,37 +10,16 @@ import { builtInTableStore } from '../stores';
 export function GenerateItems({ store }: { store: ExplorerStore }) {
   const source = useStore(store, (state) => state.source);
   const table = useStore(store, (state) => state.table);
-  const builtIn = useStore(builtInTableStore, (state) => state);
+  const builtInSource = useBuiltInTable((state) => state.source);
+  const generation = useBuiltInTable((state) => state.generation);
+  const { generateItems } = useAppStores().builtInTable.getState();
   const [partition, setPartition] = useState('GENERATED#1');
   const [count, setCount] = useState('100000');
-  const [status, setStatus] = useState<{ text: string; error: boolean }>();
-  const [busy, setBusy] = useState(false);
   const headingId = useId();
   const partitionId = useId();
   const countId = useId();
-  if (!builtIn.engine || source !== builtIn.source || !table) return null;
-  const engine = builtIn.engine;
+  if (!builtInSource || source !== builtInSource || !table) return null;
   const partitionKey = table.keys.partitionKey;
-
-  const generate = async () => {
-    const howMany = Number(count);
-    setBusy(true);
-    setStatus({ text: `Generating ${count} items…`, error: false });
-    const started = performance.now();
-    try {
-      const result = await generateCollection(engine, {
-        table: table.name,
-        partitionKeyValue: partitionKey.type === 'N' ? partition : partitionKey.type === 'B' ? new TextEncoder().encode(partition) : partition,
-        count: howMany,
-      });
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      setStatus({ text: `Generated ${result.loaded.toLocaleString('en-US')} items in ${partitionKey.name} = ${partition} (${seconds} s).`, error: false });
-    } catch (error) {
-      setStatus({ text: error instanceof Error ? `${error.name}: ${error.message}` : String(error), error: true });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="card generate-items" aria-labelledby={headingId}>
@@ -54,13 +32,13 @@ export function GenerateItems({ store }: { store: ExplorerStore }) {
         <input id={partitionId} value={partition} onChange={(event) => setPartition(event.target.value)} />
         <label htmlFor={countId}>Items to generate</label>
         <input id={countId} inputMode="numeric" value={count} onChange={(event) => setCount(event.target.value)} />
-        <button type="button" onClick={() => void generate()} disabled={busy}>
+        <button type="button" onClick={() => void generateItems({ table, partition, count })} disabled={generation?.running}>
           Generate items
         </button>
       </div>
-      {status && (
-        <p className={status.error ? 'field-error' : 'muted'} role={status.error ? 'alert' : 'status'}>
-          {status.text}
+      {generation && (
+        <p className={generation.error ? 'field-error' : 'muted'} role={generation.error ? 'alert' : 'status'}>
+          {generation.message}
         </p>
       )}
     </section>

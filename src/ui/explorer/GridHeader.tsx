@@ -1,8 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { columnResizingFeature, columnSizingFeature, createColumnHelper, tableFeatures, useTable, type ColumnSizingState, type OnChangeFn } from '@tanstack/react-table';
 import { memo, useMemo, type KeyboardEvent } from 'react';
-import type { Item } from '../../state/explorerStore';
-import type { ViewSort } from '../../state/sortItemsForView';
+import type { Item } from '../../state';
+import type { ViewSort } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import { clampColumnWidth, MAX_COLUMN_PX, MIN_COLUMN_PX, type GridLayout } from './gridLayout';

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
-import { compareItemOrders, type ItemOrderRow } from '../../state/compareItemOrders';
-import { selectQuerySlice } from '../../state/queryBuilder/selectors';
-import { keysOf, type ExplorerStore } from '../../state/explorerStore';
+import { compareItemOrders, type ItemOrderRow } from '../../state';
+import { selectQuerySlice } from '../../state';
+import { keysOf, type ExplorerStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
 import './explorerTools.css';

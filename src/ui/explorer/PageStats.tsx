@@ -1,4 +1,4 @@
-import type { ResultPage } from '../../state/explorerStore';
+import type { ResultPage } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { formatAttributeValue } from './formatAttributeValue';
 

@@ -2,11 +2,11 @@ import type { ColumnSizingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState, type MouseEvent, type UIEvent } from 'react';
 import { useStore } from 'zustand';
-import type { Item } from '../../state/explorerStore';
-import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state/sortItemsForView';
+import type { Item } from '../../state';
+import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
-import { rowSelectionStore } from '../stores';
+import { useAppStores } from '../stores';
 import { AttributeValueCell, KeyValueCell } from './AttributeValueCell';
 import { CellActions } from './CellActions';
 import { GridHeader } from './GridHeader';
@@ -62,6 +62,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, onNearEnd 
   const [viewSort, setViewSort] = useState<ViewSort>();
   const [menuColumn, setMenuColumn] = useState<string>();
   const viewItems = useMemo(() => (viewSort ? sortItemsForView(items, viewSort) : items), [items, viewSort]);
+  const rowSelectionStore = useAppStores().rowSelection;
   const selection = useStore(rowSelectionStore, (state) => state.selection);
   const selectedItem = selection?.items === items ? selection.item : undefined;
   const selectedPosition = selection?.items === items ? selection.position : undefined;
@@ -75,7 +76,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, onNearEnd 
         ...(index + 1 < viewItems.length ? { below: viewItems[index + 1] } : {}),
         sortedView: viewSort !== undefined,
       }),
-    [items, viewItems, viewSort],
+    [rowSelectionStore, items, viewItems, viewSort],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
   // Row heights are computed, never measured: a row is one line unless a key wraps, and the lines a

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import type { ExplorerStore } from '../../state/explorerStore';
+import type { ExplorerStore } from '../../state';
 
 const formatBytes = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../../state/explorerStore';
-import type { TableSummary } from '../../state/explorerStore';
+import type { Item } from '../../state';
+import type { TableSummary } from '../../state';
 import { columnNamesFor, gridKeyColumns, scanColumnNames } from './gridColumns';
 
 const item = (...names: string[]): Item => Object.fromEntries(names.map((name) => [name, { S: name }]));

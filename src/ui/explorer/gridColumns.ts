@@ -1,4 +1,4 @@
-import { keysOf, type Item, type TableSummary } from '../../state/explorerStore';
+import { keysOf, type Item, type TableSummary } from '../../state';
 
 /** Column order: the key attributes first (they stay put while scrolling sideways), then attributes as they first appear. */
 export function columnNamesFor(items: readonly Item[], keyNames: readonly string[]): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../../state/explorerStore';
+import type { Item } from '../../state';
 import type { VisiblePart } from '../common/visibleText';
 import { FALLBACK_METRICS, gridLayout, KEY_CAP_CHARS, KEY_LINE_PX, ROW_HEIGHT, rowHeightOf, scanKeyWidths, wrapKey, type GridLayoutInput } from './gridLayout';
 

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { CSSProperties } from 'react';
-import type { Item } from '../../state/explorerStore';
+import type { Item } from '../../state';
 import { toVisibleText, visibleWidth, type VisiblePart } from '../common/visibleText';
 import { appendsTo, type ItemScan } from './gridColumns';
 import { formatAttributeValue, isPlainVisibleText } from './formatAttributeValue';

@@ -1,4 +1,4 @@
-import { BINARY_ENCODINGS, describeBinaryText, type BinaryEncoding } from '../../state/queryBuilder/binaryText';
+import { BINARY_ENCODINGS, describeBinaryText, type BinaryEncoding } from '../../state';
 
 /** The hex / base64 choice for binary (B) inputs. */
 export function BinaryEncodingSelect({ label, value, onChange }: { label: string; value: BinaryEncoding; onChange: (encoding: BinaryEncoding) => void }) {

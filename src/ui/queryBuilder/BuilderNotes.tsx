@@ -1,6 +1,6 @@
-import type { BuilderWarning } from '../../state/queryBuilder/builderWarnings';
-import type { QueryForm } from '../../state/queryBuilder/queryForm';
-import type { ExplorerError, PasteReport } from '../../state/explorerStore';
+import type { BuilderWarning } from '../../state';
+import type { QueryForm } from '../../state';
+import type { ExplorerError, PasteReport } from '../../state';
 
 /** The traps the valid request runs into, each with its one-click fix when there is one. */
 export function BuilderWarningList({ warnings, setForm }: { warnings: readonly BuilderWarning[]; setForm: (patch: Partial<QueryForm>) => void }) {

@@ -10,10 +10,10 @@ import {
   type FilterNode,
   type FilterOperator,
   type FilterRow,
-} from '../../state/queryBuilder/filterModel';
-import { reencodeBinaryText } from '../../state/queryBuilder/binaryText';
-import type { QueryFormErrors } from '../../state/queryBuilder/queryForm';
-import { VALUE_TYPES, type ValueType } from '../../state/queryBuilder/typedValue';
+} from '../../state';
+import { reencodeBinaryText } from '../../state';
+import type { QueryFormErrors } from '../../state';
+import { VALUE_TYPES, type ValueType } from '../../state';
 import { BinaryEncodingSelect, BytesPreview } from './BinaryEncodingChoice';
 
 const OPERATOR_LABELS: Readonly<Record<FilterOperator, string>> = {

@@ -1,5 +1,5 @@
 import type { KeySchemaInfo } from '../../expressions';
-import { switchKeyEncoding, type QueryForm, type SortOperator } from '../../state/queryBuilder/queryForm';
+import { switchKeyEncoding, type QueryForm, type SortOperator } from '../../state';
 import { BinaryEncodingSelect } from './BinaryEncodingChoice';
 import type { FieldErrors } from './fieldErrors';
 import { KeyValueInput } from './KeyValueInput';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { KeyType } from '../../keys';
-import type { BinaryEncoding } from '../../state/queryBuilder/binaryText';
-import type { QueryFormField } from '../../state/queryBuilder/queryForm';
+import type { BinaryEncoding } from '../../state';
+import type { QueryFormField } from '../../state';
 import { BytesPreview } from './BinaryEncodingChoice';
 import type { FieldErrors } from './fieldErrors';
 

@@ -1,4 +1,4 @@
-import type { QueryFormErrors } from '../../state/queryBuilder/queryForm';
+import type { QueryFormErrors } from '../../state';
 
 /** The projection: a list of attribute paths (empty: every attribute). */
 export function ProjectionEditor({ paths, errors, onChange }: { paths: readonly string[]; errors: QueryFormErrors; onChange: (paths: readonly string[]) => void }) {

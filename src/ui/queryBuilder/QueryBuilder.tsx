@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { templateFields } from '../../keys';
-import { keysOf, type ExplorerStore } from '../../state/explorerStore';
-import { selectBuilderWarnings, selectBuiltRequest, selectTemplateFit } from '../../state/queryBuilder/selectors';
+import { keysOf, type ExplorerStore } from '../../state';
+import { selectBuilderWarnings, selectBuiltRequest, selectTemplateFit } from '../../state';
 import { useKeyDesign } from '../stores';
 import { BuilderWarningList, PasteReportView, RunRefusal } from './BuilderNotes';
 import { CopyAsCode } from './CopyAsCode';

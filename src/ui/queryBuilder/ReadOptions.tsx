@@ -1,4 +1,4 @@
-import type { QueryForm, SelectOption } from '../../state/queryBuilder/queryForm';
+import type { QueryForm, SelectOption } from '../../state';
 import type { FieldErrors } from './fieldErrors';
 
 const SELECTS: readonly { value: SelectOption; label: string }[] = [

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { BuiltRequest } from '../../state/queryBuilder/queryForm';
-import { jsonReplacer } from '../../state/queryBuilder/typedValue';
+import type { BuiltRequest } from '../../state';
+import { jsonReplacer } from '../../state';
 
 /** The request as JSON the SDK and `--cli-input-json` take (bytes as base64). */
 export function formatRequestJson(input: object): string {

@@ -1,6 +1,6 @@
 import type { FieldSegment } from '../../keys';
 import { printFormatSuffix } from '../../keys';
-import type { BuiltRequest, QueryForm } from '../../state/queryBuilder/queryForm';
+import type { BuiltRequest, QueryForm } from '../../state';
 import type { FieldErrors } from './fieldErrors';
 
 export interface SortFieldValuesProps {

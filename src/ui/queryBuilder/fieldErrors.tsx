@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { QueryFormErrors, QueryFormField } from '../../state/queryBuilder/queryForm';
+import type { QueryFormErrors, QueryFormField } from '../../state';
 
 /** How a part of the builder shows the errors that belong to its inputs. */
 export interface FieldErrors {

@@ -1,0 +1,126 @@
+// @ts-check
+/**
+ * Keylab's layers and the one rule that keeps imports between them in line:
+ * which layer may import which (LAYERS), and that a layer is entered only
+ * through its index.ts (or one of the few ENTRY_POINTS below). Used by
+ * eslint.config.js as the `keylab/layer-imports` rule.
+ */
+import path from 'node:path';
+
+/**
+ * What each folder of src/ may import from the others. Imports flow
+ * ui → state → sources → engine → expressions → keys; codegen sits beside
+ * the state and the UI (nothing below them may import it); errors is under
+ * everything and imports nothing; the Node server uses the core and the
+ * sources but never the UI or its stores. `typeOnly`: allowed for `import type`.
+ *
+ * @type {Record<string, { mayImport: readonly string[], typeOnly?: readonly string[], hint?: string }>}
+ */
+export const LAYERS = {
+  errors: { mayImport: [] },
+  keys: { mayImport: ['errors'] },
+  expressions: { mayImport: ['keys', 'errors'] },
+  engine: { mayImport: ['expressions', 'keys', 'errors'] },
+  codegen: { mayImport: ['expressions', 'keys', 'errors'] },
+  sources: { mayImport: ['engine', 'expressions', 'keys', 'errors'] },
+  state: { mayImport: ['sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
+  ui: {
+    mayImport: ['state', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
+    typeOnly: ['engine'],
+    hint: 'The UI reaches the engine through src/state and src/sources (types from the engine index are fine).',
+  },
+  server: { mayImport: ['sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'], hint: 'The Node server never loads the UI or its stores.' },
+  // src/main.tsx: the browser entry, which builds the stores and renders the UI.
+  '(root)': { mayImport: ['ui', 'state', 'sources'] },
+};
+
+/**
+ * Modules entered directly rather than through their layer's index, each for
+ * a reason the index cannot serve.
+ *
+ * @type {Record<string, string>}
+ */
+export const ENTRY_POINTS = {
+  'engine/persistence/node': 'Node-only storage for the endpoint (the engine index runs in browsers)',
+  'engine/persistence/browser': 'IndexedDB storage (kept out of the index so Node never loads it)',
+  'sources/remoteDynamoDB': 'the AWS SDK client, loaded on demand as its own chunk',
+  'sources/remoteEndpoints': 'connection helpers shared with the Node server (the index also holds the browser’s IndexedDB table)',
+};
+
+/**
+ * The layer a file of src/ belongs to, and its path inside the layer
+ * (without extension); undefined outside src/.
+ * @param {string} file absolute path
+ * @param {string} srcDir absolute path of src/
+ */
+function placeOf(file, srcDir) {
+  const relative = path.relative(srcDir, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const parts = relative.split(path.sep);
+  // `src/state` itself (an import of the index) is the layer; any other lone name is a file of src/ (main.tsx).
+  if (parts.length === 1 && !((parts[0] ?? '') in LAYERS)) return { layer: '(root)', inner: parts[0]?.replace(/\.[cm]?[jt]sx?$/, '') ?? '' };
+  return { layer: parts[0] ?? '', inner: parts.slice(1).join('/').replace(/\.[cm]?[jt]sx?$/, '') };
+}
+
+/** @param {any} node an ImportDeclaration / Export*Declaration */
+function isTypeOnly(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  const specifiers = node.specifiers ?? [];
+  return specifiers.length > 0 && specifiers.every((/** @type {any} */ specifier) => specifier.importKind === 'type' || specifier.exportKind === 'type');
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const layerImports = {
+  meta: {
+    type: 'problem',
+    // `eslint --fix` points a file import at its layer's index (the index must export the name).
+    fixable: 'code',
+    docs: { description: 'Imports between the folders of src/ follow the layer order and go through each layer’s index.ts' },
+    schema: [],
+    messages: {
+      direction: 'src/{{from}} must not import src/{{to}} ({{specifier}}). Imports flow ui → state → sources → engine → expressions → keys; codegen serves only state and ui; errors is under all; the server never imports ui or state. {{hint}}',
+      typeOnly: 'src/{{from}} may only import types from src/{{to}} (import type …). {{hint}}',
+      entry: "Import src/{{to}} through its index ('{{index}}'), not its file '{{to}}/{{inner}}': the index is the layer's public surface (export what you need from it).",
+    },
+  },
+  create(context) {
+    const srcDir = path.join(context.cwd, 'src');
+    const here = placeOf(context.filename, srcDir);
+    if (!here || !(here.layer in LAYERS)) return {};
+    const rules = LAYERS[here.layer];
+    if (!rules) return {};
+
+    /** @param {any} node @param {any} source */
+    function check(node, source) {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      // Stylesheets and other assets are not modules of a layer.
+      if (/\.(?!(?:[cm]?[jt]sx?)$)[a-z0-9]+$/i.test(source.value)) return;
+      const target = placeOf(path.resolve(path.dirname(context.filename), source.value), srcDir);
+      if (!target || target.layer === here?.layer || target.layer === '(root)' || !(target.layer in LAYERS)) return;
+      const data = { from: here?.layer ?? '', to: target.layer, specifier: source.value, hint: rules?.hint ?? '' };
+      if (!rules?.mayImport.includes(target.layer)) {
+        if (rules?.typeOnly?.includes(target.layer) && node.type !== 'ImportExpression' && isTypeOnly(node)) {
+          // Allowed: types only, and still through the index (checked below).
+        } else {
+          context.report({ node: source, messageId: rules?.typeOnly?.includes(target.layer) ? 'typeOnly' : 'direction', data });
+          return;
+        }
+      }
+      const inner = target.inner.replace(/(?:^|\/)index$/, '');
+      if (inner === '' || `${target.layer}/${inner}` in ENTRY_POINTS) return;
+      const toIndex = path.relative(path.dirname(context.filename), path.join(srcDir, target.layer)).split(path.sep).join('/');
+      const index = toIndex.startsWith('.') ? toIndex : `./${toIndex}`;
+      const quote = source.raw?.[0] ?? "'";
+      context.report({ node: source, messageId: 'entry', data: { ...data, inner: target.inner, index }, fix: (fixer) => fixer.replaceText(source, `${quote}${index}${quote}`) });
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+export const layersPlugin = { rules: { 'layer-imports': layerImports } };

@@ -1,0 +1,21 @@
+/**
+ * The app's state: vanilla zustand stores and the pure models behind them,
+ * testable without React. This index is the layer's public surface: the UI
+ * and the composition root import from here (eslint: keylab/layer-imports).
+ */
+export * from './builtInTableStore';
+export * from './compareItemOrders';
+export * from './connectionStore';
+export * from './explorerStore';
+export * from './keyDesignStore';
+export * from './noticeStore';
+export * from './parseCount';
+export * from './rowSelectionStore';
+export * from './sortItemsForView';
+export * from './queryBuilder/binaryText';
+export * from './queryBuilder/builderWarnings';
+export * from './queryBuilder/connectQueryBuilder';
+export * from './queryBuilder/filterModel';
+export * from './queryBuilder/queryForm';
+export * from './queryBuilder/selectors';
+export * from './queryBuilder/typedValue';

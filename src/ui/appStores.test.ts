@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openBuiltInTableInMemory } from '../sources';
+import { KEY_DESIGN_STORAGE_KEY } from '../state';
+import { createAppStores, PROFILES_PATH, type AppDeps } from './appStores';
+
+/*
+ * The composition root without React: every store built from injected
+ * dependencies (an in-memory storage, a fetch that records its calls, the
+ * built-in table in memory, a fake clock), wired to each other by subscribe.
+ */
+
+function memoryStorage() {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    getItem: (key: string) => entries.get(key) ?? null,
+    setItem: (key: string, value: string) => void entries.set(key, value),
+    removeItem: (key: string) => void entries.delete(key),
+  };
+}
+
+function fakeDeps(overrides: Partial<AppDeps> = {}) {
+  const fetchCalls: { url: string; headers?: Record<string, string> }[] = [];
+  let clock = 0;
+  const deps: AppDeps = {
+    storage: memoryStorage(),
+    fetch: async (url, init) => {
+      fetchCalls.push({ url, ...(init?.headers ? { headers: init.headers } : {}) });
+      return { ok: true, status: 200, json: async () => ({ profiles: [{ name: 'dev', kind: 'sso', region: 'eu-west-1' }] }) };
+    },
+    appOrigin: 'http://keylab.test:5173',
+    openBuiltInTable: openBuiltInTableInMemory,
+    now: () => (clock += 1500),
+    ...overrides,
+  };
+  return { deps, fetchCalls };
+}
+
+/** Resolves once `check` holds after the store changes (or at once). */
+function until<T>(store: { getState(): T; subscribe(listener: (state: T) => void): () => void }, check: (state: T) => boolean): Promise<T> {
+  return new Promise((resolve) => {
+    if (check(store.getState())) return resolve(store.getState());
+    const unsubscribe = store.subscribe((state) => {
+      if (!check(state)) return;
+      unsubscribe();
+      resolve(state);
+    });
+  });
+}
+
+const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'location', 'navigator', 'performance'] as const;
+const saved = new Map<string, PropertyDescriptor | undefined>();
+
+/** Makes every browser global throw when read, so a test proves the code under it never reaches for one. */
+function trapBrowserGlobals(): string[] {
+  const touched: string[] = [];
+  for (const name of BROWSER_GLOBALS) {
+    saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
+    Object.defineProperty(globalThis, name, {
+      configurable: true,
+      get() {
+        const stack = new Error().stack ?? '';
+        // zustand's persist builds its default storage from window.localStorage (in a try) before taking ours: not a use.
+        if (!/zustand[\\/]esm[\\/]middleware/.test(stack)) touched.push(`${name}\n${stack}`);
+        throw new Error(`touched the global ${name}`);
+      },
+    });
+  }
+  return touched;
+}
+
+afterEach(() => {
+  for (const [name, descriptor] of saved) {
+    if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+    else delete (globalThis as Record<string, unknown>)[name];
+  }
+  saved.clear();
+});
+
+describe('createAppStores', () => {
+  it('builds and runs every store from its dependencies alone, touching no browser global', async () => {
+    const touched = trapBrowserGlobals();
+    const { deps, fetchCalls } = fakeDeps();
+    const stores = createAppStores(deps);
+    stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
+    await stores.connectBuiltInTable();
+    stores.connection.getState().setForm({ kind: 'aws', awsAuth: 'profile' });
+    await until(stores.connection, (state) => state.profiles !== undefined);
+    stores.dispose();
+    expect(touched).toEqual([]);
+    expect(stores.explorer.getState().tableNames).toEqual(['AuditLog', 'Leaderboard']);
+    expect(fetchCalls).toHaveLength(1);
+  });
+
+  it('keeps the query builder on the key builder’s template by subscription, with no component mounted', () => {
+    const stores = createAppStores(fakeDeps().deps);
+    expect(stores.explorer.getState().keyTemplate).toBe(stores.keyDesign.getState().template);
+    stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
+    expect(stores.explorer.getState().keyTemplate).toBe(stores.keyDesign.getState().template);
+    stores.dispose();
+    stores.keyDesign.getState().setTemplateText('USER#{id}');
+    expect(stores.explorer.getState().keyTemplate).not.toBe(stores.keyDesign.getState().template);
+  });
+
+  it('saves the key design in the injected storage', () => {
+    const { deps } = fakeDeps();
+    const stores = createAppStores(deps);
+    stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
+    const saved = deps.storage?.getItem(KEY_DESIGN_STORAGE_KEY);
+    expect(JSON.parse(saved ?? '{}')).toMatchObject({ state: { templateText: 'EVT#{at:iso}' } });
+  });
+
+  it('says so when the browser blocks storage, and keeps working in memory', () => {
+    const stores = createAppStores(fakeDeps({ storage: undefined }).deps);
+    expect(stores.notices.getState().notices.map((notice) => notice.id)).toEqual(['storage']);
+    stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
+    expect(stores.keyDesign.getState().templateText).toBe('EVT#{at:iso}');
+  });
+
+  it('shows a failed save as a notice', () => {
+    const storage = { ...memoryStorage(), setItem: () => { throw new Error('QuotaExceededError'); } };
+    const stores = createAppStores(fakeDeps({ storage }).deps);
+    stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
+    expect(stores.notices.getState().notices[0]?.message).toMatch(/could not be saved in this browser \(QuotaExceededError\)/);
+  });
+
+  it('reads the ~/.aws profiles from the app server, through the injected fetch, when the form asks for one', async () => {
+    const { deps, fetchCalls } = fakeDeps();
+    const stores = createAppStores(deps);
+    expect(fetchCalls).toEqual([]);
+    stores.connection.getState().setForm({ kind: 'aws' });
+    stores.connection.getState().setForm({ awsAuth: 'profile' });
+    stores.connection.getState().setForm({ region: 'eu-west-1' });
+    const state = await until(stores.connection, (current) => current.profiles !== undefined);
+    expect(state.profiles).toEqual([{ name: 'dev', kind: 'sso', region: 'eu-west-1' }]);
+    expect(fetchCalls).toEqual([{ url: `http://keylab.test:5173${PROFILES_PATH}`, headers: { accept: 'application/json' } }]);
+  });
+
+  it('switching the connection back to the built-in table reconnects the explorer to the same table', async () => {
+    const stores = createAppStores(fakeDeps().deps);
+    await stores.connectBuiltInTable();
+    const source = stores.explorer.getState().source;
+    stores.connection.getState().setForm({ kind: 'builtIn' });
+    await stores.connection.getState().connect();
+    expect(stores.connection.getState()).toMatchObject({ status: 'connected', connectedLabel: 'Built-in table (this browser)' });
+    expect(stores.explorer.getState().source).toBe(source);
+    expect(stores.builtInTable.getState().status).toBe('in memory only');
+  });
+});
+
+describe('Generate items', () => {
+  async function onLeaderboard() {
+    const stores = createAppStores(fakeDeps().deps);
+    await stores.connectBuiltInTable();
+    await stores.explorer.getState().selectTable('Leaderboard');
+    const table = await until(stores.explorer, (state) => state.table?.name === 'Leaderboard');
+    return { stores, table: table.table! };
+  }
+
+  it('writes the items and the explorer’s table stats follow, with no Refresh', async () => {
+    const { stores, table } = await onLeaderboard();
+    const before = table.itemCount ?? 0;
+    const sizeBefore = table.sizeBytes ?? 0;
+    await stores.builtInTable.getState().generateItems({ table, partition: 'GENERATED#1', count: '1000' });
+    expect(stores.builtInTable.getState().generation).toEqual({ running: false, error: false, message: 'Generated 1,000 items in leaderboardId = GENERATED#1 (1.5 s).' });
+    const after = await until(stores.explorer, (state) => state.table?.itemCount === before + 1000);
+    expect(after.table?.sizeBytes).toBeGreaterThan(sizeBefore);
+    stores.dispose();
+  });
+
+  it.each([
+    ['1e3', 'Items to generate must be a whole number (digits only) from 1 … 1,000,000; "1e3" is not.'],
+    ['😀', 'Items to generate must be a whole number (digits only) from 1 … 1,000,000; "😀" is not.'],
+    ['2000000', 'Items to generate can be at most 1,000,000; 2000000 is larger.'],
+  ])('refuses %s before touching the table, saying why', async (count, message) => {
+    const { stores, table } = await onLeaderboard();
+    await stores.builtInTable.getState().generateItems({ table, partition: 'GENERATED#1', count });
+    expect(stores.builtInTable.getState().generation).toEqual({ running: false, error: true, message });
+    expect(stores.explorer.getState().table?.itemCount).toBe(table.itemCount);
+  });
+});

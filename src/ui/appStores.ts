@@ -1,0 +1,154 @@
+/**
+ * The composition root: every store of the app, built in one place from the
+ * dependencies the app needs from its environment (storage, fetch, the data
+ * sources, a clock), and wired to each other with `subscribe`. Nothing here
+ * reads a global: main.tsx passes the browser's (see `browserAppDeps`), tests
+ * pass fakes. React gets the result through `<AppStoresProvider>` (stores.tsx).
+ */
+import type { StateStorage } from 'zustand/middleware';
+import type { EngineChange } from '../engine';
+import type { BuiltInTable } from '../sources';
+import {
+  BUILT_IN_TABLE_LABEL,
+  connectQueryBuilder,
+  createBuiltInTableStore,
+  createConnectionStore,
+  createExplorerStore,
+  createKeyDesignStore,
+  createNoticeStore,
+  createRowSelectionStore,
+  type BuiltInTableStore,
+  type ConnectionStorage,
+  type ConnectionStore,
+  type ConnectionStoreOptions,
+  type ExplorerStore,
+  type KeyDesignStore,
+  type NoticeStore,
+  type ProfileOption,
+  type RowSelectionStore,
+} from '../state';
+
+/** What the app takes from its environment. */
+export interface AppDeps {
+  /** localStorage, or undefined when the browser blocks it (the app says so and keeps everything in memory). */
+  readonly storage: ConnectionStorage | undefined;
+  /** For the app server's own routes (the ~/.aws profile list). */
+  readonly fetch: (url: string, init?: { readonly headers?: Record<string, string> }) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
+  /** The page's origin (`http://localhost:5173`): the app server, its proxy and its routes live there. */
+  readonly appOrigin: string;
+  /** Opens the built-in table (IndexedDB in the browser, memory in tests). */
+  readonly openBuiltInTable: () => Promise<BuiltInTable>;
+  /** Creates a remote DynamoDB client; default: the SDK, loaded on first use. */
+  readonly createRemoteSource?: ConnectionStoreOptions['createSource'];
+  /** Milliseconds from a fixed point (performance.now). */
+  readonly now: () => number;
+}
+
+export interface AppStores {
+  /** App-wide notices (e.g. "your design can't be saved"), shown in the header. */
+  readonly notices: NoticeStore;
+  readonly keyDesign: KeyDesignStore;
+  readonly explorer: ExplorerStore;
+  /** The explorer's connection control: built-in table, DynamoDB Local, a custom endpoint or AWS. */
+  readonly connection: ConnectionStore;
+  readonly builtInTable: BuiltInTableStore;
+  /** The grid row the byte inspector shows. */
+  readonly rowSelection: RowSelectionStore;
+  /** Opens the built-in table and shows it in the explorer: what the app does at start. */
+  connectBuiltInTable(): Promise<void>;
+  /** Ends the subscriptions between stores and to the engine (tests, hot reload). */
+  dispose(): void;
+}
+
+export const PROFILES_PATH = '/api/aws-profiles';
+
+/** Builds every store of the app from `deps`. Call once per app (or per test). */
+export function createAppStores(deps: AppDeps): AppStores {
+  const notices = createNoticeStore();
+  const keyDesign = createKeyDesignStore({ storage: reportingStorage(deps.storage, notices) });
+  const explorer = createExplorerStore();
+  const rowSelection = createRowSelectionStore();
+  // The query builder encodes sort-key bounds with the key builder's current template.
+  const subscriptions: (() => void)[] = [connectQueryBuilder(explorer, keyDesign)];
+
+  const builtInTable = createBuiltInTableStore({
+    notices,
+    now: deps.now,
+    openBuiltInTable: async () => {
+      const table = await deps.openBuiltInTable();
+      subscriptions.push(table.engine.subscribe((change) => onBuiltInChange(table, change)));
+      return table;
+    },
+  });
+
+  // Item counts and sizes come from DescribeTable: re-read them when the
+  // built-in table shown in the explorer changes (Generate items, any write),
+  // at most once per burst of changes.
+  let reloadQueued = false;
+  function onBuiltInChange(table: BuiltInTable, change: EngineChange): void {
+    const { source, selectedTable } = explorer.getState();
+    if (source !== table.source || !selectedTable || reloadQueued) return;
+    if (change.type !== 'writeItems' || !change.writes.some((write) => write.tableName === selectedTable)) return;
+    reloadQueued = true;
+    queueMicrotask(() => {
+      reloadQueued = false;
+      void explorer.getState().reloadTable();
+    });
+  }
+
+  const connectBuiltInTable = async () => {
+    const source = await builtInTable.getState().open();
+    await explorer.getState().connect(source, BUILT_IN_TABLE_LABEL);
+  };
+
+  const connection = createConnectionStore({
+    appOrigin: deps.appOrigin,
+    storage: deps.storage,
+    onConnected: (source, label) => explorer.getState().connect(source, label),
+    connectBuiltIn: connectBuiltInTable,
+    ...(deps.createRemoteSource ? { createSource: deps.createRemoteSource } : {}),
+    fetchProfiles: async () => {
+      const response = await deps.fetch(new URL(PROFILES_PATH, deps.appOrigin).href, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(response.status === 404 ? 'this server does not read profiles (use npm start or npm run dev)' : `HTTP ${response.status}`);
+      return ((await response.json()) as { profiles: ProfileOption[] }).profiles;
+    },
+  });
+
+  return {
+    notices,
+    keyDesign,
+    explorer,
+    connection,
+    builtInTable,
+    rowSelection,
+    connectBuiltInTable,
+    dispose: () => {
+      for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
+    },
+  };
+}
+
+/**
+ * Storage for the key design, wrapped so a failed save (quota, disabled
+ * storage) is shown to the user instead of throwing inside a state update or
+ * passing silently.
+ */
+function reportingStorage(storage: ConnectionStorage | undefined, notices: NoticeStore): StateStorage | undefined {
+  if (!storage) {
+    notices.getState().show('storage', 'This browser blocks local storage, so your key design will not survive a reload.');
+    return undefined;
+  }
+  return {
+    getItem: (name) => storage.getItem(name),
+    setItem: (name, value) => {
+      try {
+        storage.setItem(name, value);
+        notices.getState().dismiss('storage');
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        notices.getState().show('storage', `Your key design could not be saved in this browser (${reason}); it will be lost on reload.`);
+      }
+    },
+    removeItem: (name) => storage.removeItem(name),
+  };
+}

@@ -1,0 +1,4 @@
+/** The React UI: the app shell, the stores' composition root and their provider (main.tsx renders them). */
+export { App } from './App';
+export { createAppStores, type AppDeps, type AppStores } from './appStores';
+export { AppStoresProvider } from './stores';

@@ -1,0 +1,60 @@
+/**
+ * The app's stores, handed to React through one provider: `createAppStores`
+ * (appStores.ts) builds them, `<AppStoresProvider stores={…}>` makes them
+ * available, and the hooks below read a narrow slice of one store, re-rendering
+ * only when that slice changes (zustand's context pattern).
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type {
+  BuiltInTableActions,
+  BuiltInTableState,
+  ConnectionActions,
+  ConnectionState,
+  ExplorerActions,
+  ExplorerState,
+  KeyDesignActions,
+  KeyDesignState,
+  NoticeState,
+  RowSelectionState,
+} from '../state';
+import type { AppStores } from './appStores';
+
+const AppStoresContext = createContext<AppStores | undefined>(undefined);
+
+export function AppStoresProvider({ stores, children }: { stores: AppStores; children: ReactNode }) {
+  return <AppStoresContext value={stores}>{children}</AppStoresContext>;
+}
+
+/** All the stores (for actions and for components that take a store as a prop). */
+export function useAppStores(): AppStores {
+  const stores = useContext(AppStoresContext);
+  if (!stores) throw new Error('Keylab: render the app inside <AppStoresProvider stores={createAppStores(…)}>.');
+  return stores;
+}
+
+/** Reads a narrow slice of the key design; re-renders only when that slice changes. */
+export function useKeyDesign<T>(selector: (state: KeyDesignState & KeyDesignActions) => T): T {
+  return useStore(useAppStores().keyDesign, selector);
+}
+
+export function useExplorer<T>(selector: (state: ExplorerState & ExplorerActions) => T): T {
+  return useStore(useAppStores().explorer, selector);
+}
+
+export function useConnection<T>(selector: (state: ConnectionState & ConnectionActions) => T): T {
+  return useStore(useAppStores().connection, selector);
+}
+
+export function useBuiltInTable<T>(selector: (state: BuiltInTableState & BuiltInTableActions) => T): T {
+  return useStore(useAppStores().builtInTable, selector);
+}
+
+export function useNotices<T>(selector: (state: NoticeState) => T): T {
+  return useStore(useAppStores().notices, selector);
+}
+
+/** The grid row the byte inspector shows. */
+export function useRowSelection<T>(selector: (state: RowSelectionState) => T): T {
+  return useStore(useAppStores().rowSelection, selector);
+}
