@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { awsProfileRoutes, createAppServer, type AppServer } from '../src/server';
 import { createRemoteDynamoDB, describeConnectionError, type RemoteSettings } from '../src/sources/remoteDynamoDB';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { createTableInput } from './fixtures/tables';
 
 /*
  * A named profile end to end, with no mock anywhere: the browser's remote
@@ -69,12 +70,7 @@ describe('a credential_process profile whose endpoint_url is DynamoDB Local', ()
   it('lists, creates and reads tables through the profile signer', async () => {
     const client = createRemoteDynamoDB(profileSettings('local'), { appOrigin });
     const table = uniqueTableName('profile');
-    await client.createTable({
-      TableName: table,
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    });
+    await client.createTable(createTableInput(table, [['pk', 'S']]));
     await client.putItem({ TableName: table, Item: { pk: { S: 'a' }, n: { N: '1' } } });
     expect((await client.listTables({})).TableNames).toContain(table);
     expect((await client.getItem({ TableName: table, Key: { pk: { S: 'a' } } })).Item).toEqual({ pk: { S: 'a' }, n: { N: '1' } });

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compareUtf8 } from '../src/keys';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { pkSkTable } from './fixtures/tables';
 
 describe('DynamoDB Local (the real component the suite compares against)', () => {
   it('returns a partition in UTF-8 byte order, which compareUtf8 reproduces', async () => {
     const client = createDynamoDBLocalClient();
     const TableName = uniqueTableName('order');
-    await client.createTable({
-      TableName,
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      BillingMode: 'PAY_PER_REQUEST',
-    });
+    await client.createTable(pkSkTable(TableName));
     const keys = ['9', '10', '240', '1500', 'z', 'ä', '€', '\uFFFF', '𝄞', 'Z', '#', 'a#b', 'ab'];
     for (const sk of keys) await client.putItem({ TableName, Item: { pk: { S: 'p' }, sk: { S: sk } } });
     const result = await client.query({

@@ -5,6 +5,7 @@ import { createLocalDynamoDB } from '../src/engine';
 import { normalizeDynamoNumber } from '../src/keys';
 import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../src/server';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { pkSkTable } from './fixtures/tables';
 
 /*
  * The same short scenario through Keylab's endpoint (the engine over HTTP)
@@ -65,31 +66,11 @@ function normalise(value: unknown): unknown {
 
 const T = uniqueTableName('endpoint');
 
+/** The table both sides serve: pk/sk strings and a GSI ordered by a number, projecting `tags`. */
 function tableInput(name: string): CreateTableCommandInput {
-  return {
-    TableName: name,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'S' },
-      { AttributeName: 'g', AttributeType: 'S' },
-      { AttributeName: 'score', AttributeType: 'N' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: 'byScore',
-        KeySchema: [
-          { AttributeName: 'g', KeyType: 'HASH' },
-          { AttributeName: 'score', KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['tags'] },
-      },
-    ],
-  };
+  return pkSkTable(name, {
+    gsis: [{ name: 'byScore', keys: [['g', 'S'], ['score', 'N']], projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['tags'] } }],
+  });
 }
 
 /** Sort keys in DynamoDB's (UTF-8 byte) order trouble spots, with distinct scores (GSI order is only defined for distinct keys). */
@@ -286,14 +267,7 @@ describe('the AWS CLI against Keylab’s endpoint and DynamoDB Local', () => {
 
   beforeAll(async () => {
     if (!AWS_CLI) return;
-    const input: CreateTableCommandInput = {
-      ...tableInput(C),
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      GlobalSecondaryIndexes: undefined,
-    };
+    const input = pkSkTable(C);
     await keylab.createTable(input);
     await local.createTable(input);
   });

@@ -1,7 +1,8 @@
-import type { AttributeValue, CreateTableCommandInput, DynamoDB } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, DynamoDB } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../src/engine';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { tableWithLsiAndGsi } from './fixtures/tables';
 
 /*
  * A smoke test of the built-in engine against DynamoDB Local: the same handful of operations on both,
@@ -45,26 +46,6 @@ function strip(value: unknown): unknown {
   return value;
 }
 
-function table(name: string, extra: Partial<CreateTableCommandInput> = {}): CreateTableCommandInput {
-  return {
-    TableName: name,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'S' },
-      { AttributeName: 'l', AttributeType: 'N' },
-      { AttributeName: 'g', AttributeType: 'S' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-    LocalSecondaryIndexes: [{ IndexName: 'lsi', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'l', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } }],
-    GlobalSecondaryIndexes: [{ IndexName: 'gsi', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['x'] } }],
-    ...extra,
-  };
-}
-
 const T = uniqueTableName('engineSmoke');
 const SORT_KEYS = ['9', '10', '240', '1500', 'z', 'Z', 'ä', '€', '\uFFFF', '𝄞', '#', 'a#b', 'ab'];
 
@@ -72,7 +53,7 @@ describe('the engine and DynamoDB Local agree', () => {
   beforeAll(async () => {
     for (const [, get] of sides) {
       const db = get();
-      await db.createTable(table(T));
+      await db.createTable(tableWithLsiAndGsi(T));
       for (const [i, sk] of SORT_KEYS.entries()) {
         const item: Item = { pk: { S: 'p' }, sk: { S: sk }, l: { N: String((i * 7) % 13) }, x: { S: `x${i}` }, y: { N: `${i}.50` } };
         if (i % 3 !== 0) item.g = { S: i % 2 ? 'odd' : 'even' };

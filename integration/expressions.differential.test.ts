@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyUpdate, evaluateCondition, prepareExpressions, projectItem } from '../src/expressions';
 import { compareBytes, compareDynamoNumbers, compareUtf8, normalizeDynamoNumber } from '../src/keys';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { createTableInput } from './fixtures/tables';
 import { conditionExpression, itemBody, projectionExpression, updateExpression, type Item, type RenderedExpression } from './expressionArbitraries';
 
 const ITEM_COUNT = 40;
@@ -105,12 +106,7 @@ function requestParts(expression: RenderedExpression) {
 beforeAll(async () => {
   client = createDynamoDBLocalClient();
   TableName = uniqueTableName('expr-diff');
-  await client.createTable({
-    TableName,
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  await client.createTable(createTableInput(TableName, [['pk', 'S']]));
   const bodies = fc.sample(itemBody, { seed: 20260623 + SEED, numRuns: ITEM_COUNT });
   for (const [index, body] of bodies.entries()) {
     await client.putItem({ TableName, Item: { ...body, pk: { S: `i${index}` } } });

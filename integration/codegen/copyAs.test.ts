@@ -23,6 +23,7 @@ import {
 } from '../../src/engine/samples';
 import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../../src/server';
 import { uniqueTableName } from '../dynamodbLocal';
+import { createTableInput } from '../fixtures/tables';
 import { checkTools, createSnippetRunner, type Language, type SnippetRunner } from './snippetRunner';
 
 type Item = Record<string, AttributeValue>;
@@ -35,18 +36,10 @@ const toolProblem = checkTools();
 
 const names = { leaderboard: uniqueTableName('Leaderboard'), audit: uniqueTableName('AuditLog'), edge: uniqueTableName('CodegenEdge') };
 
-const EDGE_TABLE: CreateTableCommandInput = {
-  TableName: names.edge,
-  KeySchema: [
-    { AttributeName: 'pk', KeyType: 'HASH' },
-    { AttributeName: 'sk', KeyType: 'RANGE' },
-  ],
-  AttributeDefinitions: [
-    { AttributeName: 'pk', AttributeType: 'S' },
-    { AttributeName: 'sk', AttributeType: 'N' },
-  ],
-  BillingMode: 'PAY_PER_REQUEST',
-};
+const EDGE_TABLE: CreateTableCommandInput = createTableInput(names.edge, [
+  ['pk', 'S'],
+  ['sk', 'N'],
+]);
 
 /** Quotes, `$`, a backslash, a newline, an em dash and an astral emoji: everything a quoting bug trips over. */
 const HOSTILE = `He said "it's $HOME" \\ back\nslash — 🏆`;

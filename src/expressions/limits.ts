@@ -1,6 +1,6 @@
 /**
  * DynamoDB's limits on expressions, as the service enforces them (observed on
- * DynamoDB Local 3.3.1 with the messages in `prepare.ts`).
+ * DynamoDB Local 3.3.1 with the messages in `prepare/`).
  */
 
 /**

@@ -6,7 +6,7 @@
  * The parsers check what DynamoDB checks while parsing — the size limit, the
  * empty expression, syntax, redundant parentheses — and build the syntax
  * tree of `ast.ts`. Names and values stay unresolved; everything else
- * (reserved words, functions, placeholders, types) is `prepare.ts`'s job.
+ * (reserved words, functions, placeholders, types) is the job of `prepare/`.
  *
  * Syntax errors name the token DynamoDB names: the first token at which the
  * text stops being the beginning of any valid expression, with DynamoDB's
