@@ -1,4 +1,4 @@
-import { mkdtemp, open, readdir, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -340,13 +340,45 @@ describe('openNodePersistence', () => {
       const { persistence } = await boot();
       await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', /in use by this process/);
       await persistence.close();
+      expect(await readdir(dir)).not.toContain('keylab.lock'); // released
 
-      await writeFile(join(dir, 'keylab.lock'), `${process.ppid}\n`); // a live process
-      await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', new RegExp(`process ${process.ppid}`));
-      await writeFile(join(dir, 'keylab.lock'), '999999999\n'); // no such process
+      // Another live process's lock (the lock is a directory holding one token file).
+      await mkdir(join(dir, 'keylab.lock'));
+      await writeFile(join(dir, 'keylab.lock', 'ab12'), JSON.stringify({ pid: process.ppid }) + '\n');
+      await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', new RegExp(`in use by process ${process.ppid}:`));
+      // A dead one's.
+      await writeFile(join(dir, 'keylab.lock', 'ab12'), JSON.stringify({ pid: 999_999_999 }) + '\n');
+      const next = await openNodePersistence(dir);
+      const [token] = await readdir(join(dir, 'keylab.lock'));
+      expect(token).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.parse(await readFile(join(dir, 'keylab.lock', token as string), 'utf8'))).toMatchObject({ pid: process.pid });
+      expect((await readdir(dir)).filter((name) => name.startsWith('keylab.lock'))).toEqual(['keylab.lock']); // no private directory left
+      await next.close();
+    });
+
+    it('honours the lock file of an older Keylab while its process lives, and takes it over when it is dead', async () => {
+      await writeFile(join(dir, 'keylab.lock'), `${process.ppid}\n`);
+      await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', new RegExp(`in use by process ${process.ppid}:`));
+      await writeFile(join(dir, 'keylab.lock'), '999999999\n');
       const next = await openNodePersistence(dir);
       opened.push(next);
-      expect(await readFile(join(dir, 'keylab.lock'), 'utf8')).toBe(`${process.pid}\n`);
+      expect(await readdir(join(dir, 'keylab.lock'))).toHaveLength(1);
+    });
+
+    it('takes over a lock whose pid was reused by a later process (Linux: /proc start times)', async () => {
+      await mkdir(join(dir, 'keylab.lock'));
+      // Our parent is alive, but it did not start at clock tick 1.
+      await writeFile(join(dir, 'keylab.lock', 'cd34'), JSON.stringify({ pid: process.ppid, started: '1' }) + '\n');
+      const hasProc = await stat('/proc/self/stat').then(
+        () => true,
+        () => false,
+      );
+      if (!hasProc) {
+        await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse');
+        return;
+      }
+      const next = await openNodePersistence(dir);
+      opened.push(next);
     });
 
     it('refuses a damaged marker, and a directory from a newer Keylab', async () => {

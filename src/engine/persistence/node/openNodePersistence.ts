@@ -8,6 +8,7 @@ import type { TableDefinition } from '../../schema/tableDefinition';
 import type { EnginePersistence, PersistenceLoadResult } from '../persistence.types';
 import { PersistenceError } from '../persistenceError';
 import { isTemporaryFile, syncDirectory, writeFileAtomic } from './atomicFile';
+import { lockDirectory } from './directoryLock';
 import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX } from './tableFile';
 
 /**
@@ -45,8 +46,6 @@ const COMPACT_MIN_BYTES = 4 << 20;
 
 /** The data directory's marker file: format version and first-run state. */
 const MARKER_FILE = 'keylab.json';
-/** Keeps two processes from writing one directory. */
-const LOCK_FILE = 'keylab.lock';
 const DATA_VERSION = 1;
 
 interface Marker {
@@ -83,9 +82,6 @@ export interface NodePersistence extends EnginePersistence {
   /** The data directory, absolute. */
   readonly dir: string;
 }
-
-/** Directories open in this process (the lock file's pid cannot tell two adapters of one process apart). */
-const openInProcess = new Set<string>();
 
 /**
  * Opens (creating if needed) a data directory for the built-in engine.
@@ -407,43 +403,4 @@ async function readOrCreateMarker(root: string): Promise<Marker> {
     throw new PersistenceError('persistence.newerFormat', `The data directory ${root} was written by a newer version of Keylab.`);
   }
   return marker;
-}
-
-/**
- * Takes the directory's lock file (holding our pid). A lock whose process is
- * gone (a crash) is taken over; a live one is `persistence.inUse`.
- */
-async function lockDirectory(root: string): Promise<() => Promise<void>> {
-  const path = join(root, LOCK_FILE);
-  const inUse = (holder: string) =>
-    new PersistenceError('persistence.inUse', `The data directory ${root} is in use by ${holder}: stop it, or use another --data directory.`);
-  if (openInProcess.has(root)) throw inUse('this process');
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const handle = await open(path, 'wx');
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw fileError(error, `the lock file ${path}`);
-    }
-    const pid = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
-    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw inUse(`process ${pid}`);
-    await rm(path, { force: true }); // stale: its process is gone
-  }
-  openInProcess.add(root);
-  return async () => {
-    openInProcess.delete(root);
-    await rm(path, { force: true }).catch(() => undefined);
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
