@@ -28,6 +28,8 @@ export type PersistenceErrorCode =
   | 'persistence.readFailed'
   /** Stored data that cannot be read back (damaged file, unknown record). */
   | 'persistence.corrupt'
+  /** Damaged records in the middle of a data file (checksum mismatch …): a repairing load drops them (`--data-repair`). */
+  | 'persistence.damagedRecords'
   /** The hook was used before `load(engine)`: a wiring mistake. */
   | 'persistence.notLoaded';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rm, truncate, unlink, type FileHandle } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, readFile, rm, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Item } from '../../../expressions';
 import { compareUtf8 } from '../../../keys';
@@ -9,7 +9,7 @@ import type { EnginePersistence, PersistenceLoadResult } from '../persistence.ty
 import { PersistenceError } from '../persistenceError';
 import { isTemporaryFile, syncDirectory, writeFileAtomic } from './atomicFile';
 import { lockDirectory } from './directoryLock';
-import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX } from './tableFile';
+import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX, TABLE_FILE_VERSION, type DamagedLine } from './tableFile';
 
 /**
  * The built-in engine's Node persistence (`--data DIR`): one file per table,
@@ -34,8 +34,11 @@ import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX }
  *
  * A crash mid-append leaves a torn last line: loading drops it with a warning
  * (its write was never acknowledged) and cuts the file back to its last
- * complete change. Damage anywhere else stops loading with a clear error
- * naming the file and line — never a silently half-loaded table.
+ * complete change. Damage anywhere else (every line carries a checksum) stops
+ * loading with a clear error naming the file and line — never a silently
+ * half-loaded table or a changed value served — unless the load repairs
+ * (`repair`, `--data-repair`): every intact record is kept and each dropped
+ * one reported.
  */
 
 /** A change with at least this many writes to one table rewrites that table's file instead of appending. */
@@ -75,12 +78,33 @@ export interface NodePersistenceOptions {
   readonly onWarning?: (message: string) => void;
   /** The journal growth (bytes) past which a table file is compacted, if its base is smaller. Default 4 MiB. */
   readonly compactAfterBytes?: number;
+  /**
+   * Repair damaged table files (`--data-repair`): keep every intact record, drop damaged ones (each
+   * reported in the warnings and in `load()`'s `dropped`), keep the damaged file beside the repaired
+   * one as `<file>.damaged-<time>`. Without it, a damaged record refuses the load.
+   */
+  readonly repair?: boolean;
+}
+
+/** A record that a repairing load dropped. */
+export interface DroppedRecord extends DamagedLine {
+  /** The table file, absolute. */
+  readonly file: string;
+  /** Where the damaged file was kept. */
+  readonly keptAs: string;
+}
+
+/** What {@link NodePersistence.load} restored, and what a repair dropped. */
+export interface NodePersistenceLoadResult extends PersistenceLoadResult {
+  /** Records dropped by a repairing load (`repair: true`); empty otherwise. */
+  readonly dropped: readonly DroppedRecord[];
 }
 
 /** The data-directory adapter. */
 export interface NodePersistence extends EnginePersistence {
   /** The data directory, absolute. */
   readonly dir: string;
+  load(engine: LocalDynamoDB): Promise<NodePersistenceLoadResult>;
 }
 
 /**
@@ -226,7 +250,7 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
     },
   };
 
-  async function load(target: LocalDynamoDB): Promise<PersistenceLoadResult> {
+  async function load(target: LocalDynamoDB): Promise<NodePersistenceLoadResult> {
     if (engine) throw new Error('openNodePersistence: load() was already called');
     if (closedReason) throw closedReason;
     const warnings: string[] = [];
@@ -235,6 +259,7 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       onWarning(message);
     };
     const tables: string[] = [];
+    const dropped: DroppedRecord[] = [];
     let items = 0;
     let entries: string[];
     try {
@@ -258,10 +283,19 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       } catch (error) {
         throw fileError(error, entry, 'persistence.readFailed');
       }
-      const parsed = parseTableFile(bytes, entry);
+      const path = join(root, entry);
+      const parsed = parseTableFile(bytes, path, { repair: options.repair });
       const name = parsed.definition.name;
       if (files.has(name)) {
         throw new PersistenceError('persistence.corrupt', `Two data files hold table ${name} (${files.get(name)?.fileName} and ${entry}): remove one.`);
+      }
+      if (parsed.dropped.length > 0) {
+        const keptAs = await keepDamagedFile(path);
+        for (const line of parsed.dropped) {
+          dropped.push({ file: path, keptAs, ...line });
+          warn(describeDropped(path, line));
+        }
+        warn(`${path}: repaired; the damaged file is kept as ${keptAs}.`);
       }
       if (parsed.tornTail) {
         warn(parsed.tornTail);
@@ -275,8 +309,8 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       const live = target.snapshotTable(name).items;
       const file: TableFile = { fileName: entry, definition: parsed.definition, bytes: parsed.goodBytes, baseBytes: parsed.goodBytes };
       files.set(name, file);
-      // Mostly overwritten or deleted items: start from a compact file.
-      if (parsed.replay.writes > 2 * live.length + 1_000) {
+      // Mostly overwritten or deleted items, dropped damage, or a format without checksums: start from a compact file.
+      if (parsed.replay.writes > 2 * live.length + 1_000 || parsed.dropped.length > 0 || parsed.version < TABLE_FILE_VERSION) {
         try {
           await rewrite(file, live);
         } catch (error) {
@@ -287,7 +321,7 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       items += live.length;
     }
     engine = target;
-    return { tables, items, firstRun: marker.initializedAt === undefined, warnings };
+    return { tables, items, firstRun: marker.initializedAt === undefined, warnings, dropped };
   }
 
   return {
@@ -314,6 +348,25 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       await releaseLock();
     },
   };
+}
+
+/** What a repair dropped from one line: the line, why, and each write it held (where it still parses). */
+function describeDropped(path: string, line: DamagedLine): string {
+  const what = line.writes
+    ? `${line.writes.length} write${line.writes.length === 1 ? '' : 's'}:${line.writes.map((write) => `\n  ${write}`).join('')}`
+    : 'its writes cannot be read, so their keys are unknown';
+  return `--data-repair dropped line ${line.line} of ${path} (${line.why}); ${what}`;
+}
+
+/** Keeps a damaged table file under a new name (a hard link: the repair then replaces the original name). */
+async function keepDamagedFile(path: string): Promise<string> {
+  const keptAs = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  try {
+    await link(path, keptAs).catch(() => copyFile(path, keptAs));
+  } catch (error) {
+    throw fileError(error, `a copy of the damaged file ${path} (nothing was repaired)`);
+  }
+  return keptAs;
 }
 
 /** The lines of a rewritten table file: header, items, then the change that caused the rewrite. */
