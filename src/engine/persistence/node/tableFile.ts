@@ -48,6 +48,16 @@ export function headerLine(definition: TableDefinition): string {
 
 /** A change's writes as lines; every line but the last says `"more":true`. */
 export function* changeLines(writes: readonly ItemWrite[]): Generator<string> {
+  for (const body of changeLineBodies(writes)) yield sealLine(body);
+}
+
+/** Stored items as lines of puts, each line a change of its own (a rewritten file's base). */
+export function* itemLines(items: readonly Item[]): Generator<string> {
+  for (const body of itemLineBodies(items)) yield sealLine(body);
+}
+
+/** {@link changeLines} before their checksums (exported for bench/journal.bench.ts). */
+export function* changeLineBodies(writes: readonly ItemWrite[]): Generator<string> {
   for (let start = 0; start < writes.length; start += WRITES_PER_LINE) {
     const end = Math.min(writes.length, start + WRITES_PER_LINE);
     let body = '{"w":[';
@@ -55,17 +65,17 @@ export function* changeLines(writes: readonly ItemWrite[]): Generator<string> {
       const write = writes[i] as ItemWrite;
       body += (i === start ? '' : ',') + (write.item ? '{"p":' + stringifyItem(write.item) : '{"d":' + stringifyItem(write.key)) + '}';
     }
-    yield sealLine(body + (end < writes.length ? '],"more":true' : ']'));
+    yield body + (end < writes.length ? '],"more":true' : ']');
   }
 }
 
-/** Stored items as lines of puts, each line a change of its own (a rewritten file's base). */
-export function* itemLines(items: readonly Item[]): Generator<string> {
+/** {@link itemLines} before their checksums (exported for bench/journal.bench.ts). */
+export function* itemLineBodies(items: readonly Item[]): Generator<string> {
   for (let start = 0; start < items.length; start += WRITES_PER_LINE) {
     const end = Math.min(items.length, start + WRITES_PER_LINE);
     let body = '{"w":[';
     for (let i = start; i < end; i++) body += (i === start ? '{"p":' : ',{"p":') + stringifyItem(items[i] as Item) + '}';
-    yield sealLine(body + ']');
+    yield body + ']';
   }
 }
 
