@@ -53,6 +53,7 @@ export const ERROR_CODES = {
   'persistence.writeFailed': 'A write failed for another reason.',
   'persistence.readFailed': 'Reading the stored tables failed.',
   'persistence.corrupt': 'Stored data cannot be read back (a damaged file, an unknown record).',
+  'persistence.damagedRecords': 'Damaged records in the middle of a data file (checksum mismatch): a repairing load (--data-repair) drops them.',
   'persistence.notLoaded': 'The persistence hook was used before load(engine): a wiring mistake.',
 
   // --- Code generation ("Copy as") ---

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +58,34 @@ describe('npm run endpoint arguments', () => {
       // A second endpoint on the same directory is refused with one clear line, not a corrupted journal.
       await expect(openEngine(dir)).rejects.toThrow(UsageError);
       await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads --data-repair (only with --data), and passes it to the data directory', async () => {
+    expect(parseEndpointArgs(['--data', './d', '--data-repair'])).toMatchObject({ dataDir: './d', dataRepair: true });
+    expect(() => parseEndpointArgs(['--data-repair'])).toThrow(/--data-repair repairs a data directory: give it with --data DIR/);
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'keylab-endpoint-'));
+    try {
+      const first = await openEngine(dir);
+      await first.engine.createTable({
+        TableName: 'Kept',
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      });
+      for (const pk of ['a', 'b']) await first.engine.putItem({ TableName: 'Kept', Item: { pk: { S: pk }, v: { S: 'ok' } } });
+      await first.close();
+      const file = path.join(dir, 'Kept.table.jsonl');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('{"pk":{"S":"a"},"v":{"S":"ok"}}', '{"pk":{"S":"a"},"v":{"S":"no"}}'));
+
+      await expect(openEngine(dir)).rejects.toThrow(/is damaged at line 2 .*Start with --data-repair to keep every intact record and drop line 2/);
+      const repaired = await openEngine(dir, { repair: true });
+      expect(repaired.warnings[0]).toMatch(/^--data-repair dropped line 2 of .*Kept\.table\.jsonl .*1 write:\n {2}put \{"pk":\{"S":"a"\}\}$/);
+      expect((await repaired.engine.scan({ TableName: 'Kept' })).Items).toEqual([{ pk: { S: 'b' }, v: { S: 'ok' } }]);
+      await repaired.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -18,6 +18,8 @@ Serves Keylab's built-in DynamoDB engine over DynamoDB's HTTP protocol.
   --port N          TCP port (default ${DEFAULT_ENDPOINT_PORT})
   --host ADDR       interface to bind (default 127.0.0.1: this machine only)
   --data DIR        keep tables in DIR across restarts (needs the engine's Node persistence adapter)
+  --data-repair     with --data: load damaged table files anyway, keeping every intact record and
+                    printing each one dropped (the damaged file is kept beside the repaired one)
   --cors ORIGINS    browser origins allowed to call the endpoint: * (default: any, echoed back)
                     or a comma-separated list, e.g. http://localhost:5173
   --verbose         print one line per request (operation, status, time; never headers or bodies)
@@ -30,6 +32,8 @@ export interface EndpointSettings {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string | undefined;
+  /** --data-repair (only set when given). */
+  readonly dataRepair?: boolean;
   readonly corsOrigins: CorsOrigins;
   readonly verbose: boolean;
 }
@@ -41,6 +45,7 @@ export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | '
   let dataDir: string | undefined;
   let corsOrigins: CorsOrigins = '*';
   let verbose = false;
+  let dataRepair = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -67,6 +72,9 @@ export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | '
         dataDir = text;
         break;
       }
+      case '--data-repair':
+        dataRepair = true;
+        break;
       case '--cors':
         corsOrigins = parseCorsOrigins(value());
         break;
@@ -80,7 +88,8 @@ export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | '
         throw new UsageError(`Unknown argument ${JSON.stringify(arg)}.\n\n${ENDPOINT_USAGE}`);
     }
   }
-  return { port, host, dataDir, corsOrigins, verbose };
+  if (dataRepair && dataDir === undefined) throw new UsageError('--data-repair repairs a data directory: give it with --data DIR.');
+  return { port, host, dataDir, corsOrigins, verbose, ...(dataRepair ? { dataRepair } : {}) };
 }
 
 function parseEndpointPort(text: string): number {
@@ -118,12 +127,20 @@ function parseCorsOrigins(text: string): CorsOrigins {
  * another endpoint, a damaged file) become a UsageError with the adapter's
  * message, so the command exits with one clear line.
  */
-export async function openEngine(dataDir: string | undefined): Promise<{ engine: LocalDynamoDB; close(): Promise<void>; warnings: readonly string[] }> {
+export async function openEngine(
+  dataDir: string | undefined,
+  options: { readonly repair?: boolean } = {},
+): Promise<{ engine: LocalDynamoDB; close(): Promise<void>; warnings: readonly string[] }> {
   if (dataDir === undefined) return { engine: createLocalDynamoDB(), close: async () => undefined, warnings: [] };
   try {
-    const persistence = await openNodePersistence(dataDir);
+    // Warnings are returned and printed by the caller.
+    const persistence = await openNodePersistence(dataDir, { repair: options.repair, onWarning: () => undefined });
     const engine = createLocalDynamoDB({ storage: persistence.hook });
-    const loaded = await persistence.load(engine);
+    // A directory that cannot be loaded is released, not left locked.
+    const loaded = await persistence.load(engine).catch(async (error: unknown) => {
+      await persistence.close();
+      throw error;
+    });
     if (loaded.firstRun) await persistence.markInitialized();
     return { engine, close: () => persistence.close(), warnings: loaded.warnings };
   } catch (error) {
@@ -165,7 +182,7 @@ export async function runEndpointCli(argv: readonly string[]): Promise<RunningDy
       return undefined;
     }
     settings = parsed;
-    opened = await openEngine(settings.dataDir);
+    opened = await openEngine(settings.dataDir, { repair: settings.dataRepair });
     db = opened.engine;
     for (const warning of opened.warnings) console.warn(`keylab endpoint: ${warning}`);
   } catch (error) {

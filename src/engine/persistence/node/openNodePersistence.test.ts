@@ -1,4 +1,4 @@
-import { mkdtemp, open, readdir, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import type { LocalDynamoDB } from '../../localDynamoDB.types';
 import { dumpEngine, writeScenario } from '../persistence.fixtures';
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
 import { writeFileAtomic } from './atomicFile';
+import { sealLine } from './lineChecksum';
 import { openNodePersistence, REWRITE_WRITES, type NodePersistence, type NodePersistenceOptions } from './openNodePersistence';
 
 let dir: string;
@@ -58,6 +59,11 @@ function leader(i: number, extra: Item = {}): Item {
   return { pk: S('P'), sk: S(String(i).padStart(6, '0')), n: N(i), ...extra };
 }
 
+/** A line without its checksum. */
+function unsealed(line: string): string {
+  return line.replace(/,"c":"[0-9a-f]{8}"}$/, '}');
+}
+
 async function lines(fileName = FILE): Promise<string[]> {
   return (await readFile(join(dir, fileName), 'utf8')).split('\n').filter(Boolean);
 }
@@ -97,7 +103,10 @@ describe('openNodePersistence', () => {
     await engine.putItem({ TableName: 'Leaders', Item: leader(1) });
     await engine.deleteItem({ TableName: 'Leaders', Key: { pk: S('P'), sk: S('000001') } });
     await engine.putItem({ TableName: 'Leaders', Item: leader(2) });
-    expect((await lines()).slice(1)).toEqual([
+    const appended = (await lines()).slice(1);
+    // Each line ends with its checksum.
+    expect(appended).toEqual(appended.map(() => expect.stringMatching(/,"c":"[0-9a-f]{8}"}$/)));
+    expect(appended.map(unsealed)).toEqual([
       '{"w":[{"p":{"pk":{"S":"P"},"sk":{"S":"000001"},"n":{"N":"1"}}}]}',
       '{"w":[{"d":{"pk":{"S":"P"},"sk":{"S":"000001"}}}]}',
       '{"w":[{"p":{"pk":{"S":"P"},"sk":{"S":"000002"},"n":{"N":"2"}}}]}',
@@ -212,20 +221,24 @@ describe('openNodePersistence', () => {
       await writeFile(join(dir, FILE), all.join('\n') + '\n');
       const persistence = await openNodePersistence(dir);
       opened.push(persistence);
-      await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.corrupt', /Leaders\.table\.jsonl is damaged \(line 2/);
+      await expectPersistenceError(
+        persistence.load(createEngine({ storage: persistence.hook })),
+        'persistence.damagedRecords',
+        /Leaders\.table\.jsonl is damaged at line 2 \(it has no checksum\)\. Start with --data-repair to keep every intact record and drop line 2/,
+      );
     });
 
     it('refuses a file with values that are not AttributeValues, and a file from a newer Keylab', async () => {
       await seed();
       const all = await lines();
       const good = all.join('\n') + '\n';
-      all[1] = '{"w":[{"p":{"pk":{"B":"not base64!"}}}]}';
+      all[1] = sealLine('{"w":[{"p":{"pk":{"B":"not base64!"}}}]').trimEnd(); // intact, but not an item
       await writeFile(join(dir, FILE), all.join('\n') + '\n');
       let persistence = await openNodePersistence(dir);
-      await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.corrupt', /invalid base64/);
+      await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.damagedRecords', /line 2 \(invalid base64/);
       await persistence.close();
 
-      await writeFile(join(dir, FILE), good.replace('"version":1', '"version":7'));
+      await writeFile(join(dir, FILE), good.replace('"version":2', '"version":7'));
       persistence = await openNodePersistence(dir);
       opened.push(persistence);
       await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.newerFormat', /newer version/);
@@ -242,6 +255,74 @@ describe('openNodePersistence', () => {
       expect(await readdir(dir)).toEqual(['x.txt']);
       expect(await writeFileAtomic(dir, 'x.txt', ['new\n'])).toBe(4);
       expect(await readFile(join(dir, 'x.txt'), 'utf8')).toBe('new\n');
+    });
+  });
+
+  describe('damaged records', () => {
+    /** Leaders with items 1, 2, 3 (lines 2-4), the value of item 2 changed on disk. */
+    async function seedDamaged(): Promise<string> {
+      const { engine, persistence } = await boot();
+      await engine.createTable(LEADERS);
+      for (const i of [1, 2, 3]) await engine.putItem({ TableName: 'Leaders', Item: leader(i) });
+      await persistence.close();
+      const damaged = (await readFile(join(dir, FILE), 'utf8')).replace('"n":{"N":"2"}', '"n":{"N":"7"}');
+      await writeFile(join(dir, FILE), damaged);
+      return damaged;
+    }
+
+    it('refuses to load, naming the file and line, and serves nothing changed', async () => {
+      await seedDamaged();
+      const persistence = await openNodePersistence(dir);
+      opened.push(persistence);
+      await expectPersistenceError(
+        persistence.load(createEngine({ storage: persistence.hook })),
+        'persistence.damagedRecords',
+        new RegExp(`^The data file ${join(dir, FILE).replace(/[.]/g, '\\.')} is damaged at line 3 \\(its checksum does not match.*drop line 3,`),
+      );
+    });
+
+    it('repairs on request: keeps every intact record, reports what it dropped, keeps the damaged file', async () => {
+      const damaged = await seedDamaged();
+      const repaired = await boot({ repair: true });
+      const path = join(dir, FILE);
+      expect(repaired.dropped).toEqual([
+        {
+          file: path,
+          keptAs: expect.stringMatching(/Leaders\.table\.jsonl\.damaged-[\dT-]+Z$/),
+          line: 3,
+          why: 'its checksum does not match: the line changed after it was written',
+          writes: ['put {"pk":{"S":"P"},"sk":{"S":"000002"}}'],
+        },
+      ]);
+      const keptAs = repaired.dropped[0]?.keptAs as string;
+      expect(repaired.warnings).toEqual([
+        `--data-repair dropped line 3 of ${path} (its checksum does not match: the line changed after it was written); 1 write:\n  put {"pk":{"S":"P"},"sk":{"S":"000002"}}`,
+        `${path}: repaired; the damaged file is kept as ${keptAs}.`,
+      ]);
+      expect(await readFile(keptAs, 'utf8')).toBe(damaged);
+      expect(((await repaired.engine.scan({ TableName: 'Leaders' })).Items ?? []).map((item) => item.sk?.S)).toEqual(['000001', '000003']);
+
+      // The table file was rewritten without the damage: a plain start loads it.
+      const after = await restart(repaired.persistence);
+      expect(after).toMatchObject({ items: 2, warnings: [], dropped: [] });
+    });
+
+    it('upgrades a file written before checksums, and keeps its data', async () => {
+      const seeded = await boot();
+      await seeded.engine.createTable(LEADERS);
+      await seeded.engine.putItem({ TableName: 'Leaders', Item: leader(1) });
+      await seeded.persistence.close();
+      // Format 1 is format 2 without checksums.
+      const legacy = (await lines()).map((line) => unsealed(line).replace('"version":2', '"version":1'));
+      await writeFile(join(dir, FILE), legacy.join('\n') + '\n');
+      const first = await boot();
+      expect(first).toMatchObject({ items: 1, warnings: [] });
+      const upgraded = await lines();
+      expect(upgraded[0]).toMatch(/^\{"keylab":"table","version":2,.*"c":"[0-9a-f]{8}"}$/);
+      expect(upgraded.slice(1).map(unsealed)).toEqual(['{"w":[{"p":{"pk":{"S":"P"},"sk":{"S":"000001"},"n":{"N":"1"}}}]}']);
+      await first.engine.putItem({ TableName: 'Leaders', Item: leader(2) });
+      const second = await restart(first.persistence);
+      expect(second.items).toBe(2);
     });
   });
 
@@ -340,13 +421,45 @@ describe('openNodePersistence', () => {
       const { persistence } = await boot();
       await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', /in use by this process/);
       await persistence.close();
+      expect(await readdir(dir)).not.toContain('keylab.lock'); // released
 
-      await writeFile(join(dir, 'keylab.lock'), `${process.ppid}\n`); // a live process
-      await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', new RegExp(`process ${process.ppid}`));
-      await writeFile(join(dir, 'keylab.lock'), '999999999\n'); // no such process
+      // Another live process's lock (the lock is a directory holding one token file).
+      await mkdir(join(dir, 'keylab.lock'));
+      await writeFile(join(dir, 'keylab.lock', 'ab12'), JSON.stringify({ pid: process.ppid }) + '\n');
+      await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', new RegExp(`in use by process ${process.ppid}:`));
+      // A dead one's.
+      await writeFile(join(dir, 'keylab.lock', 'ab12'), JSON.stringify({ pid: 999_999_999 }) + '\n');
+      const next = await openNodePersistence(dir);
+      const [token] = await readdir(join(dir, 'keylab.lock'));
+      expect(token).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.parse(await readFile(join(dir, 'keylab.lock', token as string), 'utf8'))).toMatchObject({ pid: process.pid });
+      expect((await readdir(dir)).filter((name) => name.startsWith('keylab.lock'))).toEqual(['keylab.lock']); // no private directory left
+      await next.close();
+    });
+
+    it('honours the lock file of an older Keylab while its process lives, and takes it over when it is dead', async () => {
+      await writeFile(join(dir, 'keylab.lock'), `${process.ppid}\n`);
+      await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse', new RegExp(`in use by process ${process.ppid}:`));
+      await writeFile(join(dir, 'keylab.lock'), '999999999\n');
       const next = await openNodePersistence(dir);
       opened.push(next);
-      expect(await readFile(join(dir, 'keylab.lock'), 'utf8')).toBe(`${process.pid}\n`);
+      expect(await readdir(join(dir, 'keylab.lock'))).toHaveLength(1);
+    });
+
+    it('takes over a lock whose pid was reused by a later process (Linux: /proc start times)', async () => {
+      await mkdir(join(dir, 'keylab.lock'));
+      // Our parent is alive, but it did not start at clock tick 1.
+      await writeFile(join(dir, 'keylab.lock', 'cd34'), JSON.stringify({ pid: process.ppid, started: '1' }) + '\n');
+      const hasProc = await stat('/proc/self/stat').then(
+        () => true,
+        () => false,
+      );
+      if (!hasProc) {
+        await expectPersistenceError(openNodePersistence(dir), 'persistence.inUse');
+        return;
+      }
+      const next = await openNodePersistence(dir);
+      opened.push(next);
     });
 
     it('refuses a damaged marker, and a directory from a newer Keylab', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rm, truncate, unlink, type FileHandle } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, readFile, rm, truncate, unlink, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Item } from '../../../expressions';
 import { compareUtf8 } from '../../../keys';
@@ -8,7 +8,8 @@ import type { TableDefinition } from '../../schema/tableDefinition';
 import type { EnginePersistence, PersistenceLoadResult } from '../persistence.types';
 import { PersistenceError } from '../persistenceError';
 import { isTemporaryFile, syncDirectory, writeFileAtomic } from './atomicFile';
-import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX } from './tableFile';
+import { lockDirectory } from './directoryLock';
+import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX, TABLE_FILE_VERSION, type DamagedLine } from './tableFile';
 
 /**
  * The built-in engine's Node persistence (`--data DIR`): one file per table,
@@ -33,8 +34,11 @@ import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX }
  *
  * A crash mid-append leaves a torn last line: loading drops it with a warning
  * (its write was never acknowledged) and cuts the file back to its last
- * complete change. Damage anywhere else stops loading with a clear error
- * naming the file and line — never a silently half-loaded table.
+ * complete change. Damage anywhere else (every line carries a checksum) stops
+ * loading with a clear error naming the file and line — never a silently
+ * half-loaded table or a changed value served — unless the load repairs
+ * (`repair`, `--data-repair`): every intact record is kept and each dropped
+ * one reported.
  */
 
 /** A change with at least this many writes to one table rewrites that table's file instead of appending. */
@@ -45,8 +49,6 @@ const COMPACT_MIN_BYTES = 4 << 20;
 
 /** The data directory's marker file: format version and first-run state. */
 const MARKER_FILE = 'keylab.json';
-/** Keeps two processes from writing one directory. */
-const LOCK_FILE = 'keylab.lock';
 const DATA_VERSION = 1;
 
 interface Marker {
@@ -76,16 +78,34 @@ export interface NodePersistenceOptions {
   readonly onWarning?: (message: string) => void;
   /** The journal growth (bytes) past which a table file is compacted, if its base is smaller. Default 4 MiB. */
   readonly compactAfterBytes?: number;
+  /**
+   * Repair damaged table files (`--data-repair`): keep every intact record, drop damaged ones (each
+   * reported in the warnings and in `load()`'s `dropped`), keep the damaged file beside the repaired
+   * one as `<file>.damaged-<time>`. Without it, a damaged record refuses the load.
+   */
+  readonly repair?: boolean;
+}
+
+/** A record that a repairing load dropped. */
+export interface DroppedRecord extends DamagedLine {
+  /** The table file, absolute. */
+  readonly file: string;
+  /** Where the damaged file was kept. */
+  readonly keptAs: string;
+}
+
+/** What {@link NodePersistence.load} restored, and what a repair dropped. */
+export interface NodePersistenceLoadResult extends PersistenceLoadResult {
+  /** Records dropped by a repairing load (`repair: true`); empty otherwise. */
+  readonly dropped: readonly DroppedRecord[];
 }
 
 /** The data-directory adapter. */
 export interface NodePersistence extends EnginePersistence {
   /** The data directory, absolute. */
   readonly dir: string;
+  load(engine: LocalDynamoDB): Promise<NodePersistenceLoadResult>;
 }
-
-/** Directories open in this process (the lock file's pid cannot tell two adapters of one process apart). */
-const openInProcess = new Set<string>();
 
 /**
  * Opens (creating if needed) a data directory for the built-in engine.
@@ -230,7 +250,7 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
     },
   };
 
-  async function load(target: LocalDynamoDB): Promise<PersistenceLoadResult> {
+  async function load(target: LocalDynamoDB): Promise<NodePersistenceLoadResult> {
     if (engine) throw new Error('openNodePersistence: load() was already called');
     if (closedReason) throw closedReason;
     const warnings: string[] = [];
@@ -239,6 +259,7 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       onWarning(message);
     };
     const tables: string[] = [];
+    const dropped: DroppedRecord[] = [];
     let items = 0;
     let entries: string[];
     try {
@@ -262,10 +283,19 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       } catch (error) {
         throw fileError(error, entry, 'persistence.readFailed');
       }
-      const parsed = parseTableFile(bytes, entry);
+      const path = join(root, entry);
+      const parsed = parseTableFile(bytes, path, { repair: options.repair });
       const name = parsed.definition.name;
       if (files.has(name)) {
         throw new PersistenceError('persistence.corrupt', `Two data files hold table ${name} (${files.get(name)?.fileName} and ${entry}): remove one.`);
+      }
+      if (parsed.dropped.length > 0) {
+        const keptAs = await keepDamagedFile(path);
+        for (const line of parsed.dropped) {
+          dropped.push({ file: path, keptAs, ...line });
+          warn(describeDropped(path, line));
+        }
+        warn(`${path}: repaired; the damaged file is kept as ${keptAs}.`);
       }
       if (parsed.tornTail) {
         warn(parsed.tornTail);
@@ -279,8 +309,8 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       const live = target.snapshotTable(name).items;
       const file: TableFile = { fileName: entry, definition: parsed.definition, bytes: parsed.goodBytes, baseBytes: parsed.goodBytes };
       files.set(name, file);
-      // Mostly overwritten or deleted items: start from a compact file.
-      if (parsed.replay.writes > 2 * live.length + 1_000) {
+      // Mostly overwritten or deleted items, dropped damage, or a format without checksums: start from a compact file.
+      if (parsed.replay.writes > 2 * live.length + 1_000 || parsed.dropped.length > 0 || parsed.version < TABLE_FILE_VERSION) {
         try {
           await rewrite(file, live);
         } catch (error) {
@@ -291,7 +321,7 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       items += live.length;
     }
     engine = target;
-    return { tables, items, firstRun: marker.initializedAt === undefined, warnings };
+    return { tables, items, firstRun: marker.initializedAt === undefined, warnings, dropped };
   }
 
   return {
@@ -318,6 +348,25 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       await releaseLock();
     },
   };
+}
+
+/** What a repair dropped from one line: the line, why, and each write it held (where it still parses). */
+function describeDropped(path: string, line: DamagedLine): string {
+  const what = line.writes
+    ? `${line.writes.length} write${line.writes.length === 1 ? '' : 's'}:${line.writes.map((write) => `\n  ${write}`).join('')}`
+    : 'its writes cannot be read, so their keys are unknown';
+  return `--data-repair dropped line ${line.line} of ${path} (${line.why}); ${what}`;
+}
+
+/** Keeps a damaged table file under a new name (a hard link: the repair then replaces the original name). */
+async function keepDamagedFile(path: string): Promise<string> {
+  const keptAs = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  try {
+    await link(path, keptAs).catch(() => copyFile(path, keptAs));
+  } catch (error) {
+    throw fileError(error, `a copy of the damaged file ${path} (nothing was repaired)`);
+  }
+  return keptAs;
 }
 
 /** The lines of a rewritten table file: header, items, then the change that caused the rewrite. */
@@ -407,43 +456,4 @@ async function readOrCreateMarker(root: string): Promise<Marker> {
     throw new PersistenceError('persistence.newerFormat', `The data directory ${root} was written by a newer version of Keylab.`);
   }
   return marker;
-}
-
-/**
- * Takes the directory's lock file (holding our pid). A lock whose process is
- * gone (a crash) is taken over; a live one is `persistence.inUse`.
- */
-async function lockDirectory(root: string): Promise<() => Promise<void>> {
-  const path = join(root, LOCK_FILE);
-  const inUse = (holder: string) =>
-    new PersistenceError('persistence.inUse', `The data directory ${root} is in use by ${holder}: stop it, or use another --data directory.`);
-  if (openInProcess.has(root)) throw inUse('this process');
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const handle = await open(path, 'wx');
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw fileError(error, `the lock file ${path}`);
-    }
-    const pid = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
-    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) throw inUse(`process ${pid}`);
-    await rm(path, { force: true }); // stale: its process is gone
-  }
-  openInProcess.add(root);
-  return async () => {
-    openInProcess.delete(root);
-    await rm(path, { force: true }).catch(() => undefined);
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

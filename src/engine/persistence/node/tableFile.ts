@@ -1,166 +1,281 @@
 import type { Item } from '../../../expressions';
 import type { ItemWrite } from '../../localDynamoDB.types';
-import type { TableDefinition } from '../../schema/tableDefinition';
+import { keyNames, type TableDefinition } from '../../schema/tableDefinition';
 import { PersistenceError } from '../persistenceError';
 import { TableReplay } from '../replayWrites';
 import { readItemJson, stringifyItem } from './itemJson';
+import { checkLine, sealLine } from './lineChecksum';
 
 /**
  * One table's file in a data directory: JSON lines, UTF-8.
  *
  * ```
- * {"keylab":"table","version":1,"table":{…TableDefinition…}}   ← header
- * {"w":[{"p":{…item…}},{"d":{…key…}}]}                          ← one change (puts "p", deletes "d")
- * {"w":[…1000 writes…],"more":true}                              ← a large change spans lines:
- * {"w":[…]}                                                      ←   it ends at the first line without "more"
+ * {"keylab":"table","version":2,"table":{…TableDefinition…},"c":"…"}  ← header
+ * {"w":[{"p":{…item…}},{"d":{…key…}}],"c":"…"}                        ← one change (puts "p", deletes "d")
+ * {"w":[…1000 writes…],"more":true,"c":"…"}                            ← a large change spans lines:
+ * {"w":[…],"c":"…"}                                                    ←   it ends at the first line without "more"
  * ```
  *
- * Items are DynamoDB JSON (binary as base64). A change is committed when its
- * last line, newline included, is on disk: loading replays complete changes
- * in order and drops a torn tail (a partial line, or a change whose last line
- * is missing) — that change's caller never saw it succeed.
+ * Items are DynamoDB JSON (binary as base64); `"c"` is the line's checksum
+ * (lineChecksum.ts). A change is committed when its last line, newline
+ * included, is on disk: loading replays complete changes in order and drops a
+ * torn tail (a partial or damaged last line, or a change whose last line is
+ * missing) — that change's caller never saw it succeed. A damaged line
+ * anywhere else refuses the file, naming the line, unless the load repairs
+ * (`--data-repair`): then every intact line is kept and the damaged ones are
+ * reported, write by write where they still parse.
+ *
+ * Format 1 (before checksums) is the same without `"c"`: such a file holds no
+ * checksummed line, loads as before (damage shows only where it breaks the
+ * JSON) and is rewritten as format 2 when it is opened.
  */
 
 /** Table files end with this. */
 export const TABLE_FILE_SUFFIX = '.table.jsonl';
 
-/** The format version in each header. */
-export const TABLE_FILE_VERSION = 1;
+/** The format version in each header: 2 = every line ends with its checksum. */
+export const TABLE_FILE_VERSION = 2;
+/** The first format with checksums. */
+const CHECKSUM_VERSION = 2;
 
 /** Writes per line: keeps lines (and JSON.parse calls) around 100 KB for typical items. */
 export const WRITES_PER_LINE = 1000;
 
 /** The header line. */
 export function headerLine(definition: TableDefinition): string {
-  return JSON.stringify({ keylab: 'table', version: TABLE_FILE_VERSION, table: definition }) + '\n';
+  return sealLine(JSON.stringify({ keylab: 'table', version: TABLE_FILE_VERSION, table: definition }).slice(0, -1));
 }
 
 /** A change's writes as lines; every line but the last says `"more":true`. */
 export function* changeLines(writes: readonly ItemWrite[]): Generator<string> {
-  for (let start = 0; start < writes.length; start += WRITES_PER_LINE) {
-    const end = Math.min(writes.length, start + WRITES_PER_LINE);
-    let line = '{"w":[';
-    for (let i = start; i < end; i++) {
-      const write = writes[i] as ItemWrite;
-      line += (i === start ? '' : ',') + (write.item ? '{"p":' + stringifyItem(write.item) : '{"d":' + stringifyItem(write.key)) + '}';
-    }
-    yield line + (end < writes.length ? '],"more":true}\n' : ']}\n');
-  }
+  for (const body of changeLineBodies(writes)) yield sealLine(body);
 }
 
 /** Stored items as lines of puts, each line a change of its own (a rewritten file's base). */
 export function* itemLines(items: readonly Item[]): Generator<string> {
+  for (const body of itemLineBodies(items)) yield sealLine(body);
+}
+
+/** {@link changeLines} before their checksums (exported for bench/journal.bench.ts). */
+export function* changeLineBodies(writes: readonly ItemWrite[]): Generator<string> {
+  for (let start = 0; start < writes.length; start += WRITES_PER_LINE) {
+    const end = Math.min(writes.length, start + WRITES_PER_LINE);
+    let body = '{"w":[';
+    for (let i = start; i < end; i++) {
+      const write = writes[i] as ItemWrite;
+      body += (i === start ? '' : ',') + (write.item ? '{"p":' + stringifyItem(write.item) : '{"d":' + stringifyItem(write.key)) + '}';
+    }
+    yield body + (end < writes.length ? '],"more":true' : ']');
+  }
+}
+
+/** {@link itemLines} before their checksums (exported for bench/journal.bench.ts). */
+export function* itemLineBodies(items: readonly Item[]): Generator<string> {
   for (let start = 0; start < items.length; start += WRITES_PER_LINE) {
     const end = Math.min(items.length, start + WRITES_PER_LINE);
-    let line = '{"w":[';
-    for (let i = start; i < end; i++) line += (i === start ? '{"p":' : ',{"p":') + stringifyItem(items[i] as Item) + '}';
-    yield line + ']}\n';
+    let body = '{"w":[';
+    for (let i = start; i < end; i++) body += (i === start ? '{"p":' : ',{"p":') + stringifyItem(items[i] as Item) + '}';
+    yield body + ']';
   }
+}
+
+/** A line in the middle of a file that could not be read, and what it held. */
+export interface DamagedLine {
+  /** 1-based. */
+  readonly line: number;
+  /** What is wrong with it. */
+  readonly why: string;
+  /** Its writes (`put {…key…}` / `delete {…key…}`, DynamoDB JSON), where the damaged line still parses. */
+  readonly writes?: readonly string[];
 }
 
 /** A table file, read. */
 export interface ParsedTableFile {
   readonly definition: TableDefinition;
+  /** The header's format version (below {@link TABLE_FILE_VERSION}: the file should be rewritten). */
+  readonly version: number;
   /** The replayed writes: `replay.items()` is the table's content. */
   readonly replay: TableReplay;
   /** Bytes holding the header and complete changes: the file is cut back to this when a torn tail was found. */
   readonly goodBytes: number;
   /** Why bytes past `goodBytes` were dropped, if they were. */
   readonly tornTail?: string;
+  /** Damaged lines that a repairing load left out (never set otherwise: they throw). */
+  readonly dropped: readonly DamagedLine[];
+}
+
+/** Options of {@link parseTableFile}. */
+export interface ParseTableFileOptions {
+  /** Keep every intact line and report damaged ones in `dropped`, instead of refusing the file. */
+  readonly repair?: boolean;
 }
 
 const NEWLINE = 0x0a;
 
+/** The writes of one change line, read but not yet replayed. */
+type LineWrites = [item: Item | undefined, key: Item][];
+
 /**
- * Reads a table file. Throws a `persistence.corrupt` PersistenceError naming
- * the file and line when a complete line cannot be read (a damaged file is
- * never silently half-loaded), and `persistence.newerFormat` for a newer
- * version's file; a torn tail is reported in `tornTail`, not thrown.
+ * Reads a table file. Throws a PersistenceError naming the file and line when
+ * a complete line cannot be read (a damaged file is never silently
+ * half-loaded): `persistence.damagedRecords` for damaged change lines (which
+ * `repair` drops instead), `persistence.corrupt` for a damaged header,
+ * `persistence.newerFormat` for a newer version's file. A torn tail is
+ * reported in `tornTail`, not thrown.
  */
-export function parseTableFile(bytes: Buffer, fileName: string): ParsedTableFile {
-  const corrupt = (line: number, why: string) =>
-    new PersistenceError('persistence.corrupt', `The data file ${fileName} is damaged (line ${line}: ${why}). Restore it from a backup or remove it.`);
+export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTableFileOptions = {}): ParsedTableFile {
+  const corruptHeader = (why: string) =>
+    new PersistenceError(
+      'persistence.corrupt',
+      `The data file ${fileName} is damaged at line 1, the table's header (${why}): it cannot be repaired. Restore it from a backup or remove it.`,
+    );
 
   let start = 0;
   let lineNumber = 0;
   let replay: TableReplay | undefined;
   let definition: TableDefinition | undefined;
+  let version = 0;
   /** Writes of a change that spans lines, until its last line. */
-  let group: [item: Item | undefined, key: Item][] | undefined;
+  let group: LineWrites | undefined;
   let goodBytes = 0;
+  const damaged: DamagedLine[] = [];
+
+  const finish = (tornTail?: string): ParsedTableFile => {
+    if (!replay || !definition) throw corruptHeader('the file is empty');
+    if (damaged.length > 0 && !options.repair) throw damagedRecords(fileName, damaged);
+    return { definition, version, replay, goodBytes, dropped: damaged, ...(tornTail === undefined ? {} : { tornTail }) };
+  };
 
   while (start < bytes.length) {
     lineNumber++;
     const newline = bytes.indexOf(NEWLINE, start);
     const end = newline === -1 ? bytes.length : newline;
     const torn = (why: string): ParsedTableFile => {
-      if (!replay || !definition) throw corrupt(lineNumber, why);
+      if (!replay) throw corruptHeader(why);
       const dropped = group ? 'a change that spans lines was not finished' : why;
-      return { definition, replay, goodBytes, tornTail: `${fileName}: dropped an unfinished write at line ${lineNumber} (${dropped}); it was never acknowledged.` };
+      return finish(`${fileName}: dropped an unfinished write at line ${lineNumber} (${dropped}); it was never acknowledged.`);
     };
     // The last line has no newline: the write of it was cut short.
     if (newline === -1) return torn('the line has no end');
-
-    let json: unknown;
-    try {
-      json = JSON.parse(bytes.toString('utf8', start, end));
-    } catch (error) {
-      // A damaged last line is a torn write; damage followed by more lines is corruption.
-      if (end + 1 >= bytes.length) return torn((error as Error).message);
-      throw corrupt(lineNumber, (error as Error).message);
-    }
-    const record = json as Record<string, unknown> | null;
+    const isLastLine = end + 1 >= bytes.length;
 
     if (lineNumber === 1) {
-      if (record === null || typeof record !== 'object' || record.keylab !== 'table') throw corrupt(1, 'not a Keylab table header');
-      if (typeof record.version !== 'number' || record.version > TABLE_FILE_VERSION) {
-        throw new PersistenceError(
-          'persistence.newerFormat',
-          `The data file ${fileName} was written by a newer version of Keylab (format ${String(record.version)}).`,
-        );
-      }
-      const table = record.table as TableDefinition | undefined;
-      if (!table || typeof table.name !== 'string' || !table.keys?.partitionKey) throw corrupt(1, 'the header has no table definition');
-      definition = table;
-      replay = new TableReplay(table);
+      ({ definition, version } = readHeader(bytes, end, corruptHeader, fileName));
+      replay = new TableReplay(definition);
     } else {
-      if (record === null || typeof record !== 'object' || !Array.isArray(record.w)) throw corrupt(lineNumber, 'not a change');
       const table = replay as TableReplay;
-      // A one-line change (the usual case) is replayed as it is read; a change that spans lines waits for its last line.
-      const pending = group ?? (record.more === true ? (group = []) : undefined);
-      try {
-        for (const write of record.w as Record<string, unknown>[]) {
-          let item: Item | undefined;
-          let key: Item;
-          if (write?.p !== undefined) key = item = readItemJson(write.p);
-          else if (write?.d !== undefined) key = readItemJson(write.d);
-          else throw new TypeError('a write is neither a put nor a delete');
-          if (pending) pending.push([item, key]);
-          else if (item) table.put(item);
-          else table.delete(key);
+      const read = readChangeLine(bytes, start, end, version);
+      if (typeof read === 'string') {
+        // A damaged last line is a torn write; damage followed by more lines is not.
+        if (isLastLine) return torn(read);
+        damaged.push({ line: lineNumber, why: read, writes: describeWrites(bytes.toString('utf8', start, end), definition as TableDefinition) });
+      } else {
+        // A one-line change (the usual case) is replayed as it is read; a change that spans lines waits for its last line.
+        if (group || read.more) (group ??= []).push(...read.writes);
+        if (!read.more) {
+          for (const [item, key] of group ?? read.writes) {
+            if (item) table.put(item);
+            else table.delete(key);
+          }
+          group = undefined;
         }
-      } catch (error) {
-        throw corrupt(lineNumber, (error as Error).message);
-      }
-      if (pending && record.more !== true) {
-        for (const [item, key] of pending) {
-          if (item) table.put(item);
-          else table.delete(key);
-        }
-        group = undefined;
       }
     }
     start = end + 1;
     if (!group) goodBytes = start;
   }
-  if (!replay || !definition) throw corrupt(1, 'the file is empty');
-  if (group) {
-    return {
-      definition,
-      replay,
-      goodBytes,
-      tornTail: `${fileName}: dropped an unfinished write at line ${lineNumber} (a change that spans lines was not finished); it was never acknowledged.`,
-    };
+  return finish(group ? `${fileName}: dropped an unfinished write at line ${lineNumber} (a change that spans lines was not finished); it was never acknowledged.` : undefined);
+}
+
+/** Reads line 1: the table definition and the file's format version. */
+function readHeader(
+  bytes: Buffer,
+  end: number,
+  corruptHeader: (why: string) => PersistenceError,
+  fileName: string,
+): { definition: TableDefinition; version: number } {
+  let record: Record<string, unknown> | null;
+  try {
+    record = JSON.parse(bytes.toString('utf8', 0, end)) as Record<string, unknown> | null;
+  } catch (error) {
+    throw corruptHeader((error as Error).message);
   }
-  return { definition, replay, goodBytes };
+  if (record === null || typeof record !== 'object' || record.keylab !== 'table' || typeof record.version !== 'number') {
+    throw corruptHeader('not a Keylab table header');
+  }
+  if (record.version > TABLE_FILE_VERSION) {
+    throw new PersistenceError('persistence.newerFormat', `The data file ${fileName} was written by a newer version of Keylab (format ${String(record.version)}).`);
+  }
+  if (record.version >= CHECKSUM_VERSION) {
+    const wrong = checkLine(bytes, 0, end);
+    if (wrong) throw corruptHeader(wrong);
+  }
+  const table = record.table as TableDefinition | undefined;
+  if (!table || typeof table.name !== 'string' || !table.keys?.partitionKey) throw corruptHeader('the header has no table definition');
+  return { definition: table, version: record.version };
+}
+
+/** A change line's writes, validated (nothing replayed yet), or what is wrong with the line. */
+function readChangeLine(bytes: Buffer, start: number, end: number, version: number): { writes: LineWrites; more: boolean } | string {
+  if (version >= CHECKSUM_VERSION) {
+    const wrong = checkLine(bytes, start, end);
+    if (wrong) return wrong;
+  }
+  try {
+    const record = JSON.parse(bytes.toString('utf8', start, end)) as Record<string, unknown> | null;
+    if (record === null || typeof record !== 'object' || !Array.isArray(record.w)) return 'not a change';
+    const writes: LineWrites = [];
+    for (const write of record.w as Record<string, unknown>[]) {
+      if (write?.p !== undefined) {
+        const item = readItemJson(write.p);
+        writes.push([item, item]);
+      } else if (write?.d !== undefined) {
+        writes.push([undefined, readItemJson(write.d)]);
+      } else {
+        return 'a write is neither a put nor a delete';
+      }
+    }
+    return { writes, more: record.more === true };
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** A damaged line's writes as `put {…key…}` / `delete {…key…}`, if it still parses as a change. */
+function describeWrites(text: string, definition: TableDefinition): string[] | undefined {
+  let record: { w?: unknown } | null;
+  try {
+    record = JSON.parse(text) as { w?: unknown } | null;
+  } catch {
+    return undefined;
+  }
+  if (!record || !Array.isArray(record.w)) return undefined;
+  const names = keyNames(definition.keys);
+  return (record.w as (Record<string, unknown> | null)[]).map((write) => {
+    const [kind, value] = write?.p !== undefined ? ['put', write.p] : write?.d !== undefined ? ['delete', write.d] : ['unknown write', write];
+    const key = value !== null && typeof value === 'object' ? Object.fromEntries(names.map((name) => [name, (value as Record<string, unknown>)[name]])) : value;
+    return `${kind} ${JSON.stringify(key)}`;
+  });
+}
+
+/** Lines listed in a message before "and N more". */
+const LISTED_LINES = 10;
+
+function damagedRecords(fileName: string, damaged: readonly DamagedLine[]): PersistenceError {
+  const numbers = damaged.map((entry) => entry.line);
+  const lines = numbers.length === 1 ? `line ${numbers[0]}` : `lines ${listed(numbers.map(String))}`;
+  const why =
+    damaged.length === 1
+      ? (damaged[0] as DamagedLine).why
+      : listed(damaged.map((entry) => `line ${entry.line}: ${entry.why}`), '; ');
+  return new PersistenceError(
+    'persistence.damagedRecords',
+    `The data file ${fileName} is damaged at ${lines} (${why}). ` +
+      `Start with --data-repair to keep every intact record and drop ${lines}, or restore the file from a backup.`,
+  );
+}
+
+function listed(parts: readonly string[], separator = ', '): string {
+  const shown = parts.slice(0, LISTED_LINES).join(separator);
+  return parts.length > LISTED_LINES ? `${shown}${separator}and ${parts.length - LISTED_LINES} more` : shown;
 }
