@@ -31,6 +31,9 @@ export type KeyFindingCode =
   | 'keys.partitionKeyTooLong'
   | 'keys.decodeMismatch'
   | 'keys.duplicateKey'
+  // Sample orders: values whose text order is not the order they mean
+  | 'keys.numbersAsText'
+  | 'keys.datesAsText'
   // Width advisor
   | 'advisor.badLargestValue'
   | 'advisor.badHeadroom';
