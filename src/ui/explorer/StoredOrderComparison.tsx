@@ -18,7 +18,7 @@ const LIST_LIMIT = 300;
  * key builder's template and sorted by the DynamoDB comparator, and by their
  * intended (numeric or time) value. Works on whatever is loaded, from any source.
  */
-export function OrderComparison({ store }: { store: ExplorerStore }) {
+export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
   const items = useStore(store, (state) => state.items);
   const table = useStore(store, (state) => state.table);
   const indexName = useStore(store, (state) => state.form.indexName);

@@ -9,7 +9,7 @@ import { useKeyDesign } from '../stores';
  * them when stored under raw keys, beside the order under encoded keys. Each
  * entry shows where the field values say it belongs; misplaced ones stand out.
  */
-export function OrderComparison({ orders }: { orders: SampleOrders }) {
+export function SampleOrderComparison({ orders }: { orders: SampleOrders }) {
   const direction = useKeyDesign((state) => state.direction);
   const setDirection = useKeyDesign((state) => state.setDirection);
   const rows = useKeyDesign((state) => state.sampleRows);
