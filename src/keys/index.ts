@@ -21,7 +21,7 @@ export { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printFormatSuff
 export { compareFieldValues, decodeField, encodeField, fieldWidth } from './fieldCodecs';
 export { formatIsoTimestamp, parseTimestamp, type ParsedInstant } from './timestamps';
 export { buildRawKey, checkKeySize, compileKeyTemplate, decodeKey, encodeKey, MAX_KEY_BYTES, type CompiledKeyTemplate } from './encodeKey';
-export { adviseWidth, type WidthAdvice } from './adviseWidth';
+export { adviseWidth, largestSampleDigits, type WidthAdvice } from './adviseWidth';
 export { inferFieldOrder, inferTemplateOrders, type DateReading, type InferredFieldOrder } from './inferFieldOrder';
 export { compareSampleOrders, rankByIntendedOrder, type IntendedRanking, type OrderEntry, type ReadDirection, type SampleKeyRow, type SampleOrders, type SampleRow } from './compareSampleOrders';
 export { decodeBase64, encodeBase64 } from './base64';
