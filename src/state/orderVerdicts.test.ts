@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseKeyTemplate, type KeyTemplate, type OrderEntry } from '../keys';
 import { compareItemOrders } from './compareItemOrders';
 import type { Item } from './explorerStore';
-import { sampleOrderVerdict, storedOrderVerdict } from './orderVerdicts';
+import { partitionScopeNote, sampleOrderVerdict, storedOrderVerdict } from './orderVerdicts';
 
 function template(text: string): KeyTemplate {
   const parsed = parseKeyTemplate(text);
@@ -53,9 +53,9 @@ describe('storedOrderVerdict', () => {
   it('says that it compares within each partition', () => {
     const summer: Item[] = ['3', '9'].map((score) => ({ pk: { S: 'SUMMER' }, sk: { S: score.padStart(4, '0') }, score: { N: score } }));
     const orders = compareItemOrders([...summer, ...spring], { template: template('{score:int(10)}'), sortKeyName: 'sk', partitionKeyName: 'pk' });
-    expect(storedOrderVerdict(orders).text).toBe(
-      '3 of 6 rows change rank under the template (within each of 2 partitions: a sort key orders items only inside their partition), which puts every row in its intended place.',
-    );
+    expect(storedOrderVerdict(orders).text).toBe('3 of 6 rows change rank under the template, which puts every row in its intended place.');
+    expect(partitionScopeNote(orders, 'pk')).toBe('Compared within each of the 2 partitions (pk): a sort key orders items only inside their partition, so ranks count from 1 in each.');
+    expect(partitionScopeNote(compareItemOrders(spring, { template: template('{score:int(10)}'), sortKeyName: 'sk', partitionKeyName: 'pk' }), 'pk')).toBeUndefined();
   });
 
   it('collisions are an error', () => {

@@ -57,17 +57,28 @@ export function storedOrderVerdict(orders: ItemOrders): OrderVerdict {
   }
   const moved = orders.encodedOrder.filter((row) => row.encodedRank !== row.storedRank).length;
   const outOfPlace = countOutOfPlace(orders);
-  const partitions = orders.partitions.length;
-  const scope = partitions > 1 ? ` (within each of ${partitions.toLocaleString('en-US')} partitions: a sort key orders items only inside their partition)` : '';
   const placement = outOfPlace === 0 ? 'which puts every row in its intended place' : `which leaves ${rowsWord(outOfPlace)} out of ${outOfPlace === 1 ? 'its' : 'their'} intended place`;
   const notes = [
     orders.collisions.length > 0 ? `${orders.collisions.length.toLocaleString('en-US')} ${orders.collisions.length === 1 ? 'collision' : 'collisions'}` : '',
     orders.excluded.length > 0 ? `${orders.excluded.length.toLocaleString('en-US')} not compared` : '',
   ].filter(Boolean);
-  const text = `${moved.toLocaleString('en-US')} of ${compared.toLocaleString('en-US')} rows change rank under the template${scope}, ${placement}${notes.length > 0 ? `; ${notes.join('; ')}` : ''}.`;
+  const text = `${moved.toLocaleString('en-US')} of ${compared.toLocaleString('en-US')} rows change rank under the template, ${placement}${notes.length > 0 ? `; ${notes.join('; ')}` : ''}.`;
   const warnings = orders.inferredOrders.filter((order) => order.finding).length;
   const tone: StatusTone = outOfPlace > 0 || orders.collisions.length > 0 ? 'error' : orders.excluded.length > 0 || warnings > 0 ? 'warning' : 'success';
   return { tone, text };
+}
+
+/**
+ * Says that the orders are compared partition by partition, when the rows
+ * span more than one (a Scan): ranks count within each partition.
+ *
+ * @example
+ * partitionScopeNote(orders, "leaderboardId") // "Compared within each of the 2 partitions (leaderboardId): …"
+ */
+export function partitionScopeNote(orders: ItemOrders, partitionKeyName: string): string | undefined {
+  const count = orders.partitions.length;
+  if (count < 2) return undefined;
+  return `Compared within each of the ${count.toLocaleString('en-US')} partitions (${partitionKeyName}): a sort key orders items only inside their partition, so ranks count from 1 in each.`;
 }
 
 /** Rows of the encoded order that sit where the intended order puts another rank. */

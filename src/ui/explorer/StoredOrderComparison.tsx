@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
 import { compareItemOrders, type ItemOrderRow, type OrderSlice } from '../../state/compareItemOrders';
-import { storedOrderVerdict } from '../../state/orderVerdicts';
+import { partitionScopeNote, storedOrderVerdict } from '../../state/orderVerdicts';
 import { buildRequest } from '../../state/queryForm';
 import { keysOf, type ExplorerStore } from '../../state/explorerStore';
 import { InferredOrderNotes } from '../common/InferredOrderNotes';
@@ -128,6 +128,11 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
       ) : (
         <>
           <StatusLine verdict={verdict} />
+          {partitionLabel && (
+            <p className="muted small" role="note" aria-label="Compared per partition">
+              {partitionScopeNote(orders, partitionLabel)}
+            </p>
+          )}
           <InferredOrderNotes orders={orders.inferredOrders} />
           {orders.collisions.length > 0 && (
             <div className="notice collision-notice" role="alert">
