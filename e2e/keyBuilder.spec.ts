@@ -1,5 +1,9 @@
 import { expect, test } from './fixtures';
+import { expectFullyVisible, expectNoSidewaysScroll } from './layout';
 import { KeyBuilderPage } from './pages/KeyBuilderPage';
+
+/** The verdict colours of app.css: green for success only. */
+const TONE_COLOURS = { success: 'rgb(30, 123, 52)', error: 'rgb(179, 38, 30)', warning: 'rgb(138, 83, 0)', neutral: 'rgb(93, 107, 128)' } as const;
 
 test.describe('key builder', () => {
   test('shows the article leaderboard in raw and encoded order', async ({ page }) => {
@@ -80,16 +84,39 @@ test.describe('key builder', () => {
     expect(await keyBuilder.fieldValuesIn(keyBuilder.encodedOrder, 'score')).toEqual(['9', '10', '240', '1500', '100000']);
   });
 
-  test('the width advisor advises and applies a width', async ({ page }) => {
+  test('the width advisor advises and applies a width, field by field', async ({ page }) => {
     const keyBuilder = new KeyBuilderPage(page);
     await keyBuilder.open();
-    await page.getByRole('textbox', { name: 'Largest value' }).fill('250000');
+    // ts starts from its largest sample: 10 digits plus 2 of headroom.
+    await expect(keyBuilder.largestValue('ts')).toHaveValue('1719108000');
+    await expect(keyBuilder.advice('ts')).toContainText('Advised width: 12 digits');
+    await keyBuilder.largestValue('score').fill('250000');
     await page.getByRole('textbox', { name: 'Headroom digits' }).fill('3');
-    await expect(page.getByRole('status').filter({ hasText: 'Advised width' })).toContainText('Advised width: 9 digits');
+    await expect(keyBuilder.advice('score')).toContainText('Advised width: 9 digits');
+    await expect(keyBuilder.advice('ts')).toContainText('Advised width: 13 digits');
     await page.getByRole('button', { name: 'Use width 9 for score' }).click();
     await expect(keyBuilder.templateInput).toHaveValue('{score:int(9)}#{ts:epoch(16)}#{playerId}');
+    await expect(keyBuilder.advice('score')).toContainText('score already has width 9.');
+
+    // The bug: one box for every field, so 500 offered epoch(5) for ts and every sample went red.
+    await keyBuilder.largestValue('score').fill('500');
+    await expect(page.getByRole('button', { name: 'Use width 6 for score' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /for ts$/ })).toHaveText('Use width 13 for ts');
+
+    // Invalid input clears that field's advice instead of leaving the last one on screen.
+    await keyBuilder.largestValue('score').fill('5x');
+    await expect(keyBuilder.largestValue('score')).toHaveAccessibleDescription(/is not a whole number/);
+    await expect(keyBuilder.advice('score')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /for score$/ })).toHaveCount(0);
+    await expect(keyBuilder.advice('ts')).toBeVisible();
+    await page.getByRole('button', { name: 'Use the samples’ largest, 1500' }).click();
+    await expect(keyBuilder.largestValue('score')).toHaveValue('1500');
+    await expect(keyBuilder.advice('score')).toContainText('Advised width: 7 digits');
+
     await page.getByRole('textbox', { name: 'Headroom digits' }).fill('x');
     await expect(page.getByRole('textbox', { name: 'Headroom digits' })).toHaveAccessibleDescription(/must be a whole number/);
+    await expect(keyBuilder.advice('score')).toHaveCount(0);
+    await expect(keyBuilder.advice('ts')).toHaveCount(0);
   });
 
   test('the template and direction survive a reload', async ({ page }) => {
@@ -109,4 +136,95 @@ test.describe('key builder', () => {
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
     await expect(page.getByRole('row', { name: /^1 / })).toContainText('<img src=x onerror=alert(1)> tab␉here');
   });
+
+  test('numbers stored in a string field: {score} over 10, 1500, 240, 9 is out of order, and one click fixes it', async ({ page }) => {
+    const keyBuilder = new KeyBuilderPage(page);
+    await keyBuilder.open();
+    await keyBuilder.setTemplate('{score}');
+    await expect(keyBuilder.verdict(keyBuilder.encodedOrder)).toHaveText('3 of 4 rows out of place.');
+    await expect(keyBuilder.verdict(keyBuilder.encodedOrder)).toHaveAttribute('data-tone', 'error');
+    await expect(keyBuilder.encodedOrder.locator('.out-of-place')).toHaveCount(3);
+    const note = page.getByRole('note', { name: 'Values stored as text' });
+    await expect(note).toContainText('Numbers stored in a string field sort as text: use {score:int(6)}');
+    await expect(note).toContainText('The largest sample, 1500, needs 4 digits; 2 more leave room for 100× growth');
+    await note.getByRole('button', { name: 'Use {score:int(6)}' }).click();
+    await expect(keyBuilder.templateInput).toHaveValue('{score:int(6)}');
+    await expect(keyBuilder.verdict(keyBuilder.encodedOrder)).toHaveText('Every row is in its intended place.');
+    await expect(keyBuilder.verdict(keyBuilder.encodedOrder)).toHaveAttribute('data-tone', 'success');
+    await expect(note).toHaveCount(0);
+  });
+
+  test('dates stored in a string field: EVT#{at} over US dates is out of order, read month first', async ({ page }) => {
+    const keyBuilder = new KeyBuilderPage(page);
+    await keyBuilder.open();
+    await keyBuilder.setTemplate('EVT#{at}');
+    await keyBuilder.setSampleValues('at', ['6/23/2026', '12/1/2025', '1/5/2026']);
+    expect(await keyBuilder.fieldValuesIn(keyBuilder.encodedOrder, 'at')).toEqual(['1/5/2026', '12/1/2025', '6/23/2026']);
+    await expect(keyBuilder.verdict(keyBuilder.encodedOrder)).toHaveText('2 of 3 rows out of place.');
+    const note = page.getByRole('note', { name: 'Values stored as text' });
+    await expect(note).toContainText('Dates stored in a string field sort as text: use {at:iso}');
+    await expect(note).toContainText('(12/1/2025 → 2025-12-01T00:00:00Z)');
+    await expect(note).toContainText('read as month/day/year');
+  });
+
+  test('green means success only: left-out rows are a warning, no rows are not a success', async ({ page }) => {
+    const keyBuilder = new KeyBuilderPage(page);
+    await keyBuilder.open();
+    const encoded = keyBuilder.verdict(keyBuilder.encodedOrder);
+    await expect(encoded).toHaveAttribute('data-tone', 'success');
+    await expect(encoded).toHaveCSS('color', TONE_COLOURS.success);
+    await expect(keyBuilder.verdict(keyBuilder.rawOrder)).toHaveCSS('color', TONE_COLOURS.error);
+    // 3 of 4 rows excluded: the one left is in place, but that is not "every row".
+    for (const row of [1, 2, 3]) await keyBuilder.sampleValue('score', row).fill('x');
+    await expect(encoded).toHaveText('The 1 row compared is in its intended place; 3 rows are left out.');
+    await expect(encoded).toHaveAttribute('data-tone', 'warning');
+    await expect(encoded).toHaveCSS('color', TONE_COLOURS.warning);
+    await keyBuilder.sampleValue('score', 4).fill('x');
+    await expect(encoded).toHaveText('No rows to order: all 4 rows have errors.');
+    await expect(encoded).toHaveAttribute('data-tone', 'warning');
+  });
+
+  test('the export is disabled and marked out of date while the template has errors', async ({ page }) => {
+    const keyBuilder = new KeyBuilderPage(page);
+    await keyBuilder.open();
+    await page.getByRole('button', { name: 'Export as TypeScript' }).click();
+    const copy = page.getByRole('button', { name: 'Copy', exact: true });
+    const download = page.getByRole('button', { name: 'Download keyDesign.ts' });
+    await expect(copy).toBeEnabled();
+    await keyBuilder.setTemplate('{score:int(10)#');
+    await expect(copy).toBeDisabled();
+    await expect(download).toBeDisabled();
+    await expect(copy).toHaveAccessibleDescription(/Out of date: the key template above has errors/);
+    await keyBuilder.setTemplate('{score:int(12)}');
+    await expect(copy).toBeEnabled();
+    await expect(page.getByText('Out of date')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Use this design in your code' }).locator('pre')).toContainText('int(12)');
+  });
+
+  for (const width of [800, 1440]) {
+    test(`long content wraps inside its card at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const keyBuilder = new KeyBuilderPage(page);
+      await keyBuilder.open();
+      await expectNoSidewaysScroll(page);
+
+      // A collision: the whole message is readable, not clipped at "…replaces the first item. Add".
+      await keyBuilder.setTemplate('{score:int(10)}');
+      await keyBuilder.addRowButton.click();
+      await keyBuilder.sampleValue('score', 5).fill('1500');
+      const collision = page.getByText(/^Row 5 encodes to the same key as row 2 .* so every item gets its own key\.$/);
+      await expect(collision).toBeVisible();
+      await expectFullyVisible(collision);
+      await expectNoSidewaysScroll(page);
+
+      // One 1,100-character literal.
+      await keyBuilder.setTemplate(`${'A'.repeat(1100)}#{score:int(10)}`);
+      await expect(page.getByRole('row', { name: /^1 / })).toContainText('A'.repeat(50));
+      await expectNoSidewaysScroll(page);
+      await expectFullyVisible(page.getByText(/^The sort key is 1111 bytes/).first());
+      await keyBuilder.setTemplate(`${'A'.repeat(900)}#{score:int(10)}`);
+      await expect(keyBuilder.encodedOrder.getByRole('listitem')).toHaveCount(4);
+      await expectNoSidewaysScroll(page);
+    });
+  }
 });

@@ -43,4 +43,25 @@ export class KeyBuilderPage {
   async setTemplate(text: string): Promise<void> {
     await this.templateInput.fill(text);
   }
+
+  /** The verdict line of one order list (its tone is in data-tone). */
+  verdict(list: Locator): Locator {
+    return list.getByRole('status');
+  }
+
+  /** The width advisor's advice for one field. */
+  advice(field: string): Locator {
+    return this.page.getByRole('status', { name: `Advice for ${field}` });
+  }
+
+  largestValue(field: string): Locator {
+    return this.page.getByRole('textbox', { name: `Largest value for ${field}`, exact: true });
+  }
+
+  /** Fills the field of every sample row (1-based order) and removes the rows beyond them. */
+  async setSampleValues(field: string, values: readonly string[]): Promise<void> {
+    for (const [index, value] of values.entries()) await this.sampleValue(field, index + 1).fill(value);
+    const rows = this.page.getByRole('button', { name: /^Remove row \d+$/ });
+    while ((await rows.count()) > values.length) await rows.last().click();
+  }
 }

@@ -8,6 +8,8 @@ export class OrderComparisonPage {
   readonly intendedOrder: Locator;
   readonly storedKeyTemplate: Locator;
   readonly notCompared: Locator;
+  /** The comparison's verdict line (its tone is in data-tone). */
+  readonly verdict: Locator;
   readonly byteInspector: Locator;
   readonly sortBanner: Locator;
 
@@ -18,6 +20,7 @@ export class OrderComparisonPage {
     this.intendedOrder = this.region.getByRole('region', { name: 'Intended order' });
     this.storedKeyTemplate = this.region.getByRole('textbox', { name: 'Stored key template' });
     this.notCompared = this.region.getByRole('region', { name: 'Not compared' });
+    this.verdict = this.region.locator('.verdict[role="status"]');
     this.byteInspector = page.getByRole('region', { name: 'Byte inspector' });
     this.sortBanner = page.getByRole('status').filter({ hasText: 'Sorted in this browser by' });
   }

@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   'keys.partitionKeyTooLong': "The partition key is over DynamoDB's 2,048-byte limit.",
   'keys.decodeMismatch': 'A stored key was not written by this template.',
   'keys.duplicateKey': 'Two sample rows encode to the same key, so the second write replaces the first.',
+  'keys.numbersAsText': 'A string field whose values all read as numbers: they sort as text, not by value.',
+  'keys.datesAsText': 'A string field whose values all read as dates in a form that does not sort by time.',
 
   // --- Width advisor (KeyFinding) ---
   'advisor.badLargestValue': 'The largest value given to the width advisor is not a usable whole number.',

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { adviseWidth, type WidthAdvice } from './adviseWidth';
+import { adviseWidth, largestSampleDigits, type WidthAdvice } from './adviseWidth';
 import { encodeField } from './codecs';
 import type { KeyFinding, KeyResult } from './keyFinding';
+import type { FieldFormat } from './codecs';
 
 function ok<T>(result: KeyResult<T>): T {
   if (!result.ok) throw new Error(JSON.stringify(result.findings));
@@ -74,5 +75,21 @@ describe('adviseWidth', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('largestSampleDigits', () => {
+  it.each<[string, FieldFormat, (string | undefined)[], string | undefined]>([
+    ['int: the largest value', { kind: 'int', width: 10, descending: false }, ['10', '1500', '240', '9'], '1500'],
+    ['int: leading zeros do not count', { kind: 'int', width: 10, descending: false }, ['0000009999', '10000'], '10000'],
+    ['int: refused values are skipped', { kind: 'int', width: 10, descending: false }, ['-5', 'x', undefined, '12'], '12'],
+    ['sint: the largest magnitude', { kind: 'sint', width: 10 }, ['-25000', '300'], '25000'],
+    ['dec: the integer part', { kind: 'dec', integerDigits: 8, fractionDigits: 2 }, ['1234.50', '99999'], '99999'],
+    ['epoch: digits', { kind: 'epoch', unit: 's', width: 16 }, ['1719100800', '1719108000'], '1719108000'],
+    ['epoch: ISO input in the unit', { kind: 'epoch', unit: 'ms', width: 13 }, ['2026-06-23T10:00:00Z'], String(Date.UTC(2026, 5, 23, 10))],
+    ['nothing readable', { kind: 'int', width: 10, descending: false }, ['x', ''], undefined],
+    ['no width to size', { kind: 'string' }, ['10'], undefined],
+  ])('%s', (_label, format, values, largest) => {
+    expect(largestSampleDigits(format, values)).toBe(largest);
   });
 });

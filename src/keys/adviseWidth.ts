@@ -1,5 +1,6 @@
 import { fail, succeed, type KeyResult } from './keyFinding';
 import { MAX_FIELD_WIDTH } from './parseKeyTemplate';
+import { parseTimestamp, type FieldFormat } from './codecs';
 
 /** What the width advisor recommends for a zero-padded integer field. */
 export interface WidthAdvice {
@@ -47,4 +48,46 @@ export function adviseWidth(largestValue: string, headroomDigits: string): KeyRe
   }
   const width = digitsNeeded + headroom;
   return succeed({ digitsNeeded, width, capacity: '9'.repeat(width), bytesPerKey: width, headroomDigits: headroom });
+}
+
+/**
+ * The digits of the largest value among a padded field's samples, to default
+ * the width advisor to: the magnitude for `sint`, the integer part for `dec`,
+ * epoch digits for `epoch` (ISO-8601 samples converted to the field's unit).
+ * Values the format would refuse are skipped; `undefined` when none is left
+ * or the format has no width (string, iso).
+ *
+ * @example
+ * largestSampleDigits({ kind: "int", width: 10, descending: false }, ["10", "1500", "240", "9"]) // "1500"
+ * largestSampleDigits({ kind: "sint", width: 10 }, ["-5000", "240"])                           // "5000"
+ */
+export function largestSampleDigits(format: FieldFormat, values: readonly (string | undefined)[]): string | undefined {
+  let largest: string | undefined;
+  for (const value of values) {
+    const digits = value === undefined ? undefined : sampleDigits(format, value);
+    if (digits === undefined) continue;
+    if (largest === undefined || digits.length > largest.length || (digits.length === largest.length && digits > largest)) largest = digits;
+  }
+  return largest;
+}
+
+function sampleDigits(format: FieldFormat, value: string): string | undefined {
+  const strip = (digits: string) => digits.replace(/^0+(?=\d)/, '');
+  switch (format.kind) {
+    case 'int':
+      return /^\d+$/.test(value) ? strip(value) : undefined;
+    case 'sint':
+      return /^-?\d+$/.test(value) ? strip(value.replace(/^-/, '')) : undefined;
+    case 'dec':
+      return /^\d+(?:\.\d+)?$/.test(value) ? strip(value.split('.')[0] as string) : undefined;
+    case 'epoch': {
+      if (/^\d+$/.test(value)) return strip(value);
+      const instant = /^\d{4}-/.test(value) ? parseTimestamp(value, '') : undefined;
+      if (!instant || 'code' in instant || instant.epochMs < 0) return undefined;
+      return String(format.unit === 's' ? Math.floor(instant.epochMs / 1000) : instant.epochMs);
+    }
+    case 'string':
+    case 'iso':
+      return undefined;
+  }
 }

@@ -85,8 +85,38 @@ describe('compareSampleOrders', () => {
     expect(flags(result.rawOrder)).toEqual([false, false, true]);
   });
 
+  // The articles' first pitfall: numbers and dates in a string field look ordered only if the intended order is the text.
+  it('{score} over 10, 1500, 240, 9: the intended order is numeric, so three rows are out of place in both lists', () => {
+    const result = compareSampleOrders(template('{score}'), rows('10', '1500', '240', '9'));
+    expect(ids(result.encodedOrder)).toEqual(['s10', 's1500', 's240', 's9']);
+    expect(flags(result.rawOrder)).toEqual([false, false, true, false]);
+    expect(flags(result.encodedOrder)).toEqual([false, false, true, false]);
+    expect(result.encodedOrder.map((entry) => entry.intendedPosition)).toEqual([2, 4, 3, 1]);
+    expect(result.inferredOrders.map((order) => order.finding?.message.slice(0, 66))).toEqual(['Numbers stored in a string field sort as text: use {score:int(6)}.']);
+  });
+
+  it('EVT#{at} over 6/23/2026, 12/1/2025, 1/5/2026: the intended order is by date', () => {
+    const dates = ['6/23/2026', '12/1/2025', '1/5/2026'].map((at, index) => ({ id: `d${index + 1}`, values: { at } }));
+    const result = compareSampleOrders(template('EVT#{at}'), dates);
+    expect(result.encodedOrder.map((entry) => entry.key)).toEqual(['EVT#1/5/2026', 'EVT#12/1/2025', 'EVT#6/23/2026']);
+    expect(flags(result.encodedOrder)).toEqual([false, false, true]);
+    expect(result.inferredOrders[0]?.finding?.message).toMatch(/^Dates stored in a string field sort as text: use \{at:iso\}/);
+  });
+
+  it('infers only from the rows that are compared', () => {
+    // Row "x" is refused by the delimiter check, so the rest still read as numbers.
+    const result = compareSampleOrders(template('{score}#{id}'), [
+      { id: 'a', values: { score: '10', id: '1' } },
+      { id: 'b', values: { score: '9', id: '2' } },
+      { id: 'c', values: { score: 'x#', id: '3' } },
+    ]);
+    expect(result.excludedIds).toEqual(['c']);
+    expect(result.inferredOrders.map((order) => order.field)).toEqual(['score', 'id']);
+    expect(flags(result.encodedOrder)).toEqual([false, false]);
+  });
+
   it('handles no rows', () => {
-    expect(compareSampleOrders(template('{score:int(3)}'), [])).toEqual({ rows: [], rawOrder: [], encodedOrder: [], excludedIds: [] });
+    expect(compareSampleOrders(template('{score:int(3)}'), [])).toEqual({ rows: [], rawOrder: [], encodedOrder: [], excludedIds: [], inferredOrders: [] });
   });
 
   describe('properties', () => {

@@ -2,6 +2,7 @@ import { compileKeyTemplate, utf8ByteLength, type EncodedKey, type FieldSegment,
 import { compareFieldValues } from './compareFieldValues';
 import { compareUtf8 } from './compareUtf8';
 import { buildRawKey } from './encodeKey';
+import { inferTemplateOrders, type InferredFieldOrder } from './inferFieldOrder';
 import type { KeyFinding } from './keyFinding';
 
 /** One row of sample field values, identified so the UI can follow it between lists. */
@@ -43,6 +44,8 @@ export interface SampleOrders {
   readonly encodedOrder: readonly OrderEntry[];
   /** Ids of rows left out of both lists because they have findings. */
   readonly excludedIds: readonly string[];
+  /** String fields whose compared values all read as numbers or dates: the intended order is by value, and each says why. */
+  readonly inferredOrders: readonly InferredFieldOrder[];
 }
 
 /**
@@ -53,7 +56,10 @@ export interface SampleOrders {
  * Contract: both lists are ordered by `compareUtf8` over the key text
  * (ascending, or reversed for `descending`, as `ScanIndexForward: false`
  * reads); the intended order compares field values in template order with
- * {@link compareFieldValues}. Rows whose values can't be encoded, or whose
+ * {@link compareFieldValues}, except that a string field whose compared
+ * values all read as numbers or as dates is ordered by value
+ * ({@link inferTemplateOrders}: the articles' first pitfall, which raw and
+ * encoded keys then both show). Rows whose values can't be encoded, or whose
  * encoded key repeats an earlier row's (the second write would overwrite the
  * first item), are left out of both lists and carry a finding.
  *
@@ -88,7 +94,11 @@ export function compareSampleOrders(template: KeyTemplate, rows: readonly Sample
 
   const included = rows.map((row, index) => ({ row, keys: keyRows[index] as SampleKeyRow })).filter((entry) => entry.keys.findings.length === 0);
   const sign = direction === 'ascending' ? 1 : -1;
-  const intended = rankByIntendedOrder(compiled.fields, included, (entry) => entry.row.values, direction);
+  const inferredOrders = inferTemplateOrders(
+    compiled.fields,
+    included.map((entry) => entry.row.values),
+  );
+  const intended = rankByIntendedOrder(compiled.fields, included, (entry) => entry.row.values, direction, inferredOrders);
   const intendedPositionById = new Map<string, number>();
   intended.sorted.forEach((entry) => intendedPositionById.set(entry.keys.id, intended.positionOf.get(entry) as number));
   const positionsInIntendedOrder = intended.sorted.map((entry) => intended.positionOf.get(entry) as number);
@@ -107,6 +117,7 @@ export function compareSampleOrders(template: KeyTemplate, rows: readonly Sample
     rawOrder: orderBy((row) => row.rawKey),
     encodedOrder: orderBy((row) => row.encodedKey as string),
     excludedIds: keyRows.filter((row) => row.findings.length > 0).map((row) => row.id),
+    inferredOrders,
   };
 }
 
@@ -123,20 +134,37 @@ export interface IntendedRanking<T> {
  *
  * Contract: fields compare in template order with {@link compareFieldValues}
  * (numbers numerically, timestamps chronologically, strings by UTF-8 bytes),
+ * except fields in `inferred`, which compare by the value their text reads as;
  * reversed for `descending`; the sort is stable, and tied entries share a
- * position. Every entry's values must encode without findings.
+ * position. Every entry's values must encode without findings, and every
+ * inferred field's values must be among the values it was inferred from.
  *
  * @example
  * // {score:int(10)} over scores "10", "9":
  * rankByIntendedOrder(fields, rows, (row) => row.values).sorted // the "9" row, then the "10" row
  */
-export function rankByIntendedOrder<T>(fields: readonly FieldSegment[], entries: readonly T[], valuesOf: (entry: T) => FieldValues, direction: ReadDirection = 'ascending'): IntendedRanking<T> {
+export function rankByIntendedOrder<T>(
+  fields: readonly FieldSegment[],
+  entries: readonly T[],
+  valuesOf: (entry: T) => FieldValues,
+  direction: ReadDirection = 'ascending',
+  inferred: readonly InferredFieldOrder[] = [],
+): IntendedRanking<T> {
   const sign = direction === 'ascending' ? 1 : -1;
+  const ordinals = new Map(inferred.map((order) => [order.field, order.ordinal]));
+  const compareField = (field: FieldSegment, a: string, b: string): number => {
+    const ordinal = ordinals.get(field.name);
+    if (!ordinal) return compareFieldValues(field.format, a, b);
+    const x = ordinal.get(a);
+    const y = ordinal.get(b);
+    if (x === undefined || y === undefined) throw new RangeError(`rankByIntendedOrder: ${field.name} value outside its inferred order: ${x === undefined ? a : b}`);
+    return x - y;
+  };
   const compare = (a: T, b: T): number => {
     const x = valuesOf(a);
     const y = valuesOf(b);
     for (const field of fields) {
-      const order = compareFieldValues(field.format, x[field.name] ?? '', y[field.name] ?? '');
+      const order = compareField(field, x[field.name] ?? '', y[field.name] ?? '');
       if (order !== 0) return sign * order;
     }
     return 0;

@@ -47,7 +47,8 @@ export { fail, succeed, type KeyFinding, type KeyFindingCode, type KeyResult } f
 export { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printKeyTemplate } from './parseKeyTemplate';
 export { compareFieldValues } from './compareFieldValues';
 export { buildRawKey, decodeKey, encodeKey } from './encodeKey';
-export { adviseWidth, type WidthAdvice } from './adviseWidth';
+export { adviseWidth, largestSampleDigits, type WidthAdvice } from './adviseWidth';
+export { inferFieldOrder, inferTemplateOrders, type DateReading, type InferredFieldOrder } from './inferFieldOrder';
 export { compareSampleOrders, rankByIntendedOrder, type IntendedRanking, type OrderEntry, type ReadDirection, type SampleKeyRow, type SampleOrders, type SampleRow } from './compareSampleOrders';
 export { decodeBase64, encodeBase64 } from './base64';
 export {

@@ -98,6 +98,60 @@ describe('compareItemOrders', () => {
   });
 });
 
+describe('partitions', () => {
+  /** What a Scan of the Leaderboard returns: one season after the other, each in its own sort-key order. */
+  const summerScores = ['3', '9', '10', '42', '128', '240'];
+  const SUMMER: Item[] = summerScores.map((score) => ({ leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: score.padStart(10, '0') }, score: { N: score } }));
+  const SCAN = [...SUMMER, ...SPRING];
+  const options = { template: template('{score:int(10)}'), sortKeyName: 'rankKey', partitionKeyName: 'leaderboardId' } as const;
+
+  it('compares each partition on its own: a partition already in order keeps every rank', () => {
+    const orders = compareItemOrders(SCAN, options);
+    expect(orders.partitions).toEqual([
+      { value: 'SEASON#2026-SUMMER', size: 6 },
+      { value: 'SEASON#2026-SPRING', size: 4 },
+    ]);
+    expect(scoresOf(orders.encodedOrder)).toEqual([...summerScores, '9', '10', '240', '1500']);
+    expect(scoresOf(orders.intendedOrder)).toEqual([...summerScores, '9', '10', '240', '1500']);
+    const moved = orders.encodedOrder.filter((row) => row.encodedRank !== row.storedRank);
+    expect(moved.map((row) => row.values.score)).toEqual(['9', '10', '1500']);
+    expect(orders.encodedOrder.map((row) => row.encodedRank)).toEqual([1, 2, 3, 4, 5, 6, 1, 2, 3, 4]);
+  });
+
+  it('without a partition key every row is one partition (the interleaved order this replaces)', () => {
+    const orders = compareItemOrders(SCAN, { ...options, partitionKeyName: undefined });
+    expect(orders.partitions).toEqual([{ value: '', size: 10 }]);
+    expect(orders.encodedOrder.filter((row) => row.encodedRank !== row.storedRank).length).toBeGreaterThan(3);
+  });
+
+  it('the same key in two partitions is two items, not a collision', () => {
+    const items: Item[] = [
+      { pk: { S: 'A' }, sk: { S: '1' }, score: { N: '7' } },
+      { pk: { S: 'B' }, sk: { S: '1' }, score: { N: '7' } },
+      { pk: { S: 'B' }, sk: { S: '2' }, score: { N: '7' } },
+    ];
+    const orders = compareItemOrders(items, { template: template('{score:int(3)}'), sortKeyName: 'sk', partitionKeyName: 'pk' });
+    expect(orders.collisions).toEqual([[2, 3]]);
+    expect(orders.rows.map((row) => row.collidesWith)).toEqual([[], [3], [2]]);
+  });
+});
+
+describe('values that read as numbers or dates in a string field', () => {
+  it('{score} over the stored scores: the intended order is numeric, so the template is out of place', () => {
+    const orders = compareItemOrders(SPRING, { template: template('{score}'), sortKeyName: 'rankKey' });
+    expect(scoresOf(orders.encodedOrder)).toEqual(['10', '1500', '240', '9']);
+    expect(scoresOf(orders.intendedOrder)).toEqual(['9', '10', '240', '1500']);
+    expect(orders.inferredOrders.map((order) => order.finding?.message.slice(0, 66))).toEqual(['Numbers stored in a string field sort as text: use {score:int(6)}.']);
+  });
+
+  it('EVT#{at} over US dates: the intended order is by date', () => {
+    const items: Item[] = ['6/23/2026', '12/1/2025', '1/5/2026'].map((at, index) => ({ pk: { S: 'P' }, sk: { S: String(index) }, at: { S: at } }));
+    const orders = compareItemOrders(items, { template: template('EVT#{at}'), sortKeyName: 'sk', partitionKeyName: 'pk' });
+    expect(orders.intendedOrder.map((row) => row.values.at)).toEqual(['12/1/2025', '1/5/2026', '6/23/2026']);
+    expect(orders.inferredOrders[0]?.finding?.code).toBe('keys.datesAsText');
+  });
+});
+
 describe('the query slice', () => {
   const partition = { name: 'leaderboardId', value: 'SEASON#2026-SPRING' };
   const scoresIn = (items: readonly Item[], positions: ReadonlySet<number> | undefined) => [...(positions ?? [])].map((position) => items[position - 1]?.score?.N);

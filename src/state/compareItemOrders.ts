@@ -1,6 +1,16 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { SortKeyConditionModel } from '../expressions';
-import { compareUtf8, compileKeyTemplate, rankByIntendedOrder, type FieldValues, type KeyFinding, type KeyTemplate, type ReadDirection } from '../keys';
+import {
+  compareUtf8,
+  compileKeyTemplate,
+  inferTemplateOrders,
+  rankByIntendedOrder,
+  type FieldValues,
+  type InferredFieldOrder,
+  type KeyFinding,
+  type KeyTemplate,
+  type ReadDirection,
+} from '../keys';
 import type { Item } from './explorerStore';
 
 /** Where the values of the template's fields come from for one loaded item. */
@@ -12,6 +22,8 @@ export interface ItemOrderRow {
   readonly loadedPosition: number;
   /** The item's stored sort key as text (empty when the item has none). */
   readonly storedKey: string;
+  /** The item's partition key as text (empty without `partitionKeyName`, or when the item has none): ranks count within it. */
+  readonly partition: string;
   /** The template fields' values found for the item, and where each came from. */
   readonly values: FieldValues;
   readonly sources: Readonly<Record<string, FieldSource>>;
@@ -19,28 +31,45 @@ export interface ItemOrderRow {
   readonly encodedKey?: string;
   /** Why the item can't be compared: a missing field, a value the template refuses. */
   readonly problems: readonly KeyFinding[];
-  /** Loaded positions of the other items that encode to the same key (each write would replace the other). */
+  /** Loaded positions of the other items of its partition that encode to the same key (each write would replace the other). */
   readonly collidesWith: readonly number[];
-  /** 1-based ranks among the compared items (those without problems). */
+  /** 1-based ranks among the compared items (those without problems) of the item's partition. */
   readonly storedRank?: number;
   readonly encodedRank?: number;
   /** Tied items share an intended rank. */
   readonly intendedRank?: number;
 }
 
-/** The loaded items in three orders: stored, re-encoded and sorted, intended. */
+/** One partition's compared items: each order lists the partitions in this order, each partition's rows together. */
+export interface OrderPartition {
+  /** The partition key value as text. */
+  readonly value: string;
+  /** How many compared items it holds. */
+  readonly size: number;
+}
+
+/**
+ * The loaded items in three orders: stored, re-encoded and sorted, intended.
+ * A sort key orders items only within their partition, so every order is
+ * taken per partition; the partitions follow each other in the order their
+ * first item was loaded.
+ */
 export interface ItemOrders {
   /** Every loaded item, in the order DynamoDB returned them. */
   readonly rows: readonly ItemOrderRow[];
-  /** The compared items as DynamoDB returned them. */
+  /** The partitions of the compared items (one, when no partition key was given). */
+  readonly partitions: readonly OrderPartition[];
+  /** The compared items as DynamoDB returned them, partition by partition. */
   readonly storedOrder: readonly ItemOrderRow[];
-  /** The compared items sorted by the DynamoDB comparator over their encoded keys. */
+  /** The compared items of each partition sorted by the DynamoDB comparator over their encoded keys. */
   readonly encodedOrder: readonly ItemOrderRow[];
-  /** The compared items by the values of the template's fields. */
+  /** The compared items of each partition by the values of the template's fields. */
   readonly intendedOrder: readonly ItemOrderRow[];
+  /** String fields whose compared values all read as numbers or dates: their intended order is by value. */
+  readonly inferredOrders: readonly InferredFieldOrder[];
   /** Items left out, with the reason. */
   readonly excluded: readonly ItemOrderRow[];
-  /** Groups of loaded positions whose items encode to the same key. */
+  /** Groups of loaded positions whose items, in one partition, encode to the same key. */
   readonly collisions: readonly (readonly number[])[];
   /** With `slice`: the loaded positions a Query returns, under the stored keys and under the re-encoded keys. */
   readonly slice?: { readonly stored: ReadonlySet<number>; readonly encoded: ReadonlySet<number> };
@@ -103,6 +132,8 @@ export interface CompareItemOrdersOptions {
   readonly template: KeyTemplate;
   /** The sort key attribute of the table or index the items came from. */
   readonly sortKeyName?: string;
+  /** The partition key attribute of the table or index: orders are compared within each partition (a Scan returns many). */
+  readonly partitionKeyName?: string;
   /** A template the stored sort key was written with (e.g. the raw `{score}`): fields it decodes fill in missing attributes. */
   readonly storedTemplate?: KeyTemplate;
   /** The direction the items were read in (`ScanIndexForward: false` is descending); the other orders follow it. */
@@ -132,11 +163,12 @@ function typeOf(value: AttributeValue): string {
  * refuses are excluded, with the reason. Items that encode to the same key
  * are flagged as collisions (in DynamoDB one would overwrite the other) but
  * stay in the orders. Orders use the one DynamoDB comparator (`compareUtf8`
- * over the encoded keys) and the template's field order (`rankByIntendedOrder`);
- * the items array is never reordered.
+ * over the encoded keys) and the template's field order (`rankByIntendedOrder`,
+ * by value for string fields whose values all read as numbers or dates),
+ * within each partition of `partitionKeyName`; the items array is never reordered.
  */
 export function compareItemOrders(items: readonly Item[], options: CompareItemOrdersOptions): ItemOrders {
-  const { template, sortKeyName, storedTemplate, direction = 'ascending', slice } = options;
+  const { template, sortKeyName, partitionKeyName, storedTemplate, direction = 'ascending', slice } = options;
   const compiled = compileKeyTemplate(template);
   const storedCompiled = storedTemplate ? compileKeyTemplate(storedTemplate) : undefined;
 
@@ -144,6 +176,8 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
   const drafts: Draft[] = items.map((item, index) => {
     const storedValue = sortKeyName ? item[sortKeyName] : undefined;
     const storedKey = storedValue ? (scalarText(storedValue) ?? `(${typeOf(storedValue)} value)`) : '';
+    const partitionValue = partitionKeyName ? item[partitionKeyName] : undefined;
+    const partition = partitionValue ? (scalarText(partitionValue) ?? `(${typeOf(partitionValue)} value)`) : '';
     const problems: KeyFinding[] = [];
     let decoded: Record<string, string> | undefined;
     let decodeProblem: KeyFinding | undefined;
@@ -192,36 +226,60 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
       if (encoded.ok) encodedKey = encoded.value;
       else problems.push(...encoded.findings);
     }
-    return { loadedPosition: index + 1, storedKey, values, sources, problems, collidesWith: [], ...(encodedKey !== undefined ? { encodedKey } : {}) };
+    return { loadedPosition: index + 1, storedKey, partition, values, sources, problems, collidesWith: [], ...(encodedKey !== undefined ? { encodedKey } : {}) };
   });
 
   const compared = drafts.filter((row) => row.encodedKey !== undefined);
-  const byKey = new Map<string, Draft[]>();
+  const groups = new Map<string, Draft[]>();
   for (const row of compared) {
-    const group = byKey.get(row.encodedKey as string);
+    const group = groups.get(row.partition);
     if (group) group.push(row);
-    else byKey.set(row.encodedKey as string, [row]);
+    else groups.set(row.partition, [row]);
   }
+
+  // Two items collide only within a partition: the same sort key under another partition key is another item.
   const collisions: number[][] = [];
-  for (const group of byKey.values()) {
-    if (group.length < 2) continue;
-    const positions = group.map((row) => row.loadedPosition);
-    collisions.push(positions);
-    for (const row of group) row.collidesWith = positions.filter((position) => position !== row.loadedPosition);
+  for (const group of groups.values()) {
+    const byKey = new Map<string, Draft[]>();
+    for (const row of group) {
+      const same = byKey.get(row.encodedKey as string);
+      if (same) same.push(row);
+      else byKey.set(row.encodedKey as string, [row]);
+    }
+    for (const same of byKey.values()) {
+      if (same.length < 2) continue;
+      const positions = same.map((row) => row.loadedPosition);
+      collisions.push(positions);
+      for (const row of same) row.collidesWith = positions.filter((position) => position !== row.loadedPosition);
+    }
   }
 
   const sign = direction === 'ascending' ? 1 : -1;
-  compared.forEach((row, index) => (row.storedRank = index + 1));
-  const encodedOrder = [...compared].sort((a, b) => sign * compareUtf8(a.encodedKey as string, b.encodedKey as string));
-  encodedOrder.forEach((row, index) => (row.encodedRank = index + 1));
-  const intended = rankByIntendedOrder(compiled.fields, compared, (row) => row.values, direction);
-  for (const row of compared) row.intendedRank = intended.positionOf.get(row);
+  const inferredOrders = inferTemplateOrders(
+    compiled.fields,
+    compared.map((row) => row.values),
+  );
+  const storedOrder: Draft[] = [];
+  const encodedOrder: Draft[] = [];
+  const intendedOrder: Draft[] = [];
+  for (const group of groups.values()) {
+    group.forEach((row, index) => (row.storedRank = index + 1));
+    storedOrder.push(...group);
+    const encoded = [...group].sort((a, b) => sign * compareUtf8(a.encodedKey as string, b.encodedKey as string));
+    encoded.forEach((row, index) => (row.encodedRank = index + 1));
+    encodedOrder.push(...encoded);
+    const intended = rankByIntendedOrder(compiled.fields, group, (row) => row.values, direction, inferredOrders);
+    for (const row of group) row.intendedRank = intended.positionOf.get(row);
+    intendedOrder.push(...intended.sorted);
+  }
 
   return {
     rows: drafts,
-    storedOrder: compared,
+    partitions: [...groups].map(([value, group]) => ({ value, size: group.length })),
+    storedOrder,
     encodedOrder,
-    intendedOrder: intended.sorted,
+    intendedOrder,
+    inferredOrders,
     excluded: drafts.filter((row) => row.encodedKey === undefined),
     collisions,
     ...(slice

@@ -9,6 +9,8 @@ export * from './connectionStore';
 export * from './explorerStore';
 export * from './keyDesignStore';
 export * from './noticeStore';
+export * from './orderVerdicts';
+export * from './fieldWidthAdvice';
 export * from './parseCount';
 export * from './rowSelectionStore';
 export * from './sortItemsForView';

@@ -81,7 +81,7 @@ describe('key design store', () => {
     expect(saved.state).toEqual({
       templateText: '{score:int(10,desc)}#{playerId}',
       direction: 'descending',
-      advisorLargestValue: '10000000',
+      advisorLargestValues: { score: '10000000' },
       advisorHeadroomDigits: '2',
     });
 
@@ -94,12 +94,25 @@ describe('key design store', () => {
 
   it('ignores saved data of the wrong shape instead of crashing', () => {
     const storage = createMemoryStorage({
-      [KEY_DESIGN_STORAGE_KEY]: JSON.stringify({ state: { templateText: 42, direction: 'sideways', advisorLargestValue: ['x'] }, version: 1 }),
+      [KEY_DESIGN_STORAGE_KEY]: JSON.stringify({ state: { templateText: 42, direction: 'sideways', advisorLargestValues: ['x'], advisorHeadroomDigits: 3 }, version: 1 }),
     });
     const store = createKeyDesignStore({ storage });
     expect(store.getState().templateText).toBe(LEADERBOARD_TEMPLATE);
     expect(store.getState().direction).toBe('ascending');
-    expect(store.getState().advisorLargestValue).toBe('10000000');
+    expect(store.getState().advisorLargestValues).toEqual({ score: '10000000' });
+    expect(store.getState().advisorHeadroomDigits).toBe('2');
+  });
+
+  it.each([{ 'not a name': '5' }, { score: 5 }, null, 'x'])('ignores saved largest values of the wrong shape: %j', (advisorLargestValues) => {
+    const storage = createMemoryStorage({ [KEY_DESIGN_STORAGE_KEY]: JSON.stringify({ state: { advisorLargestValues }, version: 1 }) });
+    expect(createKeyDesignStore({ storage }).getState().advisorLargestValues).toEqual({ score: '10000000' });
+  });
+
+  it('restores per-field largest values; a design saved with one shared value drops it', () => {
+    const storage = createMemoryStorage({ [KEY_DESIGN_STORAGE_KEY]: JSON.stringify({ state: { advisorLargestValues: { ts: '99' }, advisorLargestValue: '500' }, version: 1 }) });
+    const state = createKeyDesignStore({ storage }).getState();
+    expect(state.advisorLargestValues).toEqual({ ts: '99' });
+    expect(state).not.toHaveProperty('advisorLargestValue');
   });
 
   it('restores an invalid saved template as typed, with its findings', () => {

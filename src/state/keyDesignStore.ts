@@ -1,17 +1,16 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
-  adviseWidth,
   parseKeyTemplate,
   printKeyTemplate,
   templateFields,
+  type FieldFormat,
   type FieldSegment,
   type KeyFinding,
   type KeyTemplate,
   type ReadDirection,
   type SampleRow,
   type TemplateSegment,
-  type WidthAdvice,
 } from '../keys';
 import { LEADERBOARD_ROWS, LEADERBOARD_TEMPLATE, suggestSampleValue } from './sampleValues';
 
@@ -31,7 +30,11 @@ export interface KeyDesignState {
   readonly templateFindings: readonly KeyFinding[];
   readonly sampleRows: readonly SampleRow[];
   readonly direction: ReadDirection;
-  readonly advisorLargestValue: string;
+  /**
+   * The width advisor's largest value of each padded numeric field, as typed
+   * (valid or not); a field without an entry takes the largest of its samples.
+   */
+  readonly advisorLargestValues: Readonly<Record<string, string>>;
   readonly advisorHeadroomDigits: string;
 }
 
@@ -43,9 +46,15 @@ export interface KeyDesignActions {
   addSampleRow(): void;
   removeSampleRow(rowId: string): void;
   setDirection(direction: ReadDirection): void;
-  setAdvisorInputs(inputs: { largestValue?: string; headroomDigits?: string }): void;
-  /** Sets the width of a padded integer or epoch field to `width`. */
+  /** The largest value the user expects for one field, as typed. */
+  setAdvisorLargestValue(fieldName: string, text: string): void;
+  /** Forgets the typed largest value of a field: it follows the samples again. */
+  clearAdvisorLargestValue(fieldName: string): void;
+  setAdvisorHeadroom(text: string): void;
+  /** Sets the width of a padded field to `width` (the integer digits of a decimal field). */
   applyWidth(fieldName: string, width: number): void;
+  /** Replaces a field's format (e.g. the padded format suggested for numbers stored as text). */
+  setFieldFormat(fieldName: string, format: FieldFormat): void;
   /** Back to the article's leaderboard design and rows. */
   reset(): void;
 }
@@ -53,7 +62,7 @@ export interface KeyDesignActions {
 export type KeyDesignStore = StoreApi<KeyDesignState & KeyDesignActions>;
 
 /** The part of the state that is saved, under {@link KEY_DESIGN_STORAGE_KEY}. */
-type PersistedDesign = Pick<KeyDesignState, 'templateText' | 'direction' | 'advisorLargestValue' | 'advisorHeadroomDigits'>;
+type PersistedDesign = Pick<KeyDesignState, 'templateText' | 'direction' | 'advisorLargestValues' | 'advisorHeadroomDigits'>;
 
 export const KEY_DESIGN_STORAGE_KEY = 'keylab.keyDesign';
 
@@ -66,7 +75,8 @@ function initialState(): KeyDesignState {
     templateFindings: [],
     sampleRows: LEADERBOARD_ROWS,
     direction: 'ascending',
-    advisorLargestValue: '10000000',
+    // The article: scores up to ten million, two digits of headroom.
+    advisorLargestValues: { score: '10000000' },
     advisorHeadroomDigits: '2',
   };
 }
@@ -97,21 +107,19 @@ export function createKeyDesignStore(options: { storage?: StateStorage } = {}): 
       }),
     removeSampleRow: (rowId) => set((state) => ({ sampleRows: state.sampleRows.filter((row) => row.id !== rowId) })),
     setDirection: (direction) => set({ direction }),
-    setAdvisorInputs: ({ largestValue, headroomDigits }) =>
-      set((state) => ({
-        advisorLargestValue: largestValue ?? state.advisorLargestValue,
-        advisorHeadroomDigits: headroomDigits ?? state.advisorHeadroomDigits,
-      })),
+    setAdvisorLargestValue: (fieldName, text) => set((state) => ({ advisorLargestValues: { ...state.advisorLargestValues, [fieldName]: text } })),
+    clearAdvisorLargestValue: (fieldName) =>
+      set((state) => ({ advisorLargestValues: Object.fromEntries(Object.entries(state.advisorLargestValues).filter(([name]) => name !== fieldName)) })),
+    setAdvisorHeadroom: (text) => set({ advisorHeadroomDigits: text }),
     applyWidth: (fieldName, width) =>
-      set((state) => {
-        const segments = state.template.segments.map((segment) => {
-          if (segment.kind !== 'field' || segment.name !== fieldName) return segment;
-          const { format } = segment;
-          if (format.kind !== 'int' && format.kind !== 'sint' && format.kind !== 'epoch') return segment;
-          return { ...segment, format: { ...format, width } };
-        });
-        return withTemplateText(state, printKeyTemplate({ segments }));
-      }),
+      set((state) =>
+        withFieldFormat(state, fieldName, (format) => {
+          if (format.kind === 'int' || format.kind === 'sint' || format.kind === 'epoch') return { ...format, width };
+          if (format.kind === 'dec') return { ...format, integerDigits: width };
+          return format;
+        }),
+      ),
+    setFieldFormat: (fieldName, format) => set((state) => withFieldFormat(state, fieldName, () => format)),
     reset: () => set(initialState()),
   });
 
@@ -124,7 +132,7 @@ export function createKeyDesignStore(options: { storage?: StateStorage } = {}): 
       partialize: (state): PersistedDesign => ({
         templateText: state.templateText,
         direction: state.direction,
-        advisorLargestValue: state.advisorLargestValue,
+        advisorLargestValues: state.advisorLargestValues,
         advisorHeadroomDigits: state.advisorHeadroomDigits,
       }),
       // Saved data is untrusted (older versions, hand edits): take only well-typed fields, and re-derive the rest.
@@ -133,7 +141,8 @@ export function createKeyDesignStore(options: { storage?: StateStorage } = {}): 
         let next = { ...current };
         if (typeof saved.templateText === 'string') next = { ...next, ...withTemplateText(next, saved.templateText) };
         if (saved.direction === 'ascending' || saved.direction === 'descending') next.direction = saved.direction;
-        if (typeof saved.advisorLargestValue === 'string') next.advisorLargestValue = saved.advisorLargestValue;
+        // (Designs saved before per-field largest values kept one advisorLargestValue for every field: it is dropped.)
+        if (isTextRecord(saved.advisorLargestValues)) next.advisorLargestValues = saved.advisorLargestValues;
         if (typeof saved.advisorHeadroomDigits === 'string') next.advisorHeadroomDigits = saved.advisorHeadroomDigits;
         return next;
       },
@@ -155,6 +164,21 @@ function withTemplateText(state: KeyDesignState, text: string): Partial<KeyDesig
     templateFindings: [],
     sampleRows: fillMissingValues(state.sampleRows, templateFields(parsed.value)),
   };
+}
+
+/** The state after one field's format changes (the template text is reprinted). */
+function withFieldFormat(state: KeyDesignState, fieldName: string, change: (format: FieldFormat) => FieldFormat): Partial<KeyDesignState> {
+  const segments = state.template.segments.map((segment) =>
+    segment.kind === 'field' && segment.name === fieldName ? { ...segment, format: change(segment.format) } : segment,
+  );
+  return withTemplateText(state, printKeyTemplate({ segments }));
+}
+
+/** Saved per-field text: a plain object of a sane size whose values are strings. */
+function isTextRecord(value: unknown): value is Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return entries.length <= 256 && entries.every(([name, text]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && typeof text === 'string' && text.length <= 400);
 }
 
 function fillMissingValues(rows: readonly SampleRow[], fields: readonly FieldSegment[]): readonly SampleRow[] {
@@ -179,9 +203,3 @@ function parseOrThrow(text: string): KeyTemplate {
   return parsed.value;
 }
 
-/** The width advice for the current advisor inputs. */
-export function selectWidthAdvice(state: KeyDesignState): ReturnType<typeof adviseWidth> {
-  return adviseWidth(state.advisorLargestValue, state.advisorHeadroomDigits);
-}
-
-export type { WidthAdvice };

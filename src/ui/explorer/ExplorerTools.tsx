@@ -1,7 +1,7 @@
 import type { ExplorerStore } from '../../state';
 import { ByteInspector } from './ByteInspector';
 import { GenerateItems } from './GenerateItems';
-import { OrderComparison } from './OrderComparison';
+import { StoredOrderComparison } from './StoredOrderComparison';
 import './explorerTools.css';
 
 /** The explorer's tools below the grid: byte inspector, order comparison, item generator. */
@@ -9,7 +9,7 @@ export function ExplorerTools({ store }: { store: ExplorerStore }) {
   return (
     <div className="explorer-tools">
       <ByteInspector store={store} />
-      <OrderComparison store={store} />
+      <StoredOrderComparison store={store} />
       <GenerateItems store={store} />
     </div>
   );

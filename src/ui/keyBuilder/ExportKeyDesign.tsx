@@ -9,11 +9,14 @@ const FILE_NAME = 'keyDesign.ts';
 /**
  * Exports the current key design as a self-contained TypeScript module
  * (encode/decode functions for the user's backend): shown read-only, with
- * Copy and Download.
+ * Copy and Download. While the template text has errors the code shown is the
+ * last valid design's, marked as stale, and Copy and Download are disabled:
+ * nothing exports a design other than the one on screen.
  */
 export function ExportKeyDesign() {
   const template = useKeyDesign((state) => state.template);
   const templateBroken = useKeyDesign((state) => state.templateFindings.length > 0);
+  const staleId = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('SortKey');
   const [status, setStatus] = useState<{ text: string; error: boolean }>();
@@ -47,7 +50,8 @@ export function ExportKeyDesign() {
     <section className="card export-key-design" aria-labelledby={headingId}>
       <h3 id={headingId}>Use this design in your code</h3>
       <p className="muted small">
-        A TypeScript module with encode and decode functions for <code>{printKeyTemplate(template)}</code> that writes and reads keys exactly as this page does, errors included. No dependencies.
+        A TypeScript module with encode and decode functions for <code className="wrap-anywhere">{printKeyTemplate(template)}</code>
+        {templateBroken ? ' (the last valid template)' : ''} that writes and reads keys exactly as this page does, errors included. No dependencies.
       </p>
       <div className="button-row">
         <button
@@ -64,7 +68,11 @@ export function ExportKeyDesign() {
       </div>
       {open && (
         <>
-          {templateBroken && <p className="muted small">The template above does not parse; this is the last design that did.</p>}
+          {templateBroken && (
+            <p id={staleId} className="notice export-stale" role="status">
+              Out of date: the key template above has errors, so this is the code of the last valid template. Copy and Download are off until the template is fixed.
+            </p>
+          )}
           <div className="copy-as-controls">
             <label htmlFor={nameId}>Key name</label>
             <input id={nameId} value={name} onChange={(event) => setName(event.target.value)} spellCheck={false} />
@@ -78,10 +86,10 @@ export function ExportKeyDesign() {
             <code>{code}</code>
           </pre>
           <div className="button-row">
-            <button type="button" onClick={() => void copy()}>
+            <button type="button" disabled={templateBroken} aria-describedby={templateBroken ? staleId : undefined} onClick={() => void copy()}>
               Copy
             </button>
-            <button type="button" onClick={download}>
+            <button type="button" disabled={templateBroken} aria-describedby={templateBroken ? staleId : undefined} onClick={download}>
               Download {FILE_NAME}
             </button>
             {status && (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { compareSampleOrders } from '../../keys';
 import { useKeyDesign } from '../stores';
 import { ExportKeyDesign } from './ExportKeyDesign';
-import { OrderComparison } from './OrderComparison';
+import { SampleOrderComparison } from './SampleOrderComparison';
 import { SampleValuesTable } from './SampleValuesTable';
 import { SegmentEditor } from './SegmentEditor';
 import { TemplateField } from './TemplateField';
@@ -46,7 +46,7 @@ export function KeyBuilderPanel() {
       </div>
       <div className="card">
         <h3>Order comparison</h3>
-        <OrderComparison orders={orders} />
+        <SampleOrderComparison orders={orders} />
       </div>
       <ExportKeyDesign />
     </section>

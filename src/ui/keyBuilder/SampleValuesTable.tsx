@@ -1,12 +1,15 @@
-import { useId } from 'react';
-import { printFormatSuffix, type KeyFinding, type SampleKeyRow, type SampleOrders } from '../../keys';
+import { Fragment, useId } from 'react';
+import { printFormatSuffix, type SampleKeyRow, type SampleOrders } from '../../keys';
 import { templateFields } from '../../keys';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
 
 /**
  * Sample rows to try the design on: one editable column per template field,
- * then the key a naive design stores, the encoded key and its size.
+ * then the key a naive design stores, the encoded key and its size. A row's
+ * problems (a bad value, a collision, a key too long) get a full-width line
+ * under it, tied to the input or cell they are about, so long messages wrap
+ * inside the card instead of stretching a column.
  */
 export function SampleValuesTable({ orders }: { orders: SampleOrders }) {
   const template = useKeyDesign((state) => state.template);
@@ -15,6 +18,8 @@ export function SampleValuesTable({ orders }: { orders: SampleOrders }) {
   const removeSampleRow = useKeyDesign((state) => state.removeSampleRow);
   const fields = templateFields(template);
   const captionId = useId();
+  const findingsIdPrefix = useId();
+  const columnCount = fields.length + 5;
 
   return (
     <div className="sample-values">
@@ -43,33 +48,49 @@ export function SampleValuesTable({ orders }: { orders: SampleOrders }) {
           <tbody>
             {rows.map((row, rowIndex) => {
               const keys = orders.rows[rowIndex];
+              const findings = keys?.findings ?? [];
+              const findingId = (index: number) => `${findingsIdPrefix}-${rowIndex}-${index}`;
+              const keyFindingIds = findings.flatMap((finding, index) => (finding.field === undefined ? [findingId(index)] : []));
               return (
-                <tr key={row.id} className={keys && keys.findings.length > 0 ? 'row-invalid' : undefined}>
-                  <th scope="row">{rowIndex + 1}</th>
-                  {fields.map((field) => (
-                    <td key={field.name}>
-                      <ValueCell
-                        label={`${field.name}, row ${rowIndex + 1}`}
-                        value={row.values[field.name] ?? ''}
-                        finding={keys?.findings.find((finding) => finding.field === field.name)}
-                        rowId={row.id}
-                        field={field.name}
-                      />
+                <Fragment key={row.id}>
+                  <tr className={keys && keys.findings.length > 0 ? 'row-invalid' : undefined}>
+                    <th scope="row">{rowIndex + 1}</th>
+                    {fields.map((field) => (
+                      <td key={field.name}>
+                        <ValueCell
+                          label={`${field.name}, row ${rowIndex + 1}`}
+                          value={row.values[field.name] ?? ''}
+                          errorIds={findings.flatMap((finding, index) => (finding.field === field.name ? [findingId(index)] : []))}
+                          rowId={row.id}
+                          field={field.name}
+                        />
+                      </td>
+                    ))}
+                    <td className="mono key-cell">
+                      <VisibleText text={keys?.rawKey ?? ''} />
                     </td>
-                  ))}
-                  <td className="mono key-cell">
-                    <VisibleText text={keys?.rawKey ?? ''} />
-                  </td>
-                  <td className="mono key-cell">
-                    <EncodedKeyCell keys={keys} />
-                  </td>
-                  <td className="number-cell">{keys?.encodedByteLength ?? '—'}</td>
-                  <td>
-                    <button type="button" aria-label={`Remove row ${rowIndex + 1}`} disabled={rows.length === 1} onClick={() => removeSampleRow(row.id)}>
-                      ✕
-                    </button>
-                  </td>
-                </tr>
+                    <td className="mono key-cell" aria-describedby={keyFindingIds.length > 0 ? keyFindingIds.join(' ') : undefined}>
+                      <EncodedKeyCell keys={keys} />
+                    </td>
+                    <td className="number-cell">{keys?.encodedByteLength ?? '—'}</td>
+                    <td>
+                      <button type="button" aria-label={`Remove row ${rowIndex + 1}`} disabled={rows.length === 1} onClick={() => removeSampleRow(row.id)}>
+                        ✕
+                      </button>
+                    </td>
+                  </tr>
+                  {findings.length > 0 && (
+                    <tr className="row-findings">
+                      <td colSpan={columnCount}>
+                        {findings.map((finding, index) => (
+                          <p key={index} id={findingId(index)} className="field-error">
+                            {finding.message}
+                          </p>
+                        ))}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               );
             })}
           </tbody>
@@ -84,9 +105,10 @@ export function SampleValuesTable({ orders }: { orders: SampleOrders }) {
   );
 }
 
-function ValueCell({ label, value, finding, rowId, field }: { label: string; value: string; finding?: KeyFinding; rowId: string; field: string }) {
+/** A sample value's input; its errors are shown under the row (`errorIds`). */
+function ValueCell({ label, value, errorIds, rowId, field }: { label: string; value: string; errorIds: readonly string[]; rowId: string; field: string }) {
   const setSampleValue = useKeyDesign((state) => state.setSampleValue);
-  const errorId = useId();
+  const invalid = errorIds.length > 0;
   return (
     <span className="value-cell">
       <input
@@ -94,15 +116,10 @@ function ValueCell({ label, value, finding, rowId, field }: { label: string; val
         className="mono"
         value={value}
         spellCheck={false}
-        aria-invalid={finding ? true : undefined}
-        aria-describedby={finding ? errorId : undefined}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? errorIds.join(' ') : undefined}
         onChange={(event) => setSampleValue(rowId, field, event.target.value)}
       />
-      {finding && (
-        <span id={errorId} className="field-error">
-          {finding.message}
-        </span>
-      )}
     </span>
   );
 }
@@ -110,13 +127,5 @@ function ValueCell({ label, value, finding, rowId, field }: { label: string; val
 function EncodedKeyCell({ keys }: { keys: SampleKeyRow | undefined }) {
   if (!keys) return null;
   if (keys.encodedKey !== undefined) return <VisibleText text={keys.encodedKey} />;
-  const keyFindings = keys.findings.filter((finding) => finding.field === undefined);
-  if (keyFindings.length === 0) return <span className="muted">fix the values</span>;
-  return (
-    <span className="field-error">
-      {keyFindings.map((finding) => (
-        <span key={finding.code}>{finding.message}</span>
-      ))}
-    </span>
-  );
+  return <span className="muted">{keys.findings.some((finding) => finding.field === undefined) ? 'not stored: see below' : 'fix the values'}</span>;
 }

@@ -1,75 +1,124 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { adviseWidth } from '../../keys';
-import { templateFields } from '../../keys';
-import { DraftInput } from '../common/DraftInput';
+import { adviseFieldWidths, type FieldWidthAdvice } from '../../state';
 import { useKeyDesign } from '../stores';
 
 const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * The width is a one-way door: size it for the largest value ever expected,
- * plus headroom. Shows the width, its capacity and its cost per key, and
- * applies it to a padded field in one click.
+ * plus headroom. Each padded numeric field gets its own largest value (the
+ * largest sample until the user types one), and the advice shows the width,
+ * its capacity and its cost per key, and applies it to that field in one click.
  */
 export function WidthAdvisor() {
-  const largestValue = useKeyDesign((state) => state.advisorLargestValue);
-  const headroomDigits = useKeyDesign((state) => state.advisorHeadroomDigits);
-  const setAdvisorInputs = useKeyDesign((state) => state.setAdvisorInputs);
-  const applyWidth = useKeyDesign((state) => state.applyWidth);
   const template = useKeyDesign((state) => state.template);
-  const advice = useMemo(() => adviseWidth(largestValue, headroomDigits), [largestValue, headroomDigits]);
-  const paddedFields = templateFields(template).filter((field) => field.format.kind === 'int' || field.format.kind === 'sint' || field.format.kind === 'epoch');
-  const largestError = advice.ok ? undefined : advice.findings.find((finding) => finding.code === 'advisor.badLargestValue')?.message;
-  const headroomError = advice.ok ? undefined : advice.findings.find((finding) => finding.code === 'advisor.badHeadroom')?.message;
+  const sampleRows = useKeyDesign((state) => state.sampleRows);
+  const advisorLargestValues = useKeyDesign((state) => state.advisorLargestValues);
+  const advisorHeadroomDigits = useKeyDesign((state) => state.advisorHeadroomDigits);
+  const setAdvisorHeadroom = useKeyDesign((state) => state.setAdvisorHeadroom);
+  const fields = useMemo(
+    () => adviseFieldWidths({ template, sampleRows, advisorLargestValues, advisorHeadroomDigits }),
+    [template, sampleRows, advisorLargestValues, advisorHeadroomDigits],
+  );
+  const headroomId = useId();
+  const headroomErrorId = useId();
+  // The headroom is checked against each field's digits; with no field to size, against one digit.
+  const headroomFinding = (fields.length > 0 ? fields.map((field) => field.advice) : [adviseWidth('1', advisorHeadroomDigits)])
+    .flatMap((advice) => (advice.ok ? [] : advice.findings))
+    .find((finding) => finding.code === 'advisor.badHeadroom');
 
   return (
     <div className="width-advisor">
-      <div className="advisor-inputs">
-        <DraftInput
-          label="Largest value"
-          showLabel
-          inputClassName="mono"
-          inputMode="numeric"
-          value={largestValue}
-          validate={(text) => adviseWidthError(text, headroomDigits, 'advisor.badLargestValue')}
-          onCommit={(text) => setAdvisorInputs({ largestValue: text })}
-        />
-        <DraftInput
-          label="Headroom digits"
-          showLabel
+      <div className="advisor-headroom">
+        <label htmlFor={headroomId}>Headroom digits</label>
+        <input
+          id={headroomId}
           className="width-input"
           inputMode="numeric"
-          value={headroomDigits}
-          validate={(text) => adviseWidthError(largestValue, text, 'advisor.badHeadroom')}
-          onCommit={(text) => setAdvisorInputs({ headroomDigits: text })}
+          value={advisorHeadroomDigits}
+          aria-invalid={headroomFinding ? true : undefined}
+          aria-describedby={headroomFinding ? headroomErrorId : undefined}
+          onChange={(event) => setAdvisorHeadroom(event.target.value)}
         />
+        {headroomFinding && (
+          <span id={headroomErrorId} className="field-error" role="alert">
+            {headroomFinding.message}
+          </span>
+        )}
       </div>
-      {advice.ok ? (
-        <div className="advice" role="status">
-          <p>
-            Advised width: <strong className="advice-width">{advice.value.width}</strong> digits — holds up to{' '}
-            <span className="mono">{groupDigits(advice.value.capacity)}</span>, {advice.value.bytesPerKey} bytes per key. Today’s largest value needs{' '}
-            {advice.value.digitsNeeded}; {advice.value.headroomDigits} more {advice.value.headroomDigits === 1 ? 'digit gives' : 'digits give'} room for{' '}
-            {advice.value.headroomDigits === 0 ? 'no growth' : `${groupDigits('1' + '0'.repeat(advice.value.headroomDigits))}× growth`}.
-          </p>
-          {paddedFields.length > 0 && (
-            <div className="button-row">
-              {paddedFields.map((field) => (
-                <button key={field.name} type="button" onClick={() => applyWidth(field.name, advice.value.width)}>
-                  Use width {advice.value.width} for {field.name}
-                </button>
-              ))}
-            </div>
-          )}
-        </div>
+      {fields.length === 0 ? (
+        <p className="muted small">No padded numeric field in the template: an int, sint, dec or epoch field gets its width advised here.</p>
       ) : (
-        (largestError ?? headroomError) === undefined && <p className="field-error">{advice.findings[0]?.message}</p>
+        <ul className="advisor-fields">
+          {fields.map((field) => (
+            <FieldAdvice key={field.field} advice={field} headroomInvalid={headroomFinding !== undefined} />
+          ))}
+        </ul>
       )}
     </div>
   );
 }
 
-function adviseWidthError(largest: string, headroom: string, code: 'advisor.badLargestValue' | 'advisor.badHeadroom'): string | undefined {
-  const result = adviseWidth(largest, headroom);
-  return result.ok ? undefined : result.findings.find((finding) => finding.code === code)?.message;
+function FieldAdvice({ advice, headroomInvalid }: { advice: FieldWidthAdvice; headroomInvalid: boolean }) {
+  const setLargestValue = useKeyDesign((state) => state.setAdvisorLargestValue);
+  const clearLargestValue = useKeyDesign((state) => state.clearAdvisorLargestValue);
+  const applyWidth = useKeyDesign((state) => state.applyWidth);
+  const inputId = useId();
+  const errorId = useId();
+  const { field, largestValue, fromSamples, typed, currentWidth } = advice;
+  const largestFinding = advice.advice.ok ? undefined : advice.advice.findings.find((finding) => finding.code === 'advisor.badLargestValue');
+  const widthName = advice.format.kind === 'dec' ? 'integer digits' : 'width';
+
+  return (
+    <li className="advisor-field">
+      <div className="advisor-input">
+        <label htmlFor={inputId}>Largest value for {field}</label>
+        <input
+          id={inputId}
+          className="mono"
+          inputMode="numeric"
+          value={largestValue}
+          placeholder={fromSamples === undefined ? 'e.g. 10000000' : undefined}
+          aria-invalid={largestFinding ? true : undefined}
+          aria-describedby={largestFinding ? errorId : undefined}
+          onChange={(event) => setLargestValue(field, event.target.value)}
+        />
+        {typed && fromSamples !== undefined && fromSamples !== largestValue && (
+          <button type="button" className="link-button small" onClick={() => clearLargestValue(field)}>
+            Use the samples’ largest, {fromSamples}
+          </button>
+        )}
+      </div>
+      {largestFinding && (
+        <span id={errorId} className="field-error" role="alert">
+          {largestFinding.message}
+        </span>
+      )}
+      {advice.advice.ok ? (
+        <div className="advice" role="status" aria-label={`Advice for ${field}`}>
+          <p>
+            Advised {widthName}: <strong className="advice-width">{advice.advice.value.width}</strong> digits — holds up to{' '}
+            <span className="mono">{groupDigits(advice.advice.value.capacity)}</span>, {advice.advice.value.bytesPerKey} bytes per key. The largest value needs{' '}
+            {advice.advice.value.digitsNeeded}; {advice.advice.value.headroomDigits} more {advice.advice.value.headroomDigits === 1 ? 'digit gives' : 'digits give'} room for{' '}
+            {advice.advice.value.headroomDigits === 0 ? 'no growth' : `${groupDigits('1' + '0'.repeat(advice.advice.value.headroomDigits))}× growth`}.
+          </p>
+          {advice.advice.value.width === currentWidth ? (
+            <p className="muted small">
+              {field} already has {widthName} {currentWidth}.
+            </p>
+          ) : (
+            <div className="button-row">
+              <button type="button" onClick={() => applyWidth(field, (advice.advice as { value: { width: number } }).value.width)}>
+                Use {widthName} {advice.advice.value.width} for {field}
+              </button>
+            </div>
+          )}
+        </div>
+      ) : (
+        !largestFinding &&
+        !headroomInvalid && <p className="muted small">Enter the largest value {field} will ever hold to get a width.</p>
+      )}
+    </li>
+  );
 }

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
-import { compareItemOrders, type ItemOrderRow } from '../../state';
-import { selectQuerySlice } from '../../state';
-import { keysOf, type ExplorerStore } from '../../state';
+import { compareItemOrders, keysOf, partitionScopeNote, selectQuerySlice, storedOrderVerdict, type ExplorerStore, type ItemOrderRow } from '../../state';
+import { InferredOrderNotes } from '../common/InferredOrderNotes';
+import { StatusLine } from '../common/StatusLine';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
 import './explorerTools.css';
@@ -16,9 +16,10 @@ const LIST_LIMIT = 300;
 /**
  * The loaded rows three ways: as DynamoDB returned them, re-encoded under the
  * key builder's template and sorted by the DynamoDB comparator, and by their
- * intended (numeric or time) value. Works on whatever is loaded, from any source.
+ * intended (numeric or time) value. Works on whatever is loaded, from any source;
+ * a Scan's rows are compared partition by partition, as a sort key orders them.
  */
-export function OrderComparison({ store }: { store: ExplorerStore }) {
+export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
   const items = useStore(store, (state) => state.items);
   const table = useStore(store, (state) => state.table);
   const indexName = useStore(store, (state) => state.form.indexName);
@@ -32,6 +33,7 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
   const storedErrorId = useId();
 
   const sortKeyName = table ? keysOf(table, indexName).sortKey?.name : undefined;
+  const partitionKeyName = table ? keysOf(table, indexName).partitionKey.name : undefined;
   const storedParse = storedTemplateText.trim() ? parseKeyTemplate(storedTemplateText.trim()) : undefined;
   const storedTemplate: KeyTemplate | undefined = storedParse?.ok ? storedParse.value : undefined;
   const direction = lastRequest && 'ScanIndexForward' in lastRequest.input && lastRequest.input.ScanIndexForward === false ? 'descending' : 'ascending';
@@ -39,11 +41,23 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
   // The query being built, applied to the loaded rows: which ones it returns now, and which under the template.
   const slice = useStore(store, selectQuerySlice);
   const orders = useMemo(
-    () => (active ? compareItemOrders(items, { template, ...(sortKeyName ? { sortKeyName } : {}), ...(storedTemplate ? { storedTemplate } : {}), direction, ...(slice ? { slice } : {}) }) : undefined),
-    [active, items, template, sortKeyName, storedTemplate, direction, slice],
+    () =>
+      active
+        ? compareItemOrders(items, {
+            template,
+            ...(sortKeyName ? { sortKeyName } : {}),
+            ...(partitionKeyName ? { partitionKeyName } : {}),
+            ...(storedTemplate ? { storedTemplate } : {}),
+            direction,
+            ...(slice ? { slice } : {}),
+          })
+        : undefined,
+    [active, items, template, sortKeyName, partitionKeyName, storedTemplate, direction, slice],
   );
   const intendedRanks = useMemo(() => orders?.intendedOrder.map((row) => row.intendedRank) ?? [], [orders]);
-  const moved = orders ? orders.encodedOrder.filter((row) => row.encodedRank !== row.storedRank).length : 0;
+  const verdict = useMemo(() => (orders ? storedOrderVerdict(orders) : undefined), [orders]);
+  // A Scan returns many partitions: each column lists them one by one, headed by the partition key.
+  const partitionLabel = orders && orders.partitions.length > 1 && partitionKeyName ? partitionKeyName : undefined;
 
   return (
     <section className="card explorer-order-comparison" aria-labelledby={headingId}>
@@ -74,17 +88,19 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
       </div>
       {items.length === 0 ? (
         <p className="muted">Run a query or scan to compare the rows it returns.</p>
-      ) : !orders ? (
+      ) : !orders || !verdict ? (
         <button type="button" onClick={() => setComparedItems(items)}>
           Compare {items.length.toLocaleString('en-US')} rows
         </button>
       ) : (
         <>
-          <p className={moved > 0 || orders.collisions.length > 0 ? 'verdict verdict-bad' : 'verdict verdict-good'} role="status">
-            {orders.storedOrder.length === 0
-              ? 'No row could be encoded under the template.'
-              : `${moved} of ${orders.storedOrder.length} rows change rank under the template${orders.collisions.length > 0 ? `; ${orders.collisions.length} ${orders.collisions.length === 1 ? 'collision' : 'collisions'}` : ''}${orders.excluded.length > 0 ? `; ${orders.excluded.length} not compared` : ''}.`}
-          </p>
+          <StatusLine verdict={verdict} />
+          {partitionLabel && (
+            <p className="muted small" role="note" aria-label="Compared per partition">
+              {partitionScopeNote(orders, partitionLabel)}
+            </p>
+          )}
+          <InferredOrderNotes orders={orders.inferredOrders} />
           {orders.collisions.length > 0 && (
             <div className="notice collision-notice" role="alert">
               <strong>Collisions:</strong> these rows encode to the same key, so in DynamoDB each write replaces the other item. Add a tiebreaker field (such as the player id) to the
@@ -105,9 +121,33 @@ export function OrderComparison({ store }: { store: ExplorerStore }) {
             </p>
           )}
           <div className="oc-columns">
-            <OrderColumn title="Stored order" description={`As DynamoDB returned them (${direction})`} rows={orders.storedOrder} rankOf={(row) => row.storedRank} intendedRanks={intendedRanks} inSlice={orders.slice?.stored} />
-            <OrderColumn title="Encoded order" description="Re-encoded under the template, sorted by DynamoDB’s comparator" rows={orders.encodedOrder} rankOf={(row) => row.encodedRank} intendedRanks={intendedRanks} showMoves inSlice={orders.slice?.encoded} />
-            <OrderColumn title="Intended order" description="By the fields’ numeric or time value" rows={orders.intendedOrder} rankOf={(row) => row.intendedRank} intendedRanks={intendedRanks} />
+            <OrderColumn
+              title="Stored order"
+              description={`As DynamoDB returned them (${direction})`}
+              rows={orders.storedOrder}
+              rankOf={(row) => row.storedRank}
+              intendedRanks={intendedRanks}
+              inSlice={orders.slice?.stored}
+              partitionLabel={partitionLabel}
+            />
+            <OrderColumn
+              title="Encoded order"
+              description="Re-encoded under the template, sorted by DynamoDB’s comparator"
+              rows={orders.encodedOrder}
+              rankOf={(row) => row.encodedRank}
+              intendedRanks={intendedRanks}
+              showMoves
+              inSlice={orders.slice?.encoded}
+              partitionLabel={partitionLabel}
+            />
+            <OrderColumn
+              title="Intended order"
+              description="By the fields’ numeric or time value"
+              rows={orders.intendedOrder}
+              rankOf={(row) => row.intendedRank}
+              intendedRanks={intendedRanks}
+              partitionLabel={partitionLabel}
+            />
           </div>
           {orders.excluded.length > 0 && (
             <section className="oc-excluded" aria-label="Not compared">
@@ -137,16 +177,44 @@ interface OrderColumnProps {
   showMoves?: boolean;
   /** Loaded positions the query being built returns (highlighted). */
   inSlice?: ReadonlySet<number> | undefined;
+  /** The partition key's name when the rows span several partitions: each gets its own list under a heading. */
+  partitionLabel?: string | undefined;
 }
 
-function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMoves = false, inSlice }: OrderColumnProps) {
+function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMoves = false, inSlice, partitionLabel }: OrderColumnProps) {
   const headingId = useId();
+  const shown = rows.slice(0, LIST_LIMIT);
+  // Consecutive rows of one partition, with the index of the first one in the whole order.
+  const groups: { partition: string; start: number; rows: ItemOrderRow[] }[] = [];
+  shown.forEach((row, index) => {
+    const last = groups[groups.length - 1];
+    if (last && (partitionLabel === undefined || last.partition === row.partition)) last.rows.push(row);
+    else groups.push({ partition: row.partition, start: index, rows: [row] });
+  });
   return (
     <section className="oc-column" aria-labelledby={headingId}>
       <h4 id={headingId}>{title}</h4>
       <p className="muted small">{description}</p>
+      {groups.map((group) => (
+        <div key={group.start} className="oc-partition">
+          {partitionLabel !== undefined && (
+            <h5 className="oc-partition-heading">
+              <span className="muted">{partitionLabel} =</span> <VisibleText className="mono" text={group.partition} />
+            </h5>
+          )}
+          <OrderEntries rows={group.rows} start={group.start} rankOf={rankOf} intendedRanks={intendedRanks} showMoves={showMoves} inSlice={inSlice} />
+        </div>
+      ))}
+      {rows.length > LIST_LIMIT && <p className="muted small">…and {(rows.length - LIST_LIMIT).toLocaleString('en-US')} more.</p>}
+    </section>
+  );
+}
+
+function OrderEntries({ rows, start, rankOf, intendedRanks, showMoves, inSlice }: Omit<OrderColumnProps, 'title' | 'description' | 'partitionLabel'> & { start: number }) {
+  return (
       <ol>
-        {rows.slice(0, LIST_LIMIT).map((row, index) => {
+        {rows.map((row, offset) => {
+          const index = start + offset;
           const movedRow = showMoves && row.encodedRank !== row.storedRank;
           const outOfPlace = row.intendedRank !== intendedRanks[index];
           const sliced = inSlice?.has(row.loadedPosition) ?? false;
@@ -178,7 +246,5 @@ function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMove
           );
         })}
       </ol>
-      {rows.length > LIST_LIMIT && <p className="muted small">…and {(rows.length - LIST_LIMIT).toLocaleString('en-US')} more.</p>}
-    </section>
   );
 }

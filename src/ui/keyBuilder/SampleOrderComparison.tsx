@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import type { OrderEntry, SampleOrders, SampleRow } from '../../keys';
 import { templateFields } from '../../keys';
+import { sampleOrderVerdict } from '../../state';
+import { InferredOrderNotes } from '../common/InferredOrderNotes';
+import { StatusLine } from '../common/StatusLine';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
 
@@ -9,11 +12,12 @@ import { useKeyDesign } from '../stores';
  * them when stored under raw keys, beside the order under encoded keys. Each
  * entry shows where the field values say it belongs; misplaced ones stand out.
  */
-export function OrderComparison({ orders }: { orders: SampleOrders }) {
+export function SampleOrderComparison({ orders }: { orders: SampleOrders }) {
   const direction = useKeyDesign((state) => state.direction);
   const setDirection = useKeyDesign((state) => state.setDirection);
   const rows = useKeyDesign((state) => state.sampleRows);
   const template = useKeyDesign((state) => state.template);
+  const setFieldFormat = useKeyDesign((state) => state.setFieldFormat);
   const fieldNames = templateFields(template).map((field) => field.name);
   const rowsById = new Map(rows.map((row) => [row.id, row]));
   const switchId = useId();
@@ -38,9 +42,10 @@ export function OrderComparison({ orders }: { orders: SampleOrders }) {
           {orders.excludedIds.length === 1 ? ' its errors are' : ' their errors are'} fixed.
         </p>
       )}
+      <InferredOrderNotes orders={orders.inferredOrders} onApply={(order) => order.suggestedFormat && setFieldFormat(order.field, order.suggestedFormat)} />
       <div className="order-columns">
-        <OrderList title="Raw order" description="Values stored as plain strings" entries={orders.rawOrder} rowsById={rowsById} fieldNames={fieldNames} />
-        <OrderList title="Encoded order" description="Values stored through the template" entries={orders.encodedOrder} rowsById={rowsById} fieldNames={fieldNames} />
+        <OrderList title="Raw order" description="Values stored as plain strings" entries={orders.rawOrder} orders={orders} rowsById={rowsById} fieldNames={fieldNames} />
+        <OrderList title="Encoded order" description="Values stored through the template" entries={orders.encodedOrder} orders={orders} rowsById={rowsById} fieldNames={fieldNames} />
       </div>
     </div>
   );
@@ -50,20 +55,19 @@ interface OrderListProps {
   title: string;
   description: string;
   entries: readonly OrderEntry[];
+  orders: SampleOrders;
   rowsById: ReadonlyMap<string, SampleRow>;
   fieldNames: readonly string[];
 }
 
-function OrderList({ title, description, entries, rowsById, fieldNames }: OrderListProps) {
+function OrderList({ title, description, entries, orders, rowsById, fieldNames }: OrderListProps) {
   const headingId = useId();
-  const misplaced = entries.filter((entry) => !entry.inPlace).length;
+  const warnings = orders.inferredOrders.filter((order) => order.finding).length;
   return (
     <section className="order-list" aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
       <p className="muted small">{description}</p>
-      <p className={misplaced > 0 ? 'verdict verdict-bad' : 'verdict verdict-good'}>
-        {entries.length === 0 ? 'No rows to order.' : misplaced === 0 ? 'Every row is in its intended place.' : `${misplaced} of ${entries.length} rows out of place.`}
-      </p>
+      <StatusLine verdict={sampleOrderVerdict(entries, orders.excludedIds.length, warnings)} />
       <ol>
         {entries.map((entry, index) => {
           const values = rowsById.get(entry.id)?.values ?? {};
