@@ -51,6 +51,22 @@ test.beforeAll(async () => {
   for (const row of rows) {
     await client.putItem({ TableName: 'Scores', Item: { game: { S: 'G#1' }, scoreKey: { S: row.scoreKey }, player: { S: row.player }, at: { S: row.at } } });
   }
+  // A binary sort key: the explorer's key boxes take hex or base64 and show the bytes they send.
+  await client.createTable({
+    TableName: 'Thumbprints',
+    AttributeDefinitions: [
+      { AttributeName: 'id', AttributeType: 'S' },
+      { AttributeName: 'blob', AttributeType: 'B' },
+    ],
+    KeySchema: [
+      { AttributeName: 'id', KeyType: 'HASH' },
+      { AttributeName: 'blob', KeyType: 'RANGE' },
+    ],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
+  for (const bytes of [[0x01, 0x02, 0x03], [0x01, 0xff], [0x02]]) {
+    await client.putItem({ TableName: 'Thumbprints', Item: { id: { S: 'b1' }, blob: { B: Uint8Array.from(bytes) }, note: { S: `n${bytes.length}` } } });
+  }
   client.destroy();
 });
 
@@ -102,6 +118,34 @@ test('connects to DynamoDB Local through the proxy, describes, queries an index 
   await connection.kind.selectOption('Built-in table');
   await connection.connect.click();
   await expect(explorer.tablePicker.locator('option', { hasText: 'Leaderboard' })).toBeAttached();
+});
+
+test('a binary sort key typed as hex or base64 sends the bytes it shows, and refuses what is not valid', async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  const connection = new ConnectionPanelPage(page);
+  await explorer.open();
+  await connection.connectToDynamoDBLocal(`http://localhost:${ddbLocal.port}`, 'someoneElse', 'eu-west-1');
+  await explorer.tablePicker.selectOption('Thumbprints');
+  await explorer.partitionKey('id').fill('b1');
+  await page.getByRole('combobox', { name: 'Sort key condition' }).selectOption({ label: 'blob =' });
+  const encoding = page.getByRole('combobox', { name: 'Binary key values typed as' });
+  await expect(encoding).toHaveValue('hex');
+  const value = page.getByRole('textbox', { name: 'blob value' });
+  await value.fill('010203');
+  await expect(page.getByText('Sends 3 bytes: 01 02 03')).toBeVisible();
+  await explorer.runQuery.click();
+  await expect.poll(() => explorer.columnValues('note')).toEqual(['n3']);
+
+  // The same bytes in base64: switching keeps them and retypes the box.
+  await encoding.selectOption('base64');
+  await expect(value).toHaveValue('AQID');
+  await explorer.runQuery.click();
+  await expect.poll(() => explorer.columnValues('note')).toEqual(['n3']);
+
+  // Not base64: refused next to the box, and nothing is sent.
+  await value.fill('0x01!');
+  await expect(value).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/Sends \d+ bytes?/)).toHaveCount(0);
 });
 
 test('says what is wrong next to the field before connecting', async ({ page }) => {
