@@ -48,10 +48,10 @@ import type {
   UpdateNode,
   UpdateSectionNode,
   ValueNode,
-} from './ast';
-import { validationError, type DynamoDBError } from './errors';
-import { tokenize, type Token, type TokenKind } from './lexer';
-import { MAX_EXPRESSION_LENGTH } from './limits';
+} from '../ast';
+import { validationError, type DynamoDBError } from '../errors';
+import { tokenize, type Token, type TokenKind } from '../lexer';
+import { MAX_EXPRESSION_LENGTH } from '../limits';
 
 /**
  * The expression parameters that hold a condition.
