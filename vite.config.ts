@@ -76,6 +76,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['scripts/vitest.setup.ts'],
+          // fsync-heavy persistence tests and real child processes take seconds on a loaded 2-core
+          // runner; 5 s (the default) timed one out there. Times are never asserted, only bounded.
+          testTimeout: 20_000,
         },
       },
       {
