@@ -105,7 +105,16 @@ test.describe('key builder', () => {
 
     // Invalid input clears that field's advice instead of leaving the last one on screen.
     await keyBuilder.largestValue('score').fill('5x');
-    await expect(keyBuilder.largestValue('score')).toHaveAccessibleDescription(/is not a whole number/);
+    await expect(keyBuilder.largestValue('score')).toHaveAccessibleDescription(/"5x" has "x" at character 2, which is not a digit/);
+    // The same reader as Generate items: an exponent is refused with its digits, digit groups are read.
+    await keyBuilder.largestValue('score').fill('1e7');
+    await expect(keyBuilder.largestValue('score')).toHaveAccessibleDescription(
+      'Largest value for score must be a whole number ≥ 0: the biggest value you will ever store; "1e7" has an exponent: write the digits, 10000000.',
+    );
+    await expect(keyBuilder.advice('score')).toHaveCount(0);
+    await keyBuilder.largestValue('score').fill('10,000,000');
+    await expect(keyBuilder.advice('score')).toContainText('Advised width: 11 digits');
+    await keyBuilder.largestValue('score').fill('5x');
     await expect(keyBuilder.advice('score')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /for score$/ })).toHaveCount(0);
     await expect(keyBuilder.advice('ts')).toBeVisible();

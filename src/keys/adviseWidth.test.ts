@@ -33,10 +33,27 @@ describe('adviseWidth', () => {
     expect(ok(adviseWidth(largest, headroom))).toEqual(advice);
   });
 
-  it.each(['', '   ', 'abc', '-5', '1.5', '1e6', '10 million', '0x10', '１２'])('refuses the largest value %j, naming it and the fix', (largest) => {
+  it.each([
+    ['', 'nothing is entered: type its digits, e.g. 25.'],
+    ['   ', 'nothing is entered: type its digits, e.g. 25.'],
+    ['abc', '"abc" has "a" at character 1, which is not a digit: type the number in digits only.'],
+    ['-5', '"-5" has a minus sign: write the digits only, without a sign.'],
+    ['1.5', '"1.5" has a decimal point at character 2: leave out the fraction.'],
+    // The same reader as Generate items' count and Limit: an exponent gets its digits.
+    ['1e7', '"1e7" has an exponent: write the digits, 10000000.'],
+    ['10 million', '"10 million" has "m" at character 4, which is not a digit: type the number in digits only.'],
+    ['0x10', '"0x10" has "x" at character 2, which is not a digit: type the number in digits only.'],
+    ['１２', '"１２" has "１" (U+FF11) at character 1, which is not an ASCII digit: write 12.'],
+    ['1,00,000', '"1,00,000" has "," at character 2, but separators go between groups of three digits, as in 1,000,000: write 100000.'],
+  ])('refuses the largest value %j, saying what is wrong and the fix', (largest, detail) => {
     const finding = onlyFinding(adviseWidth(largest, '2'));
     expect(finding.code).toBe('advisor.badLargestValue');
-    expect(finding.message).toBe(`Largest value "${largest}" is not a whole number ≥ 0: enter the biggest value you will ever store, e.g. 10000000.`);
+    expect(finding.message).toBe(`Largest value must be a whole number ≥ 0: the biggest value you will ever store; ${detail}`);
+  });
+
+  it('names the field whose largest value it is', () => {
+    expect(onlyFinding(adviseWidth('1e7', '2', 'Largest value for score')).message).toMatch(/^Largest value for score must be a whole number ≥ 0/);
+    expect(onlyFinding(adviseWidth('9'.repeat(257), '0', 'Largest value for score')).message).toBe('Largest value for score has 257 digits; a key field holds at most 256.');
   });
 
   it('refuses a largest value wider than any key field', () => {
@@ -54,10 +71,12 @@ describe('adviseWidth', () => {
     ['10000000', '249', 248],
     ['9'.repeat(250), '7', 6],
     ['9'.repeat(256), '1', 0],
+    ['10000000', '1e2', 248],
+    ['10000000', '99999999999999999999', 248],
   ])('refuses headroom %j for %s, giving the allowed range', (largest, headroom, max) => {
     const finding = onlyFinding(adviseWidth(largest, headroom));
     expect(finding.code).toBe('advisor.badHeadroom');
-    expect(finding.message).toMatch(`Headroom digits "${headroom}" must be a whole number from 0 to ${max}`);
+    expect(finding.message).toMatch(`Headroom digits must be a whole number from 0 to ${max}; `);
     expect(finding.message).toMatch(/each extra digit multiplies the capacity by 10 and costs one byte per key/);
   });
 

@@ -1,6 +1,7 @@
 import { fail, succeed, type KeyResult } from './keyFinding';
 import { MAX_FIELD_WIDTH } from './parseKeyTemplate';
 import { parseTimestamp, type FieldFormat } from './codecs';
+import { parseWholeNumber } from './parseWholeNumber';
 
 /** What the width advisor recommends for a zero-padded integer field. */
 export interface WidthAdvice {
@@ -19,31 +20,33 @@ export interface WidthAdvice {
 /**
  * Advises a width for a padded integer field: the width is a one-way door
  * (changing it rewrites every key), so size for the largest value ever
- * expected, then add headroom digits.
+ * expected, then add headroom digits. Both are read by parseWholeNumber, the
+ * one reader of typed whole numbers (so `10,000,000` reads and `1e7` is
+ * refused with its digits, as everywhere else); the largest value stays a
+ * digit string, exact beyond 2^53. `label` names the largest-value input in
+ * messages.
  *
  * @example
  * adviseWidth("10000000", "2")
  * // { ok: true, value: { digitsNeeded: 8, width: 10, capacity: "9999999999", bytesPerKey: 10, headroomDigits: 2 } }
  */
-export function adviseWidth(largestValue: string, headroomDigits: string): KeyResult<WidthAdvice> {
-  const largest = largestValue.trim().replace(/[_,\s]/g, '');
-  if (!/^\d+$/.test(largest)) {
-    return fail({
-      code: 'advisor.badLargestValue',
-      message: `Largest value "${largestValue}" is not a whole number ≥ 0: enter the biggest value you will ever store, e.g. 10000000.`,
-    });
-  }
-  const headroomText = headroomDigits.trim();
-  const headroom = /^\d{1,3}$/.test(headroomText) ? Number(headroomText) : NaN;
-  const digitsNeeded = largest.replace(/^0+(?=\d)/, '').length;
-  const maxHeadroom = Math.max(0, MAX_FIELD_WIDTH - digitsNeeded);
+export function adviseWidth(largestValue: string, headroomDigits: string, label = 'Largest value'): KeyResult<WidthAdvice> {
+  const largest = parseWholeNumber(largestValue, { label, expected: 'a whole number ≥ 0: the biggest value you will ever store' });
+  if (!largest.ok) return fail({ code: 'advisor.badLargestValue', message: largest.message });
+  const digitsNeeded = largest.digits.length;
   if (digitsNeeded > MAX_FIELD_WIDTH) {
-    return fail({ code: 'advisor.badLargestValue', message: `Largest value has ${digitsNeeded} digits; a key field holds at most ${MAX_FIELD_WIDTH}.` });
+    return fail({ code: 'advisor.badLargestValue', message: `${label} has ${digitsNeeded} digits; a key field holds at most ${MAX_FIELD_WIDTH}.` });
   }
-  if (!(headroom >= 0 && headroom <= maxHeadroom)) {
+  const maxHeadroom = MAX_FIELD_WIDTH - digitsNeeded;
+  const why = 'each extra digit multiplies the capacity by 10 and costs one byte per key';
+  const headroomText = parseWholeNumber(headroomDigits, { label: 'Headroom digits', expected: `a whole number from 0 to ${maxHeadroom}` });
+  if (!headroomText.ok) return fail({ code: 'advisor.badHeadroom', message: `${headroomText.message.replace(/\.$/, '')} (${why}).` });
+  // Compared by length first: a headroom of many digits is out of range whatever it is.
+  const headroom = headroomText.digits.length > 3 ? Infinity : Number(headroomText.digits);
+  if (headroom > maxHeadroom) {
     return fail({
       code: 'advisor.badHeadroom',
-      message: `Headroom digits "${headroomDigits}" must be a whole number from 0 to ${maxHeadroom}: each extra digit multiplies the capacity by 10 and costs one byte per key.`,
+      message: `Headroom digits must be a whole number from 0 to ${maxHeadroom}; ${headroomText.digits} is larger: a key field holds at most ${MAX_FIELD_WIDTH} digits and the largest value needs ${digitsNeeded} (${why}).`,
     });
   }
   const width = digitsNeeded + headroom;

@@ -48,6 +48,7 @@ export { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printKeyTemplat
 export { compareFieldValues } from './compareFieldValues';
 export { buildRawKey, decodeKey, encodeKey } from './encodeKey';
 export { adviseWidth, largestSampleDigits, type WidthAdvice } from './adviseWidth';
+export { parseWholeNumber, type WholeNumberOptions, type WholeNumberProblem, type WholeNumberResult } from './parseWholeNumber';
 export { inferFieldOrder, inferTemplateOrders, type DateReading, type InferredFieldOrder } from './inferFieldOrder';
 export { compareSampleOrders, rankByIntendedOrder, type IntendedRanking, type OrderEntry, type ReadDirection, type SampleKeyRow, type SampleOrders, type SampleRow } from './compareSampleOrders';
 export { decodeBase64, encodeBase64 } from './base64';

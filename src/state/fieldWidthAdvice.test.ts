@@ -41,6 +41,15 @@ describe('adviseFieldWidths', () => {
     expect(ts?.advice.ok).toBe(true);
   });
 
+  it('reads a largest value like every other typed number, naming the field', () => {
+    const [score, ts] = adviseFieldWidths({ ...leaderboard, advisorLargestValues: { score: '1e7', ts: '1,000,000,000,000' } });
+    expect(score?.advice).toEqual({
+      ok: false,
+      findings: [{ code: 'advisor.badLargestValue', message: 'Largest value for score must be a whole number ≥ 0: the biggest value you will ever store; "1e7" has an exponent: write the digits, 10000000.' }],
+    });
+    expect(ts?.advice.ok && ts.advice.value.digitsNeeded).toBe(13);
+  });
+
   it('an empty box gives no advice and no finding', () => {
     const [score] = adviseFieldWidths({ ...leaderboard, advisorLargestValues: { score: '' } });
     expect(score?.advice).toEqual({ ok: false, findings: [] });

@@ -54,7 +54,7 @@ export function adviseFieldWidths(state: Pick<KeyDesignState, 'template' | 'samp
       largestValue,
       ...(fromSamples !== undefined ? { fromSamples } : {}),
       typed: typedValue !== undefined,
-      advice: largestValue.trim() === '' ? { ok: false, findings: [] } : adviseWidth(magnitude, state.advisorHeadroomDigits),
+      advice: largestValue.trim() === '' ? { ok: false, findings: [] } : adviseWidth(magnitude, state.advisorHeadroomDigits, `Largest value for ${field.name}`),
     });
   }
   return advice;

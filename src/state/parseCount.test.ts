@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_INT32, parseCount } from './parseCount';
 
@@ -9,6 +10,9 @@ describe('parseCount', () => {
     [' 25 ', 25],
     ['007', 7],
     ['2147483647', MAX_INT32],
+    ['2,147,483,647', MAX_INT32],
+    ['1_000', 1000],
+    ['1 000', 1000],
   ])('reads %j as %d', (text, value) => {
     expect(parseCount(text, LIMIT)).toEqual({ ok: true, value });
   });
@@ -23,7 +27,9 @@ describe('parseCount', () => {
     ['-1', 'notWhole'],
     ['+1', 'notWhole'],
     ['1.0', 'notWhole'],
-    ['1_000', 'notWhole'],
+    ['1,5', 'notWhole'],
+    ['1,000_000', 'notWhole'],
+    ['2,147,483,648', 'tooLarge'],
     ['0x10', 'notWhole'],
     ['', 'notWhole'],
     ['😀', 'notWhole'],
@@ -35,7 +41,31 @@ describe('parseCount', () => {
   });
 
   it('says what is wrong and the allowed range', () => {
-    expect(parseCount('1e3', { label: 'Count', min: 1, max: 10_000 })).toMatchObject({ message: 'Count must be a whole number (digits only) from 1 … 10,000; "1e3" is not.' });
-    expect(parseCount('99999999999999999999', LIMIT)).toMatchObject({ message: 'Limit can be at most 2,147,483,647; 99999999999999999999 is larger.' });
+    expect(parseCount('1e3', { label: 'Count', min: 1, max: 10_000 })).toEqual({
+      ok: false,
+      reason: 'notWhole',
+      problem: 'exponent',
+      message: 'Count must be a whole number from 1 to 10,000; "1e3" has an exponent: write the digits, 1000.',
+    });
+    expect(parseCount('😀', LIMIT)).toMatchObject({ reason: 'notWhole', message: 'Limit must be a whole number from 1 to 2,147,483,647; "😀" (U+1F600) is not a digit: type the number in digits only.' });
+    expect(parseCount('99999999999999999999', LIMIT)).toEqual({
+      ok: false,
+      reason: 'tooLarge',
+      digits: '99999999999999999999',
+      message: 'Limit can be at most 2,147,483,647; 99999999999999999999 is larger.',
+    });
+    expect(parseCount('0,000', LIMIT)).toEqual({ ok: false, reason: 'tooSmall', digits: '0', message: 'Limit must be at least 1; 0 is smaller.' });
+  });
+
+  it('checks bounds on the exact digits: in range is read, out of range is refused, whatever its size', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.constantFrom('', ','), (n, separator) => {
+        const text = n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+        const result = parseCount(text, LIMIT);
+        if (n >= 1n && n <= BigInt(MAX_INT32)) expect(result).toEqual({ ok: true, value: Number(n) });
+        else expect(result).toMatchObject({ ok: false, reason: n < 1n ? 'tooSmall' : 'tooLarge', digits: n.toString() });
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -169,8 +169,9 @@ describe('Generate items', () => {
   });
 
   it.each([
-    ['1e3', 'Items to generate must be a whole number (digits only) from 1 … 1,000,000; "1e3" is not.'],
-    ['😀', 'Items to generate must be a whole number (digits only) from 1 … 1,000,000; "😀" is not.'],
+    ['1e3', 'Items to generate must be a whole number from 1 to 1,000,000; "1e3" has an exponent: write the digits, 1000.'],
+    ['😀', 'Items to generate must be a whole number from 1 to 1,000,000; "😀" (U+1F600) is not a digit: type the number in digits only.'],
+    ['1,5', 'Items to generate must be a whole number from 1 to 1,000,000; "1,5" has "," at character 2, but separators go between groups of three digits, as in 1,000,000: write 15.'],
     ['2000000', 'Items to generate can be at most 1,000,000; 2000000 is larger.'],
   ])('refuses %s before touching the table, saying why', async (count, message) => {
     const { stores, table } = await onLeaderboard();

@@ -132,8 +132,11 @@ describe('query builder → request', () => {
     expect(refused('0')).toBe(
       "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1 — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.",
     );
-    expect(refused('1e3')).toContain('Limit must be a whole number (digits only)');
-    expect(refused('2.5')).toContain('Limit must be a whole number (digits only)');
+    expect(refused('1e3')).toBe('Limit must be a whole number from 1 to 2,147,483,647; "1e3" has an exponent: write the digits, 1000. Leave it empty for no limit.');
+    expect(refused('2.5')).toContain('Limit must be a whole number from 1 to 2,147,483,647; "2.5" has a decimal point at character 2');
+    // Digit groups read as everywhere else; DynamoDB's message quotes the digits that would be sent.
+    expect(input({ limit: '2,000' }).Limit).toBe(2000);
+    expect(refused('3,000,000,000')).toContain("Value '3000000000' at 'limit'");
   });
 
   it('binary keys in the chosen encoding: hex or base64, refused when not valid in it', () => {

@@ -142,9 +142,8 @@ export function readLimit(text: string): number | undefined | string {
   if (parsed.ok) return parsed.value;
   const fix = 'enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.';
   if (parsed.reason === 'notWhole') return `${parsed.message} Leave it empty for no limit.`;
-  const typed = text.trim().replace(/^0+(?=.)/, '');
   const constraint = parsed.reason === 'tooSmall' ? 'Member must have value greater than or equal to 1' : `Member must have value less than or equal to ${MAX_INT32}`;
-  return `1 validation error detected: Value '${typed}' at 'limit' failed to satisfy constraint: ${constraint} — ${fix}`;
+  return `1 validation error detected: Value '${parsed.digits}' at 'limit' failed to satisfy constraint: ${constraint} — ${fix}`;
 }
 
 /**

@@ -6,8 +6,9 @@ import {
   SEGMENT_TYPE_LABELS,
   segmentTypeOf,
   validateFieldName,
-  validateFractionDigits,
-  validateWidth,
+  countProblem,
+  readFractionDigits,
+  readWidth,
   type SegmentType,
 } from './segmentTypes';
 
@@ -167,8 +168,11 @@ function FormatControls({ segment, position, onChange }: { segment: FieldSegment
             className="width-input"
             inputMode="numeric"
             value={String(format.fractionDigits)}
-            validate={validateFractionDigits}
-            onCommit={(text) => onChange({ ...format, fractionDigits: Number(text) })}
+            validate={(text) => countProblem(readFractionDigits(text, `Fraction digits of ${position}`))}
+            onCommit={(text) => {
+              const fractionDigits = readFractionDigits(text, `Fraction digits of ${position}`);
+              if (fractionDigits.ok) onChange({ ...format, fractionDigits: fractionDigits.value });
+            }}
           />
         </>
       );
@@ -193,8 +197,11 @@ function WidthInput({ label, width, onChange }: { label: string; width: number; 
       className="width-input"
       inputMode="numeric"
       value={String(width)}
-      validate={validateWidth}
-      onCommit={(text) => onChange(Number(text))}
+      validate={(text) => countProblem(readWidth(text, label))}
+      onCommit={(text) => {
+        const width = readWidth(text, label);
+        if (width.ok) onChange(width.value);
+      }}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, type FieldFormat, type TemplateSegment } from '../../keys';
+import { parseCount, type CountResult } from '../../state';
 
 /** What the segment editor's type picker offers. */
 export type SegmentType = 'literal' | 'string' | 'int' | 'sint' | 'dec' | 'iso' | 'epoch' | 'epochms';
@@ -41,17 +42,21 @@ export function defaultFormat(type: Exclude<SegmentType, 'literal'>): FieldForma
   }
 }
 
-/** Checks a width typed into the segment editor; the message says the allowed range. */
-export function validateWidth(text: string, min = 1, max = MAX_FIELD_WIDTH): string | undefined {
-  if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
-    return `Enter a whole number from ${min} to ${max}.`;
-  }
-  return undefined;
+/**
+ * Reads a width typed into the segment editor with the one count reader
+ * (parseCount), so a width reads like every other number typed in Keylab;
+ * `label` is the input's name, and the message says the allowed range.
+ */
+export function readWidth(text: string, label: string, min = 1, max = MAX_FIELD_WIDTH): CountResult {
+  return parseCount(text, { label, min, max });
 }
 
-export function validateFractionDigits(text: string): string | undefined {
-  return validateWidth(text, 0, MAX_FRACTION_DIGITS);
+export function readFractionDigits(text: string, label: string): CountResult {
+  return readWidth(text, label, 0, MAX_FRACTION_DIGITS);
 }
+
+/** The message of a refused count, for DraftInput's `validate`. */
+export const countProblem = (result: CountResult): string | undefined => (result.ok ? undefined : result.message);
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
