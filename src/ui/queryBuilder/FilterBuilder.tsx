@@ -15,6 +15,7 @@ import { reencodeBinaryText } from '../../state';
 import type { QueryFormErrors } from '../../state';
 import { VALUE_TYPES, type ValueType } from '../../state';
 import { BinaryEncodingSelect, BytesPreview } from './BinaryEncodingChoice';
+import { VisibleText } from '../common/VisibleText';
 
 const OPERATOR_LABELS: Readonly<Record<FilterOperator, string>> = {
   '=': '=',
@@ -58,7 +59,7 @@ export function FilterBuilder({ filter, errors, onChange }: FilterProps) {
 function ErrorText({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <span id={id} className="field-error">
-      {message}
+      <VisibleText text={message} />
     </span>
   ) : null;
 }
