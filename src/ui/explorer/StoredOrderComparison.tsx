@@ -63,7 +63,9 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
     <section className="card explorer-order-comparison" aria-labelledby={headingId}>
       <h3 id={headingId}>Order comparison</h3>
       <p className="muted small">
-        The loaded rows as DynamoDB returned them, beside the same items re-encoded under the key builder’s template <code className="mono">{templateText}</code> (change it in the
+        The loaded rows as DynamoDB returned them, beside the same items re-encoded under the key builder’s template <code className="mono">
+          <VisibleText text={templateText} />
+        </code> (change it in the
         Key builder tab) and sorted by DynamoDB’s comparator, and beside their intended order by value. Fields come from attributes of the same name, or from the stored{' '}
         {sortKeyName ? <code><VisibleText text={sortKeyName} /></code> : 'sort key'} read with the stored key template.
       </p>
@@ -116,7 +118,9 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
           )}
           {slice && orders.slice && (
             <p className="oc-slice-caption small" role="note" aria-label="Query slice">
-              Highlighted: the loaded rows the query builder’s <code className="mono">{slice.describe}</code> returns — {orders.slice.stored.size} under the stored keys,{' '}
+              Highlighted: the loaded rows the query builder’s <code className="mono">
+                <VisibleText text={slice.describe} />
+              </code> returns — {orders.slice.stored.size} under the stored keys,{' '}
               {orders.slice.encoded.size} under the template’s keys.
             </p>
           )}
