@@ -2,13 +2,14 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../engine';
 import { MAX_GENERATED_ITEMS, type BuiltInTable } from '../sources';
 import type { TableSummary } from './explorerStore';
+import type { MessagePart } from './messageParts';
 import type { NoticeStore } from './noticeStore';
 import { parseCount } from './parseCount';
 
-/** What the last Generate items did (or is doing), in words. */
+/** What the last Generate items did (or is doing), in words; the values it quotes are data parts. */
 export interface GenerationReport {
   readonly running: boolean;
-  readonly message: string;
+  readonly message: readonly MessagePart[];
   readonly error: boolean;
 }
 
@@ -74,12 +75,12 @@ export function createBuiltInTableStore(options: BuiltInTableStoreOptions): Buil
       if (get().generation?.running) return;
       const parsed = parseCount(count, { label: 'Items to generate', min: 1, max: MAX_GENERATED_ITEMS });
       if (!parsed.ok) {
-        set({ generation: { running: false, message: parsed.message, error: true } });
+        set({ generation: { running: false, message: [{ data: parsed.message }], error: true } });
         return;
       }
       const partitionKey = table.keys.partitionKey;
       const howMany = parsed.value.toLocaleString('en-US');
-      set({ generation: { running: true, message: `Generating ${howMany} items…`, error: false } });
+      set({ generation: { running: true, message: [`Generating ${howMany} items…`], error: false } });
       const started = options.now();
       try {
         if (!opening) throw new Error('The built-in table is not open yet.');
@@ -89,10 +90,10 @@ export function createBuiltInTableStore(options: BuiltInTableStoreOptions): Buil
           count: parsed.value,
         });
         const seconds = ((options.now() - started) / 1000).toFixed(1);
-        const message = `Generated ${result.loaded.toLocaleString('en-US')} items in ${partitionKey.name} = ${partition} (${seconds} s).`;
+        const message = [`Generated ${result.loaded.toLocaleString('en-US')} items in `, { data: partitionKey.name }, ' = ', { data: partition }, ` (${seconds} s).`];
         set({ generation: { running: false, message, error: false } });
       } catch (error) {
-        set({ generation: { running: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), error: true } });
+        set({ generation: { running: false, message: error instanceof Error ? [`${error.name}: `, { data: error.message }] : [{ data: String(error) }], error: true } });
       }
     },
   }));

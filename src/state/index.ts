@@ -8,6 +8,7 @@ export * from './compareItemOrders';
 export * from './connectionStore';
 export * from './explorerStore';
 export * from './keyDesignStore';
+export * from './messageParts';
 export * from './noticeStore';
 export * from './orderVerdicts';
 export * from './fieldWidthAdvice';

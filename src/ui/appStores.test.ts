@@ -162,7 +162,11 @@ describe('Generate items', () => {
     const before = table.itemCount ?? 0;
     const sizeBefore = table.sizeBytes ?? 0;
     await stores.builtInTable.getState().generateItems({ table, partition: 'GENERATED#1', count: '1000' });
-    expect(stores.builtInTable.getState().generation).toEqual({ running: false, error: false, message: 'Generated 1,000 items in leaderboardId = GENERATED#1 (1.5 s).' });
+    expect(stores.builtInTable.getState().generation).toEqual({
+      running: false,
+      error: false,
+      message: ['Generated 1,000 items in ', { data: 'leaderboardId' }, ' = ', { data: 'GENERATED#1' }, ' (1.5 s).'],
+    });
     const after = await until(stores.explorer, (state) => state.table?.itemCount === before + 1000);
     expect(after.table?.sizeBytes).toBeGreaterThan(sizeBefore);
     stores.dispose();
@@ -176,7 +180,7 @@ describe('Generate items', () => {
   ])('refuses %s before touching the table, saying why', async (count, message) => {
     const { stores, table } = await onLeaderboard();
     await stores.builtInTable.getState().generateItems({ table, partition: 'GENERATED#1', count });
-    expect(stores.builtInTable.getState().generation).toEqual({ running: false, error: true, message });
+    expect(stores.builtInTable.getState().generation).toEqual({ running: false, error: true, message: [{ data: message }] });
     expect(stores.explorer.getState().table?.itemCount).toBe(table.itemCount);
   });
 });

@@ -1,3 +1,4 @@
+import type { MessagePart } from '../../state';
 import { toVisibleText, type VisiblePart } from './visibleText';
 
 /**
@@ -25,4 +26,9 @@ export function VisibleParts({ parts }: { parts: readonly VisiblePart[] }) {
       </span>
     ),
   );
+}
+
+/** A sentence that quotes data: the app's words as text, each quoted value isolated and with its markers. */
+export function MessageText({ parts }: { parts: readonly MessagePart[] }) {
+  return parts.map((part, index) => (typeof part === 'string' ? part : <VisibleText key={index} text={part.data} />));
 }

@@ -54,7 +54,7 @@ export function ByteInspector({ store }: { store: ExplorerStore }) {
     <section className="card byte-inspector" aria-labelledby={headingId}>
       <h3 id={headingId}>Byte inspector</h3>
       {!current || !keyName ? (
-        <p className="muted">Click a row number in the grid to see its {keyName ? <code>{keyName}</code> : 'key'} byte by byte.</p>
+        <p className="muted">Click a row number in the grid to see its {keyName ? <code><VisibleText text={keyName} /></code> : 'key'} byte by byte.</p>
       ) : (
         <InspectedRow keyName={keyName} item={current.item} position={current.position} above={current.above} below={current.below} sortedView={current.sortedView} />
       )}
@@ -78,7 +78,7 @@ function InspectedRow({ keyName, item, position, above, below, sortedView }: Ins
     <div className="byte-inspector-body">
       <p>
         Row {position}
-        {sortedView ? ' of the browser-sorted view' : ''}: <code>{keyName}</code> = <VisibleText className="mono" text={labelOf(value)} />
+        {sortedView ? ' of the browser-sorted view' : ''}: <code><VisibleText text={keyName} /></code> = <VisibleText className="mono" text={labelOf(value)} />
         {value?.N !== undefined ? ' (N)' : value?.B !== undefined ? ' (B)' : value?.S !== undefined ? ' (S)' : ''}
       </p>
       {bytes ? (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConnectionField, ConnectionKind, ConnectionStore, ProfileOption } from '../../state';
 import './ConnectionPanel.css';
+import { VisibleText } from '../common/VisibleText';
 
 const KINDS: readonly { value: ConnectionKind; label: string }[] = [
   { value: 'builtIn', label: 'Built-in table' },
@@ -160,7 +161,11 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
                 ))}
               </select>
               {errorText('profile')}
-              {profilesError && <span className="field-error">{profilesError}</span>}
+              {profilesError && (
+                <span className="field-error">
+                  <VisibleText text={profilesError} />
+                </span>
+              )}
               <span className="help" id={id('profile-help')}>
                 {selectedProfile && `${describeProfile(selectedProfile)} `}
                 {selectedProfile?.endpoint && `Requests go to ${selectedProfile.endpoint} (the profile’s endpoint_url), not to AWS. `}
@@ -207,7 +212,7 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
 
       {problem && (
         <p className="error-box" role="alert">
-          Could not connect: {problem.message}
+          Could not connect: <VisibleText text={problem.message} />
         </p>
       )}
       {note && (

@@ -8,6 +8,7 @@ import { ResultsGrid } from './ResultsGrid';
 import { ExplorerTools } from './ExplorerTools';
 import { TablePicker } from './TablePicker';
 import './explorerPanel.css';
+import { VisibleText } from '../common/VisibleText';
 
 /**
  * The table explorer: pick a table and index, query a partition or scan, and
@@ -75,7 +76,7 @@ export function ExplorerPanel({
               <h3>Items</h3>
               {runError && (
                 <p className="error-box" role="alert">
-                  <strong>{runError.name}</strong>: {runError.message}
+                  <strong>{runError.name}</strong>: <VisibleText text={runError.message} />
                 </p>
               )}
               <PageStats pages={pages} itemCount={items.length} />

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { MAX_GENERATED_ITEMS, type ExplorerStore } from '../../state';
+import { MessageText, VisibleText } from '../common/VisibleText';
 import { useAppStores, useBuiltInTable } from '../stores';
 
 /**
@@ -25,10 +26,10 @@ export function GenerateItems({ store }: { store: ExplorerStore }) {
     <section className="card generate-items" aria-labelledby={headingId}>
       <h3 id={headingId}>Generate items</h3>
       <p className="muted small">
-        Fills one partition of {table.name} in the built-in table with generated items (up to {MAX_GENERATED_ITEMS.toLocaleString('en-US')}), sort keys in order; items with the same keys are replaced.
+        Fills one partition of <VisibleText text={table.name} /> in the built-in table with generated items (up to {MAX_GENERATED_ITEMS.toLocaleString('en-US')}), sort keys in order; items with the same keys are replaced.
       </p>
       <div className="generate-row">
-        <label htmlFor={partitionId}>Partition to fill ({partitionKey.name})</label>
+        <label htmlFor={partitionId}>Partition to fill (<VisibleText text={partitionKey.name} />)</label>
         <input id={partitionId} value={partition} onChange={(event) => setPartition(event.target.value)} />
         <label htmlFor={countId}>Items to generate</label>
         <input id={countId} inputMode="numeric" value={count} onChange={(event) => setCount(event.target.value)} />
@@ -38,7 +39,7 @@ export function GenerateItems({ store }: { store: ExplorerStore }) {
       </div>
       {generation && (
         <p className={generation.error ? 'field-error' : 'muted'} role={generation.error ? 'alert' : 'status'}>
-          {generation.message}
+          <MessageText parts={generation.message} />
         </p>
       )}
     </section>

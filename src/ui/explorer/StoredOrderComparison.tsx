@@ -63,9 +63,11 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
     <section className="card explorer-order-comparison" aria-labelledby={headingId}>
       <h3 id={headingId}>Order comparison</h3>
       <p className="muted small">
-        The loaded rows as DynamoDB returned them, beside the same items re-encoded under the key builder’s template <code className="mono">{templateText}</code> (change it in the
+        The loaded rows as DynamoDB returned them, beside the same items re-encoded under the key builder’s template <code className="mono">
+          <VisibleText text={templateText} />
+        </code> (change it in the
         Key builder tab) and sorted by DynamoDB’s comparator, and beside their intended order by value. Fields come from attributes of the same name, or from the stored{' '}
-        {sortKeyName ? <code>{sortKeyName}</code> : 'sort key'} read with the stored key template.
+        {sortKeyName ? <code><VisibleText text={sortKeyName} /></code> : 'sort key'} read with the stored key template.
       </p>
       <div className="stored-template-field">
         <label htmlFor={storedInputId}>Stored key template</label>
@@ -82,7 +84,7 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
         />
         {storedParse && !storedParse.ok && (
           <span id={storedErrorId} className="field-error" role="alert">
-            {storedParse.findings[0]?.message}
+            <VisibleText text={storedParse.findings[0]?.message ?? ''} />
           </span>
         )}
       </div>
@@ -97,7 +99,7 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
           <StatusLine verdict={verdict} />
           {partitionLabel && (
             <p className="muted small" role="note" aria-label="Compared per partition">
-              {partitionScopeNote(orders, partitionLabel)}
+              <VisibleText text={partitionScopeNote(orders, partitionLabel) ?? ''} />
             </p>
           )}
           <InferredOrderNotes orders={orders.inferredOrders} />
@@ -116,7 +118,9 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
           )}
           {slice && orders.slice && (
             <p className="oc-slice-caption small" role="note" aria-label="Query slice">
-              Highlighted: the loaded rows the query builder’s <code className="mono">{slice.describe}</code> returns — {orders.slice.stored.size} under the stored keys,{' '}
+              Highlighted: the loaded rows the query builder’s <code className="mono">
+                <VisibleText text={slice.describe} />
+              </code> returns — {orders.slice.stored.size} under the stored keys,{' '}
               {orders.slice.encoded.size} under the template’s keys.
             </p>
           )}
@@ -155,7 +159,7 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
               <ul>
                 {orders.excluded.slice(0, LIST_LIMIT).map((row) => (
                   <li key={row.loadedPosition}>
-                    Row {row.loadedPosition} (<VisibleText className="mono" text={row.storedKey} />): {row.problems.map((problem) => problem.message).join(' ')}
+                    Row {row.loadedPosition} (<VisibleText className="mono" text={row.storedKey} />): <VisibleText text={row.problems.map((problem) => problem.message).join(' ')} />
                   </li>
                 ))}
               </ul>
@@ -199,7 +203,9 @@ function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMove
         <div key={group.start} className="oc-partition">
           {partitionLabel !== undefined && (
             <h5 className="oc-partition-heading">
-              <span className="muted">{partitionLabel} =</span> <VisibleText className="mono" text={group.partition} />
+              <span className="muted">
+                <VisibleText text={partitionLabel} /> =
+              </span> <VisibleText className="mono" text={group.partition} />
             </h5>
           )}
           <OrderEntries rows={group.rows} start={group.start} rankOf={rankOf} intendedRanks={intendedRanks} showMoves={showMoves} inSlice={inSlice} />

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state';
+import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 
 const formatBytes = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -26,7 +28,7 @@ export function TablePicker({ store }: { store: ExplorerStore }) {
           {tableNames.length === 0 && <option value="">{tablesLoading ? 'Loading…' : 'No tables'}</option>}
           {tableNames.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {visibleString(name)}
             </option>
           ))}
         </select>
@@ -42,11 +44,11 @@ export function TablePicker({ store }: { store: ExplorerStore }) {
           <>
             <label htmlFor={indexId}>Index</label>
             <select id={indexId} value={indexName} onChange={(event) => setForm({ indexName: event.target.value })}>
-              <option value="">Table ({table.keys.partitionKey.name}{table.keys.sortKey ? `, ${table.keys.sortKey.name}` : ''})</option>
+              <option value="">Table ({visibleString(table.keys.partitionKey.name)}{table.keys.sortKey ? `, ${visibleString(table.keys.sortKey.name)}` : ''})</option>
               {table.indexes.map((index) => (
                 <option key={index.name} value={index.name}>
-                  {index.kind === 'global' ? 'GSI' : 'LSI'} {index.name} ({index.keys.partitionKey.name}
-                  {index.keys.sortKey ? `, ${index.keys.sortKey.name}` : ''})
+                  {index.kind === 'global' ? 'GSI' : 'LSI'} {visibleString(index.name)} ({visibleString(index.keys.partitionKey.name)}
+                  {index.keys.sortKey ? `, ${visibleString(index.keys.sortKey.name)}` : ''})
                 </option>
               ))}
             </select>
@@ -55,12 +57,12 @@ export function TablePicker({ store }: { store: ExplorerStore }) {
       </div>
       {tablesError && (
         <p className="error-box" role="alert">
-          Could not list tables — <strong>{tablesError.name}</strong>: {tablesError.message}
+          Could not list tables — <strong>{tablesError.name}</strong>: <VisibleText text={tablesError.message} />
         </p>
       )}
       {tableError && (
         <p className="error-box" role="alert">
-          Could not describe {selectedTable} — <strong>{tableError.name}</strong>: {tableError.message}
+          Could not describe <VisibleText text={selectedTable ?? ''} /> — <strong>{tableError.name}</strong>: <VisibleText text={tableError.message} />
         </p>
       )}
       {table && (
@@ -68,14 +70,14 @@ export function TablePicker({ store }: { store: ExplorerStore }) {
           <div>
             <dt>Partition key</dt>
             <dd className="mono">
-              {table.keys.partitionKey.name} <span className="type-badge">{table.keys.partitionKey.type}</span>
+              <VisibleText text={table.keys.partitionKey.name} /> <span className="type-badge">{table.keys.partitionKey.type}</span>
             </dd>
           </div>
           {table.keys.sortKey && (
             <div>
               <dt>Sort key</dt>
               <dd className="mono">
-                {table.keys.sortKey.name} <span className="type-badge">{table.keys.sortKey.type}</span>
+                <VisibleText text={table.keys.sortKey.name} /> <span className="type-badge">{table.keys.sortKey.type}</span>
               </dd>
             </div>
           )}
@@ -90,11 +92,17 @@ export function TablePicker({ store }: { store: ExplorerStore }) {
           {table.indexes.map((index) => (
             <div key={index.name}>
               <dt>
-                {index.kind === 'global' ? 'GSI' : 'LSI'} {index.name}
+                {index.kind === 'global' ? 'GSI' : 'LSI'} <VisibleText text={index.name} />
               </dt>
               <dd className="mono">
-                {index.keys.partitionKey.name}
-                {index.keys.sortKey ? ` + ${index.keys.sortKey.name}` : ''} · {index.projection}
+                <VisibleText text={index.keys.partitionKey.name} />
+                {index.keys.sortKey && (
+                  <>
+                    {' + '}
+                    <VisibleText text={index.keys.sortKey.name} />
+                  </>
+                )}{' '}
+                · {index.projection}
               </dd>
             </div>
           ))}

@@ -3,6 +3,7 @@ import { exportKeyDesignModule } from '../../codegen';
 import { printKeyTemplate } from '../../keys';
 import { useKeyDesign } from '../stores';
 import '../queryBuilder/copyAsCode.css';
+import { VisibleText } from '../common/VisibleText';
 
 const FILE_NAME = 'keyDesign.ts';
 
@@ -50,7 +51,9 @@ export function ExportKeyDesign() {
     <section className="card export-key-design" aria-labelledby={headingId}>
       <h3 id={headingId}>Use this design in your code</h3>
       <p className="muted small">
-        A TypeScript module with encode and decode functions for <code className="wrap-anywhere">{printKeyTemplate(template)}</code>
+        A TypeScript module with encode and decode functions for <code className="wrap-anywhere">
+          <VisibleText text={printKeyTemplate(template)} />
+        </code>
         {templateBroken ? ' (the last valid template)' : ''} that writes and reads keys exactly as this page does, errors included. No dependencies.
       </p>
       <div className="button-row">

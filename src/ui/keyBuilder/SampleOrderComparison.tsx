@@ -80,7 +80,7 @@ function OrderList({ title, description, entries, orders, rowsById, fieldNames }
                 <span className="order-fields">
                   {fieldNames.map((name) => (
                     <span key={name} className="order-field">
-                      <span className="muted">{name}</span> <VisibleText text={values[name] ?? ''} className="order-value" />
+                      <VisibleText className="muted" text={name} /> <VisibleText text={values[name] ?? ''} className="order-value" />
                     </span>
                   ))}
                 </span>

@@ -3,6 +3,7 @@ import { printFormatSuffix, type SampleKeyRow, type SampleOrders } from '../../k
 import { templateFields } from '../../keys';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
+import { visibleString } from '../common/visibleText';
 
 /**
  * Sample rows to try the design on: one editable column per template field,
@@ -33,7 +34,7 @@ export function SampleValuesTable({ orders }: { orders: SampleOrders }) {
               <th scope="col">#</th>
               {fields.map((field) => (
                 <th scope="col" key={field.name}>
-                  {field.name}
+                  <VisibleText text={field.name} />
                   <span className="format-tag">{printFormatSuffix(field.format).slice(1) || 'string'}</span>
                 </th>
               ))}
@@ -58,7 +59,7 @@ export function SampleValuesTable({ orders }: { orders: SampleOrders }) {
                     {fields.map((field) => (
                       <td key={field.name}>
                         <ValueCell
-                          label={`${field.name}, row ${rowIndex + 1}`}
+                          label={`${visibleString(field.name)}, row ${rowIndex + 1}`}
                           value={row.values[field.name] ?? ''}
                           errorIds={findings.flatMap((finding, index) => (finding.field === field.name ? [findingId(index)] : []))}
                           rowId={row.id}
@@ -84,7 +85,7 @@ export function SampleValuesTable({ orders }: { orders: SampleOrders }) {
                       <td colSpan={columnCount}>
                         {findings.map((finding, index) => (
                           <p key={index} id={findingId(index)} className="field-error">
-                            {finding.message}
+                            <VisibleText text={finding.message} />
                           </p>
                         ))}
                       </td>

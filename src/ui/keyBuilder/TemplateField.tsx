@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useKeyDesign } from '../stores';
+import { VisibleText } from '../common/VisibleText';
 
 /**
  * The key template as text — the form that goes into docs and share links.
@@ -32,9 +33,11 @@ export function TemplateField() {
           {findings.map((finding, index) => (
             <li key={index} className="field-error">
               {finding.span && finding.span.end > finding.span.start && (
-                <code className="error-excerpt">{templateText.slice(finding.span.start, finding.span.end)}</code>
+                <code className="error-excerpt">
+                  <VisibleText text={templateText.slice(finding.span.start, finding.span.end)} />
+                </code>
               )}{' '}
-              {finding.message}
+              <VisibleText text={finding.message} />
             </li>
           ))}
         </ul>

@@ -2,6 +2,8 @@ import { useId, useMemo } from 'react';
 import { adviseWidth } from '../../keys';
 import { adviseFieldWidths, type FieldWidthAdvice } from '../../state';
 import { useKeyDesign } from '../stores';
+import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 
 const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -43,7 +45,7 @@ export function WidthAdvisor() {
         />
         {headroomFinding && (
           <span id={headroomErrorId} className="field-error" role="alert">
-            {headroomFinding.message}
+            <VisibleText text={headroomFinding.message} />
           </span>
         )}
       </div>
@@ -73,7 +75,9 @@ function FieldAdvice({ advice, headroomInvalid }: { advice: FieldWidthAdvice; he
   return (
     <li className="advisor-field">
       <div className="advisor-input">
-        <label htmlFor={inputId}>Largest value for {field}</label>
+        <label htmlFor={inputId}>
+          Largest value for <VisibleText text={field} />
+        </label>
         <input
           id={inputId}
           className="mono"
@@ -92,11 +96,11 @@ function FieldAdvice({ advice, headroomInvalid }: { advice: FieldWidthAdvice; he
       </div>
       {largestFinding && (
         <span id={errorId} className="field-error" role="alert">
-          {largestFinding.message}
+          <VisibleText text={largestFinding.message} />
         </span>
       )}
       {advice.advice.ok ? (
-        <div className="advice" role="status" aria-label={`Advice for ${field}`}>
+        <div className="advice" role="status" aria-label={`Advice for ${visibleString(field)}`}>
           <p>
             Advised {widthName}: <strong className="advice-width">{advice.advice.value.width}</strong> digits — holds up to{' '}
             <span className="mono">{groupDigits(advice.advice.value.capacity)}</span>, {advice.advice.value.bytesPerKey} bytes per key. The largest value needs{' '}
@@ -105,12 +109,12 @@ function FieldAdvice({ advice, headroomInvalid }: { advice: FieldWidthAdvice; he
           </p>
           {advice.advice.value.width === currentWidth ? (
             <p className="muted small">
-              {field} already has {widthName} {currentWidth}.
+              <VisibleText text={field} /> already has {widthName} {currentWidth}.
             </p>
           ) : (
             <div className="button-row">
               <button type="button" onClick={() => applyWidth(field, (advice.advice as { value: { width: number } }).value.width)}>
-                Use {widthName} {advice.advice.value.width} for {field}
+                Use {widthName} {advice.advice.value.width} for <VisibleText text={field} />
               </button>
             </div>
           )}

@@ -1,6 +1,7 @@
 import type { BuilderWarning } from '../../state';
 import type { QueryForm } from '../../state';
 import type { ExplorerError, PasteReport } from '../../state';
+import { VisibleText } from '../common/VisibleText';
 
 /** The traps the valid request runs into, each with its one-click fix when there is one. */
 export function BuilderWarningList({ warnings, setForm }: { warnings: readonly BuilderWarning[]; setForm: (patch: Partial<QueryForm>) => void }) {
@@ -9,7 +10,7 @@ export function BuilderWarningList({ warnings, setForm }: { warnings: readonly B
     <ul className="builder-warnings" aria-label="Warnings">
       {warnings.map((warning) => (
         <li key={warning.id} className="notice small">
-          {warning.message}
+          <VisibleText text={warning.message} />
           {warning.fix && (
             <>
               {' '}
@@ -28,7 +29,7 @@ export function BuilderWarningList({ warnings, setForm }: { warnings: readonly B
 export function RunRefusal({ runError }: { runError: ExplorerError | undefined }) {
   return runError?.name === 'ValidationException' ? (
     <p className="error-box small" role="alert">
-      DynamoDB refused the last Run — <strong>{runError.name}</strong>: {runError.message}
+      DynamoDB refused the last Run — <strong>{runError.name}</strong>: <VisibleText text={runError.message} />
     </p>
   ) : null;
 }
@@ -41,14 +42,18 @@ export function PasteReportView({ report, onDismiss }: { report: PasteReport | u
       {report.problems.length > 0 && (
         <ul className="error-box small">
           {report.problems.map((problem) => (
-            <li key={problem}>{problem}</li>
+            <li key={problem}>
+              <VisibleText text={problem} />
+            </li>
           ))}
         </ul>
       )}
       {report.notes.length > 0 && (
         <ul className="muted small">
           {report.notes.map((note) => (
-            <li key={note}>{note}</li>
+            <li key={note}>
+              <VisibleText text={note} />
+            </li>
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { CODE_TARGET_LABELS, CODE_TARGETS, emitCode, type CodeShape, type CodeTarget, type CodegenRequest } from '../../codegen';
 import './copyAsCode.css';
+import { VisibleText } from '../common/VisibleText';
 
 /** What a pasted snippet expects around it, said under the code. */
 const CONTEXT: Record<CodeShape, Record<CodeTarget, string>> = {
@@ -94,7 +95,7 @@ export function CopyAsCode({ request, region, endpoint }: CopyAsCodeProps) {
       {!result && <p className="muted small">Run a query or scan first; its request appears here as code.</p>}
       {result && !result.ok && (
         <p className="field-error" role="alert">
-          {result.reason}
+          <VisibleText text={result.reason} />
         </p>
       )}
       {result?.ok && (

@@ -15,6 +15,8 @@ import { reencodeBinaryText } from '../../state';
 import type { QueryFormErrors } from '../../state';
 import { VALUE_TYPES, type ValueType } from '../../state';
 import { BinaryEncodingSelect, BytesPreview } from './BinaryEncodingChoice';
+import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 
 const OPERATOR_LABELS: Readonly<Record<FilterOperator, string>> = {
   '=': '=',
@@ -58,7 +60,7 @@ export function FilterBuilder({ filter, errors, onChange }: FilterProps) {
 function ErrorText({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <span id={id} className="field-error">
-      {message}
+      <VisibleText text={message} />
     </span>
   ) : null;
 }
@@ -128,7 +130,7 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
       ...(singleBinary ? { value: reencodeBinaryText(row.value, row.binaryEncoding, binaryEncoding), valueHigh: reencodeBinaryText(row.valueHigh, row.binaryEncoding, binaryEncoding) } : {}),
     });
   return (
-    <div className="filter-row" role="group" aria-label={`Condition on ${row.path || 'an attribute'}`}>
+    <div className="filter-row" role="group" aria-label={`Condition on ${row.path ? visibleString(row.path) : 'an attribute'}`}>
       {sizeable && (
         <label className="inline-check" title="Compare size(path): string length, bytes, or number of elements">
           <input type="checkbox" checked={row.size} onChange={(event) => update({ size: event.target.checked })} /> size()
@@ -180,7 +182,7 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
           </span>
         </>
       )}
-      <button type="button" className="link-button" aria-label={`Remove condition on ${row.path || 'an attribute'}`} onClick={() => onChange(updateFilterNode(root, row.id, () => undefined))}>
+      <button type="button" className="link-button" aria-label={`Remove condition on ${row.path ? visibleString(row.path) : 'an attribute'}`} onClick={() => onChange(updateFilterNode(root, row.id, () => undefined))}>
         ✕
       </button>
     </div>

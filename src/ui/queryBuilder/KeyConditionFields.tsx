@@ -3,6 +3,8 @@ import { switchKeyEncoding, type QueryForm, type SortOperator } from '../../stat
 import { BinaryEncodingSelect } from './BinaryEncodingChoice';
 import type { FieldErrors } from './fieldErrors';
 import { KeyValueInput } from './KeyValueInput';
+import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 
 const SORT_OPERATORS: readonly { value: SortOperator; label: string }[] = [
   { value: 'none', label: 'whole partition' },
@@ -37,7 +39,7 @@ export function KeyConditionFields({ idPrefix, form, keys, templateText, errors,
         field="partitionValue"
         label={
           <>
-            {keys.partitionKey.name} <span className="type-badge">{keys.partitionKey.type}</span>
+            <VisibleText text={keys.partitionKey.name} /> <span className="type-badge">{keys.partitionKey.type}</span>
           </>
         }
         type={keys.partitionKey.type}
@@ -53,7 +55,7 @@ export function KeyConditionFields({ idPrefix, form, keys, templateText, errors,
             <select id={`${idPrefix}op`} value={form.sortOperator} onChange={(event) => setForm({ sortOperator: event.target.value as SortOperator })}>
               {SORT_OPERATORS.filter((operator) => operator.value !== 'begins_with' || sortKey.type !== 'N').map((operator) => (
                 <option key={operator.value} value={operator.value}>
-                  {operator.value === 'none' ? operator.label : `${sortKey.name} ${operator.label}`}
+                  {operator.value === 'none' ? operator.label : `${visibleString(sortKey.name)} ${operator.label}`}
                 </option>
               ))}
             </select>
@@ -64,7 +66,7 @@ export function KeyConditionFields({ idPrefix, form, keys, templateText, errors,
               <label>
                 <input type="radio" name={`${idPrefix}sortInput`} checked={form.sortInput === 'raw'} onChange={() => setForm({ sortInput: 'raw' })} /> Raw values
               </label>
-              <label title={`Encoded by the key builder's template ${templateText}`}>
+              <label title={`Encoded by the key builder's template ${visibleString(templateText)}`}>
                 <input type="radio" name={`${idPrefix}sortInput`} checked={form.sortInput === 'fields'} onChange={() => setForm({ sortInput: 'fields' })} /> Field values
               </label>
             </fieldset>
@@ -74,7 +76,11 @@ export function KeyConditionFields({ idPrefix, form, keys, templateText, errors,
               <KeyValueInput
                 id={`${idPrefix}sk`}
                 field="sortValue"
-                label={between ? `${sortKey.name} from` : `${sortKey.name} value`}
+                label={
+                  <>
+                    <VisibleText text={sortKey.name} /> {between ? 'from' : 'value'}
+                  </>
+                }
                 type={sortKey.type}
                 value={form.sortValue}
                 encoding={form.keyEncoding}
@@ -85,7 +91,11 @@ export function KeyConditionFields({ idPrefix, form, keys, templateText, errors,
                 <KeyValueInput
                   id={`${idPrefix}skh`}
                   field="sortValueHigh"
-                  label={`${sortKey.name} to`}
+                  label={
+                    <>
+                      <VisibleText text={sortKey.name} /> to
+                    </>
+                  }
                   type={sortKey.type}
                   value={form.sortValueHigh}
                   encoding={form.keyEncoding}

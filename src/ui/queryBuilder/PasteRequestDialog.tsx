@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { VisibleText } from '../common/VisibleText';
 
 /**
  * "Paste request": a dialog taking the JSON of a Query or Scan (SDK input or
@@ -38,7 +39,9 @@ export function PasteRequestDialog({ onPaste, problems }: { onPaste: (text: stri
           {problems && problems.length > 0 && (
             <ul className="error-box paste-problems" role="alert">
               {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
+                <li key={problem}>
+                  <VisibleText text={problem} />
+                </li>
               ))}
             </ul>
           )}

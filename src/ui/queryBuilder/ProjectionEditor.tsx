@@ -1,4 +1,5 @@
 import type { QueryFormErrors } from '../../state';
+import { VisibleText } from '../common/VisibleText';
 
 /** The projection: a list of attribute paths (empty: every attribute). */
 export function ProjectionEditor({ paths, errors, onChange }: { paths: readonly string[]; errors: QueryFormErrors; onChange: (paths: readonly string[]) => void }) {
@@ -24,7 +25,7 @@ export function ProjectionEditor({ paths, errors, onChange }: { paths: readonly 
             </button>
             {error && (
               <span id={`projection-${index}-error`} className="field-error">
-                {error}
+                <VisibleText text={error} />
               </span>
             )}
           </span>

@@ -1,13 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { BuiltRequest } from '../../state';
-import { jsonReplacer } from '../../state';
-
-/** The request as JSON the SDK and `--cli-input-json` take (bytes as base64). */
-export function formatRequestJson(input: object): string {
-  // One AttributeValue per line ({ "S": "…" }) keeps the maps short enough to read at a glance.
-  // U+10FFFF (the highest character, closing an open upper bound) has no glyph: show its JSON escape, which pastes back as the same key.
-  return JSON.stringify(input, jsonReplacer, 2).replaceAll('\u{10FFFF}', '\\udbff\\udfff').replace(/\{\n\s+("(?:S|N|B|BOOL|NULL)": (?:"(?:[^"\\]|\\.)*"|true|false))\n\s+\}/g, '{ $1 }');
-}
+import { formatRequestJson } from './requestJson';
 
 /**
  * The live output: the request the builder describes, read-only, with Copy;

@@ -2,6 +2,7 @@ import type { FieldSegment } from '../../keys';
 import { printFormatSuffix } from '../../keys';
 import type { BuiltRequest, QueryForm } from '../../state';
 import type { FieldErrors } from './fieldErrors';
+import { VisibleText } from '../common/VisibleText';
 
 export interface SortFieldValuesProps {
   readonly idPrefix: string;
@@ -29,7 +30,8 @@ export function SortFieldValues({ idPrefix, form, sortKeyName, fields, templateT
           return (
             <span key={field.name} className="form-field">
               <label htmlFor={id}>
-                {side === 'high' ? `${field.name} to` : between ? `${field.name} from` : field.name}{' '}
+                <VisibleText text={field.name} />
+                {side === 'high' ? ' to' : between ? ' from' : ''}{' '}
                 {side === 'low' && <span className="type-badge">{printFormatSuffix(field.format).slice(1) || 'string'}</span>}
               </label>
               <input
@@ -49,12 +51,12 @@ export function SortFieldValues({ idPrefix, form, sortKeyName, fields, templateT
   return (
     <div className="field-values" role="group" aria-label="Sort key field values">
       <p className="muted small">
-        {sortKeyName} = <code>{templateText}</code> from the Key builder. Fill fields from the left; leave the last ones empty for every key that continues them. A date without a time is
+        <VisibleText text={sortKeyName} /> = <code><VisibleText text={templateText} /></code> from the Key builder. Fill fields from the left; leave the last ones empty for every key that continues them. A date without a time is
         the whole day (or month, or year).
       </p>
       {fit && (
         <p className="notice small" role="note">
-          {fit}{' '}
+          <VisibleText text={fit} />{' '}
           <button type="button" className="link-button" onClick={() => setForm({ sortInput: 'raw' })}>
             Use raw values
           </button>
@@ -64,7 +66,9 @@ export function SortFieldValues({ idPrefix, form, sortKeyName, fields, templateT
       {between && inputs('high')}
       {errors.text('sortValue')}
       {errors.text('sortValueHigh')}
-      {built.ok && built.sortExplanation && <p className="muted small sort-explanation">{built.sortExplanation}.</p>}
+      {built.ok && built.sortExplanation && <p className="muted small sort-explanation">
+          <VisibleText text={built.sortExplanation} />.
+        </p>}
     </div>
   );
 }

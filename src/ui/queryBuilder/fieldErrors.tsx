@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { QueryFormErrors, QueryFormField } from '../../state';
+import { VisibleText } from '../common/VisibleText';
 
 /** How a part of the builder shows the errors that belong to its inputs. */
 export interface FieldErrors {
@@ -34,13 +35,13 @@ export function createFieldErrors(idPrefix: string, liveErrors: QueryFormErrors,
     text: (field) =>
       errors[field] && (
         <span id={errorId(field)} className="field-error">
-          {errors[field]}
+          <VisibleText text={errors[field]} />
         </span>
       ),
     alert: (field) =>
       errors[field] && (
         <p className="error-box small" role="alert">
-          {errors[field]}
+          <VisibleText text={errors[field]} />
         </p>
       ),
   };
