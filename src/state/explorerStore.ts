@@ -8,7 +8,7 @@ import { createTablesSlice, type TablesActions, type TablesState } from './explo
 
 export { keysOf, type ExplorerError, type IndexSummary, type Item, type TableSummary } from './explorer/explorerTypes';
 export { summarizeTable } from './explorer/tablesSlice';
-export type { ExplorerRequest, ResultPage } from './explorer/resultsSlice';
+export type { ColumnWidths, ExplorerRequest, ResultPage } from './explorer/resultsSlice';
 export type { PasteReport } from './explorer/pasteSlice';
 
 export type ExplorerState = TablesState & QueryState & ResultsState & PasteState;

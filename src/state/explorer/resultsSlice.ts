@@ -21,6 +21,11 @@ export interface ExplorerRequest {
   readonly input: QueryCommandInput | ScanCommandInput;
 }
 
+/** Column widths (px) the user set in the results grid, by attribute name; columns not listed keep their own width. */
+export type ColumnWidths = Readonly<Record<string, number>>;
+
+const NO_COLUMN_WIDTHS: ColumnWidths = {};
+
 export interface ResultsState {
   /** Rows in the order DynamoDB returned them, page after page. Never re-sorted here. */
   readonly items: readonly Item[];
@@ -33,6 +38,12 @@ export interface ResultsState {
   readonly runCount: number;
   /** What every page loaded from this table said about its sort keys (the builder's width warnings). */
   readonly sortKeyEvidence: SortKeyEvidenceMap;
+  /**
+   * The grid's column widths the user set. They live here, not in the grid, because every Run
+   * empties `items` (which unmounts the grid): they last across Runs and Load more on the same
+   * table and index, and start over for another table or index (whose columns are other attributes).
+   */
+  readonly columnWidths: ColumnWidths;
 }
 
 export interface ResultsActions {
@@ -40,6 +51,8 @@ export interface ResultsActions {
   run(): Promise<void>;
   /** Fetches the next page after the last LastEvaluatedKey. */
   loadMore(): Promise<void>;
+  /** Keeps the widths the user gave the grid's columns (dragged or keyed): new widths, or a change to the current ones. */
+  setColumnWidths(widths: ColumnWidths | ((current: ColumnWidths) => ColumnWidths)): void;
 }
 
 /** What a new table or connection starts with (runCount goes on counting). */
@@ -50,7 +63,13 @@ export const INITIAL_RESULTS: Omit<ResultsState, 'runCount'> = {
   runError: undefined,
   lastRequest: undefined,
   sortKeyEvidence: {},
+  columnWidths: NO_COLUMN_WIDTHS,
 };
+
+/** Whether two requests read the same table and index (Query or Scan alike): the grid then shows the same columns. */
+function sameTableAndIndex(a: ExplorerRequest | undefined, b: ExplorerRequest): boolean {
+  return a !== undefined && a.input.TableName === b.input.TableName && (a.input.IndexName ?? '') === (b.input.IndexName ?? '');
+}
 
 export function createResultsSlice(tickets: ExplorerTickets): StateCreator<ExplorerSlices, [], [], ResultsState & ResultsActions> {
   return (set, get) => {
@@ -96,7 +115,14 @@ export function createResultsSlice(tickets: ExplorerTickets): StateCreator<Explo
         }
         const ticket = ++tickets.run;
         const request: ExplorerRequest = { operation: built.operation, input: built.input };
-        set((current) => ({ formErrors: {}, items: [], pages: [], lastRequest: request, runCount: current.runCount + 1 }));
+        set((current) => ({
+          formErrors: {},
+          items: [],
+          pages: [],
+          lastRequest: request,
+          runCount: current.runCount + 1,
+          columnWidths: sameTableAndIndex(current.lastRequest, request) ? current.columnWidths : NO_COLUMN_WIDTHS,
+        }));
         await fetchPage(state.source, request, undefined, ticket);
       },
       loadMore: async () => {
@@ -105,6 +131,7 @@ export function createResultsSlice(tickets: ExplorerTickets): StateCreator<Explo
         if (!source || !lastRequest || !last?.lastEvaluatedKey || running) return;
         await fetchPage(source, lastRequest, last.lastEvaluatedKey, tickets.run);
       },
+      setColumnWidths: (widths) => set((state) => ({ columnWidths: typeof widths === 'function' ? widths(state.columnWidths) : widths })),
     };
   };
 }

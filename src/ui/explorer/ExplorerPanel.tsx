@@ -34,6 +34,8 @@ export function ExplorerPanel({
   const runError = useStore(store, (state) => state.runError);
   const loadMore = useStore(store, (state) => state.loadMore);
   const runCount = useStore(store, (state) => state.runCount);
+  const columnWidths = useStore(store, (state) => state.columnWidths);
+  const setColumnWidths = useStore(store, (state) => state.setColumnWidths);
   const results = useRef<HTMLDivElement>(null);
   // Each Run brings its results into view once its first page (or its error) is in: below the form on
   // narrow screens; beside it on wide ones, where this only scrolls when the user scrolled away.
@@ -80,7 +82,16 @@ export function ExplorerPanel({
                 </p>
               )}
               <PageStats pages={pages} itemCount={items.length} />
-              {items.length > 0 && <ResultsGrid items={items} keyNames={gridKeys.names} keyLabels={gridKeys.labels} onNearEnd={canLoadMore ? loadNextPage : undefined} />}
+              {items.length > 0 && (
+                <ResultsGrid
+                  items={items}
+                  keyNames={gridKeys.names}
+                  keyLabels={gridKeys.labels}
+                  columnWidths={columnWidths}
+                  onColumnWidths={setColumnWidths}
+                  onNearEnd={canLoadMore ? loadNextPage : undefined}
+                />
+              )}
               <div className="button-row">
                 {last?.lastEvaluatedKey && (
                   <button type="button" onClick={() => void loadMore()} disabled={running}>

@@ -1,8 +1,8 @@
-import type { ColumnSizingState } from '@tanstack/react-table';
+import type { ColumnSizingState, OnChangeFn } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState, type MouseEvent, type UIEvent } from 'react';
 import { useStore } from 'zustand';
-import type { Item } from '../../state';
+import type { ColumnWidths, Item } from '../../state';
 import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
@@ -23,6 +23,10 @@ interface ResultsGridProps {
   keyNames: readonly string[];
   /** What each key column is (`partition key (byStatus)`, `table sort key`, …; see gridKeyColumns), one per key name. */
   keyLabels?: readonly string[];
+  /** Widths the user gave columns, by attribute name. Kept outside the grid: each Run unmounts it, and they outlast that. */
+  columnWidths: ColumnWidths;
+  /** Called with a change to the widths when the user resizes a column (drag, keys, double-click). */
+  onColumnWidths: (change: (current: ColumnWidths) => ColumnWidths) => void;
   /** Called when the last rows come into view, for infinite scroll. */
   onNearEnd?: () => void;
 }
@@ -34,7 +38,7 @@ interface ResultsGridProps {
  * slot, so a scroll step renders only the rows that came into view, into the
  * elements of the rows that left.
  */
-export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, onNearEnd }: ResultsGridProps) {
+export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidths: sizing, onColumnWidths, onNearEnd }: ResultsGridProps) {
   const keyCount = keyNames.length;
   // Derived from props during render (React's pattern for it), so each new page scans only its own items.
   const [columnScan, setColumnScan] = useState(() => scanColumnNames(undefined, items, keyNames));
@@ -51,7 +55,11 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, onNearEnd 
     keyWidths = scanKeyWidths(keyWidths, items, keyNames);
     setKeyWidthScan(keyWidths);
   }
-  const [sizing, setSizing] = useState<ColumnSizingState>({});
+  // TanStack's sizing hands a value or an updater; both become a change to the widths kept outside.
+  const setSizing = useCallback<OnChangeFn<ColumnSizingState>>(
+    (update) => onColumnWidths((current) => (typeof update === 'function' ? update({ ...current }) : update)),
+    [onColumnWidths],
+  );
   // Stays the same while pages add no column and no key grows, so rows re-render only when the layout changes.
   const layout = useMemo(
     () => gridLayout({ columnNames, keyCount, keyWidths: keyWidths.widths, sizing, metrics: keyFontMetrics() }),
