@@ -44,6 +44,7 @@ export function isThrottling(error: unknown): boolean {
   return error instanceof Error && THROTTLING.has(error.name);
 }
 
+/** Where the app server's loopback proxy and profile signer listen, and the headers they read (src/server uses these too). */
 export const PROXY_PATH = '/proxy/dynamodb';
 export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
 export const TARGET_HEADER = 'x-keylab-target';

@@ -39,14 +39,14 @@ import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PROFILE_HEADER, PROFILE_PROXY_PATH, TARGET_HEADER } from '../../sources/remoteEndpoints';
 import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendJson, sendRefusal, type ErrorAnswer, type Route } from '../http';
 import { CredentialTimeout, describeProfileError, scrubProviderText } from './profileErrors';
 import { classifyProfile, type ProfileKind, type ProfileValues } from './profileKinds';
 
 export const PROFILES_PATH = '/api/aws-profiles';
-export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
-export const PROFILE_HEADER = 'x-keylab-profile';
-const TARGET_HEADER = 'x-keylab-target';
+// The signer's path and headers are the page's (src/sources), so both sides use one spelling.
+export { PROFILE_HEADER, PROFILE_PROXY_PATH };
 /** DynamoDB's own request-size limit. */
 export const PROFILE_MAX_BODY_BYTES = 16 * 1024 * 1024;
 

@@ -29,9 +29,12 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { ProxyErrorCode } from '../../errors';
+import { PROXY_PATH, TARGET_HEADER } from '../../sources/remoteEndpoints';
 import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendRefusal as sendRefusalAs, UsageError, type ErrorAnswer, type Route } from '../http';
 
-export const PROXY_PATH = '/proxy/dynamodb';
+// The proxy's path and target header (the `target` query parameter works
+// too) are the page's (src/sources), so both sides use one spelling.
+export { PROXY_PATH, TARGET_HEADER };
 /** Set on forwarded requests, so the proxy never forwards to itself in a loop. */
 const HOP_HEADER = 'x-keylab-proxied';
 /** DynamoDB's own request-size limit. */
@@ -63,8 +66,6 @@ export interface Refusal extends ErrorAnswer {
  * second lookup that a rebinding DNS server could answer differently).
  */
 
-/** The header carrying the endpoint to forward to (the `target` query parameter works too). */
-export const TARGET_HEADER = 'x-keylab-target';
 /** How `npm run dev` (and `npm start`) take allowed endpoints from the environment: comma- or space-separated. */
 export const ALLOW_ENDPOINTS_ENV = 'KEYLAB_ALLOW_ENDPOINTS';
 
