@@ -44,7 +44,9 @@ export function splitEndpointUrl(endpoint: string): { scheme: string; authority:
  * True when the endpoint URL names this machine: `localhost` (and
  * `*.localhost`), 127.0.0.0/8 or `[::1]` (also written out in full or as an
  * IPv4-mapped 127.x address). Keylab's endpoint and the app's `/dynamodb`
- * route listen there too.
+ * route listen there too. (src/sources' isLoopbackHostname answers the same
+ * for a parsed URL; codegen may not import sources, and the pure core has
+ * no URL class to parse with.)
  *
  * @example
  * isLoopbackEndpoint("http://localhost:8000")       // true

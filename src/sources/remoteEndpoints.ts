@@ -50,7 +50,13 @@ export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
 export const TARGET_HEADER = 'x-keylab-target';
 export const PROFILE_HEADER = 'x-keylab-profile';
 
-/** True when a host name (as in `URL.hostname`) names this machine. */
+/**
+ * True when a host name (as in `URL.hostname`, which has already normalised
+ * IPv4 and IPv6 spellings) names this machine. codegen's isLoopbackEndpoint
+ * answers the same for raw endpoint text without a URL class; neither layer
+ * may import the other, and no layer both may import (keys, expressions,
+ * errors) is a home for it.
+ */
 export function isLoopbackHostname(hostname: string): boolean {
   const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || bare === '::1';
