@@ -5,4 +5,5 @@
  */
 export { CODE_TARGET_LABELS, CODE_TARGETS, type CodeShape, type CodeTarget, type CodegenRequest, type EmitOptions, type EmitResult } from './codegen.types';
 export { emitCode } from './emitCode';
+export { LOCAL_CREDENTIALS } from './localEndpoint';
 export { exportKeyDesignModule, type ExportKeyDesignOptions } from './exportKeyDesignModule';

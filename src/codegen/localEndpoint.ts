@@ -5,8 +5,9 @@
  * keys in the environment the program fails with NoCredentialsError (SDK),
  * NoCredentialsError (boto3) or "Unable to locate credentials" (CLI).
  *
- * They are the access key id and secret Keylab's explorer signs with for a
- * local connection, so a DynamoDB Local started without -sharedDb (one
+ * They are also the access key id and secret Keylab's explorer signs with
+ * for a local connection (src/state's connection form takes them from here:
+ * state may import codegen, not the other way round), so a DynamoDB Local started without -sharedDb (one
  * database per access key id and region) shows the program the same tables.
  * They are never real keys, and endpoints elsewhere (AWS, a remote host) get
  * none: there the SDK's own credential chain applies.
@@ -43,7 +44,9 @@ export function splitEndpointUrl(endpoint: string): { scheme: string; authority:
  * True when the endpoint URL names this machine: `localhost` (and
  * `*.localhost`), 127.0.0.0/8 or `[::1]` (also written out in full or as an
  * IPv4-mapped 127.x address). Keylab's endpoint and the app's `/dynamodb`
- * route listen there too.
+ * route listen there too. (src/sources' isLoopbackHostname answers the same
+ * for a parsed URL; codegen may not import sources, and the pure core has
+ * no URL class to parse with.)
  *
  * @example
  * isLoopbackEndpoint("http://localhost:8000")       // true

@@ -129,11 +129,14 @@ export const WIRE_ERROR_TYPES = {
   'profile.timeout': 'ProfileTimeout',
 } as const satisfies Readonly<Record<ProxyErrorCode | ProfileErrorCode, string>>;
 
-/** The error type a proxy or profile code travels as, e.g. `ProxyRefused`. */
-export type WireErrorType = (typeof WIRE_ERROR_TYPES)[keyof typeof WIRE_ERROR_TYPES];
+/** The codes that travel to the page as a wire error type: the proxy's and the profile signer's. */
+export type WireErrorCode = keyof typeof WIRE_ERROR_TYPES;
 
-const CODES_BY_WIRE_TYPE: ReadonlyMap<string, ProxyErrorCode | ProfileErrorCode> = new Map(
-  (Object.entries(WIRE_ERROR_TYPES) as [ProxyErrorCode | ProfileErrorCode, WireErrorType][]).map(([code, type]) => [type, code]),
+/** The error type a proxy or profile code travels as, e.g. `ProxyRefused`. */
+export type WireErrorType = (typeof WIRE_ERROR_TYPES)[WireErrorCode];
+
+const CODES_BY_WIRE_TYPE: ReadonlyMap<string, WireErrorCode> = new Map(
+  (Object.entries(WIRE_ERROR_TYPES) as [WireErrorCode, WireErrorType][]).map(([code, type]) => [type, code]),
 );
 
 /**
@@ -154,6 +157,6 @@ export function isKeylabErrorCode(code: unknown): code is KeylabErrorCode {
  * codeOfWireType("ProxyTimeout")        // "proxy.timeout"
  * codeOfWireType("ValidationException") // undefined
  */
-export function codeOfWireType(type: string): ProxyErrorCode | ProfileErrorCode | undefined {
+export function codeOfWireType(type: string): WireErrorCode | undefined {
   return CODES_BY_WIRE_TYPE.get(type);
 }

@@ -12,7 +12,10 @@ import {
   type KeyFindingCode,
   type KeylabErrorCode,
   type PersistenceErrorCode,
+  type ProfileErrorCode,
   type ProxyErrorCode,
+  type WireErrorCode,
+  type WireErrorType,
 } from './index';
 
 /** An error as the SDK raises it from a Keylab proxy answer: `__type` com.keylab.proxy#ProxyTimeout becomes the name. */
@@ -58,6 +61,11 @@ describe('the error-code registry', () => {
     expectTypeOf<'proxy'>().not.toExtend<CodePattern>();
     expectTypeOf<'prxy.'>().not.toExtend<CodePattern>();
     expectTypeOf<'keys.nope'>().not.toExtend<KeylabErrorCode>();
+    // What the server sends (ErrorAnswer) is typed by these: an unregistered code or wire name does not compile.
+    expectTypeOf<WireErrorCode>().toEqualTypeOf<ProxyErrorCode | ProfileErrorCode>();
+    expectTypeOf<'ProxyTimeout'>().toExtend<WireErrorType>();
+    expectTypeOf<'ProxyNope'>().not.toExtend<WireErrorType>();
+    expectTypeOf<'proxy.nope'>().not.toExtend<WireErrorCode>();
   });
 });
 

@@ -20,6 +20,7 @@ export {
   type PersistenceErrorCode,
   type ProfileErrorCode,
   type ProxyErrorCode,
+  type WireErrorCode,
   type WireErrorType,
 } from './errorCodes';
 export { KeylabError, keylabCodeOf, matches, type CodePattern, type CodesMatching } from './keylabError';

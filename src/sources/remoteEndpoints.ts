@@ -5,6 +5,7 @@
  * when the user connects somewhere.
  */
 import type { DynamoDBDataSource } from '../engine';
+import { keylabCodeOf, matches } from '../errors';
 
 export type RemoteKind = 'dynamodbLocal' | 'custom' | 'aws';
 
@@ -43,12 +44,19 @@ export function isThrottling(error: unknown): boolean {
   return error instanceof Error && THROTTLING.has(error.name);
 }
 
+/** Where the app server's loopback proxy and profile signer listen, and the headers they read (src/server uses these too). */
 export const PROXY_PATH = '/proxy/dynamodb';
 export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
 export const TARGET_HEADER = 'x-keylab-target';
 export const PROFILE_HEADER = 'x-keylab-profile';
 
-/** True when a host name (as in `URL.hostname`) names this machine. */
+/**
+ * True when a host name (as in `URL.hostname`, which has already normalised
+ * IPv4 and IPv6 spellings) names this machine. codegen's isLoopbackEndpoint
+ * answers the same for raw endpoint text without a URL class; neither layer
+ * may import the other, and no layer both may import (keys, expressions,
+ * errors) is a home for it.
+ */
 export function isLoopbackHostname(hostname: string): boolean {
   const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || bare === '::1';
@@ -140,31 +148,27 @@ export function describeConnectionError(error: unknown, settings: RemoteSettings
   const endpoint = endpointOf(settings);
   const problem = (kind: ConnectionProblem['kind'], message: string): ConnectionProblem => ({ kind, message: scrubSecrets(message, [settings.secretAccessKey, settings.sessionToken]) });
 
+  // Keylab's own refusals (the proxy, the profile signer) by their registered
+  // code (src/errors); their messages already say what to do (e.g. run
+  // `aws sso login --profile X`).
+  const raised = error instanceof Error ? error : undefined;
+  switch (keylabCodeOf(raised)) {
+    case 'proxy.connectionRefused':
+      return problem('refused', quoted);
+    case 'proxy.unreachable':
+      return problem('unreachable', quoted);
+    case 'proxy.timeout':
+    case 'profile.timeout':
+      return problem('timeout', quoted);
+    case 'proxy.tlsError':
+      return problem('tls', quoted);
+  }
+  if (matches(raised, 'proxy.')) return problem('proxy', quoted);
+  if (matches(raised, 'profile.')) return problem('credentials', quoted);
+
   switch (name) {
     case NOT_DYNAMODB_ENDPOINT:
       return problem('notDynamoDB', quoted);
-    case 'ProxyConnectionRefused':
-      return problem('refused', `${quoted}`);
-    case 'ProxyUnreachable':
-      return problem('unreachable', quoted);
-    case 'ProxyTimeout':
-      return problem('timeout', quoted);
-    case 'ProxyTLSError':
-      return problem('tls', quoted);
-    case 'ProxyRefused':
-    case 'ProxyBadTarget':
-    case 'ProxyRequestTooLarge':
-      return problem('proxy', quoted);
-    // The app server could not turn the named profile into credentials; its
-    // message already says what to do (e.g. run `aws sso login --profile X`).
-    case 'ProfileNotFound':
-    case 'ProfileLoginRequired':
-    case 'ProfileRoleFailed':
-    case 'ProfileProcessFailed':
-    case 'ProfileCredentialsUnavailable':
-      return problem('credentials', quoted);
-    case 'ProfileTimeout':
-      return problem('timeout', quoted);
     case 'UnrecognizedClientException':
       if (settings.profile) return problem('credentials', `Bad credentials: ${endpoint} does not recognise the access key of profile ${settings.profile} (UnrecognizedClientException). Check the profile's keys, or whether they were deleted or deactivated.`);
       return problem('credentials', `Bad credentials: ${endpoint} does not recognise access key id ${settings.accessKeyId || '(empty)'} (UnrecognizedClientException). Check the key, or whether it was deleted or deactivated.`);

@@ -1,5 +1,6 @@
 import type { ListTablesCommandOutput } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
+import { LOCAL_CREDENTIALS } from '../codegen';
 import type { DynamoDBDataSource } from '../engine';
 import type { RemoteHooks, RemoteSettings } from '../sources/remoteEndpoints';
 import { createConnectionStore, DEFAULT_FORM, labelOf, settingsOf, STORAGE_KEY, validateConnectionForm, type ConnectionForm, type ConnectionStoreOptions } from './connectionStore';
@@ -68,6 +69,12 @@ describe('validateConnectionForm', () => {
     expect(validateConnectionForm(compose)).toEqual({});
     expect(labelOf(settingsOf(compose))).toContain('http://dynamodb:8000 (via Keylab’s proxy)');
     expect(labelOf(settingsOf({ ...DEFAULT_FORM, kind: 'custom', endpoint: 'https://ddb.internal.example:443' }))).not.toContain('proxy');
+  });
+
+  it('signs a local connection with the dummy keys generated programs use, so both see the same DynamoDB Local tables', () => {
+    const local = settingsOf({ ...DEFAULT_FORM, kind: 'dynamodbLocal' });
+    expect({ accessKeyId: local.accessKeyId, secretAccessKey: local.secretAccessKey }).toEqual(LOCAL_CREDENTIALS);
+    expect(settingsOf({ ...DEFAULT_FORM, kind: 'custom', endpoint: 'http://localhost:8001' }).secretAccessKey).toBe(LOCAL_CREDENTIALS.secretAccessKey);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { LOCAL_CREDENTIALS } from '../codegen';
 import type { DynamoDBDataSource } from '../engine';
 import {
   describeConnectionError,
@@ -66,14 +67,13 @@ export type ConnectionStore = StoreApi<ConnectionState & ConnectionActions>;
 
 export const DEFAULT_LOCAL_ENDPOINT = 'http://localhost:8000';
 export const STORAGE_KEY = 'keylab.connection';
-/** DynamoDB Local checks no secret, but the SDK must sign with one. */
-const LOCAL_SECRET = 'keylab-local';
 
 export const DEFAULT_FORM: ConnectionForm = {
   kind: 'builtIn',
   endpoint: DEFAULT_LOCAL_ENDPOINT,
   region: 'us-east-1',
-  accessKeyId: 'keylab',
+  // The dummy key id generated programs for a local endpoint use too, so they see the same tables.
+  accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
   secretAccessKey: '',
   sessionToken: '',
   awsAuth: 'keys',
@@ -131,7 +131,8 @@ export function settingsOf(form: ConnectionForm): RemoteSettings {
     endpoint: form.endpoint.trim(),
     region: form.region.trim(),
     accessKeyId: form.accessKeyId.trim(),
-    secretAccessKey: form.kind === 'dynamodbLocal' || (form.kind === 'custom' && !form.secretAccessKey) ? LOCAL_SECRET : form.secretAccessKey,
+    // DynamoDB Local checks no secret, but the SDK must sign with one.
+    secretAccessKey: form.kind === 'dynamodbLocal' || (form.kind === 'custom' && !form.secretAccessKey) ? LOCAL_CREDENTIALS.secretAccessKey : form.secretAccessKey,
     ...(form.sessionToken && form.kind === 'aws' ? { sessionToken: form.sessionToken } : {}),
     ...(profile ? { profile } : {}),
   };

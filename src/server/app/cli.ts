@@ -1,4 +1,4 @@
-import { stopOnSignals, UsageError, type Route } from '../http';
+import { commandLineOptions, portNumber, stopOnSignals, UsageError, type Route } from '../http';
 import { awsProfileRoutes } from '../profiles';
 import { allowedEndpointsFromEnv, ALLOW_ENDPOINTS_ENV, loopbackProxyRoute, parseAllowedEndpoint } from '../proxy';
 import { createAppServer, DEFAULT_HOST, DEFAULT_PORT, type AppServer } from './appServer';
@@ -27,9 +27,8 @@ export const APP_USAGE = `Usage: npm start -- [options]   (or PORT=N / HOST=addr
 type Env = Readonly<Record<string, string | undefined>>;
 
 export function parsePort(value: string, source: string): number {
-  const trimmed = value.trim();
-  const port = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  const port = portNumber(value);
+  if (port === undefined) {
     throw new UsageError(
       `Invalid port ${JSON.stringify(value)} (from ${source}): use a whole number from 1 to 65535, ` +
         `e.g. PORT=5174 npm start  or  npm start -- --port 5174`,
@@ -47,28 +46,20 @@ export function parsePort(value: string, source: string): number {
 export function resolveServerSettings(argv: readonly string[], env: Env): ServerSettings | 'help' {
   let portArg: string | undefined;
   const allowedEndpoints = allowedEndpointsFromEnv(env);
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`Missing value after ${flag}, e.g. npm start -- ${flag === '--port' ? '--port 5174' : `${flag} http://dynamodb:8000`}`);
-      i++;
-      return next;
-    };
-    switch (flag) {
+  const missingValue = (flag: string) => `Missing value after ${flag}, e.g. npm start -- ${flag === '--port' ? '--port 5174' : `${flag} http://dynamodb:8000`}`;
+  for (const option of commandLineOptions(argv, missingValue)) {
+    switch (option.flag) {
       case '--port':
-        portArg = value();
+        portArg = option.value();
         break;
       case '--allow-endpoint':
-        allowedEndpoints.push(parseAllowedEndpoint(value()));
+        allowedEndpoints.push(parseAllowedEndpoint(option.value()));
         break;
       case '--help':
       case '-h':
         return 'help';
       default:
-        throw new UsageError(`Unknown argument ${JSON.stringify(arg)}.\n\n${APP_USAGE}`);
+        throw new UsageError(`Unknown argument ${JSON.stringify(option.arg)}.\n\n${APP_USAGE}`);
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import { createLocalDynamoDB, type LocalDynamoDB } from '../../engine';
 import { isPersistenceError, openNodePersistence } from '../../engine/persistence/node';
-import { stopOnSignals, UsageError } from '../http';
+import { commandLineOptions, portNumber, stopOnSignals, UsageError } from '../http';
 import { startDynamoDBEndpoint, type CorsOrigins, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
 
 /** DynamoDB Local's default port. */
@@ -46,28 +46,19 @@ export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | '
   let corsOrigins: CorsOrigins = '*';
   let verbose = false;
   let dataRepair = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new UsageError(`Missing value after ${flag}.\n\n${ENDPOINT_USAGE}`);
-      i++;
-      return next;
-    };
-    switch (flag) {
+  for (const option of commandLineOptions(argv, (flag) => `Missing value after ${flag}.\n\n${ENDPOINT_USAGE}`)) {
+    switch (option.flag) {
       case '--port':
-        port = parseEndpointPort(value());
+        port = parseEndpointPort(option.value());
         break;
       case '--host': {
-        const text = value().trim();
+        const text = option.value().trim();
         if (text === '') throw new UsageError('--host needs an address, e.g. --host 127.0.0.1');
         host = text;
         break;
       }
       case '--data': {
-        const text = value();
+        const text = option.value();
         if (text.trim() === '') throw new UsageError('--data needs a directory, e.g. --data ./keylab-data');
         dataDir = text;
         break;
@@ -76,7 +67,7 @@ export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | '
         dataRepair = true;
         break;
       case '--cors':
-        corsOrigins = parseCorsOrigins(value());
+        corsOrigins = parseCorsOrigins(option.value());
         break;
       case '--verbose':
         verbose = true;
@@ -85,7 +76,7 @@ export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | '
       case '-h':
         return 'help';
       default:
-        throw new UsageError(`Unknown argument ${JSON.stringify(arg)}.\n\n${ENDPOINT_USAGE}`);
+        throw new UsageError(`Unknown argument ${JSON.stringify(option.arg)}.\n\n${ENDPOINT_USAGE}`);
     }
   }
   if (dataRepair && dataDir === undefined) throw new UsageError('--data-repair repairs a data directory: give it with --data DIR.');
@@ -93,8 +84,8 @@ export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | '
 }
 
 function parseEndpointPort(text: string): number {
-  const port = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  const port = portNumber(text);
+  if (port === undefined) {
     throw new UsageError(`Invalid port ${JSON.stringify(text)}: use a whole number from 1 to 65535, e.g. npm run endpoint -- --port 8000`);
   }
   return port;

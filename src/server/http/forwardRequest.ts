@@ -6,11 +6,16 @@
 import { request as httpRequest, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { WIRE_ERROR_TYPES, type WireErrorCode } from '../../errors';
 
-/** An error answer: HTTP status, an error type name and a message a person can act on. */
+/**
+ * An error answer: HTTP status, the registered code (src/errors; it travels
+ * as its wire type, `proxy.timeout` → `ProxyTimeout`) and a message a person
+ * can act on.
+ */
 export interface ErrorAnswer {
   readonly status: number;
-  readonly type: string;
+  readonly code: WireErrorCode;
   readonly message: string;
 }
 
@@ -24,10 +29,11 @@ export function sendRefusal(res: ServerResponse, refusal: ErrorAnswer, namespace
     res.destroy();
     return;
   }
-  const payload = Buffer.from(JSON.stringify({ __type: `${namespace}#${refusal.type}`, message: refusal.message }), 'utf8');
+  const type = WIRE_ERROR_TYPES[refusal.code];
+  const payload = Buffer.from(JSON.stringify({ __type: `${namespace}#${type}`, message: refusal.message }), 'utf8');
   res.statusCode = refusal.status;
   res.setHeader('Content-Type', 'application/x-amz-json-1.0');
-  res.setHeader('x-amzn-ErrorType', refusal.type);
+  res.setHeader('x-amzn-ErrorType', type);
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Length', payload.length);
   res.end(payload);
@@ -69,7 +75,7 @@ export function forwardRequest(res: ServerResponse, options: ForwardOptions): Pr
     );
     upstream.on('timeout', () => {
       upstream.destroy();
-      sendRefusal(res, { status: 504, type: 'ProxyTimeout', message: `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} s.` }, namespace);
+      sendRefusal(res, { status: 504, code: 'proxy.timeout', message: `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} s.` }, namespace);
       done();
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
@@ -88,13 +94,13 @@ export function describeUpstreamError(error: NodeJS.ErrnoException, url: URL): E
   const where = url.host;
   const code = error.code ?? '';
   if (code === 'ECONNREFUSED') {
-    return { status: 502, type: 'ProxyConnectionRefused', message: `Connection refused: nothing is listening on ${where}. Is DynamoDB Local running? (npm run dynamodb-local)` };
+    return { status: 502, code: 'proxy.connectionRefused', message: `Connection refused: nothing is listening on ${where}. Is DynamoDB Local running? (npm run dynamodb-local)` };
   }
   if (/^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code) || /SSL|TLS|certificate/i.test(error.message)) {
-    return { status: 502, type: 'ProxyTLSError', message: `TLS failed talking to ${where} (${code || 'handshake error'}): is it really https, with a certificate this machine trusts?` };
+    return { status: 502, code: 'proxy.tlsError', message: `TLS failed talking to ${where} (${code || 'handshake error'}): is it really https, with a certificate this machine trusts?` };
   }
   if (code === 'ECONNRESET' || code === 'EPIPE') {
-    return { status: 502, type: 'ProxyUnreachable', message: `${where} closed the connection without answering (is it an http endpoint, not https, or the other way round?).` };
+    return { status: 502, code: 'proxy.unreachable', message: `${where} closed the connection without answering (is it an http endpoint, not https, or the other way round?).` };
   }
-  return { status: 502, type: 'ProxyUnreachable', message: `Could not reach ${where} (${code || 'network error'}).` };
+  return { status: 502, code: 'proxy.unreachable', message: `Could not reach ${where} (${code || 'network error'}).` };
 }

@@ -15,4 +15,4 @@ export { devContentSecurityPolicy, devSecurityHeaders } from './devSecurityHeade
 export { closeAfterAnswer, declaredLength, isBodyless, LINGER_MS, readBoundedBody, type BodyLimits, type BodySource, type BoundedBody } from './boundedBody';
 export { appHosts, checkSameOrigin } from './sameOrigin';
 export { describeUpstreamError, forwardRequest, sendRefusal, type ErrorAnswer, type ForwardOptions } from './forwardRequest';
-export { stopOnSignals, UsageError, type ShutdownOptions } from './commandLine';
+export { commandLineOptions, portNumber, stopOnSignals, UsageError, type CommandLineOption, type ShutdownOptions } from './commandLine';

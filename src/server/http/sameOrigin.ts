@@ -22,14 +22,14 @@ export function appHosts(port: number): readonly string[] {
  * Checks that a request comes from the app's own page on this machine.
  * Returns a refusal, or undefined when the request may proceed.
  */
-export function checkSameOrigin(req: IncomingMessage): (ErrorAnswer & { readonly type: 'ProxyRefused' }) | undefined {
+export function checkSameOrigin(req: IncomingMessage): (ErrorAnswer & { readonly code: 'proxy.refused' }) | undefined {
   const port = req.socket.localPort;
   const hosts = port ? appHosts(port) : [];
   const host = req.headers.host ?? '';
   if (!hosts.includes(host.toLowerCase())) {
     return {
       status: 403,
-      type: 'ProxyRefused',
+      code: 'proxy.refused',
       message: `Refused: the proxy only answers requests addressed to ${hosts.join(', ')} (this request's Host is ${JSON.stringify(host)}). Open Keylab at http://localhost:${port ?? '<port>'}/.`,
     };
   }
@@ -37,13 +37,13 @@ export function checkSameOrigin(req: IncomingMessage): (ErrorAnswer & { readonly
   if (origin !== undefined && !hosts.some((allowed) => origin.toLowerCase() === `http://${allowed}`)) {
     return {
       status: 403,
-      type: 'ProxyRefused',
+      code: 'proxy.refused',
       message: `Refused: requests from the web origin ${JSON.stringify(origin)} may not use Keylab's proxy; only Keylab's own page (http://localhost:${port}) may.`,
     };
   }
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    return { status: 403, type: 'ProxyRefused', message: `Refused: a ${site} request may not use Keylab's proxy; only Keylab's own page may.` };
+    return { status: 403, code: 'proxy.refused', message: `Refused: a ${site} request may not use Keylab's proxy; only Keylab's own page may.` };
   }
   return undefined;
 }

@@ -39,14 +39,14 @@ import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PROFILE_HEADER, PROFILE_PROXY_PATH, TARGET_HEADER } from '../../sources/remoteEndpoints';
 import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendJson, sendRefusal, type ErrorAnswer, type Route } from '../http';
 import { CredentialTimeout, describeProfileError, scrubProviderText } from './profileErrors';
 import { classifyProfile, type ProfileKind, type ProfileValues } from './profileKinds';
 
 export const PROFILES_PATH = '/api/aws-profiles';
-export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
-export const PROFILE_HEADER = 'x-keylab-profile';
-const TARGET_HEADER = 'x-keylab-target';
+// The signer's path and headers are the page's (src/sources), so both sides use one spelling.
+export { PROFILE_HEADER, PROFILE_PROXY_PATH };
 /** DynamoDB's own request-size limit. */
 export const PROFILE_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -252,13 +252,13 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
         closeAfterAnswer(req, res);
         return refuse(res, refused);
       }
-      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, { status: 405, type: 'ProxyRefused', message: 'Use GET.' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, { status: 405, code: 'proxy.refused', message: 'Use GET.' });
       let profiles: ProfileSummary[];
       try {
         profiles = await listProfiles(env);
       } catch (error) {
         // The SDK's parser refuses a few malformed files; say which rule, never a value.
-        return refuse(res, { status: 500, type: 'ProfileCredentialsUnavailable', message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}` });
+        return refuse(res, { status: 500, code: 'profile.credentialsUnavailable', message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}` });
       }
       sendJson(req, res, 200, { profiles });
     },
@@ -275,13 +275,13 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
       }
       if (req.method !== 'POST') {
         closeAfterAnswer(req, res);
-        return refuse(res, { status: 405, type: 'ProxyRefused', message: 'The profile signer only forwards POST requests.' });
+        return refuse(res, { status: 405, code: 'proxy.refused', message: 'The profile signer only forwards POST requests.' });
       }
       const target = String(req.headers[TARGET_HEADER] ?? '');
       const region = AWS_TARGET.exec(target)?.[1];
       if (!region) {
         closeAfterAnswer(req, res);
-        return refuse(res, { status: 400, type: 'ProxyBadTarget', message: 'The profile signer only sends to https://dynamodb.<region>.amazonaws.com (or the profile’s own endpoint_url).' });
+        return refuse(res, { status: 400, code: 'proxy.badTarget', message: 'The profile signer only sends to https://dynamodb.<region>.amazonaws.com (or the profile’s own endpoint_url).' });
       }
       const name = String(req.headers[PROFILE_HEADER] ?? '');
       let files: ProfileFiles;
@@ -289,19 +289,19 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
         files = await readProfileFiles();
       } catch (error) {
         closeAfterAnswer(req, res);
-        return refuse(res, { status: 500, type: 'ProfileCredentialsUnavailable', message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}` });
+        return refuse(res, { status: 500, code: 'profile.credentialsUnavailable', message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}` });
       }
       const values = files.profiles.get(name);
       if (!values) {
         closeAfterAnswer(req, res);
         const where = [env.AWS_CONFIG_FILE ?? '~/.aws/config', env.AWS_SHARED_CREDENTIALS_FILE ?? '~/.aws/credentials'].join(' or ');
-        return refuse(res, { status: 400, type: 'ProfileNotFound', message: `There is no profile named ${JSON.stringify(name)} in ${where}. Pick one from the list (or add it with \`aws configure --profile ${name || 'NAME'}\`).` });
+        return refuse(res, { status: 400, code: 'profile.notFound', message: `There is no profile named ${JSON.stringify(name)} in ${where}. Pick one from the list (or add it with \`aws configure --profile ${name || 'NAME'}\`).` });
       }
       const read = await readBoundedBody(req, { maxBytes: maxBodyBytes });
       if (read.kind === 'aborted') return;
       if (read.kind === 'tooLarge') {
         if (!read.drained) closeAfterAnswer(req, res);
-        return refuse(res, { status: 413, type: 'ProxyRequestTooLarge', message: `The request body is larger than ${maxBodyBytes} bytes (DynamoDB's limit).` });
+        return refuse(res, { status: 413, code: 'proxy.requestTooLarge', message: `The request body is larger than ${maxBodyBytes} bytes (DynamoDB's limit).` });
       }
       const body = read.bytes;
 

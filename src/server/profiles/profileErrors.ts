@@ -3,13 +3,14 @@
  * role assumption, credential_process), scrubbed of anything that looks like
  * a secret.
  */
+import type { ProfileErrorCode } from '../../errors';
 import { scrubSecrets } from '../../sources/remoteEndpoints';
 import { classifyProfile, type ProfileValues } from './profileKinds';
 
 /** A failure to turn a profile into credentials, with the sentence to show. */
 export interface ProfileProblem {
   readonly status: number;
-  readonly type: 'ProfileNotFound' | 'ProfileLoginRequired' | 'ProfileRoleFailed' | 'ProfileProcessFailed' | 'ProfileCredentialsUnavailable' | 'ProfileTimeout';
+  readonly code: ProfileErrorCode;
   readonly message: string;
 }
 
@@ -79,7 +80,7 @@ export function describeProfileError(error: unknown, name: string, profiles: Rea
     const took = error.ms < 1000 ? `${error.ms} ms` : `${Math.round(error.ms / 1000)} s`;
     return {
       status: 504,
-      type: 'ProfileTimeout',
+      code: 'profile.timeout',
       message:
         kind === 'process'
           ? `Getting credentials for profile ${name} took longer than ${took}: its credential_process did not finish. Run it in a terminal to see whether it waits for something, then Connect again.`
@@ -88,17 +89,17 @@ export function describeProfileError(error: unknown, name: string, profiles: Rea
   }
   if (/aws sso login|SSO session|SSO Token|sso_session|UnauthorizedException|Session token not found or invalid/i.test(`${errorName} ${message}`)) {
     if (/aws sso login|expired|not found or is invalid|is invalid|UnauthorizedException|Session token not found/i.test(`${errorName} ${message}`)) {
-      return { status: 401, type: 'ProfileLoginRequired', message: `The AWS SSO session for profile ${name} has expired or was never started. ${login}` };
+      return { status: 401, code: 'profile.loginRequired', message: `The AWS SSO session for profile ${name} has expired or was never started. ${login}` };
     }
-    return { status: 400, type: 'ProfileCredentialsUnavailable', message: `Profile ${name}'s SSO settings are incomplete: ${quote(message)}` };
+    return { status: 400, code: 'profile.credentialsUnavailable', message: `Profile ${name}'s SSO settings are incomplete: ${quote(message)}` };
   }
   if (/aws login/i.test(message) || kind === 'login') {
-    return { status: 401, type: 'ProfileLoginRequired', message: `Profile ${name} uses an \`aws login\` session that is missing or expired (${quote(message)}). Run \`aws login --profile ${name}\`, then Connect again.` };
+    return { status: 401, code: 'profile.loginRequired', message: `Profile ${name} uses an \`aws login\` session that is missing or expired (${quote(message)}). Run \`aws login --profile ${name}\`, then Connect again.` };
   }
   if (/multi-factor|mfa/i.test(message)) {
     return {
       status: 400,
-      type: 'ProfileRoleFailed',
+      code: 'profile.roleFailed',
       message: `Profile ${name} needs an MFA code (mfa_serial), which Keylab cannot ask for. Use a profile without mfa_serial, or temporary keys from \`aws sts get-session-token\`.`,
     };
   }
@@ -109,17 +110,17 @@ export function describeProfileError(error: unknown, name: string, profiles: Rea
     const exit = (error as { code?: unknown }).code;
     return {
       status: 502,
-      type: 'ProfileProcessFailed',
+      code: 'profile.processFailed',
       message: `The credential_process of profile ${name} failed${typeof exit === 'number' ? ` (exit code ${exit})` : ''}${stderr ? `: ${quote(stderr)}` : ', printing nothing on stderr'}. Run it in a terminal to see why, then Connect again.`,
     };
   }
   if (/credential_process/.test(message)) {
-    return { status: 502, type: 'ProfileProcessFailed', message: `The credential_process of profile ${name} gave no usable credentials: ${quote(message)}` };
+    return { status: 502, code: 'profile.processFailed', message: `The credential_process of profile ${name} gave no usable credentials: ${quote(message)}` };
   }
   if (/Could not resolve credentials using profile/.test(message)) {
     return {
       status: 400,
-      type: 'ProfileCredentialsUnavailable',
+      code: 'profile.credentialsUnavailable',
       message: `Profile ${name} has no credentials: give it aws_access_key_id and aws_secret_access_key, sso_session, role_arn with source_profile, credential_process or web_identity_token_file (see \`aws configure\`).`,
     };
   }
@@ -128,16 +129,16 @@ export function describeProfileError(error: unknown, name: string, profiles: Rea
     if (network) {
       return {
         status: 502,
-        type: 'ProfileRoleFailed',
+        code: 'profile.roleFailed',
         message: `Could not assume role${role} for profile ${name}: ${describeNetwork('AWS STS', network)}. Check your network connection, then Connect again.`,
       };
     }
-    return { status: 403, type: 'ProfileRoleFailed', message: `Could not assume role${role} for profile ${name}: ${errorName && errorName !== 'Error' ? `${errorName}: ` : ''}${quote(message)}` };
+    return { status: 403, code: 'profile.roleFailed', message: `Could not assume role${role} for profile ${name}: ${errorName && errorName !== 'Error' ? `${errorName}: ` : ''}${quote(message)}` };
   }
   if (network) {
-    return { status: 502, type: 'ProfileCredentialsUnavailable', message: `Could not get credentials for profile ${name}: ${describeNetwork(service, network)}. Check your network connection, then Connect again.` };
+    return { status: 502, code: 'profile.credentialsUnavailable', message: `Could not get credentials for profile ${name}: ${describeNetwork(service, network)}. Check your network connection, then Connect again.` };
   }
-  return { status: 400, type: 'ProfileCredentialsUnavailable', message: `Could not get credentials for profile ${name}: ${quote(message)}` };
+  return { status: 400, code: 'profile.credentialsUnavailable', message: `Could not get credentials for profile ${name}: ${quote(message)}` };
 }
 
 /** Every secret-looking value in the profile files, to scrub from messages. */

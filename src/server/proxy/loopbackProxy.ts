@@ -20,16 +20,21 @@
  *   (never link-local, multicast, ...); the connection then goes to the
  *   address that was checked (no second lookup to rebind).
  *
- * Refusals are DynamoDB-shaped JSON (`{"__type": "…#ProxyRefused", …}`) so
+ * Refusals carry a proxy code of the registry (src/errors) and travel as
+ * DynamoDB-shaped JSON (`{"__type": "…#ProxyRefused", …}`) so
  * the SDK in the browser surfaces them as errors with a readable message.
  * Nothing here logs headers or bodies.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { ProxyErrorCode } from '../../errors';
+import { PROXY_PATH, TARGET_HEADER } from '../../sources/remoteEndpoints';
 import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendRefusal as sendRefusalAs, UsageError, type ErrorAnswer, type Route } from '../http';
 
-export const PROXY_PATH = '/proxy/dynamodb';
+// The proxy's path and target header (the `target` query parameter works
+// too) are the page's (src/sources), so both sides use one spelling.
+export { PROXY_PATH, TARGET_HEADER };
 /** Set on forwarded requests, so the proxy never forwards to itself in a loop. */
 const HOP_HEADER = 'x-keylab-proxied';
 /** DynamoDB's own request-size limit. */
@@ -50,7 +55,7 @@ export interface LoopbackProxyOptions {
 
 /** A request the proxy will not serve, with the status and the sentence to send back. */
 export interface Refusal extends ErrorAnswer {
-  readonly type: 'ProxyRefused' | 'ProxyBadTarget' | 'ProxyConnectionRefused' | 'ProxyUnreachable' | 'ProxyTimeout' | 'ProxyTLSError' | 'ProxyRequestTooLarge';
+  readonly code: ProxyErrorCode;
 }
 
 /*
@@ -61,8 +66,6 @@ export interface Refusal extends ErrorAnswer {
  * second lookup that a rebinding DNS server could answer differently).
  */
 
-/** The header carrying the endpoint to forward to (the `target` query parameter works too). */
-export const TARGET_HEADER = 'x-keylab-target';
 /** How `npm run dev` (and `npm start`) take allowed endpoints from the environment: comma- or space-separated. */
 export const ALLOW_ENDPOINTS_ENV = 'KEYLAB_ALLOW_ENDPOINTS';
 
@@ -74,10 +77,8 @@ export interface ResolvedAddress {
 export type Resolver = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
 /** A target the proxy will not forward to, with the status and the sentence to send back. */
-export interface TargetRefusal {
-  readonly status: number;
-  readonly type: 'ProxyBadTarget';
-  readonly message: string;
+export interface TargetRefusal extends Refusal {
+  readonly code: 'proxy.badTarget';
 }
 
 export type ResolvedTarget = { ok: true; url: URL; address: ResolvedAddress } | { ok: false; refusal: TargetRefusal };
@@ -176,7 +177,7 @@ export interface TargetRules {
  */
 export async function resolveProxyTarget(raw: string | undefined, rules: TargetRules = {}): Promise<ResolvedTarget> {
   const resolve = rules.resolve ?? defaultResolve;
-  const bad = (message: string, status = 400): { ok: false; refusal: TargetRefusal } => ({ ok: false, refusal: { status, type: 'ProxyBadTarget', message } });
+  const bad = (message: string, status = 400): { ok: false; refusal: TargetRefusal } => ({ ok: false, refusal: { status, code: 'proxy.badTarget', message } });
   if (!raw) return bad(`Missing target: send the endpoint in the ${TARGET_HEADER} header, e.g. http://localhost:8000.`);
   let url: URL;
   try {
@@ -276,12 +277,12 @@ export function createLoopbackProxy(options: LoopbackProxyOptions = {}) {
     if (req.method !== 'POST') {
       closeAfterAnswer(req, res);
       res.setHeader('Allow', 'POST');
-      sendRefusal(res, { status: 405, type: 'ProxyRefused', message: `The proxy only forwards POST requests (DynamoDB's protocol), not ${req.method ?? '?'}.` });
+      sendRefusal(res, { status: 405, code: 'proxy.refused', message: `The proxy only forwards POST requests (DynamoDB's protocol), not ${req.method ?? '?'}.` });
       return;
     }
     if (req.headers[HOP_HEADER] !== undefined) {
       closeAfterAnswer(req, res);
-      sendRefusal(res, { status: 508, type: 'ProxyRefused', message: 'Refused: the target is Keylab’s own proxy (a loop).' });
+      sendRefusal(res, { status: 508, code: 'proxy.refused', message: 'Refused: the target is Keylab’s own proxy (a loop).' });
       return;
     }
     const rawTarget = (req.headers[TARGET_HEADER] as string | undefined) ?? url.searchParams.get('target') ?? undefined;
@@ -295,7 +296,7 @@ export function createLoopbackProxy(options: LoopbackProxyOptions = {}) {
     if (body.kind === 'aborted') return;
     if (body.kind === 'tooLarge') {
       if (!body.drained) closeAfterAnswer(req, res);
-      sendRefusal(res, { status: 413, type: 'ProxyRequestTooLarge', message: `The request body is larger than ${maxBodyBytes} bytes.` });
+      sendRefusal(res, { status: 413, code: 'proxy.requestTooLarge', message: `The request body is larger than ${maxBodyBytes} bytes.` });
       return;
     }
 
