@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { createLocalDynamoDB } from '../../engine';
+import { createLocalDynamoDB, LEADERBOARD_TABLE_INPUT } from '../../engine';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
 import { createExplorerStore } from '../explorerStore';
 import { connectQueryBuilder } from './connectQueryBuilder';
@@ -12,21 +12,10 @@ function template(text: string): KeyTemplate {
   return parsed.value;
 }
 
-/** The sample Leaderboard: raw score strings of different widths as the sort key. */
+/** The sample Leaderboard's table, holding raw score strings of different widths as the sort key. */
 async function leaderboard() {
   const engine = createLocalDynamoDB();
-  await engine.createTable({
-    TableName: 'Leaderboard',
-    KeySchema: [
-      { AttributeName: 'leaderboardId', KeyType: 'HASH' },
-      { AttributeName: 'rankKey', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'leaderboardId', AttributeType: 'S' },
-      { AttributeName: 'rankKey', AttributeType: 'S' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  await engine.createTable(LEADERBOARD_TABLE_INPUT);
   for (const score of ['10', '1500', '240', '9']) await engine.putItem({ TableName: 'Leaderboard', Item: { leaderboardId: { S: 'SEASON#2026-SPRING' }, rankKey: { S: score } } });
   const store = createExplorerStore();
   const keyDesign = createStore<{ template: KeyTemplate }>()(() => ({ template: template('{score:int(10)}#{ts:epoch(16)}#{playerId}') }));
