@@ -22,10 +22,11 @@ export const LAYERS = {
   expressions: { mayImport: ['keys', 'errors'] },
   engine: { mayImport: ['expressions', 'keys', 'errors'] },
   codegen: { mayImport: ['expressions', 'keys', 'errors'] },
+  design: { mayImport: ['expressions', 'keys', 'errors'], hint: 'The design layer is pure: it describes tables and runs nothing (the stores run patterns on the engine).' },
   sources: { mayImport: ['engine', 'expressions', 'keys', 'errors'] },
-  state: { mayImport: ['sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
+  state: { mayImport: ['design', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
   ui: {
-    mayImport: ['state', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
+    mayImport: ['state', 'design', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
     typeOnly: ['engine'],
     hint: 'The UI reaches the engine through src/state and src/sources (types from the engine index are fine).',
   },

@@ -6,6 +6,7 @@
 export * from './builtInTableStore';
 export * from './compareItemOrders';
 export * from './connectionStore';
+export * from './design/designStore';
 export * from './explorerStore';
 export * from './keyDesignStore';
 export * from './messageParts';

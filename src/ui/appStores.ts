@@ -13,6 +13,7 @@ import {
   connectQueryBuilder,
   createBuiltInTableStore,
   createConnectionStore,
+  createDesignStore,
   createExplorerStore,
   createKeyDesignStore,
   createNoticeStore,
@@ -21,6 +22,7 @@ import {
   type ConnectionStorage,
   type ConnectionStore,
   type ConnectionStoreOptions,
+  type DesignStore,
   type ExplorerStore,
   type KeyDesignStore,
   type NoticeStore,
@@ -48,6 +50,8 @@ export interface AppStores {
   /** App-wide notices (e.g. "your design can't be saved"), shown in the header. */
   readonly notices: NoticeStore;
   readonly keyDesign: KeyDesignStore;
+  /** The Designs list and the open design (tables, entities, templates, samples, access patterns). */
+  readonly designs: DesignStore;
   readonly explorer: ExplorerStore;
   /** The explorer's connection control: built-in table, DynamoDB Local, a custom endpoint or AWS. */
   readonly connection: ConnectionStore;
@@ -65,7 +69,9 @@ export const PROFILES_PATH = '/api/aws-profiles';
 /** Builds every store of the app from `deps`. Call once per app (or per test). */
 export function createAppStores(deps: AppDeps): AppStores {
   const notices = createNoticeStore();
-  const keyDesign = createKeyDesignStore({ storage: reportingStorage(deps.storage, notices) });
+  const designStorage = reportingStorage(deps.storage, notices);
+  const keyDesign = createKeyDesignStore(designStorage ? { storage: designStorage } : {});
+  const designs = createDesignStore(designStorage ? { storage: designStorage } : {});
   const explorer = createExplorerStore();
   const rowSelection = createRowSelectionStore();
   // The query builder encodes sort-key bounds with the key builder's current template.
@@ -117,6 +123,7 @@ export function createAppStores(deps: AppDeps): AppStores {
   return {
     notices,
     keyDesign,
+    designs,
     explorer,
     connection,
     builtInTable,

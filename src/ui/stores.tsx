@@ -11,6 +11,8 @@ import type {
   BuiltInTableState,
   ConnectionActions,
   ConnectionState,
+  DesignStoreActions,
+  DesignStoreState,
   ExplorerActions,
   ExplorerState,
   KeyDesignActions,
@@ -36,6 +38,11 @@ export function useAppStores(): AppStores {
 /** Reads a narrow slice of the key design; re-renders only when that slice changes. */
 export function useKeyDesign<T>(selector: (state: KeyDesignState & KeyDesignActions) => T): T {
   return useStore(useAppStores().keyDesign, selector);
+}
+
+/** Reads a narrow slice of the Designs list and the open design. */
+export function useDesigns<T>(selector: (state: DesignStoreState & DesignStoreActions) => T): T {
+  return useStore(useAppStores().designs, selector);
 }
 
 export function useExplorer<T>(selector: (state: ExplorerState & ExplorerActions) => T): T {

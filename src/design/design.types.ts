@@ -1,0 +1,211 @@
+/**
+ * A key design: a whole table's (or several tables') keys as one document —
+ * tables with their indexes, the entities that share them (one key template
+ * per key attribute), sample rows, and the access patterns the design is
+ * judged by. Pure data: every value is plain JSON, so a design is saved,
+ * exported, shared and diffed as is. Templates are kept as text (the step 1
+ * template language); they are valid in a design that passed
+ * `parseDesignDocument`.
+ *
+ * The document form adds `"format": "keylab.design/1"` (see DESIGN_FORMAT).
+ */
+import type { ReadDirection } from '../keys';
+
+/** The format tag of a Keylab design document; a newer one is refused, never half-read. */
+export const DESIGN_FORMAT = 'keylab.design/1';
+
+/** A key attribute's type: DynamoDB's scalar key types. */
+export type KeyAttributeType = 'S' | 'N' | 'B';
+
+/** Every DynamoDB attribute type, for an entity's other attributes. */
+export type AttributeTypeName = 'S' | 'N' | 'B' | 'BOOL' | 'NULL' | 'M' | 'L' | 'SS' | 'NS' | 'BS';
+
+export interface KeyAttributeDesign {
+  readonly name: string;
+  readonly type: KeyAttributeType;
+}
+
+export type ProjectionType = 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
+
+export interface ProjectionDesign {
+  readonly type: ProjectionType;
+  /** The non-key attributes an INCLUDE projection copies (empty otherwise). */
+  readonly attributes: readonly string[];
+}
+
+/**
+ * A secondary index. A GSI's key may be multi-attribute (DynamoDB since
+ * November 2025): up to four partition and four sort attributes, each typed,
+ * compared left to right, each by its own type (numbers numerically, no
+ * padding needed), and queried left to right only. An LSI shares the table's
+ * partition key (its `partitionKey` repeats it) and has exactly one sort key.
+ */
+export interface IndexDesign {
+  readonly name: string;
+  readonly kind: 'GSI' | 'LSI';
+  /** One attribute, or up to four for a GSI's multi-attribute partition key. */
+  readonly partitionKey: readonly KeyAttributeDesign[];
+  /** None, one, or up to four for a GSI's multi-attribute sort key (an LSI: exactly one). */
+  readonly sortKey: readonly KeyAttributeDesign[];
+  readonly projection: ProjectionDesign;
+}
+
+export interface ProvisionedCapacityDesign {
+  readonly readCapacityUnits: number;
+  readonly writeCapacityUnits: number;
+}
+
+export interface TableDesign {
+  readonly name: string;
+  readonly description: string;
+  readonly partitionKey: KeyAttributeDesign;
+  readonly sortKey?: KeyAttributeDesign;
+  readonly indexes: readonly IndexDesign[];
+  readonly billingMode: 'PAY_PER_REQUEST' | 'PROVISIONED';
+  /** Only with billingMode PROVISIONED. */
+  readonly provisioned?: ProvisionedCapacityDesign;
+  readonly entities: readonly EntityDesign[];
+  readonly accessPatterns: readonly AccessPatternDesign[];
+}
+
+/**
+ * An attribute value in DynamoDB JSON, the wire form (`{"N": "1.50"}`, `{"B": "<base64>"}`):
+ * plain JSON, exact (numbers stay text), and what NoSQL Workbench's TableData holds.
+ */
+export type JsonAttributeValue =
+  | { readonly S: string }
+  | { readonly N: string }
+  | { readonly B: string }
+  | { readonly BOOL: boolean }
+  | { readonly NULL: true }
+  | { readonly M: JsonItem }
+  | { readonly L: readonly JsonAttributeValue[] }
+  | { readonly SS: readonly string[] }
+  | { readonly NS: readonly string[] }
+  | { readonly BS: readonly string[] };
+
+/** An item in DynamoDB JSON. */
+export type JsonItem = Readonly<Record<string, JsonAttributeValue>>;
+
+/** A non-key attribute an entity's items carry. */
+export interface AttributeDesign {
+  readonly name: string;
+  readonly type: AttributeTypeName;
+}
+
+/**
+ * One sample item of an entity: the values of its template fields (as text,
+ * like everything typed: numbers never pass through a JS number) and, exactly
+ * as DynamoDB JSON, its other attributes.
+ */
+export interface DesignSample {
+  /** Unique within its entity; stable across edits (rows are edited by id). */
+  readonly id: string;
+  /** Template field values by field name. */
+  readonly values: Readonly<Record<string, string>>;
+  /** The item's non-key attributes, kept exact (N as text, B as base64). */
+  readonly attributes?: JsonItem;
+}
+
+/** What the designer expects, for the width, size and capacity checks (step 8). */
+export interface EntityExpectations {
+  /** The largest value expected per numeric field, as text (default: the largest sample). */
+  readonly largestValues: Readonly<Record<string, string>>;
+  /** Extra digits beyond the largest value's (the articles: two). */
+  readonly headroomDigits: number;
+  /** The longest value (in characters) expected per string field. */
+  readonly maxLengths: Readonly<Record<string, number>>;
+  readonly itemCount?: number;
+  /** A typical item's size in bytes. */
+  readonly itemSizeBytes?: number;
+}
+
+/**
+ * An entity (a facet, in NoSQL Workbench's words): one kind of item in a
+ * table, recognised by its keys. `keys` holds one template per key attribute
+ * of the table and of every index the entity appears in (an entity without a
+ * template for an index's key attributes is not in that index: sparse).
+ */
+export interface EntityDesign {
+  readonly name: string;
+  readonly description: string;
+  /** Key template text by key attribute name: `{ PK: "CUSTOMER#{customerId}", SK: "ORDER#{at:iso}#{orderId}" }`. */
+  readonly keys: Readonly<Record<string, string>>;
+  readonly attributes: readonly AttributeDesign[];
+  readonly samples: readonly DesignSample[];
+  readonly expectations: EntityExpectations;
+}
+
+/** The sort-key condition operators in terms of template fields (step 5's field-value bounds). */
+export type PatternSortOperator = '=' | '<' | '<=' | '>' | '>=' | 'between' | 'begins_with';
+
+/**
+ * An access pattern's sort-key condition: field values the entity's sort-key
+ * template encodes (a prefix of its fields means begins_with; a date-only
+ * value in an iso field means the whole day), or raw key text as the
+ * application sends it (`begins_with(SK, "EVT#2026-1")`).
+ */
+export type PatternSortCondition =
+  | {
+      readonly input: 'fields';
+      readonly operator: Exclude<PatternSortOperator, 'begins_with'>;
+      readonly values: Readonly<Record<string, string>>;
+      /** BETWEEN's upper bound. */
+      readonly valuesHigh?: Readonly<Record<string, string>>;
+    }
+  | {
+      readonly input: 'raw';
+      readonly operator: PatternSortOperator;
+      readonly value: string;
+      /** BETWEEN's upper bound. */
+      readonly valueHigh?: string;
+    };
+
+/** What a pattern's result must be for it to pass. */
+export interface ExpectedResult {
+  /** The exact number of items, when the samples fix it. */
+  readonly count?: number;
+  /** The field (of the returned entity's templates or attributes) the result is ordered by, and how. */
+  readonly orderBy?: { readonly field: string; readonly direction: ReadDirection };
+}
+
+/**
+ * An access pattern: a question the application asks ("actor's activity,
+ * newest first"), the Query that answers it, and what the answer must be.
+ */
+export interface AccessPatternDesign {
+  /** Unique within its table; stable across renames. */
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  /** The entities the pattern returns (the first one's templates build the key condition); any other entity in the result fails it. */
+  readonly entities: readonly string[];
+  /** An index name, or undefined for the table itself. */
+  readonly index?: string;
+  /** Field values for the partition key's template(s) (every field of them). */
+  readonly partitionValues: Readonly<Record<string, string>>;
+  readonly sort?: PatternSortCondition;
+  /** Read direction: descending is `ScanIndexForward = false`. */
+  readonly direction: ReadDirection;
+  readonly limit?: number;
+  /** A FilterExpression in DynamoDB's syntax with attribute names inline (`#`/`:` placeholders are made on export). */
+  readonly filter?: string;
+  /** Attribute names to project (empty: every attribute). */
+  readonly projection: readonly string[];
+  readonly consistentRead: boolean;
+  readonly expected: ExpectedResult;
+  /** Expected requests per second, for step 8's capacity checks. */
+  readonly requestsPerSecond?: number;
+}
+
+/** A design: what a Keylab design document holds besides its format tag. */
+export interface Design {
+  readonly name: string;
+  readonly description: string;
+  readonly tables: readonly TableDesign[];
+}
+
+/** The JSON document: a design with its format tag first. */
+export interface DesignDocument extends Design {
+  readonly format: typeof DESIGN_FORMAT;
+}

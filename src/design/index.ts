@@ -1,0 +1,9 @@
+/**
+ * Keylab's design layer: the key design as a document (tables, entities,
+ * key templates, samples, access patterns), its versioned JSON and the
+ * exchange formats around it. Pure TypeScript: no React, DOM, SDK runtime or
+ * Node API, so the UI, the stores, scripts and tests share it.
+ */
+export * from './design.types';
+export * from './designKeys';
+export * from './examples';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_DESIGNS } from '../../design';
+import { createDesignStore, DESIGNS_STORAGE_KEY } from './designStore';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return { map, getItem: (name: string) => map.get(name) ?? null, setItem: (name: string, value: string) => void map.set(name, value), removeItem: (name: string) => void map.delete(name) };
+}
+
+const fixedClock = () => new Date('2026-12-01T10:00:00Z');
+
+describe('createDesignStore', () => {
+  it('starts with the built-in examples, the leaderboard open', () => {
+    const store = createDesignStore({ now: fixedClock });
+    expect(store.getState().designs.map((saved) => saved.id)).toEqual(EXAMPLE_DESIGNS.map((example) => example.id));
+    expect(store.getState().openDesignId).toBe('example-leaderboard');
+  });
+
+  it('creates, duplicates, renames and deletes designs with unique names', () => {
+    const store = createDesignStore({ now: fixedClock });
+    const first = store.getState().createDesign();
+    const second = store.getState().createDesign();
+    const names = () => store.getState().designs.map((saved) => saved.design.name);
+    expect(names()).toContain('Untitled design');
+    expect(names()).toContain('Untitled design 2');
+    expect(store.getState().openDesignId).toBe(second);
+    const copy = store.getState().duplicateDesign(first);
+    expect(store.getState().designs.find((saved) => saved.id === copy)?.design.name).toBe('Untitled design (copy)');
+    store.getState().renameDesign(first, 'Orders');
+    expect(store.getState().designs.find((saved) => saved.id === first)?.design.name).toBe('Orders');
+    store.getState().openDesign(first);
+    store.getState().deleteDesign(first);
+    expect(store.getState().designs.some((saved) => saved.id === first)).toBe(false);
+    expect(store.getState().openDesignId).toBeDefined();
+  });
+
+  it('resets an example even after it was deleted', () => {
+    const store = createDesignStore({ now: fixedClock });
+    store.getState().updateDesign('example-leaderboard', (design) => ({ ...design, description: 'edited' }));
+    store.getState().deleteDesign('example-leaderboard');
+    store.getState().resetExample('example-leaderboard');
+    const saved = store.getState().designs.find((entry) => entry.id === 'example-leaderboard');
+    expect(saved?.design.description).toBe(EXAMPLE_DESIGNS[0]!.design.description);
+    expect(store.getState().openDesignId).toBe('example-leaderboard');
+  });
+
+  it('survives a reload, and ignores saved entries that are not designs', () => {
+    const storage = memoryStorage();
+    const store = createDesignStore({ storage, now: fixedClock });
+    const id = store.getState().createDesign('Kept');
+    const reloaded = createDesignStore({ storage, now: fixedClock });
+    expect(reloaded.getState().designs.find((saved) => saved.id === id)?.design.name).toBe('Kept');
+    expect(reloaded.getState().openDesignId).toBe(id);
+
+    const saved = JSON.parse(storage.map.get(DESIGNS_STORAGE_KEY) ?? '{}') as { state: { designs: unknown[] } };
+    saved.state.designs.push({ id: 'bad', design: '<img src=x onerror=alert(1)>' }, null);
+    storage.map.set(DESIGNS_STORAGE_KEY, JSON.stringify(saved));
+    const again = createDesignStore({ storage, now: fixedClock });
+    expect(again.getState().designs.some((entry) => entry.id === 'bad')).toBe(false);
+    expect(again.getState().designs.some((entry) => entry.id === id)).toBe(true);
+  });
+});

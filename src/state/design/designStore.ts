@@ -1,0 +1,196 @@
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { EXAMPLE_DESIGNS, type Design, type DesignDocument } from '../../design';
+
+/**
+ * The designs the user keeps in this browser: the Designs list (the
+ * built-in examples first, then their own), which one is open, and every
+ * edit to it. Each design is a whole document (src/design); edits are pure
+ * functions of it passed to `updateDesign`, so the store stays small and
+ * every change is one immutable replacement (undo, diff and share are easy).
+ */
+export interface SavedDesign {
+  /** Local id: `example-leaderboard` for an example, `design-<n>` for the user's. */
+  readonly id: string;
+  readonly design: Design;
+  /** When it last changed (ISO-8601), for the list. */
+  readonly updatedAt: string;
+}
+
+export interface DesignStoreState {
+  readonly designs: readonly SavedDesign[];
+  /** The design on screen; undefined only when the list is empty. */
+  readonly openDesignId: string | undefined;
+}
+
+export interface DesignStoreActions {
+  /** A new, empty design (one table keyed PK/SK), opened. Returns its id. */
+  createDesign(name?: string): string;
+  /** A copy of a design under "<name> (copy)", opened. Returns its id. */
+  duplicateDesign(id: string): string | undefined;
+  renameDesign(id: string, name: string): void;
+  /** Removes a design (the UI asks first); the next one opens. */
+  deleteDesign(id: string): void;
+  openDesign(id: string): void;
+  /** Replaces a design with `change(design)`; nothing happens when it returns the same object. */
+  updateDesign(id: string, change: (design: Design) => Design): void;
+  /** Adds a design (an import), opened. Returns its id. */
+  addDesign(design: Design): string;
+  /** Puts a built-in example back as it ships (re-adding it when deleted) and opens it. */
+  resetExample(exampleId: string): void;
+}
+
+export type DesignStore = StoreApi<DesignStoreState & DesignStoreActions>;
+
+export const DESIGNS_STORAGE_KEY = 'keylab.designs';
+
+export interface DesignStoreOptions {
+  /** localStorage in the browser, a map in tests; without it nothing is saved. */
+  readonly storage?: StateStorage;
+  /** The clock for `updatedAt` (tests pass a fixed one). */
+  readonly now?: () => Date;
+}
+
+/** A document's design part (the format tag is the document's, not the design's). */
+export function designOf(document: DesignDocument): Design {
+  const { format: _format, ...design } = document;
+  return design;
+}
+
+function exampleDesigns(now: Date): SavedDesign[] {
+  return EXAMPLE_DESIGNS.map((example) => ({ id: example.id, design: designOf(example.design), updatedAt: now.toISOString() }));
+}
+
+/** An empty design: one table with a PK/SK key and no entities yet. */
+export function emptyDesign(name: string): Design {
+  return {
+    name,
+    description: '',
+    tables: [
+      {
+        name: 'Table1',
+        description: '',
+        partitionKey: { name: 'PK', type: 'S' },
+        sortKey: { name: 'SK', type: 'S' },
+        indexes: [],
+        billingMode: 'PAY_PER_REQUEST',
+        entities: [],
+        accessPatterns: [],
+      },
+    ],
+  };
+}
+
+/**
+ * Creates the designs store. With `storage`, the list and the open design
+ * survive a reload; what is read back is untrusted and checked first.
+ *
+ * @example
+ * const store = createDesignStore();
+ * const id = store.getState().createDesign("Orders");
+ * store.getState().updateDesign(id, (design) => ({ ...design, description: "v2" }));
+ */
+export function createDesignStore(options: DesignStoreOptions = {}): DesignStore {
+  const now = options.now ?? (() => new Date());
+  const create = (set: DesignStore['setState'], get: DesignStore['getState']): DesignStoreState & DesignStoreActions => {
+    const add = (design: Design): string => {
+      const id = nextDesignId(get().designs);
+      set((state) => ({ designs: [...state.designs, { id, design, updatedAt: now().toISOString() }], openDesignId: id }));
+      return id;
+    };
+    const initial = exampleDesigns(now());
+    return {
+      designs: initial,
+      openDesignId: initial[0]?.id,
+      createDesign: (name) => add(emptyDesign(name ?? uniqueName(get().designs, 'Untitled design'))),
+      duplicateDesign: (id) => {
+        const source = get().designs.find((saved) => saved.id === id);
+        return source ? add({ ...source.design, name: uniqueName(get().designs, `${source.design.name} (copy)`) }) : undefined;
+      },
+      renameDesign: (id, name) => get().updateDesign(id, (design) => (design.name === name ? design : { ...design, name })),
+      deleteDesign: (id) =>
+        set((state) => {
+          const index = state.designs.findIndex((saved) => saved.id === id);
+          if (index < 0) return state;
+          const designs = state.designs.filter((saved) => saved.id !== id);
+          const openDesignId = state.openDesignId === id ? (designs[Math.min(index, designs.length - 1)]?.id ?? undefined) : state.openDesignId;
+          return { designs, openDesignId };
+        }),
+      openDesign: (id) => set((state) => (state.designs.some((saved) => saved.id === id) ? { openDesignId: id } : state)),
+      updateDesign: (id, change) =>
+        set((state) => {
+          let changed = false;
+          const designs = state.designs.map((saved) => {
+            if (saved.id !== id) return saved;
+            const design = change(saved.design);
+            if (design === saved.design) return saved;
+            changed = true;
+            return { ...saved, design, updatedAt: now().toISOString() };
+          });
+          return changed ? { designs } : state;
+        }),
+      addDesign: (design) => add(design),
+      resetExample: (exampleId) => {
+        const example = EXAMPLE_DESIGNS.find((entry) => entry.id === exampleId);
+        if (!example) return;
+        const saved: SavedDesign = { id: example.id, design: designOf(example.design), updatedAt: now().toISOString() };
+        set((state) => {
+          const exists = state.designs.some((entry) => entry.id === exampleId);
+          return {
+            designs: exists ? state.designs.map((entry) => (entry.id === exampleId ? saved : entry)) : [saved, ...state.designs],
+            openDesignId: exampleId,
+          };
+        });
+      },
+    };
+  };
+
+  if (!options.storage) return createStore<DesignStoreState & DesignStoreActions>()((set, get) => create(set, get));
+  return createStore<DesignStoreState & DesignStoreActions>()(
+    persist((set, get) => create(set, get), {
+      name: DESIGNS_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => options.storage as StateStorage),
+      partialize: (state): DesignStoreState => ({ designs: state.designs, openDesignId: state.openDesignId }),
+      // Saved data is untrusted (older versions, hand edits, another tab): keep only entries that read as designs.
+      merge: (persisted, current) => {
+        const saved = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<Record<keyof DesignStoreState, unknown>>;
+        if (!Array.isArray(saved.designs)) return current;
+        const designs = saved.designs.filter(isSavedDesign);
+        const openDesignId = typeof saved.openDesignId === 'string' && designs.some((entry) => entry.id === saved.openDesignId) ? saved.openDesignId : designs[0]?.id;
+        return { ...current, designs, openDesignId };
+      },
+    }),
+  );
+}
+
+/** A structural check of a saved entry; the design itself is validated where it is read (src/design). */
+function isSavedDesign(value: unknown): value is SavedDesign {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<Record<keyof SavedDesign, unknown>>;
+  const design = entry.design as Partial<Record<keyof Design, unknown>> | undefined;
+  return (
+    typeof entry.id === 'string' &&
+    typeof entry.updatedAt === 'string' &&
+    typeof design === 'object' &&
+    design !== null &&
+    typeof design.name === 'string' &&
+    Array.isArray(design.tables)
+  );
+}
+
+function nextDesignId(designs: readonly SavedDesign[]): string {
+  const used = new Set(designs.map((saved) => saved.id));
+  let n = designs.length + 1;
+  while (used.has(`design-${n}`)) n++;
+  return `design-${n}`;
+}
+
+/** `name`, or `name 2`, `name 3`… so the list never shows two designs under one name. */
+function uniqueName(designs: readonly SavedDesign[], name: string): string {
+  const used = new Set(designs.map((saved) => saved.design.name));
+  if (!used.has(name)) return name;
+  let n = 2;
+  while (used.has(`${name} ${n}`)) n++;
+  return `${name} ${n}`;
+}
