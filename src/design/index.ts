@@ -7,3 +7,4 @@
 export * from './design.types';
 export * from './designKeys';
 export * from './examples';
+export * from './createTableInput';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ExplorerPanel } from './explorer/ExplorerPanel';
-import { KeyBuilderPanel } from './keyBuilder/KeyBuilderPanel';
+import { DesignPanel } from './design/DesignPanel';
 import { ConnectionPanel } from './explorer/ConnectionPanel';
 import { useAppStores, useBuiltInTable, useConnection, useExplorer, useNotices } from './stores';
 
@@ -74,7 +74,7 @@ export function App() {
       )}
       <main className="workspace">
         <div role="tabpanel" id="view-key-builder" aria-labelledby="tab-key-builder" hidden={view !== 'key-builder'}>
-          <KeyBuilderPanel />
+          <DesignPanel />
         </div>
         <div role="tabpanel" id="view-explorer" aria-labelledby="tab-explorer" hidden={view !== 'explorer'}>
           <ExplorerPanel store={stores.explorer} status={onBuiltIn ? builtInStatus : undefined} connection={<ConnectionPanel store={stores.connection} />}
