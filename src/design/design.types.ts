@@ -209,3 +209,17 @@ export interface Design {
 export interface DesignDocument extends Design {
   readonly format: typeof DESIGN_FORMAT;
 }
+
+/**
+ * What is wrong with a design, an imported file or one of its parts, and
+ * where: `path` in the document's terms (`tables[0].entities[2].keys.SK`),
+ * plus the line and column for text that is not JSON at all.
+ */
+export interface DesignProblem {
+  readonly path: string;
+  readonly message: string;
+  /** A warning is reported but does not stop the load (an unknown key that was dropped). */
+  readonly severity: 'error' | 'warning';
+  readonly line?: number;
+  readonly column?: number;
+}
