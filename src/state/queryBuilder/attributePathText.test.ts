@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePathText, printPathText } from './attributePathText';
-import { findJsonErrorOffset } from './jsonErrorPosition';
 import { joinList, splitList } from './typedValue';
 
 describe('attribute path text', () => {
@@ -49,37 +48,6 @@ describe('lists', () => {
     fc.assert(
       fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), (items) => {
         expect(splitList(joinList(items))).toEqual(items);
-      }),
-    );
-  });
-});
-
-describe('JSON error offsets', () => {
-  it.each([
-    ['{"a": ,}', 6],
-    ['{"a": 1,}', 8],
-    ['{"a" 1}', 5],
-    ['[1, 2', 5],
-    ['{"a": tru}', 9],
-  ])('%s', (text, offset) => {
-    expect(findJsonErrorOffset(text)).toBe(offset);
-  });
-  it('finds none in valid JSON, agreeing with JSON.parse', () => {
-    fc.assert(
-      fc.property(fc.json(), (text) => {
-        expect(findJsonErrorOffset(text)).toBeUndefined();
-      }),
-    );
-    fc.assert(
-      fc.property(fc.json(), fc.nat(), (text, cut) => {
-        const broken = text.slice(0, cut % (text.length + 1));
-        let valid = true;
-        try {
-          JSON.parse(broken);
-        } catch {
-          valid = false;
-        }
-        expect(findJsonErrorOffset(broken) === undefined).toBe(valid);
       }),
     );
   });

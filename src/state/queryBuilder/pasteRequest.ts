@@ -15,9 +15,9 @@ import {
   type QueryScanParameter,
   type ResolvedPath,
 } from '../../expressions';
+import { locateJsonError } from '../../design';
 import { EMPTY_QUERY_FORM, type QueryForm, type SelectOption, type SortOperator } from './queryForm';
 import { printPathText } from './attributePathText';
-import { findJsonErrorOffset } from './jsonErrorPosition';
 import { createFilterGroup, createFilterRow, EMPTY_FILTER, type FilterGroup, type FilterNode, type FilterOperator } from './filterModel';
 import { printTypedValue, reviveAttributeValue, VALUE_TYPES, type ValueType } from './typedValue';
 
@@ -50,25 +50,9 @@ const SELECTS: readonly SelectOption[] = ['ALL_ATTRIBUTES', 'ALL_PROJECTED_ATTRI
  * engine reports (V8: "… in JSON at position 17" / "(line 2 column 5)").
  */
 export function describeJsonError(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  const position = /position (\d+)/.exec(message);
-  let where = '';
-  const found = position ? Number(position[1]) : findJsonErrorOffset(text);
-  if (lineColumn) where = `line ${lineColumn[1]}, column ${lineColumn[2]}`;
-  else if (found !== undefined && found < text.length) {
-    const offset = found;
-    const before = text.slice(0, offset);
-    const line = before.split('\n').length;
-    const column = offset - before.lastIndexOf('\n');
-    where = `line ${line}, column ${column}`;
-  } else if (found !== undefined || /end of JSON input/i.test(message)) {
-    const lines = text.split('\n');
-    where = `line ${lines.length}, column ${(lines[lines.length - 1] ?? '').length + 1} (the text ends too early)`;
-  }
-  // V8 quotes the text around the error ('…"Limit": ,\n}" is not valid JSON'); the line and column say it better.
-  const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
-  return `This is not valid JSON${where ? ` at ${where}` : ''}: ${reason}.`;
+  const { where, reason } = locateJsonError(text, error);
+  const at = where ? ` at line ${where.line}, column ${where.column}${where.endsEarly ? ' (the text ends too early)' : ''}` : '';
+  return `This is not valid JSON${at}: ${reason}.`;
 }
 
 /** The TableName of pasted JSON, if it parses (to select the table before mapping keys). */

@@ -1,0 +1,59 @@
+import type { DesignProblem } from '../design.types';
+
+/**
+ * Paths in a design document, as messages print them: `tables[0].entities[2].keys.SK`,
+ * with names that are not identifiers quoted (`attributes["first name"]`).
+ */
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** The path of a member of the object at `base`. */
+export function memberPath(base: string, key: string): string {
+  if (IDENTIFIER.test(key)) return base ? `${base}.${key}` : key;
+  return `${base}[${JSON.stringify(key)}]`;
+}
+
+/** The path of an element of the array at `base`. */
+export function elementPath(base: string, index: number): string {
+  return `${base}[${index}]`;
+}
+
+export function errorAt(path: string, message: string): DesignProblem {
+  return { path, message, severity: 'error' };
+}
+
+export function warningAt(path: string, message: string): DesignProblem {
+  return { path, message, severity: 'warning' };
+}
+
+/**
+ * One line per problem, as a notice or a report shows it.
+ *
+ * @example
+ * describeDesignProblem({ path: "tables[0].name", message: "…", severity: "error" }) // "tables[0].name: …"
+ */
+export function describeDesignProblem(problem: DesignProblem): string {
+  const where = problem.line !== undefined ? `line ${problem.line}, column ${problem.column ?? 1}` : problem.path || '(document)';
+  return `${where}: ${problem.message}`;
+}
+
+/** A readable list of allowed values: `"S", "N" or "B"`. */
+export function quotedChoices(choices: readonly string[]): string {
+  const quoted = choices.map((choice) => JSON.stringify(choice));
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
+
+/** What a JSON value is, for "must be a string, not a number". */
+export function describeJsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (typeof value === 'number') return `the number ${String(value)}`;
+  if (typeof value === 'boolean') return String(value);
+  return typeof value;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
