@@ -71,7 +71,11 @@ export function createAppStores(deps: AppDeps): AppStores {
   const notices = createNoticeStore();
   const designStorage = reportingStorage(deps.storage, notices);
   const keyDesign = createKeyDesignStore(designStorage ? { storage: designStorage } : {});
-  const designs = createDesignStore(designStorage ? { storage: designStorage } : {});
+  const designs = createDesignStore(
+    designStorage
+      ? { storage: designStorage, onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')} (Kept in this browser's storage under keylab.designs.unreadable.)`) }
+      : {},
+  );
   const explorer = createExplorerStore();
   const rowSelection = createRowSelectionStore();
   // The query builder encodes sort-key bounds with the key builder's current template.

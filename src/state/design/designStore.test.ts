@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_DESIGNS } from '../../design';
-import { createDesignStore, DESIGNS_STORAGE_KEY } from './designStore';
+import { createDesignStore, DESIGNS_STORAGE_KEY, UNREADABLE_DESIGNS_STORAGE_KEY } from './designStore';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -58,5 +58,23 @@ describe('createDesignStore', () => {
     const again = createDesignStore({ storage, now: fixedClock });
     expect(again.getState().designs.some((entry) => entry.id === 'bad')).toBe(false);
     expect(again.getState().designs.some((entry) => entry.id === id)).toBe(true);
+  });
+
+  it('validates saved designs on load: one that fails is set aside and reported, the others load', () => {
+    const storage = memoryStorage();
+    const store = createDesignStore({ storage, now: fixedClock });
+    const good = store.getState().createDesign('Good');
+    const bad = store.getState().createDesign('Broken');
+    store.getState().updateDesign(bad, (design) => ({ ...design, tables: [{ ...design.tables[0]!, partitionKey: { name: 'PK', type: 'X' as 'S' } }] }));
+    storage.map.set(UNREADABLE_DESIGNS_STORAGE_KEY, JSON.stringify([{ entry: 'from before', problem: 'old' }]));
+    const reported: string[][] = [];
+    const reloaded = createDesignStore({ storage, now: fixedClock, onUnreadable: (messages) => reported.push([...messages]) });
+    const ids = reloaded.getState().designs.map((saved) => saved.id);
+    expect(ids).toContain(good);
+    expect(ids).not.toContain(bad);
+    expect(reported).toEqual([[expect.stringMatching(/^Saved design "Broken" could not be read and was set aside: tables\[0\]\.partitionKey\.type: /)]]);
+    const aside = JSON.parse(storage.map.get(UNREADABLE_DESIGNS_STORAGE_KEY) ?? '[]') as { entry: { id: string } | string; problem: string }[];
+    // What was kept aside before is still there (appended, never overwritten).
+    expect(aside.map((kept) => (typeof kept.entry === 'string' ? kept.entry : kept.entry.id))).toEqual(['from before', bad]);
   });
 });

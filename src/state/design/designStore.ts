@@ -1,6 +1,6 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { EXAMPLE_DESIGNS, type Design, type DesignDocument } from '../../design';
+import { describeDesignProblem, EXAMPLE_DESIGNS, readDesign, type Design, type DesignDocument } from '../../design';
 
 /**
  * The designs the user keeps in this browser: the Designs list (the
@@ -43,12 +43,16 @@ export interface DesignStoreActions {
 export type DesignStore = StoreApi<DesignStoreState & DesignStoreActions>;
 
 export const DESIGNS_STORAGE_KEY = 'keylab.designs';
+/** Where saved designs that no longer read as designs are kept aside (never silently dropped). */
+export const UNREADABLE_DESIGNS_STORAGE_KEY = 'keylab.designs.unreadable';
 
 export interface DesignStoreOptions {
   /** localStorage in the browser, a map in tests; without it nothing is saved. */
   readonly storage?: StateStorage;
   /** The clock for `updatedAt` (tests pass a fixed one). */
   readonly now?: () => Date;
+  /** Saved designs that failed validation on load (kept under UNREADABLE_DESIGNS_STORAGE_KEY): one message per design. */
+  readonly onUnreadable?: (messages: readonly string[]) => void;
 }
 
 /** A document's design part (the format tag is the document's, not the design's). */
@@ -152,11 +156,16 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
       version: 1,
       storage: createJSONStorage(() => options.storage as StateStorage),
       partialize: (state): DesignStoreState => ({ designs: state.designs, openDesignId: state.openDesignId }),
-      // Saved data is untrusted (older versions, hand edits, another tab): keep only entries that read as designs.
+      // Saved data is untrusted (older versions, hand edits, another tab): every design is validated;
+      // one that fails is kept aside and reported, never silently lost.
       merge: (persisted, current) => {
         const saved = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<Record<keyof DesignStoreState, unknown>>;
         if (!Array.isArray(saved.designs)) return current;
-        const designs = saved.designs.filter(isSavedDesign);
+        const { designs, unreadable } = readSavedDesigns(saved.designs);
+        if (unreadable.length > 0) {
+          setAside(options.storage as StateStorage, unreadable);
+          options.onUnreadable?.(unreadable.map((entry) => entry.message));
+        }
         const openDesignId = typeof saved.openDesignId === 'string' && designs.some((entry) => entry.id === saved.openDesignId) ? saved.openDesignId : designs[0]?.id;
         return { ...current, designs, openDesignId };
       },
@@ -164,19 +173,46 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
   );
 }
 
-/** A structural check of a saved entry; the design itself is validated where it is read (src/design). */
-function isSavedDesign(value: unknown): value is SavedDesign {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Partial<Record<keyof SavedDesign, unknown>>;
-  const design = entry.design as Partial<Record<keyof Design, unknown>> | undefined;
-  return (
-    typeof entry.id === 'string' &&
-    typeof entry.updatedAt === 'string' &&
-    typeof design === 'object' &&
-    design !== null &&
-    typeof design.name === 'string' &&
-    Array.isArray(design.tables)
-  );
+interface UnreadableDesign {
+  readonly entry: unknown;
+  readonly message: string;
+}
+
+/** The saved entries that read as designs (validated by src/design), and the others with why. */
+function readSavedDesigns(entries: readonly unknown[]): { designs: SavedDesign[]; unreadable: UnreadableDesign[] } {
+  const designs: SavedDesign[] = [];
+  const unreadable: UnreadableDesign[] = [];
+  entries.forEach((entry, index) => {
+    const { id, updatedAt, design } = (typeof entry === 'object' && entry !== null ? entry : {}) as Partial<Record<keyof SavedDesign, unknown>>;
+    const label = typeof (design as { name?: unknown } | undefined)?.name === 'string' ? `"${(design as { name: string }).name}"` : `#${index + 1}`;
+    if (typeof id !== 'string' || typeof updatedAt !== 'string') {
+      unreadable.push({ entry, message: `Saved design ${label} has no id or date and was set aside.` });
+      return;
+    }
+    const read = readDesign(design);
+    if (read.ok) designs.push({ id, design: read.design, updatedAt });
+    else unreadable.push({ entry, message: `Saved design ${label} could not be read and was set aside: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}` });
+  });
+  return { designs, unreadable };
+}
+
+/** Appends to what is already kept aside (a second bad load never overwrites the first). */
+function setAside(storage: StateStorage, unreadable: readonly UnreadableDesign[]): void {
+  try {
+    const before = storage.getItem(UNREADABLE_DESIGNS_STORAGE_KEY);
+    const list: unknown[] = [];
+    if (typeof before === 'string') {
+      try {
+        const kept: unknown = JSON.parse(before);
+        list.push(...(Array.isArray(kept) ? kept : [kept]));
+      } catch {
+        list.push(before);
+      }
+    }
+    storage.setItem(UNREADABLE_DESIGNS_STORAGE_KEY, JSON.stringify([...list, ...unreadable.map(({ entry, message }) => ({ entry, problem: message }))]));
+  } catch {
+    // Storage that can't be read or written: the notice still says what was set aside.
+  }
 }
 
 function nextDesignId(designs: readonly SavedDesign[]): string {
