@@ -38,7 +38,7 @@ export function readTableShape(reader: DocumentReader, raw: Record<string, unkno
   const description = reader.string(raw, 'description', path, { fallback: '' });
   const partitionKey = readKeyAttribute(reader, raw.partitionKey, memberPath(path, 'partitionKey'));
   const sortKey = raw.sortKey === undefined ? undefined : readKeyAttribute(reader, raw.sortKey, memberPath(path, 'sortKey'));
-  if (partitionKey && sortKey && partitionKey.name === sortKey.name) reader.error(memberPath(path, 'sortKey.name'), `"${sortKey.name}" is already the partition key: the sort key is another attribute.`);
+  if (partitionKey && sortKey && partitionKey.name === sortKey.name) reader.error(memberPath(memberPath(path, 'sortKey'), 'name'), `"${sortKey.name}" is already the partition key: the sort key is another attribute.`);
   const billingMode = reader.choice(raw, 'billingMode', path, ['PAY_PER_REQUEST', 'PROVISIONED'] as const, 'PAY_PER_REQUEST');
   const provisioned = readProvisioned(reader, raw, path, billingMode);
   const indexList = reader.array(raw, 'indexes', path, '[{"name": "GSI1", "kind": "GSI", …}]', []) ?? [];
