@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBuiltInTableInMemory } from '../sources';
-import { KEY_DESIGN_STORAGE_KEY } from '../state';
+import { DESIGNS_STORAGE_KEY, KEY_DESIGN_STORAGE_KEY, UNREADABLE_DESIGNS_STORAGE_KEY } from '../state';
 import { createAppStores, PROFILES_PATH, type AppDeps } from './appStores';
 
 /*
@@ -122,6 +122,17 @@ describe('createAppStores', () => {
     const stores = createAppStores(fakeDeps({ storage }).deps);
     stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
     expect(stores.notices.getState().notices[0]?.message).toMatch(/could not be saved in this browser \(QuotaExceededError\)/);
+  });
+
+  it('shows saved designs that fail validation as a notice, and keeps them aside', () => {
+    const storage = memoryStorage();
+    const broken = { id: 'design-9', updatedAt: '2026-12-01T10:00:00Z', design: { name: 'Half-typed', description: '', tables: [{ name: 'T1', partitionKey: { name: 'PK', type: 'S' } }] } };
+    storage.setItem(DESIGNS_STORAGE_KEY, JSON.stringify({ state: { designs: [broken], openDesignId: 'design-9' }, version: 1 }));
+    const stores = createAppStores(fakeDeps({ storage }).deps);
+    const notice = stores.notices.getState().notices.find((entry) => entry.id === 'designs-unreadable');
+    expect(notice?.message).toMatch(/^Saved design "Half-typed" could not be read and was set aside: tables\[0\]\.name: table name "T1" is 2 characters long/);
+    expect(notice?.message).toContain('keylab.designs.unreadable');
+    expect(JSON.parse(storage.getItem(UNREADABLE_DESIGNS_STORAGE_KEY) ?? '[]')).toEqual([{ entry: broken, problem: expect.any(String) }]);
   });
 
   it('reads the ~/.aws profiles from the app server, through the injected fetch, when the form asks for one', async () => {

@@ -18,6 +18,7 @@ import {
   createKeyDesignStore,
   createNoticeStore,
   createRowSelectionStore,
+  UNREADABLE_DESIGNS_STORAGE_KEY,
   type BuiltInTableStore,
   type ConnectionStorage,
   type ConnectionStore,
@@ -73,7 +74,7 @@ export function createAppStores(deps: AppDeps): AppStores {
   const keyDesign = createKeyDesignStore(designStorage ? { storage: designStorage } : {});
   const designs = createDesignStore(
     designStorage
-      ? { storage: designStorage, onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')} (Kept in this browser's storage under keylab.designs.unreadable.)`) }
+      ? { storage: designStorage, onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')} (Kept in this browser's storage under ${UNREADABLE_DESIGNS_STORAGE_KEY}.)`) }
       : {},
   );
   const explorer = createExplorerStore();
