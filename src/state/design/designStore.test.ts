@@ -77,4 +77,18 @@ describe('createDesignStore', () => {
     // What was kept aside before is still there (appended, never overwritten).
     expect(aside.map((kept) => (typeof kept.entry === 'string' ? kept.entry : kept.entry.id))).toEqual(['from before', bad]);
   });
+
+  it('keeps a saved design whose contents are mid-edit (a pattern left without a value), and says what to fix', () => {
+    const storage = memoryStorage();
+    const store = createDesignStore({ storage, now: fixedClock });
+    store.getState().updateDesign('example-shop', (design) => ({
+      ...design,
+      tables: design.tables.map((table) => ({ ...table, accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, partitionValues: {} })) })),
+    }));
+    const reported: string[][] = [];
+    const reloaded = createDesignStore({ storage, now: fixedClock, onUnreadable: (messages) => reported.push([...messages]) });
+    const shop = reloaded.getState().designs.find((saved) => saved.id === 'example-shop');
+    expect(shop?.design.tables[0]?.accessPatterns[0]?.partitionValues).toEqual({});
+    expect(reported).toEqual([[expect.stringMatching(/^Saved design "Shop \(single table\)" has problems to fix: .*customerId/)]]);
+  });
 });

@@ -161,11 +161,9 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
       merge: (persisted, current) => {
         const saved = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<Record<keyof DesignStoreState, unknown>>;
         if (!Array.isArray(saved.designs)) return current;
-        const { designs, unreadable } = readSavedDesigns(saved.designs);
-        if (unreadable.length > 0) {
-          setAside(options.storage as StateStorage, unreadable);
-          options.onUnreadable?.(unreadable.map((entry) => entry.message));
-        }
+        const { designs, unreadable, problems } = readSavedDesigns(saved.designs);
+        if (unreadable.length > 0) setAside(options.storage as StateStorage, unreadable);
+        if (unreadable.length + problems.length > 0) options.onUnreadable?.([...unreadable.map((entry) => entry.message), ...problems]);
         const openDesignId = typeof saved.openDesignId === 'string' && designs.some((entry) => entry.id === saved.openDesignId) ? saved.openDesignId : designs[0]?.id;
         return { ...current, designs, openDesignId };
       },
@@ -179,9 +177,10 @@ interface UnreadableDesign {
 }
 
 /** The saved entries that read as designs (validated by src/design), and the others with why. */
-function readSavedDesigns(entries: readonly unknown[]): { designs: SavedDesign[]; unreadable: UnreadableDesign[] } {
+function readSavedDesigns(entries: readonly unknown[]): { designs: SavedDesign[]; unreadable: UnreadableDesign[]; problems: string[] } {
   const designs: SavedDesign[] = [];
   const unreadable: UnreadableDesign[] = [];
+  const problems: string[] = [];
   entries.forEach((entry, index) => {
     const { id, updatedAt, design } = (typeof entry === 'object' && entry !== null ? entry : {}) as Partial<Record<keyof SavedDesign, unknown>>;
     const label = typeof (design as { name?: unknown } | undefined)?.name === 'string' ? `"${(design as { name: string }).name}"` : `#${index + 1}`;
@@ -191,9 +190,33 @@ function readSavedDesigns(entries: readonly unknown[]): { designs: SavedDesign[]
     }
     const read = readDesign(design);
     if (read.ok) designs.push({ id, design: read.design, updatedAt });
-    else unreadable.push({ entry, message: `Saved design ${label} could not be read and was set aside: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}` });
+    else if (hasDesignShape(design)) {
+      // The editor saves designs mid-edit (a pattern still missing a value after its template
+      // changed): a reload must not be stricter than the screen was, so the design stays, said.
+      designs.push({ id, design, updatedAt });
+      problems.push(`Saved design ${label} has problems to fix: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}`);
+    } else unreadable.push({ entry, message: `Saved design ${label} could not be read and was set aside: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}` });
   });
-  return { designs, unreadable };
+  return { designs, unreadable, problems };
+}
+
+/**
+ * Whether a saved value has every part the screens walk (lists where lists
+ * are, names where names are), so it can be shown even when its contents
+ * don't pass the document rules.
+ */
+function hasDesignShape(value: unknown): value is Design {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isKey = (v: unknown) => isObject(v) && typeof v.name === 'string' && (v.type === 'S' || v.type === 'N' || v.type === 'B');
+  const listOf = (v: unknown, check: (element: unknown) => boolean) => Array.isArray(v) && v.every(check);
+  const isIndex = (v: unknown) => isObject(v) && typeof v.name === 'string' && listOf(v.partitionKey, isKey) && listOf(v.sortKey, isKey) && isObject(v.projection);
+  const isSample = (v: unknown) => isObject(v) && typeof v.id === 'string' && isObject(v.values) && Object.values(v.values).every((text) => typeof text === 'string');
+  const isEntity = (v: unknown) =>
+    isObject(v) && typeof v.name === 'string' && isObject(v.keys) && Object.values(v.keys).every((text) => typeof text === 'string') && listOf(v.samples, isSample) && Array.isArray(v.attributes) && isObject(v.expectations);
+  const isPattern = (v: unknown) => isObject(v) && typeof v.id === 'string' && typeof v.name === 'string' && listOf(v.entities, (name) => typeof name === 'string') && isObject(v.partitionValues) && isObject(v.expected) && Array.isArray(v.projection);
+  const isTable = (v: unknown) =>
+    isObject(v) && typeof v.name === 'string' && isKey(v.partitionKey) && (v.sortKey === undefined || isKey(v.sortKey)) && listOf(v.indexes, isIndex) && listOf(v.entities, isEntity) && listOf(v.accessPatterns, isPattern);
+  return isObject(value) && typeof value.name === 'string' && typeof value.description === 'string' && listOf(value.tables, isTable);
 }
 
 /** Appends to what is already kept aside (a second bad load never overwrites the first). */
