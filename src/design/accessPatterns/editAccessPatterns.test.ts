@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_DESIGN } from '../examples';
+import { patternFields } from './patternFields';
 import { addAccessPattern, blankAccessPattern, duplicateAccessPattern, newPatternId, removeAccessPattern, updateAccessPattern } from './editAccessPatterns';
 
 const shop = SHOP_DESIGN.tables[0]!;
@@ -31,5 +32,13 @@ describe('editing a table’s access patterns', () => {
     const copied = duplicateAccessPattern(shop, 'customer-orders');
     expect(copied.accessPatterns[1]).toMatchObject({ id: 'a-customer-s-orders-newest-first-copy', name: 'A customer’s orders, newest first (copy)' });
     expect(ids(copied)).toHaveLength(4);
+  });
+});
+
+describe('patternFields', () => {
+  it('lists the fields the editor asks for, per table or index', () => {
+    expect(patternFields(shop, 'Order')).toEqual({ partition: ['customerId'], sort: ['at', 'orderId'], orderBy: ['customerId', 'at', 'orderId', 'status', 'total'] });
+    expect(patternFields(shop, 'Order', 'GSI1')).toMatchObject({ partition: ['status'], sort: ['at', 'orderId'] });
+    expect(patternFields(shop, 'Nobody')).toEqual({ partition: [], sort: [], orderBy: [] });
   });
 });

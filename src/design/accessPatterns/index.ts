@@ -2,5 +2,6 @@
 export * from './buildPatternRequest';
 export * from './editAccessPatterns';
 export * from './jsonAttributeValues';
+export * from './patternFields';
 export * from './judgePatternResult';
 export * from './sortKeyBounds';
