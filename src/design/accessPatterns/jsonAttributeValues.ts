@@ -42,6 +42,14 @@ export function toJsonItem(item: Record<string, AttributeValue>): JsonItem {
   return Object.fromEntries(Object.entries(item).map(([name, value]) => [name, toJsonAttributeValue(value)]));
 }
 
+/** A value as people read it in a message or a list: S and N as their text, B as its base64, anything else as DynamoDB JSON. */
+export function jsonValueText(value: JsonAttributeValue): string {
+  if ('S' in value) return value.S;
+  if ('N' in value) return value.N;
+  if ('B' in value) return value.B;
+  return JSON.stringify(value);
+}
+
 function bytesOf(base64: string): Uint8Array {
   const bytes = decodeBase64(base64);
   if (bytes === undefined) throw new TypeError(`"${base64}" is not base64`);

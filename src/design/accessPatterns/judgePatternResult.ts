@@ -1,7 +1,8 @@
 import { compareFieldValues, compareKeys, decodeBase64, type FieldFormat, type KeyAttributeValue } from '../../keys';
 import { compileTemplateText, findEntity, keyRoleOf, keySchemaOf } from '../designKeys';
-import type { AccessPatternDesign, EntityDesign, JsonAttributeValue, JsonItem, TableDesign } from '../design.types';
+import type { AccessPatternDesign, EntityDesign, JsonItem, TableDesign } from '../design.types';
 import { buildPatternRequest } from './buildPatternRequest';
+import { jsonValueText } from './jsonAttributeValues';
 
 /**
  * Whether a pattern's result is what the pattern promises: only its
@@ -73,15 +74,8 @@ function itemLabeller(table: TableDesign, indexName: string | undefined): (item:
   return (item) =>
     attributes
       .map((attribute) => item[attribute.name])
-      .map((value) => (value === undefined ? '(none)' : scalarText(value)))
+      .map((value) => (value === undefined ? '(none)' : jsonValueText(value)))
       .join(', ');
-}
-
-function scalarText(value: JsonAttributeValue): string {
-  if ('S' in value) return value.S;
-  if ('N' in value) return value.N;
-  if ('B' in value) return value.B;
-  return JSON.stringify(value);
 }
 
 /** How a reader says a direction for a field of this kind ("newest first"). */

@@ -5,6 +5,7 @@ import {
   addAccessPattern,
   blankAccessPattern,
   buildPatternRequest,
+  jsonValueText,
   keyAttributesOf,
   removeAccessPattern,
   updateAccessPattern,
@@ -156,7 +157,7 @@ function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; 
       <p className="small">
         Returns {pattern.entities.join(', ') || '(no entity)'} from {pattern.index ? `index ${pattern.index}` : `table ${table.name}`}
         {pattern.expected.count !== undefined ? `; expects ${pattern.expected.count} items` : ''}
-        {pattern.expected.orderBy ? `, by ${pattern.expected.orderBy.field} ${pattern.expected.orderBy.direction}` : ''}.
+        {pattern.expected.orderBy ? `, ordered by ${pattern.expected.orderBy.field} (${pattern.expected.orderBy.direction})` : ''}.
       </p>
       {outcome && outcome.reasons.length > 0 && (
         <ul className="pattern-reasons" aria-label="Why it fails">
@@ -258,9 +259,6 @@ function keyText(table: TableDesign, item: Readonly<Record<string, JsonAttribute
   return keyAttributesOf(table)
     .map((attribute) => attribute.name)
     .filter((name) => item[name] !== undefined)
-    .map((name) => {
-      const value = item[name]!;
-      return `${name} ${'S' in value ? value.S : 'N' in value ? value.N : 'B' in value ? value.B : JSON.stringify(value)}`;
-    })
+    .map((name) => `${name} ${jsonValueText(item[name]!)}`)
     .join(', ');
 }
