@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { expectFullyVisible, expectNoSidewaysScroll } from './layout';
 import { AccessPatternsPage } from './pages/AccessPatternsPage';
 
 const BUILT_IN = ['A customer’s orders, newest first', 'Orders of customer c1 on 2026-06-23', 'Placed orders, oldest first'];
@@ -70,4 +71,25 @@ test.describe('Design tab: access patterns', () => {
     await expect(pattern).toHaveCount(0);
     await expect(patterns.region.getByRole('listitem', { name: BUILT_IN[0] })).toBeVisible();
   });
+
+  for (const [width, height] of [
+    [1440, 900],
+    [1920, 1080],
+    [800, 900],
+  ] as const) {
+    test(`after a run, verdicts, reasons and the editor fit at ${width}×${height}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      const patterns = new AccessPatternsPage(page);
+      await patterns.openExample('example-shop');
+      await patterns.pattern(BUILT_IN[0]!).getByRole('button', { name: 'Edit' }).click();
+      await patterns.editor(`Edit ${BUILT_IN[0]}`).getByRole('combobox', { name: 'Direction', exact: true }).selectOption('ascending');
+      await patterns.editor(`Edit ${BUILT_IN[0]}`).getByRole('button', { name: 'Save access pattern' }).click();
+      await patterns.run();
+      await patterns.addButton.click();
+      await expectFullyVisible(patterns.reasons(BUILT_IN[0]!));
+      await expectFullyVisible(patterns.pattern(BUILT_IN[0]!).getByRole('list', { name: 'Returned items' }));
+      await expectFullyVisible(patterns.editor('Add access pattern'));
+      await expectNoSidewaysScroll(page);
+    });
+  }
 });
