@@ -61,6 +61,34 @@ test.describe('Design tab: access patterns', () => {
     await expect(patterns.verdict('Customer’s items')).toHaveCount(0);
   });
 
+  test('a pattern written in field values: the editor builds the day prefix, Limit and the expected order', async ({ page }) => {
+    const patterns = new AccessPatternsPage(page);
+    await patterns.openExample('example-shop');
+    await patterns.addButton.click();
+    const form = patterns.editor('Add access pattern');
+    await form.getByRole('textbox', { name: 'Name' }).fill('c2’s orders on 2026-06-22');
+    await form.getByRole('checkbox', { name: 'Customer' }).uncheck();
+    await form.getByRole('checkbox', { name: 'Order' }).check();
+    await form.getByRole('textbox', { name: 'customerId' }).fill('c2');
+    await form.getByRole('combobox', { name: 'Sort condition' }).selectOption('fields');
+    await form.getByRole('textbox', { name: 'at (sort)' }).fill('2026-06-22');
+    await form.getByRole('textbox', { name: 'Limit' }).fill('1e3');
+    await expect(form).toContainText('has an exponent');
+    await expect(form.getByRole('button', { name: 'Save access pattern' })).toBeDisabled();
+    await form.getByRole('textbox', { name: 'Limit' }).fill('5');
+    await form.getByRole('textbox', { name: 'Expected count' }).fill('1');
+    await form.getByRole('combobox', { name: 'Expected order', exact: true }).selectOption('at');
+    await form.getByRole('button', { name: 'Save access pattern' }).click();
+    const pattern = patterns.pattern('c2’s orders on 2026-06-22');
+    await expect(pattern).toContainText('"ORDER#2026-06-22T"');
+    await expect(pattern).toContainText('2026-06-22 = the whole day');
+    await patterns.run();
+    await expect(patterns.verdict('c2’s orders on 2026-06-22')).toHaveText('passes');
+    // A passing pattern's items are folded away.
+    await pattern.getByText('Returned 1 item', { exact: true }).click();
+    await expect(pattern.getByRole('list', { name: 'Returned items' })).toContainText('Order: PK CUSTOMER#c2, SK ORDER#2026-06-22T12:00:00Z#o_21');
+  });
+
   test('a pattern is deleted only after a second click', async ({ page }) => {
     const patterns = new AccessPatternsPage(page);
     await patterns.openExample('example-shop');
