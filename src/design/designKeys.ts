@@ -138,7 +138,7 @@ export function buildSampleItem(table: TableDesign, entity: EntityDesign, sample
 }
 
 /** An encoded key as the attribute's type holds it, or why it can't be. */
-function typedKeyValue(attribute: KeyAttributeDesign, text: string): JsonAttributeValue | string {
+export function typedKeyValue(attribute: KeyAttributeDesign, text: string): JsonAttributeValue | string {
   if (attribute.type === 'S') return text.length === 0 ? `${attribute.name} is empty: DynamoDB rejects an empty string key.` : { S: text };
   if (attribute.type === 'N') {
     const normalized = normalizeDynamoNumber(text);

@@ -11,6 +11,7 @@ import type { BuiltInTable } from '../sources';
 import {
   BUILT_IN_TABLE_LABEL,
   connectQueryBuilder,
+  createAccessPatternRunStore,
   createBuiltInTableStore,
   createConnectionStore,
   createDesignStore,
@@ -19,6 +20,7 @@ import {
   createNoticeStore,
   createRowSelectionStore,
   UNREADABLE_DESIGNS_STORAGE_KEY,
+  type AccessPatternRunStore,
   type BuiltInTableStore,
   type ConnectionStorage,
   type ConnectionStore,
@@ -53,6 +55,8 @@ export interface AppStores {
   readonly keyDesign: KeyDesignStore;
   /** The Designs list and the open design (tables, entities, templates, samples, access patterns). */
   readonly designs: DesignStore;
+  /** The Access patterns region's last run over the open table's samples. */
+  readonly accessPatternRuns: AccessPatternRunStore;
   readonly explorer: ExplorerStore;
   /** The explorer's connection control: built-in table, DynamoDB Local, a custom endpoint or AWS. */
   readonly connection: ConnectionStore;
@@ -129,6 +133,7 @@ export function createAppStores(deps: AppDeps): AppStores {
     notices,
     keyDesign,
     designs,
+    accessPatternRuns: createAccessPatternRunStore(),
     explorer,
     connection,
     builtInTable,

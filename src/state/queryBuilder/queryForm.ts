@@ -13,7 +13,7 @@ import { MAX_INT32, parseCount } from '../parseCount';
 import { parsePathText } from './attributePathText';
 import { parseBinaryText, reencodeBinaryText, type BinaryEncoding } from './binaryText';
 import { buildFilterCondition, EMPTY_FILTER, listFilterRows, type FilterGroup } from './filterModel';
-import { buildFieldSortCondition } from './sortKeyBounds';
+import { buildFieldSortCondition } from '../../design';
 
 /** The sort-key operators a Query offers, plus "none" (the whole partition). */
 export type SortOperator = 'none' | '=' | '<' | '<=' | '>' | '>=' | 'between' | 'begins_with';

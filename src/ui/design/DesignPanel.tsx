@@ -1,4 +1,5 @@
 import { KeyBuilderPanel } from '../keyBuilder/KeyBuilderPanel';
+import { AccessPatternsRegion } from './AccessPatternsRegion';
 import { useDesigns } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 
@@ -19,6 +20,7 @@ export function DesignPanel() {
       {props && (
         <>
           {/* Regions of the open design, one line each. */}
+          <AccessPatternsRegion {...props} />
         </>
       )}
     </div>
