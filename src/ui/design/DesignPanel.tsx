@@ -1,5 +1,6 @@
 import { KeyBuilderPanel } from '../keyBuilder/KeyBuilderPanel';
 import { useDesigns } from '../stores';
+import { CompareDesignsRegion } from './CompareDesignsRegion';
 import type { DesignRegionProps } from './designRegionProps';
 
 /**
@@ -19,6 +20,7 @@ export function DesignPanel() {
       {props && (
         <>
           {/* Regions of the open design, one line each. */}
+          <CompareDesignsRegion {...props} />
         </>
       )}
     </div>
