@@ -34,7 +34,7 @@ export class CompareDesignsPage {
 
   /** The keys of one side's order, top to bottom. */
   keys(order: Locator): Locator {
-    return order.getByRole('listitem');
+    return order.getByRole('list', { name: 'Keys in order' }).getByRole('listitem');
   }
 
   /** The verdict cell of a pattern row for one key ("Concatenated key" is column 1, "Multi-attribute key" column 2). */

@@ -71,7 +71,7 @@ function SideOrder({ side, title, bySample, disagreeing }: { side: KeySide; titl
           <p>
             {side.failures.length === 1 ? '1 sample has' : `${side.failures.length} samples have`} no key here:
           </p>
-          <ul>
+          <ul aria-label="Samples without a key">
             {side.failures.map((failure) => (
               <li key={failure.entity + failure.sampleId + failure.attribute}>
                 <VisibleText text={`${failure.entity} ${failure.sampleId}`} />: <VisibleText text={failure.message} />
@@ -81,7 +81,7 @@ function SideOrder({ side, title, bySample, disagreeing }: { side: KeySide; titl
         </div>
       )}
       {side.notInIndex.length > 0 && <p className="muted small">Not in this key (no template for it): {side.notInIndex.join(', ')}</p>}
-      <ol className="compare-keys">
+      <ol className="compare-keys" aria-label="Keys in order">
         {side.order.map((key) => {
           const sample = bySample.get(key.entity + '\u0000' + key.sampleId);
           const position = positions.get(key);
