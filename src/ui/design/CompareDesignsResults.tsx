@@ -56,7 +56,12 @@ function SideOrder({ side, title, bySample, disagreeing }: { side: KeySide; titl
   return (
     <section className="compare-side" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {title}: <VisibleText text={side.spec.label} />
+        {title}
+        {side.spec.label !== 'Left' && side.spec.label !== 'Right' && (
+          <>
+            : <VisibleText text={side.spec.label} />
+          </>
+        )}
       </h3>
       <p className="muted small">
         {where} ({keyNames}), {direction}
@@ -82,21 +87,28 @@ function SideOrder({ side, title, bySample, disagreeing }: { side: KeySide; titl
       )}
       {side.notInIndex.length > 0 && <p className="muted small">Not in this key (no template for it): {side.notInIndex.join(', ')}</p>}
       <ol className="compare-keys" aria-label="Keys in order">
-        {side.order.map((key) => {
+        {side.order.map((key, index) => {
           const sample = bySample.get(key.entity + '\u0000' + key.sampleId);
           const position = positions.get(key);
           const outOfOrder = position !== undefined && disagreeing.has(position);
-          return <KeyRow key={key.entity + key.sampleId} sideKey={key} differs={sample?.differs ?? true} outOfOrder={outOfOrder} />;
+          // The partition key is shown where it changes: the rows under it are one item collection.
+          const newPartition = index === 0 || side.order[index - 1]?.partitionText !== key.partitionText;
+          return <KeyRow key={key.entity + key.sampleId} sideKey={key} differs={sample?.differs ?? true} outOfOrder={outOfOrder} showPartition={newPartition} />;
         })}
       </ol>
     </section>
   );
 }
 
-function KeyRow({ sideKey, differs, outOfOrder }: { sideKey: SideKey; differs: boolean; outOfOrder: boolean }) {
+function KeyRow({ sideKey, differs, outOfOrder, showPartition }: { sideKey: SideKey; differs: boolean; outOfOrder: boolean; showPartition: boolean }) {
   const className = ['compare-key', differs ? 'differs' : '', outOfOrder ? 'out-of-order' : ''].filter(Boolean).join(' ');
   return (
     <li className={className} data-sample-id={sideKey.sampleId}>
+      {showPartition && sideKey.sortText && (
+        <span className="compare-key-partition mono muted small">
+          <VisibleText text={sideKey.partitionText} />
+        </span>
+      )}
       <span className="compare-key-sample">
         <VisibleText text={sideKey.sampleId} />
         {differs && <span className="compare-tag">differs</span>}
@@ -105,11 +117,6 @@ function KeyRow({ sideKey, differs, outOfOrder }: { sideKey: SideKey; differs: b
       <span className="compare-key-text mono">
         <VisibleText text={sideKey.sortText || sideKey.partitionText} />
       </span>
-      {sideKey.sortText && (
-        <span className="compare-key-partition mono muted small">
-          <VisibleText text={sideKey.partitionText} />
-        </span>
-      )}
       <span className="compare-key-bytes muted small">
         {sideKey.bytes.valueBytes} B value · {sideKey.bytes.storedBytes} B stored
       </span>

@@ -20,7 +20,7 @@ export function DesignPanel() {
       {props && (
         <>
           {/* Regions of the open design, one line each. */}
-          <CompareDesignsRegion {...props} />
+          <CompareDesignsRegion key={props.designId} {...props} />
         </>
       )}
     </div>
