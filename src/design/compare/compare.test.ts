@@ -88,6 +88,13 @@ describe('compareTemplateVersions', () => {
     expect(comparison.left.collisions).toEqual([{ entity: 'Run', sampleIds: ['run-4', 'run-5'], key: 'SEASON#2026-SUMMER | 0000000875' }]);
     expect(comparison.summary).toMatch(/^Left: samples run-4, run-5 get the same key SEASON#2026-SUMMER \| 0000000875/);
   });
+
+  it('a template that does not parse is said once, naming the entity and attribute', () => {
+    const comparison = compareTemplateVersions({ table: LEADERBOARD, entity: 'Run', attribute: 'rankKey', left: { template: '{score:integer}#{ts}', direction: 'ascending' }, right: { template: RANK_KEY, direction: 'ascending' } });
+    expect(comparison.left.failures).toEqual([]);
+    expect(comparison.left.problems).toEqual([expect.stringMatching(/^Left: Run\.rankKey: Unknown field type "integer"/)]);
+    expect(comparison.summary).toMatch(/^Left: Run\.rankKey: Unknown field type "integer".*no sample encodes on both sides, so the orders cannot be compared\.$/);
+  });
 });
 
 describe('compareDesigns', () => {

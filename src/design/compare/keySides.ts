@@ -104,6 +104,12 @@ export function buildKeySide(spec: KeySideSpec, samplesFrom: TableDesign, onlyEn
       notInIndex.push(entity.name);
       continue;
     }
+    // A template that does not parse is one problem of the side, not one failure per sample.
+    const broken = templateProblems(spec.table, entity, [...schema.partition, ...schema.sort]);
+    if (broken.length > 0) {
+      problems.push(...broken.map((problem) => `${spec.label}: ${problem}`));
+      continue;
+    }
     for (const sample of sampleEntity.samples) {
       const built = encodeSampleKey(spec.table, entity, schema, sample.values);
       if ('failures' in built) failures.push(...built.failures.map((failure) => ({ sampleId: sample.id, entity: entity.name, ...failure })));
@@ -114,6 +120,13 @@ export function buildKeySide(spec: KeySideSpec, samplesFrom: TableDesign, onlyEn
   // Array.prototype.sort is stable: equal keys keep the samples' order (and are reported as collisions).
   const order = [...keys].sort((a, b) => compareParts(a.partition, b.partition) || direction * compareParts(a.sort, b.sort));
   return { spec, schema, order, failures, collisions: collisionsIn(order), problems, notInIndex };
+}
+
+function templateProblems(table: TableDesign, entity: EntityDesign, attributes: readonly KeyAttributeDesign[]): string[] {
+  return attributes.flatMap((attribute) => {
+    const compiled = compileTemplateText(entity.keys[attribute.name] ?? '', keyRoleOf(table, attribute.name));
+    return compiled.ok ? [] : [`${entity.name}.${attribute.name}: ${compiled.findings.map((finding) => finding.message).join(' ')}`];
+  });
 }
 
 type EncodedSampleKey = Omit<SideKey, 'sampleId' | 'entity'> | { readonly failures: readonly Omit<EncodingFailure, 'sampleId' | 'entity'>[] };
