@@ -137,7 +137,7 @@ export function buildSampleItem(table: TableDesign, entity: EntityDesign, sample
   return problems.length > 0 ? { ok: false, problems } : { ok: true, item };
 }
 
-/** An encoded key as the attribute's type holds it, or why it can't be. */
+/** An encoded key as the attribute's type holds it, or why it can't be (the message). */
 export function typedKeyValue(attribute: KeyAttributeDesign, text: string): JsonAttributeValue | string {
   if (attribute.type === 'S') return text.length === 0 ? `${attribute.name} is empty: DynamoDB rejects an empty string key.` : { S: text };
   if (attribute.type === 'N') {

@@ -8,9 +8,7 @@ export * from './design.types';
 export * from './designKeys';
 export * from './examples';
 export * from './createTableInput';
-<<<<<<< HEAD
 export * from './format';
 export * from './export';
-=======
 export * from './accessPatterns';
->>>>>>> patterns
+export * from './compare';

@@ -1,6 +1,7 @@
 import { KeyBuilderPanel } from '../keyBuilder/KeyBuilderPanel';
 import { AccessPatternsRegion } from './AccessPatternsRegion';
 import { useDesigns } from '../stores';
+import { CompareDesignsRegion } from './CompareDesignsRegion';
 import type { DesignRegionProps } from './designRegionProps';
 
 /**
@@ -21,6 +22,7 @@ export function DesignPanel() {
         <>
           {/* Regions of the open design, one line each. */}
           <AccessPatternsRegion {...props} />
+          <CompareDesignsRegion key={props.designId} {...props} />
         </>
       )}
     </div>
