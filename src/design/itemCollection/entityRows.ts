@@ -1,4 +1,4 @@
-import { buildRawKey, compareKeys, decodeBase64, normalizeDynamoNumber, type KeyAttributeValue } from '../../keys';
+import { buildRawKey, compareKeys, compareUtf8, decodeBase64, normalizeDynamoNumber, type KeyAttributeValue } from '../../keys';
 import type { DesignSample, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
 import { buildSampleItem, compileTemplateText, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf, type KeySchemaDesign } from '../designKeys';
 import type { CollectionRow, KeyPartText, UnencodableSample } from './itemCollection.types';
@@ -85,23 +85,24 @@ function encodeEntityRows(table: TableDesign, entity: EntityDesign, entityIndex:
       entity: entity.name,
       entityIndex,
       sampleId: sample.id,
+      rank: 0,
       partitionId,
       sortKey,
       rawSortKey,
       sortValues: sortKey.map(comparisonValueOf),
       rawSortValues: rawSortKey.map(rawComparisonValueOf),
+      ...optional('sortText', singleStringKey(sortKey)),
+      ...optional('rawSortText', singleStringKey(rawSortKey)),
       item,
     });
   }
   const partitions = new Map<string, EntityPartitionRows>();
   for (const [id, group] of grouped) {
-    partitions.set(id, {
-      parts: group.parts,
-      partitionValues: group.partitionValues,
-      // Array.prototype.sort is stable: equal keys keep sample order.
-      byEncoded: [...group.rows].sort(compareEncodedRows),
-      byRaw: [...group.rows].sort(compareRawRows),
-    });
+    // Array.prototype.sort is stable: equal keys keep sample order.
+    const byEncoded = [...group.rows].sort(compareEncodedRows);
+    // Set while the rows are being built, before anyone sees them.
+    byEncoded.forEach((row, rank) => ((row as { rank: number }).rank = rank));
+    partitions.set(id, { parts: group.parts, partitionValues: group.partitionValues, byEncoded, byRaw: [...group.rows].sort(compareRawRows) });
   }
   return { partitions, unencodable };
 }
@@ -112,9 +113,14 @@ function partText(attribute: KeyAttributeDesign, value: JsonAttributeValue): Key
   return { attribute: attribute.name, type: attribute.type, text };
 }
 
-/** The identity of a partition-key value: its typed tuple as JSON (no separator can collide). */
+/**
+ * The identity of a partition-key value: each part as type, length and text
+ * (`S11:CUSTOMER#c1`), so no two tuples share one (computed per sample: no JSON).
+ */
 export function partitionIdOf(parts: readonly KeyPartText[]): string {
-  return JSON.stringify(parts.map((part) => [part.type, part.text]));
+  let id = '';
+  for (const part of parts) id += `${part.type}${part.text.length}:${part.text}`;
+  return id;
 }
 
 /** An encoded part as compareKeys takes it; encoded parts are valid for their type (buildSampleItem checked). */
@@ -154,13 +160,29 @@ export function compareKeyTuples(a: readonly (KeyAttributeValue | undefined)[], 
   return 0;
 }
 
-/** Encoded order; equal keys keep the table's entity order (and, within an entity, sample order: the sorts and merges are stable). */
+/**
+ * Encoded order; equal keys keep the table's entity order (and, within an
+ * entity, sample order: the sorts and merges are stable). A single S sort key,
+ * the common case and the one typed into, compares its text directly
+ * (compareUtf8, what compareKeys does for S) without the tuple walk.
+ */
 export function compareEncodedRows(a: CollectionRow, b: CollectionRow): number {
-  return compareKeyTuples(a.sortValues, b.sortValues) || a.entityIndex - b.entityIndex;
+  const x = a.sortText;
+  const y = b.sortText;
+  const order = x !== undefined && y !== undefined ? compareUtf8(x, y) : compareKeyTuples(a.sortValues, b.sortValues);
+  return order || a.entityIndex - b.entityIndex;
 }
 
 export function compareRawRows(a: CollectionRow, b: CollectionRow): number {
-  return compareKeyTuples(a.rawSortValues, b.rawSortValues) || a.entityIndex - b.entityIndex;
+  const x = a.rawSortText;
+  const y = b.rawSortText;
+  const order = x !== undefined && y !== undefined ? compareUtf8(x, y) : compareKeyTuples(a.rawSortValues, b.rawSortValues);
+  return order || a.entityIndex - b.entityIndex;
+}
+
+/** The text of a single S sort key, or undefined (no sort key, N, B, or several attributes). */
+function singleStringKey(parts: readonly KeyPartText[]): string | undefined {
+  return parts.length === 1 && (parts[0] as KeyPartText).type === 'S' ? (parts[0] as KeyPartText).text : undefined;
 }
 
 /** The entities of a table or index with their place in the table; undefined for an unknown index. */
@@ -169,4 +191,8 @@ export function entitiesInIndex(table: TableDesign, indexName: string | undefine
   if (!schema) return undefined;
   const entries = table.entities.map((entity, entityIndex) => ({ entity, entityIndex })).filter(({ entity }) => isEntityInIndex(table, entity, indexName));
   return { schema, entries };
+}
+
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
 }

@@ -1,4 +1,5 @@
 import { compareKeys, explainByteOrder, explainStringOrder } from '../../keys';
+import { positionedRow } from './buildItemCollection';
 import type { CollectionRow, ItemCollection, KeyPartText, PositionedRow } from './itemCollection.types';
 
 /** Why a row is out of place: the row whose naive order against it flips, and the sentence that says why. */
@@ -21,9 +22,10 @@ export interface OutOfPlaceReason {
  * // 'Naive key "9#1719741600#p_1024" would sort after Run run-5 ("875#…"), which it precedes encoded: The first difference is byte 1: …'
  */
 export function explainOutOfPlace(collection: ItemCollection, position: number): OutOfPlaceReason | undefined {
-  const row = collection.rows[position - 1];
+  const row = positionedRow(collection, position);
   if (!row || !row.outOfPlace) return undefined;
-  const other = findFlippedPartner(collection, row);
+  const otherPosition = findFlippedPartner(collection, row);
+  const other = otherPosition === undefined ? undefined : positionedRow(collection, otherPosition);
   if (!other) return undefined;
   const naiveBefore = other.rawPosition < row.rawPosition;
   const relation = naiveBefore ? 'after' : 'before';
@@ -32,15 +34,19 @@ export function explainOutOfPlace(collection: ItemCollection, position: number):
   return { other, sentence: `${lead}: ${explainNaivePair(row.row, other.row)}` };
 }
 
-/** A row on the other side of `row` in the naive order: the naive neighbours first, then any. */
-function findFlippedPartner(collection: ItemCollection, row: PositionedRow): PositionedRow | undefined {
-  const flipped = (other: PositionedRow | undefined): other is PositionedRow =>
-    other !== undefined && other !== row && other.rawPosition < row.rawPosition !== other.position < row.position;
-  const before = collection.rawOrder[row.rawPosition - 2];
-  if (flipped(before)) return before;
-  const after = collection.rawOrder[row.rawPosition];
-  if (flipped(after)) return after;
-  return collection.rows.find(flipped);
+/** The position of a row on the other side of `row` in the naive order: the naive neighbours first, then any. */
+function findFlippedPartner(collection: ItemCollection, row: PositionedRow): number | undefined {
+  const flipped = (otherPosition: number | undefined, otherRawPosition: number): otherPosition is number =>
+    otherPosition !== undefined && otherPosition !== row.position && otherRawPosition < row.rawPosition !== otherPosition < row.position;
+  const before = collection.positionsInRawOrder[row.rawPosition - 2];
+  if (flipped(before, row.rawPosition - 1)) return before;
+  const after = collection.positionsInRawOrder[row.rawPosition];
+  if (flipped(after, row.rawPosition + 1)) return after;
+  for (let j = 0; j < collection.positionsInRawOrder.length; j++) {
+    const candidate = collection.positionsInRawOrder[j];
+    if (flipped(candidate, j + 1)) return candidate;
+  }
+  return undefined;
 }
 
 function quoteKey(parts: readonly KeyPartText[]): string {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareKeys, encodeBase64, type KeyAttributeValue } from '../../keys';
+import { buildRawKey, compareKeys, encodeBase64, parseKeyTemplate, type KeyAttributeValue, type KeyTemplate } from '../../keys';
 import type { EntityDesign, IndexDesign, KeyAttributeDesign, TableDesign } from '../design.types';
 import { buildSampleItem, keySchemaOf } from '../designKeys';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
-import { buildItemCollection, defaultPartition, explainOutOfPlace, listPartitions, mergeSorted, type ItemCollection } from '.';
+import { buildItemCollection, defaultPartition, explainOutOfPlace, listPartitions, mergeInto, mergeSorted, positionedRow, type ItemCollection } from '.';
 
 function entity(name: string, keys: Record<string, string>, samples: readonly Record<string, string>[]): EntityDesign {
   return {
@@ -37,7 +37,7 @@ function collectionOf(design: TableDesign, indexName?: string): ItemCollection {
   return buildItemCollection(design, { ...(indexName ? { indexName } : {}), partition: partition.id });
 }
 
-const sortTexts = (collection: ItemCollection) => collection.rows.map((row) => row.row.sortKey.map((part) => part.text).join('|'));
+const sortTexts = (collection: ItemCollection) => collection.rows.map((row) => row.sortKey.map((part) => part.text).join('|'));
 
 describe('listPartitions', () => {
   it('lists the Shop’s partitions in byte order with counts per entity, and picks the one holding the most entities', () => {
@@ -82,7 +82,7 @@ describe('listPartitions', () => {
 describe('buildItemCollection: DynamoDB’s order', () => {
   it('shows the Shop’s CUSTOMER#c1 collection: the addresses, the customer, then the orders in time order', () => {
     const collection = collectionOf(SHOP_DESIGN.tables[0] as TableDesign);
-    expect(collection.rows.map((row) => `${row.row.entity} ${row.row.sampleId}`)).toEqual(['Address a1', 'Address a2', 'Customer c1', 'Order o_15', 'Order o_16', 'Order o_17']);
+    expect(collection.rows.map((row) => `${row.entity} ${row.sampleId}`)).toEqual(['Address a1', 'Address a2', 'Customer c1', 'Order o_15', 'Order o_16', 'Order o_17']);
     expect(collection.outOfPlaceCount).toBe(0);
   });
 
@@ -118,10 +118,10 @@ describe('buildItemCollection: DynamoDB’s order', () => {
     const profile = entity('Profile', { PK: 'P', SK: 'PROFILE' }, [{}]);
     const design = table([profile, runs], { name: 'SK', type: 'S' }, [index]);
     const collection = collectionOf(design, 'byScore');
-    expect(collection.rows.map((row) => row.row.sortKey.map((part) => part.text).join('|'))).toEqual(['9|z', '10|a', '10|b']);
-    expect(collection.rows.every((row) => row.row.entity === 'Run')).toBe(true);
+    expect(collection.rows.map((row) => row.sortKey.map((part) => part.text).join('|'))).toEqual(['9|z', '10|a', '10|b']);
+    expect(collection.rows.every((row) => row.entity === 'Run')).toBe(true);
     // The table holds both entities.
-    expect(collectionOf(design).rows.map((row) => row.row.entity)).toEqual(['Profile', 'Run', 'Run', 'Run']);
+    expect(collectionOf(design).rows.map((row) => row.entity)).toEqual(['Profile', 'Run', 'Run', 'Run']);
   });
 
   it('lists samples whose keys don’t encode with the codec’s message, and marks two rows with one key', () => {
@@ -131,7 +131,8 @@ describe('buildItemCollection: DynamoDB’s order', () => {
     expect(collection.unencodable).toHaveLength(1);
     expect(collection.unencodable[0]).toMatchObject({ entity: 'E', sampleId: 'E-2' });
     expect(collection.unencodable[0]?.messages[0]).toMatch(/^SK: /);
-    expect(collection.rows[1]?.sameKeyAs?.sampleId).toBe('E-1');
+    expect(positionedRow(collection, 2)?.sameKeyAs?.sampleId).toBe('E-1');
+    expect(positionedRow(collection, 1)?.sameKeyAs).toBeUndefined();
   });
 });
 
@@ -139,11 +140,10 @@ describe('out-of-place marks', () => {
   it('marks the Leaderboard runs the naive (unpadded) scores would move, and says why by the first differing byte', () => {
     const collection = collectionOf(LEADERBOARD_DESIGN.tables[0] as TableDesign);
     // Encoded: by score. Naive: "10#…" first, "9#…" last.
-    expect(collection.rows.map((row) => row.row.rawSortKey[0]?.text.split('#')[0])).toEqual(['3', '9', '10', '42', '128', '240', '615', '875', '875', '1020', '1500', '2300']);
-    expect(collection.rawOrder.map((row) => row.row.rawSortKey[0]?.text.split('#')[0])).toEqual(['10', '1020', '128', '1500', '2300', '240', '3', '42', '615', '875', '875', '9']);
-    const nine = collection.rows[1];
-    expect(nine).toMatchObject({ position: 2, rawPosition: 12, outOfPlace: true });
-    expect(collection.rows[5]).toMatchObject({ position: 6, rawPosition: 6, outOfPlace: false });
+    expect(collection.rows.map((row) => row.rawSortKey[0]?.text.split('#')[0])).toEqual(['3', '9', '10', '42', '128', '240', '615', '875', '875', '1020', '1500', '2300']);
+    expect(collection.rawOrder.map((row) => row.rawSortKey[0]?.text.split('#')[0])).toEqual(['10', '1020', '128', '1500', '2300', '240', '3', '42', '615', '875', '875', '9']);
+    expect(positionedRow(collection, 2)).toMatchObject({ position: 2, rawPosition: 12, outOfPlace: true });
+    expect(positionedRow(collection, 6)).toMatchObject({ position: 6, rawPosition: 6, outOfPlace: false });
     expect(collection.outOfPlaceCount).toBe(11);
     const reason = explainOutOfPlace(collection, 2);
     expect(reason?.other.row.sampleId).toBe('run-5');
@@ -176,6 +176,18 @@ describe('mergeSorted', () => {
   });
 });
 
+describe('mergeInto', () => {
+  it('equals a sort of both lists when no item of one ties one of the other', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 50 })), fc.array(fc.integer({ min: 0, max: 50 })), (a, b) => {
+        const base = a.map((value) => value * 2).sort((x, y) => x - y);
+        const added = b.map((value) => value * 2 + 1).sort((x, y) => x - y);
+        expect(mergeInto(base, added, (x, y) => x - y)).toEqual([...base, ...added].sort((x, y) => x - y));
+      }),
+    );
+  });
+});
+
 describe('caching', () => {
   const template = fc.constantFrom('{v}', '{v}#{n:int(4)}', '{n:int(4)}#{v}', 'X{n}', '{n}', '{n:int(3,desc)}#{v}', 'A#{v}');
   const value = fc.oneof(fc.constantFrom('9', '10', 'é', 'z', '𝄞', 'a#b', ''), fc.string({ maxLength: 3 }));
@@ -183,13 +195,13 @@ describe('caching', () => {
   const entityArb = fc.record({ template, samples: fc.array(sample, { maxLength: 12 }) });
 
   /** Every row of the partition sorted from scratch (one sort of all rows, no cache, no merge). */
-  function fromScratch(design: TableDesign, partitionText: string): string[] {
+  function fromScratch(design: TableDesign, partitionText: string, order: 'encoded' | 'raw' = 'encoded'): string[] {
     const schema = keySchemaOf(design) as NonNullable<ReturnType<typeof keySchemaOf>>;
     const rows = design.entities.flatMap((e, entityIndex) =>
       e.samples.flatMap((s, sampleIndex) => {
         const built = buildSampleItem(design, e, s);
         if (!built.ok || (built.item.PK as { S: string }).S !== partitionText) return [];
-        const sortKey = schema.sort.map((attribute) => built.item[attribute.name] as KeyAttributeValue);
+        const sortKey = schema.sort.map((attribute) => (order === 'raw' ? { S: buildRawKey((parseKeyTemplate(e.keys[attribute.name] as string) as { value: KeyTemplate }).value, s.values) } : (built.item[attribute.name] as KeyAttributeValue)));
         return [{ label: `${e.name}/${s.id}`, sortKey, entityIndex, sampleIndex }];
       }),
     );
@@ -202,16 +214,22 @@ describe('caching', () => {
       fc.property(fc.array(entityArb, { minLength: 1, maxLength: 5 }), fc.nat(), template, (specs, pick, newTemplate) => {
         const entities = specs.map((spec, index) => entity(`E${index}`, { PK: 'P', SK: spec.template }, spec.samples));
         const before = table(entities);
-        const first = buildItemCollection(before, { partition: JSON.stringify([['S', 'P']]) });
+        const first = buildItemCollection(before, { partition: 'S1:P' });
         const edited = pick % entities.length;
         const after = table(entities.map((e, index) => (index === edited ? { ...e, keys: { ...e.keys, SK: newTemplate } } : e)));
-        const second = buildItemCollection(after, { partition: JSON.stringify([['S', 'P']]) });
-        expect(second.rows.map((row) => `${row.row.entity}/${row.row.sampleId}`)).toEqual(fromScratch(after, 'P'));
-        expect(second.rows.map((row) => row.position)).toEqual(second.rows.map((_, index) => index + 1));
-        expect(second.rawOrder.map((row) => row.rawPosition)).toEqual(second.rows.map((_, index) => index + 1));
+        const second = buildItemCollection(after, { partition: 'S1:P' });
+        expect(second.rows.map((row) => `${row.entity}/${row.sampleId}`)).toEqual(fromScratch(after, 'P'));
+        expect(second.rawOrder.map((row) => `${row.entity}/${row.sampleId}`)).toEqual(fromScratch(after, 'P', 'raw'));
+        second.rows.forEach((row, index) => expect(second.rawOrder[(second.rawPositions[index] as number) - 1]).toBe(row));
+        second.rawOrder.forEach((row, index) => expect(second.rows[(second.positionsInRawOrder[index] as number) - 1]).toBe(row));
         // Rows of entities that were not edited are the cached objects.
-        const firstRows = new Set(first.rows.map((row) => row.row));
-        for (const row of second.rows) if (row.row.entityIndex !== edited) expect(firstRows.has(row.row)).toBe(true);
+        const firstRows = new Set(first.rows);
+        for (const row of second.rows) if (row.entityIndex !== edited) expect(firstRows.has(row)).toBe(true);
+        // A second keystroke in the same template (the other entities' merge is reused).
+        const again = table(after.entities.map((e, index) => (index === edited ? { ...e, keys: { ...e.keys, SK: `${newTemplate}#` } } : e)));
+        const third = buildItemCollection(again, { partition: 'S1:P' });
+        expect(third.rows.map((row) => `${row.entity}/${row.sampleId}`)).toEqual(fromScratch(again, 'P'));
+        expect(third.rawOrder.map((row) => `${row.entity}/${row.sampleId}`)).toEqual(fromScratch(again, 'P', 'raw'));
       }),
       { numRuns: 150 },
     );

@@ -25,6 +25,8 @@ export interface CollectionRow {
   /** The entity's place in the table (ties in the sort key keep the table's entity order). */
   readonly entityIndex: number;
   readonly sampleId: string;
+  /** The row's index in its entity's rows of this partition, in DynamoDB's order. */
+  readonly rank: number;
   readonly partitionId: string;
   /** The sort key as DynamoDB stores it, one part per sort attribute (empty without a sort key). */
   readonly sortKey: readonly KeyPartText[];
@@ -32,13 +34,16 @@ export interface CollectionRow {
   readonly rawSortKey: readonly KeyPartText[];
   /** The comparison values, built once per row: `sortKey` for compareKeys. */
   readonly sortValues: readonly KeyAttributeValue[];
+  /** A single S sort key's text (and the naive one's), compared with compareUtf8 without the tuple walk. */
+  readonly sortText?: string;
+  readonly rawSortText?: string;
   /** The naive key's comparison values; undefined for a part the attribute's type cannot hold (not a number for N, not base64 for B). */
   readonly rawSortValues: readonly (KeyAttributeValue | undefined)[];
   /** The whole item the sample becomes. */
   readonly item: JsonItem;
 }
 
-/** A row in the item collection's order. */
+/** A row in the item collection's order, with its marks (positionedRow builds it on demand). */
 export interface PositionedRow {
   readonly row: CollectionRow;
   /** 1-based position in DynamoDB's order (ascending: what a Query returns with ScanIndexForward = true). */
@@ -64,9 +69,14 @@ export interface ItemCollection {
   readonly indexName?: string;
   /** The partition shown; undefined when the table or index has no sample in it. */
   readonly partition?: PartitionSummary;
-  readonly rows: readonly PositionedRow[];
-  /** Rows by naive position (`rawOrder[i].rawPosition === i + 1`). */
-  readonly rawOrder: readonly PositionedRow[];
+  /** The rows in DynamoDB's order (see positionedRow for one row's marks). */
+  readonly rows: readonly CollectionRow[];
+  /** The rows in the naive keys' order. */
+  readonly rawOrder: readonly CollectionRow[];
+  /** `rawPositions[i]`: the 1-based naive position of `rows[i]`. */
+  readonly rawPositions: Int32Array;
+  /** `positionsInRawOrder[j]`: the 1-based position in DynamoDB's order of `rawOrder[j]`. */
+  readonly positionsInRawOrder: Int32Array;
   readonly outOfPlaceCount: number;
   /** Samples of the table's or index's entities whose keys don't encode (any partition: theirs is unknown). */
   readonly unencodable: readonly UnencodableSample[];

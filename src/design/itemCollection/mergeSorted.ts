@@ -47,3 +47,30 @@ export function mergeSorted<T>(lists: readonly (readonly T[])[], compare: (a: T,
   }
   return out;
 }
+
+/**
+ * Merges a short sorted list into a long one (both sorted by `compare`): each
+ * added item is placed by binary search in what is left of `base`, so adding
+ * one entity's 1,000 rows to 19,000 costs about 1,000 · log₂ 19 comparisons.
+ * `compare` must never tie an item of `added` with one of `base` (the item
+ * collection breaks ties by entity), so the result equals a full merge.
+ */
+export function mergeInto<T>(base: readonly T[], added: readonly T[], compare: (a: T, b: T) => number): T[] {
+  const out = new Array<T>(base.length + added.length);
+  let o = 0;
+  let from = 0;
+  for (const item of added) {
+    // The first index at or after `from` whose item sorts after `item`.
+    let low = from;
+    let high = base.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(base[middle] as T, item) < 0) low = middle + 1;
+      else high = middle;
+    }
+    while (from < low) out[o++] = base[from++] as T;
+    out[o++] = item;
+  }
+  while (from < base.length) out[o++] = base[from++] as T;
+  return out;
+}

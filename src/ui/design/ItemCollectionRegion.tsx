@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useId, useMemo, useRef, useState } from 'react';
-import { buildItemCollection, defaultPartition, explainOutOfPlace, listPartitions, type ItemCollection, type KeyPartText, type PartitionSummary, type PositionedRow } from '../../design';
+import { buildItemCollection, defaultPartition, explainOutOfPlace, listPartitions, positionedRow, type ItemCollection, type KeyPartText, type PartitionSummary, type PositionedRow } from '../../design';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import type { DesignRegionProps } from './designRegionProps';
@@ -93,7 +93,7 @@ function CollectionRows({ collection }: { collection: ItemCollection }) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.outOfPlace ? OUT_OF_PLACE_ROW_HEIGHT : ROW_HEIGHT),
+    estimateSize: (index) => (collection.rawPositions[index] !== index + 1 ? OUT_OF_PLACE_ROW_HEIGHT : ROW_HEIGHT),
     overscan: OVERSCAN,
   });
   const entityCount = collection.partition?.entities.length ?? 0;
@@ -115,7 +115,7 @@ function CollectionRows({ collection }: { collection: ItemCollection }) {
         </div>
         <div className="ic-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((virtualRow) => {
-            const positioned = rows[virtualRow.index];
+            const positioned = positionedRow(collection, virtualRow.index + 1);
             return positioned ? (
               <div key={virtualRow.key} className="ic-slot" data-index={virtualRow.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${virtualRow.start}px)` }}>
                 <CollectionRowView collection={collection} positioned={positioned} />
