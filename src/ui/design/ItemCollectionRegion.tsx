@@ -107,7 +107,7 @@ function CollectionRows({ collection }: { collection: ItemCollection }) {
       </p>
       <div className="ic-table" role="table" aria-label="Items in the collection" aria-rowcount={rows.length + 1} ref={scrollRef}>
         <div className="ic-row ic-header" role="row" aria-rowindex={1}>
-          <span role="columnheader">#</span>
+          <span role="columnheader" className="ic-position">#</span>
           <span role="columnheader">Entity</span>
           <span role="columnheader">Sort key (encoded)</span>
           <span role="columnheader">Naive key</span>
@@ -139,10 +139,10 @@ const CollectionRowView = memo(function CollectionRowView({ collection, position
       <span role="cell" className="ic-entity">
         <VisibleText text={row.entity} /> <span className="muted small ic-sample">#<VisibleText text={row.sampleId} /></span>
       </span>
-      <span role="cell" className="ic-key mono">
+      <span role="cell" className="ic-key mono" data-label="Encoded">
         <KeyParts parts={row.sortKey} />
       </span>
-      <span role="cell" className="ic-key ic-raw mono">
+      <span role="cell" className="ic-key ic-raw mono" data-label="Naive">
         <KeyParts parts={row.rawSortKey} />
       </span>
       <span role="cell" className="ic-mark">
