@@ -151,7 +151,7 @@ async function measureBrowser(): Promise<string[][]> {
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await seedAndOpen(page, baseURL);
-    const input = page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: entityName(0) }).getByLabel('SK template');
+    const input = page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: entityName(0), exact: true }).getByLabel('SK template');
     try {
       await input.waitFor({ timeout: 15_000 });
     } catch {
