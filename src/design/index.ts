@@ -12,3 +12,4 @@ export * from './format';
 export * from './export';
 export * from './accessPatterns';
 export * from './compare';
+export * from './itemCollection';

@@ -3,6 +3,7 @@ import { AccessPatternsRegion } from './AccessPatternsRegion';
 import { useDesigns } from '../stores';
 import { CompareDesignsRegion } from './CompareDesignsRegion';
 import type { DesignRegionProps } from './designRegionProps';
+import { ItemCollectionRegion } from './ItemCollectionRegion';
 
 /**
  * The Design tab: the Designs list, the open design's tables, entities and
@@ -23,6 +24,7 @@ export function DesignPanel() {
           {/* Regions of the open design, one line each. */}
           <AccessPatternsRegion {...props} />
           <CompareDesignsRegion key={props.designId} {...props} />
+          <ItemCollectionRegion {...props} />
         </>
       )}
     </div>
