@@ -24,8 +24,9 @@ function setUp(storage?: StateStorage) {
   );
   const committed: string[] = [];
   const sk = createTemplateAdapterStore(designs, { designId, tableName: 'Table1', entityName: 'Run', attribute: 'SK' }, { onCommitTemplate: (text) => committed.push(text) });
+  const disconnect = sk.connect();
   const run = () => designs.getState().designs.find((saved) => saved.id === designId)!.design.tables[0]!.entities[0]!;
-  return { designs, designId, sk, run, committed };
+  return { designs, designId, sk, run, committed, disconnect };
 }
 
 const scoresIn = (store: ReturnType<typeof setUp>['sk'], list: 'rawOrder' | 'encodedOrder') => {
@@ -105,12 +106,12 @@ describe('template adapter store (the key builder over one template of a design)
   });
 
   it('follows the design when it changes underneath, dropping a stale draft', () => {
-    const { sk, designs, designId } = setUp();
+    const { sk, designs, designId, disconnect } = setUp();
     sk.getState().setTemplateText('{score');
     designs.getState().updateDesign(designId, setEntityKeyTemplate('Table1', 'Run', 'SK', '{playerId}'));
     expect(sk.getState().templateText).toBe('{playerId}');
     expect(sk.getState().templateFindings).toEqual([]);
-    sk.dispose();
+    disconnect();
     designs.getState().updateDesign(designId, setEntityKeyTemplate('Table1', 'Run', 'SK', '{score}'));
     expect(sk.getState().templateText).toBe('{playerId}');
   });
@@ -124,6 +125,7 @@ describe('template adapter store (the key builder over one template of a design)
     const reloaded = createDesignStore({ storage });
     await Promise.resolve();
     const again = createTemplateAdapterStore(reloaded, { designId, tableName: 'Table1', entityName: 'Run', attribute: 'SK' });
+    again.connect();
     expect(again.getState().templateText).toBe('EVT#{at:iso(ms)}');
     expect(again.getState().sampleRows[1]?.values.at).toBe('2026-06-23T10:00:00.000Z');
   });

@@ -51,17 +51,20 @@ interface Drafts {
   direction: ReadDirection;
 }
 
+export type TemplateAdapterStore = KeyDesignStore & { connect(): () => void };
+
 const EMPTY_TEMPLATE: KeyTemplate = { segments: [] };
 
 /**
- * Creates the adapter; call `dispose()` when its editor unmounts (it
- * subscribes to the designs store).
+ * Creates the adapter. `connect()` makes it follow the design (edits made
+ * elsewhere, a reset) and returns the function that stops it: call it from
+ * an effect, so React's double-run in development leaves no subscription behind.
  *
  * @example
  * const sk = createTemplateAdapterStore(stores.designs, { designId, tableName: "Shop", entityName: "Order", attribute: "SK" });
  * sk.getState().setTemplateText("ORDER#{at:iso(ms)}#{orderId}"); // written to the design
  */
-export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRef, options: TemplateAdapterOptions = {}): KeyDesignStore & { dispose(): void } {
+export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRef, options: TemplateAdapterOptions = {}): TemplateAdapterStore {
   const { designId, tableName, entityName, attribute } = ref;
   const locate = (): { table: TableDesign; entity: EntityDesign } | undefined => {
     const table = designs.getState().designs.find((saved) => saved.id === designId)?.design.tables.find((entry) => entry.name === tableName);
@@ -200,8 +203,12 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
     };
   });
 
-  const unsubscribe = designs.subscribe(() => store.setState(derive()));
-  return Object.assign(store, { dispose: unsubscribe });
+  return Object.assign(store, {
+    connect: () => {
+      store.setState(derive());
+      return designs.subscribe(() => store.setState(derive()));
+    },
+  });
 }
 
 type EntityExpectationsLargest = EntityDesign['expectations']['largestValues'];
