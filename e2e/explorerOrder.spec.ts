@@ -34,7 +34,7 @@ test.describe('explorer: order comparison, byte inspector, client-side sort, cel
 
   test('reads fields from the stored key, lists what it cannot encode, and flags collisions', async ({ page }) => {
     const keyBuilder = new KeyBuilderPage(page);
-    await page.getByRole('tab', { name: 'Key builder' }).click();
+    await page.getByRole('tab', { name: 'Design', exact: true }).click();
     await keyBuilder.setTemplate('{rank:int(3)}');
     await page.getByRole('tab', { name: 'Table explorer' }).click();
     const orders = new OrderComparisonPage(page);
@@ -51,7 +51,7 @@ test.describe('explorer: order comparison, byte inspector, client-side sort, cel
     await expect(orders.verdict).toHaveAttribute('data-tone', 'warning');
     await expect(orders.verdict).toContainText('; 1 not compared.');
 
-    await page.getByRole('tab', { name: 'Key builder' }).click();
+    await page.getByRole('tab', { name: 'Design', exact: true }).click();
     await keyBuilder.setTemplate('{leaderboardId}');
     await page.getByRole('tab', { name: 'Table explorer' }).click();
     await expect(orders.region.getByRole('alert')).toContainText('Rows 1, 2, 3, 4');
@@ -59,7 +59,7 @@ test.describe('explorer: order comparison, byte inspector, client-side sort, cel
 
   test('a string template over the stored scores is out of their numeric order, and says to pad them', async ({ page }) => {
     const keyBuilder = new KeyBuilderPage(page);
-    await page.getByRole('tab', { name: 'Key builder' }).click();
+    await page.getByRole('tab', { name: 'Design', exact: true }).click();
     await keyBuilder.setTemplate('{score}');
     await page.getByRole('tab', { name: 'Table explorer' }).click();
     const orders = new OrderComparisonPage(page);

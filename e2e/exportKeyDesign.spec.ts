@@ -13,7 +13,7 @@ test('exports the key design as a TypeScript module: shown, copied and downloade
   await expect(code).toContainText('{score:int(10)}#{ts:epoch(16)}#{playerId}');
   await expect(code).toContainText('export function encodeSortKey(fields: SortKeyFields): string');
 
-  await page.getByRole('textbox', { name: 'Key name' }).fill('rank key');
+  await page.getByRole('textbox', { name: 'Key name', exact: true }).fill('rank key');
   await expect(code).toContainText('export function decodeRankKey(key: string): RankKeyFields');
 
   // The module follows the design.

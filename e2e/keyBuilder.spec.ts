@@ -128,14 +128,16 @@ test.describe('key builder', () => {
     await expect(keyBuilder.advice('ts')).toHaveCount(0);
   });
 
-  test('the template and direction survive a reload', async ({ page }) => {
+  test('the template and the sample rows survive a reload (the read direction is the screen’s own)', async ({ page }) => {
     const keyBuilder = new KeyBuilderPage(page);
     await keyBuilder.open();
     await keyBuilder.setTemplate('EVT#{at:iso(ms)}');
+    await keyBuilder.sampleValue('at', 2).fill('2026-06-23T10:00:00.125Z');
     await keyBuilder.descendingSwitch.check();
     await page.reload();
     await expect(keyBuilder.templateInput).toHaveValue('EVT#{at:iso(ms)}');
-    await expect(keyBuilder.descendingSwitch).toBeChecked();
+    await expect(keyBuilder.sampleValue('at', 2)).toHaveValue('2026-06-23T10:00:00.125Z');
+    await expect(keyBuilder.sampleValue('at', 1)).toHaveValue(/^2026-06-2\dT/);
   });
 
   test('untrusted sample values render as text, with invisible characters shown', async ({ page }) => {

@@ -1,7 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
+import { DESIGNS_STORAGE_KEY, KEY_BUILDER_DESIGN } from './keyBuilderDesign';
 
-/** The key-builder panel, found the way a screen reader finds it: by roles and names. */
+/**
+ * The key builder as it lives in the Design tab: the sort-key template of
+ * one entity ("Run", in a design seeded before the page loads: the article's
+ * four leaderboard rows under `{score:int(10)}#{ts:epoch(16)}#{playerId}`),
+ * found the way a screen reader finds it: by roles and names.
+ */
 export class KeyBuilderPage {
+  /** The entity's list item; its sample rows and Add row live here. */
+  readonly entity: Locator;
+  /** The sort key's template, segments and width advisor. */
+  readonly keyGroup: Locator;
+  /** The sort key's raw and encoded orders and its module export. */
+  readonly orderGroup: Locator;
   readonly templateInput: Locator;
   readonly rawOrder: Locator;
   readonly encodedOrder: Locator;
@@ -9,14 +21,24 @@ export class KeyBuilderPage {
   readonly addRowButton: Locator;
 
   constructor(readonly page: Page) {
-    this.templateInput = page.getByRole('textbox', { name: 'Key template' });
-    this.rawOrder = page.getByRole('region', { name: 'Raw order' });
-    this.encodedOrder = page.getByRole('region', { name: 'Encoded order' });
-    this.descendingSwitch = page.getByRole('switch', { name: /Descending/ });
-    this.addRowButton = page.getByRole('button', { name: 'Add row' });
+    this.entity = page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: 'Run', exact: true });
+    this.keyGroup = this.entity.getByRole('group', { name: 'SK key', exact: true });
+    this.orderGroup = this.entity.getByRole('group', { name: 'SK order', exact: true });
+    this.templateInput = this.keyGroup.getByRole('textbox', { name: 'SK template', exact: true });
+    this.rawOrder = this.orderGroup.getByRole('region', { name: 'Raw order' });
+    this.encodedOrder = this.orderGroup.getByRole('region', { name: 'Encoded order' });
+    this.descendingSwitch = this.orderGroup.getByRole('switch', { name: /Descending/ });
+    this.addRowButton = this.entity.getByRole('button', { name: 'Add row' });
   }
 
+  /** Opens the Design tab on the seeded key-builder design (seeded once: a reload keeps what the test changed). */
   async open(): Promise<void> {
+    await this.page.addInitScript(
+      ([key, value]) => {
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+      },
+      [DESIGNS_STORAGE_KEY, JSON.stringify({ state: { designs: [{ id: 'design-1', design: KEY_BUILDER_DESIGN, updatedAt: '2026-06-23T10:00:00.000Z' }], openDesignId: 'design-1' }, version: 1 })] as const,
+    );
     await this.page.goto('/');
     await this.templateInput.waitFor();
   }
@@ -37,7 +59,7 @@ export class KeyBuilderPage {
 
   /** The input for a field of a sample row (1-based). */
   sampleValue(field: string, row: number): Locator {
-    return this.page.getByRole('textbox', { name: `${field}, row ${row}`, exact: true });
+    return this.entity.getByRole('textbox', { name: `${field}, row ${row}`, exact: true });
   }
 
   async setTemplate(text: string): Promise<void> {
@@ -51,17 +73,17 @@ export class KeyBuilderPage {
 
   /** The width advisor's advice for one field. */
   advice(field: string): Locator {
-    return this.page.getByRole('status', { name: `Advice for ${field}` });
+    return this.keyGroup.getByRole('status', { name: `Advice for ${field}` });
   }
 
   largestValue(field: string): Locator {
-    return this.page.getByRole('textbox', { name: `Largest value for ${field}`, exact: true });
+    return this.keyGroup.getByRole('textbox', { name: `Largest value for ${field}`, exact: true });
   }
 
   /** Fills the field of every sample row (1-based order) and removes the rows beyond them. */
   async setSampleValues(field: string, values: readonly string[]): Promise<void> {
     for (const [index, value] of values.entries()) await this.sampleValue(field, index + 1).fill(value);
-    const rows = this.page.getByRole('button', { name: /^Remove row \d+$/ });
+    const rows = this.entity.getByRole('button', { name: /^Remove row \d+$/ });
     while ((await rows.count()) > values.length) await rows.last().click();
   }
 }

@@ -13,3 +13,4 @@ export * from './export';
 export * from './accessPatterns';
 export * from './compare';
 export * from './itemCollection';
+export * from './edit';

@@ -24,3 +24,4 @@ export * from './queryBuilder/queryForm';
 export * from './queryBuilder/selectors';
 export * from './queryBuilder/typedValue';
 export * from './design/runAccessPatterns';
+export * from './design/templateAdapterStore';

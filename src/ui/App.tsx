@@ -4,15 +4,15 @@ import { DesignPanel } from './design/DesignPanel';
 import { ConnectionPanel } from './explorer/ConnectionPanel';
 import { useAppStores, useBuiltInTable, useConnection, useExplorer, useNotices } from './stores';
 
-type View = 'key-builder' | 'explorer';
+type View = 'design' | 'explorer';
 const VIEWS: readonly { id: View; label: string }[] = [
-  { id: 'key-builder', label: 'Key builder' },
+  { id: 'design', label: 'Design' },
   { id: 'explorer', label: 'Table explorer' },
 ];
 
-/** The view named in the URL hash (#explorer), so a link opens the same screen. */
+/** The view named in the URL hash (#explorer; #design or none: the Design tab), so a link opens the same screen. */
 function viewFromHash(): View {
-  return window.location.hash === '#explorer' ? 'explorer' : 'key-builder';
+  return window.location.hash === '#explorer' ? 'explorer' : 'design';
 }
 
 /**
@@ -73,7 +73,7 @@ export function App() {
         </div>
       )}
       <main className="workspace">
-        <div role="tabpanel" id="view-key-builder" aria-labelledby="tab-key-builder" hidden={view !== 'key-builder'}>
+        <div role="tabpanel" id="view-design" aria-labelledby="tab-design" hidden={view !== 'design'}>
           <DesignPanel />
         </div>
         <div role="tabpanel" id="view-explorer" aria-labelledby="tab-explorer" hidden={view !== 'explorer'}>

@@ -17,6 +17,7 @@ import type {
   ExplorerState,
   KeyDesignActions,
   KeyDesignState,
+  KeyDesignStore,
   NoticeState,
   RowSelectionState,
 } from '../state';
@@ -35,9 +36,22 @@ export function useAppStores(): AppStores {
   return stores;
 }
 
-/** Reads a narrow slice of the key design; re-renders only when that slice changes. */
+const KeyDesignScopeContext = createContext<KeyDesignStore | undefined>(undefined);
+
+/**
+ * Scopes the key builder's components (template field, segment editor,
+ * samples, width advisor, orders, export) to one template of a design: inside
+ * it, `useKeyDesign` reads `store` (a template adapter) instead of the app's one.
+ */
+export function KeyDesignScope({ store, children }: { store: KeyDesignStore; children: ReactNode }) {
+  return <KeyDesignScopeContext value={store}>{children}</KeyDesignScopeContext>;
+}
+
+/** Reads a narrow slice of the key design in scope (see KeyDesignScope); re-renders only when that slice changes. */
 export function useKeyDesign<T>(selector: (state: KeyDesignState & KeyDesignActions) => T): T {
-  return useStore(useAppStores().keyDesign, selector);
+  const scoped = useContext(KeyDesignScopeContext);
+  const app = useAppStores();
+  return useStore(scoped ?? app.keyDesign, selector);
 }
 
 /** Reads a narrow slice of the Designs list and the open design. */

@@ -1,32 +1,43 @@
-import { KeyBuilderPanel } from '../keyBuilder/KeyBuilderPanel';
-import { AccessPatternsRegion } from './AccessPatternsRegion';
+import { useState } from 'react';
 import { useDesigns } from '../stores';
+import { AccessPatternsRegion } from './AccessPatternsRegion';
 import { CompareDesignsRegion } from './CompareDesignsRegion';
+import { DesignEditor } from './DesignEditor';
+import { DesignsList } from './DesignsList';
 import type { DesignRegionProps } from './designRegionProps';
 import { ItemCollectionRegion } from './ItemCollectionRegion';
 
 /**
- * The Design tab: the Designs list, the open design's tables, entities and
- * templates, and the regions that judge it (item collection, access
- * patterns, compare, import/export, load into a table). Each region is its
- * own component given the same props; this panel only lays them out.
+ * The Design tab: the Designs list beside (on narrow screens: above) the
+ * open design's tables, entities and templates, then the regions that judge
+ * it (item collection, access patterns, compare, import/export, load into a
+ * table). Each region is its own component given the same props; this panel
+ * only lays them out.
  */
 export function DesignPanel() {
   const openDesignId = useDesigns((state) => state.openDesignId);
   const saved = useDesigns((state) => state.designs.find((entry) => entry.id === state.openDesignId));
-  const table = saved?.design.tables[0];
+  // The table chosen per design (the first one until the user picks another).
+  const [chosenTables, setChosenTables] = useState<Readonly<Record<string, string>>>({});
+  const tables = saved?.design.tables ?? [];
+  const table = tables.find((entry) => openDesignId !== undefined && entry.name === chosenTables[openDesignId]) ?? tables[0];
   const props: DesignRegionProps | undefined = openDesignId && saved && table ? { designId: openDesignId, design: saved.design, table } : undefined;
   return (
     <div className="design-panel">
-      <KeyBuilderPanel />
-      {props && (
-        <>
-          {/* Regions of the open design, one line each. */}
-          <AccessPatternsRegion {...props} />
-          <CompareDesignsRegion key={props.designId} {...props} />
-          <ItemCollectionRegion {...props} />
-        </>
-      )}
+      <DesignsList />
+      <div className="design-main">
+        {props ? (
+          <>
+            <DesignEditor {...props} onSelectTable={(name) => setChosenTables((chosen) => ({ ...chosen, [props.designId]: name }))} />
+            {/* Regions of the open design, one line each. */}
+            <ItemCollectionRegion {...props} />
+            <AccessPatternsRegion {...props} />
+            <CompareDesignsRegion key={props.designId} {...props} />
+          </>
+        ) : (
+          <p className="card muted">No design is open: choose one in the list or start a New design.</p>
+        )}
+      </div>
     </div>
   );
 }

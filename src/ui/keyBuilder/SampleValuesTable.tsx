@@ -1,5 +1,5 @@
 import { Fragment, useId } from 'react';
-import { printFormatSuffix, type SampleKeyRow, type SampleOrders } from '../../keys';
+import { printFormatSuffix, type FieldSegment, type SampleKeyRow, type SampleOrders } from '../../keys';
 import { templateFields } from '../../keys';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
@@ -12,12 +12,13 @@ import { visibleString } from '../common/visibleText';
  * under it, tied to the input or cell they are about, so long messages wrap
  * inside the card instead of stretching a column.
  */
-export function SampleValuesTable({ orders }: { orders: SampleOrders }) {
+export function SampleValuesTable({ orders, fields: allFields }: { orders: SampleOrders; fields?: readonly FieldSegment[] }) {
   const template = useKeyDesign((state) => state.template);
   const rows = useKeyDesign((state) => state.sampleRows);
   const addSampleRow = useKeyDesign((state) => state.addSampleRow);
   const removeSampleRow = useKeyDesign((state) => state.removeSampleRow);
-  const fields = templateFields(template);
+  // An entity's rows carry the fields of all its templates; the keys shown are the template in scope's.
+  const fields = allFields ?? templateFields(template);
   const captionId = useId();
   const findingsIdPrefix = useId();
   const columnCount = fields.length + 5;

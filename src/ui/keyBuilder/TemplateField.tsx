@@ -7,7 +7,7 @@ import { VisibleText } from '../common/VisibleText';
  * Every change is parsed at once; errors sit under the field, and the rest of
  * the screen keeps showing the last valid template.
  */
-export function TemplateField() {
+export function TemplateField({ label = 'Key template' }: { label?: string }) {
   const templateText = useKeyDesign((state) => state.templateText);
   const findings = useKeyDesign((state) => state.templateFindings);
   const setTemplateText = useKeyDesign((state) => state.setTemplateText);
@@ -17,7 +17,7 @@ export function TemplateField() {
   const invalid = findings.length > 0;
   return (
     <div className="template-field">
-      <label htmlFor={inputId}>Key template</label>
+      <label htmlFor={inputId}>{label}</label>
       <input
         id={inputId}
         className="template-input mono"

@@ -1,0 +1,74 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The Design tab, found by roles and names: the Designs list, the open design, its entities and their key templates. */
+export class DesignPage {
+  readonly tab: Locator;
+  readonly designs: Locator;
+  readonly entities: Locator;
+
+  constructor(readonly page: Page) {
+    this.tab = page.getByRole('tab', { name: 'Design', exact: true });
+    this.designs = page.getByRole('region', { name: 'Designs' });
+    this.entities = page.getByRole('region', { name: 'Entities' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/');
+    await this.designs.waitFor();
+  }
+
+  /** A design's button in the Designs list (the open one has aria-current). */
+  designButton(name: string): Locator {
+    return this.designs.getByRole('button', { name, exact: true });
+  }
+
+  async openDesign(name: string): Promise<void> {
+    await this.designButton(name).click();
+  }
+
+  async newDesign(name: string): Promise<void> {
+    await this.designs.getByRole('button', { name: 'New design' }).click();
+    await this.renameOpenDesign(name);
+  }
+
+  async renameOpenDesign(name: string): Promise<void> {
+    await this.designs.getByRole('button', { name: 'Rename' }).click();
+    await this.designs.getByRole('textbox', { name: 'New name' }).fill(name);
+    await this.designs.getByRole('button', { name: 'Save name' }).click();
+  }
+
+  /** The entity's list item in the Entities region (its accessible name is the entity's name). */
+  entity(name: string): Locator {
+    return this.entities.getByRole('listitem', { name, exact: true });
+  }
+
+  async addEntity(name: string): Promise<void> {
+    await this.entities.getByRole('textbox', { name: 'New entity name' }).fill(name);
+    await this.entities.getByRole('button', { name: 'Add entity' }).click();
+    await this.entity(name).waitFor();
+  }
+
+  /** The template input of one key attribute of an entity ("SK template"). */
+  template(entity: string, attribute: string): Locator {
+    return this.entity(entity).getByRole('textbox', { name: `${attribute} template`, exact: true });
+  }
+
+  /** Everything about one key attribute of an entity: its template, segments and width advisor. */
+  keyGroup(entity: string, attribute: string): Locator {
+    return this.entity(entity).getByRole('group', { name: `${attribute} key`, exact: true });
+  }
+
+  /** The raw-vs-encoded order and the module export of one sort-key template. */
+  orderGroup(entity: string, attribute: string): Locator {
+    return this.entity(entity).getByRole('group', { name: `${attribute} order`, exact: true });
+  }
+
+  /** The input for a field of an entity's sample row (1-based). */
+  sampleValue(entity: string, field: string, row: number): Locator {
+    return this.entity(entity).getByRole('textbox', { name: `${field}, row ${row}`, exact: true });
+  }
+
+  async addSampleRow(entity: string): Promise<void> {
+    await this.entity(entity).getByRole('button', { name: 'Add row' }).click();
+  }
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { StateStorage } from 'zustand/middleware';
+import { addEntity, composeChanges, setEntityKeyTemplate, addSample, type Design } from '../../design';
+import { compareSampleOrders } from '../../keys';
+import { LEADERBOARD_ROWS, LEADERBOARD_TEMPLATE } from '../sampleValues';
+import { createDesignStore, DESIGNS_STORAGE_KEY } from './designStore';
+import { createTemplateAdapterStore } from './templateAdapterStore';
+
+function createMemoryStorage(): StateStorage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return { data, getItem: (name) => data.get(name) ?? null, setItem: (name, value) => void data.set(name, value), removeItem: (name) => void data.delete(name) };
+}
+
+/** A design holding the article's four runs under the leaderboard template, as an entity "Run" of table "Table1". */
+function setUp(storage?: StateStorage) {
+  const designs = createDesignStore(storage ? { storage } : {});
+  const designId = designs.getState().createDesign('Scores');
+  designs.getState().updateDesign(
+    designId,
+    composeChanges(
+      addEntity('Table1', 'Run', { PK: 'SEASON#2026', SK: LEADERBOARD_TEMPLATE }),
+      ...LEADERBOARD_ROWS.map((row) => addSample('Table1', 'Run', row.values as Record<string, string>, row.id)),
+    ),
+  );
+  const committed: string[] = [];
+  const sk = createTemplateAdapterStore(designs, { designId, tableName: 'Table1', entityName: 'Run', attribute: 'SK' }, { onCommitTemplate: (text) => committed.push(text) });
+  const disconnect = sk.connect();
+  const run = () => designs.getState().designs.find((saved) => saved.id === designId)!.design.tables[0]!.entities[0]!;
+  return { designs, designId, sk, run, committed, disconnect };
+}
+
+const scoresIn = (store: ReturnType<typeof setUp>['sk'], list: 'rawOrder' | 'encodedOrder') => {
+  const state = store.getState();
+  const orders = compareSampleOrders(state.template, state.sampleRows, state.direction);
+  const byId = new Map(state.sampleRows.map((row) => [row.id, row.values.score]));
+  return orders[list].map((entry) => byId.get(entry.id));
+};
+
+describe('template adapter store (the key builder over one template of a design)', () => {
+  it('reads the entity’s template and sample rows: raw order 10, 1500, 240, 9 and encoded order 9, 10, 240, 1500', () => {
+    const { sk } = setUp();
+    expect(sk.getState().templateText).toBe(LEADERBOARD_TEMPLATE);
+    expect(scoresIn(sk, 'rawOrder')).toEqual(['10', '1500', '240', '9']);
+    expect(scoresIn(sk, 'encodedOrder')).toEqual(['9', '10', '240', '1500']);
+  });
+
+  it('keeps invalid text as a draft with findings, commits only valid templates to the design', () => {
+    const { sk, run, committed } = setUp();
+    const before = sk.getState().template;
+    sk.getState().setTemplateText('{score:int(10}');
+    expect(sk.getState().templateText).toBe('{score:int(10}');
+    expect(sk.getState().template).toBe(before);
+    expect(sk.getState().templateFindings.length).toBeGreaterThan(0);
+    expect(run().keys.SK).toBe(LEADERBOARD_TEMPLATE);
+    sk.getState().setTemplateText('{score:int(10,desc)}#{playerId}');
+    expect(sk.getState().templateFindings).toEqual([]);
+    expect(run().keys.SK).toBe('{score:int(10,desc)}#{playerId}');
+    expect(scoresIn(sk, 'encodedOrder')).toEqual(['1500', '240', '10', '9']);
+    expect(committed).toEqual(['{score:int(10,desc)}#{playerId}']);
+  });
+
+  it('fills suggested values for new fields into the design’s samples, keeping existing ones', () => {
+    const { sk, run } = setUp();
+    sk.getState().setTemplateText('EVT#{at:iso}');
+    expect(run().samples.every((row) => /^2026-06-2\dT\d\d:00:00Z$/.test(row.values.at ?? ''))).toBe(true);
+    expect(run().samples[0]?.values.score).toBe('10');
+  });
+
+  it('reprints the template from edited segments and applies a width', () => {
+    const { sk, run } = setUp();
+    sk.getState().setSegments([sk.getState().template.segments[0]!]);
+    expect(run().keys.SK).toBe('{score:int(10)}');
+    sk.getState().applyWidth('score', 12);
+    expect(sk.getState().templateText).toBe('{score:int(12)}');
+  });
+
+  it('adds, edits and removes sample rows in the design', () => {
+    const { sk, run } = setUp();
+    sk.getState().addSampleRow();
+    expect(run().samples).toHaveLength(5);
+    expect(new Set(run().samples.map((row) => row.id)).size).toBe(5);
+    expect(run().samples[4]?.values.score).toMatch(/^\d+$/);
+    sk.getState().setSampleValue('row-1', 'score', '77');
+    expect(run().samples[0]?.values.score).toBe('77');
+    expect(sk.getState().sampleRows[0]?.values.score).toBe('77');
+    sk.getState().removeSampleRow('row-1');
+    expect(sk.getState().sampleRows.map((row) => row.id)).not.toContain('row-1');
+  });
+
+  it('width advisor input: valid largest values and headroom go to the expectations, invalid ones stay drafts', () => {
+    const { sk, run } = setUp();
+    sk.getState().setAdvisorLargestValue('score', '250000');
+    expect(run().expectations.largestValues).toEqual({ score: '250000' });
+    sk.getState().setAdvisorLargestValue('score', '5x');
+    expect(sk.getState().advisorLargestValues.score).toBe('5x');
+    expect(run().expectations.largestValues).toEqual({ score: '250000' });
+    sk.getState().clearAdvisorLargestValue('score');
+    expect(sk.getState().advisorLargestValues).toEqual({});
+    expect(run().expectations.largestValues).toEqual({});
+    sk.getState().setAdvisorHeadroom('x');
+    expect(sk.getState().advisorHeadroomDigits).toBe('x');
+    expect(run().expectations.headroomDigits).toBe(2);
+    sk.getState().setAdvisorHeadroom('3');
+    expect(run().expectations.headroomDigits).toBe(3);
+    expect(sk.getState().advisorHeadroomDigits).toBe('3');
+  });
+
+  it('follows the design when it changes underneath, dropping a stale draft', () => {
+    const { sk, designs, designId, disconnect } = setUp();
+    sk.getState().setTemplateText('{score');
+    designs.getState().updateDesign(designId, setEntityKeyTemplate('Table1', 'Run', 'SK', '{playerId}'));
+    expect(sk.getState().templateText).toBe('{playerId}');
+    expect(sk.getState().templateFindings).toEqual([]);
+    disconnect();
+    designs.getState().updateDesign(designId, setEntityKeyTemplate('Table1', 'Run', 'SK', '{score}'));
+    expect(sk.getState().templateText).toBe('{playerId}');
+  });
+
+  it('the template and the samples survive a reload (they live in the persisted design)', async () => {
+    const storage = createMemoryStorage();
+    const { sk, designId } = setUp(storage);
+    sk.getState().setTemplateText('EVT#{at:iso(ms)}');
+    sk.getState().setSampleValue('row-2', 'at', '2026-06-23T10:00:00.000Z');
+    expect(storage.data.get(DESIGNS_STORAGE_KEY)).toContain('EVT#{at:iso(ms)}');
+    const reloaded = createDesignStore({ storage });
+    await Promise.resolve();
+    const again = createTemplateAdapterStore(reloaded, { designId, tableName: 'Table1', entityName: 'Run', attribute: 'SK' });
+    again.connect();
+    expect(again.getState().templateText).toBe('EVT#{at:iso(ms)}');
+    expect(again.getState().sampleRows[1]?.values.at).toBe('2026-06-23T10:00:00.000Z');
+  });
+
+  it('an unknown entity reads as an empty template with no rows, and edits do nothing', () => {
+    const { designs, designId } = setUp();
+    const ghost = createTemplateAdapterStore(designs, { designId, tableName: 'Table1', entityName: 'Ghost', attribute: 'SK' });
+    expect(ghost.getState().sampleRows).toEqual([]);
+    const before = designs.getState().designs;
+    ghost.getState().setTemplateText('{x}');
+    ghost.getState().addSampleRow();
+    expect(designs.getState().designs).toBe(before);
+    const design: Design | undefined = designs.getState().designs.find((saved) => saved.id === designId)?.design;
+    expect(design?.tables[0]?.entities.map((entity) => entity.name)).toEqual(['Run']);
+  });
+});
