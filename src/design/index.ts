@@ -9,3 +9,4 @@ export * from './designKeys';
 export * from './examples';
 export * from './createTableInput';
 export * from './infer';
+export * from './interchange';
