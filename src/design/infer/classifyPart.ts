@@ -1,4 +1,4 @@
-import { formatIsoTimestamp, parseTimestamp, type FieldFormat } from '../../keys';
+import type { FieldFormat } from '../../keys';
 
 /**
  * What one varying part of a key is, judged over every sample value of it:
@@ -31,12 +31,10 @@ export function classifyPart(values: readonly string[], isoTokens: boolean): Par
 }
 
 function classifyTimestamps(values: readonly string[]): PartClassification {
-  const canonical = (value: string, precision: 's' | 'ms') => {
-    const instant = parseTimestamp(value, 'at');
-    return !('code' in instant) && formatIsoTimestamp(instant.epochMs, precision) === value;
-  };
-  if (values.every((value) => ISO_SECONDS.test(value) && canonical(value, 's'))) return { format: { kind: 'iso', precision: 's' }, role: 'instant' };
-  if (values.every((value) => ISO_MILLISECONDS.test(value) && canonical(value, 'ms'))) return { format: { kind: 'iso', precision: 'ms' }, role: 'instant' };
+  // The shape decides the precision; whether each is a real instant is left to the round-trip check,
+  // which decodes every value anyway (and falls back to a coarser template when one is not).
+  if (values.every((value) => ISO_SECONDS.test(value))) return { format: { kind: 'iso', precision: 's' }, role: 'instant' };
+  if (values.every((value) => ISO_MILLISECONDS.test(value))) return { format: { kind: 'iso', precision: 'ms' }, role: 'instant' };
   return { format: STRING, role: 'instant', note: timestampReason(values) };
 }
 
@@ -51,9 +49,7 @@ function timestampReason(values: readonly string[]): string {
       ? `"${lowerZ}" ends in a lower-case z, which iso never writes`
       : seconds > 0 && milliseconds > 0
         ? `${seconds} have second and ${milliseconds} millisecond precision, and one template writes one precision`
-        : seconds + milliseconds === values.length
-          ? 'some are not real dates and times'
-          : `they are not all at second (2026-06-23T10:00:00Z) or millisecond (2026-06-23T10:00:00.000Z) precision ("${values.find((value) => !ISO_SECONDS.test(value) && !ISO_MILLISECONDS.test(value))}")`;
+        : `they are not all at second (2026-06-23T10:00:00Z) or millisecond (2026-06-23T10:00:00.000Z) precision ("${values.find((value) => !ISO_SECONDS.test(value) && !ISO_MILLISECONDS.test(value))}")`;
   return `timestamps kept as a string field: ${why}.`;
 }
 

@@ -33,16 +33,18 @@ export interface InferredKeyTemplate {
  * inferKeyTemplate(["ORDER#2026-06-23T10:00:00Z#o_17", "ORDER#2026-06-21T16:20:00Z#o_15"], { attributeName: "SK", keyType: "S" })
  * // { template: "ORDER#{at:iso}#{orderId}", notes: [...] }
  */
-export function inferKeyTemplate(values: readonly string[], options: InferKeyTemplateOptions): InferredKeyTemplate {
+export function inferKeyTemplate(samples: readonly string[], options: InferKeyTemplateOptions): InferredKeyTemplate {
+  // Each distinct value once: a partition key repeats across its whole collection.
+  const values = [...new Set(samples)];
   const field = identifierOf(options.attributeName);
   if (values.length === 0) return { template: `{${field}}`, notes: [`no sample values for ${options.attributeName}: one string field {${field}}.`] };
   if (options.keyType !== 'S') return singleFieldOfType(values, options, field);
 
   const tokenized = values.map(tokenizeKey);
-  const distinct = new Set(values).size;
+  const distinct = values.length;
   const signatures = new Set(tokenized.map(tokenSignature));
   const notes: string[] = [];
-  if (distinct === 1 && values.length > 1) notes.push(`every sample has the same value "${values[0]}": parts with digits are taken as fields, the rest as literals.`);
+  if (distinct === 1 && samples.length > 1) notes.push(`every sample has the same value "${values[0]}": parts with digits are taken as fields, the rest as literals.`);
 
   const maxAligned = signatures.size === 1 ? tokenized[0]!.length : alignedTokenCount(tokenized);
   if (signatures.size > 1) notes.push(shapeNote(tokenized, maxAligned));

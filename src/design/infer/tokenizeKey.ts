@@ -23,23 +23,24 @@ const ISO_AT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]
  */
 export function tokenizeKey(key: string): KeyToken[] {
   const tokens: KeyToken[] = [];
-  let text = '';
-  const flush = () => {
-    if (text) tokens.push({ kind: 'text', text });
-    text = '';
+  /** Where the current run of text began (-1: none). */
+  let textStart = -1;
+  const flush = (end: number) => {
+    if (textStart >= 0 && end > textStart) tokens.push({ kind: 'text', text: key.slice(textStart, end) });
+    textStart = -1;
   };
   let i = 0;
   while (i < key.length) {
     const char = key[i] as string;
     if (DELIMITER_SET.has(char)) {
-      flush();
+      flush(i);
       let end = i + 1;
       while (end < key.length && DELIMITER_SET.has(key[end] as string)) end++;
       tokens.push({ kind: 'delimiter', text: key.slice(i, end) });
       i = end;
       continue;
     }
-    if (text === '' && char >= '0' && char <= '9') {
+    if (textStart < 0 && char >= '0' && char <= '9') {
       ISO_AT.lastIndex = i;
       const match = ISO_AT.exec(key);
       if (match) {
@@ -48,10 +49,10 @@ export function tokenizeKey(key: string): KeyToken[] {
         continue;
       }
     }
-    text += char;
+    if (textStart < 0) textStart = i;
     i++;
   }
-  flush();
+  flush(key.length);
   return tokens;
 }
 

@@ -1,5 +1,5 @@
 import { parseKeyTemplate, printKeyTemplate, type TemplateSegment } from '../../keys';
-import { compileTemplateText, keyRoleOf } from '../designKeys';
+import { compileTemplateText } from '../designKeys';
 import type { AttributeDesign, AttributeTypeName, DesignSample, EntityDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../design.types';
 import { inferKeyTemplate } from '../infer';
 import { DEFAULT_EXPECTATIONS, type ImportReportEntry } from './importResult';
@@ -46,11 +46,13 @@ export function entityFromItems(
   const requiredKeys = new Set([table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])]);
   const entityNotes: string[] = [];
   const usedFields = new Map<string, string>(); // field name → the attribute whose template has it first
+  // Each key decoded once (an iso field's decode is the costly part of a large import).
+  const decodedByAttribute = new Map<string, ReadonlyMap<SourceItem, Record<string, string>>>();
   for (const attribute of keyAttributes) {
     const holders = source.items.filter((entry) => entry.item[attribute.name] !== undefined);
     const typed = holders.filter((entry) => typeOfValue(entry.item[attribute.name]!) === attribute.type);
     for (const entry of holders) {
-      if (typed.includes(entry)) continue;
+      if (typeOfValue(entry.item[attribute.name]!) === attribute.type) continue;
       const message = `is ${typeOfValue(entry.item[attribute.name]!)}, but ${attribute.name} is declared ${attribute.type}.`;
       if (requiredKeys.has(attribute.name)) reader.error(`${entry.path}.${attribute.name}`, `${message} Give every item the key type the table declares.`);
       else reader.warn(`${entry.path}.${attribute.name}`, `${message} Kept as a plain attribute.`);
@@ -68,8 +70,9 @@ export function entityFromItems(
       if (attribute.type === 'N') reader.warn(`${entry.path}.${attribute.name}`, `"${bad}" is not in DynamoDB's normal number form; it is kept as DynamoDB stores it (${attribute.name} normalised).`);
       else reader.error(`${entry.path}.${attribute.name}`, `${JSON.stringify(bad)} cannot be a DynamoDB ${attribute.type} key (empty, or not valid Unicode).`);
     }
-    const template = renameSharedFields(inferred.template, attribute.name, typed, usedFields, keys);
+    const { template, decoded } = renameSharedFields(inferred.template, attribute.name, typed, usedFields, decodedByAttribute);
     keys[attribute.name] = template;
+    decodedByAttribute.set(attribute.name, decoded);
     report.push({
       scope: 'key',
       table: table.name,
@@ -79,7 +82,7 @@ export function entityFromItems(
       notes: inferred.notes,
     });
   }
-  const samples = source.items.map((entry) => sampleOf(table, keys, entry));
+  const samples = source.items.map((entry) => sampleOf(keys, entry, decodedByAttribute));
   const attributes = attributesOf(source, keys, declaredTypes);
   report.push({
     scope: 'entity',
@@ -101,42 +104,44 @@ function renameSharedFields(
   attributeName: string,
   items: readonly SourceItem[],
   usedFields: Map<string, string>,
-  keys: Readonly<Record<string, string>>,
-): string {
+  decodedByAttribute: ReadonlyMap<string, ReadonlyMap<SourceItem, Record<string, string>>>,
+): { template: string; decoded: Map<SourceItem, Record<string, string>> } {
+  const decoded = new Map<SourceItem, Record<string, string>>();
+  const compiled = compileTemplateText(template, 'partition');
+  if (compiled.ok) {
+    for (const entry of items) {
+      const result = compiled.value.decode(keyText(entry.item[attributeName]!));
+      if (result.ok) decoded.set(entry, result.value);
+    }
+  }
   const parsed = parseKeyTemplate(template);
-  if (!parsed.ok) return template;
-  const decodeAll = (text: string, name: string) => {
-    const compiled = compileTemplateText(text, 'partition');
-    return items.map((entry) => (compiled.ok ? compiled.value.decode(keyText(entry.item[name]!)) : undefined));
-  };
-  const mine = decodeAll(template, attributeName);
+  if (!parsed.ok) return { template, decoded };
+  const renames = new Map<string, string>();
   const segments: TemplateSegment[] = parsed.value.segments.map((segment) => {
     if (segment.kind !== 'field') return segment;
     const owner = usedFields.get(segment.name);
     let name = segment.name;
     if (owner !== undefined) {
-      const theirs = decodeAll(keys[owner]!, owner);
-      const same = mine.every((decoded, index) => {
-        const other = theirs[index];
-        return decoded?.ok && other?.ok && decoded.value[segment.name] === other.value[segment.name];
+      const theirs = decodedByAttribute.get(owner);
+      const same = items.every((entry) => {
+        const mine = decoded.get(entry)?.[segment.name];
+        return mine !== undefined && theirs?.get(entry)?.[segment.name] === mine;
       });
       if (!same) for (let n = 2; usedFields.has(name); n++) name = `${segment.name}${n}`;
     }
     if (!usedFields.has(name)) usedFields.set(name, attributeName);
-    return name === segment.name ? segment : { ...segment, name };
+    if (name === segment.name) return segment;
+    renames.set(segment.name, name);
+    return { ...segment, name };
   });
-  return printKeyTemplate({ segments });
+  if (renames.size === 0) return { template, decoded };
+  for (const [entry, values] of decoded) decoded.set(entry, Object.fromEntries(Object.entries(values).map(([field, value]) => [renames.get(field) ?? field, value])));
+  return { template: printKeyTemplate({ segments }), decoded };
 }
 
-function sampleOf(table: TableDesign, keys: Readonly<Record<string, string>>, entry: SourceItem): DesignSample {
+function sampleOf(keys: Readonly<Record<string, string>>, entry: SourceItem, decodedByAttribute: ReadonlyMap<string, ReadonlyMap<SourceItem, Record<string, string>>>): DesignSample {
   const values: Record<string, string> = {};
-  for (const [name, template] of Object.entries(keys)) {
-    const value = entry.item[name];
-    const compiled = compileTemplateText(template, keyRoleOf(table, name));
-    if (value === undefined || !compiled.ok) continue;
-    const decoded = compiled.value.decode(keyText(value));
-    if (decoded.ok) Object.assign(values, decoded.value);
-  }
+  for (const name of Object.keys(keys)) Object.assign(values, decodedByAttribute.get(name)?.get(entry));
   const attributes: Record<string, JsonAttributeValue> = {};
   for (const [name, value] of Object.entries(entry.item)) if (keys[name] === undefined) attributes[name] = value;
   return { id: sampleIdAt(entry.position), values, ...(Object.keys(attributes).length > 0 ? { attributes } : {}) };

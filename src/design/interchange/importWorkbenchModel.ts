@@ -220,7 +220,9 @@ function entitySources(table: TableDesign, tableItems: readonly { item: JsonItem
     if (facet !== undefined) sources[facet]!.items.push({ ...entry, position });
     else {
       const group = prefixGroup(table, entry.item);
-      groups.set(group, [...(groups.get(group) ?? []), { ...entry, position }]);
+      const members = groups.get(group);
+      if (members) members.push({ ...entry, position });
+      else groups.set(group, [{ ...entry, position }]);
     }
   });
   let position = tableItems.length;
