@@ -45,6 +45,7 @@ export function entityFromItems(
   const keys: Record<string, string> = {};
   const requiredKeys = new Set([table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])]);
   const entityNotes: string[] = [];
+  const keyReport: ImportReportEntry[] = [];
   const usedFields = new Map<string, string>(); // field name → the attribute whose template has it first
   // Each key decoded once (an iso field's decode is the costly part of a large import).
   const decodedByAttribute = new Map<string, ReadonlyMap<SourceItem, Record<string, string>>>();
@@ -73,7 +74,7 @@ export function entityFromItems(
     const { template, decoded } = renameSharedFields(inferred.template, attribute.name, typed, usedFields, decodedByAttribute);
     keys[attribute.name] = template;
     decodedByAttribute.set(attribute.name, decoded);
-    report.push({
+    keyReport.push({
       scope: 'key',
       table: table.name,
       entity: source.name,
@@ -91,6 +92,7 @@ export function entityFromItems(
     summary: `Entity ${source.name}: ${samples.length} sample${samples.length === 1 ? '' : 's'}, ${attributes.length} other attribute${attributes.length === 1 ? '' : 's'}`,
     notes: [source.description, ...entityNotes].filter(Boolean),
   });
+  report.push(...keyReport);
   return { name: source.name, description: source.description, keys, attributes, samples, expectations: DEFAULT_EXPECTATIONS };
 }
 
