@@ -14,3 +14,5 @@ export * from './accessPatterns';
 export * from './compare';
 export * from './itemCollection';
 export * from './edit';
+export * from './infer';
+export * from './interchange';

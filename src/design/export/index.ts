@@ -2,3 +2,4 @@
 export { exportCreateTableInputs, type ExportedFile } from './createTableExport';
 export { cloudFormationTemplate, exportCloudFormation, logicalId, type CloudFormationTemplate } from './cloudFormation';
 export { toYaml } from './yaml';
+export { safeFileName } from './exportFileName';

@@ -5,6 +5,7 @@ import { CompareDesignsRegion } from './CompareDesignsRegion';
 import { DesignEditor } from './DesignEditor';
 import { DesignsList } from './DesignsList';
 import type { DesignRegionProps } from './designRegionProps';
+import { ImportExportRegion } from './ImportExportRegion';
 import { ItemCollectionRegion } from './ItemCollectionRegion';
 
 /**
@@ -35,8 +36,10 @@ export function DesignPanel() {
             <CompareDesignsRegion key={props.designId} {...props} />
           </>
         ) : (
-          <p className="card muted">No design is open: choose one in the list or start a New design.</p>
+          <p className="card muted">No design is open: choose one in the list, start a New design, or import one.</p>
         )}
+        {/* Outside the open design: importing opens the new design, and its report stays. */}
+        <ImportExportRegion design={props?.design} />
       </div>
     </div>
   );

@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { importWorkbenchModel, type JsonItem } from '../src/design';
+import { expect, test } from './fixtures';
+import { DesignImportExportPage } from './pages/DesignImportExportPage';
+
+const FIXTURES = path.join(import.meta.dirname, '../src/design/interchange/fixtures');
+
+/** Every item's table keys, in order, as text: what a re-import must reproduce. */
+function keysOf(model: { DataModel: { TableData?: JsonItem[] }[] }): string[] {
+  return model.DataModel.flatMap((table) => (table.TableData ?? []).map((item) => JSON.stringify([item.PK, item.SK])));
+}
+
+test('imports a Workbench model with its Import report, and exports it again as a model that re-imports to the same keys', async ({ page }) => {
+  const design = new DesignImportExportPage(page);
+  await design.open();
+  await design.importFile(path.join(FIXTURES, 'single-table-facets.json'));
+
+  await expect(design.importReport.getByRole('status')).toHaveText('Imported “Shop” from single-table-facets.json; it is open in the Designs list.');
+  await expect(design.importReport).toContainText('Table Shop: PK (S) / SK (S), 0 GSIs, 7 items, 3 entities');
+  await expect(design.importReport).toContainText('SK: ORDER#{at:iso}#{orderId} (from 3 sample keys)');
+  await expect(design.importReport).toContainText('Entity Address: 2 samples');
+
+  await expect(design.exportFormat).toHaveValue('workbench');
+  await expect(design.exportFormat.getByRole('option', { name: 'NoSQL Workbench model (JSON)' })).toHaveCount(1);
+  const downloading = page.waitForEvent('download');
+  await design.downloadButton.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Shop.json');
+  const exported = await readFile(await download.path(), 'utf8');
+
+  const original = JSON.parse(await readFile(path.join(FIXTURES, 'single-table-facets.json'), 'utf8'));
+  const reexported = JSON.parse(exported);
+  expect(reexported.ModelMetadata).toMatchObject({ AWSService: 'Amazon DynamoDB', Version: '3.0' });
+  expect(keysOf(reexported)).toEqual(keysOf(original));
+  const again = importWorkbenchModel(exported, { fileName: 'Shop.json' });
+  expect(again.ok).toBe(true);
+  if (again.ok) expect(again.design.tables[0]!.entities.map((entity) => entity.keys.SK)).toEqual(['CUSTOMER#{customerId}', 'ORDER#{at:iso}#{orderId}', 'ADDRESS#{addressId}']);
+});
+
+test('a broken file shows its line and column and imports nothing', async ({ page }) => {
+  const design = new DesignImportExportPage(page);
+  await design.open();
+  const designsBefore = await page.evaluate(() => localStorage.getItem('keylab.designs'));
+  await design.importFile(path.join(FIXTURES, 'broken.json'));
+
+  await expect(design.importErrors).toContainText('Nothing was imported: broken.json has 1 problem.');
+  await expect(design.importErrors).toContainText('Line 6, column 7: broken.json is not valid JSON at line 6, column 7');
+  await expect(design.importReport).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('keylab.designs'))).toBe(designsBefore);
+});

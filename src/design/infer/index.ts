@@ -1,0 +1,3 @@
+export { inferKeyTemplate, firstRoundTripFailure, type InferKeyTemplateOptions, type InferredKeyTemplate } from './inferKeyTemplate';
+export { identifierOf } from './fieldNames';
+export { KEY_DELIMITERS } from './tokenizeKey';

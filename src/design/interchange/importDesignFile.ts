@@ -1,0 +1,46 @@
+import { parseDesignDocument } from '../format';
+import type { ImportResult } from './importResult';
+import { importOneTableValue } from './importOneTableSchema';
+import { importWorkbenchValue } from './importWorkbenchModel';
+import { parseJsonText } from './jsonText';
+
+/** The formats Import design… reads, for the message when a file is none of them. */
+export const IMPORT_FORMATS = ['Keylab design JSON ("format": "keylab.design/1")', 'NoSQL Workbench model JSON (ModelName, DataModel)', 'OneTable schema JSON ("format": "onetable:1.1.0")'] as const;
+
+/**
+ * Imports a design file of any format Keylab reads, recognised by its
+ * content (not its name): a Keylab design, a NoSQL Workbench model or a
+ * OneTable schema.
+ *
+ * @example
+ * importDesignFile(text, "shop-model.json") // { ok: true, design, report, warnings } or { ok: false, errors }
+ */
+export function importDesignFile(text: string, fileName: string): ImportResult {
+  const parsed = parseJsonText(text, fileName);
+  if (!parsed.ok) return parsed;
+  const value = parsed.value;
+  const root = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const format = typeof root?.format === 'string' ? root.format : undefined;
+  if (format?.startsWith('keylab.design/')) return importKeylabDesign(text, fileName);
+  if (root && (Array.isArray(root.DataModel) || 'ModelName' in root)) return importWorkbenchValue(value, { fileName });
+  if (format?.startsWith('onetable:') || (root && 'models' in root && 'indexes' in root)) return importOneTableValue(value, { fileName });
+  return {
+    ok: false,
+    errors: [
+      {
+        path: '',
+        severity: 'error',
+        message: `${fileName} is JSON, but not a design file Keylab reads. Accepted: ${IMPORT_FORMATS.join('; ')}.`,
+      },
+    ],
+  };
+}
+
+/** A Keylab design file: read by the design format itself (strict, nothing half-read). */
+function importKeylabDesign(text: string, fileName: string): ImportResult {
+  const read = parseDesignDocument(text, { fileName });
+  if (!read.ok) return { ok: false, errors: read.errors };
+  const tables = read.design.tables;
+  const summary = `Keylab design "${read.design.name}": ${tables.length} table${tables.length === 1 ? '' : 's'}, ${tables.reduce((sum, table) => sum + table.entities.length, 0)} entities, read as saved (nothing inferred).`;
+  return { ok: true, design: read.design, report: [{ scope: 'model', summary, notes: [] }], warnings: read.warnings };
+}
