@@ -8,3 +8,4 @@ export * from './design.types';
 export * from './designKeys';
 export * from './examples';
 export * from './createTableInput';
+export * from './recognize';
