@@ -13,6 +13,7 @@ import {
   connectQueryBuilder,
   createBuiltInTableStore,
   createConnectionStore,
+  createDesignBindingStore,
   createDesignStore,
   createExplorerStore,
   createKeyDesignStore,
@@ -22,6 +23,7 @@ import {
   type ConnectionStorage,
   type ConnectionStore,
   type ConnectionStoreOptions,
+  type DesignBindingStore,
   type DesignStore,
   type ExplorerStore,
   type KeyDesignStore,
@@ -52,6 +54,8 @@ export interface AppStores {
   readonly keyDesign: KeyDesignStore;
   /** The Designs list and the open design (tables, entities, templates, samples, access patterns). */
   readonly designs: DesignStore;
+  /** The Key design the user picked for each explorer table (others are bound by name and key schema). */
+  readonly designBindings: DesignBindingStore;
   readonly explorer: ExplorerStore;
   /** The explorer's connection control: built-in table, DynamoDB Local, a custom endpoint or AWS. */
   readonly connection: ConnectionStore;
@@ -72,10 +76,11 @@ export function createAppStores(deps: AppDeps): AppStores {
   const designStorage = reportingStorage(deps.storage, notices);
   const keyDesign = createKeyDesignStore(designStorage ? { storage: designStorage } : {});
   const designs = createDesignStore(designStorage ? { storage: designStorage } : {});
+  const designBindings = createDesignBindingStore(designStorage ? { storage: designStorage } : {});
   const explorer = createExplorerStore();
   const rowSelection = createRowSelectionStore();
-  // The query builder encodes sort-key bounds with the key builder's current template.
-  const subscriptions: (() => void)[] = [connectQueryBuilder(explorer, keyDesign)];
+  // The explorer follows the design bound to its table; the query builder encodes sort-key bounds with its entity's template.
+  const subscriptions: (() => void)[] = [connectQueryBuilder(explorer, designs, designBindings)];
 
   const builtInTable = createBuiltInTableStore({
     notices,
@@ -124,6 +129,7 @@ export function createAppStores(deps: AppDeps): AppStores {
     notices,
     keyDesign,
     designs,
+    designBindings,
     explorer,
     connection,
     builtInTable,

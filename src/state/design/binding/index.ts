@@ -1,0 +1,3 @@
+export * from './designBinding';
+export * from './designBindingStore';
+export * from './entityKeyTemplates';
