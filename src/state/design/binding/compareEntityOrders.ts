@@ -31,6 +31,7 @@ export interface CompareEntityOrdersOptions {
   /** The sort key attribute compared: the table's or the index's. */
   readonly sortKeyName: string;
   readonly partitionKeyName?: string;
+  /** How the stored sort keys were written, to read missing fields from; default: each entity's own template. */
   readonly storedTemplate?: KeyTemplate;
   readonly direction?: ReadDirection;
   readonly slice?: OrderSlice;
@@ -81,7 +82,8 @@ export function compareEntityOrders(items: readonly Item[], options: CompareEnti
       sortKeyName,
       positions: group.positions,
       ...(options.partitionKeyName ? { partitionKeyName: options.partitionKeyName } : {}),
-      ...(options.storedTemplate ? { storedTemplate: options.storedTemplate } : {}),
+      // A row recognised as the entity decodes its own fields from its stored key (unless the user says how it was written).
+      storedTemplate: options.storedTemplate ?? compiled.value.template,
       ...(options.direction ? { direction: options.direction } : {}),
       ...(options.slice ? { slice: options.slice } : {}),
     });
