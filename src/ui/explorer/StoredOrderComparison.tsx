@@ -130,11 +130,11 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
               <h4>No entity ({comparison.unmatched.length})</h4>
               <p>
                 {comparison.unmatched.length === items.length
-                  ? 'No loaded row matches'
+                  ? 'No loaded row matches any entity of'
                   : comparison.unmatched.length === 1
-                    ? `Row ${describePositions(comparison.unmatched)} matches`
-                    : `Rows ${describePositions(comparison.unmatched)} match`}{' '}
-                no entity of <VisibleText text={designLabel} />: their keys follow none of its
+                    ? `Row ${describePositions(comparison.unmatched)} matches no entity of`
+                    : `Rows ${describePositions(comparison.unmatched)} match no entity of`}{' '}
+                <VisibleText text={designLabel} />: their keys follow none of its
                 templates, so they are not compared. Check the Key design above, or add an entity for them in the Design tab.
               </p>
             </section>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEntityRecogniser, SHOP_DESIGN } from '../../../design';
 import { auditLogItems, leaderboardItems } from '../../../engine';
 import { createDesignStore } from '../designStore';
+import type { Item } from '../../explorer/explorerTypes';
 import { compareEntityOrders, describePositions } from './compareEntityOrders';
 
 const designs = createDesignStore().getState().designs;
@@ -33,7 +34,7 @@ describe('compareEntityOrders', () => {
 
   it('groups a single-table partition by entity and lists the rows that match none', () => {
     const table = SHOP_DESIGN.tables[0]!;
-    const items = [
+    const items: Item[] = [
       { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ADDRESS#home' }, label: { S: 'home' } },
       { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'CUSTOMER#c1' } },
       { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ORDER#2026-06-23T10:00:00Z#o_17' } },
