@@ -1,18 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ExplorerPage } from './pages/ExplorerPage';
-import { KeyBuilderPage } from './pages/KeyBuilderPage';
 import { OrderComparisonPage } from './pages/OrderComparisonPage';
 import { QueryBuilderPage } from './pages/QueryBuilderPage';
 
-/** The key builder's template set to the article's `EVT#{at:iso}`, then AuditLog's ACTOR#u_8814 partition in the builder. */
+/** AuditLog (bound to the AuditLog example design: its Event entity's SK is `EVT#{at:iso}`), ACTOR#u_8814's partition in the builder. */
 async function openAuditLogActorUnderIsoTemplate(page: Page): Promise<{ explorer: ExplorerPage; builder: QueryBuilderPage }> {
-  const keyBuilder = new KeyBuilderPage(page);
   const explorer = new ExplorerPage(page);
-  await keyBuilder.open();
-  await keyBuilder.templateInput.fill('EVT#{at:iso}');
-  await explorer.tab.click();
-  await explorer.tablePicker.locator('option').first().waitFor({ state: 'attached' });
+  await explorer.open();
   await explorer.tablePicker.selectOption('AuditLog');
   await explorer.partitionKey('PK').fill('ACTOR#u_8814');
   return { explorer, builder: new QueryBuilderPage(page) };
@@ -48,7 +43,7 @@ test.describe('query builder', () => {
     await explorer.partitionKey('leaderboardId').fill('SEASON#2026-SPRING');
     await explorer.runQuery.click();
     await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['10', '1500', '240', '9']);
-    // The key builder's default template is the article's {score:int(10)}#{ts:epoch(16)}#{playerId}.
+    // The Leaderboard design's Run template is the article's {score:int(10)}#{ts:epoch(16)}#{playerId}.
     await builder.sortCondition.selectOption('between');
     await builder.fieldValues.check();
     await builder.field('score', 'from').fill('200');

@@ -8,6 +8,12 @@ export class OrderComparisonPage {
   readonly intendedOrder: Locator;
   readonly storedKeyTemplate: Locator;
   readonly notCompared: Locator;
+  /** Rows whose keys match no entity of the bound design. */
+  readonly noEntity: Locator;
+  /** The note shown when no key design is bound to the table. */
+  readonly noKeyDesign: Locator;
+  /** The explorer's Key design select. */
+  readonly keyDesign: Locator;
   /** The comparison's verdict line (its tone is in data-tone). */
   readonly verdict: Locator;
   readonly byteInspector: Locator;
@@ -20,9 +26,17 @@ export class OrderComparisonPage {
     this.intendedOrder = this.region.getByRole('region', { name: 'Intended order' });
     this.storedKeyTemplate = this.region.getByRole('textbox', { name: 'Stored key template' });
     this.notCompared = this.region.getByRole('region', { name: 'Not compared' });
+    this.noEntity = this.region.getByRole('region', { name: 'No entity' });
+    this.noKeyDesign = this.region.getByRole('note', { name: 'No key design' });
+    this.keyDesign = page.getByRole('combobox', { name: 'Key design' });
     this.verdict = this.region.locator('.verdict[role="status"]');
     this.byteInspector = page.getByRole('region', { name: 'Byte inspector' });
     this.sortBanner = page.getByRole('status').filter({ hasText: 'Sorted in this browser by' });
+  }
+
+  /** One entity's comparison (its verdict, notes and orders). */
+  entity(name: string): Locator {
+    return this.region.getByRole('region', { name: `Entity ${name}` });
   }
 
   /** The stored sort keys of one order's entries, top to bottom. */

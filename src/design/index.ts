@@ -16,3 +16,4 @@ export * from './itemCollection';
 export * from './edit';
 export * from './infer';
 export * from './interchange';
+export * from './recognize';

@@ -115,11 +115,11 @@ export function matchesSortCondition(key: string, condition: SortKeyConditionMod
 }
 
 /** The first `limit` rows of `rows` (already in read order) in the partition that satisfy the condition. */
-function takeSlice(rows: readonly ItemOrderRow[], items: readonly Item[], slice: OrderSlice, keyOf: (row: ItemOrderRow) => string | undefined, reverse: boolean): Set<number> {
+function takeSlice(rows: readonly ItemOrderRow[], itemAt: ReadonlyMap<number, Item>, slice: OrderSlice, keyOf: (row: ItemOrderRow) => string | undefined, reverse: boolean): Set<number> {
   const taken = new Set<number>();
   for (const row of reverse ? [...rows].reverse() : rows) {
     if (slice.limit !== undefined && taken.size >= slice.limit) break;
-    const partition = items[row.loadedPosition - 1]?.[slice.partition.name];
+    const partition = itemAt.get(row.loadedPosition)?.[slice.partition.name];
     if ((partition?.S ?? partition?.N) !== slice.partition.value) continue;
     const key = keyOf(row);
     if (key !== undefined && matchesSortCondition(key, slice.condition)) taken.add(row.loadedPosition);
@@ -140,6 +140,8 @@ export interface CompareItemOrdersOptions {
   readonly direction?: ReadDirection;
   /** The query being built: mark the rows it returns under the stored keys and under the template's keys. */
   readonly slice?: OrderSlice;
+  /** The 1-based loaded position of each item, when `items` is a part of what was loaded (one entity's rows); default: index + 1. */
+  readonly positions?: readonly number[];
 }
 
 /** A key attribute as text: S as is, N as its digits. B and the other types have no text form a template can read. */
@@ -168,7 +170,7 @@ function typeOf(value: AttributeValue): string {
  * within each partition of `partitionKeyName`; the items array is never reordered.
  */
 export function compareItemOrders(items: readonly Item[], options: CompareItemOrdersOptions): ItemOrders {
-  const { template, sortKeyName, partitionKeyName, storedTemplate, direction = 'ascending', slice } = options;
+  const { template, sortKeyName, partitionKeyName, storedTemplate, direction = 'ascending', slice, positions } = options;
   const compiled = compileKeyTemplate(template);
   const storedCompiled = storedTemplate ? compileKeyTemplate(storedTemplate) : undefined;
 
@@ -226,7 +228,7 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
       if (encoded.ok) encodedKey = encoded.value;
       else problems.push(...encoded.findings);
     }
-    return { loadedPosition: index + 1, storedKey, partition, values, sources, problems, collidesWith: [], ...(encodedKey !== undefined ? { encodedKey } : {}) };
+    return { loadedPosition: positions?.[index] ?? index + 1, storedKey, partition, values, sources, problems, collidesWith: [], ...(encodedKey !== undefined ? { encodedKey } : {}) };
   });
 
   const compared = drafts.filter((row) => row.encodedKey !== undefined);
@@ -284,12 +286,18 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
     collisions,
     ...(slice
       ? {
-          slice: {
-            // Loaded rows came back in the read direction already; the encoded order was sorted in it.
-            stored: takeSlice(drafts, items, slice, (row) => (items[row.loadedPosition - 1]?.[sortKeyName ?? '']?.S !== undefined ? row.storedKey : undefined), (slice.direction ?? direction) !== direction),
-            encoded: takeSlice(encodedOrder, items, slice, (row) => row.encodedKey, (slice.direction ?? direction) !== direction),
-          },
+          slice: sliceOf(drafts, encodedOrder, items, slice, sortKeyName, direction),
         }
       : {}),
+  };
+}
+
+/** The loaded positions the query being built returns, under the stored and under the re-encoded keys. */
+function sliceOf(drafts: readonly ItemOrderRow[], encodedOrder: readonly ItemOrderRow[], items: readonly Item[], slice: OrderSlice, sortKeyName: string | undefined, direction: ReadDirection) {
+  const itemAt = new Map(drafts.map((row, index) => [row.loadedPosition, items[index] as Item]));
+  return {
+    // Loaded rows came back in the read direction already; the encoded order was sorted in it.
+    stored: takeSlice(drafts, itemAt, slice, (row) => (itemAt.get(row.loadedPosition)?.[sortKeyName ?? '']?.S !== undefined ? row.storedKey : undefined), (slice.direction ?? direction) !== direction),
+    encoded: takeSlice(encodedOrder, itemAt, slice, (row) => row.encodedKey, (slice.direction ?? direction) !== direction),
   };
 }

@@ -25,3 +25,4 @@ export * from './queryBuilder/selectors';
 export * from './queryBuilder/typedValue';
 export * from './design/runAccessPatterns';
 export * from './design/templateAdapterStore';
+export * from './design/binding';

@@ -92,14 +92,24 @@ describe('createAppStores', () => {
     expect(fetchCalls).toHaveLength(1);
   });
 
-  it('keeps the query builder on the key builder’s template by subscription, with no component mounted', () => {
+  it('binds the explorer’s table to the design of the same name and key schema, by subscription, with no component mounted', async () => {
     const stores = createAppStores(fakeDeps().deps);
-    expect(stores.explorer.getState().keyTemplate).toBe(stores.keyDesign.getState().template);
-    stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
-    expect(stores.explorer.getState().keyTemplate).toBe(stores.keyDesign.getState().template);
+    await stores.connectBuiltInTable();
+    await until(stores.explorer, (state) => state.table?.name === 'AuditLog');
+    expect(stores.explorer.getState().designBinding).toMatchObject({ designName: 'AuditLog', automatic: true });
+    expect(stores.explorer.getState().keyTemplateSource).toMatchObject({ entityName: 'Event', templateText: 'EVT#{at:iso}' });
+    stores.designBindings.getState().choose('AuditLog', 'none');
+    expect(stores.explorer.getState().designBinding).toBeUndefined();
+    expect(stores.explorer.getState().keyTemplate).toBeUndefined();
     stores.dispose();
-    stores.keyDesign.getState().setTemplateText('USER#{id}');
-    expect(stores.explorer.getState().keyTemplate).not.toBe(stores.keyDesign.getState().template);
+    stores.designBindings.getState().choose('AuditLog', undefined);
+    expect(stores.explorer.getState().designBinding).toBeUndefined();
+  });
+
+  it('remembers the Key design chosen for a table in the injected storage', () => {
+    const { deps } = fakeDeps();
+    createAppStores(deps).designBindings.getState().choose('AuditLog', { designId: 'example-shop', tableName: 'Shop' });
+    expect(createAppStores(deps).designBindings.getState().choices).toEqual({ AuditLog: { designId: 'example-shop', tableName: 'Shop' } });
   });
 
   it('saves the key design in the injected storage', () => {

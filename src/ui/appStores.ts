@@ -14,6 +14,7 @@ import {
   createAccessPatternRunStore,
   createBuiltInTableStore,
   createConnectionStore,
+  createDesignBindingStore,
   createDesignStore,
   createExplorerStore,
   createKeyDesignStore,
@@ -25,6 +26,7 @@ import {
   type ConnectionStorage,
   type ConnectionStore,
   type ConnectionStoreOptions,
+  type DesignBindingStore,
   type DesignStore,
   type ExplorerStore,
   type KeyDesignStore,
@@ -57,6 +59,8 @@ export interface AppStores {
   readonly designs: DesignStore;
   /** The Access patterns region's last run over the open table's samples. */
   readonly accessPatternRuns: AccessPatternRunStore;
+  /** The Key design the user picked for each explorer table (others are bound by name and key schema). */
+  readonly designBindings: DesignBindingStore;
   readonly explorer: ExplorerStore;
   /** The explorer's connection control: built-in table, DynamoDB Local, a custom endpoint or AWS. */
   readonly connection: ConnectionStore;
@@ -78,13 +82,14 @@ export function createAppStores(deps: AppDeps): AppStores {
   const keyDesign = createKeyDesignStore(designStorage ? { storage: designStorage } : {});
   const designs = createDesignStore(
     designStorage
-      ? { storage: designStorage, onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')} (Kept in this browser's storage under ${UNREADABLE_DESIGNS_STORAGE_KEY}.)`) }
+      ? { storage: designStorage, onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')}${messages.some((message) => message.includes('set aside')) ? ` (What was set aside is kept in this browser's storage under ${UNREADABLE_DESIGNS_STORAGE_KEY}.)` : ''}`) }
       : {},
   );
+  const designBindings = createDesignBindingStore(designStorage ? { storage: designStorage } : {});
   const explorer = createExplorerStore();
   const rowSelection = createRowSelectionStore();
-  // The query builder encodes sort-key bounds with the key builder's current template.
-  const subscriptions: (() => void)[] = [connectQueryBuilder(explorer, keyDesign)];
+  // The explorer follows the design bound to its table; the query builder encodes sort-key bounds with its entity's template.
+  const subscriptions: (() => void)[] = [connectQueryBuilder(explorer, designs, designBindings)];
 
   const builtInTable = createBuiltInTableStore({
     notices,
@@ -134,6 +139,7 @@ export function createAppStores(deps: AppDeps): AppStores {
     keyDesign,
     designs,
     accessPatternRuns: createAccessPatternRunStore(),
+    designBindings,
     explorer,
     connection,
     builtInTable,

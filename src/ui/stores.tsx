@@ -11,6 +11,8 @@ import type {
   BuiltInTableState,
   ConnectionActions,
   ConnectionState,
+  DesignBindingActions,
+  DesignBindingState,
   DesignStoreActions,
   DesignStoreState,
   ExplorerActions,
@@ -57,6 +59,11 @@ export function useKeyDesign<T>(selector: (state: KeyDesignState & KeyDesignActi
 /** Reads a narrow slice of the Designs list and the open design. */
 export function useDesigns<T>(selector: (state: DesignStoreState & DesignStoreActions) => T): T {
   return useStore(useAppStores().designs, selector);
+}
+
+/** Reads the Key design choices (per explorer table). */
+export function useDesignBindings<T>(selector: (state: DesignBindingState & DesignBindingActions) => T): T {
+  return useStore(useAppStores().designBindings, selector);
 }
 
 export function useExplorer<T>(selector: (state: ExplorerState & ExplorerActions) => T): T {

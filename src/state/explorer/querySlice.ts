@@ -1,5 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { KeyTemplate } from '../../keys';
+import type { DesignBinding } from '../design/binding/designBinding';
+import type { KeyTemplateSource } from '../design/binding/entityKeyTemplates';
 import { EMPTY_QUERY_FORM, type QueryForm, type QueryFormErrors } from '../queryBuilder/queryForm';
 import type { ExplorerSlices } from './explorerSlices';
 
@@ -25,8 +27,14 @@ export interface QueryState {
   readonly form: QueryForm;
   /** What the last Run refused (shown until the next Run). */
   readonly formErrors: QueryFormErrors;
-  /** The key builder's template, for sort-key bounds typed as field values (kept in step by connectQueryBuilder). */
+  /** The bound design's entity template for the sort key, for bounds typed as field values (kept in step by connectQueryBuilder). */
   readonly keyTemplate?: KeyTemplate;
+  /** Which design, entity and template `keyTemplate` is. */
+  readonly keyTemplateSource?: KeyTemplateSource;
+  /** The design table bound to the chosen table (kept in step by connectQueryBuilder); undefined: no design. */
+  readonly designBinding?: DesignBinding;
+  /** The entity whose sort-key template the builder uses, when several share the sort key; undefined: the first. */
+  readonly sortEntityName?: string;
   /** Key inputs of the indexes (''= the table) the user switched away from, restored on switching back. */
   readonly keyInputsByIndex: Readonly<Record<string, KeyInputs>>;
 }
@@ -39,8 +47,11 @@ export interface QueryActions {
    * the same patch win (a fix that switches index and fills its key).
    */
   setForm(patch: Partial<QueryForm>): void;
-  /** The key builder's current template. */
-  setKeyTemplate(template: KeyTemplate | undefined): void;
+  /** The template for field-value bounds, and where it comes from. */
+  setKeyTemplate(template: KeyTemplate | undefined, source?: KeyTemplateSource): void;
+  setDesignBinding(binding: DesignBinding | undefined): void;
+  /** Picks the entity whose sort-key template encodes field-value bounds. */
+  setSortEntity(entityName: string | undefined): void;
 }
 
 export const INITIAL_QUERY: Pick<QueryState, 'form' | 'formErrors' | 'keyInputsByIndex'> = { form: EMPTY_QUERY_FORM, formErrors: {}, keyInputsByIndex: {} };
@@ -54,5 +65,7 @@ export const createQuerySlice: StateCreator<ExplorerSlices, [], [], QueryState &
       const restored = keyInputsByIndex[patch.indexName] ?? EMPTY_KEY_INPUTS;
       return { form: { ...state.form, ...restored, ...patch }, keyInputsByIndex };
     }),
-  setKeyTemplate: (keyTemplate) => set({ keyTemplate }),
+  setKeyTemplate: (keyTemplate, keyTemplateSource) => set({ keyTemplate, keyTemplateSource }),
+  setDesignBinding: (designBinding) => set({ designBinding }),
+  setSortEntity: (sortEntityName) => set({ sortEntityName }),
 });

@@ -52,7 +52,7 @@ export function checkTemplateFit(template: KeyTemplate, sortKey: { name: string;
   if (failed.length === 0) return undefined;
   const shown = printKeyTemplate(template);
   if (failed.length === texts.length) {
-    return `The key builder's template ${shown} doesn't match ${sortKey.name}'s stored values (e.g. "${failed[0] ?? ''}"): they weren't written with it (it may be for another table or index). Bounds it encodes select keys written with the template, not these: use raw values to query what is stored, or change the template in the Key builder.`;
+    return `The key template ${shown} doesn't match ${sortKey.name}'s stored values (e.g. "${failed[0] ?? ''}"): they weren't written with it (it may be for another table or index). Bounds it encodes select keys written with the template, not these: use raw values to query what is stored, or choose another entity or Key design.`;
   }
   return `${failed.length} of the ${texts.length} loaded ${sortKey.name} values don't match the key builder's template ${shown} (e.g. "${failed[0] ?? ''}"): bounds encoded with it won't line up with those keys.`;
 }

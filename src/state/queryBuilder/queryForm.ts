@@ -190,11 +190,11 @@ function buildTemplateSortCondition(
   errors: QueryFormErrors,
 ): { condition?: SortKeyConditionModel; explanation?: string } {
   if (!template) {
-    errors.sortValue = 'There is no key template to encode field values with: design one in the Key builder, or use raw values.';
+    errors.sortValue = 'There is no key template to encode field values with: choose a Key design whose entities have a template for this sort key, or use raw values.';
     return {};
   }
   if (sortKey.type !== 'S') {
-    errors.sortValue = `The key builder's template makes string keys, but ${sortKey.name} is a ${sortKey.type === 'N' ? 'number' : 'binary'} key: use raw values.`;
+    errors.sortValue = `The entity's key template makes string keys, but ${sortKey.name} is a ${sortKey.type === 'N' ? 'number' : 'binary'} key: use raw values.`;
     return {};
   }
   const operator = form.sortOperator === 'begins_with' || form.sortOperator === 'none' ? '=' : form.sortOperator;

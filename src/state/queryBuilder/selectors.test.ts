@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createStore } from 'zustand/vanilla';
 import { createLocalDynamoDB, LEADERBOARD_TABLE_INPUT } from '../../engine';
-import { parseKeyTemplate, type KeyTemplate } from '../../keys';
+import type { Design } from '../../design';
+import { createDesignBindingStore } from '../design/binding/designBindingStore';
+import { createDesignStore } from '../design/designStore';
 import { createExplorerStore } from '../explorerStore';
 import { connectQueryBuilder } from './connectQueryBuilder';
 import { selectBuilderWarnings, selectBuiltRequest, selectQuerySlice } from './selectors';
 
-function template(text: string): KeyTemplate {
-  const parsed = parseKeyTemplate(text);
-  if (!parsed.ok) throw new Error(text);
-  return parsed.value;
+/** The design with its one entity's rankKey template replaced. */
+function withRankKey(design: Design, text: string): Design {
+  return { ...design, tables: design.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: text } })) })) };
 }
 
 /** The sample Leaderboard's table, holding raw score strings of different widths as the sort key. */
@@ -18,11 +18,12 @@ async function leaderboard() {
   await engine.createTable(LEADERBOARD_TABLE_INPUT);
   for (const score of ['10', '1500', '240', '9']) await engine.putItem({ TableName: 'Leaderboard', Item: { leaderboardId: { S: 'SEASON#2026-SPRING' }, rankKey: { S: score } } });
   const store = createExplorerStore();
-  const keyDesign = createStore<{ template: KeyTemplate }>()(() => ({ template: template('{score:int(10)}#{ts:epoch(16)}#{playerId}') }));
-  const disconnect = connectQueryBuilder(store, keyDesign);
+  // The Leaderboard example design describes the table: bound by name and key schema.
+  const designs = createDesignStore();
+  const disconnect = connectQueryBuilder(store, designs, createDesignBindingStore());
   await store.getState().connect(engine, 'Built-in table');
   await vi.waitFor(() => expect(store.getState().table).toBeDefined());
-  return { store, keyDesign, disconnect };
+  return { store, designs, disconnect };
 }
 
 const ids = (warnings: readonly { id: string }[]) => warnings.map((warning) => warning.id);
@@ -39,18 +40,19 @@ describe('query builder selectors', () => {
     expect(built?.ok && store.getState().lastRequest?.input).toBe(built?.ok && built.input);
   });
 
-  it('connectQueryBuilder follows the key builder’s template by subscription, until unsubscribed', async () => {
-    const { store, keyDesign, disconnect } = await leaderboard();
+  it('connectQueryBuilder follows the bound design’s entity template by subscription, until unsubscribed', async () => {
+    const { store, designs, disconnect } = await leaderboard();
     store.getState().setForm({ partitionValue: 'SEASON#2026-SPRING', sortOperator: '>=', sortInput: 'fields', sortFields: { score: '200' } });
     const bound = () => {
       const built = selectBuiltRequest(store.getState());
       return built?.ok ? Object.values(built.input.ExpressionAttributeValues ?? {}).map((value) => value.S) : built?.errors;
     };
     expect(bound()).toEqual(['SEASON#2026-SPRING', '0000000200#']);
-    keyDesign.setState({ template: template('{score:int(4)}') });
+    expect(store.getState().keyTemplateSource).toMatchObject({ designName: 'Leaderboard', entityName: 'Run', templateText: '{score:int(10)}#{ts:epoch(16)}#{playerId}' });
+    designs.getState().updateDesign('example-leaderboard', (design) => withRankKey(design, '{score:int(4)}'));
     expect(bound()).toEqual(['SEASON#2026-SPRING', '0200']);
     disconnect();
-    keyDesign.setState({ template: template('{score:int(6)}') });
+    designs.getState().updateDesign('example-leaderboard', (design) => withRankKey(design, '{score:int(6)}'));
     expect(bound()).toEqual(['SEASON#2026-SPRING', '0200']);
   });
 

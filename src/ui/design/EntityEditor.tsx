@@ -69,9 +69,7 @@ function EntityEditorBody({ designId, table, entity }: { designId: string; table
   const [adapters] = useState(() => {
     const map = new Map<string, TemplateAdapterStore>();
     for (const slot of slots) {
-      // The explorer still reads one global template: it follows the last table sort-key template edited here.
-      const onCommitTemplate = slot.name === table.sortKey?.name ? (text: string) => stores.keyDesign.getState().setTemplateText(text) : undefined;
-      map.set(slot.name, createTemplateAdapterStore(stores.designs, { designId, tableName: table.name, entityName: entity.name, attribute: slot.name }, onCommitTemplate ? { onCommitTemplate } : {}));
+      map.set(slot.name, createTemplateAdapterStore(stores.designs, { designId, tableName: table.name, entityName: entity.name, attribute: slot.name }));
     }
     return map;
   });

@@ -6,7 +6,9 @@ import { QueryBuilder, type CodeContext } from '../queryBuilder/QueryBuilder';
 import { gridKeyColumns } from './gridColumns';
 import { ResultsGrid } from './ResultsGrid';
 import { ExplorerTools } from './ExplorerTools';
+import { KeyDesignPicker } from './KeyDesignPicker';
 import { TablePicker } from './TablePicker';
+import { useEntityOf } from './useEntityOf';
 import './explorerPanel.css';
 import { VisibleText } from '../common/VisibleText';
 
@@ -36,6 +38,7 @@ export function ExplorerPanel({
   const runCount = useStore(store, (state) => state.runCount);
   const columnWidths = useStore(store, (state) => state.columnWidths);
   const setColumnWidths = useStore(store, (state) => state.setColumnWidths);
+  const entityOf = useEntityOf(store);
   const results = useRef<HTMLDivElement>(null);
   // Each Run brings its results into view once its first page (or its error) is in: below the form on
   // narrow screens; beside it on wide ones, where this only scrolls when the user scrolled away.
@@ -67,6 +70,7 @@ export function ExplorerPanel({
       {connection && <div className="card">{connection}</div>}
       <div className="card">
         <TablePicker store={store} />
+        <KeyDesignPicker store={store} />
       </div>
       {table && (
         <div className="explorer-run">
@@ -90,6 +94,7 @@ export function ExplorerPanel({
                   columnWidths={columnWidths}
                   onColumnWidths={setColumnWidths}
                   onNearEnd={canLoadMore ? loadNextPage : undefined}
+                  entityOf={entityOf}
                 />
               )}
               <div className="button-row">

@@ -5,7 +5,7 @@ import type { Item } from '../../state';
 import type { ViewSort } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
-import { clampColumnWidth, MAX_COLUMN_PX, MIN_COLUMN_PX, type GridLayout } from './gridLayout';
+import { clampColumnWidth, ENTITY_COLUMN, MAX_COLUMN_PX, MIN_COLUMN_PX, type GridLayout } from './gridLayout';
 
 const features = tableFeatures({ columnSizingFeature, columnResizingFeature });
 const helper = createColumnHelper<typeof features, Item>();
@@ -65,6 +65,8 @@ export const GridHeader = memo(function GridHeader({ layout, keyLabels, sizing, 
         </span>
         {table.getHeaderGroups()[0]?.headers.map((header, index) => {
           const name = header.column.id;
+          const entityColumn = name === ENTITY_COLUMN;
+          const shownName = entityColumn ? 'Entity' : name;
           const width = widths[index] as number;
           const resize = header.getResizeHandler();
           return (
@@ -75,21 +77,27 @@ export const GridHeader = memo(function GridHeader({ layout, keyLabels, sizing, 
               className={index < keyCount ? 'grid-cell key-column' : 'grid-cell'}
               style={index < keyCount ? layout.stickyStyles[index] : undefined}
             >
-              <button
-                type="button"
-                className="header-button"
-                aria-haspopup="true"
-                aria-expanded={menuColumn === name}
-                onClick={() => onMenu(menuColumn === name ? undefined : name)}
-              >
-                <VisibleText text={name} />
-              </button>
+              {entityColumn ? (
+                <span className="header-label" title="Recognised by the row’s keys matching an entity’s templates in the bound Key design">
+                  Entity
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="header-button"
+                  aria-haspopup="true"
+                  aria-expanded={menuColumn === name}
+                  onClick={() => onMenu(menuColumn === name ? undefined : name)}
+                >
+                  <VisibleText text={name} />
+                </button>
+              )}
               {viewSort?.column === name && <span aria-hidden="true">{viewSort.descending ? ' ↓' : ' ↑'}</span>}
               {index < keyCount && <VisibleText className="key-tag" text={keyLabels[index] ?? 'key'} />}
               <div
                 role="separator"
                 aria-orientation="vertical"
-                aria-label={`Resize column ${visibleString(name)}`}
+                aria-label={`Resize column ${visibleString(shownName)}`}
                 aria-valuenow={width}
                 aria-valuemin={MIN_COLUMN_PX}
                 aria-valuemax={MAX_COLUMN_PX}

@@ -12,7 +12,7 @@ import { CellActions } from './CellActions';
 import { GridHeader } from './GridHeader';
 import { scanColumnNames } from './gridColumns';
 import { keyFontMetrics } from './keyFontMetrics';
-import { gridLayout, ROW_HEIGHT, rowHeightOf, scanKeyWidths, type GridLayout } from './gridLayout';
+import { ENTITY_COLUMN, gridLayout, ROW_HEIGHT, rowHeightOf, scanKeyWidths, type GridLayout } from './gridLayout';
 
 /** Rows rendered beyond each edge of the view: enough for a wheel step, few enough that a scrollbar jump (all rows new) stays cheap. */
 const OVERSCAN = 3;
@@ -29,6 +29,8 @@ interface ResultsGridProps {
   onColumnWidths: (change: (current: ColumnWidths) => ColumnWidths) => void;
   /** Called when the last rows come into view, for infinite scroll. */
   onNearEnd?: () => void;
+  /** With a design bound: each row's entity, recognised by its keys (undefined: none matches); shown in an Entity column after the keys. */
+  entityOf?: ((item: Item) => string | undefined) | undefined;
 }
 
 /**
@@ -38,7 +40,7 @@ interface ResultsGridProps {
  * slot, so a scroll step renders only the rows that came into view, into the
  * elements of the rows that left.
  */
-export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidths: sizing, onColumnWidths, onNearEnd }: ResultsGridProps) {
+export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidths: sizing, onColumnWidths, onNearEnd, entityOf }: ResultsGridProps) {
   const keyCount = keyNames.length;
   // Derived from props during render (React's pattern for it), so each new page scans only its own items.
   const [columnScan, setColumnScan] = useState(() => scanColumnNames(undefined, items, keyNames));
@@ -47,7 +49,12 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
     scan = scanColumnNames(scan, items, keyNames);
     setColumnScan(scan);
   }
-  const columnNames = scan.names;
+  const attributeNames = scan.names;
+  // The Entity column sits right after the keys; it is not an attribute (no sort, no copy).
+  const columnNames = useMemo(
+    () => (entityOf ? [...attributeNames.slice(0, keyCount), ENTITY_COLUMN, ...attributeNames.slice(keyCount)] : attributeNames),
+    [attributeNames, keyCount, entityOf],
+  );
   // The widest key of each key column, scanned the same way; its array stays the same while no key grows.
   const [keyWidthScan, setKeyWidthScan] = useState(() => scanKeyWidths(undefined, items, keyNames));
   let keyWidths = keyWidthScan;
@@ -112,7 +119,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
     if (!cell || !row) return;
     const column = columnNames[Array.prototype.indexOf.call(row.children, cell) - 1];
     const index = Number(row.getAttribute('aria-rowindex')) - 2;
-    if (column === undefined || !(index >= 0)) return;
+    if (column === undefined || column === ENTITY_COLUMN || !(index >= 0)) return;
     selectRow(index);
     setActiveColumn(column);
   };
@@ -162,7 +169,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
           In DynamoDB’s order. Click a column header to sort this view in the browser; click a row number to inspect its key’s bytes; drag a column’s edge to resize it.
         </p>
       )}
-      <CellActions item={selectedItem} position={selectedPosition} columnNames={columnNames} column={activeColumn} onColumn={setActiveColumn} />
+      <CellActions item={selectedItem} position={selectedPosition} columnNames={attributeNames} column={activeColumn} onColumn={setActiveColumn} />
       <div className="results-grid" role="table" aria-label="Items" aria-rowcount={viewItems.length + 1} ref={scrollRef} onScroll={onScroll}>
         <GridHeader
           layout={layout}
@@ -192,6 +199,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
                 layout={layout}
                 activeColumn={item === selectedItem ? (activeColumn ?? null) : undefined}
                 onSelect={selectRow}
+                entityOf={entityOf}
               />
             ) : null;
           })}
@@ -211,13 +219,14 @@ interface GridRowProps {
   /** For the selected row: the column chosen for copying (null: none yet); undefined for other rows. */
   activeColumn: string | null | undefined;
   onSelect: (index: number) => void;
+  entityOf: ResultsGridProps['entityOf'];
 }
 
 /**
  * One row, positioned by its index. Its props don't change while scrolling
  * (same item, same index, same layout), so React skips rows that stay in view.
  */
-const GridRow = memo(function GridRow({ item, index, top, height, layout, activeColumn, onSelect }: GridRowProps) {
+const GridRow = memo(function GridRow({ item, index, top, height, layout, activeColumn, onSelect, entityOf }: GridRowProps) {
   const { columnNames, keyCount, keyLineChars, stickyStyles } = layout;
   return (
     <div
@@ -232,7 +241,9 @@ const GridRow = memo(function GridRow({ item, index, top, height, layout, active
         </button>
       </span>
       {columnNames.map((name, column) =>
-        column < keyCount ? (
+        name === ENTITY_COLUMN ? (
+          <EntityCell key={name} entity={entityOf?.(item)} />
+        ) : column < keyCount ? (
           <span key={name} role="cell" className={name === activeColumn ? 'grid-cell key-column active-cell' : 'grid-cell key-column'} style={stickyStyles[column]}>
             <KeyValueCell value={item[name]} lineChars={keyLineChars[column] as number} />
           </span>
@@ -245,6 +256,14 @@ const GridRow = memo(function GridRow({ item, index, top, height, layout, active
     </div>
   );
 });
+
+function EntityCell({ entity }: { entity: string | undefined }) {
+  return (
+    <span role="cell" className="grid-cell entity-cell">
+      {entity === undefined ? <span className="muted" title="Its keys match no entity’s templates in the bound design">no entity</span> : <VisibleText text={entity} />}
+    </span>
+  );
+}
 
 /**
  * The rows in view ordered by slot (index modulo their count), so the DOM order of the row

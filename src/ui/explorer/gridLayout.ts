@@ -171,6 +171,9 @@ export function clampColumnWidth(px: number): number {
  * Column widths: a key column is as wide as its longest loaded value (and its name) up to
  * {@link KEY_CAP_CHARS} characters; other columns {@link COLUMN_PX}; a width the user set wins.
  */
+/** The Entity column's id among the grid's column names (no attribute name holds a NUL). */
+export const ENTITY_COLUMN = '\u0000entity';
+
 export function gridLayout({ columnNames, keyCount, keyWidths, sizing, metrics }: GridLayoutInput): GridLayout {
   const keyChrome = CELL_CHROME_PX + metrics.badgePx;
   const widths = columnNames.map((name, column) => {

@@ -66,7 +66,7 @@ export function KeyConditionFields({ idPrefix, form, keys, templateText, errors,
               <label>
                 <input type="radio" name={`${idPrefix}sortInput`} checked={form.sortInput === 'raw'} onChange={() => setForm({ sortInput: 'raw' })} /> Raw values
               </label>
-              <label title={`Encoded by the key builder's template ${visibleString(templateText)}`}>
+              <label title={templateText ? `Encoded by the entity's template ${visibleString(templateText)}` : 'No Key design template for this sort key'}>
                 <input type="radio" name={`${idPrefix}sortInput`} checked={form.sortInput === 'fields'} onChange={() => setForm({ sortInput: 'fields' })} /> Field values
               </label>
             </fieldset>

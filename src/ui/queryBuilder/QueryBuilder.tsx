@@ -3,7 +3,6 @@ import { useStore } from 'zustand';
 import { templateFields } from '../../keys';
 import { keysOf, type ExplorerStore } from '../../state';
 import { selectBuilderWarnings, selectBuiltRequest, selectTemplateFit } from '../../state';
-import { useKeyDesign } from '../stores';
 import { BuilderWarningList, PasteReportView, RunRefusal } from './BuilderNotes';
 import { CopyAsCode } from './CopyAsCode';
 import { createFieldErrors } from './fieldErrors';
@@ -39,9 +38,10 @@ export function QueryBuilder({ store, codeContext, onRun }: { store: ExplorerSto
   const built = useStore(store, selectBuiltRequest);
   const warnings = useStore(store, selectBuilderWarnings);
   const fit = useStore(store, selectTemplateFit);
-  const template = useKeyDesign((state) => state.template);
-  const templateText = useKeyDesign((state) => state.templateText);
-  const { setForm, run, pasteRequest, clearPasteReport } = store.getState();
+  const template = useStore(store, (state) => state.keyTemplate);
+  const templateSource = useStore(store, (state) => state.keyTemplateSource);
+  const templateText = templateSource?.templateText ?? '';
+  const { setForm, run, pasteRequest, clearPasteReport, setSortEntity } = store.getState();
   const id = useId();
   if (!table || !built) return null;
 
@@ -72,7 +72,18 @@ export function QueryBuilder({ store, codeContext, onRun }: { store: ExplorerSto
         </fieldset>
         {form.mode === 'query' && <KeyConditionFields idPrefix={id} form={form} keys={keys} templateText={templateText} errors={errors} setForm={setForm} />}
         {form.mode === 'query' && sortKey && form.sortOperator !== 'none' && form.sortInput === 'fields' && (
-          <SortFieldValues idPrefix={id} form={form} sortKeyName={sortKey.name} fields={templateFields(template)} templateText={templateText} fit={fit} built={built} errors={errors} setForm={setForm} />
+          <SortFieldValues
+            idPrefix={id}
+            form={form}
+            sortKeyName={sortKey.name}
+            fields={template ? templateFields(template) : []}
+            source={templateSource}
+            onEntity={setSortEntity}
+            fit={fit}
+            built={built}
+            errors={errors}
+            setForm={setForm}
+          />
         )}
         {errors.alert('keyCondition')}
         <ReadOptions idPrefix={id} form={form} running={running} errors={errors} setForm={setForm} />

@@ -1,6 +1,8 @@
 import type { FieldSegment } from '../../keys';
 import { printFormatSuffix } from '../../keys';
-import type { BuiltRequest, QueryForm } from '../../state';
+import { useId } from 'react';
+import type { BuiltRequest, KeyTemplateSource, QueryForm } from '../../state';
+import { visibleString } from '../common/visibleText';
 import type { FieldErrors } from './fieldErrors';
 import { VisibleText } from '../common/VisibleText';
 
@@ -9,16 +11,20 @@ export interface SortFieldValuesProps {
   readonly form: QueryForm;
   readonly sortKeyName: string;
   readonly fields: readonly FieldSegment[];
-  readonly templateText: string;
-  /** Why the key builder's template may not fit the stored keys, if it may not. */
+  /** The bound design's entity whose template encodes the bounds; undefined without one. */
+  readonly source: KeyTemplateSource | undefined;
+  /** Picks another entity (when several have a template for the sort key). */
+  readonly onEntity: (entityName: string) => void;
+  /** Why the entity's template may not fit the stored keys, if it may not. */
   readonly fit: string | undefined;
   readonly built: BuiltRequest;
   readonly errors: FieldErrors;
   readonly setForm: (patch: Partial<QueryForm>) => void;
 }
 
-/** Sort-key bounds as field values, encoded by the key builder's template. */
-export function SortFieldValues({ idPrefix, form, sortKeyName, fields, templateText, fit, built, errors, setForm }: SortFieldValuesProps) {
+/** Sort-key bounds as field values, encoded by the bound design's entity template for the sort key. */
+export function SortFieldValues({ idPrefix, form, sortKeyName, fields, source, onEntity, fit, built, errors, setForm }: SortFieldValuesProps) {
+  const entityId = useId();
   const between = form.sortOperator === 'between';
   const inputs = (side: 'low' | 'high') => {
     const values = side === 'low' ? form.sortFields : form.sortFieldsHigh;
@@ -50,10 +56,27 @@ export function SortFieldValues({ idPrefix, form, sortKeyName, fields, templateT
   };
   return (
     <div className="field-values" role="group" aria-label="Sort key field values">
-      <p className="muted small">
-        <VisibleText text={sortKeyName} /> = <code><VisibleText text={templateText} /></code> from the Key builder. Fill fields from the left; leave the last ones empty for every key that continues them. A date without a time is
-        the whole day (or month, or year).
-      </p>
+      {source ? (
+        <p className="muted small">
+          <VisibleText text={sortKeyName} /> = <code><VisibleText text={source.templateText} /></code>, the template of entity <VisibleText text={source.entityName} /> in{' '}
+          <VisibleText text={`${source.designName} · ${source.tableName}`} />. Fill fields from the left; leave the last ones empty for every key that continues them. A date without a
+          time is the whole day (or month, or year).
+        </p>
+      ) : (
+        <p className="muted small">No Key design with a template for <VisibleText text={sortKeyName} /> is bound to this table: choose one above, or use raw values.</p>
+      )}
+      {source && source.entityNames.length > 1 && (
+        <span className="form-field">
+          <label htmlFor={entityId}>Entity</label>
+          <select id={entityId} value={source.entityName} onChange={(event) => onEntity(event.target.value)}>
+            {source.entityNames.map((name) => (
+              <option key={name} value={name}>
+                {visibleString(name)}
+              </option>
+            ))}
+          </select>
+        </span>
+      )}
       {fit && (
         <p className="notice small" role="note">
           <VisibleText text={fit} />{' '}

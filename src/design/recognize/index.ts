@@ -1,0 +1,1 @@
+export { createEntityRecogniser, entityRecogniserFor, recogniseEntity, type EntityRecogniser, type RecognisableItem } from './recogniseEntity';

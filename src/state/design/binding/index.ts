@@ -1,0 +1,4 @@
+export * from './designBinding';
+export * from './designBindingStore';
+export * from './entityKeyTemplates';
+export * from './compareEntityOrders';
