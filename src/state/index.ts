@@ -23,3 +23,4 @@ export * from './queryBuilder/filterModel';
 export * from './queryBuilder/queryForm';
 export * from './queryBuilder/selectors';
 export * from './queryBuilder/typedValue';
+export * from './design/loadDesign';
