@@ -24,3 +24,4 @@ export * from './queryBuilder/queryForm';
 export * from './queryBuilder/selectors';
 export * from './queryBuilder/typedValue';
 export * from './design/loadDesign';
+export * from './design/loadIntoTableStore';

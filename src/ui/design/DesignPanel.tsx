@@ -1,6 +1,7 @@
 import { KeyBuilderPanel } from '../keyBuilder/KeyBuilderPanel';
 import { useDesigns } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
+import { LoadIntoTable } from './LoadIntoTable';
 
 /**
  * The Design tab: the Designs list, the open design's tables, entities and
@@ -19,6 +20,7 @@ export function DesignPanel() {
       {props && (
         <>
           {/* Regions of the open design, one line each. */}
+          <LoadIntoTable {...props} />
         </>
       )}
     </div>
