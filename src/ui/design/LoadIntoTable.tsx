@@ -32,16 +32,14 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
   const remoteAvailable = connectedLabel !== undefined && explorerSource !== undefined && explorerSource !== builtInSource;
   const browseTable = state.report?.tables.find((entry) => entry.outcome !== 'skipped' && entry.name === table.name)?.name ?? state.report?.tables.find((entry) => entry.outcome !== 'skipped')?.name;
 
+  // Connect and select first, then switch tabs: the explorer, mounting, sees its table already chosen.
   const browse = async (name: string) => {
-    window.location.hash = '#explorer';
-    if (state.loadedInto === 'builtIn') {
-      const connection = stores.connection.getState();
-      if (stores.explorer.getState().source !== stores.builtInTable.getState().source) {
-        connection.setForm({ kind: 'builtIn' });
-        await stores.connection.getState().connect();
-      } else await stores.explorer.getState().refreshTables();
+    if (state.loadedInto === 'builtIn' && stores.explorer.getState().source !== stores.builtInTable.getState().source) {
+      stores.connection.getState().setForm({ kind: 'builtIn' });
+      await stores.connection.getState().connect();
     } else await stores.explorer.getState().refreshTables();
     await stores.explorer.getState().selectTable(name);
+    window.location.hash = '#explorer';
   };
 
   const choose = (target: LoadTarget) => store.getState().setTarget(target);
