@@ -47,7 +47,7 @@ export async function run(): Promise<void> {
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
       const navigation = await page.evaluate(() => {
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
-        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        const scripts = performance.getEntriesByType('resource')
           .filter((entry) => entry.startTime < fcp && new URL(entry.name).pathname.endsWith('.js'))
           .map((entry) => new URL(entry.name).pathname);
         return { fcp, scripts };
