@@ -19,15 +19,14 @@
  * KEYLAB_GRID_PARTS=grid|paging runs one part; KEYLAB_GRID_TRACE=file.json
  * keeps the scroll's trace; KEYLAB_GRID_SCROLL_FRAMES, KEYLAB_GRID_PAGING_RUNS.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import { DynamoDB, type AttributeValue, type QueryCommandInput, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { formatInt, median } from './benchUtils';
+import { freePort, startServer } from './distServer';
 
 const ITEMS = 100_000;
 const PARTITION = 'BENCH#100K';
@@ -172,38 +171,6 @@ const LOAD_ALL_PROBE = `new Promise((resolve, reject) => {
   clicks++;
   runButton.click();
 })`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-dist.ts', '--port', String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`scripts/serve-dist.ts exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The app server did not start within 30 s');
-}
 
 function verdict(pass: boolean): string {
   return pass ? 'PASS' : 'MISS';

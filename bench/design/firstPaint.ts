@@ -8,13 +8,12 @@
  * .js fetched before the paint is mapped back to its dist/ file and gzipped
  * here (zlib, default level). KEYLAB_FIRST_PAINT_RUNS=N (default 15).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { median } from '../benchUtils';
+import { freePort, startServer } from '../distServer';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const DIST = path.join(ROOT, 'dist');
@@ -94,35 +93,4 @@ function percentile(values: readonly number[], fraction: number): number {
 
 function verdict(pass: boolean): string {
   return pass ? 'PASS' : 'MISS';
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-dist.ts', '--port', String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`scripts/serve-dist.ts exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The app server did not start within 30 s');
 }
