@@ -56,8 +56,10 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
         </label>
         <label>
           <input type="radio" name="load-target" checked={state.target === 'connection'} disabled={!remoteAvailable} onChange={() => choose('connection')} />
-          {remoteAvailable ? `The explorer’s connection: ${connectedLabel}` : 'The explorer’s connection (connect to DynamoDB Local, an endpoint or AWS in the Table explorer first)'}
+          {remoteAvailable ? 'The explorer’s connection' : 'The explorer’s connection (connect to DynamoDB Local, an endpoint or AWS in the Table explorer first)'}
         </label>
+        {/* Where, only once chosen: the explorer's header already names the connection. */}
+        {state.target === 'connection' && remoteAvailable && <p className="load-where">Loads into {connectedLabel}</p>}
       </fieldset>
       <button type="button" onClick={() => void store.getState().request(design)} disabled={state.running || (state.target === 'connection' && !remoteAvailable)}>
         Load into a table
