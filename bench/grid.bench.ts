@@ -25,7 +25,7 @@ import path from 'node:path';
 import { DynamoDB, type AttributeValue, type QueryCommandInput, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startDynamoDBLocal } from '../scripts/dynamodbLocal';
-import { freePort, startServer } from './appServer';
+import { CHROMIUM_LAUNCH_OPTIONS, freePort, startServer } from './appServer';
 import { formatInt, median } from './benchUtils';
 
 const ITEMS = 100_000;
@@ -542,10 +542,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = await startServer(port);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     if (PARTS.has('grid')) await measureGrid(browser, baseURL);
     if (PARTS.has('paging')) await reportPaging(browser, baseURL);

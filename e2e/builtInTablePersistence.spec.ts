@@ -6,8 +6,9 @@ import { expect, test } from './fixtures';
  * creates the sample tables on the first run, stores them in the `keylab`
  * database, and restores them — not re-creates them — after a reload.
  *
- * Needs the app to call openBuiltInTable() (src/sources/builtInTable.ts) at
- * start-up. The database is read with the raw IndexedDB API, so this spec
+ * The app calls openBuiltInTable() (src/sources/builtInTable.ts) when the
+ * explorer is first shown (not at start: the Design tab paints without the
+ * engine), so the spec opens #explorer. The database is read with the raw IndexedDB API, so this spec
  * depends on the stored layout (src/engine/persistence/browser/idbSchema.ts),
  * not on the explorer UI.
  */
@@ -69,7 +70,7 @@ async function waitForStoreOpened(page: Page): Promise<void> {
 }
 
 test('the sample tables are stored on the first run and restored, not re-created, after a reload', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/#explorer');
   await waitForStoreOpened(page);
   await expect.poll(async () => (await readStoredState(page))?.initializedAt ?? null, { timeout: 15_000 }).not.toBeNull();
   const first = (await readStoredState(page)) as StoredState;

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { openBuiltInTable } from './sources';
 import { App, AppStoresProvider, createAppStores, type AppDeps } from './ui';
 import './ui/app.css';
 
@@ -16,7 +15,8 @@ function browserAppDeps(): AppDeps {
     storage,
     fetch: (url, init) => window.fetch(url, init),
     appOrigin: window.location.origin,
-    openBuiltInTable: () => openBuiltInTable(),
+    // The engine and IndexedDB load when the built-in table is first needed (the explorer, Load into a table), not at start.
+    openBuiltInTable: async () => (await import('./sources')).openBuiltInTable(),
     now: () => performance.now(),
   };
 }
@@ -24,7 +24,6 @@ function browserAppDeps(): AppDeps {
 const container = document.getElementById('root');
 if (!container) throw new Error('Keylab: #root element missing from index.html');
 const stores = createAppStores(browserAppDeps());
-void stores.connectBuiltInTable();
 createRoot(container).render(
   <StrictMode>
     <AppStoresProvider stores={stores}>

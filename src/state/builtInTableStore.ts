@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../engine';
-import { MAX_GENERATED_ITEMS, type BuiltInTable } from '../sources';
+import type { BuiltInTable } from '../sources';
 import type { TableSummary } from './explorerStore';
 import type { MessagePart } from './messageParts';
 import type { NoticeStore } from './noticeStore';
@@ -46,8 +46,6 @@ export interface BuiltInTableStoreOptions {
   readonly now: () => number;
 }
 
-export { MAX_GENERATED_ITEMS };
-
 /** The explorer's name for the built-in table. */
 export const BUILT_IN_TABLE_LABEL = 'Built-in table (this browser)';
 
@@ -72,6 +70,8 @@ export function createBuiltInTableStore(options: BuiltInTableStoreOptions): Buil
       return (await opening).source;
     },
     generateItems: async ({ table, partition, count }) => {
+      // The engine's limit, read from its chunk: the store is built at start, the engine loads on first use.
+      const { MAX_GENERATED_ITEMS } = await import('../sources');
       if (get().generation?.running) return;
       const parsed = parseCount(count, { label: 'Items to generate', min: 1, max: MAX_GENERATED_ITEMS });
       if (!parsed.ok) {

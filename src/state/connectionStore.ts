@@ -9,7 +9,7 @@ import {
   type ConnectionProblem,
   type RemoteHooks,
   type RemoteSettings,
-} from '../sources';
+} from '../sources/remoteEndpoints';
 import { BUILT_IN_TABLE_LABEL } from './builtInTableStore';
 
 export type ConnectionKind = 'builtIn' | 'dynamodbLocal' | 'custom' | 'aws';

@@ -26,3 +26,5 @@ export * from './queryBuilder/typedValue';
 export * from './design/runAccessPatterns';
 export * from './design/templateAdapterStore';
 export * from './design/binding';
+export * from './design/loadDesign';
+export * from './design/loadIntoTableStore';

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ExplorerPanel } from './explorer/ExplorerPanel';
 import { DesignPanel } from './design/DesignPanel';
-import { ConnectionPanel } from './explorer/ConnectionPanel';
-import { useAppStores, useBuiltInTable, useConnection, useExplorer, useNotices } from './stores';
+import { LazyExplorer } from './LazyExplorer';
+import { useBuiltInTable, useConnection, useExplorer, useNotices } from './stores';
 
 type View = 'design' | 'explorer';
 const VIEWS: readonly { id: View; label: string }[] = [
@@ -20,7 +19,6 @@ function viewFromHash(): View {
  * Both panels stay mounted so switching tabs keeps what each one loaded.
  */
 export function App() {
-  const stores = useAppStores();
   const notices = useNotices((state) => state.notices);
   const builtInStatus = useBuiltInTable((state) => state.status);
   const builtInSource = useBuiltInTable((state) => state.source);
@@ -31,6 +29,9 @@ export function App() {
   const codeEndpoint = useConnection((state) => (state.form.kind === 'aws' ? undefined : state.form.endpoint));
   const codeContext = connected && !onBuiltIn ? { region: codeRegion, ...(codeEndpoint ? { endpoint: codeEndpoint } : {}) } : undefined;
   const [view, setView] = useState<View>(viewFromHash);
+  // The explorer mounts when first shown (it loads its code then) and stays mounted after.
+  const [explorerShown, setExplorerShown] = useState(view === 'explorer');
+  if (view === 'explorer' && !explorerShown) setExplorerShown(true);
   useEffect(() => {
     const onHashChange = () => setView(viewFromHash());
     window.addEventListener('hashchange', onHashChange);
@@ -77,9 +78,7 @@ export function App() {
           <DesignPanel />
         </div>
         <div role="tabpanel" id="view-explorer" aria-labelledby="tab-explorer" hidden={view !== 'explorer'}>
-          <ExplorerPanel store={stores.explorer} status={onBuiltIn ? builtInStatus : undefined} connection={<ConnectionPanel store={stores.connection} />}
-            codeContext={codeContext}
-          />
+          {explorerShown && <LazyExplorer status={onBuiltIn ? builtInStatus : undefined} codeContext={codeContext} />}
         </div>
       </main>
     </div>

@@ -3,7 +3,7 @@ import { buildExpressions, type ConditionModel, type ExpressionModels, type Sort
 import { parseKeyTemplate, templateFields, type KeyRole, type KeyTemplate } from '../../keys';
 import { compileTemplateText, findEntity, isEntityInIndex, keySchemaOf, typedKeyValue } from '../designKeys';
 import type { AccessPatternDesign, DesignProblem, EntityDesign, KeyAttributeDesign, PatternSortCondition, TableDesign } from '../design.types';
-import { toSdkAttributeValue } from './jsonAttributeValues';
+import { jsonToAttributeValue } from '../format';
 import { buildFieldSortCondition } from './sortKeyBounds';
 
 /**
@@ -177,7 +177,7 @@ function encodeWholeKey(
     };
   }
   const typed = typedKeyValue(attribute, encoded.value);
-  return typeof typed === 'string' ? { problems: [{ path: valuesPath, message: typed }] } : { value: toSdkAttributeValue(typed) };
+  return typeof typed === 'string' ? { problems: [{ path: valuesPath, message: typed }] } : { value: jsonToAttributeValue(typed) };
 }
 
 type SortPartsResult =
@@ -205,7 +205,7 @@ function sortParts(
     const typed = (text: string | undefined, path: string) => {
       if (text === undefined) return { path, message: 'BETWEEN needs an upper bound too.' };
       const value = typedKeyValue(attribute, text);
-      return typeof value === 'string' ? { path, message: value } : toSdkAttributeValue(value);
+      return typeof value === 'string' ? { path, message: value } : jsonToAttributeValue(value);
     };
     const low = typed(sort.value, 'sort.value');
     const high = sort.operator === 'between' ? typed(sort.valueHigh, 'sort.valueHigh') : low;
@@ -280,7 +280,7 @@ function typedCondition(attribute: KeyAttributeDesign, condition: SortKeyConditi
   if (condition.operator === 'begins_with') return `begins_with compares text, but ${attribute.name} is a ${attribute.type === 'N' ? 'number (N)' : 'binary (B)'} key: give the whole value or a range.`;
   const retype = (value: AttributeValue): AttributeValue | string => {
     const typed = typedKeyValue(attribute, value.S ?? '');
-    return typeof typed === 'string' ? typed : toSdkAttributeValue(typed);
+    return typeof typed === 'string' ? typed : jsonToAttributeValue(typed);
   };
   if (condition.operator === 'between') {
     const low = retype(condition.low);

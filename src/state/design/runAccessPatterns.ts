@@ -5,8 +5,8 @@ import {
   buildSampleItem,
   judgePatternResult,
   toCreateTableInput,
-  toJsonItem,
-  toSdkItem,
+  itemToJsonItem,
+  jsonItemToItem,
   type JsonItem,
   type PatternReason,
   type PatternResultItem,
@@ -80,7 +80,7 @@ export async function runAccessPatterns(table: TableDesign): Promise<AccessPatte
         continue;
       }
       try {
-        await engine.putItem({ TableName: table.name, Item: toSdkItem(built.item) });
+        await engine.putItem({ TableName: table.name, Item: jsonItemToItem(built.item) });
         entityByKey.set(key, entity.name);
       } catch (error) {
         sampleProblems.push(`${entity.name} sample ${sample.id}: ${engineMessage(error)}`);
@@ -99,7 +99,7 @@ export async function runAccessPatterns(table: TableDesign): Promise<AccessPatte
         do {
           const page = await engine.query({ ...built.request, ...(startKey ? { ExclusiveStartKey: startKey } : {}) });
           for (const stored of page.Items ?? []) {
-            const item = toJsonItem(stored);
+            const item = itemToJsonItem(stored);
             items.push({ entity: entityByKey.get(keyOf(item)), item });
           }
           startKey = built.request.Limit === undefined ? page.LastEvaluatedKey : undefined;

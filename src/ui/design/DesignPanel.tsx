@@ -7,6 +7,7 @@ import { DesignsList } from './DesignsList';
 import type { DesignRegionProps } from './designRegionProps';
 import { ImportExportRegion } from './ImportExportRegion';
 import { ItemCollectionRegion } from './ItemCollectionRegion';
+import { LoadIntoTable } from './LoadIntoTable';
 
 /**
  * The Design tab: the Designs list beside (on narrow screens: above) the
@@ -34,6 +35,7 @@ export function DesignPanel() {
             <ItemCollectionRegion {...props} />
             <AccessPatternsRegion {...props} />
             <CompareDesignsRegion key={props.designId} {...props} />
+            <LoadIntoTable {...props} />
           </>
         ) : (
           <p className="card muted">No design is open: choose one in the list, start a New design, or import one.</p>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { MAX_GENERATED_ITEMS, type ExplorerStore } from '../../state';
+import { MAX_GENERATED_ITEMS } from '../../sources';
+import type { ExplorerStore } from '../../state';
 import { MessageText, VisibleText } from '../common/VisibleText';
 import { useAppStores, useBuiltInTable } from '../stores';
 
