@@ -48,7 +48,7 @@ test.describe('bidirectional controls in data', () => {
     await expect(keyBuilder.encodedOrder).toContainText('p_05⟨U+202E⟩gnp.exe');
     // A finding that quotes the bad value (a score that is not a number) shows it with its marker too.
     await keyBuilder.sampleValue('score', 2).fill('15\u202E00');
-    await expect(page.getByRole('row', { name: /^2 / })).toContainText('15⟨U+202E⟩00');
+    await expect(page.getByRole('region', { name: 'Entities' }).getByRole('row', { name: /^2 / })).toContainText('15⟨U+202E⟩00');
     const panel = page.locator('#view-design');
     await expect(panel.locator('.invisible-char[title="U+202E right-to-left override"]').first()).toBeVisible();
     expect(await panel.evaluate((element) => element.textContent)).not.toContain('\u202E');

@@ -21,8 +21,14 @@ test('imports a Workbench model with its Import report, and exports it again as 
   await expect(design.importReport).toContainText('SK: ORDER#{at:iso}#{orderId} (from 3 sample keys)');
   await expect(design.importReport).toContainText('Entity Address: 2 samples');
 
-  await expect(design.exportFormat).toHaveValue('workbench');
-  await expect(design.exportFormat.getByRole('option', { name: 'NoSQL Workbench model (JSON)' })).toHaveCount(1);
+  await expect(design.exportFormat.getByRole('option')).toHaveText([
+    'Keylab design (JSON)',
+    'NoSQL Workbench model (JSON)',
+    'CloudFormation (YAML)',
+    'CloudFormation (JSON)',
+    'CreateTable input (JSON)',
+  ]);
+  await design.exportFormat.selectOption({ label: 'NoSQL Workbench model (JSON)' });
   const downloading = page.waitForEvent('download');
   await design.downloadButton.click();
   const download = await downloading;
@@ -36,6 +42,19 @@ test('imports a Workbench model with its Import report, and exports it again as 
   const again = importWorkbenchModel(exported, { fileName: 'Shop.json' });
   expect(again.ok).toBe(true);
   if (again.ok) expect(again.design.tables[0]!.entities.map((entity) => entity.keys.SK)).toEqual(['CUSTOMER#{customerId}', 'ORDER#{at:iso}#{orderId}', 'ADDRESS#{addressId}']);
+
+  // The other formats download too: a Keylab design file and a CloudFormation template.
+  for (const [label, fileName, check] of [
+    ['Keylab design (JSON)', 'Shop.keylab.json', (text: string) => expect(JSON.parse(text)).toMatchObject({ format: 'keylab.design/1', name: 'Shop' })],
+    ['CloudFormation (YAML)', 'Shop.cloudformation.yaml', (text: string) => expect(text).toContain('AWS::DynamoDB::Table')],
+  ] as const) {
+    await design.exportFormat.selectOption({ label });
+    const next = page.waitForEvent('download');
+    await design.downloadButton.click();
+    const file = await next;
+    expect(file.suggestedFilename()).toBe(fileName);
+    check(await readFile(await file.path(), 'utf8'));
+  }
 });
 
 test('a broken file shows its line and column and imports nothing', async ({ page }) => {
