@@ -128,7 +128,7 @@ const KEYSTROKE_PROBE = `(() => {
   }).observe(region, { childList: true, subtree: true, characterData: true, attributes: true });
 })()`;
 
-async function seedAndOpen(page: Page, baseURL: string): Promise<void> {
+export async function seedAndOpen(page: Page, baseURL: string): Promise<void> {
   const saved = { state: { designs: [{ id: DESIGN_ID, design: buildKeystrokeDesign(), updatedAt: new Date().toISOString() }], openDesignId: DESIGN_ID }, version: 1 };
   await page.addInitScript(
     ([key, value]) => {

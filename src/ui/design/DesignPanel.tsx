@@ -1,13 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDesigns } from '../stores';
-import { AccessPatternsRegion } from './AccessPatternsRegion';
-import { CompareDesignsRegion } from './CompareDesignsRegion';
 import { DesignEditor } from './DesignEditor';
 import { DesignsList } from './DesignsList';
 import type { DesignRegionProps } from './designRegionProps';
-import { ImportExportRegion } from './ImportExportRegion';
-import { ItemCollectionRegion } from './ItemCollectionRegion';
-import { LoadIntoTable } from './LoadIntoTable';
+
+/*
+ * The regions below the editor load after the first paint: the Design tab
+ * shows the designs and the open design without waiting for the item
+ * collection's virtualizer, the access patterns' request builder, compare,
+ * import/export or load (each its own chunk, fetched at once after).
+ */
+const ItemCollectionRegion = lazy(async () => ({ default: (await import('./ItemCollectionRegion')).ItemCollectionRegion }));
+const AccessPatternsRegion = lazy(async () => ({ default: (await import('./AccessPatternsRegion')).AccessPatternsRegion }));
+const CompareDesignsRegion = lazy(async () => ({ default: (await import('./CompareDesignsRegion')).CompareDesignsRegion }));
+const LoadIntoTable = lazy(async () => ({ default: (await import('./LoadIntoTable')).LoadIntoTable }));
+const ImportExportRegion = lazy(async () => ({ default: (await import('./ImportExportRegion')).ImportExportRegion }));
+
+const loading = <p role="status" className="muted small">Loading…</p>;
 
 /**
  * The Design tab: the Designs list beside (on narrow screens: above) the
@@ -32,16 +41,20 @@ export function DesignPanel() {
           <>
             <DesignEditor {...props} onSelectTable={(name) => setChosenTables((chosen) => ({ ...chosen, [props.designId]: name }))} />
             {/* Regions of the open design, one line each. */}
-            <ItemCollectionRegion {...props} />
-            <AccessPatternsRegion {...props} />
-            <CompareDesignsRegion key={props.designId} {...props} />
-            <LoadIntoTable {...props} />
+            <Suspense fallback={loading}>
+              <ItemCollectionRegion {...props} />
+              <AccessPatternsRegion {...props} />
+              <CompareDesignsRegion key={props.designId} {...props} />
+              <LoadIntoTable {...props} />
+            </Suspense>
           </>
         ) : (
           <p className="card muted">No design is open: choose one in the list, start a New design, or import one.</p>
         )}
         {/* Outside the open design: importing opens the new design, and its report stays. */}
-        <ImportExportRegion design={props?.design} />
+        <Suspense fallback={loading}>
+          <ImportExportRegion design={props?.design} />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import {
   composeChanges,
   isEntityInIndex,
@@ -54,7 +54,36 @@ function entityFields(entity: EntityDesign, slots: readonly KeySlot[]): readonly
  * expectations, and each sort-key template's order. One adapter store per
  * template connects the key builder's components to the design.
  */
-export function EntityEditor({ designId, table, entity }: { designId: string; table: TableDesign; entity: EntityDesign }) {
+export const EntityEditor = memo(EntityEditorOf, sameEntityContext);
+
+interface EntityEditorProps {
+  readonly designId: string;
+  readonly table: TableDesign;
+  readonly entity: EntityDesign;
+}
+
+/**
+ * Whether an entity's editor shows the same thing: its own entity object and
+ * the parts of the table it reads (keys, indexes, the other entities' names).
+ * Edits replace only what they change, so a keystroke in one entity of a
+ * 20-entity design re-renders that entity alone.
+ */
+function sameEntityContext(before: EntityEditorProps, after: EntityEditorProps): boolean {
+  if (before.entity !== after.entity || before.designId !== after.designId) return false;
+  const a = before.table;
+  const b = after.table;
+  if (a === b) return true;
+  return (
+    a.name === b.name &&
+    a.partitionKey === b.partitionKey &&
+    a.sortKey === b.sortKey &&
+    a.indexes === b.indexes &&
+    a.entities.length === b.entities.length &&
+    a.entities.every((entity, i) => entity.name === b.entities[i]?.name)
+  );
+}
+
+function EntityEditorOf({ designId, table, entity }: EntityEditorProps) {
   const signature = entityKeySlots(table, entity)
     .map((slot) => slot.name)
     .join('\u0000');

@@ -4,6 +4,7 @@ import { templateFields } from '../../keys';
 import { sampleOrderVerdict } from '../../state';
 import { InferredOrderNotes } from '../common/InferredOrderNotes';
 import { StatusLine } from '../common/StatusLine';
+import { useShownRows } from '../common/useShownRows';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
 
@@ -63,13 +64,14 @@ interface OrderListProps {
 function OrderList({ title, description, entries, orders, rowsById, fieldNames }: OrderListProps) {
   const headingId = useId();
   const warnings = orders.inferredOrders.filter((order) => order.finding).length;
+  const [shown, more] = useShownRows(entries.length, 'keys');
   return (
     <section className="order-list" aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
       <p className="muted small">{description}</p>
       <StatusLine verdict={sampleOrderVerdict(entries, orders.excludedIds.length, warnings)} />
       <ol>
-        {entries.map((entry, index) => {
+        {entries.slice(0, shown).map((entry, index) => {
           const values = rowsById.get(entry.id)?.values ?? {};
           return (
             <li key={entry.id} className={entry.inPlace ? 'order-entry' : 'order-entry out-of-place'} data-row-id={entry.id}>
@@ -94,6 +96,7 @@ function OrderList({ title, description, entries, orders, rowsById, fieldNames }
           );
         })}
       </ol>
+      {more}
     </section>
   );
 }

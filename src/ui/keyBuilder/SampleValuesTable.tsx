@@ -1,6 +1,7 @@
 import { Fragment, useId } from 'react';
 import { printFormatSuffix, type FieldSegment, type SampleKeyRow, type SampleOrders } from '../../keys';
 import { templateFields } from '../../keys';
+import { useShownRows } from '../common/useShownRows';
 import { VisibleText } from '../common/VisibleText';
 import { useKeyDesign } from '../stores';
 import { visibleString } from '../common/visibleText';
@@ -15,6 +16,7 @@ import { visibleString } from '../common/visibleText';
 export function SampleValuesTable({ orders, fields: allFields }: { orders: SampleOrders; fields?: readonly FieldSegment[] }) {
   const template = useKeyDesign((state) => state.template);
   const rows = useKeyDesign((state) => state.sampleRows);
+  const [shownRows, moreRows] = useShownRows(rows.length, 'sample rows');
   const addSampleRow = useKeyDesign((state) => state.addSampleRow);
   const removeSampleRow = useKeyDesign((state) => state.removeSampleRow);
   // An entity's rows carry the fields of all its templates; the keys shown are the template in scope's.
@@ -48,7 +50,7 @@ export function SampleValuesTable({ orders, fields: allFields }: { orders: Sampl
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, rowIndex) => {
+            {rows.slice(0, shownRows).map((row, rowIndex) => {
               const keys = orders.rows[rowIndex];
               const findings = keys?.findings ?? [];
               const findingId = (index: number) => `${findingsIdPrefix}-${rowIndex}-${index}`;
@@ -98,6 +100,7 @@ export function SampleValuesTable({ orders, fields: allFields }: { orders: Sampl
           </tbody>
         </table>
       </div>
+      {moreRows}
       <div className="button-row">
         <button type="button" onClick={addSampleRow}>
           Add row
