@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { compareSampleOrders, templateFields, type FieldSegment } from '../../keys';
-import { ExportKeyDesign } from '../keyBuilder/ExportKeyDesign';
 import { SampleOrderComparison } from '../keyBuilder/SampleOrderComparison';
 import { SampleValuesTable } from '../keyBuilder/SampleValuesTable';
 import { SegmentEditor } from '../keyBuilder/SegmentEditor';
 import { TemplateField } from '../keyBuilder/TemplateField';
 import { WidthAdvisor } from '../keyBuilder/WidthAdvisor';
 import { useKeyDesign } from '../stores';
+
+// The key-design module export carries the generated codec runtime (codegen): loaded after the first paint.
+const ExportKeyDesign = lazy(async () => ({ default: (await import('../keyBuilder/ExportKeyDesign')).ExportKeyDesign }));
 
 /**
  * The key builder's pieces for one template of an entity, each rendered
@@ -56,7 +58,9 @@ export function TemplateOrderGroup({ attribute }: { attribute: string }) {
     <div role="group" aria-label={`${attribute} order`} className="key-template-order">
       <h5>Order of {attribute}</h5>
       <SampleOrderComparison orders={orders} />
-      <ExportKeyDesign />
+      <Suspense fallback={<p role="status" className="muted small">Loading the export…</p>}>
+        <ExportKeyDesign />
+      </Suspense>
     </div>
   );
 }
