@@ -51,6 +51,8 @@ export function createAppServer(options: AppServerOptions): AppServer {
   const onError =
     options.onError ??
     ((error: unknown, req: IncomingMessage) => {
+      // The browser went away mid-response (a tab closed while chunks were loading): nothing to report.
+      if ((error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
       console.error(`keylab: error while handling ${req.method ?? '?'} ${req.url ?? '?'}:`, error);
     });
 
