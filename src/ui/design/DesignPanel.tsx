@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDesigns } from '../stores';
 import { DesignEditor } from './DesignEditor';
 import { DesignsList } from './DesignsList';
@@ -19,6 +19,25 @@ const ImportExportRegion = lazy(async () => ({ default: (await import('./ImportE
 const loading = <p role="status" className="muted small">Loading…</p>;
 
 /**
+ * False until the browser has painted once: the regions below the editor
+ * start loading after the first paint rather than competing with it.
+ */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/**
  * The Design tab: the Designs list beside (on narrow screens: above) the
  * open design's tables, entities and templates, then the regions that judge
  * it (item collection, access patterns, compare, import/export, load into a
@@ -26,6 +45,7 @@ const loading = <p role="status" className="muted small">Loading…</p>;
  * only lays them out.
  */
 export function DesignPanel() {
+  const painted = usePaintedOnce();
   const openDesignId = useDesigns((state) => state.openDesignId);
   const saved = useDesigns((state) => state.designs.find((entry) => entry.id === state.openDesignId));
   // The table chosen per design (the first one until the user picks another).
@@ -41,20 +61,24 @@ export function DesignPanel() {
           <>
             <DesignEditor {...props} onSelectTable={(name) => setChosenTables((chosen) => ({ ...chosen, [props.designId]: name }))} />
             {/* Regions of the open design, one line each. */}
+            {painted && (
             <Suspense fallback={loading}>
               <ItemCollectionRegion {...props} />
               <AccessPatternsRegion {...props} />
               <CompareDesignsRegion key={props.designId} {...props} />
               <LoadIntoTable {...props} />
             </Suspense>
+            )}
           </>
         ) : (
           <p className="card muted">No design is open: choose one in the list, start a New design, or import one.</p>
         )}
         {/* Outside the open design: importing opens the new design, and its report stays. */}
-        <Suspense fallback={loading}>
-          <ImportExportRegion design={props?.design} />
-        </Suspense>
+        {painted && (
+          <Suspense fallback={loading}>
+            <ImportExportRegion design={props?.design} />
+          </Suspense>
+        )}
       </div>
     </div>
   );
