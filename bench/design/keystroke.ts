@@ -17,7 +17,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { buildItemCollection, explainOutOfPlace, listPartitions, type Design, type EntityDesign, type TableDesign } from '../../src/design';
+import { buildItemCollection, emptyTable, explainOutOfPlace, listPartitions, type Design, type EntityDesign, type TableDesign } from '../../src/design';
 import { DESIGNS_STORAGE_KEY } from '../../src/state/design/designStore';
 import { CHROMIUM_LAUNCH_OPTIONS, freePort, ROOT, startServer } from '../appServer';
 import { formatMs, renderTable } from '../benchUtils';
@@ -49,16 +49,7 @@ export function buildKeystrokeDesign(): Design {
     samples: Array.from({ length: SAMPLES_PER_ENTITY }, (_, i) => ({ id: `s${i + 1}`, values: { n: String(i * ENTITIES + e) } })),
     expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
   }));
-  const table: TableDesign = {
-    name: 'Bench',
-    description: '',
-    partitionKey: { name: 'PK', type: 'S' },
-    sortKey: { name: 'SK', type: 'S' },
-    indexes: [],
-    billingMode: 'PAY_PER_REQUEST',
-    entities,
-    accessPatterns: [],
-  };
+  const table: TableDesign = { ...emptyTable('Bench'), entities };
   return { name: 'Keystroke bench (20 × 1,000)', description: '', tables: [table] };
 }
 

@@ -17,3 +17,4 @@ export * from './edit';
 export * from './infer';
 export * from './interchange';
 export * from './recognize';
+export * from './emptyDesign';

@@ -1,4 +1,5 @@
 import type { Design, EntityDesign, KeyAttributeDesign, TableDesign } from '../design.types';
+import { emptyTable } from '../emptyDesign';
 
 /**
  * Edits of a design, as pure functions: each takes what to change and returns
@@ -76,17 +77,7 @@ export function addTable(name?: string): DesignChange {
     const taken = design.tables.map((table) => table.name);
     const tableName = name ?? freeName('Table', taken);
     if (validateName(tableName, taken, 'A table')) return design;
-    const table: TableDesign = {
-      name: tableName,
-      description: '',
-      partitionKey: { name: 'PK', type: 'S' },
-      sortKey: { name: 'SK', type: 'S' },
-      indexes: [],
-      billingMode: 'PAY_PER_REQUEST',
-      entities: [],
-      accessPatterns: [],
-    };
-    return { ...design, tables: [...design.tables, table] };
+    return { ...design, tables: [...design.tables, emptyTable(tableName)] };
   };
 }
 

@@ -1,6 +1,6 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { describeDesignProblem, EXAMPLE_DESIGNS, readDesign, type Design, type DesignDocument } from '../../design';
+import { describeDesignProblem, emptyDesign, EXAMPLE_DESIGNS, readDesign, type Design, type DesignDocument } from '../../design';
 
 /**
  * The designs the user keeps in this browser: the Designs list (the
@@ -63,26 +63,6 @@ export function designOf(document: DesignDocument): Design {
 
 function exampleDesigns(now: Date): SavedDesign[] {
   return EXAMPLE_DESIGNS.map((example) => ({ id: example.id, design: designOf(example.design), updatedAt: now.toISOString() }));
-}
-
-/** An empty design: one table with a PK/SK key and no entities yet. */
-export function emptyDesign(name: string): Design {
-  return {
-    name,
-    description: '',
-    tables: [
-      {
-        name: 'Table1',
-        description: '',
-        partitionKey: { name: 'PK', type: 'S' },
-        sortKey: { name: 'SK', type: 'S' },
-        indexes: [],
-        billingMode: 'PAY_PER_REQUEST',
-        entities: [],
-        accessPatterns: [],
-      },
-    ],
-  };
 }
 
 /**
