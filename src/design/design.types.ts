@@ -198,11 +198,26 @@ export interface AccessPatternDesign {
   readonly requestsPerSecond?: number;
 }
 
+/**
+ * A review finding the designers looked at and accepted, with why: kept in
+ * the design (and its files and links) under the finding's stable id, and
+ * shown in the review document.
+ */
+export interface AcceptedFindingDesign {
+  /** The finding's id (`review.noTiebreaker|Leaderboard|Score||SK||`). */
+  readonly id: string;
+  /** Its code, so a reader sees what was accepted even when the finding is gone. */
+  readonly code: string;
+  readonly note: string;
+}
+
 /** A design: what a Keylab design document holds besides its format tag. */
 export interface Design {
   readonly name: string;
   readonly description: string;
   readonly tables: readonly TableDesign[];
+  /** Review findings accepted with a note (absent: none). */
+  readonly acceptedFindings?: readonly AcceptedFindingDesign[];
 }
 
 /** The JSON document: a design with its format tag first. */

@@ -18,3 +18,4 @@ export * from './infer';
 export * from './interchange';
 export * from './recognize';
 export * from './emptyDesign';
+export * from './review';

@@ -32,7 +32,14 @@ export function serializeDesignDocument(design: Design): string {
 
 /** The document form of a design, with only known fields, in the written order. */
 export function toDesignDocument(design: Design): DesignDocument {
-  return { format: DESIGN_FORMAT, name: design.name, description: design.description, tables: design.tables.map(tableDocument) };
+  const accepted = design.acceptedFindings ?? [];
+  return {
+    format: DESIGN_FORMAT,
+    name: design.name,
+    description: design.description,
+    tables: design.tables.map(tableDocument),
+    ...(accepted.length > 0 ? { acceptedFindings: accepted.map((entry) => ({ id: entry.id, code: entry.code, note: entry.note })) } : {}),
+  };
 }
 
 function tableDocument(table: TableDesign): TableDesign {

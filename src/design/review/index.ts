@@ -1,0 +1,6 @@
+/** The design review: rules over a design's keys, samples and access patterns, and their findings. */
+export * from './review.types';
+export { findingId } from './findingId';
+export { ReviewContext, sharePartition, type EntityKeyTemplate, type EntityReview, type KeyUse, type SortRange } from './reviewContext';
+export { reviewDesign } from './reviewDesign';
+export { REVIEW_RULES } from './rules';

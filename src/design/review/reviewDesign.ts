@@ -1,0 +1,48 @@
+import type { AcceptedFindingDesign } from '../design.types';
+import { ReviewContext } from './reviewContext';
+import type { ReviewedFinding, ReviewFinding, ReviewInput, ReviewRule, ReviewSeverity } from './review.types';
+import { REVIEW_RULES } from './rules';
+
+const SEVERITY_RANK: Readonly<Record<ReviewSeverity, number>> = { error: 0, warning: 1, note: 2 };
+
+/**
+ * Runs every rule over a design: its findings, errors first, each marked
+ * accepted where the design keeps an acceptance under its id. A rule that
+ * throws (a bug, never the design's fault) is reported as a finding of its
+ * own rather than taking the review down.
+ *
+ * @example
+ * reviewDesign({ design: LEADERBOARD_DESIGN }).map((finding) => finding.code)
+ */
+export function reviewDesign(input: ReviewInput, rules: readonly ReviewRule[] = REVIEW_RULES): readonly ReviewedFinding[] {
+  const context = new ReviewContext(input);
+  const findings: ReviewFinding[] = [];
+  for (const rule of rules) {
+    try {
+      findings.push(...rule.check(context));
+    } catch (error) {
+      findings.push(
+        context.finding(rule.code, 'note', { table: '' }, {
+          message: `The check "${rule.title}" stopped on this design (${error instanceof Error ? error.message : String(error)}); its findings are missing.`,
+          evidence: [],
+          suggestion: 'Report it with the design file attached.',
+        }),
+      );
+    }
+  }
+  return markAccepted(sortFindings(findings), input.design.acceptedFindings ?? []);
+}
+
+/** Errors first, then warnings, then notes; within a severity, in rule order. */
+function sortFindings(findings: readonly ReviewFinding[]): ReviewFinding[] {
+  return findings.map((finding, order) => ({ finding, order })).sort((a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || a.order - b.order).map(({ finding }) => finding);
+}
+
+function markAccepted(findings: readonly ReviewFinding[], accepted: readonly AcceptedFindingDesign[]): ReviewedFinding[] {
+  if (accepted.length === 0) return [...findings];
+  const notes = new Map(accepted.map((entry) => [entry.id, entry.note]));
+  return findings.map((finding) => {
+    const note = notes.get(finding.id);
+    return note === undefined ? finding : { ...finding, accepted: { note } };
+  });
+}

@@ -1,0 +1,4 @@
+import type { ReviewRule } from '../review.types';
+
+/** Field values and their order: one import and one list entry per rule file. */
+export const ORDERING_RULES: readonly ReviewRule[] = [];
