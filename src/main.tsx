@@ -24,6 +24,11 @@ function browserAppDeps(): AppDeps {
 const container = document.getElementById('root');
 if (!container) throw new Error('Keylab: #root element missing from index.html');
 const stores = createAppStores(browserAppDeps());
+// Designs are saved after a pause in typing; a reload, a closed tab or a switch away saves at once.
+window.addEventListener('pagehide', () => stores.flushSaves());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') stores.flushSaves();
+});
 createRoot(container).render(
   <StrictMode>
     <AppStoresProvider stores={stores}>

@@ -23,6 +23,8 @@ const RUNS = Number(process.env.KEYLAB_FIRST_PAINT_RUNS ?? 15);
 
 interface Navigation {
   readonly fcp: number;
+  /** When the Designs list (React's first render of the Design tab) was on screen: the shell's paint can't stand in for it. */
+  readonly designsShown: number;
   /** Paths of the scripts whose fetch started before the paint. */
   readonly scripts: readonly string[];
 }
@@ -39,14 +41,27 @@ export async function run(): Promise<void> {
     for (let index = 0; index <= RUNS; index++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
+      // The app's first frame with the Designs list in it, timed in the page (a rAF after React commits it).
+      await page.addInitScript(() => {
+        const scope = globalThis as unknown as { __designsShown?: number; requestAnimationFrame(run: () => void): number; document: { querySelector(s: string): unknown }; MutationObserver: new (cb: () => void) => { observe(n: unknown, o: unknown): void; disconnect(): void } };
+        const observer = new scope.MutationObserver(() => {
+          if (scope.__designsShown !== undefined || !scope.document.querySelector('.designs-list')) return;
+          observer.disconnect();
+          scope.requestAnimationFrame(() => (scope.__designsShown = performance.now()));
+        });
+        observer.observe(scope.document, { childList: true, subtree: true });
+      });
       await page.goto(baseURL);
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
+      await page.getByRole('region', { name: 'Designs' }).waitFor({ timeout: 30_000 });
+      await page.waitForFunction(() => (globalThis as unknown as { __designsShown?: number }).__designsShown !== undefined, undefined, { timeout: 30_000 });
       const navigation = await page.evaluate(() => {
+        const designsShown = (globalThis as unknown as { __designsShown: number }).__designsShown;
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
         const scripts = performance.getEntriesByType('resource')
           .filter((entry) => entry.startTime < fcp && new URL(entry.name).pathname.endsWith('.js'))
           .map((entry) => new URL(entry.name).pathname);
-        return { fcp, scripts };
+        return { fcp, designsShown, scripts };
       });
       if (index > 0) navigations.push(navigation);
       await context.close();
@@ -79,6 +94,8 @@ export async function run(): Promise<void> {
   console.log(
     `  first contentful paint: median ${fcpMedian.toFixed(0)} ms, p95 ${fcpP95.toFixed(0)} ms; target ${FCP_TARGET_MS} ms; median/target ${(fcpMedian / FCP_TARGET_MS).toFixed(2)}, p95/target ${(fcpP95 / FCP_TARGET_MS).toFixed(2)}  ${verdict(fcpP95 <= FCP_TARGET_MS)}`,
   );
+  const shown = navigations.map((navigation) => navigation.designsShown);
+  console.log(`  the Designs list on screen (React's first frame, after the shell's paint): median ${median(shown).toFixed(0)} ms, p95 ${percentile(shown, 0.95).toFixed(0)} ms`);
   console.log(`  gzipped JavaScript before it: median ${kbMedian.toFixed(1)} KB, max ${kbMax.toFixed(1)} KB; target ${JS_TARGET_KB} KB; max/target ${(kbMax / JS_TARGET_KB).toFixed(2)}  ${verdict(kbMax <= JS_TARGET_KB)}`);
 }
 

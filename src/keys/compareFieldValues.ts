@@ -1,4 +1,4 @@
-import { parseDecimal, parseTimestamp, type FieldFormat } from './codecs';
+import { parseDecimal, parseTimestamp, type DynamoNumber, type FieldFormat } from './codecs';
 import { compareUtf8 } from './compareUtf8';
 import { compareParsedNumbers } from './dynamoNumber';
 
@@ -12,34 +12,59 @@ import { compareParsedNumbers } from './dynamoNumber';
  * compareFieldValues({ kind: "int", width: 10, descending: false }, "9", "10") < 0 // true
  */
 export function compareFieldValues(format: FieldFormat, a: string, b: string): number {
+  const order = fieldValueOrder(format);
+  return order.compare(order.prepare(a), order.prepare(b));
+}
+
+/**
+ * A field's intended order split in two: `prepare` reads a value once
+ * (parses the number, the instant), `compare` orders two prepared values.
+ * Sorting 1,000 rows then parses each value once rather than at every one of
+ * the ~10,000 comparisons (the Design tab sorts on every keystroke).
+ * `compare(prepare(a), prepare(b))` is compareFieldValues(format, a, b).
+ */
+export interface FieldValueOrder<Prepared = unknown> {
+  prepare(value: string): Prepared;
+  compare(a: Prepared, b: Prepared): number;
+}
+
+const STRING_ORDER: FieldValueOrder<string> = { prepare: (value) => value, compare: compareUtf8 };
+const INSTANT_ORDER: FieldValueOrder<number> = { prepare: toEpochMs, compare: (a, b) => a - b };
+const NUMBER_ORDER: FieldValueOrder<DynamoNumber> = { prepare: toNumber, compare: compareParsedNumbers };
+const DESCENDING_NUMBER_ORDER: FieldValueOrder<DynamoNumber> = { prepare: toNumber, compare: (a, b) => compareParsedNumbers(b, a) };
+const EPOCH_ORDERS: Readonly<Record<'s' | 'ms', FieldValueOrder<DynamoNumber>>> = {
+  s: { prepare: (value) => toNumber(toEpochNumber(value, 's')), compare: compareParsedNumbers },
+  ms: { prepare: (value) => toNumber(toEpochNumber(value, 'ms')), compare: compareParsedNumbers },
+};
+
+/** The intended order of one field's values, as prepare + compare. */
+export function fieldValueOrder(format: FieldFormat): FieldValueOrder {
   switch (format.kind) {
     case 'string':
-      return compareUtf8(a, b);
+      return STRING_ORDER as FieldValueOrder;
     case 'iso':
-      return compareInstants(a, b);
+      return INSTANT_ORDER as FieldValueOrder;
     case 'epoch':
-      return compareNumbers(toEpochNumber(a, format.unit), toEpochNumber(b, format.unit));
+      return EPOCH_ORDERS[format.unit] as FieldValueOrder;
     case 'int':
-      return format.descending ? compareNumbers(b, a) : compareNumbers(a, b);
+      return (format.descending ? DESCENDING_NUMBER_ORDER : NUMBER_ORDER) as FieldValueOrder;
     case 'sint':
     case 'dec':
-      return compareNumbers(a, b);
+      return NUMBER_ORDER as FieldValueOrder;
   }
 }
 
-/** Numeric order without DynamoDB's 38-digit limit: an int(40) field holds 40-digit values. */
-function compareNumbers(a: string, b: string): number {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  if (!x || !y) throw new RangeError(`compareFieldValues: not numbers: ${a}, ${b}`);
-  return compareParsedNumbers(x, y);
+/** A number without DynamoDB's 38-digit limit: an int(40) field holds 40-digit values. */
+function toNumber(value: string): DynamoNumber {
+  const parsed = parseDecimal(value);
+  if (!parsed) throw new RangeError(`compareFieldValues: not a number: ${value}`);
+  return parsed;
 }
 
-function compareInstants(a: string, b: string): number {
-  const x = parseTimestamp(a, '');
-  const y = parseTimestamp(b, '');
-  if ('code' in x || 'code' in y) throw new RangeError(`compareFieldValues: not timestamps: ${a}, ${b}`);
-  return x.epochMs - y.epochMs;
+function toEpochMs(value: string): number {
+  const instant = parseTimestamp(value, '');
+  if ('code' in instant) throw new RangeError(`compareFieldValues: not a timestamp: ${value}`);
+  return instant.epochMs;
 }
 
 /**

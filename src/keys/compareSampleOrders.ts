@@ -1,5 +1,5 @@
 import { compileKeyTemplate, utf8ByteLength, type EncodedKey, type FieldSegment, type FieldValues, type KeyTemplate } from './codecs';
-import { compareFieldValues } from './compareFieldValues';
+import { fieldValueOrder, type FieldValueOrder } from './compareFieldValues';
 import { compareUtf8 } from './compareUtf8';
 import { buildRawKey } from './encodeKey';
 import { inferTemplateOrders, type InferredFieldOrder } from './inferFieldOrder';
@@ -152,29 +152,37 @@ export function rankByIntendedOrder<T>(
 ): IntendedRanking<T> {
   const sign = direction === 'ascending' ? 1 : -1;
   const ordinals = new Map(inferred.map((order) => [order.field, order.ordinal]));
-  const compareField = (field: FieldSegment, a: string, b: string): number => {
+  // Each value is read once (numbers parsed, instants converted), then the sort compares prepared values.
+  const orders = fields.map((field) => {
     const ordinal = ordinals.get(field.name);
-    if (!ordinal) return compareFieldValues(field.format, a, b);
-    const x = ordinal.get(a);
-    const y = ordinal.get(b);
-    if (x === undefined || y === undefined) throw new RangeError(`rankByIntendedOrder: ${field.name} value outside its inferred order: ${x === undefined ? a : b}`);
-    return x - y;
-  };
-  const compare = (a: T, b: T): number => {
-    const x = valuesOf(a);
-    const y = valuesOf(b);
-    for (const field of fields) {
-      const order = compareField(field, x[field.name] ?? '', y[field.name] ?? '');
+    if (!ordinal) return fieldValueOrder(field.format);
+    return {
+      prepare: (value: string) => {
+        const position = ordinal.get(value);
+        if (position === undefined) throw new RangeError(`rankByIntendedOrder: ${field.name} value outside its inferred order: ${value}`);
+        return position;
+      },
+      compare: (x: unknown, y: unknown) => (x as number) - (y as number),
+    };
+  });
+  const prepared = entries.map((entry) => {
+    const values = valuesOf(entry);
+    return { entry, keys: fields.map((field, i) => (orders[i] as FieldValueOrder).prepare(values[field.name] ?? '')) };
+  });
+  const compare = (a: (typeof prepared)[number], b: (typeof prepared)[number]): number => {
+    for (let i = 0; i < orders.length; i++) {
+      const order = (orders[i] as FieldValueOrder).compare(a.keys[i], b.keys[i]);
       if (order !== 0) return sign * order;
     }
     return 0;
   };
-  const sorted = [...entries].sort(compare);
+  const sortedPrepared = prepared.sort(compare);
+  const sorted = sortedPrepared.map((item) => item.entry);
   const positionOf = new Map<T, number>();
-  sorted.forEach((entry, index) => {
-    const previous = sorted[index - 1];
-    const tiesPrevious = previous !== undefined && compare(previous, entry) === 0;
-    positionOf.set(entry, tiesPrevious ? (positionOf.get(previous) as number) : index + 1);
+  sortedPrepared.forEach((item, index) => {
+    const previous = sortedPrepared[index - 1];
+    const tiesPrevious = previous !== undefined && compare(previous, item) === 0;
+    positionOf.set(item.entry, tiesPrevious ? (positionOf.get(previous.entry) as number) : index + 1);
   });
   return { sorted, positionOf };
 }

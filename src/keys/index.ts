@@ -45,7 +45,7 @@ export { compareKeys, keyTypeOf, type KeyAttributeValue, type KeyType } from './
 export { compareDynamoNumbers, compareParsedNumbers, isNormalizedNumberText, normalizeDynamoNumber } from './dynamoNumber';
 export { fail, succeed, type KeyFinding, type KeyFindingCode, type KeyResult } from './keyFinding';
 export { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printKeyTemplate } from './parseKeyTemplate';
-export { compareFieldValues } from './compareFieldValues';
+export { compareFieldValues, fieldValueOrder, type FieldValueOrder } from './compareFieldValues';
 export { buildRawKey, decodeKey, encodeKey } from './encodeKey';
 export { adviseWidth, largestSampleDigits, type WidthAdvice } from './adviseWidth';
 export { parseWholeNumber, type WholeNumberOptions, type WholeNumberProblem, type WholeNumberResult } from './parseWholeNumber';

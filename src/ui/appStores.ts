@@ -9,6 +9,7 @@ import type { StateStorage } from 'zustand/middleware';
 import type { EngineChange } from '../engine';
 import type { BuiltInTable } from '../sources';
 import {
+  createDeferredWrites,
   BUILT_IN_TABLE_LABEL,
   connectQueryBuilder,
   createAccessPatternRunStore,
@@ -69,9 +70,15 @@ export interface AppStores {
   readonly rowSelection: RowSelectionStore;
   /** Opens the built-in table and shows it in the explorer: what the app does at start. */
   connectBuiltInTable(): Promise<void>;
+  /** Writes the saves still waiting for a pause in typing (call when the page is hidden or unloaded). */
+  flushSaves(): void;
   /** Ends the subscriptions between stores and to the engine (tests, hot reload). */
   dispose(): void;
 }
+
+/** A save waits this long after the last change (at most SAVE_MAX_WAIT_MS): typing in a 20,000-row design doesn't rewrite it per key press. */
+const SAVE_DELAY_MS = 300;
+const SAVE_MAX_WAIT_MS = 2000;
 
 export const PROFILES_PATH = '/api/aws-profiles';
 
@@ -80,9 +87,10 @@ export function createAppStores(deps: AppDeps): AppStores {
   const notices = createNoticeStore();
   const designStorage = reportingStorage(deps.storage, notices);
   const keyDesign = createKeyDesignStore(designStorage ? { storage: designStorage } : {});
+  const saves = createDeferredWrites({ delayMs: SAVE_DELAY_MS, maxWaitMs: SAVE_MAX_WAIT_MS });
   const designs = createDesignStore(
     designStorage
-      ? { storage: designStorage, onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')}${messages.some((message) => message.includes('set aside')) ? ` (What was set aside is kept in this browser's storage under ${UNREADABLE_DESIGNS_STORAGE_KEY}.)` : ''}`) }
+      ? { storage: designStorage, deferredWrites: saves, onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')}${messages.some((message) => message.includes('set aside')) ? ` (What was set aside is kept in this browser's storage under ${UNREADABLE_DESIGNS_STORAGE_KEY}.)` : ''}`) }
       : {},
   );
   const designBindings = createDesignBindingStore(designStorage ? { storage: designStorage } : {});
@@ -145,7 +153,9 @@ export function createAppStores(deps: AppDeps): AppStores {
     builtInTable,
     rowSelection,
     connectBuiltInTable,
+    flushSaves: () => saves.flush(),
     dispose: () => {
+      saves.flush();
       for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
     },
   };

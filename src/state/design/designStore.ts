@@ -1,4 +1,5 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { deferredJsonStorage, type DeferredWrites } from '../deferredWrites';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeDesignProblem, emptyDesign, EXAMPLE_DESIGNS, readDesign, type Design, type DesignDocument } from '../../design';
 
@@ -53,6 +54,8 @@ export interface DesignStoreOptions {
   readonly now?: () => Date;
   /** Saved designs that failed validation on load (kept under UNREADABLE_DESIGNS_STORAGE_KEY): one message per design. */
   readonly onUnreadable?: (messages: readonly string[]) => void;
+  /** Saves wait for a pause in typing (the composition root flushes them when the page is hidden); without it every change is saved at once. */
+  readonly deferredWrites?: DeferredWrites;
 }
 
 /** A document's design part (the format tag is the document's, not the design's). */
@@ -134,7 +137,7 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
     persist((set, get) => create(set, get), {
       name: DESIGNS_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => options.storage as StateStorage),
+      storage: options.deferredWrites ? deferredJsonStorage(options.storage, options.deferredWrites) : createJSONStorage(() => options.storage as StateStorage),
       partialize: (state): DesignStoreState => ({ designs: state.designs, openDesignId: state.openDesignId }),
       // Saved data is untrusted (older versions, hand edits, another tab): every design is validated;
       // one that fails is kept aside and reported, never silently lost.

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { compareSampleOrders, templateFields, type FieldSegment } from '../../keys';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { compareSampleOrders, templateFields, type FieldSegment, type KeyTemplate, type ReadDirection, type SampleOrders, type SampleRow } from '../../keys';
 import { SampleOrderComparison } from '../keyBuilder/SampleOrderComparison';
 import { SampleValuesTable } from '../keyBuilder/SampleValuesTable';
 import { SegmentEditor } from '../keyBuilder/SegmentEditor';
@@ -39,21 +39,38 @@ export function KeyTemplateGroup({ attribute, role }: { attribute: string; role:
   );
 }
 
+const sampleOrdersCache = new WeakMap<KeyTemplate, WeakMap<readonly SampleRow[], Partial<Record<ReadDirection, SampleOrders>>>>();
+
+/** compareSampleOrders once per template, rows and direction: the samples table and the order lists share it. */
+function sampleOrdersOf(template: KeyTemplate, rows: readonly SampleRow[], direction: ReadDirection): SampleOrders {
+  let byRows = sampleOrdersCache.get(template);
+  if (!byRows) sampleOrdersCache.set(template, (byRows = new WeakMap()));
+  let byDirection = byRows.get(rows);
+  if (!byDirection) byRows.set(rows, (byDirection = {}));
+  return (byDirection[direction] ??= compareSampleOrders(template, rows, direction));
+}
+
+/**
+ * The template in scope's sample orders, a render behind typing: a keystroke
+ * first updates the template text and the item collection, then (deferred,
+ * interruptible by the next keystroke) these 1,000-row lists.
+ */
+function useDeferredSampleOrders(): SampleOrders {
+  const template = useDeferredValue(useKeyDesign((state) => state.template));
+  const rows = useDeferredValue(useKeyDesign((state) => state.sampleRows));
+  const direction = useKeyDesign((state) => state.direction);
+  return useMemo(() => sampleOrdersOf(template, rows, direction), [template, rows, direction]);
+}
+
 /** The entity's sample rows, with the keys of the template in scope (its sort key's). */
 export function EntitySamples({ fields }: { fields: readonly FieldSegment[] }) {
-  const template = useKeyDesign((state) => state.template);
-  const rows = useKeyDesign((state) => state.sampleRows);
-  const direction = useKeyDesign((state) => state.direction);
-  const orders = useMemo(() => compareSampleOrders(template, rows, direction), [template, rows, direction]);
+  const orders = useDeferredSampleOrders();
   return <SampleValuesTable orders={orders} fields={fields} />;
 }
 
 /** For a sort-key template: the samples in raw and in encoded order, and the key-design module. */
 export function TemplateOrderGroup({ attribute }: { attribute: string }) {
-  const template = useKeyDesign((state) => state.template);
-  const rows = useKeyDesign((state) => state.sampleRows);
-  const direction = useKeyDesign((state) => state.direction);
-  const orders = useMemo(() => compareSampleOrders(template, rows, direction), [template, rows, direction]);
+  const orders = useDeferredSampleOrders();
   return (
     <div role="group" aria-label={`${attribute} order`} className="key-template-order">
       <h5>Order of {attribute}</h5>

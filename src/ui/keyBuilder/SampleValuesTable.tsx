@@ -1,4 +1,4 @@
-import { Fragment, useId } from 'react';
+import { Fragment, useId, useMemo } from 'react';
 import { printFormatSuffix, type FieldSegment, type SampleKeyRow, type SampleOrders } from '../../keys';
 import { templateFields } from '../../keys';
 import { useShownRows } from '../common/useShownRows';
@@ -24,6 +24,8 @@ export function SampleValuesTable({ orders, fields: allFields }: { orders: Sampl
   const captionId = useId();
   const findingsIdPrefix = useId();
   const columnCount = fields.length + 5;
+  // By id, not by position: the orders may be a render behind the rows (they are computed deferred, after typing).
+  const keysById = useMemo(() => new Map(orders.rows.map((keys) => [keys.id, keys])), [orders]);
 
   return (
     <div className="sample-values">
@@ -51,7 +53,7 @@ export function SampleValuesTable({ orders, fields: allFields }: { orders: Sampl
           </thead>
           <tbody>
             {rows.slice(0, shownRows).map((row, rowIndex) => {
-              const keys = orders.rows[rowIndex];
+              const keys = keysById.get(row.id);
               const findings = keys?.findings ?? [];
               const findingId = (index: number) => `${findingsIdPrefix}-${rowIndex}-${index}`;
               const keyFindingIds = findings.flatMap((finding, index) => (finding.field === undefined ? [findingId(index)] : []));
