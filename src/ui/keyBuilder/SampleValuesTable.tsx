@@ -1,5 +1,5 @@
-import { Fragment, useId, useMemo } from 'react';
-import { printFormatSuffix, type FieldSegment, type SampleKeyRow, type SampleOrders } from '../../keys';
+import { memo, useId, useMemo, useState } from 'react';
+import { printFormatSuffix, type FieldSegment, type SampleKeyRow, type SampleOrders, type SampleRow } from '../../keys';
 import { templateFields } from '../../keys';
 import { useShownRows } from '../common/useShownRows';
 import { VisibleText } from '../common/VisibleText';
@@ -20,7 +20,7 @@ export function SampleValuesTable({ orders, fields: allFields }: { orders: Sampl
   const addSampleRow = useKeyDesign((state) => state.addSampleRow);
   const removeSampleRow = useKeyDesign((state) => state.removeSampleRow);
   // An entity's rows carry the fields of all its templates; the keys shown are the template in scope's.
-  const fields = allFields ?? templateFields(template);
+  const fields = useStableFields(allFields ?? templateFields(template));
   const captionId = useId();
   const findingsIdPrefix = useId();
   const columnCount = fields.length + 5;
@@ -52,53 +52,19 @@ export function SampleValuesTable({ orders, fields: allFields }: { orders: Sampl
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, shownRows).map((row, rowIndex) => {
-              const keys = keysById.get(row.id);
-              const findings = keys?.findings ?? [];
-              const findingId = (index: number) => `${findingsIdPrefix}-${rowIndex}-${index}`;
-              const keyFindingIds = findings.flatMap((finding, index) => (finding.field === undefined ? [findingId(index)] : []));
-              return (
-                <Fragment key={row.id}>
-                  <tr className={keys && keys.findings.length > 0 ? 'row-invalid' : undefined}>
-                    <th scope="row">{rowIndex + 1}</th>
-                    {fields.map((field) => (
-                      <td key={field.name}>
-                        <ValueCell
-                          label={`${visibleString(field.name)}, row ${rowIndex + 1}`}
-                          value={row.values[field.name] ?? ''}
-                          errorIds={findings.flatMap((finding, index) => (finding.field === field.name ? [findingId(index)] : []))}
-                          rowId={row.id}
-                          field={field.name}
-                        />
-                      </td>
-                    ))}
-                    <td className="mono key-cell">
-                      <VisibleText text={keys?.rawKey ?? ''} />
-                    </td>
-                    <td className="mono key-cell" aria-describedby={keyFindingIds.length > 0 ? keyFindingIds.join(' ') : undefined}>
-                      <EncodedKeyCell keys={keys} />
-                    </td>
-                    <td className="number-cell">{keys?.encodedByteLength ?? '—'}</td>
-                    <td>
-                      <button type="button" aria-label={`Remove row ${rowIndex + 1}`} disabled={rows.length === 1} onClick={() => removeSampleRow(row.id)}>
-                        ✕
-                      </button>
-                    </td>
-                  </tr>
-                  {findings.length > 0 && (
-                    <tr className="row-findings">
-                      <td colSpan={columnCount}>
-                        {findings.map((finding, index) => (
-                          <p key={index} id={findingId(index)} className="field-error">
-                            <VisibleText text={finding.message} />
-                          </p>
-                        ))}
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              );
-            })}
+            {rows.slice(0, shownRows).map((row, rowIndex) => (
+              <SampleRowView
+                key={row.id}
+                row={row}
+                rowIndex={rowIndex}
+                keys={keysById.get(row.id)}
+                fields={fields}
+                columnCount={columnCount}
+                findingsIdPrefix={findingsIdPrefix}
+                removable={rows.length > 1}
+                onRemove={removeSampleRow}
+              />
+            ))}
           </tbody>
         </table>
       </div>
@@ -110,6 +76,84 @@ export function SampleValuesTable({ orders, fields: allFields }: { orders: Sampl
       </div>
     </div>
   );
+}
+
+interface SampleRowViewProps {
+  row: SampleRow;
+  rowIndex: number;
+  keys: SampleKeyRow | undefined;
+  fields: readonly FieldSegment[];
+  columnCount: number;
+  findingsIdPrefix: string;
+  removable: boolean;
+  onRemove: (rowId: string) => void;
+}
+
+/**
+ * One sample row and its findings. Memoised: a keystroke in the template
+ * re-renders the rows whose keys changed, not all of them (the keys arrive a
+ * render later, deferred, and only then do the rows update).
+ */
+const SampleRowView = memo(function SampleRowView({ row, rowIndex, keys, fields, columnCount, findingsIdPrefix, removable, onRemove }: SampleRowViewProps) {
+  const findings = keys?.findings ?? [];
+  const findingId = (index: number) => `${findingsIdPrefix}-${rowIndex}-${index}`;
+  const keyFindingIds = findings.flatMap((finding, index) => (finding.field === undefined ? [findingId(index)] : []));
+  return (
+    <>
+      <tr className={keys && keys.findings.length > 0 ? 'row-invalid' : undefined}>
+        <th scope="row">{rowIndex + 1}</th>
+        {fields.map((field) => (
+          <td key={field.name}>
+            <ValueCell
+              label={`${visibleString(field.name)}, row ${rowIndex + 1}`}
+              value={row.values[field.name] ?? ''}
+              errorIds={findings.flatMap((finding, index) => (finding.field === field.name ? [findingId(index)] : []))}
+              rowId={row.id}
+              field={field.name}
+            />
+          </td>
+        ))}
+        <td className="mono key-cell">
+          <VisibleText text={keys?.rawKey ?? ''} />
+        </td>
+        <td className="mono key-cell" aria-describedby={keyFindingIds.length > 0 ? keyFindingIds.join(' ') : undefined}>
+          <EncodedKeyCell keys={keys} />
+        </td>
+        <td className="number-cell">{keys?.encodedByteLength ?? '—'}</td>
+        <td>
+          <button type="button" aria-label={`Remove row ${rowIndex + 1}`} disabled={!removable} onClick={() => onRemove(row.id)}>
+            ✕
+          </button>
+        </td>
+      </tr>
+      {findings.length > 0 && (
+        <tr className="row-findings">
+          <td colSpan={columnCount}>
+            {findings.map((finding, index) => (
+              <p key={index} id={findingId(index)} className="field-error">
+                <VisibleText text={finding.message} />
+              </p>
+            ))}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+});
+
+/**
+ * The fields as one array per distinct list of names and formats: the
+ * caller rebuilds its array every render, and the memoised rows compare by
+ * identity.
+ */
+function useStableFields(fields: readonly FieldSegment[]): readonly FieldSegment[] {
+  const signature = fields.map((field) => `${field.name}${printFormatSuffix(field.format)}`).join('\u0000');
+  const [stable, setStable] = useState({ signature, fields });
+  if (stable.signature !== signature) {
+    setStable({ signature, fields });
+    return fields;
+  }
+  return stable.fields;
 }
 
 /** A sample value's input; its errors are shown under the row (`errorIds`). */
