@@ -28,3 +28,4 @@ export * from './design/templateAdapterStore';
 export * from './design/binding';
 export * from './design/loadDesign';
 export * from './design/loadIntoTableStore';
+export * from './design/review';

@@ -1,0 +1,2 @@
+export * from './designReview';
+export * from './designReviewStore';
