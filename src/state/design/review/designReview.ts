@@ -107,3 +107,50 @@ export function withAcceptanceNote(design: Design, findingId: string, note: stri
 export function acceptanceNoteProblem(note: string): string | undefined {
   return note.trim() === '' ? 'Write a note saying why this finding is accepted (it is kept in the design and shown in the review document).' : undefined;
 }
+
+/** One part of what a finding is about, labelled: `{ label: "entity", text: "Score" }`. */
+export interface SubjectPart {
+  readonly label: 'table' | 'entity' | 'index' | 'key' | 'field' | 'pattern';
+  readonly text: string;
+}
+
+/**
+ * What a finding is about, in the design's names, in the order a reader
+ * narrows it down: table · entity · index · key · field, or the access
+ * pattern (by its name, its id when the design no longer has it).
+ */
+export function describeSubject(design: Design, subject: ReviewFinding['subject']): readonly SubjectPart[] {
+  const parts: SubjectPart[] = [];
+  if (subject.table !== '') parts.push({ label: 'table', text: subject.table });
+  if (subject.entity !== undefined) parts.push({ label: 'entity', text: subject.entity });
+  if (subject.index !== undefined) parts.push({ label: 'index', text: subject.index });
+  if (subject.keyAttribute !== undefined) parts.push({ label: 'key', text: subject.keyAttribute });
+  if (subject.field !== undefined) parts.push({ label: 'field', text: subject.field });
+  if (subject.pattern !== undefined) {
+    const pattern = design.tables.find((table) => table.name === subject.table)?.accessPatterns.find((candidate) => candidate.id === subject.pattern);
+    parts.push({ label: 'pattern', text: pattern?.name ?? subject.pattern });
+  }
+  return parts;
+}
+
+/** A run of a fix label: plain words, or what it puts in the design (between backticks: `` Use `{score:int(10)}` ``). */
+export interface LabelPart {
+  readonly code: boolean;
+  readonly text: string;
+}
+
+/**
+ * Splits a label at its backticks: the odd runs are code. An unpaired
+ * backtick is kept as text, so no label loses a character.
+ *
+ * @example
+ * labelParts("Use `{score:int(10)}`") // [{ code: false, text: "Use " }, { code: true, text: "{score:int(10)}" }]
+ */
+export function labelParts(label: string): readonly LabelPart[] {
+  const runs = label.split('`');
+  // An even number of runs means one backtick has no partner: the last one is text, with its backtick.
+  const unpaired = runs.length % 2 === 0 ? runs.splice(-2).join('`') : undefined;
+  const parts = runs.map((text, index) => ({ code: index % 2 === 1, text }));
+  if (unpaired !== undefined) parts.push({ code: false, text: unpaired });
+  return parts.filter((part) => part.text !== '');
+}
