@@ -1,8 +1,18 @@
-import { memo, useDeferredValue, useId, useState } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
-import { acceptanceNoteProblem, createDesignReviewStore, describeSubject, labelParts, type DesignReview, type DesignReviewStore, type DesignStore } from '../../state';
+import {
+  acceptanceNoteProblem,
+  createDesignReviewStore,
+  describeSubject,
+  labelParts,
+  resolveDesignBinding,
+  storedKeysForDesign,
+  type DesignReview,
+  type DesignReviewStore,
+  type DesignStore,
+} from '../../state';
 import { VisibleText } from '../common/VisibleText';
-import { useAppStores } from '../stores';
+import { useAppStores, useDesignBindings, useDesigns, useExplorer } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import './designReview.css';
 
@@ -42,10 +52,12 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
   const headingId = useId();
   const filterId = useId();
   const [filter, setFilter] = useState<ReviewSeverity | 'all'>('all');
+  const storedKeys = useStoredKeys(designId);
   // The review of the last design React had time for: a keystroke renders the old findings at once.
   const reviewed = useDeferredValue(design);
-  const review = store.getState().reviewOf(reviewed);
-  const updating = reviewed !== design;
+  const reviewedKeys = useDeferredValue(storedKeys);
+  const review = store.getState().reviewOf(reviewed, reviewedKeys);
+  const updating = reviewed !== design || reviewedKeys !== storedKeys;
 
   return (
     <section className="card design-review" aria-labelledby={headingId} aria-busy={updating}>
@@ -69,6 +81,26 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
       </div>
       <ReviewLists designId={designId} design={reviewed} review={review} filter={filter} store={store} />
     </section>
+  );
+}
+
+/**
+ * The keys of the items the explorer has loaded, when its table is bound to
+ * a table of this design (for the rules that compare design and data). A new
+ * list only when the items or the bound table change, so an acceptance does
+ * not re-run the rules.
+ */
+function useStoredKeys(designId: string) {
+  const items = useExplorer((state) => state.items);
+  const tableSummary = useExplorer((state) => state.table);
+  const choice = useDesignBindings((state) => (tableSummary ? state.choices[tableSummary.name] : undefined));
+  const saved = useDesigns((state) => state.designs);
+  const binding = useMemo(() => resolveDesignBinding(saved, choice, tableSummary), [saved, choice, tableSummary]);
+  const boundDesignId = binding?.designId;
+  const boundTable = binding?.table;
+  return useMemo(
+    () => storedKeysForDesign(designId, boundDesignId !== undefined && boundTable ? { designId: boundDesignId, table: boundTable } : undefined, items),
+    [designId, boundDesignId, boundTable, items],
   );
 }
 
