@@ -29,3 +29,4 @@ export * from './design/binding';
 export * from './design/loadDesign';
 export * from './design/loadIntoTableStore';
 export * from './deferredWrites';
+export * from './design/review';

@@ -38,7 +38,8 @@ function sortFindings(findings: readonly ReviewFinding[]): ReviewFinding[] {
   return findings.map((finding, order) => ({ finding, order })).sort((a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || a.order - b.order).map(({ finding }) => finding);
 }
 
-function markAccepted(findings: readonly ReviewFinding[], accepted: readonly AcceptedFindingDesign[]): ReviewedFinding[] {
+/** Marks the findings the design keeps an acceptance for (by id) with its note; the rest as they are. */
+export function markAccepted(findings: readonly ReviewFinding[], accepted: readonly AcceptedFindingDesign[]): ReviewedFinding[] {
   if (accepted.length === 0) return [...findings];
   const notes = new Map(accepted.map((entry) => [entry.id, entry.note]));
   return findings.map((finding) => {

@@ -10,6 +10,7 @@ import type { DesignRegionProps } from './designRegionProps';
  * collection's virtualizer, the access patterns' request builder, compare,
  * import/export or load (each its own chunk, fetched at once after).
  */
+const DesignReviewRegion = lazy(async () => ({ default: (await import('./DesignReviewRegion')).DesignReviewRegion }));
 const ItemCollectionRegion = lazy(async () => ({ default: (await import('./ItemCollectionRegion')).ItemCollectionRegion }));
 const AccessPatternsRegion = lazy(async () => ({ default: (await import('./AccessPatternsRegion')).AccessPatternsRegion }));
 const CompareDesignsRegion = lazy(async () => ({ default: (await import('./CompareDesignsRegion')).CompareDesignsRegion }));
@@ -63,6 +64,7 @@ export function DesignPanel() {
             {/* Regions of the open design, one line each. */}
             {painted && (
             <Suspense fallback={loading}>
+              <DesignReviewRegion {...props} />
               <ItemCollectionRegion {...props} />
               <AccessPatternsRegion {...props} />
               <CompareDesignsRegion key={props.designId} {...props} />

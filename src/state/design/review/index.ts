@@ -1,0 +1,3 @@
+export * from './designReview';
+export * from './designReviewStore';
+export * from './storedKeys';
