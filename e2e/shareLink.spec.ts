@@ -1,0 +1,146 @@
+import type { Browser, Page } from '@playwright/test';
+import { encodeShareFragment, LEADERBOARD_DESIGN, type Design } from '../src/design';
+import { expect, test } from './fixtures';
+import { expectNoSidewaysScroll } from './layout';
+import { DesignPage } from './pages/DesignPage';
+
+/**
+ * The Share link: the open design as a URL fragment, opened read-only in a
+ * browser that has never seen it, copied into its Designs only on Make a
+ * copy. A link is untrusted: HTML and bidi controls in it are text, and a
+ * huge or damaged link is refused with a message.
+ */
+
+/** A fresh browser context (no saved designs, no clipboard grant) whose page errors fail the test. */
+async function freshPage(browser: Browser): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+function sharedView(page: Page) {
+  return page.getByRole('region', { name: /Shared design \(read-only\)/ });
+}
+
+test('Share → the link opens the same design read-only in a fresh browser → Make a copy puts it in Designs, editable', async ({ page, browser, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const design = new DesignPage(page);
+  await design.open();
+  await design.renameOpenDesign('Season ladder (shared)');
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const linkBox = page.getByRole('textbox', { name: 'Share link' });
+  await expect(linkBox).toHaveAttribute('readonly', '');
+  const link = await linkBox.inputValue();
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#share=k1\.[A-Za-z0-9_-]+$/);
+  expect(link.length).toBeLessThan(2048);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied to the clipboard.' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  const recipient = await freshPage(browser);
+  try {
+    await recipient.page.goto(link);
+    const view = sharedView(recipient.page);
+    await expect(view.getByRole('heading', { level: 2 })).toHaveText('Season ladder (shared) — Shared design (read-only)');
+    await expect(recipient.page.getByRole('tab', { name: 'Design', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(view).toContainText('{score:int(10)}#{ts:epoch(16)}#{playerId}');
+    await expect(view.getByRole('row', { name: /run-2/ })).toContainText('0000001500#0000001719709200#p_8842');
+    await expect(view).toContainText('GSI byPlayer: playerId (S) / ts (N), projection ALL');
+    // Read-only: nothing to type into, and nothing saved yet.
+    await expect(view.getByRole('textbox')).toHaveCount(0);
+    expect(await recipient.page.evaluate(() => localStorage.getItem('keylab.designs') ?? '')).not.toContain('Season ladder');
+
+    await view.getByRole('button', { name: 'Make a copy' }).click();
+    const recipientDesign = new DesignPage(recipient.page);
+    await expect(recipientDesign.designButton('Season ladder (shared)')).toHaveAttribute('aria-current', 'true');
+    expect(new URL(recipient.page.url()).hash).toBe('');
+    const name = recipient.page.getByRole('textbox', { name: 'Design name' });
+    await expect(name).toHaveValue('Season ladder (shared)');
+    await expect(recipientDesign.template('Run', 'rankKey')).toHaveValue('{score:int(10)}#{ts:epoch(16)}#{playerId}');
+    await name.fill('Season ladder (mine)');
+    await name.press('Enter');
+    await expect(recipientDesign.designButton('Season ladder (mine)')).toBeVisible();
+    // The copy is saved: a reload keeps it, and shows the designs rather than the link.
+    await recipient.page.reload();
+    await expect(recipientDesign.designButton('Season ladder (mine)')).toBeVisible();
+    expect(recipient.errors).toEqual([]);
+  } finally {
+    await recipient.close();
+  }
+});
+
+test('when the clipboard is refused, Copy link selects the link and says how to copy it', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) } });
+  });
+  const design = new DesignPage(page);
+  await design.open();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'press Ctrl+C' })).toHaveText('The browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.');
+  const linkBox = page.getByRole('textbox', { name: 'Share link' });
+  await expect(linkBox).toBeFocused();
+  const selected = await linkBox.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd, input.value.length]);
+  expect(selected).toEqual([0, selected[2], selected[2]]);
+});
+
+const SPOOFED = '05\u202Egnp.exe';
+const HOSTILE: Design = {
+  ...LEADERBOARD_DESIGN,
+  name: '<img src=x onerror="window.__injected=1">Ladder',
+  description: `<script>window.__injected=2</script> by ${SPOOFED}`,
+  tables: LEADERBOARD_DESIGN.tables.map((table) => ({
+    ...table,
+    entities: table.entities.map((entity) => ({ ...entity, name: `<b id="injected">Run</b>${SPOOFED}`, samples: entity.samples.map((sample) => ({ ...sample, values: { ...sample.values, playerId: `<i>${SPOOFED}</i>` } })) })),
+    accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, entities: [`<b id="injected">Run</b>${SPOOFED}`], name: `<a href="javascript:alert(1)">${pattern.name}</a>` })),
+  })),
+};
+
+test('a hostile link shows its HTML and bidi controls as text', async ({ page }) => {
+  const encoded = encodeShareFragment(HOSTILE);
+  if (!encoded.ok) throw new Error(encoded.message);
+  await page.goto(`/#${encoded.fragment}`);
+  const view = sharedView(page);
+  await expect(view.getByRole('heading', { level: 2 })).toHaveText('<img src=x onerror="window.__injected=1">Ladder — Shared design (read-only)');
+  await expect(view).toContainText('<script>window.__injected=2</script> by 05⟨U+202E⟩gnp.exe');
+  await expect(view).toContainText('<b id="injected">Run</b>05⟨U+202E⟩gnp.exe');
+  await expect(view.getByRole('row', { name: /run-2/ })).toContainText('#<i>05⟨U+202E⟩gnp.exe</i>');
+  expect(await page.locator('#view-design').evaluate((element) => element.textContent)).not.toContain('\u202E');
+  await expect(page.locator('#view-design img, #view-design script, #view-design b#injected, #view-design a[href^="javascript"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+  const marker = view.locator('bdi .invisible-char').first();
+  await expect(marker).toHaveAttribute('title', 'U+202E right-to-left override');
+});
+
+test('a damaged link says what is wrong, opens nothing, and leads back to the designs', async ({ page }) => {
+  const encoded = encodeShareFragment(LEADERBOARD_DESIGN);
+  if (!encoded.ok) throw new Error(encoded.message);
+  await page.goto(`/#${encoded.fragment.slice(0, 400)}`);
+  const view = sharedView(page);
+  await expect(view.getByRole('heading', { level: 2 })).toHaveText('Shared design (read-only): this link can’t be opened');
+  await expect(view.getByRole('alert')).toContainText('The link is damaged: its compressed data does not unpack');
+  await view.getByRole('button', { name: 'Back to designs' }).click();
+  await expect(new DesignPage(page).designs).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+
+  await page.goto('/#share=k9.AAAA');
+  await expect(view.getByRole('alert')).toContainText('This link was made by a newer Keylab (link version "k9")');
+});
+
+test('a 10 MB link is refused with a message', async ({ page }) => {
+  const design = new DesignPage(page);
+  await design.open();
+  // Chromium keeps URLs up to 2 MB, so a 10 MB fragment is set as the page's hash from script, as a pasted link would be.
+  await page.evaluate(() => {
+    window.location.hash = `share=k1.${'A'.repeat(10 * 1024 * 1024)}`;
+  });
+  expect(await page.evaluate(() => window.location.hash.length)).toBeGreaterThan(10 * 1024 * 1024);
+  const view = sharedView(page);
+  await expect(view.getByRole('alert')).toContainText('This link is 10240 KB long; a Keylab share link is at most 32 KB, so it was not opened');
+  await expectNoSidewaysScroll(page);
+});
