@@ -1,7 +1,9 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { encodeShareFragment, LEADERBOARD_DESIGN, type Design } from '../src/design';
+import { encodeShareFragment, LEADERBOARD_DESIGN, serializeDesignDocument, type Design } from '../src/design';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
+import { DesignImportExportPage } from './pages/DesignImportExportPage';
 import { DesignPage } from './pages/DesignPage';
 
 /**
@@ -143,4 +145,27 @@ test('a 10 MB link is refused with a message', async ({ page }) => {
   const view = sharedView(page);
   await expect(view.getByRole('alert')).toContainText('This link is 10240 KB long; a Keylab share link is at most 32 KB, so it was not opened');
   await expectNoSidewaysScroll(page);
+});
+
+test('a design too large for a link says so and downloads the design file instead', async ({ page }, testInfo) => {
+  const table = LEADERBOARD_DESIGN.tables[0]!;
+  const run = table.entities[0]!;
+  // Distinct player ids don't compress: 4,000 runs pack past the 32 KB a link holds.
+  const samples = Array.from({ length: 4000 }, (_, i) => ({ id: `run-${i}`, values: { season: '2026-SUMMER', score: String((i * 7919) % 100000), ts: String(1719705600 + i * 37), playerId: `p_${((i * 104729) % 999983).toString(36)}` } }));
+  const big: Design = { ...LEADERBOARD_DESIGN, name: 'Big ladder', tables: [{ ...table, entities: [{ ...run, samples }] }] };
+  const file = testInfo.outputPath('big-ladder.keylab.json');
+  await writeFile(file, serializeDesignDocument(big));
+  const importExport = new DesignImportExportPage(page);
+  await importExport.open();
+  await importExport.importFile(file);
+  await expect(page.getByRole('textbox', { name: 'Design name' })).toHaveValue('Big ladder');
+
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'too large for a link' })).toContainText('“Big ladder” is too large for a link');
+  await expect(page.getByRole('textbox', { name: 'Share link' })).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download design file' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Big-ladder.keylab.json');
+  expect(JSON.parse(await readFile(await download.path(), 'utf8'))).toMatchObject({ format: 'keylab.design/1', name: 'Big ladder' });
 });
