@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { encodeShareFragment, LEADERBOARD_DESIGN, serializeDesignDocument, type Design } from '../src/design';
+import { LEADERBOARD_DESIGN, serializeDesignDocument, type Design } from '../src/design';
+import { encodeShareFragment } from '../src/design/share';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { DesignImportExportPage } from './pages/DesignImportExportPage';
@@ -30,6 +31,8 @@ function sharedView(page: Page) {
 }
 
 test('Share → the link opens the same design read-only in a fresh browser → Make a copy puts it in Designs, editable', async ({ page, browser, context }) => {
+  // Two browser contexts, a reload: more than the default 30 s on a busy machine.
+  test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const design = new DesignPage(page);
   await design.open();
@@ -48,7 +51,8 @@ test('Share → the link opens the same design read-only in a fresh browser → 
   try {
     await recipient.page.goto(link);
     const view = sharedView(recipient.page);
-    await expect(view.getByRole('heading', { level: 2 })).toHaveText('Season ladder (shared) — Shared design (read-only)');
+    // A fresh context loads the app and the shared view's chunk from nothing: give a busy machine time.
+    await expect(view.getByRole('heading', { level: 2 })).toHaveText('Season ladder (shared) — Shared design (read-only)', { timeout: 15_000 });
     await expect(recipient.page.getByRole('tab', { name: 'Design', exact: true })).toHaveAttribute('aria-selected', 'true');
     await expect(view).toContainText('{score:int(10)}#{ts:epoch(16)}#{playerId}');
     await expect(view.getByRole('row', { name: /run-2/ })).toContainText('0000001500#0000001719709200#p_8842');
@@ -59,7 +63,7 @@ test('Share → the link opens the same design read-only in a fresh browser → 
 
     await view.getByRole('button', { name: 'Make a copy' }).click();
     const recipientDesign = new DesignPage(recipient.page);
-    await expect(recipientDesign.designButton('Season ladder (shared)')).toHaveAttribute('aria-current', 'true');
+    await expect(recipientDesign.designButton('Season ladder (shared)')).toHaveAttribute('aria-current', 'true', { timeout: 15_000 });
     expect(new URL(recipient.page.url()).hash).toBe('');
     const name = recipient.page.getByRole('textbox', { name: 'Design name' });
     await expect(name).toHaveValue('Season ladder (shared)');
@@ -135,6 +139,7 @@ test('a damaged link says what is wrong, opens nothing, and leads back to the de
 });
 
 test('a 10 MB link is refused with a message', async ({ page }) => {
+  test.slow();
   const design = new DesignPage(page);
   await design.open();
   // Chromium keeps URLs up to 2 MB, so a 10 MB fragment is set as the page's hash from script, as a pasted link would be.
@@ -148,20 +153,22 @@ test('a 10 MB link is refused with a message', async ({ page }) => {
 });
 
 test('a design too large for a link says so and downloads the design file instead', async ({ page }, testInfo) => {
+  test.slow();
   const table = LEADERBOARD_DESIGN.tables[0]!;
   const run = table.entities[0]!;
-  // Distinct player ids don't compress: 4,000 runs pack past the 32 KB a link holds.
-  const samples = Array.from({ length: 4000 }, (_, i) => ({ id: `run-${i}`, values: { season: '2026-SUMMER', score: String((i * 7919) % 100000), ts: String(1719705600 + i * 37), playerId: `p_${((i * 104729) % 999983).toString(36)}` } }));
+  // Distinct player ids don't compress: 2,000 runs pack past the 32 KB a link holds.
+  const samples = Array.from({ length: 2000 }, (_, i) => ({ id: `run-${i}`, values: { season: '2026-SUMMER', score: String((i * 7919) % 100000), ts: String(1719705600 + i * 37), playerId: `p_${((i * 104729) % 999983).toString(36)}` } }));
   const big: Design = { ...LEADERBOARD_DESIGN, name: 'Big ladder', tables: [{ ...table, entities: [{ ...run, samples }] }] };
   const file = testInfo.outputPath('big-ladder.keylab.json');
   await writeFile(file, serializeDesignDocument(big));
   const importExport = new DesignImportExportPage(page);
   await importExport.open();
   await importExport.importFile(file);
-  await expect(page.getByRole('textbox', { name: 'Design name' })).toHaveValue('Big ladder');
+  await expect(page.getByRole('textbox', { name: 'Design name' })).toHaveValue('Big ladder', { timeout: 15_000 });
 
   await page.getByRole('button', { name: 'Share', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'too large for a link' })).toContainText('“Big ladder” is too large for a link');
+  // Packing a big design takes a moment on a busy machine.
+  await expect(page.getByRole('alert').filter({ hasText: 'too large for a link' })).toContainText('“Big ladder” is too large for a link', { timeout: 15_000 });
   await expect(page.getByRole('textbox', { name: 'Share link' })).toHaveCount(0);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download design file' }).click();

@@ -3,7 +3,8 @@
  * articles' designs) is under 2 KB, short enough for a chat message. Counts
  * the fragment, `#share=k1.…`, which is all the link adds to the app's URL.
  */
-import { EXAMPLE_DESIGNS, encodeShareFragment } from '../../src/design';
+import { EXAMPLE_DESIGNS } from '../../src/design';
+import { encodeShareFragment } from '../../src/design/share';
 import { formatInt, renderTable } from '../benchUtils';
 
 const TARGET_BYTES = 2 * 1024;

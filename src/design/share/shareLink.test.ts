@@ -200,7 +200,7 @@ describe('share links', () => {
     const encoded = encodeShareFragment(big);
     expect(encoded.ok).toBe(false);
     expect(encoded.bytes).toBeGreaterThan(MAX_SHARE_FRAGMENT_CHARS);
-    if (!encoded.ok) expect(encoded.message).toMatch(/too large for a link.*Export design/);
+    if (!encoded.ok) expect(encoded.message).toMatch(/too large for a link: it packs to more than the 32 KB a share link holds.*Export design/);
   });
 
   describe('an untrusted link', () => {

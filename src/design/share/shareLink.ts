@@ -1,7 +1,8 @@
-import { Inflate, deflateSync } from 'fflate';
+import { Deflate, Inflate } from 'fflate';
 import { decodeBase64, encodeBase64 } from '../../keys';
 import type { Design, DesignProblem } from '../design.types';
 import { parseDesignDocument, toDesignDocument, type DesignReadResult } from '../format';
+import { MAX_SHARE_DESIGN_BYTES, MAX_SHARE_FRAGMENT_CHARS, SHARE_FRAGMENT_PREFIX, SHARE_LINK_VERSION } from './shareLinkFormat';
 
 /**
  * A design in a link: `#share=k1.<base64url(deflate-raw(design JSON))>`, in
@@ -13,32 +14,6 @@ import { parseDesignDocument, toDesignDocument, type DesignReadResult } from '..
  * connections or table data. A link is untrusted input, read exactly like an
  * imported file.
  */
-
-/** The link format this Keylab writes and reads. A later Keylab keeps reading `k1` links. */
-export const SHARE_LINK_VERSION = 'k1';
-/** What starts the fragment of a share link (after the `#`). */
-export const SHARE_FRAGMENT_PREFIX = 'share=';
-
-/**
- * The longest fragment Keylab writes or reads. Browsers take far longer URLs
- * (Chromium 2 MB; Firefox and Safari well past 64 KB), but a link is made to
- * be pasted: a GitHub comment holds at most 65,536 characters and most chat
- * apps cut or refuse links long before that. 32 KB keeps a link pasteable
- * into an issue or an email; a design that needs more travels as a file
- * (Export design), which has no such limit. Reading stops at the same length,
- * so a 10 MB "link" is refused before it is decoded.
- */
-export const MAX_SHARE_FRAGMENT_CHARS = 32 * 1024;
-/** Where chat apps start cutting links: a longer one still works, but is better sent as a file. */
-export const SHARE_LINK_CHAT_CHARS = 2000;
-/**
- * The most a link may inflate to. Design JSON packs about 3–10:1, so a link
- * within the length limit holds at most ~1 MB of design; deflate can pack
- * ~1,000:1, so a hostile 32 KB link could expand to ~30 MB and freeze the
- * tab. Inflating stops at 4 MB: room for any real link, and a bomb is
- * refused in a few milliseconds.
- */
-export const MAX_SHARE_DESIGN_BYTES = 4 * 1024 * 1024;
 
 export type ShareFragmentResult =
   | { readonly ok: true; readonly fragment: string; readonly bytes: number }
@@ -59,17 +34,50 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
  */
 export function encodeShareFragment(design: Design): ShareFragmentResult {
   // Compact JSON (no indentation): the same document serializeDesignDocument writes, smaller before compression.
-  const json = JSON.stringify(toDesignDocument(design));
-  const packed = deflateSync(new TextEncoder().encode(json), { level: 9 });
-  const fragment = `${SHARE_FRAGMENT_PREFIX}${SHARE_LINK_VERSION}.${toBase64Url(packed)}`;
-  if (fragment.length > MAX_SHARE_FRAGMENT_CHARS) {
+  const json = new TextEncoder().encode(JSON.stringify(toDesignDocument(design)));
+  const header = `${SHARE_FRAGMENT_PREFIX}${SHARE_LINK_VERSION}.`;
+  // base64 is 4 characters per 3 bytes: past this many packed bytes the fragment is over its limit.
+  const maxPacked = Math.floor(((MAX_SHARE_FRAGMENT_CHARS - header.length) * 3) / 4);
+  const packed = deflateLimited(json, maxPacked);
+  if (!packed) {
+    const atLeast = header.length + Math.ceil((maxPacked * 4) / 3) + 1;
     return {
       ok: false,
-      bytes: fragment.length,
-      message: `“${design.name}” is too large for a link: it packs to ${formatKilobytes(fragment.length)}, and a share link holds at most ${formatKilobytes(MAX_SHARE_FRAGMENT_CHARS)}. Share the design file instead (Export design: Keylab design (JSON)), or keep fewer sample rows.`,
+      bytes: atLeast,
+      message: `“${design.name}” is too large for a link: it packs to more than the ${formatKilobytes(MAX_SHARE_FRAGMENT_CHARS)} a share link holds. Share the design file instead (Export design: Keylab design (JSON)), or keep fewer sample rows.`,
     };
   }
+  const fragment = header + toBase64Url(packed);
   return { ok: true, fragment, bytes: fragment.length };
+}
+
+/** Chunks of design JSON fed to the compressor: a design far too large for a link stops after the first few. */
+const DEFLATE_CHUNK = 16 * 1024;
+
+/** Raw deflate of `bytes` at the best level, or undefined as soon as the output passes `limit` bytes. */
+function deflateLimited(bytes: Uint8Array, limit: number): Uint8Array | undefined {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const deflater = new Deflate({ level: 9 }, (chunk) => {
+    total += chunk.length;
+    chunks.push(chunk);
+  });
+  for (let offset = 0; ; offset += DEFLATE_CHUNK) {
+    const end = Math.min(offset + DEFLATE_CHUNK, bytes.length);
+    deflater.push(bytes.subarray(offset, end), end === bytes.length);
+    if (total > limit) return undefined;
+    if (end === bytes.length) return concat(chunks, total);
+  }
+}
+
+function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
 
 /**
@@ -134,13 +142,7 @@ function inflateLimited(packed: Uint8Array, limit: number): InflateOutcome {
   }
   if (total > limit) return { kind: 'tooLarge' };
   if (!ended) return { kind: 'corrupt', reason: 'the data ends early' };
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return { kind: 'ok', bytes };
+  return { kind: 'ok', bytes: concat(chunks, total) };
 }
 
 /** base64url (RFC 4648 §5) without padding: nothing in it needs escaping in a URL. */

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import { decodeShareFragment, type DesignProblem } from '../../design';
+import type { DesignProblem } from '../../design';
+import { decodeShareFragment } from '../../design/share';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores } from '../stores';
 import { SharedTableView } from './SharedTableView';

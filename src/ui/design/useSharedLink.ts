@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { SHARE_FRAGMENT_PREFIX } from '../../design';
+import { isShareHash } from '../../design';
 
 /** The URL's fragment when it is a share link (`#share=…`), else undefined. */
 function sharedFragment(): string | undefined {
   const hash = window.location.hash;
-  return hash.startsWith(`#${SHARE_FRAGMENT_PREFIX}`) ? hash : undefined;
+  return isShareHash(hash) ? hash : undefined;
 }
 
 /**
