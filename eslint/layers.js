@@ -45,6 +45,7 @@ export const ENTRY_POINTS = {
   'engine/persistence/node': 'Node-only storage for the endpoint (the engine index runs in browsers)',
   'engine/persistence/browser': 'IndexedDB storage (kept out of the index so Node never loads it)',
   'sources/remoteDynamoDB': 'the AWS SDK client, loaded on demand as its own chunk',
+  'design/share': 'the Share link codec and its compression library (fflate), loaded when Share is used or a link is opened, not before the first paint',
   'sources/remoteEndpoints': 'connection helpers shared with the Node server (the index also holds the browser’s IndexedDB table)',
 };
 

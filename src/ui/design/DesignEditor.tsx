@@ -17,6 +17,7 @@ import { useAppStores } from '../stores';
 import { EntitiesRegion } from './EntitiesRegion';
 import { IndexesEditor } from './IndexesEditor';
 import { KeyAttributeInputs } from './KeyAttributeInputs';
+import { ShareDesign } from './ShareDesign';
 
 /**
  * The open design: its name and description, its tables (a picker when
@@ -48,6 +49,7 @@ export function DesignEditor({ designId, design, table, onSelectTable }: { desig
         />
         <label htmlFor={descriptionId}>Description</label>
         <textarea id={descriptionId} rows={2} value={design.description} onChange={(event) => update(setDesignDescription(event.target.value))} />
+        <ShareDesign design={design} />
       </div>
       <div className="card table-editor">
         <div className="table-picker button-row">

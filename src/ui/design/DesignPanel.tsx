@@ -3,6 +3,7 @@ import { useDesigns } from '../stores';
 import { DesignEditor } from './DesignEditor';
 import { DesignsList } from './DesignsList';
 import type { DesignRegionProps } from './designRegionProps';
+import { useSharedLink } from './useSharedLink';
 
 /*
  * The regions below the editor load after the first paint: the Design tab
@@ -15,6 +16,7 @@ const ItemCollectionRegion = lazy(async () => ({ default: (await import('./ItemC
 const AccessPatternsRegion = lazy(async () => ({ default: (await import('./AccessPatternsRegion')).AccessPatternsRegion }));
 const CompareDesignsRegion = lazy(async () => ({ default: (await import('./CompareDesignsRegion')).CompareDesignsRegion }));
 const LoadIntoTable = lazy(async () => ({ default: (await import('./LoadIntoTable')).LoadIntoTable }));
+const SharedDesignView = lazy(async () => ({ default: (await import('./SharedDesignView')).SharedDesignView }));
 const ImportExportRegion = lazy(async () => ({ default: (await import('./ImportExportRegion')).ImportExportRegion }));
 
 const loading = <p role="status" className="muted small">Loading…</p>;
@@ -54,6 +56,9 @@ export function DesignPanel() {
   const tables = saved?.design.tables ?? [];
   const table = tables.find((entry) => openDesignId !== undefined && entry.name === chosenTables[openDesignId]) ?? tables[0];
   const props: DesignRegionProps | undefined = openDesignId && saved && table ? { designId: openDesignId, design: saved.design, table } : undefined;
+  // A share link (#share=…) shows its design read-only instead, until Make a copy or Back to designs.
+  const shared = useSharedLink();
+  if (shared.fragment !== undefined) return <Suspense fallback={loading}><SharedDesignView fragment={shared.fragment} onLeave={shared.leave} /></Suspense>;
   return (
     <div className="design-panel">
       <DesignsList />

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { EXPORT_FORMATS, importDesignFile, type Design, type DesignProblem, type ImportReportEntry } from '../../design';
+import { downloadFiles } from '../common/downloadFiles';
 import { useAppStores } from '../stores';
 import './ImportExportRegion.css';
 
@@ -47,15 +48,7 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
     const format = EXPORT_FORMATS.find((entry) => entry.id === formatIdChosen);
     if (!format || !design) return;
     const files = format.export(design);
-    for (const file of files) {
-      const url = URL.createObjectURL(new Blob([file.text], { type: `${file.mediaType};charset=utf-8` }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.fileName;
-      link.click();
-      // Revoke after the click has started the download.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    }
+    downloadFiles(files);
     setExportStatus(`Downloaded ${files.map((file) => file.fileName).join(', ')}.`);
   };
 
