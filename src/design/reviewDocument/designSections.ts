@@ -3,7 +3,7 @@ import { compileTemplateText, keyAttributesOf, keyRoleOf, typedKeyValue } from '
 import type { Design, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
 import { buildItemCollection, listPartitions, type PartitionSummary } from '../itemCollection';
 import type { ReviewBlock, ReviewLine, ReviewSection } from './reviewDocument.types';
-import { code, groupDigits, keyAttributesLine, strong, text } from './reviewLines';
+import { code, groupDigits, keyAttributesLine, MAX_LISTED_ROWS, moreRows, strong, text } from './reviewLines';
 
 /** The document's sections about the design itself: its tables and indexes, its entities' key templates, one item collection. */
 
@@ -120,11 +120,12 @@ export function itemCollectionSection(design: Design, tableName: string | undefi
       kind: 'table',
       label: `Item collection of table ${table.name}`,
       columns: ['#', 'Entity', ...(sortAttributes.length > 0 ? sortAttributes : ['Sort key'])],
-      rows: collection.rows.map((row, index): readonly ReviewLine[] => [
+      rows: collection.rows.slice(0, MAX_LISTED_ROWS).map((row, index): readonly ReviewLine[] => [
         [text(String(index + 1))],
         [code(row.entity)],
         ...(row.sortKey.length > 0 ? row.sortKey.map((part): ReviewLine => [code(part.text)]) : [[text('—')]]),
       ]),
     },
+    ...moreRows(collection.rows.length, 'items'),
   ]);
 }

@@ -3,7 +3,7 @@ import { keySchemaOf } from '../designKeys';
 import type { AccessPatternDesign, Design, TableDesign } from '../design.types';
 import { itemToJsonItem } from '../format';
 import type { ReviewBlock, ReviewLine, ReviewPatternResult, ReviewPatternResults, ReviewSection } from './reviewDocument.types';
-import { code, strong, text } from './reviewLines';
+import { code, MAX_LISTED_ROWS, moreRows, strong, text } from './reviewLines';
 
 /** The document's access patterns: each one's Query (key condition, names, values) and what it returned over the samples. */
 
@@ -45,7 +45,7 @@ function resultBlocks(table: TableDesign, pattern: AccessPatternDesign, result: 
     kind: 'table',
     label: `Sample result of ${pattern.name}`,
     columns: ['#', 'Entity', ...attributes],
-    rows: result.items.map(({ entity, item }, index): readonly ReviewLine[] => [
+    rows: result.items.slice(0, MAX_LISTED_ROWS).map(({ entity, item }, index): readonly ReviewLine[] => [
       [text(String(index + 1))],
       entity === undefined ? [text('not a sample')] : [code(entity)],
       ...attributes.map((name): ReviewLine => {
@@ -54,6 +54,7 @@ function resultBlocks(table: TableDesign, pattern: AccessPatternDesign, result: 
       }),
     ]),
   });
+  blocks.push(...moreRows(result.items.length, 'items'));
   return blocks;
 }
 

@@ -14,6 +14,7 @@ const ItemCollectionRegion = lazy(async () => ({ default: (await import('./ItemC
 const AccessPatternsRegion = lazy(async () => ({ default: (await import('./AccessPatternsRegion')).AccessPatternsRegion }));
 const CompareDesignsRegion = lazy(async () => ({ default: (await import('./CompareDesignsRegion')).CompareDesignsRegion }));
 const LoadIntoTable = lazy(async () => ({ default: (await import('./LoadIntoTable')).LoadIntoTable }));
+const ReviewDocumentRegion = lazy(async () => ({ default: (await import('./ReviewDocumentRegion')).ReviewDocumentRegion }));
 const ImportExportRegion = lazy(async () => ({ default: (await import('./ImportExportRegion')).ImportExportRegion }));
 
 const loading = <p role="status" className="muted small">Loading…</p>;
@@ -67,6 +68,7 @@ export function DesignPanel() {
               <AccessPatternsRegion {...props} />
               <CompareDesignsRegion key={props.designId} {...props} />
               <LoadIntoTable {...props} />
+              <ReviewDocumentRegion {...props} />
             </Suspense>
             )}
           </>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { EXPORT_FORMATS, importDesignFile, type Design, type DesignProblem, type ImportReportEntry } from '../../design';
 import { useAppStores } from '../stores';
+import { ExportReviewButton } from './ExportReviewButton';
 import './ImportExportRegion.css';
 
 type ImportOutcome =
@@ -158,6 +159,7 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
         <button type="button" onClick={download}>
           Download
         </button>
+        <ExportReviewButton design={design} />
       </div>
       )}
       {exportStatus && (
