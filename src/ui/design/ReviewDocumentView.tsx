@@ -15,7 +15,7 @@ export function ReviewDocumentView({ document }: { readonly document: ReviewDocu
       </h3>
       {document.description.trim() !== '' && (
         <p>
-          <VisibleText text={document.description.replace(/[\t\r\n ]+/g, ' ')} />
+          <Prose text={document.description.replace(/[\t\r\n ]+/g, ' ').trim()} />
         </p>
       )}
       {document.sections.map((section) => (
@@ -34,8 +34,20 @@ function Line({ line }: { readonly line: ReviewLine }) {
   return line.map((run, index) => {
     if (run.kind === 'code') return <code key={index}>{run.text === '' ? <em>(empty)</em> : <VisibleText text={run.text} />}</code>;
     if (run.kind === 'strong') return <strong key={index}>{run.text}</strong>;
-    return <VisibleText key={index} text={run.text} />;
+    return <Prose key={index} text={run.text} />;
   });
+}
+
+/** A run of a sentence: its edge spaces join it to the runs around it (VisibleText would mark them ␣, as it does a key's). */
+function Prose({ text }: { readonly text: string }) {
+  const [, before = '', body = '', after = ''] = /^( *)(.*?)( *)$/su.exec(text) ?? [];
+  return (
+    <>
+      {before}
+      {body !== '' && <VisibleText text={body} />}
+      {after}
+    </>
+  );
 }
 
 function Block({ block }: { readonly block: ReviewBlock }) {
@@ -92,8 +104,8 @@ function Block({ block }: { readonly block: ReviewBlock }) {
     case 'code':
       return (
         <pre>
-          {/* Line by line: VisibleText would show the line breaks themselves as markers. */}
-          <code>{block.text.split(/\r\n|\r|\n/).map((line, index) => [index > 0 ? '\n' : '', <VisibleText key={index} text={line} />])}</code>
+          {/* Line by line, indentation as is: VisibleText would mark the line breaks and edge spaces. */}
+          <code>{block.text.split(/\r\n|\r|\n/).map((line, index) => [index > 0 ? '\n' : '', <Prose key={index} text={line} />])}</code>
         </pre>
       );
   }
