@@ -168,3 +168,20 @@ describe('a hostile design', () => {
     expect(html).toContain('<code>ORDER#`|␊&lt;script&gt;</code>');
   });
 });
+
+describe('a large design', () => {
+  it('lists the first 100 items of a collection and of a result, and says how many there are', () => {
+    const entity = leaderboard.entities[0]!;
+    const samples = Array.from({ length: 250 }, (_, index) => ({ id: `run-${index}`, values: { season: '2026-SUMMER', score: String(index), ts: String(1719705600 + index), playerId: `p_${index}` } }));
+    const big: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...leaderboard, entities: [{ ...entity, samples }] }] };
+    const items = samples.map((sample) => ({ entity: 'Run', item: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: sample.id } } }));
+    const text = reviewMarkdown(big, { findings: [], patternResults: { Leaderboard: { 'top-scores': { items } } } });
+    const collection = text.slice(text.indexOf('## Item collection'), text.indexOf('## Access patterns'));
+    expect(collection).toContain('| 100 | `Run` |');
+    expect(collection).not.toContain('| 101 |');
+    expect(collection).toContain('The first 100 of 250 items are listed.');
+    const result = text.slice(text.indexOf('### Top scores'), text.indexOf('### A player’s runs'));
+    expect(result).toContain('**Sample result:** 250 items');
+    expect(result).toContain('The first 100 of 250 items are listed.');
+  });
+});
