@@ -5,7 +5,7 @@
  */
 
 /** Bidirectional controls: rendered as they are, they reorder the text around them (`05\u202Egnp.exe` reads `05exe.png`). */
-const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 /** C0 controls (but tab and line breaks, handled by each context), DEL, C1 controls, zero-width and line/paragraph separators. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are made visible.
 const OTHER_INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200D\u2028\u2029\u2060\uFEFF]/gu;

@@ -3,13 +3,14 @@ import { keySchemaOf } from '../designKeys';
 import type { AccessPatternDesign, Design, TableDesign } from '../design.types';
 import { itemToJsonItem } from '../format';
 import type { ReviewBlock, ReviewLine, ReviewPatternResult, ReviewPatternResults, ReviewSection } from './reviewDocument.types';
+import { BIDI_CONTROL } from './markdownText';
 import { code, MAX_LISTED_ROWS, moreRows, strong, text } from './reviewLines';
 
 /** The document's access patterns: each one's Query (key condition, names, values) and what it returned over the samples. */
 
 /** Bidi controls as JSON escapes: the request text stays exact JSON and can't reorder itself when shown. */
 function jsonText(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, (char) => `\\u${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`);
+  return JSON.stringify(value, null, 2).replace(BIDI_CONTROL, (char) => `\\u${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 /** The request's key condition and what it needs, in DynamoDB JSON (B as base64), as the SDK and the CLI take it. */

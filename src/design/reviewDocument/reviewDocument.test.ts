@@ -185,3 +185,14 @@ describe('a large design', () => {
     expect(result).toContain('The first 100 of 250 items are listed.');
   });
 });
+
+describe('the request JSON', () => {
+  it('keeps a bidi control in a key as a JSON escape: exact JSON, shown without reordering', () => {
+    const season = '2026\u202ESUMMER';
+    const design: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...leaderboard, accessPatterns: leaderboard.accessPatterns.map((pattern) => (pattern.id === 'top-scores' ? { ...pattern, partitionValues: { season } } : pattern)) }] };
+    const text = reviewMarkdown(design, { findings: [] });
+    const block = /```json\n([\s\S]*?)\n```/.exec(text)?.[1] ?? '';
+    expect(block).toContain('"S": "SEASON#2026\\u202ESUMMER"');
+    expect(JSON.parse(block).ExpressionAttributeValues[':leaderboardId']).toEqual({ S: `SEASON#${season}` });
+  });
+});
