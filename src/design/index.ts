@@ -20,3 +20,4 @@ export * from './recognize';
 export * from './emptyDesign';
 export * from './review';
 export * from './share/shareLinkFormat';
+export * from './reviewDocument';

@@ -24,6 +24,7 @@ export * from './queryBuilder/queryForm';
 export * from './queryBuilder/selectors';
 export * from './queryBuilder/typedValue';
 export * from './design/runAccessPatterns';
+export * from './design/reviewPatternResults';
 export * from './design/templateAdapterStore';
 export * from './design/binding';
 export * from './design/loadDesign';

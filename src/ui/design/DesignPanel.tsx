@@ -17,6 +17,7 @@ const AccessPatternsRegion = lazy(async () => ({ default: (await import('./Acces
 const CompareDesignsRegion = lazy(async () => ({ default: (await import('./CompareDesignsRegion')).CompareDesignsRegion }));
 const LoadIntoTable = lazy(async () => ({ default: (await import('./LoadIntoTable')).LoadIntoTable }));
 const SharedDesignView = lazy(async () => ({ default: (await import('./SharedDesignView')).SharedDesignView }));
+const ReviewDocumentRegion = lazy(async () => ({ default: (await import('./ReviewDocumentRegion')).ReviewDocumentRegion }));
 const ImportExportRegion = lazy(async () => ({ default: (await import('./ImportExportRegion')).ImportExportRegion }));
 
 const loading = <p role="status" className="muted small">Loading…</p>;
@@ -74,6 +75,7 @@ export function DesignPanel() {
               <AccessPatternsRegion {...props} />
               <CompareDesignsRegion key={props.designId} {...props} />
               <LoadIntoTable {...props} />
+              <ReviewDocumentRegion {...props} />
             </Suspense>
             )}
           </>

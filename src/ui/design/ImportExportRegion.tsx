@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { EXPORT_FORMATS, importDesignFile, type Design, type DesignProblem, type ImportReportEntry } from '../../design';
 import { downloadFiles } from '../common/downloadFiles';
 import { useAppStores } from '../stores';
+import { ExportReviewButton } from './ExportReviewButton';
 import './ImportExportRegion.css';
 
 type ImportOutcome =
@@ -151,6 +152,7 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
         <button type="button" onClick={download}>
           Download
         </button>
+        <ExportReviewButton design={design} />
       </div>
       )}
       {exportStatus && (

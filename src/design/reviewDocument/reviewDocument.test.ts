@@ -1,0 +1,198 @@
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+import type { Design, TableDesign } from '../design.types';
+import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
+import { findingId, type ReviewedFinding } from '../review';
+import { buildReviewDocument, reviewMarkdown } from './buildReviewDocument';
+import type { ReviewPatternResults } from './reviewDocument.types';
+
+const markdown = new MarkdownIt({ html: true, linkify: false });
+const leaderboard = LEADERBOARD_DESIGN.tables[0] as TableDesign;
+
+function finding(overrides: Partial<ReviewedFinding> & Pick<ReviewedFinding, 'code'>): ReviewedFinding {
+  const subject = overrides.subject ?? { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey', field: 'score' };
+  return { id: findingId(overrides.code, subject), severity: 'warning', subject, message: 'A message.', evidence: [], suggestion: 'A fix.', ...overrides };
+}
+
+/** What the built-in engine returns for the leaderboard's patterns (the state layer passes it in). */
+function leaderboardResults(): ReviewPatternResults {
+  const run = (index: number) => {
+    const sample = leaderboard.entities[0]!.samples[index]!;
+    return { entity: 'Run', item: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: `${sample.values.score!.padStart(10, '0')}#${sample.values.ts!.padStart(16, '0')}#${sample.values.playerId}` }, playerId: { S: sample.values.playerId! }, ts: { N: sample.values.ts! } } };
+  };
+  return { Leaderboard: { 'top-scores': { verdict: 'passes', reasons: [], items: [run(0), run(1)] } } };
+}
+
+/** Every table row of rendered HTML has as many cells as its table has columns. */
+function tableShapes(html: string): { columns: number; cells: number[] }[] {
+  return [...html.matchAll(/<table>([\s\S]*?)<\/table>/g)].map(([, table = '']) => ({
+    columns: (table.match(/<th>/g) ?? []).length,
+    cells: [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map(([, row = '']) => (row.match(/<td>/g) ?? []).length),
+  }));
+}
+
+describe('the review document of the leaderboard example', () => {
+  const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings: [], patternResults: leaderboardResults() });
+
+  it('has the title, the six sections and their subheadings in order', () => {
+    const headings = text.split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual([
+      '# Leaderboard',
+      '## Tables and indexes',
+      '### Table `Leaderboard`',
+      '## Key templates',
+      '### Entities of table `Leaderboard`',
+      '## Item collection',
+      '## Access patterns',
+      '### Top scores of a season, highest first',
+      '### A player’s runs, newest first',
+      '## Findings',
+      '## Accepted',
+    ]);
+    expect(buildReviewDocument(LEADERBOARD_DESIGN, { findings: [] }).sections.map((section) => section.id)).toEqual(['tables', 'templates', 'item-collection', 'access-patterns', 'findings', 'accepted']);
+  });
+
+  it('lists the table and its index with keys, type and projection', () => {
+    expect(text).toContain('| Name | Partition key | Sort key | Type | Projection |');
+    expect(text).toContain('| `Leaderboard` | `leaderboardId` (S) | `rankKey` (S) | Table | — |');
+    expect(text).toContain('| `byPlayer` | `playerId` (S) | `ts` (N) | GSI | ALL |');
+  });
+
+  it('shows each key template with the first sample’s key and its UTF-8 byte length of the limit', () => {
+    expect(text).toContain('| `Run` | `rankKey` (S, sort) | `{score:int(10)}#{ts:epoch(16)}#{playerId}` | `0000002300#0000001719705600#p_7781` | 34 of 1,024 |');
+    expect(text).toContain('| `Run` | `leaderboardId` (S, partition) | `SEASON#{season}` | `SEASON#2026-SUMMER` | 18 of 2,048 |');
+    expect(text).toContain('| `Run` | `ts` (N, sort) | `{ts}` | `1719705600` | a number (N) |');
+  });
+
+  it('lists the item collection in DynamoDB’s order: padded scores ascending, the tie broken by time', () => {
+    const collection = text.slice(text.indexOf('## Item collection'), text.indexOf('## Access patterns'));
+    const rows = collection.split('\n').filter((line) => /^\| \d+ \| `Run` \|/.test(line));
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toBe('| 1 | `Run` | `0000000003#0000001719745200#p_4477` |');
+    expect(rows[7]).toContain('#0000001719716400#p_2209');
+    expect(rows[8]).toContain('#0000001719720000#p_9001');
+    expect(rows[11]).toBe('| 12 | `Run` | `0000002300#0000001719705600#p_7781` |');
+  });
+
+  it('gives each access pattern its KeyConditionExpression, names and values, and its sample result or "not run"', () => {
+    expect(text).toContain('**KeyConditionExpression:** `leaderboardId = :leaderboardId`');
+    expect(text).toContain('"ExpressionAttributeValues": {\n    ":leaderboardId": {\n      "S": "SEASON#2026-SUMMER"');
+    expect(text).toContain('"IndexName": "byPlayer"');
+    expect(text).toContain('**Verdict:** passes');
+    expect(text).toContain('| \\# | Entity | leaderboardId | rankKey |');
+    expect(text).toContain('| 1 | `Run` | `SEASON#2026-SUMMER` | `0000002300#0000001719705600#p_7781` |');
+    const playerRuns = text.slice(text.indexOf('### A player’s runs'));
+    expect(playerRuns).toContain('**Sample result:** not run.');
+  });
+
+  it('renders as well-formed Markdown: every table row has one cell per column', () => {
+    const html = markdown.render(text);
+    const shapes = tableShapes(html);
+    expect(shapes.length).toBe(4);
+    for (const shape of shapes) expect(shape.cells.every((cells) => cells === shape.columns)).toBe(true);
+  });
+});
+
+describe('findings and accepted findings', () => {
+  const findings = [
+    finding({ code: 'review.widthTooNarrow', severity: 'error', message: 'score overflows 10 digits', evidence: [{ label: 'sorts first', text: '9999999999#…' }] }),
+    finding({ code: 'review.noTiebreaker', subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey' }, accepted: { note: 'one run per second | per player' } }),
+  ];
+
+  it('puts open findings with code, severity, subject and message in Findings, the accepted ones with their note in Accepted', () => {
+    const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings });
+    const open = text.slice(text.indexOf('## Findings'), text.indexOf('## Accepted'));
+    const accepted = text.slice(text.indexOf('## Accepted'));
+    expect(open).toContain('| error | `review.widthTooNarrow` | `Leaderboard` / `Run` / `rankKey` / `score` | score overflows 10 digits sorts first: `9999999999#…`. Fix: A fix. |');
+    expect(open).not.toContain('review.noTiebreaker');
+    expect(accepted).toContain('| warning | `review.noTiebreaker` | `Leaderboard` / `Run` / `rankKey` | A message. | one run per second \\| per player |');
+  });
+
+  it('keeps an acceptance the review no longer reports, by id and code', () => {
+    const design: Design = { ...LEADERBOARD_DESIGN, acceptedFindings: [{ id: 'review.caseOrder|Leaderboard|Run||rankKey||', code: 'review.caseOrder', note: 'ids are lower case' }] };
+    const text = reviewMarkdown(design, { findings: [] });
+    expect(text).toContain('| — | `review.caseOrder` | `review.caseOrder|Leaderboard|Run||rankKey||` | No longer reported. | ids are lower case |'.replace(/\|\|/g, '\\|\\|').replace('caseOrder|Leaderboard|Run', 'caseOrder\\|Leaderboard\\|Run'));
+    expect(text).toContain('The review found nothing.');
+  });
+
+  it('says so when there is nothing to accept', () => {
+    expect(reviewMarkdown(SHOP_DESIGN, { findings: [] })).toContain('No finding is accepted.');
+  });
+});
+
+describe('a hostile design', () => {
+  const HTML = '</details><script>alert(1)</script>';
+  const table = SHOP_DESIGN.tables[0] as TableDesign;
+  const entityName = 'Order | `x` </td><img src=x onerror=alert(1)>';
+  const hostile: Design = {
+    ...SHOP_DESIGN,
+    name: `# ${HTML}`,
+    description: 'line one\n\n# not a heading\n| a | b |\n```\n- not a list',
+    tables: [
+      {
+        ...table,
+        description: '<details><summary>x</summary>',
+        entities: table.entities.map((entity) =>
+          entity.name === 'Order'
+            ? { ...entity, name: entityName, samples: entity.samples.map((sample) => ({ ...sample, values: { ...sample.values, orderId: 'o_1`|</code>\u202Eevil' } })) }
+            : entity,
+        ),
+        accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, name: `## ${pattern.name} <b>\u202Ebold`, entities: pattern.entities.map((name) => (name === 'Order' ? entityName : name)) })),
+      },
+    ],
+  };
+  const findings = [finding({ code: 'review.delimiterInValue', subject: { table: table.name, entity: entityName, field: 'a\nb' }, message: `bad ${HTML}`, accepted: { note: 'note with\nnewline | and <b>html</b> `tick`' } })];
+  const results: ReviewPatternResults = { Shop: { [table.accessPatterns[0]!.id]: { verdict: 'fails', reasons: [{ message: `reason ${HTML}` }], items: [{ entity: entityName, item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ORDER#`|\n<script>' } } }] } } };
+  const text = reviewMarkdown(hostile, { findings, patternResults: results });
+  const html = markdown.render(text);
+
+  it('renders no element the design named: no script, img, details, b or extra table', () => {
+    expect(html).not.toMatch(/<(script|img|details|summary|b|td><img)\b/i);
+    expect(html).toContain('&lt;/details&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('keeps the document’s structure: one title, six sections, tables of even rows', () => {
+    expect((html.match(/<h1>/g) ?? []).length).toBe(1);
+    expect((html.match(/<h2>/g) ?? []).length).toBe(6);
+    for (const shape of tableShapes(html)) expect(shape.cells.every((cells) => cells === shape.columns)).toBe(true);
+    expect(html).not.toMatch(/<(ul|ol)>\s*<li>not a list/);
+  });
+
+  it('shows bidi controls as visible markers, never as the control itself', () => {
+    expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(text).toContain('⟨U+202E⟩');
+  });
+
+  it('keeps names and keys in code spans intact, pipes escaped in cells', () => {
+    expect(html).toContain('<code>Order | `x` &lt;/td&gt;&lt;img src=x onerror=alert(1)&gt;</code>');
+    expect(html).toContain('<code>ORDER#`|␊&lt;script&gt;</code>');
+  });
+});
+
+describe('a large design', () => {
+  it('lists the first 100 items of a collection and of a result, and says how many there are', () => {
+    const entity = leaderboard.entities[0]!;
+    const samples = Array.from({ length: 250 }, (_, index) => ({ id: `run-${index}`, values: { season: '2026-SUMMER', score: String(index), ts: String(1719705600 + index), playerId: `p_${index}` } }));
+    const big: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...leaderboard, entities: [{ ...entity, samples }] }] };
+    const items = samples.map((sample) => ({ entity: 'Run', item: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: sample.id } } }));
+    const text = reviewMarkdown(big, { findings: [], patternResults: { Leaderboard: { 'top-scores': { items } } } });
+    const collection = text.slice(text.indexOf('## Item collection'), text.indexOf('## Access patterns'));
+    expect(collection).toContain('| 100 | `Run` |');
+    expect(collection).not.toContain('| 101 |');
+    expect(collection).toContain('The first 100 of 250 items are listed.');
+    const result = text.slice(text.indexOf('### Top scores'), text.indexOf('### A player’s runs'));
+    expect(result).toContain('**Sample result:** 250 items');
+    expect(result).toContain('The first 100 of 250 items are listed.');
+  });
+});
+
+describe('the request JSON', () => {
+  it('keeps a bidi control in a key as a JSON escape: exact JSON, shown without reordering', () => {
+    const season = '2026\u202ESUMMER';
+    const design: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...leaderboard, accessPatterns: leaderboard.accessPatterns.map((pattern) => (pattern.id === 'top-scores' ? { ...pattern, partitionValues: { season } } : pattern)) }] };
+    const text = reviewMarkdown(design, { findings: [] });
+    const block = /```json\n([\s\S]*?)\n```/.exec(text)?.[1] ?? '';
+    expect(block).toContain('"S": "SEASON#2026\\u202ESUMMER"');
+    expect(JSON.parse(block).ExpressionAttributeValues[':leaderboardId']).toEqual({ S: `SEASON#${season}` });
+  });
+});

@@ -1,0 +1,28 @@
+import type { KeyAttributeDesign } from '../design.types';
+import type { ReviewInline, ReviewLine } from './reviewDocument.types';
+
+/** Small constructors of the document model's inline runs, shared by the section builders. */
+
+/** Prose: line breaks and runs of whitespace fold into one space (a description's lines read as one paragraph in either rendering). */
+export const text = (value: string): ReviewInline => ({ kind: 'text', text: value.replace(/[\t\r\n ]+/g, ' ') });
+export const strong = (value: string): ReviewInline => ({ kind: 'strong', text: value });
+export const code = (value: string): ReviewInline => ({ kind: 'code', text: value });
+
+/** A key's attributes as one cell: `` `PK` (S) ``, a multi-attribute key each listed left to right; `—` for none. */
+export function keyAttributesLine(attributes: readonly KeyAttributeDesign[]): ReviewLine {
+  if (attributes.length === 0) return [text('—')];
+  return attributes.flatMap((attribute, index) => [...(index > 0 ? [text(', ')] : []), code(attribute.name), text(` (${attribute.type})`)]);
+}
+
+/** Thousands separators for byte counts and limits (`1,024`), without the locale's say. */
+export function groupDigits(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** At most this many rows of an item collection or a result go into the document: it is read, not a data dump. */
+export const MAX_LISTED_ROWS = 100;
+
+/** "… and 20 more" after a list cut at MAX_LISTED_ROWS (nothing when it was not cut). */
+export function moreRows(total: number, what: string): readonly { readonly kind: 'paragraph'; readonly content: ReviewLine }[] {
+  return total > MAX_LISTED_ROWS ? [{ kind: 'paragraph', content: [text(`The first ${MAX_LISTED_ROWS} of ${groupDigits(total)} ${what} are listed.`)] }] : [];
+}
