@@ -1,4 +1,7 @@
 import type { ReviewRule } from '../review.types';
+import { keyTooLong } from './keyTooLong';
 
 /** Sizes, limits and capacity: one import and one list entry per rule file. */
-export const CAPACITY_RULES: readonly ReviewRule[] = [];
+export const CAPACITY_RULES: readonly ReviewRule[] = [
+  keyTooLong,
+];

@@ -1,0 +1,167 @@
+import { itemSize } from '../../../expressions';
+import { typedKeyValue } from '../../designKeys';
+import type { AccessPatternDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../../design.types';
+import { jsonItemToItem } from '../../format';
+import type { EntityReview } from '../reviewContext';
+
+/**
+ * What the capacity rules share: DynamoDB's limits, the sample items' sizes
+ * (computed once per entity of a review), partition-key values over the
+ * samples, and figures written the way the findings quote them.
+ *
+ * Sizes come from the expressions layer's `itemSize`, the same function the
+ * engine bills and limits with, applied to the item each sample becomes.
+ */
+
+/** DynamoDB's largest item: 400 KB. */
+export const MAX_ITEM_BYTES = 409_600;
+/** One read capacity unit reads up to 4 KB (strongly consistent; eventually consistent: half a unit). */
+export const READ_UNIT_BYTES = 4096;
+/** What one partition serves per second. */
+export const PARTITION_READ_UNITS = 3000;
+export const PARTITION_WRITE_UNITS = 1000;
+/** The item collection limit of a table with a local secondary index. */
+export const ITEM_COLLECTION_BYTES = 10 * 1024 ** 3;
+
+/** Each sample's item size in bytes (undefined where its keys don't encode), and the largest. */
+export interface SampleSizes {
+  readonly sizes: readonly (number | undefined)[];
+  readonly largest?: { readonly sample: number; readonly bytes: number };
+  /** The mean over the samples that have a size. */
+  readonly average?: number;
+}
+
+const sizeCache = new WeakMap<EntityReview, SampleSizes>();
+
+/** The sample items' sizes for one entity, computed once per review. */
+export function sampleSizes(review: EntityReview): SampleSizes {
+  let sizes = sizeCache.get(review);
+  if (sizes === undefined) {
+    sizes = measureSamples(review);
+    sizeCache.set(review, sizes);
+  }
+  return sizes;
+}
+
+function measureSamples(review: EntityReview): SampleSizes {
+  const sizes: (number | undefined)[] = [];
+  let largest: { sample: number; bytes: number } | undefined;
+  let total = 0;
+  let counted = 0;
+  for (let sample = 0; sample < review.entity.samples.length; sample++) {
+    const item = sampleItem(review, sample);
+    const bytes = item === undefined ? undefined : itemSize(jsonItemToItem(item));
+    sizes.push(bytes);
+    if (bytes === undefined) continue;
+    total += bytes;
+    counted++;
+    if (!largest || bytes > largest.bytes) largest = { sample, bytes };
+  }
+  return { sizes, ...(largest ? { largest } : {}), ...(counted > 0 ? { average: total / counted } : {}) };
+}
+
+/** The item one sample becomes (its attributes plus its encoded keys), from the review's memoised keys. */
+export function sampleItem(review: EntityReview, sample: number): JsonItem | undefined {
+  const item: Record<string, JsonAttributeValue> = { ...(review.entity.samples[sample]?.attributes ?? {}) };
+  for (const template of review.templates) {
+    const key = review.encodedKeys(template.attribute.name)[sample];
+    if (key === undefined) return undefined;
+    const value = typedKeyValue(template.attribute, key);
+    if (typeof value === 'string') return undefined;
+    item[template.attribute.name] = value;
+  }
+  return item;
+}
+
+/**
+ * An entity's typical item size: the designer's `itemSizeBytes`, else the
+ * samples' mean; undefined when neither is known.
+ */
+export function typicalItemBytes(review: EntityReview): { readonly bytes: number; readonly source: string } | undefined {
+  const expected = review.entity.expectations.itemSizeBytes;
+  if (expected !== undefined) return { bytes: expected, source: 'expected item size (itemSizeBytes)' };
+  const average = sampleSizes(review).average;
+  return average === undefined ? undefined : { bytes: Math.ceil(average), source: `mean size of ${review.entity.samples.length} sample item${review.entity.samples.length === 1 ? '' : 's'}` };
+}
+
+/** How the samples spread over the values of a (possibly multi-attribute) partition key. */
+export interface PartitionSpread {
+  /** Samples whose partition key encodes. */
+  readonly samples: number;
+  /** Samples per encoded partition value (attributes joined with " + "). */
+  readonly counts: ReadonlyMap<string, number>;
+  /** Whether every partition template is literal text: one value for every item. */
+  readonly constant: boolean;
+}
+
+export function partitionSpread(review: EntityReview, partition: readonly KeyAttributeDesign[]): PartitionSpread {
+  const columns = partition.map((attribute) => review.encodedKeys(attribute.name));
+  const constant = partition.every((attribute) => {
+    const compiled = review.template(attribute.name)?.compiled;
+    return compiled !== undefined && compiled.fields.length === 0;
+  });
+  const counts = new Map<string, number>();
+  let samples = 0;
+  for (let sample = 0; sample < review.entity.samples.length; sample++) {
+    const parts: string[] = [];
+    for (const column of columns) {
+      const key = column[sample];
+      if (key === undefined) break;
+      parts.push(key);
+    }
+    if (parts.length !== columns.length) continue;
+    const value = parts.join(' + ');
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+    samples++;
+  }
+  return { samples, counts, constant };
+}
+
+/** The partition value with the most samples. */
+export function largestPartition(spread: PartitionSpread): { readonly value: string; readonly count: number } | undefined {
+  let best: { value: string; count: number } | undefined;
+  for (const [value, count] of spread.counts) if (!best || count > best.count) best = { value, count };
+  return best;
+}
+
+/**
+ * The partition value an access pattern reads, encoded from its partition
+ * values with its first entity's templates; undefined when they don't encode.
+ */
+export function patternPartitionValue(review: EntityReview, partition: readonly KeyAttributeDesign[], pattern: AccessPatternDesign): string | undefined {
+  const parts: string[] = [];
+  for (const attribute of partition) {
+    const encoded = review.template(attribute.name)?.compiled?.encode(pattern.partitionValues);
+    if (!encoded?.ok) return undefined;
+    parts.push(encoded.value);
+  }
+  return parts.join(' + ');
+}
+
+/** The patterns of a table that read the table (`index` undefined) or one index, with their first entity. */
+export function patternsOn(table: TableDesign, index: string | undefined): readonly AccessPatternDesign[] {
+  return table.accessPatterns.filter((pattern) => pattern.index === index);
+}
+
+/** A whole number with thousands separators: 12,345. */
+export function formatCount(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** A number with at most one decimal: 1.5, 3,750. */
+export function formatRate(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+}
+
+/** Bytes as DynamoDB's limits are written: 409,600 B, 12.3 KB, 10.0 GB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 10_000) return `${formatCount(bytes)} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
+
+/** Where a key is: "table Shop" or "index GSI1 of Shop". */
+export function whereOf(table: TableDesign, index: string | undefined): string {
+  return index === undefined ? `table ${table.name}` : `index ${index} of ${table.name}`;
+}
