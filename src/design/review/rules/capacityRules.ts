@@ -1,7 +1,9 @@
 import type { ReviewRule } from '../review.types';
 import { keyTooLong } from './keyTooLong';
+import { itemSize } from './itemSize';
 
 /** Sizes, limits and capacity: one import and one list entry per rule file. */
 export const CAPACITY_RULES: readonly ReviewRule[] = [
   keyTooLong,
+  itemSize,
 ];
