@@ -1,6 +1,6 @@
 import { itemSize } from '../../../expressions';
 import { typedKeyValue } from '../../designKeys';
-import type { AccessPatternDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../../design.types';
+import type { AccessPatternDesign, IndexDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../../design.types';
 import { jsonItemToItem } from '../../format';
 import type { EntityReview } from '../reviewContext';
 
@@ -32,6 +32,16 @@ export interface SampleSizes {
 }
 
 const sizeCache = new WeakMap<EntityReview, SampleSizes>();
+const projectedCache = new WeakMap<EntityReview, Map<string, number | undefined>>();
+const spreadCache = new WeakMap<EntityReview, Map<string, PartitionSpread>>();
+
+/** A figure kept per entity review (one review's entities are objects of that review only) and key. */
+function memoised<T>(cache: WeakMap<EntityReview, Map<string, T>>, review: EntityReview, key: string, compute: () => T): T {
+  let entries = cache.get(review);
+  if (!entries) cache.set(review, (entries = new Map()));
+  if (!entries.has(key)) entries.set(key, compute());
+  return entries.get(key) as T;
+}
 
 /** The sample items' sizes for one entity, computed once per review. */
 export function sampleSizes(review: EntityReview): SampleSizes {
@@ -84,6 +94,31 @@ export function typicalItemBytes(review: EntityReview): { readonly bytes: number
   return average === undefined ? undefined : { bytes: Math.ceil(average), source: `mean size of ${review.entity.samples.length} sample item${review.entity.samples.length === 1 ? '' : 's'}` };
 }
 
+/**
+ * The mean size of the samples' items as an index with this projection
+ * stores them: the table's and the index's key attributes plus, for INCLUDE,
+ * the listed attributes (ALL: the whole item). Undefined without samples.
+ */
+export function projectedItemBytes(review: EntityReview, index: IndexDesign | undefined): number | undefined {
+  if (!index || index.projection.type === 'ALL') return sampleSizes(review).average;
+  return memoised(projectedCache, review, index.name, () => measureProjected(review, index));
+}
+
+function measureProjected(review: EntityReview, index: IndexDesign): number | undefined {
+  const kept = new Set<string>([review.table.partitionKey.name, ...(review.table.sortKey ? [review.table.sortKey.name] : []), ...index.partitionKey.map((a) => a.name), ...index.sortKey.map((a) => a.name)]);
+  if (index.projection.type === 'INCLUDE') index.projection.attributes.forEach((name) => kept.add(name));
+  let total = 0;
+  let counted = 0;
+  for (let sample = 0; sample < review.entity.samples.length; sample++) {
+    const item = sampleItem(review, sample);
+    if (!item) continue;
+    const projected = Object.fromEntries(Object.entries(item).filter(([name]) => kept.has(name)));
+    total += itemSize(jsonItemToItem(projected));
+    counted++;
+  }
+  return counted > 0 ? total / counted : undefined;
+}
+
 /** How the samples spread over the values of a (possibly multi-attribute) partition key. */
 export interface PartitionSpread {
   /** Samples whose partition key encodes. */
@@ -94,7 +129,12 @@ export interface PartitionSpread {
   readonly constant: boolean;
 }
 
+/** The samples' spread over a partition key's values, computed once per entity and key of a review. */
 export function partitionSpread(review: EntityReview, partition: readonly KeyAttributeDesign[]): PartitionSpread {
+  return memoised(spreadCache, review, partition.map((attribute) => attribute.name).join('\u0000'), () => measureSpread(review, partition));
+}
+
+function measureSpread(review: EntityReview, partition: readonly KeyAttributeDesign[]): PartitionSpread {
   const columns = partition.map((attribute) => review.encodedKeys(attribute.name));
   const constant = partition.every((attribute) => {
     const compiled = review.template(attribute.name)?.compiled;
