@@ -3,6 +3,7 @@ import { keyTooLong } from './keyTooLong';
 import { itemSize } from './itemSize';
 import { hotPartition } from './hotPartition';
 import { lowCardinalityPartitionKey } from './lowCardinalityPartitionKey';
+import { itemCollectionLimit } from './itemCollectionLimit';
 
 /** Sizes, limits and capacity: one import and one list entry per rule file. */
 export const CAPACITY_RULES: readonly ReviewRule[] = [
@@ -10,4 +11,5 @@ export const CAPACITY_RULES: readonly ReviewRule[] = [
   itemSize,
   hotPartition,
   lowCardinalityPartitionKey,
+  itemCollectionLimit,
 ];
