@@ -101,7 +101,7 @@ export function typicalItemBytes(review: EntityReview): { readonly bytes: number
  */
 export function projectedItemBytes(review: EntityReview, index: IndexDesign | undefined): number | undefined {
   if (!index || index.projection.type === 'ALL') return sampleSizes(review).average;
-  return memoised(projectedCache, review, index.name, () => measureProjected(review, index));
+  return memoised(projectedCache, review, [index.name, index.projection.type, ...index.projection.attributes].join('\u0000'), () => measureProjected(review, index));
 }
 
 function measureProjected(review: EntityReview, index: IndexDesign): number | undefined {

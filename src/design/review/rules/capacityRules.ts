@@ -4,6 +4,7 @@ import { itemSize } from './itemSize';
 import { hotPartition } from './hotPartition';
 import { lowCardinalityPartitionKey } from './lowCardinalityPartitionKey';
 import { itemCollectionLimit } from './itemCollectionLimit';
+import { gsiProjection } from './gsiProjection';
 
 /** Sizes, limits and capacity: one import and one list entry per rule file. */
 export const CAPACITY_RULES: readonly ReviewRule[] = [
@@ -12,4 +13,5 @@ export const CAPACITY_RULES: readonly ReviewRule[] = [
   hotPartition,
   lowCardinalityPartitionKey,
   itemCollectionLimit,
+  gsiProjection,
 ];
