@@ -1,7 +1,9 @@
-import { itemSize } from '../../../expressions';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { attributeValueSize } from '../../../expressions';
+import { utf8ByteLength } from '../../../keys';
 import { typedKeyValue } from '../../designKeys';
 import type { AccessPatternDesign, IndexDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../../design.types';
-import { jsonItemToItem } from '../../format';
+import { jsonToAttributeValue } from '../../format';
 import type { EntityReview } from '../reviewContext';
 
 /**
@@ -9,8 +11,9 @@ import type { EntityReview } from '../reviewContext';
  * (computed once per entity of a review), partition-key values over the
  * samples, and figures written the way the findings quote them.
  *
- * Sizes come from the expressions layer's `itemSize`, the same function the
- * engine bills and limits with, applied to the item each sample becomes.
+ * Sizes come from the expressions layer's `attributeValueSize` (what its
+ * `itemSize` sums), the same function the engine bills and limits with,
+ * applied attribute by attribute to the item each sample becomes.
  */
 
 /** DynamoDB's largest item: 400 KB. */
@@ -32,6 +35,7 @@ export interface SampleSizes {
 }
 
 const sizeCache = new WeakMap<EntityReview, SampleSizes>();
+const keySizeCache = new WeakMap<EntityReview, Map<string, readonly (number | undefined)[]>>();
 const projectedCache = new WeakMap<EntityReview, Map<string, number | undefined>>();
 const spreadCache = new WeakMap<EntityReview, Map<string, PartitionSpread>>();
 
@@ -41,6 +45,32 @@ function memoised<T>(cache: WeakMap<EntityReview, Map<string, T>>, review: Entit
   if (!entries) cache.set(review, (entries = new Map()));
   if (!entries.has(key)) entries.set(key, compute());
   return entries.get(key) as T;
+}
+
+/**
+ * The bytes one attribute adds to an item's size (its name and value), by
+ * the expressions layer's `attributeValueSize`. DynamoDB JSON and the
+ * expressions' AttributeValue differ only in binary (base64 text vs bytes),
+ * so values that hold no binary are measured as they are, without a copy:
+ * the review sizes every sample of a 20 × 1,000 design.
+ */
+export function attributeBytes(name: string, value: JsonAttributeValue): number {
+  const plain = 'S' in value || 'N' in value || 'BOOL' in value || 'NULL' in value || 'SS' in value || 'NS' in value;
+  return utf8ByteLength(name) + attributeValueSize(plain ? (value as AttributeValue) : jsonToAttributeValue(value));
+}
+
+/** Each sample's bytes for one key attribute (name and typed value); undefined where the key doesn't encode. */
+function keySizes(review: EntityReview, attribute: KeyAttributeDesign): readonly (number | undefined)[] {
+  return memoised(keySizeCache, review, attribute.name, () => {
+    const nameBytes = utf8ByteLength(attribute.name);
+    return review.encodedKeys(attribute.name).map((key) => {
+      if (key === undefined) return undefined;
+      // An S key (the usual case) is its UTF-8 bytes; typedKeyValue says what an N or B key holds.
+      if (attribute.type === 'S') return key.length === 0 ? undefined : nameBytes + utf8ByteLength(key);
+      const value = typedKeyValue(attribute, key);
+      return typeof value === 'string' ? undefined : attributeBytes(attribute.name, value);
+    });
+  });
 }
 
 /** The sample items' sizes for one entity, computed once per review. */
@@ -54,19 +84,31 @@ export function sampleSizes(review: EntityReview): SampleSizes {
 }
 
 function measureSamples(review: EntityReview): SampleSizes {
+  const keyColumns = review.templates.map((template) => keySizes(review, template.attribute));
   const sizes: (number | undefined)[] = [];
   let largest: { sample: number; bytes: number } | undefined;
   let total = 0;
   let counted = 0;
-  for (let sample = 0; sample < review.entity.samples.length; sample++) {
-    const item = sampleItem(review, sample);
-    const bytes = item === undefined ? undefined : itemSize(jsonItemToItem(item));
+  review.entity.samples.forEach((sample, index) => {
+    let bytes: number | undefined = 0;
+    for (const column of keyColumns) {
+      const keyBytes = column[index];
+      if (keyBytes === undefined) {
+        bytes = undefined;
+        break;
+      }
+      bytes += keyBytes;
+    }
+    const attributes = sample.attributes;
+    if (bytes !== undefined && attributes) {
+      for (const name in attributes) if (Object.hasOwn(attributes, name) && !review.template(name)) bytes += attributeBytes(name, attributes[name] as JsonAttributeValue);
+    }
     sizes.push(bytes);
-    if (bytes === undefined) continue;
+    if (bytes === undefined) return;
     total += bytes;
     counted++;
-    if (!largest || bytes > largest.bytes) largest = { sample, bytes };
-  }
+    if (!largest || bytes > largest.bytes) largest = { sample: index, bytes };
+  });
   return { sizes, ...(largest ? { largest } : {}), ...(counted > 0 ? { average: total / counted } : {}) };
 }
 
@@ -105,17 +147,21 @@ export function projectedItemBytes(review: EntityReview, index: IndexDesign | un
 }
 
 function measureProjected(review: EntityReview, index: IndexDesign): number | undefined {
-  const kept = new Set<string>([review.table.partitionKey.name, ...(review.table.sortKey ? [review.table.sortKey.name] : []), ...index.partitionKey.map((a) => a.name), ...index.sortKey.map((a) => a.name)]);
-  if (index.projection.type === 'INCLUDE') index.projection.attributes.forEach((name) => kept.add(name));
+  const keyAttributes = [review.table.partitionKey, ...(review.table.sortKey ? [review.table.sortKey] : []), ...index.partitionKey, ...index.sortKey];
+  const keyColumns = [...new Map(keyAttributes.map((attribute) => [attribute.name, attribute])).values()].filter((attribute) => review.template(attribute.name)).map((attribute) => keySizes(review, attribute));
+  const included = index.projection.type === 'INCLUDE' ? index.projection.attributes.filter((name) => !review.template(name)) : [];
+  const sizes = sampleSizes(review).sizes;
   let total = 0;
   let counted = 0;
-  for (let sample = 0; sample < review.entity.samples.length; sample++) {
-    const item = sampleItem(review, sample);
-    if (!item) continue;
-    const projected = Object.fromEntries(Object.entries(item).filter(([name]) => kept.has(name)));
-    total += itemSize(jsonItemToItem(projected));
+  review.entity.samples.forEach((sample, position) => {
+    if (sizes[position] === undefined) return;
+    let bytes = 0;
+    for (const column of keyColumns) bytes += column[position] ?? 0;
+    const attributes = sample.attributes ?? {};
+    for (const name of included) if (Object.hasOwn(attributes, name)) bytes += attributeBytes(name, attributes[name] as JsonAttributeValue);
+    total += bytes;
     counted++;
-  }
+  });
   return counted > 0 ? total / counted : undefined;
 }
 
@@ -142,17 +188,23 @@ function measureSpread(review: EntityReview, partition: readonly KeyAttributeDes
   });
   const counts = new Map<string, number>();
   let samples = 0;
-  for (let sample = 0; sample < review.entity.samples.length; sample++) {
-    const parts: string[] = [];
-    for (const column of columns) {
-      const key = column[sample];
-      if (key === undefined) break;
-      parts.push(key);
-    }
-    if (parts.length !== columns.length) continue;
-    const value = parts.join(' + ');
+  const add = (value: string) => {
     counts.set(value, (counts.get(value) ?? 0) + 1);
     samples++;
+  };
+  const [only] = columns;
+  if (columns.length === 1 && only) {
+    for (const key of only) if (key !== undefined) add(key);
+  } else {
+    for (let sample = 0; sample < review.entity.samples.length; sample++) {
+      const parts: string[] = [];
+      for (const column of columns) {
+        const key = column[sample];
+        if (key === undefined) break;
+        parts.push(key);
+      }
+      if (parts.length === columns.length) add(parts.join(' + '));
+    }
   }
   return { samples, counts, constant };
 }

@@ -22,7 +22,8 @@ const CONTRIBUTIONS_SHOWN = 3;
 interface Contribution {
   readonly entity: string;
   readonly bytes: number;
-  readonly text: string;
+  /** Built only for the contributions shown (a design has a contribution per entity and partition value). */
+  text(): string;
 }
 
 export const itemCollectionLimit: ReviewRule = {
@@ -57,7 +58,7 @@ function checkTable(context: ReviewContext, table: TableDesign): ReviewFinding |
   const evidence: ReviewEvidence[] = [...largest.parts]
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, CONTRIBUTIONS_SHOWN)
-    .map((part) => ({ label: part.entity, text: part.text }));
+    .map((part) => ({ label: part.entity, text: part.text() }));
   const fix = globalIndexesFix(table, locals);
   return context.finding(
     'review.itemCollectionLimit',
@@ -82,17 +83,18 @@ function contributions(review: EntityReview, locals: readonly IndexDesign[]): [s
   const copies = locals.filter((index) => isEntityInIndex(review.table, review.entity, index.name));
   const copyBytes = copies.reduce((sum, index) => sum + (index.projection.type === 'ALL' ? size.bytes : (projectedItemBytes(review, index) ?? size.bytes)), 0);
   const perItem = size.bytes + copyBytes;
-  const sizeText = `${formatCount(perItem)} bytes (${size.source}${copies.length > 0 ? `, with ${copies.map((index) => index.name).join(', ')} cop${copies.length === 1 ? 'y' : 'ies'}` : ''})`;
+  const sizeText = () => `${formatCount(perItem)} bytes (${size.source}${copies.length > 0 ? `, with ${copies.map((index) => index.name).join(', ')} cop${copies.length === 1 ? 'y' : 'ies'}` : ''})`;
   if (spread.constant) {
     const value = review.template(review.table.partitionKey.name)?.text ?? '';
     const bytes = count * perItem;
-    return [[value, { entity: review.entity.name, bytes, text: `${formatCount(count)} expected items, all in one partition, × ${sizeText} = ${formatBytes(bytes)}` }]];
+    return [[value, { entity: review.entity.name, bytes, text: () => `${formatCount(count)} expected items, all in one partition, × ${sizeText()} = ${formatBytes(bytes)}` }]];
   }
   if (spread.samples === 0) return [];
   return [...spread.counts].map(([value, inValue]): [string, Contribution] => {
     const bytes = (count * inValue * perItem) / spread.samples;
     const share = Math.round((inValue / spread.samples) * 100);
-    return [value, { entity: review.entity.name, bytes, text: `${formatCount(count)} expected items × ${formatCount(inValue)} of ${formatCount(spread.samples)} samples in ${value} (${share}%) × ${sizeText} = ${formatBytes(bytes)}` }];
+    const text = () => `${formatCount(count)} expected items × ${formatCount(inValue)} of ${formatCount(spread.samples)} samples in ${value} (${share}%) × ${sizeText()} = ${formatBytes(bytes)}`;
+    return [value, { entity: review.entity.name, bytes, text }];
   });
 }
 

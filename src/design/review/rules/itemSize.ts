@@ -1,9 +1,6 @@
-import { attributeValueSize } from '../../../expressions';
-import { utf8ByteLength } from '../../../keys';
-import { jsonToAttributeValue } from '../../format';
 import type { EntityReview } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewRule, ReviewSeverity } from '../review.types';
-import { formatBytes, formatCount, MAX_ITEM_BYTES, READ_UNIT_BYTES, sampleItem, sampleSizes } from './capacityEstimates';
+import { attributeBytes, formatBytes, formatCount, MAX_ITEM_BYTES, READ_UNIT_BYTES, sampleItem, sampleSizes } from './capacityEstimates';
 
 /**
  * Items that can approach DynamoDB's 400 KB (409,600 bytes): the designer's
@@ -75,7 +72,7 @@ function largestAttribute(review: EntityReview, sample: number): { name: string;
   const item = sampleItem(review, sample);
   let best: { name: string; bytes: number } | undefined;
   for (const [name, value] of Object.entries(item ?? {})) {
-    const bytes = utf8ByteLength(name) + attributeValueSize(jsonToAttributeValue(value));
+    const bytes = attributeBytes(name, value);
     if (!best || bytes > best.bytes) best = { name, bytes };
   }
   return best;
