@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexDesign } from '../../design.types';
+import { EXAMPLE_DESIGNS } from '../../examples';
+import { designOf, entity, pattern, run, samples, tableDesign } from './capacityTestUtils';
+import { lowCardinalityPartitionKey } from './lowCardinalityPartitionKey';
+
+const BY_STATUS: IndexDesign = { name: 'byStatus', kind: 'GSI', partitionKey: [{ name: 'GSI1PK', type: 'S' }], sortKey: [{ name: 'GSI1SK', type: 'S' }], projection: { type: 'ALL', attributes: [] } };
+
+function ordersDesign(statusTemplate: string, requestsPerSecond?: number, statuses = ['OPEN', 'SHIPPED']) {
+  const orders = Array.from({ length: 20 }, (_, i) => ({ customerId: `c${i}`, orderId: `o${i}`, status: statuses[i % statuses.length]! }));
+  return designOf(
+    tableDesign({
+      indexes: [BY_STATUS],
+      entities: [entity('Order', { PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{orderId}', GSI1PK: statusTemplate, GSI1SK: '{orderId}' }, { samples: samples(orders) })],
+      accessPatterns: [pattern('open-orders', ['Order'], { index: 'byStatus', partitionValues: statusTemplate.includes('{status}') ? { status: 'OPEN' } : {}, ...(requestsPerSecond !== undefined ? { requestsPerSecond } : {}) })],
+    }),
+  );
+}
+
+describe('review.lowCardinalityPartitionKey', () => {
+  it('warns about a status as a GSI partition key under heavy traffic, with the values from the samples', () => {
+    const findings = run(lowCardinalityPartitionKey, ordersDesign('STATUS#{status}', 1500));
+    expect(findings).toHaveLength(1);
+    const [finding] = findings;
+    expect(finding).toMatchObject({ code: 'review.lowCardinalityPartitionKey', severity: 'warning', subject: { table: 'Tbl', entity: 'Order', index: 'byStatus', keyAttribute: 'GSI1PK' } });
+    expect(finding?.message).toContain('has 2 distinct values over 20 samples');
+    expect(finding?.message).toContain('"open-orders" sends 1,500 requests/s');
+    expect(finding?.evidence).toEqual([
+      { label: '10 of 20 Order samples', text: 'STATUS#OPEN' },
+      { label: '10 of 20 Order samples', text: 'STATUS#SHIPPED' },
+    ]);
+    expect(finding?.suggestion).toContain('shard');
+  });
+
+  it('notes it under light traffic, and says nothing without traffic (the samples may cover few values by chance)', () => {
+    expect(run(lowCardinalityPartitionKey, ordersDesign('STATUS#{status}', 20))[0]?.severity).toBe('note');
+    expect(run(lowCardinalityPartitionKey, ordersDesign('STATUS#{status}'))).toEqual([]);
+  });
+
+  it('notes a constant partition key even without traffic', () => {
+    const [finding] = run(lowCardinalityPartitionKey, ordersDesign('OPEN_ORDERS'));
+    expect(finding?.severity).toBe('note');
+    expect(finding?.message).toContain('is the same for every item (OPEN_ORDERS: no fields)');
+    expect(finding?.message).toContain('one partition');
+  });
+
+  it('finds nothing for a key with many values', () => {
+    const many = Array.from({ length: 20 }, (_, i) => `S${i}`);
+    expect(run(lowCardinalityPartitionKey, ordersDesign('STATUS#{status}', 5000, many))).toEqual([]);
+  });
+
+  it.each(EXAMPLE_DESIGNS.map((example) => [example.id, example.design] as const))('finds nothing in the %s example', (_id, design) => {
+    expect(run(lowCardinalityPartitionKey, design)).toEqual([]);
+  });
+});
