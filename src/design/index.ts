@@ -19,3 +19,4 @@ export * from './interchange';
 export * from './recognize';
 export * from './emptyDesign';
 export * from './review';
+export * from './present';
