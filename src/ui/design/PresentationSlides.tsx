@@ -166,7 +166,7 @@ function EntityOrderSlideView({ slide, titleId }: { slide: EntityOrderSlide; tit
         <span className="slide-muted">Template </span>
         <VisibleText className="slide-mono" text={slide.template} />
       </p>
-      <div className="slide-columns">
+      <div className="slide-columns slide-columns-order">
         <section aria-label="Naive order">
           <h3>
             Naive <span className="slide-muted">values as typed</span>
