@@ -113,8 +113,11 @@ describe('buildSlides', () => {
     expect(table?.partitionCount).toBe(2);
     expect(table?.rows.rows.map((row) => row.label)).toEqual(['Address', 'Address', 'Customer', 'Order', 'Order', 'Order']);
     expect(table?.rows.rows[1]?.key).toEqual({ parts: ['ADDRESS#work'], difference: { part: 0, byte: 8, start: 8, end: 9 } });
+    // GSI1 holds orders only: the busiest status shows (PLACED has two), not the first in byte order (DELIVERED).
     const gsi = collections.find((slide) => slide.index === 'GSI1');
     expect(gsi?.sortAttributes).toEqual(['GSI1SK']);
+    expect(gsi?.partition).toEqual([{ attribute: 'GSI1PK', text: 'STATUS#PLACED' }]);
+    expect(gsi?.rows.rows).toHaveLength(2);
   });
 
   it('shows each pattern’s request, and its result only once it has run', () => {

@@ -4,7 +4,7 @@ import { compileTemplateText, keyRoleOf, keySchemaOf } from '../designKeys';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Design, EntityDesign, KeyAttributeDesign, TableDesign } from '../design.types';
 import { attributeValueToJson } from '../format';
-import { buildItemCollection, defaultPartition, listPartitions, positionedRow } from '../itemCollection';
+import { buildItemCollection, listPartitions, positionedRow, type PartitionSummary } from '../itemCollection';
 import { reviewDesign, type ReviewedFinding, type ReviewSeverity } from '../review';
 import { keyList, stringKey, type ListEntry } from './keyMarks';
 import type {
@@ -126,12 +126,25 @@ function entityOrderSlide(table: TableDesign, entity: EntityDesign, maxRows: num
   };
 }
 
-/** The partition of the table or index that holds the most entities; none without a sort key or samples. */
+/**
+ * The partition a slide shows: the one with the most entities (a
+ * single-table design's item collection), then the most items (an index of
+ * one entity: its busiest key), then the first in byte order.
+ */
+function showcasePartition(partitions: readonly PartitionSummary[]): PartitionSummary | undefined {
+  let best: PartitionSummary | undefined;
+  for (const partition of partitions) {
+    if (!best || partition.entities.length > best.entities.length || (partition.entities.length === best.entities.length && partition.itemCount > best.itemCount)) best = partition;
+  }
+  return best;
+}
+
+/** The showcase partition of the table or index; none without a sort key or samples. */
 function itemCollectionSlide(table: TableDesign, indexName: string | undefined, maxRows: number): ItemCollectionSlide | undefined {
   const schema = keySchemaOf(table, indexName);
   if (!schema || schema.sort.length === 0) return undefined;
   const partitions = listPartitions(table, indexName);
-  const partition = defaultPartition(partitions);
+  const partition = showcasePartition(partitions);
   if (!partition) return undefined;
   const collection = buildItemCollection(table, { ...(indexName === undefined ? {} : { indexName }), partition: partition.id });
   if (collection.rows.length === 0) return undefined;

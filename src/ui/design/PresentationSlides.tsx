@@ -206,7 +206,7 @@ function ItemCollectionSlideView({ slide, titleId }: { slide: ItemCollectionSlid
         {others > 0 && (
           <span className="slide-muted">
             {' '}
-            (the partition with the most entities; {others} other{others === 1 ? '' : 's'})
+            (the largest partition; {others} other{others === 1 ? '' : 's'})
           </span>
         )}
       </p>
