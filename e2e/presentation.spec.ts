@@ -64,7 +64,7 @@ test.describe('Presentation mode', () => {
     await page.keyboard.press('Escape');
     await expect(presentation(page)).toHaveCount(0);
     await expect(page).not.toHaveURL(/#present/);
-    await expect(page.getByRole('button', { name: 'Present', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Present', exact: true })).toBeFocused();
   });
 
   test('a #present=<n> link opens the Design tab at slide n (past the end: the last), and #explorer still opens the explorer', async ({ page }) => {

@@ -70,6 +70,8 @@ export function Presentation({ design, table, slide }: { design: Design; table: 
     return () => {
       for (const element of others) element.inert = false;
       document.body.style.overflow = previousOverflow;
+      // Back where the presentation started (focusable again now that the page is not inert).
+      document.querySelector<HTMLElement>('[data-present-button]')?.focus();
     };
   }, []);
 

@@ -69,7 +69,6 @@ export function leavePresentation(): void {
   showPresentSlide(undefined);
   if (enteredFullscreen && document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
   enteredFullscreen = false;
-  document.querySelector<HTMLElement>('[data-present-button]')?.focus();
 }
 
 /** Called on `fullscreenchange`: full screen ended (the browser's Esc) while presenting, so the presentation ends too. */
