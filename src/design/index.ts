@@ -21,3 +21,4 @@ export * from './emptyDesign';
 export * from './review';
 export * from './share/shareLinkFormat';
 export * from './reviewDocument';
+export * from './present';

@@ -18,6 +18,7 @@ import { EntitiesRegion } from './EntitiesRegion';
 import { IndexesEditor } from './IndexesEditor';
 import { KeyAttributeInputs } from './KeyAttributeInputs';
 import { ShareDesign } from './ShareDesign';
+import { openPresentation } from './presentationLocation';
 
 /**
  * The open design: its name and description, its tables (a picker when
@@ -39,14 +40,19 @@ export function DesignEditor({ designId, design, table, onSelectTable }: { desig
         Open design
       </h2>
       <div className="card design-header">
-        <DraftInput
-          label="Design name"
-          showLabel
-          className="design-name"
-          value={design.name}
-          validate={(name) => (name.trim() === '' ? 'A design needs a name.' : undefined)}
-          onCommit={(name) => update(setDesignName(name))}
-        />
+        <div className="design-header-row">
+          <DraftInput
+            label="Design name"
+            showLabel
+            className="design-name"
+            value={design.name}
+            validate={(name) => (name.trim() === '' ? 'A design needs a name.' : undefined)}
+            onCommit={(name) => update(setDesignName(name))}
+          />
+          <button type="button" className="primary" data-present-button onClick={openPresentation}>
+            Present
+          </button>
+        </div>
         <label htmlFor={descriptionId}>Description</label>
         <textarea id={descriptionId} rows={2} value={design.description} onChange={(event) => update(setDesignDescription(event.target.value))} />
         <ShareDesign design={design} />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDesigns } from '../stores';
 import { DesignEditor } from './DesignEditor';
 import { DesignsList } from './DesignsList';
+import { usePresentSlide } from './presentationLocation';
 import type { DesignRegionProps } from './designRegionProps';
 import { useSharedLink } from './useSharedLink';
 
@@ -18,6 +19,7 @@ const CompareDesignsRegion = lazy(async () => ({ default: (await import('./Compa
 const LoadIntoTable = lazy(async () => ({ default: (await import('./LoadIntoTable')).LoadIntoTable }));
 const SharedDesignView = lazy(async () => ({ default: (await import('./SharedDesignView')).SharedDesignView }));
 const ReviewDocumentRegion = lazy(async () => ({ default: (await import('./ReviewDocumentRegion')).ReviewDocumentRegion }));
+const Presentation = lazy(async () => ({ default: (await import('./Presentation')).Presentation }));
 const ImportExportRegion = lazy(async () => ({ default: (await import('./ImportExportRegion')).ImportExportRegion }));
 
 const loading = <p role="status" className="muted small">Loading…</p>;
@@ -50,6 +52,7 @@ function usePaintedOnce(): boolean {
  */
 export function DesignPanel() {
   const painted = usePaintedOnce();
+  const presentSlide = usePresentSlide();
   const openDesignId = useDesigns((state) => state.openDesignId);
   const saved = useDesigns((state) => state.designs.find((entry) => entry.id === state.openDesignId));
   // The table chosen per design (the first one until the user picks another).
@@ -67,6 +70,11 @@ export function DesignPanel() {
         {props ? (
           <>
             <DesignEditor {...props} onSelectTable={(name) => setChosenTables((chosen) => ({ ...chosen, [props.designId]: name }))} />
+            {presentSlide !== undefined && (
+              <Suspense fallback={loading}>
+                <Presentation design={props.design} table={props.table} slide={presentSlide} />
+              </Suspense>
+            )}
             {/* Regions of the open design, one line each. */}
             {painted && (
             <Suspense fallback={loading}>

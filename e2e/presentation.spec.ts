@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test';
+import { DESIGN_FORMAT, LEADERBOARD_DESIGN, SHOP_DESIGN, type DesignDocument } from '../src/design';
+import { expect, test } from './fixtures';
+import { expectNoSidewaysScroll } from './layout';
+
+/** Opens the app with this design saved in the browser and open (the designs store's localStorage entry), at `hash`. */
+async function openWith(page: Page, document: DesignDocument, hash = ''): Promise<void> {
+  const { format: _format, ...design } = document;
+  const saved = { state: { designs: [{ id: 'd1', design, updatedAt: '2026-06-23T10:00:00.000Z' }], openDesignId: 'd1' }, version: 1 };
+  await page.addInitScript((value) => localStorage.setItem('keylab.designs', value), JSON.stringify(saved));
+  await page.goto(`/${hash}`);
+}
+
+const presentation = (page: Page) => page.getByRole('region', { name: 'Presentation' });
+const counter = (page: Page) => presentation(page).getByRole('status');
+
+/** The computed font size (px) of the first key on the slide. */
+async function keyFontSize(page: Page): Promise<number> {
+  return presentation(page)
+    .locator('.slide-key')
+    .first()
+    .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+}
+
+test.describe('Presentation mode', () => {
+  test('Present → step through with the keyboard, the URL keeps the slide across a reload, Esc leaves', async ({ page }) => {
+    await openWith(page, LEADERBOARD_DESIGN);
+    const present = page.getByRole('button', { name: 'Present', exact: true });
+    await present.click();
+    await expect(presentation(page)).toBeVisible();
+    // Leaderboard: title, Run's order, the table's and byPlayer's item collections, two patterns, findings.
+    await expect(counter(page)).toHaveText('1 / 7');
+    await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('Leaderboard');
+    // Editing chrome is gone: only the three slide controls.
+    await expect(presentation(page).getByRole('button')).toHaveText(['‹', '›', '✕']);
+    await expect(presentation(page).getByRole('textbox')).toHaveCount(0);
+    await expect(presentation(page).getByRole('button', { name: 'Previous slide' })).toBeDisabled();
+
+    await page.keyboard.press('ArrowRight');
+    await expect(counter(page)).toHaveText('2 / 7');
+    await expect(page).toHaveURL(/#present=2$/);
+    await page.keyboard.press('PageDown');
+    await expect(counter(page)).toHaveText('3 / 7');
+    await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('Item collection of Leaderboard');
+    await page.keyboard.press('PageUp');
+    await expect(counter(page)).toHaveText('2 / 7');
+    await page.keyboard.press('ArrowLeft');
+    await expect(counter(page)).toHaveText('1 / 7');
+    await page.keyboard.press('End');
+    await expect(counter(page)).toHaveText('7 / 7');
+    await expect(presentation(page).getByRole('button', { name: 'Next slide' })).toBeDisabled();
+    await page.keyboard.press('Home');
+    await expect(counter(page)).toHaveText('1 / 7');
+    await presentation(page).getByRole('button', { name: 'Next slide' }).click();
+    await presentation(page).getByRole('button', { name: 'Next slide' }).click();
+    await expect(counter(page)).toHaveText('3 / 7');
+    await expect(page).toHaveURL(/#present=3$/);
+
+    await page.reload();
+    await expect(presentation(page)).toBeVisible();
+    await expect(counter(page)).toHaveText('3 / 7');
+    await expect(page.getByRole('tab', { name: 'Design', exact: true })).toHaveAttribute('aria-selected', 'true');
+
+    await page.keyboard.press('Escape');
+    await expect(presentation(page)).toHaveCount(0);
+    await expect(page).not.toHaveURL(/#present/);
+    await expect(page.getByRole('button', { name: 'Present', exact: true })).toBeFocused();
+  });
+
+  test('a #present=<n> link opens the Design tab at slide n (past the end: the last), and #explorer still opens the explorer', async ({ page }) => {
+    await openWith(page, SHOP_DESIGN, '#present=7');
+    await expect(counter(page)).toHaveText(/^7 \/ \d+$/);
+    await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('A customer’s orders, newest first');
+    // The request, and the result once the patterns have run over the samples.
+    await expect(presentation(page).getByRole('region', { name: 'Request' })).toContainText('PK = :PK AND begins_with(SK, :SKPrefix)');
+    await expect(presentation(page).getByRole('region', { name: 'Result' })).toContainText('passes · 3 items');
+    await expect(presentation(page).getByRole('list', { name: /^Returned items by SK/ }).getByRole('listitem')).toHaveCount(3);
+    await presentation(page).getByRole('button', { name: 'Exit presentation' }).click();
+    await expect(presentation(page)).toHaveCount(0);
+
+    await page.goto('/#present=999');
+    await expect(counter(page)).toHaveText(/^(\d+) \/ \1$/);
+    await expect(page).not.toHaveURL(/#present=999/);
+
+    await page.goto('/#explorer');
+    await expect(page.getByRole('tab', { name: 'Table explorer' })).toHaveAttribute('aria-selected', 'true');
+    await expect(presentation(page)).toHaveCount(0);
+  });
+
+  test('at 1920×1080 keys are at least 28 px, the first differing byte is a <mark>; readable at 1440×900 and 800 px wide', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await openWith(page, LEADERBOARD_DESIGN, '#present=2');
+    await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('Run: naive and encoded rankKey');
+    const naive = presentation(page).getByRole('list', { name: 'Naive order' });
+    const encoded = presentation(page).getByRole('list', { name: 'Encoded order' });
+    // Read highest first: naive "9#…" sorts first (0x39 is the largest first byte), and its 9 is what decides it.
+    await expect(naive.getByRole('listitem').first()).toContainText('9#1719741600#p_1024');
+    await expect(naive.getByRole('listitem').first().locator('mark')).toHaveText('9');
+    await expect(naive.getByRole('listitem').first()).toContainText('should be #11');
+    await expect(encoded.getByRole('listitem').first()).toContainText('0000002300#0000001719705600#p_7781');
+    await expect(encoded.getByRole('listitem').nth(1).locator('mark')).toHaveText('1');
+    await expect(presentation(page)).toContainText('11 rows out of place');
+    await page.screenshot({ path: testInfo.outputPath('presentation-1920x1080.png') });
+    expect(await keyFontSize(page)).toBeGreaterThanOrEqual(28);
+    await expectNoSidewaysScroll(page);
+    // The whole slide fits a 1080-pixel screen: the last key row and the controls are in view.
+    await expect(encoded.getByRole('listitem').last()).toBeInViewport();
+    await expect(presentation(page).getByRole('button', { name: 'Exit presentation' })).toBeInViewport();
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await keyFontSize(page)).toBeGreaterThanOrEqual(28);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: testInfo.outputPath('presentation-1440x900.png') });
+
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect(await keyFontSize(page)).toBeGreaterThanOrEqual(20);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: testInfo.outputPath('presentation-800.png') });
+  });
+
+  test('a design with HTML in its names and samples shows it as text', async ({ page }) => {
+    const hostile: DesignDocument = {
+      format: DESIGN_FORMAT,
+      name: '<img src=x onerror="window.__pwned=1">Design',
+      description: '<script>window.__pwned=2</script>',
+      tables: [
+        {
+          name: 'T',
+          description: '',
+          partitionKey: { name: 'PK', type: 'S' },
+          sortKey: { name: 'SK', type: 'S' },
+          indexes: [],
+          billingMode: 'PAY_PER_REQUEST',
+          entities: [
+            {
+              name: '<b>Entity</b>',
+              description: '',
+              keys: { PK: 'P', SK: '<i>{name}</i>' },
+              attributes: [],
+              samples: [
+                { id: 's1', values: { name: '<img src=y onerror="window.__pwned=3">' } },
+                { id: 's2', values: { name: '<u>b</u>' } },
+              ],
+              expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+            },
+          ],
+          accessPatterns: [],
+        },
+      ],
+    };
+    await openWith(page, hostile, '#present=1');
+    await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('<img src=x onerror="window.__pwned=1">Design');
+    await expect(presentation(page)).toContainText('<script>window.__pwned=2</script>');
+    await page.keyboard.press('ArrowRight');
+    await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('<b>Entity</b>: naive and encoded SK');
+    await expect(presentation(page).getByRole('list', { name: 'Encoded order' })).toContainText('<i><img src=y onerror="window.__pwned=3"></i>');
+    await page.keyboard.press('ArrowRight');
+    await expect(presentation(page)).toContainText('<u>b</u>');
+    await expect(presentation(page).locator('img, script, b, i, u')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+});
