@@ -1,4 +1,7 @@
 import type { ReviewRule } from '../review.types';
+import { noTiebreaker } from './noTiebreaker';
 
 /** Key structure and access patterns: one import and one list entry per rule file. */
-export const PATTERN_RULES: readonly ReviewRule[] = [];
+export const PATTERN_RULES: readonly ReviewRule[] = [
+  noTiebreaker,
+];
