@@ -1,7 +1,9 @@
 import type { ReviewRule } from '../review.types';
 import { noTiebreaker } from './noTiebreaker';
+import { randomSortKey } from './randomSortKey';
 
 /** Key structure and access patterns: one import and one list entry per rule file. */
 export const PATTERN_RULES: readonly ReviewRule[] = [
   noTiebreaker,
+  randomSortKey,
 ];
