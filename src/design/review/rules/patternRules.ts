@@ -1,4 +1,5 @@
 import type { ReviewRule } from '../review.types';
+import { invertedWhereFlagSuffices } from './invertedWhereFlagSuffices';
 import { noTiebreaker } from './noTiebreaker';
 import { randomSortKey } from './randomSortKey';
 
@@ -6,4 +7,5 @@ import { randomSortKey } from './randomSortKey';
 export const PATTERN_RULES: readonly ReviewRule[] = [
   noTiebreaker,
   randomSortKey,
+  invertedWhereFlagSuffices,
 ];
