@@ -1,4 +1,5 @@
 import type { ReviewRule } from '../review.types';
+import { beginsWithInsideField } from './beginsWithInsideField';
 import { invertedWhereFlagSuffices } from './invertedWhereFlagSuffices';
 import { noTiebreaker } from './noTiebreaker';
 import { randomSortKey } from './randomSortKey';
@@ -8,4 +9,5 @@ export const PATTERN_RULES: readonly ReviewRule[] = [
   noTiebreaker,
   randomSortKey,
   invertedWhereFlagSuffices,
+  beginsWithInsideField,
 ];
