@@ -2,6 +2,7 @@ import type { ReviewRule } from '../review.types';
 import { beginsWithInsideField } from './beginsWithInsideField';
 import { invertedWhereFlagSuffices } from './invertedWhereFlagSuffices';
 import { noTiebreaker } from './noTiebreaker';
+import { prefixOverlap } from './prefixOverlap';
 import { randomSortKey } from './randomSortKey';
 
 /** Key structure and access patterns: one import and one list entry per rule file. */
@@ -10,4 +11,5 @@ export const PATTERN_RULES: readonly ReviewRule[] = [
   randomSortKey,
   invertedWhereFlagSuffices,
   beginsWithInsideField,
+  prefixOverlap,
 ];
