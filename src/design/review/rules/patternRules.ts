@@ -4,6 +4,8 @@ import { invertedWhereFlagSuffices } from './invertedWhereFlagSuffices';
 import { noTiebreaker } from './noTiebreaker';
 import { prefixOverlap } from './prefixOverlap';
 import { randomSortKey } from './randomSortKey';
+import { scanPattern } from './scanPattern';
+import { unservedPattern } from './unservedPattern';
 
 /** Key structure and access patterns: one import and one list entry per rule file. */
 export const PATTERN_RULES: readonly ReviewRule[] = [
@@ -12,4 +14,6 @@ export const PATTERN_RULES: readonly ReviewRule[] = [
   invertedWhereFlagSuffices,
   beginsWithInsideField,
   prefixOverlap,
+  scanPattern,
+  unservedPattern,
 ];
