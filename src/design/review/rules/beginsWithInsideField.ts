@@ -1,10 +1,10 @@
 import { fieldWidth, type FieldFormat, type FieldSegment, type KeyTemplate } from '../../../keys';
-import { buildPatternRequest, updateAccessPattern } from '../../accessPatterns';
+import { updateAccessPattern } from '../../accessPatterns';
 import type { AccessPatternDesign, TableDesign } from '../../design.types';
 import { changeTable } from '../../edit';
 import type { EntityReview } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewFix, ReviewRule } from '../review.types';
-import { beginsWithOf, sampleId } from './patternRuleSupport';
+import { beginsWithOf, builtRequest, sampleId } from './patternRuleSupport';
 
 /**
  * review.beginsWithInsideField: an access pattern's begins_with prefix that
@@ -90,7 +90,7 @@ export const beginsWithInsideField: ReviewRule = {
     for (const table of context.design.tables) {
       const reviews = context.entitiesOf(table);
       for (const pattern of table.accessPatterns) {
-        const built = buildPatternRequest(table, pattern);
+        const built = builtRequest(table, pattern);
         const condition = built.ok ? beginsWithOf(built.request) : undefined;
         if (!condition) continue;
         for (const name of pattern.entities) {

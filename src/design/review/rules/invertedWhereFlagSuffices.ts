@@ -60,7 +60,7 @@ function finding(
   const blocked = fix ? '' : ' (the patterns that send raw key text or return other entities need their conditions rewritten by hand)';
   return context.finding('review.invertedWhereFlagSuffices', 'note', { table: table.name, entity: entity.name, keyAttribute: attribute, field: inverted.name }, {
     message: `${entity.name}'s ${attribute} = ${template.text} stores ${inverted.name} inverted, but every pattern that reads it (${names}) reads ${direction}: \`${plain}\` read with ${flagText(flip(direction))} returns the same items in the same order.`,
-    evidence: firstItemEvidence(review, attribute, plain, direction),
+    evidence: firstItemEvidence(review, attribute, plain, inverted, direction),
     suggestion: `Drop \`,desc\` (\`${plain}\`) and read with ${flagText(flip(direction))}${blocked}. Keep the inverted field, and accept this note, only if something else walks the stored order highest-first (an export, a pagination cursor, a sparse index).`,
     ...(fix ? { fix } : {}),
   });
@@ -118,22 +118,25 @@ function flagFix(table: TableDesign, review: EntityReview, attribute: string, pl
   };
 }
 
-/** The item read first now, and the item read first with the plain key and the flag: the same one. */
-function firstItemEvidence(review: EntityReview, attribute: string, plain: string, direction: ReadDirection): ReviewEvidence[] {
+/**
+ * The item read first now, and its key with the plain template, which the
+ * flipped read returns first too: the same value of the inverted field (only
+ * the order among equal values reverses). One sample is re-encoded, not all.
+ */
+function firstItemEvidence(review: EntityReview, attribute: string, plain: string, inverted: FieldSegment, direction: ReadDirection): ReviewEvidence[] {
   const compiled = compileTemplateText(plain, review.template(attribute)!.role);
-  if (!compiled.ok) return [];
   const now = firstRead(review.encodedKeys(attribute), direction);
-  const plainKeys = review.entity.samples.map((sample) => {
-    const encoded = compiled.value.encode(sample.values);
-    return encoded.ok ? encoded.value : undefined;
-  });
-  const then = firstRead(plainKeys, flip(direction));
-  if (now === undefined || then === undefined) return [];
+  if (!compiled.ok || now === undefined) return [];
+  const sample = review.entity.samples[now.index]!;
+  const encoded = compiled.value.encode(sample.values);
+  if (!encoded.ok) return [];
+  const value = sample.values[inverted.name] ?? '';
+  const tied = review.entity.samples.some((other, index) => index !== now.index && other.values[inverted.name] === value);
   return [
     { label: `read first now (${flagText(direction)}): sample ${sampleId(review, now.index)}`, text: `${attribute} = ${JSON.stringify(now.key)}` },
     {
-      label: `read first with ${plain} and ${flagText(flip(direction))}: ${now.index === then.index ? 'the same sample' : `sample ${sampleId(review, then.index)}`}`,
-      text: `${attribute} = ${JSON.stringify(then.key)}`,
+      label: `read first with ${plain} and ${flagText(flip(direction))}: ${tied ? `${inverted.name} ${value} too (equal ${inverted.name}s come in reverse tiebreaker order)` : 'the same sample'}`,
+      text: `${attribute} = ${JSON.stringify(encoded.value)}`,
     },
   ];
 }

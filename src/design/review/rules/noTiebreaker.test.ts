@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeEntity, setEntityKeyTemplate } from '../../edit';
+import { addSample, changeEntity, setEntityKeyTemplate } from '../../edit';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../../examples';
 import type { Design } from '../../design.types';
 import { ReviewContext } from '../reviewContext';
@@ -51,6 +51,16 @@ describe('review.noTiebreaker', () => {
     const fixed = withFix!.fix!.apply(withEventId);
     expect(fixed.tables[0]!.entities[0]!.samples[0]!.values.eventId).toBe('e1');
     expect(check(fixed)).toEqual([]);
+  });
+
+  it('tells an equal sort key in another partition from a real collision', () => {
+    const sameSecond = { at: '2026-06-22T22:00:00Z', action: 'login' };
+    // svc_deploy already has an event at 22:00:00; u_8814 at the same second is another item.
+    const otherActor = addSample('AuditLog', 'Event', { actorId: 'u_8814', ...sameSecond }, 'same-second')(AUDIT_LOG_DESIGN);
+    expect(check(otherActor).map((finding) => finding.severity)).toEqual(['warning']);
+    const [collision] = check(addSample('AuditLog', 'Event', { actorId: 'u_8814', ...sameSecond, action: 'logout' }, 'again')(otherActor));
+    expect(collision?.severity).toBe('error');
+    expect(collision?.message).toContain('Samples same-second and again');
   });
 
   it('treats a string field of numbers like a number field', () => {

@@ -73,22 +73,35 @@ export const noTiebreaker: ReviewRule = {
   },
 };
 
-/** The first two samples (in sample order) whose primary keys are equal, found with one hash pass. */
+/**
+ * The first two samples whose primary keys are equal, in one pass. Keyed by
+ * the last key attribute's own (memoised) strings, so no key text is built;
+ * only sort keys shared across partitions fall back to a joined key.
+ */
 function firstCollision(review: EntityReview, attributes: readonly string[]): readonly [number, number] | undefined {
   const columns = attributes.map((attribute) => review.encodedKeys(attribute));
-  const seen = new Map<string, number>();
-  for (let index = 0; index < review.entity.samples.length; index++) {
-    const parts: string[] = [];
-    for (const column of columns) {
-      const key = column[index];
-      if (key === undefined) break;
-      parts.push(key);
+  const last = columns.at(-1)!;
+  const others = columns.slice(0, -1);
+  const complete = (index: number) => columns.every((column) => column[index] !== undefined);
+  const joined = (index: number) => columns.map((column) => column[index]).join('\u0000');
+  const byLast = new Map<string, number>();
+  let shared: Map<string, number> | undefined;
+  for (let index = 0; index < last.length; index++) {
+    const key = last[index];
+    if (key === undefined || !complete(index)) continue;
+    const first = byLast.get(key);
+    if (first === undefined) {
+      byLast.set(key, index);
+      continue;
     }
-    if (parts.length !== columns.length) continue;
-    const joined = parts.join('\u0000');
-    const earlier = seen.get(joined);
+    if (others.every((column) => column[first] === column[index])) return [first, index];
+    shared ??= new Map();
+    const firstJoined = joined(first);
+    if (!shared.has(firstJoined)) shared.set(firstJoined, first);
+    const own = joined(index);
+    const earlier = shared.get(own);
     if (earlier !== undefined) return [earlier, index];
-    seen.set(joined, index);
+    shared.set(own, index);
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { KeyTemplate } from '../../../keys';
-import type { QueryRequestModel } from '../../accessPatterns';
+import { buildPatternRequest, type PatternRequestResult, type QueryRequestModel } from '../../accessPatterns';
 import type { AccessPatternDesign, TableDesign } from '../../design.types';
 import { keySchemaOf } from '../../designKeys';
 import type { EntityReview } from '../reviewContext';
@@ -34,6 +34,21 @@ export function leadingLiteral(template: KeyTemplate): string {
     text += segment.text;
   }
   return text;
+}
+
+const builtRequests = new WeakMap<TableDesign, WeakMap<AccessPatternDesign, PatternRequestResult>>();
+
+/**
+ * buildPatternRequest, once per pattern per review: several rules read the
+ * same Query, and a design's tables and patterns are immutable values, so
+ * the result is kept by identity.
+ */
+export function builtRequest(table: TableDesign, pattern: AccessPatternDesign): PatternRequestResult {
+  let byPattern = builtRequests.get(table);
+  if (!byPattern) builtRequests.set(table, (byPattern = new WeakMap()));
+  let built = byPattern.get(pattern);
+  if (!built) byPattern.set(pattern, (built = buildPatternRequest(table, pattern)));
+  return built;
 }
 
 /** The begins_with condition of a built Query, if it has one: the attribute and the prefix text. */

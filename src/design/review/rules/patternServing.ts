@@ -3,7 +3,7 @@ import { findIndex, isEntityInIndex, keySchemaOf } from '../../designKeys';
 import type { AccessPatternDesign, PatternSortCondition, TableDesign } from '../../design.types';
 import type { EntityReview } from '../reviewContext';
 import type { ReviewEvidence } from '../review.types';
-import { sampleId } from './patternRuleSupport';
+import { builtRequest, sampleId } from './patternRuleSupport';
 
 /**
  * Which keys of a table (the table's own, each index) can serve an access
@@ -58,7 +58,7 @@ function sortFieldNames(sort: PatternSortCondition | undefined): string[] {
 }
 
 export function patternServing(table: TableDesign, review: EntityReview, pattern: AccessPatternDesign): PatternServing {
-  const built = buildPatternRequest(table, pattern);
+  const built = builtRequest(table, pattern);
   const entity = review.entity;
   const chosen = pattern.index;
   const inChosen = keySchemaOf(table, chosen) !== undefined && isEntityInIndex(table, entity, chosen);

@@ -1,10 +1,10 @@
 import { compareUtf8, printKeyTemplate } from '../../../keys';
-import { buildPatternRequest, updateAccessPattern } from '../../accessPatterns';
+import { updateAccessPattern } from '../../accessPatterns';
 import type { AccessPatternDesign, TableDesign } from '../../design.types';
 import { changeTable, composeChanges, setEntityKeyTemplate } from '../../edit';
 import { sharePartition, type EntityReview, type ReviewContext, type SortRange } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewFix, ReviewRule } from '../review.types';
-import { beginsWithOf, leadingLiteral, queriesKey, sampleId, sampleKeyText } from './patternRuleSupport';
+import { beginsWithOf, builtRequest, leadingLiteral, queriesKey, sampleId, sampleKeyText } from './patternRuleSupport';
 
 /**
  * review.prefixOverlap: one entity's sort-key prefix is a prefix of
@@ -52,23 +52,39 @@ export const prefixOverlap: ReviewRule = {
 function patternPrefixes(table: TableDesign, patterns: readonly AccessPatternDesign[], attribute: string): Map<AccessPatternDesign, string> {
   const prefixes = new Map<AccessPatternDesign, string>();
   for (const pattern of patterns) {
-    const built = buildPatternRequest(table, pattern);
+    const built = builtRequest(table, pattern);
     const condition = built.ok ? beginsWithOf(built.request) : undefined;
     if (condition?.attribute === attribute && condition.prefix !== '') prefixes.set(pattern, condition.prefix);
   }
   return prefixes;
 }
 
-/** Whether a begins_with on `prefix` can return items of `other`: its prefix continues it, or its samples do. */
-function reaches(prefix: string, other: Prefixed, attribute: string): number | undefined {
-  const keys = other.review.encodedKeys(attribute);
-  if (other.prefix.startsWith(prefix)) {
-    const index = keys.findIndex((key) => key !== undefined);
-    return index < 0 ? -1 : index;
+/** Whether a begins_with on `prefix` can return items of `other`: its prefix continues it, or one of its samples' keys does. */
+function reaches(prefix: string, other: Prefixed, attribute: string): boolean {
+  if (other.prefix.startsWith(prefix)) return true;
+  if (!prefix.startsWith(other.prefix)) return false;
+  // Keys that start with the prefix sit together in byte order: one binary search instead of a pass per pattern.
+  const sorted = sortedKeys(other.review.encodedKeys(attribute));
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareUtf8(sorted[middle]!, prefix) < 0) low = middle + 1;
+    else high = middle;
   }
-  if (!prefix.startsWith(other.prefix)) return undefined;
-  const index = keys.findIndex((key) => key?.startsWith(prefix));
-  return index < 0 ? undefined : index;
+  return sorted[low]?.startsWith(prefix) ?? false;
+}
+
+/** One memoised encodedKeys column in byte order, sorted once per review. */
+const sortedColumns = new WeakMap<readonly (string | undefined)[], readonly string[]>();
+
+function sortedKeys(keys: readonly (string | undefined)[]): readonly string[] {
+  let sorted = sortedColumns.get(keys);
+  if (!sorted) {
+    sorted = keys.filter((key): key is string => key !== undefined).sort(compareUtf8);
+    sortedColumns.set(keys, sorted);
+  }
+  return sorted;
 }
 
 /**
@@ -85,7 +101,7 @@ function templateOverlaps(context: ReviewContext, range: SortRange, attribute: s
     for (let j = i + 1; j < sorted.length && sorted[j]!.prefix.startsWith(shorter.prefix); j++) {
       const longer = sorted[j]!;
       if (longer.review === shorter.review || !sharePartition(range, shorter.review, longer.review)) continue;
-      const reader = [...prefixes].find(([pattern, prefix]) => pattern.entities.includes(shorter.review.entity.name) && !pattern.entities.includes(longer.review.entity.name) && reaches(prefix, longer, attribute) !== undefined)?.[0];
+      const reader = [...prefixes].find(([pattern, prefix]) => pattern.entities.includes(shorter.review.entity.name) && !pattern.entities.includes(longer.review.entity.name) && reaches(prefix, longer, attribute))?.[0];
       const a = shorter.review.entity.name;
       const b = longer.review.entity.name;
       const same = shorter.prefix === longer.prefix;
@@ -120,7 +136,7 @@ function patternOverlaps(context: ReviewContext, range: SortRange, attribute: st
     if (!own) continue;
     for (const other of prefixed) {
       if (pattern.entities.includes(other.review.entity.name) || (own.prefix !== '' && other.prefix.startsWith(own.prefix))) continue;
-      if (reaches(prefix, other, attribute) === undefined || !sharePartition(range, own.review, other.review)) continue;
+      if (!reaches(prefix, other, attribute) || !sharePartition(range, own.review, other.review)) continue;
       const fix = pattern.sort?.input === 'raw' && own.prefix.startsWith(prefix) && own.prefix !== prefix ? rawPrefixFix(range.table, pattern, prefix, own.prefix) : undefined;
       findings.push(
         context.finding('review.prefixOverlap', 'warning', { ...subjectOf(range, own.review, attribute), pattern: pattern.id }, {
