@@ -107,12 +107,27 @@ export class ReviewContext {
  */
 export function sharePartition(range: SortRange, a: EntityReview, b: EntityReview): boolean {
   return range.partition.every((attribute) => {
-    const left = a.encodedKeys(attribute.name).filter((key): key is string => key !== undefined);
-    const right = b.encodedKeys(attribute.name).filter((key): key is string => key !== undefined);
-    if (left.length === 0 || right.length === 0) return a.entity.keys[attribute.name] === b.entity.keys[attribute.name];
-    const seen = new Set(left);
-    return right.some((key) => seen.has(key));
+    const left = keySet(a.encodedKeys(attribute.name));
+    const right = keySet(b.encodedKeys(attribute.name));
+    if (left.size === 0 || right.size === 0) return a.entity.keys[attribute.name] === b.entity.keys[attribute.name];
+    const [small, large] = left.size <= right.size ? [left, right] : [right, left];
+    for (const key of small) if (large.has(key)) return true;
+    return false;
   });
+}
+
+/** The distinct keys of one memoised `encodedKeys` column, built once per column (rules ask about many entity pairs). */
+const keySets = new WeakMap<readonly (string | undefined)[], ReadonlySet<string>>();
+
+function keySet(keys: readonly (string | undefined)[]): ReadonlySet<string> {
+  let set = keySets.get(keys);
+  if (!set) {
+    const distinct = new Set<string>();
+    for (const key of keys) if (key !== undefined) distinct.add(key);
+    set = distinct;
+    keySets.set(keys, set);
+  }
+  return set;
 }
 
 function reviewEntity(table: TableDesign, entity: EntityDesign): EntityReview {
