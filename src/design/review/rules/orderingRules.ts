@@ -1,4 +1,7 @@
 import type { ReviewRule } from '../review.types';
+import { numberInStringField } from './numberInStringField';
 
 /** Field values and their order: one import and one list entry per rule file. */
-export const ORDERING_RULES: readonly ReviewRule[] = [];
+export const ORDERING_RULES: readonly ReviewRule[] = [
+  numberInStringField,
+];
