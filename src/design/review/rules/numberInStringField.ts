@@ -22,7 +22,7 @@ export const numberInStringField: ReviewRule = {
       const { inversion } = siteInversion(site, (value) => value, compareDynamoNumbers);
       const format = advisedFormat(site, inferred.suggestedFormat, values);
       const field = site.field.name;
-      const example = inversion ? `: "${inversion.first.value}" sorts before "${inversion.second.value}"` : ` ("10" sorts before "9")`;
+      const example = inversion ? `: "${inversion.first.raw}" sorts before "${inversion.second.raw}"` : ` ("10" sorts before "9")`;
       findings.push(
         context.finding('review.numberInStringField', inversion ? 'error' : 'warning', siteSubject(site), {
           message: `${site.review.entity.name}'s ${quoteTemplate(site)} stores ${field} as text, but every sample value of it is a number (${quoteSome(values)}); a string key sorts them byte by byte${example}.`,

@@ -1,7 +1,9 @@
 import type { ReviewRule } from '../review.types';
 import { numberInStringField } from './numberInStringField';
+import { dateNotIso } from './dateNotIso';
 
 /** Field values and their order: one import and one list entry per rule file. */
 export const ORDERING_RULES: readonly ReviewRule[] = [
   numberInStringField,
+  dateNotIso,
 ];

@@ -175,6 +175,8 @@ export interface KeyEntry<Value> {
   readonly key: string;
   readonly group: string;
   readonly value: Value;
+  /** The field's value as the sample has it. */
+  readonly raw?: string;
   /** Whose key it is (for findings across entities or stored keys). */
   readonly source?: string;
 }
@@ -221,7 +223,7 @@ export function siteInversion<Value>(
       const group = groups[sampleIndex];
       const value = values[sampleIndex];
       const meaning = value === undefined ? undefined : valueOf(value);
-      if (key !== undefined && group !== undefined && meaning !== undefined) entries.push({ key, group, value: meaning });
+      if (key !== undefined && group !== undefined && meaning !== undefined) entries.push({ key, group, value: meaning, raw: value as string });
     });
     const inversion = findKeyInversion(entries, compareValues);
     if (inversion) return { inversion, use };
