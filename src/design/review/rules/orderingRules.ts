@@ -1,9 +1,11 @@
 import type { ReviewRule } from '../review.types';
 import { numberInStringField } from './numberInStringField';
 import { dateNotIso } from './dateNotIso';
+import { mixedTimestampPrecision } from './mixedTimestampPrecision';
 
 /** Field values and their order: one import and one list entry per rule file. */
 export const ORDERING_RULES: readonly ReviewRule[] = [
   numberInStringField,
   dateNotIso,
+  mixedTimestampPrecision,
 ];
