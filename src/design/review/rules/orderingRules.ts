@@ -3,6 +3,8 @@ import { numberInStringField } from './numberInStringField';
 import { dateNotIso } from './dateNotIso';
 import { mixedTimestampPrecision } from './mixedTimestampPrecision';
 import { widthTooNarrow } from './widthTooNarrow';
+import { caseOrder } from './caseOrder';
+import { nonAsciiOrder } from './nonAsciiOrder';
 
 /** Field values and their order: one import and one list entry per rule file. */
 export const ORDERING_RULES: readonly ReviewRule[] = [
@@ -10,4 +12,6 @@ export const ORDERING_RULES: readonly ReviewRule[] = [
   dateNotIso,
   mixedTimestampPrecision,
   widthTooNarrow,
+  caseOrder,
+  nonAsciiOrder,
 ];
