@@ -3,6 +3,7 @@ import { numberInStringField } from './numberInStringField';
 import { dateNotIso } from './dateNotIso';
 import { mixedTimestampPrecision } from './mixedTimestampPrecision';
 import { widthTooNarrow } from './widthTooNarrow';
+import { delimiterInValue } from './delimiterInValue';
 import { caseOrder } from './caseOrder';
 import { nonAsciiOrder } from './nonAsciiOrder';
 
@@ -12,6 +13,7 @@ export const ORDERING_RULES: readonly ReviewRule[] = [
   dateNotIso,
   mixedTimestampPrecision,
   widthTooNarrow,
+  delimiterInValue,
   caseOrder,
   nonAsciiOrder,
 ];
