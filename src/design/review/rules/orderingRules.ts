@@ -3,6 +3,7 @@ import { numberInStringField } from './numberInStringField';
 import { dateNotIso } from './dateNotIso';
 import { mixedTimestampPrecision } from './mixedTimestampPrecision';
 import { widthTooNarrow } from './widthTooNarrow';
+import { mixedWidths } from './mixedWidths';
 import { delimiterInValue } from './delimiterInValue';
 import { caseOrder } from './caseOrder';
 import { nonAsciiOrder } from './nonAsciiOrder';
@@ -13,6 +14,7 @@ export const ORDERING_RULES: readonly ReviewRule[] = [
   dateNotIso,
   mixedTimestampPrecision,
   widthTooNarrow,
+  mixedWidths,
   delimiterInValue,
   caseOrder,
   nonAsciiOrder,
