@@ -16,13 +16,15 @@ export const caseOrder: ReviewRule = {
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const site of stringKeyFieldSites(context, (site) => site.field.format.kind === 'string' && isSortKey(site.template))) {
+      const values = fieldValues(site.review, site.field.name);
+      if (!values.some((value) => value !== undefined && UPPER.test(value)) || !values.some((value) => value !== undefined && LOWER.test(value))) continue;
       // Case-folded order is only the order the user probably means, for the evidence: DynamoDB's order is compareUtf8 on the key.
       const { inversion } = siteInversion(site, (value) => (value === value.toLowerCase() && value === value.toUpperCase() ? undefined : value.toLowerCase()), compareUtf8);
       if (!inversion) continue;
       const field = site.field.name;
       findings.push(
         context.finding('review.caseOrder', 'warning', siteSubject(site), {
-          message: `${site.review.entity.name}'s ${quoteTemplate(site)} sorts ${field} by bytes, and its values mix letter case (${quoteSome(fieldValues(site.review, field))}): upper case sorts before lower case, so "${inversion.first.raw}" sorts before "${inversion.second.raw}".`,
+          message: `${site.review.entity.name}'s ${quoteTemplate(site)} sorts ${field} by bytes, and its values mix letter case (${quoteSome(values)}): upper case sorts before lower case, so "${inversion.first.raw}" sorts before "${inversion.second.raw}".`,
           evidence: inversionEvidence(inversion.first.key, inversion.second.key),
           suggestion: `If ${field} should sort regardless of case, write it lower-case in the key (keep the original spelling in another attribute); if the case order is intended, accept this finding.`,
         }),
@@ -31,3 +33,6 @@ export const caseOrder: ReviewRule = {
     return findings;
   },
 };
+
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;

@@ -19,6 +19,8 @@ export const dateNotIso: ReviewRule = {
     for (const site of stringKeyFieldSites(context, (site) => site.field.format.kind === 'string' && isSortKey(site.template))) {
       const values = fieldValues(site.review, site.field.name);
       const present = values.filter((value): value is string => value !== undefined);
+      // Cheap looks first: words are no dates, and ISO-8601 with a zone is what the rule asks for.
+      if (present.length < 2 || !present.every((value) => DATE_LIKE.test(value)) || present.every((value) => ZONED_ISO.test(value))) continue;
       const inferred = inferFieldOrder(site.field, present);
       if (inferred?.kind !== 'date') continue;
       const forms = inferred.dateForms ?? [];
@@ -27,7 +29,7 @@ export const dateNotIso: ReviewRule = {
       if (notIso.length === 0 && zoneless === undefined) continue;
 
       const slashReading = forms.find((form): form is SlashReading => form === 'month-day-year' || form === 'day-month-year');
-      const converted = new Map(present.map((value) => [value, isoInstant(value, slashReading)]));
+      const converted = new Map([...new Set(present)].map((value) => [value, isoInstant(value, slashReading)]));
       const { inversion } = siteInversion(site, (value) => converted.get(value), (a, b) => a - b);
       const convertsAll = [...converted.values()].every((epochMs) => epochMs !== undefined);
       const precision = [...converted.values()].some((epochMs) => epochMs !== undefined && epochMs % 1000 !== 0) ? 'ms' : 's';
@@ -54,6 +56,11 @@ export const dateNotIso: ReviewRule = {
     return findings;
   },
 };
+
+/** What a date of any form inferFieldOrder reads starts with: digits, then a date separator. */
+const DATE_LIKE = /^\d{1,4}[-/.年]\d/;
+/** An ISO-8601 date, or date and time with Z or an offset. */
+const ZONED_ISO = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2}))?$/;
 
 type SlashReading = Extract<DateReading, 'month-day-year' | 'day-month-year'>;
 

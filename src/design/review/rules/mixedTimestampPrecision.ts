@@ -48,15 +48,32 @@ const WHOLE_SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const FRACTION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d+Z$/;
 
 function checkAttribute(context: ReviewContext, range: SortRange, attribute: string, position: number): ReviewFinding[] {
-  const groups = new Map<string, Group>();
+  // Which precisions each timestamp field writes, cheaply, before any key is grouped: most ranges have one.
+  const sites: FieldSite[] = [];
+  let whole = false;
+  let fraction = false;
   for (const review of range.entities) {
     const template = review.template(attribute);
     if (!template) continue;
     for (const site of fieldSitesOf(review, template)) {
-      if (site.field.format.kind !== 'iso' && site.field.format.kind !== 'string') continue;
-      collectStamps(site, meetingGroups(site, { ...(range.index !== undefined ? { index: range.index } : {}), position }), groups);
+      const format = site.field.format;
+      if (format.kind === 'iso') {
+        whole ||= format.precision === 's';
+        fraction ||= format.precision === 'ms';
+      } else if (format.kind === 'string') {
+        const values = fieldValues(site.review, site.field.name);
+        const hasWhole = values.some((value) => value !== undefined && WHOLE_SECOND.test(value));
+        const hasFraction = values.some((value) => value !== undefined && FRACTION.test(value));
+        if (!hasWhole && !hasFraction) continue;
+        whole ||= hasWhole;
+        fraction ||= hasFraction;
+      } else continue;
+      sites.push(site);
     }
   }
+  if (!whole || !fraction) return [];
+  const groups = new Map<string, Group>();
+  for (const site of sites) collectStamps(site, meetingGroups(site, { ...(range.index !== undefined ? { index: range.index } : {}), position }), groups);
   const findings: ReviewFinding[] = [];
   const seen = new Set<FieldSite>();
   // Groups with a misordered pair first: they give the error and its evidence.

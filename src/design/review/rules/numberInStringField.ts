@@ -17,7 +17,10 @@ export const numberInStringField: ReviewRule = {
     const findings: ReviewFinding[] = [];
     for (const site of stringKeyFieldSites(context, (site) => site.field.format.kind === 'string' && isSortKey(site.template))) {
       const values = fieldValues(site.review, site.field.name);
-      const inferred = inferFieldOrder(site.field, values.filter((value): value is string => value !== undefined));
+      const present = values.filter((value): value is string => value !== undefined);
+      // A cheap look first (most string fields hold words): inference reads and sorts every value.
+      if (present.length < 2 || !present.every((value) => PLAIN_NUMBER.test(value))) continue;
+      const inferred = inferFieldOrder(site.field, present);
       if (inferred?.kind !== 'number') continue;
       const { inversion } = siteInversion(site, (value) => value, compareDynamoNumbers);
       const format = advisedFormat(site, inferred.suggestedFormat, values);
@@ -37,6 +40,8 @@ export const numberInStringField: ReviewRule = {
     return findings;
   },
 };
+
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /**
  * The inferred format (int, sint or dec) at the advisor's width: digits of

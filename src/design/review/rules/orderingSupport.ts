@@ -102,29 +102,36 @@ export function rangeName(table: string, index: string | undefined): string {
 // ---------------------------------------------------------------------------
 // Where keys meet
 
-const prefixTemplates = new WeakMap<CompiledKeyTemplate, Map<number, CompiledKeyTemplate | string>>();
+/**
+ * Per-review memo of per-sample columns (prefixes, meeting groups): several
+ * rules read the same ones, and a review of 20 entities × 1,000 samples must
+ * stay inside its 50 ms. Keyed by the entity's review, which lives as long
+ * as one ReviewContext.
+ */
+const columns = new WeakMap<EntityReview, Map<string, (string | undefined)[]>>();
+
+function memoColumn(review: EntityReview, key: string, compute: () => (string | undefined)[]): (string | undefined)[] {
+  let byKey = columns.get(review);
+  if (!byKey) columns.set(review, (byKey = new Map()));
+  let column = byKey.get(key);
+  if (!column) byKey.set(key, (column = compute()));
+  return column;
+}
 
 /**
  * The encoded text before a field, per sample: the template's segments up to
  * the field, compiled once (a literal-only prefix is just its text).
  */
 export function prefixesBefore(site: FieldSite): (string | undefined)[] {
-  let byIndex = prefixTemplates.get(site.compiled);
-  if (!byIndex) prefixTemplates.set(site.compiled, (byIndex = new Map()));
-  let prefix = byIndex.get(site.segmentIndex);
-  if (prefix === undefined) {
+  return memoColumn(site.review, `prefix\u0000${site.template.attribute.name}\u0000${site.segmentIndex}`, () => {
     const segments = site.compiled.template.segments.slice(0, site.segmentIndex);
-    prefix = segments.every((segment) => segment.kind === 'literal') ? segments.map((segment) => (segment as { text: string }).text).join('') : compileKeyTemplate({ segments });
-    byIndex.set(site.segmentIndex, prefix);
-  }
-  if (typeof prefix === 'string') {
-    const text = prefix;
-    return site.review.entity.samples.map(() => text);
-  }
-  const compiled = prefix;
-  return site.review.entity.samples.map((sample) => {
-    const encoded = compiled.encode(sample.values);
-    return encoded.ok ? encoded.value : undefined;
+    const literal = literalPrefix(site);
+    if (literal !== undefined) return site.review.entity.samples.map(() => literal);
+    const compiled = compileKeyTemplate({ segments });
+    return site.review.entity.samples.map((sample) => {
+      const encoded = compiled.encode(sample.values);
+      return encoded.ok ? encoded.value : undefined;
+    });
   });
 }
 
@@ -152,6 +159,10 @@ export function sortUsesOf(template: EntityKeyTemplate): SortUse[] {
  * cross-entity rules group by them).
  */
 export function meetingGroups(site: FieldSite, use: SortUse): (string | undefined)[] {
+  return memoColumn(site.review, `meeting\u0000${site.template.attribute.name}\u0000${site.segmentIndex}\u0000${use.index ?? ''}\u0000${use.position}`, () => computeMeetingGroups(site, use));
+}
+
+function computeMeetingGroups(site: FieldSite, use: SortUse): (string | undefined)[] {
   const schema = keySchemaOf(site.review.table, use.index);
   if (!schema) return site.review.entity.samples.map(() => undefined);
   const attributes = [...schema.partition, ...schema.sort.slice(0, use.position)];
@@ -189,16 +200,25 @@ export interface KeyInversion<Value> {
 
 /**
  * The first pair of keys that DynamoDB orders one way and their values the
- * other, among keys of the same group. Sorting once by the key and checking
- * neighbours is enough: if every neighbouring pair of a group is in value
- * order, the whole group is (n log n, no pair scan).
+ * other, among keys of the same group. Each group is sorted once by its keys
+ * and only neighbours are checked: if every neighbouring pair of a group is
+ * in value order, the whole group is (n log n, no pair scan).
  */
 export function findKeyInversion<Value>(entries: readonly KeyEntry<Value>[], compareValues: (a: Value, b: Value) => number): KeyInversion<Value> | undefined {
-  const sorted = [...entries].sort((a, b) => compareUtf8(a.group, b.group) || compareUtf8(a.key, b.key));
-  for (let index = 1; index < sorted.length; index++) {
-    const first = sorted[index - 1] as KeyEntry<Value>;
-    const second = sorted[index] as KeyEntry<Value>;
-    if (first.group === second.group && first.key !== second.key && compareValues(first.value, second.value) > 0) return { first, second };
+  const groups = new Map<string, KeyEntry<Value>[]>();
+  for (const entry of entries) {
+    const group = groups.get(entry.group);
+    if (group) group.push(entry);
+    else groups.set(entry.group, [entry]);
+  }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => compareUtf8(a.key, b.key));
+    for (let index = 1; index < group.length; index++) {
+      const first = group[index - 1] as KeyEntry<Value>;
+      const second = group[index] as KeyEntry<Value>;
+      if (first.key !== second.key && compareValues(first.value, second.value) > 0) return { first, second };
+    }
   }
   return undefined;
 }
