@@ -98,28 +98,33 @@ function templateOverlaps(context: ReviewContext, range: SortRange, attribute: s
   for (let i = 0; i < sorted.length; i++) {
     const shorter = sorted[i]!;
     if (!shorter.hasFields) continue;
+    // One finding per entity and key (its id names them): the first entity it overlaps, and how many more.
+    const overlapping: Prefixed[] = [];
     for (let j = i + 1; j < sorted.length && sorted[j]!.prefix.startsWith(shorter.prefix); j++) {
       const longer = sorted[j]!;
-      if (longer.review === shorter.review || !sharePartition(range, shorter.review, longer.review)) continue;
-      const reader = [...prefixes].find(([pattern, prefix]) => pattern.entities.includes(shorter.review.entity.name) && !pattern.entities.includes(longer.review.entity.name) && reaches(prefix, longer, attribute))?.[0];
-      const a = shorter.review.entity.name;
-      const b = longer.review.entity.name;
-      const same = shorter.prefix === longer.prefix;
-      const fix = same ? undefined : delimiterFix(range.table, shorter, longer, attribute, prefixes);
-      findings.push(
-        context.finding('review.prefixOverlap', reader ? 'warning' : 'note', subjectOf(range, shorter.review, attribute), {
-          message:
-            (same ? `${a} and ${b} both start ${attribute} with "${shorter.prefix}"` : `${a}'s ${attribute} prefix "${shorter.prefix}" is a prefix of ${b}'s "${longer.prefix}"`) +
-            `, in the same partitions: begins_with(${attribute}, "${shorter.prefix}") returns ${b} items too` +
-            (reader ? `, and "${reader.name}" sends it.` : '.'),
-          evidence: pairEvidence(range, shorter, longer, attribute, shorter.prefix),
-          suggestion: fix
-            ? `End ${a}'s prefix with the delimiter: "${shorter.prefix}${DELIMITER}" is not a prefix of "${longer.prefix}".`
-            : `Give ${same ? `one of them` : b} a prefix that does not start with "${shorter.prefix}" (end every prefix with the delimiter, e.g. \`ORDER#\` and \`ORDERITEM#\`), or read ${a} with a range on its first field instead of begins_with.`,
-          ...(fix ? { fix } : {}),
-        }),
-      );
+      if (longer.review !== shorter.review && sharePartition(range, shorter.review, longer.review)) overlapping.push(longer);
     }
+    const longer = overlapping[0];
+    if (!longer) continue;
+    const reader = [...prefixes].find(([pattern, prefix]) => pattern.entities.includes(shorter.review.entity.name) && !pattern.entities.includes(longer.review.entity.name) && reaches(prefix, longer, attribute))?.[0];
+    const a = shorter.review.entity.name;
+    const b = longer.review.entity.name;
+    const others = overlapping.length > 1 ? ` (and ${overlapping.length - 1} more entit${overlapping.length === 2 ? 'y' : 'ies'}: ${overlapping.slice(1).map((entry) => entry.review.entity.name).join(', ')})` : '';
+    const same = shorter.prefix === longer.prefix;
+    const fix = same || overlapping.length > 1 ? undefined : delimiterFix(range.table, shorter, longer, attribute, prefixes);
+    findings.push(
+      context.finding('review.prefixOverlap', reader ? 'warning' : 'note', subjectOf(range, shorter.review, attribute), {
+        message:
+          (same ? `${a} and ${b} both start ${attribute} with "${shorter.prefix}"` : `${a}'s ${attribute} prefix "${shorter.prefix}" is a prefix of ${b}'s "${longer.prefix}"`) +
+          `${others}, in the same partitions: begins_with(${attribute}, "${shorter.prefix}") returns ${b} items too` +
+          (reader ? `, and "${reader.name}" sends it.` : '.'),
+        evidence: pairEvidence(range, shorter, longer, attribute, shorter.prefix),
+        suggestion: fix
+          ? `End ${a}'s prefix with the delimiter: "${shorter.prefix}${DELIMITER}" is not a prefix of "${longer.prefix}".`
+          : `Give ${same ? `one of them` : b} a prefix that does not start with "${shorter.prefix}" (end every prefix with the delimiter, e.g. \`ORDER#\` and \`ORDERITEM#\`), or read ${a} with a range on its first field instead of begins_with.`,
+        ...(fix ? { fix } : {}),
+      }),
+    );
   }
   return findings;
 }
