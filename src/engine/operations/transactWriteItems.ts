@@ -196,6 +196,8 @@ interface Outcome {
 function evaluate(action: PreparedAction): Outcome {
   const { table, existing, prepared } = action;
   const definition = table.definition;
+  // A Put's index key of the wrong type is reported before its condition (DynamoDB Local's order).
+  if (action.indexKeyProblem !== undefined) return { reason: { Code: 'ValidationError', Message: (action.indexKeyProblem as Error).message }, kind: 'write' };
   if (prepared.condition && !evaluateCondition(prepared.condition, existing?.item ?? {})) {
     const reason: CancellationReason = { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' };
     if (action.returnOld && existing) reason.Item = copyItem(existing.item);
@@ -212,7 +214,6 @@ function evaluate(action: PreparedAction): Outcome {
           write: existing ? { tableName: definition.name, key: keyOf(existing.item, definition.keys), item: undefined } : undefined,
         };
       case 'Put':
-        if (action.indexKeyProblem !== undefined) throw action.indexKeyProblem;
         return { reason: NO_REASON, kind: 'write', after: { item: action.values, size: action.size }, write: { tableName: definition.name, key: action.key, item: action.values } };
       case 'Update': {
         rejectKeyUpdates(prepared.update, definition);
