@@ -277,6 +277,19 @@ function localChargesIndexOutsideIt(table: RunTable, before: Item | undefined, a
   };
 }
 
+/**
+ * README, "Several errors in one expression", for a transaction: when two actions each have a request error (an
+ * empty index key in a Put, an UpdateExpression reading a missing attribute), which one DynamoDB names is its internal
+ * order (DynamoDB Local evaluates updates first; the engine reports the first action's). Both must refuse the
+ * request with a ValidationException; the messages are then not compared.
+ */
+const severalActionErrors: Normalizer = (comparison) => {
+  const { engine, local } = comparison;
+  if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException' || engine.message === local.message) return comparison;
+  const message = '‹one of several request errors›';
+  return { ...comparison, engine: { ...engine, message }, local: { ...local, message } };
+};
+
 /** Readable labels: binary as hex. */
 function describe_(value: unknown): string {
   return JSON.stringify(value, (_key, member: unknown) => (member instanceof Uint8Array ? `0x${Buffer.from(member).toString('hex')}` : member));
@@ -378,9 +391,9 @@ async function runOperation(index: number, operation: Operation, requests: Reque
     }
     case 'transactWrite': {
       const input = transactWriteInput(operation.actions, requests, table, operation.token ? `diff-${index}-${Math.random().toString(36).slice(2)}` : undefined);
-      await step(input, (db) => db.transactWriteItems(input), ...TRANSACTION_NORMALIZERS);
+      await step(input, (db) => db.transactWriteItems(input), ...TRANSACTION_NORMALIZERS, severalActionErrors);
       // A retry with the same token answers alike and writes nothing (the final Scan checks it).
-      if (input.ClientRequestToken) await step(input, (db) => db.transactWriteItems(input), ...TRANSACTION_NORMALIZERS);
+      if (input.ClientRequestToken) await step(input, (db) => db.transactWriteItems(input), ...TRANSACTION_NORMALIZERS, severalActionErrors);
       break;
     }
     case 'transactGet': {
