@@ -17,7 +17,8 @@
 import type { AttributeValue, QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DynamoDBDataSource } from '../src/engine';
+import { canonicalKey, type DynamoDBDataSource } from '../src/engine';
+import type { KeyAttributeValue } from '../src/keys';
 import { Contract } from './contract/contract';
 import {
   CONDITIONS,
@@ -34,12 +35,14 @@ import {
   type Operation,
   type Run,
   type SortCondition,
+  type TransactAction,
 } from './contract/differentialArbitraries';
 import { keyNames, keySchemaInfo, tableSpec, type IndexSpec, type KeyAttribute, type KeyType, type TableSpec } from './contract/fixtures';
 import { inclusiveBoundLastEvaluatedKey, indexNameInMessage, indexTieOrder, scanAsSet, type Comparison, type Normalizer } from './contract/normalize';
 import type { Outcome } from './contract/outcome';
 import { queryAllPages, scanAllPages, type Pages } from './contract/paging';
 import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
+import { TRANSACTION_NORMALIZERS } from './contract/transactionNormalizers';
 
 type Item = Record<string, AttributeValue>;
 
@@ -274,13 +277,26 @@ function localChargesIndexOutsideIt(table: RunTable, before: Item | undefined, a
   };
 }
 
+/**
+ * README, "Several errors in one expression", for a transaction: when two actions each have a request error (an
+ * empty index key in a Put, an UpdateExpression reading a missing attribute), which one DynamoDB names is its internal
+ * order (DynamoDB Local evaluates updates first; the engine reports the first action's). Both must refuse the
+ * request with a ValidationException; the messages are then not compared.
+ */
+const severalActionErrors: Normalizer = (comparison) => {
+  const { engine, local } = comparison;
+  if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException' || engine.message === local.message) return comparison;
+  const message = '‹one of several request errors›';
+  return { ...comparison, engine: { ...engine, message }, local: { ...local, message } };
+};
+
 /** Readable labels: binary as hex. */
 function describe_(value: unknown): string {
   return JSON.stringify(value, (_key, member: unknown) => (member instanceof Uint8Array ? `0x${Buffer.from(member).toString('hex')}` : member));
 }
 
 /** Counts what the generated operations did, to show the generator exercises both success and failure. */
-const tally = { ok: 0, failed: 0, pages: 0 };
+const tally = { ok: 0, failed: 0, cancelled: 0, pages: 0 };
 /** How often each kind of refusal came up (printed with KEYLAB_DIFF_VERBOSE=1). */
 const refusals = new Map<string, number>();
 
@@ -290,6 +306,8 @@ async function runOperation(index: number, operation: Operation, requests: Reque
   const step = async (request: unknown, scenario: (db: DynamoDBDataSource) => Promise<unknown>, ...normalizers: Normalizer[]) => {
     const outcome = await contract.same(`step ${index} ${operation.kind} ${describe_(request)}`, scenario, indexNameInMessage, ...normalizers);
     if (outcome.ok) tally.ok++;
+    // A cancelled transaction was answered in full (its reasons compared), not refused.
+    else if (outcome.name === 'TransactionCanceledException') tally.cancelled++;
     else {
       tally.failed++;
       const kind = `${operation.kind}: ${outcome.name}: ${outcome.message.replace(/[[:].*$/, '').slice(0, 90)}`;
@@ -298,51 +316,18 @@ async function runOperation(index: number, operation: Operation, requests: Reque
   };
   switch (operation.kind) {
     case 'put': {
-      const condition = operation.condition === undefined ? undefined : CONDITIONS[operation.condition];
-      const input = {
-        TableName,
-        Item: requests.item(operation.key, operation.body),
-        ...(condition ? { ConditionExpression: condition } : {}),
-        ...(condition && valuesFor([condition], { ':f': { N: String(operation.f) } }) ? { ExpressionAttributeValues: valuesFor([condition], { ':f': { N: String(operation.f) } }) } : {}),
-        ...(operation.returnOld ? { ReturnValues: 'ALL_OLD' as const } : {}),
-        ...(operation.capacity ? { ReturnConsumedCapacity: 'INDEXES' as const } : {}),
-      };
+      const input = putInput(operation, requests, TableName);
       const before = operation.capacity ? (await engineSide.db.getItem({ TableName, Key: requests.key(operation.key), ConsistentRead: true })).Item : undefined;
       await step(input, (db) => db.putItem(input), ...(operation.capacity ? [localChargesIndexOutsideIt(table, before, input.Item)] : []));
       break;
     }
     case 'update': {
-      const update = UPDATES[operation.update] as string;
-      const condition = operation.condition === undefined ? undefined : CONDITIONS[operation.condition];
-      const target = (/SET (g1|g2|l1) = :g/.exec(update)?.[1] ?? 'g1') as IndexAttribute;
-      // DynamoDB Local 3.3.1 lets UpdateItem give an LSI sort key a value of the wrong type (PutItem refuses it, as
-      // DynamoDB does for both, and the engine too); the tables would then differ. Not generated here (the contract suite asserts both).
-      const choice = operation.value === 'absent' || (operation.value === 'wrongType' && table.lsiKeys.has(target)) ? { pool: 0 } : operation.value;
-      const g = requests.indexAttribute(target, choice) ?? { N: '0' };
-      const values = valuesFor([update, condition], { ':f': { N: String(operation.f) }, ':g': g, ':v': operation.v, ':empty': { L: [] }, ':list': { L: [operation.v] } });
-      const input = {
-        TableName,
-        Key: requests.key(operation.key),
-        UpdateExpression: update,
-        ...(condition ? { ConditionExpression: condition } : {}),
-        ...(values ? { ExpressionAttributeValues: values } : {}),
-        ReturnValues: RETURN_VALUES[operation.returnValues],
-        ...(operation.capacity ? { ReturnConsumedCapacity: 'INDEXES' as const } : {}),
-      };
+      const input = updateInput(operation, requests, table);
       await step(input, (db) => db.updateItem(input));
       break;
     }
     case 'delete': {
-      const condition = operation.condition === undefined ? undefined : CONDITIONS[operation.condition];
-      const values = valuesFor([condition], { ':f': { N: String(operation.f) } });
-      const input = {
-        TableName,
-        Key: requests.key(operation.key),
-        ...(condition ? { ConditionExpression: condition } : {}),
-        ...(values ? { ExpressionAttributeValues: values } : {}),
-        ...(operation.returnOld ? { ReturnValues: 'ALL_OLD' as const } : {}),
-        ...(operation.capacity ? { ReturnConsumedCapacity: 'INDEXES' as const } : {}),
-      };
+      const input = deleteInput(operation, requests, TableName);
       await step(input, (db) => db.deleteItem(input));
       break;
     }
@@ -404,7 +389,110 @@ async function runOperation(index: number, operation: Operation, requests: Reque
       tally.pages++;
       break;
     }
+    case 'transactWrite': {
+      const input = transactWriteInput(operation.actions, requests, table, operation.token ? `diff-${index}-${Math.random().toString(36).slice(2)}` : undefined);
+      await step(input, (db) => db.transactWriteItems(input), ...TRANSACTION_NORMALIZERS, severalActionErrors);
+      // A retry with the same token answers alike and writes nothing (the final Scan checks it).
+      if (input.ClientRequestToken) await step(input, (db) => db.transactWriteItems(input), ...TRANSACTION_NORMALIZERS, severalActionErrors);
+      break;
+    }
+    case 'transactGet': {
+      const input = {
+        TransactItems: operation.keys.map((key) => ({ Get: { TableName, Key: requests.key(key), ...(operation.projection ? { ProjectionExpression: 'f, v, g1' } : {}) } })),
+        ReturnConsumedCapacity: 'TOTAL' as const,
+      };
+      await step(input, (db) => db.transactGetItems(input), ...TRANSACTION_NORMALIZERS);
+      break;
+    }
   }
+}
+
+type WriteOperation<K extends Operation['kind']> = Extract<Operation, { kind: K }>;
+
+function conditionOf(operation: { readonly condition: number | undefined }): string | undefined {
+  return operation.condition === undefined ? undefined : CONDITIONS[operation.condition];
+}
+
+function putInput(operation: WriteOperation<'put'>, requests: Requests, TableName: string) {
+  const condition = conditionOf(operation);
+  const values = valuesFor([condition], { ':f': { N: String(operation.f) } });
+  return {
+    TableName,
+    Item: requests.item(operation.key, operation.body),
+    ...(condition ? { ConditionExpression: condition } : {}),
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+    ...(operation.returnOld ? { ReturnValues: 'ALL_OLD' as const } : {}),
+    ...(operation.capacity ? { ReturnConsumedCapacity: 'INDEXES' as const } : {}),
+  };
+}
+
+function updateInput(operation: WriteOperation<'update'>, requests: Requests, table: RunTable) {
+  const update = UPDATES[operation.update] as string;
+  const condition = conditionOf(operation);
+  const target = (/SET (g1|g2|l1) = :g/.exec(update)?.[1] ?? 'g1') as IndexAttribute;
+  // DynamoDB Local 3.3.1 lets UpdateItem give an LSI sort key a value of the wrong type (PutItem refuses it, as
+  // DynamoDB does for both, and the engine too); the tables would then differ. Not generated here (the contract suite asserts both).
+  const choice = operation.value === 'absent' || (operation.value === 'wrongType' && table.lsiKeys.has(target)) ? { pool: 0 } : operation.value;
+  const g = requests.indexAttribute(target, choice) ?? { N: '0' };
+  const values = valuesFor([update, condition], { ':f': { N: String(operation.f) }, ':g': g, ':v': operation.v, ':empty': { L: [] }, ':list': { L: [operation.v] } });
+  return {
+    TableName: table.spec.name,
+    Key: requests.key(operation.key),
+    UpdateExpression: update,
+    ...(condition ? { ConditionExpression: condition } : {}),
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+    ReturnValues: RETURN_VALUES[operation.returnValues],
+    ...(operation.capacity ? { ReturnConsumedCapacity: 'INDEXES' as const } : {}),
+  };
+}
+
+function deleteInput(operation: WriteOperation<'delete'> | Extract<TransactAction, { kind: 'check' }>, requests: Requests, TableName: string) {
+  const condition = conditionOf(operation);
+  const values = valuesFor([condition], { ':f': { N: String(operation.f) } });
+  return {
+    TableName,
+    Key: requests.key(operation.key),
+    ...(condition ? { ConditionExpression: condition } : {}),
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+    ...(operation.returnOld ? { ReturnValues: 'ALL_OLD' as const } : {}),
+    ...('capacity' in operation && operation.capacity ? { ReturnConsumedCapacity: 'INDEXES' as const } : {}),
+  };
+}
+
+/**
+ * A TransactWriteItems request from generated actions: each one is the single-item write's input without
+ * ReturnValues and capacity, with ReturnValuesOnConditionCheckFailure ALL_OLD where the write asked for old values.
+ * One action per item (the first): DynamoDB refuses two (so does the engine), but DynamoDB Local 3.3.1 runs a
+ * ConditionCheck beside a write to its item, and reports an Update's document-path error before the repetition;
+ * transactionsContract.test.ts compares repeated items.
+ * No ReturnConsumedCapacity: DynamoDB Local counts one write per table (README).
+ */
+function transactWriteInput(actions: readonly TransactAction[], requests: Requests, table: RunTable, token: string | undefined) {
+  // The item a key names: numbers compared as DynamoDB does (1e3 and 1000 are one item).
+  const identity = (ref: KeyRef) => Object.entries(requests.key(ref)).map(([name, value]) => `${name}=${canonicalKey(value as KeyAttributeValue)}`).join('\u0000');
+  const kept = actions.filter((action, i) => actions.findIndex((other) => identity(other.key) === identity(action.key)) === i);
+  const TransactItems = kept.map((action) => {
+    const onFailure = ('returnOld' in action && action.returnOld) || ('returnValues' in action && action.returnValues === 1) ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {};
+    switch (action.kind) {
+      case 'put': {
+        const { ReturnValues: _r, ReturnConsumedCapacity: _c, ...put } = putInput(action, requests, table.spec.name);
+        return { Put: { ...put, ...onFailure } };
+      }
+      case 'update': {
+        const { ReturnValues: _r, ReturnConsumedCapacity: _c, ...update } = updateInput(action, requests, table);
+        return { Update: { ...update, ...onFailure } };
+      }
+      case 'delete': {
+        const { ReturnValues: _r, ReturnConsumedCapacity: _c, ...del } = deleteInput(action, requests, table.spec.name);
+        return { Delete: { ...del, ...onFailure } };
+      }
+      case 'check': {
+        const { ReturnValues: _r, ReturnConsumedCapacity: _c, ...check } = deleteInput(action, requests, table.spec.name);
+        return { ConditionCheck: { ...check, ConditionExpression: check.ConditionExpression as string, ...onFailure } };
+      }
+    }
+  });
+  return { TransactItems, ...(token ? { ClientRequestToken: token } : {}) };
 }
 
 describe('the engine vs DynamoDB Local, random tables and operations', () => {
@@ -426,7 +514,7 @@ describe('the engine vs DynamoDB Local, random tables and operations', () => {
       { seed: SEED, numRuns: RUNS, endOnFailure: !SHRINK },
     );
     if (process.env.KEYLAB_DIFF_VERBOSE === '1') console.log([...refusals].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n}\t${kind}`).join('\n'));
-    console.log(`engineDifferential: ${RUNS} runs, seed ${SEED}: ${tally.ok} requests accepted alike, ${tally.failed} refused alike, ${tally.pages} paged reads`);
+    console.log(`engineDifferential: ${RUNS} runs, seed ${SEED}: ${tally.ok} requests accepted alike, ${tally.failed} refused alike, ${tally.cancelled} transactions cancelled alike, ${tally.pages} paged reads`);
     // The generator must exercise both outcomes: mostly accepted requests, some refused ones.
     expect(tally.ok, `${tally.ok} accepted, ${tally.failed} refused`).toBeGreaterThan(tally.failed * 2);
     expect(tally.failed).toBeGreaterThan(0);

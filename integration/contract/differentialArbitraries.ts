@@ -211,49 +211,60 @@ export type Operation =
       readonly select: 'count' | 'projection' | undefined;
       readonly capacity: boolean;
     }
-  | { readonly kind: 'scan'; readonly target: number; readonly limit: number | undefined; readonly filter: number | undefined; readonly f: number; readonly count: boolean };
+  | { readonly kind: 'scan'; readonly target: number; readonly limit: number | undefined; readonly filter: number | undefined; readonly f: number; readonly count: boolean }
+  | { readonly kind: 'transactWrite'; readonly actions: readonly TransactAction[]; readonly token: boolean }
+  | { readonly kind: 'transactGet'; readonly keys: readonly KeyRef[]; readonly projection: boolean };
+
+/** A TransactWriteItems action: a put, update or delete as generated for the single-item writes, or a ConditionCheck. */
+export type TransactAction =
+  | Extract<Operation, { kind: 'put' | 'update' | 'delete' }>
+  | { readonly kind: 'check'; readonly key: KeyRef; readonly condition: number; readonly f: number; readonly returnOld: boolean };
 
 const limit = fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined, freq: 3 });
 const smallInt = fc.integer({ min: 0, max: 9 });
 
+const singleWrites = {
+  put: fc.record({
+    kind: fc.constant('put' as const),
+    key: keyRef,
+    body: itemBody,
+    condition: fc.option(fc.nat(CONDITIONS.length - 1), { nil: undefined, freq: 3 }),
+    f: smallInt,
+    returnOld: fc.boolean(),
+    capacity: fc.boolean(),
+  }),
+  update: fc.record({
+    kind: fc.constant('update' as const),
+    key: keyRef,
+    update: fc.nat(UPDATES.length - 1),
+    value: indexAttributeValue,
+    v: attributeValue,
+    f: smallInt,
+    condition: fc.option(fc.nat(CONDITIONS.length - 1), { nil: undefined, freq: 3 }),
+    returnValues: fc.nat(RETURN_VALUES.length - 1),
+    capacity: fc.boolean(),
+  }),
+  delete: fc.record({
+    kind: fc.constant('delete' as const),
+    key: keyRef,
+    condition: fc.option(fc.nat(CONDITIONS.length - 1), { nil: undefined, freq: 3 }),
+    f: smallInt,
+    returnOld: fc.boolean(),
+    capacity: fc.boolean(),
+  }),
+};
+
+const transactAction: fc.Arbitrary<TransactAction> = fc.oneof(
+  singleWrites.put,
+  singleWrites.update,
+  singleWrites.delete,
+  fc.record({ kind: fc.constant('check' as const), key: keyRef, condition: fc.nat(CONDITIONS.length - 1), f: smallInt, returnOld: fc.boolean() }),
+);
+
 export const operation: fc.Arbitrary<Operation> = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constant('put' as const),
-      key: keyRef,
-      body: itemBody,
-      condition: fc.option(fc.nat(CONDITIONS.length - 1), { nil: undefined, freq: 3 }),
-      f: smallInt,
-      returnOld: fc.boolean(),
-      capacity: fc.boolean(),
-    }),
-  },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constant('update' as const),
-      key: keyRef,
-      update: fc.nat(UPDATES.length - 1),
-      value: indexAttributeValue,
-      v: attributeValue,
-      f: smallInt,
-      condition: fc.option(fc.nat(CONDITIONS.length - 1), { nil: undefined, freq: 3 }),
-      returnValues: fc.nat(RETURN_VALUES.length - 1),
-      capacity: fc.boolean(),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('delete' as const),
-      key: keyRef,
-      condition: fc.option(fc.nat(CONDITIONS.length - 1), { nil: undefined, freq: 3 }),
-      f: smallInt,
-      returnOld: fc.boolean(),
-      capacity: fc.boolean(),
-    }),
-  },
+  { weight: 6, arbitrary: singleWrites.put },
+  { weight: 3, arbitrary: singleWrites.update },
+  { weight: 2, arbitrary: singleWrites.delete },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -288,6 +299,8 @@ export const operation: fc.Arbitrary<Operation> = fc.oneof(
       count: fc.nat(3).map((n) => n === 0),
     }),
   },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('transactWrite' as const), actions: fc.array(transactAction, { minLength: 1, maxLength: 4 }), token: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('transactGet' as const), keys: fc.array(keyRef, { minLength: 1, maxLength: 4 }), projection: fc.boolean() }) },
 );
 
 /** One run: a table, its value pools and what to do with it. */

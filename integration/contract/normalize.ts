@@ -57,7 +57,7 @@ function operationOf(calls: readonly Call[]): string | undefined {
  * says `engine`, for the same exception. When both sides match, both messages
  * become the difference's name, so the rest of the outcome is still compared.
  */
-function messageDifference(name: string, local: RegExp, engine: RegExp, operations?: readonly string[]): Normalizer {
+export function messageDifference(name: string, local: RegExp, engine: RegExp, operations?: readonly string[]): Normalizer {
   return (comparison) => {
     const { engine: ours, local: theirs } = comparison;
     if (ours.ok || theirs.ok || ours.name !== theirs.name) return comparison;
@@ -69,7 +69,7 @@ function messageDifference(name: string, local: RegExp, engine: RegExp, operatio
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exactly = (text: string) => new RegExp(`^${escape(text)}$`);
+export const exactly = (text: string) => new RegExp(`^${escape(text)}$`);
 
 // --- Always applied ----------------------------------------------------------
 

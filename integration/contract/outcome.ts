@@ -5,7 +5,9 @@ import { compareBytes, compareDynamoNumbers, compareUtf8 } from '../../src/keys'
  * compares (the exception name, the message, and the `Item` a
  * ConditionalCheckFailedException carries with ReturnValuesOnConditionCheckFailure).
  */
-export type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly name: string; readonly message: string; readonly item?: unknown };
+export type Outcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly name: string; readonly message: string; readonly item?: unknown; readonly reasons?: unknown };
 
 /** Runs `run` and captures its result or its error as an {@link Outcome}. */
 export async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
@@ -14,7 +16,9 @@ export async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     const item = (error as { Item?: unknown }).Item;
-    return { ok: false, name: error.name, message: error.message, ...(item !== undefined ? { item } : {}) };
+    // TransactionCanceledException's reasons, one per action.
+    const reasons = (error as { CancellationReasons?: unknown }).CancellationReasons;
+    return { ok: false, name: error.name, message: error.message, ...(item !== undefined ? { item } : {}), ...(reasons !== undefined ? { reasons } : {}) };
   }
 }
 
@@ -44,5 +48,9 @@ export function canonical(value: unknown): unknown {
 /** {@link canonical} applied to an outcome. */
 export function canonicalOutcome(outcome: Outcome): Outcome {
   if (outcome.ok) return { ok: true, value: canonical(outcome.value) };
-  return outcome.item === undefined ? outcome : { ...outcome, item: canonical(outcome.item) };
+  return {
+    ...outcome,
+    ...(outcome.item === undefined ? {} : { item: canonical(outcome.item) }),
+    ...(outcome.reasons === undefined ? {} : { reasons: canonical(outcome.reasons) }),
+  };
 }

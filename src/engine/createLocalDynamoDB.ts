@@ -13,6 +13,9 @@ import { planPutItem } from './operations/putItem';
 import { query } from './operations/query';
 import { itemTooLarge, MAX_ITEM_BYTES } from './operations/requestHelpers';
 import { scan } from './operations/scan';
+import { transactGetItems } from './operations/transactGetItems';
+import { TransactionTokens } from './operations/transactionTokens';
+import { planTransactWriteItems } from './operations/transactWriteItems';
 import { planUpdateItem } from './operations/updateItem';
 import { checkItemKeys, keyOf } from './schema/checkKeys';
 import { TableStore } from './storage/tableStore';
@@ -42,6 +45,7 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     tables,
     region: options.region ?? 'ddblocal',
     accountId: options.accountId ?? '000000000000',
+    transactionTokens: new TransactionTokens(),
     now: options.clock ?? Date.now,
   };
   const storage = options.storage;
@@ -103,19 +107,21 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
   function commit<Output>(planWrite: () => WritePlan<Output>): Promise<Output> {
     if (!storage) {
       try {
-        const { change, output } = planWrite();
+        const { change, output, onCommitted } = planWrite();
         if (change) apply(change);
+        onCommitted?.();
         return Promise.resolve(output);
       } catch (error) {
         return Promise.reject(error);
       }
     }
     const result = queue.then(async () => {
-      const { change, output } = planWrite();
+      const { change, output, onCommitted } = planWrite();
       if (change) {
         await storage.write(change);
         apply(change);
       }
+      onCommitted?.();
       return output;
     });
     // The queue carries on after a failed write; the failure goes to that write's caller.
@@ -136,6 +142,8 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     batchGetItem: read(batchGetItem),
     query: read(query),
     scan: read(scan),
+    transactWriteItems: write(planTransactWriteItems),
+    transactGetItems: read(transactGetItems),
 
     loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult> {
       return commit(() => {

@@ -21,6 +21,10 @@ import type {
   QueryCommandOutput,
   ScanCommandInput,
   ScanCommandOutput,
+  TransactGetItemsCommandInput,
+  TransactGetItemsCommandOutput,
+  TransactWriteItemsCommandInput,
+  TransactWriteItemsCommandOutput,
   UpdateItemCommandInput,
   UpdateItemCommandOutput,
 } from '@aws-sdk/client-dynamodb';
@@ -46,6 +50,8 @@ export interface DynamoDBDataSource {
   batchGetItem(input: BatchGetItemCommandInput): Promise<BatchGetItemCommandOutput>;
   query(input: QueryCommandInput): Promise<QueryCommandOutput>;
   scan(input: ScanCommandInput): Promise<ScanCommandOutput>;
+  transactWriteItems(input: TransactWriteItemsCommandInput): Promise<TransactWriteItemsCommandOutput>;
+  transactGetItems(input: TransactGetItemsCommandInput): Promise<TransactGetItemsCommandOutput>;
 }
 
 /** One item written or deleted by a change. */

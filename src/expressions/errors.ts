@@ -7,6 +7,8 @@ export type DynamoDBErrorName =
   | 'ResourceInUseException'
   | 'ConditionalCheckFailedException'
   | 'ItemCollectionSizeLimitExceededException'
+  | 'TransactionCanceledException'
+  | 'IdempotentParameterMismatchException'
   | 'SerializationException'
   | 'UnknownOperationException';
 

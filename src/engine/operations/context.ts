@@ -2,12 +2,15 @@ import { validationError } from '../../expressions';
 import type { EngineChange } from '../localDynamoDB.types';
 import { missingParameter, resourceNotFound } from '../requestErrors';
 import type { TableStore } from '../storage/tableStore';
+import type { TransactionTokens } from './transactionTokens';
 
 /** What every operation reads: the tables and the engine's settings. */
 export interface EngineContext {
   readonly tables: Map<string, TableStore>;
   readonly region: string;
   readonly accountId: string;
+  /** TransactWriteItems' ClientRequestTokens of the last 10 minutes. */
+  readonly transactionTokens: TransactionTokens;
   now(): number;
 }
 
@@ -19,6 +22,8 @@ export interface EngineContext {
 export interface WritePlan<Output> {
   readonly change: EngineChange | undefined;
   readonly output: Output;
+  /** Runs once the change is stored and applied (not if storing it failed): TransactWriteItems records its token here. */
+  readonly onCommitted?: () => void;
 }
 
 /** The table, or ResourceNotFoundException `Requested resource not found`. */

@@ -1,11 +1,11 @@
 import type { UpdateItemCommandInput, UpdateItemCommandOutput } from '@aws-sdk/client-dynamodb';
-import { applyUpdate, evaluateCondition, itemSize, prepareExpressions, projectItem, validationError, type Item } from '../../expressions';
+import { applyUpdate, evaluateCondition, itemSize, prepareExpressions, projectItem, validationError, type Item, type PreparedUpdate } from '../../expressions';
 import { ConstraintErrors } from '../requestErrors';
 import { checkIndexKeys, checkKey, keyOf } from '../schema/checkKeys';
-import { keyNames } from '../schema/tableDefinition';
+import { keyNames, type TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
-import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge } from './capacity';
+import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge, type SizedItem } from './capacity';
 import { rejectLegacyParameters, requireTable, type EngineContext, type WritePlan } from './context';
 import {
   checkReturnValues,
@@ -38,26 +38,13 @@ export function planUpdateItem(context: EngineContext, input: UpdateItemCommandI
   const table = requireTable(context, input.TableName as string);
   const definition = table.definition;
   checkKey(key, definition.keys);
-  const primaryKeys = keyNames(definition.keys);
-  for (const action of prepared.update?.actions ?? []) {
-    const attribute = action.path[0];
-    if (typeof attribute === 'string' && primaryKeys.includes(attribute)) {
-      throw validationError(`One or more parameter values were invalid: Cannot update attribute ${attribute}. This attribute is part of the key`);
-    }
-  }
+  rejectKeyUpdates(prepared.update, definition);
 
   const existing = table.get(key);
   if (prepared.condition && !evaluateCondition(prepared.condition, existing?.item ?? {})) {
     throw conditionalCheckFailed(existing?.item, input.ReturnValuesOnConditionCheckFailure);
   }
-  const before: Item = existing?.item ?? key;
-  // applyUpdate shares unchanged values with its input and takes SET values from the
-  // request's ExpressionAttributeValues: read the result again, so the stored item owns
-  // all of it (and its strings are flat, see flatString.ts).
-  const item = readItem(prepared.update ? applyUpdate(prepared.update, before) : before);
-  const size = itemSize(item);
-  if (size > MAX_ITEM_BYTES) throw validationError('Item size to update has exceeded the maximum allowed size');
-  checkIndexKeys(item, definition, 'update');
+  const { item, size } = updatedItem(prepared.update, existing?.item ?? key, definition);
 
   const output: UpdateItemCommandOutput = { $metadata: {} };
   const attributes = returnedAttributes(input.ReturnValues, existing?.item, item, updatedPaths(prepared.update));
@@ -67,6 +54,32 @@ export function planUpdateItem(context: EngineContext, input: UpdateItemCommandI
   const capacity = consumedCapacity(input.ReturnConsumedCapacity, definition.name, charge);
   if (capacity) output.ConsumedCapacity = capacity;
   return { change: { type: 'writeItems', writes: [{ tableName: definition.name, key: keyOf(item, definition.keys), item }] }, output };
+}
+
+/** `Cannot update attribute pk. This attribute is part of the key` (UpdateItem, and a transaction's Update). */
+export function rejectKeyUpdates(update: PreparedUpdate | undefined, definition: TableDefinition): void {
+  const primaryKeys = keyNames(definition.keys);
+  for (const action of update?.actions ?? []) {
+    const attribute = action.path[0];
+    if (typeof attribute === 'string' && primaryKeys.includes(attribute)) {
+      throw validationError(`One or more parameter values were invalid: Cannot update attribute ${attribute}. This attribute is part of the key`);
+    }
+  }
+}
+
+/**
+ * The item an UpdateExpression makes of `before` (the stored item, or the key
+ * of a new one), checked as DynamoDB checks it: size, then index keys.
+ */
+export function updatedItem(update: PreparedUpdate | undefined, before: Item, definition: TableDefinition): SizedItem {
+  // applyUpdate shares unchanged values with its input and takes SET values from the
+  // request's ExpressionAttributeValues: read the result again, so the stored item owns
+  // all of it (and its strings are flat, see flatString.ts).
+  const item = readItem(update ? applyUpdate(update, before) : before);
+  const size = itemSize(item);
+  if (size > MAX_ITEM_BYTES) throw validationError('Item size to update has exceeded the maximum allowed size');
+  checkIndexKeys(item, definition, 'update');
+  return { item, size };
 }
 
 function returnedAttributes(

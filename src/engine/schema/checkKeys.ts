@@ -26,6 +26,16 @@ export const MAX_SORT_KEY_BYTES = 1024;
  * checkItemKeys({ sk: { S: "1" } }, table) // throws "One or more parameter values were invalid: Missing the key pk in the item"
  */
 export function checkItemKeys(item: Item, table: TableDefinition): void {
+  checkTableKeys(item, table);
+  checkIndexKeys(item, table, 'put');
+}
+
+/**
+ * The table-key half of {@link checkItemKeys}: a TransactWriteItems Put checks
+ * these with the request, and the index keys as the transaction runs (an index
+ * key of the wrong type cancels it with a ValidationError reason, as DynamoDB does).
+ */
+export function checkTableKeys(item: Item, table: TableDefinition): void {
   for (const [attribute, role] of keyRoles(table.keys)) {
     const value = getOwnAttribute(item, attribute.name);
     if (value === undefined) throw validationError(`${INVALID}Missing the key ${attribute.name} in the item`);
@@ -35,7 +45,6 @@ export function checkItemKeys(item: Item, table: TableDefinition): void {
     }
     checkKeyValue(value as KeyAttributeValue, attribute.name, role);
   }
-  checkIndexKeys(item, table, 'put');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException, DynamoDB, DynamoDBServiceException, InternalServerError, ResourceInUseException, ResourceNotFoundException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DynamoDB, DynamoDBServiceException, InternalServerError, ResourceInUseException, ResourceNotFoundException, TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -238,9 +238,41 @@ describe('DynamoDB errors arrive as the SDK’s exception classes', () => {
   });
 
   it('an operation the engine does not implement is UnknownOperationException', async () => {
-    const error = await rejection(kit.client.transactWriteItems({ TransactItems: [{ Put: { TableName: 'Errors', Item: { pk: { S: 'x' }, sk: { S: 'y' } } } }] }));
+    const error = await rejection(kit.client.listBackups({}));
     expect(error.name).toBe('UnknownOperationException');
-    expect(error.message).toContain('DynamoDB_20120810.TransactWriteItems');
+    expect(error.message).toContain('DynamoDB_20120810.ListBackups');
+  });
+
+  it('TransactionCanceledException carries its CancellationReasons, with binary items, to the SDK', async () => {
+    await kit.client.putItem({ TableName: 'Errors', Item: { pk: { S: 'bin' }, sk: { S: 'a' }, b: { B: Uint8Array.of(0xff, 0) } } });
+    const request = {
+      TransactItems: [
+        { Put: { TableName: 'Errors', Item: { pk: { S: 'tx' }, sk: { S: 'new' } } } },
+        { ConditionCheck: { TableName: 'Errors', Key: { pk: { S: 'bin' }, sk: { S: 'a' } }, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } },
+      ],
+    };
+    const expectCancelled = (error: Error) => {
+      expect(error).toBeInstanceOf(TransactionCanceledException);
+      expect(error.message).toBe('Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]');
+      expect((error as TransactionCanceledException).CancellationReasons).toEqual([
+        { Code: 'None' },
+        { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed', Item: { pk: { S: 'bin' }, sk: { S: 'a' }, b: { B: Uint8Array.of(0xff, 0) } } },
+      ]);
+    };
+    expectCancelled(await rejection(kit.client.transactWriteItems(request)));
+    const raw = JSON.parse((await call('TransactWriteItems', { ...request, TransactItems: request.TransactItems.slice(1) })).body) as Record<string, unknown>;
+    expect(Object.keys(raw)).toEqual(['__type', 'CancellationReasons', 'Message']);
+    // In front of a real SDK client, the reasons pass through.
+    const front = await startDynamoDBEndpoint({ db: kit.client, port: 0 });
+    const frontClient = new DynamoDB({ endpoint: front.url, region: 'us-east-1', credentials: CREDENTIALS, maxAttempts: 1 });
+    try {
+      expectCancelled(await rejection(frontClient.transactWriteItems(request)));
+      const { Responses } = await frontClient.transactGetItems({ TransactItems: [{ Get: { TableName: 'Errors', Key: { pk: { S: 'bin' }, sk: { S: 'a' } }, ProjectionExpression: 'b' } }] });
+      expect(Responses).toEqual([{ Item: { b: { B: Uint8Array.of(0xff, 0) } } }]);
+    } finally {
+      frontClient.destroy();
+      await front.stop();
+    }
   });
 
   it('serves any data source: in front of a real SDK client, its DynamoDB errors pass through', async () => {

@@ -205,7 +205,9 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
       const output = await method.call(db, input);
       return { status: 200, body: encodeOutput(output) };
     } catch (error) {
-      if (isClientError(error)) return { status: 400, body: encodeError(error.name, error.message, error.item ?? error.Item), error: error.name };
+      if (isClientError(error)) {
+        return { status: 400, body: encodeError(error.name, error.message, error.item ?? error.Item, error.CancellationReasons), error: error.name };
+      }
       throw error;
     }
   }
@@ -232,7 +234,7 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
  * SDK's exception when the data source is a real client (both mark
  * themselves `$fault: 'client'`). Anything else is a bug: a 500.
  */
-function isClientError(error: unknown): error is { name: string; message: string; item?: unknown; Item?: unknown } {
+function isClientError(error: unknown): error is { name: string; message: string; item?: unknown; Item?: unknown; CancellationReasons?: unknown } {
   if (error instanceof DynamoDBError) return true;
   return error instanceof Error && (error as { $fault?: unknown }).$fault === 'client' && typeof error.name === 'string' && /^[A-Za-z]+$/.test(error.name);
 }

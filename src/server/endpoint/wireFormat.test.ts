@@ -168,9 +168,9 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
     });
   });
 
-  it('serves exactly the engine’s twelve operations', () => {
+  it('serves exactly the engine’s operations', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(
-      ['BatchGetItem', 'BatchWriteItem', 'CreateTable', 'DeleteItem', 'DeleteTable', 'DescribeTable', 'GetItem', 'ListTables', 'PutItem', 'Query', 'Scan', 'UpdateItem'],
+      ['BatchGetItem', 'BatchWriteItem', 'CreateTable', 'DeleteItem', 'DeleteTable', 'DescribeTable', 'GetItem', 'ListTables', 'PutItem', 'Query', 'Scan', 'TransactGetItems', 'TransactWriteItems', 'UpdateItem'],
     );
   });
 });

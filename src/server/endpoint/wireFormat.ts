@@ -34,6 +34,8 @@ export const OPERATIONS = {
   PutItem: 'putItem',
   Query: 'query',
   Scan: 'scan',
+  TransactGetItems: 'transactGetItems',
+  TransactWriteItems: 'transactWriteItems',
   UpdateItem: 'updateItem',
 } as const satisfies Record<string, keyof DynamoDBDataSource>;
 
@@ -53,6 +55,8 @@ export interface WireError {
   readonly Message?: string;
   /** ConditionalCheckFailedException with ReturnValuesOnConditionCheckFailure: ALL_OLD. */
   readonly Item?: unknown;
+  /** TransactionCanceledException: one reason per action. */
+  readonly CancellationReasons?: unknown;
 }
 
 /** Errors of DynamoDB's request framework (Coral), not of the DynamoDB service itself. */
@@ -88,10 +92,12 @@ export function errorType(name: string): string {
  * encodeError("ResourceNotFoundException", "Requested resource not found")
  * // {"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException","message":"Requested resource not found"}
  */
-export function encodeError(name: string, message: string, item?: unknown): string {
-  const body: WireError = FRAMEWORK_ERRORS.has(name)
-    ? { __type: errorType(name), Message: message }
-    : { __type: errorType(name), message, ...(item === undefined ? {} : { Item: item }) };
+export function encodeError(name: string, message: string, item?: unknown, cancellationReasons?: unknown): string {
+  let body: WireError;
+  if (FRAMEWORK_ERRORS.has(name)) body = { __type: errorType(name), Message: message };
+  // DynamoDB sends this one's text as `Message`, beside the reasons.
+  else if (cancellationReasons !== undefined) body = { __type: errorType(name), CancellationReasons: cancellationReasons, Message: message };
+  else body = { __type: errorType(name), message, ...(item === undefined ? {} : { Item: item }) };
   return stringifyWire(body);
 }
 
@@ -220,6 +226,15 @@ const WRITE_MEMBERS = {
   ReturnValuesOnConditionCheckFailure: STRING,
 };
 
+/** The members of a TransactWriteItems action (Put, Update, Delete, ConditionCheck). */
+const TRANSACT_ACTION_MEMBERS = {
+  TableName: STRING,
+  ConditionExpression: STRING,
+  ExpressionAttributeNames: NAMES,
+  ExpressionAttributeValues: ATTRIBUTE_MAP,
+  ReturnValuesOnConditionCheckFailure: STRING,
+};
+
 /** Members shared by Query and Scan. */
 const READ_MEMBERS = {
   TableName: STRING,
@@ -308,6 +323,27 @@ const INPUT_SHAPES: Readonly<Record<OperationName, Shape>> = {
         ConsistentRead: BOOLEAN,
         ProjectionExpression: STRING,
         ExpressionAttributeNames: NAMES,
+      }),
+    ),
+    ReturnConsumedCapacity: STRING,
+  }),
+  TransactWriteItems: structure('TransactWriteItemsInput', {
+    TransactItems: list(
+      structure('TransactWriteItem', {
+        ConditionCheck: structure('ConditionCheck', { ...TRANSACT_ACTION_MEMBERS, Key: ATTRIBUTE_MAP }),
+        Put: structure('Put', { ...TRANSACT_ACTION_MEMBERS, Item: ATTRIBUTE_MAP }),
+        Delete: structure('Delete', { ...TRANSACT_ACTION_MEMBERS, Key: ATTRIBUTE_MAP }),
+        Update: structure('Update', { ...TRANSACT_ACTION_MEMBERS, Key: ATTRIBUTE_MAP, UpdateExpression: STRING }),
+      }),
+    ),
+    ReturnConsumedCapacity: STRING,
+    ReturnItemCollectionMetrics: STRING,
+    ClientRequestToken: STRING,
+  }),
+  TransactGetItems: structure('TransactGetItemsInput', {
+    TransactItems: list(
+      structure('TransactGetItem', {
+        Get: structure('Get', { Key: ATTRIBUTE_MAP, TableName: STRING, ProjectionExpression: STRING, ExpressionAttributeNames: NAMES }),
       }),
     ),
     ReturnConsumedCapacity: STRING,

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../../expressions';
 import { createEngine, N, S, tableInput } from '../../engine.fixtures';
-import type { LocalDynamoDB } from '../../localDynamoDB.types';
+import type { ItemWrite, LocalDynamoDB } from '../../localDynamoDB.types';
 import { dumpEngine, writeScenario } from '../persistence.fixtures';
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
 import { writeFileAtomic } from './atomicFile';
 import { sealLine } from './lineChecksum';
 import { openNodePersistence, REWRITE_WRITES, type NodePersistence, type NodePersistenceOptions } from './openNodePersistence';
+import { PENDING_CHANGE_FILE, pendingChangeLines } from './pendingChange';
+import { changeLines } from './tableFile';
 
 let dir: string;
 const opened: NodePersistence[] = [];
@@ -363,6 +365,53 @@ describe('openNodePersistence', () => {
       );
       vi.restoreAllMocks();
       const after = await restart(persistence);
+      expect(after.items).toBe(0);
+    });
+
+    it('a change to several tables is never on disk in part: a crash between its appends is completed at the next start', async () => {
+      const { engine, persistence } = await boot();
+      await engine.createTable(LEADERS);
+      await engine.createTable(tableInput('Other', [['id', 'S']]));
+      await engine.transactWriteItems({ TransactItems: [{ Put: { TableName: 'Leaders', Item: leader(1) } }, { Put: { TableName: 'Other', Item: { id: S('x') } } }] });
+      // Saved in full: the pending-change file is gone once both tables have their part.
+      expect(await readdir(dir)).not.toContain(PENDING_CHANGE_FILE);
+      await persistence.close();
+
+      // A crash after the pending file and Leaders' append, before Other's: what the adapter leaves behind then.
+      const writes: ItemWrite[] = [
+        { tableName: 'Leaders', key: { pk: S('P'), sk: S('000001') }, item: undefined },
+        { tableName: 'Leaders', key: { pk: S('P'), sk: S('000002') }, item: leader(2) },
+        { tableName: 'Other', key: { id: S('x') }, item: undefined },
+        { tableName: 'Other', key: { id: S('y') }, item: { id: S('y') } },
+      ];
+      await writeFileAtomic(dir, PENDING_CHANGE_FILE, pendingChangeLines(new Map([['Leaders', writes.slice(0, 2)], ['Other', writes.slice(2)]])));
+      await writeFile(join(dir, FILE), [...changeLines(writes.slice(0, 2))].join(''), { flag: 'a' });
+
+      const after = await boot();
+      expect(after.warnings).toEqual([expect.stringMatching(/^completed a change to several tables that was being saved when Keylab stopped/)]);
+      expect(((await after.engine.scan({ TableName: 'Leaders' })).Items ?? []).map((item) => item.sk?.S)).toEqual(['000002']);
+      expect(((await after.engine.scan({ TableName: 'Other' })).Items ?? []).map((item) => item.id?.S)).toEqual(['y']);
+      expect(await readdir(dir)).not.toContain(PENDING_CHANGE_FILE);
+      const again = await restart(after.persistence);
+      expect(again.warnings).toEqual([]);
+      expect(again.items).toBe(2);
+    });
+
+    it('removes the pending change of a change to several tables that failed', async () => {
+      const { engine, persistence } = await boot();
+      await engine.createTable(LEADERS);
+      await engine.createTable(tableInput('Other', [['id', 'S']]));
+      vi.spyOn(await fileHandlePrototype(), 'datasync')
+        .mockResolvedValueOnce(undefined)
+        .mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+      await expectPersistenceError(
+        engine.transactWriteItems({ TransactItems: [{ Put: { TableName: 'Leaders', Item: leader(1) } }, { Put: { TableName: 'Other', Item: { id: S('x') } } }] }),
+        'persistence.writeFailed',
+      );
+      vi.restoreAllMocks();
+      expect(await readdir(dir)).not.toContain(PENDING_CHANGE_FILE);
+      const after = await restart(persistence);
+      expect(after.warnings).toEqual([]);
       expect(after.items).toBe(0);
     });
 

@@ -9,6 +9,7 @@ import type { EnginePersistence, PersistenceLoadResult } from '../persistence.ty
 import { PersistenceError } from '../persistenceError';
 import { isTemporaryFile, syncDirectory, writeFileAtomic } from './atomicFile';
 import { lockDirectory } from './directoryLock';
+import { PENDING_CHANGE_FILE, pendingChangeLines, readPendingChange } from './pendingChange';
 import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX, TABLE_FILE_VERSION, type DamagedLine } from './tableFile';
 
 /**
@@ -214,7 +215,10 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
           return { file, writes, base: replace ? (engine as LocalDynamoDB).snapshotTable(tableName).items : undefined };
         });
         const appended: [TableFile, number][] = [];
+        // Several tables: the whole change goes to one file first, so a crash between appends can't keep half of it (pendingChange.ts).
+        const pending = byTable.size > 1;
         try {
+          if (pending) await writeFileAtomic(root, PENDING_CHANGE_FILE, pendingChangeLines(byTable));
           for (const { file, writes, base } of plans) {
             if (base) {
               await rewrite(file, base, writes);
@@ -224,14 +228,22 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
               appended.push([file, before]);
             }
           }
+          if (pending) await removePendingChange();
         } catch (error) {
           // All or nothing: the engine will not apply the change, so no table file may keep it.
           for (const [file, before] of appended) await undoAppend(file, before);
+          if (pending) await removePendingChange().catch(() => undefined);
           throw error;
         }
         return;
       }
     }
+  }
+
+  /** Removes the pending-change file, durably: a later start must not replay a change that was undone or is complete. */
+  async function removePendingChange(): Promise<void> {
+    await rm(join(root, PENDING_CHANGE_FILE), { force: true });
+    await syncDirectory(root);
   }
 
   const hook: StorageHook = {
@@ -275,6 +287,7 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
         warn(`removed ${entry}, left by an interrupted save (the table file it was replacing is intact).`);
       }
     }
+    const pending = entries.includes(PENDING_CHANGE_FILE) ? await readPendingChange(root, options.repair === true, warn) : undefined;
     for (const entry of entries) {
       if (!entry.endsWith(TABLE_FILE_SUFFIX)) continue;
       let bytes: Buffer;
@@ -305,12 +318,20 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
           throw fileError(error, entry);
         }
       }
+      const pendingWrites = pending?.get(name);
+      if (pendingWrites) {
+        for (const [item, key] of pendingWrites) {
+          if (item) parsed.replay.put(item);
+          else parsed.replay.delete(key);
+        }
+        pending?.delete(name);
+      }
       target.restoreTable({ table: parsed.definition, items: parsed.replay.items() });
       const live = target.snapshotTable(name).items;
       const file: TableFile = { fileName: entry, definition: parsed.definition, bytes: parsed.goodBytes, baseBytes: parsed.goodBytes };
       files.set(name, file);
       // Mostly overwritten or deleted items, dropped damage, or a format without checksums: start from a compact file.
-      if (parsed.replay.writes > 2 * live.length + 1_000 || parsed.dropped.length > 0 || parsed.version < TABLE_FILE_VERSION) {
+      if (pendingWrites || parsed.replay.writes > 2 * live.length + 1_000 || parsed.dropped.length > 0 || parsed.version < TABLE_FILE_VERSION) {
         try {
           await rewrite(file, live);
         } catch (error) {
@@ -319,6 +340,16 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       }
       tables.push(name);
       items += live.length;
+    }
+    if (pending) {
+      // Every table it names now holds the whole change in its rewritten file.
+      for (const tableName of pending.keys()) warn(`the interrupted change to several tables names table ${tableName}, which has no data file; its writes to it were dropped.`);
+      try {
+        await removePendingChange();
+      } catch (error) {
+        throw fileError(error, PENDING_CHANGE_FILE);
+      }
+      warn('completed a change to several tables that was being saved when Keylab stopped (it was never acknowledged; it is now saved in full).');
     }
     engine = target;
     return { tables, items, firstRun: marker.initializedAt === undefined, warnings, dropped };

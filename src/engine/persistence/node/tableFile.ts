@@ -113,7 +113,7 @@ export interface ParseTableFileOptions {
 const NEWLINE = 0x0a;
 
 /** The writes of one change line, read but not yet replayed. */
-type LineWrites = [item: Item | undefined, key: Item][];
+export type LineWrites = [item: Item | undefined, key: Item][];
 
 /**
  * Reads a table file. Throws a PersistenceError naming the file and line when
@@ -216,7 +216,7 @@ function readHeader(
 }
 
 /** A change line's writes, validated (nothing replayed yet), or what is wrong with the line. */
-function readChangeLine(bytes: Buffer, start: number, end: number, version: number): { writes: LineWrites; more: boolean } | string {
+export function readChangeLine(bytes: Buffer, start: number, end: number, version: number): { writes: LineWrites; more: boolean } | string {
   if (version >= CHECKSUM_VERSION) {
     const wrong = checkLine(bytes, start, end);
     if (wrong) return wrong;

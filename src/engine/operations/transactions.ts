@@ -1,0 +1,90 @@
+import type { CancellationReason, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import { DynamoDBError, validationError, type Item } from '../../expressions';
+import type { ConstraintErrors } from '../requestErrors';
+import { keyIdentity } from '../schema/checkKeys';
+import type { TableStore } from '../storage/tableStore';
+import { consumedCapacity, createCharge, type CapacityCharge } from './capacity';
+
+/**
+ * What TransactWriteItems and TransactGetItems share: their limits, the
+ * one-action-per-item rule, TransactionCanceledException and the doubled
+ * capacity DynamoDB bills transactions.
+ */
+
+/** Actions per transaction (DynamoDB raised it from 25 to 100 in 2022). */
+export const MAX_TRANSACTION_ACTIONS = 100;
+/** The aggregate size of a transaction's items. */
+export const MAX_TRANSACTION_BYTES = 4 * 1024 * 1024;
+/** A transactional read or write costs twice the units of a plain one (Developer Guide, "Capacity management for transactions"). */
+export const TRANSACTION_CAPACITY_FACTOR = 2;
+
+/** TransactItems: present, 1..100 actions. Returns the list when it is usable. */
+export function checkTransactItems<T>(errors: ConstraintErrors, items: readonly T[] | undefined): readonly T[] | undefined {
+  if (!errors.requireValue(items, 'transactItems')) return undefined;
+  const list = items as readonly T[];
+  if (list.length < 1) errors.add('[]', 'transactItems', 'Member must have length greater than or equal to 1');
+  if (list.length > MAX_TRANSACTION_ACTIONS) errors.add(`[${list.length} elements]`, 'transactItems', `Member must have length less than or equal to ${MAX_TRANSACTION_ACTIONS}`);
+  return list;
+}
+
+/** `Transaction request cannot include multiple operations on one item`, checked across every action's table and key. */
+export function rejectRepeatedItems(targets: readonly { readonly table: TableStore; readonly key: Item }[]): void {
+  const seen = new Set<string>();
+  for (const { table, key } of targets) {
+    const identity = `${table.definition.name}\u0000${keyIdentity(key, table.definition.keys)}`;
+    if (seen.has(identity)) throw validationError('Transaction request cannot include multiple operations on one item');
+    seen.add(identity);
+  }
+}
+
+/** A reason for an action that did not stop the transaction. */
+export const NO_REASON: CancellationReason = { Code: 'None' };
+
+/**
+ * TransactionCanceledException: `CancellationReasons` has one entry per
+ * action, in request order (`None` for the ones that would have succeeded),
+ * and the message lists their codes as DynamoDB does:
+ * `Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]`.
+ */
+export class TransactionCanceledError extends DynamoDBError {
+  /** The AWS SDK's TransactionCanceledException property. */
+  readonly CancellationReasons: CancellationReason[];
+
+  constructor(reasons: CancellationReason[]) {
+    super('TransactionCanceledException', `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((reason) => reason.Code).join(', ')}]`);
+    this.CancellationReasons = reasons;
+  }
+}
+
+/** A reason for a ValidationException an action met while the transaction ran (an item grown too large, an index key of the wrong type). */
+export function validationReason(error: unknown): CancellationReason {
+  if (error instanceof DynamoDBError && error.name === 'ValidationException') return { Code: 'ValidationError', Message: error.message };
+  throw error;
+}
+
+/** Per table, in order of first use: each transaction's capacity charge. */
+export class TransactionCharges {
+  private readonly charges = new Map<string, CapacityCharge>();
+
+  /** The charge of `tableName`, created on first use. */
+  of(tableName: string): CapacityCharge {
+    let charge = this.charges.get(tableName);
+    if (!charge) this.charges.set(tableName, (charge = createCharge()));
+    return charge;
+  }
+
+  /** ConsumedCapacity per table, each unit doubled; undefined without TOTAL / INDEXES. */
+  consumed(mode: string | undefined): ConsumedCapacity[] | undefined {
+    if (mode !== 'TOTAL' && mode !== 'INDEXES') return undefined;
+    const capacities: ConsumedCapacity[] = [];
+    for (const [tableName, charge] of this.charges) {
+      capacities.push(consumedCapacity(mode, tableName, doubled(charge)) as ConsumedCapacity);
+    }
+    return capacities;
+  }
+}
+
+function doubled(charge: CapacityCharge): CapacityCharge {
+  const twice = (units: ReadonlyMap<string, number>) => new Map([...units].map(([name, value]) => [name, value * TRANSACTION_CAPACITY_FACTOR]));
+  return { table: charge.table * TRANSACTION_CAPACITY_FACTOR, local: twice(charge.local), global: twice(charge.global) };
+}
