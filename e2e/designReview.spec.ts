@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { DesignImportExportPage } from './pages/DesignImportExportPage';
@@ -62,4 +63,28 @@ test('Accept with a note keeps the finding accepted, with its note, across a rel
   await stillAccepted.getByRole('button', { name: 'Undo accept' }).click();
   await expect(reloaded.accepted).toHaveCount(0);
   await expect(reloaded.openFindings).toHaveCount(openBefore);
+});
+
+test('a design with the articles’ pitfalls shows at least eight rules, each with its code; an accepted finding and its note are in the exported review', async ({ page }) => {
+  const review = await openReviewDesign(page);
+  await expect(review.openFindings.first()).toBeVisible();
+  const codes = new Set((await review.region.locator('code').allTextContents()).filter((text) => /^review\.[a-zA-Z]+$/.test(text)));
+  expect([...codes].length, [...codes].join(', ')).toBeGreaterThanOrEqual(8);
+  for (const code of ['review.numberInStringField', 'review.dateNotIso', 'review.noTiebreaker', 'review.randomSortKey', 'review.prefixOverlap', 'review.caseOrder']) {
+    expect(codes, code).toContain(code);
+  }
+
+  const finding = review.openFindings.filter({ has: page.locator('code', { hasText: /^review\.noTiebreaker$/ }) }).first();
+  await finding.getByRole('button', { name: 'Accept', exact: true }).click();
+  await finding.getByRole('textbox', { name: 'Note' }).fill('One score per player and season: the player id is the partition.');
+  await finding.getByRole('button', { name: 'Save' }).click();
+  await expect(review.counts).toContainText('1 accepted');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('region', { name: 'Import and export' }).getByRole('button', { name: 'Export review' }).click();
+  const markdown = await readFile((await (await downloading).path())!, 'utf8');
+  expect(markdown).toContain('review.noTiebreaker');
+  expect(markdown).toContain('One score per player and season: the player id is the partition.');
+  expect(markdown).toMatch(/## Accepted/);
+  expect(markdown).toContain('review.numberInStringField');
 });
