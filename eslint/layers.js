@@ -46,6 +46,11 @@ export const ENTRY_POINTS = {
   'engine/persistence/browser': 'IndexedDB storage (kept out of the index so Node never loads it)',
   'sources/remoteDynamoDB': 'the AWS SDK client, loaded on demand as its own chunk',
   'design/share': 'the Share link codec and its compression library (fflate), loaded when Share is used or a link is opened, not before the first paint',
+  'design/review': 'the review rules, loaded with the Design review region, the review document and the slides (not before the first paint)',
+  'design/reviewDocument': 'the review document model and Markdown writer, loaded with Export review and the Review document region',
+  'design/present': 'the slide model, loaded when Present is used',
+  'state/design/review': 'the design review store, loaded with the Design review region',
+  'state/design/reviewPatternResults': 'pattern results for the review document, loaded with Export review and the Review document region',
   'sources/remoteEndpoints': 'connection helpers shared with the Node server (the index also holds the browser’s IndexedDB table)',
 };
 

@@ -5,10 +5,11 @@
  * markers is rewritten; a unit test fails while the committed section differs
  * from what this writes (a rule added without regenerating).
  */
+import { REVIEW_RULES } from '../src/design/review';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REVIEW_RULES, type ReviewRule } from '../src/design';
+import { type ReviewRule } from '../src/design';
 import { REPO_ROOT } from './paths';
 
 export const README_FILE = 'README.md';

@@ -11,7 +11,8 @@
  * CPU time rows beside wall time: on a shared machine wall time includes
  * other processes' turns. KEYLAB_REVIEW_RUNS reviews (default 40).
  */
-import { REVIEW_RULES, ReviewContext, reviewDesign, type Design, type TableDesign } from '../../src/design';
+import { REVIEW_RULES, ReviewContext, reviewDesign } from '../../src/design/review';
+import { type Design, type TableDesign } from '../../src/design';
 import { formatMs, percentile, renderTable } from '../benchUtils';
 import { buildKeystrokeDesign } from './keystroke';
 

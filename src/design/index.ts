@@ -18,7 +18,8 @@ export * from './infer';
 export * from './interchange';
 export * from './recognize';
 export * from './emptyDesign';
-export * from './review';
+// Type-only here: the review, the review document and the slides load with the regions that use them (enter them directly).
+export type * from './review';
 export * from './share/shareLinkFormat';
-export * from './reviewDocument';
-export * from './present';
+export type * from './reviewDocument';
+export type * from './present';

@@ -1,5 +1,6 @@
+import { reviewMarkdown } from '../../design/reviewDocument';
 import { describe, expect, it } from 'vitest';
-import { LEADERBOARD_DESIGN, SHOP_DESIGN, reviewMarkdown, type Design } from '../../design';
+import { LEADERBOARD_DESIGN, SHOP_DESIGN, type Design } from '../../design';
 import { collectReviewResults, currentReviewResults } from './reviewPatternResults';
 import { createAccessPatternRunStore } from './runAccessPatterns';
 

@@ -1,16 +1,7 @@
+import { acceptanceNoteProblem, createDesignReviewStore, describeSubject, labelParts, storedKeysForDesign } from '../../state/design/review';
 import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
-import {
-  acceptanceNoteProblem,
-  createDesignReviewStore,
-  describeSubject,
-  labelParts,
-  resolveDesignBinding,
-  storedKeysForDesign,
-  type DesignReview,
-  type DesignReviewStore,
-  type DesignStore,
-} from '../../state';
+import { resolveDesignBinding, type DesignReview, type DesignReviewStore, type DesignStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores, useDesignBindings, useDesigns, useExplorer } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';

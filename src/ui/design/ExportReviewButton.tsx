@@ -1,6 +1,9 @@
+import { collectReviewResults } from '../../state/design/reviewPatternResults';
+import { reviewDesign } from '../../design/review';
+import { reviewMarkdown } from '../../design/reviewDocument';
 import { useState } from 'react';
-import { reviewDesign, reviewMarkdown, safeFileName, type Design } from '../../design';
-import { collectReviewResults } from '../../state';
+import { safeFileName, type Design } from '../../design';
+
 import { downloadText } from '../common/downloadText';
 import { useAppStores } from '../stores';
 

@@ -1,7 +1,8 @@
+import { buildSlides } from '../../design/present';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from 'zustand';
-import { buildSlides, type Design, type TableDesign } from '../../design';
+import { type Design, type TableDesign } from '../../design';
 import { useAppStores } from '../stores';
 import { VisibleText } from '../common/VisibleText';
 import { leavePresentation, onFullscreenChange, showPresentSlide, slideFromHash } from './presentationLocation';

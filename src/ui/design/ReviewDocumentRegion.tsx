@@ -1,8 +1,11 @@
+import { buildReviewDocument } from '../../design/reviewDocument';
+import { collectReviewResults, currentReviewResults } from '../../state/design/reviewPatternResults';
+import { reviewDesign } from '../../design/review';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useStore } from 'zustand';
-import { buildReviewDocument, reviewDesign, type Design, type ReviewPatternResults } from '../../design';
-import { collectReviewResults, currentReviewResults } from '../../state';
+import { type Design, type ReviewPatternResults } from '../../design';
+
 import { useAppStores } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import { ReviewDocumentView } from './ReviewDocumentView';

@@ -1,6 +1,7 @@
+import { buildReviewDocument } from '../../design/reviewDocument';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { buildReviewDocument, LEADERBOARD_DESIGN, type Design } from '../../design';
+import { LEADERBOARD_DESIGN, type Design } from '../../design';
 import { ReviewDocumentView } from './ReviewDocumentView';
 
 describe('ReviewDocumentView', () => {

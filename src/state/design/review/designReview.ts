@@ -1,4 +1,5 @@
-import { markAccepted, REVIEW_RULES, reviewDesign, type Design, type ReviewedFinding, type ReviewFinding, type ReviewRule, type ReviewSeverity, type StoredKeys } from '../../../design';
+import { REVIEW_RULES, markAccepted, reviewDesign } from '../../../design/review';
+import { type Design, type ReviewedFinding, type ReviewFinding, type ReviewRule, type ReviewSeverity, type StoredKeys } from '../../../design';
 
 /**
  * The open design's review, computed from the design (src/design/review) and

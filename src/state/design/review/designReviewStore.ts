@@ -1,5 +1,6 @@
+import { REVIEW_RULES } from '../../../design/review';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { REVIEW_RULES, type Design, type ReviewFinding, type ReviewRule, type StoredKeys } from '../../../design';
+import { type Design, type ReviewFinding, type ReviewRule, type StoredKeys } from '../../../design';
 import type { DesignStore } from '../designStore';
 import { acceptanceNoteProblem, createDesignReviewer, withAcceptanceNote, withAcceptedFinding, withoutAcceptedFinding, type DesignReview } from './designReview';
 
