@@ -209,7 +209,7 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
         </dl>
       )}
       <p className="review-suggestion">
-        <span className="muted">Suggestion:</span> <VisibleText text={finding.suggestion} />
+        <span className="muted">Suggestion:</span> <CodeSpans text={finding.suggestion} />
       </p>
       {finding.accepted && !noteOpen ? (
         <div className="review-acceptance">
@@ -245,7 +245,7 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
                 setFixProblem(result.ok ? undefined : result.message);
               }}
             >
-              {labelParts(fix.label).map((part, index) => (part.code ? <code key={index}>{part.text}</code> : <span key={index}>{part.text}</span>))}
+              <CodeSpans text={fix.label} />
             </button>
           )}
           <button type="button" onClick={() => setNoteOpen(true)}>
@@ -260,6 +260,11 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
       )}
     </li>
   );
+}
+
+/** Text whose `backticked` runs are code, all of it rendered as text (bidi controls made visible). */
+function CodeSpans({ text }: { text: string }) {
+  return labelParts(text).map((part, index) => (part.code ? <code key={index}><VisibleText text={part.text} /></code> : <VisibleText key={index} text={part.text} />));
 }
 
 /** The note an acceptance is kept with: Save checks it is not empty; Cancel leaves the finding as it was. */
