@@ -1,4 +1,5 @@
 import type { AccessPatternDesign, Design, EntityDesign, TableDesign } from '../../design.types';
+import { emptyTable } from '../../emptyDesign';
 import { parseDesignDocument, serializeDesignDocument } from '../../format';
 import { ReviewContext } from '../reviewContext';
 import type { ReviewFinding, ReviewRule } from '../review.types';
@@ -19,17 +20,7 @@ export function pattern(id: string, entities: readonly string[], changes: Partia
 }
 
 export function tableDesign(changes: Partial<TableDesign>): TableDesign {
-  return {
-    name: 'Tbl',
-    description: '',
-    partitionKey: { name: 'PK', type: 'S' },
-    sortKey: { name: 'SK', type: 'S' },
-    indexes: [],
-    billingMode: 'PAY_PER_REQUEST',
-    entities: [],
-    accessPatterns: [],
-    ...changes,
-  };
+  return { ...emptyTable('Tbl'), ...changes };
 }
 
 /** A one-table design, validated by the design format (a test fails with the reader's message otherwise). */

@@ -1,7 +1,7 @@
 import { buildPatternRequest, patternFields, type PatternRequestResult } from '../../accessPatterns';
 import { findIndex, isEntityInIndex, keySchemaOf } from '../../designKeys';
 import type { AccessPatternDesign, PatternSortCondition, TableDesign } from '../../design.types';
-import type { EntityReview } from '../reviewContext';
+import type { EntityReview, ReviewContext } from '../reviewContext';
 import type { ReviewEvidence } from '../review.types';
 import { builtRequest, sampleId } from './patternRuleSupport';
 
@@ -118,3 +118,15 @@ export function partitionEvidence(table: TableDesign, review: EntityReview, inde
   if (sample < 0) return [];
   return [{ label: `${label} (sample ${sampleId(review, sample)})`, text: columns.map((column) => `${column.name} = ${JSON.stringify(column.keys[sample])}`).join(', ') }];
 }
+
+/** Every access pattern of the design with its first entity and how the keys serve it (patterns whose entity is gone are skipped). */
+export function* servedPatterns(context: ReviewContext): Generator<{ readonly table: TableDesign; readonly review: EntityReview; readonly pattern: AccessPatternDesign; readonly serving: PatternServing }> {
+  for (const table of context.design.tables) {
+    const reviews = context.entitiesOf(table);
+    for (const pattern of table.accessPatterns) {
+      const review = reviews.find((candidate) => candidate.entity.name === pattern.entities[0]);
+      if (review) yield { table, review, pattern, serving: patternServing(table, review, pattern) };
+    }
+  }
+}
+

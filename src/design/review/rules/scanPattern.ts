@@ -1,7 +1,7 @@
 import { updateAccessPattern } from '../../accessPatterns';
 import { changeTable } from '../../edit';
 import type { ReviewFinding, ReviewRule } from '../review.types';
-import { keyName, partitionEvidence, patternServing } from './patternServing';
+import { keyName, partitionEvidence, servedPatterns } from './patternServing';
 
 /**
  * review.scanPattern: an access pattern that can't be a Query on the key it
@@ -20,38 +20,32 @@ export const scanPattern: ReviewRule = {
     'A Query reads one partition, in sort-key order, from the left of the key: it needs one value for every partition-key field and sort conditions on leading fields only. Anything else is a Scan, which reads (and bills) the whole table and throws the order away.',
   check(context) {
     const findings: ReviewFinding[] = [];
-    for (const table of context.design.tables) {
-      const reviews = context.entitiesOf(table);
-      for (const pattern of table.accessPatterns) {
-        const review = reviews.find((candidate) => candidate.entity.name === pattern.entities[0]);
-        if (!review) continue;
-        const serving = patternServing(table, review, pattern);
-        if (!serving.scanShaped || serving.unserved) continue;
-        const where = keyName(table, pattern.index);
-        const reason =
-          serving.missingPartition.length > 0
-            ? `gives no value for ${serving.missingPartition.join(', ')}, and a Query of ${where} needs one for every partition-key field`
-            : `${(!serving.built.ok && serving.built.problems[0]?.message.replace(/^Needs a Scan: /, '')) || 'skips a sort-key field'}`;
-        const alternative = serving.alternative;
-        const target = alternative ? keyName(table, alternative.index) : undefined;
-        findings.push(
-          context.finding('review.scanPattern', 'error', { table: table.name, entity: review.entity.name, ...(pattern.index !== undefined ? { index: pattern.index } : {}), pattern: pattern.id }, {
-            message: `"${pattern.name}" needs a Scan of ${where}: it ${reason}`.replace(/\.?$/, '.'),
-            evidence: partitionEvidence(table, review, pattern.index, `one Query of ${where} names one partition, like`),
-            suggestion: alternative
-              ? `Query ${target} instead: its key is built from the fields this pattern gives.`
-              : `Give the missing value, or add an index whose key starts with the fields this pattern gives (${serving.pinned.join(', ') || 'none yet'}), so the question is one Query.`,
-            ...(alternative
-              ? {
-                  fix: {
-                    label: `Query ${target} instead`,
-                    apply: changeTable(table.name, (current) => updateAccessPattern(current, pattern.id, () => alternative.pattern)),
-                  },
-                }
-              : {}),
-          }),
-        );
-      }
+    for (const { table, review, pattern, serving } of servedPatterns(context)) {
+      if (!serving.scanShaped || serving.unserved) continue;
+      const where = keyName(table, pattern.index);
+      const reason =
+        serving.missingPartition.length > 0
+          ? `gives no value for ${serving.missingPartition.join(', ')}, and a Query of ${where} needs one for every partition-key field`
+          : `${(!serving.built.ok && serving.built.problems[0]?.message.replace(/^Needs a Scan: /, '')) || 'skips a sort-key field'}`;
+      const alternative = serving.alternative;
+      const target = alternative ? keyName(table, alternative.index) : undefined;
+      findings.push(
+        context.finding('review.scanPattern', 'error', { table: table.name, entity: review.entity.name, ...(pattern.index !== undefined ? { index: pattern.index } : {}), pattern: pattern.id }, {
+          message: `"${pattern.name}" needs a Scan of ${where}: it ${reason}`.replace(/\.?$/, '.'),
+          evidence: partitionEvidence(table, review, pattern.index, `one Query of ${where} names one partition, like`),
+          suggestion: alternative
+            ? `Query ${target} instead: its key is built from the fields this pattern gives.`
+            : `Give the missing value, or add an index whose key starts with the fields this pattern gives (${serving.pinned.join(', ') || 'none yet'}), so the question is one Query.`,
+          ...(alternative
+            ? {
+                fix: {
+                  label: `Query ${target} instead`,
+                  apply: changeTable(table.name, (current) => updateAccessPattern(current, pattern.id, () => alternative.pattern)),
+                },
+              }
+            : {}),
+        }),
+      );
     }
     return findings;
   },
