@@ -61,6 +61,9 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
       case 'deleteTable':
         tables.delete(change.tableName);
         break;
+      case 'updateTable':
+        (tables.get(change.table.name) as TableStore).redefine(change.table);
+        break;
       case 'writeItems':
         applyWrites(change.writes);
         break;

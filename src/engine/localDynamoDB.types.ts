@@ -70,6 +70,12 @@ export interface ItemWrite {
 export type EngineChange =
   | { readonly type: 'createTable'; readonly table: TableDefinition }
   | { readonly type: 'deleteTable'; readonly tableName: string }
+  /**
+   * A new definition for an existing table (UpdateTable, UpdateTimeToLive,
+   * TagResource…): its keys are unchanged; an index new to it is built from
+   * the stored items, one missing from it is dropped.
+   */
+  | { readonly type: 'updateTable'; readonly table: TableDefinition }
   | { readonly type: 'writeItems'; readonly writes: readonly ItemWrite[] };
 
 /**

@@ -49,6 +49,32 @@ export interface TableDefinition {
   readonly provisionedThroughput?: Throughput;
   /** Creation time, epoch milliseconds. */
   readonly createdAt: number;
+  /** UpdateTimeToLive's setting; absent while TTL was never enabled. */
+  readonly timeToLive?: TimeToLiveSetting;
+  /** The table's stream (StreamSpecification); absent while none was ever enabled. */
+  readonly stream?: StreamSetting;
+  /** TagResource's tags, in the order they were first set. */
+  readonly tags?: readonly Tag[];
+}
+
+/** A table's time-to-live attribute. */
+export interface TimeToLiveSetting {
+  readonly attributeName: string;
+  readonly enabled: boolean;
+}
+
+/** A table's stream: what its records hold, and its label (the ARN's last part). */
+export interface StreamSetting {
+  readonly enabled: boolean;
+  readonly viewType: 'KEYS_ONLY' | 'NEW_IMAGE' | 'OLD_IMAGE' | 'NEW_AND_OLD_IMAGES';
+  /** The stream's label, an ISO timestamp as DynamoDB writes it (`2026-12-01T16:17:02.123`). */
+  readonly label: string;
+}
+
+/** A resource tag. */
+export interface Tag {
+  readonly key: string;
+  readonly value: string;
 }
 
 /**

@@ -153,4 +153,33 @@ describe('TableStore', () => {
     const model = new Map(records.map((record) => [keyString(0, Number((record.sk as { N: string }).N)), record.item]));
     expectMatchesModel(table, model);
   });
+
+  it('redefine builds an index new to the definition from the stored items, drops a removed one, keeps the rest, and stays in step', () => {
+    const bare: TableDefinition = { ...definition, indexes: definition.indexes.filter((index) => index.name === 'byL') };
+    const table = new TableStore(bare);
+    const model = new Map<string, Item>();
+    for (let i = 0; i < 300; i++) {
+      const item = itemOf({ put: true, pk: i % 3, sk: i, g: i % 4 === 0 ? undefined : i % 3, l: i % 5, v: i });
+      table.put(copyItem(item, true));
+      model.set(keyString(i % 3, i), item);
+    }
+    const byL = table.indexes.get('byL');
+    table.redefine(definition);
+    expect([...table.indexes.keys()]).toEqual(['byL', 'byG', 'gOnly']);
+    expect(table.indexes.get('byL')?.store).toBe(byL?.store);
+    expect(table.definition).toBe(definition);
+    expectMatchesModel(table, model);
+    // Writes after the change reach the new indexes too.
+    for (let i = 0; i < 50; i++) {
+      const item = itemOf({ put: true, pk: 1, sk: 1000 + i, g: 2, l: 1, v: i });
+      table.put(copyItem(item, true));
+      model.set(keyString(1, 1000 + i), item);
+    }
+    table.delete({ pk: { S: 'P0' }, sk: { N: '0' } });
+    model.delete(keyString(0, 0));
+    expectMatchesModel(table, model);
+    table.redefine(bare);
+    expect([...table.indexes.keys()]).toEqual(['byL']);
+    expectMatchesModel(table, model);
+  });
 });

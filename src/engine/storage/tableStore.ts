@@ -29,22 +29,47 @@ export interface IndexStore {
 export class TableStore {
   /** The table's items, by key (each entry is an ItemRecord). */
   readonly items: KeyedStore<StoreEntry>;
-  readonly indexes: ReadonlyMap<string, IndexStore>;
+  /** Replaced (never changed) by {@link redefine}: read it afresh, don't keep it. */
+  indexes: ReadonlyMap<string, IndexStore>;
+  /** Replaced by {@link redefine} (UpdateTable, UpdateTimeToLive, tags): read it afresh, don't keep it. */
+  definition: TableDefinition;
 
-  constructor(readonly definition: TableDefinition) {
+  constructor(definition: TableDefinition) {
+    this.definition = definition;
     const tableHasSortKey = definition.keys.sortKey !== undefined;
     this.items = new KeyedStore<StoreEntry>({ sortKeyType: definition.keys.sortKey?.type, secondary: false, tableHasSortKey }, (entries) =>
       this.relocateRecords(entries as ItemRecord[]),
     );
+    this.indexes = new Map(definition.indexes.map((index) => [index.name, createIndexStore(index, definition)]));
+  }
+
+  /**
+   * Gives the table a new definition. A table's own keys never change (DynamoDB
+   * cannot change a key schema); indexes may come and go: an index new to the
+   * definition is built from the stored items (a GSI's backfill), one that is
+   * gone is dropped, and one kept under the same name and keys keeps its entries.
+   */
+  redefine(definition: TableDefinition): void {
     const indexes = new Map<string, IndexStore>();
+    const added: IndexStore[] = [];
     for (const index of definition.indexes) {
-      indexes.set(index.name, {
-        definition: index,
-        store: new KeyedStore<IndexEntry>({ sortKeyType: index.keys.sortKey?.type, secondary: true, tableHasSortKey }),
-        projectedNames: projectedNamesOf(index, definition.keys),
-      });
+      const kept = this.indexes.get(index.name);
+      if (kept && sameIndexLayout(kept.definition, index)) {
+        indexes.set(index.name, { ...kept, definition: index });
+      } else {
+        const fresh = createIndexStore(index, definition);
+        indexes.set(index.name, fresh);
+        added.push(fresh);
+      }
     }
+    this.definition = definition;
     this.indexes = indexes;
+    if (added.length === 0) return;
+    const records: ItemRecord[] = [];
+    for (const partition of this.items.partitionsInScanOrder().values()) {
+      for (const entry of partition.entries.values()) records.push(entry.record);
+    }
+    for (const index of added) putNewIndexEntries(index, records);
   }
 
   /** The stored record for a (validated) key, or undefined. */
@@ -175,6 +200,20 @@ export class TableStore {
       }
     }
   }
+}
+
+/** An empty index store for one of the table's indexes. */
+function createIndexStore(index: IndexDefinition, table: TableDefinition): IndexStore {
+  return {
+    definition: index,
+    store: new KeyedStore<IndexEntry>({ sortKeyType: index.keys.sortKey?.type, secondary: true, tableHasSortKey: table.keys.sortKey !== undefined }),
+    projectedNames: projectedNamesOf(index, table.keys),
+  };
+}
+
+/** Whether an index's entries stay valid under a new definition of it (same keys, same projection). */
+function sameIndexLayout(a: IndexDefinition, b: IndexDefinition): boolean {
+  return JSON.stringify([a.kind, a.keys, a.projection]) === JSON.stringify([b.kind, b.keys, b.projection]);
 }
 
 /** Adds the entries of records new to the table; an index partition that doesn't exist yet is built in one go. */

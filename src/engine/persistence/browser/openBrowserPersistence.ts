@@ -141,6 +141,12 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
               requests.push(tx.objectStore('log').delete(tableLogRange(change.tableName)));
             });
             break;
+          case 'updateTable':
+            // Only the definition changes: the log of item writes stays the table's.
+            await runWrite(database.transaction(['tables'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+              requests.push(tx.objectStore('tables').put({ definition: change.table }, change.table.name));
+            });
+            break;
           case 'writeItems': {
             const records = logRecordsOf(change.writes);
             await runWrite(database.transaction(['log'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {

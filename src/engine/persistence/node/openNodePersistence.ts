@@ -62,7 +62,8 @@ interface Marker {
 /** One table's file and what the adapter knows about it. */
 interface TableFile {
   readonly fileName: string;
-  readonly definition: TableDefinition;
+  /** Replaced by an updateTable change (the header is rewritten with it). */
+  definition: TableDefinition;
   /** The append handle (opened on first append; closed when the file is replaced). */
   handle?: FileHandle;
   /** The file's size. */
@@ -201,6 +202,19 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
         });
         await syncDirectory(root);
         files.delete(change.tableName);
+        return;
+      }
+      case 'updateTable': {
+        // The definition is the file's header: the table is rewritten with it (indexes are not stored, only rebuilt).
+        const file = requireFile(change.table.name);
+        const previous = file.definition;
+        file.definition = change.table;
+        try {
+          await rewrite(file, (engine as LocalDynamoDB).snapshotTable(change.table.name).items);
+        } catch (error) {
+          file.definition = previous;
+          throw error;
+        }
         return;
       }
       case 'writeItems': {
@@ -435,6 +449,8 @@ function describeChange(change: EngineChange): string {
       return `table ${change.table.name}`;
     case 'deleteTable':
       return `the deletion of table ${change.tableName}`;
+    case 'updateTable':
+      return `the new settings of table ${change.table.name}`;
     case 'writeItems':
       return `the write to ${[...new Set(change.writes.map((write) => write.tableName))].join(', ')}`;
   }
