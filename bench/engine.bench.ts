@@ -30,9 +30,12 @@ import { DynamoDB, type AttributeValue, type WriteRequest } from '@aws-sdk/clien
 import { findFreePort, startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { createLocalDynamoDB, type DynamoDBDataSource, type LocalDynamoDB } from '../src/engine';
 import { collectGarbage, createRandom, enableGarbageCollection, formatInt, renderTable } from './benchUtils';
+import { startFloorServer } from './engine/floorServer';
 
-const SMALL = 100_000;
-const LARGE = 1_000_000;
+/** KEYLAB_BENCH_ENGINE_SCALE=0.01 runs every row at 1% of its size: a smoke run that the bench works, not a measurement. */
+const SCALE = Number(process.env.KEYLAB_BENCH_ENGINE_SCALE ?? 1);
+const SMALL = Math.round(100_000 * SCALE);
+const LARGE = Math.round(1_000_000 * SCALE);
 const QUERIES = 1_000;
 const WARMUP_QUERIES = 200;
 const PAGE = 100;
@@ -42,10 +45,12 @@ const PARTITION = 'SEASON#2026-SPRING';
 const DDBL_BUDGET_MS = Number(process.env.KEYLAB_BENCH_DDBL_BUDGET_S ?? 120) * 1000;
 const TARGET_QUERY_P50_US = 50;
 const TARGET_ENDPOINT_SPEEDUP = 1.5;
-const TRANSACTIONS = 10_000;
+const TRANSACTIONS = Math.round(10_000 * SCALE);
 const TRANSACTION_ACTIONS = 4;
 /** Rows with their own target (the issue's 2× for the transactions row). */
 const ROW_TARGETS: Partial<Record<string, number>> = { transactions: 2 };
+/** The endpoint's 100-item Query p50 within this factor of the floor's (a server with a pre-serialized reply). */
+const TARGET_FLOOR_RATIO = 1.3;
 
 type Item = Record<string, AttributeValue>;
 
@@ -60,6 +65,9 @@ interface SideResult {
   /** HTTP sides only: the same Queries as raw HTTP requests, without the SDK's (de)serialisation. */
   rawQuery100kP50?: Figure;
   rawQuery100kP90?: Figure;
+  /** HTTP sides only: the same SDK Queries against a server answering with this side's page, serialized once (floorServer.ts). */
+  floorQuery100kP50?: Figure;
+  floorQuery100kP90?: Figure;
   load100k: Figure;
   query100kP50: Figure;
   query100kP90: Figure;
@@ -294,6 +302,28 @@ async function transactions(side: BenchSide, TableName: string): Promise<number>
   return performance.now() - start;
 }
 
+/**
+ * The page Queries against the floor server, answering with one page of this
+ * side's own reply (read once over raw HTTP), with a fresh SDK client set up
+ * as the side's is.
+ */
+async function queryPagesFloor(side: BenchSide, TableName: string): Promise<{ p50: number; p90: number }> {
+  const body = JSON.stringify({
+    TableName,
+    KeyConditionExpression: 'leaderboardId = :p AND rankKey BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':p': { S: PARTITION }, ':a': { S: sortKey(0) }, ':b': { S: sortKey(PAGE - 1) } },
+  });
+  const reply = await rawQuery(side.url as string, body);
+  const floor = await startFloorServer(JSON.stringify(reply));
+  const client = sdkClient(floor.url);
+  try {
+    return await queryPages({ ...side, name: `${side.name} floor`, db: client }, TableName, SMALL);
+  } finally {
+    client.destroy();
+    await floor.stop();
+  }
+}
+
 /** Runs the workload, filling `result` as it goes (a failure keeps the figures measured before it). */
 async function measure(side: BenchSide, result: SideResult): Promise<void> {
   const log = (text: string) => console.log(`  ${side.name}: ${text}`);
@@ -311,6 +341,10 @@ async function measure(side: BenchSide, result: SideResult): Promise<void> {
     result.rawQuery100kP50 = { kind: 'ms', ms: raw.p50 };
     result.rawQuery100kP90 = { kind: 'ms', ms: raw.p90 };
     log(`raw HTTP Query p50 ${formatLatency(raw.p50)}, p90 ${formatLatency(raw.p90)} (100k, no SDK)`);
+    const floor = await queryPagesFloor(side, small);
+    result.floorQuery100kP50 = { kind: 'ms', ms: floor.p50 };
+    result.floorQuery100kP90 = { kind: 'ms', ms: floor.p90 };
+    log(`floor (this page pre-serialized) Query p50 ${formatLatency(floor.p50)}, p90 ${formatLatency(floor.p90)}`);
   }
   const paginateMs = await paginate(side, small, SMALL);
   result.paginate100k = { kind: 'ms', ms: paginateMs };
@@ -484,13 +518,15 @@ async function main(): Promise<void> {
   }
 
   /** Rows checked against the endpoint target: the SDK rows (the raw-HTTP rows only show where the time goes). */
-  const informational = new Set<keyof SideResult>(['rawQuery100kP50', 'rawQuery100kP90']);
+  const informational = new Set<keyof SideResult>(['rawQuery100kP50', 'rawQuery100kP90', 'floorQuery100kP50', 'floorQuery100kP90']);
   const rows: [string, keyof SideResult][] = [
     ['load 100k (BatchWriteItem)', 'load100k'],
     ['Query 100-item page, p50 (100k)', 'query100kP50'],
     ['Query 100-item page, p90 (100k)', 'query100kP90'],
     ['  same, raw HTTP without the SDK, p50', 'rawQuery100kP50'],
     ['  same, raw HTTP without the SDK, p90', 'rawQuery100kP90'],
+    ['  floor: SDK + HTTP + JSON only (reply pre-serialized), p50', 'floorQuery100kP50'],
+    ['  floor: same, p90', 'floorQuery100kP90'],
     ['paginate the 100k partition', 'paginate100k'],
     [`TransactWriteItems: ${formatInt(TRANSACTIONS)} transactions of ${TRANSACTION_ACTIONS} actions`, 'transactions'],
     ['load 1M (BatchWriteItem)', 'load1M'],
@@ -544,6 +580,13 @@ async function main(): Promise<void> {
       `${bulkP50 !== undefined ? formatLatency(bulkP50) : 'n/a'} after the bulk load — ${bulkPass ? 'PASS' : 'MISS'}`,
   );
   console.log(`target: endpoint ≥ ${TARGET_ENDPOINT_SPEEDUP}× faster than DynamoDB Local on every row: ${speedupChecks - speedupMisses}/${speedupChecks} rows — ${speedupMisses === 0 && speedupChecks > 0 ? 'PASS' : 'MISS'}`);
+  const endpointQuery = msOf(figure('endpoint', 'query100kP50'));
+  const endpointFloor = msOf(figure('endpoint', 'floorQuery100kP50'));
+  const floorRatio = endpointQuery !== undefined && endpointFloor !== undefined ? endpointQuery / endpointFloor : undefined;
+  console.log(
+    `target: endpoint 100-item Query p50 within ${TARGET_FLOOR_RATIO}× of the floor's (same SDK client, a server with the page pre-serialized): ` +
+      (floorRatio === undefined ? 'n/a' : `${formatLatency(endpointQuery as number)} ÷ ${formatLatency(endpointFloor as number)} = ${floorRatio.toFixed(2)}× — ${floorRatio <= TARGET_FLOOR_RATIO ? 'PASS' : 'MISS'}`),
+  );
   console.log('(the browser engine\'s 1M load + IndexedDB target is measured separately.)');
   console.log(
     `notes: the endpoint runs as \`npm run endpoint\` does, in its own Node process; DynamoDB Local in its own JVM; the SDK clients in this process. ` +
