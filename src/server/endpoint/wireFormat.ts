@@ -18,6 +18,7 @@
 import type { DynamoDBDataSource } from '../../engine';
 import { DynamoDBError } from '../../expressions';
 import { ATTRIBUTE_VALUE_MEMBERS, INPUT_SHAPES, type Shape } from './inputShapes';
+import { pageJson } from './pageJson';
 
 /** The `X-Amz-Target` prefix of DynamoDB's current API version. */
 export const TARGET_PREFIX = 'DynamoDB_20120810.';
@@ -117,11 +118,11 @@ function serializationError(message: string): DynamoDBError {
  * encodeOutput({ Item: { b: { B: Uint8Array.of(0xff, 0) } }, $metadata: {} }) // '{"Item":{"b":{"B":"/wA="}}}'
  */
 export function encodeOutput(output: unknown): string {
-  if (output !== null && typeof output === 'object' && '$metadata' in output) {
-    const { $metadata: _metadata, ...rest } = output as Record<string, unknown>;
-    return stringifyWire(rest);
-  }
-  return stringifyWire(output ?? {});
+  if (output === null || typeof output !== 'object') return stringifyWire(output ?? {});
+  const { $metadata: _metadata, ...rest } = output as Record<string, unknown>;
+  // Query and Scan pages (and PartiQL's): stored items' JSON is reused (pageJson.ts).
+  if (Array.isArray(rest.Items)) return pageJson(rest as { Items: object[] }, stringifyWire);
+  return stringifyWire(rest);
 }
 
 /**
