@@ -23,10 +23,11 @@ export const LAYERS = {
   engine: { mayImport: ['expressions', 'keys', 'errors'] },
   codegen: { mayImport: ['expressions', 'keys', 'errors'] },
   design: { mayImport: ['expressions', 'keys', 'errors'], hint: 'The design layer is pure: it describes tables and runs nothing (the stores run patterns on the engine).' },
+  items: { mayImport: ['engine', 'expressions', 'keys', 'errors'], hint: 'The item editor model is pure: it reads and checks items (with the engine’s reader) and writes nothing.' },
   sources: { mayImport: ['engine', 'expressions', 'keys', 'errors'] },
-  state: { mayImport: ['design', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
+  state: { mayImport: ['design', 'items', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
   ui: {
-    mayImport: ['state', 'design', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
+    mayImport: ['state', 'design', 'items', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
     typeOnly: ['engine'],
     hint: 'The UI reaches the engine through src/state and src/sources (types from the engine index are fine).',
   },

@@ -19,3 +19,4 @@ export type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, T
 export { canonicalKey, hashCanonicalKey, segmentOfHash } from './storage/partitionKey';
 export { ChunkedSortedList, MAX_CHUNK, type ListPosition, type Probe } from './storage/chunkedSortedList';
 export * from './samples';
+export { readAttributeValue, readItem } from './values/readAttributeValue';

@@ -24,3 +24,4 @@ export {
   type WireErrorType,
 } from './errorCodes';
 export { KeylabError, keylabCodeOf, matches, type CodePattern, type CodesMatching } from './keylabError';
+export { findJsonErrorOffset, locateJsonError, type JsonErrorWhere } from './jsonErrorPosition';

@@ -6,7 +6,7 @@
 export { parseDesignDocument, readDesign, MAX_DESIGN_BYTES, MAX_DESIGN_ENTITIES, MAX_DESIGN_SAMPLES, type DesignReadResult, type ParseDesignOptions } from './parseDesignDocument';
 export { serializeDesignDocument, toDesignDocument } from './serializeDesignDocument';
 export { attributeValueToJson, itemToJsonItem, jsonItemToItem, jsonToAttributeValue, readJsonAttributeValue, readJsonItem, type JsonItemResult, type JsonValueResult } from './jsonItem';
-export { findJsonErrorOffset, locateJsonError, type JsonErrorWhere } from './jsonErrorPosition';
+export { findJsonErrorOffset, locateJsonError, type JsonErrorWhere } from '../../errors';
 export { describeDesignProblem } from './problemPath';
 export { CREDENTIALS_WARNING } from './documentReader';
 export { checkKeyTemplate } from './templateChecks';

@@ -1,7 +1,7 @@
 import { DESIGN_FORMAT, type AcceptedFindingDesign, type AccessPatternDesign, type Design, type DesignProblem, type TableDesign } from '../design.types';
 import { DocumentReader, MAX_REPORTED_PROBLEMS } from './documentReader';
 import { readEntity, type ReadEntity } from './entityReader';
-import { locateJsonError } from './jsonErrorPosition';
+import { locateJsonError } from '../../errors';
 import { readAccessPattern } from './patternReader';
 import { describeJsonType, elementPath, errorAt, isPlainObject, memberPath } from './problemPath';
 import { readTableShape } from './tableReader';

@@ -1,0 +1,11 @@
+/**
+ * The item editor's model, pure: an item as **DynamoDB JSON** text and as a
+ * typed form, both read back through the engine's own reader (DynamoDB's
+ * rules and messages), binary as base64 or hex, the numbers DynamoDB will
+ * respell, and what an edit changed (an untouched item writes nothing).
+ */
+export { binaryToText, textToBinary, type BinaryEncoding } from './binaryText';
+export { changedAttributes, type AttributeChange } from './itemChanges';
+export { emptyFormValue, FORM_TYPES, itemFromForm, itemToForm, type FormEntry, type FormValue } from './itemForm';
+export type { ItemProblem, ItemReadResult, NumberRespelling } from './itemProblems';
+export { itemFromText, itemToText } from './itemText';

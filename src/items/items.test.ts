@@ -1,0 +1,110 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readItem } from '../engine';
+import type { Item } from '../expressions';
+import { changedAttributes, itemFromForm, itemFromText, itemToForm, itemToText, textToBinary, binaryToText, type FormEntry } from '.';
+
+/*
+ * The editor's two views of an item must keep every type exact: for random
+ * items (sets of 38-digit numbers, binary with high bytes, deep nesting, empty
+ * strings), text → item and form → item give back the item DynamoDB stores.
+ */
+
+const digits38 = fc.stringMatching(/^[1-9]\d{37}$/);
+const number = fc.oneof(digits38, fc.integer().map(String), fc.constantFrom('0', '-0.5', '1e-130', '9.9999999999999999999999999999999999999e+125', '12.50'));
+const bytes = fc.uint8Array({ minLength: 1, maxLength: 24 }).map((b) => (b.length > 0 ? b : Uint8Array.of(0xff)));
+const leaf: fc.Arbitrary<AttributeValue> = fc.oneof(
+  fc.string({ unit: 'grapheme' }).map((S) => ({ S })),
+  number.map((N) => ({ N })),
+  bytes.map((B) => ({ B })),
+  fc.boolean().map((BOOL) => ({ BOOL })),
+  fc.constant({ NULL: true as const }),
+  fc.uniqueArray(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 4 }).map((SS) => ({ SS })),
+  fc.uniqueArray(digits38, { minLength: 1, maxLength: 4 }).map((NS) => ({ NS })),
+  fc.uniqueArray(bytes, { minLength: 1, maxLength: 3, selector: (b) => b.join(',') }).map((BS) => ({ BS })),
+);
+const { value } = fc.letrec<{ value: AttributeValue }>((tie) => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 3 }).map((L) => ({ L })), fc.dictionary(fc.string(), tie('value'), { maxKeys: 3 }).map((M) => ({ M }))),
+}));
+const item: fc.Arbitrary<Item> = fc.dictionary(fc.string({ minLength: 1 }), value, { maxKeys: 6 }).map((candidate) => readItem(candidate));
+
+describe('item editor model', () => {
+  it('DynamoDB JSON text round-trips any item exactly, and an untouched item has no changes (property)', () => {
+    fc.assert(
+      fc.property(item, (original) => {
+        const read = itemFromText(itemToText(original));
+        expect(read.ok).toBe(true);
+        if (!read.ok) return;
+        expect(read.item).toEqual(original);
+        expect(read.respelled).toEqual([]);
+        expect(changedAttributes(original, read.item)).toEqual([]);
+      }),
+    );
+  });
+
+  it('the typed form round-trips any item exactly, with binary in base64 or hex (property)', () => {
+    fc.assert(
+      fc.property(item, fc.constantFrom('base64' as const, 'hex' as const), (original, encoding) => {
+        const read = itemFromForm(itemToForm(original, encoding), encoding);
+        expect(read.ok).toBe(true);
+        if (read.ok) expect(read.item).toEqual(original);
+      }),
+    );
+  });
+
+  it('text errors say where: the line and column of broken JSON, the attribute of a value DynamoDB refuses', () => {
+    const broken = itemFromText('{\n  "pk": {"S": "a"},\n  "n": {"N": 1,}\n}');
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.problems[0]).toMatchObject({ line: 3, path: '' });
+    const refused = itemFromText('{"pk": {"S": "a"}, "tags": {"SS": []}, "bin": {"B": "**"}}');
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.problems.map((problem) => problem.path)).toEqual(['bin']);
+      expect(refused.problems[0]?.message).toMatch(/not base64/);
+    }
+    const emptySet = itemFromText('{"pk": {"S": "a"}, "tags": {"SS": []}}');
+    expect(emptySet.ok ? [] : emptySet.problems).toEqual([{ path: 'tags', message: 'One or more parameter values were invalid: An string set  may not be empty' }]);
+    const notTyped = itemFromText('{"pk": "a"}');
+    expect(notTyped.ok ? '' : notTyped.problems[0]?.message).toMatch(/names its type.*found the string "a"/);
+    expect(itemFromText('[1]').ok).toBe(false);
+  });
+
+  it('shows the numbers DynamoDB will respell before saving, at any depth', () => {
+    const read = itemFromText('{"n": {"N": "001.50"}, "m": {"M": {"x": {"NS": ["1e3", "2"]}}}, "l": {"L": [{"N": "-0"}]}}');
+    expect(read.ok && read.respelled).toEqual([
+      { path: 'n', typed: '001.50', stored: '1.5' },
+      { path: 'm.x[0]', typed: '1e3', stored: '1000' },
+      { path: 'l[0]', typed: '-0', stored: '0' },
+    ]);
+    expect(read.ok && read.item.n).toEqual({ N: '1.5' });
+  });
+
+  it('form problems: duplicate names, unreadable hex, and DynamoDB\'s own messages', () => {
+    const entries: FormEntry[] = [
+      { name: 'a', value: { type: 'S', text: 'x' } },
+      { name: 'a', value: { type: 'B', text: 'abc' } },
+      { name: 'm', value: { type: 'M', entries: [{ name: 'n', value: { type: 'N', text: 'twelve' } }] } },
+    ];
+    const read = itemFromForm(entries, 'hex');
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.problems.map((problem) => [problem.path, problem.message.slice(0, 30)])).toEqual([['a', 'Two attributes are named "a": '], ['a', '"abc" has an odd number of hex']]);
+    const dynamo = itemFromForm([{ name: 'm', value: { type: 'M', entries: [{ name: 'n', value: { type: 'N', text: 'twelve' } }] } }], 'hex');
+    expect(dynamo.ok ? '' : dynamo.problems[0]).toEqual({ path: 'm', message: 'The parameter cannot be converted to a numeric value: twelve' });
+  });
+
+  it('binary text: hex with spaces and either case, base64, and clear refusals', () => {
+    expect(textToBinary('FF 00 0a', 'hex')).toEqual(Uint8Array.of(0xff, 0, 10));
+    expect(binaryToText(Uint8Array.of(0xff, 0, 10), 'hex')).toBe('ff000a');
+    expect(binaryToText(Uint8Array.of(0xff, 0), 'base64')).toBe('/wA=');
+    expect(textToBinary('zz', 'hex')).toEqual({ problem: expect.stringMatching(/not hex/) });
+  });
+
+  it('lists what an edit changed, comparing as DynamoDB does', () => {
+    expect(changedAttributes({ a: { N: '1' }, s: { SS: ['x', 'y'] }, gone: { S: '' } }, { a: { N: '1' }, s: { SS: ['y', 'x'] }, b: { S: 'new' } })).toEqual([
+      { name: 'gone', kind: 'removed' },
+      { name: 'b', kind: 'added' },
+    ]);
+    expect(changedAttributes({ a: { N: '1' } }, { a: { N: '2' } })).toEqual([{ name: 'a', kind: 'changed' }]);
+  });
+});
