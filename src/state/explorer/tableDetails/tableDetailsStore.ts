@@ -152,13 +152,29 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
     };
   });
 
+  // After a new connection the explorer still shows the old table until it has described the new
+  // one (connect keeps the selection, to come back to the same table): wait for that description.
+  let staleTable: TableSummary | undefined;
+  let awaitingTable = false;
+  const reset = { timeToLive: LOADING, tags: LOADING, addIndex: CLOSED_DIALOG, creatingIndex: undefined };
   const unsubscribe = explorer.subscribe((state, previous) => {
-    const sourceChanged = state.source !== previous.source;
-    if (sourceChanged) store.setState({ canAddIndex: state.source ? options.canAddIndex(state.source) : false });
-    if (!sourceChanged && state.table?.name === previous.table?.name) return;
+    // A new connection (a new client, or the same one under another label) may allow other changes.
+    const sourceChanged = state.source !== previous.source || state.sourceLabel !== previous.sourceLabel;
+    if (sourceChanged) {
+      ticket++;
+      staleTable = state.table;
+      awaitingTable = true;
+      store.setState({ ...reset, tableName: undefined, canAddIndex: state.source ? options.canAddIndex(state.source) : false });
+    }
+    const table = state.table;
+    if (!table || table === staleTable || (table === previous.table && !sourceChanged)) return;
+    // Described again (Refresh, Add index's polling): the same table, its TTL and tags stay.
+    if (!awaitingTable && table.name === store.getState().tableName) return;
+    awaitingTable = false;
+    staleTable = undefined;
     ticket++;
-    store.setState({ tableName: state.table?.name, timeToLive: LOADING, tags: LOADING, addIndex: CLOSED_DIALOG, creatingIndex: undefined });
-    if (state.table) void store.getState().reload();
+    store.setState({ ...reset, tableName: table.name });
+    void store.getState().reload();
   });
   const { source } = current();
   if (source) store.setState({ canAddIndex: options.canAddIndex(source) });
