@@ -6,7 +6,7 @@ import { createQuerySlice, type QueryActions, type QueryState } from './explorer
 import { createResultsSlice, type ResultsActions, type ResultsState } from './explorer/resultsSlice';
 import { createTablesSlice, type TablesActions, type TablesState } from './explorer/tablesSlice';
 
-export { keysOf, type ExplorerError, type IndexSummary, type Item, type TableSummary } from './explorer/explorerTypes';
+export { keysOf, type ExplorerError, type IndexSummary, type Item, type StreamSummary, type TableSummary } from './explorer/explorerTypes';
 export { summarizeTable } from './explorer/tablesSlice';
 export type { ColumnWidths, ExplorerRequest, ResultPage } from './explorer/resultsSlice';
 export type { PasteReport } from './explorer/pasteSlice';

@@ -31,3 +31,5 @@ export * from './design/loadDesign';
 export * from './design/loadIntoTableStore';
 export * from './deferredWrites';
 export type * from './design/review';
+export type * from './explorer/partiql';
+export type * from './explorer/tableDetails';

@@ -169,6 +169,28 @@ describe('createAppStores', () => {
   });
 });
 
+describe('the explorer’s PartiQL tab and table details', () => {
+  it('are built once, on first use, and offer Add index on the built-in table and local endpoints, not on AWS', async () => {
+    // Other engines stand in for the remote endpoints (they answer as DynamoDB does).
+    const stores = createAppStores(fakeDeps({ createRemoteSource: async () => (await openBuiltInTableInMemory()).source }).deps);
+    await stores.connectBuiltInTable();
+    const details = await stores.explorerTools.tableDetails();
+    expect(await stores.explorerTools.tableDetails()).toBe(details);
+    expect(await stores.explorerTools.partiql()).toBe(await stores.explorerTools.partiql());
+    expect(details.getState().canAddIndex).toBe(true);
+
+    stores.connection.getState().setForm({ kind: 'aws', region: 'eu-west-1', accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'not-a-real-secret' });
+    await stores.connection.getState().connect();
+    expect(stores.connection.getState().status).toBe('connected');
+    expect(details.getState().canAddIndex).toBe(false);
+
+    stores.connection.getState().setForm({ kind: 'dynamodbLocal', accessKeyId: 'keylab' });
+    await stores.connection.getState().connect();
+    expect(details.getState().canAddIndex).toBe(true);
+    stores.dispose();
+  });
+});
+
 describe('Generate items', () => {
   async function onLeaderboard() {
     const stores = createAppStores(fakeDeps().deps);

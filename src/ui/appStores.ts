@@ -24,6 +24,7 @@ import {
   UNREADABLE_DESIGNS_STORAGE_KEY,
   type AccessPatternRunStore,
   type BuiltInTableStore,
+  type ConnectionKind,
   type ConnectionStorage,
   type ConnectionStore,
   type ConnectionStoreOptions,
@@ -32,8 +33,10 @@ import {
   type ExplorerStore,
   type KeyDesignStore,
   type NoticeStore,
+  type PartiqlStore,
   type ProfileOption,
   type RowSelectionStore,
+  type TableDetailsStore,
 } from '../state';
 
 /** What the app takes from its environment. */
@@ -68,12 +71,20 @@ export interface AppStores {
   readonly builtInTable: BuiltInTableStore;
   /** The grid row the byte inspector shows. */
   readonly rowSelection: RowSelectionStore;
+  /** The explorer's PartiQL tab and table details (TTL, tags, Add index): built on first use, their code loaded with the explorer. */
+  readonly explorerTools: ExplorerToolStores;
   /** Opens the built-in table and shows it in the explorer: what the app does at start. */
   connectBuiltInTable(): Promise<void>;
   /** Writes the saves still waiting for a pause in typing (call when the page is hidden or unloaded). */
   flushSaves(): void;
   /** Ends the subscriptions between stores and to the engine (tests, hot reload). */
   dispose(): void;
+}
+
+/** Stores the explorer builds on first use: each call returns the same store. */
+export interface ExplorerToolStores {
+  partiql(): Promise<PartiqlStore>;
+  tableDetails(): Promise<TableDetailsStore>;
 }
 
 /** A save waits this long after the last change (at most SAVE_MAX_WAIT_MS): typing in a 20,000-row design doesn't rewrite it per key press. */
@@ -129,10 +140,15 @@ export function createAppStores(deps: AppDeps): AppStores {
     await explorer.getState().connect(source, BUILT_IN_TABLE_LABEL);
   };
 
+  // What the explorer was last connected to through the Connection form (the built-in table at start).
+  let connectedKind: ConnectionKind = 'builtIn';
   const connection = createConnectionStore({
     appOrigin: deps.appOrigin,
     storage: deps.storage,
-    onConnected: (source, label) => explorer.getState().connect(source, label),
+    onConnected: (source, label) => {
+      connectedKind = connection.getState().form.kind;
+      return explorer.getState().connect(source, label);
+    },
     connectBuiltIn: connectBuiltInTable,
     ...(deps.createRemoteSource ? { createSource: deps.createRemoteSource } : {}),
     fetchProfiles: async () => {
@@ -141,6 +157,23 @@ export function createAppStores(deps: AppDeps): AppStores {
       return ((await response.json()) as { profiles: ProfileOption[] }).profiles;
     },
   });
+
+  const toolDisposers: (() => void)[] = [];
+  const explorerTools = {
+    partiql: once(async () => {
+      const { createPartiqlStore } = await import('../state/explorer/partiql');
+      const store = createPartiqlStore({ explorer });
+      toolDisposers.push(() => store.getState().dispose());
+      return store;
+    }),
+    tableDetails: once(async () => {
+      const { createTableDetailsStore } = await import('../state/explorer/tableDetails');
+      // Indexes are added on the built-in table, DynamoDB Local and custom endpoints; on AWS they cost money and hours.
+      const store = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      toolDisposers.push(() => store.getState().dispose());
+      return store;
+    }),
+  };
 
   return {
     notices,
@@ -152,13 +185,20 @@ export function createAppStores(deps: AppDeps): AppStores {
     connection,
     builtInTable,
     rowSelection,
+    explorerTools,
     connectBuiltInTable,
     flushSaves: () => saves.flush(),
     dispose: () => {
       saves.flush();
-      for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
+      for (const unsubscribe of [...subscriptions.splice(0), ...toolDisposers.splice(0)]) unsubscribe();
     },
   };
+}
+
+/** `make`, called on first use only; later calls share its promise. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
 
 /**

@@ -16,6 +16,16 @@ export interface IndexSummary {
   readonly keys: KeySchemaInfo;
   readonly projection: string;
   readonly itemCount?: number;
+  /** IndexStatus (CREATING, ACTIVE, …) and Backfilling, for a GSI added to the table. */
+  readonly status?: string;
+  readonly backfilling?: boolean;
+}
+
+/** DescribeTable's StreamSpecification and LatestStreamArn. */
+export interface StreamSummary {
+  readonly enabled: boolean;
+  readonly viewType?: string;
+  readonly latestArn?: string;
 }
 
 export interface TableSummary {
@@ -25,6 +35,8 @@ export interface TableSummary {
   readonly itemCount?: number;
   readonly sizeBytes?: number;
   readonly status?: string;
+  readonly arn?: string;
+  readonly stream?: StreamSummary;
 }
 
 /** The keys of the table or of the chosen index. */

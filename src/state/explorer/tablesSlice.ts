@@ -61,8 +61,11 @@ export function summarizeTable(description: TableDescription): TableSummary {
       keys: keysFrom(index.KeySchema),
       projection: index.Projection?.ProjectionType ?? 'ALL',
       ...(index.ItemCount !== undefined ? { itemCount: index.ItemCount } : {}),
+      ...(index.IndexStatus ? { status: index.IndexStatus } : {}),
+      ...(index.Backfilling !== undefined ? { backfilling: index.Backfilling } : {}),
     })),
   ];
+  const stream = description.StreamSpecification;
   return {
     name: description.TableName ?? '',
     keys: keysFrom(description.KeySchema),
@@ -70,6 +73,16 @@ export function summarizeTable(description: TableDescription): TableSummary {
     ...(description.ItemCount !== undefined ? { itemCount: description.ItemCount } : {}),
     ...(description.TableSizeBytes !== undefined ? { sizeBytes: description.TableSizeBytes } : {}),
     ...(description.TableStatus ? { status: description.TableStatus } : {}),
+    ...(description.TableArn ? { arn: description.TableArn } : {}),
+    ...(stream || description.LatestStreamArn
+      ? {
+          stream: {
+            enabled: stream?.StreamEnabled ?? false,
+            ...(stream?.StreamViewType ? { viewType: stream.StreamViewType } : {}),
+            ...(description.LatestStreamArn ? { latestArn: description.LatestStreamArn } : {}),
+          },
+        }
+      : {}),
   };
 }
 

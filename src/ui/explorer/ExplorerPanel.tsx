@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state';
 import { PageStats } from './PageStats';
@@ -7,6 +7,8 @@ import { gridKeyColumns } from './gridColumns';
 import { ResultsGrid } from './ResultsGrid';
 import { ExplorerTools } from './ExplorerTools';
 import { KeyDesignPicker } from './KeyDesignPicker';
+import { PartiqlPanel } from './partiql/PartiqlPanel';
+import { AddIndexControl, TableDetailFacts } from './TableDetails';
 import { TablePicker } from './TablePicker';
 import { useEntityOf } from './useEntityOf';
 import './explorerPanel.css';
@@ -39,6 +41,13 @@ export function ExplorerPanel({
   const columnWidths = useStore(store, (state) => state.columnWidths);
   const setColumnWidths = useStore(store, (state) => state.setColumnWidths);
   const entityOf = useEntityOf(store);
+  // Which form the explorer shows: the query builder (Query, Scan) or the PartiQL tab; `switched` moves focus to the new form's switch.
+  const [partiqlShown, setPartiqlShown] = useState(false);
+  const [switched, setSwitched] = useState(false);
+  const showPartiql = (shown: boolean) => {
+    setPartiqlShown(shown);
+    setSwitched(true);
+  };
   const results = useRef<HTMLDivElement>(null);
   // Each Run brings its results into view once its first page (or its error) is in: below the form on
   // narrow screens; beside it on wide ones, where this only scrolls when the user scrolled away.
@@ -69,13 +78,35 @@ export function ExplorerPanel({
       </header>
       {connection && <div className="card">{connection}</div>}
       <div className="card">
-        <TablePicker store={store} />
+        <TablePicker
+          store={store}
+          details={
+            <Suspense fallback={null}>
+              <TableDetailFacts explorer={store} />
+            </Suspense>
+          }
+          actions={
+            <Suspense fallback={null}>
+              <AddIndexControl explorer={store} />
+            </Suspense>
+          }
+        />
         <KeyDesignPicker store={store} />
       </div>
-      {table && (
+      {table && partiqlShown && (
+        <Suspense fallback={<p role="status" className="lazy-loading">Loading PartiQL…</p>}>
+          <PartiqlPanel
+            onOperation={(mode) => {
+              store.getState().setForm({ mode });
+              showPartiql(false);
+            }}
+          />
+        </Suspense>
+      )}
+      {table && !partiqlShown && (
         <div className="explorer-run">
           <div className="card">
-            <QueryBuilder store={store} codeContext={codeContext} />
+            <QueryBuilder store={store} codeContext={codeContext} onPartiql={() => showPartiql(true)} focusOperation={switched} />
           </div>
           {pages.length > 0 || runError || running ? (
             <div className="card results" ref={results} role="region" aria-label="Results">

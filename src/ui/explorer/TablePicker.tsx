@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
@@ -6,8 +6,11 @@ import { visibleString } from '../common/visibleText';
 
 const formatBytes = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-/** The table and index pickers, with DescribeTable's facts in one line each. */
-export function TablePicker({ store }: { store: ExplorerStore }) {
+/**
+ * The table and index pickers, with DescribeTable's facts in one line each;
+ * `details` adds entries to the facts, `actions` sits under them.
+ */
+export function TablePicker({ store, details, actions }: { store: ExplorerStore; details?: ReactNode; actions?: ReactNode }) {
   const tableNames = useStore(store, (state) => state.tableNames);
   const selectedTable = useStore(store, (state) => state.selectedTable);
   const tablesLoading = useStore(store, (state) => state.tablesLoading);
@@ -66,7 +69,7 @@ export function TablePicker({ store }: { store: ExplorerStore }) {
         </p>
       )}
       {table && (
-        <dl className="table-facts">
+        <dl className="table-facts" aria-label="Table details">
           <div>
             <dt>Partition key</dt>
             <dd className="mono">
@@ -103,11 +106,15 @@ export function TablePicker({ store }: { store: ExplorerStore }) {
                   </>
                 )}{' '}
                 · {index.projection}
+                {index.status && index.status !== 'ACTIVE' ? ` · ${index.status}` : ''}
+                {index.backfilling ? ' (backfilling)' : ''}
               </dd>
             </div>
           ))}
+          {details}
         </dl>
       )}
+      {table && actions}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { CopyAsCode } from './CopyAsCode';
 import { createFieldErrors } from './fieldErrors';
 import { FilterBuilder } from './FilterBuilder';
 import { KeyConditionFields } from './KeyConditionFields';
+import { OperationSwitch } from '../explorer/OperationSwitch';
 import { PasteRequestDialog } from './PasteRequestDialog';
 import { ProjectionEditor } from './ProjectionEditor';
 import { ReadOptions } from './ReadOptions';
@@ -28,7 +29,21 @@ export interface CodeContext {
  * request, and Run. The request, its warnings and the template fit come from
  * the store's selectors (computed once, shared with Run); this only renders.
  */
-export function QueryBuilder({ store, codeContext, onRun }: { store: ExplorerStore; codeContext?: CodeContext; onRun?: () => void }) {
+export function QueryBuilder({
+  store,
+  codeContext,
+  onRun,
+  onPartiql,
+  focusOperation,
+}: {
+  store: ExplorerStore;
+  codeContext?: CodeContext;
+  onRun?: () => void;
+  /** Shows the PartiQL tab instead of the builder. */
+  onPartiql?: () => void;
+  /** Focus the checked operation when mounted (the user just switched back from PartiQL). */
+  focusOperation?: boolean;
+}) {
   const form = useStore(store, (state) => state.form);
   const runErrors = useStore(store, (state) => state.formErrors);
   const table = useStore(store, (state) => state.table);
@@ -61,15 +76,7 @@ export function QueryBuilder({ store, codeContext, onRun }: { store: ExplorerSto
           onRun?.();
         }}
       >
-        <fieldset className="mode-switch">
-          <legend className="visually-hidden">Operation</legend>
-          <label>
-            <input type="radio" name={`${id}mode`} checked={form.mode === 'query'} onChange={() => setForm({ mode: 'query' })} /> Query
-          </label>
-          <label>
-            <input type="radio" name={`${id}mode`} checked={form.mode === 'scan'} onChange={() => setForm({ mode: 'scan' })} /> Scan
-          </label>
-        </fieldset>
+        <OperationSwitch operation={form.mode} focusChecked={focusOperation} onChange={(operation) => (operation === 'partiql' ? onPartiql?.() : setForm({ mode: operation }))} />
         {form.mode === 'query' && <KeyConditionFields idPrefix={id} form={form} keys={keys} templateText={templateText} errors={errors} setForm={setForm} />}
         {form.mode === 'query' && sortKey && form.sortOperator !== 'none' && form.sortInput === 'fields' && (
           <SortFieldValues

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { openBuiltInTableInMemory } from '../../../sources';
+import { createExplorerStore } from '../../explorerStore';
+import { callLater } from '../laterOperations';
+import { createPartiqlStore } from './partiqlStore';
+
+/*
+ * The PartiQL store without React, on the built-in table: what it starts with,
+ * and what it refuses before sending. ExecuteStatement itself runs against the
+ * real DynamoDB Local in integration/explorerPartiql.test.ts.
+ */
+async function connected() {
+  const builtIn = await openBuiltInTableInMemory();
+  const explorer = createExplorerStore();
+  await explorer.getState().connect(builtIn.source, 'Built-in table');
+  await explorer.getState().selectTable('Leaderboard');
+  return { builtIn, explorer, partiql: createPartiqlStore({ explorer }) };
+}
+
+describe('the PartiQL store', () => {
+  it('starts with a Query on the explorer’s table, and follows it until the user edits the statement', async () => {
+    const { explorer, partiql } = await connected();
+    expect(partiql.getState()).toMatchObject({ statement: 'SELECT * FROM "Leaderboard" WHERE "leaderboardId" = ?', parametersText: '[{"S": ""}]' });
+    await explorer.getState().selectTable('AuditLog');
+    expect(partiql.getState().statement).toBe('SELECT * FROM "AuditLog" WHERE "PK" = ?');
+    partiql.getState().setStatement('SELECT * FROM "AuditLog"');
+    await explorer.getState().selectTable('Leaderboard');
+    expect(partiql.getState().statement).toBe('SELECT * FROM "AuditLog"');
+  });
+
+  it('refuses an empty statement, parameters that are not DynamoDB JSON and a bad Limit, and sends nothing', async () => {
+    const { partiql } = await connected();
+    partiql.getState().setStatement('  ');
+    partiql.getState().setParameters('[{"S": 1}]');
+    partiql.getState().setLimit('0');
+    await partiql.getState().run();
+    const state = partiql.getState();
+    expect(state.errors).toEqual({
+      statement: 'Write a PartiQL statement, e.g. SELECT * FROM "Table" WHERE "pk" = ?',
+      parameters: 'Parameter 1 (line 1, column 2): S holds a string: {"S": "text"}.',
+      limit: 'Limit must be at least 1; 0 is smaller.',
+    });
+    expect(state.runCount).toBe(0);
+    expect(state.runError).toBeUndefined();
+    // Editing a field clears its own message only.
+    partiql.getState().setLimit('5');
+    expect(Object.keys(partiql.getState().errors).filter((field) => partiql.getState().errors[field as 'limit'])).toEqual(['statement', 'parameters']);
+  });
+
+  it('drops the results of another connection', async () => {
+    const { explorer, partiql } = await connected();
+    partiql.setState({ items: [{ a: { S: 'x' } }], pages: [{ itemCount: 1, nextToken: 't' }] });
+    const other = await openBuiltInTableInMemory();
+    await explorer.getState().connect(other.source, 'Another');
+    expect(partiql.getState()).toMatchObject({ items: [], pages: [] });
+    partiql.getState().dispose();
+  });
+});
+
+describe('callLater', () => {
+  it('answers as DynamoDB does for an operation a source does not serve', async () => {
+    const { builtIn } = await connected();
+    const withoutIt = { ...builtIn.source, executeStatement: undefined };
+    await expect(callLater(withoutIt, 'executeStatement', { Statement: 'SELECT * FROM "Leaderboard"' })).rejects.toMatchObject({
+      name: 'UnknownOperationException',
+      message: 'An unknown operation was requested: ExecuteStatement is not served by this data source yet.',
+    });
+  });
+});

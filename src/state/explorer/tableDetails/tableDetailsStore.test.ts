@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalDynamoDB, type DynamoDBDataSource } from '../../../engine';
+import { openBuiltInTableInMemory } from '../../../sources';
+import { createExplorerStore } from '../../explorerStore';
+import { createTableDetailsStore } from './tableDetailsStore';
+
+/** `source`, recording which table each call names (the calls still go to the engine). */
+function recording(source: DynamoDBDataSource): { source: DynamoDBDataSource; calls: string[] } {
+  const calls: string[] = [];
+  const proxy = new Proxy(source, {
+    get(target, name, receiver) {
+      if (name !== 'describeTimeToLive' && name !== 'listTagsOfResource') return Reflect.get(target, name, receiver) as unknown;
+      return async (input: { TableName?: string; ResourceArn?: string }) => {
+        calls.push(`${String(name)} ${input.TableName ?? input.ResourceArn ?? ''}`);
+        const method = Reflect.get(target, name, receiver) as ((input: unknown) => Promise<unknown>) | undefined;
+        if (!method) throw Object.assign(new Error('An unknown operation was requested.'), { name: 'UnknownOperationException' });
+        return method.call(target, input);
+      };
+    },
+  });
+  return { source: proxy, calls };
+}
+
+describe('the table details store', () => {
+  it('reads TTL and tags of the new connection’s table only, never of the old table on the new connection', async () => {
+    const builtIn = await openBuiltInTableInMemory();
+    const explorer = createExplorerStore();
+    await explorer.getState().connect(builtIn.source, 'Built-in table');
+    await explorer.getState().selectTable('AuditLog');
+    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined });
+
+    const other = createLocalDynamoDB();
+    await other.createTable({ TableName: 'Orders', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    const { source, calls } = recording(other);
+    await explorer.getState().connect(source, 'Another endpoint');
+    await details.getState().reload();
+    expect(explorer.getState().table?.name).toBe('Orders');
+    expect(calls.filter((call) => call.includes('AuditLog'))).toEqual([]);
+    expect(calls.some((call) => call.startsWith('describeTimeToLive Orders'))).toBe(true);
+    expect(details.getState().tableName).toBe('Orders');
+    details.getState().dispose();
+  });
+
+  it('refuses an index that breaks DynamoDB’s rules before sending, and offers none where the connection says no', async () => {
+    const builtIn = await openBuiltInTableInMemory();
+    const explorer = createExplorerStore();
+    await explorer.getState().connect(builtIn.source, 'Built-in table');
+    await explorer.getState().selectTable('Leaderboard');
+    const details = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtIn.source, wait: async () => undefined });
+    details.getState().openAddIndex();
+    details.getState().setAddIndexForm({ indexName: 'x', partitionKeyName: '' });
+    expect(await details.getState().submitAddIndex()).toBe(false);
+    expect(details.getState().addIndex).toMatchObject({ open: true, sending: false, errors: { indexName: expect.stringContaining('3 to 255'), partitionKeyName: 'Name the partition key attribute.' } });
+    expect(details.getState().addIndex.refusal).toBeUndefined();
+    // Typing in a field clears its own message.
+    details.getState().setAddIndexForm({ indexName: 'byRank' });
+    expect(details.getState().addIndex.errors.indexName).toBeUndefined();
+
+    await explorer.getState().connect(createLocalDynamoDB(), 'Elsewhere');
+    expect(details.getState().canAddIndex).toBe(false);
+    expect(details.getState().addIndex.open).toBe(false);
+    details.getState().dispose();
+  });
+});

@@ -1,0 +1,213 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { DynamoDBDataSource } from '../../../engine';
+import type { ExplorerStore } from '../../explorerStore';
+import { toExplorerError, type ExplorerError, type TableSummary } from '../explorerTypes';
+import { callLater } from '../laterOperations';
+import { addIndexRequest, EMPTY_ADD_INDEX_FORM, validateAddIndex, type AddIndexErrors, type AddIndexForm } from './addIndexForm';
+
+/** A fact read with its own call: loading, read, or not available (the source refused the call, and why). */
+export type Detail<T> = { readonly state: 'loading' } | { readonly state: 'read'; readonly value: T } | { readonly state: 'unavailable'; readonly why: string };
+
+export interface TimeToLive {
+  /** TimeToLiveStatus: ENABLED, DISABLED, ENABLING, DISABLING. */
+  readonly status: string;
+  readonly attributeName?: string;
+}
+
+export interface TableTag {
+  readonly key: string;
+  readonly value: string;
+}
+
+export interface AddIndexDialog {
+  readonly open: boolean;
+  readonly form: AddIndexForm;
+  readonly errors: AddIndexErrors;
+  readonly sending: boolean;
+  /** DynamoDB's answer when it refused the UpdateTable. */
+  readonly refusal?: ExplorerError;
+}
+
+export interface TableDetailsState {
+  /** The table these details are of (the explorer's). */
+  readonly tableName?: string;
+  readonly timeToLive: Detail<TimeToLive>;
+  readonly tags: Detail<readonly TableTag[]>;
+  /** False on connections where Keylab does not change tables (AWS). */
+  readonly canAddIndex: boolean;
+  readonly addIndex: AddIndexDialog;
+  /** The index being created, followed with DescribeTable until it is ACTIVE. */
+  readonly creatingIndex?: string;
+}
+
+export interface TableDetailsActions {
+  /** Reads TTL and tags of the explorer's table again. */
+  reload(): Promise<void>;
+  openAddIndex(): void;
+  closeAddIndex(): void;
+  setAddIndexForm(patch: Partial<AddIndexForm>): void;
+  /** Validates, sends UpdateTable, and follows the new index until ACTIVE. Returns true when DynamoDB accepted it. */
+  submitAddIndex(): Promise<boolean>;
+  dispose(): void;
+}
+
+export type TableDetailsStore = StoreApi<TableDetailsState & TableDetailsActions>;
+
+export interface TableDetailsOptions {
+  readonly explorer: ExplorerStore;
+  /** Whether Add index is offered on this source (not on AWS, where an index costs money and hours). */
+  readonly canAddIndex: (source: DynamoDBDataSource) => boolean;
+  /** Waits between DescribeTable polls (tests pass one that resolves at once). */
+  readonly wait?: (ms: number) => Promise<void>;
+}
+
+/** How often an index being created is described again (DescribeTable polling, as the SDK's waiters do). */
+export const INDEX_POLL_MS = 1000;
+/** A bound on the polls (an hour at INDEX_POLL_MS), so a stuck index does not poll forever. */
+const MAX_POLLS = 3600;
+const MAX_TAG_PAGES = 10;
+
+const CLOSED_DIALOG: AddIndexDialog = { open: false, form: EMPTY_ADD_INDEX_FORM, errors: {}, sending: false };
+const LOADING = { state: 'loading' } as const;
+
+const unavailable = (error: unknown): { state: 'unavailable'; why: string } => ({ state: 'unavailable', why: toExplorerError(error).message });
+
+/**
+ * Table details beyond DescribeTable's (which the explorer store holds):
+ * time to live (DescribeTimeToLive) and tags (ListTagsOfResource), each
+ * "not available" with the source's reason when it refuses the call; and Add
+ * index (UpdateTable with a GSI Create), checked before sending, followed
+ * until the index is ACTIVE. Follows the explorer's table.
+ */
+export function createTableDetailsStore(options: TableDetailsOptions): TableDetailsStore {
+  const { explorer } = options;
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  // Bumped on every table or source change: answers about the previous one are dropped.
+  let ticket = 0;
+  let disposed = false;
+  const current = () => explorer.getState();
+
+  const store = createStore<TableDetailsState & TableDetailsActions>()((set, get) => {
+    async function follow(indexName: string, tableName: string, followTicket: number): Promise<void> {
+      set({ creatingIndex: indexName });
+      for (let poll = 0; poll < MAX_POLLS && !disposed && followTicket === ticket; poll++) {
+        await current().reloadTable();
+        if (followTicket !== ticket || current().table?.name !== tableName) return;
+        const index = current().table?.indexes.find((candidate) => candidate.name === indexName);
+        if (!index || index.status === undefined || (index.status === 'ACTIVE' && index.backfilling !== true)) break;
+        await wait(INDEX_POLL_MS);
+      }
+      if (followTicket === ticket) set({ creatingIndex: undefined });
+    }
+
+    return {
+      timeToLive: LOADING,
+      tags: LOADING,
+      canAddIndex: false,
+      addIndex: CLOSED_DIALOG,
+      reload: async () => {
+        const { source, table } = current();
+        if (!source || !table) return;
+        const readTicket = ticket;
+        set({ tableName: table.name, timeToLive: LOADING, tags: LOADING });
+        const [timeToLive, tags] = await Promise.all([readTimeToLive(source, table), readTags(source, table)]);
+        if (readTicket === ticket) set({ timeToLive, tags });
+      },
+      openAddIndex: () => set({ addIndex: { ...CLOSED_DIALOG, open: true } }),
+      closeAddIndex: () => set({ addIndex: CLOSED_DIALOG }),
+      setAddIndexForm: (patch) =>
+        set((state) => {
+          const errors = { ...state.addIndex.errors };
+          for (const field of Object.keys(patch)) delete errors[field as keyof AddIndexErrors];
+          return { addIndex: { ...state.addIndex, form: { ...state.addIndex.form, ...patch }, errors, refusal: undefined } };
+        }),
+      submitAddIndex: async () => {
+        const { source, table } = current();
+        const { addIndex, canAddIndex } = get();
+        if (!source || !table || !canAddIndex || addIndex.sending) return false;
+        const errors = validateAddIndex(addIndex.form, table);
+        if (Object.keys(errors).length > 0) {
+          set({ addIndex: { ...addIndex, errors } });
+          return false;
+        }
+        const sendTicket = ticket;
+        set({ addIndex: { ...addIndex, errors: {}, sending: true, refusal: undefined } });
+        try {
+          // Fresh: the billing mode decides whether the index needs its own throughput.
+          const { Table: description } = await source.describeTable({ TableName: table.name });
+          await callLater(source, 'updateTable', addIndexRequest(addIndex.form, table.name, description));
+        } catch (error) {
+          if (sendTicket === ticket) set((state) => ({ addIndex: { ...state.addIndex, sending: false, refusal: toExplorerError(error) } }));
+          return false;
+        }
+        if (sendTicket !== ticket) return true;
+        set({ addIndex: CLOSED_DIALOG });
+        await follow(addIndex.form.indexName, table.name, sendTicket);
+        return true;
+      },
+      dispose: () => {
+        disposed = true;
+        unsubscribe();
+      },
+    };
+  });
+
+  // After a new connection the explorer still shows the old table until it has described the new
+  // one (connect keeps the selection, to come back to the same table): wait for that description.
+  let staleTable: TableSummary | undefined;
+  let awaitingTable = false;
+  const reset = { timeToLive: LOADING, tags: LOADING, addIndex: CLOSED_DIALOG, creatingIndex: undefined };
+  const unsubscribe = explorer.subscribe((state, previous) => {
+    // A new connection (a new client, or the same one under another label) may allow other changes.
+    const sourceChanged = state.source !== previous.source || state.sourceLabel !== previous.sourceLabel;
+    if (sourceChanged) {
+      ticket++;
+      staleTable = state.table;
+      awaitingTable = true;
+      store.setState({ ...reset, tableName: undefined, canAddIndex: state.source ? options.canAddIndex(state.source) : false });
+    }
+    const table = state.table;
+    if (!table || table === staleTable || (table === previous.table && !sourceChanged)) return;
+    // Described again (Refresh, Add index's polling): the same table, its TTL and tags stay.
+    if (!awaitingTable && table.name === store.getState().tableName) return;
+    awaitingTable = false;
+    staleTable = undefined;
+    ticket++;
+    store.setState({ ...reset, tableName: table.name });
+    void store.getState().reload();
+  });
+  const { source } = current();
+  if (source) store.setState({ canAddIndex: options.canAddIndex(source) });
+  void store.getState().reload();
+  return store;
+}
+
+async function readTimeToLive(source: DynamoDBDataSource, table: TableSummary): Promise<Detail<TimeToLive>> {
+  try {
+    const output = await callLater(source, 'describeTimeToLive', { TableName: table.name });
+    const description = output.TimeToLiveDescription;
+    return {
+      state: 'read',
+      value: { status: description?.TimeToLiveStatus ?? 'DISABLED', ...(description?.AttributeName ? { attributeName: description.AttributeName } : {}) },
+    };
+  } catch (error) {
+    return unavailable(error);
+  }
+}
+
+async function readTags(source: DynamoDBDataSource, table: TableSummary): Promise<Detail<readonly TableTag[]>> {
+  if (!table.arn) return { state: 'unavailable', why: 'DescribeTable gave no TableArn, which ListTagsOfResource needs.' };
+  const tags: TableTag[] = [];
+  let nextToken: string | undefined;
+  try {
+    for (let page = 0; page < MAX_TAG_PAGES; page++) {
+      const output = await callLater(source, 'listTagsOfResource', { ResourceArn: table.arn, ...(nextToken ? { NextToken: nextToken } : {}) });
+      for (const tag of output.Tags ?? []) tags.push({ key: tag.Key ?? '', value: tag.Value ?? '' });
+      nextToken = output.NextToken;
+      if (!nextToken) break;
+    }
+  } catch (error) {
+    return unavailable(error);
+  }
+  return { state: 'read', value: tags };
+}

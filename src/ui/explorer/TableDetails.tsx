@@ -1,0 +1,183 @@
+import { use, useEffect, useId, useRef } from 'react';
+import { useStore } from 'zustand';
+import type { AddIndexErrors, AddIndexField, Detail, ExplorerStore, ProjectionChoice, StreamSummary, TableDetailsStore, TableTag, TimeToLive } from '../../state';
+import type { KeyType } from '../../keys';
+import { VisibleText } from '../common/VisibleText';
+import { useAppStores } from '../stores';
+import './tableDetails.css';
+
+function useTableDetails(): TableDetailsStore {
+  return use(useAppStores().explorerTools.tableDetails());
+}
+
+function unavailableText(detail: { why: string }): string {
+  return `not available: ${detail.why}`;
+}
+
+function ttlText(detail: Detail<TimeToLive>): string {
+  if (detail.state === 'loading') return 'reading…';
+  if (detail.state === 'unavailable') return unavailableText(detail);
+  const { status, attributeName } = detail.value;
+  if (status === 'DISABLED') return 'off (DISABLED)';
+  return attributeName ? `${status} on ${attributeName} (epoch seconds)` : status;
+}
+
+function tagsText(detail: Detail<readonly TableTag[]>): string {
+  if (detail.state === 'loading') return 'reading…';
+  if (detail.state === 'unavailable') return unavailableText(detail);
+  return detail.value.length === 0 ? 'none' : detail.value.map((tag) => `${tag.key}=${tag.value}`).join(', ');
+}
+
+function streamText(stream: StreamSummary | undefined): string {
+  if (!stream?.enabled) return stream?.latestArn ? `off (last stream ${stream.latestArn})` : 'off';
+  return [stream.viewType ?? 'enabled', stream.latestArn].filter(Boolean).join(' · ');
+}
+
+/** Time to live, streams and tags, as entries of the table's facts list (each read with its own call, each saying why when it can't be). */
+export function TableDetailFacts({ explorer }: { explorer: ExplorerStore }) {
+  const store = useTableDetails();
+  const timeToLive = useStore(store, (state) => state.timeToLive);
+  const tags = useStore(store, (state) => state.tags);
+  const stream = useStore(explorer, (state) => state.table?.stream);
+  return (
+    <>
+      <div>
+        <dt>Time to live</dt>
+        <dd>
+          <VisibleText text={ttlText(timeToLive)} />
+        </dd>
+      </div>
+      <div>
+        <dt>Streams</dt>
+        <dd className="mono-when-arn">
+          <VisibleText text={streamText(stream)} />
+        </dd>
+      </div>
+      <div>
+        <dt>Tags</dt>
+        <dd>
+          <VisibleText text={tagsText(tags)} />
+        </dd>
+      </div>
+    </>
+  );
+}
+
+const KEY_TYPES: readonly KeyType[] = ['S', 'N', 'B'];
+const PROJECTIONS: readonly ProjectionChoice[] = ['ALL', 'KEYS_ONLY', 'INCLUDE'];
+
+/** Add index (where the connection allows it): the button, the dialog, and the new index's state while DynamoDB builds it. */
+export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
+  const store = useTableDetails();
+  const canAddIndex = useStore(store, (state) => state.canAddIndex);
+  const dialogState = useStore(store, (state) => state.addIndex);
+  const creatingIndex = useStore(store, (state) => state.creatingIndex);
+  const creating = useStore(explorer, (state) => (creatingIndex ? state.table?.indexes.find((index) => index.name === creatingIndex) : undefined));
+  const { openAddIndex, closeAddIndex, setAddIndexForm, submitAddIndex } = store.getState();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (dialogState.open && !element.open) element.showModal();
+    if (!dialogState.open && element.open) element.close();
+  }, [dialogState.open]);
+  if (!canAddIndex) return null;
+  const { form, errors, sending, refusal } = dialogState;
+  const fieldId = (field: string) => `${id}${field}`;
+  const invalid = (field: AddIndexField) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(field)}-error` } : {});
+  const error = (field: keyof AddIndexErrors) =>
+    errors[field] && (
+      <span id={`${fieldId(field)}-error`} className="field-error" role="alert">
+        <VisibleText text={errors[field]} />
+      </span>
+    );
+  const typeSelect = (field: 'partitionKeyType' | 'sortKeyType', label: string) => (
+    <span className="form-field">
+      <label htmlFor={fieldId(field)}>{label}</label>
+      <select id={fieldId(field)} value={form[field]} onChange={(event) => setAddIndexForm({ [field]: event.target.value as KeyType })}>
+        {KEY_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+
+  return (
+    <div className="add-index">
+      <button type="button" onClick={openAddIndex} disabled={creatingIndex !== undefined}>
+        Add index
+      </button>
+      {creatingIndex && (
+        <p className="muted small" role="status">
+          Creating index <VisibleText text={creatingIndex} />: {creating?.status ?? 'CREATING'}
+          {creating?.backfilling ? ', backfilling from the existing items' : ''} — DescribeTable is read every second until it is ACTIVE.
+        </p>
+      )}
+      <dialog ref={dialog} className="add-index-dialog" aria-labelledby={`${id}title`} onClose={closeAddIndex}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submitAddIndex();
+          }}
+        >
+          <h3 id={`${id}title`}>Add index</h3>
+          <p className="muted small">A global secondary index, created with UpdateTable and filled from the table’s items (backfilling) before it is ACTIVE.</p>
+          <div className="add-index-fields">
+            <span className="form-field">
+              <label htmlFor={fieldId('indexName')}>Index name</label>
+              <input id={fieldId('indexName')} value={form.indexName} onChange={(event) => setAddIndexForm({ indexName: event.target.value })} {...invalid('indexName')} />
+              {error('indexName')}
+            </span>
+            <span className="form-field">
+              <label htmlFor={fieldId('partitionKeyName')}>Partition key</label>
+              <input id={fieldId('partitionKeyName')} className="mono" value={form.partitionKeyName} onChange={(event) => setAddIndexForm({ partitionKeyName: event.target.value })} {...invalid('partitionKeyName')} />
+              {error('partitionKeyName')}
+            </span>
+            {typeSelect('partitionKeyType', 'Partition key type')}
+            <span className="form-field">
+              <label htmlFor={fieldId('sortKeyName')}>
+                Sort key <span className="muted">(optional)</span>
+              </label>
+              <input id={fieldId('sortKeyName')} className="mono" value={form.sortKeyName} onChange={(event) => setAddIndexForm({ sortKeyName: event.target.value })} {...invalid('sortKeyName')} />
+              {error('sortKeyName')}
+            </span>
+            {typeSelect('sortKeyType', 'Sort key type')}
+            <span className="form-field">
+              <label htmlFor={fieldId('projection')}>Projection</label>
+              <select id={fieldId('projection')} value={form.projection} onChange={(event) => setAddIndexForm({ projection: event.target.value as ProjectionChoice })}>
+                {PROJECTIONS.map((projection) => (
+                  <option key={projection} value={projection}>
+                    {projection}
+                  </option>
+                ))}
+              </select>
+            </span>
+            {form.projection === 'INCLUDE' && (
+              <span className="form-field add-index-include">
+                <label htmlFor={fieldId('includeText')}>Projected attributes</label>
+                <input id={fieldId('includeText')} className="mono" value={form.includeText} placeholder="status, total" onChange={(event) => setAddIndexForm({ includeText: event.target.value })} {...invalid('includeText')} />
+                {error('includeText')}
+              </span>
+            )}
+          </div>
+          {refusal && (
+            <p className="error-box small" role="alert">
+              <strong>{refusal.name}</strong>: <VisibleText text={refusal.message} />
+            </p>
+          )}
+          <div className="button-row">
+            <button type="submit" className="primary" disabled={sending}>
+              Create index
+            </button>
+            <button type="button" onClick={closeAddIndex}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </div>
+  );
+}
