@@ -7,7 +7,7 @@
  * mutate their input, and may return their input (or parts of it) unchanged.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { compareBytes, compareDynamoNumbers, utf8ByteLength } from '../keys';
+import { compareBytes, compareDynamoNumbers, compareUtf8, utf8ByteLength } from '../keys';
 import type { ResolvedPath } from './ast';
 import { canonicalizeNumber, numberByteSize } from './numberArithmetic';
 import type { Item } from './prepared';
@@ -174,6 +174,24 @@ export function indexOfSetMember(type: SetType, members: readonly (string | Uint
     }
   }
   return -1;
+}
+
+/**
+ * A set's members in the order DynamoDB Local keeps them, sorted: strings by
+ * UTF-8 bytes, numbers numerically, binaries by unsigned bytes. DynamoDB
+ * itself leaves the order of set members unspecified; DynamoDB Local returns
+ * them sorted (after PutItem, ADD and DELETE alike), and some libraries'
+ * tests compare sets as arrays, so the engine keeps them so too. Sorts in
+ * place and returns the array. (Local orders strings as Java does, by UTF-16
+ * units: the two differ only between characters beyond U+FFFF and U+E000–U+FFFF.)
+ *
+ * @example
+ * sortSetMembers("NS", ["10", "2", "-1"]) // ["-1", "2", "10"]
+ */
+export function sortSetMembers<M extends string | Uint8Array>(type: SetType, members: M[]): M[] {
+  if (type === 'SS') return (members as string[]).sort(compareUtf8) as M[];
+  if (type === 'NS') return (members as string[]).sort(compareDynamoNumbers) as M[];
+  return (members as Uint8Array[]).sort(compareBytes) as M[];
 }
 
 /**

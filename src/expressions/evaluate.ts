@@ -27,6 +27,7 @@ export {
   getOwnAttribute,
   getPath,
   indexOfSetMember,
+  sortSetMembers,
   itemSize,
   normalizeAttributeValue,
   setMemberKey,

@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { readAttributeValue } from '../engine';
 import { isDynamoDBError, type Item } from '../expressions';
+import { normalizeDynamoNumber } from '../keys';
 import { childPath, type ItemProblem, type ItemReadResult, type NumberRespelling } from './itemProblems';
 
 /**
@@ -37,9 +38,11 @@ export function readEditedItem(candidate: Record<string, unknown>): ItemReadResu
 
 function collectRespellings(typed: AttributeValue, stored: AttributeValue, path: string, out: NumberRespelling[]): void {
   if (typed.N !== undefined && typed.N !== stored.N) out.push({ path, typed: typed.N, stored: stored.N as string });
+  // Set members are stored sorted (sortSetMembers), so each typed member is compared with its own spelling.
   if (typed.NS !== undefined) {
     typed.NS.forEach((member, i) => {
-      if (member !== stored.NS?.[i]) out.push({ path: childPath(path, i), typed: member, stored: stored.NS?.[i] ?? '' });
+      const spelled = normalizeDynamoNumber(member.trim());
+      if (spelled !== undefined && spelled !== member) out.push({ path: childPath(path, i), typed: member, stored: spelled });
     });
   }
   if (typed.L !== undefined) typed.L.forEach((member, i) => collectRespellings(member, (stored.L as AttributeValue[])[i] as AttributeValue, childPath(path, i), out));

@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { DynamoDBError, setOwnAttribute, validationError, type Item } from '../../expressions';
+import { DynamoDBError, setOwnAttribute, sortSetMembers, validationError, type Item } from '../../expressions';
 import { normalizeDynamoNumber, parseDynamoNumber } from '../../keys';
 import { toBase64 } from './base64';
 import { flatString } from './flatString';
@@ -111,7 +111,7 @@ function readStringSet(member: unknown): string[] {
   if (new Set(members).size !== members.length) {
     throw validationError(`${INVALID}Input collection [${members.join(', ')}] contains duplicates.`);
   }
-  return members;
+  return sortSetMembers('SS', members);
 }
 
 function readNumberSet(member: unknown): string[] {
@@ -119,7 +119,7 @@ function readNumberSet(member: unknown): string[] {
   if (members.length === 0) throw validationError(INVALID + 'An number set  may not be empty');
   // Duplicates are judged after normalisation: 1 and 1.0 are the same number (verified on DynamoDB Local).
   if (new Set(members).size !== members.length) throw validationError('Input collection contains duplicates');
-  return members;
+  return sortSetMembers('NS', members);
 }
 
 function readBinarySet(member: unknown): Uint8Array[] {
@@ -130,7 +130,7 @@ function readBinarySet(member: unknown): Uint8Array[] {
     // Sic: DynamoDB prints no space before "of type BS".
     throw validationError(`${INVALID}Input collection [${encoded.join(', ')}]of type BS contains duplicates.`);
   }
-  return members;
+  return sortSetMembers('BS', members);
 }
 
 /**
