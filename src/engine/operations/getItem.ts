@@ -1,13 +1,13 @@
 import type { GetItemCommandInput, GetItemCommandOutput } from '@aws-sdk/client-dynamodb';
-import { prepareExpressions, projectItem } from '../../expressions';
+import { projectItem } from '../../expressions';
+import { checkExpressionMixing, prepareRequest } from '../legacy';
 import { ConstraintErrors } from '../requestErrors';
 import { checkKey } from '../schema/checkKeys';
 import { readOut } from '../storage/readOut';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { checkCapacityMode, consumedCapacity, createCharge, readUnits } from './capacity';
-import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
-import { expressionParameters } from './requestHelpers';
+import { requireTable, type EngineContext } from './context';
 
 /** GetItem: a missing item gives an output without `Item` (and still costs the minimum read). */
 export function getItem(context: EngineContext, input: GetItemCommandInput): GetItemCommandOutput {
@@ -16,10 +16,10 @@ export function getItem(context: EngineContext, input: GetItemCommandInput): Get
   errors.requireValue(input.Key, 'key');
   errors.throwIfAny();
   checkCapacityMode(input.ReturnConsumedCapacity);
-  rejectLegacyParameters(input, ['AttributesToGet'], 'ProjectionExpression');
+  checkExpressionMixing(input, 'GetItem');
 
   const key = readItem(input.Key);
-  const prepared = prepareExpressions(expressionParameters(input), { operation: 'GetItem' });
+  const prepared = prepareRequest(input, 'GetItem', { operation: 'GetItem' });
   const table = requireTable(context, input.TableName as string);
   checkKey(key, table.definition.keys);
 

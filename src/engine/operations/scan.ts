@@ -1,13 +1,13 @@
 import type { ScanCommandInput, ScanCommandOutput } from '@aws-sdk/client-dynamodb';
-import { prepareExpressions, validationError } from '../../expressions';
+import { validationError } from '../../expressions';
+import { checkExpressionMixing, prepareRequest } from '../legacy';
 import { ConstraintErrors } from '../requestErrors';
 import type { ListPosition } from '../storage/chunkedSortedList';
 import type { Partition, StoreEntry } from '../storage/keyedStore';
 import { canonicalKey, firstHashOfSegment, hashCanonicalKey, segmentOfHash } from '../storage/partitionKey';
 import { checkCapacityMode } from './capacity';
-import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
+import { requireTable, type EngineContext } from './context';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect } from './readPage';
-import { expressionParameters } from './requestHelpers';
 
 /** TotalSegments may be at most this. */
 const MAX_TOTAL_SEGMENTS = 1_000_000;
@@ -28,10 +28,10 @@ export function scan(context: EngineContext, input: ScanCommandInput): ScanComma
   errors.checkRange(input.TotalSegments, 'totalSegments', 1, MAX_TOTAL_SEGMENTS);
   errors.throwIfAny();
   checkCapacityMode(input.ReturnConsumedCapacity);
-  rejectLegacyParameters(input, ['ScanFilter', 'AttributesToGet', 'ConditionalOperator'], 'the expression parameters');
+  checkExpressionMixing(input, 'Scan');
   const segment = checkSegments(input.Segment, input.TotalSegments);
   const startKeyInput = readStartKeyInput(input.ExclusiveStartKey);
-  const prepared = prepareExpressions(expressionParameters(input), { operation: 'Scan' });
+  const prepared = prepareRequest(input, 'Scan', { operation: 'Scan' });
 
   const table = requireTable(context, input.TableName as string);
   const target = resolveReadTarget(table, input.IndexName, input.ConsistentRead);
