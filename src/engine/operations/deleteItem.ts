@@ -1,7 +1,7 @@
 import type { DeleteItemCommandInput, DeleteItemCommandOutput } from '@aws-sdk/client-dynamodb';
 import { checkExpressionMixing, prepareRequest } from '../legacy';
 import { evaluateCondition } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { checkMembers } from './memberConstraints';
 import { checkKey, keyOf } from '../schema/checkKeys';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
@@ -11,10 +11,7 @@ import { checkReturnValues, checkReturnValuesOnConditionCheckFailure, conditiona
 
 /** DeleteItem: deleting an item that does not exist succeeds (and still costs a write unit). */
 export function planDeleteItem(context: EngineContext, input: DeleteItemCommandInput): WritePlan<DeleteItemCommandOutput> {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.requireValue(input.Key, 'key');
-  errors.throwIfAny();
+  checkMembers('DeleteItem', input);
   checkReturnValues(input.ReturnValues, 'DeleteItem');
   checkReturnValuesOnConditionCheckFailure(input.ReturnValuesOnConditionCheckFailure);
   checkCapacityMode(input.ReturnConsumedCapacity);

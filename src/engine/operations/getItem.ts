@@ -1,7 +1,7 @@
 import type { GetItemCommandInput, GetItemCommandOutput } from '@aws-sdk/client-dynamodb';
 import { projectItem } from '../../expressions';
 import { checkExpressionMixing, prepareRequest } from '../legacy';
-import { ConstraintErrors } from '../requestErrors';
+import { checkMembers } from './memberConstraints';
 import { checkKey } from '../schema/checkKeys';
 import { readOut } from '../storage/readOut';
 import { copyItem } from '../values/copyItem';
@@ -11,10 +11,7 @@ import { requireTable, type EngineContext } from './context';
 
 /** GetItem: a missing item gives an output without `Item` (and still costs the minimum read). */
 export function getItem(context: EngineContext, input: GetItemCommandInput): GetItemCommandOutput {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.requireValue(input.Key, 'key');
-  errors.throwIfAny();
+  checkMembers('GetItem', input);
   checkCapacityMode(input.ReturnConsumedCapacity);
   checkExpressionMixing(input, 'GetItem');
 

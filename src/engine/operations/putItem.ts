@@ -1,7 +1,7 @@
 import type { PutItemCommandInput, PutItemCommandOutput } from '@aws-sdk/client-dynamodb';
 import { checkExpressionMixing, prepareRequest } from '../legacy';
 import { evaluateCondition, itemSize } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { checkMembers } from './memberConstraints';
 import { checkItemKeys, keyOf } from '../schema/checkKeys';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
@@ -17,10 +17,7 @@ import {
 
 /** PutItem: validate, check the condition against the current item, plan the write. */
 export function planPutItem(context: EngineContext, input: PutItemCommandInput): WritePlan<PutItemCommandOutput> {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.requireValue(input.Item, 'item');
-  errors.throwIfAny();
+  checkMembers('PutItem', input);
   checkReturnValues(input.ReturnValues, 'PutItem');
   checkReturnValuesOnConditionCheckFailure(input.ReturnValuesOnConditionCheckFailure);
   checkCapacityMode(input.ReturnConsumedCapacity);

@@ -1,7 +1,7 @@
 import type { AttributeValue, QueryCommandInput, QueryCommandOutput } from '@aws-sdk/client-dynamodb';
 import { prepareExpressions, validationError, type PreparedKeyCondition, type PreparedSortKeyCondition } from '../../expressions';
 import { compareKeys, type KeyAttributeValue } from '../../keys';
-import { ConstraintErrors } from '../requestErrors';
+import { checkMembers } from './memberConstraints';
 import { keyNames } from '../schema/tableDefinition';
 import type { ListPosition, Probe } from '../storage/chunkedSortedList';
 import type { KeyedStore, Partition, StoreEntry } from '../storage/keyedStore';
@@ -19,11 +19,7 @@ import { expressionParameters } from './requestHelpers';
  * never a scan and sort. See readPage.ts for paging rules.
  */
 export function query(context: EngineContext, input: QueryCommandInput): QueryCommandOutput {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.checkName(input.IndexName, 'indexName', false);
-  errors.checkRange(input.Limit, 'limit', 1);
-  errors.throwIfAny();
+  checkMembers('Query', input);
   checkCapacityMode(input.ReturnConsumedCapacity);
   checkExpressionMixing(input, 'Query');
   if (input.KeyConditionExpression === undefined && (input.KeyConditions === undefined || input.KeyConditions === null)) {

@@ -1,7 +1,7 @@
 import type { UpdateItemCommandInput, UpdateItemCommandOutput } from '@aws-sdk/client-dynamodb';
 import { checkAttributeUpdateTypes, checkExpressionMixing, prepareRequest } from '../legacy';
 import { applyUpdate, evaluateCondition, itemSize, projectItem, validationError, type Item, type PreparedUpdate } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { checkMembers } from './memberConstraints';
 import { checkIndexKeys, checkKey, keyOf } from '../schema/checkKeys';
 import { keyNames, type TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
@@ -24,10 +24,7 @@ import {
  * top-level attributes for nested updates).
  */
 export function planUpdateItem(context: EngineContext, input: UpdateItemCommandInput): WritePlan<UpdateItemCommandOutput> {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.requireValue(input.Key, 'key');
-  errors.throwIfAny();
+  checkMembers('UpdateItem', input);
   checkReturnValues(input.ReturnValues, 'UpdateItem');
   checkReturnValuesOnConditionCheckFailure(input.ReturnValuesOnConditionCheckFailure);
   checkCapacityMode(input.ReturnConsumedCapacity);
