@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { prepareExpressions, projectItem, type KeySchemaInfo, type PreparedSortKeyCondition } from '../../src/expressions';
 import { compareKeys, compareUtf8, normalizeDynamoNumber, type KeyAttributeValue } from '../../src/keys';
+import { prepareRequest } from '../../src/engine/legacy';
 import type { Call } from './contract';
 import type { Outcome } from './outcome';
 import type { Page, Pages } from './paging';
@@ -553,6 +554,7 @@ export function inclusiveBoundLastEvaluatedKey(keys: KeySchemaInfo): Normalizer 
       Limit?: number;
       ScanIndexForward?: boolean;
       KeyConditionExpression?: string;
+      KeyConditions?: Record<string, unknown>;
       FilterExpression?: string;
       ProjectionExpression?: string;
       ExpressionAttributeNames?: Record<string, string>;
@@ -563,7 +565,8 @@ export function inclusiveBoundLastEvaluatedKey(keys: KeySchemaInfo): Normalizer 
     let bound: AttributeValue | undefined;
     try {
       const { IndexName: _index, Limit: _limit, ScanIndexForward: _forward, ...expressions } = input;
-      const prepared = prepareExpressions(expressions, { keySchema: keys, operation: 'Query' });
+      // prepareRequest: a legacy KeyConditions has the same bound as its KeyConditionExpression.
+      const prepared = prepareRequest(expressions, 'Query', { keySchema: keys, operation: 'Query' });
       bound = sortKeyBound(prepared.keyCondition?.sortKey?.condition, input.ScanIndexForward !== false);
     } catch {
       return comparison;

@@ -1,6 +1,7 @@
 import { itemSize, type Item } from '../expressions';
 import type { EngineChange, ItemWrite, LoadItemsResult, LocalDynamoDB, LocalDynamoDBOptions, TableSnapshot } from './localDynamoDB.types';
 import { planBatchWriteItem } from './operations/batchWriteItem';
+import { withItemCollectionMetrics } from './operations/itemCollectionMetrics';
 import { batchGetItem } from './operations/batchGetItem';
 import { requireTable, type EngineContext, type WritePlan } from './operations/context';
 import { planCreateTable } from './operations/createTable';
@@ -137,15 +138,15 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     deleteTable: write(planDeleteTable),
     describeTable: read(describeTable),
     listTables: read(listTables),
-    putItem: write(planPutItem),
+    putItem: write(withItemCollectionMetrics(planPutItem, 'single')),
     getItem: read(getItem),
-    deleteItem: write(planDeleteItem),
-    updateItem: write(planUpdateItem),
-    batchWriteItem: write(planBatchWriteItem),
+    deleteItem: write(withItemCollectionMetrics(planDeleteItem, 'single')),
+    updateItem: write(withItemCollectionMetrics(planUpdateItem, 'single')),
+    batchWriteItem: write(withItemCollectionMetrics(planBatchWriteItem, 'perTable')),
     batchGetItem: read(batchGetItem),
     query: read(query),
     scan: read(scan),
-    transactWriteItems: write(planTransactWriteItems),
+    transactWriteItems: write(withItemCollectionMetrics(planTransactWriteItems, 'perTable')),
     transactGetItems: read(transactGetItems),
 
     loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult> {

@@ -391,7 +391,7 @@ describe('Select, projection and filters on a table', () => {
     // ExpressionAttributeValues (':p') without any expression are named first (dynalite's recording; DynamoDB Local agrees).
     [{ KeyConditionExpression: undefined }, 'ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null'],
     [{ KeyConditionExpression: undefined, FilterExpression: 'x = :p' }, 'Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.'],
-    [{ KeyConditions: {} }, "Keylab's built-in table supports expression parameters only: KeyConditions is not supported; use the expression parameters"],
+    [{ KeyConditions: {} }, 'Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}'],
   ])('refuses %j', async (extra, message) => {
     const values = 'FilterExpression' in extra ? { ':z': N(0) } : {};
     await expectError(db.query(queryInput(extra, values)), 'ValidationException', message);

@@ -1,5 +1,5 @@
 import type { BatchGetItemCommandInput, BatchGetItemCommandOutput, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import { prepareExpressions, projectItem, validationError, type Item, type PreparedExpressions } from '../../expressions';
+import { projectItem, validationError, type Item, type PreparedExpressions } from '../../expressions';
 import { ConstraintErrors } from '../requestErrors';
 import { checkKey, keyIdentity } from '../schema/checkKeys';
 import type { TableStore } from '../storage/tableStore';
@@ -7,8 +7,8 @@ import { readOut } from '../storage/readOut';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { checkCapacityMode, consumedCapacity, createCharge, readUnits } from './capacity';
-import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
-import { expressionParameters } from './requestHelpers';
+import { checkExpressionMixing, prepareRequest } from '../legacy';
+import { requireTable, type EngineContext } from './context';
 
 /** At most 100 keys per call, over all tables. */
 export const MAX_BATCH_GET_KEYS = 100;
@@ -37,10 +37,10 @@ export function batchGetItem(context: EngineContext, input: BatchGetItemCommandI
   const tableRequests: TableRequest[] = [];
   let keyCount = 0;
   for (const [tableName, request] of Object.entries(requestItems ?? {})) {
-    rejectLegacyParameters(request, ['AttributesToGet'], 'ProjectionExpression');
+    checkExpressionMixing(request, 'GetItem');
     const keys = (request.Keys ?? []).map(readItem);
     keyCount += keys.length;
-    const prepared = prepareExpressions(expressionParameters(request), { operation: 'GetItem' });
+    const prepared = prepareRequest(request, 'GetItem', { operation: 'GetItem' });
     tableRequests.push({ tableName, keys, prepared, consistent: request.ConsistentRead === true });
   }
   if (keyCount > MAX_BATCH_GET_KEYS) throw validationError('Too many items requested for the BatchGetItem call');

@@ -1,26 +1,24 @@
 import type { DeleteItemCommandInput, DeleteItemCommandOutput } from '@aws-sdk/client-dynamodb';
-import { evaluateCondition, prepareExpressions } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { checkExpressionMixing, prepareRequest } from '../legacy';
+import { evaluateCondition } from '../../expressions';
+import { checkMembers } from './memberConstraints';
 import { checkKey, keyOf } from '../schema/checkKeys';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge } from './capacity';
-import { rejectLegacyParameters, requireTable, type EngineContext, type WritePlan } from './context';
-import { checkReturnValues, checkReturnValuesOnConditionCheckFailure, conditionalCheckFailed, expressionParameters } from './requestHelpers';
+import { requireTable, type EngineContext, type WritePlan } from './context';
+import { checkReturnValues, checkReturnValuesOnConditionCheckFailure, conditionalCheckFailed } from './requestHelpers';
 
 /** DeleteItem: deleting an item that does not exist succeeds (and still costs a write unit). */
 export function planDeleteItem(context: EngineContext, input: DeleteItemCommandInput): WritePlan<DeleteItemCommandOutput> {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.requireValue(input.Key, 'key');
-  errors.throwIfAny();
+  checkMembers('DeleteItem', input);
   checkReturnValues(input.ReturnValues, 'DeleteItem');
   checkReturnValuesOnConditionCheckFailure(input.ReturnValuesOnConditionCheckFailure);
   checkCapacityMode(input.ReturnConsumedCapacity);
-  rejectLegacyParameters(input, ['Expected', 'ConditionalOperator'], 'ConditionExpression');
+  checkExpressionMixing(input, 'DeleteItem');
 
   const key = readItem(input.Key);
-  const prepared = prepareExpressions(expressionParameters(input), { operation: 'DeleteItem' });
+  const prepared = prepareRequest(input, 'DeleteItem', { operation: 'DeleteItem' });
   const table = requireTable(context, input.TableName as string);
   checkKey(key, table.definition.keys);
 

@@ -1,25 +1,22 @@
 import type { GetItemCommandInput, GetItemCommandOutput } from '@aws-sdk/client-dynamodb';
-import { prepareExpressions, projectItem } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { projectItem } from '../../expressions';
+import { checkExpressionMixing, prepareRequest } from '../legacy';
+import { checkMembers } from './memberConstraints';
 import { checkKey } from '../schema/checkKeys';
 import { readOut } from '../storage/readOut';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { checkCapacityMode, consumedCapacity, createCharge, readUnits } from './capacity';
-import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
-import { expressionParameters } from './requestHelpers';
+import { requireTable, type EngineContext } from './context';
 
 /** GetItem: a missing item gives an output without `Item` (and still costs the minimum read). */
 export function getItem(context: EngineContext, input: GetItemCommandInput): GetItemCommandOutput {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.requireValue(input.Key, 'key');
-  errors.throwIfAny();
+  checkMembers('GetItem', input);
   checkCapacityMode(input.ReturnConsumedCapacity);
-  rejectLegacyParameters(input, ['AttributesToGet'], 'ProjectionExpression');
+  checkExpressionMixing(input, 'GetItem');
 
   const key = readItem(input.Key);
-  const prepared = prepareExpressions(expressionParameters(input), { operation: 'GetItem' });
+  const prepared = prepareRequest(input, 'GetItem', { operation: 'GetItem' });
   const table = requireTable(context, input.TableName as string);
   checkKey(key, table.definition.keys);
 

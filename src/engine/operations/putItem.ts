@@ -1,35 +1,32 @@
 import type { PutItemCommandInput, PutItemCommandOutput } from '@aws-sdk/client-dynamodb';
-import { evaluateCondition, itemSize, prepareExpressions } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { checkExpressionMixing, prepareRequest } from '../legacy';
+import { evaluateCondition, itemSize } from '../../expressions';
+import { checkMembers } from './memberConstraints';
 import { checkItemKeys, keyOf } from '../schema/checkKeys';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge } from './capacity';
-import { rejectLegacyParameters, requireTable, type EngineContext, type WritePlan } from './context';
+import { requireTable, type EngineContext, type WritePlan } from './context';
 import {
   checkReturnValues,
   checkReturnValuesOnConditionCheckFailure,
   conditionalCheckFailed,
-  expressionParameters,
   itemTooLarge,
   MAX_ITEM_BYTES,
 } from './requestHelpers';
 
 /** PutItem: validate, check the condition against the current item, plan the write. */
 export function planPutItem(context: EngineContext, input: PutItemCommandInput): WritePlan<PutItemCommandOutput> {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.requireValue(input.Item, 'item');
-  errors.throwIfAny();
+  checkMembers('PutItem', input);
   checkReturnValues(input.ReturnValues, 'PutItem');
   checkReturnValuesOnConditionCheckFailure(input.ReturnValuesOnConditionCheckFailure);
   checkCapacityMode(input.ReturnConsumedCapacity);
-  rejectLegacyParameters(input, ['Expected', 'ConditionalOperator'], 'ConditionExpression');
+  checkExpressionMixing(input, 'PutItem');
 
   const item = readItem(input.Item);
   const size = itemSize(item);
   if (size > MAX_ITEM_BYTES) throw itemTooLarge();
-  const prepared = prepareExpressions(expressionParameters(input), { operation: 'PutItem' });
+  const prepared = prepareRequest(input, 'PutItem', { operation: 'PutItem' });
   const table = requireTable(context, input.TableName as string);
   checkItemKeys(item, table.definition);
 

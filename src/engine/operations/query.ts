@@ -1,14 +1,15 @@
 import type { AttributeValue, QueryCommandInput, QueryCommandOutput } from '@aws-sdk/client-dynamodb';
 import { prepareExpressions, validationError, type PreparedKeyCondition, type PreparedSortKeyCondition } from '../../expressions';
 import { compareKeys, type KeyAttributeValue } from '../../keys';
-import { ConstraintErrors } from '../requestErrors';
+import { checkMembers } from './memberConstraints';
 import { keyNames } from '../schema/tableDefinition';
 import type { ListPosition, Probe } from '../storage/chunkedSortedList';
 import type { KeyedStore, Partition, StoreEntry } from '../storage/keyedStore';
 import { rawKeyOf, rawStartsWith, type RawComparator, type RawKey } from '../storage/rawKey';
 import { flatKeyValue } from '../values/flatString';
 import { checkCapacityMode } from './capacity';
-import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
+import { checkExpressionMixing, prepareRequest } from '../legacy';
+import { requireTable, type EngineContext } from './context';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect, type StartKey } from './readPage';
 import { expressionParameters } from './requestHelpers';
 
@@ -18,14 +19,10 @@ import { expressionParameters } from './requestHelpers';
  * never a scan and sort. See readPage.ts for paging rules.
  */
 export function query(context: EngineContext, input: QueryCommandInput): QueryCommandOutput {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.checkName(input.IndexName, 'indexName', false);
-  errors.checkRange(input.Limit, 'limit', 1);
-  errors.throwIfAny();
+  checkMembers('Query', input);
   checkCapacityMode(input.ReturnConsumedCapacity);
-  rejectLegacyParameters(input, ['KeyConditions', 'QueryFilter', 'AttributesToGet', 'ConditionalOperator'], 'the expression parameters');
-  if (input.KeyConditionExpression === undefined) {
+  checkExpressionMixing(input, 'Query');
+  if (input.KeyConditionExpression === undefined && (input.KeyConditions === undefined || input.KeyConditions === null)) {
     // Expression parameters given without any expression are named first (dynalite's recordings; DynamoDB Local agrees).
     if (input.FilterExpression === undefined && input.ProjectionExpression === undefined) prepareExpressions(expressionParameters(input), { operation: 'Query' });
     throw validationError('Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.');
@@ -35,7 +32,7 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
   const table = requireTable(context, input.TableName as string);
   const target = resolveReadTarget(table, input.IndexName, input.ConsistentRead);
   const primaryKeyNames = keyNames(target.keys);
-  const prepared = prepareExpressions(expressionParameters(input), { keySchema: target.keys, primaryKeyNames, operation: 'Query' });
+  const prepared = prepareRequest(input, 'Query', { keySchema: target.keys, primaryKeyNames, operation: 'Query' });
   // prepareExpressions also refuses a filter on primaryKeyNames ("Filter Expression can only contain non-primary key attributes").
   const keyCondition = prepared.keyCondition as PreparedKeyCondition;
   const select = resolveSelect(input.Select, prepared.projection !== undefined, target);

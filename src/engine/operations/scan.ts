@@ -1,16 +1,14 @@
 import type { ScanCommandInput, ScanCommandOutput } from '@aws-sdk/client-dynamodb';
-import { prepareExpressions, validationError } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { validationError } from '../../expressions';
+import { checkExpressionMixing, prepareRequest } from '../legacy';
+import { checkMembers } from './memberConstraints';
 import type { ListPosition } from '../storage/chunkedSortedList';
 import type { Partition, StoreEntry } from '../storage/keyedStore';
 import { canonicalKey, firstHashOfSegment, hashCanonicalKey, segmentOfHash } from '../storage/partitionKey';
 import { checkCapacityMode } from './capacity';
-import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
+import { requireTable, type EngineContext } from './context';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect } from './readPage';
-import { expressionParameters } from './requestHelpers';
 
-/** TotalSegments may be at most this. */
-const MAX_TOTAL_SEGMENTS = 1_000_000;
 
 /**
  * Scan: every partition of the table or index in Scan order — by the hash of
@@ -20,18 +18,12 @@ const MAX_TOTAL_SEGMENTS = 1_000_000;
  * hash space: the segments together read every item exactly once.
  */
 export function scan(context: EngineContext, input: ScanCommandInput): ScanCommandOutput {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.checkName(input.IndexName, 'indexName', false);
-  errors.checkRange(input.Limit, 'limit', 1);
-  errors.checkRange(input.Segment, 'segment', 0);
-  errors.checkRange(input.TotalSegments, 'totalSegments', 1, MAX_TOTAL_SEGMENTS);
-  errors.throwIfAny();
+  checkMembers('Scan', input);
   checkCapacityMode(input.ReturnConsumedCapacity);
-  rejectLegacyParameters(input, ['ScanFilter', 'AttributesToGet', 'ConditionalOperator'], 'the expression parameters');
+  checkExpressionMixing(input, 'Scan');
   const segment = checkSegments(input.Segment, input.TotalSegments);
   const startKeyInput = readStartKeyInput(input.ExclusiveStartKey);
-  const prepared = prepareExpressions(expressionParameters(input), { operation: 'Scan' });
+  const prepared = prepareRequest(input, 'Scan', { operation: 'Scan' });
 
   const table = requireTable(context, input.TableName as string);
   const target = resolveReadTarget(table, input.IndexName, input.ConsistentRead);

@@ -1,17 +1,17 @@
 import type { UpdateItemCommandInput, UpdateItemCommandOutput } from '@aws-sdk/client-dynamodb';
-import { applyUpdate, evaluateCondition, itemSize, prepareExpressions, projectItem, validationError, type Item, type PreparedUpdate } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { checkAttributeUpdateTypes, checkExpressionMixing, prepareRequest } from '../legacy';
+import { applyUpdate, evaluateCondition, itemSize, projectItem, validationError, type Item, type PreparedUpdate } from '../../expressions';
+import { checkMembers } from './memberConstraints';
 import { checkIndexKeys, checkKey, keyOf } from '../schema/checkKeys';
 import { keyNames, type TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge, type SizedItem } from './capacity';
-import { rejectLegacyParameters, requireTable, type EngineContext, type WritePlan } from './context';
+import { requireTable, type EngineContext, type WritePlan } from './context';
 import {
   checkReturnValues,
   checkReturnValuesOnConditionCheckFailure,
   conditionalCheckFailed,
-  expressionParameters,
   MAX_ITEM_BYTES,
   updatedPaths,
 } from './requestHelpers';
@@ -24,17 +24,14 @@ import {
  * top-level attributes for nested updates).
  */
 export function planUpdateItem(context: EngineContext, input: UpdateItemCommandInput): WritePlan<UpdateItemCommandOutput> {
-  const errors = new ConstraintErrors();
-  errors.checkName(input.TableName, 'tableName');
-  errors.requireValue(input.Key, 'key');
-  errors.throwIfAny();
+  checkMembers('UpdateItem', input);
   checkReturnValues(input.ReturnValues, 'UpdateItem');
   checkReturnValuesOnConditionCheckFailure(input.ReturnValuesOnConditionCheckFailure);
   checkCapacityMode(input.ReturnConsumedCapacity);
-  rejectLegacyParameters(input, ['AttributeUpdates', 'Expected', 'ConditionalOperator'], 'UpdateExpression and ConditionExpression');
+  checkExpressionMixing(input, 'UpdateItem');
 
   const key = readItem(input.Key);
-  const prepared = prepareExpressions(expressionParameters(input), { operation: 'UpdateItem' });
+  const prepared = prepareRequest(input, 'UpdateItem', { operation: 'UpdateItem' });
   const table = requireTable(context, input.TableName as string);
   const definition = table.definition;
   checkKey(key, definition.keys);
@@ -44,6 +41,7 @@ export function planUpdateItem(context: EngineContext, input: UpdateItemCommandI
   if (prepared.condition && !evaluateCondition(prepared.condition, existing?.item ?? {})) {
     throw conditionalCheckFailed(existing?.item, input.ReturnValuesOnConditionCheckFailure);
   }
+  if (input.AttributeUpdates && prepared.update) checkAttributeUpdateTypes(prepared.update, existing?.item ?? key);
   const { item, size } = updatedItem(prepared.update, existing?.item ?? key, definition);
 
   const output: UpdateItemCommandOutput = { $metadata: {} };
