@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useDesigns } from '../stores';
 import { DesignEditor } from './DesignEditor';
 import { DesignsList } from './DesignsList';
@@ -64,7 +64,9 @@ export function DesignPanel() {
   const [chosenTables, setChosenTables] = useState<Readonly<Record<string, string>>>({});
   const tables = saved?.design.tables ?? [];
   const table = tables.find((entry) => openDesignId !== undefined && entry.name === chosenTables[openDesignId]) ?? tables[0];
-  const props: DesignRegionProps | undefined = openDesignId && saved && table ? { designId: openDesignId, design: saved.design, table } : undefined;
+  const design = saved?.design;
+  // One object per design and table: useDeferredValue compares by identity (a new object each render would re-render forever).
+  const props = useMemo<DesignRegionProps | undefined>(() => (openDesignId && design && table ? { designId: openDesignId, design, table } : undefined), [openDesignId, design, table]);
   const deferred = useDeferredValue(props);
   // Another design opened: its regions show it at once (a deferred render still holds the one before).
   const later = deferred?.designId === props?.designId ? deferred : props;
