@@ -1,38 +1,28 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, AppStoresProvider, createAppStores, type AppDeps } from './ui';
+/*
+ * The browser entry. index.html's shell (the header and "Loading your
+ * designs…", styled by app.css, which stays a <link> in the page) paints
+ * first; the app's code is fetched and run after that paint, so the first
+ * paint waits for no JavaScript (startApp.tsx builds the stores and renders).
+ */
 import './ui/app.css';
 
-/** The browser's side of the app's dependencies: the only place that reads these globals. */
-function browserAppDeps(): AppDeps {
-  let storage: Storage | undefined;
-  try {
-    storage = window.localStorage;
-  } catch {
-    // Blocked (privacy settings, sandboxed frame): the app says so and keeps everything in memory.
-  }
-  return {
-    storage,
-    fetch: (url, init) => window.fetch(url, init),
-    appOrigin: window.location.origin,
-    // The engine and IndexedDB load when the built-in table is first needed (the explorer, Load into a table), not at start.
-    openBuiltInTable: async () => (await import('./sources')).openBuiltInTable(),
-    now: () => performance.now(),
-  };
+/** Resolves after the browser has painted the shell once (at once in a hidden tab, where frames don't run). */
+function afterShellPainted(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState !== 'visible') {
+      resolve();
+      return;
+    }
+    // A frame's callbacks run just before its paint; the task queued from one runs after it.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Keylab: #root element missing from index.html');
-const stores = createAppStores(browserAppDeps());
-// Designs are saved after a pause in typing; a reload, a closed tab or a switch away saves at once.
-window.addEventListener('pagehide', () => stores.flushSaves());
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') stores.flushSaves();
-});
-createRoot(container).render(
-  <StrictMode>
-    <AppStoresProvider stores={stores}>
-      <App />
-    </AppStoresProvider>
-  </StrictMode>,
-);
+afterShellPainted()
+  .then(() => import('./startApp'))
+  .catch((error: unknown) => {
+    // Shown in the shell's own status line: a failed load (a network error, a stale tab after a deploy) says so instead of "Loading…" forever.
+    const status = document.querySelector('.app-shell-status');
+    if (status) status.textContent = `Keylab could not load its code (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`;
+    throw error;
+  });

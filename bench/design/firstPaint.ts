@@ -27,6 +27,8 @@ interface Navigation {
   readonly designsShown: number;
   /** Paths of the scripts whose fetch started before the paint. */
   readonly scripts: readonly string[];
+  /** Paths of the scripts whose fetch started before the Designs list was on screen (what the Design tab really needed). */
+  readonly scriptsBeforeDesigns: readonly string[];
 }
 
 export async function run(): Promise<void> {
@@ -58,10 +60,14 @@ export async function run(): Promise<void> {
       const navigation = await page.evaluate(() => {
         const designsShown = (globalThis as unknown as { __designsShown: number }).__designsShown;
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
-        const scripts = performance.getEntriesByType('resource')
-          .filter((entry) => entry.startTime < fcp && new URL(entry.name).pathname.endsWith('.js'))
-          .map((entry) => new URL(entry.name).pathname);
-        return { fcp, designsShown, scripts };
+        // No named helper function here: the bench's loader would wrap it in a __name() the page lacks.
+        const scripts = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+        return {
+          fcp,
+          designsShown,
+          scripts: scripts.filter((entry) => entry.startTime < fcp).map((entry) => new URL(entry.name).pathname),
+          scriptsBeforeDesigns: scripts.filter((entry) => entry.startTime < designsShown).map((entry) => new URL(entry.name).pathname),
+        };
       });
       if (index > 0) navigations.push(navigation);
       await context.close();
@@ -97,6 +103,9 @@ export async function run(): Promise<void> {
   const shown = navigations.map((navigation) => navigation.designsShown);
   console.log(`  the Designs list on screen (React's first frame, after the shell's paint): median ${median(shown).toFixed(0)} ms, p95 ${percentile(shown, 0.95).toFixed(0)} ms`);
   console.log(`  gzipped JavaScript before it: median ${kbMedian.toFixed(1)} KB, max ${kbMax.toFixed(1)} KB; target ${JS_TARGET_KB} KB; max/target ${(kbMax / JS_TARGET_KB).toFixed(2)}  ${verdict(kbMax <= JS_TARGET_KB)}`);
+  // The shell paints before the app's code loads, so the paint's figure alone says little about what the first screen costs: this is the rest.
+  const designsKilobytes = navigations.map((navigation) => navigation.scriptsBeforeDesigns.reduce((sum, script) => sum + gzipBytes(script), 0) / 1024);
+  console.log(`  gzipped JavaScript fetched before the Designs list was on screen: median ${median(designsKilobytes).toFixed(1)} KB, max ${Math.max(...designsKilobytes).toFixed(1)} KB (no target; ${new Set(navigations.flatMap((navigation) => navigation.scriptsBeforeDesigns)).size} scripts)`);
 }
 
 /** Nearest-rank percentile. */

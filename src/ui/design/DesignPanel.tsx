@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useDesigns } from '../stores';
 import { DesignEditor } from './DesignEditor';
 import { DesignsList } from './DesignsList';
@@ -12,13 +12,18 @@ import { useSharedLink } from './useSharedLink';
  * collection's virtualizer, the access patterns' request builder, compare,
  * import/export or load (each its own chunk, fetched at once after).
  */
-const DesignReviewRegion = lazy(async () => ({ default: (await import('./DesignReviewRegion')).DesignReviewRegion }));
 const ItemCollectionRegion = lazy(async () => ({ default: (await import('./ItemCollectionRegion')).ItemCollectionRegion }));
-const AccessPatternsRegion = lazy(async () => ({ default: (await import('./AccessPatternsRegion')).AccessPatternsRegion }));
-const CompareDesignsRegion = lazy(async () => ({ default: (await import('./CompareDesignsRegion')).CompareDesignsRegion }));
-const LoadIntoTable = lazy(async () => ({ default: (await import('./LoadIntoTable')).LoadIntoTable }));
+/*
+ * The regions that judge the design are memoised and given the design a
+ * render behind typing (useDeferredValue): a keystroke's urgent render
+ * updates the template field and the item collection, and skips these.
+ */
+const DesignReviewRegion = memo(lazy(async () => ({ default: (await import('./DesignReviewRegion')).DesignReviewRegion })));
+const AccessPatternsRegion = memo(lazy(async () => ({ default: (await import('./AccessPatternsRegion')).AccessPatternsRegion })));
+const CompareDesignsRegion = memo(lazy(async () => ({ default: (await import('./CompareDesignsRegion')).CompareDesignsRegion })));
+const LoadIntoTable = memo(lazy(async () => ({ default: (await import('./LoadIntoTable')).LoadIntoTable })));
+const ReviewDocumentRegion = memo(lazy(async () => ({ default: (await import('./ReviewDocumentRegion')).ReviewDocumentRegion })));
 const SharedDesignView = lazy(async () => ({ default: (await import('./SharedDesignView')).SharedDesignView }));
-const ReviewDocumentRegion = lazy(async () => ({ default: (await import('./ReviewDocumentRegion')).ReviewDocumentRegion }));
 const Presentation = lazy(async () => ({ default: (await import('./Presentation')).Presentation }));
 const ImportExportRegion = lazy(async () => ({ default: (await import('./ImportExportRegion')).ImportExportRegion }));
 
@@ -59,7 +64,12 @@ export function DesignPanel() {
   const [chosenTables, setChosenTables] = useState<Readonly<Record<string, string>>>({});
   const tables = saved?.design.tables ?? [];
   const table = tables.find((entry) => openDesignId !== undefined && entry.name === chosenTables[openDesignId]) ?? tables[0];
-  const props: DesignRegionProps | undefined = openDesignId && saved && table ? { designId: openDesignId, design: saved.design, table } : undefined;
+  const design = saved?.design;
+  // One object per design and table: useDeferredValue compares by identity (a new object each render would re-render forever).
+  const props = useMemo<DesignRegionProps | undefined>(() => (openDesignId && design && table ? { designId: openDesignId, design, table } : undefined), [openDesignId, design, table]);
+  const deferred = useDeferredValue(props);
+  // Another design opened: its regions show it at once (a deferred render still holds the one before).
+  const later = deferred?.designId === props?.designId ? deferred : props;
   // A share link (#share=…) shows its design read-only instead, until Make a copy or Back to designs.
   const shared = useSharedLink();
   if (shared.fragment !== undefined) return <Suspense fallback={loading}><SharedDesignView fragment={shared.fragment} onLeave={shared.leave} /></Suspense>;
@@ -78,12 +88,16 @@ export function DesignPanel() {
             {/* Regions of the open design, one line each. */}
             {painted && (
             <Suspense fallback={loading}>
-              <DesignReviewRegion {...props} />
+              {later && <DesignReviewRegion {...later} />}
               <ItemCollectionRegion {...props} />
-              <AccessPatternsRegion {...props} />
-              <CompareDesignsRegion key={props.designId} {...props} />
-              <LoadIntoTable {...props} />
-              <ReviewDocumentRegion {...props} />
+              {later && (
+                <>
+                  <AccessPatternsRegion {...later} />
+                  <CompareDesignsRegion key={later.designId} {...later} />
+                  <LoadIntoTable {...later} />
+                  <ReviewDocumentRegion {...later} />
+                </>
+              )}
             </Suspense>
             )}
           </>

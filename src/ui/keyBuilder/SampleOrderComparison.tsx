@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useDeferredValue, useId, useMemo } from 'react';
 import type { OrderEntry, SampleOrders, SampleRow } from '../../keys';
 import { templateFields } from '../../keys';
 import { sampleOrderVerdict } from '../../state';
@@ -16,11 +16,12 @@ import { useKeyDesign } from '../stores';
 export function SampleOrderComparison({ orders }: { orders: SampleOrders }) {
   const direction = useKeyDesign((state) => state.direction);
   const setDirection = useKeyDesign((state) => state.setDirection);
-  const rows = useKeyDesign((state) => state.sampleRows);
-  const template = useKeyDesign((state) => state.template);
+  // A render behind typing, as the orders are: a keystroke's urgent render skips the two lists (OrderList is memoised).
+  const rows = useDeferredValue(useKeyDesign((state) => state.sampleRows));
+  const template = useDeferredValue(useKeyDesign((state) => state.template));
   const setFieldFormat = useKeyDesign((state) => state.setFieldFormat);
-  const fieldNames = templateFields(template).map((field) => field.name);
-  const rowsById = new Map(rows.map((row) => [row.id, row]));
+  const fieldNames = useMemo(() => templateFields(template).map((field) => field.name), [template]);
+  const rowsById = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
   const switchId = useId();
 
   return (
@@ -61,7 +62,7 @@ interface OrderListProps {
   fieldNames: readonly string[];
 }
 
-function OrderList({ title, description, entries, orders, rowsById, fieldNames }: OrderListProps) {
+const OrderList = memo(function OrderList({ title, description, entries, orders, rowsById, fieldNames }: OrderListProps) {
   const headingId = useId();
   const warnings = orders.inferredOrders.filter((order) => order.finding).length;
   const [shown, more] = useShownRows(entries.length, 'keys');
@@ -99,4 +100,4 @@ function OrderList({ title, description, entries, orders, rowsById, fieldNames }
       {more}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import { adviseWidth } from '../../keys';
 import { adviseFieldWidths, type FieldWidthAdvice } from '../../state';
 import { useKeyDesign } from '../stores';
@@ -14,8 +14,9 @@ const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, 
  * its capacity and its cost per key, and applies it to that field in one click.
  */
 export function WidthAdvisor() {
-  const template = useKeyDesign((state) => state.template);
-  const sampleRows = useKeyDesign((state) => state.sampleRows);
+  // A render behind typing in the template: the advice scans every sample row, the keystroke's urgent render doesn't.
+  const template = useDeferredValue(useKeyDesign((state) => state.template));
+  const sampleRows = useDeferredValue(useKeyDesign((state) => state.sampleRows));
   const advisorLargestValues = useKeyDesign((state) => state.advisorLargestValues);
   const advisorHeadroomDigits = useKeyDesign((state) => state.advisorHeadroomDigits);
   const setAdvisorHeadroom = useKeyDesign((state) => state.setAdvisorHeadroom);
