@@ -38,6 +38,7 @@ export const OPERATIONS = {
   TransactGetItems: 'transactGetItems',
   TransactWriteItems: 'transactWriteItems',
   UpdateItem: 'updateItem',
+  UpdateTable: 'updateTable',
 } as const satisfies Record<string, keyof DynamoDBDataSource>;
 
 export type OperationName = keyof typeof OPERATIONS;
