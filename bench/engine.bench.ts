@@ -47,10 +47,13 @@ const TARGET_QUERY_P50_US = 50;
 const TARGET_ENDPOINT_SPEEDUP = 1.5;
 const TRANSACTIONS = Math.round(10_000 * SCALE);
 const TRANSACTION_ACTIONS = 4;
-/** Rows with their own target (the issue's 2× for the transactions row). */
-const ROW_TARGETS: Partial<Record<string, number>> = { transactions: 2 };
 /** The endpoint's 100-item Query p50 within this factor of the floor's (a server with a pre-serialized reply). */
 const TARGET_FLOOR_RATIO = 1.3;
+/** Items under the GSI added by UpdateTable; `KEYLAB_BENCH_GSI_ITEMS=1000 KEYLAB_BENCH_GSI_ONLY=1` checks the row quickly. */
+const GSI_ITEMS = Number(process.env.KEYLAB_BENCH_GSI_ITEMS ?? SMALL);
+const GSI_ONLY = process.env.KEYLAB_BENCH_GSI_ONLY === '1';
+/** Rows with their own target (the issue's 2× for the transactions and GSI rows). */
+const ROW_TARGETS: Partial<Record<string, number>> = { transactions: 2, addIndex100k: 2 };
 
 type Item = Record<string, AttributeValue>;
 
@@ -77,6 +80,8 @@ interface SideResult {
   query1MP90: Figure;
   /** TRANSACTIONS TransactWriteItems of TRANSACTION_ACTIONS actions each. */
   transactions?: Figure;
+  /** A GSI added over GSI_ITEMS items: until DescribeTable says ACTIVE and a Query on it answers. */
+  addIndex100k?: Figure;
 }
 
 interface BenchSide {
@@ -324,9 +329,46 @@ async function queryPagesFloor(side: BenchSide, TableName: string): Promise<{ p5
   }
 }
 
+/**
+ * UpdateTable adds a GSI (region + rankKey) over the table's items; the time
+ * until DescribeTable, polled every 50 ms as an app or waiter would, shows it
+ * ACTIVE and a Query on it returns a full page.
+ */
+async function addIndex(side: BenchSide, TableName: string): Promise<number> {
+  const start = performance.now();
+  await side.db.updateTable({
+    TableName,
+    AttributeDefinitions: [{ AttributeName: 'region', AttributeType: 'S' }, { AttributeName: 'rankKey', AttributeType: 'S' }],
+    GlobalSecondaryIndexUpdates: [
+      { Create: { IndexName: 'byRegion', KeySchema: [{ AttributeName: 'region', KeyType: 'HASH' }, { AttributeName: 'rankKey', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } } },
+    ],
+  });
+  for (;;) {
+    const { Table } = await side.db.describeTable({ TableName });
+    if (Table?.TableStatus === 'ACTIVE' && (Table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE')) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const expected = Math.min(PAGE, Math.ceil(GSI_ITEMS / 3));
+  const page = await side.db.query({ TableName, IndexName: 'byRegion', KeyConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'region' }, ExpressionAttributeValues: { ':r': { S: 'eu-west-1' } }, Limit: PAGE });
+  if (page.Count !== expected) throw new Error(`${side.name}: the new index answered ${page.Count} items, expected ${expected}`);
+  return performance.now() - start;
+}
+
+async function measureAddIndex(side: BenchSide, result: SideResult, log: (text: string) => void): Promise<void> {
+  const indexed = `bench-gsi-${Date.now()}`;
+  await createTable(side.db, indexed);
+  await load(side, indexed, GSI_ITEMS, Infinity);
+  const ms = await addIndex(side, indexed);
+  result.addIndex100k = { kind: 'ms', ms };
+  log(`a GSI added over ${formatInt(GSI_ITEMS)} items: ACTIVE and queried after ${formatLatency(ms)}`);
+  await side.db.deleteTable({ TableName: indexed });
+  collectGarbage();
+}
+
 /** Runs the workload, filling `result` as it goes (a failure keeps the figures measured before it). */
 async function measure(side: BenchSide, result: SideResult): Promise<void> {
   const log = (text: string) => console.log(`  ${side.name}: ${text}`);
+  if (GSI_ONLY) return measureAddIndex(side, result, log);
   const small = `bench-small-${Date.now()}`;
   await createTable(side.db, small);
   const smallLoad = await load(side, small, SMALL, Infinity);
@@ -357,6 +399,7 @@ async function measure(side: BenchSide, result: SideResult): Promise<void> {
   log(`${formatInt(TRANSACTIONS)} TransactWriteItems of ${TRANSACTION_ACTIONS} actions in ${formatLatency(transactionsMs)}`);
   await side.db.deleteTable({ TableName: transactional });
   collectGarbage();
+  await measureAddIndex(side, result, log);
 
   const large = `bench-large-${Date.now()}`;
   await createTable(side.db, large);
@@ -529,6 +572,7 @@ async function main(): Promise<void> {
     ['  floor: same, p90', 'floorQuery100kP90'],
     ['paginate the 100k partition', 'paginate100k'],
     [`TransactWriteItems: ${formatInt(TRANSACTIONS)} transactions of ${TRANSACTION_ACTIONS} actions`, 'transactions'],
+    [`a GSI added over ${formatInt(GSI_ITEMS)} items (UpdateTable until ACTIVE and queried)`, 'addIndex100k'],
     ['load 1M (BatchWriteItem)', 'load1M'],
     ['Query 100-item page, p50 (1M)', 'query1MP50'],
     ['Query 100-item page, p90 (1M)', 'query1MP90'],

@@ -168,16 +168,16 @@ export const binaryInMessages: Normalizer = (comparison) => {
 
 /**
  * semantics §6, src/engine/requestErrors.ts: a missing table is
- * `Requested resource not found` on DynamoDB (DescribeTable: `Requested
- * resource not found: Table: X not found`); DynamoDB Local says `Cannot do
- * operations on a non-existent table`.
+ * `Requested resource not found` on DynamoDB (DescribeTable and UpdateTable:
+ * `Requested resource not found: Table: X not found`); DynamoDB Local says
+ * `Cannot do operations on a non-existent table`.
  */
 export const missingTableMessage: Normalizer = (comparison) => {
   const { engine, local } = comparison;
   if (engine.ok || local.ok || local.name !== 'ResourceNotFoundException' || local.message !== 'Cannot do operations on a non-existent table') return comparison;
   const call = comparison.localCalls.at(-1);
   const tableName = (call?.input as { TableName?: string } | undefined)?.TableName;
-  const dynamodb = call?.operation === 'describeTable' ? `Requested resource not found: Table: ${tableName} not found` : 'Requested resource not found';
+  const dynamodb = call?.operation === 'describeTable' || call?.operation === 'updateTable' ? `Requested resource not found: Table: ${tableName} not found` : 'Requested resource not found';
   return { ...comparison, local: { ...local, message: dynamodb } };
 };
 
@@ -194,13 +194,13 @@ export const preexistingTableMessage: Normalizer = (comparison) => {
 };
 
 /**
- * src/engine/operations/createTable.ts, deleteTable.ts: CreateTable's output
- * says CREATING and DeleteTable's DELETING on DynamoDB; DynamoDB Local says
- * ACTIVE in both.
+ * src/engine/operations/createTable.ts, deleteTable.ts, updateTable.ts:
+ * CreateTable's output says CREATING, DeleteTable's DELETING and
+ * UpdateTable's UPDATING on DynamoDB; DynamoDB Local says ACTIVE in all three.
  */
 export const tableStatusAsDynamoDB: Normalizer = (comparison) => {
   const operation = operationOf(comparison.localCalls);
-  const status = operation === 'createTable' ? 'CREATING' : operation === 'deleteTable' ? 'DELETING' : undefined;
+  const status = operation === 'createTable' ? 'CREATING' : operation === 'deleteTable' ? 'DELETING' : operation === 'updateTable' ? 'UPDATING' : undefined;
   if (!status || !comparison.local.ok || comparison.localCalls.length !== 1) return comparison;
   const output = comparison.local.value as { TableDescription?: { TableStatus?: string } };
   if (output.TableDescription?.TableStatus !== 'ACTIVE') return comparison;

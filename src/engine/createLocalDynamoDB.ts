@@ -18,6 +18,7 @@ import { transactGetItems } from './operations/transactGetItems';
 import { TransactionTokens } from './operations/transactionTokens';
 import { planTransactWriteItems } from './operations/transactWriteItems';
 import { planUpdateItem } from './operations/updateItem';
+import { planUpdateTable } from './operations/updateTable';
 import { checkItemKeys, keyOf } from './schema/checkKeys';
 import { TableStore } from './storage/tableStore';
 import { copyItem } from './values/copyItem';
@@ -148,6 +149,7 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     scan: read(scan),
     transactWriteItems: write(withItemCollectionMetrics(planTransactWriteItems, 'perTable')),
     transactGetItems: read(transactGetItems),
+    updateTable: write(planUpdateTable),
 
     loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult> {
       return commit(() => {

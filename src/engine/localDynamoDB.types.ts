@@ -27,6 +27,8 @@ import type {
   TransactWriteItemsCommandOutput,
   UpdateItemCommandInput,
   UpdateItemCommandOutput,
+  UpdateTableCommandInput,
+  UpdateTableCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../expressions';
 import type { TableDefinition } from './schema/tableDefinition';
@@ -52,6 +54,7 @@ export interface DynamoDBDataSource {
   scan(input: ScanCommandInput): Promise<ScanCommandOutput>;
   transactWriteItems(input: TransactWriteItemsCommandInput): Promise<TransactWriteItemsCommandOutput>;
   transactGetItems(input: TransactGetItemsCommandInput): Promise<TransactGetItemsCommandOutput>;
+  updateTable(input: UpdateTableCommandInput): Promise<UpdateTableCommandOutput>;
 }
 
 /** One item written or deleted by a change. */

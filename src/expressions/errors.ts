@@ -5,6 +5,7 @@ export type DynamoDBErrorName =
   | 'ValidationException'
   | 'ResourceNotFoundException'
   | 'ResourceInUseException'
+  | 'LimitExceededException'
   | 'ConditionalCheckFailedException'
   | 'ItemCollectionSizeLimitExceededException'
   | 'TransactionCanceledException'

@@ -8,7 +8,7 @@ import type {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, type KeySchemaInfo } from '../../expressions';
 import { ConstraintErrors } from '../requestErrors';
-import type { TableDefinition } from '../schema/tableDefinition';
+import type { IndexDefinition, TableDefinition } from '../schema/tableDefinition';
 import type { TableStore } from '../storage/tableStore';
 import { tableArn, type EngineContext } from './context';
 
@@ -29,9 +29,26 @@ export function describeTable(context: EngineContext, input: DescribeTableComman
   return { Table: describeTableStore(context, table, 'ACTIVE'), $metadata: {} };
 }
 
+/**
+ * How UpdateTable's output shows the table: its new definition, with the
+ * index it creates as CREATING and the one it deletes as DELETING (the
+ * change is applied once the output is planned; DescribeTable then shows
+ * both done).
+ */
+export interface PendingTableUpdate {
+  readonly definition: TableDefinition;
+  readonly created?: IndexDefinition;
+  readonly deleted?: IndexDefinition;
+}
+
 /** A TableDescription of a stored table, with the given status. */
-export function describeTableStore(context: EngineContext, table: TableStore, status: 'ACTIVE' | 'CREATING' | 'DELETING'): TableDescription {
-  const definition = table.definition;
+export function describeTableStore(
+  context: EngineContext,
+  table: TableStore,
+  status: 'ACTIVE' | 'CREATING' | 'DELETING' | 'UPDATING',
+  pending?: PendingTableUpdate,
+): TableDescription {
+  const definition = pending?.definition ?? table.definition;
   const arn = tableArn(context, definition.name);
   const created = new Date(definition.createdAt);
   const description: TableDescription = {
@@ -45,12 +62,11 @@ export function describeTableStore(context: EngineContext, table: TableStore, st
     ItemCount: table.items.count,
     TableArn: arn,
   };
-  if (definition.billingMode === 'PAY_PER_REQUEST') {
-    description.BillingModeSummary = { BillingMode: 'PAY_PER_REQUEST', LastUpdateToPayPerRequestDateTime: created };
-  }
+  const billingModeSummary = billingModeSummaryOf(definition);
+  if (billingModeSummary) description.BillingModeSummary = billingModeSummary;
   const local: LocalSecondaryIndexDescription[] = [];
   const global: GlobalSecondaryIndexDescription[] = [];
-  for (const { definition: index, store } of table.indexes.values()) {
+  const describeIndex = (index: IndexDefinition, indexStatus: 'ACTIVE' | 'CREATING' | 'DELETING') => {
     const common = {
       IndexName: index.name,
       KeySchema: toKeySchema(index.keys),
@@ -59,14 +75,52 @@ export function describeTableStore(context: EngineContext, table: TableStore, st
         ...(index.projection.nonKeyAttributes ? { NonKeyAttributes: [...index.projection.nonKeyAttributes] } : {}),
       },
     };
-    const stats = { IndexSizeBytes: store.bytes, ItemCount: store.count, IndexArn: `${arn}/index/${index.name}` };
-    if (index.kind === 'local') local.push({ ...common, ...stats });
-    else global.push({ ...common, IndexStatus: 'ACTIVE', ProvisionedThroughput: throughputDescription(index.provisionedThroughput), ...stats });
-  }
+    const store = indexStatus === 'ACTIVE' ? table.indexes.get(index.name)?.store : undefined;
+    // An index being built or dropped has no sizes yet (DynamoDB Local leaves them out too).
+    const stats = { ...(store ? { IndexSizeBytes: store.bytes, ItemCount: store.count } : {}), IndexArn: `${arn}/index/${index.name}` };
+    if (index.kind === 'local') {
+      local.push({ ...common, ...stats });
+      return;
+    }
+    global.push({
+      ...common,
+      IndexStatus: indexStatus,
+      // Only an index added by UpdateTable has Backfilling, false until its build starts.
+      ...(indexStatus === 'CREATING' ? { Backfilling: false } : {}),
+      ProvisionedThroughput: throughputDescription(index.provisionedThroughput),
+      ...stats,
+    });
+  };
+  for (const index of definition.indexes) describeIndex(index, index === pending?.created ? 'CREATING' : 'ACTIVE');
+  if (pending?.deleted) describeIndex(pending.deleted, 'DELETING');
   if (local.length > 0) description.LocalSecondaryIndexes = local;
   if (global.length > 0) description.GlobalSecondaryIndexes = global;
+  Object.assign(description, streamDescription(context, definition));
   description.DeletionProtectionEnabled = false;
   return description;
+}
+
+/** On-demand since creation or since UpdateTable switched it; a provisioned table that once was on-demand says when. */
+function billingModeSummaryOf(definition: TableDefinition): TableDescription['BillingModeSummary'] {
+  const since = definition.lastUpdateToPayPerRequest ?? definition.createdAt;
+  if (definition.billingMode === 'PAY_PER_REQUEST') return { BillingMode: 'PAY_PER_REQUEST', LastUpdateToPayPerRequestDateTime: new Date(since) };
+  if (definition.lastUpdateToPayPerRequest !== undefined) return { BillingMode: 'PROVISIONED', LastUpdateToPayPerRequestDateTime: new Date(since) };
+  return undefined;
+}
+
+/**
+ * The table's stream as DescribeTable shows it: StreamSpecification while it
+ * is enabled, and the latest stream's label and ARN once there ever was one
+ * (still shown after it is disabled, as DynamoDB does).
+ */
+export function streamDescription(context: EngineContext, definition: TableDefinition): Pick<TableDescription, 'StreamSpecification' | 'LatestStreamLabel' | 'LatestStreamArn'> {
+  const stream = definition.stream;
+  if (!stream) return {};
+  return {
+    ...(stream.enabled ? { StreamSpecification: { StreamEnabled: true, StreamViewType: stream.viewType } } : {}),
+    LatestStreamLabel: stream.label,
+    LatestStreamArn: `${tableArn(context, definition.name)}/stream/${stream.label}`,
+  };
 }
 
 function toKeySchema(keys: KeySchemaInfo): KeySchemaElement[] {

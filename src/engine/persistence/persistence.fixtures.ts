@@ -100,3 +100,40 @@ export async function dumpEngine(engine: LocalDynamoDB): Promise<unknown> {
   }
   return tables;
 }
+
+/**
+ * UpdateTable's changes, for the persistence adapters to keep: a GSI added
+ * over stored items (some of which it must skip: a number where it wants a
+ * string), a GSI deleted, a stream enabled, the billing mode switched.
+ * Returns how many items the added index holds.
+ */
+export async function writeIndexChangesScenario(engine: LocalDynamoDB): Promise<number> {
+  await engine.createTable(
+    tableInput('Orders', [['pk', 'S'], ['sk', 'N']], {
+      extraDefinitions: [['old', 'S']],
+      GlobalSecondaryIndexes: [{ IndexName: 'byOld', KeySchema: [{ AttributeName: 'old', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+    }),
+  );
+  let indexed = 0;
+  for (let i = 0; i < 12; i++) {
+    const status = i % 4 === 0 ? undefined : i % 4 === 1 ? N(i) : S(i % 2 === 0 ? 'NEW' : 'PAID');
+    if (status?.S !== undefined) indexed++;
+    await engine.putItem({ TableName: 'Orders', Item: { pk: S(`c${i % 3}`), sk: N(i), old: S('x'), ...(status ? { status } : {}) } });
+  }
+  await engine.updateTable({
+    TableName: 'Orders',
+    AttributeDefinitions: [{ AttributeName: 'status', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
+    GlobalSecondaryIndexUpdates: [{ Create: { IndexName: 'byStatus', KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } } }],
+  });
+  await engine.putItem({ TableName: 'Orders', Item: { pk: S('c9'), sk: N(99), status: S('NEW') } });
+  indexed++;
+  await engine.updateTable({ TableName: 'Orders', GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'byOld' } }] });
+  await engine.updateTable({ TableName: 'Orders', StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } });
+  await engine.updateTable({
+    TableName: 'Orders',
+    BillingMode: 'PROVISIONED',
+    ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 4 },
+    GlobalSecondaryIndexUpdates: [{ Update: { IndexName: 'byStatus', ProvisionedThroughput: { ReadCapacityUnits: 3, WriteCapacityUnits: 2 } } }],
+  });
+  return indexed;
+}

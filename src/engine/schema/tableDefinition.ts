@@ -49,6 +49,8 @@ export interface TableDefinition {
   readonly provisionedThroughput?: Throughput;
   /** Creation time, epoch milliseconds. */
   readonly createdAt: number;
+  /** When UpdateTable last switched the table to PAY_PER_REQUEST (epoch ms); absent while it never did. */
+  readonly lastUpdateToPayPerRequest?: number;
   /** UpdateTimeToLive's setting; absent while TTL was never enabled. */
   readonly timeToLive?: TimeToLiveSetting;
   /** The table's stream (StreamSpecification); absent while none was ever enabled. */

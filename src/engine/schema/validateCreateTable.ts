@@ -19,7 +19,7 @@ import type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, T
  * createTable.test.ts for the list.
  */
 
-const INVALID = 'One or more parameter values were invalid: ';
+export const INVALID = 'One or more parameter values were invalid: ';
 const MAX_LOCAL_INDEXES = 5;
 const MAX_GLOBAL_INDEXES = 20;
 
@@ -161,7 +161,7 @@ function checkKeySchemaShape(errors: ConstraintErrors, keySchema: readonly KeySc
   });
 }
 
-function checkIndexShape(errors: ConstraintErrors, index: LocalSecondaryIndex | GlobalSecondaryIndex, path: string): void {
+export function checkIndexShape(errors: ConstraintErrors, index: LocalSecondaryIndex | GlobalSecondaryIndex, path: string): void {
   errors.checkName(index.IndexName, `${path}.indexName`);
   if (errors.requireValue(index.KeySchema, `${path}.keySchema`)) checkKeySchemaShape(errors, index.KeySchema as KeySchemaElement[], `${path}.keySchema`);
   if (errors.requireValue(index.Projection, `${path}.projection`)) {
@@ -169,7 +169,7 @@ function checkIndexShape(errors: ConstraintErrors, index: LocalSecondaryIndex | 
   }
 }
 
-function checkThroughputShape(errors: ConstraintErrors, throughput: ProvisionedThroughput | undefined, path: string): void {
+export function checkThroughputShape(errors: ConstraintErrors, throughput: ProvisionedThroughput | undefined, path: string): void {
   if (!throughput) return;
   if (errors.requireValue(throughput.ReadCapacityUnits, `${path}.readCapacityUnits`)) errors.checkRange(throughput.ReadCapacityUnits, `${path}.readCapacityUnits`, 1);
   if (errors.requireValue(throughput.WriteCapacityUnits, `${path}.writeCapacityUnits`)) errors.checkRange(throughput.WriteCapacityUnits, `${path}.writeCapacityUnits`, 1);
@@ -191,11 +191,11 @@ function checkKeySchema(keySchema: readonly KeySchemaElement[], definedNames: re
   return names;
 }
 
-function checkIndexKeySchema(index: LocalSecondaryIndex | GlobalSecondaryIndex, definedNames: readonly string[]): string[] {
+export function checkIndexKeySchema(index: LocalSecondaryIndex | GlobalSecondaryIndex, definedNames: readonly string[]): string[] {
   return checkKeySchema(index.KeySchema as KeySchemaElement[], definedNames, false);
 }
 
-function checkProjection(index: LocalSecondaryIndex | GlobalSecondaryIndex): IndexProjection {
+export function checkProjection(index: LocalSecondaryIndex | GlobalSecondaryIndex): IndexProjection {
   const type = index.Projection?.ProjectionType;
   const nonKeyAttributes = index.Projection?.NonKeyAttributes;
   if (type === undefined) throw validationError(INVALID + 'Unknown ProjectionType: null');
@@ -230,7 +230,7 @@ function checkIndexThroughput(index: GlobalSecondaryIndex, billingMode: string):
   return { readCapacityUnits: throughput.ReadCapacityUnits as number, writeCapacityUnits: throughput.WriteCapacityUnits as number };
 }
 
-function toKeySchemaInfo(keySchema: readonly KeySchemaElement[], typeOf: (name: string) => KeyType): KeySchemaInfo {
+export function toKeySchemaInfo(keySchema: readonly KeySchemaElement[], typeOf: (name: string) => KeyType): KeySchemaInfo {
   const hash = keySchema[0]?.AttributeName as string;
   const range = keySchema[1]?.AttributeName;
   return {

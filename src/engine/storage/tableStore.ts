@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { attributeValueSize, getOwnAttribute, itemSize, type Item, type KeySchemaInfo } from '../../expressions';
-import { utf8ByteLength, type KeyAttributeValue } from '../../keys';
+import { utf8ByteLength, type KeyAttributeValue, type KeyType } from '../../keys';
+import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../schema/checkKeys';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
 import { copyForLayout } from './copyForLayout';
@@ -264,17 +265,37 @@ export function indexEntryOf(index: IndexStore, record: ItemRecord): IndexEntry 
   return key ? { pk: key.pk, sk: key.sk, skRaw: key.sk && rawKeyOf(key.sk), size: indexedSize(index, record.item, record.size), record } : undefined;
 }
 
-/** The item's key values in an index, or undefined when it lacks one of them (it is not in the index). */
+/**
+ * The item's key values in an index, or undefined when it lacks one of them
+ * or one cannot be an index key (it is not in the index). Writes are checked
+ * against the table's indexes, but an index added later (UpdateTable) is
+ * backfilled from items written before it: one whose value has another type,
+ * is empty or is too long stays out of it, as DynamoDB's backfill skips it.
+ */
 export function indexKeyOf(index: IndexStore, item: Item): { pk: KeyAttributeValue; sk: KeyAttributeValue | undefined } | undefined {
   const { partitionKey, sortKey } = index.definition.keys;
   const pk = getOwnAttribute(item, partitionKey.name);
-  if (pk === undefined) return undefined;
+  if (pk === undefined || !fitsIndexKey(pk, partitionKey.type, MAX_PARTITION_KEY_BYTES)) return undefined;
   let sk: AttributeValue | undefined;
   if (sortKey) {
     sk = getOwnAttribute(item, sortKey.name);
-    if (sk === undefined) return undefined;
+    if (sk === undefined || !fitsIndexKey(sk, sortKey.type, MAX_SORT_KEY_BYTES)) return undefined;
   }
   return { pk: pk as KeyAttributeValue, sk: sk as KeyAttributeValue | undefined };
+}
+
+/** Whether a value can be an index key of this type: the type, not empty, within DynamoDB's key size. */
+function fitsIndexKey(value: AttributeValue, type: KeyType, maxBytes: number): boolean {
+  const raw = (value as unknown as Record<string, unknown>)[type];
+  if (raw === undefined) return false;
+  if (type === 'N') return true;
+  if (type === 'S') {
+    const text = raw as string;
+    // A UTF-16 code unit takes at most 3 UTF-8 bytes: most keys need no byte count.
+    return text.length > 0 && (text.length * 3 <= maxBytes || utf8ByteLength(text) <= maxBytes);
+  }
+  const bytes = raw as Uint8Array;
+  return bytes.byteLength > 0 && bytes.byteLength <= maxBytes;
 }
 
 /** The bytes an item takes in an index: its projected attributes (all of it for ALL). */

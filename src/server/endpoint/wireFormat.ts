@@ -39,6 +39,7 @@ export const OPERATIONS = {
   TransactGetItems: 'transactGetItems',
   TransactWriteItems: 'transactWriteItems',
   UpdateItem: 'updateItem',
+  UpdateTable: 'updateTable',
 } as const satisfies Record<string, keyof DynamoDBDataSource>;
 
 export type OperationName = keyof typeof OPERATIONS;

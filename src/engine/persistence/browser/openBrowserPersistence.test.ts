@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../../expressions';
 import { createEngine, N, S, tableInput } from '../../engine.fixtures';
 import type { LocalDynamoDB } from '../../localDynamoDB.types';
-import { dumpEngine, writeScenario } from '../persistence.fixtures';
+import { dumpEngine, writeIndexChangesScenario, writeScenario } from '../persistence.fixtures';
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
 import { BLOCK_ITEMS, type LogRecord } from './idbSchema';
 import { deleteBrowserPersistence, openBrowserPersistence, type BrowserPersistence } from './openBrowserPersistence';
@@ -75,6 +75,20 @@ function leader(i: number): Item {
 }
 
 describe('openBrowserPersistence', () => {
+  it('keeps what UpdateTable changed after a reload: an index added later (without the items it skipped), one deleted, the stream, the billing mode', async () => {
+    const first = await boot();
+    const indexed = await writeIndexChangesScenario(first.engine);
+    const before = await dumpEngine(first.engine);
+
+    const second = await reload(first.persistence);
+    expect(await dumpEngine(second.engine)).toEqual(before);
+    const { Table } = await second.engine.describeTable({ TableName: 'Orders' });
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.ItemCount, index.ProvisionedThroughput?.ReadCapacityUnits])).toEqual([['byStatus', indexed, 3]]);
+    expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
+    // The restored index still refuses a status of another type.
+    await expect(second.engine.putItem({ TableName: 'Orders', Item: { pk: S('c1'), sk: N(1), status: N(1) } })).rejects.toThrow(/Type mismatch for Index Key status/);
+  });
+
   it('restores every table, item, attribute type and index after a reload', async () => {
     const first = await boot();
     expect(first).toMatchObject({ firstRun: true, tables: [], items: 0 });
