@@ -1,5 +1,6 @@
 import { itemSize, type Item } from '../expressions';
 import type { EngineChange, ItemWrite, LoadItemsResult, LocalDynamoDB, LocalDynamoDBOptions, TableSnapshot } from './localDynamoDB.types';
+import { planBatchExecuteStatement } from './operations/batchExecuteStatement';
 import { planBatchWriteItem } from './operations/batchWriteItem';
 import { batchGetItem } from './operations/batchGetItem';
 import { requireTable, type EngineContext, type WritePlan } from './operations/context';
@@ -7,6 +8,8 @@ import { planCreateTable } from './operations/createTable';
 import { planDeleteItem } from './operations/deleteItem';
 import { planDeleteTable } from './operations/deleteTable';
 import { describeTable } from './operations/describeTable';
+import { planExecuteStatement } from './operations/executeStatement';
+import { planExecuteTransaction } from './operations/executeTransaction';
 import { getItem } from './operations/getItem';
 import { listTables } from './operations/listTables';
 import { planPutItem } from './operations/putItem';
@@ -144,6 +147,9 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     scan: read(scan),
     transactWriteItems: write(planTransactWriteItems),
     transactGetItems: read(transactGetItems),
+    executeStatement: write(planExecuteStatement),
+    batchExecuteStatement: write(planBatchExecuteStatement),
+    executeTransaction: write(planExecuteTransaction),
 
     loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult> {
       return commit(() => {

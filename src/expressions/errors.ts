@@ -6,6 +6,7 @@ export type DynamoDBErrorName =
   | 'ResourceNotFoundException'
   | 'ResourceInUseException'
   | 'ConditionalCheckFailedException'
+  | 'DuplicateItemException'
   | 'ItemCollectionSizeLimitExceededException'
   | 'TransactionCanceledException'
   | 'IdempotentParameterMismatchException'
