@@ -45,7 +45,7 @@ const TARGET_ENDPOINT_SPEEDUP = 1.5;
 const TRANSACTIONS = 10_000;
 const TRANSACTION_ACTIONS = 4;
 /** Rows with their own target (the issue's 2× for the transactions row). */
-const ROW_TARGETS: Partial<Record<string, number>> = { transactions: 2 };
+const ROW_TARGETS: Partial<Record<string, number>> = { transactions: 2, partiqlSelects: 2 };
 
 type Item = Record<string, AttributeValue>;
 
@@ -69,6 +69,8 @@ interface SideResult {
   query1MP90: Figure;
   /** TRANSACTIONS TransactWriteItems of TRANSACTION_ACTIONS actions each. */
   transactions?: Figure;
+  /** QUERIES PartiQL SELECTs of a PAGE-item page (ExecuteStatement), one at a time. */
+  partiqlSelects?: Figure;
 }
 
 interface BenchSide {
@@ -169,6 +171,21 @@ async function load(side: BenchSide, TableName: string, count: number, budgetMs:
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+}
+
+/** QUERIES PartiQL SELECTs of a PAGE-item BETWEEN page at random positions (a Query each), one at a time; total ms. */
+async function partiqlSelects(side: BenchSide, TableName: string, count: number): Promise<number> {
+  const random = createRandom(count + 11);
+  const Statement = `SELECT * FROM "${TableName}" WHERE leaderboardId = ? AND rankKey BETWEEN ? AND ?`;
+  const run = async () => {
+    const from = Math.floor(random() * (count - PAGE));
+    const output = await side.db.executeStatement({ Statement, Parameters: [{ S: PARTITION }, { S: sortKey(from) }, { S: sortKey(from + PAGE - 1) }] });
+    if (output.Items?.length !== PAGE) throw new Error(`${side.name}: expected a ${PAGE}-item PartiQL page, got ${output.Items?.length}`);
+  };
+  for (let i = 0; i < WARMUP_QUERIES; i++) await run();
+  const start = performance.now();
+  for (let i = 0; i < QUERIES; i++) await run();
+  return performance.now() - start;
 }
 
 /** 1,000 Queries of a 100-item BETWEEN page at random positions, one at a time; latencies in ms. */
@@ -315,6 +332,9 @@ async function measure(side: BenchSide, result: SideResult): Promise<void> {
   const paginateMs = await paginate(side, small, SMALL);
   result.paginate100k = { kind: 'ms', ms: paginateMs };
   log(`paginated 100k in ${paginateMs.toFixed(0)} ms`);
+  const partiqlMs = await partiqlSelects(side, small, SMALL);
+  result.partiqlSelects = { kind: 'ms', ms: partiqlMs };
+  log(`${formatInt(QUERIES)} PartiQL SELECTs of a ${PAGE}-item page in ${partiqlMs.toFixed(0)} ms`);
   await side.db.deleteTable({ TableName: small });
   const transactional = `bench-transactions-${Date.now()}`;
   await createTable(side.db, transactional);
@@ -492,6 +512,7 @@ async function main(): Promise<void> {
     ['  same, raw HTTP without the SDK, p50', 'rawQuery100kP50'],
     ['  same, raw HTTP without the SDK, p90', 'rawQuery100kP90'],
     ['paginate the 100k partition', 'paginate100k'],
+    [`${formatInt(QUERIES)} PartiQL SELECTs of a ${PAGE}-item page`, 'partiqlSelects'],
     [`TransactWriteItems: ${formatInt(TRANSACTIONS)} transactions of ${TRANSACTION_ACTIONS} actions`, 'transactions'],
     ['load 1M (BatchWriteItem)', 'load1M'],
     ['Query 100-item page, p50 (1M)', 'query1MP50'],
