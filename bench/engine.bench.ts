@@ -52,8 +52,8 @@ const TARGET_FLOOR_RATIO = 1.3;
 /** Items under the GSI added by UpdateTable; `KEYLAB_BENCH_GSI_ITEMS=1000 KEYLAB_BENCH_GSI_ONLY=1` checks the row quickly. */
 const GSI_ITEMS = Number(process.env.KEYLAB_BENCH_GSI_ITEMS ?? SMALL);
 const GSI_ONLY = process.env.KEYLAB_BENCH_GSI_ONLY === '1';
-/** Rows with their own target (the issue's 2× for the transactions and GSI rows). */
-const ROW_TARGETS: Partial<Record<string, number>> = { transactions: 2, addIndex100k: 2 };
+/** Rows with their own target (the issue's 2× for the transactions, GSI and PartiQL rows). */
+const ROW_TARGETS: Partial<Record<string, number>> = { transactions: 2, addIndex100k: 2, partiqlSelects: 2 };
 
 type Item = Record<string, AttributeValue>;
 
@@ -82,6 +82,8 @@ interface SideResult {
   transactions?: Figure;
   /** A GSI added over GSI_ITEMS items: until DescribeTable says ACTIVE and a Query on it answers. */
   addIndex100k?: Figure;
+  /** QUERIES PartiQL SELECTs of a PAGE-item page (ExecuteStatement), one at a time. */
+  partiqlSelects?: Figure;
 }
 
 interface BenchSide {
@@ -182,6 +184,21 @@ async function load(side: BenchSide, TableName: string, count: number, budgetMs:
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+}
+
+/** QUERIES PartiQL SELECTs of a PAGE-item BETWEEN page at random positions (a Query each), one at a time; total ms. */
+async function partiqlSelects(side: BenchSide, TableName: string, count: number): Promise<number> {
+  const random = createRandom(count + 11);
+  const Statement = `SELECT * FROM "${TableName}" WHERE leaderboardId = ? AND rankKey BETWEEN ? AND ?`;
+  const run = async () => {
+    const from = Math.floor(random() * (count - PAGE));
+    const output = await side.db.executeStatement({ Statement, Parameters: [{ S: PARTITION }, { S: sortKey(from) }, { S: sortKey(from + PAGE - 1) }] });
+    if (output.Items?.length !== PAGE) throw new Error(`${side.name}: expected a ${PAGE}-item PartiQL page, got ${output.Items?.length}`);
+  };
+  for (let i = 0; i < WARMUP_QUERIES; i++) await run();
+  const start = performance.now();
+  for (let i = 0; i < QUERIES; i++) await run();
+  return performance.now() - start;
 }
 
 /** 1,000 Queries of a 100-item BETWEEN page at random positions, one at a time; latencies in ms. */
@@ -391,6 +408,9 @@ async function measure(side: BenchSide, result: SideResult): Promise<void> {
   const paginateMs = await paginate(side, small, SMALL);
   result.paginate100k = { kind: 'ms', ms: paginateMs };
   log(`paginated 100k in ${paginateMs.toFixed(0)} ms`);
+  const partiqlMs = await partiqlSelects(side, small, SMALL);
+  result.partiqlSelects = { kind: 'ms', ms: partiqlMs };
+  log(`${formatInt(QUERIES)} PartiQL SELECTs of a ${PAGE}-item page in ${partiqlMs.toFixed(0)} ms`);
   await side.db.deleteTable({ TableName: small });
   const transactional = `bench-transactions-${Date.now()}`;
   await createTable(side.db, transactional);
@@ -571,6 +591,7 @@ async function main(): Promise<void> {
     ['  floor: SDK + HTTP + JSON only (reply pre-serialized), p50', 'floorQuery100kP50'],
     ['  floor: same, p90', 'floorQuery100kP90'],
     ['paginate the 100k partition', 'paginate100k'],
+    [`${formatInt(QUERIES)} PartiQL SELECTs of a ${PAGE}-item page`, 'partiqlSelects'],
     [`TransactWriteItems: ${formatInt(TRANSACTIONS)} transactions of ${TRANSACTION_ACTIONS} actions`, 'transactions'],
     [`a GSI added over ${formatInt(GSI_ITEMS)} items (UpdateTable until ACTIVE and queried)`, 'addIndex100k'],
     ['load 1M (BatchWriteItem)', 'load1M'],

@@ -1,5 +1,6 @@
 import { itemSize, type Item } from '../expressions';
 import type { EngineChange, ItemWrite, LoadItemsResult, LocalDynamoDB, LocalDynamoDBOptions, TableSnapshot } from './localDynamoDB.types';
+import { planBatchExecuteStatement } from './operations/batchExecuteStatement';
 import { planBatchWriteItem } from './operations/batchWriteItem';
 import { withItemCollectionMetrics } from './operations/itemCollectionMetrics';
 import { batchGetItem } from './operations/batchGetItem';
@@ -8,6 +9,8 @@ import { planCreateTable } from './operations/createTable';
 import { planDeleteItem } from './operations/deleteItem';
 import { planDeleteTable } from './operations/deleteTable';
 import { describeTable } from './operations/describeTable';
+import { planExecuteStatement } from './operations/executeStatement';
+import { planExecuteTransaction } from './operations/executeTransaction';
 import { getItem } from './operations/getItem';
 import { listTables } from './operations/listTables';
 import { planPutItem } from './operations/putItem';
@@ -150,6 +153,9 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     transactWriteItems: write(withItemCollectionMetrics(planTransactWriteItems, 'perTable')),
     transactGetItems: read(transactGetItems),
     updateTable: write(planUpdateTable),
+    executeStatement: write(planExecuteStatement),
+    batchExecuteStatement: write(planBatchExecuteStatement),
+    executeTransaction: write(planExecuteTransaction),
 
     loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult> {
       return commit(() => {

@@ -3,6 +3,8 @@ import type {
   BatchGetItemCommandOutput,
   BatchWriteItemCommandInput,
   BatchWriteItemCommandOutput,
+  BatchExecuteStatementCommandInput,
+  BatchExecuteStatementCommandOutput,
   CreateTableCommandInput,
   CreateTableCommandOutput,
   DeleteItemCommandInput,
@@ -11,6 +13,10 @@ import type {
   DeleteTableCommandOutput,
   DescribeTableCommandInput,
   DescribeTableCommandOutput,
+  ExecuteStatementCommandInput,
+  ExecuteStatementCommandOutput,
+  ExecuteTransactionCommandInput,
+  ExecuteTransactionCommandOutput,
   GetItemCommandInput,
   GetItemCommandOutput,
   ListTablesCommandInput,
@@ -55,6 +61,9 @@ export interface DynamoDBDataSource {
   transactWriteItems(input: TransactWriteItemsCommandInput): Promise<TransactWriteItemsCommandOutput>;
   transactGetItems(input: TransactGetItemsCommandInput): Promise<TransactGetItemsCommandOutput>;
   updateTable(input: UpdateTableCommandInput): Promise<UpdateTableCommandOutput>;
+  executeStatement(input: ExecuteStatementCommandInput): Promise<ExecuteStatementCommandOutput>;
+  batchExecuteStatement(input: BatchExecuteStatementCommandInput): Promise<BatchExecuteStatementCommandOutput>;
+  executeTransaction(input: ExecuteTransactionCommandInput): Promise<ExecuteTransactionCommandOutput>;
 }
 
 /** One item written or deleted by a change. */

@@ -7,6 +7,7 @@ export type DynamoDBErrorName =
   | 'ResourceInUseException'
   | 'LimitExceededException'
   | 'ConditionalCheckFailedException'
+  | 'DuplicateItemException'
   | 'ItemCollectionSizeLimitExceededException'
   | 'TransactionCanceledException'
   | 'IdempotentParameterMismatchException'

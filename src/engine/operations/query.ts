@@ -96,7 +96,7 @@ interface Range {
  * not exist). Bounds are found by binary search on raw sort keys; the walk
  * stops at the first entry outside the condition.
  */
-function planRange(
+export function planRange(
   store: KeyedStore<StoreEntry>,
   partition: Partition<StoreEntry>,
   condition: PreparedSortKeyCondition | undefined,
@@ -199,7 +199,7 @@ function planRange(
 }
 
 /** The condition with flat strings: its values are compared with every entry of the page (see flatString.ts). */
-function flatCondition(condition: PreparedSortKeyCondition | undefined): PreparedSortKeyCondition | undefined {
+export function flatCondition(condition: PreparedSortKeyCondition | undefined): PreparedSortKeyCondition | undefined {
   if (!condition) return undefined;
   const flat = (value: unknown) => flatKeyValue(value as KeyAttributeValue) as AttributeValue;
   switch (condition.operator) {

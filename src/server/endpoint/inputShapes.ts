@@ -179,6 +179,26 @@ export const INPUT_SHAPES: Readonly<Record<OperationName, Shape>> = {
     ReturnItemCollectionMetrics: STRING,
     ClientRequestToken: STRING,
   }),
+  ExecuteStatement: structure('ExecuteStatementInput', {
+    Statement: STRING,
+    Parameters: list(ATTRIBUTE_VALUE),
+    ConsistentRead: BOOLEAN,
+    NextToken: STRING,
+    ReturnConsumedCapacity: STRING,
+    Limit: INTEGER,
+    ReturnValuesOnConditionCheckFailure: STRING,
+  }),
+  BatchExecuteStatement: structure('BatchExecuteStatementInput', {
+    Statements: list(
+      structure('BatchStatementRequest', { Statement: STRING, Parameters: list(ATTRIBUTE_VALUE), ConsistentRead: BOOLEAN, ReturnValuesOnConditionCheckFailure: STRING }),
+    ),
+    ReturnConsumedCapacity: STRING,
+  }),
+  ExecuteTransaction: structure('ExecuteTransactionInput', {
+    TransactStatements: list(structure('ParameterizedStatement', { Statement: STRING, Parameters: list(ATTRIBUTE_VALUE), ReturnValuesOnConditionCheckFailure: STRING })),
+    ClientRequestToken: STRING,
+    ReturnConsumedCapacity: STRING,
+  }),
   TransactGetItems: structure('TransactGetItemsInput', {
     TransactItems: list(
       structure('TransactGetItem', {

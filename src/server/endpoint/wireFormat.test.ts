@@ -170,7 +170,7 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
 
   it('serves exactly the engine’s operations', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(
-      ['BatchGetItem', 'BatchWriteItem', 'CreateTable', 'DeleteItem', 'DeleteTable', 'DescribeTable', 'GetItem', 'ListTables', 'PutItem', 'Query', 'Scan', 'TransactGetItems', 'TransactWriteItems', 'UpdateItem', 'UpdateTable'],
+      ['BatchExecuteStatement', 'BatchGetItem', 'BatchWriteItem', 'CreateTable', 'DeleteItem', 'DeleteTable', 'DescribeTable', 'ExecuteStatement', 'ExecuteTransaction', 'GetItem', 'ListTables', 'PutItem', 'Query', 'Scan', 'TransactGetItems', 'TransactWriteItems', 'UpdateItem', 'UpdateTable'],
     );
   });
 });

@@ -25,12 +25,15 @@ export const TARGET_PREFIX = 'DynamoDB_20120810.';
 
 /** The operations Keylab's endpoint serves, and the engine method behind each. */
 export const OPERATIONS = {
+  BatchExecuteStatement: 'batchExecuteStatement',
   BatchGetItem: 'batchGetItem',
   BatchWriteItem: 'batchWriteItem',
   CreateTable: 'createTable',
   DeleteItem: 'deleteItem',
   DeleteTable: 'deleteTable',
   DescribeTable: 'describeTable',
+  ExecuteStatement: 'executeStatement',
+  ExecuteTransaction: 'executeTransaction',
   GetItem: 'getItem',
   ListTables: 'listTables',
   PutItem: 'putItem',

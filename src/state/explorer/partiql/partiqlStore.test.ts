@@ -60,7 +60,7 @@ describe('the PartiQL store', () => {
 describe('callLater', () => {
   it('answers as DynamoDB does for an operation a source does not serve', async () => {
     const { builtIn } = await connected();
-    const withoutIt = { ...builtIn.source, executeStatement: undefined };
+    const withoutIt = { ...builtIn.source, executeStatement: undefined } as unknown as typeof builtIn.source;
     await expect(callLater(withoutIt, 'executeStatement', { Statement: 'SELECT * FROM "Leaderboard"' })).rejects.toMatchObject({
       name: 'UnknownOperationException',
       message: 'An unknown operation was requested: ExecuteStatement is not served by this data source yet.',

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalDynamoDB } from './createLocalDynamoDB';
+
+async function ordersTable() {
+  const db = createLocalDynamoDB();
+  await db.createTable({
+    TableName: 'Orders',
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
+  });
+  for (const sk of [1, 2, 3, 4, 5]) await db.executeStatement({ Statement: `INSERT INTO "Orders" VALUE {'pk': 'a', 'sk': ?}`, Parameters: [{ N: String(sk) }] });
+  return db;
+}
+
+describe('ExecuteStatement', () => {
+  it('pages ORDER BY sk DESC from the highest sort key, as a Query with ScanIndexForward false (DynamoDB Local sorts each ascending page instead)', async () => {
+    const db = await ordersTable();
+    const keys: string[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await db.executeStatement({ Statement: `SELECT sk FROM "Orders" WHERE pk = 'a' ORDER BY sk DESC`, Limit: 2, NextToken });
+      keys.push(...(page.Items ?? []).map((item) => item.sk?.N as string));
+      NextToken = page.NextToken;
+    } while (NextToken);
+    expect(keys).toEqual(['5', '4', '3', '2', '1']);
+  });
+
+  it('answers an INSERT of an existing key with DuplicateItemException, writing nothing', async () => {
+    const db = await ordersTable();
+    await expect(db.executeStatement({ Statement: `INSERT INTO "Orders" VALUE {'pk': 'a', 'sk': 1, 'x': 1}` })).rejects.toMatchObject({ name: 'DuplicateItemException', message: 'Duplicate primary key exists in table' });
+    const { Items } = await db.executeStatement({ Statement: `SELECT * FROM "Orders" WHERE pk = 'a' AND sk = 1` });
+    expect(Items).toEqual([{ pk: { S: 'a' }, sk: { N: '1' } }]);
+  });
+
+  it('refuses a missing Statement with the member constraint', async () => {
+    const db = await ordersTable();
+    await expect(db.executeStatement({} as never)).rejects.toThrow("1 validation error detected: Value null at 'statement' failed to satisfy constraint: Member must not be null");
+  });
+});
