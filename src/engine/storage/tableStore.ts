@@ -1,8 +1,8 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { attributeValueSize, getOwnAttribute, itemSize, type Item, type KeySchemaInfo } from '../../expressions';
-import { utf8ByteLength, type KeyAttributeValue } from '../../keys';
+import { attributeValueSize, getOwnAttribute, itemSize, keyAttributeNamesOf, type Item, type KeySchemaInfo } from '../../expressions';
+import { compareKeys, utf8ByteLength, type KeyAttributeValue } from '../../keys';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
+import { indexKeyValuesOf, sortShapeOf, type IndexKeyValues, type StoredSortKey } from './compositeKey';
 import { copyForLayout } from './copyForLayout';
 import { freezeItem } from './freezeItem';
 import { KeyedStore, type ItemRecord, type KeyProbe, type StoreEntry } from './keyedStore';
@@ -37,13 +37,7 @@ export class TableStore {
       this.relocateRecords(entries as ItemRecord[]),
     );
     const indexes = new Map<string, IndexStore>();
-    for (const index of definition.indexes) {
-      indexes.set(index.name, {
-        definition: index,
-        store: new KeyedStore<IndexEntry>({ sortKeyType: index.keys.sortKey?.type, secondary: true, tableHasSortKey }),
-        projectedNames: projectedNamesOf(index, definition.keys),
-      });
-    }
+    for (const index of definition.indexes) indexes.set(index.name, createIndexStore(index, definition.keys));
     this.indexes = indexes;
   }
 
@@ -177,8 +171,21 @@ export class TableStore {
   }
 }
 
-/** Adds the entries of records new to the table; an index partition that doesn't exist yet is built in one go. */
-function putNewIndexEntries(index: IndexStore, records: readonly ItemRecord[]): void {
+/**
+ * An empty index store for an index of a table with these keys — the one way
+ * an index is made, at CreateTable or restore time or when a GSI is added later.
+ * Fill it with {@link putNewIndexEntries}.
+ */
+export function createIndexStore(definition: IndexDefinition, tableKeys: KeySchemaInfo): IndexStore {
+  return {
+    definition,
+    store: new KeyedStore<IndexEntry>({ ...sortShapeOf(definition.keys), secondary: true, tableHasSortKey: tableKeys.sortKey !== undefined }),
+    projectedNames: projectedNamesOf(definition, tableKeys),
+  };
+}
+
+/** Adds the entries of records new to the index (a backfill adds every record); an index partition that doesn't exist yet is built in one go. */
+export function putNewIndexEntries(index: IndexStore, records: readonly ItemRecord[]): void {
   const groups = new Map<string, IndexEntry[]>();
   for (const record of records) {
     const entry = indexEntryOf(index, record);
@@ -222,20 +229,19 @@ function sortUnique<E>(entries: E[], compare: (a: E, b: E) => number): E[] {
 /** The index entry for a record, or undefined when the item lacks an index key (sparse index). */
 export function indexEntryOf(index: IndexStore, record: ItemRecord): IndexEntry | undefined {
   const key = indexKeyOf(index, record.item);
-  return key ? { pk: key.pk, sk: key.sk, skRaw: key.sk && rawKeyOf(key.sk), size: indexedSize(index, record.item, record.size), record } : undefined;
+  return key ? { pk: key.pk, sk: key.sk, skRaw: key.skRaw, size: indexedSize(index, record.item, record.size), record } : undefined;
 }
 
 /** The item's key values in an index, or undefined when it lacks one of them (it is not in the index). */
-export function indexKeyOf(index: IndexStore, item: Item): { pk: KeyAttributeValue; sk: KeyAttributeValue | undefined } | undefined {
-  const { partitionKey, sortKey } = index.definition.keys;
-  const pk = getOwnAttribute(item, partitionKey.name);
-  if (pk === undefined) return undefined;
-  let sk: AttributeValue | undefined;
-  if (sortKey) {
-    sk = getOwnAttribute(item, sortKey.name);
-    if (sk === undefined) return undefined;
-  }
-  return { pk: pk as KeyAttributeValue, sk: sk as KeyAttributeValue | undefined };
+export function indexKeyOf(index: IndexStore, item: Item): IndexKeyValues | undefined {
+  return indexKeyValuesOf(index.definition.keys, item);
+}
+
+/** True when two key values of one index are the same key. */
+export function sameIndexKey(index: IndexStore, a: IndexKeyValues, b: IndexKeyValues): boolean {
+  if (compareKeys(a.pk, b.pk) !== 0) return false;
+  const compare = index.store.compareSortKeys;
+  return compare === undefined || compare(a.skRaw as StoredSortKey, b.skRaw as StoredSortKey) === 0;
 }
 
 /** The bytes an item takes in an index: its projected attributes (all of it for ALL). */
@@ -267,9 +273,8 @@ function projectedSize(item: Item, names: ReadonlySet<string>): number {
 /** Table keys + index keys (+ INCLUDE's attributes), or undefined for ALL. */
 function projectedNamesOf(index: IndexDefinition, tableKeys: KeySchemaInfo): ReadonlySet<string> | undefined {
   if (index.projection.type === 'ALL') return undefined;
-  const names = new Set<string>([tableKeys.partitionKey.name, index.keys.partitionKey.name]);
+  const names = new Set<string>([tableKeys.partitionKey.name, ...keyAttributeNamesOf(index.keys)]);
   if (tableKeys.sortKey) names.add(tableKeys.sortKey.name);
-  if (index.keys.sortKey) names.add(index.keys.sortKey.name);
   if (index.projection.type === 'INCLUDE') for (const name of index.projection.nonKeyAttributes ?? []) names.add(name);
   return names;
 }
