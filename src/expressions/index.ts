@@ -29,6 +29,7 @@ export { DynamoDBError, isDynamoDBError, validationError, type DynamoDBErrorName
 export type {
   ConditionFunctionName,
   Item,
+  KeyAttributeInfo,
   KeySchemaInfo,
   PreparedCondition,
   PreparedExpressions,
@@ -44,6 +45,7 @@ export { parseCondition, parseProjection, parseUpdate, type ConditionExpressionK
 export { printCondition, printProjection, printUpdate } from './print';
 export { prepareExpressions, type ExpressionOperation, type ExpressionRequest, type PrepareOptions } from './prepare';
 export { isReservedWord, RESERVED_WORDS } from './reservedWords';
+export { isMultiAttributeKeySchema, keyAttributeNamesOf, keySchemaFrom, partitionAttributesOf, sortAttributesOf } from './keySchema';
 export {
   isLegacyQueryScanParameter,
   isQueryScanParameter,

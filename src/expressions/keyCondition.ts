@@ -17,4 +17,14 @@ export type SortKeyConditionModel =
 export interface KeyConditionModel {
   readonly partitionKey: { readonly name: string; readonly value: AttributeValue };
   readonly sortKey?: { readonly name: string; readonly condition: SortKeyConditionModel };
+  /**
+   * Multi-attribute keys only: every partition attribute's value, in key
+   * schema order (`partitionKey` is the first).
+   */
+  readonly partitionKeys?: readonly { readonly name: string; readonly value: AttributeValue }[];
+  /**
+   * Multi-attribute keys only: the equalities on the sort attributes left of
+   * `sortKey` (the last sort attribute constrained), in key schema order.
+   */
+  readonly sortKeyPrefix?: readonly { readonly name: string; readonly value: AttributeValue }[];
 }

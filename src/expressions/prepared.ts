@@ -53,10 +53,28 @@ export type PreparedSortKeyCondition = SortKeyConditionModel;
 /** A KeyConditionExpression validated against a table's or index's key schema: the same type as the builder's `KeyConditionModel`. */
 export type PreparedKeyCondition = KeyConditionModel;
 
-/** A table's or index's key attributes, for validating key conditions. */
+/** One key attribute: its name and scalar type. */
+export interface KeyAttributeInfo {
+  readonly name: string;
+  readonly type: 'S' | 'N' | 'B';
+}
+
+/**
+ * A table's or index's key attributes, for validating key conditions.
+ *
+ * A GSI may have multi-attribute keys (up to four HASH and four RANGE
+ * attributes): then `partitionKeys` and `sortKeys` list them all in KeySchema
+ * order, `partitionKey` / `sortKey` being their first members. Both lists are
+ * absent for single-attribute keys, so those keep their one shape everywhere
+ * (see keySchema.ts for the helpers that read either).
+ */
 export interface KeySchemaInfo {
-  readonly partitionKey: { readonly name: string; readonly type: 'S' | 'N' | 'B' };
-  readonly sortKey?: { readonly name: string; readonly type: 'S' | 'N' | 'B' };
+  readonly partitionKey: KeyAttributeInfo;
+  readonly sortKey?: KeyAttributeInfo;
+  /** Multi-attribute keys: every HASH attribute, left to right (two or more, or one with several RANGE attributes). */
+  readonly partitionKeys?: readonly KeyAttributeInfo[];
+  /** Multi-attribute keys: every RANGE attribute, left to right (possibly none). */
+  readonly sortKeys?: readonly KeyAttributeInfo[];
 }
 
 /** All the expressions of one request, validated together (unused names/values are request-wide). */

@@ -1,7 +1,6 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { attributeValuesEqual, getOwnAttribute, validationError, type Item } from '../../expressions';
-import { compareKeys, type KeyAttributeValue } from '../../keys';
-import { indexedSize, indexKeyOf, type TableStore } from '../storage/tableStore';
+import { indexedSize, indexKeyOf, sameIndexKey, type TableStore } from '../storage/tableStore';
 
 /**
  * Capacity units, as DynamoDB's Developer Guide counts them:
@@ -104,7 +103,7 @@ export function chargeWrite(charge: CapacityCharge, table: TableStore, before: S
     const newSize = after && newKey ? indexedSize(index, after.item, after.size) : 0;
     let units: number;
     if (oldKey && newKey) {
-      const sameKey = compareKeys(oldKey.pk, newKey.pk) === 0 && (oldKey.sk === undefined || compareKeys(oldKey.sk, newKey.sk as KeyAttributeValue) === 0);
+      const sameKey = sameIndexKey(index, oldKey, newKey);
       if (sameKey && projectionUnchanged(index.projectedNames, (before as SizedItem).item, (after as SizedItem).item)) continue;
       units = sameKey ? writeUnits(oldSize, newSize) : writeUnits(oldSize, 0) + writeUnits(0, newSize);
     } else {

@@ -6,7 +6,7 @@ import type {
   LocalSecondaryIndexDescription,
   TableDescription,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBError, type KeySchemaInfo } from '../../expressions';
+import { DynamoDBError, partitionAttributesOf, sortAttributesOf, type KeySchemaInfo } from '../../expressions';
 import { ConstraintErrors } from '../requestErrors';
 import type { IndexDefinition, TableDefinition } from '../schema/tableDefinition';
 import type { TableStore } from '../storage/tableStore';
@@ -123,9 +123,10 @@ export function streamDescription(context: EngineContext, definition: TableDefin
   };
 }
 
+/** HASH elements, then RANGE elements, in the order CreateTable gave them (all of them for multi-attribute keys). */
 function toKeySchema(keys: KeySchemaInfo): KeySchemaElement[] {
-  const schema: KeySchemaElement[] = [{ AttributeName: keys.partitionKey.name, KeyType: 'HASH' }];
-  if (keys.sortKey) schema.push({ AttributeName: keys.sortKey.name, KeyType: 'RANGE' });
+  const schema: KeySchemaElement[] = partitionAttributesOf(keys).map((attribute) => ({ AttributeName: attribute.name, KeyType: 'HASH' }));
+  for (const attribute of sortAttributesOf(keys)) schema.push({ AttributeName: attribute.name, KeyType: 'RANGE' });
   return schema;
 }
 

@@ -7,8 +7,10 @@ import type { ListPosition, Probe } from '../storage/chunkedSortedList';
 import type { KeyedStore, Partition, StoreEntry } from '../storage/keyedStore';
 import { rawKeyOf, rawStartsWith, type RawComparator, type RawKey } from '../storage/rawKey';
 import { flatKeyValue } from '../values/flatString';
+import { partitionValueOf } from '../storage/compositeKey';
 import { checkCapacityMode } from './capacity';
 import { checkExpressionMixing, prepareRequest } from '../legacy';
+import { planCompositeRange, type Range } from './compositeRange';
 import { requireTable, type EngineContext } from './context';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect, type StartKey } from './readPage';
 import { expressionParameters } from './requestHelpers';
@@ -38,8 +40,11 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
   const select = resolveSelect(input.Select, prepared.projection !== undefined, target);
   checkGlobalIndexAttributes(target, prepared, true);
 
+  const partitionValue = keyCondition.partitionKeys
+    ? partitionValueOf(keyCondition.partitionKeys.map((key) => key.value as KeyAttributeValue))
+    : (keyCondition.partitionKey.value as KeyAttributeValue);
   const startKey = startKeyInput ? readStartKey(target, startKeyInput) : undefined;
-  if (startKey) checkStartKeyInRange(startKey, keyCondition);
+  if (startKey) checkStartKeyInRange(startKey, partitionValue, keyCondition);
 
   const reader = new PageReader({
     target,
@@ -49,11 +54,13 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
     projection: prepared.projection,
     consistentRead: input.ConsistentRead === true,
   });
-  const partition = target.store.partition(keyCondition.partitionKey.value as KeyAttributeValue);
+  const partition = target.store.partition(partitionValue);
   if (partition) {
     const descending = input.ScanIndexForward === false;
     const startAfter = startKey ? target.store.probe(startKey.components) : undefined;
-    const range = planRange(target.store, partition, flatCondition(keyCondition.sortKey?.condition), descending, startAfter);
+    const range = target.store.shape.sortKeyTypes
+      ? planCompositeRange(target.store, partition, (keyCondition.sortKeyPrefix ?? []).map((key) => key.value as KeyAttributeValue), keyCondition.sortKey?.condition, descending, startAfter)
+      : planRange(target.store, partition, flatCondition(keyCondition.sortKey?.condition), descending, startAfter);
     if (range.from) {
       partition.entries.walk(range.from, descending, (entry) => range.inRange(entry) && reader.visit(entry));
     }
@@ -73,21 +80,21 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
 
 /**
  * An ExclusiveStartKey must lie in the queried partition and satisfy the
- * sort-key condition — a LastEvaluatedKey of the same query always does.
+ * sort-key condition (with multi-attribute keys, its equality prefix too) —
+ * a LastEvaluatedKey of the same query always does.
  */
-function checkStartKeyInRange(startKey: StartKey, keyCondition: PreparedKeyCondition): void {
-  if (compareKeys(startKey.pk, keyCondition.partitionKey.value as KeyAttributeValue) !== 0) {
+function checkStartKeyInRange(startKey: StartKey, partitionValue: KeyAttributeValue, keyCondition: PreparedKeyCondition): void {
+  if (compareKeys(startKey.pk, partitionValue) !== 0) {
     throw validationError('The provided starting key is outside query boundaries based on provided conditions');
   }
+  const prefix = keyCondition.sortKeyPrefix ?? [];
+  const outside = validationError('The provided starting key does not match the range key predicate');
+  prefix.forEach((key, i) => {
+    if (compareKeys(startKey.components[i] as KeyAttributeValue, key.value as KeyAttributeValue) !== 0) throw outside;
+  });
   const condition = keyCondition.sortKey?.condition;
-  const sk = startKey.components[0];
-  if (condition && sk && !satisfies(sk, condition)) throw validationError('The provided starting key does not match the range key predicate');
-}
-
-/** Where a walk over one partition starts, and when it must stop. */
-interface Range {
-  readonly from: ListPosition | undefined;
-  readonly inRange: (entry: StoreEntry) => boolean;
+  const sk = startKey.components[prefix.length];
+  if (condition && sk && !satisfies(sk, condition)) throw outside;
 }
 
 /**

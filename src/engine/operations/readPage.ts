@@ -3,8 +3,10 @@ import {
   evaluateCondition,
   getOwnAttribute,
   isDynamoDBError,
+  partitionAttributesOf,
   projectItem,
   setOwnAttribute,
+  sortAttributesOf,
   typeOfAttributeValue,
   validationError,
   type Item,
@@ -14,6 +16,7 @@ import {
 } from '../../expressions';
 import type { KeyAttributeValue } from '../../keys';
 import { keyNames } from '../schema/tableDefinition';
+import { partitionValueOf } from '../storage/compositeKey';
 import type { KeyedStore, KeyProbe, StoreEntry } from '../storage/keyedStore';
 import type { IndexStore, TableStore } from '../storage/tableStore';
 import { readOut } from '../storage/readOut';
@@ -113,7 +116,7 @@ export function checkGlobalIndexAttributes(target: ReadTarget, prepared: Prepare
   }
 }
 
-/** A validated ExclusiveStartKey: the partition to resume in and the key components after which to resume. */
+/** A validated ExclusiveStartKey: the partition to resume in (its stored value, see compositeKey.ts) and the key components after which to resume. */
 export interface StartKey {
   readonly pk: KeyAttributeValue;
   readonly components: KeyProbe;
@@ -143,7 +146,9 @@ export function readStartKeyInput(startKey: unknown): Item | undefined {
 export function readStartKey(target: ReadTarget, startKey: Item): StartKey {
   const tableKeys = target.table.definition.keys;
   const wanted = new Map<string, string>();
-  for (const attribute of [tableKeys.partitionKey, tableKeys.sortKey, target.keys.partitionKey, target.keys.sortKey]) {
+  const partition = partitionAttributesOf(target.keys);
+  const sort = sortAttributesOf(target.keys);
+  for (const attribute of [tableKeys.partitionKey, tableKeys.sortKey, ...partition, ...sort]) {
     if (attribute) wanted.set(attribute.name, attribute.type);
   }
   const invalid = target.index
@@ -155,13 +160,12 @@ export function readStartKey(target: ReadTarget, startKey: Item): StartKey {
     if (value === undefined || typeOfAttributeValue(value) !== type) throw invalid;
   }
   const value = (name: string) => getOwnAttribute(startKey, name) as KeyAttributeValue;
-  const components: KeyAttributeValue[] = [];
-  if (target.keys.sortKey) components.push(value(target.keys.sortKey.name));
+  const components: KeyAttributeValue[] = sort.map((attribute) => value(attribute.name));
   if (target.index) {
     components.push(value(tableKeys.partitionKey.name));
     if (tableKeys.sortKey) components.push(value(tableKeys.sortKey.name));
   }
-  return { pk: value(target.keys.partitionKey.name), components };
+  return { pk: partitionValueOf(partition.map((attribute) => value(attribute.name))), components };
 }
 
 /** The options of one page read. */

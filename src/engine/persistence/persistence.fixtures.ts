@@ -39,8 +39,22 @@ export async function writeScenario(engine: LocalDynamoDB): Promise<void> {
       ['pk', 'S'],
       ['sk', 'N'],
     ], {
-      extraDefinitions: [['kind', 'S']],
+      extraDefinitions: [
+        ['kind', 'S'],
+        ['number', 'N'],
+      ],
       GlobalSecondaryIndexes: [
+        // Multi-attribute keys: the definition's key lists must survive a restart, and the index its entries.
+        {
+          IndexName: 'byKindAndNumber',
+          KeySchema: [
+            { AttributeName: 'kind', KeyType: 'HASH' },
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+            { AttributeName: 'number', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
         {
           IndexName: 'byKind',
           KeySchema: [

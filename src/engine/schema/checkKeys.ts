@@ -1,5 +1,15 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { getOwnAttribute, setOwnAttribute, typeOfAttributeValue, validationError, type Item, type KeySchemaInfo } from '../../expressions';
+import {
+  attributeValueSize,
+  getOwnAttribute,
+  partitionAttributesOf,
+  setOwnAttribute,
+  sortAttributesOf,
+  typeOfAttributeValue,
+  validationError,
+  type Item,
+  type KeySchemaInfo,
+} from '../../expressions';
 import { utf8ByteLength, type KeyAttributeValue, type KeyType } from '../../keys';
 import { canonicalKey } from '../storage/partitionKey';
 import type { IndexDefinition, TableDefinition } from './tableDefinition';
@@ -79,7 +89,7 @@ export function keyMismatch(): ReturnType<typeof validationError> {
  */
 export function checkIndexKeys(item: Item, table: TableDefinition, via: 'put' | 'update'): void {
   for (const index of table.indexes) {
-    for (const [attribute, role] of keyRoles(index.keys)) {
+    for (const [attribute, role] of indexKeyRoles(index.keys)) {
       const value = getOwnAttribute(item, attribute.name);
       if (value === undefined) continue;
       const actual = typeOfAttributeValue(value);
@@ -88,6 +98,30 @@ export function checkIndexKeys(item: Item, table: TableDefinition, via: 'put' | 
       }
       if (isEmptyKeyValue(value)) throw emptyIndexKey(index, attribute.name, actual as KeyType, via);
       checkKeySize(value as KeyAttributeValue, role);
+    }
+    if (index.keys.partitionKeys) checkAggregateKeySizes(item, index);
+  }
+}
+
+/**
+ * Multi-attribute keys: the HASH attributes an item has share the partition
+ * key's 2048 bytes, its RANGE attributes the sort key's 1024 (numbers count
+ * their stored size). DynamoDB Local 3.3.1's message; it checks PutItem but
+ * not UpdateItem, which the engine checks too (README).
+ */
+function checkAggregateKeySizes(item: Item, index: IndexDefinition): void {
+  const parts = [
+    ['HASH', partitionAttributesOf(index.keys), MAX_PARTITION_KEY_BYTES],
+    ['RANGE', sortAttributesOf(index.keys), MAX_SORT_KEY_BYTES],
+  ] as const;
+  for (const [keyType, attributes, limit] of parts) {
+    const present = attributes.filter((attribute) => getOwnAttribute(item, attribute.name) !== undefined);
+    if (present.length < 2) continue;
+    const size = present.reduce((sum, attribute) => sum + attributeValueSize(getOwnAttribute(item, attribute.name) as AttributeValue), 0);
+    if (size > limit) {
+      throw validationError(
+        `Aggregate size for ${keyType} key attributes ${present.map((attribute) => attribute.name).join(', ')} of index ${index.name} has exceeded limit ${limit} bytes, with actual size ${size} bytes`,
+      );
     }
   }
 }
@@ -111,6 +145,15 @@ export function keyOf(item: Item, keys: KeySchemaInfo): Item {
 export function keyIdentity(key: Item, keys: KeySchemaInfo): string {
   const pk = canonicalKey(getOwnAttribute(key, keys.partitionKey.name) as KeyAttributeValue);
   return keys.sortKey ? `${pk}\u0000${canonicalKey(getOwnAttribute(key, keys.sortKey.name) as KeyAttributeValue)}` : pk;
+}
+
+/** An index's key attributes with their role: every partition attribute, then every sort attribute. */
+function indexKeyRoles(keys: KeySchemaInfo): [KeySchemaInfo['partitionKey'], 'partition' | 'sort'][] {
+  if (!keys.partitionKeys) return keyRoles(keys);
+  return [...partitionAttributesOf(keys).map((attribute) => [attribute, 'partition'] as const), ...sortAttributesOf(keys).map((attribute) => [attribute, 'sort'] as const)] as [
+    KeySchemaInfo['partitionKey'],
+    'partition' | 'sort',
+  ][];
 }
 
 /** The key schema's attributes with their role, partition key first. */

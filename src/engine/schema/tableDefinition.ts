@@ -1,4 +1,4 @@
-import type { KeySchemaInfo } from '../../expressions';
+import { keyAttributeNamesOf, type KeySchemaInfo } from '../../expressions';
 import type { KeyType } from '../../keys';
 
 /**
@@ -30,6 +30,7 @@ export interface IndexDefinition {
   readonly name: string;
   /** `local` shares the table's partition key (LSI); `global` has its own keys (GSI). */
   readonly kind: 'local' | 'global';
+  /** A GSI's keys may be multi-attribute (`partitionKeys` / `sortKeys`, see KeySchemaInfo). */
   readonly keys: KeySchemaInfo;
   readonly projection: IndexProjection;
   /** A GSI's own throughput under PROVISIONED billing. */
@@ -80,11 +81,13 @@ export interface Tag {
 }
 
 /**
- * The names of a key schema's attributes: partition key first.
+ * The names of a key schema's attributes: partition attributes first (all of
+ * them for multi-attribute keys), then sort attributes.
  *
  * @example
  * keyNames({ partitionKey: { name: "pk", type: "S" }, sortKey: { name: "sk", type: "N" } }) // ["pk", "sk"]
  */
 export function keyNames(keys: KeySchemaInfo): string[] {
+  if (keys.partitionKeys) return keyAttributeNamesOf(keys);
   return keys.sortKey ? [keys.partitionKey.name, keys.sortKey.name] : [keys.partitionKey.name];
 }

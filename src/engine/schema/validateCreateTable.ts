@@ -6,7 +6,7 @@ import type {
   LocalSecondaryIndex,
   ProvisionedThroughput,
 } from '@aws-sdk/client-dynamodb';
-import { validationError, type KeySchemaInfo } from '../../expressions';
+import { keySchemaFrom, validationError, type KeySchemaInfo } from '../../expressions';
 import type { KeyType } from '../../keys';
 import { ConstraintErrors } from '../requestErrors';
 import type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, Throughput } from './tableDefinition';
@@ -22,6 +22,8 @@ import type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, T
 export const INVALID = 'One or more parameter values were invalid: ';
 const MAX_LOCAL_INDEXES = 5;
 const MAX_GLOBAL_INDEXES = 20;
+/** A GSI's multi-attribute keys: at most this many HASH and this many RANGE attributes. */
+const MAX_INDEX_KEY_ATTRIBUTES = 4;
 
 /**
  * Checks a CreateTable request and returns the table's definition.
@@ -90,7 +92,7 @@ export function validateCreateTable(input: CreateTableCommandInput, createdAt: n
     if (globalIndexes.length === 0) throw validationError(INVALID + 'List of GlobalSecondaryIndexes is empty');
     for (const index of globalIndexes) {
       const name = index.IndexName as string;
-      const indexKeys = checkIndexKeySchema(index, definedNames);
+      const indexKeys = checkGlobalIndexKeySchema(index.KeySchema as KeySchemaElement[], definedNames);
       const projection = checkProjection(index);
       if (indexNames.has(name)) throw validationError(`${INVALID}Duplicate index name: ${name}`);
       indexNames.add(name);
@@ -99,7 +101,7 @@ export function validateCreateTable(input: CreateTableCommandInput, createdAt: n
       indexes.push({
         name,
         kind: 'global',
-        keys: toKeySchemaInfo(index.KeySchema as KeySchemaElement[], typeOf),
+        keys: toIndexKeySchemaInfo(index.KeySchema as KeySchemaElement[], typeOf),
         projection,
         ...(throughput ? { provisionedThroughput: throughput } : {}),
       });
@@ -139,20 +141,21 @@ function checkShape(input: CreateTableCommandInput): void {
       }
     });
   }
-  if (errors.requireValue(input.KeySchema, 'keySchema')) checkKeySchemaShape(errors, input.KeySchema as KeySchemaElement[], 'keySchema');
+  if (errors.requireValue(input.KeySchema, 'keySchema')) checkKeySchemaShape(errors, input.KeySchema as KeySchemaElement[], 'keySchema', 2);
   errors.checkEnum(input.BillingMode, 'billingMode', ['PROVISIONED', 'PAY_PER_REQUEST']);
   checkThroughputShape(errors, input.ProvisionedThroughput, 'provisionedThroughput');
-  input.LocalSecondaryIndexes?.forEach((index, i) => checkIndexShape(errors, index, `localSecondaryIndexes.${i + 1}.member`));
+  input.LocalSecondaryIndexes?.forEach((index, i) => checkIndexShape(errors, index, `localSecondaryIndexes.${i + 1}.member`, 2));
   input.GlobalSecondaryIndexes?.forEach((index, i) => {
-    checkIndexShape(errors, index, `globalSecondaryIndexes.${i + 1}.member`);
+    // No length limit: multi-attribute keys (the API reference now gives only the minimum; checkGlobalIndexKeySchema counts them).
+    checkIndexShape(errors, index, `globalSecondaryIndexes.${i + 1}.member`, undefined);
     checkThroughputShape(errors, index.ProvisionedThroughput, `globalSecondaryIndexes.${i + 1}.member.provisionedThroughput`);
   });
   errors.throwIfAny();
 }
 
-function checkKeySchemaShape(errors: ConstraintErrors, keySchema: readonly KeySchemaElement[], path: string): void {
+function checkKeySchemaShape(errors: ConstraintErrors, keySchema: readonly KeySchemaElement[], path: string, maxLength: number | undefined): void {
   if (keySchema.length < 1) errors.add('[]', path, 'Member must have length greater than or equal to 1');
-  if (keySchema.length > 2) errors.add(`[${keySchema.length} elements]`, path, 'Member must have length less than or equal to 2');
+  if (maxLength !== undefined && keySchema.length > maxLength) errors.add(`[${keySchema.length} elements]`, path, `Member must have length less than or equal to ${maxLength}`);
   keySchema.forEach((element, i) => {
     errors.requireValue(element.AttributeName, `${path}.${i + 1}.member.attributeName`);
     if (errors.requireValue(element.KeyType, `${path}.${i + 1}.member.keyType`)) {
@@ -161,9 +164,9 @@ function checkKeySchemaShape(errors: ConstraintErrors, keySchema: readonly KeySc
   });
 }
 
-export function checkIndexShape(errors: ConstraintErrors, index: LocalSecondaryIndex | GlobalSecondaryIndex, path: string): void {
+export function checkIndexShape(errors: ConstraintErrors, index: LocalSecondaryIndex | GlobalSecondaryIndex, path: string, maxKeyLength: number | undefined): void {
   errors.checkName(index.IndexName, `${path}.indexName`);
-  if (errors.requireValue(index.KeySchema, `${path}.keySchema`)) checkKeySchemaShape(errors, index.KeySchema as KeySchemaElement[], `${path}.keySchema`);
+  if (errors.requireValue(index.KeySchema, `${path}.keySchema`)) checkKeySchemaShape(errors, index.KeySchema as KeySchemaElement[], `${path}.keySchema`, maxKeyLength);
   if (errors.requireValue(index.Projection, `${path}.projection`)) {
     errors.checkEnum(index.Projection?.ProjectionType, `${path}.projection.projectionType`, ['ALL', 'KEYS_ONLY', 'INCLUDE']);
   }
@@ -193,6 +196,36 @@ function checkKeySchema(keySchema: readonly KeySchemaElement[], definedNames: re
 
 export function checkIndexKeySchema(index: LocalSecondaryIndex | GlobalSecondaryIndex, definedNames: readonly string[]): string[] {
   return checkKeySchema(index.KeySchema as KeySchemaElement[], definedNames, false);
+}
+
+/**
+ * A GSI's KeySchema: one HASH and an optional RANGE as before, or
+ * multi-attribute keys — up to four HASH then up to four RANGE elements.
+ * A one- or two-element schema that is not two HASH keys keeps the rules (and
+ * DynamoDB's messages) of checkKeySchema; the multi-attribute rules use DynamoDB
+ * Local 3.3.1's messages (DynamoDB documents the limits, not the wording).
+ * Exported for UpdateTable's Create action.
+ */
+export function checkGlobalIndexKeySchema(keySchema: readonly KeySchemaElement[], definedNames: readonly string[]): string[] {
+  const hashCount = keySchema.filter((element) => element.KeyType === 'HASH').length;
+  if (keySchema.length <= 2 && hashCount < 2) return checkKeySchema(keySchema, definedNames, false);
+  if (keySchema.length > 2 * MAX_INDEX_KEY_ATTRIBUTES) throw validationError('Key Schema too big.  Key Schema must at most consist of the hash and range key of a table');
+  const names = keySchema.map((element) => element.AttributeName as string);
+  const undefinedName = names.find((name) => !definedNames.includes(name));
+  if (undefinedName !== undefined) {
+    throw validationError(
+      `${INVALID}Some index key attributes are not defined in AttributeDefinitions. Keys: [${names.join(', ')}], AttributeDefinitions: [${definedNames.join(', ')}]`,
+    );
+  }
+  if (new Set(names).size !== names.length) throw validationError('Two keys can not have the same name');
+  if (keySchema[0]?.KeyType !== 'HASH') throw validationError('Invalid KeySchema: The first KeySchemaElement is not a HASH key type');
+  const firstRange = keySchema.findIndex((element) => element.KeyType === 'RANGE');
+  if (firstRange >= 0 && keySchema.slice(firstRange).some((element) => element.KeyType === 'HASH')) {
+    throw validationError('Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second');
+  }
+  if (hashCount > MAX_INDEX_KEY_ATTRIBUTES) throw validationError(`Too many partition keys. GSI can have at most ${MAX_INDEX_KEY_ATTRIBUTES} partition keys`);
+  if (keySchema.length - hashCount > MAX_INDEX_KEY_ATTRIBUTES) throw validationError(`Too many sort keys. GSI can have at most ${MAX_INDEX_KEY_ATTRIBUTES} sort keys`);
+  return names;
 }
 
 export function checkProjection(index: LocalSecondaryIndex | GlobalSecondaryIndex): IndexProjection {
@@ -228,6 +261,12 @@ function checkIndexThroughput(index: GlobalSecondaryIndex, billingMode: string):
   }
   if (!throughput) throw validationError(`${INVALID}ProvisionedThroughput is not specified for index: ${index.IndexName}`);
   return { readCapacityUnits: throughput.ReadCapacityUnits as number, writeCapacityUnits: throughput.WriteCapacityUnits as number };
+}
+
+/** A GSI's key schema: {@link toKeySchemaInfo}'s shape for single-attribute keys, the attribute lists for multi-attribute keys. Exported for UpdateTable. */
+export function toIndexKeySchemaInfo(keySchema: readonly KeySchemaElement[], typeOf: (name: string) => KeyType): KeySchemaInfo {
+  const attribute = (element: KeySchemaElement) => ({ name: element.AttributeName as string, type: typeOf(element.AttributeName as string) });
+  return keySchemaFrom(keySchema.filter((element) => element.KeyType === 'HASH').map(attribute), keySchema.filter((element) => element.KeyType === 'RANGE').map(attribute));
 }
 
 export function toKeySchemaInfo(keySchema: readonly KeySchemaElement[], typeOf: (name: string) => KeyType): KeySchemaInfo {

@@ -10,7 +10,7 @@ import { DynamoDBError, validationError } from '../../expressions';
 import type { KeyType } from '../../keys';
 import { ConstraintErrors } from '../requestErrors';
 import { keyNames, type IndexDefinition, type KeyAttribute, type StreamSetting, type TableDefinition, type Throughput } from './tableDefinition';
-import { checkIndexKeySchema, checkIndexShape, checkProjection, checkThroughputShape, INVALID, toKeySchemaInfo } from './validateCreateTable';
+import { checkGlobalIndexKeySchema, checkIndexShape, checkProjection, checkThroughputShape, INVALID, toIndexKeySchemaInfo } from './validateCreateTable';
 
 /**
  * UpdateTable's validation, with real DynamoDB's messages where they are
@@ -103,7 +103,8 @@ function checkShape(input: UpdateTableCommandInput): void {
       }
     }
     if (update.Create) {
-      checkIndexShape(errors, update.Create, `${path}.create`);
+      // No key-count limit here: a GSI may have multi-attribute keys (checkGlobalIndexKeySchema).
+      checkIndexShape(errors, update.Create, `${path}.create`, undefined);
       checkThroughputShape(errors, update.Create.ProvisionedThroughput, `${path}.create.provisionedThroughput`);
     }
     if (update.Delete) errors.checkName(update.Delete.IndexName, `${path}.delete.indexName`);
@@ -229,7 +230,7 @@ function checkNewIndex(create: CreateGlobalSecondaryIndexAction, definitions: re
     seen.add(attribute);
   }
   // The new keys must be defined in this request, even when the table already knows them (a table key, an LSI key).
-  const keys = checkIndexKeySchema(create, [...seen]);
+  const keys = checkGlobalIndexKeySchema(create.KeySchema as KeySchemaElement[], [...seen]);
   const typeOf = (attribute: string): KeyType => definitions.find((definition) => definition.AttributeName === attribute)?.AttributeType as KeyType;
   const keySchema = create.KeySchema as KeySchemaElement[];
   const redefined = keys.filter((attribute) => {
@@ -254,7 +255,7 @@ function checkNewIndex(create: CreateGlobalSecondaryIndexAction, definitions: re
   return {
     name,
     kind: 'global',
-    keys: toKeySchemaInfo(keySchema, typeOf),
+    keys: toIndexKeySchemaInfo(keySchema, typeOf),
     projection,
     ...(throughput ? { provisionedThroughput: toThroughput(throughput) } : {}),
   };

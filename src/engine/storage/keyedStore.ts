@@ -1,6 +1,7 @@
 import { compareKeys, compareUtf8, type KeyAttributeValue, type KeyType } from '../../keys';
 import type { Item } from '../../expressions';
 import { ChunkedSortedList, type FenceProbe, type ListPosition, type Probe, type Relocate } from './chunkedSortedList';
+import { compositeComparator, valueOfRaw, type CompositeRawKey, type SortKeyComparator, type StoredSortKey } from './compositeKey';
 import { canonicalKey, firstHashOfSegment, hashCanonicalKey } from './partitionKey';
 import { rawComparator, rawKeyOf, type RawComparator, type RawKey } from './rawKey';
 
@@ -28,8 +29,8 @@ export interface StoreEntry {
   readonly pk: KeyAttributeValue;
   /** This store's sort-key value (undefined when the store has no sort key). */
   readonly sk: KeyAttributeValue | undefined;
-  /** The same sort-key value, raw (see rawKey.ts). */
-  readonly skRaw: RawKey | undefined;
+  /** The same sort-key value, raw (see rawKey.ts); in a multi-attribute index, every sort attribute's (compositeKey.ts). */
+  readonly skRaw: StoredSortKey | undefined;
   /** Bytes the entry counts for in this store: the item's size, or its projected size in an index. */
   readonly size: number;
   /** The table item this entry stands for. */
@@ -48,13 +49,16 @@ export interface Partition<E extends StoreEntry> {
 /**
  * Key components used to search a partition, in the store's order:
  * `[sk]` for a table; `[indexSk, tablePk, tableSk]` for an index (components
- * the store doesn't have are left out). A probe may give a prefix only.
+ * the store doesn't have are left out), with one indexSk per sort attribute in
+ * a multi-attribute index. A probe may give a prefix only.
  */
 export type KeyProbe = readonly KeyAttributeValue[];
 
 /** The shape of a store: its sort key's type (if any), and whether it is a secondary index over a table. */
 export interface StoreShape {
   readonly sortKeyType: KeyType | undefined;
+  /** A multi-attribute index's sort attributes' types, left to right (`sortKeyType` is then undefined). */
+  readonly sortKeyTypes?: readonly KeyType[];
   /** True for an index: entries with equal index keys are ordered by the table key. */
   readonly secondary: boolean;
   readonly tableHasSortKey: boolean;
@@ -76,8 +80,8 @@ export class KeyedStore<E extends StoreEntry> {
   private byteCount = 0;
   /** Orders two entries of one partition. */
   readonly compareEntries: (a: E, b: E) => number;
-  /** Orders two raw sort keys (undefined without a sort key). */
-  readonly compareSortKeys: RawComparator | undefined;
+  /** Orders two raw sort keys (undefined without a sort key); composite ones in a multi-attribute index. */
+  readonly compareSortKeys: SortKeyComparator | undefined;
   /** Partitions are fenced by raw sort key when the sort key alone orders them (a table, not an index). */
   private readonly fenceOf: ((entry: E) => RawKey) | undefined;
 
@@ -90,8 +94,11 @@ export class KeyedStore<E extends StoreEntry> {
     readonly shape: StoreShape,
     private readonly relocate?: Relocate<E>,
   ) {
-    this.compareSortKeys = shape.sortKeyType ? rawComparator(shape.sortKeyType) : undefined;
+    // A store's entries all hold one kind of sort key, so its comparator sees only that kind.
+    if (shape.sortKeyTypes) this.compareSortKeys = compositeComparator(shape.sortKeyTypes) as SortKeyComparator;
+    else this.compareSortKeys = shape.sortKeyType ? (rawComparator(shape.sortKeyType) as SortKeyComparator) : undefined;
     this.compareEntries = createEntryComparator(shape, this.compareSortKeys);
+    // Only tables are fenced, and a table's sort key is one attribute.
     this.fenceOf = shape.sortKeyType && !shape.secondary ? (entry) => entry.skRaw as RawKey : undefined;
   }
 
@@ -192,6 +199,7 @@ export class KeyedStore<E extends StoreEntry> {
 
   /** Turns key components into a probe over this store's entries. */
   probe(components: KeyProbe): Probe<E> {
+    if (this.shape.sortKeyTypes) return this.compositeProbe(components, this.shape.sortKeyTypes.length);
     const { secondary, tableHasSortKey } = this.shape;
     const compareSortKeys = this.compareSortKeys;
     const skRaw = compareSortKeys && components.length > 0 ? rawKeyOf(components[0] as KeyAttributeValue) : undefined;
@@ -213,10 +221,26 @@ export class KeyedStore<E extends StoreEntry> {
     };
   }
 
+  /** {@link probe} for a multi-attribute index: `sortCount` sort components (or a prefix of them), then the table key. */
+  private compositeProbe(components: KeyProbe, sortCount: number): Probe<E> {
+    const { tableHasSortKey } = this.shape;
+    const compareSortKeys = this.compareSortKeys as SortKeyComparator;
+    const skRaw: CompositeRawKey = components.slice(0, sortCount).map((component) => rawKeyOf(component));
+    return (entry) => {
+      const order = compareSortKeys(skRaw, entry.skRaw as CompositeRawKey);
+      if (order !== 0 || components.length <= sortCount) return order;
+      const pkOrder = compareKeys(components[sortCount] as KeyAttributeValue, entry.record.pk);
+      if (pkOrder !== 0 || !tableHasSortKey || components.length <= sortCount + 1) return pkOrder;
+      return compareKeys(components[sortCount + 1] as KeyAttributeValue, entry.record.sk as KeyAttributeValue);
+    };
+  }
+
   /** The key components of an entry, as {@link probe} takes them. */
   componentsOf(entry: E): KeyProbe {
     const components: KeyAttributeValue[] = [];
     if (this.shape.sortKeyType) components.push(entry.sk as KeyAttributeValue);
+    const sortKeyTypes = this.shape.sortKeyTypes;
+    if (sortKeyTypes) (entry.skRaw as CompositeRawKey).forEach((raw, i) => components.push(valueOfRaw(raw, sortKeyTypes[i] as KeyType)));
     if (this.shape.secondary) {
       components.push(entry.record.pk);
       if (this.shape.tableHasSortKey) components.push(entry.record.sk as KeyAttributeValue);
@@ -268,11 +292,11 @@ function comparePartitions<E extends StoreEntry>(a: Partition<E>, b: Partition<E
   return a.hash - b.hash || compareUtf8(a.canonical, b.canonical);
 }
 
-function createEntryComparator<E extends StoreEntry>(shape: StoreShape, compareSortKeys: RawComparator | undefined): (a: E, b: E) => number {
+function createEntryComparator<E extends StoreEntry>(shape: StoreShape, compareSortKeys: SortKeyComparator | undefined): (a: E, b: E) => number {
   const { secondary, tableHasSortKey } = shape;
   return (a, b) => {
     if (compareSortKeys) {
-      const order = compareSortKeys(a.skRaw as RawKey, b.skRaw as RawKey);
+      const order = compareSortKeys(a.skRaw as StoredSortKey, b.skRaw as StoredSortKey);
       if (order !== 0) return order;
     }
     if (!secondary) return 0;

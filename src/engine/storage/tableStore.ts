@@ -1,9 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { attributeValueSize, getOwnAttribute, itemSize, type Item, type KeySchemaInfo } from '../../expressions';
-import { utf8ByteLength, type KeyAttributeValue, type KeyType } from '../../keys';
+import { attributeValueSize, getOwnAttribute, itemSize, keyAttributeNamesOf, partitionAttributesOf, sortAttributesOf, type Item, type KeySchemaInfo } from '../../expressions';
+import { compareKeys, utf8ByteLength, type KeyAttributeValue, type KeyType } from '../../keys';
 import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../schema/checkKeys';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
+import { indexKeyValuesOf, sortShapeOf, type IndexKeyValues, type StoredSortKey } from './compositeKey';
 import { copyForLayout } from './copyForLayout';
 import { freezeItem } from './freezeItem';
 import { KeyedStore, type ItemRecord, type KeyProbe, type StoreEntry } from './keyedStore';
@@ -41,7 +42,7 @@ export class TableStore {
     this.items = new KeyedStore<StoreEntry>({ sortKeyType: definition.keys.sortKey?.type, secondary: false, tableHasSortKey }, (entries) =>
       this.relocateRecords(entries as ItemRecord[]),
     );
-    this.indexes = new Map(definition.indexes.map((index) => [index.name, createIndexStore(index, definition)]));
+    this.indexes = new Map(definition.indexes.map((index) => [index.name, createIndexStore(index, definition.keys)]));
   }
 
   /**
@@ -58,7 +59,7 @@ export class TableStore {
       if (kept && sameIndexLayout(kept.definition, index)) {
         indexes.set(index.name, { ...kept, definition: index });
       } else {
-        const fresh = createIndexStore(index, definition);
+        const fresh = createIndexStore(index, definition.keys);
         indexes.set(index.name, fresh);
         added.push(fresh);
       }
@@ -203,22 +204,26 @@ export class TableStore {
   }
 }
 
-/** An empty index store for one of the table's indexes. */
-function createIndexStore(index: IndexDefinition, table: TableDefinition): IndexStore {
-  return {
-    definition: index,
-    store: new KeyedStore<IndexEntry>({ sortKeyType: index.keys.sortKey?.type, secondary: true, tableHasSortKey: table.keys.sortKey !== undefined }),
-    projectedNames: projectedNamesOf(index, table.keys),
-  };
-}
-
 /** Whether an index's entries stay valid under a new definition of it (same keys, same projection). */
 function sameIndexLayout(a: IndexDefinition, b: IndexDefinition): boolean {
   return JSON.stringify([a.kind, a.keys, a.projection]) === JSON.stringify([b.kind, b.keys, b.projection]);
 }
 
-/** Adds the entries of records new to the table; an index partition that doesn't exist yet is built in one go. */
-function putNewIndexEntries(index: IndexStore, records: readonly ItemRecord[]): void {
+/**
+ * An empty index store for an index of a table with these keys — the one way
+ * an index is made, at CreateTable or restore time or when a GSI is added later.
+ * Fill it with {@link putNewIndexEntries}.
+ */
+export function createIndexStore(definition: IndexDefinition, tableKeys: KeySchemaInfo): IndexStore {
+  return {
+    definition,
+    store: new KeyedStore<IndexEntry>({ ...sortShapeOf(definition.keys), secondary: true, tableHasSortKey: tableKeys.sortKey !== undefined }),
+    projectedNames: projectedNamesOf(definition, tableKeys),
+  };
+}
+
+/** Adds the entries of records new to the index (a backfill adds every record); an index partition that doesn't exist yet is built in one go. */
+export function putNewIndexEntries(index: IndexStore, records: readonly ItemRecord[]): void {
   const groups = new Map<string, IndexEntry[]>();
   for (const record of records) {
     const entry = indexEntryOf(index, record);
@@ -262,7 +267,7 @@ function sortUnique<E>(entries: E[], compare: (a: E, b: E) => number): E[] {
 /** The index entry for a record, or undefined when the item lacks an index key (sparse index). */
 export function indexEntryOf(index: IndexStore, record: ItemRecord): IndexEntry | undefined {
   const key = indexKeyOf(index, record.item);
-  return key ? { pk: key.pk, sk: key.sk, skRaw: key.sk && rawKeyOf(key.sk), size: indexedSize(index, record.item, record.size), record } : undefined;
+  return key ? { pk: key.pk, sk: key.sk, skRaw: key.skRaw, size: indexedSize(index, record.item, record.size), record } : undefined;
 }
 
 /**
@@ -272,16 +277,24 @@ export function indexEntryOf(index: IndexStore, record: ItemRecord): IndexEntry 
  * backfilled from items written before it: one whose value has another type,
  * is empty or is too long stays out of it, as DynamoDB's backfill skips it.
  */
-export function indexKeyOf(index: IndexStore, item: Item): { pk: KeyAttributeValue; sk: KeyAttributeValue | undefined } | undefined {
-  const { partitionKey, sortKey } = index.definition.keys;
-  const pk = getOwnAttribute(item, partitionKey.name);
-  if (pk === undefined || !fitsIndexKey(pk, partitionKey.type, MAX_PARTITION_KEY_BYTES)) return undefined;
-  let sk: AttributeValue | undefined;
-  if (sortKey) {
-    sk = getOwnAttribute(item, sortKey.name);
-    if (sk === undefined || !fitsIndexKey(sk, sortKey.type, MAX_SORT_KEY_BYTES)) return undefined;
+export function indexKeyOf(index: IndexStore, item: Item): IndexKeyValues | undefined {
+  const keys = index.definition.keys;
+  for (const attribute of partitionAttributesOf(keys)) {
+    const value = getOwnAttribute(item, attribute.name);
+    if (value !== undefined && !fitsIndexKey(value, attribute.type, MAX_PARTITION_KEY_BYTES)) return undefined;
   }
-  return { pk: pk as KeyAttributeValue, sk: sk as KeyAttributeValue | undefined };
+  for (const attribute of sortAttributesOf(keys)) {
+    const value = getOwnAttribute(item, attribute.name);
+    if (value !== undefined && !fitsIndexKey(value, attribute.type, MAX_SORT_KEY_BYTES)) return undefined;
+  }
+  return indexKeyValuesOf(keys, item);
+}
+
+/** True when two key values of one index are the same key. */
+export function sameIndexKey(index: IndexStore, a: IndexKeyValues, b: IndexKeyValues): boolean {
+  if (compareKeys(a.pk, b.pk) !== 0) return false;
+  const compare = index.store.compareSortKeys;
+  return compare === undefined || compare(a.skRaw as StoredSortKey, b.skRaw as StoredSortKey) === 0;
 }
 
 /** Whether a value can be an index key of this type: the type, not empty, within DynamoDB's key size. */
@@ -327,9 +340,8 @@ function projectedSize(item: Item, names: ReadonlySet<string>): number {
 /** Table keys + index keys (+ INCLUDE's attributes), or undefined for ALL. */
 function projectedNamesOf(index: IndexDefinition, tableKeys: KeySchemaInfo): ReadonlySet<string> | undefined {
   if (index.projection.type === 'ALL') return undefined;
-  const names = new Set<string>([tableKeys.partitionKey.name, index.keys.partitionKey.name]);
+  const names = new Set<string>([tableKeys.partitionKey.name, ...keyAttributeNamesOf(index.keys)]);
   if (tableKeys.sortKey) names.add(tableKeys.sortKey.name);
-  if (index.keys.sortKey) names.add(index.keys.sortKey.name);
   if (index.projection.type === 'INCLUDE') for (const name of index.projection.nonKeyAttributes ?? []) names.add(name);
   return names;
 }

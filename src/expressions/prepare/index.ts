@@ -104,7 +104,7 @@ export function prepareExpressions(request: ExpressionRequest, options: PrepareO
   // 4. The key condition's structure, then the key schema.
   if (keyConditionTree) {
     const checker = new Checker('KeyConditionExpression', given('KeyConditionExpression') as string, context);
-    const conditions = checkKeyConditionStructure(keyConditionTree, checker);
+    const conditions = checkKeyConditionStructure(keyConditionTree, checker, options.keySchema);
     if (options.keySchema) result.keyCondition = matchKeySchema(conditions, options.keySchema);
   }
   // 5. A Query filter on a key attribute.

@@ -8,9 +8,11 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { CallNode, ConditionNode, OperandNode, Span } from '../ast';
 import { validationError, type DynamoDBError } from '../errors';
 import { attributeValueType } from '../expressionValues';
-import type { KeyConditionModel, SortKeyConditionModel } from '../keyCondition';
+import type { KeyConditionModel } from '../keyCondition';
+import { isMultiAttributeKeySchema } from '../keySchema';
 import type { KeySchemaInfo } from '../prepared';
 import type { Checker } from './checker';
+import { matchMultiAttributeKeySchema, sortConditionOf } from './multiAttributeKeyConditions';
 
 /** Work items of the filter walk: a condition, or an operand. */
 type ConditionItem = { readonly condition: ConditionNode } | { readonly operand: OperandNode };
@@ -28,9 +30,10 @@ const FLIPPED: Readonly<Record<string, KeyCondition['operator']>> = { '=': '=', 
 /**
  * DynamoDB's structural rules for a KeyConditionExpression, checked
  * condition by condition in document order (these messages carry no
- * `Invalid KeyConditionExpression: ` prefix).
+ * `Invalid KeyConditionExpression: ` prefix). `schema`, when given, lifts the
+ * two-condition limit for multi-attribute keys (matchKeySchema counts those).
  */
-export function checkKeyConditionStructure(root: ConditionNode, checker: Checker): KeyCondition[] {
+export function checkKeyConditionStructure(root: ConditionNode, checker: Checker, schema?: KeySchemaInfo): KeyCondition[] {
   const found: KeyCondition[] = [];
   const seen = new Set<string>();
   const stack: ConditionNode[] = [root];
@@ -82,7 +85,7 @@ export function checkKeyConditionStructure(root: ConditionNode, checker: Checker
     else operator = node.kind === 'between' ? 'between' : 'begins_with';
     found.push({ name, operator, values, span: node.span });
   }
-  if (found.length > 2) throw checker.failPlain('Conditions can be of length 1 or 2 only', root.span);
+  if (found.length > 2 && !(schema && isMultiAttributeKeySchema(schema))) throw checker.failPlain('Conditions can be of length 1 or 2 only', root.span);
   return found;
 }
 
@@ -90,6 +93,7 @@ export function checkKeyConditionStructure(root: ConditionNode, checker: Checker
 export function matchKeySchema(conditions: readonly KeyCondition[], schema: KeySchemaInfo): KeyConditionModel {
   const partition = conditions.find((condition) => condition.name === schema.partitionKey.name);
   const fail = (message: string, span?: Span): DynamoDBError => validationError(message, span ? { expression: 'KeyConditionExpression', span } : { expression: 'KeyConditionExpression' });
+  if (isMultiAttributeKeySchema(schema)) return matchMultiAttributeKeySchema(conditions, schema, fail);
   if (!partition) throw fail(`Query condition missed key schema element: ${schema.partitionKey.name}`);
   checkKeyValues(partition, schema.partitionKey.type, fail);
   if (partition.operator !== '=') throw fail('Query key condition not supported', partition.span);
@@ -101,21 +105,16 @@ export function matchKeySchema(conditions: readonly KeyCondition[], schema: KeyS
   if (other.name !== schema.sortKey.name) throw fail(`Query condition missed key schema element: ${schema.sortKey.name}`, other.span);
   checkKeyValues(other, schema.sortKey.type, fail);
   checkEmptyKeyValues(other, fail);
-  const [first, second] = other.values as [AttributeValue, AttributeValue];
-  let condition: SortKeyConditionModel;
-  if (other.operator === 'between') condition = { operator: 'between', low: first, high: second };
-  else if (other.operator === 'begins_with') condition = { operator: 'begins_with', prefix: first };
-  else condition = { operator: other.operator, value: first };
-  return { partitionKey: { name: partition.name, value: partitionValue }, sortKey: { name: other.name, condition } };
+  return { partitionKey: { name: partition.name, value: partitionValue }, sortKey: { name: other.name, condition: sortConditionOf(other) } };
 }
 
-function checkKeyValues(condition: KeyCondition, type: 'S' | 'N' | 'B', fail: (message: string, span?: Span) => DynamoDBError): void {
+export function checkKeyValues(condition: KeyCondition, type: 'S' | 'N' | 'B', fail: (message: string, span?: Span) => DynamoDBError): void {
   for (const value of condition.values) {
     if (attributeValueType(value) !== type) throw fail('One or more parameter values were invalid: Condition parameter type does not match schema type', condition.span);
   }
 }
 
-function checkEmptyKeyValues(condition: KeyCondition, fail: (message: string, span?: Span) => DynamoDBError): void {
+export function checkEmptyKeyValues(condition: KeyCondition, fail: (message: string, span?: Span) => DynamoDBError): void {
   for (const value of condition.values) {
     const empty = value.S === '' ? 'string' : value.B !== undefined && value.B.byteLength === 0 ? 'binary' : undefined;
     if (empty) {
