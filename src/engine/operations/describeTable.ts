@@ -8,7 +8,7 @@ import type {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, type KeySchemaInfo } from '../../expressions';
 import { ConstraintErrors } from '../requestErrors';
-import type { TableDefinition } from '../schema/tableDefinition';
+import type { StreamSetting, TableDefinition } from '../schema/tableDefinition';
 import type { TableStore } from '../storage/tableStore';
 import { tableArn, type EngineContext } from './context';
 
@@ -65,8 +65,18 @@ export function describeTableStore(context: EngineContext, table: TableStore, st
   }
   if (local.length > 0) description.LocalSecondaryIndexes = local;
   if (global.length > 0) description.GlobalSecondaryIndexes = global;
+  if (definition.stream) Object.assign(description, streamDescription(definition.stream, arn));
   description.DeletionProtectionEnabled = false;
   return description;
+}
+
+/** StreamSpecification while the stream is enabled; the latest stream's label and ARN once there was one. */
+function streamDescription(stream: StreamSetting, arn: string): Partial<TableDescription> {
+  return {
+    ...(stream.enabled ? { StreamSpecification: { StreamEnabled: true, StreamViewType: stream.viewType } } : {}),
+    LatestStreamLabel: stream.label,
+    LatestStreamArn: `${arn}/stream/${stream.label}`,
+  };
 }
 
 function toKeySchema(keys: KeySchemaInfo): KeySchemaElement[] {
