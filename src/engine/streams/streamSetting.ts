@@ -50,3 +50,13 @@ export function streamFromSpecification(specification: StreamSpecification | und
   if (!enabled && viewType) throw validationError('Invalid StreamViewType: Stream StreamEnabled was false but a StreamViewType was present.');
   return enabled ? newStreamSetting(viewType as StreamViewType, now) : undefined;
 }
+
+/**
+ * The table a stream ARN belongs to.
+ *
+ * @example
+ * tableNameOfStreamArn("arn:aws:dynamodb:ddblocal:000000000000:table/Orders/stream/2026-12-01T16:31:47.305") // "Orders"
+ */
+export function tableNameOfStreamArn(streamArn: string): string {
+  return streamArn.slice(streamArn.indexOf(':table/') + ':table/'.length, streamArn.lastIndexOf('/stream/'));
+}

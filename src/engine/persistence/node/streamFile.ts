@@ -1,6 +1,7 @@
 import { open, readFile, truncate, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StreamRecordEntry } from '../../streams/streamLog';
+import { tableNameOfStreamArn } from '../../streams/streamSetting';
 import { writeFileAtomic } from './atomicFile';
 import { checkLine, sealLine } from './lineChecksum';
 import { readItemJson, stringifyItem } from './itemJson';
@@ -138,8 +139,7 @@ export async function reloadStreamFile(
 export function groupRecordsByTable(records: readonly StreamRecordEntry[] | undefined): Map<string, StreamRecordEntry[]> {
   const byTable = new Map<string, StreamRecordEntry[]>();
   for (const record of records ?? []) {
-    const arn = record.streamArn;
-    const tableName = arn.slice(arn.indexOf(':table/') + ':table/'.length, arn.lastIndexOf('/stream/'));
+    const tableName = tableNameOfStreamArn(record.streamArn);
     let list = byTable.get(tableName);
     if (!list) byTable.set(tableName, (list = []));
     list.push(record);
