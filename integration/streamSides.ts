@@ -6,10 +6,19 @@
  */
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreams, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBDataSource, DynamoDBStreamsDataSource } from '../src/engine';
 import { inject } from 'vitest';
 import { createLocalDynamoDB } from '../src/engine';
 import { startDynamoDBEndpoint } from '../src/server';
+import { normalizeDynamoNumber } from '../src/keys';
 import { canonical } from './contract/outcome';
+import { sdkClientConfig } from './contract/sides';
+
+/** What reading a stream needs: a DynamoDB Streams client, and a name for messages. */
+export interface StreamReader {
+  readonly name: string;
+  readonly streams: DynamoDBStreamsDataSource;
+}
 
 export interface StreamSide {
   readonly name: string;
@@ -18,16 +27,9 @@ export interface StreamSide {
   close(): Promise<void>;
 }
 
-const clientConfig = (endpoint: string) => ({
-  endpoint,
-  region: 'us-east-1',
-  credentials: { accessKeyId: 'keylab', secretAccessKey: 'keylab' },
-  maxAttempts: 1,
-});
-
 function sideAt(name: string, endpoint: string, stop: () => Promise<void>): StreamSide {
-  const db = new DynamoDB(clientConfig(endpoint));
-  const streams = new DynamoDBStreams(clientConfig(endpoint));
+  const db = new DynamoDB(sdkClientConfig(endpoint));
+  const streams = new DynamoDBStreams(sdkClientConfig(endpoint));
   return {
     name,
     db,
@@ -50,14 +52,14 @@ export async function startStreamSides(): Promise<{ engine: StreamSide; local: S
 }
 
 /** The table's latest stream ARN (DescribeTable). */
-export async function latestStreamArn(side: StreamSide, tableName: string): Promise<string> {
+export async function latestStreamArn(side: { readonly name: string; readonly db: DynamoDBDataSource }, tableName: string): Promise<string> {
   const { Table } = await side.db.describeTable({ TableName: tableName });
   if (!Table?.LatestStreamArn) throw new Error(`${side.name}: table ${tableName} has no stream`);
   return Table.LatestStreamArn;
 }
 
 /** The stream's only shard (both serve one shard per stream). */
-export async function onlyShard(side: StreamSide, streamArn: string): Promise<string> {
+export async function onlyShard(side: StreamReader, streamArn: string): Promise<string> {
   const { StreamDescription } = await side.streams.describeStream({ StreamArn: streamArn });
   const shards = StreamDescription?.Shards ?? [];
   if (shards.length !== 1) throw new Error(`${side.name}: expected one shard, got ${shards.length}`);
@@ -65,7 +67,7 @@ export async function onlyShard(side: StreamSide, streamArn: string): Promise<st
 }
 
 /** Every record of the stream, from TRIM_HORIZON until a GetRecords call returns none. */
-export async function readStream(side: StreamSide, streamArn: string, limit?: number): Promise<_Record[]> {
+export async function readStream(side: StreamReader, streamArn: string, limit?: number): Promise<_Record[]> {
   const shardId = await onlyShard(side, streamArn);
   let iterator = (await side.streams.getShardIterator({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' })).ShardIterator;
   const records: _Record[] = [];
@@ -85,7 +87,7 @@ export async function readStream(side: StreamSide, streamArn: string, limit?: nu
  */
 export function recordSummary(record: _Record): unknown {
   const data = record.dynamodb ?? {};
-  return canonical({
+  return numbersNormalized(canonical({
     eventName: record.eventName,
     eventSource: record.eventSource,
     eventVersion: record.eventVersion,
@@ -96,7 +98,20 @@ export function recordSummary(record: _Record): unknown {
     SizeBytes: data.SizeBytes,
     StreamViewType: data.StreamViewType,
     userIdentity: record.userIdentity,
-  });
+  }));
+}
+
+/**
+ * Numbers in their normal form: DynamoDB Local's images show a number as it
+ * was written (`1E3`, `1.50`), the engine's (like DynamoDB's reads) normalised.
+ */
+function numbersNormalized(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(numbersNormalized);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  if (typeof record.N === 'string' && Object.keys(record).length === 1) return { N: normalizeDynamoNumber(record.N) ?? record.N };
+  if (Array.isArray(record.NS) && Object.keys(record).length === 1) return { NS: (record.NS as string[]).map((n) => normalizeDynamoNumber(n) ?? n) };
+  return Object.fromEntries(Object.entries(record).map(([name, member]) => [name, numbersNormalized(member)]));
 }
 
 /**
@@ -107,7 +122,7 @@ export function recordSummary(record: _Record): unknown {
 export function recordsByKey(records: readonly _Record[]): Record<string, unknown[]> {
   const byKey: Record<string, unknown[]> = {};
   for (const record of records) {
-    const key = JSON.stringify(canonical(record.dynamodb?.Keys));
+    const key = JSON.stringify(numbersNormalized(canonical(record.dynamodb?.Keys)));
     (byKey[key] ??= []).push(recordSummary(record));
   }
   return byKey;
