@@ -1,6 +1,8 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
-import { createLocalDynamoDB, type DynamoDBDataSource } from '../../src/engine';
+import { DynamoDBStreams } from '@aws-sdk/client-dynamodb-streams';
+import { createLocalDynamoDB, type DynamoDBDataSource, type DynamoDBStreamsDataSource } from '../../src/engine';
 import { startDynamoDBEndpoint } from '../../src/server';
+import { inject } from 'vitest';
 import { createDynamoDBLocalClient } from '../dynamodbLocal';
 
 /**
@@ -13,6 +15,8 @@ export interface Side {
   /** Shown in failure messages. */
   readonly name: string;
   readonly db: DynamoDBDataSource;
+  /** DynamoDB Streams on the same side (the same endpoint serves both APIs). */
+  readonly streams: DynamoDBStreamsDataSource;
   close(): Promise<void>;
 }
 
@@ -29,7 +33,7 @@ export function startEngineSide(): Promise<Side> {
 /** The engine in this process, called directly (no wire format in between). */
 export function createInProcessEngineSide(): Side {
   const engine = createLocalDynamoDB();
-  return { name: 'engine (in-process)', db: engine, close: () => Promise.resolve() };
+  return { name: 'engine (in-process)', db: engine, streams: engine, close: () => Promise.resolve() };
 }
 
 /**
@@ -40,11 +44,14 @@ export function createInProcessEngineSide(): Side {
 export async function startEngineEndpointSide(): Promise<Side> {
   const endpoint = await startDynamoDBEndpoint({ db: createLocalDynamoDB(), port: 0 });
   const client = createSdkClient(endpoint.url);
+  const streams = new DynamoDBStreams(sdkClientConfig(endpoint.url));
   return {
     name: 'engine endpoint',
     db: client,
+    streams,
     close: async () => {
       client.destroy();
+      streams.destroy();
       await endpoint.stop();
     },
   };
@@ -53,11 +60,14 @@ export async function startEngineEndpointSide(): Promise<Side> {
 /** The run's DynamoDB Local (scripts/vitest.globalSetup.ts), through the AWS SDK. */
 export function createDynamoDBLocalSide(): Side {
   const client = createDynamoDBLocalClient();
+  const streams = new DynamoDBStreams(sdkClientConfig(inject('dynamodbLocalEndpoint')));
   return {
     name: 'DynamoDB Local',
     db: client,
+    streams,
     close: () => {
       client.destroy();
+      streams.destroy();
       return Promise.resolve();
     },
   };
@@ -65,10 +75,10 @@ export function createDynamoDBLocalSide(): Side {
 
 /** An SDK client for any DynamoDB-compatible endpoint (keep-alive is the SDK's default for HTTP). */
 export function createSdkClient(endpoint: string): DynamoDB {
-  return new DynamoDB({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'keylab', secretAccessKey: 'keylab' },
-    maxAttempts: 1,
-  });
+  return new DynamoDB(sdkClientConfig(endpoint));
+}
+
+/** The settings of every SDK client the integration tests make (DynamoDB and DynamoDB Streams alike). */
+export function sdkClientConfig(endpoint: string) {
+  return { endpoint, region: 'us-east-1', credentials: { accessKeyId: 'keylab', secretAccessKey: 'keylab' }, maxAttempts: 1 };
 }

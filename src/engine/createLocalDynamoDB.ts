@@ -7,6 +7,10 @@ import { batchGetItem } from './operations/batchGetItem';
 import { requireTable, type EngineContext, type WritePlan } from './operations/context';
 import { planCreateTable } from './operations/createTable';
 import { planDeleteItem } from './operations/deleteItem';
+import { describeStream } from './operations/describeStream';
+import { getRecords } from './operations/getRecords';
+import { getShardIterator } from './operations/getShardIterator';
+import { listStreams } from './operations/listStreams';
 import { planDeleteTable } from './operations/deleteTable';
 import { describeTable } from './operations/describeTable';
 import { planExecuteStatement } from './operations/executeStatement';
@@ -24,8 +28,17 @@ import { planUpdateItem } from './operations/updateItem';
 import { planUpdateTable } from './operations/updateTable';
 import { checkItemKeys, keyOf } from './schema/checkKeys';
 import { TableStore } from './storage/tableStore';
+import { EngineStreams } from './streams/engineStreams';
 import { copyItem } from './values/copyItem';
 import { readItem } from './values/readAttributeValue';
+
+/**
+ * A write by DynamoDB's own service (the TTL sweep marks its deletions `by: 'ttl'`, on the
+ * change or on a write): its stream records carry `userIdentity` (Type Service).
+ */
+function isServiceWrite(change: EngineChange, write: ItemWrite): boolean {
+  return (change as { by?: unknown }).by === 'ttl' || (write as { by?: unknown }).by === 'ttl';
+}
 
 /**
  * Creates Keylab's built-in DynamoDB: an in-memory engine with the methods of
@@ -46,13 +59,18 @@ import { readItem } from './values/readAttributeValue';
  */
 export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDynamoDB {
   const tables = new Map<string, TableStore>();
+  const region = options.region ?? 'ddblocal';
+  const accountId = options.accountId ?? '000000000000';
+  const now = options.clock ?? Date.now;
   const context: EngineContext = {
     tables,
-    region: options.region ?? 'ddblocal',
-    accountId: options.accountId ?? '000000000000',
+    region,
+    accountId,
     transactionTokens: new TransactionTokens(),
-    now: options.clock ?? Date.now,
+    streams: new EngineStreams((tableName) => `arn:aws:dynamodb:${region}:${accountId}:table/${tableName}`, now),
+    now,
   };
+  const streams = context.streams;
   const storage = options.storage;
   const listeners = new Set<(change: EngineChange) => void>();
   /** The tail of the write queue (used only with a storage hook). */
@@ -62,15 +80,19 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     switch (change.type) {
       case 'createTable':
         tables.set(change.table.name, new TableStore(change.table));
+        streams.tableDefined(change.table);
         break;
       case 'deleteTable':
         tables.delete(change.tableName);
+        streams.tableDeleted(change.tableName);
         break;
       case 'updateTable':
         (tables.get(change.table.name) as TableStore).redefine(change.table);
+        streams.tableDefined(change.table);
         break;
       case 'writeItems':
         applyWrites(change.writes);
+        if (change.streamRecords) streams.append(change.streamRecords);
         break;
     }
     for (const listener of listeners) {
@@ -112,10 +134,26 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     return (input: Input): Promise<Output> => commit(() => plan(context, input));
   }
 
+  /**
+   * The planned change with the stream records its writes make: numbered now,
+   * before it is stored, against the items as they are before it.
+   */
+  function withStreamRecords(change: EngineChange | undefined): EngineChange | undefined {
+    if (change?.type !== 'writeItems' || streams.idle) return change;
+    const streamRecords = streams.recordsFor(change.writes, currentItem, (write) => isServiceWrite(change, write));
+    return streamRecords ? { ...change, streamRecords } : change;
+  }
+
+  function currentItem(tableName: string, key: Item): Item | undefined {
+    return tables.get(tableName)?.get(key)?.item;
+  }
+
   function commit<Output>(planWrite: () => WritePlan<Output>): Promise<Output> {
     if (!storage) {
       try {
-        const { change, output, onCommitted } = planWrite();
+        const planned = planWrite();
+        const { output, onCommitted } = planned;
+        const change = withStreamRecords(planned.change);
         if (change) apply(change);
         onCommitted?.();
         return Promise.resolve(output);
@@ -124,7 +162,9 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
       }
     }
     const result = queue.then(async () => {
-      const { change, output, onCommitted } = planWrite();
+      const planned = planWrite();
+      const { output, onCommitted } = planned;
+      const change = withStreamRecords(planned.change);
       if (change) {
         await storage.write(change);
         apply(change);
@@ -156,6 +196,10 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     executeStatement: write(planExecuteStatement),
     batchExecuteStatement: write(planBatchExecuteStatement),
     executeTransaction: write(planExecuteTransaction),
+    listStreams: read(listStreams),
+    describeStream: read(describeStream),
+    getShardIterator: read(getShardIterator),
+    getRecords: read(getRecords),
 
     loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult> {
       return commit(() => {
@@ -177,7 +221,8 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
       for (const partition of table.items.partitionsInScanOrder().values()) {
         for (const entry of partition.entries.values()) items.push(entry.record.item);
       }
-      return { table: table.definition, items };
+      const streamRecords = streams.recordsOf(tableName);
+      return { table: table.definition, items, ...(streamRecords.length > 0 ? { streamRecords } : {}) };
     },
 
     restoreTable(snapshot: TableSnapshot): void {
@@ -185,6 +230,7 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
       // Copied: the snapshot's objects stay the caller's.
       table.putMany(snapshot.items.map((item) => copyItem(item, true)));
       tables.set(snapshot.table.name, table);
+      streams.restore(snapshot.table, snapshot.streamRecords ?? []);
     },
 
     subscribe(listener: (change: EngineChange) => void): () => void {

@@ -7,6 +7,7 @@
 export { createLocalDynamoDB } from './createLocalDynamoDB';
 export type {
   DynamoDBDataSource,
+  DynamoDBStreamsDataSource,
   EngineChange,
   ItemWrite,
   LoadItemsResult,
@@ -16,6 +17,8 @@ export type {
   TableSnapshot,
 } from './localDynamoDB.types';
 export type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, Throughput } from './schema/tableDefinition';
+export { newStreamSetting, STREAM_VIEW_TYPES, streamFromSpecification, type StreamViewType } from './streams/streamSetting';
+export type { StreamRecordEntry } from './streams/streamLog';
 export { canonicalKey, hashCanonicalKey, segmentOfHash } from './storage/partitionKey';
 export { ChunkedSortedList, MAX_CHUNK, type ListPosition, type Probe } from './storage/chunkedSortedList';
 export * from './samples';

@@ -36,8 +36,19 @@ import type {
   UpdateTableCommandInput,
   UpdateTableCommandOutput,
 } from '@aws-sdk/client-dynamodb';
+import type {
+  DescribeStreamCommandInput,
+  DescribeStreamCommandOutput,
+  GetRecordsCommandInput,
+  GetRecordsCommandOutput,
+  GetShardIteratorCommandInput,
+  GetShardIteratorCommandOutput,
+  ListStreamsCommandInput,
+  ListStreamsCommandOutput,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { Item } from '../expressions';
 import type { TableDefinition } from './schema/tableDefinition';
+import type { StreamRecordEntry } from './streams/streamLog';
 
 /**
  * The data-source shape of the whole app: these methods of the AWS SDK v3
@@ -66,6 +77,18 @@ export interface DynamoDBDataSource {
   executeTransaction(input: ExecuteTransactionCommandInput): Promise<ExecuteTransactionCommandOutput>;
 }
 
+/**
+ * DynamoDB Streams' methods (the AWS SDK v3 `DynamoDBStreams` client's, with
+ * its types): a real client satisfies it, and so does the built-in engine.
+ * Kept apart from {@link DynamoDBDataSource} so the app's other sources need not have them.
+ */
+export interface DynamoDBStreamsDataSource {
+  listStreams(input: ListStreamsCommandInput): Promise<ListStreamsCommandOutput>;
+  describeStream(input: DescribeStreamCommandInput): Promise<DescribeStreamCommandOutput>;
+  getShardIterator(input: GetShardIteratorCommandInput): Promise<GetShardIteratorCommandOutput>;
+  getRecords(input: GetRecordsCommandInput): Promise<GetRecordsCommandOutput>;
+}
+
 /** One item written or deleted by a change. */
 export interface ItemWrite {
   readonly tableName: string;
@@ -88,7 +111,12 @@ export type EngineChange =
    * the stored items, one missing from it is dropped.
    */
   | { readonly type: 'updateTable'; readonly table: TableDefinition }
-  | { readonly type: 'writeItems'; readonly writes: readonly ItemWrite[] };
+  | {
+      readonly type: 'writeItems';
+      readonly writes: readonly ItemWrite[];
+      /** The stream records the writes make (tables with a stream enabled), for a persistence adapter to keep. */
+      readonly streamRecords?: readonly StreamRecordEntry[];
+    };
 
 /**
  * Where a persistence adapter plugs in: a write-ahead hook. The engine calls
@@ -123,6 +151,8 @@ export interface TableSnapshot {
   readonly table: TableDefinition;
   /** The stored items (the engine's own objects: read-only). */
   readonly items: readonly Item[];
+  /** The table's stream records of the last 24 hours, oldest first (restored with the table; older ones are dropped). */
+  readonly streamRecords?: readonly StreamRecordEntry[];
 }
 
 /** What {@link LocalDynamoDB.loadItems} did. */
@@ -135,7 +165,7 @@ export interface LoadItemsResult {
  * The built-in engine: a {@link DynamoDBDataSource} plus what a persistence
  * adapter, the sample-table generator and the UI's live view need.
  */
-export interface LocalDynamoDB extends DynamoDBDataSource {
+export interface LocalDynamoDB extends DynamoDBDataSource, DynamoDBStreamsDataSource {
   /**
    * The bulk-load path: validates items as PutItem does and writes them all
    * as one change (one storage-hook call), building empty partitions in one

@@ -12,7 +12,10 @@ export type DynamoDBErrorName =
   | 'TransactionCanceledException'
   | 'IdempotentParameterMismatchException'
   | 'SerializationException'
-  | 'UnknownOperationException';
+  | 'UnknownOperationException'
+  // DynamoDB Streams.
+  | 'ExpiredIteratorException'
+  | 'TrimmedDataAccessException';
 
 /** Where in the request an error was found, so the UI can show it next to its cause. */
 export interface ErrorLocation {

@@ -2,6 +2,7 @@ import { validationError } from '../../expressions';
 import type { EngineChange } from '../localDynamoDB.types';
 import { missingParameter, resourceNotFound } from '../requestErrors';
 import type { TableStore } from '../storage/tableStore';
+import type { EngineStreams } from '../streams/engineStreams';
 import type { TransactionTokens } from './transactionTokens';
 
 /** What every operation reads: the tables and the engine's settings. */
@@ -11,6 +12,8 @@ export interface EngineContext {
   readonly accountId: string;
   /** TransactWriteItems' ClientRequestTokens of the last 10 minutes. */
   readonly transactionTokens: TransactionTokens;
+  /** The tables' streams (DynamoDB Streams). */
+  readonly streams: EngineStreams;
   now(): number;
 }
 

@@ -10,6 +10,7 @@ import { keySchemaFrom, validationError, type KeySchemaInfo } from '../../expres
 import type { KeyType } from '../../keys';
 import { ConstraintErrors } from '../requestErrors';
 import type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, Throughput } from './tableDefinition';
+import { STREAM_VIEW_TYPES, streamFromSpecification } from '../streams/streamSetting';
 
 /**
  * CreateTable's validation, with real DynamoDB's messages (dynalite's tests,
@@ -117,6 +118,7 @@ export function validateCreateTable(input: CreateTableCommandInput, createdAt: n
   }
 
   const provisionedThroughput = checkTableThroughput(input.ProvisionedThroughput, billingMode);
+  const stream = streamFromSpecification(input.StreamSpecification, createdAt);
   return {
     name: input.TableName as string,
     keys: tableKeys,
@@ -126,6 +128,7 @@ export function validateCreateTable(input: CreateTableCommandInput, createdAt: n
     billingMode,
     ...(provisionedThroughput ? { provisionedThroughput } : {}),
     createdAt,
+    ...(stream ? { stream } : {}),
   };
 }
 
@@ -143,6 +146,7 @@ function checkShape(input: CreateTableCommandInput): void {
   }
   if (errors.requireValue(input.KeySchema, 'keySchema')) checkKeySchemaShape(errors, input.KeySchema as KeySchemaElement[], 'keySchema', 2);
   errors.checkEnum(input.BillingMode, 'billingMode', ['PROVISIONED', 'PAY_PER_REQUEST']);
+  errors.checkEnum(input.StreamSpecification?.StreamViewType, 'streamSpecification.streamViewType', STREAM_VIEW_TYPES);
   checkThroughputShape(errors, input.ProvisionedThroughput, 'provisionedThroughput');
   input.LocalSecondaryIndexes?.forEach((index, i) => checkIndexShape(errors, index, `localSecondaryIndexes.${i + 1}.member`, 2));
   input.GlobalSecondaryIndexes?.forEach((index, i) => {

@@ -19,7 +19,18 @@ import { crc32 } from 'node:zlib';
 import type { DynamoDBDataSource } from '../../engine';
 import { DynamoDBError } from '../../expressions';
 import { closeAfterAnswer, declaredLength, isBodyless, prefixRoute, readBoundedBody, type Route } from '../http';
-import { decodeRequest, encodeError, encodeOutput, isOperationName, OPERATIONS, TARGET_PREFIX, type OperationName } from './wireFormat';
+import {
+  decodeRequest,
+  encodeError,
+  encodeOutput,
+  isOperationName,
+  isStreamOperationName,
+  methodOf,
+  OPERATIONS,
+  STREAMS_TARGET_PREFIX,
+  TARGET_PREFIX,
+  type OperationName,
+} from './wireFormat';
 
 /** DynamoDB's limit on a request body: 16 MB. */
 export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -194,14 +205,13 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
       const detail = error instanceof SyntaxError ? error.message : 'the body is not valid UTF-8';
       return errorReply(400, 'SerializationException', `The request body is not valid JSON: ${detail}`);
     }
-    if (target.operation === undefined || !isOperationName(target.operation)) {
-      return errorReply(400, 'UnknownOperationException', unknownOperationMessage(target));
-    }
+    const operation = servedOperation(target);
+    // A data source without DynamoDB Streams' methods (a real DynamoDB client) does not serve them.
+    const method = operation && ((db as unknown as Record<string, unknown>)[methodOf(operation)] as ((input: object) => Promise<unknown>) | undefined);
+    if (!operation || typeof method !== 'function') return errorReply(400, 'UnknownOperationException', unknownOperationMessage(target));
     if (json === undefined) return errorReply(400, 'SerializationException', 'The request body is empty: send a JSON object.');
-    const operation: OperationName = target.operation;
     try {
       const input = decodeRequest(operation, json);
-      const method = db[OPERATIONS[operation]] as unknown as (input: object) => Promise<unknown>;
       const output = await method.call(db, input);
       return { status: 200, body: encodeOutput(output) };
     } catch (error) {
@@ -318,15 +328,26 @@ function isJsonContentType(contentType: string | undefined): boolean {
 }
 
 interface ParsedTarget {
-  /** The operation, when the target names DynamoDB's current API version. */
+  /** The operation, when the target names DynamoDB's (or DynamoDB Streams') current API version. */
   readonly operation: string | undefined;
+  /** Which API the prefix names. */
+  readonly api?: 'dynamodb' | 'streams';
   readonly raw: string | undefined;
 }
 
 function parseTarget(header: string | string[] | undefined): ParsedTarget {
   const raw = Array.isArray(header) ? header.join(',') : header;
-  if (raw === undefined || !raw.startsWith(TARGET_PREFIX)) return { operation: undefined, raw };
-  return { operation: raw.slice(TARGET_PREFIX.length), raw };
+  if (raw?.startsWith(TARGET_PREFIX)) return { operation: raw.slice(TARGET_PREFIX.length), api: 'dynamodb', raw };
+  if (raw?.startsWith(STREAMS_TARGET_PREFIX)) return { operation: raw.slice(STREAMS_TARGET_PREFIX.length), api: 'streams', raw };
+  return { operation: undefined, raw };
+}
+
+/** The operation a target names, if the endpoint serves it under that prefix. */
+function servedOperation(target: ParsedTarget): OperationName | undefined {
+  const name = target.operation;
+  if (name === undefined) return undefined;
+  if (target.api === 'dynamodb') return isOperationName(name) ? name : undefined;
+  return isStreamOperationName(name) ? name : undefined;
 }
 
 function unknownOperationMessage(target: ParsedTarget): string {

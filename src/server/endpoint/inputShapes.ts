@@ -254,6 +254,11 @@ export const INPUT_SHAPES: Readonly<Record<OperationName, Shape>> = {
     TotalSegments: INTEGER,
     Segment: INTEGER,
   }),
+  // DynamoDB Streams (target prefix DynamoDBStreams_20120810).
+  ListStreams: structure('ListStreamsInput', { TableName: STRING, Limit: INTEGER, ExclusiveStartStreamArn: STRING }),
+  DescribeStream: structure('DescribeStreamInput', { StreamArn: STRING, Limit: INTEGER, ExclusiveStartShardId: STRING }),
+  GetShardIterator: structure('GetShardIteratorInput', { StreamArn: STRING, ShardId: STRING, ShardIteratorType: STRING, SequenceNumber: STRING }),
+  GetRecords: structure('GetRecordsInput', { ShardIterator: STRING, Limit: INTEGER }),
 };
 
 /** The members of an AttributeValue, by JSON shape. */

@@ -15,7 +15,7 @@
  * know are dropped. So the engine receives exactly what a typed SDK client
  * would have given it.
  */
-import type { DynamoDBDataSource } from '../../engine';
+import type { DynamoDBDataSource, DynamoDBStreamsDataSource } from '../../engine';
 import { DynamoDBError } from '../../expressions';
 import { ATTRIBUTE_VALUE_MEMBERS, INPUT_SHAPES, type Shape } from './inputShapes';
 import { pageJson } from './pageJson';
@@ -45,11 +45,33 @@ export const OPERATIONS = {
   UpdateTable: 'updateTable',
 } as const satisfies Record<string, keyof DynamoDBDataSource>;
 
-export type OperationName = keyof typeof OPERATIONS;
+/** The `X-Amz-Target` prefix of DynamoDB Streams, served at the same endpoint (as DynamoDB Local does). */
+export const STREAMS_TARGET_PREFIX = 'DynamoDBStreams_20120810.';
 
-/** True when `name` is one of the operations the endpoint serves. */
-export function isOperationName(name: string): name is OperationName {
+/** The DynamoDB Streams operations the endpoint serves, and the data-source method behind each. */
+export const STREAM_OPERATIONS = {
+  DescribeStream: 'describeStream',
+  GetRecords: 'getRecords',
+  GetShardIterator: 'getShardIterator',
+  ListStreams: 'listStreams',
+} as const satisfies Record<string, keyof DynamoDBStreamsDataSource>;
+
+export type StreamOperationName = keyof typeof STREAM_OPERATIONS;
+export type OperationName = keyof typeof OPERATIONS | StreamOperationName;
+
+/** True when `name` is one of the DynamoDB operations the endpoint serves. */
+export function isOperationName(name: string): name is keyof typeof OPERATIONS {
   return Object.hasOwn(OPERATIONS, name);
+}
+
+/** True when `name` is one of the DynamoDB Streams operations the endpoint serves. */
+export function isStreamOperationName(name: string): name is StreamOperationName {
+  return Object.hasOwn(STREAM_OPERATIONS, name);
+}
+
+/** The data-source method behind an operation. */
+export function methodOf(operation: OperationName): string {
+  return isStreamOperationName(operation) ? STREAM_OPERATIONS[operation] : OPERATIONS[operation];
 }
 
 // --- Errors -------------------------------------------------------------------

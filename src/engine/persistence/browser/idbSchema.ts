@@ -1,6 +1,7 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { Item } from '../../../expressions';
 import type { TableDefinition } from '../../schema/tableDefinition';
+import type { StreamRecordEntry } from '../../streams/streamLog';
 
 /**
  * The IndexedDB layout of the built-in tables (database `keylab`, version 1).
@@ -12,6 +13,9 @@ import type { TableDefinition } from '../../schema/tableDefinition';
  *   `{ writes }` (puts and deletes, in order). A bulk load is cut into records
  *   of {@link BLOCK_ITEMS} items.
  * - `meta` — `initialized` (epoch ms) once first-run setup is done.
+ * - `streams` (version 2) — the tables' stream records of the last 24 hours,
+ *   key = `[tableName, sequence]`, value = the engine's StreamRecordEntry;
+ *   added in the same transaction as the writes that made them.
  *
  * Why a log of blocks rather than one record per item: Chromium pays ~40 µs
  * of IPC per request, so one put per item stores 1M items in ~40 s, while
@@ -22,7 +26,7 @@ import type { TableDefinition } from '../../schema/tableDefinition';
  */
 
 /** The schema version. Bump it and add a step to {@link upgradeDatabase} when the layout changes. */
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** Items per `log` record when a change is cut into blocks (bulk loads, compaction). */
 export const BLOCK_ITEMS = 1000;
@@ -46,6 +50,7 @@ export interface KeylabDBSchema extends DBSchema {
   meta: { key: string; value: number };
   tables: { key: string; value: StoredTable };
   log: { key: [string, number]; value: LogRecord };
+  streams: { key: [string, number]; value: StreamRecordEntry };
 }
 
 /** An open Keylab database. */
@@ -66,7 +71,8 @@ export function upgradeDatabase(
     db.createObjectStore('tables');
     db.createObjectStore('log');
   }
-  // Version 2 and later: migrate here with `if (oldVersion < 2) { … }`, reading through `_transaction`.
+  if (oldVersion < 2) db.createObjectStore('streams');
+  // Version 3 and later: migrate here with `if (oldVersion < 3) { … }`, reading through `_transaction`.
 }
 
 /** Every `log` key of one table: `[name, -∞]` … `[name, +∞]`. */

@@ -7,7 +7,8 @@ import { createEngine, N, S, tableInput } from '../../engine.fixtures';
 import type { LocalDynamoDB } from '../../localDynamoDB.types';
 import { dumpEngine, writeIndexChangesScenario, writeScenario } from '../persistence.fixtures';
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
-import { BLOCK_ITEMS, type LogRecord } from './idbSchema';
+import { BLOCK_ITEMS, DB_VERSION, type LogRecord } from './idbSchema';
+import { createStreamTable, readAllRecords, writeStreamScenario } from '../../streams/streams.fixtures';
 import { deleteBrowserPersistence, openBrowserPersistence, type BrowserPersistence } from './openBrowserPersistence';
 
 /*
@@ -244,7 +245,7 @@ describe('openBrowserPersistence', () => {
     const { engine } = await boot();
     await engine.createTable(LEADERS);
     // Another tab opens a newer version: ours closes at once, so the other is not blocked.
-    const newer = await openDB(NAME, 2);
+    const newer = await openDB(NAME, DB_VERSION + 1);
     newer.close();
     await expectPersistenceError(engine.putItem({ TableName: 'Leaders', Item: leader(1) }), 'persistence.versionChange', /reload/);
     // The refused write was not applied.
@@ -332,3 +333,49 @@ function createFakeLockManager() {
     },
   };
 }
+
+describe('openBrowserPersistence: stream records', () => {
+  it('are kept across a reload with their sequence numbers; a deleted table takes them along', async () => {
+    const first = await boot();
+    await createStreamTable(first.engine, 'Streamed');
+    await writeStreamScenario(first.engine, 'Streamed');
+    const before = await readAllRecords(first.engine, 'Streamed');
+    expect(before).toHaveLength(6);
+    await first.persistence.close();
+
+    const second = await boot();
+    expect(await readAllRecords(second.engine, 'Streamed')).toEqual(before);
+    await writeStreamScenario(second.engine, 'Streamed', 10);
+    const after = await readAllRecords(second.engine, 'Streamed');
+    expect(after.slice(0, 6)).toEqual(before);
+    expect(after.length).toBe(12);
+    await second.engine.deleteTable({ TableName: 'Streamed' });
+    await createStreamTable(second.engine, 'Streamed');
+    await second.persistence.close();
+
+    const third = await boot();
+    expect(await readAllRecords(third.engine, 'Streamed')).toEqual([]);
+  });
+
+  it('older than 24 hours are dropped at load', async () => {
+    let now = Date.UTC(2026, 5, 23, 10, 0, 0);
+    const persistence = await openBrowserPersistence({ name: NAME });
+    const engine = createEngine({ storage: persistence.hook, clock: () => now });
+    await persistence.load(engine);
+    await createStreamTable(engine, 'Streamed');
+    await writeStreamScenario(engine, 'Streamed');
+    now += 23 * 60 * 60 * 1000;
+    await engine.putItem({ TableName: 'Streamed', Item: { pk: S('late'), sk: N(1) } });
+    await persistence.close();
+
+    now += 2 * 60 * 60 * 1000;
+    const reopened = await openBrowserPersistence({ name: NAME });
+    open.push(reopened);
+    const restored = createEngine({ storage: reopened.hook, clock: () => now });
+    await reopened.load(restored);
+    expect((await readAllRecords(restored, 'Streamed')).map((record) => record.dynamodb?.Keys?.pk)).toEqual([S('late')]);
+    const db = await openDB(NAME);
+    expect(await db.count('streams')).toBe(1);
+    db.close();
+  });
+});

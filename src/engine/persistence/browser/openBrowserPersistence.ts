@@ -4,6 +4,7 @@ import type { EngineChange, ItemWrite, LocalDynamoDB, StorageHook } from '../../
 import type { TableDefinition } from '../../schema/tableDefinition';
 import type { EnginePersistence, PersistenceLoadResult } from '../persistence.types';
 import { PersistenceError } from '../persistenceError';
+import { tableNameOfStreamArn } from '../../streams/streamSetting';
 import { TableReplay } from '../replayWrites';
 import {
   blockedError,
@@ -129,16 +130,18 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
         const database = requireOpen();
         switch (change.type) {
           case 'createTable':
-            await runWrite(database.transaction(['tables', 'log'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
-              // A leftover log of an earlier table of this name must not come back.
+            await runWrite(database.transaction(['tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+              // A leftover log (or stream) of an earlier table of this name must not come back.
               requests.push(tx.objectStore('log').delete(tableLogRange(change.table.name)));
+              requests.push(tx.objectStore('streams').delete(tableLogRange(change.table.name)));
               requests.push(tx.objectStore('tables').put({ definition: change.table }, change.table.name));
             });
             break;
           case 'deleteTable':
-            await runWrite(database.transaction(['tables', 'log'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+            await runWrite(database.transaction(['tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
               requests.push(tx.objectStore('tables').delete(change.tableName));
               requests.push(tx.objectStore('log').delete(tableLogRange(change.tableName)));
+              requests.push(tx.objectStore('streams').delete(tableLogRange(change.tableName)));
             });
             break;
           case 'updateTable':
@@ -149,10 +152,15 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
             break;
           case 'writeItems': {
             const records = logRecordsOf(change.writes);
-            await runWrite(database.transaction(['log'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+            const streamRecords = change.streamRecords ?? [];
+            const stores: ('log' | 'streams')[] = streamRecords.length > 0 ? ['log', 'streams'] : ['log'];
+            await runWrite(database.transaction(stores, 'readwrite', WRITE_OPTIONS), (tx, requests) => {
               const log = tx.objectStore('log');
               // add, not put: a clash with a stored record is an error, never a silent overwrite.
               for (const [tableName, record] of records) requests.push(log.add(record, [tableName, nextSeq++]));
+              if (streamRecords.length === 0) return;
+              const streams = tx.objectStore('streams');
+              for (const record of streamRecords) requests.push(streams.add(record, [tableNameOfStreamArn(record.streamArn), record.sequence]));
             });
             break;
           }
@@ -196,11 +204,17 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
 
   /** Replays one table's log into the engine; compacts the log when garbage dominates it. Returns the item count. */
   async function restoreTable(database: KeylabDB, target: LocalDynamoDB, definition: TableDefinition): Promise<number> {
-    const tx = database.transaction('log', 'readonly');
-    const [records] = await Promise.all([tx.store.getAll(tableLogRange(definition.name)), tx.done]);
+    const tx = database.transaction(['log', 'streams'], 'readonly');
+    const [records, streamRecords] = await Promise.all([
+      tx.objectStore('log').getAll(tableLogRange(definition.name)),
+      tx.objectStore('streams').getAll(tableLogRange(definition.name)),
+      tx.done,
+    ]);
     const replay = new TableReplay(definition);
     for (const record of records) replayRecord(replay, record, definition.name);
-    target.restoreTable({ table: definition, items: replay.items() });
+    target.restoreTable({ table: definition, items: replay.items(), streamRecords });
+    const keptRecords = target.snapshotTable(definition.name).streamRecords ?? [];
+    if (keptRecords.length < streamRecords.length) await trimStreamRecords(database, definition.name, keptRecords[0]?.sequence);
 
     const live = target.snapshotTable(definition.name).items;
     const ideal = Math.ceil(live.length / BLOCK_ITEMS);
@@ -219,6 +233,18 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
         for (let start = 0; start < live.length; start += BLOCK_ITEMS) {
           requests.push(log.add({ puts: live.slice(start, start + BLOCK_ITEMS) }, [tableName, nextSeq++]));
         }
+      });
+    } catch (error) {
+      throw writeError(error);
+    }
+  }
+
+  /** Deletes a table's stream records below `firstKept` (all of them without one): those past 24 hours. */
+  async function trimStreamRecords(database: KeylabDB, tableName: string, firstKept: number | undefined): Promise<void> {
+    const range = firstKept === undefined ? tableLogRange(tableName) : IDBKeyRange.bound([tableName, -Infinity], [tableName, firstKept], false, true);
+    try {
+      await runWrite(database.transaction(['streams'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+        requests.push(tx.objectStore('streams').delete(range));
       });
     } catch (error) {
       throw writeError(error);
@@ -249,8 +275,8 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
 
     async clear(): Promise<void> {
       try {
-        await runWrite(requireOpen().transaction(['meta', 'tables', 'log'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
-          for (const store of ['meta', 'tables', 'log'] as const) requests.push(tx.objectStore(store).clear());
+        await runWrite(requireOpen().transaction(['meta', 'tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+          for (const store of ['meta', 'tables', 'log', 'streams'] as const) requests.push(tx.objectStore(store).clear());
         });
       } catch (error) {
         throw closedReason ?? writeError(error);

@@ -7,8 +7,8 @@ import { isPersistenceError } from '../persistenceError';
 import { openBrowserPersistence } from './openBrowserPersistence';
 
 /*
- * A Keylab whose schema is one version newer (DB_VERSION 2) meeting a
- * database left by the current one: the upgrade runs and keeps the data,
+ * A Keylab whose schema is newer (DB_VERSION 2: the streams store) meeting a
+ * database left by version 1: the upgrade runs and keeps the data,
  * and an old tab that will not let go blocks it with a clear error.
  */
 vi.mock('./idbSchema', async (importOriginal) => ({ ...(await importOriginal<typeof import('./idbSchema')>()), DB_VERSION: 2 }));
@@ -50,6 +50,7 @@ describe('openBrowserPersistence: schema upgrades', () => {
     await persistence.close();
     const db = await openDB(NAME);
     expect(db.version).toBe(2);
+    expect([...db.objectStoreNames]).toContain('streams');
     db.close();
   });
 

@@ -12,6 +12,7 @@ import { sealLine } from './lineChecksum';
 import { openNodePersistence, REWRITE_WRITES, type NodePersistence, type NodePersistenceOptions } from './openNodePersistence';
 import { PENDING_CHANGE_FILE, pendingChangeLines } from './pendingChange';
 import { changeLines } from './tableFile';
+import { createStreamTable, readAllRecords, writeStreamScenario } from '../../streams/streams.fixtures';
 
 let dir: string;
 const opened: NodePersistence[] = [];
@@ -535,5 +536,51 @@ describe('openNodePersistence', () => {
       const persistence = await openNodePersistence(dir);
       opened.push(persistence);
     });
+  });
+});
+
+describe('stream records', () => {
+  it('are kept across a restart, with their sequence numbers, and numbering carries on above them', async () => {
+    const { persistence, engine } = await boot();
+    await createStreamTable(engine, 'Streamed');
+    await writeStreamScenario(engine, 'Streamed');
+    const before = await readAllRecords(engine, 'Streamed');
+    expect(before.map((record) => record.eventName)).toEqual(['INSERT', 'INSERT', 'MODIFY', 'REMOVE', 'INSERT', 'REMOVE']);
+
+    const second = await restart(persistence);
+    expect(await readAllRecords(second.engine, 'Streamed')).toEqual(before);
+    await writeStreamScenario(second.engine, 'Streamed', 10);
+    const after = await readAllRecords(second.engine, 'Streamed');
+    expect(after.slice(0, before.length)).toEqual(before);
+    const numbers = after.map((record) => Number(record.dynamodb?.SequenceNumber));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(warnings).toEqual([]);
+  });
+
+  it('older than 24 hours are trimmed at load, and a re-created table starts without the old ones', async () => {
+    let now = Date.UTC(2026, 5, 23, 10, 0, 0);
+    const clock = () => now;
+    const persistence = await openNodePersistence(dir, { onWarning: (message) => warnings.push(message) });
+    const engine = createEngine({ storage: persistence.hook, clock });
+    await persistence.load(engine);
+    await createStreamTable(engine, 'Streamed');
+    await writeStreamScenario(engine, 'Streamed');
+    now += 23 * 60 * 60 * 1000;
+    await engine.putItem({ TableName: 'Streamed', Item: { pk: S('late'), sk: N(1) } });
+    await persistence.close();
+
+    now += 2 * 60 * 60 * 1000;
+    const reopened = await openNodePersistence(dir, { onWarning: (message) => warnings.push(message) });
+    opened.push(reopened);
+    const restored = createEngine({ storage: reopened.hook, clock });
+    await reopened.load(restored);
+    const records = await readAllRecords(restored, 'Streamed');
+    expect(records.map((record) => record.dynamodb?.Keys?.pk)).toEqual([S('late')]);
+    expect((await readFile(join(dir, 'Streamed.table.jsonl.stream'), 'utf8')).trim().split('\n')).toHaveLength(1);
+
+    await restored.deleteTable({ TableName: 'Streamed' });
+    await createStreamTable(restored, 'Streamed');
+    expect(await readAllRecords(restored, 'Streamed')).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { PersistenceError } from '../persistenceError';
 import { isTemporaryFile, syncDirectory, writeFileAtomic } from './atomicFile';
 import { lockDirectory } from './directoryLock';
 import { PENDING_CHANGE_FILE, pendingChangeLines, readPendingChange } from './pendingChange';
+import { appendStreamFile, groupRecordsByTable, reloadStreamFile, streamFileName } from './streamFile';
 import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX, TABLE_FILE_VERSION, type DamagedLine } from './tableFile';
 
 /**
@@ -72,6 +73,9 @@ interface TableFile {
   baseBytes: number;
   /** Set when a failed append could not be undone: the file must not be appended to again. */
   broken?: PersistenceError;
+  /** The table's stream records file (streamFile.ts): its append handle and size. */
+  streamHandle?: FileHandle;
+  streamBytes?: number;
 }
 
 /** Options of {@link openNodePersistence}. */
@@ -190,6 +194,9 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       case 'createTable': {
         const file: TableFile = { fileName: fileNameFor(change.table.name, files), definition: change.table, bytes: 0, baseBytes: 0 };
         await rewrite(file, []);
+        // A leftover stream of an earlier table of this name must not come back.
+        await rm(join(root, streamFileName(file.fileName)), { force: true });
+        file.streamBytes = 0;
         files.set(change.table.name, file);
         return;
       }
@@ -200,6 +207,9 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
         await unlink(join(root, file.fileName)).catch((error: NodeJS.ErrnoException) => {
           if (error.code !== 'ENOENT') throw error;
         });
+        await file.streamHandle?.close().catch(() => undefined);
+        file.streamHandle = undefined;
+        await rm(join(root, streamFileName(file.fileName)), { force: true });
         await syncDirectory(root);
         files.delete(change.tableName);
         return;
@@ -229,6 +239,7 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
           return { file, writes, base: replace ? (engine as LocalDynamoDB).snapshotTable(tableName).items : undefined };
         });
         const appended: [TableFile, number][] = [];
+        const streamAppended: [TableFile, number][] = [];
         // Several tables: the whole change goes to one file first, so a crash between appends can't keep half of it (pendingChange.ts).
         const pending = byTable.size > 1;
         try {
@@ -242,10 +253,17 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
               appended.push([file, before]);
             }
           }
+          for (const [tableName, records] of groupRecordsByTable(change.streamRecords)) {
+            const file = requireFile(tableName);
+            const before = file.streamBytes ?? 0;
+            await appendStreamFile(root, file, records);
+            streamAppended.push([file, before]);
+          }
           if (pending) await removePendingChange();
         } catch (error) {
           // All or nothing: the engine will not apply the change, so no table file may keep it.
           for (const [file, before] of appended) await undoAppend(file, before);
+          for (const [file, before] of streamAppended) await truncate(join(root, streamFileName(file.fileName)), before).catch(() => undefined);
           if (pending) await removePendingChange().catch(() => undefined);
           throw error;
         }
@@ -340,9 +358,18 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
         }
         pending?.delete(name);
       }
-      target.restoreTable({ table: parsed.definition, items: parsed.replay.items() });
+      let stream: { bytes: number; problems: string[] };
+      try {
+        stream = await reloadStreamFile(root, entry, (streamRecords) => {
+          target.restoreTable({ table: parsed.definition, items: parsed.replay.items(), streamRecords });
+          return target.snapshotTable(name).streamRecords ?? [];
+        });
+      } catch (error) {
+        throw fileError(error, streamFileName(entry));
+      }
+      stream.problems.forEach(warn);
       const live = target.snapshotTable(name).items;
-      const file: TableFile = { fileName: entry, definition: parsed.definition, bytes: parsed.goodBytes, baseBytes: parsed.goodBytes };
+      const file: TableFile = { fileName: entry, definition: parsed.definition, bytes: parsed.goodBytes, baseBytes: parsed.goodBytes, streamBytes: stream.bytes };
       files.set(name, file);
       // Mostly overwritten or deleted items, dropped damage, or a format without checksums: start from a compact file.
       if (pendingWrites || parsed.replay.writes > 2 * live.length + 1_000 || parsed.dropped.length > 0 || parsed.version < TABLE_FILE_VERSION) {
@@ -389,7 +416,10 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
       if (closedReason) return;
       closedReason = new PersistenceError('persistence.closed', `Keylab's data directory ${root} was closed: the change was not saved.`);
       await inFlight;
-      for (const file of files.values()) await file.handle?.close().catch(() => undefined);
+      for (const file of files.values()) {
+        await file.handle?.close().catch(() => undefined);
+        await file.streamHandle?.close().catch(() => undefined);
+      }
       await releaseLock();
     },
   };
