@@ -7,18 +7,24 @@ import { planCreateTable } from './operations/createTable';
 import { planDeleteItem } from './operations/deleteItem';
 import { planDeleteTable } from './operations/deleteTable';
 import { describeTable } from './operations/describeTable';
+import { describeTimeToLive } from './operations/describeTimeToLive';
 import { getItem } from './operations/getItem';
 import { listTables } from './operations/listTables';
+import { listTagsOfResource } from './operations/listTagsOfResource';
 import { planPutItem } from './operations/putItem';
 import { query } from './operations/query';
 import { itemTooLarge, MAX_ITEM_BYTES } from './operations/requestHelpers';
 import { scan } from './operations/scan';
+import { planTagResource } from './operations/tagResource';
 import { transactGetItems } from './operations/transactGetItems';
 import { TransactionTokens } from './operations/transactionTokens';
 import { planTransactWriteItems } from './operations/transactWriteItems';
+import { planUntagResource } from './operations/untagResource';
 import { planUpdateItem } from './operations/updateItem';
+import { planUpdateTimeToLive } from './operations/updateTimeToLive';
 import { checkItemKeys, keyOf } from './schema/checkKeys';
 import { TableStore } from './storage/tableStore';
+import { TtlSweeper, type SweepOptions } from './ttl/ttlSweep';
 import { copyItem } from './values/copyItem';
 import { readItem } from './values/readAttributeValue';
 
@@ -49,6 +55,7 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     now: options.clock ?? Date.now,
   };
   const storage = options.storage;
+  const ttlSweeper = new TtlSweeper();
   const listeners = new Set<(change: EngineChange) => void>();
   /** The tail of the write queue (used only with a storage hook). */
   let queue: Promise<unknown> = Promise.resolve();
@@ -147,6 +154,19 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     scan: read(scan),
     transactWriteItems: write(planTransactWriteItems),
     transactGetItems: read(transactGetItems),
+    updateTimeToLive: write(planUpdateTimeToLive),
+    describeTimeToLive: read(describeTimeToLive),
+    tagResource: write(planTagResource),
+    untagResource: write(planUntagResource),
+    listTagsOfResource: read(listTagsOfResource),
+
+    sweepExpiredItems(sweepOptions?: SweepOptions): Promise<number> {
+      // Planned inside the commit, so the sweep sees every write queued before it.
+      return commit(() => {
+        const writes = ttlSweeper.plan(tables, context.now(), sweepOptions);
+        return { change: writes.length > 0 ? { type: 'writeItems', writes, by: 'ttl' } : undefined, output: writes.length };
+      });
+    },
 
     loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult> {
       return commit(() => {

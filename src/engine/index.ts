@@ -19,3 +19,5 @@ export type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, T
 export { canonicalKey, hashCanonicalKey, segmentOfHash } from './storage/partitionKey';
 export { ChunkedSortedList, MAX_CHUNK, type ListPosition, type Probe } from './storage/chunkedSortedList';
 export * from './samples';
+export { startTtlSweeper, type TtlSweeperHandle, type TtlSweeperOptions } from './ttl/startTtlSweeper';
+export type { SweepOptions } from './ttl/ttlSweep';

@@ -11,25 +11,36 @@ import type {
   DeleteTableCommandOutput,
   DescribeTableCommandInput,
   DescribeTableCommandOutput,
+  DescribeTimeToLiveCommandInput,
+  DescribeTimeToLiveCommandOutput,
   GetItemCommandInput,
   GetItemCommandOutput,
   ListTablesCommandInput,
   ListTablesCommandOutput,
+  ListTagsOfResourceCommandInput,
+  ListTagsOfResourceCommandOutput,
   PutItemCommandInput,
   PutItemCommandOutput,
   QueryCommandInput,
   QueryCommandOutput,
   ScanCommandInput,
   ScanCommandOutput,
+  TagResourceCommandInput,
+  TagResourceCommandOutput,
   TransactGetItemsCommandInput,
   TransactGetItemsCommandOutput,
   TransactWriteItemsCommandInput,
   TransactWriteItemsCommandOutput,
+  UntagResourceCommandInput,
+  UntagResourceCommandOutput,
   UpdateItemCommandInput,
   UpdateItemCommandOutput,
+  UpdateTimeToLiveCommandInput,
+  UpdateTimeToLiveCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../expressions';
 import type { TableDefinition } from './schema/tableDefinition';
+import type { SweepOptions } from './ttl/ttlSweep';
 
 /**
  * The data-source shape of the whole app: these methods of the AWS SDK v3
@@ -52,6 +63,11 @@ export interface DynamoDBDataSource {
   scan(input: ScanCommandInput): Promise<ScanCommandOutput>;
   transactWriteItems(input: TransactWriteItemsCommandInput): Promise<TransactWriteItemsCommandOutput>;
   transactGetItems(input: TransactGetItemsCommandInput): Promise<TransactGetItemsCommandOutput>;
+  updateTimeToLive(input: UpdateTimeToLiveCommandInput): Promise<UpdateTimeToLiveCommandOutput>;
+  describeTimeToLive(input: DescribeTimeToLiveCommandInput): Promise<DescribeTimeToLiveCommandOutput>;
+  tagResource(input: TagResourceCommandInput): Promise<TagResourceCommandOutput>;
+  untagResource(input: UntagResourceCommandInput): Promise<UntagResourceCommandOutput>;
+  listTagsOfResource(input: ListTagsOfResourceCommandInput): Promise<ListTagsOfResourceCommandOutput>;
 }
 
 /** One item written or deleted by a change. */
@@ -76,7 +92,12 @@ export type EngineChange =
    * the stored items, one missing from it is dropped.
    */
   | { readonly type: 'updateTable'; readonly table: TableDefinition }
-  | { readonly type: 'writeItems'; readonly writes: readonly ItemWrite[] };
+  /**
+   * Items written or deleted. `by: 'ttl'` marks the deletes of DynamoDB's
+   * TTL process (LocalDynamoDB.sweepExpiredItems), whose stream records name
+   * the service as their user identity.
+   */
+  | { readonly type: 'writeItems'; readonly writes: readonly ItemWrite[]; readonly by?: 'ttl' };
 
 /**
  * Where a persistence adapter plugs in: a write-ahead hook. The engine calls
@@ -100,7 +121,7 @@ export interface LocalDynamoDBOptions {
   readonly region?: string;
   /** The account in table ARNs. Default `000000000000`. */
   readonly accountId?: string;
-  /** Epoch milliseconds for CreationDateTime. Default `Date.now`. */
+  /** Epoch milliseconds for CreationDateTime and for TTL expiry (sweepExpiredItems). Default `Date.now`. */
   readonly clock?: () => number;
   /** A persistence adapter's write-ahead hook. */
   readonly storage?: StorageHook;
@@ -139,6 +160,20 @@ export interface LocalDynamoDB extends DynamoDBDataSource {
    * the storage hook is not called: this is how persisted data is loaded.
    */
   restoreTable(snapshot: TableSnapshot): void;
+  /**
+   * DynamoDB's background TTL process, one run: deletes the expired items of
+   * every table with TTL enabled — items whose TTL attribute is a Number of
+   * epoch seconds before the engine's clock, and not more than five years
+   * before it (DynamoDB ignores those) — as one `writeItems` change marked
+   * `by: 'ttl'`. Until a sweep deletes them, expired items are read as usual,
+   * as on DynamoDB. Resolves with the number of items deleted.
+   *
+   * With `maxItemsPerTable`, looks at that many items of each table, resuming
+   * where the previous sliced sweep stopped (what a timer uses: see
+   * startTtlSweeper); without it, sweeps every item (tests drive the clock
+   * and call this).
+   */
+  sweepExpiredItems(options?: SweepOptions): Promise<number>;
   /** Calls `listener` after every applied change; returns a function that unsubscribes. */
   subscribe(listener: (change: EngineChange) => void): () => void;
 }

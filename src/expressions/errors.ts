@@ -10,7 +10,8 @@ export type DynamoDBErrorName =
   | 'TransactionCanceledException'
   | 'IdempotentParameterMismatchException'
   | 'SerializationException'
-  | 'UnknownOperationException';
+  | 'UnknownOperationException'
+  | 'AccessDeniedException';
 
 /** Where in the request an error was found, so the UI can show it next to its cause. */
 export interface ErrorLocation {

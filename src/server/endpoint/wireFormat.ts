@@ -30,14 +30,19 @@ export const OPERATIONS = {
   DeleteItem: 'deleteItem',
   DeleteTable: 'deleteTable',
   DescribeTable: 'describeTable',
+  DescribeTimeToLive: 'describeTimeToLive',
   GetItem: 'getItem',
   ListTables: 'listTables',
+  ListTagsOfResource: 'listTagsOfResource',
   PutItem: 'putItem',
   Query: 'query',
   Scan: 'scan',
+  TagResource: 'tagResource',
   TransactGetItems: 'transactGetItems',
   TransactWriteItems: 'transactWriteItems',
+  UntagResource: 'untagResource',
   UpdateItem: 'updateItem',
+  UpdateTimeToLive: 'updateTimeToLive',
 } as const satisfies Record<string, keyof DynamoDBDataSource>;
 
 export type OperationName = keyof typeof OPERATIONS;
