@@ -170,7 +170,27 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
 
   it('serves exactly the engine’s operations', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(
-      ['BatchGetItem', 'BatchWriteItem', 'CreateTable', 'DeleteItem', 'DeleteTable', 'DescribeTable', 'GetItem', 'ListTables', 'PutItem', 'Query', 'Scan', 'TransactGetItems', 'TransactWriteItems', 'UpdateItem'],
+      [
+        'BatchGetItem',
+        'BatchWriteItem',
+        'CreateTable',
+        'DeleteItem',
+        'DeleteTable',
+        'DescribeTable',
+        'DescribeTimeToLive',
+        'GetItem',
+        'ListTables',
+        'ListTagsOfResource',
+        'PutItem',
+        'Query',
+        'Scan',
+        'TagResource',
+        'TransactGetItems',
+        'TransactWriteItems',
+        'UntagResource',
+        'UpdateItem',
+        'UpdateTimeToLive',
+      ],
     );
   });
 });
