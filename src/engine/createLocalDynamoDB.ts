@@ -15,20 +15,26 @@ import { planDeleteTable } from './operations/deleteTable';
 import { describeTable } from './operations/describeTable';
 import { planExecuteStatement } from './operations/executeStatement';
 import { planExecuteTransaction } from './operations/executeTransaction';
+import { describeTimeToLive } from './operations/describeTimeToLive';
 import { getItem } from './operations/getItem';
 import { listTables } from './operations/listTables';
+import { listTagsOfResource } from './operations/listTagsOfResource';
 import { planPutItem } from './operations/putItem';
 import { query } from './operations/query';
 import { itemTooLarge, MAX_ITEM_BYTES } from './operations/requestHelpers';
 import { scan } from './operations/scan';
+import { planTagResource } from './operations/tagResource';
 import { transactGetItems } from './operations/transactGetItems';
 import { TransactionTokens } from './operations/transactionTokens';
 import { planTransactWriteItems } from './operations/transactWriteItems';
+import { planUntagResource } from './operations/untagResource';
 import { planUpdateItem } from './operations/updateItem';
 import { planUpdateTable } from './operations/updateTable';
 import { checkItemKeys, keyOf } from './schema/checkKeys';
 import { TableStore } from './storage/tableStore';
 import { EngineStreams } from './streams/engineStreams';
+import { planUpdateTimeToLive } from './operations/updateTimeToLive';
+import { TtlSweeper, type SweepOptions } from './ttl/ttlSweep';
 import { copyItem } from './values/copyItem';
 import { readItem } from './values/readAttributeValue';
 
@@ -72,6 +78,7 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
   };
   const streams = context.streams;
   const storage = options.storage;
+  const ttlSweeper = new TtlSweeper();
   const listeners = new Set<(change: EngineChange) => void>();
   /** The tail of the write queue (used only with a storage hook). */
   let queue: Promise<unknown> = Promise.resolve();
@@ -200,6 +207,19 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     describeStream: read(describeStream),
     getShardIterator: read(getShardIterator),
     getRecords: read(getRecords),
+    updateTimeToLive: write(planUpdateTimeToLive),
+    describeTimeToLive: read(describeTimeToLive),
+    tagResource: write(planTagResource),
+    untagResource: write(planUntagResource),
+    listTagsOfResource: read(listTagsOfResource),
+
+    sweepExpiredItems(sweepOptions?: SweepOptions): Promise<number> {
+      // Planned inside the commit, so the sweep sees every write queued before it.
+      return commit(() => {
+        const writes = ttlSweeper.plan(tables, context.now(), sweepOptions);
+        return { change: writes.length > 0 ? { type: 'writeItems', writes, by: 'ttl' } : undefined, output: writes.length };
+      });
+    },
 
     loadItems(tableName: string, items: Iterable<Item>): Promise<LoadItemsResult> {
       return commit(() => {

@@ -23,3 +23,5 @@ export { canonicalKey, hashCanonicalKey, segmentOfHash } from './storage/partiti
 export { ChunkedSortedList, MAX_CHUNK, type ListPosition, type Probe } from './storage/chunkedSortedList';
 export * from './samples';
 export { readAttributeValue, readItem } from './values/readAttributeValue';
+export { startTtlSweeper, type TtlSweeperHandle, type TtlSweeperOptions } from './ttl/startTtlSweeper';
+export type { SweepOptions } from './ttl/ttlSweep';

@@ -17,24 +17,34 @@ import type {
   ExecuteStatementCommandOutput,
   ExecuteTransactionCommandInput,
   ExecuteTransactionCommandOutput,
+  DescribeTimeToLiveCommandInput,
+  DescribeTimeToLiveCommandOutput,
   GetItemCommandInput,
   GetItemCommandOutput,
   ListTablesCommandInput,
   ListTablesCommandOutput,
+  ListTagsOfResourceCommandInput,
+  ListTagsOfResourceCommandOutput,
   PutItemCommandInput,
   PutItemCommandOutput,
   QueryCommandInput,
   QueryCommandOutput,
   ScanCommandInput,
   ScanCommandOutput,
+  TagResourceCommandInput,
+  TagResourceCommandOutput,
   TransactGetItemsCommandInput,
   TransactGetItemsCommandOutput,
   TransactWriteItemsCommandInput,
   TransactWriteItemsCommandOutput,
+  UntagResourceCommandInput,
+  UntagResourceCommandOutput,
   UpdateItemCommandInput,
   UpdateItemCommandOutput,
   UpdateTableCommandInput,
   UpdateTableCommandOutput,
+  UpdateTimeToLiveCommandInput,
+  UpdateTimeToLiveCommandOutput,
 } from '@aws-sdk/client-dynamodb';
 import type {
   DescribeStreamCommandInput,
@@ -49,6 +59,7 @@ import type {
 import type { Item } from '../expressions';
 import type { TableDefinition } from './schema/tableDefinition';
 import type { StreamRecordEntry } from './streams/streamLog';
+import type { SweepOptions } from './ttl/ttlSweep';
 
 /**
  * The data-source shape of the whole app: these methods of the AWS SDK v3
@@ -75,6 +86,11 @@ export interface DynamoDBDataSource {
   executeStatement(input: ExecuteStatementCommandInput): Promise<ExecuteStatementCommandOutput>;
   batchExecuteStatement(input: BatchExecuteStatementCommandInput): Promise<BatchExecuteStatementCommandOutput>;
   executeTransaction(input: ExecuteTransactionCommandInput): Promise<ExecuteTransactionCommandOutput>;
+  updateTimeToLive(input: UpdateTimeToLiveCommandInput): Promise<UpdateTimeToLiveCommandOutput>;
+  describeTimeToLive(input: DescribeTimeToLiveCommandInput): Promise<DescribeTimeToLiveCommandOutput>;
+  tagResource(input: TagResourceCommandInput): Promise<TagResourceCommandOutput>;
+  untagResource(input: UntagResourceCommandInput): Promise<UntagResourceCommandOutput>;
+  listTagsOfResource(input: ListTagsOfResourceCommandInput): Promise<ListTagsOfResourceCommandOutput>;
 }
 
 /**
@@ -111,11 +127,17 @@ export type EngineChange =
    * the stored items, one missing from it is dropped.
    */
   | { readonly type: 'updateTable'; readonly table: TableDefinition }
+  /**
+   * Items written or deleted. `by: 'ttl'` marks the deletes of DynamoDB's
+   * TTL process (LocalDynamoDB.sweepExpiredItems), whose stream records name
+   * the service as their user identity.
+   */
   | {
       readonly type: 'writeItems';
       readonly writes: readonly ItemWrite[];
       /** The stream records the writes make (tables with a stream enabled), for a persistence adapter to keep. */
       readonly streamRecords?: readonly StreamRecordEntry[];
+      readonly by?: 'ttl';
     };
 
 /**
@@ -140,7 +162,7 @@ export interface LocalDynamoDBOptions {
   readonly region?: string;
   /** The account in table ARNs. Default `000000000000`. */
   readonly accountId?: string;
-  /** Epoch milliseconds for CreationDateTime. Default `Date.now`. */
+  /** Epoch milliseconds for CreationDateTime and for TTL expiry (sweepExpiredItems). Default `Date.now`. */
   readonly clock?: () => number;
   /** A persistence adapter's write-ahead hook. */
   readonly storage?: StorageHook;
@@ -181,6 +203,20 @@ export interface LocalDynamoDB extends DynamoDBDataSource, DynamoDBStreamsDataSo
    * the storage hook is not called: this is how persisted data is loaded.
    */
   restoreTable(snapshot: TableSnapshot): void;
+  /**
+   * DynamoDB's background TTL process, one run: deletes the expired items of
+   * every table with TTL enabled — items whose TTL attribute is a Number of
+   * epoch seconds before the engine's clock, and not more than five years
+   * before it (DynamoDB ignores those) — as one `writeItems` change marked
+   * `by: 'ttl'`. Until a sweep deletes them, expired items are read as usual,
+   * as on DynamoDB. Resolves with the number of items deleted.
+   *
+   * With `maxItemsPerTable`, looks at that many items of each table, resuming
+   * where the previous sliced sweep stopped (what a timer uses: see
+   * startTtlSweeper); without it, sweeps every item (tests drive the clock
+   * and call this).
+   */
+  sweepExpiredItems(options?: SweepOptions): Promise<number>;
   /** Calls `listener` after every applied change; returns a function that unsubscribes. */
   subscribe(listener: (change: EngineChange) => void): () => void;
 }

@@ -13,6 +13,7 @@ export type DynamoDBErrorName =
   | 'IdempotentParameterMismatchException'
   | 'SerializationException'
   | 'UnknownOperationException'
+  | 'AccessDeniedException'
   // DynamoDB Streams.
   | 'ExpiredIteratorException'
   | 'TrimmedDataAccessException';

@@ -2,6 +2,7 @@ import {
   createLocalDynamoDB,
   ensureSampleTables,
   generateCollection,
+  startTtlSweeper,
   type DynamoDBDataSource,
   type GenerateCollectionOptions,
   type GenerateCollectionResult,
@@ -100,13 +101,13 @@ export async function openBuiltInTable(options: OpenBuiltInTableOptions = {}): P
       warnings.push(`The sample tables could not be created: ${messageOf(error)}`);
     }
   }
-  return {
+  return withTtlSweeper({
     source: engine,
     engine,
     status: { persisted: true, restoredTables: loaded.tables, restoredItems: loaded.items, createdSamples, warnings },
     generateCollection: (generate) => generateCollection(engine, generate),
     close: () => persistence.close(),
-  };
+  });
 }
 
 /**
@@ -125,12 +126,24 @@ export function deleteStoredTables(databaseName: string = DEFAULT_DATABASE_NAME)
 export async function openBuiltInTableInMemory(): Promise<BuiltInTable> {
   const engine = createLocalDynamoDB();
   const createdSamples = await ensureSampleTables(engine, { firstRun: true });
-  return {
+  return withTtlSweeper({
     source: engine,
     engine,
     status: { persisted: false, restoredTables: [], restoredItems: 0, createdSamples, warnings: [] },
     generateCollection: (generate) => generateCollection(engine, generate),
     close: async () => undefined,
+  });
+}
+
+/** Expired items are deleted in the background, as on DynamoDB, until the table is closed. */
+function withTtlSweeper(table: BuiltInTable): BuiltInTable {
+  const sweeper = startTtlSweeper(table.engine);
+  return {
+    ...table,
+    close: () => {
+      sweeper.stop();
+      return table.close();
+    },
   };
 }
 

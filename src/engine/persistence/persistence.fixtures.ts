@@ -151,3 +151,31 @@ export async function writeIndexChangesScenario(engine: LocalDynamoDB): Promise<
   });
   return indexed;
 }
+
+/** A table with TTL enabled and tags set after its creation (updateTable changes), and one TTL sweep. */
+export async function writeTtlAndTagsScenario(engine: LocalDynamoDB): Promise<void> {
+  await engine.createTable({
+    TableName: 'Sessions',
+    KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+    AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+    BillingMode: 'PAY_PER_REQUEST',
+    Tags: [{ Key: 'team', Value: 'auth' }],
+  });
+  await engine.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } });
+  const arn = 'arn:aws:dynamodb:ddblocal:000000000000:table/Sessions';
+  await engine.tagResource({ ResourceArn: arn, Tags: [{ Key: 'env', Value: 'dev' }, { Key: 'team', Value: 'identity' }] });
+  await engine.untagResource({ ResourceArn: arn, TagKeys: ['env'] });
+  // Expired long ago (but within five years of any test clock) and never.
+  await engine.putItem({ TableName: 'Sessions', Item: { id: { S: 'old' }, exp: { N: '1700000000' } } });
+  await engine.putItem({ TableName: 'Sessions', Item: { id: { S: 'kept' } } });
+  await engine.sweepExpiredItems();
+}
+
+/** What {@link writeTtlAndTagsScenario} leaves, as the engine reports it. */
+export async function dumpTtlAndTags(engine: LocalDynamoDB): Promise<unknown> {
+  return {
+    ttl: (await engine.describeTimeToLive({ TableName: 'Sessions' })).TimeToLiveDescription,
+    tags: (await engine.listTagsOfResource({ ResourceArn: 'arn:aws:dynamodb:ddblocal:000000000000:table/Sessions' })).Tags,
+    items: (await engine.scan({ TableName: 'Sessions' })).Items,
+  };
+}

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
-import type { DynamoDBDataSource } from '../../engine';
+import { startTtlSweeper, type DynamoDBDataSource, type LocalDynamoDB, type TtlSweeperOptions } from '../../engine';
 import { DynamoDBError } from '../../expressions';
 import { closeAfterAnswer, declaredLength, isBodyless, prefixRoute, readBoundedBody, type Route } from '../http';
 import {
@@ -383,6 +383,12 @@ export interface StandaloneEndpointOptions extends DynamoDBEndpointOptions {
   readonly port: number;
   /** Interface to bind. Default 127.0.0.1 (this machine only). */
   readonly host?: string;
+  /**
+   * When `db` is the built-in engine, its TTL sweep runs on a timer while the
+   * endpoint serves (expired items are deleted in the background, as on
+   * DynamoDB). `false` turns it off. Default: startTtlSweeper's defaults.
+   */
+  readonly ttlSweep?: TtlSweeperOptions | false;
 }
 
 export interface RunningDynamoDBEndpoint {
@@ -412,6 +418,7 @@ export async function startDynamoDBEndpoint(options: StandaloneEndpointOptions):
     });
   });
   const { port } = server.address() as AddressInfo;
+  const sweeper = options.ttlSweep !== false && isSweepable(options.db) ? startTtlSweeper(options.db, options.ttlSweep) : undefined;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     server,
@@ -420,8 +427,14 @@ export async function startDynamoDBEndpoint(options: StandaloneEndpointOptions):
     url: `http://${shownHost}:${port}`,
     stop: () =>
       new Promise<void>((resolve, reject) => {
+        sweeper?.stop();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
   };
+}
+
+/** Whether a data source is the built-in engine, with a TTL sweep to run. */
+function isSweepable(db: DynamoDBDataSource): db is DynamoDBDataSource & Pick<LocalDynamoDB, 'sweepExpiredItems'> {
+  return typeof (db as Partial<LocalDynamoDB>).sweepExpiredItems === 'function';
 }

@@ -34,6 +34,7 @@ const map = (value: Shape): Shape => ({ kind: 'map', value });
 const structure = (javaName: string, members: Record<string, Shape>): Shape => ({ kind: 'structure', javaName, members });
 
 const STRINGS = list(STRING);
+const TAGS = list(structure('Tag', { Key: STRING, Value: STRING }));
 const ATTRIBUTE_MAP = map(ATTRIBUTE_VALUE);
 const NAMES = map(STRING);
 const KEY_SCHEMA = list(structure('KeySchemaElement', { AttributeName: STRING, KeyType: STRING }));
@@ -112,7 +113,7 @@ export const INPUT_SHAPES: Readonly<Record<OperationName, Shape>> = {
     ProvisionedThroughput: PROVISIONED_THROUGHPUT,
     StreamSpecification: structure('StreamSpecification', { StreamEnabled: BOOLEAN, StreamViewType: STRING }),
     SSESpecification: structure('SSESpecification', { Enabled: BOOLEAN, SSEType: STRING, KMSMasterKeyId: STRING }),
-    Tags: list(structure('Tag', { Key: STRING, Value: STRING })),
+    Tags: TAGS,
     TableClass: STRING,
     DeletionProtectionEnabled: BOOLEAN,
     WarmThroughput: WARM_THROUGHPUT,
@@ -241,6 +242,14 @@ export const INPUT_SHAPES: Readonly<Record<OperationName, Shape>> = {
     OnDemandThroughput: ON_DEMAND_THROUGHPUT,
     WarmThroughput: WARM_THROUGHPUT,
   }),
+  UpdateTimeToLive: structure('UpdateTimeToLiveInput', {
+    TableName: STRING,
+    TimeToLiveSpecification: structure('TimeToLiveSpecification', { AttributeName: STRING, Enabled: BOOLEAN }),
+  }),
+  DescribeTimeToLive: structure('DescribeTimeToLiveInput', { TableName: STRING }),
+  TagResource: structure('TagResourceInput', { ResourceArn: STRING, Tags: TAGS }),
+  UntagResource: structure('UntagResourceInput', { ResourceArn: STRING, TagKeys: STRINGS }),
+  ListTagsOfResource: structure('ListTagsOfResourceInput', { ResourceArn: STRING, NextToken: STRING }),
   Query: structure('QueryInput', {
     ...READ_MEMBERS,
     KeyConditions: map(CONDITION),

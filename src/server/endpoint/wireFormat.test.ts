@@ -170,7 +170,31 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
 
   it('serves exactly the engine’s operations', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(
-      ['BatchExecuteStatement', 'BatchGetItem', 'BatchWriteItem', 'CreateTable', 'DeleteItem', 'DeleteTable', 'DescribeTable', 'ExecuteStatement', 'ExecuteTransaction', 'GetItem', 'ListTables', 'PutItem', 'Query', 'Scan', 'TransactGetItems', 'TransactWriteItems', 'UpdateItem', 'UpdateTable'],
+      [
+        'BatchExecuteStatement',
+        'BatchGetItem',
+        'BatchWriteItem',
+        'CreateTable',
+        'DeleteItem',
+        'DeleteTable',
+        'DescribeTable',
+        'DescribeTimeToLive',
+        'ExecuteStatement',
+        'ExecuteTransaction',
+        'GetItem',
+        'ListTables',
+        'ListTagsOfResource',
+        'PutItem',
+        'Query',
+        'Scan',
+        'TagResource',
+        'TransactGetItems',
+        'TransactWriteItems',
+        'UntagResource',
+        'UpdateItem',
+        'UpdateTable',
+        'UpdateTimeToLive',
+      ],
     );
   });
 });

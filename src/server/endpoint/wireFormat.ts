@@ -34,15 +34,20 @@ export const OPERATIONS = {
   DescribeTable: 'describeTable',
   ExecuteStatement: 'executeStatement',
   ExecuteTransaction: 'executeTransaction',
+  DescribeTimeToLive: 'describeTimeToLive',
   GetItem: 'getItem',
   ListTables: 'listTables',
+  ListTagsOfResource: 'listTagsOfResource',
   PutItem: 'putItem',
   Query: 'query',
   Scan: 'scan',
+  TagResource: 'tagResource',
   TransactGetItems: 'transactGetItems',
   TransactWriteItems: 'transactWriteItems',
+  UntagResource: 'untagResource',
   UpdateItem: 'updateItem',
   UpdateTable: 'updateTable',
+  UpdateTimeToLive: 'updateTimeToLive',
 } as const satisfies Record<string, keyof DynamoDBDataSource>;
 
 /** The `X-Amz-Target` prefix of DynamoDB Streams, served at the same endpoint (as DynamoDB Local does). */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../../expressions';
 import { createEngine, N, S, tableInput } from '../../engine.fixtures';
 import type { LocalDynamoDB } from '../../localDynamoDB.types';
-import { dumpEngine, writeIndexChangesScenario, writeScenario } from '../persistence.fixtures';
+import { dumpEngine, dumpTtlAndTags, writeIndexChangesScenario, writeScenario, writeTtlAndTagsScenario } from '../persistence.fixtures';
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
 import { BLOCK_ITEMS, DB_VERSION, type LogRecord } from './idbSchema';
 import { createStreamTable, readAllRecords, writeStreamScenario } from '../../streams/streams.fixtures';
@@ -104,6 +104,15 @@ describe('openBrowserPersistence', () => {
     const { Item } = await second.engine.getItem({ TableName: 'Things', Key: { pk: S('p1'), sk: N(3) } });
     expect(Item?.bytes?.B).toBeInstanceOf(Uint8Array);
     expect([...(Item?.bytes?.B ?? [])]).toEqual([0, 1, 127, 128, 255]);
+  });
+
+  it('keeps TTL settings, tags (updateTable changes) and TTL deletes across a reload', async () => {
+    const first = await boot();
+    await writeTtlAndTagsScenario(first.engine);
+    const before = await dumpTtlAndTags(first.engine);
+    expect(before).toEqual({ ttl: { TimeToLiveStatus: 'ENABLED', AttributeName: 'exp' }, tags: [{ Key: 'team', Value: 'identity' }], items: [{ id: S('kept') }] });
+    const second = await reload(first.persistence);
+    expect(await dumpTtlAndTags(second.engine)).toEqual(before);
   });
 
   it('stores a single-item write as one small record, and a bulk load as blocks of BLOCK_ITEMS', async () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../../expressions';
 import { createEngine, N, S, tableInput } from '../../engine.fixtures';
 import type { ItemWrite, LocalDynamoDB } from '../../localDynamoDB.types';
-import { dumpEngine, writeIndexChangesScenario, writeScenario } from '../persistence.fixtures';
+import { dumpEngine, dumpTtlAndTags, writeIndexChangesScenario, writeScenario, writeTtlAndTagsScenario } from '../persistence.fixtures';
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
 import { writeFileAtomic } from './atomicFile';
 import { sealLine } from './lineChecksum';
@@ -110,6 +110,15 @@ describe('openNodePersistence', () => {
     expect(await dumpEngine(second.engine)).toEqual(before);
     // DynamoDB JSON on disk: binary as base64.
     expect(await readFile(join(dir, 'Blobs.table.jsonl'), 'utf8')).toContain('{"id":{"B":"/wA="},"v":{"S":"high byte first"}}');
+  });
+
+  it('keeps TTL settings, tags (updateTable changes) and TTL deletes across a restart', async () => {
+    const first = await boot();
+    await writeTtlAndTagsScenario(first.engine);
+    const before = await dumpTtlAndTags(first.engine);
+    expect(before).toEqual({ ttl: { TimeToLiveStatus: 'ENABLED', AttributeName: 'exp' }, tags: [{ Key: 'team', Value: 'identity' }], items: [{ id: S('kept') }] });
+    const second = await restart(first.persistence);
+    expect(await dumpTtlAndTags(second.engine)).toEqual(before);
   });
 
   it('appends one line per write, and rewrites the file (atomically) for a bulk load', async () => {
