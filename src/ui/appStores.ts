@@ -37,6 +37,7 @@ import {
   type ProfileOption,
   type RowSelectionStore,
   type TableDetailsStore,
+  type ItemEditorStore,
 } from '../state';
 
 /** What the app takes from its environment. */
@@ -85,6 +86,7 @@ export interface AppStores {
 export interface ExplorerToolStores {
   partiql(): Promise<PartiqlStore>;
   tableDetails(): Promise<TableDetailsStore>;
+  itemEditor(): Promise<ItemEditorStore>;
 }
 
 /** A save waits this long after the last change (at most SAVE_MAX_WAIT_MS): typing in a 20,000-row design doesn't rewrite it per key press. */
@@ -172,6 +174,11 @@ export function createAppStores(deps: AppDeps): AppStores {
       const store = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
       toolDisposers.push(() => store.getState().dispose());
       return store;
+    }),
+    itemEditor: once(async () => {
+      const { createItemEditorStore } = await import('../state/explorer/itemEditor');
+      // Items are written where indexes are added: not on AWS connections (read-only there).
+      return createItemEditorStore({ explorer, canWrite: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
     }),
   };
 

@@ -1,0 +1,5 @@
+/**
+ * The item editor (New item, Edit item): built on first use by the
+ * composition root (see ENTRY_POINTS in eslint/layers.js).
+ */
+export * from './itemEditorStore';
