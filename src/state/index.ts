@@ -33,3 +33,4 @@ export * from './deferredWrites';
 export type * from './design/review';
 export type * from './explorer/partiql';
 export type * from './explorer/tableDetails';
+export type * from './explorer/tables';

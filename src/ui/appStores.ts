@@ -37,6 +37,7 @@ import {
   type ProfileOption,
   type RowSelectionStore,
   type TableDetailsStore,
+  type TablesStore,
 } from '../state';
 
 /** What the app takes from its environment. */
@@ -85,6 +86,7 @@ export interface AppStores {
 export interface ExplorerToolStores {
   partiql(): Promise<PartiqlStore>;
   tableDetails(): Promise<TableDetailsStore>;
+  tables(): Promise<TablesStore>;
 }
 
 /** A save waits this long after the last change (at most SAVE_MAX_WAIT_MS): typing in a 20,000-row design doesn't rewrite it per key press. */
@@ -170,6 +172,13 @@ export function createAppStores(deps: AppDeps): AppStores {
       const { createTableDetailsStore } = await import('../state/explorer/tableDetails');
       // Indexes are added on the built-in table, DynamoDB Local and custom endpoints; on AWS they cost money and hours.
       const store = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      toolDisposers.push(() => store.getState().dispose());
+      return store;
+    }),
+    tables: once(async () => {
+      const { createTablesStore } = await import('../state/explorer/tables');
+      // Tables are created and deleted on the built-in table, DynamoDB Local and custom endpoints, not on AWS.
+      const store = createTablesStore({ explorer, canChangeTables: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
       toolDisposers.push(() => store.getState().dispose());
       return store;
     }),
