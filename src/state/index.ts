@@ -34,3 +34,4 @@ export type * from './design/review';
 export type * from './explorer/partiql';
 export type * from './explorer/tableDetails';
 export type * from './explorer/itemEditor';
+export type * from './explorer/tables';

@@ -38,6 +38,7 @@ import {
   type RowSelectionStore,
   type TableDetailsStore,
   type ItemEditorStore,
+  type TablesStore,
 } from '../state';
 
 /** What the app takes from its environment. */
@@ -87,6 +88,7 @@ export interface ExplorerToolStores {
   partiql(): Promise<PartiqlStore>;
   tableDetails(): Promise<TableDetailsStore>;
   itemEditor(): Promise<ItemEditorStore>;
+  tables(): Promise<TablesStore>;
 }
 
 /** A save waits this long after the last change (at most SAVE_MAX_WAIT_MS): typing in a 20,000-row design doesn't rewrite it per key press. */
@@ -179,6 +181,13 @@ export function createAppStores(deps: AppDeps): AppStores {
       const { createItemEditorStore } = await import('../state/explorer/itemEditor');
       // Items are written where indexes are added: not on AWS connections (read-only there).
       return createItemEditorStore({ explorer, canWrite: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+    }),
+    tables: once(async () => {
+      const { createTablesStore } = await import('../state/explorer/tables');
+      // Tables are created and deleted on the built-in table, DynamoDB Local and custom endpoints, not on AWS.
+      const store = createTablesStore({ explorer, canChangeTables: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      toolDisposers.push(() => store.getState().dispose());
+      return store;
     }),
   };
 

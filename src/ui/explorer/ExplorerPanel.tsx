@@ -10,6 +10,7 @@ import { KeyDesignPicker } from './KeyDesignPicker';
 import { PartiqlPanel } from './partiql/PartiqlPanel';
 import { AddIndexControl, TableDetailFacts } from './TableDetails';
 import { TablePicker } from './TablePicker';
+import { TablesControl } from './TablesControl';
 import { useEntityOf } from './useEntityOf';
 import './explorerPanel.css';
 import { VisibleText } from '../common/VisibleText';
@@ -88,6 +89,7 @@ export function ExplorerPanel({
           actions={
             <Suspense fallback={null}>
               <AddIndexControl explorer={store} />
+              <TablesControl explorer={store} />
             </Suspense>
           }
         />

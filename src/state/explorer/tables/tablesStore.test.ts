@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalDynamoDB } from '../../../engine';
+import { createExplorerStore } from '../../explorerStore';
+import { EMPTY_CREATE_TABLE_FORM, validateCreateTable } from './createTableForm';
+import { createTablesStore } from './tablesStore';
+
+async function setUp(canChangeTables = true) {
+  const source = createLocalDynamoDB();
+  await source.createTable({ TableName: 'Existing', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+  const explorer = createExplorerStore();
+  await explorer.getState().connect(source, 'Built-in table');
+  const tables = createTablesStore({ explorer, canChangeTables: () => canChangeTables, wait: async () => undefined });
+  return { source, explorer, tables };
+}
+
+describe('validateCreateTable', () => {
+  const valid = { ...EMPTY_CREATE_TABLE_FORM, tableName: 'Orders', partitionKeyName: 'pk' };
+
+  it('accepts a valid form', () => {
+    expect(validateCreateTable(valid)).toEqual({});
+    expect(validateCreateTable({ ...valid, sortKeyName: 'sk', billingMode: 'PROVISIONED', readCapacity: '5', writeCapacity: '1' })).toEqual({});
+  });
+
+  it('says what is wrong with the table name, and how to fix it', () => {
+    expect(validateCreateTable({ ...valid, tableName: 'ab' }).tableName).toBe('Table name: "ab" is 2 characters long; a table name has 3 to 255 characters.');
+    expect(validateCreateTable({ ...valid, tableName: 'x'.repeat(256) }).tableName).toContain('256 characters long');
+    expect(validateCreateTable({ ...valid, tableName: 'my table!' }).tableName).toBe('Table name: "my table!" has characters DynamoDB does not allow; use only letters, digits, "_", "-" and ".".');
+  });
+
+  it('refuses an empty partition key, a sort key named as the partition key, and capacities that are not positive whole numbers', () => {
+    expect(validateCreateTable({ ...valid, partitionKeyName: '' }).partitionKeyName).toBe('Partition key name: empty; type the name of the partition key attribute.');
+    expect(validateCreateTable({ ...valid, sortKeyName: 'pk' }).sortKeyName).toContain('is also the partition key');
+    const errors = validateCreateTable({ ...valid, billingMode: 'PROVISIONED', readCapacity: '0', writeCapacity: '2.5' });
+    expect(errors.readCapacity).toBe('Read capacity: "0" is not a positive whole number; type 1 or more.');
+    expect(errors.writeCapacity).toBe('Write capacity: "2.5" is not a positive whole number; type 1 or more.');
+    // On demand, capacities are not sent, so not checked.
+    expect(validateCreateTable({ ...valid, readCapacity: '0' })).toEqual({});
+  });
+});
+
+describe('the tables store', () => {
+  it('creates a table with a sort key, follows it to ACTIVE, and selects it in the explorer', async () => {
+    const { source, explorer, tables } = await setUp();
+    tables.getState().openCreateTable();
+    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'customer', sortKeyName: 'placedAt', sortKeyType: 'N', billingMode: 'PROVISIONED', readCapacity: '3', writeCapacity: '4' });
+    expect(await tables.getState().submitCreateTable()).toBe(true);
+    expect(tables.getState().creating).toEqual({ tableName: 'Orders', status: 'ACTIVE' });
+    expect(tables.getState().create.open).toBe(false);
+    expect(explorer.getState().selectedTable).toBe('Orders');
+    expect(explorer.getState().tableNames).toContain('Orders');
+    const { Table } = await source.describeTable({ TableName: 'Orders' });
+    expect(Table?.KeySchema).toEqual([
+      { AttributeName: 'customer', KeyType: 'HASH' },
+      { AttributeName: 'placedAt', KeyType: 'RANGE' },
+    ]);
+    expect(Table?.ProvisionedThroughput?.ReadCapacityUnits).toBe(3);
+  });
+
+  it('keeps the dialog open with the field errors, sending nothing, when the form is invalid', async () => {
+    const { source, tables } = await setUp();
+    tables.getState().openCreateTable();
+    tables.getState().setCreateTableForm({ tableName: 'no', partitionKeyName: 'pk' });
+    expect(await tables.getState().submitCreateTable()).toBe(false);
+    expect(tables.getState().create.open).toBe(true);
+    expect(tables.getState().create.errors.tableName).toContain('3 to 255');
+    expect((await source.listTables({})).TableNames).toEqual(['Existing']);
+    // Editing the field clears its message.
+    tables.getState().setCreateTableForm({ tableName: 'now' });
+    expect(tables.getState().create.errors.tableName).toBeUndefined();
+  });
+
+  it('shows DynamoDB’s own message when it refuses (the table exists)', async () => {
+    const { tables } = await setUp();
+    tables.getState().openCreateTable();
+    tables.getState().setCreateTableForm({ tableName: 'Existing', partitionKeyName: 'id' });
+    expect(await tables.getState().submitCreateTable()).toBe(false);
+    expect(tables.getState().create.refusal?.message).toMatch(/Existing|in use/i);
+    expect(tables.getState().create.sending).toBe(false);
+  });
+
+  it('deletes a table only once its name is typed, then lists the tables again', async () => {
+    const { source, explorer, tables } = await setUp();
+    tables.getState().openDeleteTable('Existing');
+    tables.getState().setDeleteConfirmation('Existin');
+    expect(await tables.getState().submitDeleteTable()).toBe(false);
+    expect((await source.listTables({})).TableNames).toEqual(['Existing']);
+    tables.getState().setDeleteConfirmation('Existing');
+    expect(await tables.getState().submitDeleteTable()).toBe(true);
+    expect((await source.listTables({})).TableNames).toEqual([]);
+    expect(explorer.getState().tableNames).toEqual([]);
+    expect(tables.getState().remove.tableName).toBeUndefined();
+  });
+
+  it('changes nothing on a connection where tables are not changed (AWS)', async () => {
+    const { source, tables } = await setUp(false);
+    expect(tables.getState().canChangeTables).toBe(false);
+    tables.getState().openCreateTable();
+    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'pk' });
+    expect(await tables.getState().submitCreateTable()).toBe(false);
+    tables.getState().openDeleteTable('Existing');
+    tables.getState().setDeleteConfirmation('Existing');
+    expect(await tables.getState().submitDeleteTable()).toBe(false);
+    expect((await source.listTables({})).TableNames).toEqual(['Existing']);
+  });
+});
