@@ -34,7 +34,7 @@ describe('runAccessPatterns on the built-in engine', () => {
     ]);
   });
 
-  it('a multi-attribute GSI the engine does not support yet: notRunnable with the engine’s own message', async () => {
+  it('a table with a multi-attribute GSI runs its patterns: the engine builds such indexes', async () => {
     const table: TableDesign = {
       ...shop,
       indexes: [
@@ -52,10 +52,28 @@ describe('runAccessPatterns on the built-in engine', () => {
       accessPatterns: [shop.accessPatterns[0]!],
     };
     const run = await runAccessPatterns(table);
+    expect(run.outcomes['customer-orders']!.verdict).toBe('passes');
+  });
+
+  it('a table the engine refuses (five sort attributes on a GSI): notRunnable with the engine’s own message', async () => {
+    const table: TableDesign = {
+      ...shop,
+      indexes: [
+        {
+          name: 'tooWide',
+          kind: 'GSI',
+          partitionKey: [{ name: 'status', type: 'S' }],
+          sortKey: ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, type: 'S' as const })),
+          projection: { type: 'ALL', attributes: [] },
+        },
+      ],
+      accessPatterns: [shop.accessPatterns[0]!],
+    };
+    const run = await runAccessPatterns(table);
     const outcome = run.outcomes['customer-orders']!;
     expect(outcome.verdict).toBe('fails');
     expect(outcome.reasons[0]!.code).toBe('notRunnable');
-    expect(outcome.reasons[0]!.message).toMatch(/^The built-in engine can't create table Shop: ValidationException: /);
+    expect(outcome.reasons[0]!.message).toMatch(/^The built-in engine can't create table Shop: ValidationException: Too many sort keys/);
   });
 
   it('the store keeps the outcomes per pattern id and the table they are of', async () => {
