@@ -1,7 +1,7 @@
 import { use, useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { AddIndexErrors, AddIndexField, Detail, ExplorerStore, ProjectionChoice, StreamSummary, TableDetailsStore, TableTag, TimeToLive } from '../../state';
-import type { KeyType } from '../../keys';
+import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores } from '../stores';
 import './tableDetails.css';
@@ -63,7 +63,6 @@ export function TableDetailFacts({ explorer }: { explorer: ExplorerStore }) {
   );
 }
 
-const KEY_TYPES: readonly KeyType[] = ['S', 'N', 'B'];
 const PROJECTIONS: readonly ProjectionChoice[] = ['ALL', 'KEYS_ONLY', 'INCLUDE'];
 
 /** Add index (where the connection allows it): the button, the dialog, and the new index's state while DynamoDB builds it. */
@@ -93,16 +92,7 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
       </span>
     );
   const typeSelect = (field: 'partitionKeyType' | 'sortKeyType', label: string) => (
-    <span className="form-field">
-      <label htmlFor={fieldId(field)}>{label}</label>
-      <select id={fieldId(field)} value={form[field]} onChange={(event) => setAddIndexForm({ [field]: event.target.value as KeyType })}>
-        {KEY_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {type}
-          </option>
-        ))}
-      </select>
-    </span>
+    <KeyTypeSelect id={fieldId(field)} label={label} value={form[field]} onChange={(type) => setAddIndexForm({ [field]: type })} />
   );
 
   return (

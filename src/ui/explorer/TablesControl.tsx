@@ -1,11 +1,10 @@
 import { use, useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { CreateTableErrors, CreateTableForm, ExplorerStore, TablesStore } from '../../state';
-import type { KeyType } from '../../keys';
+import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores } from '../stores';
 
-const KEY_TYPES: readonly KeyType[] = ['S', 'N', 'B'];
 
 function useTables(): TablesStore {
   return use(useAppStores().explorerTools.tables());
@@ -58,16 +57,7 @@ export function TablesControl({ explorer }: { explorer: ExplorerStore }) {
     </span>
   );
   const typeSelect = (field: 'partitionKeyType' | 'sortKeyType', label: string) => (
-    <span className="form-field">
-      <label htmlFor={fieldId(field)}>{label}</label>
-      <select id={fieldId(field)} value={form[field]} onChange={(event) => actions.setCreateTableForm({ [field]: event.target.value as KeyType })}>
-        {KEY_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {type}
-          </option>
-        ))}
-      </select>
-    </span>
+    <KeyTypeSelect id={fieldId(field)} label={label} value={form[field]} onChange={(type) => actions.setCreateTableForm({ [field]: type })} />
   );
 
   return (
