@@ -279,15 +279,20 @@ export function indexEntryOf(index: IndexStore, record: ItemRecord): IndexEntry 
  */
 export function indexKeyOf(index: IndexStore, item: Item): IndexKeyValues | undefined {
   const keys = index.definition.keys;
-  for (const attribute of partitionAttributesOf(keys)) {
-    const value = getOwnAttribute(item, attribute.name);
-    if (value !== undefined && !fitsIndexKey(value, attribute.type, MAX_PARTITION_KEY_BYTES)) return undefined;
+  // Every write runs this per index: single-attribute keys (nearly all) are checked without building attribute lists.
+  if (!keys.partitionKeys && !keys.sortKeys) {
+    if (!attributeFits(item, keys.partitionKey, MAX_PARTITION_KEY_BYTES) || (keys.sortKey && !attributeFits(item, keys.sortKey, MAX_SORT_KEY_BYTES))) return undefined;
+    return indexKeyValuesOf(keys, item);
   }
-  for (const attribute of sortAttributesOf(keys)) {
-    const value = getOwnAttribute(item, attribute.name);
-    if (value !== undefined && !fitsIndexKey(value, attribute.type, MAX_SORT_KEY_BYTES)) return undefined;
-  }
+  for (const attribute of partitionAttributesOf(keys)) if (!attributeFits(item, attribute, MAX_PARTITION_KEY_BYTES)) return undefined;
+  for (const attribute of sortAttributesOf(keys)) if (!attributeFits(item, attribute, MAX_SORT_KEY_BYTES)) return undefined;
   return indexKeyValuesOf(keys, item);
+}
+
+/** A key attribute the item lacks fits (it is simply not in the index); one it has must be a valid index key value. */
+function attributeFits(item: Item, attribute: { readonly name: string; readonly type: KeyType }, maxBytes: number): boolean {
+  const value = getOwnAttribute(item, attribute.name);
+  return value === undefined || fitsIndexKey(value, attribute.type, maxBytes);
 }
 
 /** True when two key values of one index are the same key. */
