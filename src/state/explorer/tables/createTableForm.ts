@@ -36,7 +36,7 @@ export function validateCreateTable(form: CreateTableForm): CreateTableErrors {
   const errors: CreateTableErrors = {};
   const name = form.tableName;
   if (name.length < 3 || name.length > 255) {
-    errors.tableName = `Table name: "${name}" is ${name.length} characters long; a table name has 3 to 255 characters.`;
+    errors.tableName = `Table name: "${name}" is ${name.length} character${name.length === 1 ? '' : 's'} long; a table name has 3 to 255 characters.`;
   } else if (!TABLE_NAME.test(name)) {
     errors.tableName = `Table name: "${name}" has characters DynamoDB does not allow; use only letters, digits, "_", "-" and ".".`;
   }
