@@ -134,6 +134,12 @@ export interface EntityDesign {
   readonly attributes: readonly AttributeDesign[];
   readonly samples: readonly DesignSample[];
   readonly expectations: EntityExpectations;
+  /**
+   * An attribute the application bumps on every write (optimistic locking):
+   * the item editor then saves an edit conditional on it alone, instead of on
+   * every attribute, and bumps it.
+   */
+  readonly versionAttribute?: string;
 }
 
 /** The sort-key condition operators in terms of template fields (step 5's field-value bounds). */

@@ -23,7 +23,7 @@ export interface ReadEntity {
 }
 
 export function readEntity(reader: DocumentReader, value: unknown, path: string, table: TableShape): ReadEntity | undefined {
-  const raw = reader.object(value, path, ['name', 'description', 'keys', 'attributes', 'samples', 'expectations'], '{"name": "Order", "keys": {"PK": "CUSTOMER#{customerId}"}}');
+  const raw = reader.object(value, path, ['name', 'description', 'keys', 'attributes', 'samples', 'expectations', 'versionAttribute'], '{"name": "Order", "keys": {"PK": "CUSTOMER#{customerId}"}}');
   if (!raw) return undefined;
   const before = reader.errorCount;
   const name = reader.string(raw, 'name', path, { nonEmpty: true });
@@ -51,8 +51,9 @@ export function readEntity(reader: DocumentReader, value: unknown, path: string,
   const attributes = readAttributes(reader, raw, path);
   const samples = readSamples(reader, raw, path);
   const expectations = readExpectations(reader, raw.expectations, memberPath(path, 'expectations'));
+  const versionAttribute = raw.versionAttribute === undefined ? undefined : reader.string(raw, 'versionAttribute', path, { nonEmpty: true });
   if (reader.errorCount > before || name === undefined || description === undefined || !keys || !attributes || !samples || !expectations) return undefined;
-  return { entity: { name, description, keys, attributes, samples, expectations }, templates };
+  return { entity: { name, description, keys, attributes, samples, expectations, ...(versionAttribute !== undefined ? { versionAttribute } : {}) }, templates };
 }
 
 function readAttributes(reader: DocumentReader, raw: Record<string, unknown>, path: string): AttributeDesign[] | undefined {

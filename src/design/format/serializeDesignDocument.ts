@@ -78,6 +78,7 @@ function entityDocument(entity: EntityDesign): EntityDesign {
     attributes: entity.attributes.map((attribute): AttributeDesign => ({ name: attribute.name, type: attribute.type })),
     samples: entity.samples.map(sampleDocument),
     expectations: expectationsDocument(entity.expectations),
+    ...(entity.versionAttribute !== undefined ? { versionAttribute: entity.versionAttribute } : {}),
   };
 }
 

@@ -2,106 +2,130 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../../../engine';
 import { getOwnAttribute } from '../../../expressions';
-import { changedAttributes, itemFromText, itemToText, type ItemProblem, type NumberRespelling } from '../../../items';
+import {
+  changedAttributes,
+  formFromText,
+  formToText,
+  itemFromForm,
+  itemFromText,
+  itemToForm,
+  itemToText,
+  type BinaryEncoding,
+  type FormEntry,
+  type ItemProblem,
+  type ItemReadResult,
+  type NumberRespelling,
+} from '../../../items';
 import type { ExplorerStore } from '../../explorerStore';
-import { toExplorerError, type Item, type TableSummary } from '../explorerTypes';
+import type { Item, TableSummary } from '../explorerTypes';
+import { designKeyDraft, versionAttributeOf, withEncodedKeys, type DesignKeyDraft } from './itemDesignKeys';
+import { deleteShownItem, keyOf, putNewItem, writeEdit, type WriteOutcome } from './itemWrites';
+
+export { unchangedCondition } from './itemWrites';
 
 export type ItemEditorMode = 'new' | 'edit';
 
-/** What the last Save said, shown in the dialog. */
-export type ItemEditorOutcome =
-  | { readonly kind: 'saved' }
-  | { readonly kind: 'nothingChanged' }
-  /** New item: the key is taken; `existing` is the item there (to open it). */
-  | { readonly kind: 'keyExists'; readonly existing?: Item }
-  /** Edit: the item changed since it was read; `theirs` is what is stored now (undefined: deleted). */
-  | { readonly kind: 'conflict'; readonly mine: Item; readonly theirs?: Item }
-  | { readonly kind: 'refused'; readonly message: string };
+/** What the last Save said, shown in the dialog: a write's outcome, or that nothing changed (so nothing was written). */
+export type ItemEditorOutcome = WriteOutcome | { readonly kind: 'nothingChanged' };
+
+/** Delete item: the confirmation, then what DynamoDB said. */
+export interface ItemDeletion {
+  readonly item: Item;
+  /** The key shown in the confirmation. */
+  readonly key: Item;
+  readonly sending: boolean;
+  readonly outcome?: Exclude<WriteOutcome, { kind: 'saved' | 'keyExists' }>;
+}
 
 export interface ItemEditorState {
   readonly open: boolean;
   readonly mode: ItemEditorMode;
   readonly tableName?: string;
-  /** The DynamoDB JSON text being edited. */
+  /** The DynamoDB JSON view. */
   readonly text: string;
+  /** The typed form view: the same item as `text` whenever `formReadable`. */
+  readonly form: readonly FormEntry[];
+  /** False while the text is not readable as typed attributes (broken JSON): the form waits for the text to be fixed. */
+  readonly formReadable: boolean;
+  /** The view edited last: Save reads it (each view reports its own problems: hex in the form, line and column in the text). */
+  readonly lastEdited: 'form' | 'text';
+  /** How the form shows and reads binary. */
+  readonly encoding: BinaryEncoding;
   /** Edit: the item as read, which Save requires to be still stored unchanged. */
   readonly original?: Item;
+  /** Edit: the version attribute the bound design names for this item (the condition is on it alone). */
+  readonly versionAttribute?: string;
+  /** New item on a table bound to a design: the entity's template fields and the key they encode to. */
+  readonly designKeys?: DesignKeyDraft;
   readonly problems: readonly ItemProblem[];
   /** Numbers DynamoDB will spell differently, shown before saving. */
   readonly respelled: readonly NumberRespelling[];
   readonly saving: boolean;
   readonly outcome?: ItemEditorOutcome;
+  readonly deletion?: ItemDeletion;
 }
 
 export interface ItemEditorActions {
-  /** Whether New item / Edit item are offered on the explorer's current connection. */
+  /**
+   * Whether write controls (New, Edit, Duplicate, Delete item) are shown on
+   * the explorer's current connection: the one place that decides it (a
+   * read-only connection answers false).
+   */
   canWrite(): boolean;
-  /** New item on the explorer's table, its key attributes prefilled with empty values of their types. */
+  /** New item on the explorer's table, its key attributes prefilled with empty values of their types (and the design's fields when bound). */
   openNew(): void;
   /** Edit item: the item as the grid shows it. */
   openEdit(item: Item): void;
+  /** Duplicate item: a new item with this one's attributes (change its key before saving). */
+  openDuplicate(item: Item): void;
   setText(text: string): void;
-  /** Checks the text and writes it conditionally. Returns true when something was written. */
+  setForm(form: readonly FormEntry[]): void;
+  setEncoding(encoding: BinaryEncoding): void;
+  /** Keys from the design: which entity the new item is. */
+  chooseEntity(entityName: string): void;
+  /** Keys from the design: one template field's value; when all fit, the key attributes are filled in. */
+  setFieldValue(field: string, value: string): void;
+  /** Checks the item and writes it conditionally. Returns true when something was written. */
   save(): Promise<boolean>;
-  /** After a conflict: edit the stored version instead. */
+  /** After a conflict: edit the stored version instead; after keyExists: open the existing item. */
   reload(): void;
   /** After a conflict: write mine over theirs, knowingly (conditional on theirs being still what was shown). */
   overwrite(): Promise<boolean>;
   close(): void;
+  /** Delete item: asks for confirmation, showing the key. */
+  askDelete(item: Item): void;
+  /** Deletes the item asked about, conditional on it being unchanged since read. Returns true when deleted. */
+  confirmDelete(): Promise<boolean>;
+  cancelDelete(): void;
 }
 
 export type ItemEditorStore = StoreApi<ItemEditorState & ItemEditorActions>;
 
 export interface ItemEditorOptions {
   readonly explorer: ExplorerStore;
-  /** Whether items are written on this source (not on AWS, where the connection is read-only). */
+  /** Whether items are written on this source (not on a read-only connection). */
   readonly canWrite: (source: DynamoDBDataSource) => boolean;
 }
 
-const CLOSED: ItemEditorState = { open: false, mode: 'new', text: '', problems: [], respelled: [], saving: false };
+const CLOSED: ItemEditorState = { open: false, mode: 'new', text: '', form: [], formReadable: true, lastEdited: 'form', encoding: 'base64', problems: [], respelled: [], saving: false };
 const EMPTY_VALUE: Record<'S' | 'N' | 'B', AttributeValue> = { S: { S: '' }, N: { N: '' }, B: { B: new Uint8Array() } };
 
-/** The key attributes of `item` (for GetItem and for "open it"). */
-function keyOf(table: TableSummary, item: Item): Item {
-  const key: Record<string, AttributeValue> = {};
-  for (const part of [table.keys.partitionKey, table.keys.sortKey]) {
-    const value = part ? getOwnAttribute(item, part.name) : undefined;
-    if (part && value) key[part.name] = value;
-  }
-  return key;
-}
-
 /**
- * "Every attribute still equals what was read": `#a0 = :v0 AND …`, names and
- * values as placeholders (equality compares any type in DynamoDB, sets as sets).
- */
-export function unchangedCondition(original: Item): { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, AttributeValue> } {
-  const names: Record<string, string> = {};
-  const values: Record<string, AttributeValue> = {};
-  const parts = Object.keys(original).map((name, i) => {
-    names[`#a${i}`] = name;
-    values[`:v${i}`] = getOwnAttribute(original, name) as AttributeValue;
-    return `#a${i} = :v${i}`;
-  });
-  return { ConditionExpression: parts.join(' AND '), ExpressionAttributeNames: names, ExpressionAttributeValues: values };
-}
-
-const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';
-
-/**
- * The item editor: DynamoDB JSON checked by the engine's own reader, a new
- * item written only where its key is free (attribute_not_exists), an edit
- * only while the stored item is still the one read (every attribute
- * compared), an untouched edit not written at all; after a write the
- * explorer's Query or Scan runs again so the grid shows it.
+ * The item editor: two views of one item (typed form and DynamoDB JSON),
+ * checked by the engine's own reader; a new item written only where its key
+ * is free (attribute_not_exists), an edit only while the stored item is
+ * still the one read, a key change as one transaction, an untouched edit not
+ * written at all; after a write the explorer's Query or Scan runs again so
+ * the grid shows it.
  */
 export function createItemEditorStore(options: ItemEditorOptions): ItemEditorStore {
   const { explorer } = options;
   const current = (): { source?: DynamoDBDataSource; table?: TableSummary } => explorer.getState();
 
-  const store = createStore<ItemEditorState & ItemEditorActions>()((set, get) => {
-    const check = (text: string): { item?: Item; problems: readonly ItemProblem[]; respelled: readonly NumberRespelling[] } => {
-      const read = itemFromText(text);
+  return createStore<ItemEditorState & ItemEditorActions>()((set, get) => {
+    /** The item as the last edited view gives it, with the table's key attributes required. */
+    const check = (state: ItemEditorState): { item?: Item; problems: readonly ItemProblem[]; respelled: readonly NumberRespelling[] } => {
+      const read: ItemReadResult = state.lastEdited === 'form' && state.formReadable ? itemFromForm(state.form, state.encoding) : itemFromText(state.text);
       if (!read.ok) return { problems: read.problems, respelled: [] };
       const { table } = current();
       const missing = table ? [table.keys.partitionKey, table.keys.sortKey].filter((part) => part && !getOwnAttribute(read.item, part.name)) : [];
@@ -109,28 +133,47 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       return { item: keyProblems.length ? undefined : read.item, problems: keyProblems, respelled: read.respelled };
     };
 
-    const afterWrite = async (): Promise<void> => {
-      set({ saving: false, outcome: { kind: 'saved' }, open: false });
-      await explorer.getState().run();
+    const edited = (change: Partial<ItemEditorState>) => {
+      const next = { ...get(), ...change };
+      set({ ...change, problems: [], respelled: check(next).respelled, outcome: undefined });
     };
 
-    const writeEdit = async (item: Item, expected: Item): Promise<boolean> => {
-      const { source, table } = current();
-      if (!source || !table) return false;
-      set({ saving: true, outcome: undefined });
-      try {
-        await source.putItem({ TableName: table.name, Item: item, ...unchangedCondition(expected) });
-      } catch (error) {
-        if (!isConditionFailure(error)) {
-          set({ saving: false, outcome: { kind: 'refused', message: toExplorerError(error).message } });
-          return false;
-        }
-        const { Item: theirs } = await source.getItem({ TableName: table.name, Key: keyOf(table, expected), ConsistentRead: true });
-        set({ saving: false, outcome: { kind: 'conflict', mine: item, ...(theirs ? { theirs } : {}) } });
+    const opened = (mode: ItemEditorMode, item: Item, original?: Item) => {
+      const { table } = current();
+      if (!table || !get().canWrite()) return;
+      const { encoding } = get();
+      const binding = explorer.getState().designBinding;
+      const designKeys = mode === 'new' ? designKeyDraft(binding) : undefined;
+      const versionAttribute = original ? versionAttributeOf(binding, original) : undefined;
+      set({
+        ...CLOSED,
+        encoding,
+        open: true,
+        mode,
+        tableName: table.name,
+        text: itemToText(item),
+        form: itemToForm(item, encoding),
+        ...(original ? { original } : {}),
+        ...(versionAttribute ? { versionAttribute } : {}),
+        ...(designKeys ? { designKeys } : {}),
+      });
+    };
+
+    const finish = async (outcome: WriteOutcome): Promise<boolean> => {
+      if (outcome.kind !== 'saved') {
+        set({ saving: false, outcome });
         return false;
       }
-      await afterWrite();
+      set({ saving: false, outcome, open: false });
+      await explorer.getState().run();
       return true;
+    };
+
+    const withDesignKeys = (designKeys: DesignKeyDraft) => {
+      const { form, encoding } = get();
+      if (!designKeys.encoded) return edited({ designKeys });
+      const filled = withEncodedKeys(form, designKeys.encoded, encoding);
+      edited({ designKeys, form: filled, text: formToText(filled, encoding), formReadable: true, lastEdited: 'form' });
     };
 
     return {
@@ -141,55 +184,57 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       },
       openNew() {
         const { table } = current();
-        if (!table || !get().canWrite()) return;
+        if (!table) return;
         const item: Record<string, AttributeValue> = {};
         for (const part of [table.keys.partitionKey, table.keys.sortKey]) if (part) item[part.name] = EMPTY_VALUE[part.type];
-        set({ ...CLOSED, open: true, mode: 'new', tableName: table.name, text: itemToText(item) });
+        opened('new', item);
       },
       openEdit(item) {
-        const { table } = current();
-        if (!table || !get().canWrite()) return;
-        set({ ...CLOSED, open: true, mode: 'edit', tableName: table.name, text: itemToText(item), original: item });
+        opened('edit', item, item);
+      },
+      openDuplicate(item) {
+        opened('new', item);
       },
       setText(text) {
-        const { respelled } = check(text);
-        set({ text, problems: [], respelled, outcome: undefined });
+        const form = formFromText(text, get().encoding);
+        edited({ text, lastEdited: 'text', formReadable: form !== undefined, ...(form ? { form } : {}) });
+      },
+      setForm(form) {
+        edited({ form, text: formToText(form, get().encoding), formReadable: true, lastEdited: 'form' });
+      },
+      setEncoding(encoding) {
+        const { text, formReadable } = get();
+        // The text (base64 either way) is the bridge: the form's binary is re-spelled from it.
+        const form = formReadable ? formFromText(text, encoding) : undefined;
+        set({ encoding, ...(form ? { form } : {}) });
+      },
+      chooseEntity(entityName) {
+        const draft = designKeyDraft(explorer.getState().designBinding, entityName, get().designKeys?.values);
+        if (draft) withDesignKeys(draft);
+      },
+      setFieldValue(field, value) {
+        const { designKeys } = get();
+        if (!designKeys) return;
+        const draft = designKeyDraft(explorer.getState().designBinding, designKeys.entityName, { ...designKeys.values, [field]: value });
+        if (draft) withDesignKeys(draft);
       },
       async save() {
         const { source, table } = current();
         const state = get();
         if (!source || !table || state.saving || !options.canWrite(source)) return false;
-        const { item, problems, respelled } = check(state.text);
-        set({ problems, respelled });
+        const { item, problems, respelled } = check(state);
+        set({ problems, respelled, outcome: undefined });
         if (!item) return false;
         if (state.mode === 'edit' && state.original) {
-          const original = state.original;
-          if (changedAttributes(original, item).length === 0) {
+          if (changedAttributes(state.original, item).length === 0) {
             set({ outcome: { kind: 'nothingChanged' } });
             return false;
           }
-          const keyChanged = changedAttributes(keyOf(table, original), keyOf(table, item)).length > 0;
-          if (keyChanged) {
-            set({ outcome: { kind: 'refused', message: 'Changing the key of an item is not offered yet: use New item with the new key, then delete this one.' } });
-            return false;
-          }
-          return writeEdit(item, original);
+          set({ saving: true });
+          return finish(await writeEdit(source, table, item, state.original, state.versionAttribute));
         }
-        const pk = table.keys.partitionKey.name;
-        set({ saving: true, outcome: undefined });
-        try {
-          await source.putItem({ TableName: table.name, Item: item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': pk } });
-        } catch (error) {
-          if (!isConditionFailure(error)) {
-            set({ saving: false, outcome: { kind: 'refused', message: toExplorerError(error).message } });
-            return false;
-          }
-          const { Item: existing } = await source.getItem({ TableName: table.name, Key: keyOf(table, item), ConsistentRead: true });
-          set({ saving: false, outcome: { kind: 'keyExists', ...(existing ? { existing } : {}) } });
-          return false;
-        }
-        await afterWrite();
-        return true;
+        set({ saving: true });
+        return finish(await putNewItem(source, table, item));
       },
       reload() {
         const { outcome } = get();
@@ -197,14 +242,38 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         else if (outcome?.kind === 'keyExists' && outcome.existing) get().openEdit(outcome.existing);
       },
       async overwrite() {
-        const { outcome } = get();
-        if (outcome?.kind !== 'conflict' || !outcome.theirs) return false;
-        return writeEdit(outcome.mine, outcome.theirs);
+        const { outcome, versionAttribute, saving } = get();
+        const { source, table } = current();
+        if (outcome?.kind !== 'conflict' || !outcome.theirs || !source || !table || saving) return false;
+        set({ saving: true });
+        return finish(await writeEdit(source, table, outcome.mine, outcome.theirs, versionAttribute));
       },
       close() {
-        set(CLOSED);
+        set({ ...CLOSED, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
+      },
+      askDelete(item) {
+        const { table } = current();
+        if (!table || !get().canWrite()) return;
+        set({ deletion: { item, key: keyOf(table, item), sending: false } });
+      },
+      async confirmDelete() {
+        const { deletion } = get();
+        const { source, table } = current();
+        if (!deletion || deletion.sending || !source || !table || !options.canWrite(source)) return false;
+        set({ deletion: { ...deletion, sending: true } });
+        const outcome = await deleteShownItem(source, table, deletion.item, versionAttributeOf(explorer.getState().designBinding, deletion.item));
+        if (outcome.kind === 'saved') {
+          set({ deletion: undefined });
+          await explorer.getState().run();
+          return true;
+        }
+        if (outcome.kind === 'keyExists') return false;
+        set({ deletion: { ...deletion, sending: false, outcome } });
+        return false;
+      },
+      cancelDelete() {
+        set({ deletion: undefined });
       },
     };
   });
-  return store;
 }

@@ -1,0 +1,155 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDataSource } from '../../../engine';
+import { getOwnAttribute } from '../../../expressions';
+import { changedAttributes } from '../../../items';
+import { toExplorerError, type Item, type TableSummary } from '../explorerTypes';
+
+/**
+ * The item editor's writes, each one conditional so nothing is silently
+ * overwritten: a new item only where its key is free, an edit only while
+ * the stored item is the one read, a key change as ONE TransactWriteItems
+ * (Put of the new key + Delete of the old one), a delete only of the item
+ * shown. Each returns what happened instead of throwing.
+ */
+
+/** What a write did. */
+export type WriteOutcome =
+  | { readonly kind: 'saved' }
+  /** The new key is taken; `existing` is the item there (to open it). */
+  | { readonly kind: 'keyExists'; readonly existing?: Item }
+  /** The item changed since it was read; `theirs` is what is stored now (undefined: deleted). */
+  | { readonly kind: 'conflict'; readonly mine: Item; readonly theirs?: Item }
+  | { readonly kind: 'refused'; readonly message: string };
+
+type Condition = { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues?: Record<string, AttributeValue> };
+
+/** The key attributes of `item` (for GetItem, DeleteItem and "open it"). */
+export function keyOf(table: TableSummary, item: Item): Item {
+  const key: Record<string, AttributeValue> = {};
+  for (const part of [table.keys.partitionKey, table.keys.sortKey]) {
+    const value = part ? getOwnAttribute(item, part.name) : undefined;
+    if (part && value) key[part.name] = value;
+  }
+  return key;
+}
+
+/** Whether two items have different keys (compared as DynamoDB compares them). */
+export function keyChanged(table: TableSummary, before: Item, after: Item): boolean {
+  return changedAttributes(keyOf(table, before), keyOf(table, after)).length > 0;
+}
+
+/**
+ * "Every attribute still equals what was read": `#a0 = :v0 AND …`, names and
+ * values as placeholders (equality compares any type in DynamoDB, sets as sets).
+ */
+export function unchangedCondition(original: Item): { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, AttributeValue> } {
+  const names: Record<string, string> = {};
+  const values: Record<string, AttributeValue> = {};
+  const parts = Object.keys(original).map((name, i) => {
+    names[`#a${i}`] = name;
+    values[`:v${i}`] = getOwnAttribute(original, name) as AttributeValue;
+    return `#a${i} = :v${i}`;
+  });
+  return { ConditionExpression: parts.join(' AND '), ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/**
+ * The "unchanged since read" condition: on the version attribute when the
+ * design names one and the item has it (whoever writes bumps it), else on
+ * every attribute.
+ */
+export function editCondition(original: Item, versionAttribute: string | undefined): Condition {
+  const version = versionAttribute === undefined ? undefined : getOwnAttribute(original, versionAttribute);
+  if (versionAttribute === undefined || version === undefined) return unchangedCondition(original);
+  return { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': versionAttribute }, ExpressionAttributeValues: { ':version': version } };
+}
+
+/**
+ * The item to write for an edit: with a version attribute the user left as
+ * read, that version plus one (an integer N), so the next writer's condition
+ * sees the change.
+ */
+export function withNextVersion(item: Item, original: Item, versionAttribute: string | undefined): Item {
+  if (versionAttribute === undefined) return item;
+  const before = getOwnAttribute(original, versionAttribute);
+  const now = getOwnAttribute(item, versionAttribute);
+  if (before?.N === undefined || now?.N !== before.N || !/^-?\d+$/.test(before.N)) return item;
+  return { ...item, [versionAttribute]: { N: (BigInt(before.N) + 1n).toString() } };
+}
+
+function newKeyCondition(table: TableSummary): Condition {
+  return { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': table.keys.partitionKey.name } };
+}
+
+const errorName = (error: unknown): string | undefined => (error instanceof Error ? error.name : undefined);
+
+async function storedItem(source: DynamoDBDataSource, table: TableSummary, item: Item): Promise<Item | undefined> {
+  const { Item: stored } = await source.getItem({ TableName: table.name, Key: keyOf(table, item), ConsistentRead: true });
+  return stored;
+}
+
+/** A new item: PutItem with attribute_not_exists on its key. */
+export async function putNewItem(source: DynamoDBDataSource, table: TableSummary, item: Item): Promise<WriteOutcome> {
+  try {
+    await source.putItem({ TableName: table.name, Item: item, ...newKeyCondition(table) });
+    return { kind: 'saved' };
+  } catch (error) {
+    if (errorName(error) !== 'ConditionalCheckFailedException') return { kind: 'refused', message: toExplorerError(error).message };
+    const existing = await storedItem(source, table, item);
+    return { kind: 'keyExists', ...(existing ? { existing } : {}) };
+  }
+}
+
+/**
+ * An edit of `expected` (the item as read, or as last seen after a conflict)
+ * into `item`: a PutItem conditional on it being unchanged; when the key
+ * changed, ONE TransactWriteItems of Put(new key, attribute_not_exists) and
+ * Delete(old key, unchanged), so a failure of either leaves the old item.
+ */
+export async function writeEdit(source: DynamoDBDataSource, table: TableSummary, item: Item, expected: Item, versionAttribute?: string): Promise<WriteOutcome> {
+  const condition = editCondition(expected, versionAttribute);
+  const written = withNextVersion(item, expected, versionAttribute);
+  if (!keyChanged(table, expected, item)) {
+    try {
+      await source.putItem({ TableName: table.name, Item: written, ...condition });
+      return { kind: 'saved' };
+    } catch (error) {
+      if (errorName(error) !== 'ConditionalCheckFailedException') return { kind: 'refused', message: toExplorerError(error).message };
+      const theirs = await storedItem(source, table, expected);
+      return { kind: 'conflict', mine: item, ...(theirs ? { theirs } : {}) };
+    }
+  }
+  try {
+    await source.transactWriteItems({
+      TransactItems: [
+        { Put: { TableName: table.name, Item: written, ...newKeyCondition(table) } },
+        { Delete: { TableName: table.name, Key: keyOf(table, expected), ...condition } },
+      ],
+    });
+    return { kind: 'saved' };
+  } catch (error) {
+    if (errorName(error) !== 'TransactionCanceledException') return { kind: 'refused', message: toExplorerError(error).message };
+    const reasons = (error as { CancellationReasons?: readonly { Code?: string }[] }).CancellationReasons ?? [];
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') {
+      const existing = await storedItem(source, table, item);
+      return { kind: 'keyExists', ...(existing ? { existing } : {}) };
+    }
+    if (reasons[1]?.Code === 'ConditionalCheckFailed') {
+      const theirs = await storedItem(source, table, expected);
+      return { kind: 'conflict', mine: item, ...(theirs ? { theirs } : {}) };
+    }
+    return { kind: 'refused', message: toExplorerError(error).message };
+  }
+}
+
+/** Delete item: DeleteItem of the item shown, conditional on it being unchanged since read. */
+export async function deleteShownItem(source: DynamoDBDataSource, table: TableSummary, item: Item, versionAttribute?: string): Promise<WriteOutcome> {
+  try {
+    await source.deleteItem({ TableName: table.name, Key: keyOf(table, item), ...editCondition(item, versionAttribute) });
+    return { kind: 'saved' };
+  } catch (error) {
+    if (errorName(error) !== 'ConditionalCheckFailedException') return { kind: 'refused', message: toExplorerError(error).message };
+    const theirs = await storedItem(source, table, item);
+    return { kind: 'conflict', mine: item, ...(theirs ? { theirs } : {}) };
+  }
+}
