@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toCreateTableInput, LEADERBOARD_DESIGN, type TableDesign } from '../../../design';
 import { createLocalDynamoDB } from '../../../engine';
 import { createExplorerStore } from '../../explorerStore';
 import { createItemEditorStore } from './itemEditorStore';
@@ -92,5 +93,148 @@ describe('the item editor store', () => {
 
     expect(await editor.getState().overwrite()).toBe(true);
     expect((await read()).n).toEqual({ N: '8' });
+  });
+});
+
+describe('the item editor store: form view, key change, delete', () => {
+  it('keeps the form and the DynamoDB JSON in sync both ways, binary in base64 or hex', async () => {
+    const { editor } = await setUp();
+    editor.getState().openNew();
+    editor.getState().setText(NEW_ITEM);
+    expect(editor.getState().form.find((entry) => entry.name === 'raw')?.value).toEqual({ type: 'B', text: '/wA=' });
+    editor.getState().setEncoding('hex');
+    expect(editor.getState().form.find((entry) => entry.name === 'raw')?.value).toEqual({ type: 'B', text: 'ff00' });
+    const form = editor.getState().form.map((entry) => (entry.name === 'raw' ? { ...entry, value: { type: 'B' as const, text: 'ff01' } } : entry));
+    editor.getState().setForm(form);
+    expect(JSON.parse(editor.getState().text).raw).toEqual({ B: '/wE=' });
+    editor.getState().setText('{"pk": ');
+    expect(editor.getState().formReadable).toBe(false);
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState().problems[0]).toMatchObject({ line: 1 });
+  });
+
+  it('refuses an empty set with DynamoDB\'s message, from either view', async () => {
+    const { editor } = await setUp();
+    editor.getState().openNew();
+    editor.getState().setForm([
+      { name: 'pk', value: { type: 'S', text: 'o1' } },
+      { name: 'sk', value: { type: 'N', text: '1' } },
+      { name: 'tags', value: { type: 'SS', members: [] } },
+    ]);
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState().problems).toEqual([{ path: 'tags', message: 'One or more parameter values were invalid: An string set  may not be empty' }]);
+  });
+
+  it('changes a key in ONE TransactWriteItems: the old item stays when either half fails', async () => {
+    const { source, editor } = await setUp();
+    const key = (sk: string) => ({ pk: { S: 'o1' }, sk: { N: sk } });
+    await source.putItem({ TableName: 'Orders', Item: { ...key('1'), n: { N: '5' } } });
+    await source.putItem({ TableName: 'Orders', Item: { ...key('3'), taken: { BOOL: true } } });
+    const calls: string[] = [];
+    for (const method of ['putItem', 'deleteItem', 'transactWriteItems'] as const) {
+      const original = source[method].bind(source) as (input: never) => Promise<unknown>;
+      (source as unknown as Record<string, unknown>)[method] = (input: never) => {
+        calls.push(method);
+        return original(input);
+      };
+    }
+    const read = async (sk: string) => (await source.getItem({ TableName: 'Orders', Key: key(sk) })).Item;
+
+    editor.getState().openEdit((await read('1')) ?? {});
+    editor.getState().setText(editor.getState().text.replace('"1"', '"3"'));
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState().outcome).toMatchObject({ kind: 'keyExists', existing: { taken: { BOOL: true } } });
+    expect(await read('1')).toMatchObject({ n: { N: '5' } });
+
+    editor.getState().openEdit((await read('1')) ?? {});
+    await source.putItem({ TableName: 'Orders', Item: { ...key('1'), n: { N: '6' } } });
+    editor.getState().setText(editor.getState().text.replace('"1"', '"2"'));
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState().outcome).toMatchObject({ kind: 'conflict', theirs: { n: { N: '6' } } });
+    expect(await read('2')).toBeUndefined();
+
+    editor.getState().reload();
+    editor.getState().setText(editor.getState().text.replace('"1"', '"2"'));
+    calls.length = 0;
+    expect(await editor.getState().save()).toBe(true);
+    expect(calls).toEqual(['transactWriteItems']);
+    expect(await read('1')).toBeUndefined();
+    expect(await read('2')).toMatchObject({ n: { N: '6' } });
+  });
+
+  it('deletes an item only while it is unchanged, after a confirmation showing its key', async () => {
+    const { source, editor } = await setUp();
+    const key = { pk: { S: 'o1' }, sk: { N: '1' } };
+    await source.putItem({ TableName: 'Orders', Item: { ...key, n: { N: '5' } } });
+    const item = (await source.getItem({ TableName: 'Orders', Key: key })).Item ?? {};
+    editor.getState().askDelete(item);
+    expect(editor.getState().deletion?.key).toEqual(key);
+    await source.putItem({ TableName: 'Orders', Item: { ...key, n: { N: '6' } } });
+    expect(await editor.getState().confirmDelete()).toBe(false);
+    expect(editor.getState().deletion?.outcome).toMatchObject({ kind: 'conflict', theirs: { n: { N: '6' } } });
+    editor.getState().askDelete((await source.getItem({ TableName: 'Orders', Key: key })).Item ?? {});
+    expect(await editor.getState().confirmDelete()).toBe(true);
+    expect(editor.getState().deletion).toBeUndefined();
+    expect((await source.getItem({ TableName: 'Orders', Key: key })).Item).toBeUndefined();
+  });
+
+  it('duplicates an item as a new one: its key is refused until changed', async () => {
+    const { source, editor } = await setUp();
+    await source.putItem({ TableName: 'Orders', Item: { pk: { S: 'o1' }, sk: { N: '1' }, tags: { SS: ['a'] } } });
+    editor.getState().openDuplicate((await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'o1' }, sk: { N: '1' } } })).Item ?? {});
+    expect(editor.getState().mode).toBe('new');
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState().outcome?.kind).toBe('keyExists');
+    editor.getState().setText(editor.getState().text.replace('"1"', '"2"'));
+    expect(await editor.getState().save()).toBe(true);
+    expect((await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'o1' }, sk: { N: '2' } } })).Item?.tags).toEqual({ SS: ['a'] });
+  });
+});
+
+describe('the item editor store: keys from the design', () => {
+  async function leaderboard(versionAttribute?: string) {
+    const source = createLocalDynamoDB();
+    const design = LEADERBOARD_DESIGN.tables[0] as TableDesign;
+    const table: TableDesign = versionAttribute ? { ...design, entities: design.entities.map((entity) => ({ ...entity, versionAttribute })) } : design;
+    await source.createTable(toCreateTableInput(table));
+    const explorer = createExplorerStore();
+    await explorer.getState().connect(source, 'Engine');
+    await explorer.getState().selectTable('Leaderboard');
+    explorer.getState().setDesignBinding({ designId: 'd1', designName: 'Leaderboard', table, automatic: true });
+    return { source, explorer, editor: createItemEditorStore({ explorer, canWrite: () => true }) };
+  }
+
+  it('fills the key attributes from the entity\'s template fields, and says when a value does not fit', async () => {
+    const { source, editor } = await leaderboard();
+    editor.getState().openNew();
+    expect(editor.getState().designKeys).toMatchObject({ entityName: 'Run', fields: ['season', 'score', 'ts', 'playerId'] });
+    for (const [field, value] of Object.entries({ season: '2026-SUMMER', score: '1500', ts: '1719100800', playerId: 'p_8842' })) editor.getState().setFieldValue(field, value);
+    expect(editor.getState().designKeys?.encoded).toMatchObject({ rankKey: { S: '0000001500#0000001719100800#p_8842' }, leaderboardId: { S: 'SEASON#2026-SUMMER' } });
+    expect(JSON.parse(editor.getState().text)).toMatchObject({ rankKey: { S: '0000001500#0000001719100800#p_8842' }, ts: { N: '1719100800' } });
+    expect(await editor.getState().save()).toBe(true);
+    expect((await source.getItem({ TableName: 'Leaderboard', Key: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '0000001500#0000001719100800#p_8842' } } })).Item?.playerId).toEqual({ S: 'p_8842' });
+
+    editor.getState().openNew();
+    editor.getState().setFieldValue('score', '12345678901');
+    expect(editor.getState().designKeys?.findings.some((finding) => finding.field === 'score')).toBe(true);
+  });
+
+  it('conditions an edit on the version attribute the design names, and bumps it', async () => {
+    const { source, editor } = await leaderboard('version');
+    const key = { leaderboardId: { S: 'SEASON#S' }, rankKey: { S: '0000000001#0000000000000001#p' } };
+    await source.putItem({ TableName: 'Leaderboard', Item: { ...key, version: { N: '4' }, note: { S: 'a' } } });
+    const read = async () => (await source.getItem({ TableName: 'Leaderboard', Key: key })).Item ?? {};
+    editor.getState().openEdit(await read());
+    expect(editor.getState().versionAttribute).toBe('version');
+    // A change that does not bump the version is not a conflict: the design says the version is what counts.
+    await source.putItem({ TableName: 'Leaderboard', Item: { ...(await read()), other: { S: 'x' } } });
+    editor.getState().setText(editor.getState().text.replace('"a"', '"b"'));
+    expect(await editor.getState().save()).toBe(true);
+    expect(await read()).toMatchObject({ version: { N: '5' }, note: { S: 'b' } });
+    editor.getState().openEdit(await read());
+    await source.putItem({ TableName: 'Leaderboard', Item: { ...(await read()), version: { N: '6' } } });
+    editor.getState().setText(editor.getState().text.replace('"b"', '"c"'));
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState().outcome?.kind).toBe('conflict');
   });
 });
