@@ -12,6 +12,7 @@ import { AddIndexControl, TableDetailFacts } from './TableDetails';
 import { TablePicker } from './TablePicker';
 import { TablesControl } from './TablesControl';
 import { useEntityOf } from './useEntityOf';
+import { ItemActions } from './itemEditor/ItemActions';
 import './explorerPanel.css';
 import { VisibleText } from '../common/VisibleText';
 
@@ -113,6 +114,9 @@ export function ExplorerPanel({
           {pages.length > 0 || runError || running ? (
             <div className="card results" ref={results} role="region" aria-label="Results">
               <h3>Items</h3>
+              <Suspense fallback={null}>
+                <ItemActions explorer={store} />
+              </Suspense>
               {runError && (
                 <p className="error-box" role="alert">
                   <strong>{runError.name}</strong>: <VisibleText text={runError.message} />
@@ -146,6 +150,9 @@ export function ExplorerPanel({
           ) : (
             <div className="card results results-placeholder" ref={results} role="region" aria-label="Results">
               <h3>Items</h3>
+              <Suspense fallback={null}>
+                <ItemActions explorer={store} />
+              </Suspense>
               <p className="muted small">Run the query (or scan) to see its items here, in the order DynamoDB returns them.</p>
             </div>
           )}

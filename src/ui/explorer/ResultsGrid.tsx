@@ -1,6 +1,6 @@
 import type { ColumnSizingState, OnChangeFn } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef, useState, type MouseEvent, type UIEvent } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type UIEvent } from 'react';
 import { useStore } from 'zustand';
 import type { ColumnWidths, Item } from '../../state';
 import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state';
@@ -9,6 +9,7 @@ import { visibleString } from '../common/visibleText';
 import { useAppStores } from '../stores';
 import { AttributeValueCell, KeyValueCell } from './AttributeValueCell';
 import { CellActions } from './CellActions';
+import { onItemKey } from './itemEditor/itemKeys';
 import { GridHeader } from './GridHeader';
 import { scanColumnNames } from './gridColumns';
 import { keyFontMetrics } from './keyFontMetrics';
@@ -123,6 +124,17 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
     selectRow(index);
     setActiveColumn(column);
   };
+  // Keys on a focused row (its row number): Enter = Edit item, Delete = Delete item (see ItemActions).
+  const { explorerTools } = useAppStores();
+  const onBodyKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' && event.key !== 'Delete') return;
+    const index = Number((event.target as Element).closest('[role="row"]')?.getAttribute('aria-rowindex')) - 2;
+    const item = viewItems[index];
+    if (!item || !(index >= 0)) return;
+    event.preventDefault();
+    selectRow(index);
+    void onItemKey(explorerTools, event.key, item);
+  };
   const virtualRows = virtualizer.getVirtualItems();
   // Infinite scroll only follows the user's scrolling: a short result that fits the view must not
   // fetch page after page by itself (that would hide what Limit and LastEvaluatedKey do).
@@ -181,7 +193,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
           onMenu={setMenuColumn}
         />
         {/* Clicks are a mouse shortcut: the row number buttons and the Column list above do the same from the keyboard. */}
-        <div className="grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), ...layout.bodyStyle }} onClick={onBodyClick}>
+        <div className="grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), ...layout.bodyStyle }} onClick={onBodyClick} onKeyDown={onBodyKey}>
           {inSlotOrder(virtualRows).map((virtualRow) => {
             const item = viewItems[virtualRow.index];
             // Keyed by slot, not by row: a row that stays in view keeps its slot (and skips rendering, as
