@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { DesignKeyDraft, ItemEditorStore } from '../../../state';
 import { VisibleText } from '../../common/VisibleText';
 import { visibleString } from '../../common/visibleText';
@@ -15,27 +16,30 @@ function encodedText(value: Readonly<Record<string, unknown>>): string {
  */
 export function DesignKeyFields({ store, draft }: { store: ItemEditorStore; draft: DesignKeyDraft }) {
   const { chooseEntity, setFieldValue } = store.getState();
+  const id = useId();
   return (
     <fieldset className="item-editor-design-keys">
       <legend>
         Keys from the design <VisibleText text={draft.designName} />
       </legend>
       <div className="item-editor-design-fields">
-        <label>
-          Entity{' '}
-          <select value={draft.entityName} onChange={(event) => chooseEntity(event.target.value)}>
+        <span className="form-field">
+          <label htmlFor={`${id}entity`}>Entity</label>{' '}
+          <select id={`${id}entity`} value={draft.entityName} onChange={(event) => chooseEntity(event.target.value)}>
             {draft.entityNames.map((name) => (
               <option key={name} value={name}>
                 {visibleString(name)}
               </option>
             ))}
           </select>
-        </label>
-        {draft.fields.map((field) => (
-          <label key={field}>
-            <VisibleText text={field} />{' '}
-            <input className="mono" value={draft.values[field] ?? ''} onChange={(event) => setFieldValue(field, event.target.value)} />
-          </label>
+        </span>
+        {draft.fields.map((field, index) => (
+          <span key={field} className="form-field">
+            <label htmlFor={`${id}field${index}`}>
+              <VisibleText text={field} />
+            </label>{' '}
+            <input id={`${id}field${index}`} className="mono" value={draft.values[field] ?? ''} onChange={(event) => setFieldValue(field, event.target.value)} />
+          </span>
         ))}
       </div>
       {draft.encoded ? (
