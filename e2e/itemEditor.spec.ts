@@ -79,7 +79,7 @@ test('on DynamoDB Local: add, edit, conflict, duplicate-key refusal, delete', as
   await page.getByRole('button', { name: 'Edit item' }).click();
   await editor.save.click();
   await expect(editor.dialog.getByText('Nothing changed, so nothing was written.')).toBeVisible();
-  await client.putItem({ TableName: 'Gear', Item: { ...(stored ?? {}), note: { S: 'changed by someone else' } } });
+  await client.putItem({ TableName: 'Gear', Item: { ...(stored ?? {}), tags: { SS: ['changed by someone else'] } } });
   await editor.dialog.getByRole('button', { name: 'Add attribute', exact: true }).click();
   await editor.dialog.getByRole('textbox', { name: 'Name of attribute 6' }).fill('mine');
   await editor.save.click();
@@ -89,10 +89,10 @@ test('on DynamoDB Local: add, edit, conflict, duplicate-key refusal, delete', as
   await expect(conflict.getByLabel('Your version')).toContainText('"mine"');
   await conflict.getByRole('button', { name: 'Reload' }).click();
   await expect(editor.json).toHaveValue(/changed by someone else/);
-  await editor.dialog.getByRole('textbox', { name: 'Value of note' }).fill('edited in Keylab');
+  await editor.dialog.getByRole('textbox', { name: 'Member 1 of tags' }).fill('edited in Keylab');
   await editor.save.click();
   await expect(editor.dialog).toBeHidden();
-  await expect.poll(async () => (await client.getItem({ TableName: 'Gear', Key: KEY, ConsistentRead: true })).Item?.note?.S).toBe('edited in Keylab');
+  await expect.poll(async () => (await client.getItem({ TableName: 'Gear', Key: KEY, ConsistentRead: true })).Item?.tags?.SS).toEqual(['edited in Keylab']);
 
   // Duplicate item keeps the key: refused, with the existing item one click away.
   await page.getByRole('button', { name: 'Inspect the key of row 1' }).click();

@@ -178,6 +178,17 @@ describe('the item editor store: form view, key change, delete', () => {
     expect((await source.getItem({ TableName: 'Orders', Key: key })).Item).toBeUndefined();
   });
 
+  it('keeps an attribute someone else added meanwhile (the edit is an UpdateItem of what changed, not a Put)', async () => {
+    const { source, editor } = await setUp();
+    const key = { pk: { S: 'o1' }, sk: { N: '1' } };
+    await source.putItem({ TableName: 'Orders', Item: { ...key, n: { N: '5' }, gone: { S: 'x' } } });
+    editor.getState().openEdit((await source.getItem({ TableName: 'Orders', Key: key })).Item ?? {});
+    await source.updateItem({ TableName: 'Orders', Key: key, UpdateExpression: 'SET added = :a', ExpressionAttributeValues: { ':a': { S: 'theirs' } } });
+    editor.getState().setText(JSON.stringify({ ...key, n: { N: '6' } }));
+    expect(await editor.getState().save()).toBe(true);
+    expect((await source.getItem({ TableName: 'Orders', Key: key })).Item).toEqual({ ...key, n: { N: '6' }, added: { S: 'theirs' } });
+  });
+
   it('duplicates an item as a new one: its key is refused until changed', async () => {
     const { source, editor } = await setUp();
     await source.putItem({ TableName: 'Orders', Item: { pk: { S: 'o1' }, sk: { N: '1' }, tags: { SS: ['a'] } } });

@@ -102,7 +102,8 @@ export async function putNewItem(source: DynamoDBDataSource, table: TableSummary
 
 /**
  * An edit of `expected` (the item as read, or as last seen after a conflict)
- * into `item`: a PutItem conditional on it being unchanged; when the key
+ * into `item`: an UpdateItem of what changed, conditional on the item being
+ * unchanged; when the key
  * changed, ONE TransactWriteItems of Put(new key, attribute_not_exists) and
  * Delete(old key, unchanged), so a failure of either leaves the old item.
  */
@@ -110,8 +111,17 @@ export async function writeEdit(source: DynamoDBDataSource, table: TableSummary,
   const condition = editCondition(expected, versionAttribute);
   const written = withNextVersion(item, expected, versionAttribute);
   if (!keyChanged(table, expected, item)) {
+    const update = updateOf(expected, written);
+    if (!update) return { kind: 'saved' };
     try {
-      await source.putItem({ TableName: table.name, Item: written, ...condition });
+      await source.updateItem({
+        TableName: table.name,
+        Key: keyOf(table, expected),
+        UpdateExpression: update.expression,
+        ConditionExpression: condition.ConditionExpression,
+        ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, ...update.names },
+        ...(condition.ExpressionAttributeValues || update.values ? { ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ...update.values } } : {}),
+      });
       return { kind: 'saved' };
     } catch (error) {
       if (errorName(error) !== 'ConditionalCheckFailedException') return { kind: 'refused', message: toExplorerError(error).message };
@@ -140,6 +150,31 @@ export async function writeEdit(source: DynamoDBDataSource, table: TableSummary,
     }
     return { kind: 'refused', message: toExplorerError(error).message };
   }
+}
+
+/**
+ * An edit as UpdateItem's SET and REMOVE of the attributes that changed
+ * (undefined: none did). Not a PutItem: a condition can only compare the
+ * attributes that were read, so an attribute someone else added meanwhile
+ * would be silently dropped by a Put; an update keeps it.
+ */
+function updateOf(before: Item, after: Item): { expression: string; names: Record<string, string>; values?: Record<string, AttributeValue> } | undefined {
+  const changes = changedAttributes(before, after);
+  if (changes.length === 0) return undefined;
+  const names: Record<string, string> = {};
+  const values: Record<string, AttributeValue> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  changes.forEach((change, i) => {
+    names[`#u${i}`] = change.name;
+    if (change.kind === 'removed') removes.push(`#u${i}`);
+    else {
+      values[`:u${i}`] = getOwnAttribute(after, change.name) as AttributeValue;
+      sets.push(`#u${i} = :u${i}`);
+    }
+  });
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' ');
+  return { expression, names, ...(sets.length ? { values } : {}) };
 }
 
 /** Delete item: DeleteItem of the item shown, conditional on it being unchanged since read. */
