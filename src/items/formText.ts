@@ -13,7 +13,7 @@ import type { FormEntry, FormValue } from './itemForm';
 /**
  * The form as indented DynamoDB JSON. Numbers stay as typed (Save shows how
  * DynamoDB will respell them); binary the form can't read (half-typed hex)
- * is kept as typed, so the text's own check names it.
+ * is kept as typed, marked (see UNREAD_BINARY).
  *
  * @example
  * formToText([{ name: "b", value: { type: "B", text: "ff00" } }], "hex") // '{\n  "b": {\n    "B": "/wA="\n  }\n}'
@@ -53,9 +53,16 @@ function valueToWire(value: FormValue, encoding: BinaryEncoding): unknown {
   }
 }
 
+/**
+ * Binary the form can't read yet (half-typed hex) goes into the text marked,
+ * `<not hex: ff0>`: never valid base64, so the text's check names it instead
+ * of reading other bytes, and the form gets back exactly what was typed.
+ */
+const UNREAD_BINARY = /^<not (?:hex|base64): ([\s\S]*)>$/;
+
 function binaryAsBase64(text: string, encoding: BinaryEncoding): string {
   const bytes = textToBinary(text, encoding);
-  return bytes instanceof Uint8Array ? encodeBase64(bytes) : text;
+  return bytes instanceof Uint8Array ? encodeBase64(bytes) : `<not ${encoding}: ${text}>`;
 }
 
 /**
@@ -132,6 +139,8 @@ export function wireToValue(wire: unknown, encoding: BinaryEncoding): FormValue 
 }
 
 function base64AsBinaryText(text: string, encoding: BinaryEncoding): string {
+  const unread = UNREAD_BINARY.exec(text);
+  if (unread) return unread[1] as string;
   if (encoding === 'base64') return text;
   const bytes = decodeBase64(text);
   return bytes ? binaryToText(bytes, encoding) : text;
