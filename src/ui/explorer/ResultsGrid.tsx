@@ -127,8 +127,10 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
   // Keys on a focused row (its row number): Enter = Edit item, Delete = Delete item (see ItemActions).
   const { explorerTools } = useAppStores();
   const onBodyKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Enter' && event.key !== 'Delete') return;
-    const index = Number((event.target as Element).closest('[role="row"]')?.getAttribute('aria-rowindex')) - 2;
+    // Only on the row number: buttons inside cells keep their own Enter.
+    const target = event.target as Element;
+    if ((event.key !== 'Enter' && event.key !== 'Delete') || !target.classList.contains('row-number-button')) return;
+    const index = Number(target.closest('[role="row"]')?.getAttribute('aria-rowindex')) - 2;
     const item = viewItems[index];
     if (!item || !(index >= 0)) return;
     event.preventDefault();
