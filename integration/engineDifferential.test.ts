@@ -16,6 +16,7 @@
  */
 import type { AttributeValue, QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalKey, type DynamoDBDataSource } from '../src/engine';
 import type { KeyAttributeValue } from '../src/keys';
@@ -43,7 +44,7 @@ import type { Outcome } from './contract/outcome';
 import { queryAllPages, scanAllPages, type Pages } from './contract/paging';
 import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
 import { TRANSACTION_NORMALIZERS } from './contract/transactionNormalizers';
-import { latestStreamArn, readStream, recordsByKey } from './streamSides';
+import { latestStreamArn, localEmptyMapsTyped, readStream, recordsByKey } from './streamSides';
 
 type Item = Record<string, AttributeValue>;
 
@@ -52,7 +53,7 @@ const RUNS = Number(process.env.KEYLAB_DIFF_RUNS ?? 300);
 const SEED = Number(process.env.KEYLAB_DIFF_SEED ?? 0);
 const SHRINK = process.env.KEYLAB_DIFF_SHRINK === '1';
 /** Runs of the stream property (each reads back a table's stream): a few seconds in CI. */
-const STREAM_RUNS = Number(process.env.KEYLAB_DIFF_STREAM_RUNS ?? Math.max(8, Math.round(RUNS / 12)));
+const STREAM_RUNS = Number(process.env.KEYLAB_DIFF_STREAM_RUNS ?? 12);
 const VIEW_TYPES = ['NEW_AND_OLD_IMAGES', 'NEW_IMAGE', 'OLD_IMAGE', 'KEYS_ONLY'] as const;
 
 let engineSide: Side;
@@ -603,9 +604,8 @@ async function waitUntilIndexesActive(db: DynamoDBDataSource, tableName: string)
 }
 
 describe('the engine vs DynamoDB Local, stream records', () => {
-  // Skipped: seed 0 still finds a difference in a NEW_AND_OLD_IMAGES run (records by item differ; not yet diagnosed — SizeBytes of
-  // unnormalised numbers is the first suspect). Run with `-t "stream records"` after un-skipping.
-  it.skip(`gives the same stream records after ${STREAM_RUNS} random write sequences (seed ${SEED})`, async () => {
+  // Run alone with `-t "stream records"`; KEYLAB_DIFF_STREAM_RUNS sets the number of runs.
+  it(`gives the same stream records after ${STREAM_RUNS} random write sequences (seed ${SEED})`, async () => {
     let records = 0;
     await fc.assert(
       fc.asyncProperty(runArbitrary, fc.constantFrom(...VIEW_TYPES), async (runData, viewType) => {
@@ -619,9 +619,13 @@ describe('the engine vs DynamoDB Local, stream records', () => {
           // Each item's records in order (DynamoDB orders one item's records, not a batch's across items).
           const read = async (side: Side) => readStream(side, await latestStreamArn(side, table.spec.name));
           const engineRecords = await read(engineSide);
-          const localRecords = await read(localSide);
+          const localRecords = localEmptyMapsTyped(await read(localSide));
           records += engineRecords.length;
-          expect(recordsByKey(engineRecords), `${viewType} records by item`).toEqual(recordsByKey(localRecords));
+          const engineByKey = recordsByKey(engineRecords);
+          const localByKey = recordsByKey(localRecords);
+          // The first item whose records differ, compared alone: its diff names the record, not the whole stream.
+          const differing = [...new Set([...Object.keys(localByKey), ...Object.keys(engineByKey)])].find((key) => !isDeepStrictEqual(engineByKey[key], localByKey[key]));
+          if (differing !== undefined) expect(engineByKey[differing], `${viewType} records of ${differing}`).toEqual(localByKey[differing]);
           expect(engineRecords.length).toBe(localRecords.length);
         } finally {
           await contract.onBoth((db) => db.deleteTable({ TableName: table.spec.name }).then(() => undefined));

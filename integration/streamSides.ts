@@ -115,6 +115,30 @@ function numbersNormalized(value: unknown): unknown {
 }
 
 /**
+ * DynamoDB Local 3.3.1 writes an empty map in a stream image without its type
+ * (`"y": {}` for `"y": {"M": {}}`, at any depth, also as a list element);
+ * DynamoDB Streams' AttributeValue always names its type (README, "Streams").
+ * Applied to DynamoDB Local's records only, so the engine's are compared as sent.
+ */
+export function localEmptyMapsTyped(records: readonly _Record[]): _Record[] {
+  const typed = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return value;
+    const attribute = value as Record<string, unknown>;
+    const members = Object.keys(attribute).filter((name) => attribute[name] !== undefined && name !== '$unknown');
+    if (members.length === 0) return { M: {} };
+    if (attribute.M && typeof attribute.M === 'object') return { ...attribute, M: imageTyped(attribute.M as Record<string, unknown>) };
+    if (Array.isArray(attribute.L)) return { ...attribute, L: attribute.L.map(typed) };
+    return value;
+  };
+  const imageTyped = (image: Record<string, unknown> | undefined) => (image === undefined ? undefined : Object.fromEntries(Object.entries(image).map(([name, value]) => [name, typed(value)])));
+  return records.map((record) => {
+    const data = record.dynamodb;
+    if (!data) return record;
+    return { ...record, dynamodb: { ...data, NewImage: imageTyped(data.NewImage) as never, OldImage: imageTyped(data.OldImage) as never } };
+  });
+}
+
+/**
  * Records grouped by item key, each group in stream order: DynamoDB Streams
  * orders the records of one item, not those of different items written by one
  * batch (DynamoDB Local writes a batch's puts before its deletes).

@@ -319,3 +319,197 @@ export const run: fc.Arbitrary<Run> = fc.record({
   indexPool: fc.array(keyMaterial, { minLength: 1, maxLength: 6 }),
   operations: fc.array(operation, { minLength: 5, maxLength: 30 }),
 });
+
+// --- TTL sweeps (ttlDifferential.test.ts) ----------------------------------------------------
+
+/** How a TTL number is written: DynamoDB compares them by value, whatever the spelling. */
+export type TtlSpelling = 'plain' | 'exponent' | 'trailingZeros';
+
+/**
+ * A TTL attribute's value, relative to the engine clock when the item is written
+ * (whole seconds, then `fraction` as decimal digits after the point).
+ */
+export type TtlValue =
+  | { readonly kind: 'near'; readonly seconds: number; readonly fraction: string; readonly spelling: TtlSpelling }
+  | { readonly kind: 'fiveYearsAgo'; readonly seconds: number; readonly fraction: string; readonly spelling: TtlSpelling }
+  | { readonly kind: 'milliseconds' }
+  | { readonly kind: 'wrongType'; readonly type: 'S' | 'NS' | 'SS' | 'B' | 'BOOL' | 'NULL' | 'L' | 'M' }
+  | { readonly kind: 'absent' };
+
+/** Fractions next to the boundaries, down to the 38th significant digit of a ten-digit epoch. */
+const ttlFraction = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('') },
+  { weight: 3, arbitrary: fc.constantFrom('5', '25', '75', '001', '999', '0000000000000000000000000001', '9999999999999999999999999999', '9999999', '0000001') },
+  { weight: 1, arbitrary: fc.array(fc.constantFrom('0', '1', '4', '5', '9'), { minLength: 1, maxLength: 28 }).map((digits) => digits.join('')) },
+);
+
+const ttlSpelling = fc.constantFrom<TtlSpelling>('plain', 'plain', 'exponent', 'trailingZeros');
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export const ttlValue: fc.Arbitrary<TtlValue> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('near' as const),
+      seconds: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: -3, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: -3 * DAY_SECONDS, max: 3 * DAY_SECONDS }) }),
+      fraction: ttlFraction,
+      spelling: ttlSpelling,
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('fiveYearsAgo' as const), seconds: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -DAY_SECONDS, max: DAY_SECONDS })), fraction: ttlFraction, spelling: ttlSpelling }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'milliseconds' as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('wrongType' as const), type: fc.constantFrom('S' as const, 'NS' as const, 'SS' as const, 'B' as const, 'BOOL' as const, 'NULL' as const, 'L' as const, 'M' as const) }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'absent' as const }) },
+);
+
+/** A key of a TTL run's table (pk S from 3 values, sk N from 6). */
+export interface TtlKey {
+  readonly pk: number;
+  readonly sk: number;
+}
+
+/** A step of a TTL run; the clock moves in quarter seconds, so every time is exact in binary and in decimal. */
+export type TtlStep =
+  | { readonly kind: 'put'; readonly key: TtlKey; readonly ttl: TtlValue; readonly g: boolean; readonly batch: boolean }
+  | { readonly kind: 'update'; readonly key: TtlKey; readonly ttl: TtlValue }
+  | { readonly kind: 'delete'; readonly key: TtlKey }
+  | { readonly kind: 'advance'; readonly quarterSeconds: number }
+  | { readonly kind: 'sweep'; readonly slice: number | undefined }
+  | { readonly kind: 'ttlSetting'; readonly enabled: boolean };
+
+const ttlKey: fc.Arbitrary<TtlKey> = fc.record({ pk: fc.nat(2), sk: fc.nat(5) });
+
+const FIVE_YEARS_QUARTERS = 5 * 365 * DAY_SECONDS * 4;
+
+export const ttlStep: fc.Arbitrary<TtlStep> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('put' as const), key: ttlKey, ttl: ttlValue, g: fc.boolean(), batch: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('update' as const), key: ttlKey, ttl: ttlValue }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), key: ttlKey }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      // Mostly short steps, so values written a few seconds around "now" meet a sweep on either side of it.
+      quarterSeconds: fc.oneof(
+        { weight: 6, arbitrary: fc.integer({ min: 1, max: 16 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 * DAY_SECONDS * 4 }) },
+        { weight: 1, arbitrary: fc.constantFrom(4 * 60 * 60, DAY_SECONDS * 4, FIVE_YEARS_QUARTERS, FIVE_YEARS_QUARTERS + 4, FIVE_YEARS_QUARTERS - 4) },
+      ),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('sweep' as const), slice: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('ttlSetting' as const), enabled: fc.boolean() }) },
+);
+
+/** One TTL run: a table (with or without a sort key) and its steps; a sweep always ends it. */
+export interface TtlRun {
+  readonly withSortKey: boolean;
+  readonly steps: readonly TtlStep[];
+}
+
+export const ttlRun: fc.Arbitrary<TtlRun> = fc.record({ withSortKey: fc.boolean(), steps: fc.array(ttlStep, { minLength: 4, maxLength: 30 }) });
+
+// --- Multi-attribute GSI keys (multiAttributeGsiDifferential.test.ts) ----------------------------
+
+/** How many non-key attributes a multi-attribute GSI run draws its index keys from (`a0` … `a7`). */
+export const MULTI_KEY_ATTRIBUTE_COUNT = 8;
+
+/** A GSI over 1–4 HASH and 1–4 RANGE attributes (indexes into `a0` … `a7`, in key order). */
+export interface MultiGsiShape {
+  readonly hash: readonly number[];
+  readonly range: readonly number[];
+  readonly projection: 'ALL' | 'KEYS_ONLY';
+}
+
+const multiGsiShape: fc.Arbitrary<MultiGsiShape> = fc
+  .tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 }), fc.constantFrom<'ALL' | 'KEYS_ONLY'>('ALL', 'KEYS_ONLY'))
+  .chain(([hashCount, rangeCount, projection]) =>
+    fc
+      .shuffledSubarray(
+        Array.from({ length: MULTI_KEY_ATTRIBUTE_COUNT }, (_, i) => i),
+        { minLength: hashCount + rangeCount, maxLength: hashCount + rangeCount },
+      )
+      .map((attributes) => ({ hash: attributes.slice(0, hashCount), range: attributes.slice(hashCount), projection })),
+  );
+
+/** The ways a generated index Query breaks DynamoDB's rules ('valid' keeps them). */
+export type MultiQueryForm = 'valid' | 'missingHash' | 'rangeOnHash' | 'skipSort' | 'rangeBeforeLast' | 'wrongType' | 'outsideKey';
+
+export interface MultiQuery {
+  readonly gsi: number;
+  /** Pool slots of the partition values, one per HASH attribute. */
+  readonly hashSlots: readonly number[];
+  /** Pool slots of the equality prefix of the sort attributes. */
+  readonly sortSlots: readonly number[];
+  /** How many sort attributes get an equality (capped at the index's count). */
+  readonly prefix: number;
+  /** A condition on the sort attribute after the prefix. */
+  readonly range: SortCondition | undefined;
+  readonly form: MultiQueryForm;
+  readonly limit: number | undefined;
+  readonly forward: boolean;
+  /** Writes the terms in reverse order (DynamoDB takes them in any order). */
+  readonly reversed: boolean;
+}
+
+const multiQuery: fc.Arbitrary<MultiQuery> = fc.record({
+  gsi: fc.nat(1),
+  hashSlots: fc.array(fc.nat(5), { minLength: 4, maxLength: 4 }),
+  sortSlots: fc.array(fc.nat(5), { minLength: 4, maxLength: 4 }),
+  prefix: fc.nat(4),
+  range: fc.option(sortCondition, { nil: undefined, freq: 3 }),
+  form: fc.oneof(
+    { weight: 12, arbitrary: fc.constant<MultiQueryForm>('valid') },
+    { weight: 1, arbitrary: fc.constantFrom<MultiQueryForm>('missingHash', 'rangeOnHash', 'skipSort', 'rangeBeforeLast', 'wrongType', 'outsideKey') },
+  ),
+  limit: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
+  forward: fc.boolean(),
+  reversed: fc.boolean(),
+});
+
+/** A written item: its table key and what each of `a0` … `a7` holds. */
+export interface MultiItem {
+  readonly pk: number;
+  readonly sk: number;
+  readonly values: readonly IndexAttributeValue[];
+}
+
+/** Mostly present: an item is in an index only with every one of its (up to eight) key attributes. */
+const multiKeyValue: fc.Arbitrary<IndexAttributeValue> = fc.oneof(
+  { weight: 24, arbitrary: fc.nat(5).map((pool) => ({ pool })) },
+  { weight: 2, arbitrary: fc.constant<'absent'>('absent') },
+  { weight: 1, arbitrary: fc.constantFrom<'wrongType' | 'empty'>('wrongType', 'empty') },
+);
+
+const multiItem: fc.Arbitrary<MultiItem> = fc.record({
+  pk: fc.nat(3),
+  sk: fc.nat(9),
+  values: fc.array(multiKeyValue, { minLength: MULTI_KEY_ATTRIBUTE_COUNT, maxLength: MULTI_KEY_ATTRIBUTE_COUNT }),
+});
+
+export type MultiStep =
+  | { readonly kind: 'put'; readonly item: MultiItem }
+  | { readonly kind: 'update'; readonly key: { readonly pk: number; readonly sk: number }; readonly attribute: number; readonly value: IndexAttributeValue }
+  | { readonly kind: 'query'; readonly query: MultiQuery };
+
+export const multiStep: fc.Arbitrary<MultiStep> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('put' as const), item: multiItem }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('update' as const), key: fc.record({ pk: fc.nat(3), sk: fc.nat(9) }), attribute: fc.nat(MULTI_KEY_ATTRIBUTE_COUNT - 1), value: indexAttributeValue }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('query' as const), query: multiQuery }) },
+);
+
+/** One run: the attributes' types, one or two GSIs, a small value pool (so partitions and sort values repeat) and the steps. */
+export interface MultiGsiRun {
+  readonly types: readonly KeyType[];
+  readonly gsis: readonly MultiGsiShape[];
+  readonly pool: readonly KeyMaterial[];
+  readonly steps: readonly MultiStep[];
+}
+
+export const multiGsiRun: fc.Arbitrary<MultiGsiRun> = fc.record({
+  types: fc.array(keyType, { minLength: MULTI_KEY_ATTRIBUTE_COUNT, maxLength: MULTI_KEY_ATTRIBUTE_COUNT }),
+  gsis: fc.array(multiGsiShape, { minLength: 1, maxLength: 2 }),
+  pool: fc.oneof({ weight: 2, arbitrary: fc.array(keyMaterial, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(keyMaterial, { minLength: 3, maxLength: 4 }) }),
+  steps: fc.array(multiStep, { minLength: 10, maxLength: 50 }),
+});

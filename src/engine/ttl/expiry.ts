@@ -1,4 +1,5 @@
 import { getOwnAttribute, type Item } from '../../expressions';
+import { compareDynamoNumbers } from '../../keys';
 
 /**
  * How far in the past a TTL value may lie and still count: DynamoDB's TTL
@@ -23,5 +24,23 @@ export function isExpired(item: Item, attributeName: string, nowMs: number): boo
   if (value === undefined || typeof value.N !== 'string') return false;
   const expiresAt = Number(value.N);
   const now = nowMs / 1000;
-  return expiresAt < now && expiresAt >= now - TTL_MAX_AGE_SECONDS;
+  const oldest = now - TTL_MAX_AGE_SECONDS;
+  // A double keeps about 16 digits and a stored number up to 38 (`1799999999.99999999999999999999` reads as
+  // 1800000000): within a second of either bound, the decimal text decides, compared exactly.
+  if (Math.abs(expiresAt - now) < 1) return compareDynamoNumbers(value.N, secondsText(nowMs)) < 0;
+  if (Math.abs(expiresAt - oldest) < 1) return compareDynamoNumbers(value.N, secondsText(nowMs - TTL_MAX_AGE_SECONDS * 1000)) >= 0;
+  return expiresAt < now && expiresAt >= oldest;
+}
+
+/**
+ * Epoch milliseconds as exact decimal seconds.
+ *
+ * @example
+ * secondsText(1_800_000_000_250) // "1800000000.250"
+ */
+function secondsText(ms: number): string {
+  if (!Number.isSafeInteger(ms)) return String(ms / 1000);
+  const sign = ms < 0 ? '-' : '';
+  const abs = Math.abs(ms);
+  return `${sign}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`;
 }

@@ -77,6 +77,22 @@ describe('isExpired', () => {
     expect(isExpired({ exp: { NS: [String(NOW_S - 1)] } }, 'exp', now)).toBe(false);
     expect(isExpired({ other: N(NOW_S - 1) }, 'exp', now)).toBe(false);
   });
+
+  it('compares values beyond a double’s precision exactly at both bounds (found by ttlDifferential.test.ts)', () => {
+    const now = NOW_S * 1000;
+    const oldest = NOW_S - TTL_MAX_AGE_SECONDS;
+    // Each of these reads as the bound itself in floating point.
+    expect(isExpired({ exp: N(`${NOW_S - 1}.99999999999999999999`) }, 'exp', now)).toBe(true);
+    expect(isExpired({ exp: N(`${NOW_S}.00000000000000000001`) }, 'exp', now)).toBe(false);
+    expect(isExpired({ exp: N(`${oldest - 1}.99999999999999999999`) }, 'exp', now)).toBe(false);
+    expect(isExpired({ exp: N(`${oldest}.00000000000000000001`) }, 'exp', now)).toBe(true);
+    expect(isExpired({ exp: N(`${oldest}`) }, 'exp', now)).toBe(true);
+    // A clock between seconds, and other spellings of the same values.
+    expect(isExpired({ exp: N(`${NOW_S}.2499999999999999999`) }, 'exp', now + 250)).toBe(true);
+    expect(isExpired({ exp: N(`${NOW_S}.25`) }, 'exp', now + 250)).toBe(false);
+    expect(isExpired({ exp: N('1.79999999999999999999999999e9') }, 'exp', now)).toBe(true);
+    expect(isExpired({ exp: N(`${NOW_S}.000`) }, 'exp', now)).toBe(false);
+  });
 });
 
 describe('sweepExpiredItems', () => {
