@@ -296,6 +296,21 @@ describe('BatchExecuteStatement', () => {
     await sameTables('after the batch');
   });
 
+  it('returns ConsumedCapacity per table when asked, as DynamoDB documents it (DynamoDB Local returns none)', async () => {
+    const comparison = await contract.compare(
+      (db) =>
+        db.batchExecuteStatement({
+          ReturnConsumedCapacity: 'TOTAL',
+          Statements: [{ Statement: `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1` }, { Statement: `SELECT * FROM "${U}" WHERE id = 'u1'`, ConsistentRead: true }, { Statement: `SELECT * FROM "${O}" WHERE pk = 'c2' AND sk = 5` }],
+        }),
+      PARTIQL_NORMALIZERS,
+    );
+    const withoutCapacity = (outcome: Outcome) => (outcome.ok ? { ok: true, value: { ...(outcome.value as object), ConsumedCapacity: undefined } } : outcome);
+    expect(withoutCapacity(comparison.engine)).toEqual(withoutCapacity(comparison.local));
+    expect(comparison.engine).toMatchObject({ ok: true, value: { ConsumedCapacity: [{ TableName: O, CapacityUnits: 1 }, { TableName: U, CapacityUnits: 1 }] } });
+    expect(comparison.local).toMatchObject({ ok: true, value: { ConsumedCapacity: undefined } });
+  });
+
   it('refuses mixed reads and writes, repeated items and an empty batch', async () => {
     const batch = (statements: string[]) => (db: DynamoDBDataSource) => db.batchExecuteStatement({ Statements: statements.map((Statement) => ({ Statement })) });
     await contract.sameError('mixed', batch([`INSERT INTO "${O}" VALUE {'pk': 'b2', 'sk': 1}`, `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1`]), ...PARTIQL_NORMALIZERS);

@@ -38,3 +38,30 @@ describe('ExecuteStatement', () => {
     await expect(db.executeStatement({} as never)).rejects.toThrow("1 validation error detected: Value null at 'statement' failed to satisfy constraint: Member must not be null");
   });
 });
+
+describe('BatchExecuteStatement', () => {
+  it('returns ConsumedCapacity per table when asked, summing the statements that succeeded (as BatchWriteItem and BatchGetItem do)', async () => {
+    const db = await ordersTable();
+    const big = 'y'.repeat(2000);
+    const writes = await db.batchExecuteStatement({
+      ReturnConsumedCapacity: 'INDEXES',
+      Statements: [
+        { Statement: `INSERT INTO "Orders" VALUE {'pk': 'b', 'sk': 1, 'x': '${big}'}` },
+        { Statement: `UPDATE "Orders" SET q = 1 WHERE pk = 'a' AND sk = 2` },
+        { Statement: `UPDATE "Orders" SET q = 1 WHERE pk = 'a' AND sk = 3 AND q = 7` },
+      ],
+    });
+    // 2 units for the 2 KB item, 1 for the update; the failed condition charges nothing.
+    expect(writes.ConsumedCapacity).toEqual([{ TableName: 'Orders', CapacityUnits: 3, Table: { CapacityUnits: 3 } }]);
+    const reads = await db.batchExecuteStatement({
+      ReturnConsumedCapacity: 'TOTAL',
+      Statements: [
+        { Statement: `SELECT * FROM "Orders" WHERE pk = 'b' AND sk = 1` },
+        { Statement: `SELECT * FROM "Orders" WHERE pk = 'a' AND sk = 99`, ConsistentRead: true },
+      ],
+    });
+    expect(reads.ConsumedCapacity).toEqual([{ TableName: 'Orders', CapacityUnits: 1.5 }]);
+    const unasked = await db.batchExecuteStatement({ Statements: [{ Statement: `SELECT * FROM "Orders" WHERE pk = 'b' AND sk = 1` }] });
+    expect(unasked.ConsumedCapacity).toBeUndefined();
+  });
+});
