@@ -319,3 +319,7 @@ export const run: fc.Arbitrary<Run> = fc.record({
   indexPool: fc.array(keyMaterial, { minLength: 1, maxLength: 6 }),
   operations: fc.array(operation, { minLength: 5, maxLength: 30 }),
 });
+
+// --- Shared with the PartiQL and legacy-parameter differential tests ---------------------------
+
+export { indexAttributeValue, itemBody, keyRef, sortCondition, limit as pageLimit, smallInt };

@@ -65,3 +65,16 @@ describe('BatchExecuteStatement', () => {
     expect(unasked.ConsumedCapacity).toBeUndefined();
   });
 });
+
+describe('PartiQL DELETE', () => {
+  it('deletes nothing and succeeds when no item has the key, whatever its other conditions (Developer Guide: "SUCCESS is returned with 0 items deleted")', async () => {
+    const db = await ordersTable();
+    const missing = `DELETE FROM "Orders" WHERE pk = 'nobody' AND sk = 1 AND total > 5`;
+    await expect(db.executeStatement({ Statement: missing })).resolves.toMatchObject({ Items: [] });
+    await expect(db.executeTransaction({ TransactStatements: [{ Statement: missing }] })).resolves.toMatchObject({ Responses: [] });
+    const batch = await db.batchExecuteStatement({ Statements: [{ Statement: missing }] });
+    expect(batch.Responses).toEqual([{ TableName: 'Orders' }]);
+    // An item that exists and fails the condition is still a ConditionalCheckFailedException.
+    await expect(db.executeStatement({ Statement: `DELETE FROM "Orders" WHERE pk = 'a' AND sk = 1 AND total > 5` })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+  });
+});
