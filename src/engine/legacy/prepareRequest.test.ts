@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateCondition, type Item } from '../../expressions';
+import { createLocalDynamoDB } from '../createLocalDynamoDB';
 import { N, S } from '../engine.fixtures';
 import { checkAttributeUpdateTypes, checkExpressionMixing, prepareRequest } from '.';
 
@@ -80,11 +81,10 @@ describe('prepareRequest', () => {
 
 describe('AttributeUpdates value types', () => {
   it('are checked after Expected, as DynamoDB Local does: a failed condition is ConditionalCheckFailedException even with a value its action does not take', async () => {
-    const { createLocalDynamoDB } = await import('../createLocalDynamoDB');
     const db = createLocalDynamoDB();
-    await db.createTable({ TableName: 'T', BillingMode: 'PAY_PER_REQUEST', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }] });
+    await db.createTable({ TableName: 'Things', BillingMode: 'PAY_PER_REQUEST', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }] });
     const update = (Expected: Record<string, unknown> | undefined) =>
-      db.updateItem({ TableName: 'T', Key: { pk: S('a') }, AttributeUpdates: { v: { Action: 'ADD', Value: { B: Uint8Array.of(1) } } }, ...(Expected ? { Expected: Expected as never } : {}) });
+      db.updateItem({ TableName: 'Things', Key: { pk: S('a') }, AttributeUpdates: { v: { Action: 'ADD', Value: { B: Uint8Array.of(1) } } }, ...(Expected ? { Expected: Expected as never } : {}) });
     await expect(update({ f: { Value: N(1) } })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
     await expect(update(undefined)).rejects.toThrow('One or more parameter values were invalid: ADD action is not supported for the type BINARY');
   });
