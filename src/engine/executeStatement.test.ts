@@ -78,3 +78,17 @@ describe('PartiQL DELETE', () => {
     await expect(db.executeStatement({ Statement: `DELETE FROM "Orders" WHERE pk = 'a' AND sk = 1 AND total > 5` })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
   });
 });
+
+describe('PartiQL SELECT paging', () => {
+  it("gives a NextToken when Limit is reached in a hash-only table's partition, as DynamoDB Local does, and the next page is empty", async () => {
+    const db = createLocalDynamoDB();
+    await db.createTable({ TableName: 'Users', BillingMode: 'PAY_PER_REQUEST', KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }] });
+    await db.putItem({ TableName: 'Users', Item: { id: { S: 'a' }, v: { N: '1' } } });
+    const first = await db.executeStatement({ Statement: `SELECT * FROM "Users" WHERE id = 'a' AND v = 2`, Limit: 1 });
+    expect(first.Items).toEqual([]);
+    expect(first.NextToken).toBeDefined();
+    const next = await db.executeStatement({ Statement: `SELECT * FROM "Users" WHERE id = 'a' AND v = 2`, Limit: 1, NextToken: first.NextToken });
+    expect(next).toMatchObject({ Items: [] });
+    expect(next.NextToken).toBeUndefined();
+  });
+});
