@@ -450,8 +450,9 @@ async function runOperation(index: number, operation: Operation, table: Statemen
     case 'select': {
       const { input, target } = table.select(operation);
       const normalizers = [operation.partitions.length === 0 ? scanAsSet(table.tableKeys) : target.indexName ? indexTieOrder(keyNames(target.keys), table.tableKeys) : undefined];
-      if (operation.partitions.length === 0 && input.Statement.includes(' ORDER BY ')) normalizers.push(orderByAndAnotherError);
-      if (operation.filter !== undefined && input.Statement.includes(' ORDER BY ')) normalizers.push(localFailsOrderByWithFilter);
+      const ordered = input.Statement?.includes(' ORDER BY ') === true;
+      if (operation.partitions.length === 0 && ordered) normalizers.push(orderByAndAnotherError);
+      if (operation.filter !== undefined && ordered) normalizers.push(localFailsOrderByWithFilter);
       await step(name(input), (db) => selectPages(db, input), ...normalizers.filter((normalizer) => normalizer !== undefined));
       break;
     }

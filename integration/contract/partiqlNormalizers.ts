@@ -1,4 +1,4 @@
-import { messageDifference, type Comparison, type Normalizer } from './normalize';
+import { binaryInMessages, indexNameInMessage, KNOWN_MESSAGE_DIFFERENCES, messageDifference, type Comparison, type Normalizer } from './normalize';
 import type { Outcome } from './outcome';
 
 /**
@@ -57,5 +57,35 @@ export const batchMissingTable: Normalizer = (comparison) => {
   return comparison.local.ok ? { ...comparison, local: { ok: true, value: rewrite(comparison.local.value) } } : comparison;
 };
 
+/**
+ * A batch statement's error message: the item and key messages DynamoDB Local words its own way
+ * (KNOWN_MESSAGE_DIFFERENCES, binary operands, index names) are normalised in each `Responses[i].Error` as they
+ * are for a whole request's error — only between two errors of the same Code at the same position.
+ */
+export const batchStatementMessages: Normalizer = (comparison) => {
+  type Responses = { Error?: { Code?: string; Message?: string } }[];
+  if (!comparison.engine.ok || !comparison.local.ok) return comparison;
+  const engineOutput = comparison.engine.value as { Responses?: Responses };
+  const localOutput = comparison.local.value as { Responses?: Responses };
+  const engineResponses = engineOutput.Responses;
+  const localResponses = localOutput.Responses;
+  if (!Array.isArray(engineResponses) || !Array.isArray(localResponses)) return comparison;
+  const normalizers = [binaryInMessages, ...KNOWN_MESSAGE_DIFFERENCES, indexNameInMessage];
+  const pairs = engineResponses.map((engine, i) => {
+    const local = localResponses[i];
+    if (!engine.Error || !local?.Error || engine.Error.Code !== local.Error.Code || engine.Error.Message === local.Error.Message) return [engine, local] as const;
+    const asError = (message: string | undefined): Outcome => ({ ok: false, name: 'ValidationException', message: message ?? '' });
+    let single: Comparison = { ...comparison, engine: asError(engine.Error.Message), local: asError(local.Error.Message) };
+    for (const normalize of normalizers) single = normalize(single);
+    const message = (outcome: Outcome) => (outcome.ok ? undefined : outcome.message);
+    return [{ ...engine, Error: { ...engine.Error, Message: message(single.engine) } }, { ...local, Error: { ...local.Error, Message: message(single.local) } }] as const;
+  });
+  return {
+    ...comparison,
+    engine: { ok: true, value: { ...engineOutput, Responses: pairs.map(([engine]) => engine) } },
+    local: { ok: true, value: { ...localOutput, Responses: pairs.map(([, local]) => local) } },
+  };
+};
+
 /** Every PartiQL normaliser, for any ExecuteStatement, BatchExecuteStatement or ExecuteTransaction comparison. */
-export const PARTIQL_NORMALIZERS: readonly Normalizer[] = [nextTokenPosition, malformedStatement, duplicateItemName, missingStatement, batchMissingTable];
+export const PARTIQL_NORMALIZERS: readonly Normalizer[] = [nextTokenPosition, malformedStatement, duplicateItemName, missingStatement, batchMissingTable, batchStatementMessages];
