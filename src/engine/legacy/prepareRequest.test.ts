@@ -89,3 +89,14 @@ describe('AttributeUpdates value types', () => {
     await expect(update(undefined)).rejects.toThrow('One or more parameter values were invalid: ADD action is not supported for the type BINARY');
   });
 });
+
+describe('ComparisonOperator values', () => {
+  it('are checked value by value, as DynamoDB Local does: BETWEEN of a BOOL and a number names the BOOL', () => {
+    expect(() => prepareRequest({ Expected: { f: cond('BETWEEN', { BOOL: true }, N(8)) } }, 'PutItem', { operation: 'PutItem' })).toThrow(
+      'One or more parameter values were invalid: ComparisonOperator BETWEEN is not valid for BOOL AttributeValue type',
+    );
+    expect(() => prepareRequest({ Expected: { f: cond('IN', N(1), S('1')) } }, 'PutItem', { operation: 'PutItem' })).toThrow(
+      'One or more parameter values were invalid: AttributeValues inside AttributeValueList must be of same type',
+    );
+  });
+});
