@@ -324,15 +324,21 @@ class Requests {
 
 /**
  * README, "Several errors in one expression": a request whose legacy parameters break a rule (ConditionalOperator
- * without two conditions) and whose item or key has another problem has two errors; which one DynamoDB names is its
+ * without two conditions, a ComparisonOperator's values) and whose item or key has another problem has two errors; which one DynamoDB names is its
  * internal order (DynamoDB Local names the item's, the engine the parameters'). Both must be ValidationExceptions,
- * one of them a legacy-parameter rule's; the messages are then not compared.
+ * exactly one of them a legacy-parameter rule's; the messages are then not compared.
  */
-const LEGACY_RULES = [/^ConditionalOperator (cannot be used without Filter or Expected|can only be used when Filter or Expected has two or more elements)$/];
+const LEGACY_RULES = [
+  /^ConditionalOperator (cannot be used without Filter or Expected|can only be used when Filter or Expected has two or more elements)$/,
+  /^One or more parameter values were invalid: (Invalid number of argument\(s\) for the [A-Z_]+ ComparisonOperator|ComparisonOperator [A-Z_]+ is not valid for [A-Z]+ AttributeValue type|AttributeValues inside AttributeValueList must be of same type)$/,
+  /^The BETWEEN condition was provided a range where the lower bound is greater than the upper bound$/,
+];
 const legacyRuleAndAnotherError: Normalizer = (comparison) => {
   const { engine, local } = comparison;
   if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException' || engine.message === local.message) return comparison;
-  if (!LEGACY_RULES.some((rule) => rule.test(engine.message) || rule.test(local.message))) return comparison;
+  const rule = (message: string) => LEGACY_RULES.some((pattern) => pattern.test(message));
+  // Exactly one side names a legacy-parameter rule (two different rules would be a real difference).
+  if (rule(engine.message) === rule(local.message)) return comparison;
   const message = '‹a legacy-parameter rule, and another error›';
   return { ...comparison, engine: { ...engine, message }, local: { ...local, message } };
 };
