@@ -257,7 +257,8 @@ describe('BatchExecuteStatement', () => {
     const withoutCapacity = (outcome: Outcome) => (outcome.ok ? { ok: true, value: { ...(outcome.value as object), ConsumedCapacity: undefined } } : outcome);
     expect(withoutCapacity(comparison.engine)).toEqual(withoutCapacity(comparison.local));
     expect(comparison.engine).toMatchObject({ ok: true, value: { ConsumedCapacity: [{ TableName: O, CapacityUnits: 1 }, { TableName: U, CapacityUnits: 1 }] } });
-    expect(comparison.local).toMatchObject({ ok: true, value: { ConsumedCapacity: undefined } });
+    expect(comparison.local).toHaveProperty('ok', true);
+    expect((comparison.local as { value: object }).value).not.toHaveProperty('ConsumedCapacity');
   });
 
   it('refuses mixed reads and writes, repeated items and an empty batch', async () => {
