@@ -12,9 +12,10 @@ import type { DynamoDBDataSource } from '../src/engine';
 import { compareKeys, type KeyAttributeValue } from '../src/keys';
 import { Contract } from './contract/contract';
 import { B, keyNames, N, S, tableSpec } from './contract/fixtures';
-import { messageDifference, scanAsSet, type Comparison, type Normalizer } from './contract/normalize';
+import { scanAsSet, type Normalizer } from './contract/normalize';
 import type { Outcome } from './contract/outcome';
 import { scanAllPages } from './contract/paging';
+import { PARTIQL_NORMALIZERS } from './contract/partiqlNormalizers';
 import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
 import { TRANSACTION_NORMALIZERS } from './contract/transactionNormalizers';
 
@@ -56,42 +57,7 @@ afterAll(async () => {
   await engineSide?.close();
 });
 
-// --- Normalisers ----------------------------------------------------------------
-
-/** The NextToken's position (op index and key); its creationTime is a clock reading and differs. */
-const nextTokenPosition: Normalizer = (comparison) => {
-  const position = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(position);
-    if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, member]) => [key, key === 'NextToken' && typeof member === 'string' ? JSON.parse(Buffer.from(member, 'base64').toString('utf8')).opIndexToExclusiveNextKey : position(member)]),
-    );
-  };
-  const map = (outcome: Outcome): Outcome => (outcome.ok ? { ok: true, value: position(outcome.value) } : outcome);
-  return { ...comparison, engine: map(comparison.engine), local: map(comparison.local) };
-};
-
-/**
- * A statement that does not parse: DynamoDB's message starts `Statement wasn't
- * well formed, can't be processed: `; DynamoDB Local then repeats the
- * statement, the engine says what is wrong and where.
- */
-const malformedStatement = messageDifference('a malformed statement', /^Statement wasn't well formed, can't be processed: /, /^Statement wasn't well formed, can't be processed: .+ at \d+:\d+$/);
-
-/** An INSERT of an existing key: DynamoDB's exception is DuplicateItemException (API reference); DynamoDB Local names it DuplicateItem. */
-const duplicateItemName: Normalizer = (comparison: Comparison) => {
-  const { engine, local } = comparison;
-  if (engine.ok || local.ok || local.name !== 'DuplicateItem' || engine.name !== 'DuplicateItemException') return comparison;
-  return { ...comparison, local: { ...local, name: engine.name } };
-};
-
-/** A missing Statement: DynamoDB reports the member constraint; DynamoDB Local fails with InternalFailure. */
-const missingStatement = (comparison: Comparison): Comparison => {
-  const { engine, local } = comparison;
-  if (engine.ok || local.ok || local.name !== 'InternalFailure') return comparison;
-  if (engine.message !== "1 validation error detected: Value null at 'statement' failed to satisfy constraint: Member must not be null") return comparison;
-  return { ...comparison, local: engine };
-};
+// --- Normalisers (the shared ones: contract/partiqlNormalizers.ts) ----------------
 
 /** Scan-shaped SELECTs: Scan order is by partition hash, different on each side; the items are compared as a set. */
 function itemsAsSet(names: readonly string[]): Normalizer {
@@ -110,23 +76,6 @@ function itemsAsSet(names: readonly string[]): Normalizer {
   };
   return (comparison) => ({ ...comparison, engine: sort(comparison.engine), local: sort(comparison.local) });
 }
-
-/** A batch statement's ResourceNotFound error: `Requested resource not found` on DynamoDB (as missingTableMessage says), DynamoDB Local's own words in the batch response. */
-const batchMissingTable: Normalizer = (comparison) => {
-  const rewrite = (value: unknown): unknown => {
-    const responses = (value as { Responses?: { Error?: { Code?: string; Message?: string } }[] }).Responses;
-    if (!Array.isArray(responses)) return value;
-    return {
-      ...(value as object),
-      Responses: responses.map((response) =>
-        response.Error?.Code === 'ResourceNotFound' && response.Error.Message === 'Cannot do operations on a non-existent table' ? { ...response, Error: { ...response.Error, Message: 'Requested resource not found' } } : response,
-      ),
-    };
-  };
-  return comparison.local.ok ? { ...comparison, local: { ok: true, value: rewrite(comparison.local.value) } } : comparison;
-};
-
-const PARTIQL_NORMALIZERS = [nextTokenPosition, malformedStatement, duplicateItemName, missingStatement, batchMissingTable];
 
 function sameStatement(Statement: string, extra: Partial<ExecuteStatementCommandInput> = {}, ...normalizers: Normalizer[]) {
   return contract.same(Statement, (db: DynamoDBDataSource) => db.executeStatement({ Statement, ...extra }), ...PARTIQL_NORMALIZERS, ...normalizers);
@@ -294,6 +243,22 @@ describe('BatchExecuteStatement', () => {
       ...PARTIQL_NORMALIZERS,
     );
     await sameTables('after the batch');
+  });
+
+  it('returns ConsumedCapacity per table when asked, as DynamoDB documents it (DynamoDB Local returns none)', async () => {
+    const comparison = await contract.compare(
+      (db) =>
+        db.batchExecuteStatement({
+          ReturnConsumedCapacity: 'TOTAL',
+          Statements: [{ Statement: `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1` }, { Statement: `SELECT * FROM "${U}" WHERE id = 'u1'`, ConsistentRead: true }, { Statement: `SELECT * FROM "${O}" WHERE pk = 'c2' AND sk = 5` }],
+        }),
+      PARTIQL_NORMALIZERS,
+    );
+    const withoutCapacity = (outcome: Outcome) => (outcome.ok ? { ok: true, value: { ...(outcome.value as object), ConsumedCapacity: undefined } } : outcome);
+    expect(withoutCapacity(comparison.engine)).toEqual(withoutCapacity(comparison.local));
+    expect(comparison.engine).toMatchObject({ ok: true, value: { ConsumedCapacity: [{ TableName: O, CapacityUnits: 1 }, { TableName: U, CapacityUnits: 1 }] } });
+    expect(comparison.local).toHaveProperty('ok', true);
+    expect((comparison.local as { value: object }).value).not.toHaveProperty('ConsumedCapacity');
   });
 
   it('refuses mixed reads and writes, repeated items and an empty batch', async () => {

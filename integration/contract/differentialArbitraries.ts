@@ -513,3 +513,6 @@ export const multiGsiRun: fc.Arbitrary<MultiGsiRun> = fc.record({
   pool: fc.oneof({ weight: 2, arbitrary: fc.array(keyMaterial, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(keyMaterial, { minLength: 3, maxLength: 4 }) }),
   steps: fc.array(multiStep, { minLength: 10, maxLength: 50 }),
 });
+// --- Shared with the PartiQL and legacy-parameter differential tests ---------------------------
+
+export { indexAttributeValue, itemBody, keyRef, sortCondition, limit as pageLimit, smallInt };

@@ -703,3 +703,20 @@ export function batchGetResponsesAsSets(tableKeyNames: readonly string[]): Norma
   };
   return (comparison) => ({ ...comparison, engine: normalizeResponses(comparison.engine), local: normalizeResponses(comparison.local) });
 }
+
+/**
+ * README, "Several errors in one expression": a GSI Query whose projection (ProjectionExpression or AttributesToGet)
+ * and filter (FilterExpression or QueryFilter) both name attributes the index lacks has two problems; which one
+ * DynamoDB names is its internal order (DynamoDB Local names the filter's, the engine the projection's). Only then,
+ * the two messages are not compared. (engineDifferential.test.ts has its own copy, for the expression form.)
+ */
+export const indexProjectionOrFilterProblem: Normalizer = (comparison) => {
+  const { engine, local } = comparison;
+  if (engine.ok || local.ok || engine.message === local.message) return comparison;
+  const projection = /^One or more parameter values were invalid: Global secondary index \S+ does not project \[.*\]$/;
+  const filter = /^One or more parameter values were invalid: Secondary index \S+ does not project one or more filter attributes: \[.*\]$/;
+  const either = (message: string) => projection.test(message) || filter.test(message);
+  if (!either(engine.message) || !either(local.message)) return comparison;
+  const message = '‹one of two index problems›';
+  return { ...comparison, engine: { ...engine, message }, local: { ...local, message } };
+};

@@ -1,3 +1,4 @@
+import { locateJsonError } from '../../errors';
 import type { DesignProblem } from '../design.types';
 
 /**
@@ -10,8 +11,9 @@ export function parseJsonText(text: string, fileName?: string): JsonTextResult {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const { line, column } = locateJsonError(text, reason);
+    const located = locateJsonError(text, error);
+    const { line, column } = located.where ?? { line: 1, column: 1 };
+    const reason = located.reason;
     const file = fileName ? `${fileName} ` : 'The file ';
     return {
       ok: false,
@@ -26,28 +28,6 @@ export function parseJsonText(text: string, fileName?: string): JsonTextResult {
       ],
     };
   }
-}
-
-/** Engines word the error differently: "at position 45", "(line 3 column 5)", "at line 3 column 5 of the JSON data". */
-function locateJsonError(text: string, reason: string): { line: number; column: number } {
-  const lineColumn = /line (\d+) column (\d+)/.exec(reason);
-  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
-  const position = /position (\d+)/.exec(reason);
-  const offset = position ? Number(position[1]) : text.length;
-  return lineColumnAt(text, offset);
-}
-
-/** The 1-based line and column of a UTF-16 offset in text. */
-export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: Math.min(offset, text.length) - lineStart + 1 };
 }
 
 /** The engine's reason without its own position wording (we give line and column ourselves). */

@@ -8,10 +8,11 @@
  * - ADD a number or a set → `ADD a :v`; ADD a list appends to the list (or
  *   starts one) → `SET a = list_append(if_not_exists(a, []), :v)`.
  *
- * The request checks are DynamoDB's, in request order; the type checks
- * against the stored item ("Type mismatch for attribute to update") run
- * before the update is applied, so the expression evaluator's own messages
- * never reach a legacy caller.
+ * The request checks are DynamoDB's, in request order; the value-type checks
+ * (ADD of a string, DELETE of a number) and the type checks against the
+ * stored item ("Type mismatch for attribute to update") run after the
+ * Expected condition and before the update is applied, so the expression
+ * evaluator's own messages never reach a legacy caller.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { validationError, type Item, type PreparedUpdate, type PreparedUpdateAction } from '../../expressions';
@@ -41,14 +42,10 @@ export function prepareAttributeUpdates(updates: Record<string, AttributeUpdateI
     }
     const value = readAttributeValue(update?.Value);
     const type = attributeValueTypeOf(value);
+    // A value of a type the action does not take is refused after the Expected condition (checkAttributeUpdateTypes).
     if (action === 'PUT') actions.push({ kind: 'SET', path: [attribute], value: { kind: 'value', value } });
-    else if (action === 'DELETE') {
-      if (!SET_TYPES.includes(type)) throw validationError(`${INVALID}DELETE action with value is not supported for the type ${TYPE_DESCRIPTIONS[type]}`);
-      actions.push({ kind: 'DELETE', path: [attribute], value });
-    } else {
-      if (!ADD_TYPES.includes(type)) throw validationError(`${INVALID}ADD action is not supported for the type ${TYPE_DESCRIPTIONS[type]}`);
-      actions.push(type === 'L' ? appendToList(attribute, value) : { kind: 'ADD', path: [attribute], value });
-    }
+    else if (action === 'DELETE') actions.push({ kind: 'DELETE', path: [attribute], value });
+    else actions.push(type === 'L' ? appendToList(attribute, value) : { kind: 'ADD', path: [attribute], value });
   }
   return { actions };
 }
@@ -62,11 +59,22 @@ function appendToList(attribute: string, value: AttributeValue): PreparedUpdateA
 }
 
 /**
- * `Type mismatch for attribute to update`: an ADD or DELETE whose value's
+ * The checks of AttributeUpdates' value types, which DynamoDB Local makes
+ * after the Expected condition (a failed condition is
+ * ConditionalCheckFailedException even when a value has a type its action
+ * does not take): first each ADD's and DELETE's value type (ADD takes a
+ * number, a set or a list, DELETE a set), in request order; then
+ * `Type mismatch for attribute to update`, an ADD or DELETE whose value's
  * type does not fit the stored attribute (a number to a number, a set to a
  * set of its type, a list to a list).
  */
 export function checkAttributeUpdateTypes(update: PreparedUpdate, item: Item): void {
+  for (const action of update.actions) {
+    if (action.kind !== 'ADD' && action.kind !== 'DELETE') continue;
+    const type = attributeValueTypeOf(action.value);
+    if (action.kind === 'DELETE' && !SET_TYPES.includes(type)) throw validationError(`${INVALID}DELETE action with value is not supported for the type ${TYPE_DESCRIPTIONS[type]}`);
+    if (action.kind === 'ADD' && !ADD_TYPES.includes(type)) throw validationError(`${INVALID}ADD action is not supported for the type ${TYPE_DESCRIPTIONS[type]}`);
+  }
   for (const action of update.actions) {
     const attribute = action.path[0] as string;
     const current = Object.hasOwn(item, attribute) ? item[attribute] : undefined;

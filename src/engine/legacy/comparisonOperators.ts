@@ -60,11 +60,13 @@ export function checkComparison(attribute: string, operator: unknown, values: re
   const countOk =
     operator === 'NULL' || operator === 'NOT_NULL' ? count === 0 : operator === 'IN' ? count >= 1 : operator === 'BETWEEN' ? count === 2 : count === 1;
   if (!countOk) throw validationError(`${INVALID}Invalid number of argument(s) for the ${operator} ComparisonOperator`);
+  // Value by value, as DynamoDB Local checks them: a type the operator does not take, then a type unlike the first's
+  // (BETWEEN of a BOOL and a number names the BOOL).
   const types = values.map(attributeValueTypeOf);
-  if (types.some((type) => type !== types[0])) throw validationError(`${INVALID}AttributeValues inside AttributeValueList must be of same type`);
-  for (const type of types) {
+  types.forEach((type, i) => {
     if (!ALLOWED_TYPES[operator].includes(type)) throw validationError(`${INVALID}ComparisonOperator ${operator} is not valid for ${type} AttributeValue type`);
-  }
+    if (i > 0 && type !== types[0]) throw validationError(`${INVALID}AttributeValues inside AttributeValueList must be of same type`);
+  });
   if (operator === 'BETWEEN' && compareScalars(values[0] as AttributeValue, values[1] as AttributeValue) > 0) {
     throw validationError('The BETWEEN condition was provided a range where the lower bound is greater than the upper bound');
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateCondition, type Item } from '../../expressions';
+import { createLocalDynamoDB } from '../createLocalDynamoDB';
 import { N, S } from '../engine.fixtures';
 import { checkAttributeUpdateTypes, checkExpressionMixing, prepareRequest } from '.';
 
@@ -75,5 +76,27 @@ describe('prepareRequest', () => {
     expect(prepareRequest({ AttributesToGet: ['a.b', 'size'] }, 'GetItem', { operation: 'GetItem' }).projection).toEqual([['a.b'], ['size']]);
     expect(() => prepareRequest({ AttributesToGet: [] }, 'GetItem')).toThrow("Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1");
     expect(() => prepareRequest({ AttributesToGet: ['a', 'a'] }, 'GetItem')).toThrow('Cannot have two attributes with the same name');
+  });
+});
+
+describe('AttributeUpdates value types', () => {
+  it('are checked after Expected, as DynamoDB Local does: a failed condition is ConditionalCheckFailedException even with a value its action does not take', async () => {
+    const db = createLocalDynamoDB();
+    await db.createTable({ TableName: 'Things', BillingMode: 'PAY_PER_REQUEST', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }] });
+    const update = (Expected: Record<string, unknown> | undefined) =>
+      db.updateItem({ TableName: 'Things', Key: { pk: S('a') }, AttributeUpdates: { v: { Action: 'ADD', Value: { B: Uint8Array.of(1) } } }, ...(Expected ? { Expected: Expected as never } : {}) });
+    await expect(update({ f: { Value: N(1) } })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    await expect(update(undefined)).rejects.toThrow('One or more parameter values were invalid: ADD action is not supported for the type BINARY');
+  });
+});
+
+describe('ComparisonOperator values', () => {
+  it('are checked value by value, as DynamoDB Local does: BETWEEN of a BOOL and a number names the BOOL', () => {
+    expect(() => prepareRequest({ Expected: { f: cond('BETWEEN', { BOOL: true }, N(8)) } }, 'PutItem', { operation: 'PutItem' })).toThrow(
+      'One or more parameter values were invalid: ComparisonOperator BETWEEN is not valid for BOOL AttributeValue type',
+    );
+    expect(() => prepareRequest({ Expected: { f: cond('IN', N(1), S('1')) } }, 'PutItem', { operation: 'PutItem' })).toThrow(
+      'One or more parameter values were invalid: AttributeValues inside AttributeValueList must be of same type',
+    );
   });
 });

@@ -60,10 +60,10 @@ export function readSelectPage(context: EngineContext, plan: SelectPlan, options
 
   const items = plan.outputNames && prepared.projection ? reader.items.map((item) => selectList(item, prepared.projection as readonly ResolvedPath[], plan.outputNames as readonly string[])) : reader.items;
   const page: { -readonly [K in keyof SelectPage]: SelectPage[K] } = { items };
-  // A partition of a hash-only table holds one item: reaching Limit there ends that Query (as query.ts does).
+  // Reaching Limit gives a NextToken even in a hash-only table's one-item partition (DynamoDB Local does so for
+  // SELECT, though its Query leaves LastEvaluatedKey out there); the next page is then empty.
   const lastKey = reader.lastEvaluatedKey();
-  const endsHere = partitions !== undefined && !target.index && !target.keys.sortKey && op >= partitions.length - 1;
-  if (lastKey && !endsHere) page.nextToken = encodeNextToken({ op: 0, key: lastKey }, context.now());
+  if (lastKey) page.nextToken = encodeNextToken({ op: 0, key: lastKey }, context.now());
   const capacity = reader.consumedCapacity(options.returnConsumedCapacity);
   if (capacity) page.consumedCapacity = capacity;
   return page;

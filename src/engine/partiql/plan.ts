@@ -213,8 +213,11 @@ export function planDelete(statement: PartiqlDelete, keys: KeySchemaInfo): Delet
   const input: DeleteItemCommandInput = { TableName: statement.tableName, Key: key };
   const condition = joinConjuncts(rest);
   if (condition) {
+    // The Developer Guide (PartiQL DELETE): with no item of that key, "SUCCESS is returned with 0 items deleted";
+    // the WHERE's other conditions apply to an item that exists.
+    const missing: PartiqlExpression = { kind: 'is', operand: { kind: 'path', name: keys.partitionKey.name, steps: [] }, test: 'MISSING', negated: false };
     const writer = new ExpressionWriter();
-    input.ConditionExpression = writer.condition(condition);
+    input.ConditionExpression = writer.condition({ kind: 'or', left: missing, right: condition });
     Object.assign(input, writer.parameters());
   }
   if (statement.returning) input.ReturnValues = statement.returning;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openBuiltInTableInMemory } from '../../../sources';
 import { createExplorerStore } from '../../explorerStore';
-import { callLater } from '../laterOperations';
 import { createPartiqlStore } from './partiqlStore';
 
 /*
@@ -54,16 +53,5 @@ describe('the PartiQL store', () => {
     await explorer.getState().connect(other.source, 'Another');
     expect(partiql.getState()).toMatchObject({ items: [], pages: [] });
     partiql.getState().dispose();
-  });
-});
-
-describe('callLater', () => {
-  it('answers as DynamoDB does for an operation a source does not serve', async () => {
-    const { builtIn } = await connected();
-    const withoutIt = { ...builtIn.source, executeStatement: undefined } as unknown as typeof builtIn.source;
-    await expect(callLater(withoutIt, 'executeStatement', { Statement: 'SELECT * FROM "Leaderboard"' })).rejects.toMatchObject({
-      name: 'UnknownOperationException',
-      message: 'An unknown operation was requested: ExecuteStatement is not served by this data source yet.',
-    });
   });
 });

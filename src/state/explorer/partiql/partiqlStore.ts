@@ -6,7 +6,6 @@ import { MAX_INT32, parseCount } from '../../parseCount';
 import { toExplorerError, type ExplorerError, type Item, type TableSummary } from '../explorerTypes';
 import type { ColumnWidths } from '../resultsSlice';
 import { summarizeTable } from '../tablesSlice';
-import { callLater } from '../laterOperations';
 import { parseStatementParameters } from './statementParameters';
 import { quotePartiqlName, statementTarget } from './statementTarget';
 
@@ -88,7 +87,7 @@ export function createPartiqlStore({ explorer }: { explorer: ExplorerStore }): P
     async function send(source: DynamoDBDataSource, input: ExecuteStatementCommandInput, runTicket: number): Promise<void> {
       set({ running: true, runError: undefined });
       try {
-        const output = await callLater(source, 'executeStatement', input);
+        const output = await source.executeStatement(input);
         if (runTicket !== ticket) return;
         const items = output.Items ?? [];
         const page: StatementPage = {

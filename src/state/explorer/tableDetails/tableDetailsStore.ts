@@ -2,7 +2,6 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../../../engine';
 import type { ExplorerStore } from '../../explorerStore';
 import { toExplorerError, type ExplorerError, type TableSummary } from '../explorerTypes';
-import { callLater } from '../laterOperations';
 import { addIndexRequest, EMPTY_ADD_INDEX_FORM, validateAddIndex, type AddIndexErrors, type AddIndexForm } from './addIndexForm';
 
 /** A fact read with its own call: loading, read, or not available (the source refused the call, and why). */
@@ -135,7 +134,7 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
         try {
           // Fresh: the billing mode decides whether the index needs its own throughput.
           const { Table: description } = await source.describeTable({ TableName: table.name });
-          await callLater(source, 'updateTable', addIndexRequest(addIndex.form, table.name, description));
+          await source.updateTable(addIndexRequest(addIndex.form, table.name, description));
         } catch (error) {
           if (sendTicket === ticket) set((state) => ({ addIndex: { ...state.addIndex, sending: false, refusal: toExplorerError(error) } }));
           return false;
@@ -184,7 +183,7 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
 
 async function readTimeToLive(source: DynamoDBDataSource, table: TableSummary): Promise<Detail<TimeToLive>> {
   try {
-    const output = await callLater(source, 'describeTimeToLive', { TableName: table.name });
+    const output = await source.describeTimeToLive({ TableName: table.name });
     const description = output.TimeToLiveDescription;
     return {
       state: 'read',
@@ -201,7 +200,7 @@ async function readTags(source: DynamoDBDataSource, table: TableSummary): Promis
   let nextToken: string | undefined;
   try {
     for (let page = 0; page < MAX_TAG_PAGES; page++) {
-      const output = await callLater(source, 'listTagsOfResource', { ResourceArn: table.arn, ...(nextToken ? { NextToken: nextToken } : {}) });
+      const output = await source.listTagsOfResource({ ResourceArn: table.arn, ...(nextToken ? { NextToken: nextToken } : {}) });
       for (const tag of output.Tags ?? []) tags.push({ key: tag.Key ?? '', value: tag.Value ?? '' });
       nextToken = output.NextToken;
       if (!nextToken) break;
