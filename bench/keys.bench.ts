@@ -11,11 +11,17 @@
  * 2. Encoding (and, for context, decoding) 1,000,000 keys through
  *    `{score:int(10,desc)}#{ts:epoch(16)}#{playerId}`. Target: under 1 s.
  *    For context (no target), the encoded keys are then sorted with ours and `<`.
+ * 3. Prepared keys, as the engine stores them (each key's plain flag decided
+ *    once; bench/keys/preparedKeys.ts): comparePreparedKeys against `<` on the
+ *    same prepared arrays, sorting and binary search, on the encoded keys
+ *    (all ASCII) and the random mixed-script keys. Target: ≤ 1.0× `<` on the
+ *    encoded keys, both sorting and search.
  *
  * It is a report: it always exits 0 and ends with one summary line.
  */
 import os from 'node:os';
 import { compareBytes, compareUtf8, compileKeyTemplate, parseKeyTemplate, type FieldValues } from '../src/keys';
+import { measurePreparedKeys, type PreparedFigures } from './keys/preparedKeys';
 import { collectGarbage, createRandom, enableGarbageCollection, formatInt, formatMs, generateKeys, median, randomInt, renderTable, timeMs } from './benchUtils';
 
 const SORT_COUNT = 1_000_000;
@@ -30,6 +36,8 @@ const SEED = 0x6b65796c; // "keyl"
 const TARGET_OURS_VS_PLAIN = 1.5;
 const TARGET_ENCODER_VS_OURS = 3;
 const TARGET_ENCODE_MS = 1000;
+const TARGET_PREPARED_VS_PLAIN = 1.0;
+const PREPARED_RUNS = 3;
 
 type Comparator = (a: string, b: string) => number;
 
@@ -372,15 +380,54 @@ console.log(
   `  ours / plain < on encoded keys: ${(encodedOursMs / encodedPlainMs).toFixed(2)}×; orders ${encodedOrderSame ? 'identical (ASCII keys: < happens to be right here)' : 'DIFFER'}`,
 );
 
+// ─── 3. Prepared keys ───────────────────────────────────────────────────────
+
+encodedOursSorted.length = 0;
+encodedPlainSorted.length = 0;
+collectGarbage();
+console.log(`\n3. Prepared keys (what the engine stores: each key's plain flag decided once) — comparePreparedKeys vs plain < on the same prepared arrays`);
+const preparedEncoded = measurePreparedKeys(encoded, PREPARED_RUNS, SEED + 3);
+collectGarbage();
+const preparedMixed = measurePreparedKeys(keys, PREPARED_RUNS, SEED + 4);
+const ratio = (ours: number, plain: number): string => `${(ours / plain).toFixed(2)}×`;
+const preparedRow = (label: string, figures: PreparedFigures): string[] => [
+  label,
+  `${((figures.plainKeys / figures.count) * 100).toFixed(1)}%`,
+  formatMs(figures.prepareMs),
+  formatMs(figures.sortOursMs),
+  formatMs(figures.sortPlainMs),
+  ratio(figures.sortOursMs, figures.sortPlainMs),
+  formatMs(figures.searchOursMs),
+  formatMs(figures.searchPlainMs),
+  ratio(figures.searchOursMs, figures.searchPlainMs),
+  figures.correct ? 'OK' : 'FAIL',
+];
+console.log(
+  renderTable([
+    ['keys (1,000,000)', 'plain', 'prepare ms', 'sort ours ms', 'sort < ms', 'sort ours / <', `search ours ms`, 'search < ms', 'search ours / <', 'UTF-8 order'],
+    preparedRow('encoded (template, ASCII)', preparedEncoded),
+    preparedRow('random mixed scripts', preparedMixed),
+  ]),
+);
+const preparedSortRatio = preparedEncoded.sortOursMs / preparedEncoded.sortPlainMs;
+const preparedSearchRatio = preparedEncoded.searchOursMs / preparedEncoded.searchPlainMs;
+const preparedOk = preparedSortRatio <= TARGET_PREPARED_VS_PLAIN && preparedSearchRatio <= TARGET_PREPARED_VS_PLAIN;
+console.log(
+  `  search = every key looked up once (lower bound), ${formatInt(preparedEncoded.count)} lookups; ` +
+    `target on the encoded keys: sort and search ≤ ${TARGET_PREPARED_VS_PLAIN.toFixed(1)}× plain < — ${passMiss(preparedOk)}`,
+);
+
 // ─── Summary ────────────────────────────────────────────────────────────────
 
-const checksOk = encoderAgrees && oursIsSorted && encodedOrderSame && encodeFailures === 0 && decodeFailures === 0 && roundTripErrors === 0;
-const targets = [oursVsPlainOk, encoderVsOursOk, encodeOk];
+const checksOk =
+  encoderAgrees && oursIsSorted && encodedOrderSame && encodeFailures === 0 && decodeFailures === 0 && roundTripErrors === 0 && preparedEncoded.correct && preparedMixed.correct;
+const targets = [oursVsPlainOk, encoderVsOursOk, encodeOk, preparedOk];
 const passed = targets.filter(Boolean).length;
 console.log(
   `\nSUMMARY: ${passed}/${targets.length} targets PASS — ours/< ${oursVsPlain.toFixed(2)}× (${passMiss(oursVsPlainOk)}, ≤ ${TARGET_OURS_VS_PLAIN}×), ` +
     `TextEncoder/ours ${encoderVsOurs.toFixed(2)}×${encoderExtrapolated ? ' extrapolated' : ''} (${passMiss(encoderVsOursOk)}, ≥ ${TARGET_ENCODER_VS_OURS}×), ` +
-    `encode 1M ${formatMs(encodeMs)} ms (${passMiss(encodeOk)}, < 1 s); correctness checks ${checksOk ? 'OK' : 'FAILED'}; ` +
+    `encode 1M ${formatMs(encodeMs)} ms (${passMiss(encodeOk)}, < 1 s); ` +
+    `prepared/< on encoded keys ${preparedSortRatio.toFixed(2)}× sort, ${preparedSearchRatio.toFixed(2)}× search (${passMiss(preparedOk)}, ≤ ${TARGET_PREPARED_VS_PLAIN.toFixed(1)}×); correctness checks ${checksOk ? 'OK' : 'FAILED'}; ` +
     `total ${((performance.now() - benchStart) / 1000).toFixed(1)} s`,
 );
 process.exitCode = 0;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findLoneSurrogate, utf8ByteLength } from './codecs';
 import { compareBytes, compareUtf8, encodeUtf8 } from './compareUtf8';
+import { comparePreparedKeys, comparePreparedUtf8, isPlainKey, prepareKey, utf8ProbeOf } from './preparedKeys';
 
 const RUNS = { numRuns: 300 };
 const sign = (n: number): number => Math.sign(n) || 0;
@@ -39,6 +40,11 @@ const prefixedPair = fc.tuple(wellFormed, wellFormed, wellFormed).map(([p, a, b]
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));
 /** Any UTF-16 string, lone surrogates included. */
 const anyUtf16 = fc.string({ unit: fc.oneof(wellFormedChar, loneSurrogate), maxLength: 8 });
+/** Plain strings (every code unit < 0xD800), mostly ASCII, with the last units below the line. */
+const plainChar = fc.oneof(fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }), fc.integer({ min: 0x80, max: 0xd7ff }).map((unit) => String.fromCharCode(unit)), fc.constantFrom('\u0000', '\uD7FF', '#', 'é', '€'));
+const plain = fc.string({ unit: plainChar, maxLength: 6 });
+/** Pairs where a plain string meets any string (well-formed or not) at a shared prefix: the fast path's whole domain. */
+const plainMeetsAny = fc.tuple(plain, plain, fc.oneof(anyUtf16, wellFormed)).map(([p, a, b]) => [p + a, p + b] as const);
 
 describe('compareUtf8', () => {
   it.each([
@@ -79,6 +85,45 @@ describe('compareUtf8', () => {
 
   it('sorts the doc example as DynamoDB does', () => {
     expect(['9', '10', '240', '1500'].sort(compareUtf8)).toEqual(['10', '1500', '240', '9']);
+  });
+});
+
+describe('prepared keys (isPlainKey, comparePreparedUtf8)', () => {
+  it.each([
+    ['', true],
+    ['SEASON#2026-SPRING', true],
+    ['é€あ漢', true],
+    ['\uD7FF', true],
+    ['\uD800', false],
+    ['a\uDFFF', false],
+    ['\uE000', false],
+    ['ab\uFFFF', false],
+    ['𝄞', false],
+  ])('isPlainKey(%j) is %s', (text, expected) => {
+    expect(isPlainKey(text)).toBe(expected);
+  });
+
+  it.each([
+    // Where `<` is wrong, both sides hold units ≥ 0xD800: neither is plain, so the prepared comparison takes compareUtf8.
+    ['\uFFFF', '𝄞'],
+    ['a\uE000', 'a\u{10000}'],
+    // A plain side: `<` is exact.
+    ['\uD7FF', '\uE000'],
+    ['\uD7FF', '𝄞'],
+    ['9999', '𝄞'],
+    ['10', '9'],
+  ])('%j sorts before %j, prepared as well', (a, b) => {
+    const [x, y] = [prepareKey(a), prepareKey(b)];
+    expect(comparePreparedKeys(x, y)).toBeLessThan(0);
+    expect(comparePreparedKeys(y, x)).toBeGreaterThan(0);
+    expect(utf8ProbeOf(a)(b)).toBeLessThan(0);
+    expect(utf8ProbeOf(b)(a)).toBeGreaterThan(0);
+    expect(sign(comparePreparedKeys(x, y))).toBe(oracleCompare(a, b));
+  });
+
+  it('a flag that is wrong gives UTF-16 order: the flags must come from isPlainKey', () => {
+    expect(comparePreparedUtf8('\uFFFF', true, '𝄞', false)).toBeGreaterThan(0);
+    expect(comparePreparedUtf8('\uFFFF', false, '𝄞', false)).toBeLessThan(0);
   });
 });
 
@@ -173,6 +218,37 @@ describe('properties', () => {
         const ours = [...values].sort(compareUtf8);
         const oracle = [...values].sort(oracleCompare);
         expect(ours).toEqual(oracle);
+      }),
+      RUNS,
+    );
+  });
+
+  it('prepared comparisons equal compareUtf8 on any strings, lone surrogates included', () => {
+    const agrees = (a: string, b: string) => {
+      const expected = sign(compareUtf8(a, b));
+      expect(sign(comparePreparedUtf8(a, isPlainKey(a), b, isPlainKey(b)))).toBe(expected);
+      expect(sign(comparePreparedKeys(prepareKey(a), prepareKey(b)))).toBe(expected);
+      expect(sign(utf8ProbeOf(a)(b))).toBe(expected);
+    };
+    fc.assert(fc.property(anyUtf16, anyUtf16, agrees), RUNS);
+    fc.assert(fc.property(plainMeetsAny, ([a, b]) => (agrees(a, b), agrees(b, a))), RUNS);
+    fc.assert(fc.property(prefixedPair, ([a, b]) => agrees(a, b)), RUNS);
+  });
+
+  it('prepared comparisons are UTF-8 byte order (TextEncoder), and `<` when either key is plain', () => {
+    fc.assert(
+      fc.property(plainMeetsAny, ([a, b]) => {
+        if (findLoneSurrogate(b) !== -1) return; // TextEncoder maps lone surrogates to U+FFFD: no byte order to compare with.
+        expect(isPlainKey(a)).toBe(true);
+        expect(sign(comparePreparedKeys(prepareKey(a), prepareKey(b)))).toBe(oracleCompare(a, b));
+        expect(sign(a < b ? -1 : a > b ? 1 : 0)).toBe(oracleCompare(a, b));
+      }),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(plain, wellFormed), { maxLength: 12 }), (values) => {
+        const prepared = values.map(prepareKey).sort(comparePreparedKeys).map((key) => key.text);
+        expect(prepared).toEqual([...values].sort(oracleCompare));
       }),
       RUNS,
     );

@@ -41,6 +41,7 @@ export {
   type TemplateSegment,
 } from './codecs';
 export { compareBytes, compareUtf8, encodeUtf8 } from './compareUtf8';
+export { comparePreparedKeys, comparePreparedUtf8, isPlainKey, prepareKey, utf8ProbeOf, type PreparedKey } from './preparedKeys';
 export { compareKeys, keyTypeOf, type KeyAttributeValue, type KeyType } from './compareKeys';
 export { compareDynamoNumbers, compareParsedNumbers, isNormalizedNumberText, normalizeDynamoNumber } from './dynamoNumber';
 export { fail, succeed, type KeyFinding, type KeyFindingCode, type KeyResult } from './keyFinding';

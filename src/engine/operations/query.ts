@@ -5,7 +5,7 @@ import { checkMembers } from './memberConstraints';
 import { keyNames } from '../schema/tableDefinition';
 import type { ListPosition, Probe } from '../storage/chunkedSortedList';
 import type { KeyedStore, Partition, StoreEntry } from '../storage/keyedStore';
-import { rawKeyOf, rawStartsWith, type RawComparator, type RawKey } from '../storage/rawKey';
+import { rawKeyOf, rawStartsWith, type RawKey } from '../storage/rawKey';
 import { flatKeyValue } from '../values/flatString';
 import { partitionValueOf } from '../storage/compositeKey';
 import { checkCapacityMode } from './capacity';
@@ -111,10 +111,11 @@ export function planRange(
   startAfter: Probe<StoreEntry> | undefined,
 ): Range {
   const entries = partition.entries;
-  const compare = store.compareSortKeys as RawComparator;
+  // Each condition value becomes a probe once: `probe(key)` = compare(value, key), `<` when the value is a plain S key (see rawProbe).
+  const probeOf = (value: unknown) => store.rawProbe(rawKeyOf(value as KeyAttributeValue));
   const raw = (value: unknown) => rawKeyOf(value as KeyAttributeValue);
-  /** First entry ≥ target (or > target with `after`). */
-  const bound = (target: RawKey, after: boolean) => store.sortKeyBound(partition, (key) => compare(target, key), after);
+  /** First entry ≥ the probe's target (or > it with `after`). */
+  const bound = (probe: (key: RawKey) => number, after: boolean) => store.sortKeyBound(partition, probe, after);
   const always = () => true;
   let from: ListPosition;
   let inRange: (entry: StoreEntry) => boolean = always;
@@ -126,30 +127,30 @@ export function planRange(
         break;
       case '<':
       case '<=': {
-        const value = raw(condition.value);
+        const value = probeOf(condition.value);
         from = entries.begin();
-        inRange = condition.operator === '<' ? (entry) => compare(entry.skRaw as RawKey, value) < 0 : (entry) => compare(entry.skRaw as RawKey, value) <= 0;
+        inRange = condition.operator === '<' ? (entry) => value(entry.skRaw as RawKey) > 0 : (entry) => value(entry.skRaw as RawKey) >= 0;
         break;
       }
       case '=': {
-        const value = raw(condition.value);
+        const value = probeOf(condition.value);
         from = bound(value, false);
-        inRange = (entry) => compare(entry.skRaw as RawKey, value) === 0;
+        inRange = (entry) => value(entry.skRaw as RawKey) === 0;
         break;
       }
       case '>':
       case '>=':
-        from = bound(raw(condition.value), condition.operator === '>');
+        from = bound(probeOf(condition.value), condition.operator === '>');
         break;
       case 'between': {
-        const high = raw(condition.high);
-        from = bound(raw(condition.low), false);
-        inRange = (entry) => compare(entry.skRaw as RawKey, high) <= 0;
+        const high = probeOf(condition.high);
+        from = bound(probeOf(condition.low), false);
+        inRange = (entry) => high(entry.skRaw as RawKey) >= 0;
         break;
       }
       case 'begins_with': {
         const prefix = raw(condition.prefix);
-        from = bound(prefix, false);
+        from = bound(store.rawProbe(prefix), false);
         inRange = (entry) => rawStartsWith(entry.skRaw as RawKey, prefix);
         break;
       }
@@ -169,31 +170,32 @@ export function planRange(
       break;
     case '>':
     case '>=': {
-      const value = raw(condition.value);
+      const value = probeOf(condition.value);
       upper = entries.end();
-      inRange = condition.operator === '>' ? (entry) => compare(entry.skRaw as RawKey, value) > 0 : (entry) => compare(entry.skRaw as RawKey, value) >= 0;
+      inRange = condition.operator === '>' ? (entry) => value(entry.skRaw as RawKey) < 0 : (entry) => value(entry.skRaw as RawKey) <= 0;
       break;
     }
     case '=': {
-      const value = raw(condition.value);
+      const value = probeOf(condition.value);
       upper = bound(value, true);
-      inRange = (entry) => compare(entry.skRaw as RawKey, value) === 0;
+      inRange = (entry) => value(entry.skRaw as RawKey) === 0;
       break;
     }
     case '<':
     case '<=':
-      upper = bound(raw(condition.value), condition.operator === '<=');
+      upper = bound(probeOf(condition.value), condition.operator === '<=');
       break;
     case 'between': {
-      const low = raw(condition.low);
-      upper = bound(raw(condition.high), true);
-      inRange = (entry) => compare(entry.skRaw as RawKey, low) >= 0;
+      const low = probeOf(condition.low);
+      upper = bound(probeOf(condition.high), true);
+      inRange = (entry) => low(entry.skRaw as RawKey) <= 0;
       break;
     }
     case 'begins_with': {
       const prefix = raw(condition.prefix);
+      const prefixProbe = store.rawProbe(prefix);
       // Entries with the prefix are contiguous: everything before them is < prefix, everything after is > it.
-      upper = store.sortKeyBound(partition, (key) => (rawStartsWith(key, prefix) ? 1 : compare(prefix, key)), true);
+      upper = bound((key) => (rawStartsWith(key, prefix) ? 1 : prefixProbe(key)), true);
       inRange = (entry) => rawStartsWith(entry.skRaw as RawKey, prefix);
       break;
     }

@@ -1,7 +1,7 @@
 import { getOwnAttribute, partitionAttributesOf, sortAttributesOf, type Item, type KeySchemaInfo } from '../../expressions';
 import type { KeyAttributeValue, KeyType } from '../../keys';
 import { canonicalKey } from './partitionKey';
-import { rawComparator, rawKeyOf, type RawKey } from './rawKey';
+import { plainFlagOf, rawComparator, rawKeyOf, type RawKey } from './rawKey';
 
 /**
  * Multi-attribute index keys (a GSI with up to four HASH and four RANGE
@@ -71,6 +71,8 @@ export interface IndexKeyValues {
   /** The sort attribute's value with one sort attribute; undefined without one or with several. */
   readonly sk: KeyAttributeValue | undefined;
   readonly skRaw: StoredSortKey | undefined;
+  /** The sort key is one plain S value (plainFlagOf in rawKey.ts): decided here, once per write. */
+  readonly skPlain: boolean;
 }
 
 /**
@@ -81,17 +83,17 @@ export function indexKeyValuesOf(keys: KeySchemaInfo, item: Item): IndexKeyValue
   if (!keys.partitionKeys) {
     const pk = getOwnAttribute(item, keys.partitionKey.name) as KeyAttributeValue | undefined;
     if (pk === undefined) return undefined;
-    if (!keys.sortKey) return { pk, sk: undefined, skRaw: undefined };
+    if (!keys.sortKey) return { pk, sk: undefined, skRaw: undefined, skPlain: false };
     const sk = getOwnAttribute(item, keys.sortKey.name) as KeyAttributeValue | undefined;
-    return sk === undefined ? undefined : { pk, sk, skRaw: rawKeyOf(sk) };
+    return sk === undefined ? undefined : { pk, sk, skRaw: rawKeyOf(sk), skPlain: plainFlagOf(sk) };
   }
   const partitionValues = valuesOf(partitionAttributesOf(keys), item);
   const sortValues = partitionValues && valuesOf(sortAttributesOf(keys), item);
   if (!partitionValues || !sortValues) return undefined;
   const pk = partitionValueOf(partitionValues);
-  if (sortValues.length === 0) return { pk, sk: undefined, skRaw: undefined };
-  if (sortValues.length === 1) return { pk, sk: sortValues[0], skRaw: rawKeyOf(sortValues[0] as KeyAttributeValue) };
-  return { pk, sk: undefined, skRaw: sortValues.map(rawKeyOf) };
+  if (sortValues.length === 0) return { pk, sk: undefined, skRaw: undefined, skPlain: false };
+  if (sortValues.length === 1) return { pk, sk: sortValues[0], skRaw: rawKeyOf(sortValues[0] as KeyAttributeValue), skPlain: plainFlagOf(sortValues[0]) };
+  return { pk, sk: undefined, skRaw: sortValues.map(rawKeyOf), skPlain: false };
 }
 
 /** The sort-attribute types a store of these keys orders by: `sortKeyType` for one, `sortKeyTypes` for several. */

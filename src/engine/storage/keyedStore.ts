@@ -3,7 +3,7 @@ import type { Item } from '../../expressions';
 import { ChunkedSortedList, type FenceProbe, type ListPosition, type Probe, type Relocate } from './chunkedSortedList';
 import { compositeComparator, valueOfRaw, type CompositeRawKey, type SortKeyComparator, type StoredSortKey } from './compositeKey';
 import { canonicalKey, firstHashOfSegment, hashCanonicalKey } from './partitionKey';
-import { rawComparator, rawKeyOf, type RawComparator, type RawKey } from './rawKey';
+import { preparedRawComparator, rawComparator, rawKeyOf, rawProbeOf, type RawKey } from './rawKey';
 
 /**
  * One stored item. Records are immutable: a write replaces the record, so a
@@ -31,6 +31,12 @@ export interface StoreEntry {
   readonly sk: KeyAttributeValue | undefined;
   /** The same sort-key value, raw (see rawKey.ts); in a multi-attribute index, every sort attribute's (compositeKey.ts). */
   readonly skRaw: StoredSortKey | undefined;
+  /**
+   * Decided once on write (plainFlagOf in rawKey.ts): the sort key is one S
+   * value with no code unit ≥ 0xD800, so comparisons with it may use `<`
+   * (see preparedKeys.ts in src/keys). False for N, B, composite keys.
+   */
+  readonly skPlain: boolean;
   /** Bytes the entry counts for in this store: the item's size, or its projected size in an index. */
   readonly size: number;
   /** The table item this entry stands for. */
@@ -84,6 +90,8 @@ export class KeyedStore<E extends StoreEntry> {
   readonly compareSortKeys: SortKeyComparator | undefined;
   /** Partitions are fenced by raw sort key when the sort key alone orders them (a table, not an index). */
   private readonly fenceOf: ((entry: E) => RawKey) | undefined;
+  /** The single sort attribute's type (undefined without a sort key or with several). */
+  private readonly sortKeyType: KeyType | undefined;
 
   /**
    * @param relocate lays out a chunk of entries again in key order (see
@@ -98,6 +106,7 @@ export class KeyedStore<E extends StoreEntry> {
     if (shape.sortKeyTypes) this.compareSortKeys = compositeComparator(shape.sortKeyTypes) as SortKeyComparator;
     else this.compareSortKeys = shape.sortKeyType ? (rawComparator(shape.sortKeyType) as SortKeyComparator) : undefined;
     this.compareEntries = createEntryComparator(shape, this.compareSortKeys);
+    this.sortKeyType = shape.sortKeyType;
     // Only tables are fenced, and a table's sort key is one attribute.
     this.fenceOf = shape.sortKeyType && !shape.secondary ? (entry) => entry.skRaw as RawKey : undefined;
   }
@@ -125,7 +134,7 @@ export class KeyedStore<E extends StoreEntry> {
   /** Inserts or replaces an entry; returns the replaced entry. */
   put(entry: E): E | undefined {
     const partition = this.partitionFor(entry.pk);
-    const replaced = partition.entries.insert(entry, this.fenceOf && this.fenceProbeOfRaw(entry.skRaw as RawKey));
+    const replaced = partition.entries.insert(entry, this.fenceOf && this.rawProbe(entry.skRaw as RawKey, entry.skPlain));
     if (replaced) this.byteCount -= replaced.size;
     else this.entryCount++;
     this.byteCount += entry.size;
@@ -186,29 +195,33 @@ export class KeyedStore<E extends StoreEntry> {
     return after ? partition.entries.upperBound(probe, fenceProbe) : partition.entries.lowerBound(probe, fenceProbe);
   }
 
+  /**
+   * `(key) => compareSortKeys(target, key)` in a store with one sort
+   * attribute, an S target's plain flag decided once (or given, a stored
+   * entry's `skPlain`): the probe of every search by sort key.
+   */
+  rawProbe(target: RawKey, plain?: boolean): (key: RawKey) => number {
+    return rawProbeOf(this.sortKeyType as KeyType, target, plain);
+  }
+
   /** The fence probe (see ChunkedSortedList) matching {@link probe}: in a table with a sort key, whose fences are raw sort keys. */
   private fenceProbeOf(components: KeyProbe): FenceProbe<RawKey> | undefined {
     if (!this.fenceOf || components.length === 0) return undefined;
-    return this.fenceProbeOfRaw(rawKeyOf(components[0] as KeyAttributeValue));
-  }
-
-  private fenceProbeOfRaw(skRaw: RawKey): FenceProbe<RawKey> {
-    const compare = this.compareSortKeys as RawComparator;
-    return (fence) => compare(skRaw, fence);
+    return this.rawProbe(rawKeyOf(components[0] as KeyAttributeValue));
   }
 
   /** Turns key components into a probe over this store's entries. */
   probe(components: KeyProbe): Probe<E> {
     if (this.shape.sortKeyTypes) return this.compositeProbe(components, this.shape.sortKeyTypes.length);
     const { secondary, tableHasSortKey } = this.shape;
-    const compareSortKeys = this.compareSortKeys;
-    const skRaw = compareSortKeys && components.length > 0 ? rawKeyOf(components[0] as KeyAttributeValue) : undefined;
+    const sortKeyProbe = this.sortKeyType && components.length > 0 ? this.rawProbe(rawKeyOf(components[0] as KeyAttributeValue)) : undefined;
+    const hasSortKey = this.sortKeyType !== undefined;
     return (entry) => {
       let i = 0;
-      if (compareSortKeys) {
+      if (hasSortKey) {
         if (i >= components.length) return 0;
         i++;
-        const order = compareSortKeys(skRaw as RawKey, entry.skRaw as RawKey);
+        const order = (sortKeyProbe as (key: RawKey) => number)(entry.skRaw as RawKey);
         if (order !== 0) return order;
       }
       if (secondary) {
@@ -294,8 +307,13 @@ function comparePartitions<E extends StoreEntry>(a: Partition<E>, b: Partition<E
 
 function createEntryComparator<E extends StoreEntry>(shape: StoreShape, compareSortKeys: SortKeyComparator | undefined): (a: E, b: E) => number {
   const { secondary, tableHasSortKey } = shape;
+  // One sort attribute: its comparator with both entries' plain flags (`<` for plain S keys); several: the composite one.
+  const comparePrepared = shape.sortKeyType ? preparedRawComparator(shape.sortKeyType) : undefined;
   return (a, b) => {
-    if (compareSortKeys) {
+    if (comparePrepared) {
+      const order = comparePrepared(a.skRaw as RawKey, a.skPlain, b.skRaw as RawKey, b.skPlain);
+      if (order !== 0) return order;
+    } else if (compareSortKeys) {
       const order = compareSortKeys(a.skRaw as StoredSortKey, b.skRaw as StoredSortKey);
       if (order !== 0) return order;
     }

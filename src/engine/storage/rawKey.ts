@@ -1,4 +1,4 @@
-import { compareBytes, compareDynamoNumbers, compareUtf8, type KeyAttributeValue, type KeyType } from '../../keys';
+import { compareBytes, compareDynamoNumbers, comparePreparedUtf8, compareUtf8, isPlainKey, utf8ProbeOf, type KeyAttributeValue, type KeyType } from '../../keys';
 
 /**
  * Key values without their `{ S: … }` wrapper: the string of an S or N value,
@@ -34,6 +34,49 @@ export function rawComparator(type: KeyType): RawComparator {
   if (type === 'S') return compareUtf8 as RawComparator;
   if (type === 'N') return compareDynamoNumbers as RawComparator;
   return compareBytes as RawComparator;
+}
+
+/**
+ * The plain flag stored beside a raw sort key (see preparedKeys.ts in
+ * src/keys): true for an S value none of whose code units is ≥ 0xD800, which
+ * then compares with `<`. Always false for N and B, which never do.
+ *
+ * @example
+ * plainFlagOf({ S: "0000000042" }) // true
+ * plainFlagOf({ N: "42" })         // false
+ */
+export function plainFlagOf(value: KeyAttributeValue | undefined): boolean {
+  return value !== undefined && 'S' in value && isPlainKey(value.S);
+}
+
+/** Compares two raw keys of one type given their plain flags ({@link plainFlagOf}). */
+export type PreparedRawComparator = (a: RawKey, aPlain: boolean, b: RawKey, bPlain: boolean) => number;
+
+/**
+ * {@link rawComparator} on raw keys with their plain flags: for S,
+ * comparePreparedUtf8 (`<` when either key is plain, else compareUtf8); the
+ * flags are ignored for N and B.
+ *
+ * @example
+ * preparedRawComparator("S")("10", true, "9", true) < 0 // true
+ */
+export function preparedRawComparator(type: KeyType): PreparedRawComparator {
+  if (type === 'S') return comparePreparedUtf8 as PreparedRawComparator;
+  const compare = rawComparator(type);
+  return (a, _aPlain, b) => compare(a, b);
+}
+
+/**
+ * `(key) => rawComparator(type)(target, key)`: a search target compared with
+ * many stored keys, an S target's plain flag decided once (or given).
+ *
+ * @example
+ * rawProbeOf("N", "10")("9") > 0 // true
+ */
+export function rawProbeOf(type: KeyType, target: RawKey, plain?: boolean): (key: RawKey) => number {
+  if (type === 'S') return utf8ProbeOf(target as string, plain) as (key: RawKey) => number;
+  const compare = rawComparator(type);
+  return (key) => compare(target, key);
 }
 
 /**

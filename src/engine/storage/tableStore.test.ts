@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { itemSize, type Item } from '../../expressions';
-import { compareKeys, type KeyAttributeValue } from '../../keys';
+import { compareKeys, compareUtf8, type KeyAttributeValue } from '../../keys';
 import type { TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
 import { RELOCATE_AFTER } from './chunkedSortedList';
@@ -181,5 +181,30 @@ describe('TableStore', () => {
     table.redefine(bare);
     expect([...table.indexes.keys()]).toEqual(['byL']);
     expectMatchesModel(table, model);
+  });
+  it('orders S sort keys by UTF-8 bytes whichever keys are plain (skPlain), put one by one or bulk-loaded, in the table and an index', () => {
+    const sDefinition: TableDefinition = {
+      ...definition,
+      keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
+      attributeDefinitions: [{ name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { name: 'l', type: 'S' }],
+      indexes: [{ name: 'byL', kind: 'local', keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'l', type: 'S' } }, projection: { type: 'ALL' } }],
+    };
+    // Plain keys (every unit < 0xD800) beside keys where UTF-16 order is wrong (U+E000..U+FFFF, surrogate pairs).
+    const keys = ['9', '10', 'z', 'ä', '€', '\uD7FF', '\uE000', '\uFFFF', '𝄞', '😀', 'a\uFFFF', 'a𝄞', 'a', 'ab', '#'];
+    const expected = [...keys].sort(compareUtf8);
+    expect(expected).not.toEqual([...keys].sort());
+    const itemsOf = () => keys.map((sk, i) => ({ pk: { S: 'p' }, sk: { S: sk }, l: { S: keys[keys.length - 1 - i] as string } }));
+    const one = new TableStore(sDefinition);
+    for (const item of itemsOf()) one.put(item);
+    const bulk = new TableStore(sDefinition);
+    bulk.putMany(itemsOf());
+    for (const table of [one, bulk]) {
+      const records = allEntries(table.items);
+      expect(records.map((record) => (record.sk as { S: string }).S)).toEqual(expected);
+      for (const record of records) expect(record.skPlain).toBe(![...(record.sk as { S: string }).S].some((char) => char.charCodeAt(0) >= 0xd800));
+      const byL = allEntries(table.indexes.get('byL')?.store as TableStore['items']);
+      expect(byL.map((entry) => (entry.sk as { S: string }).S)).toEqual(expected);
+      for (const sk of keys) expect(table.get({ pk: { S: 'p' }, sk: { S: sk } })?.item.sk).toEqual({ S: sk });
+    }
   });
 });

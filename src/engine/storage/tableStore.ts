@@ -9,7 +9,7 @@ import { copyForLayout } from './copyForLayout';
 import { freezeItem } from './freezeItem';
 import { KeyedStore, type ItemRecord, type KeyProbe, type StoreEntry } from './keyedStore';
 import { canonicalKey } from './partitionKey';
-import { rawComparator, rawKeyOf, type RawKey } from './rawKey';
+import { plainFlagOf, preparedRawComparator, rawKeyOf, type RawKey } from './rawKey';
 
 /** An entry of a secondary index. */
 export type IndexEntry = StoreEntry;
@@ -137,16 +137,20 @@ export class TableStore {
    * order so that neighbours in the partition are neighbours in memory.
    */
   private sortedRecords(group: readonly Item[], sortKey: KeyAttribute): ItemRecord[] {
-    const compare = rawComparator(sortKey.type);
-    const keyed = group.map((item) => ({ raw: rawKeyOf(getOwnAttribute(item, sortKey.name) as KeyAttributeValue), item }));
+    const comparePrepared = preparedRawComparator(sortKey.type);
+    const compare = (a: RawKeyed, b: RawKeyed) => comparePrepared(a.raw, a.plain, b.raw, b.plain);
+    const keyed = group.map((item): RawKeyed => {
+      const value = getOwnAttribute(item, sortKey.name) as KeyAttributeValue;
+      return { raw: rawKeyOf(value), plain: plainFlagOf(value), item };
+    });
     let ordered = true;
-    for (let i = 1; i < keyed.length && ordered; i++) ordered = compare((keyed[i - 1] as RawKeyed).raw, (keyed[i] as RawKeyed).raw) < 0;
+    for (let i = 1; i < keyed.length && ordered; i++) ordered = compare(keyed[i - 1] as RawKeyed, keyed[i] as RawKeyed) < 0;
     if (ordered) return keyed.map(({ item }) => this.createRecord(item));
-    keyed.sort((a, b) => compare(a.raw, b.raw));
+    keyed.sort(compare);
     const records: ItemRecord[] = [];
     for (let i = 0; i < keyed.length; i++) {
       const next = keyed[i + 1];
-      if (next !== undefined && compare((keyed[i] as RawKeyed).raw, next.raw) === 0) continue;
+      if (next !== undefined && compare(keyed[i] as RawKeyed, next) === 0) continue;
       records.push(this.createRecord(copyItem((keyed[i] as RawKeyed).item, true)));
     }
     return records;
@@ -160,6 +164,7 @@ export class TableStore {
       pk: getOwnAttribute(item, partitionKey.name) as KeyAttributeValue,
       sk,
       skRaw: sk && rawKeyOf(sk),
+      skPlain: plainFlagOf(sk),
       size,
       record: undefined as unknown as ItemRecord,
       // Stored items are the table's own: frozen, they can be read out without a copy.
@@ -245,6 +250,8 @@ export function putNewIndexEntries(index: IndexStore, records: readonly ItemReco
 
 interface RawKeyed {
   readonly raw: RawKey;
+  /** plainFlagOf the sort-key value: the sort compares plain S keys with `<`. */
+  readonly plain: boolean;
   readonly item: Item;
 }
 
@@ -267,7 +274,7 @@ function sortUnique<E>(entries: E[], compare: (a: E, b: E) => number): E[] {
 /** The index entry for a record, or undefined when the item lacks an index key (sparse index). */
 export function indexEntryOf(index: IndexStore, record: ItemRecord): IndexEntry | undefined {
   const key = indexKeyOf(index, record.item);
-  return key ? { pk: key.pk, sk: key.sk, skRaw: key.skRaw, size: indexedSize(index, record.item, record.size), record } : undefined;
+  return key ? { pk: key.pk, sk: key.sk, skRaw: key.skRaw, skPlain: key.skPlain, size: indexedSize(index, record.item, record.size), record } : undefined;
 }
 
 /**

@@ -370,6 +370,8 @@ const CODECS: ReadonlyArray<readonly [string, FieldFormat, fc.Arbitrary<Case>]> 
   ['int(40)', int(40), unsignedCase(40)],
   ['int(10,desc)', int(10, true), unsignedCase(10)],
   ['int(3,desc)', int(3, true), unsignedCase(3)],
+  ['int(1,desc)', int(1, true), unsignedCase(1)],
+  ['int(39,desc)', int(39, true), unsignedCase(39)],
   ['sint(1)', sint(1), signedCase(1)],
   ['sint(4)', sint(4), signedCase(4)],
   ['sint(20)', sint(20), signedCase(20)],
