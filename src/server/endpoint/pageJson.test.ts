@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalDynamoDB } from '../../engine';
-import { itemJson } from './pageJson';
+import { itemJsonBytes } from './pageJson';
 import { encodeOutput, stringifyWire } from './wireFormat';
 
 describe('pageJson (a page of items with each stored item serialized once)', () => {
@@ -39,6 +39,7 @@ describe('pageJson (a page of items with each stored item serialized once)', () 
   it('keeps an empty page and the members around it', () => {
     expect(JSON.parse(encodeOutput({ Items: [], Count: 0, ScannedCount: 0, $metadata: {} }))).toEqual({ Items: [], Count: 0, ScannedCount: 0 });
     expect(encodeOutput({ Items: [] })).toBe('{"Items":[]}');
-    expect(itemJson({ a: { S: 'x' } }, stringifyWire)).toBe('{"a":{"S":"x"}}');
+    expect(itemJsonBytes({ a: { S: 'x' } }, stringifyWire).toString('utf8')).toBe('{"a":{"S":"x"}}');
+    expect(encodeOutput({ Items: [Object.freeze({ a: { S: 'é' } }), { b: { S: 'x' } }], Count: 2 })).toBe('{"Items":[{"a":{"S":"é"}},{"b":{"S":"x"}}],"Count":2}');
   });
 });

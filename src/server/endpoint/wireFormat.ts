@@ -18,7 +18,7 @@
 import type { DynamoDBDataSource, DynamoDBStreamsDataSource } from '../../engine';
 import { DynamoDBError } from '../../expressions';
 import { ATTRIBUTE_VALUE_MEMBERS, INPUT_SHAPES, type Shape } from './inputShapes';
-import { pageJson } from './pageJson';
+import { pageJsonBytes } from './pageJson';
 
 /** The `X-Amz-Target` prefix of DynamoDB's current API version. */
 export const TARGET_PREFIX = 'DynamoDB_20120810.';
@@ -149,11 +149,16 @@ function serializationError(message: string): DynamoDBError {
  * encodeOutput({ Item: { b: { B: Uint8Array.of(0xff, 0) } }, $metadata: {} }) // '{"Item":{"b":{"B":"/wA="}}}'
  */
 export function encodeOutput(output: unknown): string {
-  if (output === null || typeof output !== 'object') return stringifyWire(output ?? {});
+  return encodeOutputBytes(output).toString('utf8');
+}
+
+/** {@link encodeOutput} as the UTF-8 bytes the endpoint sends. */
+export function encodeOutputBytes(output: unknown): Buffer {
+  if (output === null || typeof output !== 'object') return Buffer.from(stringifyWire(output ?? {}), 'utf8');
   const { $metadata: _metadata, ...rest } = output as Record<string, unknown>;
-  // Query and Scan pages (and PartiQL's): stored items' JSON is reused (pageJson.ts).
-  if (Array.isArray(rest.Items)) return pageJson(rest as { Items: object[] }, stringifyWire);
-  return stringifyWire(rest);
+  // Query and Scan pages (and PartiQL's): stored items' bytes are reused (pageJson.ts).
+  if (Array.isArray(rest.Items)) return pageJsonBytes(rest as { Items: object[] }, stringifyWire);
+  return Buffer.from(stringifyWire(rest), 'utf8');
 }
 
 /**
