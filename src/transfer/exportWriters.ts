@@ -149,3 +149,9 @@ function csvCellOf(value: AttributeValue, type: CsvColumnType): string | undefin
       return toWireJson(value);
   }
 }
+
+/** A file name for an export of `table` in `format` (characters a file system may refuse become _). */
+export function exportFileName(table: string, format: ExportFormat): string {
+  const option = EXPORT_FORMATS.find((candidate) => candidate.format === format);
+  return `${table.replace(/[^A-Za-z0-9._-]/g, '_')}.${option?.extension ?? 'txt'}`;
+}

@@ -20,7 +20,7 @@ export {
 } from './batchWriter';
 export { emptyCheckpoint, isSettled, parseCheckpoint, type TransferCheckpoint } from './checkpoint';
 export { csvHeaderOf, parseCsvHeader, readCsvRecords, type CsvColumn, type CsvColumnType } from './csvReader';
-export { csvCell, EXPORT_FORMATS, readPages, writeExport, type ExportFormat, type ExportRequest, type ExportSource, type ExportSummary } from './exportWriters';
+export { csvCell, EXPORT_FORMATS, exportFileName, readPages, writeExport, type ExportFormat, type ExportRequest, type ExportSource, type ExportSummary } from './exportWriters';
 export { checkItemKeys, formatOfFileName, IMPORT_FORMATS, readImportFile, readItemEntry, readJsonArray, readJsonLines, type ImportFormat, type ReadEntry } from './importReaders';
 export { readJsonArrayElements } from './jsonArrayReader';
 export { decodeChunks, readLines, type ByteChunks, type ReadCounter } from './textChunks';

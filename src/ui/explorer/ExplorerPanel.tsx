@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state';
 import { PageStats } from './PageStats';
@@ -12,7 +12,11 @@ import { AddIndexControl, TableDetailFacts } from './TableDetails';
 import { TablePicker } from './TablePicker';
 import { TablesControl } from './TablesControl';
 import { useEntityOf } from './useEntityOf';
+import { useRowChecks } from './transfer/useRowChecks';
 import './explorerPanel.css';
+
+// Import…, Export… and bulk delete (with src/transfer) load with their panel, not before the first paint.
+const TransferPanel = lazy(() => import('./transfer/TransferPanel').then((module) => ({ default: module.TransferPanel })));
 import { VisibleText } from '../common/VisibleText';
 
 /**
@@ -42,6 +46,7 @@ export function ExplorerPanel({
   const columnWidths = useStore(store, (state) => state.columnWidths);
   const setColumnWidths = useStore(store, (state) => state.setColumnWidths);
   const entityOf = useEntityOf(store);
+  const rowChecks = useRowChecks();
   // Which form the explorer shows: the query builder (Query, Scan) or the PartiQL tab; `switched` moves focus to the new form's switch.
   const [partiqlShown, setPartiqlShown] = useState(false);
   const [switched, setSwitched] = useState(false);
@@ -128,6 +133,7 @@ export function ExplorerPanel({
                   onColumnWidths={setColumnWidths}
                   onNearEnd={canLoadMore ? loadNextPage : undefined}
                   entityOf={entityOf}
+                  rowChecks={rowChecks}
                 />
               )}
               <div className="button-row">
@@ -150,6 +156,11 @@ export function ExplorerPanel({
             </div>
           )}
         </div>
+      )}
+      {table && (
+        <Suspense fallback={null}>
+          <TransferPanel explorer={store} />
+        </Suspense>
       )}
       {table && <ExplorerTools store={store} />}
     </section>
