@@ -79,9 +79,13 @@ async function importExportDelete(page: Page, side: Side): Promise<void> {
   await expect(page.getByText('0 items in 1 page · end of results')).toBeVisible();
 }
 
-/** DynamoDB JSON with set members sorted (DynamoDB returns them in its own order). */
+/** DynamoDB JSON with attributes in name order and set members sorted (DynamoDB returns both in its own order). */
 function sortedSets(item: unknown): string {
-  return JSON.stringify(item, (key, value: unknown) => (key === 'SS' && Array.isArray(value) ? [...value].sort() : value), 0);
+  return JSON.stringify(item, (key, value: unknown) => {
+    if (key === 'SS' && Array.isArray(value)) return [...value].sort();
+    if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return value;
+  });
 }
 
 test('built-in table: import with a bad line, export and compare, bulk delete with progress', async ({ page }) => {
