@@ -24,10 +24,11 @@ export const LAYERS = {
   codegen: { mayImport: ['expressions', 'keys', 'errors'] },
   design: { mayImport: ['expressions', 'keys', 'errors'], hint: 'The design layer is pure: it describes tables and runs nothing (the stores run patterns on the engine).' },
   items: { mayImport: ['engine', 'expressions', 'keys', 'errors'], hint: 'The item editor model is pure: it reads and checks items (with the engine’s reader) and writes nothing.' },
+  transfer: { mayImport: ['engine', 'expressions', 'keys', 'items', 'errors'], hint: 'Import, export and bulk delete are pure: the data source (the explorer’s, or an SDK client in scripts/) is passed in.' },
   sources: { mayImport: ['engine', 'expressions', 'keys', 'errors'] },
-  state: { mayImport: ['design', 'items', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
+  state: { mayImport: ['design', 'items', 'transfer', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
   ui: {
-    mayImport: ['state', 'design', 'items', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
+    mayImport: ['state', 'design', 'items', 'transfer', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
     typeOnly: ['engine'],
     hint: 'The UI reaches the engine through src/state and src/sources (types from the engine index are fine).',
   },
@@ -56,6 +57,7 @@ export const ENTRY_POINTS = {
   'state/explorer/tableDetails': 'the table details store (TTL, tags, Add index), built on first use by the composition root',
   'state/explorer/itemEditor': 'the item editor store (New item, Edit item), built on first use by the composition root',
   'state/explorer/tables': 'the Create table and Delete table store, built on first use by the composition root',
+  'state/explorer/transfer': 'the Import…, Export… and bulk delete store (and src/transfer), built on first use by the composition root',
   'sources/remoteEndpoints': 'connection helpers shared with the Node server (the index also holds the browser’s IndexedDB table)',
 };
 

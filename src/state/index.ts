@@ -35,3 +35,4 @@ export type * from './explorer/partiql';
 export type * from './explorer/tableDetails';
 export type * from './explorer/itemEditor';
 export type * from './explorer/tables';
+export type * from './explorer/transfer';

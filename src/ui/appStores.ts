@@ -39,6 +39,7 @@ import {
   type TableDetailsStore,
   type ItemEditorStore,
   type TablesStore,
+  type TransferStore,
 } from '../state';
 
 /** What the app takes from its environment. */
@@ -89,6 +90,7 @@ export interface ExplorerToolStores {
   tableDetails(): Promise<TableDetailsStore>;
   itemEditor(): Promise<ItemEditorStore>;
   tables(): Promise<TablesStore>;
+  transfer(): Promise<TransferStore>;
 }
 
 /** A save waits this long after the last change (at most SAVE_MAX_WAIT_MS): typing in a 20,000-row design doesn't rewrite it per key press. */
@@ -163,7 +165,7 @@ export function createAppStores(deps: AppDeps): AppStores {
   });
 
   const toolDisposers: (() => void)[] = [];
-  const explorerTools = {
+  const explorerTools: ExplorerToolStores = {
     partiql: once(async () => {
       const { createPartiqlStore } = await import('../state/explorer/partiql');
       const store = createPartiqlStore({ explorer });
@@ -186,6 +188,13 @@ export function createAppStores(deps: AppDeps): AppStores {
       const { createTablesStore } = await import('../state/explorer/tables');
       // Tables are created and deleted on the built-in table, DynamoDB Local and custom endpoints, not on AWS.
       const store = createTablesStore({ explorer, canChangeTables: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      toolDisposers.push(() => store.getState().dispose());
+      return store;
+    }),
+    transfer: once(async () => {
+      const [{ createTransferStore }, editor] = await Promise.all([import('../state/explorer/transfer'), explorerTools.itemEditor()]);
+      // Import and bulk delete write where the item editor does (its canWrite: the one check until the Read-only flag lands).
+      const store = createTransferStore({ explorer, canWrite: () => editor.getState().canWrite() });
       toolDisposers.push(() => store.getState().dispose());
       return store;
     }),

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore } from '../../state';
 import { PageStats } from './PageStats';
@@ -13,8 +13,12 @@ import { TablePicker } from './TablePicker';
 import { TablesControl } from './TablesControl';
 import { useEntityOf } from './useEntityOf';
 import { ItemActions } from './itemEditor/ItemActions';
-import './explorerPanel.css';
+import { useRowChecks } from './transfer/useRowChecks';
 import { VisibleText } from '../common/VisibleText';
+import './explorerPanel.css';
+
+// Import…, Export… and bulk delete (with src/transfer) load with their panel, not before the first paint.
+const TransferPanel = lazy(() => import('./transfer/TransferPanel').then((module) => ({ default: module.TransferPanel })));
 
 /**
  * The table explorer: pick a table and index, query a partition or scan, and
@@ -43,6 +47,7 @@ export function ExplorerPanel({
   const columnWidths = useStore(store, (state) => state.columnWidths);
   const setColumnWidths = useStore(store, (state) => state.setColumnWidths);
   const entityOf = useEntityOf(store);
+  const rowChecks = useRowChecks();
   // Which form the explorer shows: the query builder (Query, Scan) or the PartiQL tab; `switched` moves focus to the new form's switch.
   const [partiqlShown, setPartiqlShown] = useState(false);
   const [switched, setSwitched] = useState(false);
@@ -132,6 +137,7 @@ export function ExplorerPanel({
                   onColumnWidths={setColumnWidths}
                   onNearEnd={canLoadMore ? loadNextPage : undefined}
                   entityOf={entityOf}
+                  rowChecks={rowChecks}
                 />
               )}
               <div className="button-row">
@@ -157,6 +163,11 @@ export function ExplorerPanel({
             </div>
           )}
         </div>
+      )}
+      {table && (
+        <Suspense fallback={null}>
+          <TransferPanel explorer={store} />
+        </Suspense>
       )}
       {table && <ExplorerTools store={store} />}
     </section>

@@ -14,6 +14,7 @@ import { GridHeader } from './GridHeader';
 import { scanColumnNames } from './gridColumns';
 import { keyFontMetrics } from './keyFontMetrics';
 import { ENTITY_COLUMN, gridLayout, ROW_HEIGHT, rowHeightOf, scanKeyWidths, type GridLayout } from './gridLayout';
+import type { RowChecks } from './transfer/useRowChecks';
 
 /** Rows rendered beyond each edge of the view: enough for a wheel step, few enough that a scrollbar jump (all rows new) stays cheap. */
 const OVERSCAN = 3;
@@ -32,6 +33,8 @@ interface ResultsGridProps {
   onNearEnd?: () => void;
   /** With a design bound: each row's entity, recognised by its keys (undefined: none matches); shown in an Entity column after the keys. */
   entityOf?: ((item: Item) => string | undefined) | undefined;
+  /** Bulk delete's row checkboxes, where the connection can write. */
+  rowChecks?: RowChecks | undefined;
 }
 
 /**
@@ -41,7 +44,7 @@ interface ResultsGridProps {
  * slot, so a scroll step renders only the rows that came into view, into the
  * elements of the rows that left.
  */
-export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidths: sizing, onColumnWidths, onNearEnd, entityOf }: ResultsGridProps) {
+export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidths: sizing, onColumnWidths, onNearEnd, entityOf, rowChecks }: ResultsGridProps) {
   const keyCount = keyNames.length;
   // Derived from props during render (React's pattern for it), so each new page scans only its own items.
   const [columnScan, setColumnScan] = useState(() => scanColumnNames(undefined, items, keyNames));
@@ -114,7 +117,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
   // A click on a cell selects its row and column, for copying (buttons and popovers in cells keep their own clicks).
   const onBodyClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as Element;
-    if (target.closest('button, [popover], a')) return;
+    if (target.closest('button, [popover], a, input')) return;
     const cell = target.closest('[role="cell"]');
     const row = cell?.parentElement;
     if (!cell || !row) return;
@@ -214,6 +217,8 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
                 activeColumn={item === selectedItem ? (activeColumn ?? null) : undefined}
                 onSelect={selectRow}
                 entityOf={entityOf}
+                checked={rowChecks ? rowChecks.selected.has(item) : undefined}
+                onCheck={rowChecks?.onCheck}
               />
             ) : null;
           })}
@@ -234,13 +239,16 @@ interface GridRowProps {
   activeColumn: string | null | undefined;
   onSelect: (index: number) => void;
   entityOf: ResultsGridProps['entityOf'];
+  /** Ticked for bulk delete (undefined: no checkbox). */
+  checked?: boolean | undefined;
+  onCheck?: RowChecks['onCheck'] | undefined;
 }
 
 /**
  * One row, positioned by its index. Its props don't change while scrolling
  * (same item, same index, same layout), so React skips rows that stay in view.
  */
-const GridRow = memo(function GridRow({ item, index, top, height, layout, activeColumn, onSelect, entityOf }: GridRowProps) {
+const GridRow = memo(function GridRow({ item, index, top, height, layout, activeColumn, onSelect, entityOf, checked, onCheck }: GridRowProps) {
   const { columnNames, keyCount, keyLineChars, stickyStyles } = layout;
   return (
     <div
@@ -250,6 +258,7 @@ const GridRow = memo(function GridRow({ item, index, top, height, layout, active
       style={height === ROW_HEIGHT ? { transform: `translateY(${top}px)` } : { transform: `translateY(${top}px)`, height }}
     >
       <span role="cell" className="grid-cell row-number">
+        {checked !== undefined && <input type="checkbox" className="row-check" aria-label={`Select row ${index + 1}`} checked={checked} onChange={(event) => onCheck?.(item, event.target.checked)} />}
         <button type="button" className="row-number-button" aria-label={`Inspect the key of row ${index + 1}`} onClick={() => onSelect(index)}>
           {index + 1}
         </button>

@@ -1,0 +1,187 @@
+/**
+ * `npm run bench:io`: Keylab's import and export (src/transfer, as
+ * `npm run import` / `npm run export` run them) against a bare SDK loop doing
+ * the same calls with the same concurrency, on DynamoDB Local and on Keylab's
+ * endpoint (`npm run endpoint`, its own process), printed side by side.
+ *
+ *   import: a DynamoDB JSON lines file streamed from disk, parsed, checked and
+ *           written with BatchWriteItem, vs BatchWriteItem over items already
+ *           in memory (no reading, no parsing: the stricter baseline);
+ *   export: Scan pages written as DynamoDB JSON lines to a file, vs a Scan loop
+ *           that drops the pages.
+ * Target: Keylab at ≥ 90% of the bare loop's items/s for both.
+ * KEYLAB_BENCH_IO_ITEMS=2000 is a smoke run (the default is 100,000);
+ * KEYLAB_BENCH_IO_CONCURRENCY sets the batches in flight (default 4).
+ */
+import { DynamoDB, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import type { Item } from '../src/expressions';
+import { importFile, readPages, toWireJson, writeExport } from '../src/transfer';
+import { findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
+
+const ITEMS = Number(process.env.KEYLAB_BENCH_IO_ITEMS ?? 100_000);
+const CONCURRENCY = Number(process.env.KEYLAB_BENCH_IO_CONCURRENCY ?? 4);
+const KEYS = { partitionKey: { name: 'pk', type: 'S' as const }, sortKey: { name: 'sk', type: 'N' as const } };
+
+interface Side {
+  readonly name: string;
+  readonly client: DynamoDB;
+  stop(): Promise<void>;
+}
+
+function sdkClient(endpoint: string): DynamoDB {
+  return new DynamoDB({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' }, maxAttempts: 1 });
+}
+
+function benchItem(i: number): Item {
+  return {
+    pk: { S: `P#${i % 64}` },
+    sk: { N: String(i) },
+    name: { S: `item ${i}` },
+    score: { N: String((i * 7919) % 100_000) },
+    tags: { SS: ['a', `t${i % 10}`] },
+    data: { M: { at: { S: '2026-06-23T10:00:00Z' }, n: { N: '12345678901234567890' } } },
+  };
+}
+
+async function createTable(client: DynamoDB, name: string): Promise<void> {
+  await client.createTable({
+    TableName: name,
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'N' },
+    ],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
+}
+
+/** The baseline: BatchWriteItem over in-memory items, CONCURRENCY batches in flight, UnprocessedItems sent again. */
+async function bareImport(client: DynamoDB, table: string, items: readonly Item[]): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      let requests: WriteRequest[] = items.slice(next, (next += 25)).map((item) => ({ PutRequest: { Item: item } }));
+      while (requests.length > 0) {
+        const output = await client.batchWriteItem({ RequestItems: { [table]: requests } });
+        requests = output.UnprocessedItems?.[table] ?? [];
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return items.length / ((performance.now() - started) / 1000);
+}
+
+async function keylabImport(client: DynamoDB, table: string, file: string): Promise<number> {
+  const report = await importFile(createReadStream(file), 'jsonl', { target: client, tableName: table, keys: KEYS, concurrency: CONCURRENCY });
+  if (report.written !== ITEMS || report.rejected.length > 0 || report.fatal) throw new Error(`import wrote ${report.written} of ${ITEMS}: ${JSON.stringify(report.fatal ?? report.rejected[0])}`);
+  return report.written / report.seconds;
+}
+
+async function bareExport(client: DynamoDB, table: string): Promise<number> {
+  const started = performance.now();
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const output = await client.scan({ TableName: table, ...(startKey ? { ExclusiveStartKey: startKey as Item } : {}) });
+    count += output.Items?.length ?? 0;
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  if (count !== ITEMS) throw new Error(`bare scan read ${count} of ${ITEMS}`);
+  return count / ((performance.now() - started) / 1000);
+}
+
+async function keylabExport(client: DynamoDB, table: string, file: string): Promise<number> {
+  const started = performance.now();
+  const out = createWriteStream(file);
+  const summary = { items: 0, csvValuesLeftOut: 0 };
+  for await (const chunk of writeExport(readPages(client, { operation: 'scan', input: { TableName: table } }), 'jsonl', summary)) {
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  if (summary.items !== ITEMS) throw new Error(`export wrote ${summary.items} of ${ITEMS}`);
+  return summary.items / ((performance.now() - started) / 1000);
+}
+
+async function startEndpointSide(): Promise<Side> {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, [...process.execArgv, 'scripts/endpoint.ts', '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.once('exit', (code) => reject(new Error(`the endpoint exited with ${code}: ${output}`)));
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      output += text;
+      const match = /running at (http:\/\/\S+?) /.exec(output);
+      if (match) resolve(match[1] as string);
+    });
+  });
+  const client = sdkClient(url);
+  return {
+    name: 'Keylab endpoint',
+    client,
+    stop: async () => {
+      client.destroy();
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function startLocalSide(): Promise<Side> {
+  const local = await startDynamoDBLocal({ inMemory: true, sharedDb: true });
+  const client = sdkClient(local.endpoint);
+  return {
+    name: 'DynamoDB Local',
+    client,
+    stop: async () => {
+      client.destroy();
+      await local.stop();
+    },
+  };
+}
+
+const rate = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`.padStart(11);
+const ratio = (keylab: number, bare: number) => `${((keylab / bare) * 100).toFixed(0)}%${keylab / bare >= 0.9 ? '' : ' (< 90%)'}`.padStart(12);
+
+async function main(): Promise<void> {
+  console.log(`bench:io — Node ${process.version}, ${os.cpus().length} CPUs; ${ITEMS.toLocaleString('en-US')} items, ${CONCURRENCY} batches in flight`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'keylab-bench-io-'));
+  const items = Array.from({ length: ITEMS }, (_, i) => benchItem(i));
+  const file = path.join(dir, 'items.jsonl');
+  await writeFile(file, `${items.map(toWireJson).join('\n')}\n`);
+  const rows: string[] = [];
+  try {
+    for (const start of [startLocalSide, startEndpointSide]) {
+      const side = await start();
+      try {
+        await createTable(side.client, 'bare');
+        await createTable(side.client, 'keylab');
+        const bareIn = await bareImport(side.client, 'bare', items);
+        const keylabIn = await keylabImport(side.client, 'keylab', file);
+        const bareOut = await bareExport(side.client, 'bare');
+        const keylabOut = await keylabExport(side.client, 'keylab', path.join(dir, 'export.jsonl'));
+        rows.push(`${side.name.padEnd(16)} ${rate(keylabIn)} ${rate(bareIn)} ${ratio(keylabIn, bareIn)}   ${rate(keylabOut)} ${rate(bareOut)} ${ratio(keylabOut, bareOut)}`);
+      } finally {
+        await side.stop();
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  console.log(`\n${'side'.padEnd(16)} ${'import'.padStart(11)} ${'bare SDK'.padStart(11)} ${'import/bare'.padStart(12)}   ${'export'.padStart(11)} ${'bare Scan'.padStart(11)} ${'export/bare'.padStart(12)}`);
+  for (const row of rows) console.log(row);
+}
+
+await main();

@@ -1,0 +1,98 @@
+/**
+ * What `npm run import` and `npm run export` share: their arguments, the SDK
+ * client (credentials from the environment or a profile, as the AWS CLI
+ * finds them; never printed), the table's key schema, and errors worded for
+ * the person at the terminal.
+ */
+import { DynamoDB } from '@aws-sdk/client-dynamodb';
+import { parseArgs } from 'node:util';
+import type { KeySchemaInfo } from '../src/expressions';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface TransferArgs {
+  readonly endpoint: string | undefined;
+  readonly table: string;
+  readonly format: string | undefined;
+  readonly values: Record<string, string | undefined>;
+  readonly positionals: readonly string[];
+}
+
+/** `--endpoint URL --table T [--format F] …` plus the command's own options. */
+export function parseTransferArgs(argv: readonly string[], usage: string, extra: Record<string, { type: 'string' }>): TransferArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { endpoint: { type: 'string' }, table: { type: 'string' }, format: { type: 'string' }, region: { type: 'string' }, ...extra } });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+  }
+  const { endpoint, table, format } = parsed.values as Record<string, string | undefined>;
+  if (!table) throw new UsageError(`Missing --table NAME.\n${usage}`);
+  if (endpoint !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--endpoint ${JSON.stringify(endpoint)} is not an http(s) URL: give one like http://localhost:8000 (DynamoDB Local) or leave it out for AWS.`);
+  }
+  return { endpoint, table, format, values: parsed.values as Record<string, string | undefined>, positionals: parsed.positionals };
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The SDK client. The SDK's own retries are off: the batch writer retries
+ * throttling itself (and reports it). DynamoDB Local accepts any keys, so a
+ * loopback endpoint without credentials in the environment gets placeholder
+ * ones instead of failing.
+ */
+export function createClient(endpoint: string | undefined, region: string | undefined): DynamoDB {
+  const env = process.env;
+  const hasCredentials = Boolean(env.AWS_ACCESS_KEY_ID || env.AWS_PROFILE || env.AWS_WEB_IDENTITY_TOKEN_FILE);
+  const local = endpoint !== undefined && LOOPBACK.has(new URL(endpoint).hostname);
+  return new DynamoDB({
+    region: region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    maxAttempts: 1,
+    ...(endpoint ? { endpoint } : {}),
+    ...(local && !hasCredentials ? { credentials: { accessKeyId: 'keylab', secretAccessKey: 'keylab' } } : {}),
+  });
+}
+
+/** The table's key schema from DescribeTable, or an error that says what to check. */
+export async function describeKeys(client: DynamoDB, table: string, endpoint: string | undefined): Promise<KeySchemaInfo> {
+  let output;
+  try {
+    output = await client.describeTable({ TableName: table });
+  } catch (error) {
+    throw new UsageError(explainError(error, table, endpoint));
+  }
+  const description = output.Table;
+  const attributeType = (name: string) => (description?.AttributeDefinitions?.find((definition) => definition.AttributeName === name)?.AttributeType ?? 'S') as 'S' | 'N' | 'B';
+  const hash = description?.KeySchema?.find((key) => key.KeyType === 'HASH')?.AttributeName;
+  const range = description?.KeySchema?.find((key) => key.KeyType === 'RANGE')?.AttributeName;
+  if (!hash) throw new UsageError(`DescribeTable for ${table} returned no key schema.`);
+  return { partitionKey: { name: hash, type: attributeType(hash) }, ...(range ? { sortKey: { name: range, type: attributeType(range) } } : {}) };
+}
+
+/** A DynamoDB or network error in the terminal's words (no credentials in it: the SDK's messages carry none). */
+export function explainError(error: unknown, table: string, endpoint: string | undefined): string {
+  const where = endpoint ?? 'AWS';
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: string } | undefined)?.code ?? (error as { cause?: { code?: string } } | undefined)?.cause?.code;
+  if (name === 'ResourceNotFoundException') return `Table ${table} was not found at ${where} (${message}). Check --table and --endpoint; create the table first.`;
+  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return `Nothing answers at ${where} (connection refused). Is DynamoDB Local running? (npm run dynamodb-local)`;
+  if (code === 'ENOTFOUND' || /ENOTFOUND|getaddrinfo/.test(message)) return `The host of ${where} can't be found: check --endpoint.`;
+  if (name === 'CredentialsProviderError') return `No AWS credentials found (${message}). Set AWS_PROFILE or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.`;
+  return `${name}: ${message}`;
+}
+
+export function formatSeconds(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds)) return '…';
+  if (seconds < 60) return `${Math.ceil(seconds)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
+}

@@ -1,0 +1,205 @@
+import type { BatchWriteItemCommandInput, BatchWriteItemCommandOutput, WriteRequest } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { Item } from '../expressions';
+import { writeBatches, type BatchWriteTarget, type TransferProgress, type WriteEntry } from './batchWriter';
+import { deleteItems } from './transferJobs';
+
+const TABLE = 'T';
+const KEYS = { partitionKey: { name: 'pk', type: 'S' as const } };
+
+function put(line: number, pk = `p${line}`): WriteEntry {
+  return { line, request: { PutRequest: { Item: { pk: { S: pk }, n: { N: String(line) } } } } };
+}
+
+/**
+ * A fake BatchWriteItem (the unit level; integration/transfer.test.ts runs
+ * the real DynamoDB Local): it keeps what was written, hands back a share of
+ * each batch as UnprocessedItems, throws throttling errors on chosen calls,
+ * and refuses items whose pk starts with "bad" the way DynamoDB refuses a
+ * whole batch.
+ */
+function fakeTarget(behaviour: { unprocessedEvery?: number; throttleCalls?: Set<number>; fatalAt?: number } = {}) {
+  const stored = new Map<string, Item>();
+  const writes: string[] = [];
+  let calls = 0;
+  const target: BatchWriteTarget = {
+    async batchWriteItem(input: BatchWriteItemCommandInput): Promise<BatchWriteItemCommandOutput> {
+      calls++;
+      await Promise.resolve();
+      if (behaviour.fatalAt === calls) throw Object.assign(new Error('Requested resource not found'), { name: 'ResourceNotFoundException' });
+      if (behaviour.throttleCalls?.has(calls)) throw Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
+      const requests = input.RequestItems?.[TABLE] ?? [];
+      expect(requests.length).toBeLessThanOrEqual(25);
+      const keys = requests.map((request) => (request.PutRequest?.Item ?? request.DeleteRequest?.Key)?.pk?.S ?? '');
+      expect(new Set(keys).size).toBe(keys.length);
+      if (keys.some((key) => key.startsWith('bad'))) throw Object.assign(new Error('Item size has exceeded the maximum allowed size'), { name: 'ValidationException' });
+      const unprocessed: WriteRequest[] = [];
+      requests.forEach((request, i) => {
+        const key = keys[i] as string;
+        if (behaviour.unprocessedEvery && (calls + i) % behaviour.unprocessedEvery === 0) {
+          // As the SDK parses them from the reply: new objects, not the ones sent.
+          unprocessed.push(structuredClone(request));
+          return;
+        }
+        writes.push(key);
+        if (request.PutRequest?.Item) stored.set(key, request.PutRequest.Item);
+        else stored.delete(key);
+      });
+      return { UnprocessedItems: unprocessed.length > 0 ? { [TABLE]: unprocessed } : {}, $metadata: {} };
+    },
+  };
+  return { target, stored, writes, calls: () => calls };
+}
+
+const noSleep = async () => {};
+
+describe('writeBatches', () => {
+  it('writes every item in batches of 25, retrying UnprocessedItems with growing, jittered waits', async () => {
+    const fake = fakeTarget({ unprocessedEvery: 3 });
+    const waits: number[] = [];
+    const report = await writeBatches(
+      Array.from({ length: 200 }, (_, i) => put(i + 1)),
+      { target: fake.target, tableName: TABLE, keyNames: ['pk'], concurrency: 3, sleep: async (ms) => void waits.push(ms), random: () => 0.999, baseDelayMs: 10, maxDelayMs: 100 },
+    );
+    expect(report.written).toBe(200);
+    expect(report.rejected).toEqual([]);
+    expect(fake.stored.size).toBe(200);
+    expect(report.retries).toBeGreaterThan(0);
+    // Backoff doubles per attempt up to the cap (random() scales it: full jitter).
+    expect(Math.max(...waits)).toBeLessThanOrEqual(100);
+    expect(waits.some((ms) => ms >= 19)).toBe(true);
+    expect(report.checkpoint).toMatchObject({ doneThrough: 200, doneAfter: [], written: 200 });
+  });
+
+  it('retries throttling errors and loses nothing', async () => {
+    const fake = fakeTarget({ throttleCalls: new Set([1, 2, 4, 7]) });
+    const report = await writeBatches(
+      Array.from({ length: 100 }, (_, i) => put(i + 1)),
+      { target: fake.target, tableName: TABLE, keyNames: ['pk'], concurrency: 2, sleep: noSleep },
+    );
+    expect(report.written).toBe(100);
+    expect(fake.stored.size).toBe(100);
+    expect(report.retries).toBe(4);
+  });
+
+  it('names the one item that spoiled a batch and writes the others', async () => {
+    const fake = fakeTarget();
+    const entries = Array.from({ length: 30 }, (_, i) => put(i + 1, i === 9 ? 'bad-one' : `p${i + 1}`));
+    const report = await writeBatches(entries, { target: fake.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
+    expect(report.written).toBe(29);
+    expect(report.rejected).toEqual([{ line: 10, reason: 'Item size has exceeded the maximum allowed size', code: 'ValidationException' }]);
+    expect(report.checkpoint.doneThrough).toBe(30);
+  });
+
+  it('passes rejected lines through to the report, in line order', async () => {
+    const fake = fakeTarget();
+    const report = await writeBatches([put(1), { line: 3, rejected: 'not JSON' }, put(4), { line: 2, rejected: 'x' }], { target: fake.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
+    expect(report.rejected.map((failure) => failure.line)).toEqual([2, 3]);
+    expect(report.written).toBe(2);
+  });
+
+  it('never puts one key twice in a batch (DynamoDB refuses such a batch)', async () => {
+    const fake = fakeTarget();
+    const report = await writeBatches([put(1, 'a'), put(2, 'b'), put(3, 'a')], { target: fake.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
+    expect(report.written).toBe(3);
+    expect(fake.stored.get('a')?.n).toEqual({ N: '3' });
+  });
+
+  it('stops on an error that every batch would get and says which lines were written', async () => {
+    const fake = fakeTarget({ fatalAt: 2 });
+    const report = await writeBatches(
+      Array.from({ length: 100 }, (_, i) => put(i + 1)),
+      { target: fake.target, tableName: TABLE, keyNames: ['pk'], concurrency: 1, sleep: noSleep },
+    );
+    expect(report.fatal).toMatchObject({ code: 'ResourceNotFoundException', line: 26 });
+    expect(report.written).toBe(25);
+    expect(report.checkpoint.doneThrough).toBe(25);
+  });
+
+  it('reports items still unprocessed after the last attempt', async () => {
+    const fake = fakeTarget({ unprocessedEvery: 1 });
+    const report = await writeBatches([put(1)], { target: fake.target, tableName: TABLE, keyNames: ['pk'], maxAttempts: 3, sleep: noSleep });
+    expect(report.written).toBe(0);
+    expect(report.rejected).toMatchObject([{ line: 1, code: 'UnprocessedItems' }]);
+    expect(fake.calls()).toBe(3);
+  });
+
+  it('cancels, and a resumed run writes only the lines the checkpoint does not mark done', async () => {
+    const fake = fakeTarget();
+    const controller = new AbortController();
+    let sent = 0;
+    const cancelling: BatchWriteTarget = {
+      batchWriteItem: async (input) => {
+        if (++sent === 3) controller.abort();
+        return fake.target.batchWriteItem(input);
+      },
+    };
+    const entries = Array.from({ length: 250 }, (_, i) => put(i + 1));
+    const first = await writeBatches(entries, { target: cancelling, tableName: TABLE, keyNames: ['pk'], concurrency: 1, sleep: noSleep, signal: controller.signal });
+    expect(first.cancelled).toBe(true);
+    expect(first.written).toBe(75);
+    expect(first.checkpoint.doneThrough).toBe(75);
+    const before = fake.writes.length;
+    const second = await writeBatches(entries, { target: fake.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep, resume: JSON.parse(JSON.stringify(first.checkpoint)) });
+    expect(second.written).toBe(250);
+    expect(fake.writes.length - before).toBe(175);
+    expect(new Set(fake.writes).size).toBe(250);
+    expect(fake.writes.length).toBe(250);
+  });
+
+  it('keeps lines settled out of order in the checkpoint', async () => {
+    const resolvers: (() => void)[] = [];
+    const fake = fakeTarget();
+    const slowFirst: BatchWriteTarget = {
+      batchWriteItem: async (input) => {
+        const first = input.RequestItems?.[TABLE]?.[0]?.PutRequest?.Item?.pk?.S === 'p1';
+        if (first) await new Promise<void>((resolve) => resolvers.push(resolve));
+        return fake.target.batchWriteItem(input);
+      },
+    };
+    const checkpoints: string[] = [];
+    const running = writeBatches(
+      Array.from({ length: 50 }, (_, i) => put(i + 1)),
+      { target: slowFirst, tableName: TABLE, keyNames: ['pk'], concurrency: 2, sleep: noSleep, onCheckpoint: (checkpoint) => checkpoints.push(JSON.stringify(checkpoint)) },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(JSON.parse(checkpoints.at(-1) as string)).toMatchObject({ doneThrough: 0, doneAfter: Array.from({ length: 25 }, (_, i) => i + 26) });
+    resolvers[0]?.();
+    const report = await running;
+    expect(report.checkpoint).toMatchObject({ doneThrough: 50, doneAfter: [] });
+  });
+
+  it('reports progress: items done, items per second and time left', async () => {
+    const fake = fakeTarget();
+    let clock = 0;
+    const seen: TransferProgress[] = [];
+    await writeBatches(
+      Array.from({ length: 100 }, (_, i) => put(i + 1)),
+      {
+        target: { batchWriteItem: async (input) => ((clock += 500), fake.target.batchWriteItem(input)) },
+        tableName: TABLE,
+        keyNames: ['pk'],
+        concurrency: 1,
+        total: 100,
+        now: () => clock,
+        sleep: noSleep,
+        onProgress: (progress) => seen.push(progress),
+      },
+    );
+    const last = seen.at(-1) as TransferProgress;
+    expect(last).toMatchObject({ written: 100, total: 100, rejected: 0, secondsLeft: 0 });
+    expect(last.itemsPerSecond).toBe(50);
+    expect(seen.find((progress) => progress.written === 50)).toMatchObject({ itemsPerSecond: 50, secondsLeft: 1 });
+  });
+});
+
+describe('deleteItems', () => {
+  it('deletes by key through the batch writer', async () => {
+    const fake = fakeTarget();
+    for (let i = 1; i <= 30; i++) fake.stored.set(`p${i}`, { pk: { S: `p${i}` } });
+    const items = Array.from({ length: 30 }, (_, i) => ({ pk: { S: `p${i + 1}` }, other: { S: 'x' } }));
+    const report = await deleteItems(items, { target: fake.target, tableName: TABLE, keys: KEYS, sleep: noSleep });
+    expect(report.written).toBe(30);
+    expect(fake.stored.size).toBe(0);
+  });
+});

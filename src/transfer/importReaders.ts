@@ -1,0 +1,128 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { getOwnAttribute, partitionAttributesOf, sortAttributesOf, typeOfAttributeValue, type Item, type KeySchemaInfo } from '../expressions';
+import { itemFromText, type ItemProblem } from '../items';
+import type { RejectedEntry } from './batchWriter';
+import { readCsvItems } from './csvReader';
+import { readJsonArrayElements } from './jsonArrayReader';
+import { readLines, type ByteChunks, type ReadCounter } from './textChunks';
+
+/**
+ * The import readers: a file streamed chunk by chunk into items, each with
+ * the line it came from, or a rejected line saying what is wrong (DynamoDB's
+ * own messages, from src/items and the table's key schema). A bad line never
+ * stops the lines after it.
+ */
+
+export type ImportFormat = 'jsonl' | 'json' | 'csv';
+
+export const IMPORT_FORMATS: readonly ImportFormat[] = ['jsonl', 'json', 'csv'];
+
+/** An item read from the file, or a line that can't be imported. */
+export type ReadEntry = { readonly line: number; readonly item: Item } | RejectedEntry;
+
+export interface ReadOptions {
+  /** The table's key schema: an item without its key attributes (or with the wrong types) is rejected before sending. */
+  readonly keys: KeySchemaInfo;
+  /** Counts the bytes read, for the progress bar. */
+  readonly counter?: ReadCounter;
+}
+
+/** The format a file name suggests (`.csv`, `.json`; anything else: DynamoDB JSON lines). */
+export function formatOfFileName(name: string): ImportFormat {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.json')) return 'json';
+  return 'jsonl';
+}
+
+/** Reads `chunks` in `format`. */
+export function readImportFile(chunks: ByteChunks, format: ImportFormat, options: ReadOptions): AsyncGenerator<ReadEntry> {
+  if (format === 'csv') return readCsvItems(chunks, options);
+  if (format === 'json') return readJsonArray(chunks, options);
+  return readJsonLines(chunks, options);
+}
+
+/**
+ * DynamoDB JSON lines: one item per line, either the item itself
+ * (`{"pk": {"S": "a"}}`, as `aws dynamodb scan` items and Keylab's export
+ * write them) or an S3 export line (`{"Item": {"pk": {"S": "a"}}}`). Blank
+ * lines are skipped.
+ */
+export async function* readJsonLines(chunks: ByteChunks, options: ReadOptions): AsyncGenerator<ReadEntry> {
+  for await (const { line, text } of readLines(chunks, options.counter)) {
+    if (text.trim() === '') continue;
+    yield readItemEntry(text, line, options.keys);
+  }
+}
+
+/** A JSON array of DynamoDB JSON items (plain or `{"Item": …}`), parsed element by element; each element's line is where it starts. */
+export async function* readJsonArray(chunks: ByteChunks, options: ReadOptions): AsyncGenerator<ReadEntry> {
+  for await (const element of readJsonArrayElements(chunks, options.counter)) {
+    yield 'rejected' in element ? element : readItemEntry(element.text, element.line, options.keys);
+  }
+}
+
+const S3_EXPORT_LINE = /^\s*\{\s*"Item"\s*:/;
+
+/**
+ * One item's DynamoDB JSON text read as an entry. A text whose only key is
+ * `Item` is read as an S3 export line when its inside is a valid item, and
+ * otherwise as an item with an attribute named Item.
+ */
+export function readItemEntry(text: string, line: number, keys: KeySchemaInfo): ReadEntry {
+  let result = itemFromText(text);
+  if (S3_EXPORT_LINE.test(text)) {
+    const inner = unwrapS3Line(text);
+    if (inner !== undefined) {
+      const unwrapped = itemFromText(inner);
+      // When neither reading works, the S3 one's problems are the ones the user means.
+      if (unwrapped.ok || !result.ok) result = unwrapped;
+    }
+  }
+  if (!result.ok) return { line, rejected: describeProblems(result.problems, line) };
+  const keyProblem = checkItemKeys(result.item, keys);
+  return keyProblem ? { line, rejected: keyProblem } : { line, item: result.item };
+}
+
+/** The `{…}` inside `{"Item": {…}}`, or undefined when the text is not shaped so. */
+function unwrapS3Line(text: string): string | undefined {
+  const start = text.indexOf('{', text.indexOf(':'));
+  const end = text.lastIndexOf('}');
+  const closing = text.lastIndexOf('}', end - 1);
+  if (start === -1 || closing <= start || text.slice(closing + 1, end).trim() !== '') return undefined;
+  return text.slice(start, closing + 1);
+}
+
+/** The item's problems as one reason: `score: The parameter cannot be converted …; tags: …` (a JSON syntax error with its column, and its line when the item spans several, counted from `startLine`). */
+export function describeProblems(problems: readonly ItemProblem[], startLine: number): string {
+  return problems
+    .map((problem) => {
+      const where = problem.line === undefined ? '' : problem.line > 1 ? ` (line ${startLine + problem.line - 1}, column ${problem.column ?? 1})` : ` (column ${problem.column ?? 1})`;
+      return `${problem.path === '' ? '' : `${problem.path}: `}${problem.message}${where}`;
+    })
+    .join('; ');
+}
+
+const INVALID = 'One or more parameter values were invalid: ';
+
+/**
+ * The table-key problem DynamoDB would answer for `item` (missing, wrong
+ * type, empty), in DynamoDB's words, or undefined when the keys are fine.
+ *
+ * @example
+ * checkItemKeys({ sk: { S: "1" } }, { partitionKey: { name: "pk", type: "S" } }) // "One or more parameter values were invalid: Missing the key pk in the item"
+ */
+export function checkItemKeys(item: Item, keys: KeySchemaInfo): string | undefined {
+  for (const attribute of [...partitionAttributesOf(keys), ...sortAttributesOf(keys)]) {
+    const value = getOwnAttribute(item, attribute.name);
+    if (value === undefined) return `${INVALID}Missing the key ${attribute.name} in the item`;
+    const actual = typeOfAttributeValue(value);
+    if (actual !== attribute.type) return `${INVALID}Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}`;
+    if (isEmptyKey(value)) return `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${value.S !== undefined ? 'string' : 'binary'} value. Key: ${attribute.name}`;
+  }
+  return undefined;
+}
+
+function isEmptyKey(value: AttributeValue): boolean {
+  return value.S === '' || (value.B !== undefined && value.B.length === 0);
+}

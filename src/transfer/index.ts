@@ -1,0 +1,28 @@
+/**
+ * Import, export and bulk delete, pure: streamed readers (DynamoDB JSON lines
+ * and S3 export lines, JSON arrays, CSV), streamed export writers, and the
+ * batch writer (BatchWriteItem in 25s, retries under backoff, a report of
+ * every line, a checkpoint to resume). The data source is passed in: the
+ * explorer's, or an SDK client in scripts/import.ts and scripts/export.ts.
+ */
+export {
+  BATCH_SIZE,
+  defaultSleep,
+  isThrottlingError,
+  writeBatches,
+  type BatchWriteTarget,
+  type BatchWriterOptions,
+  type RejectedEntry,
+  type TransferFailure,
+  type TransferProgress,
+  type TransferReport,
+  type WriteEntry,
+} from './batchWriter';
+export { emptyCheckpoint, isSettled, parseCheckpoint, type TransferCheckpoint } from './checkpoint';
+export { csvHeaderOf, parseCsvHeader, readCsvRecords, type CsvColumn, type CsvColumnType } from './csvReader';
+export { csvCell, EXPORT_FORMATS, exportFileName, readPages, writeExport, type ExportFormat, type ExportRequest, type ExportSource, type ExportSummary } from './exportWriters';
+export { checkItemKeys, formatOfFileName, IMPORT_FORMATS, readImportFile, readItemEntry, readJsonArray, readJsonLines, type ImportFormat, type ReadEntry } from './importReaders';
+export { readJsonArrayElements } from './jsonArrayReader';
+export { decodeChunks, readLines, type ByteChunks, type ReadCounter } from './textChunks';
+export { deleteItems, importFile, itemsOfPages, keyOfItem, type JobOptions } from './transferJobs';
+export { keyText, toWireJson } from './wireJson';
