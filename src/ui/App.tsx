@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DesignPanel } from './design/DesignPanel';
 import { LazyExplorer } from './LazyExplorer';
-import { useBuiltInTable, useConnection, useExplorer, useNotices } from './stores';
+import { useNotices } from './stores';
 
 type View = 'design' | 'explorer';
 const VIEWS: readonly { id: View; label: string }[] = [
@@ -20,14 +20,6 @@ function viewFromHash(): View {
  */
 export function App() {
   const notices = useNotices((state) => state.notices);
-  const builtInStatus = useBuiltInTable((state) => state.status);
-  const builtInSource = useBuiltInTable((state) => state.source);
-  const onBuiltIn = useExplorer((state) => state.source !== undefined && state.source === builtInSource);
-  // Copied code targets what the explorer is connected to (never its credentials).
-  const connected = useConnection((state) => state.status === 'connected' && state.form.kind !== 'builtIn');
-  const codeRegion = useConnection((state) => state.form.region);
-  const codeEndpoint = useConnection((state) => (state.form.kind === 'aws' ? undefined : state.form.endpoint));
-  const codeContext = connected && !onBuiltIn ? { region: codeRegion, ...(codeEndpoint ? { endpoint: codeEndpoint } : {}) } : undefined;
   const [view, setView] = useState<View>(viewFromHash);
   // The explorer mounts when first shown (it loads its code then) and stays mounted after.
   const [explorerShown, setExplorerShown] = useState(view === 'explorer');
@@ -78,7 +70,7 @@ export function App() {
           <DesignPanel />
         </div>
         <div role="tabpanel" id="view-explorer" aria-labelledby="tab-explorer" hidden={view !== 'explorer'}>
-          {explorerShown && <LazyExplorer status={onBuiltIn ? builtInStatus : undefined} codeContext={codeContext} />}
+          {explorerShown && <LazyExplorer />}
         </div>
       </main>
     </div>

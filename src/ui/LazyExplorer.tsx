@@ -1,32 +1,53 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentProps } from 'react';
-import { useAppStores } from './stores';
+import { lazy, Suspense, use, useEffect, useRef } from 'react';
+import type { ExplorerSideStores } from './appStores';
+import { ExplorerSideProvider, useAppStores, useBuiltInTable, useConnection, useExplorer } from './stores';
 
 /*
- * The explorer, its connection panel and the query builder are loaded when
- * the Table explorer tab is first shown: the Design tab (the first screen)
- * paints without them, the engine, IndexedDB or the AWS SDK.
+ * The explorer, its stores (AppStores.explorerSide), its connection panel and
+ * the query builder are loaded when the Table explorer tab is first shown:
+ * the Design tab (the first screen) paints without them, the engine,
+ * IndexedDB or the AWS SDK.
  */
 const ExplorerPanel = lazy(async () => ({ default: (await import('./explorer/ExplorerPanel')).ExplorerPanel }));
 const ConnectionPanel = lazy(async () => ({ default: (await import('./explorer/ConnectionPanel')).ConnectionPanel }));
-
-type ExplorerProps = Omit<ComponentProps<typeof ExplorerPanel>, 'store' | 'connection'>;
 
 /**
  * The explorer, loaded on first show; on that first show it also opens the
  * built-in table and connects the explorer to it (unless something already
  * connected it, e.g. Browse in the explorer after Load into a table).
  */
-export function LazyExplorer(props: ExplorerProps) {
+export function LazyExplorer() {
   const stores = useAppStores();
-  const connecting = useRef(false);
-  useEffect(() => {
-    if (connecting.current || stores.explorer.getState().source !== undefined) return;
-    connecting.current = true;
-    void stores.connectBuiltInTable();
-  }, [stores]);
   return (
     <Suspense fallback={<p role="status" className="lazy-loading">Loading the table explorer…</p>}>
-      <ExplorerPanel store={stores.explorer} connection={<ConnectionPanel store={stores.connection} />} {...props} />
+      <ExplorerSide sideStores={stores.explorerSide()} />
     </Suspense>
   );
+}
+
+function ExplorerSide({ sideStores }: { sideStores: Promise<ExplorerSideStores> }) {
+  const side = use(sideStores);
+  return (
+    <ExplorerSideProvider stores={side}>
+      <ConnectedExplorer side={side} />
+    </ExplorerSideProvider>
+  );
+}
+
+function ConnectedExplorer({ side }: { side: ExplorerSideStores }) {
+  const connecting = useRef(false);
+  useEffect(() => {
+    if (connecting.current || side.explorer.getState().source !== undefined) return;
+    connecting.current = true;
+    void side.connectBuiltInTable();
+  }, [side]);
+  const builtInStatus = useBuiltInTable((state) => state.status);
+  const builtInSource = useBuiltInTable((state) => state.source);
+  const onBuiltIn = useExplorer((state) => state.source !== undefined && state.source === builtInSource);
+  // Copied code targets what the explorer is connected to (never its credentials).
+  const connected = useConnection((state) => state.status === 'connected' && state.form.kind !== 'builtIn');
+  const codeRegion = useConnection((state) => state.form.region);
+  const codeEndpoint = useConnection((state) => (state.form.kind === 'aws' ? undefined : state.form.endpoint));
+  const codeContext = connected && !onBuiltIn ? { region: codeRegion, ...(codeEndpoint ? { endpoint: codeEndpoint } : {}) } : undefined;
+  return <ExplorerPanel store={side.explorer} connection={<ConnectionPanel store={side.connection} />} status={onBuiltIn ? builtInStatus : undefined} codeContext={codeContext} />;
 }

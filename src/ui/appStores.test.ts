@@ -83,27 +83,29 @@ describe('createAppStores', () => {
     const { deps, fetchCalls } = fakeDeps();
     const stores = createAppStores(deps);
     stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
+    const side = await stores.explorerSide();
     await stores.connectBuiltInTable();
-    stores.connection.getState().setForm({ kind: 'aws', awsAuth: 'profile' });
-    await until(stores.connection, (state) => state.profiles !== undefined);
+    side.connection.getState().setForm({ kind: 'aws', awsAuth: 'profile' });
+    await until(side.connection, (state) => state.profiles !== undefined);
     stores.dispose();
     expect(touched).toEqual([]);
-    expect(stores.explorer.getState().tableNames).toEqual(['AuditLog', 'Leaderboard']);
+    expect(side.explorer.getState().tableNames).toEqual(['AuditLog', 'Leaderboard']);
     expect(fetchCalls).toHaveLength(1);
   });
 
   it('binds the explorer’s table to the design of the same name and key schema, by subscription, with no component mounted', async () => {
     const stores = createAppStores(fakeDeps().deps);
+    const side = await stores.explorerSide();
     await stores.connectBuiltInTable();
-    await until(stores.explorer, (state) => state.table?.name === 'AuditLog');
-    expect(stores.explorer.getState().designBinding).toMatchObject({ designName: 'AuditLog', automatic: true });
-    expect(stores.explorer.getState().keyTemplateSource).toMatchObject({ entityName: 'Event', templateText: 'EVT#{at:iso}' });
+    await until(side.explorer, (state) => state.table?.name === 'AuditLog');
+    expect(side.explorer.getState().designBinding).toMatchObject({ designName: 'AuditLog', automatic: true });
+    expect(side.explorer.getState().keyTemplateSource).toMatchObject({ entityName: 'Event', templateText: 'EVT#{at:iso}' });
     stores.designBindings.getState().choose('AuditLog', 'none');
-    expect(stores.explorer.getState().designBinding).toBeUndefined();
-    expect(stores.explorer.getState().keyTemplate).toBeUndefined();
+    expect(side.explorer.getState().designBinding).toBeUndefined();
+    expect(side.explorer.getState().keyTemplate).toBeUndefined();
     stores.dispose();
     stores.designBindings.getState().choose('AuditLog', undefined);
-    expect(stores.explorer.getState().designBinding).toBeUndefined();
+    expect(side.explorer.getState().designBinding).toBeUndefined();
   });
 
   it('remembers the Key design chosen for a table in the injected storage', () => {
@@ -148,24 +150,37 @@ describe('createAppStores', () => {
   it('reads the ~/.aws profiles from the app server, through the injected fetch, when the form asks for one', async () => {
     const { deps, fetchCalls } = fakeDeps();
     const stores = createAppStores(deps);
+    const side = await stores.explorerSide();
     expect(fetchCalls).toEqual([]);
-    stores.connection.getState().setForm({ kind: 'aws' });
-    stores.connection.getState().setForm({ awsAuth: 'profile' });
-    stores.connection.getState().setForm({ region: 'eu-west-1' });
-    const state = await until(stores.connection, (current) => current.profiles !== undefined);
+    side.connection.getState().setForm({ kind: 'aws' });
+    side.connection.getState().setForm({ awsAuth: 'profile' });
+    side.connection.getState().setForm({ region: 'eu-west-1' });
+    const state = await until(side.connection, (current) => current.profiles !== undefined);
     expect(state.profiles).toEqual([{ name: 'dev', kind: 'sso', region: 'eu-west-1' }]);
     expect(fetchCalls).toEqual([{ url: `http://keylab.test:5173${PROFILES_PATH}`, headers: { accept: 'application/json' } }]);
   });
 
   it('switching the connection back to the built-in table reconnects the explorer to the same table', async () => {
     const stores = createAppStores(fakeDeps().deps);
+    const side = await stores.explorerSide();
     await stores.connectBuiltInTable();
-    const source = stores.explorer.getState().source;
-    stores.connection.getState().setForm({ kind: 'builtIn' });
-    await stores.connection.getState().connect();
-    expect(stores.connection.getState()).toMatchObject({ status: 'connected', connectedLabel: 'Built-in table (this browser)' });
-    expect(stores.explorer.getState().source).toBe(source);
+    const source = side.explorer.getState().source;
+    side.connection.getState().setForm({ kind: 'builtIn' });
+    await side.connection.getState().connect();
+    expect(side.connection.getState()).toMatchObject({ status: 'connected', connectedLabel: 'Built-in table (this browser)' });
+    expect(side.explorer.getState().source).toBe(source);
     expect(stores.builtInTable.getState().status).toBe('in memory only');
+  });
+});
+
+describe('the explorer side', () => {
+  it('is built on first use only (the Design tab starts without the explorer), once, and reachable from then on', async () => {
+    const stores = createAppStores(fakeDeps().deps);
+    expect(stores.explorerSideBuilt.getState().built).toBeUndefined();
+    const side = await stores.explorerSide();
+    expect(await stores.explorerSide()).toBe(side);
+    expect(stores.explorerSideBuilt.getState().built).toBe(side);
+    stores.dispose();
   });
 });
 
@@ -173,19 +188,20 @@ describe('the explorer’s PartiQL tab and table details', () => {
   it('are built once, on first use, and offer Add index on the built-in table and local endpoints, not on AWS', async () => {
     // Other engines stand in for the remote endpoints (they answer as DynamoDB does).
     const stores = createAppStores(fakeDeps({ createRemoteSource: async () => (await openBuiltInTableInMemory()).source }).deps);
+    const side = await stores.explorerSide();
     await stores.connectBuiltInTable();
-    const details = await stores.explorerTools.tableDetails();
-    expect(await stores.explorerTools.tableDetails()).toBe(details);
-    expect(await stores.explorerTools.partiql()).toBe(await stores.explorerTools.partiql());
+    const details = await side.explorerTools.tableDetails();
+    expect(await side.explorerTools.tableDetails()).toBe(details);
+    expect(await side.explorerTools.partiql()).toBe(await side.explorerTools.partiql());
     expect(details.getState().canAddIndex).toBe(true);
 
-    stores.connection.getState().setForm({ kind: 'aws', region: 'eu-west-1', accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'not-a-real-secret' });
-    await stores.connection.getState().connect();
-    expect(stores.connection.getState().status).toBe('connected');
+    side.connection.getState().setForm({ kind: 'aws', region: 'eu-west-1', accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'not-a-real-secret' });
+    await side.connection.getState().connect();
+    expect(side.connection.getState().status).toBe('connected');
     expect(details.getState().canAddIndex).toBe(false);
 
-    stores.connection.getState().setForm({ kind: 'dynamodbLocal', accessKeyId: 'keylab' });
-    await stores.connection.getState().connect();
+    side.connection.getState().setForm({ kind: 'dynamodbLocal', accessKeyId: 'keylab' });
+    await side.connection.getState().connect();
     expect(details.getState().canAddIndex).toBe(true);
     stores.dispose();
   });
@@ -194,14 +210,15 @@ describe('the explorer’s PartiQL tab and table details', () => {
 describe('Generate items', () => {
   async function onLeaderboard() {
     const stores = createAppStores(fakeDeps().deps);
+    const side = await stores.explorerSide();
     await stores.connectBuiltInTable();
-    await stores.explorer.getState().selectTable('Leaderboard');
-    const table = await until(stores.explorer, (state) => state.table?.name === 'Leaderboard');
-    return { stores, table: table.table! };
+    await side.explorer.getState().selectTable('Leaderboard');
+    const table = await until(side.explorer, (state) => state.table?.name === 'Leaderboard');
+    return { stores, side, table: table.table! };
   }
 
   it('writes the items and the explorer’s table stats follow, with no Refresh', async () => {
-    const { stores, table } = await onLeaderboard();
+    const { stores, side, table } = await onLeaderboard();
     const before = table.itemCount ?? 0;
     const sizeBefore = table.sizeBytes ?? 0;
     await stores.builtInTable.getState().generateItems({ table, partition: 'GENERATED#1', count: '1000' });
@@ -210,7 +227,7 @@ describe('Generate items', () => {
       error: false,
       message: ['Generated 1,000 items in ', { data: 'leaderboardId' }, ' = ', { data: 'GENERATED#1' }, ' (1.5 s).'],
     });
-    const after = await until(stores.explorer, (state) => state.table?.itemCount === before + 1000);
+    const after = await until(side.explorer, (state) => state.table?.itemCount === before + 1000);
     expect(after.table?.sizeBytes).toBeGreaterThan(sizeBefore);
     stores.dispose();
   });
@@ -221,9 +238,9 @@ describe('Generate items', () => {
     ['1,5', 'Items to generate must be a whole number from 1 to 1,000,000; "1,5" has "," at character 2, but separators go between groups of three digits, as in 1,000,000: write 15.'],
     ['2000000', 'Items to generate can be at most 1,000,000; 2000000 is larger.'],
   ])('refuses %s before touching the table, saying why', async (count, message) => {
-    const { stores, table } = await onLeaderboard();
+    const { stores, side, table } = await onLeaderboard();
     await stores.builtInTable.getState().generateItems({ table, partition: 'GENERATED#1', count });
     expect(stores.builtInTable.getState().generation).toEqual({ running: false, error: true, message: [{ data: message }] });
-    expect(stores.explorer.getState().table?.itemCount).toBe(table.itemCount);
+    expect(side.explorer.getState().table?.itemCount).toBe(table.itemCount);
   });
 });

@@ -6,41 +6,30 @@
  * pass fakes. React gets the result through `<AppStoresProvider>` (stores.tsx).
  */
 import type { StateStorage } from 'zustand/middleware';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EngineChange } from '../engine';
 import type { BuiltInTable } from '../sources';
 import {
   createDeferredWrites,
-  BUILT_IN_TABLE_LABEL,
-  connectQueryBuilder,
   createAccessPatternRunStore,
   createBuiltInTableStore,
-  createConnectionStore,
   createDesignBindingStore,
   createDesignStore,
-  createExplorerStore,
   createKeyDesignStore,
   createNoticeStore,
-  createRowSelectionStore,
   UNREADABLE_DESIGNS_STORAGE_KEY,
   type AccessPatternRunStore,
   type BuiltInTableStore,
-  type ConnectionKind,
   type ConnectionStorage,
-  type ConnectionStore,
   type ConnectionStoreOptions,
   type DesignBindingStore,
   type DesignStore,
-  type ExplorerStore,
   type KeyDesignStore,
   type NoticeStore,
-  type PartiqlStore,
-  type ProfileOption,
-  type RowSelectionStore,
-  type TableDetailsStore,
-  type ItemEditorStore,
-  type TablesStore,
-  type TransferStore,
 } from '../state';
+import type { ExplorerSideStores } from './explorerSideStores';
+
+export type { ExplorerSideStores, ExplorerToolStores } from './explorerSideStores';
 
 /** What the app takes from its environment. */
 export interface AppDeps {
@@ -68,29 +57,21 @@ export interface AppStores {
   readonly accessPatternRuns: AccessPatternRunStore;
   /** The Key design the user picked for each explorer table (others are bound by name and key schema). */
   readonly designBindings: DesignBindingStore;
-  readonly explorer: ExplorerStore;
-  /** The explorer's connection control: built-in table, DynamoDB Local, a custom endpoint or AWS. */
-  readonly connection: ConnectionStore;
   readonly builtInTable: BuiltInTableStore;
-  /** The grid row the byte inspector shows. */
-  readonly rowSelection: RowSelectionStore;
-  /** The explorer's PartiQL tab and table details (TTL, tags, Add index): built on first use, their code loaded with the explorer. */
-  readonly explorerTools: ExplorerToolStores;
-  /** Opens the built-in table and shows it in the explorer: what the app does at start. */
+  /**
+   * The explorer's stores (explorer, connection, row selection, explorer tools),
+   * built on first call, their code loaded then; later calls share the promise.
+   * The Design tab, the first screen, loads without them.
+   */
+  explorerSide(): Promise<ExplorerSideStores>;
+  /** `{ built }`: the explorer side once explorerSide() has built it (for Design-tab regions that show explorer data only when there is some). */
+  readonly explorerSideBuilt: StoreApi<{ readonly built?: ExplorerSideStores }>;
+  /** Opens the built-in table and shows it in the explorer (builds the explorer side first). */
   connectBuiltInTable(): Promise<void>;
   /** Writes the saves still waiting for a pause in typing (call when the page is hidden or unloaded). */
   flushSaves(): void;
   /** Ends the subscriptions between stores and to the engine (tests, hot reload). */
   dispose(): void;
-}
-
-/** Stores the explorer builds on first use: each call returns the same store. */
-export interface ExplorerToolStores {
-  partiql(): Promise<PartiqlStore>;
-  tableDetails(): Promise<TableDetailsStore>;
-  itemEditor(): Promise<ItemEditorStore>;
-  tables(): Promise<TablesStore>;
-  transfer(): Promise<TransferStore>;
 }
 
 /** A save waits this long after the last change (at most SAVE_MAX_WAIT_MS): typing in a 20,000-row design doesn't rewrite it per key press. */
@@ -111,94 +92,37 @@ export function createAppStores(deps: AppDeps): AppStores {
       : {},
   );
   const designBindings = createDesignBindingStore(designStorage ? { storage: designStorage } : {});
-  const explorer = createExplorerStore();
-  const rowSelection = createRowSelectionStore();
-  // The explorer follows the design bound to its table; the query builder encodes sort-key bounds with its entity's template.
-  const subscriptions: (() => void)[] = [connectQueryBuilder(explorer, designs, designBindings)];
+  const subscriptions: (() => void)[] = [];
 
+  // The built-in table's changes, passed to whoever listens (the explorer side, once built).
+  const builtInListeners = new Set<(table: BuiltInTable, change: EngineChange) => void>();
   const builtInTable = createBuiltInTableStore({
     notices,
     now: deps.now,
     openBuiltInTable: async () => {
       const table = await deps.openBuiltInTable();
-      subscriptions.push(table.engine.subscribe((change) => onBuiltInChange(table, change)));
+      subscriptions.push(table.engine.subscribe((change) => builtInListeners.forEach((listener) => listener(table, change))));
       return table;
     },
   });
 
-  // Item counts and sizes come from DescribeTable: re-read them when the
-  // built-in table shown in the explorer changes (Generate items, any write),
-  // at most once per burst of changes.
-  let reloadQueued = false;
-  function onBuiltInChange(table: BuiltInTable, change: EngineChange): void {
-    const { source, selectedTable } = explorer.getState();
-    if (source !== table.source || !selectedTable || reloadQueued) return;
-    if (change.type !== 'writeItems' || !change.writes.some((write) => write.tableName === selectedTable)) return;
-    reloadQueued = true;
-    queueMicrotask(() => {
-      reloadQueued = false;
-      void explorer.getState().reloadTable();
+  const explorerSideBuilt = createStore<{ readonly built?: ExplorerSideStores }>()(() => ({}));
+  const explorerSide = once(async () => {
+    const { createExplorerSideStores } = await import('./explorerSideStores');
+    const side = createExplorerSideStores({
+      deps,
+      designs,
+      designBindings,
+      builtInTable,
+      onBuiltInChange: (listener) => {
+        builtInListeners.add(listener);
+        return () => builtInListeners.delete(listener);
+      },
     });
-  }
-
-  const connectBuiltInTable = async () => {
-    const source = await builtInTable.getState().open();
-    await explorer.getState().connect(source, BUILT_IN_TABLE_LABEL);
-  };
-
-  // What the explorer was last connected to through the Connection form (the built-in table at start).
-  let connectedKind: ConnectionKind = 'builtIn';
-  const connection = createConnectionStore({
-    appOrigin: deps.appOrigin,
-    storage: deps.storage,
-    onConnected: (source, label) => {
-      connectedKind = connection.getState().form.kind;
-      return explorer.getState().connect(source, label);
-    },
-    connectBuiltIn: connectBuiltInTable,
-    ...(deps.createRemoteSource ? { createSource: deps.createRemoteSource } : {}),
-    fetchProfiles: async () => {
-      const response = await deps.fetch(new URL(PROFILES_PATH, deps.appOrigin).href, { headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error(response.status === 404 ? 'this server does not read profiles (use npm start or npm run dev)' : `HTTP ${response.status}`);
-      return ((await response.json()) as { profiles: ProfileOption[] }).profiles;
-    },
+    subscriptions.push(() => side.dispose());
+    explorerSideBuilt.setState({ built: side });
+    return side;
   });
-
-  const toolDisposers: (() => void)[] = [];
-  const explorerTools: ExplorerToolStores = {
-    partiql: once(async () => {
-      const { createPartiqlStore } = await import('../state/explorer/partiql');
-      const store = createPartiqlStore({ explorer });
-      toolDisposers.push(() => store.getState().dispose());
-      return store;
-    }),
-    tableDetails: once(async () => {
-      const { createTableDetailsStore } = await import('../state/explorer/tableDetails');
-      // Indexes are added on the built-in table, DynamoDB Local and custom endpoints; on AWS they cost money and hours.
-      const store = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
-      toolDisposers.push(() => store.getState().dispose());
-      return store;
-    }),
-    itemEditor: once(async () => {
-      const { createItemEditorStore } = await import('../state/explorer/itemEditor');
-      // Items are written where indexes are added: not on AWS connections (read-only there).
-      return createItemEditorStore({ explorer, canWrite: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
-    }),
-    tables: once(async () => {
-      const { createTablesStore } = await import('../state/explorer/tables');
-      // Tables are created and deleted on the built-in table, DynamoDB Local and custom endpoints, not on AWS.
-      const store = createTablesStore({ explorer, canChangeTables: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
-      toolDisposers.push(() => store.getState().dispose());
-      return store;
-    }),
-    transfer: once(async () => {
-      const [{ createTransferStore }, editor] = await Promise.all([import('../state/explorer/transfer'), explorerTools.itemEditor()]);
-      // Import and bulk delete write where the item editor does (its canWrite: the one check until the Read-only flag lands).
-      const store = createTransferStore({ explorer, canWrite: () => editor.getState().canWrite() });
-      toolDisposers.push(() => store.getState().dispose());
-      return store;
-    }),
-  };
 
   return {
     notices,
@@ -206,22 +130,20 @@ export function createAppStores(deps: AppDeps): AppStores {
     designs,
     accessPatternRuns: createAccessPatternRunStore(),
     designBindings,
-    explorer,
-    connection,
     builtInTable,
-    rowSelection,
-    explorerTools,
-    connectBuiltInTable,
+    explorerSide,
+    explorerSideBuilt,
+    connectBuiltInTable: async () => (await explorerSide()).connectBuiltInTable(),
     flushSaves: () => saves.flush(),
     dispose: () => {
       saves.flush();
-      for (const unsubscribe of [...subscriptions.splice(0), ...toolDisposers.splice(0)]) unsubscribe();
+      for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
     },
   };
 }
 
 /** `make`, called on first use only; later calls share its promise. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
   return () => (made ??= make());
 }

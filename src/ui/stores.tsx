@@ -6,6 +6,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
   BuiltInTableActions,
   BuiltInTableState,
@@ -23,7 +24,7 @@ import type {
   NoticeState,
   RowSelectionState,
 } from '../state';
-import type { AppStores } from './appStores';
+import type { AppStores, ExplorerSideStores } from './appStores';
 
 const AppStoresContext = createContext<AppStores | undefined>(undefined);
 
@@ -66,12 +67,40 @@ export function useDesignBindings<T>(selector: (state: DesignBindingState & Desi
   return useStore(useAppStores().designBindings, selector);
 }
 
-export function useExplorer<T>(selector: (state: ExplorerState & ExplorerActions) => T): T {
-  return useStore(useAppStores().explorer, selector);
+const ExplorerSideContext = createContext<ExplorerSideStores | undefined>(undefined);
+
+/** Gives the explorer's components its stores (LazyExplorer renders it once AppStores.explorerSide() has built them). */
+export function ExplorerSideProvider({ stores, children }: { stores: ExplorerSideStores; children: ReactNode }) {
+  return <ExplorerSideContext value={stores}>{children}</ExplorerSideContext>;
 }
 
+/** The explorer's stores, inside the explorer (under ExplorerSideProvider). */
+export function useExplorerSide(): ExplorerSideStores {
+  const stores = useContext(ExplorerSideContext);
+  if (!stores) throw new Error('Keylab: render the explorer inside <ExplorerSideProvider stores={await appStores.explorerSide()}>.');
+  return stores;
+}
+
+/** The explorer's stores if something has built them yet, else undefined (for Design-tab regions: they don't load the explorer). */
+export function useBuiltExplorerSide(): ExplorerSideStores | undefined {
+  return useStore(useAppStores().explorerSideBuilt, (state) => state.built);
+}
+
+const NO_STORE: StoreApi<unknown> = createStore(() => undefined);
+
+/** A slice of `store`, or `fallback` while there is no store (an explorer-side store not built yet). */
+export function useStoreIfBuilt<S, T>(store: StoreApi<S> | undefined, selector: (state: S) => T, fallback: T): T {
+  return useStore((store ?? NO_STORE) as StoreApi<S>, (state) => (store ? selector(state) : fallback));
+}
+
+/** Inside the explorer only (see useExplorerSide). */
+export function useExplorer<T>(selector: (state: ExplorerState & ExplorerActions) => T): T {
+  return useStore(useExplorerSide().explorer, selector);
+}
+
+/** Inside the explorer only (see useExplorerSide). */
 export function useConnection<T>(selector: (state: ConnectionState & ConnectionActions) => T): T {
-  return useStore(useAppStores().connection, selector);
+  return useStore(useExplorerSide().connection, selector);
 }
 
 export function useBuiltInTable<T>(selector: (state: BuiltInTableState & BuiltInTableActions) => T): T {
@@ -84,5 +113,5 @@ export function useNotices<T>(selector: (state: NoticeState) => T): T {
 
 /** The grid row the byte inspector shows. */
 export function useRowSelection<T>(selector: (state: RowSelectionState) => T): T {
-  return useStore(useAppStores().rowSelection, selector);
+  return useStore(useExplorerSide().rowSelection, selector);
 }

@@ -1,5 +1,4 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   buildPatternRequest,
   buildSampleItem,
@@ -8,11 +7,11 @@ import {
   itemToJsonItem,
   jsonItemToItem,
   type JsonItem,
-  type PatternReason,
   type PatternResultItem,
   type PatternRunResult,
   type TableDesign,
 } from '../../design';
+import { engineMessage, type AccessPatternsRun, type PatternRunOutcome } from './accessPatternRunStore';
 
 /**
  * Runs a table's access patterns over its samples: a fresh in-memory engine
@@ -21,26 +20,7 @@ import {
  * written, each pattern's Query sent and its result judged.
  */
 
-/** One pattern's run: its verdict, why, and what the Query returned. */
-export interface PatternRunOutcome {
-  readonly verdict: 'passes' | 'fails';
-  readonly reasons: readonly PatternReason[];
-  /** The returned items with the entity each was written as (empty when the pattern could not run). */
-  readonly items: readonly PatternResultItem[];
-}
-
-export interface AccessPatternsRun {
-  /** By pattern id. */
-  readonly outcomes: Readonly<Record<string, PatternRunOutcome>>;
-  /** Samples that could not be written (bad field values, two samples with one key), said per sample. */
-  readonly sampleProblems: readonly string[];
-}
-
-/** The message an engine error carries (its name first when it has one, as DynamoDB reports it). */
-function engineMessage(error: unknown): string {
-  if (error instanceof Error) return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message;
-  return String(error);
-}
+export { createAccessPatternRunStore, type AccessPatternRunActions, type AccessPatternRunState, type AccessPatternRunStore, type AccessPatternsRun, type PatternRunOutcome } from './accessPatternRunStore';
 
 /**
  * Runs every access pattern of `table` over its samples on a new built-in engine.
@@ -50,8 +30,12 @@ function engineMessage(error: unknown): string {
  * run.outcomes["customer-orders"].verdict // "passes"
  */
 export async function runAccessPatterns(table: TableDesign): Promise<AccessPatternsRun> {
-  const { createLocalDynamoDB } = await import('../../engine');
-  const engine = createLocalDynamoDB();
+  let engine: ReturnType<typeof import('../../engine').createLocalDynamoDB>;
+  try {
+    engine = (await import('../../engine')).createLocalDynamoDB();
+  } catch (error) {
+    return { outcomes: outcomesOfError(table, `The built-in engine could not be loaded: ${engineMessage(error)}`), sampleProblems: [] };
+  }
   const outcomes: Record<string, PatternRunOutcome> = {};
 
   try {
@@ -117,47 +101,4 @@ export async function runAccessPatterns(table: TableDesign): Promise<AccessPatte
 /** Every pattern's outcome when none could run (each still says first what keeps it from being a Query). */
 function outcomesOfError(table: TableDesign, message: string): Record<string, PatternRunOutcome> {
   return Object.fromEntries(table.accessPatterns.map((pattern) => [pattern.id, { ...judgePatternResult(table, pattern, { error: message }), items: [] }]));
-}
-
-export interface AccessPatternRunState {
-  /** The last run's outcomes, or undefined before the first. */
-  readonly lastRun: AccessPatternsRun | undefined;
-  /** The table the last run was of: results are stale once the open table is another object (any edit replaces it). */
-  readonly ranFor: TableDesign | undefined;
-  readonly running: boolean;
-}
-
-export interface AccessPatternRunActions {
-  /** Runs the table's patterns; a run started later wins over one still going. */
-  run(table: TableDesign): Promise<void>;
-  clear(): void;
-}
-
-export type AccessPatternRunStore = StoreApi<AccessPatternRunState & AccessPatternRunActions>;
-
-/** The Access patterns region's store: the last run's outcomes per pattern id and a running flag. */
-export function createAccessPatternRunStore(): AccessPatternRunStore {
-  let latest = 0;
-  return createStore<AccessPatternRunState & AccessPatternRunActions>()((set) => ({
-    lastRun: undefined,
-    ranFor: undefined,
-    running: false,
-    run: async (table) => {
-      const token = ++latest;
-      set({ running: true });
-      try {
-        const run = await runAccessPatterns(table);
-        if (token === latest) set({ lastRun: run, ranFor: table, running: false });
-      } catch (error) {
-        // Only a failure to load the engine gets here: every pattern says it could not run.
-        if (token !== latest) return;
-        const outcomes = outcomesOfError(table, `The built-in engine could not be loaded: ${engineMessage(error)}`);
-        set({ lastRun: { outcomes, sampleProblems: [] }, ranFor: table, running: false });
-      }
-    },
-    clear: () => {
-      latest++;
-      set({ lastRun: undefined, ranFor: undefined, running: false });
-    },
-  }));
 }

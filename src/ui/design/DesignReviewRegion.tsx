@@ -3,7 +3,7 @@ import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
 import { resolveDesignBinding, type DesignReview, type DesignReviewStore, type DesignStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
-import { useAppStores, useDesignBindings, useDesigns, useExplorer } from '../stores';
+import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import './designReview.css';
 
@@ -81,9 +81,13 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
  * list only when the items or the bound table change, so an acceptance does
  * not re-run the rules.
  */
+const NO_ITEMS: readonly never[] = [];
+
 function useStoredKeys(designId: string) {
-  const items = useExplorer((state) => state.items);
-  const tableSummary = useExplorer((state) => state.table);
+  // The explorer's items only once the explorer was shown (this region doesn't load it).
+  const explorer = useBuiltExplorerSide()?.explorer;
+  const items = useStoreIfBuilt(explorer, (state) => state.items, NO_ITEMS);
+  const tableSummary = useStoreIfBuilt(explorer, (state) => state.table, undefined);
   const choice = useDesignBindings((state) => (tableSummary ? state.choices[tableSummary.name] : undefined));
   const saved = useDesigns((state) => state.designs);
   const binding = useMemo(() => resolveDesignBinding(saved, choice, tableSummary), [saved, choice, tableSummary]);

@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { BUILT_IN_TABLE_LABEL, createLoadIntoTableStore, type LoadTarget } from '../../state';
 import type { AppStores } from '../appStores';
-import { useAppStores, useConnection, useExplorer, useBuiltInTable } from '../stores';
+import { useAppStores, useBuiltExplorerSide, useBuiltInTable, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import './loadIntoTable.css';
 
 /** The explorer's remote connection, when it shows one (not the built-in table). */
 function remoteTargetOf(stores: AppStores) {
-  const { source } = stores.explorer.getState();
-  const connection = stores.connection.getState();
+  // Not built yet: the explorer was never shown, so it shows no connection.
+  const side = stores.explorerSideBuilt.getState().built;
+  if (!side) return undefined;
+  const { source } = side.explorer.getState();
+  const connection = side.connection.getState();
   if (!source || source === stores.builtInTable.getState().source) return undefined;
   if (connection.status !== 'connected' || connection.form.kind === 'builtIn' || !connection.connectedLabel) return undefined;
   return { source, where: connection.connectedLabel };
@@ -26,19 +29,21 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
   const [store] = useState(() => createLoadIntoTableStore({ openBuiltIn: () => stores.builtInTable.getState().open(), remoteTarget: () => remoteTargetOf(stores) }));
   const state = useStore(store);
   // Read here so the target's label follows the connection as it changes.
-  const connectedLabel = useConnection((connection) => (connection.status === 'connected' && connection.form.kind !== 'builtIn' ? connection.connectedLabel : undefined));
-  const explorerSource = useExplorer((explorer) => explorer.source);
+  const side = useBuiltExplorerSide();
+  const connectedLabel = useStoreIfBuilt(side?.connection, (connection) => (connection.status === 'connected' && connection.form.kind !== 'builtIn' ? connection.connectedLabel : undefined), undefined);
+  const explorerSource = useStoreIfBuilt(side?.explorer, (explorer) => explorer.source, undefined);
   const builtInSource = useBuiltInTable((builtIn) => builtIn.source);
   const remoteAvailable = connectedLabel !== undefined && explorerSource !== undefined && explorerSource !== builtInSource;
   const browseTable = state.report?.tables.find((entry) => entry.outcome !== 'skipped' && entry.name === table.name)?.name ?? state.report?.tables.find((entry) => entry.outcome !== 'skipped')?.name;
 
   // Connect and select first, then switch tabs: the explorer, mounting, sees its table already chosen.
   const browse = async (name: string) => {
-    if (state.loadedInto === 'builtIn' && stores.explorer.getState().source !== stores.builtInTable.getState().source) {
-      stores.connection.getState().setForm({ kind: 'builtIn' });
-      await stores.connection.getState().connect();
-    } else await stores.explorer.getState().refreshTables();
-    await stores.explorer.getState().selectTable(name);
+    const { explorer, connection } = await stores.explorerSide();
+    if (state.loadedInto === 'builtIn' && explorer.getState().source !== stores.builtInTable.getState().source) {
+      connection.getState().setForm({ kind: 'builtIn' });
+      await connection.getState().connect();
+    } else await explorer.getState().refreshTables();
+    await explorer.getState().selectTable(name);
     window.location.hash = '#explorer';
   };
 

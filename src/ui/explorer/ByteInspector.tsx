@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { compareDynamoNumbers, encodeUtf8, explainByteOrder, explainStringOrder, findFirstDifferingByte, formatHexBytes, type KeyOrderExplanation } from '../../keys';
 import { keysOf, type ExplorerStore, type Item } from '../../state';
 import { VisibleText } from '../common/VisibleText';
-import { useAppStores } from '../stores';
+import { useExplorerSide } from '../stores';
 
 /** A key value's bytes as DynamoDB orders them: UTF-8 for S, the bytes for B; N has none (it orders by value). */
 function bytesOf(value: AttributeValue | undefined): Uint8Array | undefined {
@@ -44,7 +44,7 @@ export function ByteInspector({ store }: { store: ExplorerStore }) {
   const items = useStore(store, (state) => state.items);
   const table = useStore(store, (state) => state.table);
   const indexName = useStore(store, (state) => state.form.indexName);
-  const selection = useStore(useAppStores().rowSelection, (state) => state.selection);
+  const selection = useStore(useExplorerSide().rowSelection, (state) => state.selection);
   const headingId = useId();
   const keys = table ? keysOf(table, indexName) : undefined;
   const keyName = keys?.sortKey?.name ?? keys?.partitionKey.name;

@@ -6,7 +6,7 @@ import type { ColumnWidths, Item } from '../../state';
 import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
-import { useAppStores } from '../stores';
+import { useExplorerSide } from '../stores';
 import { AttributeValueCell, KeyValueCell } from './AttributeValueCell';
 import { CellActions } from './CellActions';
 import { onItemKey } from './itemEditor/itemKeys';
@@ -81,7 +81,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
   const [viewSort, setViewSort] = useState<ViewSort>();
   const [menuColumn, setMenuColumn] = useState<string>();
   const viewItems = useMemo(() => (viewSort ? sortItemsForView(items, viewSort) : items), [items, viewSort]);
-  const rowSelectionStore = useAppStores().rowSelection;
+  const rowSelectionStore = useExplorerSide().rowSelection;
   const selection = useStore(rowSelectionStore, (state) => state.selection);
   const selectedItem = selection?.items === items ? selection.item : undefined;
   const selectedPosition = selection?.items === items ? selection.position : undefined;
@@ -128,7 +128,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
     setActiveColumn(column);
   };
   // Keys on a focused row (its row number): Enter = Edit item, Delete = Delete item (see ItemActions).
-  const { explorerTools } = useAppStores();
+  const { explorerTools } = useExplorerSide();
   const onBodyKey = (event: KeyboardEvent<HTMLDivElement>) => {
     // Only on the row number: buttons inside cells keep their own Enter.
     const target = event.target as Element;

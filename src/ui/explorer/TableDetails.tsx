@@ -3,11 +3,11 @@ import { useStore } from 'zustand';
 import type { AddIndexErrors, AddIndexField, Detail, ExplorerStore, ProjectionChoice, StreamSummary, TableDetailsStore, TableTag, TimeToLive } from '../../state';
 import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
-import { useAppStores } from '../stores';
+import { useExplorerSide } from '../stores';
 import './tableDetails.css';
 
 function useTableDetails(): TableDetailsStore {
-  return use(useAppStores().explorerTools.tableDetails());
+  return use(useExplorerSide().explorerTools.tableDetails());
 }
 
 function unavailableText(detail: { why: string }): string {

@@ -3,11 +3,11 @@ import { useStore } from 'zustand';
 import type { CreateTableErrors, CreateTableForm, ExplorerStore, TablesStore } from '../../state';
 import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
-import { useAppStores } from '../stores';
+import { useExplorerSide } from '../stores';
 
 
 function useTables(): TablesStore {
-  return use(useAppStores().explorerTools.tables());
+  return use(useExplorerSide().explorerTools.tables());
 }
 
 /** Opens and closes a modal <dialog> with `open`. */

@@ -2,13 +2,13 @@ import { use, useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { itemToText } from '../../../items';
 import type { ExplorerStore, ItemEditorStore } from '../../../state';
-import { useAppStores } from '../../stores';
+import { useExplorerSide } from '../../stores';
 import { ItemEditorDialog, ItemVersions } from './ItemEditorDialog';
 import './itemEditor.css';
 
 /** The item editor store, built on first use (Suspense while its code loads). */
 export function useItemEditor(): ItemEditorStore {
-  return use(useAppStores().explorerTools.itemEditor());
+  return use(useExplorerSide().explorerTools.itemEditor());
 }
 
 /**
@@ -21,7 +21,7 @@ export function ItemActions({ explorer }: { explorer: ExplorerStore }) {
   // canWrite() reads the explorer's source: re-render when it changes.
   useStore(explorer, (state) => state.source);
   const items = useStore(explorer, (state) => state.items);
-  const selection = useStore(useAppStores().rowSelection, (state) => state.selection);
+  const selection = useStore(useExplorerSide().rowSelection, (state) => state.selection);
   if (!store.getState().canWrite()) return null;
   const item = selection?.items === items ? selection.item : undefined;
   const { openNew, openEdit, openDuplicate, askDelete } = store.getState();

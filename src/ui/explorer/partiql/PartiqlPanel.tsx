@@ -2,7 +2,7 @@ import { use, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { PartiqlStore } from '../../../state';
 import { VisibleText } from '../../common/VisibleText';
-import { useAppStores } from '../../stores';
+import { useExplorerSide } from '../../stores';
 import { gridKeyColumns } from '../gridColumns';
 import { OperationSwitch, type ExplorerOperation } from '../OperationSwitch';
 import { ResultsGrid } from '../ResultsGrid';
@@ -16,7 +16,7 @@ import './partiqlPanel.css';
  * page with NextToken.
  */
 export function PartiqlPanel({ onOperation }: { onOperation: (operation: Exclude<ExplorerOperation, 'partiql'>) => void }) {
-  const store = use(useAppStores().explorerTools.partiql());
+  const store = use(useExplorerSide().explorerTools.partiql());
   return (
     <div className="explorer-run">
       <div className="card">

@@ -3,11 +3,11 @@ import { useStore } from 'zustand';
 import type { ExplorerStore, TransferJob, TransferStore } from '../../../state';
 import { EXPORT_FORMATS, exportFileName, IMPORT_FORMATS, type ExportFormat, type ImportFormat } from '../../../transfer';
 import { VisibleText } from '../../common/VisibleText';
-import { useAppStores } from '../../stores';
+import { useExplorerSide } from '../../stores';
 import './transfer.css';
 
 function useTransfer(): TransferStore {
-  return use(useAppStores().explorerTools.transfer());
+  return use(useExplorerSide().explorerTools.transfer());
 }
 
 const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = { jsonl: 'DynamoDB JSON lines', json: 'JSON', csv: 'CSV' };

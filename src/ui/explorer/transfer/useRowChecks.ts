@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Item, TransferStore } from '../../../state';
-import { useAppStores } from '../../stores';
+import { useExplorerSide } from '../../stores';
 
 /** The grid's row checkboxes: which rows are ticked and how to tick one (undefined: no checkboxes). */
 export interface RowChecks {
@@ -13,7 +13,7 @@ const noSubscription = () => () => {};
 
 /** The transfer store once loaded (undefined before): the grid renders without waiting for it. */
 export function useLoadedTransferStore(): TransferStore | undefined {
-  const { explorerTools } = useAppStores();
+  const { explorerTools } = useExplorerSide();
   const [store, setStore] = useState<TransferStore>();
   useEffect(() => {
     let live = true;

@@ -1,0 +1,158 @@
+/**
+ * The explorer's side of the composition root: the explorer, its connection
+ * control, the grid's row selection and the explorer tools, built by
+ * `createExplorerSideStores` the first time something needs them
+ * (AppStores.explorerSide(), which imports this module: the Design tab, the
+ * first screen, loads without the explorer's code). The app-wide stores they
+ * work with (designs, design bindings, the built-in table) come in `shared`.
+ */
+import type { EngineChange } from '../engine';
+import type { BuiltInTable } from '../sources';
+import {
+  BUILT_IN_TABLE_LABEL,
+  connectQueryBuilder,
+  createConnectionStore,
+  createExplorerStore,
+  createRowSelectionStore,
+  type BuiltInTableStore,
+  type ConnectionKind,
+  type ConnectionStore,
+  type DesignBindingStore,
+  type DesignStore,
+  type ExplorerStore,
+  type ItemEditorStore,
+  type PartiqlStore,
+  type ProfileOption,
+  type RowSelectionStore,
+  type TableDetailsStore,
+  type TablesStore,
+  type TransferStore,
+} from '../state';
+import { once, PROFILES_PATH, type AppDeps } from './appStores';
+
+/** What the explorer side is built from: the environment and the app-wide stores it follows. */
+export interface ExplorerSideShared {
+  readonly deps: AppDeps;
+  readonly designs: DesignStore;
+  readonly designBindings: DesignBindingStore;
+  readonly builtInTable: BuiltInTableStore;
+  /** Calls `listener` with each change of the built-in table once it is open; returns the unsubscribe. */
+  readonly onBuiltInChange: (listener: (table: BuiltInTable, change: EngineChange) => void) => () => void;
+}
+
+export interface ExplorerSideStores {
+  readonly explorer: ExplorerStore;
+  /** The explorer's connection control: built-in table, DynamoDB Local, a custom endpoint or AWS. */
+  readonly connection: ConnectionStore;
+  /** The grid row the byte inspector shows. */
+  readonly rowSelection: RowSelectionStore;
+  /** The explorer's PartiQL tab, table details (TTL, tags, Add index), item editor and tables: built on first use. */
+  readonly explorerTools: ExplorerToolStores;
+  /** Opens the built-in table and shows it in the explorer: what the explorer does when first shown. */
+  connectBuiltInTable(): Promise<void>;
+  dispose(): void;
+}
+
+/** Stores the explorer builds on first use: each call returns the same store. */
+export interface ExplorerToolStores {
+  partiql(): Promise<PartiqlStore>;
+  tableDetails(): Promise<TableDetailsStore>;
+  itemEditor(): Promise<ItemEditorStore>;
+  tables(): Promise<TablesStore>;
+  transfer(): Promise<TransferStore>;
+}
+
+/** Builds the explorer side once per app (AppStores.explorerSide calls it). */
+export function createExplorerSideStores({ deps, designs, designBindings, builtInTable, onBuiltInChange }: ExplorerSideShared): ExplorerSideStores {
+  const explorer = createExplorerStore();
+  const rowSelection = createRowSelectionStore();
+  // The explorer follows the design bound to its table; the query builder encodes sort-key bounds with its entity's template.
+  const disposers: (() => void)[] = [connectQueryBuilder(explorer, designs, designBindings)];
+
+  // Item counts and sizes come from DescribeTable: re-read them when the
+  // built-in table shown in the explorer changes (Generate items, any write),
+  // at most once per burst of changes.
+  let reloadQueued = false;
+  disposers.push(
+    onBuiltInChange((table, change) => {
+      const { source, selectedTable } = explorer.getState();
+      if (source !== table.source || !selectedTable || reloadQueued) return;
+      if (change.type !== 'writeItems' || !change.writes.some((write) => write.tableName === selectedTable)) return;
+      reloadQueued = true;
+      queueMicrotask(() => {
+        reloadQueued = false;
+        void explorer.getState().reloadTable();
+      });
+    }),
+  );
+
+  const connectBuiltInTable = async () => {
+    const source = await builtInTable.getState().open();
+    await explorer.getState().connect(source, BUILT_IN_TABLE_LABEL);
+  };
+
+  // What the explorer was last connected to through the Connection form (the built-in table at start).
+  let connectedKind: ConnectionKind = 'builtIn';
+  const connection = createConnectionStore({
+    appOrigin: deps.appOrigin,
+    storage: deps.storage,
+    onConnected: (source, label) => {
+      connectedKind = connection.getState().form.kind;
+      return explorer.getState().connect(source, label);
+    },
+    connectBuiltIn: connectBuiltInTable,
+    ...(deps.createRemoteSource ? { createSource: deps.createRemoteSource } : {}),
+    fetchProfiles: async () => {
+      const response = await deps.fetch(new URL(PROFILES_PATH, deps.appOrigin).href, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(response.status === 404 ? 'this server does not read profiles (use npm start or npm run dev)' : `HTTP ${response.status}`);
+      return ((await response.json()) as { profiles: ProfileOption[] }).profiles;
+    },
+  });
+
+  // The one place that builds the explorer's tools: one `once(import …)` entry per tool.
+  const explorerTools: ExplorerToolStores = {
+    partiql: once(async () => {
+      const { createPartiqlStore } = await import('../state/explorer/partiql');
+      const store = createPartiqlStore({ explorer });
+      disposers.push(() => store.getState().dispose());
+      return store;
+    }),
+    tableDetails: once(async () => {
+      const { createTableDetailsStore } = await import('../state/explorer/tableDetails');
+      // Indexes are added on the built-in table, DynamoDB Local and custom endpoints; on AWS they cost money and hours.
+      const store = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      disposers.push(() => store.getState().dispose());
+      return store;
+    }),
+    itemEditor: once(async () => {
+      const { createItemEditorStore } = await import('../state/explorer/itemEditor');
+      // Items are written where indexes are added: not on AWS connections (read-only there).
+      return createItemEditorStore({ explorer, canWrite: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+    }),
+    tables: once(async () => {
+      const { createTablesStore } = await import('../state/explorer/tables');
+      // Tables are created and deleted on the built-in table, DynamoDB Local and custom endpoints, not on AWS.
+      const store = createTablesStore({ explorer, canChangeTables: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      disposers.push(() => store.getState().dispose());
+      return store;
+    }),
+    transfer: once(async () => {
+      const [{ createTransferStore }, editor] = await Promise.all([import('../state/explorer/transfer'), explorerTools.itemEditor()]);
+      // Import and bulk delete write where the item editor does (its canWrite: the one check until the Read-only flag lands).
+      const store = createTransferStore({ explorer, canWrite: () => editor.getState().canWrite() });
+      disposers.push(() => store.getState().dispose());
+      return store;
+    }),
+  };
+
+  return {
+    explorer,
+    connection,
+    rowSelection,
+    explorerTools,
+    connectBuiltInTable,
+    dispose: () => {
+      for (const dispose of disposers.splice(0)) dispose();
+    },
+  };
+}
