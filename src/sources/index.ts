@@ -7,3 +7,4 @@
  */
 export * from './builtInTable';
 export * from './remoteEndpoints';
+export * from './readOnlyDataSource';

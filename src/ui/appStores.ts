@@ -9,7 +9,9 @@ import type { StateStorage } from 'zustand/middleware';
 import type { EngineChange } from '../engine';
 import type { BuiltInTable } from '../sources';
 import {
+  canWriteSource,
   createDeferredWrites,
+  createWriteConfirmationStore,
   BUILT_IN_TABLE_LABEL,
   connectQueryBuilder,
   createAccessPatternRunStore,
@@ -24,7 +26,6 @@ import {
   UNREADABLE_DESIGNS_STORAGE_KEY,
   type AccessPatternRunStore,
   type BuiltInTableStore,
-  type ConnectionKind,
   type ConnectionStorage,
   type ConnectionStore,
   type ConnectionStoreOptions,
@@ -39,6 +40,7 @@ import {
   type TableDetailsStore,
   type ItemEditorStore,
   type TablesStore,
+  type WriteConfirmationStore,
 } from '../state';
 
 /** What the app takes from its environment. */
@@ -75,6 +77,8 @@ export interface AppStores {
   readonly rowSelection: RowSelectionStore;
   /** The explorer's PartiQL tab and table details (TTL, tags, Add index): built on first use, their code loaded with the explorer. */
   readonly explorerTools: ExplorerToolStores;
+  /** The extra confirmation before a write to AWS (WriteConfirmation.tsx); write paths call its confirmWrite. */
+  readonly writeConfirmation: WriteConfirmationStore;
   /** Opens the built-in table and shows it in the explorer: what the app does at start. */
   connectBuiltInTable(): Promise<void>;
   /** Writes the saves still waiting for a pause in typing (call when the page is hidden or unloaded). */
@@ -144,15 +148,10 @@ export function createAppStores(deps: AppDeps): AppStores {
     await explorer.getState().connect(source, BUILT_IN_TABLE_LABEL);
   };
 
-  // What the explorer was last connected to through the Connection form (the built-in table at start).
-  let connectedKind: ConnectionKind = 'builtIn';
   const connection = createConnectionStore({
     appOrigin: deps.appOrigin,
     storage: deps.storage,
-    onConnected: (source, label) => {
-      connectedKind = connection.getState().form.kind;
-      return explorer.getState().connect(source, label);
-    },
+    onConnected: (source, label) => explorer.getState().connect(source, label),
     connectBuiltIn: connectBuiltInTable,
     ...(deps.createRemoteSource ? { createSource: deps.createRemoteSource } : {}),
     fetchProfiles: async () => {
@@ -161,6 +160,10 @@ export function createAppStores(deps: AppDeps): AppStores {
       return ((await response.json()) as { profiles: ProfileOption[] }).profiles;
     },
   });
+
+  // Every write control asks canWriteSource (false on a Read-only connection) and, before sending, confirmWrite (asks on AWS).
+  const writeConfirmation = createWriteConfirmationStore({ source: () => explorer.getState().source, connected: () => connection.getState().connected });
+  const { confirmWrite } = writeConfirmation.getState();
 
   const toolDisposers: (() => void)[] = [];
   const explorerTools = {
@@ -172,20 +175,17 @@ export function createAppStores(deps: AppDeps): AppStores {
     }),
     tableDetails: once(async () => {
       const { createTableDetailsStore } = await import('../state/explorer/tableDetails');
-      // Indexes are added on the built-in table, DynamoDB Local and custom endpoints; on AWS they cost money and hours.
-      const store = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      const store = createTableDetailsStore({ explorer, canAddIndex: canWriteSource, confirmWrite });
       toolDisposers.push(() => store.getState().dispose());
       return store;
     }),
     itemEditor: once(async () => {
       const { createItemEditorStore } = await import('../state/explorer/itemEditor');
-      // Items are written where indexes are added: not on AWS connections (read-only there).
-      return createItemEditorStore({ explorer, canWrite: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      return createItemEditorStore({ explorer, canWrite: canWriteSource });
     }),
     tables: once(async () => {
       const { createTablesStore } = await import('../state/explorer/tables');
-      // Tables are created and deleted on the built-in table, DynamoDB Local and custom endpoints, not on AWS.
-      const store = createTablesStore({ explorer, canChangeTables: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      const store = createTablesStore({ explorer, canChangeTables: canWriteSource, confirmWrite });
       toolDisposers.push(() => store.getState().dispose());
       return store;
     }),
@@ -202,6 +202,7 @@ export function createAppStores(deps: AppDeps): AppStores {
     builtInTable,
     rowSelection,
     explorerTools,
+    writeConfirmation,
     connectBuiltInTable,
     flushSaves: () => saves.flush(),
     dispose: () => {
