@@ -7,4 +7,3 @@
  */
 export * from './builtInTable';
 export * from './remoteEndpoints';
-export * from './readOnlyDataSource';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../codegen';
 import type { DynamoDBDataSource } from '../engine';
 import type { RemoteHooks, RemoteSettings } from '../sources/remoteEndpoints';
-import { isReadOnlyDataSource, ReadOnlyConnectionError } from '../sources';
+import { isReadOnlyDataSource, ReadOnlyConnectionError } from '../sources/readOnlyDataSource';
 import { createConnectionStore, DEFAULT_FORM, READ_ONLY_STORAGE_KEY, labelOf, settingsOf, STORAGE_KEY, validateConnectionForm, type ConnectionForm, type ConnectionStoreOptions } from './connectionStore';
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';

@@ -10,7 +10,7 @@ import {
   type RemoteHooks,
   type RemoteSettings,
 } from '../sources/remoteEndpoints';
-import { readOnlyDataSource } from '../sources';
+import { readOnlyDataSource } from '../sources/readOnlyDataSource';
 import { BUILT_IN_TABLE_LABEL } from './builtInTableStore';
 
 export type ConnectionKind = 'builtIn' | 'dynamodbLocal' | 'custom' | 'aws';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../engine';
-import { readOnlyDataSource } from '../sources';
+import { readOnlyDataSource } from '../sources/readOnlyDataSource';
 import type { ConnectedConnection } from './connectionStore';
 import { canWriteSource, createWriteConfirmationStore, writeConfirmationTarget } from './writeAccess';
 

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../engine';
-import { isReadOnlyDataSource } from '../sources';
+import { isReadOnlyDataSource } from '../sources/readOnlyDataSource';
 import type { ConnectedConnection } from './connectionStore';
 
 /**

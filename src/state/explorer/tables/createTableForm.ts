@@ -133,7 +133,7 @@ export function validateCreateTable(form: CreateTableForm): CreateTableErrors {
   const checkType = (field: CreateTableField, keyName: string, type: KeyType, where: string, label: string) => {
     const known = types.get(keyName);
     if (!known) types.set(keyName, { type, where });
-    else if (known.type !== type) errors[field] ??= `${label}: ${keyName} is already ${where}, of type ${known.type}; an attribute has one type in all keys: choose ${known.type} here too.`;
+    else if (known.type !== type) errors[field] ??= `${label}: ${keyName} is already ${known.where}, of type ${known.type}; an attribute has one type in all keys: choose ${known.type} here too.`;
   };
 
   const names = new Map<string, number>();
