@@ -6,8 +6,8 @@ const table: CreateTableForm = { ...EMPTY_CREATE_TABLE_FORM, tableName: 'Orders'
 const gsi = (patch: Partial<IndexRowForm> = {}): IndexRowForm => ({ ...emptyIndexRow('GSI'), name: 'byStatus', partitionKeyName: 'status', ...patch });
 const lsi = (patch: Partial<IndexRowForm> = {}): IndexRowForm => ({ ...emptyIndexRow('LSI'), name: 'byTotal', sortKeyName: 'total', sortKeyType: 'N', ...patch });
 
-/** The form the integration test sends too: every option at once. */
-export const FULL_FORM: CreateTableForm = {
+/** Every option at once (integration/createTableForm.test.ts sends the same to DynamoDB Local and the engine). */
+const FULL_FORM: CreateTableForm = {
   ...table,
   billingMode: 'PROVISIONED',
   readCapacity: '4',
