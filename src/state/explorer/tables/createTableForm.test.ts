@@ -26,7 +26,7 @@ describe('validateCreateTable: secondary indexes', () => {
     const errors = validateCreateTable({ ...table, indexes: [gsi({ name: 'ab' }), gsi({ name: 'byStatus', partitionKeyName: '' }), gsi({ name: 'byStatus' })] });
     expect(errors['indexes.0.name']).toBe('GSI 1 (ab), index name: An index name is 3 to 255 characters long; "ab" has 2.');
     expect(errors['indexes.1.partitionKeyName']).toBe('GSI 2 (byStatus), partition key: empty; type the attribute the index is partitioned by.');
-    expect(errors['indexes.2.name']).toBe('GSI 3 (byStatus), index name: index 2 is named byStatus too; each index needs its own name.');
+    expect(errors['indexes.2.name']).toBe('GSI 3 (byStatus), index name: GSI 2 is named byStatus too; each index needs its own name.');
   });
 
   it('refuses an attribute with two types across the keys', () => {
@@ -35,6 +35,11 @@ describe('validateCreateTable: secondary indexes', () => {
       'GSI 1 (byStatus), partition key: placedAt is already the table’s sort key, of type N; an attribute has one type in all keys: choose N here too.',
     );
     expect(validateCreateTable({ ...table, indexes: [gsi({ partitionKeyName: 'placedAt', partitionKeyType: 'N' })] })).toEqual({});
+  });
+
+  it('numbers the rows by kind, as the dialog titles them', () => {
+    const errors = validateCreateTable({ ...table, indexes: [gsi(), lsi({ name: '' })] });
+    expect(errors['indexes.1.name']).toBe('LSI 1, index name: Name the index, e.g. byStatus.');
   });
 
   it('refuses an LSI on a table without a sort key, an LSI without one, and a GSI sorted by its partition key', () => {

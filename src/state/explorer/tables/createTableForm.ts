@@ -81,9 +81,11 @@ const MAX_PROJECTED_TOTAL = 100;
 const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
 const POSITIVE_INTEGER = /^[1-9][0-9]*$/;
 
-/** "GSI 1 (byStatus)": where an index row's message points. */
-function rowLabel(row: IndexRowForm, position: number): string {
-  return `${row.kind} ${position + 1}${row.name ? ` (${row.name})` : ''}`;
+/** "GSI 1 (byStatus)": where an index row's message points (numbered by kind, as the dialog titles the rows). */
+function rowLabel(rows: readonly IndexRowForm[], position: number): string {
+  const row = rows[position]!;
+  const number = rows.slice(0, position + 1).filter((entry) => entry.kind === row.kind).length;
+  return `${row.kind} ${number}${row.name ? ` (${row.name})` : ''}`;
 }
 
 function capacityProblem(label: string, text: string): string | undefined {
@@ -139,11 +141,11 @@ export function validateCreateTable(form: CreateTableForm): CreateTableErrors {
   const names = new Map<string, number>();
   let projectedTotal = 0;
   form.indexes.forEach((row, position) => {
-    const at = rowLabel(row, position);
+    const at = rowLabel(form.indexes, position);
     const field = (name: IndexRowField) => indexField(position, name);
     const nameProblem = indexNameProblem(row.name);
     if (nameProblem) errors[field('name')] = `${at}, index name: ${nameProblem}`;
-    else if (names.has(row.name)) errors[field('name')] = `${at}, index name: index ${names.get(row.name)! + 1} is named ${row.name} too; each index needs its own name.`;
+    else if (names.has(row.name)) errors[field('name')] = `${at}, index name: ${rowLabel(form.indexes, names.get(row.name)!).replace(/ \(.*\)$/, '')} is named ${row.name} too; each index needs its own name.`;
     else names.set(row.name, position);
 
     if (row.kind === 'GSI') {
