@@ -59,6 +59,7 @@ export const ENTRY_POINTS = {
   'state/explorer/tables': 'the Create table and Delete table store, built on first use by the composition root',
   'state/explorer/transfer': 'the Import…, Export… and bulk delete store (and src/transfer), built on first use by the composition root',
   'sources/remoteEndpoints': 'connection helpers shared with the Node server (the index also holds the browser’s IndexedDB table)',
+  'sources/readOnlyDataSource': 'the read-only wrapper, used by the connection store before the first paint (the index also holds the browser’s IndexedDB table)',
 };
 
 /**

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../codegen';
 import type { DynamoDBDataSource } from '../engine';
 import type { RemoteHooks, RemoteSettings } from '../sources/remoteEndpoints';
-import { createConnectionStore, DEFAULT_FORM, labelOf, settingsOf, STORAGE_KEY, validateConnectionForm, type ConnectionForm, type ConnectionStoreOptions } from './connectionStore';
+import { isReadOnlyDataSource, ReadOnlyConnectionError } from '../sources/readOnlyDataSource';
+import { createConnectionStore, DEFAULT_FORM, READ_ONLY_STORAGE_KEY, labelOf, settingsOf, STORAGE_KEY, validateConnectionForm, type ConnectionForm, type ConnectionStoreOptions } from './connectionStore';
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const TOKEN = 'IQoJb3JpZ2luX2VjEXAMPLETOKEN';
@@ -194,5 +195,42 @@ describe('connection store', () => {
     await store.getState().connect();
     expect(connectBuiltIn).toHaveBeenCalled();
     expect(store.getState().connectedLabel).toBe('Built-in table (this browser)');
+  });
+
+  it('starts AWS read-only and the others not, remembers each kind’s choice without any credential, and hands the explorer a source that refuses writes', async () => {
+    const { store, onConnected, storage } = setup(async () => ({ TableNames: ['T'] }));
+    expect(store.getState().form.readOnly).toBe(false);
+    store.getState().setForm({ kind: 'aws' });
+    expect(store.getState().form.readOnly).toBe(true);
+    store.getState().setForm({ kind: 'dynamodbLocal' });
+    expect(store.getState().form.readOnly).toBe(false);
+    store.getState().setForm({ readOnly: true });
+    store.getState().setForm({ kind: 'custom' });
+    expect(store.getState().form.readOnly).toBe(false);
+    store.getState().setForm({ kind: 'dynamodbLocal' });
+    expect(store.getState().form.readOnly).toBe(true);
+    expect(JSON.parse(storage.map.get(READ_ONLY_STORAGE_KEY)!)).toEqual({ dynamodbLocal: true });
+    expect(storage.map.has(STORAGE_KEY)).toBe(false);
+
+    await store.getState().connect();
+    const [source, label] = onConnected.mock.calls.at(-1) as unknown as [DynamoDBDataSource, string];
+    expect(isReadOnlyDataSource(source)).toBe(true);
+    expect(label).toMatch(/^DynamoDB Local .* · read-only$/);
+    expect(store.getState().connected).toMatchObject({ source, kind: 'dynamodbLocal', region: 'us-east-1', endpoint: 'http://localhost:8000', readOnly: true });
+    await expect(source.putItem({ TableName: 'T', Item: {} })).rejects.toBeInstanceOf(ReadOnlyConnectionError);
+
+    // A new store (a reload) starts DynamoDB Local read-only again.
+    const again = createConnectionStore({ appOrigin: 'http://localhost:5173', onConnected, connectBuiltIn: async () => {}, storage });
+    again.getState().setForm({ kind: 'dynamodbLocal' });
+    expect(again.getState().form.readOnly).toBe(true);
+  });
+
+  it('hands over the client itself when the connection is not read-only, with its region and endpoint', async () => {
+    const { store, onConnected } = setup(async () => ({ TableNames: ['T'] }));
+    store.getState().setForm(aws({ readOnly: false }));
+    await store.getState().connect();
+    const [source] = onConnected.mock.calls.at(-1) as unknown as [DynamoDBDataSource];
+    expect(isReadOnlyDataSource(source)).toBe(false);
+    expect(store.getState().connected).toEqual({ source, kind: 'aws', region: 'eu-west-2', endpoint: 'https://dynamodb.eu-west-2.amazonaws.com', readOnly: false });
   });
 });

@@ -10,6 +10,7 @@ import {
   type RemoteHooks,
   type RemoteSettings,
 } from '../sources/remoteEndpoints';
+import { readOnlyDataSource } from '../sources/readOnlyDataSource';
 import { BUILT_IN_TABLE_LABEL } from './builtInTableStore';
 
 export type ConnectionKind = 'builtIn' | 'dynamodbLocal' | 'custom' | 'aws';
@@ -26,6 +27,8 @@ export interface ConnectionForm {
   readonly awsAuth: AwsAuth;
   readonly profile: string;
   readonly remember: boolean;
+  /** Read-only: the connection's data source refuses writes and no write control is shown (the default for AWS). */
+  readonly readOnly: boolean;
 }
 
 export type ConnectionField = 'endpoint' | 'region' | 'accessKeyId' | 'secretAccessKey' | 'profile';
@@ -38,6 +41,16 @@ export interface ProfileOption {
   readonly region?: string;
   /** The profile's configured DynamoDB endpoint_url, when it has one. */
   readonly endpoint?: string;
+}
+
+/** What the explorer was last connected to through this store: where writes go (never a secret). */
+export interface ConnectedConnection {
+  /** The data source handed to the explorer (the read-only wrapper when readOnly). */
+  readonly source: DynamoDBDataSource;
+  readonly kind: ConnectionKind;
+  readonly region?: string;
+  readonly endpoint?: string;
+  readonly readOnly: boolean;
 }
 
 export interface ConnectionState {
@@ -54,6 +67,8 @@ export interface ConnectionState {
   readonly retrying?: string;
   readonly profiles?: readonly ProfileOption[];
   readonly profilesError?: string;
+  /** Set by a successful Connect. */
+  readonly connected?: ConnectedConnection;
 }
 
 export interface ConnectionActions {
@@ -79,7 +94,33 @@ export const DEFAULT_FORM: ConnectionForm = {
   awsAuth: 'keys',
   profile: '',
   remember: false,
+  readOnly: false,
 };
+
+/** Where each kind's Read-only choice is remembered (no credential: just kind → boolean), with or without "Remember in this browser". */
+export const READ_ONLY_STORAGE_KEY = 'keylab.connection.readOnly';
+
+/** Read-only unless the user said otherwise: on for AWS, off for the built-in table, DynamoDB Local and custom endpoints. */
+export function defaultReadOnly(kind: ConnectionKind): boolean {
+  return kind === 'aws';
+}
+
+type ReadOnlyChoices = Partial<Record<ConnectionKind, boolean>>;
+
+function readOnlyChoices(storage: ConnectionStorage | undefined): ReadOnlyChoices {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(READ_ONLY_STORAGE_KEY) ?? '{}');
+    if (!parsed || typeof parsed !== 'object') return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, value]) => typeof value === 'boolean')) as ReadOnlyChoices;
+  } catch {
+    return {};
+  }
+}
+
+/** The Read-only setting a connection of `kind` starts with: the user's last choice for that kind, or the default. */
+export function readOnlyFor(kind: ConnectionKind, storage: ConnectionStorage | undefined): boolean {
+  return readOnlyChoices(storage)[kind] ?? defaultReadOnly(kind);
+}
 
 const REGION = /^[a-z]{2}(?:-[a-z]+)+-\d{1,2}$/;
 
@@ -175,9 +216,10 @@ export interface ConnectionStoreOptions {
 function restore(storage: ConnectionStorage | undefined): ConnectionForm {
   try {
     const saved = storage?.getItem(STORAGE_KEY);
-    if (!saved) return DEFAULT_FORM;
+    if (!saved) return { ...DEFAULT_FORM, readOnly: readOnlyFor(DEFAULT_FORM.kind, storage) };
     const parsed = JSON.parse(saved) as Partial<ConnectionForm>;
-    return { ...DEFAULT_FORM, ...parsed, remember: true };
+    const form = { ...DEFAULT_FORM, ...parsed, remember: true };
+    return { ...form, readOnly: typeof parsed.readOnly === 'boolean' ? parsed.readOnly : readOnlyFor(form.kind, storage) };
   } catch {
     return DEFAULT_FORM;
   }
@@ -202,6 +244,13 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
         // Storage full or blocked: the form still works in memory.
       }
     };
+    const rememberReadOnly = (kind: ConnectionKind, readOnly: boolean) => {
+      try {
+        options.storage?.setItem(READ_ONLY_STORAGE_KEY, JSON.stringify({ ...readOnlyChoices(options.storage), [kind]: readOnly }));
+      } catch {
+        // Storage full or blocked: the choice holds for this tab.
+      }
+    };
     // The profile list is read once, when the form first asks for a profile (at start, for a remembered form).
     let profilesLoading = false;
     const loadProfilesIfNeeded = () => {
@@ -216,6 +265,9 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
       setForm: (patch) => {
         const form = { ...get().form, ...patch };
         if (patch.kind && patch.kind !== get().form.kind && patch.kind === 'dynamodbLocal' && !form.endpoint) Object.assign(form, { endpoint: DEFAULT_LOCAL_ENDPOINT });
+        // Another kind of connection starts with its own Read-only setting; a ticked box is remembered for its kind.
+        if (patch.kind && patch.kind !== get().form.kind && patch.readOnly === undefined) Object.assign(form, { readOnly: readOnlyFor(patch.kind, options.storage) });
+        if (patch.readOnly !== undefined && patch.readOnly !== get().form.readOnly) rememberReadOnly(form.kind, patch.readOnly);
         const errors = get().errors;
         // Re-check only fields that already show a message, so typing never nags early.
         const fresh = validateConnectionForm(form);
@@ -231,7 +283,7 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
         if (form.kind === 'builtIn') {
           set({ errors: {}, status: 'connecting', problem: undefined, note: undefined, retrying: undefined });
           await options.connectBuiltIn();
-          if (ticket === attempt) set({ status: 'connected', connectedLabel: BUILT_IN_TABLE_LABEL });
+          if (ticket === attempt) set({ status: 'connected', connectedLabel: BUILT_IN_TABLE_LABEL, connected: undefined });
           return;
         }
         const errors = validateConnectionForm(form);
@@ -249,8 +301,8 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
           },
         });
         try {
-          const source = await sourceOrPromise;
-          const { hasTables } = await testConnection(source);
+          const client = await sourceOrPromise;
+          const { hasTables } = await testConnection(client);
           if (ticket !== attempt) return;
           // A profile with its own endpoint_url is not AWS proper: say where it goes.
           const profileEndpoint = settings.profile ? get().profiles?.find((profile) => profile.name === settings.profile)?.endpoint : undefined;
@@ -260,8 +312,10 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
             : form.kind === 'dynamodbLocal'
               ? `Connected, but there are no tables for access key id ${settings.accessKeyId} in ${settings.region}. DynamoDB Local keeps separate tables per access key id and region unless it was started with -sharedDb: try the key and region your tables were created with.`
               : `Connected, but ${settings.kind === 'aws' ? `region ${settings.region}` : 'this endpoint'} has no tables.`;
-          set({ status: 'connected', connectedLabel: label, note });
-          await options.onConnected(source, label);
+          const shownLabel = form.readOnly ? `${label} · read-only` : label;
+          const source = form.readOnly ? readOnlyDataSource(client, label) : client;
+          set({ status: 'connected', connectedLabel: shownLabel, note, connected: { source, kind: form.kind, region: settings.region, endpoint: profileEndpoint ?? endpointOf(settings), readOnly: form.readOnly } });
+          await options.onConnected(source, shownLabel);
         } catch (error) {
           if (ticket !== attempt) return;
           set({ status: 'failed', problem: describeConnectionError(error, settings), retrying: undefined });

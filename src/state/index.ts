@@ -30,6 +30,7 @@ export * from './design/binding';
 export * from './design/loadDesign';
 export * from './design/loadIntoTableStore';
 export * from './deferredWrites';
+export * from './writeAccess';
 export type * from './design/review';
 export type * from './explorer/partiql';
 export type * from './explorer/tableDetails';

@@ -9,13 +9,14 @@
 import type { EngineChange } from '../engine';
 import type { BuiltInTable } from '../sources';
 import {
+  canWriteSource,
+  createWriteConfirmationStore,
   BUILT_IN_TABLE_LABEL,
   connectQueryBuilder,
   createConnectionStore,
   createExplorerStore,
   createRowSelectionStore,
   type BuiltInTableStore,
-  type ConnectionKind,
   type ConnectionStore,
   type DesignBindingStore,
   type DesignStore,
@@ -27,6 +28,7 @@ import {
   type TableDetailsStore,
   type TablesStore,
   type TransferStore,
+  type WriteConfirmationStore,
 } from '../state';
 import { once, PROFILES_PATH, type AppDeps } from './appStores';
 
@@ -48,6 +50,8 @@ export interface ExplorerSideStores {
   readonly rowSelection: RowSelectionStore;
   /** The explorer's PartiQL tab, table details (TTL, tags, Add index), item editor and tables: built on first use. */
   readonly explorerTools: ExplorerToolStores;
+  /** The extra confirmation before a write to AWS (WriteConfirmation.tsx); write paths call its confirmWrite. */
+  readonly writeConfirmation: WriteConfirmationStore;
   /** Opens the built-in table and shows it in the explorer: what the explorer does when first shown. */
   connectBuiltInTable(): Promise<void>;
   dispose(): void;
@@ -91,15 +95,10 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     await explorer.getState().connect(source, BUILT_IN_TABLE_LABEL);
   };
 
-  // What the explorer was last connected to through the Connection form (the built-in table at start).
-  let connectedKind: ConnectionKind = 'builtIn';
   const connection = createConnectionStore({
     appOrigin: deps.appOrigin,
     storage: deps.storage,
-    onConnected: (source, label) => {
-      connectedKind = connection.getState().form.kind;
-      return explorer.getState().connect(source, label);
-    },
+    onConnected: (source, label) => explorer.getState().connect(source, label),
     connectBuiltIn: connectBuiltInTable,
     ...(deps.createRemoteSource ? { createSource: deps.createRemoteSource } : {}),
     fetchProfiles: async () => {
@@ -108,6 +107,10 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
       return ((await response.json()) as { profiles: ProfileOption[] }).profiles;
     },
   });
+
+  // Every write control asks canWriteSource (false on a Read-only connection) and, before sending, confirmWrite (asks on AWS).
+  const writeConfirmation = createWriteConfirmationStore({ source: () => explorer.getState().source, connected: () => connection.getState().connected });
+  const { confirmWrite } = writeConfirmation.getState();
 
   // The one place that builds the explorer's tools: one `once(import …)` entry per tool.
   const explorerTools: ExplorerToolStores = {
@@ -119,27 +122,24 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     }),
     tableDetails: once(async () => {
       const { createTableDetailsStore } = await import('../state/explorer/tableDetails');
-      // Indexes are added on the built-in table, DynamoDB Local and custom endpoints; on AWS they cost money and hours.
-      const store = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      const store = createTableDetailsStore({ explorer, canAddIndex: canWriteSource, confirmWrite });
       disposers.push(() => store.getState().dispose());
       return store;
     }),
     itemEditor: once(async () => {
       const { createItemEditorStore } = await import('../state/explorer/itemEditor');
-      // Items are written where indexes are added: not on AWS connections (read-only there).
-      return createItemEditorStore({ explorer, canWrite: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      return createItemEditorStore({ explorer, canWrite: canWriteSource });
     }),
     tables: once(async () => {
       const { createTablesStore } = await import('../state/explorer/tables');
-      // Tables are created and deleted on the built-in table, DynamoDB Local and custom endpoints, not on AWS.
-      const store = createTablesStore({ explorer, canChangeTables: (source) => source === builtInTable.getState().source || connectedKind !== 'aws' });
+      const store = createTablesStore({ explorer, canChangeTables: canWriteSource, confirmWrite });
       disposers.push(() => store.getState().dispose());
       return store;
     }),
     transfer: once(async () => {
-      const [{ createTransferStore }, editor] = await Promise.all([import('../state/explorer/transfer'), explorerTools.itemEditor()]);
-      // Import and bulk delete write where the item editor does (its canWrite: the one check until the Read-only flag lands).
-      const store = createTransferStore({ explorer, canWrite: () => editor.getState().canWrite() });
+      const { createTransferStore } = await import('../state/explorer/transfer');
+      // Import and bulk delete write where every other write control does (false on a Read-only connection).
+      const store = createTransferStore({ explorer, canWrite: () => canWriteSource(explorer.getState().source) });
       disposers.push(() => store.getState().dispose());
       return store;
     }),
@@ -150,6 +150,7 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     connection,
     rowSelection,
     explorerTools,
+    writeConfirmation,
     connectBuiltInTable,
     dispose: () => {
       for (const dispose of disposers.splice(0)) dispose();

@@ -58,6 +58,7 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
   const retrying = useStore(store, (state) => state.retrying);
   const profiles = useStore(store, (state) => state.profiles);
   const profilesError = useStore(store, (state) => state.profilesError);
+  const connected = useStore(store, (state) => state.connected);
   const { setForm, connect } = store.getState();
   const [open, setOpen] = useState(false);
   const base = useId();
@@ -105,6 +106,12 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
             Settings
           </button>
         )}
+        {remote && (
+          <label className="connection-read-only" title="Read-only: no write control is shown and the connection refuses writes (applies from the next Connect).">
+            <input type="checkbox" checked={form.readOnly} onChange={(event) => setForm({ readOnly: event.target.checked })} /> Read-only
+          </label>
+        )}
+        {remote && connected?.kind === form.kind && connected.readOnly !== form.readOnly && <span className="muted small">Connect to apply {form.readOnly ? 'Read-only' : 'writes'}.</span>}
         <button type="submit" disabled={status === 'connecting'}>
           {status === 'connecting' ? 'Connecting…' : 'Connect'}
         </button>

@@ -11,6 +11,7 @@ import { PartiqlPanel } from './partiql/PartiqlPanel';
 import { AddIndexControl, TableDetailFacts } from './TableDetails';
 import { TablePicker } from './TablePicker';
 import { TablesControl } from './TablesControl';
+import { WriteConfirmation } from './WriteConfirmation';
 import { useEntityOf } from './useEntityOf';
 import { ItemActions } from './itemEditor/ItemActions';
 import { useRowChecks } from './transfer/useRowChecks';
@@ -100,6 +101,7 @@ export function ExplorerPanel({
           }
         />
         <KeyDesignPicker store={store} />
+        <WriteConfirmation />
       </div>
       {table && partiqlShown && (
         <Suspense fallback={<p role="status" className="lazy-loading">Loading PartiQL…</p>}>

@@ -1,9 +1,11 @@
-import { use, useEffect, useId, useRef } from 'react';
+import { use, useId } from 'react';
 import { useStore } from 'zustand';
 import type { AddIndexErrors, AddIndexField, Detail, ExplorerStore, ProjectionChoice, StreamSummary, TableDetailsStore, TableTag, TimeToLive } from '../../state';
 import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
 import { useExplorerSide } from '../stores';
+import { RefusalBox } from './tables/RefusalBox';
+import { useModal } from './tables/useModal';
 import './tableDetails.css';
 
 function useTableDetails(): TableDetailsStore {
@@ -65,22 +67,65 @@ export function TableDetailFacts({ explorer }: { explorer: ExplorerStore }) {
 
 const PROJECTIONS: readonly ProjectionChoice[] = ['ALL', 'KEYS_ONLY', 'INCLUDE'];
 
-/** Add index (where the connection allows it): the button, the dialog, and the new index's state while DynamoDB builds it. */
+/** Delete index: the confirmation (a GSI to choose, then Delete index) and the index's DELETING state until it is gone. */
+function DeleteIndexDialog({ explorer, store }: { explorer: ExplorerStore; store: TableDetailsStore }) {
+  const dialogState = useStore(store, (state) => state.deleteIndex);
+  const tableName = useStore(explorer, (state) => state.table?.name);
+  const indexes = useStore(explorer, (state) => state.table?.indexes);
+  const globals = indexes?.filter((index) => index.kind === 'global');
+  const { closeDeleteIndex, chooseIndexToDelete, submitDeleteIndex } = store.getState();
+  const dialog = useModal(dialogState.open);
+  const id = useId();
+  return (
+    <dialog ref={dialog} className="add-index-dialog" aria-labelledby={`${id}title`} onClose={closeDeleteIndex}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submitDeleteIndex();
+        }}
+      >
+        <h3 id={`${id}title`}>Delete index</h3>
+        <span className="form-field">
+          <label htmlFor={`${id}index`}>Index to delete</label>
+          <select id={`${id}index`} value={dialogState.indexName} onChange={(event) => chooseIndexToDelete(event.target.value)}>
+            {globals?.map((index) => (
+              <option key={index.name} value={index.name}>
+                {index.name}
+              </option>
+            ))}
+          </select>
+        </span>
+        <p className="small">
+          UpdateTable deletes the global secondary index <VisibleText text={dialogState.indexName} /> of <VisibleText text={tableName ?? ''} />; the table and its items stay. Queries on the index stop working. (A local secondary index is
+          deleted only with its table.)
+        </p>
+        <RefusalBox refusal={dialogState.refusal} />
+        <div className="button-row">
+          <button type="submit" className="primary" disabled={dialogState.sending || !dialogState.indexName}>
+            Delete index
+          </button>
+          <button type="button" onClick={closeDeleteIndex}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** Add index and Delete index (where the connection may write): the buttons, the dialogs, and the index's state while DynamoDB builds or drops it. */
 export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
   const store = useTableDetails();
   const canAddIndex = useStore(store, (state) => state.canAddIndex);
   const dialogState = useStore(store, (state) => state.addIndex);
   const creatingIndex = useStore(store, (state) => state.creatingIndex);
   const creating = useStore(explorer, (state) => (creatingIndex ? state.table?.indexes.find((index) => index.name === creatingIndex) : undefined));
-  const { openAddIndex, closeAddIndex, setAddIndexForm, submitAddIndex } = store.getState();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const deletingIndex = useStore(store, (state) => state.deletingIndex);
+  const deleting = useStore(explorer, (state) => (deletingIndex ? state.table?.indexes.find((index) => index.name === deletingIndex) : undefined));
+  const hasGlobalIndex = useStore(explorer, (state) => state.table?.indexes.some((index) => index.kind === 'global') ?? false);
+  const { openAddIndex, closeAddIndex, setAddIndexForm, submitAddIndex, openDeleteIndex } = store.getState();
+  const dialog = useModal(dialogState.open);
   const id = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (dialogState.open && !element.open) element.showModal();
-    if (!dialogState.open && element.open) element.close();
-  }, [dialogState.open]);
   if (!canAddIndex) return null;
   const { form, errors, sending, refusal } = dialogState;
   const fieldId = (field: string) => `${id}${field}`;
@@ -97,9 +142,23 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
 
   return (
     <div className="add-index">
-      <button type="button" onClick={openAddIndex} disabled={creatingIndex !== undefined}>
-        Add index
-      </button>
+      <div className="button-row">
+        <button type="button" onClick={openAddIndex} disabled={creatingIndex !== undefined}>
+          Add index
+        </button>
+        {hasGlobalIndex && (
+          <button type="button" onClick={() => openDeleteIndex()} disabled={deletingIndex !== undefined}>
+            Delete index
+          </button>
+        )}
+      </div>
+      {deletingIndex && (
+        <p className="muted small" role="status">
+          Deleting index <VisibleText text={deletingIndex} />: {deleting?.status ?? 'deleted'}
+          {deleting ? ' — DescribeTable is read every second until the index is gone.' : ''}
+        </p>
+      )}
+      <DeleteIndexDialog explorer={explorer} store={store} />
       {creatingIndex && (
         <p className="muted small" role="status">
           Creating index <VisibleText text={creatingIndex} />: {creating?.status ?? 'CREATING'}
@@ -153,11 +212,7 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
               </span>
             )}
           </div>
-          {refusal && (
-            <p className="error-box small" role="alert">
-              <strong>{refusal.name}</strong>: <VisibleText text={refusal.message} />
-            </p>
-          )}
+          <RefusalBox refusal={refusal} />
           <div className="button-row">
             <button type="submit" className="primary" disabled={sending}>
               Create index

@@ -1,4 +1,4 @@
-import type { ScalarAttributeType, TableDescription, UpdateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import type { Projection, ScalarAttributeType, TableDescription, UpdateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import type { KeyType } from '../../../keys';
 import type { TableSummary } from '../explorerTypes';
 
@@ -33,11 +33,11 @@ export const EMPTY_ADD_INDEX_FORM: AddIndexForm = {
 /** DynamoDB's index name rule: 3 to 255 of a-z, A-Z, 0-9, `_`, `-`, `.`. */
 const INDEX_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
 /** Key attribute names are 1 to 255 bytes of UTF-8. */
-const MAX_KEY_NAME_BYTES = 255;
+export const MAX_KEY_NAME_BYTES = 255;
 /** NonKeyAttributes across all of a table's indexes. */
 const MAX_PROJECTED_ATTRIBUTES = 100;
 
-const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+export const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 /** The attribute types the table already defines (its keys and its indexes' keys): an index key must use the same type. */
 function definedTypes(table: TableSummary): Map<string, KeyType> {
@@ -49,11 +49,37 @@ function definedTypes(table: TableSummary): Map<string, KeyType> {
   return types;
 }
 
-function includeNames(text: string): string[] {
+/** INCLUDE's attribute names as typed (commas or new lines between them). */
+export function includeNames(text: string): string[] {
   return text
     .split(/[,\n]/)
     .map((name) => name.trim())
     .filter((name) => name !== '');
+}
+
+/** What is wrong with an index name by DynamoDB's rule (3 to 255 of a-z, A-Z, 0-9, `_`, `-`, `.`), or undefined. */
+export function indexNameProblem(name: string): string | undefined {
+  if (name === '') return 'Name the index, e.g. byStatus.';
+  if (INDEX_NAME.test(name)) return undefined;
+  return name.length < 3 || name.length > 255
+    ? `An index name is 3 to 255 characters long; "${name}" has ${name.length}.`
+    : `An index name may contain only a-z, A-Z, 0-9, "_", "-" and "."; "${name}" has ${JSON.stringify([...name].find((char) => !/[A-Za-z0-9_.-]/.test(char)))}.`;
+}
+
+/** What is wrong with INCLUDE's attribute list (`keyNames`: the table's and the index's key attributes, projected always), or undefined. */
+export function includeProblem(names: readonly string[], keyNames: ReadonlySet<string | undefined>): string | undefined {
+  const duplicate = names.find((attribute, index) => names.indexOf(attribute) !== index);
+  if (names.length === 0) return 'List the attributes to project besides the keys (comma-separated), or choose ALL or KEYS_ONLY.';
+  if (duplicate !== undefined) return `${duplicate} is listed twice: list each attribute once.`;
+  const key = names.find((attribute) => keyNames.has(attribute));
+  if (key !== undefined) return `${key} is a key attribute, which every index projects already: leave it out.`;
+  if (names.length > MAX_PROJECTED_ATTRIBUTES) return `An index projects at most ${MAX_PROJECTED_ATTRIBUTES} attributes besides the keys; this lists ${names.length}.`;
+  return undefined;
+}
+
+/** An index's Projection as the form chose it. */
+export function projectionOf(projection: ProjectionChoice, includeText: string): Projection {
+  return { ProjectionType: projection, ...(projection === 'INCLUDE' ? { NonKeyAttributes: includeNames(includeText) } : {}) };
 }
 
 /**
@@ -63,13 +89,9 @@ function includeNames(text: string): string[] {
 export function validateAddIndex(form: AddIndexForm, table: TableSummary): AddIndexErrors {
   const errors: { -readonly [K in AddIndexField]?: string } = {};
   const name = form.indexName;
-  if (name === '') errors.indexName = 'Name the index, e.g. byStatus.';
-  else if (!INDEX_NAME.test(name)) {
-    errors.indexName =
-      name.length < 3 || name.length > 255
-        ? `An index name is 3 to 255 characters long; "${name}" has ${name.length}.`
-        : `An index name may contain only a-z, A-Z, 0-9, "_", "-" and "."; "${name}" has ${JSON.stringify([...name].find((char) => !/[A-Za-z0-9_.-]/.test(char)))}.`;
-  } else if (table.indexes.some((index) => index.name === name)) errors.indexName = `${table.name} already has an index named ${name}: choose another name.`;
+  const nameProblem = indexNameProblem(name);
+  if (nameProblem) errors.indexName = nameProblem;
+  else if (table.indexes.some((index) => index.name === name)) errors.indexName = `${table.name} already has an index named ${name}: choose another name.`;
 
   const types = definedTypes(table);
   const checkKey = (field: 'partitionKeyName' | 'sortKeyName', keyName: string, type: KeyType, role: string) => {
@@ -84,13 +106,8 @@ export function validateAddIndex(form: AddIndexForm, table: TableSummary): AddIn
   }
 
   if (form.projection === 'INCLUDE') {
-    const names = includeNames(form.includeText);
-    const keyNames = new Set([table.keys.partitionKey.name, table.keys.sortKey?.name, form.partitionKeyName, form.sortKeyName]);
-    const duplicate = names.find((attribute, index) => names.indexOf(attribute) !== index);
-    if (names.length === 0) errors.includeText = 'List the attributes to project besides the keys (comma-separated), or choose ALL or KEYS_ONLY.';
-    else if (duplicate !== undefined) errors.includeText = `${duplicate} is listed twice: list each attribute once.`;
-    else if (names.some((attribute) => keyNames.has(attribute))) errors.includeText = `${names.find((attribute) => keyNames.has(attribute))} is a key attribute, which every index projects already: leave it out.`;
-    else if (names.length > MAX_PROJECTED_ATTRIBUTES) errors.includeText = `An index projects at most ${MAX_PROJECTED_ATTRIBUTES} attributes besides the keys; this lists ${names.length}.`;
+    const problem = includeProblem(includeNames(form.includeText), new Set([table.keys.partitionKey.name, table.keys.sortKey?.name, form.partitionKeyName, form.sortKeyName]));
+    if (problem) errors.includeText = problem;
   }
   return errors;
 }
@@ -115,7 +132,7 @@ export function addIndexRequest(form: AddIndexForm, tableName: string, descripti
         Create: {
           IndexName: form.indexName,
           KeySchema: keys.map((key) => ({ AttributeName: key.name, KeyType: key.keyType })),
-          Projection: { ProjectionType: form.projection, ...(form.projection === 'INCLUDE' ? { NonKeyAttributes: includeNames(form.includeText) } : {}) },
+          Projection: projectionOf(form.projection, form.includeText),
           ...(provisioned ? { ProvisionedThroughput: { ReadCapacityUnits: throughput?.ReadCapacityUnits ?? 1, WriteCapacityUnits: throughput?.WriteCapacityUnits ?? 1 } } : {}),
         },
       },

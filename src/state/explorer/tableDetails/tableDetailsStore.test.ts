@@ -61,4 +61,34 @@ describe('the table details store', () => {
     expect(details.getState().addIndex.open).toBe(false);
     details.getState().dispose();
   });
+
+  it('deletes a GSI after asking, and follows it until DescribeTable no longer lists it', async () => {
+    const source = createLocalDynamoDB();
+    await source.createTable({
+      TableName: 'Orders',
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'status', AttributeType: 'S' },
+      ],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      GlobalSecondaryIndexes: [{ IndexName: 'byStatus', KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+    const explorer = createExplorerStore();
+    await explorer.getState().connect(source, 'Built-in table');
+    await explorer.getState().selectTable('Orders');
+    const asked: string[] = [];
+    let answer = false;
+    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: async (action) => (asked.push(action), answer) });
+    details.getState().openDeleteIndex();
+    expect(details.getState().deleteIndex).toMatchObject({ open: true, indexName: 'byStatus' });
+    expect(await details.getState().submitDeleteIndex()).toBe(false);
+    expect(asked).toEqual(['Delete index byStatus of Orders']);
+    expect((await source.describeTable({ TableName: 'Orders' })).Table?.GlobalSecondaryIndexes).toHaveLength(1);
+    answer = true;
+    expect(await details.getState().submitDeleteIndex()).toBe(true);
+    expect(details.getState().deleteIndex.open).toBe(false);
+    expect(details.getState().deletingIndex).toBeUndefined();
+    expect(explorer.getState().table?.indexes.map((index) => index.name)).toEqual([]);
+  });
 });

@@ -27,6 +27,14 @@ export interface AddIndexDialog {
   readonly refusal?: ExplorerError;
 }
 
+export interface DeleteIndexDialog {
+  readonly open: boolean;
+  /** The GSI chosen to delete (LSIs live and die with their table). */
+  readonly indexName: string;
+  readonly sending: boolean;
+  readonly refusal?: ExplorerError;
+}
+
 export interface TableDetailsState {
   /** The table these details are of (the explorer's). */
   readonly tableName?: string;
@@ -37,6 +45,9 @@ export interface TableDetailsState {
   readonly addIndex: AddIndexDialog;
   /** The index being created, followed with DescribeTable until it is ACTIVE. */
   readonly creatingIndex?: string;
+  readonly deleteIndex: DeleteIndexDialog;
+  /** The index being deleted, followed with DescribeTable (DELETING) until it is gone. */
+  readonly deletingIndex?: string;
 }
 
 export interface TableDetailsActions {
@@ -47,6 +58,12 @@ export interface TableDetailsActions {
   setAddIndexForm(patch: Partial<AddIndexForm>): void;
   /** Validates, sends UpdateTable, and follows the new index until ACTIVE. Returns true when DynamoDB accepted it. */
   submitAddIndex(): Promise<boolean>;
+  /** Opens the Delete index confirmation, on `indexName` or the table's first GSI. */
+  openDeleteIndex(indexName?: string): void;
+  closeDeleteIndex(): void;
+  chooseIndexToDelete(indexName: string): void;
+  /** UpdateTable with a GSI Delete, then follows the index until DescribeTable no longer lists it. True when DynamoDB accepted it. */
+  submitDeleteIndex(): Promise<boolean>;
   dispose(): void;
 }
 
@@ -58,6 +75,8 @@ export interface TableDetailsOptions {
   readonly canAddIndex: (source: DynamoDBDataSource) => boolean;
   /** Waits between DescribeTable polls (tests pass one that resolves at once). */
   readonly wait?: (ms: number) => Promise<void>;
+  /** Asks before a write where the connection needs it (AWS); default: no question. */
+  readonly confirmWrite?: (action: string) => Promise<boolean>;
 }
 
 /** How often an index being created is described again (DescribeTable polling, as the SDK's waiters do). */
@@ -67,6 +86,7 @@ const MAX_POLLS = 3600;
 const MAX_TAG_PAGES = 10;
 
 const CLOSED_DIALOG: AddIndexDialog = { open: false, form: EMPTY_ADD_INDEX_FORM, errors: {}, sending: false };
+const CLOSED_DELETE_INDEX: DeleteIndexDialog = { open: false, indexName: '', sending: false };
 const LOADING = { state: 'loading' } as const;
 
 const unavailable = (error: unknown): { state: 'unavailable'; why: string } => ({ state: 'unavailable', why: toExplorerError(error).message });
@@ -81,22 +101,25 @@ const unavailable = (error: unknown): { state: 'unavailable'; why: string } => (
 export function createTableDetailsStore(options: TableDetailsOptions): TableDetailsStore {
   const { explorer } = options;
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const confirmWrite = options.confirmWrite ?? (async () => true);
   // Bumped on every table or source change: answers about the previous one are dropped.
   let ticket = 0;
   let disposed = false;
   const current = () => explorer.getState();
 
   const store = createStore<TableDetailsState & TableDetailsActions>()((set, get) => {
-    async function follow(indexName: string, tableName: string, followTicket: number): Promise<void> {
-      set({ creatingIndex: indexName });
+    /** Reads the table every INDEX_POLL_MS while `indexName` is being created (until ACTIVE, backfilled) or deleted (until gone). */
+    async function follow(indexName: string, tableName: string, followTicket: number, change: 'creatingIndex' | 'deletingIndex'): Promise<void> {
+      set({ [change]: indexName });
       for (let poll = 0; poll < MAX_POLLS && !disposed && followTicket === ticket; poll++) {
         await current().reloadTable();
         if (followTicket !== ticket || current().table?.name !== tableName) return;
         const index = current().table?.indexes.find((candidate) => candidate.name === indexName);
-        if (!index || index.status === undefined || (index.status === 'ACTIVE' && index.backfilling !== true)) break;
+        if (!index || index.status === undefined) break;
+        if (change === 'creatingIndex' && index.status === 'ACTIVE' && index.backfilling !== true) break;
         await wait(INDEX_POLL_MS);
       }
-      if (followTicket === ticket) set({ creatingIndex: undefined });
+      if (followTicket === ticket) set({ [change]: undefined });
     }
 
     return {
@@ -104,6 +127,7 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
       tags: LOADING,
       canAddIndex: false,
       addIndex: CLOSED_DIALOG,
+      deleteIndex: CLOSED_DELETE_INDEX,
       reload: async () => {
         const { source, table } = current();
         if (!source || !table) return;
@@ -131,6 +155,10 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
         }
         const sendTicket = ticket;
         set({ addIndex: { ...addIndex, errors: {}, sending: true, refusal: undefined } });
+        if (!(await confirmWrite(`Add index ${addIndex.form.indexName} to ${table.name}`))) {
+          if (sendTicket === ticket) set((state) => ({ addIndex: { ...state.addIndex, sending: false } }));
+          return false;
+        }
         try {
           // Fresh: the billing mode decides whether the index needs its own throughput.
           const { Table: description } = await source.describeTable({ TableName: table.name });
@@ -141,7 +169,35 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
         }
         if (sendTicket !== ticket) return true;
         set({ addIndex: CLOSED_DIALOG });
-        await follow(addIndex.form.indexName, table.name, sendTicket);
+        await follow(addIndex.form.indexName, table.name, sendTicket, 'creatingIndex');
+        return true;
+      },
+      openDeleteIndex: (indexName) => {
+        const first = current().table?.indexes.find((index) => index.kind === 'global')?.name ?? '';
+        set({ deleteIndex: { ...CLOSED_DELETE_INDEX, open: true, indexName: indexName ?? first } });
+      },
+      closeDeleteIndex: () => set({ deleteIndex: CLOSED_DELETE_INDEX }),
+      chooseIndexToDelete: (indexName) => set((state) => ({ deleteIndex: { ...state.deleteIndex, indexName, refusal: undefined } })),
+      submitDeleteIndex: async () => {
+        const { source, table } = current();
+        const { deleteIndex, canAddIndex } = get();
+        const { indexName } = deleteIndex;
+        if (!source || !table || !canAddIndex || deleteIndex.sending || !indexName) return false;
+        const sendTicket = ticket;
+        set({ deleteIndex: { ...deleteIndex, sending: true, refusal: undefined } });
+        if (!(await confirmWrite(`Delete index ${indexName} of ${table.name}`))) {
+          if (sendTicket === ticket) set((state) => ({ deleteIndex: { ...state.deleteIndex, sending: false } }));
+          return false;
+        }
+        try {
+          await source.updateTable({ TableName: table.name, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: indexName } }] });
+        } catch (error) {
+          if (sendTicket === ticket) set((state) => ({ deleteIndex: { ...state.deleteIndex, sending: false, refusal: toExplorerError(error) } }));
+          return false;
+        }
+        if (sendTicket !== ticket) return true;
+        set({ deleteIndex: CLOSED_DELETE_INDEX });
+        await follow(indexName, table.name, sendTicket, 'deletingIndex');
         return true;
       },
       dispose: () => {
@@ -155,7 +211,7 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
   // one (connect keeps the selection, to come back to the same table): wait for that description.
   let staleTable: TableSummary | undefined;
   let awaitingTable = false;
-  const reset = { timeToLive: LOADING, tags: LOADING, addIndex: CLOSED_DIALOG, creatingIndex: undefined };
+  const reset = { timeToLive: LOADING, tags: LOADING, addIndex: CLOSED_DIALOG, creatingIndex: undefined, deleteIndex: CLOSED_DELETE_INDEX, deletingIndex: undefined };
   const unsubscribe = explorer.subscribe((state, previous) => {
     // A new connection (a new client, or the same one under another label) may allow other changes.
     const sourceChanged = state.source !== previous.source || state.sourceLabel !== previous.sourceLabel;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHOP_DESIGN } from '../../../design';
 import { createLocalDynamoDB } from '../../../engine';
 import { createExplorerStore } from '../../explorerStore';
 import { EMPTY_CREATE_TABLE_FORM, validateCreateTable } from './createTableForm';
@@ -101,5 +102,63 @@ describe('the tables store', () => {
     tables.getState().setDeleteConfirmation('Existing');
     expect(await tables.getState().submitDeleteTable()).toBe(false);
     expect((await source.listTables({})).TableNames).toEqual(['Existing']);
+  });
+
+  it('creates a table with a GSI and an LSI, then enables its time to live once it is ACTIVE', async () => {
+    const { source, tables } = await setUp();
+    tables.getState().openCreateTable();
+    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'customer', sortKeyName: 'placedAt', ttlAttribute: 'expiresAt', streamViewType: 'NEW_IMAGE' });
+    tables.getState().addIndexRow('GSI');
+    tables.getState().setIndexRow(0, { name: 'byStatus', partitionKeyName: 'status', projection: 'INCLUDE', includeText: 'total' });
+    tables.getState().addIndexRow('LSI');
+    tables.getState().setIndexRow(1, { name: 'byTotal', sortKeyName: 'total', sortKeyType: 'N' });
+    expect(await tables.getState().submitCreateTable()).toBe(true);
+    const { Table } = await source.describeTable({ TableName: 'Orders' });
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.Projection])).toEqual([['byStatus', { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total'] }]]);
+    expect(Table?.LocalSecondaryIndexes?.map((index) => index.IndexName)).toEqual(['byTotal']);
+    expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
+    expect((await source.describeTimeToLive({ TableName: 'Orders' })).TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
+  });
+
+  it('clears a row’s messages when the row is edited, and all row messages when a row is removed', async () => {
+    const { tables } = await setUp();
+    tables.getState().openCreateTable();
+    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'pk' });
+    tables.getState().addIndexRow('GSI');
+    tables.getState().addIndexRow('GSI');
+    expect(await tables.getState().submitCreateTable()).toBe(false);
+    expect(Object.keys(tables.getState().create.errors)).toEqual(['indexes.0.name', 'indexes.0.partitionKeyName', 'indexes.1.name', 'indexes.1.partitionKeyName']);
+    tables.getState().setIndexRow(0, { name: 'byA' });
+    expect(Object.keys(tables.getState().create.errors)).toEqual(['indexes.1.name', 'indexes.1.partitionKeyName']);
+    tables.getState().removeIndexRow(0);
+    expect(tables.getState().create.errors).toEqual({});
+    expect(tables.getState().create.form.indexes).toHaveLength(1);
+  });
+
+  it('fills the form from a design’s table, and creates it as designed in one click', async () => {
+    const { source, explorer, tables } = await setUp();
+    const design = SHOP_DESIGN.tables[0]!;
+    tables.getState().openCreateTable();
+    tables.getState().fillFromDesign(design, `Shop · ${design.name}`);
+    expect(tables.getState().create.form.tableName).toBe(design.name);
+    expect(tables.getState().create.form.indexes.map((row) => row.name)).toEqual(design.indexes.map((index) => index.name));
+    expect(tables.getState().create.fromDesign?.label).toBe(`Shop · ${design.name}`);
+    expect(await tables.getState().createAsDesigned()).toBe(true);
+    expect(explorer.getState().selectedTable).toBe(design.name);
+    expect((await source.describeTable({ TableName: design.name })).Table?.GlobalSecondaryIndexes?.length ?? 0).toBe(design.indexes.filter((index) => index.kind === 'GSI').length);
+  });
+
+  it('asks before writing where the connection needs it, and sends nothing when the user cancels', async () => {
+    const source = createLocalDynamoDB();
+    const explorer = createExplorerStore();
+    await explorer.getState().connect(source, 'AWS');
+    const asked: string[] = [];
+    const tables = createTablesStore({ explorer, canChangeTables: () => true, wait: async () => undefined, confirmWrite: async (action) => (asked.push(action), false) });
+    tables.getState().openCreateTable();
+    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'pk' });
+    expect(await tables.getState().submitCreateTable()).toBe(false);
+    expect(asked).toEqual(['Create table Orders']);
+    expect(tables.getState().create).toMatchObject({ open: true, sending: false });
+    expect((await source.listTables({})).TableNames).toEqual([]);
   });
 });
