@@ -24,10 +24,11 @@ export const LAYERS = {
   codegen: { mayImport: ['expressions', 'keys', 'errors'] },
   design: { mayImport: ['expressions', 'keys', 'errors'], hint: 'The design layer is pure: it describes tables and runs nothing (the stores run patterns on the engine).' },
   items: { mayImport: ['engine', 'expressions', 'keys', 'errors'], hint: 'The item editor model is pure: it reads and checks items (with the engine’s reader) and writes nothing.' },
+  migrate: { mayImport: ['design', 'items', 'expressions', 'keys', 'errors'], typeOnly: ['engine'], hint: 'Migrations are pure: the plan, the runner and the scripts talk to a data source they are given (types from the engine index only).' },
   sources: { mayImport: ['engine', 'expressions', 'keys', 'errors'] },
-  state: { mayImport: ['design', 'items', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
+  state: { mayImport: ['design', 'migrate', 'items', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
   ui: {
-    mayImport: ['state', 'design', 'items', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
+    mayImport: ['state', 'design', 'migrate', 'items', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
     typeOnly: ['engine'],
     hint: 'The UI reaches the engine through src/state and src/sources (types from the engine index are fine).',
   },

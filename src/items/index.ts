@@ -9,3 +9,4 @@ export { changedAttributes, type AttributeChange } from './itemChanges';
 export { emptyFormValue, FORM_TYPES, itemFromForm, itemToForm, type FormEntry, type FormValue } from './itemForm';
 export type { ItemProblem, ItemReadResult, NumberRespelling } from './itemProblems';
 export { itemFromText, itemToText } from './itemText';
+export { unchangedCondition } from './unchangedCondition';

@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../../../engine';
 import { getOwnAttribute } from '../../../expressions';
-import { changedAttributes, itemFromText, itemToText, type ItemProblem, type NumberRespelling } from '../../../items';
+import { changedAttributes, itemFromText, itemToText, unchangedCondition, type ItemProblem, type NumberRespelling } from '../../../items';
 import type { ExplorerStore } from '../../explorerStore';
 import { toExplorerError, type Item, type TableSummary } from '../explorerTypes';
 
@@ -71,20 +71,8 @@ function keyOf(table: TableSummary, item: Item): Item {
   return key;
 }
 
-/**
- * "Every attribute still equals what was read": `#a0 = :v0 AND …`, names and
- * values as placeholders (equality compares any type in DynamoDB, sets as sets).
- */
-export function unchangedCondition(original: Item): { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, AttributeValue> } {
-  const names: Record<string, string> = {};
-  const values: Record<string, AttributeValue> = {};
-  const parts = Object.keys(original).map((name, i) => {
-    names[`#a${i}`] = name;
-    values[`:v${i}`] = getOwnAttribute(original, name) as AttributeValue;
-    return `#a${i} = :v${i}`;
-  });
-  return { ConditionExpression: parts.join(' AND '), ExpressionAttributeNames: names, ExpressionAttributeValues: values };
-}
+/** Moved to src/items (key migrations use it too); re-exported here for the editor's callers. */
+export { unchangedCondition };
 
 const isConditionFailure = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
