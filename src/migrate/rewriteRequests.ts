@@ -18,7 +18,7 @@ import type { MigrationSpec, RewriteEntry, RewriteRequests, SettleRule } from '.
  */
 export function rewriteRequests(spec: MigrationSpec, entry: RewriteEntry): RewriteRequests {
   const notThere = { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': spec.partitionKey } };
-  const unchanged = unchangedCondition(entry.item);
+  const unchanged = unchangedSincePlan(entry.item, entry.newItem);
   if (spec.targetTableName !== undefined) {
     return {
       transaction: {
@@ -50,6 +50,26 @@ export function rewriteRequests(spec: MigrationSpec, entry: RewriteEntry): Rewri
     },
     settle: { kind: 'moved', oldRead: { TableName: spec.tableName, Key: entry.key }, newRead: { TableName: spec.tableName, Key: entry.newKey }, keepsOld: false },
   };
+}
+
+/**
+ * The old item is as the plan read it: every attribute it had still has its
+ * value (unchangedCondition) and no attribute the new item adds exists yet (so
+ * a same-key rewrite that already ran is refused, not written twice).
+ * DynamoDB conditions can't say "and no other attribute": an attribute
+ * someone else ADDED to the old item is not detected; a changed or removed
+ * one is.
+ */
+export function unchangedSincePlan(item: Item, newItem: Item): ReturnType<typeof unchangedCondition> {
+  const condition = unchangedCondition(item);
+  const added = Object.keys(newItem).filter((name) => getOwnAttribute(item, name) === undefined);
+  if (added.length === 0) return condition;
+  const names = { ...condition.ExpressionAttributeNames };
+  const parts = added.map((name, i) => {
+    names[`#n${i}`] = name;
+    return `attribute_not_exists(#n${i})`;
+  });
+  return { ...condition, ConditionExpression: [condition.ConditionExpression, ...parts].join(' AND '), ExpressionAttributeNames: names };
 }
 
 /** What reading says about a rewrite whose transaction was refused (or may have run before a crash). */
