@@ -30,7 +30,7 @@ export function emptyCheckpoint(planId: string, total: number): MigrationCheckpo
  * A plan's identity: a hash of its table and every rewrite's old and new key,
  * so a checkpoint is never applied to another plan.
  */
-export function planIdOf(plan: MigrationPlan): string {
+export function planIdOf(plan: Pick<MigrationPlan, 'spec' | 'rewrites'>): string {
   let hash = 0x811c9dc5;
   const mix = (text: string) => {
     for (let i = 0; i < text.length; i++) {

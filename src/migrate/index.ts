@@ -13,3 +13,7 @@ export { rewriteRequests, settleState, type SettledState } from './rewriteReques
 export { CHECKPOINT_FORMAT, emptyCheckpoint, parseCheckpoint, planIdOf, type CheckpointResult, type MigrationCheckpoint, type SkipReason } from './checkpoint';
 export { applyMigration, type ApplyOptions, type ApplyResult, type MigrationProgress, type MigrationSource } from './applyMigration';
 export { scanPages, verifyMigration, type VerifyReport } from './verifyMigration';
+export { parsePlanFile, PLAN_FORMAT, revivePlanJson, serializePlanFile, toPlanFile, type MigrationPlanFile, type PlanFileResult } from './planFile';
+export { MIGRATION_PROGRAM, type MigrationRunReport } from './scripts/migrationProgram';
+export { emitNodeMigration } from './scripts/emitNodeMigration';
+export { emitPythonMigration } from './scripts/emitPythonMigration';
