@@ -68,13 +68,17 @@ async function runner(db: DynamoDB, plan: MigrationPlan): Promise<number> {
 
 async function compareOn(name: string, url: string): Promise<string[]> {
   const db = new DynamoDB({ endpoint: url, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' }, maxAttempts: 3 });
-  const tables = { bare: `MigrateBare${Date.now()}`, runner: `MigrateRunner${Date.now()}` };
-  await fill(db, tables.bare);
-  await fill(db, tables.runner);
-  const barePlan = await planMigration(migration(tables.bare), scanPages(db, tables.bare));
-  const runnerPlan = await planMigration(migration(tables.runner), scanPages(db, tables.runner));
-  const bare = await bareLoop(db, barePlan);
-  const ours = await runner(db, runnerPlan);
+  const tables = { bare: `MigrateBare${Date.now()}`, runner: `MigrateRunner${Date.now()}`, bareAgain: `MigrateBareAgain${Date.now()}` };
+  for (const table of Object.values(tables)) await fill(db, table);
+  const plans = {
+    bare: await planMigration(migration(tables.bare), scanPages(db, tables.bare)),
+    runner: await planMigration(migration(tables.runner), scanPages(db, tables.runner)),
+    bareAgain: await planMigration(migration(tables.bareAgain), scanPages(db, tables.bareAgain)),
+  };
+  // The baseline runs before and after the runner and keeps its better figure: a cold JVM or JIT must not favour the runner.
+  const first = await bareLoop(db, plans.bare);
+  const ours = await runner(db, plans.runner);
+  const bare = Math.max(first, await bareLoop(db, plans.bareAgain));
   db.destroy();
   return [name, formatInt(ITEMS), `${bare.toFixed(0)} items/s`, `${ours.toFixed(0)} items/s`, `${((ours / bare) * 100).toFixed(0)}% (target ≥ 80%)`];
 }
@@ -95,7 +99,7 @@ async function preview(): Promise<string[]> {
   }
   const plan = planner.finish();
   const total = performance.now() - started;
-  return [`preview of ${formatInt(PREVIEW_ITEMS)} (built-in)`, formatMs(firstPage ?? 0), formatMs(total), `${formatInt(plan.counts.rewrite)} to rewrite; targets: first page ≤ 200 ms, all ≤ 10 s`];
+  return [`preview of ${formatInt(PREVIEW_ITEMS)} (built-in)`, `${formatMs(firstPage ?? 0)} ms`, `${formatMs(total)} ms`, `${formatInt(plan.counts.rewrite)} to rewrite; targets: first page ≤ 200 ms, all ≤ 10 s`];
 }
 
 async function main(): Promise<void> {
