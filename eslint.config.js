@@ -15,7 +15,7 @@ import { layersPlugin } from './eslint/layers.js';
  */
 
 const TS_FILES = '**/*.{ts,tsx,mts,cts}';
-const CORE = ['src/keys/**', 'src/expressions/**', 'src/engine/**', 'src/codegen/**', 'src/design/**', 'src/transfer/**'];
+const CORE = ['src/keys/**', 'src/expressions/**', 'src/engine/**', 'src/codegen/**', 'src/design/**', 'src/transfer/**', 'src/migrate/**'];
 
 /** @typedef {{ regex: string, message: string, allowTypeImports?: boolean }} RestrictedPattern */
 /** @typedef {{ name: string, message: string, allowTypeImports?: boolean }} RestrictedPath */

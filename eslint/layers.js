@@ -25,10 +25,11 @@ export const LAYERS = {
   design: { mayImport: ['expressions', 'keys', 'errors'], hint: 'The design layer is pure: it describes tables and runs nothing (the stores run patterns on the engine).' },
   items: { mayImport: ['engine', 'expressions', 'keys', 'errors'], hint: 'The item editor model is pure: it reads and checks items (with the engine’s reader) and writes nothing.' },
   transfer: { mayImport: ['engine', 'expressions', 'keys', 'items', 'errors'], hint: 'Import, export and bulk delete are pure: the data source (the explorer’s, or an SDK client in scripts/) is passed in.' },
+  migrate: { mayImport: ['design', 'items', 'expressions', 'keys', 'errors'], typeOnly: ['engine'], hint: 'Migrations are pure: the plan, the runner and the scripts talk to a data source they are given (types from the engine index only).' },
   sources: { mayImport: ['engine', 'expressions', 'keys', 'errors'] },
-  state: { mayImport: ['design', 'items', 'transfer', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
+  state: { mayImport: ['design', 'migrate', 'items', 'transfer', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
   ui: {
-    mayImport: ['state', 'design', 'items', 'transfer', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
+    mayImport: ['state', 'design', 'migrate', 'items', 'transfer', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
     typeOnly: ['engine'],
     hint: 'The UI reaches the engine through src/state and src/sources (types from the engine index are fine).',
   },

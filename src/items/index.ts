@@ -10,3 +10,4 @@ export { emptyFormValue, FORM_TYPES, itemFromForm, itemToForm, type FormEntry, t
 export type { ItemProblem, ItemReadResult, NumberRespelling } from './itemProblems';
 export { itemFromText, itemToText } from './itemText';
 export { formFromText, formToText, wireToValue } from './formText';
+export { unchangedCondition } from './unchangedCondition';

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDataSource } from '../../../engine';
 import { getOwnAttribute } from '../../../expressions';
-import { changedAttributes } from '../../../items';
+import { changedAttributes, unchangedCondition } from '../../../items';
 import { toExplorerError, type Item, type TableSummary } from '../explorerTypes';
 
 /**
@@ -38,20 +38,8 @@ export function keyChanged(table: TableSummary, before: Item, after: Item): bool
   return changedAttributes(keyOf(table, before), keyOf(table, after)).length > 0;
 }
 
-/**
- * "Every attribute still equals what was read": `#a0 = :v0 AND …`, names and
- * values as placeholders (equality compares any type in DynamoDB, sets as sets).
- */
-export function unchangedCondition(original: Item): { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, AttributeValue> } {
-  const names: Record<string, string> = {};
-  const values: Record<string, AttributeValue> = {};
-  const parts = Object.keys(original).map((name, i) => {
-    names[`#a${i}`] = name;
-    values[`:v${i}`] = getOwnAttribute(original, name) as AttributeValue;
-    return `#a${i} = :v${i}`;
-  });
-  return { ConditionExpression: parts.join(' AND '), ExpressionAttributeNames: names, ExpressionAttributeValues: values };
-}
+/** Moved to src/items (key migrations use it too); re-exported here for the editor's callers. */
+export { unchangedCondition };
 
 /**
  * The "unchanged since read" condition: on the version attribute when the

@@ -1,0 +1,211 @@
+/**
+ * Key migrations against real DynamoDB Local: `npm run migrate` (a child
+ * process) killed in the middle and resumed, with concurrent writers changing
+ * items under it (skipped and reported, never overwritten); and the exported
+ * Node and boto3 programs, run for real, giving the same final table.
+ */
+import type { AttributeValue, DynamoDB } from '@aws-sdk/client-dynamodb';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESIGN_FORMAT, type DesignDocument } from '../src/design';
+import { scanPages } from '../src/migrate';
+import { GAME_TABLE } from '../src/migrate/migration.fixtures';
+import { PYTHON } from './codegen/snippetRunner';
+import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+
+type Item = Record<string, AttributeValue>;
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'keylab-migrate-'));
+const db: DynamoDB = createDynamoDBLocalClient();
+const endpoint = inject('dynamodbLocalEndpoint');
+
+function design(sortKey: string): DesignDocument {
+  return {
+    format: DESIGN_FORMAT,
+    name: 'Games',
+    description: '',
+    tables: [
+      {
+        name: 'Games',
+        description: '',
+        partitionKey: { name: 'pk', type: 'S' },
+        sortKey: { name: 'sk', type: 'S' },
+        indexes: [],
+        billingMode: 'PAY_PER_REQUEST',
+        entities: [{ name: 'Score', description: '', keys: { pk: 'G#{game}', sk: sortKey }, attributes: [], samples: [], expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } }],
+        accessPatterns: [],
+      },
+    ],
+  };
+}
+const FROM = path.join(dir, 'int8.json');
+const TO = path.join(dir, 'int10.json');
+writeFileSync(FROM, JSON.stringify(design('{score:int(8)}#{id}')));
+writeFileSync(TO, JSON.stringify(design('{score:int(10)}#{id}')));
+
+const itemAt = (i: number): Item => {
+  const score = String((i * 7919) % 100_000);
+  return { pk: { S: `G#${i % 10}` }, sk: { S: `${score.padStart(8, '0')}#p${i}` }, score: { N: score }, id: { S: `p${i}` }, version: { N: '1' } };
+};
+
+async function createAndFill(table: string, count: number): Promise<void> {
+  await db.createTable(GAME_TABLE(table));
+  const items = Array.from({ length: count }, (_, i) => itemAt(i));
+  const batches: Item[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < batches.length) {
+        let requests = (batches[next++] ?? []).map((Item) => ({ PutRequest: { Item } }));
+        while (requests.length > 0) {
+          const output = await db.batchWriteItem({ RequestItems: { [table]: requests } });
+          requests = (output.UnprocessedItems?.[table] ?? []) as typeof requests;
+        }
+      }
+    }),
+  );
+}
+
+async function allItems(table: string): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of scanPages(db, table, 2000)) items.push(...(page as Item[]));
+  return items;
+}
+
+const keyText = (item: Item) => `${item.pk?.S ?? ''}|${item.sk?.S ?? ''}`;
+const canonical = (items: readonly Item[]) => items.map((item) => JSON.stringify(Object.keys(item).sort().map((name) => [name, item[name]]))).sort();
+
+function runMigrate(args: readonly string[]): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/migrate.ts'), '--endpoint', endpoint, ...args], { cwd: REPO_ROOT, env: { ...process.env, AWS_ACCESS_KEY_ID: 'keylab', AWS_SECRET_ACCESS_KEY: 'keylab', AWS_REGION: 'us-east-1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+function runProgram(command: string, file: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command, [file, ...args], { cwd: dir, env: { PATH: '/usr/bin:/bin', HOME: dir, AWS_ACCESS_KEY_ID: 'keylab', AWS_SECRET_ACCESS_KEY: 'keylab', AWS_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true', PYTHONDONTWRITEBYTECODE: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+const readCheckpoint = (file: string): { done: number[]; reservedUpTo: number } | undefined => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { done: number[]; reservedUpTo: number };
+  } catch {
+    return undefined;
+  }
+};
+
+beforeAll(() => {
+  symlinkSync(realpathSync(path.join(REPO_ROOT, 'node_modules')), path.join(dir, 'node_modules'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run migrate on DynamoDB Local', () => {
+  it('migrates 10,000 items int(8) → int(10), killed in the middle and resumed, skipping the items concurrent writers changed', async () => {
+    const COUNT = 10_000;
+    const table = uniqueTableName('MigrateGames');
+    await createAndFill(table, COUNT);
+    const checkpoint = path.join(dir, `${table}.checkpoint.json`);
+    const args = ['--table', table, '--from', FROM, '--to', TO, '--checkpoint', checkpoint, '--concurrency', '16'];
+    const first = runMigrate(args);
+    // Writers bump `version` on items of the second half while they are still under their old keys (after the plan).
+    const changed = new Set<number>();
+    let writing = true;
+    const writer = (async () => {
+      // After the plan read the items (its file is written then): a change before it is simply planned with.
+      while (writing && !existsSync(`${checkpoint}.plan.json`)) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let n = 0; writing && n < 400; n++) {
+        const i = COUNT / 2 + ((n * 104_729) % (COUNT / 2));
+        const item = itemAt(i);
+        try {
+          await db.updateItem({ TableName: table, Key: { pk: item.pk as AttributeValue, sk: item.sk as AttributeValue }, UpdateExpression: 'SET version = :two', ConditionExpression: 'attribute_exists(pk) AND version = :one', ExpressionAttributeValues: { ':one': { N: '1' }, ':two': { N: '2' } } });
+          changed.add(i);
+        } catch (error) {
+          if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error;
+        }
+        if (changed.size >= 50) break;
+      }
+    })();
+    // Kill it once a good part is done (the checkpoint says so), as a crash would.
+    for (;;) {
+      const saved = readCheckpoint(checkpoint);
+      if (saved && saved.reservedUpTo >= 3000) break;
+      if (first.child.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    first.child.kill('SIGKILL');
+    const killed = await first.done;
+    expect(killed.code, killed.stderr).toBeNull();
+    writing = false;
+    await writer;
+    const midway = readCheckpoint(checkpoint);
+    expect(midway?.done.length ?? 0).toBeLessThan(COUNT);
+
+    const resumed = await runMigrate([...args, '--resume']).done;
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const report = JSON.parse(resumed.stdout.trim().split('\n').at(-1) ?? '{}') as { total: number; done: number; skipped: { reason: string; message: string }[]; failed: unknown[] };
+    expect(report.failed).toEqual([]);
+    expect(resumed.stderr).toContain('Verified: all');
+
+    const final = await allItems(table);
+    expect(final.length).toBe(COUNT);
+    const byKey = new Map(final.map((item) => [keyText(item), item]));
+    for (let i = 0; i < COUNT; i++) {
+      const item = itemAt(i);
+      const newKey = `${item.pk?.S}|${(item.score?.N ?? '').padStart(10, '0')}#p${i}`;
+      if (changed.has(i)) {
+        // Never overwritten: still under its old key, with the writer's change.
+        expect(byKey.get(keyText(item))?.version).toEqual({ N: '2' });
+        expect(byKey.has(newKey)).toBe(false);
+      } else {
+        expect(byKey.get(newKey)?.version, `item ${i}`).toEqual({ N: '1' });
+      }
+    }
+    expect(changed.size).toBeGreaterThan(0);
+    expect(report.total).toBe(COUNT);
+    expect(report.done).toBe(COUNT - changed.size);
+    expect(report.skipped.length).toBe(changed.size);
+    expect(new Set(report.skipped.map((skip) => skip.reason))).toEqual(new Set(changed.size > 0 ? ['changed'] : []));
+  }, 300_000);
+
+  it('the exported Node and boto3 programs give the same final table, and a second run writes nothing', async () => {
+    const COUNT = 300;
+    const tables = { node: uniqueTableName('MigrateNode'), python: uniqueTableName('MigratePython') };
+    const results: Record<string, Item[]> = {};
+    for (const [language, table] of Object.entries(tables)) {
+      await createAndFill(table, COUNT);
+      const checkpoint = path.join(dir, `${table}.checkpoint.json`);
+      const program = path.join(dir, language === 'node' ? `${table}.mjs` : `${table}.py`);
+      const exported = await runMigrate(['--table', table, '--from', FROM, '--to', TO, '--checkpoint', checkpoint, language === 'node' ? '--export-node' : '--export-python', program]).done;
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(existsSync(`${checkpoint}.plan.json`)).toBe(true);
+      const source = readFileSync(program, 'utf8');
+      expect(source).not.toMatch(/keylab'|secretAccessKey|aws_secret/i);
+      const command = language === 'node' ? process.execPath : PYTHON;
+      const programArgs = ['--plan', `${checkpoint}.plan.json`, '--checkpoint', checkpoint, '--endpoint', endpoint, '--concurrency', '8'];
+      const run = await runProgram(command, program, programArgs);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { done: number; skipped: unknown[]; failed: unknown[] };
+      expect(report).toMatchObject({ done: COUNT, skipped: [], failed: [] });
+      const again = await runProgram(command, program, programArgs);
+      expect(again.code, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout.trim().split('\n').at(-1) ?? '{}')).toMatchObject({ done: COUNT, skipped: [], failed: [] });
+      results[language] = await allItems(table);
+    }
+    expect(results.node?.length).toBe(COUNT);
+    expect(canonical(results.python ?? [])).toEqual(canonical(results.node ?? []));
+    expect(results.node?.every((item) => /^\d{10}#/.test(item.sk?.S ?? ''))).toBe(true);
+  }, 180_000);
+});

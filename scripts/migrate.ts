@@ -1,0 +1,189 @@
+/**
+ * `npm run migrate`: re-key an entity's stored items from one design version to another.
+ *   npm run migrate -- --endpoint http://127.0.0.1:8000 --table Leaderboard --from v1.json --to v2.json [--entity Run]
+ *     [--dry-run] [--checkpoint FILE] [--resume] [--concurrency 16] [--region us-east-1] [--copy-to NEW_TABLE]
+ *     [--export-node FILE.mjs] [--export-python FILE.py]
+ * Plans first (every item's old → new key; collisions stop it), writes the plan next to the checkpoint
+ * (FILE.plan.json), applies it with one conditional TransactWriteItems per item, then verifies. After a
+ * crash or Ctrl-C, rerun with --resume: done items are never written twice. Credentials come from the
+ * environment (the SDK's default chain) and are never printed. The last line of output is the report (JSON).
+ */
+import { DynamoDB } from '@aws-sdk/client-dynamodb';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeDesignProblem, parseDesignDocument, type Design } from '../src/design';
+import {
+  applyMigration,
+  compileMigration,
+  describePlanCounts,
+  emitNodeMigration,
+  emitPythonMigration,
+  estimateWriteCost,
+  MIGRATION_PROGRAM,
+  parseCheckpoint,
+  parsePlanFile,
+  planMigration,
+  scanPages,
+  serializePlanFile,
+  specFromDesigns,
+  toPlanFile,
+  verifyMigration,
+  type MigrationCheckpoint,
+  type MigrationPlanFile,
+  type MigrationRunReport,
+} from '../src/migrate';
+
+const USAGE = 'usage: npm run migrate -- --endpoint URL --table T --from DESIGN.json --to DESIGN.json [--entity E] [--dry-run] [--checkpoint FILE] [--resume]';
+
+class UsageError extends Error {}
+
+function readDesignFile(file: string | undefined, flag: string): Design {
+  if (!file) throw new UsageError(`${flag} is missing: name the design file (${USAGE}).`);
+  if (!existsSync(file)) throw new UsageError(`${flag} ${file}: no such file.`);
+  const result = parseDesignDocument(readFileSync(file, 'utf8'), { fileName: path.basename(file) });
+  if (!result.ok) throw new UsageError(`${flag} ${file} is not a valid design:\n${result.errors.map((problem) => `  ${describeDesignProblem(problem)}`).join('\n')}`);
+  return result.design;
+}
+
+function writeAtomically(file: string, text: string): void {
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      endpoint: { type: 'string' },
+      table: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      entity: { type: 'string' },
+      'design-table': { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      checkpoint: { type: 'string' },
+      resume: { type: 'boolean' },
+      concurrency: { type: 'string' },
+      region: { type: 'string' },
+      'copy-to': { type: 'string' },
+      'export-node': { type: 'string' },
+      'export-python': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    log(USAGE);
+    return 0;
+  }
+  const table = values.table;
+  if (!table) throw new UsageError(`--table is missing (${USAGE}).`);
+  const concurrency = Number(values.concurrency ?? MIGRATION_PROGRAM.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UsageError(`--concurrency ${values.concurrency}: give a whole number from 1 to 256.`);
+  const checkpointFile = values.checkpoint ?? `migrate-${table}.checkpoint.json`;
+  const planFile = `${checkpointFile}.plan.json`;
+  const region = values.region ?? process.env.AWS_REGION ?? 'us-east-1';
+  const local = values.endpoint !== undefined && /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?/.test(values.endpoint);
+  // A local endpoint (DynamoDB Local, Keylab's endpoint) takes any key; AWS gets the environment's credentials only.
+  const credentials = local && !process.env.AWS_ACCESS_KEY_ID && !process.env.AWS_PROFILE ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined;
+  const client = new DynamoDB({ region, ...(values.endpoint ? { endpoint: values.endpoint } : {}), ...(credentials ? { credentials } : {}), maxAttempts: 3 });
+
+  let file: MigrationPlanFile;
+  let checkpoint: MigrationCheckpoint | undefined;
+  if (values.resume) {
+    if (!existsSync(planFile) || !existsSync(checkpointFile)) throw new UsageError(`--resume: ${!existsSync(planFile) ? planFile : checkpointFile} does not exist; run without --resume to plan the migration first.`);
+    const read = parsePlanFile(readFileSync(planFile, 'utf8'), planFile);
+    if (!read.ok) throw new UsageError(read.message);
+    file = read.file;
+    const saved = parseCheckpoint(readFileSync(checkpointFile, 'utf8'), file.planId, checkpointFile);
+    if (!saved.ok) throw new UsageError(saved.message);
+    checkpoint = saved.checkpoint;
+    log(`Resuming ${file.rewrites.length} rewrites of ${file.spec.tableName}: ${checkpoint.done.length} done, ${checkpoint.skipped.length} skipped.`);
+  } else {
+    const spec = specFromDesigns(readDesignFile(values.from, '--from'), readDesignFile(values.to, '--to'), {
+      tableName: table,
+      ...(values.entity ? { entity: values.entity } : {}),
+      ...(values['design-table'] ? { designTable: values['design-table'] } : {}),
+      ...(values['copy-to'] ? { targetTableName: values['copy-to'] } : {}),
+    });
+    if (!spec.ok) throw new UsageError(spec.problems.map((problem) => `${problem.where} ${problem.message}`).join('\n'));
+    const compiled = compileMigration(spec.value);
+    if (!compiled.ok) throw new UsageError(compiled.problems.map((problem) => `${problem.where}: ${problem.message}`).join('\n'));
+    const plan = await planMigration(compiled.value, scanPages(client, table));
+    log(`Plan: ${describePlanCounts(plan.counts)}.`);
+    log(`Cost: ${estimateWriteCost(plan, 0).text}`);
+    for (const entry of plan.entries.filter((candidate) => candidate.status === 'cannotEncode').slice(0, 5)) if (entry.status === 'cannotEncode') log(`  can't encode: ${entry.problems.map((problem) => problem.message).join('; ')}`);
+    if (plan.collisions.length > 0) {
+      for (const collision of plan.collisions.slice(0, 10)) log(`  collision: ${collision.message}`);
+      log('Collisions block the migration: nothing was written.');
+      return 1;
+    }
+    file = toPlanFile(plan);
+    if (values['export-node'] || values['export-python']) {
+      writeAtomically(planFile, serializePlanFile(file));
+      if (values['export-node']) writeFileSync(values['export-node'], emitNodeMigration());
+      if (values['export-python']) writeFileSync(values['export-python'], emitPythonMigration());
+      log(`Exported: the plan is ${planFile}; run the program with --plan ${planFile} --checkpoint ${checkpointFile}${values.endpoint ? ` --endpoint ${values.endpoint}` : ''}.`);
+      return 0;
+    }
+    if (!values['dry-run']) {
+      if (existsSync(checkpointFile)) throw new UsageError(`${checkpointFile} exists: a migration was started. Rerun with --resume, or delete it (and ${planFile}) to start over.`);
+      writeAtomically(planFile, serializePlanFile(file));
+    }
+  }
+
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    log('Stopping after the items in flight (Ctrl-C again to kill)…');
+    controller.abort();
+  });
+  let lastLog = 0;
+  const result = await applyMigration({
+    source: client,
+    plan: file,
+    planId: file.planId,
+    ...(checkpoint ? { checkpoint } : {}),
+    concurrency,
+    dryRun: values['dry-run'] ?? false,
+    signal: controller.signal,
+    saveCheckpoint: (next) => writeAtomically(checkpointFile, JSON.stringify(next)),
+    onProgress: (progress) => {
+      if (Date.now() - lastLog < 1000) return;
+      lastLog = Date.now();
+      const left = progress.secondsLeft === undefined ? '' : `, about ${Math.ceil(progress.secondsLeft)} s left`;
+      log(`  ${progress.done + progress.skipped + progress.failed} of ${progress.total} (${progress.itemsPerSecond.toFixed(0)} items/s${left}); ${progress.failed} failed`);
+    },
+  });
+  if (values['dry-run']) {
+    log(`Dry run: ${result.wouldWrite} would be written, ${result.checkpoint.done.length} already done, ${result.checkpoint.skipped.length} would be skipped. Nothing was written.`);
+    return 0;
+  }
+  if (!result.cancelled) {
+    const verify = await verifyMigration(file, scanPages(client, file.spec.targetTableName ?? file.spec.tableName), result.checkpoint);
+    log(verify.text);
+    for (const line of [...verify.missing, ...verify.leftUnderOldKey].slice(0, 10)) log(`  ${line}`);
+  } else log(`Cancelled: rerun with --resume to continue (${checkpointFile}).`);
+  for (const skip of result.checkpoint.skipped.slice(0, 10)) log(`  skipped: ${skip.message}`);
+  const report: MigrationRunReport = {
+    format: MIGRATION_PROGRAM.reportFormat,
+    planId: file.planId,
+    total: file.rewrites.length,
+    done: result.checkpoint.done.length,
+    skipped: result.checkpoint.skipped,
+    failed: result.checkpoint.failed,
+  };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+  return result.checkpoint.failed.length > 0 || result.cancelled ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    log(error instanceof UsageError ? error.message : `migrate failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,251 @@
+import type { AttributeValue, TransactGetItemsCommandInput, TransactWriteItemsCommandInput } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDataSource } from '../engine';
+import { attributeValuesEqual, type Item } from '../expressions';
+import { emptyCheckpoint, type MigrationCheckpoint, type SkipReason } from './checkpoint';
+import type { MigrationPlan, RewriteRequests } from './migration.types';
+import { describeKey } from './planMigration';
+import { rewriteRequests, settleState, type SettledState } from './rewriteRequests';
+
+export type MigrationSource = Pick<DynamoDBDataSource, 'transactWriteItems' | 'transactGetItems'>;
+
+export interface MigrationProgress {
+  readonly total: number;
+  readonly done: number;
+  readonly skipped: number;
+  readonly failed: number;
+  /** Rewrites settled per second since this run started. */
+  readonly itemsPerSecond: number;
+  /** At the current rate; undefined before the first item. */
+  readonly secondsLeft?: number;
+}
+
+export interface ApplyOptions {
+  readonly source: MigrationSource;
+  readonly plan: Pick<MigrationPlan, 'spec' | 'rewrites'>;
+  readonly planId: string;
+  /** Resume from this checkpoint (undefined: a fresh run). */
+  readonly checkpoint?: MigrationCheckpoint;
+  readonly concurrency?: number;
+  /** Attempts per rewrite on throttling or a transaction conflict before it is reported as failed. */
+  readonly maxAttempts?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly now?: () => number;
+  readonly random?: () => number;
+  readonly signal?: AbortSignal;
+  /** Read every item and say what would happen; write nothing. */
+  readonly dryRun?: boolean;
+  readonly onProgress?: (progress: MigrationProgress) => void;
+  /** Called (and awaited) before rewrites past `reservedUpTo` start, and at the end. */
+  readonly saveCheckpoint?: (checkpoint: MigrationCheckpoint) => Promise<void> | void;
+  /** How many rewrites one checkpoint write reserves (default: 8 × concurrency, at least 100). */
+  readonly reserveBlock?: number;
+}
+
+export interface ApplyResult {
+  readonly checkpoint: MigrationCheckpoint;
+  readonly cancelled: boolean;
+  /** Dry run: how many rewrites would be written. */
+  readonly wouldWrite: number;
+  readonly progress: MigrationProgress;
+}
+
+const RETRYABLE_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TransactionInProgressException',
+  'TransactionConflictException',
+  'InternalServerError',
+  'ServiceUnavailable',
+]);
+const RETRYABLE_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
+const SKIP_MESSAGES: Record<SkipReason, string> = {
+  changed: 'changed by someone else since the plan read it: skipped, not overwritten',
+  deleted: 'deleted by someone else since the plan read it: skipped',
+  newKeyTaken: 'its new key already holds another item: skipped, not overwritten',
+};
+
+const equalItems = (a: Item, b: Item) => attributeValuesEqual({ M: a as Record<string, AttributeValue> }, { M: b as Record<string, AttributeValue> });
+
+/**
+ * Applies a plan's rewrites: each one TransactWriteItems (see
+ * rewriteRequests), in parallel within `concurrency`, retrying throttling and
+ * transaction conflicts with jittered exponential backoff.
+ *
+ * Never twice, never over someone else's write: every transaction is
+ * conditional (the new key free, the old item unchanged), so running a done
+ * rewrite again writes nothing. A refused transaction is settled by reading
+ * both keys (TransactGetItems, consistent): new key present and old key gone
+ * → done; the old item changed, deleted or its new key taken → skipped and
+ * reported. On resume, the rewrites the checkpoint reserved but has no record
+ * of (in flight at the crash) are read first and only written when still
+ * pending; the rest go straight to their conditional transaction.
+ */
+export async function applyMigration(options: ApplyOptions): Promise<ApplyResult> {
+  const { source, plan, signal } = options;
+  const total = plan.rewrites.length;
+  const concurrency = Math.max(1, options.concurrency ?? 16);
+  const maxAttempts = options.maxAttempts ?? 10;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? (() => Date.now());
+  const random = options.random ?? Math.random;
+  const reserveBlock = options.reserveBlock ?? Math.max(100, concurrency * 8);
+  const start = options.checkpoint ?? emptyCheckpoint(options.planId, total);
+  const done = new Set(start.done);
+  const skipped = new Map(start.skipped.map((entry) => [entry.index, entry]));
+  const failed = new Map<number, { index: number; message: string }>();
+  const uncertainBelow = start.reservedUpTo;
+  let reservedUpTo = start.reservedUpTo;
+  let wouldWrite = 0;
+  let settledThisRun = 0;
+  const startedAt = now();
+
+  const snapshot = (): MigrationCheckpoint => ({
+    format: start.format,
+    planId: options.planId,
+    total,
+    reservedUpTo,
+    done: [...done].sort((a, b) => a - b),
+    skipped: [...skipped.values()].sort((a, b) => a.index - b.index),
+    failed: [...failed.values()].sort((a, b) => a.index - b.index),
+  });
+  const progress = (): MigrationProgress => {
+    const seconds = Math.max(0.001, (now() - startedAt) / 1000);
+    const itemsPerSecond = settledThisRun / seconds;
+    const left = total - done.size - skipped.size - failed.size;
+    return { total, done: done.size, skipped: skipped.size, failed: failed.size, itemsPerSecond, ...(settledThisRun > 0 ? { secondsLeft: left / itemsPerSecond } : {}) };
+  };
+
+  let reserving: Promise<void> | undefined;
+  const reserve = async (index: number) => {
+    while (index >= reservedUpTo) {
+      if (!reserving) {
+        reserving = (async () => {
+          reservedUpTo = Math.min(total, reservedUpTo + reserveBlock);
+          await options.saveCheckpoint?.(snapshot());
+        })().finally(() => {
+          reserving = undefined;
+        });
+      }
+      await reserving;
+    }
+  };
+
+  const read = async (requests: RewriteRequests): Promise<{ oldItem?: Item; newItem?: Item }> => {
+    const rule = requests.settle;
+    const gets: TransactGetItemsCommandInput['TransactItems'] =
+      rule.kind === 'sameKey'
+        ? [{ Get: { TableName: rule.read.TableName, Key: rule.read.Key as Record<string, AttributeValue> } }]
+        : [
+            { Get: { TableName: rule.oldRead.TableName, Key: rule.oldRead.Key as Record<string, AttributeValue> } },
+            { Get: { TableName: rule.newRead.TableName, Key: rule.newRead.Key as Record<string, AttributeValue> } },
+          ];
+    const output = await withRetries(() => source.transactGetItems({ TransactItems: gets }));
+    const [first, second] = output.Responses ?? [];
+    return { ...(first?.Item ? { oldItem: first.Item } : {}), ...(second?.Item ? { newItem: second.Item } : {}) };
+  };
+  const settle = async (index: number, requests: RewriteRequests): Promise<SettledState> => {
+    const { oldItem, newItem } = await read(requests);
+    return settleState(requests.settle, plan.rewrites[index]?.item ?? {}, oldItem, newItem, equalItems);
+  };
+
+  async function withRetries<T>(call: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (attempt >= maxAttempts || !isRetryable(error)) throw error;
+        await sleep(backoff(attempt, random));
+      }
+    }
+  }
+
+  const record = (index: number, state: SettledState) => {
+    failed.delete(index);
+    if (state === 'done') done.add(index);
+    else if (state !== 'pending') skipped.set(index, { index, reason: state, message: `${describeKey(plan.rewrites[index]?.key ?? {})}: ${SKIP_MESSAGES[state]}` });
+    settledThisRun++;
+  };
+
+  async function migrateOne(index: number): Promise<void> {
+    const entry = plan.rewrites[index];
+    if (!entry) return;
+    const requests = rewriteRequests(plan.spec, entry);
+    if (options.dryRun) {
+      const state = await settle(index, requests);
+      if (state === 'pending') wouldWrite++;
+      else record(index, state);
+      return;
+    }
+    if (index < uncertainBelow) {
+      const state = await settle(index, requests);
+      if (state !== 'pending') return record(index, state);
+    }
+    const transaction: TransactWriteItemsCommandInput = requests.transaction;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await source.transactWriteItems(transaction);
+        return record(index, 'done');
+      } catch (error) {
+        const reasons = cancellationCodes(error);
+        const conditionFailed = reasons?.includes('ConditionalCheckFailed') ?? false;
+        if (conditionFailed) {
+          const state = await settle(index, requests);
+          // Pending again: the competing write went away between the refusal and the read; try once more.
+          if (state !== 'pending' || attempt >= maxAttempts) return state === 'pending' ? fail(index, 'its transaction was refused and the item still looks pending; rerun to retry it') : record(index, state);
+        } else if (attempt >= maxAttempts || !(reasons ? reasons.some((code) => RETRYABLE_REASONS.has(code)) : isRetryable(error))) {
+          return fail(index, errorText(error));
+        }
+        await sleep(backoff(attempt, random));
+      }
+    }
+  }
+
+  const fail = (index: number, message: string) => {
+    failed.set(index, { index, message: `${describeKey(plan.rewrites[index]?.key ?? {})}: ${message}` });
+    settledThisRun++;
+  };
+
+  let next = 0;
+  const settledBefore = (index: number) => done.has(index) || skipped.has(index);
+  async function worker(): Promise<void> {
+    while (!signal?.aborted) {
+      while (next < total && settledBefore(next)) next++;
+      if (next >= total) return;
+      const index = next++;
+      if (!options.dryRun) await reserve(index);
+      if (signal?.aborted) return;
+      try {
+        await migrateOne(index);
+      } catch (error) {
+        fail(index, errorText(error));
+      }
+      options.onProgress?.(progress());
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, total)) }, worker));
+  const checkpoint = snapshot();
+  if (!options.dryRun) await options.saveCheckpoint?.(checkpoint);
+  return { checkpoint, cancelled: signal?.aborted ?? false, wouldWrite, progress: progress() };
+}
+
+function cancellationCodes(error: unknown): readonly string[] | undefined {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
+  const reasons = (error as { CancellationReasons?: readonly { Code?: string }[] }).CancellationReasons;
+  return (reasons ?? []).map((reason) => reason.Code ?? 'None');
+}
+
+function isRetryable(error: unknown): boolean {
+  return error instanceof Error && RETRYABLE_ERRORS.has(error.name);
+}
+
+/** Full-jitter exponential backoff: up to 25 ms × 2^attempt, at most 3 s. */
+function backoff(attempt: number, random: () => number): number {
+  return Math.round(random() * Math.min(3000, 25 * 2 ** attempt));
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}

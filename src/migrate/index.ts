@@ -1,0 +1,19 @@
+/**
+ * Re-key migrations, pure: the plan (every stored item's old → new keys,
+ * collisions, the order diff, the write cost), the apply runner over any
+ * data source (resumable from a checkpoint), Verify, and the exported Node
+ * and boto3 programs. No React, DOM, Node or SDK runtime: the command
+ * (scripts/migrate.ts) and the screen bring the I/O.
+ */
+export type * from './migration.types';
+export { compileMigration, specFromDesigns, type DesignMigrationOptions, type SpecProblem, type SpecResult } from './migrationSpec';
+export { createMigrationPlanner, describeKey, planMigration, valueText, type MigrationPlanner } from './planMigration';
+export { describePlanCounts, estimateWriteCost, formatCount, ON_DEMAND_USD_PER_MILLION_WRU, orderDiff, planPartitions, type OrderDiff, type OrderDiffRow, type WriteCostEstimate } from './planReport';
+export { rewriteRequests, settleState, type SettledState } from './rewriteRequests';
+export { CHECKPOINT_FORMAT, emptyCheckpoint, parseCheckpoint, planIdOf, type CheckpointResult, type MigrationCheckpoint, type SkipReason } from './checkpoint';
+export { applyMigration, type ApplyOptions, type ApplyResult, type MigrationProgress, type MigrationSource } from './applyMigration';
+export { scanPages, verifyMigration, type VerifyReport } from './verifyMigration';
+export { parsePlanFile, PLAN_FORMAT, revivePlanJson, serializePlanFile, toPlanFile, type MigrationPlanFile, type PlanFileResult } from './planFile';
+export { MIGRATION_PROGRAM, type MigrationRunReport } from './scripts/migrationProgram';
+export { emitNodeMigration } from './scripts/emitNodeMigration';
+export { emitPythonMigration } from './scripts/emitPythonMigration';

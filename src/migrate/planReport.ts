@@ -1,0 +1,119 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { getOwnAttribute, type Item } from '../expressions';
+import { compareKeys, type KeyAttributeValue } from '../keys';
+import type { MigrationPlan, PlanCounts, PlanEntry } from './migration.types';
+import { valueText } from './planMigration';
+
+/** 12345 → "12,345" (no locale: the same text everywhere). */
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * The counts in words, as the Migration preview's status says them.
+ *
+ * @example
+ * describePlanCounts(counts) // "9,800 to rewrite, 150 unchanged, 50 already migrated, 0 can't encode, 2 collisions"
+ */
+export function describePlanCounts(counts: PlanCounts): string {
+  const parts = [
+    `${formatCount(counts.rewrite)} to rewrite`,
+    `${formatCount(counts.unchanged)} unchanged`,
+    `${formatCount(counts.alreadyMigrated)} already migrated`,
+    `${formatCount(counts.cannotEncode)} can't encode`,
+    `${formatCount(counts.collisions)} ${counts.collisions === 1 ? 'collision' : 'collisions'}`,
+  ];
+  if (counts.otherEntity > 0) parts.push(`${formatCount(counts.otherEntity)} of other entities left alone`);
+  return parts.join(', ');
+}
+
+/** One item's place in its partition before and after. `move` > 0: it moves up (towards the first item read). */
+export interface OrderDiffRow {
+  readonly entry: PlanEntry;
+  readonly oldRank: number;
+  readonly newRank: number;
+  readonly move: number;
+}
+
+/** A partition's stored order against its new order (rows in stored order). */
+export interface OrderDiff {
+  readonly partition: string;
+  readonly rows: readonly OrderDiffRow[];
+  /** How many items change rank. */
+  readonly moved: number;
+}
+
+/** The partitions (current partition key values, as text) the entity's items are stored in, in DynamoDB's order. */
+export function planPartitions(plan: MigrationPlan): readonly string[] {
+  const seen = new Map<string, KeyAttributeValue>();
+  for (const entry of plan.entries) {
+    if (entry.status === 'otherEntity') continue;
+    const value = getOwnAttribute(entry.key, plan.spec.partitionKey) as KeyAttributeValue | undefined;
+    if (value) seen.set(valueText(value as AttributeValue), value);
+  }
+  return [...seen.entries()].sort((a, b) => compareKeys(a[1], b[1])).map(([text]) => text);
+}
+
+/**
+ * The order diff of one partition: its items sorted by the stored sort key
+ * (DynamoDB's order: compareKeys) against the same items sorted by their new
+ * sort key, with each item's rank move. A table without a sort key has no order.
+ */
+export function orderDiff(plan: MigrationPlan, partition: string): OrderDiff {
+  const { partitionKey, sortKey } = plan.spec;
+  const inPartition = plan.entries.filter((entry) => entry.status !== 'otherEntity' && valueText(getOwnAttribute(entry.key, partitionKey)) === partition);
+  if (!sortKey) return { partition, rows: inPartition.map((entry) => ({ entry, oldRank: 1, newRank: 1, move: 0 })), moved: 0 };
+  const sortValue = (item: Item) => getOwnAttribute(item, sortKey) as KeyAttributeValue;
+  const newItemOf = (entry: PlanEntry) => (entry.status === 'rewrite' ? entry.newItem : entry.item);
+  const stored = [...inPartition].sort((a, b) => compareKeys(sortValue(a.key), sortValue(b.key)));
+  const next = [...inPartition].sort((a, b) => compareKeys(sortValue(newItemOf(a)), sortValue(newItemOf(b))));
+  const newRanks = new Map(next.map((entry, index) => [entry, index + 1]));
+  let moved = 0;
+  const rows = stored.map((entry, index) => {
+    const newRank = newRanks.get(entry) ?? index + 1;
+    if (newRank !== index + 1) moved++;
+    return { entry, oldRank: index + 1, newRank, move: index + 1 - newRank };
+  });
+  return { partition, rows, moved };
+}
+
+/** The public on-demand rate used for the estimate (us-east-1, per million write request units, since November 2024). */
+export const ON_DEMAND_USD_PER_MILLION_WRU = 0.625;
+
+export interface WriteCostEstimate {
+  /** Write units of the transactional puts and deletes on the table (2 per KB each: a transaction writes twice). */
+  readonly tableUnits: number;
+  /** Write units of the index updates (1 per KB per index the item is in, for the put and the delete). */
+  readonly indexUnits: number;
+  readonly totalUnits: number;
+  /** totalUnits at {@link ON_DEMAND_USD_PER_MILLION_WRU}: an estimate, not a bill. */
+  readonly onDemandUsd: number;
+  readonly text: string;
+}
+
+const kilobytes = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
+
+/**
+ * The estimated write cost of the rewrites: each is one TransactWriteItems,
+ * which DynamoDB charges 2 write units per KB per item written (the Put of
+ * the new item, the Delete of the old one, sized by the old item), plus the
+ * index writes. `indexCount`: the indexes the entity's items are in.
+ */
+export function estimateWriteCost(plan: MigrationPlan, indexCount: number, usdPerMillion = ON_DEMAND_USD_PER_MILLION_WRU): WriteCostEstimate {
+  let tableUnits = 0;
+  let indexUnits = 0;
+  const copies = plan.spec.targetTableName !== undefined;
+  for (const entry of plan.rewrites) {
+    const put = 2 * kilobytes(entry.sizeAfter);
+    const remove = entry.sameKey || copies ? 0 : 2 * kilobytes(entry.sizeBefore);
+    // A copy's ConditionCheck on the old item costs a write unit per KB too, transactionally doubled.
+    const check = copies ? 2 * kilobytes(entry.sizeBefore) : 0;
+    tableUnits += put + remove + check;
+    indexUnits += indexCount * (kilobytes(entry.sizeAfter) + (copies ? 0 : kilobytes(entry.sizeBefore)));
+  }
+  const totalUnits = tableUnits + indexUnits;
+  const onDemandUsd = (totalUnits / 1_000_000) * usdPerMillion;
+  const usd = onDemandUsd < 0.01 ? onDemandUsd.toFixed(4) : onDemandUsd.toFixed(2);
+  const text = `${formatCount(totalUnits)} write units (${formatCount(tableUnits)} for the transactional puts and deletes, ${formatCount(indexUnits)} for index updates); estimate: about $${usd} on demand at $${usdPerMillion} per million write request units (the public us-east-1 rate; check your region's price).`;
+  return { tableUnits, indexUnits, totalUnits, onDemandUsd, text };
+}
