@@ -333,7 +333,7 @@ function encodeField(format: FieldFormat, value: string | undefined, field: stri
     }
     case 'epoch': {
       let digits: string | CodecFinding;
-      if (/^\\d{4}-/.test(value)) {
+      if (startsWithYear(value)) {
         const instant = parseTimestamp(value, field);
         if ('code' in instant) return instant;
         if (instant.epochMs < 0) return negativeValue(field, value, format);
@@ -420,7 +420,7 @@ function encodeString(value: string, field: string, delimiter: string | undefine
 }
 
 function parseWholeNumber(value: string, field: string, format: FieldFormat, signed: boolean): string | CodecFinding {
-  if (/^\\d+$/.test(value)) return stripLeadingZeros(value);
+  if (isAllDigits(value)) return stripLeadingZeros(value);
   const label = printFormatSuffix(format).slice(1);
   const parsed = parseDynamoNumber(value);
   if (!parsed.ok) {
@@ -460,7 +460,31 @@ function padDigits(digits: string, width: number, value: string, field: string, 
       message: \`\${field} \${value} has \${digits.length} digits, but \${label} holds at most \${width} (\${'9'.repeat(Math.min(width, 40))}\${width > 40 ? '…' : ''}). Padding would let it through \${digits.length} characters long and it would sort by its first digit, out of numeric order: widen the field to \${wider} or more (changing a width later means rewriting every key).\`,
     };
   }
-  return digits.length === width ? digits : '0'.repeat(width - digits.length) + digits;
+  return digits.length === width ? digits : zeros(width - digits.length) + digits;
+}
+
+function zeros(count: number): string {
+  return count < ZEROS.length ? (ZEROS[count] as string) : '0'.repeat(count);
+}
+
+const ZEROS = Array.from({ length: 41 }, (_, count) => '0'.repeat(count));
+
+function startsWithYear(value: string): boolean {
+  if (value.length < 5 || value.charCodeAt(4) !== 0x2d) return false;
+  for (let i = 0; i < 4; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit < 0x30 || unit > 0x39) return false;
+  }
+  return true;
+}
+
+function isAllDigits(value: string): boolean {
+  if (value.length === 0) return false;
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit < 0x30 || unit > 0x39) return false;
+  }
+  return true;
 }
 
 function encodeDecimal(format: Extract<FieldFormat, { kind: 'dec' }>, value: string, field: string): string | CodecFinding {
@@ -502,12 +526,17 @@ function precisionLoss(field: string, value: string, lost: string, label: string
 }
 
 function complementDigits(digits: string): string {
+  // Two digits per step from a table: half the concatenations of a digit-by-digit build (this runs for every desc field of every key).
   let out = '';
-  for (let i = 0; i < digits.length; i++) out += NINES_COMPLEMENT[digits.charCodeAt(i) - 0x30];
+  let i = 0;
+  for (; i + 1 < digits.length; i += 2) out += NINES_COMPLEMENT_PAIRS[(digits.charCodeAt(i) - 0x30) * 10 + digits.charCodeAt(i + 1) - 0x30];
+  if (i < digits.length) out += NINES_COMPLEMENT[digits.charCodeAt(i) - 0x30];
   return out;
 }
 
 const NINES_COMPLEMENT = ['9', '8', '7', '6', '5', '4', '3', '2', '1', '0'];
+
+const NINES_COMPLEMENT_PAIRS = Array.from({ length: 100 }, (_, pair) => String(99 - pair).padStart(2, '0'));
 
 function stripLeadingZeros(digits: string): string {
   let i = 0;
@@ -670,11 +699,12 @@ export const KEY_DESIGN_RUNTIME_NAMES: readonly string[] = [
   'KEY_CODEC_FINDING_CODES', 'KeyDesign', 'KeyDesignError', 'KeyDesignFinding', 'KeyRole',
   'KeyTemplate', 'LiteralSegment', 'MAX_KEY_BYTES', 'MAX_MAGNITUDE_EXPONENT',
   'MAX_SIGNIFICANT_DIGITS', 'MAX_SUGGESTED_FRACTION', 'MIN_MAGNITUDE_EXPONENT', 'NINES_COMPLEMENT',
-  'NUMBER_SYNTAX', 'PLAIN_DECIMAL', 'ParsedInstant', 'Result', 'TemplateSegment', 'ZERO',
-  'checkKeySize', 'compileKeyTemplate', 'complementDigits', 'decodeField', 'defineKeyDesign',
-  'encodeDecimal', 'encodeField', 'encodeString', 'encodedKeyBrand', 'endOfField', 'fail',
-  'fieldWidth', 'findLoneSurrogate', 'formatDynamoNumber', 'formatIsoTimestamp', 'isLowSurrogate',
-  'mismatch', 'negativeValue', 'notIso', 'padDigits', 'parseDecimal', 'parseDynamoNumber',
-  'parseTimestamp', 'parseWholeNumber', 'precisionLoss', 'printFormatSuffix', 'stripLeadingZeros',
-  'succeed', 'templateFields', 'toDesignFinding', 'utf8ByteLength', 'valueOrThrow',
+  'NINES_COMPLEMENT_PAIRS', 'NUMBER_SYNTAX', 'PLAIN_DECIMAL', 'ParsedInstant', 'Result',
+  'TemplateSegment', 'ZERO', 'ZEROS', 'checkKeySize', 'compileKeyTemplate', 'complementDigits',
+  'decodeField', 'defineKeyDesign', 'encodeDecimal', 'encodeField', 'encodeString',
+  'encodedKeyBrand', 'endOfField', 'fail', 'fieldWidth', 'findLoneSurrogate', 'formatDynamoNumber',
+  'formatIsoTimestamp', 'isAllDigits', 'isLowSurrogate', 'mismatch', 'negativeValue', 'notIso',
+  'padDigits', 'parseDecimal', 'parseDynamoNumber', 'parseTimestamp', 'parseWholeNumber',
+  'precisionLoss', 'printFormatSuffix', 'startsWithYear', 'stripLeadingZeros', 'succeed',
+  'templateFields', 'toDesignFinding', 'utf8ByteLength', 'valueOrThrow', 'zeros',
 ];
