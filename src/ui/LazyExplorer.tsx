@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useRef } from 'react';
+import { lazy, Suspense, use, useEffect } from 'react';
 import type { ExplorerSideStores } from './appStores';
 import { ExplorerSideProvider, useAppStores, useBuiltInTable, useConnection, useExplorer } from './stores';
 
@@ -34,11 +34,17 @@ function ExplorerSide({ sideStores }: { sideStores: Promise<ExplorerSideStores> 
   );
 }
 
+/**
+ * The explorer sides whose start-up connect has begun. Kept outside the
+ * component: a remount (a suspension above it) must not connect a second
+ * time, which would reset the table the user picked meanwhile.
+ */
+const startedConnecting = new WeakSet<ExplorerSideStores>();
+
 function ConnectedExplorer({ side }: { side: ExplorerSideStores }) {
-  const connecting = useRef(false);
   useEffect(() => {
-    if (connecting.current || side.explorer.getState().source !== undefined) return;
-    connecting.current = true;
+    if (startedConnecting.has(side) || side.explorer.getState().source !== undefined) return;
+    startedConnecting.add(side);
     void side.connectBuiltInTable();
   }, [side]);
   const builtInStatus = useBuiltInTable((state) => state.status);
