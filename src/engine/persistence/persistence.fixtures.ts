@@ -5,6 +5,7 @@
  * to compare before and after a restart. Test-only.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { expect, it } from 'vitest';
 import type { Item } from '../../expressions';
 import { B, N, S, tableInput } from '../engine.fixtures';
 import type { LocalDynamoDB } from '../localDynamoDB.types';
@@ -178,4 +179,42 @@ export async function dumpTtlAndTags(engine: LocalDynamoDB): Promise<unknown> {
     tags: (await engine.listTagsOfResource({ ResourceArn: 'arn:aws:dynamodb:ddblocal:000000000000:table/Sessions' })).Tags,
     items: (await engine.scan({ TableName: 'Sessions' })).Items,
   };
+}
+
+/** A persistence adapter as its tests see it: open + load (a page load or a start-up), and close + open again. */
+export interface PersistenceRestarts<P> {
+  /** "reload" (the browser) or "restart" (`--data`): the tests' names say it. */
+  readonly restartWord: string;
+  boot(): Promise<{ persistence: P; engine: LocalDynamoDB }>;
+  restart(persistence: P): Promise<{ persistence: P; engine: LocalDynamoDB }>;
+}
+
+/**
+ * The table changes both adapters must keep across a restart, registered as
+ * tests in each adapter's file (what differs between them, the on-disk or
+ * in-IndexedDB form, stays in that file).
+ */
+export function itKeepsTableChangesAcrossRestarts<P>({ restartWord, boot, restart }: PersistenceRestarts<P>): void {
+  it(`keeps what UpdateTable changed after a ${restartWord}: an index added later (without the items it skipped), one deleted, the stream, the billing mode`, async () => {
+    const first = await boot();
+    const indexed = await writeIndexChangesScenario(first.engine);
+    const before = await dumpEngine(first.engine);
+
+    const second = await restart(first.persistence);
+    expect(await dumpEngine(second.engine)).toEqual(before);
+    const { Table } = await second.engine.describeTable({ TableName: 'Orders' });
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.ItemCount, index.ProvisionedThroughput?.ReadCapacityUnits])).toEqual([['byStatus', indexed, 3]]);
+    expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
+    // The restored index still refuses a status of another type.
+    await expect(second.engine.putItem({ TableName: 'Orders', Item: { pk: S('c1'), sk: N(1), status: N(1) } })).rejects.toThrow(/Type mismatch for Index Key status/);
+  });
+
+  it(`keeps TTL settings, tags (updateTable changes) and TTL deletes across a ${restartWord}`, async () => {
+    const first = await boot();
+    await writeTtlAndTagsScenario(first.engine);
+    const before = await dumpTtlAndTags(first.engine);
+    expect(before).toEqual({ ttl: { TimeToLiveStatus: 'ENABLED', AttributeName: 'exp' }, tags: [{ Key: 'team', Value: 'identity' }], items: [{ id: S('kept') }] });
+    const second = await restart(first.persistence);
+    expect(await dumpTtlAndTags(second.engine)).toEqual(before);
+  });
 }

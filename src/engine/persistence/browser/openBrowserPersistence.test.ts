@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../../expressions';
 import { createEngine, N, S, tableInput } from '../../engine.fixtures';
 import type { LocalDynamoDB } from '../../localDynamoDB.types';
-import { dumpEngine, dumpTtlAndTags, writeIndexChangesScenario, writeScenario, writeTtlAndTagsScenario } from '../persistence.fixtures';
+import { dumpEngine, itKeepsTableChangesAcrossRestarts, writeScenario } from '../persistence.fixtures';
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
 import { BLOCK_ITEMS, DB_VERSION, type LogRecord } from './idbSchema';
 import { createStreamTable, readAllRecords, writeStreamScenario } from '../../streams/streams.fixtures';
@@ -76,19 +76,7 @@ function leader(i: number): Item {
 }
 
 describe('openBrowserPersistence', () => {
-  it('keeps what UpdateTable changed after a reload: an index added later (without the items it skipped), one deleted, the stream, the billing mode', async () => {
-    const first = await boot();
-    const indexed = await writeIndexChangesScenario(first.engine);
-    const before = await dumpEngine(first.engine);
-
-    const second = await reload(first.persistence);
-    expect(await dumpEngine(second.engine)).toEqual(before);
-    const { Table } = await second.engine.describeTable({ TableName: 'Orders' });
-    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.ItemCount, index.ProvisionedThroughput?.ReadCapacityUnits])).toEqual([['byStatus', indexed, 3]]);
-    expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
-    // The restored index still refuses a status of another type.
-    await expect(second.engine.putItem({ TableName: 'Orders', Item: { pk: S('c1'), sk: N(1), status: N(1) } })).rejects.toThrow(/Type mismatch for Index Key status/);
-  });
+  itKeepsTableChangesAcrossRestarts({ restartWord: 'reload', boot, restart: reload });
 
   it('restores every table, item, attribute type and index after a reload', async () => {
     const first = await boot();
@@ -104,15 +92,6 @@ describe('openBrowserPersistence', () => {
     const { Item } = await second.engine.getItem({ TableName: 'Things', Key: { pk: S('p1'), sk: N(3) } });
     expect(Item?.bytes?.B).toBeInstanceOf(Uint8Array);
     expect([...(Item?.bytes?.B ?? [])]).toEqual([0, 1, 127, 128, 255]);
-  });
-
-  it('keeps TTL settings, tags (updateTable changes) and TTL deletes across a reload', async () => {
-    const first = await boot();
-    await writeTtlAndTagsScenario(first.engine);
-    const before = await dumpTtlAndTags(first.engine);
-    expect(before).toEqual({ ttl: { TimeToLiveStatus: 'ENABLED', AttributeName: 'exp' }, tags: [{ Key: 'team', Value: 'identity' }], items: [{ id: S('kept') }] });
-    const second = await reload(first.persistence);
-    expect(await dumpTtlAndTags(second.engine)).toEqual(before);
   });
 
   it('stores a single-item write as one small record, and a bulk load as blocks of BLOCK_ITEMS', async () => {

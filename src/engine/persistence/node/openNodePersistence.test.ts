@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Item } from '../../../expressions';
 import { createEngine, N, S, tableInput } from '../../engine.fixtures';
 import type { ItemWrite, LocalDynamoDB } from '../../localDynamoDB.types';
-import { dumpEngine, dumpTtlAndTags, writeIndexChangesScenario, writeScenario, writeTtlAndTagsScenario } from '../persistence.fixtures';
+import { dumpEngine, itKeepsTableChangesAcrossRestarts, writeScenario } from '../persistence.fixtures';
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
 import { writeFileAtomic } from './atomicFile';
 import { sealLine } from './lineChecksum';
@@ -84,19 +84,7 @@ function enospc(): Error {
 }
 
 describe('openNodePersistence', () => {
-  it('keeps what UpdateTable changed after a restart: an index added later (without the items it skipped), one deleted, the stream, the billing mode', async () => {
-    const first = await boot();
-    const indexed = await writeIndexChangesScenario(first.engine);
-    const before = await dumpEngine(first.engine);
-
-    const second = await restart(first.persistence);
-    expect(await dumpEngine(second.engine)).toEqual(before);
-    const { Table } = await second.engine.describeTable({ TableName: 'Orders' });
-    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.ItemCount, index.ProvisionedThroughput?.ReadCapacityUnits])).toEqual([['byStatus', indexed, 3]]);
-    expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
-    // The restored index still refuses a status of another type.
-    await expect(second.engine.putItem({ TableName: 'Orders', Item: { pk: S('c1'), sk: N(1), status: N(1) } })).rejects.toThrow(/Type mismatch for Index Key status/);
-  });
+  itKeepsTableChangesAcrossRestarts({ restartWord: 'restart', boot, restart: restart });
 
   it('restores every table, item, attribute type (binary as base64) and index after a restart', async () => {
     const first = await boot();
@@ -110,15 +98,6 @@ describe('openNodePersistence', () => {
     expect(await dumpEngine(second.engine)).toEqual(before);
     // DynamoDB JSON on disk: binary as base64.
     expect(await readFile(join(dir, 'Blobs.table.jsonl'), 'utf8')).toContain('{"id":{"B":"/wA="},"v":{"S":"high byte first"}}');
-  });
-
-  it('keeps TTL settings, tags (updateTable changes) and TTL deletes across a restart', async () => {
-    const first = await boot();
-    await writeTtlAndTagsScenario(first.engine);
-    const before = await dumpTtlAndTags(first.engine);
-    expect(before).toEqual({ ttl: { TimeToLiveStatus: 'ENABLED', AttributeName: 'exp' }, tags: [{ Key: 'team', Value: 'identity' }], items: [{ id: S('kept') }] });
-    const second = await restart(first.persistence);
-    expect(await dumpTtlAndTags(second.engine)).toEqual(before);
   });
 
   it('appends one line per write, and rewrites the file (atomically) for a bulk load', async () => {
