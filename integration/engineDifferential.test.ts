@@ -17,10 +17,10 @@
 import type { AttributeValue, QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalKey, type DynamoDBDataSource } from '../src/engine';
 import type { KeyAttributeValue } from '../src/keys';
-import { Contract } from './contract/contract';
+import { DIFFERENTIAL_SEED, differentialParameters, differentialRuns, useDifferentialSides } from './contract/differentialHarness';
 import {
   CONDITIONS,
   FILTERS,
@@ -39,37 +39,22 @@ import {
   type TransactAction,
 } from './contract/differentialArbitraries';
 import { keyNames, keySchemaInfo, tableSpec, type IndexSpec, type KeyAttribute, type KeyType, type TableSpec } from './contract/fixtures';
-import { inclusiveBoundLastEvaluatedKey, indexNameInMessage, indexTieOrder, scanAsSet, type Comparison, type Normalizer } from './contract/normalize';
+import { inclusiveBoundLastEvaluatedKey, indexNameInMessage, indexProjectionOrFilterProblem, indexTieOrder, scanAsSet, type Comparison, type Normalizer } from './contract/normalize';
 import type { Outcome } from './contract/outcome';
 import { queryAllPages, scanAllPages, type Pages } from './contract/paging';
-import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
+import { type Side } from './contract/sides';
 import { TRANSACTION_NORMALIZERS } from './contract/transactionNormalizers';
 import { latestStreamArn, localEmptyMapsTyped, readStream, recordsByKey } from './streamSides';
 
 type Item = Record<string, AttributeValue>;
 
-const RUNS = Number(process.env.KEYLAB_DIFF_RUNS ?? 300);
-/** Fixed in CI; `KEYLAB_DIFF_SEED=n` explores other cases. */
-const SEED = Number(process.env.KEYLAB_DIFF_SEED ?? 0);
-const SHRINK = process.env.KEYLAB_DIFF_SHRINK === '1';
+const RUNS = differentialRuns('KEYLAB_DIFF_RUNS', 300);
+const SEED = DIFFERENTIAL_SEED;
 /** Runs of the stream property (each reads back a table's stream): a few seconds in CI. */
-const STREAM_RUNS = Number(process.env.KEYLAB_DIFF_STREAM_RUNS ?? 12);
+const STREAM_RUNS = differentialRuns('KEYLAB_DIFF_STREAM_RUNS', 12);
 const VIEW_TYPES = ['NEW_AND_OLD_IMAGES', 'NEW_IMAGE', 'OLD_IMAGE', 'KEYS_ONLY'] as const;
 
-let engineSide: Side;
-let localSide: Side;
-let contract: Contract;
-
-beforeAll(async () => {
-  engineSide = await startEngineSide();
-  localSide = createDynamoDBLocalSide();
-  contract = new Contract(engineSide, localSide);
-});
-
-afterAll(async () => {
-  await localSide?.close();
-  await engineSide?.close();
-});
+const sides = useDifferentialSides();
 
 /** A table of a run, with what materialising requests needs. */
 interface RunTable {
@@ -233,23 +218,6 @@ function indexPagesAsRuns(indexKeyNames: readonly string[], tableKeyNames: reado
 }
 
 /**
- * README, "Several errors in one expression": a GSI Query whose projection and
- * filter both name attributes the index lacks has two problems; which one
- * DynamoDB names is its internal order (DynamoDB Local names the filter's,
- * the engine the projection's). Only then, the two messages are not compared.
- */
-const projectionOrFilterProblem: Normalizer = (comparison) => {
-  const { engine, local } = comparison;
-  if (engine.ok || local.ok || engine.message === local.message) return comparison;
-  const projection = /^One or more parameter values were invalid: Global secondary index \S+ does not project \[.*\]$/;
-  const filter = /^One or more parameter values were invalid: Secondary index \S+ does not project one or more filter attributes: \[.*\]$/;
-  const either = (message: string) => projection.test(message) || filter.test(message);
-  if (!either(engine.message) || !either(local.message)) return comparison;
-  const message = '‹one of two index problems›';
-  return { ...comparison, engine: { ...engine, message }, local: { ...local, message } };
-};
-
-/**
  * DynamoDB Local 3.3.1 charges a PutItem an index write for an index the item
  * is in neither before nor after the write, when the old item had some of the
  * index's key attributes and the new one others (e.g. old item with only the
@@ -309,7 +277,7 @@ async function runOperation(index: number, operation: Operation, requests: Reque
   const TableName = table.spec.name;
   const tableKeys = keyNames(table.spec.keys);
   const step = async (request: unknown, scenario: (db: DynamoDBDataSource) => Promise<unknown>, ...normalizers: Normalizer[]) => {
-    const outcome = await contract.same(`step ${index} ${operation.kind} ${describe_(request)}`, scenario, indexNameInMessage, ...normalizers);
+    const outcome = await sides.contract.same(`step ${index} ${operation.kind} ${describe_(request)}`, scenario, indexNameInMessage, ...normalizers);
     if (outcome.ok) tally.ok++;
     // A cancelled transaction was answered in full (its reasons compared), not refused.
     else if (outcome.name === 'TransactionCanceledException') tally.cancelled++;
@@ -322,7 +290,7 @@ async function runOperation(index: number, operation: Operation, requests: Reque
   switch (operation.kind) {
     case 'put': {
       const input = putInput(operation, requests, TableName);
-      const before = operation.capacity ? (await engineSide.db.getItem({ TableName, Key: requests.key(operation.key), ConsistentRead: true })).Item : undefined;
+      const before = operation.capacity ? (await sides.engine.db.getItem({ TableName, Key: requests.key(operation.key), ConsistentRead: true })).Item : undefined;
       await step(input, (db) => db.putItem(input), ...(operation.capacity ? [localChargesIndexOutsideIt(table, before, input.Item)] : []));
       break;
     }
@@ -370,7 +338,7 @@ async function runOperation(index: number, operation: Operation, requests: Reque
       const normalizers = target.indexName
         ? [filter && operation.limit ? indexPagesAsRuns(indexKeys, tableKeys) : indexTieOrder(indexKeys, tableKeys)]
         : [inclusiveBoundLastEvaluatedKey(keySchemaInfo(table.spec.keys))];
-      if (filter && input.ProjectionExpression) normalizers.push(projectionOrFilterProblem);
+      if (filter && input.ProjectionExpression) normalizers.push(indexProjectionOrFilterProblem);
       await step(input, (db) => queryAllPages(db, input), ...normalizers);
       tally.pages++;
       break;
@@ -506,17 +474,17 @@ describe('the engine vs DynamoDB Local, random tables and operations', () => {
       fc.asyncProperty(runArbitrary, async (runData) => {
         const table = buildTable(runData);
         const requests = new Requests(runData, table);
-        await contract.sameResult(`CreateTable ${describe_(table.spec.input)}`, (db) => db.createTable(table.spec.input));
+        await sides.contract.sameResult(`CreateTable ${describe_(table.spec.input)}`, (db) => db.createTable(table.spec.input));
         try {
           for (const [index, operation] of runData.operations.entries()) await runOperation(index, operation, requests, table);
           // The end state: every item, and the table's counts.
-          await contract.same('final Scan', (db) => scanAllPages(db, { TableName: table.spec.name }), scanAsSet(keyNames(table.spec.keys)));
-          await contract.sameResult('final DescribeTable', (db) => db.describeTable({ TableName: table.spec.name }));
+          await sides.contract.same('final Scan', (db) => scanAllPages(db, { TableName: table.spec.name }), scanAsSet(keyNames(table.spec.keys)));
+          await sides.contract.sameResult('final DescribeTable', (db) => db.describeTable({ TableName: table.spec.name }));
         } finally {
-          await contract.onBoth((db) => db.deleteTable({ TableName: table.spec.name }).then(() => undefined));
+          await sides.contract.onBoth((db) => db.deleteTable({ TableName: table.spec.name }).then(() => undefined));
         }
       }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: !SHRINK },
+      differentialParameters(RUNS),
     );
     if (process.env.KEYLAB_DIFF_VERBOSE === '1') console.log([...refusals].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n}\t${kind}`).join('\n'));
     console.log(`engineDifferential: ${RUNS} runs, seed ${SEED}: ${tally.ok} requests accepted alike, ${tally.failed} refused alike, ${tally.cancelled} transactions cancelled alike, ${tally.pages} paged reads`);
@@ -526,7 +494,7 @@ describe('the engine vs DynamoDB Local, random tables and operations', () => {
   }, 600_000);
 });
 
-const GSI_RUNS = Number(process.env.KEYLAB_DIFF_GSI_RUNS ?? 3);
+const GSI_RUNS = differentialRuns('KEYLAB_DIFF_GSI_RUNS', 3);
 
 /** Items for a table that gets a GSI later: g and h may be absent (sparse index); values from small pools so index partitions repeat. */
 const backfillItems = fc.uniqueArray(
@@ -545,41 +513,41 @@ describe('the engine vs DynamoDB Local, GSIs added over existing random items', 
     await fc.assert(
       fc.asyncProperty(backfillItems, fc.boolean(), fc.constantFrom<'ALL' | 'KEYS_ONLY' | 'INCLUDE'>('ALL', 'KEYS_ONLY', 'INCLUDE'), async (items, withRange, projectionType) => {
         const spec = tableSpec('diffGsi', [['pk', 'S'], ['sk', 'N']]);
-        await contract.sameResult('CreateTable', (db) => db.createTable(spec.input));
+        await sides.contract.sameResult('CreateTable', (db) => db.createTable(spec.input));
         try {
           const puts = items.map(({ pk, sk, g, h, f }) => ({
             PutRequest: { Item: { pk: { S: `p${pk}` }, sk: { N: String(sk) }, f: { N: String(f) }, ...(g ? { g: { S: g } } : {}), ...(h !== undefined ? { h: { N: String(h) } } : {}) } },
           }));
-          await contract.onBoth(async (db) => {
+          await sides.contract.onBoth(async (db) => {
             for (let i = 0; i < puts.length; i += 25) await db.batchWriteItem({ RequestItems: { [spec.name]: puts.slice(i, i + 25) } });
           });
           const keys: KeyAttribute[] = withRange ? [['g', 'S'], ['h', 'N']] : [['g', 'S']];
           const projection = projectionType === 'INCLUDE' ? { ProjectionType: projectionType, NonKeyAttributes: ['f'] } : { ProjectionType: projectionType };
-          await contract.sameResult('UpdateTable Create', (db) =>
+          await sides.contract.sameResult('UpdateTable Create', (db) =>
             db.updateTable({
               TableName: spec.name,
               AttributeDefinitions: keys.map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
               GlobalSecondaryIndexUpdates: [{ Create: { IndexName: 'late', KeySchema: keys.map(([AttributeName], i) => ({ AttributeName, KeyType: i === 0 ? 'HASH' : 'RANGE' })), Projection: projection } }],
             }).then((output) => output.TableDescription?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.IndexStatus])),
           );
-          await contract.onBoth((db) => waitUntilIndexesActive(db, spec.name));
+          await sides.contract.onBoth((db) => waitUntilIndexesActive(db, spec.name));
           const ties = indexTieOrder(keyNames(keys), keyNames(spec.keys));
           for (const g of ['a', 'b', 'c', 'd']) {
             const range = withRange ? ' AND h >= :h' : '';
-            await contract.same(`Query late g = ${g}`, (db) =>
+            await sides.contract.same(`Query late g = ${g}`, (db) =>
               queryAllPages(db, { TableName: spec.name, IndexName: 'late', KeyConditionExpression: `g = :g${range}`, ExpressionAttributeValues: { ':g': { S: g }, ...(withRange ? { ':h': { N: '0' } } : {}) }, Limit: 3 }),
               ties,
             );
           }
-          await contract.same('Scan late', (db) => scanAllPages(db, { TableName: spec.name, IndexName: 'late' }), scanAsSet(keyNames(spec.keys)));
-          await contract.same('UpdateTable Delete', (db) =>
+          await sides.contract.same('Scan late', (db) => scanAllPages(db, { TableName: spec.name, IndexName: 'late' }), scanAsSet(keyNames(spec.keys)));
+          await sides.contract.same('UpdateTable Delete', (db) =>
             db.updateTable({ TableName: spec.name, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'late' } }] }).then((output) => output.TableDescription?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.IndexStatus])),
           );
         } finally {
-          await contract.onBoth((db) => db.deleteTable({ TableName: spec.name }).then(() => undefined));
+          await sides.contract.onBoth((db) => db.deleteTable({ TableName: spec.name }).then(() => undefined));
         }
       }),
-      { seed: SEED, numRuns: GSI_RUNS, endOnFailure: !SHRINK },
+      differentialParameters(GSI_RUNS),
     );
   }, 600_000);
 });
@@ -613,13 +581,13 @@ describe('the engine vs DynamoDB Local, stream records', () => {
         const requests = new Requests(runData, table);
         const input = { ...table.spec.input, StreamSpecification: { StreamEnabled: true, StreamViewType: viewType } };
         // Not compared: each side's stream label is its own creation time (streamsContract.test.ts compares the rest).
-        await contract.onBoth((db) => db.createTable(input).then(() => undefined));
+        await sides.contract.onBoth((db) => db.createTable(input).then(() => undefined));
         try {
           for (const [index, operation] of runData.operations.entries()) await runOperation(index, operation, requests, table);
           // Each item's records in order (DynamoDB orders one item's records, not a batch's across items).
           const read = async (side: Side) => readStream(side, await latestStreamArn(side, table.spec.name));
-          const engineRecords = await read(engineSide);
-          const localRecords = localEmptyMapsTyped(await read(localSide));
+          const engineRecords = await read(sides.engine);
+          const localRecords = localEmptyMapsTyped(await read(sides.local));
           records += engineRecords.length;
           const engineByKey = recordsByKey(engineRecords);
           const localByKey = recordsByKey(localRecords);
@@ -628,10 +596,10 @@ describe('the engine vs DynamoDB Local, stream records', () => {
           if (differing !== undefined) expect(engineByKey[differing], `${viewType} records of ${differing}`).toEqual(localByKey[differing]);
           expect(engineRecords.length).toBe(localRecords.length);
         } finally {
-          await contract.onBoth((db) => db.deleteTable({ TableName: table.spec.name }).then(() => undefined));
+          await sides.contract.onBoth((db) => db.deleteTable({ TableName: table.spec.name }).then(() => undefined));
         }
       }),
-      { seed: SEED, numRuns: STREAM_RUNS, endOnFailure: !SHRINK },
+      differentialParameters(STREAM_RUNS),
     );
     console.log(`engineDifferential streams: ${STREAM_RUNS} runs, seed ${SEED}: ${records} records compared`);
     expect(records).toBeGreaterThan(STREAM_RUNS);

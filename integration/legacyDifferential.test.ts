@@ -18,9 +18,9 @@
  */
 import type { AttributeValue, AttributeValueUpdate, Condition, ExpectedAttributeValue, QueryCommandInput, ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DynamoDBDataSource } from '../src/engine';
-import { Contract } from './contract/contract';
+import { DIFFERENTIAL_SEED, differentialParameters, differentialRuns, useDifferentialSides } from './contract/differentialHarness';
 import {
   itemBody,
   keyMaterial,
@@ -41,30 +41,14 @@ import { keyNames, keySchemaInfo, tableSpec, type IndexSpec, type KeyAttribute, 
 import { inclusiveBoundLastEvaluatedKey, indexNameInMessage, indexProjectionOrFilterProblem, indexTieOrder, scanAsSet, type Normalizer } from './contract/normalize';
 import type { Outcome } from './contract/outcome';
 import { queryAllPages, scanAllPages } from './contract/paging';
-import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
 import { attributeValue } from './expressionArbitraries';
 
 type Item = Record<string, AttributeValue>;
 
-const RUNS = Number(process.env.KEYLAB_DIFF_LEGACY_RUNS ?? 15);
-/** Fixed in CI; `KEYLAB_DIFF_SEED=n` explores other cases. */
-const SEED = Number(process.env.KEYLAB_DIFF_SEED ?? 0);
-const SHRINK = process.env.KEYLAB_DIFF_SHRINK === '1';
+const RUNS = differentialRuns('KEYLAB_DIFF_LEGACY_RUNS', 15);
+const SEED = DIFFERENTIAL_SEED;
 
-let contract: Contract;
-let engineSide: Side;
-let localSide: Side;
-
-beforeAll(async () => {
-  engineSide = await startEngineSide();
-  localSide = createDynamoDBLocalSide();
-  contract = new Contract(engineSide, localSide);
-});
-
-afterAll(async () => {
-  await localSide?.close();
-  await engineSide?.close();
-});
+const sides = useDifferentialSides();
 
 // --- What is generated ---------------------------------------------------------------------
 
@@ -353,7 +337,7 @@ const tally = { ok: 0, conditionFailed: 0, failed: 0 };
 const refusals = new Map<string, number>();
 
 async function step(name: string, scenario: (db: DynamoDBDataSource) => Promise<unknown>, ...normalizers: Normalizer[]): Promise<Outcome> {
-  const outcome = await contract.same(name, scenario, indexNameInMessage, legacyRuleAndAnotherError, ...normalizers);
+  const outcome = await sides.contract.same(name, scenario, indexNameInMessage, legacyRuleAndAnotherError, ...normalizers);
   if (outcome.ok) tally.ok++;
   // A failed Expected was answered in full (the item with ALL_OLD compared), not refused.
   else if (outcome.name === 'ConditionalCheckFailedException') tally.conditionFailed++;
@@ -455,15 +439,15 @@ describe('legacy parameters: the engine vs DynamoDB Local, random tables and req
     await fc.assert(
       fc.asyncProperty(runArbitrary, async (run) => {
         const requests = new Requests(run);
-        await contract.sameResult(`CreateTable ${label(requests.spec.input)}`, (db) => db.createTable(requests.spec.input));
+        await sides.contract.sameResult(`CreateTable ${label(requests.spec.input)}`, (db) => db.createTable(requests.spec.input));
         try {
           for (const [index, operation] of run.operations.entries()) await runOperation(index, operation, requests);
-          await contract.same('final Scan', (db) => scanAllPages(db, { TableName: requests.spec.name }), scanAsSet(requests.tableKeys));
+          await sides.contract.same('final Scan', (db) => scanAllPages(db, { TableName: requests.spec.name }), scanAsSet(requests.tableKeys));
         } finally {
-          await contract.onBoth((db) => db.deleteTable({ TableName: requests.spec.name }).then(() => undefined));
+          await sides.contract.onBoth((db) => db.deleteTable({ TableName: requests.spec.name }).then(() => undefined));
         }
       }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: !SHRINK },
+      differentialParameters(RUNS),
     );
     if (process.env.KEYLAB_DIFF_VERBOSE === '1') console.log([...refusals].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n}\t${kind}`).join('\n'));
     console.log(`legacyDifferential: ${RUNS} runs, seed ${SEED}: ${tally.ok} requests answered alike, ${tally.conditionFailed} failed conditions alike, ${tally.failed} refused alike`);

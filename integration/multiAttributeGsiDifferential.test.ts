@@ -18,8 +18,8 @@
  */
 import type { AttributeValue, CreateTableCommandInput, QueryCommandInput } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Contract } from './contract/contract';
+import { describe, expect, it } from 'vitest';
+import { DIFFERENTIAL_SEED, differentialParameters, differentialRuns, useDifferentialSides } from './contract/differentialHarness';
 import {
   keyValueOf,
   MULTI_KEY_ATTRIBUTE_COUNT,
@@ -34,31 +34,15 @@ import {
 import { N, S, type KeyType } from './contract/fixtures';
 import { indexTieOrder, scanAsSet } from './contract/normalize';
 import { queryAllPages, scanAllPages } from './contract/paging';
-import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
 import { uniqueTableName } from './dynamodbLocal';
 
 type Item = Record<string, AttributeValue>;
 
-const RUNS = Number(process.env.KEYLAB_DIFF_MULTI_GSI_RUNS ?? 8);
-/** Fixed in CI; `KEYLAB_DIFF_SEED=n` explores other cases. */
-const SEED = Number(process.env.KEYLAB_DIFF_SEED ?? 0);
-const SHRINK = process.env.KEYLAB_DIFF_SHRINK === '1';
+const RUNS = differentialRuns('KEYLAB_DIFF_MULTI_GSI_RUNS', 8);
+const SEED = DIFFERENTIAL_SEED;
 const TABLE_KEYS = ['pk', 'sk'];
 
-let engineSide: Side;
-let localSide: Side;
-let contract: Contract;
-
-beforeAll(async () => {
-  engineSide = await startEngineSide();
-  localSide = createDynamoDBLocalSide();
-  contract = new Contract(engineSide, localSide);
-});
-
-afterAll(async () => {
-  await localSide?.close();
-  await engineSide?.close();
-});
+const sides = useDifferentialSides();
 
 const attributeName = (index: number) => `a${index}`;
 
@@ -203,7 +187,7 @@ describe('the engine vs DynamoDB Local, multi-attribute GSI keys', () => {
       fc.asyncProperty(multiGsiRun, async (run) => {
         const requests = new MultiGsiRequests(run);
         const TableName = uniqueTableName('multiGsiDiff');
-        await contract.sameResult(`CreateTable ${describeRequest(requests.createTable(TableName))}`, (db) => db.createTable(requests.createTable(TableName)));
+        await sides.contract.sameResult(`CreateTable ${describeRequest(requests.createTable(TableName))}`, (db) => db.createTable(requests.createTable(TableName)));
         try {
           for (const [index, step] of run.steps.entries()) {
             if (step.kind === 'put') {
@@ -212,7 +196,7 @@ describe('the engine vs DynamoDB Local, multi-attribute GSI keys', () => {
                 const value = requests.value(attribute, choice);
                 if (value) Item[attributeName(attribute)] = value;
               });
-              await contract.same(`step ${index} PutItem ${describeRequest(Item)}`, (db) => db.putItem({ TableName, Item }));
+              await sides.contract.same(`step ${index} PutItem ${describeRequest(Item)}`, (db) => db.putItem({ TableName, Item }));
             } else if (step.kind === 'update') {
               const value = requests.value(step.attribute, step.value);
               const input = {
@@ -222,11 +206,11 @@ describe('the engine vs DynamoDB Local, multi-attribute GSI keys', () => {
                 ...(value ? { UpdateExpression: 'SET #a = :a', ExpressionAttributeValues: { ':a': value } } : { UpdateExpression: 'REMOVE #a' }),
                 ReturnValues: 'ALL_NEW' as const,
               };
-              await contract.same(`step ${index} UpdateItem ${describeRequest(input)}`, (db) => db.updateItem(input));
+              await sides.contract.same(`step ${index} UpdateItem ${describeRequest(input)}`, (db) => db.updateItem(input));
             } else {
               const input = requests.query(TableName, step.query);
               const gsiIndex = step.query.gsi % run.gsis.length;
-              const outcome = await contract.same(`step ${index} Query ${describeRequest(input)}`, (db) => queryAllPages(db, input), indexTieOrder(requests.indexKeyNames(gsiIndex), TABLE_KEYS));
+              const outcome = await sides.contract.same(`step ${index} Query ${describeRequest(input)}`, (db) => queryAllPages(db, input), indexTieOrder(requests.indexKeyNames(gsiIndex), TABLE_KEYS));
               if (outcome.ok) {
                 tally.accepted++;
                 tally.items += (outcome.value as { pages: { Items?: unknown[] }[] }).pages.reduce((sum, page) => sum + (page.Items?.length ?? 0), 0);
@@ -234,13 +218,13 @@ describe('the engine vs DynamoDB Local, multi-attribute GSI keys', () => {
             }
           }
           for (const gsiIndex of run.gsis.keys()) {
-            await contract.same(`Scan gsi${gsiIndex}`, (db) => scanAllPages(db, { TableName, IndexName: `gsi${gsiIndex}` }), scanAsSet(TABLE_KEYS));
+            await sides.contract.same(`Scan gsi${gsiIndex}`, (db) => scanAllPages(db, { TableName, IndexName: `gsi${gsiIndex}` }), scanAsSet(TABLE_KEYS));
           }
         } finally {
-          await contract.onBoth((db) => db.deleteTable({ TableName }).then(() => undefined));
+          await sides.contract.onBoth((db) => db.deleteTable({ TableName }).then(() => undefined));
         }
       }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: !SHRINK },
+      differentialParameters(RUNS),
     );
     console.log(`multiAttributeGsiDifferential: ${RUNS} runs, seed ${SEED}: ${tally.accepted} index Queries answered alike (${tally.items} items), ${tally.refused} refused alike`);
     // The generator must reach both: answered Queries that find items, and refusals.

@@ -17,10 +17,10 @@
  */
 import type { AttributeValue, BatchStatementRequest, ExecuteStatementCommandInput, ParameterizedStatement } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalKey, type DynamoDBDataSource } from '../src/engine';
 import type { KeyAttributeValue } from '../src/keys';
-import { Contract } from './contract/contract';
+import { DIFFERENTIAL_SEED, differentialParameters, differentialRuns, useDifferentialSides } from './contract/differentialHarness';
 import {
   itemBody,
   keyMaterial,
@@ -43,31 +43,15 @@ import type { Outcome } from './contract/outcome';
 import type { Page, Pages } from './contract/paging';
 import { scanAllPages } from './contract/paging';
 import { PARTIQL_NORMALIZERS } from './contract/partiqlNormalizers';
-import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
 import { TRANSACTION_NORMALIZERS } from './contract/transactionNormalizers';
 import { attributeValue } from './expressionArbitraries';
 
 type Item = Record<string, AttributeValue>;
 
-const RUNS = Number(process.env.KEYLAB_DIFF_PARTIQL_RUNS ?? 15);
-/** Fixed in CI; `KEYLAB_DIFF_SEED=n` explores other cases. */
-const SEED = Number(process.env.KEYLAB_DIFF_SEED ?? 0);
-const SHRINK = process.env.KEYLAB_DIFF_SHRINK === '1';
+const RUNS = differentialRuns('KEYLAB_DIFF_PARTIQL_RUNS', 15);
+const SEED = DIFFERENTIAL_SEED;
 
-let contract: Contract;
-let engineSide: Side;
-let localSide: Side;
-
-beforeAll(async () => {
-  engineSide = await startEngineSide();
-  localSide = createDynamoDBLocalSide();
-  contract = new Contract(engineSide, localSide);
-});
-
-afterAll(async () => {
-  await localSide?.close();
-  await engineSide?.close();
-});
+const sides = useDifferentialSides();
 
 // --- What is generated ---------------------------------------------------------------------
 
@@ -425,7 +409,7 @@ function label(value: unknown): string {
 const tally = { ok: 0, failed: 0, cancelled: 0, statementErrors: 0 };
 
 async function step(name: string, scenario: (db: DynamoDBDataSource) => Promise<unknown>, ...normalizers: Normalizer[]): Promise<Outcome> {
-  const outcome = await contract.same(name, scenario, indexNameInMessage, ...PARTIQL_NORMALIZERS, ...normalizers);
+  const outcome = await sides.contract.same(name, scenario, indexNameInMessage, ...PARTIQL_NORMALIZERS, ...normalizers);
   if (outcome.ok) {
     tally.ok++;
     const responses = (outcome.value as { Responses?: { Error?: unknown }[] }).Responses;
@@ -489,15 +473,15 @@ describe('PartiQL: the engine vs DynamoDB Local, random tables and statements', 
     await fc.assert(
       fc.asyncProperty(runArbitrary, async (run) => {
         const table = new Statements(run);
-        await contract.sameResult(`CreateTable ${label(table.spec.input)}`, (db) => db.createTable(table.spec.input));
+        await sides.contract.sameResult(`CreateTable ${label(table.spec.input)}`, (db) => db.createTable(table.spec.input));
         try {
           for (const [index, operation] of run.operations.entries()) await runOperation(index, operation, table);
-          await contract.same('final Scan', (db) => scanAllPages(db, { TableName: table.spec.name }), scanAsSet(table.tableKeys));
+          await sides.contract.same('final Scan', (db) => scanAllPages(db, { TableName: table.spec.name }), scanAsSet(table.tableKeys));
         } finally {
-          await contract.onBoth((db) => db.deleteTable({ TableName: table.spec.name }).then(() => undefined));
+          await sides.contract.onBoth((db) => db.deleteTable({ TableName: table.spec.name }).then(() => undefined));
         }
       }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: !SHRINK },
+      differentialParameters(RUNS),
     );
     console.log(
       `partiqlDifferential: ${RUNS} runs, seed ${SEED}: ${tally.ok} requests answered alike (${tally.statementErrors} batch statement errors among them), ${tally.failed} refused alike, ${tally.cancelled} transactions cancelled alike`,

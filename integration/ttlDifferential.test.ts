@@ -23,38 +23,29 @@
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLocalDynamoDB, type LocalDynamoDB } from '../src/engine';
+import { DIFFERENTIAL_SEED, differentialParameters, differentialRuns, useDynamoDBLocalSide } from './contract/differentialHarness';
 import { Contract } from './contract/contract';
 import { ttlRun, type TtlKey, type TtlRun, type TtlSpelling, type TtlStep, type TtlValue } from './contract/differentialArbitraries';
 import { N, S, tableSpec, type KeyAttribute, type TableSpec } from './contract/fixtures';
 import { scanAsSet } from './contract/normalize';
 import { scanAllPages } from './contract/paging';
-import { createDynamoDBLocalSide, type Side } from './contract/sides';
+import type { Side } from './contract/sides';
 import { TTL_NORMALIZERS } from './contract/ttlNormalizers';
 import { sweepByHand } from './contract/ttlSweepOracle';
 
 type Item = Record<string, AttributeValue>;
 
-const RUNS = Number(process.env.KEYLAB_DIFF_TTL_RUNS ?? 20);
-/** Fixed in CI; `KEYLAB_DIFF_SEED=n` explores other cases. */
-const SEED = Number(process.env.KEYLAB_DIFF_SEED ?? 0);
-const SHRINK = process.env.KEYLAB_DIFF_SHRINK === '1';
+const RUNS = differentialRuns('KEYLAB_DIFF_TTL_RUNS', 20);
+const SEED = DIFFERENTIAL_SEED;
 
 const TTL_ATTRIBUTE = 'exp';
 const FIVE_YEARS_SECONDS = 5 * 365 * 24 * 60 * 60;
 /** The engine clock's start: ten years after this year began, so every TTL value is in DynamoDB Local's real future. */
 const START_MS = Date.UTC(new Date().getUTCFullYear() + 10, 0, 1);
 
-let localSide: Side;
-
-beforeAll(() => {
-  localSide = createDynamoDBLocalSide();
-});
-
-afterAll(async () => {
-  await localSide?.close();
-});
+const sides = useDynamoDBLocalSide();
 
 /** A number written `whole.fraction`, in one of the spellings DynamoDB accepts for the same value. */
 function spell(whole: number, fraction: string, spelling: TtlSpelling): string {
@@ -117,7 +108,7 @@ class TtlRunner {
     this.spec = tableSpec('ttlDiff', this.keys, { gsis: [{ name: 'byG', keys: [['g', 'S']], projection: { ProjectionType: 'ALL' } }] });
     this.tableName = this.spec.name;
     const engineSide: Side = { name: 'engine (driven clock)', db: this.engine, streams: this.engine, close: () => Promise.resolve() };
-    this.contract = new Contract(engineSide, localSide);
+    this.contract = new Contract(engineSide, sides.local);
   }
 
   key(ref: TtlKey): Item {
@@ -130,7 +121,7 @@ class TtlRunner {
   }
 
   async delete(): Promise<void> {
-    await localSide.db.deleteTable({ TableName: this.tableName });
+    await sides.local.db.deleteTable({ TableName: this.tableName });
   }
 
   async step(index: number, step: TtlStep): Promise<void> {
@@ -185,7 +176,7 @@ class TtlRunner {
       for (let i = 0; i < 2 * Math.ceil(Count / slice) + 2; i++) swept += await this.engine.sweepExpiredItems({ maxItemsPerTable: slice });
     }
     const keyNames = this.keys.map(([name]) => name);
-    const byHand = this.enabled ? await sweepByHand(localSide.db, this.tableName, keyNames, TTL_ATTRIBUTE, this.nowMs / 1000) : 0;
+    const byHand = this.enabled ? await sweepByHand(sides.local.db, this.tableName, keyNames, TTL_ATTRIBUTE, this.nowMs / 1000) : 0;
     this.sweptItems += swept;
     expect(swept, `${label}: items the engine swept vs DynamoDB Local's expired items`).toBe(byHand);
     // Numbers compared by value where DynamoDB Local keeps an UpdateItem's spelling (contract/normalize.ts, README "Numbers").
@@ -212,7 +203,7 @@ describe('the engine’s TTL sweep with a driven clock vs DynamoDB Local swept b
           await runner.delete();
         }
       }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: !SHRINK },
+      differentialParameters(RUNS),
     );
     console.log(`ttlDifferential: ${RUNS} runs, seed ${SEED}: ${sweeps} sweeps compared, ${swept} items swept alike`);
     // The generator must make sweeps that delete something.

@@ -708,7 +708,7 @@ export function batchGetResponsesAsSets(tableKeyNames: readonly string[]): Norma
  * README, "Several errors in one expression": a GSI Query whose projection (ProjectionExpression or AttributesToGet)
  * and filter (FilterExpression or QueryFilter) both name attributes the index lacks has two problems; which one
  * DynamoDB names is its internal order (DynamoDB Local names the filter's, the engine the projection's). Only then,
- * the two messages are not compared. (engineDifferential.test.ts has its own copy, for the expression form.)
+ * the two messages are not compared.
  */
 export const indexProjectionOrFilterProblem: Normalizer = (comparison) => {
   const { engine, local } = comparison;
