@@ -28,6 +28,7 @@ import {
   type KeyMaterial,
   type MultiGsiRun,
   type MultiGsiShape,
+  type MultiItem,
   type MultiQuery,
   type SortCondition,
 } from './contract/differentialArbitraries';
@@ -48,7 +49,21 @@ const attributeName = (index: number) => `a${index}`;
 
 /** Materialises a run's generated values. */
 class MultiGsiRequests {
+  /** The items put so far, in order: what an aimed Query takes its values from. */
+  private readonly written: MultiItem[] = [];
+
   constructor(private readonly run: MultiGsiRun) {}
+
+  wrote(item: MultiItem): void {
+    this.written.push(item);
+  }
+
+  /** The pool slot a Query uses for `attribute`: the aimed item's, where it holds a pool value, else the generated one. */
+  private querySlot(query: MultiQuery, attribute: number, generated: number): number {
+    if (query.aim === undefined || this.written.length === 0) return generated;
+    const choice = (this.written[query.aim % this.written.length] as MultiItem).values[attribute];
+    return typeof choice === 'object' ? choice.pool : generated;
+  }
 
   type(attribute: number): KeyType {
     return this.run.types[attribute] as KeyType;
@@ -115,8 +130,8 @@ class MultiGsiRequests {
       if (operator === 'begins_with') return `begins_with(#k${n}, :v${n})`;
       return `#k${n} ${operator} :v${n}`;
     };
-    const hashValue = (j: number) => this.poolValue(gsi.hash[j] as number, query.hashSlots[j] as number);
-    const sortValue = (j: number) => this.poolValue(gsi.range[j] as number, query.sortSlots[j] as number);
+    const hashValue = (j: number) => this.poolValue(gsi.hash[j] as number, this.querySlot(query, gsi.hash[j] as number, query.hashSlots[j] as number));
+    const sortValue = (j: number) => this.poolValue(gsi.range[j] as number, this.querySlot(query, gsi.range[j] as number, query.sortSlots[j] as number));
     const operand = (attribute: number, slot: SortCondition['a']) => this.poolValue(attribute, 'pool' in slot ? slot.pool : slot);
 
     const terms: string[] = gsi.hash.map((attribute, j) => term(attribute, '=', hashValue(j)));
@@ -197,6 +212,7 @@ describe('the engine vs DynamoDB Local, multi-attribute GSI keys', () => {
                 if (value) Item[attributeName(attribute)] = value;
               });
               await sides.contract.same(`step ${index} PutItem ${describeRequest(Item)}`, (db) => db.putItem({ TableName, Item }));
+              requests.wrote(step.item);
             } else if (step.kind === 'update') {
               const value = requests.value(step.attribute, step.value);
               const input = {

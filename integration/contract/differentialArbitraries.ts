@@ -451,6 +451,13 @@ export interface MultiQuery {
   readonly forward: boolean;
   /** Writes the terms in reverse order (DynamoDB takes them in any order). */
   readonly reversed: boolean;
+  /**
+   * Aims at an item written earlier in the run (its position, modulo how many
+   * there are): the HASH and sort-prefix values are that item's, so the Query
+   * finds its item collection. Pool slots alone rarely match on every one of
+   * up to eight attributes, and a differential of empty answers proves little.
+   */
+  readonly aim: number | undefined;
 }
 
 const multiQuery: fc.Arbitrary<MultiQuery> = fc.record({
@@ -466,6 +473,7 @@ const multiQuery: fc.Arbitrary<MultiQuery> = fc.record({
   limit: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
   forward: fc.boolean(),
   reversed: fc.boolean(),
+  aim: fc.option(fc.nat(), { nil: undefined, freq: 3 }),
 });
 
 /** A written item: its table key and what each of `a0` … `a7` holds. */
