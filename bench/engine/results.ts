@@ -15,6 +15,8 @@ export interface SideResult {
   /** HTTP sides only: the same SDK Queries against a server answering with this side's page, serialized once (floorServer.ts). */
   floorQuery100kP50?: Figure;
   floorQuery100kP90?: Figure;
+  /** HTTP sides only: the side's own Query p50 in the floor's interleaved loop (the floor target compares these two). */
+  floorPairQuery100kP50?: Figure;
   load100k: Figure;
   query100kP50: Figure;
   query100kP90: Figure;

@@ -16,12 +16,12 @@ const storedItemBytes = new WeakMap<object, Buffer>();
 
 /** The UTF-8 JSON of one output item: cached for the engine's frozen stored items, `serialize` for any other. */
 export function itemJsonBytes(item: object, serialize: (value: unknown) => string): Buffer {
-  if (!Object.isFrozen(item)) return Buffer.from(serialize(item), 'utf8');
-  let bytes = storedItemBytes.get(item);
-  if (bytes === undefined) {
-    bytes = Buffer.from(serialize(item), 'utf8');
-    storedItemBytes.set(item, bytes);
-  }
+  // The cache first: only frozen items are ever in it, and Object.isFrozen
+  // (a walk of the item's properties) cost a sixth of a cached page's encoding.
+  const cached = storedItemBytes.get(item);
+  if (cached !== undefined) return cached;
+  const bytes = Buffer.from(serialize(item), 'utf8');
+  if (Object.isFrozen(item)) storedItemBytes.set(item, bytes);
   return bytes;
 }
 
