@@ -50,8 +50,12 @@ export function mergeSorted<T>(lists: readonly (readonly T[])[], compare: (a: T,
 
 /**
  * Merges a short sorted list into a long one (both sorted by `compare`): each
- * added item is placed by binary search in what is left of `base`, so adding
- * one entity's 1,000 rows to 19,000 costs about 1,000 · log₂ 19 comparisons.
+ * added item is placed by a galloping search in what is left of `base` (steps
+ * of 1, 2, 4, … from where the last item went, then a binary search in the
+ * last step), so adding one entity's 1,000 rows to 19,000 costs about
+ * 1,000 · 2·log₂(gap) comparisons, gap being the base items between two added
+ * ones — fewer than a binary search over the rest when the lists interleave,
+ * and each search reads rows next to the last one's (warm in the cache).
  * `compare` must never tie an item of `added` with one of `base` (the item
  * collection breaks ties by entity), so the result equals a full merge.
  */
@@ -60,9 +64,18 @@ export function mergeInto<T>(base: readonly T[], added: readonly T[], compare: (
   let o = 0;
   let from = 0;
   for (const item of added) {
-    // The first index at or after `from` whose item sorts after `item`.
+    // The first index at or after `from` whose item sorts after `item`: gallop to bracket it, then bisect.
     let low = from;
     let high = base.length;
+    for (let step = 1; low < base.length; step *= 2) {
+      const probe = from + step - 1;
+      if (probe >= base.length) break;
+      if (compare(base[probe] as T, item) < 0) low = probe + 1;
+      else {
+        high = probe;
+        break;
+      }
+    }
     while (low < high) {
       const middle = (low + high) >>> 1;
       if (compare(base[middle] as T, item) < 0) low = middle + 1;
