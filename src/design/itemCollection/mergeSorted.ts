@@ -58,12 +58,15 @@ export function mergeSorted<T>(lists: readonly (readonly T[])[], compare: (a: T,
  * and each search reads rows next to the last one's (warm in the cache).
  * `compare` must never tie an item of `added` with one of `base` (the item
  * collection breaks ties by entity), so the result equals a full merge.
+ * `placedAt`, when given (length ≥ added.length), receives each added item's
+ * index in the result.
  */
-export function mergeInto<T>(base: readonly T[], added: readonly T[], compare: (a: T, b: T) => number): T[] {
+export function mergeInto<T>(base: readonly T[], added: readonly T[], compare: (a: T, b: T) => number, placedAt?: Int32Array): T[] {
   const out = new Array<T>(base.length + added.length);
   let o = 0;
   let from = 0;
-  for (const item of added) {
+  for (let a = 0; a < added.length; a++) {
+    const item = added[a] as T;
     // The first index at or after `from` whose item sorts after `item`: gallop to bracket it, then bisect.
     let low = from;
     let high = base.length;
@@ -82,6 +85,7 @@ export function mergeInto<T>(base: readonly T[], added: readonly T[], compare: (
       else high = middle;
     }
     while (from < low) out[o++] = base[from++] as T;
+    if (placedAt) placedAt[a] = o;
     out[o++] = item;
   }
   while (from < base.length) out[o++] = base[from++] as T;
