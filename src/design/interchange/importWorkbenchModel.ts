@@ -208,8 +208,10 @@ function identityOf(table: TableDesign, item: JsonItem): string {
  * Positions follow the table's TableData, then the items only facets hold.
  */
 function entitySources(table: TableDesign, tableItems: readonly { item: JsonItem; path: string }[], facets: readonly FacetRead[]): EntitySource[] {
+  // Each facet item's identity once (JSON of its keys: the import's hot path for a 5 MB model).
+  const facetIdentities = facets.map((facet) => facet.items.map((entry) => identityOf(table, entry.item)));
   const facetOf = new Map<string, number>();
-  facets.forEach((facet, index) => facet.items.forEach((entry) => facetOf.has(identityOf(table, entry.item)) || facetOf.set(identityOf(table, entry.item), index)));
+  facetIdentities.forEach((identities, index) => identities.forEach((identity) => facetOf.has(identity) || facetOf.set(identity, index)));
   const sources = facets.map((facet) => ({ name: facet.name, description: `From facet ${facet.name}.`, items: [] as SourceItem[], attributeNames: facet.attributeNames }));
   const groups = new Map<string, SourceItem[]>();
   const placed = new Set<string>();
@@ -227,8 +229,8 @@ function entitySources(table: TableDesign, tableItems: readonly { item: JsonItem
   });
   let position = tableItems.length;
   facets.forEach((facet, index) => {
-    for (const entry of facet.items) {
-      const identity = identityOf(table, entry.item);
+    for (const [k, entry] of facet.items.entries()) {
+      const identity = facetIdentities[index]![k]!;
       if (placed.has(identity)) continue;
       placed.add(identity);
       sources[index]!.items.push({ ...entry, position: position++ });

@@ -1,6 +1,7 @@
 import type { TableDesign } from '../design.types';
 import { compareEncodedRows, compareKeyTuples, compareRawRows, entitiesInIndex, entityRowsOf, type EntityPartitionRows } from './entityRows';
 import type { CollectionRow, ItemCollection, PartitionSummary, PositionedRow, UnencodableSample } from './itemCollection.types';
+import { positionsAfterMerge, positionsOf, type CollectionPositions } from './collectionPositions';
 import { mergeInto, mergeSorted } from './mergeSorted';
 
 /**
@@ -85,32 +86,15 @@ export function buildItemCollection(table: TableDesign, query: ItemCollectionQue
     entities.push({ entity: entity.name, itemCount: rows.byEncoded.length });
     partition ??= { id: query.partition, parts: rows.parts, itemCount: 0, entities };
   }
-  const { encoded, raw } = mergeLists(encodedLists, rawLists);
-  // Positions by typed arrays, not a Map of 20,000 rows: each row knows its rank in its entity's list.
-  const encodedIndexByEntity: Int32Array[] = [];
-  for (const list of encodedLists) encodedIndexByEntity[(list[0] as CollectionRow).entityIndex] = new Int32Array(list.length);
-  for (let i = 0; i < encoded.length; i++) {
-    const row = encoded[i] as CollectionRow;
-    (encodedIndexByEntity[row.entityIndex] as Int32Array)[row.rank] = i;
-  }
-  const rawPositions = new Int32Array(encoded.length);
-  const positions = new Int32Array(encoded.length);
-  let outOfPlaceCount = 0;
-  for (let j = 0; j < raw.length; j++) {
-    const row = raw[j] as CollectionRow;
-    const i = (encodedIndexByEntity[row.entityIndex] as Int32Array)[row.rank] as number;
-    rawPositions[i] = j + 1;
-    positions[j] = i + 1;
-    if (i !== j) outOfPlaceCount++;
-  }
+  const { encoded, raw, positions } = mergeLists(encodedLists, rawLists);
   return {
     ...base,
     ...(partition ? { partition: { ...partition, itemCount: encoded.length } } : {}),
     rows: encoded,
     rawOrder: raw,
-    rawPositions,
-    positionsInRawOrder: positions,
-    outOfPlaceCount,
+    rawPositions: positions.rawPositions,
+    positionsInRawOrder: positions.positionsInRawOrder,
+    outOfPlaceCount: positions.outOfPlaceCount,
     unencodable,
   };
 }
@@ -134,8 +118,9 @@ interface MergedLists {
   readonly rawLists: readonly (readonly CollectionRow[])[];
   readonly encoded: readonly CollectionRow[];
   readonly raw: readonly CollectionRow[];
+  readonly positions: CollectionPositions;
   /** Every entity's rows but one's, merged, while that entity is being edited. */
-  readonly others?: { readonly entityIndex: number; readonly encoded: readonly CollectionRow[]; readonly raw: readonly CollectionRow[] };
+  readonly others?: { readonly entityIndex: number; readonly encoded: readonly CollectionRow[]; readonly raw: readonly CollectionRow[]; readonly positions: CollectionPositions };
 }
 
 /** The last merge, so a keystroke in one entity re-merges that entity's rows only. */
@@ -148,27 +133,40 @@ let lastMerge: MergedLists | undefined;
  * (mergeInto); otherwise a k-way merge of all lists. Both give the same rows:
  * the comparators break ties by entity, and lists keep sample order.
  */
-function mergeLists(encodedLists: readonly (readonly CollectionRow[])[], rawLists: readonly (readonly CollectionRow[])[]): { encoded: readonly CollectionRow[]; raw: readonly CollectionRow[] } {
+function mergeLists(encodedLists: readonly (readonly CollectionRow[])[], rawLists: readonly (readonly CollectionRow[])[]): MergedLists {
   const changed = lastMerge ? singleChangedList(lastMerge.encodedLists, encodedLists) : undefined;
   let merged: MergedLists;
   if (lastMerge && changed === -1) merged = lastMerge;
   else if (lastMerge && changed !== undefined) {
     const entityIndex = (encodedLists[changed] as readonly CollectionRow[])[0]?.entityIndex as number;
     // Typing goes on in one template: the other entities' merged rows are the same as last time.
-    const others =
-      lastMerge.others?.entityIndex === entityIndex
-        ? lastMerge.others
-        : { entityIndex, encoded: lastMerge.encoded.filter((row) => row.entityIndex !== entityIndex), raw: lastMerge.raw.filter((row) => row.entityIndex !== entityIndex) };
+    const others = lastMerge.others?.entityIndex === entityIndex ? lastMerge.others : othersThan(lastMerge, entityIndex);
+    const addedByEncoded = encodedLists[changed] as readonly CollectionRow[];
+    const addedByRaw = rawLists[changed] as readonly CollectionRow[];
+    const encodedAt = new Int32Array(addedByEncoded.length);
+    const rawAt = new Int32Array(addedByRaw.length);
     merged = {
       encodedLists,
       rawLists,
-      encoded: mergeInto(others.encoded, encodedLists[changed] as readonly CollectionRow[], compareEncodedRows),
-      raw: mergeInto(others.raw, rawLists[changed] as readonly CollectionRow[], compareRawRows),
+      encoded: mergeInto(others.encoded, addedByEncoded, compareEncodedRows, encodedAt),
+      raw: mergeInto(others.raw, addedByRaw, compareRawRows, rawAt),
+      positions: positionsAfterMerge(others.positions, addedByRaw, encodedAt, rawAt),
       others,
     };
-  } else merged = { encodedLists, rawLists, encoded: mergeSorted(encodedLists, compareEncodedRows), raw: mergeSorted(rawLists, compareRawRows) };
+  } else {
+    const encoded = mergeSorted(encodedLists, compareEncodedRows);
+    const raw = mergeSorted(rawLists, compareRawRows);
+    merged = { encodedLists, rawLists, encoded, raw, positions: positionsOf(encoded, raw) };
+  }
   lastMerge = merged;
   return merged;
+}
+
+/** Every entity's rows but one's, in both orders, with their positions (once per entity being edited). */
+function othersThan(merge: MergedLists, entityIndex: number): NonNullable<MergedLists['others']> {
+  const encoded = merge.encoded.filter((row) => row.entityIndex !== entityIndex);
+  const raw = merge.raw.filter((row) => row.entityIndex !== entityIndex);
+  return { entityIndex, encoded, raw, positions: positionsOf(encoded, raw) };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { buildRawKey, compareKeys, compareUtf8, decodeBase64, normalizeDynamoNumber, type KeyAttributeValue } from '../../keys';
+import { buildRawKey, compareKeys, comparePreparedUtf8, decodeBase64, isPlainKey, normalizeDynamoNumber, type KeyAttributeValue } from '../../keys';
 import type { DesignSample, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
-import { buildSampleItem, compileTemplateText, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf, type KeySchemaDesign } from '../designKeys';
+import { compileTemplateText, sampleItemBuilder, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf, type KeySchemaDesign } from '../designKeys';
 import type { CollectionRow, KeyPartText, UnencodableSample } from './itemCollection.types';
 
 /**
@@ -62,8 +62,9 @@ function encodeEntityRows(table: TableDesign, entity: EntityDesign, entityIndex:
   });
   const grouped = new Map<string, { parts: KeyPartText[]; partitionValues: KeyAttributeValue[]; rows: CollectionRow[] }>();
   const unencodable: UnencodableSample[] = [];
+  const buildItem = sampleItemBuilder(table, entity);
   for (const sample of entity.samples) {
-    const built = buildSampleItem(table, entity, sample);
+    const built = buildItem(sample);
     if (!built.ok) {
       unencodable.push({ entity: entity.name, sampleId: sample.id, messages: built.problems.map((problem) => `${problem.attribute}: ${problem.message}`) });
       continue;
@@ -81,6 +82,9 @@ function encodeEntityRows(table: TableDesign, entity: EntityDesign, entityIndex:
       const template = rawTemplates[index];
       return { attribute: attribute.name, type: attribute.type, text: template ? buildRawKey(template, sample.values) : '' };
     });
+    const sortText = singleStringKey(sortKey);
+    const rawSortText = singleStringKey(rawSortKey);
+    // Every row has every field (one object shape): the comparators read them 20,000 times a keystroke.
     group.rows.push({
       entity: entity.name,
       entityIndex,
@@ -91,8 +95,10 @@ function encodeEntityRows(table: TableDesign, entity: EntityDesign, entityIndex:
       rawSortKey,
       sortValues: sortKey.map(comparisonValueOf),
       rawSortValues: rawSortKey.map(rawComparisonValueOf),
-      ...optional('sortText', singleStringKey(sortKey)),
-      ...optional('rawSortText', singleStringKey(rawSortKey)),
+      sortText,
+      sortPlain: sortText !== undefined && isPlainKey(sortText),
+      rawSortText,
+      rawSortPlain: rawSortText !== undefined && isPlainKey(rawSortText),
       item,
     });
   }
@@ -164,19 +170,21 @@ export function compareKeyTuples(a: readonly (KeyAttributeValue | undefined)[], 
  * Encoded order; equal keys keep the table's entity order (and, within an
  * entity, sample order: the sorts and merges are stable). A single S sort key,
  * the common case and the one typed into, compares its text directly
- * (compareUtf8, what compareKeys does for S) without the tuple walk.
+ * without the tuple walk: compareUtf8 (what compareKeys does for S), or the
+ * engine's own `<` when either text is plain (comparePreparedUtf8: the same
+ * order, proved in src/keys/preparedKeys.ts).
  */
 export function compareEncodedRows(a: CollectionRow, b: CollectionRow): number {
   const x = a.sortText;
   const y = b.sortText;
-  const order = x !== undefined && y !== undefined ? compareUtf8(x, y) : compareKeyTuples(a.sortValues, b.sortValues);
+  const order = x !== undefined && y !== undefined ? comparePreparedUtf8(x, a.sortPlain, y, b.sortPlain) : compareKeyTuples(a.sortValues, b.sortValues);
   return order || a.entityIndex - b.entityIndex;
 }
 
 export function compareRawRows(a: CollectionRow, b: CollectionRow): number {
   const x = a.rawSortText;
   const y = b.rawSortText;
-  const order = x !== undefined && y !== undefined ? compareUtf8(x, y) : compareKeyTuples(a.rawSortValues, b.rawSortValues);
+  const order = x !== undefined && y !== undefined ? comparePreparedUtf8(x, a.rawSortPlain, y, b.rawSortPlain) : compareKeyTuples(a.rawSortValues, b.rawSortValues);
   return order || a.entityIndex - b.entityIndex;
 }
 
@@ -191,8 +199,4 @@ export function entitiesInIndex(table: TableDesign, indexName: string | undefine
   if (!schema) return undefined;
   const entries = table.entities.map((entity, entityIndex) => ({ entity, entityIndex })).filter(({ entity }) => isEntityInIndex(table, entity, indexName));
   return { schema, entries };
-}
-
-function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
 }

@@ -209,6 +209,13 @@ describe('caching', () => {
     return rows.map((row) => row.label);
   }
 
+  /** Each position array points at the same row in the other order, and the out-of-place count matches. */
+  function expectConsistentPositions(collection: ItemCollection): void {
+    collection.rows.forEach((row, index) => expect(collection.rawOrder[(collection.rawPositions[index] as number) - 1]).toBe(row));
+    collection.rawOrder.forEach((row, index) => expect(collection.rows[(collection.positionsInRawOrder[index] as number) - 1]).toBe(row));
+    expect(collection.outOfPlaceCount).toBe(collection.rows.filter((_, index) => collection.rawPositions[index] !== index + 1).length);
+  }
+
   it('gives after a one-entity template edit what a from-scratch sort gives, re-encoding only that entity', () => {
     fc.assert(
       fc.property(fc.array(entityArb, { minLength: 1, maxLength: 5 }), fc.nat(), template, (specs, pick, newTemplate) => {
@@ -220,8 +227,7 @@ describe('caching', () => {
         const second = buildItemCollection(after, { partition: 'S1:P' });
         expect(second.rows.map((row) => `${row.entity}/${row.sampleId}`)).toEqual(fromScratch(after, 'P'));
         expect(second.rawOrder.map((row) => `${row.entity}/${row.sampleId}`)).toEqual(fromScratch(after, 'P', 'raw'));
-        second.rows.forEach((row, index) => expect(second.rawOrder[(second.rawPositions[index] as number) - 1]).toBe(row));
-        second.rawOrder.forEach((row, index) => expect(second.rows[(second.positionsInRawOrder[index] as number) - 1]).toBe(row));
+        expectConsistentPositions(second);
         // Rows of entities that were not edited are the cached objects.
         const firstRows = new Set(first.rows);
         for (const row of second.rows) if (row.entityIndex !== edited) expect(firstRows.has(row)).toBe(true);
@@ -230,6 +236,8 @@ describe('caching', () => {
         const third = buildItemCollection(again, { partition: 'S1:P' });
         expect(third.rows.map((row) => `${row.entity}/${row.sampleId}`)).toEqual(fromScratch(again, 'P'));
         expect(third.rawOrder.map((row) => `${row.entity}/${row.sampleId}`)).toEqual(fromScratch(again, 'P', 'raw'));
+        // The positions of an incremental merge (positionsAfterMerge) are those of the two orders.
+        expectConsistentPositions(third);
       }),
       { numRuns: 150 },
     );

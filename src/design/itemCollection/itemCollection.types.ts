@@ -34,9 +34,15 @@ export interface CollectionRow {
   readonly rawSortKey: readonly KeyPartText[];
   /** The comparison values, built once per row: `sortKey` for compareKeys. */
   readonly sortValues: readonly KeyAttributeValue[];
-  /** A single S sort key's text (and the naive one's), compared with compareUtf8 without the tuple walk. */
-  readonly sortText?: string;
-  readonly rawSortText?: string;
+  /**
+   * A single S sort key's text (and the naive one's), compared without the
+   * tuple walk; undefined for no sort key, N, B or several attributes. Each
+   * with its isPlainKey flag (src/keys preparedKeys): `<` is UTF-8 order then.
+   */
+  readonly sortText: string | undefined;
+  readonly sortPlain: boolean;
+  readonly rawSortText: string | undefined;
+  readonly rawSortPlain: boolean;
   /** The naive key's comparison values; undefined for a part the attribute's type cannot hold (not a number for N, not base64 for B). */
   readonly rawSortValues: readonly (KeyAttributeValue | undefined)[];
   /** The whole item the sample becomes. */

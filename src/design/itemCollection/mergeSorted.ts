@@ -50,25 +50,42 @@ export function mergeSorted<T>(lists: readonly (readonly T[])[], compare: (a: T,
 
 /**
  * Merges a short sorted list into a long one (both sorted by `compare`): each
- * added item is placed by binary search in what is left of `base`, so adding
- * one entity's 1,000 rows to 19,000 costs about 1,000 · log₂ 19 comparisons.
+ * added item is placed by a galloping search in what is left of `base` (steps
+ * of 1, 2, 4, … from where the last item went, then a binary search in the
+ * last step), so adding one entity's 1,000 rows to 19,000 costs about
+ * 1,000 · 2·log₂(gap) comparisons, gap being the base items between two added
+ * ones — fewer than a binary search over the rest when the lists interleave,
+ * and each search reads rows next to the last one's (warm in the cache).
  * `compare` must never tie an item of `added` with one of `base` (the item
  * collection breaks ties by entity), so the result equals a full merge.
+ * `placedAt`, when given (length ≥ added.length), receives each added item's
+ * index in the result.
  */
-export function mergeInto<T>(base: readonly T[], added: readonly T[], compare: (a: T, b: T) => number): T[] {
+export function mergeInto<T>(base: readonly T[], added: readonly T[], compare: (a: T, b: T) => number, placedAt?: Int32Array): T[] {
   const out = new Array<T>(base.length + added.length);
   let o = 0;
   let from = 0;
-  for (const item of added) {
-    // The first index at or after `from` whose item sorts after `item`.
+  for (let a = 0; a < added.length; a++) {
+    const item = added[a] as T;
+    // The first index at or after `from` whose item sorts after `item`: gallop to bracket it, then bisect.
     let low = from;
     let high = base.length;
+    for (let step = 1; low < base.length; step *= 2) {
+      const probe = from + step - 1;
+      if (probe >= base.length) break;
+      if (compare(base[probe] as T, item) < 0) low = probe + 1;
+      else {
+        high = probe;
+        break;
+      }
+    }
     while (low < high) {
       const middle = (low + high) >>> 1;
       if (compare(base[middle] as T, item) < 0) low = middle + 1;
       else high = middle;
     }
     while (from < low) out[o++] = base[from++] as T;
+    if (placedAt) placedAt[a] = o;
     out[o++] = item;
   }
   while (from < base.length) out[o++] = base[from++] as T;

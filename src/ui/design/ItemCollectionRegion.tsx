@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useId, useMemo, useRef, useState } from 'react';
-import { buildItemCollection, defaultPartition, explainOutOfPlace, listPartitions, positionedRow, type ItemCollection, type KeyPartText, type PartitionSummary, type PositionedRow } from '../../design';
+import { buildItemCollection, defaultPartition, explainOutOfPlace, listPartitions, positionedRow, type CollectionRow, type ItemCollection, type KeyPartText, type PartitionSummary } from '../../design';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import type { DesignRegionProps } from './designRegionProps';
@@ -116,11 +116,22 @@ function CollectionRows({ collection }: { collection: ItemCollection }) {
         <div className="ic-body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((virtualRow) => {
             const positioned = positionedRow(collection, virtualRow.index + 1);
-            return positioned ? (
-              <div key={virtualRow.key} className="ic-slot" data-index={virtualRow.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${virtualRow.start}px)` }}>
-                <CollectionRowView collection={collection} positioned={positioned} />
-              </div>
-            ) : null;
+            if (!positioned) return null;
+            // Only what the row shows, by value or by a row object a keystroke elsewhere keeps: the memo skips unchanged rows.
+            const reason = positioned.outOfPlace ? explainOutOfPlace(collection, positioned.position)?.sentence : undefined;
+            return (
+              <CollectionSlot
+                key={virtualRow.key}
+                index={virtualRow.index}
+                start={virtualRow.start}
+                measure={virtualizer.measureElement}
+                row={positioned.row}
+                position={positioned.position}
+                rawPosition={positioned.rawPosition}
+                sameKeyAs={positioned.sameKeyAs}
+                reason={reason}
+              />
+            );
           })}
         </div>
       </div>
@@ -128,37 +139,50 @@ function CollectionRows({ collection }: { collection: ItemCollection }) {
   );
 }
 
-const CollectionRowView = memo(function CollectionRowView({ collection, positioned }: { collection: ItemCollection; positioned: PositionedRow }) {
-  const { row } = positioned;
-  const reason = positioned.outOfPlace ? explainOutOfPlace(collection, positioned.position) : undefined;
+interface CollectionSlotProps {
+  readonly index: number;
+  readonly start: number;
+  readonly measure: (element: HTMLElement | null) => void;
+  readonly row: CollectionRow;
+  readonly position: number;
+  readonly rawPosition: number;
+  readonly sameKeyAs: CollectionRow | undefined;
+  /** Why the row is out of place (explainOutOfPlace), computed for the rows in view only. */
+  readonly reason: string | undefined;
+}
+
+const CollectionSlot = memo(function CollectionSlot({ index, start, measure, row, position, rawPosition, sameKeyAs, reason }: CollectionSlotProps) {
+  const outOfPlace = rawPosition !== position;
   return (
-    <div className={positioned.outOfPlace ? 'ic-row ic-out-of-place' : 'ic-row'} role="row" aria-rowindex={positioned.position + 1}>
-      <span role="cell" className="ic-position">
-        {positioned.position}
-      </span>
-      <span role="cell" className="ic-entity">
-        <VisibleText text={row.entity} /> <span className="muted small ic-sample">#<VisibleText text={row.sampleId} /></span>
-      </span>
-      <span role="cell" className="ic-key mono" data-label="Encoded">
-        <KeyParts parts={row.sortKey} />
-      </span>
-      <span role="cell" className="ic-key ic-raw mono" data-label="Naive">
-        <KeyParts parts={row.rawSortKey} />
-      </span>
-      <span role="cell" className="ic-mark">
-        {positioned.outOfPlace ? <strong className="ic-bad">Out of place: naive #{positioned.rawPosition}</strong> : <span className="muted">in place</span>}
-        {positioned.sameKeyAs && (
-          <strong className="ic-bad ic-same-key">
-            {' '}
-            Same key as <VisibleText text={positioned.sameKeyAs.entity} /> #<VisibleText text={positioned.sameKeyAs.sampleId} />: one write replaces the other
-          </strong>
-        )}
-      </span>
-      {reason && (
-        <span className="ic-reason small" role="note">
-          <VisibleText text={reason.sentence} />
+    <div className="ic-slot" data-index={index} ref={measure} style={{ transform: `translateY(${start}px)` }}>
+      <div className={outOfPlace ? 'ic-row ic-out-of-place' : 'ic-row'} role="row" aria-rowindex={position + 1}>
+        <span role="cell" className="ic-position">
+          {position}
         </span>
-      )}
+        <span role="cell" className="ic-entity">
+          <VisibleText text={row.entity} /> <span className="muted small ic-sample">#<VisibleText text={row.sampleId} /></span>
+        </span>
+        <span role="cell" className="ic-key mono" data-label="Encoded">
+          <KeyParts parts={row.sortKey} />
+        </span>
+        <span role="cell" className="ic-key ic-raw mono" data-label="Naive">
+          <KeyParts parts={row.rawSortKey} />
+        </span>
+        <span role="cell" className="ic-mark">
+          {outOfPlace ? <strong className="ic-bad">Out of place: naive #{rawPosition}</strong> : <span className="muted">in place</span>}
+          {sameKeyAs && (
+            <strong className="ic-bad ic-same-key">
+              {' '}
+              Same key as <VisibleText text={sameKeyAs.entity} /> #<VisibleText text={sameKeyAs.sampleId} />: one write replaces the other
+            </strong>
+          )}
+        </span>
+        {reason !== undefined && (
+          <span className="ic-reason small" role="note">
+            <VisibleText text={reason} />
+          </span>
+        )}
+      </div>
     </div>
   );
 });
