@@ -33,11 +33,11 @@
  */
 import type { ConditionNode, ExpressionKind } from '../ast';
 import { validationError } from '../errors';
-import { parseCondition, parseProjection, parseUpdate } from '../parse';
 import type { PreparedExpressions } from '../prepared';
 import { Checker, type Context } from './checker';
 import { prepareConditionTree } from './conditions';
 import { checkFilterKeys, checkKeyConditionStructure, matchKeySchema } from './keyConditions';
+import { parsedExpression } from './parseCache';
 import { prepareProjectionTree } from './projection';
 import { checkRequestMaps, checkUnused, EXPRESSION_ORDER, type ExpressionRequest, type PrepareOptions } from './requestChecks';
 import { prepareUpdateTree } from './update';
@@ -83,11 +83,11 @@ export function prepareExpressions(request: ExpressionRequest, options: PrepareO
     const text = given(kind);
     if (text === undefined) continue;
     if (kind === 'UpdateExpression') {
-      result.update = { actions: prepareUpdateTree(parseUpdate(text as string), new Checker(kind, text as string, context)) };
+      result.update = { actions: prepareUpdateTree(parsedExpression(kind, text as string), new Checker(kind, text as string, context)) };
     } else if (kind === 'ProjectionExpression') {
-      result.projection = prepareProjectionTree(parseProjection(text as string), new Checker(kind, text as string, context));
+      result.projection = prepareProjectionTree(parsedExpression(kind, text as string), new Checker(kind, text as string, context));
     } else {
-      const tree = parseCondition(text as string, kind);
+      const tree = parsedExpression(kind, text as string);
       const prepared = prepareConditionTree(tree, new Checker(kind, text as string, context));
       if (kind === 'ConditionExpression') result.condition = prepared;
       else if (kind === 'FilterExpression') {
