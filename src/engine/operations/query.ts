@@ -111,12 +111,9 @@ export function planRange(
   startAfter: Probe<StoreEntry> | undefined,
 ): Range {
   const entries = partition.entries;
-  // Each condition value becomes a probe once: `probe(key)` = compare(value, key), `<` when the value is a plain S key (see rawProbe).
-  const probeOf = (value: unknown) => store.rawProbe(rawKeyOf(value as KeyAttributeValue));
-  const raw = (value: unknown) => rawKeyOf(value as KeyAttributeValue);
+  // The helpers (probeOf, raw, always) live at module level: closures made on every Query cost allocations.
   /** First entry ≥ the probe's target (or > it with `after`). */
   const bound = (probe: (key: RawKey) => number, after: boolean) => store.sortKeyBound(partition, probe, after);
-  const always = () => true;
   let from: ListPosition;
   let inRange: (entry: StoreEntry) => boolean = always;
 
@@ -127,24 +124,24 @@ export function planRange(
         break;
       case '<':
       case '<=': {
-        const value = probeOf(condition.value);
+        const value = probeOf(store, condition.value);
         from = entries.begin();
         inRange = condition.operator === '<' ? (entry) => value(entry.skRaw as RawKey) > 0 : (entry) => value(entry.skRaw as RawKey) >= 0;
         break;
       }
       case '=': {
-        const value = probeOf(condition.value);
+        const value = probeOf(store, condition.value);
         from = bound(value, false);
         inRange = (entry) => value(entry.skRaw as RawKey) === 0;
         break;
       }
       case '>':
       case '>=':
-        from = bound(probeOf(condition.value), condition.operator === '>');
+        from = bound(probeOf(store, condition.value), condition.operator === '>');
         break;
       case 'between': {
-        const high = probeOf(condition.high);
-        from = bound(probeOf(condition.low), false);
+        const high = probeOf(store, condition.high);
+        from = bound(probeOf(store, condition.low), false);
         inRange = (entry) => high(entry.skRaw as RawKey) >= 0;
         break;
       }
@@ -170,24 +167,24 @@ export function planRange(
       break;
     case '>':
     case '>=': {
-      const value = probeOf(condition.value);
+      const value = probeOf(store, condition.value);
       upper = entries.end();
       inRange = condition.operator === '>' ? (entry) => value(entry.skRaw as RawKey) < 0 : (entry) => value(entry.skRaw as RawKey) <= 0;
       break;
     }
     case '=': {
-      const value = probeOf(condition.value);
+      const value = probeOf(store, condition.value);
       upper = bound(value, true);
       inRange = (entry) => value(entry.skRaw as RawKey) === 0;
       break;
     }
     case '<':
     case '<=':
-      upper = bound(probeOf(condition.value), condition.operator === '<=');
+      upper = bound(probeOf(store, condition.value), condition.operator === '<=');
       break;
     case 'between': {
-      const low = probeOf(condition.low);
-      upper = bound(probeOf(condition.high), true);
+      const low = probeOf(store, condition.low);
+      upper = bound(probeOf(store, condition.high), true);
       inRange = (entry) => low(entry.skRaw as RawKey) <= 0;
       break;
     }
@@ -207,10 +204,26 @@ export function planRange(
   return { from: entries.previous(upper), inRange };
 }
 
+/** Each condition value becomes a probe once: `probe(key)` = compare(value, key), `<` when the value is a plain S key (see rawProbe). */
+function probeOf(store: KeyedStore<StoreEntry>, value: unknown): (key: RawKey) => number {
+  return store.rawProbe(rawKeyOf(value as KeyAttributeValue));
+}
+
+function raw(value: unknown): RawKey {
+  return rawKeyOf(value as KeyAttributeValue);
+}
+
+function always(): boolean {
+  return true;
+}
+
+function flat(value: unknown): AttributeValue {
+  return flatKeyValue(value as KeyAttributeValue) as AttributeValue;
+}
+
 /** The condition with flat strings: its values are compared with every entry of the page (see flatString.ts). */
 export function flatCondition(condition: PreparedSortKeyCondition | undefined): PreparedSortKeyCondition | undefined {
   if (!condition) return undefined;
-  const flat = (value: unknown) => flatKeyValue(value as KeyAttributeValue) as AttributeValue;
   switch (condition.operator) {
     case 'between':
       return { operator: 'between', low: flat(condition.low), high: flat(condition.high) };

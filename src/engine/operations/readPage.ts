@@ -204,8 +204,8 @@ export class PageReader {
         (options.projection ?? []).some((path) => !(index.projectedNames as ReadonlySet<string>).has(path[0] as string)));
   }
 
-  /** Reads one entry; returns false when the page is full. */
-  visit = (entry: StoreEntry): boolean => {
+  /** Reads one entry; returns false when the page is full. A method, not an arrow property: no closure per page. */
+  visit(entry: StoreEntry): boolean {
     const options = this.options;
     this.scannedCount++;
     this.bytes += entry.size;
@@ -221,7 +221,7 @@ export class PageReader {
       return false;
     }
     return true;
-  };
+  }
 
   /** LastEvaluatedKey: the last item read (even if the filter dropped it) — table key, plus the index's keys on an index. */
   lastEvaluatedKey(): Item | undefined {

@@ -31,13 +31,13 @@
  *    (./keyConditions.ts).
  * 5. A Query filter that names a key attribute (./keyConditions.ts).
  */
-import type { ConditionNode, ExpressionKind } from '../ast';
+import type { ConditionNode } from '../ast';
 import { validationError } from '../errors';
-import { parseCondition, parseProjection, parseUpdate } from '../parse';
 import type { PreparedExpressions } from '../prepared';
 import { Checker, type Context } from './checker';
 import { prepareConditionTree } from './conditions';
 import { checkFilterKeys, checkKeyConditionStructure, matchKeySchema } from './keyConditions';
+import { parsedExpression } from './parseCache';
 import { prepareProjectionTree } from './projection';
 import { checkRequestMaps, checkUnused, EXPRESSION_ORDER, type ExpressionRequest, type PrepareOptions } from './requestChecks';
 import { prepareUpdateTree } from './update';
@@ -67,7 +67,6 @@ export type { ExpressionOperation, ExpressionRequest, PrepareOptions } from './r
  */
 export function prepareExpressions(request: ExpressionRequest, options: PrepareOptions = {}): PreparedExpressions {
   if (typeof request !== 'object' || request === null) throw validationError('The request must be an object');
-  const given = (kind: ExpressionKind): unknown => request[kind] ?? undefined;
 
   // 1. The placeholder maps.
   const { names, values } = checkRequestMaps(request, options.operation);
@@ -80,14 +79,14 @@ export function prepareExpressions(request: ExpressionRequest, options: PrepareO
   let keyConditionTree: ConditionNode | undefined;
   let filterTree: ConditionNode | undefined;
   for (const kind of EXPRESSION_ORDER) {
-    const text = given(kind);
+    const text = (request[kind] ?? undefined);
     if (text === undefined) continue;
     if (kind === 'UpdateExpression') {
-      result.update = { actions: prepareUpdateTree(parseUpdate(text as string), new Checker(kind, text as string, context)) };
+      result.update = { actions: prepareUpdateTree(parsedExpression(kind, text as string), new Checker(kind, text as string, context)) };
     } else if (kind === 'ProjectionExpression') {
-      result.projection = prepareProjectionTree(parseProjection(text as string), new Checker(kind, text as string, context));
+      result.projection = prepareProjectionTree(parsedExpression(kind, text as string), new Checker(kind, text as string, context));
     } else {
-      const tree = parseCondition(text as string, kind);
+      const tree = parsedExpression(kind, text as string);
       const prepared = prepareConditionTree(tree, new Checker(kind, text as string, context));
       if (kind === 'ConditionExpression') result.condition = prepared;
       else if (kind === 'FilterExpression') {
@@ -103,13 +102,13 @@ export function prepareExpressions(request: ExpressionRequest, options: PrepareO
 
   // 4. The key condition's structure, then the key schema.
   if (keyConditionTree) {
-    const checker = new Checker('KeyConditionExpression', given('KeyConditionExpression') as string, context);
+    const checker = new Checker('KeyConditionExpression', (request.KeyConditionExpression ?? undefined) as string, context);
     const conditions = checkKeyConditionStructure(keyConditionTree, checker, options.keySchema);
     if (options.keySchema) result.keyCondition = matchKeySchema(conditions, options.keySchema);
   }
   // 5. A Query filter on a key attribute.
   if (filterTree && options.primaryKeyNames && options.primaryKeyNames.length > 0) {
-    checkFilterKeys(filterTree, new Checker('FilterExpression', given('FilterExpression') as string, context), options.primaryKeyNames);
+    checkFilterKeys(filterTree, new Checker('FilterExpression', (request.FilterExpression ?? undefined) as string, context), options.primaryKeyNames);
   }
   return result;
 }

@@ -37,7 +37,6 @@ export function checkKeyConditionStructure(root: ConditionNode, checker: Checker
   const found: KeyCondition[] = [];
   const seen = new Set<string>();
   const stack: ConditionNode[] = [root];
-  const invalidCondition = (message: string, span: Span): DynamoDBError => checker.failPlain(`Invalid condition in KeyConditionExpression: ${message}`, span);
   while (stack.length > 0) {
     const node = stack.pop() as ConditionNode;
     if (node.kind === 'and') {
@@ -57,29 +56,34 @@ export function checkKeyConditionStructure(root: ConditionNode, checker: Checker
     let operands: readonly OperandNode[];
     if (node.kind === 'compare') operands = [node.left, node.right];
     else if (node.kind === 'between') {
-      if (node.operand.kind !== 'path') throw invalidCondition('BETWEEN operator must have the key attribute as its first operand', node.span);
+      if (node.operand.kind !== 'path') throw invalidCondition(checker, 'BETWEEN operator must have the key attribute as its first operand', node.span);
       operands = [node.operand, node.low, node.high];
     } else {
       const call = node as CallNode;
-      if (call.args[0]?.kind !== 'path') throw invalidCondition('begins_with operator must have the key attribute as its first operand', node.span);
+      if (call.args[0]?.kind !== 'path') throw invalidCondition(checker, 'begins_with operator must have the key attribute as its first operand', node.span);
       operands = call.args;
     }
     let name: string | undefined;
     let nameAt = 0;
-    operands.forEach((operand, n) => {
+    for (let n = 0; n < operands.length; n++) {
+      const operand = operands[n] as OperandNode;
       if (operand.kind === 'path') {
-        if (name !== undefined) throw invalidCondition('Multiple attribute names used in one condition', node.span);
+        if (name !== undefined) throw invalidCondition(checker, 'Multiple attribute names used in one condition', node.span);
         if (operand.elements.length > 1) throw checker.failPlain('KeyConditionExpressions cannot have conditions on nested attributes', operand.span);
         name = checker.resolvePath(operand)[0] as string;
         nameAt = n;
       } else if (operand.kind === 'call') {
         throw checker.failPlain('KeyConditionExpressions cannot contain nested operations', operand.span);
       }
-    });
-    if (name === undefined) throw invalidCondition('No key attribute specified', node.span);
+    }
+    if (name === undefined) throw invalidCondition(checker, 'No key attribute specified', node.span);
     if (seen.has(name)) throw checker.failPlain('KeyConditionExpressions must only contain one condition per key', node.span);
     seen.add(name);
-    const values = operands.filter((_, n) => n !== nameAt).map((operand) => checker.resolveValue((operand as { ref: string }).ref, operand.span));
+    const values: AttributeValue[] = [];
+    for (let n = 0; n < operands.length; n++) {
+      const operand = operands[n] as OperandNode;
+      if (n !== nameAt) values.push(checker.resolveValue((operand as { ref: string }).ref, operand.span));
+    }
     let operator: KeyCondition['operator'];
     if (node.kind === 'compare') operator = nameAt === 0 ? (node.operator as KeyCondition['operator']) : (FLIPPED[node.operator] as KeyCondition['operator']);
     else operator = node.kind === 'between' ? 'between' : 'begins_with';
@@ -89,17 +93,38 @@ export function checkKeyConditionStructure(root: ConditionNode, checker: Checker
   return found;
 }
 
+function invalidCondition(checker: Checker, message: string, span: Span): DynamoDBError {
+  return checker.failPlain(`Invalid condition in KeyConditionExpression: ${message}`, span);
+}
+
+/** A key schema mismatch, located in the KeyConditionExpression. */
+function fail(message: string, span?: Span): DynamoDBError {
+  return validationError(message, span ? { expression: 'KeyConditionExpression', span } : { expression: 'KeyConditionExpression' });
+}
+
 /** Matches the conditions to the key schema, in DynamoDB's order: partition key (presence, type, operator, emptiness), then sort key. */
 export function matchKeySchema(conditions: readonly KeyCondition[], schema: KeySchemaInfo): KeyConditionModel {
-  const partition = conditions.find((condition) => condition.name === schema.partitionKey.name);
-  const fail = (message: string, span?: Span): DynamoDBError => validationError(message, span ? { expression: 'KeyConditionExpression', span } : { expression: 'KeyConditionExpression' });
   if (isMultiAttributeKeySchema(schema)) return matchMultiAttributeKeySchema(conditions, schema, fail);
+  // Loops, not find(): this runs on every Query.
+  let partition: KeyCondition | undefined;
+  for (const condition of conditions) {
+    if (condition.name === schema.partitionKey.name) {
+      partition = condition;
+      break;
+    }
+  }
   if (!partition) throw fail(`Query condition missed key schema element: ${schema.partitionKey.name}`);
   checkKeyValues(partition, schema.partitionKey.type, fail);
   if (partition.operator !== '=') throw fail('Query key condition not supported', partition.span);
   checkEmptyKeyValues(partition, fail);
   const partitionValue = partition.values[0] as AttributeValue;
-  const other = conditions.find((condition) => condition !== partition);
+  let other: KeyCondition | undefined;
+  for (const condition of conditions) {
+    if (condition !== partition) {
+      other = condition;
+      break;
+    }
+  }
   if (!other) return { partitionKey: { name: partition.name, value: partitionValue } };
   if (!schema.sortKey) throw fail('Query key condition not supported', other.span);
   if (other.name !== schema.sortKey.name) throw fail(`Query condition missed key schema element: ${schema.sortKey.name}`, other.span);

@@ -76,15 +76,14 @@ export interface RequestMaps {
  * invalid values; invalid names.
  */
 export function checkRequestMaps(request: ExpressionRequest, operation: ExpressionOperation | undefined): RequestMaps {
-  const given = (kind: ExpressionKind): unknown => request[kind] ?? undefined;
   const rawNames: unknown = request.ExpressionAttributeNames ?? undefined;
   const rawValues: unknown = request.ExpressionAttributeValues ?? undefined;
 
-  if (rawNames !== undefined && EXPRESSION_ORDER.every((kind) => given(kind) === undefined)) {
+  if (rawNames !== undefined && !givesAny(request, EXPRESSION_ORDER)) {
     throw validationError('ExpressionAttributeNames can only be specified when using expressions');
   }
   const valueExpressions = operation ? VALUE_EXPRESSIONS[operation] : [];
-  if (rawValues !== undefined && valueExpressions.length > 0 && valueExpressions.every((kind) => given(kind) === undefined)) {
+  if (rawValues !== undefined && valueExpressions.length > 0 && !givesAny(request, valueExpressions)) {
     const verb = valueExpressions.length > 1 ? 'are' : 'is';
     throw validationError(`ExpressionAttributeValues can only be specified when using expressions: ${valueExpressions.join(' and ')} ${verb} null`);
   }
@@ -105,6 +104,12 @@ export function checkRequestMaps(request: ExpressionRequest, operation: Expressi
     }
   }
   return { names: names as RequestMaps['names'], values: values as RequestMaps['values'] };
+}
+
+/** True when the request gives one of these expressions (a loop, no closure: this runs on every request). */
+function givesAny(request: ExpressionRequest, kinds: readonly ExpressionKind[]): boolean {
+  for (const kind of kinds) if ((request[kind] ?? undefined) !== undefined) return true;
+  return false;
 }
 
 function checkMap(raw: unknown, parameter: string): Record<string, unknown> | undefined {
@@ -147,6 +152,7 @@ function findAttributeNameProblem(name: unknown): string | undefined {
 export function checkUnused(map: Record<string, unknown> | undefined, used: ReadonlySet<string>, parameter: string): void {
   if (!map) return;
   const keys = Object.keys(map);
+  if (keys.length === used.size) return; // every key used (`used` holds only keys of the map): the common case, no array
   const unused = keys.filter((key) => !used.has(key));
   if (unused.length > 0) throw validationError(`Value provided in ${parameter} unused in expressions: keys: {${inJavaHashOrder(unused, keys.length).join(', ')}}`);
 }
