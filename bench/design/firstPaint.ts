@@ -1,5 +1,6 @@
 /**
- * The Design tab is the first screen: its first contentful paint within
+ * The Design tab is the first screen: its first contentful paint (the
+ * Designs list on screen, not the static shell before it) within
  * 150 ms of navigation on loopback, with at most 120 KB of gzipped
  * JavaScript fetched before it. The production build (dist/, built by
  * `npm run bench:design`) is served by scripts/serve-dist.ts on 127.0.0.1;
@@ -86,26 +87,31 @@ export async function run(): Promise<void> {
     }
     return size;
   };
-  const fcps = navigations.map((navigation) => navigation.fcp);
-  const kilobytes = navigations.map((navigation) => navigation.scripts.reduce((sum, script) => sum + gzipBytes(script), 0) / 1024);
-  const fcpMedian = median(fcps);
-  const fcpP95 = percentile(fcps, 0.95);
-  const kbMedian = median(kilobytes);
-  const kbMax = Math.max(...kilobytes);
-  const scripts = [...new Set(navigations.flatMap((navigation) => navigation.scripts))];
+  const kilobytesOf = (scripts: readonly string[]) => scripts.reduce((sum, script) => sum + gzipBytes(script), 0) / 1024;
+
+  // The headline is the Designs list on screen: the Design tab's content, not the static shell (which paints before any code runs).
+  const shown = navigations.map((navigation) => navigation.designsShown);
+  const shownMedian = median(shown);
+  const shownP95 = percentile(shown, 0.95);
+  const designsKilobytes = navigations.map((navigation) => kilobytesOf(navigation.scriptsBeforeDesigns));
+  const designsKbMax = Math.max(...designsKilobytes);
+  const designsScripts = [...new Set(navigations.flatMap((navigation) => navigation.scriptsBeforeDesigns))];
 
   console.log(`  ${navigations.length} navigations to ${baseURL} (production build, fresh context each: cold cache)`);
-  console.log(`  JavaScript fetched before the first contentful paint (gzip):`);
-  for (const script of scripts) console.log(`    ${(gzipBytes(script) / 1024).toFixed(1).padStart(7)} KB  ${script}`);
+  console.log(`  JavaScript fetched before the Designs list was on screen (gzip; ${designsScripts.length} scripts):`);
+  for (const script of designsScripts) console.log(`    ${(gzipBytes(script) / 1024).toFixed(1).padStart(7)} KB  ${script}`);
   console.log(
-    `  first contentful paint: median ${fcpMedian.toFixed(0)} ms, p95 ${fcpP95.toFixed(0)} ms; target ${FCP_TARGET_MS} ms; median/target ${(fcpMedian / FCP_TARGET_MS).toFixed(2)}, p95/target ${(fcpP95 / FCP_TARGET_MS).toFixed(2)}  ${verdict(fcpP95 <= FCP_TARGET_MS)}`,
+    `  first contentful paint of the Design tab (the Designs list on screen, React's first frame): median ${shownMedian.toFixed(0)} ms, p95 ${shownP95.toFixed(0)} ms; target ${FCP_TARGET_MS} ms; median/target ${(shownMedian / FCP_TARGET_MS).toFixed(2)}, p95/target ${(shownP95 / FCP_TARGET_MS).toFixed(2)}  ${verdict(shownMedian <= FCP_TARGET_MS && shownP95 <= FCP_TARGET_MS)}`,
   );
-  const shown = navigations.map((navigation) => navigation.designsShown);
-  console.log(`  the Designs list on screen (React's first frame, after the shell's paint): median ${median(shown).toFixed(0)} ms, p95 ${percentile(shown, 0.95).toFixed(0)} ms`);
-  console.log(`  gzipped JavaScript before it: median ${kbMedian.toFixed(1)} KB, max ${kbMax.toFixed(1)} KB; target ${JS_TARGET_KB} KB; max/target ${(kbMax / JS_TARGET_KB).toFixed(2)}  ${verdict(kbMax <= JS_TARGET_KB)}`);
-  // The shell paints before the app's code loads, so the paint's figure alone says little about what the first screen costs: this is the rest.
-  const designsKilobytes = navigations.map((navigation) => navigation.scriptsBeforeDesigns.reduce((sum, script) => sum + gzipBytes(script), 0) / 1024);
-  console.log(`  gzipped JavaScript fetched before the Designs list was on screen: median ${median(designsKilobytes).toFixed(1)} KB, max ${Math.max(...designsKilobytes).toFixed(1)} KB (no target; ${new Set(navigations.flatMap((navigation) => navigation.scriptsBeforeDesigns)).size} scripts)`);
+  console.log(
+    `  gzipped JavaScript before it: median ${median(designsKilobytes).toFixed(1)} KB, max ${designsKbMax.toFixed(1)} KB; target ${JS_TARGET_KB} KB; max/target ${(designsKbMax / JS_TARGET_KB).toFixed(2)}  ${verdict(designsKbMax <= JS_TARGET_KB)}`,
+  );
+  // Context: the shell in index.html (header + "Loading your designs…") is the browser's own first contentful paint.
+  const fcps = navigations.map((navigation) => navigation.fcp);
+  const shellKilobytes = navigations.map((navigation) => kilobytesOf(navigation.scripts));
+  console.log(
+    `  (context) the shell's first contentful paint: median ${median(fcps).toFixed(0)} ms, p95 ${percentile(fcps, 0.95).toFixed(0)} ms; gzipped JavaScript before it: median ${median(shellKilobytes).toFixed(1)} KB, max ${Math.max(...shellKilobytes).toFixed(1)} KB`,
+  );
 }
 
 /** Nearest-rank percentile. */

@@ -1,6 +1,5 @@
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useDesigns } from '../stores';
-import { DesignEditor } from './DesignEditor';
 import { DesignsList } from './DesignsList';
 import { usePresentSlide } from './presentationLocation';
 import type { DesignRegionProps } from './designRegionProps';
@@ -12,6 +11,13 @@ import { useSharedLink } from './useSharedLink';
  * collection's virtualizer, the access patterns' request builder, compare,
  * import/export or load (each its own chunk, fetched at once after).
  */
+/*
+ * The open design's editor (tables, keys, indexes, entities and their key
+ * builders) is its own chunk too, fetched after the Designs list has painted:
+ * the list is the first screen's content, and the editor's code (with what its
+ * template fields load) would otherwise be fetched and run before it.
+ */
+const DesignEditor = lazy(async () => ({ default: (await import('./DesignEditor')).DesignEditor }));
 const ItemCollectionRegion = lazy(async () => ({ default: (await import('./ItemCollectionRegion')).ItemCollectionRegion }));
 /*
  * The regions that judge the design are memoised and given the design a
@@ -79,7 +85,13 @@ export function DesignPanel() {
       <div className="design-main">
         {props ? (
           <>
-            <DesignEditor {...props} onSelectTable={(name) => setChosenTables((chosen) => ({ ...chosen, [props.designId]: name }))} />
+            {painted ? (
+              <Suspense fallback={loading}>
+                <DesignEditor {...props} onSelectTable={(name) => setChosenTables((chosen) => ({ ...chosen, [props.designId]: name }))} />
+              </Suspense>
+            ) : (
+              loading
+            )}
             {presentSlide !== undefined && (
               <Suspense fallback={loading}>
                 <Presentation design={props.design} table={props.table} slide={presentSlide} />
