@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { use, useId, useRef } from 'react';
 import { useStore } from 'zustand';
-import { describeKey, formatCount, type PlanEntry } from '../../migrate';
+import { formatCount, valueText, type PlanEntry } from '../../migrate';
 import type { MigrateState, MigrateStore } from '../../state/migrate';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { downloadText } from '../common/downloadText';
@@ -223,12 +223,19 @@ function MigrationPreview({ store }: { store: MigrateStore }) {
 
 const ROW_HEIGHT = 28;
 
+/** A key's values only, table key order ("SEASON#1 · 0042#p1"): the column header names the attributes, so the cell fits. */
+function keyValues(key: PlanEntry['key']): string {
+  return Object.values(key)
+    .map((value) => valueText(value))
+    .join(' · ');
+}
+
 function entryText(entry: PlanEntry): { status: string; newKey: string; note: string } {
   switch (entry.status) {
     case 'rewrite':
-      return { status: 'rewrite', newKey: describeKey(entry.newKey), note: `${entry.sizeBefore} → ${entry.sizeAfter} bytes${entry.sameKey ? ' (index keys only)' : ''}` };
+      return { status: 'rewrite', newKey: keyValues(entry.newKey), note: `${entry.sizeBefore} → ${entry.sizeAfter} bytes${entry.sameKey ? ' (index keys only)' : ''}` };
     case 'cannotEncode':
-      return { status: "can't encode", newKey: '', note: entry.problems.map((problem) => `${problem.attribute}: ${problem.message}`).join('; ') };
+      return { status: "can't encode", newKey: '', note: entry.problems.map((problem) => problem.message).join('; ') };
     case 'alreadyMigrated':
       return { status: 'already migrated', newKey: '', note: '' };
     case 'otherEntity':
@@ -241,6 +248,8 @@ function entryText(entry: PlanEntry): { status: string; newKey: string; note: st
 /** Every planned item, old → new key, virtualized (a preview may hold a million rows). */
 function EntryTable({ store }: { store: MigrateStore }) {
   const entries = useMigrate(store, (state) => state.entries);
+  const plan = useMigrate(store, (state) => state.plan);
+  const keyNames = plan ? [plan.spec.partitionKey, ...(plan.spec.sortKey ? [plan.spec.sortKey] : [])].join(' · ') : 'table key';
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders through its own state.
   const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
@@ -250,8 +259,8 @@ function EntryTable({ store }: { store: MigrateStore }) {
       <div role="rowgroup">
         <div role="row" className="migrate-entry-row migrate-entry-head" aria-rowindex={1}>
           <span role="columnheader">Status</span>
-          <span role="columnheader">Old key</span>
-          <span role="columnheader">New key</span>
+          <span role="columnheader">Old key ({keyNames})</span>
+          <span role="columnheader">New key ({keyNames})</span>
           <span role="columnheader">Details</span>
         </div>
       </div>
@@ -261,10 +270,10 @@ function EntryTable({ store }: { store: MigrateStore }) {
             const entry = entries[row.index] as PlanEntry;
             const text = entryText(entry);
             return (
-              <div role="row" key={row.key} aria-rowindex={row.index + 2} className={`migrate-entry-row status-${entry.status}`} style={{ position: 'absolute', top: 0, transform: `translateY(${row.start}px)`, height: ROW_HEIGHT, width: '100%' }}>
+              <div role="row" key={row.key} title={`${keyValues(entry.key)}${text.newKey ? ` → ${text.newKey}` : ''}`} aria-rowindex={row.index + 2} className={`migrate-entry-row status-${entry.status}`} style={{ position: 'absolute', top: 0, transform: `translateY(${row.start}px)`, height: ROW_HEIGHT, width: '100%' }}>
                 <span role="cell">{text.status}</span>
                 <span role="cell" className="mono">
-                  <VisibleText text={describeKey(entry.key)} />
+                  <VisibleText text={keyValues(entry.key)} />
                 </span>
                 <span role="cell" className="mono">
                   <VisibleText text={text.newKey} />
