@@ -59,6 +59,7 @@ export const ENTRY_POINTS = {
   'state/explorer/itemEditor': 'the item editor store (New item, Edit item), built on first use by the composition root',
   'state/explorer/tables': 'the Create table and Delete table store, built on first use by the composition root',
   'state/explorer/transfer': 'the Import…, Export… and bulk delete store (and src/transfer), built on first use by the composition root',
+  'state/migrate': 'the Migrate keys store (and src/migrate), built on first use when the Migrate keys tab is first shown',
   'sources/remoteEndpoints': 'connection helpers shared with the Node server (the index also holds the browser’s IndexedDB table)',
   'sources/readOnlyDataSource': 'the read-only wrapper, used by the connection store before the first paint (the index also holds the browser’s IndexedDB table)',
 };

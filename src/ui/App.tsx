@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import { DesignPanel } from './design/DesignPanel';
 import { LazyExplorer } from './LazyExplorer';
+import { LazyMigrate } from './migrate/LazyMigrate';
 import { useNotices } from './stores';
 
-type View = 'design' | 'explorer';
+type View = 'design' | 'explorer' | 'migrate';
 const VIEWS: readonly { id: View; label: string }[] = [
   { id: 'design', label: 'Design' },
   { id: 'explorer', label: 'Table explorer' },
+  { id: 'migrate', label: 'Migrate keys' },
 ];
 
-/** The view named in the URL hash (#explorer; #design or none: the Design tab), so a link opens the same screen. */
+/** The view named in the URL hash (#explorer, #migrate; #design or none: the Design tab), so a link opens the same screen. */
 function viewFromHash(): View {
-  return window.location.hash === '#explorer' ? 'explorer' : 'design';
+  return window.location.hash === '#explorer' ? 'explorer' : window.location.hash === '#migrate' ? 'migrate' : 'design';
 }
 
 /**
@@ -24,6 +26,9 @@ export function App() {
   // The explorer mounts when first shown (it loads its code then) and stays mounted after.
   const [explorerShown, setExplorerShown] = useState(view === 'explorer');
   if (view === 'explorer' && !explorerShown) setExplorerShown(true);
+  // Migrate keys, likewise: its code and store load on first show.
+  const [migrateShown, setMigrateShown] = useState(view === 'migrate');
+  if (view === 'migrate' && !migrateShown) setMigrateShown(true);
   useEffect(() => {
     const onHashChange = () => setView(viewFromHash());
     window.addEventListener('hashchange', onHashChange);
@@ -31,7 +36,7 @@ export function App() {
   }, []);
   const select = (next: View) => {
     setView(next);
-    window.history.replaceState(null, '', next === 'explorer' ? '#explorer' : window.location.pathname + window.location.search);
+    window.history.replaceState(null, '', next !== 'design' ? `#${next}` : window.location.pathname + window.location.search);
   };
 
   return (
@@ -71,6 +76,9 @@ export function App() {
         </div>
         <div role="tabpanel" id="view-explorer" aria-labelledby="tab-explorer" hidden={view !== 'explorer'}>
           {explorerShown && <LazyExplorer />}
+        </div>
+        <div role="tabpanel" id="view-migrate" aria-labelledby="tab-migrate" hidden={view !== 'migrate'}>
+          {migrateShown && <LazyMigrate />}
         </div>
       </main>
     </div>

@@ -41,12 +41,15 @@ function ExplorerSide({ sideStores }: { sideStores: Promise<ExplorerSideStores> 
  */
 const startedConnecting = new WeakSet<ExplorerSideStores>();
 
+/** Connects a fresh explorer side to the built-in table, once (the explorer and Migrate keys tabs both call it on first show). */
+export function connectOnFirstShow(side: ExplorerSideStores): void {
+  if (startedConnecting.has(side) || side.explorer.getState().source !== undefined) return;
+  startedConnecting.add(side);
+  void side.connectBuiltInTable();
+}
+
 function ConnectedExplorer({ side }: { side: ExplorerSideStores }) {
-  useEffect(() => {
-    if (startedConnecting.has(side) || side.explorer.getState().source !== undefined) return;
-    startedConnecting.add(side);
-    void side.connectBuiltInTable();
-  }, [side]);
+  useEffect(() => connectOnFirstShow(side), [side]);
   const builtInStatus = useBuiltInTable((state) => state.status);
   const builtInSource = useBuiltInTable((state) => state.source);
   const onBuiltIn = useExplorer((state) => state.source !== undefined && state.source === builtInSource);

@@ -30,6 +30,7 @@ import {
   type TransferStore,
   type WriteConfirmationStore,
 } from '../state';
+import type { MigrateStore } from '../state/migrate';
 import { once, PROFILES_PATH, type AppDeps } from './appStores';
 
 /** What the explorer side is built from: the environment and the app-wide stores it follows. */
@@ -64,6 +65,8 @@ export interface ExplorerToolStores {
   itemEditor(): Promise<ItemEditorStore>;
   tables(): Promise<TablesStore>;
   transfer(): Promise<TransferStore>;
+  /** The Migrate keys tab's store (src/state/migrate), over the explorer's table. */
+  migrate(): Promise<MigrateStore>;
 }
 
 /** Builds the explorer side once per app (AppStores.explorerSide calls it). */
@@ -140,6 +143,13 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
       const { createTransferStore } = await import('../state/explorer/transfer');
       // Import and bulk delete write where every other write control does (false on a Read-only connection).
       const store = createTransferStore({ explorer, canWrite: () => canWriteSource(explorer.getState().source) });
+      disposers.push(() => store.getState().dispose());
+      return store;
+    }),
+    migrate: once(async () => {
+      const { createMigrateStore, createIndexedDBMigrationStorage, createMemoryMigrationStorage } = await import('../state/migrate');
+      const storage = typeof indexedDB === 'undefined' ? createMemoryMigrationStorage() : createIndexedDBMigrationStorage();
+      const store = createMigrateStore({ explorer, designs, designBindings, canWrite: canWriteSource, confirmWrite, storage });
       disposers.push(() => store.getState().dispose());
       return store;
     }),

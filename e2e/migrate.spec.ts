@@ -1,0 +1,92 @@
+import { LEADERBOARD_DESIGN, type DesignDocument } from '../src/design';
+import { expect, test } from './fixtures';
+import { LoadIntoTablePage } from './pages/LoadIntoTablePage';
+
+/** Enough runs that Apply takes a while in the browser, so the test can reload in the middle. */
+const RUNS = 300;
+const SCORES = ['2300', '875', '9', '42', '128', '10'];
+
+/** The article's leaderboard as first shipped: raw scores and epoch seconds in the sort key ("9" sorts after "875"). */
+const RAW_LEADERBOARD: DesignDocument = {
+  ...LEADERBOARD_DESIGN,
+  name: 'Raw leaderboard',
+  tables: LEADERBOARD_DESIGN.tables.map((table) => ({
+    ...table,
+    entities: table.entities.map((entity) => entity.name !== 'Run' ? entity : ({
+      ...entity,
+      keys: { ...entity.keys, rankKey: '{score}#{ts}#{playerId}' },
+      samples: Array.from({ length: RUNS }, (_, i) => {
+        const score = SCORES[i % SCORES.length] as string;
+        return { id: `run-${i + 1}`, values: { season: '2026-RAW', score, ts: String(1719705600 + i), playerId: `p_${i % 50}` }, attributes: { score: { N: score } } };
+      }),
+    })),
+  })),
+};
+const PADDED = '{score:int(10)}#{ts:epoch(16)}#{playerId}';
+
+test.describe('Migrate keys', () => {
+  test.beforeEach(async ({ page }) => {
+    const saved = JSON.stringify({ state: { designs: [{ id: 'raw-leaderboard', design: RAW_LEADERBOARD, updatedAt: '2026-12-01T10:00:00.000Z' }], openDesignId: 'raw-leaderboard' }, version: 1 });
+    await page.addInitScript((value) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('keylab.designs', value);
+        sessionStorage.setItem('seeded', 'yes');
+      }
+    }, saved);
+  });
+
+  test('previews raw → padded with the order diff, applies on the built-in table, resumes after a reload in the middle, and verifies', async ({ page }) => {
+    test.setTimeout(400_000);
+    const load = new LoadIntoTablePage(page);
+    await page.goto('/');
+    await load.load.click();
+    await expect(load.report).toContainText(`Items written: ${RUNS}`, { timeout: 150_000 });
+
+    await page.getByRole('tab', { name: 'Migrate keys' }).click();
+    const migrate = page.getByRole('tabpanel', { name: 'Migrate keys' });
+    await migrate.getByLabel('Table', { exact: true }).selectOption('Leaderboard');
+    const current = migrate.getByRole('textbox', { name: 'Current template for rankKey' });
+    const target = migrate.getByRole('textbox', { name: 'Target template for rankKey' });
+    await expect(current).toHaveValue('{score}#{ts}#{playerId}');
+
+    // A template error is shown inline, with the step-1 message.
+    await target.fill('{score:int(}');
+    await migrate.getByRole('button', { name: 'Preview' }).click();
+    await expect(target).toHaveAttribute('aria-invalid', 'true');
+
+    await target.fill(PADDED);
+    await migrate.getByRole('button', { name: 'Preview' }).click();
+    const preview = migrate.getByRole('region', { name: 'Migration preview' });
+    await expect(preview.getByRole('status').first()).toHaveText(/^300 to rewrite, \d+ unchanged, 0 already migrated, \d+ can't encode, 0 collisions/, { timeout: 60_000 });
+    // Every stored item is a row of the virtualized old → new table (the built-in table's own examples too).
+    await expect(preview.getByRole('table', { name: 'Old and new keys' })).toHaveAttribute('aria-rowcount', /^3\d\d$/);
+    // The order diff: stored "10#…" first; padded, the 9s come first.
+    const order = preview.getByRole('table', { name: 'Stored order vs new order' });
+    await expect(order.getByRole('row').nth(1)).toContainText('10#1719705605#p_5');
+    await expect(preview).toContainText('items change rank');
+    await expect(preview).toContainText('estimate');
+
+    await migrate.getByRole('button', { name: 'Apply', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply the migration?' });
+    await expect(dialog).toContainText('Built-in table (this browser)');
+    await expect(dialog).toContainText('300 to rewrite');
+    await dialog.getByRole('button', { name: 'Apply migration' }).click();
+
+    // Reload in the middle of the run.
+    const progress = migrate.getByRole('progressbar', { name: 'Migration progress' });
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThan(20);
+    const doneBefore = Number(await progress.getAttribute('value'));
+    expect(doneBefore).toBeLessThan(RUNS);
+    await page.reload();
+
+    const reloaded = page.getByRole('tabpanel', { name: 'Migrate keys' });
+    await reloaded.getByLabel('Table', { exact: true }).selectOption('Leaderboard');
+    await expect(reloaded.getByRole('textbox', { name: 'Target template for rankKey' })).toHaveValue(PADDED);
+    await reloaded.getByRole('button', { name: 'Resume' }).click();
+    const report = reloaded.getByRole('region', { name: 'Migration report' });
+    await expect(report).toContainText('300 of 300 items done, 0 skipped, 0 failed.', { timeout: 120_000 });
+
+    await reloaded.getByRole('button', { name: 'Verify' }).click();
+    await expect(report).toContainText('Verified: all 300 migrated items are present once under their new keys; nothing is left under old keys.', { timeout: 60_000 });
+  });
+});

@@ -1,0 +1,181 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { LEADERBOARD_DESIGN, type Design } from '../../design';
+import { createLocalDynamoDB } from '../../engine';
+import { readOnlyDataSource } from '../../sources/readOnlyDataSource';
+import { createDesignBindingStore } from '../design/binding';
+import { createDesignStore } from '../design/designStore';
+import { createExplorerStore } from '../explorerStore';
+import { canWriteSource } from '../writeAccess';
+import { createMigrateStore } from './migrateStore';
+import { createMemoryMigrationStorage, type MigrationStorage } from './migrationStorage';
+
+/** The leaderboard with raw scores and epoch seconds: today's stored strings sort "9" after "875". */
+const RAW_LEADERBOARD: Design = {
+  ...LEADERBOARD_DESIGN,
+  name: 'Raw leaderboard',
+  tables: LEADERBOARD_DESIGN.tables.map((table) => ({
+    ...table,
+    entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: '{score}#{ts}#{playerId}' } })),
+  })),
+};
+const PADDED = '{score:int(10)}#{ts:epoch(16)}#{playerId}';
+const SCORES = ['2300', '875', '875', '9', '42', '128'];
+
+async function setUp(options: { items?: number; readOnly?: boolean; storage?: MigrationStorage; engine?: ReturnType<typeof createLocalDynamoDB> } = {}) {
+  const engine = options.engine ?? createLocalDynamoDB();
+  if (!options.engine) {
+    await engine.createTable({
+      TableName: 'Leaderboard',
+      AttributeDefinitions: [
+        { AttributeName: 'leaderboardId', AttributeType: 'S' },
+        { AttributeName: 'rankKey', AttributeType: 'S' },
+        { AttributeName: 'playerId', AttributeType: 'S' },
+        { AttributeName: 'ts', AttributeType: 'N' },
+      ],
+      KeySchema: [
+        { AttributeName: 'leaderboardId', KeyType: 'HASH' },
+        { AttributeName: 'rankKey', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [{ IndexName: 'byPlayer', KeySchema: [{ AttributeName: 'playerId', KeyType: 'HASH' }, { AttributeName: 'ts', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+    const count = options.items ?? SCORES.length;
+    for (let i = 0; i < count; i++) {
+      const score = SCORES[i % SCORES.length] as string;
+      const ts = String(1719705600 + i);
+      const item: Record<string, AttributeValue> = { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: `${score}#${ts}#p_${i}` }, playerId: { S: `p_${i}` }, ts: { N: ts }, score: { N: score } };
+      await engine.putItem({ TableName: 'Leaderboard', Item: item });
+    }
+  }
+  const designs = createDesignStore();
+  const designId = designs.getState().addDesign(RAW_LEADERBOARD);
+  const designBindings = createDesignBindingStore();
+  designBindings.getState().choose('Leaderboard', { designId, tableName: 'Leaderboard' });
+  const explorer = createExplorerStore();
+  const source = options.readOnly ? readOnlyDataSource(engine, 'Local (Read-only)') : engine;
+  await explorer.getState().connect(source, 'Built-in table');
+  await explorer.getState().selectTable('Leaderboard');
+  const storage = options.storage ?? createMemoryMigrationStorage();
+  const asked: string[] = [];
+  const migrate = createMigrateStore({
+    explorer,
+    designs,
+    designBindings,
+    canWrite: canWriteSource,
+    confirmWrite: async (action) => (asked.push(action), true),
+    storage,
+    concurrency: 4,
+  });
+  await settle();
+  return { engine, explorer, migrate, storage, asked };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function rankKeys(engine: ReturnType<typeof createLocalDynamoDB>) {
+  const { Items = [] } = await engine.query({ TableName: 'Leaderboard', KeyConditionExpression: 'leaderboardId = :s', ExpressionAttributeValues: { ':s': { S: 'SEASON#2026-SUMMER' } } });
+  return Items.map((item) => item.rankKey?.S);
+}
+
+describe('Migrate keys store', () => {
+  it('prefills the templates from the bound design and reports template problems per attribute', async () => {
+    const { migrate } = await setUp();
+    const state = migrate.getState();
+    expect(state.designName).toBe('Raw leaderboard');
+    expect(state.entityName).toBe('Run');
+    expect(state.attributes.map((attribute) => attribute.name)).toEqual(['leaderboardId', 'rankKey', 'playerId', 'ts']);
+    expect(state.templates.rankKey).toEqual({ current: '{score}#{ts}#{playerId}', target: '{score}#{ts}#{playerId}' });
+    migrate.getState().setTemplate('rankKey', 'target', '{score:int(}');
+    await migrate.getState().preview();
+    const problem = migrate.getState().problems.find((candidate) => candidate.where === 'target template for rankKey');
+    expect(problem?.message).toContain('"{score:int(}"');
+    expect(migrate.getState().plan).toBeUndefined();
+  });
+
+  it('previews raw → padded: counts in words, the order diff and the write cost', async () => {
+    const { migrate } = await setUp();
+    migrate.getState().setTemplate('rankKey', 'target', PADDED);
+    await migrate.getState().preview();
+    const state = migrate.getState();
+    expect(state.countsText).toBe("6 to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 0 collisions");
+    expect(state.partitions).toEqual(['SEASON#2026-SUMMER']);
+    // Stored (raw) order: 128, 2300, 42, 875, 875, 9; the new order is by score.
+    expect(state.orderDiff?.rows.map((row) => row.entry.item.score?.N)).toEqual(['128', '2300', '42', '875', '875', '9']);
+    expect(state.orderDiff?.rows.map((row) => row.newRank)).toEqual([3, 6, 2, 4, 5, 1]);
+    expect(state.cost?.text).toContain('estimate');
+  });
+
+  it('applies after the confirmation, stores the checkpoint, and Verify finds every item once under its new key', async () => {
+    const { migrate, engine, storage } = await setUp();
+    migrate.getState().setTemplate('rankKey', 'target', PADDED);
+    await migrate.getState().preview();
+    migrate.getState().requestApply();
+    expect(migrate.getState().confirmation).toContain('on Built-in table');
+    expect(migrate.getState().confirmation).toContain('6 to rewrite');
+    await migrate.getState().answerApply(true);
+    expect(migrate.getState().outcome).toMatchObject({ total: 6, done: 6, skipped: [], failed: [], cancelled: false });
+    expect(migrate.getState().resumable).toBeUndefined();
+    expect(await rankKeys(engine)).toEqual(['0000000009#0000001719705603#p_3', '0000000042#0000001719705604#p_4', '0000000128#0000001719705605#p_5', '0000000875#0000001719705601#p_1', '0000000875#0000001719705602#p_2', '0000002300#0000001719705600#p_0']);
+    expect(await storage.load('Built-in table\u0000Leaderboard')).toBeDefined();
+    await migrate.getState().verify();
+    expect(migrate.getState().verifyReport?.ok).toBe(true);
+    expect(migrate.getState().verifyReport?.text).toBe('Verified: all 6 migrated items are present once under their new keys; nothing is left under old keys.');
+  });
+
+  it('blocks Apply while collisions exist and on a Read-only connection', async () => {
+    const collide = await setUp();
+    collide.migrate.getState().setTemplate('rankKey', 'target', '{score:int(10)}');
+    await collide.migrate.getState().preview();
+    expect(collide.migrate.getState().countsText).toBe("6 to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 1 collision");
+    collide.migrate.getState().requestApply();
+    expect(collide.migrate.getState().confirmation).toBeUndefined();
+    expect(collide.migrate.getState().error).toContain('collisions block Apply');
+
+    const readOnly = await setUp({ readOnly: true });
+    readOnly.migrate.getState().setTemplate('rankKey', 'target', PADDED);
+    await readOnly.migrate.getState().preview();
+    expect(readOnly.migrate.getState().countsText).toContain('6 to rewrite');
+    readOnly.migrate.getState().requestApply();
+    expect(readOnly.migrate.getState().error).toContain('Read-only');
+    expect(readOnly.migrate.getState().exportScript('python')?.text).toContain('boto3');
+  });
+
+  it('after a cancel, a new store (a reload) offers Resume from the stored checkpoint and finishes without writing an item twice; an item changed since the preview is skipped', async () => {
+    const first = await setUp({ items: 300 });
+    first.migrate.getState().setTemplate('rankKey', 'target', PADDED);
+    await first.migrate.getState().preview();
+    first.migrate.getState().requestApply();
+    // Someone changes an item after the preview read it.
+    await first.engine.updateItem({ TableName: 'Leaderboard', Key: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '9#1719705897#p_297' } }, UpdateExpression: 'SET score = :n', ExpressionAttributeValues: { ':n': { N: '999' } } });
+    const applying = first.migrate.getState().answerApply(true);
+    // Cancel as soon as some items are done.
+    await new Promise<void>((resolve) => {
+      const stop = first.migrate.subscribe((state) => {
+        if ((state.progress?.done ?? 0) >= 20) {
+          stop();
+          first.migrate.getState().cancel();
+          resolve();
+        }
+      });
+    });
+    await applying;
+    const stopped = first.migrate.getState().outcome;
+    expect(stopped?.cancelled).toBe(true);
+    expect(stopped?.done).toBeLessThan(300);
+    first.migrate.getState().dispose();
+
+    const reloaded = await setUp({ engine: first.engine, storage: first.storage });
+    expect(reloaded.migrate.getState().resumable?.total).toBe(300);
+    expect(reloaded.migrate.getState().templates.rankKey?.target).toBe(PADDED);
+    await reloaded.migrate.getState().resume();
+    const outcome = reloaded.migrate.getState().outcome;
+    expect(outcome?.done).toBe(299);
+    expect(outcome?.skipped).toEqual(['leaderboardId = "SEASON#2026-SUMMER", rankKey = "9#1719705897#p_297": changed by someone else since the plan read it: skipped, not overwritten']);
+    expect(reloaded.migrate.getState().resumable).toBeUndefined();
+    await reloaded.migrate.getState().verify();
+    expect(reloaded.migrate.getState().verifyReport?.text).toBe('Verified: all 299 migrated items are present once under their new keys; nothing is left under old keys; 1 not migrated (skipped or failed).');
+    const items = (await first.engine.scan({ TableName: 'Leaderboard' })).Items ?? [];
+    expect(items).toHaveLength(300);
+  });
+});

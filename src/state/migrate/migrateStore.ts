@@ -1,0 +1,397 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { findEntity, keyAttributesOf, keyRoleOf, type DownloadFile, type KeyAttributeType } from '../../design';
+import type { DynamoDBDataSource } from '../../engine';
+import type { KeyRole } from '../../keys';
+import {
+  applyMigration,
+  compileMigration,
+  createMigrationPlanner,
+  describePlanCounts,
+  emitNodeMigration,
+  emitPythonMigration,
+  emptyCheckpoint,
+  estimateWriteCost,
+  formatCount,
+  orderDiff,
+  parseCheckpoint,
+  parsePlanFile,
+  planPartitions,
+  scanPages,
+  serializePlanFile,
+  toPlanFile,
+  verifyMigration,
+  type MigrationCheckpoint,
+  type MigrationKeyAttribute,
+  type MigrationPlan,
+  type MigrationPlanFile,
+  type MigrationProgress,
+  type MigrationSpec,
+  type OrderDiff,
+  type PlanEntry,
+  type SpecProblem,
+  type VerifyReport,
+  type WriteCostEstimate,
+} from '../../migrate';
+import type { DesignStore } from '../design/designStore';
+import { resolveDesignBinding, type DesignBindingStore } from '../design/binding';
+import type { ExplorerStore } from '../explorerStore';
+import type { TableSummary } from '../explorer/explorerTypes';
+import type { MigrationStorage } from './migrationStorage';
+
+/** One key attribute the migration rewrites: the table's keys and the entity's index keys. */
+export interface MigrateAttribute {
+  readonly name: string;
+  readonly type: KeyAttributeType;
+  readonly role: KeyRole;
+}
+
+export interface TemplatePair {
+  readonly current: string;
+  readonly target: string;
+}
+
+/** What the last apply run (or the stored checkpoint) says: done, skipped with reasons, failed with messages. */
+export interface MigrationOutcome {
+  readonly total: number;
+  readonly done: number;
+  readonly skipped: readonly string[];
+  readonly failed: readonly string[];
+  readonly cancelled: boolean;
+}
+
+export type MigratePhase = 'idle' | 'previewing' | 'previewed' | 'applying' | 'verifying';
+
+export interface MigrateState {
+  /** The entities of the design bound to the explorer's table (empty: no design, raw `{attribute}` templates). */
+  readonly entityNames: readonly string[];
+  readonly entityName?: string;
+  readonly designName?: string;
+  readonly attributes: readonly MigrateAttribute[];
+  readonly templates: Readonly<Record<string, TemplatePair>>;
+  /** Copy into this table (blue/green) instead of rewriting in place; '' rewrites in place. */
+  readonly copyInto: string;
+  /** Template problems, by "current template for <attribute>" / "target template for <attribute>" (the step-1 messages). */
+  readonly problems: readonly SpecProblem[];
+  readonly phase: MigratePhase;
+  /** The preview's entries so far (scan order), growing page by page. */
+  readonly entries: readonly PlanEntry[];
+  readonly countsText?: string;
+  readonly plan?: MigrationPlan;
+  readonly partitions: readonly string[];
+  readonly partition?: string;
+  readonly orderDiff?: OrderDiff;
+  readonly cost?: WriteCostEstimate;
+  /** Apply's confirmation, naming the endpoint and the counts, while it waits for an answer. */
+  readonly confirmation?: string;
+  readonly progress?: MigrationProgress;
+  readonly outcome?: MigrationOutcome;
+  /** A stored migration of this table that stopped before the end (a reload, a cancel): Resume continues it. */
+  readonly resumable?: { readonly done: number; readonly total: number };
+  readonly verifyReport?: VerifyReport;
+  readonly error?: string;
+}
+
+export interface MigrateActions {
+  selectEntity(name: string): void;
+  setTemplate(attribute: string, side: keyof TemplatePair, text: string): void;
+  setCopyInto(tableName: string): void;
+  /** Streams the plan page by page (a consistent Scan of the explorer's table). */
+  preview(): Promise<void>;
+  choosePartition(partition: string): void;
+  /** Asks for the confirmation (refused with a reason while collisions exist or on a Read-only connection). */
+  requestApply(): void;
+  answerApply(confirmed: boolean): Promise<void>;
+  cancel(): void;
+  resume(): Promise<void>;
+  verify(): Promise<void>;
+  exportScript(language: 'node' | 'python'): DownloadFile | undefined;
+  exportPlan(): DownloadFile | undefined;
+  dispose(): void;
+}
+
+export type MigrateStore = StoreApi<MigrateState & MigrateActions>;
+
+export interface MigrateStoreOptions {
+  /** The explorer: its data source, label ("Built-in table (this browser)") and chosen table are the migration's. */
+  readonly explorer: ExplorerStore;
+  readonly designs: DesignStore;
+  readonly designBindings: DesignBindingStore;
+  /** The explorer's write rule (canWriteSource: false on a Read-only connection). */
+  readonly canWrite: (source: DynamoDBDataSource | undefined) => boolean;
+  /** The explorer's extra confirmation before a write to AWS (resolves true at once elsewhere). */
+  readonly confirmWrite: (action: string) => Promise<boolean>;
+  readonly storage: MigrationStorage;
+  /** Rewrites in flight at once (default 8). */
+  readonly concurrency?: number;
+}
+
+const IDLE: Pick<MigrateState, 'phase' | 'entries' | 'partitions' | 'problems'> = { phase: 'idle', entries: [], partitions: [], problems: [] };
+const CLEARED_PLAN = { plan: undefined, countsText: undefined, partition: undefined, orderDiff: undefined, cost: undefined, confirmation: undefined, progress: undefined, outcome: undefined, verifyReport: undefined, error: undefined };
+
+/** The Migrate keys screen's store: plan, apply (resumable from IndexedDB), verify and export, over the explorer's table. */
+export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
+  const { explorer, storage } = options;
+  let previewRun = 0;
+  let abort: AbortController | undefined;
+  /** The plan being applied or resumed (from the preview, or read back from storage). */
+  let running: { file: MigrationPlanFile; key: string; checkpoint: MigrationCheckpoint } | undefined;
+  /** Set by the store's initializer below: looks for a stored, unfinished migration of the explorer's table. */
+  let findStored: () => Promise<void> = () => Promise.resolve();
+
+  const store = createStore<MigrateState & MigrateActions>()((set, get) => {
+    const storageKey = () => {
+      const { sourceLabel, table } = explorer.getState();
+      return table ? `${sourceLabel}\u0000${table.name}` : undefined;
+    };
+
+    const specOf = (table: TableSummary): MigrationSpec => {
+      const { attributes, templates, copyInto } = get();
+      const keyAttributes: MigrationKeyAttribute[] = attributes.flatMap((attribute) => {
+        const pair = templates[attribute.name];
+        const current = pair?.current.trim() ?? '';
+        const target = pair?.target.trim() ?? '';
+        if (!current && !target) return [];
+        return [{ name: attribute.name, type: attribute.type, role: attribute.role, ...(current ? { current } : {}), ...(target ? { target } : {}) }];
+      });
+      return {
+        tableName: table.name,
+        ...(copyInto.trim() ? { targetTableName: copyInto.trim() } : {}),
+        partitionKey: table.keys.partitionKey.name,
+        ...(table.keys.sortKey ? { sortKey: table.keys.sortKey.name } : {}),
+        attributes: keyAttributes,
+      };
+    };
+
+    /** The attributes and templates for the explorer's table and the chosen entity of its bound design. */
+    const loadTemplates = (entityName?: string) => {
+      const { table } = explorer.getState();
+      if (!table) return set({ entityNames: [], entityName: undefined, designName: undefined, attributes: [], templates: {}, ...IDLE, ...CLEARED_PLAN });
+      const binding = resolveDesignBinding(options.designs.getState().designs, options.designBindings.getState().choices[table.name], table);
+      const entity = binding ? (findEntity(binding.table, entityName ?? '') ?? binding.table.entities[0]) : undefined;
+      let attributes: MigrateAttribute[];
+      const templates: Record<string, TemplatePair> = {};
+      if (binding && entity) {
+        attributes = keyAttributesOf(binding.table)
+          .filter((attribute) => entity.keys[attribute.name] !== undefined)
+          .map((attribute) => ({ name: attribute.name, type: attribute.type, role: keyRoleOf(binding.table, attribute.name) }));
+        for (const attribute of attributes) templates[attribute.name] = { current: entity.keys[attribute.name] ?? '', target: entity.keys[attribute.name] ?? '' };
+      } else {
+        // No design: the stored values read "raw", each as one field named like its attribute.
+        const seen = new Map<string, MigrateAttribute>();
+        const add = (key: { name: string; type: KeyAttributeType }, role: KeyRole) => seen.has(key.name) || seen.set(key.name, { ...key, role });
+        add(table.keys.partitionKey, 'partition');
+        if (table.keys.sortKey) add(table.keys.sortKey, 'sort');
+        for (const index of table.indexes) {
+          add(index.keys.partitionKey, 'partition');
+          if (index.keys.sortKey) add(index.keys.sortKey, 'sort');
+        }
+        attributes = [...seen.values()];
+        for (const attribute of attributes) templates[attribute.name] = { current: `{${attribute.name}}`, target: `{${attribute.name}}` };
+      }
+      set({ entityNames: binding?.table.entities.map((candidate) => candidate.name) ?? [], entityName: entity?.name, designName: binding?.designName, attributes, templates, ...IDLE, ...CLEARED_PLAN });
+    };
+
+    /** A stored migration of this table that has not finished: offer Resume and show its templates again. */
+    findStored = async () => {
+      const key = storageKey();
+      if (!key) return;
+      const stored = await storage.load(key).catch(() => undefined);
+      if (!stored || key !== storageKey()) return;
+      const planFile = parsePlanFile(stored.planText, 'the stored plan');
+      if (!planFile.ok) return;
+      const checkpoint = parseCheckpoint(stored.checkpointText, planFile.file.planId, 'the stored checkpoint');
+      if (!checkpoint.ok) return;
+      running = { file: planFile.file, key, checkpoint: checkpoint.checkpoint };
+      const { done, skipped, failed, total } = checkpoint.checkpoint;
+      set({ outcome: outcomeOf(checkpoint.checkpoint, false), templates: { ...get().templates, ...stored.templates }, ...(stored.entityName ? { entityName: stored.entityName } : {}) });
+      if (done.length + skipped.length + failed.length < total) set({ resumable: { done: done.length, total } });
+    };
+
+    const run = async (file: MigrationPlanFile, key: string, checkpoint: MigrationCheckpoint) => {
+      const { source } = explorer.getState();
+      if (!source) return;
+      const controller = new AbortController();
+      abort = controller;
+      running = { file, key, checkpoint };
+      const planText = serializePlanFile(file);
+      const { templates, entityName } = get();
+      const saveCheckpoint = async (next: MigrationCheckpoint) => {
+        if (running) running.checkpoint = next;
+        await storage.save(key, { planText, checkpointText: JSON.stringify(next), templates, ...(entityName ? { entityName } : {}) });
+      };
+      set({ phase: 'applying', resumable: undefined, outcome: undefined, verifyReport: undefined, error: undefined, progress: progressOf(checkpoint) });
+      try {
+        // The plan is stored before the first write: a reload at any moment finds it.
+        await saveCheckpoint(checkpoint);
+        const result = await applyMigration({
+          source,
+          plan: file,
+          planId: file.planId,
+          checkpoint,
+          concurrency: options.concurrency ?? 8,
+          signal: controller.signal,
+          saveCheckpoint,
+          onProgress: (progress) => set({ progress }),
+        });
+        const { done, skipped, failed, total } = result.checkpoint;
+        const finished = done.length + skipped.length + failed.length >= total;
+        set({ phase: get().plan ? 'previewed' : 'idle', progress: result.progress, outcome: outcomeOf(result.checkpoint, result.cancelled), ...(finished ? {} : { resumable: { done: done.length, total } }) });
+      } catch (error) {
+        set({ phase: get().plan ? 'previewed' : 'idle', error: `Apply stopped: ${messageOf(error)}. Resume continues from the last checkpoint.`, resumable: { done: running.checkpoint.done.length, total: file.rewrites.length } });
+      } finally {
+        abort = undefined;
+      }
+    };
+
+    /** The plan to verify or export: the preview's, else the stored one this tab resumed. */
+    const currentPlan = (): Pick<MigrationPlan, 'spec' | 'rewrites'> | undefined => get().plan ?? running?.file;
+
+    return {
+      entityNames: [],
+      attributes: [],
+      templates: {},
+      copyInto: '',
+      ...IDLE,
+      selectEntity: (name) => loadTemplates(name),
+      setTemplate: (attribute, side, text) => {
+        const pair = get().templates[attribute] ?? { current: '', target: '' };
+        const where = `${side} template for ${attribute}`;
+        set({ templates: { ...get().templates, [attribute]: { ...pair, [side]: text } }, problems: get().problems.filter((problem) => problem.where !== where) });
+      },
+      setCopyInto: (tableName) => set({ copyInto: tableName }),
+      preview: async () => {
+        const { source, table } = explorer.getState();
+        if (!source || !table) return set({ error: 'Choose a table in the explorer first: the migration reads the explorer’s table.' });
+        const compiled = compileMigration(specOf(table));
+        if (!compiled.ok) return set({ problems: compiled.problems, error: undefined });
+        const runId = ++previewRun;
+        set({ ...IDLE, ...CLEARED_PLAN, phase: 'previewing', resumable: get().resumable });
+        const planner = createMigrationPlanner(compiled.value);
+        const entries: PlanEntry[] = [];
+        try {
+          for await (const page of scanPages(source, table.name)) {
+            if (runId !== previewRun) return;
+            entries.push(...planner.addPage(page));
+            set({ entries: entries.slice(), countsText: describePlanCounts(planner.counts()) });
+          }
+        } catch (error) {
+          if (runId === previewRun) set({ phase: 'idle', error: `Preview stopped: ${messageOf(error)}` });
+          return;
+        }
+        if (runId !== previewRun) return;
+        const plan = planner.finish();
+        const partitions = planPartitions(plan);
+        const partition = partitions[0];
+        const targets = new Set(compiled.value.attributes.filter((attribute) => attribute.target).map((attribute) => attribute.name));
+        const indexCount = table.indexes.filter((index) => targets.has(index.keys.partitionKey.name)).length;
+        set({
+          phase: 'previewed',
+          plan,
+          entries: plan.entries,
+          countsText: describePlanCounts(plan.counts),
+          partitions,
+          partition,
+          orderDiff: partition === undefined ? undefined : orderDiff(plan, partition),
+          cost: estimateWriteCost(plan, indexCount),
+        });
+      },
+      choosePartition: (partition) => {
+        const { plan } = get();
+        if (plan) set({ partition, orderDiff: orderDiff(plan, partition) });
+      },
+      requestApply: () => {
+        const { plan, countsText } = get();
+        const { source, sourceLabel, table } = explorer.getState();
+        if (!plan || !table) return set({ error: 'Preview the migration first: Apply writes what the preview shows.' });
+        if (!options.canWrite(source)) return set({ error: 'This connection is Read-only: Preview, Verify and Export work, Apply does not. Connect without Read-only to apply.' });
+        if (plan.collisions.length > 0) return set({ error: `${formatCount(plan.collisions.length)} collisions block Apply: change the target templates so every item gets its own key.` });
+        if (plan.rewrites.length === 0) return set({ error: 'Nothing to rewrite: every item is unchanged or already migrated.' });
+        const into = plan.spec.targetTableName ? `copy into table ${plan.spec.targetTableName}` : 'rewrite in place';
+        set({ error: undefined, confirmation: `Migrate keys of table ${table.name} on ${sourceLabel} (${into}): ${countsText ?? describePlanCounts(plan.counts)}. ${formatCount(plan.rewrites.length)} items will be written, each in one conditional transaction.` });
+      },
+      answerApply: async (confirmed) => {
+        const { plan } = get();
+        set({ confirmation: undefined });
+        const key = storageKey();
+        if (!confirmed || !plan || !key) return;
+        if (!(await options.confirmWrite(`Migrate keys of ${formatCount(plan.rewrites.length)} items in table ${plan.spec.tableName}`))) return;
+        const file = toPlanFile(plan);
+        await run(file, key, emptyCheckpoint(file.planId, file.rewrites.length));
+      },
+      cancel: () => abort?.abort(),
+      resume: async () => {
+        const key = storageKey();
+        if (!key || abort) return;
+        const stored = await storage.load(key);
+        const planFile = stored && parsePlanFile(stored.planText, 'the stored plan');
+        if (!stored || !planFile?.ok) return set({ resumable: undefined, error: 'No stored migration of this table to resume: Preview and Apply again.' });
+        const checkpoint = parseCheckpoint(stored.checkpointText, planFile.file.planId, 'the stored checkpoint');
+        if (!checkpoint.ok) return set({ resumable: undefined, error: checkpoint.message });
+        if (!options.canWrite(explorer.getState().source)) return set({ error: 'This connection is Read-only: Resume writes, so it needs a connection without Read-only.' });
+        if (!(await options.confirmWrite(`Resume the key migration of table ${planFile.file.spec.tableName}`))) return;
+        await run(planFile.file, key, checkpoint.checkpoint);
+      },
+      verify: async () => {
+        const plan = currentPlan();
+        const { source } = explorer.getState();
+        if (!plan || !source) return set({ error: 'Preview (or Resume) a migration first: Verify checks its planned keys.' });
+        set({ phase: 'verifying', error: undefined });
+        try {
+          const checkpoint = running?.checkpoint;
+          const verifyReport = await verifyMigration(plan, scanPages(source, plan.spec.targetTableName ?? plan.spec.tableName), checkpoint);
+          set({ verifyReport, phase: get().plan ? 'previewed' : 'idle' });
+        } catch (error) {
+          set({ phase: get().plan ? 'previewed' : 'idle', error: `Verify stopped: ${messageOf(error)}` });
+        }
+      },
+      exportScript: (language) => {
+        if (!currentPlan()) return undefined;
+        return language === 'node'
+          ? { fileName: 'migrate-keys.mjs', text: emitNodeMigration(), mediaType: 'text/javascript' }
+          : { fileName: 'migrate_keys.py', text: emitPythonMigration(), mediaType: 'text/x-python' };
+      },
+      exportPlan: () => {
+        const plan = currentPlan();
+        return plan && { fileName: `${plan.spec.tableName}.migration-plan.json`, text: serializePlanFile(toPlanFile(plan)), mediaType: 'application/json' };
+      },
+      dispose: () => {
+        unsubscribe();
+        abort?.abort();
+      },
+    };
+  });
+
+  // Follow the explorer's table: its key schema, its bound design, and any stored migration of it.
+  let shownTable: string | undefined;
+  const follow = () => {
+    const { table, sourceLabel } = explorer.getState();
+    const shown = table ? `${sourceLabel}\u0000${table.name}` : undefined;
+    if (shown === shownTable || abort) return;
+    shownTable = shown;
+    previewRun++;
+    running = undefined;
+    store.getState().selectEntity('');
+    void findStored();
+  };
+  const unsubscribe = explorer.subscribe(follow);
+  follow();
+  return store;
+}
+
+const progressOf = (checkpoint: MigrationCheckpoint): MigrationProgress => ({
+  total: checkpoint.total,
+  done: checkpoint.done.length,
+  skipped: checkpoint.skipped.length,
+  failed: checkpoint.failed.length,
+  itemsPerSecond: 0,
+});
+
+const outcomeOf = (checkpoint: MigrationCheckpoint, cancelled: boolean): MigrationOutcome => ({
+  total: checkpoint.total,
+  done: checkpoint.done.length,
+  skipped: checkpoint.skipped.map((entry) => entry.message),
+  failed: checkpoint.failed.map((entry) => entry.message),
+  cancelled,
+});
+
+const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));

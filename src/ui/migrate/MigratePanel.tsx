@@ -1,0 +1,420 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { use, useId, useRef } from 'react';
+import { useStore } from 'zustand';
+import { formatCount, valueText, type PlanEntry } from '../../migrate';
+import type { MigrateState, MigrateStore } from '../../state/migrate';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { downloadText } from '../common/downloadText';
+import { VisibleText } from '../common/VisibleText';
+import { WriteConfirmation } from '../explorer/WriteConfirmation';
+import { useExplorer, useExplorerSide } from '../stores';
+import './migrate.css';
+
+/**
+ * The Migrate keys tab: the explorer's table, its entity's templates now and
+ * after, then Preview (counts, old → new keys, the order diff, the cost),
+ * Apply (resumable), Verify and the exported scripts. Renders and dispatches
+ * only; the work is in the migrate store. Table data is shown as text.
+ */
+export function MigratePanel() {
+  const store = use(useExplorerSide().explorerTools.migrate());
+  return (
+    <section className="migrate-panel" aria-labelledby="migrate-heading">
+      <h2 id="migrate-heading">Migrate keys</h2>
+      <p className="muted small">Preview what new key templates do to every stored item, then rewrite them in conditional transactions (resumable), verify the result, or export the same migration as a script.</p>
+      <MigrateSetup store={store} />
+      <MigrateActionsRow store={store} />
+      <MigrationPreview store={store} />
+      <MigrationRun store={store} />
+      <ApplyConfirmation store={store} />
+      <WriteConfirmation />
+    </section>
+  );
+}
+
+function useMigrate<T>(store: MigrateStore, selector: (state: MigrateState) => T): T {
+  return useStore(store, selector);
+}
+
+function MigrateSetup({ store }: { store: MigrateStore }) {
+  const sourceLabel = useExplorer((state) => state.sourceLabel);
+  const tableNames = useExplorer((state) => state.tableNames);
+  const selectedTable = useExplorer((state) => state.selectedTable);
+  const { selectTable } = useExplorerSide().explorer.getState();
+  const entityNames = useMigrate(store, (state) => state.entityNames);
+  const entityName = useMigrate(store, (state) => state.entityName);
+  const designName = useMigrate(store, (state) => state.designName);
+  const attributes = useMigrate(store, (state) => state.attributes);
+  const templates = useMigrate(store, (state) => state.templates);
+  const problems = useMigrate(store, (state) => state.problems);
+  const copyInto = useMigrate(store, (state) => state.copyInto);
+  const { selectEntity, setTemplate, setCopyInto } = store.getState();
+  const id = useId();
+  return (
+    <div className="card migrate-setup">
+      <div className="migrate-choices">
+        <span className="muted">
+          Connection: <VisibleText text={sourceLabel || 'not connected yet'} />
+        </span>
+        <label htmlFor={`${id}table`}>Table</label>
+        <select id={`${id}table`} value={selectedTable ?? ''} onChange={(event) => void selectTable(event.target.value)}>
+          {selectedTable === undefined && <option value="">Choose a table</option>}
+          {tableNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        {entityNames.length > 0 && (
+          <>
+            <label htmlFor={`${id}entity`}>Entity</label>
+            <select id={`${id}entity`} value={entityName ?? ''} onChange={(event) => selectEntity(event.target.value)}>
+              {entityNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <span className="muted small">{designName ? <>Templates from the design <VisibleText text={designName} /></> : 'No design bound to this table: the current templates read each key “raw”, as one field.'}</span>
+      </div>
+      {attributes.length > 0 && (
+        <div className="migrate-templates" role="group" aria-label="Key templates">
+          <span className="migrate-templates-head">Key attribute</span>
+          <span className="migrate-templates-head">Current template</span>
+          <span className="migrate-templates-head">Target template</span>
+          {attributes.map((attribute) => (
+            <TemplateRow key={attribute.name} name={attribute.name} detail={`${attribute.type}, ${attribute.role} key`} pair={templates[attribute.name] ?? { current: '', target: '' }} problems={problems} onChange={(side, text) => setTemplate(attribute.name, side, text)} />
+          ))}
+        </div>
+      )}
+      <div className="migrate-copy">
+        <label htmlFor={`${id}copy`}>Copy into table (empty: rewrite in place)</label>
+        <input id={`${id}copy`} value={copyInto} onChange={(event) => setCopyInto(event.target.value)} placeholder="e.g. Leaderboard-v2 (must exist)" />
+      </div>
+    </div>
+  );
+}
+
+function TemplateRow({ name, detail, pair, problems, onChange }: { name: string; detail: string; pair: { current: string; target: string }; problems: MigrateState['problems']; onChange: (side: 'current' | 'target', text: string) => void }) {
+  const id = useId();
+  const sides = ['current', 'target'] as const;
+  return (
+    <>
+      <span className="migrate-attribute">
+        <code>
+          <VisibleText text={name} />
+        </code>{' '}
+        <span className="muted small">{detail}</span>
+      </span>
+      {sides.map((side) => {
+        const messages = problems.filter((problem) => problem.where === `${side} template for ${name}` || problem.where === `templates for ${name}`);
+        const label = `${side === 'current' ? 'Current' : 'Target'} template for ${name}`;
+        return (
+          <span key={side} className="migrate-template">
+            <input className="mono" aria-label={label} value={pair[side]} spellCheck={false} aria-invalid={messages.length > 0} aria-describedby={messages.length > 0 ? `${id}${side}` : undefined} onChange={(event) => onChange(side, event.target.value)} />
+            {messages.length > 0 && (
+              <span id={`${id}${side}`} className="field-error">
+                {messages.map((problem) => (
+                  <VisibleText key={problem.message} text={problem.message} />
+                ))}
+              </span>
+            )}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+function MigrateActionsRow({ store }: { store: MigrateStore }) {
+  const phase = useMigrate(store, (state) => state.phase);
+  const plan = useMigrate(store, (state) => state.plan);
+  const resumable = useMigrate(store, (state) => state.resumable);
+  const outcome = useMigrate(store, (state) => state.outcome);
+  const error = useMigrate(store, (state) => state.error);
+  const { preview, requestApply, resume, verify, cancel, exportScript, exportPlan } = store.getState();
+  const busy = phase === 'previewing' || phase === 'applying' || phase === 'verifying';
+  const canExport = plan !== undefined || resumable !== undefined || outcome !== undefined;
+  const download = (file: ReturnType<typeof exportPlan>) => file && downloadText(file.fileName, file.text, file.mediaType);
+  return (
+    <div className="migrate-actions">
+      <div className="button-row">
+        <button type="button" className="primary" onClick={() => void preview()} disabled={busy}>
+          Preview
+        </button>
+        <button type="button" onClick={requestApply} disabled={busy || !plan || plan.collisions.length > 0} title={plan && plan.collisions.length > 0 ? 'Collisions block Apply' : undefined}>
+          Apply
+        </button>
+        {resumable && (
+          <button type="button" onClick={() => void resume()} disabled={busy}>
+            Resume
+          </button>
+        )}
+        {phase === 'applying' && (
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        )}
+        <button type="button" onClick={() => void verify()} disabled={busy || !canExport}>
+          Verify
+        </button>
+        <button type="button" onClick={() => download(exportScript('node'))} disabled={!canExport}>
+          Export as Node script
+        </button>
+        <button type="button" onClick={() => download(exportScript('python'))} disabled={!canExport}>
+          Export as Python script
+        </button>
+        <button type="button" onClick={() => download(exportPlan())} disabled={!canExport}>
+          Download plan file
+        </button>
+      </div>
+      {resumable && phase !== 'applying' && (
+        <p className="muted">
+          A stored migration of this table stopped after {formatCount(resumable.done)} of {formatCount(resumable.total)} items: Resume continues it (items already done are not written again).
+        </p>
+      )}
+      {canExport && <p className="muted small">The scripts run the plan file (download it too): <code>node migrate-keys.mjs --plan plan.json --checkpoint checkpoint.json --endpoint URL</code>. They read credentials from the usual AWS environment, never from Keylab.</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          <VisibleText text={error} />
+        </p>
+      )}
+    </div>
+  );
+}
+
+function MigrationPreview({ store }: { store: MigrateStore }) {
+  const phase = useMigrate(store, (state) => state.phase);
+  const countsText = useMigrate(store, (state) => state.countsText);
+  const plan = useMigrate(store, (state) => state.plan);
+  const cost = useMigrate(store, (state) => state.cost);
+  const show = countsText !== undefined || phase === 'previewing';
+  return (
+    <section className="card migrate-preview" aria-label="Migration preview" hidden={!show}>
+      <h3>Preview</h3>
+      <p role="status" className="migrate-counts">
+        {countsText ?? (phase === 'previewing' ? 'Reading the table…' : '')}
+        {phase === 'previewing' && countsText ? ' (reading…)' : ''}
+      </p>
+      {cost && (
+        <p className="muted small">
+          Estimated write cost: <VisibleText text={cost.text} />
+        </p>
+      )}
+      {plan && plan.collisions.length > 0 && (
+        <div className="migrate-problems">
+          <h4>Collisions (they block Apply)</h4>
+          <ul>
+            {plan.collisions.slice(0, 100).map((collision, index) => (
+              <li key={index}>
+                <VisibleText text={collision.message} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <EntryTable store={store} />
+      <OrderDiffView store={store} />
+    </section>
+  );
+}
+
+const ROW_HEIGHT = 28;
+
+/** A key's values only, table key order ("SEASON#1 · 0042#p1"): the column header names the attributes, so the cell fits. */
+function keyValues(key: PlanEntry['key']): string {
+  return Object.values(key)
+    .map((value) => valueText(value))
+    .join(' · ');
+}
+
+function entryText(entry: PlanEntry): { status: string; newKey: string; note: string } {
+  switch (entry.status) {
+    case 'rewrite':
+      return { status: 'rewrite', newKey: keyValues(entry.newKey), note: `${entry.sizeBefore} → ${entry.sizeAfter} bytes${entry.sameKey ? ' (index keys only)' : ''}` };
+    case 'cannotEncode':
+      return { status: "can't encode", newKey: '', note: entry.problems.map((problem) => problem.message).join('; ') };
+    case 'alreadyMigrated':
+      return { status: 'already migrated', newKey: '', note: '' };
+    case 'otherEntity':
+      return { status: 'other entity', newKey: '', note: 'left alone' };
+    default:
+      return { status: 'unchanged', newKey: '', note: '' };
+  }
+}
+
+/** Every planned item, old → new key, virtualized (a preview may hold a million rows). */
+function EntryTable({ store }: { store: MigrateStore }) {
+  const entries = useMigrate(store, (state) => state.entries);
+  const plan = useMigrate(store, (state) => state.plan);
+  const keyNames = plan ? [plan.spec.partitionKey, ...(plan.spec.sortKey ? [plan.spec.sortKey] : [])].join(' · ') : 'table key';
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders through its own state.
+  const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  if (entries.length === 0) return null;
+  return (
+    <div role="table" aria-label="Old and new keys" aria-rowcount={entries.length + 1} className="migrate-entries">
+      <div role="rowgroup">
+        <div role="row" className="migrate-entry-row migrate-entry-head" aria-rowindex={1}>
+          <span role="columnheader">Status</span>
+          <span role="columnheader">Old key ({keyNames})</span>
+          <span role="columnheader">New key ({keyNames})</span>
+          <span role="columnheader">Details</span>
+        </div>
+      </div>
+      <div role="rowgroup" ref={scrollRef} className="migrate-entries-body">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const entry = entries[row.index] as PlanEntry;
+            const text = entryText(entry);
+            return (
+              <div role="row" key={row.key} title={`${keyValues(entry.key)}${text.newKey ? ` → ${text.newKey}` : ''}`} aria-rowindex={row.index + 2} className={`migrate-entry-row status-${entry.status}`} style={{ position: 'absolute', top: 0, transform: `translateY(${row.start}px)`, height: ROW_HEIGHT, width: '100%' }}>
+                <span role="cell">{text.status}</span>
+                <span role="cell" className="mono">
+                  <VisibleText text={keyValues(entry.key)} />
+                </span>
+                <span role="cell" className="mono">
+                  <VisibleText text={text.newKey} />
+                </span>
+                <span role="cell" className="small">
+                  <VisibleText text={text.note} />
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Rows listed in the order diff; `moved` counts them all. */
+const ORDER_ROWS = 200;
+
+function OrderDiffView({ store }: { store: MigrateStore }) {
+  const partitions = useMigrate(store, (state) => state.partitions);
+  const partition = useMigrate(store, (state) => state.partition);
+  const diff = useMigrate(store, (state) => state.orderDiff);
+  const plan = useMigrate(store, (state) => state.plan);
+  const id = useId();
+  if (!plan || !diff) return null;
+  const sortKey = plan.spec.sortKey ?? '';
+  const sortText = (entry: PlanEntry, after: boolean) => {
+    const item = after && entry.status === 'rewrite' ? entry.newItem : entry.item;
+    const value = item[sortKey];
+    return value?.S ?? value?.N ?? '';
+  };
+  return (
+    <div className="migrate-order">
+      <h4>Order diff</h4>
+      <div className="migrate-choices">
+        <label htmlFor={`${id}partition`}>Partition</label>
+        <select id={`${id}partition`} value={partition ?? ''} onChange={(event) => store.getState().choosePartition(event.target.value)}>
+          {partitions.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <span role="status" className="muted">
+          {formatCount(diff.moved)} of {formatCount(diff.rows.length)} items change rank (stored order vs new order, DynamoDB’s byte order).
+        </span>
+      </div>
+      <table className="migrate-order-table" aria-label="Stored order vs new order">
+        <thead>
+          <tr>
+            <th scope="col">Stored rank</th>
+            <th scope="col">Stored sort key</th>
+            <th scope="col">New rank</th>
+            <th scope="col">New sort key</th>
+            <th scope="col">Move</th>
+          </tr>
+        </thead>
+        <tbody>
+          {diff.rows.slice(0, ORDER_ROWS).map((row) => (
+            <tr key={row.oldRank} className={row.move === 0 ? undefined : 'moved'}>
+              <td>{row.oldRank}</td>
+              <td className="mono">
+                <VisibleText text={sortText(row.entry, false)} />
+              </td>
+              <td>{row.newRank}</td>
+              <td className="mono">
+                <VisibleText text={sortText(row.entry, true)} />
+              </td>
+              <td>{row.move === 0 ? '–' : row.move > 0 ? `↑ ${row.move}` : `↓ ${-row.move}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {diff.rows.length > ORDER_ROWS && <p className="muted small">First {ORDER_ROWS} of {formatCount(diff.rows.length)} items in stored order.</p>}
+    </div>
+  );
+}
+
+function MigrationRun({ store }: { store: MigrateStore }) {
+  const progress = useMigrate(store, (state) => state.progress);
+  const outcome = useMigrate(store, (state) => state.outcome);
+  const verifyReport = useMigrate(store, (state) => state.verifyReport);
+  const phase = useMigrate(store, (state) => state.phase);
+  return (
+    <>
+      {progress && (
+        <div className="card migrate-progress">
+          <progress aria-label="Migration progress" max={Math.max(1, progress.total)} value={progress.done + progress.skipped + progress.failed} />
+          <p className="muted">
+            {formatCount(progress.done)} of {formatCount(progress.total)} items, {progress.itemsPerSecond.toFixed(0)} items/s
+            {progress.secondsLeft !== undefined && phase === 'applying' ? `, about ${Math.ceil(progress.secondsLeft)} s left` : ''}, {formatCount(progress.failed)} failures, {formatCount(progress.skipped)} skipped
+          </p>
+        </div>
+      )}
+      {(outcome || verifyReport) && (
+        <section className="card migrate-report" aria-label="Migration report">
+          <h3>Report</h3>
+          {outcome && (
+            <p>
+              {outcome.cancelled ? 'Cancelled: ' : ''}
+              {formatCount(outcome.done)} of {formatCount(outcome.total)} items done, {formatCount(outcome.skipped.length)} skipped, {formatCount(outcome.failed.length)} failed.
+            </p>
+          )}
+          <MessageList title="Skipped (changed by someone else since the preview; not overwritten)" messages={outcome?.skipped ?? []} />
+          <MessageList title="Failed" messages={outcome?.failed ?? []} />
+          {verifyReport && (
+            <>
+              <p className={verifyReport.ok ? 'migrate-verified' : 'field-error'}>
+                <VisibleText text={verifyReport.text} />
+              </p>
+              <MessageList title="Missing under their new keys" messages={verifyReport.missing} />
+              <MessageList title="Still under their old keys" messages={verifyReport.leftUnderOldKey} />
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+function MessageList({ title, messages }: { title: string; messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div>
+      <h4>{title}</h4>
+      <ul>
+        {messages.slice(0, 100).map((message) => (
+          <li key={message}>
+            <VisibleText text={message} />
+          </li>
+        ))}
+      </ul>
+      {messages.length > 100 && <p className="muted small">First 100 of {formatCount(messages.length)}.</p>}
+    </div>
+  );
+}
+
+function ApplyConfirmation({ store }: { store: MigrateStore }) {
+  const confirmation = useMigrate(store, (state) => state.confirmation);
+  if (!confirmation) return null;
+  const { answerApply } = store.getState();
+  return <ConfirmDialog title="Apply the migration?" message={confirmation} confirmLabel="Apply migration" onConfirm={() => void answerApply(true)} onCancel={() => void answerApply(false)} />;
+}
