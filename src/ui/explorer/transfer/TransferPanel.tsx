@@ -4,6 +4,7 @@ import type { ExplorerStore, TransferJob, TransferStore } from '../../../state';
 import { EXPORT_FORMATS, exportFileName, IMPORT_FORMATS, type ExportFormat, type ImportFormat } from '../../../transfer';
 import { VisibleText } from '../../common/VisibleText';
 import { useExplorerSide } from '../../stores';
+import { canStreamExport, saveExport } from './saveExport';
 import './transfer.css';
 
 function useTransfer(): TransferStore {
@@ -166,20 +167,17 @@ function ExportForm({ store, tableName, hasResults }: { store: TransferStore; ta
   const download = async () => {
     setFailure(undefined);
     const option = EXPORT_FORMATS.find((candidate) => candidate.format === format);
-    // A Blob made of the pages' chunks: the browser keeps large Blobs out of the page's heap.
-    const parts: string[] = [];
     try {
-      for await (const chunk of store.getState().exportChunks(format, hasResults ? scope : 'table')) parts.push(chunk);
+      await saveExport({
+        fileName: exportFileName(tableName, format),
+        mimeType: option?.mimeType ?? 'text/plain',
+        extension: option?.extension ?? 'txt',
+        description: option?.label ?? 'Export',
+        chunks: () => store.getState().exportChunks(format, hasResults ? scope : 'table'),
+      });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
-      return;
     }
-    const url = URL.createObjectURL(new Blob(parts, { type: option?.mimeType ?? 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = exportFileName(tableName, format);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
   return (
     <div className="transfer-form">
@@ -199,6 +197,11 @@ function ExportForm({ store, tableName, hasResults }: { store: TransferStore; ta
       <button type="button" onClick={() => void download()} disabled={exporting?.running}>
         Download
       </button>
+      {!canStreamExport() && (
+        <p className="muted small">
+          This browser can&apos;t write a download as it goes: the export is gathered in memory, then saved. Fine for small exports; for a big table use Chromium (it streams to the file you pick) or <code>npm run export</code>.
+        </p>
+      )}
       {exporting && (
         <span className="muted" role="status">
           {exporting.running ? `Exporting… ${exporting.items.toLocaleString('en-US')} items` : `Exported ${exporting.items.toLocaleString('en-US')} items.`}
