@@ -135,7 +135,7 @@ test('built-in table: Pause, Cancel while paused, then Resume import writes the 
   const report = page.getByRole('region', { name: 'Import report' });
   await expect(report).toContainText('Cancelled.');
   await report.getByRole('button', { name: 'Resume import' }).click();
-  await expect(report).toContainText('Written: 29,999 items from big.jsonl; rejected: 1');
+  await expect(report).toContainText('Written: 29,999 items from big.jsonl; rejected: 1', { timeout: 90_000 });
   await expect(report.getByRole('list', { name: 'Rejected lines' })).toHaveText('Line 2: One or more parameter values were invalid: Type mismatch for key rankKey expected: S actual: N');
   await expect(report.getByRole('button', { name: 'Resume import' })).toHaveCount(0);
 });
