@@ -11,6 +11,8 @@ test.use({ allowedPageErrors: [/Failed to load resource: the server responded wi
 test.describe.configure({ mode: 'serial' });
 
 interface Side {
+  /** 'picker': Chromium's showSaveFilePicker (stubbed: it records the stream's writes); 'download': a browser without it (the Blob download). */
+  readonly saveTo: 'picker' | 'download';
   readonly table: string;
   readonly pk: string;
   readonly sk: string;
@@ -49,11 +51,7 @@ async function importExportDelete(page: Page, side: Side): Promise<void> {
   // Export the query's results and compare with what was imported.
   await page.getByRole('button', { name: 'Export…' }).click();
   await page.getByRole('combobox', { name: 'Export format' }).selectOption({ label: 'DynamoDB JSON lines' });
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`${side.table}.jsonl`);
-  const exported = (await readFile(await download.path(), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as unknown);
+  const exported = (await exportText(page, side.saveTo, `${side.table}.jsonl`)).trim().split('\n').map((line) => JSON.parse(line) as unknown);
   expect(exported.map(sortedSets)).toEqual(items.map(sortedSets));
 
   // Bulk delete two ticked rows: the confirmation shows the count and the keys, then the progress and the report.
@@ -79,6 +77,34 @@ async function importExportDelete(page: Page, side: Side): Promise<void> {
   await expect(page.getByText('0 items in 1 page · end of results')).toBeVisible();
 }
 
+/** Clicks Download and returns the export's text, streamed to a picked file or downloaded. */
+async function exportText(page: Page, saveTo: Side['saveTo'], fileName: string): Promise<string> {
+  if (saveTo === 'download') {
+    await page.evaluate(() => Reflect.deleteProperty(window, 'showSaveFilePicker') || Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }));
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    return readFile(await download.path(), 'utf8');
+  }
+  await page.evaluate(() => {
+    const saved = { name: '', writes: [] as string[], closed: false };
+    Object.assign(window, {
+      savedExport: saved,
+      showSaveFilePicker: (options: { suggestedName: string }) => {
+        saved.name = options.suggestedName;
+        return Promise.resolve({ createWritable: () => Promise.resolve({ write: (chunk: string) => void saved.writes.push(chunk), close: () => void (saved.closed = true), abort: () => undefined }) });
+      },
+    });
+  });
+  await page.getByRole('button', { name: 'Download' }).click();
+  const saved = () => page.evaluate(() => (window as unknown as { savedExport: { name: string; writes: string[]; closed: boolean } }).savedExport);
+  await expect.poll(async () => (await saved()).closed).toBe(true);
+  const { name, writes } = await saved();
+  expect(name).toBe(fileName);
+  return writes.join('');
+}
+
 /** DynamoDB JSON with attributes in name order and set members sorted (DynamoDB returns both in its own order). */
 function sortedSets(item: unknown): string {
   return JSON.stringify(item, (key, value: unknown) => {
@@ -92,7 +118,39 @@ test('built-in table: import with a bad line, export and compare, bulk delete wi
   const explorer = new ExplorerPage(page);
   await explorer.open();
   await explorer.tablePicker.selectOption('Leaderboard');
-  await importExportDelete(page, { table: 'Leaderboard', pk: 'leaderboardId', sk: 'rankKey' });
+  await importExportDelete(page, { saveTo: 'picker', table: 'Leaderboard', pk: 'leaderboardId', sk: 'rankKey' });
+});
+
+test('built-in table: Pause, Cancel while paused, then Resume import writes the rest and keeps the bad line in the report', async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  await explorer.open();
+  await explorer.tablePicker.selectOption('Leaderboard');
+  const lines = Array.from({ length: 30_000 }, (_, i) => (i === 1 ? '{"leaderboardId": {"S": "BIG"}, "rankKey": {"N": "2"}}' : `{"leaderboardId": {"S": "BIG"}, "rankKey": {"S": "${String(i).padStart(5, '0')}"}}`));
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await page.getByLabel('Import file').setInputFiles({ name: 'big.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${lines.join('\n')}\n`) });
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText(/paused \(the batches in flight finish/)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const report = page.getByRole('region', { name: 'Import report' });
+  await expect(report).toContainText('Cancelled.');
+  await report.getByRole('button', { name: 'Resume import' }).click();
+  await expect(report).toContainText('Written: 29,999 items from big.jsonl; rejected: 1', { timeout: 90_000 });
+  await expect(report.getByRole('list', { name: 'Rejected lines' })).toHaveText('Line 2: One or more parameter values were invalid: Type mismatch for key rankKey expected: S actual: N');
+  await expect(report.getByRole('button', { name: 'Resume import' })).toHaveCount(0);
+});
+
+test("built-in table: a file exported from another table is refused up front, naming the key it lacks", async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  await explorer.open();
+  await explorer.tablePicker.selectOption('Leaderboard');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await page.getByLabel('Import file').setInputFiles({ name: 'other.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"PK": {"S": "a"}, "SK": {"S": "b"}}\n{"PK": {"S": "a"}, "SK": {"S": "c"}}\n') });
+  await page.getByRole('button', { name: 'Start import' }).click();
+  const report = page.getByRole('region', { name: 'Import report' });
+  await expect(report.getByRole('alert')).toContainText("This file's items have no attribute leaderboardId, the table's partition key: leaderboardId (S)");
+  await report.getByRole('button', { name: 'Import anyway' }).click();
+  await expect(report).toContainText('Written: 0 items from other.jsonl; rejected: 2');
 });
 
 test.describe('DynamoDB Local', () => {
@@ -124,6 +182,6 @@ test.describe('DynamoDB Local', () => {
     await explorer.open();
     await new ConnectionPanelPage(page).connectToDynamoDBLocal(`http://localhost:${ddbLocal.port}`);
     await expect(explorer.tablePicker).toHaveValue('Transfers');
-    await importExportDelete(page, { table: 'Transfers', pk: 'pk', sk: 'sk' });
+    await importExportDelete(page, { saveTo: 'download', table: 'Transfers', pk: 'pk', sk: 'sk' });
   });
 });

@@ -87,7 +87,7 @@ describe('writeBatches', () => {
     const entries = Array.from({ length: 30 }, (_, i) => put(i + 1, i === 9 ? 'bad-one' : `p${i + 1}`));
     const report = await writeBatches(entries, { target: fake.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
     expect(report.written).toBe(29);
-    expect(report.rejected).toEqual([{ line: 10, reason: 'Item size has exceeded the maximum allowed size', code: 'ValidationException' }]);
+    expect(report.rejected).toEqual([{ line: 10, reason: 'Item size has exceeded the maximum allowed size', code: 'ValidationException', key: '{"pk":{"S":"bad-one"}}' }]);
     expect(report.checkpoint.doneThrough).toBe(30);
   });
 

@@ -1,7 +1,7 @@
 import type { BatchWriteItemCommandInput, BatchWriteItemCommandOutput, WriteRequest } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../expressions';
 import { emptyCheckpoint, isSettled, trackCheckpoint, type TransferCheckpoint } from './checkpoint';
-import { keyText } from './wireJson';
+import { keyText, toWireJson } from './wireJson';
 
 /**
  * The batch writer behind import and bulk delete: BatchWriteItem in batches
@@ -33,6 +33,8 @@ export interface TransferFailure {
   readonly reason: string;
   /** The error's name (ValidationException, …) when DynamoDB refused it. */
   readonly code?: string;
+  /** The item's key as DynamoDB JSON, when the line was sent (DynamoDB refused it, or kept it unprocessed). */
+  readonly key?: string;
 }
 
 export interface TransferProgress {
@@ -193,7 +195,7 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (signal?.aborted || fatal) return;
       if (attempt >= maxAttempts) {
-        for (const entry of pending) settle(entry.line, { line: entry.line, reason: `Still unprocessed after ${maxAttempts} attempts (DynamoDB kept throttling); run again with --resume, or lower the concurrency`, code: 'UnprocessedItems' });
+        for (const entry of pending) settle(entry.line, { line: entry.line, reason: `Still unprocessed after ${maxAttempts} attempts (DynamoDB kept throttling); resume the import, or lower the concurrency`, code: 'UnprocessedItems', key: requestKeyJson(entry.request, options.keyNames) });
         return;
       }
       if (attempt > 0) await backoff(attempt);
@@ -212,7 +214,7 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
         if (ITEM_ERRORS.has(name)) {
           if (pending.length === 1) {
             const [entry] = pending as [WriteEntry];
-            settle(entry.line, { line: entry.line, reason: errorMessage(error), code: name });
+            settle(entry.line, { line: entry.line, reason: errorMessage(error), code: name, key: requestKeyJson(entry.request, options.keyNames) });
             return;
           }
           // One request spoiled the batch: send each alone to find it (the others are written).
@@ -307,6 +309,14 @@ function copyCheckpoint(checkpoint: TransferCheckpoint): TransferCheckpoint {
 function requestKey(request: WriteRequest, keyNames: readonly string[]): string {
   const item: Item | undefined = request.PutRequest?.Item ?? request.DeleteRequest?.Key;
   return item ? keyText(item, keyNames) : '';
+}
+
+/** The key a request writes, as DynamoDB JSON (for the report). */
+function requestKeyJson(request: WriteRequest, keyNames: readonly string[]): string {
+  const item: Item = request.PutRequest?.Item ?? request.DeleteRequest?.Key ?? {};
+  const key: Item = {};
+  for (const name of keyNames) if (Object.hasOwn(item, name)) Object.defineProperty(key, name, { value: item[name], enumerable: true });
+  return toWireJson(key);
 }
 
 function errorName(error: unknown): string {

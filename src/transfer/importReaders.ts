@@ -18,7 +18,22 @@ export type ImportFormat = 'jsonl' | 'json' | 'csv';
 export const IMPORT_FORMATS: readonly ImportFormat[] = ['jsonl', 'json', 'csv'];
 
 /** An item read from the file, or a line that can't be imported. */
-export type ReadEntry = { readonly line: number; readonly item: Item } | RejectedEntry;
+export type ReadEntry = { readonly line: number; readonly item: Item } | (RejectedEntry & { readonly keyProblem?: ItemKeyProblem });
+
+/** Why an item doesn't fit the table's key schema (the import's up-front check reads these). */
+export interface ItemKeyProblem {
+  readonly kind: 'missing' | 'type' | 'empty';
+  /** The table's key attribute. */
+  readonly attribute: string;
+  readonly role: 'partition' | 'sort';
+  readonly expected: string;
+  /** The item's type for it (kind 'type' and 'empty'). */
+  readonly actual?: string;
+  /** DynamoDB's message. */
+  readonly message: string;
+  /** The item's attribute names, to say what the file holds instead. */
+  readonly itemAttributes: readonly string[];
+}
 
 export interface ReadOptions {
   /** The table's key schema: an item without its key attributes (or with the wrong types) is rejected before sending. */
@@ -80,8 +95,8 @@ export function readItemEntry(text: string, line: number, keys: KeySchemaInfo): 
     }
   }
   if (!result.ok) return { line, rejected: describeProblems(result.problems, line) };
-  const keyProblem = checkItemKeys(result.item, keys);
-  return keyProblem ? { line, rejected: keyProblem } : { line, item: result.item };
+  const keyProblem = keyProblemOf(result.item, keys);
+  return keyProblem ? { line, rejected: keyProblem.message, keyProblem } : { line, item: result.item };
 }
 
 /** The `{…}` inside `{"Item": {…}}`, or undefined when the text is not shaped so. */
@@ -113,12 +128,21 @@ const INVALID = 'One or more parameter values were invalid: ';
  * checkItemKeys({ sk: { S: "1" } }, { partitionKey: { name: "pk", type: "S" } }) // "One or more parameter values were invalid: Missing the key pk in the item"
  */
 export function checkItemKeys(item: Item, keys: KeySchemaInfo): string | undefined {
-  for (const attribute of [...partitionAttributesOf(keys), ...sortAttributesOf(keys)]) {
+  return keyProblemOf(item, keys)?.message;
+}
+
+/** The first table-key problem of `item`, with what is wrong where (see {@link checkItemKeys}). */
+export function keyProblemOf(item: Item, keys: KeySchemaInfo): ItemKeyProblem | undefined {
+  const roles = [...partitionAttributesOf(keys).map((attribute) => ({ attribute, role: 'partition' as const })), ...sortAttributesOf(keys).map((attribute) => ({ attribute, role: 'sort' as const }))];
+  for (const { attribute, role } of roles) {
     const value = getOwnAttribute(item, attribute.name);
-    if (value === undefined) return `${INVALID}Missing the key ${attribute.name} in the item`;
+    const base = { attribute: attribute.name, role, expected: attribute.type, itemAttributes: Object.keys(item) };
+    if (value === undefined) return { ...base, kind: 'missing', message: `${INVALID}Missing the key ${attribute.name} in the item` };
     const actual = typeOfAttributeValue(value);
-    if (actual !== attribute.type) return `${INVALID}Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}`;
-    if (isEmptyKey(value)) return `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${value.S !== undefined ? 'string' : 'binary'} value. Key: ${attribute.name}`;
+    if (actual !== attribute.type) return { ...base, kind: 'type', actual, message: `${INVALID}Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}` };
+    if (isEmptyKey(value)) {
+      return { ...base, kind: 'empty', actual, message: `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${value.S !== undefined ? 'string' : 'binary'} value. Key: ${attribute.name}` };
+    }
   }
   return undefined;
 }

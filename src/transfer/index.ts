@@ -21,7 +21,8 @@ export {
 export { emptyCheckpoint, isSettled, parseCheckpoint, type TransferCheckpoint } from './checkpoint';
 export { csvHeaderOf, parseCsvHeader, readCsvRecords, type CsvColumn, type CsvColumnType } from './csvReader';
 export { csvCell, EXPORT_FORMATS, exportFileName, readPages, writeExport, type ExportFormat, type ExportRequest, type ExportSource, type ExportSummary } from './exportWriters';
-export { checkItemKeys, formatOfFileName, IMPORT_FORMATS, readImportFile, readItemEntry, readJsonArray, readJsonLines, type ImportFormat, type ReadEntry } from './importReaders';
+export { checkItemKeys, keyProblemOf, type ItemKeyProblem, formatOfFileName, IMPORT_FORMATS, readImportFile, readItemEntry, readJsonArray, readJsonLines, type ImportFormat, type ReadEntry } from './importReaders';
+export { checkKeySchemaFit, KEY_CHECK_ITEMS, type KeySchemaMismatch } from './keySchemaFit';
 export { readJsonArrayElements } from './jsonArrayReader';
 export { decodeChunks, readLines, type ByteChunks, type ReadCounter } from './textChunks';
 export { deleteItems, importFile, itemsOfPages, keyOfItem, type JobOptions } from './transferJobs';

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { createLocalDynamoDB } from '../../../engine';
+import { describe, expect, it, vi } from 'vitest';
+import { createLocalDynamoDB, type DynamoDBDataSource } from '../../../engine';
 import { createExplorerStore } from '../../explorerStore';
 import { createTransferStore } from './transferStore';
 
-async function setUp(canWrite = true) {
-  const source = createLocalDynamoDB();
+async function setUp(canWrite = true, wrap: (source: DynamoDBDataSource) => DynamoDBDataSource = (source) => source, concurrency?: number) {
+  const engine = createLocalDynamoDB();
+  const source = engine;
   await source.createTable({
     TableName: 'Orders',
     AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
@@ -12,9 +13,9 @@ async function setUp(canWrite = true) {
     BillingMode: 'PAY_PER_REQUEST',
   });
   const explorer = createExplorerStore();
-  await explorer.getState().connect(source, 'Engine');
+  await explorer.getState().connect(wrap(source), 'Engine');
   await explorer.getState().selectTable('Orders');
-  const transfer = createTransferStore({ explorer, canWrite: () => canWrite });
+  const transfer = createTransferStore({ explorer, canWrite: () => canWrite, ...(concurrency ? { concurrency } : {}) });
   return { source, explorer, transfer };
 }
 
@@ -65,5 +66,116 @@ describe('the transfer store', () => {
     await transfer.getState().startImport({ name: 'f.jsonl', size: FILE.length, chunks: [FILE] });
     expect(transfer.getState().job).toBeUndefined();
     expect((await source.scan({ TableName: 'Orders' })).Items).toEqual([]);
+  });
+
+  describe('pause, resume and resume after a failure', () => {
+    /** 200 lines of partition p (sort keys 1…200), line 7 broken (a string sort key). */
+    const LINES = Array.from({ length: 200 }, (_, i) => (i === 6 ? '{"pk": {"S": "p"}, "sk": {"S": "seven"}}' : `{"pk": {"S": "p"}, "sk": {"N": "${i + 1}"}}`));
+    const BIG = `${LINES.join('\n')}\n`;
+
+    /** The engine with its BatchWriteItem counted: every sort key it wrote, as often as it wrote it; `failOn` makes one call fail as a dropped connection does. */
+    function counting(failOn?: number) {
+      const written: string[] = [];
+      let calls = 0;
+      const wrap = (source: DynamoDBDataSource): DynamoDBDataSource =>
+        new Proxy(source, {
+          get(target, name, receiver) {
+            if (name !== 'batchWriteItem') return Reflect.get(target, name, receiver) as unknown;
+            return async (input: Parameters<DynamoDBDataSource['batchWriteItem']>[0]) => {
+              if (++calls === failOn) throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+              // A round trip's time, so the test can act while a batch is in flight.
+              await new Promise((resolve) => setTimeout(resolve, 10));
+              const output = await target.batchWriteItem(input);
+              for (const request of input.RequestItems?.Orders ?? []) written.push(request.PutRequest?.Item?.sk?.N ?? '?');
+              return output;
+            };
+          },
+        });
+      return { written, wrap, calls: () => calls };
+    }
+
+    it('Pause holds the next batches and Resume writes the rest, each line once', async () => {
+      const count = counting();
+      const { transfer, source } = await setUp(true, count.wrap, 1);
+      const running = transfer.getState().startImport({ name: 'big.jsonl', size: BIG.length, chunks: [BIG] });
+      await vi.waitUntil(() => transfer.getState().job?.running === true, { interval: 1 });
+      transfer.getState().pause();
+      expect(transfer.getState().job).toMatchObject({ running: true, paused: true });
+      // Let the reader and the batch in flight run: nothing more is sent while paused.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const whilePaused = count.calls();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(count.calls()).toBe(whilePaused);
+      expect(count.calls()).toBeLessThanOrEqual(1);
+      await transfer.getState().resume();
+      await running;
+      expect(transfer.getState().job).toMatchObject({ running: false, report: { written: 199, rejected: [{ line: 7 }], cancelled: false } });
+      expect(new Set(count.written).size).toBe(count.written.length);
+      expect((await source.scan({ TableName: 'Orders', Select: 'COUNT' })).Count).toBe(199);
+    });
+
+    it('resumes after an error where it stopped: no line written twice, the earlier failures kept', async () => {
+      const count = counting(3);
+      const { transfer, source } = await setUp(true, count.wrap, 1);
+      await transfer.getState().startImport({ name: 'big.jsonl', size: BIG.length, chunks: [BIG] });
+      const stopped = transfer.getState().job;
+      expect(stopped).toMatchObject({ running: false, resumable: true, report: { fatal: { code: 'TimeoutError', reason: 'socket hang up' }, rejected: [{ line: 7 }] } });
+      expect(stopped?.report?.written).toBe(50);
+      await transfer.getState().resume();
+      const job = transfer.getState().job;
+      expect(job).toMatchObject({ running: false, report: { written: 199, cancelled: false } });
+      expect(job?.resumable).toBeUndefined();
+      expect(job?.report?.fatal).toBeUndefined();
+      expect(job?.report?.rejected).toEqual([{ line: 7, reason: 'One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S' }]);
+      expect(count.written).toHaveLength(199);
+      expect(new Set(count.written).size).toBe(199);
+      expect((await source.scan({ TableName: 'Orders', Select: 'COUNT' })).Count).toBe(199);
+    });
+
+    it('resumes after Cancel', async () => {
+      const count = counting();
+      const { transfer } = await setUp(true, count.wrap, 1);
+      const running = transfer.getState().startImport({ name: 'big.jsonl', size: BIG.length, chunks: [BIG] });
+      await vi.waitUntil(() => count.calls() >= 2, { interval: 1 });
+      transfer.getState().cancel();
+      await running;
+      expect(transfer.getState().job).toMatchObject({ resumable: true, report: { cancelled: true } });
+      await transfer.getState().resume();
+      expect(transfer.getState().job?.report).toMatchObject({ written: 199, rejected: [{ line: 7 }], cancelled: false });
+      // A batch in flight at the cancel may be sent again (a Put of the same item: idempotent); none of the settled ones is.
+      expect(count.written.length - new Set(count.written).size).toBeLessThanOrEqual(25);
+      expect(new Set(count.written).size).toBe(199);
+    });
+  });
+
+  describe("a file whose items don't fit the table's key schema", () => {
+    it('is refused once, up front, naming the missing key attribute; Import anyway goes on', async () => {
+      const { transfer, source } = await setUp();
+      const file = Array.from({ length: 30 }, (_, i) => `{"PK": {"S": "p"}, "SK": {"N": "${i}"}}`).join('\n');
+      await transfer.getState().startImport({ name: 'other.jsonl', size: file.length, chunks: [file] });
+      const job = transfer.getState().job;
+      expect(job?.running).toBe(false);
+      expect(job?.keyMismatch?.message).toBe(
+        "This file's items have no attribute pk, the table's partition key: pk (S) (checked all of the first 20 items; the first one has PK, SK). Choose the table the file was exported from, or Import anyway: every such line is then reported as rejected.",
+      );
+      expect((await source.scan({ TableName: 'Orders' })).Items).toEqual([]);
+      await transfer.getState().importAnyway();
+      expect(transfer.getState().job?.report).toMatchObject({ written: 0 });
+      expect(transfer.getState().job?.report?.rejected).toHaveLength(30);
+    });
+
+    it('names a key attribute of the wrong type', async () => {
+      const { transfer } = await setUp();
+      const file = '{"pk": {"S": "p"}, "sk": {"S": "one"}}\n{"pk": {"S": "p"}, "sk": {"S": "two"}}\n';
+      await transfer.getState().startImport({ name: 'other.jsonl', size: file.length, chunks: [file] });
+      expect(transfer.getState().job?.keyMismatch?.message).toMatch(/^This file's items hold sk as S, the table's sort key: sk \(N\) \(checked all of the first 2 items\)\./);
+    });
+
+    it('imports a file whose first items fit, reporting its bad lines one by one', async () => {
+      const { transfer } = await setUp();
+      await transfer.getState().startImport({ name: 'f.jsonl', size: FILE.length, chunks: [FILE] });
+      expect(transfer.getState().job?.keyMismatch).toBeUndefined();
+      expect(transfer.getState().job?.report?.written).toBe(3);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { keyAttributeNamesOf, type Item } from '../../../expressions';
 import {
+  checkKeySchemaFit,
   deleteItems,
   formatOfFileName,
   importFile,
@@ -13,6 +14,7 @@ import {
   type ExportRequest,
   type ExportSummary,
   type ImportFormat,
+  type KeySchemaMismatch,
   type TransferProgress,
   type TransferReport,
 } from '../../../transfer';
@@ -36,6 +38,12 @@ export interface TransferJob {
   readonly progress?: TransferProgress;
   readonly report?: TransferReport;
   readonly error?: ExplorerError;
+  /** Pause holds the next batches (those in flight finish); Resume lets them go. */
+  readonly paused?: boolean;
+  /** An import that stopped (cancelled, or an error) and can go on where it stopped: Resume import. */
+  readonly resumable?: boolean;
+  /** The file's first items don't fit the table's key schema: nothing was written, the user chooses (Import anyway, or another table). */
+  readonly keyMismatch?: KeySchemaMismatch;
 }
 
 /** Bulk delete waiting for the user's yes: what it deletes. */
@@ -64,11 +72,15 @@ export interface TransferState {
   readonly exporting?: ExportState;
 }
 
-/** A file to import: its name, size and bytes (a browser File's stream). */
+/**
+ * A file to import: its name, size and bytes. `chunks` as a function opens
+ * the file again (a browser File's stream): the key check reads its first
+ * lines, Resume import reads it again from the start, skipping what's done.
+ */
 export interface ImportSource {
   readonly name: string;
   readonly size: number;
-  readonly chunks: ByteChunks;
+  readonly chunks: ByteChunks | (() => ByteChunks);
 }
 
 export interface TransferActions {
@@ -82,7 +94,14 @@ export interface TransferActions {
   dismissConfirmation(): void;
   /** Deletes what the confirmation showed. */
   confirmDelete(): Promise<void>;
+  /** Checks the file's first items against the table's key schema (a mismatch waits for Import anyway), then imports. */
   startImport(file: ImportSource, format?: ImportFormat): Promise<void>;
+  /** After a key mismatch: imports the file all the same (its lines are reported as DynamoDB rejects them). */
+  importAnyway(): Promise<void>;
+  /** Holds the running import or delete after the batches in flight. */
+  pause(): void;
+  /** Lets a paused job go on; or resumes a stopped import where it stopped (no line written twice, the earlier failures kept in the report). */
+  resume(): Promise<void>;
   /** Stops the running import or delete after the batches in flight; the report says what was written. */
   cancel(): void;
   /** The text of an export, chunk by chunk: the current result (all its pages) or the whole table. */
@@ -111,6 +130,14 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
   /** The keys the confirmation showed: exactly these are deleted. */
   let confirmedItems: readonly Item[] = [];
   let confirmationTicket = 0;
+  /** The last import's file and format: Import anyway and Resume import read it again. */
+  let lastImport: { readonly file: ImportSource; readonly format: ImportFormat } | undefined;
+  let pauseGate: { readonly promise: Promise<void>; readonly release: () => void } | undefined;
+  const gate = () => pauseGate?.promise ?? Promise.resolve();
+  const releasePause = () => {
+    pauseGate?.release();
+    pauseGate = undefined;
+  };
 
   const store = createStore<TransferState & TransferActions>()((set, get) => {
     function target() {
@@ -120,13 +147,15 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
 
     async function runJob(kind: TransferJobKind, work: (signal: AbortSignal, onProgress: (progress: TransferProgress) => void) => Promise<TransferReport>, fileName?: string): Promise<void> {
       controller?.abort();
+      releasePause();
       const own = new AbortController();
       controller = own;
       const base = { kind, ...(fileName !== undefined ? { fileName } : {}) };
       set({ job: { ...base, running: true }, confirmation: undefined });
       try {
-        const report = await work(own.signal, (progress) => set({ job: { ...base, running: true, progress } }));
-        set((state) => ({ job: { ...base, running: false, report, ...(state.job?.progress ? { progress: state.job.progress } : {}) } }));
+        const report = await work(own.signal, (progress) => set({ job: { ...base, running: true, progress, ...(pauseGate ? { paused: true } : {}) } }));
+        const resumable = kind === 'import' && (report.cancelled || report.fatal !== undefined) && lastImport !== undefined && canReopen(lastImport.file);
+        set((state) => ({ job: { ...base, running: false, report, ...(resumable ? { resumable } : {}), ...(state.job?.progress ? { progress: state.job.progress } : {}) } }));
       } catch (error) {
         set({ job: { ...base, running: false, error: toExplorerError(error) } });
       } finally {
@@ -134,6 +163,32 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
       }
       // Show what changed: the grid re-runs its request, the table facts (item count) are read again.
       if (explorer.getState().lastRequest) await explorer.getState().run();
+    }
+
+    /** Imports the last file; `previous` (a stopped run's report) resumes it: its settled lines are skipped, its failures kept. */
+    async function runImport(previous?: TransferReport): Promise<void> {
+      const where = target();
+      const importing = lastImport;
+      if (!where || !importing || !get().canWrite()) return;
+      const before = previous?.rejected.length ?? 0;
+      await runJob(
+        'import',
+        async (signal, onProgress) => {
+          const report = await importFile(openChunks(importing.file), importing.format, {
+            target: where.source,
+            tableName: where.table.name,
+            keys: where.table.keys,
+            signal,
+            onProgress: (progress) => onProgress({ ...progress, rejected: progress.rejected + before }),
+            totalBytes: importing.file.size,
+            gate,
+            ...(previous ? { resume: previous.checkpoint } : {}),
+            ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+          });
+          return previous ? joinReports(previous, report) : report;
+        },
+        importing.file.name,
+      );
     }
 
     return {
@@ -194,22 +249,46 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
       startImport: async (file, format) => {
         const where = target();
         if (!where || !get().canWrite()) return;
-        await runJob(
-          'import',
-          (signal, onProgress) =>
-            importFile(file.chunks, format ?? formatOfFileName(file.name), {
-              target: where.source,
-              tableName: where.table.name,
-              keys: where.table.keys,
-              signal,
-              onProgress,
-              totalBytes: file.size,
-              ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-            }),
-          file.name,
-        );
+        const chosen = format ?? formatOfFileName(file.name);
+        lastImport = { file, format: chosen };
+        if (canReopen(file)) {
+          let keyMismatch: KeySchemaMismatch | undefined;
+          try {
+            keyMismatch = await checkKeySchemaFit(openChunks(file), chosen, where.table.keys);
+          } catch {
+            // A file that can't be read: the import itself reports it.
+          }
+          if (keyMismatch) {
+            set({ job: { kind: 'import', fileName: file.name, running: false, keyMismatch }, confirmation: undefined });
+            return;
+          }
+        }
+        await runImport();
       },
-      cancel: () => controller?.abort(),
+      importAnyway: async () => {
+        if (!get().job?.keyMismatch || !lastImport) return;
+        await runImport();
+      },
+      pause: () => {
+        if (!get().job?.running || pauseGate) return;
+        let release = () => {};
+        const promise = new Promise<void>((resolve) => (release = resolve));
+        pauseGate = { promise, release };
+        set((state) => (state.job ? { job: { ...state.job, paused: true } } : {}));
+      },
+      resume: async () => {
+        const job = get().job;
+        if (pauseGate) {
+          releasePause();
+          if (job) set({ job: { ...job, paused: false } });
+          return;
+        }
+        if (job?.resumable && job.report) await runImport(job.report);
+      },
+      cancel: () => {
+        controller?.abort();
+        releasePause();
+      },
       exportChunks: async function* (format, scope) {
         const where = target();
         if (!where) return;
@@ -231,6 +310,7 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
       dismissReport: () => set({ job: undefined }),
       dispose: () => {
         controller?.abort();
+        releasePause();
         unsubscribe();
       },
     };
@@ -243,6 +323,24 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
     }
   });
   return store;
+}
+
+function canReopen(file: ImportSource): boolean {
+  return typeof file.chunks === 'function' || Array.isArray(file.chunks) || typeof file.chunks === 'string';
+}
+
+function openChunks(file: ImportSource): ByteChunks {
+  return typeof file.chunks === 'function' ? file.chunks() : file.chunks;
+}
+
+/** A resumed run's report over the whole file: the earlier runs' failures and retries with this run's (the checkpoint already counts every run). */
+function joinReports(previous: TransferReport, report: TransferReport): TransferReport {
+  return {
+    ...report,
+    rejected: [...previous.rejected, ...report.rejected].sort((a, b) => a.line - b.line),
+    retries: previous.retries + report.retries,
+    seconds: previous.seconds + report.seconds,
+  };
 }
 
 /** The request from its first page (Load more's ExclusiveStartKey dropped). */

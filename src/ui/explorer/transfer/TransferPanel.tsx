@@ -4,6 +4,7 @@ import type { ExplorerStore, TransferJob, TransferStore } from '../../../state';
 import { EXPORT_FORMATS, exportFileName, IMPORT_FORMATS, type ExportFormat, type ImportFormat } from '../../../transfer';
 import { VisibleText } from '../../common/VisibleText';
 import { useExplorerSide } from '../../stores';
+import { canStreamExport, saveExport } from './saveExport';
 import './transfer.css';
 
 function useTransfer(): TransferStore {
@@ -103,7 +104,7 @@ export function TransferPanel({ explorer }: { explorer: ExplorerStore }) {
           </div>
         </div>
       )}
-      {job && <JobView job={job} onCancel={actions.cancel} onDismiss={actions.dismissReport} />}
+      {job && <JobView job={job} store={store} />}
     </section>
   );
 }
@@ -134,7 +135,7 @@ function ImportForm({ store, tableName, disabled }: { store: TransferStore; tabl
         disabled={disabled || !file}
         onClick={() => {
           if (!file) return;
-          void store.getState().startImport({ name: file.name, size: file.size, chunks: fileChunks(file) }, format === 'auto' ? undefined : format);
+          void store.getState().startImport({ name: file.name, size: file.size, chunks: () => fileChunks(file) }, format === 'auto' ? undefined : format);
         }}
       >
         Start import
@@ -166,20 +167,17 @@ function ExportForm({ store, tableName, hasResults }: { store: TransferStore; ta
   const download = async () => {
     setFailure(undefined);
     const option = EXPORT_FORMATS.find((candidate) => candidate.format === format);
-    // A Blob made of the pages' chunks: the browser keeps large Blobs out of the page's heap.
-    const parts: string[] = [];
     try {
-      for await (const chunk of store.getState().exportChunks(format, hasResults ? scope : 'table')) parts.push(chunk);
+      await saveExport({
+        fileName: exportFileName(tableName, format),
+        mimeType: option?.mimeType ?? 'text/plain',
+        extension: option?.extension ?? 'txt',
+        description: option?.label ?? 'Export',
+        chunks: () => store.getState().exportChunks(format, hasResults ? scope : 'table'),
+      });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
-      return;
     }
-    const url = URL.createObjectURL(new Blob(parts, { type: option?.mimeType ?? 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = exportFileName(tableName, format);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
   return (
     <div className="transfer-form">
@@ -199,6 +197,11 @@ function ExportForm({ store, tableName, hasResults }: { store: TransferStore; ta
       <button type="button" onClick={() => void download()} disabled={exporting?.running}>
         Download
       </button>
+      {!canStreamExport() && (
+        <p className="muted small">
+          This browser can&apos;t write a download as it goes: the export is gathered in memory, then saved. Fine for small exports; for a big table use Chromium (it streams to the file you pick) or <code>npm run export</code>.
+        </p>
+      )}
       {exporting && (
         <span className="muted" role="status">
           {exporting.running ? `Exporting… ${exporting.items.toLocaleString('en-US')} items` : `Exported ${exporting.items.toLocaleString('en-US')} items.`}
@@ -215,7 +218,25 @@ function ExportForm({ store, tableName, hasResults }: { store: TransferStore; ta
 }
 
 /** The running job's progress bar and the last job's report. */
-function JobView({ job, onCancel, onDismiss }: { job: TransferJob; onCancel: () => void; onDismiss: () => void }) {
+function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
+  const actions = store.getState();
+  if (job.keyMismatch) {
+    return (
+      <section className="transfer-job transfer-report" role="region" aria-label="Import report">
+        <p className="error-box" role="alert">
+          <strong>Nothing imported</strong>: <VisibleText text={job.keyMismatch.message} />
+        </p>
+        <div className="button-row">
+          <button type="button" onClick={() => void actions.importAnyway()}>
+            Import anyway
+          </button>
+          <button type="button" onClick={actions.dismissReport}>
+            Don&apos;t import
+          </button>
+        </div>
+      </section>
+    );
+  }
   const label = job.kind === 'import' ? 'Import' : 'Delete';
   const progress = job.progress;
   // Import: share of the file's bytes read; delete: share of the keys done.
@@ -240,9 +261,20 @@ function JobView({ job, onCancel, onDismiss }: { job: TransferJob; onCancel: () 
           {progressText(job)}
         </span>
         {job.running && (
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
+          <>
+            {job.paused ? (
+              <button type="button" onClick={() => void actions.resume()}>
+                Resume
+              </button>
+            ) : (
+              <button type="button" onClick={actions.pause}>
+                Pause
+              </button>
+            )}
+            <button type="button" onClick={actions.cancel}>
+              Cancel
+            </button>
+          </>
         )}
       </div>
       {(report || job.error) && (
@@ -281,15 +313,29 @@ function JobView({ job, onCancel, onDismiss }: { job: TransferJob; onCancel: () 
                 <ol className="transfer-rejected" aria-label="Rejected lines">
                   {report.rejected.slice(0, 500).map((failure) => (
                     <li key={failure.line}>
-                      {job.kind === 'import' ? 'Line' : 'Item'} {failure.line}: <VisibleText text={failure.reason} />
+                      {job.kind === 'import' ? 'Line' : 'Item'} {failure.line}
+                  {failure.key !== undefined && (
+                    <>
+                      {' '}
+                      (key <VisibleText text={failure.key} />)
+                    </>
+                  )}
+                  : <VisibleText text={failure.reason} />
                     </li>
                   ))}
                   {report.rejected.length > 500 && <li>… and {(report.rejected.length - 500).toLocaleString('en-US')} more</li>}
                 </ol>
               )}
-              <button type="button" className="link-button" onClick={onDismiss}>
-                Close report
-              </button>
+              <div className="button-row">
+                {job.resumable && (
+                  <button type="button" onClick={() => void actions.resume()}>
+                    Resume import
+                  </button>
+                )}
+                <button type="button" className="link-button" onClick={actions.dismissReport}>
+                  Close report
+                </button>
+              </div>
             </>
           )}
         </section>
@@ -305,7 +351,8 @@ function progressText(job: TransferJob): string {
   if (progress.total !== undefined) parts[0] += ` of ${progress.total.toLocaleString('en-US')}`;
   if (progress.rejected > 0) parts.push(`${progress.rejected.toLocaleString('en-US')} rejected`);
   if (progress.bytesRead !== undefined && progress.totalBytes) parts.push(`${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)}`);
-  if (job.running) {
+  if (job.paused) parts.push('paused (the batches in flight finish; Resume goes on)');
+  else if (job.running) {
     parts.push(`${Math.round(progress.itemsPerSecond).toLocaleString('en-US')} items/s`);
     const secondsLeft = progress.secondsLeft ?? (progress.bytesRead && progress.totalBytes && progress.itemsPerSecond > 0 ? ((progress.totalBytes - progress.bytesRead) / progress.bytesRead) * (progress.written / progress.itemsPerSecond) : undefined);
     if (secondsLeft !== undefined) parts.push(`${Math.ceil(secondsLeft)} s left`);
