@@ -14,7 +14,7 @@ function useTables(): TablesStore {
 /** Left/Right (and Home/End) move between the toolbar's buttons, as the ARIA toolbar pattern has it; Tab still reaches each one. */
 function moveAlongToolbar(event: KeyboardEvent<HTMLDivElement>): void {
   if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>(':scope .button-row > button:not(:disabled)')];
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>(':scope > .add-index > .button-row > button:not(:disabled)')];
   const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
   if (at < 0) return;
   const next = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (at + (event.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
