@@ -41,8 +41,17 @@ test('creates a table with a GSI in DynamoDB Local, sees it ACTIVE, adds and del
   await gsi.getByLabel('Projection').selectOption('INCLUDE');
   await gsi.getByLabel('Projected attributes').fill('total');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByRole('status', { name: 'Table status' })).toContainText('UiOrders: ACTIVE');
+  await expect(page.getByRole('status', { name: 'Table status' })).toContainText('UiOrders: ACTIVE', { timeout: 30_000 });
   await expect(explorer.tablePicker).toHaveValue('UiOrders');
+
+  // The table actions are one toolbar; the arrow keys move along it.
+  const toolbar = page.getByRole('toolbar', { name: 'Table actions' });
+  await expect(toolbar.getByRole('button')).toHaveText(['Add index', 'Delete index', 'Create table', 'Delete table']);
+  await toolbar.getByRole('button', { name: 'Add index' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Delete index' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(toolbar.getByRole('button', { name: 'Delete table' })).toBeFocused();
 
   await page.getByRole('button', { name: 'Add index' }).click();
   const addIndex = page.getByRole('dialog', { name: 'Add index' });

@@ -8,9 +8,9 @@ import { ResultsGrid } from './ResultsGrid';
 import { ExplorerTools } from './ExplorerTools';
 import { KeyDesignPicker } from './KeyDesignPicker';
 import { PartiqlPanel } from './partiql/PartiqlPanel';
-import { AddIndexControl, TableDetailFacts } from './TableDetails';
+import { TableDetailFacts } from './TableDetails';
 import { TablePicker } from './TablePicker';
-import { TablesControl } from './TablesControl';
+import { TableActions } from './TablesControl';
 import { WriteConfirmation } from './WriteConfirmation';
 import { useEntityOf } from './useEntityOf';
 import { ItemActions } from './itemEditor/ItemActions';
@@ -95,8 +95,7 @@ export function ExplorerPanel({
           }
           actions={
             <Suspense fallback={null}>
-              <AddIndexControl explorer={store} />
-              <TablesControl explorer={store} />
+              <TableActions explorer={store} />
             </Suspense>
           }
         />
