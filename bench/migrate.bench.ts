@@ -2,9 +2,21 @@
  * `npm run bench:migrate`: the migration runner against a bare SDK
  * TransactWriteItems loop with the same concurrency (target: at least 80% of
  * its items/s), in DynamoDB Local and in Keylab's endpoint; and the preview
- * (plan) of a big built-in table: first page and whole plan.
+ * (plan) of a big built-in table: first page and whole plan. Every phase
+ * prints as it finishes; a phase that overruns its time limit stops the bench
+ * (DynamoDB Local is stopped in every case).
  *   KEYLAB_MIGRATE_BENCH_ITEMS=2000 KEYLAB_MIGRATE_PREVIEW_ITEMS=50000 npm run bench:migrate   (a smoke run)
- * Defaults: 100,000 items migrated per side, a 1,000,000-item preview. Don't run full size on a loaded machine.
+ * Defaults: 100,000 items migrated in the endpoint, LOCAL_DEFAULT_ITEMS in
+ * DynamoDB Local (its TransactWriteItems is slow, see below), 16 in flight,
+ * a 1,000,000-item preview. KEYLAB_MIGRATE_BENCH_ITEMS sets both sides;
+ * KEYLAB_MIGRATE_BENCH_LOCAL_ITEMS / _ENDPOINT_ITEMS one side; _ONLY=local|endpoint|preview one part.
+ * Why 10k in DynamoDB Local: its TransactWriteItems ran at ~60–120 items/s (500 items, loaded machine),
+ * so 4 runs of 100k would take well over an hour; the ratio is what matters.
+ * Figures (2-core machine shared by 8 jobs, load 10–20: ratios only, one process):
+ *   500 items: runner/bare 70% (Local), 75% (endpoint) with one bare run each side of the runner;
+ *   5,000 items, endpoint, A B B A: 121%. A CPU profile of that run puts src/migrate under 1% of the
+ *   time (the SDK and HTTP are the rest): the gap at small sizes is noise, not the runner.
+ *   Preview planner, new/old in one process (200k and 100k items): 0.75–0.93× the time.
  */
 import { DynamoDB, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createLocalDynamoDB } from '../src/engine';
@@ -15,15 +27,23 @@ import { startDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { formatInt, formatMs, renderTable } from './benchUtils';
 
 type Item = Record<string, AttributeValue>;
-const ITEMS = Number(process.env.KEYLAB_MIGRATE_BENCH_ITEMS ?? 100_000);
-const PREVIEW_ITEMS = Number(process.env.KEYLAB_MIGRATE_PREVIEW_ITEMS ?? 1_000_000);
-const CONCURRENCY = Number(process.env.KEYLAB_MIGRATE_BENCH_CONCURRENCY ?? 16);
+/** DynamoDB Local's default size: its transactions are far slower than the endpoint's, and 3 tables of this many fill and migrate in a few minutes. */
+const LOCAL_DEFAULT_ITEMS = 10_000;
+const envNumber = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined);
+const BOTH_ITEMS = envNumber('KEYLAB_MIGRATE_BENCH_ITEMS');
+const LOCAL_ITEMS = envNumber('KEYLAB_MIGRATE_BENCH_LOCAL_ITEMS') ?? BOTH_ITEMS ?? LOCAL_DEFAULT_ITEMS;
+const ENDPOINT_ITEMS = envNumber('KEYLAB_MIGRATE_BENCH_ENDPOINT_ITEMS') ?? BOTH_ITEMS ?? 100_000;
+const PREVIEW_ITEMS = envNumber('KEYLAB_MIGRATE_PREVIEW_ITEMS') ?? 1_000_000;
+const CONCURRENCY = envNumber('KEYLAB_MIGRATE_BENCH_CONCURRENCY') ?? 16;
+/** Per phase: generous (a slow machine), but a hang ends the bench instead of running for ever. */
+const PHASE_LIMIT_MS = envNumber('KEYLAB_MIGRATE_BENCH_PHASE_LIMIT_MS') ?? 15 * 60_000;
 const PREVIEW_PAGE = 1000;
 
 const itemAt = (i: number): Item => {
   const score = String((i * 7919) % 10_000_000);
-  return { pk: { S: `G#${i % 50}` }, sk: { S: `${score.padStart(8, '0')}#p${i}` }, score: { N: score }, id: { S: `p${i}` } };
+  return { pk: { S: `G#${i % 50}` }, sk: { S: `${score.padStart(8, '0')}#p${i}` }, score: { N: score }, id: { S: id(i) } };
 };
+const id = (i: number) => `p${i}`;
 
 function migration(table: string): CompiledMigration {
   const compiled = compileMigration(gameSpec(table, '{score:int(8)}#{id}', '{score:int(10)}#{id}'));
@@ -31,16 +51,39 @@ function migration(table: string): CompiledMigration {
   return compiled.value;
 }
 
-async function fill(db: DynamoDB, table: string): Promise<void> {
+const log = (line: string) => console.log(line);
+
+/** Runs one phase, printing its time; throws when it overruns PHASE_LIMIT_MS (the timer never keeps the process alive). */
+async function phase<T>(label: string, run: () => Promise<T>, describe: (value: T, ms: number) => string = (_, ms) => `${formatMs(ms)} ms`): Promise<T> {
+  const started = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const overrun = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label}: still running after ${formatMs(PHASE_LIMIT_MS)} ms (KEYLAB_MIGRATE_BENCH_PHASE_LIMIT_MS); stopped`)), PHASE_LIMIT_MS);
+    timer.unref();
+  });
+  try {
+    const value = await Promise.race([run(), overrun]);
+    log(`  ${label}: ${describe(value, performance.now() - started)}`);
+    return value;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function fill(db: DynamoDB, table: string, items: number): Promise<void> {
   await db.createTable(GAME_TABLE(table));
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < ITEMS) {
+      while (next < items) {
         const start = next;
         next += 25;
-        let requests = Array.from({ length: Math.min(25, ITEMS - start) }, (_, k) => ({ PutRequest: { Item: itemAt(start + k) } }));
-        while (requests.length > 0) requests = ((await db.batchWriteItem({ RequestItems: { [table]: requests } })).UnprocessedItems?.[table] ?? []) as typeof requests;
+        let requests = Array.from({ length: Math.min(25, items - start) }, (_, k) => ({ PutRequest: { Item: itemAt(start + k) } }));
+        for (let round = 1; requests.length > 0; round++) {
+          if (round > 20) throw new Error(`fill ${table}: ${requests.length} items still unprocessed after 20 rounds`);
+          if (round > 1) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 10 * 2 ** round)));
+          requests = ((await db.batchWriteItem({ RequestItems: { [table]: requests } })).UnprocessedItems?.[table] ?? []) as typeof requests;
+        }
       }
     }),
   );
@@ -59,67 +102,103 @@ async function bareLoop(db: DynamoDB, plan: MigrationPlan): Promise<number> {
   return requests.length / ((performance.now() - started) / 1000);
 }
 
+/** The runner as the command runs it: every checkpoint serialized to JSON (kept in memory, not written to disk). */
 async function runner(db: DynamoDB, plan: MigrationPlan): Promise<number> {
   const started = performance.now();
-  const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), concurrency: CONCURRENCY, saveCheckpoint: () => undefined });
-  if (result.checkpoint.done.length !== plan.rewrites.length) throw new Error(`runner: ${result.checkpoint.done.length} of ${plan.rewrites.length} done`);
+  let saved = '';
+  const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), concurrency: CONCURRENCY, saveCheckpoint: (checkpoint) => void (saved = JSON.stringify(checkpoint)) });
+  if (result.checkpoint.done.length !== plan.rewrites.length) throw new Error(`runner: ${result.checkpoint.done.length} of ${plan.rewrites.length} done (${saved.length} bytes of checkpoint)`);
   return plan.rewrites.length / ((performance.now() - started) / 1000);
 }
 
-async function compareOn(name: string, url: string): Promise<string[]> {
+/** Items/s of two equal-sized runs taken together (total items / total time). */
+const harmonicMean = (a: number, b: number) => 2 / (1 / a + 1 / b);
+const perSecond = (value: number) => `${value.toFixed(0)} items/s`;
+
+async function compareOn(name: string, url: string, items: number): Promise<string[]> {
+  log(`${name}: ${formatInt(items)} items per run, ${CONCURRENCY} in flight`);
   const db = new DynamoDB({ endpoint: url, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' }, maxAttempts: 3 });
-  const tables = { bare: `MigrateBare${Date.now()}`, runner: `MigrateRunner${Date.now()}`, bareAgain: `MigrateBareAgain${Date.now()}` };
-  for (const table of Object.values(tables)) await fill(db, table);
-  const plans = {
-    bare: await planMigration(migration(tables.bare), scanPages(db, tables.bare)),
-    runner: await planMigration(migration(tables.runner), scanPages(db, tables.runner)),
-    bareAgain: await planMigration(migration(tables.bareAgain), scanPages(db, tables.bareAgain)),
-  };
-  // The baseline runs before and after the runner and keeps its better figure: a cold JVM or JIT must not favour the runner.
-  const first = await bareLoop(db, plans.bare);
-  const ours = await runner(db, plans.runner);
-  const bare = Math.max(first, await bareLoop(db, plans.bareAgain));
-  db.destroy();
-  return [name, formatInt(ITEMS), `${bare.toFixed(0)} items/s`, `${ours.toFixed(0)} items/s`, `${((ours / bare) * 100).toFixed(0)}% (target ≥ 80%)`];
+  try {
+    const stamp = Date.now();
+    const runs = ['bare', 'runner', 'runnerAgain', 'bareAgain'] as const;
+    const tables = Object.fromEntries(runs.map((run) => [run, `Migrate_${run}_${stamp}`])) as Record<(typeof runs)[number], string>;
+    await phase(`fill ${runs.length} tables × ${formatInt(items)}`, () => Promise.all(runs.map((run) => fill(db, tables[run], items))));
+    const plans = await phase(`plan ${runs.length} tables (scan + plan)`, async () => {
+      const planned: Partial<Record<(typeof runs)[number], MigrationPlan>> = {};
+      for (const run of runs) planned[run] = await planMigration(migration(tables[run]), scanPages(db, tables[run]));
+      return planned as Record<(typeof runs)[number], MigrationPlan>;
+    });
+    // A B B A: a JVM or JIT warming up (or load drifting) during the runs weighs on both sides alike; each side's figure is the mean of its two runs.
+    const first = await phase('bare TransactWriteItems loop', () => bareLoop(db, plans.bare), perSecond);
+    const oursFirst = await phase('migration runner', () => runner(db, plans.runner), perSecond);
+    const oursAgain = await phase('migration runner again', () => runner(db, plans.runnerAgain), perSecond);
+    const again = await phase('bare loop again', () => bareLoop(db, plans.bareAgain), perSecond);
+    const bare = harmonicMean(first, again);
+    const ours = harmonicMean(oursFirst, oursAgain);
+    const row = [name, formatInt(items), perSecond(bare), perSecond(ours), `${((ours / bare) * 100).toFixed(0)}% (target ≥ 80%)`];
+    log(`  → runner / bare: ${row[4]}`);
+    return row;
+  } finally {
+    db.destroy();
+  }
 }
 
 async function preview(): Promise<string[]> {
+  log(`preview: ${formatInt(PREVIEW_ITEMS)} items in the built-in table, pages of ${PREVIEW_PAGE}`);
   const engine = createLocalDynamoDB();
   await engine.createTable(GAME_TABLE('Preview'));
-  const items: Item[] = [];
-  for (let i = 0; i < PREVIEW_ITEMS; i++) items.push(itemAt(i));
-  await engine.loadItems('Preview', items);
-  items.length = 0;
+  await phase(`load ${formatInt(PREVIEW_ITEMS)} items`, async () => {
+    const items: Item[] = [];
+    for (let i = 0; i < PREVIEW_ITEMS; i++) items.push(itemAt(i));
+    await engine.loadItems('Preview', items);
+  });
   const planner = createMigrationPlanner(migration('Preview'));
   const started = performance.now();
   let firstPage: number | undefined;
   for await (const page of scanPages(engine, 'Preview', PREVIEW_PAGE)) {
     planner.addPage(page);
-    firstPage ??= performance.now() - started;
+    if (firstPage === undefined) {
+      firstPage = performance.now() - started;
+      log(`  first page: ${formatMs(firstPage)} ms (target ≤ 200 ms)`);
+    }
   }
   const plan = planner.finish();
   const total = performance.now() - started;
+  log(`  whole plan: ${formatMs(total)} ms (target ≤ 10 s), ${formatInt(plan.counts.rewrite)} to rewrite`);
   return [`preview of ${formatInt(PREVIEW_ITEMS)} (built-in)`, `${formatMs(firstPage ?? 0)} ms`, `${formatMs(total)} ms`, `${formatInt(plan.counts.rewrite)} to rewrite; targets: first page ≤ 200 ms, all ≤ 10 s`];
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:migrate — ${formatInt(ITEMS)} items per side, ${CONCURRENCY} transactions in flight; preview of ${formatInt(PREVIEW_ITEMS)}\n`);
+  const only = process.env.KEYLAB_MIGRATE_BENCH_ONLY; // 'local' | 'endpoint' | 'preview': one part (profiling)
+  console.log(`bench:migrate — DynamoDB Local ${formatInt(LOCAL_ITEMS)} items, endpoint ${formatInt(ENDPOINT_ITEMS)} items, ${CONCURRENCY} transactions in flight; preview of ${formatInt(PREVIEW_ITEMS)}\n`);
   const rows: string[][] = [['side', 'items', 'bare TransactWriteItems loop', 'migration runner', 'runner / bare']];
-  const local = await startDynamoDBLocal({ inMemory: true, sharedDb: true });
-  try {
-    rows.push(await compareOn('DynamoDB Local', local.endpoint));
-  } finally {
-    await local.stop();
+  if (!only || only === 'local') {
+    const local = await startDynamoDBLocal({ inMemory: true, sharedDb: true });
+    try {
+      rows.push(await compareOn('DynamoDB Local', local.endpoint, LOCAL_ITEMS));
+    } finally {
+      await local.stop();
+    }
   }
-  const endpoint = await startDynamoDBEndpoint({ db: createLocalDynamoDB(), port: 0, ttlSweep: false });
-  try {
-    rows.push(await compareOn('Keylab endpoint', endpoint.url));
-  } finally {
-    await endpoint.stop();
+  if (!only || only === 'endpoint') {
+    const endpoint = await startDynamoDBEndpoint({ db: createLocalDynamoDB(), port: 0, ttlSweep: false });
+    try {
+      rows.push(await compareOn('Keylab endpoint', endpoint.url, ENDPOINT_ITEMS));
+    } finally {
+      await endpoint.stop();
+    }
   }
-  console.log(renderTable(rows));
+  const previewRow = !only || only === 'preview' ? await preview() : undefined;
   console.log();
-  console.log(renderTable([['preview', 'first page', 'whole plan', ''], await preview()]));
+  if (rows.length > 1) console.log(renderTable(rows));
+  if (previewRow) console.log(`\n${renderTable([['preview', 'first page', 'whole plan', ''], previewRow])}`);
 }
 
-await main();
+// Always ends: a failure prints and exits non-zero; nothing left open (sockets, timers) can keep the process alive.
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

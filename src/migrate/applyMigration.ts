@@ -93,6 +93,15 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
   const reserveBlock = options.reserveBlock ?? Math.max(100, concurrency * 8);
   const start = options.checkpoint ?? emptyCheckpoint(options.planId, total);
   const done = new Set(start.done);
+  /** done, by index: a checkpoint lists it in order by one pass, not by sorting the whole set at every reservation. */
+  const doneFlags = new Uint8Array(total);
+  for (const index of done) if (index >= 0 && index < total) doneFlags[index] = 1;
+  const doneInOrder = (): number[] => {
+    const list: number[] = [];
+    for (let index = 0; index < total; index++) if (doneFlags[index] === 1) list.push(index);
+    // Indexes outside the plan (a damaged checkpoint): kept as they were, in order.
+    return list.length === done.size ? list : [...done].sort((a, b) => a - b);
+  };
   const skipped = new Map(start.skipped.map((entry) => [entry.index, entry]));
   const failed = new Map<number, { index: number; message: string }>();
   const uncertainBelow = start.reservedUpTo;
@@ -106,7 +115,7 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
     planId: options.planId,
     total,
     reservedUpTo,
-    done: [...done].sort((a, b) => a - b),
+    done: doneInOrder(),
     skipped: [...skipped.values()].sort((a, b) => a.index - b.index),
     failed: [...failed.values()].sort((a, b) => a.index - b.index),
   });
@@ -163,7 +172,10 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
 
   const record = (index: number, state: SettledState) => {
     failed.delete(index);
-    if (state === 'done') done.add(index);
+    if (state === 'done') {
+      done.add(index);
+      doneFlags[index] = 1;
+    }
     else if (state !== 'pending') skipped.set(index, { index, reason: state, message: `${describeKey(plan.rewrites[index]?.key ?? {})}: ${SKIP_MESSAGES[state]}` });
     settledThisRun++;
   };
