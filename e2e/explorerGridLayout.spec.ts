@@ -23,6 +23,8 @@ test.describe('the results grid’s column widths', () => {
       const past = handle.getBoundingClientRect().right - grid.getBoundingClientRect().right + 24;
       if (past > 0) grid.scrollLeft += past;
     });
+    // And into the page's view: the explorer's panels above the grid may push its header below the fold.
+    await explorer.resizeHandle('score').scrollIntoViewIfNeeded();
     const box = await explorer.resizeHandle('score').boundingBox();
     if (!box) throw new Error('the resize handle of score is not on screen');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
