@@ -113,6 +113,10 @@ function TemplateRow({ name, detail, pair, problems, onChange }: { name: string;
         const label = `${side === 'current' ? 'Current' : 'Target'} template for ${name}`;
         return (
           <span key={side} className="migrate-template">
+            {/* The column heads are hidden on narrow screens; this shows the same words there (the input keeps its accessible name). */}
+            <span className="migrate-side-label muted small" aria-hidden="true">
+              {side === 'current' ? 'Current' : 'Target'}
+            </span>
             <input className="mono" aria-label={label} value={pair[side]} spellCheck={false} aria-invalid={messages.length > 0} aria-describedby={messages.length > 0 ? `${id}${side}` : undefined} onChange={(event) => onChange(side, event.target.value)} />
             {messages.length > 0 && (
               <span id={`${id}${side}`} className="field-error">
