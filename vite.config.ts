@@ -78,10 +78,10 @@ function preloadAppCode(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: (_html, context) => {
+      handler: (html, context) => {
         const bundle = context.bundle ?? {};
         const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/startApp.tsx'));
+        const app = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/startApp.tsx')));
         if (!app) return [];
         const files = new Set<string>();
         const visit = (fileName: string) => {
@@ -91,7 +91,7 @@ function preloadAppCode(): Plugin {
           chunk.imports.forEach(visit);
         };
         visit(app.fileName);
-        return [...files].map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const }));
+        return [...files].filter((fileName) => !html.includes(`${base}${fileName}`)).map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -102,6 +102,28 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        /*
+         * The first screen's code (src/startApp.tsx and everything it imports
+         * statically: React, the stores, the Designs list) is ONE chunk, "app".
+         * Split the way the bundler chose by default it was 28 small files, and
+         * a trace of the first load showed the Designs list waiting for them:
+         * over HTTP/1.1's six connections to the loopback server they arrived
+         * one after another for longer than the code took to run. The lazy
+         * regions import what they share with it from "app" (loaded by then).
+         * Vite's preload helper gets its own tiny chunk: main.tsx needs it to
+         * import the app, and inside "app" it would make main.tsx import the
+         * whole app statically, before the shell's paint.
+         */
+        codeSplitting: {
+          groups: [
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 1 },
+            { name: 'app', test: /[\\/]src[\\/]startApp\.tsx$/, includeDependenciesRecursively: true },
+          ],
+        },
+      },
+    },
   },
   test: {
     projects: [

@@ -18,8 +18,12 @@ function afterShellPainted(): Promise<void> {
   });
 }
 
+performance.mark('keylab:main-evaluated');
 afterShellPainted()
-  .then(() => import('./startApp'))
+  .then(() => {
+    performance.mark('keylab:shell-painted');
+    return import('./startApp');
+  })
   .catch((error: unknown) => {
     // Shown in the shell's own status line: a failed load (a network error, a stale tab after a deploy) says so instead of "Loading…" forever.
     const status = document.querySelector('.app-shell-status');

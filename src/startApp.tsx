@@ -25,6 +25,7 @@ function browserAppDeps(): AppDeps {
   };
 }
 
+performance.mark('keylab:app-evaluated');
 const container = document.getElementById('root');
 if (!container) throw new Error('Keylab: #root element missing from index.html');
 const stores = createAppStores(browserAppDeps());
@@ -33,6 +34,7 @@ window.addEventListener('pagehide', () => stores.flushSaves());
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') stores.flushSaves();
 });
+performance.mark('keylab:stores-built');
 createRoot(container).render(
   <StrictMode>
     <AppStoresProvider stores={stores}>

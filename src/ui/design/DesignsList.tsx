@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { validateName } from '../../design';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { VisibleText } from '../common/VisibleText';
@@ -17,6 +17,8 @@ export function DesignsList() {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const headingId = useId();
   const open = designs.find((saved) => saved.id === openDesignId);
+  // A User Timing mark at the list's first commit (the first screen's content in the DOM), for traces of the first load.
+  useLayoutEffect(() => void performance.mark('keylab:designs-list-committed'), []);
 
   return (
     <section className="card designs-list" aria-labelledby={headingId}>
