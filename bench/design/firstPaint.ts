@@ -22,6 +22,28 @@ const FCP_TARGET_MS = 150;
 const JS_TARGET_KB = 120;
 const RUNS = Number(process.env.KEYLAB_FIRST_PAINT_RUNS ?? 15);
 
+/*
+ * Each navigation opens a fresh context, and in headless Chromium each new
+ * window also starts the browser's own omnibox popup (a "top chrome" WebUI
+ * renderer, chrome://omnibox-popup…) and preloads it: a trace of one bench
+ * navigation showed that renderer using about as much CPU as the page itself,
+ * on the same cores, while the page loaded. A user navigating in a window
+ * that is already open pays none of that, so the bench turns it off. Chromium
+ * keeps only the last --disable-features, so Playwright's own list (its
+ * chromiumSwitches.ts, which it passes first) is repeated here before ours.
+ * KEYLAB_FIRST_PAINT_BROWSER_UI=1 leaves it on (for an A/B of this choice).
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
+  'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+const BROWSER_UI_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+const LAUNCH_OPTIONS =
+  process.env.KEYLAB_FIRST_PAINT_BROWSER_UI === '1'
+    ? CHROMIUM_LAUNCH_OPTIONS
+    : { ...CHROMIUM_LAUNCH_OPTIONS, args: [...CHROMIUM_LAUNCH_OPTIONS.args, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`] };
+
 interface Navigation {
   readonly fcp: number;
   /** When the Designs list (React's first render of the Design tab) was on screen: the shell's paint can't stand in for it. */
@@ -37,7 +59,7 @@ export async function run(): Promise<void> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}/`;
   const server = await startServer(port);
-  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  const browser = await chromium.launch(LAUNCH_OPTIONS);
   const navigations: Navigation[] = [];
   try {
     // One navigation first, not counted: the server's file cache and Chromium's process start.
@@ -97,7 +119,9 @@ export async function run(): Promise<void> {
   const designsKbMax = Math.max(...designsKilobytes);
   const designsScripts = [...new Set(navigations.flatMap((navigation) => navigation.scriptsBeforeDesigns))];
 
-  console.log(`  ${navigations.length} navigations to ${baseURL} (production build, fresh context each: cold cache)`);
+  console.log(
+    `  ${navigations.length} navigations to ${baseURL} (production build, fresh context each: cold cache; ${LAUNCH_OPTIONS === CHROMIUM_LAUNCH_OPTIONS ? "the browser's omnibox popup WebUI on" : "the browser's own omnibox popup WebUI off, KEYLAB_FIRST_PAINT_BROWSER_UI=1 turns it on"})`,
+  );
   console.log(`  JavaScript fetched before the Designs list was on screen (gzip; ${designsScripts.length} scripts):`);
   for (const script of designsScripts) console.log(`    ${(gzipBytes(script) / 1024).toFixed(1).padStart(7)} KB  ${script}`);
   console.log(
