@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { use, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { formatCount, valueText, type PlanEntry } from '../../migrate';
-import type { MigrateState, MigrateStore } from '../../state/migrate';
+import { applyBlockedReason, type MigrateState, type MigrateStore } from '../../state/migrate';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { downloadText } from '../common/downloadText';
 import { VisibleText } from '../common/VisibleText';
@@ -90,8 +90,11 @@ function MigrateSetup({ store }: { store: MigrateStore }) {
         </div>
       )}
       <div className="migrate-copy">
-        <label htmlFor={`${id}copy`}>Copy into table (empty: rewrite in place)</label>
-        <input id={`${id}copy`} value={copyInto} onChange={(event) => setCopyInto(event.target.value)} placeholder="e.g. Leaderboard-v2 (must exist)" />
+        <label htmlFor={`${id}copy`}>Copy into table</label>
+        <input id={`${id}copy`} className="mono" value={copyInto} spellCheck={false} onChange={(event) => setCopyInto(event.target.value)} placeholder="empty: rewrite in place" aria-describedby={`${id}copyHint`} />
+        <span id={`${id}copyHint`} className="muted small">
+          Blue/green: the rewritten items go into this table (created with this table’s key schema and indexes if it doesn’t exist); this table stays untouched.
+        </span>
       </div>
     </div>
   );
@@ -142,13 +145,15 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
   const busy = phase === 'previewing' || phase === 'applying' || phase === 'verifying';
   const canExport = plan !== undefined || resumable !== undefined || outcome !== undefined;
   const download = (file: ReturnType<typeof exportPlan>) => file && downloadText(file.fileName, file.text, file.mediaType);
+  const blocked = applyBlockedReason(plan);
+  const id = useId();
   return (
     <div className="migrate-actions">
       <div className="button-row">
         <button type="button" className="primary" onClick={() => void preview()} disabled={busy}>
           Preview
         </button>
-        <button type="button" onClick={requestApply} disabled={busy || !plan || plan.collisions.length > 0} title={plan && plan.collisions.length > 0 ? 'Collisions block Apply' : undefined}>
+        <button type="button" onClick={() => void requestApply()} disabled={busy || !plan || blocked !== undefined} aria-describedby={blocked ? `${id}blocked` : undefined}>
           Apply
         </button>
         {resumable && (
@@ -174,6 +179,11 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
           Download plan file
         </button>
       </div>
+      {blocked && (
+        <p id={`${id}blocked`} className="migrate-blocked">
+          <VisibleText text={blocked} />
+        </p>
+      )}
       {resumable && phase !== 'applying' && (
         <p className="muted">
           A stored migration of this table stopped after {formatCount(resumable.done)} of {formatCount(resumable.total)} items: Resume continues it (items already done are not written again).
@@ -203,8 +213,8 @@ function MigrationPreview({ store }: { store: MigrateStore }) {
         {phase === 'previewing' && countsText ? ' (reading…)' : ''}
       </p>
       {cost && (
-        <p className="muted small">
-          Estimated write cost: <VisibleText text={cost.text} />
+        <p className="migrate-cost small">
+          Estimated write cost: <strong>{cost.unitsText}</strong>; {cost.priceText}.
         </p>
       )}
       {plan && plan.collisions.length > 0 && (
@@ -376,6 +386,11 @@ function MigrationRun({ store }: { store: MigrateStore }) {
       {(outcome || verifyReport) && (
         <section className="card migrate-report" aria-label="Migration report">
           <h3>Report</h3>
+          {outcome?.copiedInto !== undefined && (
+            <p>
+              Copied into table <code><VisibleText text={outcome.copiedInto} /></code>; the source table is untouched.
+            </p>
+          )}
           {outcome && (
             <p>
               {outcome.cancelled ? 'Cancelled: ' : ''}
