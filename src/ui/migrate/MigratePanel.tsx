@@ -24,8 +24,9 @@ export function MigratePanel() {
       <p className="muted small">Preview what new key templates do to every stored item, then rewrite them in conditional transactions (resumable), verify the result, or export the same migration as a script.</p>
       <MigrateSetup store={store} />
       <MigrateActionsRow store={store} />
-      <MigrationPreview store={store} />
+      {/* Progress and report right under the buttons: the preview above them can be long. */}
       <MigrationRun store={store} />
+      <MigrationPreview store={store} />
       <ApplyConfirmation store={store} />
       <WriteConfirmation />
     </section>
@@ -220,7 +221,7 @@ function MigrationPreview({ store }: { store: MigrateStore }) {
       {plan && plan.collisions.length > 0 && (
         <div className="migrate-problems">
           <h4>Collisions (they block Apply)</h4>
-          <ul>
+          <ul className="migrate-scroll" tabIndex={0} aria-label="Collisions">
             {plan.collisions.slice(0, 100).map((collision, index) => (
               <li key={index}>
                 <VisibleText text={collision.message} />
@@ -292,7 +293,7 @@ function EntryTable({ store }: { store: MigrateStore }) {
                 <span role="cell" className="mono">
                   <VisibleText text={text.newKey} />
                 </span>
-                <span role="cell" className="small">
+                <span role="cell" className="small" title={text.note || undefined}>
                   <VisibleText text={text.note} />
                 </span>
               </div>
@@ -336,6 +337,7 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
           {formatCount(diff.moved)} of {formatCount(diff.rows.length)} items change rank (stored order vs new order, DynamoDB’s byte order).
         </span>
       </div>
+      <div className="migrate-scroll migrate-order-scroll" tabIndex={0} role="group" aria-label="Order diff rows">
       <table className="migrate-order-table" aria-label="Stored order vs new order">
         <thead>
           <tr>
@@ -362,6 +364,7 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
           ))}
         </tbody>
       </table>
+      </div>
       {diff.rows.length > ORDER_ROWS && <p className="muted small">First {ORDER_ROWS} of {formatCount(diff.rows.length)} items in stored order.</p>}
     </div>
   );
