@@ -12,8 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESIGN_FORMAT, type DesignDocument } from '../src/design';
-import { scanPages } from '../src/migrate';
-import { GAME_TABLE } from '../src/migrate/migration.fixtures';
+import { applyMigration, compileMigration, planIdOf, planMigration, scanPages, watchAddedAttributes } from '../src/migrate';
+import { GAME_TABLE, gameSpec } from '../src/migrate/migration.fixtures';
 import { PYTHON } from './codegen/snippetRunner';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 
@@ -179,6 +179,26 @@ describe('npm run migrate on DynamoDB Local', () => {
     expect(report.skipped.length).toBe(changed.size);
     expect(new Set(report.skipped.map((skip) => skip.reason))).toEqual(new Set(changed.size > 0 ? ['changed'] : []));
   }, 300_000);
+
+  it('an item that gained an attribute after the preview is skipped and reported, keeping it, not rewritten without it', async () => {
+    const table = uniqueTableName('MigrateAdded');
+    await createAndFill(table, 4);
+    // One item carries "note", so the preview sees the name; then someone adds it to another item.
+    await db.updateItem({ TableName: table, Key: { pk: itemAt(1).pk as AttributeValue, sk: itemAt(1).sk as AttributeValue }, UpdateExpression: 'SET note = :n', ExpressionAttributeValues: { ':n': { S: 'there from the start' } } });
+    const compiled = compileMigration(gameSpec(table, '{score:int(8)}#{id}', '{score:int(10)}#{id}'));
+    if (!compiled.ok) throw new Error('bad spec');
+    const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(db, table)));
+    expect(plan.rewrites).toHaveLength(4);
+    const gained = plan.rewrites.find((entry) => entry.item.note === undefined);
+    if (!gained) throw new Error('no item without note');
+    await db.updateItem({ TableName: table, Key: gained.key as Item, UpdateExpression: 'SET note = :n', ExpressionAttributeValues: { ':n': { S: 'added after the preview' } } });
+    const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), sleep: () => Promise.resolve() });
+    expect(result.checkpoint.skipped.map((entry) => entry.reason)).toEqual(['changed']);
+    expect(result.checkpoint.done).toHaveLength(3);
+    const old = await db.getItem({ TableName: table, Key: gained.key as Item, ConsistentRead: true });
+    expect(old.Item?.note).toEqual({ S: 'added after the preview' });
+    expect((await db.getItem({ TableName: table, Key: gained.newKey as Item, ConsistentRead: true })).Item).toBeUndefined();
+  }, 60_000);
 
   it('the exported Node and boto3 programs give the same final table, and a second run writes nothing', async () => {
     const COUNT = 300;

@@ -27,6 +27,12 @@ export interface MigrationSpec {
   readonly partitionKey: string;
   readonly sortKey?: string;
   readonly attributes: readonly MigrationKeyAttribute[];
+  /**
+   * Attribute names seen on the table's items when the plan read them (see
+   * watchAddedAttributes): an old item that has gained one of them since then
+   * counts as changed (its rewrite's condition says attribute_not_exists).
+   */
+  readonly watchedAttributes?: readonly string[];
 }
 
 /** A spec with its templates compiled (see compileMigration). */

@@ -88,7 +88,22 @@ export interface WriteCostEstimate {
   readonly totalUnits: number;
   /** totalUnits at {@link ON_DEMAND_USD_PER_MILLION_WRU}: an estimate, not a bill. */
   readonly onDemandUsd: number;
+  /** "1,234 WCU (write units: … for the transactional puts and deletes, … for index updates)". */
+  readonly unitsText: string;
+  /** "on AWS on demand ≈ $0.0013 (an estimate at …)". */
+  readonly priceText: string;
+  /** Both, as one sentence (the command prints it). */
   readonly text: string;
+}
+
+/**
+ * A small dollar amount readably: cents from $0.01 up, two significant
+ * digits below ("≈ $0.0013"), never a row of zeros ("$0.0000").
+ */
+export function formatUsd(usd: number): string {
+  if (usd <= 0) return '$0';
+  if (usd < 0.0001) return 'less than $0.0001';
+  return usd < 0.01 ? `≈ $${Number(usd.toPrecision(2))}` : `≈ $${usd.toFixed(2)}`;
 }
 
 const kilobytes = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
@@ -113,7 +128,8 @@ export function estimateWriteCost(plan: MigrationPlan, indexCount: number, usdPe
   }
   const totalUnits = tableUnits + indexUnits;
   const onDemandUsd = (totalUnits / 1_000_000) * usdPerMillion;
-  const usd = onDemandUsd < 0.01 ? onDemandUsd.toFixed(4) : onDemandUsd.toFixed(2);
-  const text = `${formatCount(totalUnits)} write units (${formatCount(tableUnits)} for the transactional puts and deletes, ${formatCount(indexUnits)} for index updates); estimate: about $${usd} on demand at $${usdPerMillion} per million write request units (the public us-east-1 rate; check your region's price).`;
-  return { tableUnits, indexUnits, totalUnits, onDemandUsd, text };
+  const unitsText = `${formatCount(totalUnits)} WCU (write units: ${formatCount(tableUnits)} for the transactional puts and deletes, ${formatCount(indexUnits)} for index updates)`;
+  const priceText = `on AWS on demand ${formatUsd(onDemandUsd)} (an estimate at $${usdPerMillion} per million write request units, the public us-east-1 rate; check your region's price)`;
+  const text = `${unitsText}; ${priceText}.`;
+  return { tableUnits, indexUnits, totalUnits, onDemandUsd, unitsText, priceText, text };
 }

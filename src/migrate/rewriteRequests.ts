@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { getOwnAttribute, type Item } from '../expressions';
 import { unchangedCondition } from '../items';
-import type { MigrationSpec, RewriteEntry, RewriteRequests, SettleRule } from './migration.types';
+import type { MigrationPlan, MigrationSpec, RewriteEntry, RewriteRequests, SettleRule } from './migration.types';
 
 /**
  * The one TransactWriteItems that performs a rewrite, and how to tell by
@@ -18,7 +18,7 @@ import type { MigrationSpec, RewriteEntry, RewriteRequests, SettleRule } from '.
  */
 export function rewriteRequests(spec: MigrationSpec, entry: RewriteEntry): RewriteRequests {
   const notThere = { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': spec.partitionKey } };
-  const unchanged = unchangedSincePlan(entry.item, entry.newItem);
+  const unchanged = unchangedSincePlan(entry.item, entry.newItem, spec.watchedAttributes);
   if (spec.targetTableName !== undefined) {
     return {
       transaction: {
@@ -52,24 +52,54 @@ export function rewriteRequests(spec: MigrationSpec, entry: RewriteEntry): Rewri
   };
 }
 
+/** DynamoDB's limit on an expression string is 4 KB; the watched names stop short of it (see unchangedSincePlan). */
+const CONDITION_BYTES = 4000;
+
 /**
  * The old item is as the plan read it: every attribute it had still has its
- * value (unchangedCondition) and no attribute the new item adds exists yet (so
- * a same-key rewrite that already ran is refused, not written twice).
- * DynamoDB conditions can't say "and no other attribute": an attribute
- * someone else ADDED to the old item is not detected; a changed or removed
- * one is.
+ * value (unchangedCondition), no attribute the new item adds exists yet (so a
+ * same-key rewrite that already ran is refused, not written twice), and none
+ * of the `watched` names (every attribute name the preview saw in the table)
+ * has appeared on it, so an item that gained an attribute since the preview
+ * is refused → settled as changed → skipped and reported, not rewritten
+ * without it. DynamoDB conditions can't say "and no other attribute": a name
+ * no item had when the plan read the table is not detected; watched names
+ * past the 4 KB expression limit are left out (the new item's own names never).
  */
-export function unchangedSincePlan(item: Item, newItem: Item): ReturnType<typeof unchangedCondition> {
+export function unchangedSincePlan(item: Item, newItem: Item, watched: readonly string[] = []): ReturnType<typeof unchangedCondition> {
   const condition = unchangedCondition(item);
-  const added = Object.keys(newItem).filter((name) => getOwnAttribute(item, name) === undefined);
-  if (added.length === 0) return condition;
+  const absent = (name: string) => getOwnAttribute(item, name) === undefined;
+  const added = Object.keys(newItem).filter(absent);
+  const addedNames = new Set(added);
+  const alsoWatched = watched.filter((name) => absent(name) && !addedNames.has(name));
+  if (added.length === 0 && alsoWatched.length === 0) return condition;
   const names = { ...condition.ExpressionAttributeNames };
-  const parts = added.map((name, i) => {
-    names[`#n${i}`] = name;
-    return `attribute_not_exists(#n${i})`;
-  });
-  return { ...condition, ConditionExpression: [condition.ConditionExpression, ...parts].join(' AND '), ExpressionAttributeNames: names };
+  const parts = [condition.ConditionExpression];
+  let length = condition.ConditionExpression.length;
+  const notExists = (name: string) => {
+    const placeholder = `#n${parts.length - 1}`;
+    const part = `attribute_not_exists(${placeholder})`;
+    names[placeholder] = name;
+    parts.push(part);
+    length += part.length + 5;
+  };
+  for (const name of added) notExists(name);
+  for (const name of alsoWatched) {
+    if (length + 40 > CONDITION_BYTES) break;
+    notExists(name);
+  }
+  return { ...condition, ConditionExpression: parts.join(' AND '), ExpressionAttributeNames: names };
+}
+
+/**
+ * The plan with every attribute name its items carry (in the order first
+ * seen) as the spec's watched names: the rewrites' conditions then refuse an
+ * old item that has gained one of them since the preview (unchangedSincePlan).
+ */
+export function watchAddedAttributes<Plan extends Pick<MigrationPlan, 'spec' | 'entries'>>(plan: Plan): Plan {
+  const seen = new Set<string>();
+  for (const entry of plan.entries) for (const name of Object.keys(entry.item)) seen.add(name);
+  return { ...plan, spec: { ...plan.spec, watchedAttributes: [...seen] } };
 }
 
 /** What reading says about a rewrite whose transaction was refused (or may have run before a crash). */

@@ -7,7 +7,7 @@ import { createDesignBindingStore } from '../design/binding';
 import { createDesignStore } from '../design/designStore';
 import { createExplorerStore } from '../explorerStore';
 import { canWriteSource } from '../writeAccess';
-import { createMigrateStore } from './migrateStore';
+import { applyBlockedReason, createMigrateStore } from './migrateStore';
 import { createMemoryMigrationStorage, type MigrationStorage } from './migrationStorage';
 
 /** The leaderboard with raw scores and epoch seconds: today's stored strings sort "9" after "875". */
@@ -110,7 +110,7 @@ describe('Migrate keys store', () => {
     const { migrate, engine, storage } = await setUp();
     migrate.getState().setTemplate('rankKey', 'target', PADDED);
     await migrate.getState().preview();
-    migrate.getState().requestApply();
+    await migrate.getState().requestApply();
     expect(migrate.getState().confirmation).toContain('on Built-in table');
     expect(migrate.getState().confirmation).toContain('6 to rewrite');
     await migrate.getState().answerApply(true);
@@ -128,15 +128,15 @@ describe('Migrate keys store', () => {
     collide.migrate.getState().setTemplate('rankKey', 'target', '{score:int(10)}');
     await collide.migrate.getState().preview();
     expect(collide.migrate.getState().countsText).toBe("6 to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 1 collision");
-    collide.migrate.getState().requestApply();
+    await collide.migrate.getState().requestApply();
     expect(collide.migrate.getState().confirmation).toBeUndefined();
-    expect(collide.migrate.getState().error).toContain('collisions block Apply');
+    expect(collide.migrate.getState().error).toBe('1 collision blocks Apply: change the target templates so every item gets its own key.');
 
     const readOnly = await setUp({ readOnly: true });
     readOnly.migrate.getState().setTemplate('rankKey', 'target', PADDED);
     await readOnly.migrate.getState().preview();
     expect(readOnly.migrate.getState().countsText).toContain('6 to rewrite');
-    readOnly.migrate.getState().requestApply();
+    await readOnly.migrate.getState().requestApply();
     expect(readOnly.migrate.getState().error).toContain('Read-only');
     expect(readOnly.migrate.getState().exportScript('python')?.text).toContain('boto3');
   });
@@ -145,7 +145,7 @@ describe('Migrate keys store', () => {
     const first = await setUp({ items: 300 });
     first.migrate.getState().setTemplate('rankKey', 'target', PADDED);
     await first.migrate.getState().preview();
-    first.migrate.getState().requestApply();
+    await first.migrate.getState().requestApply();
     // Someone changes an item after the preview read it.
     await first.engine.updateItem({ TableName: 'Leaderboard', Key: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '9#1719705897#p_297' } }, UpdateExpression: 'SET score = :n', ExpressionAttributeValues: { ':n': { N: '999' } } });
     const applying = first.migrate.getState().answerApply(true);
@@ -177,5 +177,56 @@ describe('Migrate keys store', () => {
     expect(reloaded.migrate.getState().verifyReport?.text).toBe('Verified: all 299 migrated items are present once under their new keys; nothing is left under old keys; 1 not migrated (skipped or failed).');
     const items = (await first.engine.scan({ TableName: 'Leaderboard' })).Items ?? [];
     expect(items).toHaveLength(300);
+  });
+
+  it('copies into a new table (blue/green): creates it with the same key schema and indexes, leaves the old table untouched, and the report names it', async () => {
+    const { migrate, engine } = await setUp();
+    const before = await rankKeys(engine);
+    migrate.getState().setTemplate('rankKey', 'target', PADDED);
+    migrate.getState().setCopyInto('Leaderboard-v2');
+    await migrate.getState().preview();
+    await migrate.getState().requestApply();
+    const confirmation = migrate.getState().confirmation ?? '';
+    expect(confirmation).toContain("copying into table Leaderboard-v2, a new table: Apply first creates it with Leaderboard's key (leaderboardId S partition, rankKey S sort) and index byPlayer (playerId, ts), billed on demand");
+    expect(confirmation).toContain('Table Leaderboard is left untouched.');
+    await migrate.getState().answerApply(true);
+    expect(migrate.getState().outcome).toMatchObject({ copiedInto: 'Leaderboard-v2', total: 6, done: 6, skipped: [], failed: [] });
+    const created = (await engine.describeTable({ TableName: 'Leaderboard-v2' })).Table;
+    expect(created?.KeySchema).toEqual([{ AttributeName: 'leaderboardId', KeyType: 'HASH' }, { AttributeName: 'rankKey', KeyType: 'RANGE' }]);
+    expect(created?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema])).toEqual([['byPlayer', [{ AttributeName: 'playerId', KeyType: 'HASH' }, { AttributeName: 'ts', KeyType: 'RANGE' }]]]);
+    expect(await rankKeys(engine)).toEqual(before);
+    const copied = await engine.query({ TableName: 'Leaderboard-v2', KeyConditionExpression: 'leaderboardId = :s', ExpressionAttributeValues: { ':s': { S: 'SEASON#2026-SUMMER' } } });
+    expect(copied.Items?.map((item) => item.rankKey?.S)[0]).toBe('0000000009#0000001719705603#p_3');
+    await migrate.getState().verify();
+    expect(migrate.getState().verifyReport?.ok).toBe(true);
+  });
+
+  it('copies into an existing table with the same key, and refuses one with another key or the table itself', async () => {
+    const { migrate, engine } = await setUp();
+    await engine.createTable({ TableName: 'Other', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    migrate.getState().setTemplate('rankKey', 'target', PADDED);
+    migrate.getState().setCopyInto('Other');
+    await migrate.getState().preview();
+    await migrate.getState().requestApply();
+    expect(migrate.getState().confirmation).toBeUndefined();
+    expect(migrate.getState().error).toBe("Table Other's key (id S partition) differs from Leaderboard's (leaderboardId S partition, rankKey S sort): the copies keep Leaderboard's key attributes. Choose a table with the same key, or a new name (Apply then creates it).");
+    migrate.getState().setCopyInto('Leaderboard');
+    await migrate.getState().preview();
+    await migrate.getState().requestApply();
+    expect(migrate.getState().error).toContain('Copy into another table: Leaderboard is the table being migrated');
+  });
+
+  it('refuses Apply with a reason when nothing needs rewriting, and shows the cost in WCU without "$0.0000"', async () => {
+    const { migrate } = await setUp();
+    await migrate.getState().preview();
+    expect(migrate.getState().countsText).toBe("0 to rewrite, 6 unchanged, 0 already migrated, 0 can't encode, 0 collisions");
+    expect(applyBlockedReason(migrate.getState().plan)).toBe('Nothing to rewrite: every key already matches the target template.');
+    await migrate.getState().requestApply();
+    expect(migrate.getState().confirmation).toBeUndefined();
+    migrate.getState().setTemplate('rankKey', 'target', PADDED);
+    await migrate.getState().preview();
+    expect(applyBlockedReason(migrate.getState().plan)).toBeUndefined();
+    expect(migrate.getState().cost?.text).toMatch(/^\d+ WCU \(write units: /);
+    expect(migrate.getState().cost?.text).not.toContain('$0.0000');
   });
 });

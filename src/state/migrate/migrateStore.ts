@@ -1,3 +1,4 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { findEntity, keyAttributesOf, keyRoleOf, type DownloadFile, type KeyAttributeType } from '../../design';
 import type { DynamoDBDataSource } from '../../engine';
@@ -20,6 +21,7 @@ import {
   serializePlanFile,
   toPlanFile,
   verifyMigration,
+  watchAddedAttributes,
   type MigrationCheckpoint,
   type MigrationKeyAttribute,
   type MigrationPlan,
@@ -36,6 +38,7 @@ import type { DesignStore } from '../design/designStore';
 import { resolveDesignBinding, type DesignBindingStore } from '../design/binding';
 import type { ExplorerStore } from '../explorerStore';
 import type { TableSummary } from '../explorer/explorerTypes';
+import { checkCopyTarget, waitUntilActive, type CopyTarget } from './copyTarget';
 import type { MigrationStorage } from './migrationStorage';
 
 /** One key attribute the migration rewrites: the table's keys and the entity's index keys. */
@@ -57,6 +60,8 @@ export interface MigrationOutcome {
   readonly skipped: readonly string[];
   readonly failed: readonly string[];
   readonly cancelled: boolean;
+  /** Copy into a new table: its name (the source table is left untouched). */
+  readonly copiedInto?: string;
 }
 
 export type MigratePhase = 'idle' | 'previewing' | 'previewed' | 'applying' | 'verifying';
@@ -99,7 +104,7 @@ export interface MigrateActions {
   preview(): Promise<void>;
   choosePartition(partition: string): void;
   /** Asks for the confirmation (refused with a reason while collisions exist or on a Read-only connection). */
-  requestApply(): void;
+  requestApply(): Promise<void>;
   answerApply(confirmed: boolean): Promise<void>;
   cancel(): void;
   resume(): Promise<void>;
@@ -135,6 +140,8 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
   let abort: AbortController | undefined;
   /** The plan being applied or resumed (from the preview, or read back from storage). */
   let running: { file: MigrationPlanFile; key: string; checkpoint: MigrationCheckpoint } | undefined;
+  /** Copy into a table that doesn't exist yet: the CreateTable Apply sends first (set by requestApply's check). */
+  let createTarget: CreateTableCommandInput | undefined;
   /** Set by the store's initializer below: looks for a stored, unfinished migration of the explorer's table. */
   let findStored: () => Promise<void> = () => Promise.resolve();
 
@@ -203,7 +210,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
       if (!checkpoint.ok) return;
       running = { file: planFile.file, key, checkpoint: checkpoint.checkpoint };
       const { done, skipped, failed, total } = checkpoint.checkpoint;
-      set({ outcome: outcomeOf(checkpoint.checkpoint, false), templates: { ...get().templates, ...stored.templates }, ...(stored.entityName ? { entityName: stored.entityName } : {}) });
+      set({ outcome: outcomeOf(checkpoint.checkpoint, false, planFile.file.spec), templates: { ...get().templates, ...stored.templates }, ...(stored.entityName ? { entityName: stored.entityName } : {}) });
       if (done.length + skipped.length + failed.length < total) set({ resumable: { done: done.length, total } });
     };
 
@@ -235,7 +242,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         });
         const { done, skipped, failed, total } = result.checkpoint;
         const finished = done.length + skipped.length + failed.length >= total;
-        set({ phase: get().plan ? 'previewed' : 'idle', progress: result.progress, outcome: outcomeOf(result.checkpoint, result.cancelled), ...(finished ? {} : { resumable: { done: done.length, total } }) });
+        set({ phase: get().plan ? 'previewed' : 'idle', progress: result.progress, outcome: outcomeOf(result.checkpoint, result.cancelled, file.spec), ...(finished ? {} : { resumable: { done: done.length, total } }) });
       } catch (error) {
         set({ phase: get().plan ? 'previewed' : 'idle', error: `Apply stopped: ${messageOf(error)}. Resume continues from the last checkpoint.`, resumable: { done: running.checkpoint.done.length, total: file.rewrites.length } });
       } finally {
@@ -279,7 +286,8 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
           return;
         }
         if (runId !== previewRun) return;
-        const plan = planner.finish();
+        // Watched names: an item that gains one of the table's attributes after this read is skipped, not rewritten without it.
+        const plan = watchAddedAttributes(planner.finish());
         const partitions = planPartitions(plan);
         const partition = partitions[0];
         const targets = new Set(compiled.value.attributes.filter((attribute) => attribute.target).map((attribute) => attribute.name));
@@ -299,22 +307,49 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         const { plan } = get();
         if (plan) set({ partition, orderDiff: orderDiff(plan, partition) });
       },
-      requestApply: () => {
+      requestApply: async () => {
         const { plan, countsText } = get();
         const { source, sourceLabel, table } = explorer.getState();
-        if (!plan || !table) return set({ error: 'Preview the migration first: Apply writes what the preview shows.' });
+        if (!plan || !table || !source) return set({ error: 'Preview the migration first: Apply writes what the preview shows.' });
         if (!options.canWrite(source)) return set({ error: 'This connection is Read-only: Preview, Verify and Export work, Apply does not. Connect without Read-only to apply.' });
-        if (plan.collisions.length > 0) return set({ error: `${formatCount(plan.collisions.length)} collisions block Apply: change the target templates so every item gets its own key.` });
-        if (plan.rewrites.length === 0) return set({ error: 'Nothing to rewrite: every item is unchanged or already migrated.' });
-        const into = plan.spec.targetTableName ? `copy into table ${plan.spec.targetTableName}` : 'rewrite in place';
-        set({ error: undefined, confirmation: `Migrate keys of table ${table.name} on ${sourceLabel} (${into}): ${countsText ?? describePlanCounts(plan.counts)}. ${formatCount(plan.rewrites.length)} items will be written, each in one conditional transaction.` });
+        const blocked = applyBlockedReason(plan);
+        if (blocked) return set({ error: blocked });
+        createTarget = undefined;
+        let into = 'rewriting in place.';
+        const targetName = plan.spec.targetTableName;
+        if (targetName !== undefined) {
+          let target: CopyTarget;
+          try {
+            target = await checkCopyTarget(source, plan.spec.tableName, targetName);
+          } catch (error) {
+            return set({ error: `Could not check table ${targetName}: ${messageOf(error)}` });
+          }
+          if (target.kind === 'refused') return set({ error: target.message });
+          if (target.kind === 'create') createTarget = target.input;
+          const left = plan.counts.unchanged + plan.counts.alreadyMigrated;
+          into = `copying into table ${targetName}, ${target.description}. Table ${plan.spec.tableName} is left untouched${left > 0 ? `; its ${formatCount(left)} unchanged or already migrated items are not copied` : ''}.`;
+        }
+        set({ error: undefined, confirmation: `Migrate keys of table ${table.name} on ${sourceLabel}, ${into} ${countsText ?? describePlanCounts(plan.counts)}: ${formatCount(plan.rewrites.length)} items will be written, each in one conditional transaction.` });
       },
       answerApply: async (confirmed) => {
         const { plan } = get();
         set({ confirmation: undefined });
         const key = storageKey();
-        if (!confirmed || !plan || !key) return;
-        if (!(await options.confirmWrite(`Migrate keys of ${formatCount(plan.rewrites.length)} items in table ${plan.spec.tableName}`))) return;
+        const { source } = explorer.getState();
+        if (!confirmed || !plan || !key || !source) return;
+        if (!(await options.confirmWrite(`Migrate keys of ${formatCount(plan.rewrites.length)} items in table ${plan.spec.tableName}${plan.spec.targetTableName ? ` into table ${plan.spec.targetTableName}` : ''}`))) return;
+        if (createTarget) {
+          const input = createTarget;
+          createTarget = undefined;
+          try {
+            await source.createTable(input);
+            await waitUntilActive(source, input.TableName ?? '');
+          } catch (error) {
+            return set({ error: `Could not create table ${input.TableName ?? ''}: ${messageOf(error)}. Nothing was written.` });
+          }
+          // The new table shows in the explorer's list (to browse the copies).
+          void explorer.getState().refreshTables();
+        }
         const file = toPlanFile(plan);
         await run(file, key, emptyCheckpoint(file.planId, file.rewrites.length));
       },
@@ -378,6 +413,17 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
   return store;
 }
 
+/**
+ * Why Apply can't run on this plan (the button is disabled with this as its
+ * reason; requestApply refuses with it too), or undefined when it can.
+ */
+export function applyBlockedReason(plan: Pick<MigrationPlan, 'collisions' | 'rewrites'> | undefined): string | undefined {
+  if (!plan) return undefined;
+  if (plan.collisions.length > 0) return `${formatCount(plan.collisions.length)} ${plan.collisions.length === 1 ? 'collision blocks' : 'collisions block'} Apply: change the target templates so every item gets its own key.`;
+  if (plan.rewrites.length === 0) return 'Nothing to rewrite: every key already matches the target template.';
+  return undefined;
+}
+
 const progressOf = (checkpoint: MigrationCheckpoint): MigrationProgress => ({
   total: checkpoint.total,
   done: checkpoint.done.length,
@@ -386,7 +432,8 @@ const progressOf = (checkpoint: MigrationCheckpoint): MigrationProgress => ({
   itemsPerSecond: 0,
 });
 
-const outcomeOf = (checkpoint: MigrationCheckpoint, cancelled: boolean): MigrationOutcome => ({
+const outcomeOf = (checkpoint: MigrationCheckpoint, cancelled: boolean, spec: MigrationSpec): MigrationOutcome => ({
+  ...(spec.targetTableName !== undefined ? { copiedInto: spec.targetTableName } : {}),
   total: checkpoint.total,
   done: checkpoint.done.length,
   skipped: checkpoint.skipped.map((entry) => entry.message),

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { use, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { formatCount, valueText, type PlanEntry } from '../../migrate';
-import type { MigrateState, MigrateStore } from '../../state/migrate';
+import { applyBlockedReason, type MigrateState, type MigrateStore } from '../../state/migrate';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { downloadText } from '../common/downloadText';
 import { VisibleText } from '../common/VisibleText';
@@ -24,8 +24,9 @@ export function MigratePanel() {
       <p className="muted small">Preview what new key templates do to every stored item, then rewrite them in conditional transactions (resumable), verify the result, or export the same migration as a script.</p>
       <MigrateSetup store={store} />
       <MigrateActionsRow store={store} />
-      <MigrationPreview store={store} />
+      {/* Progress and report right under the buttons: the preview above them can be long. */}
       <MigrationRun store={store} />
+      <MigrationPreview store={store} />
       <ApplyConfirmation store={store} />
       <WriteConfirmation />
     </section>
@@ -90,8 +91,11 @@ function MigrateSetup({ store }: { store: MigrateStore }) {
         </div>
       )}
       <div className="migrate-copy">
-        <label htmlFor={`${id}copy`}>Copy into table (empty: rewrite in place)</label>
-        <input id={`${id}copy`} value={copyInto} onChange={(event) => setCopyInto(event.target.value)} placeholder="e.g. Leaderboard-v2 (must exist)" />
+        <label htmlFor={`${id}copy`}>Copy into table</label>
+        <input id={`${id}copy`} className="mono" value={copyInto} spellCheck={false} onChange={(event) => setCopyInto(event.target.value)} placeholder="empty: rewrite in place" aria-describedby={`${id}copyHint`} />
+        <span id={`${id}copyHint`} className="muted small">
+          Blue/green: the rewritten items go into this table (created with this table’s key schema and indexes if it doesn’t exist); this table stays untouched.
+        </span>
       </div>
     </div>
   );
@@ -142,13 +146,15 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
   const busy = phase === 'previewing' || phase === 'applying' || phase === 'verifying';
   const canExport = plan !== undefined || resumable !== undefined || outcome !== undefined;
   const download = (file: ReturnType<typeof exportPlan>) => file && downloadText(file.fileName, file.text, file.mediaType);
+  const blocked = applyBlockedReason(plan);
+  const id = useId();
   return (
     <div className="migrate-actions">
       <div className="button-row">
         <button type="button" className="primary" onClick={() => void preview()} disabled={busy}>
           Preview
         </button>
-        <button type="button" onClick={requestApply} disabled={busy || !plan || plan.collisions.length > 0} title={plan && plan.collisions.length > 0 ? 'Collisions block Apply' : undefined}>
+        <button type="button" onClick={() => void requestApply()} disabled={busy || !plan || blocked !== undefined} aria-describedby={blocked ? `${id}blocked` : undefined}>
           Apply
         </button>
         {resumable && (
@@ -174,6 +180,11 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
           Download plan file
         </button>
       </div>
+      {blocked && (
+        <p id={`${id}blocked`} className="migrate-blocked">
+          <VisibleText text={blocked} />
+        </p>
+      )}
       {resumable && phase !== 'applying' && (
         <p className="muted">
           A stored migration of this table stopped after {formatCount(resumable.done)} of {formatCount(resumable.total)} items: Resume continues it (items already done are not written again).
@@ -203,14 +214,14 @@ function MigrationPreview({ store }: { store: MigrateStore }) {
         {phase === 'previewing' && countsText ? ' (reading…)' : ''}
       </p>
       {cost && (
-        <p className="muted small">
-          Estimated write cost: <VisibleText text={cost.text} />
+        <p className="migrate-cost small">
+          Estimated write cost: <strong>{cost.unitsText}</strong>; {cost.priceText}.
         </p>
       )}
       {plan && plan.collisions.length > 0 && (
         <div className="migrate-problems">
           <h4>Collisions (they block Apply)</h4>
-          <ul>
+          <ul className="migrate-scroll" tabIndex={0} aria-label="Collisions">
             {plan.collisions.slice(0, 100).map((collision, index) => (
               <li key={index}>
                 <VisibleText text={collision.message} />
@@ -282,7 +293,7 @@ function EntryTable({ store }: { store: MigrateStore }) {
                 <span role="cell" className="mono">
                   <VisibleText text={text.newKey} />
                 </span>
-                <span role="cell" className="small">
+                <span role="cell" className="small" title={text.note || undefined}>
                   <VisibleText text={text.note} />
                 </span>
               </div>
@@ -326,6 +337,7 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
           {formatCount(diff.moved)} of {formatCount(diff.rows.length)} items change rank (stored order vs new order, DynamoDB’s byte order).
         </span>
       </div>
+      <div className="migrate-scroll migrate-order-scroll" tabIndex={0} role="group" aria-label="Order diff rows">
       <table className="migrate-order-table" aria-label="Stored order vs new order">
         <thead>
           <tr>
@@ -352,6 +364,7 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
           ))}
         </tbody>
       </table>
+      </div>
       {diff.rows.length > ORDER_ROWS && <p className="muted small">First {ORDER_ROWS} of {formatCount(diff.rows.length)} items in stored order.</p>}
     </div>
   );
@@ -376,6 +389,11 @@ function MigrationRun({ store }: { store: MigrateStore }) {
       {(outcome || verifyReport) && (
         <section className="card migrate-report" aria-label="Migration report">
           <h3>Report</h3>
+          {outcome?.copiedInto !== undefined && (
+            <p>
+              Copied into table <code><VisibleText text={outcome.copiedInto} /></code>; the source table is untouched.
+            </p>
+          )}
           {outcome && (
             <p>
               {outcome.cancelled ? 'Cancelled: ' : ''}
