@@ -24,6 +24,7 @@ import {
   parseCheckpoint,
   parsePlanFile,
   planMigration,
+  watchAddedAttributes,
   scanPages,
   serializePlanFile,
   specFromDesigns,
@@ -111,7 +112,8 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!spec.ok) throw new UsageError(spec.problems.map((problem) => `${problem.where} ${problem.message}`).join('\n'));
     const compiled = compileMigration(spec.value);
     if (!compiled.ok) throw new UsageError(compiled.problems.map((problem) => `${problem.where}: ${problem.message}`).join('\n'));
-    const plan = await planMigration(compiled.value, scanPages(client, table));
+    // Watched names: an item that gains one of them after this read is skipped, not rewritten without it.
+    const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(client, table)));
     log(`Plan: ${describePlanCounts(plan.counts)}.`);
     log(`Cost: ${estimateWriteCost(plan, 0).text}`);
     for (const entry of plan.entries.filter((candidate) => candidate.status === 'cannotEncode').slice(0, 5)) if (entry.status === 'cannotEncode') log(`  can't encode: ${entry.problems.map((problem) => problem.message).join('; ')}`);
