@@ -49,7 +49,8 @@ export function isPlainKey(text: string): boolean {
  * comparePreparedUtf8("10", true, "9", true) < 0 // true: "1" (0x31) < "9"
  */
 export function comparePreparedUtf8(a: string, aPlain: boolean, b: string, bPlain: boolean): number {
-  if (aPlain || bPlain) return a < b ? -1 : a > b ? 1 : 0;
+  // `===` for the second leg: as exact as `>` once `<` is false, and it answers at once when the lengths differ.
+  if (aPlain || bPlain) return a < b ? -1 : a === b ? 0 : 1;
   return compareUtf8(a, b);
 }
 
@@ -90,6 +91,6 @@ export function comparePreparedKeys(a: PreparedKey, b: PreparedKey): number {
  * probe("0000000499") > 0 // true
  */
 export function utf8ProbeOf(target: string, plain = isPlainKey(target)): (key: string) => number {
-  if (plain) return (key) => (target < key ? -1 : target > key ? 1 : 0);
+  if (plain) return (key) => (target < key ? -1 : target === key ? 0 : 1);
   return (key) => compareUtf8(target, key);
 }

@@ -41,16 +41,18 @@ export function compileKeyTemplate(template: KeyTemplate, role: KeyRole = 'sort'
 
   function encode(values: FieldValues): CodecResult<EncodedKey> {
     // Parts joined once: `key +=` leaves a rope (cons-string) that every later comparison walks slowly.
-    const parts: string[] = [];
+    // Sized up front: `push` onto `[]` allocates a 17-slot backing store per key. (Not one array reused
+    // across calls: a getter on `values` could call encode again and overwrite the outer call's parts.)
+    const parts = new Array<string>(segments.length);
     let findings: CodecFinding[] | undefined;
     for (let i = 0; i < segments.length; i++) {
       const segment = segments[i] as TemplateSegment;
       if (segment.kind === 'literal') {
-        parts.push(segment.text);
+        parts[i] = segment.text;
         continue;
       }
       const encoded = encodeField(segment.format, values[segment.name], segment.name, delimiters[i]);
-      if (typeof encoded === 'string') parts.push(encoded);
+      if (typeof encoded === 'string') parts[i] = encoded;
       else (findings ??= []).push(encoded);
     }
     if (findings) return fail(...findings);

@@ -81,7 +81,11 @@ function notIso(value: string, field: string): CodecFinding {
  */
 export function formatIsoTimestamp(epochMs: number, precision: 's' | 'ms'): string {
   const date = new Date(epochMs);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   const base = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
   return precision === 'ms' ? `${base}.${pad(date.getUTCMilliseconds(), 3)}Z` : `${base}Z`;
+}
+
+/** A module function, not a closure per call: under tsx (esbuild keepNames) every closure pays a naming helper. */
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
 }
