@@ -18,6 +18,9 @@
  * KEYLAB_BENCH_IO_ROUNDS (default 2) repeats each measure, bare first in even
  * rounds and Keylab first in odd ones, so warm-up favours neither; the ratio
  * printed is of the rounds' summed times.
+ * Then the browser section (bench/io/browserMemory.ts, needs `npx vite build`):
+ * the tab's JS heap while importing KEYLAB_BENCH_IO_BROWSER_MB (default 64;
+ * 0 skips it) into the built-in table, served on KEYLAB_BENCH_IO_PORT (5315).
  */
 import { DynamoDB, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'node:child_process';
@@ -29,6 +32,7 @@ import path from 'node:path';
 import type { Item } from '../src/expressions';
 import { importFile, readPages, toWireJson, writeExport } from '../src/transfer';
 import { findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { measureBrowserImportMemory } from './io/browserMemory';
 
 const ITEMS = Number(process.env.KEYLAB_BENCH_IO_ITEMS ?? 100_000);
 const CONCURRENCY = Number(process.env.KEYLAB_BENCH_IO_CONCURRENCY ?? 4);
@@ -206,6 +210,8 @@ async function main(): Promise<void> {
   }
   console.log(`\n${'side'.padEnd(16)} ${'import'.padStart(11)} ${'bare SDK'.padStart(11)} ${'import/bare'.padStart(12)}   ${'export'.padStart(11)} ${'bare Scan'.padStart(11)} ${'export/bare'.padStart(12)}`);
   for (const row of rows) console.log(row);
+  const browserMb = Number(process.env.KEYLAB_BENCH_IO_BROWSER_MB ?? 64);
+  if (browserMb > 0) for (const line of await measureBrowserImportMemory(browserMb, Number(process.env.KEYLAB_BENCH_IO_PORT ?? 5315))) console.log(line);
 }
 
 await main();
