@@ -157,15 +157,19 @@ export function checkItemKeys(item: Item, keys: KeySchemaInfo): string | undefin
 export function keyProblemOf(item: Item, keys: KeySchemaInfo): ItemKeyProblem | undefined {
   for (const { attribute, role } of keyRolesOf(keys)) {
     const value = getOwnAttribute(item, attribute.name);
-    const base = () => ({ attribute: attribute.name, role, expected: attribute.type, itemAttributes: Object.keys(item) });
-    if (value === undefined) return { ...base(), kind: 'missing', message: `${INVALID}Missing the key ${attribute.name} in the item` };
+    if (value === undefined) return keyProblem(item, attribute, role, { kind: 'missing', message: `${INVALID}Missing the key ${attribute.name} in the item` });
     const actual = typeOfAttributeValue(value);
-    if (actual !== attribute.type) return { ...base(), kind: 'type', actual, message: `${INVALID}Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}` };
+    if (actual !== attribute.type) return keyProblem(item, attribute, role, { kind: 'type', actual, message: `${INVALID}Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}` });
     if (isEmptyKey(value)) {
-      return { ...base(), kind: 'empty', actual, message: `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${value.S !== undefined ? 'string' : 'binary'} value. Key: ${attribute.name}` };
+      return keyProblem(item, attribute, role, { kind: 'empty', actual, message: `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${value.S !== undefined ? 'string' : 'binary'} value. Key: ${attribute.name}` });
     }
   }
   return undefined;
+}
+
+/** A problem with what it is about (built only when there is one: keyProblemOf runs for every line). */
+function keyProblem(item: Item, attribute: KeyAttributeInfo, role: KeyRole['role'], problem: Pick<ItemKeyProblem, 'kind' | 'actual' | 'message'>): ItemKeyProblem {
+  return { attribute: attribute.name, role, expected: attribute.type, itemAttributes: Object.keys(item), ...problem };
 }
 
 type KeyRole = { readonly attribute: KeyAttributeInfo; readonly role: 'partition' | 'sort' };
