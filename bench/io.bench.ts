@@ -11,7 +11,16 @@
  *           that drops the pages.
  * Target: Keylab at ≥ 90% of the bare loop's items/s for both.
  * KEYLAB_BENCH_IO_ITEMS=2000 is a smoke run (the default is 100,000);
- * KEYLAB_BENCH_IO_CONCURRENCY sets the batches in flight (default 4).
+ * KEYLAB_BENCH_IO_CONCURRENCY sets the batches in flight (default 4);
+ * KEYLAB_BENCH_IO_ONLY=endpoint (or local) runs one side (to profile it:
+ * `KEYLAB_BENCH_IO_ONLY=endpoint npx tsx --cpu-prof bench/io.bench.ts` writes
+ * one profile for this process, the client, and one for the endpoint's);
+ * KEYLAB_BENCH_IO_ROUNDS (default 2) repeats each measure, bare first in even
+ * rounds and Keylab first in odd ones, so warm-up favours neither; the ratio
+ * printed is of the rounds' summed times.
+ * Then the browser section (bench/io/browserMemory.ts, needs `npx vite build`):
+ * the tab's JS heap while importing KEYLAB_BENCH_IO_BROWSER_MB (default 64;
+ * 0 skips it) into the built-in table, served on KEYLAB_BENCH_IO_PORT (5315).
  */
 import { DynamoDB, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'node:child_process';
@@ -23,9 +32,12 @@ import path from 'node:path';
 import type { Item } from '../src/expressions';
 import { importFile, readPages, toWireJson, writeExport } from '../src/transfer';
 import { findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { measureBrowserImportMemory } from './io/browserMemory';
 
 const ITEMS = Number(process.env.KEYLAB_BENCH_IO_ITEMS ?? 100_000);
 const CONCURRENCY = Number(process.env.KEYLAB_BENCH_IO_CONCURRENCY ?? 4);
+const ONLY = process.env.KEYLAB_BENCH_IO_ONLY;
+const ROUNDS = Math.max(1, Number(process.env.KEYLAB_BENCH_IO_ROUNDS ?? 2));
 const KEYS = { partitionKey: { name: 'pk', type: 'S' as const }, sortKey: { name: 'sk', type: 'N' as const } };
 
 interface Side {
@@ -156,23 +168,39 @@ const rate = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`
 const ratio = (keylab: number, bare: number) => `${((keylab / bare) * 100).toFixed(0)}%${keylab / bare >= 0.9 ? '' : ' (< 90%)'}`.padStart(12);
 
 async function main(): Promise<void> {
-  console.log(`bench:io — Node ${process.version}, ${os.cpus().length} CPUs; ${ITEMS.toLocaleString('en-US')} items, ${CONCURRENCY} batches in flight`);
+  console.log(`bench:io — Node ${process.version}, ${os.cpus().length} CPUs; ${ITEMS.toLocaleString('en-US')} items, ${CONCURRENCY} batches in flight, ${ROUNDS} rounds${ONLY ? `, ${ONLY} only` : ''}`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'keylab-bench-io-'));
   const items = Array.from({ length: ITEMS }, (_, i) => benchItem(i));
   const file = path.join(dir, 'items.jsonl');
   await writeFile(file, `${items.map(toWireJson).join('\n')}\n`);
   const rows: string[] = [];
   try {
-    for (const start of [startLocalSide, startEndpointSide]) {
+    for (const start of [startLocalSide, startEndpointSide].filter((start) => ONLY === undefined || (ONLY === 'local') === (start === startLocalSide))) {
       const side = await start();
       try {
-        await createTable(side.client, 'bare');
-        await createTable(side.client, 'keylab');
-        const bareIn = await bareImport(side.client, 'bare', items);
-        const keylabIn = await keylabImport(side.client, 'keylab', file);
-        const bareOut = await bareExport(side.client, 'bare');
-        const keylabOut = await keylabExport(side.client, 'keylab', path.join(dir, 'export.jsonl'));
-        rows.push(`${side.name.padEnd(16)} ${rate(keylabIn)} ${rate(bareIn)} ${ratio(keylabIn, bareIn)}   ${rate(keylabOut)} ${rate(bareOut)} ${ratio(keylabOut, bareOut)}`);
+        const seconds = { bareIn: 0, keylabIn: 0, bareOut: 0, keylabOut: 0 };
+        const perRound: string[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          const [bareTable, keylabTable] = [`bare${round}`, `keylab${round}`];
+          await createTable(side.client, bareTable);
+          await createTable(side.client, keylabTable);
+          const bareFirst = round % 2 === 0;
+          const timeImport = async (which: 'bare' | 'keylab') => (which === 'bare' ? ITEMS / (await bareImport(side.client, bareTable, items)) : ITEMS / (await keylabImport(side.client, keylabTable, file)));
+          const timeExport = async (which: 'bare' | 'keylab') => (which === 'bare' ? ITEMS / (await bareExport(side.client, bareTable)) : ITEMS / (await keylabExport(side.client, keylabTable, path.join(dir, 'export.jsonl'))));
+          const order = bareFirst ? (['bare', 'keylab'] as const) : (['keylab', 'bare'] as const);
+          const importSeconds = { bare: 0, keylab: 0 };
+          const exportSeconds = { bare: 0, keylab: 0 };
+          for (const which of order) importSeconds[which] = await timeImport(which);
+          for (const which of order) exportSeconds[which] = await timeExport(which);
+          seconds.bareIn += importSeconds.bare;
+          seconds.keylabIn += importSeconds.keylab;
+          seconds.bareOut += exportSeconds.bare;
+          seconds.keylabOut += exportSeconds.keylab;
+          perRound.push(`${((importSeconds.bare / importSeconds.keylab) * 100).toFixed(0)}% / ${((exportSeconds.bare / exportSeconds.keylab) * 100).toFixed(0)}% (${bareFirst ? 'bare first' : 'Keylab first'})`);
+        }
+        const total = ITEMS * ROUNDS;
+        const [keylabIn, bareIn, keylabOut, bareOut] = [total / seconds.keylabIn, total / seconds.bareIn, total / seconds.keylabOut, total / seconds.bareOut];
+        rows.push(`${side.name.padEnd(16)} ${rate(keylabIn)} ${rate(bareIn)} ${ratio(keylabIn, bareIn)}   ${rate(keylabOut)} ${rate(bareOut)} ${ratio(keylabOut, bareOut)}   rounds (import / export): ${perRound.join(', ')}`);
       } finally {
         await side.stop();
       }
@@ -182,6 +210,8 @@ async function main(): Promise<void> {
   }
   console.log(`\n${'side'.padEnd(16)} ${'import'.padStart(11)} ${'bare SDK'.padStart(11)} ${'import/bare'.padStart(12)}   ${'export'.padStart(11)} ${'bare Scan'.padStart(11)} ${'export/bare'.padStart(12)}`);
   for (const row of rows) console.log(row);
+  const browserMb = Number(process.env.KEYLAB_BENCH_IO_BROWSER_MB ?? 64);
+  if (browserMb > 0) for (const line of await measureBrowserImportMemory(browserMb, Number(process.env.KEYLAB_BENCH_IO_PORT ?? 5315))) console.log(line);
 }
 
 await main();

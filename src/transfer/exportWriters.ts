@@ -32,17 +32,30 @@ export interface ExportRequest {
   readonly input: ScanCommandInput | QueryCommandInput;
 }
 
-/** Every page of `request`, following LastEvaluatedKey (the request's own ExclusiveStartKey is where it starts). */
+/**
+ * Every page of `request`, following LastEvaluatedKey (the request's own
+ * ExclusiveStartKey is where it starts). The next page is asked for as soon
+ * as a page arrives, so writing one page overlaps reading the next (one page
+ * ahead at most: memory stays at two pages).
+ */
 export async function* readPages(source: ExportSource, request: ExportRequest, signal?: AbortSignal): AsyncGenerator<readonly Item[]> {
-  let startKey = request.input.ExclusiveStartKey;
-  do {
-    if (signal?.aborted) return;
+  const options = signal ? { abortSignal: signal } : {};
+  const fetchPage = (startKey: Item | undefined) => {
     const input = { ...request.input, ...(startKey ? { ExclusiveStartKey: startKey } : {}) };
-    const options = signal ? { abortSignal: signal } : {};
-    const output = request.operation === 'query' ? await source.query(input as QueryCommandInput, options) : await source.scan(input as ScanCommandInput, options);
+    const page = request.operation === 'query' ? source.query(input as QueryCommandInput, options) : source.scan(input as ScanCommandInput, options);
+    // When the consumer stops early the page read ahead is never awaited: its failure must not be an unhandled rejection.
+    page.catch(() => undefined);
+    return page;
+  };
+  if (signal?.aborted) return;
+  let next = fetchPage(request.input.ExclusiveStartKey);
+  for (;;) {
+    const output = await next;
+    const startKey = output.LastEvaluatedKey;
+    if (startKey && !signal?.aborted) next = fetchPage(startKey);
     yield (output.Items ?? []) as Item[];
-    startKey = output.LastEvaluatedKey;
-  } while (startKey);
+    if (!startKey || signal?.aborted) return;
+  }
 }
 
 export interface ExportSummary {

@@ -1,7 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { getOwnAttribute, partitionAttributesOf, sortAttributesOf, typeOfAttributeValue, type Item, type KeySchemaInfo } from '../expressions';
+import { getOwnAttribute, partitionAttributesOf, sortAttributesOf, typeOfAttributeValue, type Item, type KeyAttributeInfo, type KeySchemaInfo } from '../expressions';
 import { itemFromText, type ItemProblem } from '../items';
 import type { RejectedEntry } from './batchWriter';
+import { canonicalItem } from './canonicalItem';
 import { readCsvItems } from './csvReader';
 import { readJsonArrayElements } from './jsonArrayReader';
 import { readLines, type ByteChunks, type ReadCounter } from './textChunks';
@@ -85,8 +86,14 @@ const S3_EXPORT_LINE = /^\s*\{\s*"Item"\s*:/;
  * otherwise as an item with an attribute named Item.
  */
 export function readItemEntry(text: string, line: number, keys: KeySchemaInfo): ReadEntry {
+  const s3Line = S3_EXPORT_LINE.test(text);
+  const fast = canonicalItemOfText(text, s3Line);
+  if (fast) {
+    const keyProblem = keyProblemOf(fast, keys);
+    return keyProblem ? { line, rejected: keyProblem.message, keyProblem } : { line, item: fast };
+  }
   let result = itemFromText(text);
-  if (S3_EXPORT_LINE.test(text)) {
+  if (s3Line) {
     const inner = unwrapS3Line(text);
     if (inner !== undefined) {
       const unwrapped = itemFromText(inner);
@@ -97,6 +104,21 @@ export function readItemEntry(text: string, line: number, keys: KeySchemaInfo): 
   if (!result.ok) return { line, rejected: describeProblems(result.problems, line) };
   const keyProblem = keyProblemOf(result.item, keys);
   return keyProblem ? { line, rejected: keyProblem.message, keyProblem } : { line, item: result.item };
+}
+
+/** The item of `text` when it is already in DynamoDB's spelling (see canonicalItem.ts), else undefined: the full reader reads it. */
+function canonicalItemOfText(text: string, s3Line: boolean): Item | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!s3Line) return canonicalItem(parsed);
+  // `{"Item": {…}}` alone is an S3 export line; with other members it is an item (the full reader decides).
+  const wrapper = parsed as Record<string, unknown>;
+  for (const name in wrapper) if (name !== 'Item') return undefined;
+  return canonicalItem(wrapper.Item);
 }
 
 /** The `{…}` inside `{"Item": {…}}`, or undefined when the text is not shaped so. */
@@ -133,18 +155,34 @@ export function checkItemKeys(item: Item, keys: KeySchemaInfo): string | undefin
 
 /** The first table-key problem of `item`, with what is wrong where (see {@link checkItemKeys}). */
 export function keyProblemOf(item: Item, keys: KeySchemaInfo): ItemKeyProblem | undefined {
-  const roles = [...partitionAttributesOf(keys).map((attribute) => ({ attribute, role: 'partition' as const })), ...sortAttributesOf(keys).map((attribute) => ({ attribute, role: 'sort' as const }))];
-  for (const { attribute, role } of roles) {
+  for (const { attribute, role } of keyRolesOf(keys)) {
     const value = getOwnAttribute(item, attribute.name);
-    const base = { attribute: attribute.name, role, expected: attribute.type, itemAttributes: Object.keys(item) };
-    if (value === undefined) return { ...base, kind: 'missing', message: `${INVALID}Missing the key ${attribute.name} in the item` };
+    if (value === undefined) return keyProblem(item, attribute, role, { kind: 'missing', message: `${INVALID}Missing the key ${attribute.name} in the item` });
     const actual = typeOfAttributeValue(value);
-    if (actual !== attribute.type) return { ...base, kind: 'type', actual, message: `${INVALID}Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}` };
+    if (actual !== attribute.type) return keyProblem(item, attribute, role, { kind: 'type', actual, message: `${INVALID}Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}` });
     if (isEmptyKey(value)) {
-      return { ...base, kind: 'empty', actual, message: `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${value.S !== undefined ? 'string' : 'binary'} value. Key: ${attribute.name}` };
+      return keyProblem(item, attribute, role, { kind: 'empty', actual, message: `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${value.S !== undefined ? 'string' : 'binary'} value. Key: ${attribute.name}` });
     }
   }
   return undefined;
+}
+
+/** A problem with what it is about (built only when there is one: keyProblemOf runs for every line). */
+function keyProblem(item: Item, attribute: KeyAttributeInfo, role: KeyRole['role'], problem: Pick<ItemKeyProblem, 'kind' | 'actual' | 'message'>): ItemKeyProblem {
+  return { attribute: attribute.name, role, expected: attribute.type, itemAttributes: Object.keys(item), ...problem };
+}
+
+type KeyRole = { readonly attribute: KeyAttributeInfo; readonly role: 'partition' | 'sort' };
+/** The key attributes of each key schema with their roles, listed once (keyProblemOf runs for every line). */
+const keyRoles = new WeakMap<KeySchemaInfo, readonly KeyRole[]>();
+
+function keyRolesOf(keys: KeySchemaInfo): readonly KeyRole[] {
+  let roles = keyRoles.get(keys);
+  if (!roles) {
+    roles = [...partitionAttributesOf(keys).map((attribute) => ({ attribute, role: 'partition' as const })), ...sortAttributesOf(keys).map((attribute) => ({ attribute, role: 'sort' as const }))];
+    keyRoles.set(keys, roles);
+  }
+  return roles;
 }
 
 function isEmptyKey(value: AttributeValue): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../expressions';
 import { readCsvRecords } from './csvReader';
-import { writeExport, type ExportFormat, type ExportSummary } from './exportWriters';
+import { readPages, writeExport, type ExportFormat, type ExportSource, type ExportSummary } from './exportWriters';
 import { readImportFile, type ImportFormat, type ReadEntry } from './importReaders';
 import { readLines } from './textChunks';
 
@@ -157,5 +157,35 @@ describe('export writers', () => {
     const entries = await read(text, 'csv');
     expect(entries[0]).toEqual({ line: 2, item: MIXED[0] });
     expect((entries[1] as { item: Item }).item).toEqual({ pk: { S: 'b' }, sk: { N: '-0.001' }, bin: MIXED[1]?.bin, bins: MIXED[1]?.bins });
+  });
+});
+
+describe('readPages', () => {
+  /** A Scan over `pages` pages of one item each, logging each call and each page handed on. */
+  function pagedSource(pages: number, log: string[], failAt?: number) {
+    const scan = async (input: { ExclusiveStartKey?: Item }) => {
+      const at = Number(input.ExclusiveStartKey?.pk?.N ?? 0);
+      log.push(`scan ${at}`);
+      if (at === failAt) throw new Error('network down');
+      return { Items: [{ pk: { N: String(at) } }], ...(at + 1 < pages ? { LastEvaluatedKey: { pk: { N: String(at + 1) } } } : {}), $metadata: {} };
+    };
+    return { scan, query: scan } as unknown as ExportSource;
+  }
+
+  it('asks for the next page before the current one is written, and stops at the last', async () => {
+    const log: string[] = [];
+    for await (const page of readPages(pagedSource(3, log), { operation: 'scan', input: { TableName: 't' } })) log.push(`page ${page[0]?.pk?.N}`);
+    expect(log).toEqual(['scan 0', 'scan 1', 'page 0', 'scan 2', 'page 1', 'page 2']);
+  });
+
+  // Vitest fails the run on an unhandled rejection: this test checks there is none.
+  it('leaves no unhandled rejection when the consumer stops before a page read ahead fails', async () => {
+    const log: string[] = [];
+    for await (const page of readPages(pagedSource(3, log, 1), { operation: 'scan', input: { TableName: 't' } })) {
+      expect(page).toHaveLength(1);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(log).toEqual(['scan 0', 'scan 1']);
   });
 });
