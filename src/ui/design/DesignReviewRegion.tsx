@@ -2,7 +2,6 @@ import { acceptanceNoteProblem, createDesignReviewStore, describeSubject, labelP
 import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
 import { resolveDesignBinding, type DesignReview, type DesignReviewStore, type DesignStore } from '../../state';
-import { useSettledValue } from '../common/useSettledValue';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
@@ -45,9 +44,8 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
   const filterId = useId();
   const [filter, setFilter] = useState<ReviewSeverity | 'all'>('all');
   const storedKeys = useStoredKeys(designId);
-  // The review of the design at the last pause in typing: the rules run in one go, and a
-  // keystroke must not wait for them (a keystroke renders the old findings at once).
-  const reviewed = useDeferredValue(useSettledValue(design));
+  // The review of the last design React had time for: a keystroke renders the old findings at once.
+  const reviewed = useDeferredValue(design);
   const reviewedKeys = useDeferredValue(storedKeys);
   const review = store.getState().reviewOf(reviewed, reviewedKeys);
   const updating = reviewed !== design || reviewedKeys !== storedKeys;

@@ -5,7 +5,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useStore } from 'zustand';
 import { type Design, type ReviewPatternResults } from '../../design';
-import { useSettledValue } from '../common/useSettledValue';
+
 import { useAppStores } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import { ReviewDocumentView } from './ReviewDocumentView';
@@ -22,11 +22,9 @@ export function ReviewDocumentRegion({ design: current }: DesignRegionProps) {
   const runs = stores.accessPatternRuns;
   const lastRun = useStore(runs, (state) => state.lastRun);
   const ranFor = useStore(runs, (state) => state.ranFor);
+  // The document follows typing without holding a keystroke up.
+  const design = useDeferredValue(current);
   const [collected, setCollected] = useState<{ readonly design: Design; readonly results: ReviewPatternResults } | undefined>(undefined);
-  // The document follows typing without holding a keystroke up: it is rebuilt (the review
-  // rules run in one go) at a pause in typing; Print shows the design on screen at once.
-  const settled = useDeferredValue(useSettledValue(current));
-  const design = collected?.design === current ? current : settled;
   const [status, setStatus] = useState<string | undefined>(undefined);
   const headingId = useId();
 
