@@ -21,7 +21,6 @@ import { DraftInput } from '../common/DraftInput';
 import { VisibleText } from '../common/VisibleText';
 import { KeyDesignScope, useAppStores } from '../stores';
 import { EntitySamples, KeyTemplateGroup, TemplateOrderGroup } from './KeyTemplateEditor';
-import './entityEditor.css';
 
 const ATTRIBUTE_TYPES: readonly AttributeTypeName[] = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'];
 
