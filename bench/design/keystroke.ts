@@ -12,12 +12,14 @@
  *   keydown in Entity 1's "SK template" to the Item collection's DOM update
  *   (and to the frame after it).
  *
- * KEYLAB_KEYSTROKE_PARTS=node|browser runs one part; KEYLAB_KEYSTROKE_RUNS keystrokes (default 60).
+ * KEYLAB_KEYSTROKE_PARTS=node|browser runs one part; KEYLAB_KEYSTROKE_RUNS keystrokes (default 60);
+ * KEYLAB_KEYSTROKE_BASELINE=<dist dir of another commit> runs the browser part A/B (see measureBrowser).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildItemCollection, emptyTable, explainOutOfPlace, listPartitions, type Design, type EntityDesign, type TableDesign } from '../../src/design';
+import { createAppServer } from '../../src/server/app';
 import { DESIGNS_STORAGE_KEY } from '../../src/state/design/designStore';
 import { CHROMIUM_LAUNCH_OPTIONS, freePort, ROOT, startServer } from '../appServer';
 import { formatMs, renderTable } from '../benchUtils';
@@ -102,12 +104,14 @@ function measureNode(): string[][] {
 
 /**
  * Installed in the page: times each keydown to the Item collection's first DOM
- * mutation after it (the re-render committed) and to the next frame.
+ * mutation after it (the re-render committed) and to the next frame, and
+ * counts the page's DOM mutations (every re-rendered input, every changed
+ * text), deferred renders included.
  */
 const KEYSTROKE_PROBE = `(() => {
   const region = Array.from(document.querySelectorAll('section')).find((section) => section.querySelector('h3')?.textContent === 'Item collection');
   if (!region) throw new Error('no Item collection region');
-  const probe = { pending: undefined, dom: [], frame: [] };
+  const probe = { pending: undefined, dom: [], frame: [], mutations: 0 };
   window.__keystroke = probe;
   document.addEventListener('keydown', () => { probe.pending = performance.now(); }, true);
   new MutationObserver(() => {
@@ -117,6 +121,7 @@ const KEYSTROKE_PROBE = `(() => {
     probe.dom.push(performance.now() - started);
     requestAnimationFrame(() => setTimeout(() => probe.frame.push(performance.now() - started), 0));
   }).observe(region, { childList: true, subtree: true, characterData: true, attributes: true });
+  new MutationObserver((records) => { probe.mutations += records.length; }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
 })()`;
 
 export async function seedAndOpen(page: Page, baseURL: string): Promise<void> {
@@ -133,35 +138,81 @@ export async function seedAndOpen(page: Page, baseURL: string): Promise<void> {
   await page.getByRole('region', { name: 'Item collection' }).getByRole('row').nth(1).waitFor({ timeout: 60_000 });
 }
 
+interface Probe {
+  readonly dom: number[];
+  readonly frame: number[];
+  readonly mutations: number;
+}
+
+/** One build in its own page, ready to type in Entity 1's "SK template"; `press` types keystrokes k…k+count-1. */
+async function openBuild(browser: Browser, baseURL: string) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await seedAndOpen(page, baseURL);
+  const input = page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: entityName(0), exact: true }).getByLabel('SK template');
+  try {
+    await input.waitFor({ timeout: 15_000 });
+  } catch {
+    throw new Error(`no "SK template" input in the Entities region's "${entityName(0)}" list item (helper "shell" builds it)`);
+  }
+  await input.click();
+  await input.press('End');
+  await page.evaluate(KEYSTROKE_PROBE);
+  let typed = 0;
+  return {
+    page,
+    async press(count: number): Promise<void> {
+      await page.bringToFront();
+      await input.focus();
+      for (let i = 0; i < count; i++, typed++) {
+        // Type a character, then take it back: every keystroke changes Entity 1's template.
+        await page.keyboard.press(typed % 2 === 0 ? 'x' : 'Backspace');
+        await page.waitForFunction((n) => (globalThis as unknown as { __keystroke: { frame: number[] } }).__keystroke.frame.length >= n, typed + 1, { timeout: 10_000 });
+      }
+    },
+    probe: async () => (await page.evaluate('window.__keystroke')) as Probe,
+  };
+}
+
+/** Keystrokes typed in one build before switching to the other (A/B): both see the same load, in turns. */
+const BATCH = 10;
+
+/**
+ * The browser part. With KEYLAB_KEYSTROKE_BASELINE=<a dist/ directory built
+ * from another commit> the same keystrokes run against both builds in one
+ * run, in alternating batches, and the ratios are printed: on a loaded
+ * machine only ratios mean anything.
+ */
 async function measureBrowser(): Promise<string[][]> {
   if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm run bench:design builds first).');
+  const baselineDir = process.env.KEYLAB_KEYSTROKE_BASELINE;
+  if (baselineDir && !existsSync(path.join(baselineDir, 'index.html'))) throw new Error(`KEYLAB_KEYSTROKE_BASELINE=${baselineDir} holds no index.html: build the baseline commit with \`npx vite build --outDir <dir>\``);
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
   const server = await startServer(port);
+  const baselineServer = baselineDir ? createAppServer({ distDir: path.resolve(baselineDir), host: '127.0.0.1', port: await freePort() }) : undefined;
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await seedAndOpen(page, baseURL);
-    const input = page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: entityName(0), exact: true }).getByLabel('SK template');
-    try {
-      await input.waitFor({ timeout: 15_000 });
-    } catch {
-      throw new Error(`no "SK template" input in the Entities region's "${entityName(0)}" list item (helper "shell" builds it)`);
+    const builds = [{ label: '', build: await openBuild(browser, `http://127.0.0.1:${port}`) }];
+    if (baselineServer) builds.push({ label: ', baseline', build: await openBuild(browser, (await baselineServer.start()).url) });
+    for (let typed = 0; typed < WARM_UP + RUNS; typed += BATCH) for (const { build } of builds) await build.press(Math.min(BATCH, WARM_UP + RUNS - typed));
+    const rows: string[][] = [];
+    const measured: { label: string; dom: number[]; frame: number[]; mutations: number }[] = [];
+    for (const { label, build } of builds) {
+      const probe = await build.probe();
+      measured.push({ label, dom: probe.dom.slice(WARM_UP), frame: probe.frame.slice(WARM_UP), mutations: probe.mutations / (WARM_UP + RUNS) });
     }
-    await input.click();
-    await input.press('End');
-    await page.evaluate(KEYSTROKE_PROBE);
-    for (let k = 0; k < WARM_UP + RUNS; k++) {
-      // Type a character, then take it back: every keystroke changes Entity 1's template.
-      await page.keyboard.press(k % 2 === 0 ? 'x' : 'Backspace');
-      await page.waitForFunction((count) => (globalThis as unknown as { __keystroke: { frame: number[] } }).__keystroke.frame.length >= count, k + 1, { timeout: 10_000 });
-    }
-    const probe = (await page.evaluate('window.__keystroke')) as { dom: number[]; frame: number[] };
-    const rowsShown = await page.getByRole('region', { name: 'Item collection' }).getByRole('row').count();
+    for (const { label, dom, frame } of measured) rows.push(report(`DOM updated (browser${label})`, dom), report(`next frame (browser${label})`, frame));
+    const rowsShown = await builds[0]!.build.page.getByRole('region', { name: 'Item collection' }).getByRole('row').count();
     console.log(`  browser: ${rowsShown} row elements in the DOM for ${ENTITIES * SAMPLES_PER_ENTITY} rows (virtualized)`);
-    return [report('DOM updated (browser)', probe.dom.slice(WARM_UP)), report('next frame (browser)', probe.frame.slice(WARM_UP))];
+    for (const { label, mutations } of measured) console.log(`  DOM mutations per keystroke, the whole page${label}: ${mutations.toFixed(0)}`);
+    if (measured.length === 2) {
+      const [after, before] = measured as [(typeof measured)[number], (typeof measured)[number]];
+      const ratio = (a: number[], b: number[], p: number) => (percentile(a, p) / percentile(b, p)).toFixed(2);
+      console.log(`  this build / baseline: DOM updated p50 ${ratio(after.dom, before.dom, 50)}×, p95 ${ratio(after.dom, before.dom, 95)}×; next frame p50 ${ratio(after.frame, before.frame, 50)}×, p95 ${ratio(after.frame, before.frame, 95)}×`);
+    }
+    return rows;
   } finally {
     await browser.close();
+    await baselineServer?.stop();
     server.kill('SIGTERM');
   }
 }

@@ -116,6 +116,24 @@ describe('template adapter store (the key builder over one template of a design)
     expect(sk.getState().templateText).toBe('{playerId}');
   });
 
+  it('an edit of another entity leaves this adapter’s state as it was: no notification, the same template, findings and rows', () => {
+    const { sk, designs, designId } = setUp();
+    designs.getState().updateDesign(designId, addEntity('Table1', 'Other', { PK: 'OTHER', SK: '{n:int(6)}' }));
+    const before = sk.getState();
+    let notified = 0;
+    const unsubscribe = sk.subscribe(() => notified++);
+    // A keystroke in the other entity's template, then an invalid draft here kept across another one.
+    designs.getState().updateDesign(designId, setEntityKeyTemplate('Table1', 'Other', 'SK', '{n:int(7)}'));
+    expect(notified).toBe(0);
+    expect(sk.getState()).toBe(before);
+    sk.getState().setTemplateText('{score');
+    const draft = sk.getState();
+    designs.getState().updateDesign(designId, setEntityKeyTemplate('Table1', 'Other', 'SK', '{n:int(8)}'));
+    expect(sk.getState()).toBe(draft);
+    expect(sk.getState().templateFindings.length).toBeGreaterThan(0);
+    unsubscribe();
+  });
+
   it('the template and the samples survive a reload (they live in the persisted design)', async () => {
     const storage = createMemoryStorage();
     const { sk, designId } = setUp(storage);

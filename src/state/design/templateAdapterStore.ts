@@ -12,7 +12,7 @@ import {
   type DesignChange,
   type TableDesign,
 } from '../../design';
-import { adviseWidth, parseKeyTemplate, printKeyTemplate, templateFields, type FieldFormat, type KeyTemplate, type ReadDirection, type SampleRow } from '../../keys';
+import { adviseWidth, parseKeyTemplate, printKeyTemplate, templateFields, type FieldFormat, type KeyFinding, type KeyTemplate, type ReadDirection, type SampleRow } from '../../keys';
 import type { KeyDesignActions, KeyDesignState, KeyDesignStore } from '../keyDesignStore';
 import { parseCount } from '../parseCount';
 import { suggestSampleValue } from '../sampleValues';
@@ -54,6 +54,7 @@ interface Drafts {
 export type TemplateAdapterStore = KeyDesignStore & { connect(): () => void };
 
 const EMPTY_TEMPLATE: KeyTemplate = { segments: [] };
+const NO_FINDINGS: readonly KeyFinding[] = [];
 
 /**
  * Creates the adapter. `connect()` makes it follow the design (edits made
@@ -76,6 +77,8 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
 
   let drafts: Drafts = { largestValues: {}, direction: 'ascending' };
   let lastTemplate: KeyTemplate = EMPTY_TEMPLATE;
+  let lastText: string | undefined;
+  let findings: readonly KeyFinding[] = NO_FINDINGS;
   let lastCommitted: string | undefined;
   let lastSamples: EntityDesign['samples'] | undefined;
   let rows: readonly SampleRow[] = [];
@@ -92,11 +95,17 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
       drafts = { ...drafts, templateText: undefined };
     }
     const text = drafts.templateText ?? committed;
-    const parsed = parseKeyTemplate(text);
-    if (parsed.ok) lastTemplate = parsed.value;
-    else if (drafts.templateText === undefined) {
-      const fallback = parseKeyTemplate(committed);
-      lastTemplate = fallback.ok ? fallback.value : EMPTY_TEMPLATE;
+    // Parsed only when the text changed: the design changes on every keystroke in any
+    // template, and a new template object would re-render every entity's key builder.
+    if (text !== lastText) {
+      lastText = text;
+      const parsed = parseKeyTemplate(text);
+      findings = parsed.ok ? NO_FINDINGS : parsed.findings;
+      if (parsed.ok) lastTemplate = parsed.value;
+      else if (drafts.templateText === undefined) {
+        const fallback = parseKeyTemplate(committed);
+        lastTemplate = fallback.ok ? fallback.value : EMPTY_TEMPLATE;
+      }
     }
     if (entity?.samples !== lastSamples) {
       lastSamples = entity?.samples;
@@ -111,7 +120,7 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
     return {
       templateText: text,
       template: lastTemplate,
-      templateFindings: parsed.ok ? [] : parsed.findings,
+      templateFindings: findings,
       sampleRows: rows,
       direction: drafts.direction,
       advisorLargestValues: largest,
@@ -206,7 +215,12 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
   return Object.assign(store, {
     connect: () => {
       store.setState(derive());
-      return designs.subscribe(() => store.setState(derive()));
+      // Another entity's edit derives the same state: no notification, so no selector runs.
+      return designs.subscribe(() => {
+        const next = derive();
+        const current = store.getState();
+        if ((Object.keys(next) as (keyof KeyDesignState)[]).some((key) => next[key] !== current[key])) store.setState(next);
+      });
     },
   });
 }

@@ -107,7 +107,7 @@ const SampleRowView = memo(function SampleRowView({ row, rowIndex, keys, fields,
             <ValueCell
               label={`${visibleString(field.name)}, row ${rowIndex + 1}`}
               value={row.values[field.name] ?? ''}
-              errorIds={findings.flatMap((finding, index) => (finding.field === field.name ? [findingId(index)] : []))}
+              describedBy={findings.flatMap((finding, index) => (finding.field === field.name ? [findingId(index)] : [])).join(' ')}
               rowId={row.id}
               field={field.name}
             />
@@ -156,10 +156,14 @@ function useStableFields(fields: readonly FieldSegment[]): readonly FieldSegment
   return stable.fields;
 }
 
-/** A sample value's input; its errors are shown under the row (`errorIds`). */
-function ValueCell({ label, value, errorIds, rowId, field }: { label: string; value: string; errorIds: readonly string[]; rowId: string; field: string }) {
+/**
+ * A sample value's input; its errors are shown under the row (`describedBy`: their ids).
+ * Memoised on plain values: a keystroke in the template changes every row's keys, not
+ * its inputs, and a re-rendered input is rewritten in the DOM (React resets its name and type).
+ */
+const ValueCell = memo(function ValueCell({ label, value, describedBy, rowId, field }: { label: string; value: string; describedBy: string; rowId: string; field: string }) {
   const setSampleValue = useKeyDesign((state) => state.setSampleValue);
-  const invalid = errorIds.length > 0;
+  const invalid = describedBy !== '';
   return (
     <span className="value-cell">
       <input
@@ -168,12 +172,12 @@ function ValueCell({ label, value, errorIds, rowId, field }: { label: string; va
         value={value}
         spellCheck={false}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? errorIds.join(' ') : undefined}
+        aria-describedby={invalid ? describedBy : undefined}
         onChange={(event) => setSampleValue(rowId, field, event.target.value)}
       />
     </span>
   );
-}
+});
 
 function EncodedKeyCell({ keys }: { keys: SampleKeyRow | undefined }) {
   if (!keys) return null;
