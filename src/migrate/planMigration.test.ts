@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileMigration, describePlanCounts, estimateWriteCost, orderDiff, planMigration, planPartitions, specFromDesigns } from '.';
+import { compileMigration, createMigrationPlanner, describePlanCounts, estimateWriteCost, orderDiff, planMigration, planPartitions, specFromDesigns } from '.';
 import { LEADERBOARD_DESIGN, type Design } from '../design';
 import { gameItem, gameSpec, pagesOf } from './migration.fixtures';
 import type { MigrationSpec } from './migration.types';
@@ -53,6 +53,26 @@ describe('planMigration', () => {
     expect(diff.moved).toBe(3);
     expect(estimateWriteCost(plan, 0).tableUnits).toBe(16);
     expect(estimateWriteCost(plan, 0).text).toContain('estimate');
+  });
+
+  it('order diffs of several partitions, asked in any order and again, and of a plan still growing', () => {
+    const planner = createMigrationPlanner(compile(gameSpec('T', '{score}#{id}', '{score:int(10)}#{id}')));
+    planner.addPage(['9', '10'].map((score) => gameItem('G#b', `${score}#p`, score, 'p')));
+    const growing = planner.finish();
+    expect(planPartitions(growing)).toEqual(['G#b']);
+    expect(orderDiff(growing, 'G#b').moved).toBe(2);
+    // The planner's entries grow with a later page: the grouping is made again, not served stale.
+    planner.addPage([gameItem('G#a', '5#p', '5', 'p'), gameItem('G#b', '100#p', '100', 'p')]);
+    expect(planPartitions(growing)).toEqual(['G#a', 'G#b']);
+    const rows = (partition: string) => orderDiff(growing, partition).rows.map((row) => [row.entry.item.score?.N, row.oldRank, row.newRank]);
+    expect(rows('G#b')).toEqual([
+      ['10', 1, 2],
+      ['100', 2, 3],
+      ['9', 3, 1],
+    ]);
+    expect(rows('G#a')).toEqual([['5', 1, 1]]);
+    expect(orderDiff(growing, 'G#b')).toBe(orderDiff(growing, 'G#b'));
+    expect(orderDiff(growing, 'nowhere').rows).toEqual([]);
   });
 
   it('adds a GSI key from a field of the sort key and drops an index key the target has not', async () => {

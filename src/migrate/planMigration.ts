@@ -1,8 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { jsonToAttributeValue, typedKeyValue } from '../design';
-import { attributeValuesEqual, getOwnAttribute, itemSize, type Item } from '../expressions';
-import { encodeBase64, type CompiledKeyTemplate, type FieldValues } from '../keys';
+import { attributeValueSize, attributeValuesEqual, getOwnAttribute, itemSize, type Item } from '../expressions';
+import { encodeBase64, utf8ByteLength, type CompiledKeyTemplate, type FieldValues } from '../keys';
 import type { Collision, CompiledKeyAttribute, CompiledMigration, KeyProblem, MigrationPlan, PlanCounts, PlanEntry, RewriteEntry } from './migration.types';
+import { TableKeyMap } from './tableKeyMap';
 
 /**
  * The migration plan, page by page: each stored item's old key → new key
@@ -22,6 +23,11 @@ import type { Collision, CompiledKeyAttribute, CompiledMigration, KeyProblem, Mi
  * 3. else the table's partition key fits neither version → `otherEntity`
  *    (another entity sharing the table: left alone, counted);
  * 4. else `cannotEncode`, with the findings.
+ *
+ * Speed (a million items in a few seconds): per item, only the sort key's
+ * codecs run (partition keys, shared by many items, are memoised both ways),
+ * the new size is the old one plus the changed attributes' difference, and
+ * the collision maps are keyed by the stored strings themselves.
  */
 export interface MigrationPlanner {
   /** Plans one page of stored items (in the order read). */
@@ -35,18 +41,17 @@ export interface MigrationPlanner {
 export function createMigrationPlanner(migration: CompiledMigration): MigrationPlanner {
   const { spec } = migration;
   const entries: PlanEntry[] = [];
-  /** entries[i]'s table key as text (keyText), kept for the existing-key check in finish. */
-  const storedKeyTexts: string[] = [];
   const rewrites: RewriteEntry[] = [];
   /** Every rewrite's new table key → the index (in `rewrites`) of the first rewrite there. */
-  const newKeys = new Map<string, number>();
+  const newKeys = new TableKeyMap<number>();
   /** The later rewrites on a new key already taken by another rewrite (twoItems collisions: rare, so kept apart). */
-  const laterOnNewKey = new Map<string, number[]>();
+  const laterOnNewKey = new Map<number, number[]>();
   const collisions: Collision[] = [];
   const counts = { rewrite: 0, unchanged: 0, alreadyMigrated: 0, cannotEncode: 0, collisions: 0, otherEntity: 0, bytesBefore: 0, bytesAfter: 0 };
   const { partitionKey, sortKey } = spec;
   const partition = migration.attributes.find((attribute) => attribute.name === partitionKey);
   const readers = currentReaders(migration.attributes);
+  const writers = targetWriters(migration.attributes);
 
   const keyOf = (item: Item): Item => {
     const key: Record<string, AttributeValue> = {};
@@ -58,27 +63,26 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
     }
     return key;
   };
-  /** A table key as one string, for the maps: the partition text length-prefixed, so no two keys share a text. */
-  const keyText = (key: Item): string => {
-    const partitionText = valueText(getOwnAttribute(key, partitionKey));
-    return sortKey === undefined ? partitionText : `${partitionText.length}:${partitionText}${valueText(getOwnAttribute(key, sortKey))}`;
-  };
+  /** A key's two texts for the maps ('' for a table without a sort key). */
+  const partitionTextOf = (key: Item) => valueText(getOwnAttribute(key, partitionKey));
+  const sortTextOf = (key: Item) => (sortKey === undefined ? '' : valueText(getOwnAttribute(key, sortKey)));
+  const fitsPartition = (template: CompiledKeyTemplate | undefined, text: string) => template !== undefined && template.decode(text).ok;
 
-  function planItem(item: Item, key: Item, storedKeyText: string): PlanEntry {
+  function planItem(item: Item, key: Item): PlanEntry {
     const current = decodeCurrent(readers, item, migration.fallbackFields);
     if (current.ok) {
-      const built = buildTarget(migration.attributes, item, current.values);
+      const built = buildTarget(writers, item, current.values);
       if (!built.ok) return { status: 'cannotEncode', key, item, problems: built.problems };
-      if (!built.changed) return { status: 'unchanged', key, item };
+      if (built.item === item) return { status: 'unchanged', key, item };
       const newItem = built.item;
       const newKey = keyOf(newItem);
-      const sameKey = keyText(newKey) === storedKeyText;
-      return { status: 'rewrite', key, item, newKey, newItem, sizeBefore: itemSize(item), sizeAfter: itemSize(newItem), sameKey };
+      const sameKey = partitionTextOf(newKey) === partitionTextOf(key) && sortTextOf(newKey) === sortTextOf(key);
+      const sizeBefore = itemSize(item);
+      return { status: 'rewrite', key, item, newKey, newItem, sizeBefore, sizeAfter: sizeBefore + built.sizeChange, sameKey };
     }
     if (isInTargetShape(migration.attributes, item)) return { status: 'alreadyMigrated', key, item };
     const partitionText = valueText(getOwnAttribute(item, partitionKey));
-    const fitsPartition = (template: CompiledKeyAttribute['currentTemplate']) => template !== undefined && template.decode(partitionText).ok;
-    if (partition && !fitsPartition(partition.currentTemplate) && !fitsPartition(partition.targetTemplate)) return { status: 'otherEntity', key, item };
+    if (partition && !fitsPartition(partition.currentTemplate, partitionText) && !fitsPartition(partition.targetTemplate, partitionText)) return { status: 'otherEntity', key, item };
     return { status: 'cannotEncode', key, item, problems: current.problems };
   }
 
@@ -97,28 +101,26 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
 
   return {
     addPage(items) {
-      const page: PlanEntry[] = [];
-      for (const item of items) {
-        const key = keyOf(item);
-        const storedKeyText = keyText(key);
-        const entry = planItem(item, key, storedKeyText);
-        page.push(entry);
+      const page: PlanEntry[] = new Array(items.length);
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i] as Item;
+        const entry = planItem(item, keyOf(item));
+        page[i] = entry;
         entries.push(entry);
-        storedKeyTexts.push(storedKeyText);
         counts[entry.status]++;
-        if (entry.status === 'rewrite') {
-          const index = rewrites.push(entry) - 1;
-          counts.bytesBefore += entry.sizeBefore;
-          counts.bytesAfter += entry.sizeAfter;
-          const newKeyText = entry.sameKey ? storedKeyText : keyText(entry.newKey);
-          const first = newKeys.get(newKeyText);
-          if (first === undefined) newKeys.set(newKeyText, index);
-          else {
-            collisions.push(twoItems(rewrites[first] as RewriteEntry, entry));
-            const later = laterOnNewKey.get(newKeyText);
-            if (later) later.push(index);
-            else laterOnNewKey.set(newKeyText, [index]);
-          }
+        if (entry.status !== 'rewrite') continue;
+        const index = rewrites.push(entry) - 1;
+        counts.bytesBefore += entry.sizeBefore;
+        counts.bytesAfter += entry.sizeAfter;
+        const newPartition = partitionTextOf(entry.newKey);
+        const newSort = sortTextOf(entry.newKey);
+        const first = newKeys.get(newPartition, newSort);
+        if (first === undefined) newKeys.set(newPartition, newSort, index);
+        else {
+          collisions.push(twoItems(rewrites[first] as RewriteEntry, entry));
+          const later = laterOnNewKey.get(first);
+          if (later) later.push(index);
+          else laterOnNewKey.set(first, [index]);
         }
       }
       counts.collisions = collisions.length;
@@ -128,12 +130,16 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
     finish() {
       // Each stored key looked up among the new keys (one map of the new keys, not a second one of every stored key).
       // The same key read twice (a scan over a changing table): the last read counts.
-      const storedOnNewKey = new Map<string, number>();
-      for (let i = 0; i < storedKeyTexts.length; i++) if (newKeys.has(storedKeyTexts[i] as string)) storedOnNewKey.set(storedKeyTexts[i] as string, i);
+      const storedOnNewKey = new Map<number, number>();
+      for (let i = 0; i < entries.length; i++) {
+        const { key } = entries[i] as PlanEntry;
+        const first = newKeys.get(partitionTextOf(key), sortTextOf(key));
+        if (first !== undefined) storedOnNewKey.set(first, i);
+      }
       const found: { readonly index: number; readonly collision: Collision }[] = [];
-      for (const [text, storedAt] of storedOnNewKey) {
+      for (const [first, storedAt] of storedOnNewKey) {
         const there = entries[storedAt] as PlanEntry;
-        for (const index of [newKeys.get(text) as number, ...(laterOnNewKey.get(text) ?? [])]) {
+        for (const index of [first, ...(laterOnNewKey.get(first) ?? [])]) {
           const entry = rewrites[index] as RewriteEntry;
           if (!entry.sameKey && entry !== there) found.push({ index, collision: existingKey(entry, there) });
         }
@@ -185,33 +191,63 @@ interface CurrentReader {
   readonly decode: CompiledKeyTemplate['decode'];
 }
 
+/** A key attribute written with its target template (none: the attribute is dropped); `encode` memoised for partition keys, as `decode` is. */
+interface TargetWriter {
+  readonly attribute: CompiledKeyAttribute;
+  readonly encode?: CompiledKeyTemplate['encode'];
+  /** The attribute name's UTF-8 bytes (its part of an item's size). */
+  readonly nameBytes: number;
+}
+
 /** Partition key values seen at once, at most (the memo starts over beyond: memory stays bounded on a table of many partitions). */
 const PARTITION_MEMO_SIZE = 4096;
+
+/** `run` memoised by the text `keyOf` gives for its argument (bounded, see PARTITION_MEMO_SIZE). */
+function boundedMemo<A, T>(keyOf: (argument: A) => string, run: (argument: A) => T): (argument: A) => T {
+  const memo = new Map<string, T>();
+  return (argument) => {
+    const key = keyOf(argument);
+    let result = memo.get(key);
+    if (result === undefined) {
+      if (memo.size >= PARTITION_MEMO_SIZE) memo.clear();
+      result = run(argument);
+      memo.set(key, result);
+    }
+    return result;
+  };
+}
 
 function currentReaders(attributes: readonly CompiledKeyAttribute[]): readonly CurrentReader[] {
   const readers: CurrentReader[] = [];
   for (const attribute of attributes) {
     const template = attribute.currentTemplate;
     if (!template) continue;
-    if (attribute.role !== 'partition') {
-      readers.push({ attribute, decode: (text) => template.decode(text) });
-      continue;
-    }
-    const memo = new Map<string, ReturnType<CompiledKeyTemplate['decode']>>();
-    readers.push({
-      attribute,
-      decode(text) {
-        let decoded = memo.get(text);
-        if (decoded === undefined) {
-          if (memo.size >= PARTITION_MEMO_SIZE) memo.clear();
-          decoded = template.decode(text);
-          memo.set(text, decoded);
-        }
-        return decoded;
-      },
-    });
+    const decode = (text: string) => template.decode(text);
+    readers.push({ attribute, decode: attribute.role === 'partition' ? boundedMemo((text: string) => text, decode) : decode });
   }
   return readers;
+}
+
+function targetWriters(attributes: readonly CompiledKeyAttribute[]): readonly TargetWriter[] {
+  return attributes.map((attribute): TargetWriter => {
+    const template = attribute.targetTemplate;
+    const nameBytes = utf8ByteLength(attribute.name);
+    if (!template) return { attribute, nameBytes };
+    const encode = (values: FieldValues) => template.encode(values);
+    if (attribute.role !== 'partition') return { attribute, encode, nameBytes };
+    // A key depends only on its own fields' values ('' and absent alike: both are "no value"); those, length-prefixed, key the memo.
+    const names = template.fields.map((field) => field.name);
+    const fieldsText = (values: FieldValues): string => {
+      if (names.length === 1) return values[names[0] as string] ?? '';
+      let text = '';
+      for (const name of names) {
+        const value = values[name] ?? '';
+        text += `${value.length}:${value}`;
+      }
+      return text;
+    };
+    return { attribute, encode: boundedMemo(fieldsText, encode), nameBytes };
+  });
 }
 
 function decodeCurrent(readers: readonly CurrentReader[], item: Item, fallbackFields: readonly string[]): Decoded {
@@ -228,13 +264,20 @@ function decodeCurrent(readers: readonly CurrentReader[], item: Item, fallbackFi
     if (text === undefined) continue;
     const decoded = decode(text);
     if (!decoded.ok) {
-      for (const finding of decoded.findings) problems.push({ attribute: attribute.name, code: finding.code, message: `${attribute.name}: ${finding.message}`, ...(finding.field ? { field: finding.field } : {}) });
+      for (const finding of decoded.findings) problems.push(problemOf(attribute, finding));
       continue;
     }
     Object.assign(values, decoded.value);
   }
   return problems !== undefined && problems.length > 0 ? { ok: false, problems } : { ok: true, values };
 }
+
+const problemOf = (attribute: CompiledKeyAttribute, finding: { readonly code: KeyProblem['code']; readonly message: string; readonly field?: string }): KeyProblem => ({
+  attribute: attribute.name,
+  code: finding.code,
+  message: `${attribute.name}: ${finding.message}`,
+  ...(finding.field ? { field: finding.field } : {}),
+});
 
 function readKeyText(attribute: CompiledKeyAttribute, stored: AttributeValue | undefined, problems: KeyProblem[]): string | undefined {
   const text = stored === undefined ? undefined : attribute.type === 'S' ? stored.S : attribute.type === 'N' ? stored.N : stored.B ? encodeBase64(stored.B) : undefined;
@@ -248,38 +291,51 @@ function readKeyText(attribute: CompiledKeyAttribute, stored: AttributeValue | u
   return text;
 }
 
-type Built = { readonly ok: true; readonly item: Item; readonly changed: boolean } | { readonly ok: false; readonly problems: readonly KeyProblem[] };
+/** The target item (`item` itself when nothing changes) and its size minus the stored one's, in bytes. */
+type Built = { readonly ok: true; readonly item: Item; readonly sizeChange: number } | { readonly ok: false; readonly problems: readonly KeyProblem[] };
 
-function buildTarget(attributes: readonly CompiledKeyAttribute[], item: Item, values: FieldValues): Built {
-  const next: Record<string, AttributeValue> = { ...item };
+function buildTarget(writers: readonly TargetWriter[], item: Item, values: FieldValues): Built {
+  /** A copy of the item, made at the first change (an unchanged item costs no copy). */
+  let next: Record<string, AttributeValue> | undefined;
   let problems: KeyProblem[] | undefined;
-  let changed = false;
-  for (const attribute of attributes) {
-    if (!attribute.targetTemplate) {
-      if (getOwnAttribute(item, attribute.name) !== undefined) {
+  let sizeChange = 0;
+  for (const { attribute, encode, nameBytes } of writers) {
+    const stored = getOwnAttribute(item, attribute.name);
+    if (!encode) {
+      if (stored !== undefined) {
+        // Its value in the item built so far: its size is what the change takes away.
+        const before = next === undefined ? stored : getOwnAttribute(next, attribute.name);
+        next ??= { ...item };
         delete next[attribute.name];
-        changed = true;
+        if (before !== undefined) sizeChange -= nameBytes + attributeValueSize(before);
       }
       continue;
     }
-    const encoded = attribute.targetTemplate.encode(values);
+    const encoded = encode(values);
     if (!encoded.ok) {
-      for (const finding of encoded.findings) (problems ??= []).push({ attribute: attribute.name, code: finding.code, message: `${attribute.name}: ${finding.message}`, ...(finding.field ? { field: finding.field } : {}) });
+      for (const finding of encoded.findings) (problems ??= []).push(problemOf(attribute, finding));
       continue;
     }
-    const typed = typedKeyValue(attribute, encoded.value);
-    if (typeof typed === 'string') {
-      (problems ??= []).push({ attribute: attribute.name, code: 'migrate.notAKeyValue', message: typed });
-      continue;
+    let value: AttributeValue;
+    if (attribute.type === 'S' && encoded.value.length > 0) {
+      // A string key's value is its text (what typedKeyValue gives): compared before an object is built for it.
+      if (stored?.S === encoded.value) continue;
+      value = { S: encoded.value };
+    } else {
+      const typed = typedKeyValue(attribute, encoded.value);
+      if (typeof typed === 'string') {
+        (problems ??= []).push({ attribute: attribute.name, code: 'migrate.notAKeyValue', message: typed });
+        continue;
+      }
+      value = jsonToAttributeValue(typed);
+      if (stored && attributeValuesEqual(stored, value)) continue;
     }
-    const value = jsonToAttributeValue(typed);
-    const stored = getOwnAttribute(item, attribute.name);
-    if (!stored || !attributeValuesEqual(stored, value)) {
-      next[attribute.name] = value;
-      changed = true;
-    }
+    const before = next === undefined ? stored : getOwnAttribute(next, attribute.name);
+    next ??= { ...item };
+    next[attribute.name] = value;
+    sizeChange += attributeValueSize(value) - (before === undefined ? -nameBytes : attributeValueSize(before));
   }
-  return problems !== undefined ? { ok: false, problems } : { ok: true, item: next, changed };
+  return problems !== undefined ? { ok: false, problems } : { ok: true, item: next ?? item, sizeChange };
 }
 
 function isInTargetShape(attributes: readonly CompiledKeyAttribute[], item: Item): boolean {

@@ -1,5 +1,4 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { getOwnAttribute, type Item } from '../expressions';
+import { getOwnAttribute } from '../expressions';
 import { compareKeys, type KeyAttributeValue } from '../keys';
 import type { MigrationPlan, PlanCounts, PlanEntry } from './migration.types';
 import { valueText } from './planMigration';
@@ -44,33 +43,77 @@ export interface OrderDiff {
 }
 
 /** The partitions (current partition key values, as text) the entity's items are stored in, in DynamoDB's order. */
-export function planPartitions(plan: MigrationPlan): readonly string[] {
-  const seen = new Map<string, KeyAttributeValue>();
-  for (const entry of plan.entries) {
-    if (entry.status === 'otherEntity') continue;
-    const value = getOwnAttribute(entry.key, plan.spec.partitionKey) as KeyAttributeValue | undefined;
-    if (value) seen.set(valueText(value as AttributeValue), value);
-  }
-  return [...seen.entries()].sort((a, b) => compareKeys(a[1], b[1])).map(([text]) => text);
+export function planPartitions(plan: Pick<MigrationPlan, 'spec' | 'entries'>): readonly string[] {
+  return partitionIndexOf(plan).partitions;
 }
 
 /**
  * The order diff of one partition: its items sorted by the stored sort key
  * (DynamoDB's order: compareKeys) against the same items sorted by their new
  * sort key, with each item's rank move. A table without a sort key has no order.
+ * The plan's entries are grouped by partition once (for planPartitions too),
+ * and a partition's diff is sorted once, when it is first asked for.
  */
-export function orderDiff(plan: MigrationPlan, partition: string): OrderDiff {
-  const { partitionKey, sortKey } = plan.spec;
-  const inPartition = plan.entries.filter((entry) => entry.status !== 'otherEntity' && valueText(getOwnAttribute(entry.key, partitionKey)) === partition);
+export function orderDiff(plan: Pick<MigrationPlan, 'spec' | 'entries'>, partition: string): OrderDiff {
+  const index = partitionIndexOf(plan);
+  let diff = index.diffs.get(partition);
+  if (diff === undefined) {
+    if (index.diffs.size >= DIFFS_KEPT) index.diffs.delete(index.diffs.keys().next().value as string);
+    diff = sortPartition(plan.spec.sortKey, partition, index.entries.get(partition) ?? []);
+    index.diffs.set(partition, diff);
+  }
+  return diff;
+}
+
+/** Order diffs kept per plan (the partitions last looked at): a diff holds a row per item of its partition. */
+const DIFFS_KEPT = 8;
+
+interface PartitionIndex {
+  /** How many entries the plan had when grouped (a plan still growing is grouped again). */
+  readonly entryCount: number;
+  readonly partitions: readonly string[];
+  /** Each partition's entries, in scan order (other entities left out). */
+  readonly entries: ReadonlyMap<string, readonly PlanEntry[]>;
+  readonly diffs: Map<string, OrderDiff>;
+}
+
+const partitionIndexes = new WeakMap<Pick<MigrationPlan, 'spec' | 'entries'>, PartitionIndex>();
+
+function partitionIndexOf(plan: Pick<MigrationPlan, 'spec' | 'entries'>): PartitionIndex {
+  const known = partitionIndexes.get(plan);
+  if (known !== undefined && known.entryCount === plan.entries.length) return known;
+  const { partitionKey } = plan.spec;
+  const values = new Map<string, KeyAttributeValue>();
+  const entries = new Map<string, PlanEntry[]>();
+  for (const entry of plan.entries) {
+    if (entry.status === 'otherEntity') continue;
+    const value = getOwnAttribute(entry.key, partitionKey);
+    const text = valueText(value);
+    const inPartition = entries.get(text);
+    if (inPartition) inPartition.push(entry);
+    else entries.set(text, [entry]);
+    if (value) values.set(text, value as KeyAttributeValue);
+  }
+  const partitions = [...values.entries()].sort((a, b) => compareKeys(a[1], b[1])).map(([text]) => text);
+  const index = { entryCount: plan.entries.length, partitions, entries, diffs: new Map<string, OrderDiff>() };
+  partitionIndexes.set(plan, index);
+  return index;
+}
+
+function sortPartition(sortKey: string | undefined, partition: string, inPartition: readonly PlanEntry[]): OrderDiff {
   if (!sortKey) return { partition, rows: inPartition.map((entry) => ({ entry, oldRank: 1, newRank: 1, move: 0 })), moved: 0 };
-  const sortValue = (item: Item) => getOwnAttribute(item, sortKey) as KeyAttributeValue;
-  const newItemOf = (entry: PlanEntry) => (entry.status === 'rewrite' ? entry.newItem : entry.item);
-  const stored = [...inPartition].sort((a, b) => compareKeys(sortValue(a.key), sortValue(b.key)));
-  const next = [...inPartition].sort((a, b) => compareKeys(sortValue(newItemOf(a)), sortValue(newItemOf(b))));
-  const newRanks = new Map(next.map((entry, index) => [entry, index + 1]));
+  // Each entry with its old and new sort values, read once (not once per comparison).
+  const decorated = inPartition.map((entry) => ({
+    entry,
+    before: getOwnAttribute(entry.key, sortKey) as KeyAttributeValue,
+    after: getOwnAttribute(entry.status === 'rewrite' ? entry.newItem : entry.item, sortKey) as KeyAttributeValue,
+    newRank: 0,
+  }));
+  const stored = [...decorated].sort((a, b) => compareKeys(a.before, b.before));
+  decorated.sort((a, b) => compareKeys(a.after, b.after));
+  for (let i = 0; i < decorated.length; i++) (decorated[i] as (typeof decorated)[number]).newRank = i + 1;
   let moved = 0;
-  const rows = stored.map((entry, index) => {
-    const newRank = newRanks.get(entry) ?? index + 1;
+  const rows = stored.map(({ entry, newRank }, index) => {
     if (newRank !== index + 1) moved++;
     return { entry, oldRank: index + 1, newRank, move: index + 1 - newRank };
   });
