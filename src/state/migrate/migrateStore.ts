@@ -78,8 +78,13 @@ export interface MigrateState {
   /** Template problems, by "current template for <attribute>" / "target template for <attribute>" (the step-1 messages). */
   readonly problems: readonly SpecProblem[];
   readonly phase: MigratePhase;
-  /** The preview's entries so far (scan order), growing page by page. */
+  /**
+   * The preview's entries so far (scan order). While previewing this is one
+   * array growing page by page (copying it per page is quadratic at a million
+   * items), so subscribers watch `entryCount`, which changes with every page.
+   */
   readonly entries: readonly PlanEntry[];
+  readonly entryCount: number;
   readonly countsText?: string;
   readonly plan?: MigrationPlan;
   readonly partitions: readonly string[];
@@ -130,7 +135,7 @@ export interface MigrateStoreOptions {
   readonly concurrency?: number;
 }
 
-const IDLE: Pick<MigrateState, 'phase' | 'entries' | 'partitions' | 'problems'> = { phase: 'idle', entries: [], partitions: [], problems: [] };
+const IDLE: Pick<MigrateState, 'phase' | 'entries' | 'entryCount' | 'partitions' | 'problems'> = { phase: 'idle', entries: [], entryCount: 0, partitions: [], problems: [] };
 const CLEARED_PLAN = { plan: undefined, countsText: undefined, partition: undefined, orderDiff: undefined, cost: undefined, confirmation: undefined, progress: undefined, outcome: undefined, verifyReport: undefined, error: undefined };
 
 /** The Migrate keys screen's store: plan, apply (resumable from IndexedDB), verify and export, over the explorer's table. */
@@ -279,7 +284,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
           for await (const page of scanPages(source, table.name)) {
             if (runId !== previewRun) return;
             entries.push(...planner.addPage(page));
-            set({ entries: entries.slice(), countsText: describePlanCounts(planner.counts()) });
+            set({ entries, entryCount: entries.length, countsText: describePlanCounts(planner.counts()) });
           }
         } catch (error) {
           if (runId === previewRun) set({ phase: 'idle', error: `Preview stopped: ${messageOf(error)}` });
@@ -296,6 +301,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
           phase: 'previewed',
           plan,
           entries: plan.entries,
+          entryCount: plan.entries.length,
           countsText: describePlanCounts(plan.counts),
           partitions,
           partition,

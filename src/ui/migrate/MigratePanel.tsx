@@ -263,14 +263,16 @@ function entryText(entry: PlanEntry): { status: string; newKey: string; note: st
 /** Every planned item, old → new key, virtualized (a preview may hold a million rows). */
 function EntryTable({ store }: { store: MigrateStore }) {
   const entries = useMigrate(store, (state) => state.entries);
+  // The entries array grows in place while previewing: its count is what changes.
+  const entryCount = useMigrate(store, (state) => state.entryCount);
   const plan = useMigrate(store, (state) => state.plan);
   const keyNames = plan ? [plan.spec.partitionKey, ...(plan.spec.sortKey ? [plan.spec.sortKey] : [])].join(' · ') : 'table key';
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders through its own state.
-  const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
-  if (entries.length === 0) return null;
+  const virtualizer = useVirtualizer({ count: entryCount, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  if (entryCount === 0) return null;
   return (
-    <div role="table" aria-label="Old and new keys" aria-rowcount={entries.length + 1} className="migrate-entries">
+    <div role="table" aria-label="Old and new keys" aria-rowcount={entryCount + 1} className="migrate-entries">
       <div role="rowgroup">
         <div role="row" className="migrate-entry-row migrate-entry-head" aria-rowindex={1}>
           <span role="columnheader">Status</span>
