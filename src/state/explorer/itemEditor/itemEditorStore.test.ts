@@ -30,6 +30,28 @@ describe('the item editor store', () => {
     expect(editor.getState().open).toBe(false);
   });
 
+  it('asks the write confirmation (AWS) before every item write, and sends nothing on No', async () => {
+    const { source, explorer } = await setUp();
+    const asked: string[] = [];
+    let answer = false;
+    const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: async (action) => (asked.push(action), answer) });
+    const key = { pk: { S: 'o1' }, sk: { N: '1' } };
+    editor.getState().openNew();
+    editor.getState().setText(JSON.stringify({ ...key, note: { S: 'x' } }));
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState()).toMatchObject({ open: true, saving: false });
+    expect((await source.getItem({ TableName: 'Orders', Key: key })).Item).toBeUndefined();
+    answer = true;
+    expect(await editor.getState().save()).toBe(true);
+    const stored = (await source.getItem({ TableName: 'Orders', Key: key })).Item;
+    answer = false;
+    editor.getState().askDelete(stored as never);
+    expect(await editor.getState().confirmDelete()).toBe(false);
+    expect(editor.getState().deletion).toMatchObject({ sending: false });
+    expect((await source.getItem({ TableName: 'Orders', Key: key })).Item).toBeDefined();
+    expect(asked).toEqual(['Put a new item into Orders', 'Put a new item into Orders', 'Delete an item of Orders']);
+  });
+
   it('prefills the key, writes a new item exactly, then refuses the same key', async () => {
     const { source, editor } = await setUp();
     editor.getState().openNew();
