@@ -72,6 +72,11 @@ describe('the item editor store', () => {
     expect(again.Item?.other).toBeUndefined();
     editor.getState().reload();
     expect(editor.getState()).toMatchObject({ mode: 'edit', original: { pk: { S: 'o1' } } });
+    // The refusal belonged to the new item: the item opened for editing starts without it.
+    expect(editor.getState().outcome).toBeUndefined();
+    editor.getState().close();
+    editor.getState().openNew();
+    expect(editor.getState().original).toBeUndefined();
   });
 
   it('shows bad JSON with its line and column and a missing key by name', async () => {
@@ -176,6 +181,7 @@ describe('the item editor store: form view, key change, delete', () => {
     expect(await read('2')).toBeUndefined();
 
     editor.getState().reload();
+    expect(editor.getState().outcome).toBeUndefined();
     editor.getState().setText(editor.getState().text.replace('"1"', '"2"'));
     calls.length = 0;
     expect(await editor.getState().save()).toBe(true);

@@ -150,6 +150,12 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       const versionAttribute = original ? versionAttributeOf(binding, original) : undefined;
       set({
         ...CLOSED,
+        // Merged into the state, so what the last item left must be cleared by name (CLOSED has no such keys):
+        // a Reload kept the conflict on screen, a Cancelled New item's design keys showed up in the next Edit.
+        outcome: undefined,
+        original: undefined,
+        versionAttribute: undefined,
+        designKeys: undefined,
         encoding,
         open: true,
         mode,
@@ -262,7 +268,7 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         return finish(await writeEdit(source, table, outcome.mine, outcome.theirs, versionAttribute));
       },
       close() {
-        set({ ...CLOSED, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
+        set({ ...CLOSED, outcome: undefined, original: undefined, versionAttribute: undefined, designKeys: undefined, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
       },
       askDelete(item) {
         const { table } = current();
