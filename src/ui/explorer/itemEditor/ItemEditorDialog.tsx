@@ -176,7 +176,7 @@ function OutcomeView({ outcome, store }: { outcome: ItemEditorOutcome; store: It
 export function ItemVersions({ mine, theirs, mineLabel = 'Your version', theirsLabel = 'Stored now' }: { mine: Item; theirs: Item | undefined; mineLabel?: string; theirsLabel?: string }) {
   const differing = theirs ? changedAttributes(theirs, mine).map((change) => change.name) : [];
   return (
-    <div className="item-versions">
+    <>
       {differing.length > 0 && (
         <p className="item-versions-differ" aria-label="Attributes that differ">
           The versions differ in{' '}
@@ -190,14 +190,16 @@ export function ItemVersions({ mine, theirs, mineLabel = 'Your version', theirsL
           ))}
         </p>
       )}
-      <figure>
-        <figcaption>{mineLabel}</figcaption>
-        <pre className="mono" aria-label={mineLabel}>{itemToText(mine)}</pre>
-      </figure>
-      <figure>
-        <figcaption>{theirsLabel}</figcaption>
-        <pre className="mono" aria-label={theirsLabel}>{theirs ? itemToText(theirs) : '(deleted)'}</pre>
-      </figure>
-    </div>
+      <div className="item-versions">
+        <figure>
+          <figcaption>{mineLabel}</figcaption>
+          <pre className="mono" aria-label={mineLabel}>{itemToText(mine)}</pre>
+        </figure>
+        <figure>
+          <figcaption>{theirsLabel}</figcaption>
+          <pre className="mono" aria-label={theirsLabel}>{theirs ? itemToText(theirs) : '(deleted)'}</pre>
+        </figure>
+      </div>
+    </>
   );
 }
