@@ -145,3 +145,146 @@ test('on the built-in table: keys from the bound design, Enter edits, delete', a
   await page.getByRole('dialog', { name: 'Delete item' }).getByRole('button', { name: 'Delete item' }).click();
   await expect(explorer.grid).toHaveCount(0);
 });
+
+test('on the built-in table: a taken key links to the item; a change behind the editor’s back is a conflict (Overwrite, then Reload)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const explorer = new ExplorerPage(page);
+  const editor = editorOf(page);
+  const season = 'SEASON#2026-CONFLICT';
+  const key = { leaderboardId: { S: season }, rankKey: { S: 'r1' } };
+  await explorer.open();
+  await explorer.tablePicker.selectOption('Leaderboard');
+  await explorer.partitionKey('leaderboardId').fill(season);
+  await explorer.runQuery.click();
+  await page.getByRole('button', { name: 'New item' }).click();
+  await editor.json.fill(JSON.stringify({ ...key, note: { S: 'first' } }));
+  await editor.save.click();
+  await expect(editor.dialog).toBeHidden();
+  await expect.poll(() => explorer.columnValues('note')).toEqual(['first']);
+
+  // New item on a key that is taken: refused (attribute_not_exists), with the stored item one click away.
+  await page.getByRole('button', { name: 'New item' }).click();
+  await editor.json.fill(JSON.stringify({ ...key, note: { S: 'would overwrite' } }));
+  await editor.save.click();
+  await expect(editor.dialog.getByRole('alert')).toContainText('An item with this key already exists: nothing was written.');
+  await editor.dialog.getByRole('button', { name: 'Open the existing item' }).click();
+  await expect(editor.dialog).toContainText('Editing an item of Leaderboard');
+  await expect(editor.json).toHaveValue(/"first"/);
+  await editor.dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The app's other write path, PartiQL, changes the item while the grid still shows it as read.
+  const changeByPartiql = async (note: string) => {
+    await page.getByRole('radio', { name: 'PartiQL' }).check();
+    await page.getByRole('textbox', { name: 'PartiQL statement' }).fill(`UPDATE "Leaderboard" SET note = '${note}' WHERE leaderboardId = '${season}' AND rankKey = 'r1'`);
+    await page.getByRole('textbox', { name: 'Parameters' }).fill('');
+    await page.getByRole('button', { name: 'Run statement' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /0 items/ })).toBeVisible();
+    await page.getByRole('radio', { name: 'Query' }).check();
+  };
+  const conflict = editor.dialog.getByRole('alert');
+  const editRowOne = async (note: string) => {
+    await page.getByRole('button', { name: 'Inspect the key of row 1' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(editor.dialog).toContainText('Editing an item of Leaderboard');
+    await editor.dialog.getByRole('textbox', { name: 'Value of note' }).fill(note);
+    await editor.save.click();
+  };
+
+  await changeByPartiql('changed by PartiQL');
+  await expect.poll(() => explorer.columnValues('note')).toEqual(['first']);
+  await editRowOne('mine');
+  await expect(conflict).toContainText('Someone changed this item since you opened it: nothing was written.');
+  await expect(conflict.getByLabel('Stored now')).toContainText('changed by PartiQL');
+  await expect(conflict.getByLabel('Your version')).toContainText('"mine"');
+  await expect(conflict.getByLabel('Attributes that differ')).toHaveText('The versions differ in note');
+  // Overwrite: mine is written knowingly over the version shown.
+  await conflict.getByRole('button', { name: 'Overwrite' }).click();
+  await expect(editor.dialog).toBeHidden();
+  await expect.poll(() => explorer.columnValues('note')).toEqual(['mine']);
+
+  await changeByPartiql('changed again');
+  await editRowOne('mine again');
+  await expect(conflict.getByLabel('Stored now')).toContainText('changed again');
+  // Reload: the editor takes the stored version; saving it then is an ordinary conditional edit.
+  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await expect(editor.json).toHaveValue(/"changed again"/);
+  // The conflict is over: its view is gone (it stayed on screen after Reload).
+  await expect(editor.dialog.getByRole('alert')).toHaveCount(0);
+  await editor.dialog.getByRole('textbox', { name: 'Value of note' }).fill('after reload');
+  await editor.save.click();
+  await expect(editor.dialog).toBeHidden();
+  await expect.poll(() => explorer.columnValues('note')).toEqual(['after reload']);
+});
+
+test('on the built-in table: New, Edit, Duplicate and Delete item by keyboard alone (row keys and the row menu)', async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  const editor = editorOf(page);
+  const season = 'SEASON#2026-KEYS';
+  await explorer.open();
+  await explorer.tablePicker.selectOption('Leaderboard');
+  await explorer.partitionKey('leaderboardId').fill(season);
+  await explorer.runQuery.click();
+  await page.getByRole('button', { name: 'New item' }).click();
+  await editor.json.fill(JSON.stringify({ leaderboardId: { S: season }, rankKey: { S: 'k1' }, note: { S: 'one' } }));
+  await editor.save.click();
+  await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['k1']);
+
+  const rowNumber = page.getByRole('button', { name: 'Inspect the key of row 1' });
+  // The keys are announced and shown: aria-keyshortcuts and a title on the row number.
+  await expect(rowNumber).toHaveAttribute('aria-keyshortcuts', 'Shift+N Enter Shift+D Delete Shift+F10 ContextMenu');
+  await expect(rowNumber).toHaveAttribute('title', /Shift\+D: Duplicate item/);
+
+  // The row menu: Shift+F10 opens it on the first entry, arrows move, Escape gives focus back to the row.
+  await rowNumber.focus();
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu', { name: 'Row 1' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['New itemShift + N', 'Edit itemEnter', 'Duplicate itemShift + D', 'Delete itemDelete']);
+  await expect(menu.getByRole('menuitem', { name: /^New item/ })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: /^Edit item/ })).toHaveAttribute('aria-keyshortcuts', 'Enter');
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: /^Delete item/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(rowNumber).toBeFocused();
+
+  // Duplicate item from the menu (ContextMenu key): a new item with the row's attributes; a new key makes it a second row.
+  await page.keyboard.press('ContextMenu');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: /^Duplicate item/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(editor.dialog).toContainText('New item in Leaderboard');
+  await expect(editor.json).toHaveValue(/"one"/);
+  await editor.dialog.getByRole('textbox', { name: 'Value of rankKey' }).fill('k2');
+  await editor.save.click();
+  await expect(editor.dialog).toBeHidden();
+  await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['k1', 'k2']);
+
+  // Shift+D duplicates, Shift+N opens an empty new item, Escape closes the editor and focus is back on the row.
+  await rowNumber.focus();
+  await page.keyboard.press('Shift+D');
+  await expect(editor.dialog).toContainText('New item in Leaderboard');
+  await expect(editor.json).toHaveValue(/"k1"/);
+  await page.keyboard.press('Escape');
+  await expect(editor.dialog).toBeHidden();
+  await expect(rowNumber).toBeFocused();
+  await page.keyboard.press('Shift+N');
+  await expect(editor.dialog).toContainText('New item in Leaderboard');
+  await expect(editor.json).not.toHaveValue(/"one"/);
+  await page.keyboard.press('Escape');
+
+  // Edit item from the menu, then Delete on the row number.
+  await page.getByRole('button', { name: 'Inspect the key of row 2' }).focus();
+  await page.keyboard.press('Shift+F10');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(editor.dialog).toContainText('Editing an item of Leaderboard');
+  await expect(editor.json).toHaveValue(/"k2"/);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Inspect the key of row 2' }).focus();
+  await page.keyboard.press('Delete');
+  const confirm = page.getByRole('dialog', { name: 'Delete item' });
+  await expect(confirm.getByLabel('Key to delete')).toContainText('"k2"');
+  await confirm.getByRole('button', { name: 'Delete item' }).click();
+  await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['k1']);
+});

@@ -1,3 +1,4 @@
+import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
@@ -77,6 +78,45 @@ test('creates a table with a GSI in DynamoDB Local, sees it ACTIVE, adds and del
   await confirm.click();
   await expect(deleteTable).toBeHidden();
   await expect(explorer.tablePicker.locator('option', { hasText: 'UiOrders' })).toHaveCount(0);
+});
+
+test('creates a table from a design in DynamoDB Local in one click, and the table details show its keys and GSI', async ({ page }) => {
+  test.setTimeout(120_000);
+  const explorer = new ExplorerPage(page);
+  await explorer.open();
+  await new ConnectionPanelPage(page).connectToDynamoDBLocal(`http://localhost:${ddbLocal.port}`);
+  await expect(page.locator('#explorer-title + .muted')).toContainText('DynamoDB Local');
+
+  await page.getByRole('button', { name: 'Create table' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create table' });
+  await dialog.getByLabel('From a design').selectOption({ label: 'Leaderboard · Leaderboard' });
+  // The form shows what will be created: the design's keys and its GSI.
+  await expect(dialog.getByLabel('Table name')).toHaveValue('Leaderboard');
+  await expect(dialog.getByLabel('Partition key name')).toHaveValue('leaderboardId');
+  await expect(dialog.getByLabel('Sort key name')).toHaveValue('rankKey');
+  await expect(dialog.getByRole('group', { name: 'GSI 1' }).getByLabel('Index name')).toHaveValue('byPlayer');
+  await dialog.getByRole('button', { name: 'Create as designed' }).click();
+  await expect(page.getByRole('status', { name: 'Table status' })).toContainText('Leaderboard: ACTIVE', { timeout: 30_000 });
+  await expect(explorer.tablePicker).toHaveValue('Leaderboard');
+
+  const facts = page.locator('dl[aria-label="Table details"]');
+  const fact = (term: string) => facts.locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+  await expect(fact('Partition key')).toHaveText('leaderboardId S');
+  await expect(fact('Sort key')).toHaveText('rankKey S');
+  await expect(fact('GSI byPlayer')).toHaveText('playerId + ts · ALL');
+  // And DynamoDB Local has it as designed, attribute types included.
+  const client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'keylab', secretAccessKey: 'x' } });
+  try {
+    const { Table } = await client.describeTable({ TableName: 'Leaderboard' });
+    expect(Table?.KeySchema).toEqual([{ AttributeName: 'leaderboardId', KeyType: 'HASH' }, { AttributeName: 'rankKey', KeyType: 'RANGE' }]);
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema, index.Projection?.ProjectionType])).toEqual([
+      ['byPlayer', [{ AttributeName: 'playerId', KeyType: 'HASH' }, { AttributeName: 'ts', KeyType: 'RANGE' }], 'ALL'],
+    ]);
+    expect(Object.fromEntries(Table?.AttributeDefinitions?.map((definition) => [definition.AttributeName, definition.AttributeType]) ?? [])).toEqual({ leaderboardId: 'S', rankKey: 'S', playerId: 'S', ts: 'N' });
+    expect(Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
+  } finally {
+    client.destroy();
+  }
 });
 
 test('a read-only DynamoDB Local connection shows no write control', async ({ page }) => {

@@ -131,7 +131,7 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     }),
     itemEditor: once(async () => {
       const { createItemEditorStore } = await import('../state/explorer/itemEditor');
-      return createItemEditorStore({ explorer, canWrite: canWriteSource });
+      return createItemEditorStore({ explorer, canWrite: canWriteSource, confirmWrite });
     }),
     tables: once(async () => {
       const { createTablesStore } = await import('../state/explorer/tables');

@@ -3,13 +3,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type UIEvent } from 'react';
 import { useStore } from 'zustand';
 import type { ColumnWidths, Item } from '../../state';
-import { sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state';
+import { canWriteSource, sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import { useExplorerSide } from '../stores';
 import { AttributeValueCell, KeyValueCell } from './AttributeValueCell';
 import { CellActions } from './CellActions';
-import { onItemKey } from './itemEditor/itemKeys';
+import { opensRowMenu, ROW_KEY_SHORTCUTS, ROW_KEYS_TITLE, rowActionOfKey, runRowAction } from './itemEditor/itemKeys';
+import { RowMenu, type RowMenuAnchor } from './itemEditor/RowMenu';
 import { GridHeader } from './GridHeader';
 import { scanColumnNames } from './gridColumns';
 import { keyFontMetrics } from './keyFontMetrics';
@@ -127,18 +128,39 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
     selectRow(index);
     setActiveColumn(column);
   };
-  // Keys on a focused row (its row number): Enter = Edit item, Delete = Delete item (see ItemActions).
-  const { explorerTools } = useExplorerSide();
+  // Keys on a focused row (its row number): Enter = Edit item, Delete = Delete item, Shift+N = New item,
+  // Shift+D = Duplicate item, Shift+F10 or ContextMenu = the row menu (see itemKeys.ts); where the connection can write.
+  const { explorerTools, explorer } = useExplorerSide();
+  const writable = canWriteSource(useStore(explorer, (state) => state.source));
+  const [rowMenu, setRowMenu] = useState<RowMenuAnchor>();
+  const rowAt = (target: Element) => {
+    const index = Number(target.closest('[role="row"]')?.getAttribute('aria-rowindex')) - 2;
+    const item = index >= 0 ? viewItems[index] : undefined;
+    return item ? { index, item } : undefined;
+  };
   const onBodyKey = (event: KeyboardEvent<HTMLDivElement>) => {
     // Only on the row number: buttons inside cells keep their own Enter.
-    const target = event.target as Element;
-    if ((event.key !== 'Enter' && event.key !== 'Delete') || !target.classList.contains('row-number-button')) return;
-    const index = Number(target.closest('[role="row"]')?.getAttribute('aria-rowindex')) - 2;
-    const item = viewItems[index];
-    if (!item || !(index >= 0)) return;
+    const target = event.target as HTMLElement;
+    if (!writable || !target.classList.contains('row-number-button')) return;
+    const action = rowActionOfKey(event);
+    const menu = opensRowMenu(event);
+    const row = action || menu ? rowAt(target) : undefined;
+    if (!row) return;
     event.preventDefault();
-    selectRow(index);
-    void onItemKey(explorerTools, event.key, item);
+    selectRow(row.index);
+    if (action) return void runRowAction(explorerTools, action, row.item);
+    const { left, bottom } = target.getBoundingClientRect();
+    setRowMenu({ item: row.item, position: row.index + 1, x: left, y: bottom, returnFocus: target });
+  };
+  // A right click on a row opens the same menu at the pointer.
+  const onBodyContextMenu = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as Element;
+    const row = writable && !target.closest('a, input') ? rowAt(target) : undefined;
+    if (!row) return;
+    event.preventDefault();
+    selectRow(row.index);
+    const button = target.closest('[role="row"]')?.querySelector<HTMLElement>('.row-number-button') ?? null;
+    setRowMenu({ item: row.item, position: row.index + 1, x: event.clientX, y: event.clientY, returnFocus: button });
   };
   const virtualRows = virtualizer.getVirtualItems();
   // Infinite scroll only follows the user's scrolling: a short result that fits the view must not
@@ -147,6 +169,8 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
   // a clean layout: the virtualizer renders the new rows after this handler.
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const element = event.currentTarget;
+    // The row menu is placed by the viewport: it would float away from its row.
+    if (rowMenu) setRowMenu(undefined);
     if (onNearEnd && element.scrollHeight > element.clientHeight && element.scrollTop + element.clientHeight >= element.scrollHeight - ROW_HEIGHT * 5) onNearEnd();
   };
 
@@ -198,7 +222,7 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
           onMenu={setMenuColumn}
         />
         {/* Clicks are a mouse shortcut: the row number buttons and the Column list above do the same from the keyboard. */}
-        <div className="grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), ...layout.bodyStyle }} onClick={onBodyClick} onKeyDown={onBodyKey}>
+        <div className="grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), ...layout.bodyStyle }} onClick={onBodyClick} onKeyDown={onBodyKey} onContextMenu={onBodyContextMenu}>
           {inSlotOrder(virtualRows).map((virtualRow) => {
             const item = viewItems[virtualRow.index];
             // Keyed by slot, not by row: a row that stays in view keeps its slot (and skips rendering, as
@@ -219,11 +243,13 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
                 entityOf={entityOf}
                 checked={rowChecks ? rowChecks.selected.has(item) : undefined}
                 onCheck={rowChecks?.onCheck}
+                writable={writable}
               />
             ) : null;
           })}
         </div>
       </div>
+      {rowMenu && <RowMenu anchor={rowMenu} onClose={() => setRowMenu(undefined)} />}
     </>
   );
 }
@@ -242,13 +268,15 @@ interface GridRowProps {
   /** Ticked for bulk delete (undefined: no checkbox). */
   checked?: boolean | undefined;
   onCheck?: RowChecks['onCheck'] | undefined;
+  /** The connection can write: the row number takes the item keys and opens the row menu. */
+  writable: boolean;
 }
 
 /**
  * One row, positioned by its index. Its props don't change while scrolling
  * (same item, same index, same layout), so React skips rows that stay in view.
  */
-const GridRow = memo(function GridRow({ item, index, top, height, layout, activeColumn, onSelect, entityOf, checked, onCheck }: GridRowProps) {
+const GridRow = memo(function GridRow({ item, index, top, height, layout, activeColumn, onSelect, entityOf, checked, onCheck, writable }: GridRowProps) {
   const { columnNames, keyCount, keyLineChars, stickyStyles } = layout;
   return (
     <div
@@ -259,7 +287,13 @@ const GridRow = memo(function GridRow({ item, index, top, height, layout, active
     >
       <span role="cell" className="grid-cell row-number">
         {checked !== undefined && <input type="checkbox" className="row-check" aria-label={`Select row ${index + 1}`} checked={checked} onChange={(event) => onCheck?.(item, event.target.checked)} />}
-        <button type="button" className="row-number-button" aria-label={`Inspect the key of row ${index + 1}`} onClick={() => onSelect(index)}>
+        <button
+          type="button"
+          className="row-number-button"
+          aria-label={`Inspect the key of row ${index + 1}`}
+          onClick={() => onSelect(index)}
+          {...(writable ? { 'aria-keyshortcuts': ROW_KEY_SHORTCUTS, title: ROW_KEYS_TITLE } : {})}
+        >
           {index + 1}
         </button>
       </span>

@@ -30,6 +30,28 @@ describe('the item editor store', () => {
     expect(editor.getState().open).toBe(false);
   });
 
+  it('asks the write confirmation (AWS) before every item write, and sends nothing on No', async () => {
+    const { source, explorer } = await setUp();
+    const asked: string[] = [];
+    let answer = false;
+    const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: async (action) => (asked.push(action), answer) });
+    const key = { pk: { S: 'o1' }, sk: { N: '1' } };
+    editor.getState().openNew();
+    editor.getState().setText(JSON.stringify({ ...key, note: { S: 'x' } }));
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState()).toMatchObject({ open: true, saving: false });
+    expect((await source.getItem({ TableName: 'Orders', Key: key })).Item).toBeUndefined();
+    answer = true;
+    expect(await editor.getState().save()).toBe(true);
+    const stored = (await source.getItem({ TableName: 'Orders', Key: key })).Item;
+    answer = false;
+    editor.getState().askDelete(stored as never);
+    expect(await editor.getState().confirmDelete()).toBe(false);
+    expect(editor.getState().deletion).toMatchObject({ sending: false });
+    expect((await source.getItem({ TableName: 'Orders', Key: key })).Item).toBeDefined();
+    expect(asked).toEqual(['Put a new item into Orders', 'Put a new item into Orders', 'Delete an item of Orders']);
+  });
+
   it('prefills the key, writes a new item exactly, then refuses the same key', async () => {
     const { source, editor } = await setUp();
     editor.getState().openNew();
@@ -50,6 +72,11 @@ describe('the item editor store', () => {
     expect(again.Item?.other).toBeUndefined();
     editor.getState().reload();
     expect(editor.getState()).toMatchObject({ mode: 'edit', original: { pk: { S: 'o1' } } });
+    // The refusal belonged to the new item: the item opened for editing starts without it.
+    expect(editor.getState().outcome).toBeUndefined();
+    editor.getState().close();
+    editor.getState().openNew();
+    expect(editor.getState().original).toBeUndefined();
   });
 
   it('shows bad JSON with its line and column and a missing key by name', async () => {
@@ -154,6 +181,7 @@ describe('the item editor store: form view, key change, delete', () => {
     expect(await read('2')).toBeUndefined();
 
     editor.getState().reload();
+    expect(editor.getState().outcome).toBeUndefined();
     editor.getState().setText(editor.getState().text.replace('"1"', '"2"'));
     calls.length = 0;
     expect(await editor.getState().save()).toBe(true);

@@ -105,6 +105,8 @@ export interface ItemEditorOptions {
   readonly explorer: ExplorerStore;
   /** Whether items are written on this source (not on a read-only connection). */
   readonly canWrite: (source: DynamoDBDataSource) => boolean;
+  /** The extra confirmation before a write (asks on AWS; see writeAccess.ts): false means the user said no, and nothing is sent. */
+  readonly confirmWrite?: (action: string) => Promise<boolean>;
 }
 
 const CLOSED: ItemEditorState = { open: false, mode: 'new', text: '', form: [], formReadable: true, lastEdited: 'form', encoding: 'base64', problems: [], respelled: [], saving: false };
@@ -120,6 +122,7 @@ const EMPTY_VALUE: Record<'S' | 'N' | 'B', AttributeValue> = { S: { S: '' }, N: 
  */
 export function createItemEditorStore(options: ItemEditorOptions): ItemEditorStore {
   const { explorer } = options;
+  const confirmWrite = options.confirmWrite ?? (async () => true);
   const current = (): { source?: DynamoDBDataSource; table?: TableSummary } => explorer.getState();
 
   return createStore<ItemEditorState & ItemEditorActions>()((set, get) => {
@@ -147,6 +150,12 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       const versionAttribute = original ? versionAttributeOf(binding, original) : undefined;
       set({
         ...CLOSED,
+        // Merged into the state, so what the last item left must be cleared by name (CLOSED has no such keys):
+        // a Reload kept the conflict on screen, a Cancelled New item's design keys showed up in the next Edit.
+        outcome: undefined,
+        original: undefined,
+        versionAttribute: undefined,
+        designKeys: undefined,
         encoding,
         open: true,
         mode,
@@ -167,6 +176,13 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       set({ saving: false, outcome, open: false });
       await explorer.getState().run();
       return true;
+    };
+
+    /** Asks before an item write (on AWS); on No, the editor stays open and nothing is sent. */
+    const confirmed = async (action: string): Promise<boolean> => {
+      if (await confirmWrite(action)) return true;
+      set({ saving: false });
+      return false;
     };
 
     const withDesignKeys = (designKeys: DesignKeyDraft) => {
@@ -231,9 +247,11 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
             return false;
           }
           set({ saving: true });
+          if (!(await confirmed(`Save an edited item of ${table.name}`))) return false;
           return finish(await writeEdit(source, table, item, state.original, state.versionAttribute));
         }
         set({ saving: true });
+        if (!(await confirmed(`Put a new item into ${table.name}`))) return false;
         return finish(await putNewItem(source, table, item));
       },
       reload() {
@@ -246,10 +264,11 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         const { source, table } = current();
         if (outcome?.kind !== 'conflict' || !outcome.theirs || !source || !table || saving) return false;
         set({ saving: true });
+        if (!(await confirmed(`Overwrite the changed item of ${table.name}`))) return false;
         return finish(await writeEdit(source, table, outcome.mine, outcome.theirs, versionAttribute));
       },
       close() {
-        set({ ...CLOSED, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
+        set({ ...CLOSED, outcome: undefined, original: undefined, versionAttribute: undefined, designKeys: undefined, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
       },
       askDelete(item) {
         const { table } = current();
@@ -261,6 +280,10 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         const { source, table } = current();
         if (!deletion || deletion.sending || !source || !table || !options.canWrite(source)) return false;
         set({ deletion: { ...deletion, sending: true } });
+        if (!(await confirmWrite(`Delete an item of ${table.name}`))) {
+          if (get().deletion) set({ deletion: { ...deletion, sending: false } });
+          return false;
+        }
         const outcome = await deleteShownItem(source, table, deletion.item, versionAttributeOf(explorer.getState().designBinding, deletion.item));
         if (outcome.kind === 'saved') {
           set({ deletion: undefined });

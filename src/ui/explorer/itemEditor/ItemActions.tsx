@@ -4,6 +4,7 @@ import { itemToText } from '../../../items';
 import type { ExplorerStore, ItemEditorStore } from '../../../state';
 import { useExplorerSide } from '../../stores';
 import { ItemEditorDialog, ItemVersions } from './ItemEditorDialog';
+import { shortcutOf, type RowAction } from './itemKeys';
 import './itemEditor.css';
 
 /** The item editor store, built on first use (Suspense while its code loads). */
@@ -13,8 +14,8 @@ export function useItemEditor(): ItemEditorStore {
 
 /**
  * The row menu's writes: New item, and for the selected row Edit item,
- * Duplicate item and Delete item (keys on a focused row: Enter edits,
- * Delete deletes). Shown only where the connection allows writes.
+ * Duplicate item and Delete item (the same on a focused row number by its
+ * keys or its row menu: see itemKeys.ts). Shown only where the connection allows writes.
  */
 export function ItemActions({ explorer }: { explorer: ExplorerStore }) {
   const store = useItemEditor();
@@ -27,24 +28,29 @@ export function ItemActions({ explorer }: { explorer: ExplorerStore }) {
   const { openNew, openEdit, openDuplicate, askDelete } = store.getState();
   return (
     <div className="item-actions" role="group" aria-label="Item actions">
-      <button type="button" onClick={openNew}>
+      <button type="button" title={keyTitle('new')} onClick={openNew}>
         New item
       </button>
-      <button type="button" disabled={!item} onClick={() => item && openEdit(item)}>
+      <button type="button" title={keyTitle('edit')} disabled={!item} onClick={() => item && openEdit(item)}>
         Edit item
       </button>
-      <button type="button" disabled={!item} onClick={() => item && openDuplicate(item)}>
+      <button type="button" title={keyTitle('duplicate')} disabled={!item} onClick={() => item && openDuplicate(item)}>
         Duplicate item
       </button>
-      <button type="button" disabled={!item} onClick={() => item && askDelete(item)}>
+      <button type="button" title={keyTitle('delete')} disabled={!item} onClick={() => item && askDelete(item)}>
         Delete item
       </button>
-      <span className="muted small">{item ? `Row ${selection?.position ?? ''} selected.` : 'Select a row (click a cell or a row number) to edit it.'} On a row number: Enter edits, Delete deletes.</span>
+      <span className="muted small">
+        {item ? `Row ${selection?.position ?? ''} selected.` : 'Select a row (click a cell or a row number) to edit it.'} On a row number: Enter edits, Delete deletes, Shift+D duplicates, Shift+N adds; Shift+F10 (or a right click) opens the row menu.
+      </span>
       <ItemEditorDialog store={store} />
       <DeleteItemDialog store={store} />
     </div>
   );
 }
+
+/** A button's tooltip: the key that does the same on a focused row number. */
+const keyTitle = (action: RowAction) => `Or ${shortcutOf(action) ?? ''} on a focused row number`;
 
 /** Delete item's confirmation: the key of the item that goes, then DynamoDB's answer (a conflict shows both versions). */
 function DeleteItemDialog({ store }: { store: ItemEditorStore }) {

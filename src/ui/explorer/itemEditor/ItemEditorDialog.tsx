@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
-import { itemToText, type BinaryEncoding, type ItemProblem } from '../../../items';
+import { changedAttributes, itemToText, type BinaryEncoding, type ItemProblem } from '../../../items';
 import type { Item, ItemEditorOutcome, ItemEditorStore } from '../../../state';
 import { VisibleText } from '../../common/VisibleText';
 import { FormEntries } from './ItemForm';
@@ -172,18 +172,34 @@ function OutcomeView({ outcome, store }: { outcome: ItemEditorOutcome; store: It
   }
 }
 
-/** Two versions of an item side by side, as DynamoDB JSON text. */
+/** Two versions of an item side by side, as DynamoDB JSON text, after the names of the attributes that differ (two long dumps hide a one-word change). */
 export function ItemVersions({ mine, theirs, mineLabel = 'Your version', theirsLabel = 'Stored now' }: { mine: Item; theirs: Item | undefined; mineLabel?: string; theirsLabel?: string }) {
+  const differing = theirs ? changedAttributes(theirs, mine).map((change) => change.name) : [];
   return (
-    <div className="item-versions">
-      <figure>
-        <figcaption>{mineLabel}</figcaption>
-        <pre className="mono" aria-label={mineLabel}>{itemToText(mine)}</pre>
-      </figure>
-      <figure>
-        <figcaption>{theirsLabel}</figcaption>
-        <pre className="mono" aria-label={theirsLabel}>{theirs ? itemToText(theirs) : '(deleted)'}</pre>
-      </figure>
-    </div>
+    <>
+      {differing.length > 0 && (
+        <p className="item-versions-differ" aria-label="Attributes that differ">
+          The versions differ in{' '}
+          {differing.map((name, index) => (
+            <span key={name}>
+              {index > 0 && ', '}
+              <code>
+                <VisibleText text={name} />
+              </code>
+            </span>
+          ))}
+        </p>
+      )}
+      <div className="item-versions">
+        <figure>
+          <figcaption>{mineLabel}</figcaption>
+          <pre className="mono" aria-label={mineLabel}>{itemToText(mine)}</pre>
+        </figure>
+        <figure>
+          <figcaption>{theirsLabel}</figcaption>
+          <pre className="mono" aria-label={theirsLabel}>{theirs ? itemToText(theirs) : '(deleted)'}</pre>
+        </figure>
+      </div>
+    </>
   );
 }
