@@ -141,8 +141,8 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     }),
     transfer: once(async () => {
       const { createTransferStore } = await import('../state/explorer/transfer');
-      // Import and bulk delete write where every other write control does (false on a Read-only connection).
-      const store = createTransferStore({ explorer, canWrite: () => canWriteSource(explorer.getState().source) });
+      // Import and bulk delete write where every other write control does (false on a Read-only connection; asked first on AWS).
+      const store = createTransferStore({ explorer, canWrite: () => canWriteSource(explorer.getState().source), confirmWrite });
       disposers.push(() => store.getState().dispose());
       return store;
     }),

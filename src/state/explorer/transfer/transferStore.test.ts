@@ -61,6 +61,40 @@ describe('the transfer store', () => {
     expect((await source.scan({ TableName: 'Orders' })).Items).toEqual([]);
   });
 
+  it('asks the write confirmation before an import and a bulk delete, and sends nothing when it is declined', async () => {
+    const engine = createLocalDynamoDB();
+    await engine.createTable({
+      TableName: 'Orders',
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+    const explorer = createExplorerStore();
+    await explorer.getState().connect(engine, 'Engine');
+    await explorer.getState().selectTable('Orders');
+    const asked: string[] = [];
+    let answer = false;
+    const transfer = createTransferStore({ explorer, canWrite: () => true, confirmWrite: async (action) => (asked.push(action), answer) });
+    const file = { name: 'f.jsonl', size: FILE.length, chunks: [FILE] };
+    await transfer.getState().startImport(file);
+    expect((await engine.scan({ TableName: 'Orders' })).Items).toEqual([]);
+    answer = true;
+    await transfer.getState().startImport(file);
+    expect((await engine.scan({ TableName: 'Orders' })).Items).toHaveLength(3);
+    explorer.getState().setForm({ mode: 'query', partitionValue: 'o' });
+    await explorer.getState().run();
+    transfer.getState().setSelected(explorer.getState().items[0]!, true);
+    await transfer.getState().askDelete('selected');
+    answer = false;
+    await transfer.getState().confirmDelete();
+    expect(transfer.getState().confirmation).toMatchObject({ count: 1 });
+    expect((await engine.scan({ TableName: 'Orders' })).Items).toHaveLength(3);
+    answer = true;
+    await transfer.getState().confirmDelete();
+    expect((await engine.scan({ TableName: 'Orders' })).Items).toHaveLength(2);
+    expect(asked).toEqual(['Import f.jsonl into Orders', 'Import f.jsonl into Orders', 'Delete 1 item of Orders', 'Delete 1 item of Orders']);
+  });
+
   it('writes nothing where the connection cannot write', async () => {
     const { transfer, source } = await setUp(false);
     await transfer.getState().startImport({ name: 'f.jsonl', size: FILE.length, chunks: [FILE] });

@@ -116,6 +116,8 @@ export interface TransferStoreOptions {
   readonly explorer: ExplorerStore;
   /** The one "may this connection write" check (today the item editor's; see appStores.ts). */
   readonly canWrite: () => boolean;
+  /** The extra confirmation before writing to AWS (writeConfirmation.ts); false: nothing is sent. Default: no question. */
+  readonly confirmWrite?: (action: string) => Promise<boolean>;
   /** Batches in flight (default 4). */
   readonly concurrency?: number;
 }
@@ -126,6 +128,7 @@ const NO_SELECTION: ReadonlySet<Item> = new Set();
 
 export function createTransferStore(options: TransferStoreOptions): TransferStore {
   const { explorer } = options;
+  const confirmWrite = options.confirmWrite ?? (async () => true);
   let controller: AbortController | undefined;
   /** The keys the confirmation showed: exactly these are deleted. */
   let confirmedItems: readonly Item[] = [];
@@ -170,6 +173,7 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
       const where = target();
       const importing = lastImport;
       if (!where || !importing || !get().canWrite()) return;
+      if (!(await confirmWrite(`${previous ? 'Resume importing' : 'Import'} ${importing.file.name} into ${where.table.name}`))) return;
       const before = previous?.rejected.length ?? 0;
       await runJob(
         'import',
@@ -239,6 +243,8 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
         const where = target();
         const confirmation = get().confirmation;
         if (!where || !confirmation || confirmation.counting || !get().canWrite()) return;
+        // Declined: the confirmation stays open with the same keys, nothing is sent.
+        if (!(await confirmWrite(`Delete ${confirmedItems.length} ${confirmedItems.length === 1 ? 'item' : 'items'} of ${where.table.name}`))) return;
         const items = confirmedItems;
         confirmedItems = [];
         await runJob('delete', (signal, onProgress) =>
