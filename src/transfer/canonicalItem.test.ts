@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createSeededRandom as random } from '../engine';
 import { itemFromText } from '../items';
 import { canonicalItem } from './canonicalItem';
 import { readItemEntry } from './importReaders';
 
 const KEYS = { partitionKey: { name: 'pk', type: 'S' as const } };
-
-/** A small seeded generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NUMBERS = ['0', '-0', '1', '-1', '1.5', '1.50', '001', '1e3', '0.5', '.5', '5.', '-0.25', '12345678901234567890', '1'.repeat(38), '1'.repeat(39), '0.0001', '1E-130', '1e126', 'abc', '', ' 1', '+1'];
 const STRINGS = ['', 'a', 'b', 'é', '😀', 'Z', 'a\u0000b', '__proto__'];

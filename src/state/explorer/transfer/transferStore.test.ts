@@ -3,7 +3,7 @@ import { createLocalDynamoDB, type DynamoDBDataSource } from '../../../engine';
 import { createExplorerStore } from '../../explorerStore';
 import { createTransferStore } from './transferStore';
 
-async function setUp(canWrite = true, wrap: (source: DynamoDBDataSource) => DynamoDBDataSource = (source) => source, concurrency?: number) {
+async function setUp(canWrite = true, wrap: (source: DynamoDBDataSource) => DynamoDBDataSource = (source) => source, concurrency?: number, confirmWrite?: (action: string) => Promise<boolean>) {
   const engine = createLocalDynamoDB();
   const source = engine;
   await source.createTable({
@@ -15,7 +15,7 @@ async function setUp(canWrite = true, wrap: (source: DynamoDBDataSource) => Dyna
   const explorer = createExplorerStore();
   await explorer.getState().connect(wrap(source), 'Engine');
   await explorer.getState().selectTable('Orders');
-  const transfer = createTransferStore({ explorer, canWrite: () => canWrite, ...(concurrency ? { concurrency } : {}) });
+  const transfer = createTransferStore({ explorer, canWrite: () => canWrite, ...(concurrency ? { concurrency } : {}), ...(confirmWrite ? { confirmWrite } : {}) });
   return { source, explorer, transfer };
 }
 
@@ -62,19 +62,9 @@ describe('the transfer store', () => {
   });
 
   it('asks the write confirmation before an import and a bulk delete, and sends nothing when it is declined', async () => {
-    const engine = createLocalDynamoDB();
-    await engine.createTable({
-      TableName: 'Orders',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    });
-    const explorer = createExplorerStore();
-    await explorer.getState().connect(engine, 'Engine');
-    await explorer.getState().selectTable('Orders');
     const asked: string[] = [];
     let answer = false;
-    const transfer = createTransferStore({ explorer, canWrite: () => true, confirmWrite: async (action) => (asked.push(action), answer) });
+    const { source: engine, explorer, transfer } = await setUp(true, undefined, undefined, async (action) => (asked.push(action), answer));
     const file = { name: 'f.jsonl', size: FILE.length, chunks: [FILE] };
     await transfer.getState().startImport(file);
     expect((await engine.scan({ TableName: 'Orders' })).Items).toEqual([]);
