@@ -120,6 +120,9 @@ export function createAppStores(deps: AppDeps): AppStores {
       },
     });
     subscriptions.push(() => side.dispose());
+    // The table's facts and actions sit above the query builder: their stores are ready before the explorer renders, so a
+    // table shows with them in the same frame instead of pushing the builder down when their code arrives.
+    await Promise.all([side.explorerTools.tableDetails(), side.explorerTools.tables()]);
     explorerSideBuilt.setState({ built: side });
     return side;
   });
@@ -142,10 +145,28 @@ export function createAppStores(deps: AppDeps): AppStores {
   };
 }
 
-/** `make`, called on first use only; later calls share its promise. */
+/**
+ * `make`, called on first use only; later calls share its promise. The
+ * promise carries its outcome the way React's `use()` reads it (`status`,
+ * `value`): a component first rendered after it settled reads the store at
+ * once instead of suspending for a tick, whose fallback would show for a
+ * frame and move everything below it (the query builder under the table's
+ * actions moved under the user's click).
+ */
 export function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
-  return () => (made ??= make());
+  return () => (made ??= readableByReact(make()));
+}
+
+type ReactThenable<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+function readableByReact<T>(promise: Promise<T>): Promise<T> {
+  const thenable = promise as ReactThenable<T>;
+  promise.then(
+    (value) => Object.assign(thenable, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(thenable, { status: 'rejected', reason }),
+  );
+  return promise;
 }
 
 /**
