@@ -88,6 +88,9 @@ export function summarizeTable(description: TableDescription): TableSummary {
 
 /** The tables slice; switching source or table drops the results (and their tickets) of the old one. */
 export function createTablesSlice(tickets: ExplorerTickets): StateCreator<ExplorerSlices, [], [], TablesState & TablesActions> {
+  // Bumped by every ListTables from the start (connect, Refresh): an older listing, or one of the source the user
+  // switched away from, is dropped when it answers late (it would replace the newer list, or show the old tables).
+  let listing = 0;
   return (set, get) => ({
     ...INITIAL_TABLES,
     connect: async (source, label) => {
@@ -99,9 +102,11 @@ export function createTablesSlice(tickets: ExplorerTickets): StateCreator<Explor
     refreshTables: async () => {
       const { source } = get();
       if (!source) return;
+      const ticket = ++listing;
       set({ tablesLoading: true, tablesError: undefined });
       try {
         const output = await source.listTables({});
+        if (ticket !== listing) return;
         const names = output.TableNames ?? [];
         set({ tableNames: names, moreTablesAfter: output.LastEvaluatedTableName, tablesLoading: false });
         const { selectedTable } = get();
@@ -110,17 +115,21 @@ export function createTablesSlice(tickets: ExplorerTickets): StateCreator<Explor
         // Same table: its counts may have changed since it was described (DescribeTable is what tells).
         else if (next) await get().reloadTable();
       } catch (error) {
+        if (ticket !== listing) return;
         set({ tablesLoading: false, tablesError: toExplorerError(error) });
       }
     },
     loadMoreTables: async () => {
       const { source, moreTablesAfter } = get();
       if (!source || !moreTablesAfter) return;
+      const ticket = listing;
       set({ tablesLoading: true });
       try {
         const output = await source.listTables({ ExclusiveStartTableName: moreTablesAfter });
+        if (ticket !== listing) return;
         set((state) => ({ tableNames: [...state.tableNames, ...(output.TableNames ?? [])], moreTablesAfter: output.LastEvaluatedTableName, tablesLoading: false }));
       } catch (error) {
+        if (ticket !== listing) return;
         set({ tablesLoading: false, tablesError: toExplorerError(error) });
       }
     },
