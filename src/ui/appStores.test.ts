@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLocalDynamoDB } from '../engine';
 import { openBuiltInTableInMemory } from '../sources';
 import { DESIGNS_STORAGE_KEY, KEY_DESIGN_STORAGE_KEY, UNREADABLE_DESIGNS_STORAGE_KEY } from '../state';
 import { createAppStores, PROFILES_PATH, type AppDeps } from './appStores';
@@ -174,6 +175,30 @@ describe('createAppStores', () => {
 });
 
 describe('the explorer side', () => {
+  it('a built-in table that opens after the user connected elsewhere does not take the explorer back', async () => {
+    let opened: () => void = () => undefined;
+    const remote = createLocalDynamoDB();
+    const { deps } = fakeDeps({
+      openBuiltInTable: async () => {
+        await new Promise<void>((resolve) => (opened = resolve));
+        return openBuiltInTableInMemory();
+      },
+      createRemoteSource: () => remote,
+    });
+    const stores = createAppStores(deps);
+    const side = await stores.explorerSide();
+    // The explorer's first show connects the built-in table; it is still opening when the user connects to DynamoDB Local.
+    const startUp = side.connectBuiltInTable();
+    side.connection.getState().setForm({ kind: 'dynamodbLocal' });
+    await side.connection.getState().connect();
+    expect(side.explorer.getState().source).toBe(remote);
+    opened();
+    await startUp;
+    expect(side.explorer.getState().source).toBe(remote);
+    expect(side.connection.getState().status).toBe('connected');
+    stores.dispose();
+  });
+
   it('is built on first use only (the Design tab starts without the explorer), once, and reachable from then on', async () => {
     const stores = createAppStores(fakeDeps().deps);
     expect(stores.explorerSideBuilt.getState().built).toBeUndefined();

@@ -93,15 +93,23 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     }),
   );
 
+  // Every request to connect the explorer gets the next number: the built-in table opening (IndexedDB, slow on a first
+  // run) after the user connected elsewhere meanwhile does not take the explorer back from the user's connection.
+  let connectRequests = 0;
   const connectBuiltInTable = async () => {
+    const request = ++connectRequests;
     const source = await builtInTable.getState().open();
+    if (request !== connectRequests) return;
     await explorer.getState().connect(source, BUILT_IN_TABLE_LABEL);
   };
 
   const connection = createConnectionStore({
     appOrigin: deps.appOrigin,
     storage: deps.storage,
-    onConnected: (source, label) => explorer.getState().connect(source, label),
+    onConnected: (source, label) => {
+      connectRequests++;
+      return explorer.getState().connect(source, label);
+    },
     connectBuiltIn: connectBuiltInTable,
     ...(deps.createRemoteSource ? { createSource: deps.createRemoteSource } : {}),
     fetchProfiles: async () => {
