@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalDynamoDB } from '../engine';
 import { openBuiltInTableInMemory } from '../sources';
 import { DESIGNS_STORAGE_KEY, KEY_DESIGN_STORAGE_KEY, UNREADABLE_DESIGNS_STORAGE_KEY } from '../state';
 import { createAppStores, PROFILES_PATH, type AppDeps } from './appStores';
@@ -177,7 +176,8 @@ describe('createAppStores', () => {
 describe('the explorer side', () => {
   it('a built-in table that opens after the user connected elsewhere does not take the explorer back', async () => {
     let opened: () => void = () => undefined;
-    const remote = createLocalDynamoDB();
+    // Another engine in memory stands in for DynamoDB Local.
+    const remote = (await openBuiltInTableInMemory()).source;
     const { deps } = fakeDeps({
       openBuiltInTable: async () => {
         await new Promise<void>((resolve) => (opened = resolve));
