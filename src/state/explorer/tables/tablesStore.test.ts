@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SHOP_DESIGN } from '../../../design';
 import { createLocalDynamoDB } from '../../../engine';
 import { createExplorerStore } from '../../explorerStore';
@@ -55,6 +55,33 @@ describe('the tables store', () => {
       { AttributeName: 'placedAt', KeyType: 'RANGE' },
     ]);
     expect(Table?.ProvisionedThroughput?.ReadCapacityUnits).toBe(3);
+  });
+
+  it('leaves the explorer on the table the user picked while the new one was being created', async () => {
+    const { source, explorer, tables } = await setUp();
+    await source.createTable({ TableName: 'Other', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    await explorer.getState().refreshTables();
+    let created: () => void = () => undefined;
+    const slowCreate = new Proxy(source, {
+      get: (target, property) =>
+        property === 'createTable'
+          ? async (input: Parameters<typeof source.createTable>[0]) => {
+              const output = await target.createTable(input);
+              await new Promise<void>((resolve) => (created = resolve));
+              return output;
+            }
+          : (Reflect.get(target, property) as unknown),
+    });
+    explorer.setState({ source: slowCreate });
+    tables.getState().openCreateTable();
+    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'customer' });
+    const submitted = tables.getState().submitCreateTable();
+    await vi.waitFor(() => expect(tables.getState().create.sending).toBe(true));
+    await explorer.getState().selectTable('Other');
+    created();
+    expect(await submitted).toBe(true);
+    expect(explorer.getState().tableNames).toContain('Orders');
+    expect(explorer.getState().selectedTable).toBe('Other');
   });
 
   it('keeps the dialog open with the field errors, sending nothing, when the form is invalid', async () => {

@@ -118,6 +118,8 @@ export function createTablesStore(options: TablesOptions): TablesStore {
         set((state) => ({ create: { ...state.create, sending: false } }));
         return false;
       }
+      // The new table is shown once ACTIVE unless the user picked another table meanwhile (polling can take a while).
+      const selectedWhenSent = current().selectedTable;
       let status: string;
       try {
         const output = await source.createTable(request);
@@ -146,8 +148,9 @@ export function createTablesStore(options: TablesOptions): TablesStore {
           set({ creating: { tableName, status, problem: `The table was created, but time to live on ${timeToLive.TimeToLiveSpecification.AttributeName} was refused: ${refusal.name}: ${refusal.message}` } });
         }
       }
+      const userMovedOn = current().selectedTable !== selectedWhenSent;
       await current().refreshTables();
-      await current().selectTable(tableName);
+      if (!userMovedOn && current().source === source) await current().selectTable(tableName);
       return true;
     }
 
