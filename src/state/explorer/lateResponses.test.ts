@@ -98,4 +98,22 @@ describe('late responses never overwrite what the user chose since', () => {
     expect(store.getState().table?.name).toBe('AuditLog');
     expect(store.getState().form.mode).toBe('scan');
   });
+
+  it('a pasted request whose table is described after the user picked another table leaves the builder alone', async () => {
+    const describing = heldBack(await engineWith('AuditLog', 'Leaderboard', 'Shop'), 'describeTable', 'every');
+    const store = createExplorerStore();
+    const connected = store.getState().connect(describing.source, 'Built-in table');
+    await vi.waitFor(() => expect(store.getState().selectedTable).toBe('AuditLog'));
+    describing.release();
+    await connected;
+    const pasted = store.getState().pasteRequest(JSON.stringify({ TableName: 'Leaderboard', KeyConditionExpression: 'id = :id', ExpressionAttributeValues: { ':id': { S: 'SEASON#1' } } }));
+    await vi.waitFor(() => expect(store.getState().selectedTable).toBe('Leaderboard'));
+    const picked = store.getState().selectTable('Shop');
+    store.getState().setForm({ mode: 'scan' });
+    describing.release();
+    expect(await pasted).toBe(false);
+    await picked;
+    expect(store.getState().selectedTable).toBe('Shop');
+    expect(store.getState().form).toMatchObject({ mode: 'scan', partitionValue: '' });
+  });
 });
