@@ -56,8 +56,14 @@ export interface WriteConfirmationState {
 
 export type WriteConfirmationStore = StoreApi<WriteConfirmationState>;
 
-/** Runs `write` through a grant on `source`, ended when the job settles. */
-async function runGranted<T>(source: DynamoDBDataSource, write: (writer: DynamoDBDataSource) => Promise<T>): Promise<Confirmed<T>> {
+/**
+ * Runs `write` through a grant on `source`, ended when the job settles. Only
+ * for a write the user already confirmed in a question that named the AWS
+ * region and endpoint ({@link writeConfirmationTarget}): Load into a table's
+ * own confirmation (the Design tab, where the explorer's dialog is not shown).
+ * Every other write path asks with confirmWrite.
+ */
+export async function runConfirmedWrite<T>(source: DynamoDBDataSource, write: (writer: DynamoDBDataSource) => Promise<T>): Promise<Confirmed<T>> {
   const grant = openWriteGrant(source);
   try {
     return { confirmed: true, result: await write(grant.source) };
@@ -80,7 +86,7 @@ export function createWriteConfirmationStore(): WriteConfirmationStore {
     confirmWrite: async (source, action, write) => {
       const target = writeConfirmationTarget(source);
       if (target && !(await ask({ action, ...target }))) return { confirmed: false };
-      return runGranted(source, write);
+      return runConfirmedWrite(source, write);
     },
     answer: (confirmed) => {
       const resolve = settle;
