@@ -62,6 +62,7 @@ export const ENTRY_POINTS = {
   'state/migrate': 'the Migrate keys store (and src/migrate), built on first use when the Migrate keys tab is first shown',
   'sources/remoteEndpoints': 'connection helpers shared with the Node server (the index also holds the browser’s IndexedDB table)',
   'sources/readOnlyDataSource': 'the read-only wrapper, used by the connection store before the first paint (the index also holds the browser’s IndexedDB table)',
+  'sources/confirmingDataSource': 'the AWS write-confirmation wrapper, beside the read-only one (same reason)',
 };
 
 /**

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SHOP_DESIGN, toCreateTableInput, type TableDesign } from '../src/design';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../src/engine';
 import { createExplorerStore } from '../src/state/explorerStore';
+import { createWriteConfirmationStore } from '../src/state/writeAccess';
 import { createTableRequest, createTablesStore, EMPTY_CREATE_TABLE_FORM, emptyIndexRow, timeToLiveRequest, validateCreateTable, type CreateTableForm } from '../src/state/explorer/tables';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 
@@ -112,7 +113,7 @@ describe('Create table from a design, through the tables store the dialog uses, 
   async function tablesOnLocal() {
     const explorer = createExplorerStore();
     await explorer.getState().connect(client as unknown as DynamoDBDataSource, 'DynamoDB Local');
-    const tables = createTablesStore({ explorer, canChangeTables: () => true, wait: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 100))) });
+    const tables = createTablesStore({ explorer, canChangeTables: () => true, wait: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 100))), confirmWrite: createWriteConfirmationStore().getState().confirmWrite });
     return { explorer, tables };
   }
 

@@ -1,6 +1,7 @@
 import type { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExplorerStore } from '../src/state/explorerStore';
+import { createWriteConfirmationStore } from '../src/state/writeAccess';
 import { createPartiqlStore } from '../src/state/explorer/partiql';
 import { createTableDetailsStore } from '../src/state/explorer/tableDetails';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
@@ -46,7 +47,7 @@ async function explorerOn() {
 describe('the PartiQL store on DynamoDB Local', () => {
   it('runs a SELECT with a parameter and follows NextToken page by page, in DynamoDB’s order', async () => {
     const explorer = await explorerOn();
-    const partiql = createPartiqlStore({ explorer });
+    const partiql = createPartiqlStore({ explorer, confirmWrite: createWriteConfirmationStore().getState().confirmWrite });
     expect(partiql.getState().statement).toBe(`SELECT * FROM "${tableName}" WHERE "game" = ?`);
     partiql.getState().setParameters('[{"S": "G#1"}]');
     partiql.getState().setLimit('2');
@@ -62,7 +63,7 @@ describe('the PartiQL store on DynamoDB Local', () => {
 
   it('keeps DynamoDB’s refusal of a statement as its name and message', async () => {
     const explorer = await explorerOn();
-    const partiql = createPartiqlStore({ explorer });
+    const partiql = createPartiqlStore({ explorer, confirmWrite: createWriteConfirmationStore().getState().confirmWrite });
     partiql.getState().setStatement(`SELEC * FROM "${tableName}"`);
     partiql.getState().setParameters('');
     await partiql.getState().run();
@@ -75,7 +76,7 @@ describe('the PartiQL store on DynamoDB Local', () => {
 describe('the table details store on DynamoDB Local', () => {
   it('reads TTL; says why tags are not available; streams come with DescribeTable', async () => {
     const explorer = await explorerOn();
-    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined });
+    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: createWriteConfirmationStore().getState().confirmWrite });
     await details.getState().reload();
     expect(details.getState().timeToLive).toEqual({ state: 'read', value: { status: 'ENABLED', attributeName: 'expiresAt' } });
     expect(details.getState().tags).toEqual({ state: 'unavailable', why: 'Tagging is not currently supported in DynamoDB Local.' });
@@ -85,7 +86,7 @@ describe('the table details store on DynamoDB Local', () => {
 
   it('adds an index with UpdateTable and follows it until ACTIVE; a refusal is DynamoDB’s own message', async () => {
     const explorer = await explorerOn();
-    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: () => new Promise((resolve) => setTimeout(resolve, 200)) });
+    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: () => new Promise((resolve) => setTimeout(resolve, 200)), confirmWrite: createWriteConfirmationStore().getState().confirmWrite });
     details.getState().openAddIndex();
     details.getState().setAddIndexForm({ indexName: 'byTeam', partitionKeyName: 'team', sortKeyName: 'at' });
     expect(await details.getState().submitAddIndex()).toBe(true);

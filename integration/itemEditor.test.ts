@@ -13,6 +13,7 @@ import { readItem, type DynamoDBDataSource } from '../src/engine';
 import type { Item } from '../src/expressions';
 import { binaryToText, itemToForm, itemToText } from '../src/items';
 import { createExplorerStore } from '../src/state/explorerStore';
+import { createWriteConfirmationStore } from '../src/state/writeAccess';
 import { createItemEditorStore } from '../src/state/explorer/itemEditor';
 import { createDynamoDBLocalSide, createInProcessEngineSide, type Side } from './contract/sides';
 import { uniqueTableName } from './dynamodbLocal';
@@ -80,7 +81,7 @@ describe.each(sides)('the item editor on $name', ({ make }) => {
     const explorer = createExplorerStore();
     await explorer.getState().connect(db, 'test');
     await explorer.getState().selectTable(tableName);
-    return createItemEditorStore({ explorer, canWrite: () => true });
+    return createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: createWriteConfirmationStore().getState().confirmWrite });
   }
   const read = async (key: Item) => (await db.getItem({ TableName: tableName, Key: key, ConsistentRead: true })).Item;
   let nextSk = 0;

@@ -45,6 +45,9 @@ const ACCESS: Readonly<Record<Method, 'read' | 'write' | 'statement'>> = {
   listTagsOfResource: 'read',
 };
 
+/** What each data-source method does (the one classification every write guard uses: read-only connections and AWS's write confirmation). */
+export const DATA_SOURCE_ACCESS = ACCESS;
+
 /** The data-source methods that change data or tables (PartiQL's ExecuteStatement & co. only for non-SELECT statements). */
 export const WRITE_METHODS: readonly Method[] = (Object.keys(ACCESS) as Method[]).filter((method) => ACCESS[method] === 'write');
 
@@ -61,6 +64,28 @@ function statementsOf(input: unknown): string[] {
   return [String(value?.Statement ?? '')];
 }
 
+/** Whether a call of `method` with `input` writes: by {@link ACCESS}; PartiQL calls write unless every statement is a SELECT. */
+export function isWriteCall(method: Method, input: unknown): boolean {
+  const access = ACCESS[method];
+  return access === 'write' || (access === 'statement' && !statementsOf(input).every((statement) => SELECT.test(statement)));
+}
+
+/**
+ * `source` with every write handed to `onWrite` (reads pass through
+ * unchanged, with all their arguments, e.g. an abort signal): `onWrite` gets
+ * the operation's wire name ("PutItem") and `send`, which makes the call on
+ * `source`; it refuses by rejecting without calling `send`. The one wrapper
+ * behind Read-only connections and AWS's write confirmation.
+ */
+export function guardWrites(source: DynamoDBDataSource, onWrite: (operation: string, send: () => Promise<unknown>) => Promise<unknown>): DynamoDBDataSource {
+  const wrapper = {} as Record<Method, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of Object.keys(ACCESS) as Method[]) {
+    const call = (args: unknown[]) => (source[method] as (...args: unknown[]) => Promise<unknown>).apply(source, args);
+    wrapper[method] = (...args) => (isWriteCall(method, args[0]) ? onWrite(wireName(method), () => call(args)) : call(args));
+  }
+  return wrapper as unknown as DynamoDBDataSource;
+}
+
 const readOnlySources = new WeakSet<DynamoDBDataSource>();
 
 /**
@@ -70,18 +95,7 @@ const readOnlySources = new WeakSet<DynamoDBDataSource>();
  * their statements are SELECTs.
  */
 export function readOnlyDataSource(source: DynamoDBDataSource, connectionLabel: string): DynamoDBDataSource {
-  const wrapper = {} as Record<Method, (input: unknown) => Promise<unknown>>;
-  for (const method of Object.keys(ACCESS) as Method[]) {
-    const call = (input: unknown) => (source[method] as (input: unknown) => Promise<unknown>).call(source, input);
-    const refuse = () => Promise.reject(new ReadOnlyConnectionError(wireName(method), connectionLabel));
-    wrapper[method] =
-      ACCESS[method] === 'read'
-        ? call
-        : ACCESS[method] === 'write'
-          ? refuse
-          : (input) => (statementsOf(input).every((statement) => SELECT.test(statement)) ? call(input) : refuse());
-  }
-  const readOnly = wrapper as unknown as DynamoDBDataSource;
+  const readOnly = guardWrites(source, (operation) => Promise.reject(new ReadOnlyConnectionError(operation, connectionLabel)));
   readOnlySources.add(readOnly);
   return readOnly;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../codegen';
 import type { DynamoDBDataSource } from '../engine';
 import type { RemoteHooks, RemoteSettings } from '../sources/remoteEndpoints';
+import { UnconfirmedWriteError, writeTargetOf } from '../sources/confirmingDataSource';
 import { isReadOnlyDataSource, ReadOnlyConnectionError } from '../sources/readOnlyDataSource';
 import { createConnectionStore, DEFAULT_FORM, READ_ONLY_STORAGE_KEY, labelOf, settingsOf, STORAGE_KEY, validateConnectionForm, type ConnectionForm, type ConnectionStoreOptions } from './connectionStore';
 
@@ -225,12 +226,24 @@ describe('connection store', () => {
     expect(again.getState().form.readOnly).toBe(true);
   });
 
-  it('hands over the client itself when the connection is not read-only, with its region and endpoint', async () => {
+  it('hands over, on AWS without Read-only, a source that writes only through a confirmed job, naming its region and endpoint', async () => {
     const { store, onConnected } = setup(async () => ({ TableNames: ['T'] }));
     store.getState().setForm(aws({ readOnly: false }));
     await store.getState().connect();
     const [source] = onConnected.mock.calls.at(-1) as unknown as [DynamoDBDataSource];
     expect(isReadOnlyDataSource(source)).toBe(false);
-    expect(store.getState().connected).toEqual({ source, kind: 'aws', region: 'eu-west-2', endpoint: 'https://dynamodb.eu-west-2.amazonaws.com', readOnly: false });
+    const target = { region: 'eu-west-2', endpoint: 'https://dynamodb.eu-west-2.amazonaws.com' };
+    expect(writeTargetOf(source)).toEqual(target);
+    await expect(source.putItem({ TableName: 'T', Item: {} })).rejects.toBeInstanceOf(UnconfirmedWriteError);
+    expect(store.getState().connected).toEqual({ source, kind: 'aws', ...target, readOnly: false });
+  });
+
+  it('hands over the client itself to DynamoDB Local without Read-only (no write confirmation there)', async () => {
+    const { store, onConnected } = setup(async () => ({ TableNames: ['T'] }));
+    store.getState().setForm({ kind: 'dynamodbLocal', readOnly: false });
+    await store.getState().connect();
+    const [source] = onConnected.mock.calls.at(-1) as unknown as [DynamoDBDataSource];
+    expect(isReadOnlyDataSource(source)).toBe(false);
+    expect(writeTargetOf(source)).toBeUndefined();
   });
 });

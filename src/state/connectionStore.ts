@@ -10,6 +10,7 @@ import {
   type RemoteHooks,
   type RemoteSettings,
 } from '../sources/remoteEndpoints';
+import { confirmingDataSource } from '../sources/confirmingDataSource';
 import { readOnlyDataSource } from '../sources/readOnlyDataSource';
 import { BUILT_IN_TABLE_LABEL } from './builtInTableStore';
 
@@ -45,7 +46,7 @@ export interface ProfileOption {
 
 /** What the explorer was last connected to through this store: where writes go (never a secret). */
 export interface ConnectedConnection {
-  /** The data source handed to the explorer (the read-only wrapper when readOnly). */
+  /** The data source handed to the explorer (the read-only wrapper when readOnly; on AWS otherwise, the confirming one). */
   readonly source: DynamoDBDataSource;
   readonly kind: ConnectionKind;
   readonly region?: string;
@@ -313,8 +314,10 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
               ? `Connected, but there are no tables for access key id ${settings.accessKeyId} in ${settings.region}. DynamoDB Local keeps separate tables per access key id and region unless it was started with -sharedDb: try the key and region your tables were created with.`
               : `Connected, but ${settings.kind === 'aws' ? `region ${settings.region}` : 'this endpoint'} has no tables.`;
           const shownLabel = form.readOnly ? `${label} · read-only` : label;
-          const source = form.readOnly ? readOnlyDataSource(client, label) : client;
-          set({ status: 'connected', connectedLabel: shownLabel, note, connected: { source, kind: form.kind, region: settings.region, endpoint: profileEndpoint ?? endpointOf(settings), readOnly: form.readOnly } });
+          const endpoint = profileEndpoint ?? endpointOf(settings);
+          // Read-only refuses writes; AWS otherwise writes only through a confirmed job (writeAccess.ts's confirmWrite).
+          const source = form.readOnly ? readOnlyDataSource(client, label) : form.kind === 'aws' ? confirmingDataSource(client, { region: settings.region, endpoint }) : client;
+          set({ status: 'connected', connectedLabel: shownLabel, note, connected: { source, kind: form.kind, region: settings.region, endpoint, readOnly: form.readOnly } });
           await options.onConnected(source, shownLabel);
         } catch (error) {
           if (ticket !== attempt) return;

@@ -119,15 +119,16 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     },
   });
 
-  // Every write control asks canWriteSource (false on a Read-only connection) and, before sending, confirmWrite (asks on AWS).
-  const writeConfirmation = createWriteConfirmationStore({ source: () => explorer.getState().source, connected: () => connection.getState().connected });
+  // Every write control asks canWriteSource (false on a Read-only connection) and sends through confirmWrite (asks on AWS):
+  // an AWS connection's source refuses any write that does not come through it.
+  const writeConfirmation = createWriteConfirmationStore();
   const { confirmWrite } = writeConfirmation.getState();
 
   // The one place that builds the explorer's tools: one `once(import …)` entry per tool.
   const explorerTools: ExplorerToolStores = {
     partiql: once(async () => {
       const { createPartiqlStore } = await import('../state/explorer/partiql');
-      const store = createPartiqlStore({ explorer });
+      const store = createPartiqlStore({ explorer, confirmWrite });
       disposers.push(() => store.getState().dispose());
       return store;
     }),

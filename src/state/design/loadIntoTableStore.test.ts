@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_DESIGN } from '../../design';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../../engine';
+import { AWS_TARGET, asAwsSource } from '../testing/writeConfirmations';
 import { createLoadIntoTableStore, type RemoteLoadTarget } from './loadIntoTableStore';
 
 const noWait = () => Promise.resolve();
@@ -28,6 +29,21 @@ describe('createLoadIntoTableStore', () => {
     await store.getState().confirm();
     expect(store.getState()).toMatchObject({ running: false, loadedInto: 'connection', confirmation: undefined });
     expect((await remote.scan({ TableName: 'Shop' })).Count).toBe(8);
+  });
+
+  it('on AWS asks with the region and endpoint, and that answer is the write confirmation: the load goes through (and only after Confirm)', async () => {
+    const engine = createLocalDynamoDB();
+    const target: RemoteLoadTarget = { source: asAwsSource(engine), where: 'AWS eu-west-1 · key AKIAEXAMPLE' };
+    const store = createLoadIntoTableStore({ openBuiltIn: () => Promise.reject(new Error('not this one')), remoteTarget: () => target, sleep: noWait });
+    store.getState().setTarget('connection');
+    await store.getState().request(SHOP_DESIGN);
+    expect(store.getState().confirmation).toBe(
+      `Create table Shop and write 8 items in AWS eu-west-1 · key AKIAEXAMPLE (AWS region ${AWS_TARGET.region}, endpoint ${AWS_TARGET.endpoint}: this changes real data in that account and may cost money)?`,
+    );
+    expect((await engine.listTables({})).TableNames).toEqual([]);
+    await store.getState().confirm();
+    expect(store.getState().error).toBeUndefined();
+    expect((await engine.scan({ TableName: 'Shop' })).Count).toBe(8);
   });
 
   it('writes nothing when cancelled, or when the connection changed while asking', async () => {

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Design } from '../../design';
 import type { DynamoDBDataSource } from '../../engine';
+import { runConfirmedWrite, writeConfirmationTarget } from '../writeAccess';
 import { describeLoadPlan, formatLoadReport, loadDesignIntoTable, type LoadProgress, type LoadReport } from './loadDesign';
 
 /** Where Load into a table writes: the built-in table, or what the explorer is connected to. */
@@ -83,7 +84,10 @@ export function createLoadIntoTableStore(deps: LoadIntoTableDeps): LoadIntoTable
           return;
         }
         pending = { design, source: remote.source };
-        set({ confirmation: `${describeLoadPlan(design)} in ${remote.where}?`, error: undefined });
+        // On AWS this question is the write confirmation (as the explorer's "Write to AWS?"): it names the region and the endpoint.
+        const aws = writeConfirmationTarget(remote.source);
+        const onAws = aws ? ` (AWS region ${aws.region}, endpoint ${aws.endpoint}: this changes real data in that account and may cost money)` : '';
+        set({ confirmation: `${describeLoadPlan(design)} in ${remote.where}${onAws}?`, error: undefined });
       },
       confirm: async () => {
         const asked = pending;
@@ -94,7 +98,8 @@ export function createLoadIntoTableStore(deps: LoadIntoTableDeps): LoadIntoTable
           set({ confirmation: undefined, error: 'The explorer’s connection changed since you were asked; nothing was written. Choose Load into a table again.' });
           return;
         }
-        await run(asked.design, 'connection', asked.source);
+        // The question above was the confirmation: on AWS the load writes through its grant (runConfirmedWrite), elsewhere to the source itself.
+        await runConfirmedWrite(asked.source, (writer) => run(asked.design, 'connection', writer));
       },
       cancel: () => {
         pending = undefined;

@@ -6,6 +6,7 @@ import { readOnlyDataSource } from '../../sources/readOnlyDataSource';
 import { createDesignBindingStore } from '../design/binding';
 import { createDesignStore } from '../design/designStore';
 import { createExplorerStore } from '../explorerStore';
+import { answeredWriteConfirmation, asAwsSource } from '../testing/writeConfirmations';
 import { canWriteSource } from '../writeAccess';
 import { applyBlockedReason, createMigrateStore } from './migrateStore';
 import { createMemoryMigrationStorage, type MigrationStorage } from './migrationStorage';
@@ -22,7 +23,7 @@ const RAW_LEADERBOARD: Design = {
 const PADDED = '{score:int(10)}#{ts:epoch(16)}#{playerId}';
 const SCORES = ['2300', '875', '875', '9', '42', '128'];
 
-async function setUp(options: { items?: number; readOnly?: boolean; storage?: MigrationStorage; engine?: ReturnType<typeof createLocalDynamoDB> } = {}) {
+async function setUp(options: { items?: number; readOnly?: boolean; aws?: boolean; storage?: MigrationStorage; engine?: ReturnType<typeof createLocalDynamoDB> } = {}) {
   const engine = options.engine ?? createLocalDynamoDB();
   if (!options.engine) {
     await engine.createTable({
@@ -53,22 +54,22 @@ async function setUp(options: { items?: number; readOnly?: boolean; storage?: Mi
   const designBindings = createDesignBindingStore();
   designBindings.getState().choose('Leaderboard', { designId, tableName: 'Leaderboard' });
   const explorer = createExplorerStore();
-  const source = options.readOnly ? readOnlyDataSource(engine, 'Local (Read-only)') : engine;
+  const source = options.readOnly ? readOnlyDataSource(engine, 'Local (Read-only)') : options.aws ? asAwsSource(engine) : engine;
   await explorer.getState().connect(source, 'Built-in table');
   await explorer.getState().selectTable('Leaderboard');
   const storage = options.storage ?? createMemoryMigrationStorage();
-  const asked: string[] = [];
+  const confirmation = answeredWriteConfirmation(true);
   const migrate = createMigrateStore({
     explorer,
     designs,
     designBindings,
     canWrite: canWriteSource,
-    confirmWrite: async (action) => (asked.push(action), true),
+    confirmWrite: confirmation.confirmWrite,
     storage,
     concurrency: 4,
   });
   await settle();
-  return { engine, explorer, migrate, storage, asked };
+  return { engine, explorer, migrate, storage, confirmation };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -199,6 +200,25 @@ describe('Migrate keys store', () => {
     expect(copied.Items?.map((item) => item.rankKey?.S)[0]).toBe('0000000009#0000001719705603#p_3');
     await migrate.getState().verify();
     expect(migrate.getState().verifyReport?.ok).toBe(true);
+  });
+
+  it('on AWS asks once before Apply (the copy target’s CreateTable and every transaction), and a No writes nothing, not even the new table', async () => {
+    const { migrate, engine, confirmation } = await setUp({ aws: true });
+    const before = await rankKeys(engine);
+    migrate.getState().setTemplate('rankKey', 'target', PADDED);
+    migrate.getState().setCopyInto('Leaderboard-v2');
+    await migrate.getState().preview();
+    confirmation.answer = false;
+    await migrate.getState().requestApply();
+    await migrate.getState().answerApply(true);
+    expect((await engine.listTables({})).TableNames).toEqual(['Leaderboard']);
+    expect(migrate.getState().outcome).toBeUndefined();
+    confirmation.answer = true;
+    await migrate.getState().requestApply();
+    await migrate.getState().answerApply(true);
+    expect(migrate.getState().outcome).toMatchObject({ copiedInto: 'Leaderboard-v2', total: 6, done: 6, failed: [] });
+    expect(await rankKeys(engine)).toEqual(before);
+    expect(confirmation.asked).toEqual(['Migrate keys of 6 items in table Leaderboard into table Leaderboard-v2', 'Migrate keys of 6 items in table Leaderboard into table Leaderboard-v2']);
   });
 
   it('copies into an existing table with the same key, and refuses one with another key or the table itself', async () => {

@@ -38,6 +38,7 @@ import type { DesignStore } from '../design/designStore';
 import { resolveDesignBinding, type DesignBindingStore } from '../design/binding';
 import type { ExplorerStore } from '../explorerStore';
 import type { TableSummary } from '../explorer/explorerTypes';
+import type { ConfirmWrite } from '../writeAccess';
 import { checkCopyTarget, waitUntilActive, type CopyTarget } from './copyTarget';
 import type { MigrationStorage } from './migrationStorage';
 
@@ -128,8 +129,8 @@ export interface MigrateStoreOptions {
   readonly designBindings: DesignBindingStore;
   /** The explorer's write rule (canWriteSource: false on a Read-only connection). */
   readonly canWrite: (source: DynamoDBDataSource | undefined) => boolean;
-  /** The explorer's extra confirmation before a write to AWS (resolves true at once elsewhere). */
-  readonly confirmWrite: (action: string) => Promise<boolean>;
+  /** The explorer's write confirmation (writeAccess.ts; asks on AWS): Apply and Resume write (CreateTable of a copy target, every transaction) through the writer it grants. */
+  readonly confirmWrite: ConfirmWrite;
   readonly storage: MigrationStorage;
   /** Rewrites in flight at once (default 8). */
   readonly concurrency?: number;
@@ -219,9 +220,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
       if (done.length + skipped.length + failed.length < total) set({ resumable: { done: done.length, total } });
     };
 
-    const run = async (file: MigrationPlanFile, key: string, checkpoint: MigrationCheckpoint) => {
-      const { source } = explorer.getState();
-      if (!source) return;
+    const run = async (writer: DynamoDBDataSource, file: MigrationPlanFile, key: string, checkpoint: MigrationCheckpoint) => {
       const controller = new AbortController();
       abort = controller;
       running = { file, key, checkpoint };
@@ -236,7 +235,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         // The plan is stored before the first write: a reload at any moment finds it.
         await saveCheckpoint(checkpoint);
         const result = await applyMigration({
-          source,
+          source: writer,
           plan: file,
           planId: file.planId,
           checkpoint,
@@ -343,21 +342,22 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         const key = storageKey();
         const { source } = explorer.getState();
         if (!confirmed || !plan || !key || !source) return;
-        if (!(await options.confirmWrite(`Migrate keys of ${formatCount(plan.rewrites.length)} items in table ${plan.spec.tableName}${plan.spec.targetTableName ? ` into table ${plan.spec.targetTableName}` : ''}`))) return;
-        if (createTarget) {
-          const input = createTarget;
-          createTarget = undefined;
-          try {
-            await source.createTable(input);
-            await waitUntilActive(source, input.TableName ?? '');
-          } catch (error) {
-            return set({ error: `Could not create table ${input.TableName ?? ''}: ${messageOf(error)}. Nothing was written.` });
+        await options.confirmWrite(source, `Migrate keys of ${formatCount(plan.rewrites.length)} items in table ${plan.spec.tableName}${plan.spec.targetTableName ? ` into table ${plan.spec.targetTableName}` : ''}`, async (writer) => {
+          if (createTarget) {
+            const input = createTarget;
+            createTarget = undefined;
+            try {
+              await writer.createTable(input);
+              await waitUntilActive(source, input.TableName ?? '');
+            } catch (error) {
+              return set({ error: `Could not create table ${input.TableName ?? ''}: ${messageOf(error)}. Nothing was written.` });
+            }
+            // The new table shows in the explorer's list (to browse the copies).
+            void explorer.getState().refreshTables();
           }
-          // The new table shows in the explorer's list (to browse the copies).
-          void explorer.getState().refreshTables();
-        }
-        const file = toPlanFile(plan);
-        await run(file, key, emptyCheckpoint(file.planId, file.rewrites.length));
+          const file = toPlanFile(plan);
+          await run(writer, file, key, emptyCheckpoint(file.planId, file.rewrites.length));
+        });
       },
       cancel: () => abort?.abort(),
       resume: async () => {
@@ -368,9 +368,9 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         if (!stored || !planFile?.ok) return set({ resumable: undefined, error: 'No stored migration of this table to resume: Preview and Apply again.' });
         const checkpoint = parseCheckpoint(stored.checkpointText, planFile.file.planId, 'the stored checkpoint');
         if (!checkpoint.ok) return set({ resumable: undefined, error: checkpoint.message });
-        if (!options.canWrite(explorer.getState().source)) return set({ error: 'This connection is Read-only: Resume writes, so it needs a connection without Read-only.' });
-        if (!(await options.confirmWrite(`Resume the key migration of table ${planFile.file.spec.tableName}`))) return;
-        await run(planFile.file, key, checkpoint.checkpoint);
+        const { source } = explorer.getState();
+        if (!source || !options.canWrite(source)) return set({ error: 'This connection is Read-only: Resume writes, so it needs a connection without Read-only.' });
+        await options.confirmWrite(source, `Resume the key migration of table ${planFile.file.spec.tableName}`, (writer) => run(writer, planFile.file, key, checkpoint.checkpoint));
       },
       verify: async () => {
         const plan = currentPlan();

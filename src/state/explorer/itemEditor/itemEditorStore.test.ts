@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toCreateTableInput, LEADERBOARD_DESIGN, type TableDesign } from '../../../design';
 import { createLocalDynamoDB } from '../../../engine';
 import { createExplorerStore } from '../../explorerStore';
+import { answeredWriteConfirmation, asAwsSource } from '../../testing/writeConfirmations';
 import { createItemEditorStore } from './itemEditorStore';
 
 async function setUp() {
@@ -15,7 +16,7 @@ async function setUp() {
   const explorer = createExplorerStore();
   await explorer.getState().connect(source, 'Engine');
   await explorer.getState().selectTable('Orders');
-  const editor = createItemEditorStore({ explorer, canWrite: () => true });
+  const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: answeredWriteConfirmation().confirmWrite });
   return { source, explorer, editor };
 }
 
@@ -24,32 +25,67 @@ const NEW_ITEM = '{"pk": {"S": "o1"}, "sk": {"N": "1"}, "tags": {"SS": ["a", "b"
 describe('the item editor store', () => {
   it('offers no writes where the connection says no', async () => {
     const { explorer } = await setUp();
-    const editor = createItemEditorStore({ explorer, canWrite: () => false });
+    const editor = createItemEditorStore({ explorer, canWrite: () => false, confirmWrite: answeredWriteConfirmation().confirmWrite });
     expect(editor.getState().canWrite()).toBe(false);
     editor.getState().openNew();
     expect(editor.getState().open).toBe(false);
   });
 
-  it('asks the write confirmation (AWS) before every item write, and sends nothing on No', async () => {
+  it('asks the write confirmation on AWS before every item write (new, edit, key change, duplicate, overwrite, delete), and sends nothing on No', async () => {
     const { source, explorer } = await setUp();
-    const asked: string[] = [];
-    let answer = false;
-    const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: async (action) => (asked.push(action), answer) });
+    await explorer.getState().connect(asAwsSource(source), 'AWS eu-west-1');
+    await explorer.getState().selectTable('Orders');
+    const confirmation = answeredWriteConfirmation(false);
+    const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: confirmation.confirmWrite });
     const key = { pk: { S: 'o1' }, sk: { N: '1' } };
+    const stored = async (at = key) => (await source.getItem({ TableName: 'Orders', Key: at, ConsistentRead: true })).Item;
     editor.getState().openNew();
     editor.getState().setText(JSON.stringify({ ...key, note: { S: 'x' } }));
     expect(await editor.getState().save()).toBe(false);
     expect(editor.getState()).toMatchObject({ open: true, saving: false });
-    expect((await source.getItem({ TableName: 'Orders', Key: key })).Item).toBeUndefined();
-    answer = true;
+    expect(await stored()).toBeUndefined();
+    confirmation.answer = true;
     expect(await editor.getState().save()).toBe(true);
-    const stored = (await source.getItem({ TableName: 'Orders', Key: key })).Item;
-    answer = false;
-    editor.getState().askDelete(stored as never);
+    const original = (await stored())!;
+
+    confirmation.answer = false;
+    // Edit, key change and Duplicate: declined, the stored item is as it was and no other key appears.
+    editor.getState().openEdit(original);
+    editor.getState().setText(JSON.stringify({ ...key, note: { S: 'edited' } }));
+    expect(await editor.getState().save()).toBe(false);
+    editor.getState().openEdit(original);
+    editor.getState().setText(JSON.stringify({ pk: { S: 'o1' }, sk: { N: '2' }, note: { S: 'x' } }));
+    expect(await editor.getState().save()).toBe(false);
+    editor.getState().openDuplicate(original);
+    editor.getState().setText(JSON.stringify({ pk: { S: 'o1' }, sk: { N: '3' }, note: { S: 'x' } }));
+    expect(await editor.getState().save()).toBe(false);
+    expect((await source.scan({ TableName: 'Orders' })).Items).toEqual([original]);
+
+    // Overwrite after a conflict: declined, theirs stays.
+    confirmation.answer = true;
+    editor.getState().openEdit(original);
+    await source.putItem({ TableName: 'Orders', Item: { ...key, note: { S: 'theirs' } } });
+    editor.getState().setText(JSON.stringify({ ...key, note: { S: 'mine' } }));
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState().outcome?.kind).toBe('conflict');
+    confirmation.answer = false;
+    expect(await editor.getState().overwrite()).toBe(false);
+    expect((await stored())?.note).toEqual({ S: 'theirs' });
+
+    editor.getState().askDelete((await stored())!);
     expect(await editor.getState().confirmDelete()).toBe(false);
     expect(editor.getState().deletion).toMatchObject({ sending: false });
-    expect((await source.getItem({ TableName: 'Orders', Key: key })).Item).toBeDefined();
-    expect(asked).toEqual(['Put a new item into Orders', 'Put a new item into Orders', 'Delete an item of Orders']);
+    expect(await stored()).toBeDefined();
+    expect(confirmation.asked).toEqual([
+      'Put a new item into Orders',
+      'Put a new item into Orders',
+      'Save an edited item of Orders',
+      'Save an edited item of Orders',
+      'Put a new item into Orders',
+      'Save an edited item of Orders',
+      'Overwrite the changed item of Orders',
+      'Delete an item of Orders',
+    ]);
   });
 
   it('prefills the key, writes a new item exactly, then refuses the same key', async () => {
@@ -240,7 +276,7 @@ describe('the item editor store: keys from the design', () => {
     await explorer.getState().connect(source, 'Engine');
     await explorer.getState().selectTable('Leaderboard');
     explorer.getState().setDesignBinding({ designId: 'd1', designName: 'Leaderboard', table, automatic: true });
-    return { source, explorer, editor: createItemEditorStore({ explorer, canWrite: () => true }) };
+    return { source, explorer, editor: createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: answeredWriteConfirmation().confirmWrite }) };
   }
 
   it('fills the key attributes from the entity\'s template fields, and says when a value does not fit', async () => {

@@ -17,6 +17,7 @@ import {
   type NumberRespelling,
 } from '../../../items';
 import type { ExplorerStore } from '../../explorerStore';
+import type { ConfirmWrite } from '../../writeAccess';
 import type { Item, TableSummary } from '../explorerTypes';
 import { designKeyDraft, versionAttributeOf, withEncodedKeys, type DesignKeyDraft } from './itemDesignKeys';
 import { deleteShownItem, keyOf, putNewItem, writeEdit, type WriteOutcome } from './itemWrites';
@@ -105,8 +106,8 @@ export interface ItemEditorOptions {
   readonly explorer: ExplorerStore;
   /** Whether items are written on this source (not on a read-only connection). */
   readonly canWrite: (source: DynamoDBDataSource) => boolean;
-  /** The extra confirmation before a write (asks on AWS; see writeAccess.ts): false means the user said no, and nothing is sent. */
-  readonly confirmWrite?: (action: string) => Promise<boolean>;
+  /** The write confirmation (writeAccess.ts; asks on AWS): every save and delete is sent through the writer it grants; declined, nothing is sent. */
+  readonly confirmWrite: ConfirmWrite;
 }
 
 const CLOSED: ItemEditorState = { open: false, mode: 'new', text: '', form: [], formReadable: true, lastEdited: 'form', encoding: 'base64', problems: [], respelled: [], saving: false };
@@ -122,7 +123,7 @@ const EMPTY_VALUE: Record<'S' | 'N' | 'B', AttributeValue> = { S: { S: '' }, N: 
  */
 export function createItemEditorStore(options: ItemEditorOptions): ItemEditorStore {
   const { explorer } = options;
-  const confirmWrite = options.confirmWrite ?? (async () => true);
+  const { confirmWrite } = options;
   const current = (): { source?: DynamoDBDataSource; table?: TableSummary } => explorer.getState();
 
   return createStore<ItemEditorState & ItemEditorActions>()((set, get) => {
@@ -178,9 +179,10 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       return true;
     };
 
-    /** Asks before an item write (on AWS); on No, the editor stays open and nothing is sent. */
-    const confirmed = async (action: string): Promise<boolean> => {
-      if (await confirmWrite(action)) return true;
+    /** Sends an item write once confirmed (asked on AWS), then finishes it; on No, the editor stays open and nothing is sent. */
+    const confirmedWrite = async (source: DynamoDBDataSource, action: string, write: (writer: DynamoDBDataSource) => Promise<WriteOutcome>): Promise<boolean> => {
+      const sent = await confirmWrite(source, action, write);
+      if (sent.confirmed) return finish(sent.result);
       set({ saving: false });
       return false;
     };
@@ -246,13 +248,12 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
             set({ outcome: { kind: 'nothingChanged' } });
             return false;
           }
+          const original = state.original;
           set({ saving: true });
-          if (!(await confirmed(`Save an edited item of ${table.name}`))) return false;
-          return finish(await writeEdit(source, table, item, state.original, state.versionAttribute));
+          return confirmedWrite(source, `Save an edited item of ${table.name}`, (writer) => writeEdit(writer, table, item, original, state.versionAttribute));
         }
         set({ saving: true });
-        if (!(await confirmed(`Put a new item into ${table.name}`))) return false;
-        return finish(await putNewItem(source, table, item));
+        return confirmedWrite(source, `Put a new item into ${table.name}`, (writer) => putNewItem(writer, table, item));
       },
       reload() {
         const { outcome } = get();
@@ -263,9 +264,9 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         const { outcome, versionAttribute, saving } = get();
         const { source, table } = current();
         if (outcome?.kind !== 'conflict' || !outcome.theirs || !source || !table || saving) return false;
+        const theirs = outcome.theirs;
         set({ saving: true });
-        if (!(await confirmed(`Overwrite the changed item of ${table.name}`))) return false;
-        return finish(await writeEdit(source, table, outcome.mine, outcome.theirs, versionAttribute));
+        return confirmedWrite(source, `Overwrite the changed item of ${table.name}`, (writer) => writeEdit(writer, table, outcome.mine, theirs, versionAttribute));
       },
       close() {
         set({ ...CLOSED, outcome: undefined, original: undefined, versionAttribute: undefined, designKeys: undefined, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
@@ -280,11 +281,13 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         const { source, table } = current();
         if (!deletion || deletion.sending || !source || !table || !options.canWrite(source)) return false;
         set({ deletion: { ...deletion, sending: true } });
-        if (!(await confirmWrite(`Delete an item of ${table.name}`))) {
+        const versionAttribute = versionAttributeOf(explorer.getState().designBinding, deletion.item);
+        const sent = await confirmWrite(source, `Delete an item of ${table.name}`, (writer) => deleteShownItem(writer, table, deletion.item, versionAttribute));
+        if (!sent.confirmed) {
           if (get().deletion) set({ deletion: { ...deletion, sending: false } });
           return false;
         }
-        const outcome = await deleteShownItem(source, table, deletion.item, versionAttributeOf(explorer.getState().designBinding, deletion.item));
+        const outcome = sent.result;
         if (outcome.kind === 'saved') {
           set({ deletion: undefined });
           await explorer.getState().run();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openBuiltInTableInMemory } from '../../../sources';
 import { createExplorerStore } from '../../explorerStore';
+import { answeredWriteConfirmation, asAwsSource } from '../../testing/writeConfirmations';
 import { createPartiqlStore } from './partiqlStore';
 
 /*
@@ -13,7 +14,7 @@ async function connected() {
   const explorer = createExplorerStore();
   await explorer.getState().connect(builtIn.source, 'Built-in table');
   await explorer.getState().selectTable('Leaderboard');
-  return { builtIn, explorer, partiql: createPartiqlStore({ explorer }) };
+  return { builtIn, explorer, partiql: createPartiqlStore({ explorer, confirmWrite: answeredWriteConfirmation().confirmWrite }) };
 }
 
 describe('the PartiQL store', () => {
@@ -44,6 +45,32 @@ describe('the PartiQL store', () => {
     // Editing a field clears its own message only.
     partiql.getState().setLimit('5');
     expect(Object.keys(partiql.getState().errors).filter((field) => partiql.getState().errors[field as 'limit'])).toEqual(['statement', 'parameters']);
+  });
+
+  it('on AWS sends a SELECT at once, and a statement that writes only after the write confirmation (nothing on No)', async () => {
+    const builtIn = await openBuiltInTableInMemory();
+    const explorer = createExplorerStore();
+    await explorer.getState().connect(asAwsSource(builtIn.source), 'AWS eu-west-1');
+    await explorer.getState().selectTable('AuditLog');
+    const confirmation = answeredWriteConfirmation(false);
+    const partiql = createPartiqlStore({ explorer, confirmWrite: confirmation.confirmWrite });
+    const key = { PK: { S: 'confirm-test' }, SK: { S: '1' } };
+    const stored = async () => (await builtIn.source.getItem({ TableName: 'AuditLog', Key: key })).Item;
+    partiql.getState().setParameters('[]');
+    partiql.getState().setStatement('SELECT * FROM "AuditLog"');
+    await partiql.getState().run();
+    expect(partiql.getState().runError).toBeUndefined();
+    const insert = `INSERT INTO "AuditLog" VALUE {'PK': 'confirm-test', 'SK': '1'}`;
+    partiql.getState().setStatement(insert);
+    await partiql.getState().run();
+    expect(partiql.getState()).toMatchObject({ running: false, runError: undefined, items: [] });
+    expect(await stored()).toBeUndefined();
+    confirmation.answer = true;
+    await partiql.getState().run();
+    expect(partiql.getState().runError).toBeUndefined();
+    expect(await stored()).toEqual(key);
+    expect(confirmation.asked).toEqual([`Run the PartiQL statement ${insert}`, `Run the PartiQL statement ${insert}`]);
+    partiql.getState().dispose();
   });
 
   it('drops the results of another connection', async () => {

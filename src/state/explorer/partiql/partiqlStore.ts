@@ -1,8 +1,9 @@
-import type { AttributeValue, ExecuteStatementCommandInput } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, ExecuteStatementCommandInput, ExecuteStatementCommandOutput } from '@aws-sdk/client-dynamodb';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../../../engine';
 import type { ExplorerStore } from '../../explorerStore';
 import { MAX_INT32, parseCount } from '../../parseCount';
+import { isWriteCall, type ConfirmWrite } from '../../writeAccess';
 import { toExplorerError, type ExplorerError, type Item, type TableSummary } from '../explorerTypes';
 import type { ColumnWidths } from '../resultsSlice';
 import { summarizeTable } from '../tablesSlice';
@@ -79,16 +80,26 @@ export function starterStatement(table: TableSummary): { statement: string; para
  * explorer's data source (ExecuteStatement), and the pages DynamoDB returned,
  * followed with NextToken. It follows the explorer: another connection drops
  * the results; until the user edits it, the statement is a starter for the
- * explorer's table. Responses to an older run are dropped.
+ * explorer's table. Responses to an older run are dropped. A statement
+ * that writes (INSERT, UPDATE, DELETE) is sent only through `confirmWrite`
+ * (asked on AWS, like every write).
  */
-export function createPartiqlStore({ explorer }: { explorer: ExplorerStore }): PartiqlStore {
+export function createPartiqlStore({ explorer, confirmWrite }: { explorer: ExplorerStore; confirmWrite: ConfirmWrite }): PartiqlStore {
   let ticket = 0;
   const store = createStore<PartiqlState & PartiqlActions>()((set, get) => {
+    /** ExecuteStatement; a statement that writes goes through the write confirmation (undefined: the user said no, nothing was sent). */
+    async function execute(source: DynamoDBDataSource, input: ExecuteStatementCommandInput): Promise<ExecuteStatementCommandOutput | undefined> {
+      if (!isWriteCall('executeStatement', input)) return source.executeStatement(input);
+      const sent = await confirmWrite(source, `Run the PartiQL statement ${input.Statement ?? ''}`, (writer) => writer.executeStatement(input));
+      return sent.confirmed ? sent.result : undefined;
+    }
+
     async function send(source: DynamoDBDataSource, input: ExecuteStatementCommandInput, runTicket: number): Promise<void> {
       set({ running: true, runError: undefined });
       try {
-        const output = await source.executeStatement(input);
+        const output = await execute(source, input);
         if (runTicket !== ticket) return;
+        if (!output) return set({ running: false });
         const items = output.Items ?? [];
         const page: StatementPage = {
           itemCount: items.length,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../../../engine';
 import { openBuiltInTableInMemory } from '../../../sources';
 import { createExplorerStore } from '../../explorerStore';
+import { answeredWriteConfirmation, asAwsSource } from '../../testing/writeConfirmations';
 import { createTableDetailsStore } from './tableDetailsStore';
 
 /** `source`, recording which table each call names (the calls still go to the engine). */
@@ -27,7 +28,7 @@ describe('the table details store', () => {
     const explorer = createExplorerStore();
     await explorer.getState().connect(builtIn.source, 'Built-in table');
     await explorer.getState().selectTable('AuditLog');
-    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined });
+    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: answeredWriteConfirmation().confirmWrite });
 
     const other = createLocalDynamoDB();
     await other.createTable({ TableName: 'Orders', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
@@ -46,7 +47,7 @@ describe('the table details store', () => {
     const explorer = createExplorerStore();
     await explorer.getState().connect(builtIn.source, 'Built-in table');
     await explorer.getState().selectTable('Leaderboard');
-    const details = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtIn.source, wait: async () => undefined });
+    const details = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtIn.source, wait: async () => undefined, confirmWrite: answeredWriteConfirmation().confirmWrite });
     details.getState().openAddIndex();
     details.getState().setAddIndexForm({ indexName: 'x', partitionKeyName: '' });
     expect(await details.getState().submitAddIndex()).toBe(false);
@@ -62,7 +63,7 @@ describe('the table details store', () => {
     details.getState().dispose();
   });
 
-  it('deletes a GSI after asking, and follows it until DescribeTable no longer lists it', async () => {
+  it('deletes a GSI on AWS after asking, sends nothing on No, and follows it until DescribeTable no longer lists it', async () => {
     const source = createLocalDynamoDB();
     await source.createTable({
       TableName: 'Orders',
@@ -75,17 +76,22 @@ describe('the table details store', () => {
       BillingMode: 'PAY_PER_REQUEST',
     });
     const explorer = createExplorerStore();
-    await explorer.getState().connect(source, 'Built-in table');
+    await explorer.getState().connect(asAwsSource(source), 'AWS eu-west-1');
     await explorer.getState().selectTable('Orders');
-    const asked: string[] = [];
-    let answer = false;
-    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: async (action) => (asked.push(action), answer) });
+    const confirmation = answeredWriteConfirmation(false);
+    const { asked } = confirmation;
+    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: confirmation.confirmWrite });
+    details.getState().openAddIndex();
+    details.getState().setAddIndexForm({ indexName: 'byPk', partitionKeyName: 'pk', partitionKeyType: 'S' });
+    expect(await details.getState().submitAddIndex()).toBe(false);
+    expect(details.getState().addIndex).toMatchObject({ open: true, sending: false });
+    details.getState().closeAddIndex();
     details.getState().openDeleteIndex();
     expect(details.getState().deleteIndex).toMatchObject({ open: true, indexName: 'byStatus' });
     expect(await details.getState().submitDeleteIndex()).toBe(false);
-    expect(asked).toEqual(['Delete index byStatus of Orders']);
-    expect((await source.describeTable({ TableName: 'Orders' })).Table?.GlobalSecondaryIndexes).toHaveLength(1);
-    answer = true;
+    expect(asked).toEqual(['Add index byPk to Orders', 'Delete index byStatus of Orders']);
+    expect((await source.describeTable({ TableName: 'Orders' })).Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName)).toEqual(['byStatus']);
+    confirmation.answer = true;
     expect(await details.getState().submitDeleteIndex()).toBe(true);
     expect(details.getState().deleteIndex.open).toBe(false);
     expect(details.getState().deletingIndex).toBeUndefined();

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../../../engine';
 import type { ExplorerStore } from '../../explorerStore';
+import type { ConfirmWrite } from '../../writeAccess';
 import { toExplorerError, type ExplorerError, type TableSummary } from '../explorerTypes';
 import { addIndexRequest, EMPTY_ADD_INDEX_FORM, validateAddIndex, type AddIndexErrors, type AddIndexForm } from './addIndexForm';
 
@@ -75,8 +76,8 @@ export interface TableDetailsOptions {
   readonly canAddIndex: (source: DynamoDBDataSource) => boolean;
   /** Waits between DescribeTable polls (tests pass one that resolves at once). */
   readonly wait?: (ms: number) => Promise<void>;
-  /** Asks before a write where the connection needs it (AWS); default: no question. */
-  readonly confirmWrite?: (action: string) => Promise<boolean>;
+  /** The write confirmation (writeAccess.ts; asks on AWS): Add index and Delete index send their UpdateTable through the writer it grants. */
+  readonly confirmWrite: ConfirmWrite;
 }
 
 /** How often an index being created is described again (DescribeTable polling, as the SDK's waiters do). */
@@ -101,7 +102,7 @@ const unavailable = (error: unknown): { state: 'unavailable'; why: string } => (
 export function createTableDetailsStore(options: TableDetailsOptions): TableDetailsStore {
   const { explorer } = options;
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const confirmWrite = options.confirmWrite ?? (async () => true);
+  const { confirmWrite } = options;
   // Bumped on every table or source change: answers about the previous one are dropped.
   let ticket = 0;
   let disposed = false;
@@ -155,14 +156,16 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
         }
         const sendTicket = ticket;
         set({ addIndex: { ...addIndex, errors: {}, sending: true, refusal: undefined } });
-        if (!(await confirmWrite(`Add index ${addIndex.form.indexName} to ${table.name}`))) {
-          if (sendTicket === ticket) set((state) => ({ addIndex: { ...state.addIndex, sending: false } }));
-          return false;
-        }
         try {
-          // Fresh: the billing mode decides whether the index needs its own throughput.
-          const { Table: description } = await source.describeTable({ TableName: table.name });
-          await source.updateTable(addIndexRequest(addIndex.form, table.name, description));
+          const sent = await confirmWrite(source, `Add index ${addIndex.form.indexName} to ${table.name}`, async (writer) => {
+            // Fresh: the billing mode decides whether the index needs its own throughput.
+            const { Table: description } = await source.describeTable({ TableName: table.name });
+            await writer.updateTable(addIndexRequest(addIndex.form, table.name, description));
+          });
+          if (!sent.confirmed) {
+            if (sendTicket === ticket) set((state) => ({ addIndex: { ...state.addIndex, sending: false } }));
+            return false;
+          }
         } catch (error) {
           if (sendTicket === ticket) set((state) => ({ addIndex: { ...state.addIndex, sending: false, refusal: toExplorerError(error) } }));
           return false;
@@ -185,12 +188,14 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
         if (!source || !table || !canAddIndex || deleteIndex.sending || !indexName) return false;
         const sendTicket = ticket;
         set({ deleteIndex: { ...deleteIndex, sending: true, refusal: undefined } });
-        if (!(await confirmWrite(`Delete index ${indexName} of ${table.name}`))) {
-          if (sendTicket === ticket) set((state) => ({ deleteIndex: { ...state.deleteIndex, sending: false } }));
-          return false;
-        }
         try {
-          await source.updateTable({ TableName: table.name, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: indexName } }] });
+          const sent = await confirmWrite(source, `Delete index ${indexName} of ${table.name}`, (writer) =>
+            writer.updateTable({ TableName: table.name, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: indexName } }] }),
+          );
+          if (!sent.confirmed) {
+            if (sendTicket === ticket) set((state) => ({ deleteIndex: { ...state.deleteIndex, sending: false } }));
+            return false;
+          }
         } catch (error) {
           if (sendTicket === ticket) set((state) => ({ deleteIndex: { ...state.deleteIndex, sending: false, refusal: toExplorerError(error) } }));
           return false;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SHOP_DESIGN } from '../../../design';
 import { createLocalDynamoDB } from '../../../engine';
 import { createExplorerStore } from '../../explorerStore';
+import { answeredWriteConfirmation, asAwsSource } from '../../testing/writeConfirmations';
 import { EMPTY_CREATE_TABLE_FORM, validateCreateTable } from './createTableForm';
 import { createTablesStore } from './tablesStore';
 
@@ -10,7 +11,7 @@ async function setUp(canChangeTables = true) {
   await source.createTable({ TableName: 'Existing', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
   const explorer = createExplorerStore();
   await explorer.getState().connect(source, 'Built-in table');
-  const tables = createTablesStore({ explorer, canChangeTables: () => canChangeTables, wait: async () => undefined });
+  const tables = createTablesStore({ explorer, canChangeTables: () => canChangeTables, wait: async () => undefined, confirmWrite: answeredWriteConfirmation().confirmWrite });
   return { source, explorer, tables };
 }
 
@@ -175,17 +176,33 @@ describe('the tables store', () => {
     expect((await source.describeTable({ TableName: design.name })).Table?.GlobalSecondaryIndexes?.length ?? 0).toBe(design.indexes.filter((index) => index.kind === 'GSI').length);
   });
 
-  it('asks before writing where the connection needs it, and sends nothing when the user cancels', async () => {
+  it('asks before every table write on AWS, sends nothing when the user cancels, and writes the whole job (CreateTable, its TTL) through one yes', async () => {
     const source = createLocalDynamoDB();
     const explorer = createExplorerStore();
-    await explorer.getState().connect(source, 'AWS');
-    const asked: string[] = [];
-    const tables = createTablesStore({ explorer, canChangeTables: () => true, wait: async () => undefined, confirmWrite: async (action) => (asked.push(action), false) });
+    await explorer.getState().connect(asAwsSource(source), 'AWS');
+    const confirmation = answeredWriteConfirmation(false);
+    const tables = createTablesStore({ explorer, canChangeTables: () => true, wait: async () => undefined, confirmWrite: confirmation.confirmWrite });
     tables.getState().openCreateTable();
-    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'pk' });
+    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'pk', ttlAttribute: 'expiresAt' });
     expect(await tables.getState().submitCreateTable()).toBe(false);
-    expect(asked).toEqual(['Create table Orders']);
     expect(tables.getState().create).toMatchObject({ open: true, sending: false });
+    const design = SHOP_DESIGN.tables[0]!;
+    tables.getState().fillFromDesign(design, `Shop · ${design.name}`);
+    expect(await tables.getState().createAsDesigned()).toBe(false);
     expect((await source.listTables({})).TableNames).toEqual([]);
+
+    confirmation.answer = true;
+    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'pk', ttlAttribute: 'expiresAt' });
+    expect(await tables.getState().submitCreateTable()).toBe(true);
+    expect(tables.getState().creating?.problem).toBeUndefined();
+    expect((await source.describeTimeToLive({ TableName: 'Orders' })).TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
+
+    confirmation.answer = false;
+    tables.getState().openDeleteTable('Orders');
+    tables.getState().setDeleteConfirmation('Orders');
+    expect(await tables.getState().submitDeleteTable()).toBe(false);
+    expect(tables.getState().remove).toMatchObject({ tableName: 'Orders', sending: false });
+    expect((await source.listTables({})).TableNames).toEqual(['Orders']);
+    expect(confirmation.asked).toEqual(['Create table Orders', `Create table ${design.name}`, 'Create table Orders', 'Delete table Orders']);
   });
 });

@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { toCreateTableInput, type TableDesign } from '../../../design';
 import type { DynamoDBDataSource } from '../../../engine';
 import type { ExplorerStore } from '../../explorerStore';
+import type { ConfirmWrite } from '../../writeAccess';
 import { toExplorerError, type ExplorerError } from '../explorerTypes';
 import {
   createTableRequest,
@@ -77,8 +78,8 @@ export interface TablesOptions {
   readonly canChangeTables: (source: DynamoDBDataSource) => boolean;
   /** Waits between DescribeTable polls (tests pass one that resolves at once). */
   readonly wait?: (ms: number) => Promise<void>;
-  /** Asks before a write where the connection needs it (AWS); default: no question. */
-  readonly confirmWrite?: (action: string) => Promise<boolean>;
+  /** The write confirmation (writeAccess.ts; asks on AWS): CreateTable, its time to live and DeleteTable are sent through the writer it grants. */
+  readonly confirmWrite: ConfirmWrite;
 }
 
 /** How often a table being created is described again. */
@@ -93,7 +94,7 @@ const CLOSED_DELETE: DeleteTableDialog = { confirmation: '', sending: false };
 export function createTablesStore(options: TablesOptions): TablesStore {
   const { explorer } = options;
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const confirmWrite = options.confirmWrite ?? (async () => true);
+  const { confirmWrite } = options;
   let disposed = false;
   const current = () => explorer.getState();
 
@@ -114,15 +115,19 @@ export function createTablesStore(options: TablesOptions): TablesStore {
       if (!source || !canChangeTables || create.sending) return false;
       const tableName = request.TableName ?? '';
       set({ create: { ...create, errors: {}, sending: true, refusal: undefined } });
-      if (!(await confirmWrite(`Create table ${tableName}`))) {
-        set((state) => ({ create: { ...state.create, sending: false } }));
-        return false;
-      }
+      const sent = await confirmWrite(source, `Create table ${tableName}`, (writer) => createAndWait(source, writer, request, timeToLive));
+      if (!sent.confirmed) set((state) => ({ create: { ...state.create, sending: false } }));
+      return sent.confirmed && sent.result;
+    }
+
+    /** createAndFollow's confirmed job: the writes (CreateTable, then UpdateTimeToLive once ACTIVE) go through `writer`. */
+    async function createAndWait(source: DynamoDBDataSource, writer: DynamoDBDataSource, request: CreateTableCommandInput, timeToLive: ReturnType<typeof timeToLiveRequest>): Promise<boolean> {
+      const tableName = request.TableName ?? '';
       // The new table is shown once ACTIVE unless the user picked another table meanwhile (polling can take a while).
       const selectedWhenSent = current().selectedTable;
       let status: string;
       try {
-        const output = await source.createTable(request);
+        const output = await writer.createTable(request);
         status = output.TableDescription?.TableStatus ?? 'CREATING';
       } catch (error) {
         set((state) => ({ create: { ...state.create, sending: false, refusal: toExplorerError(error) } }));
@@ -142,7 +147,7 @@ export function createTablesStore(options: TablesOptions): TablesStore {
       if (disposed || current().source !== source) return true;
       if (timeToLive && status === 'ACTIVE') {
         try {
-          await source.updateTimeToLive(timeToLive);
+          await writer.updateTimeToLive(timeToLive);
         } catch (error) {
           const refusal = toExplorerError(error);
           set({ creating: { tableName, status, problem: `The table was created, but time to live on ${timeToLive.TimeToLiveSpecification.AttributeName} was refused: ${refusal.name}: ${refusal.message}` } });
@@ -205,14 +210,15 @@ export function createTablesStore(options: TablesOptions): TablesStore {
         const tableName = remove.tableName;
         if (!source || !canChangeTables || !tableName || remove.sending || remove.confirmation !== tableName) return false;
         set({ remove: { ...remove, sending: true, refusal: undefined } });
-        if (!(await confirmWrite(`Delete table ${tableName}`))) {
-          set((state) => ({ remove: { ...state.remove, sending: false } }));
-          return false;
-        }
+        let sent;
         try {
-          await source.deleteTable({ TableName: tableName });
+          sent = await confirmWrite(source, `Delete table ${tableName}`, (writer) => writer.deleteTable({ TableName: tableName }));
         } catch (error) {
           set((state) => ({ remove: { ...state.remove, sending: false, refusal: toExplorerError(error) } }));
+          return false;
+        }
+        if (!sent.confirmed) {
+          set((state) => ({ remove: { ...state.remove, sending: false } }));
           return false;
         }
         set({ remove: CLOSED_DELETE });

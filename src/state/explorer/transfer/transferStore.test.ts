@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../../../engine';
 import { createExplorerStore } from '../../explorerStore';
+import { answeredWriteConfirmation, asAwsSource } from '../../testing/writeConfirmations';
+import type { ConfirmWrite } from '../../writeAccess';
 import { createTransferStore } from './transferStore';
 
-async function setUp(canWrite = true, wrap: (source: DynamoDBDataSource) => DynamoDBDataSource = (source) => source, concurrency?: number, confirmWrite?: (action: string) => Promise<boolean>) {
+async function setUp(canWrite = true, wrap: (source: DynamoDBDataSource) => DynamoDBDataSource = (source) => source, concurrency?: number, confirmWrite: ConfirmWrite = answeredWriteConfirmation().confirmWrite) {
   const engine = createLocalDynamoDB();
   const source = engine;
   await source.createTable({
@@ -15,7 +17,7 @@ async function setUp(canWrite = true, wrap: (source: DynamoDBDataSource) => Dyna
   const explorer = createExplorerStore();
   await explorer.getState().connect(wrap(source), 'Engine');
   await explorer.getState().selectTable('Orders');
-  const transfer = createTransferStore({ explorer, canWrite: () => canWrite, ...(concurrency ? { concurrency } : {}), ...(confirmWrite ? { confirmWrite } : {}) });
+  const transfer = createTransferStore({ explorer, canWrite: () => canWrite, ...(concurrency ? { concurrency } : {}), confirmWrite });
   return { source, explorer, transfer };
 }
 
@@ -61,25 +63,25 @@ describe('the transfer store', () => {
     expect((await source.scan({ TableName: 'Orders' })).Items).toEqual([]);
   });
 
-  it('asks the write confirmation before an import and a bulk delete, and sends nothing when it is declined', async () => {
-    const asked: string[] = [];
-    let answer = false;
-    const { source: engine, explorer, transfer } = await setUp(true, undefined, undefined, async (action) => (asked.push(action), answer));
+  it('asks the write confirmation on AWS before an import and a bulk delete, and sends nothing when it is declined', async () => {
+    const confirmation = answeredWriteConfirmation(false);
+    const { asked } = confirmation;
+    const { source: engine, explorer, transfer } = await setUp(true, asAwsSource, undefined, confirmation.confirmWrite);
     const file = { name: 'f.jsonl', size: FILE.length, chunks: [FILE] };
     await transfer.getState().startImport(file);
     expect((await engine.scan({ TableName: 'Orders' })).Items).toEqual([]);
-    answer = true;
+    confirmation.answer = true;
     await transfer.getState().startImport(file);
     expect((await engine.scan({ TableName: 'Orders' })).Items).toHaveLength(3);
     explorer.getState().setForm({ mode: 'query', partitionValue: 'o' });
     await explorer.getState().run();
     transfer.getState().setSelected(explorer.getState().items[0]!, true);
     await transfer.getState().askDelete('selected');
-    answer = false;
+    confirmation.answer = false;
     await transfer.getState().confirmDelete();
     expect(transfer.getState().confirmation).toMatchObject({ count: 1 });
     expect((await engine.scan({ TableName: 'Orders' })).Items).toHaveLength(3);
-    answer = true;
+    confirmation.answer = true;
     await transfer.getState().confirmDelete();
     expect((await engine.scan({ TableName: 'Orders' })).Items).toHaveLength(2);
     expect(asked).toEqual(['Import f.jsonl into Orders', 'Import f.jsonl into Orders', 'Delete 1 item of Orders', 'Delete 1 item of Orders']);
@@ -138,9 +140,10 @@ describe('the transfer store', () => {
       expect((await source.scan({ TableName: 'Orders', Select: 'COUNT' })).Count).toBe(199);
     });
 
-    it('resumes after an error where it stopped: no line written twice, the earlier failures kept', async () => {
+    it('resumes after an error where it stopped: no line written twice, the earlier failures kept (on AWS: one question per run, not per batch)', async () => {
       const count = counting(3);
-      const { transfer, source } = await setUp(true, count.wrap, 1);
+      const confirmation = answeredWriteConfirmation(true);
+      const { transfer, source } = await setUp(true, (engine) => asAwsSource(count.wrap(engine)), 1, confirmation.confirmWrite);
       await transfer.getState().startImport({ name: 'big.jsonl', size: BIG.length, chunks: [BIG] });
       const stopped = transfer.getState().job;
       expect(stopped).toMatchObject({ running: false, resumable: true, report: { fatal: { code: 'TimeoutError', reason: 'socket hang up' }, rejected: [{ line: 7 }] } });
@@ -154,6 +157,7 @@ describe('the transfer store', () => {
       expect(count.written).toHaveLength(199);
       expect(new Set(count.written).size).toBe(199);
       expect((await source.scan({ TableName: 'Orders', Select: 'COUNT' })).Count).toBe(199);
+      expect(confirmation.asked).toEqual(['Import big.jsonl into Orders', 'Resume importing big.jsonl into Orders']);
     });
 
     it('resumes after Cancel', async () => {

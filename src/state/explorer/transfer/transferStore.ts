@@ -19,6 +19,7 @@ import {
   type TransferReport,
 } from '../../../transfer';
 import type { ExplorerStore } from '../../explorerStore';
+import type { ConfirmWrite } from '../../writeAccess';
 import { toExplorerError, type ExplorerError } from '../explorerTypes';
 
 /**
@@ -116,8 +117,8 @@ export interface TransferStoreOptions {
   readonly explorer: ExplorerStore;
   /** The one "may this connection write" check (today the item editor's; see appStores.ts). */
   readonly canWrite: () => boolean;
-  /** The extra confirmation before writing to AWS (writeConfirmation.ts); false: nothing is sent. Default: no question. */
-  readonly confirmWrite?: (action: string) => Promise<boolean>;
+  /** The write confirmation (writeAccess.ts; asks on AWS): an import or bulk delete asks once and writes every batch through the writer it grants; declined, nothing is sent. */
+  readonly confirmWrite: ConfirmWrite;
   /** Batches in flight (default 4). */
   readonly concurrency?: number;
 }
@@ -128,7 +129,7 @@ const NO_SELECTION: ReadonlySet<Item> = new Set();
 
 export function createTransferStore(options: TransferStoreOptions): TransferStore {
   const { explorer } = options;
-  const confirmWrite = options.confirmWrite ?? (async () => true);
+  const { confirmWrite } = options;
   let controller: AbortController | undefined;
   /** The keys the confirmation showed: exactly these are deleted. */
   let confirmedItems: readonly Item[] = [];
@@ -173,25 +174,26 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
       const where = target();
       const importing = lastImport;
       if (!where || !importing || !get().canWrite()) return;
-      if (!(await confirmWrite(`${previous ? 'Resume importing' : 'Import'} ${importing.file.name} into ${where.table.name}`))) return;
       const before = previous?.rejected.length ?? 0;
-      await runJob(
-        'import',
-        async (signal, onProgress) => {
-          const report = await importFile(openChunks(importing.file), importing.format, {
-            target: where.source,
-            tableName: where.table.name,
-            keys: where.table.keys,
-            signal,
-            onProgress: (progress) => onProgress({ ...progress, rejected: progress.rejected + before }),
-            totalBytes: importing.file.size,
-            gate,
-            ...(previous ? { resume: previous.checkpoint } : {}),
-            ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-          });
-          return previous ? joinReports(previous, report) : report;
-        },
-        importing.file.name,
+      await confirmWrite(where.source, `${previous ? 'Resume importing' : 'Import'} ${importing.file.name} into ${where.table.name}`, (writer) =>
+        runJob(
+          'import',
+          async (signal, onProgress) => {
+            const report = await importFile(openChunks(importing.file), importing.format, {
+              target: writer,
+              tableName: where.table.name,
+              keys: where.table.keys,
+              signal,
+              onProgress: (progress) => onProgress({ ...progress, rejected: progress.rejected + before }),
+              totalBytes: importing.file.size,
+              gate,
+              ...(previous ? { resume: previous.checkpoint } : {}),
+              ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+            });
+            return previous ? joinReports(previous, report) : report;
+          },
+          importing.file.name,
+        ),
       );
     }
 
@@ -244,13 +246,14 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
         const confirmation = get().confirmation;
         if (!where || !confirmation || confirmation.counting || !get().canWrite()) return;
         // Declined: the confirmation stays open with the same keys, nothing is sent.
-        if (!(await confirmWrite(`Delete ${confirmedItems.length} ${confirmedItems.length === 1 ? 'item' : 'items'} of ${where.table.name}`))) return;
         const items = confirmedItems;
-        confirmedItems = [];
-        await runJob('delete', (signal, onProgress) =>
-          deleteItems(items, { target: where.source, tableName: where.table.name, keys: where.table.keys, signal, onProgress, total: items.length, ...(options.concurrency ? { concurrency: options.concurrency } : {}) }),
-        );
-        set({ selected: NO_SELECTION });
+        const sent = await confirmWrite(where.source, `Delete ${items.length} ${items.length === 1 ? 'item' : 'items'} of ${where.table.name}`, async (writer) => {
+          confirmedItems = [];
+          await runJob('delete', (signal, onProgress) =>
+            deleteItems(items, { target: writer, tableName: where.table.name, keys: where.table.keys, signal, onProgress, total: items.length, ...(options.concurrency ? { concurrency: options.concurrency } : {}) }),
+          );
+        });
+        if (sent.confirmed) set({ selected: NO_SELECTION });
       },
       startImport: async (file, format) => {
         const where = target();
