@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../src/engine';
@@ -214,5 +215,31 @@ describe('npm run import / npm run export against DynamoDB Local', () => {
     expect(missingFile.stderr).toContain('nope.jsonl: no such file');
     const badEndpoint = await run('export.ts', ['--endpoint', 'localhost:8000', '--table', table]);
     expect(badEndpoint.stderr).toContain('is not an http(s) URL');
+  });
+
+  it('imports an S3 export data file (.json.gz, found by its gzip bytes) and says where a cut-off one ends', { timeout: 120_000 }, async () => {
+    const endpoint = inject('dynamodbLocalEndpoint');
+    const table = uniqueTableName('transfer-gz');
+    await createTable(local, table);
+    const items = Array.from({ length: 300 }, (_, i) => mixedItem(i));
+    const compressed = gzipSync(items.map((item) => `{"Item":${toWireJson(item)}}\n`).join(''));
+    // Named like an S3 export's data file; a copy without the extension is recognised by its bytes.
+    const file = path.join(dir, '01700000000000-0a1b2c3d.json.gz');
+    const unnamed = path.join(dir, 'export-data');
+    await writeFile(file, compressed);
+    await writeFile(unnamed, compressed);
+    const imported = await run('import.ts', ['--endpoint', endpoint, '--table', table, file]);
+    expect(imported.stdout).toContain('300 items written');
+    expect(imported.code).toBe(0);
+    const stored = await scanAll(local, table);
+    expect(comparable(stored).sort()).toEqual(comparable(items).sort());
+    expect((await run('import.ts', ['--endpoint', endpoint, '--table', table, unnamed])).stdout).toContain('300 items written');
+
+    const cut = path.join(dir, 'cut.json.gz');
+    await writeFile(cut, compressed.subarray(0, Math.floor(compressed.length / 2)));
+    const truncated = await run('import.ts', ['--endpoint', endpoint, '--table', table, cut]);
+    expect(truncated.code).toBe(1);
+    expect(truncated.stdout).toMatch(/Error at line \d+: .*The gzip file ends too early \(after [\d,]+ bytes of the file/);
+    expect(truncated.stdout).toContain('Download or copy it again');
   });
 });

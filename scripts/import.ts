@@ -7,7 +7,8 @@
  *   npm run import -- --table T data.csv --format csv --concurrency 8
  *   npm run import -- --endpoint … --table T items.jsonl --resume items.jsonl.checkpoint.json
  *
- * Formats: jsonl (DynamoDB JSON lines, plain or S3 export `{"Item": …}`),
+ * Formats: jsonl (DynamoDB JSON lines, plain or S3 export `{"Item": …}`; a gzipped file, e.g. an S3 export's
+ * `*.json.gz`, is gunzipped as it streams: found by its gzip bytes, not its name),
  * json (an array of DynamoDB JSON items), csv (see src/transfer/csvReader.ts);
  * by default from the file's extension. A checkpoint is kept in
  * FILE.checkpoint.json while it runs: after Ctrl-C or an error, --resume it

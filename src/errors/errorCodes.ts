@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   // --- Persistence (PersistenceError) ---
   'persistence.unavailable': 'IndexedDB is missing or refused (private browsing, disabled storage, sandboxed frame).',
   'persistence.inUse': 'Another tab or process holds the stored data.',
+  'persistence.takenOver': 'Another tab took the stored data over: this one stopped writing.',
   'persistence.blocked': 'A schema upgrade waits for another tab that keeps an older version open.',
   'persistence.versionChange': 'Another tab upgraded or deleted the database, so this connection was closed.',
   'persistence.newerFormat': 'The stored data was written by a newer Keylab.',

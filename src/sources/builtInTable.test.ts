@@ -54,6 +54,22 @@ describe('openBuiltInTable', () => {
     expect((await second.source.listTables({})).TableNames).toEqual(['AuditLog']);
   });
 
+  it('while another tab owns the stored tables: shows none, keeps no copy of its own, and refuses every write (Take over to work here)', async () => {
+    // Another tab holds the database's Web Lock: the request times out.
+    vi.stubGlobal('navigator', { locks: { request: () => Promise.reject(new DOMException('timed out', 'TimeoutError')) } });
+    const second = await start();
+    expect(second.status).toMatchObject({ persisted: false, errorCode: 'persistence.inUse', createdSamples: [] });
+    expect(second.status.error).toContain("Keylab's built-in table is open in another tab");
+    expect((await second.source.listTables({})).TableNames).toEqual([]);
+    await expect(second.source.createTable({
+      TableName: 'Mine',
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    })).rejects.toMatchObject({ code: 'persistence.inUse', message: expect.stringMatching(/Take over.*The change was not saved\.$/) });
+    expect((await second.source.listTables({})).TableNames).toEqual([]);
+  });
+
   it('runs in memory with the samples, and says why, when IndexedDB is unavailable', async () => {
     vi.stubGlobal('indexedDB', undefined);
     const table = await start();

@@ -13,6 +13,8 @@ import {
   deleteBrowserPersistence,
   isPersistenceError,
   openBrowserPersistence,
+  PersistenceError,
+  takeOverBrowserPersistence,
   type BrowserPersistence,
   type PersistenceErrorCode,
 } from '../engine/persistence/browser';
@@ -35,6 +37,8 @@ export interface BuiltInTableStatus {
   readonly createdSamples: readonly string[];
   /** Problems that were recovered from or that did not stop the start (e.g. the samples could not be saved). */
   readonly warnings: readonly string[];
+  /** What the start did that the user should know (this tab took the table over from another tab). */
+  readonly notes?: readonly string[];
 }
 
 /** The built-in table, opened. */
@@ -48,6 +52,17 @@ export interface BuiltInTable {
   generateCollection(options: GenerateCollectionOptions): Promise<GenerateCollectionResult>;
   /** Releases IndexedDB (tests, hot reload); later writes reject. */
   close(): Promise<void>;
+  /**
+   * Calls `listener` when another tab takes the stored tables over: this tab
+   * then saves nothing (writes are refused with `persistence.takenOver`).
+   */
+  onTakenOver(listener: () => void): () => void;
+  /**
+   * Takes the stored tables over from the tab that owns them (it stops
+   * saving at once) and reloads this page, which then reads them afresh from
+   * IndexedDB — with everything the other tab wrote.
+   */
+  takeOver(): Promise<void>;
 }
 
 /** Options of {@link openBuiltInTable}. */
@@ -73,10 +88,24 @@ export interface OpenBuiltInTableOptions {
  */
 export async function openBuiltInTable(options: OpenBuiltInTableOptions = {}): Promise<BuiltInTable> {
   const name = options.databaseName ?? DEFAULT_DATABASE_NAME;
+  const takenOverListeners = new Set<() => void>();
+  const ownership = {
+    onTakenOver: (listener: () => void) => {
+      takenOverListeners.add(listener);
+      return () => void takenOverListeners.delete(listener);
+    },
+    takeOver: async () => {
+      await takeOverBrowserPersistence(name);
+      tookOverMarker.set();
+      location.reload();
+    },
+  };
   let persistence: BrowserPersistence;
   try {
-    persistence = await openBrowserPersistence({ name });
+    persistence = await openBrowserPersistence({ name, onTakenOver: () => takenOverListeners.forEach((listener) => listener()) });
   } catch (error) {
+    // Another tab owns the tables: show none and save nothing here (never a second copy that diverges), until Take over.
+    if (isPersistenceError(error, 'persistence.inUse')) return openElsewhere(error, ownership);
     return openInMemory(error);
   }
 
@@ -89,6 +118,7 @@ export async function openBuiltInTable(options: OpenBuiltInTableOptions = {}): P
     // The stored tables stay where they are: a later Keylab (or deleteStoredTables) can deal with them.
     return openInMemory(error, 'Keylab could not load its stored tables, so it started with the samples in memory. ');
   }
+  const tookOver = tookOverMarker.take();
 
   const warnings = [...loaded.warnings];
   let createdSamples: string[] = [];
@@ -104,10 +134,67 @@ export async function openBuiltInTable(options: OpenBuiltInTableOptions = {}): P
   return withTtlSweeper({
     source: engine,
     engine,
-    status: { persisted: true, restoredTables: loaded.tables, restoredItems: loaded.items, createdSamples, warnings },
+    status: {
+      persisted: true,
+      restoredTables: loaded.tables,
+      restoredItems: loaded.items,
+      createdSamples,
+      warnings,
+      ...(tookOver
+        ? { notes: [`This tab took over Keylab's built-in table: its ${loaded.tables.length} tables (${loaded.items.toLocaleString('en-US')} items) were reloaded from this browser's storage, with every change made in the other tab, which no longer saves.`] }
+        : {}),
+    },
     generateCollection: (generate) => generateCollection(engine, generate),
     close: () => persistence.close(),
+    ...ownership,
   });
+}
+
+/**
+ * "This tab asked to take over, then reloaded": kept in sessionStorage
+ * (this tab only) across the reload, so the new page says what happened.
+ */
+const tookOverMarker = {
+  key: 'keylab:builtInTable:tookOver',
+  set(): void {
+    try {
+      sessionStorage.setItem(this.key, '1');
+    } catch {
+      // No session storage: the take-over still happens, only unannounced.
+    }
+  },
+  take(): boolean {
+    try {
+      const set = sessionStorage.getItem(this.key) !== null;
+      sessionStorage.removeItem(this.key);
+      return set;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/**
+ * The built-in table while another tab owns it: an engine with no tables
+ * whose every write is refused with the reason (`persistence.inUse`), so
+ * nothing written here can be lost or overwrite the other tab's tables.
+ */
+function openElsewhere(cause: PersistenceError, ownership: Pick<BuiltInTable, 'onTakenOver' | 'takeOver'>): BuiltInTable {
+  const engine = createLocalDynamoDB({
+    storage: {
+      write: () => {
+        throw new PersistenceError(cause.code, `${cause.message} The change was not saved.`);
+      },
+    },
+  });
+  return {
+    source: engine,
+    engine,
+    status: { persisted: false, error: cause.message, errorCode: cause.code, restoredTables: [], restoredItems: 0, createdSamples: [], warnings: [] },
+    generateCollection: (generate) => generateCollection(engine, generate),
+    close: async () => undefined,
+    ...ownership,
+  };
 }
 
 /**
@@ -132,6 +219,8 @@ export async function openBuiltInTableInMemory(): Promise<BuiltInTable> {
     status: { persisted: false, restoredTables: [], restoredItems: 0, createdSamples, warnings: [] },
     generateCollection: (generate) => generateCollection(engine, generate),
     close: async () => undefined,
+    onTakenOver: () => () => undefined,
+    takeOver: async () => undefined,
   });
 }
 

@@ -19,6 +19,12 @@ export interface BuiltInTableState {
   /** The data source the explorer uses for it, once open. */
   readonly source?: DynamoDBDataSource;
   readonly generation?: GenerationReport;
+  /**
+   * Set while another tab owns the stored tables: `inUse` — it did when this
+   * tab opened (this tab shows none and saves nothing); `takenOver` — it took
+   * them from this tab (which stopped saving). Take over ends it.
+   */
+  readonly elsewhere?: 'inUse' | 'takenOver';
 }
 
 /** What Generate items is asked for: the table as the explorer describes it, and the two boxes as typed. */
@@ -33,6 +39,8 @@ export interface BuiltInTableActions {
   open(): Promise<DynamoDBDataSource>;
   /** Fills one partition of a built-in table with generated items. */
   generateItems(request: GenerateItemsRequest): Promise<void>;
+  /** Takes the stored tables over from the tab that owns them, and reloads this tab with them. */
+  takeOver(): Promise<void>;
 }
 
 export type BuiltInTableStore = StoreApi<BuiltInTableState & BuiltInTableActions>;
@@ -61,13 +69,21 @@ export function createBuiltInTableStore(options: BuiltInTableStoreOptions): Buil
     open: async () => {
       opening ??= options.openBuiltInTable().then((table) => {
         const { status } = table;
-        set({ source: table.source, status: status.persisted ? 'saved in this browser (IndexedDB)' : 'in memory only' });
+        const elsewhere = status.errorCode === 'persistence.inUse';
+        set({ source: table.source, status: status.persisted ? 'saved in this browser (IndexedDB)' : elsewhere ? 'open in another tab' : 'in memory only', ...(elsewhere ? { elsewhere: 'inUse' } : {}) });
+        table.onTakenOver(() => set({ elsewhere: 'takenOver', status: 'open in another tab (not saving here)' }));
         const notices = options.notices.getState();
-        if (!status.persisted) notices.show('builtInTable', `The built-in table is not being saved: ${status.error ?? 'IndexedDB is unavailable'}`);
+        // Another tab owning the tables has its own notice, with Take over (see `elsewhere`).
+        if (!status.persisted && !elsewhere) notices.show('builtInTable', `The built-in table is not being saved: ${status.error ?? 'IndexedDB is unavailable'}`);
         for (const warning of status.warnings) notices.show(`builtInTable:${warning}`, warning);
+        for (const note of status.notes ?? []) notices.show(`builtInTable:${note}`, note);
         return table;
       });
       return (await opening).source;
+    },
+    takeOver: async () => {
+      if (!opening || !get().elsewhere) return;
+      await (await opening).takeOver();
     },
     generateItems: async ({ table, partition, count }) => {
       // The engine's limit, read from its chunk: the store is built at start, the engine loads on first use.

@@ -43,10 +43,10 @@ export interface ReadOptions {
   readonly counter?: ReadCounter;
 }
 
-/** The format a file name suggests (`.csv`, `.json`; anything else: DynamoDB JSON lines). */
+/** The format a file name suggests (`.csv`, `.csv.gz`, `.json`; anything else — an S3 export's `.json.gz` too — DynamoDB JSON lines). */
 export function formatOfFileName(name: string): ImportFormat {
   const lower = name.toLowerCase();
-  if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.csv') || lower.endsWith('.csv.gz')) return 'csv';
   if (lower.endsWith('.json')) return 'json';
   return 'jsonl';
 }

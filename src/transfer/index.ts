@@ -27,3 +27,4 @@ export { readJsonArrayElements } from './jsonArrayReader';
 export { decodeChunks, readLines, type ByteChunks, type ReadCounter } from './textChunks';
 export { deleteItems, importFile, itemsOfPages, keyOfItem, type JobOptions } from './transferJobs';
 export { keyText, toWireJson } from './wireJson';
+export { GzipError, isGzip, openImportChunks } from './gzipChunks';

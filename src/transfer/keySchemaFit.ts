@@ -1,5 +1,6 @@
 import type { KeySchemaInfo } from '../expressions';
 import { readImportFile, type ImportFormat, type ItemKeyProblem } from './importReaders';
+import { openImportChunks } from './gzipChunks';
 import type { ByteChunks } from './textChunks';
 
 /**
@@ -29,7 +30,7 @@ export const KEY_CHECK_ITEMS = 20;
 export async function checkKeySchemaFit(chunks: ByteChunks, format: ImportFormat, keys: KeySchemaInfo, sample = KEY_CHECK_ITEMS): Promise<KeySchemaMismatch | undefined> {
   const problems: ItemKeyProblem[] = [];
   let items = 0;
-  for await (const entry of readImportFile(chunks, format, { keys })) {
+  for await (const entry of readImportFile(openImportChunks(chunks), format, { keys })) {
     if ('item' in entry) return undefined;
     if (entry.keyProblem === undefined) continue;
     if (entry.keyProblem.kind === 'empty') return undefined;

@@ -2,6 +2,7 @@ import type { Item, KeySchemaInfo } from '../expressions';
 import { keyAttributeNamesOf } from '../expressions';
 import { writeBatches, type BatchWriterOptions, type TransferReport, type WriteEntry, type RejectedEntry } from './batchWriter';
 import { readImportFile, type ImportFormat } from './importReaders';
+import { openImportChunks } from './gzipChunks';
 import type { ByteChunks, ReadCounter } from './textChunks';
 
 /**
@@ -12,11 +13,12 @@ import type { ByteChunks, ReadCounter } from './textChunks';
 
 export type JobOptions = Omit<BatchWriterOptions, 'keyNames' | 'bytesRead'> & { readonly keys: KeySchemaInfo };
 
-/** Imports `chunks` (a file, streamed) into the table. */
+/** Imports `chunks` (a file, streamed; gunzipped when it is gzip) into the table. */
 export function importFile(chunks: ByteChunks, format: ImportFormat, options: JobOptions): Promise<TransferReport> {
+  // The file's own bytes (compressed ones for a .gz), counted as read: the progress bar measures against the file's size.
   const counter: ReadCounter = { bytes: 0 };
   async function* puts(): AsyncGenerator<WriteEntry | RejectedEntry> {
-    for await (const entry of readImportFile(chunks, format, { keys: options.keys, counter })) {
+    for await (const entry of readImportFile(openImportChunks(chunks, counter), format, { keys: options.keys })) {
       yield 'rejected' in entry ? entry : { line: entry.line, request: { PutRequest: { Item: entry.item } } };
     }
   }

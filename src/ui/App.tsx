@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { BuiltInTableElsewhere } from './BuiltInTableElsewhere';
 import { DesignPanel } from './design/DesignPanel';
 import { LazyExplorer } from './LazyExplorer';
 import { LazyMigrate } from './migrate/LazyMigrate';
@@ -63,6 +64,7 @@ export function App() {
           </button>
         ))}
       </nav>
+      <BuiltInTableElsewhere />
       {notices.length > 0 && (
         <div className="notices" role="alert">
           {notices.map((notice) => (

@@ -59,11 +59,19 @@ export function blockedError(during: 'open' | 'delete' = 'open'): PersistenceErr
   );
 }
 
-/** Another tab holds the database. */
+/** Another tab holds the database: this tab shows none of its tables and writes nothing until it takes it over. */
 export function inUseError(): PersistenceError {
   return new PersistenceError(
     'persistence.inUse',
-    `Keylab is open in another tab, which owns the stored tables. ${IN_MEMORY}`,
+    "Keylab's built-in table is open in another tab, which owns it: this tab shows none of its tables and saves nothing. Use Take over to work with it here (the other tab then stops saving).",
+  );
+}
+
+/** Another tab took the database over: this tab stopped writing, and its copy may be out of date. */
+export function takenOverError(): PersistenceError {
+  return new PersistenceError(
+    'persistence.takenOver',
+    "Keylab's built-in table is open in another tab now, which took it over: this tab stopped saving, and what it shows may be out of date. Use Take over to work with it here again (its tables are reloaded from this browser's storage). The change was not saved.",
   );
 }
 

@@ -12,7 +12,8 @@ import type { StreamRecordEntry } from '../../streams/streamLog';
  *   writes to one table: `{ puts }` (items only — the common case) or
  *   `{ writes }` (puts and deletes, in order). A bulk load is cut into records
  *   of {@link BLOCK_ITEMS} items.
- * - `meta` — `initialized` (epoch ms) once first-run setup is done.
+ * - `meta` — `initialized` (epoch ms) once first-run setup is done; `owner`, the token of the tab
+ *   that owns the store now (every write checks it, so a tab that was taken over writes nothing).
  * - `streams` (version 2) — the tables' stream records of the last 24 hours,
  *   key = `[tableName, sequence]`, value = the engine's StreamRecordEntry;
  *   added in the same transaction as the writes that made them.
@@ -47,7 +48,7 @@ export type LogRecord = { readonly puts: readonly Item[] } | { readonly writes: 
 
 /** The database's typed schema (for idb). */
 export interface KeylabDBSchema extends DBSchema {
-  meta: { key: string; value: number };
+  meta: { key: string; value: number | string };
   tables: { key: string; value: StoredTable };
   log: { key: [string, number]; value: LogRecord };
   streams: { key: [string, number]; value: StreamRecordEntry };

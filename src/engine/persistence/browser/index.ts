@@ -6,6 +6,7 @@ export {
   DEFAULT_DATABASE_NAME,
   deleteBrowserPersistence,
   openBrowserPersistence,
+  takeOverBrowserPersistence,
   type BrowserPersistence,
   type BrowserPersistenceOptions,
 } from './openBrowserPersistence';

@@ -9,7 +9,7 @@ import { dumpEngine, itKeepsTableChangesAcrossRestarts, writeScenario } from '..
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
 import { BLOCK_ITEMS, DB_VERSION, type LogRecord } from './idbSchema';
 import { createStreamTable, readAllRecords, writeStreamScenario } from '../../streams/streams.fixtures';
-import { deleteBrowserPersistence, openBrowserPersistence, type BrowserPersistence } from './openBrowserPersistence';
+import { deleteBrowserPersistence, openBrowserPersistence, takeOverBrowserPersistence, type BrowserPersistence } from './openBrowserPersistence';
 
 /*
  * fake-indexeddb is an in-memory IndexedDB: a "reload" is a second
@@ -294,21 +294,71 @@ describe('openBrowserPersistence', () => {
   });
 });
 
+describe('openBrowserPersistence: two tabs, one owner', () => {
+  it('refuses a write of a tab that another tab took over (the owner token), so no stale copy writes behind the new owner', async () => {
+    // No Web Locks (as in Node): only the owner token in `meta` keeps the tabs apart.
+    const first = await boot();
+    await first.engine.createTable(LEADERS);
+    await first.engine.putItem({ TableName: 'Leaders', Item: leader(1) });
+    let told = 0;
+    const firstTold = await openBrowserPersistence({ name: NAME, onTakenOver: () => told++ });
+    open.push(firstTold);
+    await firstTold.load(createEngine({ storage: firstTold.hook }));
+
+    const second = await boot();
+    expect(second.items).toBe(1);
+    // The first tabs still hold their copies; their next writes are refused and store nothing.
+    await expectPersistenceError(first.engine.putItem({ TableName: 'Leaders', Item: leader(2) }), 'persistence.takenOver', /open in another tab now/);
+    await expectPersistenceError(firstTold.markInitialized(), 'persistence.takenOver');
+    expect(told).toBe(1);
+    expect((await first.engine.scan({ TableName: 'Leaders' })).Count).toBe(1);
+    await second.engine.putItem({ TableName: 'Leaders', Item: leader(3) });
+    const third = await reload(second.persistence);
+    expect(third.items).toBe(2);
+  });
+
+  it('a tab whose Web Lock is stolen (Take over) stops writing and is told; the next open gets the lock', async () => {
+    vi.stubGlobal('navigator', { locks: createFakeLockManager() });
+    let told = 0;
+    const owner = await openBrowserPersistence({ name: NAME, onTakenOver: () => told++ });
+    open.push(owner);
+    const engine = createEngine({ storage: owner.hook });
+    await owner.load(engine);
+    await expectPersistenceError(openBrowserPersistence({ name: NAME, lockTimeoutMs: 20 }), 'persistence.inUse', /Take over/);
+    await takeOverBrowserPersistence(NAME);
+    await vi.waitFor(() => expect(told).toBe(1));
+    await expectPersistenceError(engine.createTable(LEADERS), 'persistence.takenOver', /stopped saving/);
+    const next = await openBrowserPersistence({ name: NAME, lockTimeoutMs: 20 });
+    open.push(next);
+  });
+});
+
 /** Just enough of the Web Locks API: exclusive locks, waiting, abort by signal. */
 function createFakeLockManager() {
   const held = new Set<string>();
   const waiters = new Map<string, (() => void)[]>();
+  const stealers = new Map<string, () => void>();
   return {
-    request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<void>): Promise<void> {
+    request(name: string, options: { signal?: AbortSignal; steal?: boolean }, callback: () => Promise<void> | void): Promise<void> {
       return new Promise<void>((resolve, reject) => {
         const grant = () => {
           held.add(name);
-          callback().finally(() => {
+          let settled = false;
+          // A steal releases the holder at once: its request rejects with AbortError, as in browsers.
+          stealers.set(name, () => {
+            settled = true;
+            held.delete(name);
+            reject(new DOMException('The lock was stolen', 'AbortError'));
+          });
+          void Promise.resolve(callback()).finally(() => {
+            if (settled) return;
+            stealers.delete(name);
             held.delete(name);
             waiters.get(name)?.shift()?.();
             resolve();
           });
         };
+        if (options.steal && held.has(name)) stealers.get(name)?.();
         if (!held.has(name)) return grant();
         const queue = waiters.get(name) ?? [];
         waiters.set(name, queue);

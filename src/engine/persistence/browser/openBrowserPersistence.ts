@@ -11,6 +11,7 @@ import {
   closedError,
   inUseError,
   openError,
+  takenOverError,
   readError,
   unavailableError,
   versionChangeError,
@@ -41,6 +42,12 @@ export interface BrowserPersistenceOptions {
   readonly lockTimeoutMs?: number;
   /** How long to wait for IndexedDB to open before `persistence.unavailable`. Default 10 s. */
   readonly openTimeoutMs?: number;
+  /**
+   * Called once when another tab takes the store over (see
+   * {@link takeOverBrowserPersistence}): from then on this adapter refuses
+   * writes with `persistence.takenOver`.
+   */
+  readonly onTakenOver?: (error: PersistenceError) => void;
 }
 
 /** The IndexedDB adapter: {@link EnginePersistence} plus `clear`. */
@@ -90,9 +97,21 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
   const name = options.name ?? DEFAULT_DATABASE_NAME;
   if (typeof indexedDB === 'undefined' || indexedDB === null) throw unavailableError();
 
-  const releaseLock = await acquireTabLock(`keylab-idb:${name}`, options.lockTimeoutMs ?? 3_000);
   /** Why writes are refused, once they are. */
   let closedReason: PersistenceError | undefined;
+  const takenOver = () => {
+    if (closedReason) return;
+    closeWith(takenOverError());
+    options.onTakenOver?.(closedReason ?? takenOverError());
+  };
+  const releaseLock = await acquireTabLock(tabLockName(name), options.lockTimeoutMs ?? 3_000, takenOver);
+  /**
+   * This adapter's token in `meta.owner`: every write transaction checks it
+   * first, so once another tab has written its own (it took the store over),
+   * a write of this tab that was already on its way is refused rather than
+   * stored behind the new owner's back.
+   */
+  const ownerToken = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   let db: KeylabDB;
   try {
     db = await openDatabase(name, options.openTimeoutMs ?? 10_000, {
@@ -107,14 +126,20 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
         releaseLock();
       },
     });
+    await runWrite(db.transaction(['meta'], 'readwrite', WRITE_OPTIONS), undefined, (tx, requests) => {
+      requests.push(tx.objectStore('meta').put(ownerToken, 'owner'));
+    });
   } catch (error) {
     releaseLock();
-    throw error;
+    throw error instanceof PersistenceError ? error : writeError(error);
   }
 
   let engine: LocalDynamoDB | undefined;
   /** The next `log` sequence number: above every stored one (set by `load`). */
   let nextSeq = 1;
+
+  /** Checked by every write transaction before it writes: the store is still this tab's. */
+  const fence: Fence = { token: ownerToken, lost: takenOver };
 
   function requireOpen(): KeylabDB {
     if (closedReason) throw closedReason;
@@ -130,7 +155,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
         const database = requireOpen();
         switch (change.type) {
           case 'createTable':
-            await runWrite(database.transaction(['tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+            await runWrite(database.transaction(['meta', 'tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
               // A leftover log (or stream) of an earlier table of this name must not come back.
               requests.push(tx.objectStore('log').delete(tableLogRange(change.table.name)));
               requests.push(tx.objectStore('streams').delete(tableLogRange(change.table.name)));
@@ -138,7 +163,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
             });
             break;
           case 'deleteTable':
-            await runWrite(database.transaction(['tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+            await runWrite(database.transaction(['meta', 'tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
               requests.push(tx.objectStore('tables').delete(change.tableName));
               requests.push(tx.objectStore('log').delete(tableLogRange(change.tableName)));
               requests.push(tx.objectStore('streams').delete(tableLogRange(change.tableName)));
@@ -146,15 +171,15 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
             break;
           case 'updateTable':
             // Only the definition changes: the log of item writes stays the table's.
-            await runWrite(database.transaction(['tables'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+            await runWrite(database.transaction(['meta', 'tables'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
               requests.push(tx.objectStore('tables').put({ definition: change.table }, change.table.name));
             });
             break;
           case 'writeItems': {
             const records = logRecordsOf(change.writes);
             const streamRecords = change.streamRecords ?? [];
-            const stores: ('log' | 'streams')[] = streamRecords.length > 0 ? ['log', 'streams'] : ['log'];
-            await runWrite(database.transaction(stores, 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+            const stores: ('meta' | 'log' | 'streams')[] = streamRecords.length > 0 ? ['meta', 'log', 'streams'] : ['meta', 'log'];
+            await runWrite(database.transaction(stores, 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
               const log = tx.objectStore('log');
               // add, not put: a clash with a stored record is an error, never a silent overwrite.
               for (const [tableName, record] of records) requests.push(log.add(record, [tableName, nextSeq++]));
@@ -187,7 +212,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
         tx.objectStore('log').getAllKeys(),
         tx.done,
       ]);
-      initialized = marker;
+      initialized = typeof marker === 'number' ? marker : undefined;
       for (const [, seq] of logKeys) if (seq >= nextSeq) nextSeq = seq + 1;
 
       for (const { definition } of stored) {
@@ -227,7 +252,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
   /** Rewrites a table's log as blocks of its live items, in one transaction (all or nothing). */
   async function compactTable(database: KeylabDB, tableName: string, live: readonly Item[]): Promise<void> {
     try {
-      await runWrite(database.transaction(['log'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+      await runWrite(database.transaction(['meta', 'log'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
         const log = tx.objectStore('log');
         requests.push(log.delete(tableLogRange(tableName)));
         for (let start = 0; start < live.length; start += BLOCK_ITEMS) {
@@ -243,7 +268,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
   async function trimStreamRecords(database: KeylabDB, tableName: string, firstKept: number | undefined): Promise<void> {
     const range = firstKept === undefined ? tableLogRange(tableName) : IDBKeyRange.bound([tableName, -Infinity], [tableName, firstKept], false, true);
     try {
-      await runWrite(database.transaction(['streams'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+      await runWrite(database.transaction(['meta', 'streams'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
         requests.push(tx.objectStore('streams').delete(range));
       });
     } catch (error) {
@@ -254,7 +279,8 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
   function closeWith(reason: PersistenceError): void {
     if (closedReason) return;
     closedReason = reason;
-    db.close();
+    // Taken over while still opening: there is no connection yet (the open then fails with the reason).
+    (db as KeylabDB | undefined)?.close();
     releaseLock();
   }
 
@@ -265,7 +291,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
 
     async markInitialized(): Promise<void> {
       try {
-        await runWrite(requireOpen().transaction(['meta'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+        await runWrite(requireOpen().transaction(['meta'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
           requests.push(tx.objectStore('meta').put(Date.now(), 'initialized'));
         });
       } catch (error) {
@@ -275,7 +301,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
 
     async clear(): Promise<void> {
       try {
-        await runWrite(requireOpen().transaction(['meta', 'tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), (tx, requests) => {
+        await runWrite(requireOpen().transaction(['meta', 'tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
           for (const store of ['meta', 'tables', 'log', 'streams'] as const) requests.push(tx.objectStore(store).clear());
         });
       } catch (error) {
@@ -289,6 +315,27 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
       closeWith(closedError("Keylab's IndexedDB store was closed."));
     },
   };
+}
+
+/** The Web Lock a tab holds while it owns the database `name`. */
+function tabLockName(name: string): string {
+  return `keylab-idb:${name}`;
+}
+
+/**
+ * Takes the database over from the tab that owns it: steals that tab's Web
+ * Lock (it stops writing at once: its adapter refuses writes with
+ * `persistence.takenOver`, and its `onTakenOver` is called) and lets it go
+ * again, so this tab's next {@link openBrowserPersistence} — a reload — gets
+ * it and reads the stored tables afresh. Resolves at once without Web Locks.
+ *
+ * @example
+ * await takeOverBrowserPersistence(); location.reload();
+ */
+export async function takeOverBrowserPersistence(name: string = DEFAULT_DATABASE_NAME): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return;
+  await locks.request(tabLockName(name), { steal: true }, () => undefined);
 }
 
 /**
@@ -310,14 +357,25 @@ export async function deleteBrowserPersistence(name: string = DEFAULT_DATABASE_N
 }
 
 /**
- * Queues a transaction's requests (`queue` pushes each request's promise into
+ * Checks the `fence` (the store is still this tab's: else aborts, refusing
+ * the write), queues a transaction's requests (`queue` pushes each request's promise into
  * `requests` as it makes it) and waits for all of them and for the
  * transaction to complete. If queueing throws (e.g. a value that cannot be
  * cloned, or an inactive transaction), the transaction is aborted so the
  * requests queued before it are not committed; every promise gets a handler,
  * so nothing is left unhandled.
  */
-async function runWrite(tx: WriteTransaction, queue: (tx: WriteTransaction, requests: Promise<unknown>[]) => void): Promise<void> {
+async function runWrite(tx: WriteTransaction, fence: Fence | undefined, queue: (tx: WriteTransaction, requests: Promise<unknown>[]) => void): Promise<void> {
+  if (fence) {
+    // Awaiting a request of the same transaction keeps it active (no other await in between).
+    const owner = await tx.objectStore('meta').get('owner');
+    if (owner !== undefined && owner !== fence.token) {
+      tx.done.catch(() => undefined);
+      tx.abort();
+      fence.lost();
+      throw takenOverError();
+    }
+  }
   const requests: Promise<unknown>[] = [];
   try {
     queue(tx, requests);
@@ -332,6 +390,12 @@ async function runWrite(tx: WriteTransaction, queue: (tx: WriteTransaction, requ
     throw error;
   }
   await Promise.all([...requests, tx.done]);
+}
+
+/** The owner check of a write transaction: the adapter's token in `meta.owner`, and what to do when another tab's is there. */
+interface Fence {
+  readonly token: string;
+  lost(): void;
 }
 
 /** One `log` record per table touched by the change, cut into blocks of {@link BLOCK_ITEMS} writes. */
@@ -423,20 +487,24 @@ function openDatabase(name: string, timeoutMs: number, handlers: ConnectionHandl
  * asks). Returns the release function. Without Web Locks (old browsers,
  * Node tests), tabs are not kept apart and this resolves at once.
  */
-async function acquireTabLock(lockName: string, timeoutMs: number): Promise<() => void> {
+async function acquireTabLock(lockName: string, timeoutMs: number, onStolen: () => void): Promise<() => void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return () => undefined;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let granted = false;
   const acquired = await new Promise<boolean>((resolve, reject) => {
     locks
       .request(lockName, { signal: AbortSignal.timeout(timeoutMs) }, () => {
+        granted = true;
         resolve(true);
         return held;
       })
       .catch((error: unknown) => {
         const name = (error as { name?: string } | null)?.name;
-        if (name === 'TimeoutError' || name === 'AbortError') resolve(false);
+        // Held, then rejected: another tab stole the lock (takeOverBrowserPersistence).
+        if (granted) onStolen();
+        else if (name === 'TimeoutError' || name === 'AbortError') resolve(false);
         else reject(unavailableError(error));
       });
   });
