@@ -100,14 +100,15 @@ export function DesignPanel() {
             {/* Regions of the open design, one line each. */}
             {painted && (
             <Suspense fallback={loading}>
-              {later && <DesignReviewRegion {...later} />}
+              {/* The review regions get the current design: they show "Reviewing…" at once and review after the paint (useDesignReview). */}
+              <DesignReviewRegion {...props} />
               <ItemCollectionRegion {...props} />
               {later && (
                 <>
                   <AccessPatternsRegion {...later} />
                   <CompareDesignsRegion key={later.designId} {...later} />
                   <LoadIntoTable {...later} />
-                  <ReviewDocumentRegion {...later} />
+                  <ReviewDocumentRegion {...props} />
                 </>
               )}
             </Suspense>

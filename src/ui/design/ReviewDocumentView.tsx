@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ReviewBlock, ReviewDocument, ReviewLine } from '../../design';
 import { VisibleText } from '../common/VisibleText';
 
@@ -7,7 +8,7 @@ import { VisibleText } from '../common/VisibleText';
  * app's, rendered as text (VisibleText shows invisible and bidi characters),
  * never as HTML.
  */
-export function ReviewDocumentView({ document }: { readonly document: ReviewDocument }) {
+export const ReviewDocumentView = memo(function ReviewDocumentView({ document }: { readonly document: ReviewDocument }) {
   return (
     <article className="review-document">
       <h3 className="review-document-title">
@@ -29,7 +30,7 @@ export function ReviewDocumentView({ document }: { readonly document: ReviewDocu
       ))}
     </article>
   );
-}
+});
 
 function Line({ line }: { readonly line: ReviewLine }) {
   return line.map((run, index) => {
