@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Connect, Plugin } from 'vite';
+import path from 'node:path';
+import { runnerImport, type Connect, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Paths the Node-side routes answer; everything else goes straight to Vite. */
@@ -97,8 +98,40 @@ function preloadAppCode(): Plugin {
   };
 }
 
+/** index.html's root element as written (the shell `npm run dev` serves): the prerender replaces it whole. */
+const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>\s*(?=<\/body>)/;
+
+/**
+ * The built index.html carries the first screen itself: src/prerender.tsx
+ * renders the app's own components (the header, the tabs, the Designs list
+ * with the built-in examples) to HTML at build time, in Node through Vite's
+ * module runner, and startApp.tsx hydrates it. A trace of the first load
+ * showed the static page's paint alone at most of the 150 ms budget, so the
+ * list could only make it by being in that paint rather than one script
+ * load and one render after it. A failed render fails the build (never a
+ * silent fallback to the shell).
+ */
+function prerenderFirstScreen(): Plugin {
+  return {
+    name: 'keylab-prerender-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: async (html) => {
+        const { module } = await runnerImport<{ renderFirstScreen(): string }>(path.resolve(import.meta.dirname, 'src/prerender.tsx'), {
+          configFile: false,
+          mode: 'production',
+          logLevel: 'error',
+        });
+        if (!ROOT_ELEMENT.test(html)) throw new Error('keylab-prerender-first-screen: index.html has no <div id="root">…</div> before </body>');
+        return html.replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered>${module.renderFirstScreen()}</div>\n  `);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), keylabDevServer(), preloadAppCode()],
+  plugins: [react(), keylabDevServer(), preloadAppCode(), prerenderFirstScreen()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,10 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, AppStoresProvider, createAppStores, type AppDeps } from './ui';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot, PRERENDERED_ATTRIBUTE, startsOnPrerenderedScreen } from './firstScreen';
+import { createAppStores, type AppDeps } from './ui';
 
 /*
- * The app itself, loaded by main.tsx once the shell in index.html has painted:
- * builds the stores from the browser's globals and renders the UI into #root.
+ * The app itself, loaded by main.tsx once the page has painted: builds the
+ * stores from the browser's globals and renders the UI into #root. The built
+ * page already shows the first screen (prerendered by the build: firstScreen.tsx),
+ * which is hydrated; `npm run dev`'s shell, or a URL that starts elsewhere, is
+ * rendered afresh (React replaces what #root held).
  */
 
 /** The browser's side of the app's dependencies: the only place that reads these globals. */
@@ -35,10 +38,6 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') stores.flushSaves();
 });
 performance.mark('keylab:stores-built');
-createRoot(container).render(
-  <StrictMode>
-    <AppStoresProvider stores={stores}>
-      <App />
-    </AppStoresProvider>
-  </StrictMode>,
-);
+const app = <AppRoot stores={stores} />;
+if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && startsOnPrerenderedScreen(window.location.hash)) hydrateRoot(container, app);
+else createRoot(container).render(app);

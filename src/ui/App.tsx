@@ -14,6 +14,8 @@ const VIEWS: readonly { id: View; label: string }[] = [
 
 /** The view named in the URL hash (#explorer, #migrate; #design or none: the Design tab), so a link opens the same screen. */
 function viewFromHash(): View {
+  // No window when the build prerenders the first screen (src/prerender.tsx): the Design tab.
+  if (typeof window === 'undefined') return 'design';
   return window.location.hash === '#explorer' ? 'explorer' : window.location.hash === '#migrate' ? 'migrate' : 'design';
 }
 

@@ -3,6 +3,8 @@ import { isShareHash } from '../../design';
 
 /** The URL's fragment when it is a share link (`#share=…`), else undefined. */
 function sharedFragment(): string | undefined {
+  // No window when the build prerenders the first screen (src/prerender.tsx): no share link.
+  if (typeof window === 'undefined') return undefined;
   const hash = window.location.hash;
   return isShareHash(hash) ? hash : undefined;
 }
