@@ -265,7 +265,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         const compiled = compileMigration(specOf(table));
         if (!compiled.ok) return set({ problems: compiled.problems, error: undefined });
         const targetName = compiled.value.spec.targetTableName;
-        if (targetName === table.name) return set({ error: copyIntoItselfMessage(table.name) });
+        if (targetName === table.name) return set({ ...IDLE, ...CLEARED_PLAN, error: copyIntoItselfMessage(table.name) });
         const runId = ++previewRun;
         set({ ...IDLE, ...CLEARED_PLAN, phase: 'previewing', resumable: get().resumable });
         const planner = createMigrationPlanner(compiled.value);
