@@ -3,6 +3,8 @@
  *   npm run migrate -- --endpoint http://127.0.0.1:8000 --table Leaderboard --from v1.json --to v2.json [--entity Run]
  *     [--dry-run] [--checkpoint FILE] [--resume] [--concurrency 16] [--region us-east-1] [--copy-to NEW_TABLE]
  *     [--export-node FILE.mjs] [--export-python FILE.py]
+ * --copy-to NEW_TABLE copies every item into NEW_TABLE (created like the source when missing), the rewritten
+ * ones under their new keys and all others as they are; the source table is not written.
  * Plans first (every item's old → new key; collisions stop it), writes the plan next to the checkpoint
  * (FILE.plan.json), applies it with one conditional TransactWriteItems per item, then verifies. After a
  * crash or Ctrl-C, rerun with --resume: done items are never written twice. Credentials come from the
@@ -25,6 +27,7 @@ import {
   parsePlanFile,
   planMigration,
   watchAddedAttributes,
+  existingTablePages,
   scanPages,
   serializePlanFile,
   specFromDesigns,
@@ -34,6 +37,7 @@ import {
   type MigrationPlanFile,
   type MigrationRunReport,
 } from '../src/migrate';
+import { checkCopyTarget, copyIntoItselfMessage, waitUntilActive } from '../src/state/migrate/copyTarget';
 
 const USAGE = 'usage: npm run migrate -- --endpoint URL --table T --from DESIGN.json --to DESIGN.json [--entity E] [--dry-run] [--checkpoint FILE] [--resume]';
 
@@ -53,6 +57,17 @@ function writeAtomically(file: string, text: string): void {
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** --copy-to: the target must have the source's key; a missing one is created like the source (as the screen's Apply does). */
+async function prepareCopyTarget(client: DynamoDB, table: string, copyTo: string): Promise<void> {
+  const target = await checkCopyTarget(client, table, copyTo);
+  if (target.kind === 'refused') throw new UsageError(target.message);
+  if (target.kind === 'create') {
+    log(`Creating table ${copyTo}: ${target.description}.`);
+    await client.createTable(target.input);
+    await waitUntilActive(client, copyTo);
+  }
+}
 
 async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
@@ -112,8 +127,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!spec.ok) throw new UsageError(spec.problems.map((problem) => `${problem.where} ${problem.message}`).join('\n'));
     const compiled = compileMigration(spec.value);
     if (!compiled.ok) throw new UsageError(compiled.problems.map((problem) => `${problem.where}: ${problem.message}`).join('\n'));
+    const copyTo = compiled.value.spec.targetTableName;
+    if (copyTo === table) throw new UsageError(`--copy-to ${copyTo}: ${copyIntoItselfMessage(table)}`);
+    // Copying: every item goes into the target; its items (none while it doesn't exist) are read so a key taken there is a collision now.
     // Watched names: an item that gains one of them after this read is skipped, not rewritten without it.
-    const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(client, table)));
+    const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(client, table), undefined, copyTo === undefined ? undefined : existingTablePages(client, copyTo)));
     log(`Plan: ${describePlanCounts(plan.counts)}.`);
     log(`Cost: ${estimateWriteCost(plan, 0).text}`);
     for (const entry of plan.entries.filter((candidate) => candidate.status === 'cannotEncode').slice(0, 5)) if (entry.status === 'cannotEncode') log(`  can't encode: ${entry.problems.map((problem) => problem.message).join('; ')}`);
@@ -132,6 +150,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     if (!values['dry-run']) {
       if (existsSync(checkpointFile)) throw new UsageError(`${checkpointFile} exists: a migration was started. Rerun with --resume, or delete it (and ${planFile}) to start over.`);
+      if (copyTo !== undefined) await prepareCopyTarget(client, table, copyTo);
       writeAtomically(planFile, serializePlanFile(file));
     }
   }

@@ -4,6 +4,7 @@ import { attributeValuesEqual, type Item } from '../expressions';
 import { emptyCheckpoint, type MigrationCheckpoint, type SkipReason } from './checkpoint';
 import type { MigrationPlan, RewriteRequests } from './migration.types';
 import { describeKey } from './planMigration';
+import { MIGRATION_PROGRAM } from './scripts/migrationProgram';
 import { rewriteRequests, settleState, type SettledState } from './rewriteRequests';
 
 export type MigrationSource = Pick<DynamoDBDataSource, 'transactWriteItems' | 'transactGetItems'>;
@@ -60,11 +61,7 @@ const RETRYABLE_ERRORS = new Set([
 ]);
 const RETRYABLE_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
 
-const SKIP_MESSAGES: Record<SkipReason, string> = {
-  changed: 'changed by someone else since the plan read it: skipped, not overwritten',
-  deleted: 'deleted by someone else since the plan read it: skipped',
-  newKeyTaken: 'its new key already holds another item: skipped, not overwritten',
-};
+const SKIP_MESSAGES: Record<SkipReason, string> = MIGRATION_PROGRAM.skipMessages;
 
 const equalItems = (a: Item, b: Item) => attributeValuesEqual({ M: a as Record<string, AttributeValue> }, { M: b as Record<string, AttributeValue> });
 
@@ -156,7 +153,8 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
   };
   const settle = async (index: number, requests: RewriteRequests): Promise<SettledState> => {
     const { oldItem, newItem } = await read(requests);
-    return settleState(requests.settle, plan.rewrites[index]?.item ?? {}, oldItem, newItem, equalItems);
+    const planned = plan.rewrites[index];
+    return settleState(requests.settle, { item: planned?.item ?? {}, newItem: planned?.newItem ?? {} }, oldItem, newItem, equalItems);
   };
 
   async function withRetries<T>(call: () => Promise<T>): Promise<T> {

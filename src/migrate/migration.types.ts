@@ -66,14 +66,39 @@ export type PlanEntry =
 
 export type RewriteEntry = Extract<PlanEntry, { status: 'rewrite' }>;
 
+/** The stored items copy mode writes into the target as they are (every status but `rewrite`). */
+export type CopiedStatus = Exclude<PlanStatus, 'rewrite'>;
+
+/**
+ * Copy mode: an item written into the target table as it is (`newItem` is
+ * `item`, `newKey` is `key`), so the new table is whole: unchanged and
+ * already migrated items, other entities' items, and items that can't be
+ * encoded (kept as they are, as a rewrite in place leaves them).
+ */
+export interface CopyEntry {
+  readonly status: 'copy';
+  readonly copied: CopiedStatus;
+  readonly key: Item;
+  readonly item: Item;
+  readonly newKey: Item;
+  readonly newItem: Item;
+  readonly sizeBefore: number;
+  readonly sizeAfter: number;
+  readonly sameKey: true;
+}
+
+/** One write of a plan: a rewrite, or (copy mode) an item copied as it is. */
+export type WriteEntry = RewriteEntry | CopyEntry;
+
 /**
  * Two items mapping to one new table key (the second would overwrite the
  * first), or a new key that another stored item already has. Blocks Apply.
  */
 export interface Collision {
-  readonly kind: 'twoItems' | 'existingKey';
+  /** twoItems: two source items on one new key (either mode); existingKey: in place, a stored item already there; inTarget: copying, a different item already in the target table there. */
+  readonly kind: 'twoItems' | 'existingKey' | 'inTarget';
   readonly newKey: Item;
-  /** The current keys of the items that would land on `newKey` (for existingKey: the rewritten item, then the item already there). */
+  /** The current keys of the items that would land on `newKey` (for existingKey and inTarget: the written item, then the item already there). */
   readonly keys: readonly Item[];
   readonly message: string;
 }
@@ -87,13 +112,28 @@ export interface PlanCounts {
   readonly otherEntity: number;
   readonly bytesBefore: number;
   readonly bytesAfter: number;
+  /** Copy into a new table: every source item is written (the copy* counts say how; all 0 in place). */
+  readonly copying: boolean;
+  /** Unchanged and already migrated items copied as they are. */
+  readonly copyUnchanged: number;
+  /** Other entities' items copied as they are. */
+  readonly copyOtherEntity: number;
+  /** Items that can't be encoded, copied as they are (in place leaves them as they are too). */
+  readonly copyCannotEncode: number;
+  /** Writes whose target key already holds exactly the planned item (a copy half done): their Put is refused and settles as done. */
+  readonly alreadyInTarget: number;
 }
 
 /** What a whole plan says: the entries (in scan order), their counts and the collisions. */
 export interface MigrationPlan {
   readonly spec: MigrationSpec;
   readonly entries: readonly PlanEntry[];
-  readonly rewrites: readonly RewriteEntry[];
+  /**
+   * Every write, in scan order (the apply runner, the plan file and the
+   * checkpoint index these): in place the rewrites; copying into a new table,
+   * one per source item (the rewrites and the copies as they are).
+   */
+  readonly rewrites: readonly WriteEntry[];
   readonly collisions: readonly Collision[];
   readonly counts: PlanCounts;
 }

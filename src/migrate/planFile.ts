@@ -1,5 +1,5 @@
 import { decodeBase64, encodeBase64 } from '../keys';
-import type { MigrationPlan, MigrationSpec, RewriteEntry, RewriteRequests } from './migration.types';
+import type { MigrationPlan, MigrationSpec, RewriteRequests, WriteEntry } from './migration.types';
 import { planIdOf } from './checkpoint';
 import { rewriteRequests } from './rewriteRequests';
 
@@ -16,7 +16,8 @@ export interface MigrationPlanFile {
   readonly format: typeof PLAN_FORMAT;
   readonly planId: string;
   readonly spec: MigrationSpec;
-  readonly rewrites: readonly (RewriteEntry & RewriteRequests)[];
+  /** Every write (copying: one per source item), with its requests. */
+  readonly rewrites: readonly (WriteEntry & RewriteRequests)[];
 }
 
 export function toPlanFile(plan: Pick<MigrationPlan, 'spec' | 'rewrites'>): MigrationPlanFile {

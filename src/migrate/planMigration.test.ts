@@ -105,3 +105,35 @@ describe('planMigration', () => {
     expect(bad.ok ? '' : bad.problems[0]?.where).toBe('current template for sk');
   });
 });
+
+describe('planMigration, copy into a new table', () => {
+  const copySpec = (): MigrationSpec => ({ ...gameSpec('T', '{score:int(8)}#{id}', '{score:int(10)}#{id}'), targetTableName: 'T2' });
+  const items = [
+    gameItem('G#a', '00000042#p1', '42', 'p1'), // rewritten
+    gameItem('G#a', '0000000007#p2', '7', 'p2'), // already migrated: copied unchanged
+    gameItem('G#a', 'bogus', '1', 'p3'), // can't encode: copied as it is
+    gameItem('OTHER#x', 'whatever', '1', 'p4'), // another entity: copied
+  ];
+
+  it('writes every source item: rewritten ones with their new keys, all others as they are, counted by kind', async () => {
+    const plan = await planMigration(compile(copySpec()), pagesOf(items, 2));
+    expect(plan.rewrites.map((write) => (write.status === 'copy' ? write.copied : write.status))).toEqual(['rewrite', 'alreadyMigrated', 'cannotEncode', 'otherEntity']);
+    expect(plan.rewrites[3]?.newItem).toBe(items[3]);
+    expect(plan.counts).toMatchObject({ copying: true, rewrite: 1, copyUnchanged: 1, copyOtherEntity: 1, copyCannotEncode: 1, collisions: 0 });
+    expect(describePlanCounts(plan.counts)).toBe("1 to rewrite, 0 unchanged, 1 already migrated, 1 can't encode, 0 collisions, 1 of other entities; copying all 4 items: 1 rewritten, 1 copied unchanged, 1 other entity copied, 1 can't encode, copied as they are");
+  });
+
+  it('checks collisions against the target: the same item there is already copied, a different one a collision; a rewrite onto another copy is twoItems', async () => {
+    const rewritten = gameItem('G#a', '0000000042#p1', '42', 'p1');
+    const target = [rewritten, gameItem('OTHER#x', 'whatever', '1', 'someone else')];
+    const plan = await planMigration(compile(copySpec()), pagesOf(items, 2), undefined, pagesOf(target));
+    expect(plan.counts.alreadyInTarget).toBe(1);
+    expect(plan.collisions.map((collision) => collision.kind)).toEqual(['inTarget']);
+    expect(plan.collisions[0]?.message).toContain('which already holds a different item there');
+    // No target pages (a missing table): nothing collides there.
+    expect((await planMigration(compile(copySpec()), pagesOf(items))).collisions).toEqual([]);
+    // Copying, an old key another item moves away from is free, but a copy as it is keeps its key.
+    const onto = [gameItem('G#a', '00000042#p1', '42', 'p1'), gameItem('G#a', '0000000042#p1', '42', 'p1')];
+    expect((await planMigration(compile(copySpec()), pagesOf(onto))).collisions.map((collision) => collision.kind)).toEqual(['twoItems']);
+  });
+});

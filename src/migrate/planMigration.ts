@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { jsonToAttributeValue, typedKeyValue } from '../design';
 import { attributeValueSize, attributeValuesEqual, getOwnAttribute, itemSize, type Item } from '../expressions';
 import { encodeBase64, utf8ByteLength, type CompiledKeyTemplate, type FieldValues } from '../keys';
-import type { Collision, CompiledKeyAttribute, CompiledMigration, KeyProblem, MigrationPlan, PlanCounts, PlanEntry, RewriteEntry } from './migration.types';
+import type { Collision, CompiledKeyAttribute, CompiledMigration, CopiedStatus, CopyEntry, KeyProblem, MigrationPlan, PlanCounts, PlanEntry, RewriteEntry, WriteEntry } from './migration.types';
 import { TableKeyMap } from './tableKeyMap';
 
 /**
@@ -24,6 +24,10 @@ import { TableKeyMap } from './tableKeyMap';
  *    (another entity sharing the table: left alone, counted);
  * 4. else `cannotEncode`, with the findings.
  *
+ * Copy into a new table: every source item is also a write (a CopyEntry for
+ * all but the rewrites), so the new table is whole; collisions are two writes
+ * on one new key, or a new key the target already holds with another item.
+ *
  * Speed (a million items in a few seconds): per item, only the sort key's
  * codecs run (partition keys, shared by many items, are memoised both ways),
  * the new size is the old one plus the changed attributes' difference, and
@@ -32,22 +36,37 @@ import { TableKeyMap } from './tableKeyMap';
 export interface MigrationPlanner {
   /** Plans one page of stored items (in the order read). */
   addPage(items: readonly Item[]): readonly PlanEntry[];
+  /**
+   * Copy mode: one page of the items already in the target table (none when
+   * it is missing or empty). finish checks each against the writes' new keys:
+   * the same item there is a copy done before; a different one a collision.
+   */
+  addTargetPage(items: readonly Item[]): void;
   /** The counts so far (collisions: only those found so far: two items on one new key). */
   counts(): PlanCounts;
-  /** Every entry, with collisions against all stored keys. */
+  /** Every entry, with collisions against all stored keys (in place) or the target's items (copying). */
   finish(): MigrationPlan;
 }
 
+/** Which copy count an item copied as it is adds to. */
+const COPY_COUNT = { unchanged: 'copyUnchanged', alreadyMigrated: 'copyUnchanged', otherEntity: 'copyOtherEntity', cannotEncode: 'copyCannotEncode' } as const satisfies Record<CopiedStatus, keyof PlanCounts>;
+
+const equalItems = (a: Item, b: Item) => attributeValuesEqual({ M: a as Record<string, AttributeValue> }, { M: b as Record<string, AttributeValue> });
+
 export function createMigrationPlanner(migration: CompiledMigration): MigrationPlanner {
   const { spec } = migration;
+  /** Copy into a new table: every source item is written there, rewritten or as it is, so the new table is whole. */
+  const copying = spec.targetTableName !== undefined;
   const entries: PlanEntry[] = [];
-  const rewrites: RewriteEntry[] = [];
-  /** Every rewrite's new table key → the index (in `rewrites`) of the first rewrite there. */
+  const rewrites: WriteEntry[] = [];
+  /** Every write's new table key → the index (in `rewrites`) of the first write there. */
   const newKeys = new TableKeyMap<number>();
-  /** The later rewrites on a new key already taken by another rewrite (twoItems collisions: rare, so kept apart). */
+  /** The later writes on a new key already taken by another write (twoItems collisions: rare, so kept apart). */
   const laterOnNewKey = new Map<number, number[]>();
+  /** Copying: the target table's items, checked against the new keys by finish. */
+  const targetItems: Item[] = [];
   const collisions: Collision[] = [];
-  const counts = { rewrite: 0, unchanged: 0, alreadyMigrated: 0, cannotEncode: 0, collisions: 0, otherEntity: 0, bytesBefore: 0, bytesAfter: 0 };
+  const counts = { rewrite: 0, unchanged: 0, alreadyMigrated: 0, cannotEncode: 0, collisions: 0, otherEntity: 0, bytesBefore: 0, bytesAfter: 0, copying, copyUnchanged: 0, copyOtherEntity: 0, copyCannotEncode: 0, alreadyInTarget: 0 };
   const { partitionKey, sortKey } = spec;
   const partition = migration.attributes.find((attribute) => attribute.name === partitionKey);
   const readers = currentReaders(migration.attributes);
@@ -86,18 +105,51 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
     return { status: 'cannotEncode', key, item, problems: current.problems };
   }
 
-  const twoItems = (first: RewriteEntry, entry: RewriteEntry): Collision => ({
+  const copyOf = (entry: Exclude<PlanEntry, RewriteEntry>): CopyEntry => {
+    const size = itemSize(entry.item);
+    return { status: 'copy', copied: entry.status, key: entry.key, item: entry.item, newKey: entry.key, newItem: entry.item, sizeBefore: size, sizeAfter: size, sameKey: true };
+  };
+
+  const twoItems = (first: WriteEntry, entry: WriteEntry): Collision => ({
     kind: 'twoItems',
     newKey: entry.newKey,
     keys: [first.key, entry.key],
-    message: `${describeKey(first.key)} and ${describeKey(entry.key)} both map to ${describeKey(entry.newKey)}: the second would overwrite the first. Add a tiebreaker field to the target key, or widen the field that lost digits.`,
+    message: copying
+      ? `${describeKey(first.key)} and ${describeKey(entry.key)} would both be written to ${describeKey(entry.newKey)} in table ${spec.targetTableName ?? ''}: the second would be refused (nothing is overwritten), so the new table would miss it. Add a tiebreaker field to the target key, or widen the field that lost digits.`
+      : `${describeKey(first.key)} and ${describeKey(entry.key)} both map to ${describeKey(entry.newKey)}: the second would overwrite the first. Add a tiebreaker field to the target key, or widen the field that lost digits.`,
   });
-  const existingKey = (entry: RewriteEntry, there: PlanEntry): Collision => ({
+  const existingKey = (entry: WriteEntry, there: PlanEntry): Collision => ({
     kind: 'existingKey',
     newKey: entry.newKey,
     keys: [entry.key, there.key],
     message: `${describeKey(entry.key)} maps to ${describeKey(entry.newKey)}, which another stored item already has: writing it would need that item moved first (or overwritten). Change the target template so old and new keys can't meet.`,
   });
+  const inTarget = (entry: WriteEntry, there: Item): Collision => ({
+    kind: 'inTarget',
+    newKey: entry.newKey,
+    keys: [entry.key, keyOf(there)],
+    message: `${describeKey(entry.key)} would be written to ${describeKey(entry.newKey)} in table ${spec.targetTableName ?? ''}, which already holds a different item there: it would be refused (nothing is overwritten). Copy into an empty or new table, or delete that item from ${spec.targetTableName ?? ''} first.`,
+  });
+
+  /** Registers a write's new key; a key another write already has is a twoItems collision. */
+  const addWrite = (entry: WriteEntry) => {
+    const index = rewrites.push(entry) - 1;
+    const newPartition = partitionTextOf(entry.newKey);
+    const newSort = sortTextOf(entry.newKey);
+    const first = newKeys.get(newPartition, newSort);
+    if (first === undefined) newKeys.set(newPartition, newSort, index);
+    else {
+      collisions.push(twoItems(rewrites[first] as WriteEntry, entry));
+      const later = laterOnNewKey.get(first);
+      if (later) later.push(index);
+      else laterOnNewKey.set(first, [index]);
+    }
+  };
+  /** The writes on one new key (the first, then any later ones: collisions). */
+  const writesAt = (first: number): readonly number[] => {
+    const later = laterOnNewKey.get(first);
+    return later === undefined ? [first] : [first, ...later];
+  };
 
   return {
     addPage(items) {
@@ -108,43 +160,53 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
         page[i] = entry;
         entries.push(entry);
         counts[entry.status]++;
-        if (entry.status !== 'rewrite') continue;
-        const index = rewrites.push(entry) - 1;
-        counts.bytesBefore += entry.sizeBefore;
-        counts.bytesAfter += entry.sizeAfter;
-        const newPartition = partitionTextOf(entry.newKey);
-        const newSort = sortTextOf(entry.newKey);
-        const first = newKeys.get(newPartition, newSort);
-        if (first === undefined) newKeys.set(newPartition, newSort, index);
-        else {
-          collisions.push(twoItems(rewrites[first] as RewriteEntry, entry));
-          const later = laterOnNewKey.get(first);
-          if (later) later.push(index);
-          else laterOnNewKey.set(first, [index]);
+        if (entry.status === 'rewrite') {
+          counts.bytesBefore += entry.sizeBefore;
+          counts.bytesAfter += entry.sizeAfter;
+          addWrite(entry);
+        } else if (copying) {
+          counts[COPY_COUNT[entry.status]]++;
+          addWrite(copyOf(entry));
         }
       }
       counts.collisions = collisions.length;
       return page;
     },
+    addTargetPage(items) {
+      for (const item of items) targetItems.push(item);
+    },
     counts: () => ({ ...counts }),
     finish() {
-      // Each stored key looked up among the new keys (one map of the new keys, not a second one of every stored key).
-      // The same key read twice (a scan over a changing table): the last read counts.
-      const storedOnNewKey = new Map<number, number>();
-      for (let i = 0; i < entries.length; i++) {
-        const { key } = entries[i] as PlanEntry;
-        const first = newKeys.get(partitionTextOf(key), sortTextOf(key));
-        if (first !== undefined) storedOnNewKey.set(first, i);
-      }
       const found: { readonly index: number; readonly collision: Collision }[] = [];
-      for (const [first, storedAt] of storedOnNewKey) {
-        const there = entries[storedAt] as PlanEntry;
-        for (const index of [first, ...(laterOnNewKey.get(first) ?? [])]) {
-          const entry = rewrites[index] as RewriteEntry;
-          if (!entry.sameKey && entry !== there) found.push({ index, collision: existingKey(entry, there) });
+      if (copying) {
+        // Only the target's items can meet a write there (the source's old keys are not in the new table).
+        for (const there of targetItems) {
+          const first = newKeys.get(partitionTextOf(there), sortTextOf(there));
+          if (first === undefined) continue;
+          for (const index of writesAt(first)) {
+            const entry = rewrites[index] as WriteEntry;
+            if (equalItems(entry.newItem, there)) counts.alreadyInTarget++;
+            else found.push({ index, collision: inTarget(entry, there) });
+          }
+        }
+      } else {
+        // Each stored key looked up among the new keys (one map of the new keys, not a second one of every stored key).
+        // The same key read twice (a scan over a changing table): the last read counts.
+        const storedOnNewKey = new Map<number, number>();
+        for (let i = 0; i < entries.length; i++) {
+          const { key } = entries[i] as PlanEntry;
+          const first = newKeys.get(partitionTextOf(key), sortTextOf(key));
+          if (first !== undefined) storedOnNewKey.set(first, i);
+        }
+        for (const [first, storedAt] of storedOnNewKey) {
+          const there = entries[storedAt] as PlanEntry;
+          for (const index of writesAt(first)) {
+            const entry = rewrites[index] as WriteEntry;
+            if (!entry.sameKey && entry !== there) found.push({ index, collision: existingKey(entry, there) });
+          }
         }
       }
-      // In rewrite order, as the rewrites are applied.
+      // In write order, as the writes are applied.
       found.sort((a, b) => a.index - b.index);
       for (const { collision } of found) collisions.push(collision);
       counts.collisions = collisions.length;
@@ -153,17 +215,23 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
   };
 }
 
-/** Plans every page of an async stream of stored items (a Scan's pages), reporting each page as it is planned. */
+/**
+ * Plans every page of an async stream of stored items (a Scan's pages),
+ * reporting each page as it is planned. Copying, `targetPages` are the
+ * target table's items (omit them when it is missing: it has none).
+ */
 export async function planMigration(
   migration: CompiledMigration,
   pages: AsyncIterable<readonly Item[]>,
   onPage?: (entries: readonly PlanEntry[], counts: PlanCounts) => void,
+  targetPages?: AsyncIterable<readonly Item[]>,
 ): Promise<MigrationPlan> {
   const planner = createMigrationPlanner(migration);
   for await (const page of pages) {
     const entries = planner.addPage(page);
     onPage?.(entries, planner.counts());
   }
+  if (targetPages) for await (const page of targetPages) planner.addTargetPage(page);
   return planner.finish();
 }
 

@@ -1,6 +1,6 @@
 import { getOwnAttribute } from '../expressions';
 import { compareKeys, type KeyAttributeValue } from '../keys';
-import type { MigrationPlan, PlanCounts, PlanEntry } from './migration.types';
+import type { MigrationPlan, PlanCounts, PlanEntry, WriteEntry } from './migration.types';
 import { valueText } from './planMigration';
 
 /** 12345 → "12,345" (no locale: the same text everywhere). */
@@ -22,7 +22,41 @@ export function describePlanCounts(counts: PlanCounts): string {
     `${formatCount(counts.cannotEncode)} can't encode`,
     `${formatCount(counts.collisions)} ${counts.collisions === 1 ? 'collision' : 'collisions'}`,
   ];
-  if (counts.otherEntity > 0) parts.push(`${formatCount(counts.otherEntity)} of other entities left alone`);
+  if (!counts.copying) {
+    if (counts.otherEntity > 0) parts.push(`${formatCount(counts.otherEntity)} of other entities left alone`);
+    return parts.join(', ');
+  }
+  if (counts.otherEntity > 0) parts.push(`${formatCount(counts.otherEntity)} of other entities`);
+  const total = counts.rewrite + counts.copyUnchanged + counts.copyOtherEntity + counts.copyCannotEncode;
+  const there = counts.alreadyInTarget > 0 ? ` (${formatCount(counts.alreadyInTarget)} already in the target table as planned: not written again)` : '';
+  return `${parts.join(', ')}; copying all ${formatCount(total)} ${total === 1 ? 'item' : 'items'}: ${describeCopyWrites(counts)}${there}`;
+}
+
+/** How many writes of each kind copy mode has (or has done). */
+export type CopyWriteCounts = Pick<PlanCounts, 'rewrite' | 'copyUnchanged' | 'copyOtherEntity' | 'copyCannotEncode'>;
+
+/** Counts writes by kind (undefined: an index outside the plan, skipped). */
+export function countWrites(writes: Iterable<WriteEntry | undefined>): CopyWriteCounts {
+  const counts = { rewrite: 0, copyUnchanged: 0, copyOtherEntity: 0, copyCannotEncode: 0 };
+  for (const write of writes) {
+    if (write === undefined) continue;
+    if (write.status === 'rewrite') counts.rewrite++;
+    else if (write.copied === 'otherEntity') counts.copyOtherEntity++;
+    else if (write.copied === 'cannotEncode') counts.copyCannotEncode++;
+    else counts.copyUnchanged++;
+  }
+  return counts;
+}
+
+/**
+ * Copy mode: the writes into the new table by kind.
+ *
+ * @example
+ * describeCopyWrites(counts) // "9,800 rewritten, 200 copied unchanged, 2 other entity copied"
+ */
+export function describeCopyWrites(counts: CopyWriteCounts): string {
+  const parts = [`${formatCount(counts.rewrite)} rewritten`, `${formatCount(counts.copyUnchanged)} copied unchanged`, `${formatCount(counts.copyOtherEntity)} other entity copied`];
+  if (counts.copyCannotEncode > 0) parts.push(`${formatCount(counts.copyCannotEncode)} can't encode, copied as they are`);
   return parts.join(', ');
 }
 

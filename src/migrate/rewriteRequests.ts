@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { getOwnAttribute, type Item } from '../expressions';
 import { unchangedCondition } from '../items';
-import type { MigrationPlan, MigrationSpec, RewriteEntry, RewriteRequests, SettleRule } from './migration.types';
+import type { MigrationPlan, MigrationSpec, RewriteRequests, SettleRule, WriteEntry } from './migration.types';
 
 /**
  * The one TransactWriteItems that performs a rewrite, and how to tell by
@@ -13,10 +13,14 @@ import type { MigrationPlan, MigrationSpec, RewriteEntry, RewriteRequests, Settl
  *   unchanged since the plan read it);
  * - in place, same table key (only index keys change): Put(new item, every
  *   attribute of the old one unchanged);
- * - copy into a new table: ConditionCheck(old item unchanged) +
- *   Put(new item in the new table, attribute_not_exists).
+ * - copy into a new table, for every source item (rewritten, or as it is:
+ *   see CopyEntry): ConditionCheck(old item unchanged since the plan read it,
+ *   watched names included) + Put(new item in the new table,
+ *   attribute_not_exists: nothing already there is overwritten). Refused
+ *   because the target holds exactly that item: copied before (a resume),
+ *   done; a different item there: a collision, skipped and reported.
  */
-export function rewriteRequests(spec: MigrationSpec, entry: RewriteEntry): RewriteRequests {
+export function rewriteRequests(spec: MigrationSpec, entry: WriteEntry): RewriteRequests {
   const notThere = { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': spec.partitionKey } };
   const unchanged = unchangedSincePlan(entry.item, entry.newItem, spec.watchedAttributes);
   if (spec.targetTableName !== undefined) {
@@ -107,20 +111,24 @@ export type SettledState = 'done' | 'pending' | 'changed' | 'deleted' | 'newKeyT
 
 /**
  * The rule, one place: an item whose new key holds an item and whose old key
- * holds none (in place) is done; a same-key item carrying the target values
+ * holds none (in place) is done; copying, the target's new key holding
+ * exactly the planned item is done (a different item there is newKeyTaken: a
+ * collision, never overwritten); a same-key item carrying the target values
  * is done; an old item still stored as planned with its new key free is
  * pending (its transaction can run); any other state is someone else's
  * change, skipped and reported.
- * `oldItem`: what the old key holds now; `newItem`: what the new key holds now.
+ * `planned`: the write as planned; `oldItem`: what the old key holds now;
+ * `newItem`: what the new key holds now.
  */
-export function settleState(rule: SettleRule, planned: Item, oldItem: Item | undefined, newItem: Item | undefined, equal: (a: Item, b: Item) => boolean): SettledState {
+export function settleState(rule: SettleRule, planned: Pick<WriteEntry, 'item' | 'newItem'>, oldItem: Item | undefined, newItem: Item | undefined, equal: (a: Item, b: Item) => boolean): SettledState {
   if (rule.kind === 'sameKey') {
     if (!oldItem) return 'deleted';
     if (Object.keys(rule.expect).every((name) => { const there = getOwnAttribute(oldItem, name); return there !== undefined && equal({ v: there }, { v: getOwnAttribute(rule.expect, name) as AttributeValue }); })) return 'done';
-    return equal(oldItem, planned) ? 'pending' : 'changed';
+    return equal(oldItem, planned.item) ? 'pending' : 'changed';
   }
-  if (newItem && (rule.keepsOld || !oldItem)) return 'done';
+  if (newItem && rule.keepsOld) return equal(newItem, planned.newItem) ? 'done' : 'newKeyTaken';
+  if (newItem && !oldItem) return 'done';
   if (!oldItem) return 'deleted';
-  if (!equal(oldItem, planned)) return 'changed';
+  if (!equal(oldItem, planned.item)) return 'changed';
   return newItem ? 'newKeyTaken' : 'pending';
 }

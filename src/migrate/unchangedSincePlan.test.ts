@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMigration, compileMigration, planIdOf, planMigration, rewriteRequests, scanPages, unchangedSincePlan, watchAddedAttributes } from '.';
+import { applyMigration, compileMigration, emptyCheckpoint, planIdOf, planMigration, rewriteRequests, scanPages, settleState, unchangedSincePlan, watchAddedAttributes } from '.';
 // The runner is checked on the real built-in engine (the layer itself only uses engine types).
 // eslint-disable-next-line keylab/layer-imports
 import { createLocalDynamoDB } from '../engine';
@@ -63,5 +63,45 @@ describe('an item that gained an attribute after the preview (built-in engine)',
     expect(result.checkpoint.skipped.map((entry) => entry.reason)).toEqual(['changed']);
     const copied = await db.scan({ TableName: 'GamesV2' });
     expect(copied.Items?.map((item) => item.sk?.S)).toEqual(['0000000002#p2']);
+  });
+});
+
+describe('settleState, copy into a new table (resume)', () => {
+  const rule = { kind: 'moved', oldRead: { TableName: 'T', Key: {} }, newRead: { TableName: 'T2', Key: {} }, keepsOld: true } as const;
+  const item = { pk: { S: 'G#a' }, sk: { S: '1' }, v: { N: '1' } };
+  const equal = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
+  it('an identical item in the target is already copied; a different one is a collision (newKeyTaken), never done', () => {
+    expect(settleState(rule, { item, newItem: item }, item, item, equal)).toBe('done');
+    expect(settleState(rule, { item, newItem: item }, item, { ...item, v: { N: '2' } }, equal)).toBe('newKeyTaken');
+    expect(settleState(rule, { item, newItem: item }, item, undefined, equal)).toBe('pending');
+  });
+});
+
+describe('copy into a new table on the built-in engine', () => {
+  it('copies every item; a resume after a crash recognises the copies already made and writes nothing twice', async () => {
+    const db = createLocalDynamoDB();
+    await db.createTable(GAME_TABLE('Src'));
+    await db.createTable(GAME_TABLE('Dst'));
+    const items = [gameItem('G#a', '00000042#p1', '42', 'p1'), gameItem('G#a', '0000000007#p2', '7', 'p2'), gameItem('OTHER#x', 'w', '1', 'p4'), gameItem('G#b', '00000001#p5', '1', 'p5')];
+    for (const item of items) await db.putItem({ TableName: 'Src', Item: item });
+    const compiled = compileMigration({ ...gameSpec('Src', '{score:int(8)}#{id}', '{score:int(10)}#{id}'), targetTableName: 'Dst' });
+    if (!compiled.ok) throw new Error('bad spec');
+    const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(db, 'Src'), undefined, scanPages(db, 'Dst')));
+    expect(plan.rewrites).toHaveLength(4);
+    const planId = planIdOf(plan);
+    // A crash after the first two transactions, before their checkpoint: every write is uncertain.
+    for (const write of plan.rewrites.slice(0, 2)) await db.transactWriteItems(rewriteRequests(plan.spec, write).transaction);
+    const writes: unknown[] = [];
+    const counting = { transactGetItems: db.transactGetItems.bind(db), transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (writes.push(input), db.transactWriteItems(input)) };
+    const crashed = { ...emptyCheckpoint(planId, 4), reservedUpTo: 4 };
+    const result = await applyMigration({ source: counting, plan, planId, checkpoint: crashed, sleep: () => Promise.resolve() });
+    expect(result.checkpoint.done).toEqual([0, 1, 2, 3]);
+    expect(writes).toHaveLength(2);
+    const copied: unknown[] = [];
+    for await (const page of scanPages(db, 'Dst')) copied.push(...page);
+    expect(copied).toHaveLength(4);
+    const source: unknown[] = [];
+    for await (const page of scanPages(db, 'Src')) source.push(...page);
+    expect(source).toHaveLength(4);
   });
 });

@@ -69,3 +69,21 @@ export async function* scanPages(source: Pick<DynamoDBDataSource, 'scan'>, table
     start = output.LastEvaluatedKey;
   } while (start);
 }
+
+/**
+ * A table's items page by page, or no pages when the table doesn't exist
+ * (a copy's target before Apply creates it holds nothing).
+ */
+export async function* existingTablePages(source: Pick<DynamoDBDataSource, 'scan'>, tableName: string, pageSize?: number): AsyncGenerator<readonly Item[]> {
+  const pages = scanPages(source, tableName, pageSize);
+  let first: IteratorResult<readonly Item[]>;
+  try {
+    first = await pages.next();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ResourceNotFoundException') return;
+    throw error;
+  }
+  if (first.done) return;
+  yield first.value;
+  yield* pages;
+}

@@ -69,7 +69,8 @@ async function settle(rewrite) {
     if (Object.keys(rule.expect).every((name) => oldItem[name] !== undefined && same(oldItem[name], rule.expect[name]))) return 'done';
     return same(oldItem, rewrite.item) ? 'pending' : 'changed';
   }
-  if (newItem && (rule.keepsOld || !oldItem)) return 'done';
+  if (newItem && rule.keepsOld) return same(newItem, rewrite.newItem) ? 'done' : 'newKeyTaken';
+  if (newItem && !oldItem) return 'done';
   if (!oldItem) return 'deleted';
   if (!same(oldItem, rewrite.item)) return 'changed';
   return newItem ? 'newKeyTaken' : 'pending';

@@ -119,7 +119,9 @@ def settle(rewrite):
         if all(name in old_item and same(old_item[name], want) for name, want in rule["expect"].items()):
             return "done"
         return "pending" if same(old_item, rewrite["item"]) else "changed"
-    if new_item and (rule["keepsOld"] or not old_item):
+    if new_item and rule["keepsOld"]:
+        return "done" if same(new_item, rewrite["newItem"]) else "newKeyTaken"
+    if new_item and not old_item:
         return "done"
     if not old_item:
         return "deleted"

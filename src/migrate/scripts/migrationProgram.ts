@@ -22,7 +22,7 @@ export const MIGRATION_PROGRAM = {
   skipMessages: {
     changed: 'changed by someone else since the plan read it: skipped, not overwritten',
     deleted: 'deleted by someone else since the plan read it: skipped',
-    newKeyTaken: 'its new key already holds another item: skipped, not overwritten',
+    newKeyTaken: 'its new key already holds a different item (a collision): skipped, not overwritten',
   },
 } as const;
 

@@ -14,9 +14,12 @@ export type CopyTarget =
 
 type Source = Pick<DynamoDBDataSource, 'describeTable'>;
 
+/** Copy mode's refusal when the target is the source itself (Preview says it before reading anything). */
+export const copyIntoItselfMessage = (tableName: string) => `Copy into another table: ${tableName} is the table being migrated (leave "Copy into table" empty to rewrite it in place).`;
+
 /** Reads both tables (DescribeTable) and says whether the copy can go into `targetName` as it is, after creating it, or not at all. */
 export async function checkCopyTarget(source: Source, sourceName: string, targetName: string): Promise<CopyTarget> {
-  if (targetName === sourceName) return { kind: 'refused', message: `Copy into another table: ${sourceName} is the table being migrated (leave "Copy into table" empty to rewrite it in place).` };
+  if (targetName === sourceName) return { kind: 'refused', message: copyIntoItselfMessage(sourceName) };
   const described = await source.describeTable({ TableName: sourceName });
   const from = described.Table;
   if (!from) return { kind: 'refused', message: `Could not read table ${sourceName}'s key schema (DescribeTable returned no table).` };
@@ -33,7 +36,7 @@ export async function checkCopyTarget(source: Source, sourceName: string, target
   if (keyText(to) !== keyText(from)) {
     return { kind: 'refused', message: `Table ${targetName}'s key (${keyText(to)}) differs from ${sourceName}'s (${keyText(from)}): the copies keep ${sourceName}'s key attributes. Choose a table with the same key, or a new name (Apply then creates it).` };
   }
-  return { kind: 'exists', description: 'an existing table with the same key: an item already under a new key there is skipped, never overwritten' };
+  return { kind: 'exists', description: 'an existing table with the same key (the preview read its items: one already there as planned is not written again, a different one is a collision; nothing there is overwritten)' };
 }
 
 /** The source's key schema, attribute definitions and indexes under a new name, on demand. */

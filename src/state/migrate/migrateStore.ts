@@ -1,17 +1,19 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { findEntity, keyAttributesOf, keyRoleOf, type DownloadFile, type KeyAttributeType } from '../../design';
+import { findEntity, type DownloadFile } from '../../design';
 import type { DynamoDBDataSource } from '../../engine';
-import type { KeyRole } from '../../keys';
 import {
   applyMigration,
   compileMigration,
+  countWrites,
   createMigrationPlanner,
+  describeCopyWrites,
   describePlanCounts,
   emitNodeMigration,
   emitPythonMigration,
   emptyCheckpoint,
   estimateWriteCost,
+  existingTablePages,
   formatCount,
   orderDiff,
   parseCheckpoint,
@@ -39,15 +41,9 @@ import { resolveDesignBinding, type DesignBindingStore } from '../design/binding
 import type { ExplorerStore } from '../explorerStore';
 import type { TableSummary } from '../explorer/explorerTypes';
 import type { ConfirmWrite } from '../writeAccess';
-import { checkCopyTarget, waitUntilActive, type CopyTarget } from './copyTarget';
+import { designMigrateAttributes, tableMigrateAttributes, type MigrateAttribute } from './migrateAttributes';
+import { checkCopyTarget, copyIntoItselfMessage, waitUntilActive, type CopyTarget } from './copyTarget';
 import type { MigrationStorage } from './migrationStorage';
-
-/** One key attribute the migration rewrites: the table's keys and the entity's index keys. */
-export interface MigrateAttribute {
-  readonly name: string;
-  readonly type: KeyAttributeType;
-  readonly role: KeyRole;
-}
 
 export interface TemplatePair {
   readonly current: string;
@@ -63,6 +59,8 @@ export interface MigrationOutcome {
   readonly cancelled: boolean;
   /** Copy into a new table: its name (the source table is left untouched). */
   readonly copiedInto?: string;
+  /** Copy into a new table: the done writes by kind ("12 rewritten, 3 copied unchanged, 1 other entity copied"). */
+  readonly copiedKinds?: string;
 }
 
 export type MigratePhase = 'idle' | 'previewing' | 'previewed' | 'applying' | 'verifying';
@@ -184,21 +182,11 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
       let attributes: MigrateAttribute[];
       const templates: Record<string, TemplatePair> = {};
       if (binding && entity) {
-        attributes = keyAttributesOf(binding.table)
-          .filter((attribute) => entity.keys[attribute.name] !== undefined)
-          .map((attribute) => ({ name: attribute.name, type: attribute.type, role: keyRoleOf(binding.table, attribute.name) }));
+        attributes = designMigrateAttributes(binding.table, (name) => entity.keys[name] !== undefined);
         for (const attribute of attributes) templates[attribute.name] = { current: entity.keys[attribute.name] ?? '', target: entity.keys[attribute.name] ?? '' };
       } else {
         // No design: the stored values read "raw", each as one field named like its attribute.
-        const seen = new Map<string, MigrateAttribute>();
-        const add = (key: { name: string; type: KeyAttributeType }, role: KeyRole) => seen.has(key.name) || seen.set(key.name, { ...key, role });
-        add(table.keys.partitionKey, 'partition');
-        if (table.keys.sortKey) add(table.keys.sortKey, 'sort');
-        for (const index of table.indexes) {
-          add(index.keys.partitionKey, 'partition');
-          if (index.keys.sortKey) add(index.keys.sortKey, 'sort');
-        }
-        attributes = [...seen.values()];
+        attributes = tableMigrateAttributes(table);
         for (const attribute of attributes) templates[attribute.name] = { current: `{${attribute.name}}`, target: `{${attribute.name}}` };
       }
       set({ entityNames: binding?.table.entities.map((candidate) => candidate.name) ?? [], entityName: entity?.name, designName: binding?.designName, attributes, templates, ...IDLE, ...CLEARED_PLAN });
@@ -216,7 +204,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
       if (!checkpoint.ok) return;
       running = { file: planFile.file, key, checkpoint: checkpoint.checkpoint };
       const { done, skipped, failed, total } = checkpoint.checkpoint;
-      set({ outcome: outcomeOf(checkpoint.checkpoint, false, planFile.file.spec), templates: { ...get().templates, ...stored.templates }, ...(stored.entityName ? { entityName: stored.entityName } : {}) });
+      set({ outcome: outcomeOf(checkpoint.checkpoint, false, planFile.file), templates: { ...get().templates, ...stored.templates }, ...(stored.entityName ? { entityName: stored.entityName } : {}) });
       if (done.length + skipped.length + failed.length < total) set({ resumable: { done: done.length, total } });
     };
 
@@ -246,7 +234,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         });
         const { done, skipped, failed, total } = result.checkpoint;
         const finished = done.length + skipped.length + failed.length >= total;
-        set({ phase: get().plan ? 'previewed' : 'idle', progress: result.progress, outcome: outcomeOf(result.checkpoint, result.cancelled, file.spec), ...(finished ? {} : { resumable: { done: done.length, total } }) });
+        set({ phase: get().plan ? 'previewed' : 'idle', progress: result.progress, outcome: outcomeOf(result.checkpoint, result.cancelled, file), ...(finished ? {} : { resumable: { done: done.length, total } }) });
       } catch (error) {
         set({ phase: get().plan ? 'previewed' : 'idle', error: `Apply stopped: ${messageOf(error)}. Resume continues from the last checkpoint.`, resumable: { done: running.checkpoint.done.length, total: file.rewrites.length } });
       } finally {
@@ -275,6 +263,8 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         if (!source || !table) return set({ error: 'Choose a table in the explorer first: the migration reads the explorer’s table.' });
         const compiled = compileMigration(specOf(table));
         if (!compiled.ok) return set({ problems: compiled.problems, error: undefined });
+        const targetName = compiled.value.spec.targetTableName;
+        if (targetName === table.name) return set({ ...IDLE, ...CLEARED_PLAN, error: copyIntoItselfMessage(table.name) });
         const runId = ++previewRun;
         set({ ...IDLE, ...CLEARED_PLAN, phase: 'previewing', resumable: get().resumable });
         const planner = createMigrationPlanner(compiled.value);
@@ -284,6 +274,13 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
             if (runId !== previewRun) return;
             entries.push(...planner.addPage(page));
             set({ entries, entryCount: entries.length, countsText: describePlanCounts(planner.counts()) });
+          }
+          // Copying: the target's items (none while it doesn't exist), so a key already taken there is a collision before Apply.
+          if (targetName !== undefined) {
+            for await (const page of existingTablePages(source, targetName)) {
+              if (runId !== previewRun) return;
+              planner.addTargetPage(page);
+            }
           }
         } catch (error) {
           if (runId === previewRun) set({ phase: 'idle', error: `Preview stopped: ${messageOf(error)}` });
@@ -331,10 +328,9 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
           }
           if (target.kind === 'refused') return set({ error: target.message });
           if (target.kind === 'create') createTarget = target.input;
-          const left = plan.counts.unchanged + plan.counts.alreadyMigrated;
-          into = `copying into table ${targetName}, ${target.description}. Table ${plan.spec.tableName} is left untouched${left > 0 ? `; its ${formatCount(left)} unchanged or already migrated items are not copied` : ''}.`;
+          into = `copying into table ${targetName}, ${target.description}. Table ${plan.spec.tableName} is left untouched.`;
         }
-        set({ error: undefined, confirmation: `Migrate keys of table ${table.name} on ${sourceLabel}, ${into} ${countsText ?? describePlanCounts(plan.counts)}: ${formatCount(plan.rewrites.length)} items will be written, each in one conditional transaction.` });
+        set({ error: undefined, confirmation: `Migrate keys of table ${table.name} on ${sourceLabel}, ${into} ${countsText ?? describePlanCounts(plan.counts)}. ${formatCount(plan.rewrites.length)} items will be written, each in one conditional transaction.` });
       },
       answerApply: async (confirmed) => {
         const { plan } = get();
@@ -438,8 +434,8 @@ const progressOf = (checkpoint: MigrationCheckpoint): MigrationProgress => ({
   itemsPerSecond: 0,
 });
 
-const outcomeOf = (checkpoint: MigrationCheckpoint, cancelled: boolean, spec: MigrationSpec): MigrationOutcome => ({
-  ...(spec.targetTableName !== undefined ? { copiedInto: spec.targetTableName } : {}),
+const outcomeOf = (checkpoint: MigrationCheckpoint, cancelled: boolean, file: Pick<MigrationPlanFile, 'spec' | 'rewrites'>): MigrationOutcome => ({
+  ...(file.spec.targetTableName !== undefined ? { copiedInto: file.spec.targetTableName, copiedKinds: describeCopyWrites(countWrites(checkpoint.done.map((index) => file.rewrites[index]))) } : {}),
   total: checkpoint.total,
   done: checkpoint.done.length,
   skipped: checkpoint.skipped.map((entry) => entry.message),

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { use, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { formatCount, valueText, type PlanEntry } from '../../migrate';
-import { applyBlockedReason, type MigrateState, type MigrateStore } from '../../state/migrate';
+import { applyBlockedReason, describeMigrateAttribute, type MigrateState, type MigrateStore } from '../../state/migrate';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { downloadText } from '../common/downloadText';
 import { VisibleText } from '../common/VisibleText';
@@ -86,7 +86,7 @@ function MigrateSetup({ store }: { store: MigrateStore }) {
           <span className="migrate-templates-head">Current template</span>
           <span className="migrate-templates-head">Target template</span>
           {attributes.map((attribute) => (
-            <TemplateRow key={attribute.name} name={attribute.name} detail={`${attribute.type}, ${attribute.role} key`} pair={templates[attribute.name] ?? { current: '', target: '' }} problems={problems} onChange={(side, text) => setTemplate(attribute.name, side, text)} />
+            <TemplateRow key={attribute.name} name={attribute.name} detail={describeMigrateAttribute(attribute)} pair={templates[attribute.name] ?? { current: '', target: '' }} problems={problems} onChange={(side, text) => setTemplate(attribute.name, side, text)} />
           ))}
         </div>
       )}
@@ -94,7 +94,7 @@ function MigrateSetup({ store }: { store: MigrateStore }) {
         <label htmlFor={`${id}copy`}>Copy into table</label>
         <input id={`${id}copy`} className="mono" value={copyInto} spellCheck={false} onChange={(event) => setCopyInto(event.target.value)} placeholder="empty: rewrite in place" aria-describedby={`${id}copyHint`} />
         <span id={`${id}copyHint`} className="muted small">
-          Blue/green: the rewritten items go into this table (created with this table’s key schema and indexes if it doesn’t exist); this table stays untouched.
+          Blue/green: every item goes into this table, the rewritten ones under their new keys and the others as they are (created with this table’s key schema and indexes if it doesn’t exist); this table stays untouched.
         </span>
       </div>
     </div>
@@ -106,11 +106,9 @@ function TemplateRow({ name, detail, pair, problems, onChange }: { name: string;
   const sides = ['current', 'target'] as const;
   return (
     <>
+      {/* "byAction partition key (action, S)": which key the attribute is, then its name and type. */}
       <span className="migrate-attribute">
-        <code>
-          <VisibleText text={name} />
-        </code>{' '}
-        <span className="muted small">{detail}</span>
+        <VisibleText text={detail} />
       </span>
       {sides.map((side) => {
         const messages = problems.filter((problem) => problem.where === `${side} template for ${name}` || problem.where === `templates for ${name}`);
@@ -245,18 +243,20 @@ function keyValues(key: PlanEntry['key']): string {
     .join(' · ');
 }
 
-function entryText(entry: PlanEntry): { status: string; newKey: string; note: string } {
+/** An entry's row; copying, every item is written to the target (those not rewritten as they are). */
+function entryText(entry: PlanEntry, copying: boolean): { status: string; newKey: string; note: string } {
+  const asIs = copying ? keyValues(entry.key) : '';
   switch (entry.status) {
     case 'rewrite':
       return { status: 'rewrite', newKey: keyValues(entry.newKey), note: `${entry.sizeBefore} → ${entry.sizeAfter} bytes${entry.sameKey ? ' (index keys only)' : ''}` };
     case 'cannotEncode':
-      return { status: "can't encode", newKey: '', note: entry.problems.map((problem) => problem.message).join('; ') };
+      return { status: "can't encode", newKey: asIs, note: `${copying ? 'copied as it is; ' : ''}${entry.problems.map((problem) => problem.message).join('; ')}` };
     case 'alreadyMigrated':
-      return { status: 'already migrated', newKey: '', note: '' };
+      return { status: 'already migrated', newKey: asIs, note: copying ? 'copied unchanged' : '' };
     case 'otherEntity':
-      return { status: 'other entity', newKey: '', note: 'left alone' };
+      return { status: 'other entity', newKey: asIs, note: copying ? 'other entity copied' : 'left alone' };
     default:
-      return { status: 'unchanged', newKey: '', note: '' };
+      return { status: 'unchanged', newKey: asIs, note: copying ? 'copied unchanged' : '' };
   }
 }
 
@@ -267,6 +267,7 @@ function EntryTable({ store }: { store: MigrateStore }) {
   const entryCount = useMigrate(store, (state) => state.entryCount);
   const plan = useMigrate(store, (state) => state.plan);
   const keyNames = plan ? [plan.spec.partitionKey, ...(plan.spec.sortKey ? [plan.spec.sortKey] : [])].join(' · ') : 'table key';
+  const copying = plan?.counts.copying ?? false;
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders through its own state.
   const virtualizer = useVirtualizer({ count: entryCount, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
@@ -285,7 +286,7 @@ function EntryTable({ store }: { store: MigrateStore }) {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const entry = entries[row.index] as PlanEntry;
-            const text = entryText(entry);
+            const text = entryText(entry, copying);
             return (
               <div role="row" key={row.key} title={`${keyValues(entry.key)}${text.newKey ? ` → ${text.newKey}` : ''}`} aria-rowindex={row.index + 2} className={`migrate-entry-row status-${entry.status}`} style={{ position: 'absolute', top: 0, transform: `translateY(${row.start}px)`, height: ROW_HEIGHT, width: '100%' }}>
                 <span role="cell">{text.status}</span>
@@ -394,6 +395,7 @@ function MigrationRun({ store }: { store: MigrateStore }) {
           {outcome?.copiedInto !== undefined && (
             <p>
               Copied into table <code><VisibleText text={outcome.copiedInto} /></code>; the source table is untouched.
+              {outcome.copiedKinds !== undefined && <> Written there: {outcome.copiedKinds}.</>}
             </p>
           )}
           {outcome && (
