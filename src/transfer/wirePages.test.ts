@@ -36,6 +36,10 @@ describe('splitWireItems', () => {
     expect(readBack(splitWireItems(body))).toEqual({ items, rest: { Count: 4, ScannedCount: 4 }, count: 4 });
   });
 
+  it('finds Items however its name is escaped', () => {
+    expect(splitWireItems('{"It\\u0065ms":[{"pk":{"S":"a"}}],"Count":1}')).toEqual({ wireLines: '{"pk":{"S":"a"}}\n', count: 1, rest: '{"Count":1}' });
+  });
+
   it('writes an item with whitespace in it on one compact line', () => {
     const items = [{ pk: { S: 'a b' }, m: { M: { l: { L: [{ N: '1' }, { BOOL: true }] } } } }];
     const split = splitWireItems(JSON.stringify({ Items: items, Count: 1 }, null, 2));
@@ -50,7 +54,7 @@ describe('splitWireItems', () => {
   });
 
   it('gives up (the SDK then reads the body itself) on what is not a whole JSON object', () => {
-    for (const body of ['', '[]', '{"Items":[{"pk":{"S":"a"}}', '{"Items":[{"pk":{"S":"a}}]}', '{"Items":[1]}', '{"Count":1 "Items":[]}', '{"Items":[{"a":{"S":"x"}} {"b":{"S":"y"}}]}']) {
+    for (const body of ['', '[]', '{"Items":{"pk":{"S":"a"}}}', '{"It\\u0065ms":7}', '{"\\x":1}', '{"Items":[{"a" :{"S" "x"}}]}', '{"Items":[{"pk":{"S":"a"}}', '{"Items":[{"pk":{"S":"a}}]}', '{"Items":[1]}', '{"Count":1 "Items":[]}', '{"Items":[{"a":{"S":"x"}} {"b":{"S":"y"}}]}']) {
       expect(splitWireItems(body), body).toBeUndefined();
     }
   });

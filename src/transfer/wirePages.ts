@@ -84,6 +84,11 @@ function valueEnd(text: string, at: number, spacing: { found: boolean }): number
   return -1;
 }
 
+/** Whether a member's name (its JSON text, quotes included) is Items, however it is escaped. */
+function isItemsName(nameJson: string): boolean {
+  return nameJson === '"Items"' || (nameJson.includes('\\') && JSON.parse(nameJson) === 'Items');
+}
+
 /**
  * A Scan or Query response body split in two: its items as DynamoDB JSON
  * lines, and the rest of the body (the same JSON object without `Items`)
@@ -95,6 +100,15 @@ function valueEnd(text: string, at: number, spacing: { found: boolean }): number
  * // { wireLines: '{"pk":{"S":"a"}}\n', count: 1, rest: '{"Count":1,"ScannedCount":1}' }
  */
 export function splitWireItems(body: string): (WireLinesPage & { readonly rest: string }) | undefined {
+  try {
+    return splitBody(body);
+  } catch {
+    // A name or an item JSON.parse refuses: the SDK reads the body and says what is wrong with it.
+    return undefined;
+  }
+}
+
+function splitBody(body: string): (WireLinesPage & { readonly rest: string }) | undefined {
   let at = skipSpace(body, 0);
   if (body.charCodeAt(at) !== OPEN_BRACE) return undefined;
   at = skipSpace(body, at + 1);
@@ -109,7 +123,8 @@ export function splitWireItems(body: string): (WireLinesPage & { readonly rest: 
     at = skipSpace(body, nameEnd);
     if (body.charCodeAt(at) !== COLON) return undefined;
     at = skipSpace(body, at + 1);
-    if (body.slice(nameStart, nameEnd) === '"Items"' && body.charCodeAt(at) === OPEN_BRACKET) {
+    if (isItemsName(body.slice(nameStart, nameEnd))) {
+      if (body.charCodeAt(at) !== OPEN_BRACKET) return undefined;
       lines = [];
       at = skipSpace(body, at + 1);
       if (body.charCodeAt(at) === CLOSE_BRACKET) at++;
