@@ -168,7 +168,8 @@ async function startEndpointSide(): Promise<Side> {
 }
 
 async function startLocalSide(): Promise<Side> {
-  const local = await startDynamoDBLocal({ inMemory: true, sharedDb: true });
+  // Java starts slowly on a loaded machine: give it 3 minutes.
+  const local = await startDynamoDBLocal({ inMemory: true, sharedDb: true, startTimeoutMs: 180_000 });
   const client = sdkClient(local.endpoint);
   return {
     name: 'DynamoDB Local',
