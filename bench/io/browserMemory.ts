@@ -177,7 +177,8 @@ export async function measureBrowserImportMemory(megabytes: number, port: number
     const report = page.getByRole('region', { name: 'Import report' });
     while (!(await report.isVisible())) {
       // Read in the page, not through a locator: a locator waits (and, on a loaded machine, times out) while React re-renders the bar.
-      const percent = Number(await page.evaluate(() => document.querySelector('[role="progressbar"][aria-label="Import progress"]')?.getAttribute('aria-valuenow') ?? 0));
+      // A string: the bench's tsconfig has no DOM library.
+      const percent = Number(await page.evaluate(`document.querySelector('[role="progressbar"][aria-label="Import progress"]')?.getAttribute('aria-valuenow') ?? 0`));
       const renderer = await rendererMemory(browser);
       const heap = await heapMb();
       samples.push({ seconds: (performance.now() - started) / 1000, heap, committed, rss: renderer?.rss ?? 0, anon: renderer?.anon ?? 0, percent });
