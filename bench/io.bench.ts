@@ -7,8 +7,11 @@
  *   import: a DynamoDB JSON lines file streamed from disk, parsed, checked and
  *           written with BatchWriteItem, vs BatchWriteItem over items already
  *           in memory (no reading, no parsing: the stricter baseline);
- *   export: Scan pages written as DynamoDB JSON lines to a file, vs a Scan loop
- *           that drops the pages.
+ *   export: Scan pages written as DynamoDB JSON lines to a file (as `npm run
+ *           export` does: the items' lines cut from the response body, see
+ *           src/transfer/wirePages.ts), vs the SDK's own Scan loop that reads
+ *           every page's items into objects and drops them (no writing: the
+ *           stricter baseline; one segment on both sides).
  * Target: Keylab at ≥ 90% of the bare loop's items/s for both.
  * KEYLAB_BENCH_IO_ITEMS=2000 is a smoke run (the default is 100,000);
  * KEYLAB_BENCH_IO_CONCURRENCY sets the batches in flight (default 4);
@@ -18,9 +21,19 @@
  * KEYLAB_BENCH_IO_ROUNDS (default 2) repeats each measure, bare first in even
  * rounds and Keylab first in odd ones, so warm-up favours neither; the ratio
  * printed is of the rounds' summed times.
+ * The explorer's Export… reads pages of items (it works on any data source,
+ * the built-in table too), not wire lines: its rate on the same client is
+ * printed as well (`explorer/bare`).
+ * KEYLAB_BENCH_IO_MEASURE=export times only the exports (the tables are
+ * filled by the bare loop, untimed).
  * Then the browser section (bench/io/browserMemory.ts, needs `npx vite build`):
- * the tab's JS heap while importing KEYLAB_BENCH_IO_BROWSER_MB (default 64;
- * 0 skips it) into the built-in table, served on KEYLAB_BENCH_IO_PORT (5315).
+ * the tab's JS heap and renderer memory while importing
+ * KEYLAB_BENCH_IO_BROWSER_MB (default 64; 0 skips it) through the Import
+ * dialog into a table on Keylab's endpoint (KEYLAB_BENCH_IO_BROWSER_TABLE=
+ * built-in for the built-in table), served on KEYLAB_BENCH_IO_PORT (5315).
+ * The issue's figure is KEYLAB_BENCH_IO_BROWSER_MB=1024: not the default, as
+ * it takes about 10 minutes on the loaded 2-core machine (~1.7 MB/s; 64 MB
+ * takes ~40 s).
  */
 import { DynamoDB, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'node:child_process';
@@ -30,14 +43,15 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import type { Item } from '../src/expressions';
-import { importFile, readPages, toWireJson, writeExport } from '../src/transfer';
+import { importFile, readExportPages, readPages, toWireJson, writeExport } from '../src/transfer';
 import { findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
-import { measureBrowserImportMemory } from './io/browserMemory';
+import { measureBrowserImportMemory, type BrowserImportTarget } from './io/browserMemory';
 
 const ITEMS = Number(process.env.KEYLAB_BENCH_IO_ITEMS ?? 100_000);
 const CONCURRENCY = Number(process.env.KEYLAB_BENCH_IO_CONCURRENCY ?? 4);
 const ONLY = process.env.KEYLAB_BENCH_IO_ONLY;
 const ROUNDS = Math.max(1, Number(process.env.KEYLAB_BENCH_IO_ROUNDS ?? 2));
+const EXPORT_ONLY = process.env.KEYLAB_BENCH_IO_MEASURE === 'export';
 const KEYS = { partitionKey: { name: 'pk', type: 'S' as const }, sortKey: { name: 'sk', type: 'N' as const } };
 
 interface Side {
@@ -112,11 +126,13 @@ async function bareExport(client: DynamoDB, table: string): Promise<number> {
   return count / ((performance.now() - started) / 1000);
 }
 
-async function keylabExport(client: DynamoDB, table: string, file: string): Promise<number> {
+/** Keylab's export to a file: as `npm run export` reads (`wire`: each item's DynamoDB JSON cut from the response), or as the explorer does (`items`). */
+async function keylabExport(client: DynamoDB, table: string, file: string, pages: 'wire' | 'items'): Promise<number> {
   const started = performance.now();
   const out = createWriteStream(file);
   const summary = { items: 0, csvValuesLeftOut: 0 };
-  for await (const chunk of writeExport(readPages(client, { operation: 'scan', input: { TableName: table } }), 'jsonl', summary)) {
+  const request = { operation: 'scan', input: { TableName: table } } as const;
+  for await (const chunk of writeExport(pages === 'wire' ? readExportPages(client, request, 'jsonl') : readPages(client, request), 'jsonl', summary)) {
     if (!out.write(chunk)) await once(out, 'drain');
   }
   out.end();
@@ -152,7 +168,8 @@ async function startEndpointSide(): Promise<Side> {
 }
 
 async function startLocalSide(): Promise<Side> {
-  const local = await startDynamoDBLocal({ inMemory: true, sharedDb: true });
+  // Java starts slowly on a loaded machine: give it 3 minutes.
+  const local = await startDynamoDBLocal({ inMemory: true, sharedDb: true, startTimeoutMs: 180_000 });
   const client = sdkClient(local.endpoint);
   return {
     name: 'DynamoDB Local',
@@ -178,29 +195,33 @@ async function main(): Promise<void> {
     for (const start of [startLocalSide, startEndpointSide].filter((start) => ONLY === undefined || (ONLY === 'local') === (start === startLocalSide))) {
       const side = await start();
       try {
-        const seconds = { bareIn: 0, keylabIn: 0, bareOut: 0, keylabOut: 0 };
+        const seconds = { bareIn: 0, keylabIn: 0, bareOut: 0, keylabOut: 0, explorerOut: 0 };
         const perRound: string[] = [];
         for (let round = 0; round < ROUNDS; round++) {
           const [bareTable, keylabTable] = [`bare${round}`, `keylab${round}`];
           await createTable(side.client, bareTable);
           await createTable(side.client, keylabTable);
           const bareFirst = round % 2 === 0;
-          const timeImport = async (which: 'bare' | 'keylab') => (which === 'bare' ? ITEMS / (await bareImport(side.client, bareTable, items)) : ITEMS / (await keylabImport(side.client, keylabTable, file)));
-          const timeExport = async (which: 'bare' | 'keylab') => (which === 'bare' ? ITEMS / (await bareExport(side.client, bareTable)) : ITEMS / (await keylabExport(side.client, keylabTable, path.join(dir, 'export.jsonl'))));
+          const timeImport = async (which: 'bare' | 'keylab') => (which === 'bare' ? ITEMS / (await bareImport(side.client, bareTable, items)) : ITEMS / (await (EXPORT_ONLY ? bareImport(side.client, keylabTable, items) : keylabImport(side.client, keylabTable, file))));
+          const exportFile = path.join(dir, 'export.jsonl');
+          const timeExport = async (which: 'bare' | 'keylab' | 'explorer') =>
+            which === 'bare' ? ITEMS / (await bareExport(side.client, bareTable)) : ITEMS / (await keylabExport(side.client, keylabTable, exportFile, which === 'keylab' ? 'wire' : 'items'));
           const order = bareFirst ? (['bare', 'keylab'] as const) : (['keylab', 'bare'] as const);
           const importSeconds = { bare: 0, keylab: 0 };
-          const exportSeconds = { bare: 0, keylab: 0 };
+          const exportSeconds = { bare: 0, keylab: 0, explorer: 0 };
           for (const which of order) importSeconds[which] = await timeImport(which);
-          for (const which of order) exportSeconds[which] = await timeExport(which);
+          for (const which of bareFirst ? (['bare', 'keylab', 'explorer'] as const) : (['explorer', 'keylab', 'bare'] as const)) exportSeconds[which] = await timeExport(which);
           seconds.bareIn += importSeconds.bare;
           seconds.keylabIn += importSeconds.keylab;
           seconds.bareOut += exportSeconds.bare;
           seconds.keylabOut += exportSeconds.keylab;
-          perRound.push(`${((importSeconds.bare / importSeconds.keylab) * 100).toFixed(0)}% / ${((exportSeconds.bare / exportSeconds.keylab) * 100).toFixed(0)}% (${bareFirst ? 'bare first' : 'Keylab first'})`);
+          seconds.explorerOut += exportSeconds.explorer;
+          perRound.push(`${EXPORT_ONLY ? '–' : `${((importSeconds.bare / importSeconds.keylab) * 100).toFixed(0)}%`} / ${((exportSeconds.bare / exportSeconds.keylab) * 100).toFixed(0)}% / ${((exportSeconds.bare / exportSeconds.explorer) * 100).toFixed(0)}% (${bareFirst ? 'bare first' : 'Keylab first'})`);
         }
         const total = ITEMS * ROUNDS;
-        const [keylabIn, bareIn, keylabOut, bareOut] = [total / seconds.keylabIn, total / seconds.bareIn, total / seconds.keylabOut, total / seconds.bareOut];
-        rows.push(`${side.name.padEnd(16)} ${rate(keylabIn)} ${rate(bareIn)} ${ratio(keylabIn, bareIn)}   ${rate(keylabOut)} ${rate(bareOut)} ${ratio(keylabOut, bareOut)}   rounds (import / export): ${perRound.join(', ')}`);
+        const [keylabIn, bareIn, keylabOut, bareOut, explorerOut] = [total / seconds.keylabIn, total / seconds.bareIn, total / seconds.keylabOut, total / seconds.bareOut, total / seconds.explorerOut];
+        const importColumns = EXPORT_ONLY ? `${'–'.padStart(11)} ${'–'.padStart(11)} ${'–'.padStart(12)}` : `${rate(keylabIn)} ${rate(bareIn)} ${ratio(keylabIn, bareIn)}`;
+        rows.push(`${side.name.padEnd(16)} ${importColumns}   ${rate(keylabOut)} ${rate(bareOut)} ${ratio(keylabOut, bareOut)} ${ratio(explorerOut, bareOut)}   rounds (import / export / explorer's export): ${perRound.join(', ')}`);
       } finally {
         await side.stop();
       }
@@ -208,10 +229,11 @@ async function main(): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  console.log(`\n${'side'.padEnd(16)} ${'import'.padStart(11)} ${'bare SDK'.padStart(11)} ${'import/bare'.padStart(12)}   ${'export'.padStart(11)} ${'bare Scan'.padStart(11)} ${'export/bare'.padStart(12)}`);
+  console.log(`\n${'side'.padEnd(16)} ${'import'.padStart(11)} ${'bare SDK'.padStart(11)} ${'import/bare'.padStart(12)}   ${'export'.padStart(11)} ${'bare Scan'.padStart(11)} ${'export/bare'.padStart(12)} ${'explorer/bare'.padStart(12)}`);
   for (const row of rows) console.log(row);
   const browserMb = Number(process.env.KEYLAB_BENCH_IO_BROWSER_MB ?? 64);
-  if (browserMb > 0) for (const line of await measureBrowserImportMemory(browserMb, Number(process.env.KEYLAB_BENCH_IO_PORT ?? 5315))) console.log(line);
+  const browserTarget = (process.env.KEYLAB_BENCH_IO_BROWSER_TABLE ?? 'endpoint') as BrowserImportTarget;
+  if (browserMb > 0) for (const line of await measureBrowserImportMemory(browserMb, Number(process.env.KEYLAB_BENCH_IO_PORT ?? 5315), browserTarget)) console.log(line);
 }
 
 await main();

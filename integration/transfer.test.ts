@@ -1,4 +1,4 @@
-import type { AttributeValue, BatchWriteItemCommandInput, DynamoDB } from '@aws-sdk/client-dynamodb';
+import { DynamoDB, type AttributeValue, type BatchWriteItemCommandInput } from '@aws-sdk/client-dynamodb';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../src/engine';
 import type { Item } from '../src/expressions';
-import { importFile, keyText, readPages, toWireJson, writeExport, type BatchWriteTarget, type ExportFormat } from '../src/transfer';
+import { importFile, keyText, readExportPages, readPages, toWireJson, writeExport, type BatchWriteTarget, type ExportFormat } from '../src/transfer';
+import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../src/server';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 
 /*
@@ -156,13 +157,26 @@ function comparable(items: readonly Item[]): string[] {
 }
 
 describe('export → import is identity', () => {
-  const sides: [string, () => DynamoDBDataSource][] = [
-    ['the built-in engine', () => createLocalDynamoDB()],
-    ['DynamoDB Local', () => local],
+  let endpoint: RunningDynamoDBEndpoint;
+  let endpointClient: DynamoDB;
+  beforeAll(async () => {
+    endpoint = await startDynamoDBEndpoint({ db: createLocalDynamoDB(), port: 0, ttlSweep: false });
+    endpointClient = new DynamoDB({ endpoint: endpoint.url, region: 'us-east-1', credentials: { accessKeyId: 'keylab', secretAccessKey: 'keylab' }, maxAttempts: 1 });
+  });
+  afterAll(async () => {
+    endpointClient.destroy();
+    await endpoint.stop();
+  });
+  // The explorer's pages (items, as any data source gives them) and the commands' (an SDK client: the items' lines cut from the wire, wirePages.ts).
+  const sides: [string, () => DynamoDB | DynamoDBDataSource, 'items' | 'wire lines'][] = [
+    ['the built-in engine', () => createLocalDynamoDB(), 'items'],
+    ['DynamoDB Local', () => local, 'items'],
+    ['DynamoDB Local', () => local, 'wire lines'],
+    ["Keylab's endpoint", () => endpointClient, 'wire lines'],
   ];
-  for (const [side, make] of sides) {
+  for (const [side, make, pages] of sides) {
     for (const format of ['jsonl', 'json'] as const satisfies readonly ExportFormat[]) {
-      it(`${side}, ${format}`, async () => {
+      it(`${side}, ${format}, pages of ${pages}`, async () => {
         const db = make();
         const from = uniqueTableName('transfer-from');
         const to = uniqueTableName('transfer-to');
@@ -172,7 +186,8 @@ describe('export → import is identity', () => {
         const seeded = await importFile([items.map(toWireJson).join('\n')], 'jsonl', { target: db, tableName: from, keys: KEYS });
         expect(seeded.written).toBe(600);
         // Small pages, so the export crosses many page boundaries.
-        const text = await textOf(writeExport(readPages(db, { operation: 'scan', input: { TableName: from, Limit: 97 } }), format));
+        const request = { operation: 'scan', input: { TableName: from, Limit: 97 } } as const;
+        const text = await textOf(writeExport(pages === 'wire lines' ? readExportPages(db as DynamoDB, request, format) : readPages(db, request), format));
         const report = await importFile([text], format, { target: db, tableName: to, keys: KEYS });
         expect(report).toMatchObject({ written: 600, rejected: [] });
         expect(comparable(await scanAll(db, to))).toEqual(comparable(await scanAll(db, from)));

@@ -11,7 +11,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { readPages, writeExport, EXPORT_FORMATS, type ExportFormat, type ExportSummary } from '../src/transfer';
+import { readExportPages, writeExport, EXPORT_FORMATS, type ExportFormat, type ExportSummary } from '../src/transfer';
 import { keyAttributeNamesOf } from '../src/expressions';
 import { createClient, describeKeys, explainError, parseTransferArgs, UsageError } from './transferCommon';
 
@@ -30,7 +30,7 @@ export async function runExport(argv: readonly string[]): Promise<number> {
   const summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 };
   const started = Date.now();
   try {
-    for await (const chunk of writeExport(readPages(client, { operation: 'scan', input: { TableName: args.table } }), format, summary, keyAttributeNamesOf(keys))) {
+    for await (const chunk of writeExport(readExportPages(client, { operation: 'scan', input: { TableName: args.table } }, format), format, summary, keyAttributeNamesOf(keys))) {
       if (!out.write(chunk)) await once(out, 'drain');
     }
   } catch (error) {

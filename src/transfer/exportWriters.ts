@@ -3,6 +3,7 @@ import { typeOfAttributeValue, type Item } from '../expressions';
 import { encodeBase64 } from '../keys';
 import { csvHeaderOf, type CsvColumn, type CsvColumnType } from './csvReader';
 import { toWireJson } from './wireJson';
+import { fetchWirePage, type WireLinesPage, type WireSource } from './wirePages';
 
 /**
  * Export, streamed page by page: the pages of a Scan (a whole table) or of
@@ -38,25 +39,45 @@ export interface ExportRequest {
  * as a page arrives, so writing one page overlaps reading the next (one page
  * ahead at most: memory stays at two pages).
  */
-export async function* readPages(source: ExportSource, request: ExportRequest, signal?: AbortSignal): AsyncGenerator<readonly Item[]> {
+export function readPages(source: ExportSource, request: ExportRequest, signal?: AbortSignal): AsyncGenerator<readonly Item[]> {
   const options = signal ? { abortSignal: signal } : {};
-  const fetchPage = (startKey: Item | undefined) => {
-    const input = { ...request.input, ...(startKey ? { ExclusiveStartKey: startKey } : {}) };
-    const page = request.operation === 'query' ? source.query(input as QueryCommandInput, options) : source.scan(input as ScanCommandInput, options);
+  return followPages(request, signal, async (input) => {
+    const output = request.operation === 'query' ? await source.query(input as QueryCommandInput, options) : await source.scan(input as ScanCommandInput, options);
+    return { page: (output.Items ?? []) as Item[], lastKey: output.LastEvaluatedKey as Item | undefined };
+  });
+}
+
+/**
+ * The pages an export in `format` reads through an SDK client: for DynamoDB
+ * JSON lines and JSON, the items as the wire spelled them (wirePages.ts: no
+ * parsing of every attribute into objects and back); CSV needs the items
+ * themselves.
+ */
+export function readExportPages(client: WireSource & ExportSource, request: ExportRequest, format: ExportFormat, signal?: AbortSignal): AsyncGenerator<ExportPage> {
+  if (format === 'csv') return readPages(client, request, signal);
+  return followPages(request, signal, (input) => fetchWirePage(client, request.operation, input, signal));
+}
+
+/** The pages `fetchPage` gives from the request's start key on, one page read ahead. */
+async function* followPages<Page>(request: ExportRequest, signal: AbortSignal | undefined, fetchPage: (input: ScanCommandInput | QueryCommandInput) => Promise<{ page: Page; lastKey: Item | undefined }>): AsyncGenerator<Page> {
+  const fetchFrom = (startKey: Item | undefined) => {
+    const page = fetchPage({ ...request.input, ...(startKey ? { ExclusiveStartKey: startKey } : {}) });
     // When the consumer stops early the page read ahead is never awaited: its failure must not be an unhandled rejection.
     page.catch(() => undefined);
     return page;
   };
   if (signal?.aborted) return;
-  let next = fetchPage(request.input.ExclusiveStartKey);
+  let next = fetchFrom(request.input.ExclusiveStartKey as Item | undefined);
   for (;;) {
-    const output = await next;
-    const startKey = output.LastEvaluatedKey;
-    if (startKey && !signal?.aborted) next = fetchPage(startKey);
-    yield (output.Items ?? []) as Item[];
-    if (!startKey || signal?.aborted) return;
+    const { page, lastKey } = await next;
+    if (lastKey && !signal?.aborted) next = fetchFrom(lastKey);
+    yield page;
+    if (!lastKey || signal?.aborted) return;
   }
 }
+
+/** What export writes from: a page of items, or of DynamoDB JSON lines as the wire spelled them. */
+export type ExportPage = readonly Item[] | WireLinesPage;
 
 export interface ExportSummary {
   items: number;
@@ -68,7 +89,7 @@ export interface ExportSummary {
  * The text of an export in `format`, chunk by chunk (one chunk per page).
  * `summary` is filled in as it goes.
  */
-export async function* writeExport(pages: AsyncIterable<readonly Item[]>, format: ExportFormat, summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 }, keyNames: readonly string[] = []): AsyncGenerator<string> {
+export async function* writeExport(pages: AsyncIterable<ExportPage>, format: ExportFormat, summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 }, keyNames: readonly string[] = []): AsyncGenerator<string> {
   if (format === 'csv') {
     yield* writeCsv(pages, summary, keyNames);
     return;
@@ -76,16 +97,14 @@ export async function* writeExport(pages: AsyncIterable<readonly Item[]>, format
   let first = true;
   if (format === 'json') yield '[';
   for await (const page of pages) {
-    if (page.length === 0) continue;
-    let text = '';
-    for (const item of page) {
-      if (format === 'json') text += first ? '\n' : ',\n';
-      text += toWireJson(item);
-      if (format === 'jsonl') text += '\n';
-      first = false;
-    }
-    summary.items += page.length;
-    yield text;
+    const count = 'wireLines' in page ? page.count : page.length;
+    if (count === 0) continue;
+    // One string per page, built by join: no per-item concatenation.
+    const lines = 'wireLines' in page ? page.wireLines : `${page.map(toWireJson).join('\n')}\n`;
+    // A JSON array's elements are the same lines, a comma before each line break (DynamoDB JSON holds no raw line break).
+    yield format === 'jsonl' ? lines : `${first ? '\n' : ',\n'}${lines.slice(0, -1).replaceAll('\n', ',\n')}`;
+    first = false;
+    summary.items += count;
   }
   if (format === 'json') yield first ? ']\n' : '\n]\n';
 }
@@ -103,9 +122,12 @@ export function csvCell(text: string): string {
  * fit is counted in `summary.csvValuesLeftOut` and reported (DynamoDB JSON
  * lines keeps everything).
  */
-async function* writeCsv(pages: AsyncIterable<readonly Item[]>, summary: ExportSummary, keyNames: readonly string[]): AsyncGenerator<string> {
+async function* writeCsv(pages: AsyncIterable<ExportPage>, summary: ExportSummary, keyNames: readonly string[]): AsyncGenerator<string> {
   let columns: CsvColumn[] | undefined;
-  for await (const page of pages) {
+  for await (const wireOrItems of pages) {
+    // CSV reads the items' values; readExportPages gives it items, never wire lines.
+    if ('wireLines' in wireOrItems) throw new Error('CSV export needs the items themselves: read its pages with readPages or readExportPages(…, "csv").');
+    const page = wireOrItems;
     let text = '';
     if (!columns) {
       columns = csvColumnsOf(page, keyNames);
