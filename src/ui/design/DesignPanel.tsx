@@ -100,15 +100,14 @@ export function DesignPanel() {
             {/* Regions of the open design, one line each. */}
             {painted && (
             <Suspense fallback={loading}>
-              {/* The review regions get the current design: they show "Reviewing…" at once and review after the paint (useDesignReview). */}
-              <DesignReviewRegion {...props} />
+              {later && <DesignReviewRegion {...later} />}
               <ItemCollectionRegion {...props} />
               {later && (
                 <>
                   <AccessPatternsRegion {...later} />
                   <CompareDesignsRegion key={later.designId} {...later} />
                   <LoadIntoTable {...later} />
-                  <ReviewDocumentRegion {...props} />
+                  <ReviewDocumentRegion {...later} />
                 </>
               )}
             </Suspense>

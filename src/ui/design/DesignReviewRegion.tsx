@@ -1,11 +1,26 @@
-import { acceptanceNoteProblem, describeSubject, labelParts } from '../../state/design/review';
-import { memo, useId, useState } from 'react';
+import { acceptanceNoteProblem, createDesignReviewStore, describeSubject, labelParts, storedKeysForDesign } from '../../state/design/review';
+import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
-import type { DesignReview, DesignReviewStore } from '../../state';
+import { resolveDesignBinding, type DesignReview, type DesignReviewStore, type DesignStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
+import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
-import { useDesignReview } from './useDesignReview';
 import './designReview.css';
+
+/*
+ * The review store is made on first use, here rather than with the app's
+ * stores: the rules load with this region's chunk, after the first paint.
+ * One per designs store (the app has one; tests make their own).
+ */
+const reviewStores = new WeakMap<DesignStore, DesignReviewStore>();
+function reviewStoreOf(designs: DesignStore): DesignReviewStore {
+  let store = reviewStores.get(designs);
+  if (!store) {
+    store = createDesignReviewStore({ designs });
+    reviewStores.set(designs, store);
+  }
+  return store;
+}
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
 const SEVERITY_LABEL: Readonly<Record<ReviewSeverity, string>> = { error: 'Error', warning: 'Warning', note: 'Note' };
@@ -16,28 +31,34 @@ function countText(count: number, [one, many]: readonly [string, string]): strin
 }
 
 /**
- * The Design review region: the open design's findings, each with its code,
- * severity, subject, the design's own samples that show it, the suggestion
- * and a fix button where one exists; findings can be accepted with a note,
- * kept in the design. The review runs after an edit has been painted (see
- * useDesignReview): until it settles the region says "Reviewing…" and the
- * findings before are dimmed, marked as of the design before the edit.
+ * The Design review region: the open design's findings, recomputed as it
+ * changes (deferred, so typing in a template stays responsive while the rules
+ * run), each with its code, severity, subject, the design's own samples that
+ * show it, the suggestion and a fix button where one exists; findings can be
+ * accepted with a note, kept in the design.
  */
 export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
+  const { designs } = useAppStores();
+  const store = reviewStoreOf(designs);
   const headingId = useId();
   const filterId = useId();
   const [filter, setFilter] = useState<ReviewSeverity | 'all'>('all');
-  const { store, review, reviewedDesign, pending } = useDesignReview(designId, design);
+  const storedKeys = useStoredKeys(designId);
+  // The review of the last design React had time for: a keystroke renders the old findings at once.
+  const reviewed = useDeferredValue(design);
+  const reviewedKeys = useDeferredValue(storedKeys);
+  const review = store.getState().reviewOf(reviewed, reviewedKeys);
+  const updating = reviewed !== design || reviewedKeys !== storedKeys;
 
   return (
-    <section className="card design-review" aria-labelledby={headingId} aria-busy={pending}>
+    <section className="card design-review" aria-labelledby={headingId} aria-busy={updating}>
       <h2 id={headingId}>Design review</h2>
       <p className="muted small">
         Checks of the design’s key order, sizes and access patterns, shown with its own samples. Accepted findings are kept in the design with their note (saved, exported and shared with it).
       </p>
       <div className="review-toolbar">
         <p className="review-counts" role="status">
-          {pending ? <span>Reviewing…</span> : review && <CountsText review={review} />}
+          <CountsText review={review} />
         </p>
         <label htmlFor={filterId}>Show</label>
         <select id={filterId} value={filter} onChange={(event) => setFilter(event.target.value as ReviewSeverity | 'all')}>
@@ -49,13 +70,32 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
           ))}
         </select>
       </div>
-      {review && reviewedDesign && (
-        <div className={pending ? 'review-outdated' : undefined}>
-          {pending && <p className="muted small">The findings below are of the design before the last change.</p>}
-          <ReviewLists designId={designId} design={reviewedDesign} review={review} filter={filter} store={store} />
-        </div>
-      )}
+      <ReviewLists designId={designId} design={reviewed} review={review} filter={filter} store={store} />
     </section>
+  );
+}
+
+/**
+ * The keys of the items the explorer has loaded, when its table is bound to
+ * a table of this design (for the rules that compare design and data). A new
+ * list only when the items or the bound table change, so an acceptance does
+ * not re-run the rules.
+ */
+const NO_ITEMS: readonly never[] = [];
+
+function useStoredKeys(designId: string) {
+  // The explorer's items only once the explorer was shown (this region doesn't load it).
+  const explorer = useBuiltExplorerSide()?.explorer;
+  const items = useStoreIfBuilt(explorer, (state) => state.items, NO_ITEMS);
+  const tableSummary = useStoreIfBuilt(explorer, (state) => state.table, undefined);
+  const choice = useDesignBindings((state) => (tableSummary ? state.choices[tableSummary.name] : undefined));
+  const saved = useDesigns((state) => state.designs);
+  const binding = useMemo(() => resolveDesignBinding(saved, choice, tableSummary), [saved, choice, tableSummary]);
+  const boundDesignId = binding?.designId;
+  const boundTable = binding?.table;
+  return useMemo(
+    () => storedKeysForDesign(designId, boundDesignId !== undefined && boundTable ? { designId: boundDesignId, table: boundTable } : undefined, items),
+    [designId, boundDesignId, boundTable, items],
   );
 }
 

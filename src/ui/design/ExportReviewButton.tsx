@@ -1,22 +1,19 @@
 import { collectReviewResults } from '../../state/design/reviewPatternResults';
+import { reviewDesign } from '../../design/review';
 import { reviewMarkdown } from '../../design/reviewDocument';
 import { useState } from 'react';
 import { safeFileName, type Design } from '../../design';
 
 import { downloadText } from '../common/downloadText';
-import { useAppStores, useDesigns } from '../stores';
-import { reviewStoreOf, useStoredKeys } from './useDesignReview';
+import { useAppStores } from '../stores';
 
 /**
  * Export review: the open design's review document as Markdown
  * (`<design>.review.md`), with its current findings and its access patterns'
- * results (run first where they are not current). Its findings are the
- * Design review region's (the review store's, reviewed now if still pending).
+ * results (run first where they are not current).
  */
 export function ExportReviewButton({ design }: { readonly design: Design }) {
   const stores = useAppStores();
-  const openDesignId = useDesigns((state) => state.openDesignId);
-  const storedKeys = useStoredKeys(openDesignId ?? '');
   const [status, setStatus] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
@@ -26,7 +23,7 @@ export function ExportReviewButton({ design }: { readonly design: Design }) {
     try {
       const patternResults = await collectReviewResults(design, stores.accessPatternRuns);
       const fileName = `${safeFileName(design.name)}.review.md`;
-      downloadText(fileName, reviewMarkdown(design, { findings: reviewStoreOf(stores.designs).getState().reviewOf(design, storedKeys).findings, patternResults }), 'text/markdown');
+      downloadText(fileName, reviewMarkdown(design, { findings: reviewDesign({ design }), patternResults }), 'text/markdown');
       setStatus(`Downloaded ${fileName}.`);
     } catch (error) {
       setStatus(`The review could not be written: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,4 +1,3 @@
-import { memo } from 'react';
 import type { ReviewBlock, ReviewDocument, ReviewLine } from '../../design';
 import { VisibleText } from '../common/VisibleText';
 
@@ -8,7 +7,7 @@ import { VisibleText } from '../common/VisibleText';
  * app's, rendered as text (VisibleText shows invisible and bidi characters),
  * never as HTML.
  */
-export const ReviewDocumentView = memo(function ReviewDocumentView({ document }: { readonly document: ReviewDocument }) {
+export function ReviewDocumentView({ document }: { readonly document: ReviewDocument }) {
   return (
     <article className="review-document">
       <h3 className="review-document-title">
@@ -30,7 +29,7 @@ export const ReviewDocumentView = memo(function ReviewDocumentView({ document }:
       ))}
     </article>
   );
-});
+}
 
 function Line({ line }: { readonly line: ReviewLine }) {
   return line.map((run, index) => {

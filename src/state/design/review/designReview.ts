@@ -1,4 +1,4 @@
-import { REVIEW_RULES, markAccepted, reviewDesignSteps } from '../../../design/review';
+import { REVIEW_RULES, markAccepted, reviewDesign } from '../../../design/review';
 import { type Design, type ReviewedFinding, type ReviewFinding, type ReviewRule, type ReviewSeverity, type StoredKeys } from '../../../design';
 
 /**
@@ -27,10 +27,6 @@ export interface DesignReview {
 export interface DesignReviewer {
   /** The review of `design` (with the keys stored in its tables, if any); memoised per design and per storedKeys list. */
   review(design: Design, storedKeys?: readonly StoredKeys[]): DesignReview;
-  /** The review when the rules need not run for it (this design, or its tables, reviewed before); undefined otherwise. */
-  known(design: Design, storedKeys?: readonly StoredKeys[]): DesignReview | undefined;
-  /** `review` in steps (see reviewDesignSteps): the caller yields between them; the finished review is memoised like `review`'s. */
-  reviewSteps(design: Design, storedKeys?: readonly StoredKeys[]): Generator<void, DesignReview, void>;
 }
 
 interface RawReview {
@@ -49,37 +45,21 @@ export function createDesignReviewer(rules: readonly ReviewRule[] = REVIEW_RULES
   // Keyed by the tables array: what the rules read. A rename or an acceptance keeps it.
   const byTables = new WeakMap<Design['tables'], RawReview>();
   const byDesign = new WeakMap<Design, { readonly storedKeys: readonly StoredKeys[] | undefined; readonly review: DesignReview }>();
-  const marked = (design: Design, raw: RawReview): DesignReview => {
-    const review = summarize(markAccepted(raw.findings, design.acceptedFindings ?? []), design);
-    byDesign.set(design, { storedKeys: raw.storedKeys, review });
-    return review;
-  };
-  const known = (design: Design, storedKeys: readonly StoredKeys[] | undefined): DesignReview | undefined => {
-    const reviewed = byDesign.get(design);
-    if (reviewed && reviewed.storedKeys === storedKeys) return reviewed.review;
-    const raw = byTables.get(design.tables);
-    return raw && raw.storedKeys === storedKeys ? marked(design, raw) : undefined;
-  };
-  function* reviewSteps(design: Design, storedKeys: readonly StoredKeys[] | undefined): Generator<void, DesignReview, void> {
-    const before = known(design, storedKeys);
-    if (before) return before;
-    // Acceptances are marked per design object (above), so the rules run without them.
-    const { acceptedFindings: _accepted, ...withoutAcceptances } = design;
-    const findings = yield* reviewDesignSteps({ design: withoutAcceptances, ...(storedKeys ? { storedKeys } : {}) }, rules);
-    const raw = { storedKeys, findings };
-    byTables.set(design.tables, raw);
-    return marked(design, raw);
-  }
   return {
     review(design, storedKeys) {
-      const steps = reviewSteps(design, storedKeys);
-      for (;;) {
-        const step = steps.next();
-        if (step.done) return step.value;
+      const known = byDesign.get(design);
+      if (known && known.storedKeys === storedKeys) return known.review;
+      let raw = byTables.get(design.tables);
+      if (!raw || raw.storedKeys !== storedKeys) {
+        // Acceptances are marked below (per design object), so the rules run without them.
+        const { acceptedFindings: _accepted, ...withoutAcceptances } = design;
+        raw = { storedKeys, findings: reviewDesign({ design: withoutAcceptances, ...(storedKeys ? { storedKeys } : {}) }, rules) };
+        byTables.set(design.tables, raw);
       }
+      const review = summarize(markAccepted(raw.findings, design.acceptedFindings ?? []), design);
+      byDesign.set(design, { storedKeys, review });
+      return review;
     },
-    known,
-    reviewSteps,
   };
 }
 
