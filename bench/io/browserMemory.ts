@@ -33,6 +33,7 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../../scripts/dynamodbLocal';
+import { table as pkSkTable } from '../../src/server/endpoint/endpointTestKit';
 
 const TARGET_MB = 300;
 export type BrowserImportTarget = 'endpoint' | 'built-in';
@@ -92,18 +93,7 @@ async function startEndpointWithTable(): Promise<{ port: number; child: ChildPro
   const port = await findFreePort();
   const { child } = await startChild(['scripts/endpoint.ts', '--port', String(port)], /running at/, ['--max-old-space-size=8192']);
   const client = new DynamoDB({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
-  await client.createTable({
-    TableName: ENDPOINT_TABLE,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'S' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  await client.createTable(pkSkTable(ENDPOINT_TABLE));
   client.destroy();
   return { port, child };
 }
