@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { BrandMark } from './BrandMark';
 import { BuiltInTableElsewhere } from './BuiltInTableElsewhere';
 import { DesignPanel } from './design/DesignPanel';
 import { LazyExplorer } from './LazyExplorer';
@@ -46,7 +47,7 @@ export function App() {
     <div className="app">
       <header className="app-header">
         <span className="brand">
-          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <BrandMark />
           <span className="brand-name">Keylab</span>
         </span>
         <span className="tagline">See DynamoDB’s sort-key order before you ship it</span>

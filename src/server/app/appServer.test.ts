@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServer, type AppServer } from './appServer';
 import { describeListenError } from './cli';
 import { prefixRoute, sendJson } from '../http';
-import { CONTENT_SECURITY_POLICY } from '../http';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicyForPage } from '../http';
 
 interface RawResponse {
   status: number;
@@ -31,6 +32,10 @@ function send(port: number, target: string, method = 'GET', headers: Record<stri
 }
 
 const INDEX_HTML = '<!doctype html><html><head><title>Keylab test</title></head><body><main></main></body></html>';
+/** A page as the build writes index.html: the entry's stylesheet inline. */
+const INLINE_STYLE = ':root{color:#1b2330}body{margin:0}';
+const STYLED_HTML = `<!doctype html><html><head><style>${INLINE_STYLE}</style></head><body></body></html>`;
+const INLINE_STYLE_HASH = `'sha256-${createHash('sha256').update(INLINE_STYLE).digest('base64')}'`;
 
 let tempDir: string;
 let distDir: string;
@@ -43,6 +48,7 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, 'assets'), { recursive: true });
   await writeFile(path.join(tempDir, 'secret.txt'), 'TOP SECRET');
   await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(distDir, 'styled.html'), STYLED_HTML);
   await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(distDir, '.env'), 'SECRET=1');
   await writeFile(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log("hi");');
@@ -95,6 +101,32 @@ describe('security headers', () => {
   ])('are sent for %s %s', async (target, method) => {
     const res = await send(port, target, method);
     expectSecurityHeaders(res.headers);
+  });
+});
+
+describe('an HTML page with inline styles', () => {
+  it('allows exactly its <style> elements by sha256 hash, and nothing else inline', () => {
+    const policy = contentSecurityPolicyForPage(STYLED_HTML);
+    expect(policy).toBe(CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self' ${INLINE_STYLE_HASH}`));
+    expect(policy).not.toContain('unsafe-inline');
+    expect(contentSecurityPolicyForPage(INDEX_HTML)).toBe(CONTENT_SECURITY_POLICY);
+    // Two style elements: two hashes; the same text twice: one.
+    const two = contentSecurityPolicyForPage(`<style>${INLINE_STYLE}</style><style media="print">a{}</style><style>${INLINE_STYLE}</style>`);
+    expect(two.match(/'sha256-/g)).toHaveLength(2);
+  });
+
+  it.each(['GET', 'HEAD'])('is served with that policy (%s), and keeps it when revalidated (304)', async (method) => {
+    const res = await send(port, '/styled.html', method);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-security-policy']).toBe(contentSecurityPolicyForPage(STYLED_HTML));
+    expect(res.headers['content-security-policy']).toContain(INLINE_STYLE_HASH);
+    const revalidated = await send(port, '/styled.html', method, { 'If-None-Match': String(res.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers['content-security-policy']).toContain(INLINE_STYLE_HASH);
+  });
+
+  it('other files keep the plain policy', async () => {
+    expect((await send(port, '/assets/index-AbC123.css')).headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 });
 

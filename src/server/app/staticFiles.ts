@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { sendText, type Route } from '../http';
+import { contentSecurityPolicyForPage, sendText, type Route } from '../http';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -88,6 +88,18 @@ function etagFor(stats: Stats): string {
   return `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
 }
 
+/** Each HTML page's Content-Security-Policy, by file and version (ETag): computed once per build, not per request. */
+const pagePolicies = new Map<string, { etag: string; policy: string }>();
+
+/** The policy for an HTML file: the app's, with the page's inline styles allowed by hash (contentSecurityPolicyForPage). */
+async function pagePolicyOf(filePath: string, etag: string): Promise<string> {
+  const known = pagePolicies.get(filePath);
+  if (known?.etag === etag) return known.policy;
+  const policy = contentSecurityPolicyForPage(await readFile(filePath, 'utf8'));
+  pagePolicies.set(filePath, { etag, policy });
+  return policy;
+}
+
 async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
@@ -96,6 +108,8 @@ async function sendFile(
   cacheControl: string,
 ): Promise<void> {
   const etag = etagFor(stats);
+  // On 200, 304 and HEAD alike: a revalidated page keeps its policy's hashes.
+  if (path.extname(filePath).toLowerCase() === '.html') res.setHeader('Content-Security-Policy', await pagePolicyOf(filePath, etag));
   res.setHeader('Content-Type', contentTypeFor(filePath));
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', etag);

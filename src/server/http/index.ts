@@ -9,6 +9,7 @@ export {
   applySecurityHeaders,
   CONTENT_SECURITY_POLICY,
   CONTENT_SECURITY_POLICY_DIRECTIVES,
+  contentSecurityPolicyForPage,
   SECURITY_HEADERS,
 } from './securityHeaders';
 export { devContentSecurityPolicy, devSecurityHeaders } from './devSecurityHeaders';

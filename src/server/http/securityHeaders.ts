@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 /**
@@ -29,6 +30,26 @@ export function serializePolicy(directives: Readonly<Record<string, readonly str
   return Object.entries(directives)
     .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
     .join('; ');
+}
+
+/** The text of each inline <style> element of an HTML page, as the browser hashes it (exactly what is between the tags). */
+function inlineStylesOf(html: string): string[] {
+  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style\s*>/gi)].map((match) => match[1] as string);
+}
+
+/**
+ * The Content-Security-Policy for one HTML page: the app's policy, with the
+ * page's own inline <style> elements (the build inlines the entry's
+ * stylesheet: vite.config.ts, inlineEntryStylesheet) allowed by their sha256
+ * hashes. A hash allows that exact text and nothing else, so no
+ * 'unsafe-inline': a style injected into the page (by table data rendered
+ * wrongly, say) is still refused. A page without inline styles gets the
+ * plain policy.
+ */
+export function contentSecurityPolicyForPage(html: string): string {
+  const hashes = inlineStylesOf(html).map((css) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`);
+  if (hashes.length === 0) return CONTENT_SECURITY_POLICY;
+  return serializePolicy({ ...CONTENT_SECURITY_POLICY_DIRECTIVES, 'style-src': [...CONTENT_SECURITY_POLICY_DIRECTIVES['style-src'], ...new Set(hashes)] });
 }
 
 /** Headers set on every response, whatever route produced it. */
