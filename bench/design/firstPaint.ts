@@ -166,7 +166,8 @@ async function navigate(browser: Browser, url: string): Promise<Navigation> {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
       const designsShown = Math.max(fcp, (globalThis as unknown as { __designsShown: number }).__designsShown);
       // The HTML's own stylesheet is the first in the head (Vite appends the lazy regions' CSS after it when they load).
-      // The build inlines the entry's stylesheet (a <style> in the head): then it arrives with the HTML.
+      // The build inlines the entry's stylesheet (a <style> in the head): then it arrives with the HTML,
+      // and the head's links are the lazy regions' stylesheets, added later.
       const dom = globalThis as unknown as { document: { querySelector(selector: string): { href: string } | null } };
       const pageStylesheet = dom.document.querySelector('head link[rel="stylesheet"]')?.href;
       const inlineStylesheet = dom.document.querySelector('head style') !== null;
@@ -177,7 +178,7 @@ async function navigate(browser: Browser, url: string): Promise<Navigation> {
       const scripts = resources.filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
       const stages: Record<string, number> = {
         'HTML received': timings.getEntriesByType('navigation')[0]!.responseEnd,
-        'CSS received': resources.find((entry) => entry.name === pageStylesheet)?.responseEnd ?? (inlineStylesheet ? timings.getEntriesByType('navigation')[0]!.responseEnd : Number.NaN),
+        'CSS received': inlineStylesheet ? timings.getEntriesByType('navigation')[0]!.responseEnd : (resources.find((entry) => entry.name === pageStylesheet)?.responseEnd ?? Number.NaN),
         'first contentful paint': fcp,
         'Designs list on screen': designsShown,
       };
