@@ -122,6 +122,8 @@ test('built-in table: import with a bad line, export and compare, bulk delete wi
 });
 
 test('built-in table: Pause, Cancel while paused, then Resume import writes the rest and keeps the bad line in the report', async ({ page }) => {
+  // The resumed 30,000-line import is given 90 s below; the test's own 30 s default would end it first on a loaded runner.
+  test.setTimeout(150_000);
   const explorer = new ExplorerPage(page);
   await explorer.open();
   await explorer.tablePicker.selectOption('Leaderboard');
