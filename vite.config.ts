@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { runnerImport, type Connect, type Plugin } from 'vite';
+import { runnerImport, type Connect, type IndexHtmlTransformContext, type IndexHtmlTransformResult, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Paths the Node-side routes answer; everything else goes straight to Vite. */
@@ -63,6 +63,22 @@ function keylabDevServer(): Plugin {
 }
 
 /**
+ * A build-only plugin that rewrites the built index.html after Vite has put
+ * its own tags in (order 'post'), given the bundle and the public base path.
+ */
+function builtIndexHtml(name: string, transform: (html: string, bundle: NonNullable<IndexHtmlTransformContext['bundle']>, base: string) => IndexHtmlTransformResult): Plugin {
+  let base = '/';
+  return {
+    name,
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base;
+    },
+    transformIndexHtml: { order: 'post', handler: (html, context) => transform(html, context.bundle ?? {}, base) },
+  };
+}
+
+/**
  * The built index.html preloads the app's code (src/startApp.tsx's chunk and
  * the chunks it imports statically): main.tsx imports it only after the
  * shell's paint, and without these hints its fetch would start only then, one
@@ -70,32 +86,20 @@ function keylabDevServer(): Plugin {
  * shell's paint nor runs the code; it only has the bytes ready.
  */
 function preloadAppCode(): Plugin {
-  let base = '/';
-  return {
-    name: 'keylab-preload-app-code',
-    apply: 'build',
-    configResolved: (config) => {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html, context) => {
-        const bundle = context.bundle ?? {};
-        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const app = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/startApp.tsx')));
-        if (!app) return [];
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (files.has(fileName) || chunk?.type !== 'chunk' || chunk.isEntry) return;
-          files.add(fileName);
-          chunk.imports.forEach(visit);
-        };
-        visit(app.fileName);
-        return [...files].filter((fileName) => !html.includes(`${base}${fileName}`)).map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const }));
-      },
-    },
-  };
+  return builtIndexHtml('keylab-preload-app-code', (html, bundle, base) => {
+    const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+    const app = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/startApp.tsx')));
+    if (!app) return [];
+    const files = new Set<string>();
+    const visit = (fileName: string) => {
+      const chunk = bundle[fileName];
+      if (files.has(fileName) || chunk?.type !== 'chunk' || chunk.isEntry) return;
+      files.add(fileName);
+      chunk.imports.forEach(visit);
+    };
+    visit(app.fileName);
+    return [...files].filter((fileName) => !html.includes(`${base}${fileName}`)).map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const }));
+  });
 }
 
 /**
@@ -110,28 +114,16 @@ function preloadAppCode(): Plugin {
  * Content-Security-Policy keeps `style-src 'self'` with no 'unsafe-inline'.
  */
 function inlineEntryStylesheet(): Plugin {
-  let base = '/';
-  return {
-    name: 'keylab-inline-entry-stylesheet',
-    apply: 'build',
-    configResolved: (config) => {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html, context) => {
-        const bundle = context.bundle ?? {};
-        return html.replace(/<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>/g, (link, href: string) => {
-          const asset = href.startsWith(base) ? bundle[href.slice(base.length)] : undefined;
-          if (asset?.type !== 'asset') throw new Error(`keylab-inline-entry-stylesheet: ${href} is not in the bundle`);
-          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-          // The HTML parser ends a <style> at the first "</style": such CSS could not be inlined as written.
-          if (/<\/style/i.test(css)) throw new Error(`keylab-inline-entry-stylesheet: ${href} contains "</style"`);
-          return `<style>${css.trimEnd()}</style>`;
-        });
-      },
-    },
-  };
+  return builtIndexHtml('keylab-inline-entry-stylesheet', (html, bundle, base) =>
+    html.replace(/<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>/g, (_link, href: string) => {
+      const asset = href.startsWith(base) ? bundle[href.slice(base.length)] : undefined;
+      if (asset?.type !== 'asset') throw new Error(`keylab-inline-entry-stylesheet: ${href} is not in the bundle`);
+      const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+      // The HTML parser ends a <style> at the first "</style": such CSS could not be inlined as written.
+      if (/<\/style/i.test(css)) throw new Error(`keylab-inline-entry-stylesheet: ${href} contains "</style"`);
+      return `<style>${css.trimEnd()}</style>`;
+    }),
+  );
 }
 
 /** index.html's root element as written (the shell `npm run dev` serves): the prerender replaces it whole. */
