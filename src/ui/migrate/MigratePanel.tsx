@@ -6,7 +6,6 @@ import { applyBlockedReason, describeMigrateAttribute, type MigrateState, type M
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { downloadText } from '../common/downloadText';
 import { VisibleText } from '../common/VisibleText';
-import { WriteConfirmation } from '../explorer/WriteConfirmation';
 import { useExplorer, useExplorerSide } from '../stores';
 import './migrate.css';
 
@@ -28,7 +27,6 @@ export function MigratePanel() {
       <MigrationRun store={store} />
       <MigrationPreview store={store} />
       <ApplyConfirmation store={store} />
-      <WriteConfirmation />
     </section>
   );
 }
