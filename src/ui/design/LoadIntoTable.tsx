@@ -67,7 +67,7 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
         </label>
         {remoteReadOnly && (
           <p id="load-target-read-only" className="muted small">
-            {connectedLabel} is marked Read-only, so it refuses writes: untick “Read-only” in the Table explorer’s connection panel and Connect again to load there.
+            It is marked Read-only, so it refuses writes: untick “Read-only” in the Table explorer’s connection panel and Connect again to load there.
           </p>
         )}
         {/* Where, only once chosen: the explorer's header already names the connection. */}
