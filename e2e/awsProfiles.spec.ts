@@ -1,33 +1,27 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { DIST_DIR } from '../scripts/paths';
 import { createLocalDynamoDB } from '../src/engine';
-import { createAppServer, createKeylabRoutes, startDynamoDBEndpoint, type AppServer, type RunningDynamoDBEndpoint } from '../src/server';
+import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../src/server';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
+import { PROFILE_SECRET, startProfileAppServer, type ProfileAppServer } from './profileAppServer';
 
 /*
  * Named profiles in the browser. Profiles come from the app server's
- * environment, so this file runs its own app server (the same routes as
- * `npm start`, serving dist/) with AWS_CONFIG_FILE and HOME pointed at a temp
- * folder: a credential_process profile whose endpoint_url is Keylab's own
- * DynamoDB-compatible endpoint, and an SSO profile that was never logged in.
+ * environment, so this file runs its own app server (profileAppServer.ts:
+ * the same routes as `npm start`, serving dist/, with AWS_CONFIG_FILE and
+ * HOME pointed at a temp folder): a credential_process profile whose
+ * endpoint_url is Keylab's own DynamoDB-compatible endpoint, and an SSO
+ * profile that was never logged in.
  */
 test.describe.configure({ mode: 'serial' });
 // The signer answers a missing SSO login with HTTP 401, which Chromium logs.
 test.use({ allowedPageErrors: [/status of 401/] });
 
-const ENV_KEYS = ['HOME', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_PROFILE'];
-const savedEnv: Record<string, string | undefined> = {};
-let dir: string;
 let endpoint: RunningDynamoDBEndpoint;
-let app: AppServer;
+let app: ProfileAppServer;
 let origin: string;
 
 test.beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'keylab-e2e-profiles-'));
   const db = createLocalDynamoDB();
   await db.createTable({
     TableName: 'ProfileTable',
@@ -37,11 +31,9 @@ test.beforeAll(async () => {
   });
   await db.putItem({ TableName: 'ProfileTable', Item: { pk: { S: 'from-a-profile' } } });
   endpoint = await startDynamoDBEndpoint({ db, port: 0 });
-  await writeFile(path.join(dir, 'creds.mjs'), `console.log(JSON.stringify({ Version: 1, AccessKeyId: 'KEYLABE2EPROFILE', SecretAccessKey: 'e2e-process-secret-value' }));\n`);
-  await writeFile(
-    path.join(dir, 'config'),
-    `[profile tools]
-credential_process = ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(dir, 'creds.mjs'))}
+  app = await startProfileAppServer({
+    config: (credentialProcess) => `[profile tools]
+credential_process = ${credentialProcess}
 region = eu-west-2
 endpoint_url = ${endpoint.url}
 
@@ -55,24 +47,13 @@ region = us-east-1
 sso_start_url = https://corp.awsapps.com/start
 sso_region = us-east-1
 `,
-  );
-  for (const key of ENV_KEYS) savedEnv[key] = process.env[key];
-  for (const key of ENV_KEYS) delete process.env[key];
-  process.env.HOME = dir;
-  process.env.AWS_CONFIG_FILE = path.join(dir, 'config');
-  process.env.AWS_SHARED_CREDENTIALS_FILE = path.join(dir, 'credentials');
-  app = createAppServer({ distDir: DIST_DIR, port: 0, routes: createKeylabRoutes() });
-  origin = `http://localhost:${(await app.start()).port}`;
+  });
+  origin = app.origin;
 });
 
 test.afterAll(async () => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
   await app?.stop();
   await endpoint?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 test('SSO and credential_process profiles are selectable; SSO says to log in, the process profile connects', async ({ page }) => {
@@ -96,5 +77,5 @@ test('SSO and credential_process profiles are selectable; SSO says to log in, th
   await connection.connect.click();
   await expect(page.getByText(`AWS eu-west-2 · profile tools (signed by Keylab’s server) · endpoint_url ${endpoint.url.replace(/\/$/, '')}`)).toBeVisible();
   await expect(explorer.tablePicker).toHaveValue('ProfileTable');
-  await expect(page.content()).resolves.not.toContain('e2e-process-secret-value');
+  await expect(page.content()).resolves.not.toContain(PROFILE_SECRET);
 });

@@ -8,6 +8,7 @@ export class ConnectionPanelPage {
   readonly accessKeyId: Locator;
   readonly secretAccessKey: Locator;
   readonly remember: Locator;
+  readonly readOnly: Locator;
   readonly connect: Locator;
   readonly problem: Locator;
   readonly namedProfile: Locator;
@@ -22,6 +23,7 @@ export class ConnectionPanelPage {
     this.accessKeyId = form.getByRole('textbox', { name: 'Access key id' });
     this.secretAccessKey = form.getByLabel(/^Secret access key/);
     this.remember = form.getByRole('checkbox', { name: 'Remember in this browser' });
+    this.readOnly = form.getByRole('checkbox', { name: 'Read-only' });
     this.connect = form.getByRole('button', { name: 'Connect' });
     this.problem = form.getByRole('alert');
     this.namedProfile = form.getByRole('radio', { name: 'Named profile (~/.aws)' });

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrandMark } from './BrandMark';
 import { BuiltInTableElsewhere } from './BuiltInTableElsewhere';
 import { DesignPanel } from './design/DesignPanel';
 import { LazyExplorer } from './LazyExplorer';
 import { LazyMigrate } from './migrate/LazyMigrate';
-import { useNotices } from './stores';
+import { useBuiltExplorerSide, useNotices, useStoreIfBuilt } from './stores';
+
+// Loaded with the first write to AWS: the Design tab's first screen carries none of it.
+const WriteConfirmation = lazy(async () => ({ default: (await import('./explorer/WriteConfirmation')).WriteConfirmation }));
 
 type View = 'design' | 'explorer' | 'migrate';
 const VIEWS: readonly { id: View; label: string }[] = [
@@ -86,6 +89,26 @@ export function App() {
           {migrateShown && <LazyMigrate />}
         </div>
       </main>
+      <AppWriteConfirmation />
     </div>
+  );
+}
+
+/**
+ * The "Write to AWS?" dialog, once for the whole app and outside the tabs
+ * (hidden tabs stay mounted: one per tab opened two modals for one
+ * question). Its code loads when the first question is asked; it stays
+ * mounted after, its dialog opening and closing with the store.
+ */
+function AppWriteConfirmation() {
+  const side = useBuiltExplorerSide();
+  const asking = useStoreIfBuilt(side?.writeConfirmation, (state) => state.pending !== undefined, false);
+  const [asked, setAsked] = useState(false);
+  if (asking && !asked) setAsked(true);
+  if (!side || !asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <WriteConfirmation store={side.writeConfirmation} />
+    </Suspense>
   );
 }

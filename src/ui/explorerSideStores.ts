@@ -51,7 +51,7 @@ export interface ExplorerSideStores {
   readonly rowSelection: RowSelectionStore;
   /** The explorer's PartiQL tab, table details (TTL, tags, Add index), item editor and tables: built on first use. */
   readonly explorerTools: ExplorerToolStores;
-  /** The extra confirmation before a write to AWS (WriteConfirmation.tsx); write paths call its confirmWrite. */
+  /** The extra confirmation before a write to AWS (WriteConfirmation.tsx, rendered once by App.tsx); write paths call its confirmWrite. */
   readonly writeConfirmation: WriteConfirmationStore;
   /** Opens the built-in table and shows it in the explorer: what the explorer does when first shown. */
   connectBuiltInTable(): Promise<void>;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SHOP_DESIGN } from '../../design';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../../engine';
 import { AWS_TARGET, asAwsSource } from '../testing/writeConfirmations';
-import { createLoadIntoTableStore, type RemoteLoadTarget } from './loadIntoTableStore';
+import { readOnlyDataSource } from '../../sources/readOnlyDataSource';
+import { createLoadIntoTableStore, readOnlyTargetMessage, type RemoteLoadTarget } from './loadIntoTableStore';
 
 const noWait = () => Promise.resolve();
 
@@ -61,6 +62,23 @@ describe('createLoadIntoTableStore', () => {
     expect(store.getState().error).toContain('connection changed');
     expect((await first.listTables({})).TableNames).toEqual([]);
     expect((await current.listTables({})).TableNames).toEqual([]);
+  });
+
+  it('refuses a Read-only connection with READ_ONLY_TARGET and says how to change it, asking nothing and writing nothing', async () => {
+    const engine = createLocalDynamoDB();
+    const where = 'DynamoDB Local http://localhost:8000 · us-east-1 · key keylab · read-only';
+    const store = createLoadIntoTableStore({ openBuiltIn: () => Promise.reject(new Error('not this one')), remoteTarget: () => ({ source: readOnlyDataSource(engine, 'Local'), where }), sleep: noWait });
+    store.getState().setTarget('connection');
+    await store.getState().request(SHOP_DESIGN);
+    expect(store.getState()).toMatchObject({ errorCode: 'READ_ONLY_TARGET', confirmation: undefined, running: false });
+    expect(store.getState().error).toBe(readOnlyTargetMessage(where));
+    expect(store.getState().error).toContain(`(${where}) is marked Read-only, so it refuses writes`);
+    expect(store.getState().error).toContain('untick “Read-only” in the Table explorer’s connection panel and Connect again');
+    await store.getState().confirm();
+    expect((await engine.listTables({})).TableNames).toEqual([]);
+    // Choosing the built-in table instead clears the error and its code.
+    store.getState().setTarget('builtIn');
+    expect(store.getState().errorCode).toBeUndefined();
   });
 
   it('says so when there is no connection to load into', async () => {

@@ -1,11 +1,17 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Design } from '../../design';
 import type { DynamoDBDataSource } from '../../engine';
-import { runConfirmedWrite, writeConfirmationTarget } from '../writeAccess';
+import { canWriteSource, runConfirmedWrite, writeConfirmationTarget } from '../writeAccess';
 import { describeLoadPlan, formatLoadReport, loadDesignIntoTable, type LoadProgress, type LoadReport } from './loadDesign';
 
 /** Where Load into a table writes: the built-in table, or what the explorer is connected to. */
 export type LoadTarget = 'builtIn' | 'connection';
+
+/**
+ * Why a load could not start, for code that reacts to it (the message says it in words):
+ * READ_ONLY_TARGET: the explorer's connection is marked Read-only, so it refuses writes.
+ */
+export type LoadIntoTableErrorCode = 'READ_ONLY_TARGET';
 
 /** The explorer's current remote connection, when there is one. */
 export interface RemoteLoadTarget {
@@ -25,8 +31,10 @@ export interface LoadIntoTableState {
   readonly reportText?: string;
   /** Where the last report's tables are, for Browse in the explorer. */
   readonly loadedInto?: LoadTarget;
-  /** A load that could not start (the built-in table did not open, the connection went away). */
+  /** A load that could not start (the built-in table did not open, the connection went away or is Read-only). */
   readonly error?: string;
+  /** The error's code, when it has one (see {@link LoadIntoTableErrorCode}). */
+  readonly errorCode?: LoadIntoTableErrorCode;
 }
 
 export interface LoadIntoTableActions {
@@ -59,7 +67,7 @@ export function createLoadIntoTableStore(deps: LoadIntoTableDeps): LoadIntoTable
   let pending: { design: Design; source: DynamoDBDataSource } | undefined;
   return createStore<LoadIntoTableState & LoadIntoTableActions>()((set, get) => {
     const run = async (design: Design, target: LoadTarget, source: DynamoDBDataSource | (() => Promise<DynamoDBDataSource>)) => {
-      set({ running: true, confirmation: undefined, error: undefined, report: undefined, reportText: undefined, progress: undefined });
+      set({ running: true, confirmation: undefined, error: undefined, errorCode: undefined, report: undefined, reportText: undefined, progress: undefined });
       try {
         const resolved = typeof source === 'function' ? await source() : source;
         const report = await loadDesignIntoTable(resolved, design, { onProgress: (progress) => set({ progress }), ...(deps.sleep ? { sleep: deps.sleep } : {}) });
@@ -73,21 +81,27 @@ export function createLoadIntoTableStore(deps: LoadIntoTableDeps): LoadIntoTable
       running: false,
       setTarget: (target) => {
         pending = undefined;
-        set({ target, confirmation: undefined, error: undefined });
+        set({ target, confirmation: undefined, error: undefined, errorCode: undefined });
       },
       request: async (design) => {
         if (get().running) return;
         if (get().target === 'builtIn') return run(design, 'builtIn', deps.openBuiltIn);
         const remote = deps.remoteTarget();
         if (!remote) {
-          set({ error: 'The explorer is not connected to DynamoDB Local, an endpoint or AWS: connect in the Table explorer tab first, or load into the built-in table.' });
+          set({ errorCode: undefined, error: 'The explorer is not connected to DynamoDB Local, an endpoint or AWS: connect in the Table explorer tab first, or load into the built-in table.' });
+          return;
+        }
+        // A Read-only connection refuses every write: say so (and how to change it) before asking anything.
+        if (!canWriteSource(remote.source)) {
+          pending = undefined;
+          set({ confirmation: undefined, errorCode: 'READ_ONLY_TARGET', error: readOnlyTargetMessage(remote.where) });
           return;
         }
         pending = { design, source: remote.source };
         // On AWS this question is the write confirmation (as the explorer's "Write to AWS?"): it names the region and the endpoint.
         const aws = writeConfirmationTarget(remote.source);
         const onAws = aws ? ` (AWS region ${aws.region}, endpoint ${aws.endpoint}: this changes real data in that account and may cost money)` : '';
-        set({ confirmation: `${describeLoadPlan(design)} in ${remote.where}${onAws}?`, error: undefined });
+        set({ confirmation: `${describeLoadPlan(design)} in ${remote.where}${onAws}?`, error: undefined, errorCode: undefined });
       },
       confirm: async () => {
         const asked = pending;
@@ -107,4 +121,9 @@ export function createLoadIntoTableStore(deps: LoadIntoTableDeps): LoadIntoTable
       },
     };
   });
+}
+
+/** What READ_ONLY_TARGET says: what was refused, why, and how to load there after all. */
+export function readOnlyTargetMessage(where: string): string {
+  return `Nothing was loaded: the explorer’s connection (${where}) is marked Read-only, so it refuses writes. To load there, untick “Read-only” in the Table explorer’s connection panel and Connect again; or load into the built-in table.`;
 }

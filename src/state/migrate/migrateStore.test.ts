@@ -133,7 +133,10 @@ describe('Migrate keys store', () => {
     expect(collide.migrate.getState().confirmation).toBeUndefined();
     expect(collide.migrate.getState().error).toBe('1 collision blocks Apply: change the target templates so every item gets its own key.');
 
+    expect(collide.migrate.getState().canWrite()).toBe(true);
+
     const readOnly = await setUp({ readOnly: true });
+    expect(readOnly.migrate.getState().canWrite()).toBe(false);
     readOnly.migrate.getState().setTemplate('rankKey', 'target', PADDED);
     await readOnly.migrate.getState().preview();
     expect(readOnly.migrate.getState().countsText).toContain('6 to rewrite');

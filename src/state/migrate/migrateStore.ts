@@ -107,6 +107,8 @@ export interface MigrateActions {
   /** Streams the plan page by page (a consistent Scan of the explorer's table). */
   preview(): Promise<void>;
   choosePartition(partition: string): void;
+  /** Whether Apply and Resume are offered: false on a Read-only connection (reads the explorer's source now; re-ask when it changes). */
+  canWrite(): boolean;
   /** Asks for the confirmation (refused with a reason while collisions exist or on a Read-only connection). */
   requestApply(): Promise<void>;
   answerApply(confirmed: boolean): Promise<void>;
@@ -309,6 +311,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         const { plan } = get();
         if (plan) set({ partition, orderDiff: orderDiff(plan, partition) });
       },
+      canWrite: () => options.canWrite(explorer.getState().source),
       requestApply: async () => {
         const { plan, countsText } = get();
         const { source, sourceLabel, table } = explorer.getState();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { BUILT_IN_TABLE_LABEL, createLoadIntoTableStore, type LoadTarget } from '../../state';
+import { BUILT_IN_TABLE_LABEL, canWriteSource, createLoadIntoTableStore, type LoadTarget } from '../../state';
 import type { AppStores } from '../appStores';
 import { useAppStores, useBuiltExplorerSide, useBuiltInTable, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
@@ -34,6 +34,8 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
   const explorerSource = useStoreIfBuilt(side?.explorer, (explorer) => explorer.source, undefined);
   const builtInSource = useBuiltInTable((builtIn) => builtIn.source);
   const remoteAvailable = connectedLabel !== undefined && explorerSource !== undefined && explorerSource !== builtInSource;
+  // A Read-only connection is shown, but can't be chosen (the store refuses it too: READ_ONLY_TARGET).
+  const remoteReadOnly = remoteAvailable && !canWriteSource(explorerSource);
   const browseTable = state.report?.tables.find((entry) => entry.outcome !== 'skipped' && entry.name === table.name)?.name ?? state.report?.tables.find((entry) => entry.outcome !== 'skipped')?.name;
 
   // Connect and select first, then switch tabs: the explorer, mounting, sees its table already chosen.
@@ -60,9 +62,14 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
           {BUILT_IN_TABLE_LABEL}
         </label>
         <label>
-          <input type="radio" name="load-target" checked={state.target === 'connection'} disabled={!remoteAvailable} onChange={() => choose('connection')} />
-          {remoteAvailable ? 'The explorer’s connection' : 'The explorer’s connection (connect to DynamoDB Local, an endpoint or AWS in the Table explorer first)'}
+          <input type="radio" name="load-target" checked={state.target === 'connection'} disabled={!remoteAvailable || remoteReadOnly} aria-describedby={remoteReadOnly ? 'load-target-read-only' : undefined} onChange={() => choose('connection')} />
+          {remoteReadOnly ? 'The explorer’s connection (read-only)' : remoteAvailable ? 'The explorer’s connection' : 'The explorer’s connection (connect to DynamoDB Local, an endpoint or AWS in the Table explorer first)'}
         </label>
+        {remoteReadOnly && (
+          <p id="load-target-read-only" className="muted small">
+            It is marked Read-only, so it refuses writes: untick “Read-only” in the Table explorer’s connection panel and Connect again to load there.
+          </p>
+        )}
         {/* Where, only once chosen: the explorer's header already names the connection. */}
         {state.target === 'connection' && remoteAvailable && <p className="load-where">Loads into {connectedLabel}</p>}
       </fieldset>

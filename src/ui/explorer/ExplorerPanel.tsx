@@ -11,7 +11,6 @@ import { PartiqlPanel } from './partiql/PartiqlPanel';
 import { TableDetailFacts } from './TableDetails';
 import { TablePicker } from './TablePicker';
 import { TableActions } from './TablesControl';
-import { WriteConfirmation } from './WriteConfirmation';
 import { useEntityOf } from './useEntityOf';
 import { ItemActions } from './itemEditor/ItemActions';
 import { useRowChecks } from './transfer/useRowChecks';
@@ -100,7 +99,6 @@ export function ExplorerPanel({
           }
         />
         <KeyDesignPicker store={store} />
-        <WriteConfirmation />
       </div>
       {table && partiqlShown && (
         <Suspense fallback={<p role="status" className="lazy-loading">Loading PartiQL…</p>}>

@@ -1,23 +1,29 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
+import type { WriteConfirmationStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
-import { useExplorerSide } from '../stores';
 import { useModal } from './tables/useModal';
 
 /**
  * The extra confirmation before a write to AWS, naming the region and the
- * endpoint. Rendered once (in the explorer); every write path asks through
- * `stores.writeConfirmation.getState().confirmWrite(action)`.
+ * endpoint. Rendered once, by the app shell (App.tsx), outside the tabs: the
+ * hidden tabs stay mounted, and a dialog in each would open twice for one
+ * question. Every write path asks through `store.getState().confirmWrite`.
+ * It opens with the focus on Cancel (the safe answer); Escape declines.
  */
-export function WriteConfirmation() {
-  const store = useExplorerSide().writeConfirmation;
+export function WriteConfirmation({ store }: { store: WriteConfirmationStore }) {
   const pending = useStore(store, (state) => state.pending);
   const { answer } = store.getState();
   const dialog = useModal(pending !== undefined);
+  const cancel = useRef<HTMLButtonElement>(null);
+  // After useModal's effect has opened the dialog (effects run in order): the focus goes to Cancel, not to "Write to AWS".
+  useEffect(() => {
+    if (pending) cancel.current?.focus();
+  }, [pending]);
   const id = useId();
   return (
-    <dialog ref={dialog} className="add-index-dialog" aria-labelledby={`${id}title`} aria-describedby={`${id}what`} onClose={() => answer(false)}>
-      <h3 id={`${id}title`}>Write to AWS?</h3>
+    <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}title`} aria-describedby={`${id}what`} onClose={() => answer(false)}>
+      <h2 id={`${id}title`}>Write to AWS?</h2>
       <p id={`${id}what`}>
         <strong>
           <VisibleText text={pending?.action ?? ''} />
@@ -28,7 +34,7 @@ export function WriteConfirmation() {
         <button type="button" className="primary" onClick={() => answer(true)}>
           Write to AWS
         </button>
-        <button type="button" onClick={() => answer(false)}>
+        <button type="button" ref={cancel} onClick={() => answer(false)}>
           Cancel
         </button>
       </div>

@@ -6,7 +6,6 @@ import { applyBlockedReason, describeMigrateAttribute, type MigrateState, type M
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { downloadText } from '../common/downloadText';
 import { VisibleText } from '../common/VisibleText';
-import { WriteConfirmation } from '../explorer/WriteConfirmation';
 import { useExplorer, useExplorerSide } from '../stores';
 import './migrate.css';
 
@@ -28,7 +27,6 @@ export function MigratePanel() {
       <MigrationRun store={store} />
       <MigrationPreview store={store} />
       <ApplyConfirmation store={store} />
-      <WriteConfirmation />
     </section>
   );
 }
@@ -140,7 +138,10 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
   const resumable = useMigrate(store, (state) => state.resumable);
   const outcome = useMigrate(store, (state) => state.outcome);
   const error = useMigrate(store, (state) => state.error);
-  const { preview, requestApply, resume, verify, cancel, exportScript, exportPlan } = store.getState();
+  const { preview, requestApply, resume, verify, cancel, exportScript, exportPlan, canWrite } = store.getState();
+  // canWrite() reads the explorer's source (false on a Read-only connection): re-render when it changes. Not connected yet is not Read-only.
+  const source = useExplorer((state) => state.source);
+  const readOnly = source !== undefined && !canWrite();
   const busy = phase === 'previewing' || phase === 'applying' || phase === 'verifying';
   const canExport = plan !== undefined || resumable !== undefined || outcome !== undefined;
   const download = (file: ReturnType<typeof exportPlan>) => file && downloadText(file.fileName, file.text, file.mediaType);
@@ -152,10 +153,12 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
         <button type="button" className="primary" onClick={() => void preview()} disabled={busy}>
           Preview
         </button>
-        <button type="button" onClick={() => void requestApply()} disabled={busy || !plan || blocked !== undefined} aria-describedby={blocked ? `${id}blocked` : undefined}>
-          Apply
-        </button>
-        {resumable && (
+        {!readOnly && (
+          <button type="button" onClick={() => void requestApply()} disabled={busy || !plan || blocked !== undefined} aria-describedby={blocked ? `${id}blocked` : undefined}>
+            Apply
+          </button>
+        )}
+        {!readOnly && resumable && (
           <button type="button" onClick={() => void resume()} disabled={busy}>
             Resume
           </button>
@@ -178,14 +181,19 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
           Download plan file
         </button>
       </div>
-      {blocked && (
+      {readOnly && (
+        <p className="muted">
+          This connection is Read-only, so Apply and Resume are hidden (Preview, Verify and the exports still work). To apply, untick “Read-only” in the Table explorer’s connection panel and Connect again.
+        </p>
+      )}
+      {!readOnly && blocked && (
         <p id={`${id}blocked`} className="migrate-blocked">
           <VisibleText text={blocked} />
         </p>
       )}
       {resumable && phase !== 'applying' && (
         <p className="muted">
-          A stored migration of this table stopped after {formatCount(resumable.done)} of {formatCount(resumable.total)} items: Resume continues it (items already done are not written again).
+          A stored migration of this table stopped after {formatCount(resumable.done)} of {formatCount(resumable.total)} items: {!readOnly ? 'Resume continues it (items already done are not written again).' : 'Resume continues it on a connection without Read-only.'}
         </p>
       )}
       {canExport && <p className="muted small">The scripts run the plan file (download it too): <code>node migrate-keys.mjs --plan plan.json --checkpoint checkpoint.json --endpoint URL</code>. They read credentials from the usual AWS environment, never from Keylab.</p>}

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { toCreateTableInput, LEADERBOARD_DESIGN, type TableDesign } from '../../../design';
-import { createLocalDynamoDB } from '../../../engine';
-import { createExplorerStore } from '../../explorerStore';
+import { createLocalDynamoDB, type DynamoDBDataSource } from '../../../engine';
+import { createExplorerStore, type ExplorerStore } from '../../explorerStore';
+import type { ConfirmWrite } from '../../writeAccess';
 import { answeredWriteConfirmation, asAwsSource } from '../../testing/writeConfirmations';
-import { createItemEditorStore } from './itemEditorStore';
+import { createItemEditorStore, type ItemEditorStore } from './itemEditorStore';
 
 async function setUp() {
   const source = createLocalDynamoDB();
@@ -263,6 +264,71 @@ describe('the item editor store: form view, key change, delete', () => {
     editor.getState().setText(editor.getState().text.replace('"1"', '"2"'));
     expect(await editor.getState().save()).toBe(true);
     expect((await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'o1' }, sk: { N: '2' } } })).Item?.tags).toEqual({ SS: ['a'] });
+  });
+});
+
+describe('the item editor store: the query run after a write', () => {
+  /** A confirmation that lets the user do `meanwhile` (switch table or connection) while it is open, then says yes. */
+  const confirmingAfter = (explorer: ExplorerStore, meanwhile: () => Promise<void>): ConfirmWrite => async (source, _action, write) => {
+    await meanwhile();
+    // A Scan, so a run would show: what the re-run must not do on another table.
+    explorer.getState().setForm({ mode: 'scan' });
+    return { confirmed: true, result: await write(source) };
+  };
+
+  async function withOtherTable() {
+    const setup = await setUp();
+    await setup.source.createTable({ TableName: 'Other', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    await setup.explorer.getState().refreshTables();
+    await setup.explorer.getState().selectTable('Orders');
+    setup.explorer.getState().setForm({ mode: 'scan' });
+    return setup;
+  }
+  const newItem = (editor: ItemEditorStore) => {
+    editor.getState().openNew();
+    editor.getState().setText('{"pk": {"S": "o1"}, "sk": {"N": "1"}}');
+  };
+
+  it('runs the explorer\'s query again when the same connection and table are still shown', async () => {
+    const { explorer } = await withOtherTable();
+    const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: confirmingAfter(explorer, async () => undefined) });
+    const runs = explorer.getState().runCount;
+    newItem(editor);
+    expect(await editor.getState().save()).toBe(true);
+    expect(explorer.getState().runCount).toBe(runs + 1);
+    expect(explorer.getState().items).toHaveLength(1);
+  });
+
+  it('does not run it when the user picked another table while the save was asked or sent', async () => {
+    const { source, explorer } = await withOtherTable();
+    const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: confirmingAfter(explorer, () => explorer.getState().selectTable('Other')) });
+    const runs = explorer.getState().runCount;
+    newItem(editor);
+    expect(await editor.getState().save()).toBe(true);
+    expect((await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'o1' }, sk: { N: '1' } } })).Item).toBeDefined();
+    expect(explorer.getState()).toMatchObject({ selectedTable: 'Other', runCount: runs, pages: [] });
+  });
+
+  it('does not run it when the user connected elsewhere meanwhile (a table of the same name there included), nor after a delete', async () => {
+    const { source, explorer } = await withOtherTable();
+    const elsewhere = createLocalDynamoDB();
+    await elsewhere.createTable({ TableName: 'Orders', AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }], BillingMode: 'PAY_PER_REQUEST' });
+    let target: DynamoDBDataSource = elsewhere;
+    const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: confirmingAfter(explorer, () => explorer.getState().connect(target, 'Elsewhere')) });
+    const runs = explorer.getState().runCount;
+    newItem(editor);
+    expect(await editor.getState().save()).toBe(true);
+    expect(explorer.getState()).toMatchObject({ sourceLabel: 'Elsewhere', selectedTable: 'Orders', runCount: runs });
+
+    target = source;
+    await explorer.getState().connect(source, 'Engine');
+    await explorer.getState().selectTable('Orders');
+    target = elsewhere;
+    const before = explorer.getState().runCount;
+    editor.getState().askDelete({ pk: { S: 'o1' }, sk: { N: '1' } });
+    expect(await editor.getState().confirmDelete()).toBe(true);
+    expect((await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'o1' }, sk: { N: '1' } } })).Item).toBeUndefined();
+    expect(explorer.getState()).toMatchObject({ sourceLabel: 'Elsewhere', runCount: before });
   });
 });
 

@@ -119,7 +119,7 @@ const EMPTY_VALUE: Record<'S' | 'N' | 'B', AttributeValue> = { S: { S: '' }, N: 
  * is free (attribute_not_exists), an edit only while the stored item is
  * still the one read, a key change as one transaction, an untouched edit not
  * written at all; after a write the explorer's Query or Scan runs again so
- * the grid shows it.
+ * the grid shows it (only if the same connection and table are still shown).
  */
 export function createItemEditorStore(options: ItemEditorOptions): ItemEditorStore {
   const { explorer } = options;
@@ -169,20 +169,31 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       });
     };
 
-    const finish = async (outcome: WriteOutcome): Promise<boolean> => {
+    /**
+     * Runs the explorer's Query or Scan again after a write to `tableName` on
+     * `source`, so the grid shows it; only while the explorer still shows that
+     * table on that connection: the user may have switched during the
+     * confirmation or the write, and the query must not run on the new one.
+     */
+    const rerunIfStillShown = async (source: DynamoDBDataSource, tableName: string) => {
+      const shown = explorer.getState();
+      if (shown.source === source && shown.selectedTable === tableName) await shown.run();
+    };
+
+    const finish = async (outcome: WriteOutcome, source: DynamoDBDataSource, tableName: string): Promise<boolean> => {
       if (outcome.kind !== 'saved') {
         set({ saving: false, outcome });
         return false;
       }
       set({ saving: false, outcome, open: false });
-      await explorer.getState().run();
+      await rerunIfStillShown(source, tableName);
       return true;
     };
 
     /** Sends an item write once confirmed (asked on AWS), then finishes it; on No, the editor stays open and nothing is sent. */
-    const confirmedWrite = async (source: DynamoDBDataSource, action: string, write: (writer: DynamoDBDataSource) => Promise<WriteOutcome>): Promise<boolean> => {
+    const confirmedWrite = async (source: DynamoDBDataSource, table: TableSummary, action: string, write: (writer: DynamoDBDataSource) => Promise<WriteOutcome>): Promise<boolean> => {
       const sent = await confirmWrite(source, action, write);
-      if (sent.confirmed) return finish(sent.result);
+      if (sent.confirmed) return finish(sent.result, source, table.name);
       set({ saving: false });
       return false;
     };
@@ -250,10 +261,10 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
           }
           const original = state.original;
           set({ saving: true });
-          return confirmedWrite(source, `Save an edited item of ${table.name}`, (writer) => writeEdit(writer, table, item, original, state.versionAttribute));
+          return confirmedWrite(source, table, `Save an edited item of ${table.name}`, (writer) => writeEdit(writer, table, item, original, state.versionAttribute));
         }
         set({ saving: true });
-        return confirmedWrite(source, `Put a new item into ${table.name}`, (writer) => putNewItem(writer, table, item));
+        return confirmedWrite(source, table, `Put a new item into ${table.name}`, (writer) => putNewItem(writer, table, item));
       },
       reload() {
         const { outcome } = get();
@@ -266,7 +277,7 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         if (outcome?.kind !== 'conflict' || !outcome.theirs || !source || !table || saving) return false;
         const theirs = outcome.theirs;
         set({ saving: true });
-        return confirmedWrite(source, `Overwrite the changed item of ${table.name}`, (writer) => writeEdit(writer, table, outcome.mine, theirs, versionAttribute));
+        return confirmedWrite(source, table, `Overwrite the changed item of ${table.name}`, (writer) => writeEdit(writer, table, outcome.mine, theirs, versionAttribute));
       },
       close() {
         set({ ...CLOSED, outcome: undefined, original: undefined, versionAttribute: undefined, designKeys: undefined, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
@@ -290,7 +301,7 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         const outcome = sent.result;
         if (outcome.kind === 'saved') {
           set({ deletion: undefined });
-          await explorer.getState().run();
+          await rerunIfStillShown(source, table.name);
           return true;
         }
         if (outcome.kind === 'keyExists') return false;
