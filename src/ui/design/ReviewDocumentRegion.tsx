@@ -1,6 +1,5 @@
 import { buildReviewDocument } from '../../design/reviewDocument';
 import { collectReviewResults, currentReviewResults } from '../../state/design/reviewPatternResults';
-import { reviewDesign } from '../../design/review';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useStore } from 'zustand';
@@ -8,6 +7,7 @@ import { type Design, type ReviewPatternResults } from '../../design';
 
 import { useAppStores } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
+import { reviewStoreOf } from './reviewStoreOf';
 import { ReviewDocumentView } from './ReviewDocumentView';
 import './reviewDocument.css';
 
@@ -30,8 +30,9 @@ export function ReviewDocumentRegion({ design: current }: DesignRegionProps) {
 
   const document = useMemo(() => {
     const patternResults = { ...(collected?.design === design ? collected.results : {}), ...currentReviewResults(design, { lastRun, ranFor }) };
-    return buildReviewDocument(design, { findings: reviewDesign({ design }), patternResults });
-  }, [design, collected, lastRun, ranFor]);
+    // The Design review region's memoised review of the same design object: the rules run once per keystroke, not once per region.
+    return buildReviewDocument(design, { findings: reviewStoreOf(stores.designs).getState().reviewOf(design).findings, patternResults });
+  }, [design, collected, lastRun, ranFor, stores.designs]);
 
   const print = async () => {
     setStatus('Running the access patterns for the review…');
