@@ -3,6 +3,7 @@ import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
 import { resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
+import { useSettledDesign } from './useSettledDesign';
 import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import { reviewStoreOf } from './reviewStoreOf';
@@ -30,8 +31,8 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
   const filterId = useId();
   const [filter, setFilter] = useState<ReviewSeverity | 'all'>('all');
   const storedKeys = useStoredKeys(designId);
-  // The review of the last design React had time for: a keystroke renders the old findings at once.
-  const reviewed = useDeferredValue(design);
+  // The review of the design as it was when typing paused (then of the last one React had time for): a keystroke renders the old findings at once.
+  const reviewed = useDeferredValue(useSettledDesign(designId, design));
   const reviewedKeys = useDeferredValue(storedKeys);
   const review = store.getState().reviewOf(reviewed, reviewedKeys);
   const updating = reviewed !== design || reviewedKeys !== storedKeys;

@@ -8,6 +8,7 @@ import { type Design, type ReviewPatternResults } from '../../design';
 import { useAppStores } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import { reviewStoreOf } from './reviewStoreOf';
+import { useSettledDesign } from './useSettledDesign';
 import { ReviewDocumentView } from './ReviewDocumentView';
 import './reviewDocument.css';
 
@@ -17,13 +18,13 @@ import './reviewDocument.css';
  * access patterns not run yet and opens the browser's print dialog; the
  * print stylesheet leaves only this document on the page.
  */
-export function ReviewDocumentRegion({ design: current }: DesignRegionProps) {
+export function ReviewDocumentRegion({ designId, design: current }: DesignRegionProps) {
   const stores = useAppStores();
   const runs = stores.accessPatternRuns;
   const lastRun = useStore(runs, (state) => state.lastRun);
   const ranFor = useStore(runs, (state) => state.ranFor);
-  // The document follows typing without holding a keystroke up.
-  const design = useDeferredValue(current);
+  // The document follows typing once it pauses, without holding a keystroke up.
+  const design = useDeferredValue(useSettledDesign(designId, current));
   const [collected, setCollected] = useState<{ readonly design: Design; readonly results: ReviewPatternResults } | undefined>(undefined);
   const [status, setStatus] = useState<string | undefined>(undefined);
   const headingId = useId();
