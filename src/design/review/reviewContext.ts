@@ -1,6 +1,6 @@
 import type { CompiledKeyTemplate, KeyRole } from '../../keys';
 import { compileTemplateText, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf } from '../designKeys';
-import type { Design, EntityDesign, KeyAttributeDesign, TableDesign } from '../design.types';
+import type { Design, DesignSample, EntityDesign, KeyAttributeDesign, TableDesign } from '../design.types';
 import { findingId } from './findingId';
 import type { ReviewCode, ReviewFinding, ReviewInput, ReviewSeverity, ReviewSubject, StoredKeys } from './review.types';
 
@@ -130,6 +130,31 @@ function keySet(keys: readonly (string | undefined)[]): ReadonlySet<string> {
   return set;
 }
 
+/**
+ * Encoded key columns kept across reviews, per samples array (an edit keeps an
+ * unchanged entity's samples identical) and template text with its role: a
+ * keystroke in one template re-encodes that one column, not every entity's.
+ */
+const encodedColumns = new WeakMap<readonly DesignSample[], Map<string, readonly (string | undefined)[]>>();
+/** Columns kept per samples array: the templates in use plus a few recent texts (typing makes a new one per key press). */
+export const MAX_COLUMNS_PER_SAMPLES = 8;
+
+function encodedColumnsOf(samples: readonly DesignSample[]): Map<string, readonly (string | undefined)[]> {
+  let columns = encodedColumns.get(samples);
+  if (!columns) {
+    columns = new Map();
+    encodedColumns.set(samples, columns);
+  }
+  return columns;
+}
+
+function rememberColumn(columns: Map<string, readonly (string | undefined)[]>, key: string, keys: readonly (string | undefined)[]): void {
+  columns.delete(key);
+  columns.set(key, keys);
+  // Oldest first (a Map keeps insertion order): drop the columns least recently encoded.
+  while (columns.size > MAX_COLUMNS_PER_SAMPLES) columns.delete(columns.keys().next().value as string);
+}
+
 function reviewEntity(table: TableDesign, entity: EntityDesign): EntityReview {
   const templates: EntityKeyTemplate[] = [];
   for (const attribute of keyAttributesOf(table)) {
@@ -140,6 +165,7 @@ function reviewEntity(table: TableDesign, entity: EntityDesign): EntityReview {
     templates.push({ attribute, role, uses: usesOf(table, attribute.name), text, ...(compiled.ok ? { compiled: compiled.value } : {}) });
   }
   const encoded = new Map<string, readonly (string | undefined)[]>();
+  const columns = encodedColumnsOf(entity.samples);
   return {
     table,
     entity,
@@ -148,12 +174,20 @@ function reviewEntity(table: TableDesign, entity: EntityDesign): EntityReview {
     encodedKeys(attribute) {
       let keys = encoded.get(attribute);
       if (keys === undefined) {
-        const compiled = templates.find((template) => template.attribute.name === attribute)?.compiled;
-        keys = entity.samples.map((sample) => {
-          if (!compiled) return undefined;
-          const result = compiled.encode(sample.values);
-          return result.ok ? result.value : undefined;
-        });
+        const template = templates.find((entry) => entry.attribute.name === attribute);
+        const compiled = template?.compiled;
+        // The same samples under the same template (and role) encode the same: reviews after a keystroke reuse every other column.
+        const columnKey = template && compiled ? `${template.role}\u0000${template.text}` : undefined;
+        keys = columnKey === undefined ? undefined : columns.get(columnKey);
+        if (keys !== undefined) rememberColumn(columns, columnKey as string, keys);
+        else {
+          keys = entity.samples.map((sample) => {
+            if (!compiled) return undefined;
+            const result = compiled.encode(sample.values);
+            return result.ok ? result.value : undefined;
+          });
+          if (columnKey !== undefined) rememberColumn(columns, columnKey, keys);
+        }
         encoded.set(attribute, keys);
       }
       return keys;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { MessagePart } from '../../state';
 import { toVisibleText, type VisiblePart } from './visibleText';
 
@@ -6,14 +7,15 @@ import { toVisibleText, type VisiblePart } from './visibleText';
  * invisible whitespace made visible so two keys that look equal can be told apart.
  * Bidirectional controls become markers too, and the whole value is a `<bdi>`
  * (its own bidi isolate): right-to-left data can't reorder the sentence around it.
+ * Memoised: a re-render of a long list (review findings, sample rows) skips every unchanged text.
  */
-export function VisibleText({ text, className }: { text: string; className?: string }) {
+export const VisibleText = memo(function VisibleText({ text, className }: { text: string; className?: string }) {
   return (
     <bdi className={className}>
       <VisibleParts parts={toVisibleText(text)} />
     </bdi>
   );
-}
+});
 
 /** Parts of {@link toVisibleText} (e.g. one line of a wrapped key): text as text, invisible characters as their marker. */
 export function VisibleParts({ parts }: { parts: readonly VisiblePart[] }) {

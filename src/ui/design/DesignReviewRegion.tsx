@@ -1,26 +1,13 @@
-import { acceptanceNoteProblem, createDesignReviewStore, describeSubject, labelParts, storedKeysForDesign } from '../../state/design/review';
+import { acceptanceNoteProblem, describeSubject, labelParts, storedKeysForDesign } from '../../state/design/review';
 import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
-import { resolveDesignBinding, type DesignReview, type DesignReviewStore, type DesignStore } from '../../state';
+import { resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
+import { useSettledDesign } from './useSettledDesign';
 import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
+import { reviewStoreOf } from './reviewStoreOf';
 import './designReview.css';
-
-/*
- * The review store is made on first use, here rather than with the app's
- * stores: the rules load with this region's chunk, after the first paint.
- * One per designs store (the app has one; tests make their own).
- */
-const reviewStores = new WeakMap<DesignStore, DesignReviewStore>();
-function reviewStoreOf(designs: DesignStore): DesignReviewStore {
-  let store = reviewStores.get(designs);
-  if (!store) {
-    store = createDesignReviewStore({ designs });
-    reviewStores.set(designs, store);
-  }
-  return store;
-}
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
 const SEVERITY_LABEL: Readonly<Record<ReviewSeverity, string>> = { error: 'Error', warning: 'Warning', note: 'Note' };
@@ -44,8 +31,8 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
   const filterId = useId();
   const [filter, setFilter] = useState<ReviewSeverity | 'all'>('all');
   const storedKeys = useStoredKeys(designId);
-  // The review of the last design React had time for: a keystroke renders the old findings at once.
-  const reviewed = useDeferredValue(design);
+  // The review of the design as it was when typing paused (then of the last one React had time for): a keystroke renders the old findings at once.
+  const reviewed = useDeferredValue(useSettledDesign(designId, design));
   const reviewedKeys = useDeferredValue(storedKeys);
   const review = store.getState().reviewOf(reviewed, reviewedKeys);
   const updating = reviewed !== design || reviewedKeys !== storedKeys;

@@ -1,6 +1,5 @@
 import { buildReviewDocument } from '../../design/reviewDocument';
 import { collectReviewResults, currentReviewResults } from '../../state/design/reviewPatternResults';
-import { reviewDesign } from '../../design/review';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useStore } from 'zustand';
@@ -8,6 +7,8 @@ import { type Design, type ReviewPatternResults } from '../../design';
 
 import { useAppStores } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
+import { reviewStoreOf } from './reviewStoreOf';
+import { useSettledDesign } from './useSettledDesign';
 import { ReviewDocumentView } from './ReviewDocumentView';
 import './reviewDocument.css';
 
@@ -17,21 +18,22 @@ import './reviewDocument.css';
  * access patterns not run yet and opens the browser's print dialog; the
  * print stylesheet leaves only this document on the page.
  */
-export function ReviewDocumentRegion({ design: current }: DesignRegionProps) {
+export function ReviewDocumentRegion({ designId, design: current }: DesignRegionProps) {
   const stores = useAppStores();
   const runs = stores.accessPatternRuns;
   const lastRun = useStore(runs, (state) => state.lastRun);
   const ranFor = useStore(runs, (state) => state.ranFor);
-  // The document follows typing without holding a keystroke up.
-  const design = useDeferredValue(current);
+  // The document follows typing once it pauses, without holding a keystroke up.
+  const design = useDeferredValue(useSettledDesign(designId, current));
   const [collected, setCollected] = useState<{ readonly design: Design; readonly results: ReviewPatternResults } | undefined>(undefined);
   const [status, setStatus] = useState<string | undefined>(undefined);
   const headingId = useId();
 
   const document = useMemo(() => {
     const patternResults = { ...(collected?.design === design ? collected.results : {}), ...currentReviewResults(design, { lastRun, ranFor }) };
-    return buildReviewDocument(design, { findings: reviewDesign({ design }), patternResults });
-  }, [design, collected, lastRun, ranFor]);
+    // The Design review region's memoised review of the same design object: the rules run once per keystroke, not once per region.
+    return buildReviewDocument(design, { findings: reviewStoreOf(stores.designs).getState().reviewOf(design).findings, patternResults });
+  }, [design, collected, lastRun, ranFor, stores.designs]);
 
   const print = async () => {
     setStatus('Running the access patterns for the review…');

@@ -236,13 +236,17 @@ export function patternsOn(table: TableDesign, index: string | undefined): reado
 }
 
 /** A whole number with thousands separators: 12,345. */
+/* One formatter each, made once: toLocaleString builds one per call, and a review formats thousands of numbers. */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+const RATE_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
 export function formatCount(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
+  return COUNT_FORMAT.format(Math.round(value));
 }
 
 /** A number with at most one decimal: 1.5, 3,750. */
 export function formatRate(value: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return RATE_FORMAT.format(value);
 }
 
 /** Bytes as DynamoDB's limits are written: 409,600 B, 12.3 KB, 10.0 GB. */

@@ -43,21 +43,30 @@ interface RawReview {
  */
 export function createDesignReviewer(rules: readonly ReviewRule[] = REVIEW_RULES): DesignReviewer {
   // Keyed by the tables array: what the rules read. A rename or an acceptance keeps it.
-  const byTables = new WeakMap<Design['tables'], RawReview>();
-  const byDesign = new WeakMap<Design, { readonly storedKeys: readonly StoredKeys[] | undefined; readonly review: DesignReview }>();
+  // Two per tables array and per design: the Design review asks with the stored keys, the Review document without.
+  const byTables = new WeakMap<Design['tables'], RawReview[]>();
+  const byDesign = new WeakMap<Design, { readonly storedKeys: readonly StoredKeys[] | undefined; readonly review: DesignReview }[]>();
+  const remember = <T extends { readonly storedKeys: readonly StoredKeys[] | undefined }>(list: T[], entry: T) => {
+    list.unshift(entry);
+    list.length = Math.min(list.length, 2);
+  };
   return {
     review(design, storedKeys) {
-      const known = byDesign.get(design);
-      if (known && known.storedKeys === storedKeys) return known.review;
-      let raw = byTables.get(design.tables);
-      if (!raw || raw.storedKeys !== storedKeys) {
+      const reviews = byDesign.get(design) ?? [];
+      byDesign.set(design, reviews);
+      const known = reviews.find((entry) => entry.storedKeys === storedKeys);
+      if (known) return known.review;
+      const raws = byTables.get(design.tables) ?? [];
+      byTables.set(design.tables, raws);
+      let raw = raws.find((entry) => entry.storedKeys === storedKeys);
+      if (!raw) {
         // Acceptances are marked below (per design object), so the rules run without them.
         const { acceptedFindings: _accepted, ...withoutAcceptances } = design;
         raw = { storedKeys, findings: reviewDesign({ design: withoutAcceptances, ...(storedKeys ? { storedKeys } : {}) }, rules) };
-        byTables.set(design.tables, raw);
+        remember(raws, raw);
       }
       const review = summarize(markAccepted(raw.findings, design.acceptedFindings ?? []), design);
-      byDesign.set(design, { storedKeys, review });
+      remember(reviews, { storedKeys, review });
       return review;
     },
   };

@@ -173,6 +173,19 @@ describe('createDesignReviewer memoisation', () => {
     reviewer.review(design(), [{ table: 'T', keyAttribute: 'SK', keys: ['a'] }]);
     expect(runs()).toBe(3);
   });
+
+  it('keeps the review with and without stored keys side by side (the Design review and the Review document ask for both)', () => {
+    const { rule, runs } = counting(bareSortKey);
+    const { design } = setup([rule]);
+    const reviewer = createDesignReviewer([rule]);
+    const stored = [{ table: 'T', keyAttribute: 'SK', keys: ['a'] }];
+    const withKeys = reviewer.review(design(), stored);
+    const without = reviewer.review(design());
+    expect(runs()).toBe(2);
+    expect(reviewer.review(design(), stored)).toBe(withKeys);
+    expect(reviewer.review(design())).toBe(without);
+    expect(runs()).toBe(2);
+  });
 });
 
 describe('describeSubject and labelParts', () => {
