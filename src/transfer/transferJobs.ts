@@ -38,7 +38,7 @@ function valueBytes(value: unknown): number {
   if (Array.isArray(value)) return value.reduce((sum: number, element: unknown) => sum + valueBytes(element), 0);
   if (value && typeof value === 'object') {
     let bytes = 0;
-    for (const [name, inner] of Object.entries(value)) bytes += name.length + valueBytes(inner);
+    for (const name in value) bytes += name.length + valueBytes((value as Record<string, unknown>)[name]);
     return bytes;
   }
   return 1;
