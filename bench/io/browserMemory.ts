@@ -25,7 +25,7 @@
  * Port: KEYLAB_BENCH_IO_PORT (default 5315).
  */
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -33,6 +33,8 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../../scripts/dynamodbLocal';
+import { launchChromium, type CdpPipe } from './cdpPipe';
+import { memoryBreakdown } from './memoryDump';
 import { table as pkSkTable } from '../../src/server/endpoint/endpointTestKit';
 
 const TARGET_MB = 300;
@@ -98,17 +100,15 @@ async function startEndpointWithTable(): Promise<{ port: number; child: ChildPro
   return { port, child };
 }
 
-/** The renderer processes' memory in MB: the largest resident set and private (anonymous) memory among them, from /proc. */
-async function rendererMemory(browser: Browser): Promise<{ rss: number; anon: number } | undefined> {
+/** The renderer processes' memory in MB: the largest resident set (and its private, anonymous part) among them, from /proc. */
+async function rendererMemory(cdp: CdpPipe): Promise<{ rss: number; anon: number; pid: number } | undefined> {
   try {
-    const session = await browser.newBrowserCDPSession();
-    const info = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
-    await session.detach();
-    let best: { rss: number; anon: number } | undefined;
+    const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+    let best: { rss: number; anon: number; pid: number } | undefined;
     for (const process of info.processInfo.filter((entry) => entry.type === 'renderer')) {
       const status = await readFile(`/proc/${process.id}/status`, 'utf8').catch(() => '');
       const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-      const sample = { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024 };
+      const sample = { rss: kb('VmRSS') / 1024, anon: kb('RssAnon') / 1024, pid: process.id };
       if (!best || sample.rss > best.rss) best = sample;
     }
     return best;
@@ -129,19 +129,14 @@ export async function measureBrowserImportMemory(megabytes: number, port: number
   const fileMb = (await stat(file)).size / 1024 / 1024;
   const endpoint = target === 'endpoint' ? await startEndpointWithTable() : undefined;
   const appServer = await startAppServer(port);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const chromiumProcess = await launchChromium();
   try {
-    const page = await browser.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    /** The JS heap's used size in MB (and, in `committed`, the heap V8 has taken from the system for it). */
-    let committed = 0;
-    const heapMb = async () => {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      const mb = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) / 1024 / 1024;
-      committed = mb('JSHeapTotalSize');
-      return mb('JSHeapUsedSize');
-    };
+    const { cdp } = chromiumProcess;
+    // Playwright only sets the page up, on the browser's own first page (its default context survives the disconnect), then disconnects.
+    const browser = await chromium.connectOverCDP(chromiumProcess.endpointUrl);
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('no default browser context');
+    const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.getByRole('tab', { name: 'Table explorer' }).click();
     const picker = page.getByRole('combobox', { name: 'Table', exact: true });
@@ -157,27 +152,50 @@ export async function measureBrowserImportMemory(megabytes: number, port: number
       await picker.locator(`option[value="${ENDPOINT_TABLE}"]`).waitFor({ state: 'attached' });
       await picker.selectOption(ENDPOINT_TABLE);
     } else await picker.selectOption('Leaderboard');
-    await cdp.send('HeapProfiler.collectGarbage');
-    const before = { heap: await heapMb(), renderer: await rendererMemory(browser) };
     await page.getByRole('button', { name: 'Import…' }).click();
-    await page.getByLabel('Import file').setInputFiles(file);
-    await page.getByRole('button', { name: 'Start import' }).click();
+    await page.getByLabel('Import file').waitFor({ state: 'attached' });
+    // Disconnects (a connectOverCDP browser is not closed): its sessions, and their Network domains, go with it.
+    await browser.close();
+
+    const session = await cdp.attachToPage();
+    const evaluate = (expression: string) => cdp.evaluate(session, expression);
+    // The file by its path, over the pipe (Playwright would send a file over 50 MB through the connection, or refuse it).
+    await cdp.setInputFile(session, 'input[type="file"]', file);
+    await cdp.send('Performance.enable', {}, session);
+    await cdp.send('HeapProfiler.enable', {}, session);
+    const collectGarbage = () => cdp.send('HeapProfiler.collectGarbage', {}, session);
+    /** The JS heap's used size in MB (and, in `committed`, the heap V8 has taken from the system for it). */
+    let committed = 0;
+    const heapMb = async () => {
+      const { metrics } = (await cdp.send('Performance.getMetrics', {}, session)) as { metrics: { name: string; value: number }[] };
+      const mb = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) / 1024 / 1024;
+      committed = mb('JSHeapTotalSize');
+      return mb('JSHeapUsedSize');
+    };
+    // Strings: the bench's tsconfig has no DOM library.
+    const reportSelector = `document.querySelector('[role="region"][aria-label="Import report"]')`;
+    await collectGarbage();
+    const before = { heap: await heapMb(), renderer: await rendererMemory(cdp) };
+    const clicked = await evaluate(`(() => { const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Start import'); button?.click(); return Boolean(button); })()`);
+    if (!clicked) throw new Error('no Start import button');
     const started = performance.now();
     const samples: { seconds: number; heap: number; committed: number; rss: number; anon: number; percent: number }[] = [];
-    const report = page.getByRole('region', { name: 'Import report' });
-    while (!(await report.isVisible())) {
-      // Read in the page, not through a locator: a locator waits (and, on a loaded machine, times out) while React re-renders the bar.
-      // A string: the bench's tsconfig has no DOM library.
-      const percent = Number(await page.evaluate(`document.querySelector('[role="progressbar"][aria-label="Import progress"]')?.getAttribute('aria-valuenow') ?? 0`));
-      const renderer = await rendererMemory(browser);
+    let rendererPid = before.renderer?.pid;
+    while (!(await evaluate(`Boolean(${reportSelector})`))) {
+      const percent = Number(await evaluate(`document.querySelector('[role="progressbar"][aria-label="Import progress"]')?.getAttribute('aria-valuenow') ?? 0`));
+      const renderer = await rendererMemory(cdp);
+      rendererPid = renderer?.pid ?? rendererPid;
       const heap = await heapMb();
       samples.push({ seconds: (performance.now() - started) / 1000, heap, committed, rss: renderer?.rss ?? 0, anon: renderer?.anon ?? 0, percent });
-      await page.waitForTimeout(500);
+      if (process.env.KEYLAB_BENCH_IO_BROWSER_DUMP === '1' && samples.length % 20 === 0 && rendererPid) console.log(`  ${samples.at(-1)?.seconds.toFixed(0)}s ${await memoryBreakdown(rendererPid)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const seconds = (performance.now() - started) / 1000;
-    const reportText = (await report.innerText()).split('\n')[0] ?? '';
-    await cdp.send('HeapProfiler.collectGarbage');
+    const reportText = String(await evaluate(`${reportSelector}.innerText`)).split('\n')[0] ?? '';
+    await collectGarbage();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = await heapMb();
+    const afterRenderer = await rendererMemory(cdp);
     const peak = (field: 'heap' | 'committed' | 'rss' | 'anon') => Math.max(0, ...samples.map((sample) => sample[field]));
     const peakHeap = Math.max(before.heap, peak('heap'));
     const verdict = (mb: number) => `${mb.toFixed(0)} MB ${mb < TARGET_MB ? 'PASS' : 'MISS'}`;
@@ -185,7 +203,7 @@ export async function measureBrowserImportMemory(megabytes: number, port: number
     const out = [
       `browser memory: imported ${fileMb.toFixed(0)} MB (${lines.toLocaleString('en-US')} lines) into ${where} in ${seconds.toFixed(0)} s (${(fileMb / seconds).toFixed(1)} MB/s); report: ${reportText}`,
       `  peak vs target < ${TARGET_MB} MB: JS heap ${verdict(peakHeap)} (committed ${peak('committed').toFixed(0)} MB); renderer private (RssAnon) ${samples.some((sample) => sample.anon > 0) ? verdict(peak('anon')) : 'not read'}; renderer resident (VmRSS, with shared pages) ${peak('rss').toFixed(0)} MB`,
-      `  JS heap before ${before.heap.toFixed(0)} MB, after (GC) ${after.toFixed(0)} MB; renderer before: resident ${before.renderer?.rss.toFixed(0) ?? '?'} MB, private ${before.renderer?.anon.toFixed(0) ?? '?'} MB`,
+      `  JS heap before ${before.heap.toFixed(0)} MB, after (GC) ${after.toFixed(0)} MB; renderer private before ${before.renderer?.anon.toFixed(0) ?? '?'} MB, after (GC) ${afterRenderer?.anon.toFixed(0) ?? '?'} MB; resident before ${before.renderer?.rss.toFixed(0) ?? '?'} MB, after ${afterRenderer?.rss.toFixed(0) ?? '?'} MB (measured over a raw CDP pipe, no Network domain: Playwright only set the page up, then disconnected)`,
       endpoint
         ? `  the items leave the tab (the endpoint holds them): the heap should not grow with the file`
         : `  growth kept after GC: ${(((after - before.heap) / fileMb) * 100).toFixed(0)} MB per 100 MB imported (the built-in table holds every item in the tab: that is the table's data, not the import's)`,
@@ -196,7 +214,7 @@ export async function measureBrowserImportMemory(megabytes: number, port: number
     ];
     return out;
   } finally {
-    await browser.close();
+    await chromiumProcess.close();
     await stopChild(appServer);
     if (endpoint) await stopChild(endpoint.child);
     await rm(dir, { recursive: true, force: true });

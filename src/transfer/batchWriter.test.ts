@@ -193,6 +193,70 @@ describe('writeBatches', () => {
   });
 });
 
+describe('writeBatches byte caps', () => {
+  const sized = (line: number, bytes: number): WriteEntry => ({ ...put(line), bytes });
+  /** Records each batch's bytes, and the most bytes and batches in flight at once. */
+  function recordingTarget() {
+    const batches: number[] = [];
+    const bytesOf = new Map<string, number>();
+    let inFlightBytes = 0;
+    let inFlight = 0;
+    let peakBytes = 0;
+    let peakBatches = 0;
+    const written = new Set<string>();
+    const target: BatchWriteTarget = {
+      async batchWriteItem(input: BatchWriteItemCommandInput): Promise<BatchWriteItemCommandOutput> {
+        const keys = (input.RequestItems?.[TABLE] ?? []).map((request) => request.PutRequest?.Item?.pk?.S ?? '');
+        const bytes = keys.reduce((sum, key) => sum + (bytesOf.get(key) ?? 0), 0);
+        batches.push(bytes);
+        inFlight++;
+        inFlightBytes += bytes;
+        peakBatches = Math.max(peakBatches, inFlight);
+        peakBytes = Math.max(peakBytes, inFlightBytes);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+        inFlightBytes -= bytes;
+        for (const key of keys) written.add(key);
+        return { UnprocessedItems: {}, $metadata: {} };
+      },
+    };
+    return { target, batches, bytesOf, written, peak: () => ({ bytes: peakBytes, batches: peakBatches }) };
+  }
+
+  it('closes a batch before its bytes pass maxBatchBytes and holds batches while maxBytesInFlight is reached; every item is written', async () => {
+    const rec = recordingTarget();
+    const entries = Array.from({ length: 200 }, (_, i) => sized(i + 1, 64 * 1024));
+    for (const entry of entries) rec.bytesOf.set(entry.request.PutRequest?.Item?.pk?.S ?? '', 64 * 1024);
+    const progress: TransferProgress[] = [];
+    const report = await writeBatches(entries, { target: rec.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep, maxBatchBytes: 1024 * 1024, maxBytesInFlight: 2 * 1024 * 1024, onProgress: (p) => progress.push(p) });
+    expect(report.written).toBe(200);
+    expect(report.rejected).toEqual([]);
+    expect(rec.written.size).toBe(200);
+    expect(Math.max(...rec.batches)).toBeLessThanOrEqual(1024 * 1024);
+    expect(rec.batches[0]).toBe(16 * 64 * 1024);
+    // A batch is sent while less than 2 MiB is in flight: at most 2 MiB + one batch at once, and fewer batches than the concurrency of 4.
+    expect(rec.peak().bytes).toBeLessThanOrEqual(3 * 1024 * 1024);
+    expect(rec.peak().batches).toBeLessThanOrEqual(3);
+    expect(progress.at(-1)?.written).toBe(200);
+  });
+
+  it('sends an item larger than maxBatchBytes alone, and keeps batches of 25 and a concurrency of 4 for small items', async () => {
+    const big = recordingTarget();
+    big.bytesOf.set('p2', 3 * 1024 * 1024);
+    const bigReport = await writeBatches([sized(1, 10), sized(2, 3 * 1024 * 1024), sized(3, 10)], { target: big.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
+    expect(bigReport.written).toBe(3);
+    expect(big.batches.length).toBe(3);
+
+    const small = recordingTarget();
+    const entries = Array.from({ length: 500 }, (_, i) => sized(i + 1, 200));
+    for (const entry of entries) small.bytesOf.set(entry.request.PutRequest?.Item?.pk?.S ?? '', 200);
+    const report = await writeBatches(entries, { target: small.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
+    expect(report.written).toBe(500);
+    expect(small.batches).toEqual(Array.from({ length: 20 }, () => 25 * 200));
+    expect(small.peak().batches).toBe(4);
+  });
+});
+
 describe('deleteItems', () => {
   it('deletes by key through the batch writer', async () => {
     const fake = fakeTarget();

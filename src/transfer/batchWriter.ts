@@ -25,6 +25,8 @@ export interface BatchWriteTarget {
 export interface WriteEntry {
   readonly line: number;
   readonly request: WriteRequest;
+  /** About the request's size on the wire (an import line's length): batches and bytes in flight are capped by it. */
+  readonly bytes?: number;
 }
 
 /** A line that was not written, and why (DynamoDB's message, or the reader's). */
@@ -75,6 +77,14 @@ export interface BatchWriterOptions {
   readonly keyNames: readonly string[];
   /** Batches in flight at once (default 4). */
   readonly concurrency?: number;
+  /**
+   * A batch closes before its entries' `bytes` pass this (default 1 MiB; a
+   * batch always holds at least one entry). Small items keep batches of 25;
+   * large ones make smaller request bodies (fewer, smaller copies in memory).
+   */
+  readonly maxBatchBytes?: number;
+  /** No new batch is sent while the batches in flight hold this many bytes (default 2 MiB; one batch is always allowed). */
+  readonly maxBytesInFlight?: number;
   /** Attempts per batch before its remaining items are reported as failed (default 12). */
   readonly maxAttempts?: number;
   readonly baseDelayMs?: number;
@@ -98,6 +108,8 @@ export interface BatchWriterOptions {
 }
 
 export const BATCH_SIZE = 25;
+export const MAX_BATCH_BYTES = 1024 * 1024;
+export const MAX_BYTES_IN_FLIGHT = 2 * 1024 * 1024;
 const THROTTLING_ERRORS = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable', 'ServiceUnavailableException']);
 /** Refusals of one request in the batch (DynamoDB refuses the whole batch): retried one by one to name the bad one. */
 const ITEM_ERRORS = new Set(['ValidationException', 'SerializationException', 'ItemCollectionSizeLimitExceededException']);
@@ -132,6 +144,8 @@ export interface RejectedEntry {
  */
 export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedEntry> | Iterable<WriteEntry | RejectedEntry>, options: BatchWriterOptions): Promise<TransferReport> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
+  const maxBatchBytes = options.maxBatchBytes ?? MAX_BATCH_BYTES;
+  const maxBytesInFlight = options.maxBytesInFlight ?? MAX_BYTES_IN_FLIGHT;
   const maxAttempts = options.maxAttempts ?? 12;
   const baseDelay = options.baseDelayMs ?? 25;
   const maxDelay = options.maxDelayMs ?? 5000;
@@ -244,19 +258,23 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
   }
 
   const inFlight = new Set<Promise<void>>();
-  const launch = async (batch: WriteEntry[]) => {
+  let bytesInFlight = 0;
+  const launch = async (batch: WriteEntry[], bytes: number) => {
     if (options.gate) await options.gate();
+    bytesInFlight += bytes;
     const sent = send(batch).finally(() => {
       inFlight.delete(sent);
+      bytesInFlight -= bytes;
       saveCheckpoint();
       progress();
     });
     inFlight.add(sent);
-    if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    while (inFlight.size >= concurrency || (inFlight.size > 0 && bytesInFlight >= maxBytesInFlight)) await Promise.race(inFlight);
   };
 
   let batch: WriteEntry[] = [];
   let batchKeys = new Set<string>();
+  let batchBytes = 0;
   try {
     for await (const entry of entries) {
       if (signal?.aborted || fatal) break;
@@ -271,16 +289,19 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
         continue;
       }
       const key = requestKey(entry.request, options.keyNames);
-      if (batchKeys.has(key) || batch.length >= BATCH_SIZE) {
-        await launch(batch);
+      const bytes = entry.bytes ?? 0;
+      if (batchKeys.has(key) || batch.length >= BATCH_SIZE || (batch.length > 0 && batchBytes + bytes > maxBatchBytes)) {
+        await launch(batch, batchBytes);
         batch = [];
         batchKeys = new Set();
+        batchBytes = 0;
       }
       batch.push(entry);
       batchKeys.add(key);
+      batchBytes += bytes;
       progress();
     }
-    if (batch.length > 0 && !signal?.aborted && !fatal) await launch(batch);
+    if (batch.length > 0 && !signal?.aborted && !fatal) await launch(batch, batchBytes);
     await Promise.all(inFlight);
   } catch (error) {
     // The reader failed (a file that can't be read): what was written stays in the checkpoint.

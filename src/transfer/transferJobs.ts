@@ -19,10 +19,29 @@ export function importFile(chunks: ByteChunks, format: ImportFormat, options: Jo
   const counter: ReadCounter = { bytes: 0 };
   async function* puts(): AsyncGenerator<WriteEntry | RejectedEntry> {
     for await (const entry of readImportFile(openImportChunks(chunks, counter), format, { keys: options.keys })) {
-      yield 'rejected' in entry ? entry : { line: entry.line, request: { PutRequest: { Item: entry.item } } };
+      yield 'rejected' in entry ? entry : { line: entry.line, request: { PutRequest: { Item: entry.item } }, bytes: itemBytes(entry.item) };
     }
   }
   return writeBatches(puts(), { ...options, keyNames: keyAttributeNamesOf(options.keys), bytesRead: () => counter.bytes });
+}
+
+/** About an item's size (attribute names and values, as DynamoDB counts them): for the batch writer's byte caps. */
+export function itemBytes(item: Item): number {
+  let bytes = 0;
+  for (const name in item) bytes += name.length + valueBytes(item[name]);
+  return bytes;
+}
+
+function valueBytes(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (Array.isArray(value)) return value.reduce((sum: number, element: unknown) => sum + valueBytes(element), 0);
+  if (value && typeof value === 'object') {
+    let bytes = 0;
+    for (const name in value) bytes += name.length + valueBytes((value as Record<string, unknown>)[name]);
+    return bytes;
+  }
+  return 1;
 }
 
 /** The key attributes of `item` (a DeleteRequest's Key). */
