@@ -1,5 +1,5 @@
 import type { Item, KeySchemaInfo } from '../expressions';
-import { keyAttributeNamesOf } from '../expressions';
+import { itemSize, keyAttributeNamesOf } from '../expressions';
 import { writeBatches, type BatchWriterOptions, type TransferReport, type WriteEntry, type RejectedEntry } from './batchWriter';
 import { readImportFile, type ImportFormat } from './importReaders';
 import { openImportChunks } from './gzipChunks';
@@ -19,29 +19,23 @@ export function importFile(chunks: ByteChunks, format: ImportFormat, options: Jo
   const counter: ReadCounter = { bytes: 0 };
   async function* puts(): AsyncGenerator<WriteEntry | RejectedEntry> {
     for await (const entry of readImportFile(openImportChunks(chunks, counter), format, { keys: options.keys })) {
-      yield 'rejected' in entry ? entry : { line: entry.line, request: { PutRequest: { Item: entry.item } }, bytes: itemBytes(entry.item) };
+      yield 'rejected' in entry ? entry : { line: entry.line, request: { PutRequest: { Item: entry.item } }, bytes: sizeForBatching(entry.item) };
     }
   }
   return writeBatches(puts(), { ...options, keyNames: keyAttributeNamesOf(options.keys), bytesRead: () => counter.bytes });
 }
 
-/** About an item's size (attribute names and values, as DynamoDB counts them): for the batch writer's byte caps. */
-export function itemBytes(item: Item): number {
-  let bytes = 0;
-  for (const name in item) bytes += name.length + valueBytes(item[name]);
-  return bytes;
-}
-
-function valueBytes(value: unknown): number {
-  if (typeof value === 'string') return value.length;
-  if (value instanceof Uint8Array) return value.byteLength;
-  if (Array.isArray(value)) return value.reduce((sum: number, element: unknown) => sum + valueBytes(element), 0);
-  if (value && typeof value === 'object') {
-    let bytes = 0;
-    for (const name in value) bytes += name.length + valueBytes((value as Record<string, unknown>)[name]);
-    return bytes;
+/**
+ * The item's DynamoDB size (itemSize), for the batch writer's byte caps. An
+ * item the size rules can't read (a value of no known type) still goes to
+ * DynamoDB, whose own message the report then carries: it counts as 0 here.
+ */
+function sizeForBatching(item: Item): number {
+  try {
+    return itemSize(item);
+  } catch {
+    return 0;
   }
-  return 1;
 }
 
 /** The key attributes of `item` (a DeleteRequest's Key). */
