@@ -76,9 +76,9 @@ describe('canonicalItem (the import fast path)', () => {
   });
 
   it('reads S3 export lines and plain items the same way on both paths', () => {
-    expect(readItemEntry('{"Item":{"pk":{"S":"a"}}}', 1, KEYS)).toEqual({ line: 1, item: { pk: { S: 'a' } } });
+    expect(readItemEntry('{"Item":{"pk":{"S":"a"}}}', 1, KEYS)).toEqual({ line: 1, item: { pk: { S: 'a' } }, textLength: 25 });
     // An item with an attribute named Item beside others is not an S3 line.
-    expect(readItemEntry('{"Item":{"S":"x"},"pk":{"S":"a"}}', 2, KEYS)).toEqual({ line: 2, item: { Item: { S: 'x' }, pk: { S: 'a' } } });
+    expect(readItemEntry('{"Item":{"S":"x"},"pk":{"S":"a"}}', 2, KEYS)).toEqual({ line: 2, item: { Item: { S: 'x' }, pk: { S: 'a' } }, textLength: 33 });
     expect(readItemEntry('{"Item":{"pk":{"N":"1"}}}', 3, KEYS)).toMatchObject({ line: 3, rejected: 'One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N' });
   });
 });

@@ -19,7 +19,7 @@ export type ImportFormat = 'jsonl' | 'json' | 'csv';
 export const IMPORT_FORMATS: readonly ImportFormat[] = ['jsonl', 'json', 'csv'];
 
 /** An item read from the file, or a line that can't be imported. */
-export type ReadEntry = { readonly line: number; readonly item: Item } | (RejectedEntry & { readonly keyProblem?: ItemKeyProblem });
+export type ReadEntry = { readonly line: number; readonly item: Item; /** The item's text length (its JSON on the wire, about): what the batch writer's byte caps count. */ readonly textLength?: number } | (RejectedEntry & { readonly keyProblem?: ItemKeyProblem });
 
 /** Why an item doesn't fit the table's key schema (the import's up-front check reads these). */
 export interface ItemKeyProblem {
@@ -90,7 +90,7 @@ export function readItemEntry(text: string, line: number, keys: KeySchemaInfo): 
   const fast = canonicalItemOfText(text, s3Line);
   if (fast) {
     const keyProblem = keyProblemOf(fast, keys);
-    return keyProblem ? { line, rejected: keyProblem.message, keyProblem } : { line, item: fast };
+    return keyProblem ? { line, rejected: keyProblem.message, keyProblem } : { line, item: fast, textLength: text.length };
   }
   let result = itemFromText(text);
   if (s3Line) {
@@ -103,7 +103,7 @@ export function readItemEntry(text: string, line: number, keys: KeySchemaInfo): 
   }
   if (!result.ok) return { line, rejected: describeProblems(result.problems, line) };
   const keyProblem = keyProblemOf(result.item, keys);
-  return keyProblem ? { line, rejected: keyProblem.message, keyProblem } : { line, item: result.item };
+  return keyProblem ? { line, rejected: keyProblem.message, keyProblem } : { line, item: result.item, textLength: text.length };
 }
 
 /** The item of `text` when it is already in DynamoDB's spelling (see canonicalItem.ts), else undefined: the full reader reads it. */

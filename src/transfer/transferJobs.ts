@@ -19,14 +19,16 @@ export function importFile(chunks: ByteChunks, format: ImportFormat, options: Jo
   const counter: ReadCounter = { bytes: 0 };
   async function* puts(): AsyncGenerator<WriteEntry | RejectedEntry> {
     for await (const entry of readImportFile(openImportChunks(chunks, counter), format, { keys: options.keys })) {
-      yield 'rejected' in entry ? entry : { line: entry.line, request: { PutRequest: { Item: entry.item } }, bytes: sizeForBatching(entry.item) };
+      yield 'rejected' in entry ? entry : { line: entry.line, request: { PutRequest: { Item: entry.item } }, bytes: entry.textLength ?? sizeForBatching(entry.item) };
     }
   }
   return writeBatches(puts(), { ...options, keyNames: keyAttributeNamesOf(options.keys), bytesRead: () => counter.bytes });
 }
 
 /**
- * The item's DynamoDB size (itemSize), for the batch writer's byte caps. An
+ * For an entry read from text, its text's length (about its JSON on the wire:
+ * what the byte caps are about, and free: itemSize per line cost the 100k
+ * import ~8% of its rate in an A/B). Otherwise the item's DynamoDB size (itemSize). An
  * item the size rules can't read (a value of no known type) still goes to
  * DynamoDB, whose own message the report then carries: it counts as 0 here.
  */
