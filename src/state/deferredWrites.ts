@@ -21,11 +21,12 @@ export interface DeferredWrites {
 export interface DeferredWritesOptions {
   readonly delayMs: number;
   readonly maxWaitMs: number;
-  /** Tests pass fake timers. */
-  readonly timers?: { setTimeout: (run: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void };
+  /** Tests pass fake timers (and, to move time with them, `now`; Date.now by default). */
+  readonly timers?: { setTimeout: (run: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void; now?: () => number };
 }
 
 export function createDeferredWrites({ delayMs, maxWaitMs, timers = globalThis as unknown as NonNullable<DeferredWritesOptions['timers']> }: DeferredWritesOptions): DeferredWrites {
+  const now = timers.now ?? (() => Date.now());
   const pending = new Map<string, { write: () => void; firstAt: number; timer: unknown }>();
   const run = (key: string) => {
     const entry = pending.get(key);
@@ -37,9 +38,9 @@ export function createDeferredWrites({ delayMs, maxWaitMs, timers = globalThis a
   return {
     schedule(key, write) {
       const previous = pending.get(key);
-      const firstAt = previous?.firstAt ?? Date.now();
+      const firstAt = previous?.firstAt ?? now();
       if (previous) timers.clearTimeout(previous.timer);
-      const wait = Math.max(0, Math.min(delayMs, firstAt + maxWaitMs - Date.now()));
+      const wait = Math.max(0, Math.min(delayMs, firstAt + maxWaitMs - now()));
       pending.set(key, { write, firstAt, timer: timers.setTimeout(() => run(key), wait) });
     },
     cancel(key) {

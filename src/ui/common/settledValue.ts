@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createDeferredWrites, type DeferredWritesOptions } from '../../state';
 
 /**
  * A value that follows another once it stops changing: `offer` each new
@@ -17,16 +18,10 @@ export interface Settler<T> {
   dispose(): void;
 }
 
-export interface SettleOptions {
-  readonly delayMs: number;
-  readonly maxWaitMs: number;
-}
+export type SettleOptions = Pick<DeferredWritesOptions, 'delayMs' | 'maxWaitMs'>;
 
-export interface SettleTimers {
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  now(): number;
-}
+/** The timers the settler waits with (tests pass fake ones): the deferred writes' own. */
+export type SettleTimers = Required<NonNullable<DeferredWritesOptions['timers']>>;
 
 const browserTimers: SettleTimers = {
   setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
@@ -34,12 +29,17 @@ const browserTimers: SettleTimers = {
   now: () => Date.now(),
 };
 
-export function createSettler<T>(initial: T, { delayMs, maxWaitMs }: SettleOptions, timers: SettleTimers = browserTimers): Settler<T> {
+/** The deferred-writes key of the one value a settler waits to take. */
+const TAKE = 'take';
+
+/** The waiting is the deferred saves' (createDeferredWrites: the same pause and cap); what is added is the value and its listeners. */
+export function createSettler<T>(initial: T, options: SettleOptions, timers: SettleTimers = browserTimers): Settler<T> {
+  const waits = createDeferredWrites({ ...options, timers });
   let current = initial;
-  let pending: { value: T; firstAt: number; timer: unknown } | undefined;
+  let pending: { readonly value: T } | undefined;
   const listeners = new Set<() => void>();
   const cancel = () => {
-    if (pending) timers.clearTimeout(pending.timer);
+    waits.cancel(TAKE);
     pending = undefined;
   };
   const set = (value: T) => {
@@ -58,10 +58,8 @@ export function createSettler<T>(initial: T, { delayMs, maxWaitMs }: SettleOptio
         return;
       }
       if (pending && Object.is(pending.value, value)) return;
-      const firstAt = pending?.firstAt ?? timers.now();
-      if (pending) timers.clearTimeout(pending.timer);
-      const wait = Math.max(0, Math.min(delayMs, firstAt + maxWaitMs - timers.now()));
-      pending = { value, firstAt, timer: timers.setTimeout(() => set(value), wait) };
+      pending = { value };
+      waits.schedule(TAKE, () => set(value));
     },
     settle: set,
     subscribe(listener) {
