@@ -13,6 +13,9 @@ export { isWriteCall } from '../sources/readOnlyDataSource';
  * import): false with no source and on a connection marked Read-only, whose
  * data source refuses writes anyway.
  */
+/** How to write through a connection marked Read-only, as every refusal and note says it. */
+export const READ_ONLY_HOW_TO_WRITE = 'untick “Read-only” in the Table explorer’s connection panel and Connect again';
+
 export function canWriteSource(source: DynamoDBDataSource | undefined): boolean {
   return source !== undefined && !isReadOnlyDataSource(source);
 }

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Design } from '../../design';
 import type { DynamoDBDataSource } from '../../engine';
-import { canWriteSource, runConfirmedWrite, writeConfirmationTarget } from '../writeAccess';
+import { canWriteSource, READ_ONLY_HOW_TO_WRITE, runConfirmedWrite, writeConfirmationTarget } from '../writeAccess';
 import { describeLoadPlan, formatLoadReport, loadDesignIntoTable, type LoadProgress, type LoadReport } from './loadDesign';
 
 /** Where Load into a table writes: the built-in table, or what the explorer is connected to. */
@@ -125,5 +125,5 @@ export function createLoadIntoTableStore(deps: LoadIntoTableDeps): LoadIntoTable
 
 /** What READ_ONLY_TARGET says: what was refused, why, and how to load there after all. */
 export function readOnlyTargetMessage(where: string): string {
-  return `Nothing was loaded: the explorer’s connection (${where}) is marked Read-only, so it refuses writes. To load there, untick “Read-only” in the Table explorer’s connection panel and Connect again; or load into the built-in table.`;
+  return `Nothing was loaded: the explorer’s connection (${where}) is marked Read-only, so it refuses writes. To load there, ${READ_ONLY_HOW_TO_WRITE}; or load into the built-in table.`;
 }

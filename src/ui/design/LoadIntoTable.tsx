@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { BUILT_IN_TABLE_LABEL, canWriteSource, createLoadIntoTableStore, type LoadTarget } from '../../state';
+import { BUILT_IN_TABLE_LABEL, canWriteSource, createLoadIntoTableStore, READ_ONLY_HOW_TO_WRITE, type LoadTarget } from '../../state';
 import type { AppStores } from '../appStores';
 import { useAppStores, useBuiltExplorerSide, useBuiltInTable, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
@@ -67,7 +67,7 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
         </label>
         {remoteReadOnly && (
           <p id="load-target-read-only" className="muted small">
-            It is marked Read-only, so it refuses writes: untick “Read-only” in the Table explorer’s connection panel and Connect again to load there.
+            It is marked Read-only, so it refuses writes: {READ_ONLY_HOW_TO_WRITE} to load there.
           </p>
         )}
         {/* Where, only once chosen: the explorer's header already names the connection. */}

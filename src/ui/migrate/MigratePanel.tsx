@@ -3,6 +3,7 @@ import { use, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { formatCount, valueText, type PlanEntry } from '../../migrate';
 import { applyBlockedReason, describeMigrateAttribute, type MigrateState, type MigrateStore } from '../../state/migrate';
+import { READ_ONLY_HOW_TO_WRITE } from '../../state';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { downloadText } from '../common/downloadText';
 import { VisibleText } from '../common/VisibleText';
@@ -183,7 +184,7 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
       </div>
       {readOnly && (
         <p className="muted">
-          This connection is Read-only, so Apply and Resume are hidden (Preview, Verify and the exports still work). To apply, untick “Read-only” in the Table explorer’s connection panel and Connect again.
+          This connection is Read-only, so Apply and Resume are hidden (Preview, Verify and the exports still work). To apply, {READ_ONLY_HOW_TO_WRITE}.
         </p>
       )}
       {!readOnly && blocked && (
