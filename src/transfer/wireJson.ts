@@ -1,4 +1,4 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, BatchWriteItemCommandInput } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../expressions';
 import { encodeBase64 } from '../keys';
 
@@ -6,13 +6,14 @@ import { encodeBase64 } from '../keys';
 const wireReplacer = (_key: string, value: unknown): unknown => (value instanceof Uint8Array ? encodeBase64(value) : value);
 
 /**
- * An item, or one attribute value, as compact DynamoDB JSON (numbers are
- * strings, so every digit is kept; binary is base64).
+ * An item, one attribute value, or a whole request (BatchWriteItem's input)
+ * as compact DynamoDB JSON (numbers are strings, so every digit is kept;
+ * binary is base64).
  *
  * @example
  * toWireJson({ pk: { S: "a" }, b: { B: Uint8Array.of(255) } }) // '{"pk":{"S":"a"},"b":{"B":"/w=="}}'
  */
-export function toWireJson(value: Item | AttributeValue): string {
+export function toWireJson(value: Item | AttributeValue | BatchWriteItemCommandInput): string {
   // A replacer slows JSON.stringify several times over (export writes every item through here): only binary needs it.
   return holdsBinary(value) ? JSON.stringify(value, wireReplacer) : JSON.stringify(value);
 }
