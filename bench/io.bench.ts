@@ -43,7 +43,7 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import type { Item } from '../src/expressions';
-import { importFile, readExportPages, readPages, toWireJson, writeExport } from '../src/transfer';
+import { importFile, readExportPages, readPages, toWireJson, wireBatchWriteTarget, writeExport } from '../src/transfer';
 import { findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { measureBrowserImportMemory, type BrowserImportTarget } from './io/browserMemory';
 
@@ -108,7 +108,7 @@ async function bareImport(client: DynamoDB, table: string, items: readonly Item[
 }
 
 async function keylabImport(client: DynamoDB, table: string, file: string): Promise<number> {
-  const report = await importFile(createReadStream(file), 'jsonl', { target: client, tableName: table, keys: KEYS, concurrency: CONCURRENCY });
+  const report = await importFile(createReadStream(file), 'jsonl', { target: wireBatchWriteTarget(client), tableName: table, keys: KEYS, concurrency: CONCURRENCY });
   if (report.written !== ITEMS || report.rejected.length > 0 || report.fatal) throw new Error(`import wrote ${report.written} of ${ITEMS}: ${JSON.stringify(report.fatal ?? report.rejected[0])}`);
   return report.written / report.seconds;
 }

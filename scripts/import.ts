@@ -18,7 +18,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { formatOfFileName, IMPORT_FORMATS, importFile, parseCheckpoint, type ImportFormat, type TransferCheckpoint, type TransferProgress } from '../src/transfer';
+import { formatOfFileName, IMPORT_FORMATS, importFile, parseCheckpoint, wireBatchWriteTarget, type ImportFormat, type TransferCheckpoint, type TransferProgress } from '../src/transfer';
 import { createClient, describeKeys, explainError, formatSeconds, parseTransferArgs, UsageError } from './transferCommon';
 
 const USAGE = 'Usage: npm run import -- --endpoint URL --table T FILE [--format jsonl|json|csv] [--concurrency N] [--resume CHECKPOINT]';
@@ -77,7 +77,8 @@ export async function runImport(argv: readonly string[]): Promise<number> {
   };
 
   const report = await importFile(createReadStream(file), format, {
-    target: client,
+    // Each batch's body is written by JSON.stringify, not the SDK's serializer (wireBatches.ts: the same bytes, a fraction of the CPU).
+    target: wireBatchWriteTarget(client),
     tableName: args.table,
     keys,
     concurrency,
