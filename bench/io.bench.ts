@@ -5,8 +5,10 @@
  * endpoint (`npm run endpoint`, its own process), printed side by side.
  *
  *   import: a DynamoDB JSON lines file streamed from disk, parsed, checked and
- *           written with BatchWriteItem, vs BatchWriteItem over items already
- *           in memory (no reading, no parsing: the stricter baseline);
+ *           written with BatchWriteItem (each body written by JSON.stringify,
+ *           as `npm run import` does, see src/transfer/wireBatches.ts), vs the
+ *           SDK's BatchWriteItem over items already in memory (no reading, no
+ *           parsing: the stricter baseline);
  *   export: Scan pages written as DynamoDB JSON lines to a file (as `npm run
  *           export` does: the items' lines cut from the response body, see
  *           src/transfer/wirePages.ts), vs the SDK's own Scan loop that reads
