@@ -9,9 +9,10 @@ import { wireBatchWriteTarget } from './wireBatches';
  * body, byte for byte, the same Content-Length and headers, and a SigV4
  * signature over that body (its x-amz-content-sha256 is the body's hash).
  * Real AWS checks the signature; DynamoDB Local does not, so this is where a
- * body swapped in after signing would be caught. The HTTP handler below records the signed request and answers
- * with a canned reply; integration/transfer.test.ts imports through the fast
- * path into real DynamoDB Local.
+ * body swapped in after signing would be caught. The HTTP handler below
+ * records the signed request and answers with a canned reply;
+ * integration/transfer.test.ts imports through the fast path into real
+ * DynamoDB Local and Keylab's endpoint.
  */
 function capturingClient(reply = '{"UnprocessedItems":{}}') {
   const sent: HttpRequest[] = [];
