@@ -13,18 +13,46 @@
  * by default from the file's extension. A checkpoint is kept in
  * FILE.checkpoint.json while it runs: after Ctrl-C or an error, --resume it
  * to skip the lines already written (a line in flight is sent again: putting
- * the same item twice leaves the table as one put does).
+ * the same item twice leaves the table as one put does). The checkpoint is
+ * replaced atomically (a kill leaves the last one whole) and keeps every
+ * rejected line, so the resumed run's report lists the earlier runs' too.
  * Exit code: 0 all written, 2 some lines rejected, 1 stopped by an error.
  */
 import { createReadStream } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
-import { formatOfFileName, IMPORT_FORMATS, importFile, parseCheckpoint, wireBatchWriteTarget, type ImportFormat, type TransferCheckpoint, type TransferProgress } from '../src/transfer';
-import { createClient, describeKeys, explainError, formatSeconds, parseTransferArgs, UsageError } from './transferCommon';
+import { readFile, stat } from 'node:fs/promises';
+import { formatOfFileName, IMPORT_FORMATS, importFile, parseCheckpoint, wireBatchWriteTarget, type ImportFormat, type TransferCheckpoint, type TransferFailure, type TransferProgress } from '../src/transfer';
+import { createClient, describeKeys, explainError, formatSeconds, parseTransferArgs, reportTopLevelError, saveCheckpointFile, UsageError } from './transferCommon';
 
-const USAGE = 'Usage: npm run import -- --endpoint URL --table T FILE [--format jsonl|json|csv] [--concurrency N] [--resume CHECKPOINT]';
+const USAGE = 'Usage: npm run import -- [--endpoint URL] --table T FILE [--format jsonl|json|csv] [--concurrency N] [--region R] [--resume CHECKPOINT] (--help: every option)';
+
+const HELP = `Usage: npm run import -- [options] FILE
+
+Loads FILE into a DynamoDB table: streamed, BatchWriteItem in batches of 25,
+throttling retried under backoff, every rejected line reported. For a key
+that repeats in the file, the last line wins.
+
+Options:
+  --table T            the table to write to (required); its key schema is read with DescribeTable
+  --endpoint URL       DynamoDB's address, e.g. http://localhost:8000 (DynamoDB Local) or
+                       Keylab's endpoint; leave it out for AWS
+  --region R           the AWS region (default: AWS_REGION, AWS_DEFAULT_REGION, or us-east-1)
+  --format F           jsonl (DynamoDB JSON lines, plain or S3 export {"Item": …}; gzip is
+                       recognised by its bytes), json (an array of DynamoDB JSON items) or csv
+                       (a header row: name or name (S|N|B|BOOL|NULL|JSON)); default: from FILE's
+                       extension (.csv, .json, else jsonl)
+  --concurrency N      batches in flight, 1 to 64 (default 4)
+  --resume CHECKPOINT  go on from a stopped run: FILE.checkpoint.json, which the import keeps
+                       beside FILE while it runs (lines already written or rejected are skipped;
+                       the rejected ones are reported again at the end)
+  -h, --help           this help
+
+Credentials come from the environment or AWS_PROFILE, as the AWS CLI finds them
+(a loopback endpoint without any gets placeholder ones).
+Exit code: 0 every line written, 2 some lines rejected, 1 stopped by an error.
+`;
 
 export async function runImport(argv: readonly string[]): Promise<number> {
-  const args = parseTransferArgs(argv, USAGE, { concurrency: { type: 'string' }, resume: { type: 'string' } });
+  const args = parseTransferArgs(argv, USAGE, { concurrency: { type: 'string' }, resume: { type: 'string' } }, HELP);
   const [file, ...more] = args.positionals;
   if (!file || more.length > 0) throw new UsageError(`Give exactly one FILE to import.\n${USAGE}`);
   const format = (args.format ?? formatOfFileName(file)) as ImportFormat;
@@ -62,8 +90,9 @@ export async function runImport(argv: readonly string[]): Promise<number> {
   let lastSaved = 0;
   let saving: Promise<void> = Promise.resolve();
   const save = (checkpoint: TransferCheckpoint) => {
-    const text = JSON.stringify(checkpoint);
-    saving = saving.then(() => writeFile(checkpointFile, text));
+    // A copy now (the writer goes on changing its checkpoint), written in turn.
+    const snapshot = structuredClone(checkpoint);
+    saving = saving.then(() => saveCheckpointFile(checkpointFile, snapshot));
   };
   const tty = process.stderr.isTTY;
   let lastPrinted = 0;
@@ -72,7 +101,7 @@ export async function runImport(argv: readonly string[]): Promise<number> {
     if (now - lastPrinted < (tty ? 200 : 2000)) return;
     lastPrinted = now;
     const percent = progress.bytesRead !== undefined && size > 0 ? ` ${((progress.bytesRead / size) * 100).toFixed(1)}%` : '';
-    const secondsLeft = progress.bytesRead && progress.itemsPerSecond > 0 ? ((size - progress.bytesRead) / progress.bytesRead) * (progress.written / progress.itemsPerSecond) : undefined;
+    const secondsLeft = progress.bytesRead && progress.itemsPerSecond > 0 ? ((size - progress.bytesRead) / progress.bytesRead) * (progress.writtenThisRun / progress.itemsPerSecond) : undefined;
     process.stderr.write(`${tty ? '\r' : ''}${progress.written.toLocaleString('en-US')} written, ${progress.rejected} rejected${percent}, ${Math.round(progress.itemsPerSecond).toLocaleString('en-US')} items/s, ${formatSeconds(secondsLeft)} left${progress.throttled ? `, throttled (${progress.retries} retries)` : ''}${tty ? '   ' : '\n'}`);
   };
 
@@ -97,13 +126,19 @@ export async function runImport(argv: readonly string[]): Promise<number> {
   if (tty) process.stderr.write('\n');
 
   const out = process.stdout;
-  const rate = report.seconds > 0 ? Math.round(report.written / report.seconds) : 0;
-  out.write(`${report.cancelled ? 'Cancelled' : report.fatal ? 'Stopped' : 'Imported'}: ${report.written.toLocaleString('en-US')} items written to ${args.table}${resume ? ' (counting the runs before)' : ''} in ${report.seconds.toFixed(1)} s (${rate.toLocaleString('en-US')} items/s), ${report.retries} throttled batches retried.\n`);
+  // This run's items over this run's time: a resumed run's earlier items are not its speed.
+  const rate = report.seconds > 0 ? Math.round(report.writtenThisRun / report.seconds) : 0;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const thisRun = resume ? ` (${count(report.writtenThisRun)} in this run)` : '';
+  out.write(`${report.cancelled ? 'Cancelled' : report.fatal ? 'Stopped' : 'Imported'}: ${count(report.written)} items written to ${args.table}${resume ? ' over every run' : ''}${thisRun} in ${report.seconds.toFixed(1)} s (${count(rate)} items/s), ${report.retries} throttled batches retried.\n`);
+  if (!report.cancelled && !report.fatal) {
+    // Every record of the file is written or listed below (a CSV record over several lines counts once).
+    out.write(`Read ${count(report.read)} records: ${count(report.written)} written + ${count(report.rejected.length)} rejected${resume ? ', over every run' : ''}.\n`);
+  }
   if (report.fatal) out.write(`Error at line ${report.fatal.line}: ${explainError(Object.assign(new Error(report.fatal.reason), { name: report.fatal.code ?? 'Error' }), args.table, args.endpoint)}\n`);
   if (report.rejected.length > 0) {
-    out.write(`${report.rejected.length} lines rejected (not written):\n`);
-    for (const failure of report.rejected.slice(0, 200)) out.write(`  line ${failure.line}: ${failure.reason}\n`);
-    if (report.rejected.length > 200) out.write(`  … and ${report.rejected.length - 200} more\n`);
+    out.write(`${count(report.rejected.length)} lines rejected (not written)${resume ? ', in this run and the runs before' : ''}:\n`);
+    for (const failure of report.rejected) out.write(`  ${whereOf(failure)}: ${failure.reason}\n`);
   }
   if (report.cancelled || report.fatal) {
     out.write(`Every line up to ${report.checkpoint.doneThrough}${report.checkpoint.doneAfter.length > 0 ? ` and ${report.checkpoint.doneAfter.length} lines after it` : ''} is written or reported; the rest is not written.\nResume with: npm run import -- ${argv.filter((arg, i) => arg !== '--resume' && argv[i - 1] !== '--resume').join(' ')} --resume ${checkpointFile}\n`);
@@ -111,9 +146,13 @@ export async function runImport(argv: readonly string[]): Promise<number> {
   return report.fatal || report.cancelled ? 1 : report.rejected.length > 0 ? 2 : 0;
 }
 
+/** `line 7`, or `lines 201–203` for a record over several lines. */
+function whereOf(failure: TransferFailure): string {
+  return failure.lastLine !== undefined ? `lines ${failure.line}–${failure.lastLine}` : `line ${failure.line}`;
+}
+
 try {
   process.exitCode = await runImport(process.argv.slice(2));
 } catch (error) {
-  console.error(error instanceof UsageError ? error.message : explainError(error, '', undefined));
-  process.exitCode = 1;
+  process.exitCode = reportTopLevelError(error);
 }

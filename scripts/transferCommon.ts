@@ -5,11 +5,39 @@
  * the person at the terminal.
  */
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
+import { basename, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeFileAtomic } from '../src/engine/persistence/node/atomicFile';
 import type { KeySchemaInfo } from '../src/expressions';
+import type { TransferCheckpoint } from '../src/transfer';
 
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/** `--help` / `-h`: the message is the full usage, printed to stdout with exit code 0. */
+export class HelpRequest extends Error {
+  override name = 'HelpRequest';
+}
+
+/**
+ * Saves an import's checkpoint so a kill at any moment leaves the previous
+ * checkpoint or this one, never an empty or partial file: a temporary file
+ * beside it, fsynced, renamed over it, the directory fsynced (the endpoint's
+ * own atomic writer).
+ */
+export async function saveCheckpointFile(file: string, checkpoint: TransferCheckpoint): Promise<void> {
+  await writeFileAtomic(dirname(file), basename(file), [JSON.stringify(checkpoint)]);
+}
+
+/** What a command's top level does with an error: the usage for --help (exit 0), a usage error's words, or a DynamoDB or network error explained (exit 1). */
+export function reportTopLevelError(error: unknown): number {
+  if (error instanceof HelpRequest) {
+    process.stdout.write(error.message);
+    return 0;
+  }
+  console.error(error instanceof UsageError ? error.message : explainError(error, '', undefined));
+  return 1;
 }
 
 export interface TransferArgs {
@@ -20,8 +48,12 @@ export interface TransferArgs {
   readonly positionals: readonly string[];
 }
 
-/** `--endpoint URL --table T [--format F] …` plus the command's own options. */
-export function parseTransferArgs(argv: readonly string[], usage: string, extra: Record<string, { type: 'string' }>): TransferArgs {
+/**
+ * `--endpoint URL --table T [--format F] …` plus the command's own options.
+ * `--help` / `-h` throws {@link HelpRequest} with `help` (the full usage).
+ */
+export function parseTransferArgs(argv: readonly string[], usage: string, extra: Record<string, { type: 'string' }>, help = usage): TransferArgs {
+  if (argv.includes('--help') || argv.includes('-h')) throw new HelpRequest(help.endsWith('\n') ? help : `${help}\n`);
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { endpoint: { type: 'string' }, table: { type: 'string' }, format: { type: 'string' }, region: { type: 'string' }, ...extra } });

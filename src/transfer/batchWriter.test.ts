@@ -1,7 +1,8 @@
 import type { BatchWriteItemCommandInput, BatchWriteItemCommandOutput, WriteRequest } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../expressions';
-import { writeBatches, type BatchWriteTarget, type TransferProgress, type WriteEntry } from './batchWriter';
+import { writeBatches, type BatchWriteTarget, type RejectedEntry, type TransferProgress, type WriteEntry } from './batchWriter';
+import { parseCheckpoint, type TransferCheckpoint } from './checkpoint';
 import { deleteItems } from './transferJobs';
 
 const TABLE = 'T';
@@ -190,6 +191,142 @@ describe('writeBatches', () => {
     expect(last).toMatchObject({ written: 100, total: 100, rejected: 0, secondsLeft: 0 });
     expect(last.itemsPerSecond).toBe(50);
     expect(seen.find((progress) => progress.written === 50)).toMatchObject({ itemsPerSecond: 50, secondsLeft: 1 });
+  });
+});
+
+/** A deterministic 0 ≤ x < 1 sequence (mulberry32), so a failing run can be replayed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * DynamoDB under throttling: 30% of calls answer with every item unprocessed,
+ * and calls take a random few milliseconds, so batches overtake each other.
+ * It counts calls whose keys were already in another call in flight.
+ */
+function throttlingTarget(seed: number) {
+  const random = seeded(seed);
+  const stored = new Map<string, Item>();
+  const inFlight = new Map<string, number>();
+  let overlaps = 0;
+  let unprocessedCalls = 0;
+  const target: BatchWriteTarget = {
+    async batchWriteItem(input: BatchWriteItemCommandInput): Promise<BatchWriteItemCommandOutput> {
+      const requests = input.RequestItems?.[TABLE] ?? [];
+      const keys = requests.map((request) => (request.PutRequest?.Item ?? request.DeleteRequest?.Key)?.pk?.S ?? '');
+      for (const key of keys) {
+        if (inFlight.has(key)) overlaps++;
+        inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+      }
+      const refuse = random() < 0.3;
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 3)));
+      for (const key of keys) inFlight.set(key, (inFlight.get(key) as number) - 1 || 0);
+      for (const key of keys) if (inFlight.get(key) === 0) inFlight.delete(key);
+      if (refuse) {
+        unprocessedCalls++;
+        return { UnprocessedItems: { [TABLE]: requests.map((request) => structuredClone(request)) }, $metadata: {} };
+      }
+      requests.forEach((request, i) => {
+        if (request.PutRequest?.Item) stored.set(keys[i] as string, request.PutRequest.Item);
+        else stored.delete(keys[i] as string);
+      });
+      return { UnprocessedItems: {}, $metadata: {} };
+    },
+  };
+  return { target, stored, overlaps: () => overlaps, unprocessedCalls: () => unprocessedCalls };
+}
+
+describe('writeBatches: repeated keys under throttling', () => {
+  const jitter = (random: () => number) => (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 3) * random()));
+
+  it('the last line for a key wins: a key is kept out of new batches while an earlier batch holding it is unsettled', async () => {
+    const fake = throttlingTarget(30);
+    // 3,000 lines cycling through 7 keys; each line's value is its line number.
+    const entries = Array.from({ length: 3000 }, (_, i) => put(i + 1, `k${i % 7}`));
+    const report = await writeBatches(entries, { target: fake.target, tableName: TABLE, keyNames: ['pk'], concurrency: 4, sleep: jitter(seeded(7)), random: seeded(8) });
+    expect(fake.unprocessedCalls()).toBeGreaterThan(10);
+    expect(report).toMatchObject({ written: 3000, rejected: [] });
+    expect(fake.overlaps()).toBe(0);
+    const last = new Map(entries.map((entry) => [entry.request.PutRequest?.Item?.pk?.S, String(entry.line)]));
+    const stale = [...fake.stored].filter(([key, item]) => item.n?.N !== last.get(key));
+    expect(fake.stored.size).toBe(7);
+    expect(stale).toEqual([]);
+  });
+
+  it('bulk delete with repeated keys: never two batches holding one key in flight, every key deleted', async () => {
+    const fake = throttlingTarget(31);
+    for (let i = 0; i < 7; i++) fake.stored.set(`k${i}`, { pk: { S: `k${i}` } });
+    const items = Array.from({ length: 700 }, (_, i) => ({ pk: { S: `k${i % 7}` } }));
+    const report = await deleteItems(items, { target: fake.target, tableName: TABLE, keys: KEYS, concurrency: 4, sleep: jitter(seeded(9)), random: seeded(10) });
+    expect(report).toMatchObject({ written: 700, rejected: [] });
+    expect(fake.overlaps()).toBe(0);
+    expect(fake.stored.size).toBe(0);
+  });
+
+  it('keeps distinct keys flowing: batches of 25 with 4 in flight', async () => {
+    const fake = throttlingTarget(32);
+    const report = await writeBatches(
+      Array.from({ length: 1000 }, (_, i) => put(i + 1)),
+      { target: fake.target, tableName: TABLE, keyNames: ['pk'], concurrency: 4, sleep: jitter(seeded(11)) },
+    );
+    expect(report.written).toBe(1000);
+    expect(fake.stored.size).toBe(1000);
+  });
+});
+
+describe('writeBatches: rejections over resumed runs', () => {
+  it('keeps every rejected line in the checkpoint and reports them all at the end of the resumed run; rates count this run only', async () => {
+    const fake = fakeTarget();
+    const controller = new AbortController();
+    let sent = 0;
+    const cancelling: BatchWriteTarget = {
+      batchWriteItem: async (input) => {
+        if (++sent === 2) controller.abort();
+        return fake.target.batchWriteItem(input);
+      },
+    };
+    const entries = (): (WriteEntry | RejectedEntry)[] => Array.from({ length: 100 }, (_, i) => (i % 10 === 4 ? { line: i + 1, rejected: `bad line ${i + 1}` } : put(i + 1)));
+    const first = await writeBatches(entries(), { target: cancelling, tableName: TABLE, keyNames: ['pk'], concurrency: 1, sleep: noSleep, signal: controller.signal });
+    expect(first.cancelled).toBe(true);
+    const earlier = first.rejected.map((failure) => failure.line);
+    expect(earlier.length).toBeGreaterThan(0);
+    // Saved and read back, as the import command does.
+    const saved = parseCheckpoint(JSON.stringify(first.checkpoint));
+    expect(typeof saved).toBe('object');
+    let clock = 0;
+    const progress: TransferProgress[] = [];
+    const second = await writeBatches(entries(), {
+      target: { batchWriteItem: async (input) => ((clock += 100), fake.target.batchWriteItem(input)) },
+      tableName: TABLE,
+      keyNames: ['pk'],
+      concurrency: 1,
+      sleep: noSleep,
+      now: () => clock,
+      resume: saved as TransferCheckpoint,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(second.rejected.map((failure) => failure.line)).toEqual([5, 15, 25, 35, 45, 55, 65, 75, 85, 95]);
+    expect(second.rejected[0]).toEqual({ line: 5, reason: 'bad line 5' });
+    expect(second.checkpoint).toMatchObject({ written: 90, rejected: 10 });
+    expect(second.written).toBe(90);
+    expect(second.writtenThisRun).toBe(90 - first.written);
+    expect(second.read).toBe(100);
+    expect(second.skipped).toBe(first.written + earlier.length);
+    // This run's items over this run's time: (90 - 45) items in 2 batches of 100 ms.
+    expect(progress.at(-1)).toMatchObject({ written: 90, writtenThisRun: 90 - first.written, rejected: 10, itemsPerSecond: (90 - first.written) / 0.2 });
+  });
+
+  it('refuses a checkpoint that counts rejected lines it does not list, saying how to go on', () => {
+    expect(parseCheckpoint('{"doneThrough": 5, "doneAfter": [], "written": 3, "rejected": 2}')).toMatch(/counts 2 rejected lines but lists 0.*without --resume/);
+    expect(parseCheckpoint('{"doneThrough": 5, "doneAfter": [], "written": 5, "rejected": 0}')).toMatchObject({ failures: [] });
+    expect(parseCheckpoint('{"doneThrough": 5, "doneAfter": [], "written": 4, "rejected": 1, "failures": [{"line": 2}]}')).toMatch(/failures are each/);
   });
 });
 

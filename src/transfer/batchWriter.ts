@@ -1,6 +1,6 @@
 import type { BatchWriteItemCommandInput, BatchWriteItemCommandOutput, WriteRequest } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../expressions';
-import { emptyCheckpoint, isSettled, trackCheckpoint, type TransferCheckpoint } from './checkpoint';
+import { copyCheckpoint, emptyCheckpoint, isSettled, trackCheckpoint, type TransferCheckpoint, type TransferFailure } from './checkpoint';
 import { keyText, toWireJson } from './wireJson';
 
 /**
@@ -14,7 +14,14 @@ import { keyText, toWireJson } from './wireJson';
  * flight when the run stopped is not marked done and is sent again: a Put of
  * the same item and a Delete of the same key are idempotent, so that re-send
  * leaves the table as one write would.
+ *
+ * The last line for a key wins: a key is kept out of a new batch while an
+ * earlier batch holding it is unsettled (in flight, or waiting to retry its
+ * unprocessed items), so a retried older write can never land after a newer
+ * one. Reading waits for that batch; lines of other keys wait behind it.
  */
+
+export type { TransferFailure } from './checkpoint';
 
 /** What the writer needs from a data source: the SDK's BatchWriteItem. */
 export interface BatchWriteTarget {
@@ -29,20 +36,13 @@ export interface WriteEntry {
   readonly bytes?: number;
 }
 
-/** A line that was not written, and why (DynamoDB's message, or the reader's). */
-export interface TransferFailure {
-  readonly line: number;
-  readonly reason: string;
-  /** The error's name (ValidationException, …) when DynamoDB refused it. */
-  readonly code?: string;
-  /** The item's key as DynamoDB JSON, when the line was sent (DynamoDB refused it, or kept it unprocessed). */
-  readonly key?: string;
-}
-
 export interface TransferProgress {
   /** Lines written (put or deleted) so far, this run and, when resumed, the runs before. */
   readonly written: number;
+  /** Lines rejected so far, this run and, when resumed, the runs before. */
   readonly rejected: number;
+  /** Of `written`, the lines this run wrote (what `itemsPerSecond` counts). */
+  readonly writtenThisRun: number;
   /** Lines the writer has taken from the reader (written, rejected or in flight). */
   readonly read: number;
   /** Known when the caller gave a total. */
@@ -59,7 +59,15 @@ export interface TransferProgress {
 }
 
 export interface TransferReport {
+  /** Lines written, over every run (the checkpoint's count). */
   readonly written: number;
+  /** Of them, the lines this run wrote. */
+  readonly writtenThisRun: number;
+  /** Records this run took from the reader: written, rejected, or already settled by an earlier run (`skipped`); in flight when cancelled. */
+  readonly read: number;
+  /** Of `read`, the lines an earlier run had settled. */
+  readonly skipped: number;
+  /** Every rejected line, of this run and, when resumed, the runs before (kept in the checkpoint), in line order. */
   readonly rejected: readonly TransferFailure[];
   /** True when the signal stopped the run; `checkpoint` says exactly which lines were written or rejected. */
   readonly cancelled: boolean;
@@ -67,6 +75,7 @@ export interface TransferReport {
   readonly fatal?: TransferFailure;
   readonly retries: number;
   readonly checkpoint: TransferCheckpoint;
+  /** This run's time. */
   readonly seconds: number;
 }
 
@@ -135,6 +144,8 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** An entry the reader refused (its line and why), passed through to the report. */
 export interface RejectedEntry {
   readonly line: number;
+  /** The last line of a record spanning several (a CSV record with a quoted line break). */
+  readonly lastLine?: number;
   readonly rejected: string;
 }
 
@@ -157,10 +168,11 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
 
   const checkpoint: TransferCheckpoint = options.resume ? copyCheckpoint(options.resume) : emptyCheckpoint();
   const tracker = trackCheckpoint(checkpoint);
-  const rejected: TransferFailure[] = [];
+  const rejected = checkpoint.failures;
   const writtenBefore = checkpoint.written;
   let written = 0;
   let read = 0;
+  let skipped = 0;
   let retries = 0;
   let throttled = false;
   let fatal: TransferFailure | undefined;
@@ -177,6 +189,7 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
     const left = options.total !== undefined ? Math.max(options.total - done, 0) : undefined;
     options.onProgress({
       written: writtenBefore + written,
+      writtenThisRun: written,
       rejected: rejected.length,
       read,
       ...(options.total !== undefined ? { total: options.total } : {}),
@@ -258,12 +271,16 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
   }
 
   const inFlight = new Set<Promise<void>>();
+  /** The keys of the unsettled batches: a key here waits before it joins a new batch (the last line wins). */
+  const keysInFlight = new Set<string>();
   let bytesInFlight = 0;
-  const launch = async (batch: WriteEntry[], bytes: number) => {
+  const launch = async (batch: WriteEntry[], keys: Set<string>, bytes: number) => {
     if (options.gate) await options.gate();
     bytesInFlight += bytes;
+    for (const key of keys) keysInFlight.add(key);
     const sent = send(batch).finally(() => {
       inFlight.delete(sent);
+      for (const key of keys) keysInFlight.delete(key);
       bytesInFlight -= bytes;
       saveCheckpoint();
       progress();
@@ -281,27 +298,31 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
       read++;
       tracker.take(entry.line);
       if (isSettled(checkpoint, entry.line)) {
+        skipped++;
         tracker.settle(entry.line);
         continue;
       }
       if ('rejected' in entry) {
-        settle(entry.line, { line: entry.line, reason: entry.rejected });
+        settle(entry.line, { line: entry.line, ...(entry.lastLine !== undefined && entry.lastLine !== entry.line ? { lastLine: entry.lastLine } : {}), reason: entry.rejected });
         continue;
       }
       const key = requestKey(entry.request, options.keyNames);
       const bytes = entry.bytes ?? 0;
       if (batchKeys.has(key) || batch.length >= BATCH_SIZE || (batch.length > 0 && batchBytes + bytes > maxBatchBytes)) {
-        await launch(batch, batchBytes);
+        await launch(batch, batchKeys, batchBytes);
         batch = [];
         batchKeys = new Set();
         batchBytes = 0;
       }
+      // An earlier batch holding this key is unsettled: wait for it, so this (newer) line lands after it.
+      while (keysInFlight.has(key) && inFlight.size > 0) await Promise.race(inFlight);
+      if (signal?.aborted || fatal) break;
       batch.push(entry);
       batchKeys.add(key);
       batchBytes += bytes;
       progress();
     }
-    if (batch.length > 0 && !signal?.aborted && !fatal) await launch(batch, batchBytes);
+    if (batch.length > 0 && !signal?.aborted && !fatal) await launch(batch, batchKeys, batchBytes);
     await Promise.all(inFlight);
   } catch (error) {
     // The reader failed (a file that can't be read): what was written stays in the checkpoint.
@@ -313,17 +334,16 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
   saveCheckpoint();
   return {
     written: checkpoint.written,
-    rejected,
+    writtenThisRun: written,
+    read,
+    skipped,
+    rejected: [...rejected],
     cancelled: signal?.aborted === true,
     ...(fatal ? { fatal } : {}),
     retries,
     checkpoint,
     seconds: (now() - started) / 1000,
   };
-}
-
-function copyCheckpoint(checkpoint: TransferCheckpoint): TransferCheckpoint {
-  return { doneThrough: checkpoint.doneThrough, doneAfter: [...checkpoint.doneAfter], written: checkpoint.written, rejected: checkpoint.rejected };
 }
 
 /** The key a Put or Delete request writes, as text (Put: its item's key attributes). */

@@ -1,5 +1,5 @@
 import type { KeySchemaInfo } from '../expressions';
-import { readItemEntry, type ReadEntry } from './importReaders';
+import { readItemEntry, stackProblemOf, type ReadEntry } from './importReaders';
 import { decodeChunks, type ByteChunks, type ReadCounter } from './textChunks';
 
 /**
@@ -40,8 +40,20 @@ export function csvHeaderOf(column: CsvColumn): string {
   return column.type ? `${column.name} (${column.type})` : column.name;
 }
 
-/** The records of a CSV text, each with the line it starts on. */
-export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter): AsyncGenerator<{ line: number; cells: string[]; unclosedQuote?: boolean }> {
+/** A CSV record: its cells, the line it starts on and (when a quoted line break makes it span several) the line it ends on. */
+export interface CsvRecord {
+  line: number;
+  /** Only when the record ends on a later line than it starts. */
+  lastLine?: number;
+  cells: string[];
+  /** The file ends inside a quoted cell. */
+  unclosedQuote?: boolean;
+  /** The line where text follows a quoted cell's closing quote (`"a"b`): the quote that closed it was likely meant to open another cell. */
+  textAfterQuote?: number;
+}
+
+/** The records of a CSV text, each with the lines it spans. */
+export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter): AsyncGenerator<CsvRecord> {
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -50,6 +62,12 @@ export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter)
   let line = 1;
   let recordLine = 1;
   let pendingCr = false;
+  let textAfterQuote: number | undefined;
+  const record = (unclosedQuote = false): CsvRecord => {
+    const done: CsvRecord = { line: recordLine, ...(line !== recordLine ? { lastLine: line } : {}), cells, ...(unclosedQuote ? { unclosedQuote } : {}), ...(textAfterQuote !== undefined ? { textAfterQuote } : {}) };
+    textAfterQuote = undefined;
+    return done;
+  };
   for await (const text of decodeChunks(chunks, counter)) {
     let plainStart = -1;
     for (let i = 0; i < text.length; i++) {
@@ -93,7 +111,7 @@ export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter)
         cell = '';
         afterQuote = false;
         if (char === '\n') {
-          yield { line: recordLine, cells };
+          yield record();
           cells = [];
           line++;
           recordLine = line;
@@ -105,11 +123,17 @@ export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter)
         // A lone \r ends a record too (old Mac files).
         cells.push(cell);
         cell = '';
-        yield { line: recordLine, cells };
+        afterQuote = false;
+        yield record();
         cells = [];
         line++;
         recordLine = line;
         pendingCr = false;
+      }
+      if (afterQuote) {
+        // RFC 4180: a quoted cell ends at its closing quote. Text after it means a quote went astray (often an unclosed one rows above).
+        textAfterQuote ??= line;
+        afterQuote = false;
       }
       if (char === '"' && cell === '' && plainStart === -1 && !afterQuote) {
         quoted = true;
@@ -121,7 +145,7 @@ export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter)
   }
   if (cell !== '' || cells.length > 0 || quoted) {
     cells.push(cell);
-    yield { line: recordLine, cells, ...(quoted ? { unclosedQuote: true } : {}) };
+    yield record(quoted);
   }
 }
 
@@ -144,12 +168,19 @@ export async function* readCsvItems(chunks: ByteChunks, options: { readonly keys
       continue;
     }
     if (record.cells.length === 1 && record.cells[0] === '') continue;
+    const span = record.lastLine !== undefined ? { lastLine: record.lastLine } : {};
+    /** Said of a record over several lines: which lines it swallowed (none of them is written). */
+    const spanning = record.lastLine !== undefined ? ` This record runs from line ${record.line} to line ${record.lastLine} (a quote opened on line ${record.line} runs on over the line breaks), so none of these lines is written.` : '';
     if (record.unclosedQuote) {
-      yield { line: record.line, rejected: 'A quoted cell is never closed: the file ends inside quotes (a " in a cell is written "")' };
+      yield { line: record.line, ...span, rejected: `A quoted cell opened on line ${record.line} is never closed: the file ends inside quotes.${spanning} Close the quote (a " in a cell is written "")` };
+      continue;
+    }
+    if (record.textAfterQuote !== undefined) {
+      yield { line: record.line, ...span, rejected: `Text follows a quoted cell's closing quote on line ${record.textAfterQuote} (a quoted cell ends at its closing quote; a " in a cell is written "").${spanning}` };
       continue;
     }
     if (record.cells.length > columns.length) {
-      yield { line: record.line, rejected: `This row has ${record.cells.length} cells and the header ${columns.length} columns: quote cells holding commas ("a, b")` };
+      yield { line: record.line, ...span, rejected: `This row has ${record.cells.length} cells and the header ${columns.length} columns: quote cells holding commas ("a, b").${spanning}` };
       continue;
     }
     const wire: Record<string, unknown> = {};
@@ -159,14 +190,24 @@ export async function* readCsvItems(chunks: ByteChunks, options: { readonly keys
       const column = columns[i] as CsvColumn;
       if (text === '') continue;
       const value = cellValue(text, column);
-      if (typeof value === 'string') problem = `${column.name}: ${value}`;
+      if (typeof value === 'string') problem = `${column.name}: ${value}${spanning}`;
       else Object.defineProperty(wire, column.name, { value, enumerable: true, writable: true, configurable: true });
     }
     if (problem) {
-      yield { line: record.line, rejected: problem };
+      yield { line: record.line, ...span, rejected: problem };
       continue;
     }
-    yield readItemEntry(JSON.stringify(wire), record.line, options.keys);
+    let text: string;
+    try {
+      text = JSON.stringify(wire);
+    } catch (error) {
+      // A JSON cell nested thousands of levels deep: this row's problem, not the file's.
+      if (!(error instanceof RangeError)) throw error;
+      yield { line: record.line, ...span, rejected: stackProblemOf(record.cells.join(','), error) };
+      continue;
+    }
+    const entry = readItemEntry(text, record.line, options.keys);
+    yield 'rejected' in entry ? { ...entry, ...span } : entry;
   }
 }
 

@@ -86,6 +86,42 @@ const S3_EXPORT_LINE = /^\s*\{\s*"Item"\s*:/;
  * otherwise as an item with an attribute named Item.
  */
 export function readItemEntry(text: string, line: number, keys: KeySchemaInfo): ReadEntry {
+  try {
+    return readItemText(text, line, keys);
+  } catch (error) {
+    // The readers walk an item recursively: a line nested thousands of levels deep exhausts the stack. It is this line's problem, not the file's.
+    if (!(error instanceof RangeError)) throw error;
+    return { line, rejected: stackProblemOf(text, error) };
+  }
+}
+
+/** Why an item's `text` exhausted the stack (a RangeError while reading it), in DynamoDB's words when it nests too deep. */
+export function stackProblemOf(text: string, error: RangeError): string {
+  const depth = jsonDepthOf(text);
+  return depth > MAX_JSON_DEPTH ? `Nesting Levels have exceeded supported limits: this item's JSON nests ${depth.toLocaleString('en-US')} levels deep (DynamoDB allows 32 levels of lists and maps inside an item)` : `This item can't be read: ${error.message}`;
+}
+
+/** A JSON depth no item DynamoDB stores reaches: 32 levels of `{"M": {…}}` / `{"L": […]}` are 2 JSON levels each, inside the item and its attribute. */
+const MAX_JSON_DEPTH = 2 * 32 + 2;
+
+/** How deep `text`'s brackets nest (outside strings), without recursion. */
+function jsonDepthOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c /* \ */) i++;
+      else if (char === 0x22 /* " */) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b /* { */ || char === 0x5b /* [ */) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x7d /* } */ || char === 0x5d /* ] */) depth--;
+  }
+  return deepest;
+}
+
+function readItemText(text: string, line: number, keys: KeySchemaInfo): ReadEntry {
   const s3Line = S3_EXPORT_LINE.test(text);
   const fast = canonicalItemOfText(text, s3Line);
   if (fast) {

@@ -106,8 +106,43 @@ describe('CSV', () => {
     expect(records).toEqual([
       { line: 1, cells: ['a', 'b'] },
       { line: 2, cells: ['x, y', 'say "hi"'] },
-      { line: 3, cells: ['multi\nline', 'z'] },
+      { line: 3, lastLine: 4, cells: ['multi\nline', 'z'] },
     ]);
+  });
+
+  /** 300 data rows `k{i},{i}` (row i on line i + 1); `damage` rewrites some rows. */
+  function csvRows(damage: (row: number, text: string) => string): string {
+    return ['pk,sk (N),note', ...Array.from({ length: 300 }, (_, i) => damage(i + 1, `k${i + 1},${i + 1},row ${i + 1}`))].join('\n');
+  }
+  async function accounting(text: string) {
+    const entries = await read(text, 'csv', 64);
+    const rejected = entries.filter((entry): entry is Extract<ReadEntry, { rejected: string }> => 'rejected' in entry);
+    const written = entries.length - rejected.length;
+    /** Every data line is in a written item or in a rejected record's span. */
+    const accounted = new Set<number>();
+    for (const entry of entries) {
+      const last = 'rejected' in entry ? (entry.lastLine ?? entry.line) : entry.line;
+      for (let line = entry.line; line <= last; line++) accounted.add(line);
+    }
+    return { entries, rejected, written, accounted };
+  }
+
+  it('an unclosed quote: the rejected record names every line it swallows, and every line is written or named', async () => {
+    // Row 200 (line 201) opens a quote it never closes; the quote in row 202's quoted cell closes it.
+    const text = csvRows((row, line) => (row === 200 ? 'k200,200,"oops' : row === 202 ? 'k202,202,"quoted, fine"' : line));
+    const { entries, rejected, written, accounted } = await accounting(text);
+    expect(rejected).toEqual([{ line: 201, lastLine: 203, rejected: expect.stringMatching(/closing quote on line 203.*runs from line 201 to line 203/) }]);
+    expect(written).toBe(297);
+    expect(written + rejected.length).toBe(entries.length);
+    expect(accounted).toEqual(new Set(Array.from({ length: 300 }, (_, i) => i + 2)));
+  });
+
+  it('a quote left open to the end of the file: one rejected record naming every line to the end', async () => {
+    const text = csvRows((row, line) => (row === 200 ? 'k200,200,"oops' : line));
+    const { rejected, written, accounted } = await accounting(text);
+    expect(rejected).toEqual([{ line: 201, lastLine: 301, rejected: expect.stringMatching(/opened on line 201 is never closed.*line 201 to line 301/) }]);
+    expect(written).toBe(199);
+    expect(accounted.size).toBe(300);
   });
 
   it('reads typed and inferred columns, and reports bad rows with their line', async () => {
@@ -130,6 +165,29 @@ describe('CSV', () => {
     expect(rejected[1]?.[1]).toMatch(/^sk: .*x/);
     expect(rejected[2]?.[1]).toMatch(/^tags: .*empty|^tags: .*flag|true or false/i);
     expect(rejected[3]?.[1]).toMatch(/9 cells and the header 8 columns/);
+  });
+});
+
+describe('inputs that exhaust the stack', () => {
+  const deep = (depth: number) => `{"pk": {"S": "deep"}, "sk": {"N": "1"}, "d": ${'{"L": ['.repeat(depth)}{"S": "x"}${']}'.repeat(depth)}}`;
+  for (const format of ['jsonl', 'json'] as const) {
+    it(`${format}: a line nested 50,000 levels deep is rejected with DynamoDB's limit, and the lines after it are read`, async () => {
+      const lines = ['{"pk": {"S": "a"}, "sk": {"N": "1"}}', deep(50_000), '{"pk": {"S": "b"}, "sk": {"N": "2"}}'];
+      const text = format === 'jsonl' ? lines.join('\n') : `[\n${lines.join(',\n')}\n]`;
+      const entries = await read(text, format, 4096);
+      const first = format === 'jsonl' ? 1 : 2;
+      expect(entries).toMatchObject([
+        { line: first, item: { pk: { S: 'a' } } },
+        { line: first + 1, rejected: expect.stringMatching(/^Nesting Levels have exceeded supported limits: this item's JSON nests 100,002 levels deep \(DynamoDB allows 32/) },
+        { line: first + 2, item: { pk: { S: 'b' } } },
+      ]);
+    });
+  }
+
+  it('csv: a JSON cell nested 50,000 levels deep is rejected, and the rows after it are read', async () => {
+    const cell = `"${'{"L": ['.repeat(50_000).replaceAll('"', '""')}{""S"": ""x""}${']}'.repeat(50_000)}"`;
+    const entries = await read(`pk,sk (N),d (JSON)\na,1,\nb,2,${cell}\nc,3,\n`, 'csv', 4096);
+    expect(entries).toMatchObject([{ line: 2, item: { pk: { S: 'a' } } }, { line: 3, rejected: expect.stringMatching(/^Nesting Levels have exceeded supported limits/) }, { line: 4, item: { pk: { S: 'c' } } }]);
   });
 });
 

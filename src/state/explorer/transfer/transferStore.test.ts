@@ -34,6 +34,18 @@ describe('the transfer store', () => {
     expect(explorer.getState().items.map((item) => item.sk?.N)).toEqual(['1', '2', '3']);
   });
 
+  it('a CSV row with an unclosed quote: the report names every line its record spans, and written + rejected = rows read', async () => {
+    const { transfer } = await setUp();
+    const rows = Array.from({ length: 300 }, (_, i) => (i + 1 === 200 ? 'r200,200,"oops' : i + 1 === 202 ? 'r202,202,"quoted, fine"' : `r${i + 1},${i + 1},row`));
+    const text = ['pk,sk (N),note', ...rows].join('\n');
+    await transfer.getState().startImport({ name: 'rows.csv', size: text.length, chunks: [text] });
+    const report = transfer.getState().job?.report;
+    expect(report?.rejected).toEqual([{ line: 201, lastLine: 203, reason: expect.stringMatching(/runs from line 201 to line 203/) }]);
+    expect(report?.written).toBe(297);
+    expect(report?.read).toBe(298);
+    expect((report?.written ?? 0) + (report?.rejected.length ?? 0)).toBe(report?.read);
+  });
+
   it('confirms a bulk delete of the ticked rows with their count and keys, then deletes exactly those', async () => {
     const { explorer, transfer, source } = await setUp();
     await transfer.getState().startImport({ name: 'f.jsonl', size: FILE.length, chunks: [FILE] });

@@ -174,7 +174,6 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
       const where = target();
       const importing = lastImport;
       if (!where || !importing || !get().canWrite()) return;
-      const before = previous?.rejected.length ?? 0;
       await confirmWrite(where.source, `${previous ? 'Resume importing' : 'Import'} ${importing.file.name} into ${where.table.name}`, (writer) =>
         runJob(
           'import',
@@ -184,13 +183,14 @@ export function createTransferStore(options: TransferStoreOptions): TransferStor
               tableName: where.table.name,
               keys: where.table.keys,
               signal,
-              onProgress: (progress) => onProgress({ ...progress, rejected: progress.rejected + before }),
+              onProgress,
               totalBytes: importing.file.size,
               gate,
               ...(previous ? { resume: previous.checkpoint } : {}),
               ...(options.concurrency ? { concurrency: options.concurrency } : {}),
             });
-            return previous ? joinReports(previous, report) : report;
+            // The checkpoint keeps every earlier rejection: the resumed report lists them already.
+            return previous ? { ...report, retries: previous.retries + report.retries } : report;
           },
           importing.file.name,
         ),
@@ -340,16 +340,6 @@ function canReopen(file: ImportSource): boolean {
 
 function openChunks(file: ImportSource): ByteChunks {
   return typeof file.chunks === 'function' ? file.chunks() : file.chunks;
-}
-
-/** A resumed run's report over the whole file: the earlier runs' failures and retries with this run's (the checkpoint already counts every run). */
-function joinReports(previous: TransferReport, report: TransferReport): TransferReport {
-  return {
-    ...report,
-    rejected: [...previous.rejected, ...report.rejected].sort((a, b) => a.line - b.line),
-    retries: previous.retries + report.retries,
-    seconds: previous.seconds + report.seconds,
-  };
 }
 
 /** The request from its first page (Load more's ExclusiveStartKey dropped). */

@@ -1,7 +1,7 @@
 import { use, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ExplorerStore, TransferJob, TransferStore } from '../../../state';
-import { EXPORT_FORMATS, exportFileName, IMPORT_FORMATS, type ExportFormat, type ImportFormat } from '../../../transfer';
+import { EXPORT_FORMATS, exportFileName, IMPORT_FORMATS, type ExportFormat, type ImportFormat, type TransferFailure } from '../../../transfer';
 import { VisibleText } from '../../common/VisibleText';
 import { useExplorerSide } from '../../stores';
 import { canStreamExport, saveExport } from './saveExport';
@@ -296,6 +296,7 @@ function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
                   </>
                 )}
                 ; rejected: <strong>{report.rejected.length.toLocaleString('en-US')}</strong>
+                {job.kind === 'import' && !report.cancelled && !report.fatal && `; ${report.read.toLocaleString('en-US')} ${report.read === 1 ? 'record' : 'records'} read`}
                 {report.retries > 0 && `; ${report.retries} throttled batches retried`}.
               </p>
               {report.fatal && (
@@ -313,7 +314,7 @@ function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
                 <ol className="transfer-rejected" aria-label="Rejected lines">
                   {report.rejected.slice(0, 500).map((failure) => (
                     <li key={failure.line}>
-                      {job.kind === 'import' ? 'Line' : 'Item'} {failure.line}
+                      {whereOf(job.kind, failure)}
                   {failure.key !== undefined && (
                     <>
                       {' '}
@@ -344,6 +345,12 @@ function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
   );
 }
 
+/** "Line 7", "Lines 201–203" (a record over several lines: each is named), or "Item 7" for bulk delete. */
+function whereOf(kind: TransferJob['kind'], failure: TransferFailure): string {
+  if (kind !== 'import') return `Item ${failure.line}`;
+  return failure.lastLine !== undefined ? `Lines ${failure.line}–${failure.lastLine}` : `Line ${failure.line}`;
+}
+
 function progressText(job: TransferJob): string {
   const progress = job.progress;
   if (!progress) return job.running ? 'Starting…' : '';
@@ -354,7 +361,7 @@ function progressText(job: TransferJob): string {
   if (job.paused) parts.push('paused (the batches in flight finish; Resume goes on)');
   else if (job.running) {
     parts.push(`${Math.round(progress.itemsPerSecond).toLocaleString('en-US')} items/s`);
-    const secondsLeft = progress.secondsLeft ?? (progress.bytesRead && progress.totalBytes && progress.itemsPerSecond > 0 ? ((progress.totalBytes - progress.bytesRead) / progress.bytesRead) * (progress.written / progress.itemsPerSecond) : undefined);
+    const secondsLeft = progress.secondsLeft ?? (progress.bytesRead && progress.totalBytes && progress.itemsPerSecond > 0 ? ((progress.totalBytes - progress.bytesRead) / progress.bytesRead) * (progress.writtenThisRun / progress.itemsPerSecond) : undefined);
     if (secondsLeft !== undefined) parts.push(`${Math.ceil(secondsLeft)} s left`);
     if (progress.throttled) parts.push('throttled, retrying with backoff');
   }
