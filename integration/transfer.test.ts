@@ -216,7 +216,13 @@ describe('npm run import / npm run export against DynamoDB Local', () => {
     expect(imported.stdout).toContain('2 items written');
     expect(imported.stdout).toContain('line 2: One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S');
     expect(imported.code).toBe(2);
-    expect(JSON.parse(await readFile(`${file}.checkpoint.json`, 'utf8'))).toEqual({ doneThrough: 3, doneAfter: [], written: 2, rejected: 1 });
+    expect(JSON.parse(await readFile(`${file}.checkpoint.json`, 'utf8'))).toEqual({
+      doneThrough: 3,
+      doneAfter: [],
+      written: 2,
+      rejected: 1,
+      failures: [{ line: 2, reason: 'One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S' }],
+    });
 
     const out = path.join(dir, 'out.jsonl');
     const exported = await run('export.ts', ['--endpoint', endpoint, '--table', table, '--out', out]);
