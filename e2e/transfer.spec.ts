@@ -142,6 +142,20 @@ test('built-in table: Pause, Cancel while paused, then Resume import writes the 
   await expect(report.getByRole('button', { name: 'Resume import' })).toHaveCount(0);
 });
 
+test('built-in table: a CSV row with an unclosed quote is one rejected record naming every line it spans; written + rejected = records read', async ({ page }) => {
+  const explorer = new ExplorerPage(page);
+  await explorer.open();
+  await explorer.tablePicker.selectOption('Leaderboard');
+  // Row 200 (line 201) opens a quote it never closes; row 202's quoted cell closes it.
+  const rows = Array.from({ length: 300 }, (_, i) => (i + 1 === 200 ? 'CSV,r200,"oops' : i + 1 === 202 ? 'CSV,r202,"quoted, fine"' : `CSV,r${String(i + 1).padStart(3, '0')},row ${i + 1}`));
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await page.getByLabel('Import file').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(`leaderboardId,rankKey,note\n${rows.join('\n')}\n`) });
+  await page.getByRole('button', { name: 'Start import' }).click();
+  const report = page.getByRole('region', { name: 'Import report' });
+  await expect(report).toContainText('Written: 297 items from rows.csv; rejected: 1; 298 records read');
+  await expect(report.getByRole('list', { name: 'Rejected lines' })).toHaveText(/^Lines 201–203: Text follows a quoted cell's closing quote on line 203 .*runs from line 201 to line 203/);
+});
+
 test("built-in table: a file exported from another table is refused up front, naming the key it lacks", async ({ page }) => {
   const explorer = new ExplorerPage(page);
   await explorer.open();
