@@ -173,6 +173,15 @@ describe('ExecuteStatement SELECT', () => {
     await contract.sameError('a NextToken that is not one', (db) => db.executeStatement({ Statement: `SELECT * FROM "${O}" WHERE pk = 'c1'`, NextToken: 'garbage' }), ...PARTIQL_NORMALIZERS);
     await contract.sameError('no Statement', (db) => db.executeStatement({} as ExecuteStatementCommandInput), ...PARTIQL_NORMALIZERS);
   });
+
+  it('takes a statement of 8,192 characters and refuses one longer, in each PartiQL operation', async () => {
+    const statement = `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1`;
+    await contract.same('8,192 characters', (db) => db.executeStatement({ Statement: statement.padEnd(8192, ' ') }), ...PARTIQL_NORMALIZERS);
+    const long = statement.padEnd(8193, ' ');
+    await contract.sameError('8,193 characters', (db) => db.executeStatement({ Statement: long }), ...PARTIQL_NORMALIZERS);
+    await contract.sameError('8,193 characters in a batch', (db) => db.batchExecuteStatement({ Statements: [{ Statement: statement }, { Statement: long }] }), ...PARTIQL_NORMALIZERS);
+    await contract.sameError('8,193 characters in a transaction', (db) => db.executeTransaction({ TransactStatements: [{ Statement: long }] }), ...PARTIQL_NORMALIZERS);
+  });
 });
 
 describe('ExecuteStatement INSERT, UPDATE, DELETE', () => {

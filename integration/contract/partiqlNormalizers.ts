@@ -42,6 +42,17 @@ export const missingStatement = (comparison: Comparison): Comparison => {
   return { ...comparison, local: engine };
 };
 
+/**
+ * A statement over 8,192 characters: DynamoDB reports the member constraint with the value and
+ * member path (`1 validation error detected: Value '…' at 'statement' failed to satisfy constraint: …`);
+ * DynamoDB Local says only the constraint.
+ */
+export const statementTooLong = messageDifference(
+  'a statement over 8,192 characters',
+  /^Member must have length less than or equal to 8192$/,
+  /^1 validation error detected: Value '[^]*' at '(statement|statements\.\d+\.member\.statement|transactStatements\.\d+\.member\.statement)' failed to satisfy constraint: Member must have length less than or equal to 8192$/,
+);
+
 /** A batch statement's ResourceNotFound error: `Requested resource not found` on DynamoDB (as missingTableMessage says), DynamoDB Local's own words in the batch response. */
 export const batchMissingTable: Normalizer = (comparison) => {
   const rewrite = (value: unknown): unknown => {
@@ -88,4 +99,4 @@ export const batchStatementMessages: Normalizer = (comparison) => {
 };
 
 /** Every PartiQL normaliser, for any ExecuteStatement, BatchExecuteStatement or ExecuteTransaction comparison. */
-export const PARTIQL_NORMALIZERS: readonly Normalizer[] = [nextTokenPosition, malformedStatement, duplicateItemName, missingStatement, batchMissingTable, batchStatementMessages];
+export const PARTIQL_NORMALIZERS: readonly Normalizer[] = [nextTokenPosition, malformedStatement, duplicateItemName, missingStatement, statementTooLong, batchMissingTable, batchStatementMessages];

@@ -8,7 +8,7 @@ import { readOut } from '../storage/readOut';
 import { consumedCapacity, createCharge, readUnits } from './capacity';
 import { requireTable, type EngineContext, type WritePlan } from './context';
 import { selectFromItem } from './partiqlSelect';
-import { batchErrorCode, inStatementTerms, isWriteStatement, keySchemaOf, parseStatement, planWriteStatement, type WriteStatement } from './partiqlStatements';
+import { batchErrorCode, checkStatementLength, inStatementTerms, isWriteStatement, keySchemaOf, parseStatement, planWriteStatement, type WriteStatement } from './partiqlStatements';
 
 /** Statements per BatchExecuteStatement. */
 const MAX_BATCH_STATEMENTS = 25;
@@ -31,7 +31,9 @@ export function planBatchExecuteStatement(context: EngineContext, input: BatchEx
     const count = (input.Statements ?? []).length;
     if (count > MAX_BATCH_STATEMENTS) errors.add(`[${count} elements]`, 'statements', `Member must have length less than or equal to ${MAX_BATCH_STATEMENTS}`);
     (input.Statements ?? []).forEach((request, i) => {
-      if (errors.requireValue(request, `statements.${i + 1}.member`)) errors.requireValue(request.Statement, `statements.${i + 1}.member.statement`);
+      if (errors.requireValue(request, `statements.${i + 1}.member`) && errors.requireValue(request.Statement, `statements.${i + 1}.member.statement`)) {
+        checkStatementLength(errors, request.Statement, `statements.${i + 1}.member.statement`);
+      }
       errors.checkEnum(request?.ReturnValuesOnConditionCheckFailure, `statements.${i + 1}.member.returnValuesOnConditionCheckFailure`, ['ALL_OLD', 'NONE']);
     });
   }

@@ -4,7 +4,7 @@ import { planSelect } from '../partiql';
 import { ConstraintErrors } from '../requestErrors';
 import type { EngineContext, WritePlan } from './context';
 import { readSelectPage } from './partiqlSelect';
-import { keySchemaOf, parseStatement, planWriteStatement, withStatementErrors } from './partiqlStatements';
+import { checkStatementLength, keySchemaOf, parseStatement, planWriteStatement, withStatementErrors } from './partiqlStatements';
 
 /** The longest NextToken DynamoDB accepts. */
 const MAX_NEXT_TOKEN = 32768;
@@ -23,6 +23,7 @@ export function planExecuteStatement(context: EngineContext, input: ExecuteState
 function executeStatement(context: EngineContext, input: ExecuteStatementCommandInput): WritePlan<ExecuteStatementCommandOutput> {
   const errors = new ConstraintErrors();
   errors.requireValue(input.Statement, 'statement');
+  checkStatementLength(errors, input.Statement, 'statement');
   errors.checkRange(input.Limit, 'limit', 1);
   if (typeof input.NextToken === 'string' && input.NextToken.length > MAX_NEXT_TOKEN) {
     errors.add(input.NextToken, 'nextToken', `Member must have length less than or equal to ${MAX_NEXT_TOKEN}`);

@@ -13,7 +13,7 @@ import { planDelete, planExists, planGet, planInsert, planUpdate, type PartiqlSt
 import { ConstraintErrors } from '../requestErrors';
 import type { EngineContext, WritePlan } from './context';
 import { selectFromItem } from './partiqlSelect';
-import { keySchemaOf, parseStatement, withStatementErrors } from './partiqlStatements';
+import { checkStatementLength, keySchemaOf, parseStatement, withStatementErrors } from './partiqlStatements';
 import { transactGetItems } from './transactGetItems';
 import { MAX_TRANSACTION_ACTIONS, TransactionCanceledError } from './transactions';
 import { planTransactWriteItems } from './transactWriteItems';
@@ -36,7 +36,9 @@ function executeTransaction(context: EngineContext, input: ExecuteTransactionCom
     const count = (input.TransactStatements ?? []).length;
     if (count > MAX_TRANSACTION_ACTIONS) errors.add(`[${count} elements]`, 'transactStatements', `Member must have length less than or equal to ${MAX_TRANSACTION_ACTIONS}`);
     (input.TransactStatements ?? []).forEach((request, i) => {
-      if (errors.requireValue(request, `transactStatements.${i + 1}.member`)) errors.requireValue(request.Statement, `transactStatements.${i + 1}.member.statement`);
+      if (errors.requireValue(request, `transactStatements.${i + 1}.member`) && errors.requireValue(request.Statement, `transactStatements.${i + 1}.member.statement`)) {
+        checkStatementLength(errors, request.Statement, `transactStatements.${i + 1}.member.statement`);
+      }
       errors.checkEnum(request?.ReturnValuesOnConditionCheckFailure, `transactStatements.${i + 1}.member.returnValuesOnConditionCheckFailure`, ['ALL_OLD', 'NONE']);
     });
   }

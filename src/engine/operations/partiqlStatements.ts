@@ -1,7 +1,8 @@
 import type { AttributeValue, BatchStatementErrorCodeEnum, ConsumedCapacity, ReturnConsumedCapacity, ReturnValuesOnConditionCheckFailure } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, isDynamoDBError, validationError, type Item, type KeySchemaInfo } from '../../expressions';
-import { parsePartiql, planDelete, planInsert, planUpdate, type PartiqlDelete, type PartiqlInsert, type PartiqlStatement, type PartiqlUpdate } from '../partiql';
+import { MAX_STATEMENT_LENGTH, parsePartiql, planDelete, planInsert, planUpdate, type PartiqlDelete, type PartiqlInsert, type PartiqlStatement, type PartiqlUpdate } from '../partiql';
 import { readAttributeValue } from '../values/readAttributeValue';
+import type { ConstraintErrors } from '../requestErrors';
 import { requireTable, type EngineContext, type WritePlan } from './context';
 import { planDeleteItem } from './deleteItem';
 import { planPutItem } from './putItem';
@@ -13,6 +14,16 @@ import { planUpdateItem } from './updateItem';
  * planned against, and running an INSERT, UPDATE or DELETE as the PutItem,
  * UpdateItem or DeleteItem it translates to.
  */
+
+/**
+ * DynamoDB's length constraint on a request's `Statement` (8,192 characters),
+ * checked with the request's other member constraints, before any parsing.
+ */
+export function checkStatementLength(errors: ConstraintErrors, statement: unknown, path: string): void {
+  if (typeof statement === 'string' && statement.length > MAX_STATEMENT_LENGTH) {
+    errors.add(statement, path, `Member must have length less than or equal to ${MAX_STATEMENT_LENGTH}`);
+  }
+}
 
 /** Parses a statement with its `?` parameters (each validated as an AttributeValue, as DynamoDB does). */
 export function parseStatement(statement: string, parameters: readonly AttributeValue[] | undefined): PartiqlStatement {

@@ -6,7 +6,7 @@
  */
 export type * from './ast';
 export { MALFORMED_STATEMENT } from './errors';
-export { parsePartiql } from './parser';
+export { MAX_STATEMENT_LENGTH, MAX_STATEMENT_NESTING, parsePartiql } from './parser';
 export { planDelete, planExists, planGet, planInsert, planSelect, planUpdate, type GetPlan, type PlanExpressions, type SelectPlan } from './plan';
 export { outputNameOf } from './translate';
 export { decodeNextToken, encodeNextToken, type StatementPosition } from './nextToken';

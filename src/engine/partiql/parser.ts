@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { validationError } from '../../expressions';
+import { MAX_VALUE_NESTING, validationError } from '../../expressions';
 import type {
   PartiqlComparator,
   PartiqlExpression,
@@ -19,6 +19,16 @@ import { tokenizePartiql, type PartiqlToken } from './lexer';
 const KEYWORDS = new Set(
   'SELECT FROM WHERE AND OR NOT BETWEEN IN IS MISSING NULL TRUE FALSE ORDER BY ASC DESC INSERT INTO VALUE UPDATE SET REMOVE DELETE RETURNING EXISTS'.split(' '),
 );
+
+/** DynamoDB's longest PartiQL statement, in characters. */
+export const MAX_STATEMENT_LENGTH = 8192;
+
+/**
+ * The deepest parentheses and function calls a statement may nest. The parser
+ * recurses once per level, so without a bound `((((…` exhausts the stack;
+ * DynamoDB's expressions allow 300 operators, so no useful WHERE nests deeper.
+ */
+export const MAX_STATEMENT_NESTING = 300;
 
 const COMPARATORS: Readonly<Record<string, PartiqlComparator>> = { '=': '=', '<>': '<>', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
 
@@ -40,6 +50,10 @@ export function parsePartiql(statement: string, parameters: readonly AttributeVa
 class Parser {
   private position = 0;
   private nextParameter = 0;
+  /** Parentheses and function calls open around the current token. */
+  private nesting = 0;
+  /** Lists and maps open around the current literal. */
+  private valueNesting = 0;
 
   constructor(
     private readonly source: string,
@@ -162,8 +176,12 @@ class Parser {
   }
 
   private negation(): PartiqlExpression {
-    if (this.acceptKeyword('NOT')) return { kind: 'not', operand: this.negation() };
-    return this.predicate();
+    // Counted, not recursed: `NOT NOT NOT …` of any length costs no stack.
+    let nots = 0;
+    while (this.acceptKeyword('NOT')) nots++;
+    let operand = this.predicate();
+    for (; nots > 0; nots--) operand = { kind: 'not', operand };
+    return operand;
   }
 
   private predicate(): PartiqlExpression {
@@ -210,18 +228,22 @@ class Parser {
   private primary(): PartiqlExpression {
     const token = this.peek();
     if (this.accept('(')) {
+      this.enter(token);
       const inner = this.expression();
       this.expect(')');
+      this.nesting--;
       return inner;
     }
     if (token.kind === 'identifier' && !KEYWORDS.has(token.text.toUpperCase()) && this.peek(1).text === '(' && this.peek(1).kind === 'punctuation') {
       this.position += 2;
+      this.enter(token);
       const args: PartiqlExpression[] = [];
       if (!this.accept(')')) {
         do args.push(this.additive());
         while (this.accept(','));
         this.expect(')');
       }
+      this.nesting--;
       return { kind: 'call', name: token.text.toLowerCase(), args };
     }
     if (token.kind === 'identifier' || token.kind === 'quotedIdentifier') {
@@ -275,6 +297,7 @@ class Parser {
     if (this.accept('[')) return { L: this.literalList(']') };
     if (this.accept('<<')) return this.set(this.literalList('>>'), token);
     if (this.accept('{')) {
+      this.enterValue();
       const map: Record<string, AttributeValue> = {};
       if (!this.accept('}')) {
         do {
@@ -286,6 +309,7 @@ class Parser {
         } while (this.accept(','));
         this.expect('}');
       }
+      this.valueNesting--;
       return { M: map };
     }
     return undefined;
@@ -298,12 +322,31 @@ class Parser {
   }
 
   private literalList(close: string): AttributeValue[] {
+    this.enterValue();
     const values: AttributeValue[] = [];
-    if (this.accept(close)) return values;
-    do values.push(this.requireLiteral());
-    while (this.accept(','));
-    this.expect(close);
+    if (!this.accept(close)) {
+      do values.push(this.requireLiteral());
+      while (this.accept(','));
+      this.expect(close);
+    }
+    this.valueNesting--;
     return values;
+  }
+
+  /** One more level of parentheses or a function call, refused past {@link MAX_STATEMENT_NESTING}. */
+  private enter(token: PartiqlToken): void {
+    if (++this.nesting > MAX_STATEMENT_NESTING) {
+      throw this.error(`the statement nests parentheses and function calls more than ${MAX_STATEMENT_NESTING} deep`, token);
+    }
+  }
+
+  /**
+   * One more list or map in a literal. An item nests at most 32 levels; a
+   * literal a level deeper still reaches the item's own check (which says so
+   * for the attribute), deeper ones are refused here, with the same words.
+   */
+  private enterValue(): void {
+    if (++this.valueNesting > MAX_VALUE_NESTING + 2) throw validationError('Nesting Levels have exceeded supported limits');
   }
 
   /** `<<'a', 'b'>>`: a string, number or binary set, its members all of one type. */

@@ -12,7 +12,7 @@ import { lockDirectory } from './directoryLock';
 import { PENDING_CHANGE_FILE, pendingChangeLines, readPendingChange } from './pendingChange';
 import { describeDropped, fileError, keepDamagedFile, MARKER_FILE, readOrCreateMarker, type Marker } from './dataDirectory';
 import { appendStreamFile, groupRecordsByTable, reloadStreamFile, streamFileName } from './streamFile';
-import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX, TABLE_FILE_VERSION, type DamagedLine } from './tableFile';
+import { changeLines, headerLine, itemLines, parseTableFile, rewrittenLineCount, TABLE_FILE_SUFFIX, TABLE_FILE_VERSION, type DamagedLine } from './tableFile';
 
 /**
  * The built-in engine's Node persistence (`--data DIR`): one file per table,
@@ -35,9 +35,11 @@ import { changeLines, headerLine, itemLines, parseTableFile, TABLE_FILE_SUFFIX, 
  *   (compaction: the file is rewritten as the current items), so a file stays
  *   within about twice its live data.
  *
- * A crash mid-append leaves a torn last line: loading drops it with a warning
- * (its write was never acknowledged) and cuts the file back to its last
- * complete change. Damage anywhere else (every line carries a checksum) stops
+ * A crash mid-append leaves a torn last line (no newline): loading drops it
+ * with a warning (its write was never acknowledged) and cuts the file back to
+ * its last complete change. A rewritten file's header counts the lines the
+ * rewrite wrote, so they are never taken for a torn append. Damage anywhere
+ * else (every line carries a checksum, even the last) stops
  * loading with a clear error naming the file and line — never a silently
  * half-loaded table or a changed value served — unless the load repairs
  * (`repair`, `--data-repair`): every intact record is kept and each dropped
@@ -415,9 +417,9 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
   };
 }
 
-/** The lines of a rewritten table file: header, items, then the change that caused the rewrite. */
+/** The lines of a rewritten table file: header (counting the lines after it), items, then the change that caused the rewrite. */
 function* parts(definition: TableDefinition, base: readonly Item[], change?: readonly ItemWrite[]): Generator<string> {
-  yield headerLine(definition);
+  yield headerLine(definition, rewrittenLineCount(base.length, change?.length ?? 0));
   yield* itemLines(base);
   if (change) yield* changeLines(change);
 }

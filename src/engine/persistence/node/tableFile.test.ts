@@ -5,7 +5,7 @@ import type { ItemWrite } from '../../localDynamoDB.types';
 import type { TableDefinition } from '../../schema/tableDefinition';
 import { isPersistenceError, type PersistenceError } from '../persistenceError';
 import { sealLine } from './lineChecksum';
-import { changeLines, headerLine, parseTableFile, type ParsedTableFile } from './tableFile';
+import { changeLines, headerLine, itemLines, parseTableFile, rewrittenLineCount, type ParsedTableFile } from './tableFile';
 
 const FILE = '/data/Scores.table.jsonl';
 const DEFINITION = {
@@ -98,16 +98,67 @@ describe('parseTableFile: checksums', () => {
     }
   });
 
-  it('drops a torn tail with a warning, as before: a line without its end, or a damaged last line', () => {
+  it('drops a torn tail with a warning: a last line without its end (an append cut short)', () => {
     const text = journal();
     const cut = parseTableFile(Buffer.from(text.slice(0, -5)), FILE);
     expect(cut.tornTail).toBe(`${FILE}: dropped an unfinished write at line 4 (the line has no end); it was never acknowledged.`);
     expect(items(cut)).toHaveLength(2);
     expect(cut.goodBytes).toBe(text.lastIndexOf('\n', text.length - 2) + 1);
+  });
 
-    const damagedLast = parseTableFile(Buffer.from(withChar(text, text.indexOf('{"N":"3"}') + 6, '9')), FILE);
-    expect(damagedLast.tornTail).toMatch(/line 4 \(its checksum does not match/);
-    expect(items(damagedLast).map((item) => item.sk)).toEqual([S('a'), S('b')]);
+  it('refuses a damaged last line that has its newline: an append cut short never ends in one', () => {
+    const text = journal();
+    const damagedLast = withChar(text, text.indexOf('{"N":"3"}') + 6, '9');
+    expect(parseError(damagedLast).message).toBe(
+      `The data file ${FILE} is damaged at line 4 (its checksum does not match: the line changed after it was written). ` +
+        'Start with --data-repair to keep every intact record and drop line 4, or restore the file from a backup.',
+    );
+    const repaired = parseTableFile(Buffer.from(damagedLast), FILE, { repair: true });
+    expect(repaired.tornTail).toBeUndefined();
+    expect(repaired.dropped).toEqual([expect.objectContaining({ line: 4, writes: ['put {"pk":{"S":"P"},"sk":{"S":"c"}}'] })]);
+    expect(items(repaired).map((item) => item.sk)).toEqual([S('a'), S('b')]);
+  });
+
+  it('refuses a last line whose newline became another byte (a cut-off append is a prefix, never a whole line and more)', () => {
+    const text = journal();
+    expect(parseError(withChar(text, text.length - 1, ' ')).message).toMatch(/damaged at line 4 \(the line ends in another byte where its newline was/);
+  });
+
+  describe('a rewritten file (its header counts the lines written with it)', () => {
+    const writes = Array.from({ length: 1500 }, (_, i) => put(String(i).padStart(4, '0'), i));
+    /** Header, a line of 1,000 items, a line of 500: what a compacting start writes. */
+    const rewritten = headerLine(DEFINITION, rewrittenLineCount(1500, 0)) + [...itemLines(writes.map((write) => write.item as Item))].join('');
+
+    it('reads back every line', () => {
+      expect(rewritten.split('\n')).toHaveLength(4);
+      expect(items(parseTableFile(Buffer.from(rewritten), FILE))).toHaveLength(1500);
+    });
+
+    it('refuses its last line damaged, whichever byte changed, and repair reports exactly what it dropped', () => {
+      const lastLine = rewritten.lastIndexOf('\n', rewritten.length - 2) + 1;
+      for (const offset of [lastLine + 10, rewritten.length - 3, rewritten.length - 1]) {
+        const damaged = withChar(rewritten, offset, '7');
+        expect(parseError(damaged).message).toMatch(new RegExp(`^The data file ${FILE} is damaged at line 3 \\(.*Start with --data-repair`));
+        const repaired = parseTableFile(Buffer.from(damaged), FILE, { repair: true });
+        expect(items(repaired)).toHaveLength(1000);
+        expect(repaired.dropped).toHaveLength(1);
+        expect(repaired.dropped[0]?.line).toBe(3);
+      }
+    });
+
+    it('refuses it cut short inside or after its lines: a rename is all or nothing, so they were never torn', () => {
+      expect(parseError(rewritten.slice(0, -40)).message).toMatch(/damaged at line 3 \(the line has no end, but it was written with the whole file, not appended/);
+      const twoLines = rewritten.slice(0, rewritten.lastIndexOf('\n', rewritten.length - 2) + 1);
+      expect(parseError(twoLines).message).toMatch(/damaged at line 3 \(the file ends after line 2, but it was written with 3 lines: it was cut short\)/);
+    });
+
+    it('drops a torn append after its lines, and refuses a damaged one', () => {
+      const appended = rewritten + [...changeLines([put('x', 1)])].join('');
+      const torn = parseTableFile(Buffer.from(appended.slice(0, -5)), FILE);
+      expect(torn.tornTail).toMatch(/dropped an unfinished write at line 4 \(the line has no end\)/);
+      expect(items(torn)).toHaveLength(1500);
+      expect(parseError(withChar(appended, appended.length - 20, '0')).message).toMatch(/damaged at line 4/);
+    });
   });
 
   it('repairs: keeps every intact record and reports exactly what it dropped', () => {

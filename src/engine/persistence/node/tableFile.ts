@@ -10,20 +10,34 @@ import { checkLine, sealLine } from './lineChecksum';
  * One table's file in a data directory: JSON lines, UTF-8.
  *
  * ```
- * {"keylab":"table","version":2,"table":{…TableDefinition…},"c":"…"}  ← header
- * {"w":[{"p":{…item…}},{"d":{…key…}}],"c":"…"}                        ← one change (puts "p", deletes "d")
+ * {"keylab":"table","version":2,"table":{…TableDefinition…},"lines":2,"c":"…"}  ← header
+ * {"w":[{"p":{…item…}},…1000 puts…],"c":"…"}                          ← the items a rewrite wrote ("lines" of them)
+ * {"w":[…],"c":"…"}
+ * {"w":[{"p":{…item…}},{"d":{…key…}}],"c":"…"}                        ← an appended change (puts "p", deletes "d")
  * {"w":[…1000 writes…],"more":true,"c":"…"}                            ← a large change spans lines:
  * {"w":[…],"c":"…"}                                                    ←   it ends at the first line without "more"
  * ```
  *
  * Items are DynamoDB JSON (binary as base64); `"c"` is the line's checksum
- * (lineChecksum.ts). A change is committed when its last line, newline
- * included, is on disk: loading replays complete changes in order and drops a
- * torn tail (a partial or damaged last line, or a change whose last line is
- * missing) — that change's caller never saw it succeed. A damaged line
- * anywhere else refuses the file, naming the line, unless the load repairs
- * (`--data-repair`): then every intact line is kept and the damaged ones are
- * reported, write by write where they still parse.
+ * (lineChecksum.ts). A file replaced by a rewrite (a new table, a bulk load,
+ * compaction: written whole, fsynced, renamed into place) says in its header
+ * how many lines follow it in that write (`"lines":N`); everything after them
+ * was appended, one change at a time, each fsynced before it was
+ * acknowledged.
+ *
+ * A change is committed when its last line, newline included, is on disk.
+ * Loading replays complete changes in order and drops a torn tail with a
+ * warning — and only that: bytes after the last complete line that end
+ * without a newline (an append cut short: a write() lays bytes down in order,
+ * so a cut-off append is a prefix of its lines, never a complete line with a
+ * changed byte), or a change that spans lines whose last line is missing.
+ * That change's caller never saw it succeed. Anything else refuses the file,
+ * naming the line: a damaged line with its newline (even the last one), a
+ * line cut short or missing among the lines a rewrite wrote (a rename is
+ * all or nothing, so they cannot be torn), a last line whose newline was
+ * replaced. A repairing load (`--data-repair`) keeps every intact line
+ * instead and reports the damaged ones, write by write where they still
+ * parse.
  *
  * Format 1 (before checksums) is the same without `"c"`: such a file holds no
  * checksummed line, loads as before (damage shows only where it breaks the
@@ -41,9 +55,18 @@ const CHECKSUM_VERSION = 2;
 /** Writes per line: keeps lines (and JSON.parse calls) around 100 KB for typical items. */
 export const WRITES_PER_LINE = 1000;
 
-/** The header line. */
-export function headerLine(definition: TableDefinition): string {
-  return sealLine(JSON.stringify({ keylab: 'table', version: TABLE_FILE_VERSION, table: definition }).slice(0, -1));
+/**
+ * The header line. `lines`: how many lines follow it in the same (atomic)
+ * write — a rewrite's items and change — so that loading can tell them from
+ * appended lines (see {@link rewrittenLineCount}).
+ */
+export function headerLine(definition: TableDefinition, lines?: number): string {
+  return sealLine(JSON.stringify({ keylab: 'table', version: TABLE_FILE_VERSION, table: definition, ...(lines === undefined ? {} : { lines }) }).slice(0, -1));
+}
+
+/** The lines {@link itemLines} and {@link changeLines} write for `items` items and `writes` writes. */
+export function rewrittenLineCount(items: number, writes: number): number {
+  return Math.ceil(items / WRITES_PER_LINE) + Math.ceil(writes / WRITES_PER_LINE);
 }
 
 /** A change's writes as lines; every line but the last says `"more":true`. */
@@ -117,10 +140,10 @@ export type LineWrites = [item: Item | undefined, key: Item][];
 
 /**
  * Reads a table file. Throws a PersistenceError naming the file and line when
- * a complete line cannot be read (a damaged file is never silently
- * half-loaded): `persistence.damagedRecords` for damaged change lines (which
- * `repair` drops instead), `persistence.corrupt` for a damaged header,
- * `persistence.newerFormat` for a newer version's file. A torn tail is
+ * a line cannot be read and is not a torn tail (a damaged file is never
+ * silently half-loaded): `persistence.damagedRecords` for damaged change
+ * lines (which `repair` drops instead), `persistence.corrupt` for a damaged
+ * header, `persistence.newerFormat` for a newer version's file. A torn tail is
  * reported in `tornTail`, not thrown.
  */
 export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTableFileOptions = {}): ParsedTableFile {
@@ -135,6 +158,8 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
   let replay: TableReplay | undefined;
   let definition: TableDefinition | undefined;
   let version = 0;
+  /** The last line a rewrite wrote (the header's `lines`), when the header says. */
+  let lastRewrittenLine = 1;
   /** Writes of a change that spans lines, until its last line. */
   let group: LineWrites | undefined;
   let goodBytes = 0;
@@ -142,32 +167,40 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
 
   const finish = (tornTail?: string): ParsedTableFile => {
     if (!replay || !definition) throw corruptHeader('the file is empty');
+    if (lineNumber < lastRewrittenLine && damaged.at(-1)?.line !== lineNumber) {
+      // Lines of the atomic rewrite are missing: the file was cut, not torn.
+      damaged.push({ line: lineNumber + 1, why: `the file ends after line ${lineNumber}, but it was written with ${lastRewrittenLine} lines: it was cut short` });
+    }
     if (damaged.length > 0 && !options.repair) throw damagedRecords(fileName, damaged);
     return { definition, version, replay, goodBytes, dropped: damaged, ...(tornTail === undefined ? {} : { tornTail }) };
   };
+  const tornTailAt = (line: number, why: string) => `${fileName}: dropped an unfinished write at line ${line} (${why}); it was never acknowledged.`;
 
   while (start < bytes.length) {
     lineNumber++;
     const newline = bytes.indexOf(NEWLINE, start);
     const end = newline === -1 ? bytes.length : newline;
-    const torn = (why: string): ParsedTableFile => {
-      if (!replay) throw corruptHeader(why);
-      const dropped = group ? 'a change that spans lines was not finished' : why;
-      return finish(`${fileName}: dropped an unfinished write at line ${lineNumber} (${dropped}); it was never acknowledged.`);
-    };
-    // The last line has no newline: the write of it was cut short.
-    if (newline === -1) return torn('the line has no end');
-    const isLastLine = end + 1 >= bytes.length;
+
+    if (newline === -1) {
+      if (!replay) throw corruptHeader('the line has no end');
+      const why = unendedLine(bytes, start, version, lineNumber <= lastRewrittenLine);
+      if (why === undefined) {
+        // An append cut short: the only tail that may be dropped.
+        return finish(tornTailAt(lineNumber, group ? 'a change that spans lines was not finished' : 'the line has no end'));
+      }
+      damaged.push({ line: lineNumber, why, writes: describeWrites(bytes.toString('utf8', start, end), definition as TableDefinition) });
+      group = undefined;
+      break;
+    }
 
     if (lineNumber === 1) {
-      ({ definition, version } = readHeader(bytes, end, corruptHeader, fileName));
+      ({ definition, version, lastRewrittenLine } = readHeader(bytes, end, corruptHeader, fileName));
       replay = new TableReplay(definition);
     } else {
       const table = replay as TableReplay;
       const read = readChangeLine(bytes, start, end, version);
       if (typeof read === 'string') {
-        // A damaged last line is a torn write; damage followed by more lines is not.
-        if (isLastLine) return torn(read);
+        // A complete line (newline and all) is never a torn append, even the last one.
         damaged.push({ line: lineNumber, why: read, writes: describeWrites(bytes.toString('utf8', start, end), definition as TableDefinition) });
       } else {
         // A one-line change (the usual case) is replayed as it is read; a change that spans lines waits for its last line.
@@ -184,7 +217,34 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
     start = end + 1;
     if (!group) goodBytes = start;
   }
-  return finish(group ? `${fileName}: dropped an unfinished write at line ${lineNumber} (a change that spans lines was not finished); it was never acknowledged.` : undefined);
+  if (group && lineNumber > lastRewrittenLine) return finish(tornTailAt(lineNumber, 'a change that spans lines was not finished'));
+  if (group && lineNumber === lastRewrittenLine) damaged.push({ line: lineNumber, why: 'it says a change goes on, but it is the last line the file was written with' });
+  return finish();
+}
+
+/**
+ * Why a last line without a newline is damage rather than an append cut
+ * short, or undefined when it may be a torn tail: a cut-off append is a
+ * prefix of sealed lines, so a line that is complete except that its newline
+ * became another byte was changed, and a line the rewrite wrote (renamed
+ * into place whole) cannot be cut.
+ */
+function unendedLine(bytes: Buffer, start: number, version: number, rewritten: boolean): string | undefined {
+  if (rewritten) return 'the line has no end, but it was written with the whole file, not appended: the file was cut short';
+  const end = bytes.length;
+  if (end - 1 > start && (version >= CHECKSUM_VERSION ? checkLine(bytes, start, end - 1) === undefined : isJsonObject(bytes, start, end - 1))) {
+    return 'the line ends in another byte where its newline was: the file changed after it was written';
+  }
+  return undefined;
+}
+
+function isJsonObject(bytes: Buffer, start: number, end: number): boolean {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8', start, end));
+    return value !== null && typeof value === 'object';
+  } catch {
+    return false;
+  }
 }
 
 /** Reads line 1: the table definition and the file's format version. */
@@ -193,7 +253,7 @@ function readHeader(
   end: number,
   corruptHeader: (why: string) => PersistenceError,
   fileName: string,
-): { definition: TableDefinition; version: number } {
+): { definition: TableDefinition; version: number; lastRewrittenLine: number } {
   let record: Record<string, unknown> | null;
   try {
     record = JSON.parse(bytes.toString('utf8', 0, end)) as Record<string, unknown> | null;
@@ -212,7 +272,10 @@ function readHeader(
   }
   const table = record.table as TableDefinition | undefined;
   if (!table || typeof table.name !== 'string' || !table.keys?.partitionKey) throw corruptHeader('the header has no table definition');
-  return { definition: table, version: record.version };
+  const lines = record.lines;
+  if (lines !== undefined && !(typeof lines === 'number' && Number.isSafeInteger(lines) && lines >= 0)) throw corruptHeader('its line count is not a whole number');
+  // Without a count (files written before it), only line 1 is known to have been written whole.
+  return { definition: table, version: record.version, lastRewrittenLine: 1 + (lines ?? 0) };
 }
 
 /** A change line's writes, validated (nothing replayed yet), or what is wrong with the line. */
