@@ -212,8 +212,8 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
     };
   });
 
-  // After a new connection the explorer still shows the old table until it has described the new
-  // one (connect keeps the selection, to come back to the same table): wait for that description.
+  // After a new connection, wait for the explorer to describe its table (connect clears the old one and
+  // chooses a table of the same name again when the new connection has one).
   let staleTable: TableSummary | undefined;
   let awaitingTable = false;
   const reset = { timeToLive: LOADING, tags: LOADING, addIndex: CLOSED_DIALOG, creatingIndex: undefined, deleteIndex: CLOSED_DELETE_INDEX, deletingIndex: undefined };
