@@ -53,8 +53,13 @@ export interface ExplorerSideStores {
   readonly explorerTools: ExplorerToolStores;
   /** The extra confirmation before a write to AWS (WriteConfirmation.tsx, rendered once by App.tsx); write paths call its confirmWrite. */
   readonly writeConfirmation: WriteConfirmationStore;
-  /** Opens the built-in table and shows it in the explorer: what the explorer does when first shown. */
+  /** Opens the built-in table and shows it in the explorer. */
   connectBuiltInTable(): Promise<void>;
+  /**
+   * What the explorer does when first shown: connects to the connection remembered in this browser ("Remember in this
+   * browser"), so the explorer's data source is the one the form shows; without one, to the built-in table.
+   */
+  connectOnStart(): Promise<void>;
   dispose(): void;
 }
 
@@ -171,6 +176,7 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     explorerTools,
     writeConfirmation,
     connectBuiltInTable,
+    connectOnStart: () => (connection.getState().form.remember ? connection.getState().connect() : connectBuiltInTable()),
     dispose: () => {
       for (const dispose of disposers.splice(0)) dispose();
     },
