@@ -175,6 +175,33 @@ describe('createAppStores', () => {
 });
 
 describe('the explorer side', () => {
+  it('re-reads the Items count after the app’s own deletes on a remote connection (item editor Delete, bulk delete)', async () => {
+    // Another engine in memory stands in for DynamoDB Local: no built-in table change tells the explorer.
+    const remote = (await openBuiltInTableInMemory()).source;
+    const stores = createAppStores(fakeDeps({ createRemoteSource: () => remote }).deps);
+    const side = await stores.explorerSide();
+    side.connection.getState().setForm({ kind: 'dynamodbLocal' });
+    await side.connection.getState().connect();
+    await side.explorer.getState().selectTable('AuditLog');
+    const before = side.explorer.getState().table?.itemCount ?? 0;
+    expect(before).toBeGreaterThan(2);
+    side.explorer.getState().setForm({ mode: 'scan' });
+    await side.explorer.getState().run();
+
+    const editor = await side.explorerTools.itemEditor();
+    editor.getState().askDelete(side.explorer.getState().items[0]!);
+    expect(await editor.getState().confirmDelete()).toBe(true);
+    await until(side.explorer, (state) => state.table?.itemCount === before - 1);
+
+    const transfer = await side.explorerTools.transfer();
+    await side.explorer.getState().run();
+    transfer.getState().setSelected(side.explorer.getState().items[0]!, true);
+    await transfer.getState().askDelete('selected');
+    await transfer.getState().confirmDelete();
+    await until(side.explorer, (state) => state.table?.itemCount === before - 2);
+    stores.dispose();
+  });
+
   it('reconnects the connection remembered in this browser on first show, so writes go where the form says', async () => {
     // Another engine in memory stands in for the remembered DynamoDB Local.
     const remote = (await openBuiltInTableInMemory()).source;
