@@ -5,6 +5,7 @@ import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
 import { useExplorerSide } from '../stores';
 import { RefusalBox } from './tables/RefusalBox';
+import { TimeToLiveControl } from './TimeToLiveControl';
 import { useModal } from './tables/useModal';
 import './tableDetails.css';
 
@@ -47,6 +48,7 @@ export function TableDetailFacts({ explorer }: { explorer: ExplorerStore }) {
         <dt>Time to live</dt>
         <dd>
           <VisibleText text={ttlText(timeToLive)} />
+          <TimeToLiveControl explorer={explorer} store={store} />
         </dd>
       </div>
       <div>
