@@ -162,6 +162,14 @@ test('PartiQL: a new statement clears the old refusal, and INSERT says it wrote'
   // DynamoDB Local's first PartiQL statement warms up its parser: give it time.
   await expect(refusal).toBeVisible({ timeout: 30_000 });
 
+  // Refused before sending: the old refusal goes, the new message stays.
+  const parameters = page.getByRole('textbox', { name: 'Parameters' });
+  await parameters.fill('[{"S": 1}]');
+  await run.click();
+  await expect(parameters).toHaveAccessibleDescription(/S holds a string/);
+  await expect(refusal).toHaveCount(0);
+  await parameters.fill('');
+
   await statement.fill(`INSERT INTO "Visits" VALUE {'pk': 'v', 'sk': '1'}`);
   await run.click();
   await expect(page.getByRole('status').filter({ hasText: 'INSERT succeeded: 1 item written.' })).toBeVisible();
