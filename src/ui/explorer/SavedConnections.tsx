@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
-import type { ConnectionStore } from '../../state';
+import { isFormOf, type ConnectionStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 
@@ -14,6 +14,7 @@ export function SavedConnections({ store }: { store: ConnectionStore }) {
   const saved = useStore(store, (state) => state.saved);
   const savedId = useStore(store, (state) => state.savedId);
   const savedError = useStore(store, (state) => state.savedError);
+  const form = useStore(store, (state) => state.form);
   const connecting = useStore(store, (state) => state.status === 'connecting');
   const { pickConnection, saveConnection, renameConnection, deleteConnection } = store.getState();
   const picked = saved.find((connection) => connection.id === savedId);
@@ -38,6 +39,7 @@ export function SavedConnections({ store }: { store: ConnectionStore }) {
         {saved.map((connection) => (
           <option key={connection.id} value={connection.id}>
             {visibleString(connection.name)}
+            {connection.id === savedId && !isFormOf(connection, form) ? ' (edited, not saved)' : ''}
           </option>
         ))}
       </select>
