@@ -5,7 +5,7 @@ import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
 import { useExplorerSide } from '../stores';
 import { RefusalBox } from './tables/RefusalBox';
-import { TimeToLiveControl } from './TimeToLiveControl';
+import { ChangeTimeToLiveButton, TimeToLiveDialog } from './TimeToLive';
 import { useModal } from './tables/useModal';
 import './tableDetails.css';
 
@@ -48,7 +48,7 @@ export function TableDetailFacts({ explorer }: { explorer: ExplorerStore }) {
         <dt>Time to live</dt>
         <dd>
           <VisibleText text={ttlText(timeToLive)} />
-          <TimeToLiveControl explorer={explorer} store={store} />
+          <ChangeTimeToLiveButton store={store} />
         </dd>
       </div>
       <div>
@@ -226,6 +226,7 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
           </div>
         </form>
       </dialog>
+      <TimeToLiveDialog explorer={explorer} store={store} />
     </div>
   );
 }
