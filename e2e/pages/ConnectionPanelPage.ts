@@ -14,21 +14,31 @@ export class ConnectionPanelPage {
   readonly namedProfile: Locator;
   readonly profile: Locator;
   readonly profileHelp: Locator;
+  readonly saved: Locator;
+  readonly connectionName: Locator;
+  readonly saveConnection: Locator;
+  readonly renameConnection: Locator;
+  readonly deleteConnection: Locator;
 
   constructor(readonly page: Page) {
     const form = page.getByRole('form', { name: 'Connection' });
-    this.kind = form.getByRole('combobox', { name: 'Connection' });
+    this.kind = form.getByRole('combobox', { name: 'Connection', exact: true });
     this.endpoint = form.getByRole('textbox', { name: 'Endpoint URL' });
     this.region = form.getByRole('textbox', { name: 'Region' });
     this.accessKeyId = form.getByRole('textbox', { name: 'Access key id' });
     this.secretAccessKey = form.getByLabel(/^Secret access key/);
     this.remember = form.getByRole('checkbox', { name: 'Remember in this browser' });
     this.readOnly = form.getByRole('checkbox', { name: 'Read-only' });
-    this.connect = form.getByRole('button', { name: 'Connect' });
+    this.connect = form.getByRole('button', { name: 'Connect', exact: true });
     this.problem = form.getByRole('alert');
     this.namedProfile = form.getByRole('radio', { name: 'Named profile (~/.aws)' });
     this.profile = form.getByRole('combobox', { name: 'Profile' });
     this.profileHelp = form.locator('.help').filter({ hasText: 'Keylab’s server reads ~/.aws' });
+    this.saved = form.getByRole('combobox', { name: 'Saved connections' });
+    this.connectionName = form.getByRole('textbox', { name: 'Connection name' });
+    this.saveConnection = form.getByRole('button', { name: 'Save connection' });
+    this.renameConnection = form.getByRole('button', { name: 'Rename connection' });
+    this.deleteConnection = form.getByRole('button', { name: 'Delete connection' });
   }
 
   /** Chooses AWS with a named profile from the app server's ~/.aws and presses Connect. */
@@ -37,6 +47,12 @@ export class ConnectionPanelPage {
     await this.namedProfile.check();
     await this.profile.selectOption(name);
     await this.connect.click();
+  }
+
+  /** Saves the form's connection under `name` (Saved connections). */
+  async save(name: string): Promise<void> {
+    await this.connectionName.fill(name);
+    await this.saveConnection.click();
   }
 
   /** Chooses DynamoDB Local at `endpoint` and presses Connect. */

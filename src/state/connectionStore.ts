@@ -13,6 +13,7 @@ import {
 import { confirmingDataSource } from '../sources/confirmingDataSource';
 import { readOnlyDataSource } from '../sources/readOnlyDataSource';
 import { BUILT_IN_TABLE_LABEL } from './builtInTableStore';
+import { checkConnectionName, formOfSavedConnection, isFormOf, readSavedConnections, savedConnectionOf, writeSavedConnections, type SavedConnection } from './savedConnections';
 
 export type ConnectionKind = 'builtIn' | 'dynamodbLocal' | 'custom' | 'aws';
 export type AwsAuth = 'keys' | 'profile';
@@ -70,6 +71,12 @@ export interface ConnectionState {
   readonly profilesError?: string;
   /** Set by a successful Connect. */
   readonly connected?: ConnectedConnection;
+  /** The Saved connections list (never a secret in it). */
+  readonly saved: readonly SavedConnection[];
+  /** The saved connection last picked or saved (Rename and Delete act on it). */
+  readonly savedId?: string;
+  /** Why the last Save, Rename or Delete did not happen, next to those controls. */
+  readonly savedError?: string;
 }
 
 export interface ConnectionActions {
@@ -77,6 +84,14 @@ export interface ConnectionActions {
   /** Validates, tests the connection (ListTables, Limit 1) and switches the explorer to it. */
   connect(): Promise<void>;
   loadProfiles(): Promise<void>;
+  /** Saves the form's connection (no secret) under `name`: a new entry, or the picked one when `name` is its name. False (with savedError) when the name is refused. */
+  saveConnection(name: string): boolean;
+  /** Renames the picked saved connection. */
+  renameConnection(name: string): boolean;
+  /** Deletes the picked saved connection from the list (the current connection stays). */
+  deleteConnection(): void;
+  /** Puts a saved connection in the form and connects to it. */
+  pickConnection(id: string): Promise<void>;
 }
 
 export type ConnectionStore = StoreApi<ConnectionState & ConnectionActions>;
@@ -259,10 +274,26 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
       if (form.kind === 'aws' && form.awsAuth === 'profile' && profiles === undefined && !profilesLoading) void get().loadProfiles();
     };
     queueMicrotask(loadProfilesIfNeeded);
+    const form = restore(options.storage);
+    const saved = readSavedConnections(options.storage);
+    let lastId = 0;
+    const newId = () => {
+      const ids = new Set(get().saved.map((connection) => connection.id));
+      let id: string;
+      do id = `connection-${Date.now().toString(36)}-${++lastId}`;
+      while (ids.has(id));
+      return id;
+    };
+    const keep = (list: readonly SavedConnection[], patch: Partial<ConnectionState> = {}) => {
+      const problem = writeSavedConnections(options.storage, list);
+      set({ ...patch, saved: list, savedError: problem });
+    };
     return {
-      form: restore(options.storage),
+      form,
       errors: {},
       status: 'idle',
+      saved,
+      savedId: saved.find((connection) => isFormOf(connection, form))?.id,
       setForm: (patch) => {
         const form = { ...get().form, ...patch };
         if (patch.kind && patch.kind !== get().form.kind && patch.kind === 'dynamodbLocal' && !form.endpoint) Object.assign(form, { endpoint: DEFAULT_LOCAL_ENDPOINT });
@@ -323,6 +354,44 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
           if (ticket !== attempt) return;
           set({ status: 'failed', problem: describeConnectionError(error, settings), retrying: undefined });
         }
+      },
+      saveConnection: (name) => {
+        const { saved: list, savedId, form: current } = get();
+        const picked = list.find((connection) => connection.id === savedId && connection.name === name.trim());
+        const refused = picked ? undefined : checkConnectionName(name, list);
+        if (refused) {
+          set({ savedError: refused });
+          return false;
+        }
+        const entry = savedConnectionOf(current, name.trim(), picked?.id ?? newId());
+        keep(picked ? list.map((connection) => (connection.id === picked.id ? entry : connection)) : [...list, entry], { savedId: entry.id });
+        return true;
+      },
+      renameConnection: (name) => {
+        const { saved: list, savedId } = get();
+        if (!savedId) return false;
+        const refused = checkConnectionName(name, list, savedId);
+        if (refused) {
+          set({ savedError: refused });
+          return false;
+        }
+        keep(list.map((connection) => (connection.id === savedId ? { ...connection, name: name.trim() } : connection)));
+        return true;
+      },
+      deleteConnection: () => {
+        const { saved: list, savedId } = get();
+        if (!savedId) return;
+        keep(
+          list.filter((connection) => connection.id !== savedId),
+          { savedId: undefined },
+        );
+      },
+      pickConnection: async (id) => {
+        const picked = get().saved.find((connection) => connection.id === id);
+        if (!picked) return;
+        set({ savedId: id, savedError: undefined });
+        get().setForm(formOfSavedConnection(picked, get().form));
+        await get().connect();
       },
       loadProfiles: async () => {
         if (!options.fetchProfiles) return;

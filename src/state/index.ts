@@ -6,6 +6,7 @@
 export * from './builtInTableStore';
 export * from './compareItemOrders';
 export * from './connectionStore';
+export * from './savedConnections';
 export * from './design/designStore';
 export * from './explorerStore';
 export * from './keyDesignStore';

@@ -12,9 +12,10 @@ const ExplorerPanel = lazy(async () => ({ default: (await import('./explorer/Exp
 const ConnectionPanel = lazy(async () => ({ default: (await import('./explorer/ConnectionPanel')).ConnectionPanel }));
 
 /**
- * The explorer, loaded on first show; on that first show it also opens the
- * built-in table and connects the explorer to it (unless something already
- * connected it, e.g. Browse in the explorer after Load into a table).
+ * The explorer, loaded on first show; on that first show it also connects the
+ * explorer to the connection remembered in this browser, or else opens the
+ * built-in table (unless something already connected it, e.g. Browse in the
+ * explorer after Load into a table).
  */
 export function LazyExplorer() {
   const stores = useAppStores();
@@ -41,11 +42,11 @@ function ExplorerSide({ sideStores }: { sideStores: Promise<ExplorerSideStores> 
  */
 const startedConnecting = new WeakSet<ExplorerSideStores>();
 
-/** Connects a fresh explorer side to the built-in table, once (the explorer and Migrate keys tabs both call it on first show). */
+/** Connects a fresh explorer side to the remembered connection or the built-in table, once (the explorer and Migrate keys tabs both call it on first show). */
 export function connectOnFirstShow(side: ExplorerSideStores): void {
   if (startedConnecting.has(side) || side.explorer.getState().source !== undefined) return;
   startedConnecting.add(side);
-  void side.connectBuiltInTable();
+  void side.connectOnStart();
 }
 
 function ConnectedExplorer({ side }: { side: ExplorerSideStores }) {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBuiltInTableInMemory } from '../sources';
-import { DESIGNS_STORAGE_KEY, KEY_DESIGN_STORAGE_KEY, UNREADABLE_DESIGNS_STORAGE_KEY } from '../state';
+import { DESIGNS_STORAGE_KEY, KEY_DESIGN_STORAGE_KEY, STORAGE_KEY, UNREADABLE_DESIGNS_STORAGE_KEY } from '../state';
 import { createAppStores, PROFILES_PATH, type AppDeps } from './appStores';
+import { connectOnFirstShow } from './LazyExplorer';
 
 /*
  * The composition root without React: every store built from injected
@@ -174,6 +175,49 @@ describe('createAppStores', () => {
 });
 
 describe('the explorer side', () => {
+  it('re-reads the Items count after the app’s own deletes on a remote connection (item editor Delete, bulk delete)', async () => {
+    // Another engine in memory stands in for DynamoDB Local: no built-in table change tells the explorer.
+    const remote = (await openBuiltInTableInMemory()).source;
+    const stores = createAppStores(fakeDeps({ createRemoteSource: () => remote }).deps);
+    const side = await stores.explorerSide();
+    side.connection.getState().setForm({ kind: 'dynamodbLocal' });
+    await side.connection.getState().connect();
+    await side.explorer.getState().selectTable('AuditLog');
+    const before = side.explorer.getState().table?.itemCount ?? 0;
+    expect(before).toBeGreaterThan(2);
+    side.explorer.getState().setForm({ mode: 'scan' });
+    await side.explorer.getState().run();
+
+    const editor = await side.explorerTools.itemEditor();
+    editor.getState().askDelete(side.explorer.getState().items[0]!);
+    expect(await editor.getState().confirmDelete()).toBe(true);
+    await until(side.explorer, (state) => state.table?.itemCount === before - 1);
+
+    const transfer = await side.explorerTools.transfer();
+    await side.explorer.getState().run();
+    transfer.getState().setSelected(side.explorer.getState().items[0]!, true);
+    await transfer.getState().askDelete('selected');
+    await transfer.getState().confirmDelete();
+    await until(side.explorer, (state) => state.table?.itemCount === before - 2);
+    stores.dispose();
+  });
+
+  it('reconnects the connection remembered in this browser on first show, so writes go where the form says', async () => {
+    // Another engine in memory stands in for the remembered DynamoDB Local.
+    const remote = (await openBuiltInTableInMemory()).source;
+    const { deps } = fakeDeps({ createRemoteSource: () => remote });
+    deps.storage?.setItem(STORAGE_KEY, JSON.stringify({ kind: 'dynamodbLocal', endpoint: 'http://localhost:8000', region: 'us-east-1', accessKeyId: 'local', remember: true }));
+    const stores = createAppStores(deps);
+    const side = await stores.explorerSide();
+    connectOnFirstShow(side);
+    const explorer = await until(side.explorer, (state) => state.source !== undefined && !state.tablesLoading);
+    expect(explorer.source).toBe(remote);
+    expect(explorer.sourceLabel).toContain('DynamoDB Local http://localhost:8000');
+    expect(side.connection.getState()).toMatchObject({ status: 'connected', form: { kind: 'dynamodbLocal' } });
+    expect(stores.builtInTable.getState().source).toBeUndefined();
+    stores.dispose();
+  });
+
   it('a built-in table that opens after the user connected elsewhere does not take the explorer back', async () => {
     let opened: () => void = () => undefined;
     // Another engine in memory stands in for DynamoDB Local.

@@ -17,6 +17,7 @@ import {
   createExplorerStore,
   createRowSelectionStore,
   type BuiltInTableStore,
+  type ConfirmWrite,
   type ConnectionStore,
   type DesignBindingStore,
   type DesignStore,
@@ -53,8 +54,13 @@ export interface ExplorerSideStores {
   readonly explorerTools: ExplorerToolStores;
   /** The extra confirmation before a write to AWS (WriteConfirmation.tsx, rendered once by App.tsx); write paths call its confirmWrite. */
   readonly writeConfirmation: WriteConfirmationStore;
-  /** Opens the built-in table and shows it in the explorer: what the explorer does when first shown. */
+  /** Opens the built-in table and shows it in the explorer. */
   connectBuiltInTable(): Promise<void>;
+  /**
+   * What the explorer does when first shown: connects to the connection remembered in this browser ("Remember in this
+   * browser"), so the explorer's data source is the one the form shows; without one, to the built-in table.
+   */
+  connectOnStart(): Promise<void>;
   dispose(): void;
 }
 
@@ -123,12 +129,22 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
   // an AWS connection's source refuses any write that does not come through it.
   const writeConfirmation = createWriteConfirmationStore();
   const { confirmWrite } = writeConfirmation.getState();
+  // The Items count (DescribeTable) follows the app's own writes on every connection (the built-in table's changes
+  // also reload it above): the item editor's Save and Delete, Import and bulk delete, PartiQL writes.
+  const confirmWriteThenCount: ConfirmWrite = async (source, action, write) => {
+    try {
+      return await confirmWrite(source, action, write);
+    } finally {
+      const shown = explorer.getState();
+      if (shown.source === source && shown.selectedTable) void shown.reloadTable();
+    }
+  };
 
   // The one place that builds the explorer's tools: one `once(import …)` entry per tool.
   const explorerTools: ExplorerToolStores = {
     partiql: once(async () => {
       const { createPartiqlStore } = await import('../state/explorer/partiql');
-      const store = createPartiqlStore({ explorer, confirmWrite });
+      const store = createPartiqlStore({ explorer, confirmWrite: confirmWriteThenCount });
       disposers.push(() => store.getState().dispose());
       return store;
     }),
@@ -140,7 +156,7 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     }),
     itemEditor: once(async () => {
       const { createItemEditorStore } = await import('../state/explorer/itemEditor');
-      return createItemEditorStore({ explorer, canWrite: canWriteSource, confirmWrite });
+      return createItemEditorStore({ explorer, canWrite: canWriteSource, confirmWrite: confirmWriteThenCount });
     }),
     tables: once(async () => {
       const { createTablesStore } = await import('../state/explorer/tables');
@@ -151,7 +167,7 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     transfer: once(async () => {
       const { createTransferStore } = await import('../state/explorer/transfer');
       // Import and bulk delete write where every other write control does (false on a Read-only connection; asked first on AWS).
-      const store = createTransferStore({ explorer, canWrite: () => canWriteSource(explorer.getState().source), confirmWrite });
+      const store = createTransferStore({ explorer, canWrite: () => canWriteSource(explorer.getState().source), confirmWrite: confirmWriteThenCount });
       disposers.push(() => store.getState().dispose());
       return store;
     }),
@@ -171,6 +187,7 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     explorerTools,
     writeConfirmation,
     connectBuiltInTable,
+    connectOnStart: () => (connection.getState().form.remember ? connection.getState().connect() : connectBuiltInTable()),
     dispose: () => {
       for (const dispose of disposers.splice(0)) dispose();
     },

@@ -34,7 +34,21 @@ export interface TablesActions {
   reloadTable(): Promise<void>;
 }
 
-export const INITIAL_TABLES: TablesState = { sourceLabel: '', tableNames: [], tablesLoading: false };
+/**
+ * A fresh connection's tables state. Every optional key is listed as undefined: zustand's `set` merges, so a key left out
+ * would keep the previous connection's table (its keys, its Items count) on screen and in Run's request.
+ */
+export const INITIAL_TABLES: Required<Pick<TablesState, 'sourceLabel' | 'tableNames' | 'tablesLoading'>> & TablesState = {
+  source: undefined,
+  sourceLabel: '',
+  tableNames: [],
+  moreTablesAfter: undefined,
+  tablesLoading: false,
+  tablesError: undefined,
+  selectedTable: undefined,
+  table: undefined,
+  tableError: undefined,
+};
 
 /** Reads DescribeTable's output into the summary the explorer shows. */
 export function summarizeTable(description: TableDescription): TableSummary {
@@ -91,11 +105,15 @@ export function createTablesSlice(tickets: ExplorerTickets): StateCreator<Explor
   // Bumped by every ListTables from the start (connect, Refresh): an older listing, or one of the source the user
   // switched away from, is dropped when it answers late (it would replace the newer list, or show the old tables).
   let listing = 0;
+  // The table chosen on the previous connection: chosen again when the new one has a table of that name (a reconnect,
+  // Read-only switched), never shown before the new connection has listed and described it.
+  let preferredTable: string | undefined;
   return (set, get) => ({
     ...INITIAL_TABLES,
     connect: async (source, label) => {
       tickets.run++;
       tickets.table++;
+      preferredTable = get().selectedTable ?? preferredTable;
       set({ ...INITIAL_TABLES, ...INITIAL_QUERY, ...INITIAL_RESULTS, ...INITIAL_PASTE, source, sourceLabel: label });
       await get().refreshTables();
     },
@@ -110,10 +128,17 @@ export function createTablesSlice(tickets: ExplorerTickets): StateCreator<Explor
         const names = output.TableNames ?? [];
         set({ tableNames: names, moreTablesAfter: output.LastEvaluatedTableName, tablesLoading: false });
         const { selectedTable } = get();
-        const next = selectedTable && names.includes(selectedTable) ? selectedTable : names[0];
-        if (next && next !== selectedTable) await get().selectTable(next);
+        const wanted = selectedTable ?? preferredTable;
+        const next = wanted !== undefined && names.includes(wanted) ? wanted : names[0];
+        if (next !== undefined) preferredTable = undefined;
+        if (next === undefined) {
+          // No tables (any more): nothing is chosen, so nothing can be queried or written under a vanished table's name.
+          tickets.table++;
+          tickets.run++;
+          set({ ...INITIAL_RESULTS, selectedTable: undefined, table: undefined, tableError: undefined });
+        } else if (next !== selectedTable) await get().selectTable(next);
         // Same table: its counts may have changed since it was described (DescribeTable is what tells).
-        else if (next) await get().reloadTable();
+        else await get().reloadTable();
       } catch (error) {
         if (ticket !== listing) return;
         set({ tablesLoading: false, tablesError: toExplorerError(error) });

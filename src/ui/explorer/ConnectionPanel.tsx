@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { ConnectionField, ConnectionKind, ConnectionStore, ProfileOption } from '../../state';
 import './ConnectionPanel.css';
 import { VisibleText } from '../common/VisibleText';
+import { SavedConnections } from './SavedConnections';
 
 const KINDS: readonly { value: ConnectionKind; label: string }[] = [
   { value: 'builtIn', label: 'Built-in table' },
@@ -73,6 +74,8 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
     );
   const selectedProfile = profiles?.find((profile) => profile.name === form.profile);
   const remote = form.kind !== 'builtIn';
+  // A field to fix (e.g. a saved AWS connection's secret, never stored) shows its settings.
+  const fieldsShown = open || Object.keys(errors).length > 0;
 
   return (
     <form
@@ -85,6 +88,7 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
         });
       }}
     >
+      <SavedConnections store={store} />
       <div className="connection-row">
         <label htmlFor={id('kind')}>Connection</label>
         <select
@@ -101,7 +105,7 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
             </option>
           ))}
         </select>
-        {remote && !open && (
+        {remote && !fieldsShown && (
           <button type="button" className="link-button" onClick={() => setOpen(true)} aria-expanded={false}>
             Settings
           </button>
@@ -122,7 +126,7 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
         )}
       </div>
 
-      {remote && open && (
+      {remote && fieldsShown && (
         <div className="connection-fields">
           {form.kind !== 'aws' && (
             <span className="form-field connection-endpoint">

@@ -5,6 +5,7 @@ import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
 import { useExplorerSide } from '../stores';
 import { RefusalBox } from './tables/RefusalBox';
+import { ChangeTimeToLiveButton, TimeToLiveDialog } from './TimeToLive';
 import { useModal } from './tables/useModal';
 import './tableDetails.css';
 
@@ -47,6 +48,7 @@ export function TableDetailFacts({ explorer }: { explorer: ExplorerStore }) {
         <dt>Time to live</dt>
         <dd>
           <VisibleText text={ttlText(timeToLive)} />
+          <ChangeTimeToLiveButton store={store} />
         </dd>
       </div>
       <div>
@@ -122,11 +124,12 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
   const creating = useStore(explorer, (state) => (creatingIndex ? state.table?.indexes.find((index) => index.name === creatingIndex) : undefined));
   const deletingIndex = useStore(store, (state) => state.deletingIndex);
   const deleting = useStore(explorer, (state) => (deletingIndex ? state.table?.indexes.find((index) => index.name === deletingIndex) : undefined));
+  const hasTable = useStore(explorer, (state) => state.table !== undefined);
   const hasGlobalIndex = useStore(explorer, (state) => state.table?.indexes.some((index) => index.kind === 'global') ?? false);
   const { openAddIndex, closeAddIndex, setAddIndexForm, submitAddIndex, openDeleteIndex } = store.getState();
   const dialog = useModal(dialogState.open);
   const id = useId();
-  if (!canAddIndex) return null;
+  if (!canAddIndex || !hasTable) return null;
   const { form, errors, sending, refusal } = dialogState;
   const fieldId = (field: string) => `${id}${field}`;
   const invalid = (field: AddIndexField) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(field)}-error` } : {});
@@ -223,6 +226,7 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
           </div>
         </form>
       </dialog>
+      <TimeToLiveDialog explorer={explorer} store={store} />
     </div>
   );
 }

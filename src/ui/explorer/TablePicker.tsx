@@ -19,6 +19,10 @@ export function TablePicker({ store, details, actions }: { store: ExplorerStore;
   const table = useStore(store, (state) => state.table);
   const tableError = useStore(store, (state) => state.tableError);
   const indexName = useStore(store, (state) => state.form.indexName);
+  const sourceLabel = useStore(store, (state) => state.sourceLabel);
+  const connected = useStore(store, (state) => state.source !== undefined);
+  // Listed, and nothing there: say so (with Create table below), rather than keep another connection's table.
+  const noTables = connected && !tablesLoading && !tablesError && tableNames.length === 0;
   const { selectTable, refreshTables, loadMoreTables, setForm } = store.getState();
   const tableId = useId();
   const indexId = useId();
@@ -58,6 +62,11 @@ export function TablePicker({ store, details, actions }: { store: ExplorerStore;
           </>
         )}
       </div>
+      {noTables && (
+        <p className="notice no-tables" role="status">
+          No tables on <VisibleText text={sourceLabel} />. Create one with Create table, or connect elsewhere.
+        </p>
+      )}
       {tablesError && (
         <p className="error-box" role="alert">
           Could not list tables — <strong>{tablesError.name}</strong>: <VisibleText text={tablesError.message} />
@@ -114,7 +123,7 @@ export function TablePicker({ store, details, actions }: { store: ExplorerStore;
           {details}
         </dl>
       )}
-      {table && actions}
+      {(table || noTables) && actions}
     </div>
   );
 }

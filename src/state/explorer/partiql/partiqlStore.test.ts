@@ -73,6 +73,42 @@ describe('the PartiQL store', () => {
     partiql.getState().dispose();
   });
 
+  it('a new statement clears the previous one’s refusal, and a write says what it did', async () => {
+    const { builtIn, partiql } = await connected();
+    partiql.getState().setParameters('[]');
+    partiql.getState().setStatement('SELECT * FROM "NoSuchTable"');
+    await partiql.getState().run();
+    expect(partiql.getState().runError?.name).toBe('ResourceNotFoundException');
+
+    // Refused before sending: the old refusal goes, only the new message stays.
+    partiql.getState().setParameters('[{"S": 1}]');
+    await partiql.getState().run();
+    expect(partiql.getState().errors.parameters).toMatch(/S holds a string/);
+    expect(partiql.getState().runError).toBeUndefined();
+
+    partiql.getState().setParameters('[]');
+    partiql.getState().setStatement(`INSERT INTO "AuditLog" VALUE {'PK': 'partiql-outcome', 'SK': '1', 'note': 'x'}`);
+    await partiql.getState().run();
+    expect(partiql.getState()).toMatchObject({ runError: undefined, outcome: 'INSERT succeeded: 1 item written.' });
+    partiql.getState().setStatement(`UPDATE "AuditLog" SET "note" = 'y' WHERE "PK" = 'partiql-outcome' AND "SK" = '1'`);
+    await partiql.getState().run();
+    expect(partiql.getState().outcome).toBe('UPDATE succeeded: 1 item updated.');
+    partiql.getState().setStatement(`DELETE FROM "AuditLog" WHERE "PK" = 'partiql-outcome' AND "SK" = '1'`);
+    await partiql.getState().run();
+    expect(partiql.getState().outcome).toMatch(/^DELETE succeeded/);
+    expect((await builtIn.source.getItem({ TableName: 'AuditLog', Key: { PK: { S: 'partiql-outcome' }, SK: { S: '1' } } })).Item).toBeUndefined();
+
+    // Refused by DynamoDB: the refusal, and no success left from before.
+    partiql.getState().setStatement(`UPDATE "AuditLog" SET "note" = 'z' WHERE "PK" = 'partiql-outcome' AND "SK" = '1'`);
+    await partiql.getState().run();
+    expect(partiql.getState().runError?.name).toBe('ConditionalCheckFailedException');
+    expect(partiql.getState().outcome).toBeUndefined();
+    partiql.getState().setStatement('SELECT * FROM "AuditLog"');
+    await partiql.getState().run();
+    expect(partiql.getState()).toMatchObject({ runError: undefined, outcome: undefined });
+    partiql.getState().dispose();
+  });
+
   it('drops the results of another connection', async () => {
     const { explorer, partiql } = await connected();
     partiql.setState({ items: [{ a: { S: 'x' } }], pages: [{ itemCount: 1, nextToken: 't' }] });

@@ -7,6 +7,7 @@ import { isWriteCall, type ConfirmWrite } from '../../writeAccess';
 import { toExplorerError, type ExplorerError, type Item, type TableSummary } from '../explorerTypes';
 import type { ColumnWidths } from '../resultsSlice';
 import { summarizeTable } from '../tablesSlice';
+import { describeWriteOutcome } from './statementOutcome';
 import { parseStatementParameters } from './statementParameters';
 import { quotePartiqlName, statementTarget } from './statementTarget';
 
@@ -36,6 +37,8 @@ export interface PartiqlState {
   readonly running: boolean;
   /** DynamoDB's answer when it refused the statement (name and message, shown as text). */
   readonly runError?: ExplorerError;
+  /** What a statement that wrote did ("INSERT succeeded: 1 item written."), shown next to it. */
+  readonly outcome?: string;
   /** Rows in the order DynamoDB returned them, page after page (never re-sorted). */
   readonly items: readonly Item[];
   readonly pages: readonly StatementPage[];
@@ -62,7 +65,7 @@ export interface PartiqlActions {
 export type PartiqlStore = StoreApi<PartiqlState & PartiqlActions>;
 
 const NO_WIDTHS: ColumnWidths = {};
-const NO_RESULTS = { items: [], pages: [], runError: undefined, running: false, keyTable: undefined, keyIndexName: '' } as const;
+const NO_RESULTS = { items: [], pages: [], runError: undefined, outcome: undefined, running: false, keyTable: undefined, keyIndexName: '' } as const;
 
 /** The statement the tab starts with for a table: a Query on its partition key, the value as a parameter. */
 export function starterStatement(table: TableSummary): { statement: string; parametersText: string } {
@@ -106,7 +109,8 @@ export function createPartiqlStore({ explorer, confirmWrite }: { explorer: Explo
           ...(output.NextToken ? { nextToken: output.NextToken } : {}),
           ...(output.ConsumedCapacity?.CapacityUnits !== undefined ? { consumedCapacity: output.ConsumedCapacity.CapacityUnits } : {}),
         };
-        set((state) => ({ items: [...state.items, ...items], pages: [...state.pages, page], running: false }));
+        const outcome = input.NextToken ? undefined : describeWriteOutcome(input.Statement ?? '', output);
+        set((state) => ({ items: [...state.items, ...items], pages: [...state.pages, page], running: false, ...(outcome ? { outcome } : {}) }));
       } catch (error) {
         if (runTicket !== ticket) return;
         set({ running: false, runError: toExplorerError(error) });
@@ -157,7 +161,9 @@ export function createPartiqlStore({ explorer, confirmWrite }: { explorer: Explo
         const limit = limitText.trim() === '' ? undefined : parseCount(limitText, { label: 'Limit', min: 1, max: MAX_INT32 });
         if (limit && !limit.ok) errors.limit = limit.message;
         if (Object.keys(errors).length > 0 || !parameters.ok || (limit && !limit.ok)) {
-          set({ errors });
+          // A new statement: the previous one's refusal or success no longer describes what is on screen.
+          ticket++;
+          set({ errors, runError: undefined, outcome: undefined, running: false });
           return;
         }
         const values: readonly AttributeValue[] = parameters.values;

@@ -97,4 +97,51 @@ describe('the table details store', () => {
     expect(details.getState().deletingIndex).toBeUndefined();
     expect(explorer.getState().table?.indexes.map((index) => index.name)).toEqual([]);
   });
+
+  it('enables time to live on an attribute and disables it (UpdateTimeToLive), showing DescribeTimeToLive’s status after each', async () => {
+    const builtIn = await openBuiltInTableInMemory();
+    const explorer = createExplorerStore();
+    await explorer.getState().connect(builtIn.source, 'Built-in table');
+    await explorer.getState().selectTable('Leaderboard');
+    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: answeredWriteConfirmation().confirmWrite });
+    await details.getState().reload();
+    expect(details.getState().timeToLive).toEqual({ state: 'read', value: { status: 'DISABLED' } });
+
+    details.getState().openTimeToLive();
+    expect(await details.getState().submitTimeToLive(true)).toBe(false);
+    expect(details.getState().timeToLiveDialog.error).toMatch(/Type the attribute that holds each item’s expiry time/);
+    details.getState().setTimeToLiveAttribute('expiresAt');
+    expect(await details.getState().submitTimeToLive(true)).toBe(true);
+    expect(details.getState().timeToLive).toEqual({ state: 'read', value: { status: 'ENABLED', attributeName: 'expiresAt' } });
+    expect(details.getState().timeToLiveDialog.open).toBe(false);
+    expect((await builtIn.source.describeTimeToLive({ TableName: 'Leaderboard' })).TimeToLiveDescription?.TimeToLiveStatus).toBe('ENABLED');
+
+    // Enabled again: DynamoDB's refusal, as it says it, in the dialog.
+    details.getState().openTimeToLive();
+    expect(details.getState().timeToLiveDialog.attributeName).toBe('expiresAt');
+    expect(await details.getState().submitTimeToLive(true)).toBe(false);
+    expect(details.getState().timeToLiveDialog.refusal?.name).toBe('ValidationException');
+
+    expect(await details.getState().submitTimeToLive(false)).toBe(true);
+    expect(details.getState().timeToLive).toEqual({ state: 'read', value: { status: 'DISABLED' } });
+    details.getState().dispose();
+  });
+
+  it('on AWS changes time to live only after the write confirmation, and sends nothing on No', async () => {
+    const builtIn = await openBuiltInTableInMemory();
+    const explorer = createExplorerStore();
+    await explorer.getState().connect(asAwsSource(builtIn.source), 'AWS eu-west-1');
+    await explorer.getState().selectTable('Leaderboard');
+    const confirmation = answeredWriteConfirmation(false);
+    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: confirmation.confirmWrite });
+    details.getState().openTimeToLive();
+    details.getState().setTimeToLiveAttribute('expiresAt');
+    expect(await details.getState().submitTimeToLive(true)).toBe(false);
+    expect((await builtIn.source.describeTimeToLive({ TableName: 'Leaderboard' })).TimeToLiveDescription?.TimeToLiveStatus).toBe('DISABLED');
+    expect(details.getState().timeToLiveDialog).toMatchObject({ open: true, sending: false });
+    confirmation.answer = true;
+    expect(await details.getState().submitTimeToLive(true)).toBe(true);
+    expect(confirmation.asked).toEqual(['Enable time to live on expiresAt of Leaderboard', 'Enable time to live on expiresAt of Leaderboard']);
+    details.getState().dispose();
+  });
 });

@@ -36,6 +36,18 @@ export interface DeleteIndexDialog {
   readonly refusal?: ExplorerError;
 }
 
+/** The Time to live dialog: enable on an attribute, or disable (UpdateTimeToLive). */
+export interface TimeToLiveDialog {
+  readonly open: boolean;
+  /** The attribute that holds each item's expiry time (epoch seconds). */
+  readonly attributeName: string;
+  /** What is wrong with the attribute name, before anything is sent. */
+  readonly error?: string;
+  readonly sending: boolean;
+  /** DynamoDB's answer when it refused the UpdateTimeToLive. */
+  readonly refusal?: ExplorerError;
+}
+
 export interface TableDetailsState {
   /** The table these details are of (the explorer's). */
   readonly tableName?: string;
@@ -49,6 +61,7 @@ export interface TableDetailsState {
   readonly deleteIndex: DeleteIndexDialog;
   /** The index being deleted, followed with DescribeTable (DELETING) until it is gone. */
   readonly deletingIndex?: string;
+  readonly timeToLiveDialog: TimeToLiveDialog;
 }
 
 export interface TableDetailsActions {
@@ -65,6 +78,12 @@ export interface TableDetailsActions {
   chooseIndexToDelete(indexName: string): void;
   /** UpdateTable with a GSI Delete, then follows the index until DescribeTable no longer lists it. True when DynamoDB accepted it. */
   submitDeleteIndex(): Promise<boolean>;
+  /** Opens the Time to live dialog, with the current attribute (when TTL is on) in the box. */
+  openTimeToLive(): void;
+  closeTimeToLive(): void;
+  setTimeToLiveAttribute(attributeName: string): void;
+  /** UpdateTimeToLive: enables TTL on the dialog's attribute, or disables it; then reads DescribeTimeToLive again. True when DynamoDB accepted it. */
+  submitTimeToLive(enabled: boolean): Promise<boolean>;
   dispose(): void;
 }
 
@@ -89,6 +108,9 @@ const MAX_TAG_PAGES = 10;
 const CLOSED_DIALOG: AddIndexDialog = { open: false, form: EMPTY_ADD_INDEX_FORM, errors: {}, sending: false };
 const CLOSED_DELETE_INDEX: DeleteIndexDialog = { open: false, indexName: '', sending: false };
 const LOADING = { state: 'loading' } as const;
+const CLOSED_TTL: TimeToLiveDialog = { open: false, attributeName: '', sending: false };
+/** DynamoDB's limit on an attribute name (TimeToLiveSpecification.AttributeName: 1 to 255 characters). */
+const MAX_TTL_ATTRIBUTE = 255;
 
 const unavailable = (error: unknown): { state: 'unavailable'; why: string } => ({ state: 'unavailable', why: toExplorerError(error).message });
 
@@ -129,6 +151,7 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
       canAddIndex: false,
       addIndex: CLOSED_DIALOG,
       deleteIndex: CLOSED_DELETE_INDEX,
+      timeToLiveDialog: CLOSED_TTL,
       reload: async () => {
         const { source, table } = current();
         if (!source || !table) return;
@@ -205,6 +228,47 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
         await follow(indexName, table.name, sendTicket, 'deletingIndex');
         return true;
       },
+      openTimeToLive: () => {
+        const { timeToLive } = get();
+        set({ timeToLiveDialog: { ...CLOSED_TTL, open: true, attributeName: timeToLive.state === 'read' ? (timeToLive.value.attributeName ?? '') : '' } });
+      },
+      closeTimeToLive: () => set({ timeToLiveDialog: CLOSED_TTL }),
+      setTimeToLiveAttribute: (attributeName) => set((state) => ({ timeToLiveDialog: { ...state.timeToLiveDialog, attributeName, error: undefined, refusal: undefined } })),
+      submitTimeToLive: async (enabled) => {
+        const { source, table } = current();
+        const { timeToLiveDialog: dialog, canAddIndex, timeToLive } = get();
+        if (!source || !table || !canAddIndex || dialog.sending) return false;
+        // Disabling names the attribute TTL is on now (DynamoDB requires it to match).
+        const attributeName = enabled ? dialog.attributeName : timeToLive.state === 'read' ? (timeToLive.value.attributeName ?? dialog.attributeName) : dialog.attributeName;
+        const error = !attributeName
+          ? 'Type the attribute that holds each item’s expiry time in epoch seconds, e.g. expiresAt.'
+          : attributeName.length > MAX_TTL_ATTRIBUTE
+            ? `An attribute name has at most ${MAX_TTL_ATTRIBUTE} characters; this one has ${attributeName.length}.`
+            : undefined;
+        if (error) {
+          set({ timeToLiveDialog: { ...dialog, error } });
+          return false;
+        }
+        const sendTicket = ticket;
+        set({ timeToLiveDialog: { ...dialog, error: undefined, refusal: undefined, sending: true } });
+        try {
+          const sent = await confirmWrite(source, `${enabled ? 'Enable' : 'Disable'} time to live on ${attributeName} of ${table.name}`, (writer) =>
+            writer.updateTimeToLive({ TableName: table.name, TimeToLiveSpecification: { Enabled: enabled, AttributeName: attributeName } }),
+          );
+          if (!sent.confirmed) {
+            if (sendTicket === ticket) set((state) => ({ timeToLiveDialog: { ...state.timeToLiveDialog, sending: false } }));
+            return false;
+          }
+        } catch (error) {
+          if (sendTicket === ticket) set((state) => ({ timeToLiveDialog: { ...state.timeToLiveDialog, sending: false, refusal: toExplorerError(error) } }));
+          return false;
+        }
+        if (sendTicket !== ticket) return true;
+        set({ timeToLiveDialog: CLOSED_TTL, timeToLive: LOADING });
+        const read = await readTimeToLive(source, table);
+        if (sendTicket === ticket) set({ timeToLive: read });
+        return true;
+      },
       dispose: () => {
         disposed = true;
         unsubscribe();
@@ -212,11 +276,11 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
     };
   });
 
-  // After a new connection the explorer still shows the old table until it has described the new
-  // one (connect keeps the selection, to come back to the same table): wait for that description.
+  // After a new connection, wait for the explorer to describe its table (connect clears the old one and
+  // chooses a table of the same name again when the new connection has one).
   let staleTable: TableSummary | undefined;
   let awaitingTable = false;
-  const reset = { timeToLive: LOADING, tags: LOADING, addIndex: CLOSED_DIALOG, creatingIndex: undefined, deleteIndex: CLOSED_DELETE_INDEX, deletingIndex: undefined };
+  const reset = { timeToLive: LOADING, tags: LOADING, addIndex: CLOSED_DIALOG, creatingIndex: undefined, deleteIndex: CLOSED_DELETE_INDEX, deletingIndex: undefined, timeToLiveDialog: CLOSED_TTL };
   const unsubscribe = explorer.subscribe((state, previous) => {
     // A new connection (a new client, or the same one under another label) may allow other changes.
     const sourceChanged = state.source !== previous.source || state.sourceLabel !== previous.sourceLabel;

@@ -34,6 +34,7 @@ function StatementForm({ store, onOperation }: { store: PartiqlStore; onOperatio
   const errors = useStore(store, (state) => state.errors);
   const running = useStore(store, (state) => state.running);
   const runError = useStore(store, (state) => state.runError);
+  const outcome = useStore(store, (state) => state.outcome);
   const { setStatement, setParameters, setLimit, run } = store.getState();
   const id = useId();
   const ids = { statement: `${id}statement`, parameters: `${id}parameters`, limit: `${id}limit`, help: `${id}help`, refusal: `${id}refusal` };
@@ -73,6 +74,11 @@ function StatementForm({ store, onOperation }: { store: PartiqlStore; onOperatio
         {runError && (
           <p id={ids.refusal} className="error-box small" role="alert">
             <strong>{runError.name}</strong>: <VisibleText text={runError.message} />
+          </p>
+        )}
+        {outcome && (
+          <p className="notice small" role="status">
+            <VisibleText text={outcome} />
           </p>
         )}
       </span>
