@@ -27,14 +27,21 @@ export function warningAt(path: string, message: string): DesignProblem {
 }
 
 /**
- * One line per problem, as a notice or a report shows it.
+ * One line per problem, as every notice, alert and report shows it (file imports, share links,
+ * saved designs): the path, where it is in the file when the file is JSON text, then the message.
+ * A problem with no path (the whole document) is its message, with the position in front unless
+ * the message already gives it.
  *
  * @example
- * describeDesignProblem({ path: "tables[0].name", message: "…", severity: "error" }) // "tables[0].name: …"
+ * describeDesignProblem({ path: "tables[0].entities[2].name", line: 14, column: 11, message: "must be text …", severity: "error" })
+ * // "tables[0].entities[2].name (line 14, column 11): must be text …"
+ * describeDesignProblem({ path: "tables[0].name", message: "is missing …", severity: "error" }) // "tables[0].name: is missing …"
  */
 export function describeDesignProblem(problem: DesignProblem): string {
-  const where = problem.line !== undefined ? `line ${problem.line}, column ${problem.column ?? 1}` : problem.path || '(document)';
-  return `${where}: ${problem.message}`;
+  const position = problem.line !== undefined ? `line ${problem.line}, column ${problem.column ?? 1}` : undefined;
+  if (problem.path) return `${problem.path}${position ? ` (${position})` : ''}: ${problem.message}`;
+  if (position && !problem.message.includes(position)) return `${position.charAt(0).toUpperCase()}${position.slice(1)}: ${problem.message}`;
+  return problem.message;
 }
 
 /** A readable list of allowed values: `"S", "N" or "B"`. */
