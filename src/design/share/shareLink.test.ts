@@ -246,6 +246,17 @@ describe('share links', () => {
       expect(messagesOf(linkOfText('{"format": "keylab.design/7", "name": "x", "tables": []}'))).toEqual([expect.stringMatching(/^format: .*saved by a newer Keylab \(keylab\.design\/7\)/)]);
     });
 
+    it('with a Limit of 1e400 (read as Infinity), 0, -1, 0.5 or past a Java int is refused, not read as no limit', () => {
+      const document = JSON.parse(serializeDesignDocument(FIXED_K1_DESIGN));
+      const at = document.tables[0].accessPatterns.findIndex((entry: { limit?: number }) => entry.limit !== undefined);
+      const index = at >= 0 ? at : 0;
+      document.tables[0].accessPatterns[index].limit = 12345;
+      for (const limit of ['1e400', '-1e400', '0', '-1', '0.5', '2147483648']) {
+        const text = JSON.stringify(document).replace('"limit":12345', `"limit":${limit}`);
+        expect(messagesOf(linkOfText(text))).toEqual([expect.stringMatching(new RegExp(`^tables\\[0\\]\\.accessPatterns\\[${index}\\]\\.limit: must be a whole number from 1 to 2,147,483,647 \\(DynamoDB's Limit is at least 1\\)`))]);
+      }
+    });
+
     it('holding a broken design names each problem by its path', () => {
       const broken = { ...JSON.parse(serializeDesignDocument(FIXED_K1_DESIGN)), name: '' };
       broken.tables[0].entities[0].keys.SK = 'ORDER#{orderedAt:nope}';
