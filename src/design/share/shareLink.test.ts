@@ -226,7 +226,8 @@ describe('share links', () => {
     });
 
     it('that unpacks to something other than UTF-8 text', () => {
-      expect(messagesOf(linkOf(deflateSync(Uint8Array.of(0xff, 0xfe, 0x80))))).toEqual([expect.stringMatching(/not UTF-8 text/)]);
+      expect(messagesOf(linkOf(deflateSync(Uint8Array.of(0xff, 0xfe, 0x80))))).toEqual([expect.stringMatching(/not UTF-8 text \(from byte 0 of 3 unpacked\)/)]);
+      expect(messagesOf(linkOf(deflateSync(Uint8Array.of(0x7b, 0x22, 0xe9, 0x22, 0x7d))))).toEqual([expect.stringMatching(/not UTF-8 text \(from byte 2 of 5 unpacked\)/)]);
     });
 
     it('of 10 MB is refused before it is decoded', () => {

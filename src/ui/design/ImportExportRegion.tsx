@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { EXPORT_FORMATS, importDesignFile, type Design } from '../../design';
+import { EXPORT_FORMATS, importDesignBytes, type Design } from '../../design';
 import { downloadFiles } from '../common/downloadFiles';
 import { useAppStores } from '../stores';
 import { ExportReviewButton } from './ExportReviewButton';
@@ -24,14 +24,15 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
   const [exportStatus, setExportStatus] = useState<string | undefined>(undefined);
 
   const importFile = async (file: File) => {
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await file.text();
+      // Bytes, not file.text(): text() would replace bytes that are not UTF-8 with U+FFFD; importDesignBytes refuses them.
+      bytes = new Uint8Array(await file.arrayBuffer());
     } catch (error) {
       setOutcome({ kind: 'failed', fileName: file.name, errors: [{ path: '', severity: 'error', message: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}` }] });
       return;
     }
-    const result = importDesignFile(text, file.name);
+    const result = importDesignBytes(bytes, file.name);
     if (!result.ok) {
       setOutcome({ kind: 'failed', fileName: file.name, errors: result.errors });
       return;
