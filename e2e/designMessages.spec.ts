@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { LEADERBOARD_DESIGN, serializeDesignDocument, SHOP_DESIGN } from '../src/design';
+import { LEADERBOARD_DESIGN, serializeDesignDocument, SHOP_DESIGN, type Design } from '../src/design';
 import { encodeShareFragment } from '../src/design/share';
 import { expect, test } from './fixtures';
 import { DesignImportExportPage } from './pages/DesignImportExportPage';
 import { DesignPage } from './pages/DesignPage';
+import { AccessPatternsPage } from './pages/AccessPatternsPage';
 
 /**
  * What Import design… and a share link say, as a user meets it: each problem
@@ -90,4 +91,57 @@ test('Make a copy of a shared design named like a saved one, twice: "(copy)", th
   // Duplicate counts on from the same name.
   await designs.designs.getByRole('button', { name: 'Duplicate' }).click();
   await expect(designs.designButton(`${LEADERBOARD_DESIGN.name} (copy 3)`)).toHaveAttribute('aria-current', 'true');
+});
+
+const RLO = '\u202E';
+/** The Leaderboard with a right-to-left override in every name and text a design file may carry. */
+const SPOOFING: Design = {
+  ...LEADERBOARD_DESIGN,
+  name: `Ladder${RLO}gnp.exe`,
+  tables: LEADERBOARD_DESIGN.tables.map((table) => ({
+    ...table,
+    description: `About${RLO}txt`,
+    entities: table.entities.map((entity) => ({ ...entity, name: `Run${RLO}x`, samples: entity.samples.map((sample) => ({ ...sample, values: { ...sample.values, playerId: `p${RLO}x` } })) })),
+    accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, entities: [`Run${RLO}x`], name: `${pattern.name}${RLO}x`, description: `Why${RLO}x` })),
+  })),
+};
+
+/** Where the page shows `character` raw: text outside form fields (their values are for editing), and accessible names. */
+async function rawOccurrences(page: Page, character: string): Promise<string[]> {
+  return page.evaluate((wanted) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (node.textContent?.includes(wanted) && !parent?.closest('textarea, input')) found.push(parent?.outerHTML.slice(0, 120) ?? '');
+    }
+    for (const element of Array.from(document.querySelectorAll('[aria-label], [title], [alt]'))) {
+      for (const name of ['aria-label', 'title', 'alt']) if (element.getAttribute(name)?.includes(wanted)) found.push(`${name} of ${element.tagName}`);
+    }
+    return found;
+  }, character);
+}
+
+test('a design file with a right-to-left override in every name: no raw control on the Design tab, its review document or its presentation', async ({ page }) => {
+  test.slow();
+  const design = new DesignImportExportPage(page);
+  await design.open();
+  await importBytes(page, 'ladder.json', text(serializeDesignDocument(SPOOFING)));
+  await expect(design.importReport.getByRole('status')).toContainText('Imported “Ladder⟨U+202E⟩gnp.exe”');
+  const patterns = new AccessPatternsPage(page);
+  await patterns.run();
+  const review = page.getByRole('region', { name: 'Review document' });
+  await expect(review.getByRole('table', { name: 'Sample result of Top scores of a season, highest first⟨U+202E⟩x' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: 'Run⟨U+202E⟩x', exact: true })).toBeVisible();
+  expect(await rawOccurrences(page, RLO)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Present', exact: true }).click();
+  const presentation = page.getByRole('region', { name: 'Presentation' });
+  await expect(presentation).toContainText('Ladder⟨U+202E⟩gnp.exe');
+  for (let slide = 0; slide < 8; slide++) {
+    expect(await rawOccurrences(page, RLO)).toEqual([]);
+    const next = presentation.getByRole('button', { name: 'Next slide' });
+    if (await next.isDisabled()) break;
+    await next.click();
+  }
 });

@@ -1,5 +1,6 @@
 import type { ReviewBlock, ReviewDocument, ReviewLine } from '../../design';
 import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 
 /**
  * The review document model as read-only HTML: the same sections, tables
@@ -78,7 +79,7 @@ function Block({ block }: { readonly block: ReviewBlock }) {
     case 'table':
       return (
         <div className="review-document-table">
-          <table aria-label={block.label}>
+          <table aria-label={visibleString(block.label)}>
             <thead>
               <tr>
                 {block.columns.map((column) => (
