@@ -145,3 +145,14 @@ test('a design file with a right-to-left override in every name: no raw control 
     await next.click();
   }
 });
+
+test('the notice about a saved design with problems names the path and shows a bidi control in its name as a marker', async ({ page }) => {
+  const { tables, ...rest } = LEADERBOARD_DESIGN;
+  const design = { ...rest, name: `Ladder${RLO}gnp.exe`, tables: tables.map((table) => ({ ...table, name: 'ab' })) };
+  const saved = { state: { designs: [{ id: 'd1', design, updatedAt: '2026-06-23T10:00:00.000Z' }], openDesignId: 'd1' }, version: 1 };
+  await page.addInitScript((value) => localStorage.setItem('keylab.designs', value), JSON.stringify(saved));
+  await page.goto('/');
+  const notice = page.locator('.notices[role="alert"]');
+  await expect(notice).toContainText('Saved design "Ladder⟨U+202E⟩gnp.exe" has problems to fix: tables[0].name: table name "ab" is 2 characters long');
+  expect(await rawOccurrences(page, RLO)).toEqual([]);
+});
