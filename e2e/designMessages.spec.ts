@@ -52,6 +52,8 @@ test('the Import report shows a right-to-left override in a design name as a mar
   await expect(status.locator('bdi').first()).toHaveCSS('unicode-bidi', 'isolate');
   expect(await design.importReport.evaluate((element) => element.textContent)).not.toContain('\u202E');
   await expect(designs.designButton('invoice⟨U+202E⟩gnp.exe')).toHaveAttribute('aria-current', 'true');
+  // The name field shows its value raw (it is for editing): a note under it says how it reads.
+  await expect(page.getByText('The name holds invisible or direction-changing characters; it reads: invoice⟨U+202E⟩gnp.exe')).toBeVisible();
 
   await importBytes(page, 'invoice.json', file);
   await expect(status).toHaveText(
