@@ -1,6 +1,6 @@
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_DESIGNS, parseDesignDocument, serializeDesignDocument, type Design } from '..';
+import { describeDesignProblem, EXAMPLE_DESIGNS, parseDesignDocument, serializeDesignDocument, type Design } from '..';
 import { encodeBase64 } from '../../keys';
 import { decodeShareFragment, encodeShareFragment, MAX_SHARE_FRAGMENT_CHARS, SHARE_LINK_CHAT_CHARS } from '.';
 
@@ -263,6 +263,11 @@ describe('share links', () => {
       broken.tables[0].entities[0].keys.SK = 'ORDER#{orderedAt:nope}';
       const messages = messagesOf(linkOfText(JSON.stringify(broken)));
       expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^name: /), expect.stringMatching(/^tables\[0\]\.entities\[0\]\.keys\.SK: /)]));
+      // As the link view shows them: the path, and no line or column of the packed JSON nobody sees.
+      const read = decodeShareFragment(linkOfText(JSON.stringify(broken)));
+      if (read.ok) throw new Error('expected the link to be refused');
+      expect(read.errors.map(describeDesignProblem)).toEqual(expect.arrayContaining([expect.stringMatching(/^tables\[0\]\.entities\[0\]\.keys\.SK: /)]));
+      expect(read.errors.every((error) => error.line === undefined)).toBe(true);
     });
   });
 });

@@ -114,7 +114,14 @@ export function decodeShareFragment(fragment: string): DesignReadResult {
   if (invalid !== undefined) return refuse(`The link is damaged: the design inside is not UTF-8 text (from byte ${invalid.toLocaleString('en-US')} of ${inflated.bytes.length.toLocaleString('en-US')} unpacked).`);
   const text = new TextDecoder('utf-8').decode(inflated.bytes);
   const read = parseDesignDocument(text, { fileName: 'the shared design' });
-  return read;
+  // The JSON inside a link is one packed line nobody sees: a problem's path says where it is, a column wouldn't.
+  return read.ok ? { ...read, warnings: read.warnings.map(withoutPosition) } : { ok: false, errors: read.errors.map(withoutPosition) };
+}
+
+function withoutPosition(problem: DesignProblem): DesignProblem {
+  if (!problem.path) return problem;
+  const { line: _line, column: _column, ...rest } = problem;
+  return rest;
 }
 
 type InflateOutcome = { readonly kind: 'ok'; readonly bytes: Uint8Array } | { readonly kind: 'tooLarge' } | { readonly kind: 'corrupt'; readonly reason: string };
