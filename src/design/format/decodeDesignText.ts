@@ -57,8 +57,13 @@ export function findInvalidUtf8(bytes: Uint8Array): number | undefined {
  * // { ok: false, errors: [{ path: "", message: "shop.json is not UTF-8 text: the byte at offset 1 (0xFF) …" }] }
  */
 export function decodeDesignText(bytes: Uint8Array, fileName: string): DesignTextResult {
-  const invalid = findInvalidUtf8(bytes);
-  if (invalid === undefined) return { ok: true, text: new TextDecoder('utf-8').decode(bytes) };
+  // The usual case in one native pass; the offset is looked for only when the bytes are refused.
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    // Not UTF-8: say where.
+  }
+  const invalid = findInvalidUtf8(bytes) ?? 0;
   const shown = Array.from(bytes.subarray(invalid, Math.min(invalid + 4, bytes.length)), (byte) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
   const line = countLines(bytes, invalid);
   return {
