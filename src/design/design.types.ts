@@ -193,6 +193,7 @@ export interface AccessPatternDesign {
   readonly sort?: PatternSortCondition;
   /** Read direction: descending is `ScanIndexForward = false`. */
   readonly direction: ReadDirection;
+  /** DynamoDB's Limit: a whole number from 1 to {@link MAX_PATTERN_LIMIT}; absent reads every match. */
   readonly limit?: number;
   /** A FilterExpression in DynamoDB's syntax with attribute names inline (`#`/`:` placeholders are made on export). */
   readonly filter?: string;
@@ -244,3 +245,13 @@ export interface DesignProblem {
   readonly line?: number;
   readonly column?: number;
 }
+
+/**
+ * The largest `Limit` DynamoDB takes (a Java int); the smallest is 1. Design
+ * files, share links and the pattern editor refuse anything else, never
+ * reading it as "no limit".
+ *
+ * @example
+ * MAX_PATTERN_LIMIT // 2147483647
+ */
+export const MAX_PATTERN_LIMIT = 2_147_483_647;

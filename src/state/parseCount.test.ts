@@ -57,6 +57,15 @@ describe('parseCount', () => {
     expect(parseCount('0,000', LIMIT)).toEqual({ ok: false, reason: 'tooSmall', digits: '0', message: 'Limit must be at least 1; 0 is smaller.' });
   });
 
+  it('refuses every Limit DynamoDB would (the pattern editor and PartiQL read it here): none is taken as no limit', () => {
+    for (const text of ['1e400', 'Infinity', '-1', '-0', '0', '0.5', '1.0', '2147483648', 'NaN']) {
+      const result = parseCount(text, LIMIT);
+      expect(result.ok, text).toBe(false);
+      if (!result.ok) expect(result.message, text).toMatch(/^Limit (must be|can be)/);
+    }
+    expect(parseCount('2147483647', LIMIT)).toEqual({ ok: true, value: 2_147_483_647 });
+  });
+
   it('checks bounds on the exact digits: in range is read, out of range is refused, whatever its size', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.constantFrom('', ','), (n, separator) => {

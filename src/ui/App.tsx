@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrandMark } from './BrandMark';
 import { BuiltInTableElsewhere } from './BuiltInTableElsewhere';
+import { VisibleText } from './common/VisibleText';
 import { DesignPanel } from './design/DesignPanel';
 import { LazyExplorer } from './LazyExplorer';
 import { LazyMigrate } from './migrate/LazyMigrate';
@@ -74,7 +75,10 @@ export function App() {
       {notices.length > 0 && (
         <div className="notices" role="alert">
           {notices.map((notice) => (
-            <p key={notice.id}>{notice.message}</p>
+            <p key={notice.id}>
+              {/* Notices quote saved data (a design's name): bidi controls in it are shown as markers. */}
+              <VisibleText text={notice.message} />
+            </p>
           ))}
         </div>
       )}

@@ -97,6 +97,14 @@ describe('buildPatternRequest: the articles', () => {
     });
   });
 
+  it('refuses a Limit DynamoDB would refuse (a pattern kept from before the file check, or built in code), never sending it as no limit', () => {
+    for (const limit of [0, -1, 2.5, Infinity, Number.NaN, 2_147_483_648]) {
+      const built = buildPatternRequest(leaderboard, { ...pattern(leaderboard, 'top-scores'), limit });
+      expect(built.ok).toBe(false);
+      if (!built.ok) expect(built.problems).toEqual([expect.objectContaining({ message: expect.stringMatching(/^Limit must be a whole number from 1 to 2,147,483,647; got .*Leave it out to read every match\.$/) })]);
+    }
+  });
+
   it('a number sort key gets number bounds', () => {
     const built = request(leaderboard, { ...pattern(leaderboard, 'player-runs'), sort: { input: 'fields', operator: '>=', values: { ts: '1719720000' } } });
     expect(built.request).toMatchObject({ IndexName: 'byPlayer', KeyConditionExpression: 'playerId = :playerId AND ts >= :ts', ExpressionAttributeValues: { ':ts': { N: '1719720000' } } });

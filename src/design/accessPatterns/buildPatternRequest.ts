@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { buildExpressions, type ConditionModel, type ExpressionModels, type SortKeyConditionModel } from '../../expressions';
 import { parseKeyTemplate, templateFields, type KeyRole, type KeyTemplate } from '../../keys';
 import { compileTemplateText, findEntity, isEntityInIndex, keySchemaOf, typedKeyValue } from '../designKeys';
-import type { AccessPatternDesign, DesignProblem, EntityDesign, KeyAttributeDesign, PatternSortCondition, TableDesign } from '../design.types';
+import { MAX_PATTERN_LIMIT, type AccessPatternDesign, type DesignProblem, type EntityDesign, type KeyAttributeDesign, type PatternSortCondition, type TableDesign } from '../design.types';
 import { jsonToAttributeValue } from '../format';
 import { buildFieldSortCondition } from './sortKeyBounds';
 
@@ -83,7 +83,9 @@ export function buildPatternRequest(table: TableDesign, pattern: AccessPatternDe
   }
   const index = pattern.index !== undefined ? table.indexes.find((candidate) => candidate.name === pattern.index) : undefined;
   if (pattern.consistentRead && index?.kind === 'GSI') report('consistentRead', `A global secondary index (${index.name}) can't be read with ConsistentRead: turn it off or query the table.`);
-  if (pattern.limit !== undefined && (!Number.isInteger(pattern.limit) || pattern.limit < 1)) report('limit', `Limit must be a whole number of at least 1; got ${pattern.limit}.`);
+  if (pattern.limit !== undefined && (!Number.isSafeInteger(pattern.limit) || pattern.limit < 1 || pattern.limit > MAX_PATTERN_LIMIT)) {
+    report('limit', `Limit must be a whole number from 1 to ${MAX_PATTERN_LIMIT.toLocaleString('en-US')}; got ${String(pattern.limit)}. Leave it out to read every match.`);
+  }
 
   const parts: KeyPart[] = [];
   const notes: string[] = [];

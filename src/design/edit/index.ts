@@ -3,3 +3,4 @@ export * from './tableEdits';
 export * from './entityEdits';
 export * from './sampleEdits';
 export * from './indexEdits';
+export * from './designNames';

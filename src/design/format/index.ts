@@ -8,6 +8,8 @@ export { serializeDesignDocument, toDesignDocument } from './serializeDesignDocu
 export { attributeValueToJson, itemToJsonItem, jsonItemToItem, jsonToAttributeValue, readJsonAttributeValue, readJsonItem, type JsonItemResult, type JsonValueResult } from './jsonItem';
 export { findJsonErrorOffset, locateJsonError, type JsonErrorWhere } from '../../errors';
 export { describeDesignProblem } from './problemPath';
+export { decodeDesignText, findInvalidUtf8, type DesignTextResult } from './decodeDesignText';
+export { locateJsonPaths, withJsonPositions, type JsonPosition } from './locateJsonPaths';
 export { CREDENTIALS_WARNING } from './documentReader';
 export { checkKeyTemplate } from './templateChecks';
 export { checkTableName, MAX_GSIS, MAX_LSIS, MAX_INDEX_KEY_ATTRIBUTES } from './tableReader';

@@ -2,6 +2,7 @@ import { DESIGN_FORMAT, type AcceptedFindingDesign, type AccessPatternDesign, ty
 import { DocumentReader, MAX_REPORTED_PROBLEMS } from './documentReader';
 import { readEntity, type ReadEntity } from './entityReader';
 import { locateJsonError } from '../../errors';
+import { withJsonPositions } from './locateJsonPaths';
 import { readAccessPattern } from './patternReader';
 import { describeJsonType, elementPath, errorAt, isPlainObject, memberPath } from './problemPath';
 import { readTableShape } from './tableReader';
@@ -70,7 +71,10 @@ export function parseDesignDocument(input: string | unknown, options: ParseDesig
     return refuse('format', `${file}this design was saved by a newer Keylab (${format}); this one reads ${DESIGN_FORMAT} and won't half-read it: update Keylab to open it.`);
   }
   if (Number(version[1]) < CURRENT_VERSION) return refuse('format', `${file}${format} is not a version this Keylab reads: it reads ${DESIGN_FORMAT}.`);
-  return readDesign(value, options);
+  const read = readDesign(value, options);
+  // From text, each problem also says where it is in the file (line and column of its path).
+  if (typeof input !== 'string') return read;
+  return read.ok ? { ...read, warnings: withJsonPositions(input, read.warnings) } : { ok: false, errors: withJsonPositions(input, read.errors) };
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { AccessPatternDesign, ExpectedResult, PatternSortCondition, PatternSortOperator } from '../design.types';
+import { MAX_PATTERN_LIMIT, type AccessPatternDesign, type ExpectedResult, type PatternSortCondition, type PatternSortOperator } from '../design.types';
 import { keySchemaOf } from '../designKeys';
 import { DocumentReader } from './documentReader';
 import type { ReadEntity } from './entityReader';
-import { memberPath } from './problemPath';
+import { describeJsonType, memberPath } from './problemPath';
 import type { TableShape } from './tableReader';
 import { fieldNamesOf } from './templateChecks';
 
@@ -15,6 +15,20 @@ import { fieldNamesOf } from './templateChecks';
 const DIRECTIONS = ['ascending', 'descending'] as const;
 const FIELD_OPERATORS = ['=', '<', '<=', '>', '>=', 'between'] as const;
 const RAW_OPERATORS: readonly PatternSortOperator[] = [...FIELD_OPERATORS, 'begins_with'];
+
+/**
+ * DynamoDB's Limit: a whole number from 1 to MAX_PATTERN_LIMIT (a Java int). Anything else (0, a
+ * negative or fractional number, 1e400 read as Infinity, text) is refused, never read as "no limit":
+ * leaving it out is how a pattern reads every match.
+ */
+function readLimit(reader: DocumentReader, raw: Record<string, unknown>, path: string): number | undefined {
+  const value = raw.limit;
+  if (value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= MAX_PATTERN_LIMIT)) return value;
+  return reader.error(
+    memberPath(path, 'limit'),
+    `must be a whole number from 1 to ${MAX_PATTERN_LIMIT.toLocaleString('en-US')} (DynamoDB's Limit is at least 1), not ${describeJsonType(value)}: write the number of items to read, or leave "limit" out to read every match.`,
+  );
+}
 
 export function readAccessPattern(reader: DocumentReader, value: unknown, path: string, table: TableShape, entities: readonly ReadEntity[]): AccessPatternDesign | undefined {
   const raw = reader.object(
@@ -54,7 +68,7 @@ export function readAccessPattern(reader: DocumentReader, value: unknown, path: 
   const sortFields = first && schema && missingKeys.length === 0 ? schema.sort.flatMap((attribute) => fieldNamesOf(first.templates.get(attribute.name)!)) : undefined;
   const sort = raw.sort === undefined ? undefined : readSort(reader, raw.sort, memberPath(path, 'sort'), schema?.sort.length === 0 ? where : undefined, sortFields);
   const direction = reader.choice(raw, 'direction', path, DIRECTIONS, 'ascending');
-  const limit = reader.integer(raw, 'limit', path, 1, 'limit');
+  const limit = readLimit(reader, raw, path);
   const filter = reader.optionalString(raw, 'filter', path);
   const projection = reader.stringList(raw, 'projection', path, []);
   const consistentRead = reader.boolean(raw, 'consistentRead', path, false);

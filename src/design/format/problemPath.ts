@@ -27,14 +27,21 @@ export function warningAt(path: string, message: string): DesignProblem {
 }
 
 /**
- * One line per problem, as a notice or a report shows it.
+ * One line per problem, as every notice, alert and report shows it (file imports, share links,
+ * saved designs): the path, where it is in the file when the file is JSON text, then the message.
+ * A problem with no path (the whole document) is its message, with the position in front unless
+ * the message already gives it.
  *
  * @example
- * describeDesignProblem({ path: "tables[0].name", message: "…", severity: "error" }) // "tables[0].name: …"
+ * describeDesignProblem({ path: "tables[0].entities[2].name", line: 14, column: 11, message: "must be text …", severity: "error" })
+ * // "tables[0].entities[2].name (line 14, column 11): must be text …"
+ * describeDesignProblem({ path: "tables[0].name", message: "is missing …", severity: "error" }) // "tables[0].name: is missing …"
  */
 export function describeDesignProblem(problem: DesignProblem): string {
-  const where = problem.line !== undefined ? `line ${problem.line}, column ${problem.column ?? 1}` : problem.path || '(document)';
-  return `${where}: ${problem.message}`;
+  const position = problem.line !== undefined ? `line ${problem.line}, column ${problem.column ?? 1}` : undefined;
+  if (problem.path) return `${problem.path}${position ? ` (${position})` : ''}: ${problem.message}`;
+  if (position && !problem.message.includes(position)) return `${position.charAt(0).toUpperCase()}${position.slice(1)}: ${problem.message}`;
+  return problem.message;
 }
 
 /** A readable list of allowed values: `"S", "N" or "B"`. */
@@ -49,7 +56,8 @@ export function describeJsonType(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
-  if (typeof value === 'number') return `the number ${String(value)}`;
+  // JSON.parse reads 1e400 as Infinity: say so, rather than print a number the file never wrote.
+  if (typeof value === 'number') return Number.isFinite(value) ? `the number ${String(value)}` : `a number too large for JSON to hold (such as 1e400, read as ${String(value)})`;
   if (typeof value === 'boolean') return String(value);
   return typeof value;
 }

@@ -1,4 +1,4 @@
-import { parseDesignDocument } from '../format';
+import { decodeDesignText, parseDesignDocument, withJsonPositions } from '../format';
 import type { ImportResult } from './importResult';
 import { importOneTableValue } from './importOneTableSchema';
 import { importWorkbenchValue } from './importWorkbenchModel';
@@ -22,8 +22,8 @@ export function importDesignFile(text: string, fileName: string): ImportResult {
   const root = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const format = typeof root?.format === 'string' ? root.format : undefined;
   if (format?.startsWith('keylab.design/')) return importKeylabDesign(text, fileName);
-  if (root && (Array.isArray(root.DataModel) || 'ModelName' in root)) return importWorkbenchValue(value, { fileName });
-  if (format?.startsWith('onetable:') || (root && 'models' in root && 'indexes' in root)) return importOneTableValue(value, { fileName });
+  if (root && (Array.isArray(root.DataModel) || 'ModelName' in root)) return withPositions(text, importWorkbenchValue(value, { fileName }));
+  if (format?.startsWith('onetable:') || (root && 'models' in root && 'indexes' in root)) return withPositions(text, importOneTableValue(value, { fileName }));
   return {
     ok: false,
     errors: [
@@ -34,6 +34,24 @@ export function importDesignFile(text: string, fileName: string): ImportResult {
       },
     ],
   };
+}
+
+/** Each problem of an import from `text` with its line and column in the file (see withJsonPositions). */
+function withPositions(text: string, result: ImportResult): ImportResult {
+  return result.ok ? { ...result, warnings: withJsonPositions(text, result.warnings) } : { ok: false, errors: withJsonPositions(text, result.errors) };
+}
+
+/**
+ * Imports a design file from its bytes, as read from disk: bytes that are
+ * not UTF-8 are refused with their offset (never replaced by U+FFFD), then
+ * the text is read by {@link importDesignFile}.
+ *
+ * @example
+ * importDesignBytes(new Uint8Array(await file.arrayBuffer()), file.name)
+ */
+export function importDesignBytes(bytes: Uint8Array, fileName: string): ImportResult {
+  const decoded = decodeDesignText(bytes, fileName);
+  return decoded.ok ? importDesignFile(decoded.text, fileName) : decoded;
 }
 
 /** A Keylab design file: read by the design format itself (strict, nothing half-read). */

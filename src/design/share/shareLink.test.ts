@@ -1,6 +1,6 @@
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_DESIGNS, parseDesignDocument, serializeDesignDocument, type Design } from '..';
+import { describeDesignProblem, EXAMPLE_DESIGNS, parseDesignDocument, serializeDesignDocument, type Design } from '..';
 import { encodeBase64 } from '../../keys';
 import { decodeShareFragment, encodeShareFragment, MAX_SHARE_FRAGMENT_CHARS, SHARE_LINK_CHAT_CHARS } from '.';
 
@@ -226,7 +226,8 @@ describe('share links', () => {
     });
 
     it('that unpacks to something other than UTF-8 text', () => {
-      expect(messagesOf(linkOf(deflateSync(Uint8Array.of(0xff, 0xfe, 0x80))))).toEqual([expect.stringMatching(/not UTF-8 text/)]);
+      expect(messagesOf(linkOf(deflateSync(Uint8Array.of(0xff, 0xfe, 0x80))))).toEqual([expect.stringMatching(/not UTF-8 text \(from byte 0 of 3 unpacked\)/)]);
+      expect(messagesOf(linkOf(deflateSync(Uint8Array.of(0x7b, 0x22, 0xe9, 0x22, 0x7d))))).toEqual([expect.stringMatching(/not UTF-8 text \(from byte 2 of 5 unpacked\)/)]);
     });
 
     it('of 10 MB is refused before it is decoded', () => {
@@ -246,11 +247,27 @@ describe('share links', () => {
       expect(messagesOf(linkOfText('{"format": "keylab.design/7", "name": "x", "tables": []}'))).toEqual([expect.stringMatching(/^format: .*saved by a newer Keylab \(keylab\.design\/7\)/)]);
     });
 
+    it('with a Limit of 1e400 (read as Infinity), 0, -1, 0.5 or past a Java int is refused, not read as no limit', () => {
+      const document = JSON.parse(serializeDesignDocument(FIXED_K1_DESIGN));
+      const at = document.tables[0].accessPatterns.findIndex((entry: { limit?: number }) => entry.limit !== undefined);
+      const index = at >= 0 ? at : 0;
+      document.tables[0].accessPatterns[index].limit = 12345;
+      for (const limit of ['1e400', '-1e400', '0', '-1', '0.5', '2147483648']) {
+        const text = JSON.stringify(document).replace('"limit":12345', `"limit":${limit}`);
+        expect(messagesOf(linkOfText(text))).toEqual([expect.stringMatching(new RegExp(`^tables\\[0\\]\\.accessPatterns\\[${index}\\]\\.limit: must be a whole number from 1 to 2,147,483,647 \\(DynamoDB's Limit is at least 1\\)`))]);
+      }
+    });
+
     it('holding a broken design names each problem by its path', () => {
       const broken = { ...JSON.parse(serializeDesignDocument(FIXED_K1_DESIGN)), name: '' };
       broken.tables[0].entities[0].keys.SK = 'ORDER#{orderedAt:nope}';
       const messages = messagesOf(linkOfText(JSON.stringify(broken)));
       expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^name: /), expect.stringMatching(/^tables\[0\]\.entities\[0\]\.keys\.SK: /)]));
+      // As the link view shows them: the path, and no line or column of the packed JSON nobody sees.
+      const read = decodeShareFragment(linkOfText(JSON.stringify(broken)));
+      if (read.ok) throw new Error('expected the link to be refused');
+      expect(read.errors.map(describeDesignProblem)).toEqual(expect.arrayContaining([expect.stringMatching(/^tables\[0\]\.entities\[0\]\.keys\.SK: /)]));
+      expect(read.errors.every((error) => error.line === undefined)).toBe(true);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { Deflate, Inflate } from 'fflate';
 import { decodeBase64, encodeBase64 } from '../../keys';
 import type { Design, DesignProblem } from '../design.types';
-import { parseDesignDocument, toDesignDocument, type DesignReadResult } from '../format';
+import { findInvalidUtf8, parseDesignDocument, toDesignDocument, type DesignReadResult } from '../format';
 import { MAX_SHARE_DESIGN_BYTES, MAX_SHARE_FRAGMENT_CHARS, SHARE_FRAGMENT_PREFIX, SHARE_LINK_VERSION } from './shareLinkFormat';
 
 /**
@@ -110,14 +110,18 @@ export function decodeShareFragment(fragment: string): DesignReadResult {
     return refuse(`The link unpacks to more than ${formatMegabytes(MAX_SHARE_DESIGN_BYTES)}, more than any design holds, so it was not opened (it may be built to exhaust the browser).`);
   }
   if (inflated.kind === 'corrupt') return refuse(`The link is damaged: its compressed data does not unpack (${inflated.reason}). It was probably cut off: copy the whole link again.`);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(inflated.bytes);
-  } catch {
-    return refuse('The link is damaged: the design inside is not UTF-8 text.');
-  }
+  const invalid = findInvalidUtf8(inflated.bytes);
+  if (invalid !== undefined) return refuse(`The link is damaged: the design inside is not UTF-8 text (from byte ${invalid.toLocaleString('en-US')} of ${inflated.bytes.length.toLocaleString('en-US')} unpacked).`);
+  const text = new TextDecoder('utf-8').decode(inflated.bytes);
   const read = parseDesignDocument(text, { fileName: 'the shared design' });
-  return read;
+  // The JSON inside a link is one packed line nobody sees: a problem's path says where it is, a column wouldn't.
+  return read.ok ? { ...read, warnings: read.warnings.map(withoutPosition) } : { ok: false, errors: read.errors.map(withoutPosition) };
+}
+
+function withoutPosition(problem: DesignProblem): DesignProblem {
+  if (!problem.path) return problem;
+  const { line: _line, column: _column, ...rest } = problem;
+  return rest;
 }
 
 type InflateOutcome = { readonly kind: 'ok'; readonly bytes: Uint8Array } | { readonly kind: 'tooLarge' } | { readonly kind: 'corrupt'; readonly reason: string };

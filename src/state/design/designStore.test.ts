@@ -34,6 +34,24 @@ describe('createDesignStore', () => {
     expect(store.getState().openDesignId).toBeDefined();
   });
 
+  it('never holds two designs under one name: Duplicate twice, Make a copy / import of a taken name twice', () => {
+    const store = createDesignStore({ now: fixedClock });
+    const nameOf = (id: string | undefined) => store.getState().designs.find((saved) => saved.id === id)?.design.name;
+    const leaderboard = store.getState().designs.find((saved) => saved.id === 'example-leaderboard')!.design;
+    expect(nameOf(store.getState().duplicateDesign('example-leaderboard'))).toBe(`${leaderboard.name} (copy)`);
+    expect(nameOf(store.getState().duplicateDesign('example-leaderboard'))).toBe(`${leaderboard.name} (copy 2)`);
+    // A shared design (or an imported file) named like a saved one: both kept, the new one renamed.
+    const shared = { ...leaderboard, description: 'from a link' };
+    const copy = store.getState().addDesign(shared);
+    expect(nameOf(copy)).toBe(`${leaderboard.name} (copy 3)`);
+    expect(nameOf('example-leaderboard')).toBe(leaderboard.name);
+    const fresh = store.getState().addDesign({ ...leaderboard, name: 'Brand new' });
+    expect(nameOf(fresh)).toBe('Brand new');
+    expect(nameOf(store.getState().addDesign({ ...leaderboard, name: 'Brand new' }))).toBe('Brand new (copy)');
+    const names = store.getState().designs.map((saved) => saved.design.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('resets an example even after it was deleted', () => {
     const store = createDesignStore({ now: fixedClock });
     store.getState().updateDesign('example-leaderboard', (design) => ({ ...design, description: 'edited' }));

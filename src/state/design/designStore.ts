@@ -1,7 +1,7 @@
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { deferredJsonStorage, type DeferredWrites } from '../deferredWrites';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { describeDesignProblem, emptyDesign, EXAMPLE_DESIGNS, readDesign, type Design, type DesignDocument } from '../../design';
+import { copyName, describeDesignProblem, emptyDesign, EXAMPLE_DESIGNS, freeDesignName, readDesign, type Design, type DesignDocument } from '../../design';
 
 /**
  * The designs the user keeps in this browser: the Designs list (the
@@ -27,7 +27,7 @@ export interface DesignStoreState {
 export interface DesignStoreActions {
   /** A new, empty design (one table keyed PK/SK), opened. Returns its id. */
   createDesign(name?: string): string;
-  /** A copy of a design under "<name> (copy)", opened. Returns its id. */
+  /** A copy of a design under "<name> (copy)" ("<name> (copy 2)", … when taken), opened. Returns its id. */
   duplicateDesign(id: string): string | undefined;
   renameDesign(id: string, name: string): void;
   /** Removes a design (the UI asks first); the next one opens. */
@@ -35,7 +35,7 @@ export interface DesignStoreActions {
   openDesign(id: string): void;
   /** Replaces a design with `change(design)`; nothing happens when it returns the same object. */
   updateDesign(id: string, change: (design: Design) => Design): void;
-  /** Adds a design (an import), opened. Returns its id. */
+  /** Adds a design (an import, Make a copy), opened; under "<name> (copy)" when its name is taken (see freeDesignName). Returns its id. */
   addDesign(design: Design): string;
   /** Puts a built-in example back as it ships (re-adding it when deleted) and opens it. */
   resetExample(exampleId: string): void;
@@ -92,7 +92,7 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
       createDesign: (name) => add(emptyDesign(name ?? uniqueName(get().designs, 'Untitled design'))),
       duplicateDesign: (id) => {
         const source = get().designs.find((saved) => saved.id === id);
-        return source ? add({ ...source.design, name: uniqueName(get().designs, `${source.design.name} (copy)`) }) : undefined;
+        return source ? add({ ...source.design, name: copyName(source.design.name, namesOf(get().designs)) }) : undefined;
       },
       renameDesign: (id, name) => get().updateDesign(id, (design) => (design.name === name ? design : { ...design, name })),
       deleteDesign: (id) =>
@@ -116,7 +116,8 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
           });
           return changed ? { designs } : state;
         }),
-      addDesign: (design) => add(design),
+      // An import or a shared design whose name is taken is kept under "<name> (copy)": both stay, told apart.
+      addDesign: (design) => add({ ...design, name: freeDesignName(design.name, namesOf(get().designs)) }),
       resetExample: (exampleId) => {
         const example = EXAMPLE_DESIGNS.find((entry) => entry.id === exampleId);
         if (!example) return;
@@ -226,6 +227,10 @@ function nextDesignId(designs: readonly SavedDesign[]): string {
   let n = designs.length + 1;
   while (used.has(`design-${n}`)) n++;
   return `design-${n}`;
+}
+
+function namesOf(designs: readonly SavedDesign[]): string[] {
+  return designs.map((saved) => saved.design.name);
 }
 
 /** `name`, or `name 2`, `name 3`… so the list never shows two designs under one name. */

@@ -30,6 +30,29 @@ export function VisibleParts({ parts }: { parts: readonly VisiblePart[] }) {
   );
 }
 
+/**
+ * Text whose edge spaces are layout (prose runs, indented lines): they stay spaces, and only the
+ * body between them goes through VisibleText.
+ */
+export function VisibleProse({ text }: { readonly text: string }) {
+  const [, before = '', body = '', after = ''] = /^( *)(.*?)( *)$/su.exec(text) ?? [];
+  return (
+    <>
+      {before}
+      {body !== '' && <VisibleText text={body} />}
+      {after}
+    </>
+  );
+}
+
+/**
+ * Preformatted text (a report, a code block) line by line: line breaks and indentation as they
+ * are, every other invisible or bidi character as its marker. For a `<pre>` or `<code>`.
+ */
+export function VisibleLines({ text }: { readonly text: string }) {
+  return text.split(/\r\n|\r|\n/).map((line, index) => [index > 0 ? '\n' : '', <VisibleProse key={index} text={line} />]);
+}
+
 /** A sentence that quotes data: the app's words as text, each quoted value isolated and with its markers. */
 export function MessageText({ parts }: { parts: readonly MessagePart[] }) {
   return parts.map((part, index) => (typeof part === 'string' ? part : <VisibleText key={index} text={part.data} />));

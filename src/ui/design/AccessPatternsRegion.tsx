@@ -15,6 +15,7 @@ import {
 } from '../../design';
 import type { PatternRunOutcome } from '../../state';
 import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 import { useAppStores } from '../stores';
 import { AccessPatternEditor } from './AccessPatternEditor';
 import type { DesignRegionProps } from './designRegionProps';
@@ -82,7 +83,7 @@ export function AccessPatternsRegion({ designId, table }: DesignRegionProps) {
       {table.accessPatterns.length === 0 && editing !== 'new' && <p className="muted">No access patterns yet: add the questions the application asks of this table.</p>}
       <ul className="pattern-list">
         {table.accessPatterns.map((pattern) => (
-          <li key={pattern.id} aria-label={pattern.name} className="pattern-item">
+          <li key={pattern.id} aria-label={visibleString(pattern.name)} className="pattern-item">
             {editing === pattern.id ? (
               <AccessPatternEditor
                 table={table}
@@ -155,9 +156,16 @@ function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; 
         </p>
       )}
       <p className="small">
-        Returns {pattern.entities.join(', ') || '(no entity)'} from {pattern.index ? `index ${pattern.index}` : `table ${table.name}`}
+        Returns {pattern.entities.length > 0 ? <VisibleText text={pattern.entities.join(', ')} /> : '(no entity)'} from {pattern.index ? `index ${pattern.index}` : `table ${table.name}`}
         {pattern.expected.count !== undefined ? `; expects ${pattern.expected.count} items` : ''}
-        {pattern.expected.orderBy ? `, ordered by ${pattern.expected.orderBy.field} (${pattern.expected.orderBy.direction})` : ''}.
+        {pattern.expected.orderBy ? (
+          <>
+            , ordered by <VisibleText text={pattern.expected.orderBy.field} /> ({pattern.expected.orderBy.direction})
+          </>
+        ) : (
+          ''
+        )}
+        .
       </p>
       {outcome && outcome.reasons.length > 0 && (
         <ul className="pattern-reasons" aria-label="Why it fails">

@@ -11,6 +11,8 @@ import {
   type TableDesign,
 } from '../../design';
 import type { ReadDirection } from '../../keys';
+import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 import { useDesigns } from '../stores';
 import { ComparisonResults } from './CompareDesignsResults';
 import type { DesignRegionProps } from './designRegionProps';
@@ -119,7 +121,7 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
               <select value={leftId} onChange={(event) => setLeftId(event.target.value)}>
                 {designs.map((entry) => (
                   <option key={entry.id} value={entry.id}>
-                    {entry.id === designId ? `${entry.design.name} (this design)` : entry.design.name}
+                    {entry.id === designId ? `${visibleString(entry.design.name)} (this design)` : visibleString(entry.design.name)}
                   </option>
                 ))}
               </select>
@@ -133,7 +135,7 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
                   <optgroup label="Another saved design">
                     {otherDesigns.map((entry) => (
                       <option key={entry.id} value={entry.id}>
-                        {entry.design.name}
+                        {visibleString(entry.design.name)}
                       </option>
                     ))}
                   </optgroup>
@@ -147,7 +149,7 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
                   <select value={entity?.name ?? ''} onChange={(event) => { setEntityName(event.target.value); setTemplates({}); }}>
                     {leftTable.entities.map((candidate) => (
                       <option key={candidate.name} value={candidate.name}>
-                        {candidate.name}
+                        {visibleString(candidate.name)}
                       </option>
                     ))}
                   </select>
@@ -181,7 +183,7 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
           )}
           {outcome?.kind === 'problem' && (
             <p className="field-error" role="alert">
-              {outcome.message}
+              <VisibleText text={outcome.message} />
             </p>
           )}
           {outcome?.kind === 'keys' && <ComparisonResults comparison={outcome.comparison} />}

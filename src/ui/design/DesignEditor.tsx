@@ -19,6 +19,7 @@ import { IndexesEditor } from './IndexesEditor';
 import { KeyAttributeInputs } from './KeyAttributeInputs';
 import { ShareDesign } from './ShareDesign';
 import { openPresentation } from './presentationLocation';
+import { HiddenCharactersNote } from './HiddenCharactersNote';
 
 /**
  * The open design: its name and description, its tables (a picker when
@@ -53,8 +54,10 @@ export function DesignEditor({ designId, design, table, onSelectTable }: { desig
             Present
           </button>
         </div>
+        <HiddenCharactersNote text={design.name} what="name" />
         <label htmlFor={descriptionId}>Description</label>
         <textarea id={descriptionId} rows={2} value={design.description} onChange={(event) => update(setDesignDescription(event.target.value))} />
+        <HiddenCharactersNote text={design.description} what="description" />
         <ShareDesign design={design} />
       </div>
       <div className="card table-editor">

@@ -246,7 +246,7 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
       )}
       {fixProblem && (
         <p className="field-error" role="alert">
-          {fixProblem}
+          <VisibleText text={fixProblem} />
         </p>
       )}
     </li>

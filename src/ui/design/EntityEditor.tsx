@@ -19,6 +19,7 @@ import { createTemplateAdapterStore, parseCount, type TemplateAdapterStore } fro
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DraftInput } from '../common/DraftInput';
 import { VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 import { KeyDesignScope, useAppStores } from '../stores';
 import { EntitySamples, KeyTemplateGroup, TemplateOrderGroup } from './KeyTemplateEditor';
 
@@ -113,7 +114,7 @@ function EntityEditorBody({ designId, table, entity }: { designId: string; table
   const samplesAdapter = adapters.get(sortSlots[0]?.name ?? table.partitionKey.name);
 
   return (
-    <li className="card entity-editor" aria-label={entity.name}>
+    <li className="card entity-editor" aria-label={visibleString(entity.name)}>
       <header className="entity-header">
         <h4 id={headingId}>
           <VisibleText text={entity.name} />
@@ -124,7 +125,7 @@ function EntityEditorBody({ designId, table, entity }: { designId: string; table
           validate={(name) => validateName(name, table.entities.map((other) => other.name).filter((name) => name !== entity.name), 'An entity')}
           onCommit={(name) => update(renameEntity(table.name, entity.name, name))}
         />
-        <button type="button" aria-label={`Delete entity ${entity.name}`} onClick={() => setConfirmingDelete(true)}>
+        <button type="button" aria-label={`Delete entity ${visibleString(entity.name)}`} onClick={() => setConfirmingDelete(true)}>
           Delete entity
         </button>
       </header>
@@ -142,7 +143,7 @@ function EntityEditorBody({ designId, table, entity }: { designId: string; table
       </div>
       <IndexMembership table={table} entity={entity} update={update} />
       <OtherAttributes table={table} entity={entity} update={update} />
-      <section className="entity-samples" aria-label={`Sample rows of ${entity.name}`}>
+      <section className="entity-samples" aria-label={`Sample rows of ${visibleString(entity.name)}`}>
         <h5>Sample rows</h5>
         {samplesAdapter && (
           <KeyDesignScope store={samplesAdapter}>
@@ -195,14 +196,14 @@ function IndexMembership({ table, entity, update }: { table: TableDesign; entity
           const own = attributes.filter((name) => !usedElsewhere.has(name));
           return (
             <button key={index.name} type="button" disabled={own.length === 0} onClick={() => update(composeChanges(...own.map((name) => setEntityKeyTemplate(table.name, entity.name, name, undefined))))}>
-              Remove {entity.name} from {index.name}
+              Remove <VisibleText text={entity.name} /> from {index.name}
             </button>
           );
         }
         const missing = attributes.filter((name) => entity.keys[name] === undefined);
         return (
           <button key={index.name} type="button" onClick={() => update(composeChanges(...missing.map((name) => setEntityKeyTemplate(table.name, entity.name, name, defaultTemplateFor(name)))))}>
-            Add {entity.name} to {index.name}
+            Add <VisibleText text={entity.name} /> to {index.name}
           </button>
         );
       })}
@@ -218,7 +219,7 @@ function OtherAttributes({ table, entity, update }: { table: TableDesign; entity
   const names = entity.attributes.map((attribute) => attribute.name);
   const keyNames = keyAttributesOf(table).map((attribute) => attribute.name);
   return (
-    <section className="entity-attributes" aria-label={`Other attributes of ${entity.name}`}>
+    <section className="entity-attributes" aria-label={`Other attributes of ${visibleString(entity.name)}`}>
       <h5>Other attributes</h5>
       {entity.attributes.length === 0 && <p className="muted small">None yet.</p>}
       <ul>
@@ -265,7 +266,7 @@ function Expectations({ table, entity, update }: { table: TableDesign; entity: E
   const { itemCount, itemSizeBytes } = entity.expectations;
   const count = (text: string, label: string, max: number) => (text.trim() === '' ? undefined : parseCount(text, { label, min: 0, max }));
   return (
-    <section className="entity-expectations" aria-label={`Expectations for ${entity.name}`}>
+    <section className="entity-expectations" aria-label={`Expectations for ${visibleString(entity.name)}`}>
       <h5>Expectations</h5>
       <p className="muted small">The largest value of each padded field and the headroom are set in the width advisor of its template.</p>
       <div className="button-row">

@@ -1,13 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { EXPORT_FORMATS, importDesignFile, type Design, type DesignProblem, type ImportReportEntry } from '../../design';
+import { EXPORT_FORMATS, importDesignBytes, type Design } from '../../design';
 import { downloadFiles } from '../common/downloadFiles';
 import { useAppStores } from '../stores';
 import { ExportReviewButton } from './ExportReviewButton';
+import { ImportProblems, ImportReport, type ImportOutcome } from './ImportOutcomeView';
 import './ImportExportRegion.css';
-
-type ImportOutcome =
-  | { readonly kind: 'imported'; readonly fileName: string; readonly designName: string; readonly report: readonly ImportReportEntry[]; readonly warnings: readonly DesignProblem[] }
-  | { readonly kind: 'failed'; readonly fileName: string; readonly errors: readonly DesignProblem[] };
 
 /**
  * Import design… (a Keylab design, a NoSQL Workbench model or a OneTable
@@ -19,7 +16,6 @@ type ImportOutcome =
 export function ImportExportRegion({ design }: { readonly design: Design | undefined }) {
   const stores = useAppStores();
   const headingId = useId();
-  const reportHeadingId = useId();
   const formatId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [choosing, setChoosing] = useState(false);
@@ -28,20 +24,22 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
   const [exportStatus, setExportStatus] = useState<string | undefined>(undefined);
 
   const importFile = async (file: File) => {
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await file.text();
+      // Bytes, not file.text(): text() would replace bytes that are not UTF-8 with U+FFFD; importDesignBytes refuses them.
+      bytes = new Uint8Array(await file.arrayBuffer());
     } catch (error) {
       setOutcome({ kind: 'failed', fileName: file.name, errors: [{ path: '', severity: 'error', message: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}` }] });
       return;
     }
-    const result = importDesignFile(text, file.name);
+    const result = importDesignBytes(bytes, file.name);
     if (!result.ok) {
       setOutcome({ kind: 'failed', fileName: file.name, errors: result.errors });
       return;
     }
-    stores.designs.getState().addDesign(result.design);
-    setOutcome({ kind: 'imported', fileName: file.name, designName: result.design.name, report: result.report, warnings: result.warnings });
+    const id = stores.designs.getState().addDesign(result.design);
+    const savedAs = stores.designs.getState().designs.find((saved) => saved.id === id)?.design.name;
+    setOutcome({ kind: 'imported', fileName: file.name, designName: result.design.name, savedAs, report: result.report, warnings: result.warnings });
     setChoosing(false);
   };
 
@@ -85,59 +83,8 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
           <span className="muted small">A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON).</span>
         </label>
       )}
-      {outcome?.kind === 'failed' && (
-        <div className="notice import-errors" role="alert">
-          <p>
-            Nothing was imported: <span className="wrap-anywhere">{outcome.fileName}</span> has {outcome.errors.length} problem{outcome.errors.length === 1 ? '' : 's'}.
-          </p>
-          <ul>
-            {outcome.errors.map((error, index) => (
-              <li key={index} className="wrap-anywhere">
-                {error.line !== undefined ? `Line ${error.line}, column ${error.column ?? 1}: ` : ''}
-                {error.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {outcome?.kind === 'imported' && (
-        <section className="import-report" aria-labelledby={reportHeadingId}>
-          <h4 id={reportHeadingId}>Import report</h4>
-          <p role="status" className="wrap-anywhere">
-            Imported “{outcome.designName}” from {outcome.fileName}; it is open in the Designs list.
-          </p>
-          <ul>
-            {outcome.report.map((entry, index) => (
-              <li key={index} className={`import-report-${entry.scope}`}>
-                <span className="wrap-anywhere">{entry.summary}</span>
-                {entry.notes.length > 0 && (
-                  <ul className="muted small">
-                    {entry.notes.map((note, noteIndex) => (
-                      <li key={noteIndex} className="wrap-anywhere">
-                        {note}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
-          {outcome.warnings.length > 0 && (
-            <details>
-              <summary>
-                {outcome.warnings.length} warning{outcome.warnings.length === 1 ? '' : 's'}
-              </summary>
-              <ul className="small">
-                {outcome.warnings.map((warning, index) => (
-                  <li key={index} className="wrap-anywhere">
-                    {warning.message}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-        </section>
-      )}
+      {outcome?.kind === 'failed' && <ImportProblems fileName={outcome.fileName} errors={outcome.errors} />}
+      {outcome?.kind === 'imported' && <ImportReport outcome={outcome} />}
       {design && <h4>Export design</h4>}
       {design && (
       <div className="button-row">

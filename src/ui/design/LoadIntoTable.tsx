@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { BUILT_IN_TABLE_LABEL, canWriteSource, createLoadIntoTableStore, READ_ONLY_HOW_TO_WRITE, type LoadTarget } from '../../state';
 import type { AppStores } from '../appStores';
+import { VisibleLines, VisibleText } from '../common/VisibleText';
 import { useAppStores, useBuiltExplorerSide, useBuiltInTable, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import './loadIntoTable.css';
@@ -94,14 +95,14 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
       )}
       {state.error && (
         <p role="alert" className="load-error">
-          {state.error}
+          <VisibleText text={state.error} />
         </p>
       )}
       {state.reportText !== undefined && (
         <div className="load-report">
           <h4 id="load-report-title">Load report</h4>
           <pre aria-labelledby="load-report-title" tabIndex={0}>
-            {state.reportText}
+            <VisibleLines text={state.reportText} />
           </pre>
           {browseTable && (
             <button type="button" onClick={() => void browse(browseTable)}>

@@ -1,5 +1,6 @@
 import type { ReviewBlock, ReviewDocument, ReviewLine } from '../../design';
-import { VisibleText } from '../common/VisibleText';
+import { VisibleLines, VisibleProse, VisibleText } from '../common/VisibleText';
+import { visibleString } from '../common/visibleText';
 
 /**
  * The review document model as read-only HTML: the same sections, tables
@@ -15,7 +16,7 @@ export function ReviewDocumentView({ document }: { readonly document: ReviewDocu
       </h3>
       {document.description.trim() !== '' && (
         <p>
-          <Prose text={document.description.replace(/[\t\r\n ]+/g, ' ').trim()} />
+          <VisibleProse text={document.description.replace(/[\t\r\n ]+/g, ' ').trim()} />
         </p>
       )}
       {document.sections.map((section) => (
@@ -35,22 +36,11 @@ function Line({ line }: { readonly line: ReviewLine }) {
   return line.map((run, index) => {
     if (run.kind === 'code') return <code key={index}>{run.text === '' ? <em>(empty)</em> : <VisibleText text={run.text} />}</code>;
     if (run.kind === 'strong') return <strong key={index}>{run.text}</strong>;
-    return <Prose key={index} text={run.text} />;
+    return <VisibleProse key={index} text={run.text} />;
   });
 }
 
 /** A run of a sentence: its edge spaces join it to the runs around it (VisibleText would mark them ␣, as it does a key's). */
-function Prose({ text }: { readonly text: string }) {
-  const [, before = '', body = '', after = ''] = /^( *)(.*?)( *)$/su.exec(text) ?? [];
-  return (
-    <>
-      {before}
-      {body !== '' && <VisibleText text={body} />}
-      {after}
-    </>
-  );
-}
-
 function Block({ block }: { readonly block: ReviewBlock }) {
   switch (block.kind) {
     case 'paragraph':
@@ -78,7 +68,7 @@ function Block({ block }: { readonly block: ReviewBlock }) {
     case 'table':
       return (
         <div className="review-document-table">
-          <table aria-label={block.label}>
+          <table aria-label={visibleString(block.label)}>
             <thead>
               <tr>
                 {block.columns.map((column) => (
@@ -106,7 +96,9 @@ function Block({ block }: { readonly block: ReviewBlock }) {
       return (
         <pre>
           {/* Line by line, indentation as is: VisibleText would mark the line breaks and edge spaces. */}
-          <code>{block.text.split(/\r\n|\r|\n/).map((line, index) => [index > 0 ? '\n' : '', <Prose key={index} text={line} />])}</code>
+          <code>
+            <VisibleLines text={block.text} />
+          </code>
         </pre>
       );
   }

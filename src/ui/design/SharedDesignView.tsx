@@ -1,14 +1,10 @@
 import { useId, useMemo } from 'react';
-import type { DesignProblem } from '../../design';
+import { describeDesignProblem } from '../../design';
 import { decodeShareFragment } from '../../design/share';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores } from '../stores';
 import { SharedTableView } from './SharedTableView';
 import './share.css';
-
-function problemText(problem: DesignProblem): string {
-  return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
-}
 
 /**
  * A design opened from a share link, read-only: the link is read like an
@@ -33,7 +29,7 @@ export function SharedDesignView({ fragment, onLeave }: { readonly fragment: str
             <ul className="shared-problems">
               {read.errors.map((error, index) => (
                 <li key={index} className="wrap-anywhere">
-                  <VisibleText text={problemText(error)} />
+                  <VisibleText text={describeDesignProblem(error)} />
                 </li>
               ))}
             </ul>
@@ -81,7 +77,7 @@ export function SharedDesignView({ fragment, onLeave }: { readonly fragment: str
             <ul>
               {warnings.map((warning, index) => (
                 <li key={index} className="wrap-anywhere">
-                  <VisibleText text={problemText(warning)} />
+                  <VisibleText text={describeDesignProblem(warning)} />
                 </li>
               ))}
             </ul>
