@@ -2,6 +2,7 @@ import type { ColumnSizingState, OnChangeFn } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type UIEvent } from 'react';
 import { useStore } from 'zustand';
+import { getOwnAttribute } from '../../expressions';
 import type { ColumnWidths, Item } from '../../state';
 import { canWriteSource, sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state';
 import { VisibleText } from '../common/VisibleText';
@@ -302,11 +303,11 @@ const GridRow = memo(function GridRow({ item, index, top, height, layout, active
           <EntityCell key={name} entity={entityOf?.(item)} />
         ) : column < keyCount ? (
           <span key={name} role="cell" className={name === activeColumn ? 'grid-cell key-column active-cell' : 'grid-cell key-column'} style={stickyStyles[column]}>
-            <KeyValueCell value={item[name]} lineChars={keyLineChars[column] as number} />
+            <KeyValueCell value={getOwnAttribute(item, name)} lineChars={keyLineChars[column] as number} />
           </span>
         ) : (
           <span key={name} role="cell" className={name === activeColumn ? 'grid-cell active-cell' : 'grid-cell'}>
-            <AttributeValueCell value={item[name]} name={name} />
+            <AttributeValueCell value={getOwnAttribute(item, name)} name={name} />
           </span>
         ),
       )}

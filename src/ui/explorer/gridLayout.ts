@@ -1,5 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { CSSProperties } from 'react';
+import { getOwnAttribute } from '../../expressions';
 import type { Item } from '../../state';
 import { toVisibleText, visibleWidth, type VisiblePart } from '../common/visibleText';
 import { appendsTo, type ItemScan } from './gridColumns';
@@ -56,7 +57,7 @@ export function scanKeyWidths(previous: KeyWidthScan | undefined, items: readonl
   for (let index = appended ? previous.items.length : 0; index < items.length; index++) {
     const item = items[index] as Item;
     keyNames.forEach((name, column) => {
-      const width = keyWidthOf(keyTextOf(item[name]));
+      const width = keyWidthOf(keyTextOf(getOwnAttribute(item, name)));
       if (width > (widths[column] as number)) widths[column] = width;
     });
   }
@@ -177,7 +178,8 @@ export const ENTITY_COLUMN = '\u0000entity';
 export function gridLayout({ columnNames, keyCount, keyWidths, sizing, metrics }: GridLayoutInput): GridLayout {
   const keyChrome = CELL_CHROME_PX + metrics.badgePx;
   const widths = columnNames.map((name, column) => {
-    const set = sizing[name];
+    // Own widths only: `sizing.constructor` is Object, not a width (an attribute may be named so).
+    const set = Object.hasOwn(sizing, name) ? sizing[name] : undefined;
     if (set !== undefined) return clampColumnWidth(set);
     if (column >= keyCount) return COLUMN_PX;
     const chars = Math.min(KEY_CAP_CHARS, Math.max(MIN_KEY_CHARS, keyWidths[column] ?? 0, name.length));
@@ -208,7 +210,7 @@ export function rowHeightOf(item: Item | undefined, layout: GridLayout): number 
   if (layout.oneLine || !item) return ROW_HEIGHT;
   let lines = 1;
   for (let column = 0; column < layout.keyCount; column++) {
-    lines = Math.max(lines, keyLineCount(item[layout.columnNames[column] as string], layout.keyLineChars[column] as number));
+    lines = Math.max(lines, keyLineCount(getOwnAttribute(item, layout.columnNames[column] as string), layout.keyLineChars[column] as number));
   }
   return ROW_HEIGHT + (lines - 1) * KEY_LINE_PX;
 }
