@@ -10,4 +10,4 @@ export { emptyFormValue, FORM_TYPES, itemFromForm, itemToForm, type FormEntry, t
 export type { ItemProblem, ItemReadResult, NumberRespelling } from './itemProblems';
 export { itemFromText, itemToText } from './itemText';
 export { formFromText, formToText, wireToValue } from './formText';
-export { unchangedCondition } from './unchangedCondition';
+export { conditionFits, fitUnchangedCondition, MAX_CHECKED_ATTRIBUTES, unchangedCondition, type FittedCondition, type WriteCondition } from './unchangedCondition';

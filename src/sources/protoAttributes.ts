@@ -67,5 +67,5 @@ function fromWire(value: Record<string, unknown>): AttributeValue {
     for (const [name, member] of Object.entries(value.M)) setOwnAttribute(map, name, isWireAttributeValue(member) ? fromWire(member) : (member as AttributeValue));
     return { M: map };
   }
-  return value as AttributeValue;
+  return value as unknown as AttributeValue;
 }
