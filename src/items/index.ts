@@ -8,6 +8,7 @@ export { binaryToText, textToBinary, type BinaryEncoding } from './binaryText';
 export { changedAttributes, type AttributeChange } from './itemChanges';
 export { emptyFormValue, FORM_TYPES, itemFromForm, itemToForm, type FormEntry, type FormValue } from './itemForm';
 export type { ItemProblem, ItemReadResult, NumberRespelling } from './itemProblems';
-export { itemFromText, itemToText } from './itemText';
+export { escapeInvisibles, itemFromText, itemToText } from './itemText';
+export { jsonFormatOf } from './documentJson';
 export { formFromText, formToText, wireToValue } from './formText';
 export { conditionFits, fitUnchangedCondition, MAX_CHECKED_ATTRIBUTES, unchangedCondition, type FittedCondition, type WriteCondition } from './unchangedCondition';

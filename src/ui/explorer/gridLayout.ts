@@ -10,7 +10,26 @@ import { formatAttributeValue, isPlainVisibleText } from './formatAttributeValue
 export const ROW_HEIGHT = 34;
 /** The line height of a wrapped key (`.key-lines` in app.css). */
 export const KEY_LINE_PX = 20;
+/** The row number column's narrowest width (up to three digits, no checkbox). */
 export const ROW_NUMBER_PX = 56;
+/** A digit of the row number (the UI font's digits are about 0.55 em at 16 px; a little over, so none is cut). */
+const DIGIT_PX = 9.5;
+/** A row's checkbox (13 px) and its margin. */
+const ROW_CHECK_PX = 22;
+
+/**
+ * The row number column's width for `rowCount` rows: wide enough for the last row's number
+ * and, when bulk delete's checkboxes are shown, the checkbox before it (row 100 with a
+ * checkbox showed "…").
+ *
+ * @example
+ * rowNumberWidth(99, false) // 56
+ * rowNumberWidth(100_000, true) > rowNumberWidth(100, true) // true
+ */
+export function rowNumberWidth(rowCount: number, checks: boolean): number {
+  const digits = String(Math.max(1, rowCount)).length;
+  return Math.max(ROW_NUMBER_PX, Math.ceil(CELL_CHROME_PX + digits * DIGIT_PX + (checks ? ROW_CHECK_PX : 0)));
+}
 /** A non-key column's width until the user resizes it. */
 export const COLUMN_PX = 192;
 export const MIN_COLUMN_PX = 48;
@@ -161,6 +180,8 @@ export interface GridLayoutInput {
   /** Widths the user set by resizing (px), by column name. */
   readonly sizing: Readonly<Record<string, number>>;
   readonly metrics: KeyFontMetrics;
+  /** The row number column's width ({@link rowNumberWidth}); {@link ROW_NUMBER_PX} when not given. */
+  readonly rowNumberPx?: number;
 }
 
 /** A column's width the user set, kept inside the bounds the resize handle allows. */
@@ -175,7 +196,7 @@ export function clampColumnWidth(px: number): number {
 /** The Entity column's id among the grid's column names (no attribute name holds a NUL). */
 export const ENTITY_COLUMN = '\u0000entity';
 
-export function gridLayout({ columnNames, keyCount, keyWidths, sizing, metrics }: GridLayoutInput): GridLayout {
+export function gridLayout({ columnNames, keyCount, keyWidths, sizing, metrics, rowNumberPx = ROW_NUMBER_PX }: GridLayoutInput): GridLayout {
   const keyChrome = CELL_CHROME_PX + metrics.badgePx;
   const widths = columnNames.map((name, column) => {
     // Own widths only: `sizing.constructor` is Object, not a width (an attribute may be named so).
@@ -187,14 +208,14 @@ export function gridLayout({ columnNames, keyCount, keyWidths, sizing, metrics }
   });
   const keyLineChars = widths.slice(0, keyCount).map((width) => Math.max(1, Math.floor((width - keyChrome) / metrics.charPx)));
   const oneLine = keyLineChars.every((chars, column) => (keyWidths[column] ?? 0) <= chars);
-  const template = [ROW_NUMBER_PX, ...widths].map((px) => `${px}px`).join(' ');
+  const template = [rowNumberPx, ...widths].map((px) => `${px}px`).join(' ');
   const stickyStyles: CSSProperties[] = [];
-  let left = ROW_NUMBER_PX;
+  let left = rowNumberPx;
   for (let column = 0; column < keyCount; column++) {
     stickyStyles.push({ left: `${left}px` });
     left += widths[column] as number;
   }
-  const width = `${widths.reduce((sum, px) => sum + px, ROW_NUMBER_PX)}px`;
+  const width = `${widths.reduce((sum, px) => sum + px, rowNumberPx)}px`;
   return { columnNames, keyCount, widths, keyLineChars, oneLine, template, stickyStyles, bodyStyle: { '--grid-columns': template, '--grid-width': width } as CSSProperties };
 }
 

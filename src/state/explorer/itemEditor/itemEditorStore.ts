@@ -44,8 +44,10 @@ export interface ItemEditorState {
   readonly open: boolean;
   readonly mode: ItemEditorMode;
   readonly tableName?: string;
-  /** The DynamoDB JSON view. */
+  /** The DynamoDB JSON view (plain document JSON is taken too: see `documentTypes`). */
   readonly text: string;
+  /** The text is plain document JSON (`{"score": 10}`): the DynamoDB JSON it is saved as, shown before saving. */
+  readonly documentTypes?: string;
   /** The typed form view: the same item as `text` whenever `formReadable`. */
   readonly form: readonly FormEntry[];
   /** False while the text is not readable as typed attributes (broken JSON): the form waits for the text to be fixed. */
@@ -162,6 +164,7 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         original: undefined,
         versionAttribute: undefined,
         wideCheck: undefined,
+        documentTypes: undefined,
         designKeys: undefined,
         encoding,
         open: true,
@@ -233,10 +236,12 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       },
       setText(text) {
         const form = formFromText(text, get().encoding);
-        edited({ text, lastEdited: 'text', formReadable: form !== undefined, ...(form ? { form } : {}) });
+        const read = itemFromText(text);
+        const documentTypes = read.ok && read.format === 'document' ? itemToText(read.item) : undefined;
+        edited({ text, lastEdited: 'text', formReadable: form !== undefined, documentTypes, ...(form ? { form } : {}) });
       },
       setForm(form) {
-        edited({ form, text: formToText(form, get().encoding), formReadable: true, lastEdited: 'form' });
+        edited({ form, text: formToText(form, get().encoding), formReadable: true, lastEdited: 'form', documentTypes: undefined });
       },
       setEncoding(encoding) {
         const { text, formReadable } = get();
@@ -287,7 +292,7 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         return confirmedWrite(source, table, `Overwrite the changed item of ${table.name}`, (writer) => writeEdit(writer, table, outcome.mine, theirs, versionAttribute));
       },
       close() {
-        set({ ...CLOSED, outcome: undefined, original: undefined, versionAttribute: undefined, wideCheck: undefined, designKeys: undefined, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
+        set({ ...CLOSED, outcome: undefined, original: undefined, versionAttribute: undefined, wideCheck: undefined, documentTypes: undefined, designKeys: undefined, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
       },
       askDelete(item) {
         const { table } = current();

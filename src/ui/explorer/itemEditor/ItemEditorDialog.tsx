@@ -20,7 +20,7 @@ function problemText(problem: ItemProblem): string {
  */
 export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
   const state = useStore(store);
-  const { open, mode, tableName, text, form, formReadable, encoding, problems, respelled, saving, outcome, designKeys, versionAttribute, wideCheck } = state;
+  const { open, mode, tableName, text, form, formReadable, encoding, problems, respelled, saving, outcome, designKeys, versionAttribute, wideCheck, documentTypes } = state;
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -67,6 +67,7 @@ export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
           </fieldset>
           <div className="item-editor-text">
             <label htmlFor={`${id}json`}>DynamoDB JSON</label>
+            <span className="muted small"> (or plain JSON: {'{"score": 10}'})</span>
             <textarea
               id={`${id}json`}
               className="mono"
@@ -78,6 +79,15 @@ export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
             />
           </div>
         </div>
+        {documentTypes !== undefined && (
+          <div className="item-editor-document small" role="status">
+            Plain JSON detected (not DynamoDB JSON): it is saved with these DynamoDB types — numbers N, strings S, arrays L, objects M, true/false BOOL, null
+            NULL:
+            <pre className="mono" aria-label="DynamoDB JSON it is saved as">
+              {documentTypes}
+            </pre>
+          </div>
+        )}
         {respelled.length > 0 && (
           <div className="item-editor-respelled small" role="status">
             DynamoDB stores numbers in its own spelling:
