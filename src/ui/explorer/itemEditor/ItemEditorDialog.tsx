@@ -140,9 +140,9 @@ export function WideCheckNote({ check }: { check: PartialCheck }) {
   return (
     <p className="item-editor-wide small" role="note">
       This item has {check.total} attributes: more than one DynamoDB condition can compare (300 operators, 4 KB). The item is read again just before
-      writing and compared whole; the write itself is conditional on {check.checked} of them (every changed one first). A change to one of the other{' '}
-      {check.total - check.checked} in the moment between that read and the write would not be caught. A version attribute in the table’s design
-      makes the check complete.
+      writing and compared whole; the write itself is conditional on {check.checked} of them (every changed one first; the key is in the request). A
+      change to one of the others in the moment between that read and the write would not be caught. A version attribute in the table’s design makes
+      the check complete.
     </p>
   );
 }
