@@ -1,5 +1,7 @@
 import { decodeBase64, encodeBase64 } from '../keys';
 import { binaryToText, textToBinary, type BinaryEncoding } from './binaryText';
+import { documentToCandidate, jsonFormatOf } from './documentJson';
+import { escapeInvisibles } from './itemText';
 import type { FormEntry, FormValue } from './itemForm';
 
 /**
@@ -19,7 +21,7 @@ import type { FormEntry, FormValue } from './itemForm';
  * formToText([{ name: "b", value: { type: "B", text: "ff00" } }], "hex") // '{\n  "b": {\n    "B": "/wA="\n  }\n}'
  */
 export function formToText(entries: readonly FormEntry[], encoding: BinaryEncoding): string {
-  return JSON.stringify(entriesToWire(entries, encoding), null, 2);
+  return escapeInvisibles(JSON.stringify(entriesToWire(entries, encoding), null, 2));
 }
 
 function entriesToWire(entries: readonly FormEntry[], encoding: BinaryEncoding): Record<string, unknown> {
@@ -81,7 +83,9 @@ export function formFromText(text: string, encoding: BinaryEncoding): FormEntry[
   } catch {
     return undefined;
   }
-  return isObject(parsed) ? wireToEntries(parsed, encoding) : undefined;
+  if (!isObject(parsed)) return undefined;
+  // Plain JSON ({"score": 10}): the form shows the DynamoDB types it becomes.
+  return wireToEntries(jsonFormatOf(parsed) === 'document' ? documentToCandidate(parsed, text, []) : parsed, encoding);
 }
 
 function wireToEntries(map: Record<string, unknown>, encoding: BinaryEncoding): FormEntry[] | undefined {

@@ -17,7 +17,13 @@ export interface NumberRespelling {
 
 /** An item read from the editor: the item to save, or why it can't be. */
 export type ItemReadResult =
-  | { readonly ok: true; readonly item: import('../expressions').Item; readonly respelled: readonly NumberRespelling[] }
+  | {
+      readonly ok: true;
+      readonly item: import('../expressions').Item;
+      readonly respelled: readonly NumberRespelling[];
+      /** 'document': the text was plain JSON (`{"score": 10}`), typed as `marshall` types it (see documentJson.ts). */
+      readonly format?: 'document';
+    }
   | { readonly ok: false; readonly problems: readonly ItemProblem[] };
 
 /** `a.b`, `a[2]`, or a name in quotes when it isn't a plain identifier. */

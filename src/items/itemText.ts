@@ -1,6 +1,7 @@
 import { locateJsonError } from '../errors';
 import type { Item } from '../expressions';
 import { decodeBase64, encodeBase64 } from '../keys';
+import { documentToCandidate, jsonFormatOf } from './documentJson';
 import { childPath, type ItemProblem, type ItemReadResult } from './itemProblems';
 import { readEditedItem } from './readEditedItem';
 
@@ -17,7 +18,27 @@ import { readEditedItem } from './readEditedItem';
  * itemToText({ b: { B: Uint8Array.of(0xff, 0) } }) // '{\n  "b": {\n    "B": "/wA="\n  }\n}'
  */
 export function itemToText(item: Item): string {
-  return JSON.stringify(item, (_key, value: unknown) => (value instanceof Uint8Array ? encodeBase64(value) : value), 2);
+  return escapeInvisibles(JSON.stringify(item, (_key, value: unknown) => (value instanceof Uint8Array ? encodeBase64(value) : value), 2));
+}
+
+/**
+ * Characters a text box would render invisibly or let reorder the text
+ * around them (bidirectional controls: `05\u202Egnp.exe` reads "05exe.png"),
+ * zero-width and separator characters, C1 controls: the same ones the grid
+ * shows as markers.
+ */
+const INVISIBLE = /[\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
+/**
+ * JSON text with those characters written as `\uXXXX` escapes: the same JSON
+ * (it reads back to the same strings, so the stored value doesn't change),
+ * but nothing in the editor's text box is hidden or reordered.
+ *
+ * @example
+ * escapeInvisibles('{"S": "05\u202Egnp.exe"}') // '{"S": "05\\u202egnp.exe"}'
+ */
+export function escapeInvisibles(json: string): string {
+  return json.replace(INVISIBLE, (char) => `\\u${(char.codePointAt(0) as number).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -39,7 +60,14 @@ export function itemFromText(text: string): ItemReadResult {
     return { ok: false, problems: [{ path: '', message: `The DynamoDB JSON is not valid JSON: ${reason}`, ...(where ? { line: where.line, column: where.column } : {}) }] };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { ok: false, problems: [{ path: '', message: 'An item is a JSON object of attributes, each with its type: {"pk": {"S": "CUSTOMER#c1"}, "total": {"N": "42"}}' }] };
+    return { ok: false, problems: [{ path: '', message: 'An item is a JSON object of attributes, each with its type: {"pk": {"S": "CUSTOMER#c1"}, "total": {"N": "42"}} (or as plain JSON: {"pk": "CUSTOMER#c1", "total": 42})' }] };
+  }
+  if (jsonFormatOf(parsed) === 'document') {
+    const problems: ItemProblem[] = [];
+    const candidate = documentToCandidate(parsed, text, problems);
+    if (problems.length > 0) return { ok: false, problems };
+    const read = readEditedItem(candidate);
+    return read.ok ? { ...read, format: 'document' } : read;
   }
   const problems: ItemProblem[] = [];
   const candidate: Record<string, unknown> = {};
@@ -54,7 +82,7 @@ export function itemFromText(text: string): ItemReadResult {
 /** Turns the wire's base64 strings (B, BS) into bytes and checks each value is typed, so DynamoDB's reader sees SDK-shaped values. */
 function decodeWireValue(value: unknown, path: string, problems: ItemProblem[]): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push({ path, message: `Each attribute's value names its type: {"S": "text"}, {"N": "42"}, {"BOOL": true}, {"L": […]}, {"M": {…}} — found ${describeJson(value)}` });
+    problems.push({ path, message: `Each attribute's value names its type: {"S": "text"}, {"N": "42"}, {"BOOL": true}, {"L": […]}, {"M": {…}} — found ${describeJson(value)}. (Plain JSON, with no typed value at all, is read as a document: {"score": 10})` });
     return value;
   }
   const typed = value as Record<string, unknown>;

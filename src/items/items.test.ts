@@ -79,9 +79,25 @@ describe('item editor model', () => {
     }
     const emptySet = itemFromText('{"pk": {"S": "a"}, "tags": {"SS": []}}');
     expect(emptySet.ok ? [] : emptySet.problems).toEqual([{ path: 'tags', message: 'One or more parameter values were invalid: An string set  may not be empty' }]);
-    const notTyped = itemFromText('{"pk": "a"}');
+    // One typed value makes the text DynamoDB JSON, so an untyped one beside it is named (all untyped is plain JSON: see below).
+    const notTyped = itemFromText('{"pk": {"S": "a"}, "n": "a"}');
     expect(notTyped.ok ? '' : notTyped.problems[0]?.message).toMatch(/names its type.*found the string "a"/);
     expect(itemFromText('[1]').ok).toBe(false);
+  });
+
+  it('reads plain document JSON with marshall’s types, and says so', () => {
+    const read = itemFromText('{"pk": "a", "n": 10, "l": [true, null, {"x": 1.5}]}');
+    expect(read).toEqual({ ok: true, format: 'document', respelled: [], item: { pk: { S: 'a' }, n: { N: '10' }, l: { L: [{ BOOL: true }, { NULL: true }, { M: { x: { N: '1.5' } } }] } } });
+    expect(itemFromText('{"pk": {"S": "a"}}')).not.toHaveProperty('format');
+  });
+
+  it('writes invisible and direction-changing characters as escapes, reading back the same value', () => {
+    const item: Item = { 'name\u200b': { S: '05\u202Egnp.exe\u2028' } };
+    const text = itemToText(item);
+    expect(text).not.toMatch(/[\u200b\u202e\u2028]/);
+    expect(text).toContain('05\\u202egnp.exe\\u2028');
+    expect(itemFromText(text)).toMatchObject({ ok: true, item });
+    expect(formToText(itemToForm(item, 'hex'), 'hex')).toBe(text);
   });
 
   it('shows the numbers DynamoDB will respell before saving, at any depth', () => {

@@ -13,6 +13,7 @@
  */
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDataSource } from '../engine';
+import { mayHoldProtoMember, restoreProtoMembers } from './protoAttributes';
 import { endpointOf, isThrottling, MAX_ATTEMPTS, notDynamoDBAnswer, PROFILE_HEADER, PROFILE_PROXY_PATH, PROXY_PATH, routeOf, TARGET_HEADER, type RemoteHooks, type RemoteSettings } from './remoteEndpoints';
 
 export * from './remoteEndpoints';
@@ -41,6 +42,8 @@ export function createRemoteDynamoDB(settings: RemoteSettings, hooks: RemoteHook
     maxAttempts: MAX_ATTEMPTS,
   });
   const proxy = new URL(route === 'signer' ? PROFILE_PROXY_PATH : PROXY_PATH, hooks.appOrigin);
+  // Responses holding a `__proto__` member, parsed by JSON.parse (see protoAttributes.ts), by request.
+  const protoWires = new WeakMap<object, unknown>();
   // Deserialize-step middleware runs once per attempt, after the retry and
   // signing middleware. This one wraps the deserializer, so it sees each
   // attempt's outcome: throttling is reported as soon as it comes back, while
@@ -51,6 +54,8 @@ export function createRemoteDynamoDB(settings: RemoteSettings, hooks: RemoteHook
       const attempt = Number(/attempt=(\d+)/.exec(request.headers['amz-sdk-request'] ?? '')?.[1] ?? '1');
       try {
         const output = await next(args);
+        const wire = protoWires.get(request);
+        if (wire !== undefined) restoreProtoMembers(output.output, wire);
         hooks.onSettled?.();
         return output;
       } catch (error) {
@@ -87,9 +92,23 @@ export function createRemoteDynamoDB(settings: RemoteSettings, hooks: RemoteHook
       // client error (no retries, one failure to show).
       const errorType = response?.headers?.['x-amzn-errortype'] ?? '';
       if (response?.statusCode !== undefined && response.statusCode >= 500 && /^(Proxy|Profile)/.test(errorType)) response.statusCode = 400;
+      await keepProtoWire(response as { statusCode?: number; body?: unknown } | undefined, request);
       return output;
     },
     { step: 'deserialize', name: 'keylabRoute', priority: 'low' },
   );
+  /** Reads a successful body once; when it may hold a `__proto__` member, keeps it parsed for the outer middleware. The SDK reads the same bytes. */
+  async function keepProtoWire(response: { statusCode?: number; body?: unknown } | undefined, request: object): Promise<void> {
+    if (response?.statusCode !== 200 || response.body === undefined || response.body === null) return;
+    const bytes = response.body instanceof Uint8Array ? response.body : await client.config.streamCollector(response.body);
+    response.body = bytes;
+    const text = new TextDecoder().decode(bytes);
+    if (!mayHoldProtoMember(text)) return;
+    try {
+      protoWires.set(request, JSON.parse(text));
+    } catch {
+      // Not JSON: the SDK says what is wrong with it.
+    }
+  }
   return client as DynamoDB & DynamoDBDataSource;
 }

@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { getOwnAttribute } from '../expressions';
 import { compareBytes, compareDynamoNumbers, compareUtf8 } from '../keys';
 import type { Item } from './explorerStore';
 
@@ -52,8 +53,8 @@ export interface ViewSort {
 export function sortItemsForView(items: readonly Item[], sort: ViewSort): Item[] {
   const sign = sort.descending ? -1 : 1;
   return [...items].sort((a, b) => {
-    const x = a[sort.column];
-    const y = b[sort.column];
+    const x = getOwnAttribute(a, sort.column);
+    const y = getOwnAttribute(b, sort.column);
     if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0);
     return sign * compareValuesForView(x, y);
   });

@@ -178,7 +178,8 @@ export async function fetchWirePage(
       const result = await next(args);
       const response = result.response as { statusCode?: number; body?: unknown };
       if (response.statusCode === 200 && response.body !== undefined) {
-        const bytes = await client.config.streamCollector(response.body);
+        // Another middleware (the explorer's remote client) may have read the body into bytes already.
+        const bytes = response.body instanceof Uint8Array ? response.body : await client.config.streamCollector(response.body);
         const parts = splitWireItems(new TextDecoder().decode(bytes));
         split = parts;
         response.body = parts ? new TextEncoder().encode(parts.rest) : bytes;

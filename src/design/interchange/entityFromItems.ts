@@ -144,8 +144,8 @@ function renameSharedFields(
 function sampleOf(keys: Readonly<Record<string, string>>, entry: SourceItem, decodedByAttribute: ReadonlyMap<string, ReadonlyMap<SourceItem, Record<string, string>>>): DesignSample {
   const values: Record<string, string> = {};
   for (const name of Object.keys(keys)) Object.assign(values, decodedByAttribute.get(name)?.get(entry));
-  const attributes: Record<string, JsonAttributeValue> = {};
-  for (const [name, value] of Object.entries(entry.item)) if (keys[name] === undefined) attributes[name] = value;
+  // fromEntries and hasOwn: attributes named constructor or __proto__ are sample attributes like any other.
+  const attributes: Record<string, JsonAttributeValue> = Object.fromEntries(Object.entries(entry.item).filter(([name]) => !Object.hasOwn(keys, name) || keys[name] === undefined));
   return { id: sampleIdAt(entry.position), values, ...(Object.keys(attributes).length > 0 ? { attributes } : {}) };
 }
 

@@ -46,6 +46,19 @@ describe('importWorkbenchModel', () => {
     expect(tableItems(table).map((entry) => entry.item)).toEqual(model.DataModel[0]!.TableData);
   });
 
+  it('keeps sample attributes named like JavaScript’s own (constructor, __proto__) through import and tableItems', () => {
+    const text = twoTables.replace('"score": { "N": "2300" }', '"score": { "N": "2300" }, "constructor": { "S": "c" }, "__proto__": { "S": "p" }, "toString": { "N": "1" }');
+    const design = imported(text);
+    const sample = entity(design, 'Run').samples[0]!;
+    const own = (record: object | undefined, name: string) => (record ? Object.getOwnPropertyDescriptor(record, name)?.value : undefined);
+    expect(own(sample.attributes, 'constructor')).toEqual({ S: 'c' });
+    expect(own(sample.attributes, '__proto__')).toEqual({ S: 'p' });
+    expect(own(sample.attributes, 'toString')).toEqual({ N: '1' });
+    const item = tableItems(design.tables[0]!)[0]!.item;
+    expect(Object.keys(item)).toEqual(expect.arrayContaining(['constructor', '__proto__', 'toString']));
+    expect(own(item, '__proto__')).toEqual({ S: 'p' });
+  });
+
   it('reads two tables, a table without sort key, and provisioned billing', () => {
     const design = imported(twoTables);
     expect(design.tables.map((t) => t.name)).toEqual(['Leaderboard', 'Players']);

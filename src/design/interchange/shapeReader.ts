@@ -47,14 +47,15 @@ export class ShapeReader {
   item(value: unknown, path: string): JsonItem | undefined {
     const object = this.object(value, path, 'an item in DynamoDB JSON ({"attr": {"S": "…"}})');
     if (!object) return undefined;
-    const item: Record<string, JsonAttributeValue> = {};
+    const entries: [string, JsonAttributeValue][] = [];
     let ok = true;
     for (const [name, attribute] of Object.entries(object)) {
       const read = this.attributeValue(attribute, `${path}.${name}`);
       if (read === undefined) ok = false;
-      else item[name] = read;
+      else entries.push([name, read]);
     }
-    return ok ? item : undefined;
+    // fromEntries: an attribute named __proto__ stays an attribute (an assignment would set the prototype).
+    return ok ? Object.fromEntries(entries) : undefined;
   }
 
   attributeValue(value: unknown, path: string): JsonAttributeValue | undefined {

@@ -22,7 +22,7 @@ export function tableItems(table: TableDesign): BuiltTableItem[] {
     for (const sample of entity.samples) {
       const result = buildSampleItem(table, entity, sample);
       if (!result.ok) continue;
-      const templated = keyOrder.filter((name) => entity.keys[name] !== undefined);
+      const templated = keyOrder.filter((name) => Object.hasOwn(entity.keys, name) && entity.keys[name] !== undefined);
       built.push({ entity, item: keysFirst(result.item, templated), position: positionOfSampleId(sample.id) });
     }
   }
@@ -33,8 +33,8 @@ export function tableItems(table: TableDesign): BuiltTableItem[] {
 }
 
 function keysFirst(item: JsonItem, keyOrder: readonly string[]): JsonItem {
-  const ordered: Record<string, JsonAttributeValue> = {};
-  for (const name of keyOrder) if (item[name] !== undefined) ordered[name] = item[name];
-  for (const [name, value] of Object.entries(item)) if (ordered[name] === undefined) ordered[name] = value;
-  return ordered;
+  // Own names only, built with fromEntries: an attribute named constructor or __proto__ is an attribute (an assignment would set the prototype).
+  const first = keyOrder.filter((name) => Object.hasOwn(item, name) && item[name] !== undefined);
+  const rest = Object.entries(item).filter(([name]) => !first.includes(name));
+  return Object.fromEntries([...first.map((name): [string, JsonAttributeValue] => [name, item[name] as JsonAttributeValue]), ...rest]);
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { getOwnAttribute } from '../../expressions';
 import type { Item } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
@@ -29,7 +30,7 @@ interface CopyOutcome {
 export function CellActions({ item, position, columnNames, column, onColumn }: CellActionsProps) {
   const [outcome, setOutcome] = useState<CopyOutcome>();
   const name = column ?? columnNames[0];
-  const value = item && name !== undefined ? item[name] : undefined;
+  const value = item && name !== undefined ? getOwnAttribute(item, name) : undefined;
   // An outcome belongs to the cell it was about: choosing another cell clears it.
   const shown = outcome && outcome.item === item && outcome.name === name ? outcome : undefined;
   const copy = (text: string, json: boolean) => {

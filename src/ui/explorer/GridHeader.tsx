@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { columnResizingFeature, columnSizingFeature, createColumnHelper, tableFeatures, useTable, type ColumnSizingState, type OnChangeFn } from '@tanstack/react-table';
 import { memo, useMemo, type KeyboardEvent } from 'react';
+import { getOwnAttribute } from '../../expressions';
 import type { Item } from '../../state';
 import type { ViewSort } from '../../state';
 import { VisibleText } from '../common/VisibleText';
@@ -35,7 +36,7 @@ export const GridHeader = memo(function GridHeader({ layout, keyLabels, sizing, 
     () =>
       helper.columns(
         columnNames.map((name, index) =>
-          helper.accessor((row: Item): AttributeValue | undefined => row[name], {
+          helper.accessor((row: Item): AttributeValue | undefined => getOwnAttribute(row, name), {
             id: name,
             header: name,
             size: widths[index] as number,

@@ -2,6 +2,7 @@ import type { ColumnSizingState, OnChangeFn } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type UIEvent } from 'react';
 import { useStore } from 'zustand';
+import { getOwnAttribute } from '../../expressions';
 import type { ColumnWidths, Item } from '../../state';
 import { canWriteSource, sortItemsForView, VIEW_TYPE_ORDER, type ViewSort } from '../../state';
 import { VisibleText } from '../common/VisibleText';
@@ -14,7 +15,7 @@ import { RowMenu, type RowMenuAnchor } from './itemEditor/RowMenu';
 import { GridHeader } from './GridHeader';
 import { scanColumnNames } from './gridColumns';
 import { keyFontMetrics } from './keyFontMetrics';
-import { ENTITY_COLUMN, gridLayout, ROW_HEIGHT, rowHeightOf, scanKeyWidths, type GridLayout } from './gridLayout';
+import { ENTITY_COLUMN, gridLayout, ROW_HEIGHT, rowHeightOf, rowNumberWidth, scanKeyWidths, type GridLayout } from './gridLayout';
 import type { RowChecks } from './transfer/useRowChecks';
 
 /** Rows rendered beyond each edge of the view: enough for a wheel step, few enough that a scrollbar jump (all rows new) stays cheap. */
@@ -73,9 +74,11 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
     [onColumnWidths],
   );
   // Stays the same while pages add no column and no key grows, so rows re-render only when the layout changes.
+  // By the row count's digits, so a new page changes the layout only when the last row number gets longer.
+  const rowNumberPx = rowNumberWidth(items.length, rowChecks !== undefined);
   const layout = useMemo(
-    () => gridLayout({ columnNames, keyCount, keyWidths: keyWidths.widths, sizing, metrics: keyFontMetrics() }),
-    [columnNames, keyCount, keyWidths.widths, sizing],
+    () => gridLayout({ columnNames, keyCount, keyWidths: keyWidths.widths, sizing, metrics: keyFontMetrics(), rowNumberPx }),
+    [columnNames, keyCount, keyWidths.widths, sizing, rowNumberPx],
   );
   const [activeColumn, setActiveColumn] = useState<string>();
   // A client-side sort is a derived view: `items` (DynamoDB's order) is never re-sorted.
@@ -302,11 +305,11 @@ const GridRow = memo(function GridRow({ item, index, top, height, layout, active
           <EntityCell key={name} entity={entityOf?.(item)} />
         ) : column < keyCount ? (
           <span key={name} role="cell" className={name === activeColumn ? 'grid-cell key-column active-cell' : 'grid-cell key-column'} style={stickyStyles[column]}>
-            <KeyValueCell value={item[name]} lineChars={keyLineChars[column] as number} />
+            <KeyValueCell value={getOwnAttribute(item, name)} lineChars={keyLineChars[column] as number} />
           </span>
         ) : (
           <span key={name} role="cell" className={name === activeColumn ? 'grid-cell active-cell' : 'grid-cell'}>
-            <AttributeValueCell value={item[name]} name={name} />
+            <AttributeValueCell value={getOwnAttribute(item, name)} name={name} />
           </span>
         ),
       )}

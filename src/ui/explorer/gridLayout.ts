@@ -1,5 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { CSSProperties } from 'react';
+import { getOwnAttribute } from '../../expressions';
 import type { Item } from '../../state';
 import { toVisibleText, visibleWidth, type VisiblePart } from '../common/visibleText';
 import { appendsTo, type ItemScan } from './gridColumns';
@@ -9,7 +10,26 @@ import { formatAttributeValue, isPlainVisibleText } from './formatAttributeValue
 export const ROW_HEIGHT = 34;
 /** The line height of a wrapped key (`.key-lines` in app.css). */
 export const KEY_LINE_PX = 20;
+/** The row number column's narrowest width (up to three digits, no checkbox). */
 export const ROW_NUMBER_PX = 56;
+/** A digit of the row number (the UI font's digits are about 0.55 em at 16 px; a little over, so none is cut). */
+const DIGIT_PX = 9.5;
+/** A row's checkbox (13 px) and its margin. */
+const ROW_CHECK_PX = 22;
+
+/**
+ * The row number column's width for `rowCount` rows: wide enough for the last row's number
+ * and, when bulk delete's checkboxes are shown, the checkbox before it (row 100 with a
+ * checkbox showed "…").
+ *
+ * @example
+ * rowNumberWidth(99, false) // 56
+ * rowNumberWidth(100_000, true) > rowNumberWidth(100, true) // true
+ */
+export function rowNumberWidth(rowCount: number, checks: boolean): number {
+  const digits = String(Math.max(1, rowCount)).length;
+  return Math.max(ROW_NUMBER_PX, Math.ceil(CELL_CHROME_PX + digits * DIGIT_PX + (checks ? ROW_CHECK_PX : 0)));
+}
 /** A non-key column's width until the user resizes it. */
 export const COLUMN_PX = 192;
 export const MIN_COLUMN_PX = 48;
@@ -56,7 +76,7 @@ export function scanKeyWidths(previous: KeyWidthScan | undefined, items: readonl
   for (let index = appended ? previous.items.length : 0; index < items.length; index++) {
     const item = items[index] as Item;
     keyNames.forEach((name, column) => {
-      const width = keyWidthOf(keyTextOf(item[name]));
+      const width = keyWidthOf(keyTextOf(getOwnAttribute(item, name)));
       if (width > (widths[column] as number)) widths[column] = width;
     });
   }
@@ -160,6 +180,8 @@ export interface GridLayoutInput {
   /** Widths the user set by resizing (px), by column name. */
   readonly sizing: Readonly<Record<string, number>>;
   readonly metrics: KeyFontMetrics;
+  /** The row number column's width ({@link rowNumberWidth}); {@link ROW_NUMBER_PX} when not given. */
+  readonly rowNumberPx?: number;
 }
 
 /** A column's width the user set, kept inside the bounds the resize handle allows. */
@@ -174,10 +196,11 @@ export function clampColumnWidth(px: number): number {
 /** The Entity column's id among the grid's column names (no attribute name holds a NUL). */
 export const ENTITY_COLUMN = '\u0000entity';
 
-export function gridLayout({ columnNames, keyCount, keyWidths, sizing, metrics }: GridLayoutInput): GridLayout {
+export function gridLayout({ columnNames, keyCount, keyWidths, sizing, metrics, rowNumberPx = ROW_NUMBER_PX }: GridLayoutInput): GridLayout {
   const keyChrome = CELL_CHROME_PX + metrics.badgePx;
   const widths = columnNames.map((name, column) => {
-    const set = sizing[name];
+    // Own widths only: `sizing.constructor` is Object, not a width (an attribute may be named so).
+    const set = Object.hasOwn(sizing, name) ? sizing[name] : undefined;
     if (set !== undefined) return clampColumnWidth(set);
     if (column >= keyCount) return COLUMN_PX;
     const chars = Math.min(KEY_CAP_CHARS, Math.max(MIN_KEY_CHARS, keyWidths[column] ?? 0, name.length));
@@ -185,14 +208,14 @@ export function gridLayout({ columnNames, keyCount, keyWidths, sizing, metrics }
   });
   const keyLineChars = widths.slice(0, keyCount).map((width) => Math.max(1, Math.floor((width - keyChrome) / metrics.charPx)));
   const oneLine = keyLineChars.every((chars, column) => (keyWidths[column] ?? 0) <= chars);
-  const template = [ROW_NUMBER_PX, ...widths].map((px) => `${px}px`).join(' ');
+  const template = [rowNumberPx, ...widths].map((px) => `${px}px`).join(' ');
   const stickyStyles: CSSProperties[] = [];
-  let left = ROW_NUMBER_PX;
+  let left = rowNumberPx;
   for (let column = 0; column < keyCount; column++) {
     stickyStyles.push({ left: `${left}px` });
     left += widths[column] as number;
   }
-  const width = `${widths.reduce((sum, px) => sum + px, ROW_NUMBER_PX)}px`;
+  const width = `${widths.reduce((sum, px) => sum + px, rowNumberPx)}px`;
   return { columnNames, keyCount, widths, keyLineChars, oneLine, template, stickyStyles, bodyStyle: { '--grid-columns': template, '--grid-width': width } as CSSProperties };
 }
 
@@ -208,7 +231,7 @@ export function rowHeightOf(item: Item | undefined, layout: GridLayout): number 
   if (layout.oneLine || !item) return ROW_HEIGHT;
   let lines = 1;
   for (let column = 0; column < layout.keyCount; column++) {
-    lines = Math.max(lines, keyLineCount(item[layout.columnNames[column] as string], layout.keyLineChars[column] as number));
+    lines = Math.max(lines, keyLineCount(getOwnAttribute(item, layout.columnNames[column] as string), layout.keyLineChars[column] as number));
   }
   return ROW_HEIGHT + (lines - 1) * KEY_LINE_PX;
 }

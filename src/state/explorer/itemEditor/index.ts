@@ -3,5 +3,5 @@
  * composition root (see ENTRY_POINTS in eslint/layers.js).
  */
 export * from './itemEditorStore';
-export { editCondition, keyOf, withNextVersion, type WriteOutcome } from './itemWrites';
+export { editCondition, keyOf, withNextVersion, type PartialCheck, type WriteOutcome } from './itemWrites';
 export type { DesignKeyDraft } from './itemDesignKeys';

@@ -116,6 +116,39 @@ describe('the item editor store', () => {
     expect(editor.getState().original).toBeUndefined();
   });
 
+  it('takes plain document JSON, showing the DynamoDB types it becomes before saving, and keeps DynamoDB JSON as it was', async () => {
+    const { source, editor } = await setUp();
+    editor.getState().openNew();
+    editor.getState().setText('{"pk": "d1", "sk": 2, "score": 10, "tags": ["a", 1], "ok": true, "none": null, "address": {"__proto__": "x"}}');
+    expect(JSON.parse(editor.getState().documentTypes ?? '')).toEqual({ pk: { S: 'd1' }, sk: { N: '2' }, score: { N: '10' }, tags: { L: [{ S: 'a' }, { N: '1' }] }, ok: { BOOL: true }, none: { NULL: true }, address: { M: JSON.parse('{"__proto__": {"S": "x"}}') } });
+    expect(editor.getState().form.map((entry) => `${entry.name}:${entry.value.type}`)).toEqual(['pk:S', 'sk:N', 'score:N', 'tags:L', 'ok:BOOL', 'none:NULL', 'address:M']);
+    expect(await editor.getState().save()).toBe(true);
+    const { Item } = await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'd1' }, sk: { N: '2' } } });
+    expect(Item?.score).toEqual({ N: '10' });
+    expect(Object.getOwnPropertyDescriptor(Item?.address?.M, '__proto__')?.value).toEqual({ S: 'x' });
+
+    // DynamoDB JSON stays DynamoDB JSON (no types shown), and a number plain JSON can't keep is refused with its fix.
+    editor.getState().openNew();
+    editor.getState().setText('{"pk": {"S": "d2"}, "sk": {"N": "1"}, "m": {"M": {}}}');
+    expect(editor.getState().documentTypes).toBeUndefined();
+    editor.getState().setText('{"pk": "d3", "sk": 12345678901234567890123}');
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState().problems).toEqual([{ path: 'sk', message: expect.stringContaining('{"N": "12345678901234567890123"}') }]);
+  });
+
+  it('shows a right-to-left override in the text as an escape, and saves the value unchanged', async () => {
+    const { source, editor } = await setUp();
+    await source.putItem({ TableName: 'Orders', Item: { pk: { S: 'o9' }, sk: { N: '1' }, file: { S: '05\u202Egnp.exe' } } });
+    const { Item } = await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'o9' }, sk: { N: '1' } } });
+    editor.getState().openEdit(Item ?? {});
+    expect(editor.getState().text).not.toContain('\u202E');
+    expect(editor.getState().text).toContain('"05\\u202egnp.exe"');
+    editor.getState().setText(editor.getState().text.replace('"N": "1"\n  },\n  "file"', '"N": "1"\n  },\n  "note": {"S": "n"},\n  "file"'));
+    expect(await editor.getState().save()).toBe(true);
+    const after = await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'o9' }, sk: { N: '1' } } });
+    expect(after.Item?.file).toEqual({ S: '05\u202Egnp.exe' });
+  });
+
   it('shows bad JSON with its line and column and a missing key by name', async () => {
     const { editor } = await setUp();
     editor.getState().openNew();

@@ -20,7 +20,7 @@ import type { ExplorerStore } from '../../explorerStore';
 import type { ConfirmWrite } from '../../writeAccess';
 import type { Item, TableSummary } from '../explorerTypes';
 import { designKeyDraft, versionAttributeOf, withEncodedKeys, type DesignKeyDraft } from './itemDesignKeys';
-import { deleteShownItem, keyOf, putNewItem, writeEdit, type WriteOutcome } from './itemWrites';
+import { deleteShownItem, keyOf, putNewItem, wideCheckOf, writeEdit, type PartialCheck, type WriteOutcome } from './itemWrites';
 
 export { unchangedCondition } from './itemWrites';
 
@@ -36,14 +36,18 @@ export interface ItemDeletion {
   readonly key: Item;
   readonly sending: boolean;
   readonly outcome?: Exclude<WriteOutcome, { kind: 'saved' | 'keyExists' }>;
+  /** The item is too wide for one condition: the confirmation says how it is checked. */
+  readonly wideCheck?: PartialCheck;
 }
 
 export interface ItemEditorState {
   readonly open: boolean;
   readonly mode: ItemEditorMode;
   readonly tableName?: string;
-  /** The DynamoDB JSON view. */
+  /** The DynamoDB JSON view (plain document JSON is taken too: see `documentTypes`). */
   readonly text: string;
+  /** The text is plain document JSON (`{"score": 10}`): the DynamoDB JSON it is saved as, shown before saving. */
+  readonly documentTypes?: string;
   /** The typed form view: the same item as `text` whenever `formReadable`. */
   readonly form: readonly FormEntry[];
   /** False while the text is not readable as typed attributes (broken JSON): the form waits for the text to be fixed. */
@@ -56,6 +60,8 @@ export interface ItemEditorState {
   readonly original?: Item;
   /** Edit: the version attribute the bound design names for this item (the condition is on it alone). */
   readonly versionAttribute?: string;
+  /** Edit of an item too wide for one condition (more than 150 attributes): the dialog says how Save checks it. */
+  readonly wideCheck?: PartialCheck;
   /** New item on a table bound to a design: the entity's template fields and the key they encode to. */
   readonly designKeys?: DesignKeyDraft;
   readonly problems: readonly ItemProblem[];
@@ -149,6 +155,7 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       const binding = explorer.getState().designBinding;
       const designKeys = mode === 'new' ? designKeyDraft(binding) : undefined;
       const versionAttribute = original ? versionAttributeOf(binding, original) : undefined;
+      const wideCheck = original ? wideCheckOf(original, versionAttribute) : undefined;
       set({
         ...CLOSED,
         // Merged into the state, so what the last item left must be cleared by name (CLOSED has no such keys):
@@ -156,6 +163,8 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         outcome: undefined,
         original: undefined,
         versionAttribute: undefined,
+        wideCheck: undefined,
+        documentTypes: undefined,
         designKeys: undefined,
         encoding,
         open: true,
@@ -165,6 +174,7 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         form: itemToForm(item, encoding),
         ...(original ? { original } : {}),
         ...(versionAttribute ? { versionAttribute } : {}),
+        ...(wideCheck ? { wideCheck } : {}),
         ...(designKeys ? { designKeys } : {}),
       });
     };
@@ -226,10 +236,12 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       },
       setText(text) {
         const form = formFromText(text, get().encoding);
-        edited({ text, lastEdited: 'text', formReadable: form !== undefined, ...(form ? { form } : {}) });
+        const read = itemFromText(text);
+        const documentTypes = read.ok && read.format === 'document' ? itemToText(read.item) : undefined;
+        edited({ text, lastEdited: 'text', formReadable: form !== undefined, documentTypes, ...(form ? { form } : {}) });
       },
       setForm(form) {
-        edited({ form, text: formToText(form, get().encoding), formReadable: true, lastEdited: 'form' });
+        edited({ form, text: formToText(form, get().encoding), formReadable: true, lastEdited: 'form', documentTypes: undefined });
       },
       setEncoding(encoding) {
         const { text, formReadable } = get();
@@ -280,12 +292,13 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         return confirmedWrite(source, table, `Overwrite the changed item of ${table.name}`, (writer) => writeEdit(writer, table, outcome.mine, theirs, versionAttribute));
       },
       close() {
-        set({ ...CLOSED, outcome: undefined, original: undefined, versionAttribute: undefined, designKeys: undefined, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
+        set({ ...CLOSED, outcome: undefined, original: undefined, versionAttribute: undefined, wideCheck: undefined, documentTypes: undefined, designKeys: undefined, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
       },
       askDelete(item) {
         const { table } = current();
         if (!table || !get().canWrite()) return;
-        set({ deletion: { item, key: keyOf(table, item), sending: false } });
+        const wideCheck = wideCheckOf(item, versionAttributeOf(explorer.getState().designBinding, item));
+        set({ deletion: { item, key: keyOf(table, item), sending: false, ...(wideCheck ? { wideCheck } : {}) } });
       },
       async confirmDelete() {
         const { deletion } = get();

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDataSource } from '../../../engine';
 import { getOwnAttribute } from '../../../expressions';
-import { changedAttributes, unchangedCondition } from '../../../items';
+import { changedAttributes, conditionFits, fitUnchangedCondition, MAX_CHECKED_ATTRIBUTES, unchangedCondition, type AttributeChange } from '../../../items';
 import { toExplorerError, type Item, type TableSummary } from '../explorerTypes';
 
 /**
@@ -14,12 +14,34 @@ import { toExplorerError, type Item, type TableSummary } from '../explorerTypes'
 
 /** What a write did. */
 export type WriteOutcome =
-  | { readonly kind: 'saved' }
+  /** `partialCheck`: the item was too wide for one condition (see guardOf). */
+  | { readonly kind: 'saved'; readonly partialCheck?: PartialCheck }
   /** The new key is taken; `existing` is the item there (to open it). */
   | { readonly kind: 'keyExists'; readonly existing?: Item }
   /** The item changed since it was read; `theirs` is what is stored now (undefined: deleted). */
   | { readonly kind: 'conflict'; readonly mine: Item; readonly theirs?: Item }
   | { readonly kind: 'refused'; readonly message: string };
+
+/**
+ * An item wider than one DynamoDB condition (more than 150 attributes, or
+ * 4 KB of expression): it was read again just before the write and compared
+ * whole, and the write's condition compared `checked` of its `total`
+ * attributes (every changed one among them).
+ */
+export interface PartialCheck {
+  readonly checked: number;
+  readonly total: number;
+}
+
+/**
+ * Said before a Save or Delete of an item too wide for one condition: its
+ * attribute count and how many one condition can compare (undefined: the
+ * whole item fits, or a version attribute guards it).
+ */
+export function wideCheckOf(item: Item, versionAttribute: string | undefined): PartialCheck | undefined {
+  if (conditionFits(editCondition(item, versionAttribute))) return undefined;
+  return { checked: Math.min(MAX_CHECKED_ATTRIBUTES, Object.keys(item).length), total: Object.keys(item).length };
+}
 
 type Condition = { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues?: Record<string, AttributeValue> };
 
@@ -71,6 +93,36 @@ function newKeyCondition(table: TableSummary): Condition {
 
 const errorName = (error: unknown): string | undefined => (error instanceof Error ? error.name : undefined);
 
+/** What a write is conditioned on: the condition (and, for a wide item, how much of it DynamoDB checks), or the outcome that ends it before writing. */
+type Guard = { readonly condition: Condition; readonly partialCheck?: PartialCheck } | { readonly outcome: WriteOutcome };
+
+/**
+ * The "unchanged since read" guard of a write of `expected`: on the version
+ * attribute, or on every attribute while that fits one condition. A wider
+ * item can't be compared in one condition, nor in one transaction (DynamoDB
+ * refuses two operations on one item in a TransactWriteItems): it is read
+ * again (consistent) and compared whole — a difference is a conflict — and
+ * the write is conditioned on as many attributes as fit, the `changes` first.
+ */
+async function guardOf(source: DynamoDBDataSource, table: TableSummary, expected: Item, versionAttribute: string | undefined, changes: readonly AttributeChange[] = []): Promise<Guard> {
+  const condition = editCondition(expected, versionAttribute);
+  if (conditionFits(condition)) return { condition };
+  const stored = await storedItem(source, table, expected);
+  if (!stored || changedAttributes(expected, stored).length > 0) return { outcome: { kind: 'conflict', mine: expected, ...(stored ? { theirs: stored } : {}) } };
+  const keyNames = [table.keys.partitionKey.name, ...(table.keys.sortKey ? [table.keys.sortKey.name] : [])];
+  const fitted = fitUnchangedCondition(expected, keyNames, changes);
+  if (!fitted) {
+    return {
+      outcome: {
+        kind: 'refused',
+        message: `This edit changes ${changes.length} attributes; one DynamoDB write can require at most ${MAX_CHECKED_ATTRIBUTES} of them unchanged (a condition holds at most 300 operators and 4 KB). Save the changes in parts of at most ${MAX_CHECKED_ATTRIBUTES} attributes, or give the item a version attribute in its design.`,
+      },
+    };
+  }
+  const { ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = fitted;
+  return { condition: { ConditionExpression, ExpressionAttributeNames, ...(ExpressionAttributeValues ? { ExpressionAttributeValues } : {}) }, partialCheck: { checked: fitted.checked, total: fitted.total } };
+}
+
 async function storedItem(source: DynamoDBDataSource, table: TableSummary, item: Item): Promise<Item | undefined> {
   const { Item: stored } = await source.getItem({ TableName: table.name, Key: keyOf(table, item), ConsistentRead: true });
   return stored;
@@ -96,11 +148,13 @@ export async function putNewItem(source: DynamoDBDataSource, table: TableSummary
  * Delete(old key, unchanged), so a failure of either leaves the old item.
  */
 export async function writeEdit(source: DynamoDBDataSource, table: TableSummary, item: Item, expected: Item, versionAttribute?: string): Promise<WriteOutcome> {
-  const condition = editCondition(expected, versionAttribute);
   const written = withNextVersion(item, expected, versionAttribute);
   if (!keyChanged(table, expected, item)) {
     const update = updateOf(expected, written);
     if (!update) return { kind: 'saved' };
+    const guard = await guardOf(source, table, expected, versionAttribute, changedAttributes(expected, written));
+    if ('outcome' in guard) return guard.outcome.kind === 'conflict' ? { ...guard.outcome, mine: item } : guard.outcome;
+    const { condition, partialCheck } = guard;
     try {
       await source.updateItem({
         TableName: table.name,
@@ -110,13 +164,17 @@ export async function writeEdit(source: DynamoDBDataSource, table: TableSummary,
         ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, ...update.names },
         ...(condition.ExpressionAttributeValues || update.values ? { ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ...update.values } } : {}),
       });
-      return { kind: 'saved' };
+      return { kind: 'saved', ...(partialCheck ? { partialCheck } : {}) };
     } catch (error) {
       if (errorName(error) !== 'ConditionalCheckFailedException') return { kind: 'refused', message: toExplorerError(error).message };
       const theirs = await storedItem(source, table, expected);
       return { kind: 'conflict', mine: item, ...(theirs ? { theirs } : {}) };
     }
   }
+  // The old item is deleted whole: every attribute counts as changed.
+  const guard = await guardOf(source, table, expected, versionAttribute);
+  if ('outcome' in guard) return guard.outcome.kind === 'conflict' ? { ...guard.outcome, mine: item } : guard.outcome;
+  const { condition, partialCheck } = guard;
   try {
     await source.transactWriteItems({
       TransactItems: [
@@ -124,7 +182,7 @@ export async function writeEdit(source: DynamoDBDataSource, table: TableSummary,
         { Delete: { TableName: table.name, Key: keyOf(table, expected), ...condition } },
       ],
     });
-    return { kind: 'saved' };
+    return { kind: 'saved', ...(partialCheck ? { partialCheck } : {}) };
   } catch (error) {
     if (errorName(error) !== 'TransactionCanceledException') return { kind: 'refused', message: toExplorerError(error).message };
     const reasons = (error as { CancellationReasons?: readonly { Code?: string }[] }).CancellationReasons ?? [];
@@ -167,9 +225,11 @@ function updateOf(before: Item, after: Item): { expression: string; names: Recor
 
 /** Delete item: DeleteItem of the item shown, conditional on it being unchanged since read. */
 export async function deleteShownItem(source: DynamoDBDataSource, table: TableSummary, item: Item, versionAttribute?: string): Promise<WriteOutcome> {
+  const guard = await guardOf(source, table, item, versionAttribute);
+  if ('outcome' in guard) return guard.outcome;
   try {
-    await source.deleteItem({ TableName: table.name, Key: keyOf(table, item), ...editCondition(item, versionAttribute) });
-    return { kind: 'saved' };
+    await source.deleteItem({ TableName: table.name, Key: keyOf(table, item), ...guard.condition });
+    return { kind: 'saved', ...(guard.partialCheck ? { partialCheck: guard.partialCheck } : {}) };
   } catch (error) {
     if (errorName(error) !== 'ConditionalCheckFailedException') return { kind: 'refused', message: toExplorerError(error).message };
     const theirs = await storedItem(source, table, item);

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { itemToText } from '../../../items';
 import type { ExplorerStore, ItemEditorStore } from '../../../state';
 import { useExplorerSide } from '../../stores';
-import { ItemEditorDialog, ItemVersions } from './ItemEditorDialog';
+import { ItemEditorDialog, ItemVersions, WideCheckNote } from './ItemEditorDialog';
 import { shortcutOf, type RowAction } from './itemKeys';
 import './itemEditor.css';
 
@@ -75,6 +75,7 @@ function DeleteItemDialog({ store }: { store: ItemEditorStore }) {
           <pre className="mono item-delete-key" aria-label="Key to delete">
             {itemToText(deletion.key)}
           </pre>
+          {deletion.wideCheck && <WideCheckNote check={deletion.wideCheck} />}
           {outcome?.kind === 'conflict' && (
             <div className="error-box small" role="alert">
               {outcome.theirs ? 'The item changed since it was read: nothing was deleted.' : 'The item is already gone.'}

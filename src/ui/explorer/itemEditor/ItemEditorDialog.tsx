@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { changedAttributes, itemToText, type BinaryEncoding, type ItemProblem } from '../../../items';
-import type { Item, ItemEditorOutcome, ItemEditorStore } from '../../../state';
+import type { Item, ItemEditorOutcome, ItemEditorStore, PartialCheck } from '../../../state';
 import { VisibleText } from '../../common/VisibleText';
 import { FormEntries } from './ItemForm';
 import { DesignKeyFields } from './DesignKeyFields';
@@ -20,7 +20,7 @@ function problemText(problem: ItemProblem): string {
  */
 export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
   const state = useStore(store);
-  const { open, mode, tableName, text, form, formReadable, encoding, problems, respelled, saving, outcome, designKeys, versionAttribute } = state;
+  const { open, mode, tableName, text, form, formReadable, encoding, problems, respelled, saving, outcome, designKeys, versionAttribute, wideCheck, documentTypes } = state;
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -46,8 +46,11 @@ export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
             ? ': written only if no item has its key (attribute_not_exists).'
             : versionAttribute
               ? `: saved only if ${versionAttribute} is still what was read (the design's version attribute, bumped on save).`
-              : ': saved only if the stored item is still the one read (every attribute compared).'}
+              : wideCheck
+                ? ': saved only if the stored item is still the one read.'
+                : ': saved only if the stored item is still the one read (every attribute compared).'}
         </p>
+        {wideCheck && <WideCheckNote check={wideCheck} />}
         {designKeys && <DesignKeyFields store={store} draft={designKeys} />}
         <div className="item-editor-views">
           <fieldset className="item-editor-form" disabled={!formReadable}>
@@ -64,6 +67,7 @@ export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
           </fieldset>
           <div className="item-editor-text">
             <label htmlFor={`${id}json`}>DynamoDB JSON</label>
+            <span className="muted small"> (or plain JSON: {'{"score": 10}'})</span>
             <textarea
               id={`${id}json`}
               className="mono"
@@ -75,6 +79,15 @@ export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
             />
           </div>
         </div>
+        {documentTypes !== undefined && (
+          <div className="item-editor-document small" role="status">
+            Plain JSON detected (not DynamoDB JSON): it is saved with these DynamoDB types — numbers N, strings S, arrays L, objects M, true/false BOOL, null
+            NULL:
+            <pre className="mono" aria-label="DynamoDB JSON it is saved as">
+              {documentTypes}
+            </pre>
+          </div>
+        )}
         {respelled.length > 0 && (
           <div className="item-editor-respelled small" role="status">
             DynamoDB stores numbers in its own spelling:
@@ -115,6 +128,22 @@ export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
         </div>
       </form>
     </dialog>
+  );
+}
+
+/**
+ * An item wider than one DynamoDB condition: how Save and Delete item check it instead, said
+ * before the user writes (the condition can't hold every attribute, and no transaction can
+ * hold a second check of the same item).
+ */
+export function WideCheckNote({ check }: { check: PartialCheck }) {
+  return (
+    <p className="item-editor-wide small" role="note">
+      This item has {check.total} attributes: more than one DynamoDB condition can compare (300 operators, 4 KB). The item is read again just before
+      writing and compared whole; the write itself is conditional on {check.checked} of them (every changed one first; the key is in the request). A
+      change to one of the others in the moment between that read and the write would not be caught. A version attribute in the table’s design makes
+      the check complete.
+    </p>
   );
 }
 

@@ -1,5 +1,6 @@
 import { emptyFormValue, FORM_TYPES, type FormEntry, type FormValue } from '../../../items';
 import type { AttributeType } from '../../../expressions';
+import { VisibleText } from '../../common/VisibleText';
 import { visibleString } from '../../common/visibleText';
 
 /**
@@ -39,6 +40,20 @@ function entryPath(parent: string, name: string, index: number): string {
   return parent === '' ? shown : `${parent}.${shown}`;
 }
 
+/**
+ * Text with invisible or reordering characters (U+202E turns "gnp.exe" into "exe.png" in a text
+ * box) shown again beside its box with those characters as markers, as the grid shows them; the
+ * box keeps the value as it is.
+ */
+function MarkedText({ text }: { text: string }) {
+  if (visibleString(text) === text) return null;
+  return (
+    <span className="item-form-marked mono small" title="The characters as stored, invisible and direction-changing ones marked">
+      <VisibleText text={text} />
+    </span>
+  );
+}
+
 /** The entries of the item (or of an M): name, type, value, Remove; then Add attribute. */
 export function FormEntries({ entries, path, onChange }: { entries: readonly FormEntry[]; path: string; onChange: (entries: FormEntry[]) => void }) {
   const where = path === '' ? '' : ` of ${path}`;
@@ -54,6 +69,7 @@ export function FormEntries({ entries, path, onChange }: { entries: readonly For
               value={entry.name}
               onChange={(event) => onChange(replaceAt(entries, index, { ...entry, name: event.target.value }))}
             />
+            <MarkedText text={entry.name} />
             <ValueEditor value={entry.value} path={here} onChange={(value) => onChange(replaceAt(entries, index, { ...entry, value }))} />
             <button type="button" className="link-button" aria-label={`Remove attribute ${here}`} onClick={() => onChange(removeAt(entries, index))}>
               Remove
@@ -93,7 +109,12 @@ function ValueEditor({ value, path, onChange }: { value: FormValue; path: string
 function TypedValue({ value, path, onChange }: { value: FormValue; path: string; onChange: (value: FormValue) => void }) {
   switch (value.type) {
     case 'S':
-      return <textarea className="mono item-form-text" rows={1} aria-label={`Value of ${path}`} value={value.text} onChange={(event) => onChange({ ...value, text: event.target.value })} />;
+      return (
+        <>
+          <textarea className="mono item-form-text" rows={1} aria-label={`Value of ${path}`} value={value.text} onChange={(event) => onChange({ ...value, text: event.target.value })} />
+          <MarkedText text={value.text} />
+        </>
+      );
     case 'N':
     case 'B':
       return (
