@@ -200,6 +200,66 @@ describe('npm run migrate on DynamoDB Local', () => {
     expect((await db.getItem({ TableName: table, Key: gained.newKey as Item, ConsistentRead: true })).Item).toBeUndefined();
   }, 60_000);
 
+  it('sparse GSI: npm run migrate rewrites every table key, items without region stay out of byRegion, none "can\'t encode"; the cost counts index units', async () => {
+    const table = uniqueTableName('MigrateSparse');
+    const sparseDesign = (score: string): DesignDocument => ({
+      format: DESIGN_FORMAT,
+      name: 'Scores',
+      description: '',
+      tables: [
+        {
+          name: 'Scores',
+          description: '',
+          partitionKey: { name: 'pk', type: 'S' },
+          sortKey: { name: 'score', type: 'S' },
+          indexes: [{ name: 'byRegion', kind: 'GSI', partitionKey: [{ name: 'region', type: 'S' }], sortKey: [{ name: 'score', type: 'S' }], projection: { type: 'ALL', attributes: [] } }],
+          billingMode: 'PAY_PER_REQUEST',
+          entities: [{ name: 'Score', description: '', keys: { pk: '{pk}', score, region: '{region}' }, attributes: [], samples: [], expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } }],
+          accessPatterns: [],
+        },
+      ],
+    });
+    const from = path.join(dir, `${table}.raw.json`);
+    const to = path.join(dir, `${table}.int10.json`);
+    writeFileSync(from, JSON.stringify(sparseDesign('{score}')));
+    writeFileSync(to, JSON.stringify(sparseDesign('{score:int(10)}')));
+    await db.createTable({
+      TableName: table,
+      AttributeDefinitions: ['pk', 'score', 'region'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'score', KeyType: 'RANGE' }],
+      GlobalSecondaryIndexes: [{ IndexName: 'byRegion', KeySchema: [{ AttributeName: 'region', KeyType: 'HASH' }, { AttributeName: 'score', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+    // Ten items in one partition; the even ones have a region (in byRegion), the odd ones none (not in it).
+    for (let i = 0; i < 10; i++) await db.putItem({ TableName: table, Item: { pk: { S: 'P' }, score: { S: String(i * 37) }, ...(i % 2 === 0 ? { region: { S: 'eu' } } : {}) } });
+
+    const run = await runMigrate(['--table', table, '--from', from, '--to', to, '--checkpoint', path.join(dir, `${table}.checkpoint.json`)]).done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("Plan: 10 to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 0 collisions.");
+    expect(run.stderr).not.toContain('is missing on the item');
+    // 10 × (2 put + 2 delete) on the table; byRegion: the 5 with a region, a put and a delete each.
+    expect(run.stderr).toContain('Cost: 50 WCU (write units: 40 for the transactional puts and deletes, 10 for index updates on byRegion)');
+    expect(run.stderr).toContain('Verified: all 10 migrated items');
+
+    const final = await allItems(table);
+    expect(final.map((item) => item.score?.S).sort()).toEqual(Array.from({ length: 10 }, (_, i) => String(i * 37).padStart(10, '0')).sort());
+    expect(final.filter((item) => item.region === undefined)).toHaveLength(5);
+    const inIndex = await db.query({ TableName: table, IndexName: 'byRegion', KeyConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'region' }, ExpressionAttributeValues: { ':r': { S: 'eu' } } });
+    expect((inIndex.Items ?? []).map((item) => item.score?.S)).toEqual([0, 2, 4, 6, 8].map((i) => String(i * 37).padStart(10, '0')));
+    const indexed = await db.scan({ TableName: table, IndexName: 'byRegion' });
+    expect(indexed.Count).toBe(5);
+  }, 120_000);
+
+  it('npm run migrate --help lists every option it takes', async () => {
+    const help = await runMigrate(['--help']).done;
+    expect(help.code, help.stderr).toBe(0);
+    const source = readFileSync(path.join(REPO_ROOT, 'scripts/migrate.ts'), 'utf8');
+    // The options the command parses, read from its source (an option added later is checked too).
+    const parsed = [...source.matchAll(/^\s+'?([a-z][a-z-]*)'?: \{ type: '(?:string|boolean)'/gm)].map((match) => match[1]);
+    expect(parsed.length).toBeGreaterThanOrEqual(15);
+    for (const option of parsed) expect(help.stdout, `--${option}`).toContain(`--${option}`);
+  }, 60_000);
+
   it('the exported Node and boto3 programs give the same final table, and a second run writes nothing', async () => {
     const COUNT = 300;
     const tables = { node: uniqueTableName('MigrateNode'), python: uniqueTableName('MigratePython') };

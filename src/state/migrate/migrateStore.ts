@@ -293,8 +293,8 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         const plan = watchAddedAttributes(planner.finish());
         const partitions = planPartitions(plan);
         const partition = partitions[0];
-        const targets = new Set(compiled.value.attributes.filter((attribute) => attribute.target).map((attribute) => attribute.name));
-        const indexCount = table.indexes.filter((index) => targets.has(index.keys.partitionKey.name)).length;
+        // Every GSI and LSI of the table: each write counts in those its old or new item is in (a sparse index only holds items with its keys).
+        const indexes = table.indexes.map((index) => ({ name: index.name, keys: [index.keys.partitionKey.name, ...(index.keys.sortKey ? [index.keys.sortKey.name] : [])] }));
         set({
           phase: 'previewed',
           plan,
@@ -304,7 +304,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
           partitions,
           partition,
           orderDiff: partition === undefined ? undefined : orderDiff(plan, partition),
-          cost: estimateWriteCost(plan, indexCount),
+          cost: estimateWriteCost(plan, indexes),
         });
       },
       choosePartition: (partition) => {
