@@ -199,7 +199,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (!result.cancelled) {
     const verify = await verifyMigration(file, scanPages(client, file.spec.targetTableName ?? file.spec.tableName), result.checkpoint);
     log(verify.text);
-    for (const line of [...verify.missing, ...verify.leftUnderOldKey].slice(0, 10)) log(`  ${line}`);
+    for (const line of [...verify.missing, ...verify.leftUnderOldKey, ...verify.oldFormat].slice(0, 10)) log(`  ${line}`);
   } else log(`Cancelled: rerun with --resume to continue (${checkpointFile}).`);
   for (const skip of result.checkpoint.skipped.slice(0, 10)) log(`  skipped: ${skip.message}`);
   const report: MigrationRunReport = {

@@ -53,21 +53,16 @@ const COPY_COUNT = { unchanged: 'copyUnchanged', alreadyMigrated: 'copyUnchanged
 
 const equalItems = (a: Item, b: Item) => attributeValuesEqual({ M: a as Record<string, AttributeValue> }, { M: b as Record<string, AttributeValue> });
 
-export function createMigrationPlanner(migration: CompiledMigration): MigrationPlanner {
-  const { spec } = migration;
-  /** Copy into a new table: every source item is written there, rewritten or as it is, so the new table is whole. */
-  const copying = spec.targetTableName !== undefined;
-  const entries: PlanEntry[] = [];
-  const rewrites: WriteEntry[] = [];
-  /** Every write's new table key → the index (in `rewrites`) of the first write there. */
-  const newKeys = new TableKeyMap<number>();
-  /** The later writes on a new key already taken by another write (twoItems collisions: rare, so kept apart). */
-  const laterOnNewKey = new Map<number, number[]>();
-  /** Copying: the target table's items, checked against the new keys by finish. */
-  const targetItems: Item[] = [];
-  const collisions: Collision[] = [];
-  const counts = { rewrite: 0, unchanged: 0, alreadyMigrated: 0, cannotEncode: 0, collisions: 0, otherEntity: 0, bytesBefore: 0, bytesAfter: 0, copying, copyUnchanged: 0, copyOtherEntity: 0, copyCannotEncode: 0, alreadyInTarget: 0 };
-  const { partitionKey, sortKey } = spec;
+/** One stored item's fate under a migration (the planner's per-item rule, also Verify's rescan). */
+export interface ItemClassifier {
+  /** The item's table key. */
+  keyOf(item: Item): Item;
+  /** What the plan does with the item stored under `key` (see MigrationPlanner for the rule). */
+  planItem(item: Item, key: Item): PlanEntry;
+}
+
+export function createItemClassifier(migration: CompiledMigration): ItemClassifier {
+  const { partitionKey, sortKey } = migration.spec;
   const partition = migration.attributes.find((attribute) => attribute.name === partitionKey);
   const tableKeys = new Set([partitionKey, ...(sortKey === undefined ? [] : [sortKey])]);
   const readers = currentReaders(migration.attributes, tableKeys);
@@ -83,7 +78,6 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
     }
     return key;
   };
-  /** A key's two texts for the maps ('' for a table without a sort key). */
   const partitionTextOf = (key: Item) => valueText(getOwnAttribute(key, partitionKey));
   const sortTextOf = (key: Item) => (sortKey === undefined ? '' : valueText(getOwnAttribute(key, sortKey)));
   const fitsPartition = (template: CompiledKeyTemplate | undefined, text: string) => template !== undefined && template.decode(text).ok;
@@ -105,6 +99,28 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
     if (partition && !fitsPartition(partition.currentTemplate, partitionText) && !fitsPartition(partition.targetTemplate, partitionText)) return { status: 'otherEntity', key, item };
     return { status: 'cannotEncode', key, item, problems: current.problems };
   }
+  return { keyOf, planItem };
+}
+
+export function createMigrationPlanner(migration: CompiledMigration): MigrationPlanner {
+  const { spec } = migration;
+  /** Copy into a new table: every source item is written there, rewritten or as it is, so the new table is whole. */
+  const copying = spec.targetTableName !== undefined;
+  const entries: PlanEntry[] = [];
+  const rewrites: WriteEntry[] = [];
+  /** Every write's new table key → the index (in `rewrites`) of the first write there. */
+  const newKeys = new TableKeyMap<number>();
+  /** The later writes on a new key already taken by another write (twoItems collisions: rare, so kept apart). */
+  const laterOnNewKey = new Map<number, number[]>();
+  /** Copying: the target table's items, checked against the new keys by finish. */
+  const targetItems: Item[] = [];
+  const collisions: Collision[] = [];
+  const counts = { rewrite: 0, unchanged: 0, alreadyMigrated: 0, cannotEncode: 0, collisions: 0, otherEntity: 0, bytesBefore: 0, bytesAfter: 0, copying, copyUnchanged: 0, copyOtherEntity: 0, copyCannotEncode: 0, alreadyInTarget: 0 };
+  const { partitionKey, sortKey } = spec;
+  const { keyOf, planItem } = createItemClassifier(migration);
+  /** A key's two texts for the maps ('' for a table without a sort key). */
+  const partitionTextOf = (key: Item) => valueText(getOwnAttribute(key, partitionKey));
+  const sortTextOf = (key: Item) => (sortKey === undefined ? '' : valueText(getOwnAttribute(key, sortKey)));
 
   const copyOf = (entry: Exclude<PlanEntry, RewriteEntry>): CopyEntry => {
     const size = itemSize(entry.item);

@@ -422,6 +422,7 @@ function MigrationRun({ store }: { store: MigrateStore }) {
               </p>
               <MessageList title="Missing under their new keys" messages={verifyReport.missing} />
               <MessageList title="Still under their old keys" messages={verifyReport.leftUnderOldKey} />
+              <MessageList title="Still in the old key format, not in the plan" messages={verifyReport.oldFormat} />
             </>
           )}
         </section>
