@@ -59,6 +59,8 @@ export interface ItemClassifier {
   keyOf(item: Item): Item;
   /** What the plan does with the item stored under `key` (see MigrationPlanner for the rule). */
   planItem(item: Item, key: Item): PlanEntry;
+  /** Every target attribute decodes with its target template and re-encodes to the stored value (or is absent from a sparse index). */
+  isInTargetShape(item: Item): boolean;
 }
 
 export function createItemClassifier(migration: CompiledMigration): ItemClassifier {
@@ -99,7 +101,7 @@ export function createItemClassifier(migration: CompiledMigration): ItemClassifi
     if (partition && !fitsPartition(partition.currentTemplate, partitionText) && !fitsPartition(partition.targetTemplate, partitionText)) return { status: 'otherEntity', key, item };
     return { status: 'cannotEncode', key, item, problems: current.problems };
   }
-  return { keyOf, planItem };
+  return { keyOf, planItem, isInTargetShape: (item) => isInTargetShape(migration.attributes, tableKeys, item) };
 }
 
 export function createMigrationPlanner(migration: CompiledMigration): MigrationPlanner {
