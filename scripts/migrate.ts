@@ -196,7 +196,8 @@ async function main(argv: readonly string[]): Promise<number> {
     log(`Dry run: ${result.wouldWrite} would be written, ${result.checkpoint.done.length} already done, ${result.checkpoint.skipped.length} would be skipped. Nothing was written.`);
     return 0;
   }
-  if (!result.cancelled) {
+  if (result.paused !== undefined) log(`Paused: ${values.endpoint ?? `DynamoDB in ${region}`} stopped answering (${result.paused}). Nothing was marked failed; start it again and rerun with --resume (${checkpointFile}).`);
+  else if (!result.cancelled) {
     const verify = await verifyMigration(file, scanPages(client, file.spec.targetTableName ?? file.spec.tableName), result.checkpoint);
     log(verify.text);
     for (const line of [...verify.missing, ...verify.leftUnderOldKey, ...verify.oldFormat].slice(0, 10)) log(`  ${line}`);
@@ -211,7 +212,7 @@ async function main(argv: readonly string[]): Promise<number> {
     failed: result.checkpoint.failed,
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
-  return result.checkpoint.failed.length > 0 || result.cancelled ? 1 : 0;
+  return result.checkpoint.failed.length > 0 || result.cancelled || result.paused !== undefined ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -149,3 +149,88 @@ describe('applyMigration (property tests on the built-in engine)', () => {
     expect(attributeValuesEqual((await tableItems(db))[0]?.sk ?? { S: '' }, { S: '0000000001#p1' })).toBe(true);
   });
 });
+
+describe('applyMigration when the server stops answering', () => {
+  const rows = Array.from({ length: 40 }, (_, i) => ({ game: i % 2 === 0 ? 'a' : 'b', score: i, id: `p${i}` }));
+
+  it('pauses at the first lost connection, marking nothing failed, and a resume finishes writing each item exactly once', async () => {
+    const { db, plan } = await setUp(PAIRS[0] as (typeof PAIRS)[number], rows);
+    let up = true;
+    let landed = 0;
+    const lost = () => Promise.reject(new TypeError('Failed to fetch'));
+    const flaky = {
+      ...db,
+      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (up ? db.transactWriteItems(input).then((output) => (landed++, output)) : lost()),
+      transactGetItems: (input: Parameters<typeof db.transactGetItems>[0]) => (up ? db.transactGetItems(input) : lost()),
+    } as typeof db;
+    const saved: MigrationCheckpoint[] = [];
+    let settled = 0;
+    const first = await applyMigration({
+      source: flaky,
+      plan,
+      planId: planIdOf(plan),
+      concurrency: 4,
+      reserveBlock: 8,
+      sleep: noSleep,
+      saveCheckpoint: (checkpoint) => void saved.push(checkpoint),
+      onProgress: () => {
+        if (++settled === 10) up = false;
+      },
+    });
+    expect(first.paused).toBe('TypeError: Failed to fetch');
+    expect(first.checkpoint.failed).toEqual([]);
+    expect(first.checkpoint.done.length).toBeGreaterThanOrEqual(10);
+    expect(first.checkpoint.done.length).toBeLessThan(plan.rewrites.length);
+    expect(saved.at(-1)).toEqual(first.checkpoint);
+    up = true;
+    const resumed = await applyMigration({ source: flaky, plan, planId: planIdOf(plan), checkpoint: first.checkpoint, concurrency: 4, sleep: noSleep });
+    expect(resumed.paused).toBeUndefined();
+    expect(resumed.checkpoint).toMatchObject({ failed: [], skipped: [] });
+    expect(resumed.checkpoint.done).toHaveLength(plan.rewrites.length);
+    expect(landed).toBe(plan.rewrites.length);
+    expect(canonical(await tableItems(db))).toEqual(expectedFinal(plan));
+  });
+
+  it('the proxy saying the endpoint is gone pauses too; an item error of its own still fails only that item', async () => {
+    const { db, plan } = await setUp(PAIRS[0] as (typeof PAIRS)[number], rows.slice(0, 4));
+    const refused = Object.assign(new Error('Connection refused: nothing is listening on 127.0.0.1:8123.'), { name: 'ProxyConnectionRefused' });
+    const gone = { ...db, transactWriteItems: () => Promise.reject(refused) } as typeof db;
+    const result = await applyMigration({ source: gone, plan, planId: planIdOf(plan), sleep: noSleep });
+    expect(result.paused).toBe('ProxyConnectionRefused: Connection refused: nothing is listening on 127.0.0.1:8123.');
+    expect(result.checkpoint).toMatchObject({ done: [], failed: [] });
+    const invalid = { ...db, transactWriteItems: () => Promise.reject(Object.assign(new Error('bad'), { name: 'ValidationException' })) } as typeof db;
+    const failing = await applyMigration({ source: invalid, plan, planId: planIdOf(plan), sleep: noSleep });
+    expect(failing.paused).toBeUndefined();
+    expect(failing.checkpoint.failed).toHaveLength(4);
+  });
+
+  it('under throttling, never two transactions for one key in flight at once (a retried one can never land after a newer one)', async () => {
+    const { db, plan } = await setUp(PAIRS[0] as (typeof PAIRS)[number], rows);
+    const inFlight = new Set<string>();
+    let overlaps = 0;
+    let draw = 0;
+    const keysOf = (input: Parameters<typeof db.transactWriteItems>[0]) => (input.TransactItems ?? []).map((item) => JSON.stringify(item.Put?.Item?.sk ?? item.Delete?.Key?.sk));
+    const throttled = {
+      ...db,
+      transactWriteItems: async (input: Parameters<typeof db.transactWriteItems>[0]) => {
+        const keys = keysOf(input);
+        for (const key of keys) {
+          if (inFlight.has(key)) overlaps++;
+          inFlight.add(key);
+        }
+        try {
+          await Promise.resolve();
+          // 30% throttled, as DynamoDB does under load.
+          if (++draw % 10 < 3) throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ThrottlingException' });
+          return await db.transactWriteItems(input);
+        } finally {
+          for (const key of keys) inFlight.delete(key);
+        }
+      },
+    } as typeof db;
+    const result = await applyMigration({ source: throttled, plan, planId: planIdOf(plan), concurrency: 16, sleep: noSleep });
+    expect(overlaps).toBe(0);
+    expect(result.checkpoint.done).toHaveLength(plan.rewrites.length);
+    expect(canonical(await tableItems(db))).toEqual(expectedFinal(plan));
+  });
+});

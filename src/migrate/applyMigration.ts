@@ -45,6 +45,12 @@ export interface ApplyOptions {
 export interface ApplyResult {
   readonly checkpoint: MigrationCheckpoint;
   readonly cancelled: boolean;
+  /**
+   * The server stopped answering (see isConnectionLost): the run paused at
+   * the first such error, marking nothing failed; the items in flight then
+   * stay pending (read before they are written again on resume). The error's text.
+   */
+  readonly paused?: string;
   /** Dry run: how many rewrites would be written. */
   readonly wouldWrite: number;
   readonly progress: MigrationProgress;
@@ -60,6 +66,25 @@ const RETRYABLE_ERRORS = new Set([
   'ServiceUnavailable',
 ]);
 const RETRYABLE_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
+/** Errors saying no answer came back at all (the Keylab proxy's: the endpoint behind it is gone). */
+const CONNECTION_ERRORS = new Set(['ProxyConnectionRefused', 'ProxyUnreachable', 'ProxyTimeout', 'TimeoutError', 'RequestTimeout']);
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+
+/**
+ * The server stopped answering: a browser's fetch failing ("Failed to fetch",
+ * "NetworkError…", "Load failed"), Node's connection errors, or the Keylab
+ * proxy saying the endpoint behind it is gone. A migration pauses on these
+ * instead of marking every item left failed: the items are not wrong, the
+ * connection is.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (CONNECTION_ERRORS.has(error.name)) return true;
+  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  return error.name === 'TypeError' && /failed to fetch|networkerror|load failed|fetch failed/i.test(error.message);
+}
 
 const SKIP_MESSAGES: Record<SkipReason, string> = MIGRATION_PROGRAM.skipMessages;
 
@@ -204,6 +229,9 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
           const state = await settle(index, requests);
           // Pending again: the competing write went away between the refusal and the read; try once more.
           if (state !== 'pending' || attempt >= maxAttempts) return state === 'pending' ? fail(index, 'its transaction was refused and the item still looks pending; rerun to retry it') : record(index, state);
+        } else if (isConnectionLost(error)) {
+          // Not this item's failure: the whole run pauses (see worker).
+          throw error;
         } else if (attempt >= maxAttempts || !(reasons ? reasons.some((code) => RETRYABLE_REASONS.has(code)) : isRetryable(error))) {
           return fail(index, errorText(error));
         }
@@ -218,18 +246,22 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
   };
 
   let next = 0;
+  /** The first connection-lost error: no new item starts after it (the ones in flight end, pending). */
+  let paused: string | undefined;
   const settledBefore = (index: number) => done.has(index) || skipped.has(index);
   async function worker(): Promise<void> {
-    while (!signal?.aborted) {
+    while (!signal?.aborted && paused === undefined) {
       while (next < total && settledBefore(next)) next++;
       if (next >= total) return;
       const index = next++;
       if (!options.dryRun) await reserve(index);
-      if (signal?.aborted) return;
+      if (signal?.aborted || paused !== undefined) return;
       try {
         await migrateOne(index);
       } catch (error) {
-        fail(index, errorText(error));
+        // Left pending, not failed: it is below reservedUpTo, so a resume reads it before writing it again.
+        if (isConnectionLost(error)) paused ??= errorText(error);
+        else fail(index, errorText(error));
       }
       options.onProgress?.(progress());
     }
@@ -237,7 +269,7 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
   await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, total)) }, worker));
   const checkpoint = snapshot();
   if (!options.dryRun) await options.saveCheckpoint?.(checkpoint);
-  return { checkpoint, cancelled: signal?.aborted ?? false, wouldWrite, progress: progress() };
+  return { checkpoint, cancelled: signal?.aborted ?? false, ...(paused !== undefined ? { paused } : {}), wouldWrite, progress: progress() };
 }
 
 function cancellationCodes(error: unknown): readonly string[] | undefined {

@@ -236,7 +236,13 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         });
         const { done, skipped, failed, total } = result.checkpoint;
         const finished = done.length + skipped.length + failed.length >= total;
-        set({ phase: get().plan ? 'previewed' : 'idle', progress: result.progress, outcome: outcomeOf(result.checkpoint, result.cancelled, file), ...(finished ? {} : { resumable: { done: done.length, total } }) });
+        set({
+          phase: get().plan ? 'previewed' : 'idle',
+          progress: result.progress,
+          outcome: outcomeOf(result.checkpoint, result.cancelled || result.paused !== undefined, file),
+          ...(finished ? {} : { resumable: { done: done.length, total } }),
+          ...(result.paused !== undefined ? { error: pausedMessage(explorer.getState().sourceLabel, result.paused, done.length, total) } : {}),
+        });
       } catch (error) {
         set({ phase: get().plan ? 'previewed' : 'idle', error: `Apply stopped: ${messageOf(error)}. Resume continues from the last checkpoint.`, resumable: { done: running.checkpoint.done.length, total: file.rewrites.length } });
       } finally {
@@ -427,6 +433,16 @@ export function applyBlockedReason(plan: Pick<MigrationPlan, 'collisions' | 'rew
   if (plan.collisions.length > 0) return `${formatCount(plan.collisions.length)} ${plan.collisions.length === 1 ? 'collision blocks' : 'collisions block'} Apply: change the target templates so every item gets its own key.`;
   if (plan.rewrites.length === 0) return 'Nothing to rewrite: every key already matches the target template.';
   return undefined;
+}
+
+/**
+ * Apply paused because the server stopped answering: which one (Keylab's
+ * app server when the browser's fetch itself failed; else the connection's
+ * endpoint, as the proxy's message names it), and that Resume continues.
+ */
+export function pausedMessage(sourceLabel: string, cause: string, done: number, total: number): string {
+  const server = /^TypeError:/.test(cause) ? `Keylab's app server (the page's own server, which carries every request to ${sourceLabel}) stopped answering` : `${sourceLabel} stopped answering`;
+  return `Apply paused after ${formatCount(done)} of ${formatCount(total)} items: ${server} (${cause.replace(/\.$/, '')}). Nothing was marked failed; the items in flight are checked before they are written again. Start the server again, then Resume.`;
 }
 
 const progressOf = (checkpoint: MigrationCheckpoint): MigrationProgress => ({
