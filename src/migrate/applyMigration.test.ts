@@ -89,13 +89,16 @@ describe('applyMigration (property tests on the built-in engine)', () => {
         const controller = new AbortController();
         let settled = 0;
         let writes = 0;
-        const counting = { ...db, transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => db.transactWriteItems(input).then((output) => (writes++, output)) } as typeof db;
+        // Items written (a group writes several in one call: one Put each).
+        const counting = { ...db, transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => db.transactWriteItems(input).then((output) => ((writes += (input.TransactItems ?? []).filter((action) => action.Put).length), output)) } as typeof db;
+        const groupSize = 1 + (pick % 4);
         await applyMigration({
           source: counting,
           plan,
           planId: planIdOf(plan),
           concurrency: 3,
           reserveBlock: 2,
+          groupSize,
           sleep: noSleep,
           signal: controller.signal,
           saveCheckpoint: (checkpoint) => void saved.push(checkpoint),
@@ -105,7 +108,7 @@ describe('applyMigration (property tests on the built-in engine)', () => {
         });
         // A crash right after any checkpoint write: resume from that one (the final one included).
         const crashedAt = saved.length > 0 ? saved[pick % saved.length] : undefined;
-        const resumed = await applyMigration({ source: counting, plan, planId: planIdOf(plan), ...(crashedAt ? { checkpoint: crashedAt } : {}), concurrency: 3, sleep: noSleep });
+        const resumed = await applyMigration({ source: counting, plan, planId: planIdOf(plan), ...(crashedAt ? { checkpoint: crashedAt } : {}), concurrency: 3, groupSize, sleep: noSleep });
         expect(resumed.checkpoint.done.length).toBe(plan.rewrites.length);
         expect(writes).toBe(plan.rewrites.length);
         expect(canonical(await tableItems(db))).toEqual(expectedFinal(plan));
@@ -121,7 +124,9 @@ describe('applyMigration (property tests on the built-in engine)', () => {
     ]);
     const changed = plan.rewrites[0]?.item ?? {};
     await db.putItem({ TableName: 'Games', Item: { ...changed, score: { N: '99' } } });
-    const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), sleep: noSleep });
+    // In a group of both: the group is refused whole, then each runs alone.
+    const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), groupSize: 2, sleep: noSleep });
+    expect(result.checkpoint.done).toEqual([1]);
     expect(result.checkpoint.skipped).toEqual([{ index: 0, reason: 'changed', message: 'pk = "G#a", sk = "00000001#p1": changed by someone else since the plan read it: skipped, not overwritten' }]);
     const stored = await db.getItem({ TableName: 'Games', Key: plan.rewrites[0]?.key ?? {} });
     expect(stored.Item?.score).toEqual({ N: '99' });
@@ -160,7 +165,7 @@ describe('applyMigration when the server stops answering', () => {
     const lost = () => Promise.reject(new TypeError('Failed to fetch'));
     const flaky = {
       ...db,
-      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (up ? db.transactWriteItems(input).then((output) => (landed++, output)) : lost()),
+      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (up ? db.transactWriteItems(input).then((output) => ((landed += (input.TransactItems ?? []).filter((action) => action.Put).length), output)) : lost()),
       transactGetItems: (input: Parameters<typeof db.transactGetItems>[0]) => (up ? db.transactGetItems(input) : lost()),
     } as typeof db;
     const saved: MigrationCheckpoint[] = [];
@@ -171,6 +176,7 @@ describe('applyMigration when the server stops answering', () => {
       planId: planIdOf(plan),
       concurrency: 4,
       reserveBlock: 8,
+      groupSize: 3,
       sleep: noSleep,
       saveCheckpoint: (checkpoint) => void saved.push(checkpoint),
       onProgress: () => {
@@ -183,7 +189,7 @@ describe('applyMigration when the server stops answering', () => {
     expect(first.checkpoint.done.length).toBeLessThan(plan.rewrites.length);
     expect(saved.at(-1)).toEqual(first.checkpoint);
     up = true;
-    const resumed = await applyMigration({ source: flaky, plan, planId: planIdOf(plan), checkpoint: first.checkpoint, concurrency: 4, sleep: noSleep });
+    const resumed = await applyMigration({ source: flaky, plan, planId: planIdOf(plan), checkpoint: first.checkpoint, concurrency: 4, groupSize: 3, sleep: noSleep });
     expect(resumed.paused).toBeUndefined();
     expect(resumed.checkpoint).toMatchObject({ failed: [], skipped: [] });
     expect(resumed.checkpoint.done).toHaveLength(plan.rewrites.length);

@@ -27,6 +27,16 @@ export interface ApplyOptions {
   /** Resume from this checkpoint (undefined: a fresh run). */
   readonly checkpoint?: MigrationCheckpoint;
   readonly concurrency?: number;
+  /**
+   * Rewrites sent in one TransactWriteItems (default 1). A transport that
+   * pays more per request than per item (the browser: six connections per
+   * host, every request through the app server's proxy) packs several: the
+   * group is one atomic transaction of the same conditional actions, so a
+   * group either lands whole or not at all; a refused group is retried item
+   * by item (each settled as alone). Groups stay within DynamoDB's 100
+   * actions and under GROUP_BYTES of items.
+   */
+  readonly groupSize?: number;
   /** Attempts per rewrite on throttling or a transaction conflict before it is reported as failed. */
   readonly maxAttempts?: number;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -85,6 +95,9 @@ export function isConnectionLost(error: unknown): boolean {
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
   return error.name === 'TypeError' && /failed to fetch|networkerror|load failed|fetch failed/i.test(error.message);
 }
+
+/** A group's items at most, in bytes (DynamoDB refuses a transaction over 4 MB). */
+const GROUP_BYTES = 1_000_000;
 
 const SKIP_MESSAGES: Record<SkipReason, string> = MIGRATION_PROGRAM.skipMessages;
 
@@ -240,6 +253,33 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
     }
   }
 
+  /**
+   * Several rewrites in one transaction (their actions together: no two on
+   * one item, as the plan has no collisions). Landed: all done. Refused for
+   * any reason but throttling or a lost connection: nothing of it was
+   * written, so each is run alone (migrateOne settles its own refusal).
+   */
+  async function migrateGroup(indexes: readonly number[]): Promise<void> {
+    const TransactItems = indexes.flatMap((index) => rewriteRequests(plan.spec, plan.rewrites[index] as (typeof plan.rewrites)[number]).transaction.TransactItems ?? []);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await source.transactWriteItems({ TransactItems });
+        for (const index of indexes) record(index, 'done');
+        return;
+      } catch (error) {
+        if (isConnectionLost(error)) throw error;
+        const reasons = cancellationCodes(error);
+        const throttled = reasons ? reasons.some((code) => RETRYABLE_REASONS.has(code)) && !reasons.includes('ConditionalCheckFailed') : isRetryable(error);
+        if (!throttled || attempt >= maxAttempts) break;
+        await sleep(backoff(attempt, random));
+      }
+    }
+    for (const index of indexes) {
+      if (paused !== undefined) return;
+      await migrateOne(index);
+    }
+  }
+
   const fail = (index: number, message: string) => {
     failed.set(index, { index, message: `${describeKey(plan.rewrites[index]?.key ?? {})}: ${message}` });
     settledThisRun++;
@@ -249,19 +289,37 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
   /** The first connection-lost error: no new item starts after it (the ones in flight end, pending). */
   let paused: string | undefined;
   const settledBefore = (index: number) => done.has(index) || skipped.has(index);
+  const groupSize = options.dryRun ? 1 : Math.max(1, Math.min(50, options.groupSize ?? 1));
+  /** The next rewrites to run together: consecutive unsettled ones, none of them uncertain (those are read first, alone). */
+  const takeGroup = (): number[] => {
+    const group: number[] = [];
+    let bytes = 0;
+    while (group.length < groupSize) {
+      while (next < total && settledBefore(next)) next++;
+      if (next >= total) break;
+      const alone = next < uncertainBelow;
+      if (group.length > 0 && alone) break;
+      const size = plan.rewrites[next]?.sizeAfter ?? 0;
+      if (group.length > 0 && bytes + size > GROUP_BYTES) break;
+      bytes += size;
+      group.push(next++);
+      if (alone) break;
+    }
+    return group;
+  };
   async function worker(): Promise<void> {
     while (!signal?.aborted && paused === undefined) {
-      while (next < total && settledBefore(next)) next++;
-      if (next >= total) return;
-      const index = next++;
-      if (!options.dryRun) await reserve(index);
+      const group = takeGroup();
+      if (group.length === 0) return;
+      if (!options.dryRun) await reserve(group[group.length - 1] as number);
       if (signal?.aborted || paused !== undefined) return;
       try {
-        await migrateOne(index);
+        if (group.length === 1) await migrateOne(group[0] as number);
+        else await migrateGroup(group);
       } catch (error) {
-        // Left pending, not failed: it is below reservedUpTo, so a resume reads it before writing it again.
+        // Left pending, not failed: they are below reservedUpTo, so a resume reads them before writing them again.
         if (isConnectionLost(error)) paused ??= errorText(error);
-        else fail(index, errorText(error));
+        else for (const index of group) if (!settledBefore(index) && !failed.has(index)) fail(index, errorText(error));
       }
       options.onProgress?.(progress());
     }

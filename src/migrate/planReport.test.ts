@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { estimateWriteCost, formatUsd, type MigrationPlan, type RewriteEntry } from '.';
+import type { Item } from '../expressions';
 
 const rewrite = (bytes: number, inIndex = true): RewriteEntry => {
-  const item = inIndex ? { player: { S: 'p1' } } : {};
+  const item: Item = inIndex ? { player: { S: 'p1' } } : {};
   return { status: 'rewrite', key: {}, item, newKey: {}, newItem: item, sizeBefore: bytes, sizeAfter: bytes, sameKey: false };
 };
 const BY_PLAYER = [{ name: 'byPlayer', keys: ['player'] }];

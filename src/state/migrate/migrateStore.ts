@@ -15,6 +15,7 @@ import {
   estimateWriteCost,
   existingTablePages,
   formatCount,
+  MIGRATION_PROGRAM,
   orderDiff,
   parseCheckpoint,
   parsePlanFile,
@@ -132,9 +133,22 @@ export interface MigrateStoreOptions {
   /** The explorer's write confirmation (writeAccess.ts; asks on AWS): Apply and Resume write (CreateTable of a copy target, every transaction) through the writer it grants. */
   readonly confirmWrite: ConfirmWrite;
   readonly storage: MigrationStorage;
-  /** Rewrites in flight at once (default 8). */
+  /** Rewrites in flight at once (default: the command's, MIGRATION_PROGRAM.concurrency). */
   readonly concurrency?: number;
+  /** Rewrites per transaction (default GROUP_SIZE; see applyMigration's groupSize). */
+  readonly groupSize?: number;
 }
+
+/**
+ * Rewrites per TransactWriteItems in the browser: a browser keeps at most six
+ * connections to the app server, and every request crosses its proxy, so one
+ * request per item left the apply at a fraction of the command's rate
+ * (bench:migrate's browser row). 10 rewrites are 20 actions (DynamoDB allows 100).
+ */
+const GROUP_SIZE = 10;
+
+/** How often Apply's progress is shown, at most. */
+const PROGRESS_EVERY_MS = 100;
 
 const IDLE: Pick<MigrateState, 'phase' | 'entries' | 'entryCount' | 'partitions' | 'problems'> = { phase: 'idle', entries: [], entryCount: 0, partitions: [], problems: [] };
 const CLEARED_PLAN = { plan: undefined, countsText: undefined, partition: undefined, orderDiff: undefined, cost: undefined, confirmation: undefined, progress: undefined, outcome: undefined, verifyReport: undefined, error: undefined };
@@ -214,25 +228,33 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
       const controller = new AbortController();
       abort = controller;
       running = { file, key, checkpoint };
-      const planText = serializePlanFile(file);
       const { templates, entityName } = get();
+      // Only the checkpoint from here on (the plan is stored once, below).
       const saveCheckpoint = async (next: MigrationCheckpoint) => {
         if (running) running.checkpoint = next;
-        await storage.save(key, { planText, checkpointText: JSON.stringify(next), templates, ...(entityName ? { entityName } : {}) });
+        await storage.saveCheckpoint(key, JSON.stringify(next));
       };
       set({ phase: 'applying', resumable: undefined, outcome: undefined, verifyReport: undefined, error: undefined, progress: progressOf(checkpoint) });
+      let shownAt = 0;
       try {
         // The plan is stored before the first write: a reload at any moment finds it.
-        await saveCheckpoint(checkpoint);
+        await storage.save(key, { planText: serializePlanFile(file), checkpointText: JSON.stringify(checkpoint), templates, ...(entityName ? { entityName } : {}) });
         const result = await applyMigration({
           source: writer,
           plan: file,
           planId: file.planId,
           checkpoint,
-          concurrency: options.concurrency ?? 8,
+          concurrency: options.concurrency ?? MIGRATION_PROGRAM.concurrency,
+          groupSize: options.groupSize ?? GROUP_SIZE,
           signal: controller.signal,
           saveCheckpoint,
-          onProgress: (progress) => set({ progress }),
+          // A few times a second, not per item: each update renders the progress (the last one is set below).
+          onProgress: (progress) => {
+            const now = Date.now();
+            if (now - shownAt < PROGRESS_EVERY_MS) return;
+            shownAt = now;
+            set({ progress });
+          },
         });
         const { done, skipped, failed, total } = result.checkpoint;
         const finished = done.length + skipped.length + failed.length >= total;
