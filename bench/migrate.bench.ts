@@ -20,6 +20,12 @@
  *   Preview planner, new/old in one process (200k and 100k items): 0.75–0.93× the time.
  *   Preview planner (partition memo both ways, sizes from the changed attributes, key maps on the stored strings),
  *   new/old in one process: 0.77× at 200k, 0.58× at 1M (old 13.2 s quiet → about 7.7 s).
+ * Browser row (KEYLAB_MIGRATE_BENCH_BROWSER_ITEMS, default 5,000; _ONLY=browser): the built app in the system
+ * Chromium, through the app server's proxy to `npm run endpoint` (its own process), Apply timed to the report,
+ * against the command's runner on same-sized tables in that endpoint, A B B A. Needs dist/ (npx vite build).
+ *   2,000 items, load average 16–34: before (one transaction per item, 8 in flight, the whole plan rewritten to
+ *   IndexedDB with every checkpoint) 51 vs 81 items/s = 63% and 46 vs 83 = 56%; after (10 rewrites per
+ *   transaction, 16 in flight, checkpoint saved alone, progress every 100 ms) 206 vs 56 items/s = 366%.
  */
 import { DynamoDB, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createLocalDynamoDB } from '../src/engine';
