@@ -249,7 +249,7 @@ async function compareBrowser(items: number): Promise<string[]> {
       const started = performance.now();
       await confirm.click();
       // Checked in the page every 50 ms (not Playwright's backing-off poll), so the time is the run's.
-      await page.waitForFunction((text) => document.querySelector('[aria-label="Migration report"]')?.textContent?.includes(text) ?? false, done, { polling: 50, timeout: PHASE_LIMIT_MS });
+      await page.waitForFunction(`document.querySelector('[aria-label="Migration report"]')?.textContent?.includes(${JSON.stringify(done)}) ?? false`, undefined, { polling: 50, timeout: PHASE_LIMIT_MS });
       return items / ((performance.now() - started) / 1000);
     };
     const command = async (table: string) => runner(db, await planMigration(migration(table), scanPages(db, table)));

@@ -58,6 +58,8 @@ export interface MigrationOutcome {
   readonly skipped: readonly string[];
   readonly failed: readonly string[];
   readonly cancelled: boolean;
+  /** The server stopped answering: the run paused (Resume continues it). */
+  readonly paused?: boolean;
   /** Copy into a new table: its name (the source table is left untouched). */
   readonly copiedInto?: string;
   /** Copy into a new table: the done writes by kind ("12 rewritten, 3 copied unchanged, 1 other entity copied"). */
@@ -135,8 +137,8 @@ export interface MigrateStoreOptions {
   readonly storage: MigrationStorage;
   /** Rewrites in flight at once (default: the command's, MIGRATION_PROGRAM.concurrency). */
   readonly concurrency?: number;
-  /** Rewrites per transaction (default GROUP_SIZE; see applyMigration's groupSize). */
-  readonly groupSize?: number;
+  /** Rewrites per transaction, for the explorer's source (default REMOTE_GROUP_SIZE; see applyMigration's groupSize). */
+  readonly groupSize?: number | ((source: DynamoDBDataSource | undefined) => number);
 }
 
 /**
@@ -145,7 +147,7 @@ export interface MigrateStoreOptions {
  * request per item left the apply at a fraction of the command's rate
  * (bench:migrate's browser row). 10 rewrites are 20 actions (DynamoDB allows 100).
  */
-const GROUP_SIZE = 10;
+export const REMOTE_GROUP_SIZE = 10;
 
 /** How often Apply's progress is shown, at most. */
 const PROGRESS_EVERY_MS = 100;
@@ -245,7 +247,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
           planId: file.planId,
           checkpoint,
           concurrency: options.concurrency ?? MIGRATION_PROGRAM.concurrency,
-          groupSize: options.groupSize ?? GROUP_SIZE,
+          groupSize: typeof options.groupSize === 'function' ? options.groupSize(explorer.getState().source) : (options.groupSize ?? REMOTE_GROUP_SIZE),
           signal: controller.signal,
           saveCheckpoint,
           // A few times a second, not per item: each update renders the progress (the last one is set below).
@@ -261,7 +263,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         set({
           phase: get().plan ? 'previewed' : 'idle',
           progress: result.progress,
-          outcome: outcomeOf(result.checkpoint, result.cancelled || result.paused !== undefined, file),
+          outcome: { ...outcomeOf(result.checkpoint, result.cancelled, file), ...(result.paused !== undefined ? { paused: true } : {}) },
           ...(finished ? {} : { resumable: { done: done.length, total } }),
           ...(result.paused !== undefined ? { error: pausedMessage(explorer.getState().sourceLabel, result.paused, done.length, total) } : {}),
         });

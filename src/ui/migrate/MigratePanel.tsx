@@ -409,7 +409,7 @@ function MigrationRun({ store }: { store: MigrateStore }) {
           )}
           {outcome && (
             <p>
-              {outcome.cancelled ? 'Cancelled: ' : ''}
+              {outcome.paused ? 'Paused: ' : outcome.cancelled ? 'Cancelled: ' : ''}
               {formatCount(outcome.done)} of {formatCount(outcome.total)} items done, {formatCount(outcome.skipped.length)} skipped, {formatCount(outcome.failed.length)} failed.
             </p>
           )}
