@@ -20,6 +20,13 @@
  *   Preview planner, new/old in one process (200k and 100k items): 0.75–0.93× the time.
  *   Preview planner (partition memo both ways, sizes from the changed attributes, key maps on the stored strings),
  *   new/old in one process: 0.77× at 200k, 0.58× at 1M (old 13.2 s quiet → about 7.7 s).
+ * Browser row (KEYLAB_MIGRATE_BENCH_BROWSER_ITEMS, default 5,000; _ONLY=browser): the built app in the system
+ * Chromium, through the app server's proxy to `npm run endpoint` (its own process), Apply timed to the report,
+ * against the command's runner on same-sized tables in that endpoint, A B B A. Needs dist/ (npx vite build).
+ *   2,000 items, load average 16–34: before (one transaction per item, 8 in flight, the whole plan rewritten to
+ *   IndexedDB with every checkpoint) 51 vs 81 items/s = 63% and 46 vs 83 = 56%; after (10 rewrites per
+ *   transaction, 16 in flight, checkpoint saved alone, progress every 100 ms) 206 vs 56 items/s = 366%;
+ *   3,000 items, load average 8–10: browser 759 vs command 309 items/s = 246%.
  */
 import { DynamoDB, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createLocalDynamoDB } from '../src/engine';
@@ -27,6 +34,9 @@ import { applyMigration, compileMigration, createMigrationPlanner, orderDiff, pl
 import { GAME_TABLE, gameSpec } from '../src/migrate/migration.fixtures';
 import { startDynamoDBEndpoint } from '../src/server';
 import { startDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { chromium } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { CHROMIUM_LAUNCH_OPTIONS, freePort, ROOT, startServer } from './appServer';
 import { formatInt, formatMs, renderTable } from './benchUtils';
 
 type Item = Record<string, AttributeValue>;
@@ -41,6 +51,8 @@ const CONCURRENCY = envNumber('KEYLAB_MIGRATE_BENCH_CONCURRENCY') ?? 16;
 /** Per phase: generous (a slow machine), but a hang ends the bench instead of running for ever. */
 const PHASE_LIMIT_MS = envNumber('KEYLAB_MIGRATE_BENCH_PHASE_LIMIT_MS') ?? 15 * 60_000;
 const PREVIEW_PAGE = 1000;
+/** The browser row: items per run (the command and the app each migrate two tables this size, A B B A). */
+const BROWSER_ITEMS = envNumber('KEYLAB_MIGRATE_BENCH_BROWSER_ITEMS') ?? BOTH_ITEMS ?? 5_000;
 
 const itemAt = (i: number): Item => {
   const score = String((i * 7919) % 10_000_000);
@@ -176,8 +188,93 @@ async function preview(): Promise<string[]> {
   return [`preview of ${formatInt(PREVIEW_ITEMS)} (built-in)`, `${formatMs(firstPage ?? 0)} ms`, `${formatMs(total)} ms`, `${formatInt(plan.counts.rewrite)} to rewrite; targets: first page ≤ 200 ms, all ≤ 10 s`];
 }
 
+/** `npm run endpoint` as its own process (as a user runs it), on a free port; resolves once it answers. */
+async function startEndpointProcess(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/endpoint.ts', '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error(`the endpoint exited with ${child.exitCode}`);
+    const up = await fetch(url, { method: 'POST' }).then(
+      () => true,
+      () => false,
+    );
+    if (up) return { url, child };
+    if (tries > 150) throw new Error('the endpoint did not start within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The browser row: the production build in the system Chromium, connected to
+ * Keylab's endpoint (its own process) through the app server's loopback
+ * proxy, migrating a table with Migrate keys (Preview, Apply), timed from
+ * the Apply confirmation to the report saying every item is done; against
+ * the command's runner (`npm run migrate`'s applyMigration with the SDK in
+ * Node) on tables of the same size in the same endpoint, A B B A.
+ */
+async function compareBrowser(items: number): Promise<string[]> {
+  log(`browser: ${formatInt(items)} items per run, Keylab's endpoint process through the app server's proxy`);
+  const endpoint = await startEndpointProcess();
+  const appPort = await freePort();
+  const app = await startServer(appPort);
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  const db = new DynamoDB({ endpoint: endpoint.url, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' }, maxAttempts: 3 });
+  try {
+    const stamp = Date.now();
+    const runs = ['command', 'browser', 'browserAgain', 'commandAgain'] as const;
+    const tables = Object.fromEntries(runs.map((run) => [run, `Migrate_${run}_${stamp}`])) as Record<(typeof runs)[number], string>;
+    await phase(`fill ${runs.length} tables × ${formatInt(items)}`, () => Promise.all(runs.map((run) => fill(db, tables[run], items))));
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await page.goto(`http://127.0.0.1:${appPort}/#explorer`);
+    const form = page.getByRole('form', { name: 'Connection' });
+    await form.getByRole('combobox', { name: 'Connection' }).selectOption('DynamoDB Local');
+    await form.getByRole('textbox', { name: 'Endpoint URL' }).fill(endpoint.url);
+    await form.getByRole('textbox', { name: 'Region' }).fill('us-east-1');
+    await form.getByRole('textbox', { name: 'Access key id' }).fill('bench');
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('combobox', { name: 'Table', exact: true }).first().waitFor();
+    await page.getByRole('tab', { name: 'Migrate keys' }).click();
+    const migrate = page.getByRole('tabpanel', { name: 'Migrate keys' });
+    const inBrowser = async (table: string): Promise<number> => {
+      await migrate.getByLabel('Table', { exact: true }).selectOption(table);
+      await migrate.getByRole('textbox', { name: 'Current template for sk' }).fill('{score:int(8)}#{id}');
+      await migrate.getByRole('textbox', { name: 'Target template for sk' }).fill('{score:int(10)}#{id}');
+      await migrate.getByRole('button', { name: 'Preview' }).click();
+      const counts = migrate.getByRole('region', { name: 'Migration preview' }).getByRole('status').first();
+      await counts.filter({ hasText: new RegExp(`^${formatInt(items)} to rewrite`) }).waitFor({ timeout: PHASE_LIMIT_MS });
+      await migrate.getByRole('button', { name: 'Apply', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Apply the migration?' }).getByRole('button', { name: 'Apply migration' });
+      await confirm.waitFor();
+      const done = `${formatInt(items)} of ${formatInt(items)} items done, 0 skipped, 0 failed.`;
+      const started = performance.now();
+      await confirm.click();
+      // Checked in the page every 50 ms (not Playwright's backing-off poll), so the time is the run's.
+      // (The bench is typed without the DOM: the page's document, as much of it as this needs.)
+      type PageGlobal = { document: { querySelector(selector: string): { textContent: string | null } | null } };
+      await page.waitForFunction((text) => (globalThis as unknown as PageGlobal).document.querySelector('[aria-label="Migration report"]')?.textContent?.includes(text) ?? false, done, { polling: 50, timeout: PHASE_LIMIT_MS });
+      return items / ((performance.now() - started) / 1000);
+    };
+    const command = async (table: string) => runner(db, await planMigration(migration(table), scanPages(db, table)));
+    const first = await phase('command (npm run migrate runner)', () => command(tables.command), perSecond);
+    const appFirst = await phase('browser (Migrate keys → Apply)', () => inBrowser(tables.browser), perSecond);
+    const appAgain = await phase('browser again', () => inBrowser(tables.browserAgain), perSecond);
+    const again = await phase('command again', () => command(tables.commandAgain), perSecond);
+    const cmd = harmonicMean(first, again);
+    const app = harmonicMean(appFirst, appAgain);
+    const row = ['browser (Keylab endpoint via proxy)', formatInt(items), `${perSecond(cmd)} (command)`, `${perSecond(app)} (browser)`, `${((app / cmd) * 100).toFixed(0)}% (target ≥ 80%)`];
+    log(`  → browser / command: ${row[4]}`);
+    return row;
+  } finally {
+    db.destroy();
+    await browser.close();
+    app.kill('SIGTERM');
+    endpoint.child.kill('SIGTERM');
+  }
+}
+
 async function main(): Promise<void> {
-  const only = process.env.KEYLAB_MIGRATE_BENCH_ONLY; // 'local' | 'endpoint' | 'preview': one part (profiling)
+  const only = process.env.KEYLAB_MIGRATE_BENCH_ONLY; // 'local' | 'endpoint' | 'browser' | 'preview': one part (profiling)
   console.log(`bench:migrate — DynamoDB Local ${formatInt(LOCAL_ITEMS)} items, endpoint ${formatInt(ENDPOINT_ITEMS)} items, ${CONCURRENCY} transactions in flight; preview of ${formatInt(PREVIEW_ITEMS)}\n`);
   const rows: string[][] = [['side', 'items', 'bare TransactWriteItems loop', 'migration runner', 'runner / bare']];
   if (!only || only === 'local') {
@@ -196,6 +293,7 @@ async function main(): Promise<void> {
       await endpoint.stop();
     }
   }
+  if (!only || only === 'browser') rows.push(await compareBrowser(BROWSER_ITEMS));
   const previewRow = !only || only === 'preview' ? await preview() : undefined;
   console.log();
   if (rows.length > 1) console.log(renderTable(rows));

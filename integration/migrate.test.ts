@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESIGN_FORMAT, type DesignDocument } from '../src/design';
-import { applyMigration, compileMigration, planIdOf, planMigration, scanPages, watchAddedAttributes } from '../src/migrate';
+import { applyMigration, compileMigration, planIdOf, planMigration, scanPages, verifyMigration, watchAddedAttributes } from '../src/migrate';
 import { GAME_TABLE, gameSpec } from '../src/migrate/migration.fixtures';
 import { PYTHON } from './codegen/snippetRunner';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
@@ -198,6 +198,89 @@ describe('npm run migrate on DynamoDB Local', () => {
     const old = await db.getItem({ TableName: table, Key: gained.key as Item, ConsistentRead: true });
     expect(old.Item?.note).toEqual({ S: 'added after the preview' });
     expect((await db.getItem({ TableName: table, Key: gained.newKey as Item, ConsistentRead: true })).Item).toBeUndefined();
+  }, 60_000);
+
+  it('sparse GSI: npm run migrate rewrites every table key, items without region stay out of byRegion, none "can\'t encode"; the cost counts index units', async () => {
+    const table = uniqueTableName('MigrateSparse');
+    const sparseDesign = (score: string): DesignDocument => ({
+      format: DESIGN_FORMAT,
+      name: 'Scores',
+      description: '',
+      tables: [
+        {
+          name: 'Scores',
+          description: '',
+          partitionKey: { name: 'pk', type: 'S' },
+          sortKey: { name: 'score', type: 'S' },
+          indexes: [{ name: 'byRegion', kind: 'GSI', partitionKey: [{ name: 'region', type: 'S' }], sortKey: [{ name: 'score', type: 'S' }], projection: { type: 'ALL', attributes: [] } }],
+          billingMode: 'PAY_PER_REQUEST',
+          entities: [{ name: 'Score', description: '', keys: { pk: '{pk}', score, region: '{region}' }, attributes: [], samples: [], expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } }],
+          accessPatterns: [],
+        },
+      ],
+    });
+    const from = path.join(dir, `${table}.raw.json`);
+    const to = path.join(dir, `${table}.int10.json`);
+    writeFileSync(from, JSON.stringify(sparseDesign('{score}')));
+    writeFileSync(to, JSON.stringify(sparseDesign('{score:int(10)}')));
+    await db.createTable({
+      TableName: table,
+      AttributeDefinitions: ['pk', 'score', 'region'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'score', KeyType: 'RANGE' }],
+      GlobalSecondaryIndexes: [{ IndexName: 'byRegion', KeySchema: [{ AttributeName: 'region', KeyType: 'HASH' }, { AttributeName: 'score', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+    // Ten items in one partition; the even ones have a region (in byRegion), the odd ones none (not in it).
+    for (let i = 0; i < 10; i++) await db.putItem({ TableName: table, Item: { pk: { S: 'P' }, score: { S: String(i * 37) }, ...(i % 2 === 0 ? { region: { S: 'eu' } } : {}) } });
+
+    const run = await runMigrate(['--table', table, '--from', from, '--to', to, '--checkpoint', path.join(dir, `${table}.checkpoint.json`)]).done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("Plan: 10 to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 0 collisions.");
+    expect(run.stderr).not.toContain('is missing on the item');
+    // 10 × (2 put + 2 delete) on the table; byRegion: the 5 with a region, a put and a delete each.
+    expect(run.stderr).toContain('Cost: 50 WCU (write units: 40 for the transactional puts and deletes, 10 for index updates on byRegion)');
+    expect(run.stderr).toContain('Verified: all 10 migrated items');
+
+    const final = await allItems(table);
+    expect(final.map((item) => item.score?.S).sort()).toEqual(Array.from({ length: 10 }, (_, i) => String(i * 37).padStart(10, '0')).sort());
+    expect(final.filter((item) => item.region === undefined)).toHaveLength(5);
+    const inIndex = await db.query({ TableName: table, IndexName: 'byRegion', KeyConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'region' }, ExpressionAttributeValues: { ':r': { S: 'eu' } } });
+    expect((inIndex.Items ?? []).map((item) => item.score?.S)).toEqual([0, 2, 4, 6, 8].map((i) => String(i * 37).padStart(10, '0')));
+    const indexed = await db.scan({ TableName: table, IndexName: 'byRegion' });
+    expect(indexed.Count).toBe(5);
+  }, 120_000);
+
+  it('Verify names an item written under an old-format key after the preview (it stays raw: the plan does not have it)', async () => {
+    const table = uniqueTableName('MigrateLate');
+    await createAndFill(table, 20);
+    const compiled = compileMigration(gameSpec(table, '{score:int(8)}#{id}', '{score:int(10)}#{id}'));
+    if (!compiled.ok) throw new Error('bad spec');
+    const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(db, table)));
+    expect(plan.rewrites).toHaveLength(20);
+    // After the preview, a writer still on the old format adds an item.
+    const late = { pk: { S: 'G#3' }, sk: { S: '00000077#late' }, score: { N: '77' }, id: { S: 'late' } };
+    await db.putItem({ TableName: table, Item: late });
+    const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), sleep: () => Promise.resolve() });
+    expect(result.checkpoint.done).toHaveLength(20);
+    const verify = await verifyMigration(plan, scanPages(db, table), result.checkpoint);
+    expect(verify.ok).toBe(false);
+    expect(verify.text).not.toContain('nothing is left under old keys');
+    expect(verify.text).toContain('1 item the plan does not have still in the old key format');
+    expect(verify.oldFormat).toEqual(['pk = "G#3", sk = "00000077#late": its key is still in the old format and the plan does not have it (written after the preview?); Preview and Apply again to migrate it.']);
+    // Migrated too (a second plan), Verify is green.
+    const again = await planMigration(compiled.value, scanPages(db, table));
+    const second = await applyMigration({ source: db, plan: again, planId: planIdOf(again), sleep: () => Promise.resolve() });
+    expect((await verifyMigration(again, scanPages(db, table), second.checkpoint)).ok).toBe(true);
+  }, 60_000);
+
+  it('npm run migrate --help lists every option it takes', async () => {
+    const help = await runMigrate(['--help']).done;
+    expect(help.code, help.stderr).toBe(0);
+    const source = readFileSync(path.join(REPO_ROOT, 'scripts/migrate.ts'), 'utf8');
+    // The options the command parses, read from its source (an option added later is checked too).
+    const parsed = [...source.matchAll(/^\s+'?([a-z][a-z-]*)'?: \{ type: '(?:string|boolean)'/gm)].map((match) => match[1]);
+    expect(parsed.length).toBeGreaterThanOrEqual(15);
+    for (const option of parsed) expect(help.stdout, `--${option}`).toContain(`--${option}`);
   }, 60_000);
 
   it('the exported Node and boto3 programs give the same final table, and a second run writes nothing', async () => {

@@ -22,6 +22,7 @@ import {
   emitNodeMigration,
   emitPythonMigration,
   estimateWriteCost,
+  indexKeysOf,
   MIGRATION_PROGRAM,
   parseCheckpoint,
   parsePlanFile,
@@ -39,7 +40,35 @@ import {
 } from '../src/migrate';
 import { checkCopyTarget, copyIntoItselfMessage, waitUntilActive } from '../src/state/migrate/copyTarget';
 
-const USAGE = 'usage: npm run migrate -- --endpoint URL --table T --from DESIGN.json --to DESIGN.json [--entity E] [--dry-run] [--checkpoint FILE] [--resume]';
+const USAGE = 'usage: npm run migrate -- --endpoint URL --table T --from DESIGN.json --to DESIGN.json [options] (--help lists them all)';
+
+/** Every option, once: parseArgs reads them from here and --help lists them from here, so none is left out of the help. */
+const OPTIONS = {
+  endpoint: { type: 'string', value: 'URL', help: 'DynamoDB endpoint (DynamoDB Local, Keylab\'s endpoint); omitted: AWS in --region' },
+  table: { type: 'string', value: 'T', help: 'the stored table to migrate (required)' },
+  from: { type: 'string', value: 'DESIGN.json', help: 'the design the items are stored in today (required)' },
+  to: { type: 'string', value: 'DESIGN.json', help: 'the design to migrate them to (required)' },
+  entity: { type: 'string', value: 'E', help: 'the entity to migrate (default: the only one)' },
+  'design-table': { type: 'string', value: 'NAME', help: 'the designs\' table (default: the only one, or the one named like --table)' },
+  'dry-run': { type: 'boolean', help: 'read every item and say what would happen; write nothing' },
+  checkpoint: { type: 'string', value: 'FILE', help: 'where progress is kept (default migrate-T.checkpoint.json; the plan goes to FILE.plan.json)' },
+  resume: { type: 'boolean', help: 'continue a stopped run from its checkpoint and plan file (no item is written twice)' },
+  concurrency: { type: 'string', value: 'N', help: `transactions in flight, 1 to 256 (default ${MIGRATION_PROGRAM.concurrency})` },
+  region: { type: 'string', value: 'R', help: 'AWS region (default $AWS_REGION, else us-east-1)' },
+  'copy-to': { type: 'string', value: 'NEW_TABLE', help: 'copy every item into NEW_TABLE (created like the source when missing) instead of rewriting in place' },
+  'export-node': { type: 'string', value: 'FILE.mjs', help: 'write the plan and a Node (SDK v3) program that runs it; apply nothing' },
+  'export-python': { type: 'string', value: 'FILE.py', help: 'write the plan and a Python (boto3) program that runs it; apply nothing' },
+  help: { type: 'boolean', short: 'h', help: 'print this help' },
+} as const satisfies Record<string, { type: 'string' | 'boolean'; value?: string; short?: string; help: string }>;
+
+/** The help text: the usage line and every option of OPTIONS. */
+function helpText(): string {
+  const rows = Object.entries(OPTIONS).map(([name, option]) => {
+    const flag = `${'short' in option ? `-${option.short}, ` : ''}--${name}${'value' in option ? ` ${option.value}` : ''}`;
+    return `  ${flag.padEnd(30)} ${option.help}`;
+  });
+  return `${USAGE}\n\nOptions:\n${rows.join('\n')}\n\nCredentials come from the environment (the SDK's default chain) and are never printed.\n`;
+}
 
 class UsageError extends Error {}
 
@@ -72,26 +101,10 @@ async function prepareCopyTarget(client: DynamoDB, table: string, copyTo: string
 async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
-    options: {
-      endpoint: { type: 'string' },
-      table: { type: 'string' },
-      from: { type: 'string' },
-      to: { type: 'string' },
-      entity: { type: 'string' },
-      'design-table': { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      checkpoint: { type: 'string' },
-      resume: { type: 'boolean' },
-      concurrency: { type: 'string' },
-      region: { type: 'string' },
-      'copy-to': { type: 'string' },
-      'export-node': { type: 'string' },
-      'export-python': { type: 'string' },
-      help: { type: 'boolean' },
-    },
+    options: Object.fromEntries(Object.entries(OPTIONS).map(([name, option]) => [name, { type: option.type, ...('short' in option ? { short: option.short } : {}) }])) as { [K in keyof typeof OPTIONS]: { type: (typeof OPTIONS)[K]['type'] } },
   });
   if (values.help) {
-    log(USAGE);
+    process.stdout.write(helpText());
     return 0;
   }
   const table = values.table;
@@ -131,9 +144,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (copyTo === table) throw new UsageError(`--copy-to ${copyTo}: ${copyIntoItselfMessage(table)}`);
     // Copying: every item goes into the target; its items (none while it doesn't exist) are read so a key taken there is a collision now.
     // Watched names: an item that gains one of them after this read is skipped, not rewritten without it.
+    // Every GSI and LSI of the table, for the cost estimate's index units (a missing table is said by the scan below).
+    const indexes = indexKeysOf((await client.describeTable({ TableName: table }).catch(() => undefined))?.Table);
     const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(client, table), undefined, copyTo === undefined ? undefined : existingTablePages(client, copyTo)));
     log(`Plan: ${describePlanCounts(plan.counts)}.`);
-    log(`Cost: ${estimateWriteCost(plan, 0).text}`);
+    log(`Cost: ${estimateWriteCost(plan, indexes).text}`);
     for (const entry of plan.entries.filter((candidate) => candidate.status === 'cannotEncode').slice(0, 5)) if (entry.status === 'cannotEncode') log(`  can't encode: ${entry.problems.map((problem) => problem.message).join('; ')}`);
     if (plan.collisions.length > 0) {
       for (const collision of plan.collisions.slice(0, 10)) log(`  collision: ${collision.message}`);
@@ -181,10 +196,11 @@ async function main(argv: readonly string[]): Promise<number> {
     log(`Dry run: ${result.wouldWrite} would be written, ${result.checkpoint.done.length} already done, ${result.checkpoint.skipped.length} would be skipped. Nothing was written.`);
     return 0;
   }
-  if (!result.cancelled) {
+  if (result.paused !== undefined) log(`Paused: ${values.endpoint ?? `DynamoDB in ${region}`} stopped answering (${result.paused}). Nothing was marked failed; start it again and rerun with --resume (${checkpointFile}).`);
+  else if (!result.cancelled) {
     const verify = await verifyMigration(file, scanPages(client, file.spec.targetTableName ?? file.spec.tableName), result.checkpoint);
     log(verify.text);
-    for (const line of [...verify.missing, ...verify.leftUnderOldKey].slice(0, 10)) log(`  ${line}`);
+    for (const line of [...verify.missing, ...verify.leftUnderOldKey, ...verify.oldFormat].slice(0, 10)) log(`  ${line}`);
   } else log(`Cancelled: rerun with --resume to continue (${checkpointFile}).`);
   for (const skip of result.checkpoint.skipped.slice(0, 10)) log(`  skipped: ${skip.message}`);
   const report: MigrationRunReport = {
@@ -196,7 +212,7 @@ async function main(argv: readonly string[]): Promise<number> {
     failed: result.checkpoint.failed,
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
-  return result.checkpoint.failed.length > 0 || result.cancelled ? 1 : 0;
+  return result.checkpoint.failed.length > 0 || result.cancelled || result.paused !== undefined ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

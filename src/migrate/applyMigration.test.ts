@@ -89,13 +89,16 @@ describe('applyMigration (property tests on the built-in engine)', () => {
         const controller = new AbortController();
         let settled = 0;
         let writes = 0;
-        const counting = { ...db, transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => db.transactWriteItems(input).then((output) => (writes++, output)) } as typeof db;
+        // Items written (a group writes several in one call: one Put each).
+        const counting = { ...db, transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => db.transactWriteItems(input).then((output) => ((writes += (input.TransactItems ?? []).filter((action) => action.Put).length), output)) } as typeof db;
+        const groupSize = 1 + (pick % 4);
         await applyMigration({
           source: counting,
           plan,
           planId: planIdOf(plan),
           concurrency: 3,
           reserveBlock: 2,
+          groupSize,
           sleep: noSleep,
           signal: controller.signal,
           saveCheckpoint: (checkpoint) => void saved.push(checkpoint),
@@ -105,7 +108,7 @@ describe('applyMigration (property tests on the built-in engine)', () => {
         });
         // A crash right after any checkpoint write: resume from that one (the final one included).
         const crashedAt = saved.length > 0 ? saved[pick % saved.length] : undefined;
-        const resumed = await applyMigration({ source: counting, plan, planId: planIdOf(plan), ...(crashedAt ? { checkpoint: crashedAt } : {}), concurrency: 3, sleep: noSleep });
+        const resumed = await applyMigration({ source: counting, plan, planId: planIdOf(plan), ...(crashedAt ? { checkpoint: crashedAt } : {}), concurrency: 3, groupSize, sleep: noSleep });
         expect(resumed.checkpoint.done.length).toBe(plan.rewrites.length);
         expect(writes).toBe(plan.rewrites.length);
         expect(canonical(await tableItems(db))).toEqual(expectedFinal(plan));
@@ -121,7 +124,9 @@ describe('applyMigration (property tests on the built-in engine)', () => {
     ]);
     const changed = plan.rewrites[0]?.item ?? {};
     await db.putItem({ TableName: 'Games', Item: { ...changed, score: { N: '99' } } });
-    const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), sleep: noSleep });
+    // In a group of both: the group is refused whole, then each runs alone.
+    const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), groupSize: 2, sleep: noSleep });
+    expect(result.checkpoint.done).toEqual([1]);
     expect(result.checkpoint.skipped).toEqual([{ index: 0, reason: 'changed', message: 'pk = "G#a", sk = "00000001#p1": changed by someone else since the plan read it: skipped, not overwritten' }]);
     const stored = await db.getItem({ TableName: 'Games', Key: plan.rewrites[0]?.key ?? {} });
     expect(stored.Item?.score).toEqual({ N: '99' });
@@ -147,5 +152,91 @@ describe('applyMigration (property tests on the built-in engine)', () => {
     expect(sleeps).toEqual([50, 100]);
     expect(result.checkpoint.done).toEqual([0]);
     expect(attributeValuesEqual((await tableItems(db))[0]?.sk ?? { S: '' }, { S: '0000000001#p1' })).toBe(true);
+  });
+});
+
+describe('applyMigration when the server stops answering', () => {
+  const rows = Array.from({ length: 40 }, (_, i) => ({ game: i % 2 === 0 ? 'a' : 'b', score: i, id: `p${i}` }));
+
+  it('pauses at the first lost connection, marking nothing failed, and a resume finishes writing each item exactly once', async () => {
+    const { db, plan } = await setUp(PAIRS[0] as (typeof PAIRS)[number], rows);
+    let up = true;
+    let landed = 0;
+    const lost = () => Promise.reject(new TypeError('Failed to fetch'));
+    const flaky = {
+      ...db,
+      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (up ? db.transactWriteItems(input).then((output) => ((landed += (input.TransactItems ?? []).filter((action) => action.Put).length), output)) : lost()),
+      transactGetItems: (input: Parameters<typeof db.transactGetItems>[0]) => (up ? db.transactGetItems(input) : lost()),
+    } as typeof db;
+    const saved: MigrationCheckpoint[] = [];
+    let settled = 0;
+    const first = await applyMigration({
+      source: flaky,
+      plan,
+      planId: planIdOf(plan),
+      concurrency: 4,
+      reserveBlock: 8,
+      groupSize: 3,
+      sleep: noSleep,
+      saveCheckpoint: (checkpoint) => void saved.push(checkpoint),
+      onProgress: () => {
+        if (++settled === 10) up = false;
+      },
+    });
+    expect(first.paused).toBe('TypeError: Failed to fetch');
+    expect(first.checkpoint.failed).toEqual([]);
+    expect(first.checkpoint.done.length).toBeGreaterThanOrEqual(10);
+    expect(first.checkpoint.done.length).toBeLessThan(plan.rewrites.length);
+    expect(saved.at(-1)).toEqual(first.checkpoint);
+    up = true;
+    const resumed = await applyMigration({ source: flaky, plan, planId: planIdOf(plan), checkpoint: first.checkpoint, concurrency: 4, groupSize: 3, sleep: noSleep });
+    expect(resumed.paused).toBeUndefined();
+    expect(resumed.checkpoint).toMatchObject({ failed: [], skipped: [] });
+    expect(resumed.checkpoint.done).toHaveLength(plan.rewrites.length);
+    expect(landed).toBe(plan.rewrites.length);
+    expect(canonical(await tableItems(db))).toEqual(expectedFinal(plan));
+  });
+
+  it('the proxy saying the endpoint is gone pauses too; an item error of its own still fails only that item', async () => {
+    const { db, plan } = await setUp(PAIRS[0] as (typeof PAIRS)[number], rows.slice(0, 4));
+    const refused = Object.assign(new Error('Connection refused: nothing is listening on 127.0.0.1:8123.'), { name: 'ProxyConnectionRefused' });
+    const gone = { ...db, transactWriteItems: () => Promise.reject(refused) } as typeof db;
+    const result = await applyMigration({ source: gone, plan, planId: planIdOf(plan), sleep: noSleep });
+    expect(result.paused).toBe('ProxyConnectionRefused: Connection refused: nothing is listening on 127.0.0.1:8123.');
+    expect(result.checkpoint).toMatchObject({ done: [], failed: [] });
+    const invalid = { ...db, transactWriteItems: () => Promise.reject(Object.assign(new Error('bad'), { name: 'ValidationException' })) } as typeof db;
+    const failing = await applyMigration({ source: invalid, plan, planId: planIdOf(plan), sleep: noSleep });
+    expect(failing.paused).toBeUndefined();
+    expect(failing.checkpoint.failed).toHaveLength(4);
+  });
+
+  it('under throttling, never two transactions for one key in flight at once (a retried one can never land after a newer one)', async () => {
+    const { db, plan } = await setUp(PAIRS[0] as (typeof PAIRS)[number], rows);
+    const inFlight = new Set<string>();
+    let overlaps = 0;
+    let draw = 0;
+    const keysOf = (input: Parameters<typeof db.transactWriteItems>[0]) => (input.TransactItems ?? []).map((item) => JSON.stringify(item.Put?.Item?.sk ?? item.Delete?.Key?.sk));
+    const throttled = {
+      ...db,
+      transactWriteItems: async (input: Parameters<typeof db.transactWriteItems>[0]) => {
+        const keys = keysOf(input);
+        for (const key of keys) {
+          if (inFlight.has(key)) overlaps++;
+          inFlight.add(key);
+        }
+        try {
+          await Promise.resolve();
+          // 30% throttled, as DynamoDB does under load.
+          if (++draw % 10 < 3) throw Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ThrottlingException' });
+          return await db.transactWriteItems(input);
+        } finally {
+          for (const key of keys) inFlight.delete(key);
+        }
+      },
+    } as typeof db;
+    const result = await applyMigration({ source: throttled, plan, planId: planIdOf(plan), concurrency: 16, sleep: noSleep });
+    expect(overlaps).toBe(0);
+    expect(result.checkpoint.done).toHaveLength(plan.rewrites.length);
+    expect(canonical(await tableItems(db))).toEqual(expectedFinal(plan));
   });
 });

@@ -27,6 +27,16 @@ export interface ApplyOptions {
   /** Resume from this checkpoint (undefined: a fresh run). */
   readonly checkpoint?: MigrationCheckpoint;
   readonly concurrency?: number;
+  /**
+   * Rewrites sent in one TransactWriteItems (default 1). A transport that
+   * pays more per request than per item (the browser: six connections per
+   * host, every request through the app server's proxy) packs several: the
+   * group is one atomic transaction of the same conditional actions, so a
+   * group either lands whole or not at all; a refused group is retried item
+   * by item (each settled as alone). Groups stay within DynamoDB's 100
+   * actions and under GROUP_BYTES of items.
+   */
+  readonly groupSize?: number;
   /** Attempts per rewrite on throttling or a transaction conflict before it is reported as failed. */
   readonly maxAttempts?: number;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -45,6 +55,12 @@ export interface ApplyOptions {
 export interface ApplyResult {
   readonly checkpoint: MigrationCheckpoint;
   readonly cancelled: boolean;
+  /**
+   * The server stopped answering (see isConnectionLost): the run paused at
+   * the first such error, marking nothing failed; the items in flight then
+   * stay pending (read before they are written again on resume). The error's text.
+   */
+  readonly paused?: string;
   /** Dry run: how many rewrites would be written. */
   readonly wouldWrite: number;
   readonly progress: MigrationProgress;
@@ -60,6 +76,28 @@ const RETRYABLE_ERRORS = new Set([
   'ServiceUnavailable',
 ]);
 const RETRYABLE_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
+/** Errors saying no answer came back at all (the Keylab proxy's: the endpoint behind it is gone). */
+const CONNECTION_ERRORS = new Set(['ProxyConnectionRefused', 'ProxyUnreachable', 'ProxyTimeout', 'TimeoutError', 'RequestTimeout']);
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+
+/**
+ * The server stopped answering: a browser's fetch failing ("Failed to fetch",
+ * "NetworkError…", "Load failed"), Node's connection errors, or the Keylab
+ * proxy saying the endpoint behind it is gone. A migration pauses on these
+ * instead of marking every item left failed: the items are not wrong, the
+ * connection is.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (CONNECTION_ERRORS.has(error.name)) return true;
+  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  return error.name === 'TypeError' && /failed to fetch|networkerror|load failed|fetch failed/i.test(error.message);
+}
+
+/** A group's items at most, in bytes (DynamoDB refuses a transaction over 4 MB). */
+const GROUP_BYTES = 1_000_000;
 
 const SKIP_MESSAGES: Record<SkipReason, string> = MIGRATION_PROGRAM.skipMessages;
 
@@ -204,11 +242,41 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
           const state = await settle(index, requests);
           // Pending again: the competing write went away between the refusal and the read; try once more.
           if (state !== 'pending' || attempt >= maxAttempts) return state === 'pending' ? fail(index, 'its transaction was refused and the item still looks pending; rerun to retry it') : record(index, state);
+        } else if (isConnectionLost(error)) {
+          // Not this item's failure: the whole run pauses (see worker).
+          throw error;
         } else if (attempt >= maxAttempts || !(reasons ? reasons.some((code) => RETRYABLE_REASONS.has(code)) : isRetryable(error))) {
           return fail(index, errorText(error));
         }
         await sleep(backoff(attempt, random));
       }
+    }
+  }
+
+  /**
+   * Several rewrites in one transaction (their actions together: no two on
+   * one item, as the plan has no collisions). Landed: all done. Refused for
+   * any reason but throttling or a lost connection: nothing of it was
+   * written, so each is run alone (migrateOne settles its own refusal).
+   */
+  async function migrateGroup(indexes: readonly number[]): Promise<void> {
+    const TransactItems = indexes.flatMap((index) => rewriteRequests(plan.spec, plan.rewrites[index] as (typeof plan.rewrites)[number]).transaction.TransactItems ?? []);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await source.transactWriteItems({ TransactItems });
+        for (const index of indexes) record(index, 'done');
+        return;
+      } catch (error) {
+        if (isConnectionLost(error)) throw error;
+        const reasons = cancellationCodes(error);
+        const throttled = reasons ? reasons.some((code) => RETRYABLE_REASONS.has(code)) && !reasons.includes('ConditionalCheckFailed') : isRetryable(error);
+        if (!throttled || attempt >= maxAttempts) break;
+        await sleep(backoff(attempt, random));
+      }
+    }
+    for (const index of indexes) {
+      if (paused !== undefined) return;
+      await migrateOne(index);
     }
   }
 
@@ -218,18 +286,40 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
   };
 
   let next = 0;
+  /** The first connection-lost error: no new item starts after it (the ones in flight end, pending). */
+  let paused: string | undefined;
   const settledBefore = (index: number) => done.has(index) || skipped.has(index);
-  async function worker(): Promise<void> {
-    while (!signal?.aborted) {
+  const groupSize = options.dryRun ? 1 : Math.max(1, Math.min(50, options.groupSize ?? 1));
+  /** The next rewrites to run together: consecutive unsettled ones, none of them uncertain (those are read first, alone). */
+  const takeGroup = (): number[] => {
+    const group: number[] = [];
+    let bytes = 0;
+    while (group.length < groupSize) {
       while (next < total && settledBefore(next)) next++;
-      if (next >= total) return;
-      const index = next++;
-      if (!options.dryRun) await reserve(index);
-      if (signal?.aborted) return;
+      if (next >= total) break;
+      const alone = next < uncertainBelow;
+      if (group.length > 0 && alone) break;
+      const size = plan.rewrites[next]?.sizeAfter ?? 0;
+      if (group.length > 0 && bytes + size > GROUP_BYTES) break;
+      bytes += size;
+      group.push(next++);
+      if (alone) break;
+    }
+    return group;
+  };
+  async function worker(): Promise<void> {
+    while (!signal?.aborted && paused === undefined) {
+      const group = takeGroup();
+      if (group.length === 0) return;
+      if (!options.dryRun) await reserve(group[group.length - 1] as number);
+      if (signal?.aborted || paused !== undefined) return;
       try {
-        await migrateOne(index);
+        if (group.length === 1) await migrateOne(group[0] as number);
+        else await migrateGroup(group);
       } catch (error) {
-        fail(index, errorText(error));
+        // Left pending, not failed: they are below reservedUpTo, so a resume reads them before writing them again.
+        if (isConnectionLost(error)) paused ??= errorText(error);
+        else for (const index of group) if (!settledBefore(index) && !failed.has(index)) fail(index, errorText(error));
       }
       options.onProgress?.(progress());
     }
@@ -237,7 +327,7 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
   await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, total)) }, worker));
   const checkpoint = snapshot();
   if (!options.dryRun) await options.saveCheckpoint?.(checkpoint);
-  return { checkpoint, cancelled: signal?.aborted ?? false, wouldWrite, progress: progress() };
+  return { checkpoint, cancelled: signal?.aborted ?? false, ...(paused !== undefined ? { paused } : {}), wouldWrite, progress: progress() };
 }
 
 function cancellationCodes(error: unknown): readonly string[] | undefined {

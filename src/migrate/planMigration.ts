@@ -53,24 +53,22 @@ const COPY_COUNT = { unchanged: 'copyUnchanged', alreadyMigrated: 'copyUnchanged
 
 const equalItems = (a: Item, b: Item) => attributeValuesEqual({ M: a as Record<string, AttributeValue> }, { M: b as Record<string, AttributeValue> });
 
-export function createMigrationPlanner(migration: CompiledMigration): MigrationPlanner {
-  const { spec } = migration;
-  /** Copy into a new table: every source item is written there, rewritten or as it is, so the new table is whole. */
-  const copying = spec.targetTableName !== undefined;
-  const entries: PlanEntry[] = [];
-  const rewrites: WriteEntry[] = [];
-  /** Every write's new table key → the index (in `rewrites`) of the first write there. */
-  const newKeys = new TableKeyMap<number>();
-  /** The later writes on a new key already taken by another write (twoItems collisions: rare, so kept apart). */
-  const laterOnNewKey = new Map<number, number[]>();
-  /** Copying: the target table's items, checked against the new keys by finish. */
-  const targetItems: Item[] = [];
-  const collisions: Collision[] = [];
-  const counts = { rewrite: 0, unchanged: 0, alreadyMigrated: 0, cannotEncode: 0, collisions: 0, otherEntity: 0, bytesBefore: 0, bytesAfter: 0, copying, copyUnchanged: 0, copyOtherEntity: 0, copyCannotEncode: 0, alreadyInTarget: 0 };
-  const { partitionKey, sortKey } = spec;
+/** One stored item's fate under a migration (the planner's per-item rule, also Verify's rescan). */
+export interface ItemClassifier {
+  /** The item's table key. */
+  keyOf(item: Item): Item;
+  /** What the plan does with the item stored under `key` (see MigrationPlanner for the rule). */
+  planItem(item: Item, key: Item): PlanEntry;
+  /** Every target attribute decodes with its target template and re-encodes to the stored value (or is absent from a sparse index). */
+  isInTargetShape(item: Item): boolean;
+}
+
+export function createItemClassifier(migration: CompiledMigration): ItemClassifier {
+  const { partitionKey, sortKey } = migration.spec;
   const partition = migration.attributes.find((attribute) => attribute.name === partitionKey);
-  const readers = currentReaders(migration.attributes);
-  const writers = targetWriters(migration.attributes);
+  const tableKeys = new Set([partitionKey, ...(sortKey === undefined ? [] : [sortKey])]);
+  const readers = currentReaders(migration.attributes, tableKeys);
+  const writers = targetWriters(migration.attributes, tableKeys);
 
   const keyOf = (item: Item): Item => {
     const key: Record<string, AttributeValue> = {};
@@ -82,7 +80,6 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
     }
     return key;
   };
-  /** A key's two texts for the maps ('' for a table without a sort key). */
   const partitionTextOf = (key: Item) => valueText(getOwnAttribute(key, partitionKey));
   const sortTextOf = (key: Item) => (sortKey === undefined ? '' : valueText(getOwnAttribute(key, sortKey)));
   const fitsPartition = (template: CompiledKeyTemplate | undefined, text: string) => template !== undefined && template.decode(text).ok;
@@ -99,11 +96,33 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
       const sizeBefore = itemSize(item);
       return { status: 'rewrite', key, item, newKey, newItem, sizeBefore, sizeAfter: sizeBefore + built.sizeChange, sameKey };
     }
-    if (isInTargetShape(migration.attributes, item)) return { status: 'alreadyMigrated', key, item };
+    if (isInTargetShape(migration.attributes, tableKeys, item)) return { status: 'alreadyMigrated', key, item };
     const partitionText = valueText(getOwnAttribute(item, partitionKey));
     if (partition && !fitsPartition(partition.currentTemplate, partitionText) && !fitsPartition(partition.targetTemplate, partitionText)) return { status: 'otherEntity', key, item };
     return { status: 'cannotEncode', key, item, problems: current.problems };
   }
+  return { keyOf, planItem, isInTargetShape: (item) => isInTargetShape(migration.attributes, tableKeys, item) };
+}
+
+export function createMigrationPlanner(migration: CompiledMigration): MigrationPlanner {
+  const { spec } = migration;
+  /** Copy into a new table: every source item is written there, rewritten or as it is, so the new table is whole. */
+  const copying = spec.targetTableName !== undefined;
+  const entries: PlanEntry[] = [];
+  const rewrites: WriteEntry[] = [];
+  /** Every write's new table key → the index (in `rewrites`) of the first write there. */
+  const newKeys = new TableKeyMap<number>();
+  /** The later writes on a new key already taken by another write (twoItems collisions: rare, so kept apart). */
+  const laterOnNewKey = new Map<number, number[]>();
+  /** Copying: the target table's items, checked against the new keys by finish. */
+  const targetItems: Item[] = [];
+  const collisions: Collision[] = [];
+  const counts = { rewrite: 0, unchanged: 0, alreadyMigrated: 0, cannotEncode: 0, collisions: 0, otherEntity: 0, bytesBefore: 0, bytesAfter: 0, copying, copyUnchanged: 0, copyOtherEntity: 0, copyCannotEncode: 0, alreadyInTarget: 0 };
+  const { partitionKey, sortKey } = spec;
+  const { keyOf, planItem } = createItemClassifier(migration);
+  /** A key's two texts for the maps ('' for a table without a sort key). */
+  const partitionTextOf = (key: Item) => valueText(getOwnAttribute(key, partitionKey));
+  const sortTextOf = (key: Item) => (sortKey === undefined ? '' : valueText(getOwnAttribute(key, sortKey)));
 
   const copyOf = (entry: Exclude<PlanEntry, RewriteEntry>): CopyEntry => {
     const size = itemSize(entry.item);
@@ -253,10 +272,21 @@ export function describeKey(key: Item): string {
 
 type Decoded = { readonly ok: true; readonly values: FieldValues } | { readonly ok: false; readonly problems: readonly KeyProblem[] };
 
+/**
+ * Sparse indexes: an item without an index key attribute (one that is not
+ * a table key and that the current version reads) is simply not in that index.
+ * It is no problem for the item, and the attribute stays absent in the
+ * target, so the item stays out of the index while its other keys migrate.
+ */
+const notInIndex = (attribute: CompiledKeyAttribute, tableKeys: ReadonlySet<string>, stored: AttributeValue | undefined): boolean =>
+  stored === undefined && attribute.current !== undefined && !tableKeys.has(attribute.name);
+
 /** A key attribute read with its current template; `decode` memoised for partition keys (a partition's many items share one value). */
 interface CurrentReader {
   readonly attribute: CompiledKeyAttribute;
   readonly decode: CompiledKeyTemplate['decode'];
+  /** Keys the table (never absent on an item), not only an index. */
+  readonly tableKey: boolean;
 }
 
 /** A key attribute written with its target template (none: the attribute is dropped); `encode` memoised for partition keys, as `decode` is. */
@@ -265,6 +295,8 @@ interface TargetWriter {
   readonly encode?: CompiledKeyTemplate['encode'];
   /** The attribute name's UTF-8 bytes (its part of an item's size). */
   readonly nameBytes: number;
+  /** An index key the current version reads: absent on an item, it stays absent (see notInIndex). */
+  readonly sparse: boolean;
 }
 
 /** Partition key values seen at once, at most (the memo starts over beyond: memory stays bounded on a table of many partitions). */
@@ -285,24 +317,25 @@ function boundedMemo<A, T>(keyOf: (argument: A) => string, run: (argument: A) =>
   };
 }
 
-function currentReaders(attributes: readonly CompiledKeyAttribute[]): readonly CurrentReader[] {
+function currentReaders(attributes: readonly CompiledKeyAttribute[], tableKeys: ReadonlySet<string>): readonly CurrentReader[] {
   const readers: CurrentReader[] = [];
   for (const attribute of attributes) {
     const template = attribute.currentTemplate;
     if (!template) continue;
     const decode = (text: string) => template.decode(text);
-    readers.push({ attribute, decode: attribute.role === 'partition' ? boundedMemo((text: string) => text, decode) : decode });
+    readers.push({ attribute, tableKey: tableKeys.has(attribute.name), decode: attribute.role === 'partition' ? boundedMemo((text: string) => text, decode) : decode });
   }
   return readers;
 }
 
-function targetWriters(attributes: readonly CompiledKeyAttribute[]): readonly TargetWriter[] {
+function targetWriters(attributes: readonly CompiledKeyAttribute[], tableKeys: ReadonlySet<string>): readonly TargetWriter[] {
   return attributes.map((attribute): TargetWriter => {
     const template = attribute.targetTemplate;
     const nameBytes = utf8ByteLength(attribute.name);
-    if (!template) return { attribute, nameBytes };
+    const sparse = attribute.current !== undefined && !tableKeys.has(attribute.name);
+    if (!template) return { attribute, nameBytes, sparse };
     const encode = (values: FieldValues) => template.encode(values);
-    if (attribute.role !== 'partition') return { attribute, encode, nameBytes };
+    if (attribute.role !== 'partition') return { attribute, encode, nameBytes, sparse };
     // A key depends only on its own fields' values ('' and absent alike: both are "no value"); those, length-prefixed, key the memo.
     const names = template.fields.map((field) => field.name);
     const fieldsText = (values: FieldValues): string => {
@@ -314,7 +347,7 @@ function targetWriters(attributes: readonly CompiledKeyAttribute[]): readonly Ta
       }
       return text;
     };
-    return { attribute, encode: boundedMemo(fieldsText, encode), nameBytes };
+    return { attribute, encode: boundedMemo(fieldsText, encode), nameBytes, sparse };
   });
 }
 
@@ -326,8 +359,10 @@ function decodeCurrent(readers: readonly CurrentReader[], item: Item, fallbackFi
     else if (own?.N !== undefined) values[field] = own.N;
   }
   let problems: KeyProblem[] | undefined;
-  for (const { attribute, decode } of readers) {
+  for (const { attribute, decode, tableKey } of readers) {
     const stored = getOwnAttribute(item, attribute.name);
+    // Not in this index (sparse): nothing to read, and nothing wrong.
+    if (stored === undefined && !tableKey) continue;
     const text = readKeyText(attribute, stored, (problems ??= []));
     if (text === undefined) continue;
     const decoded = decode(text);
@@ -367,8 +402,10 @@ function buildTarget(writers: readonly TargetWriter[], item: Item, values: Field
   let next: Record<string, AttributeValue> | undefined;
   let problems: KeyProblem[] | undefined;
   let sizeChange = 0;
-  for (const { attribute, encode, nameBytes } of writers) {
+  for (const { attribute, encode, nameBytes, sparse } of writers) {
     const stored = getOwnAttribute(item, attribute.name);
+    // Not in this index: it stays out of it (an absent index key is never added).
+    if (sparse && stored === undefined) continue;
     if (!encode) {
       if (stored !== undefined) {
         // Its value in the item built so far: its size is what the change takes away.
@@ -406,13 +443,15 @@ function buildTarget(writers: readonly TargetWriter[], item: Item, values: Field
   return problems !== undefined ? { ok: false, problems } : { ok: true, item: next ?? item, sizeChange };
 }
 
-function isInTargetShape(attributes: readonly CompiledKeyAttribute[], item: Item): boolean {
+function isInTargetShape(attributes: readonly CompiledKeyAttribute[], tableKeys: ReadonlySet<string>, item: Item): boolean {
   for (const attribute of attributes) {
+    const stored = getOwnAttribute(item, attribute.name);
     if (!attribute.targetTemplate) {
-      if (getOwnAttribute(item, attribute.name) !== undefined) return false;
+      if (stored !== undefined) return false;
       continue;
     }
-    const text = readKeyText(attribute, getOwnAttribute(item, attribute.name), []);
+    if (notInIndex(attribute, tableKeys, stored)) continue;
+    const text = readKeyText(attribute, stored, []);
     if (text === undefined) return false;
     const decoded = attribute.targetTemplate.decode(text);
     if (!decoded.ok) return false;

@@ -1,4 +1,5 @@
-import { getOwnAttribute } from '../expressions';
+import type { TableDescription } from '@aws-sdk/client-dynamodb';
+import { attributeValuesEqual, getOwnAttribute, type Item } from '../expressions';
 import { compareKeys, type KeyAttributeValue } from '../keys';
 import type { MigrationPlan, PlanCounts, PlanEntry, WriteEntry } from './migration.types';
 import { valueText } from './planMigration';
@@ -160,7 +161,7 @@ export const ON_DEMAND_USD_PER_MILLION_WRU = 0.625;
 export interface WriteCostEstimate {
   /** Write units of the transactional puts and deletes on the table (2 per KB each: a transaction writes twice). */
   readonly tableUnits: number;
-  /** Write units of the index updates (1 per KB per index the item is in, for the put and the delete). */
+  /** Write units of the index updates (1 per KB per index the new item is in for the put, and the old one for the delete). */
   readonly indexUnits: number;
   readonly totalUnits: number;
   /** totalUnits at {@link ON_DEMAND_USD_PER_MILLION_WRU}: an estimate, not a bill. */
@@ -185,13 +186,58 @@ export function formatUsd(usd: number): string {
 
 const kilobytes = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
 
+/** A secondary index (GSI or LSI) by its key attribute names: an item is in it when it has every one (a sparse index holds only those). */
+export interface IndexKeys {
+  readonly name: string;
+  readonly keys: readonly string[];
+}
+
+/**
+ * The indexes of a DescribeTable answer, by their key attribute names.
+ *
+ * @example
+ * indexKeysOf(described.Table) // [{ name: "byRegion", keys: ["region", "score"] }]
+ */
+export function indexKeysOf(table: Pick<TableDescription, 'GlobalSecondaryIndexes' | 'LocalSecondaryIndexes'> | undefined): IndexKeys[] {
+  const indexes = [...(table?.GlobalSecondaryIndexes ?? []), ...(table?.LocalSecondaryIndexes ?? [])];
+  return indexes.map((index) => ({ name: index.IndexName ?? '', keys: (index.KeySchema ?? []).map((key) => key.AttributeName ?? '') }));
+}
+
+const isIn = (index: IndexKeys, item: Item) => index.keys.every((name) => getOwnAttribute(item, name) !== undefined);
+const sameIndexKey = (index: IndexKeys, a: Item, b: Item) =>
+  index.keys.every((name) => {
+    const x = getOwnAttribute(a, name);
+    const y = getOwnAttribute(b, name);
+    return x !== undefined && y !== undefined && attributeValuesEqual(x, y);
+  });
+
+/**
+ * The index writes of one write, in write units: the new item put into
+ * every index it is in (1 per KB), and the old one deleted from every index
+ * it was in when the table key moved or the index key changed (an update
+ * in place of an unchanged index key is one write). An item lacking an index
+ * key attribute is not in that index and costs it nothing.
+ */
+function indexUnitsOf(entry: WriteEntry, indexes: readonly IndexKeys[], copies: boolean): number {
+  let units = 0;
+  for (const index of indexes) {
+    const newIn = isIn(index, entry.newItem);
+    const oldIn = !copies && isIn(index, entry.item);
+    if (newIn) units += kilobytes(entry.sizeAfter);
+    if (oldIn && (!entry.sameKey || !newIn || !sameIndexKey(index, entry.item, entry.newItem))) units += kilobytes(entry.sizeBefore);
+  }
+  return units;
+}
+
 /**
  * The estimated write cost of the rewrites: each is one TransactWriteItems,
  * which DynamoDB charges 2 write units per KB per item written (the Put of
  * the new item, the Delete of the old one, sized by the old item), plus the
- * index writes. `indexCount`: the indexes the entity's items are in.
+ * index writes of every GSI and LSI the old or new item is in (see
+ * indexUnitsOf; copying, the target is created with the source's indexes).
+ * `indexes`: the table's indexes (indexKeysOf).
  */
-export function estimateWriteCost(plan: MigrationPlan, indexCount: number, usdPerMillion = ON_DEMAND_USD_PER_MILLION_WRU): WriteCostEstimate {
+export function estimateWriteCost(plan: Pick<MigrationPlan, 'spec' | 'rewrites'>, indexes: readonly IndexKeys[], usdPerMillion = ON_DEMAND_USD_PER_MILLION_WRU): WriteCostEstimate {
   let tableUnits = 0;
   let indexUnits = 0;
   const copies = plan.spec.targetTableName !== undefined;
@@ -201,11 +247,11 @@ export function estimateWriteCost(plan: MigrationPlan, indexCount: number, usdPe
     // A copy's ConditionCheck on the old item costs a write unit per KB too, transactionally doubled.
     const check = copies ? 2 * kilobytes(entry.sizeBefore) : 0;
     tableUnits += put + remove + check;
-    indexUnits += indexCount * (kilobytes(entry.sizeAfter) + (copies ? 0 : kilobytes(entry.sizeBefore)));
+    if (indexes.length > 0) indexUnits += indexUnitsOf(entry, indexes, copies);
   }
   const totalUnits = tableUnits + indexUnits;
   const onDemandUsd = (totalUnits / 1_000_000) * usdPerMillion;
-  const unitsText = `${formatCount(totalUnits)} WCU (write units: ${formatCount(tableUnits)} for the transactional puts and deletes, ${formatCount(indexUnits)} for index updates)`;
+  const unitsText = `${formatCount(totalUnits)} WCU (write units: ${formatCount(tableUnits)} for the transactional puts and deletes, ${formatCount(indexUnits)} for index updates${indexes.length > 0 ? ` on ${indexes.map((index) => index.name).join(', ')}` : ''})`;
   const priceText = `on AWS on demand ${formatUsd(onDemandUsd)} (an estimate at $${usdPerMillion} per million write request units, the public us-east-1 rate; check your region's price)`;
   const text = `${unitsText}; ${priceText}.`;
   return { tableUnits, indexUnits, totalUnits, onDemandUsd, unitsText, priceText, text };

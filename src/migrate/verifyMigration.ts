@@ -3,7 +3,8 @@ import type { DynamoDBDataSource } from '../engine';
 import { attributeValuesEqual, getOwnAttribute, type Item } from '../expressions';
 import type { MigrationCheckpoint } from './checkpoint';
 import type { MigrationPlan } from './migration.types';
-import { describeKey, valueText } from './planMigration';
+import { compileMigration } from './migrationSpec';
+import { createItemClassifier, describeKey, valueText } from './planMigration';
 import { formatCount } from './planReport';
 
 export interface VerifyReport {
@@ -15,6 +16,12 @@ export interface VerifyReport {
   readonly missing: readonly string[];
   /** Expected rewrites whose old key still holds an item (in place): the item would be there twice. */
   readonly leftUnderOldKey: readonly string[];
+  /**
+   * Stored items whose keys are still in the old format and that the plan
+   * does not account for (written under an old-format key after the preview,
+   * say): found by classifying every scanned item as the preview did.
+   */
+  readonly oldFormat: readonly string[];
   /** Rewrites the checkpoint skipped or failed: left as they were, listed for a rerun. */
   readonly notMigrated: number;
   readonly text: string;
@@ -22,15 +29,30 @@ export interface VerifyReport {
 
 /**
  * Verify: reads the result table (a Scan's pages) and checks that every
- * expected rewrite is present exactly once, under its new key, and that
- * nothing is left under its old key.
+ * expected rewrite is present exactly once, under its new key, that nothing
+ * is left under its old key, and that no stored item's key is still in the
+ * old format: every scanned item is classified as the preview classifies it,
+ * and one it would rewrite, whose key no rewrite of the plan accounts for
+ * (skipped, failed, not yet run, or already reported above), is named.
  */
 export async function verifyMigration(plan: Pick<MigrationPlan, 'spec' | 'rewrites'>, pages: AsyncIterable<readonly Item[]>, checkpoint?: MigrationCheckpoint): Promise<VerifyReport> {
   const { spec } = plan;
   const names = [spec.partitionKey, ...(spec.sortKey ? [spec.sortKey] : [])];
   const keyString = (item: Item) => names.map((name) => valueText(getOwnAttribute(item, name))).map((text) => `${text.length}:${text}`).join('');
+  const compiled = compileMigration(spec);
+  const classifier = compiled.ok ? createItemClassifier(compiled.value) : undefined;
   const stored = new Map<string, Item>();
-  for await (const page of pages) for (const item of page) stored.set(keyString(item), item);
+  /** Scanned items the preview's rule would rewrite (their keys are in the old format), by key. */
+  const raw = new Map<string, Item>();
+  for await (const page of pages) {
+    for (const item of page) {
+      const key = keyString(item);
+      stored.set(key, item);
+      // A key both templates read (desc → ascending: "0000000000") is taken as migrated when the target reads it as written.
+      if (classifier?.planItem(item, classifier.keyOf(item)).status === 'rewrite' && !classifier.isInTargetShape(item)) raw.set(key, item);
+      else raw.delete(key);
+    }
+  }
   const excluded = new Set([...(checkpoint?.skipped ?? []).map((entry) => entry.index), ...(checkpoint?.failed ?? []).map((entry) => entry.index)]);
   const expectedDone = checkpoint ? new Set(checkpoint.done) : undefined;
   const missing: string[] = [];
@@ -38,6 +60,9 @@ export async function verifyMigration(plan: Pick<MigrationPlan, 'spec' | 'rewrit
   let expected = 0;
   let present = 0;
   plan.rewrites.forEach((entry, index) => {
+    // Accounted for: left as it was on purpose (skipped, failed, not run yet), or reported below.
+    raw.delete(keyString(entry.key));
+    raw.delete(keyString(entry.newKey));
     if (excluded.has(index) || (expectedDone && !expectedDone.has(index))) return;
     expected++;
     const there = stored.get(keyString(entry.newKey));
@@ -52,12 +77,13 @@ export async function verifyMigration(plan: Pick<MigrationPlan, 'spec' | 'rewrit
     else missing.push(`${describeKey(entry.newKey)} (from ${describeKey(entry.key)})`);
     if (!entry.sameKey && spec.targetTableName === undefined && stored.has(keyString(entry.key))) leftUnderOldKey.push(describeKey(entry.key));
   });
+  const oldFormat = [...raw.values()].map((item) => `${describeKey(classifier?.keyOf(item) ?? item)}: its key is still in the old format and the plan does not have it (written after the preview?); Preview and Apply again to migrate it.`);
   const notMigrated = excluded.size + (expectedDone ? plan.rewrites.length - expectedDone.size - excluded.size : 0);
-  const ok = missing.length === 0 && leftUnderOldKey.length === 0;
+  const ok = missing.length === 0 && leftUnderOldKey.length === 0 && oldFormat.length === 0;
   const text = ok
     ? `Verified: all ${formatCount(present)} migrated items are present once under their new keys; nothing is left under old keys${notMigrated > 0 ? `; ${formatCount(notMigrated)} not migrated (skipped or failed)` : ''}.`
-    : `Verify found problems: ${formatCount(missing.length)} missing under their new keys, ${formatCount(leftUnderOldKey.length)} still under their old keys (of ${formatCount(expected)} expected).`;
-  return { ok, expected, presentUnderNewKey: present, missing, leftUnderOldKey, notMigrated, text };
+    : `Verify found problems: ${formatCount(missing.length)} missing under their new keys, ${formatCount(leftUnderOldKey.length)} still under their old keys (of ${formatCount(expected)} expected), ${formatCount(oldFormat.length)} ${oldFormat.length === 1 ? 'item' : 'items'} the plan does not have still in the old key format.`;
+  return { ok, expected, presentUnderNewKey: present, missing, leftUnderOldKey, oldFormat, notMigrated, text };
 }
 
 /** A table's items, page by page (a Scan, strongly consistent: a verify must see the last writes). */

@@ -172,9 +172,11 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
       return store;
     }),
     migrate: once(async () => {
-      const { createMigrateStore, createIndexedDBMigrationStorage, createMemoryMigrationStorage } = await import('../state/migrate');
+      const { createMigrateStore, createIndexedDBMigrationStorage, createMemoryMigrationStorage, REMOTE_GROUP_SIZE } = await import('../state/migrate');
       const storage = typeof indexedDB === 'undefined' ? createMemoryMigrationStorage() : createIndexedDBMigrationStorage();
-      const store = createMigrateStore({ explorer, designs, designBindings, canWrite: canWriteSource, confirmWrite, storage });
+      // Several rewrites per transaction only where a request costs a round trip: the built-in table answers in the page.
+      const groupSize = (source: unknown) => (source !== undefined && source === builtInTable.getState().source ? 1 : REMOTE_GROUP_SIZE);
+      const store = createMigrateStore({ explorer, designs, designBindings, canWrite: canWriteSource, confirmWrite, storage, groupSize });
       disposers.push(() => store.getState().dispose());
       return store;
     }),

@@ -124,6 +124,26 @@ describe('Migrate keys store', () => {
     expect(migrate.getState().verifyReport?.text).toBe('Verified: all 6 migrated items are present once under their new keys; nothing is left under old keys.');
   });
 
+  it('pauses when the server stops answering, naming it and marking nothing failed; Resume (from the stored checkpoint) finishes', async () => {
+    const { migrate, engine } = await setUp({ items: 30 });
+    const write = engine.transactWriteItems.bind(engine);
+    let up = false;
+    engine.transactWriteItems = ((input: Parameters<typeof write>[0]) => (up ? write(input) : Promise.reject(new TypeError('Failed to fetch')))) as typeof engine.transactWriteItems;
+    migrate.getState().setTemplate('rankKey', 'target', PADDED);
+    await migrate.getState().preview();
+    await migrate.getState().requestApply();
+    await migrate.getState().answerApply(true);
+    const paused = migrate.getState();
+    expect(paused.error).toBe("Apply paused after 0 of 30 items: Keylab's app server (the page's own server, which carries every request to Built-in table) stopped answering (TypeError: Failed to fetch). Nothing was marked failed; the items in flight are checked before they are written again. Start the server again, then Resume.");
+    expect(paused.outcome).toMatchObject({ paused: true, cancelled: false, failed: [] });
+    expect(paused.resumable).toEqual({ done: 0, total: 30 });
+    up = true;
+    await migrate.getState().resume();
+    expect(migrate.getState().outcome).toMatchObject({ total: 30, done: 30, skipped: [], failed: [], cancelled: false });
+    expect(migrate.getState().error).toBeUndefined();
+    expect((await rankKeys(engine)).every((key) => /^\d{10}#/.test(key ?? ''))).toBe(true);
+  });
+
   it('blocks Apply while collisions exist and on a Read-only connection', async () => {
     const collide = await setUp();
     collide.migrate.getState().setTemplate('rankKey', 'target', '{score:int(10)}');

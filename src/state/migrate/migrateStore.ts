@@ -15,6 +15,7 @@ import {
   estimateWriteCost,
   existingTablePages,
   formatCount,
+  MIGRATION_PROGRAM,
   orderDiff,
   parseCheckpoint,
   parsePlanFile,
@@ -57,6 +58,8 @@ export interface MigrationOutcome {
   readonly skipped: readonly string[];
   readonly failed: readonly string[];
   readonly cancelled: boolean;
+  /** The server stopped answering: the run paused (Resume continues it). */
+  readonly paused?: boolean;
   /** Copy into a new table: its name (the source table is left untouched). */
   readonly copiedInto?: string;
   /** Copy into a new table: the done writes by kind ("12 rewritten, 3 copied unchanged, 1 other entity copied"). */
@@ -132,9 +135,22 @@ export interface MigrateStoreOptions {
   /** The explorer's write confirmation (writeAccess.ts; asks on AWS): Apply and Resume write (CreateTable of a copy target, every transaction) through the writer it grants. */
   readonly confirmWrite: ConfirmWrite;
   readonly storage: MigrationStorage;
-  /** Rewrites in flight at once (default 8). */
+  /** Rewrites in flight at once (default: the command's, MIGRATION_PROGRAM.concurrency). */
   readonly concurrency?: number;
+  /** Rewrites per transaction, for the explorer's source (default REMOTE_GROUP_SIZE; see applyMigration's groupSize). */
+  readonly groupSize?: number | ((source: DynamoDBDataSource | undefined) => number);
 }
+
+/**
+ * Rewrites per TransactWriteItems in the browser: a browser keeps at most six
+ * connections to the app server, and every request crosses its proxy, so one
+ * request per item left the apply at a fraction of the command's rate
+ * (bench:migrate's browser row). 10 rewrites are 20 actions (DynamoDB allows 100).
+ */
+export const REMOTE_GROUP_SIZE = 10;
+
+/** How often Apply's progress is shown, at most. */
+const PROGRESS_EVERY_MS = 100;
 
 const IDLE: Pick<MigrateState, 'phase' | 'entries' | 'entryCount' | 'partitions' | 'problems'> = { phase: 'idle', entries: [], entryCount: 0, partitions: [], problems: [] };
 const CLEARED_PLAN = { plan: undefined, countsText: undefined, partition: undefined, orderDiff: undefined, cost: undefined, confirmation: undefined, progress: undefined, outcome: undefined, verifyReport: undefined, error: undefined };
@@ -214,29 +230,43 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
       const controller = new AbortController();
       abort = controller;
       running = { file, key, checkpoint };
-      const planText = serializePlanFile(file);
       const { templates, entityName } = get();
+      // Only the checkpoint from here on (the plan is stored once, below).
       const saveCheckpoint = async (next: MigrationCheckpoint) => {
         if (running) running.checkpoint = next;
-        await storage.save(key, { planText, checkpointText: JSON.stringify(next), templates, ...(entityName ? { entityName } : {}) });
+        await storage.saveCheckpoint(key, JSON.stringify(next));
       };
       set({ phase: 'applying', resumable: undefined, outcome: undefined, verifyReport: undefined, error: undefined, progress: progressOf(checkpoint) });
+      let shownAt = 0;
       try {
         // The plan is stored before the first write: a reload at any moment finds it.
-        await saveCheckpoint(checkpoint);
+        await storage.save(key, { planText: serializePlanFile(file), checkpointText: JSON.stringify(checkpoint), templates, ...(entityName ? { entityName } : {}) });
         const result = await applyMigration({
           source: writer,
           plan: file,
           planId: file.planId,
           checkpoint,
-          concurrency: options.concurrency ?? 8,
+          concurrency: options.concurrency ?? MIGRATION_PROGRAM.concurrency,
+          groupSize: typeof options.groupSize === 'function' ? options.groupSize(explorer.getState().source) : (options.groupSize ?? REMOTE_GROUP_SIZE),
           signal: controller.signal,
           saveCheckpoint,
-          onProgress: (progress) => set({ progress }),
+          // A few times a second, not per item: each update renders the progress (the last one is set below).
+          onProgress: (progress) => {
+            const now = Date.now();
+            if (now - shownAt < PROGRESS_EVERY_MS) return;
+            shownAt = now;
+            set({ progress });
+          },
         });
         const { done, skipped, failed, total } = result.checkpoint;
         const finished = done.length + skipped.length + failed.length >= total;
-        set({ phase: get().plan ? 'previewed' : 'idle', progress: result.progress, outcome: outcomeOf(result.checkpoint, result.cancelled, file), ...(finished ? {} : { resumable: { done: done.length, total } }) });
+        set({
+          phase: get().plan ? 'previewed' : 'idle',
+          progress: result.progress,
+          outcome: { ...outcomeOf(result.checkpoint, result.cancelled, file), ...(result.paused !== undefined ? { paused: true } : {}) },
+          ...(finished ? {} : { resumable: { done: done.length, total } }),
+          ...(result.paused !== undefined ? { error: pausedMessage(explorer.getState().sourceLabel, result.paused, done.length, total) } : {}),
+        });
       } catch (error) {
         set({ phase: get().plan ? 'previewed' : 'idle', error: `Apply stopped: ${messageOf(error)}. Resume continues from the last checkpoint.`, resumable: { done: running.checkpoint.done.length, total: file.rewrites.length } });
       } finally {
@@ -293,8 +323,8 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         const plan = watchAddedAttributes(planner.finish());
         const partitions = planPartitions(plan);
         const partition = partitions[0];
-        const targets = new Set(compiled.value.attributes.filter((attribute) => attribute.target).map((attribute) => attribute.name));
-        const indexCount = table.indexes.filter((index) => targets.has(index.keys.partitionKey.name)).length;
+        // Every GSI and LSI of the table: each write counts in those its old or new item is in (a sparse index only holds items with its keys).
+        const indexes = table.indexes.map((index) => ({ name: index.name, keys: [index.keys.partitionKey.name, ...(index.keys.sortKey ? [index.keys.sortKey.name] : [])] }));
         set({
           phase: 'previewed',
           plan,
@@ -304,7 +334,7 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
           partitions,
           partition,
           orderDiff: partition === undefined ? undefined : orderDiff(plan, partition),
-          cost: estimateWriteCost(plan, indexCount),
+          cost: estimateWriteCost(plan, indexes),
         });
       },
       choosePartition: (partition) => {
@@ -427,6 +457,16 @@ export function applyBlockedReason(plan: Pick<MigrationPlan, 'collisions' | 'rew
   if (plan.collisions.length > 0) return `${formatCount(plan.collisions.length)} ${plan.collisions.length === 1 ? 'collision blocks' : 'collisions block'} Apply: change the target templates so every item gets its own key.`;
   if (plan.rewrites.length === 0) return 'Nothing to rewrite: every key already matches the target template.';
   return undefined;
+}
+
+/**
+ * Apply paused because the server stopped answering: which one (Keylab's
+ * app server when the browser's fetch itself failed; else the connection's
+ * endpoint, as the proxy's message names it), and that Resume continues.
+ */
+export function pausedMessage(sourceLabel: string, cause: string, done: number, total: number): string {
+  const server = /^TypeError:/.test(cause) ? `Keylab's app server (the page's own server, which carries every request to ${sourceLabel}) stopped answering` : `${sourceLabel} stopped answering`;
+  return `Apply paused after ${formatCount(done)} of ${formatCount(total)} items: ${server} (${cause.replace(/\.$/, '')}). Nothing was marked failed; the items in flight are checked before they are written again. Start the server again, then Resume.`;
 }
 
 const progressOf = (checkpoint: MigrationCheckpoint): MigrationProgress => ({

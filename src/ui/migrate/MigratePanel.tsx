@@ -409,7 +409,7 @@ function MigrationRun({ store }: { store: MigrateStore }) {
           )}
           {outcome && (
             <p>
-              {outcome.cancelled ? 'Cancelled: ' : ''}
+              {outcome.paused ? 'Paused: ' : outcome.cancelled ? 'Cancelled: ' : ''}
               {formatCount(outcome.done)} of {formatCount(outcome.total)} items done, {formatCount(outcome.skipped.length)} skipped, {formatCount(outcome.failed.length)} failed.
             </p>
           )}
@@ -422,6 +422,7 @@ function MigrationRun({ store }: { store: MigrateStore }) {
               </p>
               <MessageList title="Missing under their new keys" messages={verifyReport.missing} />
               <MessageList title="Still under their old keys" messages={verifyReport.leftUnderOldKey} />
+              <MessageList title="Still in the old key format, not in the plan" messages={verifyReport.oldFormat} />
             </>
           )}
         </section>
