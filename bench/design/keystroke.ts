@@ -20,7 +20,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildItemCollection, emptyTable, explainOutOfPlace, listPartitions, type Design, type EntityDesign, type TableDesign } from '../../src/design';
 import { createAppServer } from '../../src/server/app';
-import { DESIGNS_STORAGE_KEY } from '../../src/state/design/designStore';
+import { DESIGNS_STORAGE_KEY } from '../../src/state/design/designRecords';
 import { CHROMIUM_LAUNCH_OPTIONS, freePort, ROOT, startServer } from '../appServer';
 import { formatMs, renderTable } from '../benchUtils';
 
