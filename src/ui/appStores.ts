@@ -17,6 +17,7 @@ import {
   createDesignStore,
   createKeyDesignStore,
   createNoticeStore,
+  createUnloadJournal,
   DESIGNS_DATABASE_NAME,
   openDesignRecords,
   UNREADABLE_DESIGNS_STORE,
@@ -94,6 +95,7 @@ export function createAppStores(deps: AppDeps): AppStores {
     deps.indexedDB
       ? {
           records: openDesignRecords({ indexedDB: deps.indexedDB, ...(deps.storage ? { legacyStorage: deps.storage } : {}) }),
+          ...(deps.storage ? { unloadJournal: createUnloadJournal(deps.storage) } : {}),
           deferredWrites: saves,
           onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')}${messages.some((message) => message.includes('set aside')) ? ` (What was set aside is kept in this browser's IndexedDB, database ${DESIGNS_DATABASE_NAME}, store ${UNREADABLE_DESIGNS_STORE}.)` : ''}`),
           onSaveFailed: (id, message) => notices.getState().show(`design-save:${id}`, message),
@@ -149,7 +151,11 @@ export function createAppStores(deps: AppDeps): AppStores {
     explorerSide,
     explorerSideBuilt,
     connectBuiltInTable: async () => (await explorerSide()).connectBuiltInTable(),
-    flushSaves: () => saves.flush(),
+    flushSaves: () => {
+      // The page may be going away: what IndexedDB has not confirmed is also kept synchronously, then written.
+      designs.getState().beforeUnload();
+      saves.flush();
+    },
     dispose: () => {
       saves.flush();
       for (const unsubscribe of subscriptions.splice(0)) unsubscribe();

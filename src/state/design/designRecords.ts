@@ -1,37 +1,8 @@
-import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
+import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { StateStorage } from 'zustand/middleware';
+import type { DesignListRecord, DesignRecords } from './designRecords.types';
 
-/**
- * Where the Designs list lives in the browser: IndexedDB, one record per
- * design, each written in its own transaction. A design's size can never cost
- * another design's edits: a 10 MB design that the browser refuses to store
- * fails alone and is named, while every other design's writes go on.
- *
- * Records are untrusted when read back (older versions, another tab, hand
- * edits): `load` returns them as found and the designs store validates them.
- */
-export interface StoredDesigns {
-  /** The saved entries (`{ id, design, updatedAt }` when all is well), in the list's order. */
-  readonly entries: readonly unknown[];
-  readonly openDesignId: unknown;
-}
-
-/** The list's order and the open design: one small record beside the designs. */
-export interface DesignListRecord {
-  readonly order: readonly string[];
-  readonly openDesignId: string | undefined;
-}
-
-export interface DesignRecords {
-  /** Every saved design (migrating the old localStorage value first); undefined when nothing was ever saved. */
-  load(): Promise<StoredDesigns | undefined>;
-  /** Writes one design; resolves once its transaction has committed (durable). */
-  put(saved: { readonly id: string }): Promise<void>;
-  remove(id: string): Promise<void>;
-  putList(list: DesignListRecord): Promise<void>;
-  /** Moves entries that do not read as designs out of the list (kept, never dropped): by id from the designs, and the given values. */
-  setAside(entries: readonly { readonly id?: string; readonly entry: unknown; readonly problem: string }[]): Promise<void>;
-}
+export type { DesignListRecord, DesignRecords, StoredDesigns } from './designRecords.types';
 
 /** The localStorage key designs were kept under before IndexedDB (read once, migrated, then removed). */
 export const DESIGNS_STORAGE_KEY = 'keylab.designs';
@@ -58,6 +29,11 @@ export interface DesignRecordsOptions {
   readonly legacyStorage?: StateStorage;
 }
 
+/**
+ * The Designs list in IndexedDB: one record per design, each written in its
+ * own durable transaction, the list's order and open design in one small
+ * record beside them, and what doesn't read as a design set aside.
+ */
 export function openDesignRecords({ indexedDB, name = DESIGNS_DATABASE_NAME, legacyStorage }: DesignRecordsOptions): DesignRecords {
   let opened: Promise<IDBPDatabase<DesignsDBSchema>> | undefined;
   const open = async (): Promise<IDBPDatabase<DesignsDBSchema>> => {
@@ -83,7 +59,7 @@ export function openDesignRecords({ indexedDB, name = DESIGNS_DATABASE_NAME, leg
       throw error;
     }));
 
-  const write = async (run: (tx: ReturnType<IDBPDatabase<DesignsDBSchema>['transaction']>) => void, stores: ('designs' | 'list' | 'unreadable')[]) => {
+  const write = async (run: (tx: IDBPTransaction<DesignsDBSchema, StoreNames<DesignsDBSchema>[], 'readwrite'>) => void, stores: StoreNames<DesignsDBSchema>[]) => {
     const tx = (await db()).transaction(stores, 'readwrite', DURABLE);
     run(tx);
     await tx.done;

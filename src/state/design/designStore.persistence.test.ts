@@ -5,6 +5,7 @@ import { emptyDesign } from '../../design';
 import { createDeferredWrites } from '../deferredWrites';
 import { DESIGNS_DATABASE_NAME, DESIGNS_STORAGE_KEY, openDesignRecords, type DesignRecords } from './designRecords';
 import { createDesignStore, type DesignStore } from './designStore';
+import { createUnloadJournal, UNSAVED_DESIGNS_KEY } from './unloadJournal';
 
 /*
  * The Designs list in IndexedDB (fake-indexeddb: in memory, one IDBFactory
@@ -164,6 +165,31 @@ describe('the designs store in IndexedDB', () => {
     await reload(indexedDB, { onUnreadable: (messages) => third.push([...messages]) });
     expect(third).toEqual([]);
     expect(await setAside(indexedDB)).toHaveLength(1);
+  });
+
+  it('a change whose IndexedDB write never committed (the page unloaded right after it) is found after the reload', async () => {
+    const indexedDB = new IDBFactory();
+    const local = memoryStorage();
+    const records = openDesignRecords({ indexedDB });
+    // The unloading page: its IndexedDB writes never commit.
+    const unloading: DesignRecords = { ...records, put: () => new Promise(() => {}), putList: () => new Promise(() => {}) };
+    const writes = createDeferredWrites({ delayMs: 300, maxWaitMs: 2000 });
+    const store = await loaded(createDesignStore({ records: unloading, unloadJournal: createUnloadJournal(local), deferredWrites: writes, now: fixedClock }));
+    const id = store.getState().createDesign('Created');
+    store.getState().renameDesign(id, 'Renamed just before the reload');
+    // pagehide: the composition root keeps what is unconfirmed, then starts the writes.
+    store.getState().beforeUnload();
+    writes.flush();
+
+    const again = await loaded(createDesignStore({ records: openDesignRecords({ indexedDB }), unloadJournal: createUnloadJournal(local), now: fixedClock }));
+    expect(again.getState().designs.find((saved) => saved.id === id)?.design.name).toBe('Renamed just before the reload');
+    expect(again.getState().openDesignId).toBe(id);
+    // Written to IndexedDB on this load, then forgotten.
+    await again.getState().saved();
+    expect([...local.map.keys()].filter((key) => key.startsWith(UNSAVED_DESIGNS_KEY))).toEqual([]);
+    const third = await reload(indexedDB);
+    expect(third.getState().designs.find((saved) => saved.id === id)?.design.name).toBe('Renamed just before the reload');
+    expect(third.getState().openDesignId).toBe(id);
   });
 
   it('writes nothing before the saved designs are read (an early change never overwrites them)', async () => {

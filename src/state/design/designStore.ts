@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { emptyDesign, EXAMPLE_DESIGNS, type Design, type DesignDocument } from '../../design';
-import type { DesignRecords } from './designRecords';
+import type { DesignRecords } from './designRecords.types';
 import { persistDesigns, type DesignPersistenceOptions } from './persistDesigns';
 
 /**
@@ -43,6 +43,8 @@ export interface DesignStoreActions {
   resetExample(exampleId: string): void;
   /** Writes pending saves now and resolves once every save so far has finished (failures are reported, not thrown). */
   saved(): Promise<void>;
+  /** The page is going away: keeps the designs whose saves have not committed yet where the next load finds them (synchronously). */
+  beforeUnload(): void;
 }
 
 export type DesignStore = StoreApi<DesignStoreState & DesignStoreActions>;
@@ -76,7 +78,7 @@ function exampleDesigns(now: Date): SavedDesign[] {
  */
 export function createDesignStore(options: DesignStoreOptions = {}): DesignStore {
   const now = options.now ?? (() => new Date());
-  let settled = async () => {};
+  let persistence: { settled(): Promise<void>; beforeUnload(): void } | undefined;
   const create = (set: DesignStore['setState'], get: DesignStore['getState']): DesignStoreState & DesignStoreActions => {
     const add = (design: Design): string => {
       const id = nextDesignId(get().designs);
@@ -88,7 +90,8 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
       designs: initial,
       openDesignId: initial[0]?.id,
       loaded: !options.records,
-      saved: () => settled(),
+      saved: async () => persistence?.settled(),
+      beforeUnload: () => persistence?.beforeUnload(),
       createDesign: (name) => add(emptyDesign(name ?? uniqueName(get().designs, 'Untitled design'))),
       duplicateDesign: (id) => {
         const source = get().designs.find((saved) => saved.id === id);
@@ -133,7 +136,7 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
   };
 
   const store = createStore<DesignStoreState & DesignStoreActions>()((set, get) => create(set, get));
-  if (options.records) settled = persistDesigns(store, { ...options, records: options.records }).settled;
+  if (options.records) persistence = persistDesigns(store, { ...options, records: options.records });
   return store;
 }
 

@@ -1,7 +1,8 @@
 import { describeDesignProblem, readDesign, type Design } from '../../design';
 import type { DeferredWrites } from '../deferredWrites';
-import type { DesignRecords } from './designRecords';
+import type { DesignListRecord, DesignRecords, StoredDesigns } from './designRecords.types';
 import type { DesignStore, SavedDesign } from './designStore';
+import type { UnloadJournal } from './unloadJournal';
 
 export interface DesignPersistenceOptions {
   readonly records: DesignRecords;
@@ -14,6 +15,8 @@ export interface DesignPersistenceOptions {
   /** The saved designs could not be read: nothing is written from this tab, so nothing saved is overwritten. */
   readonly onLoadFailed?: (message: string) => void;
   readonly deferredWrites?: DeferredWrites;
+  /** Where `beforeUnload()` keeps the saves IndexedDB has not confirmed yet (localStorage in the browser). */
+  readonly unloadJournal?: UnloadJournal;
 }
 
 const LIST_WRITE = 'designs:list';
@@ -28,13 +31,19 @@ const listKey = (state: { designs: readonly SavedDesign[]; openDesignId: string 
  * read). Returns `settled()`: flushes and resolves when every write so far has
  * finished (tests, and the import's "saved" report).
  */
-export function persistDesigns(store: DesignStore, options: DesignPersistenceOptions): { settled(): Promise<void> } {
-  const { records } = options;
+export function persistDesigns(store: DesignStore, options: DesignPersistenceOptions): { settled(): Promise<void>; beforeUnload(): void } {
+  const { records, unloadJournal: journal } = options;
   const writes = options.deferredWrites;
   const inFlight = new Set<Promise<void>>();
   /** What records hold (as far as this tab knows), by id; undefined until the load finished. */
   let saved: Map<string, SavedDesign> | undefined;
   let savedList = '';
+  /** Designs whose latest version has not committed yet (scheduled or in flight), and whether the list's has. */
+  const unsaved = new Set<string>();
+  let listUnsaved = false;
+  /** What the journal holds (forgotten once committed). */
+  const journaled = new Set<string>();
+  let listJournaled = false;
 
   const track = (promise: Promise<void>) => {
     inFlight.add(promise);
@@ -46,7 +55,11 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
     if (!current) return;
     track(
       records.put(current).then(
-        () => options.onSaved?.(id),
+        () => {
+          if (store.getState().designs.find((entry) => entry.id === id) === current) unsaved.delete(id);
+          if (journaled.delete(id)) journal?.forget(id);
+          options.onSaved?.(id);
+        },
         (error: unknown) => {
           // Not retried on other designs' changes (a 10 MB write per keystroke elsewhere): its own next change writes it again.
           options.onSaveFailed?.(id, saveFailure(current.design.name, error));
@@ -55,8 +68,14 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
     );
   };
   const writeList = () => {
-    const { designs, openDesignId } = store.getState();
-    track(records.putList({ order: designs.map((entry) => entry.id), openDesignId }).catch((error: unknown) => options.onSaveFailed?.('list', `The order of the Designs list could not be saved in this browser (${describeError(error)}); the designs themselves are saved one by one.`)));
+    const state = store.getState();
+    const { designs, openDesignId } = state;
+    const key = listKey(state);
+    track(records.putList({ order: designs.map((entry) => entry.id), openDesignId }).then(() => {
+      if (listKey(store.getState()) === key) listUnsaved = false;
+      if (listJournaled) journal?.forgetList();
+      listJournaled = false;
+    }).catch((error: unknown) => options.onSaveFailed?.('list', `The order of the Designs list could not be saved in this browser (${describeError(error)}); the designs themselves are saved one by one.`)));
   };
 
   const sync = (state: { designs: readonly SavedDesign[]; openDesignId: string | undefined }) => {
@@ -66,24 +85,29 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
       ids.add(entry.id);
       if (saved.get(entry.id) === entry) continue;
       saved.set(entry.id, entry);
+      unsaved.add(entry.id);
       later(designWrite(entry.id), () => writeDesign(entry.id));
     }
     for (const id of [...saved.keys()]) {
       if (ids.has(id)) continue;
       saved.delete(id);
+      unsaved.delete(id);
       writes?.cancel(designWrite(id));
       track(records.remove(id).catch((error: unknown) => options.onSaveFailed?.(id, `A deleted design could not be removed from this browser's storage (${describeError(error)}); it may come back after a reload.`)));
     }
     const list = listKey(state);
     if (list !== savedList) {
       savedList = list;
+      listUnsaved = true;
       later(LIST_WRITE, writeList);
     }
   };
 
   store.subscribe((state) => sync(state));
   const loading = records.load().then(
-    (stored) => {
+    (fromRecords) => {
+      const left = journal?.read();
+      const stored = left && (left.designs.size > 0 || left.list) ? withJournal(fromRecords, left.designs, left.list) : fromRecords;
       if (stored) {
         const { designs, unreadable, problems } = readSavedDesigns(stored.entries);
         if (unreadable.length > 0) track(records.setAside(unreadable.map(({ id, entry, message }) => ({ ...(id !== undefined ? { id } : {}), entry, problem: message }))).catch(() => undefined));
@@ -92,6 +116,18 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
         saved = new Map(designs.map((entry) => [entry.id, entry]));
         savedList = listKey({ designs, openDesignId });
         store.setState({ designs, openDesignId, loaded: true });
+        if (left && (left.designs.size > 0 || left.list)) {
+          // What the last page left unconfirmed is written to IndexedDB now, then forgotten.
+          for (const id of left.designs.keys()) {
+            journaled.add(id);
+            saved.delete(id);
+          }
+          if (left.list) {
+            listJournaled = true;
+            savedList = '';
+          }
+          sync(store.getState());
+        }
       } else {
         // Nothing saved yet: the examples are written with the first change.
         saved = new Map();
@@ -105,12 +141,36 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
     },
   );
   return {
+    beforeUnload: () => {
+      if (!journal || !saved) return;
+      const { designs, openDesignId } = store.getState();
+      const entries = designs.filter((entry) => unsaved.has(entry.id));
+      if (entries.length === 0 && !listUnsaved) return;
+      const refused = new Set(journal.write(entries, listUnsaved ? { order: designs.map((entry) => entry.id), openDesignId } : undefined));
+      for (const entry of entries) if (!refused.has(entry.id)) journaled.add(entry.id);
+      if (listUnsaved) listJournaled = true;
+    },
     settled: async () => {
       await loading;
       writes?.flush();
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/** The records' designs with the journal's newer versions in their place (new ones appended), and the journal's list if any. */
+function withJournal(stored: StoredDesigns | undefined, designs: ReadonlyMap<string, unknown>, list: DesignListRecord | undefined): StoredDesigns {
+  const entries = (stored?.entries ?? []).map((entry) => {
+    const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
+    return typeof id === 'string' && designs.has(id) ? designs.get(id) : entry;
+  });
+  const present = new Set(entries.map((entry) => (typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined)));
+  for (const [id, entry] of designs) if (!present.has(id)) entries.push(entry);
+  if (!list) return { entries, openDesignId: stored?.openDesignId };
+  const byId = new Map(entries.map((entry) => [typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined, entry]));
+  const ordered = list.order.flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
+  const rest = entries.filter((entry) => !list.order.includes((typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined) as string));
+  return { entries: [...ordered, ...rest], openDesignId: list.openDesignId };
 }
 
 function describeError(error: unknown): string {
