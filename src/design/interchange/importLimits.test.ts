@@ -26,6 +26,6 @@ describe('imports too large to keep', () => {
 
   it("counts the items of facets too (one over the limit is refused; the bench imports a model at the limit)", () => {
     const result = importDesignFile(model(MAX_IMPORTED_SAMPLES + 1, 10), 'over.json');
-    expect(!result.ok && result.errors[0]?.message).toMatch(/^the model has 50,001 sample items/);
+    expect(!result.ok && result.errors[0]?.message).toMatch(/^the model has 20,001 sample items/);
   });
 });

@@ -4,12 +4,13 @@ import type { DesignProblem } from '../design.types';
  * The most sample items an imported model may carry (NoSQL Workbench
  * TableData and facets together). Every item's keys are decoded and the
  * templates inferred from all of them, and the design keeps them all as
- * sample rows: measured on a 2-core machine (`npm run bench:design`,
- * largeImport), 50,000 items import in about 5 s off the main thread; the
- * attack's 150,000 took 30 s of work and made a design the Design tab could
- * not hold. A bigger model is refused before any of it is read.
+ * sample rows, which the Design tab shows: its targets are measured on
+ * 20 × 1,000 samples (`npm run bench:design`, keystroke), and largeImport
+ * measured 50,000 items at 13 s of inference and a 15 s main-thread task
+ * to show the design (150,000: 30 s of inference alone). A bigger model is
+ * refused before any of it is read.
  */
-export const MAX_IMPORTED_SAMPLES = 50_000;
+export const MAX_IMPORTED_SAMPLES = 20_000;
 
 /**
  * Counts a Workbench model's items before reading them (nothing is inferred

@@ -1,4 +1,4 @@
-import { importDesignFile, type ImportResult } from '../../design';
+import { importDesignFile, MAX_DESIGN_BYTES, type ImportResult } from '../../design';
 
 /** What Import design… is doing: reading the file, reading the design and inferring its templates, saving it. */
 export type ImportPhase = 'reading' | 'inferring' | 'saving';
@@ -25,6 +25,11 @@ export interface RunningImport {
  * progress shows first).
  */
 export function importDesignInWorker(file: File, onPhase: (phase: ImportPhase) => void): RunningImport {
+  // Refused before a byte is read (no design file of any format is larger: every one holds its samples).
+  if (file.size > MAX_DESIGN_BYTES) {
+    const message = `${file.name}: the document is ${(file.size / (1024 * 1024)).toFixed(1)} MB; a design file is at most 20 MB: split it, or keep fewer sample rows.`;
+    return { done: Promise.resolve({ result: { ok: false, errors: [{ path: '', severity: 'error', message }] } }), cancel: () => {} };
+  }
   if (typeof Worker === 'undefined') return importHere(file, onPhase);
   const worker = new Worker(new URL('./importDesign.worker.ts', import.meta.url), { type: 'module', name: 'Import design' });
   const done = new Promise<{ result: ImportResult } | { unreadable: string }>((resolve) => {
