@@ -24,8 +24,16 @@ describe('imports too large to keep', () => {
     ]);
   });
 
-  it("counts the items of facets too (one over the limit is refused; the bench imports a model at the limit)", () => {
+  it('counts the items only facets hold too (one over the limit is refused; the bench imports a model at the limit)', () => {
     const result = importDesignFile(model(MAX_IMPORTED_SAMPLES + 1, 10), 'over.json');
-    expect(!result.ok && result.errors[0]?.message).toMatch(/^the model has 20,001 sample items/);
+    expect(!result.ok && result.errors).toEqual([{ path: 'DataModel[0]', severity: 'error', message: expect.stringMatching(/^DataModel\[0\]: the table has 20,001 sample items; a design keeps at most 20,000/) }]);
+  });
+
+  it("counts an item once when a facet repeats the table's own (as Keylab's and Workbench's exports do)", () => {
+    const item = (i: number) => `{"PK":{"S":"USER#u${i}"},"SK":{"S":"PROFILE"}}`;
+    const data = Array.from({ length: 12_000 }, (_, i) => item(i)).join(',');
+    const text = `{"ModelName":"Twice","DataModel":[{"TableName":"T","KeyAttributes":{"PartitionKey":{"AttributeName":"PK","AttributeType":"S"},"SortKey":{"AttributeName":"SK","AttributeType":"S"}},"TableData":[${data}],"TableFacets":[{"FacetName":"User","KeyAttributeAlias":{"PartitionKeyAlias":"PK","SortKeyAlias":"SK"},"TableData":[${data}]}]}]}`;
+    const result = importDesignFile(text, 'twice.json');
+    expect(result.ok && result.design.tables[0]!.entities.map((entity) => entity.samples.length)).toEqual([12_000]);
   });
 });

@@ -15,7 +15,9 @@ export const MAX_IMPORTED_SAMPLES = 20_000;
 /**
  * Counts a Workbench model's items before reading them (nothing is inferred
  * yet, so a model too large to keep is refused at once, saying why and what
- * to do instead).
+ * to do instead). A facet's items are usually the table's own again, so a
+ * table counts as the larger of its TableData and its facets' items (at most
+ * its distinct items); `checkItemCount` checks the exact count once known.
  */
 export function checkModelSize(dataModel: unknown): DesignProblem | undefined {
   if (!Array.isArray(dataModel)) return undefined;
@@ -23,13 +25,19 @@ export function checkModelSize(dataModel: unknown): DesignProblem | undefined {
   for (const table of dataModel) {
     if (typeof table !== 'object' || table === null) continue;
     const { TableData, TableFacets } = table as { TableData?: unknown; TableFacets?: unknown };
-    if (Array.isArray(TableData)) items += TableData.length;
-    if (Array.isArray(TableFacets)) for (const facet of TableFacets) if (typeof facet === 'object' && facet !== null && Array.isArray((facet as { TableData?: unknown }).TableData)) items += (facet as { TableData: unknown[] }).TableData.length;
+    let inFacets = 0;
+    if (Array.isArray(TableFacets)) for (const facet of TableFacets) if (typeof facet === 'object' && facet !== null && Array.isArray((facet as { TableData?: unknown }).TableData)) inFacets += (facet as { TableData: unknown[] }).TableData.length;
+    items += Math.max(Array.isArray(TableData) ? TableData.length : 0, inFacets);
   }
+  return checkItemCount(items, 'DataModel', 'model');
+}
+
+/** The refusal of `items` distinct sample items of the model or one table (at `path`), when over the limit. */
+export function checkItemCount(items: number, path: string, what: 'model' | 'table'): DesignProblem | undefined {
   if (items <= MAX_IMPORTED_SAMPLES) return undefined;
   return {
-    path: 'DataModel',
+    path,
     severity: 'error',
-    message: `the model has ${items.toLocaleString('en-US')} sample items; a design keeps at most ${MAX_IMPORTED_SAMPLES.toLocaleString('en-US')} (they show the key order, not the data): keep fewer items in the model's TableData, or create the table and load its data with the explorer's Import… instead.`,
+    message: `the ${what} has ${items.toLocaleString('en-US')} sample items; a design keeps at most ${MAX_IMPORTED_SAMPLES.toLocaleString('en-US')} (they show the key order, not the data): keep fewer items in the model's TableData, or create the table and load its data with the explorer's Import… instead.`,
   };
 }

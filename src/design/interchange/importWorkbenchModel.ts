@@ -1,7 +1,7 @@
 import type { AttributeTypeName, Design, IndexDesign, JsonItem, KeyAttributeDesign, ProjectionDesign, TableDesign } from '../design.types';
 import { keyAttributesOf } from '../designKeys';
 import { entityFromItems, keyText, type EntitySource, type SourceItem } from './entityFromItems';
-import { checkModelSize } from './importLimits';
+import { checkItemCount, checkModelSize } from './importLimits';
 import { restoreKeylabExtension } from './keylabExtension';
 import type { ImportReportEntry, ImportResult } from './importResult';
 import { parseJsonText } from './jsonText';
@@ -141,6 +141,12 @@ function readTable(raw: unknown, path: string, reader: ShapeReader, report: Impo
     accessPatterns: [],
   };
   const sources = entitySources(shell, tableItems, facets);
+  // The exact count of distinct items, before any template is inferred from them.
+  const tooMany = checkItemCount(sources.reduce((sum, source) => sum + source.items.length, 0), path, 'table');
+  if (tooMany) {
+    reader.error(tooMany.path, tooMany.message);
+    return undefined;
+  }
   const keyAttributes = keyAttributesOf(shell);
   const tableReport: ImportReportEntry[] = [];
   const entities = sources.map((source) => entityFromItems(shell, keyAttributes, source, declaredTypes, reader, tableReport));
