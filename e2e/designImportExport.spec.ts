@@ -3,6 +3,7 @@ import path from 'node:path';
 import { importWorkbenchModel, type JsonItem } from '../src/design';
 import { expect, test } from './fixtures';
 import { DesignImportExportPage } from './pages/DesignImportExportPage';
+import { savedDesignNames } from './savedDesigns';
 
 const FIXTURES = path.join(import.meta.dirname, '../src/design/interchange/fixtures');
 
@@ -60,12 +61,12 @@ test('imports a Workbench model with its Import report, and exports it again as 
 test('a broken file shows its line and column and imports nothing', async ({ page }) => {
   const design = new DesignImportExportPage(page);
   await design.open();
-  const designsBefore = await page.evaluate(() => localStorage.getItem('keylab.designs'));
+  const designsBefore = await savedDesignNames(page);
   await design.importFile(path.join(FIXTURES, 'broken.json'));
 
   await expect(design.importErrors).toContainText('Nothing was imported: broken.json has 1 problem.');
   // The position is said once: the message already names it.
   await expect(design.importErrors.getByRole('listitem')).toHaveText([/^broken\.json is not valid JSON at line 6, column 7: /]);
   await expect(design.importReport).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem('keylab.designs'))).toBe(designsBefore);
+  expect(await savedDesignNames(page)).toEqual(designsBefore);
 });

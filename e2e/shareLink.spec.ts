@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { DesignImportExportPage } from './pages/DesignImportExportPage';
 import { DesignPage } from './pages/DesignPage';
+import { savedDesignNames } from './savedDesigns';
 
 /**
  * The Share link: the open design as a URL fragment, opened read-only in a
@@ -59,7 +60,7 @@ test('Share → the link opens the same design read-only in a fresh browser → 
     await expect(view).toContainText('GSI byPlayer: playerId (S) / ts (N), projection ALL');
     // Read-only: nothing to type into, and nothing saved yet.
     await expect(view.getByRole('textbox')).toHaveCount(0);
-    expect(await recipient.page.evaluate(() => localStorage.getItem('keylab.designs') ?? '')).not.toContain('Season ladder');
+    expect(await savedDesignNames(recipient.page)).not.toContainEqual(expect.stringContaining('Season ladder'));
 
     await view.getByRole('button', { name: 'Make a copy' }).click();
     const recipientDesign = new DesignPage(recipient.page);

@@ -18,8 +18,15 @@ function browserAppDeps(): AppDeps {
   } catch {
     // Blocked (privacy settings, sandboxed frame): the app says so and keeps everything in memory.
   }
+  let indexedDB: IDBFactory | null = null;
+  try {
+    indexedDB = window.indexedDB ?? null;
+  } catch {
+    // Blocked like localStorage: designs then live in this tab only (the app says so).
+  }
   return {
     storage,
+    indexedDB,
     fetch: (url, init) => window.fetch(url, init),
     appOrigin: window.location.origin,
     // The engine and IndexedDB load when the built-in table is first needed (the explorer, Load into a table), not at start.

@@ -20,7 +20,6 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { buildItemCollection, emptyTable, explainOutOfPlace, listPartitions, type Design, type EntityDesign, type TableDesign } from '../../src/design';
 import { createAppServer } from '../../src/server/app';
-import { DESIGNS_STORAGE_KEY } from '../../src/state/design/designStore';
 import { CHROMIUM_LAUNCH_OPTIONS, freePort, ROOT, startServer } from '../appServer';
 import { formatMs, renderTable } from '../benchUtils';
 
@@ -33,6 +32,8 @@ const WARM_UP = 10;
 const ROWS_IN_VIEW = 40;
 const PARTS = new Set((process.env.KEYLAB_KEYSTROKE_PARTS ?? 'node,browser').split(','));
 const DESIGN_ID = 'bench-keystroke';
+/** The localStorage key designs were saved under before IndexedDB: the app migrates it on load (src/state/design/designRecords.ts). */
+const DESIGNS_STORAGE_KEY = 'keylab.designs';
 
 const entityName = (index: number) => `Entity ${index + 1}`;
 const sortTemplate = (index: number, suffix = '') => `{n:int(6)}#E${String(index + 1).padStart(2, '0')}${suffix}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDeferredWrites, deferredJsonStorage } from './deferredWrites';
+import { createDeferredWrites } from './deferredWrites';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -12,16 +12,16 @@ describe('deferred writes', () => {
     try {
       const storage = memoryStorage();
       const writes = createDeferredWrites({ delayMs: 300, maxWaitMs: 2000 });
-      const persist = deferredJsonStorage<{ n: number }>(storage, writes);
+      const persist = { setItem: (key: string, value: { state: { n: number } }) => writes.schedule(key, () => storage.setItem(key, JSON.stringify(value))) };
       for (let n = 1; n <= 5; n++) {
-        persist.setItem('k', { state: { n }, version: 1 });
+        persist.setItem('k', { state: { n } });
         vi.advanceTimersByTime(100);
       }
       expect(storage.setItem).not.toHaveBeenCalled();
       vi.advanceTimersByTime(300);
       expect(storage.setItem).toHaveBeenCalledTimes(1);
       expect(JSON.parse(storage.map.get('k')!).state.n).toBe(5);
-      persist.setItem('k', { state: { n: 6 }, version: 1 });
+      persist.setItem('k', { state: { n: 6 } });
       writes.flush();
       expect(JSON.parse(storage.map.get('k')!).state.n).toBe(6);
       expect(storage.setItem).toHaveBeenCalledTimes(2);
@@ -34,9 +34,9 @@ describe('deferred writes', () => {
     vi.useFakeTimers();
     try {
       const storage = memoryStorage();
-      const persist = deferredJsonStorage<{ n: number }>(storage, createDeferredWrites({ delayMs: 300, maxWaitMs: 1000 }));
+      const writes = createDeferredWrites({ delayMs: 300, maxWaitMs: 1000 });
       for (let n = 1; n <= 20; n++) {
-        persist.setItem('k', { state: { n }, version: 1 });
+        writes.schedule('k', () => storage.setItem('k', JSON.stringify({ state: { n } })));
         vi.advanceTimersByTime(100);
       }
       expect(storage.setItem.mock.calls.length).toBeGreaterThanOrEqual(1);
@@ -45,14 +45,11 @@ describe('deferred writes', () => {
     }
   });
 
-  it('a read sees the pending value, and a removal cancels it', () => {
+  it('cancel drops a pending write', () => {
     const storage = memoryStorage();
     const writes = createDeferredWrites({ delayMs: 10_000, maxWaitMs: 10_000 });
-    const persist = deferredJsonStorage<{ n: number }>(storage, writes);
-    persist.setItem('k', { state: { n: 1 }, version: 1 });
-    expect(persist.getItem('k')).toEqual({ state: { n: 1 }, version: 1 });
-    persist.setItem('k', { state: { n: 2 }, version: 1 });
-    persist.removeItem('k');
+    writes.schedule('k', () => storage.setItem('k', '1'));
+    writes.cancel('k');
     writes.flush();
     expect(storage.map.has('k')).toBe(false);
   });

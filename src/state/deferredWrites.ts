@@ -1,13 +1,11 @@
-import type { PersistStorage, StateStorage, StorageValue } from 'zustand/middleware';
-
 /**
- * Saves that wait for a pause in typing. The designs store is saved whole
- * (every design, every sample row: megabytes for a big design), and saving
- * it on every keystroke costs a JSON.stringify and a synchronous
- * localStorage write per key press. Writes here wait until `delayMs` after
- * the last change (at most `maxWaitMs` after the first), and `flush()` runs
- * them at once: the composition root calls it when the page is hidden or
- * unloaded, so a reload or a closed tab keeps the last keystroke.
+ * Saves that wait for a pause in typing. A design is saved whole (every
+ * sample row: megabytes for a big design), and saving it on every keystroke
+ * would cost a structured clone and an IndexedDB write per key press. Writes
+ * here wait until `delayMs` after the last change (at most `maxWaitMs` after
+ * the first), one per key (the designs store uses one key per design), and
+ * `flush()` runs them at once: the composition root calls it when the page is
+ * hidden or unloaded (after keeping what is unconfirmed: unloadJournal.ts).
  */
 export interface DeferredWrites {
   /** Runs `write` later, replacing a pending write under the same key. */
@@ -50,28 +48,6 @@ export function createDeferredWrites({ delayMs, maxWaitMs, timers = globalThis a
     },
     flush() {
       for (const key of [...pending.keys()]) run(key);
-    },
-  };
-}
-
-/**
- * A zustand persist storage of JSON text in `storage` whose writes go through
- * `writes` (stringified only when they run). Reading a key with a pending
- * write flushes it first, so a read never sees an older value.
- */
-export function deferredJsonStorage<S>(storage: StateStorage, writes: DeferredWrites): PersistStorage<S> {
-  return {
-    getItem(name) {
-      writes.flush();
-      const text = storage.getItem(name) as string | null;
-      return text === null ? null : (JSON.parse(text) as StorageValue<S>);
-    },
-    setItem(name, value) {
-      writes.schedule(name, () => storage.setItem(name, JSON.stringify(value)));
-    },
-    removeItem(name) {
-      writes.cancel(name);
-      storage.removeItem(name);
     },
   };
 }

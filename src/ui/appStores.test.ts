@@ -1,6 +1,8 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBuiltInTableInMemory } from '../sources';
-import { DESIGNS_STORAGE_KEY, KEY_DESIGN_STORAGE_KEY, STORAGE_KEY, UNREADABLE_DESIGNS_STORAGE_KEY } from '../state';
+import { DESIGNS_STORAGE_KEY, KEY_DESIGN_STORAGE_KEY, STORAGE_KEY } from '../state';
 import { createAppStores, PROFILES_PATH, type AppDeps } from './appStores';
 import { connectOnFirstShow } from './LazyExplorer';
 
@@ -25,6 +27,7 @@ function fakeDeps(overrides: Partial<AppDeps> = {}) {
   let clock = 0;
   const deps: AppDeps = {
     storage: memoryStorage(),
+    indexedDB: new IDBFactory(),
     fetch: async (url, init) => {
       fetchCalls.push({ url, ...(init?.headers ? { headers: init.headers } : {}) });
       return { ok: true, status: 200, json: async () => ({ profiles: [{ name: 'dev', kind: 'sso', region: 'eu-west-1' }] }) };
@@ -137,15 +140,21 @@ describe('createAppStores', () => {
     expect(stores.notices.getState().notices[0]?.message).toMatch(/could not be saved in this browser \(QuotaExceededError\)/);
   });
 
-  it('shows saved designs that fail validation as a notice, and keeps them aside', () => {
+  it('moves the designs saved in localStorage into IndexedDB; one that fails validation is a notice, kept aside', async () => {
     const storage = memoryStorage();
     const broken = { id: 'design-9', updatedAt: '2026-12-01T10:00:00Z', design: { name: 'Half-typed', description: '', tables: [{ name: 'T1', partitionKey: { name: 'PK', type: 'S' } }] } };
     storage.setItem(DESIGNS_STORAGE_KEY, JSON.stringify({ state: { designs: [broken], openDesignId: 'design-9' }, version: 1 }));
     const stores = createAppStores(fakeDeps({ storage }).deps);
+    await until(stores.designs, (state) => state.loaded);
     const notice = stores.notices.getState().notices.find((entry) => entry.id === 'designs-unreadable');
     expect(notice?.message).toMatch(/^Saved design "Half-typed" could not be read and was set aside: tables\[0\]\.name: table name "T1" is 2 characters long/);
-    expect(notice?.message).toContain('keylab.designs.unreadable');
-    expect(JSON.parse(storage.getItem(UNREADABLE_DESIGNS_STORAGE_KEY) ?? '[]')).toEqual([{ entry: broken, problem: expect.any(String) }]);
+    expect(notice?.message).toContain('IndexedDB, database keylab-designs, store unreadable');
+    expect(storage.getItem(DESIGNS_STORAGE_KEY)).toBeNull();
+  });
+
+  it('says so when the browser blocks IndexedDB: designs live in this tab only', () => {
+    const stores = createAppStores(fakeDeps({ indexedDB: null }).deps);
+    expect(stores.notices.getState().notices.map((notice) => notice.message)).toContainEqual(expect.stringMatching(/blocks IndexedDB, so your designs will not survive a reload/));
   });
 
   it('reads the ~/.aws profiles from the app server, through the injected fetch, when the form asks for one', async () => {

@@ -17,7 +17,10 @@ import {
   createDesignStore,
   createKeyDesignStore,
   createNoticeStore,
-  UNREADABLE_DESIGNS_STORAGE_KEY,
+  createUnloadJournal,
+  DESIGNS_DATABASE_NAME,
+  openDesignRecords,
+  UNREADABLE_DESIGNS_STORE,
   type AccessPatternRunStore,
   type BuiltInTableStore,
   type ConnectionStorage,
@@ -39,6 +42,8 @@ export interface AppDeps {
   readonly fetch: (url: string, init?: { readonly headers?: Record<string, string> }) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
   /** The page's origin (`http://localhost:5173`): the app server, its proxy and its routes live there. */
   readonly appOrigin: string;
+  /** IndexedDB, where the Designs list is saved (one record per design); null when the browser blocks it (the app says so), undefined to save nothing (the prerender). */
+  readonly indexedDB?: IDBFactory | null;
   /** Opens the built-in table (IndexedDB in the browser, memory in tests). */
   readonly openBuiltInTable: () => Promise<BuiltInTable>;
   /** Creates a remote DynamoDB client; default: the SDK, loaded on first use. */
@@ -87,10 +92,19 @@ export function createAppStores(deps: AppDeps): AppStores {
   const keyDesign = createKeyDesignStore(designStorage ? { storage: designStorage } : {});
   const saves = createDeferredWrites({ delayMs: SAVE_DELAY_MS, maxWaitMs: SAVE_MAX_WAIT_MS });
   const designs = createDesignStore(
-    designStorage
-      ? { storage: designStorage, deferredWrites: saves, onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')}${messages.some((message) => message.includes('set aside')) ? ` (What was set aside is kept in this browser's storage under ${UNREADABLE_DESIGNS_STORAGE_KEY}.)` : ''}`) }
+    deps.indexedDB
+      ? {
+          records: openDesignRecords({ indexedDB: deps.indexedDB, ...(deps.storage ? { legacyStorage: deps.storage } : {}) }),
+          ...(deps.storage ? { unloadJournal: createUnloadJournal(deps.storage) } : {}),
+          deferredWrites: saves,
+          onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')}${messages.some((message) => message.includes('set aside')) ? ` (What was set aside is kept in this browser's IndexedDB, database ${DESIGNS_DATABASE_NAME}, store ${UNREADABLE_DESIGNS_STORE}.)` : ''}`),
+          onSaveFailed: (id, message) => notices.getState().show(`design-save:${id}`, message),
+          onSaved: (id) => notices.getState().dismiss(`design-save:${id}`),
+          onLoadFailed: (message) => notices.getState().show('designs-load', message),
+        }
       : {},
   );
+  if (deps.indexedDB === null) notices.getState().show('designs-storage', 'This browser blocks IndexedDB, so your designs will not survive a reload: export them (Export design) to keep them.');
   const designBindings = createDesignBindingStore(designStorage ? { storage: designStorage } : {});
   const subscriptions: (() => void)[] = [];
 
@@ -137,7 +151,11 @@ export function createAppStores(deps: AppDeps): AppStores {
     explorerSide,
     explorerSideBuilt,
     connectBuiltInTable: async () => (await explorerSide()).connectBuiltInTable(),
-    flushSaves: () => saves.flush(),
+    flushSaves: () => {
+      // The page may be going away: what IndexedDB has not confirmed is also kept synchronously, then written.
+      designs.getState().beforeUnload();
+      saves.flush();
+    },
     dispose: () => {
       saves.flush();
       for (const unsubscribe of subscriptions.splice(0)) unsubscribe();

@@ -1,6 +1,7 @@
 import type { AttributeTypeName, Design, IndexDesign, JsonItem, KeyAttributeDesign, ProjectionDesign, TableDesign } from '../design.types';
 import { keyAttributesOf } from '../designKeys';
 import { entityFromItems, keyText, type EntitySource, type SourceItem } from './entityFromItems';
+import { checkItemCount, checkModelSize } from './importLimits';
 import { restoreKeylabExtension } from './keylabExtension';
 import type { ImportReportEntry, ImportResult } from './importResult';
 import { parseJsonText } from './jsonText';
@@ -39,6 +40,8 @@ export function importWorkbenchValue(value: unknown, options: { readonly fileNam
   const name = typeof root.ModelName === 'string' && root.ModelName.trim() !== '' ? root.ModelName : (options.fileName?.replace(/\.[^.]*$/, '') ?? 'Imported model');
   if (typeof root.ModelName !== 'string') reader.warn('ModelName', `missing; the design is named "${name}".`);
   const description = typeof metadata?.Description === 'string' ? metadata.Description : '';
+  const tooLarge = checkModelSize(root.DataModel);
+  if (tooLarge) return { ok: false, errors: [tooLarge] };
   const dataModel = reader.array(root.DataModel, 'DataModel', 'a list of tables');
   if (dataModel && dataModel.length === 0) reader.error('DataModel', 'the model has no tables.');
   const tables = (dataModel ?? []).map((raw, index) => readTable(raw, `DataModel[${index}]`, reader, report));
@@ -138,6 +141,12 @@ function readTable(raw: unknown, path: string, reader: ShapeReader, report: Impo
     accessPatterns: [],
   };
   const sources = entitySources(shell, tableItems, facets);
+  // The exact count of distinct items, before any template is inferred from them.
+  const tooMany = checkItemCount(sources.reduce((sum, source) => sum + source.items.length, 0), path, 'table');
+  if (tooMany) {
+    reader.error(tooMany.path, tooMany.message);
+    return undefined;
+  }
   const keyAttributes = keyAttributesOf(shell);
   const tableReport: ImportReportEntry[] = [];
   const entities = sources.map((source) => entityFromItems(shell, keyAttributes, source, declaredTypes, reader, tableReport));

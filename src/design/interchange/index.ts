@@ -7,6 +7,7 @@ export { importWorkbenchModel } from './importWorkbenchModel';
 export { exportWorkbenchModel, type WorkbenchExportOptions } from './exportWorkbenchModel';
 export { importOneTableSchema } from './importOneTableSchema';
 export { importDesignBytes, importDesignFile, IMPORT_FORMATS } from './importDesignFile';
+export { MAX_IMPORTED_SAMPLES } from './importLimits';
 export { EXPORT_FORMATS, type DownloadFile, type ExportFormat } from './exportFormats';
 export { tableItems, type BuiltTableItem } from './tableItems';
 export type { ImportReportEntry, ImportResult } from './importResult';

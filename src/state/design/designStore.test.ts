@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_DESIGNS } from '../../design';
-import { createDesignStore, DESIGNS_STORAGE_KEY, UNREADABLE_DESIGNS_STORAGE_KEY } from './designStore';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return { map, getItem: (name: string) => map.get(name) ?? null, setItem: (name: string, value: string) => void map.set(name, value), removeItem: (name: string) => void map.delete(name) };
-}
+import { createDesignStore } from './designStore';
 
 const fixedClock = () => new Date('2026-12-01T10:00:00Z');
 
@@ -62,51 +57,4 @@ describe('createDesignStore', () => {
     expect(store.getState().openDesignId).toBe('example-leaderboard');
   });
 
-  it('survives a reload, and ignores saved entries that are not designs', () => {
-    const storage = memoryStorage();
-    const store = createDesignStore({ storage, now: fixedClock });
-    const id = store.getState().createDesign('Kept');
-    const reloaded = createDesignStore({ storage, now: fixedClock });
-    expect(reloaded.getState().designs.find((saved) => saved.id === id)?.design.name).toBe('Kept');
-    expect(reloaded.getState().openDesignId).toBe(id);
-
-    const saved = JSON.parse(storage.map.get(DESIGNS_STORAGE_KEY) ?? '{}') as { state: { designs: unknown[] } };
-    saved.state.designs.push({ id: 'bad', design: '<img src=x onerror=alert(1)>' }, null);
-    storage.map.set(DESIGNS_STORAGE_KEY, JSON.stringify(saved));
-    const again = createDesignStore({ storage, now: fixedClock });
-    expect(again.getState().designs.some((entry) => entry.id === 'bad')).toBe(false);
-    expect(again.getState().designs.some((entry) => entry.id === id)).toBe(true);
-  });
-
-  it('validates saved designs on load: one that fails is set aside and reported, the others load', () => {
-    const storage = memoryStorage();
-    const store = createDesignStore({ storage, now: fixedClock });
-    const good = store.getState().createDesign('Good');
-    const bad = store.getState().createDesign('Broken');
-    store.getState().updateDesign(bad, (design) => ({ ...design, tables: [{ ...design.tables[0]!, partitionKey: { name: 'PK', type: 'X' as 'S' } }] }));
-    storage.map.set(UNREADABLE_DESIGNS_STORAGE_KEY, JSON.stringify([{ entry: 'from before', problem: 'old' }]));
-    const reported: string[][] = [];
-    const reloaded = createDesignStore({ storage, now: fixedClock, onUnreadable: (messages) => reported.push([...messages]) });
-    const ids = reloaded.getState().designs.map((saved) => saved.id);
-    expect(ids).toContain(good);
-    expect(ids).not.toContain(bad);
-    expect(reported).toEqual([[expect.stringMatching(/^Saved design "Broken" could not be read and was set aside: tables\[0\]\.partitionKey\.type: /)]]);
-    const aside = JSON.parse(storage.map.get(UNREADABLE_DESIGNS_STORAGE_KEY) ?? '[]') as { entry: { id: string } | string; problem: string }[];
-    // What was kept aside before is still there (appended, never overwritten).
-    expect(aside.map((kept) => (typeof kept.entry === 'string' ? kept.entry : kept.entry.id))).toEqual(['from before', bad]);
-  });
-
-  it('keeps a saved design whose contents are mid-edit (a pattern left without a value), and says what to fix', () => {
-    const storage = memoryStorage();
-    const store = createDesignStore({ storage, now: fixedClock });
-    store.getState().updateDesign('example-shop', (design) => ({
-      ...design,
-      tables: design.tables.map((table) => ({ ...table, accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, partitionValues: {} })) })),
-    }));
-    const reported: string[][] = [];
-    const reloaded = createDesignStore({ storage, now: fixedClock, onUnreadable: (messages) => reported.push([...messages]) });
-    const shop = reloaded.getState().designs.find((saved) => saved.id === 'example-shop');
-    expect(shop?.design.tables[0]?.accessPatterns[0]?.partitionValues).toEqual({});
-    expect(reported).toEqual([[expect.stringMatching(/^Saved design "Shop \(single table\)" has problems to fix: .*customerId/)]]);
-  });
 });

@@ -1,7 +1,7 @@
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
-import { deferredJsonStorage, type DeferredWrites } from '../deferredWrites';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { copyName, describeDesignProblem, emptyDesign, EXAMPLE_DESIGNS, freeDesignName, readDesign, type Design, type DesignDocument } from '../../design';
+import { copyName, emptyDesign, EXAMPLE_DESIGNS, freeDesignName, type Design, type DesignDocument } from '../../design';
+import type { DesignRecords } from './designRecords.types';
+import { persistDesigns, type DesignPersistenceOptions } from './persistDesigns';
 
 /**
  * The designs the user keeps in this browser: the Designs list (the
@@ -22,6 +22,8 @@ export interface DesignStoreState {
   readonly designs: readonly SavedDesign[];
   /** The design on screen; undefined only when the list is empty. */
   readonly openDesignId: string | undefined;
+  /** Whether the saved designs have been read (at once without records; the examples show until then). */
+  readonly loaded: boolean;
 }
 
 export interface DesignStoreActions {
@@ -39,23 +41,19 @@ export interface DesignStoreActions {
   addDesign(design: Design): string;
   /** Puts a built-in example back as it ships (re-adding it when deleted) and opens it. */
   resetExample(exampleId: string): void;
+  /** Writes pending saves now and resolves once every save so far has finished (failures are reported, not thrown). */
+  saved(): Promise<void>;
+  /** The page is going away: keeps the designs whose saves have not committed yet where the next load finds them (synchronously). */
+  beforeUnload(): void;
 }
 
 export type DesignStore = StoreApi<DesignStoreState & DesignStoreActions>;
 
-export const DESIGNS_STORAGE_KEY = 'keylab.designs';
-/** Where saved designs that no longer read as designs are kept aside (never silently dropped). */
-export const UNREADABLE_DESIGNS_STORAGE_KEY = 'keylab.designs.unreadable';
-
-export interface DesignStoreOptions {
-  /** localStorage in the browser, a map in tests; without it nothing is saved. */
-  readonly storage?: StateStorage;
+export interface DesignStoreOptions extends Partial<Omit<DesignPersistenceOptions, 'records'>> {
+  /** IndexedDB in the browser (src/state/design/designRecords.ts), one record per design; without it nothing is saved. */
+  readonly records?: DesignRecords;
   /** The clock for `updatedAt` (tests pass a fixed one). */
   readonly now?: () => Date;
-  /** Saved designs that failed validation on load (kept under UNREADABLE_DESIGNS_STORAGE_KEY): one message per design. */
-  readonly onUnreadable?: (messages: readonly string[]) => void;
-  /** Saves wait for a pause in typing (the composition root flushes them when the page is hidden); without it every change is saved at once. */
-  readonly deferredWrites?: DeferredWrites;
 }
 
 /** A document's design part (the format tag is the document's, not the design's). */
@@ -69,8 +67,9 @@ function exampleDesigns(now: Date): SavedDesign[] {
 }
 
 /**
- * Creates the designs store. With `storage`, the list and the open design
- * survive a reload; what is read back is untrusted and checked first.
+ * Creates the designs store. With `records`, every design, the list's order
+ * and the open design survive a reload (each design saved on its own); what
+ * is read back is untrusted and checked first.
  *
  * @example
  * const store = createDesignStore();
@@ -79,6 +78,7 @@ function exampleDesigns(now: Date): SavedDesign[] {
  */
 export function createDesignStore(options: DesignStoreOptions = {}): DesignStore {
   const now = options.now ?? (() => new Date());
+  let persistence: { settled(): Promise<void>; beforeUnload(): void } | undefined;
   const create = (set: DesignStore['setState'], get: DesignStore['getState']): DesignStoreState & DesignStoreActions => {
     const add = (design: Design): string => {
       const id = nextDesignId(get().designs);
@@ -89,6 +89,9 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
     return {
       designs: initial,
       openDesignId: initial[0]?.id,
+      loaded: !options.records,
+      saved: async () => persistence?.settled(),
+      beforeUnload: () => persistence?.beforeUnload(),
       createDesign: (name) => add(emptyDesign(name ?? uniqueName(get().designs, 'Untitled design'))),
       duplicateDesign: (id) => {
         const source = get().designs.find((saved) => saved.id === id);
@@ -133,93 +136,9 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
     };
   };
 
-  if (!options.storage) return createStore<DesignStoreState & DesignStoreActions>()((set, get) => create(set, get));
-  return createStore<DesignStoreState & DesignStoreActions>()(
-    persist((set, get) => create(set, get), {
-      name: DESIGNS_STORAGE_KEY,
-      version: 1,
-      storage: options.deferredWrites ? deferredJsonStorage(options.storage, options.deferredWrites) : createJSONStorage(() => options.storage as StateStorage),
-      partialize: (state): DesignStoreState => ({ designs: state.designs, openDesignId: state.openDesignId }),
-      // Saved data is untrusted (older versions, hand edits, another tab): every design is validated;
-      // one that fails is kept aside and reported, never silently lost.
-      merge: (persisted, current) => {
-        const saved = (typeof persisted === 'object' && persisted !== null ? persisted : {}) as Partial<Record<keyof DesignStoreState, unknown>>;
-        if (!Array.isArray(saved.designs)) return current;
-        const { designs, unreadable, problems } = readSavedDesigns(saved.designs);
-        if (unreadable.length > 0) setAside(options.storage as StateStorage, unreadable);
-        if (unreadable.length + problems.length > 0) options.onUnreadable?.([...unreadable.map((entry) => entry.message), ...problems]);
-        const openDesignId = typeof saved.openDesignId === 'string' && designs.some((entry) => entry.id === saved.openDesignId) ? saved.openDesignId : designs[0]?.id;
-        return { ...current, designs, openDesignId };
-      },
-    }),
-  );
-}
-
-interface UnreadableDesign {
-  readonly entry: unknown;
-  readonly message: string;
-}
-
-/** The saved entries that read as designs (validated by src/design), and the others with why. */
-function readSavedDesigns(entries: readonly unknown[]): { designs: SavedDesign[]; unreadable: UnreadableDesign[]; problems: string[] } {
-  const designs: SavedDesign[] = [];
-  const unreadable: UnreadableDesign[] = [];
-  const problems: string[] = [];
-  entries.forEach((entry, index) => {
-    const { id, updatedAt, design } = (typeof entry === 'object' && entry !== null ? entry : {}) as Partial<Record<keyof SavedDesign, unknown>>;
-    const label = typeof (design as { name?: unknown } | undefined)?.name === 'string' ? `"${(design as { name: string }).name}"` : `#${index + 1}`;
-    if (typeof id !== 'string' || typeof updatedAt !== 'string') {
-      unreadable.push({ entry, message: `Saved design ${label} has no id or date and was set aside.` });
-      return;
-    }
-    const read = readDesign(design);
-    if (read.ok) designs.push({ id, design: read.design, updatedAt });
-    else if (hasDesignShape(design)) {
-      // The editor saves designs mid-edit (a pattern still missing a value after its template
-      // changed): a reload must not be stricter than the screen was, so the design stays, said.
-      designs.push({ id, design, updatedAt });
-      problems.push(`Saved design ${label} has problems to fix: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}`);
-    } else unreadable.push({ entry, message: `Saved design ${label} could not be read and was set aside: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}` });
-  });
-  return { designs, unreadable, problems };
-}
-
-/**
- * Whether a saved value has every part the screens walk (lists where lists
- * are, names where names are), so it can be shown even when its contents
- * don't pass the document rules.
- */
-function hasDesignShape(value: unknown): value is Design {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const isKey = (v: unknown) => isObject(v) && typeof v.name === 'string' && (v.type === 'S' || v.type === 'N' || v.type === 'B');
-  const listOf = (v: unknown, check: (element: unknown) => boolean) => Array.isArray(v) && v.every(check);
-  const isIndex = (v: unknown) => isObject(v) && typeof v.name === 'string' && listOf(v.partitionKey, isKey) && listOf(v.sortKey, isKey) && isObject(v.projection);
-  const isSample = (v: unknown) => isObject(v) && typeof v.id === 'string' && isObject(v.values) && Object.values(v.values).every((text) => typeof text === 'string');
-  const isEntity = (v: unknown) =>
-    isObject(v) && typeof v.name === 'string' && isObject(v.keys) && Object.values(v.keys).every((text) => typeof text === 'string') && listOf(v.samples, isSample) && Array.isArray(v.attributes) && isObject(v.expectations);
-  const isPattern = (v: unknown) => isObject(v) && typeof v.id === 'string' && typeof v.name === 'string' && listOf(v.entities, (name) => typeof name === 'string') && isObject(v.partitionValues) && isObject(v.expected) && Array.isArray(v.projection);
-  const isTable = (v: unknown) =>
-    isObject(v) && typeof v.name === 'string' && isKey(v.partitionKey) && (v.sortKey === undefined || isKey(v.sortKey)) && listOf(v.indexes, isIndex) && listOf(v.entities, isEntity) && listOf(v.accessPatterns, isPattern);
-  return isObject(value) && typeof value.name === 'string' && typeof value.description === 'string' && listOf(value.tables, isTable);
-}
-
-/** Appends to what is already kept aside (a second bad load never overwrites the first). */
-function setAside(storage: StateStorage, unreadable: readonly UnreadableDesign[]): void {
-  try {
-    const before = storage.getItem(UNREADABLE_DESIGNS_STORAGE_KEY);
-    const list: unknown[] = [];
-    if (typeof before === 'string') {
-      try {
-        const kept: unknown = JSON.parse(before);
-        list.push(...(Array.isArray(kept) ? kept : [kept]));
-      } catch {
-        list.push(before);
-      }
-    }
-    storage.setItem(UNREADABLE_DESIGNS_STORAGE_KEY, JSON.stringify([...list, ...unreadable.map(({ entry, message }) => ({ entry, problem: message }))]));
-  } catch {
-    // Storage that can't be read or written: the notice still says what was set aside.
-  }
+  const store = createStore<DesignStoreState & DesignStoreActions>()((set, get) => create(set, get));
+  if (options.records) persistence = persistDesigns(store, { ...options, records: options.records });
+  return store;
 }
 
 function nextDesignId(designs: readonly SavedDesign[]): string {

@@ -1,19 +1,23 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { StateStorage } from 'zustand/middleware';
 import { addEntity, composeChanges, setEntityKeyTemplate, addSample, type Design } from '../../design';
 import { compareSampleOrders } from '../../keys';
 import { LEADERBOARD_ROWS, LEADERBOARD_TEMPLATE } from '../sampleValues';
-import { createDesignStore, DESIGNS_STORAGE_KEY } from './designStore';
+import { openDesignRecords } from './designRecords';
+import { createDesignStore } from './designStore';
 import { createTemplateAdapterStore } from './templateAdapterStore';
 
-function createMemoryStorage(): StateStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return { data, getItem: (name) => data.get(name) ?? null, setItem: (name, value) => void data.set(name, value), removeItem: (name) => void data.delete(name) };
+/** Resolves once the store has read what was saved. */
+function loaded(store: ReturnType<typeof createDesignStore>): Promise<void> {
+  return new Promise((resolve) => {
+    if (store.getState().loaded) return resolve();
+    const unsubscribe = store.subscribe((state) => state.loaded && (unsubscribe(), resolve()));
+  });
 }
 
 /** A design holding the article's four runs under the leaderboard template, as an entity "Run" of table "Table1". */
-function setUp(storage?: StateStorage) {
-  const designs = createDesignStore(storage ? { storage } : {});
+function setUp(designs = createDesignStore()) {
   const designId = designs.getState().createDesign('Scores');
   designs.getState().updateDesign(
     designId,
@@ -135,13 +139,15 @@ describe('template adapter store (the key builder over one template of a design)
   });
 
   it('the template and the samples survive a reload (they live in the persisted design)', async () => {
-    const storage = createMemoryStorage();
-    const { sk, designId } = setUp(storage);
+    const indexedDB = new IDBFactory();
+    const first = createDesignStore({ records: openDesignRecords({ indexedDB }) });
+    await loaded(first);
+    const { sk, designId } = setUp(first);
     sk.getState().setTemplateText('EVT#{at:iso(ms)}');
     sk.getState().setSampleValue('row-2', 'at', '2026-06-23T10:00:00.000Z');
-    expect(storage.data.get(DESIGNS_STORAGE_KEY)).toContain('EVT#{at:iso(ms)}');
-    const reloaded = createDesignStore({ storage });
-    await Promise.resolve();
+    await first.getState().saved();
+    const reloaded = createDesignStore({ records: openDesignRecords({ indexedDB }) });
+    await loaded(reloaded);
     const again = createTemplateAdapterStore(reloaded, { designId, tableName: 'Table1', entityName: 'Run', attribute: 'SK' });
     again.connect();
     expect(again.getState().templateText).toBe('EVT#{at:iso(ms)}');

@@ -1,10 +1,20 @@
 import { useId, useRef, useState } from 'react';
-import { EXPORT_FORMATS, importDesignBytes, type Design } from '../../design';
+import { EXPORT_FORMATS, type Design } from '../../design';
 import { downloadFiles } from '../common/downloadFiles';
 import { useAppStores } from '../stores';
 import { ExportReviewButton } from './ExportReviewButton';
+import { importDesignInWorker, type ImportPhase, type RunningImport } from './importDesignInWorker';
 import { ImportProblems, ImportReport, type ImportOutcome } from './ImportOutcomeView';
+import { ImportProgress } from './ImportProgress';
+import { VisibleText } from '../common/VisibleText';
 import './ImportExportRegion.css';
+
+interface ImportRunning {
+  readonly run: RunningImport;
+  readonly fileName: string;
+  readonly bytes: number;
+  readonly phase: ImportPhase;
+}
 
 /**
  * Import design… (a Keylab design, a NoSQL Workbench model or a OneTable
@@ -22,25 +32,47 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
   const [outcome, setOutcome] = useState<ImportOutcome | undefined>(undefined);
   const [formatIdChosen, setFormatIdChosen] = useState(EXPORT_FORMATS[0]?.id ?? '');
   const [exportStatus, setExportStatus] = useState<string | undefined>(undefined);
+  // The import under way (read and inferred in a Web Worker: the tab stays responsive, and Cancel stops it).
+  const [running, setRunning] = useState<ImportRunning | undefined>(undefined);
+  const current = useRef<RunningImport | undefined>(undefined);
 
   const importFile = async (file: File) => {
-    let bytes: Uint8Array;
-    try {
-      // Bytes, not file.text(): text() would replace bytes that are not UTF-8 with U+FFFD; importDesignBytes refuses them.
-      bytes = new Uint8Array(await file.arrayBuffer());
-    } catch (error) {
-      setOutcome({ kind: 'failed', fileName: file.name, errors: [{ path: '', severity: 'error', message: `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}` }] });
+    current.current?.cancel();
+    setOutcome(undefined);
+    const run = importDesignInWorker(file, (phase) => setRunning((state) => (state?.run === run ? { ...state, phase } : state)));
+    current.current = run;
+    setRunning({ run, fileName: file.name, bytes: file.size, phase: 'reading' });
+    const done = await run.done;
+    if (current.current !== run) return; // cancelled, or another file chosen
+    const finish = (next: ImportOutcome) => {
+      current.current = undefined;
+      setRunning(undefined);
+      setOutcome(next);
+    };
+    if ('unreadable' in done) {
+      finish({ kind: 'failed', fileName: file.name, errors: [{ path: '', severity: 'error', message: `${file.name} could not be read: ${done.unreadable}` }] });
       return;
     }
-    const result = importDesignBytes(bytes, file.name);
+    const result = done.result;
     if (!result.ok) {
-      setOutcome({ kind: 'failed', fileName: file.name, errors: result.errors });
+      finish({ kind: 'failed', fileName: file.name, errors: result.errors });
       return;
     }
+    // The design joins the list whole, in one change, only now: a cancelled import leaves nothing behind.
+    setRunning((state) => (state?.run === run ? { ...state, phase: 'saving' } : state));
     const id = stores.designs.getState().addDesign(result.design);
     const savedAs = stores.designs.getState().designs.find((saved) => saved.id === id)?.design.name;
-    setOutcome({ kind: 'imported', fileName: file.name, designName: result.design.name, savedAs, report: result.report, warnings: result.warnings });
+    await stores.designs.getState().saved();
+    finish({ kind: 'imported', fileName: file.name, designName: result.design.name, savedAs, report: result.report, warnings: result.warnings });
     setChoosing(false);
+  };
+
+  const cancelImport = () => {
+    if (!running) return;
+    running.run.cancel();
+    current.current = undefined;
+    setRunning(undefined);
+    setOutcome({ kind: 'cancelled', fileName: running.fileName });
   };
 
   const download = () => {
@@ -82,6 +114,12 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
           />
           <span className="muted small">A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON).</span>
         </label>
+      )}
+      {running && <ImportProgress fileName={running.fileName} bytes={running.bytes} phase={running.phase} {...(running.phase === 'saving' ? {} : { onCancel: cancelImport })} />}
+      {outcome?.kind === 'cancelled' && (
+        <p role="status" className="wrap-anywhere">
+          Import of <VisibleText text={outcome.fileName} /> cancelled: nothing was imported.
+        </p>
       )}
       {outcome?.kind === 'failed' && <ImportProblems fileName={outcome.fileName} errors={outcome.errors} />}
       {outcome?.kind === 'imported' && <ImportReport outcome={outcome} />}

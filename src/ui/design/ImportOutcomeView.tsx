@@ -20,7 +20,8 @@ export type ImportOutcome =
       readonly report: readonly ImportReportEntry[];
       readonly warnings: readonly DesignProblem[];
     }
-  | { readonly kind: 'failed'; readonly fileName: string; readonly errors: readonly DesignProblem[] };
+  | { readonly kind: 'failed'; readonly fileName: string; readonly errors: readonly DesignProblem[] }
+  | { readonly kind: 'cancelled'; readonly fileName: string };
 
 /** Why nothing was imported: one line per problem, each with its path and its line and column in the file. */
 export function ImportProblems({ fileName, errors }: { readonly fileName: string; readonly errors: readonly DesignProblem[] }) {

@@ -1,0 +1,239 @@
+import { describeDesignProblem, readDesign, type Design } from '../../design';
+import type { DeferredWrites } from '../deferredWrites';
+import type { DesignListRecord, DesignRecords, StoredDesigns } from './designRecords.types';
+import type { DesignStore, SavedDesign } from './designStore';
+import type { UnloadJournal } from './unloadJournal';
+
+export interface DesignPersistenceOptions {
+  readonly records: DesignRecords;
+  /** Saved designs that failed validation on load (moved to the records' set-aside store): one message per design. */
+  readonly onUnreadable?: (messages: readonly string[]) => void;
+  /** One design could not be saved (quota, a closed database): `message` names it and says why; the others are unaffected. */
+  readonly onSaveFailed?: (id: string, message: string) => void;
+  /** A design was saved (clears an earlier failure of it). */
+  readonly onSaved?: (id: string) => void;
+  /** The saved designs could not be read: nothing is written from this tab, so nothing saved is overwritten. */
+  readonly onLoadFailed?: (message: string) => void;
+  readonly deferredWrites?: DeferredWrites;
+  /** Where `beforeUnload()` keeps the saves IndexedDB has not confirmed yet (localStorage in the browser). */
+  readonly unloadJournal?: UnloadJournal;
+}
+
+const LIST_WRITE = 'designs:list';
+const designWrite = (id: string) => `design:${id}`;
+const listKey = (state: { designs: readonly SavedDesign[]; openDesignId: string | undefined }) => JSON.stringify([state.designs.map((saved) => saved.id), state.openDesignId ?? null]);
+
+/**
+ * Keeps `store` in `records`: loads what was saved (validated; what fails is
+ * set aside and reported), then writes each changed design on its own, after
+ * a pause in typing when `deferredWrites` is given. Until the load has
+ * finished nothing is written (a change then would overwrite designs not yet
+ * read). Returns `settled()`: flushes and resolves when every write so far has
+ * finished (tests, and the import's "saved" report).
+ */
+export function persistDesigns(store: DesignStore, options: DesignPersistenceOptions): { settled(): Promise<void>; beforeUnload(): void } {
+  const { records, unloadJournal: journal } = options;
+  const writes = options.deferredWrites;
+  const inFlight = new Set<Promise<void>>();
+  /** What records hold (as far as this tab knows), by id; undefined until the load finished. */
+  let saved: Map<string, SavedDesign> | undefined;
+  let savedList = '';
+  /** Designs whose latest version has not committed yet (scheduled or in flight), and whether the list's has. */
+  const unsaved = new Set<string>();
+  let listUnsaved = false;
+  /** What the journal holds (forgotten once committed). */
+  const journaled = new Set<string>();
+  let listJournaled = false;
+
+  const track = (promise: Promise<void>) => {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise));
+  };
+  const later = (key: string, run: () => void) => (writes ? writes.schedule(key, run) : run());
+  const writeDesign = (id: string) => {
+    const current = store.getState().designs.find((entry) => entry.id === id);
+    if (!current) return;
+    track(
+      records.put(current).then(
+        () => {
+          if (store.getState().designs.find((entry) => entry.id === id) === current) unsaved.delete(id);
+          if (journaled.delete(id)) journal?.forget(id);
+          options.onSaved?.(id);
+        },
+        (error: unknown) => {
+          // Not retried on other designs' changes (a 10 MB write per keystroke elsewhere): its own next change writes it again.
+          options.onSaveFailed?.(id, saveFailure(current.design.name, error));
+        },
+      ),
+    );
+  };
+  const writeList = () => {
+    const state = store.getState();
+    const { designs, openDesignId } = state;
+    const key = listKey(state);
+    track(records.putList({ order: designs.map((entry) => entry.id), openDesignId }).then(() => {
+      if (listKey(store.getState()) === key) listUnsaved = false;
+      if (listJournaled) journal?.forgetList();
+      listJournaled = false;
+    }).catch((error: unknown) => options.onSaveFailed?.('list', `The order of the Designs list could not be saved in this browser (${describeError(error)}); the designs themselves are saved one by one.`)));
+  };
+
+  const sync = (state: { designs: readonly SavedDesign[]; openDesignId: string | undefined }) => {
+    if (!saved) return;
+    const ids = new Set<string>();
+    for (const entry of state.designs) {
+      ids.add(entry.id);
+      if (saved.get(entry.id) === entry) continue;
+      saved.set(entry.id, entry);
+      unsaved.add(entry.id);
+      later(designWrite(entry.id), () => writeDesign(entry.id));
+    }
+    for (const id of [...saved.keys()]) {
+      if (ids.has(id)) continue;
+      saved.delete(id);
+      unsaved.delete(id);
+      writes?.cancel(designWrite(id));
+      track(records.remove(id).catch((error: unknown) => options.onSaveFailed?.(id, `A deleted design could not be removed from this browser's storage (${describeError(error)}); it may come back after a reload.`)));
+    }
+    const list = listKey(state);
+    if (list !== savedList) {
+      savedList = list;
+      listUnsaved = true;
+      later(LIST_WRITE, writeList);
+    }
+  };
+
+  store.subscribe((state) => sync(state));
+  const loading = records.load().then(
+    (fromRecords) => {
+      const left = journal?.read();
+      const stored = left && (left.designs.size > 0 || left.list) ? withJournal(fromRecords, left.designs, left.list) : fromRecords;
+      if (stored) {
+        const { designs, unreadable, problems } = readSavedDesigns(stored.entries);
+        if (unreadable.length > 0) track(records.setAside(unreadable.map(({ id, entry, message }) => ({ ...(id !== undefined ? { id } : {}), entry, problem: message }))).catch(() => undefined));
+        if (unreadable.length + problems.length > 0) options.onUnreadable?.([...unreadable.map((entry) => entry.message), ...problems]);
+        const openDesignId = typeof stored.openDesignId === 'string' && designs.some((entry) => entry.id === stored.openDesignId) ? stored.openDesignId : designs[0]?.id;
+        saved = new Map(designs.map((entry) => [entry.id, entry]));
+        savedList = listKey({ designs, openDesignId });
+        store.setState({ designs, openDesignId, loaded: true });
+        if (left && (left.designs.size > 0 || left.list)) {
+          // What the last page left unconfirmed is written to IndexedDB now, then forgotten.
+          for (const id of left.designs.keys()) {
+            journaled.add(id);
+            saved.delete(id);
+          }
+          if (left.list) {
+            listJournaled = true;
+            savedList = '';
+          }
+          sync(store.getState());
+        }
+      } else {
+        // Nothing saved yet: the examples are written with the first change.
+        saved = new Map();
+        store.setState({ loaded: true });
+        savedList = listKey(store.getState());
+      }
+    },
+    (error: unknown) => {
+      options.onLoadFailed?.(`Your saved designs could not be read from this browser's storage (${describeError(error)}): this tab shows the examples and saves nothing, so what is saved is not overwritten. Reload to try again.`);
+      store.setState({ loaded: true });
+    },
+  );
+  return {
+    beforeUnload: () => {
+      if (!journal || !saved) return;
+      const { designs, openDesignId } = store.getState();
+      const entries = designs.filter((entry) => unsaved.has(entry.id));
+      if (entries.length === 0 && !listUnsaved) return;
+      const refused = new Set(journal.write(entries, listUnsaved ? { order: designs.map((entry) => entry.id), openDesignId } : undefined));
+      for (const entry of entries) if (!refused.has(entry.id)) journaled.add(entry.id);
+      if (listUnsaved) listJournaled = true;
+    },
+    settled: async () => {
+      await loading;
+      writes?.flush();
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+/** The records' designs with the journal's newer versions in their place (new ones appended), and the journal's list if any. */
+function withJournal(stored: StoredDesigns | undefined, designs: ReadonlyMap<string, unknown>, list: DesignListRecord | undefined): StoredDesigns {
+  const entries = (stored?.entries ?? []).map((entry) => {
+    const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
+    return typeof id === 'string' && designs.has(id) ? designs.get(id) : entry;
+  });
+  const present = new Set(entries.map((entry) => (typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined)));
+  for (const [id, entry] of designs) if (!present.has(id)) entries.push(entry);
+  if (!list) return { entries, openDesignId: stored?.openDesignId };
+  const byId = new Map(entries.map((entry) => [typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined, entry]));
+  const ordered = list.order.flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
+  const rest = entries.filter((entry) => !list.order.includes((typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined) as string));
+  return { entries: [...ordered, ...rest], openDesignId: list.openDesignId };
+}
+
+function describeError(error: unknown): string {
+  if (error !== null && typeof error === 'object' && 'name' in error) {
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    return typeof message === 'string' && message !== '' ? `${String(name)}: ${message}` : String(name);
+  }
+  return String(error);
+}
+
+/** Why one design was not saved, quota first (the one the user can act on). */
+function saveFailure(name: string, error: unknown): string {
+  const quota = error !== null && typeof error === 'object' && (error as { name?: unknown }).name === 'QuotaExceededError';
+  const why = quota ? "the browser's storage for this site is full" : `the browser refused the write (${describeError(error)})`;
+  return `Design "${name}" could not be saved in this browser: ${why}. It stays open in this tab, and your other designs are saved; export it (Export design) or free space, and its next change saves it again.`;
+}
+
+interface UnreadableDesign {
+  readonly id?: string;
+  readonly entry: unknown;
+  readonly message: string;
+}
+
+/** The saved entries that read as designs (validated by src/design), and the others with why. */
+function readSavedDesigns(entries: readonly unknown[]): { designs: SavedDesign[]; unreadable: UnreadableDesign[]; problems: string[] } {
+  const designs: SavedDesign[] = [];
+  const unreadable: UnreadableDesign[] = [];
+  const problems: string[] = [];
+  entries.forEach((entry, index) => {
+    const { id, updatedAt, design } = (typeof entry === 'object' && entry !== null ? entry : {}) as Partial<Record<keyof SavedDesign, unknown>>;
+    const label = typeof (design as { name?: unknown } | undefined)?.name === 'string' ? `"${(design as { name: string }).name}"` : `#${index + 1}`;
+    if (typeof id !== 'string' || typeof updatedAt !== 'string') {
+      unreadable.push({ entry, message: `Saved design ${label} has no id or date and was set aside.` });
+      return;
+    }
+    const read = readDesign(design);
+    if (read.ok) designs.push({ id, design: read.design, updatedAt });
+    else if (hasDesignShape(design)) {
+      // The editor saves designs mid-edit (a pattern still missing a value after its template
+      // changed): a reload must not be stricter than the screen was, so the design stays, said.
+      designs.push({ id, design, updatedAt });
+      problems.push(`Saved design ${label} has problems to fix: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}`);
+    } else unreadable.push({ id, entry, message: `Saved design ${label} could not be read and was set aside: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}` });
+  });
+  return { designs, unreadable, problems };
+}
+
+/**
+ * Whether a saved value has every part the screens walk (lists where lists
+ * are, names where names are), so it can be shown even when its contents
+ * don't pass the document rules.
+ */
+function hasDesignShape(value: unknown): value is Design {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isKey = (v: unknown) => isObject(v) && typeof v.name === 'string' && (v.type === 'S' || v.type === 'N' || v.type === 'B');
+  const listOf = (v: unknown, check: (element: unknown) => boolean) => Array.isArray(v) && v.every(check);
+  const isIndex = (v: unknown) => isObject(v) && typeof v.name === 'string' && listOf(v.partitionKey, isKey) && listOf(v.sortKey, isKey) && isObject(v.projection);
+  const isSample = (v: unknown) => isObject(v) && typeof v.id === 'string' && isObject(v.values) && Object.values(v.values).every((text) => typeof text === 'string');
+  const isEntity = (v: unknown) =>
+    isObject(v) && typeof v.name === 'string' && isObject(v.keys) && Object.values(v.keys).every((text) => typeof text === 'string') && listOf(v.samples, isSample) && Array.isArray(v.attributes) && isObject(v.expectations);
+  const isPattern = (v: unknown) => isObject(v) && typeof v.id === 'string' && typeof v.name === 'string' && listOf(v.entities, (name) => typeof name === 'string') && isObject(v.partitionValues) && isObject(v.expected) && Array.isArray(v.projection);
+  const isTable = (v: unknown) =>
+    isObject(v) && typeof v.name === 'string' && isKey(v.partitionKey) && (v.sortKey === undefined || isKey(v.sortKey)) && listOf(v.indexes, isIndex) && listOf(v.entities, isEntity) && listOf(v.accessPatterns, isPattern);
+  return isObject(value) && typeof value.name === 'string' && typeof value.description === 'string' && listOf(value.tables, isTable);
+}
+
