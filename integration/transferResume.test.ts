@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Item } from '../src/expressions';
 import { deleteItems, parseCheckpoint, readPages, toWireJson, wireBatchWriteTarget, type TransferCheckpoint } from '../src/transfer';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { createSeededRandom as seeded } from '../src/engine';
 
 /*
  * The import command the way the attacks ran it: killed with SIGKILL mid-run
@@ -157,18 +158,6 @@ describe('npm run import killed with SIGKILL and resumed', () => {
     console.info(`kill/resume: ${kills.length} kills at ${kills.map((k) => k.settled).join(', ')} lines settled; ${stored.length} of ${valid} valid items found, ${wrong.length} wrong; ${listed.length} of ${bad.size} rejected lines listed at the end`);
   });
 });
-
-/** A deterministic 0 ≤ x < 1 sequence (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface ThrottlingProxy {
   readonly url: string;

@@ -4,6 +4,7 @@ import type { Item } from '../expressions';
 import { writeBatches, type BatchWriteTarget, type RejectedEntry, type TransferProgress, type WriteEntry } from './batchWriter';
 import { parseCheckpoint, type TransferCheckpoint } from './checkpoint';
 import { deleteItems } from './transferJobs';
+import { createSeededRandom as seeded } from '../engine';
 
 const TABLE = 'T';
 const KEYS = { partitionKey: { name: 'pk', type: 'S' as const } };
@@ -193,18 +194,6 @@ describe('writeBatches', () => {
     expect(seen.find((progress) => progress.written === 50)).toMatchObject({ itemsPerSecond: 50, secondsLeft: 1 });
   });
 });
-
-/** A deterministic 0 ≤ x < 1 sequence (mulberry32), so a failing run can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * DynamoDB under throttling: 30% of calls answer with every item unprocessed,
