@@ -71,7 +71,8 @@ describe('design-file import problems name their path and their place in the fil
     const result = importDesignFile(text, 'model.json');
     if (result.ok) throw new Error('expected the model to be refused');
     expect(result.errors.every((error) => error.path === '' || error.line !== undefined)).toBe(true);
-    expect(describeDesignProblem(result.errors[0]!)).toMatch(/^DataModel\[0\]\S* \(line \d+, column \d+\): /);
+    expect(describeDesignProblem(result.errors[0]!)).toMatch(/^DataModel\[0\]\S* \(line \d+, column \d+\): /);    // The Workbench reader's messages begin with their path: the alert says it once.
+    for (const error of result.errors) if (error.path) expect(describeDesignProblem(error).split(error.path).length - 1).toBe(1);
   });
 
   it('keeps a message that has no path as it is, with a JSON syntax error’s position said once', () => {

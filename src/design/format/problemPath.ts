@@ -39,7 +39,11 @@ export function warningAt(path: string, message: string): DesignProblem {
  */
 export function describeDesignProblem(problem: DesignProblem): string {
   const position = problem.line !== undefined ? `line ${problem.line}, column ${problem.column ?? 1}` : undefined;
-  if (problem.path) return `${problem.path}${position ? ` (${position})` : ''}: ${problem.message}`;
+  if (problem.path) {
+    // The interchange readers (ShapeReader) already begin their messages with the path: say it once.
+    const message = problem.message.startsWith(`${problem.path}: `) ? problem.message.slice(problem.path.length + 2) : problem.message;
+    return `${problem.path}${position ? ` (${position})` : ''}: ${message}`;
+  }
   if (position && !problem.message.includes(position)) return `${position.charAt(0).toUpperCase()}${position.slice(1)}: ${problem.message}`;
   return problem.message;
 }

@@ -18,6 +18,8 @@ describe('imports too large to keep', () => {
     expect(result.errors).toEqual([
       {
         path: 'DataModel',
+        line: 1,
+        column: 20,
         severity: 'error',
         message: `the model has 150,000 sample items; a design keeps at most ${MAX_IMPORTED_SAMPLES.toLocaleString('en-US')} (they show the key order, not the data): keep fewer items in the model's TableData, or create the table and load its data with the explorer's Import… instead.`,
       },
@@ -26,7 +28,7 @@ describe('imports too large to keep', () => {
 
   it('counts the items only facets hold too (one over the limit is refused; the bench imports a model at the limit)', () => {
     const result = importDesignFile(model(MAX_IMPORTED_SAMPLES + 1, 10), 'over.json');
-    expect(!result.ok && result.errors).toEqual([{ path: 'DataModel[0]', severity: 'error', message: expect.stringMatching(/^DataModel\[0\]: the table has 20,001 sample items; a design keeps at most 20,000/) }]);
+    expect(!result.ok && result.errors).toEqual([{ path: 'DataModel[0]', line: 1, column: 33, severity: 'error', message: expect.stringMatching(/^DataModel\[0\]: the table has 20,001 sample items; a design keeps at most 20,000/) }]);
   });
 
   it("counts an item once when a facet repeats the table's own (as Keylab's and Workbench's exports do)", () => {
