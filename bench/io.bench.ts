@@ -46,7 +46,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Item } from '../src/expressions';
 import { importFile, readExportPages, readPages, toWireJson, wireBatchWriteTarget, writeExport } from '../src/transfer';
-import { findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { findFreePort, startDynamoDBLocal, pkSkTable } from '../scripts/dynamodbLocal';
 import { measureBrowserImportMemory, type BrowserImportTarget } from './io/browserMemory';
 
 const ITEMS = Number(process.env.KEYLAB_BENCH_IO_ITEMS ?? 100_000);
@@ -78,18 +78,7 @@ function benchItem(i: number): Item {
 }
 
 async function createTable(client: DynamoDB, name: string): Promise<void> {
-  await client.createTable({
-    TableName: name,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'N' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  await client.createTable(pkSkTable(name, 'N'));
 }
 
 /** The baseline: BatchWriteItem over in-memory items, CONCURRENCY batches in flight, UnprocessedItems sent again. */

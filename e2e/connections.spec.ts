@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
-import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { startDynamoDBLocal, type RunningDynamoDBLocal, pkSkTable } from '../scripts/dynamodbLocal';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
@@ -26,18 +26,7 @@ test.beforeAll(async () => {
   ddbLocal = await startDynamoDBLocal({ sharedDb: false });
   client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: KEY_ID, secretAccessKey: 'x' } });
   for (const TableName of ['Notes', 'Visits']) {
-    await client.createTable({
-      TableName,
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      BillingMode: 'PAY_PER_REQUEST',
-    });
+    await client.createTable(pkSkTable(TableName));
   }
   for (const sk of ['1', '2', '3']) await client.putItem({ TableName: 'Notes', Item: { pk: { S: 'n' }, sk: { S: sk } } });
 });

@@ -1,7 +1,7 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { startDynamoDBLocal, type RunningDynamoDBLocal, pkSkTable } from '../scripts/dynamodbLocal';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
@@ -175,18 +175,7 @@ test.describe('DynamoDB Local', () => {
     test.setTimeout(120_000);
     ddbLocal = await startDynamoDBLocal({ sharedDb: true });
     const client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'seeder', secretAccessKey: 'x' } });
-    await client.createTable({
-      TableName: 'Transfers',
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      BillingMode: 'PAY_PER_REQUEST',
-    });
+    await client.createTable(pkSkTable('Transfers'));
     client.destroy();
   });
   test.afterAll(async () => {

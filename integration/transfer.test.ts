@@ -12,6 +12,7 @@ import type { Item } from '../src/expressions';
 import { importFile, keyText, readExportPages, readPages, toWireJson, wireBatchWriteTarget, writeExport, type BatchWriteTarget, type ExportFormat } from '../src/transfer';
 import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../src/server';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { pkSkTable } from '../scripts/dynamodbLocal';
 
 /*
  * Import and export against real DynamoDB Local (and the built-in engine):
@@ -36,18 +37,7 @@ afterAll(async () => {
 });
 
 async function createTable(db: DynamoDBDataSource, name: string): Promise<void> {
-  await db.createTable({
-    TableName: name,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'N' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  await db.createTable(pkSkTable(name, 'N'));
 }
 
 /** Item `i` of a deterministic mix: every type, 38-digit numbers, binary with high bytes, nesting, empty strings. */

@@ -12,6 +12,7 @@ import type { Item } from '../src/expressions';
 import { deleteItems, parseCheckpoint, readPages, toWireJson, wireBatchWriteTarget, type TransferCheckpoint } from '../src/transfer';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 import { createSeededRandom as seeded } from '../src/engine';
+import { pkSkTable } from '../scripts/dynamodbLocal';
 
 /*
  * The import command the way the attacks ran it: killed with SIGKILL mid-run
@@ -35,18 +36,7 @@ afterAll(async () => {
 });
 
 async function createTable(name: string): Promise<void> {
-  await local.createTable({
-    TableName: name,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'N' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  await local.createTable(pkSkTable(name, 'N'));
 }
 
 async function scanAll(table: string): Promise<Item[]> {

@@ -5,6 +5,7 @@
  *
  * Used by the test harness (vitest global setup) and by `npm run dynamodb-local`.
  */
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -126,4 +127,26 @@ async function answersListTables(endpoint: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The CreateTable request tests and benches seed: on-demand, keyed `pk` (S)
+ * and `sk` (of `sortKeyType`).
+ *
+ * @example
+ * await client.createTable(pkSkTable('Transfers', 'N'));
+ */
+export function pkSkTable(tableName: string, sortKeyType: 'S' | 'N' = 'S'): CreateTableCommandInput {
+  return {
+    TableName: tableName,
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: sortKeyType },
+    ],
+    BillingMode: 'PAY_PER_REQUEST',
+  };
 }
