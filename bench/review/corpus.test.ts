@@ -10,7 +10,7 @@ import { gapKey, readKnownGaps, runCorpus, type CorpusGap, type CorpusRun } from
  */
 
 /** The corpus never shrinks below this many designs. */
-const MIN_DESIGNS = 10;
+const MIN_DESIGNS = 40;
 
 let run: CorpusRun;
 beforeAll(async () => {
