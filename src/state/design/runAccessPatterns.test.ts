@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN, addAccessPattern, blankAccessPattern, updateAccessPattern, type TableDesign } from '../../design';
+import { scoresDesign, TOP_SCORES_PATTERN_ID } from '../../design/accessPatterns/accessPatterns.fixtures';
 import { createAccessPatternRunStore, runAccessPatterns } from './runAccessPatterns';
 
 const shop = SHOP_DESIGN.tables[0]!;
@@ -26,12 +27,29 @@ describe('runAccessPatterns on the built-in engine', () => {
     expect(outcome.reasons.find((reason) => reason.code === 'wrongCount')?.message).toBe('6 items, expected 3');
   });
 
-  it('the wrong direction fails on order, quoting the two keys', async () => {
+  it('the wrong direction fails on order, naming the first item out of place and the one that should be there', async () => {
     const table = updateAccessPattern(shop, 'customer-orders', (pattern) => ({ ...pattern, direction: 'ascending' }));
     const outcome = (await runAccessPatterns(table)).outcomes['customer-orders']!;
     expect(outcome.reasons).toEqual([
-      { code: 'wrongOrder', message: 'ORDER#2026-06-21T16:20:00Z#o_15 comes before ORDER#2026-06-23T08:05:00Z#o_16 but the pattern expects newest first (by at)' },
+      {
+        code: 'wrongOrder',
+        message:
+          '2026-06-21T16:20:00Z is 1st but the newest at, 2026-06-23T10:00:00Z, should come first; the order by at, newest first, is 2026-06-23T10:00:00Z, 2026-06-23T08:05:00Z, 2026-06-21T16:20:00Z',
+      },
     ]);
+  });
+
+  it('a filter after a Limit: the engine reads 3, the filter drops the top one, and the missing third is named', async () => {
+    const samples = [{ score: '1500', attributes: { archivedAt: { S: '2026-06-30' } } }, { score: '240' }, { score: '75' }, { score: '10' }, { score: '9' }];
+    const design = scoresDesign({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: { filter: 'attribute_not_exists(archivedAt)' } });
+    const outcome = (await runAccessPatterns(design.tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
+    expect(outcome.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#000240' }, { S: 'SCORE#000075' }]);
+    expect(outcome.reasons).toEqual([
+      { code: 'wrongOrder', message: 'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10' },
+    ]);
+    // Without the Limit, every visible score comes back in number order: it passes.
+    const unlimited = scoresDesign({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: { filter: 'attribute_not_exists(archivedAt)', limit: undefined } });
+    expect((await runAccessPatterns(unlimited.tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]).toMatchObject({ verdict: 'passes', reasons: [] });
   });
 
   it('a table with a multi-attribute GSI runs its patterns: the engine builds such indexes', async () => {

@@ -9,6 +9,7 @@ import {
   type JsonItem,
   type PatternResultItem,
   type PatternRunResult,
+  type QueryRequestModel,
   type TableDesign,
 } from '../../design';
 import { engineMessage, type AccessPatternsRun, type PatternRunOutcome } from './accessPatternRunStore';
@@ -72,23 +73,31 @@ export async function runAccessPatterns(table: TableDesign): Promise<AccessPatte
     }
   }
 
+  /** Every item a request returns, in order: one page when it has a Limit (as the application reads it), else every page. */
+  const query = async (request: QueryRequestModel): Promise<PatternResultItem[]> => {
+    const items: PatternResultItem[] = [];
+    let startKey: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await engine.query({ ...request, ...(startKey ? { ExclusiveStartKey: startKey } : {}) });
+      for (const stored of page.Items ?? []) {
+        const item = itemToJsonItem(stored);
+        items.push({ entity: entityByKey.get(keyOf(item)), item });
+      }
+      startKey = request.Limit === undefined ? page.LastEvaluatedKey : undefined;
+    } while (startKey);
+    return items;
+  };
+
   for (const pattern of table.accessPatterns) {
     const built = buildPatternRequest(table, pattern);
     let run: PatternRunResult = { items: [] };
     if (built.ok) {
       try {
-        const items: PatternResultItem[] = [];
-        let startKey: Record<string, AttributeValue> | undefined;
-        // A Limit is one page, as the application reads it; without one, every page.
-        do {
-          const page = await engine.query({ ...built.request, ...(startKey ? { ExclusiveStartKey: startKey } : {}) });
-          for (const stored of page.Items ?? []) {
-            const item = itemToJsonItem(stored);
-            items.push({ entity: entityByKey.get(keyOf(item)), item });
-          }
-          startKey = built.request.Limit === undefined ? page.LastEvaluatedKey : undefined;
-        } while (startKey);
-        run = { items };
+        const items = await query(built.request);
+        // The true first N are judged among everything the Query reaches: the same request without its Limit.
+        const { Limit, ...unlimited } = built.request;
+        const reachable = pattern.expected.orderBy && Limit !== undefined ? await query(unlimited) : undefined;
+        run = { items, ...(reachable ? { reachable } : {}) };
       } catch (error) {
         run = { error: `The built-in engine rejected the Query: ${engineMessage(error)}` };
       }
