@@ -10,6 +10,8 @@ export interface ScoreSample {
 export interface ScoresDesignOptions {
   /** The sort key template (default the issue's `SCORE#{score}`, the score a plain string field). */
   readonly sortKey?: string;
+  /** The field the samples' scores fill and the pattern orders by (default `score`). */
+  readonly field?: string;
   readonly samples?: readonly (string | ScoreSample)[];
   /** Changes to the "Top 3 scores of a season, highest first" pattern. */
   readonly pattern?: Partial<AccessPatternDesign>;
@@ -27,9 +29,10 @@ export const TOP_SCORES_PATTERN_ID = 'top-3-scores';
  * different sort key or samples, its correct and edge cases.
  */
 export function scoresDesign(options: ScoresDesignOptions = {}): DesignDocument {
+  const field = options.field ?? 'score';
   const samples = (options.samples ?? ISSUE_SCORES).map((sample, position) => {
     const { score, playerId = `p${position + 1}`, attributes } = typeof sample === 'string' ? { score: sample } : sample;
-    return { id: `run-${position + 1}`, values: { season: '2026-SUMMER', score, playerId }, ...(attributes ? { attributes } : {}) };
+    return { id: `run-${position + 1}`, values: { season: '2026-SUMMER', [field]: score, playerId }, ...(attributes ? { attributes } : {}) };
   });
   const pattern: AccessPatternDesign = {
     id: TOP_SCORES_PATTERN_ID,
@@ -41,7 +44,7 @@ export function scoresDesign(options: ScoresDesignOptions = {}): DesignDocument 
     limit: 3,
     projection: [],
     consistentRead: false,
-    expected: { orderBy: { field: 'score', direction: 'descending' } },
+    expected: { orderBy: { field, direction: 'descending' } },
     ...options.pattern,
   };
   const table: TableDesign = {

@@ -35,8 +35,45 @@ function judge(options: ScoresDesignOptions, keep?: (item: JsonItem) => boolean)
 const visible = (item: JsonItem) => item.archivedAt === undefined;
 
 describe('judgePatternResult: the true first N by what the field means', () => {
+  it('the issue’s false pass: SCORE#{score} as text returns 9, 75, 240 and fails, naming 9 and the highest score 1500', () => {
+    expect(judge({})).toEqual({
+      verdict: 'fails',
+      reasons: [{ code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75' }],
+    });
+  });
+
   it('a correct top 3 passes: {score:int(6)} stores the scores in number order', () => {
     expect(judge({ sortKey: 'SCORE#{score:int(6)}' })).toEqual({ verdict: 'passes', reasons: [] });
+  });
+
+  it('Limit with ascending dates: the earliest instants, whatever their offsets; an iso field passes', () => {
+    const events = ['2026-06-23T05:00:00Z', '2026-06-23T10:00:00+09:00', '2026-06-22T23:30:00-05:00', '2026-06-24T00:00:00Z'];
+    const pattern = { name: 'First 2 runs of the season', limit: 2, direction: 'ascending' as const, expected: { orderBy: { field: 'at', direction: 'ascending' as const } } };
+    // As text, 2026-06-22T23:30-05:00 (04:30Z on the 23rd) sorts first, though 10:00+09:00 is 01:00Z.
+    expect(judge({ sortKey: 'AT#{at}', field: 'at', samples: events, pattern }).reasons).toEqual([
+      {
+        code: 'wrongOrder',
+        message: '2026-06-22T23:30:00-05:00 is 1st but the oldest at, 2026-06-23T10:00:00+09:00, should come first; the first 2 by at are 2026-06-23T10:00:00+09:00, 2026-06-22T23:30:00-05:00',
+      },
+    ]);
+    const utc = ['2026-06-23T05:00:00Z', '2026-06-23T01:00:00Z', '2026-06-23T04:30:00Z', '2026-06-24T00:00:00Z'];
+    expect(judge({ sortKey: 'AT#{at:iso}', field: 'at', samples: utc, pattern })).toEqual({ verdict: 'passes', reasons: [] });
+  });
+
+  it('ties: either of two equal scores at the cut passes, but a tie never hides a lower score in front', () => {
+    const tied = [
+      { score: '50', playerId: 'pa' },
+      { score: '40', playerId: 'pb' },
+      { score: '40', playerId: 'pc' },
+      { score: '30', playerId: 'pd' },
+      { score: '9', playerId: 'pe' },
+    ];
+    const top2 = { limit: 2, name: 'Top 2' };
+    expect(judge({ sortKey: 'SCORE#{score:int(4)}#{playerId}', samples: tied, pattern: top2 })).toEqual({ verdict: 'passes', reasons: [] });
+    // As text, 9 sorts above 50 and 40: the tie of 40s does not excuse it.
+    expect(judge({ sortKey: 'SCORE#{score}#{playerId}', samples: tied, pattern: { limit: 3 } }).reasons).toEqual([
+      { code: 'wrongOrder', message: '9 is 1st but the highest score, 50, should come first; the top 3 by score are 50, 40, 40' },
+    ]);
   });
 
   it('a filter that removes items: the top N are judged among what passes the filter, and a Limit read before the filter fails', () => {
@@ -59,4 +96,10 @@ describe('judgePatternResult: the true first N by what the field means', () => {
     ]);
   });
 
+  it('without a Limit the whole result must be in the order the field means', () => {
+    expect(judge({ pattern: { limit: undefined } }).reasons).toEqual([
+      { code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the order by score, highest first, is 1500, 240, 75, 10, 9' },
+    ]);
+    expect(judge({ sortKey: 'SCORE#{score:int(6)}', pattern: { limit: undefined } }).verdict).toBe('passes');
+  });
 });

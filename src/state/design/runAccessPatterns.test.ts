@@ -39,6 +39,16 @@ describe('runAccessPatterns on the built-in engine', () => {
     ]);
   });
 
+  it('the issue’s false pass: SCORE#{score} as text reads 9, 75, 240 and fails; padded, the true top 3 pass', async () => {
+    const outcome = (await runAccessPatterns(scoresDesign().tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
+    expect(outcome.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#9' }, { S: 'SCORE#75' }, { S: 'SCORE#240' }]);
+    expect(outcome.verdict).toBe('fails');
+    expect(outcome.reasons).toEqual([{ code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75' }]);
+    const padded = (await runAccessPatterns(scoresDesign({ sortKey: 'SCORE#{score:int(6)}' }).tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
+    expect(padded).toMatchObject({ verdict: 'passes', reasons: [] });
+    expect(padded.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#001500' }, { S: 'SCORE#000240' }, { S: 'SCORE#000075' }]);
+  });
+
   it('a filter after a Limit: the engine reads 3, the filter drops the top one, and the missing third is named', async () => {
     const samples = [{ score: '1500', attributes: { archivedAt: { S: '2026-06-30' } } }, { score: '240' }, { score: '75' }, { score: '10' }, { score: '9' }];
     const design = scoresDesign({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: { filter: 'attribute_not_exists(archivedAt)' } });
