@@ -4,6 +4,8 @@ import { buildSampleItem } from '../designKeys';
 import type { DesignDocument, JsonItem } from '../design.types';
 import { scoresDesign, TOP_SCORES_PATTERN_ID, type ScoresDesignOptions } from './accessPatterns.fixtures';
 import { judgePatternResult, type PatternResultItem, type PatternVerdict } from './judgePatternResult';
+import { expectedOrderWords } from './judgeResultOrder';
+import { SHOP_DESIGN } from '../examples';
 
 /** Every sample of the design's one partition in DynamoDB's order of SK (src/keys), read in the pattern's direction. */
 function partitionInReadOrder(design: DesignDocument, keep: (item: JsonItem) => boolean = () => true): PatternResultItem[] {
@@ -101,5 +103,12 @@ describe('judgePatternResult: the true first N by what the field means', () => {
       { code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the order by score, highest first, is 1500, 240, 75, 10, 9' },
     ]);
     expect(judge({ sortKey: 'SCORE#{score:int(6)}', pattern: { limit: undefined } }).verdict).toBe('passes');
+  });
+
+  it('expectedOrderWords says the direction as the field means it', () => {
+    const scores = scoresDesign().tables[0]!;
+    expect(expectedOrderWords(scores, scores.accessPatterns[0]!)).toBe('highest first');
+    const shop = SHOP_DESIGN.tables[0]!;
+    expect(shop.accessPatterns.map((pattern) => expectedOrderWords(shop, pattern))).toEqual(['newest first', 'oldest first', 'oldest first']);
   });
 });

@@ -73,6 +73,18 @@ export function judgeResultOrder(
   return undefined;
 }
 
+/**
+ * How the pattern's expected order reads for its field's meaning ("highest
+ * first", "newest first", "A to Z"); undefined without an expected order.
+ *
+ * @example
+ * expectedOrderWords(leaderboard, topScores) // "highest first"
+ */
+export function expectedOrderWords(table: TableDesign, pattern: AccessPatternDesign): string | undefined {
+  const orderBy = pattern.expected.orderBy;
+  return orderBy && fieldOrderOf(table, pattern, orderBy.field).directionWords(orderBy.direction);
+}
+
 function listValues(values: readonly string[]): string {
   const shown = values.slice(0, LISTED_VALUES);
   const more = values.length - shown.length;
@@ -96,7 +108,7 @@ interface FieldEvidence {
 
 function fieldEvidence(table: TableDesign, pattern: AccessPatternDesign, field: string): FieldEvidence {
   const types = new Map(keyAttributesOf(table).map((attribute) => [attribute.name, attribute.type]));
-  let declaredType: FieldEvidence['declaredType'];
+  let declaredType: FieldEvidence['declaredType'] | undefined;
   let format: FieldFormat | undefined;
   const values: string[] = [];
   for (const entity of pattern.entities.flatMap((name) => findEntity(table, name) ?? [])) {

@@ -62,6 +62,14 @@ describe('runAccessPatterns on the built-in engine', () => {
     expect((await runAccessPatterns(unlimited.tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]).toMatchObject({ verdict: 'passes', reasons: [] });
   });
 
+  it('a pattern with a projection still knows its items: the keys are read too, so none is taken for a stranger', async () => {
+    const table = updateAccessPattern(shop, 'orders-by-status', (pattern) => ({ ...pattern, projection: ['total'] }));
+    const outcome = (await runAccessPatterns(table)).outcomes['orders-by-status']!;
+    expect(outcome).toMatchObject({ verdict: 'passes', reasons: [] });
+    expect(outcome.items.map((entry) => entry.entity)).toEqual(['Order', 'Order']);
+    expect(outcome.items[0]!.item).toEqual({ PK: { S: 'CUSTOMER#c2' }, SK: { S: 'ORDER#2026-06-22T12:00:00Z#o_21' }, GSI1PK: { S: 'STATUS#PLACED' }, GSI1SK: { S: '2026-06-22T12:00:00Z#o_21' }, total: { N: '40' } });
+  });
+
   it('a table with a multi-attribute GSI runs its patterns: the engine builds such indexes', async () => {
     const table: TableDesign = {
       ...shop,

@@ -6,6 +6,8 @@ import {
   toCreateTableInput,
   itemToJsonItem,
   jsonItemToItem,
+  keySchemaOf,
+  type AccessPatternDesign,
   type JsonItem,
   type PatternResultItem,
   type PatternRunResult,
@@ -89,7 +91,7 @@ export async function runAccessPatterns(table: TableDesign): Promise<AccessPatte
   };
 
   for (const pattern of table.accessPatterns) {
-    const built = buildPatternRequest(table, pattern);
+    const built = buildPatternRequest(table, identifiable(table, pattern));
     let run: PatternRunResult = { items: [] };
     if (built.ok) {
       try {
@@ -105,6 +107,19 @@ export async function runAccessPatterns(table: TableDesign): Promise<AccessPatte
     outcomes[pattern.id] = { ...judgePatternResult(table, pattern, run), items: 'items' in run ? run.items : [] };
   }
   return { outcomes, sampleProblems };
+}
+
+/**
+ * The pattern with its projection (if any) widened by the key attributes of
+ * the table and of the index it reads: a projection changes which attributes
+ * come back, never which items or in what order, and without the keys no
+ * returned item could be told apart from another sample or named.
+ */
+function identifiable(table: TableDesign, pattern: AccessPatternDesign): AccessPatternDesign {
+  if (pattern.projection.length === 0) return pattern;
+  const schema = keySchemaOf(table, pattern.index);
+  const keys = [table.partitionKey, ...(table.sortKey ? [table.sortKey] : []), ...(schema ? [...schema.partition, ...schema.sort] : [])].map((attribute) => attribute.name);
+  return { ...pattern, projection: [...new Set([...pattern.projection, ...keys])] };
 }
 
 /** Every pattern's outcome when none could run (each still says first what keeps it from being a Query). */
