@@ -70,6 +70,50 @@ describe('runAccessPatterns on the built-in engine', () => {
     expect(outcome.items[0]!.item).toEqual({ PK: { S: 'CUSTOMER#c2' }, SK: { S: 'ORDER#2026-06-22T12:00:00Z#o_21' }, GSI1PK: { S: 'STATUS#PLACED' }, GSI1SK: { S: '2026-06-22T12:00:00Z#o_21' }, total: { N: '40' } });
   });
 
+  it('a field that is a whole N key attribute orders as a number: priority 10 before 3, highest first, passes', async () => {
+    const task = (id: string, priority: string, createdAt: string) => ({ id, values: { taskId: id, tenantId: 'tn_1', priority, createdAt } });
+    const table: TableDesign = {
+      ...shop,
+      name: 'Tasks',
+      indexes: [
+        {
+          name: 'byPriority',
+          kind: 'GSI',
+          partitionKey: [{ name: 'tenantId', type: 'S' }],
+          sortKey: [
+            { name: 'priority', type: 'N' },
+            { name: 'createdAt', type: 'S' },
+          ],
+          projection: { type: 'ALL', attributes: [] },
+        },
+      ],
+      entities: [
+        {
+          name: 'Task',
+          description: '',
+          keys: { PK: 'TASK#{taskId}', SK: 'TASK#{taskId}', tenantId: '{tenantId}', priority: '{priority}', createdAt: '{createdAt:iso}' },
+          attributes: [],
+          samples: [task('a', '3', '2026-06-23T10:00:00Z'), task('b', '10', '2026-06-22T09:00:00Z'), task('c', '1', '2026-06-21T08:00:00Z'), task('d', '10', '2026-06-20T09:00:00Z')],
+          expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+        },
+      ],
+      accessPatterns: [
+        {
+          ...blankAccessPattern(shop, 'Urgent tasks'),
+          id: 'urgent',
+          entities: ['Task'],
+          index: 'byPriority',
+          partitionValues: { tenantId: 'tn_1' },
+          direction: 'descending',
+          expected: { orderBy: { field: 'priority', direction: 'descending' } },
+        },
+      ],
+    };
+    const outcome = (await runAccessPatterns(table)).outcomes.urgent!;
+    expect(outcome.items.map((entry) => entry.item.priority)).toEqual([{ N: '10' }, { N: '10' }, { N: '3' }, { N: '1' }]);
+    expect(outcome).toMatchObject({ verdict: 'passes', reasons: [] });
+  });
+
   it('a table with a multi-attribute GSI runs its patterns: the engine builds such indexes', async () => {
     const table: TableDesign = {
       ...shop,
