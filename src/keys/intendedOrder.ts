@@ -110,21 +110,32 @@ export function judgeMeaning({ declaredType, format, values, field }: IntendedOr
 /**
  * Whether a field's name says it holds ids: `id`, `sku`, `uuid`, or a name
  * ending in `Id`/`ID`/`Ids`/`_id`/`-id`, `Uuid`/`Guid`/`Ulid`/`Sku`,
- * `Number`/`_number`/`No`/`_no`/`Nr`, `Code`/`_code` (camelCase or
+ * `Number`/`_number`/`No`/`_no`/`Nr`/`Num`, `Code`/`_code` (camelCase or
  * snake_case: `orderId`, `customer_id`, `invoiceNumber`, `postalCode`).
- * The values of such a field order as text. The importer's inference uses
- * the same test to keep `c#12345` an id rather than a quantity.
+ * The values of such a field order as text. A number word after an ordinal
+ * stem counts things in order and is not an id (`versionNumber`, `pageNo`,
+ * `sequence_number`, `lineNum`). The importer's inference uses the same test
+ * to keep `c#12345` an id rather than a quantity.
  *
  * @example
- * isIdLikeName("customerId") // true
- * isIdLikeName("score")      // false
- * isIdLikeName("casino")     // false: "no" only counts as a word of its own
+ * isIdLikeName("customerId")    // true
+ * isIdLikeName("score")         // false
+ * isIdLikeName("versionNumber") // false: an ordinal
+ * isIdLikeName("casino")        // false: "no" only counts as a word of its own
  */
 export function isIdLikeName(name: string): boolean {
   if (/^(?:id|ids|sku|uuid|guid|ulid|ksuid|code|no|nr|number)$/i.test(name)) return true;
-  if (/(?:Id|ID|Ids|IDs|Uuid|UUID|Guid|GUID|Ulid|ULID|Ksuid|Sku|SKU|Number|Num|No|Nr|Code)$/.test(name) && /[a-z0-9]/.test(name.slice(0, 1))) return true;
-  return /[_\-.](?:id|ids|uuid|guid|ulid|sku|number|num|no|nr|code)$/i.test(name);
+  const camel = /^[a-z0-9].*?(Id|ID|Ids|IDs|Uuid|UUID|Guid|GUID|Ulid|ULID|Ksuid|Sku|SKU|Number|Num|No|Nr|Code)$/.exec(name);
+  const snake = /^(.*?)[_\-.](id|ids|uuid|guid|ulid|sku|number|num|no|nr|code)$/i.exec(name);
+  const suffix = camel?.[1] ?? snake?.[2];
+  if (suffix === undefined) return false;
+  const stem = camel ? name.slice(0, name.length - suffix.length) : (snake?.[1] ?? '');
+  return !(NUMBER_WORD.test(suffix) && ORDINAL_STEM.test(stem));
 }
+
+const NUMBER_WORD = /^(?:number|num|no|nr)$/i;
+/** Stems whose "number" counts in order: version 10 comes after version 9. */
+const ORDINAL_STEM = /^(?:version|sequence|seq|revision|rev|page|line|step|round|level|floor|row|episode|chapter|build|batch|week|day|month|year|sort|rank|position|index|attempt|retry)$/i;
 
 // ---------------------------------------------------------------------------
 // Meanings
