@@ -1,6 +1,6 @@
 import { decodeBase64 } from './base64';
-import { parseDecimal, type DynamoNumber, type FieldFormat } from './codecs';
-import { fieldValueOrder, type FieldValueOrder } from './compareFieldValues';
+import { parseDecimal, parseTimestamp, type DynamoNumber, type FieldFormat } from './codecs';
+import type { FieldValueOrder } from './compareFieldValues';
 import { compareBytes, compareUtf8 } from './compareUtf8';
 import { compareParsedNumbers } from './dynamoNumber';
 import { isIsoDateText, readDate, readDates, type DateReading, type SlashOrder } from './readDates';
@@ -281,8 +281,7 @@ function orderFor(meaning: ValueMeaning, values: readonly string[]): IntendedOrd
       order = NUMBER_ORDER as FieldValueOrder;
       break;
     case 'epoch':
-      // Digits compare by value (beyond 2^53 too); ISO text typed into an epoch field by its instant, as the codec stores it.
-      order = fieldValueOrderOrText({ kind: 'epoch', unit: meaning.unit, width: 0 });
+      order = epochOrder(meaning.unit);
       break;
     case 'date':
       order = dateOrder(values);
@@ -312,17 +311,16 @@ function orderFor(meaning: ValueMeaning, values: readonly string[]): IntendedOrd
   };
 }
 
-/** A format's own order, with values it can't read (typed after the judgement) after the rest, by bytes. */
-function fieldValueOrderOrText(format: FieldFormat): FieldValueOrder {
-  const inner = fieldValueOrder(format);
-  return readingOrder<unknown>(
-    (value) => {
-      try {
-        return inner.prepare(value);
-      } catch {
-        return undefined;
-      }
-    },
-    (a, b) => inner.compare(a, b),
-  ) as FieldValueOrder;
+/**
+ * Epoch time by value: digits as they are, ISO text (what an epoch field also
+ * takes) converted to seconds or milliseconds. Comparing numbers, not
+ * instants, keeps values beyond the year 9999 or above 2^53 comparable,
+ * exactly as the padded digits sort.
+ */
+function epochOrder(unit: 's' | 'ms'): FieldValueOrder {
+  return readingOrder<DynamoNumber>((value) => {
+    if (!/^\d{4}-/.test(value)) return parseDecimal(value);
+    const instant = parseTimestamp(value, '');
+    return 'code' in instant ? undefined : parseDecimal(String(unit === 's' ? instant.epochMs / 1000 : instant.epochMs));
+  }, compareParsedNumbers) as FieldValueOrder;
 }
