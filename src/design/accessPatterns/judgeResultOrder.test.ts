@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compareKeys } from '../../keys';
 import { buildSampleItem } from '../designKeys';
 import type { DesignDocument, JsonItem } from '../design.types';
+import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { scoresDesign, TOP_SCORES_PATTERN_ID, type ScoresDesignOptions } from './accessPatterns.fixtures';
 import { judgePatternResult, type PatternResultItem, type PatternVerdict } from './judgePatternResult';
 import { expectedOrderWords } from './judgeResultOrder';
-import { SHOP_DESIGN } from '../examples';
 
 /** Every sample of the design's one partition in DynamoDB's order of SK (src/keys), read in the pattern's direction. */
 function partitionInReadOrder(design: DesignDocument, keep: (item: JsonItem) => boolean = () => true): PatternResultItem[] {
@@ -110,5 +110,8 @@ describe('judgePatternResult: the true first N by what the field means', () => {
     expect(expectedOrderWords(scores, scores.accessPatterns[0]!)).toBe('highest first');
     const shop = SHOP_DESIGN.tables[0]!;
     expect(shop.accessPatterns.map((pattern) => expectedOrderWords(shop, pattern))).toEqual(['newest first', 'oldest first', 'oldest first']);
+    // ts is an N key of byPlayer and an epoch(16) field of rankKey: the format says it is a time.
+    const leaderboard = LEADERBOARD_DESIGN.tables[0]!;
+    expect(leaderboard.accessPatterns.map((pattern) => expectedOrderWords(leaderboard, pattern))).toEqual(['highest first', 'newest first']);
   });
 });

@@ -99,7 +99,13 @@ function ordinal(place: number): string {
   return `${place}${suffix}`;
 }
 
-/** What the order of a field is judged from: the key attribute's declared type, the template's format, every sample value the pattern's entities give it. */
+/**
+ * What the order of a field is judged from: every sample value the pattern's
+ * entities give it, and what the design says it is — a template format that
+ * orders by value (`int`, `iso`, `epoch`…) says the most; else the declared
+ * type of a key attribute that holds the field alone (`{priority}` on an N
+ * attribute is a number) or of the non-key attribute of that name.
+ */
 interface FieldEvidence {
   readonly declaredType: 'S' | 'N' | 'B';
   readonly format?: FieldFormat;
@@ -116,19 +122,18 @@ function fieldEvidence(table: TableDesign, pattern: AccessPatternDesign, field: 
       const compiled = compileTemplateText(text, keyRoleOf(table, attribute));
       const segment = compiled.ok ? compiled.value.fields.find((candidate) => candidate.name === field) : undefined;
       if (!compiled.ok || !segment) continue;
-      format ??= segment.format.kind === 'int' ? { ...segment.format, descending: false } : segment.format;
-      // A template that is the field alone stores it as the attribute's type: {ts} on an N attribute is a number.
-      if (declaredType === undefined && compiled.value.template.segments.length === 1) declaredType = types.get(attribute);
+      if (segment.format.kind !== 'string') format ??= segment.format;
+      if (compiled.value.template.segments.length === 1) declaredType ??= types.get(attribute);
     }
-    const attribute = entity.attributes.find((candidate) => candidate.name === field);
-    if (declaredType === undefined && format === undefined && (attribute?.type === 'S' || attribute?.type === 'N' || attribute?.type === 'B')) declaredType = attribute.type;
+    const attribute = entity.attributes.find((candidate) => candidate.name === field)?.type;
+    if (attribute === 'S' || attribute === 'N' || attribute === 'B') declaredType ??= attribute;
     for (const sample of entity.samples) {
       const stored = sample.attributes?.[field];
       const value = sample.values[field] ?? (stored && 'S' in stored ? stored.S : stored && 'N' in stored ? stored.N : undefined);
       if (value !== undefined) values.push(value);
     }
   }
-  return { declaredType: declaredType ?? 'S', ...(format ? { format } : {}), values };
+  return format ? { declaredType: 'S', format, values } : { declaredType: declaredType ?? 'S', values };
 }
 
 /** The order a person intends for the pattern's field, judged by src/keys' one judge from everything the design says about it. */
