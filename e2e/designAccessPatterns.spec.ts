@@ -52,7 +52,7 @@ test.describe('Design tab: access patterns', () => {
     await patterns.run();
     await expect(patterns.verdict(BUILT_IN[0]!)).toHaveText('fails');
     await expect(patterns.reasons(BUILT_IN[0]!)).toHaveText(
-      'ORDER#2026-06-21T16:20:00Z#o_15 comes before ORDER#2026-06-23T08:05:00Z#o_16 but the pattern expects newest first (by at)',
+      '2026-06-21T16:20:00Z is 1st but the newest at, 2026-06-23T10:00:00Z, should come first; the order by at, newest first, is 2026-06-23T10:00:00Z, 2026-06-23T08:05:00Z, 2026-06-21T16:20:00Z',
     );
 
     // Kept across a reload (the designs store saves the edits); results are not.

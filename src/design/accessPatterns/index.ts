@@ -4,4 +4,5 @@ export * from './editAccessPatterns';
 export * from './jsonAttributeValues';
 export * from './patternFields';
 export * from './judgePatternResult';
+export { expectedOrderWords } from './judgeResultOrder';
 export * from './sortKeyBounds';

@@ -40,12 +40,16 @@ describe('judgePatternResult', () => {
   it('wrongOrder compares decoded field values: newest first, highest first', () => {
     const judged = judgePatternResult(shop, pattern(shop, 'customer-orders'), { items: items(shop, 'Order', ['o_16', 'o_17', 'o_15']) });
     expect(judged.reasons).toEqual([
-      { code: 'wrongOrder', message: 'ORDER#2026-06-23T08:05:00Z#o_16 comes before ORDER#2026-06-23T10:00:00Z#o_17 but the pattern expects newest first (by at)' },
+      {
+        code: 'wrongOrder',
+        message:
+          '2026-06-23T08:05:00Z is 1st but the newest at, 2026-06-23T10:00:00Z, should come first; the order by at, newest first, is 2026-06-23T10:00:00Z, 2026-06-23T08:05:00Z, 2026-06-21T16:20:00Z',
+      },
     ]);
     // 1020 against 875: numeric, not text order (the padded key and the decoded value agree).
     const runs = items(leaderboard, 'Run', ['run-4', 'run-3', 'run-1', 'run-2', 'run-5', 'run-6', 'run-7', 'run-8', 'run-9', 'run-10']);
     const scores = judgePatternResult(leaderboard, pattern(leaderboard, 'top-scores'), { items: runs });
-    expect(scores.reasons.map((reason) => reason.message)).toEqual(['0000000875#0000001719716400#p_2209 comes before 0000001020#0000001719712800#p_6630 but the pattern expects highest first (by score)']);
+    expect(scores.reasons.map((reason) => reason.message)).toEqual(['875 is 1st but the highest score, 2300, should come first; the top 10 by score are 2300, 1500, 1020, 875, 875, 615, 240, 128, 42, 10']);
   });
 
   it('equal values are in order either way', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN, addAccessPattern, blankAccessPattern, updateAccessPattern, type TableDesign } from '../../design';
+import { scoresDesign, TOP_SCORES_PATTERN_ID } from '../../design/accessPatterns/accessPatterns.fixtures';
 import { createAccessPatternRunStore, runAccessPatterns } from './runAccessPatterns';
 
 const shop = SHOP_DESIGN.tables[0]!;
@@ -26,12 +27,91 @@ describe('runAccessPatterns on the built-in engine', () => {
     expect(outcome.reasons.find((reason) => reason.code === 'wrongCount')?.message).toBe('6 items, expected 3');
   });
 
-  it('the wrong direction fails on order, quoting the two keys', async () => {
+  it('the wrong direction fails on order, naming the first item out of place and the one that should be there', async () => {
     const table = updateAccessPattern(shop, 'customer-orders', (pattern) => ({ ...pattern, direction: 'ascending' }));
     const outcome = (await runAccessPatterns(table)).outcomes['customer-orders']!;
     expect(outcome.reasons).toEqual([
-      { code: 'wrongOrder', message: 'ORDER#2026-06-21T16:20:00Z#o_15 comes before ORDER#2026-06-23T08:05:00Z#o_16 but the pattern expects newest first (by at)' },
+      {
+        code: 'wrongOrder',
+        message:
+          '2026-06-21T16:20:00Z is 1st but the newest at, 2026-06-23T10:00:00Z, should come first; the order by at, newest first, is 2026-06-23T10:00:00Z, 2026-06-23T08:05:00Z, 2026-06-21T16:20:00Z',
+      },
     ]);
+  });
+
+  it('the issue’s false pass: SCORE#{score} as text reads 9, 75, 240 and fails; padded, the true top 3 pass', async () => {
+    const outcome = (await runAccessPatterns(scoresDesign().tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
+    expect(outcome.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#9' }, { S: 'SCORE#75' }, { S: 'SCORE#240' }]);
+    expect(outcome.verdict).toBe('fails');
+    expect(outcome.reasons).toEqual([{ code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75' }]);
+    const padded = (await runAccessPatterns(scoresDesign({ sortKey: 'SCORE#{score:int(6)}' }).tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
+    expect(padded).toMatchObject({ verdict: 'passes', reasons: [] });
+    expect(padded.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#001500' }, { S: 'SCORE#000240' }, { S: 'SCORE#000075' }]);
+  });
+
+  it('a filter after a Limit: the engine reads 3, the filter drops the top one, and the missing third is named', async () => {
+    const samples = [{ score: '1500', attributes: { archivedAt: { S: '2026-06-30' } } }, { score: '240' }, { score: '75' }, { score: '10' }, { score: '9' }];
+    const design = scoresDesign({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: { filter: 'attribute_not_exists(archivedAt)' } });
+    const outcome = (await runAccessPatterns(design.tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
+    expect(outcome.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#000240' }, { S: 'SCORE#000075' }]);
+    expect(outcome.reasons).toEqual([
+      { code: 'wrongOrder', message: 'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10' },
+    ]);
+    // Without the Limit, every visible score comes back in number order: it passes.
+    const unlimited = scoresDesign({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: { filter: 'attribute_not_exists(archivedAt)', limit: undefined } });
+    expect((await runAccessPatterns(unlimited.tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]).toMatchObject({ verdict: 'passes', reasons: [] });
+  });
+
+  it('a pattern with a projection still knows its items: the keys are read too, so none is taken for a stranger', async () => {
+    const table = updateAccessPattern(shop, 'orders-by-status', (pattern) => ({ ...pattern, projection: ['total'] }));
+    const outcome = (await runAccessPatterns(table)).outcomes['orders-by-status']!;
+    expect(outcome).toMatchObject({ verdict: 'passes', reasons: [] });
+    expect(outcome.items.map((entry) => entry.entity)).toEqual(['Order', 'Order']);
+    expect(outcome.items[0]!.item).toEqual({ PK: { S: 'CUSTOMER#c2' }, SK: { S: 'ORDER#2026-06-22T12:00:00Z#o_21' }, GSI1PK: { S: 'STATUS#PLACED' }, GSI1SK: { S: '2026-06-22T12:00:00Z#o_21' }, total: { N: '40' } });
+  });
+
+  it('a field that is a whole N key attribute orders as a number: priority 10 before 3, highest first, passes', async () => {
+    const task = (id: string, priority: string, createdAt: string) => ({ id, values: { taskId: id, tenantId: 'tn_1', priority, createdAt } });
+    const table: TableDesign = {
+      ...shop,
+      name: 'Tasks',
+      indexes: [
+        {
+          name: 'byPriority',
+          kind: 'GSI',
+          partitionKey: [{ name: 'tenantId', type: 'S' }],
+          sortKey: [
+            { name: 'priority', type: 'N' },
+            { name: 'createdAt', type: 'S' },
+          ],
+          projection: { type: 'ALL', attributes: [] },
+        },
+      ],
+      entities: [
+        {
+          name: 'Task',
+          description: '',
+          keys: { PK: 'TASK#{taskId}', SK: 'TASK#{taskId}', tenantId: '{tenantId}', priority: '{priority}', createdAt: '{createdAt:iso}' },
+          attributes: [],
+          samples: [task('a', '3', '2026-06-23T10:00:00Z'), task('b', '10', '2026-06-22T09:00:00Z'), task('c', '1', '2026-06-21T08:00:00Z'), task('d', '10', '2026-06-20T09:00:00Z')],
+          expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+        },
+      ],
+      accessPatterns: [
+        {
+          ...blankAccessPattern(shop, 'Urgent tasks'),
+          id: 'urgent',
+          entities: ['Task'],
+          index: 'byPriority',
+          partitionValues: { tenantId: 'tn_1' },
+          direction: 'descending',
+          expected: { orderBy: { field: 'priority', direction: 'descending' } },
+        },
+      ],
+    };
+    const outcome = (await runAccessPatterns(table)).outcomes.urgent!;
+    expect(outcome.items.map((entry) => entry.item.priority)).toEqual([{ N: '10' }, { N: '10' }, { N: '3' }, { N: '1' }]);
+    expect(outcome).toMatchObject({ verdict: 'passes', reasons: [] });
   });
 
   it('a table with a multi-attribute GSI runs its patterns: the engine builds such indexes', async () => {

@@ -6,9 +6,12 @@ import {
   toCreateTableInput,
   itemToJsonItem,
   jsonItemToItem,
+  keySchemaOf,
+  type AccessPatternDesign,
   type JsonItem,
   type PatternResultItem,
   type PatternRunResult,
+  type QueryRequestModel,
   type TableDesign,
 } from '../../design';
 import { engineMessage, type AccessPatternsRun, type PatternRunOutcome } from './accessPatternRunStore';
@@ -72,23 +75,31 @@ export async function runAccessPatterns(table: TableDesign): Promise<AccessPatte
     }
   }
 
+  /** Every item a request returns, in order: one page when it has a Limit (as the application reads it), else every page. */
+  const query = async (request: QueryRequestModel): Promise<PatternResultItem[]> => {
+    const items: PatternResultItem[] = [];
+    let startKey: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await engine.query({ ...request, ...(startKey ? { ExclusiveStartKey: startKey } : {}) });
+      for (const stored of page.Items ?? []) {
+        const item = itemToJsonItem(stored);
+        items.push({ entity: entityByKey.get(keyOf(item)), item });
+      }
+      startKey = request.Limit === undefined ? page.LastEvaluatedKey : undefined;
+    } while (startKey);
+    return items;
+  };
+
   for (const pattern of table.accessPatterns) {
-    const built = buildPatternRequest(table, pattern);
+    const built = buildPatternRequest(table, identifiable(table, pattern));
     let run: PatternRunResult = { items: [] };
     if (built.ok) {
       try {
-        const items: PatternResultItem[] = [];
-        let startKey: Record<string, AttributeValue> | undefined;
-        // A Limit is one page, as the application reads it; without one, every page.
-        do {
-          const page = await engine.query({ ...built.request, ...(startKey ? { ExclusiveStartKey: startKey } : {}) });
-          for (const stored of page.Items ?? []) {
-            const item = itemToJsonItem(stored);
-            items.push({ entity: entityByKey.get(keyOf(item)), item });
-          }
-          startKey = built.request.Limit === undefined ? page.LastEvaluatedKey : undefined;
-        } while (startKey);
-        run = { items };
+        const items = await query(built.request);
+        // The true first N are judged among everything the Query reaches: the same request without its Limit.
+        const { Limit, ...unlimited } = built.request;
+        const reachable = pattern.expected.orderBy && Limit !== undefined ? await query(unlimited) : undefined;
+        run = { items, ...(reachable ? { reachable } : {}) };
       } catch (error) {
         run = { error: `The built-in engine rejected the Query: ${engineMessage(error)}` };
       }
@@ -96,6 +107,19 @@ export async function runAccessPatterns(table: TableDesign): Promise<AccessPatte
     outcomes[pattern.id] = { ...judgePatternResult(table, pattern, run), items: 'items' in run ? run.items : [] };
   }
   return { outcomes, sampleProblems };
+}
+
+/**
+ * The pattern with its projection (if any) widened by the key attributes of
+ * the table and of the index it reads: a projection changes which attributes
+ * come back, never which items or in what order, and without the keys no
+ * returned item could be told apart from another sample or named.
+ */
+function identifiable(table: TableDesign, pattern: AccessPatternDesign): AccessPatternDesign {
+  if (pattern.projection.length === 0) return pattern;
+  const schema = keySchemaOf(table, pattern.index);
+  const keys = [table.partitionKey, ...(table.sortKey ? [table.sortKey] : []), ...(schema ? [...schema.partition, ...schema.sort] : [])].map((attribute) => attribute.name);
+  return { ...pattern, projection: [...new Set([...pattern.projection, ...keys])] };
 }
 
 /** Every pattern's outcome when none could run (each still says first what keeps it from being a Query). */

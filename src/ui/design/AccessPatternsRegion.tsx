@@ -5,6 +5,7 @@ import {
   addAccessPattern,
   blankAccessPattern,
   buildPatternRequest,
+  expectedOrderWords,
   jsonValueText,
   keyAttributesOf,
   removeAccessPattern,
@@ -160,7 +161,7 @@ function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; 
         {pattern.expected.count !== undefined ? `; expects ${pattern.expected.count} items` : ''}
         {pattern.expected.orderBy ? (
           <>
-            , ordered by <VisibleText text={pattern.expected.orderBy.field} /> ({pattern.expected.orderBy.direction})
+            , ordered by <VisibleText text={pattern.expected.orderBy.field} /> ({expectedOrderWords(table, pattern)})
           </>
         ) : (
           ''
