@@ -2,8 +2,8 @@ import type { PartClassification } from './classifyPart';
 
 /**
  * Names for inferred fields: from the literal before them (`ORDER#…` →
- * `orderId`), by what they hold (`at` for an instant, `ts` for epoch
- * numbers), unique within a template.
+ * `orderId`), by what they hold (`at` for an instant, `date` for a date,
+ * `ts` for epoch numbers), unique within a template.
  */
 export class FieldNamer {
   private readonly taken = new Set<string>();
@@ -11,7 +11,14 @@ export class FieldNamer {
   private pendingWord: string | undefined;
   private fieldCount = 0;
 
-  constructor(private readonly attributeName: string) {}
+  /**
+   * @param attributeName the key attribute: names a field no literal names
+   * @param entityName the entity the keys are of: spells out a one-letter prefix (`c#` of a customer → `customerId`)
+   */
+  constructor(
+    private readonly attributeName: string,
+    private readonly entityName?: string,
+  ) {}
 
   /** Remembers the literal text before the next field. */
   literal(text: string): void {
@@ -19,18 +26,32 @@ export class FieldNamer {
     if (words && words.length > 0) this.pendingWord = words[words.length - 1];
   }
 
+  /** The word that says what the next field is: the literal before it, else (for the first or only field) the attribute's name. */
+  contextWord(onlyField: boolean): string | undefined {
+    if (this.pendingWord !== undefined) return this.pendingWord;
+    return onlyField || this.fieldCount === 0 ? this.attributeName : undefined;
+  }
+
   /** A name for the next field, given what it holds. */
   field(role: PartClassification['role'], onlyField: boolean): string {
     this.fieldCount++;
     let base: string;
     if (role === 'instant') base = 'at';
+    else if (role === 'date') base = 'date';
     else if (role === 'epoch') base = 'ts';
     else if (this.pendingWord !== undefined) {
-      base = camelWord(this.pendingWord) + (role === 'number' ? 'Number' : 'Id');
+      base = this.spelledOut(this.pendingWord) + (role === 'number' ? 'Number' : 'Id');
       this.pendingWord = undefined;
     } else if (onlyField || this.fieldCount === 1) base = identifierOf(this.attributeName);
     else base = `${identifierOf(this.attributeName)}Part${this.fieldCount}`;
     return this.unique(base);
+  }
+
+  /** `c` → `customer` when the entity is Customer; any other word in camel case. */
+  private spelledOut(word: string): string {
+    const entity = this.entityName === undefined ? '' : identifierOf(this.entityName);
+    if (word.length === 1 && entity.length > 1 && entity[0]!.toLowerCase() === word.toLowerCase()) return entity;
+    return camelWord(word);
   }
 
   private unique(base: string): string {
@@ -39,6 +60,51 @@ export class FieldNamer {
     this.taken.add(name);
     return name;
   }
+}
+
+/** What a name says a value is: an id (compared, never counted), a quantity (counted), or neither. */
+export type NameKind = 'id' | 'quantity' | 'neutral';
+
+/** Words of quantities and sequence numbers (`SCORE#`, `V#`, `seq`): their digits are counted. */
+const QUANTITY_WORDS = new Set(
+  'score points amount price cost total sum count qty quantity balance rank ranking level rating stars votes likes views size weight height age distance duration revenue sales stock priority seq sequence version ver v n num number no nr index idx position pos line page step round attempt'.split(' '),
+);
+/** Words of things that have ids: their digits name one thing (`c#12345`, `CUSTOMER#…`, `USER#…`). */
+const ID_WORDS = new Set(
+  'id ids uuid guid ulid ksuid cuid nanoid customer cust user usr account acct member player tenant org organization organisation team product sku session device owner author actor employee emp person client vendor supplier merchant seller buyer store shop warehouse patient doctor student teacher driver contact company subscriber asset listing vehicle guest host agent'.split(' '),
+);
+/** English words that end in "id" and are not ids. */
+const NOT_ID = new Set(['paid', 'valid', 'invalid', 'rapid', 'liquid', 'grid', 'android', 'hybrid', 'squid', 'void', 'said', 'raid', 'maid', 'aid', 'avoid', 'fluid', 'solid', 'acid', 'vivid', 'humid', 'pyramid', 'lipid']);
+
+/**
+ * Whether a key word or attribute name says its value is an id (`c`,
+ * `CUSTOMER`, `userId`, `order_uuid`) or a quantity (`SCORE`, `seq`, `V`).
+ * A one-letter word says nothing either way (`c#`, `T#`): the values decide.
+ *
+ * @example
+ * nameKind("CUSTOMER") // "id"
+ * nameKind("SCORE")    // "quantity"
+ * nameKind("ORDER")    // "neutral"
+ */
+export function nameKind(name: string | undefined): NameKind {
+  if (name === undefined) return 'neutral';
+  const words = splitWords(name);
+  const last = words[words.length - 1];
+  if (last === undefined) return 'neutral';
+  if (QUANTITY_WORDS.has(last)) return 'quantity';
+  if (ID_WORDS.has(last)) return 'id';
+  // USERID, customerid: one word that ends in "id" after a consonant.
+  if (words.length === 1 && last.length >= 4 && /[^aeiou]id$/.test(last) && !NOT_ID.has(last)) return 'id';
+  return 'neutral';
+}
+
+/** `customerId` → [customer, id]; `ORDER_ITEM` → [order, item]; `GSI1PK` → [gsi1pk]. */
+function splitWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
 }
 
 /** `ORDER` → `order`, `ORDER_ITEM` → `orderItem`, `GSI1PK` → `gsi1pk`. */

@@ -3,12 +3,14 @@ import { compileTemplateText } from '../designKeys';
 import type { KeyAttributeType } from '../design.types';
 import { classifyPart } from './classifyPart';
 import { FieldNamer, identifierOf } from './fieldNames';
-import { tokenizeKey, tokenSignature, type KeyToken } from './tokenizeKey';
+import { isTimeToken, tokenizeKey, tokenSignature, type KeyToken } from './tokenizeKey';
 
 export interface InferKeyTemplateOptions {
   /** The key attribute the values are of: names a lone field (`{playerId}`) and the notes. */
   readonly attributeName: string;
   readonly keyType: KeyAttributeType;
+  /** The entity the keys are of: spells out a one-letter prefix (`c#12345` of a customer → `{customerId}`). */
+  readonly entityName?: string;
 }
 
 export interface InferredKeyTemplate {
@@ -40,7 +42,7 @@ export function inferKeyTemplate(samples: readonly string[], options: InferKeyTe
   if (values.length === 0) return { template: `{${field}}`, notes: [`no sample values for ${options.attributeName}: one string field {${field}}.`] };
   if (options.keyType !== 'S') return singleFieldOfType(values, options, field);
 
-  const tokenized = values.map(tokenizeKey);
+  const tokenized = splitLetterPrefixes(values.map(tokenizeKey));
   const distinct = values.length;
   const signatures = new Set(tokenized.map(tokenSignature));
   const notes: string[] = [];
@@ -50,7 +52,7 @@ export function inferKeyTemplate(samples: readonly string[], options: InferKeyTe
   if (signatures.size > 1) notes.push(shapeNote(tokenized, maxAligned));
   for (let aligned = maxAligned; aligned >= 0; aligned--) {
     const whole = signatures.size === 1 && aligned === tokenized[0]!.length;
-    const built = buildTemplate(tokenized, aligned, whole, distinct === 1, options.attributeName);
+    const built = buildTemplate(tokenized, aligned, whole, distinct === 1, options);
     if (built === undefined) continue;
     const failure = firstRoundTripFailure(built.template, values);
     if (failure === undefined) {
@@ -111,10 +113,10 @@ function buildTemplate(
   aligned: number,
   whole: boolean,
   singleValue: boolean,
-  attributeName: string,
+  options: InferKeyTemplateOptions,
 ): BuiltTemplate | undefined {
   if (!whole && tokenized.some((tokens) => tokens.length <= aligned)) return undefined;
-  const namer = new FieldNamer(attributeName);
+  const namer = new FieldNamer(options.attributeName, options.entityName);
   const segments: TemplateSegment[] = [];
   const notes: string[] = [];
   let fieldCount = 0;
@@ -134,7 +136,8 @@ function buildTemplate(
     }
     const classification = classifyPart(
       parts.map((part) => part.text),
-      first.kind === 'iso',
+      isTimeToken(first),
+      { word: namer.contextWord(plannedFields === 1) },
     );
     const name = namer.field(classification.role, plannedFields === 1);
     fieldCount++;
@@ -148,6 +151,41 @@ function buildTemplate(
   }
   if (fieldCount === 0) notes.push('the same value in every sample: a literal template.');
   return { template: printKeyTemplate({ segments }), notes };
+}
+
+/** A literal word glued to the value after it: `ORDER0001`, `INV2026-0001` (upper-case letters, then a digit). */
+const LETTER_PREFIX = /^([A-Z]{2,}(?:_[A-Z]+)*)(\d.*)$/s;
+
+/**
+ * Splits a text part that every value starts with the same upper-case word
+ * glued to digits (`ORDER0001`, `ORDER0002`) into that word and the rest, so
+ * the word becomes a literal and the rest a field (`ORDER{orderNumber:int(4)}`).
+ * Only where every value has a text part at that place, with one word: ids
+ * that merely start with letters (`AB12`, `XY98`) differ in them and stay whole.
+ */
+function splitLetterPrefixes(tokenized: readonly (readonly KeyToken[])[]): KeyToken[][] {
+  const shortest = Math.min(...tokenized.map((tokens) => tokens.length));
+  const words = new Map<number, string>();
+  for (let index = 0; index < shortest; index++) {
+    let word: string | undefined;
+    const same = tokenized.every((tokens) => {
+      const token = tokens[index]!;
+      const match = token.kind === 'text' ? LETTER_PREFIX.exec(token.text) : null;
+      if (!match || (word !== undefined && match[1] !== word)) return false;
+      word = match[1];
+      return true;
+    });
+    if (same && word !== undefined) words.set(index, word);
+    // Past the first place the values' shapes differ, parts no longer line up.
+    if (!tokenized.every((tokens) => tokens[index]!.kind === tokenized[0]![index]!.kind && (tokens[index]!.kind !== 'delimiter' || tokens[index]!.text === tokenized[0]![index]!.text))) break;
+  }
+  if (words.size === 0) return tokenized.map((tokens) => [...tokens]);
+  return tokenized.map((tokens) =>
+    tokens.flatMap((token, index) => {
+      const word = words.get(index);
+      return word === undefined ? [token] : [{ kind: 'text', text: word }, { kind: 'text', text: token.text.slice(word.length) }];
+    }),
+  );
 }
 
 function isVarying(parts: readonly KeyToken[], singleValue: boolean): boolean {

@@ -1,20 +1,39 @@
+import { inferFieldOrder, type FieldSegment } from '../../keys';
+
 /**
  * Splits a stored key into the pieces template inference reasons about:
  * runs of delimiter characters, ISO-8601 timestamps (kept whole, although
- * they contain `:`), and the text between them.
+ * they contain `:`), dates in their other common spellings (`6/23/2026`,
+ * `23.06.2026`, `2026/06/23`, `2026-06-23`: one token, although `/` is a
+ * delimiter), and the text between them.
  */
 
 /** The characters keys are usually built with between their parts. */
 export const KEY_DELIMITERS = '#|:/~$@;!^';
 
 export interface KeyToken {
-  readonly kind: 'delimiter' | 'text' | 'iso';
+  /** `iso`: an ISO-8601 date and time; `date`: a date in another spelling, or an ISO date without a time. */
+  readonly kind: 'delimiter' | 'text' | 'iso' | 'date';
   readonly text: string;
 }
 
 const DELIMITER_SET = new Set(KEY_DELIMITERS);
 /** A timestamp at any precision and zone; the classifier decides which of them a template can hold. */
 const ISO_AT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?/y;
+/**
+ * A date written another way, ending where the key's part ends: month or day
+ * first (`6/23/2026`, `23.06.2026`, `6-23-2026`), year first (`2026/06/23`,
+ * `2026.06.23`) or an ISO date without a time (`2026-06-23`), each with an
+ * optional ` 10:00[:00]`. Whether it is a real date is asked of the one date
+ * reader (inferFieldOrder), not of this shape.
+ */
+const DATE_AT = new RegExp(
+  String.raw`(?:\d{1,2}([/.-])\d{1,2}\1(\d{4})|(\d{4})([/.])\d{1,2}\4\d{1,2}|(\d{4})-\d{2}-\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?(?=[${KEY_DELIMITERS.replace(/[\^\]\\/-]/g, '\\$&')}]|$)`,
+  'y',
+);
+/** Years a date in a key is taken to be in: a version like `1.2.3456` is no date. */
+const DATE_YEARS = { min: 1900, max: 2199 };
+const DATE_PROBE: FieldSegment = { kind: 'field', name: 'date', format: { kind: 'string' } };
 
 /**
  * @example
@@ -48,6 +67,12 @@ export function tokenizeKey(key: string): KeyToken[] {
         i += match[0].length;
         continue;
       }
+      const date = dateAt(key, i);
+      if (date !== undefined) {
+        tokens.push({ kind: 'date', text: date });
+        i += date.length;
+        continue;
+      }
     }
     if (textStart < 0) textStart = i;
     i++;
@@ -56,7 +81,22 @@ export function tokenizeKey(key: string): KeyToken[] {
   return tokens;
 }
 
-/** One string per token shape: keys with the same signature line up part by part. */
+/** The date spelled from `start`, when one is, up to the end of the key's part. */
+function dateAt(key: string, start: number): string | undefined {
+  DATE_AT.lastIndex = start;
+  const match = DATE_AT.exec(key);
+  if (!match) return undefined;
+  const year = Number(match[2] ?? match[3] ?? match[5]);
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return undefined;
+  return inferFieldOrder(DATE_PROBE, [match[0], match[0]])?.kind === 'date' ? match[0] : undefined;
+}
+
+/** Whether a token is a date or an instant (one field however it is spelled). */
+export function isTimeToken(token: KeyToken): boolean {
+  return token.kind === 'iso' || token.kind === 'date';
+}
+
+/** One string per token shape: keys with the same signature line up part by part (dates and instants alike). */
 export function tokenSignature(tokens: readonly KeyToken[]): string {
-  return tokens.map((token) => (token.kind === 'delimiter' ? 'D' + token.text : token.kind === 'iso' ? 'I' : 'T')).join('\u0000');
+  return tokens.map((token) => (token.kind === 'delimiter' ? 'D' + token.text : isTimeToken(token) ? 'I' : 'T')).join('\u0000');
 }
