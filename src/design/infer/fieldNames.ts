@@ -13,11 +13,11 @@ export class FieldNamer {
 
   /**
    * @param attributeName the key attribute: names a field no literal names
-   * @param entityName the entity the keys are of: spells out a one-letter prefix (`c#` of a customer → `customerId`)
+   * @param prefixWords what one-letter prefixes stand for in the table (`c` → `customer`: `c#…` → `customerId`)
    */
   constructor(
     private readonly attributeName: string,
-    private readonly entityName?: string,
+    private readonly prefixWords: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   /** Remembers the literal text before the next field. */
@@ -47,11 +47,10 @@ export class FieldNamer {
     return this.unique(base);
   }
 
-  /** `c` → `customer` when the entity is Customer; any other word in camel case. */
+  /** `c` → `customer` when the table says so; any other word in camel case. */
   private spelledOut(word: string): string {
-    const entity = this.entityName === undefined ? '' : identifierOf(this.entityName);
-    if (word.length === 1 && entity.length > 1 && entity[0]!.toLowerCase() === word.toLowerCase()) return entity;
-    return camelWord(word);
+    const spelled = word.length === 1 ? this.prefixWords.get(word.toLowerCase()) : undefined;
+    return spelled === undefined ? camelWord(word) : identifierOf(spelled);
   }
 
   private unique(base: string): string {

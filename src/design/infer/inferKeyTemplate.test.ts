@@ -124,8 +124,8 @@ describe('inferKeyTemplate', () => {
   });
 
   describe('ids stay ids; only padded numbers get a width, the one seen', () => {
-    it('types an id after a one-letter prefix as a string named after the entity', () => {
-      const customer = inferKeyTemplate(['c#12345'], { attributeName: 'PK', keyType: 'S', entityName: 'customer' });
+    it('types an id after a one-letter prefix as a string, named by what the letter stands for', () => {
+      const customer = inferKeyTemplate(['c#12345'], { attributeName: 'PK', keyType: 'S', prefixWords: new Map([['c', 'customer']]) });
       expect(customer.template).toBe('c#{customerId}');
       expect(infer(['c#12345', 'c#67890']).template).toBe('c#{cId}');
     });

@@ -9,8 +9,8 @@ export interface InferKeyTemplateOptions {
   /** The key attribute the values are of: names a lone field (`{playerId}`) and the notes. */
   readonly attributeName: string;
   readonly keyType: KeyAttributeType;
-  /** The entity the keys are of: spells out a one-letter prefix (`c#12345` of a customer → `{customerId}`). */
-  readonly entityName?: string;
+  /** What one-letter prefixes stand for in the table, lower case (`c` → `customer`: `c#12345` → `c#{customerId}`). */
+  readonly prefixWords?: ReadonlyMap<string, string>;
 }
 
 export interface InferredKeyTemplate {
@@ -116,7 +116,7 @@ function buildTemplate(
   options: InferKeyTemplateOptions,
 ): BuiltTemplate | undefined {
   if (!whole && tokenized.some((tokens) => tokens.length <= aligned)) return undefined;
-  const namer = new FieldNamer(options.attributeName, options.entityName);
+  const namer = new FieldNamer(options.attributeName, options.prefixWords);
   const segments: TemplateSegment[] = [];
   const notes: string[] = [];
   let fieldCount = 0;

@@ -41,6 +41,7 @@ export function entityFromItems(
   declaredTypes: ReadonlyMap<string, AttributeTypeName>,
   reader: ShapeReader,
   report: ImportReportEntry[],
+  prefixWords: ReadonlyMap<string, string> = new Map(),
 ): EntityDesign {
   const keys: Record<string, string> = {};
   const requiredKeys = new Set([table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])]);
@@ -65,7 +66,7 @@ export function entityFromItems(
       continue;
     } else if (source.items.length === 0 && !requiredKeys.has(attribute.name)) continue;
     const values = typed.map((entry) => keyText(entry.item[attribute.name]!));
-    const inferred = inferKeyTemplate(values, { attributeName: attribute.name, keyType: attribute.type });
+    const inferred = inferKeyTemplate(values, { attributeName: attribute.name, keyType: attribute.type, prefixWords });
     for (const bad of inferred.unencodable ?? []) {
       const entry = typed.find((candidate) => keyText(candidate.item[attribute.name]!) === bad)!;
       if (attribute.type === 'N') reader.warn(`${entry.path}.${attribute.name}`, `"${bad}" is not in DynamoDB's normal number form; it is kept as DynamoDB stores it (${attribute.name} normalised).`);
@@ -94,6 +95,32 @@ export function entityFromItems(
   });
   report.push(...keyReport);
   return { name: source.name, description: source.description, keys, attributes, samples, expectations: DEFAULT_EXPECTATIONS };
+}
+
+/**
+ * What the one-letter key prefixes of a table stand for (`c` → `customer`),
+ * read from the entities whose own keys use them: an entity named with that
+ * letter first whose table keys (partition, and sort if any) all start with
+ * the letter and a delimiter in every item (`customer`: PK = SK = `c#12345`).
+ * Two such entities for one letter: the shorter name (`order`, not
+ * `orderStatus`); a letter no entity claims is left as it is.
+ */
+export function oneLetterPrefixWords(table: TableDesign, sources: readonly EntitySource[]): Map<string, string> {
+  const keyNames = [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])];
+  const words = new Map<string, string>();
+  for (const source of sources) {
+    const letter = source.name[0]?.toLowerCase();
+    if (letter === undefined || !/[a-z]/.test(letter) || source.items.length === 0) continue;
+    const own = source.items.every((entry) =>
+      keyNames.every((name) => {
+        const value = entry.item[name];
+        return value !== undefined && new RegExp(`^${letter}[#|:/~$@;!^_-]`, 'i').test(keyText(value));
+      }),
+    );
+    const claimed = words.get(letter);
+    if (own && (claimed === undefined || source.name.length < claimed.length)) words.set(letter, source.name);
+  }
+  return words;
 }
 
 /**
