@@ -169,6 +169,15 @@ describe('inferKeyTemplate', () => {
     });
   });
 
+  it('takes a partition key the samples give one value as a field after its word, not a constant', () => {
+    const pk = (values: readonly string[]) => inferKeyTemplate(values, { attributeName: 'PK', keyType: 'S', partitionKey: true }).template;
+    expect(pk(['AIRPORT#SEA', 'AIRPORT#SEA'])).toBe('AIRPORT#{airportId}');
+    expect(pk(['TENANT#acme#USERS', 'TENANT#acme#USERS'])).toBe('TENANT#{tenantId}#USERS');
+    expect(pk(['CONFIG'])).toBe('CONFIG');
+    // A sort key keeps its constant: PROFILE, METADATA#SEA are literals there.
+    expect(infer(['METADATA#SEA', 'METADATA#SEA']).template).toBe('METADATA#SEA');
+  });
+
   it('says so when there are no samples', () => {
     expect(inferKeyTemplate([], { attributeName: 'GSI1PK', keyType: 'S' })).toMatchObject({ template: '{gsi1pk}' });
   });

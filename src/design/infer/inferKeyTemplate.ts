@@ -9,6 +9,8 @@ export interface InferKeyTemplateOptions {
   /** The key attribute the values are of: names a lone field (`{playerId}`) and the notes. */
   readonly attributeName: string;
   readonly keyType: KeyAttributeType;
+  /** Whether the attribute is a partition key (of the table or an index): one sample value is then no constant. */
+  readonly partitionKey?: boolean;
   /** What one-letter prefixes stand for in the table, lower case (`c` → `customer`: `c#12345` → `c#{customerId}`). */
   readonly prefixWords?: ReadonlyMap<string, string>;
 }
@@ -120,7 +122,8 @@ function buildTemplate(
   const segments: TemplateSegment[] = [];
   const notes: string[] = [];
   let fieldCount = 0;
-  const plannedFields = countVaryingParts(tokenized, aligned, singleValue) + (whole ? 0 : 1);
+  const isField = fieldPositions(tokenized, aligned, whole, singleValue, options.partitionKey === true);
+  const plannedFields = isField.filter(Boolean).length + (whole ? 0 : 1);
   const addLiteral = (text: string) => {
     namer.literal(text);
     const last = segments[segments.length - 1];
@@ -130,7 +133,7 @@ function buildTemplate(
   for (let index = 0; index < aligned; index++) {
     const parts = tokenized.map((tokens) => tokens[index]!);
     const first = parts[0]!;
-    if (first.kind === 'delimiter' || !isVarying(parts, singleValue)) {
+    if (!isField[index]) {
       addLiteral(first.text);
       continue;
     }
@@ -193,13 +196,30 @@ function isVarying(parts: readonly KeyToken[], singleValue: boolean): boolean {
   return parts.some((part) => part.text !== parts[0]!.text);
 }
 
-function countVaryingParts(tokenized: readonly (readonly KeyToken[])[], aligned: number, singleValue: boolean): number {
-  let count = 0;
+const UPPER_WORD = /^[A-Z][A-Z_]*$/;
+
+/**
+ * Which of the first `aligned` parts are fields: those that vary (or, when
+ * every sample has one value, that hold digits). A partition key the samples
+ * give one value (`AIRPORT#SEA` in every item) is not taken as a constant:
+ * that would claim every item of the entity is in one partition, which a few
+ * samples cannot show. Its last part after a word and a delimiter becomes a
+ * field (`AIRPORT#{airportId}`); a lone word (`CONFIG`) stays literal.
+ */
+function fieldPositions(tokenized: readonly (readonly KeyToken[])[], aligned: number, whole: boolean, singleValue: boolean, partitionKey: boolean): boolean[] {
+  const isField: boolean[] = [];
   for (let index = 0; index < aligned; index++) {
     const parts = tokenized.map((tokens) => tokens[index]!);
-    if (parts[0]!.kind !== 'delimiter' && isVarying(parts, singleValue)) count++;
+    isField.push(parts[0]!.kind !== 'delimiter' && isVarying(parts, singleValue));
   }
-  return count;
+  if (partitionKey && whole && !isField.includes(true)) {
+    const tokens = tokenized[0]!;
+    // Parts after a word and a delimiter; the last that is not an upper-case word (`acme` of `TENANT#acme#USERS`), else the last.
+    const candidates = [...tokens.keys()].filter((index) => index >= 2 && index < aligned && tokens[index]!.kind !== 'delimiter' && tokens[index - 1]!.kind === 'delimiter' && tokens[index - 2]!.kind !== 'delimiter');
+    const chosen = candidates.filter((index) => !UPPER_WORD.test(tokens[index]!.text)).pop() ?? candidates.pop();
+    if (chosen !== undefined) isField[chosen] = true;
+  }
+  return isField;
 }
 
 /**

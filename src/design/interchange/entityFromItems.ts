@@ -45,6 +45,7 @@ export function entityFromItems(
 ): EntityDesign {
   const keys: Record<string, string> = {};
   const requiredKeys = new Set([table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])]);
+  const partitionKeys = new Set([table.partitionKey.name, ...table.indexes.flatMap((index) => index.partitionKey.map((attribute) => attribute.name))]);
   const entityNotes: string[] = [];
   const keyReport: ImportReportEntry[] = [];
   const usedFields = new Map<string, string>(); // field name → the attribute whose template has it first
@@ -66,7 +67,7 @@ export function entityFromItems(
       continue;
     } else if (source.items.length === 0 && !requiredKeys.has(attribute.name)) continue;
     const values = typed.map((entry) => keyText(entry.item[attribute.name]!));
-    const inferred = inferKeyTemplate(values, { attributeName: attribute.name, keyType: attribute.type, prefixWords });
+    const inferred = inferKeyTemplate(values, { attributeName: attribute.name, keyType: attribute.type, partitionKey: partitionKeys.has(attribute.name), prefixWords });
     for (const bad of inferred.unencodable ?? []) {
       const entry = typed.find((candidate) => keyText(candidate.item[attribute.name]!) === bad)!;
       if (attribute.type === 'N') reader.warn(`${entry.path}.${attribute.name}`, `"${bad}" is not in DynamoDB's normal number form; it is kept as DynamoDB stores it (${attribute.name} normalised).`);
@@ -111,10 +112,11 @@ export function oneLetterPrefixWords(table: TableDesign, sources: readonly Entit
   for (const source of sources) {
     const letter = source.name[0]?.toLowerCase();
     if (letter === undefined || !/[a-z]/.test(letter) || source.items.length === 0) continue;
+    const startsWithLetter = new RegExp(`^${letter}[#|:/~$@;!^_-]`, 'i');
     const own = source.items.every((entry) =>
       keyNames.every((name) => {
         const value = entry.item[name];
-        return value !== undefined && new RegExp(`^${letter}[#|:/~$@;!^_-]`, 'i').test(keyText(value));
+        return value !== undefined && startsWithLetter.test(keyText(value));
       }),
     );
     const claimed = words.get(letter);

@@ -113,6 +113,14 @@ describe('import infers from real data', () => {
     expect(entity(design, 'Invoice').keys.SK).toBe('INV{invId}');
   });
 
+  it('does not make a partition key constant because its few samples share one value', () => {
+    const fares = [item('AIRLINE#AA', 'FARE#JFK', { price: { N: '320' } }), item('AIRLINE#AA', 'FARE#LAX', { price: { N: '180' } })];
+    const design = imported(workbenchModel([...fares, item('CONFIG', 'SETTINGS')], { Fare: fares }));
+    expect(entity(design, 'Fare').keys).toEqual({ PK: 'AIRLINE#{airlineId}', SK: 'FARE#{fareId}' });
+    expect(entity(design, 'Settings').keys).toEqual({ PK: 'CONFIG', SK: 'SETTINGS' });
+    expect(reviewDesign({ design }).filter((finding) => finding.code === 'review.lowCardinalityPartitionKey').map((finding) => finding.subject.entity)).toEqual(['Settings']);
+  });
+
   it('never invents a width: unpadded numbers stay text, padded ones of two widths stay text, one padded width is kept', () => {
     const design = imported(
       workbenchModel([
