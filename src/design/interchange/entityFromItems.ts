@@ -1,7 +1,7 @@
 import { parseKeyTemplate, printKeyTemplate, type TemplateSegment } from '../../keys';
 import { compileTemplateText } from '../designKeys';
 import type { AttributeDesign, AttributeTypeName, DesignSample, EntityDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../design.types';
-import { inferKeyTemplate } from '../infer';
+import { identifierOf, inferKeyTemplate } from '../infer';
 import { DEFAULT_EXPECTATIONS, type ImportReportEntry } from './importResult';
 import type { ShapeReader } from './shapeReader';
 
@@ -85,6 +85,7 @@ export function entityFromItems(
       notes: inferred.notes,
     });
   }
+  nameFieldsByValue(keys, decodedByAttribute, keyReport);
   const samples = source.items.map((entry) => sampleOf(keys, entry, decodedByAttribute));
   const attributes = attributesOf(source, keys, declaredTypes);
   report.push({
@@ -96,6 +97,53 @@ export function entityFromItems(
   });
   report.push(...keyReport);
   return { name: source.name, description: source.description, keys, attributes, samples, expectations: DEFAULT_EXPECTATIONS };
+}
+
+/**
+ * A field named only after its key attribute (`{rankKeyPart3}`,
+ * `{gsi1skPart2}`) takes the name of a field of another key of the entity
+ * that holds the same value in every item (`playerId`, `orderId`): the key
+ * repeats that value. At least two distinct values are needed, so a
+ * coincidence in one sample renames nothing.
+ */
+function nameFieldsByValue(keys: Record<string, string>, decodedByAttribute: Map<string, ReadonlyMap<SourceItem, Record<string, string>>>, keyReport: ImportReportEntry[]): void {
+  const fieldsOf = (attribute: string) => {
+    const parsed = parseKeyTemplate(keys[attribute] ?? '');
+    return parsed.ok ? parsed.value.segments.flatMap((segment) => (segment.kind === 'field' ? [segment.name] : [])) : [];
+  };
+  const isGeneric = (attribute: string, field: string, fieldCount: number) => {
+    const base = identifierOf(attribute);
+    return (field === base && fieldCount > 1) || new RegExp(`^${base}Part\\d+$`).test(field);
+  };
+  for (const attribute of Object.keys(keys)) {
+    const mine = decodedByAttribute.get(attribute);
+    const fields = fieldsOf(attribute);
+    if (!mine || mine.size === 0) continue;
+    for (const field of fields) {
+      if (!isGeneric(attribute, field, fields.length)) continue;
+      const values = [...mine.values()].map((decoded) => decoded[field]);
+      if (new Set(values).size < 2) continue;
+      const match = Object.keys(keys)
+        .filter((other) => other !== attribute)
+        .flatMap((other) => {
+          const theirFields = fieldsOf(other);
+          return theirFields.filter((name) => !isGeneric(other, name, theirFields.length) && !fields.includes(name)).map((name) => ({ other, name }));
+        })
+        .find(({ other, name }) => {
+          const theirs = decodedByAttribute.get(other);
+          return [...mine].every(([entry, decoded]) => decoded[field] !== undefined && theirs?.get(entry)?.[name] === decoded[field]);
+        });
+      if (!match) continue;
+      const parsed = parseKeyTemplate(keys[attribute]!);
+      if (!parsed.ok) continue;
+      const before = keys[attribute]!;
+      keys[attribute] = printKeyTemplate({ segments: parsed.value.segments.map((segment) => (segment.kind === 'field' && segment.name === field ? { ...segment, name: match.name } : segment)) });
+      decodedByAttribute.set(attribute, new Map([...mine].map(([entry, decoded]) => [entry, Object.fromEntries(Object.entries(decoded).map(([name, value]) => [name === field ? match.name : name, value]))])));
+      const line = keyReport.findIndex((entry) => entry.attribute === attribute);
+      if (line >= 0) keyReport[line] = { ...keyReport[line]!, summary: keyReport[line]!.summary.replace(before, keys[attribute]!), notes: keyReport[line]!.notes.map((note) => note.replaceAll(`{${field}}`, `{${match.name}}`)) };
+      return nameFieldsByValue(keys, decodedByAttribute, keyReport);
+    }
+  }
 }
 
 /**

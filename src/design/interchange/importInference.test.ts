@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Design, EntityDesign } from '..';
+import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { reviewDesign } from '../review';
-import { importWorkbenchModel } from '.';
+import { exportWorkbenchModel, importWorkbenchModel, KEYLAB_EXTENSION_FIELD } from '.';
 import anOnlineShop from './fixtures/an-online-shop.json?raw';
 
 /**
@@ -119,6 +120,16 @@ describe('import infers from real data', () => {
     expect(entity(design, 'Fare').keys).toEqual({ PK: 'AIRLINE#{airlineId}', SK: 'FARE#{fareId}' });
     expect(entity(design, 'Settings').keys).toEqual({ PK: 'CONFIG', SK: 'SETTINGS' });
     expect(reviewDesign({ design }).filter((finding) => finding.code === 'review.lowCardinalityPartitionKey').map((finding) => finding.subject.entity)).toEqual(['Settings']);
+  });
+
+  it('names a part that repeats another key’s field after that field (the built-in examples, exported without their templates)', () => {
+    const reimported = (design: Design) => {
+      const model = JSON.parse(exportWorkbenchModel(design).text) as Record<string, unknown>;
+      delete model[KEYLAB_EXTENSION_FIELD];
+      return imported(JSON.stringify(model));
+    };
+    expect(entity(reimported(LEADERBOARD_DESIGN), 'Run').keys.rankKey).toBe('{rankKey:int(10)}#{ts:epoch(16)}#{playerId}');
+    expect(entity(reimported(SHOP_DESIGN), 'Order').keys).toEqual({ PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{at:iso}#{orderId}', GSI1PK: 'STATUS#{statusId}', GSI1SK: '{at:iso}#{orderId}' });
   });
 
   it('never invents a width: unpadded numbers stay text, padded ones of two widths stay text, one padded width is kept', () => {
