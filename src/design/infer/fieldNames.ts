@@ -1,3 +1,4 @@
+import { isIdLikeName, type FieldFormat } from '../../keys';
 import type { PartClassification } from './classifyPart';
 
 /**
@@ -32,15 +33,24 @@ export class FieldNamer {
     return onlyField || this.fieldCount === 0 ? this.attributeName : undefined;
   }
 
-  /** A name for the next field, given what it holds. */
-  field(role: PartClassification['role'], onlyField: boolean): string {
+  /**
+   * A name for the next field, given what it holds. Ids end in `Id`; a
+   * quantity is named by its word (`score`); another number is a `…Number`
+   * when padded (`orderNumber:int(5)`) and a `…Seq` when it is text
+   * (`evtSeq`): the intended-order judge reads `…Number` as an id, and digits
+   * stored as text under an id's name would never be reported as sorting as text.
+   */
+  field(role: PartClassification['role'], onlyField: boolean, format?: FieldFormat): string {
     this.fieldCount++;
     let base: string;
     if (role === 'instant') base = 'at';
     else if (role === 'date') base = 'date';
     else if (role === 'epoch') base = 'ts';
     else if (this.pendingWord !== undefined) {
-      base = this.spelledOut(this.pendingWord) + (role === 'number' ? 'Number' : 'Id');
+      const word = this.spelledOut(this.pendingWord);
+      if (role === 'id') base = `${word}Id`;
+      else if (nameKind(this.pendingWord) === 'quantity' && word.length > 1) base = word;
+      else base = `${word}${format?.kind === 'int' ? 'Number' : 'Seq'}`;
       this.pendingWord = undefined;
     } else if (onlyField || this.fieldCount === 1) base = identifierOf(this.attributeName);
     else base = `${identifierOf(this.attributeName)}Part${this.fieldCount}`;
@@ -64,21 +74,24 @@ export class FieldNamer {
 /** What a name says a value is: an id (compared, never counted), a quantity (counted), or neither. */
 export type NameKind = 'id' | 'quantity' | 'neutral';
 
-/** Words of quantities and sequence numbers (`SCORE#`, `V#`, `seq`): their digits are counted. */
+/** Words of quantities and counters (`SCORE#`, `V#`, `seq`): their digits are counted. */
 const QUANTITY_WORDS = new Set(
-  'score points amount price cost total sum count qty quantity balance rank ranking level rating stars votes likes views size weight height age distance duration revenue sales stock priority seq sequence version ver v n num number no nr index idx position pos line page step round attempt'.split(' '),
+  'score points amount price cost total sum count qty quantity balance rank ranking level rating stars votes likes views size weight height age distance duration revenue sales stock priority seq sequence version ver v n index idx position pos line page step round attempt'.split(' '),
 );
-/** Words of things that have ids: their digits name one thing (`c#12345`, `CUSTOMER#…`, `USER#…`). */
+/** Key words of things that have ids: the digits after them name one thing (`CUSTOMER#12345`, `USER#…`). */
 const ID_WORDS = new Set(
-  'id ids uuid guid ulid ksuid cuid nanoid customer cust user usr account acct member player tenant org organization organisation team product sku session device owner author actor employee emp person client vendor supplier merchant seller buyer store shop warehouse patient doctor student teacher driver contact company subscriber asset listing vehicle guest host agent'.split(' '),
+  'cuid nanoid customer cust user usr account acct member player tenant org organization organisation team product session device owner author actor employee emp person client vendor supplier merchant seller buyer store shop warehouse patient doctor student teacher driver contact company subscriber asset listing vehicle guest host agent'.split(' '),
 );
 /** English words that end in "id" and are not ids. */
 const NOT_ID = new Set(['paid', 'valid', 'invalid', 'rapid', 'liquid', 'grid', 'android', 'hybrid', 'squid', 'void', 'said', 'raid', 'maid', 'aid', 'avoid', 'fluid', 'solid', 'acid', 'vivid', 'humid', 'pyramid', 'lipid']);
 
 /**
- * Whether a key word or attribute name says its value is an id (`c`,
- * `CUSTOMER`, `userId`, `order_uuid`) or a quantity (`SCORE`, `seq`, `V`).
- * A one-letter word says nothing either way (`c#`, `T#`): the values decide.
+ * Whether a key word or attribute name says its value is an id or a
+ * quantity. Ids: the intended-order judge's test of a field name
+ * (isIdLikeName: `userId`, `order_uuid`, `invoiceNumber`, `sku`), plus the
+ * upper-case words keys put before an id (`CUSTOMER`, `USER`, `USERID`).
+ * Quantities: `SCORE`, `seq`, `V`. A one-letter word says nothing either way
+ * (`c#`, `T#`): the values decide.
  *
  * @example
  * nameKind("CUSTOMER") // "id"
@@ -87,12 +100,13 @@ const NOT_ID = new Set(['paid', 'valid', 'invalid', 'rapid', 'liquid', 'grid', '
  */
 export function nameKind(name: string | undefined): NameKind {
   if (name === undefined) return 'neutral';
+  if (isIdLikeName(name)) return 'id';
   const words = splitWords(name);
   const last = words[words.length - 1];
   if (last === undefined) return 'neutral';
   if (QUANTITY_WORDS.has(last)) return 'quantity';
-  if (ID_WORDS.has(last)) return 'id';
-  // USERID, customerid: one word that ends in "id" after a consonant.
+  if (ID_WORDS.has(last) || isIdLikeName(last)) return 'id';
+  // USERID, CUSTOMERID: one upper-case word that ends in "id" after a consonant.
   if (words.length === 1 && last.length >= 4 && /[^aeiou]id$/.test(last) && !NOT_ID.has(last)) return 'id';
   return 'neutral';
 }

@@ -33,10 +33,10 @@ describe('inferKeyTemplate', () => {
 
   it('keeps numbers of different widths as a string field and says why', () => {
     const unpadded = infer(['SCORE#9', 'SCORE#10', 'SCORE#875']);
-    expect(unpadded.template).toBe('SCORE#{scoreNumber}');
+    expect(unpadded.template).toBe('SCORE#{score}');
     expect(unpadded.notes.join(' ')).toMatch(/different widths.*10 before 9/);
     const mixedPadding = infer(['N#007', 'N#0042']);
-    expect(mixedPadding.template).toBe('N#{nNumber}');
+    expect(mixedPadding.template).toBe('N#{nSeq}');
     expect(mixedPadding.notes.join(' ')).toMatch(/zero-padded to different widths \(3, 4 digits\)/);
   });
 
@@ -61,12 +61,12 @@ describe('inferKeyTemplate', () => {
   it('handles empty parts (a doubled delimiter) by a coarser template', () => {
     const result = infer(['A##1', 'A#x#2']);
     expect(result.template).toBe('A{aId}');
-    expect(infer(['A##1', 'A##2']).template).toBe('A##{aNumber}');
+    expect(infer(['A##1', 'A##2']).template).toBe('A##{aSeq}');
   });
 
   it('splits on |, :, /, ~ and $ too', () => {
     expect(infer(['tenant|t1|user|u1', 'tenant|t2|user|u2']).template).toBe('tenant|{tenantId}|user|{userId}');
-    expect(infer(['a:1:x', 'a:2:y']).template).toBe('a:{aNumber}:{skPart2}');
+    expect(infer(['a:1:x', 'a:2:y']).template).toBe('a:{aSeq}:{skPart2}');
     // Unpadded digits of one width show no width to pad to: a string field, not an int(4) made up from them.
     expect(infer(['p/2026/x', 'p/2027/y']).template).toBe('p/{pId}/{skPart2}');
     expect(infer(['k~a$1', 'k~b$2']).template).toBe("k~{kId}${skPart2}");
@@ -143,15 +143,15 @@ describe('inferKeyTemplate', () => {
     });
 
     it('gives zero-padded numbers the width seen, and unpadded quantities no width', () => {
-      expect(infer(['SCORE#00042', 'SCORE#01500']).template).toBe('SCORE#{scoreNumber:int(5)}');
-      expect(infer(['SCORE#0000001500', 'SCORE#0000000042']).template).toBe('SCORE#{scoreNumber:int(10)}');
-      expect(infer(['SCORE#12345', 'SCORE#67890']).template).toBe('SCORE#{scoreNumber}');
+      expect(infer(['SCORE#00042', 'SCORE#01500']).template).toBe('SCORE#{score:int(5)}');
+      expect(infer(['SCORE#0000001500', 'SCORE#0000000042']).template).toBe('SCORE#{score:int(10)}');
+      expect(infer(['SCORE#12345', 'SCORE#67890']).template).toBe('SCORE#{score}');
       expect(infer(['ORDER#12345', 'ORDER#67890']).template).toBe('ORDER#{orderId}');
     });
 
     it('keeps padded numbers of different widths a string field: the stored widths stay evidence', () => {
       const result = infer(['SCORE#00000010#p1', 'SCORE#0000001500#p2']);
-      expect(result.template).toBe('SCORE#{scoreNumber}#{skPart2}');
+      expect(result.template).toBe('SCORE#{score}#{skPart2}');
       expect(result.notes.join(' ')).toMatch(/zero-padded to different widths \(8, 10 digits\)/);
     });
   });

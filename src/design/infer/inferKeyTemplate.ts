@@ -142,7 +142,7 @@ function buildTemplate(
       isTimeToken(first),
       { word: namer.contextWord(plannedFields === 1) },
     );
-    const name = namer.field(classification.role, plannedFields === 1);
+    const name = namer.field(classification.role, plannedFields === 1, classification.format);
     fieldCount++;
     segments.push({ kind: 'field', name, format: classification.format });
     if (classification.note) notes.push(`{${name}}: ${classification.note}`);

@@ -1,4 +1,4 @@
-import { inferFieldOrder, type FieldSegment } from '../../keys';
+import { readDates } from '../../keys';
 
 /**
  * Splits a stored key into the pieces template inference reasons about:
@@ -25,7 +25,7 @@ const ISO_AT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]
  * first (`6/23/2026`, `23.06.2026`, `6-23-2026`), year first (`2026/06/23`,
  * `2026.06.23`) or an ISO date without a time (`2026-06-23`), each with an
  * optional ` 10:00[:00]`. Whether it is a real date is asked of the one date
- * reader (inferFieldOrder), not of this shape.
+ * reader (readDates), not of this shape.
  */
 const DATE_AT = new RegExp(
   String.raw`(?:\d{1,2}([/.-])\d{1,2}\1(\d{4})|(\d{4})([/.])\d{1,2}\4\d{1,2}|(\d{4})-\d{2}-\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?(?=[${KEY_DELIMITERS.replace(/[\^\]\\/-]/g, '\\$&')}]|$)`,
@@ -33,7 +33,6 @@ const DATE_AT = new RegExp(
 );
 /** Years a date in a key is taken to be in: a version like `1.2.3456` is no date. */
 const DATE_YEARS = { min: 1900, max: 2199 };
-const DATE_PROBE: FieldSegment = { kind: 'field', name: 'date', format: { kind: 'string' } };
 
 /**
  * @example
@@ -88,7 +87,7 @@ function dateAt(key: string, start: number): string | undefined {
   if (!match) return undefined;
   const year = Number(match[2] ?? match[3] ?? match[5]);
   if (year < DATE_YEARS.min || year > DATE_YEARS.max) return undefined;
-  return inferFieldOrder(DATE_PROBE, [match[0], match[0]])?.kind === 'date' ? match[0] : undefined;
+  return readDates([match[0]]) === undefined ? undefined : match[0];
 }
 
 /** Whether a token is a date or an instant (one field however it is spelled). */

@@ -50,6 +50,24 @@ describe('import infers from real data', () => {
 
     const findings = reviewDesign({ design });
     expect(findings.filter((finding) => finding.code === 'review.widthTooNarrow')).toEqual([]);
+    // Named as ids, the digits are ids to the intended-order judge too: not "numbers sorting as text".
+    expect(findings.filter((finding) => finding.code === 'review.numberInStringField')).toEqual([]);
+  });
+
+  it('names unpadded counters and quantities so that the review still says they sort as text', () => {
+    const design = imported(
+      workbenchModel([
+        item('SEASON#s1', 'SCORE#9'),
+        item('SEASON#s1', 'SCORE#10'),
+        item('SEASON#s1', 'SCORE#875'),
+        item('THREAD#t1', 'MSG#7'),
+        item('THREAD#t1', 'MSG#12'),
+      ]),
+    );
+    expect(entity(design, 'Score').keys.SK).toBe('SCORE#{score}');
+    expect(entity(design, 'Msg').keys.SK).toBe('MSG#{msgSeq}');
+    const numbers = reviewDesign({ design }).filter((finding) => finding.code === 'review.numberInStringField');
+    expect(numbers.map((finding) => finding.subject.entity).sort()).toEqual(['Msg', 'Score']);
   });
 
   it('reads EVT#6/23/2026 as one date field, so the review finds the dates and its fix sorts them by time', () => {
@@ -144,7 +162,7 @@ describe('import infers from real data', () => {
         item('SEASON#s1', 'RUN#00117'),
       ]),
     );
-    expect(entity(design, 'Score').keys.SK).toBe('SCORE#{scoreNumber}#{skPart2}');
+    expect(entity(design, 'Score').keys.SK).toBe('SCORE#{score}#{skPart2}');
     expect(entity(design, 'Profile').keys.PK).toBe('USER#{userId}');
     expect(entity(design, 'Run').keys.SK).toBe('RUN#{runNumber:int(5)}');
     expect(reviewDesign({ design }).filter((finding) => finding.code === 'review.widthTooNarrow')).toEqual([]);
