@@ -1,5 +1,5 @@
 import { isIdLikeName, type FieldFormat } from '../../keys';
-import type { PartClassification } from './classifyPart';
+import type { PartClassification, PartContext } from './classifyPart';
 
 /**
  * Names for inferred fields: from the literal before them (`ORDER#…` →
@@ -27,30 +27,36 @@ export class FieldNamer {
     if (words && words.length > 0) this.pendingWord = words[words.length - 1];
   }
 
-  /** The word that says what the next field is: the literal before it, else (for the first or only field) the attribute's name. */
-  contextWord(onlyField: boolean): string | undefined {
-    if (this.pendingWord !== undefined) return this.pendingWord;
-    return onlyField || this.fieldCount === 0 ? this.attributeName : undefined;
+  /**
+   * What says what the next field is: the literal's word before it, else
+   * (for the first or only field) the attribute's name; and whether that
+   * word is a one-letter prefix the table's own entity keys use (`w#` of a
+   * warehouse), which makes the value that entity's id.
+   */
+  context(onlyField: boolean): PartContext {
+    if (this.pendingWord !== undefined) return { word: this.pendingWord, entityPrefix: this.pendingWord.length === 1 && this.prefixWords.has(this.pendingWord.toLowerCase()) };
+    return { word: onlyField || this.fieldCount === 0 ? this.attributeName : undefined };
   }
 
   /**
    * A name for the next field, given what it holds. Ids end in `Id`; a
    * quantity is named by its word (`score`); another number is a `…Number`
-   * when padded (`orderNumber:int(5)`) and a `…Seq` when it is text
-   * (`evtSeq`): the intended-order judge reads `…Number` as an id, and digits
+   * when padded (`orderNumber:int(5)`), a `…Seq` when its digits are text
+   * (`evtSeq`), a `…Value` when signed or decimal text: the
+   * intended-order judge reads `…Number` as an id, and digits
    * stored as text under an id's name would never be reported as sorting as text.
    */
   field(role: PartClassification['role'], onlyField: boolean, format?: FieldFormat): string {
     this.fieldCount++;
     let base: string;
     if (role === 'instant') base = 'at';
-    else if (role === 'date') base = 'date';
+    else if (role === 'date' || role === 'hour' || role === 'month') base = role;
     else if (role === 'epoch') base = 'ts';
     else if (this.pendingWord !== undefined) {
       const word = this.spelledOut(this.pendingWord);
       if (role === 'id') base = `${word}Id`;
       else if (nameKind(this.pendingWord) === 'quantity' && word.length > 1) base = word;
-      else base = `${word}${format?.kind === 'int' ? 'Number' : 'Seq'}`;
+      else base = `${word}${format?.kind === 'int' ? 'Number' : role === 'amount' ? 'Value' : 'Seq'}`;
       this.pendingWord = undefined;
     } else if (onlyField || this.fieldCount === 1) base = identifierOf(this.attributeName);
     else base = `${identifierOf(this.attributeName)}Part${this.fieldCount}`;
@@ -76,7 +82,7 @@ export type NameKind = 'id' | 'quantity' | 'neutral';
 
 /** Words of quantities and counters (`SCORE#`, `V#`, `seq`): their digits are counted. */
 const QUANTITY_WORDS = new Set(
-  'score points amount price cost total sum count qty quantity balance rank ranking level rating stars votes likes views size weight height age distance duration revenue sales stock priority seq sequence version ver v n index idx position pos line page step round attempt'.split(' '),
+  'score points amount amt price cost total sum count qty quantity balance bal rank ranking level rating stars votes likes views size weight height age distance duration revenue sales stock priority seq sequence version ver v n index idx position pos line page step round attempt'.split(' '),
 );
 /** Key words of things that have ids: the digits after them name one thing (`CUSTOMER#12345`, `USER#…`). */
 const ID_WORDS = new Set(

@@ -116,6 +116,13 @@ describe('inferKeyTemplate', () => {
       expect(infer(['EVT#6/23/2026', 'EVT#6/23/2026']).template).toBe('EVT#{date}');
     });
 
+    it('reads ISO hour and month buckets as one field, even when every sample is in the same one', () => {
+      expect(infer(['SITE#plant-1#2026-06-23T10', 'SITE#plant-2#2026-06-23T10'], 'GSI1PK').template).toBe('SITE#{siteId}#{hour}');
+      expect(infer(['SENSOR#s1#2026-06', 'SENSOR#s2#2026-07'], 'PK').template).toBe('SENSOR#{sensorId}#{month}');
+      expect(infer(['EVT#2026-06-23T10:00:00Z#a', 'EVT#2026-06-23T10:00:00Z#b']).template).toBe('EVT#{at:iso}#{evtId}');
+      expect(infer(['V#2026-13', 'V#2026-14']).template).not.toContain('{month}');
+    });
+
     it('keeps paths and versions that only look like dates apart', () => {
       expect(infer(['p/13/45/2026', 'p/14/46/2027']).template).not.toContain('{date}');
       expect(infer(['v1.2.3', 'v1.2.4']).template).not.toContain('{date}');
@@ -128,6 +135,8 @@ describe('inferKeyTemplate', () => {
       const customer = inferKeyTemplate(['c#12345'], { attributeName: 'PK', keyType: 'S', prefixWords: new Map([['c', 'customer']]) });
       expect(customer.template).toBe('c#{customerId}');
       expect(infer(['c#12345', 'c#67890']).template).toBe('c#{cId}');
+      // Padded, the digits after an entity's own letter are still its id: no int(3) for w#001.
+      expect(inferKeyTemplate(['w#001', 'w#002'], { attributeName: 'SK', keyType: 'S', prefixWords: new Map([['w', 'warehouse']]) }).template).toBe('w#{warehouseId}');
     });
 
     it.each([
@@ -147,6 +156,19 @@ describe('inferKeyTemplate', () => {
       expect(infer(['SCORE#0000001500', 'SCORE#0000000042']).template).toBe('SCORE#{score:int(10)}');
       expect(infer(['SCORE#12345', 'SCORE#67890']).template).toBe('SCORE#{score}');
       expect(infer(['ORDER#12345', 'ORDER#67890']).template).toBe('ORDER#{orderId}');
+    });
+
+    it('keeps signed and decimal numbers as text named as values, and mixed epoch units as one ts field', () => {
+      const prices = infer(['PRICE#100.00', 'PRICE#12.50', 'PRICE#9.99']);
+      expect(prices.template).toBe('PRICE#{price}');
+      expect(prices.notes.join(' ')).toMatch(/signed or decimal numbers \("100.00"\) kept as a string field/);
+      expect(infer(['AMT#-0000150', 'AMT#-0000020', 'AMT#0000300']).template).toBe('AMT#{amt}');
+      // Padded to one shape, decimals get dec(I,F) at the shape seen.
+      expect(infer(['PRICE#00012.50#sku1', 'PRICE#00100.00#sku2']).template).toBe('PRICE#{price:dec(5,2)}#{skPart2}');
+      expect(infer(['DELTA#-1.5', 'DELTA#2']).template).toBe('DELTA#{deltaValue}');
+      const epochs = infer(['TS#1719705600', 'TS#1719709200000']);
+      expect(epochs.template).toBe('TS#{ts}');
+      expect(epochs.notes.join(' ')).toMatch(/epoch seconds and milliseconds mixed \(1 of 10 digits, 1 of 13\)/);
     });
 
     it('keeps padded numbers of different widths a string field: the stored widths stay evidence', () => {

@@ -140,7 +140,7 @@ function buildTemplate(
     const classification = classifyPart(
       parts.map((part) => part.text),
       isTimeToken(first),
-      { word: namer.contextWord(plannedFields === 1) },
+      namer.context(plannedFields === 1),
     );
     const name = namer.field(classification.role, plannedFields === 1, classification.format);
     fieldCount++;
@@ -192,6 +192,8 @@ function splitLetterPrefixes(tokenized: readonly (readonly KeyToken[])[]): KeyTo
 }
 
 function isVarying(parts: readonly KeyToken[], singleValue: boolean): boolean {
+  // A date or an instant is a value even when every sample has the same one (readings of one hour): never a literal.
+  if (isTimeToken(parts[0]!)) return true;
   if (singleValue) return /\d/.test(parts[0]!.text);
   return parts.some((part) => part.text !== parts[0]!.text);
 }

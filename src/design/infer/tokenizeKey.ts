@@ -23,14 +23,17 @@ const ISO_AT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]
 /**
  * A date written another way, ending where the key's part ends: month or day
  * first (`6/23/2026`, `23.06.2026`, `6-23-2026`), year first (`2026/06/23`,
- * `2026.06.23`) or an ISO date without a time (`2026-06-23`), each with an
- * optional ` 10:00[:00]`. Whether it is a real date is asked of the one date
- * reader (readDates), not of this shape.
+ * `2026.06.23`), an ISO date without a time (`2026-06-23`), or an ISO hour or
+ * month bucket (`2026-06-23T10`, `2026-06`), each date with an optional
+ * ` 10:00[:00]`. Whether it is a real date is asked of the one date reader
+ * (readDates), not of this shape.
  */
 const DATE_AT = new RegExp(
-  String.raw`(?:\d{1,2}([/.-])\d{1,2}\1(\d{4})|(\d{4})([/.])\d{1,2}\4\d{1,2}|(\d{4})-\d{2}-\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?(?=[${KEY_DELIMITERS.replace(/[\^\]\\/-]/g, '\\$&')}]|$)`,
+  String.raw`(?:\d{1,2}([/.-])\d{1,2}\1\d{4}|\d{4}([/.])\d{1,2}\2\d{1,2}|\d{4}-\d{2}-\d{2}(?:T\d{2})?|\d{4}-\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?(?=[${KEY_DELIMITERS.replace(/[\^\]\\/-]/g, '\\$&')}]|$)`,
   'y',
 );
+/** An ISO month (`2026-06`) or hour (`2026-06-23T10`) bucket: the date reader reads its day. */
+const ISO_BUCKET = /^(\d{4}-\d{2})(?:(-\d{2})T(\d{2}))?$/;
 /** Years a date in a key is taken to be in: a version like `1.2.3456` is no date. */
 const DATE_YEARS = { min: 1900, max: 2199 };
 
@@ -85,9 +88,13 @@ function dateAt(key: string, start: number): string | undefined {
   DATE_AT.lastIndex = start;
   const match = DATE_AT.exec(key);
   if (!match) return undefined;
-  const year = Number(match[2] ?? match[3] ?? match[5]);
+  const text = match[0];
+  const year = Number(/\d{4}/.exec(text)?.[0]);
   if (year < DATE_YEARS.min || year > DATE_YEARS.max) return undefined;
-  return readDates([match[0]]) === undefined ? undefined : match[0];
+  const bucket = ISO_BUCKET.exec(text);
+  if (bucket && bucket[3] !== undefined && Number(bucket[3]) > 23) return undefined;
+  const day = bucket ? `${bucket[1]!}${bucket[2] ?? '-01'}` : text;
+  return readDates([day]) === undefined ? undefined : text;
 }
 
 /** Whether a token is a date or an instant (one field however it is spelled). */
