@@ -166,7 +166,7 @@ const LETTER_PREFIX = /^([A-Z]{2,}(?:_[A-Z]+)*)(\d.*)$/s;
  * Only where every value has a text part at that place, with one word: ids
  * that merely start with letters (`AB12`, `XY98`) differ in them and stay whole.
  */
-function splitLetterPrefixes(tokenized: readonly (readonly KeyToken[])[]): KeyToken[][] {
+function splitLetterPrefixes(tokenized: readonly (readonly KeyToken[])[]): readonly (readonly KeyToken[])[] {
   const shortest = Math.min(...tokenized.map((tokens) => tokens.length));
   const words = new Map<number, string>();
   for (let index = 0; index < shortest; index++) {
@@ -182,7 +182,7 @@ function splitLetterPrefixes(tokenized: readonly (readonly KeyToken[])[]): KeyTo
     // Past the first place the values' shapes differ, parts no longer line up.
     if (!tokenized.every((tokens) => tokens[index]!.kind === tokenized[0]![index]!.kind && (tokens[index]!.kind !== 'delimiter' || tokens[index]!.text === tokenized[0]![index]!.text))) break;
   }
-  if (words.size === 0) return tokenized.map((tokens) => [...tokens]);
+  if (words.size === 0) return tokenized;
   return tokenized.map((tokens) =>
     tokens.flatMap((token, index) => {
       const word = words.get(index);

@@ -121,8 +121,7 @@ function nameFieldsByValue(keys: Record<string, string>, decodedByAttribute: Map
     if (!mine || mine.size === 0) continue;
     for (const field of fields) {
       if (!isGeneric(attribute, field, fields.length)) continue;
-      const values = [...mine.values()].map((decoded) => decoded[field]);
-      if (new Set(values).size < 2) continue;
+      if (!hasTwoValues(mine, field)) continue;
       const match = Object.keys(keys)
         .filter((other) => other !== attribute)
         .flatMap((other) => {
@@ -138,12 +137,26 @@ function nameFieldsByValue(keys: Record<string, string>, decodedByAttribute: Map
       if (!parsed.ok) continue;
       const before = keys[attribute]!;
       keys[attribute] = printKeyTemplate({ segments: parsed.value.segments.map((segment) => (segment.kind === 'field' && segment.name === field ? { ...segment, name: match.name } : segment)) });
-      decodedByAttribute.set(attribute, new Map([...mine].map(([entry, decoded]) => [entry, Object.fromEntries(Object.entries(decoded).map(([name, value]) => [name === field ? match.name : name, value]))])));
+      // The decoded records are this import's own: renamed in place (a copy per item was most of this pass's time).
+      for (const decoded of mine.values()) {
+        decoded[match.name] = decoded[field]!;
+        delete decoded[field];
+      }
       const line = keyReport.findIndex((entry) => entry.attribute === attribute);
       if (line >= 0) keyReport[line] = { ...keyReport[line]!, summary: keyReport[line]!.summary.replace(before, keys[attribute]!), notes: keyReport[line]!.notes.map((note) => note.replaceAll(`{${field}}`, `{${match.name}}`)) };
       return nameFieldsByValue(keys, decodedByAttribute, keyReport);
     }
   }
+}
+
+function hasTwoValues(decoded: ReadonlyMap<SourceItem, Record<string, string>>, field: string): boolean {
+  let first: string | undefined;
+  for (const values of decoded.values()) {
+    const value = values[field];
+    if (first === undefined) first = value;
+    else if (value !== first) return true;
+  }
+  return false;
 }
 
 /**
