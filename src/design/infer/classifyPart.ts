@@ -107,7 +107,7 @@ function classifyDigits(values: readonly string[], kind: NameKind): PartClassifi
   const padded = values.some((value) => value.length > 1 && value.startsWith('0'));
   const sorted = [...widths].sort((a, b) => a - b);
   if (kind === 'id') {
-    return { format: STRING, role: 'id', note: `digits after an id-like name read as an id ("${values[0]}"): a string field, compared as text, never padded to a width.` };
+    return { format: STRING, role: 'id', note: `digits named as an id ("${values[0]}"): a string field, compared as text, never padded to a width.` };
   }
   if (widths.size === 1) {
     const width = values[0]!.length;
