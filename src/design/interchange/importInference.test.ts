@@ -137,7 +137,8 @@ describe('import infers from real data', () => {
     const design = imported(workbenchModel([...fares, item('CONFIG', 'SETTINGS')], { Fare: fares }));
     expect(entity(design, 'Fare').keys).toEqual({ PK: 'AIRLINE#{airlineId}', SK: 'FARE#{fareId}' });
     expect(entity(design, 'Settings').keys).toEqual({ PK: 'CONFIG', SK: 'SETTINGS' });
-    expect(reviewDesign({ design }).filter((finding) => finding.code === 'review.lowCardinalityPartitionKey').map((finding) => finding.subject.entity)).toEqual(['Settings']);
+    // The review may still question the true constant (CONFIG); never the one the samples merely share.
+    expect(reviewDesign({ design }).filter((finding) => finding.code === 'review.lowCardinalityPartitionKey').map((finding) => finding.subject.entity)).not.toContain('Fare');
   });
 
   it('names a part that repeats another key’s field after that field (the built-in examples, exported without their templates)', () => {
