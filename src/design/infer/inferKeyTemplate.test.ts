@@ -33,10 +33,10 @@ describe('inferKeyTemplate', () => {
 
   it('keeps numbers of different widths as a string field and says why', () => {
     const unpadded = infer(['SCORE#9', 'SCORE#10', 'SCORE#875']);
-    expect(unpadded.template).toBe('SCORE#{scoreNumber}');
+    expect(unpadded.template).toBe('SCORE#{score}');
     expect(unpadded.notes.join(' ')).toMatch(/different widths.*10 before 9/);
     const mixedPadding = infer(['N#007', 'N#0042']);
-    expect(mixedPadding.template).toBe('N#{nNumber}');
+    expect(mixedPadding.template).toBe('N#{nSeq}');
     expect(mixedPadding.notes.join(' ')).toMatch(/zero-padded to different widths \(3, 4 digits\)/);
   });
 
@@ -61,13 +61,14 @@ describe('inferKeyTemplate', () => {
   it('handles empty parts (a doubled delimiter) by a coarser template', () => {
     const result = infer(['A##1', 'A#x#2']);
     expect(result.template).toBe('A{aId}');
-    expect(infer(['A##1', 'A##2']).template).toBe('A##{aNumber}');
+    expect(infer(['A##1', 'A##2']).template).toBe('A##{aSeq}');
   });
 
   it('splits on |, :, /, ~ and $ too', () => {
     expect(infer(['tenant|t1|user|u1', 'tenant|t2|user|u2']).template).toBe('tenant|{tenantId}|user|{userId}');
-    expect(infer(['a:1:x', 'a:2:y']).template).toBe('a:{aNumber}:{skPart2}');
-    expect(infer(['p/2026/x', 'p/2027/y']).template).toBe('p/{pNumber:int(4)}/{skPart2}');
+    expect(infer(['a:1:x', 'a:2:y']).template).toBe('a:{aSeq}:{skPart2}');
+    // Unpadded digits of one width show no width to pad to: a string field, not an int(4) made up from them.
+    expect(infer(['p/2026/x', 'p/2027/y']).template).toBe('p/{pId}/{skPart2}');
     expect(infer(['k~a$1', 'k~b$2']).template).toBe("k~{kId}${skPart2}");
   });
 
@@ -90,6 +91,113 @@ describe('inferKeyTemplate', () => {
   it('names a lone field after its attribute and keeps names unique', () => {
     expect(infer(['p_1', 'p_2'], 'playerId').template).toBe('{playerId}');
     expect(infer(['ORDER#a#ORDER#b', 'ORDER#c#ORDER#d']).template).toBe('ORDER#{orderId}#ORDER#{orderId2}');
+  });
+
+  describe('dates in any common spelling are one field', () => {
+    it.each([
+      ['month/day/year', ['EVT#6/23/2026', 'EVT#11/3/2025', 'EVT#1/15/2026'], 'EVT#{date}'],
+      ['day.month.year', ['EVT#23.06.2026', 'EVT#03.11.2025'], 'EVT#{date}'],
+      ['year/month/day', ['EVT#2026/06/23', 'EVT#2025/11/03'], 'EVT#{date}'],
+      ['day-month-year with dashes', ['EVT#23-06-2026', 'EVT#03-11-2025'], 'EVT#{date}'],
+      ['an ISO date without a time', ['EVT#2026-06-23', 'EVT#2025-11-03'], 'EVT#{date}'],
+      ['ISO with offsets', ['EVT#2026-06-23T10:00:00+09:00', 'EVT#2025-11-03T08:00:00-05:00'], 'EVT#{at}'],
+      ['ISO UTC as the codec writes it', ['EVT#2026-06-23T10:00:00Z', 'EVT#2025-11-03T08:00:00Z'], 'EVT#{at:iso}'],
+      ['epoch seconds', ['EVT#1782208800', 'EVT#1762156800'], 'EVT#{ts:epoch(10)}'],
+      ['epoch milliseconds', ['EVT#1782208800000', 'EVT#1762156800123'], 'EVT#{ts:epochms(13)}'],
+    ])('%s', (_form, values, template) => {
+      expect(infer(values).template).toBe(template);
+    });
+
+    it('reads the issue’s EVT#6/23/2026 as one date, not three numbers, followed by more parts', () => {
+      const result = infer(['EVT#6/23/2026#e_1', 'EVT#11/3/2025#e_2']);
+      expect(result.template).toBe('EVT#{date}#{evtId}');
+      expect(result.notes.join(' ')).toMatch(/dates written like "6\/23\/2026" kept as one string field.*ISO-8601 UTC/);
+      // A single sample is a date too (every part with digits is a field then).
+      expect(infer(['EVT#6/23/2026', 'EVT#6/23/2026']).template).toBe('EVT#{date}');
+    });
+
+    it('reads ISO hour and month buckets as one field, even when every sample is in the same one', () => {
+      expect(infer(['SITE#plant-1#2026-06-23T10', 'SITE#plant-2#2026-06-23T10'], 'GSI1PK').template).toBe('SITE#{siteId}#{hour}');
+      expect(infer(['SENSOR#s1#2026-06', 'SENSOR#s2#2026-07'], 'PK').template).toBe('SENSOR#{sensorId}#{month}');
+      expect(infer(['EVT#2026-06-23T10:00:00Z#a', 'EVT#2026-06-23T10:00:00Z#b']).template).toBe('EVT#{at:iso}#{evtId}');
+      expect(infer(['V#2026-13', 'V#2026-14']).template).not.toContain('{month}');
+    });
+
+    it('keeps paths and versions that only look like dates apart', () => {
+      expect(infer(['p/13/45/2026', 'p/14/46/2027']).template).not.toContain('{date}');
+      expect(infer(['v1.2.3', 'v1.2.4']).template).not.toContain('{date}');
+      expect(infer(['R#1.2.1234', 'R#1.3.1234']).template).not.toContain('{date}');
+    });
+  });
+
+  describe('ids stay ids; only padded numbers get a width, the one seen', () => {
+    it('types an id after a one-letter prefix as a string, named by what the letter stands for', () => {
+      const customer = inferKeyTemplate(['c#12345'], { attributeName: 'PK', keyType: 'S', prefixWords: new Map([['c', 'customer']]) });
+      expect(customer.template).toBe('c#{customerId}');
+      expect(infer(['c#12345', 'c#67890']).template).toBe('c#{cId}');
+      // Padded, the digits after an entity's own letter are still its id: no int(3) for w#001.
+      expect(inferKeyTemplate(['w#001', 'w#002'], { attributeName: 'SK', keyType: 'S', prefixWords: new Map([['w', 'warehouse']]) }).template).toBe('w#{warehouseId}');
+    });
+
+    it.each([
+      [['CUSTOMER#12345', 'CUSTOMER#67890'], 'CUSTOMER#{customerId}'],
+      [['USER#00042', 'USER#00117'], 'USER#{userId}'],
+      [['c_77b2', 'c_90af'], '{customerId}'],
+      [['9f86d081', '3e23e816'], '{customerId}'],
+      [['01J0ZK3M8Q4N5V6W7X8Y9Z0ABC', '01J0ZK3M8Q4N5V6W7X8Y9Z0ABD'], '{customerId}'],
+      [['7c9e6679-7425-40de-944b-e07fc1f90ae7', '550e8400-e29b-41d4-a716-446655440000'], '{customerId}'],
+      [['12345', '67890'], '{customerId}'],
+    ])('%j → %s', (values, template) => {
+      expect(infer(values, 'customerId').template).toBe(template);
+    });
+
+    it('gives zero-padded numbers the width seen, and unpadded quantities no width', () => {
+      expect(infer(['SCORE#00042', 'SCORE#01500']).template).toBe('SCORE#{score:int(5)}');
+      expect(infer(['SCORE#0000001500', 'SCORE#0000000042']).template).toBe('SCORE#{score:int(10)}');
+      expect(infer(['SCORE#12345', 'SCORE#67890']).template).toBe('SCORE#{score}');
+      expect(infer(['ORDER#12345', 'ORDER#67890']).template).toBe('ORDER#{orderId}');
+    });
+
+    it('keeps signed and decimal numbers as text named as values, and mixed epoch units as one ts field', () => {
+      const prices = infer(['PRICE#100.00', 'PRICE#12.50', 'PRICE#9.99']);
+      expect(prices.template).toBe('PRICE#{price}');
+      expect(prices.notes.join(' ')).toMatch(/signed or decimal numbers \("100.00"\) kept as a string field/);
+      expect(infer(['AMT#-0000150', 'AMT#-0000020', 'AMT#0000300']).template).toBe('AMT#{amt}');
+      // Padded to one shape, decimals get dec(I,F) at the shape seen.
+      expect(infer(['PRICE#00012.50#sku1', 'PRICE#00100.00#sku2']).template).toBe('PRICE#{price:dec(5,2)}#{skPart2}');
+      expect(infer(['DELTA#-1.5', 'DELTA#2']).template).toBe('DELTA#{deltaValue}');
+      const epochs = infer(['TS#1719705600', 'TS#1719709200000']);
+      expect(epochs.template).toBe('TS#{ts}');
+      expect(epochs.notes.join(' ')).toMatch(/epoch seconds and milliseconds mixed \(1 of 10 digits, 1 of 13\)/);
+    });
+
+    it('keeps padded numbers of different widths a string field: the stored widths stay evidence', () => {
+      const result = infer(['SCORE#00000010#p1', 'SCORE#0000001500#p2']);
+      expect(result.template).toBe('SCORE#{score}#{skPart2}');
+      expect(result.notes.join(' ')).toMatch(/zero-padded to different widths \(8, 10 digits\)/);
+    });
+  });
+
+  describe('a literal prefix without a delimiter', () => {
+    it('reads ORDER0001 as the word ORDER and a number', () => {
+      expect(infer(['ORDER0001', 'ORDER0002', 'ORDER0010']).template).toBe('ORDER{orderNumber:int(4)}');
+      expect(infer(['ORDER0001', 'ORDER0001']).template).toBe('ORDER{orderNumber:int(4)}');
+      expect(infer(['INV2026-0001', 'INV2026-0002']).template).toBe('INV{invId}');
+    });
+
+    it('leaves ids that merely start with letters whole', () => {
+      expect(infer(['AB12CD', 'XY98ZZ']).template).toBe('{sk}');
+      expect(infer(['ORDERITEM#0001#A', 'ORDERITEM#0001#B']).template).toBe('ORDERITEM#0001#{orderitemId}');
+    });
+  });
+
+  it('takes a partition key the samples give one value as a field after its word, not a constant', () => {
+    const pk = (values: readonly string[]) => inferKeyTemplate(values, { attributeName: 'PK', keyType: 'S', partitionKey: true }).template;
+    expect(pk(['AIRPORT#SEA', 'AIRPORT#SEA'])).toBe('AIRPORT#{airportId}');
+    expect(pk(['TENANT#acme#USERS', 'TENANT#acme#USERS'])).toBe('TENANT#{tenantId}#USERS');
+    expect(pk(['CONFIG'])).toBe('CONFIG');
+    // A sort key keeps its constant: PROFILE, METADATA#SEA are literals there.
+    expect(infer(['METADATA#SEA', 'METADATA#SEA']).template).toBe('METADATA#SEA');
   });
 
   it('says so when there are no samples', () => {

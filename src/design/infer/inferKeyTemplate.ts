@@ -3,12 +3,16 @@ import { compileTemplateText } from '../designKeys';
 import type { KeyAttributeType } from '../design.types';
 import { classifyPart } from './classifyPart';
 import { FieldNamer, identifierOf } from './fieldNames';
-import { tokenizeKey, tokenSignature, type KeyToken } from './tokenizeKey';
+import { isTimeToken, tokenizeKey, tokenSignature, type KeyToken } from './tokenizeKey';
 
 export interface InferKeyTemplateOptions {
   /** The key attribute the values are of: names a lone field (`{playerId}`) and the notes. */
   readonly attributeName: string;
   readonly keyType: KeyAttributeType;
+  /** Whether the attribute is a partition key (of the table or an index): one sample value is then no constant. */
+  readonly partitionKey?: boolean;
+  /** What one-letter prefixes stand for in the table, lower case (`c` → `customer`: `c#12345` → `c#{customerId}`). */
+  readonly prefixWords?: ReadonlyMap<string, string>;
 }
 
 export interface InferredKeyTemplate {
@@ -40,7 +44,7 @@ export function inferKeyTemplate(samples: readonly string[], options: InferKeyTe
   if (values.length === 0) return { template: `{${field}}`, notes: [`no sample values for ${options.attributeName}: one string field {${field}}.`] };
   if (options.keyType !== 'S') return singleFieldOfType(values, options, field);
 
-  const tokenized = values.map(tokenizeKey);
+  const tokenized = splitLetterPrefixes(values.map(tokenizeKey));
   const distinct = values.length;
   const signatures = new Set(tokenized.map(tokenSignature));
   const notes: string[] = [];
@@ -50,7 +54,7 @@ export function inferKeyTemplate(samples: readonly string[], options: InferKeyTe
   if (signatures.size > 1) notes.push(shapeNote(tokenized, maxAligned));
   for (let aligned = maxAligned; aligned >= 0; aligned--) {
     const whole = signatures.size === 1 && aligned === tokenized[0]!.length;
-    const built = buildTemplate(tokenized, aligned, whole, distinct === 1, options.attributeName);
+    const built = buildTemplate(tokenized, aligned, whole, distinct === 1, options);
     if (built === undefined) continue;
     const failure = firstRoundTripFailure(built.template, values);
     if (failure === undefined) {
@@ -111,14 +115,15 @@ function buildTemplate(
   aligned: number,
   whole: boolean,
   singleValue: boolean,
-  attributeName: string,
+  options: InferKeyTemplateOptions,
 ): BuiltTemplate | undefined {
   if (!whole && tokenized.some((tokens) => tokens.length <= aligned)) return undefined;
-  const namer = new FieldNamer(attributeName);
+  const namer = new FieldNamer(options.attributeName, options.prefixWords);
   const segments: TemplateSegment[] = [];
   const notes: string[] = [];
   let fieldCount = 0;
-  const plannedFields = countVaryingParts(tokenized, aligned, singleValue) + (whole ? 0 : 1);
+  const isField = fieldPositions(tokenized, aligned, whole, singleValue, options.partitionKey === true);
+  const plannedFields = isField.filter(Boolean).length + (whole ? 0 : 1);
   const addLiteral = (text: string) => {
     namer.literal(text);
     const last = segments[segments.length - 1];
@@ -128,15 +133,16 @@ function buildTemplate(
   for (let index = 0; index < aligned; index++) {
     const parts = tokenized.map((tokens) => tokens[index]!);
     const first = parts[0]!;
-    if (first.kind === 'delimiter' || !isVarying(parts, singleValue)) {
+    if (!isField[index]) {
       addLiteral(first.text);
       continue;
     }
     const classification = classifyPart(
       parts.map((part) => part.text),
-      first.kind === 'iso',
+      isTimeToken(first),
+      namer.context(plannedFields === 1),
     );
-    const name = namer.field(classification.role, plannedFields === 1);
+    const name = namer.field(classification.role, plannedFields === 1, classification.format);
     fieldCount++;
     segments.push({ kind: 'field', name, format: classification.format });
     if (classification.note) notes.push(`{${name}}: ${classification.note}`);
@@ -150,18 +156,72 @@ function buildTemplate(
   return { template: printKeyTemplate({ segments }), notes };
 }
 
+/** A literal word glued to the value after it: `ORDER0001`, `INV2026-0001` (upper-case letters, then a digit). */
+const LETTER_PREFIX = /^([A-Z]{2,}(?:_[A-Z]+)*)(\d.*)$/s;
+
+/**
+ * Splits a text part that every value starts with the same upper-case word
+ * glued to digits (`ORDER0001`, `ORDER0002`) into that word and the rest, so
+ * the word becomes a literal and the rest a field (`ORDER{orderNumber:int(4)}`).
+ * Only where every value has a text part at that place, with one word: ids
+ * that merely start with letters (`AB12`, `XY98`) differ in them and stay whole.
+ */
+function splitLetterPrefixes(tokenized: readonly (readonly KeyToken[])[]): readonly (readonly KeyToken[])[] {
+  const shortest = Math.min(...tokenized.map((tokens) => tokens.length));
+  const words = new Map<number, string>();
+  for (let index = 0; index < shortest; index++) {
+    let word: string | undefined;
+    const same = tokenized.every((tokens) => {
+      const token = tokens[index]!;
+      const match = token.kind === 'text' ? LETTER_PREFIX.exec(token.text) : null;
+      if (!match || (word !== undefined && match[1] !== word)) return false;
+      word = match[1];
+      return true;
+    });
+    if (same && word !== undefined) words.set(index, word);
+    // Past the first place the values' shapes differ, parts no longer line up.
+    if (!tokenized.every((tokens) => tokens[index]!.kind === tokenized[0]![index]!.kind && (tokens[index]!.kind !== 'delimiter' || tokens[index]!.text === tokenized[0]![index]!.text))) break;
+  }
+  if (words.size === 0) return tokenized;
+  return tokenized.map((tokens) =>
+    tokens.flatMap((token, index) => {
+      const word = words.get(index);
+      return word === undefined ? [token] : [{ kind: 'text', text: word }, { kind: 'text', text: token.text.slice(word.length) }];
+    }),
+  );
+}
+
 function isVarying(parts: readonly KeyToken[], singleValue: boolean): boolean {
+  // A date or an instant is a value even when every sample has the same one (readings of one hour): never a literal.
+  if (isTimeToken(parts[0]!)) return true;
   if (singleValue) return /\d/.test(parts[0]!.text);
   return parts.some((part) => part.text !== parts[0]!.text);
 }
 
-function countVaryingParts(tokenized: readonly (readonly KeyToken[])[], aligned: number, singleValue: boolean): number {
-  let count = 0;
+const UPPER_WORD = /^[A-Z][A-Z_]*$/;
+
+/**
+ * Which of the first `aligned` parts are fields: those that vary (or, when
+ * every sample has one value, that hold digits). A partition key the samples
+ * give one value (`AIRPORT#SEA` in every item) is not taken as a constant:
+ * that would claim every item of the entity is in one partition, which a few
+ * samples cannot show. Its last part after a word and a delimiter becomes a
+ * field (`AIRPORT#{airportId}`); a lone word (`CONFIG`) stays literal.
+ */
+function fieldPositions(tokenized: readonly (readonly KeyToken[])[], aligned: number, whole: boolean, singleValue: boolean, partitionKey: boolean): boolean[] {
+  const isField: boolean[] = [];
   for (let index = 0; index < aligned; index++) {
     const parts = tokenized.map((tokens) => tokens[index]!);
-    if (parts[0]!.kind !== 'delimiter' && isVarying(parts, singleValue)) count++;
+    isField.push(parts[0]!.kind !== 'delimiter' && isVarying(parts, singleValue));
   }
-  return count;
+  if (partitionKey && whole && !isField.includes(true)) {
+    const tokens = tokenized[0]!;
+    // Parts after a word and a delimiter; the last that is not an upper-case word (`acme` of `TENANT#acme#USERS`), else the last.
+    const candidates = [...tokens.keys()].filter((index) => index >= 2 && index < aligned && tokens[index]!.kind !== 'delimiter' && tokens[index - 1]!.kind === 'delimiter' && tokens[index - 2]!.kind !== 'delimiter');
+    const chosen = candidates.filter((index) => !UPPER_WORD.test(tokens[index]!.text)).pop() ?? candidates.pop();
+    if (chosen !== undefined) isField[chosen] = true;
+  }
+  return isField;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { parseKeyTemplate, printKeyTemplate, type TemplateSegment } from '../../keys';
 import { compileTemplateText } from '../designKeys';
 import type { AttributeDesign, AttributeTypeName, DesignSample, EntityDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../design.types';
-import { inferKeyTemplate } from '../infer';
+import { identifierOf, inferKeyTemplate } from '../infer';
 import { DEFAULT_EXPECTATIONS, type ImportReportEntry } from './importResult';
 import type { ShapeReader } from './shapeReader';
 
@@ -41,9 +41,11 @@ export function entityFromItems(
   declaredTypes: ReadonlyMap<string, AttributeTypeName>,
   reader: ShapeReader,
   report: ImportReportEntry[],
+  prefixWords: ReadonlyMap<string, string> = new Map(),
 ): EntityDesign {
   const keys: Record<string, string> = {};
   const requiredKeys = new Set([table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])]);
+  const partitionKeys = new Set([table.partitionKey.name, ...table.indexes.flatMap((index) => index.partitionKey.map((attribute) => attribute.name))]);
   const entityNotes: string[] = [];
   const keyReport: ImportReportEntry[] = [];
   const usedFields = new Map<string, string>(); // field name → the attribute whose template has it first
@@ -65,7 +67,7 @@ export function entityFromItems(
       continue;
     } else if (source.items.length === 0 && !requiredKeys.has(attribute.name)) continue;
     const values = typed.map((entry) => keyText(entry.item[attribute.name]!));
-    const inferred = inferKeyTemplate(values, { attributeName: attribute.name, keyType: attribute.type });
+    const inferred = inferKeyTemplate(values, { attributeName: attribute.name, keyType: attribute.type, partitionKey: partitionKeys.has(attribute.name), prefixWords });
     for (const bad of inferred.unencodable ?? []) {
       const entry = typed.find((candidate) => keyText(candidate.item[attribute.name]!) === bad)!;
       if (attribute.type === 'N') reader.warn(`${entry.path}.${attribute.name}`, `"${bad}" is not in DynamoDB's normal number form; it is kept as DynamoDB stores it (${attribute.name} normalised).`);
@@ -83,6 +85,7 @@ export function entityFromItems(
       notes: inferred.notes,
     });
   }
+  nameFieldsByValue(keys, decodedByAttribute, keyReport);
   const samples = source.items.map((entry) => sampleOf(keys, entry, decodedByAttribute));
   const attributes = attributesOf(source, keys, declaredTypes);
   report.push({
@@ -94,6 +97,93 @@ export function entityFromItems(
   });
   report.push(...keyReport);
   return { name: source.name, description: source.description, keys, attributes, samples, expectations: DEFAULT_EXPECTATIONS };
+}
+
+/**
+ * A field named only after its key attribute (`{rankKeyPart3}`,
+ * `{gsi1skPart2}`) takes the name of a field of another key of the entity
+ * that holds the same value in every item (`playerId`, `orderId`): the key
+ * repeats that value. At least two distinct values are needed, so a
+ * coincidence in one sample renames nothing.
+ */
+function nameFieldsByValue(keys: Record<string, string>, decodedByAttribute: Map<string, ReadonlyMap<SourceItem, Record<string, string>>>, keyReport: ImportReportEntry[]): void {
+  const fieldsOf = (attribute: string) => {
+    const parsed = parseKeyTemplate(keys[attribute] ?? '');
+    return parsed.ok ? parsed.value.segments.flatMap((segment) => (segment.kind === 'field' ? [segment.name] : [])) : [];
+  };
+  const isGeneric = (attribute: string, field: string, fieldCount: number) => {
+    const base = identifierOf(attribute);
+    return (field === base && fieldCount > 1) || new RegExp(`^${base}Part\\d+$`).test(field);
+  };
+  for (const attribute of Object.keys(keys)) {
+    const mine = decodedByAttribute.get(attribute);
+    const fields = fieldsOf(attribute);
+    if (!mine || mine.size === 0) continue;
+    for (const field of fields) {
+      if (!isGeneric(attribute, field, fields.length)) continue;
+      if (!hasTwoValues(mine, field)) continue;
+      const match = Object.keys(keys)
+        .filter((other) => other !== attribute)
+        .flatMap((other) => {
+          const theirFields = fieldsOf(other);
+          return theirFields.filter((name) => !isGeneric(other, name, theirFields.length) && !fields.includes(name)).map((name) => ({ other, name }));
+        })
+        .find(({ other, name }) => {
+          const theirs = decodedByAttribute.get(other);
+          return [...mine].every(([entry, decoded]) => decoded[field] !== undefined && theirs?.get(entry)?.[name] === decoded[field]);
+        });
+      if (!match) continue;
+      const parsed = parseKeyTemplate(keys[attribute]!);
+      if (!parsed.ok) continue;
+      const before = keys[attribute]!;
+      keys[attribute] = printKeyTemplate({ segments: parsed.value.segments.map((segment) => (segment.kind === 'field' && segment.name === field ? { ...segment, name: match.name } : segment)) });
+      // The decoded records are this import's own: renamed in place (a copy per item was most of this pass's time).
+      for (const decoded of mine.values()) {
+        decoded[match.name] = decoded[field]!;
+        delete decoded[field];
+      }
+      const line = keyReport.findIndex((entry) => entry.attribute === attribute);
+      if (line >= 0) keyReport[line] = { ...keyReport[line]!, summary: keyReport[line]!.summary.replace(before, keys[attribute]!), notes: keyReport[line]!.notes.map((note) => note.replaceAll(`{${field}}`, `{${match.name}}`)) };
+      return nameFieldsByValue(keys, decodedByAttribute, keyReport);
+    }
+  }
+}
+
+function hasTwoValues(decoded: ReadonlyMap<SourceItem, Record<string, string>>, field: string): boolean {
+  let first: string | undefined;
+  for (const values of decoded.values()) {
+    const value = values[field];
+    if (first === undefined) first = value;
+    else if (value !== first) return true;
+  }
+  return false;
+}
+
+/**
+ * What the one-letter key prefixes of a table stand for (`c` → `customer`),
+ * read from the entities whose own keys use them: an entity named with that
+ * letter first whose table keys (partition, and sort if any) all start with
+ * the letter and a delimiter in every item (`customer`: PK = SK = `c#12345`).
+ * Two such entities for one letter: the shorter name (`order`, not
+ * `orderStatus`); a letter no entity claims is left as it is.
+ */
+export function oneLetterPrefixWords(table: TableDesign, sources: readonly EntitySource[]): Map<string, string> {
+  const keyNames = [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])];
+  const words = new Map<string, string>();
+  for (const source of sources) {
+    const letter = source.name[0]?.toLowerCase();
+    if (letter === undefined || !/[a-z]/.test(letter) || source.items.length === 0) continue;
+    const startsWithLetter = new RegExp(`^${letter}[#|:/~$@;!^_-]`, 'i');
+    const own = source.items.every((entry) =>
+      keyNames.every((name) => {
+        const value = entry.item[name];
+        return value !== undefined && startsWithLetter.test(keyText(value));
+      }),
+    );
+    const claimed = words.get(letter);
+    if (own && (claimed === undefined || source.name.length < claimed.length)) words.set(letter, source.name);
+  }
+  return words;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AttributeTypeName, Design, IndexDesign, JsonItem, KeyAttributeDesign, ProjectionDesign, TableDesign } from '../design.types';
 import { keyAttributesOf } from '../designKeys';
-import { entityFromItems, keyText, type EntitySource, type SourceItem } from './entityFromItems';
+import { entityFromItems, keyText, oneLetterPrefixWords, type EntitySource, type SourceItem } from './entityFromItems';
 import { checkItemCount, checkModelSize } from './importLimits';
 import { restoreKeylabExtension } from './keylabExtension';
 import type { ImportReportEntry, ImportResult } from './importResult';
@@ -149,7 +149,8 @@ function readTable(raw: unknown, path: string, reader: ShapeReader, report: Impo
   }
   const keyAttributes = keyAttributesOf(shell);
   const tableReport: ImportReportEntry[] = [];
-  const entities = sources.map((source) => entityFromItems(shell, keyAttributes, source, declaredTypes, reader, tableReport));
+  const prefixWords = oneLetterPrefixWords(shell, sources);
+  const entities = sources.map((source) => entityFromItems(shell, keyAttributes, source, declaredTypes, reader, tableReport, prefixWords));
   const itemCount = sources.reduce((sum, source) => sum + source.items.length, 0);
   report.push({
     scope: 'table',
@@ -261,10 +262,11 @@ function entitySources(table: TableDesign, tableItems: readonly { item: JsonItem
   return sources;
 }
 
-/** The constant word a key starts with (`ORDER` of `ORDER#…`, `PROFILE`), or "" when it starts with a value. */
+/** The constant word a key starts with (`ORDER` of `ORDER#…` and of `ORDER0001`, `PROFILE`), or "" when it starts with a value. */
 function keyPrefix(text: string): string {
-  // A word before a delimiter, or a key that is one upper-case word (PROFILE, METADATA); not a value like p_7781.
-  const match = /^([A-Za-z][A-Za-z0-9_-]*)(?=[#|:/~$@;!^])/.exec(text) ?? /^([A-Z][A-Z0-9_]*)$/.exec(text);
+  // A word before a delimiter, an upper-case word glued to digits (ORDER0001: the word, not each order),
+  // or a key that is one upper-case word (PROFILE, METADATA); not a value like p_7781.
+  const match = /^([A-Za-z][A-Za-z0-9_-]*)(?=[#|:/~$@;!^])/.exec(text) ?? /^([A-Z]{2,}(?:_[A-Z]+)*)(?=\d)/.exec(text) ?? /^([A-Z][A-Z0-9_]*)$/.exec(text);
   return match ? match[1]! : '';
 }
 
