@@ -2,13 +2,16 @@ import { fieldWidth, parseTimestamp, type FieldFormat } from '../../../keys';
 import type { ReviewEvidence, ReviewFinding, ReviewRule } from '../review.types';
 import type { ReviewContext, SortRange } from '../reviewContext';
 import { fieldFormatFix, fieldSitesOf, fieldValues, inversionEvidence, meetingGroups, placeholderText, prefixesBefore, quoteTemplate, rangeName, siteSubject, type FieldSite } from './orderingSupport';
+import { checkOffsets } from './mixedOffsets';
 
 /**
  * review.mixedTimestampPrecision — ISO-8601 timestamps with and without a
  * fraction in one sort range: after the seconds, "." (0x2E) meets "Z"
  * (0x5A), so `…10:00:00.500Z` sorts before `…10:00:00Z`, the later instant
  * first. It happens inside one string field whose values mix precisions, and
- * between `{t:iso}` and `{t:iso(ms)}` of entities that share a partition.
+ * between `{t:iso}` and `{t:iso(ms)}` of entities that share a partition;
+ * and instants written with different UTC offsets (`+09:00`, `Z`,
+ * `-05:00`), whose text order is not their time order (./mixedOffsets).
  */
 export const mixedTimestampPrecision: ReviewRule = {
   code: 'review.mixedTimestampPrecision',
@@ -23,6 +26,7 @@ export const mixedTimestampPrecision: ReviewRule = {
         for (const finding of checkAttribute(context, range, attribute.name, position)) if (!findings.has(finding.id)) findings.set(finding.id, finding);
       });
     }
+    for (const finding of checkOffsets(context)) if (!findings.has(finding.id)) findings.set(finding.id, finding);
     return [...findings.values()];
   },
 };

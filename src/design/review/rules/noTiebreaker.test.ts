@@ -25,7 +25,7 @@ describe('review.noTiebreaker', () => {
       { label: 'then replaced by (sample run-5)', text: 'leaderboardId = "SEASON#2026-SUMMER", rankKey = "0000000875"' },
     ]);
     expect(finding!.evidence[2]!.text).toContain('playerId: "p_2209" vs "p_9001"');
-    expect(finding!.suggestion).toContain('<paddedScore>#<paddedTimestamp>#<playerId>');
+    expect(finding!.suggestion).toBe('End rankKey with a value unique per Run item, after score: `{score:int(10)}#{playerId}` keeps two items with the same score apart.');
     expect(finding!.fix?.label).toBe('Use `{score:int(10)}#{playerId}`');
     const fixed = finding!.fix!.apply(BARE_SCORE);
     expect(fixed.tables[0]!.entities[0]!.keys.rankKey).toBe('{score:int(10)}#{playerId}');

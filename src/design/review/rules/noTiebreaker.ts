@@ -34,16 +34,20 @@ export const noTiebreaker: ReviewRule = {
       const sortTemplate = review.template(keyAttribute)!;
       const subject = { table: table.name, entity: entity.name, keyAttribute };
       const collision = firstCollision(review, primary.map((attribute) => attribute.name));
-      const tying = table.sortKey ? tyingFields(review, sortTemplate.compiled!.fields) : undefined;
+      const tying = table.sortKey && !repeatsPartitionKey(review, table.partitionKey.name, keyAttribute) ? tyingFields(review, sortTemplate.compiled!.fields) : undefined;
       if (!collision && !tying) continue;
 
       const fields = tying ?? sortTemplate.compiled!.fields;
       const names = fields.map((field) => field.name).join(', ');
       const idField = tiebreakerCandidate(review);
       const fix = idField ? appendTiebreaker(table.name, entity, keyAttribute, sortTemplate.text, idField) : undefined;
+      // Written for this entity, with its own key and field names (never a fixed example from another design).
+      const newId = `${lowerFirst(entity.name.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase()))}Id`;
       const suggestion =
-        `End ${keyAttribute} with a value unique per item, after ${names || 'the key'}: the article's \`<paddedScore>#<paddedTimestamp>#<playerId>\`` +
-        (fix ? `, here \`${fix.template}\`.` : `. ${entity.name} has no id-like field yet: add one (\`{${lowerFirst(entity.name)}Id}\`) and append it (\`${sortTemplate.text}#{${lowerFirst(entity.name)}Id}\`).`);
+        `End ${keyAttribute} with a value unique per ${entity.name} item, after ${names || 'the key'}` +
+        (fix
+          ? `: \`${fix.template}\` keeps two items with the same ${names || 'key'} apart.`
+          : `. ${entity.name} has no id-like field yet: add one (\`{${newId}}\`) and append it: \`${sortTemplate.text}${sortTemplate.text.endsWith('#') ? '' : '#'}{${newId}}\`.`);
       const parts = { suggestion, ...(fix ? { fix: fix.fix } : {}) };
 
       if (collision) {
@@ -104,6 +108,32 @@ function firstCollision(review: EntityReview, attributes: readonly string[]): re
     shared.set(own, index);
   }
   return undefined;
+}
+
+/**
+ * Whether the sort key repeats the partition key: every field of the sort
+ * template is a field of the partition template (`PK = c#{id}`, `SK =
+ * c#{id}`), or every sample's sort key equals its partition key (the same
+ * value under other field names, as an importer names them). Then each
+ * partition holds one item of the entity, told apart by its partition key,
+ * and nothing can tie.
+ */
+function repeatsPartitionKey(review: EntityReview, partitionAttribute: string, sortAttribute: string): boolean {
+  const partition = review.template(partitionAttribute)?.compiled;
+  const sort = review.template(sortAttribute)?.compiled;
+  if (!partition || !sort) return false;
+  const partitionFields = new Set(partition.fields.map((field) => field.name));
+  if (sort.fields.length > 0 && partitionFields.size > 0 && sort.fields.every((field) => partitionFields.has(field.name))) return true;
+  const partitionKeys = review.encodedKeys(partitionAttribute);
+  const sortKeys = review.encodedKeys(sortAttribute);
+  let compared = 0;
+  for (let index = 0; index < sortKeys.length; index++) {
+    const key = sortKeys[index];
+    if (key === undefined || partitionKeys[index] === undefined) continue;
+    if (key !== partitionKeys[index]) return false;
+    compared++;
+  }
+  return compared > 0 && partitionFields.size > 0;
 }
 
 /**

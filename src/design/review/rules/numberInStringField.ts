@@ -1,5 +1,6 @@
 import { adviseWidth, compareDynamoNumbers, inferFieldOrder, largestSampleDigits, MAX_FIELD_WIDTH, type FieldFormat } from '../../../keys';
 import type { ReviewFinding, ReviewRule } from '../review.types';
+import { paddedDigitWidths } from './paddedDigits';
 import { fieldFormatFix, fieldValues, inversionEvidence, isSortKey, placeholderText, quoteSome, quoteTemplate, siteInversion, siteSubject, stringKeyFieldSites, type FieldSite } from './orderingSupport';
 
 /**
@@ -20,6 +21,8 @@ export const numberInStringField: ReviewRule = {
       const present = values.filter((value): value is string => value !== undefined);
       // A cheap look first (most string fields hold words): inference reads and sorts every value.
       if (present.length < 2 || !present.every((value) => PLAIN_NUMBER.test(value))) continue;
+      // Digits zero-padded by hand at several widths are review.mixedWidths' (one advice, the widest width seen, not two).
+      if (paddedDigitWidths(present)) continue;
       const inferred = inferFieldOrder(site.field, present);
       if (inferred?.kind !== 'number') continue;
       const { inversion } = siteInversion(site, (value) => value, compareDynamoNumbers);
