@@ -42,6 +42,15 @@ describe('review.lowCardinalityPartitionKey', () => {
     expect(finding?.severity).toBe('note');
     expect(finding?.message).toContain('is the same for every item (OPEN_ORDERS: no fields)');
     expect(finding?.message).toContain('one partition');
+    // Advice in the design's own names: a field Order already has.
+    expect(finding?.suggestion).toContain('such as customerId (GSI1PK = "…#{customerId}")');
+  });
+
+  it('takes a literal key that a few sample items share (an importer made it literal) as no evidence of one partition', () => {
+    const few = designOf(tableDesign({ entities: [entity('Fare', { PK: 'FARES', SK: 'FARE#{route}' }, { samples: samples([{ route: 'LAX-JFK' }, { route: 'SFO-SEA' }]) })] }));
+    expect(run(lowCardinalityPartitionKey, few)).toEqual([]);
+    const expected = designOf(tableDesign({ entities: [entity('Fare', { PK: 'FARES', SK: 'FARE#{route}' }, { samples: samples([{ route: 'LAX-JFK' }]), expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {}, itemCount: 50000 } })] }));
+    expect(run(lowCardinalityPartitionKey, expected).map((finding) => finding.severity)).toEqual(['note']);
   });
 
   it('finds nothing for a key with many values', () => {

@@ -2,6 +2,7 @@ import { keySchemaOf } from '../../designKeys';
 import type { TableDesign } from '../../design.types';
 import type { EntityReview, ReviewContext } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewRule, ReviewSeverity } from '../review.types';
+import { isIdLikeName } from './patternRuleSupport';
 import { formatCount, formatRate, partitionSpread, patternsOn, PARTITION_WRITE_UNITS, type PartitionSpread, whereOf } from './capacityEstimates';
 
 /**
@@ -61,8 +62,7 @@ function checkKey(context: ReviewContext, table: TableDesign, index: string | un
       context.finding('review.lowCardinalityPartitionKey', severity, { table: table.name, entity: review.entity.name, ...(index !== undefined ? { index } : {}), keyAttribute: keyNames }, {
         message: `${what}${load}: every ${review.entity.name} item${traffic > 0 ? ' and request' : ''} lands on ${values === 1 ? 'one partition' : `${formatCount(values)} partitions`}, each limited to 3,000 reads and 1,000 writes a second.`,
         evidence: evidenceOf(review, spread),
-        suggestion:
-          'Give the partition key more values: add a field that spreads the items (the customer, a day bucket), or shard it with a suffix such as #{shard:int(1)} over N shards, written at random and read in parallel; for a flag, a sparse index (only the items that carry it) keeps the index small.',
+        suggestion: spreadAdvice(review, keyNames, schema.partition.map((attribute) => attribute.name)),
       }),
     );
   }
@@ -82,6 +82,20 @@ function constantByDesign(review: EntityReview, spread: PartitionSpread): boolea
   if (review.entity.samples.length === 0) return true;
   if ((review.entity.expectations.itemCount ?? 0) > 1) return true;
   return spread.samples >= MIN_SAMPLES_PER_VALUE;
+}
+
+/**
+ * How to give the key more values, in the entity's own names: an id-like
+ * field it already has in another key (or as an attribute), else a shard.
+ */
+function spreadAdvice(review: EntityReview, keyNames: string, partition: readonly string[]): string {
+  const inKey = new Set(partition.flatMap((name) => (review.template(name)?.compiled?.fields ?? []).map((field) => field.name)));
+  const fields = review.templates.filter((template) => !partition.includes(template.attribute.name)).flatMap((template) => (template.compiled?.fields ?? []).map((field) => field.name));
+  const candidate = [...fields, ...review.entity.attributes.map((attribute) => attribute.name)].find((name) => isIdLikeName(name) && !inKey.has(name));
+  const spread = candidate
+    ? `add a field that spreads the ${review.entity.name} items, such as ${candidate} (${keyNames} = "…#{${candidate}}")`
+    : `add a field that spreads the ${review.entity.name} items (an owner's id, or a day bucket for time series)`;
+  return `Give ${keyNames} more values: ${spread}, or shard it with a suffix such as #{shard:int(1)} over N shards, written at random and read in parallel; for a flag, a sparse index (only the items that carry it) keeps the index small.`;
 }
 
 function evidenceOf(review: EntityReview, spread: PartitionSpread): ReviewEvidence[] {

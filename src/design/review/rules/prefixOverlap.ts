@@ -126,7 +126,7 @@ function templateOverlaps(context: ReviewContext, range: SortRange, attribute: s
         evidence: pairEvidence(range, shorter, longer, attribute, shorter.prefix),
         suggestion: fix
           ? `End ${a}'s prefix with the delimiter: "${shorter.prefix}${DELIMITER}" is not a prefix of "${longer.prefix}".`
-          : `Give ${same ? `one of them` : b} a prefix that does not start with "${shorter.prefix}" (end every prefix with the delimiter, e.g. \`ORDER#\` and \`ORDERITEM#\`), or read ${a} with a range on its first field instead of begins_with.`,
+          : `Give ${same ? `one of them` : b} a prefix that does not start with "${shorter.prefix}" (end every prefix with the delimiter, so that none continues another), or read ${a} with a range on its first field instead of begins_with.`,
         ...(fix ? { fix } : {}),
       }),
     );
