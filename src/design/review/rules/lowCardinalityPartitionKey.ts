@@ -47,7 +47,7 @@ function checkKey(context: ReviewContext, table: TableDesign, index: string | un
     const reading = patterns.filter((pattern) => pattern.entities.includes(review.entity.name) && (pattern.requestsPerSecond ?? 0) > 0);
     const traffic = reading.reduce((sum, pattern) => sum + (pattern.requestsPerSecond ?? 0), 0);
     if (!spread.constant && traffic === 0) continue;
-    if (spread.constant && traffic === 0 && !constantByDesign(review, spread)) continue;
+    if (spread.constant && traffic === 0 && !constantByDesign(review, spread, table, index)) continue;
     const severity: ReviewSeverity = traffic >= HEAVY_REQUESTS_PER_SECOND ? 'warning' : 'note';
     const keyNames = schema.partition.map((attribute) => attribute.name).join(' + ');
     const values = spread.constant ? 1 : spread.counts.size;
@@ -74,14 +74,19 @@ function checkKey(context: ReviewContext, table: TableDesign, index: string | un
  * importer's reading of a few sample items (an importer makes a part that
  * every sample shares a literal: `FARES`, `AIRLINE`). Without traffic on
  * the key, it counts as evidence when the designer wrote it with no samples
- * to read it from, expects many items (itemCount), or the samples themselves
- * put many items in that one partition (as many as a "few values" key needs
- * per value). A handful of samples in one partition is no evidence of one.
+ * to read it from, or expects many items (itemCount); or, for an index, when
+ * the samples spread over many partitions of the table's own key while this
+ * one holds them all (`OPEN_ORDERS` over 20 customers' orders): the sample
+ * data then shows a real spread the index collapses. Samples that all share
+ * one literal table key (FlightsFares' `ROUTE#SEA#LAX`, one route sampled)
+ * are no evidence that the table has one partition.
  */
-function constantByDesign(review: EntityReview, spread: PartitionSpread): boolean {
+function constantByDesign(review: EntityReview, spread: PartitionSpread, table: TableDesign, index: string | undefined): boolean {
   if (review.entity.samples.length === 0) return true;
   if ((review.entity.expectations.itemCount ?? 0) > 1) return true;
-  return spread.samples >= MIN_SAMPLES_PER_VALUE;
+  if (index === undefined || spread.samples < MIN_SAMPLES_PER_VALUE) return false;
+  const tableKeys = partitionSpread(review, keySchemaOf(table, undefined)?.partition ?? []);
+  return !tableKeys.constant && tableKeys.counts.size >= MIN_SAMPLES_PER_VALUE;
 }
 
 /**

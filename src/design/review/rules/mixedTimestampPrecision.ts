@@ -3,6 +3,7 @@ import type { ReviewEvidence, ReviewFinding, ReviewRule } from '../review.types'
 import type { ReviewContext, SortRange } from '../reviewContext';
 import { fieldFormatFix, fieldSitesOf, fieldValues, inversionEvidence, meetingGroups, placeholderText, prefixesBefore, quoteTemplate, rangeName, siteSubject, type FieldSite } from './orderingSupport';
 import { checkOffsets } from './mixedOffsets';
+import { checkEpochUnits } from './mixedEpochUnits';
 
 /**
  * review.mixedTimestampPrecision — ISO-8601 timestamps with and without a
@@ -11,7 +12,8 @@ import { checkOffsets } from './mixedOffsets';
  * first. It happens inside one string field whose values mix precisions, and
  * between `{t:iso}` and `{t:iso(ms)}` of entities that share a partition;
  * and instants written with different UTC offsets (`+09:00`, `Z`,
- * `-05:00`), whose text order is not their time order (./mixedOffsets).
+ * `-05:00`), whose text order is not their time order (./mixedOffsets), or
+ * epoch seconds beside epoch milliseconds (./mixedEpochUnits).
  */
 export const mixedTimestampPrecision: ReviewRule = {
   code: 'review.mixedTimestampPrecision',
@@ -26,7 +28,7 @@ export const mixedTimestampPrecision: ReviewRule = {
         for (const finding of checkAttribute(context, range, attribute.name, position)) if (!findings.has(finding.id)) findings.set(finding.id, finding);
       });
     }
-    for (const finding of checkOffsets(context)) if (!findings.has(finding.id)) findings.set(finding.id, finding);
+    for (const finding of [...checkOffsets(context), ...checkEpochUnits(context)]) if (!findings.has(finding.id)) findings.set(finding.id, finding);
     return [...findings.values()];
   },
 };

@@ -100,6 +100,22 @@ describe('rules that see the stored keys', () => {
     expect(withCode(same, 'review.mixedTimestampPrecision')).toEqual([]);
   });
 
+  it('notes epoch seconds beside epoch milliseconds: in time order as text only by luck of the first ten digits', () => {
+    const findings = one([{ name: 'Session', keys: { PK: 'USER#{userId}', SK: 'TS#{ts}#{sessionId}' }, rows: [
+      { userId: 'u1', ts: '1719705600', sessionId: 's1' },
+      { userId: 'u1', ts: '1719709200000', sessionId: 's2' },
+    ] }]);
+    const [finding, ...rest] = withCode(findings, 'review.mixedTimestampPrecision');
+    expect(rest).toEqual([]);
+    expect(finding?.severity).toBe('note');
+    expect(finding?.message).toContain('compared as numbers every millisecond value comes after every second value (1719709200000 after 1719705600)');
+    expect(evidenceText(finding)).toBe('ts in seconds: TS#1719705600#s1\nts in milliseconds: TS#1719709200000#s2');
+    expect(finding?.fix?.label).toBe('Use `{ts:epochms(13)}`');
+    const fixed = finding!.fix!.apply(tinyDesign([{ name: 'Session', keys: { PK: 'USER#{userId}', SK: 'TS#{ts}#{sessionId}' }, rows: [{ userId: 'u1', ts: '1719705600', sessionId: 's1' }] }]));
+    expect(fixed.tables[0]!.entities[0]!.keys.SK).toBe('TS#{ts:epochms(13)}#{sessionId}');
+    expect(fixed.tables[0]!.entities[0]!.samples[0]!.values.ts).toBe('1719705600000');
+  });
+
   it('finds a negative number in an unsigned padded field and offers the signed format', () => {
     const findings = one([{ name: 'Delta', keys: { PK: 'ACCOUNT#{accountId}', SK: 'DELTA#{delta:int(5)}#{entryId}' }, rows: [
       { accountId: 'a1', delta: '-5', entryId: 'e1' },
@@ -115,6 +131,18 @@ describe('rules that see the stored keys', () => {
     const findings = one([{ name: 'Member', keys: { PK: 'TEAM#{teamId}', SK: 'MEMBER#{name}' }, rows: [{ teamId: 't1', name: 'adam' }, { teamId: 't1', name: 'Zoe' }] }]);
     const [finding] = withCode(findings, 'review.caseOrder');
     expect(evidenceText(finding)).toContain('sorts first: MEMBER#Zoe\nsorts second: MEMBER#adam');
+  });
+});
+
+describe('a declared Number without samples', () => {
+  it('warns about a field declared N written unpadded into a string sort key, with the keys for 9 and 10', () => {
+    const design = tinyDesign([{ name: 'Score', keys: { PK: 'GAME#{gameId}', SK: 'SCORE#{score}#{playerId}' }, rows: [] }]);
+    const withAttributes: Design = { ...design, tables: design.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, attributes: [{ name: 'score', type: 'N' as const }] })) })) };
+    const [finding] = withCode(review(withAttributes), 'review.numberInStringField');
+    expect(finding?.severity).toBe('warning');
+    expect(finding?.message).toBe('Score declares score a Number, but SK = "SCORE#{score}#{playerId}" writes it into a string key unpadded: a string key sorts digits byte by byte, so score 10 sorts before 9.');
+    expect(evidenceText(finding)).toContain('sorts first (score 10): SCORE#10#playerId\nsorts second (score 9): SCORE#9#playerId');
+    expect(withCode(review(design), 'review.numberInStringField')).toEqual([]);
   });
 });
 
