@@ -3,6 +3,7 @@ import { addSample, changeEntity, setEntityKeyTemplate } from '../../edit';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../../examples';
 import type { Design } from '../../design.types';
 import { ReviewContext } from '../reviewContext';
+import { tinyDesign } from './orderingFixtures';
 import { noTiebreaker } from './noTiebreaker';
 
 const check = (design: Design) => noTiebreaker.check(new ReviewContext({ design }));
@@ -73,5 +74,12 @@ describe('review.noTiebreaker', () => {
     // Customer: SK = CUSTOMER#{customerId}; Order ends with orderId; Address: ADDRESS#{label} (labels are not numbers).
     expect(check(SHOP_DESIGN)).toEqual([]);
     expect(check(setEntityKeyTemplate('Shop', 'Customer', 'SK', 'PROFILE')(SHOP_DESIGN))).toEqual([]);
+  });
+
+  it('takes a calendar day under its own partition as a natural key, but not a time of day', () => {
+    const availability = (dates: readonly string[]) =>
+      tinyDesign([{ name: 'Date', keys: { PK: 'HOTEL#{hotelId}#ROOM#{roomNumber}', SK: 'DATE#{date}' }, rows: dates.map((date) => ({ hotelId: 'h1', roomNumber: '101', date })) }]);
+    expect(check(availability(['2026-07-01', '2026-07-02']))).toEqual([]);
+    expect(check(availability(['2026-07-01T10:00:00Z', '2026-07-02T10:00:00Z'])).map((finding) => finding.severity)).toEqual(['warning']);
   });
 });

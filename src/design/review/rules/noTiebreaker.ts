@@ -16,6 +16,9 @@ import { isIdLikeName, sampleId, sampleKeyText } from './patternRuleSupport';
 /** A sample value that is a number or a date/time: a string field full of them ties like a numeric one. */
 const NUMBER_OR_TIME = /^(?:[+-]?\d+(?:\.\d+)?|\d{4}-\d{2}(?:-\d{2})?(?:[T ][\d:.]+)?(?:Z|[+-]\d{2}:?\d{2})?|\d{1,2}\/\d{1,2}\/\d{2,4})$/;
 
+/** A date without a time: 2026-07-01, 7/1/2026, 01.07.2026. */
+const DAY_ONLY = /^(?:\d{4}-\d{2}-\d{2}|\d{4}[/.]\d{1,2}[/.]\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})$/;
+
 const TIE_KINDS = new Set<FieldSegment['format']['kind']>(['int', 'sint', 'dec', 'iso', 'epoch']);
 
 export const noTiebreaker: ReviewRule = {
@@ -147,6 +150,9 @@ function tyingFields(review: EntityReview, fields: readonly FieldSegment[]): rea
   const ties = (field: FieldSegment) => {
     if (TIE_KINDS.has(field.format.kind)) return true;
     const values = review.entity.samples.map((sample) => sample.values[field.name] ?? '').filter((value) => value !== '');
+    // A calendar day (no time) under its own partition is a natural key (a room's availability per date, a daily total):
+    // one item per day by design, not two events that happen to share a second.
+    if (values.length > 0 && values.every((value) => DAY_ONLY.test(value.trim()))) return false;
     return values.length > 0 && values.every((value) => NUMBER_OR_TIME.test(value.trim()));
   };
   return fields.every(ties) ? fields : undefined;
