@@ -172,7 +172,7 @@ function checkPaddedStrings(context: ReviewContext): ReviewFinding[] {
       : (pair ?? []).map((entry) => ({ label: `${field} at ${entry.raw?.length ?? 0} digits`, text: entry.key }));
     findings.push(
       context.finding('review.mixedWidths', inversion ? 'error' : 'warning', siteSubject(site), {
-        message: `${site.review.entity.name}'s ${quoteTemplate(site)} holds ${field} zero-padded by hand at ${listWidths(widths)} digits (${quoteSome(values)}): padding orders numbers only at one width, so a narrower key sorts after a wider one with a larger value${inversion ? `, as "${inversion.first.raw}" does before "${inversion.second.raw}"` : ''}.`,
+        message: `${site.review.entity.name}'s ${quoteTemplate(site)} holds ${field} zero-padded by hand at ${listWidths(widths)} digits (${quoteSome(values)}): padding orders numbers only at one width, so ${inversion ? `"${inversion.first.raw}" (${unpadded(inversion.first.raw)}) sorts before "${inversion.second.raw}" (${unpadded(inversion.second.raw)}), the larger number first` : 'keys of different widths interleave out of numeric order'}.`,
         evidence,
         suggestion: `Pad ${field} to one width in every key: ${placeholderText(field, format)}, the widest seen. Keys already stored at another width must be rewritten with it.`,
         fix: fieldFormatFix(site, format),
@@ -180,6 +180,11 @@ function checkPaddedStrings(context: ReviewContext): ReviewFinding[] {
     );
   }
   return findings;
+}
+
+/** `00000240` → `240` (digits as text: no 53-bit limit). */
+function unpadded(digits: string | undefined): string {
+  return (digits ?? '').replace(/^0+(?=\d)/, '');
 }
 
 /** Two keys of the samples at different widths, from one meeting group when two meet (else from anywhere). */

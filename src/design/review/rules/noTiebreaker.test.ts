@@ -76,6 +76,14 @@ describe('review.noTiebreaker', () => {
     expect(check(setEntityKeyTemplate('Shop', 'Customer', 'SK', 'PROFILE')(SHOP_DESIGN))).toEqual([]);
   });
 
+  it('never offers to append to a Number sort key', () => {
+    const design = tinyDesign([{ name: 'Reading', keys: { PK: 'DEVICE#{deviceId}', SK: '{ts}' }, rows: [{ deviceId: 'd1', ts: '1782208800922', siteId: 'plant-1' }] }]);
+    const numberKey: Design = { ...design, tables: design.tables.map((table) => ({ ...table, sortKey: { name: 'SK', type: 'N' as const }, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, GSI1PK: 'SITE#{siteId}' } })) })) };
+    const [finding] = check(numberKey);
+    expect(finding?.fix).toBeUndefined();
+    expect(finding?.suggestion).toContain('SK is a Number (N) key: it holds ts and nothing can follow it.');
+  });
+
   it('takes a calendar day under its own partition as a natural key, but not a time of day', () => {
     const availability = (dates: readonly string[]) =>
       tinyDesign([{ name: 'Date', keys: { PK: 'HOTEL#{hotelId}#ROOM#{roomNumber}', SK: 'DATE#{date}' }, rows: dates.map((date) => ({ hotelId: 'h1', roomNumber: '101', date })) }]);

@@ -42,15 +42,18 @@ export const noTiebreaker: ReviewRule = {
 
       const fields = tying ?? sortTemplate.compiled!.fields;
       const names = fields.map((field) => field.name).join(', ');
-      const idField = tiebreakerCandidate(review);
+      // A Number or Binary key holds one value: nothing can be appended to it.
+      const stringKey = (table.sortKey ?? table.partitionKey).type === 'S';
+      const idField = stringKey ? tiebreakerCandidate(review) : undefined;
       const fix = idField ? appendTiebreaker(table.name, entity, keyAttribute, sortTemplate.text, idField) : undefined;
       // Written for this entity, with its own key and field names (never a fixed example from another design).
-      const newId = `${lowerFirst(entity.name.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase()))}Id`;
-      const suggestion =
-        `End ${keyAttribute} with a value unique per ${entity.name} item, after ${names || 'the key'}` +
-        (fix
-          ? `: \`${fix.template}\` keeps two items with the same ${names || 'key'} apart.`
-          : `. ${entity.name} has no id-like field yet: add one (\`{${newId}}\`) and append it: \`${sortTemplate.text}${sortTemplate.text.endsWith('#') ? '' : '#'}{${newId}}\`.`);
+      const newId = idField?.name ?? `${lowerFirst(entity.name.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase()))}Id`;
+      const suggestion = !stringKey
+        ? `${keyAttribute} is a ${(table.sortKey ?? table.partitionKey).type === 'N' ? 'Number (N)' : 'Binary (B)'} key: it holds ${names || 'one value'} and nothing can follow it. To keep two ${entity.name} items with the same ${names || 'key'}, make ${keyAttribute} a string (S) key that ends with a unique id, e.g. ${names ? `${names} padded to a fixed width, then` : ''} #{${newId}}.`
+        : `End ${keyAttribute} with a value unique per ${entity.name} item, after ${names || 'the key'}` +
+          (fix
+            ? `: \`${fix.template}\` keeps two items with the same ${names || 'key'} apart.`
+            : `. ${entity.name} has no id-like field yet: add one (\`{${newId}}\`) and append it: \`${sortTemplate.text}${sortTemplate.text.endsWith('#') ? '' : '#'}{${newId}}\`.`);
       const parts = { suggestion, ...(fix ? { fix: fix.fix } : {}) };
 
       if (collision) {

@@ -36,6 +36,7 @@ describe('rules that see the stored keys', () => {
     ] }]);
     const [finding] = withCode(findings, 'review.mixedWidths');
     expect(finding?.severity).toBe('error');
+    expect(finding?.message).toContain('"0000001500" (1500) sorts before "00000240" (240), the larger number first.');
     expect(evidenceText(finding)).toContain('sorts first (larger): SCORE#0000001500#p2\nsorts second (smaller): SCORE#00000240#p1');
   });
 
