@@ -18,8 +18,8 @@ import { checkEpochUnits } from './mixedEpochUnits';
 export const mixedTimestampPrecision: ReviewRule = {
   code: 'review.mixedTimestampPrecision',
   severity: 'error',
-  title: 'Timestamps with and without fractions in one sort range',
-  why: 'ISO-8601 text sorts in time order only at one precision: "…10:00:00.500Z" sorts before "…10:00:00Z" because "." (0x2E) is smaller than "Z" (0x5A). Every key that shares a sort range must write its timestamps at the same precision.',
+  title: 'Timestamps at mixed precisions, offsets or units in one sort range',
+  why: 'ISO-8601 text sorts in time order only at one precision and one offset: "…10:00:00.500Z" sorts before "…10:00:00Z" because "." (0x2E) is smaller than "Z" (0x5A), and "…06:00:00-05:00" (11:00 UTC) sorts before "…10:30:00Z". Epoch seconds beside milliseconds hold two units in one field. Every key that shares a sort range must write its timestamps in UTC, at one precision and unit.',
   check(context) {
     const findings = new Map<string, ReviewFinding>();
     for (const range of context.sortRanges()) {

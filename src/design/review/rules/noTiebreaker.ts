@@ -26,7 +26,7 @@ export const noTiebreaker: ReviewRule = {
   severity: 'warning',
   title: 'A sort key two items can share',
   why:
-    'DynamoDB keeps one item per partition and sort key: when two items can get the same key (two runs with the same score, two events in the same second), the second write silently replaces the first. A unique tiebreaker at the end of the sort key (`<paddedScore>#<paddedTimestamp>#<playerId>`) keeps every item.',
+    'DynamoDB keeps one item per partition and sort key: when two items can get the same key (two runs with the same score, two events in the same second), the second write silently replaces the first. A unique tiebreaker at the end of the sort key (an id of the item) keeps every item. Not raised where the key already holds a unique id, or repeats the partition key (one item per partition).',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const review of context.entities()) {

@@ -14,7 +14,7 @@ export const widthTooNarrow: ReviewRule = {
   code: 'review.widthTooNarrow',
   severity: 'warning',
   title: 'A padded width too narrow for the values',
-  why: 'A zero-padded number sorts right only while it fits its width: a value with one digit more sorts by its first digit ("10000000000" before "9999999999"), and widening later means rewriting every key. Size the width for the largest value ever expected, plus headroom digits.',
+  why: 'A zero-padded number sorts right only while it fits its width: a value with one digit more sorts by its first digit ("10000000000" before "9999999999"), and widening later means rewriting every key. Size the width for the largest value ever expected, plus headroom digits. Judged from a sample that does not fit, a negative value in an unsigned field, or the expected largest value the designer gives, never from a width the samples merely fill.',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const site of stringKeyFieldSites(context, (site) => widthOf(site.field.format) !== undefined)) {
