@@ -11,12 +11,14 @@ import { sampleId, sampleKeyText } from './patternRuleSupport';
  * `ORDER0001` and `ORDERITEM#0001#A` in one partition, so
  * begins_with(SK, "ORDER") returns both. A key's type tag is its leading
  * letters up to the first delimiter (`ORDERITEM#`, `c#`), or its leading
- * upper-case letters when a digit follows them directly (`ORDER` in
- * `ORDER0001`); keys of plain words (`adam`, `adamson`) have none.
+ * upper-case letters (three or more) when a digit follows them directly
+ * (`ORDER` in `ORDER0001`); keys of plain words (`adam`, `adamson`) and
+ * short codes (`A12`, `AB3`) have none.
  */
 
 const TAG_WITH_DELIMITER = /^[A-Za-z][A-Za-z_]*[#|:~$/]/;
-const TAG_BEFORE_DIGIT = /^[A-Z][A-Z_]*(?=\d)/;
+/** At least three letters: `A12` and `AB3` (seats, grid cells) are codes, not type tags. */
+const TAG_BEFORE_DIGIT = /^[A-Z][A-Z_]{2,}(?=\d)/;
 
 /** A key's type tag, when it has one and something follows it. */
 export function keyTag(key: string): string | undefined {

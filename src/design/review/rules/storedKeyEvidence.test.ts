@@ -68,6 +68,7 @@ describe('rules that see the stored keys', () => {
       { name: 'Order', keys: { PK: 'CUSTOMER#{customerId}', SK: '{sk}' }, rows: [{ customerId: 'c1', sk: 'ORDER#0001' }] },
       { name: 'OrderItem', keys: { PK: 'CUSTOMER#{customerId}', SK: '{sk}' }, rows: [{ customerId: 'c1', sk: 'ORDERITEM#0001#A' }, { customerId: 'c2', sk: 'ORDER0002X' }] },
       { name: 'Name', keys: { PK: 'NAMES', SK: '{name}' }, rows: [{ name: 'adam' }, { name: 'adamson' }] },
+      { name: 'Seat', keys: { PK: 'HALL#{hall}', SK: '{seat}' }, rows: [{ hall: 'h1', seat: 'A12' }, { hall: 'h1', seat: 'AB3' }] },
     ]);
     expect(withCode(clean, 'review.prefixOverlap')).toEqual([]);
   });
