@@ -136,7 +136,7 @@ function overflowInstant(format: Extract<FieldFormat, { kind: 'epoch' }>, width:
  * already overflows.
  */
 function overflowText(format: PaddedFormat, width: number, largest: string): string {
-  if (largest.length > width) return `${group(largest)} does not fit: ${placeholderText('', format).slice(2, -1)} refuses it (padded by hand it would sort by its first digit)`;
+  if (largest.length > width) return `${group(largest)} does not fit, and ${placeholderText('', format).slice(2, -1)} refuses it (padded by hand it would sort by its first digit)`;
   if (format.kind === 'epoch') return `the field overflows on ${overflowInstant(format, width) ?? 'a date beyond 9999'}`;
   const factor = BigInt('1' + '0'.repeat(width)) / BigInt(largest === '0' ? '1' : largest);
   return `it can grow only ${group(factor.toString())}× before it overflows`;
