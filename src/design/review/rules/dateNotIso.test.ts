@@ -45,6 +45,16 @@ describe('review.dateNotIso', () => {
     expect(fixed.tables[0]!.entities[0]!.samples.map((sample) => sample.values.day)).toEqual(['2026-06-23T00:00:00Z', '2026-07-01T00:00:00Z']);
   });
 
+  it('only notes year-first dates at one width: they sort in time order as text', () => {
+    const design = tinyDesign([{ name: 'Invoice', keys: { PK: 'X', SK: 'INVOICE#{date}#{invoiceId}' }, rows: [{ date: '2026/06/23', invoiceId: 'i1' }, { date: '2025/11/05', invoiceId: 'i2' }, { date: '2026/01/02', invoiceId: 'i3' }] }]);
+    const [finding] = findingsOf(dateNotIso, design);
+    expect(finding?.severity).toBe('note');
+    expect(finding?.message).toContain('they sort in time order as text');
+    // Unpadded, 2026/6/23 sorts after 2026/11/5: that is a warning or an error again.
+    const unpadded = tinyDesign([{ name: 'Invoice', keys: { PK: 'X', SK: 'INVOICE#{date}#{invoiceId}' }, rows: [{ date: '2026/6/23', invoiceId: 'i1' }, { date: '2026/11/5', invoiceId: 'i2' }] }]);
+    expect(findingsOf(dateNotIso, unpadded)[0]?.severity).toBe('error');
+  });
+
   it('warns about ISO local times without a zone', () => {
     const design = tinyDesign([{ name: 'E', keys: { PK: 'X', SK: 'EVT#{at}' }, rows: [{ at: '2026-06-23T10:00:00' }, { at: '2026-06-23T11:00:00' }] }]);
     const [finding] = findingsOf(dateNotIso, design);

@@ -41,9 +41,13 @@ export const dateNotIso: ReviewRule = {
         notIso.length > 0
           ? `stores dates as text written like "${example}" (${notIso.map(describeForm).join(', ')}): a string key compares them character by character, not by time`
           : `stores ISO-8601 local times without a zone ("${example}"): the same instant written in another time zone is another key, out of time order with these`;
+      // Year first at one fixed width (2026/06/23 beside 2026/11/05) sorts in time order as text: a style note, not a warning.
+      const inTimeOrder = !inversion && zoneless === undefined && notIso.every((form) => form === 'year-month-day') && new Set(present.map((value) => value.length)).size === 1 && present.every((value) => /^\d{4}\D\d{2}\D\d{2}/.test(value));
       findings.push(
-        context.finding('review.dateNotIso', inversion ? 'error' : 'warning', siteSubject(site), {
-          message: `${site.review.entity.name}'s ${quoteTemplate(site)} ${what}${inversion ? `; here ${JSON.stringify(inversion.first.raw)} sorts before ${JSON.stringify(inversion.second.raw)}, an earlier date` : ''}.`,
+        context.finding('review.dateNotIso', inversion ? 'error' : inTimeOrder ? 'note' : 'warning', siteSubject(site), {
+          message: inTimeOrder
+            ? `${site.review.entity.name}'s ${quoteTemplate(site)} stores dates written like "${example}" (year/month/day): year first at one width, they sort in time order as text, but ISO-8601 is the form other tools, expressions and readers expect.`
+            : `${site.review.entity.name}'s ${quoteTemplate(site)} ${what}${inversion ? `; here ${JSON.stringify(inversion.first.raw)} sorts before ${JSON.stringify(inversion.second.raw)}, an earlier date` : ''}.`,
           evidence: inversion ? inversionEvidence(inversion.first.key, inversion.second.key, 'sorts first (later date)', 'sorts second (earlier date)') : [],
           suggestion: `Write ${field} as ISO-8601 UTC${exampleIso !== undefined ? ` (${example} → ${formatIsoTimestamp(exampleIso, precision)})` : ''} and use ${iso}, which checks every value and keeps a fixed width.${zoneless !== undefined ? ' Local times are read as UTC by the fix: convert them from the writer’s zone first if they are not.' : ''}`,
           ...(convertsAll ? { fix: fieldFormatFix(site, { kind: 'iso', precision }, (value) => {

@@ -20,7 +20,9 @@ export const delimiterInValue: ReviewRule = {
     const findings: ReviewFinding[] = [];
     for (const site of stringKeyFieldSites(context, (site) => site.field.format.kind === 'string' && site.delimiter !== undefined)) {
       const delimiter = site.delimiter as string;
-      const characters = [...new Set(delimiter.replace(/[A-Za-z0-9]/g, ''))];
+      // The delimiter proper is the punctuation the literal starts with (`#` of `#2026-06-23T10`): code splits keys there,
+      // not at every character of the literal (a `-` inside a literal date is no delimiter of plant-1).
+      const characters = [...new Set(/^[^\p{L}\p{N}]*/u.exec(delimiter)?.[0] ?? '')];
       let refused: { sample: DesignSample; value: string } | undefined;
       let containing: { sample: DesignSample; value: string } | undefined;
       let count = 0;

@@ -42,6 +42,19 @@ describe('review.lowCardinalityPartitionKey', () => {
     expect(finding?.severity).toBe('note');
     expect(finding?.message).toContain('is the same for every item (OPEN_ORDERS: no fields)');
     expect(finding?.message).toContain('one partition');
+    // Advice in the design's own names: a field Order already has.
+    expect(finding?.suggestion).toContain('such as customerId (GSI1PK = "…#{customerId}")');
+  });
+
+  it('takes a literal key that a few sample items share (an importer made it literal) as no evidence of one partition', () => {
+    const few = designOf(tableDesign({ entities: [entity('Fare', { PK: 'FARES', SK: 'FARE#{route}' }, { samples: samples([{ route: 'LAX-JFK' }, { route: 'SFO-SEA' }]) })] }));
+    expect(run(lowCardinalityPartitionKey, few)).toEqual([]);
+    // FlightsFares: 15 flights of the one route its sample data covers, so the importer made the table's key literal.
+    const flights = Array.from({ length: 15 }, (_, i) => ({ at: `2026-07-01T${String(i + 6).padStart(2, '0')}:00:00Z`, flightId: `AS${330 + i}` }));
+    const oneRoute = designOf(tableDesign({ entities: [entity('Flight', { PK: 'ROUTE#SEA#LAX', SK: 'FLIGHT#{at:iso}#{flightId}' }, { samples: samples(flights) })] }));
+    expect(run(lowCardinalityPartitionKey, oneRoute)).toEqual([]);
+    const expected = designOf(tableDesign({ entities: [entity('Fare', { PK: 'FARES', SK: 'FARE#{route}' }, { samples: samples([{ route: 'LAX-JFK' }]), expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {}, itemCount: 50000 } })] }));
+    expect(run(lowCardinalityPartitionKey, expected).map((finding) => finding.severity)).toEqual(['note']);
   });
 
   it('finds nothing for a key with many values', () => {

@@ -2,6 +2,7 @@ import { keySchemaOf } from '../../designKeys';
 import type { TableDesign } from '../../design.types';
 import type { EntityReview, ReviewContext } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewRule, ReviewSeverity } from '../review.types';
+import { isIdLikeName } from './patternRuleSupport';
 import { formatCount, formatRate, partitionSpread, patternsOn, PARTITION_WRITE_UNITS, type PartitionSpread, whereOf } from './capacityEstimates';
 
 /**
@@ -27,7 +28,7 @@ export const lowCardinalityPartitionKey: ReviewRule = {
   code: 'review.lowCardinalityPartitionKey',
   severity: 'warning',
   title: 'A partition key with few values',
-  why: 'DynamoDB spreads a table over partitions by partition-key value: a key with few values (a constant, a status, a flag) puts every item and request on a few partitions, each limited to 3,000 reads and 1,000 writes a second.',
+  why: 'DynamoDB spreads a table over partitions by partition-key value: a key with few values (a constant, a status, a flag) puts every item and request on a few partitions, each limited to 3,000 reads and 1,000 writes a second. A literal key that only a few sample items share (as an importer reads it) is not taken as evidence.',
   check(context) {
     return context.design.tables.flatMap((table) => [undefined, ...table.indexes.filter((index) => index.kind === 'GSI').map((index) => index.name)].flatMap((index) => checkKey(context, table, index)));
   },
@@ -46,6 +47,7 @@ function checkKey(context: ReviewContext, table: TableDesign, index: string | un
     const reading = patterns.filter((pattern) => pattern.entities.includes(review.entity.name) && (pattern.requestsPerSecond ?? 0) > 0);
     const traffic = reading.reduce((sum, pattern) => sum + (pattern.requestsPerSecond ?? 0), 0);
     if (!spread.constant && traffic === 0) continue;
+    if (spread.constant && traffic === 0 && !constantByDesign(review, spread, table, index)) continue;
     const severity: ReviewSeverity = traffic >= HEAVY_REQUESTS_PER_SECOND ? 'warning' : 'note';
     const keyNames = schema.partition.map((attribute) => attribute.name).join(' + ');
     const values = spread.constant ? 1 : spread.counts.size;
@@ -60,12 +62,45 @@ function checkKey(context: ReviewContext, table: TableDesign, index: string | un
       context.finding('review.lowCardinalityPartitionKey', severity, { table: table.name, entity: review.entity.name, ...(index !== undefined ? { index } : {}), keyAttribute: keyNames }, {
         message: `${what}${load}: every ${review.entity.name} item${traffic > 0 ? ' and request' : ''} lands on ${values === 1 ? 'one partition' : `${formatCount(values)} partitions`}, each limited to 3,000 reads and 1,000 writes a second.`,
         evidence: evidenceOf(review, spread),
-        suggestion:
-          'Give the partition key more values: add a field that spreads the items (the customer, a day bucket), or shard it with a suffix such as #{shard:int(1)} over N shards, written at random and read in parallel; for a flag, a sparse index (only the items that carry it) keeps the index small.',
+        suggestion: spreadAdvice(review, keyNames, schema.partition.map((attribute) => attribute.name)),
       }),
     );
   }
   return findings;
+}
+
+/**
+ * Whether a literal partition key is the design's word rather than an
+ * importer's reading of a few sample items (an importer makes a part that
+ * every sample shares a literal: `FARES`, `AIRLINE`). Without traffic on
+ * the key, it counts as evidence when the designer wrote it with no samples
+ * to read it from, or expects many items (itemCount); or, for an index, when
+ * the samples spread over many partitions of the table's own key while this
+ * one holds them all (`OPEN_ORDERS` over 20 customers' orders): the sample
+ * data then shows a real spread the index collapses. Samples that all share
+ * one literal table key (FlightsFares' `ROUTE#SEA#LAX`, one route sampled)
+ * are no evidence that the table has one partition.
+ */
+function constantByDesign(review: EntityReview, spread: PartitionSpread, table: TableDesign, index: string | undefined): boolean {
+  if (review.entity.samples.length === 0) return true;
+  if ((review.entity.expectations.itemCount ?? 0) > 1) return true;
+  if (index === undefined || spread.samples < MIN_SAMPLES_PER_VALUE) return false;
+  const tableKeys = partitionSpread(review, keySchemaOf(table, undefined)?.partition ?? []);
+  return !tableKeys.constant && tableKeys.counts.size >= MIN_SAMPLES_PER_VALUE;
+}
+
+/**
+ * How to give the key more values, in the entity's own names: an id-like
+ * field it already has in another key (or as an attribute), else a shard.
+ */
+function spreadAdvice(review: EntityReview, keyNames: string, partition: readonly string[]): string {
+  const inKey = new Set(partition.flatMap((name) => (review.template(name)?.compiled?.fields ?? []).map((field) => field.name)));
+  const fields = review.templates.filter((template) => !partition.includes(template.attribute.name)).flatMap((template) => (template.compiled?.fields ?? []).map((field) => field.name));
+  const candidate = [...fields, ...review.entity.attributes.map((attribute) => attribute.name)].find((name) => isIdLikeName(name) && !inKey.has(name));
+  const spread = candidate
+    ? `add a field that spreads the ${review.entity.name} items, such as ${candidate} (${keyNames} = "…#{${candidate}}")`
+    : `add a field that spreads the ${review.entity.name} items (an owner's id, or a day bucket for time series)`;
+  return `Give ${keyNames} more values: ${spread}, or shard it with a suffix such as #{shard:int(1)} over N shards, written at random and read in parallel; for a flag, a sparse index (only the items that carry it) keeps the index small.`;
 }
 
 function evidenceOf(review: EntityReview, spread: PartitionSpread): ReviewEvidence[] {

@@ -2,19 +2,24 @@ import { fieldWidth, parseTimestamp, type FieldFormat } from '../../../keys';
 import type { ReviewEvidence, ReviewFinding, ReviewRule } from '../review.types';
 import type { ReviewContext, SortRange } from '../reviewContext';
 import { fieldFormatFix, fieldSitesOf, fieldValues, inversionEvidence, meetingGroups, placeholderText, prefixesBefore, quoteTemplate, rangeName, siteSubject, type FieldSite } from './orderingSupport';
+import { checkOffsets } from './mixedOffsets';
+import { checkEpochUnits } from './mixedEpochUnits';
 
 /**
  * review.mixedTimestampPrecision — ISO-8601 timestamps with and without a
  * fraction in one sort range: after the seconds, "." (0x2E) meets "Z"
  * (0x5A), so `…10:00:00.500Z` sorts before `…10:00:00Z`, the later instant
  * first. It happens inside one string field whose values mix precisions, and
- * between `{t:iso}` and `{t:iso(ms)}` of entities that share a partition.
+ * between `{t:iso}` and `{t:iso(ms)}` of entities that share a partition;
+ * and instants written with different UTC offsets (`+09:00`, `Z`,
+ * `-05:00`), whose text order is not their time order (./mixedOffsets), or
+ * epoch seconds beside epoch milliseconds (./mixedEpochUnits).
  */
 export const mixedTimestampPrecision: ReviewRule = {
   code: 'review.mixedTimestampPrecision',
   severity: 'error',
-  title: 'Timestamps with and without fractions in one sort range',
-  why: 'ISO-8601 text sorts in time order only at one precision: "…10:00:00.500Z" sorts before "…10:00:00Z" because "." (0x2E) is smaller than "Z" (0x5A). Every key that shares a sort range must write its timestamps at the same precision.',
+  title: 'Timestamps at mixed precisions, offsets or units in one sort range',
+  why: 'ISO-8601 text sorts in time order only at one precision and one offset: "…10:00:00.500Z" sorts before "…10:00:00Z" because "." (0x2E) is smaller than "Z" (0x5A), and "…06:00:00-05:00" (11:00 UTC) sorts before "…10:30:00Z". Epoch seconds beside milliseconds hold two units in one field. Every key that shares a sort range must write its timestamps in UTC, at one precision and unit.',
   check(context) {
     const findings = new Map<string, ReviewFinding>();
     for (const range of context.sortRanges()) {
@@ -23,6 +28,7 @@ export const mixedTimestampPrecision: ReviewRule = {
         for (const finding of checkAttribute(context, range, attribute.name, position)) if (!findings.has(finding.id)) findings.set(finding.id, finding);
       });
     }
+    for (const finding of [...checkOffsets(context), ...checkEpochUnits(context)]) if (!findings.has(finding.id)) findings.set(finding.id, finding);
     return [...findings.values()];
   },
 };

@@ -7,16 +7,22 @@ import {
   fieldValues,
   findKeyInversion,
   inversionEvidence,
+  isSortKey,
   literalPrefix,
   meetingGroups,
   placeholderText,
   prefixesBefore,
+  quoteSome,
   quoteTemplate,
   rangeName,
+  siteInversion,
   siteSubject,
+  stringKeyFieldSites,
   type FieldSite,
   type KeyEntry,
+  type SortUse,
 } from './orderingSupport';
+import { listWidths, paddedDigitWidths } from './paddedDigits';
 
 /**
  * review.mixedWidths — every key that shares a sort range must pad a number
@@ -39,6 +45,7 @@ export const mixedWidths: ReviewRule = {
       });
     }
     checkStoredKeys(context).forEach(add);
+    checkPaddedStrings(context).forEach(add);
     return [...findings.values()];
   },
 };
@@ -138,6 +145,66 @@ function widthFinding(context: ReviewContext, where: string, a: FieldSite, b: Fi
     suggestion: `Pad ${field} to one width in every key of this sort range${sameKind ? `: ${placeholderText(field, wide.field.format)}` : ''}. Keys already stored at the old width must be rewritten with it.`,
     ...(sameKind ? { fix: fieldFormatFix(narrow, wide.field.format) } : {}),
   });
+}
+
+// ---------------------------------------------------------------------------
+// Padded by hand
+
+/**
+ * A string field whose samples are digits zero-padded by hand at different
+ * widths (`SCORE#00000010#p1`, `SCORE#0000001500#p2`): read from the keys as
+ * stored, whatever the template says. The finding shows two keys at
+ * different widths (the misordered pair when there is one) and pads the
+ * field to the widest width seen.
+ */
+function checkPaddedStrings(context: ReviewContext): ReviewFinding[] {
+  const findings: ReviewFinding[] = [];
+  for (const site of stringKeyFieldSites(context, (candidate) => candidate.field.format.kind === 'string' && isSortKey(candidate.template))) {
+    const values = fieldValues(site.review, site.field.name);
+    const widths = paddedDigitWidths(values);
+    if (!widths) continue;
+    const { inversion, use } = siteInversion(site, (value) => value, compareDynamoNumbers);
+    const field = site.field.name;
+    const format: FieldFormat = { kind: 'int', width: widths.at(-1) as number, descending: false };
+    const pair = inversion ? undefined : widthPair(site, use, values);
+    const evidence = inversion
+      ? inversionEvidence(inversion.first.key, inversion.second.key, 'sorts first (larger)', 'sorts second (smaller)')
+      : (pair ?? []).map((entry) => ({ label: `${field} at ${entry.raw?.length ?? 0} digits`, text: entry.key }));
+    findings.push(
+      context.finding('review.mixedWidths', inversion ? 'error' : 'warning', siteSubject(site), {
+        message: `${site.review.entity.name}'s ${quoteTemplate(site)} holds ${field} zero-padded by hand at ${listWidths(widths)} digits (${quoteSome(values)}): padding orders numbers only at one width, so ${inversion ? `"${inversion.first.raw}" (${unpadded(inversion.first.raw)}) sorts before "${inversion.second.raw}" (${unpadded(inversion.second.raw)}), the larger number first` : 'keys of different widths interleave out of numeric order'}.`,
+        evidence,
+        suggestion: `Pad ${field} to one width in every key: ${placeholderText(field, format)}, the widest seen. Keys already stored at another width must be rewritten with it.`,
+        fix: fieldFormatFix(site, format),
+      }),
+    );
+  }
+  return findings;
+}
+
+/** `00000240` → `240` (digits as text: no 53-bit limit). */
+function unpadded(digits: string | undefined): string {
+  return (digits ?? '').replace(/^0+(?=\d)/, '');
+}
+
+/** Two keys of the samples at different widths, from one meeting group when two meet (else from anywhere). */
+function widthPair(site: FieldSite, use: SortUse | undefined, values: readonly (string | undefined)[]): readonly [KeyEntry<string>, KeyEntry<string>] | undefined {
+  const keys = site.review.encodedKeys(site.template.attribute.name);
+  const groups = use ? meetingGroups(site, use) : [];
+  const firstByGroup = new Map<string, KeyEntry<string>>();
+  let anyFirst: KeyEntry<string> | undefined;
+  let anyOther: KeyEntry<string> | undefined;
+  for (const [sampleIndex, key] of keys.entries()) {
+    const raw = values[sampleIndex];
+    if (key === undefined || raw === undefined) continue;
+    const entry: KeyEntry<string> = { key, group: groups[sampleIndex] ?? '', value: raw, raw };
+    const first = firstByGroup.get(entry.group);
+    if (first && first.value.length !== raw.length) return [first, entry];
+    if (!first) firstByGroup.set(entry.group, entry);
+    anyFirst ??= entry;
+    if (!anyOther && anyFirst.value.length !== raw.length) anyOther = entry;
+  }
+  return anyFirst && anyOther ? [anyFirst, anyOther] : undefined;
 }
 
 // ---------------------------------------------------------------------------

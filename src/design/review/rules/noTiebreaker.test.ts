@@ -3,6 +3,7 @@ import { addSample, changeEntity, setEntityKeyTemplate } from '../../edit';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../../examples';
 import type { Design } from '../../design.types';
 import { ReviewContext } from '../reviewContext';
+import { tinyDesign } from './orderingFixtures';
 import { noTiebreaker } from './noTiebreaker';
 
 const check = (design: Design) => noTiebreaker.check(new ReviewContext({ design }));
@@ -25,7 +26,7 @@ describe('review.noTiebreaker', () => {
       { label: 'then replaced by (sample run-5)', text: 'leaderboardId = "SEASON#2026-SUMMER", rankKey = "0000000875"' },
     ]);
     expect(finding!.evidence[2]!.text).toContain('playerId: "p_2209" vs "p_9001"');
-    expect(finding!.suggestion).toContain('<paddedScore>#<paddedTimestamp>#<playerId>');
+    expect(finding!.suggestion).toBe('End rankKey with a value unique per Run item, after score: `{score:int(10)}#{playerId}` keeps two items with the same score apart.');
     expect(finding!.fix?.label).toBe('Use `{score:int(10)}#{playerId}`');
     const fixed = finding!.fix!.apply(BARE_SCORE);
     expect(fixed.tables[0]!.entities[0]!.keys.rankKey).toBe('{score:int(10)}#{playerId}');
@@ -73,5 +74,20 @@ describe('review.noTiebreaker', () => {
     // Customer: SK = CUSTOMER#{customerId}; Order ends with orderId; Address: ADDRESS#{label} (labels are not numbers).
     expect(check(SHOP_DESIGN)).toEqual([]);
     expect(check(setEntityKeyTemplate('Shop', 'Customer', 'SK', 'PROFILE')(SHOP_DESIGN))).toEqual([]);
+  });
+
+  it('never offers to append to a Number sort key', () => {
+    const design = tinyDesign([{ name: 'Reading', keys: { PK: 'DEVICE#{deviceId}', SK: '{ts}' }, rows: [{ deviceId: 'd1', ts: '1782208800922', siteId: 'plant-1' }] }]);
+    const numberKey: Design = { ...design, tables: design.tables.map((table) => ({ ...table, sortKey: { name: 'SK', type: 'N' as const }, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, GSI1PK: 'SITE#{siteId}' } })) })) };
+    const [finding] = check(numberKey);
+    expect(finding?.fix).toBeUndefined();
+    expect(finding?.suggestion).toContain('SK is a Number (N) key: it holds ts and nothing can follow it.');
+  });
+
+  it('takes a calendar day under its own partition as a natural key, but not a time of day', () => {
+    const availability = (dates: readonly string[]) =>
+      tinyDesign([{ name: 'Date', keys: { PK: 'HOTEL#{hotelId}#ROOM#{roomNumber}', SK: 'DATE#{date}' }, rows: dates.map((date) => ({ hotelId: 'h1', roomNumber: '101', date })) }]);
+    expect(check(availability(['2026-07-01', '2026-07-02']))).toEqual([]);
+    expect(check(availability(['2026-07-01T10:00:00Z', '2026-07-02T10:00:00Z'])).map((finding) => finding.severity)).toEqual(['warning']);
   });
 });

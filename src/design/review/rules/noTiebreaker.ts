@@ -16,6 +16,9 @@ import { isIdLikeName, sampleId, sampleKeyText } from './patternRuleSupport';
 /** A sample value that is a number or a date/time: a string field full of them ties like a numeric one. */
 const NUMBER_OR_TIME = /^(?:[+-]?\d+(?:\.\d+)?|\d{4}-\d{2}(?:-\d{2})?(?:[T ][\d:.]+)?(?:Z|[+-]\d{2}:?\d{2})?|\d{1,2}\/\d{1,2}\/\d{2,4})$/;
 
+/** A date without a time: 2026-07-01, 7/1/2026, 01.07.2026. */
+const DAY_ONLY = /^(?:\d{4}-\d{2}-\d{2}|\d{4}[/.]\d{1,2}[/.]\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})$/;
+
 const TIE_KINDS = new Set<FieldSegment['format']['kind']>(['int', 'sint', 'dec', 'iso', 'epoch']);
 
 export const noTiebreaker: ReviewRule = {
@@ -23,7 +26,7 @@ export const noTiebreaker: ReviewRule = {
   severity: 'warning',
   title: 'A sort key two items can share',
   why:
-    'DynamoDB keeps one item per partition and sort key: when two items can get the same key (two runs with the same score, two events in the same second), the second write silently replaces the first. A unique tiebreaker at the end of the sort key (`<paddedScore>#<paddedTimestamp>#<playerId>`) keeps every item.',
+    'DynamoDB keeps one item per partition and sort key: when two items can get the same key (two runs with the same score, two events in the same second), the second write silently replaces the first. A unique tiebreaker at the end of the sort key (an id of the item) keeps every item. Not raised where the key already holds a unique id, or repeats the partition key (one item per partition).',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const review of context.entities()) {
@@ -34,16 +37,23 @@ export const noTiebreaker: ReviewRule = {
       const sortTemplate = review.template(keyAttribute)!;
       const subject = { table: table.name, entity: entity.name, keyAttribute };
       const collision = firstCollision(review, primary.map((attribute) => attribute.name));
-      const tying = table.sortKey ? tyingFields(review, sortTemplate.compiled!.fields) : undefined;
+      const tying = table.sortKey && !repeatsPartitionKey(review, table.partitionKey.name, keyAttribute) ? tyingFields(review, sortTemplate.compiled!.fields) : undefined;
       if (!collision && !tying) continue;
 
       const fields = tying ?? sortTemplate.compiled!.fields;
       const names = fields.map((field) => field.name).join(', ');
-      const idField = tiebreakerCandidate(review);
+      // A Number or Binary key holds one value: nothing can be appended to it.
+      const stringKey = (table.sortKey ?? table.partitionKey).type === 'S';
+      const idField = stringKey ? tiebreakerCandidate(review) : undefined;
       const fix = idField ? appendTiebreaker(table.name, entity, keyAttribute, sortTemplate.text, idField) : undefined;
-      const suggestion =
-        `End ${keyAttribute} with a value unique per item, after ${names || 'the key'}: the article's \`<paddedScore>#<paddedTimestamp>#<playerId>\`` +
-        (fix ? `, here \`${fix.template}\`.` : `. ${entity.name} has no id-like field yet: add one (\`{${lowerFirst(entity.name)}Id}\`) and append it (\`${sortTemplate.text}#{${lowerFirst(entity.name)}Id}\`).`);
+      // Written for this entity, with its own key and field names (never a fixed example from another design).
+      const newId = idField?.name ?? `${lowerFirst(entity.name.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase()))}Id`;
+      const suggestion = !stringKey
+        ? `${keyAttribute} is a ${(table.sortKey ?? table.partitionKey).type === 'N' ? 'Number (N)' : 'Binary (B)'} key: it holds ${names || 'one value'} and nothing can follow it. To keep two ${entity.name} items with the same ${names || 'key'}, make ${keyAttribute} a string (S) key that ends with a unique id, e.g. ${names ? `${names} padded to a fixed width, then` : ''} #{${newId}}.`
+        : `End ${keyAttribute} with a value unique per ${entity.name} item, after ${names || 'the key'}` +
+          (fix
+            ? `: \`${fix.template}\` keeps two items with the same ${names || 'key'} apart.`
+            : `. ${entity.name} has no id-like field yet: add one (\`{${newId}}\`) and append it: \`${sortTemplate.text}${sortTemplate.text.endsWith('#') ? '' : '#'}{${newId}}\`.`);
       const parts = { suggestion, ...(fix ? { fix: fix.fix } : {}) };
 
       if (collision) {
@@ -107,6 +117,32 @@ function firstCollision(review: EntityReview, attributes: readonly string[]): re
 }
 
 /**
+ * Whether the sort key repeats the partition key: every field of the sort
+ * template is a field of the partition template (`PK = c#{id}`, `SK =
+ * c#{id}`), or every sample's sort key equals its partition key (the same
+ * value under other field names, as an importer names them). Then each
+ * partition holds one item of the entity, told apart by its partition key,
+ * and nothing can tie.
+ */
+function repeatsPartitionKey(review: EntityReview, partitionAttribute: string, sortAttribute: string): boolean {
+  const partition = review.template(partitionAttribute)?.compiled;
+  const sort = review.template(sortAttribute)?.compiled;
+  if (!partition || !sort) return false;
+  const partitionFields = new Set(partition.fields.map((field) => field.name));
+  if (sort.fields.length > 0 && partitionFields.size > 0 && sort.fields.every((field) => partitionFields.has(field.name))) return true;
+  const partitionKeys = review.encodedKeys(partitionAttribute);
+  const sortKeys = review.encodedKeys(sortAttribute);
+  let compared = 0;
+  for (let index = 0; index < sortKeys.length; index++) {
+    const key = sortKeys[index];
+    if (key === undefined || partitionKeys[index] === undefined) continue;
+    if (key !== partitionKeys[index]) return false;
+    compared++;
+  }
+  return compared > 0 && partitionFields.size > 0;
+}
+
+/**
  * The sort key's fields when every one of them can tie (numbers and
  * timestamps, or strings whose samples are all numbers or dates) and none is
  * an id; undefined when the key tells items apart (or holds no field: one
@@ -117,6 +153,9 @@ function tyingFields(review: EntityReview, fields: readonly FieldSegment[]): rea
   const ties = (field: FieldSegment) => {
     if (TIE_KINDS.has(field.format.kind)) return true;
     const values = review.entity.samples.map((sample) => sample.values[field.name] ?? '').filter((value) => value !== '');
+    // A calendar day (no time) under its own partition is a natural key (a room's availability per date, a daily total):
+    // one item per day by design, not two events that happen to share a second.
+    if (values.length > 0 && values.every((value) => DAY_ONLY.test(value.trim()))) return false;
     return values.length > 0 && values.every((value) => NUMBER_OR_TIME.test(value.trim()));
   };
   return fields.every(ties) ? fields : undefined;

@@ -1,5 +1,7 @@
 import { adviseWidth, compareDynamoNumbers, inferFieldOrder, largestSampleDigits, MAX_FIELD_WIDTH, type FieldFormat } from '../../../keys';
+import type { ReviewContext } from '../reviewContext';
 import type { ReviewFinding, ReviewRule } from '../review.types';
+import { paddedDigitWidths } from './paddedDigits';
 import { fieldFormatFix, fieldValues, inversionEvidence, isSortKey, placeholderText, quoteSome, quoteTemplate, siteInversion, siteSubject, stringKeyFieldSites, type FieldSite } from './orderingSupport';
 
 /**
@@ -18,8 +20,15 @@ export const numberInStringField: ReviewRule = {
     for (const site of stringKeyFieldSites(context, (site) => site.field.format.kind === 'string' && isSortKey(site.template))) {
       const values = fieldValues(site.review, site.field.name);
       const present = values.filter((value): value is string => value !== undefined);
+      if (present.length < 2) {
+        const declared = declaredNumberFinding(context, site, present);
+        if (declared) findings.push(declared);
+        continue;
+      }
       // A cheap look first (most string fields hold words): inference reads and sorts every value.
-      if (present.length < 2 || !present.every((value) => PLAIN_NUMBER.test(value))) continue;
+      if (!present.every((value) => PLAIN_NUMBER.test(value))) continue;
+      // Digits zero-padded by hand at several widths are review.mixedWidths' (one advice, the widest width seen, not two).
+      if (paddedDigitWidths(present)) continue;
       const inferred = inferFieldOrder(site.field, present);
       if (inferred?.kind !== 'number') continue;
       const { inversion } = siteInversion(site, (value) => value, compareDynamoNumbers);
@@ -42,6 +51,31 @@ export const numberInStringField: ReviewRule = {
 };
 
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * Without samples to read, the entity's own declaration: a field the entity
+ * declares a Number attribute (a OneTable `type: 'number'`) written unpadded
+ * into a string key. The evidence is the template's own keys for 9 and 10.
+ */
+function declaredNumberFinding(context: ReviewContext, site: FieldSite, present: readonly string[]): ReviewFinding | undefined {
+  const field = site.field.name;
+  if (!site.review.entity.attributes.some((attribute) => attribute.name === field && attribute.type === 'N')) return undefined;
+  if (present.some((value) => !PLAIN_NUMBER.test(value))) return undefined;
+  const base: Record<string, string> = { ...site.review.entity.samples[0]?.values };
+  for (const other of site.compiled.fields) if ((base[other.name] ?? '') === '') base[other.name] = other.name;
+  const nine = site.compiled.encode({ ...base, [field]: '9' });
+  const ten = site.compiled.encode({ ...base, [field]: '10' });
+  const expected = site.review.entity.expectations.largestValues[field];
+  const format = expected ? advisedFormat(site, { kind: 'int', width: 1, descending: false }, []) : undefined;
+  return context.finding('review.numberInStringField', 'warning', siteSubject(site), {
+    message: `${site.review.entity.name} declares ${field} a Number, but ${quoteTemplate(site)} writes it into a string key unpadded: a string key sorts digits byte by byte, so ${field} 10 sorts before 9.`,
+    evidence: nine.ok && ten.ok ? inversionEvidence(ten.value, nine.value, `sorts first (${field} 10)`, `sorts second (${field} 9)`) : [],
+    suggestion: format
+      ? `Pad ${field} to a fixed width: ${placeholderText(field, format)} (${widthReason(site)}). The width is hard to change later: every key would be rewritten.`
+      : `Pad ${field} to a fixed width sized for the largest value it will hold plus headroom (\`{${field}:int(W)}\`; give the expected largest value in ${site.review.entity.name}'s expectations and the review sizes W), or keep it out of the string key.`,
+    ...(format ? { fix: fieldFormatFix(site, format) } : {}),
+  });
+}
 
 /**
  * The inferred format (int, sint or dec) at the advisor's width: digits of

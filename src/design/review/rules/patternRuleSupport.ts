@@ -1,4 +1,4 @@
-import type { KeyTemplate } from '../../../keys';
+import { isIdLikeName as isIdName, type KeyTemplate } from '../../../keys';
 import { buildPatternRequest, type PatternRequestResult, type QueryRequestModel } from '../../accessPatterns';
 import type { AccessPatternDesign, TableDesign } from '../../design.types';
 import { keySchemaOf } from '../../designKeys';
@@ -10,14 +10,17 @@ import type { EntityReview } from '../reviewContext';
  * and how a sample's key is quoted as evidence.
  */
 
-/** The last word of a field name that marks a value unique per item (an id, or a sequence number: the articles' disambiguators). */
+/** The last word of a field name that marks a value unique per item beyond ids: a sequence number (the articles' disambiguators). */
 const UNIQUE_WORDS = new Set(['id', 'uuid', 'ulid', 'ksuid', 'guid', 'seq', 'sequence', 'nonce', 'version', 'revision', 'rev', 'counter']);
 
 /**
- * Whether a field or attribute name names a value unique per item:
- * `playerId`, `order_id`, `userID`, `id`, `eventSeq` — but not `paid` or `valid`.
+ * Whether a field or attribute name names a value unique per item: an id
+ * as the one judge of intended order reads names (`playerId`, `order_id`,
+ * `invoiceNumber`, `sku`: src/keys isIdLikeName, which inference shares),
+ * or a sequence (`eventSeq`, `version`) — but not `paid` or `valid`.
  */
 export function isIdLikeName(name: string): boolean {
+  if (isIdName(name)) return true;
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[\s_\-.]+/)

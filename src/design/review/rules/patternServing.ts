@@ -70,8 +70,10 @@ export function patternServing(table: TableDesign, review: EntityReview, pattern
   const fillable = keys.filter((key) => isEntityInIndex(table, entity, key) && patternFields(table, entity.name, key).partition.every((name) => name in pinned));
   let alternative: ServingKey | undefined;
   if (!built.ok) {
+    // A whole day (or month) of a timestamp is a range, not one value: a key partitioned by the timestamp itself can't serve it.
+    const period = wholePeriodOf(review, pattern, Object.keys(pinned));
     for (const key of fillable) {
-      if (key === chosen) continue;
+      if (key === chosen || (period && patternFields(table, entity.name, key).partition.includes(period.field))) continue;
       const rewritten = rewriteFor(table, pattern, key, pinned, given);
       if (rewritten) {
         alternative = { ...(key !== undefined ? { index: key } : {}), pattern: rewritten };
@@ -130,3 +132,27 @@ export function* servedPatterns(context: ReviewContext): Generator<{ readonly ta
   }
 }
 
+/**
+ * A pinned field that is a timestamp given as a whole day or month
+ * (`at = 2026-06-22` on `{at:iso}` means the whole day): the pattern asks
+ * for a period, not one instant, so a key partitioned by the timestamp
+ * itself can't serve it.
+ */
+export function wholePeriodOf(review: EntityReview, pattern: AccessPatternDesign, pinned: readonly string[]) {
+  const sort = pattern.sort;
+  const values = { ...pattern.partitionValues, ...(sort?.input === 'fields' ? sort.values : {}) };
+  for (const field of pinned) {
+    const value = values[field]?.trim() ?? '';
+    const unit = /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'day' : /^\d{4}-\d{2}$/.test(value) ? 'month' : undefined;
+    if (unit && isTimestampField(review, field)) return { field, value, unit, bucket: `${field}${unit === 'day' ? 'Day' : 'Month'}` } as const;
+  }
+  return undefined;
+}
+
+/** A field an entity's templates write as a timestamp (`iso`, `epoch`), or a string field whose samples are ISO date-times. */
+function isTimestampField(review: EntityReview, field: string): boolean {
+  const formats = review.templates.flatMap((template) => (template.compiled?.fields ?? []).filter((candidate) => candidate.name === field).map((candidate) => candidate.format.kind));
+  if (formats.some((kind) => kind === 'iso' || kind === 'epoch')) return true;
+  const samples = review.entity.samples.map((sample) => sample.values[field] ?? '').filter((value) => value !== '');
+  return formats.length > 0 && samples.length > 0 && samples.every((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value));
+}

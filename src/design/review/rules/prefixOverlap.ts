@@ -5,6 +5,7 @@ import { changeTable, composeChanges, setEntityKeyTemplate } from '../../edit';
 import { sharePartition, type EntityReview, type ReviewContext, type SortRange } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewFix, ReviewRule } from '../review.types';
 import { beginsWithOf, builtRequest, leadingLiteral, queriesKey, sampleId, sampleKeyText } from './patternRuleSupport';
+import { sampleKeyOverlaps } from './prefixOverlapSamples';
 
 /**
  * review.prefixOverlap: one entity's sort-key prefix is a prefix of
@@ -12,7 +13,8 @@ import { beginsWithOf, builtRequest, leadingLiteral, queriesKey, sampleId, sampl
  * both. `ORDER#` is not a prefix of `ORDERITEM#` (the `#` differs from `I`),
  * but `ORDER` is, and `ORDER#` is a prefix of `ORDER#ITEM#`. Two forms:
  * the entities' templates overlap, or an access pattern's own begins_with
- * prefix is shorter than its entity's and reaches another entity.
+ * prefix is shorter than its entity's and reaches another entity. A third
+ * reads the keys the samples are stored under (./prefixOverlapSamples).
  */
 
 /** The delimiter the fix ends a prefix with. */
@@ -42,7 +44,10 @@ export const prefixOverlap: ReviewRule = {
       }
       const patterns = range.table.accessPatterns.filter((pattern) => queriesKey(pattern, range.index));
       const prefixes = patternPrefixes(range.table, patterns, attribute.name);
-      findings.push(...templateOverlaps(context, range, attribute.name, prefixed, prefixes), ...patternOverlaps(context, range, attribute.name, prefixed, prefixes));
+      const found = [...templateOverlaps(context, range, attribute.name, prefixed, prefixes), ...patternOverlaps(context, range, attribute.name, prefixed, prefixes)];
+      // The keys as stored, for what the templates can't tell (a `{sk}` read off data): one finding per entity and key.
+      const ids = new Set(found.map((finding) => finding.id));
+      findings.push(...found, ...sampleKeyOverlaps(context, range, attribute.name, prefixes).filter((finding) => !ids.has(finding.id)));
     }
     return findings;
   },
@@ -121,7 +126,7 @@ function templateOverlaps(context: ReviewContext, range: SortRange, attribute: s
         evidence: pairEvidence(range, shorter, longer, attribute, shorter.prefix),
         suggestion: fix
           ? `End ${a}'s prefix with the delimiter: "${shorter.prefix}${DELIMITER}" is not a prefix of "${longer.prefix}".`
-          : `Give ${same ? `one of them` : b} a prefix that does not start with "${shorter.prefix}" (end every prefix with the delimiter, e.g. \`ORDER#\` and \`ORDERITEM#\`), or read ${a} with a range on its first field instead of begins_with.`,
+          : `Give ${same ? `one of them` : b} a prefix that does not start with "${shorter.prefix}" (end every prefix with the delimiter, so that none continues another), or read ${a} with a range on its first field instead of begins_with.`,
         ...(fix ? { fix } : {}),
       }),
     );

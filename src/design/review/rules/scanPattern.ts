@@ -23,15 +23,16 @@ export const scanPattern: ReviewRule = {
     for (const { table, review, pattern, serving } of servedPatterns(context)) {
       if (!serving.scanShaped || serving.unserved) continue;
       const where = keyName(table, pattern.index);
+      // A whole sentence after the colon: "it gives no value for …", or the request builder's own reason ("the condition gives orderId but not at. …").
       const reason =
         serving.missingPartition.length > 0
-          ? `gives no value for ${serving.missingPartition.join(', ')}, and a Query of ${where} needs one for every partition-key field`
-          : `${(!serving.built.ok && serving.built.problems[0]?.message.replace(/^Needs a Scan: /, '')) || 'skips a sort-key field'}`;
+          ? `it gives no value for ${serving.missingPartition.join(', ')}, and a Query of ${where} needs one for every partition-key field`
+          : `${(!serving.built.ok && serving.built.problems[0]?.message.replace(/^Needs a Scan: /, '')) || 'its sort condition skips a sort-key field'}`;
       const alternative = serving.alternative;
       const target = alternative ? keyName(table, alternative.index) : undefined;
       findings.push(
         context.finding('review.scanPattern', 'error', { table: table.name, entity: review.entity.name, ...(pattern.index !== undefined ? { index: pattern.index } : {}), pattern: pattern.id }, {
-          message: `"${pattern.name}" needs a Scan of ${where}: it ${reason}`.replace(/\.?$/, '.'),
+          message: `"${pattern.name}" needs a Scan of ${where}: ${reason}`.replace(/\.?$/, '.'),
           evidence: partitionEvidence(table, review, pattern.index, `one Query of ${where} names one partition, like`),
           suggestion: alternative
             ? `Query ${target} instead: its key is built from the fields this pattern gives.`

@@ -21,14 +21,19 @@ describe('review.widthTooNarrow', () => {
     expect(findingsOf(widthTooNarrow, fixed)).toEqual([]);
   });
 
-  it('is an error when a sample already overflows, and a note when only the headroom is missing (said as growth)', () => {
+  it('is an error when a sample already overflows, and a note when only the headroom the designer asked for is missing (said as growth)', () => {
     const overflow = tinyDesign([{ name: 'R', keys: { PK: 'X', SK: '{n:int(3)}' }, rows: [{ n: '42' }, { n: '1500' }] }]);
     expect(findingsOf(widthTooNarrow, overflow)[0]?.severity).toBe('error');
-    const headroom = tinyDesign([{ name: 'R', keys: { PK: 'X', SK: '{n:int(4)}' }, rows: [{ n: '875' }, { n: '9' }] }]);
+    const headroom = tinyDesign([{ name: 'R', keys: { PK: 'X', SK: '{n:int(4)}' }, rows: [{ n: '875' }, { n: '9' }], expectations: { largestValues: { n: '875' } } }]);
     const [note] = findingsOf(widthTooNarrow, headroom);
     expect(note?.severity).toBe('note');
-    expect(note?.message).toContain('the largest sample, 875, needs 3 plus 2 of headroom: it can grow only 11× before it overflows');
+    expect(note?.message).toContain('the expected largest value 875 needs 3 plus 2 of headroom: it can grow only 11× before it overflows');
     expect(note?.fix?.label).toBe('Use `{n:int(5)}`');
+  });
+
+  it('takes no width the samples fit as too narrow without an expected largest value (an importer reads widths off the data)', () => {
+    const imported = tinyDesign([{ name: 'R', keys: { PK: 'X', SK: '{n:int(4)}' }, rows: [{ n: '875' }, { n: '9' }] }]);
+    expect(findingsOf(widthTooNarrow, imported)).toEqual([]);
   });
 
   it('gives epoch fields no headroom digits and says when they run out', () => {

@@ -1,8 +1,8 @@
 import { adviseWidth, formatIsoTimestamp, largestSampleDigits, MAX_FIELD_WIDTH, type FieldFormat } from '../../../keys';
 import type { DesignSample } from '../../design.types';
-import type { EntityReview } from '../reviewContext';
+import type { EntityReview, ReviewContext } from '../reviewContext';
 import type { ReviewFinding, ReviewRule } from '../review.types';
-import { fieldFormatFix, fieldValues, placeholderText, quoteTemplate, siteSubject, stringKeyFieldSites } from './orderingSupport';
+import { fieldFormatFix, fieldValues, placeholderText, quoteTemplate, siteSubject, stringKeyFieldSites, type FieldSite } from './orderingSupport';
 
 /**
  * review.widthTooNarrow — a padded number's width is a one-way door: the
@@ -14,16 +14,26 @@ export const widthTooNarrow: ReviewRule = {
   code: 'review.widthTooNarrow',
   severity: 'warning',
   title: 'A padded width too narrow for the values',
-  why: 'A zero-padded number sorts right only while it fits its width: a value with one digit more sorts by its first digit ("10000000000" before "9999999999"), and widening later means rewriting every key. Size the width for the largest value ever expected, plus headroom digits.',
+  why: 'A zero-padded number sorts right only while it fits its width: a value with one digit more sorts by its first digit ("10000000000" before "9999999999"), and widening later means rewriting every key. Size the width for the largest value ever expected, plus headroom digits. Judged from a sample that does not fit, a negative value in an unsigned field, or the expected largest value the designer gives, never from a width the samples merely fill.',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const site of stringKeyFieldSites(context, (site) => widthOf(site.field.format) !== undefined)) {
       const format = site.field.format as PaddedFormat;
       const width = widthOf(format) as number;
       const field = site.field.name;
+      const negative = format.kind === 'int' ? firstNegative(site.review, field) : undefined;
+      if (negative !== undefined) {
+        findings.push(signFinding(context, site, format as Extract<PaddedFormat, { kind: 'int' }>, negative));
+        continue;
+      }
       const { largestValues, headroomDigits } = site.review.entity.expectations;
       const sampleLargest = largestSampleOf(site.review, field, format);
       const expected = integerDigits(largestValues[field]);
+      // What counts as evidence: a sample that does not fit (it can't be written today), or the largest value the designer
+      // expects. A width that merely matches the samples is no evidence of growth: an importer reads it off the data
+      // (`c#12345` → {cNumber:int(5)}), and an id or a code never grows by a factor, so "can grow only 1×" would be noise.
+      const overflows = sampleLargest !== undefined && sampleLargest.length > width;
+      if (expected === undefined && !overflows) continue;
       const largest = longer(expected, sampleLargest);
       if (largest === undefined) continue;
       // Time grows by a fixed amount a second, not by a factor: an epoch field needs no headroom digits.
@@ -45,6 +55,31 @@ export const widthTooNarrow: ReviewRule = {
     return findings;
   },
 };
+
+/** The first sample value of a field that is a negative number, with its sample's index. */
+function firstNegative(review: EntityReview, field: string): { readonly value: string; readonly sample: number } | undefined {
+  const values = fieldValues(review, field);
+  const sample = values.findIndex((value) => value !== undefined && /^-\d+(?:\.\d+)?$/.test(value.trim()) && !/^-0*(?:\.0*)?$/.test(value.trim()));
+  return sample < 0 ? undefined : { value: values[sample] as string, sample };
+}
+
+/**
+ * A negative sample in an unsigned field: `int(W)` refuses it, so the item
+ * can't be written; zero-padded by hand it would sort in reverse ("-00005"
+ * before "-00010"). `sint(W)` keeps a sign slot and complements negatives.
+ */
+function signFinding(context: ReviewContext, site: FieldSite, format: Extract<PaddedFormat, { kind: 'int' }>, negative: { readonly value: string; readonly sample: number }): ReviewFinding {
+  const field = site.field.name;
+  const signed: FieldFormat = { kind: 'sint', width: format.width };
+  const sampleName = site.review.entity.samples[negative.sample]?.id ?? `#${negative.sample + 1}`;
+  const key = site.review.encodedKeys(site.template.attribute.name).find((text) => text !== undefined);
+  return context.finding('review.widthTooNarrow', 'error', siteSubject(site), {
+    message: `${site.review.entity.name}'s ${quoteTemplate(site)} pads ${field} as a number of at least 0 (${placeholderText(field, format)}), but sample ${sampleName} has ${field} = ${JSON.stringify(negative.value)}: the key can't be written, and negatives zero-padded by hand sort in reverse ("-00005" before "-00010").`,
+    evidence: [{ label: `sample ${sampleName}, refused by ${placeholderText(field, format)}`, text: `${field} = ${negative.value}` }, ...(key !== undefined ? [{ label: 'a key the other samples write', text: key }] : [])],
+    suggestion: `Use ${placeholderText(field, signed)}: it keeps a sign slot before ${format.width} digits and stores negatives so they sort below every positive value. Keys already stored under ${placeholderText(field, format)} must be rewritten with it.`,
+    fix: fieldFormatFix(site, signed),
+  });
+}
 
 type PaddedFormat = Extract<FieldFormat, { kind: 'int' | 'sint' | 'epoch' | 'dec' }>;
 
@@ -101,7 +136,7 @@ function overflowInstant(format: Extract<FieldFormat, { kind: 'epoch' }>, width:
  * already overflows.
  */
 function overflowText(format: PaddedFormat, width: number, largest: string): string {
-  if (largest.length > width) return `${group(largest)} does not fit: ${placeholderText('', format).slice(2, -1)} refuses it (padded by hand it would sort by its first digit)`;
+  if (largest.length > width) return `${group(largest)} does not fit, and ${placeholderText('', format).slice(2, -1)} refuses it (padded by hand it would sort by its first digit)`;
   if (format.kind === 'epoch') return `the field overflows on ${overflowInstant(format, width) ?? 'a date beyond 9999'}`;
   const factor = BigInt('1' + '0'.repeat(width)) / BigInt(largest === '0' ? '1' : largest);
   return `it can grow only ${group(factor.toString())}× before it overflows`;
