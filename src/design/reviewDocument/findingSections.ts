@@ -1,7 +1,7 @@
 import type { Design } from '../design.types';
 import type { ReviewedFinding, ReviewSubject } from '../review';
 import type { ReviewLine, ReviewSection } from './reviewDocument.types';
-import { code, text } from './reviewLines';
+import { code, message, text } from './reviewLines';
 
 /** The document's findings (the open ones) and the accepted ones with their notes. */
 
@@ -21,9 +21,9 @@ function subjectLine(subject: ReviewSubject): ReviewLine {
 /** The message, the samples that show it, and the fix in words. */
 function messageLine(finding: ReviewedFinding): ReviewLine {
   return [
-    text(finding.message),
-    ...finding.evidence.flatMap((evidence) => [text(` ${evidence.label}: `), code(evidence.text), text('.')]),
-    ...(finding.suggestion.trim() !== '' ? [text(` Fix: ${finding.suggestion}`)] : []),
+    ...message(finding.message),
+    ...finding.evidence.flatMap((evidence) => [text(' '), ...message(evidence.label), text(': '), code(evidence.text), text('.')]),
+    ...(finding.suggestion.trim() !== '' ? [text(' Fix: '), ...message(finding.suggestion)] : []),
   ];
 }
 
@@ -56,7 +56,7 @@ export function acceptedSection(design: Design, findings: readonly ReviewedFindi
   const reported = new Set(findings.map((finding) => finding.id));
   const gone = (design.acceptedFindings ?? []).filter((entry) => !reported.has(entry.id));
   const rows: (readonly ReviewLine[])[] = [
-    ...accepted.map((finding): readonly ReviewLine[] => [[text(finding.severity)], [code(finding.code)], subjectLine(finding.subject), [text(finding.message)], [text(finding.accepted?.note ?? '')]]),
+    ...accepted.map((finding): readonly ReviewLine[] => [[text(finding.severity)], [code(finding.code)], subjectLine(finding.subject), message(finding.message), [text(finding.accepted?.note ?? '')]]),
     ...gone.map((entry): readonly ReviewLine[] => [[text('—')], [code(entry.code)], [code(entry.id)], [text('No longer reported.')], [text(entry.note)]]),
   ];
   return {

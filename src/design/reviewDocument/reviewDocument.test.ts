@@ -115,6 +115,24 @@ describe('findings and accepted findings', () => {
     expect(text).toContain('The review found nothing.');
   });
 
+  it('writes the code a message, its evidence, its fix and a pattern’s reason quote as Markdown code spans, never as escaped backticks', () => {
+    const quoting = finding({
+      code: 'review.numberInStringField',
+      message: 'Scores stored as text in `SCORE#{score}` sort `9` after `10`.',
+      evidence: [{ label: 'Keys of `Run`', text: 'SCORE#9' }],
+      suggestion: 'Use `{score:int(10)}` as the article\'s `<paddedScore>#<playerId>` does.',
+    });
+    const results: ReviewPatternResults = { Leaderboard: { 'top-scores': { verdict: 'fails', reasons: [{ message: 'Item `SCORE#9` comes before `SCORE#240`.' }], items: [] } } };
+    const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings: [quoting], patternResults: results });
+    expect(text).toContain('Scores stored as text in `SCORE#{score}` sort `9` after `10`. Keys of `Run`: `SCORE#9`. Fix: Use `{score:int(10)}` as the article\'s `<paddedScore>#<playerId>` does. |');
+    expect(text).toContain('- Item `SCORE#9` comes before `SCORE#240`.');
+    expect(text).not.toContain('\\`');
+    const html = markdown.render(text);
+    expect(html).toContain('<code>{score:int(10)}</code>');
+    expect(html).toContain('<code>SCORE#240</code>');
+    expect(html).not.toMatch(/`|␣/);
+  });
+
   it('says so when there is nothing to accept', () => {
     expect(reviewMarkdown(SHOP_DESIGN, { findings: [] })).toContain('No finding is accepted.');
   });

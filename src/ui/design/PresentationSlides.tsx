@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { AccessPatternSlide, EntityOrderSlide, FindingsSlide, ItemCollectionSlide, Slide, SlideKey, SlideKeyList, TitleSlide } from '../../design';
-import { VisibleParts, VisibleText } from '../common/VisibleText';
+import { MessageSpans, VisibleParts, VisibleText } from '../common/VisibleText';
 import { toVisibleText, visibleWidth, type VisiblePart } from '../common/visibleText';
 
 /**
@@ -262,7 +262,7 @@ function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatt
             <ul className="slide-problems" aria-label="Why it is not a Query">
               {slide.problems.map((problem, index) => (
                 <li key={index}>
-                  <VisibleText text={problem} />
+                  <MessageSpans text={problem} />
                 </li>
               ))}
             </ul>
@@ -288,7 +288,7 @@ function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatt
                 <ul className="slide-problems" aria-label="Why it fails">
                   {slide.result.reasons.map((reason, index) => (
                     <li key={index}>
-                      <VisibleText text={reason} />
+                      <MessageSpans text={reason} />
                     </li>
                   ))}
                 </ul>
@@ -333,18 +333,18 @@ function FindingsSlideView({ slide, titleId }: { slide: FindingsSlide; titleId: 
                 </span>
               </p>
               <p>
-                <VisibleText text={finding.message} />
+                <MessageSpans text={finding.message} />
               </p>
               {finding.evidence.slice(0, 2).map((line, lineIndex) => (
                 <p key={lineIndex} className="slide-evidence">
                   <span className="slide-muted">
-                    <VisibleText text={line.label} />
+                    <MessageSpans text={line.label} />
                   </span>{' '}
                   <VisibleText className="slide-code" text={line.text} />
                 </p>
               ))}
               <p className="slide-fix">
-                Fix: <VisibleText text={finding.suggestion} />
+                Fix: <MessageSpans text={finding.suggestion} />
               </p>
               {finding.acceptedNote !== undefined && (
                 <p className="slide-accepted">
