@@ -18,11 +18,16 @@ function subjectLine(subject: ReviewSubject): ReviewLine {
   return parts.length === 0 ? [text('the design')] : parts.flatMap((part, index) => [...(index > 0 ? [text(' / ')] : []), code(part)]);
 }
 
+/** An evidence label ("sorts first") begins a sentence of its own after the message: its first letter a capital. */
+function asSentenceStart(label: string): string {
+  return label.replace(/^[a-z]/, (first) => first.toUpperCase());
+}
+
 /** The message, the samples that show it, and the fix in words. */
 function messageLine(finding: ReviewedFinding): ReviewLine {
   return [
     ...message(finding.message),
-    ...finding.evidence.flatMap((evidence) => [text(' '), ...message(evidence.label), text(': '), code(evidence.text), text('.')]),
+    ...finding.evidence.flatMap((evidence) => [text(' '), ...message(asSentenceStart(evidence.label)), text(': '), code(evidence.text), text('.')]),
     ...(finding.suggestion.trim() !== '' ? [text(' Fix: '), ...message(finding.suggestion)] : []),
   ];
 }

@@ -95,7 +95,7 @@ describe('the review document of the leaderboard example', () => {
 
 describe('findings and accepted findings', () => {
   const findings = [
-    finding({ code: 'review.widthTooNarrow', severity: 'error', message: 'score overflows 10 digits', evidence: [{ label: 'sorts first', text: '9999999999#…' }] }),
+    finding({ code: 'review.widthTooNarrow', severity: 'error', message: 'The score overflows 10 digits.', evidence: [{ label: 'sorts first', text: '9999999999#…' }] }),
     finding({ code: 'review.noTiebreaker', subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey' }, accepted: { note: 'one run per second | per player' } }),
   ];
 
@@ -103,7 +103,7 @@ describe('findings and accepted findings', () => {
     const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings });
     const open = text.slice(text.indexOf('## Findings'), text.indexOf('## Accepted'));
     const accepted = text.slice(text.indexOf('## Accepted'));
-    expect(open).toContain('| error | `review.widthTooNarrow` | `Leaderboard` / `Run` / `rankKey` / `score` | score overflows 10 digits sorts first: `9999999999#…`. Fix: A fix. |');
+    expect(open).toContain('| error | `review.widthTooNarrow` | `Leaderboard` / `Run` / `rankKey` / `score` | The score overflows 10 digits. Sorts first: `9999999999#…`. Fix: A fix. |');
     expect(open).not.toContain('review.noTiebreaker');
     expect(accepted).toContain('| warning | `review.noTiebreaker` | `Leaderboard` / `Run` / `rankKey` | A message. | one run per second \\| per player |');
   });
