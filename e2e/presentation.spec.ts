@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DESIGN_FORMAT, LEADERBOARD_DESIGN, SHOP_DESIGN, type DesignDocument } from '../src/design';
+import { AUDIT_LOG_DESIGN, DESIGN_FORMAT, LEADERBOARD_DESIGN, SHOP_DESIGN, type DesignDocument } from '../src/design';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 
@@ -116,6 +116,17 @@ test.describe('Presentation mode', () => {
     expect(await keyFontSize(page)).toBeGreaterThanOrEqual(20);
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: testInfo.outputPath('presentation-800.png') });
+  });
+
+  test('the findings slide shows the code a suggestion quotes as <code>, never a backtick or a ␣ between words', async ({ page }) => {
+    await openWith(page, AUDIT_LOG_DESIGN, '#present=1');
+    await expect(presentation(page)).toBeVisible();
+    await page.keyboard.press('End');
+    const findings = presentation(page).getByRole('list', { name: 'Findings' });
+    await expect(findings.locator('code').first()).toBeVisible();
+    const text = (await presentation(page).textContent()) ?? '';
+    expect(text).not.toContain('`');
+    expect(text).not.toContain('␣');
   });
 
   test('a design with HTML in its names and samples shows it as text', async ({ page }) => {
