@@ -47,13 +47,13 @@ export function sentenceCorpus(): CorpusDesign[] {
   return designs;
 }
 
-/** The prose runs of the review document (its code runs are data), one text per line of runs. */
+/** The review document's lines of runs as text, each code run between backticks (its own backticks dropped: it is data). */
 function documentProse(document: ReviewDocument): string[] {
   const lines: string[] = [];
   for (const section of document.sections) {
     for (const block of section.blocks) {
       const runs = block.kind === 'paragraph' || block.kind === 'subheading' ? [block.content] : block.kind === 'list' ? block.items : block.kind === 'table' ? block.rows.flat() : [];
-      for (const line of runs) lines.push(line.map((run) => (run.kind === 'code' ? '`code`' : run.text)).join(''));
+      for (const line of runs) lines.push(line.map((run) => (run.kind === 'code' ? `\`${run.text.replace(/`/g, '')}\`` : run.text)).join(''));
     }
   }
   return lines;

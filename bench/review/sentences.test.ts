@@ -80,6 +80,8 @@ describe('sentenceProblems', () => {
     expect(check('Needs a Scan: it the condition gives orderId but not at.')).toContain('garbledWords');
     expect(check('Orders are partitioned table Shop by customerId.')).toContain('garbledWords');
     expect(check('Add the the tiebreaker.')).toContain('doubledWord');
+    expect(check('Why: `so "a" sorts before "b".`.', 'documentProse')).toContain('doubledStop');
+    expect(check('Wait… and see.')).toEqual([]);
     expect(check('Use␣{at:iso}', 'fixLabel')).toContain('marker');
     expect(check('Order the key as the article’s `<paddedScore>#<playerId>`.', 'suggestion')).toContain('placeholder');
     expect(check('Pad ${field} to undefined digits.')).toContain('placeholder');

@@ -7,7 +7,7 @@ import { wordsOf, type ShownText, type TextKind } from './reviewTexts';
  * pattern's reason or problem), the label check to a button's label.
  */
 
-export type CheckName = 'doubledWord' | 'garbledWords' | 'placeholder' | 'marker' | 'unbalancedBackticks' | 'lowercaseStart' | 'lowercaseAfterStop' | 'noFinalStop';
+export type CheckName = 'doubledWord' | 'doubledStop' | 'garbledWords' | 'placeholder' | 'marker' | 'unbalancedBackticks' | 'lowercaseStart' | 'lowercaseAfterStop' | 'noFinalStop';
 
 /** Kinds read as sentences: a capital (or quoted code) first, a stop last. */
 const SENTENCES: ReadonlySet<TextKind> = new Set(['message', 'suggestion', 'reason', 'problem']);
@@ -34,8 +34,12 @@ export function sentenceProblems(shown: Pick<ShownText, 'kind' | 'text'>): Check
   const problems: CheckName[] = [];
   if (DOUBLED.test(words)) problems.push('doubledWord');
   if (GARBLED.test(words)) problems.push('garbledWords');
-  if (PLACEHOLDER.test(text) || (APP_WORDS.has(kind) && FOREIGN_PLACEHOLDER.test(text))) problems.push('placeholder');
-  if (MARKER.test(text)) problems.push('marker');
+  // Two stops where a sentence ended in quoted code or evidence and got another ("…before "b".."), not an ellipsis.
+  if (/(?<!\.)\.`?\.(?!\.)/.test(text)) problems.push('doubledStop');
+  // The review document's code runs are the design's data (keys, item values: `{}` is an empty map there): read its words only.
+  const read = kind === 'documentProse' ? words : text;
+  if (PLACEHOLDER.test(read) || (APP_WORDS.has(kind) && FOREIGN_PLACEHOLDER.test(read))) problems.push('placeholder');
+  if (MARKER.test(read)) problems.push('marker');
   if ((text.match(/`/g) ?? []).length % 2 === 1) problems.push('unbalancedBackticks');
   if ((SENTENCES.has(kind) || LABELS.has(kind)) && /^\s*[a-z]/.test(text)) problems.push('lowercaseStart');
   if ((SENTENCES.has(kind) || kind === 'documentProse') && /[.!?] +[a-z]/.test(words)) problems.push('lowercaseAfterStop');

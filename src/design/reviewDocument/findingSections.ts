@@ -27,7 +27,8 @@ function asSentenceStart(label: string): string {
 function messageLine(finding: ReviewedFinding): ReviewLine {
   return [
     ...message(finding.message),
-    ...finding.evidence.flatMap((evidence) => [text(' '), ...message(asSentenceStart(evidence.label)), text(': '), code(evidence.text), text('.')]),
+    // An evidence text that is a sentence already (a why) brings its own stop.
+    ...finding.evidence.flatMap((evidence) => [text(' '), ...message(asSentenceStart(evidence.label)), text(': '), code(evidence.text), ...(/[.!?]$/.test(evidence.text.trim()) ? [] : [text('.')])]),
     ...(finding.suggestion.trim() !== '' ? [text(' Fix: '), ...message(finding.suggestion)] : []),
   ];
 }
