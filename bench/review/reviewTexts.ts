@@ -23,9 +23,13 @@ export interface ShownText {
   /** The design file (or example id) it came from. */
   readonly design: string;
   readonly kind: TextKind;
-  /** The rule that wrote it (findings), or where it was shown. */
-  readonly source: string;
+  /** Who wrote the words: the rule's code (`review.noTiebreaker`), a pattern verdict's reason (`accessPatterns.wrongOrder`), `slides` or `reviewDocument`. */
+  readonly owner: string;
+  /** Where it was shown (the slide, the pattern), for a reader of a failure. */
+  readonly where: string;
   readonly text: string;
+  /** The design's own names (tables, entities, indexes, attributes, fields): a sentence may begin with one as it is spelled. */
+  readonly names: ReadonlySet<string>;
 }
 
 export interface CorpusDesign {
@@ -59,40 +63,64 @@ function documentProse(document: ReviewDocument): string[] {
   return lines;
 }
 
+/** The names a design gives its tables, entities, indexes, key attributes, template fields, sample values and patterns. */
+export function designNames(design: Design): Set<string> {
+  const names = new Set<string>();
+  for (const table of design.tables) {
+    names.add(table.name);
+    for (const attribute of [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])]) names.add(attribute.name);
+    for (const index of table.indexes) {
+      names.add(index.name);
+      for (const attribute of [...index.partitionKey, ...index.sortKey]) names.add(attribute.name);
+    }
+    for (const entity of table.entities) {
+      names.add(entity.name);
+      for (const template of Object.values(entity.keys)) for (const [, field = ''] of template.matchAll(/\{([^}:]+)/g)) names.add(field);
+      for (const attribute of entity.attributes) names.add(attribute.name);
+      for (const sample of entity.samples) for (const field of Object.keys(sample.values)) names.add(field);
+    }
+    for (const pattern of table.accessPatterns) names.add(pattern.name);
+  }
+  return names;
+}
+
 /** Every text the review, the pattern runs, the slides and the review document show for one design. */
 export async function collectShownTexts({ name, design }: CorpusDesign): Promise<{ texts: ShownText[]; markdown: string }> {
   const texts: ShownText[] = [];
-  const add = (kind: TextKind, source: string, text: string) => texts.push({ design: name, kind, source, text });
+  const names = designNames(design);
+  const add = (kind: TextKind, owner: string, where: string, text: string) => texts.push({ design: name, kind, owner, where, text, names });
   const findings = reviewDesign({ design });
   for (const finding of findings) {
-    const source: ReviewCode = finding.code;
-    add('message', source, finding.message);
-    add('suggestion', source, finding.suggestion);
-    if (finding.fix) add('fixLabel', source, finding.fix.label);
-    for (const line of finding.evidence) add('evidenceLabel', source, line.label);
+    const owner: ReviewCode = finding.code;
+    add('message', owner, 'Design review', finding.message);
+    add('suggestion', owner, 'Design review', finding.suggestion);
+    if (finding.fix) add('fixLabel', owner, 'Design review', finding.fix.label);
+    for (const line of finding.evidence) add('evidenceLabel', owner, 'Design review', line.label);
   }
   const results: Record<string, AccessPatternsRun['outcomes']> = {};
   for (const table of design.tables) {
     if (table.accessPatterns.length === 0) continue;
     const run = await runAccessPatterns(table);
     results[table.name] = run.outcomes;
-    for (const [id, outcome] of Object.entries(run.outcomes)) for (const reason of outcome.reasons) add('reason', `pattern ${id} (${reason.code})`, reason.message);
+    for (const [id, outcome] of Object.entries(run.outcomes)) for (const reason of outcome.reasons) add('reason', `accessPatterns.${reason.code}`, `pattern ${id}`, reason.message);
   }
   for (const slide of buildSlides(design, { findings, results })) {
-    add('slideTitle', slide.kind, slide.title);
+    add('slideTitle', 'slides', `${slide.kind} slide`, slide.title);
     if (slide.kind === 'accessPattern') {
-      for (const problem of slide.problems) add('problem', `slide ${slide.title}`, problem);
-      for (const reason of slide.result?.reasons ?? []) add('reason', `slide ${slide.title}`, reason);
+      for (const problem of slide.problems) add('problem', 'accessPatterns.buildPatternRequest', `slide ${slide.title}`, problem);
+      const outcome = results[slide.table]?.[slide.patternId];
+      // The slide's reasons are the run's, in order: each is charged to its reason's code.
+      (slide.result?.reasons ?? []).forEach((reason, index) => add('reason', `accessPatterns.${outcome?.reasons[index]?.code ?? 'reason'}`, `slide ${slide.title}`, reason));
     }
     if (slide.kind === 'findings') {
       for (const finding of slide.findings) {
-        add('message', `slide ${finding.code}`, finding.message);
-        add('suggestion', `slide ${finding.code}`, finding.suggestion);
+        add('message', finding.code, 'findings slide', finding.message);
+        add('suggestion', finding.code, 'findings slide', finding.suggestion);
       }
     }
   }
   const document = buildReviewDocument(design, { findings, patternResults: results });
-  for (const line of documentProse(document)) add('documentProse', 'review document', line);
+  for (const line of documentProse(document)) add('documentProse', 'reviewDocument', 'review document', line);
   return { texts, markdown: renderReviewMarkdown(document) };
 }
 

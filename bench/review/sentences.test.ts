@@ -12,13 +12,28 @@ import { sentenceProblems, type CheckName } from './sentences';
  */
 
 /**
- * Known failures in the rules' own wording (src/design/review/rules, owned by
- * the rules' authors), by rule code and check. Each must still fail: when a
- * rule's wording is fixed this test breaks until its entry is removed here.
+ * Known failures in wording other engineers own, by who wrote it (a rule's
+ * code in src/design/review/rules; `accessPatterns.<reason code>` for a
+ * pattern verdict's reason, src/design/accessPatterns) and the check it
+ * fails. Each must still fail somewhere in the corpus: when the wording is
+ * fixed this test breaks until its entry is removed here. The review
+ * document and the slides repeat these texts; a line of the document that
+ * holds a known failing text is charged to its owner.
  */
 const KNOWN_FAILURES: Readonly<Record<string, readonly { readonly check: CheckName; readonly why: string }[]>> = {
   // "the article's `<paddedScore>#<paddedTimestamp>#<playerId>`" in every design: a fixed example from elsewhere (issue 31).
   'review.noTiebreaker': [{ check: 'placeholder', why: 'the suggestion quotes the article’s leaderboard key whatever the design is' }],
+  // "…needs a Scan of table Shop: it the condition gives orderId but not at." (issue 31): the rule prefixes "it " to buildPatternRequest's problem.
+  'review.scanPattern': [{ check: 'garbledWords', why: '“it the condition gives …”' }],
+  // "3 items, expected 2": a fragment, no stop.
+  'accessPatterns.wrongCount': [{ check: 'noFinalStop', why: 'a fragment without a stop' }],
+  // "(none) (no entity of the design) is mixed into the result of '…'": no stop.
+  'accessPatterns.wrongEntity': [{ check: 'noFinalStop', why: 'no final stop' }],
+  // "e7d6…c3b comes before c0ff…ef0 but the pattern expects at descending (by at)": begins with an unquoted key, no stop.
+  'accessPatterns.wrongOrder': [
+    { check: 'lowercaseStart', why: 'begins with a sample key as bare text (quote it as code)' },
+    { check: 'noFinalStop', why: 'no final stop' },
+  ],
 };
 
 interface Failure {
@@ -39,15 +54,18 @@ beforeAll(async () => {
   failures = texts.flatMap((shown) => sentenceProblems(shown).map((check) => ({ shown, check })));
 }, 120_000);
 
-/** The rule (or the surface) a failure is charged to: a slide's finding is its rule's. */
-const ownerOf = (shown: ShownText) => shown.source.replace(/^slide (?=review\.)/, '');
-const isKnown = (failure: Failure) => (KNOWN_FAILURES[ownerOf(failure.shown)] ?? []).some((known) => known.check === failure.check);
-const describeFailure = ({ shown, check }: Failure) => `${check} in ${shown.kind} of ${shown.source} (${shown.design}): ${shown.text}`;
+const knownFor = (owner: string, check: CheckName) => (KNOWN_FAILURES[owner] ?? []).some((known) => known.check === check);
+/** A document line that repeats a known failing text of its owner (a finding's message in the Findings table). */
+const repeatsKnown = (failure: Failure) =>
+  failure.shown.kind === 'documentProse' &&
+  failures.some((other) => other !== failure && other.shown.kind !== 'documentProse' && other.check === failure.check && knownFor(other.shown.owner, other.check) && failure.shown.text.includes(other.shown.text));
+const isKnown = (failure: Failure) => knownFor(failure.shown.owner, failure.check) || repeatsKnown(failure);
+const describeFailure = ({ shown, check }: Failure) => `${check} in ${shown.kind} of ${shown.owner} (${shown.where}, ${shown.design}): ${shown.text}`;
 
 describe('every message the review shows reads as a sentence', () => {
   it('reads a corpus of designs with findings from several rules', () => {
     expect(new Set(texts.map((shown) => shown.design)).size).toBeGreaterThanOrEqual(10);
-    expect(new Set(texts.filter((shown) => shown.kind === 'message').map((shown) => shown.source)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(texts.filter((shown) => shown.kind === 'message').map((shown) => shown.owner)).size).toBeGreaterThanOrEqual(10);
   });
 
   it('has no doubled word, template leftover, marker, stray backtick, lowercase start or missing stop (but the known failures)', () => {
@@ -55,8 +73,8 @@ describe('every message the review shows reads as a sentence', () => {
   });
 
   it('still fails each known failure (a fixed one must be removed from KNOWN_FAILURES)', () => {
-    const fixed = Object.entries(KNOWN_FAILURES).flatMap(([code, checks]) =>
-      checks.filter(({ check }) => !failures.some((failure) => ownerOf(failure.shown) === code && failure.check === check)).map(({ check }) => `${code} ${check}`),
+    const fixed = Object.entries(KNOWN_FAILURES).flatMap(([owner, checks]) =>
+      checks.filter(({ check }) => !failures.some((failure) => failure.shown.owner === owner && failure.check === check)).map(({ check }) => `${owner} ${check}`),
     );
     expect(fixed).toEqual([]);
   });
@@ -91,5 +109,11 @@ describe('sentenceProblems', () => {
     expect(check('pad the score.')).toContain('lowercaseStart');
     expect(check('Pad the score')).toContain('noFinalStop');
     expect(check('It sorts. sorts first: `x`.', 'documentProse')).toContain('lowercaseAfterStop');
+  });
+
+  it('lets a sentence begin with one of the design’s names as the design spells it', () => {
+    const names = new Set(['customer', 'byCategory']);
+    expect(sentenceProblems({ kind: 'message', text: "customer's sort key holds only cNumber. byCategory projects ALL.", names })).toEqual([]);
+    expect(sentenceProblems({ kind: 'message', text: "order's sort key holds only cNumber.", names })).toEqual(['lowercaseStart']);
   });
 });

@@ -28,8 +28,10 @@ const DOUBLED = /\b([A-Za-z]+)\s+\1\b/i;
 const GARBLED = /\b(?:it the|it an|a the|the a|an the|the an|a an|an a|partitioned (?:table|index))\b/i;
 
 /** The checks a text fails, by name (empty: it reads well). */
-export function sentenceProblems(shown: Pick<ShownText, 'kind' | 'text'>): CheckName[] {
-  const { kind, text } = shown;
+export function sentenceProblems(shown: Pick<ShownText, 'kind' | 'text'> & { readonly names?: ReadonlySet<string> }): CheckName[] {
+  const { kind, text, names = new Set<string>() } = shown;
+  // A word in lower case is fine where it is one of the design's names, spelled as the design does ("customer's sort key").
+  const lowerWord = (word: string | undefined) => word !== undefined && /^[a-z]/.test(word) && !names.has(word.replace(/(?:'s|’s)$/, ''));
   const words = wordsOf(text);
   const problems: CheckName[] = [];
   if (DOUBLED.test(words)) problems.push('doubledWord');
@@ -41,8 +43,8 @@ export function sentenceProblems(shown: Pick<ShownText, 'kind' | 'text'>): Check
   if (PLACEHOLDER.test(read) || (APP_WORDS.has(kind) && FOREIGN_PLACEHOLDER.test(read))) problems.push('placeholder');
   if (MARKER.test(read)) problems.push('marker');
   if ((text.match(/`/g) ?? []).length % 2 === 1) problems.push('unbalancedBackticks');
-  if ((SENTENCES.has(kind) || LABELS.has(kind)) && /^\s*[a-z]/.test(text)) problems.push('lowercaseStart');
-  if ((SENTENCES.has(kind) || kind === 'documentProse') && /[.!?] +[a-z]/.test(words)) problems.push('lowercaseAfterStop');
+  if ((SENTENCES.has(kind) || LABELS.has(kind)) && lowerWord(/^\s*([^\s:,;]+)/.exec(text)?.[1])) problems.push('lowercaseStart');
+  if ((SENTENCES.has(kind) || kind === 'documentProse') && [...words.matchAll(/[.!?] +([^\s:,;]+)/g)].some(([, word]) => lowerWord(word))) problems.push('lowercaseAfterStop');
   if (SENTENCES.has(kind) && !/[.!?]["'’”)\]`]*$/.test(text.trim())) problems.push('noFinalStop');
   return problems;
 }
