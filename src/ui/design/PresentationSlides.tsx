@@ -166,7 +166,7 @@ function EntityOrderSlideView({ slide, titleId }: { slide: EntityOrderSlide; tit
         <span className="slide-muted">Template </span>
         <VisibleText className="slide-mono" text={slide.template} />
       </p>
-      <div className="slide-columns slide-columns-order">
+      <div className="slide-columns slide-columns-order" style={orderColumnsStyle(slide)}>
         <section aria-label="Naive order">
           <h3>
             Naive <span className="slide-muted">values as typed</span>
@@ -189,6 +189,22 @@ function EntityOrderSlideView({ slide, titleId }: { slide: EntityOrderSlide; tit
       )}
     </div>
   );
+}
+
+/**
+ * The longest key of a list in characters, and the room the rest of its row takes (the position,
+ * the gaps and, when a row is out of place, its "should be #n"), in the sentence font's em: the
+ * order slide shrinks its keys to keep each on one line (presentation.css).
+ */
+function rowMeasure(list: SlideKeyList): { chars: number; room: string } {
+  const chars = Math.max(1, ...list.rows.map((row) => row.key.parts.reduce((sum, part, index) => sum + visibleWidth(part) + (index > 0 ? 3 : 0), 0)));
+  return { chars, room: `${list.rows.some((row) => row.shouldBe !== undefined) ? 8.7 : 3.2}em` };
+}
+
+function orderColumnsStyle(slide: EntityOrderSlide): CSSProperties {
+  const naive = rowMeasure(slide.naive);
+  const encoded = rowMeasure(slide.encoded);
+  return { '--naive-chars': naive.chars, '--naive-room': naive.room, '--encoded-chars': encoded.chars, '--encoded-room': encoded.room } as CSSProperties;
 }
 
 function outOfPlaceText(count: number): string {
