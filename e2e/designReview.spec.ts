@@ -11,7 +11,7 @@ async function openReviewDesign(page: import('@playwright/test').Page): Promise<
   const importExport = new DesignImportExportPage(page);
   await importExport.open();
   await importExport.importFile(REVIEW_DESIGN);
-  await expect(importExport.importReport.getByRole('status')).toContainText('Imported “Review findings”');
+  await expect(importExport.importReport.getByRole('status')).toContainText('Imported “Review findings”', { timeout: 30_000 });
   const review = new DesignReviewPage(page);
   await expect(review.region.getByRole('heading', { name: 'Design review', level: 2 })).toBeVisible({ timeout: 30_000 });
   return review;
@@ -87,4 +87,21 @@ test('a design with the articles’ pitfalls shows at least eight rules, each wi
   expect(markdown).toContain('One score per player and season: the player id is the partition.');
   expect(markdown).toMatch(/## Accepted/);
   expect(markdown).toContain('review.numberInStringField');
+});
+
+test('a fix button reads “Use {…}”: its code is a <code>, its accessible name has no marker and no backtick; no finding shows a ␣ between words', async ({ page }) => {
+  // The import and the review run in a worker and a deferred render: slow on a loaded machine.
+  test.slow();
+  const review = await openReviewDesign(page);
+  const finding = review.openFindings.filter({ has: page.locator('code', { hasText: /^review\.numberInStringField$/ }) }).first();
+  const fix = finding.getByRole('button', { name: /^Use/ });
+  await expect(fix).toHaveAccessibleName(/^Use \{\w+:int\(\d+\)\}$/);
+  await expect(fix.locator('code')).toHaveText(/^\{\w+:int\(\d+\)\}$/);
+  const texts = await review.openFindings.allTextContents();
+  expect(texts.length).toBeGreaterThan(0);
+  for (const text of texts) {
+    expect(text).not.toContain('␣');
+    expect(text).not.toContain('`');
+  }
+  for (const name of await review.region.getByRole('button', { name: /^Use/ }).allTextContents()) expect(name).not.toMatch(/[␣`]/);
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DESIGN_FORMAT, LEADERBOARD_DESIGN, SHOP_DESIGN, type DesignDocument } from '../src/design';
+import { AUDIT_LOG_DESIGN, DESIGN_FORMAT, LEADERBOARD_DESIGN, SHOP_DESIGN, type DesignDocument } from '../src/design';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 
@@ -116,6 +116,50 @@ test.describe('Presentation mode', () => {
     expect(await keyFontSize(page)).toBeGreaterThanOrEqual(20);
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: testInfo.outputPath('presentation-800.png') });
+  });
+
+  test('the findings slide shows the code a suggestion quotes as <code>, never a backtick or a ␣ between words', async ({ page }) => {
+    await openWith(page, AUDIT_LOG_DESIGN, '#present=1');
+    await expect(presentation(page)).toBeVisible();
+    await page.keyboard.press('End');
+    const findings = presentation(page).getByRole('list', { name: 'Findings' });
+    await expect(findings.locator('code').first()).toBeVisible();
+    const text = (await presentation(page).textContent()) ?? '';
+    expect(text).not.toContain('`');
+    expect(text).not.toContain('␣');
+  });
+
+  test('long keys (an ISO instant and an id) keep one line per row in both columns at 1920×1080 and 1440×900', async ({ page }) => {
+    const samples = ['2026-06-01T01:06:36.141Z', '2026-06-01T02:19:45.345Z', '2026-06-01T11:48:42.814Z'].map((at, index) => ({ id: `s${index}`, values: { tenant: 't1', at, eventId: `evt_4466874${index}` } }));
+    const longKeys: DesignDocument = {
+      format: DESIGN_FORMAT,
+      name: 'Audit trail',
+      description: '',
+      tables: [
+        {
+          name: 'SaaS',
+          description: '',
+          partitionKey: { name: 'PK', type: 'S' },
+          sortKey: { name: 'SK', type: 'S' },
+          indexes: [],
+          billingMode: 'PAY_PER_REQUEST',
+          entities: [{ name: 'AuditEvent', description: '', keys: { PK: 'TENANT#{tenant}', SK: '{at:iso(ms)}#{eventId}' }, attributes: [], samples, expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } }],
+          accessPatterns: [],
+        },
+      ],
+    };
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openWith(page, longKeys, '#present=2');
+    await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('AuditEvent: naive and encoded SK');
+    for (const size of [{ width: 1440, height: 900 }, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(size);
+      const lines = await presentation(page)
+        .locator('.slide-columns-order .slide-key')
+        .evaluateAll((keys) => keys.map((key) => Math.round(key.getBoundingClientRect().height / parseFloat(getComputedStyle(key).lineHeight))));
+      expect(lines, `${size.width}×${size.height}`).toEqual(Array(6).fill(1));
+      expect(await keyFontSize(page)).toBeGreaterThanOrEqual(20);
+      await expectNoSidewaysScroll(page);
+    }
   });
 
   test('a design with HTML in its names and samples shows it as text', async ({ page }) => {

@@ -18,6 +18,7 @@ export * from './infer';
 export * from './interchange';
 export * from './recognize';
 export * from './emptyDesign';
+export * from './messageText';
 // Type-only here: the review, the review document and the slides load with the regions that use them (enter them directly).
 export type * from './review';
 export * from './share/shareLinkFormat';

@@ -1,7 +1,7 @@
 import type { Design } from '../design.types';
 import type { ReviewedFinding, ReviewSubject } from '../review';
 import type { ReviewLine, ReviewSection } from './reviewDocument.types';
-import { code, text } from './reviewLines';
+import { code, message, text } from './reviewLines';
 
 /** The document's findings (the open ones) and the accepted ones with their notes. */
 
@@ -18,12 +18,18 @@ function subjectLine(subject: ReviewSubject): ReviewLine {
   return parts.length === 0 ? [text('the design')] : parts.flatMap((part, index) => [...(index > 0 ? [text(' / ')] : []), code(part)]);
 }
 
+/** An evidence label ("sorts first") begins a sentence of its own after the message: its first letter a capital. */
+function asSentenceStart(label: string): string {
+  return label.replace(/^[a-z]/, (first) => first.toUpperCase());
+}
+
 /** The message, the samples that show it, and the fix in words. */
 function messageLine(finding: ReviewedFinding): ReviewLine {
   return [
-    text(finding.message),
-    ...finding.evidence.flatMap((evidence) => [text(` ${evidence.label}: `), code(evidence.text), text('.')]),
-    ...(finding.suggestion.trim() !== '' ? [text(` Fix: ${finding.suggestion}`)] : []),
+    ...message(finding.message),
+    // An evidence text that is a sentence already (a why) brings its own stop.
+    ...finding.evidence.flatMap((evidence) => [text(' '), ...message(asSentenceStart(evidence.label)), text(': '), code(evidence.text), ...(/[.!?]$/.test(evidence.text.trim()) ? [] : [text('.')])]),
+    ...(finding.suggestion.trim() !== '' ? [text(' Fix: '), ...message(finding.suggestion)] : []),
   ];
 }
 
@@ -56,7 +62,7 @@ export function acceptedSection(design: Design, findings: readonly ReviewedFindi
   const reported = new Set(findings.map((finding) => finding.id));
   const gone = (design.acceptedFindings ?? []).filter((entry) => !reported.has(entry.id));
   const rows: (readonly ReviewLine[])[] = [
-    ...accepted.map((finding): readonly ReviewLine[] => [[text(finding.severity)], [code(finding.code)], subjectLine(finding.subject), [text(finding.message)], [text(finding.accepted?.note ?? '')]]),
+    ...accepted.map((finding): readonly ReviewLine[] => [[text(finding.severity)], [code(finding.code)], subjectLine(finding.subject), message(finding.message), [text(finding.accepted?.note ?? '')]]),
     ...gone.map((entry): readonly ReviewLine[] => [[text('—')], [code(entry.code)], [code(entry.id)], [text('No longer reported.')], [text(entry.note)]]),
   ];
   return {

@@ -4,7 +4,7 @@ import type { AccessPatternDesign, Design, TableDesign } from '../design.types';
 import { itemToJsonItem } from '../format';
 import type { ReviewBlock, ReviewLine, ReviewPatternResult, ReviewPatternResults, ReviewSection } from './reviewDocument.types';
 import { BIDI_CONTROL } from './markdownText';
-import { code, MAX_LISTED_ROWS, moreRows, strong, text } from './reviewLines';
+import { code, MAX_LISTED_ROWS, message, moreRows, strong, text } from './reviewLines';
 
 /** The document's access patterns: each one's Query (key condition, names, values) and what it returned over the samples. */
 
@@ -33,7 +33,7 @@ function resultBlocks(table: TableDesign, pattern: AccessPatternDesign, result: 
   if (!result) return [{ kind: 'paragraph', content: [strong('Sample result: '), text('not run.')] }];
   const blocks: ReviewBlock[] = [];
   if (result.verdict) blocks.push({ kind: 'paragraph', content: [strong('Verdict: '), text(result.verdict)] });
-  if (result.reasons && result.reasons.length > 0) blocks.push({ kind: 'list', items: result.reasons.map((reason): ReviewLine => [text(reason.message)]) });
+  if (result.reasons && result.reasons.length > 0) blocks.push({ kind: 'list', items: result.reasons.map((reason): ReviewLine => message(reason.message)) });
   if (result.items.length === 0) {
     blocks.push({ kind: 'paragraph', content: [strong('Sample result: '), text('no items.')] });
     return blocks;
@@ -70,7 +70,7 @@ function patternBlocks(table: TableDesign, pattern: AccessPatternDesign, result:
     blocks.push({ kind: 'paragraph', content: [strong('KeyConditionExpression: '), code(built.request.KeyConditionExpression)] });
     blocks.push({ kind: 'code', language: 'json', text: requestText(built.request) });
   } else {
-    blocks.push({ kind: 'paragraph', content: [strong(built.needsScan ? 'Needs a Scan: ' : 'Not a Query yet: '), text(built.problems.map((problem) => problem.message).join(' '))] });
+    blocks.push({ kind: 'paragraph', content: [strong(built.needsScan ? 'Needs a Scan: ' : 'Not a Query yet: '), ...built.problems.flatMap((problem, index) => [...(index > 0 ? [text(' ')] : []), ...message(problem.message)])] });
   }
   return [...blocks, ...resultBlocks(table, pattern, result)];
 }

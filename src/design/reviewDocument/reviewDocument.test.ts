@@ -95,7 +95,7 @@ describe('the review document of the leaderboard example', () => {
 
 describe('findings and accepted findings', () => {
   const findings = [
-    finding({ code: 'review.widthTooNarrow', severity: 'error', message: 'score overflows 10 digits', evidence: [{ label: 'sorts first', text: '9999999999#…' }] }),
+    finding({ code: 'review.widthTooNarrow', severity: 'error', message: 'The score overflows 10 digits.', evidence: [{ label: 'sorts first', text: '9999999999#…' }] }),
     finding({ code: 'review.noTiebreaker', subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey' }, accepted: { note: 'one run per second | per player' } }),
   ];
 
@@ -103,7 +103,7 @@ describe('findings and accepted findings', () => {
     const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings });
     const open = text.slice(text.indexOf('## Findings'), text.indexOf('## Accepted'));
     const accepted = text.slice(text.indexOf('## Accepted'));
-    expect(open).toContain('| error | `review.widthTooNarrow` | `Leaderboard` / `Run` / `rankKey` / `score` | score overflows 10 digits sorts first: `9999999999#…`. Fix: A fix. |');
+    expect(open).toContain('| error | `review.widthTooNarrow` | `Leaderboard` / `Run` / `rankKey` / `score` | The score overflows 10 digits. Sorts first: `9999999999#…`. Fix: A fix. |');
     expect(open).not.toContain('review.noTiebreaker');
     expect(accepted).toContain('| warning | `review.noTiebreaker` | `Leaderboard` / `Run` / `rankKey` | A message. | one run per second \\| per player |');
   });
@@ -113,6 +113,24 @@ describe('findings and accepted findings', () => {
     const text = reviewMarkdown(design, { findings: [] });
     expect(text).toContain('| — | `review.caseOrder` | `review.caseOrder|Leaderboard|Run||rankKey||` | No longer reported. | ids are lower case |'.replace(/\|\|/g, '\\|\\|').replace('caseOrder|Leaderboard|Run', 'caseOrder\\|Leaderboard\\|Run'));
     expect(text).toContain('The review found nothing.');
+  });
+
+  it('writes the code a message, its evidence, its fix and a pattern’s reason quote as Markdown code spans, never as escaped backticks', () => {
+    const quoting = finding({
+      code: 'review.numberInStringField',
+      message: 'Scores stored as text in `SCORE#{score}` sort `9` after `10`.',
+      evidence: [{ label: 'Keys of `Run`', text: 'SCORE#9' }],
+      suggestion: 'Use `{score:int(10)}` as the article\'s `<paddedScore>#<playerId>` does.',
+    });
+    const results: ReviewPatternResults = { Leaderboard: { 'top-scores': { verdict: 'fails', reasons: [{ message: 'Item `SCORE#9` comes before `SCORE#240`.' }], items: [] } } };
+    const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings: [quoting], patternResults: results });
+    expect(text).toContain('Scores stored as text in `SCORE#{score}` sort `9` after `10`. Keys of `Run`: `SCORE#9`. Fix: Use `{score:int(10)}` as the article\'s `<paddedScore>#<playerId>` does. |');
+    expect(text).toContain('- Item `SCORE#9` comes before `SCORE#240`.');
+    expect(text).not.toContain('\\`');
+    const html = markdown.render(text);
+    expect(html).toContain('<code>{score:int(10)}</code>');
+    expect(html).toContain('<code>SCORE#240</code>');
+    expect(html).not.toMatch(/`|␣/);
   });
 
   it('says so when there is nothing to accept', () => {

@@ -1,4 +1,5 @@
 import type { KeyAttributeDesign } from '../design.types';
+import { splitMessageText } from '../messageText';
 import type { ReviewInline, ReviewLine } from './reviewDocument.types';
 
 /** Small constructors of the document model's inline runs, shared by the section builders. */
@@ -7,6 +8,12 @@ import type { ReviewInline, ReviewLine } from './reviewDocument.types';
 export const text = (value: string): ReviewInline => ({ kind: 'text', text: value.replace(/[\t\r\n ]+/g, ' ') });
 export const strong = (value: string): ReviewInline => ({ kind: 'strong', text: value });
 export const code = (value: string): ReviewInline => ({ kind: 'code', text: value });
+
+/**
+ * One of the app's messages (a finding, a suggestion, a pattern's reason): its words as prose, the
+ * code it quotes between backticks as code runs, so Markdown gets code spans and the view `<code>`.
+ */
+export const message = (value: string): ReviewLine => splitMessageText(value).map((span) => (span.kind === 'code' ? code(span.text) : text(span.text)));
 
 /** A key's attributes as one cell: `` `PK` (S) ``, a multi-attribute key each listed left to right; `—` for none. */
 export function keyAttributesLine(attributes: readonly KeyAttributeDesign[]): ReviewLine {

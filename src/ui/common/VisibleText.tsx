@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { splitMessageText } from '../../design';
 import type { MessagePart } from '../../state';
 import { toVisibleText, type VisiblePart } from './visibleText';
 
@@ -56,4 +57,23 @@ export function VisibleLines({ text }: { readonly text: string }) {
 /** A sentence that quotes data: the app's words as text, each quoted value isolated and with its markers. */
 export function MessageText({ parts }: { parts: readonly MessagePart[] }) {
   return parts.map((part, index) => (typeof part === 'string' ? part : <VisibleText key={index} text={part.data} />));
+}
+
+/**
+ * One of the app's own messages (a finding, a fix label, a suggestion, a pattern's reason) that
+ * quotes code between backticks: the words as words (the spaces between them are spaces, never
+ * markers; data quoted in them is still isolated and its invisible characters marked), each code
+ * span a `<code>` holding its text exactly, invisible characters and edge spaces marked as in a key.
+ * No backtick is shown, and an accessible name taken from it reads "Use {at:iso}".
+ */
+export function MessageSpans({ text }: { readonly text: string }) {
+  return splitMessageText(text).map((span, index) =>
+    span.kind === 'code' ? (
+      <code key={index}>
+        <VisibleText text={span.text} />
+      </code>
+    ) : (
+      <VisibleProse key={index} text={span.text} />
+    ),
+  );
 }

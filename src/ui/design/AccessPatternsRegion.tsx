@@ -15,7 +15,7 @@ import {
   type TableDesign,
 } from '../../design';
 import type { PatternRunOutcome } from '../../state';
-import { VisibleText } from '../common/VisibleText';
+import { MessageSpans, VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import { useAppStores } from '../stores';
 import { AccessPatternEditor } from './AccessPatternEditor';
@@ -172,7 +172,7 @@ function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; 
         <ul className="pattern-reasons" aria-label="Why it fails">
           {outcome.reasons.map((reason, index) => (
             <li key={index} data-code={reason.code}>
-              <VisibleText text={reason.message} />
+              <MessageSpans text={reason.message} />
             </li>
           ))}
         </ul>
@@ -234,7 +234,7 @@ function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; 
           <ul className="pattern-reasons" aria-label="Why it is not a Query">
             {built.problems.map((problem, index) => (
               <li key={index}>
-                <VisibleText text={problem.message} />
+                <MessageSpans text={problem.message} />
               </li>
             ))}
           </ul>

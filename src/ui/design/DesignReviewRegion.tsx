@@ -1,8 +1,8 @@
-import { acceptanceNoteProblem, describeSubject, labelParts, storedKeysForDesign } from '../../state/design/review';
+import { acceptanceNoteProblem, describeSubject, storedKeysForDesign } from '../../state/design/review';
 import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
 import { resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
-import { VisibleText } from '../common/VisibleText';
+import { MessageSpans, VisibleText } from '../common/VisibleText';
 import { useSettledDesign } from './useSettledDesign';
 import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
@@ -181,14 +181,14 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
         </span>
       </div>
       <p className="review-message">
-        <VisibleText text={finding.message} />
+        <MessageSpans text={finding.message} />
       </p>
       {finding.evidence.length > 0 && (
         <dl className="review-evidence" aria-label="Evidence from the samples">
           {finding.evidence.map((line, index) => (
             <div key={index} className="review-evidence-line">
               <dt>
-                <VisibleText text={line.label} />
+                <MessageSpans text={line.label} />
               </dt>
               <dd>
                 <code>
@@ -200,7 +200,7 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
         </dl>
       )}
       <p className="review-suggestion">
-        <span className="muted">Suggestion:</span> <CodeSpans text={finding.suggestion} />
+        <span className="muted">Suggestion:</span> <MessageSpans text={finding.suggestion} />
       </p>
       {finding.accepted && !noteOpen ? (
         <div className="review-acceptance">
@@ -236,7 +236,7 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
                 setFixProblem(result.ok ? undefined : result.message);
               }}
             >
-              <CodeSpans text={fix.label} />
+              <MessageSpans text={fix.label} />
             </button>
           )}
           <button type="button" onClick={() => setNoteOpen(true)}>
@@ -251,11 +251,6 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
       )}
     </li>
   );
-}
-
-/** Text whose `backticked` runs are code, all of it rendered as text (bidi controls made visible). */
-function CodeSpans({ text }: { text: string }) {
-  return labelParts(text).map((part, index) => (part.code ? <code key={index}><VisibleText text={part.text} /></code> : <VisibleText key={index} text={part.text} />));
 }
 
 /** The note an acceptance is kept with: Save checks it is not empty; Cancel leaves the finding as it was. */

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { AccessPatternSlide, EntityOrderSlide, FindingsSlide, ItemCollectionSlide, Slide, SlideKey, SlideKeyList, TitleSlide } from '../../design';
-import { VisibleParts, VisibleText } from '../common/VisibleText';
+import { MessageSpans, VisibleParts, VisibleText } from '../common/VisibleText';
 import { toVisibleText, visibleWidth, type VisiblePart } from '../common/visibleText';
 
 /**
@@ -166,7 +166,7 @@ function EntityOrderSlideView({ slide, titleId }: { slide: EntityOrderSlide; tit
         <span className="slide-muted">Template </span>
         <VisibleText className="slide-mono" text={slide.template} />
       </p>
-      <div className="slide-columns slide-columns-order">
+      <div className="slide-columns slide-columns-order" style={orderColumnsStyle(slide)}>
         <section aria-label="Naive order">
           <h3>
             Naive <span className="slide-muted">values as typed</span>
@@ -189,6 +189,22 @@ function EntityOrderSlideView({ slide, titleId }: { slide: EntityOrderSlide; tit
       )}
     </div>
   );
+}
+
+/**
+ * The longest key of a list in characters, and the room the rest of its row takes (the position,
+ * the gaps and, when a row is out of place, its "should be #n"), in the sentence font's em: the
+ * order slide shrinks its keys to keep each on one line (presentation.css).
+ */
+function rowMeasure(list: SlideKeyList): { chars: number; room: string } {
+  const chars = Math.max(1, ...list.rows.map((row) => row.key.parts.reduce((sum, part, index) => sum + visibleWidth(part) + (index > 0 ? 3 : 0), 0)));
+  return { chars, room: `${list.rows.some((row) => row.shouldBe !== undefined) ? 8.7 : 3.2}em` };
+}
+
+function orderColumnsStyle(slide: EntityOrderSlide): CSSProperties {
+  const naive = rowMeasure(slide.naive);
+  const encoded = rowMeasure(slide.encoded);
+  return { '--naive-chars': naive.chars, '--naive-room': naive.room, '--encoded-chars': encoded.chars, '--encoded-room': encoded.room } as CSSProperties;
 }
 
 function outOfPlaceText(count: number): string {
@@ -262,7 +278,7 @@ function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatt
             <ul className="slide-problems" aria-label="Why it is not a Query">
               {slide.problems.map((problem, index) => (
                 <li key={index}>
-                  <VisibleText text={problem} />
+                  <MessageSpans text={problem} />
                 </li>
               ))}
             </ul>
@@ -288,7 +304,7 @@ function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatt
                 <ul className="slide-problems" aria-label="Why it fails">
                   {slide.result.reasons.map((reason, index) => (
                     <li key={index}>
-                      <VisibleText text={reason} />
+                      <MessageSpans text={reason} />
                     </li>
                   ))}
                 </ul>
@@ -333,18 +349,18 @@ function FindingsSlideView({ slide, titleId }: { slide: FindingsSlide; titleId: 
                 </span>
               </p>
               <p>
-                <VisibleText text={finding.message} />
+                <MessageSpans text={finding.message} />
               </p>
               {finding.evidence.slice(0, 2).map((line, lineIndex) => (
                 <p key={lineIndex} className="slide-evidence">
                   <span className="slide-muted">
-                    <VisibleText text={line.label} />
+                    <MessageSpans text={line.label} />
                   </span>{' '}
                   <VisibleText className="slide-code" text={line.text} />
                 </p>
               ))}
               <p className="slide-fix">
-                Fix: <VisibleText text={finding.suggestion} />
+                Fix: <MessageSpans text={finding.suggestion} />
               </p>
               {finding.acceptedNote !== undefined && (
                 <p className="slide-accepted">

@@ -142,25 +142,3 @@ export function describeSubject(design: Design, subject: ReviewFinding['subject'
   }
   return parts;
 }
-
-/** A run of a fix label: plain words, or what it puts in the design (between backticks: `` Use `{score:int(10)}` ``). */
-export interface LabelPart {
-  readonly code: boolean;
-  readonly text: string;
-}
-
-/**
- * Splits a label at its backticks: the odd runs are code. An unpaired
- * backtick is kept as text, so no label loses a character.
- *
- * @example
- * labelParts("Use `{score:int(10)}`") // [{ code: false, text: "Use " }, { code: true, text: "{score:int(10)}" }]
- */
-export function labelParts(label: string): readonly LabelPart[] {
-  const runs = label.split('`');
-  // An even number of runs means one backtick has no partner: the last one is text, with its backtick.
-  const unpaired = runs.length % 2 === 0 ? runs.splice(-2).join('`') : undefined;
-  const parts = runs.map((text, index) => ({ code: index % 2 === 1, text }));
-  if (unpaired !== undefined) parts.push({ code: false, text: unpaired });
-  return parts.filter((part) => part.text !== '');
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDesignDocument, serializeDesignDocument, type Design, type ReviewRule } from '../../../design';
 import { createDesignStore } from '../designStore';
-import { createDesignReviewer, describeSubject, labelParts } from './designReview';
+import { createDesignReviewer, describeSubject } from './designReview';
 import { createDesignReviewStore } from './designReviewStore';
 
 /** A rule per entity whose SK has no `#`: a warning, with a fix that appends `#{id}`. */
@@ -188,7 +188,7 @@ describe('createDesignReviewer memoisation', () => {
   });
 });
 
-describe('describeSubject and labelParts', () => {
+describe('describeSubject', () => {
   it('names the subject in the design’s words, a pattern by its name', () => {
     const design: Design = {
       name: 'd',
@@ -204,18 +204,5 @@ describe('describeSubject and labelParts', () => {
     ]);
     expect(describeSubject(design, { table: 'T', pattern: 'p1' })).toEqual([{ label: 'table', text: 'T' }, { label: 'pattern', text: 'Top scores' }]);
     expect(describeSubject(design, { table: 'T', pattern: 'gone' })[1]).toEqual({ label: 'pattern', text: 'gone' });
-  });
-
-  it('splits a fix label at its backticks and keeps an unpaired one as text', () => {
-    expect(labelParts('Use `{score:int(10)}`')).toEqual([{ code: false, text: 'Use ' }, { code: true, text: '{score:int(10)}' }]);
-    expect(labelParts('Use `a` then `b` here')).toEqual([
-      { code: false, text: 'Use ' },
-      { code: true, text: 'a' },
-      { code: false, text: ' then ' },
-      { code: true, text: 'b' },
-      { code: false, text: ' here' },
-    ]);
-    expect(labelParts('Add a `# tiebreaker')).toEqual([{ code: false, text: 'Add a `# tiebreaker' }]);
-    expect(labelParts('x `a` y `b')).toEqual([{ code: false, text: 'x ' }, { code: true, text: 'a' }, { code: false, text: ' y `b' }]);
   });
 });
