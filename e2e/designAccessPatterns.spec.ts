@@ -38,8 +38,8 @@ test.describe('Design tab: access patterns', () => {
     await patterns.run();
     await expect(patterns.verdict('Customer’s items')).toHaveText('fails');
     const mixed = patterns.reasons('Customer’s items');
-    await expect(mixed).toContainText('ADDRESS#home (Address) is mixed into the result of \'Customer’s items\'');
-    await expect(mixed).toContainText('CUSTOMER#c1 (Customer) is mixed into the result of \'Customer’s items\'');
+    await expect(mixed).toContainText('ADDRESS#home (Address) is mixed into the result of \'Customer’s items\'.');
+    await expect(mixed).toContainText('CUSTOMER#c1 (Customer) is mixed into the result of \'Customer’s items\'.');
     await expect(patterns.pattern('Customer’s items').getByRole('list', { name: 'Returned items' })).toContainText('Address: PK CUSTOMER#c1, SK ADDRESS#home');
     for (const name of BUILT_IN) await expect(patterns.verdict(name), name).toHaveText('passes');
 
@@ -52,7 +52,7 @@ test.describe('Design tab: access patterns', () => {
     await patterns.run();
     await expect(patterns.verdict(BUILT_IN[0]!)).toHaveText('fails');
     await expect(patterns.reasons(BUILT_IN[0]!)).toHaveText(
-      '2026-06-21T16:20:00Z is 1st but the newest at, 2026-06-23T10:00:00Z, should come first; the order by at, newest first, is 2026-06-23T10:00:00Z, 2026-06-23T08:05:00Z, 2026-06-21T16:20:00Z',
+      '2026-06-21T16:20:00Z is 1st but the newest at, 2026-06-23T10:00:00Z, should come first; the order by at, newest first, is 2026-06-23T10:00:00Z, 2026-06-23T08:05:00Z, 2026-06-21T16:20:00Z.',
     );
 
     // Kept across a reload (the designs store saves the edits); results are not.

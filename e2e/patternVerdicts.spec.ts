@@ -14,7 +14,7 @@ import { DesignImportExportPage } from './pages/DesignImportExportPage';
  */
 
 const PATTERN = 'Top 3 scores of a season, highest first';
-const REASON = '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75';
+const REASON = '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75.';
 
 test('a design file with SCORE#{score}: the top-3 pattern fails with the true top 3, on the list, the slide and in the review', async ({ page }, testInfo) => {
   const file = testInfo.outputPath('season-scores.keylab.json');

@@ -57,14 +57,14 @@ export function judgePatternResult(table: TableDesign, pattern: AccessPatternDes
   const label = itemLabeller(table, pattern.index);
   for (const { entity, item } of result.items) {
     if (entity === undefined || !pattern.entities.includes(entity)) {
-      reasons.push({ code: 'wrongEntity', message: `${label(item)} (${entity ?? 'no entity of the design'}) is mixed into the result of '${pattern.name}'` });
+      reasons.push({ code: 'wrongEntity', message: `${label(item)} (${entity ?? 'no entity of the design'}) is mixed into the result of '${pattern.name}'.` });
     }
   }
   const problem = judgeResultOrder(table, pattern, result.items, result.reachable ?? result.items);
   if (problem) reasons.push({ code: 'wrongOrder', message: problem });
   const count = pattern.expected.count;
   if (count !== undefined && result.items.length !== count) {
-    reasons.push({ code: 'wrongCount', message: `${result.items.length} item${result.items.length === 1 ? '' : 's'}, expected ${count}` });
+    reasons.push({ code: 'wrongCount', message: `${result.items.length} item${result.items.length === 1 ? '' : 's'} came back; the pattern expects ${count}.` });
   }
   return { verdict: reasons.length === 0 ? 'passes' : 'fails', reasons };
 }

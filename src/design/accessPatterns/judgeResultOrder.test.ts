@@ -40,7 +40,7 @@ describe('judgePatternResult: the true first N by what the field means', () => {
   it('the issue’s false pass: SCORE#{score} as text returns 9, 75, 240 and fails, naming 9 and the highest score 1500', () => {
     expect(judge({})).toEqual({
       verdict: 'fails',
-      reasons: [{ code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75' }],
+      reasons: [{ code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75.' }],
     });
   });
 
@@ -55,7 +55,7 @@ describe('judgePatternResult: the true first N by what the field means', () => {
     expect(judge({ sortKey: 'AT#{at}', field: 'at', samples: events, pattern }).reasons).toEqual([
       {
         code: 'wrongOrder',
-        message: '2026-06-22T23:30:00-05:00 is 1st but the oldest at, 2026-06-23T10:00:00+09:00, should come first; the first 2 by at are 2026-06-23T10:00:00+09:00, 2026-06-22T23:30:00-05:00',
+        message: '2026-06-22T23:30:00-05:00 is 1st but the oldest at, 2026-06-23T10:00:00+09:00, should come first; the first 2 by at are 2026-06-23T10:00:00+09:00, 2026-06-22T23:30:00-05:00.',
       },
     ]);
     const utc = ['2026-06-23T05:00:00Z', '2026-06-23T01:00:00Z', '2026-06-23T04:30:00Z', '2026-06-24T00:00:00Z'];
@@ -74,7 +74,7 @@ describe('judgePatternResult: the true first N by what the field means', () => {
     expect(judge({ sortKey: 'SCORE#{score:int(4)}#{playerId}', samples: tied, pattern: top2 })).toEqual({ verdict: 'passes', reasons: [] });
     // As text, 9 sorts above 50 and 40: the tie of 40s does not excuse it.
     expect(judge({ sortKey: 'SCORE#{score}#{playerId}', samples: tied, pattern: { limit: 3 } }).reasons).toEqual([
-      { code: 'wrongOrder', message: '9 is 1st but the highest score, 50, should come first; the top 3 by score are 50, 40, 40' },
+      { code: 'wrongOrder', message: '9 is 1st but the highest score, 50, should come first; the top 3 by score are 50, 40, 40.' },
     ]);
   });
 
@@ -93,14 +93,14 @@ describe('judgePatternResult: the true first N by what the field means', () => {
     expect(judge({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: filtered }, visible).reasons).toEqual([
       {
         code: 'wrongOrder',
-        message: 'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10',
+        message: 'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10.',
       },
     ]);
   });
 
   it('without a Limit the whole result must be in the order the field means', () => {
     expect(judge({ pattern: { limit: undefined } }).reasons).toEqual([
-      { code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the order by score, highest first, is 1500, 240, 75, 10, 9' },
+      { code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the order by score, highest first, is 1500, 240, 75, 10, 9.' },
     ]);
     expect(judge({ sortKey: 'SCORE#{score:int(6)}', pattern: { limit: undefined } }).verdict).toBe('passes');
   });

@@ -63,12 +63,12 @@ export function judgeResultOrder(
       position === 0 && superlative !== undefined
         ? `the ${superlative} ${field}, ${expected}, should come first`
         : `${expected} should be ${place} (${field}, ${words})`;
-    return `${actual} is ${place} but ${should}; ${summary}`;
+    return `${actual} is ${place} but ${should}; ${summary}.`;
   }
   if (limited && returned.length < pattern.limit! && got.length < wanted) {
     const missing = intended[got.length]!;
     const why = pattern.filter?.trim() ? `: Limit ${pattern.limit} counts the items read before the filter removes any` : '';
-    return `Only ${got.length} of the ${direction === 'descending' ? 'top' : 'first'} ${wanted} came back${why}, so ${missing} is missing; ${summary}`;
+    return `Only ${got.length} of the ${direction === 'descending' ? 'top' : 'first'} ${wanted} came back${why}, so ${missing} is missing; ${summary}.`;
   }
   return undefined;
 }

@@ -20,11 +20,11 @@ describe('runAccessPatterns on the built-in engine', () => {
     expect(outcome.verdict).toBe('fails');
     expect(outcome.items.map((entry) => entry.entity)).toEqual(['Address', 'Address', 'Customer', 'Order', 'Order', 'Order']);
     expect(outcome.reasons.filter((reason) => reason.code === 'wrongEntity').map((reason) => reason.message)).toEqual([
-      'ADDRESS#home (Address) is mixed into the result of \'Customer’s items\'',
-      'ADDRESS#work (Address) is mixed into the result of \'Customer’s items\'',
-      'CUSTOMER#c1 (Customer) is mixed into the result of \'Customer’s items\'',
+      'ADDRESS#home (Address) is mixed into the result of \'Customer’s items\'.',
+      'ADDRESS#work (Address) is mixed into the result of \'Customer’s items\'.',
+      'CUSTOMER#c1 (Customer) is mixed into the result of \'Customer’s items\'.',
     ]);
-    expect(outcome.reasons.find((reason) => reason.code === 'wrongCount')?.message).toBe('6 items, expected 3');
+    expect(outcome.reasons.find((reason) => reason.code === 'wrongCount')?.message).toBe('6 items came back; the pattern expects 3.');
   });
 
   it('the wrong direction fails on order, naming the first item out of place and the one that should be there', async () => {
@@ -34,7 +34,7 @@ describe('runAccessPatterns on the built-in engine', () => {
       {
         code: 'wrongOrder',
         message:
-          '2026-06-21T16:20:00Z is 1st but the newest at, 2026-06-23T10:00:00Z, should come first; the order by at, newest first, is 2026-06-23T10:00:00Z, 2026-06-23T08:05:00Z, 2026-06-21T16:20:00Z',
+          '2026-06-21T16:20:00Z is 1st but the newest at, 2026-06-23T10:00:00Z, should come first; the order by at, newest first, is 2026-06-23T10:00:00Z, 2026-06-23T08:05:00Z, 2026-06-21T16:20:00Z.',
       },
     ]);
   });
@@ -43,7 +43,7 @@ describe('runAccessPatterns on the built-in engine', () => {
     const outcome = (await runAccessPatterns(scoresDesign().tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
     expect(outcome.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#9' }, { S: 'SCORE#75' }, { S: 'SCORE#240' }]);
     expect(outcome.verdict).toBe('fails');
-    expect(outcome.reasons).toEqual([{ code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75' }]);
+    expect(outcome.reasons).toEqual([{ code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75.' }]);
     const padded = (await runAccessPatterns(scoresDesign({ sortKey: 'SCORE#{score:int(6)}' }).tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
     expect(padded).toMatchObject({ verdict: 'passes', reasons: [] });
     expect(padded.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#001500' }, { S: 'SCORE#000240' }, { S: 'SCORE#000075' }]);
@@ -55,7 +55,7 @@ describe('runAccessPatterns on the built-in engine', () => {
     const outcome = (await runAccessPatterns(design.tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
     expect(outcome.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#000240' }, { S: 'SCORE#000075' }]);
     expect(outcome.reasons).toEqual([
-      { code: 'wrongOrder', message: 'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10' },
+      { code: 'wrongOrder', message: 'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10.' },
     ]);
     // Without the Limit, every visible score comes back in number order: it passes.
     const unlimited = scoresDesign({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: { filter: 'attribute_not_exists(archivedAt)', limit: undefined } });
