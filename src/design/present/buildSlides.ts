@@ -6,7 +6,7 @@ import type { Design, EntityDesign, KeyAttributeDesign, TableDesign } from '../d
 import { attributeValueToJson } from '../format';
 import { buildItemCollection, listPartitions, positionedRow, type PartitionSummary } from '../itemCollection';
 import { reviewDesign, type ReviewedFinding, type ReviewSeverity } from '../review';
-import { judgeCollectionOrder } from './collectionIntendedOrder';
+import { judgeCollectionOrder } from '../intendedPlaces';
 import { keyList, stringKey, type ListEntry } from './keyMarks';
 import type {
   AccessPatternSlide,

@@ -2,7 +2,7 @@ import { decodeBase64, utf8ByteLength } from '../../keys';
 import { compileTemplateText, keyAttributesOf, keyRoleOf, typedKeyValue } from '../designKeys';
 import type { Design, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
 import { buildItemCollection, listPartitions, type PartitionSummary } from '../itemCollection';
-import { judgeCollectionOrder, type CollectionIntendedOrder } from '../present';
+import { judgeCollectionOrder, type CollectionIntendedOrder } from '../intendedPlaces';
 import type { ReviewBlock, ReviewLine, ReviewSection } from './reviewDocument.types';
 import { code, groupDigits, keyAttributesLine, MAX_LISTED_ROWS, moreRows, strong, text } from './reviewLines';
 
