@@ -111,7 +111,8 @@ describe('compareSampleOrders', () => {
       { id: 'c', values: { score: 'x#', id: '3' } },
     ]);
     expect(result.excludedIds).toEqual(['c']);
-    expect(result.inferredOrders.map((order) => order.field)).toEqual(['score', 'id']);
+    // The judge keeps a field named like an id (`id`) an id, ordered as text, whatever its digits.
+    expect(result.inferredOrders.map((order) => order.field)).toEqual(['score']);
     expect(flags(result.encodedOrder)).toEqual([false, false]);
   });
 

@@ -1,6 +1,10 @@
 import { compileKeyTemplate, utf8ByteLength, type EncodedKey, type FieldSegment, type FieldValues, type KeyTemplate } from './codecs';
-import { fieldValueOrder, type FieldValueOrder } from './compareFieldValues';
+import type { FieldValueOrder } from './compareFieldValues';
+import { compareKeys, type KeyAttributeValue, type KeyType } from './compareKeys';
 import { compareUtf8 } from './compareUtf8';
+import { decodeBase64 } from './base64';
+import { normalizeDynamoNumber } from './dynamoNumber';
+import { judgeIntendedOrder, type IntendedOrder } from './intendedOrder';
 import { buildRawKey } from './encodeKey';
 import { inferTemplateOrders, type InferredFieldOrder } from './inferFieldOrder';
 import type { KeyFinding } from './keyFinding';
@@ -68,7 +72,7 @@ export interface SampleOrders {
  * // rawOrder     → 10, 1500, 240, 9  (three rows out of place)
  * // encodedOrder → 9, 10, 240, 1500  (all in place)
  */
-export function compareSampleOrders(template: KeyTemplate, rows: readonly SampleRow[], direction: ReadDirection = 'ascending'): SampleOrders {
+export function compareSampleOrders(template: KeyTemplate, rows: readonly SampleRow[], direction: ReadDirection = 'ascending', declaredType: KeyType = 'S'): SampleOrders {
   const compiled = compileKeyTemplate(template);
   const firstRowByKey = new Map<string, number>();
   const keyRows: SampleKeyRow[] = rows.map((row, index) => {
@@ -94,19 +98,19 @@ export function compareSampleOrders(template: KeyTemplate, rows: readonly Sample
 
   const included = rows.map((row, index) => ({ row, keys: keyRows[index] as SampleKeyRow })).filter((entry) => entry.keys.findings.length === 0);
   const sign = direction === 'ascending' ? 1 : -1;
-  const inferredOrders = inferTemplateOrders(
-    compiled.fields,
-    included.map((entry) => entry.row.values),
-  );
-  const intended = rankByIntendedOrder(compiled.fields, included, (entry) => entry.row.values, direction, inferredOrders);
+  const includedValues = included.map((entry) => entry.row.values);
+  const inferredOrders = inferTemplateOrders(compiled.fields, includedValues, declaredType);
+  const intended = rankByIntendedOrder(compiled.fields, included, (entry) => entry.row.values, direction, judgeTemplateFields(compiled.fields, includedValues, declaredType));
   const intendedPositionById = new Map<string, number>();
   intended.sorted.forEach((entry) => intendedPositionById.set(entry.keys.id, intended.positionOf.get(entry) as number));
   const positionsInIntendedOrder = intended.sorted.map((entry) => intended.positionOf.get(entry) as number);
 
+  // DynamoDB's order of the attribute's type: UTF-8 bytes for S, value for N, bytes for B.
+  const compareStored = storedKeyOrder(declaredType);
   const orderBy = (keyOf: (row: SampleKeyRow) => string): OrderEntry[] =>
     included
       .map((entry) => entry.keys)
-      .sort((a, b) => sign * compareUtf8(keyOf(a), keyOf(b)))
+      .sort((a, b) => sign * compareStored(keyOf(a), keyOf(b)))
       .map((row, index) => {
         const intendedPosition = intendedPositionById.get(row.id) as number;
         return { id: row.id, key: keyOf(row), intendedPosition, inPlace: positionsInIntendedOrder[index] === intendedPosition };
@@ -129,15 +133,32 @@ export interface IntendedRanking<T> {
 }
 
 /**
+ * The judge's intended order of each field of a template over these rows'
+ * values (judgeIntendedOrder, with the key attribute's declared type), by
+ * field name. A row without a value for a field gives it "" (which makes a
+ * string field text).
+ */
+export function judgeTemplateFields(fields: readonly FieldSegment[], rows: readonly FieldValues[], declaredType: KeyType = 'S'): ReadonlyMap<string, IntendedOrder> {
+  const judged = new Map<string, IntendedOrder>();
+  for (const field of fields) {
+    const values: string[] = [];
+    for (const row of rows) values.push(row[field.name] ?? '');
+    judged.set(field.name, judgeIntendedOrder({ declaredType, format: field.format, values, field: field.name }));
+  }
+  return judged;
+}
+
+/**
  * Orders entries by the values of the template's fields — the order the
  * encoded keys are meant to reproduce — and gives each its intended position.
  *
- * Contract: fields compare in template order with {@link compareFieldValues}
- * (numbers numerically, timestamps chronologically, strings by UTF-8 bytes),
- * except fields in `inferred`, which compare by the value their text reads as;
- * reversed for `descending`; the sort is stable, and tied entries share a
- * position. Every entry's values must encode without findings, and every
- * inferred field's values must be among the values it was inferred from.
+ * Contract: fields compare in template order, each by the judge's intended
+ * order of its values (`judged`, from {@link judgeTemplateFields}; when a
+ * field is missing there, it is judged over these entries as an S
+ * attribute's): numbers by value, dates and instants by time, names A to Z,
+ * ids and text by UTF-8 bytes; `int(W,desc)` reverses its field (the key is
+ * meant to read it high to low); the whole order is reversed for
+ * `descending`; the sort is stable, and tied entries share a position.
  *
  * @example
  * // {score:int(10)} over scores "10", "9":
@@ -148,22 +169,16 @@ export function rankByIntendedOrder<T>(
   entries: readonly T[],
   valuesOf: (entry: T) => FieldValues,
   direction: ReadDirection = 'ascending',
-  inferred: readonly InferredFieldOrder[] = [],
+  judged?: ReadonlyMap<string, IntendedOrder>,
 ): IntendedRanking<T> {
   const sign = direction === 'ascending' ? 1 : -1;
-  const ordinals = new Map(inferred.map((order) => [order.field, order.ordinal]));
+  const missing = fields.filter((field) => !judged?.has(field.name));
+  const byEntries = missing.length > 0 ? judgeTemplateFields(missing, entries.map(valuesOf)) : undefined;
   // Each value is read once (numbers parsed, instants converted), then the sort compares prepared values.
-  const orders = fields.map((field) => {
-    const ordinal = ordinals.get(field.name);
-    if (!ordinal) return fieldValueOrder(field.format);
-    return {
-      prepare: (value: string) => {
-        const position = ordinal.get(value);
-        if (position === undefined) throw new RangeError(`rankByIntendedOrder: ${field.name} value outside its inferred order: ${value}`);
-        return position;
-      },
-      compare: (x: unknown, y: unknown) => (x as number) - (y as number),
-    };
+  const orders: FieldValueOrder[] = fields.map((field) => {
+    const order = (judged?.get(field.name) ?? (byEntries?.get(field.name) as IntendedOrder)).order;
+    if (field.format.kind !== 'int' || !field.format.descending) return order;
+    return { prepare: order.prepare, compare: (x, y) => order.compare(y, x) };
   });
   const prepared = entries.map((entry) => {
     const values = valuesOf(entry);
@@ -185,4 +200,24 @@ export function rankByIntendedOrder<T>(
     positionOf.set(item.entry, tiesPrevious ? (positionOf.get(previous.entry) as number) : index + 1);
   });
   return { sorted, positionOf };
+}
+
+/** Stored keys of one attribute type in DynamoDB's order (compareKeys); text its type can't hold sorts last, by bytes. */
+function storedKeyOrder(declaredType: KeyType): (a: string, b: string) => number {
+  if (declaredType === 'S') return compareUtf8;
+  const valueOf = (text: string): KeyAttributeValue | undefined => {
+    if (declaredType === 'N') {
+      const number = normalizeDynamoNumber(text);
+      return number === undefined ? undefined : { N: number };
+    }
+    const bytes = decodeBase64(text);
+    return bytes === undefined ? undefined : { B: bytes };
+  };
+  return (a, b) => {
+    const x = valueOf(a);
+    const y = valueOf(b);
+    if (x && y) return compareKeys(x, y);
+    if (x || y) return x ? -1 : 1;
+    return compareUtf8(a, b);
+  };
 }

@@ -50,8 +50,10 @@ export { compareFieldValues, fieldValueOrder, type FieldValueOrder } from './com
 export { buildRawKey, decodeKey, encodeKey } from './encodeKey';
 export { adviseWidth, largestSampleDigits, type WidthAdvice } from './adviseWidth';
 export { parseWholeNumber, type WholeNumberOptions, type WholeNumberProblem, type WholeNumberResult } from './parseWholeNumber';
-export { inferFieldOrder, inferTemplateOrders, type DateReading, type InferredFieldOrder } from './inferFieldOrder';
-export { compareSampleOrders, rankByIntendedOrder, type IntendedRanking, type OrderEntry, type ReadDirection, type SampleKeyRow, type SampleOrders, type SampleRow } from './compareSampleOrders';
+export { inferFieldOrder, inferTemplateOrders, type InferredFieldOrder } from './inferFieldOrder';
+export { isIdLikeName, judgeIntendedOrder, judgeMeaning, type DateReading, type IntendedOrder, type IntendedOrderInput, type MeaningKind, type ValueMeaning } from './intendedOrder';
+export { readDates, type DateValues, type SlashOrder } from './readDates';
+export { compareSampleOrders, judgeTemplateFields, rankByIntendedOrder, type IntendedRanking, type OrderEntry, type ReadDirection, type SampleKeyRow, type SampleOrders, type SampleRow } from './compareSampleOrders';
 export { decodeBase64, encodeBase64 } from './base64';
 export {
   explainByteOrder,

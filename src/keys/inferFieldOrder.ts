@@ -1,9 +1,11 @@
 import { adviseWidth } from './adviseWidth';
 import { compareUtf8 } from './compareUtf8';
-import { compareParsedNumbers } from './dynamoNumber';
+import type { KeyType } from './compareKeys';
+import { judgeIntendedOrder, type IntendedOrder } from './intendedOrder';
 import type { KeyFinding } from './keyFinding';
+import { readDates, type DateReading } from './readDates';
 import { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS } from './parseKeyTemplate';
-import { parseDecimal, parseTimestamp, printFormatSuffix, type DynamoNumber, type FieldFormat, type FieldSegment, type FieldValues } from './codecs';
+import { parseDecimal, printFormatSuffix, type DynamoNumber, type FieldFormat, type FieldSegment, type FieldValues } from './codecs';
 
 /**
  * The articles' first pitfall: numbers or dates stored in a string field sort
@@ -13,9 +15,6 @@ import { parseDecimal, parseTimestamp, printFormatSuffix, type DynamoNumber, typ
  * finds such fields, orders their values by what they mean, and says which
  * format would store them in that order.
  */
-
-/** How the dates of a field were read. */
-export type DateReading = 'iso' | 'year-month-day' | 'month-day-year' | 'day-month-year';
 
 /** A string field whose values all read as numbers or as dates. */
 export interface InferredFieldOrder {
@@ -37,19 +36,6 @@ export interface InferredFieldOrder {
 /** Headroom the suggested widths add, as the width advisor's default does. */
 const SUGGESTED_HEADROOM_DIGITS = 2;
 
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
-const TIME_SUFFIX = String.raw`(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?`;
-/** 2026-06-23, 2026-06-23T10:00:00Z, …: whatever parseTimestamp reads, plus date-times without a zone. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[Tt ].*)?$/;
-/** 2026/06/23, 2026.06.23 (Japanese, Chinese), with an optional time. */
-const YEAR_FIRST = new RegExp(String.raw`^(\d{4})([/.])(\d{1,2})\2(\d{1,2})${TIME_SUFFIX}$`);
-/** 2026年6月23日 (Japanese, Chinese). */
-const YEAR_FIRST_CJK = /^(\d{4})年(\d{1,2})月(\d{1,2})日$/;
-/** 23.6.2026 (German): the dotted form is always day first. */
-const DAY_FIRST_DOTTED = new RegExp(String.raw`^(\d{1,2})\.(\d{1,2})\.(\d{4})${TIME_SUFFIX}$`);
-/** 6/23/2026 (US) or 23/06/2026 (UK, Indonesian); also with dashes. Which number is the month is decided over all values. */
-const SLASHED = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4})${TIME_SUFFIX}$`);
-
 /**
  * Decides whether the values of a string field all read as numbers or all as
  * dates, and if so orders them by value.
@@ -69,9 +55,20 @@ const SLASHED = new RegExp(String.raw`^(\d{1,2})([/-])(\d{1,2})\2(\d{4})${TIME_S
  * // { kind: "number", suggestedFormat: { kind: "int", width: 6, descending: false },
  * //   finding: { code: "keys.numbersAsText", message: "Numbers stored in a string field sort as text: use {score:int(6)}. …" }, … }
  */
-export function inferFieldOrder(field: FieldSegment, values: readonly string[]): InferredFieldOrder | undefined {
-  if (field.format.kind !== 'string' || values.length < 2) return undefined;
-  return inferNumbers(field.name, values) ?? inferDates(field.name, values);
+export function inferFieldOrder(field: FieldSegment, values: readonly string[], declaredType: KeyType = 'S'): InferredFieldOrder | undefined {
+  // An N or B attribute stores what it means; only text can be a number or a date stored as text.
+  if (declaredType !== 'S' || field.format.kind !== 'string' || values.length < 2) return undefined;
+  const judged = judgeIntendedOrder({ declaredType, format: field.format, values, field: field.name });
+  switch (judged.meaning.kind) {
+    case 'number':
+    case 'epoch':
+      return inferNumbers(field.name, values, judged);
+    case 'date':
+    case 'instant':
+      return inferDates(field.name, values);
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -79,13 +76,14 @@ export function inferFieldOrder(field: FieldSegment, values: readonly string[]):
  * values the rows give it (a row without a value for the field stops the
  * inference for that field).
  */
-export function inferTemplateOrders(fields: readonly FieldSegment[], rows: readonly FieldValues[]): readonly InferredFieldOrder[] {
+export function inferTemplateOrders(fields: readonly FieldSegment[], rows: readonly FieldValues[], declaredType: KeyType = 'S'): readonly InferredFieldOrder[] {
+  if (declaredType !== 'S') return [];
   const inferred: InferredFieldOrder[] = [];
   for (const field of fields) {
     if (field.format.kind !== 'string') continue;
     const values: string[] = [];
     for (const row of rows) values.push(row[field.name] ?? '');
-    const order = inferFieldOrder(field, values);
+    const order = inferFieldOrder(field, values, declaredType);
     if (order) inferred.push(order);
   }
   return inferred;
@@ -94,16 +92,12 @@ export function inferTemplateOrders(fields: readonly FieldSegment[], rows: reado
 // ---------------------------------------------------------------------------
 // Numbers
 
-function inferNumbers(name: string, values: readonly string[]): InferredFieldOrder | undefined {
+/** A field the judge read as numbers (or epoch time): their value order, the padded format that keeps it, and the finding. */
+function inferNumbers(name: string, values: readonly string[], judged: IntendedOrder): InferredFieldOrder {
   const parsed = new Map<string, DynamoNumber>();
-  for (const value of values) {
-    if (parsed.has(value)) continue;
-    const number = PLAIN_NUMBER.test(value) ? parseDecimal(value) : undefined;
-    if (!number) return undefined;
-    parsed.set(value, number);
-  }
-  const sorted = [...parsed.keys()].sort((a, b) => compareParsedNumbers(parsed.get(a) as DynamoNumber, parsed.get(b) as DynamoNumber) || compareUtf8(a, b));
-  const ordinal = ordinalsOf(sorted, (a, b) => compareParsedNumbers(parsed.get(a) as DynamoNumber, parsed.get(b) as DynamoNumber));
+  for (const value of values) if (!parsed.has(value)) parsed.set(value, parseDecimal(value) as DynamoNumber);
+  const sorted = [...parsed.keys()].sort((a, b) => judged.compare(a, b) || compareUtf8(a, b));
+  const ordinal = ordinalsOf(sorted, judged.compare);
 
   const integerDigits = (value: string) => value.replace(/^-/, '').split('.')[0]?.replace(/^0+(?=\d)/, '') ?? '0';
   const fractionDigits = (value: string) => (value.split('.')[1] ?? '').replace(/0+$/, '').length;
@@ -149,42 +143,21 @@ function suggestedWidth(digits: string): number {
 // ---------------------------------------------------------------------------
 // Dates
 
-interface DateParts {
-  readonly year: string;
-  readonly month: string;
-  readonly day: string;
-  readonly hour?: string | undefined;
-  readonly minute?: string | undefined;
-  readonly second?: string | undefined;
-}
-
-type SlashOrder = 'month-day-year' | 'day-month-year';
-
 function inferDates(name: string, values: readonly string[]): InferredFieldOrder | undefined {
-  const distinct = [...new Set(values)];
-  const slashed = distinct.filter((value) => SLASHED.test(value));
-  // Slash dates: month first (the US form the articles warn about) if that reads every value, else day first.
-  const readings: SlashOrder[] = (['month-day-year', 'day-month-year'] as const).filter((order) => slashed.every((value) => instantOf(value, order) !== undefined));
-  const slashOrder = readings[0];
-  if (slashed.length > 0 && !slashOrder) return undefined;
-  const instants = new Map<string, number>();
-  const forms = new Set<DateReading>();
-  for (const value of distinct) {
-    const read = readDate(value, slashOrder ?? 'month-day-year');
-    if (!read) return undefined;
-    instants.set(value, read.epochMs);
-    forms.add(read.reading);
-  }
+  const read = readDates(values);
+  if (!read) return undefined;
+  const { instants, slashOrder, slashed } = read;
+  const distinct = [...instants.keys()];
   const byTime = (a: string, b: string) => (instants.get(a) as number) - (instants.get(b) as number);
   const sorted = [...distinct].sort((a, b) => byTime(a, b) || compareUtf8(a, b));
   const ordinal = ordinalsOf(sorted, byTime);
-  const dateForms = [...forms];
+  const dateForms = read.forms;
   const inversion = firstTextInversion(sorted);
   const hasMilliseconds = [...instants.values()].some((epochMs) => epochMs % 1000 !== 0);
   const suggestedFormat: FieldFormat = { kind: 'iso', precision: hasMilliseconds ? 'ms' : 's' };
 
   // ISO-8601 text whose text order is already its time order: nothing to warn about.
-  if (forms.size === 1 && forms.has('iso') && !inversion) return { field: name, kind: 'date', dateForms, ordinal, suggestedFormat };
+  if (dateForms.length === 1 && dateForms[0] === 'iso' && !inversion) return { field: name, kind: 'date', dateForms, ordinal, suggestedFormat };
 
   const first = sorted[0] as string;
   const firstIso = isoText(instants.get(first) as number);
@@ -192,7 +165,7 @@ function inferDates(name: string, values: readonly string[]): InferredFieldOrder
     slashOrder === undefined
       ? ''
       : slashOrder === 'month-day-year'
-        ? ` Dates like ${slashed[0] ?? ''} are read as month/day/year${readings.length === 2 ? ' (every one would also read as day/month/year: if that is what they are, the intended order differs)' : ''}.`
+        ? ` Dates like ${slashed[0] ?? ''} are read as month/day/year${read.slashAmbiguous ? ' (every one would also read as day/month/year: if that is what they are, the intended order differs)' : ''}.`
         : ` Dates like ${slashed[0] ?? ''} are read as day/month/year (not every one reads as month/day/year).`;
   return {
     field: name,
@@ -206,65 +179,6 @@ function inferDates(name: string, values: readonly string[]): InferredFieldOrder
       message: `Dates stored in a string field sort as text: use {${name}:${printFormatSuffix(suggestedFormat).slice(1)}} and write them as ISO-8601 UTC (${first} → ${firstIso}). Every sample value of ${name} is a date, so they are meant in time order${inversion ? ` ("${inversion[1]}" sorts before "${inversion[0]}")` : ''}; the intended order here is by date.${readAs}`,
     },
   };
-}
-
-/** A date value's instant and the form it was written in; slash dates follow `slashOrder`. */
-function readDate(value: string, slashOrder: SlashOrder): { epochMs: number; reading: DateReading } | undefined {
-  if (ISO_DATE.test(value)) {
-    const epochMs = isoInstant(value);
-    return epochMs === undefined ? undefined : { epochMs, reading: 'iso' };
-  }
-  if (SLASHED.test(value)) {
-    const epochMs = instantOf(value, slashOrder);
-    return epochMs === undefined ? undefined : { epochMs, reading: slashOrder };
-  }
-  const parts = yearFirstParts(value) ?? dayFirstParts(value);
-  if (!parts) return undefined;
-  const epochMs = partsInstant(parts.parts);
-  return epochMs === undefined ? undefined : { epochMs, reading: parts.reading };
-}
-
-function instantOf(value: string, order: SlashOrder): number | undefined {
-  const match = SLASHED.exec(value);
-  if (!match) return undefined;
-  const [, first = '', , second = '', year = '', hour, minute, second_] = match;
-  const [month, day] = order === 'month-day-year' ? [first, second] : [second, first];
-  return partsInstant({ year, month, day, hour, minute, second: second_ });
-}
-
-function yearFirstParts(value: string): { parts: DateParts; reading: DateReading } | undefined {
-  const match = YEAR_FIRST.exec(value);
-  if (match) {
-    const [, year = '', , month = '', day = '', hour, minute, second] = match;
-    return { parts: { year, month, day, hour, minute, second }, reading: 'year-month-day' };
-  }
-  const cjk = YEAR_FIRST_CJK.exec(value);
-  if (cjk) {
-    const [, year = '', month = '', day = ''] = cjk;
-    return { parts: { year, month, day }, reading: 'year-month-day' };
-  }
-  return undefined;
-}
-
-function dayFirstParts(value: string): { parts: DateParts; reading: DateReading } | undefined {
-  const match = DAY_FIRST_DOTTED.exec(value);
-  if (!match) return undefined;
-  const [, day = '', month = '', year = '', hour, minute, second] = match;
-  return { parts: { year, month, day, hour, minute, second }, reading: 'day-month-year' };
-}
-
-/** The parts as an ISO-8601 UTC timestamp, checked by the one timestamp reader (real dates only). */
-function partsInstant(parts: DateParts): number | undefined {
-  const pad = (text: string | undefined) => (text ?? '0').padStart(2, '0');
-  return isoInstant(`${parts.year}-${pad(parts.month)}-${pad(parts.day)}T${pad(parts.hour)}:${pad(parts.minute)}:${pad(parts.second)}Z`);
-}
-
-/** An ISO-8601 value's instant; a date-time without a zone is read as UTC (only the order matters here). */
-function isoInstant(value: string): number | undefined {
-  const instant = parseTimestamp(value, '');
-  if (!('code' in instant)) return instant.epochMs;
-  const withZone = parseTimestamp(`${value}Z`, '');
-  return 'code' in withZone ? undefined : withZone.epochMs;
 }
 
 function isoText(epochMs: number): string {

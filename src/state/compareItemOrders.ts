@@ -4,6 +4,7 @@ import {
   compareUtf8,
   compileKeyTemplate,
   inferTemplateOrders,
+  judgeTemplateFields,
   rankByIntendedOrder,
   type FieldValues,
   type InferredFieldOrder,
@@ -257,10 +258,9 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
   }
 
   const sign = direction === 'ascending' ? 1 : -1;
-  const inferredOrders = inferTemplateOrders(
-    compiled.fields,
-    compared.map((row) => row.values),
-  );
+  const comparedValues = compared.map((row) => row.values);
+  const inferredOrders = inferTemplateOrders(compiled.fields, comparedValues);
+  const judged = judgeTemplateFields(compiled.fields, comparedValues);
   const storedOrder: Draft[] = [];
   const encodedOrder: Draft[] = [];
   const intendedOrder: Draft[] = [];
@@ -270,7 +270,7 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
     const encoded = [...group].sort((a, b) => sign * compareUtf8(a.encodedKey as string, b.encodedKey as string));
     encoded.forEach((row, index) => (row.encodedRank = index + 1));
     encodedOrder.push(...encoded);
-    const intended = rankByIntendedOrder(compiled.fields, group, (row) => row.values, direction, inferredOrders);
+    const intended = rankByIntendedOrder(compiled.fields, group, (row) => row.values, direction, judged);
     for (const row of group) row.intendedRank = intended.positionOf.get(row);
     intendedOrder.push(...intended.sorted);
   }
