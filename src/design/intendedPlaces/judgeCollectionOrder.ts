@@ -1,16 +1,17 @@
-import { inferTemplateOrders, rankByIntendedOrder, type FieldSegment, type FieldValues } from '../../keys';
+import { judgeTemplateFields, rankByIntendedOrder, type FieldSegment, type FieldValues, type IntendedOrder } from '../../keys';
 import { compileTemplateText, keyRoleOf, keySchemaOf } from '../designKeys';
-import type { TableDesign } from '../design.types';
+import type { KeyAttributeType, TableDesign } from '../design.types';
 import type { CollectionRow, ItemCollection } from '../itemCollection';
 
 /**
  * Whether an item collection keeps each entity's items in the order its
  * people mean — the question the entity order slide answers for one entity's
  * samples, asked of one partition's items, so the two never disagree.
- * The intended order is the key builder's (src/keys rankByIntendedOrder over
- * the sort-key template's fields, a string field whose values all read as
- * numbers or dates ordered by value); entities are judged apart (nothing
- * orders a Customer against an Order), ascending, as the collection lists them.
+ * The intended order is the key builder's: src/keys' one judge of intended
+ * order (judgeTemplateFields, with each sort attribute's declared type: N is a
+ * number, B bytes) ranks the sort-key templates' fields (rankByIntendedOrder);
+ * entities are judged apart (nothing orders a Customer against an Order), each
+ * over its rows here, ascending, as the collection lists them.
  */
 export interface CollectionIntendedOrder {
   /** Per row of `collection.rows` (DynamoDB's order): its 1-based intended rank among its entity's rows here; undefined when not judged (no template fields). */
@@ -24,20 +25,27 @@ export interface CollectionIntendedOrder {
   readonly judgedCount: number;
 }
 
-/** The sort-key templates' fields of an entity, left to right over the sort attributes, each once; undefined when a template doesn't compile. */
-function sortFieldsOf(table: TableDesign, entityName: string, indexName: string | undefined): readonly FieldSegment[] | undefined {
+/** The sort-key templates' fields of an entity, left to right over the sort attributes, each once with its attribute's declared type; undefined when a template doesn't compile. */
+function sortFieldsOf(table: TableDesign, entityName: string, indexName: string | undefined): readonly { readonly field: FieldSegment; readonly declaredType: KeyAttributeType }[] | undefined {
   const entity = table.entities.find((candidate) => candidate.name === entityName);
   const schema = keySchemaOf(table, indexName);
   if (!entity || !schema) return undefined;
-  const fields: FieldSegment[] = [];
+  const fields: { field: FieldSegment; declaredType: KeyAttributeType }[] = [];
   for (const attribute of schema.sort) {
     const text = entity.keys[attribute.name];
     if (text === undefined) return undefined;
     const compiled = compileTemplateText(text, keyRoleOf(table, attribute.name));
     if (!compiled.ok) return undefined;
-    for (const field of compiled.value.fields) if (!fields.some((known) => known.name === field.name)) fields.push(field);
+    for (const field of compiled.value.fields) if (!fields.some((known) => known.field.name === field.name)) fields.push({ field, declaredType: attribute.type });
   }
   return fields;
+}
+
+/** The judge's intended order of each field over these values, asked with the field's own attribute's declared type. */
+function judgeFields(fields: readonly { readonly field: FieldSegment; readonly declaredType: KeyAttributeType }[], values: readonly FieldValues[]): ReadonlyMap<string, IntendedOrder> {
+  const judged = new Map<string, IntendedOrder>();
+  for (const { field, declaredType } of fields) for (const [name, order] of judgeTemplateFields([field], values, declaredType)) judged.set(name, order);
+  return judged;
 }
 
 /** True at each index of `order` whose row sits outside its intended place among its entity's rows (ties share a place). */
@@ -70,13 +78,16 @@ export function judgeCollectionOrder(table: TableDesign, collection: ItemCollect
   const rankOf = new Map<CollectionRow, number>();
   const rankAt = new Map<string, readonly number[]>();
   for (const [entityName, rows] of byEntity) {
-    const fields = sortFieldsOf(table, entityName, collection.indexName);
-    const samples = new Map(table.entities.find((entity) => entity.name === entityName)?.samples.map((sample) => [sample.id, sample.values]));
-    if (!fields || fields.length === 0) continue;
+    const typedFields = sortFieldsOf(table, entityName, collection.indexName);
+    const entitySamples = table.entities.find((entity) => entity.name === entityName)?.samples ?? [];
+    const samples = new Map(entitySamples.map((sample) => [sample.id, sample.values]));
+    if (!typedFields || typedFields.length === 0) continue;
+    const fields = typedFields.map((typed) => typed.field);
     const valuesOf = (row: CollectionRow): FieldValues => samples.get(row.sampleId) ?? {};
     let ranking: ReturnType<typeof rankByIntendedOrder<CollectionRow>>;
     try {
-      ranking = rankByIntendedOrder(fields, rows, valuesOf, 'ascending', inferTemplateOrders(fields, rows.map(valuesOf)));
+      // What a field means is judged over all the entity's samples (as the entity order slide judges it), not one partition's.
+      ranking = rankByIntendedOrder(fields, rows, valuesOf, 'ascending', judgeFields(typedFields, entitySamples.map((sample) => sample.values)));
     } catch {
       // A value the field's format can't read (the sample encoded under another template): not judged, never a crash.
       continue;

@@ -108,6 +108,7 @@ function entityOrderSlide(table: TableDesign, entity: EntityDesign, maxRows: num
     compiled.value.template,
     entity.samples.map((sample) => ({ id: sample.id, values: sample.values })),
     direction,
+    attribute.type,
   );
   const entries = (order: readonly OrderEntry[]): ListEntry[] => order.map((entry) => ({ key: stringKey(entry.key), ...(entry.inPlace ? {} : { shouldBe: entry.intendedPosition }) }));
   return {

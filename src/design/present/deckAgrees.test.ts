@@ -43,3 +43,18 @@ describe('the deck about one design never contradicts itself', () => {
     expect(markdown).toContain(`**Verdict:** ${outcome.verdict}`);
   });
 });
+
+describe('a Number sort key on the slides (issue 31: N stays N)', () => {
+  it('orders and judges an N key by value on the entity order and item collection slides alike', () => {
+    const design = plainScoreDesign(['9', '10', '240']);
+    const table = design.tables[0] as TableDesign;
+    const numeric: TableDesign = { ...table, sortKey: { name: 'SK', type: 'N' }, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, SK: '{score}' } })) };
+    const slides = buildSlides({ ...design, tables: [numeric] }, { findings: [] });
+    const [order] = ofKind(slides, 'entityOrder') as EntityOrderSlide[];
+    const [collection] = ofKind(slides, 'itemCollection') as ItemCollectionSlide[];
+    expect(order?.encoded.rows.map((row) => row.key.parts[0])).toEqual(['240', '10', '9']);
+    expect([order?.naiveOutOfPlace, order?.encodedOutOfPlace]).toEqual([0, 0]);
+    expect(collection?.rows.rows.map((row) => row.key.parts[0])).toEqual(['9', '10', '240']);
+    expect([collection?.intendedOutOfPlaceCount, collection?.naiveIntendedOutOfPlaceCount]).toEqual([0, 0]);
+  });
+});

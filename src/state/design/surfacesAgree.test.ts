@@ -3,7 +3,7 @@ import { buildItemCollection, compileTemplateText, EXAMPLE_DESIGNS, importDesign
 import { buildSlides, type AccessPatternSlide, type EntityOrderSlide, type ItemCollectionSlide, type Slide } from '../../design/present';
 import { buildReviewDocument } from '../../design/reviewDocument';
 import { plainScoreDesign } from '../../design/present/present.fixtures';
-import { compareSampleOrders, inferTemplateOrders, rankByIntendedOrder } from '../../keys';
+import { compareSampleOrders, judgeTemplateFields, rankByIntendedOrder } from '../../keys';
 import { readdirSync, readFileSync } from 'node:fs';
 import { runAccessPatterns, type PatternRunOutcome } from './runAccessPatterns';
 
@@ -49,8 +49,8 @@ function keyBuilderVerdicts(table: TableDesign, indexName: string | undefined, p
   const schema = keySchemaOf(table, indexName);
   const collection = buildItemCollection(table, { ...(indexName === undefined ? {} : { indexName }), partition: partitionId });
   const result = new Map<string, { encoded: Set<string>; naive: Set<string> }>();
-  // The key builder orders one S sort key's text: multi-attribute and N/B sort keys are the item collection's alone.
-  if (!schema || schema.sort.length !== 1 || schema.sort[0]?.type !== 'S') return undefined;
+  // The key builder orders one key attribute: a multi-attribute sort key is the item collection's alone.
+  if (!schema || schema.sort.length !== 1 || !schema.sort[0]) return undefined;
   const attribute = schema.sort[0];
   for (const entity of table.entities) {
     const ids = new Set(collection.rows.filter((row) => row.entity === entity.name).map((row) => row.sampleId));
@@ -62,6 +62,7 @@ function keyBuilderVerdicts(table: TableDesign, indexName: string | undefined, p
       compiled.value.template,
       entity.samples.filter((sample) => ids.has(sample.id)),
       'ascending',
+      attribute.type,
     );
     if (orders.excludedIds.length > 0) continue;
     const outOf = (list: typeof orders.encodedOrder) => new Set(list.filter((entry) => !entry.inPlace).map((entry) => entry.id));
@@ -113,7 +114,8 @@ describe('every surface agrees about a design', () => {
         const entity = table.entities.find((candidate) => candidate.name === slide.entity);
         const compiled = compileTemplateText(slide.template, keyRoleOf(table, slide.keyAttribute));
         if (!entity || !compiled.ok) throw new Error(`slide ${slide.id} names no entity template`);
-        const orders = compareSampleOrders(compiled.value.template, entity.samples, slide.direction);
+        const declared = keySchemaOf(table)?.sort.find((attribute) => attribute.name === slide.keyAttribute) ?? table.partitionKey;
+        const orders = compareSampleOrders(compiled.value.template, entity.samples, slide.direction, declared.type);
         expect([slide.naiveOutOfPlace, slide.encodedOutOfPlace], slide.id).toEqual([orders.rawOrder.filter((entry) => !entry.inPlace).length, orders.encodedOrder.filter((entry) => !entry.inPlace).length]);
       }
 
@@ -171,7 +173,7 @@ function orderTheKeyBuilderRejects(table: TableDesign, pattern: TableDesign['acc
   const orderBy = pattern.expected.orderBy;
   const entity = table.entities.find((candidate) => candidate.name === pattern.entities[0]);
   const sort = keySchemaOf(table, pattern.index)?.sort;
-  if (!orderBy || !entity || sort?.length !== 1 || sort[0]?.type !== 'S') return undefined;
+  if (!orderBy || !entity || sort?.length !== 1 || !sort[0]) return undefined;
   const text = entity.keys[sort[0].name];
   const compiled = text === undefined ? undefined : compileTemplateText(text, keyRoleOf(table, sort[0].name));
   const field = compiled?.ok ? compiled.value.fields.find((candidate) => candidate.name === orderBy.field) : undefined;
@@ -180,12 +182,13 @@ function orderTheKeyBuilderRejects(table: TableDesign, pattern: TableDesign['acc
     .filter((entry) => entry.entity === entity.name)
     .map((entry) => {
       const stored = entry.item[sort[0]?.name ?? ''];
-      const decoded = stored && 'S' in stored ? compiled.value.decode(stored.S) : undefined;
+      const text = stored && 'S' in stored ? stored.S : stored && 'N' in stored ? stored.N : undefined;
+      const decoded = text === undefined ? undefined : compiled.value.decode(text);
       return decoded?.ok ? decoded.value[field.name] : undefined;
     });
   if (values.some((value) => value === undefined)) return undefined;
-  const inferred = inferTemplateOrders([field], entity.samples.map((sample) => sample.values));
-  const ranking = rankByIntendedOrder([field], values as string[], (value) => ({ [field.name]: value }), orderBy.direction, inferred);
+  const judged = judgeTemplateFields([field], entity.samples.map((sample) => sample.values), sort[0].type);
+  const ranking = rankByIntendedOrder([field], values as string[], (value) => ({ [field.name]: value }), orderBy.direction, judged);
   const ranks = (values as string[]).map((value) => ranking.positionOf.get(value) as number);
   const at = ranks.findIndex((rank, index) => index > 0 && rank < (ranks[index - 1] as number));
   return at < 0 ? undefined : `${values[at - 1]} is returned before ${values[at]}`;
