@@ -4,7 +4,6 @@ import { buildSlides, type AccessPatternSlide, type EntityOrderSlide, type ItemC
 import { buildReviewDocument } from '../../design/reviewDocument';
 import { plainScoreDesign } from '../../design/present/present.fixtures';
 import { compareSampleOrders, judgeTemplateFields, rankByIntendedOrder } from '../../keys';
-import { readdirSync, readFileSync } from 'node:fs';
 import { runAccessPatterns, type PatternRunOutcome } from './runAccessPatterns';
 
 /**
@@ -16,15 +15,13 @@ import { runAccessPatterns, type PatternRunOutcome } from './runAccessPatterns';
  * document must show each pattern's verdict as the run judged it.
  */
 
-/** The Workbench importer's fixtures: every one that imports (broken.json is refused, as it should be). */
-const FIXTURES_DIR = new URL('../../design/interchange/fixtures/', import.meta.url);
-const FIXTURES = readdirSync(FIXTURES_DIR)
-  .filter((file) => file.endsWith('.json'))
-  .sort()
-  .map((file) => [file, readFileSync(new URL(file, FIXTURES_DIR), 'utf8')] as const);
+/** The Workbench importer's fixtures, by file name: every one that imports (broken.json is refused, as it should be). */
+const FIXTURES = Object.entries(import.meta.glob<string>('../../design/interchange/fixtures/*.json', { query: '?raw', import: 'default', eager: true }))
+  .map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text] as const)
+  .sort(([a], [b]) => (a < b ? -1 : 1));
 
 function designsToCheck(): { name: string; design: Design }[] {
-  const designs = EXAMPLE_DESIGNS.map(({ id, design }) => ({ name: id, design }));
+  const designs: { name: string; design: Design }[] = EXAMPLE_DESIGNS.map(({ id, design }) => ({ name: id, design }));
   for (const [name, text] of FIXTURES) {
     const imported = importDesignFile(text, name);
     if (imported.ok) designs.push({ name, design: imported.design });
