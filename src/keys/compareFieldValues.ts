@@ -1,12 +1,13 @@
-import { parseDecimal, parseTimestamp, type DynamoNumber, type FieldFormat } from './codecs';
-import { compareUtf8 } from './compareUtf8';
-import { compareParsedNumbers } from './dynamoNumber';
+import type { FieldFormat } from './codecs';
+import { judgeIntendedOrder } from './intendedOrder';
 
 /**
- * The intended order of two values of one field — what the encoded key is
- * supposed to reproduce. Numbers compare numerically, timestamps
- * chronologically, strings by UTF-8 bytes; `int(W,desc)` reverses the order.
- * Both values must encode without findings.
+ * The intended order of two values of one field of a string key, by its
+ * template format alone — what the encoded key is supposed to reproduce. A
+ * thin user of the one judge (judgeIntendedOrder, intendedOrder.ts): numbers
+ * compare numerically, timestamps chronologically, strings by UTF-8 bytes;
+ * `int(W,desc)` reverses the order. A value the format can't read sorts after
+ * those it can, by bytes.
  *
  * @example
  * compareFieldValues({ kind: "int", width: 10, descending: false }, "9", "10") < 0 // true
@@ -28,53 +29,16 @@ export interface FieldValueOrder<Prepared = unknown> {
   compare(a: Prepared, b: Prepared): number;
 }
 
-const STRING_ORDER: FieldValueOrder<string> = { prepare: (value) => value, compare: compareUtf8 };
-const INSTANT_ORDER: FieldValueOrder<number> = { prepare: toEpochMs, compare: (a, b) => a - b };
-const NUMBER_ORDER: FieldValueOrder<DynamoNumber> = { prepare: toNumber, compare: compareParsedNumbers };
-const DESCENDING_NUMBER_ORDER: FieldValueOrder<DynamoNumber> = { prepare: toNumber, compare: (a, b) => compareParsedNumbers(b, a) };
-const EPOCH_ORDERS: Readonly<Record<'s' | 'ms', FieldValueOrder<DynamoNumber>>> = {
-  s: { prepare: (value) => toNumber(toEpochNumber(value, 's')), compare: compareParsedNumbers },
-  ms: { prepare: (value) => toNumber(toEpochNumber(value, 'ms')), compare: compareParsedNumbers },
-};
+const byFormat = new Map<string, FieldValueOrder>();
 
-/** The intended order of one field's values, as prepare + compare. */
+/** The intended order of one field's values by its format, as prepare + compare (one per format, memoised). */
 export function fieldValueOrder(format: FieldFormat): FieldValueOrder {
-  switch (format.kind) {
-    case 'string':
-      return STRING_ORDER as FieldValueOrder;
-    case 'iso':
-      return INSTANT_ORDER as FieldValueOrder;
-    case 'epoch':
-      return EPOCH_ORDERS[format.unit] as FieldValueOrder;
-    case 'int':
-      return (format.descending ? DESCENDING_NUMBER_ORDER : NUMBER_ORDER) as FieldValueOrder;
-    case 'sint':
-    case 'dec':
-      return NUMBER_ORDER as FieldValueOrder;
+  const key = format.kind === 'int' ? `int${format.descending ? '-desc' : ''}` : format.kind === 'epoch' ? `epoch-${format.unit}` : format.kind;
+  let order = byFormat.get(key);
+  if (!order) {
+    const judged = judgeIntendedOrder({ declaredType: 'S', format, values: [] }).order;
+    order = format.kind === 'int' && format.descending ? { prepare: judged.prepare, compare: (a, b) => judged.compare(b, a) } : judged;
+    byFormat.set(key, order);
   }
-}
-
-/** A number without DynamoDB's 38-digit limit: an int(40) field holds 40-digit values. */
-function toNumber(value: string): DynamoNumber {
-  const parsed = parseDecimal(value);
-  if (!parsed) throw new RangeError(`compareFieldValues: not a number: ${value}`);
-  return parsed;
-}
-
-function toEpochMs(value: string): number {
-  const instant = parseTimestamp(value, '');
-  if ('code' in instant) throw new RangeError(`compareFieldValues: not a timestamp: ${value}`);
-  return instant.epochMs;
-}
-
-/**
- * An epoch field's value as a number in the field's unit: ISO input is converted to epoch
- * seconds or milliseconds, digits stay as they are. Comparing as numbers (not as instants) keeps
- * epoch values beyond the year 9999 or above 2^53 comparable, exactly as the padded digits sort.
- */
-function toEpochNumber(value: string, unit: 's' | 'ms'): string {
-  if (!/^\d{4}-/.test(value)) return value;
-  const instant = parseTimestamp(value, '');
-  if ('code' in instant) throw new RangeError(`compareFieldValues: not a timestamp: ${value}`);
-  return String(unit === 's' ? instant.epochMs / 1000 : instant.epochMs);
+  return order;
 }

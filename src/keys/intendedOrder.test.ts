@@ -115,11 +115,11 @@ describe('judgeIntendedOrder: mixed and ambiguous values', () => {
 });
 
 describe('isIdLikeName', () => {
-  it.each(['id', 'ID', 'sku', 'customerId', 'orderID', 'customer_id', 'playerIds', 'invoiceNumber', 'orderNo', 'postalCode', 'user-id', 'uuid'])('%s is an id', (name) => {
+  it.each(['id', 'ID', 'Id', 'sku', 'customerId', 'orderID', 'customer_id', 'playerIds', 'invoiceNumber', 'orderNo', 'postalCode', 'user-id', 'uuid'])('%s is an id', (name) => {
     expect(isIdLikeName(name)).toBe(true);
   });
-  it.each(['score', 'ts', 'season', 'casino', 'video', 'width', 'amount', 'createdAt', 'Id', 'paid'])('%s is not', (name) => {
-    expect(isIdLikeName(name)).toBe(name === 'Id');
+  it.each(['score', 'ts', 'season', 'casino', 'video', 'width', 'amount', 'createdAt', 'paid', 'versionNumber', 'pageNo', 'sequence_number', 'lineNum'])('%s is not', (name) => {
+    expect(isIdLikeName(name)).toBe(false);
   });
 });
 

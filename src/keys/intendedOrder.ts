@@ -1,6 +1,6 @@
 import { decodeBase64 } from './base64';
-import { parseDecimal, type DynamoNumber, type FieldFormat } from './codecs';
-import { fieldValueOrder, type FieldValueOrder } from './compareFieldValues';
+import { parseDecimal, parseTimestamp, type DynamoNumber, type FieldFormat } from './codecs';
+import type { FieldValueOrder } from './compareFieldValues';
 import { compareBytes, compareUtf8 } from './compareUtf8';
 import { compareParsedNumbers } from './dynamoNumber';
 import { isIsoDateText, readDate, readDates, type DateReading, type SlashOrder } from './readDates';
@@ -110,21 +110,32 @@ export function judgeMeaning({ declaredType, format, values, field }: IntendedOr
 /**
  * Whether a field's name says it holds ids: `id`, `sku`, `uuid`, or a name
  * ending in `Id`/`ID`/`Ids`/`_id`/`-id`, `Uuid`/`Guid`/`Ulid`/`Sku`,
- * `Number`/`_number`/`No`/`_no`/`Nr`, `Code`/`_code` (camelCase or
+ * `Number`/`_number`/`No`/`_no`/`Nr`/`Num`, `Code`/`_code` (camelCase or
  * snake_case: `orderId`, `customer_id`, `invoiceNumber`, `postalCode`).
- * The values of such a field order as text. The importer's inference uses
- * the same test to keep `c#12345` an id rather than a quantity.
+ * The values of such a field order as text. A number word after an ordinal
+ * stem counts things in order and is not an id (`versionNumber`, `pageNo`,
+ * `sequence_number`, `lineNum`). The importer's inference uses the same test
+ * to keep `c#12345` an id rather than a quantity.
  *
  * @example
- * isIdLikeName("customerId") // true
- * isIdLikeName("score")      // false
- * isIdLikeName("casino")     // false: "no" only counts as a word of its own
+ * isIdLikeName("customerId")    // true
+ * isIdLikeName("score")         // false
+ * isIdLikeName("versionNumber") // false: an ordinal
+ * isIdLikeName("casino")        // false: "no" only counts as a word of its own
  */
 export function isIdLikeName(name: string): boolean {
   if (/^(?:id|ids|sku|uuid|guid|ulid|ksuid|code|no|nr|number)$/i.test(name)) return true;
-  if (/(?:Id|ID|Ids|IDs|Uuid|UUID|Guid|GUID|Ulid|ULID|Ksuid|Sku|SKU|Number|Num|No|Nr|Code)$/.test(name) && /[a-z0-9]/.test(name.slice(0, 1))) return true;
-  return /[_\-.](?:id|ids|uuid|guid|ulid|sku|number|num|no|nr|code)$/i.test(name);
+  const camel = /^[a-z0-9].*?(Id|ID|Ids|IDs|Uuid|UUID|Guid|GUID|Ulid|ULID|Ksuid|Sku|SKU|Number|Num|No|Nr|Code)$/.exec(name);
+  const snake = /^(.*?)[_\-.](id|ids|uuid|guid|ulid|sku|number|num|no|nr|code)$/i.exec(name);
+  const suffix = camel?.[1] ?? snake?.[2];
+  if (suffix === undefined) return false;
+  const stem = camel ? name.slice(0, name.length - suffix.length) : (snake?.[1] ?? '');
+  return !(NUMBER_WORD.test(suffix) && ORDINAL_STEM.test(stem));
 }
+
+const NUMBER_WORD = /^(?:number|num|no|nr)$/i;
+/** Stems whose "number" counts in order: version 10 comes after version 9. */
+const ORDINAL_STEM = /^(?:version|sequence|seq|revision|rev|page|line|step|round|level|floor|row|episode|chapter|build|batch|week|day|month|year|sort|rank|position|index|attempt|retry)$/i;
 
 // ---------------------------------------------------------------------------
 // Meanings
@@ -270,8 +281,7 @@ function orderFor(meaning: ValueMeaning, values: readonly string[]): IntendedOrd
       order = NUMBER_ORDER as FieldValueOrder;
       break;
     case 'epoch':
-      // Digits compare by value (beyond 2^53 too); ISO text typed into an epoch field by its instant, as the codec stores it.
-      order = fieldValueOrderOrText({ kind: 'epoch', unit: meaning.unit, width: 0 });
+      order = epochOrder(meaning.unit);
       break;
     case 'date':
       order = dateOrder(values);
@@ -301,17 +311,16 @@ function orderFor(meaning: ValueMeaning, values: readonly string[]): IntendedOrd
   };
 }
 
-/** A format's own order, with values it can't read (typed after the judgement) after the rest, by bytes. */
-function fieldValueOrderOrText(format: FieldFormat): FieldValueOrder {
-  const inner = fieldValueOrder(format);
-  return readingOrder<unknown>(
-    (value) => {
-      try {
-        return inner.prepare(value);
-      } catch {
-        return undefined;
-      }
-    },
-    (a, b) => inner.compare(a, b),
-  ) as FieldValueOrder;
+/**
+ * Epoch time by value: digits as they are, ISO text (what an epoch field also
+ * takes) converted to seconds or milliseconds. Comparing numbers, not
+ * instants, keeps values beyond the year 9999 or above 2^53 comparable,
+ * exactly as the padded digits sort.
+ */
+function epochOrder(unit: 's' | 'ms'): FieldValueOrder {
+  return readingOrder<DynamoNumber>((value) => {
+    if (!/^\d{4}-/.test(value)) return parseDecimal(value);
+    const instant = parseTimestamp(value, '');
+    return 'code' in instant ? undefined : parseDecimal(String(unit === 's' ? instant.epochMs / 1000 : instant.epochMs));
+  }, compareParsedNumbers) as FieldValueOrder;
 }

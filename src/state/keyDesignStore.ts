@@ -8,6 +8,7 @@ import {
   type FieldSegment,
   type KeyFinding,
   type KeyTemplate,
+  type KeyType,
   type ReadDirection,
   type SampleRow,
   type TemplateSegment,
@@ -30,6 +31,8 @@ export interface KeyDesignState {
   readonly templateFindings: readonly KeyFinding[];
   readonly sampleRows: readonly SampleRow[];
   readonly direction: ReadDirection;
+  /** The declared type of the key attribute the template is for (S when absent): the intended order asks it (an N key is a number). */
+  readonly keyType?: KeyType;
   /**
    * The width advisor's largest value of each padded numeric field, as typed
    * (valid or not); a field without an entry takes the largest of its samples.

@@ -70,18 +70,20 @@ export interface ItemCollectionQuery {
 export function buildItemCollection(table: TableDesign, query: ItemCollectionQuery): ItemCollection {
   const inIndex = entitiesInIndex(table, query.indexName);
   const base = query.indexName === undefined ? {} : { indexName: query.indexName };
-  if (!inIndex) return { ...base, rows: [], rawOrder: [], rawPositions: new Int32Array(0), positionsInRawOrder: new Int32Array(0), outOfPlaceCount: 0, unencodable: [] };
+  if (!inIndex) return { ...base, rows: [], rawOrder: [], rawPositions: new Int32Array(0), positionsInRawOrder: new Int32Array(0), outOfPlaceCount: 0, notIntendedCount: 0, unencodable: [] };
   const encodedLists: (readonly CollectionRow[])[] = [];
   const rawLists: (readonly CollectionRow[])[] = [];
   const unencodable: UnencodableSample[] = [];
   let partition: PartitionSummary | undefined;
   const entities: { entity: string; itemCount: number }[] = [];
+  let notIntendedCount = 0;
   for (const { entity, entityIndex } of inIndex.entries) {
     const entityRows = entityRowsOf(table, entity, entityIndex, query.indexName, inIndex.schema);
     unencodable.push(...entityRows.unencodable);
     const rows = entityRows.partitions.get(query.partition);
     if (!rows) continue;
     encodedLists.push(rows.byEncoded);
+    notIntendedCount += rows.notIntendedCount;
     rawLists.push(rows.byRaw);
     entities.push({ entity: entity.name, itemCount: rows.byEncoded.length });
     partition ??= { id: query.partition, parts: rows.parts, itemCount: 0, entities };
@@ -95,6 +97,7 @@ export function buildItemCollection(table: TableDesign, query: ItemCollectionQue
     rawPositions: positions.rawPositions,
     positionsInRawOrder: positions.positionsInRawOrder,
     outOfPlaceCount: positions.outOfPlaceCount,
+    notIntendedCount,
     unencodable,
   };
 }

@@ -1,4 +1,4 @@
-import { buildRawKey, compareKeys, comparePreparedUtf8, decodeBase64, isPlainKey, normalizeDynamoNumber, type KeyAttributeValue } from '../../keys';
+import { buildRawKey, compareKeys, comparePreparedUtf8, decodeBase64, isPlainKey, judgeTemplateFields, normalizeDynamoNumber, rankByIntendedOrder, type CompiledKeyTemplate, type FieldValues, type KeyAttributeValue } from '../../keys';
 import type { DesignSample, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
 import { compileTemplateText, sampleItemBuilder, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf, type KeySchemaDesign } from '../designKeys';
 import type { CollectionRow, KeyPartText, UnencodableSample } from './itemCollection.types';
@@ -15,6 +15,8 @@ export interface EntityPartitionRows {
   readonly byEncoded: readonly CollectionRow[];
   /** In the order the naive keys would give. */
   readonly byRaw: readonly CollectionRow[];
+  /** How many of these rows DynamoDB's order puts where their intended order (the judge's, over the sort key's fields) does not. */
+  readonly notIntendedCount: number;
 }
 
 export interface EntityRows {
@@ -56,10 +58,12 @@ export function entityRowsOf(table: TableDesign, entity: EntityDesign, entityInd
 }
 
 function encodeEntityRows(table: TableDesign, entity: EntityDesign, entityIndex: number, schema: KeySchemaDesign): EntityRows {
-  const rawTemplates = schema.sort.map((attribute) => {
+  const compiledSort = schema.sort.map((attribute) => {
     const compiled = compileTemplateText(entity.keys[attribute.name] as string, keyRoleOf(table, attribute.name));
-    return compiled.ok ? compiled.value.template : undefined;
+    return compiled.ok ? compiled.value : undefined;
   });
+  const rawTemplates = compiledSort.map((compiled) => compiled?.template);
+  const valuesOfRow = new Map<CollectionRow, FieldValues>();
   const grouped = new Map<string, { parts: KeyPartText[]; partitionValues: KeyAttributeValue[]; rows: CollectionRow[] }>();
   const unencodable: UnencodableSample[] = [];
   const buildItem = sampleItemBuilder(table, entity);
@@ -99,18 +103,51 @@ function encodeEntityRows(table: TableDesign, entity: EntityDesign, entityIndex:
       sortPlain: sortText !== undefined && isPlainKey(sortText),
       rawSortText,
       rawSortPlain: rawSortText !== undefined && isPlainKey(rawSortText),
+      intendedRank: 0,
+      inIntendedPlace: true,
       item,
     });
+    valuesOfRow.set(group.rows[group.rows.length - 1] as CollectionRow, sample.values);
   }
+  const intended = intendedRanker(compiledSort, schema, valuesOfRow);
   const partitions = new Map<string, EntityPartitionRows>();
   for (const [id, group] of grouped) {
     // Array.prototype.sort is stable: equal keys keep sample order.
     const byEncoded = [...group.rows].sort(compareEncodedRows);
     // Set while the rows are being built, before anyone sees them.
     byEncoded.forEach((row, rank) => ((row as { rank: number }).rank = rank));
-    partitions.set(id, { parts: group.parts, partitionValues: group.partitionValues, byEncoded, byRaw: [...group.rows].sort(compareRawRows) });
+    const notIntendedCount = intended ? intended(byEncoded) : 0;
+    partitions.set(id, { parts: group.parts, partitionValues: group.partitionValues, byEncoded, byRaw: [...group.rows].sort(compareRawRows), notIntendedCount });
   }
   return { partitions, unencodable };
+}
+
+/**
+ * For a single-attribute sort key with a template: a function that marks one
+ * partition's rows (in DynamoDB's order) with their intended rank — the
+ * judge's order of the template's fields (src/keys judgeTemplateFields, with
+ * the attribute's declared type, over every sample of the entity that built,
+ * as the key builder's lists judge them) — and returns how many sit elsewhere.
+ * Undefined without such a key (several attributes, none, or no template).
+ */
+function intendedRanker(compiledSort: readonly (CompiledKeyTemplate | undefined)[], schema: KeySchemaDesign, valuesOfRow: ReadonlyMap<CollectionRow, FieldValues>): ((byEncoded: readonly CollectionRow[]) => number) | undefined {
+  const compiled = compiledSort[0];
+  const attribute = schema.sort[0];
+  if (compiledSort.length !== 1 || !compiled || !attribute) return undefined;
+  const judged = judgeTemplateFields(compiled.fields, [...valuesOfRow.values()], attribute.type);
+  return (byEncoded) => {
+    const ranking = rankByIntendedOrder(compiled.fields, byEncoded, (row) => valuesOfRow.get(row) ?? {}, 'ascending', judged);
+    const positions = ranking.sorted.map((row) => ranking.positionOf.get(row) as number);
+    let misplaced = 0;
+    byEncoded.forEach((row, index) => {
+      const intendedRank = ranking.positionOf.get(row) as number;
+      const inIntendedPlace = positions[index] === intendedRank;
+      // Set while the rows are being built, before anyone sees them.
+      Object.assign(row as { intendedRank: number; inIntendedPlace: boolean }, { intendedRank, inIntendedPlace });
+      if (!inIntendedPlace) misplaced++;
+    });
+    return misplaced;
+  };
 }
 
 /** An encoded key attribute's value as text: S as is, N normalised (as buildSampleItem stores it), B as base64. */

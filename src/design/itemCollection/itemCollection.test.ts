@@ -243,3 +243,31 @@ describe('caching', () => {
     );
   });
 });
+
+describe('buildItemCollection: the intended order (the one judge)', () => {
+  it('SCORE#{score} over scores stored as text: the naive keys give the same order, but the items are not in their intended order', () => {
+    const scores = ['10', '1500', '240', '75', '9'];
+    const run = entity('Run', { PK: 'P', SK: 'SCORE#{score}' }, scores.map((score) => ({ score })));
+    const collection = collectionOf(table([run]));
+    expect(sortTexts(collection)).toEqual(['SCORE#10', 'SCORE#1500', 'SCORE#240', 'SCORE#75', 'SCORE#9']);
+    expect(collection.outOfPlaceCount).toBe(0);
+    // Intended: 9, 10, 75, 240, 1500 — every row but the 10 is elsewhere (10 is 2nd by value, 1st stored).
+    expect(collection.rows.map((row) => row.intendedRank)).toEqual([2, 5, 4, 3, 1]);
+    expect(collection.rows.map((row) => row.inIntendedPlace)).toEqual([false, false, false, false, false]);
+    expect(collection.notIntendedCount).toBe(5);
+  });
+
+  it('an N sort key is a number: no row is out of its intended order', () => {
+    const run = entity('Run', { PK: 'P', SK: '{ts}' }, ['1719705600', '999', '1719709200'].map((ts) => ({ ts })));
+    const collection = collectionOf(table([run], { name: 'SK', type: 'N' }));
+    expect(sortTexts(collection)).toEqual(['999', '1719705600', '1719709200']);
+    expect(collection.notIntendedCount).toBe(0);
+  });
+
+  it('the padded Leaderboard is in its intended order (intended: by score, then epoch, then player)', () => {
+    const leaderboard = LEADERBOARD_DESIGN.tables[0] as TableDesign;
+    const collection = collectionOf(leaderboard);
+    expect(collection.notIntendedCount).toBe(0);
+    expect(collection.rows.every((row) => row.inIntendedPlace && row.intendedRank > 0)).toBe(true);
+  });
+});

@@ -45,6 +45,15 @@ export interface CollectionRow {
   readonly rawSortPlain: boolean;
   /** The naive key's comparison values; undefined for a part the attribute's type cannot hold (not a number for N, not base64 for B). */
   readonly rawSortValues: readonly (KeyAttributeValue | undefined)[];
+  /**
+   * The row's 1-based place among its entity's rows of this partition in
+   * their intended order (src/keys judgeIntendedOrder over the sort key's
+   * fields: numbers by value, dates by time…; ties share); 0 when the sort key
+   * has no single template to judge.
+   */
+  readonly intendedRank: number;
+  /** False when DynamoDB's order puts the row elsewhere among its entity's rows than its intended order does. */
+  readonly inIntendedPlace: boolean;
   /** The whole item the sample becomes. */
   readonly item: JsonItem;
 }
@@ -84,6 +93,8 @@ export interface ItemCollection {
   /** `positionsInRawOrder[j]`: the 1-based position in DynamoDB's order of `rawOrder[j]`. */
   readonly positionsInRawOrder: Int32Array;
   readonly outOfPlaceCount: number;
+  /** Rows DynamoDB's order puts elsewhere among their entity's rows than their intended order does (CollectionRow.inIntendedPlace). */
+  readonly notIntendedCount: number;
   /** Samples of the table's or index's entities whose keys don't encode (any partition: theirs is unknown). */
   readonly unencodable: readonly UnencodableSample[];
 }

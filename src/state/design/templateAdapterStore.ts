@@ -4,6 +4,7 @@ import {
   composeChanges,
   fillSampleValues,
   findEntity,
+  keyAttributesOf,
   removeSample,
   setEntityKeyTemplate,
   setExpectations,
@@ -87,7 +88,8 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
 
   /** The state the components read, derived from the entity and the drafts (objects kept while their inputs are). */
   const derive = (): KeyDesignState => {
-    const entity = locate()?.entity;
+    const found = locate();
+    const entity = found?.entity;
     const committed = entity?.keys[attribute] ?? '';
     // The design's template changed underneath (another control, a reset): drop the draft.
     if (committed !== lastCommitted) {
@@ -125,6 +127,7 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
       direction: drafts.direction,
       advisorLargestValues: largest,
       advisorHeadroomDigits: drafts.headroom ?? String(expectations?.headroomDigits ?? 2),
+      keyType: (found && keyAttributesOf(found.table).find((key) => key.name === attribute)?.type) ?? 'S',
     };
   };
 

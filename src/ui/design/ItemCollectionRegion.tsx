@@ -99,11 +99,13 @@ function CollectionRows({ collection }: { collection: ItemCollection }) {
   const entityCount = collection.partition?.entities.length ?? 0;
   return (
     <>
-      <p className={collection.outOfPlaceCount > 0 ? 'ic-summary ic-summary-bad' : 'ic-summary'} role="status">
+      <p className={collection.outOfPlaceCount > 0 || collection.notIntendedCount > 0 ? 'ic-summary ic-summary-bad' : 'ic-summary'} role="status">
         {rows.length.toLocaleString('en-US')} item{rows.length === 1 ? '' : 's'} of {entityCount} entit{entityCount === 1 ? 'y' : 'ies'}.{' '}
         {collection.outOfPlaceCount === 0
           ? 'The naive keys would give the same order.'
           : `${collection.outOfPlaceCount.toLocaleString('en-US')} out of place: the naive keys would sort them elsewhere.`}
+        {collection.notIntendedCount > 0 &&
+          ` ${collection.notIntendedCount.toLocaleString('en-US')} ${collection.notIntendedCount === 1 ? 'is' : 'are'} not in ${collection.notIntendedCount === 1 ? 'its' : 'their'} intended order among ${collection.notIntendedCount === 1 ? 'its' : 'their'} entity’s items (by what the sort key’s values mean).`}
       </p>
       <div className="ic-table" role="table" aria-label="Items in the collection" aria-rowcount={rows.length + 1} ref={scrollRef}>
         <div className="ic-row ic-header" role="row" aria-rowindex={1}>
@@ -169,7 +171,13 @@ const CollectionSlot = memo(function CollectionSlot({ index, start, measure, row
           <KeyParts parts={row.rawSortKey} />
         </span>
         <span role="cell" className="ic-mark">
-          {outOfPlace ? <strong className="ic-bad">Out of place: naive #{rawPosition}</strong> : <span className="muted">in place</span>}
+          {outOfPlace && <strong className="ic-bad">Out of place: naive #{rawPosition}</strong>}
+          {!row.inIntendedPlace && (
+            <strong className="ic-bad ic-not-intended">
+              {outOfPlace ? ' · ' : ''}Not in intended order: #{row.intendedRank} of its entity by value
+            </strong>
+          )}
+          {!outOfPlace && row.inIntendedPlace && <span className="muted">in place</span>}
           {sameKeyAs && (
             <strong className="ic-bad ic-same-key">
               {' '}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
-import { compareSampleOrders, templateFields, type FieldSegment, type KeyTemplate, type ReadDirection, type SampleOrders, type SampleRow } from '../../keys';
+import { compareSampleOrders, templateFields, type FieldSegment, type KeyTemplate, type KeyType, type ReadDirection, type SampleOrders, type SampleRow } from '../../keys';
 import { SampleOrderComparison } from '../keyBuilder/SampleOrderComparison';
 import { SampleValuesTable } from '../keyBuilder/SampleValuesTable';
 import { SegmentEditor } from '../keyBuilder/SegmentEditor';
@@ -39,27 +39,29 @@ export function KeyTemplateGroup({ attribute, role }: { attribute: string; role:
   );
 }
 
-const sampleOrdersCache = new WeakMap<KeyTemplate, WeakMap<readonly SampleRow[], Partial<Record<ReadDirection, SampleOrders>>>>();
+const sampleOrdersCache = new WeakMap<KeyTemplate, WeakMap<readonly SampleRow[], Partial<Record<`${KeyType}-${ReadDirection}`, SampleOrders>>>>();
 
-/** compareSampleOrders once per template, rows and direction: the samples table and the order lists share it. */
-function sampleOrdersOf(template: KeyTemplate, rows: readonly SampleRow[], direction: ReadDirection): SampleOrders {
+/** compareSampleOrders once per template, rows, direction and key type: the samples table and the order lists share it. */
+function sampleOrdersOf(template: KeyTemplate, rows: readonly SampleRow[], direction: ReadDirection, keyType: KeyType): SampleOrders {
   let byRows = sampleOrdersCache.get(template);
   if (!byRows) sampleOrdersCache.set(template, (byRows = new WeakMap()));
   let byDirection = byRows.get(rows);
   if (!byDirection) byRows.set(rows, (byDirection = {}));
-  return (byDirection[direction] ??= compareSampleOrders(template, rows, direction));
+  return (byDirection[`${keyType}-${direction}`] ??= compareSampleOrders(template, rows, direction, keyType));
 }
 
 /**
  * The template in scope's sample orders, a render behind typing: a keystroke
  * first updates the template text and the item collection, then (deferred,
- * interruptible by the next keystroke) these 1,000-row lists.
+ * interruptible by the next keystroke) these 1,000-row lists. The key
+ * attribute's declared type decides how keys sort and what the values mean.
  */
 function useDeferredSampleOrders(): SampleOrders {
   const template = useDeferredValue(useKeyDesign((state) => state.template));
   const rows = useDeferredValue(useKeyDesign((state) => state.sampleRows));
   const direction = useKeyDesign((state) => state.direction);
-  return useMemo(() => sampleOrdersOf(template, rows, direction), [template, rows, direction]);
+  const keyType = useKeyDesign((state) => state.keyType ?? 'S');
+  return useMemo(() => sampleOrdersOf(template, rows, direction, keyType), [template, rows, direction, keyType]);
 }
 
 /** The entity's sample rows, with the keys of the template in scope (its sort key's). */

@@ -2,11 +2,13 @@ import {
   compareUtf8,
   compileKeyTemplate,
   explainStringOrder,
+  judgeIntendedOrder,
   printFormatSuffix,
   printKeyTemplate,
   type CompiledKeyTemplate,
   type FieldFormat,
   type FieldSegment,
+  type IntendedOrder,
   type TemplateSegment,
 } from '../../../keys';
 import { keySchemaOf } from '../../designKeys';
@@ -82,6 +84,31 @@ export function fieldValues(review: EntityReview, field: string): (string | unde
     const value = sample.values[field];
     return value === undefined || value === '' ? undefined : value;
   });
+}
+
+const intendedOrders = new WeakMap<EntityReview, Map<string, IntendedOrder>>();
+
+/**
+ * What a field site's values mean and the order a person intends for them:
+ * the one judge (src/keys judgeIntendedOrder) over every sample value of the
+ * field, with the key attribute's declared type (an N key is a number, a B
+ * key bytes), the field's format and its name (an id-like name is an id).
+ * Memoised per entity review, as the columns below are.
+ *
+ * @example
+ * siteIntendedOrder(site).meaning // { kind: "number", signed: false, decimal: false } for {score} over "10", "9"
+ */
+export function siteIntendedOrder(site: FieldSite): IntendedOrder {
+  let byKey = intendedOrders.get(site.review);
+  if (!byKey) intendedOrders.set(site.review, (byKey = new Map()));
+  const key = `${site.template.attribute.name}\u0000${site.segmentIndex}`;
+  let order = byKey.get(key);
+  if (!order) {
+    const values = fieldValues(site.review, site.field.name).filter((value): value is string => value !== undefined);
+    order = judgeIntendedOrder({ declaredType: site.template.attribute.type, format: site.field.format, values, field: site.field.name });
+    byKey.set(key, order);
+  }
+  return order;
 }
 
 /** `{score:int(10)}`: how a field with a format is written in a template. */
