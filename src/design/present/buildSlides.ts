@@ -150,7 +150,7 @@ function itemCollectionSlide(table: TableDesign, indexName: string | undefined, 
   if (!partition) return undefined;
   const collection = buildItemCollection(table, { ...(indexName === undefined ? {} : { indexName }), partition: partition.id });
   if (collection.rows.length === 0) return undefined;
-  const intended = judgeCollectionOrder(table, collection);
+  const intended = judgeCollectionOrder(collection);
   const entries: ListEntry[] = [];
   for (let position = 1; position <= Math.min(collection.rows.length, maxRows + 1); position++) {
     const marked = positionedRow(collection, position);

@@ -106,7 +106,7 @@ export function itemCollectionSection(design: Design, tableName: string | undefi
   if (!partition) return section([{ kind: 'paragraph', content: [text('Table '), code(table.name), text(' has no sample items yet.')] }]);
   const collection = buildItemCollection(table, { partition: partition.id });
   const sortAttributes = table.sortKey ? [table.sortKey.name] : [];
-  const intended = judgeCollectionOrder(table, collection);
+  const intended = judgeCollectionOrder(collection);
   const judged = intended.judgedCount > 0;
   // Each row's intended place only where some row is out of it: a column of "in place" says nothing the sentence doesn't.
   const marked = intended.outOfPlaceCount > 0;
