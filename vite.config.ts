@@ -195,7 +195,7 @@ export default defineConfig({
         // Pure logic and Node-side code: fast, no external processes.
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/review/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['scripts/vitest.setup.ts'],
           // fsync-heavy persistence tests and real child processes take seconds on a loaded 2-core
