@@ -222,11 +222,15 @@ describe('Compare designs asks the one judge of intended order', () => {
     expect(byId['derived-range-first']?.condition).toBe('From (score 9) to (score 1500)');
   });
 
-  it('never says the concatenated text sorts as the fields do when a field’s values mean numbers stored as text', () => {
+  it('never says a range over numbers stored as text serves: neither the concatenated key nor its S attribute orders them by value', () => {
     const byId = Object.fromEntries(multi(PLAIN, 'descending', 'Score', 'SK').patterns.map((pattern) => [pattern.patternId, pattern]));
-    const reason = byId['derived-range-first']?.concatenated.reason ?? '';
-    expect(reason).not.toContain('sorts as the fields do');
-    expect(reason).toContain('score holds numbers stored as text');
+    const range = byId['derived-range-first'];
+    expect(range?.concatenated.serves).toBe(false);
+    expect(range?.concatenated.reason).not.toContain('sorts as the fields do');
+    expect(range?.concatenated.reason).toContain('score holds numbers stored as text: the range compares text, not value');
+    expect(range?.multiAttribute).toMatchObject({ serves: false, reason: expect.stringContaining('score is an S attribute here') });
+    // The whole partition read in order still serves (the verdict of its order is the pattern's, by its run).
+    expect(byId['top-3']?.concatenated.serves).toBe(true);
     // The padded leaderboard keeps its sentence.
     const padded = Object.fromEntries(multi(LEADERBOARD).patterns.map((pattern) => [pattern.patternId, pattern]));
     expect(padded['derived-range-first']?.concatenated.reason).toContain('the padded text sorts as the fields do');

@@ -91,7 +91,7 @@ export function judgePattern(table: TableDesign, entity: EntityDesign, variant: 
     };
   }
   const judged = judgeSourceFields(table, entity, variant, fields);
-  return { ...base, applies: true, concatenated: concatenatedVerdict(sort, leading, fields.length, partitionText, attribute, judged), multiAttribute: multiAttributeVerdict(sort, leading, partitionText, multiDirection) };
+  return { ...base, applies: true, concatenated: concatenatedVerdict(sort, leading, fields.length, partitionText, attribute, judged), multiAttribute: multiAttributeVerdict(sort, leading, partitionText, multiDirection, judged) };
 }
 
 /** The declared type of the concatenated key's attribute (S unless the table or index says otherwise). */
@@ -115,6 +115,16 @@ function textOrderedFields(leading: readonly FieldSegment[], judged: ReadonlyMap
 
 const MEANING_WORDS: Readonly<Record<string, string>> = { number: 'numbers', date: 'dates', instant: 'instants', epoch: 'epoch times', name: 'names in mixed case' };
 
+/**
+ * Why a range over string fields whose values mean numbers or dates answers
+ * another question: the text order is not the values' (the entity order slide
+ * shows the same rows out of place).
+ */
+function textRangeReason(fields: readonly FieldSegment[], judged: ReadonlyMap<string, IntendedOrder>): string {
+  const what = fields.map((field) => `${field.name} holds ${MEANING_WORDS[judged.get(field.name)?.meaning.kind ?? ''] ?? 'values'} stored as text`).join(', ');
+  return `${what}: the range compares text, not value, so it reaches the wrong items. Give the field a format that sorts by value.`;
+}
+
 function concatenatedVerdict(
   sort: Extract<PatternSortCondition, { input: 'fields' }>,
   leading: readonly FieldSegment[],
@@ -131,16 +141,21 @@ function concatenatedVerdict(
   }
   const operator = sort.operator === 'between' ? 'BETWEEN' : sort.operator;
   const asText = textOrderedFields(leading, judged);
-  if (asText.length > 0) {
-    // A Query still, but over the text: the range is not the one the values mean (the entity order slide says the same).
-    const what = asText.map((field) => `${field.name} holds ${MEANING_WORDS[judged.get(field.name)?.meaning.kind ?? ''] ?? 'values'} stored as text`).join(', ');
-    return { serves: true, reason: `${partitionText} and ${attribute} ${operator} the encoded ${names}, but ${what}: the range is by text, not by value, so it reaches the wrong items (give the field a format that sorts by value).` };
-  }
+  if (asText.length > 0) return { serves: false, reason: `${attribute} ${operator} the encoded ${names} is a Query, but ${textRangeReason(asText, judged)}` };
   return { serves: true, reason: `${partitionText} and ${attribute} ${operator} the encoded ${names}: the padded text sorts as the fields do.` };
 }
 
-function multiAttributeVerdict(sort: Extract<PatternSortCondition, { input: 'fields' }>, leading: readonly FieldSegment[], partitionText: string, direction: string): ServabilityVerdict {
+function multiAttributeVerdict(
+  sort: Extract<PatternSortCondition, { input: 'fields' }>,
+  leading: readonly FieldSegment[],
+  partitionText: string,
+  direction: string,
+  judged: ReadonlyMap<string, IntendedOrder>,
+): ServabilityVerdict {
   const last = leading[leading.length - 1] as FieldSegment;
+  // A string field stays an S attribute: a range on it compares text, whatever its values mean.
+  const rangedAsText = sort.operator === '=' ? [] : textOrderedFields([last], judged);
+  if (rangedAsText.length > 0) return { serves: false, reason: `${last.name} is an S attribute here, so a range on it is a Query, but ${textRangeReason(rangedAsText, judged)}` };
   const earlier = leading.slice(0, -1);
   const partialEarlier = earlier.find((field) => isPartialInstant(field, sort.values[field.name] ?? ''));
   if (partialEarlier) return { serves: false, reason: `begins_with on ${partialEarlier.name} must be the last condition, and ${last.name} follows it: a multi-attribute key allows one range or begins_with, on the last attribute queried.` };
