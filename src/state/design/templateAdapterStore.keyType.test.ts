@@ -49,6 +49,13 @@ describe('the key builder over the Leaderboard’s ts (an N attribute)', () => {
     disconnect();
   });
 
+  it('a suggested padded format is never applied to the N attribute', () => {
+    const { ts, table, disconnect } = leaderboardTs();
+    ts.getState().setFieldFormat('ts', { kind: 'int', width: 12, descending: false });
+    expect(table().entities[0]!.keys.ts).toBe('{ts}');
+    disconnect();
+  });
+
   it('the same field in a string key is still judged as numbers stored as text', () => {
     const { ts, disconnect } = leaderboardTs();
     const state = ts.getState();

@@ -210,7 +210,10 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
           if (format.kind === 'dec') return { ...format, integerDigits: width };
           return format;
         }),
-      setFieldFormat: (fieldName, format) => withFieldFormat(fieldName, () => format),
+      // A suggested format is for text that holds numbers or dates: an N or B attribute already stores what it means.
+      setFieldFormat: (fieldName, format) => {
+        if ((get().keyType ?? 'S') === 'S') withFieldFormat(fieldName, () => format);
+      },
       reset: () => designs.getState().resetExample(options.exampleId ?? 'example-leaderboard'),
     };
   });

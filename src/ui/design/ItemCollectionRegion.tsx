@@ -174,7 +174,7 @@ const CollectionSlot = memo(function CollectionSlot({ index, start, measure, row
           {outOfPlace && <strong className="ic-bad">Out of place: naive #{rawPosition}</strong>}
           {!row.inIntendedPlace && (
             <strong className="ic-bad ic-not-intended">
-              {outOfPlace ? ' · ' : ''}Not in intended order: #{row.intendedRank} of its entity by value
+              {outOfPlace ? ' · ' : ''}Out of intended order: #{row.intendedRank} by value
             </strong>
           )}
           {!outOfPlace && row.inIntendedPlace && <span className="muted">in place</span>}
