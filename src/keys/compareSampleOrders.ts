@@ -57,13 +57,17 @@ export interface SampleOrders {
  * keys and under encoded keys, and marks every row that is out of its
  * intended place.
  *
- * Contract: both lists are ordered by `compareUtf8` over the key text
- * (ascending, or reversed for `descending`, as `ScanIndexForward: false`
- * reads); the intended order compares field values in template order with
- * {@link compareFieldValues}, except that a string field whose compared
- * values all read as numbers or as dates is ordered by value
- * ({@link inferTemplateOrders}: the articles' first pitfall, which raw and
- * encoded keys then both show). Rows whose values can't be encoded, or whose
+ * Contract: both lists are in DynamoDB's order of the key attribute's
+ * declared type (`declaredType`: UTF-8 bytes for S, value for N, bytes of
+ * the base64 text for B; text the type can't hold last), ascending or
+ * reversed for `descending`, as `ScanIndexForward: false` reads. The
+ * intended order is the one judge's (judgeIntendedOrder, via
+ * {@link judgeTemplateFields} over the compared rows, with the declared
+ * type): fields in template order, each by what its values mean — so a
+ * string field whose values all read as numbers or dates is ordered by value
+ * (the articles' first pitfall, which raw and encoded keys then both show,
+ * with {@link inferTemplateOrders}' finding), while an N key's field is a
+ * number with no such finding. Rows whose values can't be encoded, or whose
  * encoded key repeats an earlier row's (the second write would overwrite the
  * first item), are left out of both lists and carry a finding.
  *
