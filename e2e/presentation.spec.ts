@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { AUDIT_LOG_DESIGN, DESIGN_FORMAT, LEADERBOARD_DESIGN, SHOP_DESIGN, type DesignDocument } from '../src/design';
+import { plainScoreDesign } from '../src/design/present/present.fixtures';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 
@@ -160,6 +161,19 @@ test.describe('Presentation mode', () => {
       expect(await keyFontSize(page)).toBeGreaterThanOrEqual(20);
       await expectNoSidewaysScroll(page);
     }
+  });
+
+  test('the deck never contradicts itself: scores stored as text are out of place on the order slide and in the item collection alike (issue 31)', async ({ page }) => {
+    await openWith(page, { format: DESIGN_FORMAT, ...plainScoreDesign() }, '#present=2');
+    await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('Score: naive and encoded SK');
+    await expect(presentation(page).getByRole('region', { name: 'Encoded order' })).toContainText('✗ 5 rows out of place');
+    await page.keyboard.press('ArrowRight');
+    await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('Item collection of Scores');
+    const verdict = presentation(page).locator('.slide-verdict');
+    await expect(verdict).toHaveText('✗ 5 of 5 items out of their intended order');
+    await expect(verdict).toHaveClass(/\bbad\b/);
+    await expect(presentation(page).getByRole('list', { name: 'Items in DynamoDB’s order' }).getByRole('listitem').first()).toContainText('intended #2 of Score');
+    await expect(presentation(page)).not.toContainText('✓');
   });
 
   test('a design with HTML in its names and samples shows it as text', async ({ page }) => {

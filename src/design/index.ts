@@ -13,6 +13,7 @@ export * from './export';
 export * from './accessPatterns';
 export * from './compare';
 export * from './itemCollection';
+export * from './intendedPlaces';
 export * from './edit';
 export * from './infer';
 export * from './interchange';

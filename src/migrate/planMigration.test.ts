@@ -51,8 +51,19 @@ describe('planMigration', () => {
       ['9', 4, 1],
     ]);
     expect(diff.moved).toBe(3);
+    // The one judge of intended order (scores mean numbers): the stored keys leave 3 out of place, the new keys none.
+    expect(diff.rows.map((row) => row.intendedRank)).toEqual([2, 4, 3, 1]);
+    expect([diff.storedOutOfPlace, diff.newOutOfPlace]).toEqual([3, 0]);
     expect(estimateWriteCost(plan, []).tableUnits).toBe(16);
     expect(estimateWriteCost(plan, []).text).toContain('estimate');
+  });
+
+  it('a target that keeps numbers as text: the order diff says the new order is still out of its intended place', async () => {
+    const items = ['9', '10', '100', '20'].map((score) => gameItem('G#a', `${score}#p`, score, 'p'));
+    const plan = await planMigration(compile(gameSpec('T', '{score}#{id}', 'SCORE#{score}#{id}')), pagesOf(items));
+    const diff = orderDiff(plan, 'G#a');
+    expect(diff.moved).toBe(0);
+    expect([diff.storedOutOfPlace, diff.newOutOfPlace]).toEqual([3, 3]);
   });
 
   it('order diffs of several partitions, asked in any order and again, and of a plan still growing', () => {

@@ -1,6 +1,7 @@
 import type { TableDescription } from '@aws-sdk/client-dynamodb';
 import { attributeValuesEqual, getOwnAttribute, type Item } from '../expressions';
-import { compareKeys, type KeyAttributeValue } from '../keys';
+import { compareKeys, judgeTemplateFields, rankByIntendedOrder, type FieldValues, type KeyAttributeValue } from '../keys';
+import { compileTemplateText } from '../design';
 import type { MigrationPlan, PlanCounts, PlanEntry, WriteEntry } from './migration.types';
 import { valueText } from './planMigration';
 
@@ -67,6 +68,8 @@ export interface OrderDiffRow {
   readonly oldRank: number;
   readonly newRank: number;
   readonly move: number;
+  /** Its place in the order its sort-key fields mean (src/keys' one judge; tied items share one); undefined when not judged. */
+  readonly intendedRank?: number;
 }
 
 /** A partition's stored order against its new order (rows in stored order). */
@@ -75,6 +78,13 @@ export interface OrderDiff {
   readonly rows: readonly OrderDiffRow[];
   /** How many items change rank. */
   readonly moved: number;
+  /**
+   * Items the stored order, and the new order, keep outside their intended
+   * place (the order the target template's fields mean); undefined when an
+   * item's fields can't be read from its new sort key.
+   */
+  readonly storedOutOfPlace?: number;
+  readonly newOutOfPlace?: number;
 }
 
 /** The partitions (current partition key values, as text) the entity's items are stored in, in DynamoDB's order. */
@@ -94,7 +104,7 @@ export function orderDiff(plan: Pick<MigrationPlan, 'spec' | 'entries'>, partiti
   let diff = index.diffs.get(partition);
   if (diff === undefined) {
     if (index.diffs.size >= DIFFS_KEPT) index.diffs.delete(index.diffs.keys().next().value as string);
-    diff = sortPartition(plan.spec.sortKey, partition, index.entries.get(partition) ?? []);
+    diff = judgeIntendedOrder(plan.spec, sortPartition(plan.spec.sortKey, partition, index.entries.get(partition) ?? []));
     index.diffs.set(partition, diff);
   }
   return diff;
@@ -153,6 +163,44 @@ function sortPartition(sortKey: string | undefined, partition: string, inPartiti
     return { entry, oldRank: index + 1, newRank, move: index + 1 - newRank };
   });
   return { partition, rows, moved };
+}
+
+/**
+ * The order diff with each item's intended place: the target template of the
+ * sort key read back from the new key gives its fields' values, which src/keys'
+ * one judge ranks by what they mean (with the attribute's declared type) —
+ * so the preview says whether the new keys fix the order, not only that they
+ * change it. Items whose new key doesn't read back (they can't be encoded and
+ * stay as they are) are left out of the judgement.
+ */
+function judgeIntendedOrder(spec: MigrationPlan['spec'], diff: OrderDiff): OrderDiff {
+  const attribute = spec.attributes.find((candidate) => candidate.name === spec.sortKey);
+  const compiled = attribute?.target === undefined ? undefined : compileTemplateText(attribute.target, 'sort');
+  if (!attribute || !compiled?.ok || compiled.value.fields.length === 0) return diff;
+  const judged: { readonly row: OrderDiffRow; readonly values: FieldValues }[] = [];
+  for (const row of diff.rows) {
+    const entry = row.entry;
+    const stored = getOwnAttribute(entry.status === 'rewrite' ? entry.newItem : entry.item, attribute.name);
+    const text = stored?.S ?? stored?.N;
+    const decoded = entry.status === 'cannotEncode' || text === undefined ? undefined : compiled.value.decode(text);
+    if (decoded?.ok) judged.push({ row, values: decoded.value });
+  }
+  if (judged.length === 0) return diff;
+  const fields = compiled.value.fields;
+  const values = judged.map((entry) => entry.values);
+  const ranking = rankByIntendedOrder(fields, judged, (entry) => entry.values, 'ascending', judgeTemplateFields(fields, values, attribute.type));
+  const rankAt = ranking.sorted.map((entry) => ranking.positionOf.get(entry) as number);
+  const rankOf = new Map(judged.map((entry) => [entry.row, ranking.positionOf.get(entry) as number]));
+  // Each order's judged rows in that order: at their i-th place, the intended order puts rank rankAt[i].
+  const outOfPlace = (order: readonly OrderDiffRow[]) => order.filter((row, index) => rankAt[index] !== rankOf.get(row)).length;
+  const stored = judged.map((entry) => entry.row);
+  const after = [...stored].sort((a, b) => a.newRank - b.newRank);
+  return {
+    ...diff,
+    rows: diff.rows.map((row) => (rankOf.has(row) ? { ...row, intendedRank: rankOf.get(row) as number } : row)),
+    storedOutOfPlace: outOfPlace(stored),
+    newOutOfPlace: outOfPlace(after),
+  };
 }
 
 /** The public on-demand rate used for the estimate (us-east-1, per million write request units, since November 2024). */

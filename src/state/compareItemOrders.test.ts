@@ -173,4 +173,17 @@ describe('the query slice', () => {
     const other = compareItemOrders(SPRING, { template: template('{score:int(10)}'), sortKeyName: 'rankKey', slice: { partition: { ...partition, value: 'x' } } });
     expect(other.slice?.stored.size).toBe(0);
   });
+  it('orders an N sort key by value, as DynamoDB stores it, and judges it a number whatever its values look like (issue 31: N stays N)', () => {
+    // byPlayer's ts is declared N: DynamoDB returns 9 before 10, and so must the re-encoded order.
+    const items: Item[] = ['9', '10', '1719705600'].map((ts) => ({ playerId: { S: 'p_1' }, ts: { N: ts } }));
+    const orders = compareItemOrders(items, { template: template('{ts}'), sortKeyName: 'ts', partitionKeyName: 'playerId', declaredType: 'N' });
+    expect(orders.encodedOrder.map((row) => row.encodedKey)).toEqual(['9', '10', '1719705600']);
+    expect(orders.encodedOrder.map((row) => [row.storedRank, row.encodedRank, row.intendedRank])).toEqual([
+      [1, 1, 1],
+      [2, 2, 2],
+      [3, 3, 3],
+    ]);
+    // No "numbers stored in a string field" advice for a Number attribute.
+    expect(orders.inferredOrders.filter((order) => order.finding)).toEqual([]);
+  });
 });

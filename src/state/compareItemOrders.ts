@@ -1,15 +1,20 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { SortKeyConditionModel } from '../expressions';
 import {
+  compareKeys,
   compareUtf8,
   compileKeyTemplate,
+  decodeBase64,
+  normalizeDynamoNumber,
   inferTemplateOrders,
   judgeTemplateFields,
   rankByIntendedOrder,
   type FieldValues,
   type InferredFieldOrder,
   type KeyFinding,
+  type KeyAttributeValue,
   type KeyTemplate,
+  type KeyType,
   type ReadDirection,
 } from '../keys';
 import type { Item } from './explorerStore';
@@ -143,6 +148,30 @@ export interface CompareItemOrdersOptions {
   readonly slice?: OrderSlice;
   /** The 1-based loaded position of each item, when `items` is a part of what was loaded (one entity's rows); default: index + 1. */
   readonly positions?: readonly number[];
+  /** The sort key attribute's declared type (default S): N keys sort and mean numbers, B keys bytes. */
+  readonly declaredType?: KeyType;
+}
+
+/**
+ * Encoded keys of one attribute type in DynamoDB's order (compareKeys): UTF-8
+ * bytes for S, value for N, bytes for B; a text the type can't hold sorts last.
+ */
+function encodedKeyOrder(declaredType: KeyType): (a: string, b: string) => number {
+  if (declaredType === 'S') return compareUtf8;
+  const valueOf = (text: string): KeyAttributeValue | undefined => {
+    if (declaredType === 'N') {
+      const number = normalizeDynamoNumber(text);
+      return number === undefined ? undefined : { N: number };
+    }
+    const bytes = decodeBase64(text);
+    return bytes === undefined ? undefined : { B: bytes };
+  };
+  return (a, b) => {
+    const x = valueOf(a);
+    const y = valueOf(b);
+    if (x && y) return compareKeys(x, y);
+    return x ? -1 : y ? 1 : compareUtf8(a, b);
+  };
 }
 
 /** A key attribute as text: S as is, N as its digits. B and the other types have no text form a template can read. */
@@ -165,13 +194,14 @@ function typeOf(value: AttributeValue): string {
  * `storedTemplate`. Items with a missing field or a value the template
  * refuses are excluded, with the reason. Items that encode to the same key
  * are flagged as collisions (in DynamoDB one would overwrite the other) but
- * stay in the orders. Orders use the one DynamoDB comparator (`compareUtf8`
- * over the encoded keys) and the template's field order (`rankByIntendedOrder`,
- * by value for string fields whose values all read as numbers or dates),
- * within each partition of `partitionKeyName`; the items array is never reordered.
+ * stay in the orders. Orders use the one DynamoDB comparator over the encoded
+ * keys (compareKeys by the sort key's declared type: bytes for S, value for N)
+ * and the template's field order as src/keys' one judge of intended order
+ * means it (`rankByIntendedOrder` over `judgeTemplateFields`, with the declared
+ * type), within each partition of `partitionKeyName`; the items array is never reordered.
  */
 export function compareItemOrders(items: readonly Item[], options: CompareItemOrdersOptions): ItemOrders {
-  const { template, sortKeyName, partitionKeyName, storedTemplate, direction = 'ascending', slice, positions } = options;
+  const { template, sortKeyName, partitionKeyName, storedTemplate, direction = 'ascending', slice, positions, declaredType = 'S' } = options;
   const compiled = compileKeyTemplate(template);
   const storedCompiled = storedTemplate ? compileKeyTemplate(storedTemplate) : undefined;
 
@@ -259,15 +289,16 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
 
   const sign = direction === 'ascending' ? 1 : -1;
   const comparedValues = compared.map((row) => row.values);
-  const inferredOrders = inferTemplateOrders(compiled.fields, comparedValues);
-  const judged = judgeTemplateFields(compiled.fields, comparedValues);
+  const inferredOrders = inferTemplateOrders(compiled.fields, comparedValues, declaredType);
+  const judged = judgeTemplateFields(compiled.fields, comparedValues, declaredType);
+  const compareEncoded = encodedKeyOrder(declaredType);
   const storedOrder: Draft[] = [];
   const encodedOrder: Draft[] = [];
   const intendedOrder: Draft[] = [];
   for (const group of groups.values()) {
     group.forEach((row, index) => (row.storedRank = index + 1));
     storedOrder.push(...group);
-    const encoded = [...group].sort((a, b) => sign * compareUtf8(a.encodedKey as string, b.encodedKey as string));
+    const encoded = [...group].sort((a, b) => sign * compareEncoded(a.encodedKey as string, b.encodedKey as string));
     encoded.forEach((row, index) => (row.encodedRank = index + 1));
     encodedOrder.push(...encoded);
     const intended = rankByIntendedOrder(compiled.fields, group, (row) => row.values, direction, judged);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Design, TableDesign } from '..';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
+import { plainScoreDesign } from '../present/present.fixtures';
 import { compareDesigns, compareTemplateVersions, compareWithMultiAttribute, toMultiAttributeVariant, valueByteLength, withEntityTemplate, type MultiAttributeComparison } from '.';
 
 const LEADERBOARD = LEADERBOARD_DESIGN.tables[0] as TableDesign;
@@ -209,5 +210,29 @@ describe('compareWithMultiAttribute', () => {
     const [pattern] = multi(table).patterns;
     expect(pattern?.concatenated).toEqual({ serves: false, reason: 'Needs a Scan: no value for season (for leaderboardId); a Query needs equality on the whole partition key.' });
     expect(pattern?.multiAttribute.serves).toBe(false);
+  });
+});
+
+describe('Compare designs asks the one judge of intended order', () => {
+  // Issue 31: SCORE#{score} with the scores stored as plain text.
+  const PLAIN = plainScoreDesign().tables[0] as TableDesign;
+
+  it('derives a range of score from the lowest to the highest score by value, not by text (9 to 1500, not 10 to 9)', () => {
+    const byId = Object.fromEntries(multi(PLAIN, 'descending', 'Score', 'SK').patterns.map((pattern) => [pattern.patternId, pattern]));
+    expect(byId['derived-range-first']?.condition).toBe('From (score 9) to (score 1500)');
+  });
+
+  it('never says a range over numbers stored as text serves: neither the concatenated key nor its S attribute orders them by value', () => {
+    const byId = Object.fromEntries(multi(PLAIN, 'descending', 'Score', 'SK').patterns.map((pattern) => [pattern.patternId, pattern]));
+    const range = byId['derived-range-first'];
+    expect(range?.concatenated.serves).toBe(false);
+    expect(range?.concatenated.reason).not.toContain('sorts as the fields do');
+    expect(range?.concatenated.reason).toContain('score holds numbers stored as text: the range compares text, not value');
+    expect(range?.multiAttribute).toMatchObject({ serves: false, reason: expect.stringContaining('score is an S attribute here') });
+    // The whole partition read in order still serves (the verdict of its order is the pattern's, by its run).
+    expect(byId['top-3']?.concatenated.serves).toBe(true);
+    // The padded leaderboard keeps its sentence.
+    const padded = Object.fromEntries(multi(LEADERBOARD).patterns.map((pattern) => [pattern.patternId, pattern]));
+    expect(padded['derived-range-first']?.concatenated.reason).toContain('the padded text sorts as the fields do');
   });
 });

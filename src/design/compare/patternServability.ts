@@ -1,5 +1,5 @@
-import { compareFieldValues, type FieldSegment } from '../../keys';
-import type { AccessPatternDesign, EntityDesign, PatternSortCondition, TableDesign } from '../design.types';
+import { judgeTemplateFields, type FieldSegment, type IntendedOrder } from '../../keys';
+import type { AccessPatternDesign, EntityDesign, KeyAttributeType, PatternSortCondition, TableDesign } from '../design.types';
 import { compileTemplateText, keySchemaOf } from '../designKeys';
 import type { MultiAttributeVariant } from './multiAttribute';
 
@@ -90,10 +90,49 @@ export function judgePattern(table: TableDesign, entity: EntityDesign, variant: 
       applies: true,
     };
   }
-  return { ...base, applies: true, concatenated: concatenatedVerdict(sort, leading, fields.length, partitionText, attribute), multiAttribute: multiAttributeVerdict(sort, leading, partitionText, multiDirection) };
+  const judged = judgeSourceFields(table, entity, variant, fields);
+  return { ...base, applies: true, concatenated: concatenatedVerdict(sort, leading, fields.length, partitionText, attribute, judged), multiAttribute: multiAttributeVerdict(sort, leading, partitionText, multiDirection, judged) };
 }
 
-function concatenatedVerdict(sort: Extract<PatternSortCondition, { input: 'fields' }>, leading: readonly FieldSegment[], fieldCount: number, partitionText: string, attribute: string): ServabilityVerdict {
+/** The declared type of the concatenated key's attribute (S unless the table or index says otherwise). */
+function sourceType(table: TableDesign, variant: MultiAttributeVariant): KeyAttributeType {
+  return keySchemaOf(table, variant.source.indexName)?.sort.find((attribute) => attribute.name === variant.source.attribute)?.type ?? 'S';
+}
+
+/** What each field of the concatenated key means over the entity's samples: src/keys' one judge, with the key attribute's declared type. */
+function judgeSourceFields(table: TableDesign, entity: EntityDesign, variant: MultiAttributeVariant, fields: readonly FieldSegment[]): ReadonlyMap<string, IntendedOrder> {
+  return judgeTemplateFields(
+    fields,
+    entity.samples.map((sample) => sample.values),
+    sourceType(table, variant),
+  );
+}
+
+/** The leading string fields whose values mean something the text does not sort by (numbers as text, dates as 6/23/2026). */
+function textOrderedFields(leading: readonly FieldSegment[], judged: ReadonlyMap<string, IntendedOrder>): FieldSegment[] {
+  return leading.filter((field) => field.format.kind === 'string' && judged.get(field.name)?.differsFromText === true);
+}
+
+const MEANING_WORDS: Readonly<Record<string, string>> = { number: 'numbers', date: 'dates', instant: 'instants', epoch: 'epoch times', name: 'names in mixed case' };
+
+/**
+ * Why a range over string fields whose values mean numbers or dates answers
+ * another question: the text order is not the values' (the entity order slide
+ * shows the same rows out of place).
+ */
+function textRangeReason(fields: readonly FieldSegment[], judged: ReadonlyMap<string, IntendedOrder>): string {
+  const what = fields.map((field) => `${field.name} holds ${MEANING_WORDS[judged.get(field.name)?.meaning.kind ?? ''] ?? 'values'} stored as text`).join(', ');
+  return `${what}: the range compares text, not value, so it reaches the wrong items. Give the field a format that sorts by value.`;
+}
+
+function concatenatedVerdict(
+  sort: Extract<PatternSortCondition, { input: 'fields' }>,
+  leading: readonly FieldSegment[],
+  fieldCount: number,
+  partitionText: string,
+  attribute: string,
+  judged: ReadonlyMap<string, IntendedOrder>,
+): ServabilityVerdict {
   const names = leading.map((field) => field.name).join(', ');
   if (sort.operator === '=') {
     const last = leading[leading.length - 1] as FieldSegment;
@@ -101,11 +140,22 @@ function concatenatedVerdict(sort: Extract<PatternSortCondition, { input: 'field
     return { serves: true, reason: prefix ? `${partitionText} and begins_with(${attribute}, the encoded ${names}): a prefix of the key.` : `${partitionText} and ${attribute} = the whole encoded key.` };
   }
   const operator = sort.operator === 'between' ? 'BETWEEN' : sort.operator;
+  const asText = textOrderedFields(leading, judged);
+  if (asText.length > 0) return { serves: false, reason: `${attribute} ${operator} the encoded ${names} is a Query, but ${textRangeReason(asText, judged)}` };
   return { serves: true, reason: `${partitionText} and ${attribute} ${operator} the encoded ${names}: the padded text sorts as the fields do.` };
 }
 
-function multiAttributeVerdict(sort: Extract<PatternSortCondition, { input: 'fields' }>, leading: readonly FieldSegment[], partitionText: string, direction: string): ServabilityVerdict {
+function multiAttributeVerdict(
+  sort: Extract<PatternSortCondition, { input: 'fields' }>,
+  leading: readonly FieldSegment[],
+  partitionText: string,
+  direction: string,
+  judged: ReadonlyMap<string, IntendedOrder>,
+): ServabilityVerdict {
   const last = leading[leading.length - 1] as FieldSegment;
+  // A string field stays an S attribute: a range on it compares text, whatever its values mean.
+  const rangedAsText = sort.operator === '=' ? [] : textOrderedFields([last], judged);
+  if (rangedAsText.length > 0) return { serves: false, reason: `${last.name} is an S attribute here, so a range on it is a Query, but ${textRangeReason(rangedAsText, judged)}` };
   const earlier = leading.slice(0, -1);
   const partialEarlier = earlier.find((field) => isPartialInstant(field, sort.values[field.name] ?? ''));
   if (partialEarlier) return { serves: false, reason: `begins_with on ${partialEarlier.name} must be the last condition, and ${last.name} follows it: a multi-attribute key allows one range or begins_with, on the last attribute queried.` };
@@ -162,11 +212,14 @@ export function derivedPatterns(table: TableDesign, entity: EntityDesign, varian
     (schema?.partition ?? []).flatMap((attribute) => templateFieldsOf(entity.keys[attribute.name])).map((field) => [field.name, first.values[field.name] ?? '']),
   );
   const common = { entities: [entity.name], ...(variant.source.indexName ? { index: variant.source.indexName } : {}), partitionValues, direction: 'ascending' as const, projection: [], consistentRead: false, expected: {} };
+  const judged = judgeSourceFields(table, entity, variant, fields);
+  // The lowest and highest value by what the values mean (the one judge), not by their text.
   const bounds = (field: FieldSegment): readonly [string, string] => {
     const values = samples.map((sample) => sample.values[field.name]).filter((value): value is string => value !== undefined && value !== '');
+    const order = judged.get(field.name) as IntendedOrder;
     const sorted = [...values].sort((a, b) => {
       try {
-        return compareFieldValues(field.format, a, b);
+        return order.compare(a, b);
       } catch {
         return 0;
       }

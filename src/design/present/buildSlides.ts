@@ -6,6 +6,7 @@ import type { Design, EntityDesign, KeyAttributeDesign, TableDesign } from '../d
 import { attributeValueToJson } from '../format';
 import { buildItemCollection, listPartitions, positionedRow, type PartitionSummary } from '../itemCollection';
 import { reviewDesign, type ReviewedFinding, type ReviewSeverity } from '../review';
+import { judgeCollectionOrder } from '../intendedPlaces';
 import { keyList, stringKey, type ListEntry } from './keyMarks';
 import type {
   AccessPatternSlide,
@@ -107,6 +108,7 @@ function entityOrderSlide(table: TableDesign, entity: EntityDesign, maxRows: num
     compiled.value.template,
     entity.samples.map((sample) => ({ id: sample.id, values: sample.values })),
     direction,
+    attribute.type,
   );
   const entries = (order: readonly OrderEntry[]): ListEntry[] => order.map((entry) => ({ key: stringKey(entry.key), ...(entry.inPlace ? {} : { shouldBe: entry.intendedPosition }) }));
   return {
@@ -148,11 +150,18 @@ function itemCollectionSlide(table: TableDesign, indexName: string | undefined, 
   if (!partition) return undefined;
   const collection = buildItemCollection(table, { ...(indexName === undefined ? {} : { indexName }), partition: partition.id });
   if (collection.rows.length === 0) return undefined;
+  const intended = judgeCollectionOrder(collection);
   const entries: ListEntry[] = [];
   for (let position = 1; position <= Math.min(collection.rows.length, maxRows + 1); position++) {
     const marked = positionedRow(collection, position);
     if (!marked) break;
-    entries.push({ key: { parts: marked.row.sortKey }, label: marked.row.entity, ...(marked.outOfPlace ? { shouldBe: marked.rawPosition } : {}) });
+    const rank = intended.intendedRanks[position - 1];
+    entries.push({
+      key: { parts: marked.row.sortKey },
+      label: marked.row.entity,
+      ...(marked.outOfPlace ? { shouldBe: marked.rawPosition } : {}),
+      ...(rank === undefined ? {} : { intended: { rank, outOfPlace: intended.outOfPlace[position - 1] === true } }),
+    });
   }
   const list = keyList(entries, maxRows);
   return {
@@ -165,6 +174,10 @@ function itemCollectionSlide(table: TableDesign, indexName: string | undefined, 
     sortAttributes: schema.sort.map((attribute) => attribute.name),
     rows: { rows: list.rows, moreCount: collection.rows.length - list.rows.length },
     outOfPlaceCount: collection.outOfPlaceCount,
+    intendedOutOfPlaceCount: intended.outOfPlaceCount,
+    naiveIntendedOutOfPlaceCount: intended.naiveOutOfPlaceCount,
+    judgedCount: intended.judgedCount,
+    itemCount: collection.rows.length,
     partitionCount: partitions.length,
   };
 }

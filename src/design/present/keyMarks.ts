@@ -1,5 +1,5 @@
 import { encodeUtf8, findCharacterAtByte, findFirstDifferingByte } from '../../keys';
-import type { KeyDifference, SlideKey, SlideKeyList, SlideKeyRow, TypedKey } from './slides.types';
+import type { IntendedPlace, KeyDifference, SlideKey, SlideKeyList, SlideKeyRow, TypedKey } from './slides.types';
 
 /**
  * Where each key of an ordered list first differs from its neighbour — the
@@ -61,6 +61,7 @@ export interface ListEntry {
   readonly key: TypedKey;
   readonly label?: string;
   readonly shouldBe?: number;
+  readonly intended?: IntendedPlace;
 }
 
 /**
@@ -76,6 +77,7 @@ export function keyList(entries: readonly ListEntry[], maxRows: number): SlideKe
     key: keys[index] as SlideKey,
     ...(entry.label !== undefined ? { label: entry.label } : {}),
     ...(entry.shouldBe !== undefined ? { shouldBe: entry.shouldBe } : {}),
+    ...(entry.intended !== undefined ? { intended: entry.intended } : {}),
   }));
   return { rows, moreCount: Math.max(0, entries.length - rows.length) };
 }

@@ -39,8 +39,16 @@ export interface SlideKeyRow {
   readonly key: SlideKey;
   /** Whose key it is (an entity name), when the list mixes them. */
   readonly label?: string;
-  /** Where the intended order (or the encoded keys) would put the row instead, when it is out of place. */
+  /** Where the intended order (or, in an item collection, the naive keys) would put the row instead, when that differs. */
   readonly shouldBe?: number;
+  /** In an item collection: the row's 1-based place in its entity's intended order there, and whether DynamoDB's order keeps it. */
+  readonly intended?: IntendedPlace;
+}
+
+/** A row's place among its entity's rows in the order its people mean (src/keys rankByIntendedOrder). */
+export interface IntendedPlace {
+  readonly rank: number;
+  readonly outOfPlace: boolean;
 }
 
 /** A list of keys capped to what a projector shows readably: the first rows, and how many more there are. */
@@ -96,9 +104,17 @@ export interface ItemCollectionSlide {
   /** `PK = CUSTOMER#c1`, one per partition attribute. */
   readonly partition: readonly { readonly attribute: string; readonly text: string }[];
   readonly sortAttributes: readonly string[];
-  /** Each row's `shouldBe` is where the naive keys would put it. */
+  /** Each row's `shouldBe` is where the naive keys would put it; `intended`, its place in its entity's intended order. */
   readonly rows: SlideKeyList;
+  /** Rows the naive keys would put elsewhere than DynamoDB's order of the encoded keys. */
   readonly outOfPlaceCount: number;
+  /** Rows DynamoDB's order keeps outside their entity's intended order (the entity order slide's count, for this partition). */
+  readonly intendedOutOfPlaceCount: number;
+  /** The same for the naive keys' order. */
+  readonly naiveIntendedOutOfPlaceCount: number;
+  /** Rows whose intended order is known (their entity's sort-key template has fields); 0: the slide claims no intended order. */
+  readonly judgedCount: number;
+  readonly itemCount: number;
   readonly partitionCount: number;
 }
 

@@ -2,6 +2,7 @@ import { decodeBase64, utf8ByteLength } from '../../keys';
 import { compileTemplateText, keyAttributesOf, keyRoleOf, typedKeyValue } from '../designKeys';
 import type { Design, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
 import { buildItemCollection, listPartitions, type PartitionSummary } from '../itemCollection';
+import { judgeCollectionOrder, type CollectionIntendedOrder } from '../intendedPlaces';
 import type { ReviewBlock, ReviewLine, ReviewSection } from './reviewDocument.types';
 import { code, groupDigits, keyAttributesLine, MAX_LISTED_ROWS, moreRows, strong, text } from './reviewLines';
 
@@ -105,6 +106,10 @@ export function itemCollectionSection(design: Design, tableName: string | undefi
   if (!partition) return section([{ kind: 'paragraph', content: [text('Table '), code(table.name), text(' has no sample items yet.')] }]);
   const collection = buildItemCollection(table, { partition: partition.id });
   const sortAttributes = table.sortKey ? [table.sortKey.name] : [];
+  const intended = judgeCollectionOrder(collection);
+  const judged = intended.judgedCount > 0;
+  // Each row's intended place only where some row is out of it: a column of "in place" says nothing the sentence doesn't.
+  const marked = intended.outOfPlaceCount > 0;
   return section([
     {
       kind: 'paragraph',
@@ -116,16 +121,43 @@ export function itemCollectionSection(design: Design, tableName: string | undefi
         text(`: its ${collection.rows.length} sample item${collection.rows.length === 1 ? '' : 's'} in DynamoDB’s order (a Query with ScanIndexForward = true reads them top to bottom).`),
       ],
     },
+    ...(judged ? [{ kind: 'paragraph' as const, content: [text(intendedOrderSentence(collection.rows.length, collection.outOfPlaceCount, intended))] }] : []),
     {
       kind: 'table',
       label: `Item collection of table ${table.name}`,
-      columns: ['#', 'Entity', ...(sortAttributes.length > 0 ? sortAttributes : ['Sort key'])],
+      columns: ['#', 'Entity', ...(sortAttributes.length > 0 ? sortAttributes : ['Sort key']), ...(marked ? ['Intended place'] : [])],
       rows: collection.rows.slice(0, MAX_LISTED_ROWS).map((row, index): readonly ReviewLine[] => [
         [text(String(index + 1))],
         [code(row.entity)],
         ...(row.sortKey.length > 0 ? row.sortKey.map((part): ReviewLine => [code(part.text)]) : [[text('—')]]),
+        ...(marked ? [intendedPlaceCell(row.entity, intended.intendedRanks[index], intended.outOfPlace[index] === true)] : []),
       ]),
     },
     ...moreRows(collection.rows.length, 'items'),
   ]);
+}
+
+/**
+ * What the collection's order means for each entity's intended order (the
+ * slides' verdict, in words): how many items DynamoDB's order keeps out of
+ * place, and what the naive keys would do.
+ */
+function intendedOrderSentence(total: number, naiveMoved: number, intended: CollectionIntendedOrder): string {
+  const verdict =
+    intended.outOfPlaceCount === 0
+      ? 'Every entity’s items are in their intended order (by what their sort-key fields mean).'
+      : `${intended.outOfPlaceCount} of ${total} items are out of their intended order (by what their sort-key fields mean).`;
+  const naive =
+    naiveMoved === 0
+      ? intended.naiveOutOfPlaceCount === 0
+        ? 'The naive keys (field values as typed) would give this same order.'
+        : `The naive keys (field values as typed) would give this same order, with the same ${intended.naiveOutOfPlaceCount} out of place.`
+      : `The naive keys (field values as typed) would put ${naiveMoved} item${naiveMoved === 1 ? '' : 's'} elsewhere: ${intended.naiveOutOfPlaceCount === 0 ? 'every item in its intended order' : `${intended.naiveOutOfPlaceCount} of ${total} out of their intended order`}.`;
+  return `${verdict} ${naive}`;
+}
+
+/** A row's place among its entity's items in their intended order ("#3 of Score out of place"); `—` when not judged. */
+function intendedPlaceCell(entity: string, rank: number | undefined, outOfPlace: boolean): ReviewLine {
+  if (rank === undefined) return [text('—')];
+  return [text(`#${rank} of `), code(entity), ...(outOfPlace ? [strong(' out of place')] : [])];
 }

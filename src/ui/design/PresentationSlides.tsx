@@ -136,7 +136,7 @@ function KeyRows({ list, label, shouldBeText = (position) => `should be #${posit
     <>
       <ol className={labelWidth > 0 ? 'slide-keys with-labels' : 'slide-keys'} aria-label={label} style={labelWidth > 0 ? ({ '--label-width': `${labelWidth}ch` } as CSSProperties) : undefined}>
         {list.rows.map((row) => (
-          <li key={row.position} className={row.shouldBe === undefined ? undefined : 'out-of-place'}>
+          <li key={row.position} className={(row.intended ? row.intended.outOfPlace : row.shouldBe !== undefined) ? 'out-of-place' : undefined}>
             <span className="slide-position">{row.position}</span>
             {labelWidth > 0 && (
               <span className="slide-key-label">
@@ -146,8 +146,21 @@ function KeyRows({ list, label, shouldBeText = (position) => `should be #${posit
             <span className="slide-key-cell">
               <SlideKeyText slideKey={row.key} />
             </span>
-            {row.shouldBe !== undefined && (
-<span className="slide-should-be">{shouldBeText(row.shouldBe)}</span>
+            {(row.intended?.outOfPlace || row.shouldBe !== undefined) && (
+              <span className="slide-tags">
+                {row.intended?.outOfPlace && (
+                  <span className="slide-should-be">
+                    intended #{row.intended.rank}
+                    {showLabels && row.label !== undefined && (
+                      <>
+                        {' '}
+                        of <VisibleText text={row.label} />
+                      </>
+                    )}
+                  </span>
+                )}
+                {row.shouldBe !== undefined && <span className={row.intended ? 'slide-should-be slide-naive' : 'slide-should-be'}>{shouldBeText(row.shouldBe)}</span>}
+              </span>
             )}
           </li>
         ))}
@@ -227,11 +240,31 @@ function ItemCollectionSlideView({ slide, titleId }: { slide: ItemCollectionSlid
         )}
       </p>
       <KeyRows list={slide.rows} label="Items in DynamoDB’s order" shouldBeText={(position) => `naive keys: #${position}`} showLabels />
-      <p className={slide.outOfPlaceCount > 0 ? 'slide-verdict bad' : 'slide-verdict good'}>
-        {slide.outOfPlaceCount === 0 ? '✓ the naive keys would give the same order' : `✗ the naive keys would put ${slide.outOfPlaceCount} item${slide.outOfPlaceCount === 1 ? '' : 's'} elsewhere`}
-      </p>
+      {slide.judgedCount > 0 && (
+        <p className={slide.intendedOutOfPlaceCount > 0 ? 'slide-verdict bad' : 'slide-verdict good'}>
+          {slide.intendedOutOfPlaceCount === 0
+            ? '✓ every entity’s items in their intended order'
+            : `✗ ${slide.intendedOutOfPlaceCount} of ${slide.itemCount} item${slide.itemCount === 1 ? '' : 's'} out of their intended order`}
+        </p>
+      )}
+      <p className="slide-muted">{naiveCollectionText(slide)}</p>
     </div>
   );
+}
+
+/**
+ * What the naive keys would do to the collection: a fact beside the verdict,
+ * never a verdict itself (the same order is no praise when that order is wrong).
+ */
+function naiveCollectionText(slide: ItemCollectionSlide): string {
+  const items = (count: number) => `${count} item${count === 1 ? '' : 's'}`;
+  if (slide.outOfPlaceCount === 0) {
+    if (slide.judgedCount === 0) return 'The naive keys (values as typed) would give the same order.';
+    return slide.naiveIntendedOutOfPlaceCount === 0 ? 'The naive keys (values as typed) would give the same order.' : 'The naive keys (values as typed) would give this same order: no better.';
+  }
+  const moved = `The naive keys (values as typed) would put ${items(slide.outOfPlaceCount)} elsewhere`;
+  if (slide.judgedCount === 0) return `${moved}.`;
+  return slide.naiveIntendedOutOfPlaceCount === 0 ? `${moved}, every one in its intended order.` : `${moved}: ${slide.naiveIntendedOutOfPlaceCount} out of their intended order.`;
 }
 
 function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatternSlide; titleId: string; running: boolean }) {

@@ -328,6 +328,7 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
   const id = useId();
   if (!plan || !diff) return null;
   const sortKey = plan.spec.sortKey ?? '';
+  const judged = diff.newOutOfPlace !== undefined;
   const sortText = (entry: PlanEntry, after: boolean) => {
     const item = after && entry.status === 'rewrite' ? entry.newItem : entry.item;
     const value = item[sortKey];
@@ -347,6 +348,7 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
         </select>
         <span role="status" className="muted">
           {formatCount(diff.moved)} of {formatCount(diff.rows.length)} items change rank (stored order vs new order, DynamoDB’s byte order).
+          {diff.newOutOfPlace !== undefined && diff.storedOutOfPlace !== undefined && ` ${intendedOrderText(diff.storedOutOfPlace, diff.newOutOfPlace)}`}
         </span>
       </div>
       <div className="migrate-scroll migrate-order-scroll" tabIndex={0} role="group" aria-label="Order diff rows">
@@ -358,6 +360,7 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
             <th scope="col">New rank</th>
             <th scope="col">New sort key</th>
             <th scope="col">Move</th>
+            {judged && <th scope="col">Intended rank</th>}
           </tr>
         </thead>
         <tbody>
@@ -372,6 +375,7 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
                 <VisibleText text={sortText(row.entry, true)} />
               </td>
               <td>{row.move === 0 ? '–' : row.move > 0 ? `↑ ${row.move}` : `↓ ${-row.move}`}</td>
+              {judged && <td>{row.intendedRank ?? '—'}</td>}
             </tr>
           ))}
         </tbody>
@@ -380,6 +384,14 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
       {diff.rows.length > ORDER_ROWS && <p className="muted small">First {ORDER_ROWS} of {formatCount(diff.rows.length)} items in stored order.</p>}
     </div>
   );
+}
+
+/** Whether the new keys put the items where their fields mean them to be (the one judge of intended order), beside the stored keys. */
+function intendedOrderText(storedOutOfPlace: number, newOutOfPlace: number): string {
+  const items = (count: number) => `${formatCount(count)} item${count === 1 ? '' : 's'}`;
+  const stored = storedOutOfPlace === 0 ? 'the stored order has every item in its intended place' : `the stored order has ${items(storedOutOfPlace)} out of their intended place`;
+  const after = newOutOfPlace === 0 ? 'the new order puts every item in its intended place' : `the new order still leaves ${items(newOutOfPlace)} out of their intended place`;
+  return `By what the sort key’s fields mean, ${stored}; ${after}.`;
 }
 
 function MigrationRun({ store }: { store: MigrateStore }) {

@@ -53,6 +53,21 @@ describe('compareEntityOrders', () => {
     expect(result.entities[1]!.orders.encodedOrder.map((row) => row.loadedPosition)).toEqual([4, 3]);
   });
 
+  it('compares the byPlayer index’s ts as the Number the design declares: DynamoDB’s 9 before 10 is no row out of place', () => {
+    const table = tableOf('example-leaderboard');
+    const items: Item[] = ['9', '10', '1719705600'].map((ts, index) => ({
+      leaderboardId: { S: 'SEASON#2026-SUMMER' },
+      rankKey: { S: `000000000${index}#0000001719705600#p_1` },
+      playerId: { S: 'p_1' },
+      ts: { N: ts },
+      score: { N: String(index) },
+    }));
+    const result = compareEntityOrders(items, { table, recogniser: createEntityRecogniser(table, 'byPlayer'), sortKeyName: 'ts', partitionKeyName: 'playerId' });
+    const orders = result.entities[0]!.orders;
+    expect(orders.encodedOrder.map((row) => row.storedKey)).toEqual(['9', '10', '1719705600']);
+    expect(orders.encodedOrder.map((row) => row.intendedRank)).toEqual([1, 2, 3]);
+  });
+
   it('says which entities have no template for the compared key', () => {
     const table = tableOf('example-audit-log');
     const result = compareEntityOrders(auditLogItems().slice(0, 2), { table, recogniser: createEntityRecogniser(table), sortKeyName: 'nothing' });

@@ -1,4 +1,4 @@
-import { compileTemplateText, keyRoleOf, type EntityRecogniser, type TableDesign } from '../../../design';
+import { compileTemplateText, keyAttributesOf, keyRoleOf, type EntityRecogniser, type TableDesign } from '../../../design';
 import type { KeyTemplate, ReadDirection } from '../../../keys';
 import { compareItemOrders, type ItemOrders, type OrderSlice } from '../../compareItemOrders';
 import type { Item } from '../../explorer/explorerTypes';
@@ -66,6 +66,8 @@ export function compareEntityOrders(items: readonly Item[], options: CompareEnti
     if (collectionOnly) group.collectionOnly.push(position);
   });
 
+  // The sort key's declared type in the design: an N key sorts and means numbers.
+  const declaredType = keyAttributesOf(table).find((attribute) => attribute.name === sortKeyName)?.type ?? 'S';
   const entities: EntityOrders[] = [];
   const withoutTemplate: { entityName: string; positions: number[] }[] = [];
   for (const entity of table.entities) {
@@ -86,6 +88,7 @@ export function compareEntityOrders(items: readonly Item[], options: CompareEnti
       storedTemplate: options.storedTemplate ?? compiled.value.template,
       ...(options.direction ? { direction: options.direction } : {}),
       ...(options.slice ? { slice: options.slice } : {}),
+      declaredType,
     });
     entities.push({ entityName: entity.name, templateText: text, orders, collectionOnly: group.collectionOnly });
   }
