@@ -34,7 +34,7 @@ export const lowCardinalityPartitionKey: ReviewRule = {
   code: 'review.lowCardinalityPartitionKey',
   severity: 'warning',
   title: 'A partition key with few values',
-  why: 'DynamoDB spreads a table over partitions by partition-key value: a key with few values (a constant, a status, a flag) puts every item and request on a few partitions, each limited to 3,000 reads and 1,000 writes a second. A literal key that only a few sample items share (as an importer reads it) is not taken as evidence.',
+  why: 'DynamoDB spreads a table over partitions by partition-key value: a key with few values (a constant, a status, a flag) puts every item and request on a few partitions, each limited to 3,000 reads and 1,000 writes a second. A literal key that only a few sample items share (as an importer reads it) is not taken as evidence; a key of no ids (a status) that patterns send traffic to counts as few at three samples a value.',
   check(context) {
     return context.design.tables.flatMap((table) => [undefined, ...table.indexes.filter((index) => index.kind === 'GSI').map((index) => index.name)].flatMap((index) => checkKey(context, table, index)));
   },
