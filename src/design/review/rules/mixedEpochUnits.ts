@@ -26,15 +26,23 @@ function millisecondsOf(value: string): number | undefined {
   return undefined;
 }
 
+/**
+ * Whether the values are epoch seconds (10 digits) and epoch milliseconds
+ * (13 digits) together: one instant field in two units, judged here (never
+ * as plain numbers, whose magnitude is not their time).
+ */
+export function isMixedEpochUnits(values: readonly string[]): boolean {
+  return values.length >= 2 && values.every((value) => millisecondsOf(value) !== undefined) && values.some((value) => value.length === 10) && values.some((value) => value.length === 13);
+}
+
 export function checkEpochUnits(context: ReviewContext): ReviewFinding[] {
   const findings: ReviewFinding[] = [];
   for (const site of stringKeyFieldSites(context, (candidate) => candidate.field.format.kind === 'string' && isSortKey(candidate.template))) {
     const values = fieldValues(site.review, site.field.name);
     const present = values.filter((value): value is string => value !== undefined);
-    if (present.length < 2 || present.some((value) => millisecondsOf(value) === undefined)) continue;
-    const seconds = present.find((value) => value.length === 10);
-    const milliseconds = present.find((value) => value.length === 13);
-    if (seconds === undefined || milliseconds === undefined) continue;
+    if (!isMixedEpochUnits(present)) continue;
+    const seconds = present.find((value) => value.length === 10)!;
+    const milliseconds = present.find((value) => value.length === 13)!;
     const { inversion } = siteInversion(site, millisecondsOf, (a, b) => a - b);
     const field = site.field.name;
     const keys = site.review.encodedKeys(site.template.attribute.name);

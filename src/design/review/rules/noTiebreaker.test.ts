@@ -3,6 +3,7 @@ import { addSample, changeEntity, setEntityKeyTemplate } from '../../edit';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../../examples';
 import type { Design } from '../../design.types';
 import { ReviewContext } from '../reviewContext';
+import { designOf, entity, pattern, samples, tableDesign } from './capacityTestUtils';
 import { tinyDesign } from './orderingFixtures';
 import { noTiebreaker } from './noTiebreaker';
 
@@ -89,5 +90,37 @@ describe('review.noTiebreaker', () => {
       tinyDesign([{ name: 'Date', keys: { PK: 'HOTEL#{hotelId}#ROOM#{roomNumber}', SK: 'DATE#{date}' }, rows: dates.map((date) => ({ hotelId: 'h1', roomNumber: '101', date })) }]);
     expect(check(availability(['2026-07-01', '2026-07-02']))).toEqual([]);
     expect(check(availability(['2026-07-01T10:00:00Z', '2026-07-02T10:00:00Z'])).map((finding) => finding.severity)).toEqual(['warning']);
+  });
+
+  describe('in a global secondary index', () => {
+    const BY_SEASON = { name: 'GSI1', kind: 'GSI' as const, partitionKey: [{ name: 'GSI1PK', type: 'S' as const }], sortKey: [{ name: 'GSI1SK', type: 'S' as const }], projection: { type: 'ALL' as const, attributes: [] } };
+    /** Held-out corpus model-game-seasons: a season leaderboard index whose sort key is the score alone, and two players with 980. */
+    const seasons = (sortKey: string, scores: readonly string[], limit?: number) =>
+      designOf(
+        tableDesign({
+          indexes: [BY_SEASON],
+          entities: [
+            entity('Season', { PK: 'PLAYER#{playerId}', SK: 'SEASON#{season}', GSI1PK: 'SEASON#{season}', GSI1SK: sortKey }, {
+              samples: samples(scores.map((score, i) => ({ playerId: `p_${i + 1}`, season: '2026S1', score }))),
+            }),
+          ],
+          accessPatterns: limit ? [pattern('top', ['Season'], { index: 'GSI1', partitionValues: { season: '2026S1' }, direction: 'descending', limit })] : [],
+        }),
+      );
+
+    it('notes equal index keys in the samples: kept, but returned in no defined order, with the player id as the tiebreaker', () => {
+      const [finding, ...others] = check(seasons('SCORE#{score:int(8)}', ['1500', '980', '980', '75']));
+      expect(others).toEqual([]);
+      expect(finding).toMatchObject({ code: 'review.noTiebreaker', severity: 'note', subject: { table: 'Tbl', entity: 'Season', index: 'GSI1', keyAttribute: 'GSI1SK' } });
+      expect(finding!.message).toContain('samples s1 and s2 already share it');
+      expect(finding!.evidence.map((entry) => entry.text)).toEqual(['GSI1PK = "SEASON#2026S1", GSI1SK = "SCORE#00000980"', 'GSI1PK = "SEASON#2026S1", GSI1SK = "SCORE#00000980"']);
+      expect(finding!.suggestion).toBe('End GSI1SK with a value unique per Season item, after score: `SCORE#{score:int(8)}#{playerId}` gives equal score values a stable order.');
+    });
+
+    it('notes a score-only index key read with a Limit; says nothing with a tiebreaker, or without ties or a Limit', () => {
+      expect(check(seasons('SCORE#{score:int(8)}', ['1500', '980', '75'], 3)).map((finding) => finding.severity)).toEqual(['note']);
+      expect(check(seasons('SCORE#{score:int(8)}#{playerId}', ['980', '980', '75'], 3))).toEqual([]);
+      expect(check(seasons('SCORE#{score:int(8)}', ['1500', '980', '75']))).toEqual([]);
+    });
   });
 });

@@ -3,7 +3,8 @@ import type { DesignSample, EntityDesign, JsonAttributeValue } from '../../desig
 import { changeEntity } from '../../edit';
 import type { EntityReview } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewFix, ReviewRule } from '../review.types';
-import { isIdLikeName, sampleId, sampleKeyText } from './patternRuleSupport';
+import { keySchemaOf } from '../../designKeys';
+import { isIdLikeName, sampleId, sampleKeyText, whereText } from './patternRuleSupport';
 
 /**
  * review.noTiebreaker: a primary key two items can share. DynamoDB keeps one
@@ -26,7 +27,7 @@ export const noTiebreaker: ReviewRule = {
   severity: 'warning',
   title: 'A sort key two items can share',
   why:
-    'DynamoDB keeps one item per partition and sort key: when two items can get the same key (two runs with the same score, two events in the same second), the second write silently replaces the first. A unique tiebreaker at the end of the sort key (an id of the item) keeps every item. Not raised where the key already holds a unique id, or repeats the partition key (one item per partition).',
+    'DynamoDB keeps one item per partition and sort key: when two items can get the same key (two runs with the same score, two events in the same second), the second write silently replaces the first. A unique tiebreaker at the end of the sort key (an id of the item) keeps every item. Not raised where the key already holds a unique id, or repeats the partition key (one item per partition). A global secondary index keeps items with equal keys but returns them in no defined order: a note when its samples already tie, or a pattern reads the first N of it.',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const review of context.entities()) {
@@ -79,9 +80,65 @@ export const noTiebreaker: ReviewRule = {
         }),
       );
     }
-    return findings;
+    return [...findings, ...indexTies(context)];
   },
 };
+
+/**
+ * Ties in a global secondary index's sort key: the index keeps every item,
+ * but returns those with equal keys in no defined order, so "the first N"
+ * cuts among them arbitrarily (a leaderboard's equal scores). Raised, as a
+ * note, only with evidence: two samples with equal index keys, or a pattern
+ * with a Limit on the index.
+ */
+function indexTies(context: Parameters<ReviewRule['check']>[0]): ReviewFinding[] {
+  const findings: ReviewFinding[] = [];
+  for (const review of context.entities()) {
+    const { table, entity } = review;
+    for (const index of table.indexes) {
+      const schema = keySchemaOf(table, index.name);
+      const sortAttribute = schema?.sort.length === 1 ? schema.sort[0]! : undefined;
+      if (index.kind !== 'GSI' || !schema || !sortAttribute || sortAttribute.type !== 'S') continue;
+      const names = [...schema.partition, sortAttribute].map((attribute) => attribute.name);
+      const sortTemplate = review.template(sortAttribute.name);
+      if (names.some((name) => review.template(name)?.compiled === undefined) || !sortTemplate?.compiled) continue;
+      const tying = tyingFields(review, sortTemplate.compiled.fields);
+      if (!tying) continue;
+      const tie = firstCollision(review, names);
+      const limited = table.accessPatterns.find((pattern) => pattern.index === index.name && pattern.limit !== undefined && pattern.entities.includes(entity.name));
+      if (!tie && !limited) continue;
+      const fieldNames = tying.map((field) => field.name).join(', ');
+      const idField = primaryIdField(review) ?? tiebreakerCandidate(review)?.name;
+      const template = `${sortTemplate.text}${sortTemplate.text.endsWith('#') ? '' : '#'}{${idField ?? `${lowerFirst(entity.name)}Id`}}`;
+      const why = tie
+        ? `samples ${sampleId(review, tie[0])} and ${sampleId(review, tie[1])} already share it`
+        : `"${limited!.name}" reads the first ${limited!.limit} of it`;
+      findings.push(
+        context.finding('review.noTiebreaker', 'note', { table: table.name, entity: entity.name, index: index.name, keyAttribute: sortAttribute.name }, {
+          message: `${entity.name}'s ${sortAttribute.name} = ${sortTemplate.text} in ${whereText(table, index.name)} holds only ${fieldNames}, and ${why}: the index keeps items with equal keys but returns them in no defined order, so a read of the first N cuts among equal ${fieldNames} values arbitrarily.`,
+          evidence: tie
+            ? [
+                { label: `sample ${sampleId(review, tie[0])}`, text: sampleKeyText(table, review, tie[0], index.name) ?? '' },
+                { label: `sample ${sampleId(review, tie[1])}, the same index key`, text: sampleKeyText(table, review, tie[1], index.name) ?? '' },
+              ]
+            : [],
+          suggestion: `End ${sortAttribute.name} with a value unique per ${entity.name} item, after ${fieldNames}: \`${template}\` gives equal ${fieldNames} values a stable order.`,
+        }),
+      );
+    }
+  }
+  return findings;
+}
+
+/** An id-like field of the table's own key (the item's id): the natural tiebreaker for an index. */
+function primaryIdField(review: EntityReview): string | undefined {
+  const { table } = review;
+  for (const attribute of [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])]) {
+    const field = review.template(attribute.name)?.compiled?.fields.find((candidate) => isIdLikeName(candidate.name));
+    if (field) return field.name;
+  }
+  return undefined;
+}
 
 /**
  * The first two samples whose primary keys are equal, in one pass. Keyed by

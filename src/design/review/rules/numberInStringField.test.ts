@@ -57,4 +57,19 @@ describe('review.numberInStringField', () => {
     const words = tinyDesign([{ name: 'W', keys: { PK: 'X', SK: '{name}' }, rows: [{ name: 'ada' }, { name: '10' }] }]);
     expect(findingsOf(numberInStringField, words)).toEqual([]);
   });
+
+  it('leaves epoch seconds beside epoch milliseconds to mixedTimestampPrecision: as text they are in time order, and one int width would break it', () => {
+    // Held-out corpus model-fleet-checkins: old firmware sends seconds, new firmware milliseconds.
+    const checkins = tinyDesign([
+      {
+        name: 'Checkin',
+        keys: { PK: 'DEVICE#{deviceId}', SK: 'CHECKIN#{ts}' },
+        rows: ['1772431200', '1772431260', '1772431320123', '1772431380', '1772431440456'].map((ts) => ({ deviceId: 'dv_77', ts })),
+      },
+    ]);
+    expect(findingsOf(numberInStringField, checkins)).toEqual([]);
+    // Counts of 10 and 13 digits that are no epoch times (before 2001) are still numbers sorting as text.
+    const counts = tinyDesign([{ name: 'Counter', keys: { PK: 'C#{id}', SK: 'N#{n}' }, rows: ['1234567890', '1234567890123', '999'].map((n) => ({ id: 'c', n })) }]);
+    expect(findingsOf(numberInStringField, counts).map((finding) => finding.code)).toEqual(['review.numberInStringField']);
+  });
 });

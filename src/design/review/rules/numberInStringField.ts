@@ -1,6 +1,7 @@
 import { adviseWidth, compareDynamoNumbers, inferFieldOrder, largestSampleDigits, MAX_FIELD_WIDTH, type FieldFormat } from '../../../keys';
 import type { ReviewContext } from '../reviewContext';
 import type { ReviewFinding, ReviewRule } from '../review.types';
+import { isMixedEpochUnits } from './mixedEpochUnits';
 import { paddedDigitWidths } from './paddedDigits';
 import { fieldFormatFix, fieldValues, inversionEvidence, isSortKey, placeholderText, quoteSome, quoteTemplate, siteInversion, siteSubject, stringKeyFieldSites, type FieldSite } from './orderingSupport';
 
@@ -29,6 +30,9 @@ export const numberInStringField: ReviewRule = {
       if (!present.every((value) => PLAIN_NUMBER.test(value))) continue;
       // Digits zero-padded by hand at several widths are review.mixedWidths' (one advice, the widest width seen, not two).
       if (paddedDigitWidths(present)) continue;
+      // Epoch seconds beside epoch milliseconds are one instant in two units, review.mixedTimestampPrecision's: as numbers
+      // every millisecond value is larger, so "1772431320123 before 1772431380" is time order, and padding them to one width breaks it.
+      if (isMixedEpochUnits(present)) continue;
       const inferred = inferFieldOrder(site.field, present);
       if (inferred?.kind !== 'number') continue;
       const { inversion } = siteInversion(site, (value) => value, compareDynamoNumbers);
