@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { importWorkbenchModel, type JsonItem } from '../src/design';
 import { expect, test } from './fixtures';
-import { DesignImportExportPage } from './pages/DesignImportExportPage';
+import { DesignImportExportPage, IMPORT_OUTCOME } from './pages/DesignImportExportPage';
 import { savedDesignNames } from './savedDesigns';
 
 const FIXTURES = path.join(import.meta.dirname, '../src/design/interchange/fixtures');
@@ -17,7 +17,7 @@ test('imports a Workbench model with its Import report, and exports it again as 
   await design.open();
   await design.importFile(path.join(FIXTURES, 'single-table-facets.json'));
 
-  await expect(design.importReport.getByRole('status')).toHaveText('Imported “Shop” from single-table-facets.json; it is open in the Designs list.');
+  await expect(design.importReport.getByRole('status')).toHaveText('Imported “Shop” from single-table-facets.json; it is open in the Designs list.', IMPORT_OUTCOME);
   await expect(design.importReport).toContainText('Table Shop: PK (S) / SK (S), 0 GSIs, 7 items, 3 entities');
   await expect(design.importReport).toContainText('SK: ORDER#{at:iso}#{orderId} (from 3 sample keys)');
   await expect(design.importReport).toContainText('Entity Address: 2 samples');
@@ -64,7 +64,7 @@ test('a broken file shows its line and column and imports nothing', async ({ pag
   const designsBefore = await savedDesignNames(page);
   await design.importFile(path.join(FIXTURES, 'broken.json'));
 
-  await expect(design.importErrors).toContainText('Nothing was imported: broken.json has 1 problem.');
+  await expect(design.importErrors).toContainText('Nothing was imported: broken.json has 1 problem.', IMPORT_OUTCOME);
   // The position is said once: the message already names it.
   await expect(design.importErrors.getByRole('listitem')).toHaveText([/^broken\.json is not valid JSON at line 6, column 7: /]);
   await expect(design.importReport).toHaveCount(0);

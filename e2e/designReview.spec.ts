@@ -1,17 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { DesignImportExportPage } from './pages/DesignImportExportPage';
+import { DesignImportExportPage, IMPORT_OUTCOME } from './pages/DesignImportExportPage';
+import { DesignPage } from './pages/DesignPage';
 import { DesignReviewPage } from './pages/DesignReviewPage';
 
 /** A design with the pitfalls the rules flag (numbers and US dates in string fields, a bare score, a UUID sort key, ORDER# / ORDERITEM#, mixed case). */
 const REVIEW_DESIGN = path.join(import.meta.dirname, 'designs/review-findings.keylab.json');
 
+// Each test imports a design (a worker, then a durable IndexedDB write) and walks the review: on a loaded machine (2 cores,
+// load 16) that takes longer than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 async function openReviewDesign(page: import('@playwright/test').Page): Promise<DesignReviewPage> {
   const importExport = new DesignImportExportPage(page);
   await importExport.open();
   await importExport.importFile(REVIEW_DESIGN);
-  await expect(importExport.importReport.getByRole('status')).toContainText('Imported “Review findings”', { timeout: 30_000 });
+  await expect(importExport.importReport.getByRole('status')).toContainText('Imported “Review findings”', IMPORT_OUTCOME);
   const review = new DesignReviewPage(page);
   await expect(review.region.getByRole('heading', { name: 'Design review', level: 2 })).toBeVisible({ timeout: 30_000 });
   return review;
@@ -53,6 +58,9 @@ test('Accept with a note keeps the finding accepted, with its note, across a rel
   await expect(review.openFindings).toHaveCount(openBefore - 1);
 
   await page.reload();
+  // The Design review region shows before the saved designs are read (on the first example): wait for the saved list to
+  // have been read, with the imported design open again, not for the region.
+  await expect(new DesignPage(page).designButton('Review findings')).toHaveAttribute('aria-current', 'true', { timeout: 30_000 });
   const reloaded = new DesignReviewPage(page);
   // The regions below the editor load after the first paint (their own chunks).
   await expect(reloaded.region).toBeVisible({ timeout: 30_000 });

@@ -49,7 +49,7 @@ test.describe('designs', () => {
     await expect(design.entity('Customer').getByRole('row', { name: /^1 / })).toContainText('PROFILE');
 
     await page.reload();
-    await expect(design.designButton('Orders')).toHaveAttribute('aria-current', 'true');
+    await design.savedDesignsRead('Orders');
     await expect(design.entities.getByRole('listitem').filter({ has: page.getByRole('heading') })).toHaveCount(2);
     await expect(design.template('Customer', 'PK')).toHaveValue('CUSTOMER#{customerId}');
     await expect(design.template('Customer', 'SK')).toHaveValue('PROFILE');
@@ -87,8 +87,10 @@ test.describe('designs', () => {
     await expect(design.designButton('Shop v2')).toHaveCount(0);
 
     await page.reload();
+    // Checked once the saved list is read (before that the examples show, without Shop v2 either): the design opened after
+    // the deletion is open again.
+    await design.savedDesignsRead('Shop (single table)');
     await expect(design.designButton('Shop v2')).toHaveCount(0);
-    await expect(design.designButton('Shop (single table)')).toBeVisible();
   });
 
   test('entities: rename and delete; tables and indexes: add, multi-attribute GSI keys', async ({ page }) => {
@@ -117,6 +119,7 @@ test.describe('designs', () => {
     await page.getByRole('button', { name: 'Add table' }).click();
     await expect(page.getByRole('combobox', { name: 'Table', exact: true })).toHaveValue('Table');
     await page.reload();
+    await design.savedDesignsRead('Shop (single table)');
     await expect(page.getByRole('combobox', { name: 'Table', exact: true })).toHaveValue('Shop');
     await expect(page.getByRole('listitem', { name: 'GSI GSI1' }).getByRole('combobox', { name: 'GSI1 sort attribute 2 type' })).toHaveValue('N');
   });

@@ -74,7 +74,7 @@ test('Share → the link opens the same design read-only in a fresh browser → 
     await expect(recipientDesign.designButton('Season ladder (mine)')).toBeVisible();
     // The copy is saved: a reload keeps it, and shows the designs rather than the link.
     await recipient.page.reload();
-    await expect(recipientDesign.designButton('Season ladder (mine)')).toBeVisible();
+    await recipientDesign.savedDesignsRead('Season ladder (mine)');
     expect(recipient.errors).toEqual([]);
   } finally {
     await recipient.close();

@@ -1,5 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 
+/**
+ * How long an import's outcome may take to show: the file is read in a Web Worker, then the design is saved durably in
+ * IndexedDB before the report shows (seconds on a loaded machine; the default 5 s is not enough there).
+ */
+export const IMPORT_OUTCOME = { timeout: 30_000 };
+
 /** Import design… and Export design on the Design tab, found by roles and names. */
 export class DesignImportExportPage {
   readonly importButton: Locator;

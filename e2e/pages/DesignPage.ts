@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The Design tab, found by roles and names: the Designs list, the open design, its entities and their key templates. */
 export class DesignPage {
@@ -20,6 +20,15 @@ export class DesignPage {
   /** A design's button in the Designs list (the open one has aria-current). */
   designButton(name: string): Locator {
     return this.designs.getByRole('button', { name, exact: true });
+  }
+
+  /**
+   * After a load or reload: waits until the saved designs have been read, seen as `name` (a design only the saved list
+   * has, or one other than the first example) being the open design. Until then the built-in examples show, so a check
+   * right after a reload may pass or fail on them; reading follows the app's code and IndexedDB: seconds on a loaded machine.
+   */
+  async savedDesignsRead(name: string): Promise<void> {
+    await expect(this.designButton(name)).toHaveAttribute('aria-current', 'true', { timeout: 30_000 });
   }
 
   async openDesign(name: string): Promise<void> {

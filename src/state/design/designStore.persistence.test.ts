@@ -192,6 +192,41 @@ describe('the designs store in IndexedDB', () => {
     expect(third.getState().openDesignId).toBe(id);
   });
 
+  it('an earlier write that commits during the unload does not forget the newer change kept for the reload', async () => {
+    const indexedDB = new IDBFactory();
+    const local = memoryStorage();
+    const records = openDesignRecords({ indexedDB });
+    // The unloading page: the write started before the last change commits late (a slow disk), the last one never.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: Promise<void>[] = [];
+    let unloaded = false;
+    const unloading: DesignRecords = {
+      ...records,
+      put: (saved) => {
+        if (unloaded) return new Promise<void>(() => {});
+        const put = gate.then(() => records.put(saved));
+        started.push(put);
+        return put;
+      },
+      putList: () => new Promise(() => {}),
+    };
+    const writes = createDeferredWrites({ delayMs: 300, maxWaitMs: 2000 });
+    const store = await loaded(createDesignStore({ records: unloading, unloadJournal: createUnloadJournal(local), deferredWrites: writes, now: fixedClock }));
+    store.getState().updateDesign('example-shop', (design) => ({ ...design, description: 'first' }));
+    writes.flush();
+    store.getState().updateDesign('example-shop', (design) => ({ ...design, description: 'accepted just before the reload' }));
+    // pagehide: the composition root keeps what is unconfirmed, then starts the writes.
+    store.getState().beforeUnload();
+    unloaded = true;
+    writes.flush();
+    release();
+    await Promise.all(started);
+
+    const again = await reload(indexedDB, { unloadJournal: createUnloadJournal(local) });
+    expect(again.getState().designs.find((saved) => saved.id === 'example-shop')?.design.description).toBe('accepted just before the reload');
+  });
+
   it('writes nothing before the saved designs are read (an early change never overwrites them)', async () => {
     const indexedDB = new IDBFactory();
     const first = await reload(indexedDB);

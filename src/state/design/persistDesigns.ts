@@ -41,9 +41,17 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
   /** Designs whose latest version has not committed yet (scheduled or in flight), and whether the list's has. */
   const unsaved = new Set<string>();
   let listUnsaved = false;
-  /** What the journal holds (forgotten once committed). */
-  const journaled = new Set<string>();
-  let listJournaled = false;
+  /**
+   * Each change's number, by design (and the list's): a write commits the
+   * version it started with, so only a write at least as new as what the
+   * journal holds forgets it (an earlier write committing during the unload
+   * left the journal without the last change).
+   */
+  const versions = new Map<string, number>();
+  let listVersion = 0;
+  /** What the journal holds, by the version kept (forgotten once that or a newer one has committed). */
+  const journaled = new Map<string, number>();
+  let listJournaled: number | undefined;
 
   const track = (promise: Promise<void>) => {
     inFlight.add(promise);
@@ -53,11 +61,16 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
   const writeDesign = (id: string) => {
     const current = store.getState().designs.find((entry) => entry.id === id);
     if (!current) return;
+    const version = versions.get(id) ?? 0;
     track(
       records.put(current).then(
         () => {
           if (store.getState().designs.find((entry) => entry.id === id) === current) unsaved.delete(id);
-          if (journaled.delete(id)) journal?.forget(id);
+          const kept = journaled.get(id);
+          if (kept !== undefined && version >= kept) {
+            journaled.delete(id);
+            journal?.forget(id);
+          }
           options.onSaved?.(id);
         },
         (error: unknown) => {
@@ -71,10 +84,13 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
     const state = store.getState();
     const { designs, openDesignId } = state;
     const key = listKey(state);
+    const version = listVersion;
     track(records.putList({ order: designs.map((entry) => entry.id), openDesignId }).then(() => {
       if (listKey(store.getState()) === key) listUnsaved = false;
-      if (listJournaled) journal?.forgetList();
-      listJournaled = false;
+      if (listJournaled !== undefined && version >= listJournaled) {
+        journal?.forgetList();
+        listJournaled = undefined;
+      }
     }).catch((error: unknown) => options.onSaveFailed?.('list', `The order of the Designs list could not be saved in this browser (${describeError(error)}); the designs themselves are saved one by one.`)));
   };
 
@@ -85,6 +101,7 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
       ids.add(entry.id);
       if (saved.get(entry.id) === entry) continue;
       saved.set(entry.id, entry);
+      versions.set(entry.id, (versions.get(entry.id) ?? 0) + 1);
       unsaved.add(entry.id);
       later(designWrite(entry.id), () => writeDesign(entry.id));
     }
@@ -98,6 +115,7 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
     const list = listKey(state);
     if (list !== savedList) {
       savedList = list;
+      listVersion++;
       listUnsaved = true;
       later(LIST_WRITE, writeList);
     }
@@ -118,15 +136,11 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
         store.setState({ designs, openDesignId, loaded: true });
         if (left && (left.designs.size > 0 || left.list)) {
           // What the last page left unconfirmed is written to IndexedDB now, then forgotten.
-          for (const id of left.designs.keys()) {
-            journaled.add(id);
-            saved.delete(id);
-          }
-          if (left.list) {
-            listJournaled = true;
-            savedList = '';
-          }
+          for (const id of left.designs.keys()) saved.delete(id);
+          if (left.list) savedList = '';
           sync(store.getState());
+          for (const id of left.designs.keys()) journaled.set(id, versions.get(id) ?? 0);
+          if (left.list) listJournaled = listVersion;
         }
       } else {
         // Nothing saved yet: the examples are written with the first change.
@@ -147,8 +161,8 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
       const entries = designs.filter((entry) => unsaved.has(entry.id));
       if (entries.length === 0 && !listUnsaved) return;
       const refused = new Set(journal.write(entries, listUnsaved ? { order: designs.map((entry) => entry.id), openDesignId } : undefined));
-      for (const entry of entries) if (!refused.has(entry.id)) journaled.add(entry.id);
-      if (listUnsaved) listJournaled = true;
+      for (const entry of entries) if (!refused.has(entry.id)) journaled.set(entry.id, versions.get(entry.id) ?? 0);
+      if (listUnsaved) listJournaled = listVersion;
     },
     settled: async () => {
       await loading;
