@@ -130,6 +130,14 @@ describe('inferKeyTemplate', () => {
     });
   });
 
+  it('keeps an e-mail address whole although @ separates parts of other keys', () => {
+    const users = infer(['USER#ada@acme1.example', 'USER#alan@acme2.example', 'USER#barbara@acme2.example']);
+    expect(users.template).toBe('USER#{userId}');
+    expect(infer(['USER#ada@acme1.example#PROFILE', 'USER#alan@acme2.example#PROFILE']).template).toBe('USER#{userId}#PROFILE');
+    // Without a domain it is no address: @ still separates two parts.
+    expect(infer(['TENANT#t1@2026-06-23', 'TENANT#t2@2026-06-24']).template).not.toContain('@}');
+  });
+
   describe('ids stay ids; only padded numbers get a width, the one seen', () => {
     it('types an id after a one-letter prefix as a string, named by what the letter stands for', () => {
       const customer = inferKeyTemplate(['c#12345'], { attributeName: 'PK', keyType: 'S', prefixWords: new Map([['c', 'customer']]) });

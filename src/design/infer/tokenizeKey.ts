@@ -5,7 +5,8 @@ import { readDates } from '../../keys';
  * runs of delimiter characters, ISO-8601 timestamps (kept whole, although
  * they contain `:`), dates in their other common spellings (`6/23/2026`,
  * `23.06.2026`, `2026/06/23`, `2026-06-23`: one token, although `/` is a
- * delimiter), and the text between them.
+ * delimiter), e-mail addresses (one token, although `@` is a delimiter),
+ * and the text between them.
  */
 
 /** The characters keys are usually built with between their parts. */
@@ -18,6 +19,8 @@ export interface KeyToken {
 }
 
 const DELIMITER_SET = new Set(KEY_DELIMITERS);
+/** Lookahead for the end of one part of a key: a delimiter or the key's end. */
+const PART_END = String.raw`(?=[${KEY_DELIMITERS.replace(/[\^\]\\/-]/g, '\\$&')}]|$)`;
 /** A timestamp at any precision and zone; the classifier decides which of them a template can hold. */
 const ISO_AT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?/y;
 /**
@@ -29,9 +32,15 @@ const ISO_AT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[Zz]|[+-]
  * (readDates), not of this shape.
  */
 const DATE_AT = new RegExp(
-  String.raw`(?:\d{1,2}([/.-])\d{1,2}\1\d{4}|\d{4}([/.])\d{1,2}\2\d{1,2}|\d{4}-\d{2}-\d{2}(?:T\d{2})?|\d{4}-\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?(?=[${KEY_DELIMITERS.replace(/[\^\]\\/-]/g, '\\$&')}]|$)`,
+  String.raw`(?:\d{1,2}([/.-])\d{1,2}\1\d{4}|\d{4}([/.])\d{1,2}\2\d{1,2}|\d{4}-\d{2}-\d{2}(?:T\d{2})?|\d{4}-\d{2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?${PART_END}`,
   'y',
 );
+/**
+ * An e-mail address, ending where the key's part ends (`ada@acme.example` in
+ * `USER#ada@acme.example`): `@` separates parts of many keys, but inside an
+ * address it is part of one value, and splitting it would invent two fields.
+ */
+const EMAIL_AT = new RegExp(String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}${PART_END}`, 'y');
 /** An ISO month (`2026-06`) or hour (`2026-06-23T10`) bucket: the date reader reads its day. */
 const ISO_BUCKET = /^(\d{4}-\d{2})(?:(-\d{2})T(\d{2}))?$/;
 /** Years a date in a key is taken to be in: a version like `1.2.3456` is no date. */
@@ -73,6 +82,15 @@ export function tokenizeKey(key: string): KeyToken[] {
       if (date !== undefined) {
         tokens.push({ kind: 'date', text: date });
         i += date.length;
+        continue;
+      }
+    }
+    if (textStart < 0) {
+      EMAIL_AT.lastIndex = i;
+      const email = EMAIL_AT.exec(key);
+      if (email) {
+        tokens.push({ kind: 'text', text: email[0] });
+        i += email[0].length;
         continue;
       }
     }
