@@ -206,8 +206,13 @@ export function rankByIntendedOrder<T>(
   return { sorted, positionOf };
 }
 
-/** Stored keys of one attribute type in DynamoDB's order (compareKeys); text its type can't hold sorts last, by bytes. */
-function storedKeyOrder(declaredType: KeyType): (a: string, b: string) => number {
+/**
+ * Stored keys of one attribute type, as text, in DynamoDB's order (compareKeys):
+ * UTF-8 bytes for S, value for N, bytes for B (base64 text); text its type
+ * can't hold sorts last, by bytes. The key builder and the explorer's order
+ * comparison both sort by it.
+ */
+export function storedKeyOrder(declaredType: KeyType): (a: string, b: string) => number {
   if (declaredType === 'S') return compareUtf8;
   const valueOf = (text: string): KeyAttributeValue | undefined => {
     if (declaredType === 'N') {

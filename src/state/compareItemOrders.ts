@@ -1,18 +1,15 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { SortKeyConditionModel } from '../expressions';
 import {
-  compareKeys,
   compareUtf8,
   compileKeyTemplate,
-  decodeBase64,
-  normalizeDynamoNumber,
   inferTemplateOrders,
   judgeTemplateFields,
   rankByIntendedOrder,
+  storedKeyOrder,
   type FieldValues,
   type InferredFieldOrder,
   type KeyFinding,
-  type KeyAttributeValue,
   type KeyTemplate,
   type KeyType,
   type ReadDirection,
@@ -152,28 +149,6 @@ export interface CompareItemOrdersOptions {
   readonly declaredType?: KeyType;
 }
 
-/**
- * Encoded keys of one attribute type in DynamoDB's order (compareKeys): UTF-8
- * bytes for S, value for N, bytes for B; a text the type can't hold sorts last.
- */
-function encodedKeyOrder(declaredType: KeyType): (a: string, b: string) => number {
-  if (declaredType === 'S') return compareUtf8;
-  const valueOf = (text: string): KeyAttributeValue | undefined => {
-    if (declaredType === 'N') {
-      const number = normalizeDynamoNumber(text);
-      return number === undefined ? undefined : { N: number };
-    }
-    const bytes = decodeBase64(text);
-    return bytes === undefined ? undefined : { B: bytes };
-  };
-  return (a, b) => {
-    const x = valueOf(a);
-    const y = valueOf(b);
-    if (x && y) return compareKeys(x, y);
-    return x ? -1 : y ? 1 : compareUtf8(a, b);
-  };
-}
-
 /** A key attribute as text: S as is, N as its digits. B and the other types have no text form a template can read. */
 function scalarText(value: AttributeValue | undefined): string | undefined {
   if (value?.S !== undefined) return value.S;
@@ -291,7 +266,7 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
   const comparedValues = compared.map((row) => row.values);
   const inferredOrders = inferTemplateOrders(compiled.fields, comparedValues, declaredType);
   const judged = judgeTemplateFields(compiled.fields, comparedValues, declaredType);
-  const compareEncoded = encodedKeyOrder(declaredType);
+  const compareEncoded = storedKeyOrder(declaredType);
   const storedOrder: Draft[] = [];
   const encodedOrder: Draft[] = [];
   const intendedOrder: Draft[] = [];
