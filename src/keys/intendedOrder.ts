@@ -31,8 +31,8 @@ import { isIsoDateText, readDate, readDates, type DateReading, type SlashOrder }
  *
  * Orders: numbers by value (DynamoDB's number comparator, no 38-digit limit),
  * dates and instants by time, epoch by value, names A to Z ignoring case
- * (then by bytes), ids, text and bytes by UTF-8 bytes — the one comparator
- * rule; never `<` or `localeCompare` on keys. A value outside the meaning
+ * (then by bytes), ids, text and bytes by UTF-8 bytes (compareUtf8, the one
+ * comparator for key text; JS string comparison is never used). A value outside the meaning
  * (typed after the judgement) sorts after every value that has it, then by bytes.
  */
 
