@@ -14,6 +14,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
   retries: 0,
+  // Ceilings, not expectations: on two cores shared with CI (load 15–20) a long end-to-end test
+  // (DynamoDB Local, several writes) took 31 s against the default 30 s; each wait is still on a condition.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL,

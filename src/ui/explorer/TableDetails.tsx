@@ -6,7 +6,7 @@ import { VisibleText } from '../common/VisibleText';
 import { useExplorerSide } from '../stores';
 import { RefusalBox } from './tables/RefusalBox';
 import { ChangeTimeToLiveButton, TimeToLiveDialog } from './TimeToLive';
-import { useModal } from './tables/useModal';
+import { useModal } from '../common/useModal';
 import './tableDetails.css';
 
 function useTableDetails(): TableDetailsStore {
@@ -76,10 +76,10 @@ function DeleteIndexDialog({ explorer, store }: { explorer: ExplorerStore; store
   const indexes = useStore(explorer, (state) => state.table?.indexes);
   const globals = indexes?.filter((index) => index.kind === 'global');
   const { closeDeleteIndex, chooseIndexToDelete, submitDeleteIndex } = store.getState();
-  const dialog = useModal(dialogState.open);
+  const modal = useModal(dialogState.open, closeDeleteIndex);
   const id = useId();
   return (
-    <dialog ref={dialog} className="add-index-dialog" aria-labelledby={`${id}title`} onClose={closeDeleteIndex}>
+    <dialog {...modal} className="add-index-dialog" aria-labelledby={`${id}title`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -127,7 +127,7 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
   const hasTable = useStore(explorer, (state) => state.table !== undefined);
   const hasGlobalIndex = useStore(explorer, (state) => state.table?.indexes.some((index) => index.kind === 'global') ?? false);
   const { openAddIndex, closeAddIndex, setAddIndexForm, submitAddIndex, openDeleteIndex } = store.getState();
-  const dialog = useModal(dialogState.open);
+  const modal = useModal(dialogState.open, closeAddIndex);
   const id = useId();
   if (!canAddIndex || !hasTable) return null;
   const { form, errors, sending, refusal } = dialogState;
@@ -168,7 +168,7 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
           {creating?.backfilling ? ', backfilling from the existing items' : ''} — DescribeTable is read every second until it is ACTIVE.
         </p>
       )}
-      <dialog ref={dialog} className="add-index-dialog" aria-labelledby={`${id}title`} onClose={closeAddIndex}>
+      <dialog {...modal} className="add-index-dialog" aria-labelledby={`${id}title`}>
         <form
           onSubmit={(event) => {
             event.preventDefault();

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { ExplorerStore, TableDetailsStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { RefusalBox } from './tables/RefusalBox';
-import { useModal } from './tables/useModal';
+import { useModal } from '../common/useModal';
 
 /**
  * Change time to live (where the connection may write), beside DescribeTimeToLive's status in the table's facts; its
@@ -33,13 +33,13 @@ export function TimeToLiveDialog({ explorer, store }: { explorer: ExplorerStore;
   const dialogState = useStore(store, (state) => state.timeToLiveDialog);
   const tableName = useStore(explorer, (state) => state.table?.name ?? '');
   const { closeTimeToLive, setTimeToLiveAttribute, submitTimeToLive } = store.getState();
-  const dialog = useModal(dialogState.open);
+  const modal = useModal(dialogState.open, closeTimeToLive);
   const id = useId();
   const status = timeToLive.state === 'read' ? timeToLive.value.status : 'DISABLED';
   const attributeName = timeToLive.state === 'read' ? timeToLive.value.attributeName : undefined;
   const enabled = status !== 'DISABLED';
   return (
-    <dialog ref={dialog} className="add-index-dialog" aria-labelledby={`${id}title`} onClose={closeTimeToLive}>
+    <dialog {...modal} className="add-index-dialog" aria-labelledby={`${id}title`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { WriteConfirmationStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
-import { useModal } from './tables/useModal';
+import { useModal } from '../common/useModal';
 
 /**
  * The extra confirmation before a write to AWS, naming the region and the
@@ -14,7 +14,7 @@ import { useModal } from './tables/useModal';
 export function WriteConfirmation({ store }: { store: WriteConfirmationStore }) {
   const pending = useStore(store, (state) => state.pending);
   const { answer } = store.getState();
-  const dialog = useModal(pending !== undefined);
+  const modal = useModal(pending !== undefined, () => answer(false));
   const cancel = useRef<HTMLButtonElement>(null);
   // After useModal's effect has opened the dialog (effects run in order): the focus goes to Cancel, not to "Write to AWS".
   useEffect(() => {
@@ -22,7 +22,7 @@ export function WriteConfirmation({ store }: { store: WriteConfirmationStore }) 
   }, [pending]);
   const id = useId();
   return (
-    <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`${id}title`} aria-describedby={`${id}what`} onClose={() => answer(false)}>
+    <dialog {...modal} className="confirm-dialog" aria-labelledby={`${id}title`} aria-describedby={`${id}what`}>
       <h2 id={`${id}title`}>Write to AWS?</h2>
       <p id={`${id}what`}>
         <strong>

@@ -1,7 +1,8 @@
-import { use, useEffect, useId, useRef } from 'react';
+import { use, useId } from 'react';
 import { useStore } from 'zustand';
 import { itemToText } from '../../../items';
 import type { ExplorerStore, ItemEditorStore } from '../../../state';
+import { useModal } from '../../common/useModal';
 import { useExplorerSide } from '../../stores';
 import { ItemEditorDialog, ItemVersions, WideCheckNote } from './ItemEditorDialog';
 import { shortcutOf, type RowAction } from './itemKeys';
@@ -55,19 +56,12 @@ const keyTitle = (action: RowAction) => `Or ${shortcutOf(action) ?? ''} on a foc
 /** Delete item's confirmation: the key of the item that goes, then DynamoDB's answer (a conflict shows both versions). */
 function DeleteItemDialog({ store }: { store: ItemEditorStore }) {
   const deletion = useStore(store, (state) => state.deletion);
-  const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const open = deletion !== undefined;
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   const { confirmDelete, cancelDelete, askDelete } = store.getState();
+  const modal = useModal(deletion !== undefined, () => store.getState().deletion && cancelDelete());
   const outcome = deletion?.outcome;
   return (
-    <dialog ref={dialog} className="item-editor-dialog item-delete-dialog" aria-labelledby={`${id}title`} onClose={() => store.getState().deletion && cancelDelete()}>
+    <dialog {...modal} className="item-editor-dialog item-delete-dialog" aria-labelledby={`${id}title`}>
       <h3 id={`${id}title`}>Delete item</h3>
       {deletion && (
         <>

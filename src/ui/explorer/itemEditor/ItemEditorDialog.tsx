@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useStore } from 'zustand';
 import { changedAttributes, itemToText, type BinaryEncoding, type ItemProblem } from '../../../items';
 import type { Item, ItemEditorOutcome, ItemEditorStore, PartialCheck } from '../../../state';
+import { useModal } from '../../common/useModal';
 import { VisibleText } from '../../common/VisibleText';
 import { FormEntries } from './ItemForm';
 import { DesignKeyFields } from './DesignKeyFields';
@@ -21,17 +22,11 @@ function problemText(problem: ItemProblem): string {
 export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
   const state = useStore(store);
   const { open, mode, tableName, text, form, formReadable, encoding, problems, respelled, saving, outcome, designKeys, versionAttribute, wideCheck, documentTypes } = state;
-  const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   const actions = store.getState();
+  const modal = useModal(open, () => store.getState().open && actions.close());
+  const id = useId();
   return (
-    <dialog ref={dialog} className="item-editor-dialog" aria-labelledby={`${id}title`} onClose={() => store.getState().open && actions.close()}>
+    <dialog {...modal} className="item-editor-dialog" aria-labelledby={`${id}title`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

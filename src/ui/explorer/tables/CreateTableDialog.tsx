@@ -7,7 +7,7 @@ import { useDesigns } from '../../stores';
 import { ChoiceField, TextField } from './FormField';
 import { IndexRows } from './IndexRows';
 import { RefusalBox } from './RefusalBox';
-import { useModal } from './useModal';
+import { useModal } from '../../common/useModal';
 
 const BILLING: readonly (readonly [BillingChoice, string])[] = [
   ['PAY_PER_REQUEST', 'On demand'],
@@ -78,7 +78,7 @@ function FromDesign({ store, id }: { store: TablesStore; id: string }) {
 export function CreateTableDialog({ store }: { store: TablesStore }) {
   const create = useStore(store, (state) => state.create);
   const actions = store.getState();
-  const dialog = useModal(create.open);
+  const modal = useModal(create.open, actions.closeCreateTable);
   const id = useId();
   const { form, errors } = create;
   const fieldId = (field: string) => `${id}${field}`;
@@ -91,7 +91,7 @@ export function CreateTableDialog({ store }: { store: TablesStore }) {
   const problems = Object.keys(errors).length;
 
   return (
-    <dialog ref={dialog} className="add-index-dialog create-table-dialog" aria-labelledby={`${id}create`} onClose={actions.closeCreateTable}>
+    <dialog {...modal} className="add-index-dialog create-table-dialog" aria-labelledby={`${id}create`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

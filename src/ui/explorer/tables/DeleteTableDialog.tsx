@@ -3,16 +3,16 @@ import { useStore } from 'zustand';
 import type { TablesStore } from '../../../state';
 import { VisibleText } from '../../common/VisibleText';
 import { RefusalBox } from './RefusalBox';
-import { useModal } from './useModal';
+import { useModal } from '../../common/useModal';
 
 /** Delete table: allowed once the table's name is typed. */
 export function DeleteTableDialog({ store }: { store: TablesStore }) {
   const remove = useStore(store, (state) => state.remove);
   const actions = store.getState();
-  const dialog = useModal(remove.tableName !== undefined);
+  const modal = useModal(remove.tableName !== undefined, actions.closeDeleteTable);
   const id = useId();
   return (
-    <dialog ref={dialog} className="add-index-dialog" aria-labelledby={`${id}delete`} onClose={actions.closeDeleteTable}>
+    <dialog {...modal} className="add-index-dialog" aria-labelledby={`${id}delete`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
