@@ -24,13 +24,13 @@ function countText(count: number, [one, many]: readonly [string, string]): strin
  * show it, the suggestion and a fix button where one exists; findings can be
  * accepted with a note, kept in the design.
  */
-export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
+export function DesignReviewRegion({ designId, design, readOnly = false }: DesignRegionProps) {
   const { designs } = useAppStores();
   const store = reviewStoreOf(designs);
   const headingId = useId();
   const filterId = useId();
   const [filter, setFilter] = useState<ReviewSeverity | 'all'>('all');
-  const storedKeys = useStoredKeys(designId);
+  const storedKeys = useStoredKeys(designId, readOnly);
   // The review of the design as it was when typing paused (then of the last one React had time for): a keystroke renders the old findings at once.
   const reviewed = useDeferredValue(useSettledDesign(designId, design));
   const reviewedKeys = useDeferredValue(storedKeys);
@@ -57,7 +57,7 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
           ))}
         </select>
       </div>
-      <ReviewLists designId={designId} design={reviewed} review={review} filter={filter} store={store} />
+      <ReviewLists designId={designId} design={reviewed} review={review} filter={filter} store={store} readOnly={readOnly} />
     </section>
   );
 }
@@ -70,7 +70,7 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
  */
 const NO_ITEMS: readonly never[] = [];
 
-function useStoredKeys(designId: string) {
+function useStoredKeys(designId: string, readOnly: boolean) {
   // The explorer's items only once the explorer was shown (this region doesn't load it).
   const explorer = useBuiltExplorerSide()?.explorer;
   const items = useStoreIfBuilt(explorer, (state) => state.items, NO_ITEMS);
@@ -80,9 +80,10 @@ function useStoredKeys(designId: string) {
   const binding = useMemo(() => resolveDesignBinding(saved, choice, tableSummary), [saved, choice, tableSummary]);
   const boundDesignId = binding?.designId;
   const boundTable = binding?.table;
+  // A design shown read-only (a share link) is judged on its own samples: the receiver's loaded items are not its data.
   return useMemo(
-    () => storedKeysForDesign(designId, boundDesignId !== undefined && boundTable ? { designId: boundDesignId, table: boundTable } : undefined, items),
-    [designId, boundDesignId, boundTable, items],
+    () => (readOnly ? undefined : storedKeysForDesign(designId, boundDesignId !== undefined && boundTable ? { designId: boundDesignId, table: boundTable } : undefined, items)),
+    [readOnly, designId, boundDesignId, boundTable, items],
   );
 }
 
@@ -102,10 +103,11 @@ interface ReviewListsProps {
   readonly review: DesignReview;
   readonly filter: ReviewSeverity | 'all';
   readonly store: DesignReviewStore;
+  readonly readOnly: boolean;
 }
 
 /** Memoised on the review: the urgent render of a keystroke (old review, new design prop) skips the lists. */
-const ReviewLists = memo(function ReviewLists({ designId, design, review, filter, store }: ReviewListsProps) {
+const ReviewLists = memo(function ReviewLists({ designId, design, review, filter, store, readOnly }: ReviewListsProps) {
   const acceptedHeadingId = useId();
   const staleHeadingId = useId();
   const shown = review.findings.filter((finding) => filter === 'all' || finding.severity === filter);
@@ -113,7 +115,7 @@ const ReviewLists = memo(function ReviewLists({ designId, design, review, filter
   const accepted = shown.map((finding, order) => ({ finding, order })).filter(({ finding }) => finding.accepted);
   const item = ({ finding, order }: { finding: ReviewedFinding; order: number }) => (
     // Two findings could share an id (a rule's bug): the position keeps React's keys unique.
-    <FindingItem key={`${finding.id}\u0000${order}`} designId={designId} design={design} finding={finding} store={store} />
+    <FindingItem key={`${finding.id}\u0000${order}`} designId={designId} design={design} finding={finding} store={store} readOnly={readOnly} />
   );
   return (
     <>
@@ -143,9 +145,11 @@ const ReviewLists = memo(function ReviewLists({ designId, design, review, filter
                   <VisibleText text={entry.code} />
                 </code>{' '}
                 <VisibleText className="review-note-text" text={entry.note} />{' '}
-                <button type="button" className="link-button" aria-label={`Remove acceptance of ${entry.code}`} onClick={() => store.getState().unacceptFinding(designId, entry.id)}>
-                  Remove
-                </button>
+                {!readOnly && (
+                  <button type="button" className="link-button" aria-label={`Remove acceptance of ${entry.code}`} onClick={() => store.getState().unacceptFinding(designId, entry.id)}>
+                    Remove
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -160,9 +164,10 @@ interface FindingItemProps {
   readonly design: Design;
   readonly finding: ReviewedFinding;
   readonly store: DesignReviewStore;
+  readonly readOnly: boolean;
 }
 
-function FindingItem({ designId, design, finding, store }: FindingItemProps) {
+function FindingItem({ designId, design, finding, store, readOnly }: FindingItemProps) {
   const headId = useId();
   const [fixProblem, setFixProblem] = useState<string | undefined>(undefined);
   const [noteOpen, setNoteOpen] = useState(false);
@@ -202,7 +207,14 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
       <p className="review-suggestion">
         <span className="muted">Suggestion:</span> <MessageSpans text={finding.suggestion} />
       </p>
-      {finding.accepted && !noteOpen ? (
+      {readOnly ? (
+        // Shown, not decided here: the decision as the design carries it, and no control that would change it.
+        finding.accepted && (
+          <div className="review-acceptance">
+            <span className="review-accepted-badge">Accepted</span> <span className="muted">Note:</span> <VisibleText className="review-note-text" text={finding.accepted.note} />
+          </div>
+        )
+      ) : finding.accepted && !noteOpen ? (
         <div className="review-acceptance">
           <span className="review-accepted-badge">Accepted</span> <span className="muted">Note:</span> <VisibleText className="review-note-text" text={finding.accepted.note} />
           <div className="button-row">
