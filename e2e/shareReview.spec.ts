@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { LEADERBOARD_DESIGN, type Design } from '../src/design';
+import { encodeShareFragment } from '../src/design/share';
 import { expect, test } from './fixtures';
 import { AccessPatternsPage } from './pages/AccessPatternsPage';
 import { DesignPage } from './pages/DesignPage';
@@ -120,6 +121,55 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
     await expect(review.accepted.getByRole('button', { name: 'Undo accept' })).toBeVisible();
     await expect.poll(() => savedDesignNames(other)).toEqual(expect.arrayContaining(['Leaderboard (copy)', 'Leaderboard (copy 2)']));
     expect(JSON.stringify(await savedDesigns(other))).toContain(shownTemplate);
+    expect(recipient.errors).toEqual([]);
+  } finally {
+    await recipient.close();
+  }
+});
+
+test('Make a copy waits until the saved designs are read, so a copy is never named against the examples only (nor dropped by the load)', async ({ browser }) => {
+  test.slow();
+  const encoded = encodeShareFragment(REVIEWED);
+  if (!encoded.ok) throw new Error(encoded.message);
+  const recipient = await freshPage(browser);
+  try {
+    const other = recipient.page;
+    // Each load's read of the saved designs is held until the test lets it go (window.__readDesigns()), as a slow disk would.
+    await other.addInitScript(() => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      (window as { __readDesigns?: () => void }).__readDesigns = release;
+      const open = IDBFactory.prototype.open;
+      IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+        const request = open.call(this, name, version);
+        if (name !== 'keylab-designs') return request;
+        const add = request.addEventListener.bind(request);
+        request.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) =>
+          add(type, (event) => void held.then(() => listener.call(request, event)), options)) as typeof request.addEventListener;
+        return request;
+      };
+    });
+    const readDesigns = () => other.evaluate(() => (window as { __readDesigns?: () => void }).__readDesigns?.());
+    const view = other.getByRole('region', { name: /Shared design \(read-only\)/ });
+    const makeCopy = view.getByRole('button', { name: 'Make a copy' });
+    const designs = new DesignPage(other);
+
+    await other.goto(`/#${encoded.fragment}`);
+    await readDesigns();
+    await makeCopy.click({ timeout: 30_000 });
+    await expect(designs.designButton('Leaderboard (copy)')).toHaveAttribute('aria-current', 'true', { timeout: 15_000 });
+    await expect.poll(() => savedDesignNames(other)).toContain('Leaderboard (copy)');
+
+    // A new load of the link: until the saved designs (with "Leaderboard (copy)") are read, there is nothing to copy into.
+    await other.goto('about:blank');
+    await other.goto(`/#${encoded.fragment}`);
+    await expect(view.getByRole('status').filter({ hasText: 'Reading your saved designs…' })).toBeVisible({ timeout: 30_000 });
+    await expect(makeCopy).toBeDisabled();
+    await readDesigns();
+    await makeCopy.click();
+    await expect(designs.designButton('Leaderboard (copy 2)')).toHaveAttribute('aria-current', 'true', { timeout: 15_000 });
+    await expect(designs.designButton('Leaderboard (copy)')).toHaveCount(1);
+    await expect.poll(() => savedDesignNames(other)).toEqual(expect.arrayContaining(['Leaderboard (copy)', 'Leaderboard (copy 2)']));
     expect(recipient.errors).toEqual([]);
   } finally {
     await recipient.close();

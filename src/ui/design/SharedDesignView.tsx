@@ -177,6 +177,7 @@ function SharedDesign({ fragment, design, warnings, onLeave }: SharedDesignProps
  */
 function useShareLinkKept(fragment: string, presentSlide: number | undefined): void {
   useEffect(() => {
-    if (presentSlide === undefined && window.location.hash !== fragment) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${fragment}`);
+    const hash = fragment.startsWith('#') ? fragment : `#${fragment}`;
+    if (presentSlide === undefined && window.location.hash !== hash) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
   }, [fragment, presentSlide]);
 }
