@@ -20,6 +20,7 @@ import { visibleString } from '../common/visibleText';
 import { useAppStores } from '../stores';
 import { AccessPatternEditor } from './AccessPatternEditor';
 import type { DesignRegionProps } from './designRegionProps';
+import { jumpTargetId } from './jumpTargets';
 import './accessPatterns.css';
 
 // "Copy as code" brings the code generators: loaded when a pattern's code is first shown.
@@ -84,7 +85,7 @@ export function AccessPatternsRegion({ designId, table }: DesignRegionProps) {
       {table.accessPatterns.length === 0 && editing !== 'new' && <p className="muted">No access patterns yet: add the questions the application asks of this table.</p>}
       <ul className="pattern-list">
         {table.accessPatterns.map((pattern) => (
-          <li key={pattern.id} aria-label={visibleString(pattern.name)} className="pattern-item">
+          <li key={pattern.id} aria-label={visibleString(pattern.name)} className="pattern-item" id={jumpTargetId({ kind: 'pattern', table: table.name, pattern: pattern.id })} tabIndex={-1}>
             {editing === pattern.id ? (
               <AccessPatternEditor
                 table={table}

@@ -7,6 +7,7 @@ import { useSettledDesign } from './useSettledDesign';
 import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import { reviewStoreOf } from './reviewStoreOf';
+import { jumpTargetId } from './jumpTargets';
 import './designReview.css';
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
@@ -70,7 +71,7 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
  */
 const NO_ITEMS: readonly never[] = [];
 
-function useStoredKeys(designId: string) {
+export function useStoredKeys(designId: string) {
   // The explorer's items only once the explorer was shown (this region doesn't load it).
   const explorer = useBuiltExplorerSide()?.explorer;
   const items = useStoreIfBuilt(explorer, (state) => state.items, NO_ITEMS);
@@ -168,7 +169,7 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
   const [noteOpen, setNoteOpen] = useState(false);
   const fix = finding.fix;
   return (
-    <li className={`review-finding review-${finding.severity}${finding.accepted ? ' review-is-accepted' : ''}`} aria-labelledby={headId}>
+    <li className={`review-finding review-${finding.severity}${finding.accepted ? ' review-is-accepted' : ''}`} aria-labelledby={headId} id={jumpTargetId({ kind: 'finding', finding: finding.id })} tabIndex={-1}>
       <div className="review-finding-head" id={headId}>
         <span className={`review-severity review-severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity]}</span> <code className="review-code">{finding.code}</code>{' '}
         <span className="review-subject">
