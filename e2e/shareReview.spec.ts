@@ -70,6 +70,12 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
     const view = other.getByRole('region', { name: /Shared design \(read-only\)/ });
     await expect(view.getByRole('heading', { level: 2 }).first()).toHaveText('Leaderboard — Shared design (read-only)', { timeout: 30_000 });
 
+    // The overview first: the review's counts and the open error, the verdicts, marked read-only.
+    const overview = other.getByRole('region', { name: 'Design overview' });
+    await expect(overview).toContainText('read-only');
+    await expect(overview.getByRole('list', { name: 'Most severe open findings' })).toContainText('review.numberInStringField', { timeout: 30_000 });
+    await expect(overview).toContainText('1 decided');
+
     // The findings: the open error, and the accepted warning with its note (as text).
     const review = new DesignReviewPage(other);
     await expect(review.counts).toHaveText('1 error · 0 warnings · 0 notes · 1 accepted', { timeout: 30_000 });

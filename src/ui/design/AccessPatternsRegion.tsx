@@ -20,6 +20,7 @@ import { visibleString } from '../common/visibleText';
 import { useAppStores } from '../stores';
 import { AccessPatternEditor } from './AccessPatternEditor';
 import type { DesignRegionProps } from './designRegionProps';
+import { jumpTargetId } from './jumpTargets';
 import './accessPatterns.css';
 
 // "Copy as code" brings the code generators: loaded when a pattern's code is first shown.
@@ -86,7 +87,7 @@ export function AccessPatternsRegion({ designId, table, readOnly = false }: Desi
       {table.accessPatterns.length === 0 && editing !== 'new' && <p className="muted">{readOnly ? 'This table has no access patterns.' : 'No access patterns yet: add the questions the application asks of this table.'}</p>}
       <ul className="pattern-list">
         {table.accessPatterns.map((pattern) => (
-          <li key={pattern.id} aria-label={visibleString(pattern.name)} className="pattern-item">
+          <li key={pattern.id} aria-label={visibleString(pattern.name)} className="pattern-item" id={jumpTargetId({ kind: 'pattern', table: table.name, pattern: pattern.id })} tabIndex={-1}>
             {editing === pattern.id && !readOnly ? (
               <AccessPatternEditor
                 table={table}

@@ -1,12 +1,13 @@
 import { acceptanceNoteProblem, describeSubject, storedKeysForDesign } from '../../state/design/review';
 import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
 import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
-import { resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
+import { READ_ONLY_DESIGN_ID, resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
 import { MessageSpans, VisibleText } from '../common/VisibleText';
 import { useSettledDesign } from './useSettledDesign';
 import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import { reviewStoreOf } from './reviewStoreOf';
+import { jumpTargetId } from './jumpTargets';
 import './designReview.css';
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
@@ -30,7 +31,7 @@ export function DesignReviewRegion({ designId, design, readOnly = false }: Desig
   const headingId = useId();
   const filterId = useId();
   const [filter, setFilter] = useState<ReviewSeverity | 'all'>('all');
-  const storedKeys = useStoredKeys(designId, readOnly);
+  const storedKeys = useStoredKeys(designId);
   // The review of the design as it was when typing paused (then of the last one React had time for): a keystroke renders the old findings at once.
   const reviewed = useDeferredValue(useSettledDesign(designId, design));
   const reviewedKeys = useDeferredValue(storedKeys);
@@ -70,7 +71,7 @@ export function DesignReviewRegion({ designId, design, readOnly = false }: Desig
  */
 const NO_ITEMS: readonly never[] = [];
 
-function useStoredKeys(designId: string, readOnly: boolean) {
+export function useStoredKeys(designId: string) {
   // The explorer's items only once the explorer was shown (this region doesn't load it).
   const explorer = useBuiltExplorerSide()?.explorer;
   const items = useStoreIfBuilt(explorer, (state) => state.items, NO_ITEMS);
@@ -80,10 +81,11 @@ function useStoredKeys(designId: string, readOnly: boolean) {
   const binding = useMemo(() => resolveDesignBinding(saved, choice, tableSummary), [saved, choice, tableSummary]);
   const boundDesignId = binding?.designId;
   const boundTable = binding?.table;
-  // A design shown read-only (a share link) is judged on its own samples: the receiver's loaded items are not its data.
+  // A design shown from a share link is judged on its own samples: the receiver's loaded items are not its data.
+  const shown = designId === READ_ONLY_DESIGN_ID;
   return useMemo(
-    () => (readOnly ? undefined : storedKeysForDesign(designId, boundDesignId !== undefined && boundTable ? { designId: boundDesignId, table: boundTable } : undefined, items)),
-    [readOnly, designId, boundDesignId, boundTable, items],
+    () => (shown ? undefined : storedKeysForDesign(designId, boundDesignId !== undefined && boundTable ? { designId: boundDesignId, table: boundTable } : undefined, items)),
+    [shown, designId, boundDesignId, boundTable, items],
   );
 }
 
@@ -173,7 +175,7 @@ function FindingItem({ designId, design, finding, store, readOnly }: FindingItem
   const [noteOpen, setNoteOpen] = useState(false);
   const fix = finding.fix;
   return (
-    <li className={`review-finding review-${finding.severity}${finding.accepted ? ' review-is-accepted' : ''}`} aria-labelledby={headId}>
+    <li className={`review-finding review-${finding.severity}${finding.accepted ? ' review-is-accepted' : ''}`} aria-labelledby={headId} id={jumpTargetId({ kind: 'finding', finding: finding.id })} tabIndex={-1}>
       <div className="review-finding-head" id={headId}>
         <span className={`review-severity review-severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity]}</span> <code className="review-code">{finding.code}</code>{' '}
         <span className="review-subject">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
 import { useStore } from 'zustand';
 import { describeDesignProblem, type Design, type DesignProblem } from '../../design';
 import { decodeShareFragment } from '../../design/share';
@@ -8,12 +8,15 @@ import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import { AppStoresProvider, useAppStores } from '../stores';
 import { AccessPatternsRegion } from './AccessPatternsRegion';
+import { DesignOverview } from './DesignOverview';
 import { DesignReviewRegion } from './DesignReviewRegion';
 import type { DesignRegionProps } from './designRegionProps';
 import { ItemCollectionRegion } from './ItemCollectionRegion';
+import { focusJumpTarget, jumpTargetId, type JumpTarget } from './jumpTargets';
 import { Presentation } from './Presentation';
 import { openPresentation, usePresentSlide } from './presentationLocation';
 import { ReviewDocumentRegion } from './ReviewDocumentRegion';
+import { AUTO_RUN_MAX_SAMPLES } from './usePatternVerdicts';
 import { SharedTableView } from './SharedTableView';
 import './share.css';
 
@@ -90,10 +93,20 @@ function SharedDesign({ fragment, design, warnings, onLeave }: SharedDesignProps
   const presentSlide = usePresentSlide();
   useShareLinkKept(fragment, presentSlide);
 
-  // The verdicts are run at once, in this browser, on a fresh built-in engine: the receiver sees them without asking.
+  // The verdicts are run at once, in this browser, on a fresh built-in engine: the receiver sees them without asking (up to the overview's limit; past it, Run access patterns).
   useEffect(() => {
-    if (table && table.accessPatterns.length > 0) void shown.accessPatternRuns.getState().run(table);
+    const samples = table?.entities.reduce((count, entity) => count + entity.samples.length, 0) ?? 0;
+    if (table && table.accessPatterns.length > 0 && samples <= AUTO_RUN_MAX_SAMPLES) void shown.accessPatternRuns.getState().run(table);
   }, [shown, table]);
+  // The overview's links: choose the table, then land on the target (a table's or an entity's templates are in the tables below).
+  const jump = useCallback((target: JumpTarget) => {
+    if ('table' in target) setTableName(target.table);
+    void focusJumpTarget(jumpTargetId(target));
+  }, []);
+  const skipTo = (target: JumpTarget) => (event: MouseEvent) => {
+    event.preventDefault();
+    jump(target);
+  };
 
   const makeCopy = () => {
     app.designs.getState().addDesign(design);
@@ -101,6 +114,14 @@ function SharedDesign({ fragment, design, warnings, onLeave }: SharedDesignProps
   };
   return (
     <section className="shared-design" aria-labelledby={headingId}>
+      <nav className="skip-links" aria-label="Skip links">
+        <a href={`#${jumpTargetId({ kind: 'overview' })}`} onClick={skipTo({ kind: 'overview' })}>
+          Skip to overview
+        </a>
+        <a href={`#${jumpTargetId({ kind: 'findings' })}`} onClick={skipTo({ kind: 'findings' })}>
+          Skip to findings
+        </a>
+      </nav>
       <div className="card shared-design-header">
         <h2 id={headingId}>
           <VisibleText text={design.name} /> <span className="muted">— Shared design (read-only)</span>
@@ -156,7 +177,10 @@ function SharedDesign({ fragment, design, warnings, onLeave }: SharedDesignProps
       </div>
       {props && (
         <AppStoresProvider stores={shown}>
-          <DesignReviewRegion {...props} />
+          <DesignOverview {...props} onJump={jump} />
+          <div id={jumpTargetId({ kind: 'findings' })} tabIndex={-1} className="design-findings">
+            <DesignReviewRegion {...props} />
+          </div>
           <ItemCollectionRegion {...props} />
           <AccessPatternsRegion {...props} />
           <ReviewDocumentRegion {...props} />

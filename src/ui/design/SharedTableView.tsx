@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { buildSampleItem, keyAttributesOf, type EntityDesign, type IndexDesign, type JsonAttributeValue, type KeyAttributeDesign, type TableDesign } from '../../design';
 import { VisibleText } from '../common/VisibleText';
+import { jumpTargetId } from './jumpTargets';
 
 /*
  * One table of a shared design, read-only and as text: its keys and indexes,
@@ -32,7 +33,7 @@ function valueText(value: JsonAttributeValue | undefined): string {
 export function SharedTableView({ table }: { readonly table: TableDesign }) {
   const headingId = useId();
   return (
-    <section className="card shared-table" aria-labelledby={headingId}>
+    <section id={jumpTargetId({ kind: 'table', table: table.name })} tabIndex={-1} className="card shared-table" aria-labelledby={headingId}>
       <h3 id={headingId}>
         Table <VisibleText className="mono" text={table.name} />
       </h3>
@@ -69,7 +70,7 @@ function SharedEntity({ table, entity }: { readonly table: TableDesign; readonly
     .map((attribute) => attribute.name)
     .filter((name) => entity.keys[name] !== undefined);
   return (
-    <section className="shared-entity" aria-labelledby={headingId}>
+    <section id={jumpTargetId({ kind: 'entity', table: table.name, entity: entity.name })} tabIndex={-1} className="shared-entity" aria-labelledby={headingId}>
       <h5 id={headingId}>
         <VisibleText text={entity.name} />
       </h5>
