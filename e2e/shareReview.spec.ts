@@ -75,6 +75,10 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
     await expect(overview).toContainText('read-only');
     await expect(overview.getByRole('list', { name: 'Most severe open findings' })).toContainText('review.numberInStringField', { timeout: 30_000 });
     await expect(overview).toContainText('1 decided');
+    // Its jumps land on the shared templates and keep the link in the address (a changed hash would leave the shared view).
+    await overview.getByRole('link', { name: 'Run', exact: true }).click();
+    await expect(other.locator('[id="kl-entity-Leaderboard/Run"]')).toBeFocused();
+    expect(other.url()).toBe(link);
 
     // The findings: the open error, and the accepted warning with its note (as text).
     const review = new DesignReviewPage(other);
