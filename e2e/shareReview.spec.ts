@@ -16,7 +16,7 @@ import { savedDesignNames, savedDesigns } from './savedDesigns';
  */
 
 const { format: _format, ...leaderboard } = LEADERBOARD_DESIGN;
-/** The Leaderboard with the score written as typed and no tiebreaker: an open error (review.numberInStringField) and a warning to accept (review.noTiebreaker). */
+/** The Leaderboard with the score written as typed and no tiebreaker: an open error (review.numberInStringField) and a warning to accept (review.noTiebreaker); signed off. */
 const REVIEWED: Design = {
   ...leaderboard,
   tables: leaderboard.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: '{score}#{ts:epoch(16)}' } })) })),
@@ -55,10 +55,14 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
   await openWith(page, REVIEWED);
   const senderReview = new DesignReviewPage(page);
   const tiebreaker = senderReview.openFindings.filter({ has: page.locator('code', { hasText: /^review\.noTiebreaker$/ }) });
-  await tiebreaker.getByRole('button', { name: 'Accept', exact: true }).click({ timeout: 30_000 });
-  await tiebreaker.getByRole('textbox', { name: 'Note' }).fill(NOTE);
+  await senderReview.region.getByRole('textbox', { name: 'Your name' }).fill('Ada Reviewer', { timeout: 30_000 });
+  await tiebreaker.getByRole('button', { name: 'Accept', exact: true }).click();
+  await tiebreaker.getByRole('textbox', { name: /^Comment/ }).fill(NOTE);
   await tiebreaker.getByRole('button', { name: 'Save' }).click();
   await expect(senderReview.counts).toContainText('1 accepted');
+  const senderSignOff = senderReview.region.getByRole('region', { name: 'Sign-off' });
+  await senderSignOff.getByRole('button', { name: 'Sign off' }).click();
+  await expect(senderSignOff).toContainText('Ada Reviewer signed off on');
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   expect(link).toMatch(/#share=k1\./);
@@ -84,8 +88,13 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
     const review = new DesignReviewPage(other);
     await expect(review.counts).toHaveText('1 error · 0 warnings · 0 notes · 1 accepted', { timeout: 30_000 });
     await expect(review.openFindings.filter({ has: other.locator('code', { hasText: /^review\.numberInStringField$/ }) })).toContainText('Error');
-    await expect(review.accepted.getByRole('listitem').filter({ has: other.locator('code', { hasText: /^review\.noTiebreaker$/ }) })).toContainText(`Note: ${NOTE}`);
+    await expect(review.accepted.getByRole('listitem').filter({ has: other.locator('code', { hasText: /^review\.noTiebreaker$/ }) })).toContainText(`Comment: ${NOTE} — Ada Reviewer`);
+    // The sign-off travels with its revision and is current: the link carries the design it covers, unchanged.
+    const signOff = review.region.getByRole('region', { name: 'Sign-off' });
+    await expect(signOff).toContainText(/Ada Reviewer signed off on .+, revision \d+ — current/);
+    // Nothing to decide, sign or fix here: no button and no name to type in the review.
     await expect(review.region.getByRole('button')).toHaveCount(0);
+    await expect(review.region.getByRole('textbox')).toHaveCount(0);
 
     // The item collection, and the verdicts, run in this browser without asking.
     await expect(other.getByRole('region', { name: 'Item collection' }).getByRole('table', { name: 'Items in the collection' })).toBeVisible();
@@ -98,6 +107,7 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
     const reviewDocument = other.getByRole('region', { name: 'Review document' });
     await expect(reviewDocument).toContainText('review.numberInStringField');
     await expect(reviewDocument).toContainText(NOTE);
+    await expect(reviewDocument).toContainText('Ada Reviewer');
 
     // Nothing typed, nothing saved: no saved design, and no built-in table was opened for the run.
     await expect(view.getByRole('textbox')).toHaveCount(0);
@@ -128,7 +138,8 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
     await expect(designs.designButton('Leaderboard (copy)')).toHaveCount(1);
     // The copy carries the decision: its review shows the note, now with the controls to change it.
     await expect(review.accepted).toContainText(NOTE);
-    await expect(review.accepted.getByRole('button', { name: 'Undo accept' })).toBeVisible();
+    await expect(review.accepted.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    await expect(review.region.getByRole('region', { name: 'Sign-off' }).getByRole('button', { name: 'Sign off' })).toBeVisible();
     await expect.poll(() => savedDesignNames(other)).toEqual(expect.arrayContaining(['Leaderboard (copy)', 'Leaderboard (copy 2)']));
     expect(JSON.stringify(await savedDesigns(other))).toContain(shownTemplate);
     expect(recipient.errors).toEqual([]);

@@ -3,6 +3,7 @@ import { LEADERBOARD_DESIGN, type Design } from '../../design';
 import { designOf, createDesignStore } from './designStore';
 import { createReadOnlyDesignStore, READ_ONLY_DESIGN_ID } from './readOnlyDesignStore';
 import { createDesignReviewStore } from './review/designReviewStore';
+import { createReviewerNameStore } from './review/reviewerName';
 
 const leaderboard = designOf(LEADERBOARD_DESIGN);
 /** The Leaderboard with a score written as typed and no tiebreaker: an error and a warning to review. */
@@ -36,15 +37,18 @@ describe('createReadOnlyDesignStore', () => {
     expect(store.getState().designs[0]?.design).toBe(shared);
   });
 
-  it('a review store over it reviews the shared design, and its Accept reaches neither it nor the saved designs', () => {
+  it('a review store over it reviews the shared design, and its decisions and sign-offs reach neither it nor the saved designs', () => {
     const app = createDesignStore();
     const appBefore = app.getState().designs;
     const store = createReadOnlyDesignStore(shared);
-    const review = createDesignReviewStore({ designs: store });
+    const reviewerName = createReviewerNameStore();
+    reviewerName.getState().setName('Ada');
+    const review = createDesignReviewStore({ designs: store, reviewerName });
     const findings = review.getState().reviewOf(shared).findings;
     expect(findings.length).toBeGreaterThan(0);
     const first = findings[0]!;
-    expect(review.getState().acceptFinding(READ_ONLY_DESIGN_ID, first, 'fine for this design').ok).toBe(true);
+    expect(review.getState().decideFinding(READ_ONLY_DESIGN_ID, first, 'wontFix', 'fine for this design').ok).toBe(true);
+    expect(review.getState().signOff(READ_ONLY_DESIGN_ID).ok).toBe(true);
     expect(store.getState().designs[0]?.design).toBe(shared);
     expect(app.getState().designs).toBe(appBefore);
   });

@@ -90,7 +90,7 @@ function subjectText(design: Design, finding: ReviewedFinding): string {
 
 function FindingsBlock({ design, review, link }: { design: Design; review: DesignReview; link: LinkMaker }) {
   const headingId = useId();
-  const open = review.findings.filter((finding) => !finding.accepted);
+  const open = review.findings.filter((finding) => !finding.decision);
   const shown = open.slice(0, OVERVIEW_FINDINGS);
   return (
     <div className="overview-block" aria-labelledby={headingId} role="group">
@@ -102,7 +102,7 @@ function FindingsBlock({ design, review, link }: { design: Design; review: Desig
           </span>
         ))}
         <span className="overview-count-note">open</span>
-        <span className="overview-count overview-count-decided">{review.acceptedCount.toLocaleString('en-US')} decided</span>
+        <span className="overview-count overview-count-decided">{(review.decidedCounts.accepted + review.decidedCounts.wontFix + review.decidedCounts.fixLater).toLocaleString('en-US')} decided</span>
       </p>
       {open.length === 0 ? (
         <p className="muted">{review.findings.length === 0 ? 'No findings.' : 'No open findings: every finding is decided.'}</p>
@@ -251,7 +251,7 @@ function JumpList({ design, findings, link }: { design: Design; findings: readon
       </JumpGroup>
       <JumpGroup label="Findings">
         {findings.map((finding, order) => (
-          <li key={`${finding.id}\u0000${order}`}>{link({ kind: 'finding', finding: finding.id }, <VisibleText text={`${finding.code} · ${subjectText(design, finding)}${finding.accepted ? ' (decided)' : ''}`} />)}</li>
+          <li key={`${finding.id}\u0000${order}`}>{link({ kind: 'finding', finding: finding.id }, <VisibleText text={`${finding.code} · ${subjectText(design, finding)}${finding.decision ? ' (decided)' : ''}`} />)}</li>
         ))}
       </JumpGroup>
     </nav>
