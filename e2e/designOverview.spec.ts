@@ -58,6 +58,13 @@ test('a 9-entity model opens on its overview inside 1920×1080, with its entity 
   for (const toggle of await toggles.all()) await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('region', { name: 'Entities' }).getByRole('textbox', { name: 'SK template' })).toHaveCount(0);
   await expectNoSidewaysScroll(page);
+
+  // The overview's verdicts are the Access patterns region's: the same run, pattern by pattern.
+  const patterns = new AccessPatternsPage(page);
+  await patterns.run();
+  for (const name of ['Items of an order', 'Inventory of a product', 'Orders of a customer', 'Invoices of an order', 'Order partition as items', 'Items of a shipment']) {
+    await expect(patterns.verdict(name), name).toHaveText((await overview.verdict(name).textContent()) ?? '');
+  }
 });
 
 test('the jump list moves focus to a table, a collapsed entity (opening it) and an access pattern', async ({ page }) => {
