@@ -4,10 +4,10 @@ import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
 import { resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
 import { MessageSpans, VisibleText } from '../common/VisibleText';
 import { useSettledDesign } from './useSettledDesign';
+import { jumpTargetId } from './jumpTargets';
 import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import { reviewStoreOf } from './reviewStoreOf';
-import { jumpTargetId } from './jumpTargets';
 import './designReview.css';
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
@@ -164,12 +164,13 @@ interface FindingItemProps {
 }
 
 function FindingItem({ designId, design, finding, store }: FindingItemProps) {
-  const headId = useId();
+  // The overview's finding links land on this head (its severity, code and subject).
+  const headId = jumpTargetId({ kind: 'finding', finding: finding.id });
   const [fixProblem, setFixProblem] = useState<string | undefined>(undefined);
   const [noteOpen, setNoteOpen] = useState(false);
   const fix = finding.fix;
   return (
-    <li className={`review-finding review-${finding.severity}${finding.accepted ? ' review-is-accepted' : ''}`} aria-labelledby={headId} id={jumpTargetId({ kind: 'finding', finding: finding.id })} tabIndex={-1}>
+    <li className={`review-finding review-${finding.severity}${finding.accepted ? ' review-is-accepted' : ''}`} aria-labelledby={headId}>
       <div className="review-finding-head" id={headId}>
         <span className={`review-severity review-severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity]}</span> <code className="review-code">{finding.code}</code>{' '}
         <span className="review-subject">
