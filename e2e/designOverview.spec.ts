@@ -113,8 +113,10 @@ test('Skip to findings and Skip to overview: hidden until focused, then each mov
   const code = (await first.locator('code').textContent()) ?? '';
   expect(code).toMatch(/^review\.[a-zA-Z]+$/);
   await first.click();
-  const focused = review.getByRole('listitem').filter({ has: page.locator('code', { hasText: code }) }).first();
+  // Focus is on the finding's head (its severity, code and subject: what names the finding's list item).
+  const focused = review.getByRole('listitem').filter({ has: page.locator('code', { hasText: code }) }).first().locator('.review-finding-head');
   await expect(focused).toBeFocused();
+  await expect(focused).toContainText(code);
   await expect(focused).toBeInViewport();
 });
 

@@ -19,6 +19,14 @@ const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
 const SEVERITY_LABEL: Readonly<Record<ReviewSeverity, string>> = { error: 'Error', warning: 'Warning', note: 'Note' };
 const SEVERITY_WORDS: Readonly<Record<ReviewSeverity, readonly [string, string]>> = { error: ['error', 'errors'], warning: ['warning', 'warnings'], note: ['note', 'notes'] };
 
+/*
+ * What the review decided, read in one place: today a finding is decided by
+ * being accepted (with a note); recorded decisions (accepted, won't fix, fix
+ * later) change these two lines only.
+ */
+const isDecided = (finding: ReviewedFinding) => finding.accepted !== undefined;
+const decidedCount = (review: DesignReview) => review.acceptedCount;
+
 const counted = (count: number, [one, many]: readonly [string, string]) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 export interface DesignOverviewProps extends DesignRegionProps {
@@ -90,7 +98,7 @@ function subjectText(design: Design, finding: ReviewedFinding): string {
 
 function FindingsBlock({ design, review, link }: { design: Design; review: DesignReview; link: LinkMaker }) {
   const headingId = useId();
-  const open = review.findings.filter((finding) => !finding.accepted);
+  const open = review.findings.filter((finding) => !isDecided(finding));
   const shown = open.slice(0, OVERVIEW_FINDINGS);
   return (
     <div className="overview-block" aria-labelledby={headingId} role="group">
@@ -102,7 +110,7 @@ function FindingsBlock({ design, review, link }: { design: Design; review: Desig
           </span>
         ))}
         <span className="overview-open-word">open</span>
-        <span className={`overview-count${review.acceptedCount > 0 ? ' overview-count-decided' : ''}`}>{review.acceptedCount.toLocaleString('en-US')} decided</span>
+        <span className={`overview-count${decidedCount(review) > 0 ? ' overview-count-decided' : ''}`}>{decidedCount(review).toLocaleString('en-US')} decided</span>
       </p>
       {open.length === 0 ? (
         <p className="muted">{review.findings.length === 0 ? 'No findings.' : 'No open findings: every finding is decided.'}</p>
@@ -249,7 +257,7 @@ function JumpList({ design, findings, link }: { design: Design; findings: readon
       </JumpGroup>
       <JumpGroup label="Findings">
         {findings.map((finding, order) => (
-          <li key={`${finding.id}\u0000${order}`}>{link({ kind: 'finding', finding: finding.id }, <VisibleText text={`${finding.code} · ${subjectText(design, finding)}${finding.accepted ? ' (decided)' : ''}`} />)}</li>
+          <li key={`${finding.id}\u0000${order}`}>{link({ kind: 'finding', finding: finding.id }, <VisibleText text={`${finding.code} · ${subjectText(design, finding)}${isDecided(finding) ? ' (decided)' : ''}`} />)}</li>
         ))}
       </JumpGroup>
     </nav>
