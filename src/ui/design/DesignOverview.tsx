@@ -19,6 +19,13 @@ const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
 const SEVERITY_LABEL: Readonly<Record<ReviewSeverity, string>> = { error: 'Error', warning: 'Warning', note: 'Note' };
 const SEVERITY_WORDS: Readonly<Record<ReviewSeverity, readonly [string, string]>> = { error: ['error', 'errors'], warning: ['warning', 'warnings'], note: ['note', 'notes'] };
 
+/*
+ * What the review decided, read in one place: a finding is decided by a
+ * recorded decision (accepted, won't fix or fix later), each counted.
+ */
+const isDecided = (finding: ReviewedFinding) => finding.decision !== undefined;
+const decidedCount = (review: DesignReview) => review.decidedCounts.accepted + review.decidedCounts.wontFix + review.decidedCounts.fixLater;
+
 const counted = (count: number, [one, many]: readonly [string, string]) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 export interface DesignOverviewProps extends DesignRegionProps {
@@ -90,19 +97,19 @@ function subjectText(design: Design, finding: ReviewedFinding): string {
 
 function FindingsBlock({ design, review, link }: { design: Design; review: DesignReview; link: LinkMaker }) {
   const headingId = useId();
-  const open = review.findings.filter((finding) => !finding.decision);
+  const open = review.findings.filter((finding) => !isDecided(finding));
   const shown = open.slice(0, OVERVIEW_FINDINGS);
   return (
     <div className="overview-block" aria-labelledby={headingId} role="group">
       <h3 id={headingId}>Review</h3>
       <p className="overview-counts">
         {SEVERITIES.map((severity) => (
-          <span key={severity} className={`overview-count overview-count-${severity}`}>
+          <span key={severity} className={`overview-count${review.counts[severity] > 0 ? ` overview-count-${severity}` : ''}`}>
             {counted(review.counts[severity], SEVERITY_WORDS[severity])}
           </span>
         ))}
-        <span className="overview-count-note">open</span>
-        <span className="overview-count overview-count-decided">{(review.decidedCounts.accepted + review.decidedCounts.wontFix + review.decidedCounts.fixLater).toLocaleString('en-US')} decided</span>
+        <span className="overview-open-word">open</span>
+        <span className={`overview-count${decidedCount(review) > 0 ? ' overview-count-decided' : ''}`}>{decidedCount(review).toLocaleString('en-US')} decided</span>
       </p>
       {open.length === 0 ? (
         <p className="muted">{review.findings.length === 0 ? 'No findings.' : 'No open findings: every finding is decided.'}</p>
@@ -121,7 +128,7 @@ function FindingsBlock({ design, review, link }: { design: Design; review: Desig
           ))}
         </ol>
       )}
-      {open.length > shown.length && <p className="small">{link({ kind: 'findings' }, `All ${open.length.toLocaleString('en-US')} open findings`)}</p>}
+      {open.length > shown.length && <p className="overview-small">{link({ kind: 'findings' }, `All ${open.length.toLocaleString('en-US')} open findings`)}</p>}
     </div>
   );
 }
@@ -186,11 +193,11 @@ function CollectionsBlock({ glances, link }: { glances: readonly { table: TableD
       {glances.map(({ table, collections }) => (
         <div key={table.name} className="overview-table">
           <h4 className="overview-table-name">{link({ kind: 'table', table: table.name }, <VisibleText text={table.name} />)}</h4>
-          {collections.length === 0 && <p className="muted small">No item collection: no sort key, or no sample encodes.</p>}
+          {collections.length === 0 && <p className="muted overview-small">No item collection: no sort key, or no sample encodes.</p>}
           <ul className="overview-collections">
             {collections.map((glance) => (
               <li key={glance.index ?? ''}>
-                <span className="muted small">
+                <span className="muted overview-small">
                   {glance.index === undefined ? 'Table' : <VisibleText text={`Index ${glance.index}`} />} ·{' '}
                   <VisibleText className="mono" text={glance.partition.map((part) => part.text).join(' · ')} /> · {glance.itemCount} item{glance.itemCount === 1 ? '' : 's'}
                 </span>
@@ -212,22 +219,20 @@ function CollectionsBlock({ glances, link }: { glances: readonly { table: TableD
   );
 }
 
-/** Where the stored order and the naive keys stand against the intended order (each count said only when not zero). */
+/** Where the stored order and the naive keys stand against the intended order. */
 function OrderNote({ glance }: { glance: CollectionGlance }) {
-  const notes: { text: string; bad: boolean }[] = [];
-  if (glance.intendedOutOfPlaceCount > 0) notes.push({ text: `${glance.intendedOutOfPlaceCount} stored out of intended order`, bad: true });
-  if (glance.naiveOutOfPlaceCount > 0) notes.push({ text: `naive keys: ${glance.naiveOutOfPlaceCount} elsewhere, ${glance.naiveIntendedOutOfPlaceCount} out of intended order`, bad: false });
-  if (glance.unencodableCount > 0) notes.push({ text: `${glance.unencodableCount} samples don’t encode`, bad: true });
-  if (notes.length === 0) return <div className="overview-ok">In intended order; the naive keys agree.</div>;
+  const { intendedOutOfPlaceCount: stored, naiveOutOfPlaceCount: naive, naiveIntendedOutOfPlaceCount: naiveIntended, itemCount, unencodableCount } = glance;
   return (
-    <div className="small">
-      {glance.intendedOutOfPlaceCount === 0 && <span className="overview-ok">In intended order. </span>}
-      {notes.map((note, index) => (
-        <span key={index} className={note.bad ? 'overview-bad' : 'muted'}>
-          {index > 0 ? '; ' : ''}
-          {note.text}
+    <div className="overview-order-note">
+      {stored > 0 ? <span className="overview-bad">{stored} stored out of intended order.</span> : <span className="overview-ok">Stored in intended order.</span>}{' '}
+      {naive > 0 ? (
+        <span className="muted">
+          The naive keys would put {naive} of {itemCount} elsewhere{naiveIntended > 0 ? ` (${naiveIntended} out of intended order)` : ''}.
         </span>
-      ))}
+      ) : (
+        <span className="muted">The naive keys agree.</span>
+      )}
+      {unencodableCount > 0 && <span className="overview-bad"> {unencodableCount} samples don’t encode.</span>}
     </div>
   );
 }
@@ -251,7 +256,7 @@ function JumpList({ design, findings, link }: { design: Design; findings: readon
       </JumpGroup>
       <JumpGroup label="Findings">
         {findings.map((finding, order) => (
-          <li key={`${finding.id}\u0000${order}`}>{link({ kind: 'finding', finding: finding.id }, <VisibleText text={`${finding.code} · ${subjectText(design, finding)}${finding.decision ? ' (decided)' : ''}`} />)}</li>
+          <li key={`${finding.id}\u0000${order}`}>{link({ kind: 'finding', finding: finding.id }, <VisibleText text={`${finding.code} · ${subjectText(design, finding)}${isDecided(finding) ? ' (decided)' : ''}`} />)}</li>
         ))}
       </JumpGroup>
     </nav>
@@ -266,7 +271,7 @@ function JumpGroup({ label, children }: { label: string; children: ReactNode[] }
         {label}
       </span>
       {children.length === 0 ? (
-        <span className="muted small">none</span>
+        <span className="muted overview-small">none</span>
       ) : (
         <ul aria-labelledby={labelId} className="overview-jump-links">
           {children}

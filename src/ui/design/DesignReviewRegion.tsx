@@ -4,12 +4,12 @@ import { DECISION_KIND_LABELS, FINDING_DECISION_KINDS, type Design, type Reviewe
 import { READ_ONLY_DESIGN_ID, resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
 import { MessageSpans, VisibleText } from '../common/VisibleText';
 import { useSettledDesign } from './useSettledDesign';
+import { jumpTargetId } from './jumpTargets';
 import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import { reviewStoreOf } from './reviewStoreOf';
 import { FindingDecision } from './FindingDecision';
 import { ReviewerNameField, SignOffRegion } from './SignOffRegion';
-import { jumpTargetId } from './jumpTargets';
 import './designReview.css';
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
@@ -191,11 +191,12 @@ interface FindingItemProps {
 }
 
 function FindingItem({ designId, design, finding, store, readOnly }: FindingItemProps) {
-  const headId = useId();
+  // The overview's finding links land on this head (its severity, code and subject).
+  const headId = jumpTargetId({ kind: 'finding', finding: finding.id });
   const [fixProblem, setFixProblem] = useState<string | undefined>(undefined);
   const fix = finding.fix;
   return (
-    <li className={`review-finding review-${finding.severity}${finding.decision ? ' review-is-accepted' : ''}`} aria-labelledby={headId} id={jumpTargetId({ kind: 'finding', finding: finding.id })} tabIndex={-1}>
+    <li className={`review-finding review-${finding.severity}${finding.decision ? ' review-is-accepted' : ''}`} aria-labelledby={headId}>
       <div className="review-finding-head" id={headId}>
         <span className={`review-severity review-severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity]}</span> <code className="review-code">{finding.code}</code>{' '}
         <span className="review-subject">

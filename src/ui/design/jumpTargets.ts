@@ -59,8 +59,8 @@ function whenPresent(id: string): Promise<HTMLElement | undefined> {
 }
 
 /**
- * Scrolls to the element with `id` and focuses it (a target that is not
- * focusable by itself carries tabIndex -1), opening any closed `<details>`
+ * Scrolls to the element with `id` and focuses it (one that is not
+ * focusable by itself is given tabIndex -1), opening any closed `<details>`
  * around it first. Resolves to whether it landed.
  */
 export async function focusJumpTarget(id: string): Promise<boolean> {
@@ -69,6 +69,8 @@ export async function focusJumpTarget(id: string): Promise<boolean> {
   for (let parent = element.parentElement; parent; parent = parent.parentElement) {
     if (parent instanceof HTMLDetailsElement && !parent.open) parent.open = true;
   }
+  // A target that is no control takes focus for the jump (tabIndex -1: focusable by script, not in the tab order).
+  if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
   element.scrollIntoView({ block: 'start' });
   element.focus({ preventScroll: true });
   return document.activeElement === element;
