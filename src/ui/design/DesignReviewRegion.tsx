@@ -9,7 +9,7 @@ import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useS
 import type { DesignRegionProps } from './designRegionProps';
 import { reviewStoreOf } from './reviewStoreOf';
 import { FindingDecision } from './FindingDecision';
-import { ReviewerNameField, SignOffRegion } from './SignOffRegion';
+import { ReviewerNameField, SignOffList, SignOffRegion } from './SignOffRegion';
 import './designReview.css';
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
@@ -33,6 +33,7 @@ export function DesignReviewRegion({ designId, design, readOnly = false }: Desig
   const store = reviewStoreOf(designs);
   const headingId = useId();
   const filterId = useId();
+  const signOffHeadingId = useId();
   const [filter, setFilter] = useState<ReviewSeverity | 'all'>('all');
   const storedKeys = useStoredKeys(designId);
   // The review of the design as it was when typing paused (then of the last one React had time for): a keystroke renders the old findings at once.
@@ -64,7 +65,15 @@ export function DesignReviewRegion({ designId, design, readOnly = false }: Desig
         </select>
       </div>
       <ReviewLists designId={designId} design={reviewed} review={review} filter={filter} store={store} readOnly={readOnly} />
-      <SignOffRegion designId={designId} design={design} store={store} readOnly={readOnly} />
+      {readOnly ? (
+        // The sign-offs the design carries, current or out of date; nobody signs a design they have not copied.
+        <section className="review-sign-off" aria-labelledby={signOffHeadingId}>
+          <h3 id={signOffHeadingId}>Sign-off</h3>
+          <SignOffList design={design} />
+        </section>
+      ) : (
+        <SignOffRegion designId={designId} design={design} store={store} />
+      )}
     </section>
   );
 }
