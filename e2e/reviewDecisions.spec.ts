@@ -71,8 +71,10 @@ test('a decision and a sign-off travel in the design file and a share link, show
     const recipient = await elsewhere.newPage();
     await recipient.goto(link);
     const shared = recipient.getByRole('region', { name: /Shared design \(read-only\)/ });
-    await expect(shared.getByRole('heading', { level: 2 })).toContainText('Review findings', { timeout: 30_000 });
-    await expect(shared).toContainText(`Won't fix review.noTiebreaker: ${COMMENT} — Ada Lovelace`);
+    await expect(shared.getByRole('heading', { level: 2 }).first()).toContainText('Review findings', { timeout: 30_000 });
+    // The shared view's own Design review (read-only) lists the decision with its finding.
+    const wontFix = shared.getByRole('region', { name: "Won't fix (1)" }).getByRole('listitem').filter({ has: recipient.locator('code', { hasText: /^review\.noTiebreaker$/ }) });
+    await expect(wontFix).toContainText(`Won't fix Comment: ${COMMENT} — Ada Lovelace`, { timeout: 30_000 });
     const sharedSignOff = shared.getByRole('region', { name: 'Sign-off' });
     await expect(sharedSignOff).toContainText(/Ada Lovelace signed off on .* UTC, revision \d+ — current/);
     // Read-only: no Sign off there.
