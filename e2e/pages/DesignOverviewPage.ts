@@ -46,3 +46,13 @@ export class DesignOverviewPage {
     expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   }
 }
+
+/**
+ * Opens an entity's editor when it is collapsed (designs with more than three entities open with their editors
+ * collapsed): its disclosure button is "Entity <name>".
+ */
+export async function openEntityEditor(page: Page, name: string): Promise<void> {
+  const toggle = page.getByRole('region', { name: 'Entities' }).getByRole('button', { name: `Entity ${name}`, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}

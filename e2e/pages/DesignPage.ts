@@ -81,13 +81,3 @@ export class DesignPage {
     await this.entity(entity).getByRole('button', { name: 'Add row' }).click();
   }
 }
-
-/**
- * Opens an entity's editor when it is collapsed (designs with more than three entities open with their editors
- * collapsed): its disclosure button is "Entity <name>".
- */
-export async function openEntityEditor(page: Page, name: string): Promise<void> {
-  const toggle = page.getByRole('region', { name: 'Entities' }).getByRole('button', { name: `Entity ${name}`, exact: true });
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-}

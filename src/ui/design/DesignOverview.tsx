@@ -1,5 +1,5 @@
 import { describeSubject } from '../../state/design/review';
-import { useDeferredValue, useId, useMemo, type MouseEvent, type ReactNode } from 'react';
+import { useDeferredValue, useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { glanceAtCollections, type CollectionGlance, type Design, type ReviewedFinding, type ReviewSeverity, type TableDesign } from '../../design';
 import type { DesignReview, PatternRunOutcome } from '../../state';
 import { VisibleText } from '../common/VisibleText';
@@ -56,7 +56,11 @@ export function DesignOverview({ designId, design, readOnly = false, onJump }: D
   const reviewedKeys = useDeferredValue(storedKeys);
   const review = reviewStoreOf(designs).getState().reviewOf(reviewed, reviewedKeys);
   const verdicts = usePatternVerdicts(designId, design);
-  const glances = useMemo(() => reviewed.tables.map((table) => ({ table, collections: glanceAtCollections(table) })), [reviewed.tables]);
+  // The collections follow a pause in typing only (not the settle's 2 s cap while typing goes on): building them
+  // replaces the item collection's last merge, which the Item collection region's next keystroke would then redo whole.
+  const [glancedTables, setGlancedTables] = useState(reviewed.tables);
+  if (reviewed === design && glancedTables !== reviewed.tables) setGlancedTables(reviewed.tables);
+  const glances = useMemo(() => glancedTables.map((table) => ({ table, collections: glanceAtCollections(table) })), [glancedTables]);
   const jump = (target: JumpTarget) => (event: MouseEvent) => {
     event.preventDefault();
     if (onJump) onJump(target);

@@ -45,7 +45,8 @@ export function usePatternVerdicts(designId: string, design: Design): PatternVer
   const allowed = sampleCount <= AUTO_RUN_MAX_SAMPLES || asked === designId;
 
   useEffect(() => {
-    if (!allowed) return;
+    // Only once typing has paused (not at the settle's cap while it goes on): a run writes every sample into a new table.
+    if (!allowed || settled !== design) return;
     const tables = settled.tables.filter((table) => table.accessPatterns.length > 0 && !ran.has(table));
     if (tables.length === 0) return;
     let cancelled = false;
@@ -69,7 +70,7 @@ export function usePatternVerdicts(designId: string, design: Design): PatternVer
     return () => {
       cancelled = true;
     };
-  }, [settled, allowed, ran]);
+  }, [settled, design, allowed, ran]);
 
   const byTable: Record<string, Outcomes | undefined> = {};
   for (const table of design.tables) byTable[table.name] = ranFor === table && lastRun ? lastRun.outcomes : ran.get(table);
