@@ -29,3 +29,28 @@ export function savedDesignNames(page: Page): Promise<string[]> {
       }),
   );
 }
+
+/** The designs saved in the page's browser (as savedDesignNames reads them), whole: what a next load would open. */
+export function savedDesigns(page: Page): Promise<unknown[]> {
+  return page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const request = indexedDB.open('keylab-designs');
+        request.onupgradeneeded = () => request.transaction?.abort();
+        request.onerror = () => (request.error?.name === 'AbortError' ? resolve([]) : reject(request.error));
+        request.onsuccess = () => {
+          const database = request.result;
+          if (!database.objectStoreNames.contains('designs')) {
+            database.close();
+            return resolve([]);
+          }
+          const all = database.transaction('designs').objectStore('designs').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            database.close();
+            resolve((all.result as { design?: unknown }[]).map((record) => record.design));
+          };
+        };
+      }),
+  );
+}

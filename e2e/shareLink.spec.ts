@@ -53,10 +53,10 @@ test('Share → the link opens the same design read-only in a fresh browser → 
     await recipient.page.goto(link);
     const view = sharedView(recipient.page);
     // A fresh context loads the app and the shared view's chunk from nothing: give a busy machine time.
-    await expect(view.getByRole('heading', { level: 2 })).toHaveText('Season ladder (shared) — Shared design (read-only)', { timeout: 15_000 });
+    await expect(view.getByRole('heading', { level: 2 }).first()).toHaveText('Season ladder (shared) — Shared design (read-only)', { timeout: 15_000 });
     await expect(recipient.page.getByRole('tab', { name: 'Design', exact: true })).toHaveAttribute('aria-selected', 'true');
     await expect(view).toContainText('{score:int(10)}#{ts:epoch(16)}#{playerId}');
-    await expect(view.getByRole('row', { name: /run-2/ })).toContainText('0000001500#0000001719709200#p_8842');
+    await expect(view.getByRole('row', { name: /^run-2 / })).toContainText('0000001500#0000001719709200#p_8842');
     await expect(view).toContainText('GSI byPlayer: playerId (S) / ts (N), projection ALL');
     // Read-only: nothing to type into, and nothing saved yet.
     await expect(view.getByRole('textbox')).toHaveCount(0);
@@ -113,10 +113,10 @@ test('a hostile link shows its HTML and bidi controls as text', async ({ page })
   if (!encoded.ok) throw new Error(encoded.message);
   await page.goto(`/#${encoded.fragment}`);
   const view = sharedView(page);
-  await expect(view.getByRole('heading', { level: 2 })).toHaveText('<img src=x onerror="window.__injected=1">Ladder — Shared design (read-only)');
+  await expect(view.getByRole('heading', { level: 2 }).first()).toHaveText('<img src=x onerror="window.__injected=1">Ladder — Shared design (read-only)');
   await expect(view).toContainText('<script>window.__injected=2</script> by 05⟨U+202E⟩gnp.exe');
   await expect(view).toContainText('<b id="injected">Run</b>05⟨U+202E⟩gnp.exe');
-  await expect(view.getByRole('row', { name: /run-2/ })).toContainText('#<i>05⟨U+202E⟩gnp.exe</i>');
+  await expect(view.getByRole('row', { name: /^run-2 / })).toContainText('#<i>05⟨U+202E⟩gnp.exe</i>');
   expect(await page.locator('#view-design').evaluate((element) => element.textContent)).not.toContain('\u202E');
   await expect(page.locator('#view-design img, #view-design script, #view-design b#injected, #view-design a[href^="javascript"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();

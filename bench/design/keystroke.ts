@@ -149,7 +149,12 @@ interface Probe {
 async function openBuild(browser: Browser, baseURL: string) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await seedAndOpen(page, baseURL);
-  const input = page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: entityName(0), exact: true }).getByLabel('SK template');
+  const entity = page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: entityName(0), exact: true });
+  const input = entity.getByLabel('SK template');
+  // A design of more than three entities opens with their editors collapsed: open Entity 1's (none of the others).
+  const toggle = entity.getByRole('button', { name: `Entity ${entityName(0)}`, exact: true });
+  await toggle.waitFor({ timeout: 15_000 }).catch(() => undefined);
+  if ((await toggle.getAttribute('aria-expanded').catch(() => null)) === 'false') await toggle.click();
   try {
     await input.waitFor({ timeout: 15_000 });
   } catch {

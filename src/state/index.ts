@@ -8,6 +8,7 @@ export * from './compareItemOrders';
 export * from './connectionStore';
 export * from './savedConnections';
 export * from './design/designStore';
+export * from './design/readOnlyDesignStore';
 export { openDesignRecords, DESIGNS_STORAGE_KEY, DESIGNS_DATABASE_NAME, UNREADABLE_DESIGNS_STORE, type DesignRecords } from './design/designRecords';
 export { createUnloadJournal, UNSAVED_DESIGNS_KEY } from './design/unloadJournal';
 export * from './explorerStore';

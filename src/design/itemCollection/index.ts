@@ -3,3 +3,4 @@ export { buildItemCollection, defaultPartition, listPartitions, positionedRow, t
 export { explainOutOfPlace, type OutOfPlaceReason } from './explainOutOfPlace';
 export { mergeInto, mergeSorted } from './mergeSorted';
 export type { CollectionRow, ItemCollection, KeyPartText, PartitionSummary, PositionedRow, UnencodableSample } from './itemCollection.types';
+export { entityRuns, glanceAtCollections, type CollectionGlance, type EntityRun } from './glanceAtCollections';

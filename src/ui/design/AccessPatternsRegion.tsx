@@ -20,6 +20,7 @@ import { visibleString } from '../common/visibleText';
 import { useAppStores } from '../stores';
 import { AccessPatternEditor } from './AccessPatternEditor';
 import type { DesignRegionProps } from './designRegionProps';
+import { jumpTargetId } from './jumpTargets';
 import './accessPatterns.css';
 
 // "Copy as code" brings the code generators: loaded when a pattern's code is first shown.
@@ -31,7 +32,7 @@ const CopyAsCode = lazy(() => import('../queryBuilder/CopyAsCode').then((module)
  * items it returned. Edits go to the designs store; results of an earlier
  * version of the table are marked stale.
  */
-export function AccessPatternsRegion({ designId, table }: DesignRegionProps) {
+export function AccessPatternsRegion({ designId, table, readOnly = false }: DesignRegionProps) {
   const stores = useAppStores();
   const runs = stores.accessPatternRuns;
   const lastRun = useStore(runs, (state) => state.lastRun);
@@ -53,9 +54,11 @@ export function AccessPatternsRegion({ designId, table }: DesignRegionProps) {
         <button type="button" className="primary" onClick={() => void runs.getState().run(table)} disabled={running || table.accessPatterns.length === 0}>
           Run access patterns
         </button>
-        <button type="button" onClick={() => setEditing('new')} disabled={editing === 'new'}>
-          Add access pattern
-        </button>
+        {!readOnly && (
+          <button type="button" onClick={() => setEditing('new')} disabled={editing === 'new'}>
+            Add access pattern
+          </button>
+        )}
         <span role="status" className="muted small">
           {running ? 'Running…' : stale ? 'The design changed since the last run: run the access patterns again.' : fresh ? summary(lastRun.outcomes) : ''}
         </span>
@@ -69,7 +72,7 @@ export function AccessPatternsRegion({ designId, table }: DesignRegionProps) {
           ))}
         </ul>
       )}
-      {editing === 'new' && (
+      {editing === 'new' && !readOnly && (
         <AccessPatternEditor
           table={table}
           pattern={blankAccessPattern(table)}
@@ -81,11 +84,11 @@ export function AccessPatternsRegion({ designId, table }: DesignRegionProps) {
           }}
         />
       )}
-      {table.accessPatterns.length === 0 && editing !== 'new' && <p className="muted">No access patterns yet: add the questions the application asks of this table.</p>}
+      {table.accessPatterns.length === 0 && editing !== 'new' && <p className="muted">{readOnly ? 'This table has no access patterns.' : 'No access patterns yet: add the questions the application asks of this table.'}</p>}
       <ul className="pattern-list">
         {table.accessPatterns.map((pattern) => (
-          <li key={pattern.id} aria-label={visibleString(pattern.name)} className="pattern-item">
-            {editing === pattern.id ? (
+          <li key={pattern.id} aria-label={visibleString(pattern.name)} className="pattern-item" id={jumpTargetId({ kind: 'pattern', table: table.name, pattern: pattern.id })} tabIndex={-1}>
+            {editing === pattern.id && !readOnly ? (
               <AccessPatternEditor
                 table={table}
                 pattern={pattern}
@@ -101,6 +104,7 @@ export function AccessPatternsRegion({ designId, table }: DesignRegionProps) {
                 table={table}
                 pattern={pattern}
                 outcome={fresh ? lastRun.outcomes[pattern.id] : undefined}
+                readOnly={readOnly}
                 onEdit={() => setEditing(pattern.id)}
                 onDelete={() => editTable((current) => removeAccessPattern(current, pattern.id))}
               />
@@ -118,7 +122,7 @@ function summary(outcomes: Readonly<Record<string, PatternRunOutcome>>): string 
   return `${passing} of ${all.length} pass.`;
 }
 
-function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; outcome: PatternRunOutcome | undefined; onEdit(): void; onDelete(): void }) {
+function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; outcome: PatternRunOutcome | undefined; readOnly: boolean; onEdit(): void; onDelete(): void }) {
   const { table, pattern, outcome } = props;
   const [showCode, setShowCode] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -131,25 +135,27 @@ function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; 
           <VisibleText text={pattern.name} />
         </h3>
         {outcome && <span className={`pattern-verdict ${outcome.verdict}`}>{outcome.verdict}</span>}
-        <span className="pattern-actions">
-          <button type="button" onClick={props.onEdit}>
-            Edit
-          </button>
-          {confirmDelete ? (
-            <>
-              <button type="button" className="pattern-delete" onClick={props.onDelete}>
-                Delete access pattern
-              </button>
-              <button type="button" onClick={() => setConfirmDelete(false)}>
-                Keep
-              </button>
-            </>
-          ) : (
-            <button type="button" onClick={() => setConfirmDelete(true)}>
-              Delete
+        {!props.readOnly && (
+          <span className="pattern-actions">
+            <button type="button" onClick={props.onEdit}>
+              Edit
             </button>
-          )}
-        </span>
+            {confirmDelete ? (
+              <>
+                <button type="button" className="pattern-delete" onClick={props.onDelete}>
+                  Delete access pattern
+                </button>
+                <button type="button" onClick={() => setConfirmDelete(false)}>
+                  Keep
+                </button>
+              </>
+            ) : (
+              <button type="button" onClick={() => setConfirmDelete(true)}>
+                Delete
+              </button>
+            )}
+          </span>
+        )}
       </div>
       {pattern.description && (
         <p className="muted small">

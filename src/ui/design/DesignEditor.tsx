@@ -20,6 +20,7 @@ import { KeyAttributeInputs } from './KeyAttributeInputs';
 import { ShareDesign } from './ShareDesign';
 import { openPresentation } from './presentationLocation';
 import { HiddenCharactersNote } from './HiddenCharactersNote';
+import { jumpTargetId } from './jumpTargets';
 
 /**
  * The open design: its name and description, its tables (a picker when
@@ -60,7 +61,8 @@ export function DesignEditor({ designId, design, table, onSelectTable }: { desig
         <HiddenCharactersNote text={design.description} what="description" />
         <ShareDesign design={design} />
       </div>
-      <div className="card table-editor">
+      {/* The overview's table links land here (the chosen table's editor). */}
+      <div className="card table-editor" id={jumpTargetId({ kind: 'table', table: table.name })} tabIndex={-1}>
         <div className="table-picker button-row">
           {design.tables.length > 1 && (
             <>

@@ -1,6 +1,8 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useDesigns } from '../stores';
 import { DesignsList } from './DesignsList';
+import { createEntityDisclosureStore, EntityDisclosureProvider, entityDisclosureKey, OPEN_ENTITIES_UP_TO, setEntityOpen, type EntityDisclosure } from './entityDisclosure';
+import { focusJumpTarget, jumpTargetId, type JumpTarget } from './jumpTargets';
 import { usePresentSlide } from './presentationLocation';
 import type { DesignRegionProps } from './designRegionProps';
 import { useSharedLink } from './useSharedLink';
@@ -17,6 +19,11 @@ import { useSharedLink } from './useSharedLink';
  * the list is the first screen's content, and the editor's code (with what its
  * template fields load) would otherwise be fetched and run before it.
  */
+/*
+ * The overview is what the Design tab opens on: the review's counts, the
+ * verdicts and the item collections at a glance, above the editor.
+ */
+const DesignOverview = memo(lazy(async () => ({ default: (await import('./DesignOverview')).DesignOverview })));
 const DesignEditor = lazy(async () => ({ default: (await import('./DesignEditor')).DesignEditor }));
 const ItemCollectionRegion = lazy(async () => ({ default: (await import('./ItemCollectionRegion')).ItemCollectionRegion }));
 /*
@@ -56,10 +63,11 @@ function usePaintedOnce(): boolean {
 
 /**
  * The Design tab: the Designs list beside (on narrow screens: above) the
- * open design's tables, entities and templates, then the regions that judge
- * it (item collection, access patterns, compare, import/export, load into a
- * table). Each region is its own component given the same props; this panel
- * only lays them out.
+ * open design's overview, then its tables, entities and templates, then the
+ * regions that judge it (item collection, access patterns, compare,
+ * import/export, load into a table). Each region is its own component given
+ * the same props; this panel lays them out, and takes the overview's jumps
+ * (choosing the table, opening the entity) and the skip links.
  */
 export function DesignPanel() {
   const painted = usePaintedOnce();
@@ -76,15 +84,46 @@ export function DesignPanel() {
   const deferred = useDeferredValue(props);
   // Another design opened: its regions show it at once (a deferred render still holds the one before).
   const later = deferred?.designId === props?.designId ? deferred : props;
+  // Entity editors start collapsed on a design with more than three entities; a jump opens the one it lands on.
+  const [disclosureStore] = useState(createEntityDisclosureStore);
+  const entityCount = tables.reduce((sum, entry) => sum + entry.entities.length, 0);
+  const disclosure = useMemo<EntityDisclosure>(() => ({ store: disclosureStore, openByDefault: entityCount <= OPEN_ENTITIES_UP_TO }), [disclosureStore, entityCount]);
+  const jump = useCallback(
+    (target: JumpTarget) => {
+      if (openDesignId !== undefined && 'table' in target) setChosenTables((chosen) => ({ ...chosen, [openDesignId]: target.table }));
+      if (openDesignId !== undefined && target.kind === 'entity') setEntityOpen(disclosure, entityDisclosureKey(openDesignId, target.table, target.entity), true);
+      void focusJumpTarget(jumpTargetId(target));
+    },
+    [openDesignId, disclosure],
+  );
+  const skipTo = (target: JumpTarget) => (event: MouseEvent) => {
+    event.preventDefault();
+    jump(target);
+  };
   // A share link (#share=…) shows its design read-only instead, until Make a copy or Back to designs.
   const shared = useSharedLink();
   if (shared.fragment !== undefined) return <Suspense fallback={loading}><SharedDesignView fragment={shared.fragment} onLeave={shared.leave} /></Suspense>;
   return (
     <div className="design-panel">
+      {props && (
+        <nav className="skip-links" aria-label="Skip links">
+          <a href={`#${jumpTargetId({ kind: 'overview' })}`} onClick={skipTo({ kind: 'overview' })}>
+            Skip to overview
+          </a>
+          <a href={`#${jumpTargetId({ kind: 'findings' })}`} onClick={skipTo({ kind: 'findings' })}>
+            Skip to findings
+          </a>
+        </nav>
+      )}
       <DesignsList />
       <div className="design-main">
         {props ? (
-          <>
+          <EntityDisclosureProvider value={disclosure}>
+            {painted && later && (
+              <Suspense fallback={loading}>
+                <DesignOverview {...later} onJump={jump} />
+              </Suspense>
+            )}
             {painted ? (
               <Suspense fallback={loading}>
                 <DesignEditor {...props} onSelectTable={(name) => setChosenTables((chosen) => ({ ...chosen, [props.designId]: name }))} />
@@ -100,7 +139,12 @@ export function DesignPanel() {
             {/* Regions of the open design, one line each. */}
             {painted && (
             <Suspense fallback={loading}>
-              {later && <DesignReviewRegion {...later} />}
+              {later && (
+                // Skip to findings lands here.
+                <div id={jumpTargetId({ kind: 'findings' })} tabIndex={-1} className="design-findings">
+                  <DesignReviewRegion {...later} />
+                </div>
+              )}
               <ItemCollectionRegion {...props} />
               {later && (
                 <>
@@ -112,7 +156,7 @@ export function DesignPanel() {
               )}
             </Suspense>
             )}
-          </>
+          </EntityDisclosureProvider>
         ) : (
           <p className="card muted">No design is open: choose one in the list, start a New design, or import one.</p>
         )}

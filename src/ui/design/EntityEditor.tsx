@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import {
   composeChanges,
   isEntityInIndex,
@@ -22,6 +22,8 @@ import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import { KeyDesignScope, useAppStores } from '../stores';
 import { EntitySamples, KeyTemplateGroup, TemplateOrderGroup } from './KeyTemplateEditor';
+import { entityDisclosureKey, useEntityOpen } from './entityDisclosure';
+import { jumpTargetId } from './jumpTargets';
 
 const ATTRIBUTE_TYPES: readonly AttributeTypeName[] = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'];
 
@@ -85,14 +87,56 @@ function sameEntityContext(before: EntityEditorProps, after: EntityEditorProps):
 }
 
 function EntityEditorOf({ designId, table, entity }: EntityEditorProps) {
-  const signature = entityKeySlots(table, entity)
-    .map((slot) => slot.name)
-    .join('\u0000');
-  // New key attributes (the entity joined an index) get their adapters by remounting.
-  return <EntityEditorBody key={signature} designId={designId} table={table} entity={entity} />;
+  const slots = entityKeySlots(table, entity);
+  const signature = slots.map((slot) => slot.name).join('\u0000');
+  const [open, setOpen] = useEntityOpen(entityDisclosureKey(designId, table.name, entity.name));
+  const bodyId = useId();
+  const disclosure = (
+    <h4>
+      <button type="button" className="entity-disclosure" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => setOpen(!open)}>
+        <span aria-hidden="true" className="entity-disclosure-mark">
+          {open ? '▾' : '▸'}
+        </span>{' '}
+        <span className="visually-hidden">Entity </span>
+        <VisibleText text={entity.name} />
+      </button>
+    </h4>
+  );
+  return (
+    // The overview's links land here (tabIndex -1: focusable by a jump, not in the tab order).
+    <li className="card entity-editor" aria-label={visibleString(entity.name)} id={jumpTargetId({ kind: 'entity', table: table.name, entity: entity.name })} tabIndex={-1}>
+      {open ? (
+        // New key attributes (the entity joined an index) get their adapters by remounting.
+        <EntityEditorBody key={signature} designId={designId} table={table} entity={entity} heading={disclosure} bodyId={bodyId} />
+      ) : (
+        <header className="entity-header entity-collapsed">
+          {disclosure}
+          <span className="entity-summary muted small">
+            {slots.map((slot) => (
+              <span key={slot.name} className="entity-summary-key">
+                {slot.name} <VisibleText className="mono" text={entity.keys[slot.name] ?? ''} />
+              </span>
+            ))}
+            <span>
+              {entity.samples.length.toLocaleString('en-US')} sample{entity.samples.length === 1 ? '' : 's'}
+            </span>
+          </span>
+        </header>
+      )}
+    </li>
+  );
 }
 
-function EntityEditorBody({ designId, table, entity }: { designId: string; table: TableDesign; entity: EntityDesign }) {
+interface EntityEditorBodyProps {
+  readonly designId: string;
+  readonly table: TableDesign;
+  readonly entity: EntityDesign;
+  /** The entity's heading: its name on the button that collapses the editor. */
+  readonly heading: ReactNode;
+  readonly bodyId: string;
+}
+
+function EntityEditorBody({ designId, table, entity, heading, bodyId }: EntityEditorBodyProps) {
   const stores = useAppStores();
   const update = (change: DesignChange) => stores.designs.getState().updateDesign(designId, change);
   const slots = entityKeySlots(table, entity);
@@ -108,17 +152,14 @@ function EntityEditorBody({ designId, table, entity }: { designId: string; table
     return () => disconnects.forEach((disconnect) => disconnect());
   }, [adapters]);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const headingId = useId();
   const fields = entityFields(entity, slots);
   const sortSlots = slots.filter((slot) => slot.role === 'sort');
   const samplesAdapter = adapters.get(sortSlots[0]?.name ?? table.partitionKey.name);
 
   return (
-    <li className="card entity-editor" aria-label={visibleString(entity.name)}>
+    <>
       <header className="entity-header">
-        <h4 id={headingId}>
-          <VisibleText text={entity.name} />
-        </h4>
+        {heading}
         <DraftInput
           label="Entity name"
           value={entity.name}
@@ -129,52 +170,54 @@ function EntityEditorBody({ designId, table, entity }: { designId: string; table
           Delete entity
         </button>
       </header>
-      <div className="entity-keys">
-        {slots.map((slot) => {
+      <div id={bodyId} className="entity-body">
+        <div className="entity-keys">
+          {slots.map((slot) => {
+            const adapter = adapters.get(slot.name);
+            return (
+              adapter && (
+                <KeyDesignScope key={slot.name} store={adapter}>
+                  <KeyTemplateGroup attribute={slot.name} role={slot.role} />
+                </KeyDesignScope>
+              )
+            );
+          })}
+        </div>
+        <IndexMembership table={table} entity={entity} update={update} />
+        <OtherAttributes table={table} entity={entity} update={update} />
+        <section className="entity-samples" aria-label={`Sample rows of ${visibleString(entity.name)}`}>
+          <h5>Sample rows</h5>
+          {samplesAdapter && (
+            <KeyDesignScope store={samplesAdapter}>
+              <EntitySamples fields={fields} />
+            </KeyDesignScope>
+          )}
+        </section>
+        <Expectations table={table} entity={entity} update={update} />
+        {sortSlots.map((slot) => {
           const adapter = adapters.get(slot.name);
           return (
             adapter && (
               <KeyDesignScope key={slot.name} store={adapter}>
-                <KeyTemplateGroup attribute={slot.name} role={slot.role} />
+                <TemplateOrderGroup attribute={slot.name} />
               </KeyDesignScope>
             )
           );
         })}
-      </div>
-      <IndexMembership table={table} entity={entity} update={update} />
-      <OtherAttributes table={table} entity={entity} update={update} />
-      <section className="entity-samples" aria-label={`Sample rows of ${visibleString(entity.name)}`}>
-        <h5>Sample rows</h5>
-        {samplesAdapter && (
-          <KeyDesignScope store={samplesAdapter}>
-            <EntitySamples fields={fields} />
-          </KeyDesignScope>
+        {confirmingDelete && (
+          <ConfirmDialog
+            title={`Delete the entity “${entity.name}”?`}
+            message={`“${entity.name}”, its key templates and its ${entity.samples.length} sample rows are removed from the design.`}
+            confirmLabel="Delete entity"
+            onConfirm={() => {
+              setConfirmingDelete(false);
+              update(removeEntity(table.name, entity.name));
+            }}
+            onCancel={() => setConfirmingDelete(false)}
+          />
         )}
-      </section>
-      <Expectations table={table} entity={entity} update={update} />
-      {sortSlots.map((slot) => {
-        const adapter = adapters.get(slot.name);
-        return (
-          adapter && (
-            <KeyDesignScope key={slot.name} store={adapter}>
-              <TemplateOrderGroup attribute={slot.name} />
-            </KeyDesignScope>
-          )
-        );
-      })}
-      {confirmingDelete && (
-        <ConfirmDialog
-          title={`Delete the entity “${entity.name}”?`}
-          message={`“${entity.name}”, its key templates and its ${entity.samples.length} sample rows are removed from the design.`}
-          confirmLabel="Delete entity"
-          onConfirm={() => {
-            setConfirmingDelete(false);
-            update(removeEntity(table.name, entity.name));
-          }}
-          onCancel={() => setConfirmingDelete(false)}
-        />
-      )}
-    </li>
+      </div>
+    </>
   );
 }
 

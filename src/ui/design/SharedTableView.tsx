@@ -1,10 +1,12 @@
 import { useId } from 'react';
-import { buildSampleItem, keyAttributesOf, type AccessPatternDesign, type EntityDesign, type IndexDesign, type JsonAttributeValue, type KeyAttributeDesign, type PatternSortCondition, type TableDesign } from '../../design';
+import { buildSampleItem, keyAttributesOf, type EntityDesign, type IndexDesign, type JsonAttributeValue, type KeyAttributeDesign, type TableDesign } from '../../design';
 import { VisibleText } from '../common/VisibleText';
+import { jumpTargetId } from './jumpTargets';
 
 /*
  * One table of a shared design, read-only and as text: its keys and indexes,
- * each entity's key templates and sample keys, its access patterns. Every
+ * each entity's key templates and sample keys (its access patterns are in the
+ * Access patterns region, with their verdicts). Every
  * name and value comes from the link (untrusted), so each goes through
  * VisibleText: text, never HTML, with invisible and bidi characters shown.
  */
@@ -28,36 +30,10 @@ function valueText(value: JsonAttributeValue | undefined): string {
   return JSON.stringify(value);
 }
 
-function fieldsText(values: Readonly<Record<string, string>>): string {
-  return Object.entries(values)
-    .map(([field, value]) => `${field} = ${value}`)
-    .join(', ');
-}
-
-function sortText(sort: PatternSortCondition): string {
-  if (sort.input === 'fields') return sort.operator === 'between' ? `sort key between ${fieldsText(sort.values)} and ${fieldsText(sort.valuesHigh ?? {})}` : `sort key ${sort.operator} ${fieldsText(sort.values)}`;
-  if (sort.operator === 'between') return `sort key between "${sort.value}" and "${sort.valueHigh ?? ''}"`;
-  return sort.operator === 'begins_with' ? `begins_with(sort key, "${sort.value}")` : `sort key ${sort.operator} "${sort.value}"`;
-}
-
-/** One line of what a pattern reads: where, which partition, which sort range, in which order. */
-function patternText(pattern: AccessPatternDesign): string {
-  const parts = [
-    `${pattern.entities.join(', ')} from ${pattern.index ?? 'the table'}`,
-    `partition ${fieldsText(pattern.partitionValues) || '(no fields)'}`,
-    ...(pattern.sort ? [sortText(pattern.sort)] : []),
-    pattern.direction,
-    ...(pattern.limit !== undefined ? [`limit ${pattern.limit}`] : []),
-    ...(pattern.filter !== undefined ? [`filter ${pattern.filter}`] : []),
-    ...(pattern.expected.count !== undefined ? [`expects ${pattern.expected.count} items`] : []),
-  ];
-  return parts.join(' · ');
-}
-
 export function SharedTableView({ table }: { readonly table: TableDesign }) {
   const headingId = useId();
   return (
-    <section className="card shared-table" aria-labelledby={headingId}>
+    <section id={jumpTargetId({ kind: 'table', table: table.name })} tabIndex={-1} className="card shared-table" aria-labelledby={headingId}>
       <h3 id={headingId}>
         Table <VisibleText className="mono" text={table.name} />
       </h3>
@@ -83,27 +59,6 @@ export function SharedTableView({ table }: { readonly table: TableDesign }) {
       {table.entities.map((entity) => (
         <SharedEntity key={entity.name} table={table} entity={entity} />
       ))}
-      <h4>Access patterns</h4>
-      {table.accessPatterns.length === 0 ? (
-        <p className="muted small">No access patterns.</p>
-      ) : (
-        <ol className="shared-patterns">
-          {table.accessPatterns.map((pattern) => (
-            <li key={pattern.id}>
-              <VisibleText text={pattern.name} />
-              {pattern.description && (
-                <span className="muted small">
-                  {' '}
-                  — <VisibleText text={pattern.description} />
-                </span>
-              )}
-              <div className="mono small">
-                <VisibleText text={patternText(pattern)} />
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
     </section>
   );
 }
@@ -115,7 +70,7 @@ function SharedEntity({ table, entity }: { readonly table: TableDesign; readonly
     .map((attribute) => attribute.name)
     .filter((name) => entity.keys[name] !== undefined);
   return (
-    <section className="shared-entity" aria-labelledby={headingId}>
+    <section id={jumpTargetId({ kind: 'entity', table: table.name, entity: entity.name })} tabIndex={-1} className="shared-entity" aria-labelledby={headingId}>
       <h5 id={headingId}>
         <VisibleText text={entity.name} />
       </h5>

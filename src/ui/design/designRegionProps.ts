@@ -9,4 +9,11 @@ export interface DesignRegionProps {
   readonly designId: string;
   readonly design: Design;
   readonly table: TableDesign;
+  /**
+   * Shown, not edited (a design opened from a share link): the region hides
+   * its edit controls (accept, edit, delete, load into a table). What writes
+   * nothing the user keeps, such as running access patterns on a fresh
+   * built-in engine, stays.
+   */
+  readonly readOnly?: boolean;
 }
