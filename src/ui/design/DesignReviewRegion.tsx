@@ -63,7 +63,7 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
         </select>
       </div>
       <ReviewLists designId={designId} design={reviewed} review={review} filter={filter} store={store} />
-      <SignOffRegion designId={designId} design={design} store={store} />
+      <SignOffRegion designId={designId} design={reviewed} store={store} />
     </section>
   );
 }
