@@ -42,15 +42,14 @@ export function isSignOffCurrent(design: Design, signOff: SignOffDesign): boolea
   return signOff.fingerprint === designFingerprint(design);
 }
 
-/** JSON with every object's keys in code-unit order (a record typed in another order is the same design). */
+/** JSON with every object's keys in code-unit order (a record typed in another order is the same design); lists keep their order. */
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((key) => record[key] !== undefined)
-      .sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
+  // JSON.stringify walks natively; the replacer only re-keys plain objects.
+  return JSON.stringify(value, (_key, member: unknown) => {
+    if (member === null || typeof member !== 'object' || Array.isArray(member)) return member;
+    const record = member as Record<string, unknown>;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(record).sort()) sorted[key] = record[key];
+    return sorted;
+  });
 }

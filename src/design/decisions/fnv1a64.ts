@@ -15,8 +15,8 @@ export function fnv1a64Hex(text: string): string {
   let h1 = 0x8422;
   let h2 = 0x9ce4;
   let h3 = 0xcbf2;
-  for (const byte of bytes) {
-    h0 ^= byte;
+  for (let i = 0; i < bytes.length; i++) {
+    h0 ^= bytes[i]!;
     // × the FNV prime 0x100000001b3 = 0x1b3 + (1 << 40): limb 2 gets h0 << 8, limb 3 gets h1 << 8.
     const t0 = h0 * 0x1b3;
     const t1 = h1 * 0x1b3 + (t0 >>> 16);

@@ -69,10 +69,10 @@ export function DesignReviewRegion({ designId, design, readOnly = false }: Desig
         // The sign-offs the design carries, current or out of date; nobody signs a design they have not copied.
         <section className="review-sign-off" aria-labelledby={signOffHeadingId}>
           <h3 id={signOffHeadingId}>Sign-off</h3>
-          <SignOffList design={design} />
+          <SignOffList design={reviewed} />
         </section>
       ) : (
-        <SignOffRegion designId={designId} design={design} store={store} />
+        <SignOffRegion designId={designId} design={reviewed} store={store} />
       )}
     </section>
   );

@@ -28,7 +28,10 @@ export function ReviewerNameField() {
 
 interface SignOffRegionProps {
   readonly designId: string;
-  /** The design as it is now (a sign-off is current when nothing it covers changed). */
+  /**
+   * The design as it was when typing paused (the review's): whether a sign-off is current takes a
+   * fingerprint of the whole design (hundreds of ms at 20,000 samples), so not on every keystroke.
+   */
   readonly design: Design;
   readonly store: DesignReviewStore;
 }
