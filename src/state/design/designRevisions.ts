@@ -1,0 +1,78 @@
+import type { Design } from '../../design';
+
+/** How many revisions of one design its history keeps (the oldest beyond it are dropped); the Versions region says so. */
+export const KEPT_REVISIONS = 50;
+/**
+ * And how much they may take together (their JSON, in millions of characters):
+ * a design of 10 MB of samples keeps its last 6 revisions, not 500 MB.
+ */
+export const KEPT_REVISIONS_SIZE = 64_000_000;
+
+/** A design's revision: the number in the document, 1 for a design that has none (older files, new designs). */
+export function revisionOf(design: Design): number {
+  const { revision } = design as Design & { readonly revision?: unknown };
+  return typeof revision === 'number' && Number.isInteger(revision) && revision >= 1 ? revision : 1;
+}
+
+/** `design` under revision number `revision` (itself when it already is). */
+export function withRevision(design: Design, revision: number): Design {
+  return (design as { revision?: unknown }).revision === revision ? design : ({ ...design, revision } as Design);
+}
+
+/**
+ * Whether two designs say the same thing, their revision numbers aside.
+ * Edits are immutable replacements, so what did not change is the same object
+ * and is not walked: comparing an edited design with the one before costs the
+ * path that changed, not the whole design (a 20,000-row design included).
+ */
+export function sameDesignContent(a: Design, b: Design): boolean {
+  return sameValue({ ...a, revision: 0 }, { ...b, revision: 0 });
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((value, index) => sameValue(value, (b as unknown[])[index]));
+  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
+  return keysA.length === keysB.length && keysA.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * Which revision each design's edits belong to. A revision is one save that
+ * changes the design: the edits between two saves (a burst of typing, which the
+ * deferred writes coalesce) share one number, the first edit after a save
+ * opens the next. The store asks `next` on every edit; the persistence calls
+ * `seal` when it starts writing a design (its revision is then kept, and the
+ * next edit opens a new one).
+ */
+export interface RevisionCounter {
+  /** `edited` numbered: the sealed design itself when it says the same (never a revision for an unchanged design), else the revision after the sealed one. */
+  next(id: string, before: SealedRevision, edited: Design): Design;
+  /** The design as last sealed (what the history holds last), or undefined when not sealed in this tab. */
+  sealed(id: string): SealedRevision | undefined;
+  seal(id: string, revision: SealedRevision): void;
+  forget(id: string): void;
+}
+
+/** A design as saved, and when. */
+export interface SealedRevision {
+  readonly design: Design;
+  readonly updatedAt: string;
+}
+
+export function createRevisionCounter(): RevisionCounter {
+  const sealed = new Map<string, SealedRevision>();
+  return {
+    next(id, before, edited) {
+      // The first edit in this tab: what was there before it (loaded, imported, shipped) is the revision it follows.
+      let base = sealed.get(id);
+      if (!base) sealed.set(id, (base = before));
+      return sameDesignContent(edited, base.design) ? base.design : withRevision(edited, revisionOf(base.design) + 1);
+    },
+    sealed: (id) => sealed.get(id),
+    seal: (id, design) => void sealed.set(id, design),
+    forget: (id) => void sealed.delete(id),
+  };
+}
