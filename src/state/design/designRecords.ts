@@ -119,6 +119,11 @@ export function openDesignRecords({ indexedDB, name = DESIGNS_DATABASE_NAME, leg
       }
       await tx.done;
     },
+    async latestRevisions() {
+      const latest = new Map<string, number>();
+      for (const [designId, revision] of await (await db()).getAllKeys('revisions')) latest.set(designId, Math.max(revision, latest.get(designId) ?? 0));
+      return latest;
+    },
     async listRevisions(designId) {
       return (await db()).getAll('revisions', revisionsOf(designId));
     },

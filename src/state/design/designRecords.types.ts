@@ -33,6 +33,8 @@ export interface DesignRecords {
    * and the sizes added up) the oldest are dropped, the newest always kept.
    */
   putRevisions(designId: string, revisions: readonly DesignRevisionRecord[], bound: RevisionBound): Promise<void>;
+  /** The newest kept revision's number of each design with a history (numbers only: cheap at load). */
+  latestRevisions(): Promise<ReadonlyMap<string, number>>;
   /** A design's kept revisions without their contents (for the Versions list), oldest first. */
   listRevisions(designId: string): Promise<readonly DesignRevisionInfo[]>;
   /** One kept revision's design as stored (untrusted), or undefined when it is not kept. */

@@ -53,6 +53,8 @@ export interface RevisionCounter {
   /** The design as last sealed (what the history holds last), or undefined when not sealed in this tab. */
   sealed(id: string): SealedRevision | undefined;
   seal(id: string, revision: SealedRevision): void;
+  /** The newest revision the design's history already keeps: a new revision is numbered after it, never over it. */
+  keptUpTo(id: string, revision: number): void;
   forget(id: string): void;
 }
 
@@ -64,15 +66,20 @@ export interface SealedRevision {
 
 export function createRevisionCounter(): RevisionCounter {
   const sealed = new Map<string, SealedRevision>();
+  const kept = new Map<string, number>();
   return {
     next(id, before, edited) {
       // The first edit in this tab: what was there before it (loaded, imported, shipped) is the revision it follows.
       let base = sealed.get(id);
       if (!base) sealed.set(id, (base = before));
-      return sameDesignContent(edited, base.design) ? base.design : withRevision(edited, revisionOf(base.design) + 1);
+      return sameDesignContent(edited, base.design) ? base.design : withRevision(edited, Math.max(revisionOf(base.design), kept.get(id) ?? 0) + 1);
     },
+    keptUpTo: (id, revision) => void kept.set(id, Math.max(revision, kept.get(id) ?? 0)),
     sealed: (id) => sealed.get(id),
     seal: (id, design) => void sealed.set(id, design),
-    forget: (id) => void sealed.delete(id),
+    forget: (id) => {
+      sealed.delete(id);
+      kept.delete(id);
+    },
   };
 }

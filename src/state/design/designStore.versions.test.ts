@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import type { Design } from '../../design';
 import { createDeferredWrites } from '../deferredWrites';
 import { openDesignRecords, type DesignRecords } from './designRecords';
 import { KEPT_REVISIONS, revisionOf } from './designRevisions';
@@ -95,6 +96,23 @@ describe('the versions of a design', () => {
     // Restoring what is already current changes nothing and says so.
     expect(await store.getState().restoreVersion(ID, 4)).toEqual({ ok: true, restored: 4, unchanged: true });
     expect(await store.getState().restoreVersion(ID, 99)).toEqual({ ok: false, message: expect.stringMatching(/^Revision 99 is no longer kept/) });
+  });
+
+  it('a design read back at an older number (an older Keylab, another tab) goes on after its kept revisions, never over them', async () => {
+    const indexedDB = new IDBFactory();
+    const first = await open(indexedDB);
+    first.describe('second');
+    await first.save();
+    first.describe('third');
+    await first.save();
+    const { revision: _dropped, ...unnumbered } = first.design() as Design & { revision?: number };
+    await openDesignRecords({ indexedDB }).put({ id: ID, updatedAt: '2026-12-05T10:00:00Z', design: unnumbered });
+    const again = await open(indexedDB);
+    again.describe('fourth');
+    await again.save();
+    expect(revisionOf(again.design())).toBe(4);
+    expect(await again.history()).toEqual([4, 3, 2, 1]);
+    expect((await again.store.getState().readVersion(ID, 3))?.description).toBe('third');
   });
 
   it("a history write that fails costs not the design: it is saved, and the failure is named", async () => {

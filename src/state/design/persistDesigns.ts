@@ -155,8 +155,11 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
   };
 
   store.subscribe((state) => sync(state));
-  const loading = records.load().then(
-    (fromRecords) => {
+  // What each history holds already (a design read back at an older number, from an older file or tab, never reuses a kept one).
+  const latest = records.latestRevisions().catch(() => new Map<string, number>());
+  const loading = Promise.all([records.load(), latest]).then(
+    ([fromRecords, kept]) => {
+      for (const [id, revision] of kept) options.revisions?.keptUpTo(id, revision);
       const left = journal?.read();
       const stored = left && (left.designs.size > 0 || left.list) ? withJournal(fromRecords, left.designs, left.list) : fromRecords;
       if (stored) {
