@@ -106,7 +106,8 @@ describe('the versions of a design', () => {
     first.describe('third');
     await first.save();
     const { revision: _dropped, ...unnumbered } = first.design() as Design & { revision?: number };
-    await openDesignRecords({ indexedDB }).put({ id: ID, updatedAt: '2026-12-05T10:00:00Z', design: unnumbered });
+    const record = { id: ID, updatedAt: '2026-12-05T10:00:00Z', design: unnumbered };
+    await openDesignRecords({ indexedDB }).put(record);
     const again = await open(indexedDB);
     again.describe('fourth');
     await again.save();

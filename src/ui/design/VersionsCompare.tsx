@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Design } from '../../design';
 import { useDesigns } from '../stores';
+import { StructuralDiffView } from './StructuralDiffView';
 
 /** Two revisions to compare: kept revision numbers, or the current design. */
 export interface ComparedRevisions {
@@ -12,6 +13,7 @@ export interface ComparedRevisions {
 type Loaded = { readonly kind: 'loading' } | { readonly kind: 'problem'; readonly pair: string; readonly message: string } | { readonly kind: 'ready'; readonly pair: string; readonly before: Design; readonly after: Design };
 
 const nameOf = (side: number | 'current') => (side === 'current' ? 'the current design' : `revision ${side}`);
+const labelOf = (side: number | 'current') => (side === 'current' ? 'the current design' : `Revision ${side}`);
 
 /**
  * Reads the two revisions Compare asked for (kept ones from this browser's
@@ -46,7 +48,7 @@ export function VersionsCompare({ designId, design, compared, onClose }: { reado
     <div className="versions-compare" aria-labelledby={headingId} role="group">
       <div className="button-row">
         <h3 id={headingId}>
-          Revision {from === 'current' ? 'current' : from} compared with {nameOf(to)}
+          Comparing {labelOf(from)} with {nameOf(to)}
         </h3>
         <button type="button" className="link-button small" onClick={onClose}>
           Close comparison
@@ -54,13 +56,7 @@ export function VersionsCompare({ designId, design, compared, onClose }: { reado
       </div>
       {loaded.kind === 'loading' && <p className="muted small">Reading the revisions…</p>}
       {loaded.kind === 'problem' && <p role="alert" className="field-error">{loaded.message}</p>}
-      {loaded.kind === 'ready' && (
-        <section aria-label="Structural diff">
-          <p className="muted small">
-            {loaded.before.name} (before) and {loaded.after.name} (after).
-          </p>
-        </section>
-      )}
+      {loaded.kind === 'ready' && <StructuralDiffView before={loaded.before} after={loaded.after} beforeLabel={labelOf(from)} afterLabel={labelOf(to)} />}
     </div>
   );
 }
