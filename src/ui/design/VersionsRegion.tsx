@@ -85,7 +85,12 @@ export function VersionsRegion({ designId, design }: DesignRegionProps) {
                   naming={naming === info.revision}
                   onName={(on) => setNaming(on ? info.revision : undefined)}
                   onRestore={() => void restore(info.revision)}
-                  onCompare={() => compare(info.revision, CURRENT)}
+                  onCompare={() => {
+                    // The pair chosen below follows, so it can be changed from there.
+                    setFrom(String(info.revision));
+                    setTo(CURRENT);
+                    compare(info.revision, CURRENT);
+                  }}
                 />
               ))}
             </tbody>
