@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Design } from '../../design';
 import { createDeferredWrites } from '../deferredWrites';
 import { openDesignRecords, type DesignRecords } from './designRecords';
-import { KEPT_REVISIONS, revisionOf } from './designRevisions';
+import { estimateSize, KEPT_REVISIONS, revisionOf } from './designRevisions';
 import { createDesignStore, type DesignStore } from './designStore';
 
 /*
@@ -137,5 +137,11 @@ describe('the versions of a design', () => {
     await records.putRevisions('d', [revision(4, 40)], { count: 50, size: 25 });
     expect((await records.listRevisions('d')).map((info) => info.revision)).toEqual([4]);
     expect(await records.readRevision('d', 2)).toBeUndefined();
+  });
+
+  it('sizes a design about as its JSON does (the bound counts characters)', () => {
+    const design = { name: 'Orders', n: 12, tables: [{ keys: { PK: 'ORDER#{id}' }, samples: [{ id: 's1', note: 'x'.repeat(1000) }] }], gone: undefined };
+    const json = JSON.stringify(design).length;
+    expect(Math.abs(estimateSize(design) - json) / json).toBeLessThan(0.05);
   });
 });

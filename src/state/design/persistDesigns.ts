@@ -1,7 +1,7 @@
 import { describeDesignProblem, readDesign } from '../../design';
 import type { DeferredWrites } from '../deferredWrites';
 import type { DesignListRecord, DesignRecords, DesignRevisionRecord, StoredDesigns } from './designRecords.types';
-import { KEPT_REVISIONS, KEPT_REVISIONS_SIZE, revisionOf, type RevisionCounter } from './designRevisions';
+import { estimateSize, KEPT_REVISIONS, KEPT_REVISIONS_SIZE, revisionOf, type RevisionCounter } from './designRevisions';
 import { hasDesignShape } from './designShape';
 import type { DesignStore, SavedDesign } from './designStore';
 import type { UnloadJournal } from './unloadJournal';
@@ -83,9 +83,8 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
     options.revisions?.seal(current.id, current);
     if (keptRevision.get(current.id) === revision) return [];
     keptRevision.set(current.id, revision);
-    // Sized as JSON once per save (after a pause in typing), for the history's bound.
-    const before = base && revisionOf(base.design) < revision ? [{ revision: revisionOf(base.design), savedAt: base.updatedAt, size: JSON.stringify(base.design).length, design: base.design }] : [];
-    return [...before, { revision, savedAt: current.updatedAt, size: JSON.stringify(current.design).length, design: current.design }];
+    const before = base && revisionOf(base.design) < revision ? [{ revision: revisionOf(base.design), savedAt: base.updatedAt, size: estimateSize(base.design), design: base.design }] : [];
+    return [...before, { revision, savedAt: current.updatedAt, size: estimateSize(current.design), design: current.design }];
   };
   const writeDesign = (id: string) => {
     const current = store.getState().designs.find((entry) => entry.id === id);
