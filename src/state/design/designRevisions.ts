@@ -10,13 +10,13 @@ export const KEPT_REVISIONS_SIZE = 64_000_000;
 
 /** A design's revision: the number in the document, 1 for a design that has none (older files, new designs). */
 export function revisionOf(design: Design): number {
-  const { revision } = design as Design & { readonly revision?: unknown };
+  const { revision } = design;
   return typeof revision === 'number' && Number.isInteger(revision) && revision >= 1 ? revision : 1;
 }
 
 /** `design` under revision number `revision` (itself when it already is). */
 export function withRevision(design: Design, revision: number): Design {
-  return (design as { revision?: unknown }).revision === revision ? design : ({ ...design, revision } as Design);
+  return design.revision === revision ? design : { ...design, revision };
 }
 
 /**
@@ -76,7 +76,11 @@ function sameValue(a: unknown, b: unknown): boolean {
  * next edit opens a new one).
  */
 export interface RevisionCounter {
-  /** `edited` numbered: the sealed design itself when it says the same (never a revision for an unchanged design), else the revision after the sealed one. */
+  /**
+   * `edited` numbered: the sealed design itself when it says the same (never a
+   * revision for an unchanged design), else the revision after the sealed one
+   * (or a higher number the edit set itself).
+   */
   next(id: string, before: SealedRevision, edited: Design): Design;
   /** The design as last sealed (what the history holds last), or undefined when not sealed in this tab. */
   sealed(id: string): SealedRevision | undefined;
@@ -100,7 +104,11 @@ export function createRevisionCounter(): RevisionCounter {
       // The first edit in this tab: what was there before it (loaded, imported, shipped) is the revision it follows.
       let base = sealed.get(id);
       if (!base) sealed.set(id, (base = before));
-      return sameDesignContent(edited, base.design) ? base.design : withRevision(edited, Math.max(revisionOf(base.design), kept.get(id) ?? 0) + 1);
+      // A number the edit sets itself is kept when it is higher (numbers only grow).
+      const explicit = edited.revision !== before.design.revision;
+      if (!explicit && sameDesignContent(edited, base.design)) return base.design;
+      const next = Math.max(revisionOf(base.design), kept.get(id) ?? 0) + 1;
+      return withRevision(edited, Math.max(next, revisionOf(explicit ? edited : before.design)));
     },
     keptUpTo: (id, revision) => void kept.set(id, Math.max(revision, kept.get(id) ?? 0)),
     sealed: (id) => sealed.get(id),

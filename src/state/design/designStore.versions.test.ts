@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { Design } from '../../design';
 import { createDeferredWrites } from '../deferredWrites';
 import { openDesignRecords, type DesignRecords } from './designRecords';
 import { estimateSize, KEPT_REVISIONS, revisionOf } from './designRevisions';
 import { createDesignStore, type DesignStore } from './designStore';
+import { createUnloadJournal } from './unloadJournal';
 
 /*
  * A design's history (Versions): every save that changes it keeps a revision
@@ -98,6 +98,36 @@ describe('the versions of a design', () => {
     expect(await store.getState().restoreVersion(ID, 99)).toEqual({ ok: false, message: expect.stringMatching(/^Revision 99 is no longer kept/) });
   });
 
+  it('a reload keeps the history, the names and the revision number; the next edit goes on from it', async () => {
+    const indexedDB = new IDBFactory();
+    const first = await open(indexedDB);
+    first.describe('second');
+    await first.save();
+    await first.store.getState().nameVersion(ID, 2, 'Agreed');
+    const again = await open(indexedDB);
+    expect(revisionOf(again.design())).toBe(2);
+    expect(await again.history()).toEqual([2, 1]);
+    expect(again.store.getState().versions[ID]![0]).toMatchObject({ revision: 2, name: 'Agreed' });
+    again.describe('third');
+    await again.save();
+    expect(await again.history()).toEqual([3, 2, 1]);
+  });
+
+  it('a change kept by the unload journal (IndexedDB never confirmed it) is a revision after the reload', async () => {
+    const indexedDB = new IDBFactory();
+    const storage = new Map<string, string>();
+    const journal = createUnloadJournal({ getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => void storage.set(key, value), removeItem: (key) => void storage.delete(key) });
+    const writes = createDeferredWrites({ delayMs: 60_000, maxWaitMs: 60_000 });
+    const store = await loaded(createDesignStore({ records: openDesignRecords({ indexedDB }), deferredWrites: writes, unloadJournal: journal }));
+    store.getState().updateDesign(ID, (design) => ({ ...design, description: 'unconfirmed' }));
+    store.getState().beforeUnload();
+    const again = await loaded(createDesignStore({ records: openDesignRecords({ indexedDB }), unloadJournal: journal }));
+    await again.getState().saved();
+    await again.getState().loadVersions(ID);
+    expect(again.getState().versions[ID]!.map((info) => info.revision)).toEqual([2]);
+    expect((await again.getState().readVersion(ID, 2))?.description).toBe('unconfirmed');
+  });
+
   it('a design read back at an older number (an older Keylab, another tab) goes on after its kept revisions, never over them', async () => {
     const indexedDB = new IDBFactory();
     const first = await open(indexedDB);
@@ -105,7 +135,7 @@ describe('the versions of a design', () => {
     await first.save();
     first.describe('third');
     await first.save();
-    const { revision: _dropped, ...unnumbered } = first.design() as Design & { revision?: number };
+    const { revision: _dropped, ...unnumbered } = first.design();
     const record = { id: ID, updatedAt: '2026-12-05T10:00:00Z', design: unnumbered };
     await openDesignRecords({ indexedDB }).put(record);
     const again = await open(indexedDB);

@@ -61,7 +61,7 @@ export function createDesignVersionActions(records: DesignRecords | undefined, s
       if (!old) return { ok: false, message: `Revision ${revision} is no longer kept in this browser (the history keeps the last revisions only), or could not be read: nothing was changed.` };
       if (sameDesignContent(old, current)) return { ok: true, restored: revision, unchanged: true };
       // The restored content under the current number: the designs store numbers it as the next revision.
-      store.updateDesign(id, (design) => ({ ...old, revision: revisionOf(design) }) as Design);
+      store.updateDesign(id, (design) => ({ ...old, revision: revisionOf(design) }));
       await store.saved();
       const now = store.getDesign(id);
       return { ok: true, restored: revision, revision: now ? revisionOf(now) : revision };
