@@ -139,6 +139,29 @@ describe('diffDesigns', () => {
     expect(change.moves?.[0]?.moving).toBeGreaterThan(0);
   });
 
+  it('a table-key template change also lists the moves in an index keyed by that attribute (an inverted GSI)', () => {
+    const inverted: IndexDesign = { name: 'inverted', kind: 'GSI', partitionKey: [{ name: 'SK', type: 'S' }], sortKey: [{ name: 'PK', type: 'S' }], projection: { type: 'ALL', attributes: [] } };
+    const before = withTable(SHOP_DESIGN, (table) => ({ ...table, indexes: [...table.indexes, inverted] }));
+    const after = withTable(before, (table) => withTemplate(table, 'Order', 'SK', 'ORDER#{orderId}'));
+    const change = only(structural(diffDesigns(before, after).changes));
+    expect(change.verdict).toBe('rewriteKeys');
+    expect(change.moves?.map((moves) => moves.keySpace)).toEqual(['table Shop', 'index inverted']);
+  });
+
+  it('a GSI deleted with its templates: the index in place, the templates design only (never "re-indexed")', () => {
+    const after = withTable(SHOP_DESIGN, (table) => ({
+      ...table,
+      indexes: [],
+      entities: table.entities.map((entity) => ({ ...entity, keys: Object.fromEntries(Object.entries(entity.keys).filter(([attribute]) => !attribute.startsWith('GSI1'))) })),
+      accessPatterns: table.accessPatterns.filter((pattern) => pattern.index === undefined),
+    }));
+    const changes = structural(diffDesigns(SHOP_DESIGN, after).changes).filter((change) => change.area !== 'accessPattern');
+    expect(changes.map((change) => [change.subject, change.verdict])).toEqual([
+      ['index GSI1', 'inPlace'],
+      ['entity Order: GSI1PK, GSI1SK (key of deleted index GSI1)', 'designOnly'],
+    ]);
+  });
+
   it('access patterns: added, removed, and each changed field with its old and new value', () => {
     const after = withTable(LEADERBOARD_DESIGN, (table) => ({ ...table, accessPatterns: table.accessPatterns.map((pattern) => (pattern.id === 'top-scores' ? { ...pattern, limit: 20, direction: 'ascending' as const } : pattern)).filter((pattern) => pattern.id !== 'player-runs') }));
     const changes = structural(diffDesigns(LEADERBOARD_DESIGN, after).changes);
@@ -176,7 +199,7 @@ describe('diffDesigns', () => {
   it('tables added, removed and renamed-looking, grouped by table', () => {
     const renamed = { ...SHOP_DESIGN, tables: SHOP_DESIGN.tables.map((table) => ({ ...table, name: 'ShopV2' })) };
     const diff = diffDesigns(SHOP_DESIGN, renamed);
-    expect(structural(diff.changes).map((change) => [change.table, change.subject, change.verdictLabel])).toEqual([['ShopV2', 'table Shop → ShopV2', 'new table and a migration']]);
+    expect(structural(diff.changes).map((change) => [change.table, change.subject, change.verdictLabel])).toEqual([['ShopV2', 'table Shop → ShopV2 (looks renamed)', 'new table and a migration']]);
     const both = { ...SHOP_DESIGN, tables: [...SHOP_DESIGN.tables, ...LEADERBOARD_DESIGN.tables] };
     const added = diffDesigns(SHOP_DESIGN, both);
     expect(structural(added.changes).map((change) => [change.table, change.verdict])).toEqual([['Leaderboard', 'newTable']]);

@@ -1,4 +1,5 @@
 import type { EntityDesign, TableDesign } from '../design.types';
+import { isEntityInIndex } from '../designKeys';
 import { makeChange } from './change';
 import type { StructuralChange, MigrateKeysPreparation } from './diff.types';
 import { itemMoves } from './itemMoves';
@@ -68,7 +69,13 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
         after: templatesText(after, tableChanged),
         verdict: 'rewriteKeys',
         how: HOW.tableKeyTemplate,
-        moves: [itemMoves(beforeTable, afterTable, after.name, undefined)],
+        // The table's items, then every index keyed by a changed table key (an LSI's partition key, an inverted GSI): rewriting an item re-indexes it there.
+        moves: [
+          itemMoves(beforeTable, afterTable, after.name, undefined),
+          ...afterTable.indexes
+            .filter((index) => [...index.partitionKey, ...index.sortKey].some((attribute) => tableChanged.includes(attribute.name)) && isEntityInIndex(afterTable, after, index.name))
+            .map((index) => itemMoves(beforeTable, afterTable, after.name, index.name)),
+        ],
         migrate,
       }),
     );
@@ -79,6 +86,11 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
     if (!index) continue;
     const own = [...index.partitionKey, ...index.sortKey].map((attribute) => attribute.name).filter((name) => changed.includes(name) && !tableKeys.has(name));
     if (own.length === 0) continue;
+    if (!afterTable.indexes.some((candidate) => candidate.name === indexName)) {
+      // The index is deleted (its own change says so): its attributes are no longer keys.
+      changes.push(makeChange({ table, area: 'template', action: 'changed', subject: `entity ${after.name}: ${own.join(', ')} (key of deleted index ${indexName})`, before: templatesText(before, own), after: templatesText(after, own), verdict: 'designOnly', how: HOW.deletedIndexKey }));
+      continue;
+    }
     const added = own.every((attribute) => before.keys[attribute] === undefined);
     const removed = own.every((attribute) => after.keys[attribute] === undefined);
     changes.push(
