@@ -16,11 +16,15 @@ const SHIPPED: DesignDocument = {
   tables: LEADERBOARD_DESIGN.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: RAW } })) })),
 };
 
-/** Issue 32's example: the next version pads the rank key and sorts byPlayer by score. */
+/** Issue 32's example: the next version pads the rank key and sorts byPlayer by score (the entity's template for it reads the score items hold). */
 const NEXT: DesignDocument = {
   ...LEADERBOARD_DESIGN,
   name: 'Leaderboard next',
-  tables: LEADERBOARD_DESIGN.tables.map((table) => ({ ...table, indexes: table.indexes.map((index) => ({ ...index, sortKey: [{ name: 'score', type: 'N' as const }] })) })),
+  tables: LEADERBOARD_DESIGN.tables.map((table) => ({
+    ...table,
+    indexes: table.indexes.map((index) => ({ ...index, sortKey: [{ name: 'score', type: 'N' as const }] })),
+    entities: table.entities.map((entity) => ({ ...entity, keys: { leaderboardId: 'SEASON#{season}', rankKey: PADDED, playerId: '{playerId}', score: '{score}' } })),
+  })),
 };
 
 /** Both designs saved in this browser once per test, the shipped one open. */
@@ -49,7 +53,9 @@ test.describe('structural diff', () => {
     await compare.openButton.click();
     await compare.right.selectOption({ label: 'Leaderboard next' });
     const diff = new StructuralDiffPage(page, compare.region);
-    await expect(diff.summary).toContainText('1 new index and backfill, 1 items move: rewrite keys');
+    await expect(diff.summary).toContainText('new index and backfill (1), items move: rewrite keys (1)');
+    // Nothing in the page says the seeded designs are broken: the example is a valid pair of designs.
+    await expect(page.getByRole('alert').filter({ hasText: 'has problems' })).toHaveCount(0);
     await expect(diff.change('index byPlayer keys')).toContainText('new index and backfill');
     await expect(diff.change('index byPlayer keys')).toContainText('GSI: partition playerId (S), sort score (N)');
 
@@ -70,6 +76,7 @@ test.describe('structural diff', () => {
     await expect(migrate.getByRole('textbox', { name: 'Current template for rankKey' })).toHaveValue(RAW);
     await expect(migrate.getByRole('textbox', { name: 'Target template for rankKey' })).toHaveValue(PADDED);
     await expect(migrate.getByRole('status').filter({ hasText: 'Prepared from the structural diff' })).toContainText('entity Run of table Leaderboard');
+    await expect(page.getByRole('alert').filter({ hasText: 'has problems' })).toHaveCount(0);
   });
 
   test('at 800 px the diff wraps and nothing scrolls sideways', async ({ page }) => {

@@ -47,6 +47,8 @@ export const HOW = {
   indexKeyTemplateAdded: 'Items join the index in place when the attribute is written (an UpdateItem per stored item); DynamoDB adds their entries. No new index.',
   indexKeyTemplateRemoved: 'Items leave the index in place when the attribute is removed (an UpdateItem REMOVE per stored item). No new index.',
   deletedIndexKey: 'Design only: the index is deleted, so these attributes are no longer keys; stored items keep them until rewritten.',
+  noLongerIndexKey: 'Design only: these attributes are no longer keys of the index; stored items keep them, and the index ignores them.',
+  carriedIndexKey: 'Nothing to rewrite: stored items already hold the attribute the new key template reads (the template is the attribute itself), so the index takes them as they are.',
   entity: 'Design only: items are schemaless; the application starts or stops writing this kind of item. Nothing changes in DynamoDB.',
   attributes: 'Design only: non-key attributes are schemaless; nothing changes in DynamoDB (stored items keep what they have until written).',
   samples: 'Design only: sample rows are the design’s examples, not stored items.',
