@@ -106,6 +106,6 @@ export interface StructuralDiff {
   readonly changes: readonly StructuralChange[];
   /** The same changes grouped by table, in the new design's table order (removed tables last). */
   readonly tables: readonly TableChanges[];
-  /** "No changes." or "5 changes: 1 new index and backfill, 1 items move: rewrite keys, 3 design only." */
+  /** "No changes." or "5 changes: new index and backfill (1), items move: rewrite keys (1), design only (3)." */
   readonly summary: string;
 }

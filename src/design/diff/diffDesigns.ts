@@ -54,7 +54,6 @@ function summarize(changes: readonly StructuralChange[]): string {
     const label = change.verdict === 'review' ? (change.action === 'added' ? 'new finding' : 'finding resolved') : VERDICT_LABELS[change.verdict];
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
-  const plural: Readonly<Record<string, string>> = { 'new finding': 'new findings', 'finding resolved': 'findings resolved' };
-  const parts = [...counts].map(([label, count]) => `${count} ${count === 1 ? label : (plural[label] ?? label)}`);
+  const parts = [...counts].map(([label, count]) => `${label} (${count})`);
   return `${changes.length === 1 ? '1 change' : `${changes.length} changes`}: ${parts.join(', ')}.`;
 }

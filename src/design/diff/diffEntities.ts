@@ -1,4 +1,5 @@
-import type { EntityDesign, TableDesign } from '../design.types';
+import type { EntityDesign, IndexDesign, TableDesign } from '../design.types';
+import { isEntityInIndex } from '../designKeys';
 import { makeChange } from './change';
 import type { StructuralChange, MigrateKeysPreparation } from './diff.types';
 import { itemMoves } from './itemMoves';
@@ -68,27 +69,45 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
         after: templatesText(after, tableChanged),
         verdict: 'rewriteKeys',
         how: HOW.tableKeyTemplate,
-        moves: [itemMoves(beforeTable, afterTable, after.name, undefined)],
+        // The table's items, then every index keyed by a changed table key (an LSI's partition key, an inverted GSI): rewriting an item re-indexes it there.
+        moves: [
+          itemMoves(beforeTable, afterTable, after.name, undefined),
+          ...afterTable.indexes
+            .filter((index) => [...index.partitionKey, ...index.sortKey].some((attribute) => tableChanged.includes(attribute.name)) && isEntityInIndex(afterTable, after, index.name))
+            .map((index) => itemMoves(beforeTable, afterTable, after.name, index.name)),
+        ],
         migrate,
       }),
     );
   }
+  const keyNames = (index: IndexDesign | undefined) => (index ? [...index.partitionKey, ...index.sortKey].map((attribute) => attribute.name) : []);
+  // A template that is the attribute itself (`{score}` for an item attribute `score`): stored items already hold that value.
+  const carried = (attribute: string) => after.keys[attribute] === `{${attribute}}` && before.attributes.some((candidate) => candidate.name === attribute);
   const indexNames = [...new Set([...afterTable.indexes, ...beforeTable.indexes].map((index) => index.name))];
   for (const indexName of indexNames) {
-    const index = afterTable.indexes.find((candidate) => candidate.name === indexName) ?? beforeTable.indexes.find((candidate) => candidate.name === indexName);
-    if (!index) continue;
-    const own = [...index.partitionKey, ...index.sortKey].map((attribute) => attribute.name).filter((name) => changed.includes(name) && !tableKeys.has(name));
+    const afterIndex = afterTable.indexes.find((candidate) => candidate.name === indexName);
+    const afterKeys = keyNames(afterIndex);
+    const own = [...new Set([...keyNames(beforeTable.indexes.find((candidate) => candidate.name === indexName)), ...afterKeys])].filter((name) => changed.includes(name) && !tableKeys.has(name));
     if (own.length === 0) continue;
-    const added = own.every((attribute) => before.keys[attribute] === undefined);
-    const removed = own.every((attribute) => after.keys[attribute] === undefined);
+    const texts = { before: templatesText(before, own), after: templatesText(after, own) };
+    const keyed = own.filter((attribute) => afterKeys.includes(attribute));
+    const rewritten = keyed.filter((attribute) => after.keys[attribute] === undefined || !carried(attribute));
+    if (!afterIndex || rewritten.length === 0) {
+      // Nothing to write: the index is deleted, the attributes are no longer its keys, or items already carry the new key's value.
+      const how = !afterIndex ? HOW.deletedIndexKey : keyed.length === 0 ? HOW.noLongerIndexKey : HOW.carriedIndexKey;
+      const subject = `entity ${after.name}: ${own.join(', ')} (${!afterIndex ? 'key of deleted index' : 'index'} ${indexName})`;
+      changes.push(makeChange({ table, area: 'template', action: 'changed', subject, ...texts, verdict: 'designOnly', how, ...(afterIndex && keyed.length > 0 ? { moves: [itemMoves(beforeTable, afterTable, after.name, indexName)] } : {}) }));
+      continue;
+    }
+    const added = rewritten.every((attribute) => before.keys[attribute] === undefined);
+    const removed = rewritten.every((attribute) => after.keys[attribute] === undefined);
     changes.push(
       makeChange({
         table,
         area: 'template',
         action: added ? 'added' : removed ? 'removed' : 'changed',
         subject: `entity ${after.name}: index ${indexName} key ${own.join(', ')}`,
-        before: templatesText(before, own),
-        after: templatesText(after, own),
+        ...texts,
         verdict: 'reindexInPlace',
         how: added ? HOW.indexKeyTemplateAdded : removed ? HOW.indexKeyTemplateRemoved : HOW.indexKeyTemplate,
         moves: [itemMoves(beforeTable, afterTable, after.name, indexName)],

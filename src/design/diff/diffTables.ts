@@ -52,7 +52,7 @@ export function diffTable({ before, after }: TablePair): StructuralChange[] {
   const table = after.name;
   const changes: StructuralChange[] = [];
   if (before.name !== after.name) {
-    changes.push(makeChange({ table, area: 'table', action: 'renamed', subject: `table ${before.name} → ${after.name}`, before: before.name, after: after.name, verdict: 'newTableAndMigration', how: HOW.tableRenamed }));
+    changes.push(makeChange({ table, area: 'table', action: 'renamed', subject: `table ${before.name} → ${after.name} (looks renamed)`, before: before.name, after: after.name, verdict: 'newTableAndMigration', how: HOW.tableRenamed }));
   }
   if (!sameJson(before.partitionKey, after.partitionKey) || !sameJson(before.sortKey ?? null, after.sortKey ?? null)) {
     changes.push(makeChange({ table, area: 'keySchema', action: 'changed', subject: 'table key attributes', before: describeTableKey(before), after: describeTableKey(after), verdict: 'newTableAndMigration', how: HOW.keySchema }));

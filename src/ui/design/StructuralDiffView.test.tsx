@@ -12,7 +12,7 @@ const CHANGED: Design = {
     {
       ...table,
       indexes: table.indexes.map((index) => ({ ...index, sortKey: [{ name: 'score', type: 'N' as const }] })),
-      entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: '{score}#{ts}#{playerId}' } })),
+      entities: table.entities.map((entity) => ({ ...entity, keys: { leaderboardId: 'SEASON#{season}', rankKey: '{score}#{ts}#{playerId}', playerId: '{playerId}', score: '{score}' } })),
     },
   ],
 };
@@ -24,14 +24,16 @@ describe('StructuralDiffView', () => {
     expect(html).toContain('<span class="verdict-badge">new index and backfill</span> <span class="structural-change-action">changed</span> <bdi>index byPlayer keys</bdi>');
     expect(html).toContain('<span class="verdict-badge">items move: rewrite keys</span>');
     expect(html).toContain('<table aria-label="Items that move in table Leaderboard">');
-    const rows = [...html.matchAll(/<tr( class="moved-place")?><th scope="row"><bdi>(run-\d+)<\/bdi><\/th><td class="mono"><bdi>([^<]*)<\/bdi><\/td><td>([^<]*)<\/td><td class="mono"><bdi>([^<]*)<\/bdi><\/td><td>([^<]*)<\/td><\/tr>/g)].map(([, moved, id, , oldPlace, newKey, newPlace]) => [id, oldPlace, newKey, newPlace, moved !== undefined]);
+    const tableHtml = html.slice(html.indexOf('<table aria-label="Items that move in table Leaderboard">'));
+    const rows = [...tableHtml.slice(0, tableHtml.indexOf('</table>')).matchAll(/<tr( class="moved-place")?><th scope="row"><bdi>(run-\d+)<\/bdi><\/th><td class="mono"><bdi>([^<]*)<\/bdi><\/td><td>([^<]*)<\/td><td class="mono"><bdi>([^<]*)<\/bdi><\/td><td>([^<]*)<\/td><\/tr>/g)].map(([, moved, id, , oldPlace, newKey, newPlace]) => [id, oldPlace, newKey, newPlace, moved !== undefined]);
     expect(rows.slice(0, 3)).toEqual([
       ['run-10', '3 of 12', 'SEASON#2026-SUMMER / 10#1719738000#p_0420', '1 of 12', true],
       ['run-3', '10 of 12', 'SEASON#2026-SUMMER / 1020#1719712800#p_6630', '2 of 12', true],
       ['run-8', '5 of 12', 'SEASON#2026-SUMMER / 128#1719730800#p_1024', '3 of 12', true],
     ]);
     expect(rows).toHaveLength(12);
-    expect(html).toContain('<button type="button">Open in Migrate keys</button>');
+    expect(html).toContain('<table aria-label="Items that move in index byPlayer">');
+    expect(html).toContain('>Open in Migrate keys</button>');
   });
 
   it('no button without a Migrate keys handler; no change: says so', () => {

@@ -71,7 +71,7 @@ function ChangeItem({ change, onMigrate }: { change: StructuralChange; onMigrate
           {change.before !== undefined && (
             <>
               <dt>Before</dt>
-              <dd className="mono">
+              <dd className={change.area === 'finding' ? undefined : 'mono'}>
                 <VisibleLines text={change.before} />
               </dd>
             </>
@@ -79,7 +79,7 @@ function ChangeItem({ change, onMigrate }: { change: StructuralChange; onMigrate
           {change.after !== undefined && (
             <>
               <dt>After</dt>
-              <dd className="mono">
+              <dd className={change.area === 'finding' ? undefined : 'mono'}>
                 <VisibleLines text={change.after} />
               </dd>
             </>
@@ -91,7 +91,7 @@ function ChangeItem({ change, onMigrate }: { change: StructuralChange; onMigrate
         <MovesTable key={moves.keySpace} moves={moves} />
       ))}
       {change.migrate && onMigrate && (
-        <button type="button" onClick={() => onMigrate(change.migrate as MigrateKeysPreparation)}>
+        <button type="button" className="structural-migrate" onClick={() => onMigrate(change.migrate as MigrateKeysPreparation)}>
           Open in Migrate keys
         </button>
       )}
@@ -115,18 +115,21 @@ function keyText(place: PlacedKey | undefined): string {
   return place.sort === '' ? place.partition : `${place.partition} / ${place.sort}`;
 }
 
+/** "12 of 12 items get new keys; 11 change place in their partition (…, in DynamoDB's order)." */
+function movesSummary(moves: KeyMoves): string {
+  const total = moves.items.length;
+  const rewritten = moves.index === undefined ? (moves.moving === 1 ? `1 of ${total} items gets a new key` : `${moves.moving} of ${total} items get new keys`) : moves.moving === 1 ? `1 of ${total} items is re-indexed` : `${moves.moving} of ${total} items are re-indexed`;
+  const placed = moves.repositioned === 1 ? '1 changes place in its partition' : `${moves.repositioned} change place in their partition`;
+  return `${rewritten}; ${placed} (${moves.keyAttributes.join(', ')}, in DynamoDB’s order).`;
+}
+
 /** The items whose key or place changes, in the new order (DynamoDB's). */
 function MovesTable({ moves }: { moves: KeyMoves }) {
   const moving = moves.items.filter((item) => item.keyChanged || item.positionChanged || item.problems.length > 0);
-  const what = moves.index === undefined ? 'get new keys' : 'are re-indexed';
   const label = `Items that move in ${moves.keySpace}`;
   return (
     <div className="structural-moves">
-      <p className="small">
-        {moves.moving === 1 ? `1 of ${moves.items.length} items ${what === 'get new keys' ? 'gets a new key' : 'is re-indexed'}` : `${moves.moving} of ${moves.items.length} items ${what}`}
-        {'; '}
-        {moves.repositioned === 1 ? '1 changes place' : `${moves.repositioned} change place`} in its partition ({moves.keyAttributes.join(', ')}, in DynamoDB&rsquo;s order).
-      </p>
+      <p className="small">{movesSummary(moves)}</p>
       {moving.length > 0 && (
         <table aria-label={label}>
           <thead>
