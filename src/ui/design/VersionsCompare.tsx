@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Design } from '../../design';
 import { useDesigns } from '../stores';
 import { StructuralDiffView } from './StructuralDiffView';
+import { useOpenMigrateKeys } from './useOpenMigrateKeys';
 
 /** Two revisions to compare: kept revision numbers, or the current design. */
 export interface ComparedRevisions {
@@ -21,6 +22,7 @@ const labelOf = (side: number | 'current') => (side === 'current' ? 'the current
  */
 export function VersionsCompare({ designId, design, compared, onClose }: { readonly designId: string; readonly design: Design; readonly compared: ComparedRevisions; onClose(): void }) {
   const readVersion = useDesigns((state) => state.readVersion);
+  const openMigrate = useOpenMigrateKeys();
   const [read, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const headingId = useId();
   const { from, to } = compared;
@@ -56,7 +58,7 @@ export function VersionsCompare({ designId, design, compared, onClose }: { reado
       </div>
       {loaded.kind === 'loading' && <p className="muted small">Reading the revisions…</p>}
       {loaded.kind === 'problem' && <p role="alert" className="field-error">{loaded.message}</p>}
-      {loaded.kind === 'ready' && <StructuralDiffView before={loaded.before} after={loaded.after} beforeLabel={labelOf(from)} afterLabel={labelOf(to)} />}
+      {loaded.kind === 'ready' && <StructuralDiffView before={loaded.before} after={loaded.after} beforeLabel={labelOf(from)} afterLabel={labelOf(to)} onMigrate={openMigrate} />}
     </div>
   );
 }
