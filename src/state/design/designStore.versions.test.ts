@@ -128,6 +128,30 @@ describe('the versions of a design', () => {
     expect((await again.getState().readVersion(ID, 2))?.description).toBe('unconfirmed');
   });
 
+  it('an import or a copy starts at its file\'s revision (or 1); Reset example is a new revision; a deleted design\'s history goes with it', async () => {
+    const indexedDB = new IDBFactory();
+    const { store, save, describe, design, history } = await open(indexedDB);
+    const imported = store.getState().addDesign({ ...design(), name: 'Imported', revision: 7 });
+    const copy = store.getState().duplicateDesign(imported)!;
+    await save();
+    store.getState().updateDesign(imported, (current) => ({ ...current, description: 'edited' }));
+    await save();
+    await store.getState().loadVersions(imported);
+    expect(store.getState().versions[imported]!.map((info) => info.revision)).toEqual([8, 7]);
+    expect(revisionOf(store.getState().designs.find((saved) => saved.id === copy)!.design)).toBe(7);
+
+    describe('edited');
+    await save();
+    store.getState().resetExample(ID);
+    await save();
+    expect(revisionOf(design())).toBe(3);
+    expect(await history()).toEqual([3, 2, 1]);
+
+    store.getState().deleteDesign(imported);
+    await save();
+    expect(await openDesignRecords({ indexedDB }).listRevisions(imported)).toEqual([]);
+  });
+
   it('a design read back at an older number (an older Keylab, another tab) goes on after its kept revisions, never over them', async () => {
     const indexedDB = new IDBFactory();
     const first = await open(indexedDB);
