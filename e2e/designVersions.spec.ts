@@ -38,3 +38,19 @@ test('two edits of a template are revisions 2 and 3; Compare the first shows the
   await expect(versions.rows.getByRole('rowheader')).toHaveText(['Revision 4 (current)', 'Revision 3', 'Revision 2', 'Revision 1'], SAVED);
   await expect(design.template('Run', 'rankKey')).toHaveValue(SHIPPED);
 });
+
+test("Compare two revisions that change a GSI's key and an entity's template: new index and backfill, and the items that move", async ({ page }) => {
+  const design = new DesignPage(page);
+  const versions = new VersionsPage(page);
+  await design.open();
+  await expect(design.designButton('Leaderboard')).toHaveAttribute('aria-current', 'true');
+
+  await page.getByRole('listitem', { name: 'GSI byPlayer' }).getByRole('combobox', { name: 'byPlayer sort attribute 1 type' }).selectOption('S');
+  await design.template('Run', 'rankKey').fill('{score:int(12)}#{ts:epoch(16)}#{playerId}');
+  await expect(versions.row(2)).toBeVisible(SAVED);
+
+  await versions.compare(1);
+  const diff = versions.region.getByRole('region', { name: 'Structural diff' });
+  await expect(diff).toContainText('new index and backfill');
+  await expect(diff).toContainText('run-12');
+});
