@@ -7,16 +7,16 @@ import {
   type Design,
   type EntityDesign,
   type KeyComparison,
-  type MigrateKeysPreparation,
   type MultiAttributeComparison,
   type TableDesign,
 } from '../../design';
 import type { ReadDirection } from '../../keys';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
-import { useAppStores, useDesigns } from '../stores';
+import { useDesigns } from '../stores';
 import { ComparisonResults } from './CompareDesignsResults';
 import { StructuralDiffView } from './StructuralDiffView';
+import { useOpenMigrateKeys } from './useOpenMigrateKeys';
 import type { DesignRegionProps } from './designRegionProps';
 import './compareDesigns.css';
 
@@ -53,7 +53,7 @@ type Outcome =
  */
 export function CompareDesignsRegion({ designId, design, table }: DesignRegionProps) {
   const designs = useDesigns((state) => state.designs);
-  const stores = useAppStores();
+  const openMigrate = useOpenMigrateKeys();
   const [open, setOpen] = useState(false);
   const [leftId, setLeftId] = useState(designId);
   const [right, setRight] = useState<RightChoice>({ kind: 'template' });
@@ -104,14 +104,6 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
   })();
 
   const otherDesigns = designs.filter((entry) => entry.id !== leftId);
-  // The Migrate keys tab (App follows the hash), its store prepared with the change's templates once it is built.
-  const openMigrate = (preparation: MigrateKeysPreparation) => {
-    window.location.hash = 'migrate';
-    void stores
-      .explorerSide()
-      .then((side) => side.explorerTools.migrate())
-      .then((migrate) => migrate.getState().prepare(preparation));
-  };
   const chooseAttribute = (name: string) => {
     setAttributeName(name);
     setTemplates({});

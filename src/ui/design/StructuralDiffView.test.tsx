@@ -32,6 +32,10 @@ describe('StructuralDiffView', () => {
       ['run-8', '5 of 12', 'SEASON#2026-SUMMER / 128#1719730800#p_1024', '3 of 12', true],
     ]);
     expect(rows).toHaveLength(12);
+    expect(html).toContain('12 of 12 items get new keys; 11 change place in their partition (leaderboardId, rankKey, in DynamoDB’s order).');
+    // byPlayer now sorts by the score items already hold: a new index, nothing to rewrite, and where each item lands in it.
+    expect(html).toContain('<span class="verdict-badge">design only</span> <span class="structural-change-action">changed</span> <bdi>entity Run: ts, score (index byPlayer)</bdi>');
+    expect(html).toContain('12 of 12 items have new keys in index byPlayer; 4 change place in their partition (playerId, score, in DynamoDB’s order).');
     expect(html).toContain('<table aria-label="Items that move in index byPlayer">');
     expect(html).toContain('>Open in Migrate keys</button>');
   });

@@ -2,9 +2,10 @@ import type { MigrateKeysPreparation } from '../../design';
 import { useAppStores } from '../stores';
 
 /**
- * Opens the Migrate keys tab (App follows the hash) with its store prepared
- * for a structural diff's table-key template change, once the explorer side
- * is built: the Structural diff's "Open in Migrate keys" button.
+ * Opens the Migrate keys tab (App follows the URL hash) with its store
+ * prepared for a structural diff's table-key template change: the diff's
+ * table, entity, current and target templates (filled in once the store is
+ * built and the explorer shows that table). For StructuralDiffView's onMigrate.
  */
 export function useOpenMigrateKeys(): (preparation: MigrateKeysPreparation) => void {
   const stores = useAppStores();
