@@ -13,7 +13,7 @@ const SAVED = { timeout: 30_000 };
 
 test.describe.configure({ timeout: 90_000 });
 
-test('two edits of a template are revisions 2 and 3; Compare the first shows the diff, Restore it is revision 4, and a reload keeps them', async ({ page }) => {
+test('two edits of a template are revisions 2 and 3; one is named; Compare the first shows the diff, Restore it is revision 4, and a reload keeps them', async ({ page }) => {
   const design = new DesignPage(page);
   const versions = new VersionsPage(page);
   await design.open();
@@ -26,6 +26,11 @@ test('two edits of a template are revisions 2 and 3; Compare the first shows the
   await expect(versions.rows).toHaveCount(3);
   await expect(versions.rows.getByRole('rowheader')).toHaveText(['Revision 3 (current)', 'Revision 2', 'Revision 1']);
 
+  await versions.row(2).getByRole('button', { name: 'Name this version' }).click();
+  await versions.region.getByRole('textbox', { name: 'Name or note for revision 2' }).fill('Wider score <b>before</b> review');
+  await versions.region.getByRole('button', { name: 'Save name' }).click();
+  await expect(versions.row(2)).toHaveAccessibleName('Revision 2: Wider score <b>before</b> review');
+
   await versions.compare(1);
   await expect(page.getByRole('region', { name: 'Structural diff' })).toBeVisible();
 
@@ -36,6 +41,7 @@ test('two edits of a template are revisions 2 and 3; Compare the first shows the
 
   await page.reload();
   await expect(versions.rows.getByRole('rowheader')).toHaveText(['Revision 4 (current)', 'Revision 3', 'Revision 2', 'Revision 1'], SAVED);
+  await expect(versions.row(2)).toContainText('Wider score <b>before</b> review');
   await expect(design.template('Run', 'rankKey')).toHaveValue(SHIPPED);
 });
 
