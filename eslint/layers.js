@@ -52,6 +52,7 @@ export const ENTRY_POINTS = {
   'design/review': 'the review rules, loaded with the Design review region, the review document and the slides (not before the first paint)',
   'design/reviewDocument': 'the review document model and Markdown writer, loaded with Export review and the Review document region',
   'design/present': 'the slide model, loaded when Present is used',
+  'design/diff': 'the structural diff (it runs the review on both designs), loaded with Compare designs and Versions',
   'state/design/review': 'the design review store, loaded with the Design review region',
   'state/design/reviewPatternResults': 'pattern results for the review document, loaded with Export review and the Review document region',
   'state/explorer/partiql': 'the PartiQL tab’s store, built on first use by the composition root (not before the first paint)',

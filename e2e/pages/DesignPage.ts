@@ -81,3 +81,27 @@ export class DesignPage {
     await this.entity(entity).getByRole('button', { name: 'Add row' }).click();
   }
 }
+
+/** The open design's Versions region: its kept revisions (one row each), Restore and Compare. */
+export class VersionsPage {
+  readonly region: Locator;
+  readonly rows: Locator;
+
+  constructor(readonly page: Page) {
+    this.region = page.getByRole('region', { name: 'Versions' });
+    this.rows = this.region.getByRole('row', { name: /^Revision \d+/ });
+  }
+
+  /** One revision's row ("Revision 3", "Revision 3 (current)", with its name if any). */
+  row(revision: number): Locator {
+    return this.region.getByRole('row', { name: new RegExp(`^Revision ${revision}\\b`) });
+  }
+
+  async restore(revision: number): Promise<void> {
+    await this.row(revision).getByRole('button', { name: 'Restore', exact: true }).click();
+  }
+
+  async compare(revision: number): Promise<void> {
+    await this.row(revision).getByRole('button', { name: 'Compare', exact: true }).click();
+  }
+}

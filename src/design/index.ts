@@ -26,3 +26,5 @@ export type * from './review';
 export * from './share/shareLinkFormat';
 export type * from './reviewDocument';
 export type * from './present';
+// The structural diff runs the review too: enter it directly (src/design/diff) for diffDesigns.
+export type * from './diff';

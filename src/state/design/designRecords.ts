@@ -1,8 +1,8 @@
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { StateStorage } from 'zustand/middleware';
-import type { DesignListRecord, DesignRecords } from './designRecords.types';
+import type { DesignListRecord, DesignRecords, DesignRevisionInfo } from './designRecords.types';
 
-export type { DesignListRecord, DesignRecords, StoredDesigns } from './designRecords.types';
+export type { DesignListRecord, DesignRecords, DesignRevisionInfo, DesignRevisionRecord, StoredDesigns } from './designRecords.types';
 
 /** The localStorage key designs were kept under before IndexedDB (read once, migrated, then removed). */
 export const DESIGNS_STORAGE_KEY = 'keylab.designs';
@@ -15,6 +15,10 @@ interface DesignsDBSchema extends DBSchema {
   designs: { key: string; value: { id: string } };
   list: { key: string; value: DesignListRecord };
   unreadable: { key: number; value: { entry: unknown; problem: string; at: string } };
+  /** Each design's kept revisions, small (the Versions list reads only these), keyed [designId, revision]. */
+  revisions: { key: [string, number]; value: DesignRevisionInfo };
+  /** The design of each kept revision, under the same key. */
+  revisionDesigns: { key: [string, number]; value: { designId: string; revision: number; design: unknown } };
 }
 
 const LIST_KEY = 'list';
@@ -38,12 +42,19 @@ export function openDesignRecords({ indexedDB, name = DESIGNS_DATABASE_NAME, leg
   let opened: Promise<IDBPDatabase<DesignsDBSchema>> | undefined;
   const open = async (): Promise<IDBPDatabase<DesignsDBSchema>> => {
     // The injected factory (idb's openDB would use the global one).
-    const request = indexedDB.open(name, 1);
-    request.onupgradeneeded = () => {
+    const request = indexedDB.open(name, 2);
+    request.onupgradeneeded = (event) => {
       const database = request.result;
-      database.createObjectStore('designs', { keyPath: 'id' });
-      database.createObjectStore('list');
-      database.createObjectStore('unreadable', { autoIncrement: true });
+      if (event.oldVersion < 1) {
+        database.createObjectStore('designs', { keyPath: 'id' });
+        database.createObjectStore('list');
+        database.createObjectStore('unreadable', { autoIncrement: true });
+      }
+      // Version 2: the designs' history (Versions), beside them.
+      if (event.oldVersion < 2) {
+        database.createObjectStore('revisions', { keyPath: ['designId', 'revision'] });
+        database.createObjectStore('revisionDesigns', { keyPath: ['designId', 'revision'] });
+      }
     };
     const database = (await wrap(request)) as unknown as IDBPDatabase<DesignsDBSchema>;
     // Another tab (a newer Keylab) wants to upgrade: let it; this tab reopens on its next write.
@@ -76,7 +87,60 @@ export function openDesignRecords({ indexedDB, name = DESIGNS_DATABASE_NAME, leg
       return { entries: inListOrder(records, list), openDesignId: list?.openDesignId };
     },
     put: (saved) => write((tx) => void tx.objectStore('designs').put(saved as { id: string }), ['designs']),
-    remove: (id) => write((tx) => void tx.objectStore('designs').delete(id), ['designs']),
+    remove: (id) =>
+      write(
+        (tx) => {
+          void tx.objectStore('designs').delete(id);
+          void tx.objectStore('revisions').delete(revisionsOf(id));
+          void tx.objectStore('revisionDesigns').delete(revisionsOf(id));
+        },
+        ['designs', 'revisions', 'revisionDesigns'],
+      ),
+    async putRevisions(designId, revisions, bound) {
+      const tx = (await db()).transaction(['revisions', 'revisionDesigns'], 'readwrite', DURABLE);
+      const infos = tx.objectStore('revisions');
+      const designs = tx.objectStore('revisionDesigns');
+      const kept = new Map((await infos.getAll(revisionsOf(designId))).map((info) => [info.revision, info.size] as const));
+      for (const { revision, savedAt, size, design } of revisions) {
+        if (kept.has(revision)) continue;
+        kept.set(revision, size);
+        void infos.put({ designId, revision, savedAt, size });
+        void designs.put({ designId, revision, design });
+      }
+      // Newest first (numbers only grow); what the bound leaves out, the oldest, is dropped.
+      let count = 0;
+      let total = 0;
+      for (const [revision, size] of [...kept].sort(([a], [b]) => b - a)) {
+        count++;
+        total += size;
+        if (count === 1 || (count <= bound.count && total <= bound.size)) continue;
+        void infos.delete([designId, revision]);
+        void designs.delete([designId, revision]);
+      }
+      await tx.done;
+    },
+    async latestRevisions() {
+      const latest = new Map<string, number>();
+      for (const [designId, revision] of await (await db()).getAllKeys('revisions')) latest.set(designId, Math.max(revision, latest.get(designId) ?? 0));
+      return latest;
+    },
+    async listRevisions(designId) {
+      return (await db()).getAll('revisions', revisionsOf(designId));
+    },
+    async readRevision(designId, revision) {
+      return (await (await db()).get('revisionDesigns', [designId, revision]))?.design;
+    },
+    async nameRevision(designId, revision, text) {
+      const tx = (await db()).transaction(['revisions'], 'readwrite', DURABLE);
+      const infos = tx.objectStore('revisions');
+      const info = await infos.get([designId, revision]);
+      if (info) {
+        const { name: _old, ...rest } = info;
+        void infos.put(text === '' ? rest : { ...rest, name: text });
+      }
+      await tx.done;
+      return info !== undefined;
+    },
     putList: (list) => write((tx) => void tx.objectStore('list').put({ order: [...list.order], openDesignId: list.openDesignId }, LIST_KEY), ['list']),
     setAside: (entries) =>
       write(
@@ -90,6 +154,11 @@ export function openDesignRecords({ indexedDB, name = DESIGNS_DATABASE_NAME, leg
         ['designs', 'unreadable'],
       ),
   };
+}
+
+/** Every kept revision of one design: keys [designId, any number]. */
+function revisionsOf(designId: string): IDBKeyRange {
+  return IDBKeyRange.bound([designId, -Infinity], [designId, Infinity]);
 }
 
 /** The records in the saved order; records the order doesn't name (a list write that failed) follow, never dropped. */

@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { copyName, emptyDesign, EXAMPLE_DESIGNS, freeDesignName, type Design, type DesignDocument } from '../../design';
 import type { DesignRecords } from './designRecords.types';
+import { createRevisionCounter } from './designRevisions';
+import { createDesignVersionActions, type DesignVersionActions, type DesignVersionsState } from './designVersions';
 import { persistDesigns, type DesignPersistenceOptions } from './persistDesigns';
 
 /**
@@ -18,7 +20,7 @@ export interface SavedDesign {
   readonly updatedAt: string;
 }
 
-export interface DesignStoreState {
+export interface DesignStoreState extends DesignVersionsState {
   readonly designs: readonly SavedDesign[];
   /** The design on screen; undefined only when the list is empty. */
   readonly openDesignId: string | undefined;
@@ -26,7 +28,7 @@ export interface DesignStoreState {
   readonly loaded: boolean;
 }
 
-export interface DesignStoreActions {
+export interface DesignStoreActions extends DesignVersionActions {
   /** A new, empty design (one table keyed PK/SK), opened. Returns its id. */
   createDesign(name?: string): string;
   /** A copy of a design under "<name> (copy)" ("<name> (copy 2)", … when taken), opened. Returns its id. */
@@ -35,7 +37,10 @@ export interface DesignStoreActions {
   /** Removes a design (the UI asks first); the next one opens. */
   deleteDesign(id: string): void;
   openDesign(id: string): void;
-  /** Replaces a design with `change(design)`; nothing happens when it returns the same object. */
+  /**
+   * Replaces a design with `change(design)`; nothing happens when it returns the same object.
+   * The result is numbered: the edits between two saves share one revision (see designRevisions.ts).
+   */
   updateDesign(id: string, change: (design: Design) => Design): void;
   /** Adds a design (an import, Make a copy), opened; under "<name> (copy)" when its name is taken (see freeDesignName). Returns its id. */
   addDesign(design: Design): string;
@@ -49,7 +54,7 @@ export interface DesignStoreActions {
 
 export type DesignStore = StoreApi<DesignStoreState & DesignStoreActions>;
 
-export interface DesignStoreOptions extends Partial<Omit<DesignPersistenceOptions, 'records'>> {
+export interface DesignStoreOptions extends Partial<Omit<DesignPersistenceOptions, 'records' | 'revisions' | 'onRevisionKept'>> {
   /** IndexedDB in the browser (src/state/design/designRecords.ts), one record per design; without it nothing is saved. */
   readonly records?: DesignRecords;
   /** The clock for `updatedAt` (tests pass a fixed one). */
@@ -79,6 +84,7 @@ function exampleDesigns(now: Date): SavedDesign[] {
 export function createDesignStore(options: DesignStoreOptions = {}): DesignStore {
   const now = options.now ?? (() => new Date());
   let persistence: { settled(): Promise<void>; beforeUnload(): void } | undefined;
+  const revisions = createRevisionCounter();
   const create = (set: DesignStore['setState'], get: DesignStore['getState']): DesignStoreState & DesignStoreActions => {
     const add = (design: Design): string => {
       const id = nextDesignId(get().designs);
@@ -86,10 +92,18 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
       return id;
     };
     const initial = exampleDesigns(now());
+    const designOfId = (id: string) => get().designs.find((saved) => saved.id === id)?.design;
     return {
       designs: initial,
       openDesignId: initial[0]?.id,
       loaded: !options.records,
+      versions: {},
+      ...createDesignVersionActions(options.records, {
+        getDesign: designOfId,
+        updateDesign: (id, change) => get().updateDesign(id, change),
+        saved: () => get().saved(),
+        setVersions: (id, versions) => set((state) => ({ versions: { ...state.versions, [id]: versions } })),
+      }),
       saved: async () => persistence?.settled(),
       beforeUnload: () => persistence?.beforeUnload(),
       createDesign: (name) => add(emptyDesign(name ?? uniqueName(get().designs, 'Untitled design'))),
@@ -103,6 +117,7 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
           const index = state.designs.findIndex((saved) => saved.id === id);
           if (index < 0) return state;
           const designs = state.designs.filter((saved) => saved.id !== id);
+          revisions.forget(id);
           const openDesignId = state.openDesignId === id ? (designs[Math.min(index, designs.length - 1)]?.id ?? undefined) : state.openDesignId;
           return { designs, openDesignId };
         }),
@@ -112,7 +127,9 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
           let changed = false;
           const designs = state.designs.map((saved) => {
             if (saved.id !== id) return saved;
-            const design = change(saved.design);
+            const edited = change(saved.design);
+            if (edited === saved.design) return saved;
+            const design = revisions.next(id, saved, edited);
             if (design === saved.design) return saved;
             changed = true;
             return { ...saved, design, updatedAt: now().toISOString() };
@@ -124,7 +141,10 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
       resetExample: (exampleId) => {
         const example = EXAMPLE_DESIGNS.find((entry) => entry.id === exampleId);
         if (!example) return;
-        const saved: SavedDesign = { id: example.id, design: designOf(example.design), updatedAt: now().toISOString() };
+        const before = get().designs.find((entry) => entry.id === exampleId);
+        // Put back over a kept design, the example as it ships is its next revision (the edited one stays in the history).
+        const design = before ? revisions.next(exampleId, before, designOf(example.design)) : designOf(example.design);
+        const saved: SavedDesign = { id: example.id, design, updatedAt: now().toISOString() };
         set((state) => {
           const exists = state.designs.some((entry) => entry.id === exampleId);
           return {
@@ -137,7 +157,15 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
   };
 
   const store = createStore<DesignStoreState & DesignStoreActions>()((set, get) => create(set, get));
-  if (options.records) persistence = persistDesigns(store, { ...options, records: options.records });
+  if (options.records) {
+    persistence = persistDesigns(store, {
+      ...options,
+      records: options.records,
+      revisions,
+      // The Versions list shown (read once asked for) is read again when its design keeps a revision.
+      onRevisionKept: (id) => void (store.getState().versions[id] ? store.getState().loadVersions(id).catch(() => undefined) : undefined),
+    });
+  }
   return store;
 }
 

@@ -1,6 +1,8 @@
-import { describeDesignProblem, readDesign, type Design } from '../../design';
+import { describeDesignProblem, readDesign } from '../../design';
 import type { DeferredWrites } from '../deferredWrites';
-import type { DesignListRecord, DesignRecords, StoredDesigns } from './designRecords.types';
+import type { DesignListRecord, DesignRecords, DesignRevisionRecord, StoredDesigns } from './designRecords.types';
+import { estimateSize, KEPT_REVISIONS, KEPT_REVISIONS_SIZE, revisionOf, type RevisionCounter } from './designRevisions';
+import { hasDesignShape } from './designShape';
 import type { DesignStore, SavedDesign } from './designStore';
 import type { UnloadJournal } from './unloadJournal';
 
@@ -17,6 +19,10 @@ export interface DesignPersistenceOptions {
   readonly deferredWrites?: DeferredWrites;
   /** Where `beforeUnload()` keeps the saves IndexedDB has not confirmed yet (localStorage in the browser). */
   readonly unloadJournal?: UnloadJournal;
+  /** The designs store's revision numbers: a write seals the revision it writes, which is then kept in the design's history. */
+  readonly revisions?: RevisionCounter;
+  /** A design's history gained a revision (the Versions list reads it again). */
+  readonly onRevisionKept?: (id: string) => void;
 }
 
 const LIST_WRITE = 'designs:list';
@@ -58,13 +64,38 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
     void promise.finally(() => inFlight.delete(promise));
   };
   const later = (key: string, run: () => void) => (writes ? writes.schedule(key, run) : run());
+  /** The revision last kept in each design's history from this tab. */
+  const keptRevision = new Map<string, number>();
+  const keepRevisions = (id: string, revisions: readonly DesignRevisionRecord[]) =>
+    records.putRevisions(id, revisions, { count: KEPT_REVISIONS, size: KEPT_REVISIONS_SIZE }).then(
+      () => options.onRevisionKept?.(id),
+      (error: unknown) => options.onSaveFailed?.(`${id}:history`, `A version of design "${store.getState().designs.find((entry) => entry.id === id)?.design.name ?? id}" could not be kept in its history (${describeError(error)}); the design itself is saved.`),
+    );
+  /**
+   * The revisions a write of `current` keeps: its own, after the one it
+   * follows when that is not kept yet (the state before this tab's first edit:
+   * shipped, imported or saved by an older Keylab). Sealing it now makes the
+   * next edit open a new revision.
+   */
+  const revisionsToKeep = (current: SavedDesign): DesignRevisionRecord[] => {
+    const revision = revisionOf(current.design);
+    const base = options.revisions?.sealed(current.id);
+    options.revisions?.seal(current.id, current);
+    if (keptRevision.get(current.id) === revision) return [];
+    keptRevision.set(current.id, revision);
+    const before = base && revisionOf(base.design) < revision ? [{ revision: revisionOf(base.design), savedAt: base.updatedAt, size: estimateSize(base.design), design: base.design }] : [];
+    return [...before, { revision, savedAt: current.updatedAt, size: estimateSize(current.design), design: current.design }];
+  };
   const writeDesign = (id: string) => {
     const current = store.getState().designs.find((entry) => entry.id === id);
     if (!current) return;
     const version = versions.get(id) ?? 0;
+    const revisions = revisionsToKeep(current);
     track(
       records.put(current).then(
         () => {
+          // The history after the design: a crash between them loses this revision's entry, never the design.
+          if (revisions.length > 0) track(keepRevisions(id, revisions));
           if (store.getState().designs.find((entry) => entry.id === id) === current) unsaved.delete(id);
           const kept = journaled.get(id);
           if (kept !== undefined && version >= kept) {
@@ -109,6 +140,7 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
       if (ids.has(id)) continue;
       saved.delete(id);
       unsaved.delete(id);
+      keptRevision.delete(id);
       writes?.cancel(designWrite(id));
       track(records.remove(id).catch((error: unknown) => options.onSaveFailed?.(id, `A deleted design could not be removed from this browser's storage (${describeError(error)}); it may come back after a reload.`)));
     }
@@ -122,8 +154,11 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
   };
 
   store.subscribe((state) => sync(state));
-  const loading = records.load().then(
-    (fromRecords) => {
+  // What each history holds already (a design read back at an older number, from an older file or tab, never reuses a kept one).
+  const latest = records.latestRevisions().catch(() => new Map<string, number>());
+  const loading = Promise.all([records.load(), latest]).then(
+    ([fromRecords, kept]) => {
+      for (const [id, revision] of kept) options.revisions?.keptUpTo(id, revision);
       const left = journal?.read();
       const stored = left && (left.designs.size > 0 || left.list) ? withJournal(fromRecords, left.designs, left.list) : fromRecords;
       if (stored) {
@@ -231,23 +266,3 @@ function readSavedDesigns(entries: readonly unknown[]): { designs: SavedDesign[]
   });
   return { designs, unreadable, problems };
 }
-
-/**
- * Whether a saved value has every part the screens walk (lists where lists
- * are, names where names are), so it can be shown even when its contents
- * don't pass the document rules.
- */
-function hasDesignShape(value: unknown): value is Design {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const isKey = (v: unknown) => isObject(v) && typeof v.name === 'string' && (v.type === 'S' || v.type === 'N' || v.type === 'B');
-  const listOf = (v: unknown, check: (element: unknown) => boolean) => Array.isArray(v) && v.every(check);
-  const isIndex = (v: unknown) => isObject(v) && typeof v.name === 'string' && listOf(v.partitionKey, isKey) && listOf(v.sortKey, isKey) && isObject(v.projection);
-  const isSample = (v: unknown) => isObject(v) && typeof v.id === 'string' && isObject(v.values) && Object.values(v.values).every((text) => typeof text === 'string');
-  const isEntity = (v: unknown) =>
-    isObject(v) && typeof v.name === 'string' && isObject(v.keys) && Object.values(v.keys).every((text) => typeof text === 'string') && listOf(v.samples, isSample) && Array.isArray(v.attributes) && isObject(v.expectations);
-  const isPattern = (v: unknown) => isObject(v) && typeof v.id === 'string' && typeof v.name === 'string' && listOf(v.entities, (name) => typeof name === 'string') && isObject(v.partitionValues) && isObject(v.expected) && Array.isArray(v.projection);
-  const isTable = (v: unknown) =>
-    isObject(v) && typeof v.name === 'string' && isKey(v.partitionKey) && (v.sortKey === undefined || isKey(v.sortKey)) && listOf(v.indexes, isIndex) && listOf(v.entities, isEntity) && listOf(v.accessPatterns, isPattern);
-  return isObject(value) && typeof value.name === 'string' && typeof value.description === 'string' && listOf(value.tables, isTable);
-}
-

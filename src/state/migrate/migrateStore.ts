@@ -1,13 +1,11 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { findEntity, type DownloadFile } from '../../design';
+import { findEntity, type DownloadFile, type MigrateKeysPreparation } from '../../design';
 import type { DynamoDBDataSource } from '../../engine';
 import {
   applyMigration,
   compileMigration,
-  countWrites,
   createMigrationPlanner,
-  describeCopyWrites,
   describePlanCounts,
   emitNodeMigration,
   emitPythonMigration,
@@ -44,26 +42,14 @@ import type { TableSummary } from '../explorer/explorerTypes';
 import type { ConfirmWrite } from '../writeAccess';
 import { designMigrateAttributes, tableMigrateAttributes, type MigrateAttribute } from './migrateAttributes';
 import { checkCopyTarget, copyIntoItselfMessage, waitUntilActive, type CopyTarget } from './copyTarget';
+import { applyBlockedReason, messageOf, outcomeOf, pausedMessage, progressOf, type MigrationOutcome } from './migrateOutcome';
+
+export { applyBlockedReason, pausedMessage, type MigrationOutcome } from './migrateOutcome';
 import type { MigrationStorage } from './migrationStorage';
 
 export interface TemplatePair {
   readonly current: string;
   readonly target: string;
-}
-
-/** What the last apply run (or the stored checkpoint) says: done, skipped with reasons, failed with messages. */
-export interface MigrationOutcome {
-  readonly total: number;
-  readonly done: number;
-  readonly skipped: readonly string[];
-  readonly failed: readonly string[];
-  readonly cancelled: boolean;
-  /** The server stopped answering: the run paused (Resume continues it). */
-  readonly paused?: boolean;
-  /** Copy into a new table: its name (the source table is left untouched). */
-  readonly copiedInto?: string;
-  /** Copy into a new table: the done writes by kind ("12 rewritten, 3 copied unchanged, 1 other entity copied"). */
-  readonly copiedKinds?: string;
 }
 
 export type MigratePhase = 'idle' | 'previewing' | 'previewed' | 'applying' | 'verifying';
@@ -101,10 +87,19 @@ export interface MigrateState {
   readonly resumable?: { readonly done: number; readonly total: number };
   readonly verifyReport?: VerifyReport;
   readonly error?: string;
+  /** Prepared from a structural diff (Compare designs): what was filled in, or what it waits for. */
+  readonly prepared?: string;
 }
 
 export interface MigrateActions {
   selectEntity(name: string): void;
+  /**
+   * Fills in a table-key template change from a structural diff: the entity and
+   * its current and target templates, for the diff's table. When the explorer
+   * shows another table, it chooses that one (if the connection has it) and
+   * fills them in once it is shown.
+   */
+  prepare(preparation: MigrateKeysPreparation): void;
   setTemplate(attribute: string, side: keyof TemplatePair, text: string): void;
   setCopyInto(tableName: string): void;
   /** Streams the plan page by page (a consistent Scan of the explorer's table). */
@@ -166,6 +161,10 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
   let createTarget: CreateTableCommandInput | undefined;
   /** Set by the store's initializer below: looks for a stored, unfinished migration of the explorer's table. */
   let findStored: () => Promise<void> = () => Promise.resolve();
+  /** A preparation waiting for its table to be the explorer's (see prepare). */
+  let pending: MigrateKeysPreparation | undefined;
+  /** Set by the store's initializer below: fills a pending preparation in when the explorer shows its table. */
+  let applyPending: () => boolean = () => false;
 
   const store = createStore<MigrateState & MigrateActions>()((set, get) => {
     const storageKey = () => {
@@ -208,6 +207,21 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
         for (const attribute of attributes) templates[attribute.name] = { current: `{${attribute.name}}`, target: `{${attribute.name}}` };
       }
       set({ entityNames: binding?.table.entities.map((candidate) => candidate.name) ?? [], entityName: entity?.name, designName: binding?.designName, attributes, templates, ...IDLE, ...CLEARED_PLAN });
+    };
+
+    applyPending = () => {
+      const { table } = explorer.getState();
+      if (!pending || !table || table.name !== pending.table) return false;
+      const preparation = pending;
+      pending = undefined;
+      loadTemplates(preparation.entity);
+      const templates = { ...get().templates };
+      for (const attribute of get().attributes) {
+        const pair = preparation.templates[attribute.name];
+        if (pair) templates[attribute.name] = pair;
+      }
+      set({ templates, prepared: `Prepared from the structural diff of ${preparation.designName}: entity ${preparation.entity} of table ${preparation.table}, with its current and target templates. Preview reads every stored item.` });
+      return true;
     };
 
     /** A stored migration of this table that has not finished: offer Resume and show its templates again. */
@@ -284,6 +298,12 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
       copyInto: '',
       ...IDLE,
       selectEntity: (name) => loadTemplates(name),
+      prepare: (preparation) => {
+        pending = preparation;
+        if (applyPending()) return;
+        set({ prepared: `Prepared for table ${preparation.table} (entity ${preparation.entity}): its templates are filled in once table ${preparation.table} is chosen. If this connection has no table ${preparation.table}, load the design into one first (Design tab, Load into a table).` });
+        followPending();
+      },
       setTemplate: (attribute, side, text) => {
         const pair = get().templates[attribute] ?? { current: '', target: '' };
         const where = `${side} template for ${attribute}`;
@@ -431,9 +451,19 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
     };
   });
 
+  // A preparation's table: chosen in the explorer once its list has it (once per preparation).
+  let choosing: MigrateKeysPreparation | undefined;
+  const followPending = () => {
+    const { table, tableNames, selectTable } = explorer.getState();
+    if (!pending || abort || table?.name === pending.table || choosing === pending || !tableNames.includes(pending.table)) return;
+    choosing = pending;
+    void selectTable(pending.table);
+  };
+
   // Follow the explorer's table: its key schema, its bound design, and any stored migration of it.
   let shownTable: string | undefined;
   const follow = () => {
+    followPending();
     const { table, sourceLabel } = explorer.getState();
     const shown = table ? `${sourceLabel}\u0000${table.name}` : undefined;
     if (shown === shownTable || abort) return;
@@ -441,49 +471,10 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
     previewRun++;
     running = undefined;
     store.getState().selectEntity('');
+    if (!applyPending() && !pending) store.setState({ prepared: undefined });
     void findStored();
   };
   const unsubscribe = explorer.subscribe(follow);
   follow();
   return store;
 }
-
-/**
- * Why Apply can't run on this plan (the button is disabled with this as its
- * reason; requestApply refuses with it too), or undefined when it can.
- */
-export function applyBlockedReason(plan: Pick<MigrationPlan, 'collisions' | 'rewrites'> | undefined): string | undefined {
-  if (!plan) return undefined;
-  if (plan.collisions.length > 0) return `${formatCount(plan.collisions.length)} ${plan.collisions.length === 1 ? 'collision blocks' : 'collisions block'} Apply: change the target templates so every item gets its own key.`;
-  if (plan.rewrites.length === 0) return 'Nothing to rewrite: every key already matches the target template.';
-  return undefined;
-}
-
-/**
- * Apply paused because the server stopped answering: which one (Keylab's
- * app server when the browser's fetch itself failed; else the connection's
- * endpoint, as the proxy's message names it), and that Resume continues.
- */
-export function pausedMessage(sourceLabel: string, cause: string, done: number, total: number): string {
-  const server = /^TypeError:/.test(cause) ? `Keylab's app server (the page's own server, which carries every request to ${sourceLabel}) stopped answering` : `${sourceLabel} stopped answering`;
-  return `Apply paused after ${formatCount(done)} of ${formatCount(total)} items: ${server} (${cause.replace(/\.$/, '')}). Nothing was marked failed; the items in flight are checked before they are written again. Start the server again, then Resume.`;
-}
-
-const progressOf = (checkpoint: MigrationCheckpoint): MigrationProgress => ({
-  total: checkpoint.total,
-  done: checkpoint.done.length,
-  skipped: checkpoint.skipped.length,
-  failed: checkpoint.failed.length,
-  itemsPerSecond: 0,
-});
-
-const outcomeOf = (checkpoint: MigrationCheckpoint, cancelled: boolean, file: Pick<MigrationPlanFile, 'spec' | 'rewrites'>): MigrationOutcome => ({
-  ...(file.spec.targetTableName !== undefined ? { copiedInto: file.spec.targetTableName, copiedKinds: describeCopyWrites(countWrites(checkpoint.done.map((index) => file.rewrites[index]))) } : {}),
-  total: checkpoint.total,
-  done: checkpoint.done.length,
-  skipped: checkpoint.skipped.map((entry) => entry.message),
-  failed: checkpoint.failed.map((entry) => entry.message),
-  cancelled,
-});
-
-const messageOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));

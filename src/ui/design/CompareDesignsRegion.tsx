@@ -15,6 +15,8 @@ import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import { useDesigns } from '../stores';
 import { ComparisonResults } from './CompareDesignsResults';
+import { StructuralDiffView } from './StructuralDiffView';
+import { useOpenMigrateKeys } from './useOpenMigrateKeys';
 import type { DesignRegionProps } from './designRegionProps';
 import './compareDesigns.css';
 
@@ -51,6 +53,7 @@ type Outcome =
  */
 export function CompareDesignsRegion({ designId, design, table }: DesignRegionProps) {
   const designs = useDesigns((state) => state.designs);
+  const openMigrate = useOpenMigrateKeys();
   const [open, setOpen] = useState(false);
   const [leftId, setLeftId] = useState(designId);
   const [right, setRight] = useState<RightChoice>({ kind: 'template' });
@@ -187,6 +190,7 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
             </p>
           )}
           {outcome?.kind === 'keys' && <ComparisonResults comparison={outcome.comparison} />}
+          {outcome?.kind === 'keys' && rightDesign && <StructuralDiffView before={leftDesign} after={rightDesign} beforeLabel={leftDesign.name} afterLabel={rightDesign.name} onMigrate={openMigrate} />}
           {outcome?.kind === 'multi' && <ComparisonResults comparison={outcome.value.comparison} multi={outcome.value} />}
         </section>
       )}

@@ -38,6 +38,7 @@ const LoadIntoTable = memo(lazy(async () => ({ default: (await import('./LoadInt
 const ReviewDocumentRegion = memo(lazy(async () => ({ default: (await import('./ReviewDocumentRegion')).ReviewDocumentRegion })));
 const SharedDesignView = lazy(async () => ({ default: (await import('./SharedDesignView')).SharedDesignView }));
 const Presentation = lazy(async () => ({ default: (await import('./Presentation')).Presentation }));
+const VersionsRegion = memo(lazy(async () => ({ default: (await import('./VersionsRegion')).VersionsRegion })));
 const ImportExportRegion = lazy(async () => ({ default: (await import('./ImportExportRegion')).ImportExportRegion }));
 
 const loading = <p role="status" className="muted small">Loading…</p>;
@@ -152,6 +153,7 @@ export function DesignPanel() {
                   <CompareDesignsRegion key={later.designId} {...later} />
                   <LoadIntoTable {...later} />
                   <ReviewDocumentRegion {...later} />
+                  <VersionsRegion {...later} />
                 </>
               )}
             </Suspense>

@@ -48,6 +48,7 @@ function MigrateSetup({ store }: { store: MigrateStore }) {
   const templates = useMigrate(store, (state) => state.templates);
   const problems = useMigrate(store, (state) => state.problems);
   const copyInto = useMigrate(store, (state) => state.copyInto);
+  const prepared = useMigrate(store, (state) => state.prepared);
   const { selectEntity, setTemplate, setCopyInto } = store.getState();
   const id = useId();
   return (
@@ -79,6 +80,11 @@ function MigrateSetup({ store }: { store: MigrateStore }) {
         )}
         <span className="muted small">{designName ? <>Templates from the design <VisibleText text={designName} /></> : 'No design bound to this table: the current templates read each key “raw”, as one field.'}</span>
       </div>
+      {prepared && (
+        <p role="status" className="small">
+          <VisibleText text={prepared} />
+        </p>
+      )}
       {attributes.length > 0 && (
         <div className="migrate-templates" role="group" aria-label="Key templates">
           <span className="migrate-templates-head">Key attribute</span>
