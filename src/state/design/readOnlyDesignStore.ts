@@ -40,5 +40,11 @@ export function createReadOnlyDesignStore(design: Design, updatedAt = new Date()
     resetExample: ignored,
     saved: () => Promise.resolve(),
     beforeUnload: ignored,
+    // No history: a shown design keeps no revisions, and none is restored into it.
+    versions: {},
+    loadVersions: () => Promise.resolve(),
+    nameVersion: () => Promise.resolve(),
+    readVersion: () => Promise.resolve(undefined),
+    restoreVersion: () => Promise.resolve({ ok: false, message: 'A design opened from a share link keeps no versions: Make a copy first.' }),
   }));
 }
