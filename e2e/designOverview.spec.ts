@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { AccessPatternsPage } from './pages/AccessPatternsPage';
 import { DesignImportExportPage, IMPORT_OUTCOME } from './pages/DesignImportExportPage';
-import { DesignOverviewPage } from './pages/DesignOverviewPage';
+import { DesignOverviewPage, openEntityEditor } from './pages/DesignOverviewPage';
 
 /** AWS's "AnOnlineShop" Workbench sample as Keylab imports it, with a ninth entity (shipmentItem) and six access patterns. */
 const ONLINE_SHOP_9 = path.join(import.meta.dirname, 'designs/online-shop-9.keylab.json');
@@ -58,6 +58,10 @@ test('a 9-entity model opens on its overview inside 1920×1080, with its entity 
   for (const toggle of await toggles.all()) await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('region', { name: 'Entities' }).getByRole('textbox', { name: 'SK template' })).toHaveCount(0);
   await expectNoSidewaysScroll(page);
+  // Opened, an editor shows its templates; the others stay collapsed.
+  await openEntityEditor(page, 'customer');
+  await expect(page.getByRole('region', { name: 'Entities' }).getByRole('textbox', { name: 'SK template' })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: 'customer', exact: true }).getByRole('textbox', { name: 'SK template', exact: true })).toHaveValue('c#{customerId}');
 
   // The overview's verdicts are the Access patterns region's: the same run, pattern by pattern.
   const patterns = new AccessPatternsPage(page);
