@@ -2,3 +2,4 @@
 export { buildSlides, DEFAULT_FINDINGS_PER_SLIDE, DEFAULT_ROWS_PER_SLIDE, type BuildSlidesOptions } from './buildSlides';
 export { keyDifference, keyList, markedKeys, stringKey, type ListEntry } from './keyMarks';
 export type * from './slides.types';
+export { speakerNotes } from './speakerNotes';

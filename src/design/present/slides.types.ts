@@ -193,3 +193,23 @@ export type Slide = TitleSlide | EntityOrderSlide | ItemCollectionSlide | Access
 export interface TypedKey {
   readonly parts: readonly { readonly type: KeyAttributeType; readonly text: string }[];
 }
+
+/**
+ * One line of speaker notes. `as` says how to show `text`: `message`, the
+ * app's own sentence (code quoted between backticks); `text`, design data as
+ * written (a description, a comment); `code`, a template, key or expression.
+ */
+export interface NotePoint {
+  readonly label: string;
+  readonly text: string;
+  readonly as: 'message' | 'text' | 'code';
+}
+
+/** A group of notes (one per finding on a findings slide), under an optional heading. */
+export interface NoteGroup {
+  readonly heading?: string;
+  readonly points: readonly NotePoint[];
+}
+
+/** What the speaker says over one slide: read in the presenter view, never shown to the room. */
+export type SpeakerNotes = readonly NoteGroup[];
