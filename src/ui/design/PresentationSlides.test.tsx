@@ -1,6 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { AccessPatternSlide, FindingsSlide } from '../../design';
+import type { AccessPatternSlide, FindingsSlide, Slide } from '../../design';
+import { LEADERBOARD_DESIGN } from '../../design/examples';
+import { buildSlides } from '../../design/present';
+import { plainScoreDesign } from '../../design/present/present.fixtures';
 import { SlideView } from './PresentationSlides';
 
 const findingsSlide: FindingsSlide = {
@@ -49,5 +52,34 @@ describe('slides', () => {
     const html = renderToStaticMarkup(<SlideView slide={patternSlide} titleId="t" running={false} />);
     expect(html).toContain('<code><bdi>SCORE#1500</bdi></code>');
     expect(html).not.toContain('`');
+  });
+
+  it('show code as code: templates, keys, key conditions, request values and evidence in <code>, data escaped', () => {
+    const render = (slide: Slide | undefined) => renderToStaticMarkup(<SlideView slide={slide as Slide} titleId="t" running={false} />);
+    const slides = buildSlides(LEADERBOARD_DESIGN);
+    const byKind = (kind: Slide['kind']) => slides.find((slide) => slide.kind === kind);
+    const title = render(byKind('title'));
+    expect(title).toContain('<code class="slide-mono"><bdi>leaderboardId (S), rankKey (S)</bdi></code>');
+    const order = render(byKind('entityOrder'));
+    expect(order).toContain('<code class="slide-mono"><bdi>{score:int(10)}#{ts:epoch(16)}#{playerId}</bdi></code>');
+    // Every key of both lists is a <code>, none a bare element.
+    expect(order.match(/class="slide-key"/g)?.length).toBe(24);
+    expect(order.match(/<code class="slide-key">/g)?.length).toBe(24);
+    const collection = render(byKind('itemCollection'));
+    expect(collection).toContain('<code class="slide-mono"><bdi>leaderboardId = SEASON#2026-SUMMER</bdi></code>');
+    const pattern = render(byKind('accessPattern'));
+    expect(pattern).toContain('<code class="slide-code"><bdi>leaderboardId = :leaderboardId</bdi></code>');
+    expect(pattern).toContain('<dt><code>KeyConditionExpression</code></dt>');
+    expect(pattern).toContain('<dd><code class="slide-code">false</code></dd>');
+    expect(pattern).toMatch(/<dt><code><bdi>:leaderboardId<\/bdi><\/code><\/dt><dd><span class="slide-type">S<\/span> <code class="slide-code"><bdi>SEASON#2026-SUMMER<\/bdi><\/code><\/dd>/);
+
+    const [findings] = buildSlides(plainScoreDesign()).filter((slide) => slide.kind === 'findings');
+    const findingsHtml = render(findings);
+    expect(findingsHtml).toMatch(/<code class="slide-code">review\.[a-zA-Z]+<\/code>/);
+    expect(findingsHtml).toMatch(/<p class="slide-evidence">.*?<code class="slide-code"><bdi>[^<]+<\/bdi><\/code><\/p>/);
+
+    const hostile = render({ ...(byKind('entityOrder') as Extract<Slide, { kind: 'entityOrder' }>), template: '<img src=x onerror=alert(1)>{a}' });
+    expect(hostile).toContain('<code class="slide-mono"><bdi>&lt;img src=x onerror=alert(1)&gt;{a}</bdi></code>');
+    expect(hostile).not.toContain('<img');
   });
 });
