@@ -28,12 +28,15 @@ describe('speakerNotes', () => {
     });
   });
 
-  it('an accepted finding’s note is design text, shown as written', () => {
+  it('a decided finding’s comment and who decided are design text, shown as written', () => {
     const design = plainScoreDesign();
     const [first, ...rest] = reviewDesign({ design });
-    const accepted = { ...first!, accepted: { note: '<b>ok</b> for the demo' } };
-    const [slide] = ofKind(buildSlides(design, { findings: [accepted, ...rest] }), 'findings');
-    expect(speakerNotes(slide!)[0]?.points.at(-1)).toEqual({ label: 'Accepted', text: '<b>ok</b> for the demo', as: 'text' });
+    const decided = { ...first!, decision: { id: first!.id, code: first!.code, kind: 'wontFix' as const, comment: '<b>ok</b> for the demo', decidedBy: 'Ada', decidedAt: '2026-12-05T09:40:00.000Z' } };
+    const [slide] = ofKind(buildSlides(design, { findings: [decided, ...rest] }), 'findings');
+    expect(speakerNotes(slide!)[0]?.points.slice(-2)).toEqual([
+      { label: "Won't fix", text: '<b>ok</b> for the demo', as: 'text' },
+      { label: 'Decided by', text: 'Ada', as: 'text' },
+    ]);
   });
 
   it('an access pattern slide: its description, its key condition as code, and the run’s verdict with the judge’s reasons', () => {

@@ -1,6 +1,8 @@
+import { DECISION_KIND_LABELS } from '../decisions';
 import { REVIEW_RULES } from '../review';
 import type {
   AccessPatternSlide,
+  ClosingSlide,
   EntityOrderSlide,
   FindingsSlide,
   ItemCollectionSlide,
@@ -37,6 +39,8 @@ export function speakerNotes(slide: Slide): SpeakerNotes {
       return accessPatternNotes(slide);
     case 'findings':
       return findingsNotes(slide);
+    case 'closing':
+      return closingNotes(slide);
   }
 }
 
@@ -113,7 +117,35 @@ function findingsNotes(slide: FindingsSlide): SpeakerNotes {
     const points: NotePoint[] = [point('What is wrong', finding.message)];
     if (rule) points.push(point('Why it matters', rule.why));
     points.push(point('How to fix it', finding.suggestion));
-    if (finding.acceptedNote !== undefined) points.push(point('Accepted', finding.acceptedNote, 'text'));
+    if (finding.decision) {
+      points.push(point(DECISION_KIND_LABELS[finding.decision.kind], finding.decision.comment, 'text'));
+      if (finding.decision.decidedBy !== '') points.push(point('Decided by', finding.decision.decidedBy, 'text'));
+    }
     return { heading: `${finding.severity}: ${rule?.title ?? finding.code}${finding.subject ? ` — ${finding.subject}` : ''}`, points };
   });
+}
+
+/** Who decided and when, as far as the record says (an older file's acceptance has neither). */
+const whoAndWhen = (who: string, when: string) => [who, when].filter((part) => part !== '').join(', ');
+
+function closingNotes(slide: ClosingSlide): SpeakerNotes {
+  const groups: NoteGroup[] = slide.decisions.map((decision): NoteGroup => {
+    const points: NotePoint[] = [point(DECISION_KIND_LABELS[decision.kind], decision.comment === '' ? '(no comment recorded)' : decision.comment, 'text')];
+    const by = whoAndWhen(decision.decidedBy, decision.decidedAt);
+    if (by !== '') points.push(point('Decided by', by, 'text'));
+    if (!decision.finding) points.push(point('Now', 'The design no longer raises this finding.'));
+    return { heading: decision.finding ? `${decision.finding.severity}: ${decision.code} — ${decision.finding.subject}` : decision.code, points };
+  });
+  if (slide.page === 1) {
+    const points: NotePoint[] = slide.signOffs.map((entry) =>
+      point(
+        entry.reviewer,
+        `Signed off revision ${entry.revision} on ${entry.signedAt}: ${entry.current ? 'current, nothing it covers changed since.' : 'out of date, the design changed since.'}`,
+      ),
+    );
+    if (points.length === 0) points.push(point('Sign-off', `No reviewer has signed off yet (revision ${slide.revision}).`));
+    if (slide.undecidedCount > 0) points.push(point('Still open', `${plural(slide.undecidedCount, 'finding')} without a decision.`));
+    groups.push({ heading: `Sign-off · revision ${slide.revision}`, points });
+  }
+  return groups;
 }

@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { AccessPatternSlide, FindingsSlide, Slide } from '../../design';
-import { LEADERBOARD_DESIGN } from '../../design/examples';
+import { LEADERBOARD_DESIGN, type AccessPatternSlide, type FindingsSlide, type Slide } from '../../design';
 import { buildSlides } from '../../design/present';
 import { plainScoreDesign } from '../../design/present/present.fixtures';
 import { SlideView } from './PresentationSlides';
@@ -81,5 +80,35 @@ describe('slides', () => {
     const hostile = render({ ...(byKind('entityOrder') as Extract<Slide, { kind: 'entityOrder' }>), template: '<img src=x onerror=alert(1)>{a}' });
     expect(hostile).toContain('<code class="slide-mono"><bdi>&lt;img src=x onerror=alert(1)&gt;{a}</bdi></code>');
     expect(hostile).not.toContain('<img');
+  });
+
+  it('the closing slide shows each decision (kind, code, finding, comment, who, when) and each sign-off, current or out of date, as text', () => {
+    const closing: Slide = {
+      kind: 'closing',
+      id: 'closing|1',
+      title: 'Decisions and sign-off',
+      revision: 4,
+      decisionCount: 2,
+      undecidedCount: 1,
+      page: 1,
+      pageCount: 1,
+      decisions: [
+        { findingId: 'a', code: 'review.noTiebreaker', kind: 'wontFix', comment: '<img src=x onerror=alert(1)> unique per season', decidedBy: 'Ada', decidedAt: '2026-12-05 09:40 UTC', finding: { subject: 'Scores · Score · SK', severity: 'warning' } },
+        { findingId: 'b', code: 'review.dateNotIso', kind: 'fixLater', comment: 'next sprint', decidedBy: '', decidedAt: '' },
+      ],
+      signOffs: [
+        { reviewer: 'Grace', signedAt: '2026-12-05 10:00 UTC', revision: 3, current: false },
+        { reviewer: 'Linus', signedAt: '2026-12-05 10:05 UTC', revision: 4, current: true },
+      ],
+    };
+    const html = renderToStaticMarkup(<SlideView slide={closing} titleId="t" running={false} />);
+    expect(html).toContain('Revision 4 · 2 decisions · 1 finding without a decision');
+    expect(html).toContain('<span class="slide-decision-kind wontFix">Won&#x27;t fix</span> <code class="slide-code">review.noTiebreaker</code>');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; unique per season');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('<bdi>Ada</bdi> · 2026-12-05 09:40 UTC');
+    expect(html).toContain('no longer raised by the review');
+    expect(html).toContain('<strong><bdi>Grace</bdi></strong> <span class="slide-muted">revision 3 · 2026-12-05 10:00 UTC</span> <span class="slide-pill fails">✗ out of date: the design changed since</span>');
+    expect(html).toContain('<span class="slide-pill passes">✓ current</span>');
   });
 });

@@ -2,6 +2,8 @@ import type { CSSProperties } from 'react';
 import { DECISION_KIND_LABELS, type AccessPatternSlide, type EntityOrderSlide, type FindingsSlide, type ItemCollectionSlide, type Slide, type SlideKey, type SlideKeyList, type TitleSlide } from '../../design';
 import { MessageSpans, VisibleParts, VisibleText } from '../common/VisibleText';
 import { toVisibleText, visibleWidth, type VisiblePart } from '../common/visibleText';
+import { ClosingSlideView } from './ClosingSlideView';
+import { SlideTitle } from './SlideTitle';
 
 /**
  * The slides of Presentation mode, one component per kind. Everything shown
@@ -20,22 +22,9 @@ export function SlideView({ slide, titleId, running }: { slide: Slide; titleId: 
       return <AccessPatternSlideView slide={slide} titleId={titleId} running={running} />;
     case 'findings':
       return <FindingsSlideView slide={slide} titleId={titleId} />;
+    case 'closing':
+      return <ClosingSlideView slide={slide} titleId={titleId} />;
   }
-}
-
-function SlideTitle({ id, text, kicker }: { id: string; text: string; kicker?: string }) {
-  return (
-    <header className="slide-header">
-      {kicker && (
-        <p className="slide-kicker">
-          <VisibleText text={kicker} />
-        </p>
-      )}
-      <h2 id={id} className="slide-title">
-        <VisibleText text={text} />
-      </h2>
-    </header>
-  );
 }
 
 function TitleSlideView({ slide, titleId }: { slide: TitleSlide; titleId: string }) {
