@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, type DesignDocument } from '../src/design';
+import { AUDIT_LOG_DESIGN, decideFinding, DESIGN_FORMAT, LEADERBOARD_DESIGN, signOff, type Design, type DesignDocument } from '../src/design';
+import { plainScoreDesign } from '../src/design/present/present.fixtures';
+import { reviewDesign } from '../src/design/review';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 
@@ -200,5 +202,51 @@ test.describe('Light theme', () => {
     await expect(presentation(page).getByRole('button', { name: 'Light theme' })).toHaveAttribute('aria-pressed', 'false');
     expect((await colours()).background).toBe(dark.background);
     await page.screenshot({ path: test.info().outputPath('slides-dark-800.png') });
+  });
+});
+
+test.describe('Closing slide', () => {
+  test('lists the recorded decisions and sign-offs; a change after the sign-off shows it out of date', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const base: Design = { ...plainScoreDesign(), name: 'Scores review', revision: 2 };
+    const [finding] = reviewDesign({ design: base });
+    if (!finding) throw new Error('the scores design raises no finding');
+    const decided = decideFinding(base, finding, { kind: 'wontFix', comment: 'Scores never reach 10 digits <b>here</b>', decidedBy: 'Ada' }, new Date(Date.UTC(2026, 11, 5, 9, 40)));
+    const signed = signOff(decided, 'Grace', new Date(Date.UTC(2026, 11, 5, 10, 0)));
+    await openWith(page, { format: DESIGN_FORMAT, ...signed }, '#present=1');
+    await expect(slideHeading(page)).toHaveText('Scores review');
+    await page.keyboard.press('End');
+    await expect(slideHeading(page)).toHaveText('Decisions and sign-off');
+    const decisions = presentation(page).getByRole('list', { name: 'Decisions' });
+    await expect(decisions.getByRole('listitem')).toHaveCount(1);
+    await expect(decisions.getByRole('listitem')).toContainText("Won't fix");
+    await expect(decisions.getByRole('listitem')).toContainText(finding.code);
+    await expect(decisions.getByRole('listitem')).toContainText('Scores never reach 10 digits <b>here</b>');
+    await expect(decisions.getByRole('listitem')).toContainText('Ada · 2026-12-05 09:40 UTC');
+    const reviewers = presentation(page).getByRole('list', { name: 'Reviewers' });
+    await expect(reviewers.getByRole('listitem')).toHaveText(['Grace revision 2 · 2026-12-05 10:00 UTC ✓ current']);
+    await expect(presentation(page).locator('b')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('closing-dark-1920x1080.png') });
+    await presentation(page).getByRole('button', { name: 'Light theme' }).click();
+    await page.screenshot({ path: test.info().outputPath('closing-light-1920x1080.png') });
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: test.info().outputPath('closing-light-800.png') });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+
+    // The presenter's notes carry the same record.
+    const presenter = await openPresenterView(page);
+    const notes = presenter.getByRole('region', { name: 'Speaker notes' });
+    await expect(notes).toContainText('Decided by');
+    await expect(notes).toContainText('Signed off revision 2 on 2026-12-05 10:00 UTC: current, nothing it covers changed since.');
+    await presenter.close();
+
+    // A change after the sign-off: the closing slide says it is out of date.
+    await page.keyboard.press('Escape');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Changed after the meeting.');
+    await page.getByRole('button', { name: 'Present', exact: true }).click();
+    await page.keyboard.press('End');
+    await expect(slideHeading(page)).toHaveText('Decisions and sign-off');
+    await expect(reviewers.getByRole('listitem')).toContainText('✗ out of date: the design changed since');
   });
 });
