@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { judgePatternResult, type PatternResultItem } from '../accessPatterns';
 import type { TableDesign } from '../design.types';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
+import { importWorkbenchModel } from '../interchange';
+import onlineShop from '../interchange/fixtures/an-online-shop.json?raw';
+import gsiInclude from '../interchange/fixtures/gsi-include.json?raw';
+import singleTable from '../interchange/fixtures/single-table-facets.json?raw';
+import twoTables from '../interchange/fixtures/two-tables.json?raw';
 import { REVIEW_RULES, reviewDesign } from '../review';
 import { buildSlides, speakerNotes, type AccessPatternSlide, type FindingsSlide, type Slide } from '.';
 import { plainScoreDesign } from './present.fixtures';
@@ -70,8 +75,13 @@ describe('speakerNotes', () => {
     expect(points).toContainEqual({ label: 'Encoded', text: 'Encoded by the template: all 12 rows in their intended place.', as: 'message' });
   });
 
-  it('every slide of every built-in example has notes, none empty', () => {
-    for (const design of [LEADERBOARD_DESIGN, SHOP_DESIGN, AUDIT_LOG_DESIGN, plainScoreDesign()]) {
+  it('every slide of every built-in example and Workbench fixture has notes, none empty', () => {
+    const imported = [onlineShop, gsiInclude, singleTable, twoTables].map((text) => {
+      const result = importWorkbenchModel(text, { fileName: 'model.json' });
+      if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+      return result.design;
+    });
+    for (const design of [LEADERBOARD_DESIGN, SHOP_DESIGN, AUDIT_LOG_DESIGN, plainScoreDesign(), ...imported]) {
       for (const slide of buildSlides(design)) {
         const notes = speakerNotes(slide);
         expect(notes.length, slide.id).toBeGreaterThan(0);
