@@ -13,6 +13,10 @@ async function openWith(page: Page, document: DesignDocument, hash = ''): Promis
   await page.goto(`/${hash}`);
 }
 
+// The app's code and the presentation's chunk load first: on a loaded 2-core machine that alone can take many seconds.
+test.describe.configure({ timeout: 90_000 });
+const LOADED = { timeout: 30_000 };
+
 const presentation = (page: Page) => page.getByRole('region', { name: 'Presentation' });
 const slideHeading = (page: Page) => presentation(page).getByRole('heading', { level: 2 });
 
@@ -62,7 +66,7 @@ test.describe('Presenter view', () => {
   test('opens a second window with the current and next slide, notes and a timer; next/previous in either window moves both', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openWith(page, LEADERBOARD_DESIGN, '#present=1');
-    await expect(slideHeading(page)).toHaveText('Leaderboard');
+    await expect(slideHeading(page)).toHaveText('Leaderboard', LOADED);
     const presenter = await openPresenterView(page);
     const errors = watchErrors(presenter);
     await presenter.setViewportSize({ width: 1440, height: 900 });
@@ -70,7 +74,7 @@ test.describe('Presenter view', () => {
     const next = presenter.getByRole('region', { name: 'Up next' });
     const notes = presenter.getByRole('region', { name: 'Speaker notes' });
 
-    await expect(current.getByRole('heading', { level: 2 })).toHaveText('Leaderboard');
+    await expect(current.getByRole('heading', { level: 2 })).toHaveText('Leaderboard', LOADED);
     await expect(next.getByRole('group')).toHaveAccessibleName('Run: naive and encoded rankKey');
     await expect(presenter.getByRole('status')).toHaveText('1 / 7');
     await expect(notes.getByRole('definition').first()).toHaveText(LEADERBOARD_DESIGN.description);
@@ -129,13 +133,13 @@ test.describe('Presenter view', () => {
 
   test('findings: the notes say what is wrong, why it matters and how to fix it', async ({ page }) => {
     await openWith(page, AUDIT_LOG_DESIGN, '#present=1');
-    await expect(slideHeading(page)).toBeVisible();
+    await expect(slideHeading(page)).toBeVisible(LOADED);
     const presenter = await openPresenterView(page);
     const errors = watchErrors(presenter);
     await page.keyboard.press('End');
     await expect(slideHeading(page)).toHaveText(/^Review findings/);
     const notes = presenter.getByRole('region', { name: 'Speaker notes' });
-    await expect(notes.getByRole('term').first()).toHaveText('What is wrong');
+    await expect(notes.getByRole('term').first()).toHaveText('What is wrong', LOADED);
     await expect(notes.getByRole('term')).toContainText(['What is wrong', 'Why it matters', 'How to fix it']);
     // The code a finding quotes is code in the notes too, never a backtick.
     await expect(notes.locator('code').first()).toBeVisible();
@@ -150,7 +154,7 @@ test.describe('Presenter view', () => {
       Reflect.deleteProperty(window, 'BroadcastChannel');
     });
     await openWith(page, LEADERBOARD_DESIGN, '#present=1');
-    await presentation(page).getByRole('button', { name: 'Presenter view' }).click();
+    await presentation(page).getByRole('button', { name: 'Presenter view' }).click(LOADED);
     await expect(presentation(page)).toContainText('Presenter view needs a browser that can link two windows (BroadcastChannel)');
   });
 });
@@ -159,7 +163,7 @@ test.describe('Light theme', () => {
   test('the toggle turns the slides dark on white, keeps every text readable, and is remembered in this browser', async ({ page }) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await openWith(page, LEADERBOARD_DESIGN, '#present=2');
-    await expect(slideHeading(page)).toHaveText('Run: naive and encoded rankKey');
+    await expect(slideHeading(page)).toHaveText('Run: naive and encoded rankKey', LOADED);
     const toggle = presentation(page).getByRole('button', { name: 'Light theme' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     const colours = () => presentation(page).evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, text: getComputedStyle(element).color }));
@@ -196,7 +200,7 @@ test.describe('Light theme', () => {
 
     // Remembered in this browser: a reload presents in the light theme again.
     await page.reload();
-    await expect(presentation(page).getByRole('button', { name: 'Light theme' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(presentation(page).getByRole('button', { name: 'Light theme' })).toHaveAttribute('aria-pressed', 'true', LOADED);
     expect((await colours()).background).toBe('rgb(255, 255, 255)');
     await presentation(page).getByRole('button', { name: 'Light theme' }).click();
     await expect(presentation(page).getByRole('button', { name: 'Light theme' })).toHaveAttribute('aria-pressed', 'false');
@@ -214,7 +218,7 @@ test.describe('Closing slide', () => {
     const decided = decideFinding(base, finding, { kind: 'wontFix', comment: 'Scores never reach 10 digits <b>here</b>', decidedBy: 'Ada' }, new Date(Date.UTC(2026, 11, 5, 9, 40)));
     const signed = signOff(decided, 'Grace', new Date(Date.UTC(2026, 11, 5, 10, 0)));
     await openWith(page, { format: DESIGN_FORMAT, ...signed }, '#present=1');
-    await expect(slideHeading(page)).toHaveText('Scores review');
+    await expect(slideHeading(page)).toHaveText('Scores review', LOADED);
     await page.keyboard.press('End');
     await expect(slideHeading(page)).toHaveText('Decisions and sign-off');
     const decisions = presentation(page).getByRole('list', { name: 'Decisions' });
@@ -237,7 +241,7 @@ test.describe('Closing slide', () => {
     // The presenter's notes carry the same record.
     const presenter = await openPresenterView(page);
     const notes = presenter.getByRole('region', { name: 'Speaker notes' });
-    await expect(notes).toContainText('Decided by');
+    await expect(notes).toContainText('Decided by', LOADED);
     await expect(notes).toContainText('Signed off revision 2 on 2026-12-05 10:00 UTC: current, nothing it covers changed since.');
     await presenter.close();
 
