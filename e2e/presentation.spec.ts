@@ -32,8 +32,8 @@ test.describe('Presentation mode', () => {
     // Leaderboard: title, Run's order, the table's and byPlayer's item collections, two patterns, findings.
     await expect(counter(page)).toHaveText('1 / 7');
     await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('Leaderboard');
-    // Editing chrome is gone: only the three slide controls.
-    await expect(presentation(page).getByRole('button')).toHaveText(['‹', '›', '✕']);
+    // Editing chrome is gone: only the slide controls (Presenter view and the theme: e2e/presenterView.spec.ts).
+    await expect(presentation(page).getByRole('button')).toHaveText(['Presenter view', 'Light theme', '‹', '›', '✕']);
     await expect(presentation(page).getByRole('textbox')).toHaveCount(0);
     await expect(presentation(page).getByRole('button', { name: 'Previous slide' })).toBeDisabled();
 

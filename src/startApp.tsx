@@ -1,6 +1,7 @@
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot, PRERENDERED_ATTRIBUTE, startsOnPrerenderedScreen } from './firstScreen';
-import { createAppStores, type AppDeps } from './ui';
+import { createAppStores, PresenterWindow, presenterKeyFromHash, type AppDeps } from './ui';
 
 /*
  * The app itself, loaded by main.tsx once the page has painted: builds the
@@ -38,13 +39,23 @@ function browserAppDeps(): AppDeps {
 performance.mark('keylab:app-evaluated');
 const container = document.getElementById('root');
 if (!container) throw new Error('Keylab: #root element missing from index.html');
-const stores = createAppStores(browserAppDeps());
-// Designs are saved after a pause in typing; a reload, a closed tab or a switch away saves at once.
-window.addEventListener('pagehide', () => stores.flushSaves());
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') stores.flushSaves();
-});
-performance.mark('keylab:stores-built');
-const app = <AppRoot stores={stores} />;
-if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && startsOnPrerenderedScreen(window.location.hash)) hydrateRoot(container, app);
-else createRoot(container).render(app);
+const presenterKey = presenterKeyFromHash(window.location.hash);
+if (presenterKey !== undefined) {
+  // A presenter window (the presentation's Presenter view): it shows what the presentation sends, and builds no stores of its own.
+  createRoot(container).render(
+    <StrictMode>
+      <PresenterWindow channelKey={presenterKey} />
+    </StrictMode>,
+  );
+} else {
+  const stores = createAppStores(browserAppDeps());
+  // Designs are saved after a pause in typing; a reload, a closed tab or a switch away saves at once.
+  window.addEventListener('pagehide', () => stores.flushSaves());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') stores.flushSaves();
+  });
+  performance.mark('keylab:stores-built');
+  const app = <AppRoot stores={stores} />;
+  if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && startsOnPrerenderedScreen(window.location.hash)) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}

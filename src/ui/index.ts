@@ -2,3 +2,5 @@
 export { App } from './App';
 export { createAppStores, type AppDeps, type AppStores } from './appStores';
 export { AppStoresProvider } from './stores';
+export { PresenterWindow } from './PresenterWindow';
+export { presenterKeyFromHash } from './design/presenterChannel';

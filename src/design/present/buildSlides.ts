@@ -8,6 +8,7 @@ import { buildItemCollection, listPartitions, positionedRow, type PartitionSumma
 import { reviewDesign, type ReviewedFinding, type ReviewSeverity } from '../review';
 import { judgeCollectionOrder } from '../intendedPlaces';
 import { keyList, stringKey, type ListEntry } from './keyMarks';
+import { closingSlides, DEFAULT_DECISIONS_PER_SLIDE } from './closingSlide';
 import type {
   AccessPatternSlide,
   EntityOrderSlide,
@@ -32,13 +33,15 @@ export interface BuildSlidesOptions {
   readonly results?: Readonly<Record<string, Readonly<Record<string, PatternOutcomeInput>>>>;
   readonly maxRows?: number;
   readonly findingsPerSlide?: number;
+  readonly decisionsPerSlide?: number;
 }
 
 /**
  * The slides that present a design: a title slide; per table, each entity's
  * samples in naive and in encoded order, the item collection of the table
  * and of each index (the partition holding the most entities), each access
- * pattern with its request and, when run, its result; then the findings.
+ * pattern with its request and, when run, its result; then the findings;
+ * last, when the design records any, the decisions and sign-offs (closingSlide).
  *
  * Contract: deterministic for a design, results and findings; every key
  * list is in DynamoDB's order (src/keys compareSampleOrders, src/design
@@ -64,7 +67,9 @@ export function buildSlides(design: Design, options: BuildSlidesOptions = {}): S
     const results = options.results?.[table.name];
     for (const pattern of table.accessPatterns) slides.push(accessPatternSlide(table, pattern.id, results?.[pattern.id], maxRows));
   }
-  slides.push(...findingsSlides(design, options.findings ?? reviewDesign({ design }), Math.max(1, options.findingsPerSlide ?? DEFAULT_FINDINGS_PER_SLIDE)));
+  const findings = options.findings ?? reviewDesign({ design });
+  slides.push(...findingsSlides(design, findings, Math.max(1, options.findingsPerSlide ?? DEFAULT_FINDINGS_PER_SLIDE)));
+  slides.push(...closingSlides(design, findings, Math.max(1, options.decisionsPerSlide ?? DEFAULT_DECISIONS_PER_SLIDE), (finding) => subjectText(design, finding)));
   return slides;
 }
 

@@ -188,9 +188,74 @@ export interface FindingsSlide {
   readonly counts: Readonly<Record<ReviewSeverity, number>>;
 }
 
-export type Slide = TitleSlide | EntityOrderSlide | ItemCollectionSlide | AccessPatternSlide | FindingsSlide;
+/** One recorded decision on a finding, as the closing slide lists it. */
+export interface SlideDecision {
+  readonly findingId: string;
+  readonly code: string;
+  readonly kind: FindingDecisionKind;
+  readonly comment: string;
+  /** Who decided ("" in an older file's acceptance). */
+  readonly decidedBy: string;
+  /** When, as people read it (`2026-12-05 09:40 UTC`; "" for none). */
+  readonly decidedAt: string;
+  /** The finding as the review raises it now: its subject and severity; absent when the design no longer raises it (resolved). */
+  readonly finding?: { readonly subject: string; readonly severity: ReviewSeverity };
+}
+
+/** One reviewer's sign-off, and whether it still applies to the design shown (isSignOffCurrent). */
+export interface SlideSignOff {
+  readonly reviewer: string;
+  /** `2026-12-05 10:00 UTC`. */
+  readonly signedAt: string;
+  readonly revision: number;
+  readonly current: boolean;
+}
+
+/**
+ * The closing slide: what the review meeting recorded — the decision on each
+ * finding (kind, comment, who, when) and the reviewers' sign-offs (date,
+ * revision, current or out of date). Only in a design with a decision or a
+ * sign-off; decisions a few per slide, like findings, sign-offs on the first.
+ */
+export interface ClosingSlide {
+  readonly kind: 'closing';
+  readonly id: string;
+  readonly title: string;
+  /** The design's revision shown (`revision ?? 1`). */
+  readonly revision: number;
+  readonly decisions: readonly SlideDecision[];
+  /** Every sign-off on the first page; none on the pages after. */
+  readonly signOffs: readonly SlideSignOff[];
+  readonly decisionCount: number;
+  /** Findings the review raises that have no decision yet. */
+  readonly undecidedCount: number;
+  readonly page: number;
+  readonly pageCount: number;
+}
+
+export type Slide = TitleSlide | EntityOrderSlide | ItemCollectionSlide | AccessPatternSlide | FindingsSlide | ClosingSlide;
 
 /** A key to mark, as its typed parts. */
 export interface TypedKey {
   readonly parts: readonly { readonly type: KeyAttributeType; readonly text: string }[];
 }
+
+/**
+ * One line of speaker notes. `as` says how to show `text`: `message`, the
+ * app's own sentence (code quoted between backticks); `text`, design data as
+ * written (a description, a comment); `code`, a template, key or expression.
+ */
+export interface NotePoint {
+  readonly label: string;
+  readonly text: string;
+  readonly as: 'message' | 'text' | 'code';
+}
+
+/** A group of notes (one per finding on a findings slide), under an optional heading. */
+export interface NoteGroup {
+  readonly heading?: string;
+  readonly points: readonly NotePoint[];
+}
+
+/** What the speaker says over one slide: read in the presenter view, never shown to the room. */
+export type SpeakerNotes = readonly NoteGroup[];

@@ -134,7 +134,7 @@ export function DesignPanel() {
             )}
             {presentSlide !== undefined && (
               <Suspense fallback={loading}>
-                <Presentation design={props.design} table={props.table} slide={presentSlide} />
+                <Presentation design={props.design} table={props.table} slide={presentSlide} designId={props.designId} />
               </Suspense>
             )}
             {/* Regions of the open design, one line each. */}

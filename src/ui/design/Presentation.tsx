@@ -7,6 +7,9 @@ import { useAppStores } from '../stores';
 import { VisibleText } from '../common/VisibleText';
 import { leavePresentation, onFullscreenChange, showPresentSlide, slideFromHash } from './presentationLocation';
 import { SlideView } from './PresentationSlides';
+import { ThemeToggle } from './ThemeToggle';
+import { usePresentationTheme } from './presentationTheme';
+import { usePresenterLink } from './usePresenterLink';
 import './presentation.css';
 
 /**
@@ -16,8 +19,11 @@ import './presentation.css';
  * ←/→, PageUp/PageDown (what presenter clickers send), Home/End move; Esc
  * leaves; the URL (#present=<n>) keeps the slide. The overlay sits over the
  * page, which is inert meanwhile, so keys and focus stay here.
+ * Presenter view opens a second window that follows this one (usePresenterLink);
+ * Light theme switches the slides to dark text on white.
+ * `designId` keys the link between the two windows (default: the design's name).
  */
-export function Presentation({ design, table, slide }: { design: Design; table: TableDesign; slide: number }) {
+export function Presentation({ design, table, slide, designId }: { design: Design; table: TableDesign; slide: number; designId?: string }) {
   const runs = useAppStores().accessPatternRuns;
   const lastRun = useStore(runs, (state) => state.lastRun);
   const ranFor = useStore(runs, (state) => state.ranFor);
@@ -34,6 +40,8 @@ export function Presentation({ design, table, slide }: { design: Design; table: 
   const current = Math.min(slide, count);
   const regionRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const theme = usePresentationTheme();
+  const presenter = usePresenterLink(designId ?? `design:${design.name}`, design.name, slides, current, (to) => showPresentSlide(Math.min(Math.max(1, to), count)));
 
   useEffect(() => {
     if (current !== slide) showPresentSlide(current);
@@ -78,12 +86,21 @@ export function Presentation({ design, table, slide }: { design: Design; table: 
 
   const shownSlide = slides[current - 1];
   return createPortal(
-    <div ref={regionRef} role="region" aria-label="Presentation" className="presentation" tabIndex={-1}>
+    <div ref={regionRef} role="region" aria-label="Presentation" className={theme === 'light' ? 'presentation light' : 'presentation'} tabIndex={-1}>
       <div className="presentation-slide" role="group" aria-roledescription="slide" aria-labelledby={titleId}>
         {shownSlide && <SlideView slide={shownSlide} titleId={titleId} running={running && !fresh} />}
       </div>
       <div className="presentation-controls">
         <VisibleText className="presentation-design" text={design.name} />
+        {presenter.problem && (
+          <p className="presentation-problem" aria-live="polite">
+            {presenter.problem}
+          </p>
+        )}
+        <button type="button" onClick={presenter.open}>
+          Presenter view
+        </button>
+        <ThemeToggle />
         <button type="button" aria-label="Previous slide" disabled={current <= 1} onClick={() => showPresentSlide(current - 1)}>
           ‹
         </button>

@@ -2,6 +2,8 @@ import type { CSSProperties } from 'react';
 import { DECISION_KIND_LABELS, type AccessPatternSlide, type EntityOrderSlide, type FindingsSlide, type ItemCollectionSlide, type Slide, type SlideKey, type SlideKeyList, type TitleSlide } from '../../design';
 import { MessageSpans, VisibleParts, VisibleText } from '../common/VisibleText';
 import { toVisibleText, visibleWidth, type VisiblePart } from '../common/visibleText';
+import { ClosingSlideView } from './ClosingSlideView';
+import { SlideTitle } from './SlideTitle';
 
 /**
  * The slides of Presentation mode, one component per kind. Everything shown
@@ -20,22 +22,9 @@ export function SlideView({ slide, titleId, running }: { slide: Slide; titleId: 
       return <AccessPatternSlideView slide={slide} titleId={titleId} running={running} />;
     case 'findings':
       return <FindingsSlideView slide={slide} titleId={titleId} />;
+    case 'closing':
+      return <ClosingSlideView slide={slide} titleId={titleId} />;
   }
-}
-
-function SlideTitle({ id, text, kicker }: { id: string; text: string; kicker?: string }) {
-  return (
-    <header className="slide-header">
-      {kicker && (
-        <p className="slide-kicker">
-          <VisibleText text={kicker} />
-        </p>
-      )}
-      <h2 id={id} className="slide-title">
-        <VisibleText text={text} />
-      </h2>
-    </header>
-  );
 }
 
 function TitleSlideView({ slide, titleId }: { slide: TitleSlide; titleId: string }) {
@@ -56,13 +45,13 @@ function TitleSlideView({ slide, titleId }: { slide: TitleSlide; titleId: string
             <span className="slide-table-name">
               <VisibleText text={table.name} />
             </span>{' '}
-            <span className="slide-mono">
+            <code className="slide-mono">
               <VisibleText text={table.keySchema} />
-            </span>
+            </code>
             {table.indexes.map((index) => (
-              <span key={index} className="slide-index slide-mono">
+              <code key={index} className="slide-index slide-mono">
                 <VisibleText text={index} />
-              </span>
+              </code>
             ))}
             <span className="slide-muted">
               {table.entityCount} {table.entityCount === 1 ? 'entity' : 'entities'} · {table.accessPatternCount} access pattern{table.accessPatternCount === 1 ? '' : 's'}
@@ -102,30 +91,32 @@ function splitParts(text: string, start: number, end: number): [VisiblePart[], V
 export function SlideKeyText({ slideKey }: { slideKey: SlideKey }) {
   const difference = slideKey.difference;
   return (
-    <bdi className="slide-key">
-      {slideKey.parts.map((text, index) => {
-        const separator = index > 0 && <span className="slide-key-separator"> · </span>;
-        if (!difference || difference.part !== index || difference.end <= difference.start) {
+    <code className="slide-key">
+      <bdi>
+        {slideKey.parts.map((text, index) => {
+          const separator = index > 0 && <span className="slide-key-separator"> · </span>;
+          if (!difference || difference.part !== index || difference.end <= difference.start) {
+            return (
+              <span key={index}>
+                {separator}
+                <VisibleParts parts={toVisibleText(text)} />
+              </span>
+            );
+          }
+          const [before, marked, after] = splitParts(text, difference.start, difference.end);
           return (
             <span key={index}>
               {separator}
-              <VisibleParts parts={toVisibleText(text)} />
+              <VisibleParts parts={before} />
+              <mark title={`First differing byte: byte ${difference.byte + 1}`}>
+                <VisibleParts parts={marked} />
+              </mark>
+              <VisibleParts parts={after} />
             </span>
           );
-        }
-        const [before, marked, after] = splitParts(text, difference.start, difference.end);
-        return (
-          <span key={index}>
-            {separator}
-            <VisibleParts parts={before} />
-            <mark title={`First differing byte: byte ${difference.byte + 1}`}>
-              <VisibleParts parts={marked} />
-            </mark>
-            <VisibleParts parts={after} />
-          </span>
-        );
-      })}
-    </bdi>
+        })}
+      </bdi>
+    </code>
   );
 }
 
@@ -177,7 +168,9 @@ function EntityOrderSlideView({ slide, titleId }: { slide: EntityOrderSlide; tit
       <SlideTitle id={titleId} text={slide.title} kicker={`${slide.table} · ${slide.keyAttribute} · ${read}`} />
       <p className="slide-template">
         <span className="slide-muted">Template </span>
-        <VisibleText className="slide-mono" text={slide.template} />
+        <code className="slide-mono">
+          <VisibleText text={slide.template} />
+        </code>
       </p>
       <div className="slide-columns slide-columns-order" style={orderColumnsStyle(slide)}>
         <section aria-label="Naive order">
@@ -231,7 +224,9 @@ function ItemCollectionSlideView({ slide, titleId }: { slide: ItemCollectionSlid
     <div className="slide">
       <SlideTitle id={titleId} text={slide.title} kicker={`${slide.table}${slide.index ? ` · index ${slide.index}` : ''} · sorted by ${slide.sortAttributes.join(', ')}`} />
       <p className="slide-template">
-        <VisibleText className="slide-mono" text={partition} />
+        <code className="slide-mono">
+          <VisibleText text={partition} />
+        </code>
         {others > 0 && (
           <span className="slide-muted">
             {' '}
@@ -282,13 +277,21 @@ function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatt
           <h3>Request</h3>
           {request ? (
             <dl className="slide-request">
-              <dt>{request.indexName ? 'IndexName' : 'TableName'}</dt>
+              <dt>
+                <code>{request.indexName ? 'IndexName' : 'TableName'}</code>
+              </dt>
               <dd>
-                <VisibleText className="slide-mono" text={request.indexName ?? request.tableName} />
+                <code className="slide-mono">
+                  <VisibleText text={request.indexName ?? request.tableName} />
+                </code>
               </dd>
-              <dt>KeyConditionExpression</dt>
+              <dt>
+                <code>KeyConditionExpression</code>
+              </dt>
               <dd>
-                <VisibleText className="slide-code" text={request.keyConditionExpression} />
+                <code className="slide-code">
+                  <VisibleText text={request.keyConditionExpression} />
+                </code>
               </dd>
               {request.names.map((entry) => (
                 <RequestLine key={entry.placeholder} name={entry.placeholder} value={entry.name} />
@@ -296,12 +299,20 @@ function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatt
               {request.values.map((entry) => (
                 <RequestLine key={entry.placeholder} name={entry.placeholder} value={entry.text} type={entry.type} />
               ))}
-              <dt>ScanIndexForward</dt>
-              <dd className="slide-code">{String(request.scanIndexForward)}</dd>
+              <dt>
+                <code>ScanIndexForward</code>
+              </dt>
+              <dd>
+                <code className="slide-code">{String(request.scanIndexForward)}</code>
+              </dd>
               {request.limit !== undefined && (
                 <>
-                  <dt>Limit</dt>
-                  <dd className="slide-code">{request.limit}</dd>
+                  <dt>
+                    <code>Limit</code>
+                  </dt>
+                  <dd>
+                    <code className="slide-code">{request.limit}</code>
+                  </dd>
                 </>
               )}
               {request.filterExpression !== undefined && <RequestLine name="FilterExpression" value={request.filterExpression} />}
@@ -355,9 +366,16 @@ function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatt
 function RequestLine({ name, value, type }: { name: string; value: string; type?: string }) {
   return (
     <>
-      <dt className="slide-mono">{name}</dt>
+      <dt>
+        <code>
+          <VisibleText text={name} />
+        </code>
+      </dt>
       <dd>
-        {type && <span className="slide-type">{type}</span>} <VisibleText className="slide-code" text={value} />
+        {type && <span className="slide-type">{type}</span>}{' '}
+        <code className="slide-code">
+          <VisibleText text={value} />
+        </code>
       </dd>
     </>
   );
@@ -376,7 +394,7 @@ function FindingsSlideView({ slide, titleId }: { slide: FindingsSlide; titleId: 
           {slide.findings.map((finding, index) => (
             <li key={index} className={`slide-finding ${finding.severity}`}>
               <p className="slide-finding-head">
-                <span className={`slide-severity ${finding.severity}`}>{finding.severity}</span> <span className="slide-code">{finding.code}</span>{' '}
+                <span className={`slide-severity ${finding.severity}`}>{finding.severity}</span> <code className="slide-code">{finding.code}</code>{' '}
                 <span className="slide-muted">
                   <VisibleText text={finding.subject} />
                 </span>
@@ -389,7 +407,9 @@ function FindingsSlideView({ slide, titleId }: { slide: FindingsSlide; titleId: 
                   <span className="slide-muted">
                     <MessageSpans text={line.label} />
                   </span>{' '}
-                  <VisibleText className="slide-code" text={line.text} />
+                  <code className="slide-code">
+                    <VisibleText text={line.text} />
+                  </code>
                 </p>
               ))}
               <p className="slide-fix">
