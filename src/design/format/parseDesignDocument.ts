@@ -6,6 +6,7 @@ import { withJsonPositions } from './locateJsonPaths';
 import { readAccessPattern } from './patternReader';
 import { describeJsonType, elementPath, errorAt, isPlainObject, memberPath } from './problemPath';
 import { readTableShape } from './tableReader';
+import { readWorkbenchSource, WORKBENCH_SOURCE_KEY } from './workbenchSourceReader';
 
 /**
  * Reads a Keylab design document (`"format": "keylab.design/1"`): every field
@@ -84,7 +85,7 @@ export function parseDesignDocument(input: string | unknown, options: ParseDesig
 export function readDesign(value: unknown, options: ParseDesignOptions = {}): DesignReadResult {
   const file = options.fileName ? `${options.fileName}: ` : '';
   const reader = new DocumentReader();
-  const raw = reader.object(value, '', DESIGN_KEYS, `{"format": "${DESIGN_FORMAT}", "name": "Shop", "tables": []}`);
+  const raw = reader.object(value, '', [...DESIGN_KEYS, WORKBENCH_SOURCE_KEY], `{"format": "${DESIGN_FORMAT}", "name": "Shop", "tables": []}`);
   if (!raw) return finish(reader, undefined);
   const tooBig = checkSize(raw);
   if (tooBig) return refuse('', file + tooBig);
@@ -102,7 +103,9 @@ export function readDesign(value: unknown, options: ParseDesignOptions = {}): De
   });
   const acceptedFindings = readAcceptedFindings(reader, raw);
   const design = name !== undefined && description !== undefined && tableList ? { name, description, tables, ...(acceptedFindings.length > 0 ? { acceptedFindings } : {}) } : undefined;
-  return finish(reader, design);
+  const workbenchSource = readWorkbenchSource(reader, raw);
+
+  return finish(reader, design && workbenchSource ? { ...design, workbenchSource } : design);
 }
 
 function readTable(reader: DocumentReader, value: unknown, path: string): TableDesign | undefined {

@@ -39,6 +39,8 @@ export function toDesignDocument(design: Design): DesignDocument {
     description: design.description,
     tables: design.tables.map(tableDocument),
     ...(accepted.length > 0 ? { acceptedFindings: accepted.map((entry) => ({ id: entry.id, code: entry.code, note: entry.note })) } : {}),
+
+    ...(design.workbenchSource ? { workbenchSource: { model: design.workbenchSource.model, itemFacets: design.workbenchSource.itemFacets, ...(design.workbenchSource.attributeOrder ? { attributeOrder: design.workbenchSource.attributeOrder } : {}), designTag: design.workbenchSource.designTag } } : {}),
   };
 }
 
