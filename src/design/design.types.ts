@@ -205,17 +205,45 @@ export interface AccessPatternDesign {
   readonly requestsPerSecond?: number;
 }
 
+/** What a review meeting decided about a finding. */
+export type FindingDecisionKind = 'accepted' | 'wontFix' | 'fixLater';
+
+/** The decision kinds in the order they are offered and listed. */
+export const FINDING_DECISION_KINDS: readonly FindingDecisionKind[] = ['accepted', 'wontFix', 'fixLater'];
+
 /**
- * A review finding the designers looked at and accepted, with why: kept in
- * the design (and its files and links) under the finding's stable id, and
- * shown in the review document.
+ * A review finding the designers decided on — accepted, won't fix, or fix
+ * later — with why, who and when: kept in the design (and its files and
+ * links) under the finding's stable id, and shown in the review document.
+ * (Older files' `acceptedFindings` are read as `kind: "accepted"` decisions.)
  */
-export interface AcceptedFindingDesign {
+export interface FindingDecisionDesign {
   /** The finding's id (`review.noTiebreaker|Leaderboard|Score||SK||`). */
   readonly id: string;
-  /** Its code, so a reader sees what was accepted even when the finding is gone. */
+  /** Its code, so a reader sees what was decided even when the finding is gone. */
   readonly code: string;
-  readonly note: string;
+  readonly kind: FindingDecisionKind;
+  /** Why (never empty in a decision made in Keylab; an older file's acceptance may have none). */
+  readonly comment: string;
+  /** Who decided, as they typed their name (empty only in an older file's acceptance). */
+  readonly decidedBy: string;
+  /** When, as an ISO-8601 date-time (`2026-12-05T09:40:00.000Z`); empty only in an older file's acceptance. */
+  readonly decidedAt: string;
+}
+
+/**
+ * A reviewer's sign-off on one state of the design: the revision it was
+ * given for and the fingerprint (designFingerprint) of everything it covers,
+ * so a later change marks it out of date (isSignOffCurrent).
+ */
+export interface SignOffDesign {
+  readonly reviewer: string;
+  /** ISO-8601 date-time. */
+  readonly signedAt: string;
+  /** The design's revision when signed (`revision ?? 1`). */
+  readonly revision: number;
+  /** designFingerprint of the design when signed: 16 lowercase hex digits. */
+  readonly fingerprint: string;
 }
 
 /** A design: what a Keylab design document holds besides its format tag. */
@@ -225,8 +253,15 @@ export interface Design {
   /** What the NoSQL Workbench model this design was imported from held beyond it (absent: not imported from one). */
   readonly workbenchSource?: WorkbenchSourceDesign;
   readonly tables: readonly TableDesign[];
-  /** Review findings accepted with a note (absent: none). */
-  readonly acceptedFindings?: readonly AcceptedFindingDesign[];
+  /**
+   * Which saved state of the design this is: a whole number from 1, bumped
+   * by the designs store on each save that changes the design (absent: 1).
+   */
+  readonly revision?: number;
+  /** Review findings decided on, each once by id (absent: none). */
+  readonly decisions?: readonly FindingDecisionDesign[];
+  /** Reviewers' sign-offs, at most one per reviewer (absent: none). */
+  readonly signOffs?: readonly SignOffDesign[];
 }
 
 /**

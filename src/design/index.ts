@@ -20,6 +20,7 @@ export * from './interchange';
 export * from './recognize';
 export * from './emptyDesign';
 export * from './messageText';
+export * from './decisions';
 // Type-only here: the review, the review document and the slides load with the regions that use them (enter them directly).
 export type * from './review';
 export * from './share/shareLinkFormat';

@@ -1,10 +1,11 @@
-import { DESIGN_FORMAT, type AcceptedFindingDesign, type AccessPatternDesign, type Design, type DesignProblem, type TableDesign } from '../design.types';
+import { DESIGN_FORMAT, type AccessPatternDesign, type Design, type DesignProblem, type TableDesign } from '../design.types';
 import { DocumentReader, MAX_REPORTED_PROBLEMS } from './documentReader';
 import { readEntity, type ReadEntity } from './entityReader';
 import { locateJsonError } from '../../errors';
 import { withJsonPositions } from './locateJsonPaths';
 import { readAccessPattern } from './patternReader';
 import { describeJsonType, elementPath, errorAt, isPlainObject, memberPath } from './problemPath';
+import { readDecisions, readRevision, readSignOffs } from './reviewRecordReader';
 import { readTableShape } from './tableReader';
 import { readWorkbenchSource, WORKBENCH_SOURCE_KEY } from './workbenchSourceReader';
 
@@ -32,8 +33,8 @@ export const MAX_DESIGN_SAMPLES = 100_000;
 
 const FORMAT_PATTERN = /^keylab\.design\/(\d+)$/;
 const CURRENT_VERSION = Number(FORMAT_PATTERN.exec(DESIGN_FORMAT)?.[1]);
-const DESIGN_KEYS = ['format', 'name', 'description', 'tables', 'acceptedFindings'];
-const ACCEPTED_KEYS = ['id', 'code', 'note'];
+// acceptedFindings: an older file's decisions (read as kind "accepted"; never written).
+const DESIGN_KEYS = ['format', 'name', 'description', 'revision', 'tables', 'decisions', 'signOffs', 'acceptedFindings'];
 const TABLE_KEYS = ['name', 'description', 'partitionKey', 'sortKey', 'indexes', 'billingMode', 'provisioned', 'entities', 'accessPatterns'];
 
 /**
@@ -101,10 +102,14 @@ export function readDesign(value: unknown, options: ParseDesignOptions = {}): De
       tables.push(read);
     }
   });
-  const acceptedFindings = readAcceptedFindings(reader, raw);
-  const design = name !== undefined && description !== undefined && tableList ? { name, description, tables, ...(acceptedFindings.length > 0 ? { acceptedFindings } : {}) } : undefined;
+  const revision = readRevision(reader, raw);
+  const decisions = readDecisions(reader, raw);
+  const signOffs = readSignOffs(reader, raw);
+  const design =
+    name !== undefined && description !== undefined && tableList
+      ? { name, description, ...(revision !== undefined ? { revision } : {}), tables, ...(decisions.length > 0 ? { decisions } : {}), ...(signOffs.length > 0 ? { signOffs } : {}) }
+      : undefined;
   const workbenchSource = readWorkbenchSource(reader, raw);
-
   return finish(reader, design && workbenchSource ? { ...design, workbenchSource } : design);
 }
 
@@ -139,24 +144,6 @@ function readTable(reader: DocumentReader, value: unknown, path: string): TableD
   }
   if (reader.errorCount > before) return undefined;
   return { ...shape, entities: entities.map((read) => read.entity), accessPatterns };
-}
-
-/** Review findings accepted with a note: each an id, its code and the note (all text). */
-function readAcceptedFindings(reader: DocumentReader, raw: Record<string, unknown>): AcceptedFindingDesign[] {
-  const list = reader.array(raw, 'acceptedFindings', '', '[{"id": "review.noTiebreaker|…", "code": "review.noTiebreaker", "note": "scores are unique per season"}]', []) ?? [];
-  const accepted: AcceptedFindingDesign[] = [];
-  list.forEach((value, i) => {
-    const path = elementPath('acceptedFindings', i);
-    const entry = reader.object(value, path, ACCEPTED_KEYS, '{"id": "review.noTiebreaker|…", "code": "review.noTiebreaker", "note": "…"}');
-    if (!entry) return;
-    const id = reader.string(entry, 'id', path, { nonEmpty: true });
-    const code = reader.string(entry, 'code', path, { nonEmpty: true });
-    const note = reader.string(entry, 'note', path, { fallback: '' });
-    if (id === undefined || code === undefined || note === undefined) return;
-    if (accepted.some((other) => other.id === id)) reader.warn(memberPath(path, 'id'), `"${id}" was accepted twice: the first note is kept.`);
-    else accepted.push({ id, code, note });
-  });
-  return accepted;
 }
 
 /** Counts entities and samples before reading them, so an oversized document is refused at once. */

@@ -7,11 +7,13 @@ import {
   type DesignSample,
   type EntityDesign,
   type EntityExpectations,
+  type FindingDecisionDesign,
   type IndexDesign,
   type JsonAttributeValue,
   type JsonItem,
   type KeyAttributeDesign,
   type PatternSortCondition,
+  type SignOffDesign,
   type TableDesign,
 } from '../design.types';
 
@@ -32,16 +34,26 @@ export function serializeDesignDocument(design: Design): string {
 
 /** The document form of a design, with only known fields, in the written order. */
 export function toDesignDocument(design: Design): DesignDocument {
-  const accepted = design.acceptedFindings ?? [];
+  const decisions = design.decisions ?? [];
+  const signOffs = design.signOffs ?? [];
   return {
     format: DESIGN_FORMAT,
     name: design.name,
     description: design.description,
+    ...(design.revision !== undefined ? { revision: design.revision } : {}),
     tables: design.tables.map(tableDocument),
-    ...(accepted.length > 0 ? { acceptedFindings: accepted.map((entry) => ({ id: entry.id, code: entry.code, note: entry.note })) } : {}),
-
+    ...(decisions.length > 0 ? { decisions: decisions.map(decisionDocument) } : {}),
+    ...(signOffs.length > 0 ? { signOffs: signOffs.map(signOffDocument) } : {}),
     ...(design.workbenchSource ? { workbenchSource: { model: design.workbenchSource.model, itemFacets: design.workbenchSource.itemFacets, ...(design.workbenchSource.attributeOrder ? { attributeOrder: design.workbenchSource.attributeOrder } : {}), designTag: design.workbenchSource.designTag } } : {}),
   };
+}
+
+function decisionDocument(entry: FindingDecisionDesign): FindingDecisionDesign {
+  return { id: entry.id, code: entry.code, kind: entry.kind, comment: entry.comment, decidedBy: entry.decidedBy, decidedAt: entry.decidedAt };
+}
+
+function signOffDocument(entry: SignOffDesign): SignOffDesign {
+  return { reviewer: entry.reviewer, signedAt: entry.signedAt, revision: entry.revision, fingerprint: entry.fingerprint };
 }
 
 function tableDocument(table: TableDesign): TableDesign {

@@ -1,4 +1,5 @@
 import type { Design, WorkbenchSourceDesign } from '../design.types';
+import { fnv1a64Hex } from '../decisions';
 import { canonical } from './keylabExtension';
 import { KEYLAB_EXTENSION_FIELD } from './workbenchModel.types';
 
@@ -55,14 +56,5 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * model's DateLastModified while the tag matches the one taken at import.
  */
 export function designContentTag(design: Design): string {
-  const text = canonical({ name: design.name, description: design.description, tables: design.tables });
-  // FNV-1a, twice with different seeds: 16 hex digits, a change detector (not a security measure).
-  let a = 0x811c9dc5;
-  let b = 0x050c5d1f;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x01000193);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+  return fnv1a64Hex(canonical({ name: design.name, description: design.description, tables: design.tables }));
 }

@@ -162,7 +162,7 @@ describe('buildSlides', () => {
       message: `message ${index}`,
       evidence: [{ label: 'sorts first', text: '<b>x</b>' }],
       suggestion: 'add a tiebreaker',
-      ...(index === 1 ? { accepted: { note: 'fine for now' } } : {}),
+      ...(index === 1 ? { decision: { id: 'x', code: 'review.noTiebreaker' as const, kind: 'fixLater' as const, comment: 'fine for now', decidedBy: 'Ada', decidedAt: '2026-12-05T09:40:00Z' } } : {}),
     });
     const paged = ofKind(buildSlides(SHOP_DESIGN, { findings: [0, 1, 2, 3].map(finding), findingsPerSlide: 3 }), 'findings');
     expect(paged.map((slide) => [slide.page, slide.pageCount, slide.findings.length])).toEqual([
@@ -171,7 +171,7 @@ describe('buildSlides', () => {
     ]);
     expect(paged[0]?.counts).toEqual({ error: 1, warning: 3, note: 0 });
     expect(paged[0]?.findings[0]?.subject).toBe('Shop · Order · SK · A customer’s orders, newest first');
-    expect(paged[0]?.findings[1]?.acceptedNote).toBe('fine for now');
+    expect(paged[0]?.findings[1]?.decision).toEqual({ kind: 'fixLater', comment: 'fine for now', decidedBy: 'Ada' });
   });
 
   it('leaves out entities without samples or template fields, and tables without a sort key have no item collection', () => {

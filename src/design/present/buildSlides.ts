@@ -258,7 +258,7 @@ function findingsSlides(design: Design, findings: readonly ReviewedFinding[], pe
     message: finding.message,
     evidence: finding.evidence,
     suggestion: finding.suggestion,
-    ...(finding.accepted ? { acceptedNote: finding.accepted.note } : {}),
+    ...(finding.decision ? { decision: { kind: finding.decision.kind, comment: finding.decision.comment, decidedBy: finding.decision.decidedBy } } : {}),
   }));
   const pageCount = Math.max(1, Math.ceil(entries.length / perSlide));
   return Array.from({ length: pageCount }, (_, page) => ({

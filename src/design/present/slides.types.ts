@@ -1,4 +1,4 @@
-import type { KeyAttributeType } from '../design.types';
+import type { FindingDecisionKind, KeyAttributeType } from '../design.types';
 import type { ReviewCode, ReviewEvidence, ReviewSeverity } from '../review';
 import type { PatternResultItem, PatternVerdict } from '../accessPatterns';
 import type { ReadDirection } from '../../keys';
@@ -171,7 +171,8 @@ export interface SlideFinding {
   readonly message: string;
   readonly evidence: readonly ReviewEvidence[];
   readonly suggestion: string;
-  readonly acceptedNote?: string;
+  /** The review meeting's decision on it, if any. */
+  readonly decision?: { readonly kind: FindingDecisionKind; readonly comment: string; readonly decidedBy: string };
 }
 
 /** The review findings, a few per slide (their sentences need room). */

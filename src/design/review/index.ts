@@ -2,5 +2,5 @@
 export * from './review.types';
 export { findingId } from './findingId';
 export { ReviewContext, sharePartition, type EntityKeyTemplate, type EntityReview, type KeyUse, type SortRange } from './reviewContext';
-export { markAccepted, reviewDesign } from './reviewDesign';
+export { markDecided, reviewDesign } from './reviewDesign';
 export { REVIEW_RULES } from './rules';

@@ -1,4 +1,4 @@
-import type { Design } from '../design.types';
+import type { Design, FindingDecisionDesign } from '../design.types';
 
 /**
  * The design review: findings about a design's key order, sizes and access
@@ -91,9 +91,9 @@ export interface ReviewFinding {
   readonly fix?: ReviewFix;
 }
 
-/** A finding with the reviewer's acceptance, if any. */
+/** A finding with the review meeting's decision on it (accepted, won't fix, fix later), if any. */
 export interface ReviewedFinding extends ReviewFinding {
-  readonly accepted?: { readonly note: string };
+  readonly decision?: FindingDecisionDesign;
 }
 
 /**

@@ -18,13 +18,14 @@ const alwaysFinds: ReviewRule = {
 const crashes: ReviewRule = { ...alwaysFinds, code: 'review.caseOrder', title: 'Crashing rule', check: () => { throw new Error('boom'); } };
 
 describe('reviewDesign', () => {
-  it('gives findings stable ids and marks the accepted ones with their note', () => {
+  it('gives findings stable ids and marks the decided ones with their decision', () => {
     const [entity] = LEADERBOARD_DESIGN.tables[0]!.entities;
     const id = findingId('review.noTiebreaker', { table: LEADERBOARD_DESIGN.tables[0]!.name, entity: entity!.name, keyAttribute: 'SK' });
-    const design = { ...LEADERBOARD_DESIGN, acceptedFindings: [{ id, code: 'review.noTiebreaker', note: 'scores are unique' }] };
+    const decision = { id, code: 'review.noTiebreaker', kind: 'wontFix' as const, comment: 'scores are unique', decidedBy: 'Ada', decidedAt: '2026-12-05T09:40:00.000Z' };
+    const design = { ...LEADERBOARD_DESIGN, decisions: [decision] };
     const [finding] = reviewDesign({ design }, [alwaysFinds]);
     expect(finding?.id).toBe(id);
-    expect(finding?.accepted).toEqual({ note: 'scores are unique' });
+    expect(finding?.decision).toEqual(decision);
   });
 
   it('reports a rule that throws as a finding instead of failing the review', () => {
@@ -34,19 +35,19 @@ describe('reviewDesign', () => {
   });
 });
 
-describe('accepted findings in the design file', () => {
+describe('decisions in the design file', () => {
   it('round-trip through the document and refuse a malformed entry with its path', () => {
-    const design = { ...LEADERBOARD_DESIGN, acceptedFindings: [{ id: 'review.noTiebreaker|Leaderboard|Score||SK||', code: 'review.noTiebreaker', note: 'one score per player' }] };
+    const design = { ...LEADERBOARD_DESIGN, decisions: [{ id: 'review.noTiebreaker|Leaderboard|Score||SK||', code: 'review.noTiebreaker', kind: 'accepted' as const, comment: 'one score per player', decidedBy: 'Ada', decidedAt: '2026-12-05T09:40:00.000Z' }] };
     const read = parseDesignDocument(serializeDesignDocument(design));
-    expect(read.ok && read.design.acceptedFindings).toEqual(design.acceptedFindings);
+    expect(read.ok && read.design.decisions).toEqual(design.decisions);
     const broken = JSON.parse(serializeDesignDocument(design));
-    broken.acceptedFindings[0].note = 5;
+    broken.decisions[0].comment = 5;
     const refused = parseDesignDocument(broken);
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.errors[0]?.path).toBe('acceptedFindings[0].note');
+    expect(!refused.ok && refused.errors[0]?.path).toBe('decisions[0].comment');
   });
 
-  it('writes nothing when no finding is accepted', () => {
-    expect(serializeDesignDocument(LEADERBOARD_DESIGN)).not.toContain('acceptedFindings');
+  it('writes nothing when no finding is decided', () => {
+    expect(serializeDesignDocument(LEADERBOARD_DESIGN)).not.toContain('decisions');
   });
 });

@@ -1,4 +1,4 @@
-import type { AcceptedFindingDesign } from '../design.types';
+import type { FindingDecisionDesign } from '../design.types';
 import { ReviewContext } from './reviewContext';
 import type { ReviewedFinding, ReviewFinding, ReviewInput, ReviewRule, ReviewSeverity } from './review.types';
 import { REVIEW_RULES } from './rules';
@@ -7,7 +7,7 @@ const SEVERITY_RANK: Readonly<Record<ReviewSeverity, number>> = { error: 0, warn
 
 /**
  * Runs every rule over a design: its findings, errors first, each marked
- * accepted where the design keeps an acceptance under its id. A rule that
+ * with the decision the design keeps under its id, if any. A rule that
  * throws (a bug, never the design's fault) is reported as a finding of its
  * own rather than taking the review down.
  *
@@ -30,7 +30,7 @@ export function reviewDesign(input: ReviewInput, rules: readonly ReviewRule[] = 
       );
     }
   }
-  return markAccepted(sortFindings(findings), input.design.acceptedFindings ?? []);
+  return markDecided(sortFindings(findings), input.design.decisions ?? []);
 }
 
 /** Errors first, then warnings, then notes; within a severity, in rule order. */
@@ -38,12 +38,12 @@ function sortFindings(findings: readonly ReviewFinding[]): ReviewFinding[] {
   return findings.map((finding, order) => ({ finding, order })).sort((a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || a.order - b.order).map(({ finding }) => finding);
 }
 
-/** Marks the findings the design keeps an acceptance for (by id) with its note; the rest as they are. */
-export function markAccepted(findings: readonly ReviewFinding[], accepted: readonly AcceptedFindingDesign[]): ReviewedFinding[] {
-  if (accepted.length === 0) return [...findings];
-  const notes = new Map(accepted.map((entry) => [entry.id, entry.note]));
+/** Marks the findings the design keeps a decision on (by id) with it; the rest as they are (open). */
+export function markDecided(findings: readonly ReviewFinding[], decisions: readonly FindingDecisionDesign[]): ReviewedFinding[] {
+  if (decisions.length === 0) return [...findings];
+  const byId = new Map(decisions.map((entry) => [entry.id, entry]));
   return findings.map((finding) => {
-    const note = notes.get(finding.id);
-    return note === undefined ? finding : { ...finding, accepted: { note } };
+    const decision = byId.get(finding.id);
+    return decision === undefined ? finding : { ...finding, decision };
   });
 }

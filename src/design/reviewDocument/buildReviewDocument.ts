@@ -1,6 +1,6 @@
 import type { Design } from '../design.types';
 import { itemCollectionSection, tablesSection, templatesSection } from './designSections';
-import { acceptedSection, findingsSection } from './findingSections';
+import { decisionsSection, findingsSection } from './findingSections';
 import { accessPatternsSection } from './patternSection';
 import type { ReviewDocument, ReviewDocumentOptions } from './reviewDocument.types';
 import { renderReviewMarkdown } from './renderReviewMarkdown';
@@ -9,12 +9,12 @@ import { renderReviewMarkdown } from './renderReviewMarkdown';
  * The review document of a design: its tables and indexes, each entity's key
  * templates with an example key and its byte length, one item collection in
  * order, every access pattern with its Query and sample result, the findings
- * and the accepted ones — as a model both the Markdown writer and the app's
+ * and the decisions on them — as a model both the Markdown writer and the app's
  * print view render.
  *
  * @example
  * buildReviewDocument(LEADERBOARD_DESIGN, { findings: [] }).sections.map((section) => section.id)
- * // ["tables", "templates", "item-collection", "access-patterns", "findings", "accepted"]
+ * // ["tables", "templates", "item-collection", "access-patterns", "findings", "decisions"]
  */
 export function buildReviewDocument(design: Design, options: ReviewDocumentOptions): ReviewDocument {
   return {
@@ -26,7 +26,7 @@ export function buildReviewDocument(design: Design, options: ReviewDocumentOptio
       itemCollectionSection(design, options.table),
       accessPatternsSection(design, options.patternResults),
       findingsSection(options.findings),
-      acceptedSection(design, options.findings),
+      decisionsSection(design, options.findings),
     ],
   };
 }

@@ -1,9 +1,10 @@
-import type { Design } from '../design.types';
+import { DECISION_KIND_LABELS, describeReviewDate } from '../decisions/decisions';
+import { FINDING_DECISION_KINDS, type Design, type FindingDecisionDesign } from '../design.types';
 import type { ReviewedFinding, ReviewSubject } from '../review';
 import type { ReviewLine, ReviewSection } from './reviewDocument.types';
 import { code, message, text } from './reviewLines';
 
-/** The document's findings (the open ones) and the accepted ones with their notes. */
+/** The document's findings (the open ones) and the decided ones with their decisions: kind, comment, who and when. */
 
 /** What a finding is about, outermost first: `Leaderboard / Run / SK / score`, a pattern by its id. */
 function subjectLine(subject: ReviewSubject): ReviewLine {
@@ -34,13 +35,13 @@ function messageLine(finding: ReviewedFinding): ReviewLine {
 }
 
 export function findingsSection(findings: readonly ReviewedFinding[]): ReviewSection {
-  const open = findings.filter((finding) => !finding.accepted);
+  const open = findings.filter((finding) => !finding.decision);
   return {
     id: 'findings',
     title: 'Findings',
     blocks:
       open.length === 0
-        ? [{ kind: 'paragraph', content: [text(findings.length === 0 ? 'The review found nothing.' : 'Every finding is accepted (see Accepted).')] }]
+        ? [{ kind: 'paragraph', content: [text(findings.length === 0 ? 'The review found nothing.' : 'Every finding is decided (see Decisions).')] }]
         : [
             {
               kind: 'table',
@@ -53,24 +54,36 @@ export function findingsSection(findings: readonly ReviewedFinding[]): ReviewSec
 }
 
 /**
- * Accepted findings with the designers' notes — also those the review no
- * longer reports (kept in the design by id and code), so a reader sees every
- * acceptance.
+ * Decided findings, by kind (accepted, won't fix, fix later), with the
+ * comment, who decided and when — also those the review no longer reports
+ * (kept in the design by id and code), so a reader sees every decision.
  */
-export function acceptedSection(design: Design, findings: readonly ReviewedFinding[]): ReviewSection {
-  const accepted = findings.filter((finding) => finding.accepted);
+export function decisionsSection(design: Design, findings: readonly ReviewedFinding[]): ReviewSection {
   const reported = new Set(findings.map((finding) => finding.id));
-  const gone = (design.acceptedFindings ?? []).filter((entry) => !reported.has(entry.id));
-  const rows: (readonly ReviewLine[])[] = [
-    ...accepted.map((finding): readonly ReviewLine[] => [[text(finding.severity)], [code(finding.code)], subjectLine(finding.subject), message(finding.message), [text(finding.accepted?.note ?? '')]]),
-    ...gone.map((entry): readonly ReviewLine[] => [[text('—')], [code(entry.code)], [code(entry.id)], [text('No longer reported.')], [text(entry.note)]]),
-  ];
+  const gone = (design.decisions ?? []).filter((entry) => !reported.has(entry.id));
+  const blocks = FINDING_DECISION_KINDS.flatMap((kind): ReviewSection['blocks'] => {
+    const decided = findings.filter((finding) => finding.decision?.kind === kind);
+    const goneOfKind = gone.filter((entry) => entry.kind === kind);
+    if (decided.length + goneOfKind.length === 0) return [];
+    const rows: (readonly ReviewLine[])[] = [
+      ...decided.map((finding): readonly ReviewLine[] => [[text(finding.severity)], [code(finding.code)], subjectLine(finding.subject), message(finding.message), ...decisionCells(finding.decision)]),
+      ...goneOfKind.map((entry): readonly ReviewLine[] => [[text('—')], [code(entry.code)], [code(entry.id)], [text('No longer reported.')], ...decisionCells(entry)]),
+    ];
+    const label = `${DECISION_KIND_LABELS[kind]} (${rows.length.toLocaleString('en-US')})`;
+    return [
+      { kind: 'subheading', content: [text(label)] },
+      { kind: 'table', label: `${DECISION_KIND_LABELS[kind]} findings`, columns: ['Severity', 'Code', 'Subject', 'Finding', 'Comment', 'Decided by', 'When'], rows },
+    ];
+  });
   return {
-    id: 'accepted',
-    title: 'Accepted',
-    blocks:
-      rows.length === 0
-        ? [{ kind: 'paragraph', content: [text('No finding is accepted.')] }]
-        : [{ kind: 'table', label: 'Accepted findings', columns: ['Severity', 'Code', 'Subject', 'Finding', 'Note'], rows }],
+    id: 'decisions',
+    title: 'Decisions',
+    blocks: blocks.length === 0 ? [{ kind: 'paragraph', content: [text('No finding is decided.')] }] : blocks,
   };
+}
+
+/** Comment, who and when (an older file's acceptance has no name or date: a dash). */
+function decisionCells(decision: FindingDecisionDesign | undefined): readonly ReviewLine[] {
+  if (!decision) return [[text('')], [text('—')], [text('—')]];
+  return [[text(decision.comment)], [text(decision.decidedBy === '' ? '—' : decision.decidedBy)], [text(decision.decidedAt === '' ? '—' : describeReviewDate(decision.decidedAt))]];
 }

@@ -47,9 +47,9 @@ describe('the review document of the leaderboard example', () => {
       '### Top scores of a season, highest first',
       '### A player’s runs, newest first',
       '## Findings',
-      '## Accepted',
+      '## Decisions',
     ]);
-    expect(buildReviewDocument(LEADERBOARD_DESIGN, { findings: [] }).sections.map((section) => section.id)).toEqual(['tables', 'templates', 'item-collection', 'access-patterns', 'findings', 'accepted']);
+    expect(buildReviewDocument(LEADERBOARD_DESIGN, { findings: [] }).sections.map((section) => section.id)).toEqual(['tables', 'templates', 'item-collection', 'access-patterns', 'findings', 'decisions']);
   });
 
   it('lists the table and its index with keys, type and projection', () => {
@@ -96,22 +96,24 @@ describe('the review document of the leaderboard example', () => {
 describe('findings and accepted findings', () => {
   const findings = [
     finding({ code: 'review.widthTooNarrow', severity: 'error', message: 'The score overflows 10 digits.', evidence: [{ label: 'sorts first', text: '9999999999#…' }] }),
-    finding({ code: 'review.noTiebreaker', subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey' }, accepted: { note: 'one run per second | per player' } }),
+    finding({ code: 'review.noTiebreaker', subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey' }, decision: { id: 'x', code: 'review.noTiebreaker', kind: 'wontFix', comment: 'one run per second | per player', decidedBy: 'Ada', decidedAt: '2026-12-05T10:40:00+01:00' } }),
   ];
 
-  it('puts open findings with code, severity, subject and message in Findings, the accepted ones with their note in Accepted', () => {
+  it('puts open findings with code, severity, subject and message in Findings, the decided ones by kind with comment, who and when in Decisions', () => {
     const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings });
-    const open = text.slice(text.indexOf('## Findings'), text.indexOf('## Accepted'));
-    const accepted = text.slice(text.indexOf('## Accepted'));
+    const open = text.slice(text.indexOf('## Findings'), text.indexOf('## Decisions'));
+    const accepted = text.slice(text.indexOf('## Decisions'));
+    expect(accepted).toContain("### Won't fix (1)");
+    expect(accepted).not.toContain('Accepted (');
     expect(open).toContain('| error | `review.widthTooNarrow` | `Leaderboard` / `Run` / `rankKey` / `score` | The score overflows 10 digits. Sorts first: `9999999999#…`. Fix: A fix. |');
     expect(open).not.toContain('review.noTiebreaker');
-    expect(accepted).toContain('| warning | `review.noTiebreaker` | `Leaderboard` / `Run` / `rankKey` | A message. | one run per second \\| per player |');
+    expect(accepted).toContain('| warning | `review.noTiebreaker` | `Leaderboard` / `Run` / `rankKey` | A message. | one run per second \\| per player | Ada | 2026-12-05 09:40 UTC |');
   });
 
-  it('keeps an acceptance the review no longer reports, by id and code', () => {
-    const design: Design = { ...LEADERBOARD_DESIGN, acceptedFindings: [{ id: 'review.caseOrder|Leaderboard|Run||rankKey||', code: 'review.caseOrder', note: 'ids are lower case' }] };
+  it('keeps a decision the review no longer reports, by id and code (an older file\'s acceptance with no name or date)', () => {
+    const design: Design = { ...LEADERBOARD_DESIGN, decisions: [{ id: 'review.caseOrder|Leaderboard|Run||rankKey||', code: 'review.caseOrder', kind: 'accepted', comment: 'ids are lower case', decidedBy: '', decidedAt: '' }] };
     const text = reviewMarkdown(design, { findings: [] });
-    expect(text).toContain('| — | `review.caseOrder` | `review.caseOrder|Leaderboard|Run||rankKey||` | No longer reported. | ids are lower case |'.replace(/\|\|/g, '\\|\\|').replace('caseOrder|Leaderboard|Run', 'caseOrder\\|Leaderboard\\|Run'));
+    expect(text).toContain('| — | `review.caseOrder` | `review.caseOrder|Leaderboard|Run||rankKey||` | No longer reported. | ids are lower case | — | — |'.replace(/\|\|/g, '\\|\\|').replace('caseOrder|Leaderboard|Run', 'caseOrder\\|Leaderboard\\|Run'));
     expect(text).toContain('The review found nothing.');
   });
 
@@ -133,8 +135,8 @@ describe('findings and accepted findings', () => {
     expect(html).not.toMatch(/`|␣/);
   });
 
-  it('says so when there is nothing to accept', () => {
-    expect(reviewMarkdown(SHOP_DESIGN, { findings: [] })).toContain('No finding is accepted.');
+  it('says so when nothing is decided', () => {
+    expect(reviewMarkdown(SHOP_DESIGN, { findings: [] })).toContain('No finding is decided.');
   });
 });
 
@@ -159,7 +161,7 @@ describe('a hostile design', () => {
       },
     ],
   };
-  const findings = [finding({ code: 'review.delimiterInValue', subject: { table: table.name, entity: entityName, field: 'a\nb' }, message: `bad ${HTML}`, accepted: { note: 'note with\nnewline | and <b>html</b> `tick`' } })];
+  const findings = [finding({ code: 'review.delimiterInValue', subject: { table: table.name, entity: entityName, field: 'a\nb' }, message: `bad ${HTML}`, decision: { id: 'x', code: 'review.delimiterInValue', kind: 'fixLater', comment: 'note with\nnewline | and <b>html</b> `tick`', decidedBy: '<b>Eve</b>', decidedAt: '2026-12-05T09:40:00Z' } })];
   const results: ReviewPatternResults = { Shop: { [table.accessPatterns[0]!.id]: { verdict: 'fails', reasons: [{ message: `reason ${HTML}` }], items: [{ entity: entityName, item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ORDER#`|\n<script>' } } }] } } };
   const text = reviewMarkdown(hostile, { findings, patternResults: results });
   const html = markdown.render(text);

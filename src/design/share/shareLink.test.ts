@@ -1,6 +1,6 @@
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { describeDesignProblem, EXAMPLE_DESIGNS, parseDesignDocument, serializeDesignDocument, type Design } from '..';
+import { describeDesignProblem, EXAMPLE_DESIGNS, isSignOffCurrent, parseDesignDocument, serializeDesignDocument, signOff, type Design } from '..';
 import { encodeBase64 } from '../../keys';
 import { decodeShareFragment, encodeShareFragment, MAX_SHARE_FRAGMENT_CHARS, SHARE_LINK_CHAT_CHARS } from '.';
 
@@ -123,11 +123,15 @@ const FIXED_K1_DESIGN: Design = {
       ]
     }
   ],
-  "acceptedFindings": [
+  // The link holds the first format's acceptedFindings: read as an "accepted" decision (nobody recorded who or when).
+  "decisions": [
     {
       "id": "review.noTiebreaker|Orders|Order|SK",
       "code": "review.noTiebreaker",
-      "note": "orderId breaks ties"
+      "kind": "accepted",
+      "comment": "orderId breaks ties",
+      "decidedBy": "",
+      "decidedAt": ""
     }
   ]
 } as Design;
@@ -184,6 +188,38 @@ describe('share links', () => {
     if (!encoded.ok) throw new Error(encoded.message);
     const read = decodeShareFragment(encoded.fragment);
     expect(read).toEqual({ ok: true, design: FIXED_K1_DESIGN, warnings: [] });
+  });
+
+  it('carries the revision, decisions of every kind and the sign-offs, which stay current across the link', () => {
+    const { decisions: _old, ...base } = FIXED_K1_DESIGN;
+    const recorded: Design = {
+      ...base,
+      revision: 4,
+      decisions: [
+        { id: 'review.noTiebreaker|Orders|Order|SK', code: 'review.noTiebreaker', kind: 'wontFix', comment: 'orderId breaks <b>ties</b>', decidedBy: 'Ada \u202E', decidedAt: '2026-12-05T09:40:00.000Z' },
+        { id: 'review.caseOrder|Orders|Order|PK', code: 'review.caseOrder', kind: 'fixLater', comment: 'next sprint', decidedBy: 'Grace', decidedAt: '2026-12-05T09:41:00.000Z' },
+      ],
+    };
+    const signed = signOff(recorded, 'Ada', new Date('2026-12-05T10:00:00.000Z'));
+    const received = roundTrip(signed);
+    expect(received).toEqual(signed);
+    expect(isSignOffCurrent(received, received.signOffs![0]!)).toBe(true);
+  });
+
+  it('refuses a link whose decisions or sign-offs are forged or malformed, saying what and where', () => {
+    const document = JSON.parse(serializeDesignDocument(signOff(FIXED_K1_DESIGN, 'Ada', new Date('2026-12-05T10:00:00.000Z'))));
+    const forged = structuredClone(document);
+    forged.decisions[0].kind = '<img src=x onerror=alert(1)>';
+    forged.signOffs[0].revision = -1;
+    forged.signOffs[0].signedAt = 'yesterday';
+    expect(messagesOf(linkOfText(JSON.stringify(forged)))).toEqual([
+      'decisions[0].kind: the text "<img src=x onerror=alert(1)>" is not allowed: write "accepted", "wontFix" or "fixLater".',
+      'signOffs[0].signedAt: the text "yesterday" is not a date and time: write ISO 8601 with its zone, such as "2026-12-05T09:40:00Z".',
+      'signOffs[0].revision: the revision must be a whole number of at least 1, not the number -1.',
+    ]);
+    const flood = structuredClone(document);
+    flood.signOffs = Array.from({ length: 101 }, (_, i) => ({ ...document.signOffs[0], reviewer: `r${i}` }));
+    expect(messagesOf(linkOfText(JSON.stringify(flood)))).toEqual(['signOffs: holds 101 sign-offs; a design keeps at most 100: keep one per reviewer.']);
   });
 
   it('keeps HTML and bidirectional controls in names as the very same text', () => {

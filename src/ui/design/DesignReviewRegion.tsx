@@ -1,12 +1,14 @@
-import { acceptanceNoteProblem, describeSubject, storedKeysForDesign } from '../../state/design/review';
-import { memo, useDeferredValue, useId, useMemo, useState } from 'react';
-import type { Design, ReviewedFinding, ReviewSeverity } from '../../design';
+import { describeSubject, storedKeysForDesign } from '../../state/design/review';
+import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { DECISION_KIND_LABELS, FINDING_DECISION_KINDS, type Design, type ReviewedFinding, type ReviewSeverity } from '../../design';
 import { resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
 import { MessageSpans, VisibleText } from '../common/VisibleText';
 import { useSettledDesign } from './useSettledDesign';
 import { useAppStores, useBuiltExplorerSide, useDesignBindings, useDesigns, useStoreIfBuilt } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
 import { reviewStoreOf } from './reviewStoreOf';
+import { FindingDecision } from './FindingDecision';
+import { ReviewerNameField, SignOffRegion } from './SignOffRegion';
 import './designReview.css';
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
@@ -22,7 +24,8 @@ function countText(count: number, [one, many]: readonly [string, string]): strin
  * changes (deferred, so typing in a template stays responsive while the rules
  * run), each with its code, severity, subject, the design's own samples that
  * show it, the suggestion and a fix button where one exists; findings can be
- * accepted with a note, kept in the design.
+ * accepted, or marked won't fix or fix later, with a comment and the
+ * reviewer's name, kept in the design; reviewers sign the design off.
  */
 export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
   const { designs } = useAppStores();
@@ -41,8 +44,10 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
     <section className="card design-review" aria-labelledby={headingId} aria-busy={updating}>
       <h2 id={headingId}>Design review</h2>
       <p className="muted small">
-        Checks of the design’s key order, sizes and access patterns, shown with its own samples. Accepted findings are kept in the design with their note (saved, exported and shared with it).
+        Checks of the design’s key order, sizes and access patterns, shown with its own samples. Decisions (accepted, won’t fix, fix later) are kept in the design with their comment, who and when (saved,
+        exported and shared with it).
       </p>
+      <ReviewerNameField />
       <div className="review-toolbar">
         <p className="review-counts" role="status">
           <CountsText review={review} />
@@ -58,6 +63,7 @@ export function DesignReviewRegion({ designId, design }: DesignRegionProps) {
         </select>
       </div>
       <ReviewLists designId={designId} design={reviewed} review={review} filter={filter} store={store} />
+      <SignOffRegion designId={designId} design={design} store={store} />
     </section>
   );
 }
@@ -91,7 +97,12 @@ function CountsText({ review }: { review: DesignReview }) {
   return (
     <>
       <span>{open}</span>
-      {review.acceptedCount > 0 && <span> · {review.acceptedCount.toLocaleString('en-US')} accepted</span>}
+      {FINDING_DECISION_KINDS.filter((kind) => review.decidedCounts[kind] > 0).map((kind) => (
+        <span key={kind}>
+          {' '}
+          · {review.decidedCounts[kind].toLocaleString('en-US')} {DECISION_KIND_LABELS[kind].toLowerCase()}
+        </span>
+      ))}
     </>
   );
 }
@@ -106,11 +117,9 @@ interface ReviewListsProps {
 
 /** Memoised on the review: the urgent render of a keystroke (old review, new design prop) skips the lists. */
 const ReviewLists = memo(function ReviewLists({ designId, design, review, filter, store }: ReviewListsProps) {
-  const acceptedHeadingId = useId();
   const staleHeadingId = useId();
-  const shown = review.findings.filter((finding) => filter === 'all' || finding.severity === filter);
-  const open = shown.map((finding, order) => ({ finding, order })).filter(({ finding }) => !finding.accepted);
-  const accepted = shown.map((finding, order) => ({ finding, order })).filter(({ finding }) => finding.accepted);
+  const shown = review.findings.filter((finding) => filter === 'all' || finding.severity === filter).map((finding, order) => ({ finding, order }));
+  const open = shown.filter(({ finding }) => !finding.decision);
   const item = ({ finding, order }: { finding: ReviewedFinding; order: number }) => (
     // Two findings could share an id (a rule's bug): the position keeps React's keys unique.
     <FindingItem key={`${finding.id}\u0000${order}`} designId={designId} design={design} finding={finding} store={store} />
@@ -120,30 +129,28 @@ const ReviewLists = memo(function ReviewLists({ designId, design, review, filter
       {review.findings.length === 0 ? (
         <p className="review-empty">No findings: the review rules found nothing to flag in this design.</p>
       ) : open.length === 0 ? (
-        <p className="review-empty">No findings: {filter === 'all' ? 'every finding is accepted.' : `no open ${SEVERITY_PLURAL[filter][1]}.`}</p>
+        <p className="review-empty">No findings: {filter === 'all' ? 'every finding is decided.' : `no open ${SEVERITY_PLURAL[filter][1]}.`}</p>
       ) : (
         <ul className="review-list" aria-label="Open findings">
           {open.map(item)}
         </ul>
       )}
-      {accepted.length > 0 && (
-        <section className="review-accepted" aria-labelledby={acceptedHeadingId}>
-          <h3 id={acceptedHeadingId}>Accepted ({accepted.length.toLocaleString('en-US')})</h3>
-          <ul className="review-list">{accepted.map(item)}</ul>
-        </section>
-      )}
-      {review.staleAcceptances.length > 0 && (
+      {FINDING_DECISION_KINDS.map((kind) => (
+        <DecidedList key={kind} label={DECISION_KIND_LABELS[kind]} items={shown.filter(({ finding }) => finding.decision?.kind === kind)} render={item} />
+      ))}
+      {review.staleDecisions.length > 0 && (
         <section className="review-stale" aria-labelledby={staleHeadingId}>
-          <h3 id={staleHeadingId}>Accepted, no longer found ({review.staleAcceptances.length.toLocaleString('en-US')})</h3>
-          <p className="muted small">The design changed since these were accepted: the findings are gone. Their notes stay in the design until removed.</p>
+          <h3 id={staleHeadingId}>Decided, no longer found ({review.staleDecisions.length.toLocaleString('en-US')})</h3>
+          <p className="muted small">The design changed since these were decided: the findings are gone. Their decisions stay in the design until removed.</p>
           <ul className="review-stale-list">
-            {review.staleAcceptances.map((entry, order) => (
+            {review.staleDecisions.map((entry, order) => (
               <li key={`${entry.id}\u0000${order}`}>
+                {DECISION_KIND_LABELS[entry.kind]}{' '}
                 <code className="review-code">
                   <VisibleText text={entry.code} />
                 </code>{' '}
-                <VisibleText className="review-note-text" text={entry.note} />{' '}
-                <button type="button" className="link-button" aria-label={`Remove acceptance of ${entry.code}`} onClick={() => store.getState().unacceptFinding(designId, entry.id)}>
+                <VisibleText className="review-note-text" text={entry.comment} />{' '}
+                <button type="button" className="link-button" aria-label={`Remove decision on ${entry.code}`} onClick={() => store.getState().withdrawDecision(designId, entry.id)}>
                   Remove
                 </button>
               </li>
@@ -155,6 +162,20 @@ const ReviewLists = memo(function ReviewLists({ designId, design, review, filter
   );
 });
 
+/** The findings decided one way (Accepted, Won't fix, Fix later), under their own heading; nothing when none. */
+function DecidedList({ label, items, render }: { label: string; items: readonly { finding: ReviewedFinding; order: number }[]; render: (entry: { finding: ReviewedFinding; order: number }) => ReactNode }) {
+  const headingId = useId();
+  if (items.length === 0) return null;
+  return (
+    <section className="review-accepted" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {label} ({items.length.toLocaleString('en-US')})
+      </h3>
+      <ul className="review-list">{items.map(render)}</ul>
+    </section>
+  );
+}
+
 interface FindingItemProps {
   readonly designId: string;
   readonly design: Design;
@@ -165,10 +186,9 @@ interface FindingItemProps {
 function FindingItem({ designId, design, finding, store }: FindingItemProps) {
   const headId = useId();
   const [fixProblem, setFixProblem] = useState<string | undefined>(undefined);
-  const [noteOpen, setNoteOpen] = useState(false);
   const fix = finding.fix;
   return (
-    <li className={`review-finding review-${finding.severity}${finding.accepted ? ' review-is-accepted' : ''}`} aria-labelledby={headId}>
+    <li className={`review-finding review-${finding.severity}${finding.decision ? ' review-is-accepted' : ''}`} aria-labelledby={headId}>
       <div className="review-finding-head" id={headId}>
         <span className={`review-severity review-severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity]}</span> <code className="review-code">{finding.code}</code>{' '}
         <span className="review-subject">
@@ -202,102 +222,25 @@ function FindingItem({ designId, design, finding, store }: FindingItemProps) {
       <p className="review-suggestion">
         <span className="muted">Suggestion:</span> <MessageSpans text={finding.suggestion} />
       </p>
-      {finding.accepted && !noteOpen ? (
-        <div className="review-acceptance">
-          <span className="review-accepted-badge">Accepted</span> <span className="muted">Note:</span> <VisibleText className="review-note-text" text={finding.accepted.note} />
-          <div className="button-row">
-            <button type="button" onClick={() => setNoteOpen(true)}>
-              Edit note
-            </button>
-            <button type="button" onClick={() => store.getState().unacceptFinding(designId, finding.id)}>
-              Undo accept
-            </button>
-          </div>
-        </div>
-      ) : noteOpen ? (
-        <NoteForm
-          initial={finding.accepted?.note ?? ''}
-          onCancel={() => setNoteOpen(false)}
-          onSave={(note) => {
-            const state = store.getState();
-            const result = finding.accepted ? state.editAcceptanceNote(designId, finding.id, note) : state.acceptFinding(designId, finding, note);
-            if (result.ok) setNoteOpen(false);
-            return result.ok ? undefined : result.message;
-          }}
-        />
-      ) : (
-        <div className="button-row">
-          {fix && (
-            <button
-              type="button"
-              className="primary"
-              onClick={() => {
-                const result = store.getState().applyFix(designId, finding);
-                setFixProblem(result.ok ? undefined : result.message);
-              }}
-            >
-              <MessageSpans text={fix.label} />
-            </button>
-          )}
-          <button type="button" onClick={() => setNoteOpen(true)}>
-            Accept
+      <FindingDecision designId={designId} finding={finding} store={store}>
+        {fix && (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              const result = store.getState().applyFix(designId, finding);
+              setFixProblem(result.ok ? undefined : result.message);
+            }}
+          >
+            <MessageSpans text={fix.label} />
           </button>
-        </div>
-      )}
+        )}
+      </FindingDecision>
       {fixProblem && (
         <p className="field-error" role="alert">
           <VisibleText text={fixProblem} />
         </p>
       )}
     </li>
-  );
-}
-
-/** The note an acceptance is kept with: Save checks it is not empty; Cancel leaves the finding as it was. */
-function NoteForm({ initial, onSave, onCancel }: { initial: string; onSave: (note: string) => string | undefined; onCancel: () => void }) {
-  const inputId = useId();
-  const errorId = useId();
-  const [note, setNote] = useState(initial);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  return (
-    <form
-      className="review-note-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setProblem(acceptanceNoteProblem(note) ?? onSave(note));
-      }}
-    >
-      <label htmlFor={inputId}>Note</label>
-      <textarea
-        id={inputId}
-        value={note}
-        rows={2}
-        // The form opens on a click of Accept: typing goes straight to the note.
-        autoFocus
-        aria-invalid={problem !== undefined}
-        aria-describedby={problem ? errorId : undefined}
-        placeholder="Why this is fine for this design"
-        onChange={(event) => {
-          setNote(event.target.value);
-          setProblem(undefined);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel();
-        }}
-      />
-      {problem && (
-        <span id={errorId} className="field-error" role="alert">
-          {problem}
-        </span>
-      )}
-      <div className="button-row">
-        <button type="submit" className="primary">
-          Save
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
   );
 }

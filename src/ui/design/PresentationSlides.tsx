@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { AccessPatternSlide, EntityOrderSlide, FindingsSlide, ItemCollectionSlide, Slide, SlideKey, SlideKeyList, TitleSlide } from '../../design';
+import { DECISION_KIND_LABELS, type AccessPatternSlide, type EntityOrderSlide, type FindingsSlide, type ItemCollectionSlide, type Slide, type SlideKey, type SlideKeyList, type TitleSlide } from '../../design';
 import { MessageSpans, VisibleParts, VisibleText } from '../common/VisibleText';
 import { toVisibleText, visibleWidth, type VisiblePart } from '../common/visibleText';
 
@@ -395,9 +395,10 @@ function FindingsSlideView({ slide, titleId }: { slide: FindingsSlide; titleId: 
               <p className="slide-fix">
                 Fix: <MessageSpans text={finding.suggestion} />
               </p>
-              {finding.acceptedNote !== undefined && (
+              {finding.decision && (
                 <p className="slide-accepted">
-                  Accepted: <VisibleText text={finding.acceptedNote} />
+                  {DECISION_KIND_LABELS[finding.decision.kind]}
+                  {finding.decision.decidedBy !== '' && <> (<VisibleText text={finding.decision.decidedBy} />)</>}: <VisibleText text={finding.decision.comment} />
                 </p>
               )}
             </li>

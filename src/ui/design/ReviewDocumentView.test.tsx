@@ -7,7 +7,7 @@ import { ReviewDocumentView } from './ReviewDocumentView';
 describe('ReviewDocumentView', () => {
   it('renders the same sections as the Markdown, in order', () => {
     const html = renderToStaticMarkup(<ReviewDocumentView document={buildReviewDocument(LEADERBOARD_DESIGN, { findings: [] })} />);
-    expect([...html.matchAll(/<h4>(.*?)<\/h4>/g)].map(([, title]) => title)).toEqual(['Tables and indexes', 'Key templates', 'Item collection', 'Access patterns', 'Findings', 'Accepted']);
+    expect([...html.matchAll(/<h4>(.*?)<\/h4>/g)].map(([, title]) => title)).toEqual(['Tables and indexes', 'Key templates', 'Item collection', 'Access patterns', 'Findings', 'Decisions']);
     expect(html).toContain('<table aria-label="Key templates of table Leaderboard">');
     // Code blocks keep their indentation as spaces, not ␣ markers.
     expect(html).toContain('\n  <bdi>&quot;KeyConditionExpression&quot;: &quot;leaderboardId = :leaderboardId&quot;,</bdi>');

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { describeDesignProblem } from '../../design';
+import { DECISION_KIND_LABELS, describeDesignProblem } from '../../design';
 import { decodeShareFragment } from '../../design/share';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores } from '../stores';
@@ -87,13 +87,13 @@ export function SharedDesignView({ fragment, onLeave }: { readonly fragment: str
       {design.tables.map((table) => (
         <SharedTableView key={table.name} table={table} />
       ))}
-      {design.acceptedFindings && design.acceptedFindings.length > 0 && (
-        <section className="card" aria-label="Accepted findings">
-          <h3>Accepted findings</h3>
+      {design.decisions && design.decisions.length > 0 && (
+        <section className="card" aria-label="Decided findings">
+          <h3>Decided findings</h3>
           <ul>
-            {design.acceptedFindings.map((finding) => (
+            {design.decisions.map((finding) => (
               <li key={finding.id}>
-                <VisibleText className="mono" text={finding.code} />: <VisibleText text={finding.note} />
+                {DECISION_KIND_LABELS[finding.kind]} <VisibleText className="mono" text={finding.code} />: <VisibleText text={finding.comment} />
               </li>
             ))}
           </ul>

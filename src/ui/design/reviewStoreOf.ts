@@ -1,4 +1,4 @@
-import { createDesignReviewStore } from '../../state/design/review';
+import { createDesignReviewStore, createReviewerNameStore, type ReviewerNameStore } from '../../state/design/review';
 import type { DesignReviewStore, DesignStore } from '../../state';
 
 /*
@@ -13,8 +13,25 @@ const reviewStores = new WeakMap<DesignStore, DesignReviewStore>();
 export function reviewStoreOf(designs: DesignStore): DesignReviewStore {
   let store = reviewStores.get(designs);
   if (!store) {
-    store = createDesignReviewStore({ designs });
+    store = createDesignReviewStore({ designs, reviewerName: reviewerNameStore() });
     reviewStores.set(designs, store);
   }
   return store;
+}
+
+let reviewerName: ReviewerNameStore | undefined;
+
+/** The reviewer's name, typed once and remembered in this browser (localStorage), for every design. */
+export function reviewerNameStore(): ReviewerNameStore {
+  reviewerName ??= createReviewerNameStore({ storage: browserStorage() });
+  return reviewerName;
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    // Blocked (a privacy setting): the name is kept for this tab only.
+    return undefined;
+  }
 }

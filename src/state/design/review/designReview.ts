@@ -1,12 +1,12 @@
-import { REVIEW_RULES, markAccepted, reviewDesign } from '../../../design/review';
-import { type Design, type ReviewedFinding, type ReviewFinding, type ReviewRule, type ReviewSeverity, type StoredKeys } from '../../../design';
+import { REVIEW_RULES, markDecided, reviewDesign } from '../../../design/review';
+import { type Design, type FindingDecisionDesign, type FindingDecisionKind, type ReviewedFinding, type ReviewFinding, type ReviewRule, type ReviewSeverity, type StoredKeys } from '../../../design';
 
 /**
  * The open design's review, computed from the design (src/design/review) and
  * kept per design object: the Design review region asks for it on every
  * render, and typing in a template asks on every keystroke, so a design seen
- * before costs a lookup. Accepting a finding replaces the design object but
- * not its tables, so the rules are not run again for it: only the acceptance
+ * before costs a lookup. Deciding on a finding replaces the design object but
+ * not its tables, so the rules are not run again for it: only the decision
  * marks are.
  */
 
@@ -14,14 +14,17 @@ import { type Design, type ReviewedFinding, type ReviewFinding, type ReviewRule,
 export interface DesignReview {
   /** Errors first, then warnings, then notes (reviewDesign's order). */
   readonly findings: readonly ReviewedFinding[];
-  /** Open (not accepted) findings per severity. */
+  /** Open (not decided) findings per severity: a decided finding stays out of them. */
   readonly counts: Readonly<Record<ReviewSeverity, number>>;
+  /** Decided findings per kind of decision. */
+  readonly decidedCounts: Readonly<Record<FindingDecisionKind, number>>;
+  /** Findings accepted (decidedCounts.accepted). */
   readonly acceptedCount: number;
   /**
-   * Acceptances the design keeps whose finding no longer fires (the design
+   * Decisions the design keeps whose finding no longer fires (the design
    * changed since): listed so they can be removed rather than kept silently.
    */
-  readonly staleAcceptances: NonNullable<Design['acceptedFindings']>;
+  readonly staleDecisions: readonly FindingDecisionDesign[];
 }
 
 export interface DesignReviewer {
@@ -60,12 +63,12 @@ export function createDesignReviewer(rules: readonly ReviewRule[] = REVIEW_RULES
       byTables.set(design.tables, raws);
       let raw = raws.find((entry) => entry.storedKeys === storedKeys);
       if (!raw) {
-        // Acceptances are marked below (per design object), so the rules run without them.
-        const { acceptedFindings: _accepted, ...withoutAcceptances } = design;
-        raw = { storedKeys, findings: reviewDesign({ design: withoutAcceptances, ...(storedKeys ? { storedKeys } : {}) }, rules) };
+        // Decisions are marked below (per design object), so the rules run without them.
+        const { decisions: _decisions, ...undecided } = design;
+        raw = { storedKeys, findings: reviewDesign({ design: undecided, ...(storedKeys ? { storedKeys } : {}) }, rules) };
         remember(raws, raw);
       }
-      const review = summarize(markAccepted(raw.findings, design.acceptedFindings ?? []), design);
+      const review = summarize(markDecided(raw.findings, design.decisions ?? []), design);
       remember(reviews, { storedKeys, review });
       return review;
     },
@@ -74,48 +77,14 @@ export function createDesignReviewer(rules: readonly ReviewRule[] = REVIEW_RULES
 
 function summarize(findings: readonly ReviewedFinding[], design: Design): DesignReview {
   const counts: Record<ReviewSeverity, number> = { error: 0, warning: 0, note: 0 };
-  let acceptedCount = 0;
+  const decidedCounts: Record<FindingDecisionKind, number> = { accepted: 0, wontFix: 0, fixLater: 0 };
   for (const finding of findings) {
-    if (finding.accepted) acceptedCount++;
+    if (finding.decision) decidedCounts[finding.decision.kind]++;
     else counts[finding.severity]++;
   }
   const firing = new Set(findings.map((finding) => finding.id));
-  const staleAcceptances = (design.acceptedFindings ?? []).filter((entry) => !firing.has(entry.id));
-  return { findings, counts, acceptedCount, staleAcceptances };
-}
-
-/**
- * The design with `finding` accepted under `note` (trimmed); an earlier
- * acceptance of the same finding is replaced, never duplicated.
- */
-export function withAcceptedFinding(design: Design, finding: Pick<ReviewFinding, 'id' | 'code'>, note: string): Design {
-  const others = (design.acceptedFindings ?? []).filter((entry) => entry.id !== finding.id);
-  return { ...design, acceptedFindings: [...others, { id: finding.id, code: finding.code, note: note.trim() }] };
-}
-
-/** The design without the acceptance of `findingId` (the same design when there is none). */
-export function withoutAcceptedFinding(design: Design, findingId: string): Design {
-  const accepted = design.acceptedFindings ?? [];
-  if (!accepted.some((entry) => entry.id === findingId)) return design;
-  const rest = accepted.filter((entry) => entry.id !== findingId);
-  if (rest.length > 0) return { ...design, acceptedFindings: rest };
-  // None left: the field goes, so the design file stays as it was before any acceptance.
-  const { acceptedFindings: _none, ...without } = design;
-  return without;
-}
-
-/** The design with the note of an accepted finding changed (the same design when it is not accepted or the note is unchanged). */
-export function withAcceptanceNote(design: Design, findingId: string, note: string): Design {
-  const accepted = design.acceptedFindings ?? [];
-  const trimmed = note.trim();
-  const entry = accepted.find((candidate) => candidate.id === findingId);
-  if (!entry || entry.note === trimmed) return design;
-  return { ...design, acceptedFindings: accepted.map((candidate) => (candidate === entry ? { ...candidate, note: trimmed } : candidate)) };
-}
-
-/** Why a note can't be saved, or undefined when it can: an acceptance says why, so an empty note is refused. */
-export function acceptanceNoteProblem(note: string): string | undefined {
-  return note.trim() === '' ? 'Write a note saying why this finding is accepted (it is kept in the design and shown in the review document).' : undefined;
+  const staleDecisions = (design.decisions ?? []).filter((entry) => !firing.has(entry.id));
+  return { findings, counts, decidedCounts, acceptedCount: decidedCounts.accepted, staleDecisions };
 }
 
 /** One part of what a finding is about, labelled: `{ label: "entity", text: "Score" }`. */

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { parseDesignDocument, serializeDesignDocument, type Design, type ReviewRule } from '../../../design';
+import { designFingerprint, isSignOffCurrent, parseDesignDocument, serializeDesignDocument, type Design, type ReviewRule } from '../../../design';
 import { createDesignStore } from '../designStore';
 import { createDesignReviewer, describeSubject } from './designReview';
 import { createDesignReviewStore } from './designReviewStore';
+import { createReviewerNameStore, REVIEWER_NAME_KEY } from './reviewerName';
+
+/** localStorage's shape, in memory. */
+function memoryStorage(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial));
+  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key), map };
+}
+
+const AT = new Date('2026-12-05T09:40:00.000Z');
 
 /** A rule per entity whose SK has no `#`: a warning, with a fix that appends `#{id}`. */
 const bareSortKey: ReviewRule = {
@@ -63,9 +72,11 @@ function setup(rules: readonly ReviewRule[] = [bareSortKey, tableNote]) {
       ],
     })),
   }));
-  const review = createDesignReviewStore({ designs, rules });
+  const storage = memoryStorage({ [REVIEWER_NAME_KEY]: 'Ada' });
+  const reviewerName = createReviewerNameStore({ storage });
+  const review = createDesignReviewStore({ designs, rules, reviewerName, now: () => AT });
   const design = () => designs.getState().designs.find((saved) => saved.id === id)!.design;
-  return { designs, review, id, design };
+  return { designs, review, id, design, reviewerName, storage };
 }
 
 describe('the design review store', () => {
@@ -78,47 +89,74 @@ describe('the design review store', () => {
     expect(result.acceptedCount).toBe(0);
   });
 
-  it('accepts a finding with a note, keeps it in the design (and its file), and undoes it', () => {
+  it('records a decision with its comment, who and when, keeps it in the design (and its file), replaces it, and reopens the finding', () => {
     const { review, design, id } = setup();
     const [finding] = review.getState().reviewOf(design()).findings;
-    expect(review.getState().acceptFinding(id, finding!, '  scores are unique per game  ')).toEqual({ ok: true });
-    expect(design().acceptedFindings).toEqual([{ id: finding!.id, code: 'review.noTiebreaker', note: 'scores are unique per game' }]);
-    const accepted = review.getState().reviewOf(design());
-    expect(accepted.findings[0]!.accepted).toEqual({ note: 'scores are unique per game' });
-    expect(accepted.counts).toEqual({ error: 0, warning: 0, note: 1 });
-    expect(accepted.acceptedCount).toBe(1);
+    expect(review.getState().decideFinding(id, finding!, 'wontFix', '  scores are unique per game  ')).toEqual({ ok: true });
+    const decision = { id: finding!.id, code: 'review.noTiebreaker', kind: 'wontFix', comment: 'scores are unique per game', decidedBy: 'Ada', decidedAt: '2026-12-05T09:40:00.000Z' };
+    expect(design().decisions).toEqual([decision]);
+    const decided = review.getState().reviewOf(design());
+    expect(decided.findings[0]!.decision).toEqual(decision);
+    // A decided finding stays out of the open counts, whatever the kind.
+    expect(decided.counts).toEqual({ error: 0, warning: 0, note: 1 });
+    expect(decided.decidedCounts).toEqual({ accepted: 0, wontFix: 1, fixLater: 0 });
+    expect(decided.acceptedCount).toBe(0);
 
-    // The acceptance is part of the design document: it survives export and re-import.
+    // The decision is part of the design document: it survives export and re-import.
     const read = parseDesignDocument(serializeDesignDocument(design()));
-    expect(read.ok && review.getState().reviewOf(read.design).findings[0]!.accepted).toEqual({ note: 'scores are unique per game' });
+    expect(read.ok && review.getState().reviewOf(read.design).findings[0]!.decision).toEqual(decision);
 
-    // Accepting again replaces the note instead of adding a second entry.
-    review.getState().acceptFinding(id, finding!, 'v2');
-    expect(design().acceptedFindings).toHaveLength(1);
+    // Deciding again replaces the decision instead of adding a second entry.
+    review.getState().decideFinding(id, finding!, 'fixLater', 'v2');
+    expect(design().decisions).toEqual([{ ...decision, kind: 'fixLater', comment: 'v2' }]);
 
-    review.getState().unacceptFinding(id, finding!.id);
-    expect(design().acceptedFindings).toBeUndefined();
-    expect(review.getState().reviewOf(design()).findings[0]!.accepted).toBeUndefined();
+    review.getState().withdrawDecision(id, finding!.id);
+    expect(design().decisions).toBeUndefined();
+    expect(review.getState().reviewOf(design()).findings[0]!.decision).toBeUndefined();
   });
 
-  it('refuses an empty note with a message and leaves the design as it was', () => {
-    const { review, design, id } = setup();
+  it('refuses an empty comment, and a decision or sign-off without a name, with a message, leaving the design as it was', () => {
+    const { review, design, id, reviewerName } = setup();
     const before = design();
     const [finding] = review.getState().reviewOf(before).findings;
-    const result = review.getState().acceptFinding(id, finding!, '   ');
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.message).toMatch(/Write a note saying why/);
+    const empty = review.getState().decideFinding(id, finding!, 'accepted', '   ');
+    expect(!empty.ok && empty.message).toMatch(/Write a comment saying why/);
+    reviewerName.getState().setName('  ');
+    const nameless = review.getState().decideFinding(id, finding!, 'accepted', 'fine');
+    expect(!nameless.ok && nameless.message).toMatch(/Type your name in “Your name” first/);
+    const unsigned = review.getState().signOff(id);
+    expect(!unsigned.ok && unsigned.message).toMatch(/Type your name in “Your name” first/);
     expect(design()).toBe(before);
   });
 
-  it('edits an accepted finding’s note', () => {
-    const { review, design, id } = setup();
+  it('remembers the reviewer’s name in storage, typed once', () => {
+    const storage = memoryStorage();
+    const first = createReviewerNameStore({ storage });
+    expect(first.getState().name).toBe('');
+    first.getState().setName('Grace');
+    expect(storage.map.get(REVIEWER_NAME_KEY)).toBe('Grace');
+    // A new page load reads it back.
+    expect(createReviewerNameStore({ storage }).getState().name).toBe('Grace');
+    first.getState().setName('');
+    expect(storage.map.has(REVIEWER_NAME_KEY)).toBe(false);
+  });
+
+  it('signs off for the current revision and fingerprint; a later change marks the sign-off out of date', () => {
+    const { review, design, id, designs } = setup();
+    designs.getState().updateDesign(id, (current) => ({ ...current, revision: 3 }));
+    expect(review.getState().signOff(id)).toEqual({ ok: true });
+    const [entry] = design().signOffs ?? [];
+    expect(entry).toEqual({ reviewer: 'Ada', signedAt: '2026-12-05T09:40:00.000Z', revision: 3, fingerprint: designFingerprint(design()) });
+    expect(isSignOffCurrent(design(), entry!)).toBe(true);
+    // Signing again replaces the reviewer's sign-off.
+    review.getState().signOff(id);
+    expect(design().signOffs).toHaveLength(1);
+    // A decision is covered by the sign-off: it changes what was signed.
     const [finding] = review.getState().reviewOf(design()).findings;
-    review.getState().acceptFinding(id, finding!, 'first');
-    expect(review.getState().editAcceptanceNote(id, finding!.id, 'second')).toEqual({ ok: true });
-    expect(design().acceptedFindings).toEqual([{ id: finding!.id, code: finding!.code, note: 'second' }]);
-    expect(review.getState().editAcceptanceNote(id, finding!.id, '').ok).toBe(false);
-    expect(design().acceptedFindings?.[0]?.note).toBe('second');
+    review.getState().decideFinding(id, finding!, 'fixLater', 'next sprint');
+    expect(isSignOffCurrent(design(), design().signOffs![0]!)).toBe(false);
+    review.getState().withdrawSignOff(id, 'Ada');
+    expect(design().signOffs).toBeUndefined();
   });
 
   it('applies a finding’s fix to the design in the store, after which the finding is gone', () => {
@@ -141,12 +179,12 @@ describe('the design review store', () => {
     expect(design()).toBe(before);
   });
 
-  it('lists acceptances whose finding no longer fires', () => {
+  it('lists decisions whose finding no longer fires', () => {
     const { review, design, id } = setup();
     const [finding] = review.getState().reviewOf(design()).findings;
-    review.getState().acceptFinding(id, finding!, 'fine');
+    review.getState().decideFinding(id, finding!, 'accepted', 'fine');
     review.getState().applyFix(id, finding!);
-    expect(review.getState().reviewOf(design()).staleAcceptances).toEqual([{ id: finding!.id, code: 'review.noTiebreaker', note: 'fine' }]);
+    expect(review.getState().reviewOf(design()).staleDecisions).toEqual([{ id: finding!.id, code: 'review.noTiebreaker', kind: 'accepted', comment: 'fine', decidedBy: 'Ada', decidedAt: AT.toISOString() }]);
   });
 });
 
@@ -160,8 +198,9 @@ describe('createDesignReviewer memoisation', () => {
     expect(runs()).toBe(1);
 
     // Accepting (or renaming) keeps the tables: only the marks are recomputed.
-    designs.getState().updateDesign(id, (current) => ({ ...current, name: 'Renamed', acceptedFindings: [{ id: first.findings[0]!.id, code: 'review.noTiebreaker', note: 'ok' }] }));
-    expect(reviewer.review(design()).findings[0]!.accepted).toEqual({ note: 'ok' });
+    const decision = { id: first.findings[0]!.id, code: 'review.noTiebreaker', kind: 'accepted' as const, comment: 'ok', decidedBy: 'Ada', decidedAt: AT.toISOString() };
+    designs.getState().updateDesign(id, (current) => ({ ...current, name: 'Renamed', decisions: [decision] }));
+    expect(reviewer.review(design()).findings[0]!.decision).toEqual(decision);
     expect(runs()).toBe(1);
 
     // An edit of a table (a keystroke in a template) runs the rules again.

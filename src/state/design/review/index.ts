@@ -1,3 +1,4 @@
 export * from './designReview';
 export * from './designReviewStore';
 export * from './storedKeys';
+export * from './reviewerName';
