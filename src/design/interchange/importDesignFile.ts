@@ -53,7 +53,11 @@ export function importDesignFile(text: string, fileName: string): ImportResult {
 function importYamlFile(text: string, fileName: string): ImportResult {
   const parsed = parseYamlText(text, fileName);
   if (!parsed.ok) return parsed;
-  if (isCloudFormationTemplate(parsed.value)) return importCloudFormationValue(parsed.value, { fileName });
+  if (isCloudFormationTemplate(parsed.value)) {
+    // Each problem with its line and column in the YAML text, as JSON files get them.
+    const result = importCloudFormationValue(parsed.value, { fileName });
+    return result.ok ? { ...result, warnings: parsed.withPositions(result.warnings) } : { ok: false, errors: parsed.withPositions(result.errors) };
+  }
   return {
     ok: false,
     errors: [

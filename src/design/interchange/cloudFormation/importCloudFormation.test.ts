@@ -34,6 +34,8 @@ describe('CloudFormation import', () => {
     const result = imported(ordersYaml, 'orders.yaml');
     expect(result.design.tables[0]!.name).toBe('Stage-orders');
     const warning = result.warnings.find((entry) => entry.path === 'Resources.OrdersTable.Properties.TableName')!;
+    // Where it is in the YAML text: line 13, `TableName: !Sub "${Stage}-orders"` (the value after the tag).
+    expect([warning.line, warning.column]).toEqual([13, 23]);
     expect(warning.message).toMatch(/!Sub "\$\{Stage\}-orders" builds the name when the stack is created \(not evaluated here\); the table is named "Stage-orders"/);
   });
 
@@ -89,9 +91,11 @@ describe('CloudFormation import', () => {
     const result = importDesignFile(text, 'orders.yaml');
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.map((error) => error.message)).toContain(
-      'Resources.OrdersTable.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName: "GSI1SK" is not in AttributeDefinitions: add {"AttributeName": "GSI1SK", "AttributeType": "S"} (or N, B) there.',
-    );
+    const error = result.errors.find((entry) => entry.path === 'Resources.OrdersTable.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName')!;
+    expect(error.message).toBe('Resources.OrdersTable.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName: "GSI1SK" is not in AttributeDefinitions: add {"AttributeName": "GSI1SK", "AttributeType": "S"} (or N, B) there.');
+    // `- AttributeName: GSI1SK` under GSI1's KeySchema, at the name's value.
+    expect(text.split('\n')[error.line! - 1]).toBe('            - AttributeName: GSI1SK');
+    expect(error.column).toBe(30);
   });
 
   it('refuses a template without DynamoDB tables', () => {

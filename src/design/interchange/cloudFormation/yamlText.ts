@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { DesignProblem } from '../../design.types';
 
 /**
@@ -10,7 +10,9 @@ import type { DesignProblem } from '../../design.types';
  * evaluated: `!Ref Env` is `{ "Ref": "Env" }`, `!Sub "${Env}-orders"` is
  * `{ "Fn::Sub": "${Env}-orders" }`, `!GetAtt T.Arn` is `{ "Fn::GetAtt": ["T", "Arn"] }`.
  */
-export type YamlTextResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly errors: readonly DesignProblem[] };
+export type YamlTextResult =
+  | { readonly ok: true; readonly value: unknown; readonly withPositions: (problems: readonly DesignProblem[]) => DesignProblem[] }
+  | { readonly ok: false; readonly errors: readonly DesignProblem[] };
 
 /** Deeper nesting than any template needs; a deeper document is refused, not walked. */
 const MAX_DEPTH = 64;
@@ -18,7 +20,8 @@ const MAX_DEPTH = 64;
 export function parseYamlText(text: string, fileName?: string): YamlTextResult {
   const file = fileName ? `${fileName}: ` : '';
   // uniqueKeys: a key written twice is an error (CloudFormation refuses it too). Aliases are refused below (no alias expansion, no "billion laughs").
-  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter });
   const error = document.errors[0];
   if (error) {
     const [start] = error.linePos ?? [{ line: 1, col: 1 }];
@@ -26,10 +29,31 @@ export function parseYamlText(text: string, fileName?: string): YamlTextResult {
     return { ok: false, errors: [{ path: '', severity: 'error', line, column, message: `${file}YAML error at line ${line}, column ${column}: ${firstLine(error.message)}. Fix the text there (indentation, a missing closing bracket or quote) and import it again.` }] };
   }
   try {
-    return { ok: true, value: toJson(document.contents, 0) };
+    const value = toJson(document.contents, 0);
+    return { ok: true, value, withPositions: (problems) => problems.map((problem) => ({ ...problem, ...positionOf(document, lineCounter, problem.path) })) };
   } catch (thrown) {
     return { ok: false, errors: [{ path: '', severity: 'error', message: `${file}${thrown instanceof Error ? thrown.message : String(thrown)}` }] };
   }
+}
+
+/**
+ * Where a problem's path (`Resources.Orders.Properties.KeySchema[1].AttributeName`)
+ * is in the YAML text: its node, or the nearest enclosing one when the path
+ * names something missing; nothing for the whole document.
+ */
+function positionOf(document: Document, lineCounter: LineCounter, path: string): { line?: number; column?: number } {
+  const segments = path.split('.').flatMap((part) => {
+    const [name, ...indexes] = part.split('[');
+    return [...(name ? [name] : []), ...indexes.map((index) => Number(index.replace(']', '')))];
+  });
+  for (let length = segments.length; length > 0; length--) {
+    const node: unknown = document.getIn(segments.slice(0, length), true);
+    if (isNode(node) && node.range) {
+      const { line, col } = lineCounter.linePos(node.range[0]);
+      return { line, column: col };
+    }
+  }
+  return {};
 }
 
 /** The yaml library's message without its own position and code frame (we give line and column ourselves). */
