@@ -98,7 +98,7 @@ function sourceShapedTable(table: TableDesign, source: Json, itemFacets: readonl
       if (!entity) return [];
       const generated = facetOf(table, entity, inFacet(entity.name) ? items.filter((entry) => entry.entity === entity).map((entry) => entry.item) : []);
       const names = Array.isArray(sourceFacet.NonKeyAttributes) ? (sourceFacet.NonKeyAttributes as unknown[]) : [];
-      return [merge(sourceFacet, { FacetName: entity.name, KeyAttributeAlias: sourceFacet.KeyAttributeAlias ?? generated.KeyAttributeAlias, TableData: (generated.TableData as unknown[]).length > 0 || 'TableData' in sourceFacet ? generated.TableData : undefined, NonKeyAttributes: [...names, ...(generated.NonKeyAttributes as string[]).filter((name) => !names.includes(name))], DataAccess: sourceFacet.DataAccess ?? generated.DataAccess })];
+      return [merge(sourceFacet, { FacetName: entity.name, KeyAttributeAlias: sourceFacet.KeyAttributeAlias ?? generated.KeyAttributeAlias, TableData: (generated.TableData as unknown[]).length > 0 || 'TableData' in sourceFacet ? generated.TableData : undefined, NonKeyAttributes: [...names, ...(generated.NonKeyAttributes as string[]).filter((name) => !names.includes(name))], DataAccess: 'DataAccess' in sourceFacet ? sourceFacet.DataAccess : undefined })];
     }),
     ...table.entities.filter((entity) => !sourceFacets.some((facet) => facet.FacetName === entity.name) && inFacet(entity.name)).map((entity) => facetOf(table, entity, items.filter((entry) => entry.entity === entity).map((entry) => entry.item))),
   ];
@@ -114,7 +114,8 @@ function sourceShapedTable(table: TableDesign, source: Json, itemFacets: readonl
   return merge(source, {
     TableName: table.name,
     KeyAttributes: keyAttributes(table.partitionKey, table.sortKey),
-    NonKeyAttributes: nonKey.length > 0 || 'NonKeyAttributes' in source ? nonKey : undefined,
+    // Not added to a model that had none (Workbench reads a table without them).
+    NonKeyAttributes: 'NonKeyAttributes' in source ? nonKey : undefined,
     GlobalSecondaryIndexes: gsis.length > 0 || 'GlobalSecondaryIndexes' in source ? gsis.map((index) => merge(sourceGsis.find((candidate) => candidate.IndexName === index.name) ?? {}, workbenchIndex(index))) : undefined,
     TableFacets: facets.length > 0 || 'TableFacets' in source ? facets : undefined,
     TableData: tableData.length > 0 || hasTableData ? tableData : undefined,

@@ -67,6 +67,14 @@ describe('Workbench round trip', () => {
     expect(changed.ModelMetadata).toEqual({ Author: 'Samaneh Utter', DateCreated: 'Jun 22, 2020, 11:55 PM', DateLastModified: 'Jan 2, 2027, 9:30 AM', Description: 'Edited in Keylab', Version: '1.0' });
   });
 
+  it('adds nothing the model did not have: no DataAccess on a facet without one, no NonKeyAttributes on a table without them', () => {
+    const withoutDataAccess = JSON.parse(exportWorkbenchModel(imported(gsiInclude), { now: NOW }).text);
+    expect(withoutDataAccess.DataModel[0].TableFacets[0]).not.toHaveProperty('DataAccess');
+    const withoutNonKey = JSON.parse(exportWorkbenchModel(imported(missingMetadata), { now: NOW }).text);
+    expect(withoutNonKey.DataModel[0]).not.toHaveProperty('NonKeyAttributes');
+    expect(withoutNonKey.DataModel[0].SomethingNewInWorkbench).toEqual(JSON.parse(missingMetadata).DataModel[0].SomethingNewInWorkbench);
+  });
+
   it('writes each item once: an older export with items in both TableData and facets comes back with them in the facets only', () => {
     const model = JSON.parse(exportWorkbenchModel(imported(anOnlineShop), { now: NOW }).text);
     const table = model.DataModel[0];
