@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportWorkbenchModel, importDesignFile } from '.';
+import { exportWorkbenchModel, importDesignFile } from '../../src/design';
+import { CORPUS_DIR } from './loadCorpus';
 
 /** The review corpus's Workbench models (corpus/review/*.workbench.json): realistic models beyond the fixtures. */
-const CORPUS = join(import.meta.dirname, '../../../corpus/review');
+const CORPUS = CORPUS_DIR;
 const MODELS = readdirSync(CORPUS).filter((name) => name.endsWith('.workbench.json')).sort();
 
 describe('Workbench round trip over the review corpus', () => {
