@@ -33,7 +33,7 @@ test('the Design review region shows the open design’s counts by severity', as
 });
 
 // Needs the merged rules (src/design/review/rules/*): on a branch without them the design has no finding to accept.
-test('Accept with a note keeps the finding accepted, with its note, across a reload; Undo accept reopens it', async ({ page }) => {
+test('Accept with a comment keeps the finding accepted, with its comment and who, across a reload; Reopen reopens it', async ({ page }) => {
   const review = await openReviewDesign(page);
   const first = review.openFindings.first();
   await expect(first).toBeVisible();
@@ -42,18 +42,24 @@ test('Accept with a note keeps the finding accepted, with its note, across a rel
   const openBefore = await review.openFindings.count();
 
   await first.getByRole('button', { name: 'Accept', exact: true }).click();
-  const note = first.getByRole('textbox', { name: 'Note' });
+  const note = first.getByRole('textbox', { name: /^Comment/ });
   await expect(note).toBeFocused();
-  // An empty note is refused with why.
+  // A decision records who made it: without a name it is refused with why.
+  await note.fill('x');
   await first.getByRole('button', { name: 'Save' }).click();
-  await expect(first.getByRole('alert')).toHaveText(/Write a note saying why/);
+  await expect(first.getByRole('alert')).toHaveText(/Type your name in “Your name” first/);
+  await review.yourName.fill('Ada');
+  // An empty comment is refused with why.
+  await note.fill('');
+  await first.getByRole('button', { name: 'Save' }).click();
+  await expect(first.getByRole('alert')).toHaveText(/Write a comment saying why/);
   await note.fill('Accepted in the review meeting: <b>known</b> and fine');
   await first.getByRole('button', { name: 'Save' }).click();
 
   const accepted = review.accepted.getByRole('listitem').filter({ has: page.locator('code', { hasText: code }) }).first();
   await expect(accepted).toContainText('Accepted');
   // The note is text, never HTML.
-  await expect(accepted).toContainText('Note: Accepted in the review meeting: <b>known</b> and fine');
+  await expect(accepted).toContainText('Comment: Accepted in the review meeting: <b>known</b> and fine — Ada,');
   await expect(review.counts).toContainText('1 accepted');
   await expect(review.openFindings).toHaveCount(openBefore - 1);
 
@@ -65,15 +71,17 @@ test('Accept with a note keeps the finding accepted, with its note, across a rel
   // The regions below the editor load after the first paint (their own chunks).
   await expect(reloaded.region).toBeVisible({ timeout: 30_000 });
   const stillAccepted = reloaded.accepted.getByRole('listitem').filter({ has: page.locator('code', { hasText: code }) }).first();
-  await expect(stillAccepted).toContainText('Note: Accepted in the review meeting: <b>known</b> and fine');
+  await expect(stillAccepted).toContainText('Comment: Accepted in the review meeting: <b>known</b> and fine — Ada,');
   await expect(reloaded.counts).toContainText('1 accepted');
+  // The name was typed once: it is remembered in this browser.
+  await expect(reloaded.yourName).toHaveValue('Ada');
 
-  await stillAccepted.getByRole('button', { name: 'Undo accept' }).click();
+  await stillAccepted.getByRole('button', { name: 'Reopen' }).click();
   await expect(reloaded.accepted).toHaveCount(0);
   await expect(reloaded.openFindings).toHaveCount(openBefore);
 });
 
-test('a design with the articles’ pitfalls shows at least eight rules, each with its code; an accepted finding and its note are in the exported review', async ({ page }) => {
+test('a design with the articles’ pitfalls shows at least eight rules, each with its code; an accepted finding and its comment are in the exported review', async ({ page }) => {
   const review = await openReviewDesign(page);
   await expect(review.openFindings.first()).toBeVisible();
   const codes = new Set((await review.region.locator('code').allTextContents()).filter((text) => /^review\.[a-zA-Z]+$/.test(text)));
@@ -83,8 +91,9 @@ test('a design with the articles’ pitfalls shows at least eight rules, each wi
   }
 
   const finding = review.openFindings.filter({ has: page.locator('code', { hasText: /^review\.noTiebreaker$/ }) }).first();
+  await review.yourName.fill('Ada');
   await finding.getByRole('button', { name: 'Accept', exact: true }).click();
-  await finding.getByRole('textbox', { name: 'Note' }).fill('One score per player and season: the player id is the partition.');
+  await finding.getByRole('textbox', { name: /^Comment/ }).fill('One score per player and season: the player id is the partition.');
   await finding.getByRole('button', { name: 'Save' }).click();
   await expect(review.counts).toContainText('1 accepted');
 
@@ -93,7 +102,7 @@ test('a design with the articles’ pitfalls shows at least eight rules, each wi
   const markdown = await readFile((await (await downloading).path())!, 'utf8');
   expect(markdown).toContain('review.noTiebreaker');
   expect(markdown).toContain('One score per player and season: the player id is the partition.');
-  expect(markdown).toMatch(/## Accepted/);
+  expect(markdown).toMatch(/## Decisions\n\n### Accepted \(1\)/);
   expect(markdown).toContain('review.numberInStringField');
 });
 

@@ -8,6 +8,9 @@ import { buildReviewDocument, renderReviewMarkdown, type ReviewDocument } from '
 import { runAccessPatterns, type AccessPatternsRun } from '../../src/state/design/runAccessPatterns';
 import { CORPUS_DIR, corpusFiles } from './loadCorpus';
 
+/** The date the review documents here are generated on (fixed: the document is pure). */
+const REVIEW_NOW = new Date('2026-12-05T09:40:00.000Z');
+
 /**
  * Every text the review shows for a design, to read it as a reader would:
  * each finding's message, evidence labels, suggestion and fix label, each
@@ -119,7 +122,7 @@ export async function collectShownTexts({ name, design }: CorpusDesign): Promise
       }
     }
   }
-  const document = buildReviewDocument(design, { findings, patternResults: results });
+  const document = buildReviewDocument(design, { now: REVIEW_NOW, findings, patternResults: results });
   for (const line of documentProse(document)) add('documentProse', 'reviewDocument', 'review document', line);
   return { texts, markdown: renderReviewMarkdown(document) };
 }

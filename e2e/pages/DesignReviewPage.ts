@@ -18,4 +18,19 @@ export class DesignReviewPage {
   finding(code: string): Locator {
     return this.region.getByRole('listitem').filter({ has: this.page.locator('code', { hasText: code }) });
   }
+
+  /** "Your name": who decisions and sign-offs are recorded under (remembered in this browser). */
+  get yourName(): Locator {
+    return this.region.getByRole('textbox', { name: 'Your name' });
+  }
+
+  /** The Sign-off region inside the Design review. */
+  get signOff(): Locator {
+    return this.region.getByRole('region', { name: 'Sign-off' });
+  }
+
+  /** The findings decided one way: "Accepted", "Won't fix" or "Fix later". */
+  decided(label: string): Locator {
+    return this.region.getByRole('region', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+\\)$`) });
+  }
 }

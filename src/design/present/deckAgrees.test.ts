@@ -5,6 +5,9 @@ import { buildReviewDocument, renderReviewMarkdown } from '../reviewDocument';
 import { buildSlides, type EntityOrderSlide, type ItemCollectionSlide, type Slide } from '.';
 import { plainScoreDesign } from './present.fixtures';
 
+/** The date the review documents here are generated on (fixed: the document is pure). */
+const REVIEW_NOW = new Date('2026-12-05T09:40:00.000Z');
+
 const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) => slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
 
 /** What DynamoDB returns for the pattern: the three highest keys in byte order, read backwards. */
@@ -38,7 +41,7 @@ describe('the deck about one design never contradicts itself', () => {
   });
 
   it('the review document says the same: rows out of their intended place in its item collection, and the judge’s verdict', () => {
-    const markdown = renderReviewMarkdown(buildReviewDocument(design, { findings: [], patternResults: { Scores: { 'top-3': outcome } } }));
+    const markdown = renderReviewMarkdown(buildReviewDocument(design, { now: REVIEW_NOW, findings: [], patternResults: { Scores: { 'top-3': outcome } } }));
     expect(markdown).toContain('5 of 5 items are out of their intended order');
     expect(markdown).toContain(`**Verdict:** ${outcome.verdict}`);
   });

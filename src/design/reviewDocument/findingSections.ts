@@ -1,8 +1,9 @@
 import { DECISION_KIND_LABELS, describeReviewDate } from '../decisions/decisions';
+import { isSignOffCurrent } from '../decisions/fingerprint';
 import { FINDING_DECISION_KINDS, type Design, type FindingDecisionDesign } from '../design.types';
 import type { ReviewedFinding, ReviewSubject } from '../review';
 import type { ReviewLine, ReviewSection } from './reviewDocument.types';
-import { code, message, text } from './reviewLines';
+import { code, groupDigits, message, strong, text } from './reviewLines';
 
 /** The document's findings (the open ones) and the decided ones with their decisions: kind, comment, who and when. */
 
@@ -86,4 +87,29 @@ export function decisionsSection(design: Design, findings: readonly ReviewedFind
 function decisionCells(decision: FindingDecisionDesign | undefined): readonly ReviewLine[] {
   if (!decision) return [[text('')], [text('—')], [text('—')]];
   return [[text(decision.comment)], [text(decision.decidedBy === '' ? '—' : decision.decidedBy)], [text(decision.decidedAt === '' ? '—' : describeReviewDate(decision.decidedAt))]];
+}
+
+/** Who signed the design off, when, for which revision, and whether the design changed since (isSignOffCurrent). */
+export function signOffSection(design: Design): ReviewSection {
+  const signOffs = design.signOffs ?? [];
+  return {
+    id: 'sign-off',
+    title: 'Sign-off',
+    blocks:
+      signOffs.length === 0
+        ? [{ kind: 'paragraph', content: [text('Nobody has signed this design off.')] }]
+        : [
+            {
+              kind: 'table',
+              label: 'Sign-offs',
+              columns: ['Reviewer', 'Signed', 'Revision', 'State'],
+              rows: signOffs.map((entry): readonly ReviewLine[] => [
+                [text(entry.reviewer)],
+                [text(describeReviewDate(entry.signedAt))],
+                [text(groupDigits(entry.revision))],
+                isSignOffCurrent(design, entry) ? [text('current')] : [strong('out of date'), text(': the design changed after this sign-off')],
+              ]),
+            },
+          ],
+  };
 }

@@ -3,3 +3,4 @@ export { buildReviewDocument, reviewMarkdown } from './buildReviewDocument';
 export { renderReviewMarkdown } from './renderReviewMarkdown';
 export { markdownCode, markdownCodeBlock, markdownProse, visibleMarkdownText } from './markdownText';
 export type * from './reviewDocument.types';
+export { stampLine } from './reviewLines';

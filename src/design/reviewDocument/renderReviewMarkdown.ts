@@ -1,5 +1,6 @@
 import { markdownCode, markdownCodeBlock, markdownProse } from './markdownText';
 import type { ReviewBlock, ReviewDocument, ReviewLine } from './reviewDocument.types';
+import { stampLine } from './reviewLines';
 
 /** The review document model written as GitHub-flavoured Markdown. */
 
@@ -41,11 +42,12 @@ function blockMarkdown(block: ReviewBlock): string {
 }
 
 /**
- * The document as Markdown: `#` title, the description, then one `##`
+ * The document as Markdown: `#` title, the stamp (design, revision, date),
+ * the description, then one `##`
  * section each, blocks separated by blank lines.
  */
 export function renderReviewMarkdown(document: ReviewDocument): string {
-  const parts = [`# ${markdownProse(document.title, true) || 'Untitled design'}`];
+  const parts = [`# ${markdownProse(document.title, true) || 'Untitled design'}`, lineMarkdown(stampLine(document.stamp))];
   if (document.description.trim() !== '') parts.push(markdownProse(document.description, true));
   parts.push('_Review document written by Keylab from the design; keys are encoded from its samples._');
   for (const section of document.sections) {

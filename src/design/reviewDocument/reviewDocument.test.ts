@@ -4,7 +4,11 @@ import type { Design, TableDesign } from '../design.types';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { findingId, type ReviewedFinding } from '../review';
 import { buildReviewDocument, reviewMarkdown } from './buildReviewDocument';
+import { signOff } from '../decisions';
 import type { ReviewPatternResults } from './reviewDocument.types';
+
+/** The date the review documents here are generated on (fixed: the document is pure). */
+const REVIEW_NOW = new Date('2026-12-05T09:40:00.000Z');
 
 const markdown = new MarkdownIt({ html: true, linkify: false });
 const leaderboard = LEADERBOARD_DESIGN.tables[0] as TableDesign;
@@ -32,9 +36,9 @@ function tableShapes(html: string): { columns: number; cells: number[] }[] {
 }
 
 describe('the review document of the leaderboard example', () => {
-  const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings: [], patternResults: leaderboardResults() });
+  const text = reviewMarkdown(LEADERBOARD_DESIGN, { now: REVIEW_NOW, findings: [], patternResults: leaderboardResults() });
 
-  it('has the title, the six sections and their subheadings in order', () => {
+  it('has the title, the seven sections and their subheadings in order', () => {
     const headings = text.split('\n').filter((line) => line.startsWith('#'));
     expect(headings).toEqual([
       '# Leaderboard',
@@ -48,8 +52,9 @@ describe('the review document of the leaderboard example', () => {
       '### A player’s runs, newest first',
       '## Findings',
       '## Decisions',
+      '## Sign-off',
     ]);
-    expect(buildReviewDocument(LEADERBOARD_DESIGN, { findings: [] }).sections.map((section) => section.id)).toEqual(['tables', 'templates', 'item-collection', 'access-patterns', 'findings', 'decisions']);
+    expect(buildReviewDocument(LEADERBOARD_DESIGN, { now: REVIEW_NOW, findings: [] }).sections.map((section) => section.id)).toEqual(['tables', 'templates', 'item-collection', 'access-patterns', 'findings', 'decisions', 'sign-off']);
   });
 
   it('lists the table and its index with keys, type and projection', () => {
@@ -100,7 +105,7 @@ describe('findings and accepted findings', () => {
   ];
 
   it('puts open findings with code, severity, subject and message in Findings, the decided ones by kind with comment, who and when in Decisions', () => {
-    const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings });
+    const text = reviewMarkdown(LEADERBOARD_DESIGN, { now: REVIEW_NOW, findings });
     const open = text.slice(text.indexOf('## Findings'), text.indexOf('## Decisions'));
     const accepted = text.slice(text.indexOf('## Decisions'));
     expect(accepted).toContain("### Won't fix (1)");
@@ -112,7 +117,7 @@ describe('findings and accepted findings', () => {
 
   it('keeps a decision the review no longer reports, by id and code (an older file\'s acceptance with no name or date)', () => {
     const design: Design = { ...LEADERBOARD_DESIGN, decisions: [{ id: 'review.caseOrder|Leaderboard|Run||rankKey||', code: 'review.caseOrder', kind: 'accepted', comment: 'ids are lower case', decidedBy: '', decidedAt: '' }] };
-    const text = reviewMarkdown(design, { findings: [] });
+    const text = reviewMarkdown(design, { now: REVIEW_NOW, findings: [] });
     expect(text).toContain('| — | `review.caseOrder` | `review.caseOrder|Leaderboard|Run||rankKey||` | No longer reported. | ids are lower case | — | — |'.replace(/\|\|/g, '\\|\\|').replace('caseOrder|Leaderboard|Run', 'caseOrder\\|Leaderboard\\|Run'));
     expect(text).toContain('The review found nothing.');
   });
@@ -125,7 +130,7 @@ describe('findings and accepted findings', () => {
       suggestion: 'Use `{score:int(10)}` as the article\'s `<paddedScore>#<playerId>` does.',
     });
     const results: ReviewPatternResults = { Leaderboard: { 'top-scores': { verdict: 'fails', reasons: [{ message: 'Item `SCORE#9` comes before `SCORE#240`.' }], items: [] } } };
-    const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings: [quoting], patternResults: results });
+    const text = reviewMarkdown(LEADERBOARD_DESIGN, { now: REVIEW_NOW, findings: [quoting], patternResults: results });
     expect(text).toContain('Scores stored as text in `SCORE#{score}` sort `9` after `10`. Keys of `Run`: `SCORE#9`. Fix: Use `{score:int(10)}` as the article\'s `<paddedScore>#<playerId>` does. |');
     expect(text).toContain('- Item `SCORE#9` comes before `SCORE#240`.');
     expect(text).not.toContain('\\`');
@@ -136,7 +141,7 @@ describe('findings and accepted findings', () => {
   });
 
   it('says so when nothing is decided', () => {
-    expect(reviewMarkdown(SHOP_DESIGN, { findings: [] })).toContain('No finding is decided.');
+    expect(reviewMarkdown(SHOP_DESIGN, { now: REVIEW_NOW, findings: [] })).toContain('No finding is decided.');
   });
 });
 
@@ -163,7 +168,7 @@ describe('a hostile design', () => {
   };
   const findings = [finding({ code: 'review.delimiterInValue', subject: { table: table.name, entity: entityName, field: 'a\nb' }, message: `bad ${HTML}`, decision: { id: 'x', code: 'review.delimiterInValue', kind: 'fixLater', comment: 'note with\nnewline | and <b>html</b> `tick`', decidedBy: '<b>Eve</b>', decidedAt: '2026-12-05T09:40:00Z' } })];
   const results: ReviewPatternResults = { Shop: { [table.accessPatterns[0]!.id]: { verdict: 'fails', reasons: [{ message: `reason ${HTML}` }], items: [{ entity: entityName, item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ORDER#`|\n<script>' } } }] } } };
-  const text = reviewMarkdown(hostile, { findings, patternResults: results });
+  const text = reviewMarkdown(hostile, { now: REVIEW_NOW, findings, patternResults: results });
   const html = markdown.render(text);
 
   it('renders no element the design named: no script, img, details, b or extra table', () => {
@@ -171,9 +176,9 @@ describe('a hostile design', () => {
     expect(html).toContain('&lt;/details&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('keeps the document’s structure: one title, six sections, tables of even rows', () => {
+  it('keeps the document’s structure: one title, seven sections, tables of even rows', () => {
     expect((html.match(/<h1>/g) ?? []).length).toBe(1);
-    expect((html.match(/<h2>/g) ?? []).length).toBe(6);
+    expect((html.match(/<h2>/g) ?? []).length).toBe(7);
     for (const shape of tableShapes(html)) expect(shape.cells.every((cells) => cells === shape.columns)).toBe(true);
     expect(html).not.toMatch(/<(ul|ol)>\s*<li>not a list/);
   });
@@ -195,7 +200,7 @@ describe('a large design', () => {
     const samples = Array.from({ length: 250 }, (_, index) => ({ id: `run-${index}`, values: { season: '2026-SUMMER', score: String(index), ts: String(1719705600 + index), playerId: `p_${index}` } }));
     const big: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...leaderboard, entities: [{ ...entity, samples }] }] };
     const items = samples.map((sample) => ({ entity: 'Run', item: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: sample.id } } }));
-    const text = reviewMarkdown(big, { findings: [], patternResults: { Leaderboard: { 'top-scores': { items } } } });
+    const text = reviewMarkdown(big, { now: REVIEW_NOW, findings: [], patternResults: { Leaderboard: { 'top-scores': { items } } } });
     const collection = text.slice(text.indexOf('## Item collection'), text.indexOf('## Access patterns'));
     expect(collection).toContain('| 100 | `Run` |');
     expect(collection).not.toContain('| 101 |');
@@ -210,9 +215,41 @@ describe('the request JSON', () => {
   it('keeps a bidi control in a key as a JSON escape: exact JSON, shown without reordering', () => {
     const season = '2026\u202ESUMMER';
     const design: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...leaderboard, accessPatterns: leaderboard.accessPatterns.map((pattern) => (pattern.id === 'top-scores' ? { ...pattern, partitionValues: { season } } : pattern)) }] };
-    const text = reviewMarkdown(design, { findings: [] });
+    const text = reviewMarkdown(design, { now: REVIEW_NOW, findings: [] });
     const block = /```json\n([\s\S]*?)\n```/.exec(text)?.[1] ?? '';
     expect(block).toContain('"S": "SEASON#2026\\u202ESUMMER"');
     expect(JSON.parse(block).ExpressionAttributeValues[':leaderboardId']).toEqual({ S: `SEASON#${season}` });
+  });
+});
+
+describe('the stamp, the decisions and the sign-offs', () => {
+  const { format: _format, ...leaderboard } = LEADERBOARD_DESIGN;
+  const decided = (kind: 'accepted' | 'wontFix' | 'fixLater', code: ReviewedFinding['code'], comment: string) =>
+    finding({ code, decision: { id: code, code, kind, comment, decidedBy: 'Ada', decidedAt: '2026-12-05T09:00:00.000Z' } });
+
+  it('is stamped at the top with the design’s name, its revision and the date it was generated', () => {
+    const text = reviewMarkdown({ ...leaderboard, revision: 7 }, { now: REVIEW_NOW, findings: [] });
+    expect(text.split('\n').slice(0, 3)).toEqual(['# Leaderboard', '', '**Design:** Leaderboard · **Revision** 7 · **Generated** 2026-12-05 09:40 UTC']);
+    // A design never saved with a revision is revision 1.
+    expect(reviewMarkdown(leaderboard, { now: REVIEW_NOW, findings: [] })).toContain('**Revision** 1 ·');
+  });
+
+  it('lists the decisions by kind, in the order accepted, won’t fix, fix later', () => {
+    const findings = [decided('fixLater', 'review.caseOrder', 'next sprint'), decided('accepted', 'review.noTiebreaker', 'unique'), decided('wontFix', 'review.hotPartition', 'small table')];
+    const text = reviewMarkdown(leaderboard, { now: REVIEW_NOW, findings });
+    const decisions = text.slice(text.indexOf('## Decisions'), text.indexOf('## Sign-off'));
+    expect(decisions.split('\n').filter((line) => line.startsWith('###'))).toEqual(['### Accepted (1)', "### Won't fix (1)", '### Fix later (1)']);
+    expect(decisions).toContain('| small table | Ada | 2026-12-05 09:00 UTC |');
+    expect(text.slice(text.indexOf('## Findings'), text.indexOf('## Decisions'))).toContain('Every finding is decided (see Decisions).');
+  });
+
+  it('lists each sign-off with its date and revision, marked out of date once the design changed after it', () => {
+    const signed = signOff({ ...leaderboard, revision: 2 }, 'Ada <b>', new Date('2026-12-05T09:00:00.000Z'));
+    const current = reviewMarkdown(signed, { now: REVIEW_NOW, findings: [] });
+    expect(current).toContain('| Ada &lt;b&gt; | 2026-12-05 09:00 UTC | 2 | current |');
+    const changed = reviewMarkdown({ ...signed, revision: 3, description: 'changed' }, { now: REVIEW_NOW, findings: [] });
+    expect(changed).toContain('| Ada &lt;b&gt; | 2026-12-05 09:00 UTC | 2 | **out of date**: the design changed after this sign-off |');
+    expect(changed).toContain('**Revision** 3');
+    expect(reviewMarkdown(leaderboard, { now: REVIEW_NOW, findings: [] })).toContain('Nobody has signed this design off.');
   });
 });

@@ -35,9 +35,19 @@ export interface ReviewSection {
   readonly blocks: readonly ReviewBlock[];
 }
 
+/** What the document is of and when it was made: printed at its top. */
+export interface ReviewStamp {
+  readonly designName: string;
+  /** The design's revision (`revision ?? 1`). */
+  readonly revision: number;
+  /** When the document was generated, ISO 8601 (the `now` it was built with). */
+  readonly generatedAt: string;
+}
+
 export interface ReviewDocument {
   /** The design's name. */
   readonly title: string;
+  readonly stamp: ReviewStamp;
   /** The design's description (may be empty). */
   readonly description: string;
   readonly sections: readonly ReviewSection[];
@@ -54,7 +64,9 @@ export interface ReviewPatternResult {
 export type ReviewPatternResults = Readonly<Record<string, Readonly<Record<string, ReviewPatternResult>>>>;
 
 export interface ReviewDocumentOptions {
-  /** The design's current findings (reviewDesign), accepted ones included. */
+  /** When the document is generated (stamped at its top); passed in so building it stays pure. */
+  readonly now: Date;
+  /** The design's current findings (reviewDesign), decided ones included. */
   readonly findings: readonly ReviewedFinding[];
   readonly patternResults?: ReviewPatternResults;
   /** The table whose item collection is shown (default: the first). */

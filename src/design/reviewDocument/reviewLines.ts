@@ -1,6 +1,7 @@
 import type { KeyAttributeDesign } from '../design.types';
 import { splitMessageText } from '../messageText';
-import type { ReviewInline, ReviewLine } from './reviewDocument.types';
+import { describeReviewDate } from '../decisions/decisions';
+import type { ReviewInline, ReviewLine, ReviewStamp } from './reviewDocument.types';
 
 /** Small constructors of the document model's inline runs, shared by the section builders. */
 
@@ -32,4 +33,19 @@ export const MAX_LISTED_ROWS = 100;
 /** "… and 20 more" after a list cut at MAX_LISTED_ROWS (nothing when it was not cut). */
 export function moreRows(total: number, what: string): readonly { readonly kind: 'paragraph'; readonly content: ReviewLine }[] {
   return total > MAX_LISTED_ROWS ? [{ kind: 'paragraph', content: [text(`The first ${MAX_LISTED_ROWS} of ${groupDigits(total)} ${what} are listed.`)] }] : [];
+}
+
+/**
+ * The stamp at the document's top, the same in both renderings:
+ * `Design: Leaderboard · Revision 3 · Generated 2026-12-05 09:40 UTC`.
+ */
+export function stampLine(stamp: ReviewStamp): ReviewLine {
+  return [
+    strong('Design:'),
+    text(` ${stamp.designName || 'Untitled design'} · `),
+    strong('Revision'),
+    text(` ${groupDigits(stamp.revision)} · `),
+    strong('Generated'),
+    text(` ${describeReviewDate(stamp.generatedAt)}`),
+  ];
 }

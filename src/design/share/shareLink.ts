@@ -10,7 +10,7 @@ import { MAX_SHARE_DESIGN_BYTES, MAX_SHARE_FRAGMENT_CHARS, SHARE_FRAGMENT_PREFIX
  * link format (how the design is packed); the JSON inside names the design
  * format (`"format": "keylab.design/1"`) and is the same document a design
  * file holds: only what the design format writes (templates, entities,
- * samples, access patterns, accepted findings), never credentials,
+ * samples, access patterns, decisions, sign-offs), never credentials,
  * connections or table data. A link is untrusted input, read exactly like an
  * imported file.
  */

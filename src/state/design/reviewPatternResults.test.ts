@@ -4,6 +4,9 @@ import { LEADERBOARD_DESIGN, SHOP_DESIGN, type Design } from '../../design';
 import { collectReviewResults, currentReviewResults } from './reviewPatternResults';
 import { createAccessPatternRunStore } from './runAccessPatterns';
 
+/** The date the review documents here are generated on (fixed: the document is pure). */
+const REVIEW_NOW = new Date('2026-12-05T09:40:00.000Z');
+
 describe('the access-pattern results of a review document', () => {
   it('runs the patterns through the store when they were not run yet, so the Access patterns region shows them too', async () => {
     const runs = createAccessPatternRunStore();
@@ -12,7 +15,7 @@ describe('the access-pattern results of a review document', () => {
     expect(runs.getState().ranFor).toBe(LEADERBOARD_DESIGN.tables[0]);
     expect(results.Leaderboard?.['top-scores']?.verdict).toBe('passes');
     expect(results.Leaderboard?.['player-runs']?.items.map(({ item }) => item.ts)).toEqual([{ N: '1719745200' }, { N: '1719723600' }]);
-    const text = reviewMarkdown(LEADERBOARD_DESIGN, { findings: [], patternResults: results });
+    const text = reviewMarkdown(LEADERBOARD_DESIGN, { now: REVIEW_NOW, findings: [], patternResults: results });
     expect(text).toContain('| 1 | `Run` | `SEASON#2026-SUMMER` | `0000002300#0000001719705600#p_7781` |');
     expect(text).not.toContain('not run');
   });

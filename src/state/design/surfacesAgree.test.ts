@@ -6,6 +6,9 @@ import { plainScoreDesign } from '../../design/present/present.fixtures';
 import { compareSampleOrders, judgeTemplateFields, rankByIntendedOrder } from '../../keys';
 import { runAccessPatterns, type PatternRunOutcome } from './runAccessPatterns';
 
+/** The date the review documents here are generated on (fixed: the document is pure). */
+const REVIEW_NOW = new Date('2026-12-05T09:40:00.000Z');
+
 /**
  * Issue 31: every surface asks one judge, so two surfaces never disagree about
  * one design. Over the built-in examples, the Workbench fixtures and the
@@ -146,7 +149,7 @@ describe('every surface agrees about a design', () => {
       }
 
       // The review document's item collection says what the slides (and the key builder) say of that partition.
-      const document = buildReviewDocument(design, { findings: [], patternResults: results });
+      const document = buildReviewDocument(design, { now: REVIEW_NOW, findings: [], patternResults: results });
       const first = design.tables[0];
       if (first) {
         const largest = [...listPartitions(first)].sort((a, b) => b.itemCount - a.itemCount)[0];

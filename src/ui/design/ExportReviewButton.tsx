@@ -23,7 +23,7 @@ export function ExportReviewButton({ design }: { readonly design: Design }) {
     try {
       const patternResults = await collectReviewResults(design, stores.accessPatternRuns);
       const fileName = `${safeFileName(design.name)}.review.md`;
-      downloadText(fileName, reviewMarkdown(design, { findings: reviewDesign({ design }), patternResults }), 'text/markdown');
+      downloadText(fileName, reviewMarkdown(design, { now: new Date(), findings: reviewDesign({ design }), patternResults }), 'text/markdown');
       setStatus(`Downloaded ${fileName}.`);
     } catch (error) {
       setStatus(`The review could not be written: ${error instanceof Error ? error.message : String(error)}`);

@@ -32,7 +32,7 @@ export function ReviewDocumentRegion({ designId, design: current }: DesignRegion
   const document = useMemo(() => {
     const patternResults = { ...(collected?.design === design ? collected.results : {}), ...currentReviewResults(design, { lastRun, ranFor }) };
     // The Design review region's memoised review of the same design object: the rules run once per keystroke, not once per region.
-    return buildReviewDocument(design, { findings: reviewStoreOf(stores.designs).getState().reviewOf(design).findings, patternResults });
+    return buildReviewDocument(design, { now: new Date(), findings: reviewStoreOf(stores.designs).getState().reviewOf(design).findings, patternResults });
   }, [design, collected, lastRun, ranFor, stores.designs]);
 
   const print = async () => {

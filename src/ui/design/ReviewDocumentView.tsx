@@ -1,3 +1,4 @@
+import { stampLine } from '../../design/reviewDocument';
 import type { ReviewBlock, ReviewDocument, ReviewLine } from '../../design';
 import { VisibleLines, VisibleProse, VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
@@ -14,6 +15,9 @@ export function ReviewDocumentView({ document }: { readonly document: ReviewDocu
       <h3 className="review-document-title">
         <VisibleText text={document.title || 'Untitled design'} />
       </h3>
+      <p className="review-document-stamp">
+        <Line line={stampLine(document.stamp)} />
+      </p>
       {document.description.trim() !== '' && (
         <p>
           <VisibleProse text={document.description.replace(/[\t\r\n ]+/g, ' ').trim()} />

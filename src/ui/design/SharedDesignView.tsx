@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import { DECISION_KIND_LABELS, describeDesignProblem } from '../../design';
+import { describeDesignProblem } from '../../design';
+import { SharedReviewRecord } from './SharedReviewRecord';
 import { decodeShareFragment } from '../../design/share';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores } from '../stores';
@@ -87,18 +88,7 @@ export function SharedDesignView({ fragment, onLeave }: { readonly fragment: str
       {design.tables.map((table) => (
         <SharedTableView key={table.name} table={table} />
       ))}
-      {design.decisions && design.decisions.length > 0 && (
-        <section className="card" aria-label="Decided findings">
-          <h3>Decided findings</h3>
-          <ul>
-            {design.decisions.map((finding) => (
-              <li key={finding.id}>
-                {DECISION_KIND_LABELS[finding.kind]} <VisibleText className="mono" text={finding.code} />: <VisibleText text={finding.comment} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SharedReviewRecord design={design} />
     </section>
   );
 }

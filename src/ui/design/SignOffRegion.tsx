@@ -31,64 +31,62 @@ interface SignOffRegionProps {
   /** The design as it is now (a sign-off is current when nothing it covers changed). */
   readonly design: Design;
   readonly store: DesignReviewStore;
-  readonly readOnly?: boolean;
 }
 
-export function SignOffRegion({ designId, design, store, readOnly = false }: SignOffRegionProps) {
+/** The region Sign-off: the sign-offs, and Sign off. */
+export function SignOffRegion({ designId, design, store }: SignOffRegionProps) {
   const headingId = useId();
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const signOffs = design.signOffs ?? [];
   const revision = design.revision ?? 1;
   return (
     <section className="review-sign-off" aria-labelledby={headingId}>
       <h3 id={headingId}>Sign-off</h3>
-      {signOffs.length === 0 ? (
-        <p className="muted small">Nobody has signed this design off yet.</p>
-      ) : (
-        <ul className="review-sign-off-list">
-          {signOffs.map((entry) => {
-            const current = isSignOffCurrent(design, entry);
-            return (
-              <li key={entry.reviewer} className={current ? 'sign-off-current' : 'sign-off-stale'}>
-                <VisibleText className="review-sign-off-name" text={entry.reviewer} /> signed off on <time dateTime={entry.signedAt}>{describeReviewDate(entry.signedAt)}</time>, revision{' '}
-                {entry.revision.toLocaleString('en-US')}
-                {current ? (
-                  <span className="sign-off-state"> — current</span>
-                ) : (
-                  <strong className="sign-off-state sign-off-out-of-date"> — out of date: the design changed after this sign-off</strong>
-                )}
-                {!readOnly && (
-                  <>
-                    {' '}
-                    <button type="button" className="link-button" aria-label={`Remove the sign-off by ${entry.reviewer}`} onClick={() => store.getState().withdrawSignOff(designId, entry.reviewer)}>
-                      Remove
-                    </button>
-                  </>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {!readOnly && (
-        <div className="button-row">
-          <button
-            type="button"
-            onClick={() => {
-              const result = store.getState().signOff(designId);
-              setProblem(result.ok ? undefined : result.message);
-            }}
-          >
-            Sign off
-          </button>
-          <span className="muted small">Records your name, today’s date and revision {revision.toLocaleString('en-US')} of the design.</span>
-        </div>
-      )}
+      <SignOffList design={design} onRemove={(reviewer) => store.getState().withdrawSignOff(designId, reviewer)} />
+      <div className="button-row">
+        <button
+          type="button"
+          onClick={() => {
+            const result = store.getState().signOff(designId);
+            setProblem(result.ok ? undefined : result.message);
+          }}
+        >
+          Sign off
+        </button>
+        <span className="muted small">Records your name, today’s date and revision {revision.toLocaleString('en-US')} of the design.</span>
+      </div>
       {problem && (
         <p className="field-error" role="alert">
           {problem}
         </p>
       )}
     </section>
+  );
+}
+
+/** Each sign-off with its date and revision, current or out of date; Remove only where `onRemove` is given (not in a shared link). */
+export function SignOffList({ design, onRemove }: { readonly design: Design; readonly onRemove?: (reviewer: string) => void }) {
+  const signOffs = design.signOffs ?? [];
+  if (signOffs.length === 0) return <p className="muted small">Nobody has signed this design off yet.</p>;
+  return (
+    <ul className="review-sign-off-list">
+      {signOffs.map((entry) => {
+        const current = isSignOffCurrent(design, entry);
+        return (
+          <li key={entry.reviewer} className={current ? 'sign-off-current' : 'sign-off-stale'}>
+            <VisibleText className="review-sign-off-name" text={entry.reviewer} /> signed off on <time dateTime={entry.signedAt}>{describeReviewDate(entry.signedAt)}</time>, revision{' '}
+            {entry.revision.toLocaleString('en-US')}
+            {current ? <span className="sign-off-state"> — current</span> : <strong className="sign-off-state sign-off-out-of-date"> — out of date: the design changed after this sign-off</strong>}
+            {onRemove && (
+              <>
+                {' '}
+                <button type="button" className="link-button" aria-label={`Remove the sign-off by ${entry.reviewer}`} onClick={() => onRemove(entry.reviewer)}>
+                  Remove
+                </button>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
