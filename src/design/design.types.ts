@@ -250,6 +250,8 @@ export interface SignOffDesign {
 export interface Design {
   readonly name: string;
   readonly description: string;
+  /** What the NoSQL Workbench model this design was imported from held beyond it (absent: not imported from one). */
+  readonly workbenchSource?: WorkbenchSourceDesign;
   readonly tables: readonly TableDesign[];
   /**
    * Which saved state of the design this is: a whole number from 1, bumped
@@ -260,6 +262,24 @@ export interface Design {
   readonly decisions?: readonly FindingDecisionDesign[];
   /** Reviewers' sign-offs, at most one per reviewer (absent: none). */
   readonly signOffs?: readonly SignOffDesign[];
+}
+
+/**
+ * What a NoSQL Workbench model held that a design cannot express, kept so a
+ * Workbench export writes it back: the model as read with every TableData
+ * emptied (ModelMetadata, key order, NonKeyAttributes, facet key aliases,
+ * DataAccess, auto scaling, fields Keylab does not know), which facets held
+ * items, and a tag of the design as imported (an unchanged design keeps the
+ * model's DateLastModified). Plain JSON, never rendered; credential-like
+ * keys are dropped when it is read.
+ */
+export interface WorkbenchSourceDesign {
+  readonly model: Readonly<Record<string, unknown>>;
+  /** Per table name: the facets whose TableData held items (the others' items were in the table's TableData). */
+  readonly itemFacets: Readonly<Record<string, readonly string[]>>;
+  /** Per table name, then facet name ("" for the table's TableData): the order the items wrote their attributes in. */
+  readonly attributeOrder?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  readonly designTag: string;
 }
 
 /** The JSON document: a design with its format tag first. */

@@ -14,7 +14,7 @@ export const MAX_REPORTED_PROBLEMS = 200;
  * Names that look like credentials or connection settings. A design never
  * carries them: such keys are dropped and the warning says why.
  */
-const SECRET_LIKE = /access.?key|secret|session.?token|credential|password|passwd|token|api.?key|authori[sz]ation|endpoint|region|profile|connection/i;
+export const SECRET_LIKE = /access.?key|secret|session.?token|credential|password|passwd|token|api.?key|authori[sz]ation|endpoint|region|profile|connection/i;
 
 export const CREDENTIALS_WARNING = 'design files never carry credentials or connection settings: this key was dropped.';
 

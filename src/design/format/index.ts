@@ -13,3 +13,4 @@ export { locateJsonPaths, withJsonPositions, type JsonPosition } from './locateJ
 export { CREDENTIALS_WARNING } from './documentReader';
 export { checkKeyTemplate } from './templateChecks';
 export { checkTableName, MAX_GSIS, MAX_LSIS, MAX_INDEX_KEY_ATTRIBUTES } from './tableReader';
+export { readWorkbenchSource, withoutCredentials, WORKBENCH_SOURCE_KEY } from './workbenchSourceReader';

@@ -180,7 +180,7 @@ describe('parseDesignDocument: unknown keys and credentials', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.warnings.map((warning) => warning.path)).toEqual(['theme', 'tables[0].entities[0].color']);
-    expect(result.warnings[0]?.message).toMatch(/^unknown key "theme" was dropped \(known here: format, name, description, revision, tables, decisions, signOffs, acceptedFindings\)/);
+    expect(result.warnings[0]?.message).toMatch(/^unknown key "theme" was dropped \(known here: format, name, description, revision, tables, decisions, signOffs, acceptedFindings, workbenchSource\)/);
     expect(result.design).not.toHaveProperty('theme');
     expect(result.design.tables[0]!.entities[0]).not.toHaveProperty('color');
     expect(result.design.tables[0]!.entities[0]!.description).toBe('');

@@ -7,6 +7,7 @@ import { readAccessPattern } from './patternReader';
 import { describeJsonType, elementPath, errorAt, isPlainObject, memberPath } from './problemPath';
 import { readDecisions, readRevision, readSignOffs } from './reviewRecordReader';
 import { readTableShape } from './tableReader';
+import { readWorkbenchSource, WORKBENCH_SOURCE_KEY } from './workbenchSourceReader';
 
 /**
  * Reads a Keylab design document (`"format": "keylab.design/1"`): every field
@@ -85,7 +86,7 @@ export function parseDesignDocument(input: string | unknown, options: ParseDesig
 export function readDesign(value: unknown, options: ParseDesignOptions = {}): DesignReadResult {
   const file = options.fileName ? `${options.fileName}: ` : '';
   const reader = new DocumentReader();
-  const raw = reader.object(value, '', DESIGN_KEYS, `{"format": "${DESIGN_FORMAT}", "name": "Shop", "tables": []}`);
+  const raw = reader.object(value, '', [...DESIGN_KEYS, WORKBENCH_SOURCE_KEY], `{"format": "${DESIGN_FORMAT}", "name": "Shop", "tables": []}`);
   if (!raw) return finish(reader, undefined);
   const tooBig = checkSize(raw);
   if (tooBig) return refuse('', file + tooBig);
@@ -108,7 +109,8 @@ export function readDesign(value: unknown, options: ParseDesignOptions = {}): De
     name !== undefined && description !== undefined && tableList
       ? { name, description, ...(revision !== undefined ? { revision } : {}), tables, ...(decisions.length > 0 ? { decisions } : {}), ...(signOffs.length > 0 ? { signOffs } : {}) }
       : undefined;
-  return finish(reader, design);
+  const workbenchSource = readWorkbenchSource(reader, raw);
+  return finish(reader, design && workbenchSource ? { ...design, workbenchSource } : design);
 }
 
 function readTable(reader: DocumentReader, value: unknown, path: string): TableDesign | undefined {

@@ -44,6 +44,7 @@ export function toDesignDocument(design: Design): DesignDocument {
     tables: design.tables.map(tableDocument),
     ...(decisions.length > 0 ? { decisions: decisions.map(decisionDocument) } : {}),
     ...(signOffs.length > 0 ? { signOffs: signOffs.map(signOffDocument) } : {}),
+    ...(design.workbenchSource ? { workbenchSource: { model: design.workbenchSource.model, itemFacets: design.workbenchSource.itemFacets, ...(design.workbenchSource.attributeOrder ? { attributeOrder: design.workbenchSource.attributeOrder } : {}), designTag: design.workbenchSource.designTag } } : {}),
   };
 }
 

@@ -3,19 +3,31 @@ import type { ImportResult } from './importResult';
 import { importOneTableValue } from './importOneTableSchema';
 import { importWorkbenchValue } from './importWorkbenchModel';
 import { parseJsonText } from './jsonText';
+import { importCloudFormationValue, isCloudFormationTemplate } from './cloudFormation/importCloudFormation';
+import { parseYamlText } from './cloudFormation/yamlText';
 
 /** The formats Import design… reads, for the message when a file is none of them. */
-export const IMPORT_FORMATS = ['Keylab design JSON ("format": "keylab.design/1")', 'NoSQL Workbench model JSON (ModelName, DataModel)', 'OneTable schema JSON ("format": "onetable:1.1.0")'] as const;
+export const IMPORT_FORMATS = ['Keylab design JSON ("format": "keylab.design/1")', 'NoSQL Workbench model JSON (ModelName, DataModel)', 'OneTable schema JSON ("format": "onetable:1.1.0")', 'CloudFormation template, YAML or JSON (AWS::DynamoDB::Table, AWS::DynamoDB::GlobalTable)'] as const;
+
+/** A YAML file by its name (a .template may be either: its first character decides). */
+const YAML_NAME = /\.ya?ml$/i;
+const TEMPLATE_NAME = /\.template$/i;
+/** A template's first keys, for a YAML template whatever its file name. */
+const TEMPLATE_START = /^(?:AWSTemplateFormatVersion|Resources|Description|Transform)\s*:/m;
 
 /**
  * Imports a design file of any format Keylab reads, recognised by its
- * content (not its name): a Keylab design, a NoSQL Workbench model or a
- * OneTable schema.
+ * content: a Keylab design, a NoSQL Workbench model, a OneTable schema or a
+ * CloudFormation template. The name only decides how the text is read:
+ * .yaml/.yml (and a .template or a nameless template not starting with "{")
+ * as YAML, anything else as JSON.
  *
  * @example
  * importDesignFile(text, "shop-model.json") // { ok: true, design, report, warnings } or { ok: false, errors }
  */
 export function importDesignFile(text: string, fileName: string): ImportResult {
+  const startsLikeJson = /^\s*[{[]/.test(text);
+  if (YAML_NAME.test(fileName) || (!startsLikeJson && (TEMPLATE_NAME.test(fileName) || TEMPLATE_START.test(text)))) return importYamlFile(text, fileName);
   const parsed = parseJsonText(text, fileName);
   if (!parsed.ok) return parsed;
   const value = parsed.value;
@@ -24,6 +36,7 @@ export function importDesignFile(text: string, fileName: string): ImportResult {
   if (format?.startsWith('keylab.design/')) return importKeylabDesign(text, fileName);
   if (root && (Array.isArray(root.DataModel) || 'ModelName' in root)) return withPositions(text, importWorkbenchValue(value, { fileName }));
   if (format?.startsWith('onetable:') || (root && 'models' in root && 'indexes' in root)) return withPositions(text, importOneTableValue(value, { fileName }));
+  if (root && isCloudFormationTemplate(root)) return withPositions(text, importCloudFormationValue(value, { fileName }));
   return {
     ok: false,
     errors: [
@@ -31,6 +44,27 @@ export function importDesignFile(text: string, fileName: string): ImportResult {
         path: '',
         severity: 'error',
         message: `${fileName} is JSON, but not a design file Keylab reads. Accepted: ${IMPORT_FORMATS.join('; ')}.`,
+      },
+    ],
+  };
+}
+
+/** A YAML file: a CloudFormation template, or a clear refusal naming what Keylab reads. */
+function importYamlFile(text: string, fileName: string): ImportResult {
+  const parsed = parseYamlText(text, fileName);
+  if (!parsed.ok) return parsed;
+  if (isCloudFormationTemplate(parsed.value)) {
+    // Each problem with its line and column in the YAML text, as JSON files get them.
+    const result = importCloudFormationValue(parsed.value, { fileName });
+    return result.ok ? { ...result, warnings: parsed.withPositions(result.warnings) } : { ok: false, errors: parsed.withPositions(result.errors) };
+  }
+  return {
+    ok: false,
+    errors: [
+      {
+        path: '',
+        severity: 'error',
+        message: `${fileName} is YAML, but not a CloudFormation template with DynamoDB tables (no AWSTemplateFormatVersion, no Resources of type AWS::DynamoDB::Table or AWS::DynamoDB::GlobalTable). Accepted: ${IMPORT_FORMATS.join('; ')}.`,
       },
     ],
   };

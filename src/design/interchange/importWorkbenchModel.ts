@@ -7,6 +7,8 @@ import type { ImportReportEntry, ImportResult } from './importResult';
 import { parseJsonText } from './jsonText';
 import { ShapeReader } from './shapeReader';
 import { WORKBENCH_VERSIONS } from './workbenchModel.types';
+import { workbenchSourceOf } from './workbenchSource';
+import { withoutCredentials } from '../format';
 
 const KEY_TYPES = ['S', 'N', 'B'] as const;
 const ATTRIBUTE_TYPES: readonly AttributeTypeName[] = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'];
@@ -47,11 +49,15 @@ export function importWorkbenchValue(value: unknown, options: { readonly fileNam
   const tables = (dataModel ?? []).map((raw, index) => readTable(raw, `DataModel[${index}]`, reader, report));
   if (reader.errors.length > 0) return { ok: false, errors: reader.errors };
 
-  const design: Design = { name, description, tables: tables as TableDesign[] };
-  const restored = restoreKeylabExtension(root, design, reader);
+  const inferred: Design = { name, description, tables: tables as TableDesign[] };
+  const restored = restoreKeylabExtension(root, inferred, reader);
+  // What the model holds beyond the design (metadata, aliases, facets' shape, where items live), for the export to write back.
+  const scrubbed = withoutCredentials(root, '', (path) => reader.warn(path, 'a credential-like key: it is not kept with the design and never exported.'));
+  const keep = (design: Design): Design => (scrubbed && typeof scrubbed === 'object' ? { ...design, workbenchSource: workbenchSourceOf(scrubbed as Record<string, unknown>, design) } : design);
   if (restored) {
-    return { ok: true, design: restored, report: [{ scope: 'model', summary: `Restored Keylab design "${restored.name}" from the model's Keylab extension field (templates, entities, samples and access patterns exactly as exported).`, notes: [] }], warnings: reader.warnings };
+    return { ok: true, design: keep(restored), report: [{ scope: 'model', summary: `Restored Keylab design "${restored.name}" from the model's Keylab extension field (templates, entities, samples and access patterns exactly as exported).`, notes: [] }], warnings: reader.warnings };
   }
+  const design = keep(inferred);
   report.unshift({
     scope: 'model',
     summary: `NoSQL Workbench model "${name}" (version ${typeof version === 'string' ? version : 'unknown'}): ${tables.length} table${tables.length === 1 ? '' : 's'}.`,

@@ -6,6 +6,8 @@
 export { importWorkbenchModel } from './importWorkbenchModel';
 export { exportWorkbenchModel, type WorkbenchExportOptions } from './exportWorkbenchModel';
 export { importOneTableSchema } from './importOneTableSchema';
+export { importCloudFormationValue, isCloudFormationTemplate } from './cloudFormation/importCloudFormation';
+export { parseYamlText } from './cloudFormation/yamlText';
 export { importDesignBytes, importDesignFile, IMPORT_FORMATS } from './importDesignFile';
 export { MAX_IMPORTED_SAMPLES } from './importLimits';
 export { EXPORT_FORMATS, type DownloadFile, type ExportFormat } from './exportFormats';

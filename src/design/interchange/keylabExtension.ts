@@ -22,7 +22,7 @@ export function restoreKeylabExtension(root: Record<string, unknown>, imported: 
   const dataModel = root.DataModel as readonly Record<string, unknown>[];
   const same =
     design.tables.length === imported.tables.length &&
-    design.tables.every((table, index) => sameTableShape(table, imported.tables[index]!) && canonical(tableItems(table).map((entry) => entry.item)) === canonical(dataModel[index]?.TableData ?? []));
+    design.tables.every((table, index) => sameTableShape(table, imported.tables[index]!) && sameItems(tableItems(table).map((entry) => entry.item), modelItems(dataModel[index])));
   if (same) return design;
   reader.warn(KEYLAB_EXTENSION_FIELD, 'the model was changed after Keylab exported it (its tables or items differ from the Keylab design it carries); templates were inferred from the model again.');
   return undefined;
@@ -44,6 +44,20 @@ function readExtensionDesign(extension: unknown): Design | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Every item a model's table holds, in its TableData and in its facets (an older Keylab export wrote each in both). */
+function modelItems(table: Record<string, unknown> | undefined): unknown[] {
+  if (!table) return [];
+  const facets = Array.isArray(table.TableFacets) ? (table.TableFacets as unknown[]) : [];
+  const facetItems = facets.flatMap((facet) => (facet !== null && typeof facet === 'object' && Array.isArray((facet as Record<string, unknown>).TableData) ? ((facet as Record<string, unknown>).TableData as unknown[]) : []));
+  return [...(Array.isArray(table.TableData) ? table.TableData : []), ...facetItems];
+}
+
+/** The same items, wherever and however often the model lists each. */
+function sameItems(design: readonly unknown[], model: readonly unknown[]): boolean {
+  const distinct = (items: readonly unknown[]) => [...new Set(items.map(canonical))].sort().join('\n');
+  return design.length === new Set(design.map(canonical)).size && distinct(design) === distinct(model);
 }
 
 function sameTableShape(a: TableDesign, b: TableDesign): boolean {

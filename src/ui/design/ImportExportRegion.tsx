@@ -105,14 +105,14 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
           <input
             ref={fileInput}
             type="file"
-            accept=".json,application/json"
+            accept=".json,.yaml,.yml,.template,application/json,application/yaml,text/yaml"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
               event.currentTarget.value = '';
               if (file) void importFile(file);
             }}
           />
-          <span className="muted small">A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON).</span>
+          <span className="muted small">A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON), or a CloudFormation template (YAML or JSON).</span>
         </label>
       )}
       {running && <ImportProgress fileName={running.fileName} bytes={running.bytes} phase={running.phase} {...(running.phase === 'saving' ? {} : { onCancel: cancelImport })} />}
