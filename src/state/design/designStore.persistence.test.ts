@@ -227,16 +227,17 @@ describe('the designs store in IndexedDB', () => {
     expect(again.getState().designs.find((saved) => saved.id === 'example-shop')?.design.description).toBe('accepted just before the reload');
   });
 
-  it('writes nothing before the saved designs are read (an early change never overwrites them)', async () => {
+  it('writes nothing before the saved designs are read: an early change never overwrites them, it is made again on them', async () => {
     const indexedDB = new IDBFactory();
     const first = await reload(indexedDB);
-    first.getState().updateDesign('example-shop', (design) => ({ ...design, description: 'saved' }));
+    first.getState().updateDesign('example-shop', (design) => ({ ...design, name: 'Shop as saved', description: 'saved' }));
     await first.getState().saved();
     const early = createDesignStore({ records: openDesignRecords({ indexedDB }), now: fixedClock });
     early.getState().updateDesign('example-shop', (design) => ({ ...design, description: 'before the load' }));
     await loaded(early);
     await early.getState().saved();
-    expect((await reload(indexedDB)).getState().designs.find((saved) => saved.id === 'example-shop')?.design.description).toBe('saved');
+    // The saved design, not the example shown, with the one change the user made.
+    expect((await reload(indexedDB)).getState().designs.find((saved) => saved.id === 'example-shop')?.design).toMatchObject({ name: 'Shop as saved', description: 'before the load' });
   });
 
   it('keeps a saved design whose contents are mid-edit (a pattern left without a value), and says what to fix', async () => {
@@ -270,3 +271,52 @@ async function setAside(indexedDB: IDBFactory): Promise<unknown[]> {
   database.close();
   return all;
 }
+
+describe('changes made before the saved designs are read', () => {
+  it('are made again on the saved designs: an import, an edit, a copy, a rename and the open design survive the load (they were lost when it replaced the list)', async () => {
+    const indexedDB = new IDBFactory();
+    const first = await reload(indexedDB);
+    first.getState().updateDesign('example-shop', (design) => ({ ...design, description: 'saved earlier' }));
+    const earlierId = first.getState().createDesign('Saved earlier');
+    await first.getState().saved();
+
+    // A new tab: the examples are shown at once, and the user acts before IndexedDB answers.
+    const store = createDesignStore({ records: openDesignRecords({ indexedDB }), now: fixedClock });
+    expect(store.getState().loaded).toBe(false);
+    const importedId = store.getState().addDesign({ ...emptyDesign('Imported before the load'), description: 'from a file' });
+    store.getState().updateDesign(importedId, (design) => ({ ...design, description: 'edited right after' }));
+    store.getState().updateDesign('example-shop', (design) => ({ ...design, name: 'Shop, renamed before the load' }));
+    const copyId = store.getState().duplicateDesign('example-leaderboard')!;
+    store.getState().openDesign(importedId);
+    await loaded(store);
+
+    const designs = store.getState().designs.map((saved) => saved.design);
+    // What was saved before is there (the edit of the shop kept, the earlier design too) …
+    expect(designs.find((design) => design.name === 'Saved earlier')).toBeDefined();
+    expect(store.getState().designs.find((saved) => saved.id === earlierId)?.design.name).toBe('Saved earlier');
+    const shop = store.getState().designs.find((saved) => saved.id === 'example-shop')!.design;
+    // … with the change made before the load applied to the saved version, not to the example shown.
+    expect(shop).toMatchObject({ name: 'Shop, renamed before the load', description: 'saved earlier' });
+    const imported = store.getState().designs.filter((saved) => saved.design.name === 'Imported before the load');
+    expect(imported).toHaveLength(1);
+    expect(imported[0]!.design.description).toBe('edited right after');
+    expect(designs.filter((design) => design.name === 'Leaderboard (copy)')).toHaveLength(1);
+    expect(store.getState().openDesignId).toBe(imported[0]!.id);
+    expect(copyId).toBeDefined();
+
+    // And they are saved: a reload reads them.
+    await store.getState().saved();
+    const again = await reload(indexedDB);
+    expect(again.getState().designs.map((saved) => saved.design.name)).toEqual(store.getState().designs.map((saved) => saved.design.name));
+  });
+
+  it('are kept once, not twice, when nothing was saved before (the list shown stays)', async () => {
+    const indexedDB = new IDBFactory();
+    const store = createDesignStore({ records: openDesignRecords({ indexedDB }), now: fixedClock });
+    store.getState().addDesign(emptyDesign('Imported into a new browser'));
+    store.getState().updateDesign('example-shop', (design) => ({ ...design, description: `${design.description}!` }));
+    await loaded(store);
+    expect(store.getState().designs.filter((saved) => saved.design.name === 'Imported into a new browser')).toHaveLength(1);
+    expect(store.getState().designs.find((saved) => saved.id === 'example-shop')!.design.description.endsWith('!!')).toBe(false);
+  });
+});

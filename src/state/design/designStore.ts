@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { copyName, emptyDesign, EXAMPLE_DESIGNS, freeDesignName, type Design, type DesignDocument } from '../../design';
 import type { DesignRecords } from './designRecords.types';
 import { createRevisionCounter } from './designRevisions';
+import { createChangesBeforeLoad } from './changesBeforeLoad';
 import { createDesignVersionActions, type DesignVersionActions, type DesignVersionsState } from './designVersions';
 import { persistDesigns, type DesignPersistenceOptions } from './persistDesigns';
 
@@ -85,10 +86,13 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
   const now = options.now ?? (() => new Date());
   let persistence: { settled(): Promise<void>; beforeUnload(): void } | undefined;
   const revisions = createRevisionCounter();
+  // Until the saved designs are read, every change is also logged, to be made again on the list as read.
+  const beforeLoad = options.records ? createChangesBeforeLoad() : undefined;
   const create = (set: DesignStore['setState'], get: DesignStore['getState']): DesignStoreState & DesignStoreActions => {
     const add = (design: Design): string => {
       const id = nextDesignId(get().designs);
       set((state) => ({ designs: [...state.designs, { id, design, updatedAt: now().toISOString() }], openDesignId: id }));
+      beforeLoad?.record({ kind: 'add', id, design });
       return id;
     };
     const initial = exampleDesigns(now());
@@ -112,7 +116,8 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
         return source ? add({ ...source.design, name: copyName(source.design.name, namesOf(get().designs)) }) : undefined;
       },
       renameDesign: (id, name) => get().updateDesign(id, (design) => (design.name === name ? design : { ...design, name })),
-      deleteDesign: (id) =>
+      deleteDesign: (id) => {
+        beforeLoad?.record({ kind: 'delete', id });
         set((state) => {
           const index = state.designs.findIndex((saved) => saved.id === id);
           if (index < 0) return state;
@@ -120,9 +125,14 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
           revisions.forget(id);
           const openDesignId = state.openDesignId === id ? (designs[Math.min(index, designs.length - 1)]?.id ?? undefined) : state.openDesignId;
           return { designs, openDesignId };
-        }),
-      openDesign: (id) => set((state) => (state.designs.some((saved) => saved.id === id) ? { openDesignId: id } : state)),
-      updateDesign: (id, change) =>
+        });
+      },
+      openDesign: (id) => {
+        beforeLoad?.record({ kind: 'open', id });
+        set((state) => (state.designs.some((saved) => saved.id === id) ? { openDesignId: id } : state));
+      },
+      updateDesign: (id, change) => {
+        beforeLoad?.record({ kind: 'update', id, change });
         set((state) => {
           let changed = false;
           const designs = state.designs.map((saved) => {
@@ -135,12 +145,14 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
             return { ...saved, design, updatedAt: now().toISOString() };
           });
           return changed ? { designs } : state;
-        }),
+        });
+      },
       // An import or a shared design whose name is taken is kept under "<name> (copy)": both stay, told apart.
       addDesign: (design) => add({ ...design, name: freeDesignName(design.name, namesOf(get().designs)) }),
       resetExample: (exampleId) => {
         const example = EXAMPLE_DESIGNS.find((entry) => entry.id === exampleId);
         if (!example) return;
+        beforeLoad?.record({ kind: 'resetExample', id: exampleId });
         const before = get().designs.find((entry) => entry.id === exampleId);
         // Put back over a kept design, the example as it ships is its next revision (the edited one stays in the history).
         const design = before ? revisions.next(exampleId, before, designOf(example.design)) : designOf(example.design);
@@ -157,6 +169,25 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
   };
 
   const store = createStore<DesignStoreState & DesignStoreActions>()((set, get) => create(set, get));
+  if (beforeLoad) {
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (!state.loaded || previous.loaded) return;
+      unsubscribe();
+      // The saved designs replaced the list: do again what was done to the one shown. (Nothing saved yet, or
+      // unreadable storage: the list shown stays, with those changes in it.)
+      if (state.designs === previous.designs) return beforeLoad.discard();
+      const { addDesign, updateDesign, deleteDesign, openDesign, resetExample } = store.getState();
+      beforeLoad.replay({
+        add: addDesign,
+        has: (id) => store.getState().designs.some((saved) => saved.id === id),
+        shownBefore: (id) => previous.designs.find((saved) => saved.id === id)?.design,
+        updateDesign,
+        deleteDesign,
+        openDesign,
+        resetExample,
+      });
+    });
+  }
   if (options.records) {
     persistence = persistDesigns(store, {
       ...options,
