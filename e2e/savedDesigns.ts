@@ -5,32 +5,11 @@ import type { Page } from '@playwright/test';
  * `keylab-designs`, one record per design: src/state/design/designRecords.ts),
  * as the next load would read them. Empty when nothing was ever saved.
  */
-export function savedDesignNames(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const request = indexedDB.open('keylab-designs');
-        // No database yet: its creation is undone (the app creates it on its first save), and nothing is saved.
-        request.onupgradeneeded = () => request.transaction?.abort();
-        request.onerror = () => (request.error?.name === 'AbortError' ? resolve([]) : reject(request.error));
-        request.onsuccess = () => {
-          const database = request.result;
-          if (!database.objectStoreNames.contains('designs')) {
-            database.close();
-            return resolve([]);
-          }
-          const all = database.transaction('designs').objectStore('designs').getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            database.close();
-            resolve((all.result as { design?: { name?: unknown } }[]).map((record) => String(record.design?.name)));
-          };
-        };
-      }),
-  );
+export async function savedDesignNames(page: Page): Promise<string[]> {
+  return (await savedDesigns(page)).map((design) => String((design as { name?: unknown } | undefined)?.name));
 }
 
-/** The designs saved in the page's browser (as savedDesignNames reads them), whole: what a next load would open. */
+/** The designs saved in the page's browser, whole: what a next load would open. Empty when nothing was ever saved. */
 export function savedDesigns(page: Page): Promise<unknown[]> {
   return page.evaluate(
     () =>

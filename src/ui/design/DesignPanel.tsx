@@ -1,8 +1,9 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useDesigns } from '../stores';
 import { DesignsList } from './DesignsList';
 import { createEntityDisclosureStore, EntityDisclosureProvider, entityDisclosureKey, OPEN_ENTITIES_UP_TO, setEntityOpen, type EntityDisclosure } from './entityDisclosure';
 import { focusJumpTarget, jumpTargetId, type JumpTarget } from './jumpTargets';
+import { SkipLinks } from './SkipLinks';
 import { usePresentSlide } from './presentationLocation';
 import type { DesignRegionProps } from './designRegionProps';
 import { useSharedLink } from './useSharedLink';
@@ -97,24 +98,13 @@ export function DesignPanel() {
     },
     [openDesignId, disclosure],
   );
-  const skipTo = (target: JumpTarget) => (event: MouseEvent) => {
-    event.preventDefault();
-    jump(target);
-  };
   // A share link (#share=…) shows its design read-only instead, until Make a copy or Back to designs.
   const shared = useSharedLink();
   if (shared.fragment !== undefined) return <Suspense fallback={loading}><SharedDesignView fragment={shared.fragment} onLeave={shared.leave} /></Suspense>;
   return (
     <div className="design-panel">
       {props && (
-        <nav className="skip-links" aria-label="Skip links">
-          <a href={`#${jumpTargetId({ kind: 'overview' })}`} onClick={skipTo({ kind: 'overview' })}>
-            Skip to overview
-          </a>
-          <a href={`#${jumpTargetId({ kind: 'findings' })}`} onClick={skipTo({ kind: 'findings' })}>
-            Skip to findings
-          </a>
-        </nav>
+        <SkipLinks onJump={jump} />
       )}
       <DesignsList />
       <div className="design-main">

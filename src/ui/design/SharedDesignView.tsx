@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { describeDesignProblem, type Design, type DesignProblem } from '../../design';
 import { decodeShareFragment } from '../../design/share';
@@ -13,6 +13,7 @@ import { DesignReviewRegion } from './DesignReviewRegion';
 import type { DesignRegionProps } from './designRegionProps';
 import { ItemCollectionRegion } from './ItemCollectionRegion';
 import { focusJumpTarget, jumpTargetId, type JumpTarget } from './jumpTargets';
+import { SkipLinks } from './SkipLinks';
 import { Presentation } from './Presentation';
 import { openPresentation, usePresentSlide } from './presentationLocation';
 import { ReviewDocumentRegion } from './ReviewDocumentRegion';
@@ -103,10 +104,6 @@ function SharedDesign({ fragment, design, warnings, onLeave }: SharedDesignProps
     if ('table' in target) setTableName(target.table);
     void focusJumpTarget(jumpTargetId(target));
   }, []);
-  const skipTo = (target: JumpTarget) => (event: MouseEvent) => {
-    event.preventDefault();
-    jump(target);
-  };
 
   const makeCopy = () => {
     app.designs.getState().addDesign(design);
@@ -114,14 +111,7 @@ function SharedDesign({ fragment, design, warnings, onLeave }: SharedDesignProps
   };
   return (
     <section className="shared-design" aria-labelledby={headingId}>
-      <nav className="skip-links" aria-label="Skip links">
-        <a href={`#${jumpTargetId({ kind: 'overview' })}`} onClick={skipTo({ kind: 'overview' })}>
-          Skip to overview
-        </a>
-        <a href={`#${jumpTargetId({ kind: 'findings' })}`} onClick={skipTo({ kind: 'findings' })}>
-          Skip to findings
-        </a>
-      </nav>
+      <SkipLinks onJump={jump} />
       <div className="card shared-design-header">
         <h2 id={headingId}>
           <VisibleText text={design.name} /> <span className="muted">— Shared design (read-only)</span>
