@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DESIGN_FORMAT, type Design, type IndexDesign, type TableDesign } from '../design.types';
+import { DESIGN_FORMAT, type Design, type IndexDesign } from '../design.types';
 import { parseDesignDocument } from '../format';
 import { EXAMPLE_DESIGNS, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { diffDesigns } from './diffDesigns';
 import type { StructuralChange } from './diff.types';
+import { withIndex, withTable, withTemplate } from './designEdits.fixtures';
 
-/** The design with its first table replaced. */
-function withTable(design: Design, edit: (table: TableDesign) => TableDesign): Design {
-  const [first, ...rest] = design.tables;
-  return { ...design, tables: [edit(first as TableDesign), ...rest] };
-}
-
-function withIndex(table: TableDesign, name: string, edit: (index: IndexDesign) => IndexDesign): TableDesign {
-  return { ...table, indexes: table.indexes.map((index) => (index.name === name ? edit(index) : index)) };
-}
-
-function withTemplate(table: TableDesign, entity: string, attribute: string, template: string): TableDesign {
-  return { ...table, entities: table.entities.map((candidate) => (candidate.name === entity ? { ...candidate, keys: { ...candidate.keys, [attribute]: template } } : candidate)) };
-}
 
 /** The edited design, checked as a design file would be: an invalid edit would prove nothing. */
 function valid(design: Design): Design {

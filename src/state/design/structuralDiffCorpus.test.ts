@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_DESIGNS, importDesignFile, type Design, type IndexDesign, type TableDesign } from '../../design';
+import { EXAMPLE_DESIGNS, importDesignFile, type Design } from '../../design';
 import { diffDesigns, type StructuralChange } from '../../design/diff';
+import { withIndex, withTable, withTemplate } from '../../design/diff/designEdits.fixtures';
 
 /**
  * The structural diff over realistic designs: the built-in examples, the
@@ -24,19 +25,6 @@ function realisticDesigns(): { name: string; design: Design }[] {
   return designs;
 }
 
-/** The design with its first table replaced. */
-function withTable(design: Design, edit: (table: TableDesign) => TableDesign): Design {
-  const [first, ...rest] = design.tables;
-  return { ...design, tables: [edit(first as TableDesign), ...rest] };
-}
-
-function withIndex(table: TableDesign, name: string, edit: (index: IndexDesign) => IndexDesign): TableDesign {
-  return { ...table, indexes: table.indexes.map((index) => (index.name === name ? edit(index) : index)) };
-}
-
-function withTemplate(table: TableDesign, entity: string, attribute: string, template: string): TableDesign {
-  return { ...table, entities: table.entities.map((candidate) => (candidate.name === entity ? { ...candidate, keys: { ...candidate.keys, [attribute]: template } } : candidate)) };
-}
 
 const structural = (changes: readonly StructuralChange[]) => changes.filter((change) => change.area !== 'finding');
 
