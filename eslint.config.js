@@ -15,7 +15,7 @@ import { layersPlugin } from './eslint/layers.js';
  */
 
 const TS_FILES = '**/*.{ts,tsx,mts,cts}';
-const CORE = ['src/keys/**', 'src/expressions/**', 'src/engine/**', 'src/codegen/**', 'src/design/**', 'src/transfer/**', 'src/migrate/**'];
+const CORE = ['src/keys/**', 'src/expressions/**', 'src/engine/**', 'src/codegen/**', 'src/design/**', 'src/transfer/**', 'src/migrate/**', 'src/check/**'];
 
 /** @typedef {{ regex: string, message: string, allowTypeImports?: boolean }} RestrictedPattern */
 /** @typedef {{ name: string, message: string, allowTypeImports?: boolean }} RestrictedPath */
@@ -98,12 +98,12 @@ export default defineConfig([
   {
     name: 'keylab/browser-globals',
     files: ['src/**'],
-    ignores: ['src/server/**'],
+    ignores: ['src/server/**', 'src/cli/**'],
     languageOptions: { globals: globals.browser },
   },
   {
     name: 'keylab/node-globals',
-    files: ['src/server/**', 'src/engine/persistence/node/**', 'scripts/**', 'e2e/**', 'bench/**', 'eslint/**', '*.config.{js,ts}'],
+    files: ['src/server/**', 'src/cli/**', 'src/engine/persistence/node/**', 'scripts/**', 'e2e/**', 'bench/**', 'eslint/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
 
@@ -164,6 +164,22 @@ export default defineConfig([
     files: ['src/codegen/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': coreImportRule(),
+    },
+  },
+  {
+    // The design checks behind `keylab check|diff|format`: pure, so the Design tab could run them too.
+    name: 'keylab/boundaries/check',
+    files: ['src/check/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule(),
+    },
+  },
+  {
+    // The keylab command: Node (files, git, the exit code), never the UI.
+    name: 'keylab/boundaries/cli',
+    files: ['src/cli/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule({ allowNode: true }),
     },
   },
   {

@@ -27,9 +27,17 @@ export const LAYERS = {
   transfer: { mayImport: ['engine', 'expressions', 'keys', 'items', 'errors'], hint: 'Import, export and bulk delete are pure: the data source (the explorer’s, or an SDK client in scripts/) is passed in.' },
   migrate: { mayImport: ['design', 'items', 'expressions', 'keys', 'errors'], typeOnly: ['engine'], hint: 'Migrations are pure: the plan, the runner and the scripts talk to a data source they are given (types from the engine index only).' },
   sources: { mayImport: ['engine', 'expressions', 'keys', 'errors'] },
-  state: { mayImport: ['design', 'migrate', 'items', 'transfer', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
+  check: {
+    mayImport: ['design', 'migrate', 'engine', 'codegen', 'expressions', 'keys', 'errors'],
+    hint: 'The design checks are pure: they read design text, run the review and the patterns on the built-in engine, and write reports (the keylab command in src/cli does the files and the exit code).',
+  },
+  cli: {
+    mayImport: ['check', 'design', 'migrate', 'engine', 'codegen', 'expressions', 'keys', 'errors'],
+    hint: 'The keylab command is a thin Node shell over src/check: it never loads the UI, its stores or the server.',
+  },
+  state: { mayImport: ['check', 'design', 'migrate', 'items', 'transfer', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
   ui: {
-    mayImport: ['state', 'design', 'migrate', 'items', 'transfer', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
+    mayImport: ['state', 'check', 'design', 'migrate', 'items', 'transfer', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
     typeOnly: ['engine'],
     hint: 'The UI reaches the engine through src/state and src/sources (types from the engine index are fine).',
   },

@@ -1,0 +1,6 @@
+/**
+ * The `keylab` command (check, diff, format): a thin Node shell over
+ * src/check that reads files and globs, asks git for `git:REV:path`, prints
+ * the report and sets the exit code.
+ */
+export {};
