@@ -71,3 +71,11 @@ test('a broken file shows its line and column and imports nothing', async ({ pag
   await expect(design.importReport).toHaveCount(0);
   expect(await savedDesignNames(page)).toEqual(designsBefore);
 });
+
+test('Import design… opens the file chooser within its click, and shows the Design file input it fills', async ({ page }) => {
+  const design = new DesignImportExportPage(page);
+  await design.open();
+  await expect(design.designFile).toBeHidden();
+  expect(await design.opensTheFileChooser()).toBe(true);
+  await expect(design.designFile).toBeVisible();
+});

@@ -14,9 +14,8 @@ import { AccessPatternsPage } from './pages/AccessPatternsPage';
 
 /** Answers the Import design… file chooser with a file made here. */
 async function importBytes(page: Page, name: string, bytes: Uint8Array): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import design…' }).click();
-  await (await chooser).setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(bytes) });
+  await page.getByLabel('Design file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(bytes) });
 }
 
 const text = (value: string) => new TextEncoder().encode(value);

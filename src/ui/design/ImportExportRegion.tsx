@@ -92,29 +92,29 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
           aria-expanded={choosing}
           onClick={() => {
             setChoosing(true);
-            // The input renders on this click; open the file chooser once it exists.
-            setTimeout(() => fileInput.current?.click(), 0);
+            // Synchronously, inside the click: Chrome opens a file chooser only during the click's user activation
+            // (a timer after it came too late on a loaded machine, and no chooser opened). The input is always
+            // rendered for this, hidden until the first click.
+            fileInput.current?.click();
           }}
         >
           Import design…
         </button>
       </div>
-      {choosing && (
-        <label className="import-export-file">
-          Design file
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".json,.yaml,.yml,.template,application/json,application/yaml,text/yaml"
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file) void importFile(file);
-            }}
-          />
-          <span className="muted small">A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON), or a CloudFormation template (YAML or JSON).</span>
-        </label>
-      )}
+      <label className="import-export-file" hidden={!choosing}>
+        Design file
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,.yaml,.yml,.template,application/json,application/yaml,text/yaml"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+        <span className="muted small">A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON), or a CloudFormation template (YAML or JSON).</span>
+      </label>
       {running && <ImportProgress fileName={running.fileName} bytes={running.bytes} phase={running.phase} {...(running.phase === 'saving' ? {} : { onCancel: cancelImport })} />}
       {outcome?.kind === 'cancelled' && (
         <p role="status" className="wrap-anywhere">
