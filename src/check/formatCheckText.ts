@@ -8,6 +8,7 @@ export const FORMAT_NAMES: Readonly<Record<DesignFileFormat, string>> = {
   workbench: 'NoSQL Workbench model',
   onetable: 'OneTable schema',
   cloudformation: 'CloudFormation template',
+  electrodb: 'ElectroDB entities',
 };
 
 export interface CheckTextOptions {
