@@ -6,4 +6,4 @@
  * GitHub annotations, Markdown). Pure: no Node API, so the Design tab and the
  * command share it; src/cli reads the files, runs git and sets the exit code.
  */
-export {};
+export { locateSubjects, type FileLocation, type LocatedFile, type LocatedFormat } from './locate';

@@ -53,7 +53,7 @@ export function locateSubjects(file: LocatedFile, subjects: readonly ReviewSubje
     const byPath = new Map(placed.map((problem) => [problem.path, problem]));
     return paths.map((path) => {
       const place = path && byPath.get(path.path);
-      return place?.line !== undefined ? { line: place.line, column: place.column ?? 1, exact: path.exact, pointsAt: path.pointsAt } : undefined;
+      return path && place?.line !== undefined ? { line: place.line, column: place.column ?? 1, exact: path.exact, pointsAt: path.pointsAt } : undefined;
     });
   }
   const found = locateJsonPaths(file.text, wanted);

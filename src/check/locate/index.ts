@@ -1,0 +1,2 @@
+export { locateSubjects, type FileLocation, type LocatedFile } from './locateSubjects';
+export type { LocatedFormat } from './subjectPaths';
