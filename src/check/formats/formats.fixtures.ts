@@ -1,3 +1,8 @@
+import { importDesignFile } from '../../design';
+import { REVIEW_RULES, reviewDesign } from '../../design/review';
+import { locateSubjects, type LocatedFormat } from '../locate';
+import type { ReportEntry } from './reportEntries';
+
 /**
  * A strict reader of the XML 1.0 the JUnit writer produces, for the tests: it
  * throws on anything not well-formed (an unclosed or mismatched element, an
@@ -119,4 +124,29 @@ export function readXml(xml: string): XmlElement {
 /** Every element named `name` under `element` (itself included), depth first. */
 export function elementsNamed(element: XmlElement, name: string): XmlElement[] {
   return [...(element.name === name ? [element] : []), ...element.children.flatMap((child) => elementsNamed(child, name))];
+}
+
+/**
+ * The report entries of a design file, built the way keylab check builds
+ * them: the file read by the importer, reviewed by the Design tab's rules
+ * (decisions in the file honoured), each finding located in the file.
+ */
+export function findingEntriesOf(text: string, file: string, format: LocatedFormat): ReportEntry[] {
+  const read = importDesignFile(text, file);
+  if (!read.ok) throw new Error(read.errors.map((error) => error.message).join('\n'));
+  const findings = reviewDesign({ design: read.design });
+  const locations = locateSubjects({ text, format, design: read.design }, findings.map((finding) => finding.subject));
+  return findings.map((finding, at) => ({
+    kind: 'finding',
+    file,
+    id: finding.id,
+    code: finding.code,
+    severity: finding.severity,
+    title: REVIEW_RULES.find((rule) => rule.code === finding.code)?.title ?? finding.code,
+    message: finding.message,
+    suggestion: finding.suggestion,
+    subject: finding.subject,
+    ...(finding.decision ? { decision: finding.decision } : {}),
+    ...(locations[at] ? { location: locations[at] } : {}),
+  }));
 }

@@ -1,0 +1,95 @@
+import type { FindingDecisionDesign } from '../../design';
+import type { ReviewSeverity, ReviewSubject } from '../../design/review';
+import type { FileLocation } from '../locate';
+
+/**
+ * What the machine-readable formats (SARIF, JUnit, GitHub annotations)
+ * write, one entry per thing a reader acts on: an open or decided finding,
+ * an access pattern's verdict, a file that could not be read. Each format
+ * is a pure function of these entries, so they agree on every count.
+ */
+export type ReportEntry = FindingEntry | PatternEntry | ProblemEntry;
+
+/** The rule id of a failing access pattern (SARIF, JUnit and annotations name it alike). */
+export const PATTERN_RULE_ID = 'keylab.accessPattern';
+/** The rule id of a file that could not be read as a design. */
+export const UNREADABLE_RULE_ID = 'keylab.unreadableFile';
+
+interface EntryBase {
+  /** The file, relative to the working directory, with forward slashes. */
+  readonly file: string;
+  /** Where in the file (a stand-in says so in `pointsAt`); undefined: nowhere better than the file. */
+  readonly location?: FileLocation;
+}
+
+export interface FindingEntry extends EntryBase {
+  readonly kind: 'finding';
+  /** The stable finding id (`review.noTiebreaker|Leaderboard|Score||SK||`). */
+  readonly id: string;
+  readonly code: string;
+  readonly severity: ReviewSeverity;
+  readonly title: string;
+  readonly message: string;
+  readonly suggestion: string;
+  readonly subject: ReviewSubject;
+  readonly decision?: FindingDecisionDesign;
+}
+
+export interface PatternEntry extends EntryBase {
+  readonly kind: 'pattern';
+  readonly table: string;
+  readonly patternId: string;
+  readonly name: string;
+  readonly verdict: 'passes' | 'fails';
+  /** Why it fails (empty when it passes). */
+  readonly reasons: readonly string[];
+}
+
+export interface ProblemEntry extends EntryBase {
+  readonly kind: 'problem';
+  /** What is wrong with the file, with the line and column in the message where known. */
+  readonly message: string;
+}
+
+/** `--fail-on`: the lowest severity that fails the run (never: nothing does). */
+export type FailOn = ReviewSeverity | 'never';
+
+const RANK: Readonly<Record<ReviewSeverity, number>> = { error: 3, warning: 2, note: 1 };
+
+/** Whether an entry fails the run at `failOn`: an open finding at or above it, a failing pattern or an unreadable file (both errors). */
+export function failsRun(entry: ReportEntry, failOn: FailOn): boolean {
+  if (failOn === 'never') return false;
+  return RANK[severityOf(entry)] >= RANK[failOn] && !(entry.kind === 'finding' && entry.decision) && !(entry.kind === 'pattern' && entry.verdict === 'passes');
+}
+
+/** An entry's severity: a finding's own; a failing pattern and an unreadable file are errors. */
+export function severityOf(entry: ReportEntry): ReviewSeverity {
+  return entry.kind === 'finding' ? entry.severity : 'error';
+}
+
+/** The rule an entry belongs to. */
+export function ruleIdOf(entry: ReportEntry): string {
+  return entry.kind === 'finding' ? entry.code : entry.kind === 'pattern' ? PATTERN_RULE_ID : UNREADABLE_RULE_ID;
+}
+
+/** What the entry is about, in the design's names: `table Leaderboard, entity Score, key SK, field score`. */
+export function describeSubject(subject: ReviewSubject): string {
+  return [
+    `table ${subject.table}`,
+    subject.entity !== undefined ? `entity ${subject.entity}` : undefined,
+    subject.index !== undefined ? `index ${subject.index}` : undefined,
+    subject.keyAttribute !== undefined ? `key ${subject.keyAttribute}` : undefined,
+    subject.field !== undefined ? `field ${subject.field}` : undefined,
+    subject.pattern !== undefined ? `access pattern ${subject.pattern}` : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join(', ');
+}
+
+/** The decision on a finding in words: `accepted by Ana on 2026-12-05: "…"`. */
+export function describeDecision(decision: FindingDecisionDesign): string {
+  const kind = decision.kind === 'accepted' ? 'accepted' : decision.kind === 'wontFix' ? "won't fix" : 'fix later';
+  const who = decision.decidedBy ? ` by ${decision.decidedBy}` : '';
+  const when = decision.decidedAt ? ` on ${decision.decidedAt.slice(0, 10)}` : '';
+  return `${kind}${who}${when}${decision.comment ? `: ${decision.comment}` : ''}`;
+}

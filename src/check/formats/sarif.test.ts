@@ -1,0 +1,176 @@
+import Ajv from 'ajv-draft-04';
+import type { Log, Result } from 'sarif';
+import { describe, expect, it } from 'vitest';
+import { REVIEW_CODES, REVIEW_RULES } from '../../design/review';
+import scoreRawText from '../../../corpus/review/score-raw-text.keylab.json?raw';
+import scoreRawTextModel from '../../../corpus/review/score-raw-text.workbench.json?raw';
+import schemaText from './schema/sarif-schema-2.1.0.json?raw';
+import { findingEntriesOf } from './formats.fixtures';
+import { PATTERN_RULE_ID, UNREADABLE_RULE_ID, type ReportEntry } from './reportEntries';
+import { FINGERPRINT_KEY, MAX_SARIF_RESULTS, relativeFileUri, writeSarif } from './sarif';
+
+/** The OASIS SARIF 2.1.0 schema (draft-04), with the three string formats it uses checked strictly. */
+const validate = (() => {
+  // unicodeRegExp: false — the schema's `language` pattern is not valid with the u flag (it is with plain JS regular expressions).
+  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+  ajv.addFormat('uri', (value: string) => URL.canParse(value));
+  ajv.addFormat('uri-reference', (value: string) => URL.canParse(value, 'file:///') && !/[\s\\]/.test(value));
+  ajv.addFormat('date-time', (value: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value));
+  return ajv.compile(JSON.parse(schemaText) as object);
+})();
+
+function expectValid(log: Log): void {
+  const valid = validate(log);
+  expect(validate.errors ?? [], JSON.stringify(validate.errors?.slice(0, 3))).toEqual([]);
+  expect(valid).toBe(true);
+}
+
+/** What GitHub code scanning checks beyond the schema (docs: "SARIF support for code scanning"). */
+function expectCodeScanningAccepts(log: Log): void {
+  expect(log.runs.length).toBeLessThanOrEqual(20);
+  for (const run of log.runs) {
+    const rules = run.tool.driver.rules ?? [];
+    expect(rules.length).toBeLessThanOrEqual(25_000);
+    expect(run.results!.length).toBeLessThanOrEqual(25_000);
+    for (const rule of rules) {
+      expect(rule.shortDescription!.text.length).toBeLessThanOrEqual(1024);
+      expect(rule.fullDescription!.text.length).toBeLessThanOrEqual(1024);
+      expect(rule.help!.text.length).toBeGreaterThan(0);
+      expect((rule.properties?.tags ?? []).length).toBeLessThanOrEqual(20);
+    }
+    // One expectation over all results (25,000 of them in the limit test), naming the first that breaks a rule.
+    const broken = run.results!.find((result) => {
+      const physical = result.locations?.[0]?.physicalLocation;
+      const uri = physical?.artifactLocation?.uri ?? '';
+      return (
+        result.ruleId !== rules[result.ruleIndex ?? -1]?.id ||
+        !result.message.text ||
+        result.locations!.length < 1 ||
+        result.locations!.length > 1000 ||
+        /^(\/|[a-z]+:)/i.test(uri) ||
+        uri.includes('\\') ||
+        !(physical!.region!.startLine! >= 1) ||
+        !(physical!.region!.startColumn! >= 1) ||
+        !/^[0-9a-f]{16}$/.test(result.partialFingerprints?.[FINGERPRINT_KEY] ?? '')
+      );
+    });
+    expect(broken).toBeUndefined();
+  }
+}
+
+const OPTIONS = { rules: REVIEW_RULES, version: '0.1.0', documentationUrl: 'https://example.test/keylab/README.md' };
+
+/** The corpus design with one of its findings accepted in the file, as a review meeting would record it. */
+function withDecision(text: string, findingId: string, code: string): string {
+  const document = JSON.parse(text) as Record<string, unknown>;
+  document.decisions = [{ id: findingId, code, kind: 'accepted', comment: 'Scores stay under 10 <until> "next" season & beyond', decidedBy: 'Ana', decidedAt: '2026-12-05T09:40:00.000Z' }];
+  return JSON.stringify(document, null, 2);
+}
+
+const PATTERN_FAILS: ReportEntry = { kind: 'pattern', file: 'designs/score.keylab.json', table: 'Leaderboard', patternId: 'top-scores', name: 'Top scores', verdict: 'fails', reasons: ['Expected 10 items, got 9.'], location: { line: 3, column: 5, exact: true, pointsAt: 'access pattern top-scores' } };
+const PATTERN_PASSES: ReportEntry = { ...PATTERN_FAILS, patternId: 'latest', verdict: 'passes', reasons: [] };
+const UNREADABLE: ReportEntry = { kind: 'problem', file: 'designs/broken.json', message: 'designs/broken.json: JSON error at line 4, column 9: expected a comma.', location: { line: 4, column: 9, exact: true, pointsAt: 'the error' } };
+
+describe('writeSarif', () => {
+  it('writes a log the SARIF 2.1.0 schema and code scanning accept, with every rule and its help', () => {
+    const entries = [...findingEntriesOf(scoreRawText, 'designs/score.keylab.json', 'keylab'), PATTERN_FAILS, PATTERN_PASSES, UNREADABLE];
+    const log = writeSarif(entries, OPTIONS);
+    expectValid(log);
+    expectCodeScanningAccepts(log);
+    const run = log.runs[0]!;
+    expect(run.tool.driver).toMatchObject({ name: 'keylab', version: '0.1.0', informationUri: 'https://example.test/keylab/README.md' });
+    expect(run.tool.driver.rules!.map((rule) => rule.id)).toEqual([...REVIEW_RULES.map((rule) => rule.code), PATTERN_RULE_ID, UNREADABLE_RULE_ID]);
+    expect(new Set(run.tool.driver.rules!.map((rule) => rule.id))).toEqual(new Set([...REVIEW_CODES, PATTERN_RULE_ID, UNREADABLE_RULE_ID]));
+    const rule = run.tool.driver.rules!.find((entry) => entry.id === 'review.numberInStringField')!;
+    expect(rule).toMatchObject({ name: 'Numbers in a string field', shortDescription: { text: 'Numbers in a string field' }, defaultConfiguration: { level: 'error' }, helpUri: 'https://example.test/keylab/README.md#design-review-rules' });
+    expect(rule.help!.text).toContain('compares bytes');
+    // A passing pattern is no result; the failing one and the unreadable file are errors.
+    expect(run.results!.filter((result) => result.ruleId === PATTERN_RULE_ID)).toHaveLength(1);
+    expect(run.results!.find((result) => result.ruleId === UNREADABLE_RULE_ID)).toMatchObject({ level: 'error', locations: [{ physicalLocation: { region: { startLine: 4, startColumn: 9 } } }] });
+    expect(run.invocations![0]!.executionSuccessful).toBe(false);
+  });
+
+  it('points each finding at its key template in the design file, by line and column', () => {
+    const log = writeSarif(findingEntriesOf(scoreRawText, 'designs/score.keylab.json', 'keylab'), OPTIONS);
+    const result = log.runs[0]!.results!.find((entry) => entry.ruleId === 'review.numberInStringField')!;
+    const { region, artifactLocation } = result.locations![0]!.physicalLocation!;
+    expect(artifactLocation).toEqual({ uri: 'designs/score.keylab.json', uriBaseId: '%SRCROOT%' });
+    const line = scoreRawText.split('\n')[region!.startLine! - 1]!;
+    expect(line.slice(region!.startColumn! - 1)).toMatch(/^"SK": "SCORE#\{score\}/);
+    expect(result.properties?.locationIsApproximate).toBeUndefined();
+    expect(result.level).toBe('error');
+    expect(result.message.text).toContain('table Leaderboard, entity Score, key SK, field score');
+  });
+
+  it('marks a stand-in location in the result properties (a Workbench model has no templates)', () => {
+    const log = writeSarif(findingEntriesOf(scoreRawTextModel, 'designs/score.workbench.json', 'workbench'), OPTIONS);
+    expectValid(log);
+    const result = log.runs[0]!.results![0]!;
+    expect(result.properties).toMatchObject({ locationIsApproximate: true });
+    expect(String(result.properties!.locationPointsAt)).toContain("first item (a NoSQL Workbench model has no key templates");
+    expect(result.locations![0]!.message!.text).toBe(result.properties!.locationPointsAt);
+  });
+
+  it('keeps a decided finding as an accepted suppression, with the same fingerprint as when it was open', () => {
+    const open = findingEntriesOf(scoreRawText, 'designs/score.keylab.json', 'keylab');
+    const target = open.find((entry) => entry.kind === 'finding' && entry.code === 'review.numberInStringField')!;
+    if (target.kind !== 'finding') throw new Error('not a finding');
+    const decided = findingEntriesOf(withDecision(scoreRawText, target.id, target.code), 'designs/score.keylab.json', 'keylab');
+    const before = writeSarif(open, OPTIONS).runs[0]!.results!;
+    const after = writeSarif(decided, OPTIONS);
+    expectValid(after);
+    const fingerprint = (results: readonly Result[]) => results.find((result) => result.properties?.findingId === target.id)!.partialFingerprints![FINGERPRINT_KEY];
+    expect(fingerprint(after.runs[0]!.results!)).toBe(fingerprint(before));
+    const suppressed = after.runs[0]!.results!.find((result) => result.properties?.findingId === target.id)!;
+    expect(suppressed.suppressions).toEqual([{ kind: 'external', status: 'accepted', justification: 'accepted by Ana on 2026-12-05: Scores stay under 10 <until> "next" season & beyond' }]);
+    // Open findings first: the suppressed one is last.
+    expect(after.runs[0]!.results!.at(-1)).toBe(suppressed);
+  });
+
+  it('keeps the fingerprint when an edit elsewhere moves the finding to another line', () => {
+    const document = JSON.parse(scoreRawText) as Record<string, unknown>;
+    const moved = JSON.stringify({ ...document, description: 'A longer description' }, null, 4);
+    const [a, b] = [scoreRawText, moved].map((text) => writeSarif(findingEntriesOf(text, 'designs/score.keylab.json', 'keylab'), OPTIONS).runs[0]!.results![0]!);
+    expect(a!.locations![0]!.physicalLocation!.region).not.toEqual(b!.locations![0]!.physicalLocation!.region);
+    expect(a!.partialFingerprints).toEqual(b!.partialFingerprints);
+  });
+
+  it('writes file paths as relative URIs with forward slashes and encoded segments', () => {
+    expect(relativeFileUri('designs\\team a\\#1 100%.json')).toBe('designs/team%20a/%231%20100%25.json');
+    expect(relativeFileUri('./shop.keylab.json')).toBe('shop.keylab.json');
+    const log = writeSarif([{ ...UNREADABLE, file: 'designs/team a/#1 100%.json' }], OPTIONS);
+    expectValid(log);
+    expectCodeScanningAccepts(log);
+  });
+
+  it('stays within 25,000 results per run, keeping the most severe open ones and saying how many were left out', () => {
+    const finding = findingEntriesOf(scoreRawText, 'designs/score.keylab.json', 'keylab')[0]!;
+    if (finding.kind !== 'finding') throw new Error('not a finding');
+    const notes = Array.from({ length: MAX_SARIF_RESULTS }, (_, index): ReportEntry => ({ ...finding, id: `note-${index}`, severity: 'note' }));
+    const errors = Array.from({ length: 10 }, (_, index): ReportEntry => ({ ...finding, id: `error-${index}`, severity: 'error' }));
+    const log = writeSarif([...notes, ...errors], OPTIONS);
+    expectCodeScanningAccepts(log);
+    const results = log.runs[0]!.results!;
+    expect(results).toHaveLength(MAX_SARIF_RESULTS);
+    expect(results.slice(0, 10).every((result) => result.level === 'error')).toBe(true);
+    expect(log.runs[0]!.invocations![0]!.toolExecutionNotifications![0]!.message.text).toMatch(/^10 of 25010 results were left out/);
+  });
+
+  it('leaves the help links out when the documentation URL is unknown (never a made-up address)', () => {
+    const log = writeSarif([PATTERN_FAILS], { rules: REVIEW_RULES, version: '0.1.0' });
+    expectValid(log);
+    expect(log.runs[0]!.tool.driver.informationUri).toBeUndefined();
+    expect(log.runs[0]!.tool.driver.rules!.every((rule) => rule.helpUri === undefined)).toBe(true);
+  });
+
+  it('is checked by validators that refuse a broken log (no pushovers)', () => {
+    const log = writeSarif([PATTERN_FAILS], OPTIONS);
+    const broken = JSON.parse(JSON.stringify(log)) as Log;
+    broken.runs[0]!.results![0]!.locations![0]!.physicalLocation!.region!.startLine = 0;
+    expect(validate(broken)).toBe(false);
+    broken.runs[0]!.results![0]!.locations![0]!.physicalLocation!.region!.startLine = 1;
+    broken.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri = '/abs/path.json';
+    expect(validate(broken)).toBe(true);
+    expect(() => expectCodeScanningAccepts(broken)).toThrow();
+  });
+});
