@@ -1,7 +1,7 @@
-import { importDesignFile } from '../../design';
-import { REVIEW_RULES, reviewDesign } from '../../design/review';
-import { locateSubjects, type LocatedFormat } from '../locate';
-import type { ReportEntry } from './reportEntries';
+import { buildCheckReport } from '../buildCheckReport';
+import { checkDesignText } from '../checkDesignText';
+import { selectRules } from '../checkProfiles';
+import type { CheckFileReport, CheckReport, FailOn } from '../checkReport.types';
 
 /**
  * A strict reader of the XML 1.0 the JUnit writer produces, for the tests: it
@@ -127,26 +127,19 @@ export function elementsNamed(element: XmlElement, name: string): XmlElement[] {
 }
 
 /**
- * The report entries of a design file, built the way keylab check builds
- * them: the file read by the importer, reviewed by the Design tab's rules
- * (decisions in the file honoured), each finding located in the file.
+ * The report of a `keylab check` run over the given files, built the way the
+ * command builds it: each file checked by checkDesignText (the importer, the
+ * Design tab's rules with the file's decisions, the patterns on the built-in
+ * engine, the locations), the run by buildCheckReport.
  */
-export function findingEntriesOf(text: string, file: string, format: LocatedFormat): ReportEntry[] {
-  const read = importDesignFile(text, file);
-  if (!read.ok) throw new Error(read.errors.map((error) => error.message).join('\n'));
-  const findings = reviewDesign({ design: read.design });
-  const locations = locateSubjects({ text, format, design: read.design }, findings.map((finding) => finding.subject));
-  return findings.map((finding, at) => ({
-    kind: 'finding',
-    file,
-    id: finding.id,
-    code: finding.code,
-    severity: finding.severity,
-    title: REVIEW_RULES.find((rule) => rule.code === finding.code)?.title ?? finding.code,
-    message: finding.message,
-    suggestion: finding.suggestion,
-    subject: finding.subject,
-    ...(finding.decision ? { decision: finding.decision } : {}),
-    ...(locations[at] ? { location: locations[at] } : {}),
-  }));
+export async function checkReportOf(files: readonly { readonly file: string; readonly text: string }[], failOn: FailOn = 'error'): Promise<CheckReport> {
+  const chosen = selectRules({});
+  if (!chosen.ok) throw new Error(chosen.message);
+  const parts: CheckFileReport[] = [];
+  for (const { file, text } of files) {
+    const part = await checkDesignText(text, file, { selection: chosen.selection });
+    if (part.status === 'skipped') throw new Error(`${file} was skipped`);
+    parts.push(part);
+  }
+  return buildCheckReport(parts, [], { selection: chosen.selection, failOn, version: '0.1.0' });
 }

@@ -1,6 +1,5 @@
 import type { FindingDecisionDesign } from '../../design';
-import type { ReviewSeverity, ReviewSubject } from '../../design/review';
-import type { FileLocation } from '../locate';
+import type { CheckLocation, CheckReport, CheckSeverity, CheckSubject, FailOn } from '../checkReport.types';
 
 /**
  * What the machine-readable formats (SARIF, JUnit, GitHub annotations)
@@ -18,8 +17,8 @@ export const UNREADABLE_RULE_ID = 'keylab.unreadableFile';
 interface EntryBase {
   /** The file, relative to the working directory, with forward slashes. */
   readonly file: string;
-  /** Where in the file (a stand-in says so in `pointsAt`); undefined: nowhere better than the file. */
-  readonly location?: FileLocation;
+  /** Where in the file (a stand-in says so in `nearest`); undefined: nowhere better than the file. */
+  readonly location?: CheckLocation;
 }
 
 export interface FindingEntry extends EntryBase {
@@ -27,11 +26,11 @@ export interface FindingEntry extends EntryBase {
   /** The stable finding id (`review.noTiebreaker|Leaderboard|Score||SK||`). */
   readonly id: string;
   readonly code: string;
-  readonly severity: ReviewSeverity;
+  readonly severity: CheckSeverity;
   readonly title: string;
   readonly message: string;
   readonly suggestion: string;
-  readonly subject: ReviewSubject;
+  readonly subject: CheckSubject;
   readonly decision?: FindingDecisionDesign;
 }
 
@@ -51,10 +50,27 @@ export interface ProblemEntry extends EntryBase {
   readonly message: string;
 }
 
-/** `--fail-on`: the lowest severity that fails the run (never: nothing does). */
-export type FailOn = ReviewSeverity | 'never';
+const RANK: Readonly<Record<CheckSeverity, number>> = { error: 3, warning: 2, note: 1 };
 
-const RANK: Readonly<Record<ReviewSeverity, number>> = { error: 3, warning: 2, note: 1 };
+/**
+ * The report's entries, file by file in the report's order: each checked
+ * file's findings (errors first), then its pattern verdicts; an unreadable
+ * file's problems. Reader warnings and skipped files stay in the text and
+ * JSON outputs.
+ */
+export function reportEntries(report: CheckReport): ReportEntry[] {
+  return report.files.flatMap((file): ReportEntry[] => {
+    if (file.status === 'unreadable') {
+      return file.problems
+        .filter((problem) => problem.severity === 'error')
+        .map((problem) => ({ kind: 'problem', file: file.file, message: problem.message, ...(problem.line !== undefined ? { location: { line: problem.line, column: problem.column ?? 1 } } : {}) }));
+    }
+    return [
+      ...file.findings.map((finding): ReportEntry => ({ kind: 'finding', file: file.file, id: finding.id, code: finding.code, severity: finding.severity, title: finding.title, message: finding.message, suggestion: finding.suggestion, subject: finding.subject, ...(finding.decision ? { decision: finding.decision } : {}), ...(finding.location ? { location: finding.location } : {}) })),
+      ...file.patterns.map((pattern): ReportEntry => ({ kind: 'pattern', file: file.file, table: pattern.table, patternId: pattern.pattern, name: pattern.name, verdict: pattern.verdict, reasons: pattern.reasons.map((reason) => reason.message), ...(pattern.location ? { location: pattern.location } : {}) })),
+    ];
+  });
+}
 
 /** Whether an entry fails the run at `failOn`: an open finding at or above it, a failing pattern or an unreadable file (both errors). */
 export function failsRun(entry: ReportEntry, failOn: FailOn): boolean {
@@ -63,7 +79,7 @@ export function failsRun(entry: ReportEntry, failOn: FailOn): boolean {
 }
 
 /** An entry's severity: a finding's own; a failing pattern and an unreadable file are errors. */
-export function severityOf(entry: ReportEntry): ReviewSeverity {
+export function severityOf(entry: ReportEntry): CheckSeverity {
   return entry.kind === 'finding' ? entry.severity : 'error';
 }
 
@@ -73,7 +89,7 @@ export function ruleIdOf(entry: ReportEntry): string {
 }
 
 /** What the entry is about, in the design's names: `table Leaderboard, entity Score, key SK, field score`. */
-export function describeSubject(subject: ReviewSubject): string {
+export function describeSubject(subject: CheckSubject): string {
   return [
     `table ${subject.table}`,
     subject.entity !== undefined ? `entity ${subject.entity}` : undefined,

@@ -5,9 +5,9 @@ import { REVIEW_CODES, REVIEW_RULES } from '../../design/review';
 import scoreRawText from '../../../corpus/review/score-raw-text.keylab.json?raw';
 import scoreRawTextModel from '../../../corpus/review/score-raw-text.workbench.json?raw';
 import schemaText from './schema/sarif-schema-2.1.0.json?raw';
-import { findingEntriesOf } from './formats.fixtures';
-import { PATTERN_RULE_ID, UNREADABLE_RULE_ID, type ReportEntry } from './reportEntries';
-import { FINGERPRINT_KEY, MAX_SARIF_RESULTS, relativeFileUri, writeSarif } from './sarif';
+import { checkReportOf } from './formats.fixtures';
+import { PATTERN_RULE_ID, reportEntries, UNREADABLE_RULE_ID, type ReportEntry } from './reportEntries';
+import { FINGERPRINT_KEY, MAX_SARIF_RESULTS, relativeFileUri, sarifOfEntries, writeSarif } from './sarif';
 
 /** The OASIS SARIF 2.1.0 schema (draft-04), with the three string formats it uses checked strictly. */
 const validate = (() => {
@@ -23,6 +23,11 @@ function expectValid(log: Log): void {
   const valid = validate(log);
   expect(validate.errors ?? [], JSON.stringify(validate.errors?.slice(0, 3))).toEqual([]);
   expect(valid).toBe(true);
+}
+
+/** The entries of a one-file check of `text`. */
+async function entriesOf(text: string, file: string): Promise<ReportEntry[]> {
+  return reportEntries(await checkReportOf([{ file, text }]));
 }
 
 /** What GitHub code scanning checks beyond the schema (docs: "SARIF support for code scanning"). */
@@ -67,14 +72,17 @@ function withDecision(text: string, findingId: string, code: string): string {
   return JSON.stringify(document, null, 2);
 }
 
-const PATTERN_FAILS: ReportEntry = { kind: 'pattern', file: 'designs/score.keylab.json', table: 'Leaderboard', patternId: 'top-scores', name: 'Top scores', verdict: 'fails', reasons: ['Expected 10 items, got 9.'], location: { line: 3, column: 5, exact: true, pointsAt: 'access pattern top-scores' } };
+const PATTERN_FAILS: ReportEntry = { kind: 'pattern', file: 'designs/score.keylab.json', table: 'Leaderboard', patternId: 'top-scores', name: 'Top scores', verdict: 'fails', reasons: ['Expected 10 items, got 9.'], location: { line: 3, column: 5 } };
 const PATTERN_PASSES: ReportEntry = { ...PATTERN_FAILS, patternId: 'latest', verdict: 'passes', reasons: [] };
-const UNREADABLE: ReportEntry = { kind: 'problem', file: 'designs/broken.json', message: 'designs/broken.json: JSON error at line 4, column 9: expected a comma.', location: { line: 4, column: 9, exact: true, pointsAt: 'the error' } };
+const UNREADABLE: ReportEntry = { kind: 'problem', file: 'designs/broken.json', message: 'designs/broken.json: JSON error at line 4, column 9: expected a comma.', location: { line: 4, column: 9 } };
 
 describe('writeSarif', () => {
-  it('writes a log the SARIF 2.1.0 schema and code scanning accept, with every rule and its help', () => {
-    const entries = [...findingEntriesOf(scoreRawText, 'designs/score.keylab.json', 'keylab'), PATTERN_FAILS, PATTERN_PASSES, UNREADABLE];
-    const log = writeSarif(entries, OPTIONS);
+  it('writes a log the SARIF 2.1.0 schema and code scanning accept, with every rule and its help', async () => {
+    const report = await checkReportOf([
+      { file: 'designs/score.keylab.json', text: scoreRawText },
+      { file: 'designs/broken.keylab.json', text: '{\n  "format": "keylab.design/1",\n  "name": "x" "tables": []\n}' },
+    ]);
+    const log = writeSarif(report, OPTIONS);
     expectValid(log);
     expectCodeScanningAccepts(log);
     const run = log.runs[0]!;
@@ -84,14 +92,25 @@ describe('writeSarif', () => {
     const rule = run.tool.driver.rules!.find((entry) => entry.id === 'review.numberInStringField')!;
     expect(rule).toMatchObject({ name: 'Numbers in a string field', shortDescription: { text: 'Numbers in a string field' }, defaultConfiguration: { level: 'error' }, helpUri: 'https://example.test/keylab/README.md#design-review-rules' });
     expect(rule.help!.text).toContain('compares bytes');
-    // A passing pattern is no result; the failing one and the unreadable file are errors.
-    expect(run.results!.filter((result) => result.ruleId === PATTERN_RULE_ID)).toHaveLength(1);
-    expect(run.results!.find((result) => result.ruleId === UNREADABLE_RULE_ID)).toMatchObject({ level: 'error', locations: [{ physicalLocation: { region: { startLine: 4, startColumn: 9 } } }] });
+    // The unreadable file is an error result at the line and column of the JSON error.
+    const broken = run.results!.find((result) => result.ruleId === UNREADABLE_RULE_ID)!;
+    expect(broken).toMatchObject({ level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'designs/broken.keylab.json' }, region: { startLine: 3, startColumn: 15 } } }] });
     expect(run.invocations![0]!.executionSuccessful).toBe(false);
+    // Every open finding and failing pattern of the report is a result; passing patterns are not.
+    const checked = report.files[0]!;
+    if (checked.status !== 'checked') throw new Error('not checked');
+    expect(run.results!.filter((result) => result.ruleId !== UNREADABLE_RULE_ID)).toHaveLength(checked.findings.length + checked.patterns.filter((pattern) => pattern.verdict === 'fails').length);
   });
 
-  it('points each finding at its key template in the design file, by line and column', () => {
-    const log = writeSarif(findingEntriesOf(scoreRawText, 'designs/score.keylab.json', 'keylab'), OPTIONS);
+  it('writes a failing access pattern as an error at the pattern, and leaves passing ones out', () => {
+    const log = sarifOfEntries([PATTERN_FAILS, PATTERN_PASSES, UNREADABLE], OPTIONS);
+    expectValid(log);
+    expect(log.runs[0]!.results!.map((result) => result.ruleId)).toEqual([PATTERN_RULE_ID, UNREADABLE_RULE_ID]);
+    expect(log.runs[0]!.results![0]).toMatchObject({ level: 'error', message: { text: 'Access pattern "Top scores" (top-scores) of table Leaderboard fails: Expected 10 items, got 9.' } });
+  });
+
+  it('points each finding at its key template in the design file, by line and column', async () => {
+    const log = sarifOfEntries(await entriesOf(scoreRawText, 'designs/score.keylab.json'), OPTIONS);
     const result = log.runs[0]!.results!.find((entry) => entry.ruleId === 'review.numberInStringField')!;
     const { region, artifactLocation } = result.locations![0]!.physicalLocation!;
     expect(artifactLocation).toEqual({ uri: 'designs/score.keylab.json', uriBaseId: '%SRCROOT%' });
@@ -102,8 +121,8 @@ describe('writeSarif', () => {
     expect(result.message.text).toContain('table Leaderboard, entity Score, key SK, field score');
   });
 
-  it('marks a stand-in location in the result properties (a Workbench model has no templates)', () => {
-    const log = writeSarif(findingEntriesOf(scoreRawTextModel, 'designs/score.workbench.json', 'workbench'), OPTIONS);
+  it('marks a stand-in location in the result properties (a Workbench model has no templates)', async () => {
+    const log = sarifOfEntries(await entriesOf(scoreRawTextModel, 'designs/score.workbench.json'), OPTIONS);
     expectValid(log);
     const result = log.runs[0]!.results![0]!;
     expect(result.properties).toMatchObject({ locationIsApproximate: true });
@@ -111,13 +130,13 @@ describe('writeSarif', () => {
     expect(result.locations![0]!.message!.text).toBe(result.properties!.locationPointsAt);
   });
 
-  it('keeps a decided finding as an accepted suppression, with the same fingerprint as when it was open', () => {
-    const open = findingEntriesOf(scoreRawText, 'designs/score.keylab.json', 'keylab');
+  it('keeps a decided finding as an accepted suppression, with the same fingerprint as when it was open', async () => {
+    const open = await entriesOf(scoreRawText, 'designs/score.keylab.json');
     const target = open.find((entry) => entry.kind === 'finding' && entry.code === 'review.numberInStringField')!;
     if (target.kind !== 'finding') throw new Error('not a finding');
-    const decided = findingEntriesOf(withDecision(scoreRawText, target.id, target.code), 'designs/score.keylab.json', 'keylab');
-    const before = writeSarif(open, OPTIONS).runs[0]!.results!;
-    const after = writeSarif(decided, OPTIONS);
+    const decided = await entriesOf(withDecision(scoreRawText, target.id, target.code), 'designs/score.keylab.json');
+    const before = sarifOfEntries(open, OPTIONS).runs[0]!.results!;
+    const after = sarifOfEntries(decided, OPTIONS);
     expectValid(after);
     const fingerprint = (results: readonly Result[]) => results.find((result) => result.properties?.findingId === target.id)!.partialFingerprints![FINGERPRINT_KEY];
     expect(fingerprint(after.runs[0]!.results!)).toBe(fingerprint(before));
@@ -127,28 +146,28 @@ describe('writeSarif', () => {
     expect(after.runs[0]!.results!.at(-1)).toBe(suppressed);
   });
 
-  it('keeps the fingerprint when an edit elsewhere moves the finding to another line', () => {
+  it('keeps the fingerprint when an edit elsewhere moves the finding to another line', async () => {
     const document = JSON.parse(scoreRawText) as Record<string, unknown>;
     const moved = JSON.stringify({ ...document, description: 'A longer description' }, null, 4);
-    const [a, b] = [scoreRawText, moved].map((text) => writeSarif(findingEntriesOf(text, 'designs/score.keylab.json', 'keylab'), OPTIONS).runs[0]!.results![0]!);
+    const [a, b] = await Promise.all([scoreRawText, moved].map(async (text) => sarifOfEntries(await entriesOf(text, 'designs/score.keylab.json'), OPTIONS).runs[0]!.results![0]!));
     expect(a!.locations![0]!.physicalLocation!.region).not.toEqual(b!.locations![0]!.physicalLocation!.region);
     expect(a!.partialFingerprints).toEqual(b!.partialFingerprints);
   });
 
-  it('writes file paths as relative URIs with forward slashes and encoded segments', () => {
+  it('writes file paths as relative URIs with forward slashes and encoded segments', async () => {
     expect(relativeFileUri('designs\\team a\\#1 100%.json')).toBe('designs/team%20a/%231%20100%25.json');
     expect(relativeFileUri('./shop.keylab.json')).toBe('shop.keylab.json');
-    const log = writeSarif([{ ...UNREADABLE, file: 'designs/team a/#1 100%.json' }], OPTIONS);
+    const log = sarifOfEntries([{ ...UNREADABLE, file: 'designs/team a/#1 100%.json' }], OPTIONS);
     expectValid(log);
     expectCodeScanningAccepts(log);
   });
 
-  it('stays within 25,000 results per run, keeping the most severe open ones and saying how many were left out', () => {
-    const finding = findingEntriesOf(scoreRawText, 'designs/score.keylab.json', 'keylab')[0]!;
+  it('stays within 25,000 results per run, keeping the most severe open ones and saying how many were left out', async () => {
+    const finding = (await entriesOf(scoreRawText, 'designs/score.keylab.json'))[0]!;
     if (finding.kind !== 'finding') throw new Error('not a finding');
     const notes = Array.from({ length: MAX_SARIF_RESULTS }, (_, index): ReportEntry => ({ ...finding, id: `note-${index}`, severity: 'note' }));
     const errors = Array.from({ length: 10 }, (_, index): ReportEntry => ({ ...finding, id: `error-${index}`, severity: 'error' }));
-    const log = writeSarif([...notes, ...errors], OPTIONS);
+    const log = sarifOfEntries([...notes, ...errors], OPTIONS);
     expectCodeScanningAccepts(log);
     const results = log.runs[0]!.results!;
     expect(results).toHaveLength(MAX_SARIF_RESULTS);
@@ -156,15 +175,15 @@ describe('writeSarif', () => {
     expect(log.runs[0]!.invocations![0]!.toolExecutionNotifications![0]!.message.text).toMatch(/^10 of 25010 results were left out/);
   });
 
-  it('leaves the help links out when the documentation URL is unknown (never a made-up address)', () => {
-    const log = writeSarif([PATTERN_FAILS], { rules: REVIEW_RULES, version: '0.1.0' });
+  it('leaves the help links out when the documentation URL is unknown (never a made-up address)', async () => {
+    const log = sarifOfEntries([PATTERN_FAILS], { rules: REVIEW_RULES, version: '0.1.0' });
     expectValid(log);
     expect(log.runs[0]!.tool.driver.informationUri).toBeUndefined();
     expect(log.runs[0]!.tool.driver.rules!.every((rule) => rule.helpUri === undefined)).toBe(true);
   });
 
-  it('is checked by validators that refuse a broken log (no pushovers)', () => {
-    const log = writeSarif([PATTERN_FAILS], OPTIONS);
+  it('is checked by validators that refuse a broken log (no pushovers)', async () => {
+    const log = sarifOfEntries([PATTERN_FAILS], OPTIONS);
     const broken = JSON.parse(JSON.stringify(log)) as Log;
     broken.runs[0]!.results![0]!.locations![0]!.physicalLocation!.region!.startLine = 0;
     expect(validate(broken)).toBe(false);

@@ -1,7 +1,8 @@
 import type { Location, Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import { fnv1a64Hex } from '../../design';
 import type { ReviewRule, ReviewSeverity } from '../../design/review';
-import { describeDecision, describeSubject, PATTERN_RULE_ID, ruleIdOf, severityOf, UNREADABLE_RULE_ID, type ReportEntry } from './reportEntries';
+import type { CheckReport } from '../checkReport.types';
+import { describeDecision, describeSubject, PATTERN_RULE_ID, reportEntries, ruleIdOf, severityOf, UNREADABLE_RULE_ID, type ReportEntry } from './reportEntries';
 
 /** GitHub code scanning refuses a run with more results than this (its documented hard limit). */
 export const MAX_SARIF_RESULTS = 25_000;
@@ -11,7 +12,7 @@ const MAX_DESCRIPTION = 1024;
 export const FINGERPRINT_KEY = 'keylabFindingId/v1';
 
 export interface SarifOptions {
-  /** The rules that ran (review rules; the access-pattern and unreadable-file rules are added). */
+  /** The rules to describe (every review rule; the access-pattern and unreadable-file rules are added). */
   readonly rules: readonly ReviewRule[];
   /** keylab's version (package.json). */
   readonly version: string;
@@ -64,8 +65,9 @@ function locationOf(entry: ReportEntry): { location: Location; properties: Recor
     // Code scanning needs a start line (≥ 1): a file without a better place is marked so in the properties.
     region: { startLine: Math.max(1, where?.line ?? 1), startColumn: Math.max(1, where?.column ?? 1) },
   };
-  const properties = where === undefined ? { locationIsApproximate: true, locationPointsAt: 'the start of the file (no closer place was found)' } : where.exact ? {} : { locationIsApproximate: true, locationPointsAt: where.pointsAt };
-  return { location: { physicalLocation: physical, ...(where && !where.exact ? { message: { text: where.pointsAt } } : {}) }, properties };
+  const nearest = where === undefined ? 'the start of the file (no closer place was found)' : where.nearest;
+  const properties = nearest === undefined ? {} : { locationIsApproximate: true, locationPointsAt: nearest };
+  return { location: { physicalLocation: physical, ...(nearest !== undefined ? { message: { text: nearest } } : {}) }, properties };
 }
 
 function resultOf(entry: ReportEntry, ruleIndex: ReadonlyMap<string, number>): Result {
@@ -121,9 +123,14 @@ const LEVEL_RANK: Readonly<Record<ReviewSeverity, number>> = { error: 0, warning
  * left out.
  *
  * @example
- * JSON.stringify(writeSarif(entries, { rules: REVIEW_RULES, version: "0.1.0" }), null, 2)
+ * JSON.stringify(writeSarif(report, { rules: REVIEW_RULES, version: report.tool.version }), null, 2)
  */
-export function writeSarif(entries: readonly ReportEntry[], options: SarifOptions): Log {
+export function writeSarif(report: CheckReport, options: SarifOptions): Log {
+  return sarifOfEntries(reportEntries(report), options);
+}
+
+/** The SARIF log of report entries (see writeSarif). */
+export function sarifOfEntries(entries: readonly ReportEntry[], options: SarifOptions): Log {
   const help = (anchor: string) => (options.documentationUrl ? `${options.documentationUrl}#${anchor}` : undefined);
   const rules: ReportingDescriptor[] = [
     ...options.rules.map((rule) => descriptor(rule.code, rule.title, rule.why, 'see the finding’s own suggestion; the README’s rule table explains each rule.', rule.severity, ['dynamodb', 'key-design'], help('design-review-rules'))),

@@ -1,2 +1,1 @@
 export { locateSubjects, type FileLocation, type LocatedFile } from './locateSubjects';
-export type { LocatedFormat } from './subjectPaths';

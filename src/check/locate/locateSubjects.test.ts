@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportWorkbenchModel, importDesignFile, LEADERBOARD_DESIGN, serializeDesignDocument, type Design } from '../../design';
+import { exportWorkbenchModel, importDesignFile, LEADERBOARD_DESIGN, serializeDesignDocument, type Design, type DesignFileFormat } from '../../design';
 
 import type { ReviewSubject } from '../../design/review';
 // The interchange fixtures as text (test data of the design layer, read as the importer reads them).
@@ -10,7 +10,6 @@ import ordersYaml from '../../design/interchange/fixtures/cloudformation/orders-
 // eslint-disable-next-line keylab/layer-imports
 import sessionsJson from '../../design/interchange/fixtures/cloudformation/sessions-global-table.json?raw';
 import { locateSubjects, type FileLocation } from './locateSubjects';
-import type { LocatedFormat } from './subjectPaths';
 
 /** The file text from the location on (1-based line and column). */
 function textAt(text: string, location: FileLocation | undefined): string {
@@ -25,7 +24,7 @@ function read(text: string, fileName: string): Design {
   return result.design;
 }
 
-function locate(text: string, fileName: string, format: LocatedFormat, subjects: readonly ReviewSubject[]) {
+function locate(text: string, fileName: string, format: DesignFileFormat, subjects: readonly ReviewSubject[]) {
   return locateSubjects({ text, format, design: read(text, fileName) }, subjects);
 }
 

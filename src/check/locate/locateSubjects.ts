@@ -1,6 +1,6 @@
-import { locateJsonPaths, parseYamlText, type Design } from '../../design';
+import { locateJsonPaths, parseYamlText, type Design, type DesignFileFormat } from '../../design';
 import type { ReviewSubject } from '../../design/review';
-import { cloudFormationSubjectPath, keylabSubjectPath, oneTableSubjectPath, workbenchSubjectPath, type LocatedFormat, type SubjectPath } from './subjectPaths';
+import { cloudFormationSubjectPath, keylabSubjectPath, oneTableSubjectPath, workbenchSubjectPath, type SubjectPath } from './subjectPaths';
 
 /**
  * Where a finding or an access pattern is in the design file it was read
@@ -19,7 +19,7 @@ export interface FileLocation {
 /** A design file as it was read: its text, its format, and the design read from it. */
 export interface LocatedFile {
   readonly text: string;
-  readonly format: LocatedFormat;
+  readonly format: DesignFileFormat;
   readonly design: Design;
 }
 

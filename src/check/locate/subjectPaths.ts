@@ -14,9 +14,6 @@ export interface SubjectPath {
   readonly pointsAt: string;
 }
 
-/** The design file formats a location is found in. */
-export type LocatedFormat = 'keylab' | 'workbench' | 'onetable' | 'cloudformation';
-
 /** The parsed file: the plain JSON value a design was read from (a YAML template as its JSON form). */
 type Json = unknown;
 
