@@ -1,4 +1,4 @@
-import type { FindingDecisionDesign } from '../../design';
+import { DECISION_KIND_LABELS, describeReviewDate, type FindingDecisionDesign } from '../../design';
 import type { CheckLocation, CheckReport, CheckSeverity, CheckSubject, FailOn } from '../checkReport.types';
 
 /**
@@ -72,10 +72,14 @@ export function reportEntries(report: CheckReport): ReportEntry[] {
   });
 }
 
+/** Whether a severity is at or above `--fail-on` (never: none is). */
+export function atOrAbove(severity: CheckSeverity, failOn: FailOn): boolean {
+  return failOn !== 'never' && RANK[severity] >= RANK[failOn];
+}
+
 /** Whether an entry fails the run at `failOn`: an open finding at or above it, a failing pattern or an unreadable file (both errors). */
 export function failsRun(entry: ReportEntry, failOn: FailOn): boolean {
-  if (failOn === 'never') return false;
-  return RANK[severityOf(entry)] >= RANK[failOn] && !(entry.kind === 'finding' && entry.decision) && !(entry.kind === 'pattern' && entry.verdict === 'passes');
+  return atOrAbove(severityOf(entry), failOn) && !(entry.kind === 'finding' && entry.decision) && !(entry.kind === 'pattern' && entry.verdict === 'passes');
 }
 
 /** An entry's severity: a finding's own; a failing pattern and an unreadable file are errors. */
@@ -88,24 +92,9 @@ export function ruleIdOf(entry: ReportEntry): string {
   return entry.kind === 'finding' ? entry.code : entry.kind === 'pattern' ? PATTERN_RULE_ID : UNREADABLE_RULE_ID;
 }
 
-/** What the entry is about, in the design's names: `table Leaderboard, entity Score, key SK, field score`. */
-export function describeSubject(subject: CheckSubject): string {
-  return [
-    `table ${subject.table}`,
-    subject.entity !== undefined ? `entity ${subject.entity}` : undefined,
-    subject.index !== undefined ? `index ${subject.index}` : undefined,
-    subject.keyAttribute !== undefined ? `key ${subject.keyAttribute}` : undefined,
-    subject.field !== undefined ? `field ${subject.field}` : undefined,
-    subject.pattern !== undefined ? `access pattern ${subject.pattern}` : undefined,
-  ]
-    .filter((part) => part !== undefined)
-    .join(', ');
-}
-
-/** The decision on a finding in words: `accepted by Ana on 2026-12-05: "…"`. */
+/** The decision on a finding in words, as the text output says it: `Won't fix by Ana on 2026-12-05 09:40 UTC: "…"`. */
 export function describeDecision(decision: FindingDecisionDesign): string {
-  const kind = decision.kind === 'accepted' ? 'accepted' : decision.kind === 'wontFix' ? "won't fix" : 'fix later';
   const who = decision.decidedBy ? ` by ${decision.decidedBy}` : '';
-  const when = decision.decidedAt ? ` on ${decision.decidedAt.slice(0, 10)}` : '';
-  return `${kind}${who}${when}${decision.comment ? `: ${decision.comment}` : ''}`;
+  const when = decision.decidedAt ? ` on ${describeReviewDate(decision.decidedAt)}` : '';
+  return `${DECISION_KIND_LABELS[decision.kind]}${who}${when}${decision.comment ? `: "${decision.comment}"` : ''}`;
 }

@@ -118,7 +118,7 @@ describe('writeSarif', () => {
     expect(line.slice(region!.startColumn! - 1)).toMatch(/^"SK": "SCORE#\{score\}/);
     expect(result.properties?.locationIsApproximate).toBeUndefined();
     expect(result.level).toBe('error');
-    expect(result.message.text).toContain('table Leaderboard, entity Score, key SK, field score');
+    expect(result.message.text).toContain('table Leaderboard · entity Score · key SK · field score');
   });
 
   it('marks a stand-in location in the result properties (a Workbench model has no templates)', async () => {
@@ -141,7 +141,7 @@ describe('writeSarif', () => {
     const fingerprint = (results: readonly Result[]) => results.find((result) => result.properties?.findingId === target.id)!.partialFingerprints![FINGERPRINT_KEY];
     expect(fingerprint(after.runs[0]!.results!)).toBe(fingerprint(before));
     const suppressed = after.runs[0]!.results!.find((result) => result.properties?.findingId === target.id)!;
-    expect(suppressed.suppressions).toEqual([{ kind: 'external', status: 'accepted', justification: 'accepted by Ana on 2026-12-05: Scores stay under 10 <until> "next" season & beyond' }]);
+    expect(suppressed.suppressions).toEqual([{ kind: 'external', status: 'accepted', justification: 'Accepted by Ana on 2026-12-05 09:40 UTC: "Scores stay under 10 <until> "next" season & beyond"' }]);
     // Open findings first: the suppressed one is last.
     expect(after.runs[0]!.results!.at(-1)).toBe(suppressed);
   });

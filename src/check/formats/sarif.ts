@@ -2,7 +2,8 @@ import type { Location, Log, Notification, ReportingDescriptor, Result } from 's
 import { fnv1a64Hex } from '../../design';
 import type { ReviewRule, ReviewSeverity } from '../../design/review';
 import type { CheckReport } from '../checkReport.types';
-import { describeDecision, describeSubject, PATTERN_RULE_ID, reportEntries, ruleIdOf, severityOf, UNREADABLE_RULE_ID, type ReportEntry } from './reportEntries';
+import { subjectText } from '../formatCheckText';
+import { describeDecision, PATTERN_RULE_ID, reportEntries, ruleIdOf, severityOf, UNREADABLE_RULE_ID, type ReportEntry } from './reportEntries';
 
 /** GitHub code scanning refuses a run with more results than this (its documented hard limit). */
 export const MAX_SARIF_RESULTS = 25_000;
@@ -79,7 +80,7 @@ function resultOf(entry: ReportEntry, ruleIndex: ReadonlyMap<string, number>): R
       ruleId,
       ruleIndex: ruleIndex.get(ruleId),
       level,
-      message: { text: `${entry.message} ${entry.suggestion} (${describeSubject(entry.subject)})` },
+      message: { text: `${entry.message} ${entry.suggestion} (${subjectText(entry.subject)})` },
       locations: [location],
       partialFingerprints: { [FINGERPRINT_KEY]: fnv1a64Hex(entry.id) },
       // A decided finding stays in the log, suppressed, so the decision is visible where the alert was.
