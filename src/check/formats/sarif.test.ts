@@ -13,8 +13,9 @@ import { FINGERPRINT_KEY, MAX_SARIF_RESULTS, relativeFileUri, sarifOfEntries, wr
 const validate = (() => {
   // unicodeRegExp: false — the schema's `language` pattern is not valid with the u flag (it is with plain JS regular expressions).
   const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-  ajv.addFormat('uri', (value: string) => URL.canParse(value));
-  ajv.addFormat('uri-reference', (value: string) => URL.canParse(value, 'file:///') && !/[\s\\]/.test(value));
+  // RFC 3986 by shape: an absolute URI has a scheme; a reference holds no space, backslash or raw non-ASCII, and every % starts an escape.
+  ajv.addFormat('uri', (value: string) => /^[a-z][a-z0-9+.-]*:[^\s\\]*$/i.test(value));
+  ajv.addFormat('uri-reference', (value: string) => /^[!#$%&-;=?-[\]_a-z~]*$/i.test(value) && !/%(?![0-9a-f]{2})/i.test(value));
   ajv.addFormat('date-time', (value: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value));
   return ajv.compile(JSON.parse(schemaText) as object);
 })();
@@ -191,5 +192,7 @@ describe('writeSarif', () => {
     broken.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri = '/abs/path.json';
     expect(validate(broken)).toBe(true);
     expect(() => expectCodeScanningAccepts(broken)).toThrow();
+    broken.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri = 'designs/team a.json';
+    expect(validate(broken)).toBe(false);
   });
 });
