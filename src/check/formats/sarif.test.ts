@@ -7,7 +7,7 @@ import scoreRawTextModel from '../../../corpus/review/score-raw-text.workbench.j
 import schemaText from './schema/sarif-schema-2.1.0.json?raw';
 import { checkReportOf } from './formats.fixtures';
 import { PATTERN_RULE_ID, reportEntries, UNREADABLE_RULE_ID, type ReportEntry } from './reportEntries';
-import { FINGERPRINT_KEY, MAX_SARIF_RESULTS, relativeFileUri, sarifOfEntries, writeSarif } from './sarif';
+import { FINGERPRINT_KEY, MAX_SARIF_RESULTS, fileUri, sarifOfEntries, writeSarif } from './sarif';
 
 /** The OASIS SARIF 2.1.0 schema (draft-04), with the three string formats it uses checked strictly. */
 const validate = (() => {
@@ -155,9 +155,12 @@ describe('writeSarif', () => {
     expect(a!.partialFingerprints).toEqual(b!.partialFingerprints);
   });
 
-  it('writes file paths as relative URIs with forward slashes and encoded segments', async () => {
-    expect(relativeFileUri('designs\\team a\\#1 100%.json')).toBe('designs/team%20a/%231%20100%25.json');
-    expect(relativeFileUri('./shop.keylab.json')).toBe('shop.keylab.json');
+  it('writes file paths as URIs relative to the working directory, forward slashes, encoded segments', async () => {
+    expect(fileUri('designs\\team a\\#1 100%.json')).toEqual({ uri: 'designs/team%20a/%231%20100%25.json', uriBaseId: '%SRCROOT%' });
+    expect(fileUri('./shop.keylab.json')).toEqual({ uri: 'shop.keylab.json', uriBaseId: '%SRCROOT%' });
+    // Outside the working directory: an absolute file URI, never a path passed off as relative.
+    expect(fileUri('/srv/designs/a b.json')).toEqual({ uri: 'file:///srv/designs/a%20b.json' });
+    expect(fileUri('C:\\designs\\shop.json')).toEqual({ uri: 'file:///C:/designs/shop.json' });
     const log = sarifOfEntries([{ ...UNREADABLE, file: 'designs/team a/#1 100%.json' }], OPTIONS);
     expectValid(log);
     expectCodeScanningAccepts(log);

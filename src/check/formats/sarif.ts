@@ -49,20 +49,27 @@ function descriptor(id: string, title: string, why: string, fix: string, level: 
   };
 }
 
-/** A file path as a relative URI reference: forward slashes, each segment percent-encoded (spaces, `#`, `%`). */
-export function relativeFileUri(file: string): string {
-  return file
-    .replace(/\\/g, '/')
+/**
+ * A file path as a URI: relative to the working directory (`%SRCROOT%`), with
+ * forward slashes and each segment percent-encoded (spaces, `#`, `%`); a file
+ * outside the working directory (an absolute path) as a `file:` URI, which
+ * code scanning cannot place in the repository, so run keylab from its root.
+ */
+export function fileUri(file: string): { readonly uri: string; readonly uriBaseId?: string } {
+  const slashed = file.replace(/\\/g, '/');
+  const absolute = /^(?:[A-Za-z]:)?\//.test(slashed);
+  const encoded = slashed
     .replace(/^\.\//, '')
     .split('/')
-    .map((segment) => encodeURIComponent(segment))
+    .map((segment, index) => (index === 0 && /^[A-Za-z]:$/.test(segment) ? segment : encodeURIComponent(segment)))
     .join('/');
+  return absolute ? { uri: `file://${encoded.startsWith('/') ? '' : '/'}${encoded}` } : { uri: encoded, uriBaseId: '%SRCROOT%' };
 }
 
 function locationOf(entry: ReportEntry): { location: Location; properties: Record<string, unknown> } {
   const where = entry.location;
   const physical = {
-    artifactLocation: { uri: relativeFileUri(entry.file), uriBaseId: '%SRCROOT%' },
+    artifactLocation: fileUri(entry.file),
     // Code scanning needs a start line (≥ 1): a file without a better place is marked so in the properties.
     region: { startLine: Math.max(1, where?.line ?? 1), startColumn: Math.max(1, where?.column ?? 1) },
   };
