@@ -151,5 +151,9 @@ describe('locateSubjects in a CloudFormation template', () => {
     expect(textAt(json, sessions)).toMatch(/^"TableName": \{ "Fn::Join"/);
     expect(textAt(json, audit)).toMatch(/^"TableName": "audit-log"/);
     expect(textAt(json, device)).toMatch(/^"AttributeName": "deviceId", "KeyType": "HASH"/);
+    const [pattern, gone] = locate(json, 'sessions-global-table.json', 'cloudformation', [{ table: design.tables[1]!.name, pattern: 'p1' }, { table: design.tables[1]!.name, keyAttribute: 'nope' }]);
+    expect(textAt(json, pattern)).toMatch(/^"TableName": "audit-log"/);
+    expect(pattern).toMatchObject({ exact: false, pointsAt: `table ${design.tables[1]!.name} (a CloudFormation template has no access patterns)` });
+    expect(gone).toMatchObject({ exact: false, pointsAt: `table ${design.tables[1]!.name} (key attribute nope is not written in the template)` });
   });
 });

@@ -197,8 +197,10 @@ export function cloudFormationSubjectPath(root: Json, design: Design, subject: R
   const properties = member(raw, 'Properties');
   const propertiesPath = memberPath(resourcePath, 'Properties');
   const missing = subject.pattern !== undefined ? ' (a CloudFormation template has no access patterns)' : subject.entity !== undefined ? ` (a CloudFormation template has no entities or key templates: entity ${subject.entity})` : '';
-  const tableAt: SubjectPath = member(properties, 'TableName') !== undefined ? { path: memberPath(propertiesPath, 'TableName'), exact: missing === '', pointsAt: `table ${subject.table}${missing}` } : { path: resourcePath, exact: missing === '', pointsAt: `resource ${logicalId}${missing}` };
-  if (subject.pattern !== undefined) return tableAt;
+  const hasName = member(properties, 'TableName') !== undefined;
+  const tableName = hasName ? `table ${subject.table}` : `resource ${logicalId}`;
+  const tableAt = (note: string): SubjectPath => ({ path: hasName ? memberPath(propertiesPath, 'TableName') : resourcePath, exact: note === '', pointsAt: `${tableName}${note}` });
+  if (subject.pattern !== undefined) return tableAt(missing);
   let holderPath = propertiesPath;
   let holder = properties;
   let holderName = `table ${subject.table}`;
@@ -214,5 +216,5 @@ export function cloudFormationSubjectPath(root: Json, design: Design, subject: R
   const keyAt = subject.keyAttribute !== undefined ? list(member(holder, 'KeySchema')).findIndex((entry) => member(entry, 'AttributeName') === subject.keyAttribute) : -1;
   if (keyAt >= 0) return { path: memberPath(elementPath(memberPath(holderPath, 'KeySchema'), keyAt), 'AttributeName'), exact: subject.entity === undefined, pointsAt: `${subject.keyAttribute} in ${holderName}'s KeySchema${missing}` };
   if (holder !== properties) return { path: memberPath(holderPath, 'IndexName'), exact: subject.entity === undefined, pointsAt: `${holderName}${missing}` };
-  return subject.index === undefined && subject.keyAttribute === undefined ? tableAt : { ...tableAt, exact: false, pointsAt: `${tableAt.pointsAt.replace(missing, '')} (${describeSubject(subject)} is not written in the template)` };
+  return tableAt(subject.index === undefined && subject.keyAttribute === undefined ? missing : ` (${describeSubject(subject)} is not written in the template)`);
 }
