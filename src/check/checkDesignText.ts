@@ -1,7 +1,8 @@
-import { importDesignBytes, importDesignFile, type Design, type DesignProblem, type ReviewedFinding, type ReviewRule } from '../design';
+import { decodeDesignText, importDesignBytes, importDesignFile, type Design, type DesignFileFormat, type DesignTextResult, type DesignProblem, type ReviewedFinding, type ReviewRule } from '../design';
 import { reviewDesign } from '../design/review';
 import type { CheckCounts, CheckedDesignFile, CheckFileProblem, CheckFileReport, CheckFinding, CheckPatternVerdict, SkippedFile } from './checkReport.types';
 import { selectRules, type RuleSelection } from './checkProfiles';
+import { locateSubjects, type FileLocation } from './locate';
 import { runAccessPatterns } from './runAccessPatterns';
 
 export interface CheckDesignTextOptions {
@@ -46,14 +47,17 @@ export async function checkDesignText(text: string | Uint8Array, fileName: strin
   const selection = options.selection ?? defaultSelection();
   const design = imported.design;
   const findings = reviewDesign({ design }, selection.rules).map((finding) => toCheckFinding(finding, selection.rules));
-  const { patterns, sampleProblems } = selection.patterns ? await runPatterns(design) : { patterns: [], sampleProblems: [] };
+  const run = selection.patterns ? await runPatterns(design) : { patterns: [], sampleProblems: [] };
+  const format = imported.format ?? 'keylab';
+  const { findings: located, patterns } = withLocations(typeof text === 'string' ? text : decodeDesignText(text, fileName), format, design, findings, run.patterns);
+  const sampleProblems = run.sampleProblems;
   const report: Omit<CheckedDesignFile, 'counts'> = {
     status: 'checked',
     file: fileName,
-    format: imported.format ?? 'keylab',
+    format,
     designName: design.name,
     tables: design.tables.map((table) => table.name),
-    findings,
+    findings: located,
     patterns,
     sampleProblems,
     warnings: imported.warnings.map(toFileProblem),
@@ -61,7 +65,23 @@ export async function checkDesignText(text: string | Uint8Array, fileName: strin
   const fired = new Set(findings.map((finding) => finding.id));
   const ran = new Set<string>(selection.rules.map((rule) => rule.code));
   const staleDecisions = (design.decisions ?? []).filter((decision) => !fired.has(decision.id) && ran.has(decision.code));
-  return { ...report, counts: countFile(findings, patterns), ...(staleDecisions.length > 0 ? { staleDecisions } : {}) };
+  return { ...report, counts: countFile(located, patterns), ...(staleDecisions.length > 0 ? { staleDecisions } : {}) };
+}
+
+/**
+ * Each finding and pattern verdict with its line and column in the file (the
+ * text the design was read from): its subject's place, or the nearest thing
+ * the format writes, named in `nearest`.
+ */
+function withLocations(text: string | DesignTextResult, format: DesignFileFormat, design: Design, findings: readonly CheckFinding[], patterns: readonly CheckPatternVerdict[]): { findings: CheckFinding[]; patterns: CheckPatternVerdict[] } {
+  const source = typeof text === 'string' ? text : text.ok ? text.text : undefined;
+  if (source === undefined) return { findings: [...findings], patterns: [...patterns] };
+  const places = locateSubjects({ text: source, format, design }, [...findings.map((finding) => finding.subject), ...patterns.map((pattern) => ({ table: pattern.table, pattern: pattern.pattern }))]);
+  const at = (place: FileLocation | undefined) => (place ? { location: { line: place.line, column: place.column, ...(place.exact ? {} : { nearest: place.pointsAt }) } } : {});
+  return {
+    findings: findings.map((finding, index) => ({ ...finding, ...at(places[index]) })),
+    patterns: patterns.map((pattern, index) => ({ ...pattern, ...at(places[findings.length + index]) })),
+  };
 }
 
 function defaultSelection(): RuleSelection {

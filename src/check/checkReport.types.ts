@@ -21,6 +21,12 @@ export type FailOn = CheckSeverity | 'never';
 export interface CheckLocation {
   readonly line: number;
   readonly column: number;
+  /**
+   * Present when the file does not write the subject itself (a CloudFormation
+   * template has no access patterns, a Workbench model no key templates) and
+   * the place is the nearest thing it has: what that is, in words.
+   */
+  readonly nearest?: string;
 }
 
 /** What a finding or a verdict is about, in the design's own names (absent fields: not about one). */

@@ -110,7 +110,8 @@ export function subjectText(subject: CheckSubject): string {
 }
 
 function locationText(file: string, finding: CheckFinding): string {
-  return finding.location ? `  (${safe(file)}:${finding.location.line}:${finding.location.column})` : '';
+  // A stand-in place says what it is (a Workbench model has no templates: the entity's first item).
+  return finding.location ? `  (${safe(file)}:${finding.location.line}:${finding.location.column}${finding.location.nearest ? `, the nearest place: ${safe(finding.location.nearest)}` : ''})` : '';
 }
 
 /** Untrusted text made safe for a terminal, line breaks kept for `indented`. */

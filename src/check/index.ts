@@ -6,6 +6,7 @@
  * GitHub annotations, Markdown). Pure: no Node API, so the Design tab and the
  * command share it; src/cli reads the files, runs git and sets the exit code.
  */
+export { locateSubjects, type FileLocation, type LocatedFile } from './locate';
 export type * from './checkReport.types';
 export { checkDesignText, countFile, type CheckDesignTextOptions, type CheckTextResult } from './checkDesignText';
 export { buildCheckReport, failsAt, FAIL_ON_VALUES } from './buildCheckReport';

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 
 /**
  * What a subcommand may touch of the outside world, passed in so tests run
@@ -11,6 +11,8 @@ export interface CliIo {
   readonly cwd: string;
   /** A file's bytes (rejects with the system's error: ENOENT, EACCES, EISDIR). */
   readFile(path: string): Promise<Uint8Array>;
+  /** Writes a whole file as UTF-8 (`--output`); rejects with the system's error. */
+  writeFile(path: string, text: string): Promise<void>;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Whether stdout is a terminal (colours are used only then, and never with NO_COLOR). */
   readonly stdoutIsTTY: boolean;
@@ -25,6 +27,7 @@ export function nodeIo(version: string): CliIo {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     readFile: async (path) => new Uint8Array(await readFile(path)),
+    writeFile: (path, text) => writeFile(path, text, 'utf8'),
     env: process.env,
     stdoutIsTTY: process.stdout.isTTY === true,
     version,

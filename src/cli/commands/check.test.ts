@@ -34,7 +34,7 @@ describe('keylab check: exit codes and --fail-on', () => {
   it('an open error exits 1 and is printed with file, table, entity, key, field, code, message and fix', async () => {
     const run = await keylab(['check', DELIMITER]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('  error   review.delimiterInValue  table Files · entity File · key SK · field folder\n');
+    expect(run.stdout).toContain('  error   review.delimiterInValue  table Files · entity File · key SK · field folder  (corpus/review/delimiter-in-value.keylab.json:25:13)\n'); // the key template's line and column
     expect(run.stdout).toContain('ends folder at "#", but a sample value contains it ("lang#c")');
     expect(run.stdout).toContain('Fix: Choose a delimiter no folder value can contain');
   });

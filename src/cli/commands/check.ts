@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCheckReport, CHECK_OUTPUT_FORMATS, CHECK_PROFILES, checkDesignText, FAIL_ON_VALUES, problemLine, selectRules, type CheckFileReport, type FailOn, type SkippedFile } from '../../check';
 import { useColor, type CliIo } from '../cliIo';
@@ -25,6 +26,8 @@ ${CHECK_PROFILES.map((profile) => `                        ${profile.name}: ${pr
   --rules <codes>     only these review rules, comma-separated, with or without
                       "review." (no access-pattern verdicts)
   --format <name>     ${CHECK_OUTPUT_FORMATS.map((format) => format.name).join(' | ')} (default text)
+  --output <file>     write the report to this file instead of stdout (the
+                      exit code is the same; problems still go to stderr)
   --quiet             text: only open findings, failing patterns and the summary
   --help              this text
 
@@ -50,6 +53,7 @@ const check: KeylabCommand = {
           profile: { type: 'string' },
           rules: { type: 'string' },
           format: { type: 'string' },
+          output: { type: 'string' },
           quiet: { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
         },
@@ -88,9 +92,17 @@ const check: KeylabCommand = {
       else files.push(part);
     }
     const report = buildCheckReport(files, skipped, { selection: chosen.selection, failOn: failOn as FailOn, version: io.version });
-    io.stdout(output.write(report, { color: useColor(io), quiet: values.quiet === true }));
+    if (values.output !== undefined) {
+      const target = resolve(io.cwd, values.output);
+      try {
+        await io.writeFile(target, output.write(report, { color: false, quiet: values.quiet === true }));
+      } catch (error) {
+        io.stderr(`keylab check: the report could not be written to ${values.output}: ${error instanceof Error ? error.message : String(error)}\n`);
+        return 2;
+      }
+    } else io.stdout(output.write(report, { color: useColor(io), quiet: values.quiet === true }));
     // The text output lists them in place; other formats keep stdout machine-readable, so the reason for exit 2 goes to stderr.
-    if (output.name !== 'text') for (const file of files) if (file.status === 'unreadable') for (const problem of file.problems) io.stderr(`${problemLine(file.file, problem)}\n`);
+    if (output.name !== 'text' || values.output !== undefined) for (const file of files) if (file.status === 'unreadable') for (const problem of file.problems) io.stderr(`${problemLine(file.file, problem)}\n`);
     return report.exitCode;
   },
 };

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { CliIo } from '../cliIo';
 import { runKeylab } from '../main';
 
@@ -18,6 +18,7 @@ export async function runKeylabInProcess(args: readonly string[], options: { rea
     stderr: (text) => (stderr += text),
     cwd: options.cwd ?? process.cwd(),
     readFile: async (path) => new Uint8Array(await readFile(path)),
+    writeFile: (path, text) => writeFile(path, text, 'utf8'),
     env: options.env ?? {},
     stdoutIsTTY: options.tty ?? false,
     version: '0.0.0-test',

@@ -7,7 +7,7 @@ export { parseDesignDocument, readDesign, MAX_DESIGN_BYTES, MAX_DESIGN_ENTITIES,
 export { serializeDesignDocument, toDesignDocument } from './serializeDesignDocument';
 export { attributeValueToJson, itemToJsonItem, jsonItemToItem, jsonToAttributeValue, readJsonAttributeValue, readJsonItem, type JsonItemResult, type JsonValueResult } from './jsonItem';
 export { findJsonErrorOffset, locateJsonError, type JsonErrorWhere } from '../../errors';
-export { describeDesignProblem } from './problemPath';
+export { describeDesignProblem, elementPath, memberPath } from './problemPath';
 export { decodeDesignText, findInvalidUtf8, type DesignTextResult } from './decodeDesignText';
 export { locateJsonPaths, withJsonPositions, type JsonPosition } from './locateJsonPaths';
 export { CREDENTIALS_WARNING } from './documentReader';

@@ -14,3 +14,4 @@ export { EXPORT_FORMATS, type DownloadFile, type ExportFormat } from './exportFo
 export { tableItems, type BuiltTableItem } from './tableItems';
 export type { DesignFileFormat, ImportReportEntry, ImportResult } from './importResult';
 export { KEYLAB_EXTENSION_FIELD, WORKBENCH_VERSIONS } from './workbenchModel.types';
+export { positionOfSampleId } from './entityFromItems';

@@ -1,0 +1,1 @@
+export { locateSubjects, type FileLocation, type LocatedFile } from './locateSubjects';
