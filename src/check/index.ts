@@ -6,4 +6,10 @@
  * GitHub annotations, Markdown). Pure: no Node API, so the Design tab and the
  * command share it; src/cli reads the files, runs git and sets the exit code.
  */
-export {};
+
+// keylab diff: the structural diff of two revisions as a report, text and a pull-request comment.
+export type * from './diff/diffReport.types';
+export { buildDiffReport, sourceLabel } from './diff/buildDiffReport';
+export { migrationSteps, MIGRATE_NOTE, REVISION_FILES } from './diff/migrationSteps';
+export { renderDiffText } from './diff/renderDiffText';
+export { GITHUB_COMMENT_LIMIT, renderDiffMarkdown } from './diff/renderDiffMarkdown';
