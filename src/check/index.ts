@@ -6,6 +6,14 @@
  * GitHub annotations, Markdown). Pure: no Node API, so the Design tab and the
  * command share it; src/cli reads the files, runs git and sets the exit code.
  */
+export type * from './checkReport.types';
+export { checkDesignText, countFile, type CheckDesignTextOptions, type CheckTextResult } from './checkDesignText';
+export { buildCheckReport, failsAt, FAIL_ON_VALUES } from './buildCheckReport';
+export { CHECK_PROFILES, DEFAULT_PROFILE, selectRules, type CheckProfile, type RuleSelection, type RuleSelectionResult } from './checkProfiles';
+export { CHECK_OUTPUT_FORMATS, type CheckOutputFormat, type CheckOutputOptions } from './checkOutputs';
+export { FORMAT_NAMES, formatCheckText, problemLine, subjectText, summaryLine, type CheckTextOptions } from './formatCheckText';
+export { runAccessPatterns } from './runAccessPatterns';
+export { engineMessage, type AccessPatternsRun, type PatternDataSource, type PatternRunOutcome, type RunAccessPatternsOptions } from './runAccessPatterns.types';
 
 // keylab diff: the structural diff of two revisions as a report, text and a pull-request comment.
 export type * from './diff/diffReport.types';
