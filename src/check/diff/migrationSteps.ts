@@ -8,7 +8,7 @@ export const REVISION_FILES = { before: 'keylab-before.keylab.json', after: 'key
 
 /** What to know before pasting a command: it is a dry run, and where it writes. */
 export const MIGRATE_NOTE =
-  'A dry run: it reads every item and prints what would happen, writing nothing. Drop --dry-run to apply (one conditional transaction per item; rerun with --resume after a stop). Add --endpoint URL for DynamoDB Local or Keylab’s endpoint; for AWS, credentials come from the environment (--region R). --table names the stored table: change it where yours is named otherwise. Run it in a Keylab clone, from the folder keylab diff ran in.';
+  'A dry run: it reads every item and prints what would happen, writing nothing. Drop --dry-run to apply (one conditional transaction per item; rerun with --resume after a stop). Add --endpoint URL for DynamoDB Local or Keylab’s endpoint; for AWS, credentials come from the environment (--region R). --table names the stored table: change it where yours is named otherwise. Run it at the root of a Keylab clone (npm run runs scripts there), the files’ paths as keylab diff was given them.';
 
 const NO_COMMAND_NEW_TABLE =
   'No npm run migrate command carries this out: npm run migrate rewrites an entity’s keys in its table, or copies them into a table with the same key schema. Create the new table (with its key schema and indexes), copy every item into it under its new keys, switch the application to it, then delete the old table.';
@@ -32,13 +32,15 @@ function fileArgument(side: DiffSideSource, which: 'before' | 'after'): { readon
  */
 export function migrationSteps(changes: readonly StructuralChange[], before: Design, after: Design, sides: { readonly before: DiffSideSource; readonly after: DiffSideSource }): DiffMigration[] {
   const steps: DiffMigration[] = [];
-  const newTable = changes.filter((change) => change.verdict === 'newTableAndMigration');
-  for (const table of [...new Set(newTable.map((change) => change.table))]) {
-    steps.push({ table, changes: newTable.filter((change) => change.table === table).map((change) => change.subject), commands: [], note: NO_COMMAND_NEW_TABLE });
+  const rekeys = (change: StructuralChange) => change.area === 'template' && (change.verdict === 'rewriteKeys' || change.verdict === 'reindexInPlace') && change.entity !== undefined;
+  // A table that needs a new table: one step, its entities' key changes with it (they move with the copy).
+  const newTables = new Set(changes.filter((change) => change.verdict === 'newTableAndMigration').map((change) => change.table));
+  for (const table of newTables) {
+    const carried = changes.filter((change) => change.table === table && (change.verdict === 'newTableAndMigration' || rekeys(change)));
+    steps.push({ table, changes: carried.map((change) => change.subject), commands: [], note: NO_COMMAND_NEW_TABLE });
   }
-  const rekeyed = changes.filter((change) => change.area === 'template' && (change.verdict === 'rewriteKeys' || change.verdict === 'reindexInPlace') && change.entity !== undefined);
   const groups = new Map<string, { table: string; entity: string; changes: StructuralChange[] }>();
-  for (const change of rekeyed) {
+  for (const change of changes.filter((candidate) => rekeys(candidate) && !newTables.has(candidate.table))) {
     const key = JSON.stringify([change.table, change.entity]);
     const group = groups.get(key) ?? { table: change.table, entity: change.entity as string, changes: [] };
     group.changes.push(change);
@@ -52,9 +54,8 @@ function entityStep(group: { table: string; entity: string; changes: readonly St
   const base = { table: group.table, entity: group.entity, changes: group.changes.map((change) => change.subject) };
   const beforeTable = before.tables.find((table) => table.name === group.table);
   const afterTable = after.tables.find((table) => table.name === group.table);
-  if (!beforeTable || !afterTable || !sameKeySchema(beforeTable, afterTable)) {
-    return { ...base, commands: [], note: `${NO_COMMAND_NEW_TABLE} (The table ${beforeTable ? 'changes its key schema' : 'is renamed'}, so its items move to a new table.)` };
-  }
+  // A key schema change or a rename is a new table (the step above); a table on one side only has nothing to migrate.
+  if (!beforeTable || !afterTable || !sameKeySchema(beforeTable, afterTable)) return { ...base, commands: [], note: NO_COMMAND_NEW_TABLE };
   const unreadable = (['before', 'after'] as const).filter((which) => !sides[which].keylabDesign);
   if (unreadable.length > 0) {
     return { ...base, commands: [], note: `npm run migrate reads Keylab design files (--from, --to); the ${unreadable.join(' and ')} side${unreadable.length === 2 ? 's are' : ' is'} another format. Import ${unreadable.length === 2 ? 'them' : 'it'} in the Design tab and save as a Keylab design file, then run npm run migrate -- --table ${group.table} --entity ${group.entity} --from OLD --to NEW --dry-run.` };

@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { DESIGN_FORMAT, LEADERBOARD_DESIGN, parseDesignDocument, SHOP_DESIGN, type Design } from '../../design';
+import { DESIGN_FORMAT, LEADERBOARD_DESIGN, parseDesignDocument, SHOP_DESIGN, type Design, type TableDesign } from '../../design';
 import { withTable, withTemplate } from '../../design/diff/designEdits.fixtures';
 import { buildDiffReport } from './buildDiffReport';
 import { LEADERBOARD_V2, REVISION_SIDES } from './diffReport.fixtures';
@@ -68,19 +68,20 @@ describe('keylab diff of two revisions that change a GSI key and a template (the
     expect(text).toContain('Migrations\n  Leaderboard, entity Run (entity Run: table key rankKey)\n    git show');
   });
 
-  it('renders as a readable comment: a headline, one table row per change with six cells, the moves folded, the command in a code block', () => {
+  it('renders as a readable comment: a headline, per table one row per change with five cells, the moves folded, the command in a code block', () => {
     const comment = renderDiffMarkdown(diff);
     const html = markdown.render(comment);
     expect(html).toContain('<h2>Keylab design diff</h2>');
     expect(html).toContain('<p><strong>Most work: new index and backfill.</strong> 5 changes:');
     const [changes, moves] = tablesOf(html);
-    expect(changes?.[0]).toEqual(['Table', 'What changed', 'Before', 'After', 'Verdict', 'Why']);
-    expect(changes?.slice(1).map((cells) => [cells.length, cells[0], cells[1], cells[4]])).toEqual([
-      [6, 'Leaderboard', 'changed index byPlayer keys', 'new index and backfill'],
-      [6, 'Leaderboard', 'changed entity Run: table key rankKey', 'items move: rewrite keys'],
-      [6, 'Leaderboard', 'added index recentRuns', 'in place'],
-      [6, 'Leaderboard', 'changed entity Run: score (index byPlayer)', 'design only'],
-      [6, 'Leaderboard', 'changed access pattern A player’s best runs, highest first', 'design only'],
+    expect(html).toContain('<p><strong>Table <code>Leaderboard</code></strong></p>\n<table>');
+    expect(changes?.[0]).toEqual(['What changed', 'Before', 'After', 'Verdict', 'Why']);
+    expect(changes?.slice(1).map((cells) => [cells.length, cells[0], cells[3]])).toEqual([
+      [5, 'changed index byPlayer keys', 'new index and backfill'],
+      [5, 'changed entity Run: table key rankKey', 'items move: rewrite keys'],
+      [5, 'added index recentRuns', 'in place'],
+      [5, 'changed entity Run: score (index byPlayer)', 'design only'],
+      [5, 'changed access pattern A player’s best runs, highest first', 'design only'],
     ]);
     // Two templates of a change: one line each.
     expect(html).toContain('<td><code>name: A player’s runs, newest first</code><br><code>expected order: ts descending</code></td>');
@@ -103,6 +104,19 @@ describe('keylab diff of two revisions that change a GSI key and a template (the
     expect(html).toContain('<h3>Review findings</h3>');
     expect(html).toContain('<li><strong>error</strong> <code>review.numberInStringField</code> in <code>Leaderboard</code>, <code>Run</code>: Run’s rankKey'.replace('’', "'"));
     expect(renderDiffText(resolved)).toContain('Findings resolved (');
+  });
+
+  it('groups the changes of a design with two tables under each table’s name, and names --design-table in its command', () => {
+    const both: Design = { ...SHOP_DESIGN, tables: [...SHOP_DESIGN.tables, ...LEADERBOARD_DESIGN.tables] };
+    const changed: Design = { ...both, tables: [withTemplate(both.tables[0] as TableDesign, 'Order', 'GSI1SK', '{orderId}'), ...LEADERBOARD_V2.tables] };
+    const diff = report(both, changed);
+    expect([...new Set(diff.changes.map((change) => change.table))]).toEqual(['Shop', 'Leaderboard']);
+    const html = markdown.render(renderDiffMarkdown(diff));
+    expect(html.match(/<p><strong>Table <code>(\w+)<\/code><\/strong><\/p>/g)).toEqual(['<p><strong>Table <code>Shop</code></strong></p>', '<p><strong>Table <code>Leaderboard</code></strong></p>']);
+    expect(diff.migrations.map((migration) => migration.commands.at(-1))).toEqual([
+      'npm run migrate -- --table Shop --design-table Shop --entity Order --from keylab-before.keylab.json --to designs/leaderboard.keylab.json --dry-run',
+      'npm run migrate -- --table Leaderboard --design-table Leaderboard --entity Run --from keylab-before.keylab.json --to designs/leaderboard.keylab.json --dry-run',
+    ]);
   });
 
   it('says there is nothing to migrate and no worst verdict when the revisions are the same', () => {

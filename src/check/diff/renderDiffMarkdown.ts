@@ -28,20 +28,22 @@ const cellLines = (text: string | undefined, code: boolean) =>
   text === undefined ? '—' : clip(text, 2_000).split(/\r\n|\r|\n/).map((line) => (code ? commentCode(line, true) : commentProse(line))).join('<br>');
 
 function changesTable(changes: readonly StructuralChange[]): string {
-  const lines = [row(['Table', 'What changed', 'Before', 'After', 'Verdict', 'Why']), row(['---', '---', '---', '---', '---', '---'])];
+  const lines = [row(['What changed', 'Before', 'After', 'Verdict', 'Why']), row(['---', '---', '---', '---', '---'])];
   for (const change of changes) {
-    lines.push(
-      row([
-        change.table === '' ? '(design)' : commentCode(change.table, true),
-        `${change.action} ${commentProse(change.subject)}`,
-        cellLines(change.before, true),
-        cellLines(change.after, true),
-        `**${change.verdictLabel}**`,
-        markdownProse(change.how),
-      ]),
-    );
+    lines.push(row([`${change.action} ${commentProse(change.subject)}`, cellLines(change.before, true), cellLines(change.after, true), `**${change.verdictLabel}**`, markdownProse(change.how)]));
   }
   return lines.join('\n');
+}
+
+/** The changes per table (they come grouped by table): the table's name, then its changes. */
+function changesByTable(changes: readonly StructuralChange[]): string {
+  const groups: StructuralChange[][] = [];
+  for (const change of changes) {
+    const last = groups.at(-1);
+    if (last && last[0]?.table === change.table) last.push(change);
+    else groups.push([change]);
+  }
+  return groups.map((group) => `${group[0]?.table ? `**Table ${commentCode(group[0].table)}**` : '**The design**'}\n\n${changesTable(group)}`).join('\n\n');
 }
 
 function folded(summary: string, body: string, open = false): string {
@@ -81,8 +83,8 @@ function findingsBlock(title: string, findings: readonly DiffFinding[], shown: n
 }
 
 function migrationBlock(migration: DiffMigration): string {
-  const where = `${commentCode(migration.table)}${migration.entity !== undefined ? `, entity ${commentCode(migration.entity)}` : ''}`;
-  const parts = [`**${where}**: ${migration.changes.map((subject) => commentProse(subject)).join('; ')}.`];
+  const where = `Table ${commentCode(migration.table)}${migration.entity !== undefined ? `, entity ${commentCode(migration.entity)}` : ''}`;
+  const parts = [`**${where}**, for: ${migration.changes.map((subject) => commentProse(subject)).join('; ')}.`];
   const commands = migration.commands.join('\n');
   // A command is pasted whole or not at all: one too long for a comment (a name of thousands of characters) is left to the text output.
   if (commands.length > MAX_COMMAND) parts.push(`The command is ${commands.length.toLocaleString('en-US')} characters long: \`keylab diff --format text\` prints it.`);
@@ -96,7 +98,7 @@ function render(report: DiffReport, shown: Shown, truncation: string | undefined
   parts.push(report.worst ? `**Most work: ${report.worst.label}.** ${markdownProse(report.summary)}` : markdownProse(report.summary));
   if (report.changes.length > 0) {
     const changes = report.changes.slice(0, shown.changes);
-    const table = changesTable(changes) + (report.changes.length > changes.length ? `\n\n${report.changes.length - changes.length} more changes not shown.` : '');
+    const table = changesByTable(changes) + (report.changes.length > changes.length ? `\n\n${report.changes.length - changes.length} more changes not shown.` : '');
     parts.push('### Changes', report.changes.length > FOLD_AFTER * 2 ? folded(`${report.changes.length} changes`, table, true) : table);
     const moving = changes.flatMap((change) => (change.moves ?? []).filter((moves) => moves.moving > 0 || moves.repositioned > 0).map((moves) => movesBlock(change, moves, shown.examples)));
     if (moving.length > 0) parts.push('### Items that move', ...moving);
