@@ -15,3 +15,10 @@ export { CHECK_OUTPUT_FORMATS, type CheckOutputFormat, type CheckOutputOptions }
 export { FORMAT_NAMES, formatCheckText, problemLine, subjectText, summaryLine, type CheckTextOptions } from './formatCheckText';
 export { runAccessPatterns } from './runAccessPatterns';
 export { engineMessage, type AccessPatternsRun, type PatternDataSource, type PatternRunOutcome, type RunAccessPatternsOptions } from './runAccessPatterns.types';
+
+// keylab diff: the structural diff of two revisions as a report, text and a pull-request comment.
+export type * from './diff/diffReport.types';
+export { buildDiffReport, sourceLabel } from './diff/buildDiffReport';
+export { migrationSteps, MIGRATE_NOTE, REVISION_FILES } from './diff/migrationSteps';
+export { renderDiffText } from './diff/renderDiffText';
+export { GITHUB_COMMENT_LIMIT, renderDiffMarkdown } from './diff/renderDiffMarkdown';

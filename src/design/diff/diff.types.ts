@@ -1,4 +1,4 @@
-import type { ReviewSeverity } from '../review/review.types';
+import type { ReviewCode, ReviewSeverity } from '../review/review.types';
 
 /**
  * A structural diff between two designs (two saved designs, or two revisions
@@ -95,6 +95,10 @@ export interface StructuralChange {
   readonly migrate?: MigrateKeysPreparation;
   /** Findings: the severity. */
   readonly severity?: ReviewSeverity;
+  /** Findings: the review rule's code (`review.numberInStringField`). */
+  readonly code?: ReviewCode;
+  /** The entity the change is about (entity, template, attribute and sample changes; findings about one entity). */
+  readonly entity?: string;
 }
 
 export interface TableChanges {

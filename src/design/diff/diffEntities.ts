@@ -12,18 +12,18 @@ export function diffEntities(designName: string, before: TableDesign, after: Tab
   for (const entity of after.entities) {
     const old = before.entities.find((candidate) => candidate.name === entity.name);
     if (!old) {
-      changes.push(makeChange({ table, area: 'entity', action: 'added', subject: `entity ${entity.name}`, after: templatesText(entity, Object.keys(entity.keys)), verdict: 'designOnly', how: HOW.entity }));
+      changes.push(makeChange({ table, area: 'entity', action: 'added', subject: `entity ${entity.name}`, entity: entity.name, after: templatesText(entity, Object.keys(entity.keys)), verdict: 'designOnly', how: HOW.entity }));
       continue;
     }
     changes.push(...diffTemplates(designName, before, after, old, entity));
     changes.push(...diffAttributes(table, old, entity));
     if (old.samples.length !== entity.samples.length) {
-      changes.push(makeChange({ table, area: 'samples', action: 'changed', subject: `entity ${entity.name} samples`, before: countText(old.samples.length), after: countText(entity.samples.length), verdict: 'designOnly', how: HOW.samples }));
+      changes.push(makeChange({ table, area: 'samples', action: 'changed', subject: `entity ${entity.name} samples`, entity: entity.name, before: countText(old.samples.length), after: countText(entity.samples.length), verdict: 'designOnly', how: HOW.samples }));
     }
   }
   for (const old of before.entities) {
     if (after.entities.some((candidate) => candidate.name === old.name)) continue;
-    changes.push(makeChange({ table, area: 'entity', action: 'removed', subject: `entity ${old.name}`, before: templatesText(old, Object.keys(old.keys)), verdict: 'designOnly', how: HOW.entity }));
+    changes.push(makeChange({ table, area: 'entity', action: 'removed', subject: `entity ${old.name}`, entity: old.name, before: templatesText(old, Object.keys(old.keys)), verdict: 'designOnly', how: HOW.entity }));
   }
   return changes;
 }
@@ -65,6 +65,7 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
         area: 'template',
         action: 'changed',
         subject: `entity ${after.name}: table key ${tableChanged.join(', ')}`,
+        entity: after.name,
         before: templatesText(before, tableChanged),
         after: templatesText(after, tableChanged),
         verdict: 'rewriteKeys',
@@ -96,7 +97,7 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
       // Nothing to write: the index is deleted, the attributes are no longer its keys, or items already carry the new key's value.
       const how = !afterIndex ? HOW.deletedIndexKey : keyed.length === 0 ? HOW.noLongerIndexKey : HOW.carriedIndexKey;
       const subject = `entity ${after.name}: ${own.join(', ')} (${!afterIndex ? 'key of deleted index' : 'index'} ${indexName})`;
-      changes.push(makeChange({ table, area: 'template', action: 'changed', subject, ...texts, verdict: 'designOnly', how, ...(afterIndex && keyed.length > 0 ? { moves: [itemMoves(beforeTable, afterTable, after.name, indexName)] } : {}) }));
+      changes.push(makeChange({ table, area: 'template', action: 'changed', subject, entity: after.name, ...texts, verdict: 'designOnly', how, ...(afterIndex && keyed.length > 0 ? { moves: [itemMoves(beforeTable, afterTable, after.name, indexName)] } : {}) }));
       continue;
     }
     const added = rewritten.every((attribute) => before.keys[attribute] === undefined);
@@ -107,6 +108,7 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
         area: 'template',
         action: added ? 'added' : removed ? 'removed' : 'changed',
         subject: `entity ${after.name}: index ${indexName} key ${own.join(', ')}`,
+        entity: after.name,
         ...texts,
         verdict: 'reindexInPlace',
         how: added ? HOW.indexKeyTemplateAdded : removed ? HOW.indexKeyTemplateRemoved : HOW.indexKeyTemplate,
@@ -123,5 +125,5 @@ function diffAttributes(table: string, before: EntityDesign, after: EntityDesign
   const differing = names.filter((name) => typeOf(before, name) !== typeOf(after, name));
   if (differing.length === 0) return [];
   const text = (entity: EntityDesign) => differing.map((name) => `${name}: ${typeOf(entity, name) ?? '(none)'}`).join('\n');
-  return [makeChange({ table, area: 'attributes', action: 'changed', subject: `entity ${after.name} attributes`, before: text(before), after: text(after), verdict: 'designOnly', how: HOW.attributes })];
+  return [makeChange({ table, area: 'attributes', action: 'changed', subject: `entity ${after.name} attributes`, entity: after.name, before: text(before), after: text(after), verdict: 'designOnly', how: HOW.attributes })];
 }

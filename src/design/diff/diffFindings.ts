@@ -27,6 +27,8 @@ export function diffFindings(before: Design, after: Design, renamed: ReadonlyMap
       verdictLabel: action === 'added' ? 'new finding' : 'finding resolved',
       how: action === 'added' ? HOW.findingAdded : HOW.findingResolved,
       severity: finding.severity,
+      code: finding.code,
+      ...(finding.subject.entity ? { entity: finding.subject.entity } : {}),
       // Two findings of one code and entity differ in their id only.
       id: `finding|${action}|${finding.id}`,
     });

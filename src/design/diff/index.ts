@@ -7,4 +7,5 @@
 export * from './diff.types';
 export { diffDesigns } from './diffDesigns';
 export { itemMoves } from './itemMoves';
+export { keyText, movedItems, movesSummary, placeText } from './movesText';
 export { HOW, VERDICT_LABELS, VERDICT_RANK } from './verdicts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { Design, StructuralChange, ItemMove, KeyMoves, MigrateKeysPreparation, PlacedKey } from '../../design';
-import { diffDesigns } from '../../design/diff';
+import type { Design, StructuralChange, ItemMove, KeyMoves, MigrateKeysPreparation } from '../../design';
+import { diffDesigns, keyText, movedItems, movesSummary, placeText } from '../../design/diff';
 import { VisibleText } from '../common/VisibleText';
 import './structuralDiff.css';
 
@@ -108,24 +108,9 @@ function VisibleLines({ text }: { text: string }) {
   ));
 }
 
-const placeText = (place: PlacedKey | undefined) => (place ? `${place.position} of ${place.of}` : 'not there');
-
-function keyText(place: PlacedKey | undefined): string {
-  if (!place) return '—';
-  return place.sort === '' ? place.partition : `${place.partition} / ${place.sort}`;
-}
-
-/** "12 of 12 items get new keys; 11 change place in their partition (…, in DynamoDB's order)." */
-function movesSummary(moves: KeyMoves): string {
-  const total = moves.items.length;
-  const rewritten = moves.index === undefined ? (moves.moving === 1 ? `1 of ${total} items gets a new key` : `${moves.moving} of ${total} items get new keys`) : `${moves.moving} of ${total} items ${moves.moving === 1 ? 'has a new key' : 'have new keys'} in ${moves.keySpace}`;
-  const placed = moves.repositioned === 1 ? '1 changes place in its partition' : `${moves.repositioned} change place in their partition`;
-  return `${rewritten}; ${placed} (${moves.keyAttributes.join(', ')}, in DynamoDB’s order).`;
-}
-
 /** The items whose key or place changes, in the new order (DynamoDB's). */
 function MovesTable({ moves }: { moves: KeyMoves }) {
-  const moving = moves.items.filter((item) => item.keyChanged || item.positionChanged || item.problems.length > 0);
+  const moving = movedItems(moves);
   const label = `Items that move in ${moves.keySpace}`;
   return (
     <div className="structural-moves">
