@@ -77,6 +77,18 @@ describe('review.multiAttributeGsiKey', () => {
     expect(check(leaderboardWithConcatenatedGsi('{ts:epoch(16)}#{score}'))).toEqual([]);
   });
 
+  it('takes ISO dates in a string field as ordered, but not US dates (6/23/2026 sorts as text, out of date order)', () => {
+    const withDay = (days: readonly string[]) =>
+      changeTable('Shop', (table) => ({
+        ...table,
+        entities: table.entities.map((entity) =>
+          entity.name === 'Order' ? { ...entity, keys: { ...entity.keys, GSI1SK: '{day}#{orderId}' }, samples: entity.samples.map((sample, index) => ({ ...sample, values: { ...sample.values, day: days[index]! } })) } : entity,
+        ),
+      }))(SHOP_DESIGN);
+    expect(check(withDay(['2026-06-21', '2026-06-23', '2026-06-23', '2026-12-02']))).toHaveLength(1);
+    expect(check(withDay(['6/21/2026', '6/23/2026', '6/23/2026', '12/2/2026']))).toEqual([]);
+  });
+
   it('stays silent when the typed attribute would clash with what the items carry', () => {
     const tsAsText = changeTable('Leaderboard', (table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, attributes: [...entity.attributes, { name: 'ts', type: 'S' as const }] })) }))(leaderboardWithConcatenatedGsi());
     expect(check(tsAsText)).toEqual([]);

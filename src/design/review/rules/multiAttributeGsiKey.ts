@@ -1,4 +1,4 @@
-import { judgeTemplateFields } from '../../../keys';
+import { compareUtf8, judgeTemplateFields } from '../../../keys';
 import type { Design, EntityDesign, TableDesign } from '../../design.types';
 import { compileTemplateText, typedKeyValue } from '../../designKeys';
 import { planConversion, type PlannedConversion } from '../../multiAttribute/convertToMultiAttributeGsi';
@@ -53,12 +53,30 @@ function worthProposing(table: TableDesign, planned: Extract<PlannedConversion, 
   return [conversion.partition, conversion.sort].every((side) => !side.converted || !side.typed.some((attribute) => holdsTextOrderedValues(entities, attribute)));
 }
 
-/** A string field whose sample values mean numbers or dates: as an S attribute it would still sort as text (review.numberInStringField, review.dateNotIso say so first). */
+/**
+ * A string field whose values mean numbers (or epoch times) stored as text,
+ * or dates, names or other values whose text order the samples show out of
+ * place: as an S attribute the typed key would keep the text order
+ * (review.numberInStringField, review.dateNotIso, review.caseOrder say so
+ * first). ISO dates and instants sort as their text: those are fine.
+ */
 function holdsTextOrderedValues(entities: readonly EntityDesign[], attribute: TypedFieldAttribute): boolean {
   if (attribute.format.kind !== 'string') return false;
   const field = { kind: 'field' as const, name: attribute.field, format: attribute.format };
   const values = entities.flatMap((entity) => entity.samples.map((sample) => sample.values));
-  return judgeTemplateFields([field], values, 'S').get(attribute.field)?.differsFromText === true;
+  const judged = judgeTemplateFields([field], values, 'S').get(attribute.field);
+  if (!judged?.differsFromText) return false;
+  if (judged.meaning.kind === 'number' || judged.meaning.kind === 'epoch') return true;
+  const texts = values.map((row) => row[attribute.field]).filter((value): value is string => value !== undefined && value !== '');
+  const byText = [...texts].sort(compareUtf8);
+  const byMeaning = [...texts].sort((a, b) => {
+    try {
+      return judged.compare(a, b) || compareUtf8(a, b);
+    } catch {
+      return compareUtf8(a, b);
+    }
+  });
+  return byText.some((value, position) => value !== byMeaning[position]);
 }
 
 const typedText = (attributes: readonly TypedFieldAttribute[]) => attributes.map((attribute) => `${attribute.name} (${attribute.type})`).join(', ');
