@@ -65,6 +65,13 @@ describe('review.multiAttributeGsiKey', () => {
     expect(check(raw)).toEqual([]);
     const tuple = withPattern('Leaderboard', { id: 'tuple-range', partitionValues: { playerId: 'p_1024' }, sort: { input: 'fields', operator: '>=', values: { ts: '1719730800', score: '100' } } })(leaderboardWithConcatenatedGsi());
     expect(check(tuple)).toEqual([]);
+    // A range whose earlier field moves (from one time and score to another): one range over (ts, score) together.
+    const moving = withPattern('Leaderboard', {
+      id: 'moving-range',
+      partitionValues: { playerId: 'p_1024' },
+      sort: { input: 'fields', operator: 'between', values: { ts: '1719730800', score: '100' }, valuesHigh: { ts: '1719741600', score: '10' } },
+    })(leaderboardWithConcatenatedGsi());
+    expect(check(moving)).toEqual([]);
     // A pattern that was no Query before (it skips ts) loses nothing: the note stands.
     const skipping = withPattern('Leaderboard', { id: 'score-alone', partitionValues: { playerId: 'p_1024' }, sort: { input: 'fields', operator: '>=', values: { score: '100' } } })(leaderboardWithConcatenatedGsi());
     expect(check(skipping)).toHaveLength(1);
