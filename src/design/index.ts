@@ -12,6 +12,7 @@ export * from './format';
 export * from './export';
 export * from './accessPatterns';
 export * from './compare';
+export * from './multiAttribute';
 export * from './itemCollection';
 export * from './intendedPlaces';
 export * from './edit';

@@ -1,5 +1,6 @@
-import type { FieldFormat, FieldSegment, ReadDirection } from '../../keys';
-import type { EntityDesign, IndexDesign, KeyAttributeDesign, KeyAttributeType, TableDesign } from '../design.types';
+import type { ReadDirection } from '../../keys';
+import type { EntityDesign, IndexDesign, KeyAttributeDesign, TableDesign } from '../design.types';
+import { MAX_MULTI_ATTRIBUTE_KEYS, typedAttributeFor, type TypedFieldAttribute } from '../multiAttribute/typedAttributes';
 import { compileTemplateText, findEntity, keyAttributesOf } from '../designKeys';
 import { compareKeySides, type KeyComparison } from './compareKeySides';
 import { buildKeySide } from './keySides';
@@ -14,19 +15,10 @@ import { patternServability, type PatternServability } from './patternServabilit
  * numerically with no padding; queried left to right only).
  */
 
-/** DynamoDB's limit on the attributes of a GSI's partition key and of its sort key. */
-export const MAX_MULTI_ATTRIBUTE_KEYS = 4;
+export { MAX_MULTI_ATTRIBUTE_KEYS };
 
 /** One attribute of the derived multi-attribute sort key. */
-export interface MultiAttributeSortAttribute {
-  readonly name: string;
-  readonly type: KeyAttributeType;
-  /** The template field it holds. */
-  readonly field: string;
-  readonly format: FieldFormat;
-  /** The entity's template for it (`{score}`, `{at:iso}`, `{ts:epoch(38)}`). */
-  readonly template: string;
-}
+export type MultiAttributeSortAttribute = TypedFieldAttribute;
 
 export interface MultiAttributeVariant {
   /** The table with the derived GSI added and the entity's templates for its attributes. */
@@ -43,24 +35,6 @@ export interface MultiAttributeVariant {
 }
 
 export type MultiAttributeVariantResult = { readonly ok: true; readonly variant: MultiAttributeVariant } | { readonly ok: false; readonly message: string };
-
-/** A field's attribute: numbers become N (no padding), timestamps in ISO and strings S. */
-function attributeFor(field: FieldSegment): MultiAttributeSortAttribute {
-  const { name, format } = field;
-  switch (format.kind) {
-    case 'int':
-    case 'sint':
-    case 'dec':
-      return { name, type: 'N', field: name, format, template: `{${name}}` };
-    case 'epoch':
-      // A wide epoch field converts ISO input to epoch digits; the N value drops the zeros again.
-      return { name, type: 'N', field: name, format, template: `{${name}:${format.unit === 's' ? 'epoch' : 'epochms'}(38)}` };
-    case 'iso':
-      return { name, type: 'S', field: name, format, template: `{${name}:${format.precision === 'ms' ? 'iso(ms)' : 'iso'}}` };
-    case 'string':
-      return { name, type: 'S', field: name, format, template: `{${name}}` };
-  }
-}
 
 function sourceOf(table: TableDesign, attributeName: string): { readonly indexName?: string; readonly partition: readonly KeyAttributeDesign[] } | string {
   if (table.sortKey?.name === attributeName) return { partition: [table.partitionKey] };
@@ -98,7 +72,7 @@ export function toMultiAttributeVariant(table: TableDesign, entity: EntityDesign
     return { ok: false, message: `${entity.name}.${attributeName} has ${fields.length} fields, but a multi-attribute sort key holds at most ${MAX_MULTI_ATTRIBUTE_KEYS} attributes: keep the first four fields or leave the rest concatenated.` };
   }
   // A raw template the entity already has for the attribute (`ts: "{ts}"` for another index) is kept as is.
-  const sort = fields.map(attributeFor).map((attribute) => (entity.keys[attribute.name] === `{${attribute.field}}` ? { ...attribute, template: `{${attribute.field}}` } : attribute));
+  const sort = fields.map(typedAttributeFor).map((attribute) => (entity.keys[attribute.name] === `{${attribute.field}}` ? { ...attribute, template: `{${attribute.field}}` } : attribute));
   const existing = new Map(keyAttributesOf(table).map((attribute) => [attribute.name, attribute]));
   const notes: string[] = [];
   for (const attribute of sort) {
