@@ -54,10 +54,19 @@ export function ConversionCarryOut({ designId, tableName }: { designId: string; 
       <ol className="conversion-steps">
         {carryOut.migrations.map((migration) => (
           <li key={migration.entity}>
-            <button type="button" onClick={() => openMigrateKeys(migration)}>
+            <button
+              type="button"
+              onClick={() => {
+                // Migrate keys reads the templates of the design bound to the table: this one, converted.
+                stores.designBindings.getState().choose(carryOut.table, { designId, tableName: carryOut.table });
+                openMigrateKeys(migration);
+              }}
+            >
               Prepare Migrate keys for {migration.entity}
             </button>{' '}
-            <span className="muted small">Preview, then Apply: writes {Object.keys(migration.templates).join(', ')} to every stored item of the entity.</span>
+            <span className="muted small">
+              Binds table <VisibleText text={carryOut.table} /> to this design in the explorer and opens Migrate keys filled in: Preview, then Apply writes {Object.keys(migration.templates).join(', ')} to every stored item of the entity.
+            </span>
           </li>
         ))}
         <li>

@@ -200,7 +200,7 @@ interface FindingItemProps {
 }
 
 /** The finding whose fix is the previewed multi-attribute conversion (Multi-attribute conversion dialog), not a direct edit. */
-const MULTI_ATTRIBUTE_CODE = 'review.multiAttributeGsiKey';
+const MULTI_ATTRIBUTE_CODE: string = 'review.multiAttributeGsiKey';
 
 function FindingItem({ designId, design, finding, store, readOnly }: FindingItemProps) {
   // The overview's finding links land on this head (its severity, code and subject).
