@@ -5,7 +5,9 @@ import { expect, test } from './fixtures';
 import { AccessPatternsPage } from './pages/AccessPatternsPage';
 import { ExplorerPage } from './pages/ExplorerPage';
 import { LoadIntoTablePage } from './pages/LoadIntoTablePage';
+import { VersionsPage } from './pages/DesignPage';
 import { MultiAttributeConversionPage } from './pages/MultiAttributeConversionPage';
+import { StructuralDiffPage } from './pages/StructuralDiffPage';
 
 /** The Leaderboard whose byPlayer GSI is keyed by concatenated strings, its table renamed (the built-in table has a Leaderboard of its own). */
 function seasonRuns(): Design {
@@ -103,5 +105,12 @@ test.describe('Multi-attribute conversion', () => {
     await expect(conversion.index('GSI1').getByRole('textbox', { name: 'GSI1 sort attribute 2 name' })).toHaveValue('orderId');
     await patterns.run();
     await expect(patterns.region.getByRole('status').filter({ hasText: /of \d+ pass/ })).toHaveText(/^(\d+) of \1 pass/);
+
+    // One edit, one revision: Versions compares it with the design before, where the conversion is a new index and backfill.
+    const versions = new VersionsPage(page);
+    await expect(versions.row(2)).toHaveAccessibleName('Revision 2 (current)', { timeout: 30_000 });
+    await versions.compare(1);
+    const diff = new StructuralDiffPage(page, versions.region);
+    await expect(diff.change('index GSI1 keys')).toContainText('new index and backfill');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_DESIGN, type Design } from '../../design';
+import { diffDesigns } from '../../design/diff';
 import { leaderboardWithConcatenatedGsi } from '../../design/multiAttribute/multiAttribute.fixtures';
 import { createDesignStore } from './designStore';
 import { createMultiAttributeConversionStore } from './multiAttributeConversionStore';
@@ -64,6 +65,8 @@ describe('the multi-attribute conversion preview', () => {
     expect(converted.revision).toBe(revision + 1);
     const table = converted.tables[0]!;
     expect(table.indexes.find((index) => index.name === 'byPlayer')?.sortKey.map((attribute) => attribute.name)).toEqual(['ts', 'score']);
+    // The structural diff (Compare designs, Versions) shows it as a new index and backfill.
+    expect(diffDesigns(leaderboardWithConcatenatedGsi(), converted).changes.find((change) => change.subject === 'index byPlayer keys')?.verdictLabel).toBe('new index and backfill');
     const run = await runAccessPatterns(table);
     expect(run.sampleProblems).toEqual([]);
     for (const pattern of table.accessPatterns) expect(run.outcomes[pattern.id], pattern.name).toMatchObject({ verdict: 'passes', reasons: [] });
