@@ -1,102 +1,75 @@
-import type { DynamoDB } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPatternRequest, type Design } from '../src/design';
+/**
+ * The multi-attribute GSI conversion against the real DynamoDB Local: each
+ * design's access patterns run before and after convertToMultiAttributeGsi
+ * through runAccessPatterns with an SDK client as its data source — the
+ * table created from the converted design's CreateTable input (a GSI with
+ * typed, multi-attribute keys), every sample written, every pattern's Query
+ * sent with its rewritten key condition. Green on both sides, and green
+ * after where the concatenated key's padding was too narrow to store some
+ * samples at all.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runAccessPatterns } from '../src/check';
+import { convertToMultiAttributeGsi, importDesignFile, SHOP_DESIGN, type Design, type TableDesign } from '../src/design';
 import { leaderboardWithConcatenatedGsi } from '../src/design/multiAttribute/multiAttribute.fixtures';
-import { createExplorerStore } from '../src/state/explorerStore';
-import { createTableDetailsStore } from '../src/state/explorer/tableDetails/tableDetailsStore';
-import { createDesignStore } from '../src/state/design/designStore';
-import { loadDesignIntoTable } from '../src/state/design/loadDesign';
-import { createMultiAttributeConversionStore } from '../src/state/design/multiAttributeConversionStore';
-import { answeredWriteConfirmation } from '../src/state/testing/writeConfirmations';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 
-/*
- * The Design tab's multi-attribute conversion carried out on the real
- * DynamoDB Local: the items already carry the typed attributes, so the
- * carry-out is UpdateTable alone, sent by the explorer's Add index (the one
- * UpdateTable path) with the converted GSI's multi-attribute KeySchema.
- * DynamoDB Local backfills it from the stored items, and the converted
- * design's access patterns, as Keylab builds their Query, return what they
- * expect on it.
- */
+const client = createDynamoDBLocalClient();
+afterAll(() => client.destroy());
 
-let local: DynamoDB;
-beforeAll(() => {
-  local = createDynamoDBLocalClient();
-});
-afterAll(() => local.destroy());
-
-/** The Leaderboard variant (concatenated byPlayer) whose Run items also carry playerId (S) and ts (N), under a table name no other test uses. */
-function runsCarryingTypedAttributes(): Design {
-  const design = leaderboardWithConcatenatedGsi();
-  return {
-    ...design,
-    tables: design.tables.map((table) => ({
-      ...table,
-      name: uniqueTableName('SeasonRuns'),
-      entities: table.entities.map((entity) => ({
-        ...entity,
-        attributes: [...entity.attributes, { name: 'playerId', type: 'S' as const }, { name: 'ts', type: 'N' as const }],
-        samples: entity.samples.map((sample) => ({ ...sample, attributes: { ...sample.attributes, playerId: { S: sample.values.playerId! }, ts: { N: sample.values.ts! } } })),
-      })),
-    })),
-  };
+function tournament(): Design {
+  const read = importDesignFile(readFileSync('corpus/review/tournament-matches-gsi.keylab.json', 'utf8'), 'tournament-matches-gsi.keylab.json');
+  if (!read.ok) throw new Error('the tournament design does not read');
+  return read.design;
 }
 
-describe('a multi-attribute conversion on DynamoDB Local', () => {
-  it('UpdateTable through Add index creates the typed GSI, DynamoDB Local backfills it, and the converted patterns pass on it', async () => {
-    const design = runsCarryingTypedAttributes();
-    const tableName = design.tables[0]!.name;
-    try {
-      const loaded = await loadDesignIntoTable(local, design);
-      expect(loaded.failed).toEqual([]);
-      expect(loaded.written).toHaveLength(12);
+const CASES: readonly { readonly name: string; readonly design: () => Design; readonly table: string; readonly index: string }[] = [
+  { name: 'the Leaderboard with a concatenated byPlayer', design: () => leaderboardWithConcatenatedGsi(), table: 'Leaderboard', index: 'byPlayer' },
+  { name: 'the Shop’s GSI1', design: () => SHOP_DESIGN, table: 'Shop', index: 'GSI1' },
+  { name: 'AWS’s tournament matches', design: tournament, table: 'Matches', index: 'byTournamentRegion' },
+];
 
-      const designs = createDesignStore();
-      const designId = designs.getState().addDesign(design);
-      const conversion = createMultiAttributeConversionStore({ designs });
-      conversion.getState().open(designId, tableName, 'byPlayer');
-      conversion.getState().setNewIndexName('byPlayerTyped');
-      expect(conversion.getState().apply()).toBe(true);
-      const carryOut = conversion.getState().applied!.carryOut;
-      expect(carryOut.kind).toBe('updateTable');
+/** Runs a table's patterns on DynamoDB Local under a name no other test uses (the run deletes its table). */
+async function runOnDynamoDBLocal(table: TableDesign) {
+  return runAccessPatterns({ ...table, name: uniqueTableName(table.name) }, { dataSource: client, sourceName: 'DynamoDB Local' });
+}
 
-      const explorer = createExplorerStore();
-      await explorer.getState().connect(local, 'DynamoDB Local');
-      await explorer.getState().selectTable(tableName);
-      const details = createTableDetailsStore({ explorer, canAddIndex: () => true, confirmWrite: answeredWriteConfirmation().confirmWrite });
-      details.getState().prepareAddIndex(tableName, carryOut.addIndex);
-      expect(details.getState().addIndex.open).toBe(true);
-      // Resolves once DescribeTable shows the index ACTIVE and no longer backfilling.
-      expect(await details.getState().submitAddIndex()).toBe(true);
-      details.getState().dispose();
+const verdicts = (run: Awaited<ReturnType<typeof runOnDynamoDBLocal>>) => Object.fromEntries(Object.entries(run.outcomes).map(([id, outcome]) => [id, outcome.verdict]));
 
-      const { Table } = await local.describeTable({ TableName: tableName });
-      expect(Table?.GlobalSecondaryIndexes?.find((index) => index.IndexName === 'byPlayerTyped')).toMatchObject({
-        IndexStatus: 'ACTIVE',
-        KeySchema: [
-          { AttributeName: 'playerId', KeyType: 'HASH' },
-          { AttributeName: 'ts', KeyType: 'RANGE' },
-          { AttributeName: 'score', KeyType: 'RANGE' },
-        ],
-      });
-      const typed = await local.query({ TableName: tableName, IndexName: 'byPlayerTyped', KeyConditionExpression: 'playerId = :p', ExpressionAttributeValues: { ':p': { S: 'p_1024' } } });
-      expect(typed.Items?.map((item) => [item.ts?.N, item.score?.N])).toEqual([
-        ['1719730800', '128'],
-        ['1719741600', '9'],
-      ]);
-
-      const converted = designs.getState().designs.find((saved) => saved.id === designId)!.design.tables[0]!;
-      const onIndex = converted.accessPatterns.filter((pattern) => pattern.index === 'byPlayerTyped');
-      expect(onIndex.map((pattern) => pattern.id)).toEqual(['player-runs', 'player-runs-range', 'player-run-at']);
-      for (const pattern of onIndex) {
-        const built = buildPatternRequest(converted, pattern);
-        if (!built.ok) throw new Error(`${pattern.name}: ${built.problems.map((problem) => problem.message).join(' ')}`);
-        const output = await local.query(built.request);
-        expect(output.Items?.length, pattern.name).toBe(pattern.expected.count);
+describe('a converted design’s access patterns on DynamoDB Local', () => {
+  for (const { name, design, table, index } of CASES) {
+    it(`${name}: every pattern passes before and after the conversion`, async () => {
+      const before = design();
+      const converted = convertToMultiAttributeGsi(before, { table, index });
+      if (!converted.ok) throw new Error(converted.message);
+      const after = converted.design.tables.find((candidate) => candidate.name === table)!;
+      expect(after.indexes.find((candidate) => candidate.name === index)?.sortKey.length).toBeGreaterThan(1);
+      const old = await runOnDynamoDBLocal(before.tables.find((candidate) => candidate.name === table)!);
+      const run = await runOnDynamoDBLocal(after);
+      expect(old.sampleProblems).toEqual([]);
+      expect(run.sampleProblems).toEqual([]);
+      const passing = Object.fromEntries(after.accessPatterns.map((pattern) => [pattern.id, 'passes']));
+      expect(verdicts(old)).toEqual(passing);
+      expect(verdicts(run)).toEqual(passing);
+      // The same items, in the same order, through the rewritten key conditions.
+      const tableKeys = [after.partitionKey.name, ...(after.sortKey ? [after.sortKey.name] : [])];
+      const itemKeys = (outcome: (typeof run.outcomes)[string] | undefined) => outcome?.items.map((item) => JSON.stringify(tableKeys.map((key) => item.item[key]))) ?? [];
+      for (const pattern of after.accessPatterns.filter((candidate) => candidate.index === index)) {
+        expect(itemKeys(run.outcomes[pattern.id]), pattern.id).toEqual(itemKeys(old.outcomes[pattern.id]));
       }
-    } finally {
-      await local.deleteTable({ TableName: tableName }).catch(() => undefined);
-    }
-  }, 120_000);
+    });
+  }
+
+  it('stores what a too-narrow padding could not: {score:int(3)} refuses 2300, the typed score (N) takes it', async () => {
+    const narrow = leaderboardWithConcatenatedGsi('{ts:epoch(16)}#{score:int(3)}');
+    const converted = convertToMultiAttributeGsi(narrow, { table: 'Leaderboard', index: 'byPlayer' });
+    if (!converted.ok) throw new Error(converted.message);
+    // The table's own rankKey keeps its int(10): only byPlayer's sort key was too narrow.
+    const old = await runOnDynamoDBLocal(narrow.tables[0]!);
+    expect(old.sampleProblems).toEqual([expect.stringContaining('Run sample run-1'), expect.stringContaining('Run sample run-2'), expect.stringContaining('Run sample run-3')]);
+    const run = await runOnDynamoDBLocal(converted.design.tables[0]!);
+    expect(run.sampleProblems).toEqual([]);
+    expect(verdicts(run)).toEqual({ 'top-scores': 'passes', 'player-runs': 'passes', 'player-runs-range': 'passes', 'player-run-at': 'passes' });
+  });
 });

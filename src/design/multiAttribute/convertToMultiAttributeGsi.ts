@@ -4,7 +4,7 @@ import type { Design, EntityDesign, IndexDesign, KeyAttributeDesign, TableDesign
 import { compileTemplateText, isEntityInIndex, keyAttributesOf, typedKeyValue } from '../designKeys';
 import { backfillOf } from './conversionBackfill';
 import { checkConvertedPatterns } from './conversionPatterns';
-import type { ConvertedKeySide, MultiAttributeConversionResult, MultiAttributeConversionTarget } from './multiAttributeConversion.types';
+import type { ConvertedKeySide, MultiAttributeConversion, MultiAttributeConversionResult, MultiAttributeConversionTarget } from './multiAttributeConversion.types';
 import { planKeySide, type KeySidePlan } from './planKeySide';
 import { typedAttributeFor, type TypedFieldAttribute } from './typedAttributes';
 
@@ -24,6 +24,27 @@ import { typedAttributeFor, type TypedFieldAttribute } from './typedAttributes';
  * // { name: "GSI1", kind: "GSI", partitionKey: [{ name: "status", type: "S" }], sortKey: [{ name: "at", type: "S" }, { name: "orderId", type: "S" }], … }
  */
 export function convertToMultiAttributeGsi(design: Design, target: MultiAttributeConversionTarget): MultiAttributeConversionResult {
+  const planned = planConversion(design, target);
+  if (!planned.ok) return planned;
+  const { conversion, table, convertedTable } = planned;
+  const left = buildKeySide({ label: `Concatenated ${conversion.before.name}`, table, indexName: conversion.before.name, direction: 'ascending' }, table, conversion.entities);
+  const right = buildKeySide({ label: `Multi-attribute ${conversion.after.name}`, table: convertedTable, indexName: conversion.after.name, direction: 'ascending' }, table, conversion.entities);
+  return { ok: true, design: planned.design, conversion: { ...conversion, orders: compareKeySides(left, right) } };
+}
+
+/** The conversion without the samples' orders (which encode and sort every sample twice): what the review rule needs on every keystroke. */
+export type PlannedConversion =
+  | {
+      readonly ok: true;
+      readonly design: Design;
+      readonly table: TableDesign;
+      readonly convertedTable: TableDesign;
+      /** The converted sides' fields, left to right, per entity in the index. */
+      readonly conversion: Omit<MultiAttributeConversion, 'orders'>;
+    }
+  | { readonly ok: false; readonly message: string };
+
+export function planConversion(design: Design, target: MultiAttributeConversionTarget): PlannedConversion {
   const table = design.tables.find((candidate) => candidate.name === target.table);
   if (!table) return fail(`The design has no table "${target.table}": choose one of ${design.tables.map((candidate) => candidate.name).join(', ') || '(none)'}.`);
   const index = table.indexes.find((candidate) => candidate.name === target.index);
@@ -101,14 +122,14 @@ export function convertToMultiAttributeGsi(design: Design, target: MultiAttribut
   const partition = side(partitionPlan, partitionTyped);
   const sort = side(sortPlan, sortTyped);
   const entityNames = entities.map((entity) => entity.name);
-  const left = buildKeySide({ label: `Concatenated ${index.name}`, table, indexName: index.name, direction: 'ascending' }, table, entityNames);
-  const right = buildKeySide({ label: `Multi-attribute ${newName}`, table: convertedTable, indexName: newName, direction: 'ascending' }, table, entityNames);
   const patterns = checkConvertedPatterns(table, convertedTable, index, after, sort);
   const backfill = backfillOf(table, entities, [partition, sort]);
   const convertedDesign: Design = { ...design, tables: design.tables.map((candidate) => (candidate === table ? convertedTable : candidate)) };
   return {
     ok: true,
     design: convertedDesign,
+    table,
+    convertedTable,
     conversion: {
       table: table.name,
       before: index,
@@ -116,7 +137,6 @@ export function convertToMultiAttributeGsi(design: Design, target: MultiAttribut
       partition,
       sort,
       entities: entityNames,
-      orders: compareKeySides(left, right),
       patterns,
       backfill,
       removedAttributes,
@@ -125,7 +145,7 @@ export function convertToMultiAttributeGsi(design: Design, target: MultiAttribut
   };
 }
 
-function fail(message: string): MultiAttributeConversionResult {
+function fail(message: string): { readonly ok: false; readonly message: string } {
   return { ok: false, message };
 }
 

@@ -32,6 +32,7 @@ export const REVIEW_CODES = [
   'review.itemSize',
   'review.scanPattern',
   'review.unservedPattern',
+  'review.multiAttributeGsiKey',
   'review.gsiProjection',
 ] as const;
 

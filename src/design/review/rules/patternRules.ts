@@ -1,6 +1,7 @@
 import type { ReviewRule } from '../review.types';
 import { beginsWithInsideField } from './beginsWithInsideField';
 import { invertedWhereFlagSuffices } from './invertedWhereFlagSuffices';
+import { multiAttributeGsiKey } from './multiAttributeGsiKey';
 import { noTiebreaker } from './noTiebreaker';
 import { prefixOverlap } from './prefixOverlap';
 import { randomSortKey } from './randomSortKey';
@@ -16,4 +17,5 @@ export const PATTERN_RULES: readonly ReviewRule[] = [
   prefixOverlap,
   scanPattern,
   unservedPattern,
+  multiAttributeGsiKey,
 ];
