@@ -3,6 +3,7 @@ import { SHOP_DESIGN, type Design } from '../src/design';
 import { leaderboardWithConcatenatedGsi } from '../src/design/multiAttribute/multiAttribute.fixtures';
 import { expect, test } from './fixtures';
 import { AccessPatternsPage } from './pages/AccessPatternsPage';
+import { DesignReviewPage } from './pages/DesignReviewPage';
 import { ExplorerPage } from './pages/ExplorerPage';
 import { LoadIntoTablePage } from './pages/LoadIntoTablePage';
 import { VersionsPage } from './pages/DesignPage';
@@ -36,6 +37,15 @@ test.describe('Multi-attribute conversion', () => {
     await page.goto('/');
     await load.load.click();
     await expect(load.report).toContainText('Items written: 12', { timeout: 60_000 });
+
+    // The review's note offers the same preview as its fix; Cancel there changes nothing.
+    const note = new DesignReviewPage(page).finding('review.multiAttributeGsiKey');
+    await note.getByRole('button', { name: 'Convert to multi-attribute key' }).click();
+    await expect(conversion.dialog).toBeVisible();
+    await expect(conversion.keyAttributes('After', 'sort')).toHaveText(['ts (N)', 'score (N)']);
+    await conversion.cancel.click();
+    await expect(conversion.dialog).toBeHidden();
+    await expect(note).toBeVisible();
 
     await conversion.open('byPlayer');
     await expect(conversion.keyAttributes('Before', 'sort')).toHaveText([/^GSI1SK \(S\) = \{ts:epoch\(16\)\}#\{score:int\(10\)\}/]);

@@ -1,6 +1,6 @@
 import { describeSubject, storedKeysForDesign } from '../../state/design/review';
 import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
-import { DECISION_KIND_LABELS, FINDING_DECISION_KINDS, type Design, type ReviewedFinding, type ReviewSeverity } from '../../design';
+import { DECISION_KIND_LABELS, FINDING_DECISION_KINDS, type Design, type ReviewCode, type ReviewedFinding, type ReviewSeverity } from '../../design';
 import { READ_ONLY_DESIGN_ID, resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
 import { MessageSpans, VisibleText } from '../common/VisibleText';
 import { useSettledDesign } from './useSettledDesign';
@@ -200,7 +200,7 @@ interface FindingItemProps {
 }
 
 /** The finding whose fix is the previewed multi-attribute conversion (Multi-attribute conversion dialog), not a direct edit. */
-const MULTI_ATTRIBUTE_CODE: string = 'review.multiAttributeGsiKey';
+const MULTI_ATTRIBUTE_CODE: ReviewCode = 'review.multiAttributeGsiKey';
 
 function FindingItem({ designId, design, finding, store, readOnly }: FindingItemProps) {
   // The overview's finding links land on this head (its severity, code and subject).
