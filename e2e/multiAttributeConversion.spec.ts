@@ -90,6 +90,7 @@ test.describe('Multi-attribute conversion', () => {
     await expect(addIndex).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Creating index byPlayerTyped' })).toHaveCount(0, { timeout: 60_000 });
 
+    await expect(page.getByLabel('Table details')).toContainText('playerId + ts, score');
     await explorer.indexPicker.selectOption('byPlayerTyped');
     await explorer.partitionKey('playerId').fill('p_4477');
     await explorer.runQuery.click();

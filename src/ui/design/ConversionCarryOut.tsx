@@ -74,7 +74,7 @@ export function ConversionCarryOut({ designId, tableName }: { designId: string; 
         </li>
       </ol>
       <p className="muted small">
-        On the explorer’s connection: the table <VisibleText text={carryOut.table} /> must exist there (Load into a table creates it from the design).
+        On the explorer’s connection: the table <VisibleText text={carryOut.table} /> must exist there (Load into a table creates it from the design), and the connection must allow writes (not Read-only; on AWS each write is confirmed first).
       </p>
       <button type="button" className="small" onClick={() => stores.multiAttributeConversion.getState().dismissCarryOut()}>
         Dismiss
