@@ -3,6 +3,7 @@ import { addAccessPattern } from '../accessPatterns';
 import { changeTable } from '../edit';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { parseDesignDocument, serializeDesignDocument } from '../format';
+import { buildSampleItem, compileTemplateText, typedKeyValue } from '../designKeys';
 import type { AccessPatternDesign, Design } from '../design.types';
 import { convertToMultiAttributeGsi } from '.';
 import { leaderboardWithConcatenatedGsi } from './multiAttribute.fixtures';
@@ -93,6 +94,36 @@ describe('convertToMultiAttributeGsi', () => {
       ['orderId', 'write', 'GSI1SK'],
     ]);
     expect(design.tables[0]!.entities.map((entity) => Object.keys(entity.keys))).toEqual([['PK', 'SK'], ['PK', 'SK', 'status', 'at', 'orderId'], ['PK', 'SK']]);
+  });
+
+  it('the backfill reads each typed value out of the stored key it names, exactly as the converted design writes it', () => {
+    for (const [design, table, index] of [
+      [leaderboardWithConcatenatedGsi(), 'Leaderboard', 'byPlayer'],
+      [SHOP_DESIGN, 'Shop', 'GSI1'],
+    ] as const) {
+      const { design: after, conversion } = converted(design, table, index);
+      const before = design.tables.find((candidate) => candidate.name === table)!;
+      const convertedTable = after.tables.find((candidate) => candidate.name === table)!;
+      for (const { entity: name, attributes } of conversion.backfill) {
+        const entity = before.entities.find((candidate) => candidate.name === name)!;
+        for (const sample of entity.samples) {
+          const stored = buildSampleItem(before, entity, sample);
+          const wanted = buildSampleItem(convertedTable, convertedTable.entities.find((candidate) => candidate.name === name)!, sample);
+          if (!stored.ok || !wanted.ok) throw new Error(`sample ${sample.id} does not build`);
+          for (const attribute of attributes.filter((candidate) => candidate.status === 'write')) {
+            // What a backfill does with a stored item: decode the old key, encode the typed attribute.
+            const source = stored.item[attribute.from!.attribute] as { S: string };
+            const from = compileTemplateText(attribute.from!.template);
+            const typedTemplate = compileTemplateText(attribute.template);
+            if (!from.ok || !typedTemplate.ok) throw new Error(`${attribute.name}: a template does not compile`);
+            const values = from.value.decode(source.S);
+            if (!values.ok) throw new Error(`${attribute.name} does not read back out of ${source.S}`);
+            const encoded = typedTemplate.value.encode(values.value);
+            expect(encoded.ok && typedKeyValue(attribute, encoded.value), `${name} ${sample.id} ${attribute.name}`).toEqual(wanted.item[attribute.name]);
+          }
+        }
+      }
+    }
   });
 
   it('can name the converted index anew, and moves the patterns to it', () => {

@@ -18,10 +18,10 @@ describe('review.multiAttributeGsiKey', () => {
     expect(others).toEqual([]);
     expect(finding).toMatchObject({ code: 'review.multiAttributeGsiKey', severity: 'note', subject: { table: 'Leaderboard', index: 'byPlayer', keyAttribute: 'GSI1SK' } });
     expect(finding!.message).toBe(
-      'GSI1SK of index byPlayer of Leaderboard joins ts, score into one string ({ts:epoch(16)}#{score:int(10)}). A multi-attribute key can index them as typed attributes, ts (N), score (N), compared left to right by type: no padding width to outgrow, no delimiter to keep out of the values.',
+      'GSI1SK of index byPlayer of Leaderboard joins ts, score into one string (`{ts:epoch(16)}#{score:int(10)}`). A multi-attribute key can index them as typed attributes, ts (N), score (N), compared left to right by type: no padding width to outgrow, no delimiter to keep out of the values.',
     );
     expect(finding!.suggestion).toContain('Key byPlayer by a multi-attribute partition key playerId (S) in place of GSI1PK; sort key ts (N), score (N) in place of GSI1SK.');
-    expect(finding!.suggestion).toContain('"A player’s runs in the first hour of the season" as playerId = :playerId AND ts BETWEEN :tsLow AND :tsHigh');
+    expect(finding!.suggestion).toContain('"A player’s runs in the first hour of the season" as `playerId = :playerId AND ts BETWEEN :tsLow AND :tsHigh`');
     expect(finding!.suggestion).toContain('The backfill writes Run.playerId from GSI1PK, Run.ts from GSI1SK.');
     expect(finding!.evidence).toEqual([
       { label: 'sample run-1 now', text: 'GSI1PK = "PLAYER#p_7781", GSI1SK = "0000001719705600#0000002300"' },
@@ -65,6 +65,13 @@ describe('review.multiAttributeGsiKey', () => {
     expect(check(raw)).toEqual([]);
     const tuple = withPattern('Leaderboard', { id: 'tuple-range', partitionValues: { playerId: 'p_1024' }, sort: { input: 'fields', operator: '>=', values: { ts: '1719730800', score: '100' } } })(leaderboardWithConcatenatedGsi());
     expect(check(tuple)).toEqual([]);
+    // A range whose earlier field moves (from one time and score to another): one range over (ts, score) together.
+    const moving = withPattern('Leaderboard', {
+      id: 'moving-range',
+      partitionValues: { playerId: 'p_1024' },
+      sort: { input: 'fields', operator: 'between', values: { ts: '1719730800', score: '100' }, valuesHigh: { ts: '1719741600', score: '10' } },
+    })(leaderboardWithConcatenatedGsi());
+    expect(check(moving)).toEqual([]);
     // A pattern that was no Query before (it skips ts) loses nothing: the note stands.
     const skipping = withPattern('Leaderboard', { id: 'score-alone', partitionValues: { playerId: 'p_1024' }, sort: { input: 'fields', operator: '>=', values: { score: '100' } } })(leaderboardWithConcatenatedGsi());
     expect(check(skipping)).toHaveLength(1);

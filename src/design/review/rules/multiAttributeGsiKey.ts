@@ -90,11 +90,11 @@ function finding(context: ReviewContext, table: TableDesign, planned: Extract<Pl
   const converted = [conversion.partition, conversion.sort].filter((side) => side.converted);
   const keyedBy = converted.map((side) => `${side.role === 'partition' ? 'partition' : 'sort'} key ${typedText(side.typed)} in place of ${side.source?.attribute ?? ''}`).join('; ');
   const served = conversion.patterns.filter((pattern) => pattern.serves);
-  const patterns = served.length === 0 ? '' : ` Every pattern on it stays a Query: ${served.map((pattern) => `"${pattern.name}" as ${pattern.after ?? ''}`).join('; ')}.`;
+  const patterns = served.length === 0 ? '' : ` Every pattern on it stays a Query: ${served.map((pattern) => `"${pattern.name}" as \`${pattern.after ?? ''}\``).join('; ')}.`;
   const writes = conversion.backfill.flatMap((entity) => entity.attributes.filter((item) => item.status === 'write').map((item) => `${entity.entity}.${item.name} from ${item.from?.attribute ?? ''}`));
   const backfill = writes.length === 0 ? ' The items already carry every typed attribute: the new GSI indexes them as they are.' : ` The backfill writes ${writes.join(', ')}.`;
   return context.finding('review.multiAttributeGsiKey', 'note', { table: table.name, index: conversion.before.name, keyAttribute: attribute }, {
-    message: `${attribute} of ${where} joins ${composite.typed.map((item) => item.field).join(', ')} into one string (${template}). A multi-attribute key can index them as typed attributes, ${typedText(composite.typed)}, compared left to right by type: no padding width to outgrow, no delimiter to keep out of the values.`,
+    message: `${attribute} of ${where} joins ${composite.typed.map((item) => item.field).join(', ')} into one string (\`${template}\`). A multi-attribute key can index them as typed attributes, ${typedText(composite.typed)}, compared left to right by type: no padding width to outgrow, no delimiter to keep out of the values.`,
     evidence: evidenceOf(table, planned),
     suggestion: `Key ${conversion.before.name} by a multi-attribute ${keyedBy}.${patterns}${backfill} DynamoDB can't change a GSI's key, so the migration creates the GSI again and backfills it. Keep the concatenated key (and accept this note) if something reads its text.`,
     fix: { label: `Convert ${conversion.before.name} to a multi-attribute key`, apply: (design: Design) => applyConversion(design, table.name, conversion.before.name) },
