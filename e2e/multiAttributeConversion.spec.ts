@@ -40,7 +40,7 @@ test.describe('Multi-attribute conversion', () => {
 
     // The review's note offers the same preview as its fix; Cancel there changes nothing.
     const note = new DesignReviewPage(page).finding('review.multiAttributeGsiKey');
-    await note.getByRole('button', { name: 'Convert to multi-attribute key' }).click();
+    await note.getByRole('button', { name: 'Convert byPlayer to a multi-attribute key' }).click();
     await expect(conversion.dialog).toBeVisible();
     await expect(conversion.keyAttributes('After', 'sort')).toHaveText(['ts (N)', 'score (N)']);
     await conversion.cancel.click();

@@ -199,7 +199,7 @@ interface FindingItemProps {
   readonly readOnly: boolean;
 }
 
-/** The finding whose fix is the previewed multi-attribute conversion (Multi-attribute conversion dialog), not a direct edit. */
+/** The finding whose fix opens the Multi-attribute conversion preview (Apply or Cancel there) instead of editing at once. */
 const MULTI_ATTRIBUTE_CODE: ReviewCode = 'review.multiAttributeGsiKey';
 
 function FindingItem({ designId, design, finding, store, readOnly }: FindingItemProps) {
@@ -247,7 +247,7 @@ function FindingItem({ designId, design, finding, store, readOnly }: FindingItem
       <FindingDecision designId={designId} finding={finding} store={store} readOnly={readOnly}>
         {convertIndex !== undefined && !readOnly && (
           <button type="button" className="primary" onClick={() => multiAttributeConversion.getState().open(designId, finding.subject.table, convertIndex)}>
-            Convert to multi-attribute key
+            <MessageSpans text={fix?.label ?? 'Convert to multi-attribute key'} />
           </button>
         )}
         {fix && !readOnly && convertIndex === undefined && (
