@@ -22,7 +22,9 @@ test('the Shop’s GSI1 gets the multi-attribute note; its fix converts GSI1 and
   await convert.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('multi-attribute-note-800.png') });
 
+  // The fix opens the Multi-attribute conversion preview; Apply there converts.
   await convert.click();
+  await page.getByRole('dialog', { name: 'Multi-attribute conversion' }).getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(review.finding('review.multiAttributeGsiKey')).toHaveCount(0);
   const overview = new DesignOverviewPage(page);
   await expect(overview.verdictsStatus).toHaveText('3 of 3 pass.', { timeout: 30_000 });

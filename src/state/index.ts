@@ -35,6 +35,8 @@ export * from './design/templateAdapterStore';
 export * from './design/binding';
 export * from './design/loadDesign';
 export * from './design/loadIntoTableStore';
+export * from './design/multiAttributeConversionStore';
+export * from './design/multiAttributeCarryOut';
 export * from './deferredWrites';
 export * from './writeAccess';
 export type * from './design/review';

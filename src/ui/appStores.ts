@@ -16,6 +16,7 @@ import {
   createDesignBindingStore,
   createDesignStore,
   createKeyDesignStore,
+  createMultiAttributeConversionStore,
   createNoticeStore,
   createUnloadJournal,
   DESIGNS_DATABASE_NAME,
@@ -28,6 +29,7 @@ import {
   type DesignBindingStore,
   type DesignStore,
   type KeyDesignStore,
+  type MultiAttributeConversionStore,
   type NoticeStore,
 } from '../state';
 import type { ExplorerSideStores } from './explorerSideStores';
@@ -60,6 +62,8 @@ export interface AppStores {
   readonly designs: DesignStore;
   /** The Access patterns region's last run over the open table's samples. */
   readonly accessPatternRuns: AccessPatternRunStore;
+  /** The Design tab's one-click multi-attribute GSI conversion: its preview, and how to carry it out once applied. */
+  readonly multiAttributeConversion: MultiAttributeConversionStore;
   /** The Key design the user picked for each explorer table (others are bound by name and key schema). */
   readonly designBindings: DesignBindingStore;
   readonly builtInTable: BuiltInTableStore;
@@ -146,6 +150,7 @@ export function createAppStores(deps: AppDeps): AppStores {
     keyDesign,
     designs,
     accessPatternRuns: createAccessPatternRunStore(),
+    multiAttributeConversion: createMultiAttributeConversionStore({ designs }),
     designBindings,
     builtInTable,
     explorerSide,

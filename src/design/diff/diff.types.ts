@@ -1,3 +1,4 @@
+import type { KeyAttributeType } from '../design.types';
 import type { ReviewCode, ReviewSeverity } from '../review/review.types';
 
 /**
@@ -70,6 +71,14 @@ export interface MigrateKeysPreparation {
   readonly table: string;
   readonly entity: string;
   readonly templates: Readonly<Record<string, { readonly current: string; readonly target: string }>>;
+  /**
+   * Stored key attributes the design no longer keys, read for the fields they
+   * hold and written back unchanged (a concatenated GSI key a multi-attribute
+   * conversion replaced: its fields become the typed attributes).
+   */
+  readonly readFrom?: readonly { readonly name: string; readonly type: KeyAttributeType; readonly role: 'partition' | 'sort'; readonly template: string }[];
+  /** What the preparation is for, said where Migrate keys shows it (default: a structural diff's template change). */
+  readonly purpose?: string;
 }
 
 export interface StructuralChange {

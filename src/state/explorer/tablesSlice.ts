@@ -1,7 +1,7 @@
 import type { TableDescription } from '@aws-sdk/client-dynamodb';
 import type { StateCreator } from 'zustand/vanilla';
 import type { DynamoDBDataSource } from '../../engine';
-import type { KeySchemaInfo } from '../../expressions';
+import { keySchemaFrom, type KeySchemaInfo } from '../../expressions';
 import type { KeyType } from '../../keys';
 import type { ExplorerSlices } from './explorerSlices';
 import { toExplorerError, type ExplorerError, type ExplorerTickets, type IndexSummary, type TableSummary } from './explorerTypes';
@@ -53,13 +53,12 @@ export const INITIAL_TABLES: Required<Pick<TablesState, 'sourceLabel' | 'tableNa
 /** Reads DescribeTable's output into the summary the explorer shows. */
 export function summarizeTable(description: TableDescription): TableSummary {
   const types = new Map((description.AttributeDefinitions ?? []).map((definition) => [definition.AttributeName, definition.AttributeType as KeyType]));
+  // A multi-attribute GSI key lists several HASH and RANGE elements, each left to right: all of them are its key.
   const keysFrom = (schema: TableDescription['KeySchema']): KeySchemaInfo => {
-    const hash = schema?.find((element) => element.KeyType === 'HASH')?.AttributeName ?? '';
-    const range = schema?.find((element) => element.KeyType === 'RANGE')?.AttributeName;
-    return {
-      partitionKey: { name: hash, type: types.get(hash) ?? 'S' },
-      ...(range ? { sortKey: { name: range, type: types.get(range) ?? 'S' } } : {}),
-    };
+    const attributes = (keyType: 'HASH' | 'RANGE') =>
+      (schema ?? []).filter((element) => element.KeyType === keyType).map((element) => ({ name: element.AttributeName ?? '', type: types.get(element.AttributeName ?? '') ?? 'S' }));
+    const hash = attributes('HASH');
+    return keySchemaFrom(hash.length > 0 ? hash : [{ name: '', type: 'S' }], attributes('RANGE'));
   };
   const indexes: IndexSummary[] = [
     ...(description.LocalSecondaryIndexes ?? []).map((index) => ({

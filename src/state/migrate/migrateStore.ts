@@ -216,11 +216,16 @@ export function createMigrateStore(options: MigrateStoreOptions): MigrateStore {
       pending = undefined;
       loadTemplates(preparation.entity);
       const templates = { ...get().templates };
-      for (const attribute of get().attributes) {
+      // Keys the design no longer has are read (their fields) and written back as they are.
+      const read = (preparation.readFrom ?? []).filter((extra) => !get().attributes.some((attribute) => attribute.name === extra.name));
+      const attributes = [...get().attributes, ...read.map(({ name, type, role }) => ({ name, type, role, uses: [] }))];
+      for (const extra of read) templates[extra.name] = { current: extra.template, target: extra.template };
+      for (const attribute of attributes) {
         const pair = preparation.templates[attribute.name];
         if (pair) templates[attribute.name] = pair;
       }
-      set({ templates, prepared: `Prepared from the structural diff of ${preparation.designName}: entity ${preparation.entity} of table ${preparation.table}, with its current and target templates. Preview reads every stored item.` });
+      const purpose = preparation.purpose ?? `the structural diff of ${preparation.designName}`;
+      set({ attributes, templates, prepared: `Prepared from ${purpose}: entity ${preparation.entity} of table ${preparation.table}, with its current and target templates. Preview reads every stored item.` });
       return true;
     };
 

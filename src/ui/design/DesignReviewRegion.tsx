@@ -1,6 +1,6 @@
 import { describeSubject, storedKeysForDesign } from '../../state/design/review';
 import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
-import { DECISION_KIND_LABELS, FINDING_DECISION_KINDS, type Design, type ReviewedFinding, type ReviewSeverity } from '../../design';
+import { DECISION_KIND_LABELS, FINDING_DECISION_KINDS, type Design, type ReviewCode, type ReviewedFinding, type ReviewSeverity } from '../../design';
 import { READ_ONLY_DESIGN_ID, resolveDesignBinding, type DesignReview, type DesignReviewStore } from '../../state';
 import { MessageSpans, VisibleText } from '../common/VisibleText';
 import { useSettledDesign } from './useSettledDesign';
@@ -199,11 +199,16 @@ interface FindingItemProps {
   readonly readOnly: boolean;
 }
 
+/** The finding whose fix opens the Multi-attribute conversion preview (Apply or Cancel there) instead of editing at once. */
+const MULTI_ATTRIBUTE_CODE: ReviewCode = 'review.multiAttributeGsiKey';
+
 function FindingItem({ designId, design, finding, store, readOnly }: FindingItemProps) {
   // The overview's finding links land on this head (its severity, code and subject).
   const headId = jumpTargetId({ kind: 'finding', finding: finding.id });
   const [fixProblem, setFixProblem] = useState<string | undefined>(undefined);
+  const { multiAttributeConversion } = useAppStores();
   const fix = finding.fix;
+  const convertIndex = finding.code === MULTI_ATTRIBUTE_CODE ? finding.subject.index : undefined;
   return (
     <li className={`review-finding review-${finding.severity}${finding.decision ? ' review-is-accepted' : ''}`} aria-labelledby={headId}>
       <div className="review-finding-head" id={headId}>
@@ -240,7 +245,12 @@ function FindingItem({ designId, design, finding, store, readOnly }: FindingItem
         <span className="muted">Suggestion:</span> <MessageSpans text={finding.suggestion} />
       </p>
       <FindingDecision designId={designId} finding={finding} store={store} readOnly={readOnly}>
-        {fix && !readOnly && (
+        {convertIndex !== undefined && !readOnly && (
+          <button type="button" className="primary" onClick={() => multiAttributeConversion.getState().open(designId, finding.subject.table, convertIndex)}>
+            <MessageSpans text={fix?.label ?? 'Convert to multi-attribute key'} />
+          </button>
+        )}
+        {fix && !readOnly && convertIndex === undefined && (
           <button
             type="button"
             className="primary"

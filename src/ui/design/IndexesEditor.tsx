@@ -1,9 +1,23 @@
 import { useId } from 'react';
-import { addIndex, MAX_GSI_KEY_ATTRIBUTES, removeIndex, updateIndex, validateIndex, type DesignChange, type IndexDesign, type KeyAttributeDesign, type ProjectionType, type TableDesign } from '../../design';
+import {
+  addIndex,
+  compileTemplateText,
+  MAX_GSI_KEY_ATTRIBUTES,
+  removeIndex,
+  updateIndex,
+  validateIndex,
+  type DesignChange,
+  type IndexDesign,
+  type KeyAttributeDesign,
+  type ProjectionType,
+  type TableDesign,
+} from '../../design';
 import { DraftInput } from '../common/DraftInput';
 import { VisibleText } from '../common/VisibleText';
 import { useAppStores } from '../stores';
+import { ConversionCarryOut } from './ConversionCarryOut';
 import { KeyAttributeInputs } from './KeyAttributeInputs';
+import { MultiAttributeConversionDialog } from './MultiAttributeConversionDialog';
 
 /**
  * The table's secondary indexes: add a GSI or an LSI, rename, re-key
@@ -12,7 +26,7 @@ import { KeyAttributeInputs } from './KeyAttributeInputs';
  * checked as a whole index (validateIndex) before it is saved.
  */
 export function IndexesEditor({ designId, table }: { designId: string; table: TableDesign }) {
-  const { designs } = useAppStores();
+  const { designs, multiAttributeConversion } = useAppStores();
   const update = (change: DesignChange) => designs.getState().updateDesign(designId, change);
   const headingId = useId();
   return (
@@ -27,6 +41,7 @@ export function IndexesEditor({ designId, table }: { designId: string; table: Ta
             table={table}
             onChange={(next) => update(updateIndex(table.name, index.name, next))}
             onRemove={() => update(removeIndex(table.name, index.name))}
+            onConvert={() => multiAttributeConversion.getState().open(designId, table.name, index.name)}
           />
         ))}
       </ul>
@@ -38,11 +53,39 @@ export function IndexesEditor({ designId, table }: { designId: string; table: Ta
           Add LSI
         </button>
       </div>
+      <ConversionCarryOut designId={designId} tableName={table.name} />
+      <MultiAttributeConversionDialog />
     </section>
   );
 }
 
-function IndexEditor({ index, table, onChange, onRemove }: { index: IndexDesign; table: TableDesign; onChange: (index: IndexDesign) => void; onRemove: () => void }) {
+/**
+ * A GSI whose single partition or sort attribute joins two or more template
+ * fields in some entity (`{ts:epoch(16)}#{score:int(10)}`): a multi-attribute
+ * key could hold the fields typed. The conversion itself says when it can't.
+ */
+function hasConcatenatedKey(table: TableDesign, index: IndexDesign): boolean {
+  if (index.kind !== 'GSI') return false;
+  const sides = [index.partitionKey, index.sortKey].filter((side) => side.length === 1 && side[0]?.type === 'S');
+  return sides.some(([attribute]) =>
+    table.entities.some((entity) => {
+      const text = attribute ? entity.keys[attribute.name] : undefined;
+      if (text === undefined) return false;
+      const compiled = compileTemplateText(text);
+      return compiled.ok && compiled.value.fields.length >= 2;
+    }),
+  );
+}
+
+interface IndexEditorProps {
+  readonly index: IndexDesign;
+  readonly table: TableDesign;
+  readonly onChange: (index: IndexDesign) => void;
+  readonly onRemove: () => void;
+  readonly onConvert: () => void;
+}
+
+function IndexEditor({ index, table, onChange, onRemove, onConvert }: IndexEditorProps) {
   const problem = (next: IndexDesign) => validateIndex(next, table, index.name);
   const isGsi = index.kind === 'GSI';
   return (
@@ -54,6 +97,14 @@ function IndexEditor({ index, table, onChange, onRemove }: { index: IndexDesign;
           Delete index
         </button>
       </div>
+      {hasConcatenatedKey(table, index) && (
+        <p className="index-convert small">
+          <span className="muted">A concatenated string key: typed attributes could hold its fields.</span>{' '}
+          <button type="button" onClick={onConvert}>
+            Convert to multi-attribute key
+          </button>
+        </p>
+      )}
       {isGsi ? (
         <AttributeList role="partition" index={index} validate={problem} onChange={onChange} />
       ) : (

@@ -1,6 +1,6 @@
 import { use, useId } from 'react';
 import { useStore } from 'zustand';
-import type { AddIndexErrors, AddIndexField, Detail, ExplorerStore, ProjectionChoice, StreamSummary, TableDetailsStore, TableTag, TimeToLive } from '../../state';
+import type { AddIndexErrors, AddIndexField, Detail, IndexKeyAttribute, ExplorerStore, ProjectionChoice, StreamSummary, TableDetailsStore, TableTag, TimeToLive } from '../../state';
 import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
 import { useExplorerSide } from '../stores';
@@ -115,6 +115,27 @@ function DeleteIndexDialog({ explorer, store }: { explorer: ExplorerStore; store
   );
 }
 
+/** A multi-attribute key's further attributes (filled in from a design's index), left to right after the one above, each with its type. */
+function MoreKeyAttributes({ role, attributes, onRemove }: { role: 'partition' | 'sort'; attributes: readonly IndexKeyAttribute[] | undefined; onRemove: () => void }) {
+  if (!attributes || attributes.length === 0) return null;
+  const label = `Further ${role} key attributes`;
+  return (
+    <span className="form-field add-index-more">
+      <span>{label} (multi-attribute key, compared left to right)</span>
+      <ol aria-label={label} className="mono">
+        {attributes.map((attribute) => (
+          <li key={attribute.name}>
+            <VisibleText text={`${attribute.name} (${attribute.type})`} />
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="small" onClick={onRemove}>
+        Remove further {role} key attributes
+      </button>
+    </span>
+  );
+}
+
 /** Add index and Delete index (where the connection may write): the buttons, the dialogs, and the index's state while DynamoDB builds or drops it. */
 export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
   const store = useTableDetails();
@@ -189,6 +210,7 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
               {error('partitionKeyName')}
             </span>
             {typeSelect('partitionKeyType', 'Partition key type')}
+            <MoreKeyAttributes role="partition" attributes={form.morePartitionKeys} onRemove={() => setAddIndexForm({ morePartitionKeys: [] })} />
             <span className="form-field">
               <label htmlFor={fieldId('sortKeyName')}>
                 Sort key <span className="muted">(optional)</span>
@@ -197,6 +219,7 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
               {error('sortKeyName')}
             </span>
             {typeSelect('sortKeyType', 'Sort key type')}
+            <MoreKeyAttributes role="sort" attributes={form.moreSortKeys} onRemove={() => setAddIndexForm({ moreSortKeys: [] })} />
             <span className="form-field">
               <label htmlFor={fieldId('projection')}>Projection</label>
               <select id={fieldId('projection')} value={form.projection} onChange={(event) => setAddIndexForm({ projection: event.target.value as ProjectionChoice })}>

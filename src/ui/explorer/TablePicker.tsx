@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { partitionAttributesOf, sortAttributesOf, type KeySchemaInfo } from '../../expressions';
 import type { ExplorerStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
@@ -54,8 +55,7 @@ export function TablePicker({ store, details, actions }: { store: ExplorerStore;
               <option value="">Table ({visibleString(table.keys.partitionKey.name)}{table.keys.sortKey ? `, ${visibleString(table.keys.sortKey.name)}` : ''})</option>
               {table.indexes.map((index) => (
                 <option key={index.name} value={index.name}>
-                  {index.kind === 'global' ? 'GSI' : 'LSI'} {visibleString(index.name)} ({visibleString(index.keys.partitionKey.name)}
-                  {index.keys.sortKey ? `, ${visibleString(index.keys.sortKey.name)}` : ''})
+                  {index.kind === 'global' ? 'GSI' : 'LSI'} {visibleString(index.name)} ({keyNames(index.keys).map(visibleString).join(', ')})
                 </option>
               ))}
             </select>
@@ -107,11 +107,11 @@ export function TablePicker({ store, details, actions }: { store: ExplorerStore;
                 {index.kind === 'global' ? 'GSI' : 'LSI'} <VisibleText text={index.name} />
               </dt>
               <dd className="mono">
-                <VisibleText text={index.keys.partitionKey.name} />
+                <VisibleText text={partitionAttributesOf(index.keys).map((attribute) => attribute.name).join(', ')} />
                 {index.keys.sortKey && (
                   <>
                     {' + '}
-                    <VisibleText text={index.keys.sortKey.name} />
+                    <VisibleText text={sortAttributesOf(index.keys).map((attribute) => attribute.name).join(', ')} />
                   </>
                 )}{' '}
                 · {index.projection}
@@ -126,4 +126,9 @@ export function TablePicker({ store, details, actions }: { store: ExplorerStore;
       {(table || noTables) && actions}
     </div>
   );
+}
+
+/** A key's attribute names, partition then sort, left to right (a multi-attribute GSI key lists every one). */
+function keyNames(keys: KeySchemaInfo): string[] {
+  return [...partitionAttributesOf(keys), ...sortAttributesOf(keys)].map((attribute) => attribute.name);
 }

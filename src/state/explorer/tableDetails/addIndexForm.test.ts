@@ -66,3 +66,41 @@ describe('addIndexRequest', () => {
     expect(onDemand.GlobalSecondaryIndexUpdates?.[0]?.Create?.ProvisionedThroughput).toBeUndefined();
   });
 });
+
+describe('a multi-attribute key', () => {
+  const multi = form({
+    indexName: 'byPlayerMulti',
+    partitionKeyName: 'player',
+    sortKeyName: 'ts',
+    sortKeyType: 'N',
+    moreSortKeys: [
+      { name: 'score', type: 'N' },
+      { name: 'runId', type: 'S' },
+    ],
+  });
+
+  it('is one GSI Create with every HASH then every RANGE attribute, left to right, each defined once', () => {
+    expect(validateAddIndex(multi, SCORES)).toEqual({});
+    const request = addIndexRequest(multi, 'Scores');
+    expect(request.AttributeDefinitions).toEqual([
+      { AttributeName: 'player', AttributeType: 'S' },
+      { AttributeName: 'ts', AttributeType: 'N' },
+      { AttributeName: 'score', AttributeType: 'N' },
+      { AttributeName: 'runId', AttributeType: 'S' },
+    ]);
+    expect(request.GlobalSecondaryIndexUpdates?.[0]?.Create?.KeySchema).toEqual([
+      { AttributeName: 'player', KeyType: 'HASH' },
+      { AttributeName: 'ts', KeyType: 'RANGE' },
+      { AttributeName: 'score', KeyType: 'RANGE' },
+      { AttributeName: 'runId', KeyType: 'RANGE' },
+    ]);
+  });
+
+  it('says which further attribute breaks a rule: a type the table defines otherwise, a name twice, more than four, none first', () => {
+    expect(validateAddIndex({ ...multi, moreSortKeys: [{ name: 'score', type: 'S' }] }, SCORES).sortKeyName).toBe('score is already a N key attribute of Scores: the index must use N too.');
+    expect(validateAddIndex({ ...multi, moreSortKeys: [{ name: 'player', type: 'S' }] }, SCORES).sortKeyName).toBe('player is named twice in the index\'s key: each key attribute appears once.');
+    const five = ['a', 'b', 'c', 'd'].map((name) => ({ name, type: 'S' as const }));
+    expect(validateAddIndex({ ...multi, morePartitionKeys: five }, SCORES).partitionKeyName).toBe("A GSI's partition key has at most 4 attributes; this one has 5.");
+    expect(validateAddIndex({ ...multi, sortKeyName: '' }, SCORES).sortKeyName).toBe('Name the first sort key attribute: the further sort attributes follow it.');
+  });
+});

@@ -1,4 +1,5 @@
 import type { Projection, ScalarAttributeType, TableDescription, UpdateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { partitionAttributesOf, sortAttributesOf } from '../../../expressions';
 import type { KeyType } from '../../../keys';
 import type { TableSummary } from '../explorerTypes';
 
@@ -15,7 +16,24 @@ export interface AddIndexForm {
   readonly projection: ProjectionChoice;
   /** INCLUDE's attributes, separated by commas or new lines. */
   readonly includeText: string;
+  /**
+   * A multi-attribute key's further partition and sort attributes (the 2nd to
+   * the 4th of each, left to right), after the named ones: filled in from a
+   * design's index (the Design tab's multi-attribute conversion), not typed in
+   * the dialog. Absent or empty: a single-attribute key.
+   */
+  readonly morePartitionKeys?: readonly IndexKeyAttribute[];
+  readonly moreSortKeys?: readonly IndexKeyAttribute[];
 }
+
+/** One attribute of an index's key, as the dialog sends it. */
+export interface IndexKeyAttribute {
+  readonly name: string;
+  readonly type: KeyType;
+}
+
+/** DynamoDB's limit on a GSI's partition attributes and on its sort attributes (multi-attribute keys). */
+const MAX_KEY_ATTRIBUTES = 4;
 
 export type AddIndexField = 'indexName' | 'partitionKeyName' | 'sortKeyName' | 'includeText';
 export type AddIndexErrors = Partial<Record<AddIndexField, string>>;
@@ -43,10 +61,18 @@ export const utf8Length = (text: string) => new TextEncoder().encode(text).lengt
 function definedTypes(table: TableSummary): Map<string, KeyType> {
   const types = new Map<string, KeyType>();
   for (const keys of [table.keys, ...table.indexes.map((index) => index.keys)]) {
-    types.set(keys.partitionKey.name, keys.partitionKey.type);
-    if (keys.sortKey) types.set(keys.sortKey.name, keys.sortKey.type);
+    for (const attribute of [...partitionAttributesOf(keys), ...sortAttributesOf(keys)]) types.set(attribute.name, attribute.type);
   }
   return types;
+}
+
+/** The index's key attributes left to right, partition then sort, with their KeyType. */
+function keyElements(form: AddIndexForm): { name: string; type: KeyType; keyType: 'HASH' | 'RANGE' }[] {
+  return [
+    { name: form.partitionKeyName, type: form.partitionKeyType, keyType: 'HASH' as const },
+    ...(form.morePartitionKeys ?? []).map((attribute) => ({ ...attribute, keyType: 'HASH' as const })),
+    ...(form.sortKeyName ? [{ name: form.sortKeyName, type: form.sortKeyType, keyType: 'RANGE' as const }, ...(form.moreSortKeys ?? []).map((attribute) => ({ ...attribute, keyType: 'RANGE' as const }))] : []),
+  ];
 }
 
 /** INCLUDE's attribute names as typed (commas or new lines between them). */
@@ -103,7 +129,8 @@ export function validateAddIndex(form: AddIndexForm, table: TableSummary): AddIn
   if (form.sortKeyName !== '') {
     if (form.sortKeyName === form.partitionKeyName) errors.sortKeyName = 'The sort key must be another attribute than the partition key (or leave it empty).';
     else checkKey('sortKeyName', form.sortKeyName, form.sortKeyType, 'sort key');
-  }
+  } else if ((form.moreSortKeys ?? []).length > 0) errors.sortKeyName = 'Name the first sort key attribute: the further sort attributes follow it.';
+  checkMoreKeys(form, types, table.name, errors);
 
   if (form.projection === 'INCLUDE') {
     const problem = includeProblem(includeNames(form.includeText), new Set([table.keys.partitionKey.name, table.keys.sortKey?.name, form.partitionKeyName, form.sortKeyName]));
@@ -112,16 +139,33 @@ export function validateAddIndex(form: AddIndexForm, table: TableSummary): AddIn
   return errors;
 }
 
+/** A multi-attribute key's further attributes: at most four of each role, each named once, each typed as the table defines it. */
+function checkMoreKeys(form: AddIndexForm, types: ReadonlyMap<string, KeyType>, tableName: string, errors: { -readonly [K in AddIndexField]?: string }): void {
+  const all = keyElements(form);
+  for (const [field, role, more] of [
+    ['partitionKeyName', 'partition', form.morePartitionKeys ?? []],
+    ['sortKeyName', 'sort', form.moreSortKeys ?? []],
+  ] as const) {
+    if (errors[field] || more.length === 0) continue;
+    if (more.length + 1 > MAX_KEY_ATTRIBUTES) errors[field] = `A GSI's ${role} key has at most ${MAX_KEY_ATTRIBUTES} attributes; this one has ${more.length + 1}.`;
+    const twice = more.find((attribute) => all.filter((other) => other.name === attribute.name).length > 1);
+    const retyped = more.find((attribute) => types.has(attribute.name) && types.get(attribute.name) !== attribute.type);
+    const empty = more.find((attribute) => attribute.name === '');
+    if (errors[field]) continue;
+    if (empty) errors[field] = `Every ${role} key attribute needs a name.`;
+    else if (twice) errors[field] = `${twice.name} is named twice in the index's key: each key attribute appears once.`;
+    else if (retyped) errors[field] = `${retyped.name} is already a ${types.get(retyped.name)} key attribute of ${tableName}: the index must use ${types.get(retyped.name)} too.`;
+  }
+}
+
 /**
- * The UpdateTable request that creates the index: its key attributes defined,
- * and, on a provisioned table, the table's own throughput for the index
+ * The UpdateTable request that creates the index: its key attributes defined
+ * (a multi-attribute key: every HASH then every RANGE attribute, left to
+ * right), and, on a provisioned table, the table's own throughput for the index
  * (DynamoDB requires one there).
  */
 export function addIndexRequest(form: AddIndexForm, tableName: string, description?: TableDescription): UpdateTableCommandInput {
-  const keys = [
-    { name: form.partitionKeyName, type: form.partitionKeyType, keyType: 'HASH' as const },
-    ...(form.sortKeyName ? [{ name: form.sortKeyName, type: form.sortKeyType, keyType: 'RANGE' as const }] : []),
-  ];
+  const keys = keyElements(form);
   const throughput = description?.ProvisionedThroughput;
   const provisioned = description?.BillingModeSummary?.BillingMode !== 'PAY_PER_REQUEST' && (throughput?.ReadCapacityUnits ?? 0) > 0;
   return {

@@ -68,6 +68,14 @@ export interface TableDetailsActions {
   /** Reads TTL and tags of the explorer's table again. */
   reload(): Promise<void>;
   openAddIndex(): void;
+  /**
+   * Opens Add index filled in with `form` (a design's index: the Design tab's
+   * multi-attribute conversion) on table `tableName`: at once when the
+   * explorer shows it, else the explorer chooses that table (once its
+   * connection lists it) and the dialog opens when it is shown. The index is
+   * then created by Create index, as any other.
+   */
+  prepareAddIndex(tableName: string, form: AddIndexForm): void;
   closeAddIndex(): void;
   setAddIndexForm(patch: Partial<AddIndexForm>): void;
   /** Validates, sends UpdateTable, and follows the new index until ACTIVE. Returns true when DynamoDB accepted it. */
@@ -129,6 +137,9 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
   let ticket = 0;
   let disposed = false;
   const current = () => explorer.getState();
+  /** A prepared Add index waiting for its table to be the explorer's (see prepareAddIndex). */
+  let pending: { readonly tableName: string; readonly form: AddIndexForm } | undefined;
+  let choosing: typeof pending;
 
   const store = createStore<TableDetailsState & TableDetailsActions>()((set, get) => {
     /** Reads the table every INDEX_POLL_MS while `indexName` is being created (until ACTIVE, backfilled) or deleted (until gone). */
@@ -161,6 +172,10 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
         if (readTicket === ticket) set({ timeToLive, tags });
       },
       openAddIndex: () => set({ addIndex: { ...CLOSED_DIALOG, open: true } }),
+      prepareAddIndex: (tableName, form) => {
+        pending = { tableName, form };
+        followPending();
+      },
       closeAddIndex: () => set({ addIndex: CLOSED_DIALOG }),
       setAddIndexForm: (patch) =>
         set((state) => {
@@ -272,6 +287,7 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
       dispose: () => {
         disposed = true;
         unsubscribe();
+        unsubscribePending();
       },
     };
   });
@@ -300,6 +316,23 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
     store.setState({ ...reset, tableName: table.name });
     void store.getState().reload();
   });
+  // After the listener above: a prepared Add index opens on its table once the reset for that table is done.
+  function followPending(): void {
+    if (!pending || disposed) return;
+    const { table, tableNames, selectTable } = current();
+    if (table?.name === pending.tableName && store.getState().tableName === pending.tableName && !awaitingTable) {
+      const { form } = pending;
+      pending = undefined;
+      choosing = undefined;
+      store.setState({ addIndex: { ...CLOSED_DIALOG, open: true, form } });
+      return;
+    }
+    if (table?.name !== pending.tableName && choosing !== pending && tableNames.includes(pending.tableName)) {
+      choosing = pending;
+      void selectTable(pending.tableName);
+    }
+  }
+  const unsubscribePending = explorer.subscribe(followPending);
   const { source } = current();
   if (source) store.setState({ canAddIndex: options.canAddIndex(source) });
   void store.getState().reload();
