@@ -7,3 +7,4 @@ export { CODE_TARGET_LABELS, CODE_TARGETS, type CodeShape, type CodeTarget, type
 export { emitCode } from './emitCode';
 export { LOCAL_CREDENTIALS } from './localEndpoint';
 export { exportKeyDesignModule, type ExportKeyDesignOptions } from './exportKeyDesignModule';
+export * from './entityCode';
