@@ -1,4 +1,6 @@
 import type { Design } from '../../design';
+import { generateDynamodbToolbox } from './dynamodbToolbox';
+import { generateElectroDB } from './electrodb';
 import type { EntityCodeOptions, EntityCodeResult } from './entityCode.types';
 
 /**
@@ -12,8 +14,9 @@ import type { EntityCodeOptions, EntityCodeResult } from './entityCode.types';
 export function generateEntityCode(design: Design, options: EntityCodeOptions): EntityCodeResult {
   switch (options.library) {
     case 'electrodb':
+      return generateElectroDB(design, options);
     case 'dynamodb-toolbox':
-      return { ok: false, message: `Entity code for ${options.library} is not built yet.` };
+      return generateDynamodbToolbox(design, options);
     case 'onetable':
       return { ok: false, message: 'The OneTable schema export is not built yet.' };
   }
