@@ -1,7 +1,7 @@
 import type { Design } from '../../design';
 import { printJsKey, printJsString } from '../jsSyntax';
 import type { EntityCodeOptions, EntityCodeResult, GeneratedFile } from './entityCode.types';
-import { commentText, designModel, keysModulePath, type EntityIndex, type EntityKey, type EntityModel, type ItemAttribute, type ItemAttributeType, type TableModel } from './entityModel';
+import { commentText, designModel, projectionText, keysModulePath, type EntityIndex, type EntityKey, type EntityModel, type ItemAttribute, type ItemAttributeType, type TableModel } from './entityModel';
 
 /*
  * ElectroDB entities. Every key attribute the design builds from a template
@@ -131,7 +131,11 @@ function keyPart(attributes: EntityIndex['partition']): string {
 
 function indexCode(name: string, index: EntityIndex): string[] {
   const multiAttribute = index.partition.length > 1 || index.sort.length > 1;
+  const partial = index.projection.type !== 'ALL'
+    ? [`      /** ${commentText(index.name ?? '')} projects ${commentText(projectionText(index.projection))}: ElectroDB's __edb_e__ / __edb_v__ are not in it, so query it with { ignoreOwnership: true }. */`]
+    : [];
   return [
+    ...partial,
     `      ${printJsKey(name)}: {`,
     ...(index.name !== undefined ? [`        index: ${printJsString(index.name)},`] : []),
     // A multi-attribute GSI key: each attribute is stored as itself, as DynamoDB compares them left to right.

@@ -1,4 +1,4 @@
-import { findEntity, keyAttributesOf, keyRoleOf, safeFileName, type AttributeTypeName, type Design, type EntityDesign, type KeyAttributeDesign, type TableDesign } from '../../design';
+import { findEntity, keyAttributesOf, keyRoleOf, safeFileName, type AttributeTypeName, type Design, type EntityDesign, type KeyAttributeDesign, type ProjectionDesign, type TableDesign } from '../../design';
 import { parseKeyTemplate, templateFields, type KeyRole, type KeyTemplate } from '../../keys';
 import { exportKeyDesignsModule, pascalCaseWords } from '../exportKeyDesignModule';
 import { escapeInvisibleCharacters } from '../invisibleCharacters';
@@ -47,6 +47,8 @@ export interface EntityIndex {
   readonly kind: 'table' | 'GSI' | 'LSI';
   readonly partition: readonly KeyAttributeDesign[];
   readonly sort: readonly KeyAttributeDesign[];
+  /** What a secondary index copies (the table: everything). */
+  readonly projection: ProjectionDesign;
 }
 
 export interface EntityModel {
@@ -151,8 +153,8 @@ function tableModel(table: TableDesign, entities: readonly EntityDesign[], fileS
     const primaryFields = new Set(keys.filter((key) => key.key.attribute === table.partitionKey || key.key.attribute === table.sortKey).flatMap((key) => key.key.fields));
     const attributes = itemAttributes(entity, keys.map((key) => key.key), computedNames, primaryFields);
     const indexes: EntityIndex[] = [
-      { kind: 'table', partition: [table.partitionKey], sort: table.sortKey ? [table.sortKey] : [] },
-      ...table.indexes.filter((index) => [...index.partitionKey, ...index.sortKey].every((attribute) => templateOf(entity, attribute.name) !== undefined)).map((index): EntityIndex => ({ name: index.name, kind: index.kind, partition: index.partitionKey, sort: index.sortKey })),
+      { kind: 'table', partition: [table.partitionKey], sort: table.sortKey ? [table.sortKey] : [], projection: { type: 'ALL', attributes: [] } },
+      ...table.indexes.filter((index) => [...index.partitionKey, ...index.sortKey].every((attribute) => templateOf(entity, attribute.name) !== undefined)).map((index): EntityIndex => ({ name: index.name, kind: index.kind, partition: index.partitionKey, sort: index.sortKey, projection: index.projection })),
     ];
     partial.push({ entity, identifier: uniqueIdentifier(`${pascalCaseWords(entity.name) || 'Item'}Entity`, identifiers), attributes, indexes });
   }
@@ -213,4 +215,9 @@ export function commentText(text: string): string {
 /** The entity's template for a key attribute (its own property only: a key attribute may be named `__proto__` or `constructor`). */
 function templateOf(entity: EntityDesign, attributeName: string): string | undefined {
   return Object.hasOwn(entity.keys, attributeName) ? entity.keys[attributeName] : undefined;
+}
+
+/** "KEYS_ONLY", "INCLUDE (total, status)": an index's projection in words, for a comment. */
+export function projectionText(projection: ProjectionDesign): string {
+  return projection.type === 'INCLUDE' ? `INCLUDE (${projection.attributes.join(', ')})` : projection.type;
 }

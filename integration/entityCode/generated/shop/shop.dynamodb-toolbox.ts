@@ -14,6 +14,7 @@ export const ShopTable = new Table({
   partitionKey: { name: "PK", type: "string" },
   sortKey: { name: "SK", type: "string" },
   indexes: {
+    /** GSI1 projects INCLUDE (total): the entity attribute (_et) is not in it, so query it through the Table without .entities(…) (items come back as stored). */
     GSI1: { type: "global", partitionKey: { name: "GSI1PK", type: "string" }, sortKey: { name: "GSI1SK", type: "string" } },
   },
 });

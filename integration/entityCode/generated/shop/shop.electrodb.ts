@@ -105,6 +105,7 @@ export const OrderEntity = new Entity(
         pk: { field: "PK", composite: ["PK"], template: "${PK}", casing: "none" },
         sk: { field: "SK", composite: ["SK"], template: "${SK}", casing: "none" },
       },
+      /** GSI1 projects INCLUDE (total): ElectroDB's __edb_e__ / __edb_v__ are not in it, so query it with { ignoreOwnership: true }. */
       GSI1: {
         index: "GSI1",
         pk: { field: "GSI1PK", composite: ["GSI1PK"], template: "${GSI1PK}", casing: "none" },
