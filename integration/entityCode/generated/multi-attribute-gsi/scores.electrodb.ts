@@ -61,3 +61,8 @@ export const RunEntity = new Entity(
   },
   { table: TABLE_NAME },
 );
+
+/** Run's primary key from its fields, for get, delete and update: `RunEntity.get(RunEntityKey({ … }))`. */
+export function RunEntityKey(fields: { readonly playerId: string; readonly ts: number }) {
+  return { PK: encodeRunPK({ playerId: fields["playerId"] }), SK: encodeRunSK({ ts: String(fields["ts"]) }) };
+}
