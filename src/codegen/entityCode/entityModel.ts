@@ -100,7 +100,7 @@ export function designModel(design: Design, options: EntityCodeOptions): DesignM
   if (tables.length === 0) return { ok: false, message: `The design has no table named ${JSON.stringify(options.table)}: pick one of ${design.tables.map((table) => JSON.stringify(table.name)).join(', ') || '(none)'}.` };
   const picked = options.entity === undefined ? tables : tables.filter((table) => findEntity(table, options.entity as string) !== undefined);
   if (picked.length === 0) return { ok: false, message: `No table${options.table === undefined ? ' of the design' : ` ${JSON.stringify(options.table)}`} has an entity named ${JSON.stringify(options.entity)}.` };
-  if (picked.length > 1) return { ok: false, message: `Entity ${JSON.stringify(options.entity)} is in ${picked.length} tables (${picked.map((table) => JSON.stringify(table.name)).join(', ')}): pick the table too.` };
+  if (options.entity !== undefined && picked.length > 1) return { ok: false, message: `Entity ${JSON.stringify(options.entity)} is in ${picked.length} tables (${picked.map((table) => JSON.stringify(table.name)).join(', ')}): pick the table too.` };
   const stems = new Set<string>();
   const models: TableModel[] = [];
   for (const table of picked) {

@@ -83,6 +83,11 @@ describe('generateEntityCode', () => {
     );
   });
 
+  it('writes every table of a design with several (an entity name shared by two tables is fine without the entity option)', () => {
+    const twoShops: Design = { ...SHOP_DESIGN, tables: [...SHOP_DESIGN.tables, { ...(SHOP_DESIGN.tables[0] as TableDesign), name: 'Shop' }] };
+    expect(files(twoShops, 'electrodb').map((generated) => generated.fileName)).toEqual(['shop.keys.ts', 'shop.electrodb.ts', 'shop-2.keys.ts', 'shop-2.electrodb.ts']);
+  });
+
   it('generates one entity, or one table, when asked', () => {
     for (const library of LIBRARIES) {
       const only = files(SHOP_DESIGN, library, { entity: 'Address' });
