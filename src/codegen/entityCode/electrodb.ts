@@ -74,8 +74,8 @@ function entityCode(design: Design, model: EntityModel): string[] {
     '  {',
     `    model: { entity: ${printJsString(entity.name)}, version: "1", service: ${printJsString(design.name)} },`,
     '    attributes: {',
-    ...model.attributes.map((attribute) => `      ${printJsKey(attribute.name)}: ${attributeCode(attribute)},`),
-    ...model.keys.filter((key) => key.encoder).flatMap((key) => computedKeyCode(model, key)),
+    ...model.attributes.map((attribute) => `      ${printJsKey(attribute.name)}: ${attributeCode(model, attribute)},`),
+    ...model.keys.filter((key) => key.encoder && !key.selfFormatted).flatMap((key) => computedKeyCode(model, key)),
     '    },',
     '    indexes: {',
     ...indexNames(model.indexes).flatMap(([name, index]) => indexCode(name, index)),
@@ -112,7 +112,14 @@ function primaryKeyFunction(model: EntityModel): string[] {
   ];
 }
 
-function attributeCode(attribute: ItemAttribute): string {
+function attributeCode(model: EntityModel, attribute: ItemAttribute): string {
+  const self = model.keys.find((key) => key.selfFormatted && key.attribute.name === attribute.name);
+  if (self) {
+    // A key that is its own field, formatted (`{createdAt:iso}`): stored as the key builder writes it.
+    const encoded = `${self.encoder ?? ''}({ ${printJsKey(attribute.name)}: fieldText(value) })`;
+    const type = attribute.type === 'number' ? 'number' : 'string';
+    return `{ type: "${type}", required: true, set: (value?: ${type}) => ${type === 'number' ? `Number(${encoded})` : encoded} }`;
+  }
   return `{ type: ${ELECTRODB_TYPES[attribute.type]}${attribute.field ? ', required: true' : ''} }`;
 }
 
