@@ -79,6 +79,8 @@ const DOM_GLOBALS = [
 
 export default defineConfig([
   globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/']),
+  // Generated entity code (scripts/generate-entity-code.ts): type-checked by tsc -b and run in tests, not linted.
+  globalIgnores(['integration/entityCode/generated/']),
 
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /**
  * What each folder of src/ may import from the others. Imports flow
- * ui → state → sources → engine → expressions → keys; codegen sits beside
+ * ui → state → sources → engine → expressions → keys; codegen (which reads designs) sits beside
  * the state and the UI (nothing below them may import it); errors is under
  * everything and imports nothing; the Node server uses the core and the
  * sources but never the UI or its stores. `typeOnly`: allowed for `import type`.
@@ -21,7 +21,7 @@ export const LAYERS = {
   keys: { mayImport: ['errors'] },
   expressions: { mayImport: ['keys', 'errors'] },
   engine: { mayImport: ['expressions', 'keys', 'errors'] },
-  codegen: { mayImport: ['expressions', 'keys', 'errors'] },
+  codegen: { mayImport: ['design', 'expressions', 'keys', 'errors'] },
   design: { mayImport: ['expressions', 'keys', 'errors'], hint: 'The design layer is pure: it describes tables and runs nothing (the stores run patterns on the engine).' },
   items: { mayImport: ['engine', 'expressions', 'keys', 'errors'], hint: 'The item editor model is pure: it reads and checks items (with the engine’s reader) and writes nothing.' },
   transfer: { mayImport: ['engine', 'expressions', 'keys', 'items', 'errors'], hint: 'Import, export and bulk delete are pure: the data source (the explorer’s, or an SDK client in scripts/) is passed in.' },

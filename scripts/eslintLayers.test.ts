@@ -46,6 +46,11 @@ describe('keylab/layer-imports', { timeout: 30_000 }, () => {
     expect(await layerProblems('src/ui/queryBuilder/Probe.tsx', "import { emitCode } from '../../codegen';\nexport const x = emitCode;\n")).toEqual([]);
   });
 
+  it('lets codegen read designs (the libraries\' entity code) but never the design layer import codegen', async () => {
+    expect(await layerProblems('src/codegen/entityCode/probe.ts', "import { buildSampleItem } from '../../design';\nexport const x = buildSampleItem;\n")).toEqual([]);
+    expect(await layerProblems('src/design/probe.ts', "import { generateEntityCode } from '../codegen';\nexport const x = generateEntityCode;\n")).toEqual([expect.stringMatching(/^src\/design must not import src\/codegen/)]);
+  });
+
   it('keeps src/errors free of every other folder', async () => {
     expect(await layerProblems('src/errors/probe.ts', "import { compareUtf8 } from '../keys';\nexport const x = compareUtf8;\n")).toEqual([expect.stringMatching(/^src\/errors must not import src\/keys/)]);
     expect(await layerProblems('src/keys/probe.ts', "import { matches } from '../errors';\nexport const x = matches;\n")).toEqual([]);

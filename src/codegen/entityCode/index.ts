@@ -1,0 +1,2 @@
+export * from './entityCode.types';
+export { generateEntityCode } from './generateEntityCode';
