@@ -17,8 +17,9 @@ const MODULE_NAMES = ['DESIGN'] as const;
 /**
  * "rank key", "rank-key", "rankKey" → "RankKey"; anything unusable → "Key".
  * A name whose functions would clash with the runtime's (encodeField, …) gets "Key" appended.
+ * The module's functions are `encode<TypeName>` / `decode<TypeName>` (entity code imports them by these names).
  */
-function toTypeName(name: string | undefined): string {
+export function toTypeName(name: string | undefined): string {
   const words = (name ?? '').split(/[^A-Za-z0-9]+/).filter(Boolean);
   const joined = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
   const typeName = /^[A-Za-z]/.test(joined) ? joined : 'Key';

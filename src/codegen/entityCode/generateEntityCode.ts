@@ -1,5 +1,6 @@
 import type { Design } from '../../design';
 import type { EntityCodeOptions, EntityCodeResult } from './entityCode.types';
+import { generateOneTableSchema } from './onetable';
 
 /**
  * The design (or one table or entity of it) as entity code for a library:
@@ -15,6 +16,6 @@ export function generateEntityCode(design: Design, options: EntityCodeOptions): 
     case 'dynamodb-toolbox':
       return { ok: false, message: `Entity code for ${options.library} is not built yet.` };
     case 'onetable':
-      return { ok: false, message: 'The OneTable schema export is not built yet.' };
+      return generateOneTableSchema(design, options);
   }
 }

@@ -1,0 +1,140 @@
+import { safeFileName, type Design, type EntityDesign, type TableDesign } from '../../design';
+import { printCodeValue, type CodeValue } from '../codeTree';
+import { exportKeyDesignModule, toTypeName } from '../exportKeyDesignModule';
+import { escapeInvisibleCharacters } from '../invisibleCharacters';
+import { JS_SYNTAX, printJsString } from '../jsSyntax';
+import type { EntityCodeOptions, EntityCodeResult, GeneratedFile } from './entityCode.types';
+import { oneTableSchemaOf, type OneTableKeyBuilder } from './oneTableSchema';
+
+/*
+ * The design as OneTable schemas: one TypeScript module per table (the
+ * schema, and the `keylabValue` hook that computes the keys the design pads,
+ * inverts or converts with the design's key builders, each the module
+ * exportKeyDesignModule writes, in a file of its own), plus the schema as
+ * JSON when no key needs code.
+ */
+
+/** The tables and entities the options pick, or why none. */
+function pickEntities(design: Design, options: EntityCodeOptions): { ok: true; picked: { table: TableDesign; entities: readonly EntityDesign[] }[] } | { ok: false; message: string } {
+  const tables = options.table === undefined ? design.tables : design.tables.filter((table) => table.name === options.table);
+  if (tables.length === 0) return { ok: false, message: `The design has no table named ${options.table ?? ''}.` };
+  if (options.entity === undefined) return { ok: true, picked: tables.map((table) => ({ table, entities: table.entities })) };
+  const holding = tables.filter((table) => table.entities.some((entity) => entity.name === options.entity));
+  if (holding.length === 0) return { ok: false, message: `The design has no entity named ${options.entity}${options.table === undefined ? '' : ` in table ${options.table}`}.` };
+  if (holding.length > 1) return { ok: false, message: `Several tables hold an entity named ${options.entity}: choose the table too.` };
+  const table = holding[0]!;
+  return { ok: true, picked: [{ table, entities: table.entities.filter((entity) => entity.name === options.entity) }] };
+}
+
+/** Keeps design text from closing a comment, and shows its invisible and bidirectional characters as escapes. */
+function commentSafe(text: string): string {
+  return escapeInvisibleCharacters(text).replace(/\*\//g, '*\\/');
+}
+
+/** Adds `-2`, `-3`… to a file name already taken. */
+function uniqueName(base: string, extension: string, taken: Set<string>): string {
+  let name = `${base}${extension}`;
+  for (let n = 2; taken.has(name); n += 1) name = `${base}-${n}${extension}`;
+  taken.add(name);
+  return name;
+}
+
+/**
+ * The OneTable schema of the design (or of one table or entity of it).
+ *
+ * @example
+ * generateOneTableSchema(LEADERBOARD_DESIGN, { library: 'onetable', entity: 'Run' })
+ * // { ok: true, files: [{ fileName: 'leaderboard.Run.rankKey.key.ts', … }, { fileName: 'leaderboard.onetable.ts', … }] }
+ */
+export function generateOneTableSchema(design: Design, options: EntityCodeOptions): EntityCodeResult {
+  const picked = pickEntities(design, options);
+  if (!picked.ok) return picked;
+  const base = safeFileName(design.name).toLowerCase();
+  const taken = new Set<string>();
+  const files: GeneratedFile[] = [];
+  for (const { table, entities } of picked.picked) {
+    const result = oneTableSchemaOf(table, entities);
+    if (!result.ok) return result;
+    const stem = design.tables.length > 1 ? `${base}.${safeFileName(table.name)}` : base;
+    const builders = result.builders.map((builder, index) => {
+      const typeName = toTypeName(`${builder.model} ${builder.attribute}`);
+      const fileName = uniqueName(`${base}.${safeFileName(builder.model)}.${safeFileName(builder.attribute)}.key`, '.ts', taken);
+      files.push({ fileName, text: exportKeyDesignModule(builder.template, { name: typeName, role: builder.role }) });
+      return { builder, typeName, module: fileName.replace(/\.ts$/, ''), alias: `key${index + 1}` };
+    });
+    const moduleName = uniqueName(`${stem}.onetable`, '.ts', taken);
+    files.push({ fileName: moduleName, text: moduleText(design, table, result.schema as unknown as CodeValue, builders, result.notes) });
+    if (builders.length === 0) files.push({ fileName: uniqueName(`${stem}.onetable`, '.json', taken), text: `${JSON.stringify(result.schema, null, 2)}\n` });
+  }
+  return { ok: true, files };
+}
+
+interface ImportedBuilder {
+  readonly builder: OneTableKeyBuilder;
+  readonly typeName: string;
+  readonly module: string;
+  readonly alias: string;
+}
+
+function moduleText(design: Design, table: TableDesign, schema: CodeValue, builders: readonly ImportedBuilder[], notes: readonly string[]): string {
+  const keyLines = builders.map(({ builder, module }) => ` *   ${commentSafe(`${builder.model}.${builder.attribute}`)}: ${commentSafe(builder.templateText)} (./${commentSafe(module)})`);
+  const header = [
+    '/**',
+    ` * OneTable schema of table ${commentSafe(table.name)}, generated by Keylab from the design ${commentSafe(JSON.stringify(design.name))}.`,
+    ' * Every key is built by the design\'s own templates: plain ones (text fields and literals)',
+    ' * as OneTable value templates, the rest (padded, inverted or converted fields) by the',
+    ' * design\'s key builders through OneTable\'s value hook:',
+    ' *',
+    ` *   const table = new Table({ client, name: ${commentSafe(printJsString(table.name))}, schema, value: keylabValue });`,
+    ...(keyLines.length > 0 ? [' *', ' * Keys built by the design\'s key builders:', ...keyLines] : []),
+    ' *',
+    ' * Template fields are model fields too (OneTable stores them as attributes), and numbers',
+    ' * pass through JavaScript numbers in OneTable (exact up to 2^53).',
+    ...notes.map((note) => ` * Note: ${commentSafe(note)}`),
+    ' */',
+  ];
+  const imports = builders.map(({ alias, module }) => `import * as ${alias} from ${printJsString(`./${module}`)};`);
+  const builderEntries = builders.map(
+    ({ builder, alias, typeName }) =>
+      `  [${printJsString(builder.model)}, ${printJsString(builder.attribute)}, ${printCodeValue([...builder.fields], JS_SYNTAX, '  ')}, (fields) => ${alias}.encode${typeName}(fields as ${alias}.${typeName}Fields)],`,
+  );
+  return [
+    ...header,
+    ...imports,
+    ...(imports.length > 0 ? [''] : []),
+    `export const TABLE_NAME = ${printJsString(table.name)};`,
+    '',
+    `export const schema = ${printCodeValue(schema, JS_SYNTAX)} as const;`,
+    '',
+    '/** The keys marked `value: true`, by model and field: the template fields each reads and its key builder. */',
+    'const KEY_BUILDERS: ReadonlyArray<readonly [model: string, field: string, fields: readonly string[], build: (fields: Readonly<Record<string, string>>) => string]> = [',
+    ...builderEntries,
+    '];',
+    '',
+    '/**',
+    ' * OneTable\'s value hook (`new Table({ …, value: keylabValue })`): computes the keys marked',
+    ' * `value: true` with the design\'s key builders. A key whose fields are not all given keeps',
+    ' * what the call gave it (a sort key condition such as `{ begins: … }`) or stays unset (a find',
+    ' * by the partition key alone, an item outside a sparse index); a value the key cannot hold',
+    ' * throws the builder\'s KeyDesignError, saying which field and why.',
+    ' */',
+    'export function keylabValue(model: object, fieldName: string, properties: Readonly<Record<string, unknown>>): string {',
+    '  const modelName = (model as { readonly name?: unknown }).name;',
+    '  // What the call gave the key itself; undefined leaves it unset, as OneTable does for its own templates (its type says string).',
+    '  const given = (Object.hasOwn(properties, fieldName) ? properties[fieldName] : undefined) as string;',
+    '  const entry = KEY_BUILDERS.find(([name, field]) => name === modelName && field === fieldName);',
+    '  if (!entry) return given;',
+    '  const [, , fields, build] = entry;',
+    '  const values: [string, string][] = [];',
+    '  for (const field of fields) {',
+    '    const value = properties[field];',
+    '    if (value === undefined || value === null) return given;',
+    '    if (typeof value === \'object\' && !(value instanceof Date)) throw new TypeError(`${fieldName}: the value of ${field} is not a primitive value.`);',
+    '    values.push([field, value instanceof Date ? value.toISOString() : String(value)]);',
+    '  }',
+    '  // fromEntries: a field named __proto__ stays a field.',
+    '  return build(Object.fromEntries(values));',
+    '}',
+    '',
+  ].join('\n');
+}
