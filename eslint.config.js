@@ -79,6 +79,8 @@ const DOM_GLOBALS = [
 
 export default defineConfig([
   globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/']),
+  // Generated entity code of the examples (npm run generate:onetable-examples): type-checked and run, not hand-written.
+  globalIgnores(['integration/entityCode/onetable/']),
 
   js.configs.recommended,
   tseslint.configs.recommended,
