@@ -36,3 +36,8 @@ export class DesignImportExportPage {
     await (await chooser).setFiles(path);
   }
 }
+
+/** Export design as entity code: the Entity select shown for the entity-code formats. */
+export function entityCodeEntity(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Entity', exact: true });
+}

@@ -159,7 +159,7 @@ describe('importElectroDbEntities: the shapes a module keeps its schema in', () 
         },
         indexes: {
           ranking: {
-            pk: { field: 'pk', template: 'SEASON#${season}', casing: 'none' },
+            pk: { field: 'pk', composite: ['season'], template: 'SEASON#${season}', casing: 'none' },
             sk: { field: 'sk', composite: ['score', 'ts', 'playerId'], template: '${score}#${ts}#${playerId}', casing: 'none' },
           },
           byPlayer: { index: 'gsi1', pk: { field: 'playerId', composite: ['playerId'] }, sk: { field: 'ts', composite: ['ts'] } },

@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import type { Download } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DesignImportExportPage, entityCodeEntity } from './pages/DesignImportExportPage';
+import { DesignPage } from './pages/DesignPage';
+
+/** Clicks Download and collects every file it saves (the entity code of one library is several files). */
+async function downloadAll(design: DesignImportExportPage, count: number): Promise<Download[]> {
+  const downloads: Download[] = [];
+  const all = new Promise<void>((resolve) => {
+    const take = (download: Download) => {
+      downloads.push(download);
+      if (downloads.length === count) {
+        design.page.off('download', take);
+        resolve();
+      }
+    };
+    design.page.on('download', take);
+  });
+  await design.downloadButton.click();
+  await all;
+  return downloads;
+}
+
+test('exports the Leaderboard’s Run entity as each library’s code, its keys built by the design’s own key builders', async ({ page }) => {
+  const designs = new DesignPage(page);
+  const design = new DesignImportExportPage(page);
+  await designs.open();
+  await designs.openDesign('Leaderboard');
+  await design.exportFormat.selectOption({ label: 'OneTable schema' });
+  const entity = entityCodeEntity(page);
+  await expect(entity.getByRole('option')).toHaveText(['All entities', 'Run']);
+  await entity.selectOption({ label: 'Run' });
+
+  const [builder, schema] = await downloadAll(design, 2);
+  expect([builder!.suggestedFilename(), schema!.suggestedFilename()]).toEqual(['leaderboard.Run.rankKey.key.ts', 'leaderboard.onetable.ts']);
+  const builderText = await readFile(await builder!.path(), 'utf8');
+  const schemaText = await readFile(await schema!.path(), 'utf8');
+  // The rank key's template and its builder, imported by the schema's value hook; the season key a OneTable value template.
+  expect(builderText).toContain('export const RUN_RANK_KEY_TEMPLATE = "{score:int(10)}#{ts:epoch(16)}#{playerId}";');
+  expect(builderText).toContain('export function encodeRunRankKey(');
+  expect(schemaText).toContain('import * as key1 from "./leaderboard.Run.rankKey.key";');
+  expect(schemaText).toContain('key1.encodeRunRankKey(');
+  expect(schemaText).toContain('leaderboardId: { type: "string", value: "SEASON#${season}" }');
+  await expect(page.getByRole('status').filter({ hasText: 'Downloaded leaderboard.Run.rankKey.key.ts, leaderboard.onetable.ts.' })).toBeVisible();
+});
