@@ -47,7 +47,10 @@ export interface ElectroDbKeyContext {
   readonly collection?: readonly string[];
 }
 
-export type ElectroDbKeyTemplate = { readonly ok: true; readonly template: string; readonly notes: readonly string[] } | { readonly ok: false; readonly message: string };
+export type ElectroDbKeyTemplate =
+  /** `casesValues`: ElectroDB lower- or upper-cases this key's text values, which the template cannot say. */
+  | { readonly ok: true; readonly template: string; readonly notes: readonly string[]; readonly casesValues?: 'lower' | 'upper' }
+  | { readonly ok: false; readonly message: string };
 
 /** ElectroDB's `${name}` template syntax, as its _parseTemplateKey reads it: labels and attribute names. */
 function parseElectroDbTemplate(template: string): { label: string; name: string }[] {
@@ -83,7 +86,7 @@ function fieldName(name: string): string {
  *
  * @example
  * electroDbKeyTemplate({ role: 'sk', key: { field: 'sk', composite: ['project', 'task'], casing: 'default', at }, service: 'taskapp', entity: 'tasks', version: '1', attributes, hasSortKey: true })
- * // { ok: true, template: '$tasks_1#project_{project}#task_{task}', notes: ['ElectroDB lower-cases …'] }
+ * // { ok: true, template: '$tasks_1#project_{project}#task_{task}', notes: [], casesValues: 'lower' }
  */
 export function electroDbKeyTemplate(context: ElectroDbKeyContext): ElectroDbKeyTemplate {
   const { key, attributes } = context;
@@ -140,11 +143,8 @@ export function electroDbKeyTemplate(context: ElectroDbKeyContext): ElectroDbKey
   const fixedBytes = segments.reduce((sum, segment) => sum + (segment.kind === 'literal' ? utf8ByteLength(segment.text) : 0), 0);
   if (fixedBytes > MAX_KEY_BYTES[role]) return { ok: false, message: `the key's fixed text (service, entity, labels) is ${fixedBytes.toLocaleString('en-US')} bytes, over DynamoDB's ${MAX_KEY_BYTES[role].toLocaleString('en-US')}-byte limit for a ${role} key.` };
   if (segments.length === 0) return { ok: false, message: 'the key has neither composite attributes nor a template: ElectroDB would write an empty key.' };
-  if (casing !== 'none' && textFields > 0) {
-    notes.push(`ElectroDB ${casing === 'lower' ? 'lower' : 'upper'}-cases the whole key, values included (casing: ${key.casing}); the template keeps values as given, so give ${casing === 'lower' ? 'lower' : 'upper'}-case values, or set casing: "none" in the entity.`);
-  }
   const template = printKeyTemplate({ segments });
   const compiled = compileTemplateText(template, role);
   if (!compiled.ok) return { ok: false, message: `ElectroDB's key becomes the template ${template}, which Keylab cannot use: ${compiled.findings[0]?.message ?? ''}` };
-  return { ok: true, template, notes };
+  return { ok: true, template, notes, ...(casing !== 'none' && textFields > 0 ? { casesValues: casing } : {}) };
 }

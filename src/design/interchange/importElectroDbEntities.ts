@@ -62,7 +62,7 @@ function where(at: TextPosition): string {
 }
 
 function describeUnread(value: UnreadValue): string {
-  return `${value.what}${value.text ? ` (${value.text})` : ''} at ${where(value.at)}`;
+  return `${value.what}${value.text && !value.what.includes(value.text) ? ` (${value.text})` : ''} at ${where(value.at)}`;
 }
 
 /** ElectroDB attribute types and what DynamoDB stores for them. */
@@ -291,6 +291,8 @@ class ImportContext {
 
   private entityDesign(table: string, entity: ReadEntity): EntityDesign {
     const keys: [string, string][] = [];
+    const keyReports: ImportReportEntry[] = [];
+    const cased: string[] = [];
     const keyFields = new Set<string>();
     for (const index of entity.indexes) {
       for (const [role, key] of [['pk', index.pk], ['sk', index.sk]] as const) {
@@ -302,12 +304,16 @@ class ImportContext {
           continue;
         }
         keys.push([key.field, built.template]);
-        this.report.push({ scope: 'key', table, entity: entity.name, attribute: key.field, summary: `${key.field}: ${built.template}`, notes: built.notes });
+        if (built.casesValues) cased.push(`${key.field} (${built.casesValues})`);
+        keyReports.push({ scope: 'key', table, entity: entity.name, attribute: key.field, summary: `${key.field}: ${built.template}`, notes: built.notes });
       }
     }
     const attributes: AttributeDesign[] = entity.attributes.filter((attribute) => !keyFields.has(attribute.field)).map((attribute) => ({ name: attribute.field, type: attribute.type }));
-    const skipped = entity.skipped.length > 0 ? [`Skipped without running it (Keylab reads literals only): ${entity.skipped.join('; ')}.`] : [];
-    this.report.push({ scope: 'entity', table, entity: entity.name, summary: `Entity ${entity.name} (ElectroDB, service ${entity.service}, version ${entity.version}): ${keys.length} key template(s), ${attributes.length} other attribute(s), no samples.`, notes: skipped });
+    const notes = [
+      ...(cased.length > 0 ? [`ElectroDB changes the case of these keys' values too (its casing option, lower by default): ${cased.join(', ')}. A template keeps values as given: give values in that case, or set casing: "none" on those keys.`] : []),
+      ...(entity.skipped.length > 0 ? [`Skipped without running it (Keylab reads literals only): ${entity.skipped.join('; ')}.`] : []),
+    ];
+    this.report.push({ scope: 'entity', table, entity: entity.name, summary: `Entity ${entity.name} (ElectroDB, service ${entity.service}, version ${entity.version}): ${keys.length} key template(s), ${attributes.length} other attribute(s), no samples.`, notes }, ...keyReports);
     // fromEntries: a key attribute named __proto__ stays a key attribute.
     return { name: entity.name, description: `From the ElectroDB entity ${entity.name} (service ${entity.service}).`, keys: Object.fromEntries(keys), attributes, samples: [], expectations: DEFAULT_EXPECTATIONS };
   }
