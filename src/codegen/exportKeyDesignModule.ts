@@ -14,15 +14,20 @@ export interface ExportKeyDesignOptions {
 /** The module's own top-level names besides the ones derived from the type name; the runtime must not declare them. */
 const MODULE_NAMES = ['DESIGN'] as const;
 
+/** Letters and digits of a name as PascalCase words: "rank key", "rank-key", "rankKey" → "RankKey"; "" when none is usable. */
+export function pascalCaseWords(name: string): string {
+  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const joined = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+  return /^[A-Za-z]/.test(joined) ? joined : '';
+}
+
 /**
  * "rank key", "rank-key", "rankKey" → "RankKey"; anything unusable → "Key".
  * A name whose functions would clash with the runtime's (encodeField, …) gets "Key" appended.
  * The module's functions are `encode<TypeName>` / `decode<TypeName>` (entity code imports them by these names).
  */
 export function toTypeName(name: string | undefined): string {
-  const words = (name ?? '').split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const joined = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
-  const typeName = /^[A-Za-z]/.test(joined) ? joined : 'Key';
+  const typeName = pascalCaseWords(name ?? '') || 'Key';
   return moduleNamesOf(typeName).some((declared) => RUNTIME_NAMES.has(declared)) ? `${typeName}Key` : typeName;
 }
 
@@ -147,4 +152,92 @@ export function exportKeyDesignModule(template: KeyTemplate, options: ExportKeyD
     '}',
     KEY_DESIGN_RUNTIME,
   ].join('\n');
+}
+
+/** One key of a module of several: its template, its role, a name for its functions and a line saying what it keys. */
+export interface KeyDesignModuleEntry {
+  /** Names the functions: "Run rankKey" gives encodeRunRankKey / decodeRunRankKey (made unique in the module). */
+  readonly name: string;
+  readonly template: KeyTemplate;
+  readonly role: KeyRole;
+  /** What the key is, for its doc comment ("Run.rankKey, the table's sort key"); design text, shown as a comment only. */
+  readonly title: string;
+}
+
+/** A module of several keys, and the type name each entry got (encode<Name>, decode<Name>, <Name>Fields), in order. */
+export interface KeyDesignsModule {
+  readonly text: string;
+  readonly typeNames: readonly string[];
+}
+
+/**
+ * Several key designs in one self-contained TypeScript module — for a
+ * table's entities, whose generated library code imports it — with the
+ * same codecs as {@link exportKeyDesignModule}, once: for each entry a
+ * template constant, a typed field object, `encode<Name>` and `decode<Name>`.
+ *
+ * @example
+ * exportKeyDesignsModule([{ name: "Run rankKey", template, role: "sort", title: "Run.rankKey" }], "Table Leaderboard").typeNames // ["RunRankKey"]
+ */
+export function exportKeyDesignsModule(entries: readonly KeyDesignModuleEntry[], title: string): KeyDesignsModule {
+  const taken = new Set<string>([...RUNTIME_NAMES, ...MODULE_NAMES]);
+  const typeNames = entries.map((entry) => {
+    const base = pascalCaseWords(entry.name) || 'Key';
+    let typeName = base;
+    const declaredBy = (name: string) => [`encode${name}`, `decode${name}`, `${name}Fields`, templateConstantName(name), designConstantName(name)];
+    for (let n = 2; declaredBy(typeName).some((declared) => taken.has(declared)); n++) typeName = `${base}${n}`;
+    for (const declared of declaredBy(typeName)) taken.add(declared);
+    return typeName;
+  });
+  const sections = entries.flatMap((entry, index) => keySection(entry, typeNames[index] ?? 'Key'));
+  const text = [
+    '/**',
+    ` * Key builders exported from Keylab: ${commentSafe(title)}.`,
+    ' *',
+    ' * encode<Name>(fields) writes a key exactly as the design does (padding, inversion, dates, literals);',
+    ' * decode<Name>(key) reads the fields back. Values are strings, like DynamoDB numbers: a JS number',
+    ' * would round values beyond 2^53. A value a key cannot hold throws a KeyDesignError whose findings',
+    ' * say which field and why.',
+    ' */',
+    ...sections,
+    KEY_DESIGN_RUNTIME,
+  ].join('\n');
+  return { text, typeNames };
+}
+
+/** "RunRankKey" → "RUN_RANK_KEY_DESIGN". */
+function designConstantName(typeName: string): string {
+  return templateConstantName(typeName).replace(/_TEMPLATE$/, '_DESIGN');
+}
+
+function keySection({ template, role, title }: KeyDesignModuleEntry, name: string): string[] {
+  const segments = template.segments.map((segment): CodeValue =>
+    segment.kind === 'literal' ? { kind: 'literal', text: segment.text } : { kind: 'field', name: segment.name, format: { ...segment.format } },
+  );
+  const fieldLines = templateFields(template).flatMap((field) => [
+    `  /** {${commentSafe(field.name)}${printFormatSuffix(field.format)}}: ${describeFormat(field.format)}. */`,
+    `  readonly ${printJsKey(field.name)}: string;`,
+  ]);
+  const design = designConstantName(name);
+  return [
+    '',
+    `/** ${commentSafe(title)}: ${commentSafe(printKeyTemplate(template))} (${role} key). */`,
+    `export const ${templateConstantName(name)} = ${printJsString(printKeyTemplate(template))};`,
+    '',
+    `export type ${name}Fields = {`,
+    ...fieldLines,
+    '};',
+    '',
+    `const ${design} = defineKeyDesign(\n  ${printCodeValue(segments, JS_SYNTAX, '  ')},\n  ${printJsString(role)},\n);`,
+    '',
+    `/** Writes the key for these field values; throws KeyDesignError for a value the key can't hold. */`,
+    `export function encode${name}(fields: ${name}Fields): string {`,
+    `  return ${design}.encode(fields);`,
+    '}',
+    '',
+    `/** Reads the field values back out of a stored key; throws KeyDesignError for a key this design did not write. */`,
+    `export function decode${name}(key: string): ${name}Fields {`,
+    `  return ${design}.decode(key) as ${name}Fields;`,
+    '}',
+  ];
 }

@@ -1,4 +1,6 @@
 import type { Design } from '../../design';
+import { generateDynamodbToolbox } from './dynamodbToolbox';
+import { generateElectroDB } from './electrodb';
 import type { EntityCodeOptions, EntityCodeResult } from './entityCode.types';
 import { generateOneTableSchema } from './onetable';
 
@@ -13,8 +15,9 @@ import { generateOneTableSchema } from './onetable';
 export function generateEntityCode(design: Design, options: EntityCodeOptions): EntityCodeResult {
   switch (options.library) {
     case 'electrodb':
+      return generateElectroDB(design, options);
     case 'dynamodb-toolbox':
-      return { ok: false, message: `Entity code for ${options.library} is not built yet.` };
+      return generateDynamodbToolbox(design, options);
     case 'onetable':
       return generateOneTableSchema(design, options);
   }
