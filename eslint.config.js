@@ -79,8 +79,6 @@ const DOM_GLOBALS = [
 
 export default defineConfig([
   globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/']),
-  // Generated entity code of the examples (npm run generate:onetable-examples): type-checked and run, not hand-written.
-  globalIgnores(['integration/entityCode/onetable/']),
   // Generated entity code (scripts/generate-entity-code.ts): type-checked by tsc -b and run in tests, not linted.
   globalIgnores(['integration/entityCode/generated/']),
 

@@ -33,14 +33,14 @@ test('exports the Leaderboard’s Run entity as each library’s code, its keys 
   await entity.selectOption({ label: 'Run' });
 
   const [builder, schema] = await downloadAll(design, 2);
-  expect([builder!.suggestedFilename(), schema!.suggestedFilename()]).toEqual(['leaderboard.Run.rankKey.key.ts', 'leaderboard.onetable.ts']);
+  expect([builder!.suggestedFilename(), schema!.suggestedFilename()]).toEqual(['leaderboard.keys.ts', 'leaderboard.onetable.ts']);
   const builderText = await readFile(await builder!.path(), 'utf8');
   const schemaText = await readFile(await schema!.path(), 'utf8');
   // The rank key's template and its builder, imported by the schema's value hook; the season key a OneTable value template.
-  expect(builderText).toContain('export const RUN_RANK_KEY_TEMPLATE = "{score:int(10)}#{ts:epoch(16)}#{playerId}";');
+  expect(builderText).toContain('{score:int(10)}#{ts:epoch(16)}#{playerId}');
   expect(builderText).toContain('export function encodeRunRankKey(');
-  expect(schemaText).toContain('import * as key1 from "./leaderboard.Run.rankKey.key";');
-  expect(schemaText).toContain('key1.encodeRunRankKey(');
+  expect(schemaText).toContain('import * as keys from "./leaderboard.keys";');
+  expect(schemaText).toContain('keys.encodeRunRankKey(');
   expect(schemaText).toContain('leaderboardId: { type: "string", value: "SEASON#${season}" }');
-  await expect(page.getByRole('status').filter({ hasText: 'Downloaded leaderboard.Run.rankKey.key.ts, leaderboard.onetable.ts.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Downloaded leaderboard.keys.ts, leaderboard.onetable.ts.' })).toBeVisible();
 });

@@ -27,9 +27,9 @@ import {
 } from '../src/design';
 import { normalizeDynamoNumber } from '../src/keys';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
-import * as auditLog from './entityCode/onetable/auditlog.onetable';
-import * as leaderboard from './entityCode/onetable/leaderboard.onetable';
-import * as shop from './entityCode/onetable/shop-single-table.onetable';
+import * as auditLog from './entityCode/generated/audit-log/auditlog.onetable';
+import * as leaderboard from './entityCode/generated/leaderboard/leaderboard.onetable';
+import * as shop from './entityCode/generated/shop/shop.onetable';
 
 type Item = Record<string, AttributeValue>;
 

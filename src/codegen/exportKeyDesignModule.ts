@@ -24,9 +24,8 @@ export function pascalCaseWords(name: string): string {
 /**
  * "rank key", "rank-key", "rankKey" → "RankKey"; anything unusable → "Key".
  * A name whose functions would clash with the runtime's (encodeField, …) gets "Key" appended.
- * The module's functions are `encode<TypeName>` / `decode<TypeName>` (entity code imports them by these names).
  */
-export function toTypeName(name: string | undefined): string {
+function toTypeName(name: string | undefined): string {
   const typeName = pascalCaseWords(name ?? '') || 'Key';
   return moduleNamesOf(typeName).some((declared) => RUNTIME_NAMES.has(declared)) ? `${typeName}Key` : typeName;
 }

@@ -1,10 +1,13 @@
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_DESIGNS, importOneTableSchema, LEADERBOARD_DESIGN, SHOP_DESIGN, type Design, type TableDesign } from '../../design';
+import { HOSTILE_NAMES_DESIGN } from './entityCode.fixtures';
+import type { EntityCodeLibrary } from './entityCode.types';
 import { generateEntityCode } from './generateEntityCode';
 import { oneTableSchemaOf } from './oneTableSchema';
 
-function files(design: Design, options: { table?: string; entity?: string } = {}) {
-  const result = generateEntityCode(design, { library: 'onetable', ...options });
+function files(design: Design, options: { table?: string; entity?: string } = {}, library: EntityCodeLibrary = 'onetable') {
+  const result = generateEntityCode(design, { library, ...options });
   if (!result.ok) throw new Error(result.message);
   return result.files;
 }
@@ -27,23 +30,24 @@ const PLAIN: Design = {
 describe('the OneTable schema export', () => {
   it('writes the Leaderboard: a value template where the template is plain, the design key builder for the padded score and epoch', () => {
     const generated = files(LEADERBOARD_DESIGN, { entity: 'Run' });
-    expect(generated.map((file) => file.fileName)).toEqual(['leaderboard.Run.rankKey.key.ts', 'leaderboard.onetable.ts']);
+    expect(generated.map((file) => file.fileName)).toEqual(['leaderboard.keys.ts', 'leaderboard.onetable.ts']);
     const [builder, module] = generated;
-    // The key builder is exportKeyDesignModule's, for the design's own template.
-    expect(builder!.text).toContain('export const RUN_RANK_KEY_TEMPLATE = "{score:int(10)}#{ts:epoch(16)}#{playerId}";');
-    expect(builder!.text).toContain('export function encodeRunRankKey(fields: RunRankKeyFields): string {');
-    expect(module!.text).toContain('import * as key1 from "./leaderboard.Run.rankKey.key";');
+    // The key builder is the table's keys module (exportKeyDesignsModule), the one the other libraries' code imports too.
+    expect(builder).toEqual(files(LEADERBOARD_DESIGN, { entity: 'Run' }, 'electrodb').find((file) => file.fileName === 'leaderboard.keys.ts'));
+    expect(builder!.text).toContain('{score:int(10)}#{ts:epoch(16)}#{playerId}');
+    expect(builder!.text).toContain('export function encodeRunRankKey(');
+    expect(module!.text).toContain('import * as keys from "./leaderboard.keys";');
     expect(module!.text).toContain('format: "onetable:1.1.0"');
     expect(module!.text).toContain('leaderboardId: { type: "string", value: "SEASON#${season}" }');
     expect(module!.text).toContain('rankKey: { type: "string", value: true }');
     expect(module!.text).toContain('byPlayer: { hash: "playerId", sort: "ts", project: "all" }');
-    expect(module!.text).toContain('["Run", "rankKey", ["score", "ts", "playerId"], (fields) => key1.encodeRunRankKey(fields as key1.RunRankKeyFields)]');
+    expect(module!.text).toContain('["Run", "rankKey", ["score", "ts", "playerId"], (fields) => keys.encodeRunRankKey(fields as Parameters<typeof keys.encodeRunRankKey>[0])]');
     expect(module!.text).toContain('export function keylabValue(');
   });
 
   it('writes JSON too when no key needs code, and the OneTable import reads it back to the same templates', () => {
     const generated = files(PLAIN);
-    expect(generated.map((file) => file.fileName)).toEqual(['plain-shop.onetable.ts', 'plain-shop.onetable.json']);
+    expect(generated.map((file) => file.fileName)).toEqual(['shop.onetable.ts', 'shop.onetable.json']);
     const imported = importOneTableSchema(generated[1]!.text, { fileName: 'Shop.json' });
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
@@ -85,6 +89,20 @@ describe('the OneTable schema export', () => {
     expect(oneTableSchemaOf({ ...table, indexes: [{ ...table.indexes[0]!, name: 'primary' }] }, table.entities)).toEqual({ ok: false, message: expect.stringMatching(/an index named "primary"/) as unknown });
   });
 
+  it('keeps the hostile-names design as text: the module parses, has no template literal, and no design text becomes an identifier', () => {
+    const module = files(HOSTILE_NAMES_DESIGN).find((file) => file.fileName.endsWith('.onetable.ts'))!;
+    const diagnostics = ts.transpileModule(module.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } }).diagnostics ?? [];
+    expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))).toEqual([]);
+    const identifiers = new Set<string>();
+    const walk = (node: ts.Node) => {
+      if (ts.isIdentifier(node)) identifiers.add(node.text);
+      expect(ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)).toBe(false);
+      ts.forEachChild(node, walk);
+    };
+    walk(ts.createSourceFile(module.fileName, module.text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS));
+    for (const name of ['process', 'exit', 'alert', 'x']) expect(identifiers.has(name), name).toBe(false);
+  });
+
   it('keeps hostile names as text: a model or field named __proto__ stays one, comments cannot be closed', () => {
     const table = LEADERBOARD_DESIGN.tables[0]!;
     const entity = { ...table.entities[0]!, name: '__proto__ */ evil', attributes: [{ name: '__proto__', type: 'S' as const }] };
@@ -98,8 +116,10 @@ describe('the OneTable schema export', () => {
     expect(result.ok && Object.hasOwn(result.schema.models['__proto__ */ evil']!, '__proto__')).toBe(true);
   });
 
-  it('refuses an unknown table or entity', () => {
-    expect(generateEntityCode(LEADERBOARD_DESIGN, { library: 'onetable', entity: 'Nope' })).toEqual({ ok: false, message: 'The design has no entity named Nope.' });
-    expect(generateEntityCode(LEADERBOARD_DESIGN, { library: 'onetable', table: 'Nope' })).toEqual({ ok: false, message: 'The design has no table named Nope.' });
+  it('refuses an unknown table or entity, as the other libraries do', () => {
+    for (const options of [{ entity: 'Nope' }, { table: 'Nope' }]) {
+      expect(generateEntityCode(LEADERBOARD_DESIGN, { library: 'onetable', ...options })).toEqual(generateEntityCode(LEADERBOARD_DESIGN, { library: 'electrodb', ...options }));
+      expect(generateEntityCode(LEADERBOARD_DESIGN, { library: 'onetable', ...options }).ok).toBe(false);
+    }
   });
 });

@@ -1,42 +1,22 @@
-import { safeFileName, type Design, type EntityDesign, type TableDesign } from '../../design';
+import type { Design, TableDesign } from '../../design';
 import { printCodeValue, type CodeValue } from '../codeTree';
-import { exportKeyDesignModule, toTypeName } from '../exportKeyDesignModule';
 import { escapeInvisibleCharacters } from '../invisibleCharacters';
 import { JS_SYNTAX, printJsString } from '../jsSyntax';
 import type { EntityCodeOptions, EntityCodeResult, GeneratedFile } from './entityCode.types';
+import { designModel, keysModulePath } from './entityModel';
 import { oneTableSchemaOf, type OneTableKeyBuilder } from './oneTableSchema';
 
 /*
  * The design as OneTable schemas: one TypeScript module per table (the
  * schema, and the `keylabValue` hook that computes the keys the design pads,
- * inverts or converts with the design's key builders, each the module
- * exportKeyDesignModule writes, in a file of its own), plus the schema as
- * JSON when no key needs code.
+ * inverts or converts with the design's key builders: the table's keys
+ * module, the same one the ElectroDB and dynamodb-toolbox code imports),
+ * plus the schema as JSON when no key needs code.
  */
-
-/** The tables and entities the options pick, or why none. */
-function pickEntities(design: Design, options: EntityCodeOptions): { ok: true; picked: { table: TableDesign; entities: readonly EntityDesign[] }[] } | { ok: false; message: string } {
-  const tables = options.table === undefined ? design.tables : design.tables.filter((table) => table.name === options.table);
-  if (tables.length === 0) return { ok: false, message: `The design has no table named ${options.table ?? ''}.` };
-  if (options.entity === undefined) return { ok: true, picked: tables.map((table) => ({ table, entities: table.entities })) };
-  const holding = tables.filter((table) => table.entities.some((entity) => entity.name === options.entity));
-  if (holding.length === 0) return { ok: false, message: `The design has no entity named ${options.entity}${options.table === undefined ? '' : ` in table ${options.table}`}.` };
-  if (holding.length > 1) return { ok: false, message: `Several tables hold an entity named ${options.entity}: choose the table too.` };
-  const table = holding[0]!;
-  return { ok: true, picked: [{ table, entities: table.entities.filter((entity) => entity.name === options.entity) }] };
-}
 
 /** Keeps design text from closing a comment, and shows its invisible and bidirectional characters as escapes. */
 function commentSafe(text: string): string {
   return escapeInvisibleCharacters(text).replace(/\*\//g, '*\\/');
-}
-
-/** Adds `-2`, `-3`… to a file name already taken. */
-function uniqueName(base: string, extension: string, taken: Set<string>): string {
-  let name = `${base}${extension}`;
-  for (let n = 2; taken.has(name); n += 1) name = `${base}-${n}${extension}`;
-  taken.add(name);
-  return name;
 }
 
 /**
@@ -44,40 +24,37 @@ function uniqueName(base: string, extension: string, taken: Set<string>): string
  *
  * @example
  * generateOneTableSchema(LEADERBOARD_DESIGN, { library: 'onetable', entity: 'Run' })
- * // { ok: true, files: [{ fileName: 'leaderboard.Run.rankKey.key.ts', … }, { fileName: 'leaderboard.onetable.ts', … }] }
+ * // { ok: true, files: [{ fileName: 'leaderboard.keys.ts', … }, { fileName: 'leaderboard.onetable.ts', … }] }
  */
 export function generateOneTableSchema(design: Design, options: EntityCodeOptions): EntityCodeResult {
-  const picked = pickEntities(design, options);
-  if (!picked.ok) return picked;
-  const base = safeFileName(design.name).toLowerCase();
-  const taken = new Set<string>();
+  const model = designModel(design, options);
+  if (!model.ok) return model;
   const files: GeneratedFile[] = [];
-  for (const { table, entities } of picked.picked) {
-    const result = oneTableSchemaOf(table, entities);
+  for (const table of model.tables) {
+    const result = oneTableSchemaOf(table.table, table.entities.map((entity) => entity.entity));
     if (!result.ok) return result;
-    const stem = design.tables.length > 1 ? `${base}.${safeFileName(table.name)}` : base;
-    const builders = result.builders.map((builder, index) => {
-      const typeName = toTypeName(`${builder.model} ${builder.attribute}`);
-      const fileName = uniqueName(`${base}.${safeFileName(builder.model)}.${safeFileName(builder.attribute)}.key`, '.ts', taken);
-      files.push({ fileName, text: exportKeyDesignModule(builder.template, { name: typeName, role: builder.role }) });
-      return { builder, typeName, module: fileName.replace(/\.ts$/, ''), alias: `key${index + 1}` };
+    // The key builders are the table's keys module's (the one the other libraries' code imports too).
+    const encoders = new Map(table.entities.flatMap((entity) => entity.keys.map((key) => [`${entity.entity.name}\u0000${key.attribute.name}`, key.encoder] as const)));
+    const builders = result.builders.map((builder) => {
+      const encoder = encoders.get(`${builder.model}\u0000${builder.attribute}`);
+      if (encoder === undefined) throw new Error(`No key builder for ${builder.model}.${builder.attribute}`);
+      return { builder, encoder };
     });
-    const moduleName = uniqueName(`${stem}.onetable`, '.ts', taken);
-    files.push({ fileName: moduleName, text: moduleText(design, table, result.schema as unknown as CodeValue, builders, result.notes) });
-    if (builders.length === 0) files.push({ fileName: uniqueName(`${stem}.onetable`, '.json', taken), text: `${JSON.stringify(result.schema, null, 2)}\n` });
+    if (builders.length > 0) files.push(table.keysFile);
+    files.push({ fileName: `${table.fileStem}.onetable.ts`, text: moduleText(design, table.table, result.schema as unknown as CodeValue, builders, keysModulePath(table), result.notes) });
+    if (builders.length === 0) files.push({ fileName: `${table.fileStem}.onetable.json`, text: `${JSON.stringify(result.schema, null, 2)}\n` });
   }
   return { ok: true, files };
 }
 
 interface ImportedBuilder {
   readonly builder: OneTableKeyBuilder;
-  readonly typeName: string;
-  readonly module: string;
-  readonly alias: string;
+  /** Its function in the keys module (`encodeRunRankKey`). */
+  readonly encoder: string;
 }
 
-function moduleText(design: Design, table: TableDesign, schema: CodeValue, builders: readonly ImportedBuilder[], notes: readonly string[]): string {
-  const keyLines = builders.map(({ builder, module }) => ` *   ${commentSafe(`${builder.model}.${builder.attribute}`)}: ${commentSafe(builder.templateText)} (./${commentSafe(module)})`);
+function moduleText(design: Design, table: TableDesign, schema: CodeValue, builders: readonly ImportedBuilder[], keysModule: string, notes: readonly string[]): string {
+  const keyLines = builders.map(({ builder, encoder }) => ` *   ${commentSafe(`${builder.model}.${builder.attribute}`)}: ${commentSafe(builder.templateText)} (${encoder})`);
   const header = [
     '/**',
     ` * OneTable schema of table ${commentSafe(table.name)}, generated by Keylab from the design ${commentSafe(JSON.stringify(design.name))}.`,
@@ -86,17 +63,17 @@ function moduleText(design: Design, table: TableDesign, schema: CodeValue, build
     ' * design\'s key builders through OneTable\'s value hook:',
     ' *',
     ` *   const table = new Table({ client, name: ${commentSafe(printJsString(table.name))}, schema, value: keylabValue });`,
-    ...(keyLines.length > 0 ? [' *', ' * Keys built by the design\'s key builders:', ...keyLines] : []),
+    ...(keyLines.length > 0 ? [' *', ` * Keys built by the design's key builders (${commentSafe(keysModule)}):`, ...keyLines] : []),
     ' *',
     ' * Template fields are model fields too (OneTable stores them as attributes), and numbers',
     ' * pass through JavaScript numbers in OneTable (exact up to 2^53).',
     ...notes.map((note) => ` * Note: ${commentSafe(note)}`),
     ' */',
   ];
-  const imports = builders.map(({ alias, module }) => `import * as ${alias} from ${printJsString(`./${module}`)};`);
+  const imports = builders.length > 0 ? [`import * as keys from ${printJsString(keysModule)};`] : [];
   const builderEntries = builders.map(
-    ({ builder, alias, typeName }) =>
-      `  [${printJsString(builder.model)}, ${printJsString(builder.attribute)}, ${printCodeValue([...builder.fields], JS_SYNTAX, '  ')}, (fields) => ${alias}.encode${typeName}(fields as ${alias}.${typeName}Fields)],`,
+    ({ builder, encoder }) =>
+      `  [${printJsString(builder.model)}, ${printJsString(builder.attribute)}, ${printCodeValue([...builder.fields], JS_SYNTAX, '  ')}, (fields) => keys.${encoder}(fields as Parameters<typeof keys.${encoder}>[0])],`,
   );
   return [
     ...header,
@@ -129,7 +106,7 @@ function moduleText(design: Design, table: TableDesign, schema: CodeValue, build
     '  for (const field of fields) {',
     '    const value = properties[field];',
     '    if (value === undefined || value === null) return given;',
-    '    if (typeof value === \'object\' && !(value instanceof Date)) throw new TypeError(`${fieldName}: the value of ${field} is not a primitive value.`);',
+    '    if (typeof value === \'object\' && !(value instanceof Date)) throw new TypeError(fieldName + \': the value of \' + field + \' is not a primitive value.\');',
     '    values.push([field, value instanceof Date ? value.toISOString() : String(value)]);',
     '  }',
     '  // fromEntries: a field named __proto__ stays a field.',

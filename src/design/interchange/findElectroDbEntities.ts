@@ -4,6 +4,8 @@ import { LiteralReader, ModuleReadError, tokenizeModule, type LiteralValue, type
 export interface FoundEntity {
   readonly schema: ObjectLiteral;
   readonly config?: ObjectLiteral;
+  /** The module's `const NAME = "text"` declarations, to read a table name given by a constant. */
+  readonly constants: ReadonlyMap<string, string>;
 }
 
 /** An object literal with model, attributes and indexes: an ElectroDB entity schema. */
@@ -27,6 +29,7 @@ export function findElectroDbEntities(text: string): FoundEntity[] {
   const { tokens, positionOf } = tokenizeModule(text);
   const reader = new LiteralReader(text, tokens, positionOf);
   const declarations = new Map<string, ObjectLiteral | ModuleReadError>();
+  const constants = new Map<string, string>();
   const found: FoundEntity[] = [];
   const seen = new Set<ObjectLiteral>();
   const add = (entity: FoundEntity) => {
@@ -52,6 +55,11 @@ export function findElectroDbEntities(text: string): FoundEntity[] {
       reader.skipTypeAnnotation();
       at = reader.index;
     }
+    const initial = tokens[at + 1];
+    if (isToken(at, 'punctuation', '=') && initial?.kind === 'string' && (isToken(at + 2, 'punctuation', ';') || tokens[at + 2] === undefined || tokens[at + 2]!.kind === 'identifier')) {
+      constants.set(tokens[i + 1]!.text, initial.text);
+      continue;
+    }
     if (!isToken(at, 'punctuation', '=') || !isToken(at + 1, 'punctuation', '{')) continue;
     try {
       const value = readObjectAt(at + 1);
@@ -61,12 +69,12 @@ export function findElectroDbEntities(text: string): FoundEntity[] {
       declarations.set(tokens[i + 1]!.text, error);
     }
   }
-  for (const value of declarations.values()) if (!(value instanceof ModuleReadError) && isEntitySchema(value)) add({ schema: value });
+  for (const value of declarations.values()) if (!(value instanceof ModuleReadError) && isEntitySchema(value)) add({ schema: value, constants });
 
   for (let i = 0; i < tokens.length; i += 1) {
     if (isToken(i, 'identifier', 'export') && isToken(i + 1, 'identifier', 'default')) {
       const value = readObjectAt(i + 2);
-      if (isEntitySchema(value)) add({ schema: value });
+      if (isEntitySchema(value)) add({ schema: value, constants });
       continue;
     }
     if (!isToken(i, 'identifier', 'new')) continue;
@@ -88,7 +96,7 @@ export function findElectroDbEntities(text: string): FoundEntity[] {
     if (!isEntitySchema(schema)) continue;
     let config: ObjectLiteral | undefined;
     if (isToken(at, 'punctuation', ',')) config = readObjectAt(at + 1);
-    add({ schema, ...(config ? { config } : {}) });
+    add({ schema, constants, ...(config ? { config } : {}) });
   }
   if (found.length === 0) {
     const unreadable = [...declarations.values()].find((value) => value instanceof ModuleReadError);

@@ -32,7 +32,7 @@ describe('importElectroDbEntities: ElectroDB TaskApp, read without running it', 
 
   it('maps the primary index to the table key, each index to a GSI, and the keys to ElectroDB default formats', () => {
     expect(result.design.tables).toHaveLength(1);
-    expect(table).toMatchObject({ name: 'taskapp', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } });
+    expect(table).toMatchObject({ name: 'electro', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } });
     expect(table.indexes.map((index) => [index.name, index.partitionKey[0]!.name, index.sortKey[0]!.name])).toEqual([
       ['gsi1pk-gsi1sk-index', 'gsi1pk', 'gsi1sk'],
       ['gsi2pk-gsi2sk-index', 'gsi2pk', 'gsi2sk'],
@@ -83,11 +83,15 @@ describe('importElectroDbEntities: ElectroDB TaskApp, read without running it', 
     }
   });
 
-  it('says what it skipped without running it and where, and why the table is named after the file', () => {
+  it('says what it skipped without running it and where, and reads the table name from a constant, never from code', () => {
     const notes = result.report.find((entry) => entry.scope === 'entity' && entry.entity === 'employees')!.notes.join(' ');
     expect(notes).toContain('attributes.employee.default: a function (() => Math.random().toString(36).slice(2)) at line 19, column 44');
     expect(notes).toContain('attributes.dateHired.validate: a regular expression (/^\\d{4}-\\d{2}-\\d{2}$/gi) at line 27, column 46');
-    expect(result.warnings.map((warning) => [warning.message, warning.line, warning.column])).toContainEqual([
+    // { table } names the module's constant table = 'electro': read, not run. A name made by code is not.
+    expect(result.warnings).toEqual([]);
+    const fromEnv = imported(taskapp.replace("const table = 'electro';", 'const table = process.env.TABLE;'), 'taskapp.ts');
+    expect(fromEnv.design.tables[0]!.name).toBe('taskapp');
+    expect(fromEnv.warnings.map((warning) => [warning.message, warning.line, warning.column])).toContainEqual([
       'employees.table: the table name is the shorthand property table (a variable the reader cannot see) at line 54, column 5, which Keylab does not run: the table is called taskapp; rename it in the Design tab.',
       54,
       5,

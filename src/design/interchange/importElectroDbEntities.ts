@@ -75,6 +75,8 @@ interface ReadAttribute {
   readonly type: AttributeTypeName;
   readonly label?: string;
   readonly padding?: { readonly length: number; readonly char: string };
+  /** Where its `set` function is: the attribute is computed by code the import does not run. */
+  readonly setAt?: TextPosition;
 }
 
 interface ReadIndex {
@@ -149,6 +151,9 @@ class ImportContext {
   private tableName(found: FoundEntity, path: string): string | undefined {
     const value = found.config?.entries.get('table') ?? found.schema.entries.get('table');
     if (value?.kind === 'string' && value.value !== '') return value.value;
+    // A constant of the module (`const TABLE_NAME = "orders"`, `{ table: TABLE_NAME }`): read, not run.
+    const constant = value?.kind === 'unread' && /^[A-Za-z_$][\w$]*$/.test(value.text) ? found.constants.get(value.text) : undefined;
+    if (constant) return constant;
     const fallback = this.fileName.replace(/\.[^.]*$/, '') || 'ElectroDB';
     if (value?.kind === 'unread') this.warn(`${path}.table`, `the table name is ${describeUnread(value)}, which Keylab does not run: the table is called ${fallback}; rename it in the Design tab.`, value.at);
     else this.warn(`${path}.table`, `no table name (new Entity(schema, { table: "…" })): the table is called ${fallback}; rename it in the Design tab.`);
@@ -175,7 +180,8 @@ class ImportContext {
       if (fieldName === undefined) continue;
       const label = definition.entries.get('label');
       const padding = readPadding(definition.entries.get('padding'));
-      read.push({ name, field: fieldName, type: this.attributeType(definition, at), ...(label?.kind === 'string' ? { label: label.value } : {}), ...(padding ? { padding } : {}) });
+      const set = definition.entries.get('set');
+      read.push({ name, field: fieldName, type: this.attributeType(definition, at), ...(label?.kind === 'string' ? { label: label.value } : {}), ...(padding ? { padding } : {}), ...(set ? { setAt: set.at } : {}) });
     }
     return read;
   }
@@ -255,9 +261,11 @@ class ImportContext {
     let partitionKey: KeyAttributeDesign | undefined;
     let sortKey: KeyAttributeDesign | undefined;
     const indexes = new Map<string, IndexDesign>();
+    // As ElectroDB casts: a key of one number attribute and nothing else (`${ts}`, or composite ["ts"] on field "ts") is a number.
     const keyType = (entity: ReadEntity, key: ElectroDbKey): KeyAttributeDesign['type'] => {
-      const attribute = key.composite.length === 1 && key.template === undefined ? entity.attributes.find((candidate) => candidate.name === key.composite[0]) : undefined;
-      return key.cast === 'number' || (key.cast !== 'string' && attribute?.type === 'N' && attribute.field === key.field) ? 'N' : 'S';
+      const single = key.template !== undefined ? /^\$\{([^}]+)\}$/.exec(key.template)?.[1]?.trim() : key.composite.length === 1 && key.composite[0] === key.field ? key.composite[0] : undefined;
+      const attribute = single === undefined ? undefined : entity.attributes.find((candidate) => candidate.name === single);
+      return key.cast === 'number' || (key.cast !== 'string' && attribute?.type === 'N') ? 'N' : 'S';
     };
     const entityDesigns: EntityDesign[] = [];
     for (const entity of members) {
@@ -304,6 +312,10 @@ class ImportContext {
           continue;
         }
         keys.push([key.field, built.template]);
+        const computed = entity.attributes.find((attribute) => attribute.setAt !== undefined && built.template === `{${attribute.name}}`);
+        if (computed) {
+          this.warn(`${entity.path}.attributes.${computed.name}.set`, `${key.field} is the attribute ${computed.name}, written by its set function, which Keylab does not run: the template {${computed.name}} stands for the whole key; give the entity its real template in the Design tab.`, computed.setAt);
+        }
         if (built.casesValues) cased.push(`${key.field} (${built.casesValues})`);
         keyReports.push({ scope: 'key', table, entity: entity.name, attribute: key.field, summary: `${key.field}: ${built.template}`, notes: built.notes });
       }
