@@ -43,4 +43,19 @@ test('exports the Leaderboard’s Run entity as each library’s code, its keys 
   expect(schemaText).toContain('keys.encodeRunRankKey(');
   expect(schemaText).toContain('leaderboardId: { type: "string", value: "SEASON#${season}" }');
   await expect(page.getByRole('status').filter({ hasText: 'Downloaded leaderboard.keys.ts, leaderboard.onetable.ts.' })).toBeVisible();
+
+  // ElectroDB and dynamodb-toolbox: the same keys module, imported by the entity code, whose keys call its builders.
+  for (const [label, fileName, calls] of [
+    ['ElectroDB entities (TypeScript)', 'leaderboard.electrodb.ts', 'set: (_value: unknown, item: Record<string, unknown>) => encodeRunRankKey({'],
+    ['dynamodb-toolbox entities (TypeScript)', 'leaderboard.dynamodb-toolbox.ts', '.link<typeof schema>((input) => encodeRunRankKey({'],
+  ] as const) {
+    await design.exportFormat.selectOption({ label });
+    await expect(entity).toHaveValue('0:0'); // the Entity choice stays on Run
+    const [keys, code] = await downloadAll(design, 2);
+    expect([keys!.suggestedFilename(), code!.suggestedFilename()]).toEqual(['leaderboard.keys.ts', fileName]);
+    expect(await readFile(await keys!.path(), 'utf8')).toBe(builderText);
+    const codeText = await readFile(await code!.path(), 'utf8');
+    expect(codeText).toContain('import { encodeRunLeaderboardId, encodeRunRankKey } from "./leaderboard.keys";');
+    expect(codeText).toContain(calls);
+  }
 });
