@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileKeyTemplate, parseKeyTemplate, type FieldFormat, type KeyRole, type KeyTemplate } from '../keys';
-import { exportKeyDesignModule } from './exportKeyDesignModule';
+import { exportKeyDesignModule, exportKeyDesignsModule } from './exportKeyDesignModule';
 import { KEY_DESIGN_RUNTIME, KEY_DESIGN_RUNTIME_NAMES } from './keyDesignRuntime.generated';
 
 /*
@@ -35,7 +35,21 @@ const sources = [
   ...TEMPLATES.map(({ text, name, role }) => ({ file: `/virtual/${name}.ts`, source: exportKeyDesignModule(parse(text), { name, ...(role ? { role } : {}) }) })),
   // A name whose functions would be the runtime's own encodeField / decodeField.
   { file: '/virtual/Field.ts', source: exportKeyDesignModule(parse('{id}'), { name: 'Field' }) },
+  // Several keys in one module (the entity code's keys module): names made unique, the runtime once.
+  { file: '/virtual/Many.ts', source: manyKeysModule().text },
 ];
+
+function manyKeysModule() {
+  return exportKeyDesignsModule(
+    [
+      { name: 'Run rankKey', template: parse('{score:int(10)}#{playerId}'), role: 'sort', title: 'Run.rankKey */' },
+      { name: 'Run-rank key', template: parse('{score:int(6,desc)}'), role: 'sort', title: 'Run.rank key' },
+      { name: 'Field', template: parse('{id}'), role: 'partition', title: 'Field' },
+      { name: '注文', template: parse('ORDER#{id}'), role: 'partition', title: '注文.PK' },
+    ],
+    'the keys of table `Shop` */',
+  );
+}
 const modules = new Map<string, Compiled>();
 
 function typeCheck(): string[] {
@@ -219,5 +233,21 @@ describe('the exported module', () => {
     expect(source).toContain('export function encodeOddName(fields: OddNameFields): string');
     expect(source).toContain('A*\\/B#{id}');
     expect(exportKeyDesignModule(parse('{id}'))).toContain('export function decodeKey(key: string): KeyFields');
+  });
+});
+
+describe('a module of several keys', () => {
+  it('gives each key its own functions (made unique, never the runtime\'s), keeps design text in comments, and holds the runtime once', () => {
+    const { text, typeNames } = manyKeysModule();
+    expect(typeNames).toEqual(['RunRankKey', 'RunRankKey2', 'Field2', 'Key']);
+    expect(text.split(KEY_DESIGN_RUNTIME)).toHaveLength(2);
+    expect(text).toContain('/** Run.rankKey *\\/: {score:int(10)}#{playerId} (sort key). */');
+    expect(text).toContain(' * Key builders exported from Keylab: the keys of table `Shop` *\\/.');
+    const { outputText } = ts.transpileModule(text, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+    const exports: Record<string, (value: unknown) => unknown> = {};
+    new Function('exports', outputText)(exports);
+    expect(exports.encodeRunRankKey?.({ score: '875', playerId: 'p_2209' })).toBe('0000000875#p_2209');
+    expect(exports.encodeRunRankKey2?.({ score: '875' })).toBe('999124');
+    expect(exports.decodeKey?.('ORDER#o_1')).toEqual({ id: 'o_1' });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Keylab's code generation: "Copy as" for Query/Scan requests (JavaScript SDK
- * v3, DocumentClient, boto3, AWS CLI) and the key design exported as a
- * TypeScript module. Pure TypeScript (SDK types only), like src/expressions.
+ * v3, DocumentClient, boto3, AWS CLI), the key design exported as a
+ * TypeScript module, and a design as the data libraries' entity code
+ * (ElectroDB, dynamodb-toolbox v2; OneTable). Pure TypeScript (SDK types
+ * only), like src/expressions.
  */
 export { CODE_TARGET_LABELS, CODE_TARGETS, type CodeShape, type CodeTarget, type CodegenRequest, type EmitOptions, type EmitResult } from './codegen.types';
 export { emitCode } from './emitCode';

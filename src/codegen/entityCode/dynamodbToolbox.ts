@@ -105,20 +105,21 @@ function tableFile(design: Design, model: TableModel): string {
   ].join('\n');
 }
 
-function attributeSchema(attribute: ItemAttribute): string {
-  const schema = SCHEMAS[attribute.type];
-  if (attribute.primaryKeyField) return `${schema}.key()`;
-  return attribute.field ? schema : `${schema}.optional()`;
+function attributeSchema(model: EntityModel, attribute: ItemAttribute): string {
+  const self = model.keys.find((key) => key.selfFormatted && key.attribute.name === attribute.name);
+  const plain = `${SCHEMAS[attribute.type]}${attribute.primaryKeyField ? '.key()' : attribute.field ? '' : '.optional()'}`;
+  // A key that is its own field, formatted (`{createdAt:iso}`): a transformer stores it as the key builder writes it.
+  return self ? `${plain}.transform({ encode: (value: ${attribute.type === 'number' ? 'number' : 'string'}) => ${selfEncoded(self, attribute)}, decode: (value) => value })` : plain;
 }
 
 function entityCode(model: EntityModel, tableIdentifier: string): string[] {
   const { entity } = model;
   const schema = `${model.identifier}Attributes`;
-  const computed = model.keys.filter((key) => key.encoder);
+  const computed = model.keys.filter((key) => key.encoder && !key.selfFormatted);
   return [
     `/** ${commentText(entity.name)}${entity.description ? `: ${commentText(entity.description)}` : ''} */`,
     `const ${schema} = item({`,
-    ...model.attributes.map((attribute) => `  ${printJsKey(attribute.name)}: ${attributeSchema(attribute)},`),
+    ...model.attributes.map((attribute) => `  ${printJsKey(attribute.name)}: ${attributeSchema(model, attribute)},`),
     '});',
     '',
     `export const ${model.identifier} = new Entity({`,
@@ -149,4 +150,9 @@ function linkedKeyCode(model: EntityModel, key: EntityKey): string[] {
 function isPrimaryKey(model: EntityModel, key: EntityKey): boolean {
   const table = model.indexes.find((index) => index.kind === 'table');
   return table !== undefined && [...table.partition, ...table.sort].some((attribute) => attribute.name === key.attribute.name);
+}
+
+function selfEncoded(key: EntityKey, attribute: ItemAttribute): string {
+  const encoded = `${key.encoder ?? ''}({ ${printJsKey(attribute.name)}: ${fieldTextExpression('', attribute, 'value')} })`;
+  return attribute.type === 'number' ? `Number(${encoded})` : encoded;
 }

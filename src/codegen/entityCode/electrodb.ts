@@ -1,7 +1,7 @@
 import type { Design } from '../../design';
 import { printJsKey, printJsString } from '../jsSyntax';
 import type { EntityCodeOptions, EntityCodeResult, GeneratedFile } from './entityCode.types';
-import { commentText, designModel, projectionText, keysModulePath, type EntityIndex, type EntityKey, type EntityModel, type ItemAttribute, type ItemAttributeType, type TableModel } from './entityModel';
+import { commentText, designModel, fieldTextExpression, projectionText, keysModulePath, type EntityIndex, type EntityKey, type EntityModel, type ItemAttribute, type ItemAttributeType, type TableModel } from './entityModel';
 
 /*
  * ElectroDB entities. Every key attribute the design builds from a template
@@ -74,8 +74,8 @@ function entityCode(design: Design, model: EntityModel): string[] {
     '  {',
     `    model: { entity: ${printJsString(entity.name)}, version: "1", service: ${printJsString(design.name)} },`,
     '    attributes: {',
-    ...model.attributes.map((attribute) => `      ${printJsKey(attribute.name)}: ${attributeCode(attribute)},`),
-    ...model.keys.filter((key) => key.encoder).flatMap((key) => computedKeyCode(model, key)),
+    ...model.attributes.map((attribute) => `      ${printJsKey(attribute.name)}: ${attributeCode(model, attribute)},`),
+    ...model.keys.filter((key) => key.encoder && !key.selfFormatted).flatMap((key) => computedKeyCode(model, key)),
     '    },',
     '    indexes: {',
     ...indexNames(model.indexes).flatMap(([name, index]) => indexCode(name, index)),
@@ -83,10 +83,43 @@ function entityCode(design: Design, model: EntityModel): string[] {
     '  },',
     '  { table: TABLE_NAME },',
     ');',
+    '',
+    ...primaryKeyFunction(model),
   ];
 }
 
-function attributeCode(attribute: ItemAttribute): string {
+const FIELD_TYPES: Partial<Record<ItemAttributeType, string>> = { string: 'string', number: 'number', boolean: 'boolean' };
+
+/** `RunEntityKey(fields)`: the entity's primary key from its fields, for get, delete and update (`RunEntity.get(RunEntityKey({ … }))`). */
+function primaryKeyFunction(model: EntityModel): string[] {
+  const table = model.indexes.find((index) => index.kind === 'table');
+  const keys = model.keys.filter((key) => table !== undefined && [...table.partition, ...table.sort].some((attribute) => attribute.name === key.attribute.name));
+  const fields = model.attributes.filter((attribute) => attribute.primaryKeyField || keys.some((key) => !key.encoder && key.attribute.name === attribute.name));
+  const value = (key: EntityKey): string => {
+    if (!key.encoder) return `fields[${printJsString(key.attribute.name)}]`;
+    const values = key.fields.map((name) => {
+      const field = model.attributes.find((attribute) => attribute.name === name) as ItemAttribute;
+      return `${printJsKey(name)}: ${fieldTextExpression('fields', field, `[${printJsString(name)}]`)}`;
+    });
+    const encoded = `${key.encoder}(${values.length > 0 ? `{ ${values.join(', ')} }` : '{}'})`;
+    return key.attribute.type === 'N' ? `Number(${encoded})` : encoded;
+  };
+  return [
+    `/** ${commentText(model.entity.name)}'s primary key from its fields, for get, delete and update: \`${model.identifier}.get(${model.identifier}Key({ … }))\`. */`,
+    `export function ${model.identifier}Key(fields: { ${fields.map((field) => `readonly ${printJsKey(field.name)}: ${FIELD_TYPES[field.type] ?? 'unknown'}`).join('; ')} }) {`,
+    `  return { ${keys.map((key) => `${printJsKey(key.attribute.name)}: ${value(key)}`).join(', ')} };`,
+    '}',
+  ];
+}
+
+function attributeCode(model: EntityModel, attribute: ItemAttribute): string {
+  const self = model.keys.find((key) => key.selfFormatted && key.attribute.name === attribute.name);
+  if (self) {
+    // A key that is its own field, formatted (`{createdAt:iso}`): stored as the key builder writes it.
+    const encoded = `${self.encoder ?? ''}({ ${printJsKey(attribute.name)}: fieldText(value) })`;
+    const type = attribute.type === 'number' ? 'number' : 'string';
+    return `{ type: "${type}", required: true, set: (value?: ${type}) => ${type === 'number' ? `Number(${encoded})` : encoded} }`;
+  }
   return `{ type: ${ELECTRODB_TYPES[attribute.type]}${attribute.field ? ', required: true' : ''} }`;
 }
 

@@ -27,7 +27,7 @@ export const MULTI_ATTRIBUTE_GSI_DESIGN: Design = {
           ],
           sortKey: [
             { name: 'score', type: 'N' },
-            { name: 'ts', type: 'N' },
+            { name: 'at', type: 'S' },
           ],
           projection: { type: 'ALL', attributes: [] },
         },
@@ -37,13 +37,14 @@ export const MULTI_ATTRIBUTE_GSI_DESIGN: Design = {
         {
           name: 'Run',
           description: 'One run of a player.',
-          keys: { PK: 'PLAYER#{playerId}', SK: 'RUN#{ts:epoch(10)}', season: '{season}', region: '{region}', score: '{score}', ts: '{ts}' },
+          // at = {at:iso}: a typed GSI attribute stored as the key builder writes it (UTC, to the second), whatever zone it is given in.
+          keys: { PK: 'PLAYER#{playerId}', SK: 'RUN#{runId}', season: '{season}', region: '{region}', score: '{score}', at: '{at:iso}' },
           attributes: [],
           samples: [
-            { id: 'r1', values: { playerId: 'p_1', ts: '1719705600', season: '2026-SUMMER', region: 'eu', score: '1500' } },
-            { id: 'r2', values: { playerId: 'p_2', ts: '1719709200', season: '2026-SUMMER', region: 'eu', score: '875' } },
-            { id: 'r3', values: { playerId: 'p_1', ts: '1719712800', season: '2026-SUMMER', region: 'eu', score: '2300' } },
-            { id: 'r4', values: { playerId: 'p_3', ts: '1719716400', season: '2026-SUMMER', region: 'us', score: '42' } },
+            { id: 'r1', values: { playerId: 'p_1', runId: 'r1', at: '2026-06-23T12:00:00+02:00', season: '2026-SUMMER', region: 'eu', score: '1500' } },
+            { id: 'r2', values: { playerId: 'p_2', runId: 'r2', at: '2026-06-23T11:00:00Z', season: '2026-SUMMER', region: 'eu', score: '875' } },
+            { id: 'r3', values: { playerId: 'p_1', runId: 'r3', at: '2026-06-23T09:30:00-01:00', season: '2026-SUMMER', region: 'eu', score: '875' } },
+            { id: 'r4', values: { playerId: 'p_3', runId: 'r4', at: '2026-06-24T08:00:00Z', season: '2026-SUMMER', region: 'us', score: '42' } },
           ],
           expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
         },
@@ -52,7 +53,7 @@ export const MULTI_ATTRIBUTE_GSI_DESIGN: Design = {
         {
           id: 'season-region-top',
           name: 'Top scores of a season in a region',
-          description: 'Equality on both partition attributes, highest score first.',
+          description: 'Equality on both partition attributes, highest score first (ties: latest first).',
           entities: ['Run'],
           index: 'bySeasonRegion',
           partitionValues: { season: '2026-SUMMER', region: 'eu' },

@@ -39,6 +39,12 @@ export interface EntityKey {
   readonly encoder?: string;
   /** The template's fields, in order. */
   readonly fields: readonly string[];
+  /**
+   * The template is one formatted field of the key's own name (`createdAt` = `{createdAt:iso}`,
+   * used by no other template): the item's attribute of that name is the field, stored as the key
+   * builder writes it (normalised, padded) — ElectroDB's `set`, dynamodb-toolbox's transformer.
+   */
+  readonly selfFormatted?: boolean;
 }
 
 /** An index (or the table, `name` undefined) the entity's items are in, with its key attributes left to right. */
@@ -100,7 +106,7 @@ export function designModel(design: Design, options: EntityCodeOptions): DesignM
   if (tables.length === 0) return { ok: false, message: `The design has no table named ${JSON.stringify(options.table)}: pick one of ${design.tables.map((table) => JSON.stringify(table.name)).join(', ') || '(none)'}.` };
   const picked = options.entity === undefined ? tables : tables.filter((table) => findEntity(table, options.entity as string) !== undefined);
   if (picked.length === 0) return { ok: false, message: `No table${options.table === undefined ? ' of the design' : ` ${JSON.stringify(options.table)}`} has an entity named ${JSON.stringify(options.entity)}.` };
-  if (picked.length > 1) return { ok: false, message: `Entity ${JSON.stringify(options.entity)} is in ${picked.length} tables (${picked.map((table) => JSON.stringify(table.name)).join(', ')}): pick the table too.` };
+  if (options.entity !== undefined && picked.length > 1) return { ok: false, message: `Entity ${JSON.stringify(options.entity)} is in ${picked.length} tables (${picked.map((table) => JSON.stringify(table.name)).join(', ')}): pick the table too.` };
   const stems = new Set<string>();
   const models: TableModel[] = [];
   for (const table of picked) {
@@ -140,15 +146,17 @@ function tableModel(table: TableDesign, entities: readonly EntityDesign[], fileS
       const fields = templateFields(parsed.value).map((field) => field.name);
       const [only] = parsed.value.segments;
       const identity = parsed.value.segments.length === 1 && only?.kind === 'field' && only.name === attribute.name && only.format.kind === 'string';
-      if (!identity && fields.includes(attribute.name)) {
-        return { ok: false, message: `${where(entity)}: key attribute ${JSON.stringify(attribute.name)} is built by ${templateText} from a field of the same name, so the item would need two values under one name: rename the field or the key attribute.` };
+      const selfFormatted = !identity && parsed.value.segments.length === 1 && only?.kind === 'field' && only.name === attribute.name && !usedElsewhere(entity, attribute.name);
+      if (!identity && !selfFormatted && fields.includes(attribute.name)) {
+        return { ok: false, message: `${where(entity)}: key attribute ${JSON.stringify(attribute.name)} is built by ${templateText}, which uses a field of the same name: the item would need two values under one name. Rename the field or the key attribute.` };
       }
       if (!identity && attribute.type === 'B') return { ok: false, message: `${where(entity)}: binary (B) key ${JSON.stringify(attribute.name)} is built from a template; entity code builds S and N keys only.` };
-      keys.push({ key: { attribute, templateText, role: keyRoleOf(table, attribute.name), fields }, template: parsed.value, computed: !identity });
+      keys.push({ key: { attribute, templateText, role: keyRoleOf(table, attribute.name), fields, ...(selfFormatted ? { selfFormatted } : {}) }, template: parsed.value, computed: !identity });
     }
     pending.push(...keys.map((key) => ({ ...key, entityIndex })));
-    const computedNames = new Set(keys.filter((key) => key.computed).map((key) => key.key.attribute.name));
-    const clash = keys.find((key) => key.computed && keys.some((other) => other.key.fields.includes(key.key.attribute.name)));
+    // Computed keys that are attributes of their own (a self-formatted key is its field's attribute).
+    const computedNames = new Set(keys.filter((key) => key.computed && !key.key.selfFormatted).map((key) => key.key.attribute.name));
+    const clash = keys.find((key) => key.computed && !key.key.selfFormatted && keys.some((other) => other.key.fields.includes(key.key.attribute.name)));
     if (clash) return { ok: false, message: `${where(entity)}: key attribute ${JSON.stringify(clash.key.attribute.name)} is also a template field: rename one of them.` };
     const primaryFields = new Set(keys.filter((key) => key.key.attribute === table.partitionKey || key.key.attribute === table.sortKey).flatMap((key) => key.key.fields));
     const attributes = itemAttributes(entity, keys.map((key) => key.key), computedNames, primaryFields);
@@ -179,7 +187,8 @@ function tableModel(table: TableDesign, entities: readonly EntityDesign[], fileS
 /** Fields first (typed by an attribute or key of the same name, else text), then the entity's other attributes; never a computed key. */
 function itemAttributes(entity: EntityDesign, keys: readonly Omit<EntityKey, 'encoder'>[], computed: ReadonlySet<string>, primaryFields: ReadonlySet<string>): ItemAttribute[] {
   const declared = new Map(entity.attributes.map((attribute) => [attribute.name, ATTRIBUTE_TYPES[attribute.type]]));
-  const identityKeys = new Map(keys.filter((key) => !computed.has(key.attribute.name)).map((key) => [key.attribute.name, key.attribute.type]));
+  // A field that is a key of its own name (as is, or self-formatted) is typed by the key.
+  const identityKeys = new Map(keys.filter((key) => !computed.has(key.attribute.name) && key.fields.includes(key.attribute.name)).map((key) => [key.attribute.name, key.attribute.type]));
   const fields = [...new Set(keys.flatMap((key) => key.fields))];
   const typeOfField = (name: string): ItemAttributeType => {
     const keyType = identityKeys.get(name);
@@ -220,4 +229,14 @@ function templateOf(entity: EntityDesign, attributeName: string): string | undef
 /** "KEYS_ONLY", "INCLUDE (total, status)": an index's projection in words, for a comment. */
 export function projectionText(projection: ProjectionDesign): string {
   return projection.type === 'INCLUDE' ? `INCLUDE (${projection.attributes.join(', ')})` : projection.type;
+}
+
+/** Whether a field appears in more than one of the entity's templates (a self-formatted key needs it to itself). */
+function usedElsewhere(entity: EntityDesign, field: string): boolean {
+  let uses = 0;
+  for (const text of Object.values(entity.keys)) {
+    const parsed = parseKeyTemplate(text);
+    if (parsed.ok && templateFields(parsed.value).some((segment) => segment.name === field)) uses++;
+  }
+  return uses > 1;
 }

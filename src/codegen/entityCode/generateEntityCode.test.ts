@@ -69,6 +69,14 @@ describe('generateEntityCode', () => {
     expect(toolbox).toContain('total: number().optional(),');
   });
 
+  it('stores a key that is its own formatted field ({at:iso}) as the key builder writes it: ElectroDB set, dynamodb-toolbox transformer', () => {
+    expect(file(MULTI_ATTRIBUTE_GSI_DESIGN, 'electrodb', '.electrodb.ts')).toContain('at: { type: "string", required: true, set: (value?: string) => encodeRunAt({ at: fieldText(value) }) },');
+    expect(file(MULTI_ATTRIBUTE_GSI_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain('at: string().transform({ encode: (value: string) => encodeRunAt({ at: value }), decode: (value) => value }),');
+    const padded = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{customerId}', SK: '{SK:int(4)}' } })));
+    expect(file(padded, 'electrodb', '.electrodb.ts')).toContain('SK: { type: "string", required: true, set: (value?: string) => encodeAddressSK({ SK: fieldText(value) }) },');
+    expect(file(padded, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain('SK: string().key().transform({ encode: (value: string) => encodeAddressSK({ SK: value }), decode: (value) => value }),');
+  });
+
   it('says how to query an index that does not project the libraries’ own attributes', () => {
     expect(file(SHOP_DESIGN, 'electrodb', '.electrodb.ts')).toContain('/** GSI1 projects INCLUDE (total): ElectroDB\'s __edb_e__ / __edb_v__ are not in it, so query it with { ignoreOwnership: true }. */');
     expect(file(SHOP_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain('/** GSI1 projects INCLUDE (total): the entity attribute (_et) is not in it');
@@ -76,11 +84,16 @@ describe('generateEntityCode', () => {
 
   it('writes a multi-attribute GSI key as each library’s own: ElectroDB composite indexes, dynamodb-toolbox partitionKeys / sortKeys', () => {
     expect(file(MULTI_ATTRIBUTE_GSI_DESIGN, 'electrodb', '.electrodb.ts')).toMatch(
-      /bySeasonRegion: \{\n\s+index: "bySeasonRegion",\n\s+type: "composite",\n\s+pk: \{ composite: \["season", "region"\] \},\n\s+sk: \{ composite: \["score", "ts"\] \},/,
+      /bySeasonRegion: \{\n\s+index: "bySeasonRegion",\n\s+type: "composite",\n\s+pk: \{ composite: \["season", "region"\] \},\n\s+sk: \{ composite: \["score", "at"\] \},/,
     );
     expect(file(MULTI_ATTRIBUTE_GSI_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain(
-      'bySeasonRegion: { type: "global", partitionKeys: [{ name: "season", type: "string" }, { name: "region", type: "string" }], sortKeys: [{ name: "score", type: "number" }, { name: "ts", type: "number" }] },',
+      'bySeasonRegion: { type: "global", partitionKeys: [{ name: "season", type: "string" }, { name: "region", type: "string" }], sortKeys: [{ name: "score", type: "number" }, { name: "at", type: "string" }] },',
     );
+  });
+
+  it('writes every table of a design with several (an entity name shared by two tables is fine without the entity option)', () => {
+    const twoShops: Design = { ...SHOP_DESIGN, tables: [...SHOP_DESIGN.tables, { ...(SHOP_DESIGN.tables[0] as TableDesign), name: 'Shop' }] };
+    expect(files(twoShops, 'electrodb').map((generated) => generated.fileName)).toEqual(['shop.keys.ts', 'shop.electrodb.ts', 'shop-2.keys.ts', 'shop-2.electrodb.ts']);
   });
 
   it('generates one entity, or one table, when asked', () => {
@@ -101,10 +114,10 @@ describe('generateEntityCode', () => {
     expect(generateEntityCode(twoShops, { library: 'dynamodb-toolbox', entity: 'Order' })).toEqual({ ok: false, message: 'Entity "Order" is in 2 tables ("Shop", "Shop2"): pick the table too.' });
     const noSortKey = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{customerId}' } })));
     expect(generateEntityCode(noSortKey, { library: 'electrodb' })).toEqual({ ok: false, message: 'Entity "Address" of table "Shop" has no template for the table\'s key "SK": give it one in the Design tab.' });
-    const clash = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{customerId}', SK: '{SK:int(4)}' } })));
+    const clash = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{SK}', SK: '{SK:int(4)}' } })));
     expect(generateEntityCode(clash, { library: 'electrodb' })).toEqual({
       ok: false,
-      message: 'Entity "Address" of table "Shop": key attribute "SK" is built by {SK:int(4)} from a field of the same name, so the item would need two values under one name: rename the field or the key attribute.',
+      message: 'Entity "Address" of table "Shop": key attribute "SK" is built by {SK:int(4)}, which uses a field of the same name: the item would need two values under one name. Rename the field or the key attribute.',
     });
   });
 

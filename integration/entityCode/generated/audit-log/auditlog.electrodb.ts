@@ -60,3 +60,8 @@ export const EventEntity = new Entity(
   },
   { table: TABLE_NAME },
 );
+
+/** Event's primary key from its fields, for get, delete and update: `EventEntity.get(EventEntityKey({ … }))`. */
+export function EventEntityKey(fields: { readonly actorId: string; readonly at: string }) {
+  return { PK: encodeEventPK({ actorId: fields["actorId"] }), SK: encodeEventSK({ at: fields["at"] }) };
+}

@@ -81,6 +81,11 @@ export const ClassEntity = new Entity(
   { table: TABLE_NAME },
 );
 
+/** class's primary key from its fields, for get, delete and update: `ClassEntity.get(ClassEntityKey({ … }))`. */
+export function ClassEntityKey(fields: { readonly orderId: string; readonly at: string; readonly n: string }) {
+  return { "p\"k */": encodeClassPK({ orderId: fields["orderId"] }), "s`k${1}": encodeClassSK1({ at: fields["at"], n: fields["n"] }) };
+}
+
 /** A-b */
 export const ABEntity = new Entity(
   {
@@ -117,6 +122,11 @@ export const ABEntity = new Entity(
   { table: TABLE_NAME },
 );
 
+/** A-b's primary key from its fields, for get, delete and update: `ABEntity.get(ABEntityKey({ … }))`. */
+export function ABEntityKey(fields: { readonly id: string }) {
+  return { "p\"k */": encodeABPK({ id: fields["id"] }), "s`k${1}": encodeABSK1({}) };
+}
+
 /** A b */
 export const ABEntity2 = new Entity(
   {
@@ -152,6 +162,11 @@ export const ABEntity2 = new Entity(
   { table: TABLE_NAME },
 );
 
+/** A b's primary key from its fields, for get, delete and update: `ABEntity2.get(ABEntity2Key({ … }))`. */
+export function ABEntity2Key(fields: { readonly id: string }) {
+  return { "p\"k */": encodeABPK2({ id: fields["id"] }), "s`k${1}": encodeABSK12({}) };
+}
+
 /** 注文 */
 export const ItemEntity = new Entity(
   {
@@ -186,3 +201,8 @@ export const ItemEntity = new Entity(
   },
   { table: TABLE_NAME },
 );
+
+/** 注文's primary key from its fields, for get, delete and update: `ItemEntity.get(ItemEntityKey({ … }))`. */
+export function ItemEntityKey(fields: { readonly id: string }) {
+  return { "p\"k */": encodeItemPK({ id: fields["id"] }), "s`k${1}": encodeItemSK1({}) };
+}

@@ -59,3 +59,8 @@ export const RunEntity = new Entity(
   },
   { table: TABLE_NAME },
 );
+
+/** Run's primary key from its fields, for get, delete and update: `RunEntity.get(RunEntityKey({ … }))`. */
+export function RunEntityKey(fields: { readonly season: string; readonly score: number; readonly ts: number; readonly playerId: string }) {
+  return { leaderboardId: encodeRunLeaderboardId({ season: fields["season"] }), rankKey: encodeRunRankKey({ score: String(fields["score"]), ts: String(fields["ts"]), playerId: fields["playerId"] }) };
+}

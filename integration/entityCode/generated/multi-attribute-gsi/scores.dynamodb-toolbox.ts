@@ -7,24 +7,25 @@
  * (and set `tableName` for another table name).
  */
 import { Entity, Table, item, number, string } from 'dynamodb-toolbox';
-import { encodeRunPK, encodeRunSK } from "./scores.keys";
+import { encodeRunPK, encodeRunSK, encodeRunAt } from "./scores.keys";
 
 export const ScoresTable = new Table({
   name: "Scores",
   partitionKey: { name: "PK", type: "string" },
   sortKey: { name: "SK", type: "string" },
   indexes: {
-    bySeasonRegion: { type: "global", partitionKeys: [{ name: "season", type: "string" }, { name: "region", type: "string" }], sortKeys: [{ name: "score", type: "number" }, { name: "ts", type: "number" }] },
+    bySeasonRegion: { type: "global", partitionKeys: [{ name: "season", type: "string" }, { name: "region", type: "string" }], sortKeys: [{ name: "score", type: "number" }, { name: "at", type: "string" }] },
   },
 });
 
 /** Run: One run of a player. */
 const RunEntityAttributes = item({
   playerId: string().key(),
-  ts: number().key(),
+  runId: string().key(),
   season: string(),
   region: string(),
   score: number(),
+  at: string().transform({ encode: (value: string) => encodeRunAt({ at: value }), decode: (value) => value }),
 });
 
 export const RunEntity = new Entity({
@@ -35,9 +36,9 @@ export const RunEntity = new Entity({
     PK: string().key()
       .hidden()
       .link<typeof schema>((input) => encodeRunPK({ playerId: input["playerId"] })),
-    /** SK = RUN#{ts:epoch(10)}, written by the design's key builder. */
+    /** SK = RUN#{runId}, written by the design's key builder. */
     SK: string().key()
       .hidden()
-      .link<typeof schema>((input) => encodeRunSK({ ts: String(input["ts"]) })),
+      .link<typeof schema>((input) => encodeRunSK({ runId: input["runId"] })),
   })),
 });

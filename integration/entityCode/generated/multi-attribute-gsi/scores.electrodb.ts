@@ -7,7 +7,7 @@
  * `Entity.setClient(client)` (and `setTableName(name)` for another table name).
  */
 import { Entity } from 'electrodb';
-import { encodeRunPK, encodeRunSK } from "./scores.keys";
+import { encodeRunPK, encodeRunSK, encodeRunAt } from "./scores.keys";
 
 /** The table the design names. */
 export const TABLE_NAME = "Scores";
@@ -23,10 +23,11 @@ export const RunEntity = new Entity(
     model: { entity: "Run", version: "1", service: "Scores (multi-attribute GSI)" },
     attributes: {
       playerId: { type: "string", required: true },
-      ts: { type: "number", required: true },
+      runId: { type: "string", required: true },
       season: { type: "string", required: true },
       region: { type: "string", required: true },
       score: { type: "number", required: true },
+      at: { type: "string", required: true, set: (value?: string) => encodeRunAt({ at: fieldText(value) }) },
       /** PK = PLAYER#{playerId}, written by the design's key builder. */
       PK: {
         type: "string",
@@ -36,14 +37,14 @@ export const RunEntity = new Entity(
         default: "",
         set: (_value: unknown, item: Record<string, unknown>) => encodeRunPK({ playerId: fieldText(item["playerId"]) }),
       },
-      /** SK = RUN#{ts:epoch(10)}, written by the design's key builder. */
+      /** SK = RUN#{runId}, written by the design's key builder. */
       SK: {
         type: "string",
         hidden: true,
         readOnly: true,
-        watch: ["ts"],
+        watch: ["runId"],
         default: "",
-        set: (_value: unknown, item: Record<string, unknown>) => encodeRunSK({ ts: fieldText(item["ts"]) }),
+        set: (_value: unknown, item: Record<string, unknown>) => encodeRunSK({ runId: fieldText(item["runId"]) }),
       },
     },
     indexes: {
@@ -55,9 +56,14 @@ export const RunEntity = new Entity(
         index: "bySeasonRegion",
         type: "composite",
         pk: { composite: ["season", "region"] },
-        sk: { composite: ["score", "ts"] },
+        sk: { composite: ["score", "at"] },
       },
     },
   },
   { table: TABLE_NAME },
 );
+
+/** Run's primary key from its fields, for get, delete and update: `RunEntity.get(RunEntityKey({ … }))`. */
+export function RunEntityKey(fields: { readonly playerId: string; readonly runId: string }) {
+  return { PK: encodeRunPK({ playerId: fields["playerId"] }), SK: encodeRunSK({ runId: fields["runId"] }) };
+}

@@ -34,22 +34,18 @@ export function decodeRunPK(key: string): RunPKFields {
   return RUN_PK_DESIGN.decode(key) as RunPKFields;
 }
 
-/** Run.SK of table Scores: RUN#{ts:epoch(10)} (sort key). */
-export const RUN_SK_TEMPLATE = "RUN#{ts:epoch(10)}";
+/** Run.SK of table Scores: RUN#{runId} (sort key). */
+export const RUN_SK_TEMPLATE = "RUN#{runId}";
 
 export type RunSKFields = {
-  /** {ts:epoch(10)}: epoch seconds (digits, or an ISO-8601 instant), zero-padded to 10 digits. */
-  readonly ts: string;
+  /** {runId}: text, stored as is (it must not contain the delimiter that follows it). */
+  readonly runId: string;
 };
 
 const RUN_SK_DESIGN = defineKeyDesign(
   [
     { kind: "literal", text: "RUN#" },
-    {
-      kind: "field",
-      name: "ts",
-      format: { kind: "epoch", unit: "s", width: 10 },
-    },
+    { kind: "field", name: "runId", format: { kind: "string" } },
   ],
   "sort",
 );
@@ -62,6 +58,35 @@ export function encodeRunSK(fields: RunSKFields): string {
 /** Reads the field values back out of a stored key; throws KeyDesignError for a key this design did not write. */
 export function decodeRunSK(key: string): RunSKFields {
   return RUN_SK_DESIGN.decode(key) as RunSKFields;
+}
+
+/** Run.at of table Scores: {at:iso} (sort key). */
+export const RUN_AT_TEMPLATE = "{at:iso}";
+
+export type RunAtFields = {
+  /** {at:iso}: ISO-8601 instant with a zone (Z or ±HH:MM), stored as UTC to the second. */
+  readonly at: string;
+};
+
+const RUN_AT_DESIGN = defineKeyDesign(
+  [
+    {
+      kind: "field",
+      name: "at",
+      format: { kind: "iso", precision: "s" },
+    },
+  ],
+  "sort",
+);
+
+/** Writes the key for these field values; throws KeyDesignError for a value the key can't hold. */
+export function encodeRunAt(fields: RunAtFields): string {
+  return RUN_AT_DESIGN.encode(fields);
+}
+
+/** Reads the field values back out of a stored key; throws KeyDesignError for a key this design did not write. */
+export function decodeRunAt(key: string): RunAtFields {
+  return RUN_AT_DESIGN.decode(key) as RunAtFields;
 }
 
 // ---------------------------------------------------------------------------

@@ -53,6 +53,11 @@ export const CustomerEntity = new Entity(
   { table: TABLE_NAME },
 );
 
+/** Customer's primary key from its fields, for get, delete and update: `CustomerEntity.get(CustomerEntityKey({ … }))`. */
+export function CustomerEntityKey(fields: { readonly customerId: string }) {
+  return { PK: encodeCustomerPK({ customerId: fields["customerId"] }), SK: encodeCustomerSK({ customerId: fields["customerId"] }) };
+}
+
 /** Order: An order, keyed by when it was placed. */
 export const OrderEntity = new Entity(
   {
@@ -116,6 +121,11 @@ export const OrderEntity = new Entity(
   { table: TABLE_NAME },
 );
 
+/** Order's primary key from its fields, for get, delete and update: `OrderEntity.get(OrderEntityKey({ … }))`. */
+export function OrderEntityKey(fields: { readonly customerId: string; readonly at: string; readonly orderId: string }) {
+  return { PK: encodeOrderPK({ customerId: fields["customerId"] }), SK: encodeOrderSK({ at: fields["at"], orderId: fields["orderId"] }) };
+}
+
 /** Address: A saved address, by label. */
 export const AddressEntity = new Entity(
   {
@@ -152,3 +162,8 @@ export const AddressEntity = new Entity(
   },
   { table: TABLE_NAME },
 );
+
+/** Address's primary key from its fields, for get, delete and update: `AddressEntity.get(AddressEntityKey({ … }))`. */
+export function AddressEntityKey(fields: { readonly customerId: string; readonly label: string }) {
+  return { PK: encodeAddressPK({ customerId: fields["customerId"] }), SK: encodeAddressSK({ label: fields["label"] }) };
+}
