@@ -8,7 +8,7 @@
  *   const table = new Table({ client, name: "Scores", schema, value: keylabValue });
  *
  * Keys built by the design's key builders (./scores.keys):
- *   Run.SK: RUN#{ts:epoch(10)} (encodeRunSK)
+ *   Run.at: {at:iso} (encodeRunAt)
  *
  * Template fields are model fields too (OneTable stores them as attributes), and numbers
  * pass through JavaScript numbers in OneTable (exact up to 2^53).
@@ -25,12 +25,13 @@ export const schema = {
   models: {
     Run: {
       PK: { type: "string", value: "PLAYER#${playerId}" },
-      SK: { type: "string", value: true },
+      SK: { type: "string", value: "RUN#${runId}" },
       season: { type: "string" },
       region: { type: "string" },
       score: { type: "number" },
-      ts: { type: "number" },
+      at: { type: "string", value: true },
       playerId: { type: "string" },
+      runId: { type: "string" },
     },
   },
   params: { isoDates: true, timestamps: false },
@@ -38,7 +39,7 @@ export const schema = {
 
 /** The keys marked `value: true`, by model and field: the template fields each reads and its key builder. */
 const KEY_BUILDERS: ReadonlyArray<readonly [model: string, field: string, fields: readonly string[], build: (fields: Readonly<Record<string, string>>) => string]> = [
-  ["Run", "SK", ["ts"], (fields) => keys.encodeRunSK(fields as Parameters<typeof keys.encodeRunSK>[0])],
+  ["Run", "at", ["at"], (fields) => keys.encodeRunAt(fields as Parameters<typeof keys.encodeRunAt>[0])],
 ];
 
 /**
