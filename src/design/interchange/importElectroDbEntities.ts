@@ -88,6 +88,15 @@ interface ReadIndex {
   readonly collection?: readonly string[];
 }
 
+/** ElectroDB's `type: "composite"` index: a GSI with a multi-attribute key, its attributes themselves the key. */
+interface ReadMultiIndex {
+  readonly accessPattern: string;
+  readonly index: string;
+  readonly partition: readonly string[];
+  readonly sort: readonly string[];
+  readonly at: TextPosition;
+}
+
 interface ReadEntity {
   readonly name: string;
   readonly table: string;
@@ -95,6 +104,7 @@ interface ReadEntity {
   readonly version: string;
   readonly attributes: readonly ReadAttribute[];
   readonly indexes: readonly ReadIndex[];
+  readonly multiIndexes: readonly ReadMultiIndex[];
   readonly path: string;
   readonly skipped: readonly string[];
 }
@@ -118,7 +128,8 @@ class ImportContext {
   string(value: LiteralValue | undefined, path: string, what: string): string | undefined {
     if (value?.kind === 'string' && value.value !== '') return value.value;
     if (value?.kind === 'unread') return this.error(path, `${describeUnread(value)} was not read: Keylab reads literals only and never runs the module; write ${what} as a literal.`, value.at);
-    return this.error(path, `${value ? `${value.kind === 'number' ? value.text : value.kind}` : 'nothing'} is not ${what}.`, value?.at);
+    if (value === undefined) return this.error(path, `missing: give ${what}.`);
+    return this.error(path, `${value.kind === 'number' ? value.text : value.kind} is not ${what}.`, value.at);
   }
 
   object(value: LiteralValue | undefined, path: string, what: string): ObjectLiteral | undefined {
@@ -142,10 +153,11 @@ class ImportContext {
     const versionValue = model.entries.get('version');
     const version = versionValue === undefined ? '1' : versionValue.kind === 'number' ? versionValue.text : this.string(versionValue, `${path}.model.version`, 'the version ("1")');
     const attributes = this.readAttributes(schema.entries.get('attributes'), `${path}.attributes`);
-    const indexes = this.readIndexes(schema.entries.get('indexes'), `${path}.indexes`);
+    const multiIndexes: ReadMultiIndex[] = [];
+    const indexes = this.readIndexes(schema.entries.get('indexes'), `${path}.indexes`, multiIndexes);
     const table = this.tableName(found, path);
     if (!name || !service || version === undefined || !attributes || !indexes || !table) return undefined;
-    return { name, table, service, version, attributes, indexes, path, skipped: skippedValues(schema, '') };
+    return { name, table, service, version, attributes, indexes, multiIndexes, path, skipped: skippedValues(schema, '') };
   }
 
   private tableName(found: FoundEntity, path: string): string | undefined {
@@ -199,7 +211,7 @@ class ImportContext {
     return 'S';
   }
 
-  private readIndexes(value: LiteralValue | undefined, path: string): ReadIndex[] | undefined {
+  private readIndexes(value: LiteralValue | undefined, path: string, multiIndexes: ReadMultiIndex[]): ReadIndex[] | undefined {
     const indexes = this.object(value, path, 'the indexes ({ accessPattern: { pk: {…}, sk: {…} } })');
     if (!indexes) return undefined;
     const read: ReadIndex[] = [];
@@ -210,11 +222,16 @@ class ImportContext {
       const indexName = index.entries.get('index');
       const name = indexName === undefined ? undefined : this.string(indexName, `${at}.index`, "the GSI's name");
       if (indexName !== undefined && name === undefined) continue;
+      const type = index.entries.get('type');
+      if (type?.kind === 'string' && type.value === 'composite') {
+        const multi = this.readMultiIndex(index, name, at, accessPattern);
+        if (multi) multiIndexes.push(multi);
+        continue;
+      }
       const pk = this.readKey(index.entries.get('pk'), `${at}.pk`);
       const skValue = index.entries.get('sk');
       const sk = skValue === undefined ? undefined : this.readKey(skValue, `${at}.sk`);
       const collection = index.entries.get('collection');
-      const type = index.entries.get('type');
       if (type?.kind === 'string' && type.value === 'clustered') this.warn(`${at}.type`, 'a clustered index puts the entity name after the sort key fields; read as isolated (the entity name first).', type.at);
       if (!pk || (skValue !== undefined && !sk)) continue;
       const collections = collection?.kind === 'string' ? [collection.value] : collection?.kind === 'array' ? collection.items.flatMap((item) => (item.kind === 'string' ? [item.value] : [])) : [];
@@ -222,6 +239,25 @@ class ImportContext {
       read.push({ accessPattern, ...(name !== undefined ? { index: name } : {}), pk, ...(sk ? { sk } : {}), ...(collections.length > 0 ? { collection: collections } : {}) });
     }
     return read;
+  }
+
+  /** `type: "composite"`: up to four partition and four sort attributes, each its own key attribute (no field, no template). */
+  private readMultiIndex(index: ObjectLiteral, name: string | undefined, at: string, accessPattern: string): ReadMultiIndex | undefined {
+    if (name === undefined) return this.error(`${at}.index`, 'a composite (multi-attribute) index is a GSI: give its name ("index").', index.at);
+    const names = (key: 'pk' | 'sk'): string[] | undefined => {
+      const definition = index.entries.get(key);
+      if (definition === undefined && key === 'sk') return [];
+      const object = this.object(definition, `${at}.${key}`, 'a key ({ composite: ["season", "region"] })');
+      const composite = object?.entries.get('composite');
+      if (composite?.kind !== 'array' || composite.items.length === 0 || composite.items.length > 4) {
+        return this.error(`${at}.${key}.composite`, 'a composite index key lists one to four attribute names (["season", "region"]).', composite?.at ?? object?.at);
+      }
+      const read = composite.items.map((item, i) => this.string(item, `${at}.${key}.composite[${i}]`, 'an attribute name'));
+      return read.every((item): item is string => item !== undefined) ? read : undefined;
+    };
+    const partition = names('pk');
+    const sort = names('sk');
+    return partition && sort ? { accessPattern, index: name, partition, sort, at: index.at } : undefined;
   }
 
   private readKey(value: LiteralValue | undefined, path: string): ElectroDbKey | undefined {
@@ -291,6 +327,17 @@ class ImportContext {
           this.error(`${entity.path}.indexes.${index.accessPattern}`, `index ${index.index} is keyed by ${known.partitionKey[0]!.name}${known.sortKey[0] ? ` / ${known.sortKey[0].name}` : ''} for another entity, but ${design.partitionKey[0]!.name}${design.sortKey[0] ? ` / ${design.sortKey[0].name}` : ''} here.`, index.pk.at);
         } else if (!known) indexes.set(index.index, design);
       }
+      for (const multi of entity.multiIndexes) {
+        const attribute = (attributeName: string): KeyAttributeDesign | undefined => {
+          const read = entity.attributes.find((candidate) => candidate.name === attributeName);
+          if (!read) return this.error(`${entity.path}.indexes.${multi.accessPattern}`, `the key names the attribute ${attributeName}, which the entity's attributes do not define.`, multi.at);
+          return { name: read.field, type: read.type === 'N' ? 'N' : 'S' };
+        };
+        const partition = multi.partition.map(attribute);
+        const sort = multi.sort.map(attribute);
+        if (partition.some((entry) => !entry) || sort.some((entry) => !entry)) continue;
+        if (!indexes.has(multi.index)) indexes.set(multi.index, { name: multi.index, kind: 'GSI', partitionKey: partition as KeyAttributeDesign[], sortKey: sort as KeyAttributeDesign[], projection: { type: 'ALL', attributes: [] } });
+      }
       entityDesigns.push(this.entityDesign(name, entity));
     }
     if (!partitionKey) return undefined;
@@ -318,6 +365,18 @@ class ImportContext {
         }
         if (built.casesValues) cased.push(`${key.field} (${built.casesValues})`);
         keyReports.push({ scope: 'key', table, entity: entity.name, attribute: key.field, summary: `${key.field}: ${built.template}`, notes: built.notes });
+      }
+    }
+    // A composite index's attributes are its keys, each holding its own value.
+    for (const multi of entity.multiIndexes) {
+      for (const attributeName of [...multi.partition, ...multi.sort]) {
+        const attribute = entity.attributes.find((candidate) => candidate.name === attributeName);
+        if (!attribute || keyFields.has(attribute.field)) continue;
+        keyFields.add(attribute.field);
+        const template = `{${attribute.name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[^A-Za-z_])/, '_')}}`;
+        keys.push([attribute.field, template]);
+        if (attribute.setAt) this.warn(`${entity.path}.attributes.${attribute.name}.set`, `${attribute.field} is the attribute ${attribute.name}, written by its set function, which Keylab does not run: the template {${attribute.name}} stands for the whole key; give the entity its real template in the Design tab.`, attribute.setAt);
+        keyReports.push({ scope: 'key', table, entity: entity.name, attribute: attribute.field, summary: `${attribute.field}: ${template} (index ${multi.index}, a multi-attribute key)`, notes: [] });
       }
     }
     const attributes: AttributeDesign[] = entity.attributes.filter((attribute) => !keyFields.has(attribute.field)).map((attribute) => ({ name: attribute.field, type: attribute.type }));
