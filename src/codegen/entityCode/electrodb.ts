@@ -154,9 +154,10 @@ function indexNames(indexes: readonly EntityIndex[]): [string, EntityIndex][] {
   });
 }
 
-function keyPart(attributes: EntityIndex['partition']): string {
+/** A key of an index: one attribute as the key field itself; a composite index (multi-attribute) lists its attributes only. */
+function keyPart(attributes: EntityIndex['partition'], multiAttribute: boolean): string {
   const [only] = attributes;
-  if (attributes.length === 1 && only) {
+  if (!multiAttribute && attributes.length === 1 && only) {
     return `{ field: ${printJsString(only.name)}, composite: [${printJsString(only.name)}], template: ${printJsString('${' + only.name + '}')}, casing: "none" }`;
   }
   return `{ composite: [${attributes.map((attribute) => printJsString(attribute.name)).join(', ')}] }`;
@@ -173,8 +174,8 @@ function indexCode(name: string, index: EntityIndex): string[] {
     ...(index.name !== undefined ? [`        index: ${printJsString(index.name)},`] : []),
     // A multi-attribute GSI key: each attribute is stored as itself, as DynamoDB compares them left to right.
     ...(multiAttribute ? ['        type: "composite",'] : []),
-    `        pk: ${keyPart(index.partition)},`,
-    ...(index.sort.length > 0 ? [`        sk: ${keyPart(index.sort)},`] : []),
+    `        pk: ${keyPart(index.partition, multiAttribute)},`,
+    ...(index.sort.length > 0 ? [`        sk: ${keyPart(index.sort, multiAttribute)},`] : []),
     '      },',
   ];
 }

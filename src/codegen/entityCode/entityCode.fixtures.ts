@@ -5,7 +5,7 @@
  * integration/entityCode/designs.ts), type-checked there by `npx tsc -b` and
  * run against DynamoDB Local.
  */
-import type { Design } from '../../design';
+import { SHOP_DESIGN, type Design, type TableDesign } from '../../design';
 
 /** Scores: a player's runs, and a GSI keyed by four typed attributes (season, region → score, ts), as DynamoDB allows since November 2025. */
 export const MULTI_ATTRIBUTE_GSI_DESIGN: Design = {
@@ -127,6 +127,44 @@ export const HOSTILE_NAMES_DESIGN: Design = {
         },
       ],
       accessPatterns: [],
+    },
+  ],
+};
+
+const SHOP_TABLE = SHOP_DESIGN.tables[0] as TableDesign;
+
+/**
+ * The Shop with GSI1 as multi-attribute GSI keys, as the review's conversion writes it: status →
+ * at (`{at:iso}`, the same field the sort key uses), orderId. One order is given with a zone offset:
+ * both its sort key and its `at` attribute hold the UTC instant.
+ */
+export const SHOP_MULTI_ATTRIBUTE_GSI_DESIGN: Design = {
+  ...SHOP_DESIGN,
+  name: 'Shop (GSI1 as multi-attribute keys)',
+  tables: [
+    {
+      ...SHOP_TABLE,
+      indexes: [
+        {
+          name: 'GSI1',
+          kind: 'GSI',
+          partitionKey: [{ name: 'status', type: 'S' }],
+          sortKey: [
+            { name: 'at', type: 'S' },
+            { name: 'orderId', type: 'S' },
+          ],
+          projection: { type: 'INCLUDE', attributes: ['total'] },
+        },
+      ],
+      entities: SHOP_TABLE.entities.map((entity) =>
+        entity.name !== 'Order'
+          ? entity
+          : {
+              ...entity,
+              keys: { PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{at:iso}#{orderId}', status: '{status}', at: '{at:iso}', orderId: '{orderId}' },
+              samples: entity.samples.map((sample) => (sample.id === 'o_17' ? { ...sample, values: { ...sample.values, at: '2026-06-23T12:00:00+02:00' } } : sample)),
+            },
+      ),
     },
   ],
 };

@@ -1,5 +1,5 @@
 import { findEntity, keyAttributesOf, keyRoleOf, safeFileName, type AttributeTypeName, type Design, type EntityDesign, type KeyAttributeDesign, type ProjectionDesign, type TableDesign } from '../../design';
-import { parseKeyTemplate, templateFields, type KeyRole, type KeyTemplate } from '../../keys';
+import { parseKeyTemplate, templateFields, type FieldFormat, type KeyRole, type KeyTemplate } from '../../keys';
 import { exportKeyDesignsModule, pascalCaseWords } from '../exportKeyDesignModule';
 import { escapeInvisibleCharacters } from '../invisibleCharacters';
 import type { EntityCodeOptions, GeneratedFile } from './entityCode.types';
@@ -146,7 +146,9 @@ function tableModel(table: TableDesign, entities: readonly EntityDesign[], fileS
       const fields = templateFields(parsed.value).map((field) => field.name);
       const [only] = parsed.value.segments;
       const identity = parsed.value.segments.length === 1 && only?.kind === 'field' && only.name === attribute.name && only.format.kind === 'string';
-      const selfFormatted = !identity && parsed.value.segments.length === 1 && only?.kind === 'field' && only.name === attribute.name && !usedElsewhere(entity, attribute.name);
+      // Another template may use the field too when its format re-encodes its own output unchanged (iso, epoch, int, dec): then either value builds the same keys.
+      const selfFormatted =
+        !identity && parsed.value.segments.length === 1 && only?.kind === 'field' && only.name === attribute.name && (!usedElsewhere(entity, attribute.name) || reencodesUnchanged(only.format));
       if (!identity && !selfFormatted && fields.includes(attribute.name)) {
         return { ok: false, message: `${where(entity)}: key attribute ${JSON.stringify(attribute.name)} is built by ${templateText}, which uses a field of the same name: the item would need two values under one name. Rename the field or the key attribute.` };
       }
@@ -239,4 +241,9 @@ function usedElsewhere(entity: EntityDesign, field: string): boolean {
     if (parsed.ok && templateFields(parsed.value).some((segment) => segment.name === field)) uses++;
   }
   return uses > 1;
+}
+
+/** Whether encoding a value this format wrote gives it back (not for inverted or signed numbers, whose stored digits read as another number). */
+function reencodesUnchanged(format: FieldFormat): boolean {
+  return format.kind === 'iso' || format.kind === 'epoch' || format.kind === 'dec' || (format.kind === 'int' && !format.descending);
 }

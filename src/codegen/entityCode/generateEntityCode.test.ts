@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN, type Design, type EntityDesign, type TableDesign } from '../../design';
-import { HOSTILE_NAMES_DESIGN, MULTI_ATTRIBUTE_GSI_DESIGN } from './entityCode.fixtures';
+import { HOSTILE_NAMES_DESIGN, MULTI_ATTRIBUTE_GSI_DESIGN, SHOP_MULTI_ATTRIBUTE_GSI_DESIGN } from './entityCode.fixtures';
 import type { EntityCodeLibrary, GeneratedFile } from './entityCode.types';
 import { generateEntityCode } from './generateEntityCode';
 
@@ -77,6 +77,16 @@ describe('generateEntityCode', () => {
     expect(file(padded, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain('SK: string().key().transform({ encode: (value: string) => encodeAddressSK({ SK: value }), decode: (value) => value }),');
   });
 
+  it('lets another template use a self-formatted key’s field when re-encoding the stored value changes nothing (the conversion’s {at:iso})', () => {
+    const converted = file(SHOP_MULTI_ATTRIBUTE_GSI_DESIGN, 'electrodb', '.electrodb.ts');
+    expect(converted).toContain('at: { type: "string", required: true, set: (value?: string) => encodeOrderAt({ at: fieldText(value) }) },');
+    expect(converted).toContain('encodeOrderSK({ at: fieldText(item["at"]), orderId: fieldText(item["orderId"]) })');
+    // A composite (multi-attribute) index lists its attributes, even a single partition attribute.
+    expect(converted).toMatch(/type: "composite",\n\s+pk: \{ composite: \["status"\] \},\n\s+sk: \{ composite: \["at", "orderId"\] \},/);
+    const shared = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{SK}', SK: '{SK:int(4)}' } })));
+    expect(generateEntityCode(shared, { library: 'dynamodb-toolbox' }).ok).toBe(true);
+  });
+
   it('says how to query an index that does not project the libraries’ own attributes', () => {
     expect(file(SHOP_DESIGN, 'electrodb', '.electrodb.ts')).toContain('/** GSI1 projects INCLUDE (total): ElectroDB\'s __edb_e__ / __edb_v__ are not in it, so query it with { ignoreOwnership: true }. */');
     expect(file(SHOP_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain('/** GSI1 projects INCLUDE (total): the entity attribute (_et) is not in it');
@@ -114,10 +124,10 @@ describe('generateEntityCode', () => {
     expect(generateEntityCode(twoShops, { library: 'dynamodb-toolbox', entity: 'Order' })).toEqual({ ok: false, message: 'Entity "Order" is in 2 tables ("Shop", "Shop2"): pick the table too.' });
     const noSortKey = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{customerId}' } })));
     expect(generateEntityCode(noSortKey, { library: 'electrodb' })).toEqual({ ok: false, message: 'Entity "Address" of table "Shop" has no template for the table\'s key "SK": give it one in the Design tab.' });
-    const clash = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{SK}', SK: '{SK:int(4)}' } })));
+    const clash = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{SK}', SK: '{SK:int(4,desc)}' } })));
     expect(generateEntityCode(clash, { library: 'electrodb' })).toEqual({
       ok: false,
-      message: 'Entity "Address" of table "Shop": key attribute "SK" is built by {SK:int(4)}, which uses a field of the same name: the item would need two values under one name. Rename the field or the key attribute.',
+      message: 'Entity "Address" of table "Shop": key attribute "SK" is built by {SK:int(4,desc)}, which uses a field of the same name: the item would need two values under one name. Rename the field or the key attribute.',
     });
   });
 
