@@ -26,11 +26,12 @@ import {
   type TableDesign,
 } from '../src/design';
 import { normalizeDynamoNumber } from '../src/keys';
-import { MULTI_ATTRIBUTE_GSI_DESIGN } from '../src/codegen/entityCode/entityCode.fixtures';
+import { MULTI_ATTRIBUTE_GSI_DESIGN, SHOP_MULTI_ATTRIBUTE_GSI_DESIGN } from '../src/codegen/entityCode/entityCode.fixtures';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 import * as auditLog from './entityCode/generated/audit-log/auditlog.onetable';
 import * as leaderboard from './entityCode/generated/leaderboard/leaderboard.onetable';
 import * as multiAttribute from './entityCode/generated/multi-attribute-gsi/scores.onetable';
+import * as shopMultiAttribute from './entityCode/generated/shop-multi-attribute-gsi/shop.onetable';
 import * as shop from './entityCode/generated/shop/shop.onetable';
 
 type Item = Record<string, AttributeValue>;
@@ -64,6 +65,8 @@ const CASES: readonly { readonly design: Design; readonly module: GeneratedModul
   { design: AUDIT_LOG_DESIGN, module: auditLog },
   // A multi-attribute GSI is left out of the schema (OneTable's indexes have one hash and one sort attribute); its items still carry its keys.
   { design: MULTI_ATTRIBUTE_GSI_DESIGN, module: multiAttribute },
+  // The Shop with GSI1 converted to a multi-attribute key (as convertToMultiAttributeGsi writes it).
+  { design: SHOP_MULTI_ATTRIBUTE_GSI_DESIGN, module: shopMultiAttribute },
 ];
 
 /** What Model.create is given for a sample: its template fields (text, as the design holds them) and its attributes. */

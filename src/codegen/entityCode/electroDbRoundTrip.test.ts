@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_DESIGNS, importDesignFile, type TableDesign } from '../../design';
-import { MULTI_ATTRIBUTE_GSI_DESIGN } from './entityCode.fixtures';
+import { MULTI_ATTRIBUTE_GSI_DESIGN, SHOP_MULTI_ATTRIBUTE_GSI_DESIGN } from './entityCode.fixtures';
 import { generateEntityCode } from './generateEntityCode';
 
 /*
@@ -11,7 +11,7 @@ import { generateEntityCode } from './generateEntityCode';
  * does not run, so it comes back as that attribute, with a warning saying so.
  */
 describe('ElectroDB code → Import design…', () => {
-  it.each([...EXAMPLE_DESIGNS.map(({ design }) => design), MULTI_ATTRIBUTE_GSI_DESIGN].map((design) => [design.name, design] as const))('%s: tables, keys, GSIs and entities come back; computed keys are named', (_name, design) => {
+  it.each([...EXAMPLE_DESIGNS.map(({ design }) => design), MULTI_ATTRIBUTE_GSI_DESIGN, SHOP_MULTI_ATTRIBUTE_GSI_DESIGN].map((design) => [design.name, design] as const))('%s: tables, keys, GSIs and entities come back; computed keys are named', (_name, design) => {
     const generated = generateEntityCode(design, { library: 'electrodb' });
     if (!generated.ok) throw new Error(generated.message);
     for (const source of design.tables) {
