@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Download } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DesignImportExportPage, entityCodeEntity } from './pages/DesignImportExportPage';
+import { DesignImportExportPage, entityCodeEntity, IMPORT_OUTCOME } from './pages/DesignImportExportPage';
 import { DesignPage } from './pages/DesignPage';
 
 /** Clicks Download and collects every file it saves (the entity code of one library is several files). */
@@ -58,4 +59,14 @@ test('exports the Leaderboard’s Run entity as each library’s code, its keys 
     expect(codeText).toContain('import { encodeRunLeaderboardId, encodeRunRankKey } from "./leaderboard.keys";');
     expect(codeText).toContain(calls);
   }
+});
+
+test('imports ElectroDB entities from a TypeScript module, read without running it, with its Import report', async ({ page }) => {
+  const design = new DesignImportExportPage(page);
+  await design.open();
+  await design.importFile(path.join(import.meta.dirname, '../src/design/interchange/fixtures/electrodb/taskapp.ts'));
+  await expect(design.importReport.getByRole('status')).toHaveText('Imported “taskapp” from taskapp.ts; it is open in the Designs list.', IMPORT_OUTCOME);
+  await expect(design.importReport).toContainText('ElectroDB module taskapp.ts: 2 entities in 1 table, read without running the module.');
+  await expect(design.importReport).toContainText('gsi1sk: $workplaces#employees_1#team_{team}#title_{title}#employee_{employee}');
+  await expect(design.importReport).toContainText('attributes.employee.default: a function (() => Math.random().toString(36).slice(2)) at line 19, column 44');
 });
