@@ -28,6 +28,9 @@ test('imports a Workbench model with its Import report, and exports it again as 
     'CloudFormation (YAML)',
     'CloudFormation (JSON)',
     'CreateTable input (JSON)',
+    'ElectroDB entities (TypeScript)',
+    'dynamodb-toolbox entities (TypeScript)',
+    'OneTable schema',
   ]);
   await design.exportFormat.selectOption({ label: 'NoSQL Workbench model (JSON)' });
   const downloading = page.waitForEvent('download');

@@ -47,3 +47,8 @@ export class DesignImportExportPage {
     return (await chooser).isMultiple() === false;
   }
 }
+
+/** Export design as entity code: the Entity select shown for the entity-code formats. */
+export function entityCodeEntity(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Entity', exact: true });
+}

@@ -2,6 +2,7 @@ import type { Design } from '../../design';
 import { generateDynamodbToolbox } from './dynamodbToolbox';
 import { generateElectroDB } from './electrodb';
 import type { EntityCodeOptions, EntityCodeResult } from './entityCode.types';
+import { generateOneTableSchema } from './onetable';
 
 /**
  * The design (or one table or entity of it) as entity code for a library:
@@ -18,6 +19,6 @@ export function generateEntityCode(design: Design, options: EntityCodeOptions): 
     case 'dynamodb-toolbox':
       return generateDynamodbToolbox(design, options);
     case 'onetable':
-      return { ok: false, message: 'The OneTable schema export is not built yet.' };
+      return generateOneTableSchema(design, options);
   }
 }

@@ -1,5 +1,6 @@
 import { decodeDesignText, parseDesignDocument, withJsonPositions } from '../format';
 import type { DesignFileFormat, ImportResult } from './importResult';
+import { importElectroDbEntities } from './importElectroDbEntities';
 import { importOneTableValue } from './importOneTableSchema';
 import { importWorkbenchValue } from './importWorkbenchModel';
 import { parseJsonText } from './jsonText';
@@ -7,7 +8,18 @@ import { importCloudFormationValue, isCloudFormationTemplate } from './cloudForm
 import { parseYamlText } from './cloudFormation/yamlText';
 
 /** The formats Import design… reads, for the message when a file is none of them. */
-export const IMPORT_FORMATS = ['Keylab design JSON ("format": "keylab.design/1")', 'NoSQL Workbench model JSON (ModelName, DataModel)', 'OneTable schema JSON ("format": "onetable:1.1.0")', 'CloudFormation template, YAML or JSON (AWS::DynamoDB::Table, AWS::DynamoDB::GlobalTable)'] as const;
+export const IMPORT_FORMATS = [
+  'Keylab design JSON ("format": "keylab.design/1")',
+  'NoSQL Workbench model JSON (ModelName, DataModel)',
+  'OneTable schema JSON ("format": "onetable:1.1.0")',
+  'CloudFormation template, YAML or JSON (AWS::DynamoDB::Table, AWS::DynamoDB::GlobalTable)',
+  'ElectroDB entities in a JavaScript or TypeScript module (new Entity({ model, attributes, indexes }), read without running it)',
+] as const;
+
+/** A JavaScript or TypeScript module: ElectroDB entity definitions, read without running them. */
+const MODULE_NAME = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
+/** A module by its content, whatever its name. */
+const MODULE_START = /\bfrom\s*['"]electrodb['"]|require\(\s*['"]electrodb['"]\s*\)|\bnew\s+(?:\w+\.)?Entity\s*\(/;
 
 /** A YAML file by its name (a .template may be either: its first character decides). */
 const YAML_NAME = /\.ya?ml$/i;
@@ -17,16 +29,18 @@ const TEMPLATE_START = /^(?:AWSTemplateFormatVersion|Resources|Description|Trans
 
 /**
  * Imports a design file of any format Keylab reads, recognised by its
- * content: a Keylab design, a NoSQL Workbench model, a OneTable schema or a
- * CloudFormation template. The name only decides how the text is read:
- * .yaml/.yml (and a .template or a nameless template not starting with "{")
- * as YAML, anything else as JSON.
+ * content: a Keylab design, a NoSQL Workbench model, a OneTable schema, a
+ * CloudFormation template or ElectroDB entities. The name only decides how
+ * the text is read: .yaml/.yml (and a .template or a nameless template not
+ * starting with "{") as YAML, a .js/.ts module (or text importing electrodb)
+ * as a module whose object literals are read, never run, anything else as JSON.
  *
  * @example
  * importDesignFile(text, "shop-model.json") // { ok: true, design, report, warnings } or { ok: false, errors }
  */
 export function importDesignFile(text: string, fileName: string): ImportResult {
   const startsLikeJson = /^\s*[{[]/.test(text);
+  if (MODULE_NAME.test(fileName) || (!startsLikeJson && MODULE_START.test(text))) return withFormat('electrodb', importElectroDbEntities(text, { fileName }));
   if (YAML_NAME.test(fileName) || (!startsLikeJson && (TEMPLATE_NAME.test(fileName) || TEMPLATE_START.test(text)))) return importYamlFile(text, fileName);
   const parsed = parseJsonText(text, fileName);
   if (!parsed.ok) return parsed;

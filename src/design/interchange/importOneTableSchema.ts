@@ -31,6 +31,8 @@ interface OneTableField {
   readonly attribute: string;
   readonly type: AttributeTypeName;
   readonly isDate: boolean;
+  /** `value: true`: computed by the Table's value function, so the schema holds no template. */
+  readonly computed: boolean;
   readonly value?: string;
 }
 
@@ -126,8 +128,10 @@ function readModel(raw: unknown, path: string, reader: ShapeReader): OneTableFie
     const type = ONETABLE_TYPES[typeName];
     if (type === undefined) reader.warn(`${path}.${name}.type`, `${describe(field.type)} is not a OneTable type Keylab knows; read as string.`);
     const attribute = typeof field.map === 'string' && !field.map.includes('.') ? field.map : name;
-    const template = reader.optional(field.value, (entry) => (typeof entry === 'string' ? entry : reader.error(`${path}.${name}.value`, `${describe(entry)} is not a value template ("USER#\${id}").`)));
-    return [{ attribute, type: type ?? 'S', isDate: typeName === 'date', ...(template !== undefined ? { value: template } : {}) }];
+    // value: true is computed by the Table's value function (code the schema does not hold), as Keylab's own OneTable export writes padded keys.
+    const computed = field.value === true;
+    const template = computed ? undefined : reader.optional(field.value, (entry) => (typeof entry === 'string' ? entry : reader.error(`${path}.${name}.value`, `${describe(entry)} is not a value template ("USER#\${id}") or true.`)));
+    return [{ attribute, type: type ?? 'S', isDate: typeName === 'date', computed, ...(template !== undefined ? { value: template } : {}) }];
   });
 }
 
@@ -139,6 +143,10 @@ function entityOf(name: string, fields: readonly OneTableField[], keyNames: Read
     const field = byAttribute.get(attribute);
     if (!field) continue;
     const path = `models.${name}.${attribute}`;
+    if (field.computed) {
+      reader.warn(`${path}.value`, `${attribute} is computed by the Table's value function (value: true), which the schema does not hold: its template is left out; give the entity its template in the Design tab.`);
+      continue;
+    }
     const converted = field.value === undefined ? { template: `{${fieldName(attribute)}}`, notes: ['no value template: the attribute holds one field of its own.'] } : convertTemplate(field.value, byAttribute, path, reader);
     if (converted === undefined) continue;
     keys[attribute] = converted.template;

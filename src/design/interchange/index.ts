@@ -1,11 +1,12 @@
 /**
  * Exchange formats around the design: NoSQL Workbench models (import and
- * export), OneTable schemas (import), format detection for Import design…,
+ * export), OneTable schemas and ElectroDB entity modules (import), format detection for Import design…,
  * and the export-format registry behind the Export format select.
  */
 export { importWorkbenchModel } from './importWorkbenchModel';
 export { exportWorkbenchModel, type WorkbenchExportOptions } from './exportWorkbenchModel';
 export { importOneTableSchema } from './importOneTableSchema';
+export { importElectroDbEntities } from './importElectroDbEntities';
 export { importCloudFormationValue, isCloudFormationTemplate } from './cloudFormation/importCloudFormation';
 export { parseYamlText } from './cloudFormation/yamlText';
 export { importDesignBytes, importDesignFile, IMPORT_FORMATS } from './importDesignFile';

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { EXPORT_FORMATS, type Design } from '../../design';
 import { downloadFiles } from '../common/downloadFiles';
 import { useAppStores } from '../stores';
+import { ALL_ENTITIES, ENTITY_CODE_FORMATS, entityChoices, exportEntityCode } from './entityCodeExport';
 import { ExportReviewButton } from './ExportReviewButton';
 import { importDesignInWorker, type ImportPhase, type RunningImport } from './importDesignInWorker';
 import { ImportProblems, ImportReport, type ImportOutcome } from './ImportOutcomeView';
@@ -17,9 +18,11 @@ interface ImportRunning {
 }
 
 /**
- * Import design… (a Keylab design, a NoSQL Workbench model or a OneTable
- * schema, told apart by content) with its Import report, and Export design
- * in the formats of the export registry. Everything read from a file is
+ * Import design… (a Keylab design, a NoSQL Workbench model, a OneTable
+ * schema, a CloudFormation template or ElectroDB entities, told apart by
+ * content) with its Import report, and Export design in the formats of the
+ * export registry and as the data libraries' entity code (for all entities
+ * or one). Everything read from a file is
  * shown as text, never as HTML.
  */
 /** `design`: the open design, what Export writes (undefined when none is open: import only). */
@@ -27,11 +30,13 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
   const stores = useAppStores();
   const headingId = useId();
   const formatId = useId();
+  const entityId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [choosing, setChoosing] = useState(false);
   const [outcome, setOutcome] = useState<ImportOutcome | undefined>(undefined);
   const [formatIdChosen, setFormatIdChosen] = useState(EXPORT_FORMATS[0]?.id ?? '');
-  const [exportStatus, setExportStatus] = useState<string | undefined>(undefined);
+  const [entityChosen, setEntityChosen] = useState(ALL_ENTITIES);
+  const [exportStatus, setExportStatus] = useState<{ readonly text: string; readonly failed: boolean } | undefined>(undefined);
   // The import under way (read and inferred in a Web Worker: the tab stays responsive, and Cancel stops it).
   const [running, setRunning] = useState<ImportRunning | undefined>(undefined);
   const current = useRef<RunningImport | undefined>(undefined);
@@ -75,12 +80,25 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
     setOutcome({ kind: 'cancelled', fileName: running.fileName });
   };
 
-  const download = () => {
+  const entityCode = ENTITY_CODE_FORMATS.find((entry) => entry.id === formatIdChosen);
+  const choices = design && entityCode ? entityChoices(design) : [];
+  const choice = choices.find((entry) => entry.value === entityChosen) ?? choices[0];
+
+  const download = async () => {
+    if (!design) return;
     const format = EXPORT_FORMATS.find((entry) => entry.id === formatIdChosen);
-    if (!format || !design) return;
-    const files = format.export(design);
+    let files = format?.export(design);
+    if (!format && entityCode) {
+      const generated = await exportEntityCode(design, entityCode.library, choice ?? {});
+      if (!generated.ok) {
+        setExportStatus({ text: `${entityCode.label}: ${generated.message}`, failed: true });
+        return;
+      }
+      files = generated.files;
+    }
+    if (!files) return;
     downloadFiles(files);
-    setExportStatus(`Downloaded ${files.map((file) => file.fileName).join(', ')}.`);
+    setExportStatus({ text: `Downloaded ${files.map((file) => file.fileName).join(', ')}.`, failed: false });
   };
 
   return (
@@ -106,14 +124,14 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
         <input
           ref={fileInput}
           type="file"
-          accept=".json,.yaml,.yml,.template,application/json,application/yaml,text/yaml"
+          accept=".json,.yaml,.yml,.template,.js,.mjs,.cjs,.ts,.mts,.cts,application/json,application/yaml,text/yaml,text/javascript,text/typescript"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             event.currentTarget.value = '';
             if (file) void importFile(file);
           }}
         />
-        <span className="muted small">A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON), or a CloudFormation template (YAML or JSON).</span>
+        <span className="muted small">A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON), a CloudFormation template (YAML or JSON), or ElectroDB entities (a JS or TS module, read without running it).</span>
       </label>
       {running && <ImportProgress fileName={running.fileName} bytes={running.bytes} phase={running.phase} {...(running.phase === 'saving' ? {} : { onCancel: cancelImport })} />}
       {outcome?.kind === 'cancelled' && (
@@ -128,21 +146,33 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
       <div className="button-row">
         <label htmlFor={formatId}>Export format</label>
         <select id={formatId} value={formatIdChosen} onChange={(event) => setFormatIdChosen(event.target.value)}>
-          {EXPORT_FORMATS.map((format) => (
+          {[...EXPORT_FORMATS, ...ENTITY_CODE_FORMATS].map((format) => (
             <option key={format.id} value={format.id}>
               {format.label}
             </option>
           ))}
         </select>
-        <button type="button" onClick={download}>
+        {entityCode && (
+          <>
+            <label htmlFor={entityId}>Entity</label>
+            <select id={entityId} value={choice?.value ?? ALL_ENTITIES} onChange={(event) => setEntityChosen(event.target.value)}>
+              {choices.map((entry) => (
+                <option key={entry.value} value={entry.value}>
+                  {entry.label}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <button type="button" onClick={() => void download()}>
           Download
         </button>
         <ExportReviewButton design={design} />
       </div>
       )}
       {exportStatus && (
-        <p className="muted small wrap-anywhere" role="status">
-          {exportStatus}
+        <p className={exportStatus.failed ? 'small wrap-anywhere' : 'muted small wrap-anywhere'} role={exportStatus.failed ? 'alert' : 'status'}>
+          <VisibleText text={exportStatus.text} />
         </p>
       )}
     </section>
