@@ -103,7 +103,7 @@ export default defineConfig([
   },
   {
     name: 'keylab/node-globals',
-    files: ['src/server/**', 'src/cli/**', 'src/engine/persistence/node/**', 'scripts/**', 'e2e/**', 'bench/**', 'eslint/**', '*.config.{js,ts}'],
+    files: ['src/server/**', 'src/cli/**', 'src/engine/persistence/node/**', 'scripts/**', 'e2e/**', 'bench/**', 'eslint/**', 'bin/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
 

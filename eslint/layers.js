@@ -61,6 +61,8 @@ export const ENTRY_POINTS = {
   'design/reviewDocument': 'the review document model and Markdown writer, loaded with Export review and the Review document region',
   'design/present': 'the slide model, loaded when Present is used',
   'design/diff': 'the structural diff (it runs the review on both designs), loaded with Compare designs and Versions',
+  'check/runAccessPatterns': 'the access-pattern run (and, through it, the built-in engine), loaded on the first run of the Access patterns region, not before the first paint',
+  'check/runAccessPatterns.types': 'the pattern run’s types and its error wording, which the Access patterns store needs before the run itself is loaded',
   'state/design/review': 'the design review store, loaded with the Design review region',
   'state/design/reviewPatternResults': 'pattern results for the review document, loaded with Export review and the Review document region',
   'state/explorer/partiql': 'the PartiQL tab’s store, built on first use by the composition root (not before the first paint)',

@@ -6,4 +6,11 @@
  * GitHub annotations, Markdown). Pure: no Node API, so the Design tab and the
  * command share it; src/cli reads the files, runs git and sets the exit code.
  */
-export {};
+export type * from './checkReport.types';
+export { checkDesignText, countFile, type CheckDesignTextOptions, type CheckTextResult } from './checkDesignText';
+export { buildCheckReport, failsAt, FAIL_ON_VALUES } from './buildCheckReport';
+export { CHECK_PROFILES, DEFAULT_PROFILE, selectRules, type CheckProfile, type RuleSelection, type RuleSelectionResult } from './checkProfiles';
+export { CHECK_OUTPUT_FORMATS, type CheckOutputFormat, type CheckOutputOptions } from './checkOutputs';
+export { FORMAT_NAMES, formatCheckText, problemLine, subjectText, summaryLine, type CheckTextOptions } from './formatCheckText';
+export { runAccessPatterns } from './runAccessPatterns';
+export { engineMessage, type AccessPatternsRun, type PatternDataSource, type PatternRunOutcome, type RunAccessPatternsOptions } from './runAccessPatterns.types';

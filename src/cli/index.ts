@@ -3,4 +3,6 @@
  * src/check that reads files and globs, asks git for `git:REV:path`, prints
  * the report and sets the exit code.
  */
-export {};
+export { keylabUsage, runKeylab, runMain } from './main';
+export { nodeIo, useColor, type CliIo } from './cliIo';
+export { COMMANDS, type KeylabCommand } from './commands';

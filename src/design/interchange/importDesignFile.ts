@@ -1,5 +1,5 @@
 import { decodeDesignText, parseDesignDocument, withJsonPositions } from '../format';
-import type { ImportResult } from './importResult';
+import type { DesignFileFormat, ImportResult } from './importResult';
 import { importOneTableValue } from './importOneTableSchema';
 import { importWorkbenchValue } from './importWorkbenchModel';
 import { parseJsonText } from './jsonText';
@@ -33,12 +33,13 @@ export function importDesignFile(text: string, fileName: string): ImportResult {
   const value = parsed.value;
   const root = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const format = typeof root?.format === 'string' ? root.format : undefined;
-  if (format?.startsWith('keylab.design/')) return importKeylabDesign(text, fileName);
-  if (root && (Array.isArray(root.DataModel) || 'ModelName' in root)) return withPositions(text, importWorkbenchValue(value, { fileName }));
-  if (format?.startsWith('onetable:') || (root && 'models' in root && 'indexes' in root)) return withPositions(text, importOneTableValue(value, { fileName }));
-  if (root && isCloudFormationTemplate(root)) return withPositions(text, importCloudFormationValue(value, { fileName }));
+  if (format?.startsWith('keylab.design/')) return withFormat('keylab', importKeylabDesign(text, fileName));
+  if (root && (Array.isArray(root.DataModel) || 'ModelName' in root)) return withFormat('workbench', withPositions(text, importWorkbenchValue(value, { fileName })));
+  if (format?.startsWith('onetable:') || (root && 'models' in root && 'indexes' in root)) return withFormat('onetable', withPositions(text, importOneTableValue(value, { fileName })));
+  if (root && isCloudFormationTemplate(root)) return withFormat('cloudformation', withPositions(text, importCloudFormationValue(value, { fileName })));
   return {
     ok: false,
+    notADesignFile: true,
     errors: [
       {
         path: '',
@@ -56,10 +57,11 @@ function importYamlFile(text: string, fileName: string): ImportResult {
   if (isCloudFormationTemplate(parsed.value)) {
     // Each problem with its line and column in the YAML text, as JSON files get them.
     const result = importCloudFormationValue(parsed.value, { fileName });
-    return result.ok ? { ...result, warnings: parsed.withPositions(result.warnings) } : { ok: false, errors: parsed.withPositions(result.errors) };
+    return withFormat('cloudformation', result.ok ? { ...result, warnings: parsed.withPositions(result.warnings) } : { ok: false, errors: parsed.withPositions(result.errors) });
   }
   return {
     ok: false,
+    notADesignFile: true,
     errors: [
       {
         path: '',
@@ -68,6 +70,11 @@ function importYamlFile(text: string, fileName: string): ImportResult {
       },
     ],
   };
+}
+
+/** The result marked with the reader that took the file. */
+function withFormat(format: DesignFileFormat, result: ImportResult): ImportResult {
+  return { ...result, format };
 }
 
 /** Each problem of an import from `text` with its line and column in the file (see withJsonPositions). */

@@ -16,9 +16,17 @@ export interface ImportReportEntry {
   readonly notes: readonly string[];
 }
 
-/** An import: the whole design and its report, or the errors (nothing half-imported). */
+/** The kinds of file Import design… reads, as recognised by their content. */
+export type DesignFileFormat = 'keylab' | 'workbench' | 'onetable' | 'cloudformation';
+
+/**
+ * An import: the whole design and its report, or the errors (nothing
+ * half-imported). `format` says which reader took the file (set by
+ * importDesignFile); `notADesignFile` marks a file that was read (valid JSON
+ * or YAML) but is none of the formats, so a folder walk can skip it and say so.
+ */
 export type ImportResult =
-  | { readonly ok: true; readonly design: Design; readonly report: readonly ImportReportEntry[]; readonly warnings: readonly DesignProblem[] }
-  | { readonly ok: false; readonly errors: readonly DesignProblem[] };
+  | { readonly ok: true; readonly design: Design; readonly report: readonly ImportReportEntry[]; readonly warnings: readonly DesignProblem[]; readonly format?: DesignFileFormat }
+  | { readonly ok: false; readonly errors: readonly DesignProblem[]; readonly format?: DesignFileFormat; readonly notADesignFile?: true };
 
 export const DEFAULT_EXPECTATIONS = { largestValues: {}, headroomDigits: 2, maxLengths: {} } as const;

@@ -12,5 +12,5 @@ export { importDesignBytes, importDesignFile, IMPORT_FORMATS } from './importDes
 export { MAX_IMPORTED_SAMPLES } from './importLimits';
 export { EXPORT_FORMATS, type DownloadFile, type ExportFormat } from './exportFormats';
 export { tableItems, type BuiltTableItem } from './tableItems';
-export type { ImportReportEntry, ImportResult } from './importResult';
+export type { DesignFileFormat, ImportReportEntry, ImportResult } from './importResult';
 export { KEYLAB_EXTENSION_FIELD, WORKBENCH_VERSIONS } from './workbenchModel.types';

@@ -1,32 +1,15 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { PatternReason, PatternResultItem, TableDesign } from '../../design';
+import type { PatternReason, TableDesign } from '../../design';
+import { engineMessage, type AccessPatternsRun } from '../../check/runAccessPatterns.types';
+
+export type { AccessPatternsRun, PatternDataSource, PatternRunOutcome, RunAccessPatternsOptions } from '../../check/runAccessPatterns.types';
+export { engineMessage };
 
 /*
- * The Access patterns region's store. The run itself (runAccessPatterns.ts:
+ * The Access patterns region's store. The run itself (src/check/runAccessPatterns.ts:
  * the request builder and, through it, the engine) is imported on the first
  * run, so the Design tab's first chunk stays without it.
  */
-
-/** One pattern's run: its verdict, why, and what the Query returned. */
-export interface PatternRunOutcome {
-  readonly verdict: 'passes' | 'fails';
-  readonly reasons: readonly PatternReason[];
-  /** The returned items with the entity each was written as (empty when the pattern could not run). */
-  readonly items: readonly PatternResultItem[];
-}
-
-export interface AccessPatternsRun {
-  /** By pattern id. */
-  readonly outcomes: Readonly<Record<string, PatternRunOutcome>>;
-  /** Samples that could not be written (bad field values, two samples with one key), said per sample. */
-  readonly sampleProblems: readonly string[];
-}
-
-/** The message an engine error carries (its name first when it has one, as DynamoDB reports it). */
-export function engineMessage(error: unknown): string {
-  if (error instanceof Error) return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message;
-  return String(error);
-}
 
 export interface AccessPatternRunState {
   /** The last run's outcomes, or undefined before the first. */
@@ -55,7 +38,7 @@ export function createAccessPatternRunStore(): AccessPatternRunStore {
       const token = ++latest;
       set({ running: true });
       try {
-        const { runAccessPatterns } = await import('./runAccessPatterns');
+        const { runAccessPatterns } = await import('../../check/runAccessPatterns');
         const run = await runAccessPatterns(table);
         if (token === latest) set({ lastRun: run, ranFor: table, running: false });
       } catch (error) {

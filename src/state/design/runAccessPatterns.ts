@@ -1,128 +1,17 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import {
-  buildPatternRequest,
-  buildSampleItem,
-  judgePatternResult,
-  toCreateTableInput,
-  itemToJsonItem,
-  jsonItemToItem,
-  keySchemaOf,
-  type AccessPatternDesign,
-  type JsonItem,
-  type PatternResultItem,
-  type PatternRunResult,
-  type QueryRequestModel,
-  type TableDesign,
-} from '../../design';
-import { engineMessage, type AccessPatternsRun, type PatternRunOutcome } from './accessPatternRunStore';
-
 /**
- * Runs a table's access patterns over its samples: a fresh in-memory engine
- * (loaded on first use, so the Design tab's first bundle stays without it),
- * the table created from the design's CreateTable input, every sample
- * written, each pattern's Query sent and its result judged.
+ * The access-pattern run lives in src/check (the Design tab and `keylab check`
+ * run the same function); the state layer re-exports it with its store so
+ * nothing that imports it from here changes.
  */
-
-export { createAccessPatternRunStore, type AccessPatternRunActions, type AccessPatternRunState, type AccessPatternRunStore, type AccessPatternsRun, type PatternRunOutcome } from './accessPatternRunStore';
-
-/**
- * Runs every access pattern of `table` over its samples on a new built-in engine.
- *
- * @example
- * const run = await runAccessPatterns(SHOP_DESIGN.tables[0])
- * run.outcomes["customer-orders"].verdict // "passes"
- */
-export async function runAccessPatterns(table: TableDesign): Promise<AccessPatternsRun> {
-  let engine: ReturnType<typeof import('../../engine').createLocalDynamoDB>;
-  try {
-    engine = (await import('../../engine')).createLocalDynamoDB();
-  } catch (error) {
-    return { outcomes: outcomesOfError(table, `The built-in engine could not be loaded: ${engineMessage(error)}`), sampleProblems: [] };
-  }
-  const outcomes: Record<string, PatternRunOutcome> = {};
-
-  try {
-    await engine.createTable(toCreateTableInput(table));
-  } catch (error) {
-    const message = `The built-in engine can't create table ${table.name}: ${engineMessage(error)}`;
-    return { outcomes: outcomesOfError(table, message), sampleProblems: [] };
-  }
-
-  const tableKeys = [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])];
-  const keyOf = (item: JsonItem) => JSON.stringify(tableKeys.map((name) => item[name] ?? null));
-  const entityByKey = new Map<string, string>();
-  const sampleProblems: string[] = [];
-  for (const entity of table.entities) {
-    for (const sample of entity.samples) {
-      const built = buildSampleItem(table, entity, sample);
-      if (!built.ok) {
-        sampleProblems.push(`${entity.name} sample ${sample.id}: ${built.problems.map((problem) => `${problem.attribute}: ${problem.message}`).join(' ')}`);
-        continue;
-      }
-      const key = keyOf(built.item);
-      const earlier = entityByKey.get(key);
-      if (earlier !== undefined) {
-        // Never a silent overwrite: the second item with one key is left out, and said.
-        sampleProblems.push(`${entity.name} sample ${sample.id} has the same table key as a ${earlier} sample, so it was not written.`);
-        continue;
-      }
-      try {
-        await engine.putItem({ TableName: table.name, Item: jsonItemToItem(built.item) });
-        entityByKey.set(key, entity.name);
-      } catch (error) {
-        sampleProblems.push(`${entity.name} sample ${sample.id}: ${engineMessage(error)}`);
-      }
-    }
-  }
-
-  /** Every item a request returns, in order: one page when it has a Limit (as the application reads it), else every page. */
-  const query = async (request: QueryRequestModel): Promise<PatternResultItem[]> => {
-    const items: PatternResultItem[] = [];
-    let startKey: Record<string, AttributeValue> | undefined;
-    do {
-      const page = await engine.query({ ...request, ...(startKey ? { ExclusiveStartKey: startKey } : {}) });
-      for (const stored of page.Items ?? []) {
-        const item = itemToJsonItem(stored);
-        items.push({ entity: entityByKey.get(keyOf(item)), item });
-      }
-      startKey = request.Limit === undefined ? page.LastEvaluatedKey : undefined;
-    } while (startKey);
-    return items;
-  };
-
-  for (const pattern of table.accessPatterns) {
-    const built = buildPatternRequest(table, identifiable(table, pattern));
-    let run: PatternRunResult = { items: [] };
-    if (built.ok) {
-      try {
-        const items = await query(built.request);
-        // The true first N are judged among everything the Query reaches: the same request without its Limit.
-        const { Limit, ...unlimited } = built.request;
-        const reachable = pattern.expected.orderBy && Limit !== undefined ? await query(unlimited) : undefined;
-        run = { items, ...(reachable ? { reachable } : {}) };
-      } catch (error) {
-        run = { error: `The built-in engine rejected the Query: ${engineMessage(error)}` };
-      }
-    }
-    outcomes[pattern.id] = { ...judgePatternResult(table, pattern, run), items: 'items' in run ? run.items : [] };
-  }
-  return { outcomes, sampleProblems };
-}
-
-/**
- * The pattern with its projection (if any) widened by the key attributes of
- * the table and of the index it reads: a projection changes which attributes
- * come back, never which items or in what order, and without the keys no
- * returned item could be told apart from another sample or named.
- */
-function identifiable(table: TableDesign, pattern: AccessPatternDesign): AccessPatternDesign {
-  if (pattern.projection.length === 0) return pattern;
-  const schema = keySchemaOf(table, pattern.index);
-  const keys = [table.partitionKey, ...(table.sortKey ? [table.sortKey] : []), ...(schema ? [...schema.partition, ...schema.sort] : [])].map((attribute) => attribute.name);
-  return { ...pattern, projection: [...new Set([...pattern.projection, ...keys])] };
-}
-
-/** Every pattern's outcome when none could run (each still says first what keeps it from being a Query). */
-function outcomesOfError(table: TableDesign, message: string): Record<string, PatternRunOutcome> {
-  return Object.fromEntries(table.accessPatterns.map((pattern) => [pattern.id, { ...judgePatternResult(table, pattern, { error: message }), items: [] }]));
-}
+export { runAccessPatterns } from '../../check/runAccessPatterns';
+export {
+  createAccessPatternRunStore,
+  engineMessage,
+  type AccessPatternRunActions,
+  type AccessPatternRunState,
+  type AccessPatternRunStore,
+  type AccessPatternsRun,
+  type PatternDataSource,
+  type PatternRunOutcome,
+  type RunAccessPatternsOptions,
+} from './accessPatternRunStore';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN, addAccessPattern, blankAccessPattern, updateAccessPattern, type TableDesign } from '../../design';
-import { scoresDesign, TOP_SCORES_PATTERN_ID } from '../../design/accessPatterns/accessPatterns.fixtures';
-import { createAccessPatternRunStore, runAccessPatterns } from './runAccessPatterns';
+import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN, addAccessPattern, blankAccessPattern, updateAccessPattern, type TableDesign } from '../design';
+import { scoresDesign, TOP_SCORES_PATTERN_ID } from '../design/accessPatterns/accessPatterns.fixtures';
+import { runAccessPatterns } from './runAccessPatterns';
 
 const shop = SHOP_DESIGN.tables[0]!;
 
@@ -154,16 +154,5 @@ describe('runAccessPatterns on the built-in engine', () => {
     expect(outcome.verdict).toBe('fails');
     expect(outcome.reasons[0]!.code).toBe('notRunnable');
     expect(outcome.reasons[0]!.message).toMatch(/^The built-in engine can't create table Shop: ValidationException: Too many sort keys/);
-  });
-
-  it('the store keeps the outcomes per pattern id and the table they are of', async () => {
-    const store = createAccessPatternRunStore();
-    const running = store.getState().run(shop);
-    expect(store.getState().running).toBe(true);
-    await running;
-    expect(store.getState()).toMatchObject({ running: false, ranFor: shop });
-    expect(Object.keys(store.getState().lastRun!.outcomes)).toEqual(shop.accessPatterns.map((pattern) => pattern.id));
-    store.getState().clear();
-    expect(store.getState().lastRun).toBeUndefined();
   });
 });

@@ -1,0 +1,125 @@
+import { importDesignBytes, importDesignFile, type Design, type DesignProblem, type ReviewedFinding, type ReviewRule } from '../design';
+import { reviewDesign } from '../design/review';
+import type { CheckCounts, CheckedDesignFile, CheckFileProblem, CheckFileReport, CheckFinding, CheckPatternVerdict, SkippedFile } from './checkReport.types';
+import { selectRules, type RuleSelection } from './checkProfiles';
+import { runAccessPatterns } from './runAccessPatterns';
+
+export interface CheckDesignTextOptions {
+  /** The rules to run and whether patterns run (default: the `recommended` profile). */
+  readonly selection?: RuleSelection;
+  /**
+   * For files found by a folder or a glob: a file that is valid JSON or YAML
+   * but no design format, or not valid JSON/YAML at all (a tsconfig.json with
+   * comments), is skipped with the reason rather than failing the run. A
+   * `*.keylab.json` is always a design file.
+   */
+  readonly skipNonDesign?: boolean;
+}
+
+/** A file's part of the report, or why it was skipped (only with `skipNonDesign`). */
+export type CheckTextResult = CheckFileReport | ({ readonly status: 'skipped' } & SkippedFile);
+
+const KEYLAB_NAME = /\.keylab\.json$/i;
+
+/**
+ * Checks one design file: reads it with the same importer as Import design…
+ * (Keylab design, NoSQL Workbench model, OneTable schema, CloudFormation
+ * template), runs the review rules over it with the decisions it records,
+ * and runs every table's access patterns on a fresh built-in engine — what
+ * the Design tab's Design review and Access patterns regions show.
+ *
+ * @example
+ * const part = await checkDesignText(text, "designs/shop.keylab.json")
+ * part.status === "checked" && part.counts.error // open errors + failing patterns
+ */
+export async function checkDesignText(text: string | Uint8Array, fileName: string, options: CheckDesignTextOptions = {}): Promise<CheckTextResult> {
+  const imported = typeof text === 'string' ? importDesignFile(text, fileName) : importDesignBytes(text, fileName);
+  if (!imported.ok) {
+    const problems = imported.errors.map(toFileProblem);
+    if (options.skipNonDesign && !KEYLAB_NAME.test(fileName) && imported.format === undefined) {
+      const first = problems[0];
+      const reason = imported.notADesignFile
+        ? 'not a design file: none of a Keylab design, a NoSQL Workbench model, a OneTable schema or a CloudFormation template with DynamoDB tables'
+        : `not read as a design file: ${first ? `${placeOf(first)}${first.message}` : 'it could not be read'} (name it *.keylab.json or give its path to check it anyway)`;
+      return { status: 'skipped', file: fileName, reason };
+    }
+    return { status: 'unreadable', file: fileName, ...(imported.format ? { format: imported.format } : {}), problems };
+  }
+  const selection = options.selection ?? defaultSelection();
+  const design = imported.design;
+  const findings = reviewDesign({ design }, selection.rules).map((finding) => toCheckFinding(finding, selection.rules));
+  const { patterns, sampleProblems } = selection.patterns ? await runPatterns(design) : { patterns: [], sampleProblems: [] };
+  const report: Omit<CheckedDesignFile, 'counts'> = {
+    status: 'checked',
+    file: fileName,
+    format: imported.format ?? 'keylab',
+    designName: design.name,
+    tables: design.tables.map((table) => table.name),
+    findings,
+    patterns,
+    sampleProblems,
+    warnings: imported.warnings.map(toFileProblem),
+  };
+  return { ...report, counts: countFile(findings, patterns) };
+}
+
+function defaultSelection(): RuleSelection {
+  const chosen = selectRules({});
+  if (!chosen.ok) throw new Error(chosen.message);
+  return chosen.selection;
+}
+
+/** Every table's patterns, each table on a fresh built-in engine (tables without patterns are not run). */
+async function runPatterns(design: Design): Promise<{ patterns: CheckPatternVerdict[]; sampleProblems: string[] }> {
+  const patterns: CheckPatternVerdict[] = [];
+  const sampleProblems: string[] = [];
+  for (const table of design.tables) {
+    if (table.accessPatterns.length === 0) continue;
+    const run = await runAccessPatterns(table);
+    sampleProblems.push(...run.sampleProblems.map((problem) => `${table.name}: ${problem}`));
+    for (const pattern of table.accessPatterns) {
+      const outcome = run.outcomes[pattern.id];
+      // Every pattern gets an outcome from runAccessPatterns; a missing one would be a bug, said as a failure rather than a pass.
+      const verdict = outcome?.verdict ?? 'fails';
+      const reasons = outcome?.reasons ?? [{ code: 'notRunnable' as const, message: `Pattern ${pattern.id} was not run.` }];
+      patterns.push({ table: table.name, pattern: pattern.id, name: pattern.name, verdict, reasons });
+    }
+  }
+  return { patterns, sampleProblems };
+}
+
+function toCheckFinding(finding: ReviewedFinding, rules: readonly ReviewRule[]): CheckFinding {
+  const { table, entity, index, keyAttribute, field, pattern } = finding.subject;
+  return {
+    id: finding.id,
+    code: finding.code,
+    severity: finding.severity,
+    title: rules.find((rule) => rule.code === finding.code)?.title ?? finding.code,
+    subject: { table, ...(entity !== undefined ? { entity } : {}), ...(index !== undefined ? { index } : {}), ...(keyAttribute !== undefined ? { keyAttribute } : {}), ...(field !== undefined ? { field } : {}), ...(pattern !== undefined ? { pattern } : {}) },
+    message: finding.message,
+    suggestion: finding.suggestion,
+    evidence: finding.evidence.map(({ label, text }) => ({ label, text })),
+    ...(finding.decision ? { decision: finding.decision } : {}),
+  };
+}
+
+function toFileProblem(problem: DesignProblem): CheckFileProblem {
+  return { severity: problem.severity, message: problem.message, path: problem.path, ...(problem.line !== undefined ? { line: problem.line } : {}), ...(problem.column !== undefined ? { column: problem.column } : {}) };
+}
+
+function placeOf(problem: CheckFileProblem): string {
+  return problem.line !== undefined ? `line ${problem.line}${problem.column !== undefined ? `, column ${problem.column}` : ''}: ` : '';
+}
+
+/** A file's open findings per severity (failing patterns count as errors), decided findings, failing patterns. */
+export function countFile(findings: readonly CheckFinding[], patterns: readonly CheckPatternVerdict[]): CheckCounts {
+  const open = findings.filter((finding) => finding.decision === undefined);
+  const failingPatterns = patterns.filter((pattern) => pattern.verdict === 'fails').length;
+  return {
+    error: open.filter((finding) => finding.severity === 'error').length + failingPatterns,
+    warning: open.filter((finding) => finding.severity === 'warning').length,
+    note: open.filter((finding) => finding.severity === 'note').length,
+    decided: findings.length - open.length,
+    failingPatterns,
+  };
+}
