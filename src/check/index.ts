@@ -14,3 +14,4 @@ export { CHECK_OUTPUT_FORMATS, type CheckOutputFormat, type CheckOutputOptions }
 export { FORMAT_NAMES, formatCheckText, problemLine, subjectText, summaryLine, type CheckTextOptions } from './formatCheckText';
 export { runAccessPatterns } from './runAccessPatterns';
 export { engineMessage, type AccessPatternsRun, type PatternDataSource, type PatternRunOutcome, type RunAccessPatternsOptions } from './runAccessPatterns.types';
+export { firstDifference, formatDesignText, keylabFileName, layoutProblem, type FormatDesignOptions, type FormatDesignResult, type TextDifference } from './format/formatDesignText';

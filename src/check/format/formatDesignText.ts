@@ -1,4 +1,5 @@
-import { DESIGN_FILE_FORMAT_NAMES, designFormatOf, importDesignFile, parseDesignDocument, serializeDesignDocument, type DesignFileFormat, type DesignProblem } from '../../design';
+import { importDesignFile, serializeDesignDocument, type DesignFileFormat, type DesignProblem } from '../../design';
+import { FORMAT_NAMES } from '../formatCheckText';
 
 /**
  * What `keylab format` makes of one file's text. Keylab design files are
@@ -13,8 +14,12 @@ export type FormatDesignResult =
   | { readonly kind: 'keylab'; readonly canonical: string; readonly difference?: TextDifference }
   /** Another format Keylab reads; `keylab` is the canonical Keylab design of it when `toKeylab` was asked. */
   | { readonly kind: 'other'; readonly format: DesignFileFormat; readonly message: string; readonly keylab?: string }
-  /** Not a design Keylab can format: each problem with its path, line and column where known. */
-  | { readonly kind: 'unreadable'; readonly problems: readonly DesignProblem[] };
+  /**
+   * Not a design Keylab can format: each problem with its path, line and
+   * column where known; the format when the reader recognised it;
+   * `notADesignFile` when it is valid JSON or YAML but no design format.
+   */
+  | { readonly kind: 'unreadable'; readonly problems: readonly DesignProblem[]; readonly format?: DesignFileFormat; readonly notADesignFile?: true };
 
 /** The first line where two texts differ (1-based line and column), with both lines as they are. */
 export interface TextDifference {
@@ -39,46 +44,29 @@ export interface FormatDesignOptions {
  * // { kind: "keylab", canonical: "{\n  \"format\": …", difference: { line: 57, column: 13, found: "            {", expected: "            {\"id\": \"o1\", …}," } }
  */
 export function formatDesignText(text: string, fileName: string, options: FormatDesignOptions = {}): FormatDesignResult {
-  const json = readJson(text);
-  const format = json.ok ? designFormatOf(json.value) : undefined;
-  if (format === 'keylab') return formatKeylab(text, fileName);
-  if (json.ok && format === undefined) return unreadable(importDesignFile(text, fileName));
-  // Another format, or not JSON at all (YAML, or broken JSON): Import design…'s reader says which, or what is wrong and where.
-  if (!json.ok || options.toKeylab) {
-    const imported = importDesignFile(text, fileName);
-    if (!imported.ok) return { kind: 'unreadable', problems: imported.errors };
-    return other(format ?? 'cloudformation', fileName, options.toKeylab ? serializeDesignDocument(imported.design) : undefined);
+  // Import design…'s reader tells the formats apart by content and says where a file stops reading.
+  const imported = importDesignFile(text, fileName);
+  if (!imported.ok) return { kind: 'unreadable', problems: imported.errors, ...(imported.format ? { format: imported.format } : {}), ...(imported.notADesignFile ? { notADesignFile: true } : {}) };
+  const format = imported.format ?? 'keylab';
+  if (format !== 'keylab') {
+    const message = `${fileName} is a ${FORMAT_NAMES[format]}, not a Keylab design file: keylab format rewrites Keylab design files only and converts nothing silently (keylab check reads it as it is; --to-keylab writes ${keylabFileName(fileName)} beside it).`;
+    return options.toKeylab ? { kind: 'other', format, message, keylab: serializeDesignDocument(imported.design) } : { kind: 'other', format, message };
   }
-  return other(format ?? 'cloudformation', fileName, undefined);
-}
-
-function formatKeylab(text: string, fileName: string): FormatDesignResult {
-  const read = parseDesignDocument(text, { fileName });
-  if (!read.ok) return { kind: 'unreadable', problems: read.errors };
   // Reading drops what the format doesn't keep (unknown keys, credentials, a second decision): rewriting would lose it silently.
-  if (read.warnings.length > 0) {
+  if (imported.warnings.length > 0) {
     return {
       kind: 'unreadable',
-      problems: read.warnings.map((warning) => ({
+      format,
+      problems: imported.warnings.map((warning) => ({
         ...warning,
         severity: 'error',
-        message: `${warning.message} keylab format writes only what a design keeps, so it leaves this file as it is: remove or fix this first (or open the file in Keylab and export it).`,
+        message: `${warning.message} keylab format writes only what a design keeps, so it leaves this file as it is: remove or fix this first.`,
       })),
     };
   }
-  const canonical = serializeDesignDocument(read.design);
+  const canonical = serializeDesignDocument(imported.design);
   const difference = firstDifference(text, canonical);
   return difference ? { kind: 'keylab', canonical, difference } : { kind: 'keylab', canonical };
-}
-
-function other(format: DesignFileFormat, fileName: string, keylab: string | undefined): FormatDesignResult {
-  const name = DESIGN_FILE_FORMAT_NAMES[format];
-  const message = `${fileName} is a ${name}, not a Keylab design file: keylab format rewrites Keylab design files only and converts nothing silently (keylab check reads it as it is; --to-keylab writes ${keylabFileName(fileName)} beside it).`;
-  return keylab === undefined ? { kind: 'other', format, message } : { kind: 'other', format, message, keylab };
-}
-
-function unreadable(result: ReturnType<typeof importDesignFile>): FormatDesignResult {
-  return { kind: 'unreadable', problems: result.ok ? [] : result.errors };
 }
 
 /**
@@ -115,10 +103,27 @@ export function firstDifference(text: string, canonical: string): TextDifference
   return undefined;
 }
 
-function readJson(text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
+
+/** The longest part of a line a message quotes. */
+const QUOTED_LENGTH = 100;
+
+/**
+ * What a file that is not in the canonical layout says, as a file problem
+ * (`file:line:column: error: …` in the text output): where it first differs,
+ * both lines quoted as JSON strings (so control characters show as escapes),
+ * and how to fix it.
+ *
+ * @example
+ * layoutProblem("shop.keylab.json", { line: 57, column: 13, found: "            {", expected: "            {\"id\": \"o1\"…" }).message
+ * // 'not in the canonical layout (keylab format): line 57 is "            {" where the layout has "            {\"id\": …"; run keylab format shop.keylab.json'
+ */
+export function layoutProblem(fileName: string, difference: TextDifference): { readonly severity: 'error'; readonly path: ''; readonly line: number; readonly column: number; readonly message: string } {
+  const { line, column, found, expected } = difference;
+  const what =
+    found === '' && expected === '' ? 'the file does not end with exactly one newline' : found === '' ? `the file ends before line ${line}, which the layout has as ${quote(expected)}` : expected === '' ? `line ${line} is ${quote(found)}, where the layout has no more text` : `line ${line} is ${quote(found)} where the layout has ${quote(expected)}`;
+  return { severity: 'error', path: '', line, column, message: `not in the canonical layout (keylab format): ${what}; run keylab format ${fileName}` };
+}
+
+function quote(line: string): string {
+  return JSON.stringify(line.length > QUOTED_LENGTH ? `${line.slice(0, QUOTED_LENGTH)}…` : line);
 }
