@@ -9,9 +9,10 @@ export interface CheckDesignTextOptions {
   readonly selection?: RuleSelection;
   /**
    * For files found by a folder or a glob: a file that is valid JSON or YAML
-   * but no design format, or not valid JSON/YAML at all (a tsconfig.json with
-   * comments), is skipped with the reason rather than failing the run. A
-   * `*.keylab.json` is always a design file.
+   * but none of the design formats (a package.json, a workflow) is skipped
+   * with the reason rather than failing the run. A file that is not valid
+   * JSON or YAML, or not UTF-8, is never skipped (it may be a broken design:
+   * a pass would be a wrong verdict), nor is a `*.keylab.json`.
    */
   readonly skipNonDesign?: boolean;
 }
@@ -33,17 +34,14 @@ const KEYLAB_NAME = /\.keylab\.json$/i;
  * part.status === "checked" && part.counts.error // open errors + failing patterns
  */
 export async function checkDesignText(text: string | Uint8Array, fileName: string, options: CheckDesignTextOptions = {}): Promise<CheckTextResult> {
-  const imported = typeof text === 'string' ? importDesignFile(text, fileName) : importDesignBytes(text, fileName);
+  // Read under its base name, as Import design… reads a picked file (names derived from it, the messages' wording).
+  const baseName = fileName.split(/[\\/]/).pop() || fileName;
+  const imported = typeof text === 'string' ? importDesignFile(text, baseName) : importDesignBytes(text, baseName);
   if (!imported.ok) {
-    const problems = imported.errors.map(toFileProblem);
-    if (options.skipNonDesign && !KEYLAB_NAME.test(fileName) && imported.format === undefined) {
-      const first = problems[0];
-      const reason = imported.notADesignFile
-        ? 'not a design file: none of a Keylab design, a NoSQL Workbench model, a OneTable schema or a CloudFormation template with DynamoDB tables'
-        : `not read as a design file: ${first ? `${placeOf(first)}${first.message}` : 'it could not be read'} (name it *.keylab.json or give its path to check it anyway)`;
-      return { status: 'skipped', file: fileName, reason };
+    if (options.skipNonDesign && imported.notADesignFile && !KEYLAB_NAME.test(fileName)) {
+      return { status: 'skipped', file: fileName, reason: 'not a design file: none of a Keylab design, a NoSQL Workbench model, a OneTable schema or a CloudFormation template with DynamoDB tables' };
     }
-    return { status: 'unreadable', file: fileName, ...(imported.format ? { format: imported.format } : {}), problems };
+    return { status: 'unreadable', file: fileName, ...(imported.format ? { format: imported.format } : {}), problems: imported.errors.map(toFileProblem) };
   }
   const selection = options.selection ?? defaultSelection();
   const design = imported.design;
@@ -105,10 +103,6 @@ function toCheckFinding(finding: ReviewedFinding, rules: readonly ReviewRule[]):
 
 function toFileProblem(problem: DesignProblem): CheckFileProblem {
   return { severity: problem.severity, message: problem.message, path: problem.path, ...(problem.line !== undefined ? { line: problem.line } : {}), ...(problem.column !== undefined ? { column: problem.column } : {}) };
-}
-
-function placeOf(problem: CheckFileProblem): string {
-  return problem.line !== undefined ? `line ${problem.line}${problem.column !== undefined ? `, column ${problem.column}` : ''}: ` : '';
 }
 
 /** A file's open findings per severity (failing patterns count as errors), decided findings, failing patterns. */

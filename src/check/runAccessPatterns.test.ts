@@ -156,3 +156,24 @@ describe('runAccessPatterns on the built-in engine', () => {
     expect(outcome.reasons[0]!.message).toMatch(/^The built-in engine can't create table Shop: ValidationException: Too many sort keys/);
   });
 });
+
+describe('runAccessPatterns on a data source it is given', () => {
+  it('gives the same verdicts as on its own engine, and deletes the table it created', async () => {
+    const { createLocalDynamoDB } = await import('../engine');
+    const source = createLocalDynamoDB();
+    const given = await runAccessPatterns(shop, { dataSource: source, sourceName: 'The test engine' });
+    const own = await runAccessPatterns(shop);
+    expect(given.outcomes).toEqual(own.outcomes);
+    expect((await source.listTables({})).TableNames).toEqual([]);
+  });
+
+  it('names the data source when it refuses, and leaves a table it did not create alone', async () => {
+    const { createLocalDynamoDB } = await import('../engine');
+    const source = createLocalDynamoDB();
+    await source.createTable({ TableName: 'Shop', KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' });
+    // A table of that name exists: the run must not write into it, nor delete it.
+    const again = await runAccessPatterns(shop, { dataSource: { createTable: (input) => source.createTable(input), putItem: (input) => source.putItem(input), query: (input) => source.query(input), deleteTable: (input) => source.deleteTable(input) }, sourceName: 'DynamoDB Local' });
+    expect(again.outcomes['customer-orders']!.reasons[0]!.message).toMatch(/^DynamoDB Local can't create table Shop: ResourceInUseException/);
+    expect((await source.listTables({})).TableNames).toEqual(['Shop']);
+  });
+});

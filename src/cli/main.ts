@@ -45,6 +45,11 @@ export async function runKeylab(args: readonly string[], io: CliIo): Promise<num
     io.stderr(`keylab: unknown command "${name}". Commands: ${COMMANDS.map((entry) => entry.name).join(', ')}.\n\n${keylabUsage()}`);
     return 2;
   }
+  // Every subcommand's --help, the same way (a command may also handle it itself, later in its options).
+  if (rest[0] === '--help' || rest[0] === '-h') {
+    io.stdout(command.usage);
+    return 0;
+  }
   try {
     return await command.run(rest, io);
   } catch (error) {
