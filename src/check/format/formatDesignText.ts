@@ -45,7 +45,8 @@ export interface FormatDesignOptions {
  */
 export function formatDesignText(text: string, fileName: string, options: FormatDesignOptions = {}): FormatDesignResult {
   // Import design…'s reader tells the formats apart by content and says where a file stops reading.
-  const imported = importDesignFile(text, fileName);
+  // Read under its base name, as Import design… (and keylab check) read a file.
+  const imported = importDesignFile(text, fileName.split(/[\\/]/).pop() || fileName);
   if (!imported.ok) return { kind: 'unreadable', problems: imported.errors, ...(imported.format ? { format: imported.format } : {}), ...(imported.notADesignFile ? { notADesignFile: true } : {}) };
   const format = imported.format ?? 'keylab';
   if (format !== 'keylab') {

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEADERBOARD_DESIGN, parseDesignDocument, serializeDesignDocument } from '../../design';
-import { cliTestIo } from '../cliTestIo';
-import { runKeylab } from '../main';
+import { runKeylabInProcess } from './checkTestIo';
 
 /**
  * `keylab format` in process, on real files in a temporary folder: what it
@@ -31,11 +30,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function run(...args: string[]) {
-  const { io, stdout, stderr } = cliTestIo(dir);
-  const code = await runKeylab(['format', ...args], io);
-  return { code, stdout: stdout(), stderr: stderr() };
-}
+const run = (...args: string[]) => runKeylabInProcess(['format', ...args], { cwd: dir });
 
 const read = (name: string) => readFile(path.join(dir, name), 'utf8');
 

@@ -92,8 +92,9 @@ async function formatFile(input: InputFile, io: CliIo, mode: FormatMode): Promis
   const result = formatDesignText(decoded.text, input.display, { toKeylab: mode.toKeylab });
 
   if (result.kind === 'unreadable') {
-    // Found by a folder or a glob and no design file at all (a package.json): skipped and said, as keylab check does.
-    if (!input.explicit && !KEYLAB_NAME.test(input.path) && result.format === undefined) {
+    // Found by a folder or a glob, valid JSON or YAML and no design format (a package.json): skipped and said, as keylab check does.
+    // Broken JSON is never skipped: it may be a broken design.
+    if (!input.explicit && !KEYLAB_NAME.test(input.path) && result.notADesignFile) {
       io.stderr(`skipped ${input.display}: not a design file Keylab reads\n`);
       return 'skipped';
     }
