@@ -15,3 +15,4 @@ export { FORMAT_NAMES, formatCheckText, problemLine, subjectText, summaryLine, t
 export { runAccessPatterns } from './runAccessPatterns';
 export { engineMessage, type AccessPatternsRun, type PatternDataSource, type PatternRunOutcome, type RunAccessPatternsOptions } from './runAccessPatterns.types';
 export { firstDifference, formatDesignText, keylabFileName, layoutProblem, type FormatDesignOptions, type FormatDesignResult, type TextDifference } from './format/formatDesignText';
+export { combineExitCodes, layoutDriftOf, sameBytes } from './format/checkLayout';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { formatDesignText, keylabFileName, layoutProblem, problemLine, type CheckFileProblem } from '../../check';
+import { formatDesignText, keylabFileName, layoutProblem, problemLine, sameBytes, type CheckFileProblem } from '../../check';
 import { decodeDesignText } from '../../design';
 import type { CliIo } from '../cliIo';
 import { expandInputs, type InputFile } from '../expandInputs';
@@ -160,12 +160,6 @@ async function convert(input: InputFile, text: string, io: CliIo, mode: FormatMo
   }
   io.stdout(`wrote ${shown} from ${input.display}\n`);
   return 'converted';
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 function systemMessage(error: unknown): string {
