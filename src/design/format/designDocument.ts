@@ -91,11 +91,11 @@ export function buildDesignDocument(design: Design, order: DocumentListOrder): D
 }
 
 function workbenchSourceDocument(source: WorkbenchSourceDesign, tables: readonly TableDesign[]): WorkbenchSourceDesign {
-  const tableNames = tables.map((table) => table.name);
+  const tableNames = rankingOf(tables.map((table) => table.name));
   return {
     model: source.model,
     itemFacets: orderedRecord(source.itemFacets, tableNames, (facets) => [...facets]),
-    ...(source.attributeOrder ? { attributeOrder: orderedRecord(source.attributeOrder, tableNames, (byFacet) => orderedRecord(byFacet, [], (names) => [...names])) } : {}),
+    ...(source.attributeOrder ? { attributeOrder: orderedRecord(source.attributeOrder, tableNames, (byFacet) => orderedRecord(byFacet, NO_RANKING, (names) => [...names])) } : {}),
     designTag: source.designTag,
   };
 }
@@ -109,8 +109,8 @@ function signOffDocument(entry: SignOffDesign): SignOffDesign {
 }
 
 function tableDocument(table: TableDesign): TableDesign {
-  const keyNames = keyAttributesOf(table).map((attribute) => attribute.name);
-  const fieldsByEntity = new Map(table.entities.map((entity) => [entity.name, templateFieldOrder(entity, keyNames)]));
+  const keyNames = rankingOf(keyAttributesOf(table).map((attribute) => attribute.name));
+  const fieldsByEntity = new Map(table.entities.map((entity) => [entity.name, rankingOf(templateFieldOrder(entity, keyNames))]));
   return {
     name: table.name,
     description: table.description,
@@ -119,13 +119,13 @@ function tableDocument(table: TableDesign): TableDesign {
     indexes: table.indexes.map(indexDocument),
     billingMode: table.billingMode,
     ...(table.provisioned ? { provisioned: { readCapacityUnits: table.provisioned.readCapacityUnits, writeCapacityUnits: table.provisioned.writeCapacityUnits } } : {}),
-    entities: table.entities.map((entity) => entityDocument(entity, keyNames, fieldsByEntity.get(entity.name) ?? [])),
-    accessPatterns: table.accessPatterns.map((pattern) => patternDocument(pattern, fieldsByEntity.get(pattern.entities[0] ?? '') ?? [])),
+    entities: table.entities.map((entity) => entityDocument(entity, keyNames, fieldsByEntity.get(entity.name) ?? NO_RANKING)),
+    accessPatterns: table.accessPatterns.map((pattern) => patternDocument(pattern, fieldsByEntity.get(pattern.entities[0] ?? '') ?? NO_RANKING)),
   };
 }
 
 /** The field names of an entity's templates, in key-attribute order then left to right, each once (a template that doesn't parse adds none). */
-function templateFieldOrder(entity: EntityDesign, keyNames: readonly string[]): string[] {
+function templateFieldOrder(entity: EntityDesign, keyNames: Ranking): string[] {
   const fields = new Set<string>();
   for (const keyName of Object.keys(orderedRecord(entity.keys, keyNames, String))) {
     const parsed = parseKeyTemplate(entity.keys[keyName] ?? '');
@@ -148,8 +148,8 @@ function indexDocument(index: IndexDesign): IndexDesign {
   };
 }
 
-function entityDocument(entity: EntityDesign, keyNames: readonly string[], fields: readonly string[]): EntityDesign {
-  const attributeNames = entity.attributes.map((attribute) => attribute.name);
+function entityDocument(entity: EntityDesign, keyNames: Ranking, fields: Ranking): EntityDesign {
+  const attributeNames = rankingOf(entity.attributes.map((attribute) => attribute.name));
   return {
     name: entity.name,
     description: entity.description,
@@ -161,11 +161,11 @@ function entityDocument(entity: EntityDesign, keyNames: readonly string[], field
   };
 }
 
-function sampleDocument(sample: DesignSample, fields: readonly string[], attributeNames: readonly string[]): DesignSample {
+function sampleDocument(sample: DesignSample, fields: Ranking, attributeNames: Ranking): DesignSample {
   return { id: sample.id, values: orderedRecord(sample.values, fields, String), ...(sample.attributes ? { attributes: jsonItem(sample.attributes, attributeNames) } : {}) };
 }
 
-function expectationsDocument(expectations: EntityExpectations, fields: readonly string[]): EntityExpectations {
+function expectationsDocument(expectations: EntityExpectations, fields: Ranking): EntityExpectations {
   return {
     largestValues: orderedRecord(expectations.largestValues, fields, String),
     headroomDigits: expectations.headroomDigits,
@@ -175,7 +175,7 @@ function expectationsDocument(expectations: EntityExpectations, fields: readonly
   };
 }
 
-function patternDocument(pattern: AccessPatternDesign, fields: readonly string[]): AccessPatternDesign {
+function patternDocument(pattern: AccessPatternDesign, fields: Ranking): AccessPatternDesign {
   return {
     id: pattern.id,
     name: pattern.name,
@@ -197,34 +197,51 @@ function patternDocument(pattern: AccessPatternDesign, fields: readonly string[]
   };
 }
 
-function sortDocument(sort: PatternSortCondition, fields: readonly string[]): PatternSortCondition {
+function sortDocument(sort: PatternSortCondition, fields: Ranking): PatternSortCondition {
   if (sort.input === 'fields') return { input: 'fields', operator: sort.operator, values: orderedRecord(sort.values, fields, String), ...(sort.valuesHigh ? { valuesHigh: orderedRecord(sort.valuesHigh, fields, String) } : {}) };
   return { input: 'raw', operator: sort.operator, value: sort.value, ...(sort.valueHigh !== undefined ? { valueHigh: sort.valueHigh } : {}) };
 }
 
+/** Names to their place in an order (the first place of a name listed twice). */
+type Ranking = ReadonlyMap<string, number>;
+
+const NO_RANKING: Ranking = new Map();
+
+function rankingOf(names: readonly string[]): Ranking {
+  const rank = new Map<string, number>();
+  names.forEach((name, i) => {
+    if (!rank.has(name)) rank.set(name, i);
+  });
+  return rank;
+}
+
 /**
- * A copy of `record` with its keys in `first`'s order (those it has), then
+ * A copy of `record` with its keys in `rank`'s order (those it has), then
  * the rest in UTF-8 byte order, each value mapped by `copy`. Built with
  * Object.fromEntries, so a key named "__proto__" stays an ordinary key.
  */
-function orderedRecord<T, U>(record: Readonly<Record<string, T>>, first: readonly string[], copy: (value: T) => U): Record<string, U> {
+function orderedRecord<T, U>(record: Readonly<Record<string, T>>, rank: Ranking, copy: (value: T) => U): Record<string, U> {
   const names = Object.keys(record);
   if (names.length === 0) return {};
-  const rank = new Map<string, number>();
-  first.forEach((name, i) => {
-    if (!rank.has(name)) rank.set(name, i);
-  });
-  names.sort((a, b) => {
-    const x = rank.get(a);
-    const y = rank.get(b);
-    if (x !== undefined || y !== undefined) return x === undefined ? 1 : y === undefined ? -1 : x - y;
-    return compareUtf8(a, b);
-  });
-  return Object.fromEntries(names.map((name) => [name, copy(record[name] as T)]));
+  // Usually already in order (written by Keylab): checked in one pass, sorted only when not. (No closures on this path: it runs per sample.)
+  let ordered = true;
+  for (let i = 1; i < names.length && ordered; i++) ordered = compareRanked(rank, names[i - 1] as string, names[i] as string) <= 0;
+  if (!ordered) names.sort((a, b) => compareRanked(rank, a, b));
+  const entries: [string, U][] = new Array<[string, U]>(names.length);
+  for (let i = 0; i < names.length; i++) entries[i] = [names[i] as string, copy(record[names[i] as string] as T)];
+  return Object.fromEntries(entries);
 }
 
-function jsonItem(item: JsonItem, first: readonly string[]): JsonItem {
-  return orderedRecord(item, first, jsonValue);
+/** `rank`'s order first, then UTF-8 byte order. */
+function compareRanked(rank: Ranking, a: string, b: string): number {
+  const x = rank.get(a);
+  const y = rank.get(b);
+  if (x !== undefined || y !== undefined) return x === undefined ? 1 : y === undefined ? -1 : x - y;
+  return compareUtf8(a, b);
+}
+
+function jsonItem(item: JsonItem, rank: Ranking): JsonItem {
+  return orderedRecord(item, rank, jsonValue);
 }
 
 /** A copy of a DynamoDB JSON value with only its type key (a nested map's members as given: see the layout above). */
