@@ -9,8 +9,9 @@
  * (the parsed value is the same character).
  *
  * The document is walked by hand only down to the samples; every other
- * member is JSON.stringify's own output, re-indented (native, so a design
- * with 100,000 samples is written in about the time JSON.stringify takes).
+ * member, and each entity's samples, is JSON.stringify's own output,
+ * re-indented or joined by regular expressions (mostly native work: a 1 MB
+ * design in a few times JSON.stringify's time; see npm run bench:format).
  *
  * @example
  * printDesignJson({ format: "keylab.design/1", name: "Shop", description: "", tables: [] })
