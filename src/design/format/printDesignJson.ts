@@ -8,10 +8,10 @@
  * `\uXXXX` escapes, so a reviewer sees in the diff what the file holds
  * (the parsed value is the same character).
  *
- * The document is walked by hand only down to the samples; every other
- * member, and each entity's samples, is JSON.stringify's own output,
- * re-indented or joined by regular expressions (mostly native work: a 1 MB
- * design in a few times JSON.stringify's time; see npm run bench:format).
+ * The document is walked by hand down to the samples, and each sample
+ * token by token; every other member is JSON.stringify's own output,
+ * re-indented (a 1 MB design in a few times JSON.stringify's time; see
+ * npm run bench:format).
  *
  * @example
  * printDesignJson({ format: "keylab.design/1", name: "Shop", description: "", tables: [] })
@@ -55,29 +55,38 @@ function printEntity(entity: unknown, indent: string): string {
 }
 
 /**
- * A list of samples, each on one line: `{"id": "s1", "values": {"a": "1"}}`.
- * One native JSON.stringify indented by one space puts each sample's own
- * tokens on lines indented by two or more, and the samples on lines
- * indented by one (a line break inside a string is written `\n`, never a
- * real one); joining the deeper lines — a comma's line break becomes one
- * space — leaves one sample per line, then re-indented.
+ * A list of samples, each on one line: `{"id": "s1", "values": {"a": "1"}}`
+ * (a space after each `:` and `,`). Walked token by token, each string by
+ * JSON.stringify, so the work grows with the number of values, never with
+ * the length of a string.
  */
 function printSamples(samples: readonly unknown[], indent: string): string {
   if (samples.length === 0) return '[]';
-  const text = JSON.stringify(samples, null, 1) ?? '[]';
-  return text
-    .replace(DEEPER_COMMA_BREAK, ', ')
-    .replace(DEEPER_BREAK, '')
-    .replace(SAMPLE_END, '}')
-    .replace(SAMPLE_START, `\n${indent}  `)
-    .replace(LIST_END, `\n${indent}]`);
+  const inner = `${indent}  `;
+  let text = '[';
+  for (let i = 0; i < samples.length; i++) text += `${i === 0 ? '' : ','}\n${inner}${printInline(samples[i])}`;
+  return `${text}\n${indent}]`;
 }
 
-const DEEPER_COMMA_BREAK = /,\n {2,}/g;
-const DEEPER_BREAK = /\n {2,}/g;
-const SAMPLE_END = /\n \}/g;
-const SAMPLE_START = /\n /g;
-const LIST_END = /\n\]$/;
+/** A JSON value on one line, as JSON.stringify writes it but with a space after each `:` and `,`. */
+function printInline(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ', ') + printInline(value[i] === undefined ? null : value[i]);
+    return `${text}]`;
+  }
+  const record = value as Record<string, unknown>;
+  let text = '{';
+  let first = true;
+  for (const name of Object.keys(record)) {
+    const member = record[name];
+    if (member === undefined) continue;
+    text += `${first ? '' : ', '}${JSON.stringify(name)}: ${printInline(member)}`;
+    first = false;
+  }
+  return `${text}}`;
+}
 
 /** JSON.stringify's indented text, its lines moved to `indent`. */
 function printNative(value: unknown, indent: string): string {
