@@ -58,7 +58,10 @@ export async function checkDesignText(text: string | Uint8Array, fileName: strin
     sampleProblems,
     warnings: imported.warnings.map(toFileProblem),
   };
-  return { ...report, counts: countFile(findings, patterns) };
+  const fired = new Set(findings.map((finding) => finding.id));
+  const ran = new Set<string>(selection.rules.map((rule) => rule.code));
+  const staleDecisions = (design.decisions ?? []).filter((decision) => !fired.has(decision.id) && ran.has(decision.code));
+  return { ...report, counts: countFile(findings, patterns), ...(staleDecisions.length > 0 ? { staleDecisions } : {}) };
 }
 
 function defaultSelection(): RuleSelection {

@@ -108,6 +108,12 @@ export interface CheckedDesignFile {
   /** What the reader warned about (an unknown key dropped): shown, never failing. */
   readonly warnings: readonly CheckFileProblem[];
   readonly counts: CheckCounts;
+  /**
+   * Decisions the file records on findings of the rules run that no longer
+   * fire (the design changed since): listed so they can be removed, as the
+   * Design review lists them; they never fail the run. Absent when none.
+   */
+  readonly staleDecisions?: readonly FindingDecisionDesign[];
 }
 
 /** A file that could not be read as a design: the run exits 2. */

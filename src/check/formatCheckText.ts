@@ -8,6 +8,7 @@ export const FORMAT_NAMES: Readonly<Record<DesignFileFormat, string>> = {
   workbench: 'NoSQL Workbench model',
   onetable: 'OneTable schema',
   cloudformation: 'CloudFormation template',
+  electrodb: 'ElectroDB entities',
 };
 
 export interface CheckTextOptions {
@@ -81,6 +82,10 @@ function writeChecked(file: CheckedDesignFile, lines: string[], paint: Paint, qu
       const at = decision.decidedAt ? ` on ${describeReviewDate(decision.decidedAt)}` : '';
       const comment = decision.comment ? `: "${safe(decision.comment)}"` : '';
       lines.push(paint('dim', `  decided ${finding.code}  ${subjectText(finding.subject)} (${finding.severity}) — ${DECISION_KIND_LABELS[decision.kind]}${by}${at}${comment}`));
+    }
+    for (const decision of file.staleDecisions ?? []) {
+      const by = decision.decidedBy ? ` by ${safe(decision.decidedBy)}` : '';
+      lines.push(paint('dim', `  stale decision ${safe(decision.code)} (${DECISION_KIND_LABELS[decision.kind]}${by}) on ${safe(decision.id)}: the finding no longer fires; remove the decision from the design`));
     }
   }
   for (const pattern of quiet ? failing : file.patterns) {

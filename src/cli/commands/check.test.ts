@@ -123,6 +123,18 @@ describe('keylab check: decisions recorded in the file', () => {
     // Still failing at a lower threshold? No: decided findings never count, whatever --fail-on says.
     expect((await keylab(['check', '--fail-on', 'note', decided], { cwd: dir })).code).toBe(0);
   });
+
+  it('a decision whose finding no longer fires is listed as stale (for the rules run), never failing', async () => {
+    const design = JSON.parse(await readFile(LEADERBOARD, 'utf8')) as Record<string, unknown>;
+    design.decisions = [{ id: 'review.noTiebreaker|Leaderboard|Score||SK||', code: 'review.noTiebreaker', kind: 'accepted', comment: 'one score per player', decidedBy: 'Ana', decidedAt: '2026-12-05T09:40:00.000Z' }];
+    await writeFile(join(dir, 'stale.keylab.json'), JSON.stringify(design));
+    const run = await keylab(['check', 'stale.keylab.json'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('  stale decision review.noTiebreaker (Accepted by Ana) on review.noTiebreaker|Leaderboard|Score||SK||: the finding no longer fires; remove the decision from the design\n');
+    expect(json((await keylab(['check', '--format', 'json', 'stale.keylab.json'], { cwd: dir })).stdout).files[0]).toMatchObject({ staleDecisions: [{ code: 'review.noTiebreaker', decidedBy: 'Ana' }] });
+    // A rule that was not run cannot say its decision is stale.
+    expect((await keylab(['check', '--profile', 'capacity', 'stale.keylab.json'], { cwd: dir })).stdout).not.toContain('stale decision');
+  });
 });
 
 describe('keylab check: files, folders and globs', () => {

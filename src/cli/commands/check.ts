@@ -10,9 +10,11 @@ Checks design files as the Design tab does: the design review's rules and
 every access pattern's verdict (run on the built-in engine, in process).
 Reads Keylab designs (*.keylab.json), NoSQL Workbench models, OneTable
 schemas and CloudFormation templates (YAML or JSON). A folder means every
-design file under it; files found by a folder or a glob that are no design
-file are skipped and listed with why. Decisions recorded in a design
-(accepted, won't fix, fix later) keep their findings from failing the run.
+*.json, *.yaml, *.yml and *.template under it. A file found by a folder or a
+glob that is valid JSON or YAML but no design (package.json) is skipped and
+listed with why; one that is not valid JSON or YAML is reported (exit 2).
+Decisions recorded in a design (accepted, won't fix, fix later) keep their
+findings from failing the run.
 
 Options:
   --fail-on <level>   error | warning | note | never (default error): exit 1

@@ -17,7 +17,7 @@ export interface ImportReportEntry {
 }
 
 /** The kinds of file Import design… reads, as recognised by their content. */
-export type DesignFileFormat = 'keylab' | 'workbench' | 'onetable' | 'cloudformation';
+export type DesignFileFormat = 'keylab' | 'workbench' | 'onetable' | 'cloudformation' | 'electrodb';
 
 /**
  * An import: the whole design and its report, or the errors (nothing
