@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { importWorkbenchModel, type JsonItem } from '../src/design';
+import { importWorkbenchModel, parseDesignDocument, serializeDesignDocument, type JsonItem } from '../src/design';
 import { expect, test } from './fixtures';
 import { DesignImportExportPage, IMPORT_OUTCOME } from './pages/DesignImportExportPage';
 import { savedDesignNames } from './savedDesigns';
@@ -50,7 +50,17 @@ test('imports a Workbench model with its Import report, and exports it again as 
 
   // The other formats download too: a Keylab design file and a CloudFormation template.
   for (const [label, fileName, check] of [
-    ['Keylab design (JSON)', 'Shop.keylab.json', (text: string) => expect(JSON.parse(text)).toMatchObject({ format: 'keylab.design/1', name: 'Shop' })],
+    [
+      'Keylab design (JSON)',
+      'Shop.keylab.json',
+      (text: string) => {
+        expect(JSON.parse(text)).toMatchObject({ format: 'keylab.design/1', name: 'Shop' });
+        // The canonical layout keylab format writes: one sample per line, a final newline, nothing else to change.
+        expect(text).toMatch(/^ {12}\{"id": "[^"\n]+", "values": \{[^\n]*\},?$/m);
+        const read = parseDesignDocument(text);
+        expect(read.ok && serializeDesignDocument(read.design)).toBe(text);
+      },
+    ],
     ['CloudFormation (YAML)', 'Shop.cloudformation.yaml', (text: string) => expect(text).toContain('AWS::DynamoDB::Table')],
   ] as const) {
     await design.exportFormat.selectOption({ label });

@@ -22,3 +22,5 @@ export { buildDiffReport, sourceLabel } from './diff/buildDiffReport';
 export { migrationSteps, MIGRATE_NOTE, REVISION_FILES } from './diff/migrationSteps';
 export { renderDiffText } from './diff/renderDiffText';
 export { GITHUB_COMMENT_LIMIT, renderDiffMarkdown } from './diff/renderDiffMarkdown';
+export { firstDifference, formatDesignText, keylabFileName, layoutProblem, type FormatDesignOptions, type FormatDesignResult, type TextDifference } from './format/formatDesignText';
+export { combineExitCodes, layoutDriftOf, sameBytes } from './format/checkLayout';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildCheckReport, CHECK_OUTPUT_FORMATS, CHECK_PROFILES, checkDesignText, FAIL_ON_VALUES, problemLine, selectRules, type CheckFileReport, type FailOn, type SkippedFile } from '../../check';
+import { buildCheckReport, CHECK_OUTPUT_FORMATS, CHECK_PROFILES, checkDesignText, combineExitCodes, FAIL_ON_VALUES, layoutDriftOf, problemLine, selectRules, type CheckFileProblem, type CheckFileReport, type FailOn, type SkippedFile } from '../../check';
 import { useColor, type CliIo } from '../cliIo';
 import { expandInputs } from '../expandInputs';
 import type { KeylabCommand } from './command.types';
@@ -29,11 +29,15 @@ ${CHECK_PROFILES.map((profile) => `                        ${profile.name}: ${pr
   --output <file>     write the report to this file instead of stdout (the
                       exit code is the same; problems still go to stderr)
   --quiet             text: only open findings, failing patterns and the summary
+  --check-format      also fail (exit 1) when a Keylab design file is not in
+                      the canonical layout keylab format writes, naming the
+                      file and its first differing line
   --help              this text
 
-Exit codes: 0 nothing open at or above --fail-on; 1 something is;
-2 bad input (a file that cannot be read, an unknown option, a glob or
-folder with no file).
+Exit codes: 0 nothing open at or above --fail-on; 1 something is (or, with
+--check-format, a file is not in the layout); 2 bad input (a file that
+cannot be read, an unknown option, a glob or folder with no file). The
+highest wins: 2 over 1 over 0.
 `;
 
 /** `keylab check`: reads the files, checks each with src/check, prints the report, returns its exit code. */
@@ -55,6 +59,7 @@ const check: KeylabCommand = {
           format: { type: 'string' },
           output: { type: 'string' },
           quiet: { type: 'boolean' },
+          'check-format': { type: 'boolean' },
           help: { type: 'boolean', short: 'h' },
         },
       });
@@ -79,6 +84,7 @@ const check: KeylabCommand = {
 
     const files: CheckFileReport[] = [];
     const skipped: SkippedFile[] = [];
+    const drifts: { readonly file: string; readonly problem: CheckFileProblem }[] = [];
     for (const input of inputs.files) {
       let bytes: Uint8Array;
       try {
@@ -90,22 +96,38 @@ const check: KeylabCommand = {
       const part = await checkDesignText(bytes, input.display, { selection: chosen.selection, skipNonDesign: !input.explicit });
       if (part.status === 'skipped') skipped.push({ file: part.file, reason: part.reason });
       else files.push(part);
+      const drift = values['check-format'] && part.status === 'checked' && part.format === 'keylab' ? layoutDriftOf(bytes, input.display) : undefined;
+      if (drift) drifts.push({ file: input.display, problem: drift });
     }
     const report = buildCheckReport(files, skipped, { selection: chosen.selection, failOn: failOn as FailOn, version: io.version });
+    const exitCode = combineExitCodes(report.exitCode, drifts.length > 0 ? 1 : 0);
+    // The text report gives its own verdict; the machine-readable ones carry the run's exit code.
+    const written = output.name === 'text' ? report : { ...report, exitCode };
     if (values.output !== undefined) {
       const target = resolve(io.cwd, values.output);
       try {
-        await io.writeFile(target, output.write(report, { color: false, quiet: values.quiet === true }));
+        await io.writeFile(target, output.write(written, { color: false, quiet: values.quiet === true }));
       } catch (error) {
-        io.stderr(`keylab check: the report could not be written to ${values.output}: ${error instanceof Error ? error.message : String(error)}\n`);
+        io.stderr(`keylab check: the report could not be written to ${values.output}: ${error instanceof Error ? error.message : String(error)}
+`);
         return 2;
       }
-    } else io.stdout(output.write(report, { color: useColor(io), quiet: values.quiet === true }));
+    } else io.stdout(output.write(written, { color: useColor(io), quiet: values.quiet === true }));
     // The text output lists them in place; other formats keep stdout machine-readable, so the reason for exit 2 goes to stderr.
-    if (output.name !== 'text' || values.output !== undefined) for (const file of files) if (file.status === 'unreadable') for (const problem of file.problems) io.stderr(`${problemLine(file.file, problem)}\n`);
-    return report.exitCode;
+    if (output.name !== 'text' || values.output !== undefined) for (const file of files) if (file.status === 'unreadable') for (const problem of file.problems) io.stderr(`${problemLine(file.file, problem)}
+`);
+    if (values['check-format']) writeLayoutDrift(io, drifts, output.name === 'text' && values.output === undefined, exitCode);
+    return exitCode;
   },
 };
+
+/** --check-format's lines (after the text report, or on stderr beside a machine-readable one) and its verdict. */
+function writeLayoutDrift(io: CliIo, drifts: readonly { readonly file: string; readonly problem: CheckFileProblem }[], text: boolean, exitCode: number): void {
+  const write = text ? io.stdout : io.stderr;
+  for (const drift of drifts) write(`${problemLine(drift.file, drift.problem)}\n`);
+  const count = drifts.length === 1 ? '1 file is' : `${drifts.length} files are`;
+  write(drifts.length === 0 ? '--check-format: every Keylab design file is in the canonical layout.\n' : `--check-format: ${count} not in the canonical layout (run keylab format on ${drifts.length === 1 ? 'it' : 'them'}). exit ${exitCode}\n`);
+}
 
 function usageError(io: CliIo, message: string): number {
   io.stderr(`keylab check: ${message}\nRun keylab check --help for the options.\n`);

@@ -1,6 +1,7 @@
 import { safeFileName } from '../export';
 import { DESIGN_FORMAT, type AttributeTypeName, type Design, type IndexDesign, type JsonItem, type KeyAttributeDesign, type TableDesign } from '../design.types';
 import { keyAttributesOf } from '../designKeys';
+import { toDesignDocument } from '../format';
 import { typeOfValue } from './entityFromItems';
 import { tableItems } from './tableItems';
 import { designContentTag } from './workbenchSource';
@@ -35,7 +36,8 @@ export function exportWorkbenchModel(design: Design, options: WorkbenchExportOpt
   const date = workbenchDate(options.now ?? new Date());
   const source = design.workbenchSource;
   const changed = source === undefined || source.designTag !== designContentTag(design);
-  const { workbenchSource: _source, ...extensionDesign } = design;
+  // The design as its file writes it (known fields only, the canonical layout), so a saved and reloaded design carries the same extension.
+  const { format: _format, workbenchSource: _source, ...extensionDesign } = toDesignDocument(design);
   const sourceTables = source && Array.isArray(source.model.DataModel) ? (source.model.DataModel as unknown[]).filter(isObject) : [];
   const dataModel = design.tables.map((table) => {
     const sourceTable = sourceTables.find((candidate) => candidate.TableName === table.name);

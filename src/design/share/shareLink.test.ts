@@ -202,7 +202,8 @@ describe('share links', () => {
     };
     const signed = signOff(recorded, 'Ada', new Date('2026-12-05T10:00:00.000Z'));
     const received = roundTrip(signed);
-    expect(received).toEqual(signed);
+    // The link carries the canonical document: decisions in finding-id order.
+    expect(received).toEqual({ ...signed, decisions: [recorded.decisions![1], recorded.decisions![0]] });
     expect(isSignOffCurrent(received, received.signOffs![0]!)).toBe(true);
   });
 
