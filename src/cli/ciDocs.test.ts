@@ -68,7 +68,7 @@ describe('docs/ci/keylab-check.yml, the GitHub Actions example', () => {
     const check = workflow.jobs.check?.steps ?? [];
     const upload = check.find((step) => step.uses?.startsWith('github/codeql-action/upload-sarif@'));
     expect(upload?.with?.sarif_file).toBe('keylab.sarif');
-    expect(check.some((step) => step.run?.includes('npx keylab check designs/ --format sarif > keylab.sarif'))).toBe(true);
+    expect(check.some((step) => step.run?.includes('npx keylab check designs/ --format sarif --output keylab.sarif'))).toBe(true);
     const diff = workflow.jobs.diff?.steps ?? [];
     expect(diff.find((step) => step.run?.includes('keylab diff'))?.env).toEqual({ BASE_SHA: '${{ github.event.pull_request.base.sha }}' });
     expect(diff.find((step) => step.run?.startsWith('gh pr comment'))?.run).toContain('--body-file keylab-diff.md');
