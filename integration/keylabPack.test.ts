@@ -57,7 +57,7 @@ describe('keylab from the packed tarball, on plain Node', () => {
 
     const failing = await keylab('check', 'designs/parking-exits-no-tiebreaker.keylab.json');
     expect(failing.code).toBe(1);
-    expect(failing.stdout).toContain('  error   review.noTiebreaker  table Parking · entity ParkingSession · key SK\n');
+    expect(failing.stdout).toMatch(/ {2}error {3}review\.noTiebreaker {2}table Parking · entity ParkingSession · key SK {2}\(designs\/parking-exits-no-tiebreaker\.keylab\.json:\d+:\d+\)\n/);
     expect(failing.stdout).toContain('pattern FAILS   table Parking');
 
     const folder = await keylab('check', '--fail-on', 'warning', '--format', 'json', 'designs');
