@@ -190,6 +190,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Both cores: vitest's default in a run is one worker fewer than the cores (one, here), and most of
+    // the integration files wait on DynamoDB Local, child processes and fsync rather than compute.
+    maxWorkers: 2,
     projects: [
       {
         // Pure logic and Node-side code: fast, no external processes.
