@@ -1,4 +1,4 @@
-import type { DesignFileFormat, FindingDecisionDesign, PatternReason, ReviewCode, ReviewEvidence, ReviewSeverity } from '../design';
+import type { DesignFileFormat, FindingDecisionDesign, PatternReason, ReviewCode, ReviewEvidence, ReviewSeverity, ReviewSubject } from '../design';
 
 /**
  * The report of one `keylab check` run: every file it was asked about, each
@@ -29,19 +29,8 @@ export interface CheckLocation {
   readonly nearest?: string;
 }
 
-/** What a finding or a verdict is about, in the design's own names (absent fields: not about one). */
-export interface CheckSubject {
-  readonly table: string;
-  readonly entity?: string;
-  /** The index whose key it is about (absent: the table's key). */
-  readonly index?: string;
-  /** The key attribute (`SK`, `GSI1PK`). */
-  readonly keyAttribute?: string;
-  /** The template field (`score`). */
-  readonly field?: string;
-  /** An access pattern's id. */
-  readonly pattern?: string;
-}
+/** What a finding or a verdict is about, in the design's own names (absent fields: not about one): the review's own subject. */
+export type CheckSubject = ReviewSubject;
 
 /** One review finding in a checked file. */
 export interface CheckFinding {

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildCheckReport, CHECK_OUTPUT_FORMATS, CHECK_PROFILES, checkDesignText, combineExitCodes, FAIL_ON_VALUES, layoutDriftOf, problemLine, selectRules, type CheckFileProblem, type CheckFileReport, type FailOn, type SkippedFile } from '../../check';
 import { useColor, type CliIo } from '../cliIo';
 import { expandInputs } from '../expandInputs';
 import type { KeylabCommand } from './command.types';
+import { readCommandArgs, usageError as commandUsageError } from './commandArgs';
 
 const USAGE = `Usage: keylab check [options] <files, folders or globs…>
 
@@ -46,31 +46,17 @@ const check: KeylabCommand = {
   summary: 'check design files with the review rules and access-pattern verdicts (CI-friendly exit codes)',
   usage: USAGE,
   run: async (args, io) => {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          'fail-on': { type: 'string' },
-          profile: { type: 'string' },
-          rules: { type: 'string' },
-          format: { type: 'string' },
-          output: { type: 'string' },
-          quiet: { type: 'boolean' },
-          'check-format': { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      });
-    } catch (error) {
-      return usageError(io, error instanceof Error ? error.message : String(error));
-    }
+    const parsed = readCommandArgs(args, io, { name: 'check', usage: USAGE }, {
+      'fail-on': { type: 'string' },
+      profile: { type: 'string' },
+      rules: { type: 'string' },
+      format: { type: 'string' },
+      output: { type: 'string' },
+      quiet: { type: 'boolean' },
+      'check-format': { type: 'boolean' },
+    });
+    if (typeof parsed === 'number') return parsed;
     const { values, positionals } = parsed;
-    if (values.help) {
-      io.stdout(USAGE);
-      return 0;
-    }
     const failOn = values['fail-on'] ?? 'error';
     if (!(FAIL_ON_VALUES as readonly string[]).includes(failOn)) return usageError(io, `--fail-on takes ${FAIL_ON_VALUES.join(', ')}; got "${failOn}".`);
     const output = CHECK_OUTPUT_FORMATS.find((format) => format.name === (values.format ?? 'text'));
@@ -130,8 +116,7 @@ function writeLayoutDrift(io: CliIo, drifts: readonly { readonly file: string; r
 }
 
 function usageError(io: CliIo, message: string): number {
-  io.stderr(`keylab check: ${message}\nRun keylab check --help for the options.\n`);
-  return 2;
+  return commandUsageError(io, 'check', message);
 }
 
 export default check;

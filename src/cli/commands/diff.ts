@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { buildDiffReport, problemLine, renderDiffMarkdown, renderDiffText, type DiffReport } from '../../check';
 import type { ChangeVerdict } from '../../design';
 import type { CliIo } from '../cliIo';
 import { readDiffSide } from '../readDiffSide';
 import type { KeylabCommand } from './command.types';
+import { readCommandArgs, usageError as commandUsageError } from './commandArgs';
 
 const FORMATS = ['text', 'markdown', 'json'] as const;
 
@@ -53,22 +53,9 @@ const diff: KeylabCommand = {
   summary: 'the structural diff of two designs (files or git:REV:path) as text, a Markdown PR comment or JSON',
   usage: USAGE,
   run: async (args, io) => {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: { format: { type: 'string' }, 'fail-on': { type: 'string' }, examples: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      });
-    } catch (error) {
-      return usageError(io, error instanceof Error ? error.message : String(error));
-    }
+    const parsed = readCommandArgs(args, io, { name: 'diff', usage: USAGE }, { format: { type: 'string' }, 'fail-on': { type: 'string' }, examples: { type: 'string' } });
+    if (typeof parsed === 'number') return parsed;
     const { values, positionals } = parsed;
-    if (values.help) {
-      io.stdout(USAGE);
-      return 0;
-    }
     const format = values.format ?? 'text';
     if (!(FORMATS as readonly string[]).includes(format)) return usageError(io, `--format takes ${FORMATS.join(', ')}; got "${format}".`);
     const failOn = values['fail-on'] ?? 'never';
@@ -100,8 +87,7 @@ function render(report: DiffReport, format: string, examples: number): string {
 }
 
 function usageError(io: CliIo, message: string): number {
-  io.stderr(`keylab diff: ${message}\nRun keylab diff --help for the options.\n`);
-  return 2;
+  return commandUsageError(io, 'diff', message);
 }
 
 export default diff;

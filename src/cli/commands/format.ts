@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { formatDesignText, keylabFileName, layoutProblem, problemLine, sameBytes, type CheckFileProblem } from '../../check';
 import { decodeDesignText } from '../../design';
 import type { CliIo } from '../cliIo';
 import { expandInputs, type InputFile } from '../expandInputs';
 import { writeFileAtomically } from '../writeFileAtomically';
 import type { KeylabCommand } from './command.types';
+import { readCommandArgs, usageError as commandUsageError } from './commandArgs';
 
 const USAGE = `Usage: keylab format [options] <files, folders or globs…>
 
@@ -44,17 +44,9 @@ const format: KeylabCommand = {
   summary: 'write Keylab design files in the canonical, diff-friendly layout (--check: fail on drift)',
   usage: USAGE,
   run: async (args, io) => {
-    let parsed;
-    try {
-      parsed = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: { check: { type: 'boolean' }, stdout: { type: 'boolean' }, 'to-keylab': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-    } catch (error) {
-      return usageError(io, error instanceof Error ? error.message : String(error));
-    }
+    const parsed = readCommandArgs(args, io, { name: 'format', usage: USAGE }, { check: { type: 'boolean' }, stdout: { type: 'boolean' }, 'to-keylab': { type: 'boolean' } });
+    if (typeof parsed === 'number') return parsed;
     const { values, positionals } = parsed;
-    if (values.help) {
-      io.stdout(USAGE);
-      return 0;
-    }
     if (positionals.length === 0) return usageError(io, 'Name the design files, folders or globs to format.');
     if (values.check && values.stdout) return usageError(io, '--check and --stdout do not go together: --check lists the files that would change, --stdout prints one file.');
     const inputs = await expandInputs(positionals, io.cwd);
@@ -183,8 +175,7 @@ function summary(outcomes: readonly FileOutcome[], check: boolean): string {
 }
 
 function usageError(io: CliIo, message: string): number {
-  io.stderr(`keylab format: ${message}\nRun keylab format --help for the options.\n`);
-  return 2;
+  return commandUsageError(io, 'format', message);
 }
 
 export default format;
