@@ -30,10 +30,11 @@ export function Presentation({ design, table, slide, designId }: { design: Desig
   const running = useStore(runs, (state) => state.running);
   // Results of the table on screen in the Design tab (the Access patterns region's run): run them once if stale.
   const fresh = lastRun !== undefined && ranFor === table;
+  // Re-checked whenever a run ends: a run another panel started (of an earlier version of this
+  // table, say) may still be going when the slides open, and its results are stale once it ends.
   useEffect(() => {
-    const state = runs.getState();
-    if (table.accessPatterns.length > 0 && !state.running && state.ranFor !== table) void state.run(table);
-  }, [runs, table]);
+    if (table.accessPatterns.length > 0 && !running && ranFor !== table) void runs.getState().run(table);
+  }, [runs, table, running, ranFor]);
   const results = fresh ? lastRun.outcomes : undefined;
   const slides = useMemo(() => buildSlides(design, results ? { results: { [table.name]: results } } : {}), [design, table.name, results]);
   const count = slides.length;
