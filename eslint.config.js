@@ -15,7 +15,7 @@ import { layersPlugin } from './eslint/layers.js';
  */
 
 const TS_FILES = '**/*.{ts,tsx,mts,cts}';
-const CORE = ['src/keys/**', 'src/expressions/**', 'src/engine/**', 'src/codegen/**', 'src/design/**', 'src/transfer/**', 'src/migrate/**', 'src/check/**'];
+const CORE = ['src/dynamo/**', 'src/keys/**', 'src/expressions/**', 'src/engine/**', 'src/codegen/**', 'src/design/**', 'src/transfer/**', 'src/migrate/**', 'src/check/**'];
 
 /** @typedef {{ regex: string, message: string, allowTypeImports?: boolean }} RestrictedPattern */
 /** @typedef {{ name: string, message: string, allowTypeImports?: boolean }} RestrictedPath */
@@ -151,6 +151,14 @@ export default defineConfig([
         'error',
         { patterns: [{ regex: '^(?!\\./[^/]+$)', message: 'src/keys/codecs imports nothing outside itself: it becomes the exported key-design module.' }] },
       ],
+    },
+  },
+  {
+    // DynamoDB's data model under every layer: pure, like src/errors.
+    name: 'keylab/boundaries/dynamo',
+    files: ['src/dynamo/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': coreImportRule(),
     },
   },
   {

@@ -10,40 +10,92 @@ import path from 'node:path';
 /**
  * What each folder of src/ may import from the others. Imports flow
  * ui → state → sources → engine → expressions → keys; codegen (which reads designs) sits beside
- * the state and the UI (nothing below them may import it); errors is under
- * everything and imports nothing; the Node server uses the core and the
+ * the state and the UI (nothing below them may import it); errors and dynamo are under
+ * everything (errors imports nothing, dynamo only errors); the Node server uses the core and the
  * sources but never the UI or its stores. `typeOnly`: allowed for `import type`.
  *
- * @type {Record<string, { mayImport: readonly string[], typeOnly?: readonly string[], hint?: string }>}
+ * `pure`: the layer runs anywhere (browser, Node, a worker) with no I/O of its own: no React, DOM,
+ * zustand, Node API or AWS SDK runtime (SDK types are fine); `pureExcept` lists its sub-folders that
+ * are adapters to a host (checked by the app or Node tsconfig instead). eslint.config.js and
+ * tsconfig.core.json are derived from these flags.
+ * `summary`: one line for the architecture section of the docs (generated from this table).
+ *
+ * @type {Record<string, { mayImport: readonly string[], typeOnly?: readonly string[], hint?: string, pure?: boolean, pureExcept?: readonly string[], summary: string }>}
  */
 export const LAYERS = {
-  errors: { mayImport: [] },
-  keys: { mayImport: ['errors'] },
-  expressions: { mayImport: ['keys', 'errors'] },
-  engine: { mayImport: ['expressions', 'keys', 'errors'] },
-  codegen: { mayImport: ['design', 'expressions', 'keys', 'errors'] },
-  design: { mayImport: ['expressions', 'keys', 'errors'], hint: 'The design layer is pure: it describes tables and runs nothing (the stores run patterns on the engine).' },
-  items: { mayImport: ['engine', 'expressions', 'keys', 'errors'], hint: 'The item editor model is pure: it reads and checks items (with the engine’s reader) and writes nothing.' },
-  transfer: { mayImport: ['engine', 'expressions', 'keys', 'items', 'errors'], hint: 'Import, export and bulk delete are pure: the data source (the explorer’s, or an SDK client in scripts/) is passed in.' },
-  migrate: { mayImport: ['design', 'items', 'expressions', 'keys', 'errors'], typeOnly: ['engine'], hint: 'Migrations are pure: the plan, the runner and the scripts talk to a data source they are given (types from the engine index only).' },
-  sources: { mayImport: ['engine', 'expressions', 'keys', 'errors'] },
+  errors: { mayImport: [], pure: true, summary: "Keylab's own error codes (KeylabError, matches()); imports nothing." },
+  dynamo: {
+    mayImport: ['errors'],
+    pure: true,
+    summary: "DynamoDB's data model and wire facts: Item and AttributeValue, the DynamoDB-JSON codec, binary as text, limits, the loopback check, the retry policy.",
+    hint: 'src/dynamo is under every layer but errors: it holds DynamoDB facts and imports nothing of Keylab above it.',
+  },
+  keys: { mayImport: ['dynamo', 'errors'], pure: true, summary: "DynamoDB's order (one comparator), number normalisation, field codecs, key templates, the width advisor." },
+  expressions: { mayImport: ['keys', 'dynamo', 'errors'], pure: true, summary: "DynamoDB's expression language: parse, print, validate with DynamoDB's messages, evaluate, build." },
+  engine: {
+    mayImport: ['expressions', 'keys', 'dynamo', 'errors'],
+    pure: true,
+    pureExcept: ['persistence'],
+    summary: 'The built-in DynamoDB: the SDK client’s methods with DynamoDB’s semantics, indexes, streams, TTL; persistence/ holds the IndexedDB and file adapters.',
+  },
+  codegen: { mayImport: ['design', 'expressions', 'keys', 'dynamo', 'errors'], pure: true, summary: 'Code to paste: requests as SDK v3, DocumentClient, boto3 or AWS CLI; the key design as a module; entity code.' },
+  design: {
+    mayImport: ['expressions', 'keys', 'dynamo', 'errors'],
+    pure: true,
+    summary: 'Designs: the document and its formats (Workbench, OneTable, CloudFormation), review rules, share links, slides, diffs.',
+    hint: 'The design layer is pure: it describes tables and runs nothing (the stores run patterns on the engine).',
+  },
+  items: {
+    mayImport: ['engine', 'expressions', 'keys', 'dynamo', 'errors'],
+    pure: true,
+    summary: 'The item editor’s model: read and check items, build conditional writes.',
+    hint: 'The item editor model is pure: it reads and checks items (with the engine’s reader) and writes nothing.',
+  },
+  transfer: {
+    mayImport: ['engine', 'expressions', 'keys', 'items', 'dynamo', 'errors'],
+    pure: true,
+    summary: 'Import, export and bulk delete: formats, batching, resumable progress, over a data source it is given.',
+    hint: 'Import, export and bulk delete are pure: the data source (the explorer’s, or an SDK client in scripts/) is passed in.',
+  },
+  migrate: {
+    mayImport: ['design', 'items', 'expressions', 'keys', 'dynamo', 'errors'],
+    typeOnly: ['engine'],
+    pure: true,
+    summary: 'Re-key migrations: the plan, the resumable runner and the generated migration programs.',
+    hint: 'Migrations are pure: the plan, the runner and the scripts talk to a data source they are given (types from the engine index only).',
+  },
+  sources: {
+    mayImport: ['engine', 'expressions', 'keys', 'dynamo', 'errors'],
+    summary: 'Data sources: the built-in table (engine, IndexedDB, samples) and remote DynamoDB through the SDK client.',
+  },
   check: {
-    mayImport: ['design', 'migrate', 'engine', 'codegen', 'expressions', 'keys', 'errors'],
+    mayImport: ['design', 'migrate', 'engine', 'codegen', 'expressions', 'keys', 'dynamo', 'errors'],
+    pure: true,
+    summary: 'The checks behind `keylab check|diff|format`: read designs, review, run patterns, locate findings, write reports.',
     hint: 'The design checks are pure: they read design text, run the review and the patterns on the built-in engine, and write reports (the keylab command in src/cli does the files and the exit code).',
   },
   cli: {
-    mayImport: ['check', 'design', 'migrate', 'engine', 'codegen', 'expressions', 'keys', 'errors'],
+    mayImport: ['check', 'design', 'migrate', 'engine', 'codegen', 'expressions', 'keys', 'dynamo', 'errors'],
+    summary: 'The `keylab` command (Node): files, globs, git revisions and the exit code around src/check.',
     hint: 'The keylab command is a thin Node shell over src/check: it never loads the UI, its stores or the server.',
   },
-  state: { mayImport: ['check', 'design', 'migrate', 'items', 'transfer', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'] },
+  state: {
+    mayImport: ['check', 'design', 'migrate', 'items', 'transfer', 'sources', 'engine', 'expressions', 'keys', 'codegen', 'dynamo', 'errors'],
+    summary: 'Vanilla zustand stores, testable without React, built in one composition root.',
+  },
   ui: {
-    mayImport: ['state', 'check', 'design', 'migrate', 'items', 'transfer', 'sources', 'codegen', 'expressions', 'keys', 'errors'],
+    mayImport: ['state', 'check', 'design', 'migrate', 'items', 'transfer', 'sources', 'codegen', 'expressions', 'keys', 'dynamo', 'errors'],
     typeOnly: ['engine'],
+    summary: 'React panels that render store state and dispatch actions.',
     hint: 'The UI reaches the engine through src/state and src/sources (types from the engine index are fine).',
   },
-  server: { mayImport: ['sources', 'engine', 'expressions', 'keys', 'codegen', 'errors'], hint: 'The Node server never loads the UI or its stores.' },
+  server: {
+    mayImport: ['sources', 'engine', 'expressions', 'keys', 'codegen', 'dynamo', 'errors'],
+    summary: 'Node only: `npm start`’s server, the loopback proxy, the profile signer and the DynamoDB-compatible endpoint.',
+    hint: 'The Node server never loads the UI or its stores.',
+  },
   // src/main.tsx: the browser entry, which builds the stores and renders the UI.
-  '(root)': { mayImport: ['ui', 'state', 'sources'] },
+  '(root)': { mayImport: ['ui', 'state', 'sources'], summary: 'The browser entry (main.tsx), which builds the stores and renders the UI.' },
 };
 
 /**

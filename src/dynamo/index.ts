@@ -1,0 +1,7 @@
+/**
+ * DynamoDB's data model and wire facts, importable by every layer of src/ (like src/errors):
+ * the limits, and (step 16) the Item / AttributeValue types, the DynamoDB-JSON codec, binary
+ * as text, base64, the loopback check, byte formatting and the retry policy. Pure: no DOM,
+ * Node or SDK runtime; it imports only src/errors.
+ */
+export * from './limits';
