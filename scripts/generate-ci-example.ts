@@ -1,5 +1,5 @@
 /**
- * Writes the README's "Design as code" example from the real commands:
+ * Writes the "Design as code" example of docs/command-line.md from the real commands:
  * docs/ci/example holds two revisions of the Leaderboard (revision 2 changes
  * a GSI key and a key template and adds a GSI: src/check/diff/diffReport.fixtures.ts),
  * and the text between the markers is the output of `keylab check` and
@@ -13,9 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { LEADERBOARD_V2 } from '../src/check/diff/diffReport.fixtures';
 import { runKeylabInProcess } from '../src/cli/commands/checkTestIo';
 import { LEADERBOARD_DESIGN, serializeDesignDocument } from '../src/design';
+import { replaceBetweenMarkers } from './docsMarkers';
 import { REPO_ROOT } from './paths';
 
-export const README_FILE = 'README.md';
+export const DOCS_FILE = 'docs/command-line.md';
 export const START_MARKER = '<!-- ci-example:start -->';
 export const END_MARKER = '<!-- ci-example:end -->';
 export const GENERATE_CI_EXAMPLE_COMMAND = 'npm run generate:ci-example';
@@ -50,19 +51,14 @@ export async function renderCiExample(root = REPO_ROOT): Promise<string> {
   ].join('\n');
 }
 
-/** `readme` with the text between the markers replaced; throws when the markers are missing, doubled or out of order. */
-export function replaceCiExampleSection(readme: string, section: string): string {
-  const start = readme.indexOf(START_MARKER);
-  const end = readme.indexOf(END_MARKER);
-  if (start < 0 || end < 0 || end < start || readme.indexOf(START_MARKER, start + 1) >= 0 || readme.indexOf(END_MARKER, end + 1) >= 0) {
-    throw new Error(`${README_FILE} needs exactly one ${START_MARKER} followed by one ${END_MARKER}, in the Design as code section.`);
-  }
-  return `${readme.slice(0, start + START_MARKER.length)}\n${section}\n${readme.slice(end)}`;
+/** `page` with the text between the markers replaced; throws when the markers are missing, doubled or out of order. */
+export function replaceCiExampleSection(page: string, section: string): string {
+  return replaceBetweenMarkers(page, { start: START_MARKER, end: END_MARKER, file: DOCS_FILE, around: 'in the Design as code section' }, section);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   for (const [file, text] of Object.entries(exampleFiles())) writeFileSync(path.join(REPO_ROOT, file), text);
-  const readme = path.join(REPO_ROOT, README_FILE);
-  writeFileSync(readme, replaceCiExampleSection(readFileSync(readme, 'utf8'), await renderCiExample()));
-  console.log(`wrote ${Object.keys(exampleFiles()).join(', ')} and the example in ${README_FILE}'s Design as code section`);
+  const page = path.join(REPO_ROOT, DOCS_FILE);
+  writeFileSync(page, replaceCiExampleSection(readFileSync(page, 'utf8'), await renderCiExample()));
+  console.log(`wrote ${Object.keys(exampleFiles()).join(', ')} and the example in ${DOCS_FILE}'s Design as code section`);
 }

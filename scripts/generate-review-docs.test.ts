@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { END_MARKER, generateReadme, GENERATE_REVIEW_DOCS_COMMAND, README_FILE, renderReviewRules, replaceReviewRulesSection, START_MARKER } from './generate-review-docs';
+import { END_MARKER, generateReviewDocs, GENERATE_REVIEW_DOCS_COMMAND, DOCS_FILE, renderReviewRules, replaceReviewRulesSection, START_MARKER } from './generate-review-docs';
 import { REPO_ROOT } from './paths';
 
-describe('the README’s Design review rules section', () => {
+describe('the Design review rules table of docs/design-review.md', () => {
   it('is what the generator writes from REVIEW_RULES', () => {
-    const committed = readFileSync(path.join(REPO_ROOT, README_FILE), 'utf8');
-    const fresh = generateReadme();
+    const committed = readFileSync(path.join(REPO_ROOT, DOCS_FILE), 'utf8');
+    const fresh = generateReviewDocs();
     if (committed !== fresh) {
-      expect(committed, `${README_FILE}'s Design review rules section is stale: run \`${GENERATE_REVIEW_DOCS_COMMAND}\` and commit the result`).toBe(fresh);
+      expect(committed, `${DOCS_FILE}'s Design review rules section is stale: run \`${GENERATE_REVIEW_DOCS_COMMAND}\` and commit the result`).toBe(fresh);
     }
   });
 });
@@ -41,7 +41,7 @@ describe('replaceReviewRulesSection', () => {
     expect(replaceReviewRulesSection(replaceReviewRulesSection(readme, 'new'), 'new')).toBe(replaceReviewRulesSection(readme, 'new'));
   });
 
-  it('refuses a README without the markers, with them doubled or reversed', () => {
+  it('refuses a page without the markers, with them doubled or reversed', () => {
     for (const readme of ['no markers', `${END_MARKER}\n${START_MARKER}`, `${START_MARKER}${END_MARKER}${START_MARKER}${END_MARKER}`]) {
       expect(() => replaceReviewRulesSection(readme, 'x')).toThrow(`needs exactly one ${START_MARKER} followed by one ${END_MARKER}`);
     }

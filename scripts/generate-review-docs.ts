@@ -1,5 +1,5 @@
 /**
- * Regenerates README.md's "Design review rules" section from REVIEW_RULES
+ * Regenerates the "Design review rules" table of docs/design-review.md from REVIEW_RULES
  * (src/design/review/rules), the one source of each rule's code, severity,
  * title and why: `npm run generate:review-docs`. Only the text between the
  * markers is rewritten; a unit test fails while the committed section differs
@@ -10,9 +10,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ReviewRule } from '../src/design';
+import { replaceBetweenMarkers } from './docsMarkers';
 import { REPO_ROOT } from './paths';
 
-export const README_FILE = 'README.md';
+export const DOCS_FILE = 'docs/design-review.md';
 export const START_MARKER = '<!-- review-rules:start -->';
 export const END_MARKER = '<!-- review-rules:end -->';
 export const GENERATE_REVIEW_DOCS_COMMAND = 'npm run generate:review-docs';
@@ -31,24 +32,19 @@ export function renderReviewRules(rules: readonly Pick<ReviewRule, 'code' | 'sev
 }
 
 /**
- * `readme` with the text between the markers replaced by `section`.
+ * `page` with the text between the markers replaced by `section`.
  * Throws when the markers are missing, doubled or out of order (nothing is written then).
  */
-export function replaceReviewRulesSection(readme: string, section: string): string {
-  const start = readme.indexOf(START_MARKER);
-  const end = readme.indexOf(END_MARKER);
-  if (start < 0 || end < 0 || end < start || readme.indexOf(START_MARKER, start + 1) >= 0 || readme.indexOf(END_MARKER, end + 1) >= 0) {
-    throw new Error(`${README_FILE} needs exactly one ${START_MARKER} followed by one ${END_MARKER}, around the Design review rules section.`);
-  }
-  return `${readme.slice(0, start + START_MARKER.length)}\n${section}\n${readme.slice(end)}`;
+export function replaceReviewRulesSection(page: string, section: string): string {
+  return replaceBetweenMarkers(page, { start: START_MARKER, end: END_MARKER, file: DOCS_FILE, around: 'around the Design review rules section' }, section);
 }
 
-/** README.md as the generator would write it from the rules in the working tree. */
-export function generateReadme(root = REPO_ROOT, rules: readonly ReviewRule[] = REVIEW_RULES): string {
-  return replaceReviewRulesSection(readFileSync(path.join(root, README_FILE), 'utf8'), renderReviewRules(rules));
+/** docs/design-review.md as the generator would write it from the rules in the working tree. */
+export function generateReviewDocs(root = REPO_ROOT, rules: readonly ReviewRule[] = REVIEW_RULES): string {
+  return replaceReviewRulesSection(readFileSync(path.join(root, DOCS_FILE), 'utf8'), renderReviewRules(rules));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  writeFileSync(path.join(REPO_ROOT, README_FILE), generateReadme());
-  console.log(`wrote the Design review rules section of ${README_FILE} (${REVIEW_RULES.length} rules)`);
+  writeFileSync(path.join(REPO_ROOT, DOCS_FILE), generateReviewDocs());
+  console.log(`wrote the Design review rules section of ${DOCS_FILE} (${REVIEW_RULES.length} rules)`);
 }
