@@ -10,6 +10,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS, freePort, ROOT, startServer } from '../../bench/appServer';
+import playwrightConfig from '../../playwright.config';
 import { DOCS_SCREENS } from './screens';
 import { DOCS_SCREENSHOT_VIEWPORT, DOCS_SCREENSHOTS, type DocsScreenshot } from './screenshotFiles';
 
@@ -23,7 +24,8 @@ const names = (only.length > 0 ? only : Object.keys(DOCS_SCREENSHOTS)) as DocsSc
 
 const port = await freePort();
 const server = await startServer(port);
-const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+// The e2e tests' Chromium and flags (playwright.config.ts), so the screenshots show what the tests see.
+const browser = await chromium.launch(playwrightConfig.projects?.[0]?.use?.launchOptions ?? CHROMIUM_LAUNCH_OPTIONS);
 try {
   for (const name of names) {
     const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, viewport: DOCS_SCREENSHOT_VIEWPORT, reducedMotion: 'reduce' });
