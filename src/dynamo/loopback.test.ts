@@ -24,7 +24,7 @@ const HOSTS: readonly (readonly [host: string, loopback: boolean, note: string])
   ['::0:1', true, 'sources and the server list said no'],
   ['0000:0000:0000:0000:0000:0000:0000:0001', true, 'sources and the server list said no'],
   ['::ffff:127.0.0.1', true, 'sources and the server list said no'],
-  ['[::ffff:7f00:1]', true, 'sources, codegen and the proxy said no (URL.hostname writes a mapped address this way)'],
+  ['[::ffff:7f00:1]', true, 'sources and codegen said no (URL.hostname writes a mapped address this way)'],
   ['0:0:0:0:0:ffff:127.1.2.3', true, 'sources and the server list said no'],
   // Look-alikes and other machines.
   ['127.0.0.1.evil.com', false, ''],
