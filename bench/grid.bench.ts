@@ -25,6 +25,7 @@ import path from 'node:path';
 import { DynamoDB, type AttributeValue, type QueryCommandInput, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { backoff, unprocessedWrites } from '../src/dynamo';
 import { CHROMIUM_LAUNCH_OPTIONS, freePort, startServer } from './appServer';
 import { formatInt, median } from './benchUtils';
 
@@ -344,10 +345,10 @@ async function fillDynamoDBLocal(client: DynamoDB): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
-      let requests: WriteRequest[] | undefined = batches[next++];
-      while (requests && requests.length > 0) {
-        const output = await client.batchWriteItem({ RequestItems: { [DDB_LOCAL_TABLE]: requests } });
-        requests = output.UnprocessedItems?.[DDB_LOCAL_TABLE];
+      let requests: readonly WriteRequest[] = batches[next++] ?? [];
+      for (let attempt = 1; requests.length > 0; attempt++) {
+        if (attempt > 1) await backoff(attempt - 1);
+        requests = unprocessedWrites(await client.batchWriteItem({ RequestItems: { [DDB_LOCAL_TABLE]: [...requests] } }), DDB_LOCAL_TABLE);
       }
     }
   };

@@ -8,6 +8,7 @@ import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { basename, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/engine/persistence/node/atomicFile';
+import { isLoopbackUrl } from '../src/dynamo';
 import type { KeySchemaInfo } from '../src/expressions';
 import type { TransferCheckpoint } from '../src/transfer';
 
@@ -74,8 +75,6 @@ export function parseTransferArgs(argv: readonly string[], usage: string, extra:
   return { endpoint, table, format, values: parsed.values as Record<string, string | undefined>, positionals: parsed.positionals };
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
  * The SDK client. The SDK's own retries are off: the batch writer retries
  * throttling itself (and reports it). DynamoDB Local accepts any keys, so a
@@ -85,7 +84,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 export function createClient(endpoint: string | undefined, region: string | undefined): DynamoDB {
   const env = process.env;
   const hasCredentials = Boolean(env.AWS_ACCESS_KEY_ID || env.AWS_PROFILE || env.AWS_WEB_IDENTITY_TOKEN_FILE);
-  const local = endpoint !== undefined && LOOPBACK.has(new URL(endpoint).hostname);
+  const local = endpoint !== undefined && isLoopbackUrl(endpoint);
   return new DynamoDB({
     region: region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
     maxAttempts: 1,

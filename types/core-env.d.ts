@@ -68,3 +68,19 @@ interface AbortController {
   abort(reason?: unknown): void;
 }
 declare var AbortController: { prototype: AbortController; new (): AbortController };
+
+/** The WHATWG URL parser (the same in browsers and Node): the parts src/dynamo's loopback check reads. */
+interface URL {
+  readonly href: string;
+  readonly origin: string;
+  readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
+  readonly host: string;
+  readonly hostname: string;
+  readonly port: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
+}
+declare var URL: { prototype: URL; new (url: string, base?: string): URL };

@@ -1,5 +1,6 @@
 /** The workload's data and the steps every row shares: the items, the table, the BatchWriteItem load, percentiles. */
 import type { AttributeValue, WriteRequest } from '@aws-sdk/client-dynamodb';
+import { backoff, unprocessedWrites } from '../../src/dynamo';
 import type { DynamoDBDataSource } from '../../src/engine';
 import { createRandom } from '../benchUtils';
 import { BATCH, PARTITION } from './config';
@@ -65,12 +66,13 @@ export async function load(side: BenchSide, TableName: string, count: number, bu
       const from = next;
       const to = Math.min(count, next + BATCH);
       next = to;
-      let requests: WriteRequest[] = [];
-      for (let i = from; i < to; i++) requests.push({ PutRequest: { Item: itemOf(order[i] as number) } });
-      // DynamoDB Local may return UnprocessedItems; write them again.
-      while (requests.length > 0) {
-        const output = await side.db.batchWriteItem({ RequestItems: { [TableName]: requests } });
-        requests = output.UnprocessedItems?.[TableName] ?? [];
+      const batch: WriteRequest[] = [];
+      for (let i = from; i < to; i++) batch.push({ PutRequest: { Item: itemOf(order[i] as number) } });
+      // DynamoDB Local may return UnprocessedItems; write them again after src/dynamo's backoff.
+      let requests: readonly WriteRequest[] = batch;
+      for (let attempt = 1; requests.length > 0; attempt++) {
+        if (attempt > 1) await backoff(attempt - 1);
+        requests = unprocessedWrites(await side.db.batchWriteItem({ RequestItems: { [TableName]: [...requests] } }), TableName);
       }
       loaded += to - from;
     }

@@ -51,7 +51,7 @@ describe('emitCode refuses what it cannot write faithfully', () => {
 
   it('never writes credentials for AWS or an endpoint on another host: the SDK resolves them', () => {
     for (const target of CODE_TARGETS) {
-      for (const endpoint of [undefined, 'https://dynamodb.eu-west-1.amazonaws.com', 'http://dynamodb:8000', 'http://10.0.0.5:8000', 'http://127.0.0.1.example.com:8000']) {
+      for (const endpoint of [undefined, 'https://dynamodb.eu-west-1.amazonaws.com', 'http://dynamodb:8000', 'http://10.0.0.5:8000', 'http://127.0.0.1.example.com:8000', 'http://localhost.evil:8000']) {
         const program = code(query(), target, { shape: 'program', region: 'eu-west-1', ...(endpoint ? { endpoint } : {}) });
         expect(program).toContain('eu-west-1');
         if (endpoint) expect(program).toContain(endpoint);
@@ -63,7 +63,7 @@ describe('emitCode refuses what it cannot write faithfully', () => {
 });
 
 describe('a program for an endpoint on this machine', () => {
-  const LOOPBACK = ['http://localhost:8000', 'http://127.0.0.1:8000', 'http://127.3.2.1:9000', 'http://[::1]:8000', 'http://LOCALHOST:5173/dynamodb', 'http://keylab.localhost:8000'];
+  const LOOPBACK = ['http://localhost:8000', 'http://127.0.0.1:8000', 'http://127.3.2.1:9000', 'http://[::1]:8000', 'http://LOCALHOST:5173/dynamodb', 'http://keylab.localhost:8000', 'http://[::ffff:7f00:1]:8000', 'http://127.1:8000'];
 
   it.each(LOOPBACK)('signs with dummy keys, with a comment saying so (%s)', (endpoint) => {
     const programs = Object.fromEntries(CODE_TARGETS.map((target) => [target, code(query(), target, { shape: 'program', region: 'eu-west-1', endpoint })]));

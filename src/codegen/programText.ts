@@ -1,12 +1,13 @@
 import { printCodeValue, type CodeValue } from './codeTree';
 import type { CodegenRequest, EmitOptions } from './codegen.types';
 import { JS_SYNTAX, printJsString } from './jsSyntax';
-import { isLoopbackEndpoint, LOCAL_CREDENTIALS, localCredentialsComment } from './localEndpoint';
+import { isLoopbackUrl } from '../dynamo';
+import { LOCAL_CREDENTIALS, localCredentialsComment } from './localEndpoint';
 import { paramValue, type RequestParams } from './requestParams';
 
 /** True when a program talks to an endpoint on this machine and so carries {@link LOCAL_CREDENTIALS}. */
 export function usesLocalCredentials(options: EmitOptions): boolean {
-  return options.endpoint !== undefined && isLoopbackEndpoint(options.endpoint);
+  return options.endpoint !== undefined && isLoopbackUrl(options.endpoint);
 }
 
 /**

@@ -5,3 +5,7 @@
  * Node or SDK runtime; it imports only src/errors.
  */
 export * from './limits';
+export * from './retry';
+export * from './backoff';
+export * from './loopback';
+export * from './formatBytes';

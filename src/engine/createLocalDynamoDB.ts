@@ -21,7 +21,7 @@ import { listTables } from './operations/listTables';
 import { listTagsOfResource } from './operations/listTagsOfResource';
 import { planPutItem } from './operations/putItem';
 import { query } from './operations/query';
-import { itemTooLarge, MAX_ITEM_BYTES } from './operations/requestHelpers';
+import { itemTooLarge } from './operations/requestHelpers';
 import { scan } from './operations/scan';
 import { planTagResource } from './operations/tagResource';
 import { transactGetItems } from './operations/transactGetItems';
@@ -37,6 +37,7 @@ import { planUpdateTimeToLive } from './operations/updateTimeToLive';
 import { TtlSweeper, type SweepOptions } from './ttl/ttlSweep';
 import { copyItem } from './values/copyItem';
 import { readItem } from './values/readAttributeValue';
+import { MAX_ITEM_BYTES } from '../dynamo';
 
 /**
  * A write by DynamoDB's own service (the TTL sweep marks its deletions `by: 'ttl'`, on the

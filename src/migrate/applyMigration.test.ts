@@ -153,6 +153,22 @@ describe('applyMigration (property tests on the built-in engine)', () => {
     expect(result.checkpoint.done).toEqual([0]);
     expect(attributeValuesEqual((await tableItems(db))[0]?.sk ?? { S: '' }, { S: '0000000001#p1' })).toBe(true);
   });
+
+  it("retries what src/dynamo's policy retries: a 5xx answer the old list did not name, a 429, InternalFailure", async () => {
+    const { db, plan } = await setUp(PAIRS[0] as (typeof PAIRS)[number], [{ game: 'a', score: 1, id: 'p1' }]);
+    const answers: unknown[] = [
+      Object.assign(new Error('Bad gateway'), { name: 'Unknown', $metadata: { httpStatusCode: 502 } }),
+      Object.assign(new Error('Too many requests'), { name: 'TooManyRequestsException', $metadata: { httpStatusCode: 429 } }),
+      Object.assign(new Error('We encountered an internal error'), { name: 'InternalFailure', $metadata: { httpStatusCode: 500 } }),
+    ];
+    const flaky = {
+      ...db,
+      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (answers.length > 0 ? Promise.reject(answers.shift()) : db.transactWriteItems(input)),
+    } as typeof db;
+    const result = await applyMigration({ source: flaky, plan, planId: planIdOf(plan), sleep: noSleep });
+    expect(result.checkpoint.failed).toEqual([]);
+    expect(result.checkpoint.done).toEqual([0]);
+  });
 });
 
 describe('applyMigration when the server stops answering', () => {

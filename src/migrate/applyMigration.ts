@@ -1,4 +1,5 @@
 import type { AttributeValue, TransactGetItemsCommandInput, TransactWriteItemsCommandInput } from '@aws-sdk/client-dynamodb';
+import { backoffDelay, isRetryableCancellationReason, isRetryableError, sleepFor } from '../dynamo';
 import type { DynamoDBDataSource } from '../engine';
 import { attributeValuesEqual, type Item } from '../expressions';
 import { emptyCheckpoint, type MigrationCheckpoint, type SkipReason } from './checkpoint';
@@ -66,17 +67,6 @@ export interface ApplyResult {
   readonly progress: MigrationProgress;
 }
 
-const RETRYABLE_ERRORS = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'TransactionInProgressException',
-  'TransactionConflictException',
-  'InternalServerError',
-  'ServiceUnavailable',
-]);
-const RETRYABLE_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
-
 /** Errors saying no answer came back at all (the Keylab proxy's: the endpoint behind it is gone). */
 const CONNECTION_ERRORS = new Set(['ProxyConnectionRefused', 'ProxyUnreachable', 'ProxyTimeout', 'TimeoutError', 'RequestTimeout']);
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
@@ -105,8 +95,9 @@ const equalItems = (a: Item, b: Item) => attributeValuesEqual({ M: a as Record<s
 
 /**
  * Applies a plan's rewrites: each one TransactWriteItems (see
- * rewriteRequests), in parallel within `concurrency`, retrying throttling and
- * transaction conflicts with jittered exponential backoff.
+ * rewriteRequests), in parallel within `concurrency`, retrying throttling,
+ * server errors and transaction conflicts (src/dynamo's retry policy) with
+ * its full-jitter backoff.
  *
  * Never twice, never over someone else's write: every transaction is
  * conditional (the new key free, the old item unchanged), so running a done
@@ -122,7 +113,7 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
   const total = plan.rewrites.length;
   const concurrency = Math.max(1, options.concurrency ?? 16);
   const maxAttempts = options.maxAttempts ?? 10;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? sleepFor;
   const now = options.now ?? (() => Date.now());
   const random = options.random ?? Math.random;
   const reserveBlock = options.reserveBlock ?? Math.max(100, concurrency * 8);
@@ -200,8 +191,8 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
       try {
         return await call();
       } catch (error) {
-        if (attempt >= maxAttempts || !isRetryable(error)) throw error;
-        await sleep(backoff(attempt, random));
+        if (attempt >= maxAttempts || !isRetryableError(error)) throw error;
+        await sleep(backoffDelay(attempt, { random }));
       }
     }
   }
@@ -245,10 +236,10 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
         } else if (isConnectionLost(error)) {
           // Not this item's failure: the whole run pauses (see worker).
           throw error;
-        } else if (attempt >= maxAttempts || !(reasons ? reasons.some((code) => RETRYABLE_REASONS.has(code)) : isRetryable(error))) {
+        } else if (attempt >= maxAttempts || !(reasons ? reasons.some(isRetryableCancellationReason) : isRetryableError(error))) {
           return fail(index, errorText(error));
         }
-        await sleep(backoff(attempt, random));
+        await sleep(backoffDelay(attempt, { random }));
       }
     }
   }
@@ -269,9 +260,9 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
       } catch (error) {
         if (isConnectionLost(error)) throw error;
         const reasons = cancellationCodes(error);
-        const throttled = reasons ? reasons.some((code) => RETRYABLE_REASONS.has(code)) && !reasons.includes('ConditionalCheckFailed') : isRetryable(error);
+        const throttled = reasons ? reasons.some(isRetryableCancellationReason) && !reasons.includes('ConditionalCheckFailed') : isRetryableError(error);
         if (!throttled || attempt >= maxAttempts) break;
-        await sleep(backoff(attempt, random));
+        await sleep(backoffDelay(attempt, { random }));
       }
     }
     for (const index of indexes) {
@@ -334,15 +325,6 @@ function cancellationCodes(error: unknown): readonly string[] | undefined {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
   const reasons = (error as { CancellationReasons?: readonly { Code?: string }[] }).CancellationReasons;
   return (reasons ?? []).map((reason) => reason.Code ?? 'None');
-}
-
-function isRetryable(error: unknown): boolean {
-  return error instanceof Error && RETRYABLE_ERRORS.has(error.name);
-}
-
-/** Full-jitter exponential backoff: up to 25 ms × 2^attempt, at most 3 s. */
-function backoff(attempt: number, random: () => number): number {
-  return Math.round(random() * Math.min(3000, 25 * 2 ** attempt));
 }
 
 function errorText(error: unknown): string {

@@ -12,9 +12,10 @@
  * server's profile signer for named profiles.
  */
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
+import { isThrottlingError } from '../dynamo';
 import type { DynamoDBDataSource } from '../engine';
 import { mayHoldProtoMember, restoreProtoMembers } from './protoAttributes';
-import { endpointOf, isThrottling, MAX_ATTEMPTS, notDynamoDBAnswer, PROFILE_HEADER, PROFILE_PROXY_PATH, PROXY_PATH, routeOf, TARGET_HEADER, type RemoteHooks, type RemoteSettings } from './remoteEndpoints';
+import { endpointOf, MAX_ATTEMPTS, notDynamoDBAnswer, PROFILE_HEADER, PROFILE_PROXY_PATH, PROXY_PATH, routeOf, TARGET_HEADER, type RemoteHooks, type RemoteSettings } from './remoteEndpoints';
 
 export * from './remoteEndpoints';
 
@@ -59,7 +60,7 @@ export function createRemoteDynamoDB(settings: RemoteSettings, hooks: RemoteHook
         hooks.onSettled?.();
         return output;
       } catch (error) {
-        if (isThrottling(error) && attempt < MAX_ATTEMPTS) hooks.onRetry?.(attempt + 1);
+        if (isThrottlingError(error) && attempt < MAX_ATTEMPTS) hooks.onRetry?.(attempt + 1);
         else hooks.onSettled?.();
         throw error;
       }

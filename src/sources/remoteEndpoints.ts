@@ -4,6 +4,7 @@
  * plain words. Kept apart from remoteDynamoDB.ts so the SDK client loads only
  * when the user connects somewhere.
  */
+import { isLoopbackHost } from '../dynamo';
 import type { DynamoDBDataSource } from '../engine';
 import { keylabCodeOf, matches } from '../errors';
 
@@ -37,30 +38,11 @@ export interface RemoteHooks {
 /** Tries per request, throttling retries included (the SDK backs off between them). */
 export const MAX_ATTEMPTS = 4;
 
-const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException']);
-
-/** True for DynamoDB's throttling errors, which the SDK retries with backoff. */
-export function isThrottling(error: unknown): boolean {
-  return error instanceof Error && THROTTLING.has(error.name);
-}
-
 /** Where the app server's loopback proxy and profile signer listen, and the headers they read (src/server uses these too). */
 export const PROXY_PATH = '/proxy/dynamodb';
 export const PROFILE_PROXY_PATH = '/proxy/aws-profile';
 export const TARGET_HEADER = 'x-keylab-target';
 export const PROFILE_HEADER = 'x-keylab-profile';
-
-/**
- * True when a host name (as in `URL.hostname`, which has already normalised
- * IPv4 and IPv6 spellings) names this machine. codegen's isLoopbackEndpoint
- * answers the same for raw endpoint text without a URL class; neither layer
- * may import the other, and no layer both may import (keys, expressions,
- * errors) is a home for it.
- */
-export function isLoopbackHostname(hostname: string): boolean {
-  const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || bare === '::1';
-}
 
 /** The endpoint a connection talks to (before any proxying). */
 export function endpointOf(settings: RemoteSettings): string {
@@ -79,7 +61,7 @@ export function routeOf(settings: RemoteSettings): 'proxy' | 'signer' | 'direct'
   if (settings.kind === 'aws') return settings.profile ? 'signer' : 'direct';
   try {
     const url = new URL(endpointOf(settings));
-    return url.protocol === 'http:' || isLoopbackHostname(url.hostname) ? 'proxy' : 'direct';
+    return url.protocol === 'http:' || isLoopbackHost(url.hostname) ? 'proxy' : 'direct';
   } catch {
     return 'direct';
   }
@@ -115,7 +97,7 @@ export function notDynamoDBAnswer(endpoint: string, answer: AnswerHead): Error |
   let advice = 'check the endpoint URL';
   try {
     const url = new URL(endpoint);
-    if (isLoopbackHostname(url.hostname)) advice = 'check the port';
+    if (isLoopbackHost(url.hostname)) advice = 'check the port';
   } catch {
     // Not a URL: the generic advice stands.
   }

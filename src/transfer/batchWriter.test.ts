@@ -107,6 +107,25 @@ describe('writeBatches', () => {
     expect(fake.stored.get('a')?.n).toEqual({ N: '3' });
   });
 
+  it("retries what src/dynamo's policy retries (a 429, a 5xx answer, TransactionInProgress) and stops on a lost connection", async () => {
+    const answers: unknown[] = [
+      Object.assign(new Error('Too many requests'), { name: 'TooManyRequestsException', $metadata: { httpStatusCode: 429 } }),
+      Object.assign(new Error('Bad gateway'), { name: 'Unknown', $metadata: { httpStatusCode: 502 } }),
+      Object.assign(new Error('In progress'), { name: 'TransactionInProgressException', $metadata: { httpStatusCode: 400 } }),
+    ];
+    const fake = fakeTarget();
+    const flaky: BatchWriteTarget = { batchWriteItem: (input) => (answers.length > 0 ? Promise.reject(answers.shift()) : fake.target.batchWriteItem(input)) };
+    const report = await writeBatches([put(1), put(2)], { target: flaky, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
+    expect(report.fatal).toBeUndefined();
+    expect(report.written).toBe(2);
+    expect(report.retries).toBe(3);
+
+    const refused: BatchWriteTarget = { batchWriteItem: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' })) };
+    const stopped = await writeBatches([put(1)], { target: refused, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
+    expect(stopped.fatal).toMatchObject({ line: 1, reason: 'connect ECONNREFUSED 127.0.0.1:8000' });
+    expect(stopped.retries).toBe(0);
+  });
+
   it('stops on an error that every batch would get and says which lines were written', async () => {
     const fake = fakeTarget({ fatalAt: 2 });
     const report = await writeBatches(

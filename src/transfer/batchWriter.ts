@@ -1,4 +1,5 @@
 import type { BatchWriteItemCommandInput, BatchWriteItemCommandOutput, WriteRequest } from '@aws-sdk/client-dynamodb';
+import { backoff as backoffFor, isRetryableError, sleepFor, unprocessedWrites } from '../dynamo';
 import type { Item } from '../expressions';
 import { copyCheckpoint, emptyCheckpoint, isSettled, trackCheckpoint, type TransferCheckpoint, type TransferFailure } from './checkpoint';
 import { keyText, toWireJson } from './wireJson';
@@ -96,6 +97,7 @@ export interface BatchWriterOptions {
   readonly maxBytesInFlight?: number;
   /** Attempts per batch before its remaining items are reported as failed (default 12). */
   readonly maxAttempts?: number;
+  /** The backoff's first step and cap (src/dynamo's BACKOFF_DEFAULTS unless given). */
   readonly baseDelayMs?: number;
   readonly maxDelayMs?: number;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -119,27 +121,8 @@ export interface BatchWriterOptions {
 export const BATCH_SIZE = 25;
 export const MAX_BATCH_BYTES = 1024 * 1024;
 export const MAX_BYTES_IN_FLIGHT = 2 * 1024 * 1024;
-const THROTTLING_ERRORS = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable', 'ServiceUnavailableException']);
 /** Refusals of one request in the batch (DynamoDB refuses the whole batch): retried one by one to name the bad one. */
 const ITEM_ERRORS = new Set(['ValidationException', 'SerializationException', 'ItemCollectionSizeLimitExceededException']);
-
-/** Whether DynamoDB asked to slow down (retried under backoff). */
-export function isThrottlingError(error: unknown): boolean {
-  return THROTTLING_ERRORS.has(errorName(error));
-}
-
-export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-  });
-}
 
 /** An entry the reader refused (its line and why), passed through to the report. */
 export interface RejectedEntry {
@@ -158,10 +141,12 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
   const maxBatchBytes = options.maxBatchBytes ?? MAX_BATCH_BYTES;
   const maxBytesInFlight = options.maxBytesInFlight ?? MAX_BYTES_IN_FLIGHT;
   const maxAttempts = options.maxAttempts ?? 12;
-  const baseDelay = options.baseDelayMs ?? 25;
-  const maxDelay = options.maxDelayMs ?? 5000;
-  const sleep = options.sleep ?? defaultSleep;
-  const random = options.random ?? Math.random;
+  const backoffOptions = {
+    ...(options.baseDelayMs !== undefined ? { baseMs: options.baseDelayMs } : {}),
+    ...(options.maxDelayMs !== undefined ? { capMs: options.maxDelayMs } : {}),
+    sleep: options.sleep ?? sleepFor,
+    ...(options.random ? { random: options.random } : {}),
+  };
   const now = options.now ?? (() => Date.now());
   const { signal, target, tableName } = options;
   const started = now();
@@ -214,7 +199,7 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
   };
   const saveCheckpoint = () => options.onCheckpoint?.(tracker.sync());
 
-  const backoff = (attempt: number) => sleep(Math.floor(random() * Math.min(maxDelay, baseDelay * 2 ** attempt)), signal);
+  const backoff = (attempt: number) => backoffFor(attempt, backoffOptions, signal);
 
   /** Sends `batch` until every request is written, refused, or out of attempts. */
   async function send(batch: WriteEntry[]): Promise<void> {
@@ -233,7 +218,7 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
       } catch (error) {
         if (signal?.aborted) return;
         const name = errorName(error);
-        if (THROTTLING_ERRORS.has(name)) {
+        if (isRetryableError(error)) {
           retries++;
           throttled = true;
           continue;
@@ -251,7 +236,7 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
         fatal = { line: pending[0]?.line ?? 0, reason: errorMessage(error), code: name };
         return;
       }
-      const unprocessed = output.UnprocessedItems?.[tableName] ?? [];
+      const unprocessed = unprocessedWrites(output, tableName);
       const again: WriteEntry[] = [];
       if (unprocessed.length > 0) {
         // UnprocessedItems are parsed from the reply, not the objects sent: match them by key (a batch holds each key once).

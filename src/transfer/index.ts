@@ -7,8 +7,6 @@
  */
 export {
   BATCH_SIZE,
-  defaultSleep,
-  isThrottlingError,
   writeBatches,
   type BatchWriteTarget,
   type BatchWriterOptions,

@@ -8,6 +8,7 @@ import { describeJsonType, elementPath, errorAt, isPlainObject, memberPath } fro
 import { readDecisions, readRevision, readSignOffs } from './reviewRecordReader';
 import { readTableShape } from './tableReader';
 import { readWorkbenchSource, WORKBENCH_SOURCE_KEY } from './workbenchSourceReader';
+import { formatBytes } from '../../dynamo';
 
 /**
  * Reads a Keylab design document (`"format": "keylab.design/1"`): every field
@@ -52,7 +53,7 @@ export function parseDesignDocument(input: string | unknown, options: ParseDesig
   if (typeof input === 'string') {
     // Characters ≤ bytes ≤ 3 × characters: only a long text needs encoding (natively: this is the hot path of a big file).
     const bytes = input.length > MAX_DESIGN_BYTES ? input.length : input.length > MAX_DESIGN_BYTES / 3 ? new TextEncoder().encode(input).length : input.length;
-    if (bytes > MAX_DESIGN_BYTES) return refuse('', `${file}the document is ${formatMegabytes(bytes)}; a design file is at most 20 MB: split it, or keep fewer sample rows.`);
+    if (bytes > MAX_DESIGN_BYTES) return refuse('', `${file}the document is ${formatBytes(bytes)}; a design file is at most 20 MB: split it, or keep fewer sample rows.`);
     try {
       value = JSON.parse(input);
     } catch (error) {
@@ -176,6 +177,3 @@ function refuse(path: string, message: string): DesignReadResult {
   return { ok: false, errors: [errorAt(path, message)] };
 }
 
-function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

@@ -5,11 +5,12 @@ import { buildItemCollection, listPartitions, type PartitionSummary } from '../i
 import { judgeCollectionOrder, type CollectionIntendedOrder } from '../intendedPlaces';
 import type { ReviewBlock, ReviewLine, ReviewSection } from './reviewDocument.types';
 import { code, groupDigits, keyAttributesLine, MAX_LISTED_ROWS, moreRows, strong, text } from './reviewLines';
+import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../../dynamo';
 
 /** The document's sections about the design itself: its tables and indexes, its entities' key templates, one item collection. */
 
 /** DynamoDB's key size limits: a partition key value up to 2,048 bytes, a sort key value up to 1,024. */
-const KEY_LIMIT_BYTES = { partition: 2048, sort: 1024 } as const;
+const KEY_LIMIT_BYTES = { partition: MAX_PARTITION_KEY_BYTES, sort: MAX_SORT_KEY_BYTES } as const;
 
 export function tablesSection(design: Design): ReviewSection {
   const blocks: ReviewBlock[] = [];

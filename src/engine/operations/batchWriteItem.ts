@@ -7,7 +7,8 @@ import type { TableStore } from '../storage/tableStore';
 import { readItem } from '../values/readAttributeValue';
 import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge } from './capacity';
 import { requireTable, type EngineContext, type WritePlan } from './context';
-import { itemTooLarge, MAX_ITEM_BYTES } from './requestHelpers';
+import { itemTooLarge } from './requestHelpers';
+import { MAX_ITEM_BYTES } from '../../dynamo';
 
 /** At most 25 put or delete requests per call, over all tables. */
 export const MAX_BATCH_WRITE_REQUESTS = 25;

@@ -12,8 +12,8 @@ import {
   checkReturnValuesOnConditionCheckFailure,
   conditionalCheckFailed,
   itemTooLarge,
-  MAX_ITEM_BYTES,
 } from './requestHelpers';
+import { MAX_ITEM_BYTES } from '../../dynamo';
 
 /** PutItem: validate, check the condition against the current item, plan the write. */
 export function planPutItem(context: EngineContext, input: PutItemCommandInput): WritePlan<PutItemCommandOutput> {

@@ -2,9 +2,6 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, validationError, type Item, type PreparedCondition, type PreparedOperand, type PreparedUpdate } from '../../expressions';
 import { copyItem } from '../values/copyItem';
 
-/** DynamoDB's maximum item size: 400 KB. */
-export const MAX_ITEM_BYTES = 409_600;
-
 const RETURN_VALUES = ['ALL_NEW', 'UPDATED_OLD', 'ALL_OLD', 'NONE', 'UPDATED_NEW'];
 
 /**

@@ -10,10 +10,11 @@ import { readItem } from '../values/readAttributeValue';
 import { chargeWrite, readUnits } from './capacity';
 import type { EngineContext, WritePlan } from './context';
 import { requireTable } from './context';
-import { expressionParameters, itemTooLarge, MAX_ITEM_BYTES } from './requestHelpers';
+import { expressionParameters, itemTooLarge } from './requestHelpers';
 import { requestIdentity } from './transactionTokens';
 import { checkTransactItems, MAX_TRANSACTION_BYTES, NO_REASON, rejectRepeatedItems, TransactionCanceledError, TransactionCharges } from './transactions';
 import { rejectKeyUpdates, updatedItem } from './updateItem';
+import { MAX_ITEM_BYTES } from '../../dynamo';
 
 /**
  * TransactWriteItems: up to 100 Put, Update, Delete and ConditionCheck

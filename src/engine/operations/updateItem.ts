@@ -12,9 +12,9 @@ import {
   checkReturnValues,
   checkReturnValuesOnConditionCheckFailure,
   conditionalCheckFailed,
-  MAX_ITEM_BYTES,
   updatedPaths,
 } from './requestHelpers';
+import { MAX_ITEM_BYTES } from '../../dynamo';
 
 /**
  * UpdateItem: creates the item when it does not exist (from its key), applies

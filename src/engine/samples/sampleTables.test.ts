@@ -152,4 +152,26 @@ describe('sample tables', () => {
       expect(await ensureSampleTables(engine, { firstRun: true })).toEqual(['AuditLog']);
     });
   });
+  it('resends what an endpoint left unprocessed (or throttled) after a growing, jittered backoff, losing nothing', async () => {
+    const engine = createEngine();
+    const waits: number[] = [];
+    let calls = 0;
+    const flaky: typeof engine = Object.assign(Object.create(engine) as typeof engine, {
+      batchWriteItem: async (input: Parameters<typeof engine.batchWriteItem>[0]) => {
+        calls++;
+        if (calls === 1) throw Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } });
+        if (calls > 3) return engine.batchWriteItem(input);
+        // Calls 2 and 3: write all but the last request (none when it is alone), and hand it back unprocessed.
+        const [table, requests] = Object.entries(input.RequestItems ?? {})[0] ?? ['', []];
+        if (requests.length > 1) await engine.batchWriteItem({ RequestItems: { [table]: requests.slice(0, -1) } });
+        return { UnprocessedItems: { [table]: requests.slice(-1) }, $metadata: {} };
+      },
+    });
+    expect(await createSampleTables(flaky, ['Leaderboard'], { random: () => 0.5, sleep: async (ms) => void waits.push(ms) })).toEqual(['Leaderboard']);
+    expect(waits).toEqual([25, 50, 100]);
+    const direct = createEngine();
+    await createSampleTables(direct, ['Leaderboard']);
+    const count = async (source: typeof engine) => (await source.scan({ TableName: LEADERBOARD_TABLE })).Count;
+    expect(await count(engine)).toBe(await count(direct));
+  });
 });

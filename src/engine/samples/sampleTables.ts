@@ -1,4 +1,5 @@
 import type { CreateTableCommandInput, WriteRequest } from '@aws-sdk/client-dynamodb';
+import { backoff, isRetryableError, unprocessedWrites, type BackoffOptions } from '../../dynamo';
 import type { Item } from '../../expressions';
 import type { DynamoDBDataSource } from '../localDynamoDB.types';
 import { AUDIT_LOG_TABLE, AUDIT_LOG_TABLE_INPUT, auditLogItems } from './auditLogSample';
@@ -21,24 +22,27 @@ export const SAMPLE_TABLE_NAMES: readonly string[] = [LEADERBOARD_TABLE, AUDIT_L
 
 /** BatchWriteItem's limit. */
 const BATCH_SIZE = 25;
+/** Tries per batch (throttled, or items left unprocessed) before the load fails saying so. */
+const MAX_ATTEMPTS = 12;
 
 /**
  * Creates the sample tables `Leaderboard` and `AuditLog` with their items.
  * Only data-source methods are used (CreateTable, BatchWriteItem), so the
  * same samples seed the built-in engine or DynamoDB Local. Rejects like
  * CreateTable does if a table exists (ResourceInUseException); `only`
- * limits it to some of the tables.
+ * limits it to some of the tables. Items a real endpoint leaves unprocessed
+ * (or a throttled batch) are sent again under src/dynamo's backoff.
  *
  * @example
  * await createSampleTables(engine); // ["Leaderboard", "AuditLog"]
  */
-export async function createSampleTables(source: DynamoDBDataSource, only: readonly string[] = SAMPLE_TABLE_NAMES): Promise<string[]> {
+export async function createSampleTables(source: DynamoDBDataSource, only: readonly string[] = SAMPLE_TABLE_NAMES, backoffOptions: BackoffOptions = {}): Promise<string[]> {
   const created: string[] = [];
   for (const sample of SAMPLE_TABLES) {
     const name = sample.input.TableName as string;
     if (!only.includes(name)) continue;
     await source.createTable(sample.input);
-    await writeAll(source, name, sample.items());
+    await writeAll(source, name, sample.items(), backoffOptions);
     created.push(name);
   }
   return created;
@@ -88,13 +92,18 @@ async function listAllTables(source: DynamoDBDataSource): Promise<string[]> {
   return names;
 }
 
-/** Writes items in batches of 25, resending what a real endpoint left unprocessed. */
-async function writeAll(source: DynamoDBDataSource, tableName: string, items: readonly Item[]): Promise<void> {
+/** Writes items in batches of 25, resending (after a backoff) what a real endpoint left unprocessed or throttled. */
+async function writeAll(source: DynamoDBDataSource, tableName: string, items: readonly Item[], backoffOptions: BackoffOptions): Promise<void> {
   for (let start = 0; start < items.length; start += BATCH_SIZE) {
-    let requests: WriteRequest[] = items.slice(start, start + BATCH_SIZE).map((Item) => ({ PutRequest: { Item } }));
-    while (requests.length > 0) {
-      const { UnprocessedItems } = await source.batchWriteItem({ RequestItems: { [tableName]: requests } });
-      requests = UnprocessedItems?.[tableName] ?? [];
+    let requests: readonly WriteRequest[] = items.slice(start, start + BATCH_SIZE).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 1; requests.length > 0; attempt++) {
+      if (attempt > MAX_ATTEMPTS) throw new Error(`${requests.length} sample items of ${tableName} were still unprocessed after ${MAX_ATTEMPTS} attempts (DynamoDB kept throttling): delete the table and load the samples again later.`);
+      if (attempt > 1) await backoff(attempt - 1, backoffOptions);
+      try {
+        requests = unprocessedWrites(await source.batchWriteItem({ RequestItems: { [tableName]: [...requests] } }), tableName);
+      } catch (error) {
+        if (!isRetryableError(error)) throw error;
+      }
     }
   }
 }

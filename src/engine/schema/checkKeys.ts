@@ -13,6 +13,7 @@ import {
 import { utf8ByteLength, type KeyAttributeValue, type KeyType } from '../../keys';
 import { canonicalKey } from '../storage/partitionKey';
 import type { IndexDefinition, TableDefinition } from './tableDefinition';
+import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../../dynamo';
 
 /**
  * Key rules for items and Key parameters, with real DynamoDB's messages.
@@ -23,10 +24,6 @@ import type { IndexDefinition, TableDefinition } from './tableDefinition';
 
 const INVALID = 'One or more parameter values were invalid: ';
 const NOT_VALID = 'One or more parameter values are not valid. ';
-/** DynamoDB's limit on a partition-key value, in bytes (UTF-8 for S, raw for B; an N is always within it). */
-export const MAX_PARTITION_KEY_BYTES = 2048;
-/** DynamoDB's limit on a sort-key value, in bytes. */
-export const MAX_SORT_KEY_BYTES = 1024;
 
 /**
  * Checks the table-key attributes of an item being written (PutItem,

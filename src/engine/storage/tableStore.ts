@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { attributeValueSize, getOwnAttribute, itemSize, keyAttributeNamesOf, partitionAttributesOf, sortAttributesOf, type Item, type KeySchemaInfo } from '../../expressions';
 import { compareKeys, utf8ByteLength, type KeyAttributeValue, type KeyType } from '../../keys';
-import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../schema/checkKeys';
+import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../../dynamo';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
 import { indexKeyValuesOf, sortShapeOf, type IndexKeyValues, type StoredSortKey } from './compositeKey';

@@ -1,4 +1,5 @@
 import { MIGRATION_PROGRAM, programHeader } from './migrationProgram';
+import { nodeRetryText } from './retryProgramText';
 
 /**
  * The migration as a Node (AWS SDK v3) program:
@@ -37,7 +38,8 @@ const save = () => {
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const backoff = (attempt) => Math.round(Math.random() * Math.min(RULES.backoffMaxMs, RULES.backoffBaseMs * 2 ** attempt));
+${nodeRetryText()}
+const backoff = (attempt) => backoffDelay(attempt);
 const text = (value) => (value.S ?? value.N ?? (value.B ? Buffer.from(value.B).toString('base64') : JSON.stringify(value)));
 const describeKey = (key) => Object.keys(key).map((name) => name + ' = ' + JSON.stringify(text(key[name]))).join(', ');
 const canonical = (value) => {
@@ -53,7 +55,7 @@ async function withRetries(call) {
     try {
       return await call();
     } catch (error) {
-      if (attempt >= RULES.maxAttempts || !RULES.retryableErrors.includes(error.name)) throw error;
+      if (attempt >= RULES.maxAttempts || !retryReason(error)) throw error;
       await sleep(backoff(attempt));
     }
   }
@@ -98,7 +100,7 @@ async function migrateOne(index) {
         const state = await settle(rewrite);
         if (state !== 'pending') return record(index, state);
         if (attempt >= RULES.maxAttempts) throw new Error('its transaction was refused and the item still looks pending; rerun to retry it');
-      } else if (attempt >= RULES.maxAttempts || !(reasons ? reasons.some((code) => RULES.retryableReasons.includes(code)) : RULES.retryableErrors.includes(error.name))) {
+      } else if (attempt >= RULES.maxAttempts || !(reasons ? reasons.some((code) => RETRY_RULES.retryableCancellationReasons.includes(code)) : retryReason(error))) {
         throw error;
       }
       await sleep(backoff(attempt));

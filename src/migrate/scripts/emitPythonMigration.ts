@@ -1,5 +1,6 @@
 import { toPythonLiteral } from './pythonLiteral';
 import { MIGRATION_PROGRAM, programHeader } from './migrationProgram';
+import { pythonRetryText } from './retryProgramText';
 
 /**
  * The migration as a Python (boto3) script, the same loop as the Node
@@ -59,8 +60,11 @@ def save():
     os.replace(args.checkpoint + ".tmp", args.checkpoint)
 
 
+${pythonRetryText()}
+
+
 def backoff(attempt):
-    return random.random() * min(RULES["backoffMaxMs"], RULES["backoffBaseMs"] * 2 ** attempt) / 1000
+    return backoff_delay(attempt) / 1000
 
 
 def text(value):
@@ -95,13 +99,17 @@ def error_code(error):
     return error.response.get("Error", {}).get("Code", "") if isinstance(error, ClientError) else type(error).__name__
 
 
+def retryable(error):
+    return retry_reason(error_code(error), error.response.get("ResponseMetadata", {}).get("HTTPStatusCode")) is not None
+
+
 def with_retries(call):
     attempt = 1
     while True:
         try:
             return call()
         except ClientError as error:
-            if attempt >= RULES["maxAttempts"] or error_code(error) not in RULES["retryableErrors"]:
+            if attempt >= RULES["maxAttempts"] or not retryable(error):
                 raise
             time.sleep(backoff(attempt))
             attempt += 1
@@ -158,7 +166,7 @@ def migrate_one(index):
                     return record(index, state)
                 if attempt >= RULES["maxAttempts"]:
                     raise RuntimeError("its transaction was refused and the item still looks pending; rerun to retry it")
-            elif attempt >= RULES["maxAttempts"] or not (any(r in RULES["retryableReasons"] for r in reasons) if reasons is not None else code in RULES["retryableErrors"]):
+            elif attempt >= RULES["maxAttempts"] or not (any(r in RETRY_RULES["retryableCancellationReasons"] for r in reasons) if reasons is not None else retryable(error)):
                 raise
             time.sleep(backoff(attempt))
             attempt += 1

@@ -2,7 +2,8 @@ import { CHECKPOINT_FORMAT } from '../checkpoint';
 
 /**
  * The one description both exported programs are generated from: the
- * checkpoint format, the retry and settle rules and the messages, as data.
+ * checkpoint format, the settle rules and the messages, as data (which errors are retried,
+ * and the backoff, come from src/dynamo through retryProgramText.ts).
  * The Node and Python texts (emitNodeMigration, emitPythonMigration) only
  * loop over the plan file's rewrites, send each one's TransactWriteItems as
  * stored, and apply these rules, so the app, the command and both programs
@@ -15,10 +16,6 @@ export const MIGRATION_PROGRAM = {
   chunk: 200,
   concurrency: 16,
   maxAttempts: 10,
-  backoffBaseMs: 25,
-  backoffMaxMs: 3000,
-  retryableErrors: ['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TransactionInProgressException', 'TransactionConflictException', 'InternalServerError', 'ServiceUnavailable'],
-  retryableReasons: ['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded'],
   skipMessages: {
     changed: 'changed by someone else since the plan read it: skipped, not overwritten',
     deleted: 'deleted by someone else since the plan read it: skipped',

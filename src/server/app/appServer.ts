@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { canonicalHost } from '../../dynamo';
 import { applySecurityHeaders, sendText, type Route } from '../http';
 import { staticFilesRoute } from './staticFiles';
 
@@ -38,10 +39,13 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
+/** Hosts that `localhost` reaches: every interface, and this machine's usual addresses (any spelling, see src/dynamo's canonicalHost). */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '[::]']);
+const LOCALHOST_ADDRESSES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function displayUrl(host: string, port: number): string {
-  if (LOCAL_HOSTS.has(host)) return `http://localhost:${port}/`;
+  const canonical = canonicalHost(host);
+  if (canonical !== undefined && (WILDCARD_HOSTS.has(canonical) || LOCALHOST_ADDRESSES.has(canonical))) return `http://localhost:${port}/`;
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
 }
 

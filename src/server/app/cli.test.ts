@@ -63,6 +63,11 @@ describe('displayUrl', () => {
   it('shows localhost for loopback and wildcard binds', () => {
     expect(displayUrl('127.0.0.1', 5173)).toBe('http://localhost:5173/');
     expect(displayUrl('0.0.0.0', 5173)).toBe('http://localhost:5173/');
+    for (const host of ['::1', '[::1]', '0:0:0:0:0:0:0:1', '::', 'LOCALHOST']) expect(displayUrl(host, 5173), host).toBe('http://localhost:5173/');
+  });
+
+  it('shows another loopback address as it is (localhost would not reach a server bound to it)', () => {
+    expect(displayUrl('127.0.0.2', 5173)).toBe('http://127.0.0.2:5173/');
   });
 
   it('shows other hosts as they are', () => {

@@ -163,8 +163,13 @@ describe('loopback proxy: where it forwards', () => {
   });
 
   it('classifies addresses', () => {
-    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address), address).toBe(true);
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:7f00:1', '[::ffff:7f08:90a]']) expect(isLoopbackAddress(address), address).toBe(true);
     for (const address of ['10.0.0.1', '169.254.169.254', '::', '::2', '::ffff:10.0.0.1', '0.0.0.0', 'localhost', 'fe80::1']) expect(isLoopbackAddress(address), address).toBe(false);
+  });
+
+  it('forwards to an IPv4-mapped loopback target however it is spelled (the URL parser writes it in hex)', async () => {
+    for (const target of ['http://[::ffff:127.0.0.1]:8000', 'http://[::ffff:7f00:1]:8000', 'http://[0:0:0:0:0:0:0:1]:8000']) expect((await resolveProxyTarget(target, { resolve })).ok, target).toBe(true);
+    for (const target of ['http://[::ffff:10.0.0.1]:8000', 'http://[::]:8000']) expect((await resolveProxyTarget(target, { resolve })).ok, target).toBe(false);
   });
 
   it('checks every address a name resolves to', async () => {

@@ -28,6 +28,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isLoopbackHost } from '../../dynamo';
 import type { ProxyErrorCode } from '../../errors';
 import { PROXY_PATH, TARGET_HEADER } from '../../sources/remoteEndpoints';
 import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendRefusal as sendRefusalAs, UsageError, type ErrorAnswer, type Route } from '../http';
@@ -83,10 +84,6 @@ export interface TargetRefusal extends Refusal {
 
 export type ResolvedTarget = { ok: true; url: URL; address: ResolvedAddress } | { ok: false; refusal: TargetRefusal };
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
 /**
  * Addresses no allowed endpoint may resolve to, whatever its name: nowhere
  * (0.0.0.0/8, ::), link-local (169.254.0.0/16 holds the cloud metadata
@@ -116,9 +113,13 @@ function inList(list: BlockList, address: string): boolean {
   return false;
 }
 
-/** True for 127.0.0.0/8, ::1 and IPv4-mapped 127.x addresses (`::ffff:127.0.0.1`). */
+/**
+ * True for an IP address (not a name) on this machine: 127.0.0.0/8, ::1 in any spelling and
+ * IPv4-mapped 127.x addresses (`::ffff:127.0.0.1`). Which addresses those are is src/dynamo's
+ * isLoopbackHost; only the "is it an address" part (net.isIP) is Node's.
+ */
 export function isLoopbackAddress(address: string): boolean {
-  return inList(LOOPBACK, address);
+  return isIP(address.replace(/^\[|\]$/g, '')) !== 0 && isLoopbackHost(address);
 }
 
 /** True for an IP address an allowed endpoint may resolve to (see NEVER_FORWARDED). */

@@ -115,9 +115,10 @@ describe('loadDesignIntoTable (real built-in engine)', () => {
         return engine.putItem(input);
       },
     };
-    const report = await loadDesignIntoTable(throttling, SHOP_DESIGN, { sleep: async (ms) => void waits.push(ms) });
+    const report = await loadDesignIntoTable(throttling, SHOP_DESIGN, { sleep: async (ms) => void waits.push(ms), random: () => 0.5 });
     expect(report.written).toHaveLength(shopItems);
-    expect(waits).toEqual([100, 200]);
+    // src/dynamo's full-jitter backoff: random · min(5000, 25 · 2^attempt).
+    expect(waits).toEqual([25, 50]);
   });
 
   it('describes the plan for the confirmation', () => {

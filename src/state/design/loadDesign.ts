@@ -1,7 +1,7 @@
 import type { AttributeValue, TableDescription } from '@aws-sdk/client-dynamodb';
 import { buildSampleItem, jsonItemToItem, toCreateTableInput, type Design, type JsonItem, type TableDesign } from '../../design';
 import type { DynamoDBDataSource } from '../../engine';
-import { isThrottling } from '../../sources/remoteEndpoints';
+import { backoffDelay, isRetryableError, sleepFor } from '../../dynamo';
 import { tableSchemaDifferences } from './tableSchemaDifferences';
 
 /**
@@ -55,13 +55,21 @@ export interface LoadDesignOptions {
   readonly onProgress?: (progress: LoadProgress) => void;
   /** Waits between retries and ACTIVE polls (tests pass a fast one). Default: setTimeout. */
   readonly sleep?: (milliseconds: number) => Promise<void>;
+  /** 0 ≤ random() < 1, for the backoff's jitter (default Math.random). */
+  readonly random?: () => number;
   /** How long to wait for a new table to become ACTIVE. Default 5 minutes (AWS can take a while with GSIs). */
   readonly activeTimeoutMs?: number;
 }
 
-/** Throttled writes are retried this many times, backing off 100 ms, 200 ms, 400 ms… */
+/** Throttled (or 5xx) calls are retried this many times, under src/dynamo's full-jitter backoff. */
 const THROTTLE_RETRIES = 6;
 const ACTIVE_POLL_MS = 500;
+
+/** How this run waits: its sleep, and the random source of the retries' jitter. */
+interface Pace {
+  readonly sleep: (milliseconds: number) => Promise<void>;
+  readonly random?: () => number;
+}
 
 /**
  * Creates each design table in `source` (or checks the existing one has the
@@ -75,7 +83,8 @@ const ACTIVE_POLL_MS = 500;
  * report.alreadyExisted.length // 8 on the second
  */
 export async function loadDesignIntoTable(source: DynamoDBDataSource, design: Design, options: LoadDesignOptions = {}): Promise<LoadReport> {
-  const sleep = options.sleep ?? ((milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds)));
+  const sleep = options.sleep ?? sleepFor;
+  const pace: Pace = { sleep, ...(options.random ? { random: options.random } : {}) };
   const chosen = design.tables.filter((table) => !options.tables || options.tables.includes(table.name));
   const total = chosen.reduce((sum, table) => sum + table.entities.reduce((count, entity) => count + entity.samples.length, 0), 0);
   const report = { tables: [] as LoadedTable[], written: [] as LoadedItemRef[], alreadyExisted: [] as LoadedItemRef[], failed: [] as (LoadedItemRef & { message: string })[], unencodable: [] as LoadReport['unencodable'][number][] };
@@ -84,7 +93,7 @@ export async function loadDesignIntoTable(source: DynamoDBDataSource, design: De
 
   for (const table of chosen) {
     progress(`Creating table ${table.name}…`);
-    const ready = await ensureTable(source, table, sleep, options.activeTimeoutMs ?? 300_000);
+    const ready = await ensureTable(source, table, pace, options.activeTimeoutMs ?? 300_000);
     report.tables.push(ready);
     const samples = table.entities.flatMap((entity) => entity.samples.map((sample) => ({ entity, sample })));
     if (ready.outcome === 'skipped') {
@@ -101,7 +110,7 @@ export async function loadDesignIntoTable(source: DynamoDBDataSource, design: De
         report.unencodable.push({ table: table.name, entity: entity.name, sampleId: sample.id, problems });
       } else {
         const ref: LoadedItemRef = { table: table.name, entity: entity.name, sampleId: sample.id, key: keyText(table, built.item) };
-        const outcome = await putIfAbsent(source, table.name, partitionKey, jsonItemToItem(built.item), sleep);
+        const outcome = await putIfAbsent(source, table.name, partitionKey, jsonItemToItem(built.item), pace);
         if (outcome === 'written') report.written.push(ref);
         else if (outcome === 'existed') report.alreadyExisted.push(ref);
         else report.failed.push({ ...ref, message: outcome.message });
@@ -124,11 +133,11 @@ function keyText(table: TableDesign, item: JsonItem): string {
     .join(', ');
 }
 
-async function ensureTable(source: DynamoDBDataSource, table: TableDesign, sleep: (ms: number) => Promise<void>, activeTimeoutMs: number): Promise<LoadedTable> {
+async function ensureTable(source: DynamoDBDataSource, table: TableDesign, pace: Pace, activeTimeoutMs: number): Promise<LoadedTable> {
   const input = toCreateTableInput(table);
   let outcome: 'created' | 'existing' = 'created';
   try {
-    await withThrottleRetries(() => source.createTable(input), sleep);
+    await withThrottleRetries(() => source.createTable(input), pace);
   } catch (error) {
     if (nameOf(error) !== 'ResourceInUseException') return { name: table.name, outcome: 'skipped', reason: `CreateTable failed: ${describeError(error)}` };
     outcome = 'existing';
@@ -138,7 +147,7 @@ async function ensureTable(source: DynamoDBDataSource, table: TableDesign, sleep
   for (;;) {
     let description: TableDescription | undefined;
     try {
-      description = (await withThrottleRetries(() => source.describeTable({ TableName: table.name }), sleep)).Table;
+      description = (await withThrottleRetries(() => source.describeTable({ TableName: table.name }), pace)).Table;
     } catch (error) {
       return { name: table.name, outcome: 'skipped', reason: `DescribeTable failed: ${describeError(error)}` };
     }
@@ -151,7 +160,7 @@ async function ensureTable(source: DynamoDBDataSource, table: TableDesign, sleep
     if (description.TableStatus === 'ACTIVE' && indexesActive) return { name: table.name, outcome };
     if (description.TableStatus === 'DELETING') return { name: table.name, outcome: 'skipped', reason: `Table ${table.name} is being deleted; load again once it is gone.` };
     if (Date.now() - started > activeTimeoutMs) return { name: table.name, outcome: 'skipped', reason: `Table ${table.name} did not become ACTIVE within ${Math.round(activeTimeoutMs / 1000)} s; load again to write its items.` };
-    await sleep(ACTIVE_POLL_MS);
+    await pace.sleep(ACTIVE_POLL_MS);
   }
 }
 
@@ -160,12 +169,12 @@ async function putIfAbsent(
   tableName: string,
   partitionKey: string,
   item: Record<string, AttributeValue>,
-  sleep: (ms: number) => Promise<void>,
+  pace: Pace,
 ): Promise<'written' | 'existed' | { readonly message: string }> {
   try {
     await withThrottleRetries(
       () => source.putItem({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': partitionKey } }),
-      sleep,
+      pace,
     );
     return 'written';
   } catch (error) {
@@ -174,13 +183,13 @@ async function putIfAbsent(
   }
 }
 
-async function withThrottleRetries<T>(send: () => Promise<T>, sleep: (ms: number) => Promise<void>): Promise<T> {
+async function withThrottleRetries<T>(send: () => Promise<T>, pace: Pace): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await send();
     } catch (error) {
-      if (!isThrottling(error) || attempt >= THROTTLE_RETRIES) throw error;
-      await sleep(100 * 2 ** attempt);
+      if (!isRetryableError(error) || attempt >= THROTTLE_RETRIES) throw error;
+      await pace.sleep(backoffDelay(attempt + 1, pace));
     }
   }
 }

@@ -24,6 +24,7 @@ import { KeyDesignScope, useAppStores } from '../stores';
 import { EntitySamples, KeyTemplateGroup, TemplateOrderGroup } from './KeyTemplateEditor';
 import { entityDisclosureKey, useEntityOpen } from './entityDisclosure';
 import { jumpTargetId } from './jumpTargets';
+import { MAX_ITEM_BYTES } from '../../dynamo';
 
 const ATTRIBUTE_TYPES: readonly AttributeTypeName[] = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'];
 
@@ -303,7 +304,6 @@ function OtherAttributes({ table, entity, update }: { table: TableDesign; entity
 }
 
 /** DynamoDB's item size limit: 400 KB. */
-const MAX_ITEM_BYTES = 400 * 1024;
 
 function Expectations({ table, entity, update }: { table: TableDesign; entity: EntityDesign; update: Update }) {
   const { itemCount, itemSizeBytes } = entity.expectations;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ImportPhase } from './importDesignInWorker';
+import { formatBytes } from '../../dynamo';
 
 const PHASES: readonly ImportPhase[] = ['reading', 'inferring', 'saving'];
 const PHASE_TEXT: Record<ImportPhase, string> = {
@@ -24,12 +25,11 @@ export function ImportProgress({ fileName, bytes, phase, onCancel }: ImportProgr
     const timer = setInterval(() => setSeconds(Math.floor((performance.now() - started) / 1000)), 1000);
     return () => clearInterval(timer);
   }, [fileName]);
-  const megabytes = bytes / (1024 * 1024);
   return (
     <div className="import-progress" role="group" aria-label="Import progress">
       <progress aria-label="Import progress" max={PHASES.length} value={PHASES.indexOf(phase) + 0.5} />
       <p role="status" className="wrap-anywhere">
-        Importing <span className="wrap-anywhere">{fileName}</span> ({megabytes >= 0.1 ? `${megabytes.toFixed(1)} MB` : `${bytes.toLocaleString('en-US')} bytes`}): {PHASE_TEXT[phase]}
+        Importing <span className="wrap-anywhere">{fileName}</span> ({formatBytes(bytes)}): {PHASE_TEXT[phase]}
         {seconds > 0 ? ` ${seconds} s` : ''}
       </p>
       {onCancel && (

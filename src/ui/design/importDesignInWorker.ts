@@ -1,4 +1,5 @@
 import { importDesignBytes, MAX_DESIGN_BYTES, type ImportResult } from '../../design';
+import { formatBytes } from '../../dynamo';
 
 /** What Import design… is doing: reading the file, reading the design and inferring its templates, saving it. */
 export type ImportPhase = 'reading' | 'inferring' | 'saving';
@@ -27,7 +28,7 @@ export interface RunningImport {
 export function importDesignInWorker(file: File, onPhase: (phase: ImportPhase) => void): RunningImport {
   // Refused before a byte is read (no design file of any format is larger: every one holds its samples).
   if (file.size > MAX_DESIGN_BYTES) {
-    const message = `${file.name}: the document is ${(file.size / (1024 * 1024)).toFixed(1)} MB; a design file is at most 20 MB: split it, or keep fewer sample rows.`;
+    const message = `${file.name}: the document is ${formatBytes(file.size)}; a design file is at most 20 MB: split it, or keep fewer sample rows.`;
     return { done: Promise.resolve({ result: { ok: false, errors: [{ path: '', severity: 'error', message }] } }), cancel: () => {} };
   }
   if (typeof Worker === 'undefined') return importHere(file, onPhase);

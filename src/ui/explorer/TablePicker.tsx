@@ -4,8 +4,8 @@ import { partitionAttributesOf, sortAttributesOf, type KeySchemaInfo } from '../
 import type { ExplorerStore } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
+import { formatBytes } from '../../dynamo';
 
-const formatBytes = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /**
  * The table and index pickers, with DescribeTable's facts in one line each;

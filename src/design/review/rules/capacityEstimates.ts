@@ -16,8 +16,6 @@ import type { EntityReview } from '../reviewContext';
  * applied attribute by attribute to the item each sample becomes.
  */
 
-/** DynamoDB's largest item: 400 KB. */
-export const MAX_ITEM_BYTES = 409_600;
 /** One read capacity unit reads up to 4 KB (strongly consistent; eventually consistent: half a unit). */
 export const READ_UNIT_BYTES = 4096;
 /** What one partition serves per second. */
@@ -249,13 +247,6 @@ export function formatRate(value: number): string {
   return RATE_FORMAT.format(value);
 }
 
-/** Bytes as DynamoDB's limits are written: 409,600 B, 12.3 KB, 10.0 GB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 10_000) return `${formatCount(bytes)} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-}
 
 /** Where a key is: "table Shop" or "index GSI1 of Shop". */
 export function whereOf(table: TableDesign, index: string | undefined): string {

@@ -3,7 +3,8 @@ import type { Design, IndexDesign, TableDesign } from '../../design.types';
 import { MAX_GSIS } from '../../format';
 import type { EntityReview, ReviewContext } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewFix, ReviewRule } from '../review.types';
-import { formatBytes, formatCount, ITEM_COLLECTION_BYTES, partitionSpread, projectedItemBytes, typicalItemBytes } from './capacityEstimates';
+import { formatBytes } from '../../../dynamo';
+import { formatCount, ITEM_COLLECTION_BYTES, partitionSpread, projectedItemBytes, typicalItemBytes } from './capacityEstimates';
 
 /**
  * A table with a local secondary index holds at most 10 GB per item

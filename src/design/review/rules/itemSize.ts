@@ -1,6 +1,7 @@
 import type { EntityReview } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewRule, ReviewSeverity } from '../review.types';
-import { attributeBytes, formatBytes, formatCount, MAX_ITEM_BYTES, READ_UNIT_BYTES, sampleItem, sampleSizes } from './capacityEstimates';
+import { formatBytes, MAX_ITEM_BYTES } from '../../../dynamo';
+import { attributeBytes, formatCount, READ_UNIT_BYTES, sampleItem, sampleSizes } from './capacityEstimates';
 
 /**
  * Items that can approach DynamoDB's 400 KB (409,600 bytes): the designer's

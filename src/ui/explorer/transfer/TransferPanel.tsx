@@ -6,6 +6,7 @@ import { VisibleText } from '../../common/VisibleText';
 import { useExplorerSide } from '../../stores';
 import { canStreamExport, saveExport } from './saveExport';
 import './transfer.css';
+import { formatBytes } from '../../../dynamo';
 
 function useTransfer(): TransferStore {
   return use(useExplorerSide().explorerTools.transfer());
@@ -368,8 +369,3 @@ function progressText(job: TransferJob): string {
   return parts.join(' · ');
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
