@@ -87,7 +87,10 @@ function chunksOf(text: string, size: number): Uint8Array[] {
 
 async function exportCsv(items: readonly Item[], summary: ExportSummary): Promise<string> {
   let text = '';
-  for await (const chunk of writeExport([items], 'csv', summary, ['pk', 'sk'])) text += chunk;
+  async function* onePage() {
+    yield items;
+  }
+  for await (const chunk of writeExport(onePage(), 'csv', summary, ['pk', 'sk'])) text += chunk;
   return text;
 }
 
