@@ -4,6 +4,7 @@ import { importWorkbenchModel, parseDesignDocument, serializeDesignDocument, typ
 import { expect, test } from './fixtures';
 import { DesignImportExportPage, IMPORT_OUTCOME } from './pages/DesignImportExportPage';
 import { savedDesignNames } from './savedDesigns';
+import { expectOk } from '../src/errors/testing';
 
 const FIXTURES = path.join(import.meta.dirname, '../src/design/interchange/fixtures');
 
@@ -45,8 +46,8 @@ test('imports a Workbench model with its Import report, and exports it again as 
   // Every item, each once (the original lists some in both its TableData and a facet), where the original had it.
   expect(keysOf(reexported).sort()).toEqual([...new Set(keysOf(original))].sort());
   const again = importWorkbenchModel(exported, { fileName: 'Shop.json' });
-  expect(again.ok).toBe(true);
-  if (again.ok) expect(again.design.tables[0]!.entities.map((entity) => entity.keys.SK)).toEqual(['CUSTOMER#{customerId}', 'ORDER#{at:iso}#{orderId}', 'ADDRESS#{addressId}']);
+  expectOk(again);
+  expect(again.design.tables[0]!.entities.map((entity) => entity.keys.SK)).toEqual(['CUSTOMER#{customerId}', 'ORDER#{at:iso}#{orderId}', 'ADDRESS#{addressId}']);
 
   // The other formats download too: a Keylab design file and a CloudFormation template.
   for (const [label, fileName, check] of [

@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import { DesignImportExportPage } from './pages/DesignImportExportPage';
 import { DesignPage } from './pages/DesignPage';
 import { AccessPatternsPage } from './pages/AccessPatternsPage';
+import { expectOk } from '../src/errors/testing';
 
 /**
  * What Import design… and a share link say, as a user meets it: each problem
@@ -79,7 +80,7 @@ test('a design file that is not UTF-8 is refused with the byte offset, not impor
 
 test('Make a copy of a shared design named like a saved one, twice: "(copy)", then "(copy 2)"', async ({ page }) => {
   const encoded = encodeShareFragment(LEADERBOARD_DESIGN);
-  if (!encoded.ok) throw new Error(encoded.message);
+  expectOk(encoded);
   const designs = new DesignPage(page);
   await designs.open();
   await expect(designs.designButton(LEADERBOARD_DESIGN.name)).toBeVisible();

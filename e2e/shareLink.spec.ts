@@ -7,6 +7,7 @@ import { expectNoSidewaysScroll } from './layout';
 import { DesignImportExportPage } from './pages/DesignImportExportPage';
 import { DesignPage } from './pages/DesignPage';
 import { savedDesignNames } from './savedDesigns';
+import { expectOk } from '../src/errors/testing';
 
 /**
  * The Share link: the open design as a URL fragment, opened read-only in a
@@ -110,7 +111,7 @@ const HOSTILE: Design = {
 
 test('a hostile link shows its HTML and bidi controls as text', async ({ page }) => {
   const encoded = encodeShareFragment(HOSTILE);
-  if (!encoded.ok) throw new Error(encoded.message);
+  expectOk(encoded);
   await page.goto(`/#${encoded.fragment}`);
   const view = sharedView(page);
   await expect(view.getByRole('heading', { level: 2 }).first()).toHaveText('<img src=x onerror="window.__injected=1">Ladder — Shared design (read-only)');
@@ -126,7 +127,7 @@ test('a hostile link shows its HTML and bidi controls as text', async ({ page })
 
 test('a damaged link says what is wrong, opens nothing, and leads back to the designs', async ({ page }) => {
   const encoded = encodeShareFragment(LEADERBOARD_DESIGN);
-  if (!encoded.ok) throw new Error(encoded.message);
+  expectOk(encoded);
   await page.goto(`/#${encoded.fragment.slice(0, 400)}`);
   const view = sharedView(page);
   await expect(view.getByRole('heading', { level: 2 })).toHaveText('Shared design (read-only): this link can’t be opened');

@@ -6,6 +6,7 @@ import { AccessPatternsPage } from './pages/AccessPatternsPage';
 import { DesignPage } from './pages/DesignPage';
 import { DesignReviewPage } from './pages/DesignReviewPage';
 import { savedDesignNames, savedDesigns } from './savedDesigns';
+import { expectOk } from '../src/errors/testing';
 
 /**
  * A share link carries the review: opened in a browser that has never seen
@@ -151,7 +152,7 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
 test('Make a copy waits until the saved designs are read, so a copy is never named against the examples only (nor dropped by the load)', async ({ browser }) => {
   test.slow();
   const encoded = encodeShareFragment(REVIEWED);
-  if (!encoded.ok) throw new Error(encoded.message);
+  expectOk(encoded);
   const recipient = await freshPage(browser);
   try {
     const other = recipient.page;

@@ -105,6 +105,7 @@ export const LAYERS = {
  * @type {Record<string, string>}
  */
 export const ENTRY_POINTS = {
+  'errors/testing': 'expectOk and expectErr, for tests of every layer (the app never imports them)',
   'engine/persistence/node': 'Node-only storage for the endpoint (the engine index runs in browsers)',
   'engine/persistence/browser': 'IndexedDB storage (kept out of the index so Node never loads it)',
   'sources/remoteDynamoDB': 'the AWS SDK client, loaded on demand as its own chunk',

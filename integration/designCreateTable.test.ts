@@ -14,6 +14,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { awsCliPath } from '../scripts/ensure-system-deps';
 import { EXAMPLE_DESIGNS, exportCloudFormation, exportCreateTableInputs, parseDesignDocument, type Design, type TableDesign } from '../src/design';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { expectOk } from '../src/errors/testing';
 
 const client = createDynamoDBLocalClient();
 const created: string[] = [];
@@ -75,7 +76,7 @@ const DESIGNS: readonly { readonly id: string; readonly design: Design }[] = [
 function renamed(design: Design, tag: string): Design {
   const copy = { ...design, tables: design.tables.map((table) => ({ ...table, name: uniqueTableName(`${table.name}-${tag}`) })) };
   const read = parseDesignDocument({ format: 'keylab.design/1', ...copy });
-  if (!read.ok) throw new Error(read.errors.map((error) => `${error.path}: ${error.message}`).join('\n'));
+  expectOk(read);
   return read.design;
 }
 

@@ -28,6 +28,7 @@ import {
 import { queryAllPages, scanAllPages } from './contract/paging';
 import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
 import { uniqueTableName } from './dynamodbLocal';
+import { expectOk } from '../src/errors/testing';
 
 type Item = Record<string, AttributeValue>;
 
@@ -273,9 +274,9 @@ describe("the article's examples", () => {
   /** A key from the key builder's template code (src/keys), as the app would write it. */
   function encodeWith(template: string, score: string): string {
     const parsed = parseKeyTemplate(template);
-    if (!parsed.ok) throw new Error(`bad template ${template}`);
+    expectOk(parsed, `bad template ${template}`);
     const encoded = compileKeyTemplate(parsed.value).encode({ score });
-    if (!encoded.ok) throw new Error(`cannot encode ${score} with ${template}`);
+    expectOk(encoded, `cannot encode ${score} with ${template}`);
     return encoded.value;
   }
 

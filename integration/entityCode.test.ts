@@ -20,6 +20,7 @@ import { designModel, type EntityModel, type TableModel } from '../src/codegen/e
 import { buildPatternRequest, buildSampleItem, compileTemplateText, keyAttributesOf, keyRoleOf, toCreateTableInput, typedKeyValue, type AccessPatternDesign, type DesignSample, type JsonItem, type TableDesign } from '../src/design';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 import { ENTITY_CODE_DESIGNS } from './entityCode/designs';
+import { expectOk } from '../src/errors/testing';
 
 const client = createDynamoDBLocalClient();
 const documentClient = DynamoDBDocumentClient.from(client);
@@ -81,7 +82,7 @@ function storedItem(table: TableDesign, model: EntityModel, sample: DesignSample
 /** The key attributes the design gives the sample's item (its templates, typed), as DynamoDB JSON. */
 function designKeys(table: TableDesign, model: EntityModel, sample: DesignSample): JsonItem {
   const built = buildSampleItem(table, model.entity, sample);
-  if (!built.ok) throw new Error(`${model.entity.name} ${sample.id}: ${built.problems.map((problem) => problem.message).join('; ')}`);
+  expectOk(built, `${model.entity.name} ${sample.id}`);
   const keyNames = new Set(keyAttributesOf(table).map((attribute) => attribute.name));
   return Object.fromEntries(Object.entries(built.item).filter(([name]) => keyNames.has(name)));
 }
@@ -132,9 +133,9 @@ function partitionValue(table: TableDesign, model: EntityModel, attributeName: s
   const key = model.keys.find((candidate) => candidate.attribute.name === attributeName);
   if (!key) throw new Error(`${model.entity.name} has no template for ${attributeName}`);
   const compiled = compileTemplateText(key.templateText, keyRoleOf(table, attributeName));
-  if (!compiled.ok) throw new Error(compiled.findings[0]?.message);
+  expectOk(compiled);
   const encoded = compiled.value.encode(pattern.partitionValues);
-  if (!encoded.ok) throw new Error(encoded.findings[0]?.message);
+  expectOk(encoded);
   const typed = typedKeyValue(key.attribute, encoded.value);
   if (typeof typed === 'string') throw new Error(typed);
   return 'N' in typed ? Number(typed.N) : 'S' in typed ? typed.S : typed;
@@ -148,7 +149,7 @@ function libraryPatterns(table: TableDesign): AccessPatternDesign[] {
 /** The primary keys DynamoDB returns, in order, for the pattern's own Query (buildPatternRequest). */
 async function patternOrder(TableName: string, table: TableDesign, pattern: AccessPatternDesign): Promise<string[]> {
   const built = buildPatternRequest(table, pattern);
-  if (!built.ok) throw new Error(built.problems.map((problem) => problem.message).join('; '));
+  expectOk(built);
   const page = await client.query({ ...built.request, TableName, ExpressionAttributeValues: built.request.ExpressionAttributeValues });
   return (page.Items ?? []).map((item) => primaryKeyText(table, item));
 }
@@ -169,7 +170,7 @@ function entityFor(model: TableModel, pattern: AccessPatternDesign): EntityModel
 
 function modelOf(design: (typeof examples)[number]['design']): TableModel[] {
   const result = designModel(design, { library: 'electrodb' });
-  if (!result.ok) throw new Error(result.message);
+  expectOk(result);
   return [...result.tables];
 }
 

@@ -19,6 +19,7 @@ import { runKeylabInProcess } from '../src/cli/commands/checkTestIo';
 import { buildSampleItem, jsonItemToItem, LEADERBOARD_DESIGN, serializeDesignDocument, toCreateTableInput, type TableDesign } from '../src/design';
 import { scanPages } from '../src/migrate';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { expectOk } from '../src/errors/testing';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const db = createDynamoDBLocalClient();
@@ -70,7 +71,7 @@ beforeAll(async () => {
   if (!run) throw new Error('the Leaderboard has a Run entity');
   for (const sample of run.samples) {
     const built = buildSampleItem(design, run, sample);
-    if (!built.ok) throw new Error(built.problems.map((problem) => problem.message).join('; '));
+    expectOk(built);
     await db.putItem({ TableName: table, Item: jsonItemToItem(built.item) });
   }
 });

@@ -16,6 +16,7 @@ import { applyMigration, compileMigration, planIdOf, planMigration, scanPages, v
 import { GAME_TABLE, gameSpec } from '../src/migrate/migration.fixtures';
 import { PYTHON } from './codegen/snippetRunner';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { expectOk } from '../src/errors/testing';
 
 type Item = Record<string, AttributeValue>;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -186,7 +187,7 @@ describe('npm run migrate on DynamoDB Local', () => {
     // One item carries "note", so the preview sees the name; then someone adds it to another item.
     await db.updateItem({ TableName: table, Key: { pk: itemAt(1).pk as AttributeValue, sk: itemAt(1).sk as AttributeValue }, UpdateExpression: 'SET note = :n', ExpressionAttributeValues: { ':n': { S: 'there from the start' } } });
     const compiled = compileMigration(gameSpec(table, '{score:int(8)}#{id}', '{score:int(10)}#{id}'));
-    if (!compiled.ok) throw new Error('bad spec');
+    expectOk(compiled, 'bad spec');
     const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(db, table)));
     expect(plan.rewrites).toHaveLength(4);
     const gained = plan.rewrites.find((entry) => entry.item.note === undefined);
@@ -254,7 +255,7 @@ describe('npm run migrate on DynamoDB Local', () => {
     const table = uniqueTableName('MigrateLate');
     await createAndFill(table, 20);
     const compiled = compileMigration(gameSpec(table, '{score:int(8)}#{id}', '{score:int(10)}#{id}'));
-    if (!compiled.ok) throw new Error('bad spec');
+    expectOk(compiled, 'bad spec');
     const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(db, table)));
     expect(plan.rewrites).toHaveLength(20);
     // After the preview, a writer still on the old format adds an item.

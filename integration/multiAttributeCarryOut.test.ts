@@ -9,6 +9,7 @@ import { loadDesignIntoTable } from '../src/state/design/loadDesign';
 import { createMultiAttributeConversionStore } from '../src/state/design/multiAttributeConversionStore';
 import { answeredWriteConfirmation } from '../src/state/testing/writeConfirmations';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { expectOk } from '../src/errors/testing';
 
 /*
  * The Design tab's multi-attribute conversion carried out on the real
@@ -91,7 +92,7 @@ describe('a multi-attribute conversion on DynamoDB Local', () => {
       expect(onIndex.map((pattern) => pattern.id)).toEqual(['player-runs', 'player-runs-range', 'player-run-at']);
       for (const pattern of onIndex) {
         const built = buildPatternRequest(converted, pattern);
-        if (!built.ok) throw new Error(`${pattern.name}: ${built.problems.map((problem) => problem.message).join(' ')}`);
+        expectOk(built, pattern.name);
         const output = await local.query(built.request);
         expect(output.Items?.length, pattern.name).toBe(pattern.expected.count);
       }

@@ -14,13 +14,14 @@ import { runAccessPatterns } from '../src/check';
 import { convertToMultiAttributeGsi, importDesignFile, SHOP_DESIGN, type Design, type TableDesign } from '../src/design';
 import { leaderboardWithConcatenatedGsi } from '../src/design/multiAttribute/multiAttribute.fixtures';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
+import { expectOk } from '../src/errors/testing';
 
 const client = createDynamoDBLocalClient();
 afterAll(() => client.destroy());
 
 function tournament(): Design {
   const read = importDesignFile(readFileSync('corpus/review/tournament-matches-gsi.keylab.json', 'utf8'), 'tournament-matches-gsi.keylab.json');
-  if (!read.ok) throw new Error('the tournament design does not read');
+  expectOk(read);
   return read.design;
 }
 
@@ -42,7 +43,7 @@ describe('a converted design’s access patterns on DynamoDB Local', () => {
     it(`${name}: every pattern passes before and after the conversion`, async () => {
       const before = design();
       const converted = convertToMultiAttributeGsi(before, { table, index });
-      if (!converted.ok) throw new Error(converted.message);
+      expectOk(converted);
       const after = converted.design.tables.find((candidate) => candidate.name === table)!;
       expect(after.indexes.find((candidate) => candidate.name === index)?.sortKey.length).toBeGreaterThan(1);
       const old = await runOnDynamoDBLocal(before.tables.find((candidate) => candidate.name === table)!);
@@ -64,7 +65,7 @@ describe('a converted design’s access patterns on DynamoDB Local', () => {
   it('stores what a too-narrow padding could not: {score:int(3)} refuses 2300, the typed score (N) takes it', async () => {
     const narrow = leaderboardWithConcatenatedGsi('{ts:epoch(16)}#{score:int(3)}');
     const converted = convertToMultiAttributeGsi(narrow, { table: 'Leaderboard', index: 'byPlayer' });
-    if (!converted.ok) throw new Error(converted.message);
+    expectOk(converted);
     // The table's own rankKey keeps its int(10): only byPlayer's sort key was too narrow.
     const old = await runOnDynamoDBLocal(narrow.tables[0]!);
     expect(old.sampleProblems).toEqual([expect.stringContaining('Run sample run-1'), expect.stringContaining('Run sample run-2'), expect.stringContaining('Run sample run-3')]);

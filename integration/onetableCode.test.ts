@@ -33,6 +33,7 @@ import * as leaderboard from './entityCode/generated/leaderboard/leaderboard.one
 import * as multiAttribute from './entityCode/generated/multi-attribute-gsi/scores.onetable';
 import * as shopMultiAttribute from './entityCode/generated/shop-multi-attribute-gsi/shop.onetable';
 import * as shop from './entityCode/generated/shop/shop.onetable';
+import { expectOk } from '../src/errors/testing';
 
 type Item = Record<string, AttributeValue>;
 
@@ -112,7 +113,7 @@ for (const { design, module } of CASES) {
       for (const entity of table.entities) {
         for (const sample of entity.samples) {
           const built = buildSampleItem(table, entity, sample);
-          if (!built.ok) throw new Error(built.problems.map((problem) => problem.message).join('; '));
+          expectOk(built);
           const expected = jsonItemToItem(built.item);
           const schema = keySchemaOf(table)!;
           const key = Object.fromEntries([...schema.partition, ...schema.sort].map((attribute) => [attribute.name, expected[attribute.name]!]));
@@ -135,7 +136,7 @@ for (const { design, module } of CASES) {
           const read = await model.get({ ...sample.values }, HIDDEN);
           expect(read, `${entity.name} ${sample.id}`).toBeDefined();
           const built = buildSampleItem(table, entity, sample);
-          if (!built.ok) throw new Error('unbuildable sample');
+          expectOk(built, 'unbuildable sample');
           expect(keyText(table, read as Record<string, unknown>)).toBe(rawKeyText(table, jsonItemToItem(built.item)));
         }
       }
@@ -148,7 +149,7 @@ for (const { design, module } of CASES) {
     );
     it.each(patterns.map((pattern) => [pattern.name, pattern] as const))('answers "%s" with find, in the order DynamoDB gives the same Query', async (_name, pattern) => {
       const built = buildPatternRequest(table, pattern);
-      if (!built.ok) throw new Error(built.problems.map((problem) => problem.message).join('; '));
+      expectOk(built);
       const { Items = [] } = await client.send(new QueryCommand({ ...built.request, TableName: tableName }));
       const sortAttribute = keySchemaOf(table, pattern.index)!.sort[0]?.name;
       const begins = pattern.sort?.input === 'raw' && sortAttribute ? { [sortAttribute]: { begins: pattern.sort.value } } : {};

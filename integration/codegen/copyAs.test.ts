@@ -25,6 +25,7 @@ import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../../src/s
 import { uniqueTableName } from '../dynamodbLocal';
 import { createTableInput } from '../fixtures/tables';
 import { checkTools, createSnippetRunner, type Language, type SnippetRunner } from './snippetRunner';
+import { expectOk } from '../../src/errors/testing';
 
 type Item = Record<string, AttributeValue>;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -316,7 +317,7 @@ describe.concurrent.each(['DynamoDB Local', 'Keylab endpoint'])('against %s', (e
       const outputs = await Promise.all(
         runs.map(({ shape, target }) => async () => {
           const emitted = emitCode(request, target, { shape, region: REGION, endpoint: url });
-          if (!emitted.ok) throw new Error(`${target} ${shape}: ${emitted.reason}`);
+          expectOk(emitted, `${target} ${shape}`);
           const runnable = shape === 'call' ? wrapCall(target, emitted.code, url) : { language: PROGRAM_LANGUAGE[target], code: emitted.code };
           return { shape, target, output: parseOutput(target, shape, await runner.run(runnable.language, `${target}-${shape}`, runnable.code)) };
         })

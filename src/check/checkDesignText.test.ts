@@ -3,10 +3,11 @@ import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN, serializeDesignDocum
 import { buildCheckReport } from './buildCheckReport';
 import { checkDesignText } from './checkDesignText';
 import { selectRules } from './checkProfiles';
+import { expectOk } from '../errors/testing';
 
 const recommended = (() => {
   const chosen = selectRules({});
-  if (!chosen.ok) throw new Error(chosen.message);
+  expectOk(chosen);
   return chosen.selection;
 })();
 

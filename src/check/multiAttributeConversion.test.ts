@@ -3,6 +3,7 @@ import { convertToMultiAttributeGsi, importDesignFile, SHOP_DESIGN, type Design 
 import { leaderboardWithConcatenatedGsi } from '../design/multiAttribute/multiAttribute.fixtures';
 import { runAccessPatterns } from './runAccessPatterns';
 import tournamentText from '../../corpus/review/tournament-matches-gsi.keylab.json?raw';
+import { expectOk } from '../errors/testing';
 
 /**
  * The issue's "Done when": the converted design's access patterns run green
@@ -12,7 +13,7 @@ import tournamentText from '../../corpus/review/tournament-matches-gsi.keylab.js
 
 function corpusDesign(text: string, file: string): Design {
   const read = importDesignFile(text, file);
-  if (!read.ok) throw new Error(`${file} does not read`);
+  expectOk(read, file);
   return read.design;
 }
 
@@ -26,7 +27,7 @@ describe('a converted design’s access patterns on the built-in engine', () => 
   for (const { name, design, table, index } of CASES) {
     it(`${name}: every pattern passes after the conversion, with the same items`, async () => {
       const converted = convertToMultiAttributeGsi(design(), { table, index });
-      if (!converted.ok) throw new Error(converted.message);
+      expectOk(converted);
       const after = converted.design.tables.find((candidate) => candidate.name === table)!;
       const before = design().tables.find((candidate) => candidate.name === table)!;
       const [old, run] = [await runAccessPatterns(before), await runAccessPatterns(after)];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CodegenErrorCode } from '../errors';
 import { isExactJsNumber } from './emitDocumentClient';
 import { CODE_TARGETS, emitCode, type CodegenRequest, type EmitOptions } from './index';
+import { expectErr, expectOk } from '../errors/testing';
 
 const BIG = '12345678901234567890123456789012345678';
 
@@ -17,7 +18,7 @@ const query = (extra: Record<string, unknown> = {}): CodegenRequest => ({
 
 function code(request: CodegenRequest, target: Parameters<typeof emitCode>[1], options: EmitOptions): string {
   const result = emitCode(request, target, options);
-  if (!result.ok) throw new Error(result.reason);
+  expectOk(result);
   return result.code;
 }
 
@@ -35,11 +36,9 @@ describe('emitCode refuses what it cannot write faithfully', () => {
   ])('%s', (_name, request, options, reason, error) => {
     for (const target of CODE_TARGETS) {
       const result = emitCode(request, target, options);
-      expect(result.ok).toBe(false);
-      if (!result.ok) {
-        expect(result.reason).toMatch(reason);
-        expect(result.error).toBe(error);
-      }
+      expectErr(result);
+      expect(result.reason).toMatch(reason);
+      expect(result.error).toBe(error);
     }
   });
 

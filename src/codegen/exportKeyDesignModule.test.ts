@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compileKeyTemplate, parseKeyTemplate, type FieldFormat, type KeyRole, type KeyTemplate } from '../keys';
 import { exportKeyDesignModule, exportKeyDesignsModule } from './exportKeyDesignModule';
 import { KEY_DESIGN_RUNTIME, KEY_DESIGN_RUNTIME_NAMES } from './keyDesignRuntime.generated';
+import { expectOk } from '../errors/testing';
 
 /*
  * The exported module is compiled with the TypeScript compiler (strict type
@@ -27,7 +28,7 @@ interface Compiled {
 
 function parse(text: string): KeyTemplate {
   const parsed = parseKeyTemplate(text);
-  if (!parsed.ok) throw new Error(parsed.findings[0]?.message);
+  expectOk(parsed);
   return parsed.value;
 }
 

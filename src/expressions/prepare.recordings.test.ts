@@ -61,8 +61,7 @@ function validate(recording: Recording): string {
   try {
     prepareExpressions(request, {
       operation: recording.operation,
-      keySchema: query ? schema : undefined,
-      primaryKeyNames: query ? [schema.partitionKey.name, ...(schema.sortKey ? [schema.sortKey.name] : [])] : undefined,
+      ...(query ? { keySchema: schema, primaryKeyNames: [schema.partitionKey.name, ...(schema.sortKey ? [schema.sortKey.name] : [])] } : {}),
     });
     return 'OK';
   } catch (error) {

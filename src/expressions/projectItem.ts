@@ -73,7 +73,7 @@ function insert(root: ProjectionNode, path: ResolvedPath, value: AttributeValue)
     node = child;
   }
   node.value = value;
-  node.children = undefined;
+  delete node.children;
 }
 
 function materialize(node: ProjectionNode): AttributeValue {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readItem } from '../engine';
 import type { Item } from '../expressions';
 import { changedAttributes, formFromText, formToText, itemFromForm, itemFromText, itemToForm, itemToText, textToBinary, binaryToText, type FormEntry } from '.';
+import { expectErr, expectOk } from '../errors/testing';
 
 /*
  * The editor's two views of an item must keep every type exact: for random
@@ -34,8 +35,7 @@ describe('item editor model', () => {
     fc.assert(
       fc.property(item, (original) => {
         const read = itemFromText(itemToText(original));
-        expect(read.ok).toBe(true);
-        if (!read.ok) return;
+        expectOk(read);
         expect(read.item).toEqual(original);
         expect(read.respelled).toEqual([]);
         expect(changedAttributes(original, read.item)).toEqual([]);
@@ -47,8 +47,8 @@ describe('item editor model', () => {
     fc.assert(
       fc.property(item, fc.constantFrom('base64' as const, 'hex' as const), (original, encoding) => {
         const read = itemFromForm(itemToForm(original, encoding), encoding);
-        expect(read.ok).toBe(true);
-        if (read.ok) expect(read.item).toEqual(original);
+        expectOk(read);
+        expect(read.item).toEqual(original);
       }),
     );
   });
@@ -69,14 +69,12 @@ describe('item editor model', () => {
 
   it('text errors say where: the line and column of broken JSON, the attribute of a value DynamoDB refuses', () => {
     const broken = itemFromText('{\n  "pk": {"S": "a"},\n  "n": {"N": 1,}\n}');
-    expect(broken.ok).toBe(false);
-    if (!broken.ok) expect(broken.problems[0]).toMatchObject({ line: 3, path: '' });
+    expectErr(broken);
+    expect(broken.problems[0]).toMatchObject({ line: 3, path: '' });
     const refused = itemFromText('{"pk": {"S": "a"}, "tags": {"SS": []}, "bin": {"B": "**"}}');
-    expect(refused.ok).toBe(false);
-    if (!refused.ok) {
-      expect(refused.problems.map((problem) => problem.path)).toEqual(['bin']);
-      expect(refused.problems[0]?.message).toMatch(/not base64/);
-    }
+    expectErr(refused);
+    expect(refused.problems.map((problem) => problem.path)).toEqual(['bin']);
+    expect(refused.problems[0]?.message).toMatch(/not base64/);
     const emptySet = itemFromText('{"pk": {"S": "a"}, "tags": {"SS": []}}');
     expect(emptySet.ok ? [] : emptySet.problems).toEqual([{ path: 'tags', message: 'One or more parameter values were invalid: An string set  may not be empty' }]);
     // One typed value makes the text DynamoDB JSON, so an untyped one beside it is named (all untyped is plain JSON: see below).
@@ -117,8 +115,8 @@ describe('item editor model', () => {
       { name: 'm', value: { type: 'M', entries: [{ name: 'n', value: { type: 'N', text: 'twelve' } }] } },
     ];
     const read = itemFromForm(entries, 'hex');
-    expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.problems.map((problem) => [problem.path, problem.message.slice(0, 30)])).toEqual([['a', 'Two attributes are named "a": '], ['a', '"abc" has an odd number of hex']]);
+    expectErr(read);
+    expect(read.problems.map((problem) => [problem.path, problem.message.slice(0, 30)])).toEqual([['a', 'Two attributes are named "a": '], ['a', '"abc" has an odd number of hex']]);
     const dynamo = itemFromForm([{ name: 'm', value: { type: 'M', entries: [{ name: 'n', value: { type: 'N', text: 'twelve' } }] } }], 'hex');
     expect(dynamo.ok ? '' : dynamo.problems[0]).toEqual({ path: 'm', message: 'The parameter cannot be converted to a numeric value: twelve' });
   });

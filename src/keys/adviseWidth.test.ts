@@ -4,14 +4,15 @@ import { adviseWidth, largestSampleDigits, type WidthAdvice } from './adviseWidt
 import { encodeField } from './codecs';
 import type { KeyFinding, KeyResult } from './keyFinding';
 import type { FieldFormat } from './codecs';
+import { expectErr, expectOk } from '../errors/testing';
 
 function ok<T>(result: KeyResult<T>): T {
-  if (!result.ok) throw new Error(JSON.stringify(result.findings));
+  expectOk(result);
   return result.value;
 }
 
 function onlyFinding(result: KeyResult<unknown>): KeyFinding {
-  if (result.ok) throw new Error(`expected a finding, got ${JSON.stringify(result.value)}`);
+  expectErr(result);
   expect(result.findings).toHaveLength(1);
   return result.findings[0] as KeyFinding;
 }

@@ -5,10 +5,11 @@ import { compareSampleOrders, type OrderEntry, type SampleRow } from './compareS
 import type { KeyResult } from './keyFinding';
 import type { KeyTemplate } from './codecs';
 import { parseKeyTemplate } from './parseKeyTemplate';
+import { expectOk } from '../errors/testing';
 
 function template(text: string): KeyTemplate {
   const result: KeyResult<KeyTemplate> = parseKeyTemplate(text);
-  if (!result.ok) throw new Error(JSON.stringify(result.findings));
+  expectOk(result);
   return result.value;
 }
 

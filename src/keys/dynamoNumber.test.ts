@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDynamoNumber, MAX_SIGNIFICANT_DIGITS, parseDecimal, parseDynamoNumber, type DynamoNumber } from './codecs';
 import { compareDynamoNumbers, compareParsedNumbers, isNormalizedNumberText, normalizeDynamoNumber } from './dynamoNumber';
+import { expectErr, expectOk } from '../errors/testing';
 
 const RUNS = { numRuns: 300 };
 const sign = (n: number): number => Math.sign(n) || 0;
@@ -13,13 +14,13 @@ const UNDERFLOW = 'Number underflow. Attempting to store a number with magnitude
 
 function parsed(text: string): DynamoNumber {
   const result = parseDynamoNumber(text);
-  if (!result.ok) throw new Error(result.message);
+  expectOk(result);
   return result.number;
 }
 
 function messageOf(text: string): string {
   const result = parseDynamoNumber(text);
-  if (result.ok) throw new Error(`${text} parsed`);
+  expectErr(result, `${text} parsed`);
   return result.message;
 }
 

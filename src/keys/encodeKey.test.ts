@@ -7,16 +7,17 @@ import { compareUtf8 } from './compareUtf8';
 import { buildRawKey, decodeKey, encodeKey } from './encodeKey';
 import type { KeyFinding, KeyResult } from './keyFinding';
 import { parseKeyTemplate } from './parseKeyTemplate';
+import { expectErr, expectOk } from '../errors/testing';
 
 const sign = (n: number): number => Math.sign(n) || 0;
 
 function ok<T>(result: KeyResult<T>): T {
-  if (!result.ok) throw new Error(JSON.stringify(result.findings));
+  expectOk(result);
   return result.value;
 }
 
 function findingsOf(result: KeyResult<unknown>): readonly KeyFinding[] {
-  if (result.ok) throw new Error(`expected findings, got ${JSON.stringify(result.value)}`);
+  expectErr(result);
   return result.findings;
 }
 

@@ -17,9 +17,10 @@ import {
   type OrderEntry,
   type SampleRow,
 } from './index';
+import { expectErr, expectOk } from '../errors/testing';
 
 function ok<T>(result: KeyResult<T>): T {
-  if (!result.ok) throw new Error(JSON.stringify(result.findings));
+  expectOk(result);
   return result.value;
 }
 
@@ -69,11 +70,9 @@ describe('article: zero-padding sort keys', () => {
   it('the width is a one-way door: an 11-digit score sorts before a 10-digit one, so int(10) refuses it', () => {
     expect(compareUtf8('12345678901', '9999999999')).toBeLessThan(0);
     const result = encodeKey('{score:int(10)}', { score: '12345678901' });
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.findings[0]?.code).toBe('keys.padOverflow');
-      expect(result.findings[0]?.message).toMatch(/int\(11\)/);
-    }
+    expectErr(result);
+    expect(result.findings[0]?.code).toBe('keys.padOverflow');
+    expect(result.findings[0]?.message).toMatch(/int\(11\)/);
   });
 
   it('composite tiebreaker {score:int(10)}#{ts:epoch(16)}#{playerId}: 1500/1719100800/p_8842 → 0000001500#0000001719100800#p_8842', () => {
@@ -111,11 +110,9 @@ describe('article: sort-key strategies', () => {
 
   it('a US date in an iso field is refused, with the ISO spelling to use', () => {
     const result = encodeKey('EVT#{at:iso}', { at: '6/23/2026' });
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.findings[0]?.code).toBe('keys.notIsoDate');
-      expect(result.findings[0]?.message).toMatch(/2026-06-23T00:00:00Z/);
-    }
+    expectErr(result);
+    expect(result.findings[0]?.code).toBe('keys.notIsoDate');
+    expect(result.findings[0]?.message).toMatch(/2026-06-23T00:00:00Z/);
   });
 });
 

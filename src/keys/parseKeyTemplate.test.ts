@@ -3,17 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type { KeyFinding, KeyFindingCode, KeyResult } from './keyFinding';
 import { printFormatSuffix, type FieldFormat, type KeyTemplate, type TemplateSegment } from './codecs';
 import { MAX_FIELD_WIDTH, MAX_FRACTION_DIGITS, parseKeyTemplate, printKeyTemplate } from './parseKeyTemplate';
+import { expectErr, expectOk } from '../errors/testing';
 
 const RUNS = { numRuns: 300 };
 
 function parsed(text: string): KeyTemplate {
   const result = parseKeyTemplate(text);
-  if (!result.ok) throw new Error(JSON.stringify(result.findings));
+  expectOk(result);
   return result.value;
 }
 
 function findingsOf(result: KeyResult<unknown>): readonly KeyFinding[] {
-  if (result.ok) throw new Error('expected findings');
+  expectErr(result);
   return result.findings;
 }
 
@@ -262,7 +263,7 @@ describe('properties', () => {
       fc.property(rawSegments.map(validTemplate), (template) => {
         const text = printKeyTemplate(template);
         const result = parseKeyTemplate(text);
-        if (!result.ok) throw new Error(`${text}: ${JSON.stringify(result.findings)}`);
+        expectOk(result, text);
         expect(result.value).toEqual(template);
         expect(printKeyTemplate(result.value)).toBe(text);
       }),

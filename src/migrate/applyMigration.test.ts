@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyMigration, compileMigration, planIdOf, planMigration, scanPages, verifyMigration, type MigrationCheckpoint, type MigrationPlan } from '.';
+import { expectOk } from '../errors/testing';
 // The property tests run the plan on the real built-in engine (the layer itself only uses engine types).
 // eslint-disable-next-line keylab/layer-imports
 import { createLocalDynamoDB } from '../engine';
@@ -35,7 +36,7 @@ async function setUp(pair: (typeof PAIRS)[number], rows: readonly { game: string
   }
   for (const item of stored.values()) await db.putItem({ TableName: 'Games', Item: item });
   const compiled = compileMigration(gameSpec('Games', pair.current, pair.target, pair.extra));
-  if (!compiled.ok) throw new Error('bad pair');
+  expectOk(compiled, 'bad pair');
   const plan = await planMigration(compiled.value, scanPages(db, 'Games', 7));
   return { db, plan, stored: [...stored.values()] };
 }

@@ -19,7 +19,7 @@ export function compileMigration(spec: MigrationSpec): SpecResult<CompiledMigrat
   const currentFields = new Set<string>();
   const targetFields = new Set<string>();
   for (const attribute of spec.attributes) {
-    const compiled: { currentTemplate?: CompiledKeyAttribute['currentTemplate']; targetTemplate?: CompiledKeyAttribute['targetTemplate'] } = {};
+    const compiled: { -readonly [K in 'currentTemplate' | 'targetTemplate']?: NonNullable<CompiledKeyAttribute[K]> } = {};
     for (const side of ['current', 'target'] as const) {
       const text = attribute[side];
       if (text === undefined) continue;

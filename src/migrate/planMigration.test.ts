@@ -3,10 +3,11 @@ import { compileMigration, createMigrationPlanner, describePlanCounts, estimateW
 import { LEADERBOARD_DESIGN, type Design } from '../design';
 import { gameItem, gameSpec, pagesOf } from './migration.fixtures';
 import type { MigrationSpec } from './migration.types';
+import { expectOk } from '../errors/testing';
 
 const compile = (spec: MigrationSpec) => {
   const compiled = compileMigration(spec);
-  if (!compiled.ok) throw new Error(compiled.problems.map((problem) => problem.message).join('; '));
+  expectOk(compiled);
   return compiled.value;
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyMigration, compileMigration, emptyCheckpoint, planIdOf, planMigration, rewriteRequests, scanPages, settleState, unchangedSincePlan, watchAddedAttributes } from '.';
+import { expectOk } from '../errors/testing';
 // The runner is checked on the real built-in engine (the layer itself only uses engine types).
 // eslint-disable-next-line keylab/layer-imports
 import { createLocalDynamoDB } from '../engine';
@@ -32,7 +33,7 @@ describe('an item that gained an attribute after the preview (built-in engine)',
     await db.putItem({ TableName: 'Games', Item: gameItem('G#a', '00000001#p1', '1', 'p1') });
     await db.putItem({ TableName: 'Games', Item: gameItem('G#a', '00000002#p2', '2', 'p2', { note: { S: 'kept' } }) });
     const compiled = compileMigration({ ...gameSpec('Games', '{score:int(8)}#{id}', '{score:int(10)}#{id}'), ...(targetTableName ? { targetTableName } : {}) });
-    if (!compiled.ok) throw new Error('bad spec');
+    expectOk(compiled, 'bad spec');
     const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(db, 'Games')));
     // Someone else adds "note" (an attribute the table's items have) to p1 after the preview read it.
     await db.updateItem({ TableName: 'Games', Key: plan.rewrites[0]?.key ?? {}, UpdateExpression: 'SET note = :n', ExpressionAttributeValues: { ':n': { S: 'added later' } } });
@@ -85,7 +86,7 @@ describe('copy into a new table on the built-in engine', () => {
     const items = [gameItem('G#a', '00000042#p1', '42', 'p1'), gameItem('G#a', '0000000007#p2', '7', 'p2'), gameItem('OTHER#x', 'w', '1', 'p4'), gameItem('G#b', '00000001#p5', '1', 'p5')];
     for (const item of items) await db.putItem({ TableName: 'Src', Item: item });
     const compiled = compileMigration({ ...gameSpec('Src', '{score:int(8)}#{id}', '{score:int(10)}#{id}'), targetTableName: 'Dst' });
-    if (!compiled.ok) throw new Error('bad spec');
+    expectOk(compiled, 'bad spec');
     const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(db, 'Src'), undefined, scanPages(db, 'Dst')));
     expect(plan.rewrites).toHaveLength(4);
     const planId = planIdOf(plan);

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseKeyTemplate, type KeyTemplate } from '../keys';
 import { compareItemOrders } from './compareItemOrders';
 import type { Item } from './explorerStore';
+import { expectOk } from '../errors/testing';
 
 function template(text: string): KeyTemplate {
   const parsed = parseKeyTemplate(text);
-  if (!parsed.ok) throw new Error(parsed.findings[0]?.message);
+  expectOk(parsed);
   return parsed.value;
 }
 

@@ -3,10 +3,11 @@ import { parseKeyTemplate, type KeyTemplate } from '../keys';
 import { adviseFieldWidths } from './fieldWidthAdvice';
 import { createKeyDesignStore } from './keyDesignStore';
 import { LEADERBOARD_ROWS } from './sampleValues';
+import { expectOk } from '../errors/testing';
 
 function template(text: string): KeyTemplate {
   const parsed = parseKeyTemplate(text);
-  if (!parsed.ok) throw new Error(parsed.findings[0]?.message);
+  expectOk(parsed);
   return parsed.value;
 }
 

@@ -3,10 +3,11 @@ import { parseKeyTemplate, type KeyTemplate, type OrderEntry } from '../keys';
 import { compareItemOrders } from './compareItemOrders';
 import type { Item } from './explorerStore';
 import { partitionScopeNote, sampleOrderVerdict, storedOrderVerdict } from './orderVerdicts';
+import { expectOk } from '../errors/testing';
 
 function template(text: string): KeyTemplate {
   const parsed = parseKeyTemplate(text);
-  if (!parsed.ok) throw new Error(parsed.findings[0]?.message);
+  expectOk(parsed);
   return parsed.value;
 }
 

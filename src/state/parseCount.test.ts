@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_INT32, parseCount } from './parseCount';
+import { expectErr } from '../errors/testing';
 
 const LIMIT = { label: 'Limit', min: 1, max: MAX_INT32 };
 
@@ -36,8 +37,8 @@ describe('parseCount', () => {
     ['１２', 'notWhole'],
   ])('refuses %j (%s)', (text, reason) => {
     const result = parseCount(text, LIMIT);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toBe(reason);
+    expectErr(result);
+    expect(result.reason).toBe(reason);
   });
 
   it('says what is wrong and the allowed range', () => {
@@ -60,8 +61,8 @@ describe('parseCount', () => {
   it('refuses every Limit DynamoDB would (the pattern editor and PartiQL read it here): none is taken as no limit', () => {
     for (const text of ['1e400', 'Infinity', '-1', '-0', '0', '0.5', '1.0', '2147483648', 'NaN']) {
       const result = parseCount(text, LIMIT);
-      expect(result.ok, text).toBe(false);
-      if (!result.ok) expect(result.message, text).toMatch(/^Limit (must be|can be)/);
+      expectErr(result, text);
+      expect(result.message, text).toMatch(/^Limit (must be|can be)/);
     }
     expect(parseCount('2147483647', LIMIT)).toEqual({ ok: true, value: 2_147_483_647 });
   });

@@ -3,6 +3,7 @@ import { createSeededRandom as random } from '../engine';
 import { itemFromText } from '../items';
 import { canonicalItem } from './canonicalItem';
 import { readItemEntry } from './importReaders';
+import { expectOk } from '../errors/testing';
 
 const KEYS = { partitionKey: { name: 'pk', type: 'S' as const } };
 
@@ -52,8 +53,8 @@ describe('canonicalItem (the import fast path)', () => {
       const full = itemFromText(text);
       if (fast === undefined) continue;
       taken++;
-      expect(full.ok, `seed ${seed}: ${text}`).toBe(true);
-      if (full.ok) expect(fast, `seed ${seed}: ${text}`).toEqual(full.item);
+      expectOk(full, `seed ${seed}: ${text}`);
+      expect(fast, `seed ${seed}: ${text}`).toEqual(full.item);
     }
     // The fast path must actually take the common case.
     expect(taken).toBeGreaterThan(300);

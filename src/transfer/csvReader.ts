@@ -11,8 +11,9 @@ import { decodeChunks, type ByteChunks, type ReadCounter } from './textChunks';
  * otherwise each cell is read as: `true` / `false` → BOOL; a plain number
  * (`-12`, `3.5`, `1e3`; no leading zeros, so `007` stays a string) → N; a
  * cell that is a valid DynamoDB JSON value (`{"SS": […]}`) → that value;
- * anything else → S. An empty cell leaves the attribute out. Quoting is
- * RFC 4180: `"a, b"`, `"say ""hi"""`, line breaks inside quotes.
+ * anything else → S. An empty cell leaves the attribute out; a quoted empty
+ * cell (`""`) is an empty value (export writes an empty string or binary so).
+ * Quoting is RFC 4180: `"a, b"`, `"say ""hi"""`, line breaks inside quotes.
  */
 
 export type CsvColumnType = 'S' | 'N' | 'B' | 'BOOL' | 'NULL' | 'JSON';
@@ -24,7 +25,7 @@ export interface CsvColumn {
   readonly type?: CsvColumnType;
 }
 
-const TYPED_HEADER = /^(.*\S)\s*\(\s*([A-Za-z]+)\s*\)$/;
+const TYPED_HEADER = /^(.*\S)\s*\(\s*([A-Za-z]+)\s*\)$/s;
 
 /** A header cell as a column: `score (N)` → { name: "score", type: "N" }. */
 export function parseCsvHeader(cell: string): CsvColumn | string {
@@ -46,6 +47,8 @@ export interface CsvRecord {
   /** Only when the record ends on a later line than it starts. */
   lastLine?: number;
   cells: string[];
+  /** The cells written `""`: an empty value (a bare empty cell is no value). */
+  quotedEmpty?: number[];
   /** The file ends inside a quoted cell. */
   unclosedQuote?: boolean;
   /** The line where text follows a quoted cell's closing quote (`"a"b`): the quote that closed it was likely meant to open another cell. */
@@ -63,9 +66,26 @@ export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter)
   let recordLine = 1;
   let pendingCr = false;
   let textAfterQuote: number | undefined;
+  /** The current cell opened with a quote. */
+  let cellQuoted = false;
+  let quotedEmpty: number[] = [];
+  const pushCell = () => {
+    if (cell === '' && cellQuoted) quotedEmpty.push(cells.length);
+    cells.push(cell);
+    cell = '';
+    cellQuoted = false;
+  };
   const record = (unclosedQuote = false): CsvRecord => {
-    const done: CsvRecord = { line: recordLine, ...(line !== recordLine ? { lastLine: line } : {}), cells, ...(unclosedQuote ? { unclosedQuote } : {}), ...(textAfterQuote !== undefined ? { textAfterQuote } : {}) };
+    const done: CsvRecord = {
+      line: recordLine,
+      ...(line !== recordLine ? { lastLine: line } : {}),
+      cells,
+      ...(quotedEmpty.length > 0 ? { quotedEmpty } : {}),
+      ...(unclosedQuote ? { unclosedQuote } : {}),
+      ...(textAfterQuote !== undefined ? { textAfterQuote } : {}),
+    };
     textAfterQuote = undefined;
+    quotedEmpty = [];
     return done;
   };
   for await (const text of decodeChunks(chunks, counter)) {
@@ -107,8 +127,7 @@ export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter)
           pendingCr = true;
           continue;
         }
-        cells.push(cell);
-        cell = '';
+        pushCell();
         afterQuote = false;
         if (char === '\n') {
           yield record();
@@ -121,8 +140,7 @@ export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter)
       }
       if (pendingCr) {
         // A lone \r ends a record too (old Mac files).
-        cells.push(cell);
-        cell = '';
+        pushCell();
         afterQuote = false;
         yield record();
         cells = [];
@@ -137,14 +155,15 @@ export async function* readCsvRecords(chunks: ByteChunks, counter?: ReadCounter)
       }
       if (char === '"' && cell === '' && plainStart === -1 && !afterQuote) {
         quoted = true;
+        cellQuoted = true;
         continue;
       }
       if (plainStart === -1) plainStart = i;
     }
     if (plainStart !== -1) cell += text.slice(plainStart);
   }
-  if (cell !== '' || cells.length > 0 || quoted) {
-    cells.push(cell);
+  if (cell !== '' || cells.length > 0 || quoted || cellQuoted) {
+    pushCell();
     yield record(quoted);
   }
 }
@@ -167,7 +186,7 @@ export async function* readCsvItems(chunks: ByteChunks, options: { readonly keys
       columns = (parsed as CsvColumn[]).map((column) => (column.type === undefined && keyTypes.has(column.name) ? { name: column.name, type: keyTypes.get(column.name) as CsvColumnType } : column));
       continue;
     }
-    if (record.cells.length === 1 && record.cells[0] === '') continue;
+    if (record.cells.length === 1 && record.cells[0] === '' && !record.quotedEmpty) continue;
     const span = record.lastLine !== undefined ? { lastLine: record.lastLine } : {};
     /** Said of a record over several lines: which lines it swallowed (none of them is written). */
     const spanning = record.lastLine !== undefined ? ` This record runs from line ${record.line} to line ${record.lastLine} (a quote opened on line ${record.line} runs on over the line breaks), so none of these lines is written.` : '';
@@ -188,7 +207,7 @@ export async function* readCsvItems(chunks: ByteChunks, options: { readonly keys
     for (let i = 0; i < record.cells.length && !problem; i++) {
       const text = record.cells[i] as string;
       const column = columns[i] as CsvColumn;
-      if (text === '') continue;
+      if (text === '' && !record.quotedEmpty?.includes(i)) continue;
       const value = cellValue(text, column);
       if (typeof value === 'string') problem = `${column.name}: ${value}${spanning}`;
       else Object.defineProperty(wire, column.name, { value, enumerable: true, writable: true, configurable: true });

@@ -140,7 +140,8 @@ async function* writeCsv(pages: AsyncIterable<ExportPage>, summary: ExportSummar
         known++;
         const cell = csvCellOf(item[column.name] as AttributeValue, column.type as CsvColumnType);
         if (cell === undefined) summary.csvValuesLeftOut++;
-        return cell === undefined ? '' : csvCell(cell);
+        // An empty cell is no attribute: an empty string or binary is written "" (csvReader.ts).
+        return cell === undefined ? '' : cell === '' ? '""' : csvCell(cell);
       });
       summary.csvValuesLeftOut += Object.keys(item).length - known;
       text += `${cells.join(',')}\n`;

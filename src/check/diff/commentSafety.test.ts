@@ -6,6 +6,7 @@ import { buildDiffReport } from './buildDiffReport';
 import { LEADERBOARD_V2, REVISION_SIDES } from './diffReport.fixtures';
 import { renderDiffMarkdown } from './renderDiffMarkdown';
 import { renderDiffText } from './renderDiffText';
+import { expectOk } from '../../errors/testing';
 
 const markdown = new MarkdownIt({ html: true, linkify: true });
 markdown.linkify.set({ fuzzyLink: false });
@@ -15,7 +16,7 @@ const HOSTILE = '</details></table><script>alert(1)</script><img src=x onerror=a
 
 function valid(design: Design): Design {
   const read = parseDesignDocument({ ...design, format: DESIGN_FORMAT });
-  if (!read.ok) throw new Error(read.errors.map((problem) => `${problem.path}: ${problem.message}`).join('; '));
+  expectOk(read);
   return read.design;
 }
 

@@ -7,6 +7,7 @@ import { LEADERBOARD_V2, REVISION_SIDES } from './diffReport.fixtures';
 import type { DiffReport } from './diffReport.types';
 import { GITHUB_COMMENT_LIMIT, renderDiffMarkdown } from './renderDiffMarkdown';
 import { renderDiffText } from './renderDiffText';
+import { expectOk } from '../../errors/testing';
 
 // GitHub's renderer with raw HTML on and links found in text (bare URLs, www.): the worst case a pull-request comment meets.
 const markdown = new MarkdownIt({ html: true, linkify: true });
@@ -15,7 +16,7 @@ markdown.linkify.set({ fuzzyLink: false });
 /** The edited design, checked as a design file would be: an invalid edit would prove nothing. */
 function valid(design: Design): Design {
   const read = parseDesignDocument({ ...design, format: DESIGN_FORMAT });
-  if (!read.ok) throw new Error(read.errors.map((problem) => `${problem.path}: ${problem.message}`).join('; '));
+  expectOk(read);
   return read.design;
 }
 

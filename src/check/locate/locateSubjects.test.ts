@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exportWorkbenchModel, importDesignFile, LEADERBOARD_DESIGN, serializeDesignDocument, type Design, type DesignFileFormat } from '../../design';
 
 import type { ReviewSubject } from '../../design/review';
+import { expectOk } from '../../errors/testing';
 // The interchange fixtures as text (test data of the design layer, read as the importer reads them).
 // eslint-disable-next-line keylab/layer-imports
 import onlineShopModel from '../../design/interchange/fixtures/an-online-shop.json?raw';
@@ -20,7 +21,7 @@ function textAt(text: string, location: FileLocation | undefined): string {
 
 function read(text: string, fileName: string): Design {
   const result = importDesignFile(text, fileName);
-  if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+  expectOk(result);
   return result.design;
 }
 

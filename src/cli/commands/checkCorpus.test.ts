@@ -5,6 +5,7 @@ import { runAccessPatterns, type CheckReport } from '../../check';
 import { importDesignFile, type ReviewSubject } from '../../design';
 import { reviewDesign } from '../../design/review';
 import { runKeylabInProcess } from './checkTestIo';
+import { expectOk } from '../../errors/testing';
 
 const CORPUS = 'corpus/review';
 const NOT_DESIGNS = new Set(['labels.json', 'knownGaps.json']);
@@ -28,7 +29,7 @@ describe('keylab check on the labelled review corpus', () => {
       const checked = report.files[index]!;
       if (checked.status !== 'checked') throw new Error(`${name} was not checked`);
       const imported = importDesignFile(await readFile(join(CORPUS, name), 'utf8'), name);
-      if (!imported.ok) throw new Error(`${name} does not import`);
+      expectOk(imported, `${name} does not import`);
       const expected = reviewDesign({ design: imported.design });
       expect(
         checked.findings.map(({ id, code, severity, subject, message, suggestion, decision }) => ({ id, code, severity, subject, message, suggestion, decision })),

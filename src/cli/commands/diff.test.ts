@@ -8,6 +8,7 @@ import type { DiffReport } from '../../check';
 import { LEADERBOARD_V2 } from '../../check/diff/diffReport.fixtures';
 import { importDesignFile, LEADERBOARD_DESIGN, parseDesignDocument, serializeDesignDocument } from '../../design';
 import { runKeylabInProcess as keylab } from './checkTestIo';
+import { expectOk } from '../../errors/testing';
 
 const markdown = new MarkdownIt({ html: true, linkify: true });
 markdown.linkify.set({ fuzzyLink: false });
@@ -64,7 +65,7 @@ describe('keylab diff <old> <new> on files', () => {
   it('reads any format keylab check reads: a NoSQL Workbench model against its Keylab revision, with no migrate command for the model', async () => {
     const workbench = join(process.cwd(), 'src/design/interchange/fixtures/an-online-shop.json');
     const imported = importDesignFile(await readFile(workbench, 'utf8'), 'an-online-shop.json');
-    if (!imported.ok) throw new Error('the Workbench fixture imports');
+    expectOk(imported, 'the Workbench fixture imports');
     const same = await keylab(['diff', workbench, workbench], { cwd: dir });
     expect(same).toMatchObject({ code: 0, stdout: expect.stringContaining('\nNo changes.\n') });
     // Saved as a Keylab design with the order's sort key spelled ORDER#: the items move, but npm run migrate reads Keylab designs only.

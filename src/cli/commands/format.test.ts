@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEADERBOARD_DESIGN, parseDesignDocument, serializeDesignDocument } from '../../design';
 import { runKeylabInProcess } from './checkTestIo';
+import { expectOk } from '../../errors/testing';
 
 /**
  * `keylab format` in process, on real files in a temporary folder: what it
@@ -37,7 +38,7 @@ const read = (name: string) => readFile(path.join(dir, name), 'utf8');
 /** The canonical text of a Keylab design file's text. */
 function canonicalOf(text: string): string {
   const result = parseDesignDocument(text);
-  if (!result.ok) throw new Error('the design reads');
+  expectOk(result, 'the design reads');
   return serializeDesignDocument(result.design);
 }
 

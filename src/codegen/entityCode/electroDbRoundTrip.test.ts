@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_DESIGNS, importDesignFile, type TableDesign } from '../../design';
 import { MULTI_ATTRIBUTE_GSI_DESIGN, SHOP_MULTI_ATTRIBUTE_GSI_DESIGN } from './entityCode.fixtures';
 import { generateEntityCode } from './generateEntityCode';
+import { expectOk } from '../../errors/testing';
 
 /*
  * The ElectroDB code Keylab writes, read back by Import design… (which
@@ -13,11 +14,11 @@ import { generateEntityCode } from './generateEntityCode';
 describe('ElectroDB code → Import design…', () => {
   it.each([...EXAMPLE_DESIGNS.map(({ design }) => design), MULTI_ATTRIBUTE_GSI_DESIGN, SHOP_MULTI_ATTRIBUTE_GSI_DESIGN].map((design) => [design.name, design] as const))('%s: tables, keys, GSIs and entities come back; computed keys are named', (_name, design) => {
     const generated = generateEntityCode(design, { library: 'electrodb' });
-    if (!generated.ok) throw new Error(generated.message);
+    expectOk(generated);
     for (const source of design.tables) {
       const file = generated.files.find((entry) => entry.fileName.endsWith('.electrodb.ts') && entry.text.includes(`export const TABLE_NAME = ${JSON.stringify(source.name)};`))!;
       const imported = importDesignFile(file.text, file.fileName);
-      if (!imported.ok) throw new Error(imported.errors.map((error) => error.message).join('\n'));
+      expectOk(imported);
       const table = imported.design.tables[0] as TableDesign;
       expect({ name: table.name, partitionKey: table.partitionKey, sortKey: table.sortKey }).toEqual({ name: source.name, partitionKey: source.partitionKey, sortKey: source.sortKey });
       expect(table.indexes.map((index) => [index.name, index.partitionKey, index.sortKey])).toEqual(source.indexes.map((index) => [index.name, index.partitionKey, index.sortKey]));

@@ -4,6 +4,7 @@ import { LEADERBOARD_DESIGN, SHOP_DESIGN, type Design, type EntityDesign, type T
 import { HOSTILE_NAMES_DESIGN, MULTI_ATTRIBUTE_GSI_DESIGN, SHOP_MULTI_ATTRIBUTE_GSI_DESIGN } from './entityCode.fixtures';
 import type { EntityCodeLibrary, GeneratedFile } from './entityCode.types';
 import { generateEntityCode } from './generateEntityCode';
+import { expectOk } from '../../errors/testing';
 
 /*
  * The generators' choices, read off their output; that the output
@@ -16,7 +17,7 @@ const LIBRARIES: readonly EntityCodeLibrary[] = ['electrodb', 'dynamodb-toolbox'
 
 function files(design: Design, library: EntityCodeLibrary, options: { table?: string; entity?: string } = {}): GeneratedFile[] {
   const result = generateEntityCode(design, { library, ...options });
-  if (!result.ok) throw new Error(result.message);
+  expectOk(result);
   return [...result.files];
 }
 

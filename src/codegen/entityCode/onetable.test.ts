@@ -5,10 +5,11 @@ import { HOSTILE_NAMES_DESIGN } from './entityCode.fixtures';
 import type { EntityCodeLibrary } from './entityCode.types';
 import { generateEntityCode } from './generateEntityCode';
 import { oneTableSchemaOf } from './oneTableSchema';
+import { expectOk } from '../../errors/testing';
 
 function files(design: Design, options: { table?: string; entity?: string } = {}, library: EntityCodeLibrary = 'onetable') {
   const result = generateEntityCode(design, { library, ...options });
-  if (!result.ok) throw new Error(result.message);
+  expectOk(result);
   return result.files;
 }
 
@@ -49,8 +50,7 @@ describe('the OneTable schema export', () => {
     const generated = files(PLAIN);
     expect(generated.map((file) => file.fileName)).toEqual(['shop.onetable.ts', 'shop.onetable.json']);
     const imported = importOneTableSchema(generated[1]!.text, { fileName: 'Shop.json' });
-    expect(imported.ok).toBe(true);
-    if (!imported.ok) return;
+    expectOk(imported);
     const table = imported.design.tables[0]!;
     const source = PLAIN.tables[0]!;
     expect(table.entities.map((entity) => [entity.name, entity.keys])).toEqual(source.entities.map((entity) => [entity.name, entity.keys]));
@@ -60,9 +60,9 @@ describe('the OneTable schema export', () => {
   it.each(EXAMPLE_DESIGNS.map(({ design }) => [design.name, design] as const))('%s: the plain keys read back to the same templates; computed keys are named as computed', (_name, design) => {
     const table = design.tables[0]!;
     const result = oneTableSchemaOf(table, table.entities);
-    if (!result.ok) throw new Error(result.message);
+    expectOk(result);
     const imported = importOneTableSchema(JSON.stringify(result.schema));
-    if (!imported.ok) throw new Error(imported.errors.map((error) => error.message).join('\n'));
+    expectOk(imported);
     const computed = new Set(result.builders.map((builder) => `${builder.model}.${builder.attribute}`));
     for (const entity of table.entities) {
       const read = imported.design.tables[0]!.entities.find((candidate) => candidate.name === entity.name)!;

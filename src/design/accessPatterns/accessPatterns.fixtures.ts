@@ -13,8 +13,16 @@ export interface ScoresDesignOptions {
   /** The field the samples' scores fill and the pattern orders by (default `score`). */
   readonly field?: string;
   readonly samples?: readonly (string | ScoreSample)[];
-  /** Changes to the "Top 3 scores of a season, highest first" pattern. */
-  readonly pattern?: Partial<AccessPatternDesign>;
+  /** Changes to the "Top 3 scores of a season, highest first" pattern (`limit: undefined`: no Limit). */
+  readonly pattern?: PatternChanges;
+}
+
+/** Changes to an access pattern: a member set to `undefined` is removed (`{ limit: undefined }`: no Limit). */
+export type PatternChanges = { readonly [K in keyof AccessPatternDesign]?: AccessPatternDesign[K] | undefined };
+
+/** `pattern` with `changes` applied (members changed to `undefined` left out). */
+export function patternWith(pattern: AccessPatternDesign, changes: PatternChanges = {}): AccessPatternDesign {
+  return Object.fromEntries(Object.entries({ ...pattern, ...changes }).filter(([, value]) => value !== undefined)) as unknown as AccessPatternDesign;
 }
 
 /** The issue's samples: 1500, 240, 75 are the top 3; text order puts 9 first. */
@@ -34,7 +42,7 @@ export function scoresDesign(options: ScoresDesignOptions = {}): DesignDocument 
     const { score, playerId = `p${position + 1}`, attributes } = typeof sample === 'string' ? { score: sample } : sample;
     return { id: `run-${position + 1}`, values: { season: '2026-SUMMER', [field]: score, playerId }, ...(attributes ? { attributes } : {}) };
   });
-  const pattern: AccessPatternDesign = {
+  const pattern = patternWith({
     id: TOP_SCORES_PATTERN_ID,
     name: 'Top 3 scores of a season, highest first',
     description: 'The podium: the three highest scores, read from the end of the season’s partition.',
@@ -45,8 +53,7 @@ export function scoresDesign(options: ScoresDesignOptions = {}): DesignDocument 
     projection: [],
     consistentRead: false,
     expected: { orderBy: { field, direction: 'descending' } },
-    ...options.pattern,
-  };
+  }, options.pattern);
   const table: TableDesign = {
     name: 'Scores',
     description: 'One item per run of a season.',

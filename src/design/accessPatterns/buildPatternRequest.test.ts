@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import type { AccessPatternDesign, TableDesign } from '../design.types';
 import { buildPatternRequest } from './buildPatternRequest';
+import { expectErr, expectOk } from '../../errors/testing';
 
 const shop = SHOP_DESIGN.tables[0]!;
 const auditLog = AUDIT_LOG_DESIGN.tables[0]!;
@@ -10,7 +11,7 @@ const pattern = (table: TableDesign, id: string) => table.accessPatterns.find((c
 
 function request(table: TableDesign, accessPattern: AccessPatternDesign) {
   const built = buildPatternRequest(table, accessPattern);
-  if (!built.ok) throw new Error(JSON.stringify(built.problems));
+  expectOk(built);
   return built;
 }
 
@@ -44,11 +45,9 @@ describe('buildPatternRequest: the Shop single-table design', () => {
 
   it('says which partition field is missing, by path', () => {
     const built = buildPatternRequest(shop, { ...pattern(shop, 'customer-orders'), partitionValues: {} });
-    expect(built.ok).toBe(false);
-    if (!built.ok) {
-      expect(built.needsScan).toBe(false);
-      expect(built.problems[0]).toMatchObject({ path: 'accessPatterns[0].partitionValues.customerId' });
-    }
+    expectErr(built);
+    expect(built.needsScan).toBe(false);
+    expect(built.problems[0]).toMatchObject({ path: 'accessPatterns[0].partitionValues.customerId' });
   });
 
   it('refuses an unknown index, an entity not in the index and ConsistentRead on a GSI', () => {
@@ -62,11 +61,9 @@ describe('buildPatternRequest: the Shop single-table design', () => {
 
   it('skipping a leading field of the sort key needs a Scan', () => {
     const built = buildPatternRequest(shop, { ...pattern(shop, 'customer-orders'), sort: { input: 'fields', operator: '=', values: { orderId: 'o_17' } } });
-    expect(built.ok).toBe(false);
-    if (!built.ok) {
-      expect(built.needsScan).toBe(true);
-      expect(built.problems[0]!.message).toMatch(/^Needs a Scan: the condition gives orderId but not at/);
-    }
+    expectErr(built);
+    expect(built.needsScan).toBe(true);
+    expect(built.problems[0]!.message).toMatch(/^Needs a Scan: the condition gives orderId but not at/);
   });
 });
 
@@ -100,8 +97,8 @@ describe('buildPatternRequest: the articles', () => {
   it('refuses a Limit DynamoDB would refuse (a pattern kept from before the file check, or built in code), never sending it as no limit', () => {
     for (const limit of [0, -1, 2.5, Infinity, Number.NaN, 2_147_483_648]) {
       const built = buildPatternRequest(leaderboard, { ...pattern(leaderboard, 'top-scores'), limit });
-      expect(built.ok).toBe(false);
-      if (!built.ok) expect(built.problems).toEqual([expect.objectContaining({ message: expect.stringMatching(/^Limit must be a whole number from 1 to 2,147,483,647; got .*Leave it out to read every match\.$/) })]);
+      expectErr(built);
+      expect(built.problems).toEqual([expect.objectContaining({ message: expect.stringMatching(/^Limit must be a whole number from 1 to 2,147,483,647; got .*Leave it out to read every match\.$/) })]);
     }
   });
 
@@ -163,11 +160,9 @@ describe('buildPatternRequest: multi-attribute GSI keys', () => {
 
   it('a condition on ts without score needs a Scan', () => {
     const built = buildPatternRequest(multi, { ...multiPattern, sort: { input: 'fields', operator: '>=', values: { ts: '1719700000' } } });
-    expect(built.ok).toBe(false);
-    if (!built.ok) {
-      expect(built.needsScan).toBe(true);
-      expect(built.problems[0]!.message).toMatch(/skips sort attribute score/);
-    }
+    expectErr(built);
+    expect(built.needsScan).toBe(true);
+    expect(built.problems[0]!.message).toMatch(/skips sort attribute score/);
   });
 
   it('raw text cannot address a multi-attribute sort key', () => {

@@ -3,6 +3,7 @@ import { buildSampleItem, findEntity } from '../designKeys';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import type { TableDesign } from '../design.types';
 import { judgePatternResult, type PatternResultItem } from './judgePatternResult';
+import { expectOk } from '../../errors/testing';
 
 const shop = SHOP_DESIGN.tables[0]!;
 const leaderboard = LEADERBOARD_DESIGN.tables[0]!;
@@ -13,7 +14,7 @@ function items(table: TableDesign, entityName: string, ids: readonly string[]): 
   const entity = findEntity(table, entityName)!;
   return ids.map((id) => {
     const built = buildSampleItem(table, entity, entity.samples.find((sample) => sample.id === id)!);
-    if (!built.ok) throw new Error(id);
+    expectOk(built, id);
     return { entity: entityName, item: built.item };
   });
 }

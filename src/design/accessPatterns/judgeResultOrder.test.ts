@@ -6,6 +6,7 @@ import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { scoresDesign, TOP_SCORES_PATTERN_ID, type ScoresDesignOptions } from './accessPatterns.fixtures';
 import { judgePatternResult, type PatternResultItem, type PatternVerdict } from './judgePatternResult';
 import { expectedOrderWords } from './judgeResultOrder';
+import { expectOk } from '../../errors/testing';
 
 /** Every sample of the design's one partition in DynamoDB's order of SK (src/keys), read in the pattern's direction. */
 function partitionInReadOrder(design: DesignDocument, keep: (item: JsonItem) => boolean = () => true): PatternResultItem[] {
@@ -14,7 +15,7 @@ function partitionInReadOrder(design: DesignDocument, keep: (item: JsonItem) => 
   const pattern = table.accessPatterns[0]!;
   const items = entity.samples.map((sample) => {
     const built = buildSampleItem(table, entity, sample);
-    if (!built.ok) throw new Error(`sample ${sample.id}: ${JSON.stringify(built.problems)}`);
+    expectOk(built, `sample ${sample.id}`);
     return built.item;
   });
   const sk = (item: JsonItem) => ({ S: (item.SK as { S: string }).S });

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
 import { buildFieldSortCondition, HIGHEST_CHARACTER, readPeriod, type FieldSortOperator } from './sortKeyBounds';
+import { expectErr, expectOk } from '../../errors/testing';
 
 function template(text: string): KeyTemplate {
   const parsed = parseKeyTemplate(text);
-  if (!parsed.ok) throw new Error(`bad template ${text}`);
+  expectOk(parsed, `bad template ${text}`);
   return parsed.value;
 }
 
 function condition(text: string, operator: FieldSortOperator, values: Record<string, string>, high: Record<string, string> = {}) {
   const result = buildFieldSortCondition(template(text), operator, values, high);
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  expectOk(result);
   return result.condition;
 }
 
@@ -68,13 +69,14 @@ describe('sort-key bounds from field values (the articles)', () => {
 
   it('says which field is wrong, in the codec\'s words', () => {
     const overflow = buildFieldSortCondition(template('{score:int(3)}'), '=', { score: '2000' }, {});
-    expect(overflow.ok).toBe(false);
-    if (!overflow.ok) expect(overflow.errors['sortField:score']).toMatch(/wider|digits|width/i);
+    expectErr(overflow);
+    expect(overflow.errors['sortField:score']).toMatch(/wider|digits|width/i);
     const gap = buildFieldSortCondition(template('{a}#{b}#{c}'), '=', { a: 'x', c: 'z' }, {});
-    expect(gap.ok).toBe(false);
-    if (!gap.ok) expect(gap.errors['sortField:b']).toMatch(/Enter b too/);
+    expectErr(gap);
+    expect(gap.errors['sortField:b']).toMatch(/Enter b too/);
     const none = buildFieldSortCondition(template('{a}'), '=', {}, {});
-    if (!none.ok) expect(none.errors['sortField:a']).toBe('Enter a value for a.');
+    expectErr(none);
+    expect(none.errors['sortField:a']).toBe('Enter a value for a.');
     const backwards = buildFieldSortCondition(template('{score:int(10)}'), 'between', { score: '2000' }, { score: '200' });
     expect(backwards.ok).toBe(false);
   });

@@ -3,6 +3,7 @@ import type { Design, TableDesign } from '..';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { plainScoreDesign } from '../present/present.fixtures';
 import { compareDesigns, compareTemplateVersions, compareWithMultiAttribute, toMultiAttributeVariant, valueByteLength, withEntityTemplate, type MultiAttributeComparison } from '.';
+import { expectOk } from '../../errors/testing';
 
 const LEADERBOARD = LEADERBOARD_DESIGN.tables[0] as TableDesign;
 const RUN = LEADERBOARD.entities[0] as TableDesign['entities'][number];
@@ -19,7 +20,7 @@ const FOUR_SCORES: TableDesign = { ...LEADERBOARD, entities: [{ ...RUN, samples:
 
 function multi(table: TableDesign, direction: 'ascending' | 'descending' = 'ascending', entity = 'Run', attribute = 'rankKey'): MultiAttributeComparison {
   const result = compareWithMultiAttribute(table, entity, attribute, direction);
-  if (!result.ok) throw new Error(result.message);
+  expectOk(result);
   return result.value;
 }
 
@@ -118,7 +119,7 @@ describe('compareDesigns', () => {
 describe('toMultiAttributeVariant', () => {
   it('splits the rank key into typed attributes (score N, ts N, playerId S), drops the literals, keeps the partition key', () => {
     const result = toMultiAttributeVariant(LEADERBOARD, RUN, 'rankKey');
-    if (!result.ok) throw new Error(result.message);
+    expectOk(result);
     const { variant } = result;
     expect(variant.sort.map(({ name, type }) => `${name} ${type}`)).toEqual(['score N', 'ts N', 'playerId S']);
     expect(variant.droppedLiterals).toEqual(['#', '#']);

@@ -5,12 +5,13 @@ import { EXAMPLE_DESIGNS, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { diffDesigns } from './diffDesigns';
 import type { StructuralChange } from './diff.types';
 import { withIndex, withTable, withTemplate } from './designEdits.fixtures';
+import { expectOk } from '../../errors/testing';
 
 
 /** The edited design, checked as a design file would be: an invalid edit would prove nothing. */
 function valid(design: Design): Design {
   const read = parseDesignDocument({ ...design, format: DESIGN_FORMAT });
-  if (!read.ok) throw new Error(read.errors.map((problem) => `${problem.path}: ${problem.message}`).join('; '));
+  expectOk(read);
   return design;
 }
 

@@ -85,11 +85,14 @@ export function setEntityAttributes(tableName: string, entityName: string, attri
   return changeEntity(tableName, entityName, (entity) => ({ ...entity, attributes }));
 }
 
+/** Changes to an entity's expectations: `itemCount` or `itemSizeBytes` set to `undefined` is cleared (an emptied field). */
+export type ExpectationsChange = { readonly [K in keyof EntityExpectations]?: EntityExpectations[K] | (K extends 'itemCount' | 'itemSizeBytes' ? undefined : never) };
+
 /** Merges `expectations` into the entity's (largest values are replaced as a whole when given). */
-export function setExpectations(tableName: string, entityName: string, expectations: Partial<EntityExpectations>): DesignChange {
+export function setExpectations(tableName: string, entityName: string, expectations: ExpectationsChange): DesignChange {
   return changeEntity(tableName, entityName, (entity) => {
-    const next = { ...entity.expectations, ...expectations };
-    for (const key of ['itemCount', 'itemSizeBytes'] as const) if (Object.hasOwn(expectations, key) && expectations[key] === undefined) delete next[key];
-    return { ...entity, expectations: next };
+    const next: { -readonly [K in keyof ExpectationsChange]: ExpectationsChange[K] } = { ...entity.expectations, ...expectations };
+    for (const key of ['itemCount', 'itemSizeBytes'] as const) if (next[key] === undefined) delete next[key];
+    return { ...entity, expectations: next as EntityExpectations };
   });
 }

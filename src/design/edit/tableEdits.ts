@@ -120,7 +120,8 @@ export function setTableKeys(tableName: string, partitionKey: KeyAttributeDesign
       return { ...entity, keys };
     });
     const indexes = table.indexes.map((index) => (index.kind === 'LSI' ? { ...index, partitionKey: [partitionKey] } : index));
-    return { ...table, partitionKey, ...(sortKey ? { sortKey } : { sortKey: undefined }), indexes, entities };
+    const { sortKey: _previous, ...rest } = table;
+    return { ...rest, partitionKey, ...(sortKey ? { sortKey } : {}), indexes, entities };
   });
 }
 

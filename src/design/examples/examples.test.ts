@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSampleItem, compileTemplateText, isEntityInIndex, keyRoleOf } from '..';
 import { EXAMPLE_DESIGNS } from '.';
+import { expectErr } from '../../errors/testing';
 
 describe('the built-in example designs', () => {
   for (const { id, design } of EXAMPLE_DESIGNS) {
@@ -46,7 +47,7 @@ describe('the built-in example designs', () => {
   it('reports which key attribute and field a bad sample breaks', () => {
     const table = EXAMPLE_DESIGNS[0]!.design.tables[0]!;
     const built = buildSampleItem(table, table.entities[0]!, { id: 'x', values: { season: 'S', score: 'ten', ts: '1', playerId: 'p' } });
-    expect(built.ok).toBe(false);
-    if (!built.ok) expect(built.problems[0]).toMatchObject({ attribute: 'rankKey', field: 'score' });
+    expectErr(built);
+    expect(built.problems[0]).toMatchObject({ attribute: 'rankKey', field: 'score' });
   });
 });

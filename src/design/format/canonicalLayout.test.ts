@@ -9,6 +9,7 @@ import leaderboardGolden from './fixtures/leaderboard.keylab.json?raw';
 import signedBeforeCanonical from './fixtures/signed-before-canonical.keylab.json?raw';
 import { parseDesignDocument } from './parseDesignDocument';
 import { serializeDesignDocument } from './serializeDesignDocument';
+import { expectOk } from '../../errors/testing';
 
 /**
  * The canonical layout of design files (designDocument.ts, printDesignJson.ts):
@@ -20,7 +21,7 @@ import { serializeDesignDocument } from './serializeDesignDocument';
 /** `format`: what `keylab format` does to a Keylab design file's text. */
 function format(text: string): string {
   const read = parseDesignDocument(text);
-  if (!read.ok) throw new Error(read.errors.map((error) => `${error.path}: ${error.message}`).join('\n'));
+  expectOk(read);
   return serializeDesignDocument(read.design);
 }
 
@@ -95,7 +96,7 @@ describe('the canonical layout', () => {
         const once = serializeDesignDocument(recorded);
         expect(format(once)).toBe(once);
         const read = parseDesignDocument(once);
-        if (!read.ok) throw new Error(read.errors.map((error) => error.message).join('\n'));
+        expectOk(read);
         // The same design: every field and record equal; only the decisions' list is in id order.
         expect(read.design).toEqual({ ...recorded, ...(recorded.decisions ? { decisions: [...recorded.decisions].sort((a, b) => compareUtf8(a.id, b.id)) } : {}) });
         expect(isSignOffCurrent(read.design, read.design.signOffs![0]!)).toBe(true);
@@ -107,7 +108,7 @@ describe('the canonical layout', () => {
 
 describe('sign-offs and the canonical layout', () => {
   const before = parseDesignDocument(signedBeforeCanonical);
-  if (!before.ok) throw new Error('the fixture reads');
+  expectOk(before, 'the fixture reads');
   const signed = before.design;
   const signOffBefore = signed.signOffs![0]!;
 
@@ -121,7 +122,7 @@ describe('sign-offs and the canonical layout', () => {
     const formatted = format(signedBeforeCanonical);
     expect(formatted).not.toBe(signedBeforeCanonical);
     const read = parseDesignDocument(formatted);
-    if (!read.ok) throw new Error('the formatted file reads');
+    expectOk(read, 'the formatted file reads');
     const entry = read.design.signOffs![0]!;
     expect(read.design.decisions!.map((decision) => decision.code)).toEqual(['review.gsiProjectionAll', 'review.noTiebreaker']);
     expect(isSignOffCurrent(read.design, entry)).toBe(true);
@@ -145,7 +146,7 @@ describe('sign-offs and the canonical layout', () => {
     expect(read.ok && read.design.signOffs![0]).toEqual(signOffBefore);
     expect(read.ok && isSignOffCurrent(read.design, read.design.signOffs![0]!)).toBe(false);
     const formatted = parseDesignDocument(format(signedBeforeCanonical));
-    if (!formatted.ok) throw new Error('reads');
+    expectOk(formatted, 'reads');
     expect(isSignOffCurrent({ ...formatted.design, name: 'Renamed' }, formatted.design.signOffs![0]!)).toBe(false);
   });
 });

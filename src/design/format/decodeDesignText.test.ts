@@ -4,6 +4,7 @@ import { SHOP_DESIGN } from '..';
 import { importDesignBytes } from '../interchange';
 import { decodeDesignText, findInvalidUtf8 } from './decodeDesignText';
 import { serializeDesignDocument } from './serializeDesignDocument';
+import { expectErr } from '../../errors/testing';
 
 describe('findInvalidUtf8', () => {
   it.each([
@@ -48,8 +49,7 @@ describe('importing a design file that is not UTF-8', () => {
     const at = bytes.indexOf(0x23); // the "#" in the name
     bytes[at] = 0xe9; // é in Latin-1
     const result = importDesignBytes(bytes, 'shop.json');
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
+    expectErr(result);
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]!.message).toBe(
       `shop.json is not UTF-8 text: the bytes at offset ${at.toLocaleString('en-US')} (line 3: 0xE9 0x22 0x2C 0x0A) are not UTF-8, so nothing was read rather than replace them. Save the file as UTF-8 (in most editors: Save with encoding → UTF-8) and import it again.`,

@@ -78,7 +78,7 @@ const entityChoice: fc.Arbitrary<EntityChoice> = fc.record({
   template: fc.nat(SORT_TEMPLATES.length - 1),
   inIndexes: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
   attributes: fc.uniqueArray(fc.record({ name, type: fc.constantFrom('S' as const, 'N' as const, 'M' as const, 'SS' as const) }), { selector: (attribute) => attribute.name, maxLength: 3 }),
-  samples: fc.array(fc.record({ values: fc.dictionary(name, text, { maxKeys: 3 }), attributes: fc.option(jsonItem, { nil: undefined }) }, { requiredKeys: ['values'] }), { maxLength: 3 }),
+  samples: fc.array(fc.record({ values: fc.dictionary(name, text, { maxKeys: 3 }), attributes: jsonItem }, { requiredKeys: ['values'] }), { maxLength: 3 }),
   expectations: fc.record(
     { headroomDigits: fc.nat(4), itemCount: fc.nat(1000), itemSizeBytes: fc.integer({ min: 1, max: 400_000 }), largest: fc.nat().map(String) },
     { requiredKeys: ['headroomDigits', 'largest'] },

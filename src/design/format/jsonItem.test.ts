@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAttributeValueProblem, type Item } from '../../expressions';
 import { itemToJsonItem, jsonItemToItem, readJsonAttributeValue, readJsonItem } from './jsonItem';
+import { expectErr } from '../../errors/testing';
 
 describe('readJsonItem', () => {
   it('reads every DynamoDB JSON type, exactly (numbers stay text)', () => {
@@ -30,16 +31,16 @@ describe('readJsonItem', () => {
     [{ a: { N: '1'.repeat(39) } }, 'item.a.N', /not a number DynamoDB accepts.*38 significant digits/],
   ])('%j is refused at %s', (value, path, message) => {
     const read = readJsonItem(value, 'item');
-    expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.problems).toContainEqual({ path, severity: 'error', message: expect.stringMatching(message) });
+    expectErr(read);
+    expect(read.problems).toContainEqual({ path, severity: 'error', message: expect.stringMatching(message) });
   });
 
   it('refuses nesting deeper than DynamoDB allows', () => {
     let value: unknown = { S: 'leaf' };
     for (let i = 0; i < 40; i++) value = { L: [value] };
     const read = readJsonAttributeValue(value, 'v');
-    expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.problems[0]?.message).toMatch(/deeper than DynamoDB's 32 levels/);
+    expectErr(read);
+    expect(read.problems[0]?.message).toMatch(/deeper than DynamoDB's 32 levels/);
   });
 });
 

@@ -5,6 +5,7 @@ import { importDesignFile } from '../interchange';
 import { locateJsonPaths } from './locateJsonPaths';
 import { describeDesignProblem } from './problemPath';
 import { serializeDesignDocument } from './serializeDesignDocument';
+import { expectErr } from '../../errors/testing';
 
 describe('locateJsonPaths', () => {
   const text = ['{', '  "tables": [', '    {"name": 5, "first name": [1, {"a]b": "x\\"y[0]"}]},', '\t{"entities": []}', '  ]', '}'].join('\n');
@@ -45,7 +46,7 @@ describe('design-file import problems name their path and their place in the fil
       for (const entity of document.tables[0].entities) entity.name = 7;
     });
     const result = importDesignFile(text, 'shop.keylab.json');
-    if (result.ok) throw new Error('expected the file to be refused');
+    expectErr(result);
     const lines = text.split('\n');
     const shown = result.errors.map(describeDesignProblem);
     expect(shown.length).toBe(SHOP_DESIGN.tables[0]!.entities.length);
@@ -59,7 +60,7 @@ describe('design-file import problems name their path and their place in the fil
   it('points a missing member at the object that lacks it', () => {
     const text = shopFile((document) => delete document.tables[0].partitionKey);
     const result = importDesignFile(text, 'shop.keylab.json');
-    if (result.ok) throw new Error('expected the file to be refused');
+    expectErr(result);
     const error = result.errors[0]!;
     expect(error).toMatchObject({ path: 'tables[0].partitionKey', line: 6, column: 5 });
     expect(text.split('\n')[error.line! - 1]!.slice(error.column! - 1)).toBe('{');
@@ -69,7 +70,7 @@ describe('design-file import problems name their path and their place in the fil
   it('gives a Workbench model’s problems their place too', () => {
     const text = JSON.stringify({ ModelName: 'M', DataModel: [{ TableName: 5 }] }, null, 2);
     const result = importDesignFile(text, 'model.json');
-    if (result.ok) throw new Error('expected the model to be refused');
+    expectErr(result);
     expect(result.errors.every((error) => error.path === '' || error.line !== undefined)).toBe(true);
     expect(describeDesignProblem(result.errors[0]!)).toMatch(/^DataModel\[0\]\S* \(line \d+, column \d+\): /);    // The Workbench reader's messages begin with their path: the alert says it once.
     for (const error of result.errors) if (error.path) expect(describeDesignProblem(error).split(error.path).length - 1).toBe(1);
@@ -77,7 +78,7 @@ describe('design-file import problems name their path and their place in the fil
 
   it('keeps a message that has no path as it is, with a JSON syntax error’s position said once', () => {
     const result = importDesignFile('{\n  "format": "keylab.design/1",\n  "name": }', 'broken.json');
-    if (result.ok) throw new Error('expected the file to be refused');
+    expectErr(result);
     const shown = describeDesignProblem(result.errors[0]!);
     expect(shown).toMatch(/^broken\.json is not valid JSON at line 3, column 11/);
     expect(shown.match(/line 3/g)).toHaveLength(1);

@@ -4,6 +4,7 @@ import { DESIGN_FORMAT, SHOP_DESIGN, type DesignProblem } from '..';
 import { CREDENTIALS_WARNING } from './documentReader';
 import { parseDesignDocument } from './parseDesignDocument';
 import { serializeDesignDocument } from './serializeDesignDocument';
+import { expectErr, expectOk } from '../../errors/testing';
 
 /** The Shop example as raw JSON, edited by `edit`. */
 function shopWith(edit: (document: any) => void): any {
@@ -14,7 +15,7 @@ function shopWith(edit: (document: any) => void): any {
 
 function errorsOf(input: unknown): readonly DesignProblem[] {
   const result = parseDesignDocument(input);
-  if (result.ok) throw new Error('expected the document to be refused');
+  expectErr(result);
   return result.errors;
 }
 
@@ -177,8 +178,7 @@ describe('parseDesignDocument: unknown keys and credentials', () => {
         delete d.tables[0].accessPatterns[0].expected;
       }),
     );
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expectOk(result);
     expect(result.warnings.map((warning) => warning.path)).toEqual(['theme', 'tables[0].entities[0].color']);
     expect(result.warnings[0]?.message).toMatch(/^unknown key "theme" was dropped \(known here: format, name, description, revision, tables, decisions, signOffs, acceptedFindings, workbenchSource\)/);
     expect(result.design).not.toHaveProperty('theme');
@@ -195,7 +195,8 @@ describe('parseDesignDocument: unknown keys and credentials', () => {
       }),
     );
     expect(result).toMatchObject({ ok: true, warnings: [{ path: key, message: CREDENTIALS_WARNING }, { path: `tables[0].${key}`, message: CREDENTIALS_WARNING }] });
-    if (result.ok) expect(serializeDesignDocument(result.design)).not.toContain('AKIA');
+    expectOk(result);
+    expect(serializeDesignDocument(result.design)).not.toContain('AKIA');
     expect(CREDENTIALS_WARNING).toMatch(/^design files never carry credentials or connection settings/);
   });
 
@@ -207,8 +208,7 @@ describe('parseDesignDocument: unknown keys and credentials', () => {
   it('keeps a "__proto__" field as a field, never as a prototype', () => {
     const text = serializeDesignDocument(SHOP_DESIGN).replace('"customerId": "c1"', '"customerId": "c1", "__proto__": "x"');
     const result = parseDesignDocument(text);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expectOk(result);
     const values = result.design.tables[0]!.entities[0]!.samples[0]!.values;
     expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
     expect(Object.prototype.hasOwnProperty.call(values, '__proto__')).toBe(true);

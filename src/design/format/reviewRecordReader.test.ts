@@ -4,6 +4,7 @@ import { LEADERBOARD_DESIGN, type Design, type DesignProblem } from '..';
 import { designFingerprint } from '../decisions';
 import { parseDesignDocument } from './parseDesignDocument';
 import { serializeDesignDocument } from './serializeDesignDocument';
+import { expectErr } from '../../errors/testing';
 
 const ID = 'review.noTiebreaker|Leaderboard|Score||SK||';
 const { format: _format, ...LEADERBOARD } = LEADERBOARD_DESIGN;
@@ -25,7 +26,7 @@ function recordedWith(edit: (document: any) => void): string {
 
 function errorsOf(text: string): readonly DesignProblem[] {
   const result = parseDesignDocument(text);
-  if (result.ok) throw new Error('expected the document to be refused');
+  expectErr(result);
   return result.errors;
 }
 

@@ -4,6 +4,7 @@ import { EXAMPLE_DESIGNS, type Design } from '..';
 import { designArbitrary } from './designArbitraryTestUtils';
 import { parseDesignDocument } from './parseDesignDocument';
 import { serializeDesignDocument } from './serializeDesignDocument';
+import { expectOk } from '../../errors/testing';
 
 /**
  * parseDesignDocument(serializeDesignDocument(d)) is d, for the examples and
@@ -17,14 +18,15 @@ describe('serializeDesignDocument ∘ parseDesignDocument', () => {
     expect(parseDesignDocument(text)).toEqual({ ok: true, design, warnings: [] });
     // Stable: writing what was read gives the same text.
     const read = parseDesignDocument(text);
-    if (read.ok) expect(serializeDesignDocument(read.design)).toBe(text);
+    expectOk(read);
+    expect(serializeDesignDocument(read.design)).toBe(text);
   });
 
   it('gives every generated design back, exactly', () => {
     fc.assert(
       fc.property(designArbitrary, (design) => {
         const read = parseDesignDocument(serializeDesignDocument(design));
-        if (!read.ok) throw new Error(read.errors.map((error) => `${error.path}: ${error.message}`).join('\n'));
+        expectOk(read);
         expect(read).toEqual({ ok: true, design, warnings: [] });
       }),
       { numRuns: 150 },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_DESIGNS, type Design, type DesignDocument } from '..';
 import { EXPORT_FORMATS } from './exportFormats';
 import { importDesignFile } from './importDesignFile';
+import { expectErr, expectOk } from '../../errors/testing';
 
 const designOf = ({ format: _format, ...design }: DesignDocument): Design => design;
 
@@ -23,7 +24,8 @@ describe('EXPORT_FORMATS', () => {
         const back = importDesignFile(file!.text, file!.fileName);
         expect(back.ok, label).toBe(true);
         // A Workbench import also keeps the model's own shape (workbenchSource) for the next Workbench export.
-        if (back.ok) expect({ ...back.design, workbenchSource: undefined }, label).toEqual({ ...designOf(design), workbenchSource: undefined });
+        expectOk(back);
+        expect({ ...back.design, workbenchSource: undefined }, label).toEqual({ ...designOf(design), workbenchSource: undefined });
       }
     });
   }
@@ -39,7 +41,7 @@ describe('EXPORT_FORMATS', () => {
 
   it('refuses a Keylab design file with problems, naming the path', () => {
     const result = importDesignFile('{"format": "keylab.design/1", "name": "x", "tables": [{"name": "T"}]}', 'd.json');
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors.map((error) => error.path)).toContain('tables[0].partitionKey');
+    expectErr(result);
+    expect(result.errors.map((error) => error.path)).toContain('tables[0].partitionKey');
   });
 });

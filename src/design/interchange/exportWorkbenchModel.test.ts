@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSampleItem, EXAMPLE_DESIGNS, type Design, type DesignDocument } from '..';
 import { EXPORT_FORMATS, exportWorkbenchModel, importWorkbenchModel, KEYLAB_EXTENSION_FIELD } from '.';
+import { expectOk } from '../../errors/testing';
 
 const designOf = ({ format: _format, ...design }: DesignDocument): Design => design;
 const NOW = new Date(Date.UTC(2026, 5, 23, 14, 5));
@@ -34,8 +35,8 @@ describe('exportWorkbenchModel', () => {
     it(`Keylab → NWB → Keylab restores ${id} exactly (templates, entities, samples, patterns)`, () => {
       const design = designOf(document);
       const result = importWorkbenchModel(exportWorkbenchModel(design, { now: NOW }).text);
-      expect(result.ok).toBe(true);
-      if (result.ok) expect({ ...result.design, workbenchSource: undefined }).toEqual(design);
+      expectOk(result);
+      expect({ ...result.design, workbenchSource: undefined }).toEqual(design);
     });
 
     it(`Keylab → NWB → Keylab without the extension keeps ${id}'s keys and samples`, () => {
@@ -43,8 +44,7 @@ describe('exportWorkbenchModel', () => {
       const model = JSON.parse(exportWorkbenchModel(design).text);
       delete model[KEYLAB_EXTENSION_FIELD];
       const result = importWorkbenchModel(JSON.stringify(model));
-      expect(result.ok).toBe(true);
-      if (!result.ok) return;
+      expectOk(result);
       result.design.tables.forEach((table, index) => {
         const original = design.tables[index]!;
         expect(table.entities.map((entity) => entity.name)).toEqual(original.entities.map((entity) => entity.name));
@@ -59,8 +59,7 @@ describe('exportWorkbenchModel', () => {
     const model = JSON.parse(exportWorkbenchModel(design).text);
     model.DataModel[0].TableFacets[0].TableData.pop();
     const result = importWorkbenchModel(JSON.stringify(model));
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expectOk(result);
     expect(result.warnings.map((warning) => warning.message).join(' ')).toMatch(/changed after Keylab exported it/);
     expect(result.design.tables[0]!.entities[0]!.keys.SK).toBe('EVT#{at:iso}');
   });

@@ -6,10 +6,11 @@ import { importDesignFile, IMPORT_FORMATS } from './importDesignFile';
 import { importElectroDbEntities } from './importElectroDbEntities';
 import { employees, tasks } from './fixtures/electrodb/taskapp';
 import taskapp from './fixtures/electrodb/taskapp.ts?raw';
+import { expectErr, expectOk } from '../../errors/testing';
 
 function imported(text: string, fileName = 'entities.ts') {
   const result = importElectroDbEntities(text, { fileName });
-  if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+  expectOk(result);
   return result;
 }
 
@@ -20,9 +21,9 @@ function entityKeys(design: Design) {
 /** Keylab's key for a template and field values, as text. */
 function encode(template: string, values: Record<string, string>): string {
   const compiled = compileTemplateText(template);
-  if (!compiled.ok) throw new Error(compiled.findings[0]?.message);
+  expectOk(compiled);
   const encoded = compiled.value.encode(values);
-  if (!encoded.ok) throw new Error(encoded.findings[0]?.message);
+  expectOk(encoded);
   return encoded.value;
 }
 
@@ -191,8 +192,7 @@ describe('importElectroDbEntities: what it refuses, with line and column', () =>
     ['an unknown composite attribute', entity("{ main: { pk: { field: 'pk', composite: ['nope'] } } }"), "e.indexes.main.pk: the key names the attribute nope, which the entity's attributes do not define.", 4, 26],
   ])('%s', (_what, text, message, line, column) => {
     const result = importElectroDbEntities(text, { fileName: 'e.ts' });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
+    expectErr(result);
     expect(result.errors[0]!.message.startsWith(message), result.errors[0]!.message).toBe(true);
     expect([result.errors[0]!.line, result.errors[0]!.column]).toEqual([line, column]);
   });
@@ -231,7 +231,7 @@ describe('importElectroDbEntities: hostile modules', () => {
     const result = importElectroDbEntities(text, { fileName: 'proto.ts' });
     expect(({} as Record<string, unknown>).type).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('type');
-    if (!result.ok) throw new Error(result.errors[0]!.message);
+    expectOk(result);
     const keys = result.design.tables[0]!.entities[0]!.keys;
     expect(Object.hasOwn(keys, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(keys)).toBe(Object.prototype);

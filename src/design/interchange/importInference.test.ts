@@ -4,6 +4,7 @@ import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { reviewDesign } from '../review';
 import { exportWorkbenchModel, importWorkbenchModel, KEYLAB_EXTENSION_FIELD } from '.';
 import anOnlineShop from './fixtures/an-online-shop.json?raw';
+import { expectOk } from '../../errors/testing';
 
 /**
  * The issue's inference examples through the real importer: a small NoSQL
@@ -30,7 +31,7 @@ function workbenchModel(items: readonly Item[], facets?: Record<string, readonly
 
 function imported(text: string): Design {
   const result = importWorkbenchModel(text);
-  if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+  expectOk(result);
   return result.design;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importDesignFile } from './importDesignFile';
 import { MAX_IMPORTED_SAMPLES } from './importLimits';
+import { expectErr } from '../../errors/testing';
 
 /** A Workbench model of `items` items (in TableData, or split with a facet), each a distinct user. */
 function model(items: number, inFacet = 0): string {
@@ -13,8 +14,7 @@ function model(items: number, inFacet = 0): string {
 describe('imports too large to keep', () => {
   it('refuses a 150,000-item Workbench model up front, saying how many, the limit, and what to do instead', () => {
     const result = importDesignFile(model(150_000), 'attack.json');
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
+    expectErr(result);
     expect(result.errors).toEqual([
       {
         path: 'DataModel',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importDesignFile, importOneTableSchema } from '.';
+import { expectErr, expectOk } from '../../errors/testing';
 
 const SCHEMA = {
   format: 'onetable:1.1.0',
@@ -35,8 +36,7 @@ const SCHEMA = {
 describe('importOneTableSchema', () => {
   it('maps indexes to keys and value templates to key templates', () => {
     const result = importOneTableSchema(JSON.stringify(SCHEMA), { fileName: 'billing.json' });
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expectOk(result);
     const table = result.design.tables[0]!;
     expect(table).toMatchObject({ name: 'billing', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } });
     expect(table.indexes).toEqual([
@@ -60,7 +60,7 @@ describe('importOneTableSchema', () => {
   it('is detected by importDesignFile and refuses a schema without a primary index', () => {
     expect(importDesignFile(JSON.stringify(SCHEMA), 's.json').ok).toBe(true);
     const result = importOneTableSchema(JSON.stringify({ ...SCHEMA, indexes: { gs1: { hash: 'x' } } }));
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors[0]!.message).toMatch(/^indexes\.primary: the schema needs a primary index/);
+    expectErr(result);
+    expect(result.errors[0]!.message).toMatch(/^indexes\.primary: the schema needs a primary index/);
   });
 });

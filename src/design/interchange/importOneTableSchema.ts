@@ -115,7 +115,7 @@ function readIndexes(raw: unknown, reader: ShapeReader): OneTableIndex[] {
     if (project === 'keys') projection = { type: 'KEYS_ONLY', attributes: [] };
     else if (Array.isArray(project) && project.every((entry) => typeof entry === 'string')) projection = { type: 'INCLUDE', attributes: project as string[] };
     else if (project !== undefined && project !== 'all') reader.warn(`${path}.project`, `${describe(project)} is not "all", "keys" or a list of attribute names; ALL is used.`);
-    return [{ name, hash, sort, local: index.type === 'local', projection }];
+    return [{ name, ...(hash === undefined ? {} : { hash }), ...(sort === undefined ? {} : { sort }), local: index.type === 'local', projection }];
   });
 }
 

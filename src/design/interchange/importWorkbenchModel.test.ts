@@ -7,10 +7,11 @@ import missingMetadata from './fixtures/missing-metadata.json?raw';
 import singleTable from './fixtures/single-table-facets.json?raw';
 import twoTables from './fixtures/two-tables.json?raw';
 import version1 from './fixtures/version-1.json?raw';
+import { expectErr, expectOk } from '../../errors/testing';
 
 function imported(text: string, fileName = 'model.json'): Design {
   const result = importWorkbenchModel(text, { fileName });
-  if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+  expectOk(result);
   return result.design;
 }
 
@@ -71,8 +72,7 @@ describe('importWorkbenchModel', () => {
 
   it('reads GSIs with INCLUDE and KEYS_ONLY projections, and leaves sparse index keys as attributes', () => {
     const result = importWorkbenchModel(gsiInclude);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expectOk(result);
     const table = result.design.tables[0]!;
     expect(table.indexes).toEqual([
       { name: 'GSI1', kind: 'GSI', partitionKey: [{ name: 'GSI1PK', type: 'S' }], sortKey: [{ name: 'GSI1SK', type: 'S' }], projection: { type: 'INCLUDE', attributes: ['total'] } },
@@ -93,8 +93,7 @@ describe('importWorkbenchModel', () => {
 
   it('tolerates missing metadata and unknown keys, and groups items by key prefix without facets', () => {
     const result = importWorkbenchModel(missingMetadata, { fileName: 'library.json' });
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expectOk(result);
     expect(result.design.name).toBe('library');
     expect(result.warnings.map((warning) => warning.path)).toEqual(['ModelMetadata.Version', 'ModelName']);
     const table = result.design.tables[0]!;
@@ -108,8 +107,7 @@ describe('importWorkbenchModel', () => {
 
   it('reports broken JSON with file, line and column', () => {
     const result = importWorkbenchModel(broken, { fileName: 'broken.json' });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
+    expectErr(result);
     expect(result.errors[0]).toMatchObject({ line: 6, column: 7 });
     expect(result.errors[0]!.message).toMatch(/^broken\.json is not valid JSON at line 6, column 7/);
   });
@@ -120,8 +118,7 @@ describe('importWorkbenchModel', () => {
     (table.KeyAttributes as { PartitionKey: { AttributeType: string } }).PartitionKey.AttributeType = 'X';
     (table.TableData as unknown[])[1] = { PK: { S: 'CUSTOMER#c1' }, SK: { Q: 'x' } };
     const result = importWorkbenchModel(JSON.stringify(model));
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
+    expectErr(result);
     expect(result.errors.map((error) => error.message)).toEqual([
       'DataModel[0].KeyAttributes.PartitionKey.AttributeType: "X" is not S, N or B.',
       'DataModel[0].TableData[1].SK: "Q" is not a DynamoDB type: use S, N, B, BOOL, NULL, M, L, SS, NS or BS.',
@@ -133,8 +130,7 @@ describe('importWorkbenchModel', () => {
     model.DataModel[0]!.TableData[0] = { sk: { S: 'PROFILE' } };
     model.DataModel[0]!.TableData[1] = { pk: { S: 'AUTHOR#a1' }, sk: { S: '' } };
     const result = importWorkbenchModel(JSON.stringify(model));
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
+    expectErr(result);
     expect(result.errors.map((error) => error.message).join('\n')).toMatch(/TableData\[0\]: the item has no pk/);
     expect(result.errors.map((error) => error.message).join('\n')).toMatch(/TableData\[1\]\.sk: "" cannot be a DynamoDB S key/);
   });
@@ -168,8 +164,8 @@ describe('round trips', () => {
   it('importDesignFile detects a Workbench model and refuses unknown JSON listing the formats', () => {
     expect(importDesignFile(singleTable, 'shop.json').ok).toBe(true);
     const unknown = importDesignFile('{"hello": 1}', 'x.json');
-    expect(unknown.ok).toBe(false);
-    if (!unknown.ok) expect(unknown.errors[0]!.message).toMatch(/NoSQL Workbench model JSON.*OneTable/);
+    expectErr(unknown);
+    expect(unknown.errors[0]!.message).toMatch(/NoSQL Workbench model JSON.*OneTable/);
     const keylab = importDesignFile('{"format": "keylab.design/1"}', 'd.json');
     expect(keylab.ok).toBe(false);
   });

@@ -77,10 +77,9 @@ function readKeyAttribute(raw: unknown, path: string, reader: ShapeReader): KeyA
 function readKeyAttributes(raw: unknown, path: string, reader: ShapeReader): { partition?: KeyAttributeDesign; sort?: KeyAttributeDesign } {
   const object = reader.object(raw, path, 'the key attributes ({"PartitionKey": {…}, "SortKey": {…}})');
   if (!object) return {};
-  return {
-    partition: readKeyAttribute(object.PartitionKey, `${path}.PartitionKey`, reader),
-    sort: reader.optional(object.SortKey, (value) => readKeyAttribute(value, `${path}.SortKey`, reader)),
-  };
+  const partition = readKeyAttribute(object.PartitionKey, `${path}.PartitionKey`, reader);
+  const sort = reader.optional(object.SortKey, (value) => readKeyAttribute(value, `${path}.SortKey`, reader));
+  return { ...(partition ? { partition } : {}), ...(sort ? { sort } : {}) };
 }
 
 function readIndex(raw: unknown, path: string, reader: ShapeReader): IndexDesign | undefined {

@@ -8,13 +8,14 @@ import missingMetadata from './fixtures/missing-metadata.json?raw';
 import singleTable from './fixtures/single-table-facets.json?raw';
 import twoTables from './fixtures/two-tables.json?raw';
 import version1 from './fixtures/version-1.json?raw';
+import { expectOk } from '../../errors/testing';
 
 const NOW = new Date(Date.UTC(2026, 5, 23, 14, 5));
 const LATER = new Date(Date.UTC(2027, 0, 2, 9, 30));
 
 function imported(text: string, fileName = 'model.json'): Design {
   const result = importDesignFile(text, fileName);
-  if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+  expectOk(result);
   return result.design;
 }
 
@@ -46,8 +47,8 @@ describe('Workbench round trip', () => {
     it(`a saved design file keeps what ${name} held: the export after a save and a load is the same`, () => {
       const design = imported(text);
       const saved = parseDesignDocument(serializeDesignDocument(design));
-      expect(saved.ok).toBe(true);
-      if (saved.ok) expect(exportWorkbenchModel(saved.design, { now: LATER }).text).toBe(exportWorkbenchModel(design, { now: LATER }).text);
+      expectOk(saved);
+      expect(exportWorkbenchModel(saved.design, { now: LATER }).text).toBe(exportWorkbenchModel(design, { now: LATER }).text);
     });
   }
 
@@ -112,8 +113,7 @@ describe('Workbench round trip', () => {
     const source = JSON.parse(anOnlineShopFacets);
     source.DataModel[0].DataAccess = { MySql: { host: 'db.internal', password: 'hunter2', user: 'admin' } };
     const result = importDesignFile(JSON.stringify(source), 'shop.json');
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expectOk(result);
     const text = exportWorkbenchModel(result.design, { now: NOW }).text + serializeDesignDocument(result.design);
     expect(text).not.toContain('hunter2');
     expect(result.warnings.map((warning) => warning.path)).toContain('DataModel[0].DataAccess.MySql.password');
@@ -124,8 +124,7 @@ describe('Workbench round trip', () => {
     const document = JSON.parse(serializeDesignDocument(design));
     document.workbenchSource.model = 'not a model';
     const read = parseDesignDocument(document);
-    expect(read.ok).toBe(true);
-    if (!read.ok) return;
+    expectOk(read);
     expect(read.design.workbenchSource).toBeUndefined();
     expect(read.warnings.map((warning) => warning.message).join('\n')).toMatch(/has no model object; it was dropped/);
   });

@@ -10,6 +10,7 @@ import singleTable from '../interchange/fixtures/single-table-facets.json?raw';
 import twoTables from '../interchange/fixtures/two-tables.json?raw';
 import version1 from '../interchange/fixtures/version-1.json?raw';
 import { buildItemCollection, listPartitions } from './buildItemCollection';
+import { expectOk } from '../../errors/testing';
 
 /**
  * One judge, two surfaces: for every sort key of the built-in examples and
@@ -20,7 +21,7 @@ import { buildItemCollection, listPartitions } from './buildItemCollection';
  */
 function imported(text: string): Design {
   const result = importWorkbenchModel(text, { fileName: 'model.json' });
-  if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+  expectOk(result);
   return result.design;
 }
 

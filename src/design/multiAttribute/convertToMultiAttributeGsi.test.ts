@@ -7,11 +7,12 @@ import { buildSampleItem, compileTemplateText, typedKeyValue } from '../designKe
 import type { AccessPatternDesign, Design } from '../design.types';
 import { convertToMultiAttributeGsi } from '.';
 import { leaderboardWithConcatenatedGsi } from './multiAttribute.fixtures';
+import { expectOk } from '../../errors/testing';
 
 const convert = (design: Design, table: string, index: string, newIndexName?: string) => convertToMultiAttributeGsi(design, { table, index, ...(newIndexName ? { newIndexName } : {}) });
 function converted(design: Design, table: string, index: string, newIndexName?: string) {
   const result = convert(design, table, index, newIndexName);
-  if (!result.ok) throw new Error(result.message);
+  expectOk(result);
   return result;
 }
 const keyText = (attributes: readonly { name: string; type: string }[]) => attributes.map((attribute) => `${attribute.name} ${attribute.type}`);
@@ -109,15 +110,17 @@ describe('convertToMultiAttributeGsi', () => {
         for (const sample of entity.samples) {
           const stored = buildSampleItem(before, entity, sample);
           const wanted = buildSampleItem(convertedTable, convertedTable.entities.find((candidate) => candidate.name === name)!, sample);
-          if (!stored.ok || !wanted.ok) throw new Error(`sample ${sample.id} does not build`);
+          expectOk(stored, `sample ${sample.id} builds before the conversion`);
+          expectOk(wanted, `sample ${sample.id} builds after the conversion`);
           for (const attribute of attributes.filter((candidate) => candidate.status === 'write')) {
             // What a backfill does with a stored item: decode the old key, encode the typed attribute.
             const source = stored.item[attribute.from!.attribute] as { S: string };
             const from = compileTemplateText(attribute.from!.template);
             const typedTemplate = compileTemplateText(attribute.template);
-            if (!from.ok || !typedTemplate.ok) throw new Error(`${attribute.name}: a template does not compile`);
+            expectOk(from, `${attribute.name}: the old template compiles`);
+            expectOk(typedTemplate, `${attribute.name}: the typed template compiles`);
             const values = from.value.decode(source.S);
-            if (!values.ok) throw new Error(`${attribute.name} does not read back out of ${source.S}`);
+            expectOk(values, `${attribute.name} does not read back out of ${source.S}`);
             const encoded = typedTemplate.value.encode(values.value);
             expect(encoded.ok && typedKeyValue(attribute, encoded.value), `${name} ${sample.id} ${attribute.name}`).toEqual(wanted.item[attribute.name]);
           }

@@ -10,6 +10,7 @@ import twoTables from '../interchange/fixtures/two-tables.json?raw';
 import { REVIEW_RULES, reviewDesign } from '../review';
 import { buildSlides, speakerNotes, type AccessPatternSlide, type FindingsSlide, type Slide } from '.';
 import { plainScoreDesign } from './present.fixtures';
+import { expectOk } from '../../errors/testing';
 
 const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) => slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
 
@@ -78,7 +79,7 @@ describe('speakerNotes', () => {
   it('every slide of every built-in example and Workbench fixture has notes, none empty', () => {
     const imported = [onlineShop, gsiInclude, singleTable, twoTables].map((text) => {
       const result = importWorkbenchModel(text, { fileName: 'model.json' });
-      if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+      expectOk(result);
       return result.design;
     });
     for (const design of [LEADERBOARD_DESIGN, SHOP_DESIGN, AUDIT_LOG_DESIGN, plainScoreDesign(), ...imported]) {

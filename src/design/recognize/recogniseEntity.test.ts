@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN, buildSampleItem, type EntityDesign, type TableDesign } from '..';
 import { createEntityRecogniser, recogniseEntity } from '.';
+import { expectOk } from '../../errors/testing';
 
 const shop = SHOP_DESIGN.tables[0]!;
 const leaderboard = LEADERBOARD_DESIGN.tables[0]!;
@@ -26,7 +27,7 @@ describe('recogniseEntity', () => {
       for (const expected of table.entities) {
         for (const sample of expected.samples) {
           const built = buildSampleItem(table, expected, sample);
-          if (!built.ok) throw new Error(sample.id);
+          expectOk(built, sample.id);
           expect(recogniseEntity(table, built.item)?.name, `${table.name} ${sample.id}`).toBe(expected.name);
         }
       }

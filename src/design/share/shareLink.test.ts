@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeDesignProblem, EXAMPLE_DESIGNS, isSignOffCurrent, parseDesignDocument, serializeDesignDocument, signOff, type Design } from '..';
 import { encodeBase64 } from '../../keys';
 import { decodeShareFragment, encodeShareFragment, MAX_SHARE_FRAGMENT_CHARS, SHARE_LINK_CHAT_CHARS } from '.';
+import { expectErr, expectOk } from '../../errors/testing';
 
 /**
  * A link made by the first link format (k1 + keylab.design/1), kept as text:
@@ -152,9 +153,9 @@ function messagesOf(fragment: string): string[] {
 
 function roundTrip(design: Design): Design {
   const encoded = encodeShareFragment(design);
-  if (!encoded.ok) throw new Error(encoded.message);
+  expectOk(encoded);
   const read = decodeShareFragment('#' + encoded.fragment);
-  if (!read.ok) throw new Error(read.errors.map((error) => error.message).join('\n'));
+  expectOk(read);
   return read.design;
 }
 
@@ -170,8 +171,8 @@ describe('share links', () => {
   for (const { id, design } of EXAMPLE_DESIGNS) {
     it(`${id}: round trips, and its link is under the 2 KB chat limit`, () => {
       const fromFile = parseDesignDocument(serializeDesignDocument(design));
-      expect(fromFile.ok).toBe(true);
-      if (fromFile.ok) expect(roundTrip(design)).toEqual(fromFile.design);
+      expectOk(fromFile);
+      expect(roundTrip(design)).toEqual(fromFile.design);
       const encoded = encodeShareFragment(design);
       expect(encoded.bytes).toBeLessThan(SHARE_LINK_CHAT_CHARS);
     });
@@ -185,7 +186,7 @@ describe('share links', () => {
   it('carries only what the design format writes: nothing else an object carries leaks into the link', () => {
     const design = { ...FIXED_K1_DESIGN, connection: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' }, items: [{ PK: { S: 'table data' } }] } as Design;
     const encoded = encodeShareFragment(design);
-    if (!encoded.ok) throw new Error(encoded.message);
+    expectOk(encoded);
     const read = decodeShareFragment(encoded.fragment);
     expect(read).toEqual({ ok: true, design: FIXED_K1_DESIGN, warnings: [] });
   });
@@ -237,7 +238,8 @@ describe('share links', () => {
     const encoded = encodeShareFragment(big);
     expect(encoded.ok).toBe(false);
     expect(encoded.bytes).toBeGreaterThan(MAX_SHARE_FRAGMENT_CHARS);
-    if (!encoded.ok) expect(encoded.message).toMatch(/too large for a link: it packs to more than the 32 KB a share link holds.*Export design/);
+    expectErr(encoded);
+    expect(encoded.message).toMatch(/too large for a link: it packs to more than the 32 KB a share link holds.*Export design/);
   });
 
   describe('an untrusted link', () => {
@@ -302,7 +304,7 @@ describe('share links', () => {
       expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^name: /), expect.stringMatching(/^tables\[0\]\.entities\[0\]\.keys\.SK: /)]));
       // As the link view shows them: the path, and no line or column of the packed JSON nobody sees.
       const read = decodeShareFragment(linkOfText(JSON.stringify(broken)));
-      if (read.ok) throw new Error('expected the link to be refused');
+      expectErr(read);
       expect(read.errors.map(describeDesignProblem)).toEqual(expect.arrayContaining([expect.stringMatching(/^tables\[0\]\.entities\[0\]\.keys\.SK: /)]));
       expect(read.errors.every((error) => error.line === undefined)).toBe(true);
     });

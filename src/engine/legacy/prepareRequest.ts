@@ -111,7 +111,7 @@ const SELECT_CONFLICTS: Readonly<Record<string, string>> = {
  * paths, no reserved words), as a projection. At least one name — the API's
  * constraint, which DynamoDB Local does not check — and no name twice.
  */
-function prepareAttributesToGet(names: readonly string[], select: string | undefined): PreparedExpressions['projection'] {
+function prepareAttributesToGet(names: readonly string[], select: string | undefined): NonNullable<PreparedExpressions['projection']> {
   if (names.length === 0) {
     const errors = new ConstraintErrors();
     errors.add('[]', 'attributesToGet', 'Member must have length greater than or equal to 1');

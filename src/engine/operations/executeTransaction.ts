@@ -57,7 +57,7 @@ function executeTransaction(context: EngineContext, input: ExecuteTransactionCom
     const plan = planTransactWriteItems(context, { TransactItems: actions, ClientRequestToken: input.ClientRequestToken, ReturnConsumedCapacity: input.ReturnConsumedCapacity });
     const output: ExecuteTransactionCommandOutput = { Responses: [], $metadata: {} };
     if (plan.output.ConsumedCapacity) output.ConsumedCapacity = plan.output.ConsumedCapacity;
-    return { change: plan.change, output, onCommitted: plan.onCommitted };
+    return { change: plan.change, output, ...(plan.onCommitted ? { onCommitted: plan.onCommitted } : {}) };
   } catch (error) {
     if (error instanceof TransactionCanceledError) throw new TransactionCanceledError(error.CancellationReasons.map((reason, i) => statementReason(statements[i] as PartiqlStatement, reason)));
     throw error;

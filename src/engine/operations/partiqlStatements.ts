@@ -65,7 +65,8 @@ export function duplicateItem(): DynamoDBError {
 export function planWriteStatement(context: EngineContext, statement: WriteStatement, options: WriteStatementOptions): WritePlan<WriteStatementOutput> {
   const keys = keySchemaOf(context, statement.tableName);
   const common = { ReturnConsumedCapacity: options.returnConsumedCapacity, ReturnValuesOnConditionCheckFailure: options.returnValuesOnConditionCheckFailure };
-  const result = (plan: WritePlan<{ Attributes?: Item; ConsumedCapacity?: ConsumedCapacity }>): WritePlan<WriteStatementOutput> => ({
+  // The SDK's outputs spell their optional members `?: T | undefined`.
+  const result = (plan: WritePlan<{ Attributes?: Item | undefined; ConsumedCapacity?: ConsumedCapacity | undefined }>): WritePlan<WriteStatementOutput> => ({
     change: plan.change,
     output: { attributes: plan.output.Attributes, consumedCapacity: plan.output.ConsumedCapacity },
   });

@@ -86,7 +86,7 @@ export function planTransactWriteItems(context: EngineContext, input: TransactWr
   return {
     change: writes.length > 0 ? { type: 'writeItems', writes } : undefined,
     output,
-    onCommitted: token === undefined ? undefined : () => context.transactionTokens.remember(token, { identity, completedAt: context.now() }),
+    ...(token === undefined ? {} : { onCommitted: () => context.transactionTokens.remember(token, { identity, completedAt: context.now() }) }),
   };
 }
 
@@ -212,7 +212,7 @@ function evaluate(action: PreparedAction): Outcome {
         return {
           reason: NO_REASON,
           kind: 'write',
-          write: existing ? { tableName: definition.name, key: keyOf(existing.item, definition.keys), item: undefined } : undefined,
+          ...(existing ? { write: { tableName: definition.name, key: keyOf(existing.item, definition.keys), item: undefined } } : {}),
         };
       case 'Put':
         return { reason: NO_REASON, kind: 'write', after: { item: action.values, size: action.size }, write: { tableName: definition.name, key: action.key, item: action.values } };

@@ -48,7 +48,7 @@ describe('generateCollection', () => {
   it('is deterministic for a seed', async () => {
     const run = async (seed?: number) => {
       const { engine } = await engineWith();
-      await generateCollection(engine, { table: 'Generated', partitionKeyValue: 'DEMO', count: 50, seed });
+      await generateCollection(engine, { table: 'Generated', partitionKeyValue: 'DEMO', count: 50, ...(seed === undefined ? {} : { seed }) });
       return (await queryAll(engine, 'Generated', S('DEMO'))).Items;
     };
     const first = await run();

@@ -186,7 +186,9 @@ export function validateUpdateTable(input: UpdateTableCommandInput, table: Table
   indexes = indexes.map((index) => withThroughput(index, billingMode, throughputUpdates.get(index.name)));
 
   const stream = input.StreamSpecification ? checkStream(input.StreamSpecification, table.stream, now) : table.stream;
-  const definition: TableDefinition = {
+  // Each member keeps its place (the definition is stored as JSON and compared), and an optional one that is
+  // now unset is removed rather than left undefined.
+  const definition: Omit<TableDefinition, 'provisionedThroughput' | 'stream'> & { provisionedThroughput?: Throughput | undefined; stream?: StreamSetting | undefined } = {
     ...table,
     attributeDefinitions,
     indexes,
@@ -195,10 +197,9 @@ export function validateUpdateTable(input: UpdateTableCommandInput, table: Table
     ...payPerRequestSince(table, billingMode, now),
     stream,
   };
-  // Optional members stay absent rather than undefined: the definition is stored as JSON and compared.
-  if (!provisionedThroughput) delete (definition as { provisionedThroughput?: Throughput }).provisionedThroughput;
-  if (!stream) delete (definition as { stream?: StreamSetting }).stream;
-  return { definition, ...(created ? { created } : {}), ...(deleted ? { deleted } : {}) };
+  if (!provisionedThroughput) delete definition.provisionedThroughput;
+  if (!stream) delete definition.stream;
+  return { definition: definition as TableDefinition, ...(created ? { created } : {}), ...(deleted ? { deleted } : {}) };
 }
 
 /** When the table last became on-demand: now on a switch to it; kept (or its creation) once it switches away, for BillingModeSummary. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseKeyTemplate } from '../parseKeyTemplate';
 import { templateFields } from './templateFields';
+import { expectOk } from '../../errors/testing';
 
 function parsed(text: string) {
   const result = parseKeyTemplate(text);
-  if (!result.ok) throw new Error(`${text} does not parse`);
+  expectOk(result, `${text} does not parse`);
   return result.value;
 }
 

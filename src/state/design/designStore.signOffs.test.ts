@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isSignOffCurrent, parseDesignDocument, serializeDesignDocument } from '../../design';
 import { openDesignRecords } from './designRecords';
 import { createDesignStore, type DesignStore } from './designStore';
+import { expectOk } from '../../errors/testing';
 
 /*
  * A design signed off before the canonical layout (its fingerprint over the
@@ -33,7 +34,7 @@ const reload = (indexedDB: IDBFactory) => loaded(createDesignStore({ records: op
 describe('a sign-off given before the canonical layout, in the Designs list', () => {
   it('stays current after a save, a reload and an export', async () => {
     const read = parseDesignDocument(signedBeforeCanonical);
-    if (!read.ok) throw new Error('the fixture reads');
+    expectOk(read, 'the fixture reads');
     const indexedDB = new IDBFactory();
     const store = await reload(indexedDB);
     // The built-in Shop example has the fixture's name: without it the design keeps its name (a "(copy)" would be a change the sign-off covers).

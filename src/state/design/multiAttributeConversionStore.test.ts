@@ -5,6 +5,7 @@ import { leaderboardWithConcatenatedGsi } from '../../design/multiAttribute/mult
 import { createDesignStore } from './designStore';
 import { createMultiAttributeConversionStore } from './multiAttributeConversionStore';
 import { runAccessPatterns } from './runAccessPatterns';
+import { expectOk } from '../../errors/testing';
 
 function setUp(design: Design) {
   const designs = createDesignStore();
@@ -36,7 +37,8 @@ describe('the multi-attribute conversion preview', () => {
     const before = current();
     conversion.getState().open(designId, 'Leaderboard', 'byPlayer');
     const result = conversion.getState().preview?.result;
-    if (!result?.ok) throw new Error(`the conversion is offered: ${result?.message}`);
+    if (!result) throw new Error('the conversion is offered: no preview');
+    expectOk(result, 'the conversion is offered');
     expect(result.conversion.after.partitionKey).toEqual([{ name: 'playerId', type: 'S' }]);
     expect(result.conversion.after.sortKey).toEqual([
       { name: 'ts', type: 'N' },

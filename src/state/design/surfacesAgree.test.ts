@@ -5,6 +5,7 @@ import { buildReviewDocument } from '../../design/reviewDocument';
 import { plainScoreDesign } from '../../design/present/present.fixtures';
 import { compareSampleOrders, judgeTemplateFields, rankByIntendedOrder } from '../../keys';
 import { runAccessPatterns, type PatternRunOutcome } from './runAccessPatterns';
+import { expectOk } from '../../errors/testing';
 
 /** The date the review documents here are generated on (fixed: the document is pure). */
 const REVIEW_NOW = new Date('2026-12-05T09:40:00.000Z');
@@ -46,7 +47,7 @@ function designsToCheck(): { name: string; design: Design }[] {
   designs.push({ name: 'issue 31: plain-text scores', design: plainScoreDesign() });
   for (const [name, text] of CORPUS) {
     const imported = importDesignFile(text, name);
-    if (!imported.ok) throw new Error(`${name} does not import: ${imported.errors.map((error) => error.message).join('; ')}`);
+    expectOk(imported, name);
     designs.push({ name, design: imported.design });
   }
   return designs;
@@ -124,7 +125,8 @@ describe('every surface agrees about a design', () => {
         const table = design.tables.find((candidate) => candidate.name === slide.table) as TableDesign;
         const entity = table.entities.find((candidate) => candidate.name === slide.entity);
         const compiled = compileTemplateText(slide.template, keyRoleOf(table, slide.keyAttribute));
-        if (!entity || !compiled.ok) throw new Error(`slide ${slide.id} names no entity template`);
+        if (!entity) throw new Error(`slide ${slide.id} names no entity`);
+        expectOk(compiled, `slide ${slide.id}: its template compiles`);
         const declared = keySchemaOf(table)?.sort.find((attribute) => attribute.name === slide.keyAttribute) ?? table.partitionKey;
         const orders = compareSampleOrders(compiled.value.template, entity.samples, slide.direction, declared.type);
         expect([slide.naiveOutOfPlace, slide.encodedOutOfPlace], slide.id).toEqual([orders.rawOrder.filter((entry) => !entry.inPlace).length, orders.encodedOrder.filter((entry) => !entry.inPlace).length]);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePathText, printPathText } from './attributePathText';
 import { joinList, splitList } from './typedValue';
+import { expectErr } from '../../errors/testing';
 
 describe('attribute path text', () => {
   it.each([
@@ -24,8 +25,8 @@ describe('attribute path text', () => {
     ['[0]', /Expected an attribute name/],
   ])('refuses %j', (text, message) => {
     const parsed = parsePathText(text);
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.message).toMatch(message);
+    expectErr(parsed);
+    expect(parsed.message).toMatch(message);
   });
 
   it('prints what it parses', () => {

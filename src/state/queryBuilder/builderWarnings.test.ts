@@ -4,13 +4,14 @@ import { parseKeyTemplate, type KeyTemplate } from '../../keys';
 import { buildRequest, EMPTY_QUERY_FORM, type BuilderTableInfo, type QueryForm } from './queryForm';
 import { checkTemplateFit, findQueryWarnings } from './builderWarnings';
 import { createFilterRow, EMPTY_FILTER } from './filterModel';
+import { expectOk } from '../../errors/testing';
 
 const KEYS: KeySchemaInfo = { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } };
 const TABLE: BuilderTableInfo = { keys: KEYS, indexes: [{ name: 'byAction', kind: 'global', keys: { partitionKey: { name: 'action', type: 'S' }, sortKey: { name: 'SK', type: 'S' } }, projection: 'ALL' }] };
 
 function template(text: string): KeyTemplate {
   const parsed = parseKeyTemplate(text);
-  if (!parsed.ok) throw new Error(text);
+  expectOk(parsed, text);
   return parsed.value;
 }
 

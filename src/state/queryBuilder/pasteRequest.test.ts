@@ -5,18 +5,19 @@ import { buildRequest, EMPTY_QUERY_FORM, type QueryForm } from './queryForm';
 import { EMPTY_FILTER, createFilterGroup, createFilterRow, type FilterGroup, type FilterNode, type FilterOperator } from './filterModel';
 import { describeJsonError, readPastedRequest } from './pasteRequest';
 import { jsonReplacer, type ValueType } from './typedValue';
+import { expectErr, expectOk } from '../../errors/testing';
 
 const KEYS: KeySchemaInfo = { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } };
 
 function paste(text: string, keys: KeySchemaInfo | undefined = KEYS) {
   const result = readPastedRequest(text, keys);
-  if (!result.ok) throw new Error(result.problems.join('\n'));
+  expectOk(result);
   return result.request;
 }
 
 function rebuild(form: QueryForm) {
   const built = buildRequest('AuditLog', KEYS, form);
-  if (!built.ok) throw new Error(JSON.stringify(built.errors));
+  expectOk(built);
   return built.input;
 }
 
@@ -65,8 +66,8 @@ describe('paste a request', () => {
 
   it('says where JSON is broken, with line and column', () => {
     const result = readPastedRequest('{\n  "TableName": "AuditLog",\n  "Limit": ,\n}');
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.problems[0]).toMatch(/^This is not valid JSON at line 3, column 12/);
+    expectErr(result);
+    expect(result.problems[0]).toMatch(/^This is not valid JSON at line 3, column 12/);
     expect(describeJsonError('{"a": 1', new SyntaxError('Unexpected end of JSON input'))).toMatch(/line 1, column 8/);
   });
 
@@ -137,7 +138,7 @@ describe('paste a request', () => {
         const form: QueryForm = { ...EMPTY_QUERY_FORM, partitionValue: 'ACTOR#u_8814', sortValue: 'EVT#1', sortValueHigh: 'EVT#2', ...patch };
         const built = buildRequest('AuditLog', KEYS, form);
         fc.pre(built.ok); // generated filters may be refused by the validator (e.g. overlapping projection paths)
-        if (!built.ok) return;
+        expectOk(built);
         const pasted = paste(JSON.stringify(built.input, jsonReplacer));
         expect(pasted.problems).toEqual([]);
         expect(rebuild({ ...pasted.form, aliasAllNames: form.aliasAllNames })).toEqual(built.input);

@@ -3,6 +3,7 @@ import type { KeySchemaInfo } from '../../expressions';
 import { parseKeyTemplate, type KeyTemplate } from '../../keys';
 import { createFilterGroup, createFilterRow, EMPTY_FILTER, type FilterNode, type FilterRow } from './filterModel';
 import { buildRequest, EMPTY_QUERY_FORM, type BuilderTableInfo, type QueryForm } from './queryForm';
+import { expectOk } from '../../errors/testing';
 
 const AUDIT: KeySchemaInfo = { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } };
 const AUDIT_TABLE: BuilderTableInfo = {
@@ -15,7 +16,7 @@ const AUDIT_TABLE: BuilderTableInfo = {
 
 function template(text: string): KeyTemplate {
   const parsed = parseKeyTemplate(text);
-  if (!parsed.ok) throw new Error(text);
+  expectOk(parsed, text);
   return parsed.value;
 }
 
@@ -25,7 +26,7 @@ function build(form: Partial<QueryForm>, context: { template?: KeyTemplate; keys
 
 function input(form: Partial<QueryForm>, context: { template?: KeyTemplate; keys?: KeySchemaInfo } = {}) {
   const built = build(form, context);
-  if (!built.ok) throw new Error(JSON.stringify(built.errors));
+  expectOk(built);
   return built.input;
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { importDesignFile, serializeDesignDocument, SHOP_DESIGN, type ImportResult } from '../../design';
 import { BIDI_CONTROLS } from '../common/visibleText';
 import { ImportProblems, ImportReport } from './ImportOutcomeView';
+import { expectErr, expectOk } from '../../errors/testing';
 
 const WORKBENCH_MODEL = {
   ModelName: 'Shop',
@@ -14,7 +15,7 @@ const WORKBENCH_MODEL = {
 const BIDI = new RegExp(`[${BIDI_CONTROLS.map((code) => `\\u{${code.toString(16)}}`).join('')}]`, 'u');
 
 function reportHtml(result: ImportResult, fileName: string, savedAs?: string): string {
-  if (!result.ok) throw new Error(`expected the import to succeed: ${JSON.stringify(result.errors)}`);
+  expectOk(result);
   return renderToStaticMarkup(
     <ImportReport outcome={{ kind: 'imported', fileName, designName: result.design.name, ...(savedAs ? { savedAs } : {}), report: result.report, warnings: result.warnings }} />,
   );
@@ -60,7 +61,7 @@ describe('Import problems (the alert)', () => {
     document.tables[0].entities[2].name = 5;
     document.tables[0].entities[1].keys['S\u202EK'] = 'x';
     const result = importDesignFile(JSON.stringify(document, null, 2), 'shop.json');
-    if (result.ok) throw new Error('expected the file to be refused');
+    expectErr(result);
     const html = renderToStaticMarkup(<ImportProblems fileName="shop.json" errors={result.errors} />);
     expect(html).toMatch(/tables\[0\]\.entities\[2\]\.name \(line \d+, column \d+\): must be text/);
     expect(html).not.toMatch(BIDI);

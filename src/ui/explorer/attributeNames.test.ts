@@ -13,6 +13,7 @@ import { formFromText, formToText, itemFromForm, itemFromText, itemToForm, itemT
 import { readImportFile, writeExport, type ExportFormat, type ReadEntry } from '../../transfer';
 import { columnNamesFor } from './gridColumns';
 import { COLUMN_PX, FALLBACK_METRICS, gridLayout, ROW_HEIGHT, rowHeightOf, scanKeyWidths } from './gridLayout';
+import { expectOk } from '../../errors/testing';
 
 /** Names every plain object answers without owning them, and the one that sets the prototype. */
 const JS_OWN_NAMES = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'prototype', 'isPrototypeOf', 'toLocaleString'];
@@ -88,13 +89,13 @@ describe('attribute names that are JavaScript’s own', () => {
 
         for (const item of items) {
           const read = itemFromText(itemToText(item));
-          expect(read.ok).toBe(true);
-          if (read.ok) expect(entriesOf(read.item)).toEqual(entriesOf(item));
+          expectOk(read);
+          expect(entriesOf(read.item)).toEqual(entriesOf(item));
           const form = formFromText(itemToText(item), 'base64');
           expect(form?.map((entry) => entry.name)).toEqual(Object.keys(item));
           const fromForm = itemFromForm(itemToForm(item, 'base64'), 'base64');
-          expect(fromForm.ok).toBe(true);
-          if (fromForm.ok) expect(entriesOf(fromForm.item)).toEqual(entriesOf(item));
+          expectOk(fromForm);
+          expect(entriesOf(fromForm.item)).toEqual(entriesOf(item));
           expect(JSON.parse(formToText(itemToForm(item, 'base64'), 'base64'))).toEqual(JSON.parse(itemToText(item)));
         }
 

@@ -4,10 +4,11 @@ import { importDesignBytes, importDesignFile } from '..';
 import broken from '../fixtures/cloudformation/broken.yaml?raw';
 import ordersYaml from '../fixtures/cloudformation/orders-single-table.yaml?raw';
 import sessionsJson from '../fixtures/cloudformation/sessions-global-table.json?raw';
+import { expectErr, expectOk } from '../../../errors/testing';
 
 function imported(text: string, fileName: string) {
   const result = importDesignFile(text, fileName);
-  if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+  expectOk(result);
   return result;
 }
 
@@ -68,8 +69,7 @@ describe('CloudFormation import', () => {
 
   it('says where a YAML template stops being YAML (line and column), not "not valid JSON … a missing comma"', () => {
     const result = importDesignFile(broken, 'broken.yaml');
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
+    expectErr(result);
     expect(result.errors).toHaveLength(1);
     const [error] = result.errors;
     expect(error!.message).toMatch(/^broken\.yaml: YAML error at line \d+, column \d+: /);
@@ -81,16 +81,14 @@ describe('CloudFormation import', () => {
   it('reads a template by its content whatever the file name, and refuses other YAML naming what Keylab reads', () => {
     expect(importDesignFile(ordersYaml, 'stack.txt').ok).toBe(true);
     const other = importDesignFile('name: my-app\nversion: 2\n', 'docker-compose.yml');
-    expect(other.ok).toBe(false);
-    if (other.ok) return;
+    expectErr(other);
     expect(other.errors[0]!.message).toMatch(/^docker-compose\.yml is YAML, but not a CloudFormation template with DynamoDB tables .* Accepted: Keylab design JSON .*NoSQL Workbench model JSON.*CloudFormation template, YAML or JSON/);
   });
 
   it('reports a key without an attribute definition at its path', () => {
     const text = ordersYaml.replace('        - AttributeName: GSI1SK\n          AttributeType: S\n', '');
     const result = importDesignFile(text, 'orders.yaml');
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
+    expectErr(result);
     const error = result.errors.find((entry) => entry.path === 'Resources.OrdersTable.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName')!;
     expect(error.message).toBe('Resources.OrdersTable.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName: "GSI1SK" is not in AttributeDefinitions: add {"AttributeName": "GSI1SK", "AttributeType": "S"} (or N, B) there.');
     // `- AttributeName: GSI1SK` under GSI1's KeySchema, at the name's value.
@@ -100,8 +98,8 @@ describe('CloudFormation import', () => {
 
   it('refuses a template without DynamoDB tables', () => {
     const result = importDesignFile('AWSTemplateFormatVersion: "2010-09-09"\nResources:\n  Bucket:\n    Type: AWS::S3::Bucket\n', 'bucket.yaml');
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors[0]!.message).toMatch(/no AWS::DynamoDB::Table or AWS::DynamoDB::GlobalTable resource/);
+    expectErr(result);
+    expect(result.errors[0]!.message).toMatch(/no AWS::DynamoDB::Table or AWS::DynamoDB::GlobalTable resource/);
   });
 
   for (const { id, design: document } of EXAMPLE_DESIGNS) {
@@ -111,7 +109,7 @@ describe('CloudFormation import', () => {
       for (const format of ['yaml', 'json'] as const) {
         const file = exportCloudFormation(design, format);
         const result = importDesignBytes(new TextEncoder().encode(file.text), file.fileName);
-        if (!result.ok) throw new Error(result.errors.map((error) => error.message).join('\n'));
+        expectOk(result);
         expect(shape(result.design)).toEqual(shape(design));
       }
     });

@@ -6,6 +6,7 @@ import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../../example
 import type { AccessPatternDesign, Design } from '../../design.types';
 import { ReviewContext } from '../reviewContext';
 import { beginsWithInsideField, prefixEnd } from './beginsWithInsideField';
+import { expectOk } from '../../../errors/testing';
 
 const check = (design: Design) => beginsWithInsideField.check(new ReviewContext({ design }));
 
@@ -70,7 +71,7 @@ describe('review.beginsWithInsideField', () => {
 
   it('lays a prefix over a template', () => {
     const template = parseKeyTemplate('ORDER#{at:iso}#{orderId}#{n:dec(4,2)}');
-    if (!template.ok) throw new Error('template');
+    expectOk(template);
     expect(prefixEnd(template.value, 'ORDER#2026-06-2')).toMatchObject({ kind: 'insideField', offset: 9 });
     expect(prefixEnd(template.value, 'ORDER#2026-06-23T10:00:00Z#o_1')).toMatchObject({ kind: 'insideField', field: { name: 'orderId' }, delimiter: '#' });
     expect(prefixEnd(template.value, 'ORDER#2026-06-23T10:00:00Z#o_1#0012')).toEqual({ kind: 'boundary' });

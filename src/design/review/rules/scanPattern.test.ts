@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { addAccessPattern, blankAccessPattern, buildPatternRequest } from '../../accessPatterns';
 import { changeTable } from '../../edit';
 import { AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN, SHOP_DESIGN } from '../../examples';
-import type { AccessPatternDesign, Design } from '../../design.types';
+import type { Design } from '../../design.types';
+import { patternWith, type PatternChanges } from '../../accessPatterns/accessPatterns.fixtures';
 import { ReviewContext } from '../reviewContext';
 import { scanPattern } from './scanPattern';
 
 const check = (design: Design) => scanPattern.check(new ReviewContext({ design }));
 const base = SHOP_DESIGN.tables[0]!.accessPatterns[2]!;
 
-function withPattern(pattern: Partial<AccessPatternDesign>): Design {
-  return changeTable('Shop', (table) => addAccessPattern(table, { ...base, id: 'asked', name: 'The question', ...pattern }))(SHOP_DESIGN);
+function withPattern(pattern: PatternChanges): Design {
+  return changeTable('Shop', (table) => addAccessPattern(table, patternWith({ ...base, id: 'asked', name: 'The question' }, pattern)))(SHOP_DESIGN);
 }
 
 describe('review.scanPattern', () => {
