@@ -38,6 +38,18 @@ describe('the review export store (Export review and Print, without React)', () 
     });
     await store.getState().exportMarkdown(LEADERBOARD_DESIGN);
     expect(store.getState().markdown).toEqual({ busy: false, status: 'The review could not be written: The disk is full.', failed: true });
+    // The panel left the page: its status line goes with it; Print's is another's.
+    store.getState().clearStatus('markdown');
+    expect(store.getState().markdown).toEqual({ busy: false, status: undefined, failed: false });
+  });
+
+  it('a status still being worked on is kept when its panel leaves', async () => {
+    const { store } = storeWithDownloads();
+    const exporting = store.getState().exportMarkdown(LEADERBOARD_DESIGN);
+    store.getState().clearStatus('markdown');
+    expect(store.getState().markdown.busy).toBe(true);
+    await exporting;
+    expect(store.getState().markdown.status).toBe('Downloaded Leaderboard.review.md.');
   });
 
   it('Print collects every table’s results for the design, inside the commit the panel passes', async () => {

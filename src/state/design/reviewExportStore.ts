@@ -40,6 +40,8 @@ export interface ReviewExportActions {
    * takes its snapshot).
    */
   prepareForPrint(design: Design, commit?: (apply: () => void) => void): Promise<boolean>;
+  /** Forgets what the action's status line said (its panel left the page); a run still going keeps its own. */
+  clearStatus(task: 'markdown' | 'print'): void;
 }
 
 export type ReviewExportStore = StoreApi<ReviewExportState & ReviewExportActions>;
@@ -58,7 +60,7 @@ const COLLECTING = 'Running the access patterns for the review…';
 
 /** The store behind Export review and Print (built by the composition root, one per access-pattern run store). */
 export function createReviewExportStore({ runs, download, now = () => new Date() }: ReviewExportOptions): ReviewExportStore {
-  return createStore<ReviewExportState & ReviewExportActions>()((set) => ({
+  return createStore<ReviewExportState & ReviewExportActions>()((set, get) => ({
     markdown: IDLE,
     print: IDLE,
     collected: undefined,
@@ -85,6 +87,9 @@ export function createReviewExportStore({ runs, download, now = () => new Date()
         set({ print: { busy: false, status: `The review could not be prepared: ${messageOf(error)}`, failed: true } });
         return false;
       }
+    },
+    clearStatus: (task) => {
+      if (!get()[task].busy) set({ [task]: IDLE });
     },
   }));
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { Design } from '../../design';
 
@@ -13,6 +14,8 @@ import { useAppStores } from '../stores';
 export function ExportReviewButton({ design }: { readonly design: Design }) {
   const reviewExport = useAppStores().reviewExport;
   const { busy, status } = useStore(reviewExport, (state) => state.markdown);
+  // The status line is this button's: it goes with it when the region leaves the page.
+  useEffect(() => () => reviewExport.getState().clearStatus('markdown'), [reviewExport]);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { buildReviewDocument } from '../../design/reviewDocument';
 import { currentReviewResults } from '../../state/design/reviewPatternResults';
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { useStore } from 'zustand';
 
@@ -28,6 +28,8 @@ export function ReviewDocumentRegion({ designId, design: current }: DesignRegion
   const reviewExport = stores.reviewExport;
   const collected = useStore(reviewExport, (state) => state.collected);
   const status = useStore(reviewExport, (state) => state.print.status);
+  // The status line is this region's: it goes with it when the region leaves the page.
+  useEffect(() => () => reviewExport.getState().clearStatus('print'), [reviewExport]);
   const headingId = useId();
 
   const document = useMemo(() => {
