@@ -31,6 +31,7 @@ export * from './queryBuilder/selectors';
 export * from './queryBuilder/typedValue';
 export * from './design/runAccessPatterns';
 export type * from './design/reviewPatternResults';
+export * from './design/reviewExportStore';
 export * from './design/templateAdapterStore';
 export * from './design/binding';
 export * from './design/loadDesign';

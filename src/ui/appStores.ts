@@ -12,6 +12,7 @@ import type { BuiltInTable } from '../sources';
 import {
   createDeferredWrites,
   createAccessPatternRunStore,
+  createReviewExportStore,
   createBuiltInTableStore,
   createDesignBindingStore,
   createDesignStore,
@@ -31,7 +32,9 @@ import {
   type KeyDesignStore,
   type MultiAttributeConversionStore,
   type NoticeStore,
+  type ReviewExportStore,
 } from '../state';
+import { downloadText } from './common/downloadText';
 import type { ExplorerSideStores } from './explorerSideStores';
 
 export type { ExplorerSideStores, ExplorerToolStores } from './explorerSideStores';
@@ -62,6 +65,8 @@ export interface AppStores {
   readonly designs: DesignStore;
   /** The Access patterns region's last run over the open table's samples. */
   readonly accessPatternRuns: AccessPatternRunStore;
+  /** Export review and Print: the review document's results collected over accessPatternRuns, then downloaded or printed. */
+  readonly reviewExport: ReviewExportStore;
   /** The Design tab's one-click multi-attribute GSI conversion: its preview, and how to carry it out once applied. */
   readonly multiAttributeConversion: MultiAttributeConversionStore;
   /** The Key design the user picked for each explorer table (others are bound by name and key schema). */
@@ -149,7 +154,7 @@ export function createAppStores(deps: AppDeps): AppStores {
     notices,
     keyDesign,
     designs,
-    accessPatternRuns: createAccessPatternRunStore(),
+    ...createReviewStores(),
     multiAttributeConversion: createMultiAttributeConversionStore({ designs }),
     designBindings,
     builtInTable,
@@ -166,6 +171,16 @@ export function createAppStores(deps: AppDeps): AppStores {
       for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
     },
   };
+}
+
+/**
+ * An access-pattern run store and the review export store over it: the app's
+ * pair, and a fresh pair for a shared design's view (its runs never mix with
+ * the user's own designs').
+ */
+export function createReviewStores(): Pick<AppStores, 'accessPatternRuns' | 'reviewExport'> {
+  const accessPatternRuns = createAccessPatternRunStore();
+  return { accessPatternRuns, reviewExport: createReviewExportStore({ runs: accessPatternRuns, download: downloadText }) };
 }
 
 /**

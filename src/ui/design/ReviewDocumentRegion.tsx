@@ -1,9 +1,8 @@
 import { buildReviewDocument } from '../../design/reviewDocument';
-import { collectReviewResults, currentReviewResults } from '../../state/design/reviewPatternResults';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { currentReviewResults } from '../../state/design/reviewPatternResults';
+import { useDeferredValue, useEffect, useId, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { useStore } from 'zustand';
-import { type Design, type ReviewPatternResults } from '../../design';
 
 import { useAppStores } from '../stores';
 import type { DesignRegionProps } from './designRegionProps';
@@ -25,8 +24,12 @@ export function ReviewDocumentRegion({ designId, design: current }: DesignRegion
   const ranFor = useStore(runs, (state) => state.ranFor);
   // The document follows typing once it pauses, without holding a keystroke up.
   const design = useDeferredValue(useSettledDesign(designId, current));
-  const [collected, setCollected] = useState<{ readonly design: Design; readonly results: ReviewPatternResults } | undefined>(undefined);
-  const [status, setStatus] = useState<string | undefined>(undefined);
+  // What Print collected (the review export store's action, shared with Export review).
+  const reviewExport = stores.reviewExport;
+  const collected = useStore(reviewExport, (state) => state.collected);
+  const status = useStore(reviewExport, (state) => state.print.status);
+  // The status line is this region's: it goes with it when the region leaves the page.
+  useEffect(() => () => reviewExport.getState().clearStatus('print'), [reviewExport]);
   const headingId = useId();
 
   const document = useMemo(() => {
@@ -36,18 +39,8 @@ export function ReviewDocumentRegion({ designId, design: current }: DesignRegion
   }, [design, collected, lastRun, ranFor, stores.designs]);
 
   const print = async () => {
-    setStatus('Running the access patterns for the review…');
-    try {
-      const results = await collectReviewResults(current, runs);
-      // The results are on the page before the print dialog takes its snapshot.
-      flushSync(() => {
-        setCollected({ design: current, results });
-        setStatus(undefined);
-      });
-      window.print();
-    } catch (error) {
-      setStatus(`The review could not be prepared: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    // The results are on the page (flushSync) before the print dialog takes its snapshot.
+    if (await reviewExport.getState().prepareForPrint(current, flushSync)) window.print();
   };
 
   return (

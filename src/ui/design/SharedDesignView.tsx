@@ -2,8 +2,8 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { describeDesignProblem, type Design, type DesignProblem } from '../../design';
 import { decodeShareFragment } from '../../design/share';
-import { createAccessPatternRunStore, createReadOnlyDesignStore, READ_ONLY_DESIGN_ID } from '../../state';
-import type { AppStores } from '../appStores';
+import { createReadOnlyDesignStore, READ_ONLY_DESIGN_ID } from '../../state';
+import { createReviewStores, type AppStores } from '../appStores';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import { AppStoresProvider, useAppStores } from '../stores';
@@ -68,10 +68,10 @@ function SharedLinkProblems({ errors, onLeave }: { readonly errors: readonly Des
  * designs store holding only the shared design (it refuses every change and
  * saves nothing) and its own access-pattern runs (a run writes the samples
  * into a fresh in-memory engine, never the built-in table, and leaves the
- * results of the user's own designs alone).
+ * results of the user's own designs alone), with the review export over them.
  */
 function sharedStores(app: AppStores, design: Design): AppStores {
-  return { ...app, designs: createReadOnlyDesignStore(design), accessPatternRuns: createAccessPatternRunStore() };
+  return { ...app, designs: createReadOnlyDesignStore(design), ...createReviewStores() };
 }
 
 interface SharedDesignProps {

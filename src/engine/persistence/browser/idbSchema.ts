@@ -26,6 +26,9 @@ import type { StreamRecordEntry } from '../../streams/streamLog';
  * overwritten items dominate it (see `compactTable`).
  */
 
+/** The database name used when none is given. */
+export const DEFAULT_DATABASE_NAME = 'keylab';
+
 /** The schema version. Bump it and add a step to {@link upgradeDatabase} when the layout changes. */
 export const DB_VERSION = 2;
 
@@ -56,6 +59,9 @@ export interface KeylabDBSchema extends DBSchema {
 
 /** An open Keylab database. */
 export type KeylabDB = IDBPDatabase<KeylabDBSchema>;
+
+/** A read-write transaction over any of the stores. */
+export type WriteTransaction = IDBPTransaction<KeylabDBSchema, StoreNames<KeylabDBSchema>[], 'readwrite'>;
 
 /**
  * Creates or upgrades the stores, one step per version, so a database left by

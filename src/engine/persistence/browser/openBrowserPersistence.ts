@@ -1,35 +1,27 @@
-import { deleteDB, openDB, type IDBPTransaction, type StoreNames } from 'idb';
-import type { Item } from '../../../expressions';
-import type { EngineChange, ItemWrite, LocalDynamoDB, StorageHook } from '../../localDynamoDB.types';
-import type { TableDefinition } from '../../schema/tableDefinition';
+import { deleteDB, openDB } from 'idb';
+import type { EngineChange, LocalDynamoDB, StorageHook } from '../../localDynamoDB.types';
 import type { EnginePersistence, PersistenceLoadResult } from '../persistence.types';
 import { PersistenceError } from '../persistenceError';
-import { tableNameOfStreamArn } from '../../streams/streamSetting';
-import { TableReplay } from '../replayWrites';
-import { acquireTabLock, tabLockName } from './tabLock';
-import {
-  blockedError,
-  closedError,
-  openError,
-  takenOverError,
-  readError,
-  unavailableError,
-  versionChangeError,
-  writeError,
-} from './idbErrors';
-import {
-  BLOCK_ITEMS,
-  DB_VERSION,
-  isLogRecord,
-  tableLogRange,
-  upgradeDatabase,
-  type KeylabDB,
-  type KeylabDBSchema,
-  type LogRecord,
-} from './idbSchema';
+import { acquireTabLock, newOwnerToken, tabLockName, type Fence } from './tabLock';
+import { blockedError, closedError, openError, takenOverError, unavailableError, versionChangeError, writeError } from './idbErrors';
+import { loadStoredTables } from './idbLoad';
+import { DB_VERSION, DEFAULT_DATABASE_NAME, upgradeDatabase, type KeylabDB, type KeylabDBSchema } from './idbSchema';
+import { runWrite, writeChange, WRITE_OPTIONS, type LogSequence } from './idbWriteQueue';
 
-/** The database name used when none is given. */
-export const DEFAULT_DATABASE_NAME = 'keylab';
+export { DEFAULT_DATABASE_NAME } from './idbSchema';
+export { takeOverBrowserPersistence } from './tabLock';
+
+/*
+ * The IndexedDB adapter, put together from its parts:
+ * - tabLock.ts: the lock (a Web Lock, one tab owns the database) and the
+ *   owner fence every write transaction checks;
+ * - idbLoad.ts: load (replay each table's log into the engine);
+ * - idbWriteQueue.ts: the write queue (one transaction per engine change);
+ * - idbCompaction.ts: compaction of a log when loading finds it mostly garbage;
+ * - idbSchema.ts: the stores and their upgrades; idbErrors.ts: the messages.
+ * This file opens the database, owns the adapter's lifecycle (closed,
+ * taken over, cleared) and deletes the database.
+ */
 
 /** Options of {@link openBrowserPersistence}. */
 export interface BrowserPersistenceOptions {
@@ -61,15 +53,6 @@ export interface BrowserPersistence extends EnginePersistence {
    */
   clear(): Promise<void>;
 }
-
-/**
- * A committed write is on disk, not only handed to the OS: a write the caller
- * saw succeed survives a browser or OS crash. Costs a flush per transaction,
- * which a bulk load pays once (it is one transaction).
- */
-const WRITE_OPTIONS: IDBTransactionOptions = { durability: 'strict' };
-
-type WriteTransaction = IDBPTransaction<KeylabDBSchema, StoreNames<KeylabDBSchema>[], 'readwrite'>;
 
 /**
  * Opens Keylab's IndexedDB store for the built-in engine. Every change is one
@@ -111,7 +94,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
    * a write of this tab that was already on its way is refused rather than
    * stored behind the new owner's back.
    */
-  const ownerToken = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const ownerToken = newOwnerToken();
   let db: KeylabDB;
   try {
     db = await openDatabase(name, options.openTimeoutMs ?? 10_000, {
@@ -136,7 +119,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
 
   let engine: LocalDynamoDB | undefined;
   /** The next `log` sequence number: above every stored one (set by `load`). */
-  let nextSeq = 1;
+  const seq: LogSequence = { next: 1 };
 
   /** Checked by every write transaction before it writes: the store is still this tab's. */
   const fence: Fence = { token: ownerToken, lost: takenOver };
@@ -152,44 +135,7 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
         throw new PersistenceError('persistence.notLoaded', 'Keylab wrote to its IndexedDB store before loading it (call load(engine) first).');
       }
       try {
-        const database = requireOpen();
-        switch (change.type) {
-          case 'createTable':
-            await runWrite(database.transaction(['meta', 'tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
-              // A leftover log (or stream) of an earlier table of this name must not come back.
-              requests.push(tx.objectStore('log').delete(tableLogRange(change.table.name)));
-              requests.push(tx.objectStore('streams').delete(tableLogRange(change.table.name)));
-              requests.push(tx.objectStore('tables').put({ definition: change.table }, change.table.name));
-            });
-            break;
-          case 'deleteTable':
-            await runWrite(database.transaction(['meta', 'tables', 'log', 'streams'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
-              requests.push(tx.objectStore('tables').delete(change.tableName));
-              requests.push(tx.objectStore('log').delete(tableLogRange(change.tableName)));
-              requests.push(tx.objectStore('streams').delete(tableLogRange(change.tableName)));
-            });
-            break;
-          case 'updateTable':
-            // Only the definition changes: the log of item writes stays the table's.
-            await runWrite(database.transaction(['meta', 'tables'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
-              requests.push(tx.objectStore('tables').put({ definition: change.table }, change.table.name));
-            });
-            break;
-          case 'writeItems': {
-            const records = logRecordsOf(change.writes);
-            const streamRecords = change.streamRecords ?? [];
-            const stores: ('meta' | 'log' | 'streams')[] = streamRecords.length > 0 ? ['meta', 'log', 'streams'] : ['meta', 'log'];
-            await runWrite(database.transaction(stores, 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
-              const log = tx.objectStore('log');
-              // add, not put: a clash with a stored record is an error, never a silent overwrite.
-              for (const [tableName, record] of records) requests.push(log.add(record, [tableName, nextSeq++]));
-              if (streamRecords.length === 0) return;
-              const streams = tx.objectStore('streams');
-              for (const record of streamRecords) requests.push(streams.add(record, [tableNameOfStreamArn(record.streamArn), record.sequence]));
-            });
-            break;
-          }
-        }
+        await writeChange(requireOpen(), fence, seq, change);
       } catch (error) {
         // A transaction that failed because the connection went away reports why it went away.
         throw closedReason ?? writeError(error);
@@ -199,81 +145,9 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
 
   async function load(target: LocalDynamoDB): Promise<PersistenceLoadResult> {
     if (engine) throw new Error('openBrowserPersistence: load() was already called');
-    const database = requireOpen();
-    const tables: string[] = [];
-    const warnings: string[] = [];
-    let items = 0;
-    let initialized: number | undefined;
-    try {
-      const tx = database.transaction(['meta', 'tables', 'log'], 'readonly');
-      const [marker, stored, logKeys] = await Promise.all([
-        tx.objectStore('meta').get('initialized'),
-        tx.objectStore('tables').getAll(),
-        tx.objectStore('log').getAllKeys(),
-        tx.done,
-      ]);
-      initialized = typeof marker === 'number' ? marker : undefined;
-      for (const [, seq] of logKeys) if (seq >= nextSeq) nextSeq = seq + 1;
-
-      for (const { definition } of stored) {
-        const count = await restoreTable(database, target, definition);
-        tables.push(definition.name);
-        items += count;
-      }
-    } catch (error) {
-      throw readError(error);
-    }
+    const result = await loadStoredTables(requireOpen(), target, fence, seq);
     engine = target;
-    return { tables, items, firstRun: initialized === undefined, warnings };
-  }
-
-  /** Replays one table's log into the engine; compacts the log when garbage dominates it. Returns the item count. */
-  async function restoreTable(database: KeylabDB, target: LocalDynamoDB, definition: TableDefinition): Promise<number> {
-    const tx = database.transaction(['log', 'streams'], 'readonly');
-    const [records, streamRecords] = await Promise.all([
-      tx.objectStore('log').getAll(tableLogRange(definition.name)),
-      tx.objectStore('streams').getAll(tableLogRange(definition.name)),
-      tx.done,
-    ]);
-    const replay = new TableReplay(definition);
-    for (const record of records) replayRecord(replay, record, definition.name);
-    target.restoreTable({ table: definition, items: replay.items(), streamRecords });
-    const keptRecords = target.snapshotTable(definition.name).streamRecords ?? [];
-    if (keptRecords.length < streamRecords.length) await trimStreamRecords(database, definition.name, keptRecords[0]?.sequence);
-
-    const live = target.snapshotTable(definition.name).items;
-    const ideal = Math.ceil(live.length / BLOCK_ITEMS);
-    if (records.length > 2 * ideal + 64 || replay.writes > 2 * live.length + 1_000) {
-      await compactTable(database, definition.name, live);
-    }
-    return live.length;
-  }
-
-  /** Rewrites a table's log as blocks of its live items, in one transaction (all or nothing). */
-  async function compactTable(database: KeylabDB, tableName: string, live: readonly Item[]): Promise<void> {
-    try {
-      await runWrite(database.transaction(['meta', 'log'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
-        const log = tx.objectStore('log');
-        requests.push(log.delete(tableLogRange(tableName)));
-        for (let start = 0; start < live.length; start += BLOCK_ITEMS) {
-          requests.push(log.add({ puts: live.slice(start, start + BLOCK_ITEMS) }, [tableName, nextSeq++]));
-        }
-      });
-    } catch (error) {
-      throw writeError(error);
-    }
-  }
-
-  /** Deletes a table's stream records below `firstKept` (all of them without one): those past 24 hours. */
-  async function trimStreamRecords(database: KeylabDB, tableName: string, firstKept: number | undefined): Promise<void> {
-    const range = firstKept === undefined ? tableLogRange(tableName) : IDBKeyRange.bound([tableName, -Infinity], [tableName, firstKept], false, true);
-    try {
-      await runWrite(database.transaction(['meta', 'streams'], 'readwrite', WRITE_OPTIONS), fence, (tx, requests) => {
-        requests.push(tx.objectStore('streams').delete(range));
-      });
-    } catch (error) {
-      throw writeError(error);
-    }
+    return result;
   }
 
   function closeWith(reason: PersistenceError): void {
@@ -318,22 +192,6 @@ export async function openBrowserPersistence(options: BrowserPersistenceOptions 
 }
 
 /**
- * Takes the database over from the tab that owns it: steals that tab's Web
- * Lock (it stops writing at once: its adapter refuses writes with
- * `persistence.takenOver`, and its `onTakenOver` is called) and lets it go
- * again, so this tab's next {@link openBrowserPersistence} — a reload — gets
- * it and reads the stored tables afresh. Resolves at once without Web Locks.
- *
- * @example
- * await takeOverBrowserPersistence(); location.reload();
- */
-export async function takeOverBrowserPersistence(name: string = DEFAULT_DATABASE_NAME): Promise<void> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return;
-  await locks.request(tabLockName(name), { steal: true }, () => undefined);
-}
-
-/**
  * Deletes Keylab's IndexedDB database: every stored table and the first-run
  * marker — the way out when the stored tables cannot be loaded (damaged,
  * written by a newer Keylab). Close any open adapter first; rejects with
@@ -349,86 +207,6 @@ export async function deleteBrowserPersistence(name: string = DEFAULT_DATABASE_N
     // Blocked: another tab keeps it open. Say so rather than hang; the deletion still happens once that tab lets go.
     deleteDB(name, { blocked: () => reject(blockedError('delete')) }).then(resolve, (error: unknown) => reject(writeError(error)));
   });
-}
-
-/**
- * Checks the `fence` (the store is still this tab's: else aborts, refusing
- * the write), queues a transaction's requests (`queue` pushes each request's promise into
- * `requests` as it makes it) and waits for all of them and for the
- * transaction to complete. If queueing throws (e.g. a value that cannot be
- * cloned, or an inactive transaction), the transaction is aborted so the
- * requests queued before it are not committed; every promise gets a handler,
- * so nothing is left unhandled.
- */
-async function runWrite(tx: WriteTransaction, fence: Fence | undefined, queue: (tx: WriteTransaction, requests: Promise<unknown>[]) => void): Promise<void> {
-  if (fence) {
-    // Awaiting a request of the same transaction keeps it active (no other await in between).
-    const owner = await tx.objectStore('meta').get('owner');
-    if (owner !== undefined && owner !== fence.token) {
-      tx.done.catch(() => undefined);
-      tx.abort();
-      fence.lost();
-      throw takenOverError();
-    }
-  }
-  const requests: Promise<unknown>[] = [];
-  try {
-    queue(tx, requests);
-  } catch (error) {
-    for (const request of requests) request.catch(() => undefined);
-    tx.done.catch(() => undefined);
-    try {
-      tx.abort();
-    } catch {
-      // Already finished or aborted: nothing was committed by us.
-    }
-    throw error;
-  }
-  await Promise.all([...requests, tx.done]);
-}
-
-/** The owner check of a write transaction: the adapter's token in `meta.owner`, and what to do when another tab's is there. */
-interface Fence {
-  readonly token: string;
-  lost(): void;
-}
-
-/** One `log` record per table touched by the change, cut into blocks of {@link BLOCK_ITEMS} writes. */
-function logRecordsOf(writes: readonly ItemWrite[]): [string, LogRecord][] {
-  const byTable = new Map<string, ItemWrite[]>();
-  for (const write of writes) {
-    let list = byTable.get(write.tableName);
-    if (!list) byTable.set(write.tableName, (list = []));
-    list.push(write);
-  }
-  const records: [string, LogRecord][] = [];
-  for (const [tableName, list] of byTable) {
-    const putsOnly = list.every((write) => write.item !== undefined);
-    for (let start = 0; start < list.length; start += BLOCK_ITEMS) {
-      const block = list.slice(start, start + BLOCK_ITEMS);
-      records.push([
-        tableName,
-        putsOnly
-          ? { puts: block.map((write) => write.item as Item) }
-          : { writes: block.map((write) => (write.item ? { key: write.key, item: write.item } : { key: write.key })) },
-      ]);
-    }
-  }
-  return records;
-}
-
-function replayRecord(replay: TableReplay, record: unknown, tableName: string): void {
-  if (!isLogRecord(record)) {
-    throw new PersistenceError('persistence.corrupt', `A stored record of table ${tableName} has an unknown shape: the stored tables are damaged.`);
-  }
-  if ('puts' in record) {
-    for (const item of record.puts) replay.put(item);
-  } else {
-    for (const write of record.writes) {
-      if (write.item) replay.put(write.item);
-      else replay.delete(write.key);
-    }
-  }
 }
 
 interface ConnectionHandlers {

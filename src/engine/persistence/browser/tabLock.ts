@@ -1,4 +1,11 @@
-import { inUseError, unavailableError } from './idbErrors';
+import { inUseError, takenOverError, unavailableError } from './idbErrors';
+import { DEFAULT_DATABASE_NAME, type WriteTransaction } from './idbSchema';
+
+/*
+ * The lock: one tab owns the database. A Web Lock keeps other tabs out (they
+ * get `persistence.inUse`, or take it over), and the owner fence below makes
+ * a tab that was taken over refuse its writes still on their way.
+ */
 
 /** The Web Lock a tab holds while it owns the database `name`. */
 export function tabLockName(name: string): string {
@@ -34,4 +41,53 @@ export async function acquireTabLock(lockName: string, timeoutMs: number, onStol
   });
   if (!acquired) throw inUseError();
   return release;
+}
+
+/*
+ * The owner fence: the Web Lock keeps a second tab out, and the fence keeps a
+ * tab that was taken over from writing. The owning tab's token is in
+ * `meta.owner`; every write transaction reads it first (see runWrite).
+ */
+
+/** The owner check of a write transaction: the adapter's token in `meta.owner`, and what to do when another tab's is there. */
+export interface Fence {
+  readonly token: string;
+  lost(): void;
+}
+
+/** A token no other tab's adapter has: `meta.owner` holds the owning adapter's. */
+export function newOwnerToken(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * Checks that the store is still this tab's, before the transaction writes:
+ * another tab's token in `meta.owner` aborts the transaction, calls
+ * `fence.lost()` and rejects with `persistence.takenOver`.
+ */
+export async function checkOwner(tx: WriteTransaction, fence: Fence): Promise<void> {
+  // Awaiting a request of the same transaction keeps it active (no other await in between).
+  const owner = await tx.objectStore('meta').get('owner');
+  if (owner !== undefined && owner !== fence.token) {
+    tx.done.catch(() => undefined);
+    tx.abort();
+    fence.lost();
+    throw takenOverError();
+  }
+}
+
+/**
+ * Takes the database over from the tab that owns it: steals that tab's Web
+ * Lock (it stops writing at once: its adapter refuses writes with
+ * `persistence.takenOver`, and its `onTakenOver` is called) and lets it go
+ * again, so this tab's next `openBrowserPersistence` — a reload — gets
+ * it and reads the stored tables afresh. Resolves at once without Web Locks.
+ *
+ * @example
+ * await takeOverBrowserPersistence(); location.reload();
+ */
+export async function takeOverBrowserPersistence(name: string = DEFAULT_DATABASE_NAME): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return;
+  await locks.request(tabLockName(name), { steal: true }, () => undefined);
 }
