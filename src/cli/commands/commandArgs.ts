@@ -1,10 +1,20 @@
-import { parseCommandLine, USAGE_EXIT_CODE, UsageError, type OptionTable, type ParsedCommandLine } from '../../errors';
+import { formatOptionHelp, parseCommandLine, USAGE_EXIT_CODE, UsageError, type OptionTable, type ParsedCommandLine } from '../../errors';
 import type { CliIo } from '../cliIo';
 
 type WithHelp<O extends OptionTable> = O & { readonly help: { readonly type: 'boolean'; readonly short: 'h' } };
 
 /** What the parser gives for these options, `--help` included. */
 export type CommandArgs<O extends OptionTable> = ParsedCommandLine<WithHelp<O>>;
+
+const HELP_OPTION = { type: 'boolean', short: 'h', help: 'this text' } as const;
+
+/**
+ * The "Options:" lines of a subcommand's --help, from the same table
+ * readCommandArgs reads (with --help added, as it adds it).
+ */
+export function commandOptionHelp(options: OptionTable, minWidth = 18): string {
+  return formatOptionHelp({ ...options, help: HELP_OPTION }, minWidth);
+}
 
 /** A usage mistake: the message and where the options are, on stderr; exit 2. */
 export function usageError(io: CliIo, command: string, message: string): number {
@@ -26,7 +36,7 @@ export function usageError(io: CliIo, command: string, message: string): number 
 export function readCommandArgs<O extends OptionTable>(args: readonly string[], io: CliIo, command: { readonly name: string; readonly usage: string }, options: O): CommandArgs<O> | number {
   let parsed: CommandArgs<O>;
   try {
-    parsed = parseCommandLine(args, { ...options, help: { type: 'boolean', short: 'h' } } as WithHelp<O>, { command: `keylab ${command.name}`, positionals: true });
+    parsed = parseCommandLine(args, { ...options, help: HELP_OPTION } as WithHelp<O>, { command: `keylab ${command.name}`, positionals: true });
   } catch (error) {
     if (error instanceof UsageError) return usageError(io, command.name, error.message);
     throw error;
