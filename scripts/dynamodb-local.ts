@@ -11,6 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { formatOptionHelp, parseCommandLine, USAGE_EXIT_CODE } from '../src/errors';
 import { parsePort, UsageError } from '../src/server';
 import { startDynamoDBLocal } from './dynamodbLocal';
 import { MIN_JAVA_MAJOR, requirements } from './ensure-system-deps';
@@ -20,31 +21,38 @@ export const DEFAULT_PORT = 8000;
 export const DATA_DIR = path.join(REPO_ROOT, '.keylab-data', 'dynamodb-local');
 export const APP_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'] as const;
 
-/** `--port N` / `--port=N`, else 8000. */
-export function parseArgs(argv: readonly string[]): { port: number } {
-  let port = DEFAULT_PORT;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--port') {
-      const next = argv[++i];
-      if (next === undefined) throw new UsageError('Missing value after --port, e.g. npm run dynamodb-local -- --port 8001');
-      port = parsePort(next, '--port');
-    } else if (arg.startsWith('--port=')) {
-      port = parsePort(arg.slice('--port='.length), '--port');
-    } else {
-      throw new UsageError(`Unknown argument ${JSON.stringify(arg)}. Usage: npm run dynamodb-local -- [--port N]`);
-    }
-  }
-  return { port };
+/** `npm run dynamodb-local`'s options: read by parseCommandLine and listed by --help from this one table. */
+export const OPTIONS = {
+  port: { type: 'string', value: 'N', example: '--port 8001', help: `TCP port (default ${DEFAULT_PORT})` },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const;
+
+export const USAGE = `Usage: npm run dynamodb-local -- [options]
+
+Runs the real DynamoDB Local (Java 17); data persists in .keylab-data/dynamodb-local.
+
+${formatOptionHelp(OPTIONS)}`;
+
+/** `--port N` / `--port=N`, else 8000; `'help'` for --help. Throws UsageError. */
+export function parseArgs(argv: readonly string[]): { port: number } | 'help' {
+  const { values } = parseCommandLine(argv, OPTIONS, { command: 'npm run dynamodb-local --' });
+  if (values.help) return 'help';
+  return { port: values.port === undefined ? DEFAULT_PORT : parsePort(values.port, '--port') };
 }
 
 async function main(): Promise<void> {
   let port: number;
   try {
-    ({ port } = parseArgs(process.argv.slice(2)));
+    const parsed = parseArgs(process.argv.slice(2));
+    if (parsed === 'help') {
+      console.log(USAGE);
+      return;
+    }
+    ({ port } = parsed);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\nRun npm run dynamodb-local -- --help for every option.`);
+    process.exit(USAGE_EXIT_CODE);
   }
 
   const java = requirements.find((requirement) => requirement.id === 'java');

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatOptionHelp, parseCommandLine, USAGE_EXIT_CODE, UsageError } from '../src/errors';
 
 export type CheckResult = { ok: true; detail: string } | { ok: false; problem: string };
 
@@ -243,14 +244,27 @@ export function ensureSystemDeps(ids: readonly string[], options: EnsureOptions 
   return allOk;
 }
 
+/** `npm run system-deps`'s options: read by parseCommandLine and listed by --help from this one table. */
+const OPTIONS = {
+  'check-only': { type: 'boolean', help: 'report what is missing; install nothing' },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const;
+
 function main(argv: readonly string[]): number {
-  const checkOnly = argv.includes('--check-only');
-  const unknownFlags = argv.filter((arg) => arg.startsWith('-') && arg !== '--check-only');
-  if (unknownFlags.length > 0) {
-    console.error(`Unknown option ${unknownFlags.join(' ')}. Usage: ensure-system-deps.ts [--check-only] [id...]`);
-    return 2;
+  let parsed;
+  try {
+    parsed = parseCommandLine(argv, OPTIONS, { command: 'npm run system-deps --', positionals: true });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message} Usage: npm run system-deps -- [--check-only] [id...] (--help for every option)`);
+    return USAGE_EXIT_CODE;
   }
-  const ids = argv.filter((arg) => !arg.startsWith('-'));
+  if (parsed.values.help) {
+    console.log(`Usage: npm run system-deps -- [options] [id...]   (ids: ${requirements.map((r) => r.id).join(', ')})\n\n${formatOptionHelp(OPTIONS)}`);
+    return 0;
+  }
+  const checkOnly = parsed.values['check-only'] === true;
+  const ids = parsed.positionals;
   const wanted = ids.length > 0 ? ids : requirements.filter((r) => r.requiredByDefault).map((r) => r.id);
   try {
     return ensureSystemDeps(wanted, { checkOnly }) ? 0 : 1;

@@ -13,31 +13,35 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { readExportPages, writeExport, EXPORT_FORMATS, type ExportFormat, type ExportSummary } from '../src/transfer';
 import { keyAttributeNamesOf } from '../src/expressions';
-import { createClient, describeKeys, explainError, parseTransferArgs, reportTopLevelError, UsageError } from './transferCommon';
+import type { OptionTable } from '../src/errors';
+import { createClient, describeKeys, explainError, parseTransferArgs, reportTopLevelError, TRANSFER_OPTIONS, transferHelp, UsageError } from './transferCommon';
 
 const USAGE = 'Usage: npm run export -- [--endpoint URL] --table T [--format jsonl|json|csv] [--out FILE] [--region R] (--help: every option)';
 
-const HELP = `Usage: npm run export -- [options]
+const OPTIONS = {
+  ...TRANSFER_OPTIONS,
+  table: { ...TRANSFER_OPTIONS.table, help: 'the table to read (required)' },
+  format: {
+    type: 'string',
+    value: 'F',
+    example: '--format csv',
+    help: "jsonl (DynamoDB JSON lines, the default), json (an array) or csv (typed\nheader: name (S), score (N), …); default: from --out's extension",
+  },
+  out: { type: 'string', value: 'FILE', example: '--out items.jsonl', help: 'the file to write (default: stdout)' },
+  help: { type: 'boolean', short: 'h', help: 'this help' },
+} as const satisfies OptionTable;
 
-Writes every item of a table (a Scan, page by page) to a file or to stdout.
-
-Options:
-  --table T        the table to read (required)
-  --endpoint URL   DynamoDB's address, e.g. http://localhost:8000 (DynamoDB Local) or
-                   Keylab's endpoint; leave it out for AWS
-  --region R       the AWS region (default: AWS_REGION, AWS_DEFAULT_REGION, or us-east-1)
-  --format F       jsonl (DynamoDB JSON lines, the default), json (an array) or csv (typed
-                   header: name (S), score (N), …); default: from --out's extension
-  --out FILE       the file to write (default: stdout)
-  -h, --help       this help
-
-jsonl and json re-import with npm run import to identical items.
+const HELP = transferHelp(
+  'Usage: npm run export -- [options]',
+  'Writes every item of a table (a Scan, page by page) to a file or to stdout.',
+  OPTIONS,
+  `jsonl and json re-import with npm run import to identical items.
 Credentials come from the environment or AWS_PROFILE, as the AWS CLI finds them.
-Exit code: 0 exported, 1 stopped by an error.
-`;
+Exit code: 0 exported, 1 stopped by an error.`,
+);
 
 export async function runExport(argv: readonly string[]): Promise<number> {
-  const args = parseTransferArgs(argv, USAGE, { out: { type: 'string' } }, HELP);
+  const args = parseTransferArgs(argv, USAGE, OPTIONS, HELP, 'npm run export --');
   if (args.positionals.length > 0) throw new UsageError(`Unexpected ${JSON.stringify(args.positionals[0])}: the output file is --out FILE.\n${USAGE}`);
   const outFile = args.values.out;
   const format = (args.format ?? (outFile?.toLowerCase().endsWith('.csv') ? 'csv' : outFile?.toLowerCase().endsWith('.json') ? 'json' : 'jsonl')) as ExportFormat;

@@ -21,38 +21,43 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { formatOfFileName, IMPORT_FORMATS, importFile, parseCheckpoint, wireBatchWriteTarget, type ImportFormat, type TransferCheckpoint, type TransferFailure, type TransferProgress } from '../src/transfer';
-import { createClient, describeKeys, explainError, formatSeconds, parseTransferArgs, reportTopLevelError, saveCheckpointFile, UsageError } from './transferCommon';
+import type { OptionTable } from '../src/errors';
+import { createClient, describeKeys, explainError, formatSeconds, parseTransferArgs, reportTopLevelError, saveCheckpointFile, TRANSFER_OPTIONS, transferHelp, UsageError } from './transferCommon';
 
 const USAGE = 'Usage: npm run import -- [--endpoint URL] --table T FILE [--format jsonl|json|csv] [--concurrency N] [--region R] [--resume CHECKPOINT] (--help: every option)';
 
-const HELP = `Usage: npm run import -- [options] FILE
+const OPTIONS = {
+  ...TRANSFER_OPTIONS,
+  table: { ...TRANSFER_OPTIONS.table, help: 'the table to write to (required); its key schema is read with DescribeTable' },
+  format: {
+    type: 'string',
+    value: 'F',
+    example: '--format csv',
+    help: 'jsonl (DynamoDB JSON lines, plain or S3 export {"Item": …}; gzip is\nrecognised by its bytes), json (an array of DynamoDB JSON items) or csv\n(a header row: name or name (S|N|B|BOOL|NULL|JSON)); default: from FILE\'s\nextension (.csv, .json, else jsonl)',
+  },
+  concurrency: { type: 'string', value: 'N', example: '--concurrency 8', help: 'batches in flight, 1 to 64 (default 4)' },
+  resume: {
+    type: 'string',
+    value: 'CHECKPOINT',
+    example: '--resume items.jsonl.checkpoint.json',
+    help: 'go on from a stopped run: FILE.checkpoint.json, which the import keeps\nbeside FILE while it runs (lines already written or rejected are skipped;\nthe rejected ones are reported again at the end)',
+  },
+  help: { type: 'boolean', short: 'h', help: 'this help' },
+} as const satisfies OptionTable;
 
-Loads FILE into a DynamoDB table: streamed, BatchWriteItem in batches of 25,
+const HELP = transferHelp(
+  'Usage: npm run import -- [options] FILE',
+  `Loads FILE into a DynamoDB table: streamed, BatchWriteItem in batches of 25,
 throttling retried under backoff, every rejected line reported. For a key
-that repeats in the file, the last line wins.
-
-Options:
-  --table T            the table to write to (required); its key schema is read with DescribeTable
-  --endpoint URL       DynamoDB's address, e.g. http://localhost:8000 (DynamoDB Local) or
-                       Keylab's endpoint; leave it out for AWS
-  --region R           the AWS region (default: AWS_REGION, AWS_DEFAULT_REGION, or us-east-1)
-  --format F           jsonl (DynamoDB JSON lines, plain or S3 export {"Item": …}; gzip is
-                       recognised by its bytes), json (an array of DynamoDB JSON items) or csv
-                       (a header row: name or name (S|N|B|BOOL|NULL|JSON)); default: from FILE's
-                       extension (.csv, .json, else jsonl)
-  --concurrency N      batches in flight, 1 to 64 (default 4)
-  --resume CHECKPOINT  go on from a stopped run: FILE.checkpoint.json, which the import keeps
-                       beside FILE while it runs (lines already written or rejected are skipped;
-                       the rejected ones are reported again at the end)
-  -h, --help           this help
-
-Credentials come from the environment or AWS_PROFILE, as the AWS CLI finds them
+that repeats in the file, the last line wins.`,
+  OPTIONS,
+  `Credentials come from the environment or AWS_PROFILE, as the AWS CLI finds them
 (a loopback endpoint without any gets placeholder ones).
-Exit code: 0 every line written, 2 some lines rejected, 1 stopped by an error.
-`;
+Exit code: 0 every line written, 2 some lines rejected, 1 stopped by an error.`,
+);
 
 export async function runImport(argv: readonly string[]): Promise<number> {
-  const args = parseTransferArgs(argv, USAGE, { concurrency: { type: 'string' }, resume: { type: 'string' } }, HELP);
+  const args = parseTransferArgs(argv, USAGE, OPTIONS, HELP, 'npm run import --');
   const [file, ...more] = args.positionals;
   if (!file || more.length > 0) throw new UsageError(`Give exactly one FILE to import.\n${USAGE}`);
   const format = (args.format ?? formatOfFileName(file)) as ImportFormat;

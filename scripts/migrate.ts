@@ -13,8 +13,8 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { describeDesignProblem, parseDesignDocument, type Design } from '../src/design';
+import { formatOptionHelp, parseCommandLine, UsageError, type OptionTable } from '../src/errors';
 import {
   applyMigration,
   compileMigration,
@@ -59,18 +59,12 @@ const OPTIONS = {
   'export-node': { type: 'string', value: 'FILE.mjs', help: 'write the plan and a Node (SDK v3) program that runs it; apply nothing' },
   'export-python': { type: 'string', value: 'FILE.py', help: 'write the plan and a Python (boto3) program that runs it; apply nothing' },
   help: { type: 'boolean', short: 'h', help: 'print this help' },
-} as const satisfies Record<string, { type: 'string' | 'boolean'; value?: string; short?: string; help: string }>;
+} as const satisfies OptionTable;
 
 /** The help text: the usage line and every option of OPTIONS. */
 function helpText(): string {
-  const rows = Object.entries(OPTIONS).map(([name, option]) => {
-    const flag = `${'short' in option ? `-${option.short}, ` : ''}--${name}${'value' in option ? ` ${option.value}` : ''}`;
-    return `  ${flag.padEnd(30)} ${option.help}`;
-  });
-  return `${USAGE}\n\nOptions:\n${rows.join('\n')}\n\nCredentials come from the environment (the SDK's default chain) and are never printed.\n`;
+  return `${USAGE}\n\nOptions:\n${formatOptionHelp(OPTIONS, 30)}\n\nCredentials come from the environment (the SDK's default chain) and are never printed.\n`;
 }
-
-class UsageError extends Error {}
 
 function readDesignFile(file: string | undefined, flag: string): Design {
   if (!file) throw new UsageError(`${flag} is missing: name the design file (${USAGE}).`);
@@ -99,10 +93,13 @@ async function prepareCopyTarget(client: DynamoDB, table: string, copyTo: string
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: Object.fromEntries(Object.entries(OPTIONS).map(([name, option]) => [name, { type: option.type, ...('short' in option ? { short: option.short } : {}) }])) as { [K in keyof typeof OPTIONS]: { type: (typeof OPTIONS)[K]['type'] } },
-  });
+  let values;
+  try {
+    ({ values } = parseCommandLine(argv, OPTIONS, { command: 'npm run migrate --' }));
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${error.message}\nRun npm run migrate -- --help for every option.`);
+    throw error;
+  }
   if (values.help) {
     process.stdout.write(helpText());
     return 0;

@@ -6,9 +6,9 @@
  */
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { basename, dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/engine/persistence/node/atomicFile';
 import { isLoopbackUrl } from '../src/dynamo';
+import { formatOptionHelp, parseCommandLine, UsageError as CommandLineError, type OptionTable } from '../src/errors';
 import type { KeySchemaInfo } from '../src/expressions';
 import type { TransferCheckpoint } from '../src/transfer';
 
@@ -49,19 +49,36 @@ export interface TransferArgs {
   readonly positionals: readonly string[];
 }
 
+/** The options import and export share (each adds --format, its own options and --help). */
+export const TRANSFER_OPTIONS = {
+  table: { type: 'string', value: 'T', example: '--table Leaderboard', help: 'the table (required)' },
+  endpoint: { type: 'string', value: 'URL', example: '--endpoint http://localhost:8000', help: "DynamoDB's address, e.g. http://localhost:8000 (DynamoDB Local) or\nKeylab's endpoint; leave it out for AWS" },
+  region: { type: 'string', value: 'R', example: '--region us-east-1', help: 'the AWS region (default: AWS_REGION, AWS_DEFAULT_REGION, or us-east-1)' },
+} as const satisfies OptionTable;
+
+/** `--help`: the usage line, what the command does, every option of its table, and what follows. */
+export function transferHelp(usage: string, about: string, options: OptionTable, after: string): string {
+  return `${usage}\n\n${about}\n\nOptions:\n${formatOptionHelp(options)}\n\n${after}\n`;
+}
+
 /**
- * `--endpoint URL --table T [--format F] …` plus the command's own options.
- * `--help` / `-h` throws {@link HelpRequest} with `help` (the full usage).
+ * `--endpoint URL --table T [--format F] …` plus the command's own options,
+ * read strictly against `options` (the table --help lists). `--help` / `-h`
+ * throws {@link HelpRequest} with `help` (the full usage).
  */
-export function parseTransferArgs(argv: readonly string[], usage: string, extra: Record<string, { type: 'string' }>, help = usage): TransferArgs {
-  if (argv.includes('--help') || argv.includes('-h')) throw new HelpRequest(help.endsWith('\n') ? help : `${help}\n`);
+export function parseTransferArgs(argv: readonly string[], usage: string, options: OptionTable, help: string, command: string): TransferArgs {
+  // --help wins over anything else on the line (a mistyped option included), as it always has.
+  const optionArgs = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  if (optionArgs.includes('--help') || optionArgs.includes('-h')) throw new HelpRequest(help.endsWith('\n') ? help : `${help}\n`);
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { endpoint: { type: 'string' }, table: { type: 'string' }, format: { type: 'string' }, region: { type: 'string' }, ...extra } });
+    parsed = parseCommandLine(argv, options, { command, positionals: true });
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    if (error instanceof CommandLineError) throw new UsageError(`${error.message}\n${usage}`);
+    throw error;
   }
-  const { endpoint, table, format } = parsed.values as Record<string, string | undefined>;
+  const values = parsed.values as Record<string, string | undefined>;
+  const { endpoint, table, format } = values;
   if (!table) throw new UsageError(`Missing --table NAME.\n${usage}`);
   if (endpoint !== undefined) {
     let url: URL | undefined;
@@ -72,7 +89,7 @@ export function parseTransferArgs(argv: readonly string[], usage: string, extra:
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--endpoint ${JSON.stringify(endpoint)} is not an http(s) URL: give one like http://localhost:8000 (DynamoDB Local) or leave it out for AWS.`);
   }
-  return { endpoint, table, format, values: parsed.values as Record<string, string | undefined>, positionals: parsed.positionals };
+  return { endpoint, table, format, values, positionals: parsed.positionals };
 }
 
 /**

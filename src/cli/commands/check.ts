@@ -3,7 +3,29 @@ import { buildCheckReport, CHECK_OUTPUT_FORMATS, CHECK_PROFILES, checkDesignText
 import { useColor, type CliIo } from '../cliIo';
 import { expandInputs } from '../expandInputs';
 import type { KeylabCommand } from './command.types';
-import { readCommandArgs, usageError as commandUsageError } from './commandArgs';
+import { commandOptionHelp, readCommandArgs, usageError as commandUsageError } from './commandArgs';
+
+/** keylab check's options: read by readCommandArgs and listed by --help from this one table. */
+const OPTIONS = {
+  'fail-on': {
+    type: 'string',
+    value: '<level>',
+    help: 'error | warning | note | never (default error): exit 1\nwhen an open finding at or above it exists. A failing\naccess pattern counts as an error.',
+  },
+  profile: {
+    type: 'string',
+    value: '<name>',
+    help: [`the rule set: ${CHECK_PROFILES.map((profile) => profile.name).join(' | ')}`, ...CHECK_PROFILES.map((profile) => `  ${profile.name}: ${profile.description}`)].join('\n'),
+  },
+  rules: { type: 'string', value: '<codes>', help: 'only these review rules, comma-separated, with or without\n"review." (no access-pattern verdicts)' },
+  format: { type: 'string', value: '<name>', help: `${CHECK_OUTPUT_FORMATS.map((format) => format.name).join(' | ')} (default text)` },
+  output: { type: 'string', value: '<file>', help: 'write the report to this file instead of stdout (the\nexit code is the same; problems still go to stderr)' },
+  quiet: { type: 'boolean', help: 'text: only open findings, failing patterns and the summary' },
+  'check-format': {
+    type: 'boolean',
+    help: 'also fail (exit 1) when a Keylab design file is not in\nthe canonical layout keylab format writes, naming the\nfile and its first differing line',
+  },
+} as const;
 
 const USAGE = `Usage: keylab check [options] <files, folders or globs…>
 
@@ -18,21 +40,7 @@ Decisions recorded in a design (accepted, won't fix, fix later) keep their
 findings from failing the run.
 
 Options:
-  --fail-on <level>   error | warning | note | never (default error): exit 1
-                      when an open finding at or above it exists. A failing
-                      access pattern counts as an error.
-  --profile <name>    the rule set: ${CHECK_PROFILES.map((profile) => profile.name).join(' | ')}
-${CHECK_PROFILES.map((profile) => `                        ${profile.name}: ${profile.description}`).join('\n')}
-  --rules <codes>     only these review rules, comma-separated, with or without
-                      "review." (no access-pattern verdicts)
-  --format <name>     ${CHECK_OUTPUT_FORMATS.map((format) => format.name).join(' | ')} (default text)
-  --output <file>     write the report to this file instead of stdout (the
-                      exit code is the same; problems still go to stderr)
-  --quiet             text: only open findings, failing patterns and the summary
-  --check-format      also fail (exit 1) when a Keylab design file is not in
-                      the canonical layout keylab format writes, naming the
-                      file and its first differing line
-  --help              this text
+${commandOptionHelp(OPTIONS)}
 
 Exit codes: 0 nothing open at or above --fail-on; 1 something is (or, with
 --check-format, a file is not in the layout); 2 bad input (a file that
@@ -46,15 +54,7 @@ const check: KeylabCommand = {
   summary: 'check design files with the review rules and access-pattern verdicts (CI-friendly exit codes)',
   usage: USAGE,
   run: async (args, io) => {
-    const parsed = readCommandArgs(args, io, { name: 'check', usage: USAGE }, {
-      'fail-on': { type: 'string' },
-      profile: { type: 'string' },
-      rules: { type: 'string' },
-      format: { type: 'string' },
-      output: { type: 'string' },
-      quiet: { type: 'boolean' },
-      'check-format': { type: 'boolean' },
-    });
+    const parsed = readCommandArgs(args, io, { name: 'check', usage: USAGE }, OPTIONS);
     if (typeof parsed === 'number') return parsed;
     const { values, positionals } = parsed;
     const failOn = values['fail-on'] ?? 'error';

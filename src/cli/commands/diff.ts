@@ -3,7 +3,7 @@ import type { ChangeVerdict } from '../../design';
 import type { CliIo } from '../cliIo';
 import { readDiffSide } from '../readDiffSide';
 import type { KeylabCommand } from './command.types';
-import { readCommandArgs, usageError as commandUsageError } from './commandArgs';
+import { commandOptionHelp, readCommandArgs, usageError as commandUsageError } from './commandArgs';
 
 const FORMATS = ['text', 'markdown', 'json'] as const;
 
@@ -14,6 +14,29 @@ const FAIL_ON: Readonly<Record<string, readonly ChangeVerdict[]>> = {
   backfill: ['newTableAndMigration', 'deleteTable', 'rewriteKeys', 'newIndexAndBackfill', 'reindexInPlace'],
   any: ['newTableAndMigration', 'deleteTable', 'rewriteKeys', 'newIndexAndBackfill', 'reindexInPlace', 'newTable', 'inPlace'],
 };
+
+/** keylab diff's options: read by readCommandArgs and listed by --help from this one table. */
+const OPTIONS = {
+  format: {
+    type: 'string',
+    value: '<name>',
+    help: 'text | markdown | json (default text). markdown is a\npull-request comment (GitHub-flavoured, under GitHub\'s\n65,536-character limit, design text escaped).',
+  },
+  'fail-on': {
+    type: 'string',
+    value: '<level>',
+    help: [
+      'never | migration | backfill | any (default never):',
+      'exit 1 when a change needs',
+      '  migration: a new table and a migration, a deleted',
+      '    table, or the stored items\' keys rewritten',
+      '  backfill: those, a new index and backfill, or items',
+      '    re-indexed in place',
+      '  any: anything done in DynamoDB (UpdateTable too)',
+    ].join('\n'),
+  },
+  examples: { type: 'string', value: '<n>', help: 'items that move shown per table or index (default 5)' },
+} as const;
 
 const USAGE = `Usage: keylab diff [options] <old> <new>
 
@@ -29,18 +52,7 @@ the repository's root, or ./path from the current folder).
   keylab diff git:main:designs/shop.keylab.json designs/shop.keylab.json
 
 Options:
-  --format <name>     text | markdown | json (default text). markdown is a
-                      pull-request comment (GitHub-flavoured, under GitHub's
-                      65,536-character limit, design text escaped).
-  --fail-on <level>   never | migration | backfill | any (default never):
-                      exit 1 when a change needs
-                        migration: a new table and a migration, a deleted
-                          table, or the stored items' keys rewritten
-                        backfill: those, a new index and backfill, or items
-                          re-indexed in place
-                        any: anything done in DynamoDB (UpdateTable too)
-  --examples <n>      items that move shown per table or index (default 5)
-  --help              this text
+${commandOptionHelp(OPTIONS)}
 
 Exit codes: 0 the diff was printed (whatever it says, unless --fail-on);
 1 a change at or above --fail-on; 2 bad input (a side that can't be read or
@@ -53,7 +65,7 @@ const diff: KeylabCommand = {
   summary: 'the structural diff of two designs (files or git:REV:path) as text, a Markdown PR comment or JSON',
   usage: USAGE,
   run: async (args, io) => {
-    const parsed = readCommandArgs(args, io, { name: 'diff', usage: USAGE }, { format: { type: 'string' }, 'fail-on': { type: 'string' }, examples: { type: 'string' } });
+    const parsed = readCommandArgs(args, io, { name: 'diff', usage: USAGE }, OPTIONS);
     if (typeof parsed === 'number') return parsed;
     const { values, positionals } = parsed;
     const format = values.format ?? 'text';

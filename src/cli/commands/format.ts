@@ -4,7 +4,17 @@ import type { CliIo } from '../cliIo';
 import { expandInputs, type InputFile } from '../expandInputs';
 import { writeFileAtomically } from '../writeFileAtomically';
 import type { KeylabCommand } from './command.types';
-import { readCommandArgs, usageError as commandUsageError } from './commandArgs';
+import { commandOptionHelp, readCommandArgs, usageError as commandUsageError } from './commandArgs';
+
+/** keylab format's options: read by readCommandArgs and listed by --help from this one table. */
+const OPTIONS = {
+  check: { type: 'boolean', help: 'write nothing; exit 1 and list the files that would change' },
+  stdout: { type: 'boolean', help: 'write the formatted text of one file to stdout (nothing written)' },
+  'to-keylab': {
+    type: 'boolean',
+    help: 'for a Workbench model, OneTable schema or CloudFormation\ntemplate: write <name>.keylab.json beside it (never over an\nexisting file)',
+  },
+} as const;
 
 const USAGE = `Usage: keylab format [options] <files, folders or globs…>
 
@@ -21,12 +31,7 @@ not Keylab design files: they are skipped with the reason, never converted
 silently (--to-keylab writes a Keylab design beside them).
 
 Options:
-  --check       write nothing; exit 1 and list the files that would change
-  --stdout      write the formatted text of one file to stdout (nothing written)
-  --to-keylab   for a Workbench model, OneTable schema or CloudFormation
-                template: write <name>.keylab.json beside it (never over an
-                existing file)
-  --help        this text
+${commandOptionHelp(OPTIONS, 12)}
 
 Exit codes (the highest wins): 2 a file that could not be read (bad JSON,
 not a design file, a problem the reader names: file, line, column) or
@@ -44,7 +49,7 @@ const format: KeylabCommand = {
   summary: 'write Keylab design files in the canonical, diff-friendly layout (--check: fail on drift)',
   usage: USAGE,
   run: async (args, io) => {
-    const parsed = readCommandArgs(args, io, { name: 'format', usage: USAGE }, { check: { type: 'boolean' }, stdout: { type: 'boolean' }, 'to-keylab': { type: 'boolean' } });
+    const parsed = readCommandArgs(args, io, { name: 'format', usage: USAGE }, OPTIONS);
     if (typeof parsed === 'number') return parsed;
     const { values, positionals } = parsed;
     if (positionals.length === 0) return usageError(io, 'Name the design files, folders or globs to format.');

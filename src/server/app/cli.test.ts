@@ -40,7 +40,8 @@ describe('resolveServerSettings', () => {
 
   it('rejects a missing --port value and unknown arguments', () => {
     expect(() => resolveServerSettings(['--port'], {})).toThrow(/Missing value after --port/);
-    expect(() => resolveServerSettings(['--prot', '1'], {})).toThrow(/Unknown argument/);
+    expect(() => resolveServerSettings(['--prot', '1'], {})).toThrow("Unknown option '--prot'. Did you mean --port?");
+    expect(() => resolveServerSettings(['5174'], {})).toThrow('Unknown argument "5174": npm start -- takes options only (each starts with --).');
   });
 });
 

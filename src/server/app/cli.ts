@@ -1,4 +1,5 @@
-import { commandLineOptions, portNumber, stopOnSignals, UsageError, type Route } from '../http';
+import { formatOptionHelp, parseCommandLine, USAGE_EXIT_CODE } from '../../errors';
+import { portNumber, stopOnSignals, UsageError, type Route } from '../http';
 import { awsProfileRoutes } from '../profiles';
 import { allowedEndpointsFromEnv, ALLOW_ENDPOINTS_ENV, loopbackProxyRoute, parseAllowedEndpoint } from '../proxy';
 import { createAppServer, DEFAULT_HOST, DEFAULT_PORT, type AppServer } from './appServer';
@@ -16,13 +17,22 @@ export interface ServerSettings {
   allowedEndpoints: string[];
 }
 
+/** `npm start`'s options: read by parseCommandLine and listed by --help from this one table. */
+export const APP_OPTIONS = {
+  port: { type: 'string', value: 'N', example: '--port 5174', help: `TCP port (default ${DEFAULT_PORT}; or PORT=N)` },
+  'allow-endpoint': {
+    type: 'string',
+    multiple: true,
+    value: 'ORIGIN',
+    example: '--allow-endpoint http://dynamodb:8000',
+    help: `let the proxy forward to this plain-http endpoint off this machine,\ne.g. --allow-endpoint http://dynamodb:8000 (repeatable; or\n${ALLOW_ENDPOINTS_ENV}=ORIGIN[,ORIGIN…], which npm run dev reads too)`,
+  },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const;
+
 export const APP_USAGE = `Usage: npm start -- [options]   (or PORT=N / HOST=addr npm start)
 
-  --port N                 TCP port (default ${DEFAULT_PORT}; or PORT=N)
-  --allow-endpoint ORIGIN  let the proxy forward to this plain-http endpoint off this machine,
-                           e.g. --allow-endpoint http://dynamodb:8000 (repeatable; or
-                           ${ALLOW_ENDPOINTS_ENV}=ORIGIN[,ORIGIN…], which npm run dev reads too)
-  --help                   show this help`;
+${formatOptionHelp(APP_OPTIONS, 23)}`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -41,27 +51,13 @@ export function parsePort(value: string, source: string): number {
  * Port: `--port N` (or `--port=N`), else the PORT env var, else 5173.
  * Host: the HOST env var, else 127.0.0.1 (loopback only).
  * Allowed endpoints: every `--allow-endpoint ORIGIN`, plus KEYLAB_ALLOW_ENDPOINTS.
- * `'help'` when --help was asked for. Throws UsageError.
+ * `'help'` when --help was asked for. Throws UsageError (exit code 2 in runAppServer).
  */
 export function resolveServerSettings(argv: readonly string[], env: Env): ServerSettings | 'help' {
-  let portArg: string | undefined;
-  const allowedEndpoints = allowedEndpointsFromEnv(env);
-  const missingValue = (flag: string) => `Missing value after ${flag}, e.g. npm start -- ${flag === '--port' ? '--port 5174' : `${flag} http://dynamodb:8000`}`;
-  for (const option of commandLineOptions(argv, missingValue)) {
-    switch (option.flag) {
-      case '--port':
-        portArg = option.value();
-        break;
-      case '--allow-endpoint':
-        allowedEndpoints.push(parseAllowedEndpoint(option.value()));
-        break;
-      case '--help':
-      case '-h':
-        return 'help';
-      default:
-        throw new UsageError(`Unknown argument ${JSON.stringify(option.arg)}.\n\n${APP_USAGE}`);
-    }
-  }
+  const { values } = parseCommandLine(argv, APP_OPTIONS, { command: 'npm start --' });
+  if (values.help) return 'help';
+  const portArg = values.port;
+  const allowedEndpoints = [...allowedEndpointsFromEnv(env), ...(values['allow-endpoint'] ?? []).map((origin) => parseAllowedEndpoint(origin))];
 
   const port =
     portArg !== undefined
@@ -114,7 +110,7 @@ export interface RunOptions {
 
 /**
  * Starts the app server for a command-line entry point (npm start, the e2e
- * web server): validates settings, prints the URL, exits 1 with a one-line
+ * web server): validates settings (exit 2 on a usage error), prints the URL, exits 1 with a one-line
  * message when it cannot listen, and shuts down gracefully on SIGINT/SIGTERM.
  */
 export async function runAppServer(options: RunOptions): Promise<AppServer> {
@@ -128,8 +124,8 @@ export async function runAppServer(options: RunOptions): Promise<AppServer> {
     settings = parsed;
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(error.message);
-      process.exit(1);
+      console.error(`${error.message}\nRun npm start -- --help for every option.`);
+      process.exit(USAGE_EXIT_CODE);
     }
     throw error;
   }

@@ -5,25 +5,37 @@
  */
 import { createLocalDynamoDB, type LocalDynamoDB } from '../../engine';
 import { isPersistenceError, openNodePersistence } from '../../engine/persistence/node';
-import { commandLineOptions, portNumber, stopOnSignals, UsageError } from '../http';
+import { formatOptionHelp, parseCommandLine, USAGE_EXIT_CODE } from '../../errors';
+import { portNumber, stopOnSignals, UsageError } from '../http';
 import { startDynamoDBEndpoint, type CorsOrigins, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
 
 /** DynamoDB Local's default port. */
 export const DEFAULT_ENDPOINT_PORT = 8000;
 
+/** `npm run endpoint`'s options: read by parseCommandLine and listed by --help from this one table. */
+export const ENDPOINT_OPTIONS = {
+  port: { type: 'string', value: 'N', example: '--port 8000', help: `TCP port (default ${DEFAULT_ENDPOINT_PORT})` },
+  host: { type: 'string', value: 'ADDR', example: '--host 127.0.0.1', help: 'interface to bind (default 127.0.0.1: this machine only)' },
+  data: { type: 'string', value: 'DIR', example: '--data ./keylab-data', help: "keep tables in DIR across restarts (needs the engine's Node persistence adapter)" },
+  'data-repair': {
+    type: 'boolean',
+    help: 'with --data: load damaged table files anyway, keeping every intact record and\nprinting each one dropped (the damaged file is kept beside the repaired one)',
+  },
+  cors: {
+    type: 'string',
+    value: 'ORIGINS',
+    example: '--cors http://localhost:5173',
+    help: 'browser origins allowed to call the endpoint: * (default: any, echoed back)\nor a comma-separated list, e.g. http://localhost:5173',
+  },
+  verbose: { type: 'boolean', help: 'print one line per request (operation, status, time; never headers or bodies)' },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const;
+
 export const ENDPOINT_USAGE = `Usage: npm run endpoint -- [options]
 
 Serves Keylab's built-in DynamoDB engine over DynamoDB's HTTP protocol.
 
-  --port N          TCP port (default ${DEFAULT_ENDPOINT_PORT})
-  --host ADDR       interface to bind (default 127.0.0.1: this machine only)
-  --data DIR        keep tables in DIR across restarts (needs the engine's Node persistence adapter)
-  --data-repair     with --data: load damaged table files anyway, keeping every intact record and
-                    printing each one dropped (the damaged file is kept beside the repaired one)
-  --cors ORIGINS    browser origins allowed to call the endpoint: * (default: any, echoed back)
-                    or a comma-separated list, e.g. http://localhost:5173
-  --verbose         print one line per request (operation, status, time; never headers or bodies)
-  --help            show this help
+${formatOptionHelp(ENDPOINT_OPTIONS, 16)}
 
 Then:  aws dynamodb list-tables --endpoint-url http://localhost:8000 --region us-east-1
        (any credentials are accepted: AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=x)`;
@@ -38,47 +50,21 @@ export interface EndpointSettings {
   readonly verbose: boolean;
 }
 
-/** Parses the command line; `'help'` when --help was asked for. Throws UsageError. */
+/** Parses the command line; `'help'` when --help was asked for. Throws UsageError (exit code 2 in runEndpointCli). */
 export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | 'help' {
-  let port = DEFAULT_ENDPOINT_PORT;
+  const { values } = parseCommandLine(argv, ENDPOINT_OPTIONS, { command: 'npm run endpoint --' });
+  if (values.help) return 'help';
+  const port = values.port === undefined ? DEFAULT_ENDPOINT_PORT : parseEndpointPort(values.port);
   let host = '127.0.0.1';
-  let dataDir: string | undefined;
-  let corsOrigins: CorsOrigins = '*';
-  let verbose = false;
-  let dataRepair = false;
-  for (const option of commandLineOptions(argv, (flag) => `Missing value after ${flag}.\n\n${ENDPOINT_USAGE}`)) {
-    switch (option.flag) {
-      case '--port':
-        port = parseEndpointPort(option.value());
-        break;
-      case '--host': {
-        const text = option.value().trim();
-        if (text === '') throw new UsageError('--host needs an address, e.g. --host 127.0.0.1');
-        host = text;
-        break;
-      }
-      case '--data': {
-        const text = option.value();
-        if (text.trim() === '') throw new UsageError('--data needs a directory, e.g. --data ./keylab-data');
-        dataDir = text;
-        break;
-      }
-      case '--data-repair':
-        dataRepair = true;
-        break;
-      case '--cors':
-        corsOrigins = parseCorsOrigins(option.value());
-        break;
-      case '--verbose':
-        verbose = true;
-        break;
-      case '--help':
-      case '-h':
-        return 'help';
-      default:
-        throw new UsageError(`Unknown argument ${JSON.stringify(option.arg)}.\n\n${ENDPOINT_USAGE}`);
-    }
+  if (values.host !== undefined) {
+    host = values.host.trim();
+    if (host === '') throw new UsageError('--host needs an address, e.g. --host 127.0.0.1');
   }
+  const dataDir = values.data;
+  if (dataDir !== undefined && dataDir.trim() === '') throw new UsageError('--data needs a directory, e.g. --data ./keylab-data');
+  const corsOrigins: CorsOrigins = values.cors === undefined ? '*' : parseCorsOrigins(values.cors);
+  const verbose = values.verbose === true;
+  const dataRepair = values['data-repair'] === true;
   if (dataRepair && dataDir === undefined) throw new UsageError('--data-repair repairs a data directory: give it with --data DIR.');
   return { port, host, dataDir, corsOrigins, verbose, ...(dataRepair ? { dataRepair } : {}) };
 }
@@ -159,8 +145,8 @@ export function describeEndpointListenError(error: unknown, port: number, host: 
 
 /**
  * The command-line entry point: parses arguments, starts the endpoint,
- * prints where it listens, exits 1 with a one-line message on a usage or
- * listen error, and stops cleanly on SIGINT/SIGTERM.
+ * prints where it listens, exits 2 on a usage error and 1 with a one-line
+ * message on a data-directory or listen error, and stops cleanly on SIGINT/SIGTERM.
  */
 export async function runEndpointCli(argv: readonly string[]): Promise<RunningDynamoDBEndpoint | undefined> {
   let settings: EndpointSettings;
@@ -173,10 +159,19 @@ export async function runEndpointCli(argv: readonly string[]): Promise<RunningDy
       return undefined;
     }
     settings = parsed;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\nRun npm run endpoint -- --help for every option.`);
+      process.exit(USAGE_EXIT_CODE);
+    }
+    throw error;
+  }
+  try {
     opened = await openEngine(settings.dataDir, { repair: settings.dataRepair });
     db = opened.engine;
     for (const warning of opened.warnings) console.warn(`keylab endpoint: ${warning}`);
   } catch (error) {
+    // The data directory's own problem (in use, damaged): exit 1 with the adapter's words.
     if (error instanceof UsageError) {
       console.error(error.message);
       process.exit(1);

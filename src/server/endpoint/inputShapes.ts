@@ -1,14 +1,25 @@
 /**
  * The schema DynamoDB's front end reads requests against: each operation's
- * input shape (the members of the SDK's `…Input` types) and the members of an
- * AttributeValue. wireFormat.ts decodes request bodies against it.
+ * input shape and the members of an AttributeValue. wireFormat.ts decodes
+ * request bodies against it.
+ *
+ * The shapes are the AWS SDK's service model (sdkInputShapes.generated.ts,
+ * written by `npm run generate:endpoint-shapes`) with Keylab's overlay
+ * (INPUT_SHAPE_OVERLAY, below) applied on top: what the model does not say
+ * but DynamoDB's messages do. Building the shapes throws when the overlay
+ * names a shape or member the model does not have, so a renamed member can
+ * never leave the overlay silently doing nothing.
  */
+import { SDK_OPERATION_INPUTS, SDK_SHAPES } from './sdkInputShapes.generated';
+import type { SchemaShape, SchemaTarget } from './sdkSchema.types';
 import type { OperationName } from './wireFormat';
 
 /**
  * How a member is read. `javaName` is what DynamoDB's messages call the shape
  * (its Java class), e.g. `Unrecognized collection type class
- * com.amazonaws.dynamodb.v20120810.KeySchemaElement`.
+ * com.amazonaws.dynamodb.v20120810.KeySchemaElement`. `required` is the
+ * model's list of members a structure must have (data: the engine checks
+ * them with DynamoDB's messages).
  */
 export type Shape =
   | { readonly kind: 'string' }
@@ -17,269 +28,159 @@ export type Shape =
   | { readonly kind: 'blob' }
   | { readonly kind: 'list'; readonly member: Shape }
   | { readonly kind: 'map'; readonly value: Shape }
-  | { readonly kind: 'structure'; readonly javaName: string; readonly members: Readonly<Record<string, Shape>> }
+  | { readonly kind: 'structure'; readonly javaName: string; readonly members: Readonly<Record<string, Shape>>; readonly required: readonly string[] }
   | { readonly kind: 'attributeValue' }
   /** Passed through as it came (members the engine does not implement; it judges them). */
   | { readonly kind: 'document' };
 
+/** What Keylab adds to the SDK's model; every entry names `Shape.Member` of the model. */
+export interface InputShapeOverlay {
+  /**
+   * Numbers DynamoDB reads as a Java `Integer` (its messages say
+   * `STRING_VALUE cannot be converted to Integer`); every other number of
+   * the model is a `Long`. The SDK's schemas say only "number".
+   */
+  readonly integerMembers: readonly string[];
+  /**
+   * Members of the model that DynamoDB Local's model predates and the engine
+   * does not implement: dropped unread, as DynamoDB Local drops them
+   * (integration/endpointInputShapes.test.ts), so a wrong type in one is no
+   * error.
+   */
+  readonly droppedMembers: readonly string[];
+  /** Members handed to the engine as they came, undecoded (features it does not implement; it refuses them in its own words). */
+  readonly passThroughMembers: readonly string[];
+  /**
+   * Java class names that differ from the model's shape name (the class is
+   * `com.amazonaws.dynamodb.v20120810.<name>`); none today, kept so a rename
+   * in the model cannot change DynamoDB's messages.
+   */
+  readonly javaNames: Readonly<Record<string, string>>;
+}
+
+/** Keylab's overlay: the few facts of DynamoDB's front end the SDK's model does not carry. */
+export const INPUT_SHAPE_OVERLAY: InputShapeOverlay = {
+  integerMembers: [
+    'ListTablesInput.Limit',
+    'QueryInput.Limit',
+    'ScanInput.Limit',
+    'ScanInput.Segment',
+    'ScanInput.TotalSegments',
+    'ExecuteStatementInput.Limit',
+    'ListStreamsInput.Limit',
+    'DescribeStreamInput.Limit',
+    'GetRecordsInput.Limit',
+  ],
+  droppedMembers: ['UpdateTableInput.GlobalTableSettingsReplicationMode', 'UpdateTableInput.DisassociationProtectionEnabled', 'UpdateTableInput.VectorIndexUpdates'],
+  passThroughMembers: ['CreateTableInput.VectorIndexes', 'UpdateTableInput.ReplicaUpdates', 'UpdateTableInput.GlobalTableWitnessUpdates'],
+  javaNames: {},
+};
+
 const STRING: Shape = { kind: 'string' };
 const BOOLEAN: Shape = { kind: 'boolean' };
-const INTEGER: Shape = { kind: 'integer', javaName: 'Integer' };
-const LONG: Shape = { kind: 'integer', javaName: 'Long' };
 const BLOB: Shape = { kind: 'blob' };
 const DOCUMENT: Shape = { kind: 'document' };
 const ATTRIBUTE_VALUE: Shape = { kind: 'attributeValue' };
-const list = (member: Shape): Shape => ({ kind: 'list', member });
-const map = (value: Shape): Shape => ({ kind: 'map', value });
-const structure = (javaName: string, members: Record<string, Shape>): Shape => ({ kind: 'structure', javaName, members });
 
-const STRINGS = list(STRING);
-const TAGS = list(structure('Tag', { Key: STRING, Value: STRING }));
-const ATTRIBUTE_MAP = map(ATTRIBUTE_VALUE);
-const NAMES = map(STRING);
-const KEY_SCHEMA = list(structure('KeySchemaElement', { AttributeName: STRING, KeyType: STRING }));
-const PROJECTION = structure('Projection', { ProjectionType: STRING, NonKeyAttributes: STRINGS });
-const PROVISIONED_THROUGHPUT = structure('ProvisionedThroughput', { ReadCapacityUnits: LONG, WriteCapacityUnits: LONG });
-const ON_DEMAND_THROUGHPUT = structure('OnDemandThroughput', { MaxReadRequestUnits: LONG, MaxWriteRequestUnits: LONG });
-const WARM_THROUGHPUT = structure('WarmThroughput', { ReadUnitsPerSecond: LONG, WriteUnitsPerSecond: LONG });
-const CONDITION = structure('Condition', { AttributeValueList: list(ATTRIBUTE_VALUE), ComparisonOperator: STRING });
-const EXPECTED = map(
-  structure('ExpectedAttributeValue', {
-    Value: ATTRIBUTE_VALUE,
-    Exists: BOOLEAN,
-    ComparisonOperator: STRING,
-    AttributeValueList: list(ATTRIBUTE_VALUE),
-  }),
-);
+/** The model's union of attribute values: decoded by its own rules (wireFormat.ts), never as a plain structure. */
+const ATTRIBUTE_VALUE_SHAPE = 'AttributeValue';
 
-/** Members shared by the item writes. */
-const WRITE_MEMBERS = {
-  TableName: STRING,
-  Expected: EXPECTED,
-  ConditionalOperator: STRING,
-  ReturnValues: STRING,
-  ReturnConsumedCapacity: STRING,
-  ReturnItemCollectionMetrics: STRING,
-  ConditionExpression: STRING,
-  ExpressionAttributeNames: NAMES,
-  ExpressionAttributeValues: ATTRIBUTE_MAP,
-  ReturnValuesOnConditionCheckFailure: STRING,
-};
+/**
+ * The decoder's shapes: the model with the overlay applied. Throws when the
+ * overlay names a shape or member the model lacks, or the model holds
+ * something the decoder cannot read.
+ */
+export function buildInputShapes(
+  model: { readonly shapes: Readonly<Record<string, SchemaShape>>; readonly inputs: Readonly<Record<string, string>> },
+  overlay: InputShapeOverlay,
+): { readonly inputs: Readonly<Record<string, Shape>>; readonly attributeValueMembers: Readonly<Record<string, Shape>> } {
+  const memberSet = (list: readonly string[], what: string): ReadonlySet<string> => {
+    for (const entry of list) {
+      const [shapeName = '', member = ''] = entry.split('.');
+      const shape = model.shapes[shapeName];
+      if (shape === undefined) throw new Error(`Input shape overlay (${what}): the SDK's model has no shape ${shapeName} (${entry})`);
+      if (!('members' in shape) || !Object.hasOwn(shape.members, member)) throw new Error(`Input shape overlay (${what}): the SDK's shape ${shapeName} has no member ${member} (${entry})`);
+    }
+    return new Set(list);
+  };
+  const integers = memberSet(overlay.integerMembers, 'integerMembers');
+  const passThrough = memberSet(overlay.passThroughMembers, 'passThroughMembers');
+  const dropped = memberSet(overlay.droppedMembers, 'droppedMembers');
+  for (const name of Object.keys(overlay.javaNames)) {
+    if (!Object.hasOwn(model.shapes, name)) throw new Error(`Input shape overlay (javaNames): the SDK's model has no shape ${name}`);
+  }
+  for (const member of integers) {
+    const [shapeName = '', name = ''] = member.split('.');
+    const shape = model.shapes[shapeName];
+    if (shape && 'members' in shape && shape.members[name] !== 'number') throw new Error(`Input shape overlay (integerMembers): ${member} is not a number in the SDK's model`);
+  }
 
-/** The members of a TransactWriteItems action (Put, Update, Delete, ConditionCheck). */
-const TRANSACT_ACTION_MEMBERS = {
-  TableName: STRING,
-  ConditionExpression: STRING,
-  ExpressionAttributeNames: NAMES,
-  ExpressionAttributeValues: ATTRIBUTE_MAP,
-  ReturnValuesOnConditionCheckFailure: STRING,
-};
+  const built = new Map<string, Shape>();
+  const resolve = (target: SchemaTarget, where: string): Shape => {
+    if (typeof target === 'string') {
+      switch (target) {
+        case 'string':
+          return STRING;
+        case 'boolean':
+          return BOOLEAN;
+        case 'blob':
+          return BLOB;
+        case 'document':
+          return DOCUMENT;
+        case 'number':
+          return { kind: 'integer', javaName: integers.has(where) ? 'Integer' : 'Long' };
+        case 'timestamp':
+          throw new Error(`${where}: a timestamp, which the endpoint's decoder does not read (add it to the overlay as a pass-through member)`);
+      }
+    }
+    if ('list' in target) return { kind: 'list', member: resolve(target.list, where) };
+    if ('map' in target) return { kind: 'map', value: resolve(target.map, where) };
+    return named(target.shape, where);
+  };
+  const named = (name: string, where: string): Shape => {
+    if (name === ATTRIBUTE_VALUE_SHAPE) return ATTRIBUTE_VALUE;
+    const done = built.get(name);
+    if (done) return done;
+    const shape = model.shapes[name];
+    if (shape === undefined) throw new Error(`${where}: the SDK's model has no shape ${name}`);
+    let result: Shape;
+    switch (shape.type) {
+      case 'list':
+        result = { kind: 'list', member: resolve(shape.member, name) };
+        break;
+      case 'map':
+        result = { kind: 'map', value: resolve(shape.value, name) };
+        break;
+      case 'union':
+        throw new Error(`${where}: ${name} is a union, which the endpoint's decoder reads only for AttributeValue`);
+      case 'structure': {
+        const members: Record<string, Shape> = {};
+        for (const [member, target] of Object.entries(shape.members)) {
+          const path = `${name}.${member}`;
+          if (dropped.has(path)) continue;
+          members[member] = passThrough.has(path) ? DOCUMENT : resolve(target, path);
+        }
+        result = { kind: 'structure', javaName: overlay.javaNames[name] ?? name, members, required: shape.required };
+        break;
+      }
+    }
+    built.set(name, result);
+    return result;
+  };
 
-/** Members shared by Query and Scan. */
-const READ_MEMBERS = {
-  TableName: STRING,
-  IndexName: STRING,
-  Select: STRING,
-  AttributesToGet: STRINGS,
-  Limit: INTEGER,
-  ConsistentRead: BOOLEAN,
-  ConditionalOperator: STRING,
-  ExclusiveStartKey: ATTRIBUTE_MAP,
-  ReturnConsumedCapacity: STRING,
-  ProjectionExpression: STRING,
-  FilterExpression: STRING,
-  ExpressionAttributeNames: NAMES,
-  ExpressionAttributeValues: ATTRIBUTE_MAP,
-};
+  const inputs: Record<string, Shape> = {};
+  for (const [operation, name] of Object.entries(model.inputs)) inputs[operation] = named(name, operation);
+  const attributeValue = model.shapes[ATTRIBUTE_VALUE_SHAPE];
+  if (attributeValue === undefined || attributeValue.type !== 'union') throw new Error(`The SDK's model has no ${ATTRIBUTE_VALUE_SHAPE} union`);
+  const attributeValueMembers: Record<string, Shape> = {};
+  for (const [member, target] of Object.entries(attributeValue.members)) attributeValueMembers[member] = resolve(target, `${ATTRIBUTE_VALUE_SHAPE}.${member}`);
+  return { inputs, attributeValueMembers };
+}
+
+const SHAPES = buildInputShapes({ shapes: SDK_SHAPES, inputs: SDK_OPERATION_INPUTS }, INPUT_SHAPE_OVERLAY);
 
 /** Each operation's input shape (the members of the SDK's `…Input` types). */
-export const INPUT_SHAPES: Readonly<Record<OperationName, Shape>> = {
-  CreateTable: structure('CreateTableInput', {
-    AttributeDefinitions: list(structure('AttributeDefinition', { AttributeName: STRING, AttributeType: STRING })),
-    TableName: STRING,
-    KeySchema: KEY_SCHEMA,
-    LocalSecondaryIndexes: list(structure('LocalSecondaryIndex', { IndexName: STRING, KeySchema: KEY_SCHEMA, Projection: PROJECTION })),
-    GlobalSecondaryIndexes: list(
-      structure('GlobalSecondaryIndex', {
-        IndexName: STRING,
-        KeySchema: KEY_SCHEMA,
-        Projection: PROJECTION,
-        ProvisionedThroughput: PROVISIONED_THROUGHPUT,
-        OnDemandThroughput: ON_DEMAND_THROUGHPUT,
-        WarmThroughput: WARM_THROUGHPUT,
-      }),
-    ),
-    BillingMode: STRING,
-    ProvisionedThroughput: PROVISIONED_THROUGHPUT,
-    StreamSpecification: structure('StreamSpecification', { StreamEnabled: BOOLEAN, StreamViewType: STRING }),
-    SSESpecification: structure('SSESpecification', { Enabled: BOOLEAN, SSEType: STRING, KMSMasterKeyId: STRING }),
-    Tags: TAGS,
-    TableClass: STRING,
-    DeletionProtectionEnabled: BOOLEAN,
-    WarmThroughput: WARM_THROUGHPUT,
-    ResourcePolicy: STRING,
-    OnDemandThroughput: ON_DEMAND_THROUGHPUT,
-    GlobalTableSourceArn: STRING,
-    GlobalTableSettingsReplicationMode: STRING,
-    VectorIndexes: DOCUMENT,
-  }),
-  DeleteTable: structure('DeleteTableInput', { TableName: STRING }),
-  DescribeTable: structure('DescribeTableInput', { TableName: STRING }),
-  ListTables: structure('ListTablesInput', { ExclusiveStartTableName: STRING, Limit: INTEGER }),
-  PutItem: structure('PutItemInput', { ...WRITE_MEMBERS, Item: ATTRIBUTE_MAP }),
-  GetItem: structure('GetItemInput', {
-    TableName: STRING,
-    Key: ATTRIBUTE_MAP,
-    AttributesToGet: STRINGS,
-    ConsistentRead: BOOLEAN,
-    ReturnConsumedCapacity: STRING,
-    ProjectionExpression: STRING,
-    ExpressionAttributeNames: NAMES,
-  }),
-  DeleteItem: structure('DeleteItemInput', { ...WRITE_MEMBERS, Key: ATTRIBUTE_MAP }),
-  UpdateItem: structure('UpdateItemInput', {
-    ...WRITE_MEMBERS,
-    Key: ATTRIBUTE_MAP,
-    AttributeUpdates: map(structure('AttributeValueUpdate', { Value: ATTRIBUTE_VALUE, Action: STRING })),
-    UpdateExpression: STRING,
-  }),
-  BatchWriteItem: structure('BatchWriteItemInput', {
-    RequestItems: map(
-      list(
-        structure('WriteRequest', {
-          PutRequest: structure('PutRequest', { Item: ATTRIBUTE_MAP }),
-          DeleteRequest: structure('DeleteRequest', { Key: ATTRIBUTE_MAP }),
-        }),
-      ),
-    ),
-    ReturnConsumedCapacity: STRING,
-    ReturnItemCollectionMetrics: STRING,
-  }),
-  BatchGetItem: structure('BatchGetItemInput', {
-    RequestItems: map(
-      structure('KeysAndAttributes', {
-        Keys: list(ATTRIBUTE_MAP),
-        AttributesToGet: STRINGS,
-        ConsistentRead: BOOLEAN,
-        ProjectionExpression: STRING,
-        ExpressionAttributeNames: NAMES,
-      }),
-    ),
-    ReturnConsumedCapacity: STRING,
-  }),
-  TransactWriteItems: structure('TransactWriteItemsInput', {
-    TransactItems: list(
-      structure('TransactWriteItem', {
-        ConditionCheck: structure('ConditionCheck', { ...TRANSACT_ACTION_MEMBERS, Key: ATTRIBUTE_MAP }),
-        Put: structure('Put', { ...TRANSACT_ACTION_MEMBERS, Item: ATTRIBUTE_MAP }),
-        Delete: structure('Delete', { ...TRANSACT_ACTION_MEMBERS, Key: ATTRIBUTE_MAP }),
-        Update: structure('Update', { ...TRANSACT_ACTION_MEMBERS, Key: ATTRIBUTE_MAP, UpdateExpression: STRING }),
-      }),
-    ),
-    ReturnConsumedCapacity: STRING,
-    ReturnItemCollectionMetrics: STRING,
-    ClientRequestToken: STRING,
-  }),
-  ExecuteStatement: structure('ExecuteStatementInput', {
-    Statement: STRING,
-    Parameters: list(ATTRIBUTE_VALUE),
-    ConsistentRead: BOOLEAN,
-    NextToken: STRING,
-    ReturnConsumedCapacity: STRING,
-    Limit: INTEGER,
-    ReturnValuesOnConditionCheckFailure: STRING,
-  }),
-  BatchExecuteStatement: structure('BatchExecuteStatementInput', {
-    Statements: list(
-      structure('BatchStatementRequest', { Statement: STRING, Parameters: list(ATTRIBUTE_VALUE), ConsistentRead: BOOLEAN, ReturnValuesOnConditionCheckFailure: STRING }),
-    ),
-    ReturnConsumedCapacity: STRING,
-  }),
-  ExecuteTransaction: structure('ExecuteTransactionInput', {
-    TransactStatements: list(structure('ParameterizedStatement', { Statement: STRING, Parameters: list(ATTRIBUTE_VALUE), ReturnValuesOnConditionCheckFailure: STRING })),
-    ClientRequestToken: STRING,
-    ReturnConsumedCapacity: STRING,
-  }),
-  TransactGetItems: structure('TransactGetItemsInput', {
-    TransactItems: list(
-      structure('TransactGetItem', {
-        Get: structure('Get', { Key: ATTRIBUTE_MAP, TableName: STRING, ProjectionExpression: STRING, ExpressionAttributeNames: NAMES }),
-      }),
-    ),
-    ReturnConsumedCapacity: STRING,
-  }),
-  UpdateTable: structure('UpdateTableInput', {
-    AttributeDefinitions: list(structure('AttributeDefinition', { AttributeName: STRING, AttributeType: STRING })),
-    TableName: STRING,
-    BillingMode: STRING,
-    ProvisionedThroughput: PROVISIONED_THROUGHPUT,
-    GlobalSecondaryIndexUpdates: list(
-      structure('GlobalSecondaryIndexUpdate', {
-        Update: structure('UpdateGlobalSecondaryIndexAction', {
-          IndexName: STRING,
-          ProvisionedThroughput: PROVISIONED_THROUGHPUT,
-          OnDemandThroughput: ON_DEMAND_THROUGHPUT,
-          WarmThroughput: WARM_THROUGHPUT,
-        }),
-        Create: structure('CreateGlobalSecondaryIndexAction', {
-          IndexName: STRING,
-          KeySchema: KEY_SCHEMA,
-          Projection: PROJECTION,
-          ProvisionedThroughput: PROVISIONED_THROUGHPUT,
-          OnDemandThroughput: ON_DEMAND_THROUGHPUT,
-          WarmThroughput: WARM_THROUGHPUT,
-        }),
-        Delete: structure('DeleteGlobalSecondaryIndexAction', { IndexName: STRING }),
-      }),
-    ),
-    StreamSpecification: structure('StreamSpecification', { StreamEnabled: BOOLEAN, StreamViewType: STRING }),
-    SSESpecification: structure('SSESpecification', { Enabled: BOOLEAN, SSEType: STRING, KMSMasterKeyId: STRING }),
-    ReplicaUpdates: DOCUMENT,
-    TableClass: STRING,
-    DeletionProtectionEnabled: BOOLEAN,
-    MultiRegionConsistency: STRING,
-    GlobalTableWitnessUpdates: DOCUMENT,
-    OnDemandThroughput: ON_DEMAND_THROUGHPUT,
-    WarmThroughput: WARM_THROUGHPUT,
-  }),
-  UpdateTimeToLive: structure('UpdateTimeToLiveInput', {
-    TableName: STRING,
-    TimeToLiveSpecification: structure('TimeToLiveSpecification', { AttributeName: STRING, Enabled: BOOLEAN }),
-  }),
-  DescribeTimeToLive: structure('DescribeTimeToLiveInput', { TableName: STRING }),
-  TagResource: structure('TagResourceInput', { ResourceArn: STRING, Tags: TAGS }),
-  UntagResource: structure('UntagResourceInput', { ResourceArn: STRING, TagKeys: STRINGS }),
-  ListTagsOfResource: structure('ListTagsOfResourceInput', { ResourceArn: STRING, NextToken: STRING }),
-  Query: structure('QueryInput', {
-    ...READ_MEMBERS,
-    KeyConditions: map(CONDITION),
-    QueryFilter: map(CONDITION),
-    ScanIndexForward: BOOLEAN,
-    KeyConditionExpression: STRING,
-  }),
-  Scan: structure('ScanInput', {
-    ...READ_MEMBERS,
-    ScanFilter: map(CONDITION),
-    TotalSegments: INTEGER,
-    Segment: INTEGER,
-  }),
-  // DynamoDB Streams (target prefix DynamoDBStreams_20120810).
-  ListStreams: structure('ListStreamsInput', { TableName: STRING, Limit: INTEGER, ExclusiveStartStreamArn: STRING }),
-  DescribeStream: structure('DescribeStreamInput', { StreamArn: STRING, Limit: INTEGER, ExclusiveStartShardId: STRING }),
-  GetShardIterator: structure('GetShardIteratorInput', { StreamArn: STRING, ShardId: STRING, ShardIteratorType: STRING, SequenceNumber: STRING }),
-  GetRecords: structure('GetRecordsInput', { ShardIterator: STRING, Limit: INTEGER }),
-};
+export const INPUT_SHAPES = SHAPES.inputs as Readonly<Record<OperationName, Shape>>;
 
 /** The members of an AttributeValue, by JSON shape. */
-export const ATTRIBUTE_VALUE_MEMBERS: Readonly<Record<string, Shape>> = {
-  S: STRING,
-  N: STRING,
-  B: BLOB,
-  SS: STRINGS,
-  NS: STRINGS,
-  BS: list(BLOB),
-  M: ATTRIBUTE_MAP,
-  L: list(ATTRIBUTE_VALUE),
-  NULL: BOOLEAN,
-  BOOL: BOOLEAN,
-};
+export const ATTRIBUTE_VALUE_MEMBERS: Readonly<Record<string, Shape>> = SHAPES.attributeValueMembers;

@@ -1,56 +1,12 @@
 /**
  * What both command-line servers (`npm start`, `npm run endpoint`) share: the
- * usage error they exit with, how they read options and ports, and the one
+ * usage error they exit with (their options are read by src/errors'
+ * parseCommandLine, like every command's), how they read ports, and the one
  * way they stop on Ctrl-C / SIGTERM.
  */
 
-/** A mistake in how a server was invoked; the message is meant for people. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-/** One argument of a command line, as {@link commandLineOptions} hands it out. */
-export interface CommandLineOption {
-  /** The argument as typed (`--port=5174`), for "Unknown argument" messages. */
-  readonly arg: string;
-  /** The flag without an inline value (`--port`). */
-  readonly flag: string;
-  /**
-   * The flag's value: inline (`--port=5174`) or the next argument
-   * (`--port 5174`), which is then consumed. Throws UsageError with
-   * `missingValue(flag)` when there is none (or the next one is a flag).
-   */
-  value(): string;
-}
-
-/**
- * Walks a command line one option at a time; each caller switches on
- * `flag` and asks for `value()` only for flags that take one, before the
- * loop moves on (the value is the next argument, which it then skips).
- *
- * @example
- * for (const option of commandLineOptions(['--port=5174', '--verbose'], (flag) => `Missing value after ${flag}.`))
- *   if (option.flag === '--port') port = option.value(); // "5174"
- */
-export function* commandLineOptions(argv: readonly string[], missingValue: (flag: string) => string): Generator<CommandLineOption> {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = equals === -1 ? arg : arg.slice(0, equals);
-    const inline = equals === -1 ? undefined : arg.slice(equals + 1);
-    yield {
-      arg,
-      flag,
-      value: () => {
-        if (inline !== undefined) return inline;
-        const next = argv[i + 1];
-        if (next === undefined || next.startsWith('--')) throw new UsageError(missingValue(flag));
-        i++;
-        return next;
-      },
-    };
-  }
-}
+/** A mistake in how a server was invoked: Keylab's one command-line error (src/errors/commandLine.ts). */
+export { UsageError } from '../../errors';
 
 /**
  * A TCP port written as a whole number from 1 to 65535 (spaces around it are

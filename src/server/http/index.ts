@@ -16,4 +16,4 @@ export { devContentSecurityPolicy, devSecurityHeaders } from './devSecurityHeade
 export { closeAfterAnswer, declaredLength, isBodyless, LINGER_MS, readBoundedBody, type BodyLimits, type BodySource, type BoundedBody } from './boundedBody';
 export { appHosts, checkSameOrigin } from './sameOrigin';
 export { describeUpstreamError, forwardRequest, sendRefusal, type ErrorAnswer, type ForwardOptions } from './forwardRequest';
-export { commandLineOptions, portNumber, stopOnSignals, UsageError, type CommandLineOption, type ShutdownOptions } from './commandLine';
+export { portNumber, stopOnSignals, UsageError, type ShutdownOptions } from './commandLine';

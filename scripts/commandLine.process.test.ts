@@ -1,0 +1,42 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './paths';
+
+const execFileAsync = promisify(execFile);
+
+/** Runs a command's script as `npm run …` does (tsx), without a shell. */
+function run(script: string, args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return execFileAsync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', script), ...args], { cwd: REPO_ROOT, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+describe('every command reads its options with the one parser', () => {
+  // Each run starts tsx (seconds on a loaded 2-core machine), so they run side by side. serve-dist.ts is npm start's
+  // server (runAppServer) without the build step; npm run dynamodb-local reads its options the same way.
+  it('a mistyped option names the option meant and where the help is, and exits 2; --help lists the same table', { timeout: 180_000 }, async () => {
+    const cases = [
+      ['serve-dist.ts', 'npm start', '--prot', '--port'],
+      ['endpoint.ts', 'npm run endpoint', '--verbos', '--verbose'],
+      ['migrate.ts', 'npm run migrate', '--tabel', '--table'],
+    ] as const;
+    const [help, systemDeps, ...results] = await Promise.all([
+      run('ensure-system-deps.ts', ['--help']),
+      run('ensure-system-deps.ts', ['--chek-only']),
+      ...cases.map(([script, , typo]) => run(script, [typo, 'x'])),
+    ]);
+    cases.forEach(([, command, typo, meant], index) => {
+      const result = results[index];
+      expect(result?.code, result?.stderr).toBe(2);
+      expect(result?.stderr).toContain(`Unknown option '${typo}'. Did you mean ${meant}?`);
+      expect(result?.stderr).toContain(`Run ${command} -- --help for every option.`);
+    });
+    expect(systemDeps?.code).toBe(2);
+    expect(systemDeps?.stderr).toContain("Unknown option '--chek-only'. Did you mean --check-only?");
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help?.stdout).toContain('--check-only');
+  });
+});
