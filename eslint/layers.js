@@ -23,7 +23,7 @@ import path from 'node:path';
  * @type {Record<string, { mayImport: readonly string[], typeOnly?: readonly string[], hint?: string, pure?: boolean, pureExcept?: readonly string[], summary: string }>}
  */
 export const LAYERS = {
-  errors: { mayImport: [], pure: true, summary: "Keylab's own error codes (KeylabError, matches()); imports nothing." },
+  errors: { mayImport: [], pure: true, summary: "Keylab's own error codes (KeylabError, matches()), the one command-line parser and the tests' expectOk / expectErr; imports nothing." },
   dynamo: {
     mayImport: ['errors'],
     pure: true,
