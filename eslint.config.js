@@ -10,8 +10,7 @@ import { TYPED_FILES, TYPED_RULES } from './eslint/typed.js';
 
 /*
  * Architecture: imports flow  ui → state → sources → engine → expressions → keys.
- * The pure layers (`pure: true` in eslint/layers.js: errors, dynamo, keys, expressions, engine,
- * codegen, design, items, transfer, migrate, check) are plain TypeScript: no React, no DOM, no
+ * The pure layers (`pure: true` in eslint/layers.js) are plain TypeScript: no React, no DOM, no
  * zustand, no Node, no AWS SDK at runtime. The purity blocks below are derived from that table (one
  * per pure layer, its `pureExcept` adapter folders keeping their host's rules); which folder may
  * import which, and through which index.ts, is the keylab/layer-imports rule of the same file.
@@ -19,7 +18,7 @@ import { TYPED_FILES, TYPED_RULES } from './eslint/typed.js';
 
 const TS_FILES = '**/*.{ts,tsx,mts,cts}';
 
-/** The pure layers, from LAYERS: each one's folder, summary and adapter sub-folders. */
+/** The pure layers, from LAYERS: each one's folder and its adapter sub-folders (`pureExcept`). */
 const PURE_LAYERS = Object.entries(LAYERS)
   .filter(([, layer]) => layer.pure)
   .map(([name, layer]) => ({ name, folder: `src/${name}`, adapters: (layer.pureExcept ?? []).map((sub) => `src/${name}/${sub}`) }));
