@@ -5,77 +5,124 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { layersPlugin } from './eslint/layers.js';
+import { LAYERS, layersPlugin } from './eslint/layers.js';
+import { TYPED_FILES, TYPED_RULES } from './eslint/typed.js';
 
 /*
  * Architecture: imports flow  ui → state → sources → engine → expressions → keys.
- * The core (keys, expressions, engine, codegen) is pure TypeScript: no React, no DOM,
- * no Node, no AWS SDK at runtime. The rules below enforce that per folder; which
- * folder may import which, and through which index.ts, is eslint/layers.js.
+ * The pure layers (`pure: true` in eslint/layers.js) are plain TypeScript: no React, no DOM, no
+ * zustand, no Node, no AWS SDK at runtime. The purity blocks below are derived from that table (one
+ * per pure layer, its `pureExcept` adapter folders keeping their host's rules); which folder may
+ * import which, and through which index.ts, is the keylab/layer-imports rule of the same file.
  */
 
 const TS_FILES = '**/*.{ts,tsx,mts,cts}';
-const CORE = ['src/dynamo/**', 'src/keys/**', 'src/expressions/**', 'src/engine/**', 'src/codegen/**', 'src/design/**', 'src/transfer/**', 'src/migrate/**', 'src/check/**'];
+
+/** The pure layers, from LAYERS: each one's folder and its adapter sub-folders (`pureExcept`). */
+const PURE_LAYERS = Object.entries(LAYERS)
+  .filter(([, layer]) => layer.pure)
+  .map(([name, layer]) => ({ name, folder: `src/${name}`, adapters: (layer.pureExcept ?? []).map((sub) => `src/${name}/${sub}`) }));
+
+/** Folders that run in Node (Node globals; a pure layer's adapter here may import Node's modules). */
+const NODE_FOLDERS = ['src/server', 'src/cli', 'src/engine/persistence/node'];
 
 /** @typedef {{ regex: string, message: string, allowTypeImports?: boolean }} RestrictedPattern */
 /** @typedef {{ name: string, message: string, allowTypeImports?: boolean }} RestrictedPath */
 
-/** @type {RestrictedPattern[]} */
-const NO_UI_LIBRARIES = [
-  { regex: '^react(?:-dom)?(?:/|$)', message: 'This layer must not depend on React; React lives in src/ui.' },
-  { regex: '^zustand(?:/|$)', message: 'Stores belong in src/state; this layer must not depend on zustand.' },
-  { regex: '^@tanstack/', message: 'TanStack is a UI library; use it in src/ui only.' },
-];
-
-/** @type {RestrictedPattern} */
-const NO_AWS_SDK_AT_RUNTIME = {
-  regex: '^@aws-sdk/',
-  allowTypeImports: true,
-  message: 'The core may only use AWS SDK *types* (import type …). Talk to DynamoDB from src/sources.',
-};
-
-/** @type {RestrictedPattern} */
-const NO_NODE_PROTOCOL = {
-  regex: '^node:',
-  message: 'The core must run in the browser: no Node APIs (only src/engine/persistence/node may use them).',
-};
-
-/** @type {RestrictedPath[]} */
-const NO_NODE_BUILTINS = builtinModules
-  .filter((name) => !name.startsWith('_'))
-  .map((name) => ({
-    name,
-    message: 'The core must run in the browser: no Node APIs (only src/engine/persistence/node may use them).',
-  }));
+/**
+ * The import rules of a layer that must not hold UI code: no React, zustand or TanStack.
+ * @param {string} where how the message names the layer, e.g. 'src/items (a pure layer)'
+ * @returns {RestrictedPattern[]}
+ */
+function noUiLibraries(where) {
+  return [
+    { regex: '^react(?:-dom)?(?:/|$)', message: `${where} must not depend on React; React lives in src/ui.` },
+    { regex: '^zustand(?:/|$)', message: `${where} must not depend on zustand; stores belong in src/state.` },
+    { regex: '^@tanstack/', message: `${where} must not depend on TanStack, a UI library: use it in src/ui only.` },
+  ];
+}
 
 /**
- * no-restricted-imports options for one core folder: no UI libraries, SDK types only, no Node
- * (import direction between src/ folders: keylab/layer-imports).
+ * @param {string} where
+ * @returns {RestrictedPattern}
+ */
+function noAwsSdkAtRuntime(where) {
+  return {
+    regex: '^@aws-sdk/',
+    allowTypeImports: true,
+    message: `${where} may only use AWS SDK *types* (import type …). Talk to DynamoDB from src/sources (SDK commands and clients live there).`,
+  };
+}
+
+/**
+ * @param {string} where
+ * @returns {string}
+ */
+const noNodeMessage = (where) => `${where} must run in the browser too: no Node APIs (only ${NODE_FOLDERS.join(', ')} may use them).`;
+
+/**
+ * no-restricted-imports for a pure layer (or for an adapter of one, `allowNode` where it runs in
+ * Node): no UI libraries, SDK types only, no Node. Import direction between src/ folders:
+ * keylab/layer-imports.
+ * @param {string} where
  * @param {{ allowNode?: boolean }} [options]
  */
-function coreImportRule({ allowNode = false } = {}) {
+function pureImportRule(where, { allowNode = false } = {}) {
+  /** @type {RestrictedPath[]} */
+  const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_')).map((name) => ({ name, message: noNodeMessage(where) }));
   return [
     'error',
     {
-      paths: allowNode ? [] : NO_NODE_BUILTINS,
-      patterns: [...NO_UI_LIBRARIES, NO_AWS_SDK_AT_RUNTIME, ...(allowNode ? [] : [NO_NODE_PROTOCOL])],
+      paths: allowNode ? [] : nodeBuiltins,
+      patterns: [...noUiLibraries(where), noAwsSdkAtRuntime(where), ...(allowNode ? [] : [{ regex: '^node:', message: noNodeMessage(where) }])],
     },
   ];
 }
 
-const DOM_GLOBALS = [
-  'window',
-  'document',
-  'localStorage',
-  'sessionStorage',
-  'indexedDB',
-  'navigator',
-  'fetch',
-  'location',
-].map((name) => ({
-  name,
-  message: `The core must not touch browser APIs (${name}); put I/O behind an interface in src/engine/persistence or src/sources.`,
-}));
+const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'navigator', 'fetch', 'location'];
+
+/**
+ * no-restricted-globals for a pure layer: no browser APIs.
+ * @param {string} where
+ */
+function noBrowserGlobals(where) {
+  return BROWSER_GLOBALS.map((name) => ({
+    name,
+    message: `${where} must not touch browser APIs (${name}); put I/O behind an interface (src/engine/persistence, src/sources) and pass it in.`,
+  }));
+}
+
+/** The blocks that keep each pure layer pure, derived from LAYERS (see the comment at the top). */
+const PURITY_BLOCKS = PURE_LAYERS.flatMap(({ name, folder, adapters }) => {
+  const where = `src/${name} (pure: eslint/layers.js)`;
+  return [
+    {
+      name: `keylab/purity/${name}`,
+      files: [`${folder}/**`],
+      ignores: adapters.map((adapter) => `${adapter}/**`),
+      rules: {
+        '@typescript-eslint/no-restricted-imports': pureImportRule(where),
+        'no-restricted-globals': ['error', ...noBrowserGlobals(where)],
+      },
+    },
+    // An adapter folder (pureExcept) talks to its host: the browser's APIs, or Node's where it runs in Node; still no UI, no SDK runtime.
+    ...adapters.flatMap((adapter) => [
+      { name: `keylab/purity/${adapter.slice('src/'.length)}`, files: [`${adapter}/**`], rules: { '@typescript-eslint/no-restricted-imports': pureImportRule(`${adapter} (an adapter of ${where})`) } },
+      ...NODE_FOLDERS.filter((node) => node === adapter || node.startsWith(`${adapter}/`)).map((node) => ({
+        name: `keylab/purity/${node.slice('src/'.length)}`,
+        files: [`${node}/**`],
+        rules: { '@typescript-eslint/no-restricted-imports': pureImportRule(`${node} (an adapter of ${where})`, { allowNode: true }) },
+      })),
+    ]),
+    {
+      name: `keylab/purity/${name}/utf8-ordering`,
+      files: [`${folder}/**`],
+      rules: {
+        'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='localeCompare']", message: 'DynamoDB orders by UTF-8 bytes: use compareKeys from src/keys' }],
+      },
+    },
+  ];
+});
 
 export default defineConfig([
   globalIgnores(['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/']),
@@ -96,6 +143,14 @@ export default defineConfig([
     },
   },
 
+  // --- Type-aware rules (eslint/typed.js) ---------------------------------------
+  {
+    name: 'keylab/typed',
+    files: TYPED_FILES,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: TYPED_RULES,
+  },
+
   // --- Environments ---------------------------------------------------------
   {
     name: 'keylab/browser-globals',
@@ -105,7 +160,7 @@ export default defineConfig([
   },
   {
     name: 'keylab/node-globals',
-    files: ['src/server/**', 'src/cli/**', 'src/engine/persistence/node/**', 'scripts/**', 'e2e/**', 'bench/**', 'eslint/**', 'bin/**', '*.config.{js,ts}'],
+    files: [...NODE_FOLDERS.map((folder) => `${folder}/**`), 'scripts/**', 'e2e/**', 'bench/**', 'eslint/**', 'bin/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
 
@@ -124,22 +179,8 @@ export default defineConfig([
     plugins: { keylab: layersPlugin },
     rules: { 'keylab/layer-imports': 'error' },
   },
-  {
-    name: 'keylab/boundaries/keys',
-    files: ['src/keys/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule(),
-    },
-  },
-  {
-    // Keylab's own error codes: every layer may import them, so they import nothing (keylab/layer-imports).
-    name: 'keylab/boundaries/errors',
-    files: ['src/errors/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule(),
-      'no-restricted-globals': ['error', ...DOM_GLOBALS],
-    },
-  },
+  // Purity: one block per pure layer of eslint/layers.js (and its adapter folders).
+  ...PURITY_BLOCKS,
   {
     // The key codecs are concatenated into the exported key-design module (scripts/generate-key-runtime.ts),
     // so they import only each other: no src/errors, no rest of src/keys, no package.
@@ -154,77 +195,11 @@ export default defineConfig([
     },
   },
   {
-    // DynamoDB's data model under every layer: pure, like src/errors.
-    name: 'keylab/boundaries/dynamo',
-    files: ['src/dynamo/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule(),
-    },
-  },
-  {
-    name: 'keylab/boundaries/expressions',
-    files: ['src/expressions/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule(),
-    },
-  },
-  {
-    // Code generation writes code from requests and key templates; like expressions, it runs in the browser and in Node.
-    name: 'keylab/boundaries/codegen',
-    files: ['src/codegen/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule(),
-    },
-  },
-  {
-    // The design checks behind `keylab check|diff|format`: pure, so the Design tab could run them too.
-    name: 'keylab/boundaries/check',
-    files: ['src/check/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule(),
-    },
-  },
-  {
     // The keylab command: Node (files, git, the exit code), never the UI.
     name: 'keylab/boundaries/cli',
     files: ['src/cli/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule({ allowNode: true }),
-    },
-  },
-  {
-    name: 'keylab/boundaries/engine',
-    files: ['src/engine/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule(),
-    },
-  },
-  {
-    name: 'keylab/boundaries/engine-persistence-node',
-    files: ['src/engine/persistence/node/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': coreImportRule({ allowNode: true }),
-    },
-  },
-  {
-    name: 'keylab/boundaries/core-globals',
-    files: CORE,
-    ignores: ['src/engine/persistence/**'],
-    rules: {
-      'no-restricted-globals': ['error', ...DOM_GLOBALS],
-    },
-  },
-  {
-    name: 'keylab/core/utf8-ordering',
-    files: CORE,
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='localeCompare']",
-          message: 'DynamoDB orders by UTF-8 bytes: use compareKeys from src/keys',
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': pureImportRule('src/cli (the keylab command)', { allowNode: true }),
     },
   },
   {
@@ -234,7 +209,7 @@ export default defineConfig([
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: NO_UI_LIBRARIES,
+          patterns: noUiLibraries('src/sources'),
         },
       ],
     },

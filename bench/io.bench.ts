@@ -46,6 +46,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Item } from '../src/expressions';
 import { importFile, readExportPages, readPages, toWireJson, wireBatchWriteTarget, writeExport } from '../src/transfer';
+import { wireClient } from '../src/sources/wireClient';
 import { findFreePort, startDynamoDBLocal, pkSkTable } from '../scripts/dynamodbLocal';
 import { measureBrowserImportMemory, type BrowserImportTarget } from './io/browserMemory';
 
@@ -99,7 +100,7 @@ async function bareImport(client: DynamoDB, table: string, items: readonly Item[
 }
 
 async function keylabImport(client: DynamoDB, table: string, file: string): Promise<number> {
-  const report = await importFile(createReadStream(file), 'jsonl', { target: wireBatchWriteTarget(client), tableName: table, keys: KEYS, concurrency: CONCURRENCY });
+  const report = await importFile(createReadStream(file), 'jsonl', { target: wireBatchWriteTarget(wireClient(client)), tableName: table, keys: KEYS, concurrency: CONCURRENCY });
   if (report.written !== ITEMS || report.rejected.length > 0 || report.fatal) throw new Error(`import wrote ${report.written} of ${ITEMS}: ${JSON.stringify(report.fatal ?? report.rejected[0])}`);
   return report.written / report.seconds;
 }
@@ -123,7 +124,7 @@ async function keylabExport(client: DynamoDB, table: string, file: string, pages
   const out = createWriteStream(file);
   const summary = { items: 0, csvValuesLeftOut: 0 };
   const request = { operation: 'scan', input: { TableName: table } } as const;
-  for await (const chunk of writeExport(pages === 'wire' ? readExportPages(client, request, 'jsonl') : readPages(client, request), 'jsonl', summary)) {
+  for await (const chunk of writeExport(pages === 'wire' ? readExportPages(wireClient(client), request, 'jsonl') : readPages(client, request), 'jsonl', summary)) {
     if (!out.write(chunk)) await once(out, 'drain');
   }
   out.end();

@@ -109,6 +109,7 @@ export const ENTRY_POINTS = {
   'engine/persistence/node': 'Node-only storage for the endpoint (the engine index runs in browsers)',
   'engine/persistence/browser': 'IndexedDB storage (kept out of the index so Node never loads it)',
   'sources/remoteDynamoDB': 'the AWS SDK client, loaded on demand as its own chunk',
+  'sources/wireClient': 'the SDK commands of import’s and export’s fast paths (npm run import/export, the bench), kept out of the index the browser loads before the first paint',
   'design/share': 'the Share link codec and its compression library (fflate), loaded when Share is used or a link is opened, not before the first paint',
   'design/review': 'the review rules, loaded with the Design review region, the review document and the slides (not before the first paint)',
   'design/reviewDocument': 'the review document model and Markdown writer, loaded with Export review and the Review document region',

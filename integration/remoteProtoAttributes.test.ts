@@ -11,6 +11,7 @@ import { setOwnAttribute, type Item } from '../src/expressions';
 import { createAppServer, type AppServer } from '../src/server/app';
 import { loopbackProxyRoute } from '../src/server/proxy/loopbackProxy';
 import { createRemoteDynamoDB } from '../src/sources/remoteDynamoDB';
+import { wireClient } from '../src/sources/wireClient';
 import { readExportPages, readPages, writeExport } from '../src/transfer';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 
@@ -82,7 +83,7 @@ describe('an attribute named __proto__ through the remote source', () => {
     const client = remote();
     for (const format of ['jsonl', 'json'] as const) {
       let text = '';
-      for await (const chunk of writeExport(readExportPages(client, { operation: 'scan', input: { TableName, ConsistentRead: true } }, format), format)) text += chunk;
+      for await (const chunk of writeExport(readExportPages(wireClient(client), { operation: 'scan', input: { TableName, ConsistentRead: true } }, format), format)) text += chunk;
       expect(text).toContain('"__proto__":{"S":"__proto__ of a"}');
     }
     client.destroy();

@@ -11,6 +11,7 @@ import { createLocalDynamoDB, type DynamoDBDataSource } from '../src/engine';
 import type { Item } from '../src/expressions';
 import { importFile, keyText, readExportPages, readPages, toWireJson, wireBatchWriteTarget, writeExport, type BatchWriteTarget, type ExportFormat } from '../src/transfer';
 import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../src/server';
+import { wireClient } from '../src/sources/wireClient';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 import { pkSkTable } from '../scripts/dynamodbLocal';
 
@@ -157,7 +158,7 @@ describe('export → import is identity', () => {
     endpointClient.destroy();
     await endpoint.stop();
   });
-  // The explorer's pages (items, as any data source gives them) and the commands' (an SDK client: the items' lines cut from the wire, wirePages.ts, and batches written to the wire, wireBatches.ts).
+  // The explorer's pages (items, as any data source gives them) and the commands' (an SDK client: the items' lines cut from the wire, wirePages.ts, and batches written to the wire, wireBatches.ts, both through src/sources/wireClient.ts).
   const sides: [string, () => DynamoDB | DynamoDBDataSource, 'items' | 'wire lines'][] = [
     ['the built-in engine', () => createLocalDynamoDB(), 'items'],
     ['DynamoDB Local', () => local, 'items'],
@@ -177,9 +178,9 @@ describe('export → import is identity', () => {
         expect(seeded.written).toBe(600);
         // Small pages, so the export crosses many page boundaries.
         const request = { operation: 'scan', input: { TableName: from, Limit: 97 } } as const;
-        const text = await textOf(writeExport(pages === 'wire lines' ? readExportPages(db as DynamoDB, request, format) : readPages(db, request), format));
+        const text = await textOf(writeExport(pages === 'wire lines' ? readExportPages(wireClient(db as DynamoDB), request, format) : readPages(db, request), format));
         // The commands write each batch's body themselves too (wireBatches.ts); the explorer's path goes through the data source.
-        const report = await importFile([text], format, { target: pages === 'wire lines' ? wireBatchWriteTarget(db as DynamoDB) : db, tableName: to, keys: KEYS });
+        const report = await importFile([text], format, { target: pages === 'wire lines' ? wireBatchWriteTarget(wireClient(db as DynamoDB)) : db, tableName: to, keys: KEYS });
         expect(report).toMatchObject({ written: 600, rejected: [] });
         expect(comparable(await scanAll(db, to))).toEqual(comparable(await scanAll(db, from)));
       });

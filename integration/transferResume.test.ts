@@ -13,6 +13,7 @@ import { deleteItems, parseCheckpoint, readPages, toWireJson, wireBatchWriteTarg
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 import { createSeededRandom as seeded } from '../src/engine';
 import { pkSkTable } from '../scripts/dynamodbLocal';
+import { wireClient } from '../src/sources/wireClient';
 
 /*
  * The import command the way the attacks ran it: killed with SIGKILL mid-run
@@ -269,7 +270,7 @@ describe('repeated keys under throttling (a proxy answering 30% of BatchWriteIte
     const before = { unprocessed: proxy.unprocessed, overlaps: proxy.overlaps };
     try {
       const items: Item[] = Array.from({ length: 700 }, (_, i) => ({ pk: { S: `k${i % 7}` }, sk: { N: '1' } }));
-      const report = await deleteItems(items, { target: wireBatchWriteTarget(client), tableName: table, keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'N' } } });
+      const report = await deleteItems(items, { target: wireBatchWriteTarget(wireClient(client)), tableName: table, keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'N' } } });
       expect(report).toMatchObject({ written: 700, rejected: [] });
     } finally {
       client.destroy();

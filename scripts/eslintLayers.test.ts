@@ -1,5 +1,6 @@
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UNTYPED } from '../eslint/typed.js';
 
 /*
  * keylab/layer-imports (eslint/layers.js), run through ESLint's API with the
@@ -7,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * each boundary of the architecture fires, and what is allowed stays quiet.
  */
 
-const eslint = new ESLint({ cwd: process.cwd() });
+// Made-up files are in no tsconfig project: linted without the type-aware rules.
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: UNTYPED });
 
 // Loading the config (typescript-eslint, React hooks) takes seconds on a busy machine: once, before the tests.
 beforeAll(() => eslint.calculateConfigForFile('src/ui/App.tsx'), 60_000);
@@ -61,7 +63,7 @@ describe('keylab/layer-imports', { timeout: 30_000 }, () => {
     expect(await layerProblems('src/ui/explorer/Probe.tsx', code)).toEqual([
       "Import src/state through its index ('../../state'), not its file 'state/explorerStore': the index is the layer's public surface (export what you need from it).",
     ]);
-    const fixer = new ESLint({ cwd: process.cwd(), fix: true });
+    const fixer = new ESLint({ cwd: process.cwd(), fix: true, overrideConfig: UNTYPED });
     const [fixed] = await fixer.lintText(code, { filePath: 'src/ui/explorer/Probe.tsx' });
     expect(fixed?.output).toBe("import { createExplorerStore } from '../../state';\nexport const x = createExplorerStore;\n");
   });

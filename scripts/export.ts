@@ -14,6 +14,7 @@ import type { Writable } from 'node:stream';
 import { readExportPages, writeExport, EXPORT_FORMATS, type ExportFormat, type ExportSummary } from '../src/transfer';
 import { keyAttributeNamesOf } from '../src/expressions';
 import type { OptionTable } from '../src/errors';
+import { wireClient } from '../src/sources/wireClient';
 import { createClient, describeKeys, explainError, parseTransferArgs, reportTopLevelError, TRANSFER_OPTIONS, transferHelp, UsageError } from './transferCommon';
 
 const USAGE = 'Usage: npm run export -- [--endpoint URL] --table T [--format jsonl|json|csv] [--out FILE] [--region R] (--help: every option)';
@@ -53,7 +54,7 @@ export async function runExport(argv: readonly string[]): Promise<number> {
   const summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 };
   const started = Date.now();
   try {
-    for await (const chunk of writeExport(readExportPages(client, { operation: 'scan', input: { TableName: args.table } }, format), format, summary, keyAttributeNamesOf(keys))) {
+    for await (const chunk of writeExport(readExportPages(wireClient(client), { operation: 'scan', input: { TableName: args.table } }, format), format, summary, keyAttributeNamesOf(keys))) {
       if (!out.write(chunk)) await once(out, 'drain');
     }
   } catch (error) {

@@ -22,6 +22,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { formatOfFileName, IMPORT_FORMATS, importFile, parseCheckpoint, wireBatchWriteTarget, type ImportFormat, type TransferCheckpoint, type TransferFailure, type TransferProgress } from '../src/transfer';
 import type { OptionTable } from '../src/errors';
+import { wireClient } from '../src/sources/wireClient';
 import { createClient, describeKeys, explainError, formatSeconds, parseTransferArgs, reportTopLevelError, saveCheckpointFile, TRANSFER_OPTIONS, transferHelp, UsageError } from './transferCommon';
 
 const USAGE = 'Usage: npm run import -- [--endpoint URL] --table T FILE [--format jsonl|json|csv] [--concurrency N] [--region R] [--resume CHECKPOINT] (--help: every option)';
@@ -112,7 +113,7 @@ export async function runImport(argv: readonly string[]): Promise<number> {
 
   const report = await importFile(createReadStream(file), format, {
     // Each batch's body is written by JSON.stringify, not the SDK's serializer (wireBatches.ts: the same bytes; bench:io's endpoint import went from 89% to 94% of a bare SDK loop).
-    target: wireBatchWriteTarget(client),
+    target: wireBatchWriteTarget(wireClient(client)),
     tableName: args.table,
     keys,
     concurrency,

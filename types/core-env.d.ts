@@ -46,7 +46,8 @@ declare var console: Console;
 interface CoreTimerHandle {
   readonly __coreTimerHandle: never;
 }
-declare function setTimeout(handler: () => void, timeout?: number): CoreTimerHandle;
+// The handler is called with no argument (so `new Promise((resolve) => setTimeout(resolve, ms))` fits).
+declare function setTimeout(handler: (argument?: undefined) => void, timeout?: number): CoreTimerHandle;
 declare function clearTimeout(id: CoreTimerHandle | undefined): void;
 declare function queueMicrotask(callback: () => void): void;
 declare function structuredClone<T>(value: T): T;
@@ -84,3 +85,29 @@ interface URL {
   readonly hash: string;
 }
 declare var URL: { prototype: URL; new (url: string, base?: string): URL };
+
+/**
+ * WHATWG Compression Streams (browsers, and Node's global, zlib underneath):
+ * only what src/transfer/gzipChunks.ts (and its test) use of them.
+ */
+interface CoreStreamWriter {
+  readonly ready: Promise<undefined>;
+  write(chunk: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+  abort(reason?: unknown): Promise<void>;
+}
+interface CoreStreamReader {
+  read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array<ArrayBuffer> }>;
+  cancel(reason?: unknown): Promise<void>;
+}
+type CompressionFormat = 'deflate' | 'deflate-raw' | 'gzip';
+interface DecompressionStream {
+  readonly writable: { getWriter(): CoreStreamWriter };
+  readonly readable: { getReader(): CoreStreamReader };
+}
+declare var DecompressionStream: { prototype: DecompressionStream; new (format: CompressionFormat): DecompressionStream };
+interface CompressionStream {
+  readonly writable: { getWriter(): CoreStreamWriter };
+  readonly readable: { getReader(): CoreStreamReader };
+}
+declare var CompressionStream: { prototype: CompressionStream; new (format: CompressionFormat): CompressionStream };

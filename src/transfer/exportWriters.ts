@@ -48,7 +48,8 @@ export function readPages(source: ExportSource, request: ExportRequest, signal?:
 }
 
 /**
- * The pages an export in `format` reads through an SDK client: for DynamoDB
+ * The pages an export in `format` reads through an SDK client (wireClient(client)
+ * from src/sources/wireClient.ts): for DynamoDB
  * JSON lines and JSON, the items as the wire spelled them (wirePages.ts: no
  * parsing of every attribute into objects and back); CSV needs the items
  * themselves.

@@ -17,8 +17,21 @@ function exportLines(count: number): string {
 
 /** `text` gzipped (CompressionStream: zlib underneath in Node), whole. */
 async function gzip(text: string): Promise<Uint8Array> {
-  const compressed = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
-  return new Uint8Array(await new Response(compressed).arrayBuffer());
+  const stream = new CompressionStream('gzip');
+  const writer = stream.writable.getWriter();
+  // Written while it is read (the write waits for the reader: backpressure).
+  const writing = writer.write(new TextEncoder().encode(text)).then(() => writer.close());
+  const reader = stream.readable.getReader();
+  const parts: Uint8Array[] = [];
+  for (let next = await reader.read(); !next.done; next = await reader.read()) parts.push(next.value);
+  await writing;
+  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
 }
 
 /** `bytes` cut into chunks of `size` (the magic bytes split across chunks when size is 1). */

@@ -1,4 +1,4 @@
-import { QueryCommand, ScanCommand, type DynamoDBClient, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
+import type { QueryCommandInput, QueryCommandOutput, ScanCommandInput, ScanCommandOutput } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../expressions';
 
 /**
@@ -11,7 +11,8 @@ import type { Item } from '../expressions';
  * parses it. The lines are the wire's own DynamoDB JSON, which is what export
  * writes (numbers as strings, binary base64, sets as sets), so they re-import
  * to identical items; an item with whitespace in it is re-written compact so
- * each stays on one line.
+ * each stays on one line. The SDK command and its middleware are in
+ * src/sources/wireClient.ts: this file only reads the body's text.
  */
 
 /** A page's items as DynamoDB JSON lines (each ends with `\n`), as the wire spelled them. */
@@ -20,8 +21,14 @@ export interface WireLinesPage {
   readonly count: number;
 }
 
-/** What the fast path needs of an SDK client: `send` (per-command middleware) and the body reader. */
-export type WireSource = Pick<DynamoDBClient, 'send'> & { readonly config: Pick<DynamoDBClient['config'], 'streamCollector'> };
+/**
+ * What the fast path needs of an SDK client: a Scan or Query that gives its
+ * raw response body (as text) to `readBody` and lets the SDK read what that
+ * returns instead (src/sources/wireClient.ts builds one from a client).
+ */
+export interface WireSource {
+  sendReadingBody(operation: 'scan' | 'query', input: ScanCommandInput | QueryCommandInput, readBody: (body: string) => string | undefined, signal?: AbortSignal): Promise<ScanCommandOutput | QueryCommandOutput>;
+}
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -169,25 +176,17 @@ export async function fetchWirePage(
   input: ScanCommandInput | QueryCommandInput,
   signal?: AbortSignal,
 ): Promise<{ page: WireLinesPage | readonly Item[]; lastKey: Item | undefined }> {
-  // One type for both (the middleware reads only the raw response, whatever the operation).
-  const command = (operation === 'query' ? new QueryCommand(input as QueryCommandInput) : new ScanCommand(input as ScanCommandInput)) as ScanCommand;
   let split: WireLinesPage | undefined;
-  // Inside the SDK's deserializer (priority low in the deserialize step): it sees the raw response before it is parsed.
-  command.middlewareStack.add(
-    (next) => async (args) => {
-      const result = await next(args);
-      const response = result.response as { statusCode?: number; body?: unknown };
-      if (response.statusCode === 200 && response.body !== undefined) {
-        // Another middleware (the explorer's remote client) may have read the body into bytes already.
-        const bytes = response.body instanceof Uint8Array ? response.body : await client.config.streamCollector(response.body);
-        const parts = splitWireItems(new TextDecoder().decode(bytes));
-        split = parts;
-        response.body = parts ? new TextEncoder().encode(parts.rest) : bytes;
-      }
-      return result;
+  const output = await client.sendReadingBody(
+    operation,
+    input,
+    (body) => {
+      // Each attempt's body (the SDK retries): the last one read is the page.
+      const parts = splitWireItems(body);
+      split = parts;
+      return parts?.rest;
     },
-    { step: 'deserialize', priority: 'low', name: 'keylabWireItems' },
+    signal,
   );
-  const output = await client.send(command, signal ? { abortSignal: signal } : {});
   return { page: split ?? ((output.Items ?? []) as Item[]), lastKey: output.LastEvaluatedKey as Item | undefined };
 }

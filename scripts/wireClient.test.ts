@@ -2,10 +2,15 @@ import { BatchWriteItemCommand, DynamoDBClient, type AttributeValue, type BatchW
 import type { HttpRequest } from '@smithy/types';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wireBatchWriteTarget } from './wireBatches';
+import { wireClient } from '../src/sources/wireClient';
+import { fetchWirePage, wireBatchWriteTarget } from '../src/transfer';
 
 /**
- * The fast path must put on the wire exactly what the SDK would: the same
+ * Import's and export's fast paths for an SDK client (`npm run import` and
+ * `npm run export`): the pure halves in src/transfer (wireBatches.ts,
+ * wirePages.ts) over the SDK commands of src/sources/wireClient.ts.
+ *
+ * The import fast path must put on the wire exactly what the SDK would: the same
  * body, byte for byte, the same Content-Length and headers, and a SigV4
  * signature over that body (its x-amz-content-sha256 is the body's hash).
  * Real AWS checks the signature; DynamoDB Local does not, so this is where a
@@ -83,13 +88,14 @@ describe('wireBatchWriteTarget', () => {
     vi.useRealTimers();
   });
 
-  it('sends what the SDK sends for the same batch: body, Content-Length and signature (property)', async () => {
+  // 600 signed sends: seconds on a quiet machine, many times that with both cores busy.
+  it('sends what the SDK sends for the same batch: body, Content-Length and signature (property)', { timeout: 180_000 }, async () => {
     const { client, sent } = capturingClient();
     await fc.assert(
       fc.asyncProperty(batchInput, async (input) => {
         sent.length = 0;
         await client.send(new BatchWriteItemCommand(input));
-        await wireBatchWriteTarget(client).batchWriteItem(input);
+        await wireBatchWriteTarget(wireClient(client)).batchWriteItem(input);
         const [sdk, wire] = sent;
         expect(bodyText(wire)).toBe(bodyText(sdk));
         expect(signedAlike(wire)).toEqual(signedAlike(sdk));
@@ -104,8 +110,29 @@ describe('wireBatchWriteTarget', () => {
 
   it('hands back UnprocessedItems as the SDK reads them from the reply', async () => {
     const { client } = capturingClient('{"UnprocessedItems":{"T":[{"PutRequest":{"Item":{"pk":{"S":"a"},"b":{"B":"/w=="},"ns":{"NS":["12345678901234567890123456789012345678"]}}}}]}}');
-    const output = await wireBatchWriteTarget(client).batchWriteItem({ RequestItems: { T: [{ PutRequest: { Item: { pk: { S: 'a' } } } }] } });
+    const output = await wireBatchWriteTarget(wireClient(client)).batchWriteItem({ RequestItems: { T: [{ PutRequest: { Item: { pk: { S: 'a' } } } }] } });
     expect(output.UnprocessedItems).toEqual({ T: [{ PutRequest: { Item: { pk: { S: 'a' }, b: { B: Uint8Array.of(0xff) }, ns: { NS: ['12345678901234567890123456789012345678'] } } } }] });
+    client.destroy();
+  });
+});
+
+describe('fetchWirePage through wireClient', () => {
+  it("cuts a Scan page's items out of the reply as the wire spelled them, and the SDK reads the rest", async () => {
+    const { client, sent } = capturingClient('{"Count":2,"Items":[{"pk":{"S":"a"},"b":{"B":"/w=="}},{"pk":{"S":"b"},"n":{"N":"1.50"}}],"LastEvaluatedKey":{"pk":{"S":"b"}},"ScannedCount":2}');
+    const { page, lastKey } = await fetchWirePage(wireClient(client), 'scan', { TableName: 'T', Limit: 2 });
+    expect(page).toEqual({ wireLines: '{"pk":{"S":"a"},"b":{"B":"/w=="}}\n{"pk":{"S":"b"},"n":{"N":"1.50"}}\n', count: 2, rest: '{"Count":2,"LastEvaluatedKey":{"pk":{"S":"b"}},"ScannedCount":2}' });
+    expect(lastKey).toEqual({ pk: { S: 'b' } });
+    expect(sent[0]?.headers['x-amz-target']).toBe('DynamoDB_20120810.Scan');
+    expect(JSON.parse(bodyText(sent[0]))).toEqual({ TableName: 'T', Limit: 2 });
+    client.destroy();
+  });
+
+  it('sends a Query as a Query, and reads a page without Items (Select COUNT) as empty with no next page', async () => {
+    const { client, sent } = capturingClient('{"Count":3,"ScannedCount":3}');
+    const { page, lastKey } = await fetchWirePage(wireClient(client), 'query', { TableName: 'T', KeyConditionExpression: 'pk = :a', ExpressionAttributeValues: { ':a': { S: 'a' } }, Select: 'COUNT' });
+    expect(page).toEqual({ wireLines: '', count: 0, rest: '{"Count":3,"ScannedCount":3}' });
+    expect(lastKey).toBeUndefined();
+    expect(sent[0]?.headers['x-amz-target']).toBe('DynamoDB_20120810.Query');
     client.destroy();
   });
 });
