@@ -5,3 +5,9 @@
  * Node or SDK runtime; it imports only src/errors.
  */
 export * from './limits';
+export * from './attributeValue';
+export * from './base64';
+export * from './binaryText';
+export * from './jsonPath';
+export * from './readWireJson';
+export * from './writeWireJson';

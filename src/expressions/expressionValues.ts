@@ -8,7 +8,7 @@
  * so every check tolerates any input and answers with a message, never a
  * thrown TypeError.
  */
-import { encodeBase64 } from '../keys';
+import { encodeBase64 } from '../dynamo';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { formatDynamoNumber, parseDynamoNumber } from '../keys';
 import { MAX_VALUE_NESTING } from './limits';

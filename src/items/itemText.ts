@@ -1,6 +1,6 @@
 import { locateJsonError } from '../errors';
 import type { Item } from '../expressions';
-import { decodeBase64, encodeBase64 } from '../keys';
+import { decodeBase64, encodeBase64 } from '../dynamo';
 import { documentToCandidate, jsonFormatOf } from './documentJson';
 import { childPath, type ItemProblem, type ItemReadResult } from './itemProblems';
 import { readEditedItem } from './readEditedItem';

@@ -1,4 +1,4 @@
-import { decodeBase64, encodeBase64 } from '../keys';
+import { decodeBase64, encodeBase64 } from '../dynamo';
 import type { MigrationPlan, MigrationSpec, RewriteRequests, WriteEntry } from './migration.types';
 import { planIdOf } from './checkpoint';
 import { rewriteRequests } from './rewriteRequests';

@@ -1,6 +1,6 @@
 import type { AttributeValue, BatchWriteItemCommandInput } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../expressions';
-import { encodeBase64 } from '../keys';
+import { encodeBase64 } from '../dynamo';
 
 /** Binary as base64, as DynamoDB's wire format and the AWS CLI write it. */
 const wireReplacer = (_key: string, value: unknown): unknown => (value instanceof Uint8Array ? encodeBase64(value) : value);

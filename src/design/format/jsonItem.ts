@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../../expressions';
-import { compareDynamoNumbers, decodeBase64, encodeBase64, normalizeDynamoNumber } from '../../keys';
+import { decodeBase64, encodeBase64 } from '../../dynamo';
+import { compareDynamoNumbers, normalizeDynamoNumber } from '../../keys';
 import type { DesignProblem, JsonAttributeValue, JsonItem } from '../design.types';
 import { describeJsonType, elementPath, errorAt, isPlainObject, memberPath } from './problemPath';
 

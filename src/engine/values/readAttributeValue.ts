@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, setOwnAttribute, sortSetMembers, validationError, type Item } from '../../expressions';
 import { normalizeDynamoNumber, parseDynamoNumber } from '../../keys';
-import { toBase64 } from './base64';
+import { encodeBase64 } from '../../dynamo';
 import { flatString } from './flatString';
 
 /**
@@ -125,7 +125,7 @@ function readNumberSet(member: unknown): string[] {
 function readBinarySet(member: unknown): Uint8Array[] {
   const members = expectArray(member, 'BS').map((element) => expectBytes(element, 'BS').slice());
   if (members.length === 0) throw validationError(INVALID + 'Binary sets should not be empty');
-  const encoded = members.map(toBase64);
+  const encoded = members.map(encodeBase64);
   if (new Set(encoded).size !== encoded.length) {
     // Sic: DynamoDB prints no space before "of type BS".
     throw validationError(`${INVALID}Input collection [${encoded.join(', ')}]of type BS contains duplicates.`);

@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { encodeBase64 } from '../../keys';
+import { encodeBase64 } from '../../dynamo';
 
 /** The DynamoDB type tag of a value, for the badge beside it. */
 export function typeTagOf(value: AttributeValue): string {

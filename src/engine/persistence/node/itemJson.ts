@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { setOwnAttribute, type Item } from '../../../expressions';
-import { decodeBase64, encodeBase64 } from '../../../keys';
+import { decodeBase64, encodeBase64 } from '../../../dynamo';
 
 /**
  * Items in DynamoDB's own JSON wire format (`{"B": "<base64>"}` for binary,
