@@ -43,5 +43,7 @@ export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
  * isAttributeType("X")  // false
  */
 export function isAttributeType(key: string): key is AttributeType {
-  return (ATTRIBUTE_TYPES as readonly string[]).includes(key);
+  return TYPE_SET.has(key);
 }
+
+const TYPE_SET: ReadonlySet<string> = new Set(ATTRIBUTE_TYPES);

@@ -11,9 +11,9 @@ for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
 /** Every pair of base64 digits (12 bits) as one string: half the steps of digit-at-a-time for short values. */
 const PAIRS: string[] = [];
 for (let i = 0; i < 4096; i++) PAIRS.push(ALPHABET.charAt(i >> 6) + ALPHABET.charAt(i & 63));
-/** Above this many bytes the text is built as ASCII bytes and decoded once (no string per group). */
+/** Above this many bytes the text is built as ASCII bytes and decoded once (no string per group; UTF-8's decoder has an ASCII fast path). */
 const LONG = 96;
-const ascii = new TextDecoder('latin1');
+const ascii = new TextDecoder();
 
 /**
  * Encodes bytes as base64 with padding.

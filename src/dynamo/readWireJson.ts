@@ -26,6 +26,13 @@ export interface WireProblem {
 export interface WireReadRules {
   /** A number's text in DynamoDB's stored form, or `undefined` when DynamoDB would refuse it (src/keys' `normalizeDynamoNumber`). */
   readonly normalizeNumber: (text: string) => string | undefined;
+  /**
+   * Convert binary in the parsed JSON itself rather than copy the objects on
+   * the way to it: for a caller that owns the parse and reads a million items
+   * (the data directory). The input is then the item, or partly converted
+   * when there are problems.
+   */
+  readonly inPlace?: boolean;
 }
 
 export type WireReadResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly WireProblem[] };
@@ -67,6 +74,19 @@ export function readWireJsonValue(json: unknown, path: string, rules: WireReadRu
   return reader.result<WireAttributeValue>(reader.readValue(json, path, 0));
 }
 
+/**
+ * Where the reader is, built into text only for a problem: most values have
+ * none, and printing every path (a regex and a concatenation per value) took
+ * more time than the checks.
+ */
+type Path = string | { readonly parent: Path; readonly key: string | number };
+
+function printPath(path: Path): string {
+  if (typeof path === 'string') return path;
+  const parent = printPath(path.parent);
+  return typeof path.key === 'number' ? elementPath(parent, path.key) : memberPath(parent, path.key);
+}
+
 const SET_EXAMPLES = { SS: '{"SS": ["a", "b"]}', NS: '{"NS": ["1", "2.5"]}', BS: '{"BS": ["AAE="]}' } as const;
 
 class Reader {
@@ -82,12 +102,12 @@ class Reader {
     return this.problems.length > 0 || value === undefined ? { ok: false, problems: this.problems } : { ok: true, value: value as T };
   }
 
-  private problem(path: string, message: string): undefined {
-    this.problems.push({ path, message });
+  private problem(path: Path, message: string): undefined {
+    this.problems.push({ path: printPath(path), message });
     return undefined;
   }
 
-  readMap(json: unknown, path: string, depth: number): Record<string, unknown> | undefined {
+  readMap(json: unknown, path: Path, depth: number): Record<string, unknown> | undefined {
     if (!isPlainObject(json)) {
       return this.problem(path, `must be an object of attribute names to DynamoDB JSON values, e.g. {"total": {"N": "12.50"}}, not ${describeJsonType(json)}.`);
     }
@@ -95,7 +115,7 @@ class Reader {
     let copy: Record<string, unknown> | undefined;
     for (const name in json) {
       if (!Object.hasOwn(json, name)) continue;
-      const memberAt = memberPath(path, name);
+      const memberAt: Path = { parent: path, key: name };
       if (name.length === 0) {
         this.problem(memberAt, 'an attribute name is empty: DynamoDB rejects empty attribute names; give it a name.');
         continue;
@@ -103,12 +123,14 @@ class Reader {
       const member = json[name];
       const read = this.readValue(member, memberAt, depth);
       // The spread defines own properties: a "__proto__" attribute stays an attribute.
-      if (read !== undefined && read !== member) (copy ??= { ...json })[name] = read;
+      if (read === undefined || read === member) continue;
+      if (this.rules.inPlace === true) json[name] = read;
+      else (copy ??= { ...json })[name] = read;
     }
     return this.problems.length > before ? undefined : (copy ?? json);
   }
 
-  readValue(json: unknown, path: string, depth: number): unknown {
+  readValue(json: unknown, path: Path, depth: number): unknown {
     if (!isPlainObject(json)) return this.problem(path, `must be a DynamoDB JSON value such as ${suggestion(json)}, not ${describeJsonType(json)}.`);
     let type: AttributeType | undefined;
     let count = 0;
@@ -125,7 +147,7 @@ class Reader {
       return this.problem(path, `${what}: a DynamoDB JSON value has exactly one of S, N, B, BOOL, NULL, M, L, SS, NS, BS, e.g. {"S": "text"}.`);
     }
     const inner = json[type];
-    const at = memberPath(path, type);
+    const at: Path = { parent: path, key: type };
     switch (type) {
       case 'S':
         return typeof inner === 'string' ? json : this.problem(at, `a string value is text: write {"S": "…"}, not ${describeJsonType(inner)}.`);
@@ -153,21 +175,23 @@ class Reader {
     }
   }
 
-  private readList(json: unknown, inner: unknown, at: string, depth: number): unknown {
+  private readList(json: unknown, inner: unknown, at: Path, depth: number): unknown {
     if (!Array.isArray(inner)) return this.problem(at, `a list is a JSON array of DynamoDB JSON values, e.g. {"L": [{"S": "a"}]}, not ${describeJsonType(inner)}.`);
     if (depth + 1 > MAX_NESTING_LEVELS) return this.problem(at, `nests maps and lists deeper than DynamoDB's ${MAX_NESTING_LEVELS} levels: flatten it.`);
     const before = this.problems.length;
     let copy: unknown[] | undefined;
     for (let index = 0; index < inner.length; index++) {
       const member: unknown = inner[index];
-      const read = this.readValue(member, elementPath(at, index), depth + 1);
-      if (read !== undefined && read !== member) (copy ??= inner.slice())[index] = read;
+      const read = this.readValue(member, { parent: at, key: index }, depth + 1);
+      if (read === undefined || read === member) continue;
+      if (this.rules.inPlace === true) inner[index] = read;
+      else (copy ??= inner.slice())[index] = read;
     }
     if (this.problems.length > before) return undefined;
     return copy === undefined ? json : { L: copy };
   }
 
-  private readNumber(value: unknown, path: string): string | undefined {
+  private readNumber(value: unknown, path: Path): string | undefined {
     if (typeof value !== 'string') {
       return this.problem(path, `a number is written as text so it stays exact: {"N": "${typeof value === 'number' ? String(value) : '42'}"}, not ${describeJsonType(value)}.`);
     }
@@ -178,7 +202,7 @@ class Reader {
     return normal;
   }
 
-  private readBinary(value: unknown, path: string): Uint8Array | undefined {
+  private readBinary(value: unknown, path: Path): Uint8Array | undefined {
     const bytes = typeof value === 'string' ? decodeBase64(value) : undefined;
     if (bytes === undefined) {
       return this.problem(path, `binary is written as base64 text, e.g. {"B": "AAEC"}; ${typeof value === 'string' ? `${JSON.stringify(value.slice(0, 40))} is not base64` : `not ${describeJsonType(value)}`}.`);
@@ -186,7 +210,7 @@ class Reader {
     return bytes;
   }
 
-  private readSet(json: unknown, type: 'SS' | 'NS' | 'BS', value: unknown, path: string): unknown {
+  private readSet(json: unknown, type: 'SS' | 'NS' | 'BS', value: unknown, path: Path): unknown {
     if (!Array.isArray(value) || value.length === 0) {
       return this.problem(path, `a set is a non-empty JSON array${Array.isArray(value) ? ' (DynamoDB has no empty sets: remove the attribute instead)' : `, not ${describeJsonType(value)}`}, e.g. ${SET_EXAMPLES[type]}.`);
     }
@@ -195,7 +219,7 @@ class Reader {
     const seen = new Map<string, number>();
     const binary: Uint8Array[] = [];
     value.forEach((member: unknown, index) => {
-      const at = elementPath(path, index);
+      const at = { parent: path, key: index };
       let identity: string | undefined;
       if (type === 'SS') {
         if (typeof member === 'string') identity = member;

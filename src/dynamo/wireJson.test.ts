@@ -42,7 +42,8 @@ describe('DynamoDB JSON: writer → reader', () => {
   it('writes binary as base64, as the wire and `aws dynamodb` do, and dates as epoch seconds', () => {
     expect(writeWireJson({ pk: { S: 'a' }, b: { B: Uint8Array.of(255) }, bs: { BS: [Uint8Array.of(1, 2, 3)] } })).toBe('{"pk":{"S":"a"},"b":{"B":"/w=="},"bs":{"BS":["AQID"]}}');
     expect(writeWireJson({ CreationDateTime: new Date(1_795_996_458_406) })).toBe('{"CreationDateTime":1795996458.406}');
-    expect(writeWireJson({ a: { S: 'x' } }, 2)).toBe('{\n  "a": {\n    "S": "x"\n  }\n}');
+    expect(writeWireJson({ b: { B: Uint8Array.of(1) } }, { encodeBinary: (bytes) => `<${bytes.length}>` })).toBe('{"b":{"B":"<1>"}}');
+    expect(writeWireJson({ a: { S: 'x' } }, { indent: 2 })).toBe('{\n  "a": {\n    "S": "x"\n  }\n}');
   });
 
   it('copies nothing when there is nothing to convert, and never changes its input', () => {

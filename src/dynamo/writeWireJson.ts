@@ -22,16 +22,16 @@ import { encodeBase64 } from './base64';
  * toWireJsonValue({ b: { B: Uint8Array.of(255) } }) // { b: { B: "/w==" } }
  * toWireJsonValue({ s: { S: "a" } })                // the same object
  */
-export function toWireJsonValue(value: unknown): unknown {
+export function toWireJsonValue(value: unknown, encodeBinary: (bytes: Uint8Array) => string = encodeBase64): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Uint8Array) return encodeBase64(value);
+  if (value instanceof Uint8Array) return encodeBinary(value);
   if (value instanceof Date) return value.getTime() / 1000;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const member: unknown = value[i];
       if (member === null || typeof member !== 'object') continue;
-      const converted = toWireJsonValue(member);
+      const converted = toWireJsonValue(member, encodeBinary);
       if (converted !== member) (copy ??= value.slice())[i] = converted;
     }
     return copy ?? value;
@@ -44,19 +44,30 @@ export function toWireJsonValue(value: unknown): unknown {
     const member = record[key];
     // Strings, numbers and booleans (most members, e.g. every S and N value) pass as they are.
     if (member === null || typeof member !== 'object') continue;
-    const converted = toWireJsonValue(member);
+    const converted = toWireJsonValue(member, encodeBinary);
     if (converted !== member) (copy ??= { ...record })[key] = converted;
   }
   return copy ?? value;
 }
 
+export interface WireJsonOptions {
+  /** Indent for a person to read (the item editor); compact when left out. */
+  readonly indent?: number;
+  /**
+   * The base64 encoder: {@link encodeBase64} unless the platform has a faster
+   * one (the Node endpoint passes Buffer's, ~20× faster on a 300-byte value).
+   * It must give the same text.
+   */
+  readonly encodeBinary?: (bytes: Uint8Array) => string;
+}
+
 /**
- * An item, an attribute value, or a whole request or response as compact
- * DynamoDB JSON text (see {@link toWireJsonValue}); `indent` for a person to read.
+ * An item, an attribute value, or a whole request or response as DynamoDB
+ * JSON text (see {@link toWireJsonValue}).
  *
  * @example
  * writeWireJson({ pk: { S: "a" }, b: { B: Uint8Array.of(255) } }) // '{"pk":{"S":"a"},"b":{"B":"/w=="}}'
  */
-export function writeWireJson(value: unknown, indent?: number): string {
-  return JSON.stringify(toWireJsonValue(value), undefined, indent);
+export function writeWireJson(value: unknown, options?: WireJsonOptions): string {
+  return JSON.stringify(toWireJsonValue(value, options?.encodeBinary), undefined, options?.indent);
 }
