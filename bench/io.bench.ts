@@ -17,6 +17,8 @@
  * Target: Keylab at ≥ 90% of the bare loop's items/s for both.
  * KEYLAB_BENCH_IO_ITEMS=2000 is a smoke run (the default is 100,000);
  * KEYLAB_BENCH_IO_CONCURRENCY sets the batches in flight (default 4);
+ * KEYLAB_BENCH_IO_ONLY=codec times only the DynamoDB-JSON codec against the
+ * copies it replaced (bench/io/wireCodec.ts; no DynamoDB, `npm run bench:wire`);
  * KEYLAB_BENCH_IO_ONLY=endpoint (or local) runs one side (to profile it:
  * `KEYLAB_BENCH_IO_ONLY=endpoint npx tsx --cpu-prof bench/io.bench.ts` writes
  * one profile for this process, the client, and one for the endpoint's);
@@ -49,6 +51,7 @@ import { importFile, readExportPages, readPages, toWireJson, wireBatchWriteTarge
 import { wireClient } from '../src/sources/wireClient';
 import { findFreePort, startDynamoDBLocal, pkSkTable } from '../scripts/dynamodbLocal';
 import { measureBrowserImportMemory, type BrowserImportTarget } from './io/browserMemory';
+import { measureWireCodec } from './io/wireCodec';
 
 const ITEMS = Number(process.env.KEYLAB_BENCH_IO_ITEMS ?? 100_000);
 const CONCURRENCY = Number(process.env.KEYLAB_BENCH_IO_CONCURRENCY ?? 4);
@@ -177,6 +180,10 @@ const rate = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`
 const ratio = (keylab: number, bare: number) => `${((keylab / bare) * 100).toFixed(0)}%${keylab / bare >= 0.9 ? '' : ' (< 90%)'}`.padStart(12);
 
 async function main(): Promise<void> {
+  if (ONLY === 'codec') {
+    for (const line of measureWireCodec()) console.log(line);
+    return;
+  }
   console.log(`bench:io — Node ${process.version}, ${os.cpus().length} CPUs; ${ITEMS.toLocaleString('en-US')} items, ${CONCURRENCY} batches in flight, ${ROUNDS} rounds${ONLY ? `, ${ONLY} only` : ''}`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'keylab-bench-io-'));
   const items = Array.from({ length: ITEMS }, (_, i) => benchItem(i));

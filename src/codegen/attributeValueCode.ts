@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { encodeBase64 } from '../keys';
+import { encodeBase64 } from '../dynamo';
 import { RawCode, type CodeValue } from './codeTree';
 import { KeylabError } from '../errors';
 

@@ -1,3 +1,4 @@
+import type { WireAttributeValue, WireItem } from '../dynamo';
 /**
  * A key design: a whole table's (or several tables') keys as one document —
  * tables with their indexes, the entities that share them (one key template
@@ -72,20 +73,10 @@ export interface TableDesign {
  * An attribute value in DynamoDB JSON, the wire form (`{"N": "1.50"}`, `{"B": "<base64>"}`):
  * plain JSON, exact (numbers stay text), and what NoSQL Workbench's TableData holds.
  */
-export type JsonAttributeValue =
-  | { readonly S: string }
-  | { readonly N: string }
-  | { readonly B: string }
-  | { readonly BOOL: boolean }
-  | { readonly NULL: true }
-  | { readonly M: JsonItem }
-  | { readonly L: readonly JsonAttributeValue[] }
-  | { readonly SS: readonly string[] }
-  | { readonly NS: readonly string[] }
-  | { readonly BS: readonly string[] };
+export type JsonAttributeValue = WireAttributeValue;
 
 /** An item in DynamoDB JSON. */
-export type JsonItem = Readonly<Record<string, JsonAttributeValue>>;
+export type JsonItem = WireItem;
 
 /** A non-key attribute an entity's items carry. */
 export interface AttributeDesign {

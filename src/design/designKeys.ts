@@ -1,13 +1,5 @@
-import {
-  compileKeyTemplate,
-  decodeBase64,
-  normalizeDynamoNumber,
-  parseKeyTemplate,
-  type CodecFinding,
-  type CompiledKeyTemplate,
-  type KeyFinding,
-  type KeyRole,
-} from '../keys';
+import { decodeBase64 } from '../dynamo';
+import { compileKeyTemplate, normalizeDynamoNumber, parseKeyTemplate, type CodecFinding, type CompiledKeyTemplate, type KeyFinding, type KeyRole } from '../keys';
 import type { DesignSample, EntityDesign, IndexDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from './design.types';
 
 /**

@@ -2,6 +2,7 @@
  * Helpers for the expression tests (imported by `*.test.ts` only).
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { decodeBase64 } from '../dynamo';
 import { isDynamoDBError, type DynamoDBError } from './errors';
 
 /**
@@ -52,27 +53,15 @@ function convert(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) {
-    if (key === 'B' && typeof member === 'string') out[key] = decodeBase64(member);
-    else if (key === 'BS' && Array.isArray(member)) out[key] = member.map((item) => (typeof item === 'string' ? decodeBase64(item) : item));
+    if (key === 'B' && typeof member === 'string') out[key] = bytesOf(member);
+    else if (key === 'BS' && Array.isArray(member)) out[key] = member.map((item) => (typeof item === 'string' ? bytesOf(item) : item));
     else out[key] = convert(member);
   }
   return out;
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-function decodeBase64(text: string): Uint8Array {
-  const bytes: number[] = [];
-  let bits = 0;
-  let buffer = 0;
-  for (const char of text) {
-    if (char === '=') break;
-    buffer = (buffer << 6) | BASE64.indexOf(char);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes.push((buffer >> bits) & 0xff);
-    }
-  }
-  return Uint8Array.from(bytes);
+function bytesOf(text: string): Uint8Array {
+  const bytes = decodeBase64(text);
+  if (bytes === undefined) throw new TypeError(`not base64: ${text}`);
+  return bytes;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeBase64 } from '../keys';
+import { encodeBase64 } from '../dynamo';
 import { attributeValueType, findAttributeValueProblem } from './expressionValues';
 
 describe('findAttributeValueProblem', () => {

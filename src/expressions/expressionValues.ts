@@ -8,17 +8,16 @@
  * so every check tolerates any input and answers with a message, never a
  * thrown TypeError.
  */
-import { encodeBase64 } from '../keys';
+import { ATTRIBUTE_TYPES, encodeBase64, isAttributeType, type AttributeType } from '../dynamo';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { formatDynamoNumber, parseDynamoNumber } from '../keys';
 import { MAX_VALUE_NESTING } from './limits';
 
 const INVALID = 'One or more parameter values were invalid: ';
 
-/** The ten type keys of an AttributeValue, in the order DynamoDB's own checks run. */
-const TYPE_KEYS = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'] as const;
-type TypeKey = (typeof TYPE_KEYS)[number];
-const TYPE_KEY_SET: ReadonlySet<string> = new Set(TYPE_KEYS);
+/** The ten type keys of an AttributeValue, in the order DynamoDB's own checks run (src/dynamo's list). */
+const TYPE_KEYS = ATTRIBUTE_TYPES;
+type TypeKey = AttributeType;
 
 /**
  * DynamoDB's complaint about an AttributeValue, or `undefined` when it is
@@ -57,7 +56,7 @@ function checkValue(value: unknown, depth: number): string | undefined {
   const record = value as Record<string, unknown>;
   const types: TypeKey[] = [];
   for (const key of Object.keys(record)) {
-    if (TYPE_KEY_SET.has(key) && record[key] != null) types.push(key as TypeKey);
+    if (isAttributeType(key) && record[key] != null) types.push(key);
   }
   if (types.length === 0) return EMPTY;
   for (const type of types) {

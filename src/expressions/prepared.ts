@@ -9,8 +9,8 @@ import type { KeyConditionModel, SortKeyConditionModel } from './keyCondition';
  * `evaluateCondition`, `projectItem` and `applyUpdate`.
  */
 
-/** An item: attribute names to AttributeValues (the SDK's low-level shape; B is a Uint8Array). */
-export type Item = Record<string, AttributeValue>;
+/** An item: attribute names to AttributeValues (the SDK's low-level shape; B is a Uint8Array): src/dynamo's one type. */
+export type { Item } from '../dynamo';
 
 /** An operand with its references resolved. */
 export type PreparedOperand =

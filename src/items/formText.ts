@@ -1,5 +1,5 @@
-import { decodeBase64, encodeBase64 } from '../keys';
-import { binaryToText, textToBinary, type BinaryEncoding } from './binaryText';
+import { decodeBase64, encodeBase64, type BinaryEncoding } from '../dynamo';
+import { binaryToText, textToBinary } from './binaryText';
 import { documentToCandidate, jsonFormatOf } from './documentJson';
 import { escapeInvisibles } from './itemText';
 import type { FormEntry, FormValue } from './itemForm';

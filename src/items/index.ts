@@ -4,7 +4,8 @@
  * rules and messages), binary as base64 or hex, the numbers DynamoDB will
  * respell, and what an edit changed (an untouched item writes nothing).
  */
-export { binaryToText, textToBinary, type BinaryEncoding } from './binaryText';
+export { binaryToText, textToBinary } from './binaryText';
+export type { BinaryEncoding } from '../dynamo';
 export { changedAttributes, type AttributeChange } from './itemChanges';
 export { emptyFormValue, FORM_TYPES, itemFromForm, itemToForm, type FormEntry, type FormValue } from './itemForm';
 export type { ItemProblem, ItemReadResult, NumberRespelling } from './itemProblems';

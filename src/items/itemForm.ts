@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { BinaryEncoding } from '../dynamo';
 import type { AttributeType, Item } from '../expressions';
-import { binaryToText, textToBinary, type BinaryEncoding } from './binaryText';
+import { binaryToText, textToBinary } from './binaryText';
 import { childPath, type ItemProblem, type ItemReadResult } from './itemProblems';
 import { readEditedItem } from './readEditedItem';
 

@@ -1,6 +1,6 @@
 import { locateJsonError } from '../errors';
 import type { Item } from '../expressions';
-import { decodeBase64, encodeBase64 } from '../keys';
+import { decodeBase64, writeWireJson } from '../dynamo';
 import { documentToCandidate, jsonFormatOf } from './documentJson';
 import { childPath, type ItemProblem, type ItemReadResult } from './itemProblems';
 import { readEditedItem } from './readEditedItem';
@@ -18,7 +18,7 @@ import { readEditedItem } from './readEditedItem';
  * itemToText({ b: { B: Uint8Array.of(0xff, 0) } }) // '{\n  "b": {\n    "B": "/wA="\n  }\n}'
  */
 export function itemToText(item: Item): string {
-  return escapeInvisibles(JSON.stringify(item, (_key, value: unknown) => (value instanceof Uint8Array ? encodeBase64(value) : value), 2));
+  return escapeInvisibles(writeWireJson(item, { indent: 2 }));
 }
 
 /**

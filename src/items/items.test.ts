@@ -116,7 +116,7 @@ describe('item editor model', () => {
     ];
     const read = itemFromForm(entries, 'hex');
     expectErr(read);
-    expect(read.problems.map((problem) => [problem.path, problem.message.slice(0, 30)])).toEqual([['a', 'Two attributes are named "a": '], ['a', '"abc" has an odd number of hex']]);
+    expect(read.problems.map((problem) => [problem.path, problem.message.slice(0, 30)])).toEqual([['a', 'Two attributes are named "a": '], ['a', '3 hex digits is not a whole nu']]);
     const dynamo = itemFromForm([{ name: 'm', value: { type: 'M', entries: [{ name: 'n', value: { type: 'N', text: 'twelve' } }] } }], 'hex');
     expect(dynamo.ok ? '' : dynamo.problems[0]).toEqual({ path: 'm', message: 'The parameter cannot be converted to a numeric value: twelve' });
   });
@@ -125,7 +125,9 @@ describe('item editor model', () => {
     expect(textToBinary('FF 00 0a', 'hex')).toEqual(Uint8Array.of(0xff, 0, 10));
     expect(binaryToText(Uint8Array.of(0xff, 0, 10), 'hex')).toBe('ff000a');
     expect(binaryToText(Uint8Array.of(0xff, 0), 'base64')).toBe('/wA=');
-    expect(textToBinary('zz', 'hex')).toEqual({ problem: expect.stringMatching(/not hex/) });
+    expect(textToBinary('zz', 'hex')).toEqual({ problem: expect.stringMatching(/^"z" is not a hex digit \(character 1 of the text\)/) });
+    // The query builder's forms too (one reader for both): 0x, ":", "_", "-" between bytes.
+    expect(textToBinary('0xff:00_0a-01', 'hex')).toEqual(Uint8Array.of(0xff, 0, 10, 1));
   });
 
   it('lists what an edit changed, comparing as DynamoDB does', () => {

@@ -2,7 +2,7 @@ import { compileKeyTemplate, utf8ByteLength, type EncodedKey, type FieldSegment,
 import type { FieldValueOrder } from './compareFieldValues';
 import { compareKeys, type KeyAttributeValue, type KeyType } from './compareKeys';
 import { compareUtf8 } from './compareUtf8';
-import { decodeBase64 } from './base64';
+import { decodeBase64 } from '../dynamo';
 import { normalizeDynamoNumber } from './dynamoNumber';
 import { judgeIntendedOrder, type IntendedOrder } from './intendedOrder';
 import { buildRawKey } from './encodeKey';

@@ -54,7 +54,6 @@ export { inferFieldOrder, inferTemplateOrders, type InferredFieldOrder } from '.
 export { isIdLikeName, judgeIntendedOrder, judgeMeaning, type DateReading, type IntendedOrder, type IntendedOrderInput, type MeaningKind, type ValueMeaning } from './intendedOrder';
 export { readDates, type DateValues, type SlashOrder } from './readDates';
 export { compareSampleOrders, judgeTemplateFields, rankByIntendedOrder, storedKeyOrder, type IntendedRanking, type OrderEntry, type ReadDirection, type SampleKeyRow, type SampleOrders, type SampleRow } from './compareSampleOrders';
-export { decodeBase64, encodeBase64 } from './base64';
 export {
   explainByteOrder,
   explainStringOrder,

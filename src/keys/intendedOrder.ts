@@ -1,4 +1,4 @@
-import { decodeBase64 } from './base64';
+import { decodeBase64 } from '../dynamo';
 import { parseDecimal, parseTimestamp, type DynamoNumber, type FieldFormat } from './codecs';
 import type { FieldValueOrder } from './compareFieldValues';
 import { compareBytes, compareUtf8 } from './compareUtf8';

@@ -1,4 +1,4 @@
-import { decodeBase64, encodeBase64 } from '../keys';
+import { decodeBase64, writeWireJson } from '../dynamo';
 import type { MigrationPlan, MigrationSpec, RewriteRequests, WriteEntry } from './migration.types';
 import { planIdOf } from './checkpoint';
 import { rewriteRequests } from './rewriteRequests';
@@ -31,7 +31,7 @@ export function toPlanFile(plan: Pick<MigrationPlan, 'spec' | 'rewrites'>): Migr
 
 /** The plan file's JSON text: binary values as base64 (DynamoDB JSON). */
 export function serializePlanFile(file: MigrationPlanFile): string {
-  return JSON.stringify(file, (_key, value: unknown) => (value instanceof Uint8Array ? encodeBase64(value) : value));
+  return writeWireJson(file);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { jsonToAttributeValue, typedKeyValue } from '../design';
 import { attributeValueSize, attributeValuesEqual, getOwnAttribute, itemSize, type Item } from '../expressions';
-import { encodeBase64, utf8ByteLength, type CompiledKeyTemplate, type FieldValues } from '../keys';
+import { encodeBase64 } from '../dynamo';
+import { utf8ByteLength, type CompiledKeyTemplate, type FieldValues } from '../keys';
 import type { Collision, CompiledKeyAttribute, CompiledMigration, CopiedStatus, CopyEntry, KeyProblem, MigrationPlan, PlanCounts, PlanEntry, RewriteEntry, WriteEntry } from './migration.types';
 import { TableKeyMap } from './tableKeyMap';
 

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { setOwnAttribute } from '../expressions';
-import { decodeBase64 } from '../keys';
+import { decodeBase64 } from '../dynamo';
 
 /**
  * The AWS SDK (3.11xx) reads a map member named `__proto__` as a key with

@@ -1,6 +1,6 @@
 import type { AttributeValue, QueryCommandInput, QueryCommandOutput, ScanCommandInput, ScanCommandOutput } from '@aws-sdk/client-dynamodb';
 import { typeOfAttributeValue, type Item } from '../expressions';
-import { encodeBase64 } from '../keys';
+import { encodeBase64 } from '../dynamo';
 import { csvHeaderOf, type CsvColumn, type CsvColumnType } from './csvReader';
 import { toWireJson } from './wireJson';
 import { fetchWirePage, type WireLinesPage, type WireSource } from './wirePages';

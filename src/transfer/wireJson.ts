@@ -1,36 +1,17 @@
 import type { AttributeValue, BatchWriteItemCommandInput } from '@aws-sdk/client-dynamodb';
 import type { Item } from '../expressions';
-import { encodeBase64 } from '../keys';
-
-/** Binary as base64, as DynamoDB's wire format and the AWS CLI write it. */
-const wireReplacer = (_key: string, value: unknown): unknown => (value instanceof Uint8Array ? encodeBase64(value) : value);
+import { writeWireJson } from '../dynamo';
 
 /**
  * An item, one attribute value, or a whole request (BatchWriteItem's input)
  * as compact DynamoDB JSON (numbers are strings, so every digit is kept;
- * binary is base64).
+ * binary is base64): src/dynamo's one writer, typed for what transfer writes.
  *
  * @example
  * toWireJson({ pk: { S: "a" }, b: { B: Uint8Array.of(255) } }) // '{"pk":{"S":"a"},"b":{"B":"/w=="}}'
  */
 export function toWireJson(value: Item | AttributeValue | BatchWriteItemCommandInput): string {
-  // A replacer slows JSON.stringify several times over (export writes every item through here): only binary needs it.
-  return holdsBinary(value) ? JSON.stringify(value, wireReplacer) : JSON.stringify(value);
-}
-
-/** Whether `value` (an item, or an attribute value) holds a Uint8Array anywhere. */
-function holdsBinary(value: unknown): boolean {
-  if (value instanceof Uint8Array) return true;
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) {
-    for (const member of value) if (member !== null && typeof member === 'object' && holdsBinary(member)) return true;
-    return false;
-  }
-  for (const name in value) {
-    const member = (value as Record<string, unknown>)[name];
-    if (member !== null && typeof member === 'object' && holdsBinary(member)) return true;
-  }
-  return false;
+  return writeWireJson(value);
 }
 
 /** The key attributes of `item` as one string (the same key gives the same text), for spotting a key twice in a batch. */

@@ -1,4 +1,5 @@
-import { compareKeys, decodeBase64, type KeyAttributeValue, type ReadDirection } from '../../keys';
+import { decodeBase64 } from '../../dynamo';
+import { compareKeys, type KeyAttributeValue, type ReadDirection } from '../../keys';
 import type { EntityDesign, JsonAttributeValue, KeyAttributeDesign, KeyAttributeType, TableDesign } from '../design.types';
 import { compileTemplateText, findEntity, isEntityInIndex, keyRoleOf, keySchemaOf, typedKeyValue } from '../designKeys';
 import { keyBytesOf, type KeyBytes } from './keyBytes';

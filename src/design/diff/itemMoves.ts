@@ -1,4 +1,5 @@
-import { compareKeys, compareUtf8, decodeBase64, type KeyAttributeValue } from '../../keys';
+import { decodeBase64 } from '../../dynamo';
+import { compareKeys, compareUtf8, type KeyAttributeValue } from '../../keys';
 import type { JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../design.types';
 import { isEntityInIndex, keySchemaOf, sampleItemBuilder, type KeySchemaDesign } from '../designKeys';
 import type { ItemMove, KeyMoves, PlacedKey } from './diff.types';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { encodeBase64 } from '../../keys';
+import { encodeBase64 } from '../../dynamo';
 import type { AccessPatternDesign, Design, EntityDesign, IndexDesign, JsonAttributeValue, JsonItem, TableDesign } from '../design.types';
 
 /**

@@ -8,6 +8,7 @@ export { serializeDesignDocument, toDesignDocument } from './serializeDesignDocu
 export { attributeValueToJson, itemToJsonItem, jsonItemToItem, jsonToAttributeValue, readJsonAttributeValue, readJsonItem, type JsonItemResult, type JsonValueResult } from './jsonItem';
 export { findJsonErrorOffset, locateJsonError, type JsonErrorWhere } from '../../errors';
 export { describeDesignProblem, elementPath, memberPath } from './problemPath';
+export { hasDesignShape } from './designShape';
 export { decodeDesignText, findInvalidUtf8, type DesignTextResult } from './decodeDesignText';
 export { locateJsonPaths, withJsonPositions, type JsonPosition } from './locateJsonPaths';
 export { CREDENTIALS_WARNING } from './documentReader';

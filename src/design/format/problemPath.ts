@@ -5,18 +5,8 @@ import type { DesignProblem } from '../design.types';
  * with names that are not identifiers quoted (`attributes["first name"]`).
  */
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** The path of a member of the object at `base`. */
-export function memberPath(base: string, key: string): string {
-  if (IDENTIFIER.test(key)) return base ? `${base}.${key}` : key;
-  return `${base}[${JSON.stringify(key)}]`;
-}
-
-/** The path of an element of the array at `base`. */
-export function elementPath(base: string, index: number): string {
-  return `${base}[${index}]`;
-}
+// The path and JSON-type helpers are DynamoDB JSON's too: one copy, in src/dynamo.
+export { describeJsonType, elementPath, isPlainObject, memberPath } from '../../dynamo';
 
 export function errorAt(path: string, message: string): DesignProblem {
   return { path, message, severity: 'error' };
@@ -52,20 +42,4 @@ export function describeDesignProblem(problem: DesignProblem): string {
 export function quotedChoices(choices: readonly string[]): string {
   const quoted = choices.map((choice) => JSON.stringify(choice));
   return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
-}
-
-/** What a JSON value is, for "must be a string, not a number". */
-export function describeJsonType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
-  // JSON.parse reads 1e400 as Infinity: say so, rather than print a number the file never wrote.
-  if (typeof value === 'number') return Number.isFinite(value) ? `the number ${String(value)}` : `a number too large for JSON to hold (such as 1e400, read as ${String(value)})`;
-  if (typeof value === 'boolean') return String(value);
-  return typeof value;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
-import { buildRawKey, compareKeys, comparePreparedUtf8, decodeBase64, isPlainKey, judgeTemplateFields, normalizeDynamoNumber, rankByIntendedOrder, type CompiledKeyTemplate, type FieldValues, type KeyAttributeValue } from '../../keys';
+import { decodeBase64 } from '../../dynamo';
+import { buildRawKey, compareKeys, comparePreparedUtf8, isPlainKey, judgeTemplateFields, normalizeDynamoNumber, rankByIntendedOrder, type CompiledKeyTemplate, type FieldValues, type KeyAttributeValue } from '../../keys';
 import type { DesignSample, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
 import { compileTemplateText, sampleItemBuilder, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf, type KeySchemaDesign } from '../designKeys';
 import type { CollectionRow, KeyPartText, UnencodableSample } from './itemCollection.types';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRawKey, compareKeys, encodeBase64, parseKeyTemplate, type KeyAttributeValue, type KeyTemplate } from '../../keys';
+import { encodeBase64 } from '../../dynamo';
+import { buildRawKey, compareKeys, parseKeyTemplate, type KeyAttributeValue, type KeyTemplate } from '../../keys';
 import type { EntityDesign, IndexDesign, KeyAttributeDesign, TableDesign } from '../design.types';
 import { buildSampleItem, keySchemaOf } from '../designKeys';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';

@@ -1,4 +1,5 @@
-import { encodeBase64, normalizeDynamoNumber, type CompiledKeyTemplate } from '../../keys';
+import { encodeBase64 } from '../../dynamo';
+import { normalizeDynamoNumber, type CompiledKeyTemplate } from '../../keys';
 import type { EntityDesign, KeyAttributeDesign, TableDesign } from '../design.types';
 import { compileTemplateText, isEntityInIndex, keyRoleOf, keySchemaOf } from '../designKeys';
 

@@ -1,4 +1,5 @@
-import { decodeBase64, utf8ByteLength } from '../../keys';
+import { decodeBase64 } from '../../dynamo';
+import { utf8ByteLength } from '../../keys';
 import { compileTemplateText, keyAttributesOf, keyRoleOf, typedKeyValue } from '../designKeys';
 import type { Design, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
 import { buildItemCollection, listPartitions, type PartitionSummary } from '../itemCollection';

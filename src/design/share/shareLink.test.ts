@@ -1,7 +1,7 @@
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { describeDesignProblem, EXAMPLE_DESIGNS, isSignOffCurrent, parseDesignDocument, serializeDesignDocument, signOff, type Design } from '..';
-import { encodeBase64 } from '../../keys';
+import { encodeBase64 } from '../../dynamo';
 import { decodeShareFragment, encodeShareFragment, MAX_SHARE_FRAGMENT_CHARS, SHARE_LINK_CHAT_CHARS } from '.';
 import { expectErr, expectOk } from '../../errors/testing';
 

@@ -1,5 +1,5 @@
 import { Deflate, Inflate } from 'fflate';
-import { decodeBase64, encodeBase64 } from '../../keys';
+import { decodeBase64, encodeBase64 } from '../../dynamo';
 import type { Design, DesignProblem } from '../design.types';
 import { findInvalidUtf8, parseDesignDocument, toDesignDocument, type DesignReadResult } from '../format';
 import { MAX_SHARE_DESIGN_BYTES, MAX_SHARE_FRAGMENT_CHARS, SHARE_FRAGMENT_PREFIX, SHARE_LINK_VERSION } from './shareLinkFormat';

@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { decodeBase64, encodeBase64 } from '../../keys';
+import { decodeBase64, encodeBase64 } from '../../dynamo';
 import { validationError, type Item } from '../../expressions';
 
 /**

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, setOwnAttribute, sortSetMembers, validationError, type Item } from '../../expressions';
 import { normalizeDynamoNumber, parseDynamoNumber } from '../../keys';
-import { toBase64 } from './base64';
+import { encodeBase64, isAttributeType, type AttributeType } from '../../dynamo';
 import { flatString } from './flatString';
 
 /**
@@ -20,9 +20,6 @@ const INVALID = 'One or more parameter values were invalid: ';
 /** DynamoDB refuses documents nested deeper than this. */
 const MAX_NESTING_DEPTH = 32;
 
-const TYPE_NAMES = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'] as const;
-type TypeName = (typeof TYPE_NAMES)[number];
-const TYPE_NAME_SET: ReadonlySet<string> = new Set(TYPE_NAMES);
 
 /**
  * Validates one AttributeValue and returns a normalised deep copy: numbers in
@@ -61,11 +58,11 @@ function readValue(value: unknown, depth: number): AttributeValue {
   if (value === null || typeof value !== 'object') throw emptyValue();
   const record = value as Record<string, unknown>;
   // One pass over the members the object has (usually one), rather than ten lookups per value.
-  let type: TypeName | undefined;
+  let type: AttributeType | undefined;
   for (const name in record) {
-    if (!TYPE_NAME_SET.has(name) || record[name] === undefined || record[name] === null) continue;
+    if (!isAttributeType(name) || record[name] === undefined || record[name] === null) continue;
     if (type !== undefined) throw validationError('Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes');
-    type = name as TypeName;
+    type = name;
   }
   if (type === undefined) throw emptyValue();
   const member = record[type];
@@ -125,7 +122,7 @@ function readNumberSet(member: unknown): string[] {
 function readBinarySet(member: unknown): Uint8Array[] {
   const members = expectArray(member, 'BS').map((element) => expectBytes(element, 'BS').slice());
   if (members.length === 0) throw validationError(INVALID + 'Binary sets should not be empty');
-  const encoded = members.map(toBase64);
+  const encoded = members.map(encodeBase64);
   if (new Set(encoded).size !== encoded.length) {
     // Sic: DynamoDB prints no space before "of type BS".
     throw validationError(`${INVALID}Input collection [${encoded.join(', ')}]of type BS contains duplicates.`);

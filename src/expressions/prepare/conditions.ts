@@ -7,7 +7,8 @@
  * count as it grows past 300.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { compareKeys, encodeBase64, type KeyAttributeValue } from '../../keys';
+import { encodeBase64 } from '../../dynamo';
+import { compareKeys, type KeyAttributeValue } from '../../keys';
 import type { CallNode, ConditionNode, OperandNode, ResolvedPath, Span } from '../ast';
 import { formatPathForMessage } from '../documentPaths';
 import { sizeOf } from '../evaluateCondition';

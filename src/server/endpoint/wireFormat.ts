@@ -15,6 +15,7 @@
  * know are dropped. So the engine receives exactly what a typed SDK client
  * would have given it.
  */
+import { checkBase64, writeWireJson } from '../../dynamo';
 import type { DynamoDBDataSource, DynamoDBStreamsDataSource } from '../../engine';
 import { DynamoDBError } from '../../expressions';
 import { ATTRIBUTE_VALUE_MEMBERS, INPUT_SHAPES, type Shape } from './inputShapes';
@@ -162,45 +163,19 @@ export function encodeOutputBytes(output: unknown): Buffer {
 }
 
 /**
- * JSON.stringify with the wire encodings of bytes and dates. A replacer
- * function would take V8 off its fast serializer for every value (it doubled
- * the cost of a 100-item page), so bytes and dates are converted first, copying
- * only the objects on the path to one; outputs without any are not copied.
+ * src/dynamo's one DynamoDB-JSON writer (bytes as base64, dates as epoch
+ * seconds, copying only the objects on the path to one), with Node's native
+ * base64: binary-heavy pages stay as fast as before.
  */
 export function stringifyWire(value: unknown): string {
-  return JSON.stringify(toWireValue(value));
-}
-
-function toWireValue(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Uint8Array) return bytesToBase64(value);
-  if (value instanceof Date) return value.getTime() / 1000;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const member: unknown = value[i];
-      const converted = toWireValue(member);
-      if (converted !== member) (copy ??= value.slice())[i] = converted;
-    }
-    return copy ?? value;
-  }
-  let copy: Record<string, unknown> | undefined;
-  const record = value as Record<string, unknown>;
-  // for…in rather than Object.keys: no array per object (a 100-item page has ~700 of them).
-  for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue;
-    const member = record[key];
-    // Strings, numbers and booleans (most members, e.g. every S and N value) pass as they are.
-    if (member === null || typeof member !== 'object') continue;
-    const converted = toWireValue(member);
-    if (converted !== member) (copy ??= { ...record })[key] = converted;
-  }
-  return copy ?? value;
+  return writeWireJson(value, WIRE_OPTIONS);
 }
 
 function bytesToBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
+
+const WIRE_OPTIONS = { encodeBinary: bytesToBase64 };
 
 // --- Input: wire → SDK shapes (the schema is in inputShapes.ts) ---------------
 
@@ -322,8 +297,6 @@ function javaNameOf(shape: Shape): string {
   }
 }
 
-const BASE64_ALPHABET = /^[A-Za-z0-9+/]*={0,2}$/;
-
 /**
  * A base64 string as bytes, checked the way DynamoDB checks it: length a
  * multiple of 4, only base64 characters, and no stray bits in the last
@@ -337,15 +310,12 @@ export function decodeBlob(value: unknown): Uint8Array {
   if (Array.isArray(value)) throw serializationError('Unrecognized collection type class java.nio.ByteBuffer');
   if (value !== null && typeof value === 'object') throw serializationError(START_OF_STRUCTURE);
   if (typeof value !== 'string') throw serializationError('only base-64-encoded strings are convertible to bytes');
-  if (value.length % 4 !== 0) throw serializationError(`Base64 encoded length is expected a multiple of 4 bytes but found: ${value.length}`);
-  if (!BASE64_ALPHABET.test(value)) {
-    const bad = /[^A-Za-z0-9+/=]/.exec(value);
-    if (bad) throw serializationError(`Invalid Base64 character: '${bad[0]}'`);
-    throw serializationError('Invalid last non-pad Base64 character dectected');
-  }
+  // src/dynamo's strict check (padding required, canonical only), in DynamoDB's words.
+  const problem = checkBase64(value, true);
+  if (problem?.kind === 'length') throw serializationError(`Base64 encoded length is expected a multiple of 4 bytes but found: ${value.length}`);
+  if (problem?.kind === 'character') throw serializationError(`Invalid Base64 character: '${problem.character}'`);
+  if (problem !== undefined) throw serializationError('Invalid last non-pad Base64 character dectected');
   const bytes = Buffer.from(value, 'base64');
-  // Canonical form only: re-encoding must give the input back (no non-zero bits after the data).
-  if (bytes.toString('base64') !== value) throw serializationError('Invalid last non-pad Base64 character dectected');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

@@ -1,7 +1,6 @@
-import { readDesign, type Design } from '../../design';
+import { hasDesignShape, readDesign, type Design } from '../../design';
 import type { DesignRecords, DesignRevisionInfo } from './designRecords.types';
 import { revisionOf, sameDesignContent } from './designRevisions';
-import { hasDesignShape } from './designShape';
 
 /** The open design's history as the Versions region shows it. */
 export interface DesignVersionsState {

@@ -1,8 +1,7 @@
-import { describeDesignProblem, readDesign } from '../../design';
+import { describeDesignProblem, hasDesignShape, readDesign } from '../../design';
 import type { DeferredWrites } from '../deferredWrites';
 import type { DesignListRecord, DesignRecords, DesignRevisionRecord, StoredDesigns } from './designRecords.types';
 import { estimateSize, KEPT_REVISIONS, KEPT_REVISIONS_SIZE, revisionOf, type RevisionCounter } from './designRevisions';
-import { hasDesignShape } from './designShape';
 import type { DesignStore, SavedDesign } from './designStore';
 import type { UnloadJournal } from './unloadJournal';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeBinaryText, formatBinaryText, parseBinaryText, reencodeBinaryText, type BinaryEncoding } from './binaryText';
+import { parseBinaryText, type BinaryEncoding } from '../../dynamo';
+import { describeBinaryText, formatBinaryText, reencodeBinaryText } from './binaryText';
 import { EMPTY_QUERY_FORM, switchKeyEncoding } from './queryForm';
 
 describe('binary text', () => {

@@ -1,6 +1,6 @@
 import type { AttributeTypeName, ConditionModel } from '../../expressions';
 import { parsePathText } from './attributePathText';
-import type { BinaryEncoding } from './binaryText';
+import type { BinaryEncoding } from '../../dynamo';
 import { parseTypedValue, splitList, type ValueType } from './typedValue';
 
 /**

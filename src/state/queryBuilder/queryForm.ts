@@ -11,7 +11,8 @@ import {
 import { parseDynamoNumber, type KeyTemplate, type KeyType } from '../../keys';
 import { MAX_INT32, parseCount } from '../parseCount';
 import { parsePathText } from './attributePathText';
-import { parseBinaryText, reencodeBinaryText, type BinaryEncoding } from './binaryText';
+import { parseBinaryText, type BinaryEncoding } from '../../dynamo';
+import { reencodeBinaryText } from './binaryText';
 import { buildFilterCondition, EMPTY_FILTER, listFilterRows, type FilterGroup } from './filterModel';
 import { buildFieldSortCondition } from '../../design';
 

@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { decodeBase64, encodeBase64, parseDynamoNumber } from '../../keys';
-import { parseBinaryText, type BinaryEncoding } from './binaryText';
+import { decodeBase64, encodeBase64, parseBinaryText, type BinaryEncoding } from '../../dynamo';
+import { parseDynamoNumber } from '../../keys';
 
 /** The value types a builder row can hold. */
 export type ValueType = 'S' | 'N' | 'B' | 'BOOL' | 'NULL' | 'SS' | 'NS' | 'BS' | 'L' | 'M';

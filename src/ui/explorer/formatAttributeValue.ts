@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { encodeBase64 } from '../../keys';
+import { writeWireJson } from '../../dynamo';
 
 /** The DynamoDB type tag of a value, for the badge beside it. */
 export function typeTagOf(value: AttributeValue): string {
@@ -91,5 +91,5 @@ export function formatAttributeValueIndented(value: AttributeValue, depth = 0): 
  * attributeAsDynamoDBJson("id", { B: Uint8Array.of(1, 2) }) // '{"id":{"B":"AQI="}}'
  */
 export function attributeAsDynamoDBJson(name: string, value: AttributeValue): string {
-  return JSON.stringify({ [name]: value }, (_key, member: unknown) => (member instanceof Uint8Array ? encodeBase64(member) : member));
+  return writeWireJson({ [name]: value });
 }

@@ -1,4 +1,5 @@
-import { BINARY_ENCODINGS, describeBinaryText, type BinaryEncoding } from '../../state';
+import { BINARY_ENCODINGS, type BinaryEncoding } from '../../dynamo';
+import { describeBinaryText } from '../../state';
 
 /** The hex / base64 choice for binary (B) inputs. */
 export function BinaryEncodingSelect({ label, value, onChange }: { label: string; value: BinaryEncoding; onChange: (encoding: BinaryEncoding) => void }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { KeyType } from '../../keys';
-import type { BinaryEncoding } from '../../state';
+import type { BinaryEncoding } from '../../dynamo';
 import type { QueryFormField } from '../../state';
 import { BytesPreview } from './BinaryEncodingChoice';
 import type { FieldErrors } from './fieldErrors';

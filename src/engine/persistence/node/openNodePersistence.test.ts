@@ -240,7 +240,7 @@ describe('openNodePersistence', () => {
       all[1] = sealLine('{"w":[{"p":{"pk":{"B":"not base64!"}}}]').trimEnd(); // intact, but not an item
       await writeFile(join(dir, FILE), all.join('\n') + '\n');
       let persistence = await openNodePersistence(dir);
-      await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.damagedRecords', /line 2 \(invalid base64/);
+      await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.damagedRecords', /line 2 \(pk\.B: binary is written as base64 text.*"not base64!" is not base64/);
       await persistence.close();
 
       await writeFile(join(dir, FILE), good.replace('"version":2', '"version":7'));

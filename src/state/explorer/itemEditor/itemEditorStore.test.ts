@@ -4,6 +4,7 @@ import { createLocalDynamoDB, type DynamoDBDataSource } from '../../../engine';
 import { createExplorerStore, type ExplorerStore } from '../../explorerStore';
 import type { ConfirmWrite } from '../../writeAccess';
 import { answeredWriteConfirmation, asAwsSource } from '../../testing/writeConfirmations';
+import { parseKeyValue } from '../../queryBuilder/queryForm';
 import { createItemEditorStore, type ItemEditorStore } from './itemEditorStore';
 
 async function setUp() {
@@ -208,6 +209,26 @@ describe('the item editor store: form view, key change, delete', () => {
     expect(editor.getState().formReadable).toBe(false);
     expect(await editor.getState().save()).toBe(false);
     expect(editor.getState().problems[0]).toMatchObject({ line: 1 });
+  });
+
+  it('takes binary typed as the query builder takes it (0x, ":", "_", "-", spaces) and saves those bytes', async () => {
+    const { editor, source } = await setUp();
+    editor.getState().openNew();
+    editor.getState().setText('{"pk": {"S": "o1"}, "sk": {"N": "1"}, "raw": {"B": ""}}');
+    editor.getState().setEncoding('hex');
+    for (const typed of ['0x01:02:ff', '01_02_FF', '01-02-ff', '0X01 02 ff']) {
+      const builder = parseKeyValue(typed, 'B', 'id', 'hex');
+      expect(builder, typed).toEqual({ value: { B: Uint8Array.of(1, 2, 0xff) } });
+      editor.getState().setForm(editor.getState().form.map((entry) => (entry.name === 'raw' ? { ...entry, value: { type: 'B' as const, text: typed } } : entry)));
+      expect(JSON.parse(editor.getState().text).raw, typed).toEqual({ B: 'AQL/' });
+    }
+    expect(await editor.getState().save()).toBe(true);
+    expect((await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'o1' }, sk: { N: '1' } } })).Item?.raw).toEqual({ B: Uint8Array.of(1, 2, 0xff) });
+    // What neither takes, the editor refuses with the same words, naming the character and where it is.
+    editor.getState().setForm(editor.getState().form.map((entry) => (entry.name === 'raw' ? { ...entry, value: { type: 'B' as const, text: '01:0g' } } : entry)));
+    expect(await editor.getState().save()).toBe(false);
+    expect(editor.getState().problems).toEqual([{ path: 'raw', message: expect.stringMatching(/^"g" is not a hex digit \(character 5 of the text\)/) }]);
+    expect(parseKeyValue('01:0g', 'B', 'id', 'hex')).toEqual({ error: expect.stringContaining('"g" is not a hex digit (character 5 of the text)') });
   });
 
   it('refuses an empty set with DynamoDB\'s message, from either view', async () => {

@@ -1,9 +1,16 @@
-import type { Design } from '../../design';
+import type { Design } from '../design.types';
 
 /**
  * Whether a saved value has every part the screens walk (lists where lists
  * are, names where names are), so it can be shown even when its contents
- * don't pass the document rules.
+ * don't pass the document rules. The design layer's guard, beside its reader
+ * (readDesign): everything the reader accepts has this shape (tested), and the
+ * stores ask this for what it refuses (a design saved mid-edit) rather than
+ * keep a copy of the shape.
+ *
+ * @example
+ * hasDesignShape({ name: "Shop", description: "", tables: [] }) // true
+ * hasDesignShape({ name: "Shop", tables: {} })                  // false
  */
 export function hasDesignShape(value: unknown): value is Design {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
