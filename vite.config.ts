@@ -227,7 +227,8 @@ export default defineConfig({
           include: ['integration/**/*.test.ts', ...SPAWNS_PROCESSES],
           environment: 'node',
           globalSetup: ['scripts/vitest.globalSetup.ts'],
-          testTimeout: 60_000,
+          // Ceilings: the process tests start several `npm run endpoint` children each; one took over 60 s at load 30.
+          testTimeout: 120_000,
           hookTimeout: 90_000,
         },
       },
