@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { runnerImport, type Connect, type IndexHtmlTransformContext, type IndexHtmlTransformResult, type Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Paths the Node-side routes answer; everything else goes straight to Vite. */
 const SERVER_PATHS = /^\/(?:api|proxy)\//;
@@ -158,6 +158,19 @@ function prerenderFirstScreen(): Plugin {
   };
 }
 
+/**
+ * Test files under src/ and scripts/ that start real child processes (tsx scripts, the keylab CLI under
+ * git, a second lock holder, a killed endpoint): seconds each, mostly waiting on processes to start. They
+ * run in the integration project (`npm run test:integration`, `npm test`), so the unit project, and with
+ * it `npm run test:quick`, stays an inner loop with no processes to wait on.
+ */
+const SPAWNS_PROCESSES = [
+  'src/engine/persistence/node/directoryLock.processes.test.ts',
+  'src/server/endpoint/endpointData.process.test.ts',
+  'src/cli/ciDocs.test.ts',
+  'scripts/transferCommon.test.ts',
+];
+
 export default defineConfig({
   plugins: [react(), keylabDevServer(), preloadAppCode(), inlineEntryStylesheet(), prerenderFirstScreen()],
   build: {
@@ -199,6 +212,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/review/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SPAWNS_PROCESSES],
           environment: 'node',
           setupFiles: ['scripts/vitest.setup.ts'],
           // fsync-heavy persistence tests and real child processes take seconds on a loaded 2-core
@@ -207,13 +221,14 @@ export default defineConfig({
         },
       },
       {
-        // Against the real DynamoDB Local (Java 17), started once for the run.
+        // Against the real DynamoDB Local (Java 17), started once for the run; and the tests that start processes.
         test: {
           name: 'integration',
-          include: ['integration/**/*.test.ts'],
+          include: ['integration/**/*.test.ts', ...SPAWNS_PROCESSES],
           environment: 'node',
           globalSetup: ['scripts/vitest.globalSetup.ts'],
-          testTimeout: 60_000,
+          // Ceilings: the process tests start several `npm run endpoint` children each; one took over 60 s at load 30.
+          testTimeout: 120_000,
           hookTimeout: 90_000,
         },
       },

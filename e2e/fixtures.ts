@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export interface KeylabFixtures {
   /**
@@ -8,35 +8,70 @@ export interface KeylabFixtures {
   allowedPageErrors: RegExp[];
 }
 
+interface WatchFixtures {
+  /** Watches every page of the test for console errors and uncaught exceptions (automatic). */
+  pageErrorWatch: void;
+}
+
 /**
- * `test` with a `page` that fails the test (at teardown) if the page logged a
- * console error or threw an uncaught exception — e.g. a CSP violation or a
- * React error that does not break the assertions.
+ * `test` that fails (at teardown) if any page of the test logged a console
+ * error or threw an uncaught exception — e.g. a CSP violation or a React error
+ * that does not break the assertions. Every page is watched, with the same
+ * allow-list: the test's `page`, pages the test opens itself
+ * (`context.newPage()`, popups such as the presenter view, second tabs), and
+ * the pages of contexts it creates with `browser.newContext()` / `browser.newPage()`.
  */
-export const test = base.extend<KeylabFixtures>({
+export const test = base.extend<KeylabFixtures & WatchFixtures>({
   allowedPageErrors: [[], { option: true }],
 
-  page: async ({ page, allowedPageErrors }, use) => {
-    const problems: string[] = [];
-    const record = (message: string) => {
-      if (!allowedPageErrors.some((pattern) => pattern.test(message))) problems.push(message);
-    };
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const { url, lineNumber } = message.location();
-      record(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
-    });
-    page.on('pageerror', (error) => {
-      record(`uncaught exception: ${error.stack ?? error.message}`);
-    });
+  pageErrorWatch: [
+    async ({ browser, context, allowedPageErrors }, use) => {
+      const problems: string[] = [];
+      const watched = new WeakSet<Page>();
+      let pages = 0;
+      const watchPage = (page: Page) => {
+        if (watched.has(page)) return;
+        watched.add(page);
+        // The test's first page is "page"; later ones are numbered in the order they opened.
+        const label = ++pages === 1 ? 'page' : `page ${pages}`;
+        const record = (message: string) => {
+          if (!allowedPageErrors.some((pattern) => pattern.test(message))) problems.push(`${label}: ${message}`);
+        };
+        page.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const { url, lineNumber } = message.location();
+          record(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+        });
+        page.on('pageerror', (error) => {
+          record(`uncaught exception: ${error.stack ?? error.message}`);
+        });
+      };
+      const watchContext = (watchedContext: BrowserContext) => {
+        watchedContext.pages().forEach(watchPage);
+        watchedContext.on('page', watchPage);
+      };
+      watchContext(context);
+      // Contexts the test creates itself (browser.newPage() creates one through newContext too).
+      const newContext = browser.newContext;
+      browser.newContext = async function (this: Browser, ...args: Parameters<Browser['newContext']>) {
+        const created = await newContext.apply(this, args);
+        watchContext(created);
+        return created;
+      };
 
-    await use(page);
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
 
-    if (problems.length > 0) {
-      const report = problems.map((problem, i) => `  ${i + 1}. ${problem}`).join('\n');
-      throw new Error(`The page reported ${problems.length} error(s):\n${report}`);
-    }
-  },
+      if (problems.length > 0) {
+        const report = problems.map((problem, i) => `  ${i + 1}. ${problem}`).join('\n');
+        throw new Error(`The test's pages reported ${problems.length} error(s):\n${report}`);
+      }
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -3,11 +3,16 @@
  *
  *   1. system dependencies (Chromium, Java, boto3, AWS CLI)   scripts/ensure-system-deps.ts
  *   2. typecheck and lint, side by side  npm run typecheck, npm run lint
- *   4. unit tests                        vitest run
- *   5. production build                  npm run build
- *   6. e2e tests                         playwright test (against dist/)
+ *   3. unit tests                        vitest run --project unit
+ *   4. production build                  npm run build
+ *   5. integration and e2e tests, side by side
+ *                                        vitest run --project integration (DynamoDB Local, child processes)
+ *                                        playwright test (against dist/)
  *
- * The last line is "Tests: N passed, M failed" (unit + e2e test counts).
+ * The integration project mostly waits on Java, child processes and fsync, so it runs beside the e2e tests
+ * rather than before them; its output is held and printed whole when it ends (the e2e output streams).
+ *
+ * The last line is "Tests: N passed, M failed" (unit + integration + e2e test counts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -58,29 +63,38 @@ function exec(command: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<StepOu
   });
 }
 
-/**
- * Runs commands at the same time, each one's output held and printed whole when it ends (so the
- * two never interleave); ok when every one is.
- */
-async function side(commands: readonly string[]): Promise<StepOutcome> {
-  const outcomes = await Promise.all(
-    commands.map(
-      (command) =>
-        new Promise<StepOutcome>((resolve) => {
-          const child = spawn(command, { cwd: REPO_ROOT, shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
-          const output: Buffer[] = [];
-          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-          child.on('error', (error) => resolve({ ok: false, note: `${command}: ${error.message}` }));
-          child.on('close', (code, signal) => {
-            process.stdout.write(`\n── ${command} ──\n${Buffer.concat(output).toString('utf8')}`);
-            resolve(code === 0 ? { ok: true } : { ok: false, note: `${command}: ${signal ? `killed by ${signal}` : `exit code ${code}`}` });
-          });
-        }),
-    ),
-  );
+/** Runs a command with its output held, printed whole when it ends (so it never interleaves with another's). */
+function held(command: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<StepOutcome> {
+  return new Promise<StepOutcome>((resolve) => {
+    const child = spawn(command, { cwd: REPO_ROOT, shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...childEnv, ...extraEnv } });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', (error) => resolve({ ok: false, note: `${command}: ${error.message}` }));
+    child.on('close', (code, signal) => {
+      process.stdout.write(`\n── ${command} ──\n${Buffer.concat(output).toString('utf8')}`);
+      resolve(code === 0 ? { ok: true } : { ok: false, note: `${command}: ${signal ? `killed by ${signal}` : `exit code ${code}`}` });
+    });
+  });
+}
+
+/** Outcomes of runs made side by side, as one: ok when every one is; the notes joined, the test counts added up. */
+function together(outcomes: readonly StepOutcome[]): StepOutcome {
   const failed = outcomes.filter((outcome) => !outcome.ok);
-  return failed.length === 0 ? { ok: true } : { ok: false, note: failed.map((outcome) => outcome.note).join('; ') };
+  const counted = outcomes.flatMap((outcome) => (outcome.counts ? [outcome.counts] : []));
+  const notes = outcomes.flatMap((outcome) => (outcome.note ? [outcome.note] : []));
+  return {
+    ok: failed.length === 0,
+    ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
+    ...(counted.length > 0
+      ? { counts: counted.reduce((sum, counts) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed, skipped: sum.skipped + counts.skipped })) }
+      : {}),
+  };
+}
+
+/** Runs commands at the same time, each one's output held (see {@link held}); ok when every one is. */
+async function side(commands: readonly string[]): Promise<StepOutcome> {
+  return together(await Promise.all(commands.map((command) => held(command))));
 }
 
 function npmScript(name: string): string {
@@ -118,20 +132,27 @@ function playwrightCounts(file: string): TestCounts | undefined {
   return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
+/** Runs a test command (`run`: streamed or held) and reads its test counts from the report it wrote. */
 async function withCounts(
-  command: string,
-  extraEnv: NodeJS.ProcessEnv,
+  name: string,
+  run: Promise<StepOutcome>,
   reportFile: string,
   parse: (file: string) => TestCounts | undefined,
 ): Promise<StepOutcome> {
-  const outcome = await exec(command, extraEnv);
+  const outcome = await run;
   const counts = parse(reportFile);
-  if (!counts) return outcome;
-  if (counts.passed + counts.failed === 0) return { ok: false, note: 'no tests ran', counts };
-  return { ...outcome, counts };
+  if (!counts) return outcome.ok ? outcome : { ...outcome, note: `${name}: ${outcome.note ?? 'failed'}` };
+  if (counts.passed + counts.failed === 0) return { ok: false, note: `${name}: no tests ran`, counts };
+  return { ...outcome, ...(outcome.ok ? {} : { note: `${name}: ${outcome.note ?? 'failed'}` }), counts };
 }
 
-const vitestReport = path.join(reportDir, 'vitest.json');
+/** `vitest run --project <project>`, with the default reporter and a JSON report to count from. */
+function vitestProject(project: string, report: string): string {
+  return `vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${JSON.stringify(report)}`;
+}
+
+const unitReport = path.join(reportDir, 'vitest-unit.json');
+const integrationReport = path.join(reportDir, 'vitest-integration.json');
 const playwrightReport = path.join(reportDir, 'playwright.json');
 
 const steps: Step[] = [
@@ -148,25 +169,21 @@ const steps: Step[] = [
   },
   {
     name: 'unit tests',
-    command: 'vitest run',
-    run: () =>
-      withCounts(
-        `vitest run --reporter=default --reporter=json --outputFile.json=${JSON.stringify(vitestReport)}`,
-        {},
-        vitestReport,
-        vitestCounts,
-      ),
+    command: 'vitest run --project unit',
+    run: () => withCounts('unit', exec(vitestProject('unit', unitReport)), unitReport, vitestCounts),
   },
   { name: 'production build', command: npmScript('build'), run: () => exec(npmScript('build')) },
   {
-    name: 'e2e tests',
-    command: 'playwright test',
-    run: () =>
-      withCounts(
-        'playwright test --reporter=list,json',
-        { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
-        playwrightReport,
-        playwrightCounts,
+    // The integration project waits on DynamoDB Local, child processes and fsync more than it computes:
+    // beside the e2e tests it costs little of their time (its output is held; the e2e output streams).
+    name: 'integration and e2e tests',
+    command: 'vitest run --project integration & playwright test',
+    run: async () =>
+      together(
+        await Promise.all([
+          withCounts('integration', held(vitestProject('integration', integrationReport)), integrationReport, vitestCounts),
+          withCounts('e2e', exec('playwright test --reporter=list,json', { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport }), playwrightReport, playwrightCounts),
+        ]),
       ),
   },
 ];

@@ -1,5 +1,5 @@
 import type { DynamoDB } from '@aws-sdk/client-dynamodb';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { Item } from '../expressions';
 import { createEngine, expectError, N, S, tableInput } from './engine.fixtures';
 import type { DynamoDBDataSource, EngineChange } from './localDynamoDB.types';
@@ -43,7 +43,8 @@ describe('createLocalDynamoDB', () => {
 
     let settled = false;
     const putting = db.putItem({ TableName: T, Item: { pk: S('a'), sk: N(1) } }).then(() => (settled = true));
-    await new Promise((resolve) => setTimeout(() => resolve(undefined), 5));
+    // The hook has the write (and holds it): only then is "not settled, not applied" worth checking.
+    await vi.waitUntil(() => stored.length === 2, { interval: 1 });
     expect(settled).toBe(false);
     expect((await db.getItem({ TableName: T, Key: { pk: S('a'), sk: N(1) } })).Item).toBeUndefined();
     release();

@@ -1,5 +1,5 @@
 import type { BatchWriteItemCommandInput, BatchWriteItemCommandOutput, WriteRequest } from '@aws-sdk/client-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Item } from '../expressions';
 import { writeBatches, type BatchWriteTarget, type RejectedEntry, type TransferProgress, type WriteEntry } from './batchWriter';
 import { parseCheckpoint, type TransferCheckpoint } from './checkpoint';
@@ -183,8 +183,7 @@ describe('writeBatches', () => {
       Array.from({ length: 50 }, (_, i) => put(i + 1)),
       { target: slowFirst, tableName: TABLE, keyNames: ['pk'], concurrency: 2, sleep: noSleep, onCheckpoint: (checkpoint) => checkpoints.push(JSON.stringify(checkpoint)) },
     );
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(JSON.parse(checkpoints.at(-1) as string)).toMatchObject({ doneThrough: 0, doneAfter: Array.from({ length: 25 }, (_, i) => i + 26) });
+    await vi.waitFor(() => expect(JSON.parse(checkpoints.at(-1) ?? 'null')).toMatchObject({ doneThrough: 0, doneAfter: Array.from({ length: 25 }, (_, i) => i + 26) }), { interval: 1 });
     resolvers[0]?.();
     const report = await running;
     expect(report.checkpoint).toMatchObject({ doneThrough: 50, doneAfter: [] });
@@ -219,6 +218,14 @@ describe('writeBatches', () => {
  * and calls take a random few milliseconds, so batches overtake each other.
  * It counts calls whose keys were already in another call in flight.
  */
+/**
+ * Lets `n` hops of the microtask queue pass: replies and backoffs that finish in a random order, the same order on
+ * a loaded machine as on a quiet one (timers of a few ms stretch under load and made this file time out; hops do not).
+ */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await Promise.resolve();
+}
+
 function throttlingTarget(seed: number) {
   const random = seeded(seed);
   const stored = new Map<string, Item>();
@@ -234,7 +241,7 @@ function throttlingTarget(seed: number) {
         inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
       }
       const refuse = random() < 0.3;
-      await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 3)));
+      await turns(Math.floor(random() * 3));
       for (const key of keys) inFlight.set(key, (inFlight.get(key) as number) - 1 || 0);
       for (const key of keys) if (inFlight.get(key) === 0) inFlight.delete(key);
       if (refuse) {
@@ -252,7 +259,7 @@ function throttlingTarget(seed: number) {
 }
 
 describe('writeBatches: repeated keys under throttling', () => {
-  const jitter = (random: () => number) => (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 3) * random()));
+  const jitter = (random: () => number) => (ms: number) => turns(Math.round(Math.min(ms, 3) * random()));
 
   it('the last line for a key wins: a key is kept out of new batches while an earlier batch holding it is unsettled', async () => {
     const fake = throttlingTarget(30);

@@ -9,7 +9,12 @@ describe('the endpoint with TTL and tags', () => {
   it('serves the TTL and tag operations, and its timer deletes expired items until the endpoint stops', async () => {
     const engine = createLocalDynamoDB();
     const sweep = vi.spyOn(engine, 'sweepExpiredItems');
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    const cleared = vi.spyOn(globalThis, 'clearInterval');
     const endpoint = await startDynamoDBEndpoint({ db: engine, port: 0, ttlSweep: { intervalMs: 10 } });
+    // The sweeper's timer (the only 10 ms interval).
+    const timer = intervals.mock.results[intervals.mock.calls.findIndex(([, ms]) => ms === 10)]?.value as unknown;
+    expect(timer).toBeDefined();
     const client = new DynamoDB({ endpoint: endpoint.url, region: 'us-east-1', credentials: CREDENTIALS, maxAttempts: 1 });
     try {
       const created = await client.createTable({
@@ -38,17 +43,21 @@ describe('the endpoint with TTL and tags', () => {
       client.destroy();
       await endpoint.stop();
     }
-    const calls = sweep.mock.calls.length;
-    expect(calls).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sweep.mock.calls.length).toBe(calls);
+    expect(sweep.mock.calls.length).toBeGreaterThan(0);
+    // Stopped: its timer is cleared, so no sweep runs after (checked on the timer, not by waiting for one that never comes).
+    expect(cleared).toHaveBeenCalledWith(timer);
+    intervals.mockRestore();
+    cleared.mockRestore();
   });
 
   it('runs no sweep with ttlSweep: false', async () => {
     const engine = createLocalDynamoDB();
     const sweep = vi.spyOn(engine, 'sweepExpiredItems');
+    const intervals = vi.spyOn(globalThis, 'setInterval');
     const endpoint = await startDynamoDBEndpoint({ db: engine, port: 0, ttlSweep: false });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // No sweeper timer was started (checked on the timers, not by waiting for a sweep that never comes).
+    expect(intervals).not.toHaveBeenCalled();
+    intervals.mockRestore();
     await endpoint.stop();
     expect(sweep).not.toHaveBeenCalled();
   });

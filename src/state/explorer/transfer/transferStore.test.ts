@@ -115,6 +115,7 @@ describe('the transfer store', () => {
     function counting(failOn?: number) {
       const written: string[] = [];
       let calls = 0;
+      let returned = 0;
       const wrap = (source: DynamoDBDataSource): DynamoDBDataSource =>
         new Proxy(source, {
           get(target, name, receiver) {
@@ -125,11 +126,12 @@ describe('the transfer store', () => {
               await new Promise((resolve) => setTimeout(resolve, 10));
               const output = await target.batchWriteItem(input);
               for (const request of input.RequestItems?.Orders ?? []) written.push(request.PutRequest?.Item?.sk?.N ?? '?');
+              returned++;
               return output;
             };
           },
         });
-      return { written, wrap, calls: () => calls };
+      return { written, wrap, calls: () => calls, returned: () => returned };
     }
 
     it('Pause holds the next batches and Resume writes the rest, each line once', async () => {
@@ -139,10 +141,11 @@ describe('the transfer store', () => {
       await vi.waitUntil(() => transfer.getState().job?.running === true, { interval: 1 });
       transfer.getState().pause();
       expect(transfer.getState().job).toMatchObject({ running: true, paused: true });
-      // Let the reader and the batch in flight run: nothing more is sent while paused.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The batch in flight comes back; the writer then reaches the pause (in the same turns of the event loop as it
+      // would send the next batch): nothing more is sent while paused.
+      await vi.waitUntil(() => count.returned() === count.calls(), { interval: 1 });
       const whilePaused = count.calls();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(() => resolve(undefined), 0));
       expect(count.calls()).toBe(whilePaused);
       expect(count.calls()).toBeLessThanOrEqual(1);
       await transfer.getState().resume();
