@@ -189,6 +189,9 @@ function evaluateFunction(name: ConditionFunctionName, args: readonly PreparedOp
       return subject !== undefined;
     case 'attribute_not_exists':
       return subject === undefined;
+    default:
+      // The other functions compare the subject with a second operand, below.
+      break;
   }
   if (subject === undefined || args[1] === undefined) return false;
   const operand = resolveOperand(args[1], item);

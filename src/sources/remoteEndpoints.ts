@@ -144,6 +144,9 @@ export function describeConnectionError(error: unknown, settings: RemoteSettings
       return problem('timeout', quoted);
     case 'proxy.tlsError':
       return problem('tls', quoted);
+    default:
+      // Every other proxy.* and profile.* code, by its prefix below.
+      break;
   }
   if (matches(raised, 'proxy.')) return problem('proxy', quoted);
   if (matches(raised, 'profile.')) return problem('credentials', quoted);

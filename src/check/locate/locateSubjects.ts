@@ -73,5 +73,8 @@ function subjectPath(file: LocatedFile, root: unknown, subject: ReviewSubject): 
       return oneTableSubjectPath(root, subject);
     case 'cloudformation':
       return cloudFormationSubjectPath(root, file.design, subject);
+    case 'electrodb':
+      // A JavaScript module is never JSON (locateSubjects returned before this): its findings keep the stand-in place.
+      return undefined;
   }
 }

@@ -100,6 +100,9 @@ function returnedAttributes(
     case 'UPDATED_NEW':
       attributes = projectItem(paths, after);
       break;
+    default:
+      // NONE, or ReturnValues left out: nothing comes back (the request's value was checked before the write).
+      break;
   }
   return attributes && Object.keys(attributes).length > 0 ? copyItem(attributes) : undefined;
 }
