@@ -107,7 +107,11 @@ const PURITY_BLOCKS = PURE_LAYERS.flatMap(({ name, folder, adapters }) => {
     },
     // An adapter folder (pureExcept) talks to its host: the browser's APIs, or Node's where it runs in Node; still no UI, no SDK runtime.
     ...adapters.flatMap((adapter) => [
-      { name: `keylab/purity/${adapter.slice('src/'.length)}`, files: [`${adapter}/**`], rules: { '@typescript-eslint/no-restricted-imports': pureImportRule(`${adapter} (an adapter of ${where})`) } },
+      {
+        name: `keylab/purity/${adapter.slice('src/'.length)}`,
+        files: [`${adapter}/**`],
+        rules: { '@typescript-eslint/no-restricted-imports': pureImportRule(`${adapter} (an adapter of ${where})`) },
+      },
       ...NODE_FOLDERS.filter((node) => node === adapter || node.startsWith(`${adapter}/`)).map((node) => ({
         name: `keylab/purity/${node.slice('src/'.length)}`,
         files: [`${node}/**`],
@@ -118,7 +122,10 @@ const PURITY_BLOCKS = PURE_LAYERS.flatMap(({ name, folder, adapters }) => {
       name: `keylab/purity/${name}/utf8-ordering`,
       files: [`${folder}/**`],
       rules: {
-        'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='localeCompare']", message: 'DynamoDB orders by UTF-8 bytes: use compareKeys from src/keys' }],
+        'no-restricted-syntax': [
+          'error',
+          { selector: "CallExpression[callee.property.name='localeCompare']", message: 'DynamoDB orders by UTF-8 bytes: use compareKeys from src/keys' },
+        ],
       },
     },
   ];
@@ -136,10 +143,7 @@ export default defineConfig([
     name: 'keylab/typescript',
     files: [TS_FILES],
     rules: {
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },
   },
 
@@ -230,8 +234,7 @@ export default defineConfig([
               // 'zustand' re-exports 'zustand/react', which imports React.
               regex: '^zustand(?:/react|/traditional)?$',
               allowTypeImports: true,
-              message:
-                "Stores must be testable without React: use createStore from 'zustand/vanilla' and useStore in src/ui.",
+              message: "Stores must be testable without React: use createStore from 'zustand/vanilla' and useStore in src/ui.",
             },
           ],
         },

@@ -66,7 +66,10 @@ function keylabDevServer(): Plugin {
  * A build-only plugin that rewrites the built index.html after Vite has put
  * its own tags in (order 'post'), given the bundle and the public base path.
  */
-function builtIndexHtml(name: string, transform: (html: string, bundle: NonNullable<IndexHtmlTransformContext['bundle']>, base: string) => IndexHtmlTransformResult): Plugin {
+function builtIndexHtml(
+  name: string,
+  transform: (html: string, bundle: NonNullable<IndexHtmlTransformContext['bundle']>, base: string) => IndexHtmlTransformResult,
+): Plugin {
   let base = '/';
   return {
     name,
@@ -98,7 +101,9 @@ function preloadAppCode(): Plugin {
       chunk.imports.forEach(visit);
     };
     visit(app.fileName);
-    return [...files].filter((fileName) => !html.includes(`${base}${fileName}`)).map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const }));
+    return [...files]
+      .filter((fileName) => !html.includes(`${base}${fileName}`))
+      .map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const }));
   });
 }
 

@@ -22,7 +22,17 @@ import { formatMs, median, percentile, renderTable } from './benchUtils';
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const TARGET_MS = 5_000;
 const NOT_DESIGNS = new Set(['labels.json', 'knownGaps.json']);
-const FIXTURES = ['an-online-shop.json', 'aws-samples/AnOnlineShop_facets.json', 'gsi-include.json', 'missing-metadata.json', 'single-table-facets.json', 'two-tables.json', 'version-1.json', 'cloudformation/orders-single-table.yaml', 'cloudformation/sessions-global-table.json'].map((name) => join(ROOT, 'src/design/interchange/fixtures', name));
+const FIXTURES = [
+  'an-online-shop.json',
+  'aws-samples/AnOnlineShop_facets.json',
+  'gsi-include.json',
+  'missing-metadata.json',
+  'single-table-facets.json',
+  'two-tables.json',
+  'version-1.json',
+  'cloudformation/orders-single-table.yaml',
+  'cloudformation/sessions-global-table.json',
+].map((name) => join(ROOT, 'src/design/interchange/fixtures', name));
 
 const scratch = await mkdtemp(join(tmpdir(), 'keylab-bench-check-'));
 try {
@@ -34,7 +44,10 @@ try {
     examples.push(path);
   }
   const corpusDir = join(ROOT, 'corpus/review');
-  const corpus = (await readdir(corpusDir)).filter((name) => name.endsWith('.json') && !NOT_DESIGNS.has(name)).sort().map((name) => join(corpusDir, name));
+  const corpus = (await readdir(corpusDir))
+    .filter((name) => name.endsWith('.json') && !NOT_DESIGNS.has(name))
+    .sort()
+    .map((name) => join(corpusDir, name));
   const files = [...corpus, ...examples, ...FIXTURES];
 
   // In process: each file read, reviewed and its patterns run, one after another.
@@ -48,7 +61,8 @@ try {
     const begin = performance.now();
     const part = await checkDesignText(bytes, file);
     perFile.push(performance.now() - begin);
-    if (part.status !== 'checked') throw new Error(`${file} was not checked: ${part.status === 'unreadable' ? part.problems.map((problem) => problem.message).join(' ') : part.reason}`);
+    if (part.status !== 'checked')
+      throw new Error(`${file} was not checked: ${part.status === 'unreadable' ? part.problems.map((problem) => problem.message).join(' ') : part.reason}`);
     findings += part.findings.length;
     patterns += part.patterns.length;
   }
@@ -68,24 +82,72 @@ try {
   };
   const fromSources = await child(process.execPath, ['bin/keylab.mjs', ...args]);
   const bundlePath = join(ROOT, 'dist-cli/keylab.mjs');
-  const fromBundle = existsSync(bundlePath) ? await child(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundlePath)}); process.argv.splice(1, 0, 'keylab'); await m.runMain({ version: 'bench' });`, '--', ...args]) : undefined;
+  const fromBundle = existsSync(bundlePath)
+    ? await child(process.execPath, [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(bundlePath)}); process.argv.splice(1, 0, 'keylab'); await m.runMain({ version: 'bench' });`,
+        '--',
+        ...args,
+      ])
+    : undefined;
 
-  const load = loadavg().map((value) => value.toFixed(1)).join(' / ');
-  console.log(`keylab check on ${files.length} design files (${corpus.length} corpus designs, ${examples.length} examples, ${FIXTURES.length} Workbench/CloudFormation fixtures): ${findings} findings, ${patterns} access patterns run.`);
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+  console.log(
+    `keylab check on ${files.length} design files (${corpus.length} corpus designs, ${examples.length} examples, ${FIXTURES.length} Workbench/CloudFormation fixtures): ${findings} findings, ${patterns} access patterns run.`,
+  );
   console.log(`Machine: ${availableParallelism()} cores, load average ${load} (1 / 5 / 15 min).\n`);
   const verdict = (ms: number) => (ms < TARGET_MS ? `under (${(ms / TARGET_MS).toFixed(2)}× the target)` : `OVER (${(ms / TARGET_MS).toFixed(2)}× the target)`);
   console.log(
     renderTable([
       ['run', 'files', 'wall ms', 'CPU ms', 'per-file median ms', 'per-file p95 ms', `wall vs ${TARGET_MS / 1000} s target`, 'CPU vs target'],
-      ['in process (checkDesignText)', String(files.length), formatMs(inProcess), formatMs(inProcessCpu), formatMs(median(perFile)), formatMs(percentile(perFile, 0.95)), verdict(inProcess), verdict(inProcessCpu)],
-      ['node bin/keylab.mjs (tsx, cold)', String(files.length), formatMs(fromSources.ms), formatMs(fromSources.cpuMs), '–', '–', verdict(fromSources.ms), verdict(fromSources.cpuMs)],
-      ...(fromBundle ? [['node dist-cli bundle (cold)', String(files.length), formatMs(fromBundle.ms), formatMs(fromBundle.cpuMs), '–', '–', verdict(fromBundle.ms), verdict(fromBundle.cpuMs)]] : []),
+      [
+        'in process (checkDesignText)',
+        String(files.length),
+        formatMs(inProcess),
+        formatMs(inProcessCpu),
+        formatMs(median(perFile)),
+        formatMs(percentile(perFile, 0.95)),
+        verdict(inProcess),
+        verdict(inProcessCpu),
+      ],
+      [
+        'node bin/keylab.mjs (tsx, cold)',
+        String(files.length),
+        formatMs(fromSources.ms),
+        formatMs(fromSources.cpuMs),
+        '–',
+        '–',
+        verdict(fromSources.ms),
+        verdict(fromSources.cpuMs),
+      ],
+      ...(fromBundle
+        ? [
+            [
+              'node dist-cli bundle (cold)',
+              String(files.length),
+              formatMs(fromBundle.ms),
+              formatMs(fromBundle.cpuMs),
+              '–',
+              '–',
+              verdict(fromBundle.ms),
+              verdict(fromBundle.cpuMs),
+            ],
+          ]
+        : []),
     ]),
   );
   console.log(`\nChild process summary: ${fromSources.summary}`);
   if (!fromBundle) console.log('(dist-cli/keylab.mjs not built: npm run build:cli to time the bundle the tarball runs.)');
-  const slowest = files.map((file, index) => ({ file, ms: perFile[index] ?? 0 })).sort((a, b) => b.ms - a.ms).slice(0, 3);
-  console.log(`Slowest in process: ${slowest.map((entry) => `${entry.file.replace(`${ROOT}/`, '').replace(`${scratch}/`, '')} ${formatMs(entry.ms)} ms`).join(', ')}`);
+  const slowest = files
+    .map((file, index) => ({ file, ms: perFile[index] ?? 0 }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3);
+  console.log(
+    `Slowest in process: ${slowest.map((entry) => `${entry.file.replace(`${ROOT}/`, '').replace(`${scratch}/`, '')} ${formatMs(entry.ms)} ms`).join(', ')}`,
+  );
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

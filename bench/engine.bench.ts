@@ -36,7 +36,9 @@ import { startEndpoint, startInProcess, startLocal, type BenchSide } from './eng
 async function main(): Promise<void> {
   enableGarbageCollection();
   console.log(`bench:engine — Node ${process.version}, ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}`);
-  console.log(`one partition ${PARTITION}; BatchWriteItem ×${BATCH}, ${HTTP_CONCURRENCY} in flight over HTTP; ${formatInt(QUERIES)} Queries of a ${PAGE}-item BETWEEN page\n`);
+  console.log(
+    `one partition ${PARTITION}; BatchWriteItem ×${BATCH}, ${HTTP_CONCURRENCY} in flight over HTTP; ${formatInt(QUERIES)} Queries of a ${PAGE}-item BETWEEN page\n`,
+  );
   const starts: [string, () => Promise<BenchSide>][] = [
     ['in-process', startInProcess],
     ['endpoint', startEndpoint],

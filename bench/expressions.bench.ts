@@ -79,7 +79,9 @@ function main(): void {
   console.log(`${'─'.repeat(width)}─┼─${'─'.repeat(18)}─┼─${'─'.repeat(8)}─┼─────────────────┼───────`);
   const ratios = [parseMicros / 20, evalMs / 50];
   rows.forEach(([name, figure, target, pass], index) => {
-    console.log(`${name.padEnd(width)} │ ${figure.padStart(18)} │ ${target.padStart(8)} │ ${`${(ratios[index] as number).toFixed(2)}× of limit`.padStart(15)} │ ${pass ? 'PASS' : 'MISS'}`);
+    console.log(
+      `${name.padEnd(width)} │ ${figure.padStart(18)} │ ${target.padStart(8)} │ ${`${(ratios[index] as number).toFixed(2)}× of limit`.padStart(15)} │ ${pass ? 'PASS' : 'MISS'}`,
+    );
   });
   const passed = rows.filter((row) => row[3]).length;
   console.log(`\nSUMMARY: ${passed}/${rows.length} targets PASS`);

@@ -29,7 +29,10 @@ function timed(fn: () => unknown): number {
   return median(times);
 }
 
-const designs: [string, Design][] = [...EXAMPLE_DESIGNS.map((example) => [example.id, example.design] as [string, Design]), ['20 × 1,000 samples', buildKeystrokeDesign()]];
+const designs: [string, Design][] = [
+  ...EXAMPLE_DESIGNS.map((example) => [example.id, example.design] as [string, Design]),
+  ['20 × 1,000 samples', buildKeystrokeDesign()],
+];
 const rows: string[][] = [['design', 'bytes', 'before (ms)', 'canonical (ms)', 'ratio', 'fingerprint before (ms)', 'fingerprint now (ms)']];
 for (const [name, design] of designs) {
   const before = timed(() => JSON.stringify(buildDesignDocument(design, 'asGiven'), null, 2));
@@ -38,7 +41,15 @@ for (const [name, design] of designs) {
   const fingerprintBefore = timed(() => legacyDesignFingerprint({ ...design }));
   const fingerprintNow = timed(() => designFingerprint({ ...design }));
   const bytes = new TextEncoder().encode(serializeDesignDocument(design)).length;
-  rows.push([name, bytes.toLocaleString('en-US'), formatMs(before), formatMs(canonical), `${(canonical / before).toFixed(2)}×`, formatMs(fingerprintBefore), formatMs(fingerprintNow)]);
+  rows.push([
+    name,
+    bytes.toLocaleString('en-US'),
+    formatMs(before),
+    formatMs(canonical),
+    `${(canonical / before).toFixed(2)}×`,
+    formatMs(fingerprintBefore),
+    formatMs(fingerprintNow),
+  ]);
 }
 console.log(`Writing a design (median of ${RUNS})`);
 console.log(renderTable(rows));

@@ -252,7 +252,11 @@ function summarizeTrace(file: string): string[] {
   const cpuLong = tasks.filter((task) => cpuOf(task) > LONG_TASK_MS * 1000);
   const longestCpu = Math.max(0, ...tasks.map(cpuOf)) / 1000;
   const frames = events.filter((event) => event.name === 'UpdateLayoutTree' || event.name === 'Layout' || event.name === 'FunctionCall');
-  const perName = (name: string) => frames.filter((event) => event.name === name).map(cpuOf).sort((a, b) => a - b);
+  const perName = (name: string) =>
+    frames
+      .filter((event) => event.name === name)
+      .map(cpuOf)
+      .sort((a, b) => a - b);
   const medianOf = (values: number[]) => ((values[values.length >> 1] ?? 0) / 1000).toFixed(1);
 
   // Self CPU time per event name inside the CPU-long tasks (a stack of nested complete events).
@@ -394,7 +398,9 @@ async function measurePaging(browser: Browser, baseURL: string): Promise<PagingF
   try {
     const fillStarted = Date.now();
     await fillDynamoDBLocal(client);
-    console.log(`  setup: wrote ${ITEMS.toLocaleString('en-US')} items to DynamoDB Local with BatchWriteItem in ${((Date.now() - fillStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `  setup: wrote ${ITEMS.toLocaleString('en-US')} items to DynamoDB Local with BatchWriteItem in ${((Date.now() - fillStarted) / 1000).toFixed(1)} s`,
+    );
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await page.goto(`${baseURL}/#explorer`);
@@ -404,7 +410,10 @@ async function measurePaging(browser: Browser, baseURL: string): Promise<PagingF
     await form.getByRole('textbox', { name: 'Region' }).fill(DDB_LOCAL_REGION);
     await form.getByRole('textbox', { name: 'Access key id' }).fill('keylab');
     await form.getByRole('button', { name: 'Connect' }).click();
-    await page.getByText(/via Keylab’s proxy/).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/via Keylab’s proxy/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     const picker = page.getByRole('combobox', { name: 'Table', exact: true });
     await picker.locator('option', { hasText: DDB_LOCAL_TABLE }).waitFor({ state: 'attached', timeout: 60_000 });
     await page.getByRole('textbox', { name: /^leaderboardId/ }).fill(PARTITION);
@@ -484,7 +493,10 @@ async function measureGrid(browser: Browser, baseURL: string): Promise<void> {
 
   const loadStarted = Date.now();
   const pages = await loadAllPages(page);
-  const stats = await page.getByText(/items in \d+ pages/).first().innerText();
+  const stats = await page
+    .getByText(/items in \d+ pages/)
+    .first()
+    .innerText();
   console.log(`  setup: loaded every page with Load more (${pages} pages, "${stats}") in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s`);
 
   // The target is judged on an untraced pass: recording a trace costs the renderer time of its own.
@@ -492,11 +504,17 @@ async function measureGrid(browser: Browser, baseURL: string): Promise<void> {
   const scroll = await measureScroll(page);
   const tracedScroll = await traced(browser, page, TRACE_PATH, () => measureScroll(page));
   console.log('');
-  console.log(`scroll from row 1 to row ${ITEMS.toLocaleString('en-US')}   targets: ≤ ${MAX_ROW_ELEMENTS} row elements, no main-thread block > ${LONG_TASK_MS} ms`);
-  console.log(`  ${scroll.frames} frames in ${scroll.seconds.toFixed(1)} s, last row reached: ${scroll.lastRowIndex.toLocaleString('en-US')}  ${verdict(scroll.lastRowIndex === ITEMS)}`);
+  console.log(
+    `scroll from row 1 to row ${ITEMS.toLocaleString('en-US')}   targets: ≤ ${MAX_ROW_ELEMENTS} row elements, no main-thread block > ${LONG_TASK_MS} ms`,
+  );
+  console.log(
+    `  ${scroll.frames} frames in ${scroll.seconds.toFixed(1)} s, last row reached: ${scroll.lastRowIndex.toLocaleString('en-US')}  ${verdict(scroll.lastRowIndex === ITEMS)}`,
+  );
   console.log(`  most row elements in the DOM: ${scroll.maxRowElements}  ${verdict(scroll.maxRowElements <= MAX_ROW_ELEMENTS)}`);
   console.log(`  long tasks (> ${LONG_TASK_MS} ms): ${scroll.longTasks}, longest ${scroll.longestTaskMs.toFixed(0)} ms  ${verdict(scroll.longTasks === 0)}`);
-  console.log(`  traced pass (diagnosis only): long tasks (> ${LONG_TASK_MS} ms): ${tracedScroll.longTasks}, longest ${tracedScroll.longestTaskMs.toFixed(0)} ms`);
+  console.log(
+    `  traced pass (diagnosis only): long tasks (> ${LONG_TASK_MS} ms): ${tracedScroll.longTasks}, longest ${tracedScroll.longestTaskMs.toFixed(0)} ms`,
+  );
   console.log(summarizeTrace(TRACE_PATH).join('\n'));
   if (!process.env.KEYLAB_GRID_TRACE) rmSync(TRACE_PATH, { force: true });
 
@@ -506,8 +524,12 @@ async function measureGrid(browser: Browser, baseURL: string): Promise<void> {
   const tracedWheel = (await traced(browser, page, wheelTrace, () => page.evaluate(WHEEL_PROBE))) as WheelFigures;
   console.log('');
   console.log(`wheel-speed scroll from row 50,000: ${WHEEL_STEP_PX} px a frame   target: no main-thread block > ${LONG_TASK_MS} ms`);
-  console.log(`  ${wheel.frames} frames in ${wheel.seconds.toFixed(1)} s; long tasks (> ${LONG_TASK_MS} ms): ${wheel.longTasks}, longest ${wheel.longestTaskMs.toFixed(0)} ms  ${verdict(wheel.longTasks === 0)}`);
-  console.log(`  traced pass (diagnosis only): long tasks (> ${LONG_TASK_MS} ms): ${tracedWheel.longTasks}, longest ${tracedWheel.longestTaskMs.toFixed(0)} ms`);
+  console.log(
+    `  ${wheel.frames} frames in ${wheel.seconds.toFixed(1)} s; long tasks (> ${LONG_TASK_MS} ms): ${wheel.longTasks}, longest ${wheel.longestTaskMs.toFixed(0)} ms  ${verdict(wheel.longTasks === 0)}`,
+  );
+  console.log(
+    `  traced pass (diagnosis only): long tasks (> ${LONG_TASK_MS} ms): ${tracedWheel.longTasks}, longest ${tracedWheel.longestTaskMs.toFixed(0)} ms`,
+  );
   console.log(summarizeTrace(wheelTrace).join('\n'));
   if (!process.env.KEYLAB_GRID_TRACE) rmSync(wheelTrace, { force: true });
 
@@ -521,7 +543,9 @@ function busyText(busy: PagingFigures['appBusy'][number] | undefined): string {
 /** DynamoDB Local: the app's paging against the bare SDK loop, printed side by side with the ratio. */
 async function reportPaging(browser: Browser, baseURL: string): Promise<void> {
   console.log('');
-  console.log(`paging through ${ITEMS.toLocaleString('en-US')} items on DynamoDB Local: the app (via its proxy) vs a bare SDK loop   target ≥ ${PAGING_TARGET * 100}% of the SDK's speed`);
+  console.log(
+    `paging through ${ITEMS.toLocaleString('en-US')} items on DynamoDB Local: the app (via its proxy) vs a bare SDK loop   target ≥ ${PAGING_TARGET * 100}% of the SDK's speed`,
+  );
   const paging = await measurePaging(browser, baseURL);
   paging.sdk.forEach((sdk, index) =>
     console.log(
@@ -531,10 +555,16 @@ async function reportPaging(browser: Browser, baseURL: string): Promise<void> {
   const sdkMedian = median(paging.sdk);
   const appMedian = median(paging.app);
   const ratio = sdkMedian / appMedian;
-  console.log(`  SDK loop (Node, QueryCommand + LastEvaluatedKey, ${paging.sdkPages} pages): median ${sdkMedian.toFixed(0)} ms, ${formatInt(Math.round((ITEMS / sdkMedian) * 1000))} items/s`);
-  console.log(`  app (Run query, then Load more as soon as enabled; "${paging.appSummary}"): median ${appMedian.toFixed(0)} ms, ${formatInt(Math.round((ITEMS / appMedian) * 1000))} items/s`);
+  console.log(
+    `  SDK loop (Node, QueryCommand + LastEvaluatedKey, ${paging.sdkPages} pages): median ${sdkMedian.toFixed(0)} ms, ${formatInt(Math.round((ITEMS / sdkMedian) * 1000))} items/s`,
+  );
+  console.log(
+    `  app (Run query, then Load more as soon as enabled; "${paging.appSummary}"): median ${appMedian.toFixed(0)} ms, ${formatInt(Math.round((ITEMS / appMedian) * 1000))} items/s`,
+  );
   const best = Math.min(...paging.sdk) / Math.min(...paging.app);
-  console.log(`  best runs: SDK loop ${Math.min(...paging.sdk).toFixed(0)} ms, app ${Math.min(...paging.app).toFixed(0)} ms (the least disturbed by other load on the machine): ${(best * 100).toFixed(0)}%`);
+  console.log(
+    `  best runs: SDK loop ${Math.min(...paging.sdk).toFixed(0)} ms, app ${Math.min(...paging.app).toFixed(0)} ms (the least disturbed by other load on the machine): ${(best * 100).toFixed(0)}%`,
+  );
   console.log(`  app speed / SDK speed (medians): ${(ratio * 100).toFixed(0)}%  ${verdict(ratio >= PAGING_TARGET)}`);
 }
 

@@ -103,8 +103,14 @@ async function bareImport(client: DynamoDB, table: string, items: readonly Item[
 }
 
 async function keylabImport(client: DynamoDB, table: string, file: string): Promise<number> {
-  const report = await importFile(createReadStream(file), 'jsonl', { target: wireBatchWriteTarget(wireClient(client)), tableName: table, keys: KEYS, concurrency: CONCURRENCY });
-  if (report.written !== ITEMS || report.rejected.length > 0 || report.fatal) throw new Error(`import wrote ${report.written} of ${ITEMS}: ${JSON.stringify(report.fatal ?? report.rejected[0])}`);
+  const report = await importFile(createReadStream(file), 'jsonl', {
+    target: wireBatchWriteTarget(wireClient(client)),
+    tableName: table,
+    keys: KEYS,
+    concurrency: CONCURRENCY,
+  });
+  if (report.written !== ITEMS || report.rejected.length > 0 || report.fatal)
+    throw new Error(`import wrote ${report.written} of ${ITEMS}: ${JSON.stringify(report.fatal ?? report.rejected[0])}`);
   return report.written / report.seconds;
 }
 
@@ -127,7 +133,11 @@ async function keylabExport(client: DynamoDB, table: string, file: string, pages
   const out = createWriteStream(file);
   const summary = { items: 0, csvValuesLeftOut: 0 };
   const request = { operation: 'scan', input: { TableName: table } } as const;
-  for await (const chunk of writeExport(pages === 'wire' ? readExportPages(wireClient(client), request, 'jsonl') : readPages(client, request), 'jsonl', summary)) {
+  for await (const chunk of writeExport(
+    pages === 'wire' ? readExportPages(wireClient(client), request, 'jsonl') : readPages(client, request),
+    'jsonl',
+    summary,
+  )) {
     if (!out.write(chunk)) await once(out, 'drain');
   }
   out.end();
@@ -184,7 +194,9 @@ async function main(): Promise<void> {
     for (const line of measureWireCodec()) console.log(line);
     return;
   }
-  console.log(`bench:io — Node ${process.version}, ${os.cpus().length} CPUs; ${ITEMS.toLocaleString('en-US')} items, ${CONCURRENCY} batches in flight, ${ROUNDS} rounds${ONLY ? `, ${ONLY} only` : ''}`);
+  console.log(
+    `bench:io — Node ${process.version}, ${os.cpus().length} CPUs; ${ITEMS.toLocaleString('en-US')} items, ${CONCURRENCY} batches in flight, ${ROUNDS} rounds${ONLY ? `, ${ONLY} only` : ''}`,
+  );
   const dir = await mkdtemp(path.join(os.tmpdir(), 'keylab-bench-io-'));
   const items = Array.from({ length: ITEMS }, (_, i) => benchItem(i));
   const file = path.join(dir, 'items.jsonl');
@@ -201,26 +213,44 @@ async function main(): Promise<void> {
           await createTable(side.client, bareTable);
           await createTable(side.client, keylabTable);
           const bareFirst = round % 2 === 0;
-          const timeImport = async (which: 'bare' | 'keylab') => (which === 'bare' ? ITEMS / (await bareImport(side.client, bareTable, items)) : ITEMS / (await (EXPORT_ONLY ? bareImport(side.client, keylabTable, items) : keylabImport(side.client, keylabTable, file))));
+          const timeImport = async (which: 'bare' | 'keylab') =>
+            which === 'bare'
+              ? ITEMS / (await bareImport(side.client, bareTable, items))
+              : ITEMS / (await (EXPORT_ONLY ? bareImport(side.client, keylabTable, items) : keylabImport(side.client, keylabTable, file)));
           const exportFile = path.join(dir, 'export.jsonl');
           const timeExport = async (which: 'bare' | 'keylab' | 'explorer') =>
-            which === 'bare' ? ITEMS / (await bareExport(side.client, bareTable)) : ITEMS / (await keylabExport(side.client, keylabTable, exportFile, which === 'keylab' ? 'wire' : 'items'));
+            which === 'bare'
+              ? ITEMS / (await bareExport(side.client, bareTable))
+              : ITEMS / (await keylabExport(side.client, keylabTable, exportFile, which === 'keylab' ? 'wire' : 'items'));
           const order = bareFirst ? (['bare', 'keylab'] as const) : (['keylab', 'bare'] as const);
           const importSeconds = { bare: 0, keylab: 0 };
           const exportSeconds = { bare: 0, keylab: 0, explorer: 0 };
           for (const which of order) importSeconds[which] = await timeImport(which);
-          for (const which of bareFirst ? (['bare', 'keylab', 'explorer'] as const) : (['explorer', 'keylab', 'bare'] as const)) exportSeconds[which] = await timeExport(which);
+          for (const which of bareFirst ? (['bare', 'keylab', 'explorer'] as const) : (['explorer', 'keylab', 'bare'] as const))
+            exportSeconds[which] = await timeExport(which);
           seconds.bareIn += importSeconds.bare;
           seconds.keylabIn += importSeconds.keylab;
           seconds.bareOut += exportSeconds.bare;
           seconds.keylabOut += exportSeconds.keylab;
           seconds.explorerOut += exportSeconds.explorer;
-          perRound.push(`${EXPORT_ONLY ? '–' : `${((importSeconds.bare / importSeconds.keylab) * 100).toFixed(0)}%`} / ${((exportSeconds.bare / exportSeconds.keylab) * 100).toFixed(0)}% / ${((exportSeconds.bare / exportSeconds.explorer) * 100).toFixed(0)}% (${bareFirst ? 'bare first' : 'Keylab first'})`);
+          perRound.push(
+            `${EXPORT_ONLY ? '–' : `${((importSeconds.bare / importSeconds.keylab) * 100).toFixed(0)}%`} / ${((exportSeconds.bare / exportSeconds.keylab) * 100).toFixed(0)}% / ${((exportSeconds.bare / exportSeconds.explorer) * 100).toFixed(0)}% (${bareFirst ? 'bare first' : 'Keylab first'})`,
+          );
         }
         const total = ITEMS * ROUNDS;
-        const [keylabIn, bareIn, keylabOut, bareOut, explorerOut] = [total / seconds.keylabIn, total / seconds.bareIn, total / seconds.keylabOut, total / seconds.bareOut, total / seconds.explorerOut];
-        const importColumns = EXPORT_ONLY ? `${'–'.padStart(11)} ${'–'.padStart(11)} ${'–'.padStart(12)}` : `${rate(keylabIn)} ${rate(bareIn)} ${ratio(keylabIn, bareIn)}`;
-        rows.push(`${side.name.padEnd(16)} ${importColumns}   ${rate(keylabOut)} ${rate(bareOut)} ${ratio(keylabOut, bareOut)} ${ratio(explorerOut, bareOut)}   rounds (import / export / explorer's export): ${perRound.join(', ')}`);
+        const [keylabIn, bareIn, keylabOut, bareOut, explorerOut] = [
+          total / seconds.keylabIn,
+          total / seconds.bareIn,
+          total / seconds.keylabOut,
+          total / seconds.bareOut,
+          total / seconds.explorerOut,
+        ];
+        const importColumns = EXPORT_ONLY
+          ? `${'–'.padStart(11)} ${'–'.padStart(11)} ${'–'.padStart(12)}`
+          : `${rate(keylabIn)} ${rate(bareIn)} ${ratio(keylabIn, bareIn)}`;
+        rows.push(
+          `${side.name.padEnd(16)} ${importColumns}   ${rate(keylabOut)} ${rate(bareOut)} ${ratio(keylabOut, bareOut)} ${ratio(explorerOut, bareOut)}   rounds (import / export / explorer's export): ${perRound.join(', ')}`,
+        );
       } finally {
         await side.stop();
       }
@@ -228,11 +258,14 @@ async function main(): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  console.log(`\n${'side'.padEnd(16)} ${'import'.padStart(11)} ${'bare SDK'.padStart(11)} ${'import/bare'.padStart(12)}   ${'export'.padStart(11)} ${'bare Scan'.padStart(11)} ${'export/bare'.padStart(12)} ${'explorer/bare'.padStart(12)}`);
+  console.log(
+    `\n${'side'.padEnd(16)} ${'import'.padStart(11)} ${'bare SDK'.padStart(11)} ${'import/bare'.padStart(12)}   ${'export'.padStart(11)} ${'bare Scan'.padStart(11)} ${'export/bare'.padStart(12)} ${'explorer/bare'.padStart(12)}`,
+  );
   for (const row of rows) console.log(row);
   const browserMb = Number(process.env.KEYLAB_BENCH_IO_BROWSER_MB ?? 64);
   const browserTarget = (process.env.KEYLAB_BENCH_IO_BROWSER_TABLE ?? 'endpoint') as BrowserImportTarget;
-  if (browserMb > 0) for (const line of await measureBrowserImportMemory(browserMb, Number(process.env.KEYLAB_BENCH_IO_PORT ?? 5315), browserTarget)) console.log(line);
+  if (browserMb > 0)
+    for (const line of await measureBrowserImportMemory(browserMb, Number(process.env.KEYLAB_BENCH_IO_PORT ?? 5315), browserTarget)) console.log(line);
 }
 
 await main();

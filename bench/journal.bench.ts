@@ -108,19 +108,33 @@ async function main(): Promise<void> {
   const row = (label: string, figures: number[], unit = 'ms') => {
     const [without, withChecksum] = figures as [number, number];
     const cost = withChecksum - without;
-    rows.push([label, `${formatMs(without)} ${unit}`, `${formatMs(withChecksum)} ${unit}`, `${cost < 0 ? '−' : '+'}${formatMs(Math.abs(cost))} ${unit} (${cost < 0 ? '−' : '+'}${Math.abs((cost / without) * 100).toFixed(0)} %)`]);
+    rows.push([
+      label,
+      `${formatMs(without)} ${unit}`,
+      `${formatMs(withChecksum)} ${unit}`,
+      `${cost < 0 ? '−' : '+'}${formatMs(Math.abs(cost))} ${unit} (${cost < 0 ? '−' : '+'}${Math.abs((cost / without) * 100).toFixed(0)} %)`,
+    ]);
   };
   try {
     // Encoded to UTF-8 as the adapter does before writing (which also flattens both formats' strings alike).
-    row(`serialise ${ITEMS.toLocaleString('en-US')} appends (1 write a line)`, medianMs((format) => appendLines(format, writes).map((line) => Buffer.from(line, 'utf8'))));
-    row(`serialise a rewrite of ${ITEMS.toLocaleString('en-US')} items (1,000 a line)`, medianMs((format) => Buffer.from(rewriteLines(format, items).join(''), 'utf8')));
+    row(
+      `serialise ${ITEMS.toLocaleString('en-US')} appends (1 write a line)`,
+      medianMs((format) => appendLines(format, writes).map((line) => Buffer.from(line, 'utf8'))),
+    );
+    row(
+      `serialise a rewrite of ${ITEMS.toLocaleString('en-US')} items (1,000 a line)`,
+      medianMs((format) => Buffer.from(rewriteLines(format, items).join(''), 'utf8')),
+    );
     const builds: [string, (format: Format) => string[]][] = [
       ['read back the appended file', (format) => appendLines(format, writes)],
       ['read back the rewritten file', (format) => rewriteLines(format, items)],
     ];
     for (const [label, build] of builds) {
       const files = FORMATS.map((format) => Buffer.from(build(format).join(''), 'utf8'));
-      row(label, medianMs((_, index) => parseTableFile(files[index] as Buffer, 'bench.table.jsonl').replay.items()));
+      row(
+        label,
+        medianMs((_, index) => parseTableFile(files[index] as Buffer, 'bench.table.jsonl').replay.items()),
+      );
     }
     const appendTimes = FORMATS.map(() => 0);
     // Interleaved in rounds, like the runs above.
@@ -128,11 +142,17 @@ async function main(): Promise<void> {
       const slice = writes.slice(round * (APPENDS / 4), (round + 1) * (APPENDS / 4));
       for (const [index, format] of FORMATS.entries()) appendTimes[index] = (appendTimes[index] ?? 0) + (await appendsMs(format, slice, dir));
     }
-    row(`${APPENDS.toLocaleString('en-US')} appends with fdatasync (per write)`, appendTimes.map((ms) => (ms / APPENDS) * 1000), 'µs');
+    row(
+      `${APPENDS.toLocaleString('en-US')} appends with fdatasync (per write)`,
+      appendTimes.map((ms) => (ms / APPENDS) * 1000),
+      'µs',
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  console.log(`Journal checksums (CRC-32, node:zlib), ${ITEMS.toLocaleString('en-US')} items of ~100 bytes, median of ${RUNS} runs${gc ? '' : ' (no gc between runs)'}:\n`);
+  console.log(
+    `Journal checksums (CRC-32, node:zlib), ${ITEMS.toLocaleString('en-US')} items of ~100 bytes, median of ${RUNS} runs${gc ? '' : ' (no gc between runs)'}:\n`,
+  );
   console.log(renderTable(rows));
 }
 

@@ -95,7 +95,9 @@ function countInvertedNeighbours(sortedByOurs: readonly string[]): number {
 
 const cpus = os.cpus();
 console.log('Keylab key benchmark');
-console.log(`  Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()}-${os.arch()}, ${cpus.length} CPU${cpus.length === 1 ? '' : 's'}${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}`);
+console.log(
+  `  Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()}-${os.arch()}, ${cpus.length} CPU${cpus.length === 1 ? '' : 's'}${cpus[0] ? ` (${cpus[0].model.trim()})` : ''}`,
+);
 const gcAvailable = enableGarbageCollection();
 console.log(`  seed 0x${SEED.toString(16)}, timings by performance.now(), ${gcAvailable ? 'full gc() before each timed run' : 'no gc() between runs'}`);
 const benchStart = performance.now();
@@ -169,7 +171,15 @@ const perComparison = (ms: number): string => `${((ms * 1e6) / nLogN(SORT_COUNT)
 console.log(
   renderTable([
     ['comparator', 'runs', 'median ms', 'min ms', 'max ms', '≈ ns / (n·log2 n)', 'vs ours'],
-    ['(a) compareUtf8 (ours)', String(oursTimes.length), formatMs(oursMs), formatMs(Math.min(...oursTimes)), formatMs(Math.max(...oursTimes)), perComparison(oursMs), '1.00×'],
+    [
+      '(a) compareUtf8 (ours)',
+      String(oursTimes.length),
+      formatMs(oursMs),
+      formatMs(Math.min(...oursTimes)),
+      formatMs(Math.max(...oursTimes)),
+      perComparison(oursMs),
+      '1.00×',
+    ],
     [
       `(b) TextEncoder per comparison${encoderExtrapolated ? ' *' : ''}`,
       '1',
@@ -179,7 +189,15 @@ console.log(
       perComparison(encoderMs),
       `${(encoderMs / oursMs).toFixed(2)}×`,
     ],
-    ['(c) plain < (wrong order)', String(plainTimes.length), formatMs(plainMs), formatMs(Math.min(...plainTimes)), formatMs(Math.max(...plainTimes)), perComparison(plainMs), `${(plainMs / oursMs).toFixed(2)}×`],
+    [
+      '(c) plain < (wrong order)',
+      String(plainTimes.length),
+      formatMs(plainMs),
+      formatMs(Math.min(...plainTimes)),
+      formatMs(Math.max(...plainTimes)),
+      perComparison(plainMs),
+      `${(plainMs / oursMs).toFixed(2)}×`,
+    ],
   ]),
 );
 console.log(
@@ -208,7 +226,12 @@ console.log(
   renderTable([
     ['check', 'measured', 'target', 'result'],
     ['ours / plain <', `${oursVsPlain.toFixed(2)}×`, `≤ ${TARGET_OURS_VS_PLAIN}×`, passMiss(oursVsPlainOk)],
-    [`TextEncoder / ours${encoderExtrapolated ? ' (extrapolated)' : ''}`, `${encoderVsOurs.toFixed(2)}×`, `≥ ${TARGET_ENCODER_VS_OURS}×`, passMiss(encoderVsOursOk)],
+    [
+      `TextEncoder / ours${encoderExtrapolated ? ' (extrapolated)' : ''}`,
+      `${encoderVsOurs.toFixed(2)}×`,
+      `≥ ${TARGET_ENCODER_VS_OURS}×`,
+      passMiss(encoderVsOursOk),
+    ],
     [
       `ours ≡ TextEncoder order (${formatInt(encoderSorted.length)} keys)`,
       encoderAgrees ? 'identical' : `${formatInt(countMismatches(encoderSorted, encoderReference))} positions differ`,
@@ -373,7 +396,13 @@ console.log(
   renderTable([
     ['comparator', 'runs', 'median ms', 'min ms', 'vs ours'],
     ['compareUtf8 (ours)', String(encodedOursTimes.length), formatMs(encodedOursMs), formatMs(Math.min(...encodedOursTimes)), '1.00×'],
-    ['plain <', String(encodedPlainTimes.length), formatMs(encodedPlainMs), formatMs(Math.min(...encodedPlainTimes)), `${(encodedPlainMs / encodedOursMs).toFixed(2)}×`],
+    [
+      'plain <',
+      String(encodedPlainTimes.length),
+      formatMs(encodedPlainMs),
+      formatMs(Math.min(...encodedPlainTimes)),
+      `${(encodedPlainMs / encodedOursMs).toFixed(2)}×`,
+    ],
   ]),
 );
 const encodedOursVsPlain = encodedOursMs / encodedPlainMs;
@@ -409,7 +438,18 @@ const preparedRow = (label: string, figures: PreparedFigures): string[] => [
 ];
 console.log(
   renderTable([
-    ['keys (1,000,000)', 'plain', 'prepare ms', 'sort ours ms', 'sort < ms', 'sort ours / <', `search ours ms`, 'search < ms', 'search ours / <', 'UTF-8 order'],
+    [
+      'keys (1,000,000)',
+      'plain',
+      'prepare ms',
+      'sort ours ms',
+      'sort < ms',
+      'sort ours / <',
+      `search ours ms`,
+      'search < ms',
+      'search ours / <',
+      'UTF-8 order',
+    ],
     preparedRow('encoded (template, ASCII)', preparedEncoded),
     preparedRow('random mixed scripts', preparedMixed),
   ]),
@@ -425,7 +465,14 @@ console.log(
 // ─── Summary ────────────────────────────────────────────────────────────────
 
 const checksOk =
-  encoderAgrees && oursIsSorted && encodedOrderSame && encodeFailures === 0 && decodeFailures === 0 && roundTripErrors === 0 && preparedEncoded.correct && preparedMixed.correct;
+  encoderAgrees &&
+  oursIsSorted &&
+  encodedOrderSame &&
+  encodeFailures === 0 &&
+  decodeFailures === 0 &&
+  roundTripErrors === 0 &&
+  preparedEncoded.correct &&
+  preparedMixed.correct;
 const targets = [oursVsPlainOk, encoderVsOursOk, encodeOk, preparedOk];
 const passed = targets.filter(Boolean).length;
 console.log(

@@ -30,7 +30,19 @@
  */
 import { DynamoDB, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { createLocalDynamoDB } from '../src/engine';
-import { applyMigration, compileMigration, createMigrationPlanner, orderDiff, planIdOf, planMigration, planPartitions, rewriteRequests, scanPages, type CompiledMigration, type MigrationPlan } from '../src/migrate';
+import {
+  applyMigration,
+  compileMigration,
+  createMigrationPlanner,
+  orderDiff,
+  planIdOf,
+  planMigration,
+  planPartitions,
+  rewriteRequests,
+  scanPages,
+  type CompiledMigration,
+  type MigrationPlan,
+} from '../src/migrate';
 import { GAME_TABLE, gameSpec } from '../src/migrate/migration.fixtures';
 import { startDynamoDBEndpoint } from '../src/server';
 import { startDynamoDBLocal } from '../scripts/dynamodbLocal';
@@ -73,7 +85,10 @@ async function phase<T>(label: string, run: () => Promise<T>, describe: (value: 
   const started = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const overrun = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label}: still running after ${formatMs(PHASE_LIMIT_MS)} ms (KEYLAB_MIGRATE_BENCH_PHASE_LIMIT_MS); stopped`)), PHASE_LIMIT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${label}: still running after ${formatMs(PHASE_LIMIT_MS)} ms (KEYLAB_MIGRATE_BENCH_PHASE_LIMIT_MS); stopped`)),
+      PHASE_LIMIT_MS,
+    );
     timer.unref();
   });
   try {
@@ -121,8 +136,15 @@ async function bareLoop(db: DynamoDB, plan: MigrationPlan): Promise<number> {
 async function runner(db: DynamoDB, plan: MigrationPlan): Promise<number> {
   const started = performance.now();
   let saved = '';
-  const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), concurrency: CONCURRENCY, saveCheckpoint: (checkpoint) => void (saved = JSON.stringify(checkpoint)) });
-  if (result.checkpoint.done.length !== plan.rewrites.length) throw new Error(`runner: ${result.checkpoint.done.length} of ${plan.rewrites.length} done (${saved.length} bytes of checkpoint)`);
+  const result = await applyMigration({
+    source: db,
+    plan,
+    planId: planIdOf(plan),
+    concurrency: CONCURRENCY,
+    saveCheckpoint: (checkpoint) => void (saved = JSON.stringify(checkpoint)),
+  });
+  if (result.checkpoint.done.length !== plan.rewrites.length)
+    throw new Error(`runner: ${result.checkpoint.done.length} of ${plan.rewrites.length} done (${saved.length} bytes of checkpoint)`);
   return plan.rewrites.length / ((performance.now() - started) / 1000);
 }
 
@@ -184,14 +206,24 @@ async function preview(): Promise<string[]> {
   const diffStarted = performance.now();
   const partitions = planPartitions(plan);
   const diff = partitions[0] === undefined ? undefined : orderDiff(plan, partitions[0]);
-  log(`  partitions + first order diff: ${formatMs(performance.now() - diffStarted)} ms (${formatInt(partitions.length)} partitions, ${formatInt(diff?.rows.length ?? 0)} rows)`);
-  return [`preview of ${formatInt(PREVIEW_ITEMS)} (built-in)`, `${formatMs(firstPage ?? 0)} ms`, `${formatMs(total)} ms`, `${formatInt(plan.counts.rewrite)} to rewrite; targets: first page ≤ 200 ms, all ≤ 10 s`];
+  log(
+    `  partitions + first order diff: ${formatMs(performance.now() - diffStarted)} ms (${formatInt(partitions.length)} partitions, ${formatInt(diff?.rows.length ?? 0)} rows)`,
+  );
+  return [
+    `preview of ${formatInt(PREVIEW_ITEMS)} (built-in)`,
+    `${formatMs(firstPage ?? 0)} ms`,
+    `${formatMs(total)} ms`,
+    `${formatInt(plan.counts.rewrite)} to rewrite; targets: first page ≤ 200 ms, all ≤ 10 s`,
+  ];
 }
 
 /** `npm run endpoint` as its own process (as a user runs it), on a free port; resolves once it answers. */
 async function startEndpointProcess(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/endpoint.ts', '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/endpoint.ts', '--port', String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`the endpoint exited with ${child.exitCode}`);
@@ -252,7 +284,11 @@ async function compareBrowser(items: number): Promise<string[]> {
       // Checked in the page every 50 ms (not Playwright's backing-off poll), so the time is the run's.
       // (The bench is typed without the DOM: the page's document, as much of it as this needs.)
       type PageGlobal = { document: { querySelector(selector: string): { textContent: string | null } | null } };
-      await page.waitForFunction((text) => (globalThis as unknown as PageGlobal).document.querySelector('[aria-label="Migration report"]')?.textContent?.includes(text) ?? false, done, { polling: 50, timeout: PHASE_LIMIT_MS });
+      await page.waitForFunction(
+        (text) => (globalThis as unknown as PageGlobal).document.querySelector('[aria-label="Migration report"]')?.textContent?.includes(text) ?? false,
+        done,
+        { polling: 50, timeout: PHASE_LIMIT_MS },
+      );
       return items / ((performance.now() - started) / 1000);
     };
     const command = async (table: string) => runner(db, await planMigration(migration(table), scanPages(db, table)));
@@ -262,7 +298,13 @@ async function compareBrowser(items: number): Promise<string[]> {
     const again = await phase('command again', () => command(tables.commandAgain), perSecond);
     const cmd = harmonicMean(first, again);
     const app = harmonicMean(appFirst, appAgain);
-    const row = ['browser (Keylab endpoint via proxy)', formatInt(items), `${perSecond(cmd)} (command)`, `${perSecond(app)} (browser)`, `${((app / cmd) * 100).toFixed(0)}% (target ≥ 80%)`];
+    const row = [
+      'browser (Keylab endpoint via proxy)',
+      formatInt(items),
+      `${perSecond(cmd)} (command)`,
+      `${perSecond(app)} (browser)`,
+      `${((app / cmd) * 100).toFixed(0)}% (target ≥ 80%)`,
+    ];
     log(`  → browser / command: ${row[4]}`);
     return row;
   } finally {
@@ -275,7 +317,9 @@ async function compareBrowser(items: number): Promise<string[]> {
 
 async function main(): Promise<void> {
   const only = process.env.KEYLAB_MIGRATE_BENCH_ONLY; // 'local' | 'endpoint' | 'browser' | 'preview': one part (profiling)
-  console.log(`bench:migrate — DynamoDB Local ${formatInt(LOCAL_ITEMS)} items, endpoint ${formatInt(ENDPOINT_ITEMS)} items, ${CONCURRENCY} transactions in flight; preview of ${formatInt(PREVIEW_ITEMS)}\n`);
+  console.log(
+    `bench:migrate — DynamoDB Local ${formatInt(LOCAL_ITEMS)} items, endpoint ${formatInt(ENDPOINT_ITEMS)} items, ${CONCURRENCY} transactions in flight; preview of ${formatInt(PREVIEW_ITEMS)}\n`,
+  );
   const rows: string[][] = [['side', 'items', 'bare TransactWriteItems loop', 'migration runner', 'runner / bare']];
   if (!only || only === 'local') {
     const local = await startDynamoDBLocal({ inMemory: true, sharedDb: true });

@@ -19,14 +19,17 @@ const run = await runCorpus();
 const elapsed = performance.now() - started;
 
 const percent = (part: number, whole: number) => (whole === 0 ? '   –' : `${((100 * part) / whole).toFixed(0).padStart(3)}%`);
-const cell = (t: RuleTally) => `${String(t.tp).padStart(3)} ${String(t.fn).padStart(3)} ${String(t.fp).padStart(3)}  ${percent(t.tp, t.tp + t.fn)} ${percent(t.tp, t.tp + t.fp)}`;
+const cell = (t: RuleTally) =>
+  `${String(t.tp).padStart(3)} ${String(t.fn).padStart(3)} ${String(t.fp).padStart(3)}  ${percent(t.tp, t.tp + t.fn)} ${percent(t.tp, t.tp + t.fp)}`;
 
 const designs = run.outcomes.length;
 const items = run.outcomes.reduce((sum, outcome) => sum + outcome.items, 0);
 const clean = run.outcomes.filter((outcome) => outcome.labels.clean).length;
 const musts = run.outcomes.reduce((sum, outcome) => sum + outcome.musts.length, 0);
 const largest = [...run.outcomes].sort((a, b) => b.items - a.items)[0];
-console.log(`Review corpus: ${designs} designs (${clean} clean), ${items} sample items, ${musts} must-raise labels; largest: ${largest?.file} (${largest?.items} items). Ran in ${(elapsed / 1000).toFixed(1)} s.`);
+console.log(
+  `Review corpus: ${designs} designs (${clean} clean), ${items} sample items, ${musts} must-raise labels; largest: ${largest?.file} (${largest?.items} items). Ran in ${(elapsed / 1000).toFixed(1)} s.`,
+);
 if (run.corpusProblems.length > 0) console.log(`\nCORPUS PROBLEMS (fix the corpus):\n${run.corpusProblems.map((problem) => `  ${problem}`).join('\n')}`);
 
 console.log('\nPer rule: TP FN FP recall precision, for errors+warnings | notes');
@@ -43,7 +46,9 @@ const verdicts = run.outcomes.flatMap((outcome) => outcome.verdicts);
 const right = verdicts.filter((verdict) => verdict.actual === verdict.expected).length;
 console.log(`\nVerdict accuracy: ${right} of ${verdicts.length} (${percent(right, verdicts.length).trim()})`);
 const cleanBlocking = run.outcomes.filter((outcome) => outcome.labels.clean && outcome.falsePositives.some((finding) => finding.severity !== 'note'));
-console.log(`Clean designs with a false error or warning: ${cleanBlocking.length} of ${clean}${cleanBlocking.length ? ` (${cleanBlocking.map((outcome) => outcome.file).join(', ')})` : ''}`);
+console.log(
+  `Clean designs with a false error or warning: ${cleanBlocking.length} of ${clean}${cleanBlocking.length ? ` (${cleanBlocking.map((outcome) => outcome.file).join(', ')})` : ''}`,
+);
 
 const known = new Set(readKnownGaps().map(gapKey));
 const current = new Set(run.gaps.map(gapKey));
@@ -55,7 +60,9 @@ const start = (message: string) => (message.length > 110 ? `${message.slice(0, 1
 console.log('\nMISSES (must-raise labels not raised):');
 for (const outcome of run.outcomes) {
   for (const must of outcome.musts.filter((entry) => entry.matched.length === 0)) {
-    console.log(`  ${outcome.file}  ${must.label.code}  ${subjectText(labelSubject(must.label))}${must.label.severity ? ` [${must.label.severity}]` : ''}${must.raisedAs ? `  (raised as ${must.raisedAs})` : ''}`);
+    console.log(
+      `  ${outcome.file}  ${must.label.code}  ${subjectText(labelSubject(must.label))}${must.label.severity ? ` [${must.label.severity}]` : ''}${must.raisedAs ? `  (raised as ${must.raisedAs})` : ''}`,
+    );
   }
 }
 console.log('\nFALSE POSITIVES (neither must nor may):');
@@ -67,7 +74,9 @@ for (const outcome of run.outcomes) {
 console.log('\nWRONG VERDICTS:');
 for (const outcome of run.outcomes) {
   for (const verdict of outcome.verdicts.filter((entry) => entry.actual !== entry.expected)) {
-    console.log(`  ${outcome.file}  ${verdict.pattern}: expected ${verdict.expected}, got ${verdict.actual ?? 'no run'}${verdict.reason ? ` ("${start(verdict.reason)}")` : ''}`);
+    console.log(
+      `  ${outcome.file}  ${verdict.pattern}: expected ${verdict.expected}, got ${verdict.actual ?? 'no run'}${verdict.reason ? ` ("${start(verdict.reason)}")` : ''}`,
+    );
   }
 }
 

@@ -24,13 +24,27 @@ const WARM_UP = 3;
 function nextVersion(design: Design, k: number): Design {
   const table = design.tables[0] as TableDesign;
   const entities = table.entities.map((entity, index) => (index === 0 ? { ...entity, keys: { ...entity.keys, SK: `V${k}#${entity.keys.SK ?? ''}` } } : entity));
-  const gsi = { name: `byNext${k}`, kind: 'GSI' as const, partitionKey: [{ name: 'GSI9PK', type: 'S' as const }], sortKey: [], projection: { type: 'KEYS_ONLY' as const, attributes: [] } };
+  const gsi = {
+    name: `byNext${k}`,
+    kind: 'GSI' as const,
+    partitionKey: [{ name: 'GSI9PK', type: 'S' as const }],
+    sortKey: [],
+    projection: { type: 'KEYS_ONLY' as const, attributes: [] },
+  };
   return { ...design, tables: [{ ...table, entities, indexes: [...table.indexes, gsi] }] };
 }
 
 function row(label: string, times: readonly number[], target?: number): string[] {
   const p95 = percentile(times, 0.95);
-  return [label, formatMs(percentile(times, 0.5)), formatMs(p95), formatMs(Math.max(...times)), target === undefined ? '' : `${target}`, target === undefined ? '' : `${(p95 / target).toFixed(2)}×`, target === undefined ? '' : p95 <= target ? 'PASS' : 'MISS'];
+  return [
+    label,
+    formatMs(percentile(times, 0.5)),
+    formatMs(p95),
+    formatMs(Math.max(...times)),
+    target === undefined ? '' : `${target}`,
+    target === undefined ? '' : `${(p95 / target).toFixed(2)}×`,
+    target === undefined ? '' : p95 <= target ? 'PASS' : 'MISS',
+  ];
 }
 
 const base = buildKeystrokeDesign();
@@ -86,7 +100,9 @@ for (let k = 0; k < WARM_UP + RUNS; k++) {
   reviewTimes.push(reviewed - reviewStarted);
   reviewCpuTimes.push((reviewCpu.user + reviewCpu.system) / 1000);
 }
-console.log(`  last diff: ${summary} ${moving.toLocaleString('en-US')} items move. keylab diff's comment: ${commentLength.toLocaleString('en-US')} characters.`);
+console.log(
+  `  last diff: ${summary} ${moving.toLocaleString('en-US')} items move. keylab diff's comment: ${commentLength.toLocaleString('en-US')} characters.`,
+);
 // Wall time on a shared machine includes other processes' turns: the CPU rows are the steadier figures.
 const structuralCpu = cpuTimes.map((time, index) => Math.max(0, time - (reviewCpuTimes[index] ?? 0)));
 console.log(

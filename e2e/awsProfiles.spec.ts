@@ -70,7 +70,9 @@ test('SSO and credential_process profiles are selectable; SSO says to log in, th
   await expect(connection.region).toHaveValue('us-east-1');
   await expect(connection.profileHelp).toContainText('aws sso login --profile sso-dev');
   await connection.connect.click();
-  await expect(connection.problem).toHaveText('Could not connect: The AWS SSO session for profile sso-dev has expired or was never started. Run `aws sso login --profile sso-dev`, then Connect again.');
+  await expect(connection.problem).toHaveText(
+    'Could not connect: The AWS SSO session for profile sso-dev has expired or was never started. Run `aws sso login --profile sso-dev`, then Connect again.',
+  );
 
   await connection.profile.selectOption('tools');
   await expect(connection.profileHelp).toContainText(`Requests go to ${endpoint.url.replace(/\/$/, '')} (the profile’s endpoint_url)`);

@@ -33,7 +33,12 @@ test.beforeAll(async () => {
   ddbLocal = await startDynamoDBLocal({ port: DDB_PORT });
   // DynamoDB Local keeps tables per access key id and region: these are the profile's.
   client = new DynamoDB({ region: REGION, endpoint: ddbLocal.endpoint, credentials: { accessKeyId: PROFILE_ACCESS_KEY_ID, secretAccessKey: PROFILE_SECRET } });
-  await client.createTable({ TableName: 'Notes', AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+  await client.createTable({
+    TableName: 'Notes',
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
   app = await startProfileAppServer({
     port: APP_PORT,
     config: (credentialProcess) => `[profile writer]
@@ -54,7 +59,10 @@ const stored = async () => (await client.getItem({ TableName: 'Notes', Key: KEY,
 
 /** Opens the app (the Shop design open in the Design tab) and connects the explorer to AWS with the `writer` profile. */
 async function connectWriter(page: Page, readOnly: boolean) {
-  const saved = JSON.stringify({ state: { designs: [{ id: 'example-shop', design: SHOP_DESIGN, updatedAt: '2026-12-01T10:00:00.000Z' }], openDesignId: 'example-shop' }, version: 1 });
+  const saved = JSON.stringify({
+    state: { designs: [{ id: 'example-shop', design: SHOP_DESIGN, updatedAt: '2026-12-01T10:00:00.000Z' }], openDesignId: 'example-shop' },
+    version: 1,
+  });
   await page.addInitScript((value) => localStorage.setItem('keylab.designs', value), saved);
   await page.goto(`${app.origin}/`);
   const explorer = new ExplorerPage(page);
@@ -67,12 +75,18 @@ async function connectWriter(page: Page, readOnly: boolean) {
   await expect(connection.readOnly).toBeChecked();
   await connection.readOnly.setChecked(readOnly);
   await connection.connect.click();
-  await expect(page.getByText(`AWS ${REGION} · profile writer (signed by Keylab’s server) · endpoint_url ${ddbLocal.endpoint}${readOnly ? ' · read-only' : ''}`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`AWS ${REGION} · profile writer (signed by Keylab’s server) · endpoint_url ${ddbLocal.endpoint}${readOnly ? ' · read-only' : ''}`, {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(explorer.tablePicker).toHaveValue('Notes');
   return explorer;
 }
 
-test('with the Explorer and Migrate tabs both mounted, a write asks ONE "Write to AWS?": focus on Cancel, Escape declines (nothing written), Write to AWS writes', async ({ page }) => {
+test('with the Explorer and Migrate tabs both mounted, a write asks ONE "Write to AWS?": focus on Cancel, Escape declines (nothing written), Write to AWS writes', async ({
+  page,
+}) => {
   const explorer = await connectWriter(page, false);
   // Visit Migrate keys (it stays mounted, hidden, from now on): on this writable connection it offers Apply.
   await page.getByRole('tab', { name: 'Migrate keys' }).click();
@@ -108,7 +122,9 @@ test('with the Explorer and Migrate tabs both mounted, a write asks ONE "Write t
   await expect(page.content()).resolves.not.toContain(PROFILE_SECRET);
 });
 
-test('on a Read-only AWS connection: Migrate keys shows no Apply or Resume (a note says why), and Load into a table offers the connection only as a disabled "(read-only)" target', async ({ page }) => {
+test('on a Read-only AWS connection: Migrate keys shows no Apply or Resume (a note says why), and Load into a table offers the connection only as a disabled "(read-only)" target', async ({
+  page,
+}) => {
   await connectWriter(page, true);
   await expect(page.getByRole('button', { name: 'New item' })).toHaveCount(0);
 
@@ -117,13 +133,17 @@ test('on a Read-only AWS connection: Migrate keys shows no Apply or Resume (a no
   await expect(migrate.getByRole('button', { name: 'Preview' })).toBeVisible();
   await expect(migrate.getByRole('button', { name: 'Apply' })).toHaveCount(0);
   await expect(migrate.getByRole('button', { name: 'Resume' })).toHaveCount(0);
-  await expect(migrate.getByText('This connection is Read-only, so Apply and Resume are hidden')).toContainText('untick “Read-only” in the Table explorer’s connection panel and Connect again');
+  await expect(migrate.getByText('This connection is Read-only, so Apply and Resume are hidden')).toContainText(
+    'untick “Read-only” in the Table explorer’s connection panel and Connect again',
+  );
 
   await page.getByRole('tab', { name: 'Design' }).click();
   const load = new LoadIntoTablePage(page);
   await expect(load.connectionTarget).toBeDisabled();
   await expect(load.region.getByText('The explorer’s connection (read-only)', { exact: true })).toBeVisible();
-  await expect(load.connectionTarget).toHaveAccessibleDescription(/^It is marked Read-only, so it refuses writes: untick “Read-only” in the Table explorer’s connection panel and Connect again to load there\./);
+  await expect(load.connectionTarget).toHaveAccessibleDescription(
+    /^It is marked Read-only, so it refuses writes: untick “Read-only” in the Table explorer’s connection panel and Connect again to load there\./,
+  );
   await expect(load.builtInTarget).toBeChecked();
   expect((await client.listTables({})).TableNames).toEqual(['Notes']);
 });

@@ -50,9 +50,7 @@ function readStoredState(page: Page): Promise<StoredState | null> {
       for (const name of names) tables[String(name)] = 0;
       records.forEach((record: { puts?: unknown[]; writes?: { item?: unknown }[] }, i) => {
         const table = String((logKeys[i] as [string, number])[0]);
-        const delta = record.puts
-          ? record.puts.length
-          : (record.writes ?? []).reduce((sum, write) => sum + (write.item ? 1 : -1), 0);
+        const delta = record.puts ? record.puts.length : (record.writes ?? []).reduce((sum, write) => sum + (write.item ? 1 : -1), 0);
         tables[table] = (tables[table] ?? 0) + delta;
       });
       return { tables, records: records.length, initializedAt: (initializedAt as number | undefined) ?? null };

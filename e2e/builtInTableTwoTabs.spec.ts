@@ -25,7 +25,9 @@ async function openSeason(page: Page): Promise<ExplorerPage> {
 async function newItem(page: Page, rankKey: string, note: string): Promise<string> {
   await page.getByRole('button', { name: 'New item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Item editor' });
-  await dialog.getByRole('textbox', { name: 'DynamoDB JSON' }).fill(JSON.stringify({ leaderboardId: { S: season }, rankKey: { S: rankKey }, note: { S: note } }));
+  await dialog
+    .getByRole('textbox', { name: 'DynamoDB JSON' })
+    .fill(JSON.stringify({ leaderboardId: { S: season }, rankKey: { S: rankKey }, note: { S: note } }));
   await dialog.getByRole('button', { name: 'Save item' }).click();
   const alert = dialog.getByRole('alert');
   await expect.poll(async () => !(await dialog.isVisible()) || (await alert.count()) > 0).toBe(true);
@@ -37,7 +39,9 @@ async function newItem(page: Page, rankKey: string, note: string): Promise<strin
 
 async function waitForOwner(page: Page): Promise<void> {
   await expect
-    .poll(async () => page.evaluate(async () => (await navigator.locks.query()).held?.filter((lock) => lock.name === 'keylab-idb:keylab').length ?? 0), { timeout: 15_000 })
+    .poll(async () => page.evaluate(async () => (await navigator.locks.query()).held?.filter((lock) => lock.name === 'keylab-idb:keylab').length ?? 0), {
+      timeout: 15_000,
+    })
     .toBe(1);
 }
 

@@ -6,7 +6,9 @@ import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
 
 // DynamoDB Local answers tags (and a statement it can't read) with an HTTP 400, which Chromium logs.
-test.use({ allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/] });
+test.use({
+  allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/],
+});
 
 /*
  * Connections against the real DynamoDB Local (no -sharedDb: each access key
@@ -40,7 +42,10 @@ const endpoint = () => `http://localhost:${ddbLocal.port}`;
 
 /** One of DescribeTable's facts under the table picker ("Items", "Time to live"). */
 function fact(page: Page, name: string) {
-  return page.locator('.table-facts > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+  return page
+    .locator('.table-facts > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
+    .locator('dd');
 }
 
 /** The DynamoDB operations the page sends through Keylab's proxy (X-Amz-Target), in order. */
@@ -98,7 +103,9 @@ test('Remember in this browser: after a reload the explorer is on the remembered
   await editor.getByRole('textbox', { name: 'DynamoDB JSON' }).fill(JSON.stringify({ pk: { S: 'remembered' }, sk: { S: '1' } }));
   await editor.getByRole('button', { name: 'Save item' }).click();
   await expect(editor).toBeHidden();
-  await expect.poll(async () => (await client.getItem({ TableName: 'Notes', Key: { pk: { S: 'remembered' }, sk: { S: '1' } }, ConsistentRead: true })).Item).toEqual({ pk: { S: 'remembered' }, sk: { S: '1' } });
+  await expect
+    .poll(async () => (await client.getItem({ TableName: 'Notes', Key: { pk: { S: 'remembered' }, sk: { S: '1' } }, ConsistentRead: true })).Item)
+    .toEqual({ pk: { S: 'remembered' }, sk: { S: '1' } });
   await client.deleteItem({ TableName: 'Notes', Key: { pk: { S: 'remembered' }, sk: { S: '1' } } });
 });
 

@@ -40,8 +40,8 @@ test.describe('Design tab: access patterns', () => {
     await patterns.run();
     await expect(patterns.verdict('Customer’s items')).toHaveText('fails');
     const mixed = patterns.reasons('Customer’s items');
-    await expect(mixed).toContainText('ADDRESS#home (Address) is mixed into the result of \'Customer’s items\'.');
-    await expect(mixed).toContainText('CUSTOMER#c1 (Customer) is mixed into the result of \'Customer’s items\'.');
+    await expect(mixed).toContainText("ADDRESS#home (Address) is mixed into the result of 'Customer’s items'.");
+    await expect(mixed).toContainText("CUSTOMER#c1 (Customer) is mixed into the result of 'Customer’s items'.");
     await expect(patterns.pattern('Customer’s items').getByRole('list', { name: 'Returned items' })).toContainText('Address: PK CUSTOMER#c1, SK ADDRESS#home');
     for (const name of BUILT_IN) await expect(patterns.verdict(name), name).toHaveText('passes');
 

@@ -22,7 +22,9 @@ test.describe('compare designs', () => {
 
     // Too narrow: int(3) can't hold 1020, 1500 or 2300.
     await compare.leftTemplate.fill('{score:int(3)}#{ts:epoch(16)}#{playerId}');
-    await expect(compare.summary).toHaveText('int(3) overflows for 3 samples; otherwise the orders are equal; the right keys are 7 bytes longer (attribute names + values).');
+    await expect(compare.summary).toHaveText(
+      'int(3) overflows for 3 samples; otherwise the orders are equal; the right keys are 7 bytes longer (attribute names + values).',
+    );
     await expect(compare.leftOrder).toContainText('3 samples have no key here');
     await expect(compare.keys(compare.leftOrder)).toHaveCount(9);
   });

@@ -10,7 +10,9 @@ const FIXTURES = path.join(import.meta.dirname, '../src/design/interchange/fixtu
 
 /** Every item's table keys as text, wherever the model lists it (its table's TableData, a facet's, or both): what a re-import must reproduce. */
 function keysOf(model: { DataModel: { TableData?: JsonItem[]; TableFacets?: { TableData?: JsonItem[] }[] }[] }): string[] {
-  return model.DataModel.flatMap((table) => [...(table.TableData ?? []), ...(table.TableFacets ?? []).flatMap((facet) => facet.TableData ?? [])].map((item) => JSON.stringify([item.PK, item.SK])));
+  return model.DataModel.flatMap((table) =>
+    [...(table.TableData ?? []), ...(table.TableFacets ?? []).flatMap((facet) => facet.TableData ?? [])].map((item) => JSON.stringify([item.PK, item.SK])),
+  );
 }
 
 test('imports a Workbench model with its Import report, and exports it again as a model that re-imports to the same keys', async ({ page }) => {
@@ -18,7 +20,10 @@ test('imports a Workbench model with its Import report, and exports it again as 
   await design.open();
   await design.importFile(path.join(FIXTURES, 'single-table-facets.json'));
 
-  await expect(design.importReport.getByRole('status')).toHaveText('Imported “Shop” from single-table-facets.json; it is open in the Designs list.', IMPORT_OUTCOME);
+  await expect(design.importReport.getByRole('status')).toHaveText(
+    'Imported “Shop” from single-table-facets.json; it is open in the Designs list.',
+    IMPORT_OUTCOME,
+  );
   await expect(design.importReport).toContainText('Table Shop: PK (S) / SK (S), 0 GSIs, 7 items, 3 entities');
   await expect(design.importReport).toContainText('SK: ORDER#{at:iso}#{orderId} (from 3 sample keys)');
   await expect(design.importReport).toContainText('Entity Address: 2 samples');
@@ -47,7 +52,11 @@ test('imports a Workbench model with its Import report, and exports it again as 
   expect(keysOf(reexported).sort()).toEqual([...new Set(keysOf(original))].sort());
   const again = importWorkbenchModel(exported, { fileName: 'Shop.json' });
   expectOk(again);
-  expect(again.design.tables[0]!.entities.map((entity) => entity.keys.SK)).toEqual(['CUSTOMER#{customerId}', 'ORDER#{at:iso}#{orderId}', 'ADDRESS#{addressId}']);
+  expect(again.design.tables[0]!.entities.map((entity) => entity.keys.SK)).toEqual([
+    'CUSTOMER#{customerId}',
+    'ORDER#{at:iso}#{orderId}',
+    'ADDRESS#{addressId}',
+  ]);
 
   // The other formats download too: a Keylab design file and a CloudFormation template.
   for (const [label, fileName, check] of [

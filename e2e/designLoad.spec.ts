@@ -6,7 +6,10 @@ import { LoadIntoTablePage } from './pages/LoadIntoTablePage';
 test.describe('Load into a table', () => {
   test.beforeEach(async ({ page }) => {
     // The Shop example open in the Design tab, as the designs store saves it (the first navigation only).
-    const saved = JSON.stringify({ state: { designs: [{ id: 'example-shop', design: SHOP_DESIGN, updatedAt: '2026-12-01T10:00:00.000Z' }], openDesignId: 'example-shop' }, version: 1 });
+    const saved = JSON.stringify({
+      state: { designs: [{ id: 'example-shop', design: SHOP_DESIGN, updatedAt: '2026-12-01T10:00:00.000Z' }], openDesignId: 'example-shop' },
+      version: 1,
+    });
     await page.addInitScript((value) => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('keylab.designs', value);
@@ -33,7 +36,14 @@ test.describe('Load into a table', () => {
     await explorer.runQuery.click();
     await expect
       .poll(() => explorer.columnValues('SK'))
-      .toEqual(['ADDRESS#home', 'ADDRESS#work', 'CUSTOMER#c1', 'ORDER#2026-06-21T16:20:00Z#o_15', 'ORDER#2026-06-23T08:05:00Z#o_16', 'ORDER#2026-06-23T10:00:00Z#o_17']);
+      .toEqual([
+        'ADDRESS#home',
+        'ADDRESS#work',
+        'CUSTOMER#c1',
+        'ORDER#2026-06-21T16:20:00Z#o_15',
+        'ORDER#2026-06-23T08:05:00Z#o_16',
+        'ORDER#2026-06-23T10:00:00Z#o_17',
+      ]);
 
     await page.getByRole('tab', { name: /Key builder|Design/ }).click();
     await load.load.click();

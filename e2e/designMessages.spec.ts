@@ -35,11 +35,15 @@ test('the import alert names each problem’s path with its line and column', as
   };
   await importBytes(page, 'shop.keylab.json', text(file));
   const items = design.importErrors.getByRole('listitem');
-  await expect(items).toHaveText([0, 1, 2].map((index) => `tables[0].entities[${index}].name (${where(index)}): must be text ("name": "…"), not the number 42.`));
+  await expect(items).toHaveText(
+    [0, 1, 2].map((index) => `tables[0].entities[${index}].name (${where(index)}): must be text ("name": "…"), not the number 42.`),
+  );
   await expect(design.importErrors).toContainText('Nothing was imported: shop.keylab.json has 3 problems.');
 });
 
-test('the Import report shows a right-to-left override in a design name as a marker; a second import of the same name is kept beside it as its copy', async ({ page }) => {
+test('the Import report shows a right-to-left override in a design name as a marker; a second import of the same name is kept beside it as its copy', async ({
+  page,
+}) => {
   const design = new DesignImportExportPage(page);
   const designs = new DesignPage(page);
   await design.open();
@@ -86,7 +90,10 @@ test('Make a copy of a shared design named like a saved one, twice: "(copy)", th
   await expect(designs.designButton(LEADERBOARD_DESIGN.name)).toBeVisible();
   for (const expected of [`${LEADERBOARD_DESIGN.name} (copy)`, `${LEADERBOARD_DESIGN.name} (copy 2)`]) {
     await page.goto(`/#${encoded.fragment}`);
-    await page.getByRole('region', { name: /Shared design \(read-only\)/ }).getByRole('button', { name: 'Make a copy' }).click();
+    await page
+      .getByRole('region', { name: /Shared design \(read-only\)/ })
+      .getByRole('button', { name: 'Make a copy' })
+      .click();
     await expect(designs.designButton(expected)).toHaveAttribute('aria-current', 'true', { timeout: 15_000 });
   }
   await expect(designs.designButton(LEADERBOARD_DESIGN.name)).toHaveCount(1);
@@ -103,8 +110,17 @@ const SPOOFING: Design = {
   tables: LEADERBOARD_DESIGN.tables.map((table) => ({
     ...table,
     description: `About${RLO}txt`,
-    entities: table.entities.map((entity) => ({ ...entity, name: `Run${RLO}x`, samples: entity.samples.map((sample) => ({ ...sample, values: { ...sample.values, playerId: `p${RLO}x` } })) })),
-    accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, entities: [`Run${RLO}x`], name: `${pattern.name}${RLO}x`, description: `Why${RLO}x` })),
+    entities: table.entities.map((entity) => ({
+      ...entity,
+      name: `Run${RLO}x`,
+      samples: entity.samples.map((sample) => ({ ...sample, values: { ...sample.values, playerId: `p${RLO}x` } })),
+    })),
+    accessPatterns: table.accessPatterns.map((pattern) => ({
+      ...pattern,
+      entities: [`Run${RLO}x`],
+      name: `${pattern.name}${RLO}x`,
+      description: `Why${RLO}x`,
+    })),
   })),
 };
 
@@ -124,7 +140,9 @@ async function rawOccurrences(page: Page, character: string): Promise<string[]> 
   }, character);
 }
 
-test('a design file with a right-to-left override in every name: no raw control on the Design tab, its review document or its presentation', async ({ page }) => {
+test('a design file with a right-to-left override in every name: no raw control on the Design tab, its review document or its presentation', async ({
+  page,
+}) => {
   test.slow();
   const design = new DesignImportExportPage(page);
   await design.open();

@@ -27,10 +27,12 @@ test('the Leaderboard’s ts (N): no numbers-as-text advice; after an edit, raw,
 
   await collection.tableOrIndex.selectOption('byPlayer');
   await collection.partition.selectOption({ label: 'p_4477 — 2 items (Run 2)' });
-  await expect.poll(async () => (await collection.rows()).map((row) => [row.encoded, row.mark])).toEqual([
-    ['999', 'in place'],
-    ['1719723600', 'in place'],
-  ]);
+  await expect
+    .poll(async () => (await collection.rows()).map((row) => [row.encoded, row.mark]))
+    .toEqual([
+      ['999', 'in place'],
+      ['1719723600', 'in place'],
+    ]);
   // The template of the N attribute stays as it was: nothing turned it into a padded string.
   await expect(run.getByRole('textbox', { name: 'ts template', exact: true })).toHaveValue('{ts}');
 });

@@ -38,7 +38,8 @@ test('the Leaderboard opens on its overview: counts, both verdicts and its item 
   await expect(collections).toContainText('naive keys would put 11 of 12 elsewhere');
 
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  for (const part of [overview.counts(), overview.verdictsStatus, overview.verdict('A player’s runs, newest first'), collections, overview.jumpList]) await overview.expectInViewport(part);
+  for (const part of [overview.counts(), overview.verdictsStatus, overview.verdict('A player’s runs, newest first'), collections, overview.jumpList])
+    await overview.expectInViewport(part);
   await expectNoSidewaysScroll(page);
 });
 
@@ -47,7 +48,13 @@ test('a 9-entity model opens on its overview inside 1920×1080, with its entity 
   await expect(overview.verdictsStatus).toHaveText('5 of 6 pass.', { timeout: 30_000 });
   await expect(overview.verdict('Order partition as items')).toHaveText('fails');
   await expect(overview.verdict('Orders of a customer')).toHaveText('passes');
-  for (const part of [overview.counts(), overview.verdictsStatus, overview.verdict('Items of a shipment'), overview.region.getByRole('group', { name: 'Item collections at a glance' }), overview.jumpList]) {
+  for (const part of [
+    overview.counts(),
+    overview.verdictsStatus,
+    overview.verdict('Items of a shipment'),
+    overview.region.getByRole('group', { name: 'Item collections at a glance' }),
+    overview.jumpList,
+  ]) {
     await overview.expectInViewport(part);
   }
   await expect(overview.jumpList.getByRole('list', { name: 'Entities' }).getByRole('link')).toHaveCount(9);
@@ -61,12 +68,24 @@ test('a 9-entity model opens on its overview inside 1920×1080, with its entity 
   // Opened, an editor shows its templates; the others stay collapsed.
   await openEntityEditor(page, 'customer');
   await expect(page.getByRole('region', { name: 'Entities' }).getByRole('textbox', { name: 'SK template' })).toHaveCount(1);
-  await expect(page.getByRole('region', { name: 'Entities' }).getByRole('listitem', { name: 'customer', exact: true }).getByRole('textbox', { name: 'SK template', exact: true })).toHaveValue('c#{customerId}');
+  await expect(
+    page
+      .getByRole('region', { name: 'Entities' })
+      .getByRole('listitem', { name: 'customer', exact: true })
+      .getByRole('textbox', { name: 'SK template', exact: true }),
+  ).toHaveValue('c#{customerId}');
 
   // The overview's verdicts are the Access patterns region's: the same run, pattern by pattern.
   const patterns = new AccessPatternsPage(page);
   await patterns.run();
-  for (const name of ['Items of an order', 'Inventory of a product', 'Orders of a customer', 'Invoices of an order', 'Order partition as items', 'Items of a shipment']) {
+  for (const name of [
+    'Items of an order',
+    'Inventory of a product',
+    'Orders of a customer',
+    'Invoices of an order',
+    'Order partition as items',
+    'Items of a shipment',
+  ]) {
     await expect(patterns.verdict(name), name).toHaveText((await overview.verdict(name).textContent()) ?? '');
   }
 });
@@ -94,7 +113,9 @@ test('the jump list moves focus to a table, a collapsed entity (opening it) and 
   await expect(table.getByRole('textbox', { name: 'Table name' })).toHaveValue('OnlineShop');
 });
 
-test('Skip to findings and Skip to overview: hidden until focused, then each moves focus to its region; a finding link lands on the finding', async ({ page }) => {
+test('Skip to findings and Skip to overview: hidden until focused, then each moves focus to its region; a finding link lands on the finding', async ({
+  page,
+}) => {
   const overview = await importDesign(page, REVIEW_DESIGN, 'Review findings');
   await expect(overview.findings.first()).toBeVisible({ timeout: 30_000 });
 
@@ -118,7 +139,11 @@ test('Skip to findings and Skip to overview: hidden until focused, then each mov
   expect(code).toMatch(/^review\.[a-zA-Z]+$/);
   await first.click();
   // Focus is on the finding's head (its severity, code and subject: what names the finding's list item).
-  const focused = review.getByRole('listitem').filter({ has: page.locator('code', { hasText: code }) }).first().locator('.review-finding-head');
+  const focused = review
+    .getByRole('listitem')
+    .filter({ has: page.locator('code', { hasText: code }) })
+    .first()
+    .locator('.review-finding-head');
   await expect(focused).toBeFocused();
   await expect(focused).toContainText(code);
   await expect(focused).toBeInViewport();

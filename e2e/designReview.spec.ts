@@ -56,7 +56,10 @@ test('Accept with a comment keeps the finding accepted, with its comment and who
   await note.fill('Accepted in the review meeting: <b>known</b> and fine');
   await first.getByRole('button', { name: 'Save' }).click();
 
-  const accepted = review.accepted.getByRole('listitem').filter({ has: page.locator('code', { hasText: code }) }).first();
+  const accepted = review.accepted
+    .getByRole('listitem')
+    .filter({ has: page.locator('code', { hasText: code }) })
+    .first();
   await expect(accepted).toContainText('Accepted');
   // The note is text, never HTML.
   await expect(accepted).toContainText('Comment: Accepted in the review meeting: <b>known</b> and fine — Ada,');
@@ -70,7 +73,10 @@ test('Accept with a comment keeps the finding accepted, with its comment and who
   const reloaded = new DesignReviewPage(page);
   // The regions below the editor load after the first paint (their own chunks).
   await expect(reloaded.region).toBeVisible({ timeout: 30_000 });
-  const stillAccepted = reloaded.accepted.getByRole('listitem').filter({ has: page.locator('code', { hasText: code }) }).first();
+  const stillAccepted = reloaded.accepted
+    .getByRole('listitem')
+    .filter({ has: page.locator('code', { hasText: code }) })
+    .first();
   await expect(stillAccepted).toContainText('Comment: Accepted in the review meeting: <b>known</b> and fine — Ada,');
   await expect(reloaded.counts).toContainText('1 accepted');
   // The name was typed once: it is remembered in this browser.
@@ -81,12 +87,21 @@ test('Accept with a comment keeps the finding accepted, with its comment and who
   await expect(reloaded.openFindings).toHaveCount(openBefore);
 });
 
-test('a design with the articles’ pitfalls shows at least eight rules, each with its code; an accepted finding and its comment are in the exported review', async ({ page }) => {
+test('a design with the articles’ pitfalls shows at least eight rules, each with its code; an accepted finding and its comment are in the exported review', async ({
+  page,
+}) => {
   const review = await openReviewDesign(page);
   await expect(review.openFindings.first()).toBeVisible();
   const codes = new Set((await review.region.locator('code').allTextContents()).filter((text) => /^review\.[a-zA-Z]+$/.test(text)));
   expect([...codes].length, [...codes].join(', ')).toBeGreaterThanOrEqual(8);
-  for (const code of ['review.numberInStringField', 'review.dateNotIso', 'review.noTiebreaker', 'review.randomSortKey', 'review.prefixOverlap', 'review.caseOrder']) {
+  for (const code of [
+    'review.numberInStringField',
+    'review.dateNotIso',
+    'review.noTiebreaker',
+    'review.randomSortKey',
+    'review.prefixOverlap',
+    'review.caseOrder',
+  ]) {
     expect(codes, code).toContain(code);
   }
 
@@ -106,7 +121,9 @@ test('a design with the articles’ pitfalls shows at least eight rules, each wi
   expect(markdown).toContain('review.numberInStringField');
 });
 
-test('a fix button reads “Use {…}”: its code is a <code>, its accessible name has no marker and no backtick; no finding shows a ␣ between words', async ({ page }) => {
+test('a fix button reads “Use {…}”: its code is a <code>, its accessible name has no marker and no backtick; no finding shows a ␣ between words', async ({
+  page,
+}) => {
   // The import and the review run in a worker and a deferred render: slow on a loaded machine.
   test.slow();
   const review = await openReviewDesign(page);

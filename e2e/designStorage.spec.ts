@@ -20,10 +20,28 @@ const IMPORTED = { timeout: 90_000 };
 /** A Keylab design file of about `megabytes` MB: 100 sample rows per MB, each carrying a 10 KB attribute. */
 function bigDesignFile(name: string, megabytes: number): string {
   const base = emptyDesign(name);
-  const samples = Array.from({ length: megabytes * 100 }, (_, i) => ({ id: `row-${i + 1}`, values: { n: String(i), row: `r${i}` }, attributes: { blob: { S: `${i}:`.padEnd(10_000, 'x') } } }));
+  const samples = Array.from({ length: megabytes * 100 }, (_, i) => ({
+    id: `row-${i + 1}`,
+    values: { n: String(i), row: `r${i}` },
+    attributes: { blob: { S: `${i}:`.padEnd(10_000, 'x') } },
+  }));
   const design: Design = {
     ...base,
-    tables: [{ ...base.tables[0]!, entities: [{ name: 'Blob', description: '', keys: { PK: 'BIG#{n}', SK: 'ROW#{row}' }, attributes: [], samples, expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } }] }],
+    tables: [
+      {
+        ...base.tables[0]!,
+        entities: [
+          {
+            name: 'Blob',
+            description: '',
+            keys: { PK: 'BIG#{n}', SK: 'ROW#{row}' },
+            attributes: [],
+            samples,
+            expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+          },
+        ],
+      },
+    ],
   };
   return JSON.stringify({ format: DESIGN_FORMAT, ...design });
 }

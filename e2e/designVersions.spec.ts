@@ -13,7 +13,9 @@ const SAVED = { timeout: 30_000 };
 
 test.describe.configure({ timeout: 90_000 });
 
-test('two edits of a template are revisions 2 and 3; one is named; Compare the first shows the diff, Restore it is revision 4, and a reload keeps them', async ({ page }) => {
+test('two edits of a template are revisions 2 and 3; one is named; Compare the first shows the diff, Restore it is revision 4, and a reload keeps them', async ({
+  page,
+}) => {
   const design = new DesignPage(page);
   const versions = new VersionsPage(page);
   await design.open();
@@ -35,7 +37,9 @@ test('two edits of a template are revisions 2 and 3; one is named; Compare the f
   await expect(page.getByRole('region', { name: 'Structural diff' })).toBeVisible();
 
   await versions.restore(1);
-  await expect(versions.region.getByRole('status').filter({ hasText: 'restored' })).toHaveText('Revision 1 restored as a new revision, 4; revision 3 and every other revision stay in the list.');
+  await expect(versions.region.getByRole('status').filter({ hasText: 'restored' })).toHaveText(
+    'Revision 1 restored as a new revision, 4; revision 3 and every other revision stay in the list.',
+  );
   await expect(design.template('Run', 'rankKey')).toHaveValue(SHIPPED);
   await expect(versions.row(4)).toHaveAccessibleName('Revision 4 (current)', SAVED);
 

@@ -6,7 +6,9 @@ import { ExplorerPage } from './pages/ExplorerPage';
 
 // The table details ask for tags, which DynamoDB Local refuses with an HTTP 400 ("Tagging is not currently supported in
 // DynamoDB Local."; the details show it as "not available"), and Chromium logs every 400 it fetches.
-test.use({ allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/] });
+test.use({
+  allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/],
+});
 
 /*
  * The explorer against the real DynamoDB Local, started here plainly (no

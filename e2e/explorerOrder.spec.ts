@@ -48,7 +48,10 @@ test.describe('explorer: order comparison, byte inspector, client-side sort, cel
     await expect(orders.region.getByRole('note', { name: 'Compared per partition' })).toHaveText(
       'Compared within each of the 2 partitions (leaderboardId): a sort key orders items only inside their partition, so ranks count from 1 in each.',
     );
-    await expect(orders.encodedOrder.getByRole('heading', { level: 5 })).toHaveText(['leaderboardId = SEASON#2026-SPRING', 'leaderboardId = SEASON#2026-SUMMER']);
+    await expect(orders.encodedOrder.getByRole('heading', { level: 5 })).toHaveText([
+      'leaderboardId = SEASON#2026-SPRING',
+      'leaderboardId = SEASON#2026-SUMMER',
+    ]);
     await expect(orders.moves(orders.encodedOrder)).toHaveText(['was #4 → now #1', 'was #1 → now #2', 'was #2 → now #4']);
     // The summer season follows the template already; the spring's four rows are in Run's collection by their partition key only.
     await expect(new ExplorerPage(page).columnValues('Entity')).resolves.toEqual([...Array(4).fill('no entity'), ...Array(12).fill('Run')]);

@@ -15,7 +15,10 @@ import { ExplorerPage } from './pages/ExplorerPage';
 
 /** One of DescribeTable's facts under the table picker ("Items", "Size"). */
 function fact(page: Page, name: string) {
-  return page.locator('.table-facts > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+  return page
+    .locator('.table-facts > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
+    .locator('dd');
 }
 
 const asNumber = (text: string) => Number(text.replace(/[^\d]/g, ''));
@@ -128,7 +131,9 @@ test.describe('an address where something else answers', () => {
     const connection = new ConnectionPanelPage(page);
     await explorer.open();
     await connection.connectToDynamoDBLocal(`http://localhost:${port}`);
-    await expect(connection.problem).toHaveText(`Could not connect: http://localhost:${port} answered 405 Method Not Allowed and is not a DynamoDB endpoint: check the port`);
+    await expect(connection.problem).toHaveText(
+      `Could not connect: http://localhost:${port} answered 405 Method Not Allowed and is not a DynamoDB endpoint: check the port`,
+    );
     await expect(connection.problem).not.toContainText('SyntaxError');
   });
 });

@@ -15,7 +15,9 @@ import { ExplorerPage } from './pages/ExplorerPage';
  * rows not overlapping), row numbers past 99 fit beside their checkboxes, the
  * exports keep __proto__, and Edit item works.
  */
-test.use({ allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/] });
+test.use({
+  allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/],
+});
 test.describe.configure({ mode: 'serial' });
 
 const JS_OWN = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'];
@@ -29,7 +31,9 @@ function itemJson(pk: string, sk: string, i: number): string {
 }
 
 async function boxes(locators: Locator): Promise<{ x: number; y: number; width: number; height: number }[]> {
-  return locators.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map(({ x, y, width, height }) => ({ x, y, width, height })));
+  return locators.evaluateAll((elements) =>
+    elements.map((element) => element.getBoundingClientRect()).map(({ x, y, width, height }) => ({ x, y, width, height })),
+  );
 }
 
 async function exportAs(page: Page, label: string): Promise<string> {
@@ -62,7 +66,10 @@ async function checkHostileTable(page: Page, pk: string): Promise<void> {
   const rowBoxes = (await boxes(rows)).sort((a, b) => a.y - b.y);
   expect(rowBoxes.length).toBeGreaterThan(3);
   for (let i = 1; i < rowBoxes.length; i++) expect(rowBoxes[i]!.y).toBeGreaterThanOrEqual(rowBoxes[i - 1]!.y + rowBoxes[i - 1]!.height - 1);
-  const cellWidths = await rows.first().getByRole('cell').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().width));
+  const cellWidths = await rows
+    .first()
+    .getByRole('cell')
+    .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().width));
   for (const width of cellWidths) expect(width).toBeGreaterThan(40);
 
   // Row numbers past 99 fit beside their checkboxes (they showed "…").

@@ -10,7 +10,9 @@ import { ExplorerPage } from './pages/ExplorerPage';
  */
 
 const lines = Array.from({ length: 500 }, (_, i) =>
-  i === 1 ? '{"Item": {"leaderboardId": {"S": "GZ"}, "rankKey": {"N": "2"}}}' : JSON.stringify({ Item: { leaderboardId: { S: 'GZ' }, rankKey: { S: String(i).padStart(4, '0') }, note: { S: `é ${i}` } } }),
+  i === 1
+    ? '{"Item": {"leaderboardId": {"S": "GZ"}, "rankKey": {"N": "2"}}}'
+    : JSON.stringify({ Item: { leaderboardId: { S: 'GZ' }, rankKey: { S: String(i).padStart(4, '0') }, note: { S: `é ${i}` } } }),
 );
 const compressed = gzipSync(`${lines.join('\n')}\n`);
 
@@ -23,13 +25,17 @@ test('built-in table: imports a gzipped S3 export data file, and says where a cu
   await page.getByRole('button', { name: 'Start import' }).click();
   const report = page.getByRole('region', { name: 'Import report' });
   await expect(report).toContainText('Written: 499 items from 01700000000000-0a1b2c3d.json.gz; rejected: 1');
-  await expect(report.getByRole('list', { name: 'Rejected lines' })).toHaveText('Line 2: One or more parameter values were invalid: Type mismatch for key rankKey expected: S actual: N');
+  await expect(report.getByRole('list', { name: 'Rejected lines' })).toHaveText(
+    'Line 2: One or more parameter values were invalid: Type mismatch for key rankKey expected: S actual: N',
+  );
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
   await explorer.partitionKey('leaderboardId').fill('GZ');
   await explorer.runQuery.click();
   await expect.poll(async () => (await explorer.columnValues('note')).slice(0, 2)).toEqual(['é 0', 'é 2']);
 
-  await page.getByLabel('Import file').setInputFiles({ name: 'cut.json.gz', mimeType: 'application/gzip', buffer: compressed.subarray(0, Math.floor(compressed.length / 2)) });
+  await page
+    .getByLabel('Import file')
+    .setInputFiles({ name: 'cut.json.gz', mimeType: 'application/gzip', buffer: compressed.subarray(0, Math.floor(compressed.length / 2)) });
   await page.getByRole('button', { name: 'Start import' }).click();
   await expect(report).toContainText('The gzip file ends too early');
   await expect(report).toContainText('Download or copy it again');

@@ -14,7 +14,9 @@ import { ExplorerPage } from './pages/ExplorerPage';
  */
 
 // Conditional writes that fail are HTTP 400s through Keylab's proxy (and DynamoDB Local refuses tags), which Chromium logs.
-test.use({ allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/] });
+test.use({
+  allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/],
+});
 
 const BIG = '12345678901234567890123456789012345678';
 const KEY = { pk: { S: 'G1' }, sk: { S: 'a' } };
@@ -37,8 +39,14 @@ test.describe('against a DynamoDB Local of its own', () => {
     client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'keylab', secretAccessKey: 'x' } });
     await client.createTable({
       TableName: 'Gear',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       BillingMode: 'PAY_PER_REQUEST',
     });
   });
@@ -179,7 +187,9 @@ test('on the built-in table: a taken key links to the item; a change behind the 
   // The app's other write path, PartiQL, changes the item while the grid still shows it as read.
   const changeByPartiql = async (note: string) => {
     await page.getByRole('radio', { name: 'PartiQL' }).check();
-    await page.getByRole('textbox', { name: 'PartiQL statement' }).fill(`UPDATE "Leaderboard" SET note = '${note}' WHERE leaderboardId = '${season}' AND rankKey = 'r1'`);
+    await page
+      .getByRole('textbox', { name: 'PartiQL statement' })
+      .fill(`UPDATE "Leaderboard" SET note = '${note}' WHERE leaderboardId = '${season}' AND rankKey = 'r1'`);
     await page.getByRole('textbox', { name: 'Parameters' }).fill('');
     await page.getByRole('button', { name: 'Run statement' }).click();
     await expect(page.getByRole('status').filter({ hasText: /0 items/ })).toBeVisible();
@@ -220,7 +230,7 @@ test('on the built-in table: a taken key links to the item; a change behind the 
   await expect.poll(() => explorer.columnValues('note')).toEqual(['after reload']);
 });
 
-test('on the built-in table: a key pressed right after Escape opens its editor (the first dialog\'s late close event does not dismiss it)', async ({ page }) => {
+test("on the built-in table: a key pressed right after Escape opens its editor (the first dialog's late close event does not dismiss it)", async ({ page }) => {
   const explorer = new ExplorerPage(page);
   const editor = editorOf(page);
   const season = 'SEASON#2026-ESCAPE';
@@ -240,12 +250,16 @@ test('on the built-in table: a key pressed right after Escape opens its editor (
   // first. Hold that event back (a window capture listener runs before the dialog's own) to make that order certain.
   await page.evaluate(() => {
     const held = window as unknown as { heldClose?: EventTarget };
-    window.addEventListener('close', function hold(event) {
-      if (!(event.target instanceof HTMLDialogElement) || !event.isTrusted) return;
-      event.stopImmediatePropagation();
-      held.heldClose = event.target;
-      window.removeEventListener('close', hold, true);
-    }, true);
+    window.addEventListener(
+      'close',
+      function hold(event) {
+        if (!(event.target instanceof HTMLDialogElement) || !event.isTrusted) return;
+        event.stopImmediatePropagation();
+        held.heldClose = event.target;
+        window.removeEventListener('close', hold, true);
+      },
+      true,
+    );
   });
   await page.keyboard.press('Escape');
   await expect(editor.dialog).toBeHidden();

@@ -15,14 +15,22 @@ function rawLeaderboard(runs: number, season: string): DesignDocument {
     name: 'Raw leaderboard',
     tables: LEADERBOARD_DESIGN.tables.map((table) => ({
       ...table,
-      entities: table.entities.map((entity) => entity.name !== 'Run' ? entity : ({
-        ...entity,
-        keys: { ...entity.keys, rankKey: '{score}#{ts}#{playerId}' },
-        samples: Array.from({ length: runs }, (_, i) => {
-          const score = SCORES[i % SCORES.length] as string;
-          return { id: `run-${i + 1}`, values: { season, score, ts: String(1719705600 + i), playerId: `p_${i % 50}` }, attributes: { score: { N: score } } };
-        }),
-      })),
+      entities: table.entities.map((entity) =>
+        entity.name !== 'Run'
+          ? entity
+          : {
+              ...entity,
+              keys: { ...entity.keys, rankKey: '{score}#{ts}#{playerId}' },
+              samples: Array.from({ length: runs }, (_, i) => {
+                const score = SCORES[i % SCORES.length] as string;
+                return {
+                  id: `run-${i + 1}`,
+                  values: { season, score, ts: String(1719705600 + i), playerId: `p_${i % 50}` },
+                  attributes: { score: { N: score } },
+                };
+              }),
+            },
+      ),
     })),
   };
 }
@@ -30,7 +38,10 @@ const RAW_LEADERBOARD = rawLeaderboard(RUNS, '2026-RAW');
 
 /** The design as saved in this browser once per test (a reload keeps what the test did). */
 async function seedDesign(page: Page, design: DesignDocument): Promise<void> {
-  const saved = JSON.stringify({ state: { designs: [{ id: 'raw-leaderboard', design, updatedAt: '2026-12-01T10:00:00.000Z' }], openDesignId: 'raw-leaderboard' }, version: 1 });
+  const saved = JSON.stringify({
+    state: { designs: [{ id: 'raw-leaderboard', design, updatedAt: '2026-12-01T10:00:00.000Z' }], openDesignId: 'raw-leaderboard' },
+    version: 1,
+  });
   await page.addInitScript((value) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('keylab.designs', value);
@@ -65,7 +76,9 @@ test.describe('Migrate keys', () => {
     await target.fill(PADDED);
     await migrate.getByRole('button', { name: 'Preview' }).click();
     const preview = migrate.getByRole('region', { name: 'Migration preview' });
-    await expect(preview.getByRole('status').first()).toHaveText(/^300 to rewrite, \d+ unchanged, 0 already migrated, \d+ can't encode, 0 collisions/, { timeout: 60_000 });
+    await expect(preview.getByRole('status').first()).toHaveText(/^300 to rewrite, \d+ unchanged, 0 already migrated, \d+ can't encode, 0 collisions/, {
+      timeout: 60_000,
+    });
     // Every stored item is a row of the virtualized old → new table (the built-in table's own examples too).
     await expect(preview.getByRole('table', { name: 'Old and new keys' })).toHaveAttribute('aria-rowcount', /^3\d\d$/);
     // The order diff: stored "10#…" first; padded, the 9s come first.
@@ -97,7 +110,9 @@ test.describe('Migrate keys', () => {
     await expect(report).toContainText('300 of 300 items done, 0 skipped, 0 failed.', { timeout: 120_000 });
 
     await reloaded.getByRole('button', { name: 'Verify' }).click();
-    await expect(report).toContainText('Verified: all 300 migrated items are present once under their new keys; nothing is left under old keys.', { timeout: 60_000 });
+    await expect(report).toContainText('Verified: all 300 migrated items are present once under their new keys; nothing is left under old keys.', {
+      timeout: 60_000,
+    });
   });
 });
 
@@ -125,7 +140,9 @@ test.describe('Migrate keys: copy into a new table', () => {
 
     await migrate.getByRole('button', { name: 'Apply', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Apply the migration?' });
-    await expect(dialog).toContainText("copying into table Leaderboard-v2, a new table: Apply first creates it with Leaderboard's key (leaderboardId S partition, rankKey S sort)");
+    await expect(dialog).toContainText(
+      "copying into table Leaderboard-v2, a new table: Apply first creates it with Leaderboard's key (leaderboardId S partition, rankKey S sort)",
+    );
     await expect(dialog).toContainText('Table Leaderboard is left untouched');
     await dialog.getByRole('button', { name: 'Apply migration' }).click();
     const report = migrate.getByRole('region', { name: 'Migration report' });

@@ -31,7 +31,10 @@ function freePort(): Promise<number> {
 
 /** Starts the endpoint process on `port` with its tables in `dataDir`; resolves once it answers. */
 async function startEndpoint(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/endpoint.ts', '--port', String(port), '--data', dataDir], { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/endpoint.ts', '--port', String(port), '--data', dataDir], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await expect
     .poll(
       async () => {
@@ -79,8 +82,13 @@ test.describe('Migrate keys through the proxy when the endpoint dies', () => {
       BillingMode: 'PAY_PER_REQUEST',
     });
     for (let start = 0; start < ITEMS; start += 25) {
-      let requests = Array.from({ length: Math.min(25, ITEMS - start) }, (_, k) => ({ PutRequest: { Item: { pk: { S: `P#${(start + k) % 5}` }, sk: { S: String(start + k) }, n: { N: String(start + k) } } as Record<string, AttributeValue> } }));
-      while (requests.length > 0) requests = ((await db.batchWriteItem({ RequestItems: { [TABLE]: requests } })).UnprocessedItems?.[TABLE] ?? []) as typeof requests;
+      let requests = Array.from({ length: Math.min(25, ITEMS - start) }, (_, k) => ({
+        PutRequest: {
+          Item: { pk: { S: `P#${(start + k) % 5}` }, sk: { S: String(start + k) }, n: { N: String(start + k) } } as Record<string, AttributeValue>,
+        },
+      }));
+      while (requests.length > 0)
+        requests = ((await db.batchWriteItem({ RequestItems: { [TABLE]: requests } })).UnprocessedItems?.[TABLE] ?? []) as typeof requests;
     }
   });
 
@@ -108,7 +116,10 @@ test.describe('Migrate keys through the proxy when the endpoint dies', () => {
     await migrate.getByRole('textbox', { name: 'Target template for sk' }).fill('{sk:int(10)}');
     await migrate.getByRole('button', { name: 'Preview' }).click();
     const preview = migrate.getByRole('region', { name: 'Migration preview' });
-    await expect(preview.getByRole('status').first()).toHaveText(`${ITEMS.toLocaleString('en-US')} to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 0 collisions`, { timeout: 60_000 });
+    await expect(preview.getByRole('status').first()).toHaveText(
+      `${ITEMS.toLocaleString('en-US')} to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 0 collisions`,
+      { timeout: 60_000 },
+    );
 
     await migrate.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByRole('dialog', { name: 'Apply the migration?' }).getByRole('button', { name: 'Apply migration' }).click();
@@ -128,9 +139,14 @@ test.describe('Migrate keys through the proxy when the endpoint dies', () => {
     endpoint = await startEndpoint(port, dataDir);
     await migrate.getByRole('button', { name: 'Resume' }).click();
     const report = migrate.getByRole('region', { name: 'Migration report' });
-    await expect(report).toContainText(`${ITEMS.toLocaleString('en-US')} of ${ITEMS.toLocaleString('en-US')} items done, 0 skipped, 0 failed.`, { timeout: 180_000 });
+    await expect(report).toContainText(`${ITEMS.toLocaleString('en-US')} of ${ITEMS.toLocaleString('en-US')} items done, 0 skipped, 0 failed.`, {
+      timeout: 180_000,
+    });
     await migrate.getByRole('button', { name: 'Verify' }).click();
-    await expect(report).toContainText(`Verified: all ${ITEMS.toLocaleString('en-US')} migrated items are present once under their new keys; nothing is left under old keys.`, { timeout: 60_000 });
+    await expect(report).toContainText(
+      `Verified: all ${ITEMS.toLocaleString('en-US')} migrated items are present once under their new keys; nothing is left under old keys.`,
+      { timeout: 60_000 },
+    );
 
     // Exactly once: every item under its padded key, none under its raw one, none twice.
     const keys: string[] = [];

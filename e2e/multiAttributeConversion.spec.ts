@@ -18,7 +18,10 @@ function seasonRuns(): Design {
 
 /** The design as saved in this browser, once per test (a reload keeps what the test did). */
 async function seedDesign(page: Page, design: Design): Promise<void> {
-  const saved = JSON.stringify({ state: { designs: [{ id: 'converted', design, updatedAt: '2026-12-01T10:00:00.000Z' }], openDesignId: 'converted' }, version: 1 });
+  const saved = JSON.stringify({
+    state: { designs: [{ id: 'converted', design, updatedAt: '2026-12-01T10:00:00.000Z' }], openDesignId: 'converted' },
+    version: 1,
+  });
   await page.addInitScript((value) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('keylab.designs', value);
@@ -28,7 +31,9 @@ async function seedDesign(page: Page, design: Design): Promise<void> {
 }
 
 test.describe('Multi-attribute conversion', () => {
-  test('converts the Leaderboard’s concatenated byPlayer, runs its patterns green, and carries it out on the built-in table: Migrate keys, then the new GSI in typed order', async ({ page }) => {
+  test('converts the Leaderboard’s concatenated byPlayer, runs its patterns green, and carries it out on the built-in table: Migrate keys, then the new GSI in typed order', async ({
+    page,
+  }) => {
     test.setTimeout(200_000);
     await seedDesign(page, seasonRuns());
     const load = new LoadIntoTablePage(page);
@@ -70,11 +75,15 @@ test.describe('Multi-attribute conversion', () => {
 
     await carryOut.getByRole('button', { name: 'Prepare Migrate keys for Run' }).click();
     const migrate = page.getByRole('tabpanel', { name: 'Migrate keys' });
-    await expect(migrate.getByRole('status').filter({ hasText: 'Prepared from the multi-attribute conversion' })).toContainText('entity Run of table SeasonRuns');
+    await expect(migrate.getByRole('status').filter({ hasText: 'Prepared from the multi-attribute conversion' })).toContainText(
+      'entity Run of table SeasonRuns',
+    );
     await expect(migrate.getByRole('textbox', { name: 'Target template for playerId' })).toHaveValue('{playerId}');
     await migrate.getByRole('button', { name: 'Preview' }).click();
     const preview = migrate.getByRole('region', { name: 'Migration preview' });
-    await expect(preview.getByRole('status').first()).toHaveText(/^12 to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 0 collisions/, { timeout: 60_000 });
+    await expect(preview.getByRole('status').first()).toHaveText(/^12 to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 0 collisions/, {
+      timeout: 60_000,
+    });
     await migrate.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByRole('dialog', { name: 'Apply the migration?' }).getByRole('button', { name: 'Apply migration' }).click();
     await expect(migrate.getByRole('region', { name: 'Migration report' })).toContainText('12 of 12 items done, 0 skipped, 0 failed.', { timeout: 60_000 });
@@ -99,7 +108,9 @@ test.describe('Multi-attribute conversion', () => {
     await expect.poll(() => explorer.columnValues('score')).toEqual(['615', '3']);
   });
 
-  test('converts the Shop’s GSI1 (STATUS#{status}, {at:iso}#{orderId}); Cancel leaves the design as it was, Apply runs its patterns green', async ({ page }) => {
+  test('converts the Shop’s GSI1 (STATUS#{status}, {at:iso}#{orderId}); Cancel leaves the design as it was, Apply runs its patterns green', async ({
+    page,
+  }) => {
     await seedDesign(page, SHOP_DESIGN);
     const conversion = new MultiAttributeConversionPage(page);
     const patterns = new AccessPatternsPage(page);

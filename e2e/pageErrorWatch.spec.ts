@@ -34,9 +34,14 @@ test('an uncaught exception on a page of a context the test created fails the te
   try {
     const other = await elsewhere.newPage();
     await other.goto('/');
-    await Promise.all([other.waitForEvent('pageerror'), other.evaluate(() => queueMicrotask(() => {
-      throw new Error('other context broke');
-    }))]);
+    await Promise.all([
+      other.waitForEvent('pageerror'),
+      other.evaluate(() =>
+        queueMicrotask(() => {
+          throw new Error('other context broke');
+        }),
+      ),
+    ]);
   } finally {
     await elsewhere.close();
   }

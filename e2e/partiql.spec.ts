@@ -36,7 +36,10 @@ test.beforeAll(async () => {
   });
   await client.updateTimeToLive({ TableName: 'Matches', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expiresAt' } });
   for (const [index, at] of TIMES.entries()) {
-    await client.putItem({ TableName: 'Matches', Item: { game: { S: 'G#1' }, at: { S: at }, team: { S: index % 2 ? 'red' : 'blue' }, points: { N: String(10 * index) } } });
+    await client.putItem({
+      TableName: 'Matches',
+      Item: { game: { S: 'G#1' }, at: { S: at }, team: { S: index % 2 ? 'red' : 'blue' }, points: { N: String(10 * index) } },
+    });
   }
   await client.putItem({ TableName: 'Matches', Item: { game: { S: 'G#2' }, at: { S: TIMES[0] as string }, team: { S: 'red' } } });
   client.destroy();
@@ -105,7 +108,9 @@ test('table details show TTL, streams and tags; Add index creates a GSI, followe
   const explorer = await openOnDynamoDBLocal(page);
   const facts = page.locator('dl[aria-label="Table details"]');
   await expect(facts.locator('div', { hasText: 'Time to live' })).toContainText('ENABLED on expiresAt');
-  await expect(facts.locator('div', { hasText: 'Streams' })).toContainText(/NEW_AND_OLD_IMAGES · arn:aws:dynamodb:ddblocal:000000000000:table\/Matches\/stream\//);
+  await expect(facts.locator('div', { hasText: 'Streams' })).toContainText(
+    /NEW_AND_OLD_IMAGES · arn:aws:dynamodb:ddblocal:000000000000:table\/Matches\/stream\//,
+  );
   await expect(facts.locator('div', { hasText: 'Tags' })).toContainText('not available: Tagging is not currently supported in DynamoDB Local.');
 
   await page.getByRole('button', { name: 'Add index' }).click();
@@ -132,5 +137,4 @@ test('table details show TTL, streams and tags; Add index creates a GSI, followe
   await expect(page.getByRole('status').filter({ hasText: 'Creating index byTeam' })).toHaveCount(0, { timeout: 30_000 });
   await expect(gsi).not.toContainText('CREATING');
   await expect(explorer.indexPicker.locator('option', { hasText: 'GSI byTeam (team, at)' })).toBeAttached();
-
 });

@@ -30,7 +30,11 @@ test('a design file with SCORE#{score}: the top-3 pattern fails with the true to
   await expect(patterns.verdict(PATTERN)).toHaveText('fails');
   await expect(patterns.reasons(PATTERN)).toHaveText(REASON);
   await expect(patterns.pattern(PATTERN)).toContainText('ordered by score (highest first)');
-  await expect(patterns.pattern(PATTERN).getByRole('list', { name: 'Returned items' }).getByRole('listitem')).toHaveText([/SK SCORE#9$/, /SK SCORE#75$/, /SK SCORE#240$/]);
+  await expect(patterns.pattern(PATTERN).getByRole('list', { name: 'Returned items' }).getByRole('listitem')).toHaveText([
+    /SK SCORE#9$/,
+    /SK SCORE#75$/,
+    /SK SCORE#240$/,
+  ]);
   await expect(patterns.region.getByRole('status')).toHaveText('0 of 1 pass.');
 
   // The review document shows the same verdict and reason.

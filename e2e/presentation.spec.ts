@@ -75,7 +75,11 @@ test.describe('Presentation mode', () => {
     // The request, and the result once the patterns have run over the samples.
     await expect(presentation(page).getByRole('region', { name: 'Request' })).toContainText('PK = :PK AND begins_with(SK, :SKPrefix)');
     await expect(presentation(page).getByRole('region', { name: 'Result' })).toContainText('passes · 3 items');
-    await expect(presentation(page).getByRole('list', { name: /^Returned items by SK/ }).getByRole('listitem')).toHaveCount(3);
+    await expect(
+      presentation(page)
+        .getByRole('list', { name: /^Returned items by SK/ })
+        .getByRole('listitem'),
+    ).toHaveCount(3);
     await presentation(page).getByRole('button', { name: 'Exit presentation' }).click();
     await expect(presentation(page)).toHaveCount(0);
 
@@ -131,7 +135,10 @@ test.describe('Presentation mode', () => {
   });
 
   test('long keys (an ISO instant and an id) keep one line per row in both columns at 1920×1080 and 1440×900', async ({ page }) => {
-    const samples = ['2026-06-01T01:06:36.141Z', '2026-06-01T02:19:45.345Z', '2026-06-01T11:48:42.814Z'].map((at, index) => ({ id: `s${index}`, values: { tenant: 't1', at, eventId: `evt_4466874${index}` } }));
+    const samples = ['2026-06-01T01:06:36.141Z', '2026-06-01T02:19:45.345Z', '2026-06-01T11:48:42.814Z'].map((at, index) => ({
+      id: `s${index}`,
+      values: { tenant: 't1', at, eventId: `evt_4466874${index}` },
+    }));
     const longKeys: DesignDocument = {
       format: DESIGN_FORMAT,
       name: 'Audit trail',
@@ -144,7 +151,16 @@ test.describe('Presentation mode', () => {
           sortKey: { name: 'SK', type: 'S' },
           indexes: [],
           billingMode: 'PAY_PER_REQUEST',
-          entities: [{ name: 'AuditEvent', description: '', keys: { PK: 'TENANT#{tenant}', SK: '{at:iso(ms)}#{eventId}' }, attributes: [], samples, expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } }],
+          entities: [
+            {
+              name: 'AuditEvent',
+              description: '',
+              keys: { PK: 'TENANT#{tenant}', SK: '{at:iso(ms)}#{eventId}' },
+              attributes: [],
+              samples,
+              expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+            },
+          ],
           accessPatterns: [],
         },
       ],
@@ -152,7 +168,10 @@ test.describe('Presentation mode', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openWith(page, longKeys, '#present=2');
     await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('AuditEvent: naive and encoded SK');
-    for (const size of [{ width: 1440, height: 900 }, { width: 1920, height: 1080 }]) {
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 1920, height: 1080 },
+    ]) {
       await page.setViewportSize(size);
       const lines = await presentation(page)
         .locator('.slide-columns-order .slide-key')
@@ -163,7 +182,9 @@ test.describe('Presentation mode', () => {
     }
   });
 
-  test('the deck never contradicts itself: scores stored as text are out of place on the order slide and in the item collection alike (issue 31)', async ({ page }) => {
+  test('the deck never contradicts itself: scores stored as text are out of place on the order slide and in the item collection alike (issue 31)', async ({
+    page,
+  }) => {
     await openWith(page, { format: DESIGN_FORMAT, ...plainScoreDesign() }, '#present=2');
     await expect(presentation(page).getByRole('heading', { level: 2 })).toHaveText('Score: naive and encoded SK');
     await expect(presentation(page).getByRole('region', { name: 'Encoded order' })).toContainText('✗ 5 rows out of place');
@@ -172,7 +193,9 @@ test.describe('Presentation mode', () => {
     const verdict = presentation(page).locator('.slide-verdict');
     await expect(verdict).toHaveText('✗ 5 of 5 items out of their intended order');
     await expect(verdict).toHaveClass(/\bbad\b/);
-    await expect(presentation(page).getByRole('list', { name: 'Items in DynamoDB’s order' }).getByRole('listitem').first()).toContainText('intended #2 of Score');
+    await expect(presentation(page).getByRole('list', { name: 'Items in DynamoDB’s order' }).getByRole('listitem').first()).toContainText(
+      'intended #2 of Score',
+    );
     await expect(presentation(page)).not.toContainText('✓');
   });
 

@@ -166,8 +166,18 @@ test.describe('Light theme', () => {
     await expect(slideHeading(page)).toHaveText('Run: naive and encoded rankKey', LOADED);
     const toggle = presentation(page).getByRole('button', { name: 'Light theme' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    const colours = () => presentation(page).evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, text: getComputedStyle(element).color }));
-    const texts = ['.slide-title', '.slide-kicker', '.slide-muted', '.slide-verdict.good', '.slide-verdict.bad', '.slide-should-be', '.slide-position', '.slide-key'];
+    const colours = () =>
+      presentation(page).evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, text: getComputedStyle(element).color }));
+    const texts = [
+      '.slide-title',
+      '.slide-kicker',
+      '.slide-muted',
+      '.slide-verdict.good',
+      '.slide-verdict.bad',
+      '.slide-should-be',
+      '.slide-position',
+      '.slide-key',
+    ];
     const dark = await colours();
     for (const [selector, ratio] of Object.entries(await contrasts(page, texts))) expect(ratio, `dark ${selector}`).toBeGreaterThanOrEqual(4.5);
     await page.screenshot({ path: test.info().outputPath('slides-dark-1920x1080.png') });
@@ -215,7 +225,12 @@ test.describe('Closing slide', () => {
     const base: Design = { ...plainScoreDesign(), name: 'Scores review', revision: 2 };
     const [finding] = reviewDesign({ design: base });
     if (!finding) throw new Error('the scores design raises no finding');
-    const decided = decideFinding(base, finding, { kind: 'wontFix', comment: 'Scores never reach 10 digits <b>here</b>', decidedBy: 'Ada' }, new Date(Date.UTC(2026, 11, 5, 9, 40)));
+    const decided = decideFinding(
+      base,
+      finding,
+      { kind: 'wontFix', comment: 'Scores never reach 10 digits <b>here</b>', decidedBy: 'Ada' },
+      new Date(Date.UTC(2026, 11, 5, 9, 40)),
+    );
     const signed = signOff(decided, 'Grace', new Date(Date.UTC(2026, 11, 5, 10, 0)));
     await openWith(page, { format: DESIGN_FORMAT, ...signed }, '#present=1');
     await expect(slideHeading(page)).toHaveText('Scores review', LOADED);

@@ -22,13 +22,15 @@ test.describe('query builder', () => {
     await explorer.partitionKey('leaderboardId').fill('SEASON#2026-SPRING');
     await explorer.descending.check();
     await explorer.limit.fill('3');
-    await expect.poll(() => builder.request()).toEqual({
-      TableName: 'Leaderboard',
-      KeyConditionExpression: 'leaderboardId = :leaderboardId',
-      ExpressionAttributeValues: { ':leaderboardId': { S: 'SEASON#2026-SPRING' } },
-      Limit: 3,
-      ScanIndexForward: false,
-    });
+    await expect
+      .poll(() => builder.request())
+      .toEqual({
+        TableName: 'Leaderboard',
+        KeyConditionExpression: 'leaderboardId = :leaderboardId',
+        ExpressionAttributeValues: { ':leaderboardId': { S: 'SEASON#2026-SPRING' } },
+        Limit: 3,
+        ScanIndexForward: false,
+      });
     await explorer.runQuery.click();
     // Raw score strings in byte order, read backwards: "9" is the "top score".
     await expect.poll(() => explorer.columnValues('rankKey')).toEqual(['9', '240', '1500']);
@@ -48,11 +50,13 @@ test.describe('query builder', () => {
     await builder.fieldValues.check();
     await builder.field('score', 'from').fill('200');
     await builder.field('score', 'to').fill('2000');
-    await expect.poll(async () => (await builder.request()).ExpressionAttributeValues).toEqual({
-      ':leaderboardId': { S: 'SEASON#2026-SPRING' },
-      ':rankKeyLow': { S: '0000000200#' },
-      ':rankKeyHigh': { S: '0000002000#\u{10FFFF}' },
-    });
+    await expect
+      .poll(async () => (await builder.request()).ExpressionAttributeValues)
+      .toEqual({
+        ':leaderboardId': { S: 'SEASON#2026-SPRING' },
+        ':rankKeyLow': { S: '0000000200#' },
+        ':rankKeyHigh': { S: '0000002000#\u{10FFFF}' },
+      });
     await expect(orders.region.getByRole('note', { name: 'Query slice' })).toContainText('0 under the stored keys, 2 under the template’s keys');
     await expect(orders.encodedOrder.locator('.oc-in-slice .oc-stored-key')).toHaveText(['240', '1500']);
     await expect(orders.storedOrder.locator('.oc-in-slice')).toHaveCount(0);
@@ -70,10 +74,12 @@ test.describe('query builder', () => {
     await builder.fieldValues.check();
     await builder.field('at').fill('2026-06-23');
     await expect(page.getByText('2026-06-23 = the whole day')).toBeVisible();
-    await expect.poll(() => builder.request()).toMatchObject({
-      KeyConditionExpression: 'PK = :PK AND SK BETWEEN :SKLow AND :SKHigh',
-      ExpressionAttributeValues: { ':PK': { S: 'ACTOR#u_8814' }, ':SKLow': { S: 'EVT#2026-06-23T00:00:00Z' }, ':SKHigh': { S: 'EVT#2026-06-23T23:59:59Z' } },
-    });
+    await expect
+      .poll(() => builder.request())
+      .toMatchObject({
+        KeyConditionExpression: 'PK = :PK AND SK BETWEEN :SKLow AND :SKHigh',
+        ExpressionAttributeValues: { ':PK': { S: 'ACTOR#u_8814' }, ':SKLow': { S: 'EVT#2026-06-23T00:00:00Z' }, ':SKHigh': { S: 'EVT#2026-06-23T23:59:59Z' } },
+      });
     await explorer.runQuery.click();
     await expect
       .poll(() => explorer.columnValues('SK'))
@@ -114,8 +120,8 @@ test.describe('query builder', () => {
         'aws dynamodb query \\',
         '  --table-name AuditLog \\',
         "  --key-condition-expression '#PK = :PK' \\",
-        "  --expression-attribute-names '{\"#PK\":\"PK\"}' \\",
-        "  --expression-attribute-values '{\":PK\":{\"S\":\"ACTOR#u_8814\"}}' \\",
+        '  --expression-attribute-names \'{"#PK":"PK"}\' \\',
+        '  --expression-attribute-values \'{":PK":{"S":"ACTOR#u_8814"}}\' \\',
         '  --no-paginate',
       ].join('\n'),
     );
@@ -141,7 +147,9 @@ test.describe('query builder', () => {
     await expect(builder.sortCondition).toHaveValue('begins_with');
     await expect(page.getByRole('textbox', { name: 'SK value' })).toHaveValue('EVT#2026-06-24');
     await expect(explorer.descending).toBeChecked();
-    await expect(page.getByRole('group', { name: 'Condition on action' }).getByRole('textbox', { name: 'Values (comma-separated)' })).toHaveValue('login, logout');
+    await expect(page.getByRole('group', { name: 'Condition on action' }).getByRole('textbox', { name: 'Values (comma-separated)' })).toHaveValue(
+      'login, logout',
+    );
     await explorer.runQuery.click();
     await expect.poll(() => explorer.columnValues('SK')).toEqual(['EVT#2026-06-24T18:05:00Z', 'EVT#2026-06-24T07:30:00Z']);
 
@@ -203,12 +211,16 @@ test.describe('query builder', () => {
       ['0', 'Member must have value greater than or equal to 1'],
     ] as const) {
       await explorer.limit.fill(typed);
-      await expect(explorer.limit).toHaveAccessibleDescription(`1 validation error detected: Value '${typed}' at 'limit' failed to satisfy constraint: ${constraint} — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.`);
+      await expect(explorer.limit).toHaveAccessibleDescription(
+        `1 validation error detected: Value '${typed}' at 'limit' failed to satisfy constraint: ${constraint} — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.`,
+      );
       await explorer.runQuery.click();
       await expect(page.getByRole('region', { name: 'Results' })).toContainText('Run the query (or scan) to see its items here');
     }
     await explorer.limit.fill('1e3');
-    await expect(explorer.limit).toHaveAccessibleDescription(/Limit must be a whole number from 1 to 2,147,483,647; "1e3" has an exponent: write the digits, 1000/);
+    await expect(explorer.limit).toHaveAccessibleDescription(
+      /Limit must be a whole number from 1 to 2,147,483,647; "1e3" has an exponent: write the digits, 1000/,
+    );
     await explorer.limit.fill('2147483647');
     await expect(explorer.limit).not.toHaveAttribute('aria-invalid');
     await expect.poll(async () => (await new QueryBuilderPage(page).request()).Limit).toBe(2147483647);

@@ -15,7 +15,11 @@ import { DesignReviewPage } from './pages/DesignReviewPage';
 const REVIEW_DESIGN = path.join(import.meta.dirname, 'designs/review-findings.keylab.json');
 const COMMENT = 'Scores are unique per season: <b>no tie</b> can happen';
 
-test('a decision and a sign-off travel in the design file and a share link, show in the review document, and a later change marks the sign-off out of date', async ({ page, context, browser }) => {
+test('a decision and a sign-off travel in the design file and a share link, show in the review document, and a later change marks the sign-off out of date', async ({
+  page,
+  context,
+  browser,
+}) => {
   // An import, a download, a second browser context: more than the default 30 s on a loaded machine.
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -47,8 +51,18 @@ test('a decision and a sign-off travel in the design file and a share link, show
   const downloading = page.waitForEvent('download');
   await importExport.downloadButton.click();
   const file = JSON.parse(await readFile((await (await downloading).path())!, 'utf8'));
-  expect(file.decisions).toEqual([expect.objectContaining({ code: 'review.noTiebreaker', kind: 'wontFix', comment: COMMENT, decidedBy: 'Ada Lovelace', decidedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) })]);
-  expect(file.signOffs).toEqual([expect.objectContaining({ reviewer: 'Ada Lovelace', revision: expect.any(Number), fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) })]);
+  expect(file.decisions).toEqual([
+    expect.objectContaining({
+      code: 'review.noTiebreaker',
+      kind: 'wontFix',
+      comment: COMMENT,
+      decidedBy: 'Ada Lovelace',
+      decidedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    }),
+  ]);
+  expect(file.signOffs).toEqual([
+    expect.objectContaining({ reviewer: 'Ada Lovelace', revision: expect.any(Number), fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) }),
+  ]);
   expect(file).not.toHaveProperty('acceptedFindings');
 
   // The review document on the page: stamped, the decision by kind, the sign-off current.
@@ -73,7 +87,10 @@ test('a decision and a sign-off travel in the design file and a share link, show
     const shared = recipient.getByRole('region', { name: /Shared design \(read-only\)/ });
     await expect(shared.getByRole('heading', { level: 2 }).first()).toContainText('Review findings', { timeout: 30_000 });
     // The shared view's own Design review (read-only) lists the decision with its finding.
-    const wontFix = shared.getByRole('region', { name: "Won't fix (1)" }).getByRole('listitem').filter({ has: recipient.locator('code', { hasText: /^review\.noTiebreaker$/ }) });
+    const wontFix = shared
+      .getByRole('region', { name: "Won't fix (1)" })
+      .getByRole('listitem')
+      .filter({ has: recipient.locator('code', { hasText: /^review\.noTiebreaker$/ }) });
     await expect(wontFix).toContainText(`Won't fix Comment: ${COMMENT} — Ada Lovelace`, { timeout: 30_000 });
     const sharedSignOff = shared.getByRole('region', { name: 'Sign-off' });
     await expect(sharedSignOff).toContainText(/Ada Lovelace signed off on .* UTC, revision \d+ — current/);
@@ -87,5 +104,7 @@ test('a decision and a sign-off travel in the design file and a share link, show
   await page.keyboard.press('Escape');
   await new DesignPage(page).renameOpenDesign('Review findings (changed)');
   await expect(signOffEntry).toContainText('out of date: the design changed after this sign-off');
-  await expect(document.locator('[data-section="sign-off"]').getByRole('row', { name: /Ada Lovelace/ })).toContainText('out of date: the design changed after this sign-off');
+  await expect(document.locator('[data-section="sign-off"]').getByRole('row', { name: /Ada Lovelace/ })).toContainText(
+    'out of date: the design changed after this sign-off',
+  );
 });

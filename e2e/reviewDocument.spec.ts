@@ -22,7 +22,9 @@ test.describe('Design tab: the review document', () => {
     expect(markdown).toContain('| `Leaderboard` | `leaderboardId` (S) | `rankKey` (S) | Table | — |');
     expect(markdown).toContain('| `byPlayer` | `playerId` (S) | `ts` (N) | GSI | ALL |');
     // A template with its example key and byte length.
-    expect(markdown).toContain('| `Run` | `rankKey` (S, sort) | `{score:int(10)}#{ts:epoch(16)}#{playerId}` | `0000002300#0000001719705600#p_7781` | 34 of 1,024 |');
+    expect(markdown).toContain(
+      '| `Run` | `rankKey` (S, sort) | `{score:int(10)}#{ts:epoch(16)}#{playerId}` | `0000002300#0000001719705600#p_7781` | 34 of 1,024 |',
+    );
     // The item collection, in order.
     const collection = markdown.slice(markdown.indexOf('## Item collection'), markdown.indexOf('## Access patterns'));
     expect(collection).toContain('| 1 | `Run` | `0000000003#0000001719745200#p_4477` |');
@@ -69,7 +71,9 @@ test.describe('Design tab: the review document', () => {
     // Print runs the patterns first, then opens the print dialog.
     await review.getByRole('button', { name: 'Print' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-    await expect(review.getByRole('table', { name: 'Sample result of Top scores of a season, highest first' })).toContainText('0000002300#0000001719705600#p_7781');
+    await expect(review.getByRole('table', { name: 'Sample result of Top scores of a season, highest first' })).toContainText(
+      '0000002300#0000001719705600#p_7781',
+    );
 
     await page.emulateMedia({ media: 'print' });
     // By class, not role: hidden elements have no role to be found by.
@@ -80,7 +84,10 @@ test.describe('Design tab: the review document', () => {
     await expect(page.locator('input, textarea, select').first()).toBeHidden();
     await expect(review.getByRole('button', { name: 'Print' })).toBeHidden();
     await expect(review.getByRole('table', { name: 'Item collection of table Leaderboard' })).toBeVisible();
-    const colors = await review.locator('code').first().evaluate((element) => ({ color: getComputedStyle(element).color, font: getComputedStyle(element).fontFamily }));
+    const colors = await review
+      .locator('code')
+      .first()
+      .evaluate((element) => ({ color: getComputedStyle(element).color, font: getComputedStyle(element).fontFamily }));
     expect(colors.color).toBe('rgb(0, 0, 0)');
     expect(colors.font).toContain('monospace');
 

@@ -84,13 +84,17 @@ test('Share → the link opens the same design read-only in a fresh browser → 
 
 test('when the clipboard is refused, Copy link selects the link and says how to copy it', async ({ page }) => {
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
+    });
   });
   const design = new DesignPage(page);
   await design.open();
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   await page.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'press Ctrl+C' })).toHaveText('The browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.');
+  await expect(page.getByRole('status').filter({ hasText: 'press Ctrl+C' })).toHaveText(
+    'The browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.',
+  );
   const linkBox = page.getByRole('textbox', { name: 'Share link' });
   await expect(linkBox).toBeFocused();
   const selected = await linkBox.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd, input.value.length]);
@@ -104,8 +108,16 @@ const HOSTILE: Design = {
   description: `<script>window.__injected=2</script> by ${SPOOFED}`,
   tables: LEADERBOARD_DESIGN.tables.map((table) => ({
     ...table,
-    entities: table.entities.map((entity) => ({ ...entity, name: `<b id="injected">Run</b>${SPOOFED}`, samples: entity.samples.map((sample) => ({ ...sample, values: { ...sample.values, playerId: `<i>${SPOOFED}</i>` } })) })),
-    accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, entities: [`<b id="injected">Run</b>${SPOOFED}`], name: `<a href="javascript:alert(1)">${pattern.name}</a>` })),
+    entities: table.entities.map((entity) => ({
+      ...entity,
+      name: `<b id="injected">Run</b>${SPOOFED}`,
+      samples: entity.samples.map((sample) => ({ ...sample, values: { ...sample.values, playerId: `<i>${SPOOFED}</i>` } })),
+    })),
+    accessPatterns: table.accessPatterns.map((pattern) => ({
+      ...pattern,
+      entities: [`<b id="injected">Run</b>${SPOOFED}`],
+      name: `<a href="javascript:alert(1)">${pattern.name}</a>`,
+    })),
   })),
 };
 
@@ -159,7 +171,15 @@ test('a design too large for a link says so and downloads the design file instea
   const table = LEADERBOARD_DESIGN.tables[0]!;
   const run = table.entities[0]!;
   // Distinct player ids don't compress: 2,000 runs pack past the 32 KB a link holds.
-  const samples = Array.from({ length: 2000 }, (_, i) => ({ id: `run-${i}`, values: { season: '2026-SUMMER', score: String((i * 7919) % 100000), ts: String(1719705600 + i * 37), playerId: `p_${((i * 104729) % 999983).toString(36)}` } }));
+  const samples = Array.from({ length: 2000 }, (_, i) => ({
+    id: `run-${i}`,
+    values: {
+      season: '2026-SUMMER',
+      score: String((i * 7919) % 100000),
+      ts: String(1719705600 + i * 37),
+      playerId: `p_${((i * 104729) % 999983).toString(36)}`,
+    },
+  }));
   const big: Design = { ...LEADERBOARD_DESIGN, name: 'Big ladder', tables: [{ ...table, entities: [{ ...run, samples }] }] };
   const file = testInfo.outputPath('big-ladder.keylab.json');
   await writeFile(file, serializeDesignDocument(big));

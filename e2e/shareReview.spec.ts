@@ -20,7 +20,10 @@ const { format: _format, ...leaderboard } = LEADERBOARD_DESIGN;
 /** The Leaderboard with the score written as typed and no tiebreaker: an open error (review.numberInStringField) and a warning to accept (review.noTiebreaker); signed off. */
 const REVIEWED: Design = {
   ...leaderboard,
-  tables: leaderboard.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: '{score}#{ts:epoch(16)}' } })) })),
+  tables: leaderboard.tables.map((table) => ({
+    ...table,
+    entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: '{score}#{ts:epoch(16)}' } })),
+  })),
 };
 const NOTE = 'One run per player and second: <b>fine</b> for this season.';
 
@@ -50,7 +53,10 @@ function databaseNames(page: Page): Promise<string[]> {
   return page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''));
 }
 
-test('a link opened in a fresh browser shows the review, the verdicts, Present and the review document, read-only; nothing is saved until Make a copy, and two copies get two names', async ({ page, browser }) => {
+test('a link opened in a fresh browser shows the review, the verdicts, Present and the review document, read-only; nothing is saved until Make a copy, and two copies get two names', async ({
+  page,
+  browser,
+}) => {
   // Two browser contexts, a review, a run and a presentation: more than the default 30 s on a busy machine.
   test.slow();
   await openWith(page, REVIEWED);
@@ -89,7 +95,9 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
     const review = new DesignReviewPage(other);
     await expect(review.counts).toHaveText('1 error · 0 warnings · 0 notes · 1 accepted', { timeout: 30_000 });
     await expect(review.openFindings.filter({ has: other.locator('code', { hasText: /^review\.numberInStringField$/ }) })).toContainText('Error');
-    await expect(review.accepted.getByRole('listitem').filter({ has: other.locator('code', { hasText: /^review\.noTiebreaker$/ }) })).toContainText(`Comment: ${NOTE} — Ada Reviewer`);
+    await expect(review.accepted.getByRole('listitem').filter({ has: other.locator('code', { hasText: /^review\.noTiebreaker$/ }) })).toContainText(
+      `Comment: ${NOTE} — Ada Reviewer`,
+    );
     // The sign-off travels with its revision and is current: the link carries the design it covers, unchanged.
     const signOff = review.region.getByRole('region', { name: 'Sign-off' });
     await expect(signOff).toContainText(/Ada Reviewer signed off on .+, revision \d+ — current/);
@@ -149,7 +157,9 @@ test('a link opened in a fresh browser shows the review, the verdicts, Present a
   }
 });
 
-test('Make a copy waits until the saved designs are read, so a copy is never named against the examples only (nor dropped by the load)', async ({ browser }) => {
+test('Make a copy waits until the saved designs are read, so a copy is never named against the examples only (nor dropped by the load)', async ({
+  browser,
+}) => {
   test.slow();
   const encoded = encodeShareFragment(REVIEWED);
   expectOk(encoded);

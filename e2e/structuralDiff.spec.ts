@@ -13,7 +13,10 @@ const PADDED = '{score:int(10)}#{ts:epoch(16)}#{playerId}';
 const SHIPPED: DesignDocument = {
   ...LEADERBOARD_DESIGN,
   name: 'Leaderboard shipped',
-  tables: LEADERBOARD_DESIGN.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: RAW } })) })),
+  tables: LEADERBOARD_DESIGN.tables.map((table) => ({
+    ...table,
+    entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: RAW } })),
+  })),
 };
 
 /** Issue 32's example: the next version pads the rank key and sorts byPlayer by score (the entity's template for it reads the score items hold). */
@@ -23,14 +26,26 @@ const NEXT: DesignDocument = {
   tables: LEADERBOARD_DESIGN.tables.map((table) => ({
     ...table,
     indexes: table.indexes.map((index) => ({ ...index, sortKey: [{ name: 'score', type: 'N' as const }] })),
-    entities: table.entities.map((entity) => ({ ...entity, keys: { leaderboardId: 'SEASON#{season}', rankKey: PADDED, playerId: '{playerId}', score: '{score}' } })),
+    entities: table.entities.map((entity) => ({
+      ...entity,
+      keys: { leaderboardId: 'SEASON#{season}', rankKey: PADDED, playerId: '{playerId}', score: '{score}' },
+    })),
   })),
 };
 
 /** Both designs saved in this browser once per test, the shipped one open. */
 async function seedDesigns(page: Page): Promise<void> {
   const updatedAt = '2026-12-01T10:00:00.000Z';
-  const saved = JSON.stringify({ state: { designs: [{ id: 'shipped', design: SHIPPED, updatedAt }, { id: 'next', design: NEXT, updatedAt }], openDesignId: 'shipped' }, version: 1 });
+  const saved = JSON.stringify({
+    state: {
+      designs: [
+        { id: 'shipped', design: SHIPPED, updatedAt },
+        { id: 'next', design: NEXT, updatedAt },
+      ],
+      openDesignId: 'shipped',
+    },
+    version: 1,
+  });
   await page.addInitScript((value) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('keylab.designs', value);
@@ -69,7 +84,10 @@ test.describe('structural diff', () => {
     await expect(rows.last()).toContainText('5 of 12');
     await expect(rows.last()).toContainText('12 of 12');
 
-    await diff.change(/entity Run: table key rankKey/).getByRole('button', { name: 'Open in Migrate keys' }).click();
+    await diff
+      .change(/entity Run: table key rankKey/)
+      .getByRole('button', { name: 'Open in Migrate keys' })
+      .click();
     await expect(page.getByRole('tab', { name: 'Migrate keys' })).toHaveAttribute('aria-selected', 'true');
     const migrate = page.getByRole('tabpanel', { name: 'Migrate keys' });
     await expect(migrate.getByLabel('Table', { exact: true })).toHaveValue('Leaderboard');

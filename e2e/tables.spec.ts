@@ -5,7 +5,9 @@ import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
 
 // The table details ask for tags, which DynamoDB Local refuses with an HTTP 400 (shown as "not available"); Chromium logs every 400.
-test.use({ allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/] });
+test.use({
+  allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/],
+});
 test.describe.configure({ mode: 'serial' });
 
 let ddbLocal: RunningDynamoDBLocal;
@@ -108,11 +110,26 @@ test('creates a table from a design in DynamoDB Local in one click, and the tabl
   const client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'keylab', secretAccessKey: 'x' } });
   try {
     const { Table } = await client.describeTable({ TableName: 'Leaderboard' });
-    expect(Table?.KeySchema).toEqual([{ AttributeName: 'leaderboardId', KeyType: 'HASH' }, { AttributeName: 'rankKey', KeyType: 'RANGE' }]);
-    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema, index.Projection?.ProjectionType])).toEqual([
-      ['byPlayer', [{ AttributeName: 'playerId', KeyType: 'HASH' }, { AttributeName: 'ts', KeyType: 'RANGE' }], 'ALL'],
+    expect(Table?.KeySchema).toEqual([
+      { AttributeName: 'leaderboardId', KeyType: 'HASH' },
+      { AttributeName: 'rankKey', KeyType: 'RANGE' },
     ]);
-    expect(Object.fromEntries(Table?.AttributeDefinitions?.map((definition) => [definition.AttributeName, definition.AttributeType]) ?? [])).toEqual({ leaderboardId: 'S', rankKey: 'S', playerId: 'S', ts: 'N' });
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema, index.Projection?.ProjectionType])).toEqual([
+      [
+        'byPlayer',
+        [
+          { AttributeName: 'playerId', KeyType: 'HASH' },
+          { AttributeName: 'ts', KeyType: 'RANGE' },
+        ],
+        'ALL',
+      ],
+    ]);
+    expect(Object.fromEntries(Table?.AttributeDefinitions?.map((definition) => [definition.AttributeName, definition.AttributeType]) ?? [])).toEqual({
+      leaderboardId: 'S',
+      rankKey: 'S',
+      playerId: 'S',
+      ts: 'N',
+    });
     expect(Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
   } finally {
     client.destroy();
@@ -127,7 +144,8 @@ test('a read-only DynamoDB Local connection shows no write control', async ({ pa
   await page.getByRole('checkbox', { name: 'Read-only' }).check();
   await connection.connectToDynamoDBLocal(`http://localhost:${ddbLocal.port}`);
   await expect(page.locator('#explorer-title + .muted')).toContainText('· read-only');
-  for (const name of ['Create table', 'Delete table', 'Add index', 'Delete index', 'Generate items']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+  for (const name of ['Create table', 'Delete table', 'Add index', 'Delete index', 'Generate items'])
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
 });
 
 test('creates a table from a design on the built-in table', async ({ page }) => {

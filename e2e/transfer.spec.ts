@@ -7,7 +7,9 @@ import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
 
 // The table details ask DynamoDB Local for tags, which it refuses with an HTTP 400 that Chromium logs (see explorerDynamoDBLocal.spec.ts).
-test.use({ allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/] });
+test.use({
+  allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/],
+});
 test.describe.configure({ mode: 'serial' });
 
 interface Side {
@@ -27,7 +29,12 @@ function importFile(side: Side): { text: string; items: unknown[] } {
     big: { N: '12345678901234567890123456789012345678' },
     bin: { B: ['/wA=', 'gIE=', 'AP8='][i] },
   }));
-  const lines = [JSON.stringify(items[0]), `{"${side.pk}": {"S": "IMPORT#1"}, "${side.sk}": {"N": "1"}}`, `{"Item": ${JSON.stringify(items[1])}}`, JSON.stringify(items[2])];
+  const lines = [
+    JSON.stringify(items[0]),
+    `{"${side.pk}": {"S": "IMPORT#1"}, "${side.sk}": {"N": "1"}}`,
+    `{"Item": ${JSON.stringify(items[1])}}`,
+    JSON.stringify(items[2]),
+  ];
   return { text: `${lines.join('\n')}\n`, items };
 }
 
@@ -41,7 +48,9 @@ async function importExportDelete(page: Page, side: Side): Promise<void> {
   await page.getByRole('button', { name: 'Start import' }).click();
   const importReport = page.getByRole('region', { name: 'Import report' });
   await expect(importReport).toContainText('Written: 3 items from items.jsonl; rejected: 1');
-  await expect(importReport.getByRole('list', { name: 'Rejected lines' })).toHaveText(`Line 2: One or more parameter values were invalid: Type mismatch for key ${side.sk} expected: S actual: N`);
+  await expect(importReport.getByRole('list', { name: 'Rejected lines' })).toHaveText(
+    `Line 2: One or more parameter values were invalid: Type mismatch for key ${side.sk} expected: S actual: N`,
+  );
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
 
   await explorer.partitionKey(side.pk).fill('IMPORT#1');
@@ -51,7 +60,10 @@ async function importExportDelete(page: Page, side: Side): Promise<void> {
   // Export the query's results and compare with what was imported.
   await page.getByRole('button', { name: 'Export…' }).click();
   await page.getByRole('combobox', { name: 'Export format' }).selectOption({ label: 'DynamoDB JSON lines' });
-  const exported = (await exportText(page, side.saveTo, `${side.table}.jsonl`)).trim().split('\n').map((line) => JSON.parse(line) as unknown);
+  const exported = (await exportText(page, side.saveTo, `${side.table}.jsonl`))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
   expect(exported.map(sortedSets)).toEqual(items.map(sortedSets));
 
   // Bulk delete two ticked rows: the confirmation shows the count and the keys, then the progress and the report.
@@ -80,7 +92,9 @@ async function importExportDelete(page: Page, side: Side): Promise<void> {
 /** Clicks Download and returns the export's text, streamed to a picked file or downloaded. */
 async function exportText(page: Page, saveTo: Side['saveTo'], fileName: string): Promise<string> {
   if (saveTo === 'download') {
-    await page.evaluate(() => Reflect.deleteProperty(window, 'showSaveFilePicker') || Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }));
+    await page.evaluate(
+      () => Reflect.deleteProperty(window, 'showSaveFilePicker') || Object.defineProperty(window, 'showSaveFilePicker', { value: undefined }),
+    );
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download' }).click();
     const download = await downloading;
@@ -93,7 +107,10 @@ async function exportText(page: Page, saveTo: Side['saveTo'], fileName: string):
       savedExport: saved,
       showSaveFilePicker: (options: { suggestedName: string }) => {
         saved.name = options.suggestedName;
-        return Promise.resolve({ createWritable: () => Promise.resolve({ write: (chunk: string) => void saved.writes.push(chunk), close: () => void (saved.closed = true), abort: () => undefined }) });
+        return Promise.resolve({
+          createWritable: () =>
+            Promise.resolve({ write: (chunk: string) => void saved.writes.push(chunk), close: () => void (saved.closed = true), abort: () => undefined }),
+        });
       },
     });
   });
@@ -127,7 +144,9 @@ test('built-in table: Pause, Cancel while paused, then Resume import writes the 
   const explorer = new ExplorerPage(page);
   await explorer.open();
   await explorer.tablePicker.selectOption('Leaderboard');
-  const lines = Array.from({ length: 30_000 }, (_, i) => (i === 1 ? '{"leaderboardId": {"S": "BIG"}, "rankKey": {"N": "2"}}' : `{"leaderboardId": {"S": "BIG"}, "rankKey": {"S": "${String(i).padStart(5, '0')}"}}`));
+  const lines = Array.from({ length: 30_000 }, (_, i) =>
+    i === 1 ? '{"leaderboardId": {"S": "BIG"}, "rankKey": {"N": "2"}}' : `{"leaderboardId": {"S": "BIG"}, "rankKey": {"S": "${String(i).padStart(5, '0')}"}}`,
+  );
   await page.getByRole('button', { name: 'Import…' }).click();
   await page.getByLabel('Import file').setInputFiles({ name: 'big.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${lines.join('\n')}\n`) });
   await page.getByRole('button', { name: 'Start import' }).click();
@@ -138,30 +157,44 @@ test('built-in table: Pause, Cancel while paused, then Resume import writes the 
   await expect(report).toContainText('Cancelled.');
   await report.getByRole('button', { name: 'Resume import' }).click();
   await expect(report).toContainText('Written: 29,999 items from big.jsonl; rejected: 1', { timeout: 90_000 });
-  await expect(report.getByRole('list', { name: 'Rejected lines' })).toHaveText('Line 2: One or more parameter values were invalid: Type mismatch for key rankKey expected: S actual: N');
+  await expect(report.getByRole('list', { name: 'Rejected lines' })).toHaveText(
+    'Line 2: One or more parameter values were invalid: Type mismatch for key rankKey expected: S actual: N',
+  );
   await expect(report.getByRole('button', { name: 'Resume import' })).toHaveCount(0);
 });
 
-test('built-in table: a CSV row with an unclosed quote is one rejected record naming every line it spans; written + rejected = records read', async ({ page }) => {
+test('built-in table: a CSV row with an unclosed quote is one rejected record naming every line it spans; written + rejected = records read', async ({
+  page,
+}) => {
   const explorer = new ExplorerPage(page);
   await explorer.open();
   await explorer.tablePicker.selectOption('Leaderboard');
   // Row 200 (line 201) opens a quote it never closes; row 202's quoted cell closes it.
-  const rows = Array.from({ length: 300 }, (_, i) => (i + 1 === 200 ? 'CSV,r200,"oops' : i + 1 === 202 ? 'CSV,r202,"quoted, fine"' : `CSV,r${String(i + 1).padStart(3, '0')},row ${i + 1}`));
+  const rows = Array.from({ length: 300 }, (_, i) =>
+    i + 1 === 200 ? 'CSV,r200,"oops' : i + 1 === 202 ? 'CSV,r202,"quoted, fine"' : `CSV,r${String(i + 1).padStart(3, '0')},row ${i + 1}`,
+  );
   await page.getByRole('button', { name: 'Import…' }).click();
-  await page.getByLabel('Import file').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(`leaderboardId,rankKey,note\n${rows.join('\n')}\n`) });
+  await page
+    .getByLabel('Import file')
+    .setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(`leaderboardId,rankKey,note\n${rows.join('\n')}\n`) });
   await page.getByRole('button', { name: 'Start import' }).click();
   const report = page.getByRole('region', { name: 'Import report' });
   await expect(report).toContainText('Written: 297 items from rows.csv; rejected: 1; 298 records read');
-  await expect(report.getByRole('list', { name: 'Rejected lines' })).toHaveText(/^Lines 201–203: Text follows a quoted cell's closing quote on line 203 .*runs from line 201 to line 203/);
+  await expect(report.getByRole('list', { name: 'Rejected lines' })).toHaveText(
+    /^Lines 201–203: Text follows a quoted cell's closing quote on line 203 .*runs from line 201 to line 203/,
+  );
 });
 
-test("built-in table: a file exported from another table is refused up front, naming the key it lacks", async ({ page }) => {
+test('built-in table: a file exported from another table is refused up front, naming the key it lacks', async ({ page }) => {
   const explorer = new ExplorerPage(page);
   await explorer.open();
   await explorer.tablePicker.selectOption('Leaderboard');
   await page.getByRole('button', { name: 'Import…' }).click();
-  await page.getByLabel('Import file').setInputFiles({ name: 'other.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"PK": {"S": "a"}, "SK": {"S": "b"}}\n{"PK": {"S": "a"}, "SK": {"S": "c"}}\n') });
+  await page.getByLabel('Import file').setInputFiles({
+    name: 'other.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from('{"PK": {"S": "a"}, "SK": {"S": "b"}}\n{"PK": {"S": "a"}, "SK": {"S": "c"}}\n'),
+  });
   await page.getByRole('button', { name: 'Start import' }).click();
   const report = page.getByRole('region', { name: 'Import report' });
   await expect(report.getByRole('alert')).toContainText("This file's items have no attribute leaderboardId, the table's partition key: leaderboardId (S)");

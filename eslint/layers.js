@@ -23,22 +23,40 @@ import path from 'node:path';
  * @type {Record<string, { mayImport: readonly string[], typeOnly?: readonly string[], hint?: string, pure?: boolean, pureExcept?: readonly string[], summary: string }>}
  */
 export const LAYERS = {
-  errors: { mayImport: [], pure: true, summary: "Keylab's own error codes (KeylabError, matches()), the one command-line parser and the tests' expectOk / expectErr; imports nothing." },
+  errors: {
+    mayImport: [],
+    pure: true,
+    summary: "Keylab's own error codes (KeylabError, matches()), the one command-line parser and the tests' expectOk / expectErr; imports nothing.",
+  },
   dynamo: {
     mayImport: ['errors'],
     pure: true,
-    summary: "DynamoDB's data model and wire facts: Item and AttributeValue, the DynamoDB-JSON codec, binary as text, limits, the loopback check, the retry policy.",
+    summary:
+      "DynamoDB's data model and wire facts: Item and AttributeValue, the DynamoDB-JSON codec, binary as text, limits, the loopback check, the retry policy.",
     hint: 'src/dynamo is under every layer but errors: it holds DynamoDB facts and imports nothing of Keylab above it.',
   },
-  keys: { mayImport: ['dynamo', 'errors'], pure: true, summary: "DynamoDB's order (one comparator), number normalisation, field codecs, key templates, the width advisor." },
-  expressions: { mayImport: ['keys', 'dynamo', 'errors'], pure: true, summary: "DynamoDB's expression language: parse, print, validate with DynamoDB's messages, evaluate, build." },
+  keys: {
+    mayImport: ['dynamo', 'errors'],
+    pure: true,
+    summary: "DynamoDB's order (one comparator), number normalisation, field codecs, key templates, the width advisor.",
+  },
+  expressions: {
+    mayImport: ['keys', 'dynamo', 'errors'],
+    pure: true,
+    summary: "DynamoDB's expression language: parse, print, validate with DynamoDB's messages, evaluate, build.",
+  },
   engine: {
     mayImport: ['expressions', 'keys', 'dynamo', 'errors'],
     pure: true,
     pureExcept: ['persistence'],
-    summary: 'The built-in DynamoDB: the SDK client’s methods with DynamoDB’s semantics, indexes, streams, TTL; persistence/ holds the IndexedDB and file adapters.',
+    summary:
+      'The built-in DynamoDB: the SDK client’s methods with DynamoDB’s semantics, indexes, streams, TTL; persistence/ holds the IndexedDB and file adapters.',
   },
-  codegen: { mayImport: ['design', 'expressions', 'keys', 'dynamo', 'errors'], pure: true, summary: 'Code to paste: requests as SDK v3, DocumentClient, boto3 or AWS CLI; the key design as a module; entity code.' },
+  codegen: {
+    mayImport: ['design', 'expressions', 'keys', 'dynamo', 'errors'],
+    pure: true,
+    summary: 'Code to paste: requests as SDK v3, DocumentClient, boto3 or AWS CLI; the key design as a module; entity code.',
+  },
   design: {
     mayImport: ['expressions', 'keys', 'dynamo', 'errors'],
     pure: true,
@@ -109,13 +127,15 @@ export const ENTRY_POINTS = {
   'engine/persistence/node': 'Node-only storage for the endpoint (the engine index runs in browsers)',
   'engine/persistence/browser': 'IndexedDB storage (kept out of the index so Node never loads it)',
   'sources/remoteDynamoDB': 'the AWS SDK client, loaded on demand as its own chunk',
-  'sources/wireClient': 'the SDK commands of import’s and export’s fast paths (npm run import/export, the bench), kept out of the index the browser loads before the first paint',
+  'sources/wireClient':
+    'the SDK commands of import’s and export’s fast paths (npm run import/export, the bench), kept out of the index the browser loads before the first paint',
   'design/share': 'the Share link codec and its compression library (fflate), loaded when Share is used or a link is opened, not before the first paint',
   'design/review': 'the review rules, loaded with the Design review region, the review document and the slides (not before the first paint)',
   'design/reviewDocument': 'the review document model and Markdown writer, loaded with Export review and the Review document region',
   'design/present': 'the slide model, loaded when Present is used',
   'design/diff': 'the structural diff (it runs the review on both designs), loaded with Compare designs and Versions',
-  'check/runAccessPatterns': 'the access-pattern run (and, through it, the built-in engine), loaded on the first run of the Access patterns region, not before the first paint',
+  'check/runAccessPatterns':
+    'the access-pattern run (and, through it, the built-in engine), loaded on the first run of the Access patterns region, not before the first paint',
   'check/runAccessPatterns.types': 'the pattern run’s types and its error wording, which the Access patterns store needs before the run itself is loaded',
   'state/design/review': 'the design review store, loaded with the Design review region',
   'state/design/reviewPatternResults': 'pattern results for the review document, loaded with Export review and the Review document region',
@@ -126,7 +146,8 @@ export const ENTRY_POINTS = {
   'state/explorer/transfer': 'the Import…, Export… and bulk delete store (and src/transfer), built on first use by the composition root',
   'state/migrate': 'the Migrate keys store (and src/migrate), built on first use when the Migrate keys tab is first shown',
   'sources/remoteEndpoints': 'connection helpers shared with the Node server (the index also holds the browser’s IndexedDB table)',
-  'sources/readOnlyDataSource': 'the read-only wrapper, used by the connection store before the first paint (the index also holds the browser’s IndexedDB table)',
+  'sources/readOnlyDataSource':
+    'the read-only wrapper, used by the connection store before the first paint (the index also holds the browser’s IndexedDB table)',
   'sources/confirmingDataSource': 'the AWS write-confirmation wrapper, beside the read-only one (same reason)',
 };
 
@@ -142,7 +163,13 @@ function placeOf(file, srcDir) {
   const parts = relative.split(path.sep);
   // `src/state` itself (an import of the index) is the layer; any other lone name is a file of src/ (main.tsx).
   if (parts.length === 1 && !((parts[0] ?? '') in LAYERS)) return { layer: '(root)', inner: parts[0]?.replace(/\.[cm]?[jt]sx?$/, '') ?? '' };
-  return { layer: parts[0] ?? '', inner: parts.slice(1).join('/').replace(/\.[cm]?[jt]sx?$/, '') };
+  return {
+    layer: parts[0] ?? '',
+    inner: parts
+      .slice(1)
+      .join('/')
+      .replace(/\.[cm]?[jt]sx?$/, ''),
+  };
 }
 
 /** @param {any} node an ImportDeclaration / Export*Declaration */
@@ -161,9 +188,11 @@ const layerImports = {
     docs: { description: 'Imports between the folders of src/ follow the layer order and go through each layer’s index.ts' },
     schema: [],
     messages: {
-      direction: 'src/{{from}} must not import src/{{to}} ({{specifier}}). Imports flow ui → state → sources → engine → expressions → keys; codegen serves only state and ui; errors is under all; the server never imports ui or state. {{hint}}',
+      direction:
+        'src/{{from}} must not import src/{{to}} ({{specifier}}). Imports flow ui → state → sources → engine → expressions → keys; codegen serves only state and ui; errors is under all; the server never imports ui or state. {{hint}}',
       typeOnly: 'src/{{from}} may only import types from src/{{to}} (import type …). {{hint}}',
-      entry: "Import src/{{to}} through its index ('{{index}}'), not its file '{{to}}/{{inner}}': the index is the layer's public surface (export what you need from it).",
+      entry:
+        "Import src/{{to}} through its index ('{{index}}'), not its file '{{to}}/{{inner}}': the index is the layer's public surface (export what you need from it).",
     },
   },
   create(context) {
@@ -194,7 +223,12 @@ const layerImports = {
       const toIndex = path.relative(path.dirname(context.filename), path.join(srcDir, target.layer)).split(path.sep).join('/');
       const index = toIndex.startsWith('.') ? toIndex : `./${toIndex}`;
       const quote = source.raw?.[0] ?? "'";
-      context.report({ node: source, messageId: 'entry', data: { ...data, inner: target.inner, index }, fix: (fixer) => fixer.replaceText(source, `${quote}${index}${quote}`) });
+      context.report({
+        node: source,
+        messageId: 'entry',
+        data: { ...data, inner: target.inner, index },
+        fix: (fixer) => fixer.replaceText(source, `${quote}${index}${quote}`),
+      });
     }
 
     return {

@@ -13,7 +13,15 @@ import { SHOP_DESIGN, toCreateTableInput, type TableDesign } from '../src/design
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../src/engine';
 import { createExplorerStore } from '../src/state/explorerStore';
 import { createWriteConfirmationStore } from '../src/state/writeAccess';
-import { createTableRequest, createTablesStore, EMPTY_CREATE_TABLE_FORM, emptyIndexRow, timeToLiveRequest, validateCreateTable, type CreateTableForm } from '../src/state/explorer/tables';
+import {
+  createTableRequest,
+  createTablesStore,
+  EMPTY_CREATE_TABLE_FORM,
+  emptyIndexRow,
+  timeToLiveRequest,
+  validateCreateTable,
+  type CreateTableForm,
+} from '../src/state/explorer/tables';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 
 const client = createDynamoDBLocalClient();
@@ -33,7 +41,17 @@ const form = (tableName: string): CreateTableForm => ({
   readCapacity: '4',
   writeCapacity: '3',
   indexes: [
-    { ...emptyIndexRow('GSI'), name: 'byStatus', partitionKeyName: 'status', sortKeyName: 'placedAt', sortKeyType: 'N', projection: 'INCLUDE', includeText: 'total, note', readCapacity: '2', writeCapacity: '1' },
+    {
+      ...emptyIndexRow('GSI'),
+      name: 'byStatus',
+      partitionKeyName: 'status',
+      sortKeyName: 'placedAt',
+      sortKeyType: 'N',
+      projection: 'INCLUDE',
+      includeText: 'total, note',
+      readCapacity: '2',
+      writeCapacity: '1',
+    },
     { ...emptyIndexRow('LSI'), name: 'byTotal', sortKeyName: 'total', sortKeyType: 'N', projection: 'KEYS_ONLY' },
   ],
   ttlAttribute: 'expiresAt',
@@ -45,7 +63,13 @@ function shape(table: TableDescription | undefined) {
   return {
     keys: table?.KeySchema,
     attributes: [...(table?.AttributeDefinitions ?? [])].sort((a, b) => ((a.AttributeName ?? '') > (b.AttributeName ?? '') ? 1 : -1)),
-    gsis: table?.GlobalSecondaryIndexes?.map((index) => ({ name: index.IndexName, keys: index.KeySchema, projection: index.Projection, read: index.ProvisionedThroughput?.ReadCapacityUnits, write: index.ProvisionedThroughput?.WriteCapacityUnits })),
+    gsis: table?.GlobalSecondaryIndexes?.map((index) => ({
+      name: index.IndexName,
+      keys: index.KeySchema,
+      projection: index.Projection,
+      read: index.ProvisionedThroughput?.ReadCapacityUnits,
+      write: index.ProvisionedThroughput?.WriteCapacityUnits,
+    })),
     lsis: table?.LocalSecondaryIndexes?.map((index) => ({ name: index.IndexName, keys: index.KeySchema, projection: index.Projection })),
     throughput: [table?.ProvisionedThroughput?.ReadCapacityUnits, table?.ProvisionedThroughput?.WriteCapacityUnits],
     stream: table?.StreamSpecification,
@@ -72,7 +96,12 @@ describe('the Create table form’s requests', () => {
     created.push(name);
     const local = await createWithForm(client as unknown as DynamoDBDataSource, name);
     const engine = await createWithForm(createLocalDynamoDB(), name);
-    expect(local.table.gsis?.[0]).toMatchObject({ name: 'byStatus', projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total', 'note'] }, read: 2, write: 1 });
+    expect(local.table.gsis?.[0]).toMatchObject({
+      name: 'byStatus',
+      projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total', 'note'] },
+      read: 2,
+      write: 1,
+    });
     expect(local.table.lsis?.[0]).toMatchObject({ name: 'byTotal', projection: { ProjectionType: 'KEYS_ONLY' } });
     expect(local.table.throughput).toEqual([4, 3]);
     expect(local.table.stream).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
@@ -87,7 +116,11 @@ describe('the Create table form’s requests', () => {
     await client.createTable(request);
     const engine = createLocalDynamoDB();
     await engine.createTable(request);
-    const refusal = (source: DynamoDBDataSource) => source.createTable(request).then(() => undefined, (error: Error) => error.name);
+    const refusal = (source: DynamoDBDataSource) =>
+      source.createTable(request).then(
+        () => undefined,
+        (error: Error) => error.name,
+      );
     expect(await refusal(client as unknown as DynamoDBDataSource)).toBe('ResourceInUseException');
     expect(await refusal(engine)).toBe('ResourceInUseException');
   });
@@ -100,8 +133,20 @@ const ORDERS_DESIGN: TableDesign = {
   partitionKey: { name: 'customer', type: 'S' },
   sortKey: { name: 'placedAt', type: 'N' },
   indexes: [
-    { name: 'byStatus', kind: 'GSI', partitionKey: [{ name: 'status', type: 'S' }], sortKey: [{ name: 'placedAt', type: 'N' }], projection: { type: 'INCLUDE', attributes: ['total', 'note'] } },
-    { name: 'byTotal', kind: 'LSI', partitionKey: [{ name: 'customer', type: 'S' }], sortKey: [{ name: 'total', type: 'N' }], projection: { type: 'KEYS_ONLY', attributes: [] } },
+    {
+      name: 'byStatus',
+      kind: 'GSI',
+      partitionKey: [{ name: 'status', type: 'S' }],
+      sortKey: [{ name: 'placedAt', type: 'N' }],
+      projection: { type: 'INCLUDE', attributes: ['total', 'note'] },
+    },
+    {
+      name: 'byTotal',
+      kind: 'LSI',
+      partitionKey: [{ name: 'customer', type: 'S' }],
+      sortKey: [{ name: 'total', type: 'N' }],
+      projection: { type: 'KEYS_ONLY', attributes: [] },
+    },
   ],
   billingMode: 'PROVISIONED',
   provisioned: { readCapacityUnits: 4, writeCapacityUnits: 3 },
@@ -113,7 +158,12 @@ describe('Create table from a design, through the tables store the dialog uses, 
   async function tablesOnLocal() {
     const explorer = createExplorerStore();
     await explorer.getState().connect(client as unknown as DynamoDBDataSource, 'DynamoDB Local');
-    const tables = createTablesStore({ explorer, canChangeTables: () => true, wait: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 100))), confirmWrite: createWriteConfirmationStore().getState().confirmWrite });
+    const tables = createTablesStore({
+      explorer,
+      canChangeTables: () => true,
+      wait: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 100))),
+      confirmWrite: createWriteConfirmationStore().getState().confirmWrite,
+    });
     return { explorer, tables };
   }
 
@@ -183,7 +233,9 @@ describe('Create table from a design, through the tables store the dialog uses, 
     const input = toCreateTableInput(design);
     expect(Table?.KeySchema).toEqual(input.KeySchema);
     expect(Table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
-    expect(Table?.GlobalSecondaryIndexes?.map((index) => ({ IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection }))).toEqual(input.GlobalSecondaryIndexes);
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => ({ IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection }))).toEqual(
+      input.GlobalSecondaryIndexes,
+    );
     expect(Table?.StreamSpecification).toBeUndefined();
     expect((await client.describeTimeToLive({ TableName: name })).TimeToLiveDescription?.TimeToLiveStatus).toBe('DISABLED');
     tables.getState().dispose();

@@ -37,8 +37,14 @@ const MULTI_ATTRIBUTE_DESIGN: Design = {
         {
           name: 'bySeasonScore',
           kind: 'GSI',
-          partitionKey: [{ name: 'season', type: 'S' }, { name: 'region', type: 'S' }],
-          sortKey: [{ name: 'score', type: 'N' }, { name: 'ts', type: 'N' }],
+          partitionKey: [
+            { name: 'season', type: 'S' },
+            { name: 'region', type: 'S' },
+          ],
+          sortKey: [
+            { name: 'score', type: 'N' },
+            { name: 'ts', type: 'N' },
+          ],
           projection: { type: 'INCLUDE', attributes: ['playerName'] },
         },
       ],
@@ -59,7 +65,13 @@ const LSI_DESIGN: Design = {
       ...(MULTI_ATTRIBUTE_DESIGN.tables[0] as TableDesign),
       name: 'Events',
       indexes: [
-        { name: 'byAt', kind: 'LSI', partitionKey: [{ name: 'PK', type: 'S' }], sortKey: [{ name: 'at', type: 'N' }], projection: { type: 'KEYS_ONLY', attributes: [] } },
+        {
+          name: 'byAt',
+          kind: 'LSI',
+          partitionKey: [{ name: 'PK', type: 'S' }],
+          sortKey: [{ name: 'at', type: 'N' }],
+          projection: { type: 'KEYS_ONLY', attributes: [] },
+        },
         { name: 'byKind', kind: 'GSI', partitionKey: [{ name: 'kind', type: 'S' }], sortKey: [], projection: { type: 'ALL', attributes: [] } },
       ],
     },
@@ -115,7 +127,12 @@ async function expectTableMatchesDesign(table: TableDesign): Promise<void> {
   expect(described.TableName).toBe(table.name);
   expect(described.KeySchema).toEqual(schema([table.partitionKey], table.sortKey ? [table.sortKey] : []));
   const definitions = new Map<string, string>();
-  for (const attribute of [table.partitionKey, ...(table.sortKey ? [table.sortKey] : []), ...table.indexes.flatMap((index) => [...index.partitionKey, ...index.sortKey])]) definitions.set(attribute.name, attribute.type);
+  for (const attribute of [
+    table.partitionKey,
+    ...(table.sortKey ? [table.sortKey] : []),
+    ...table.indexes.flatMap((index) => [...index.partitionKey, ...index.sortKey]),
+  ])
+    definitions.set(attribute.name, attribute.type);
   expect(new Map((described.AttributeDefinitions ?? []).map((definition) => [definition.AttributeName, definition.AttributeType]))).toEqual(definitions);
   for (const kind of ['GSI', 'LSI'] as const) {
     const expected = table.indexes
@@ -123,17 +140,27 @@ async function expectTableMatchesDesign(table: TableDesign): Promise<void> {
       .map((index) => ({
         IndexName: index.name,
         KeySchema: schema(index.partitionKey, index.sortKey),
-        Projection: index.projection.type === 'INCLUDE' ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.attributes].sort() } : { ProjectionType: index.projection.type },
+        Projection:
+          index.projection.type === 'INCLUDE'
+            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.attributes].sort() }
+            : { ProjectionType: index.projection.type },
       }));
     const actual = ((kind === 'GSI' ? described.GlobalSecondaryIndexes : described.LocalSecondaryIndexes) ?? []).map((index) => ({
       IndexName: index.IndexName,
       KeySchema: index.KeySchema,
-      Projection: index.Projection?.NonKeyAttributes ? { ...index.Projection, NonKeyAttributes: [...index.Projection.NonKeyAttributes].sort() } : index.Projection,
+      Projection: index.Projection?.NonKeyAttributes
+        ? { ...index.Projection, NonKeyAttributes: [...index.Projection.NonKeyAttributes].sort() }
+        : index.Projection,
     }));
-    expect(actual.sort((a, b) => String(a.IndexName).localeCompare(String(b.IndexName), 'en'))).toEqual(expected.sort((a, b) => a.IndexName.localeCompare(b.IndexName, 'en')));
+    expect(actual.sort((a, b) => String(a.IndexName).localeCompare(String(b.IndexName), 'en'))).toEqual(
+      expected.sort((a, b) => a.IndexName.localeCompare(b.IndexName, 'en')),
+    );
   }
   if (table.billingMode === 'PROVISIONED') {
-    expect(described.ProvisionedThroughput).toMatchObject({ ReadCapacityUnits: table.provisioned?.readCapacityUnits, WriteCapacityUnits: table.provisioned?.writeCapacityUnits });
+    expect(described.ProvisionedThroughput).toMatchObject({
+      ReadCapacityUnits: table.provisioned?.readCapacityUnits,
+      WriteCapacityUnits: table.provisioned?.writeCapacityUnits,
+    });
   } else {
     expect(described.BillingModeSummary?.BillingMode ?? 'PAY_PER_REQUEST').toBe('PAY_PER_REQUEST');
   }
@@ -154,7 +181,9 @@ describe.each(DESIGNS)('the $id design', ({ design }) => {
 
   it('creates every table from the CloudFormation template’s Properties', async ({ skip }) => {
     const copy = renamed(design, 'cfn');
-    const template = JSON.parse(exportCloudFormation(copy, 'json').text) as { Resources: Record<string, { Type: string; Properties: CreateTableCommandInput }> };
+    const template = JSON.parse(exportCloudFormation(copy, 'json').text) as {
+      Resources: Record<string, { Type: string; Properties: CreateTableCommandInput }>;
+    };
     const resources = Object.values(template.Resources);
     expect(resources).toHaveLength(copy.tables.length);
     for (const [i, table] of copy.tables.entries()) {
@@ -179,7 +208,18 @@ describe.each(DESIGNS)('the $id design', ({ design }) => {
       const config = path.join(dir, 'aws-config');
       writeFileSync(config, '');
       // The integration fixture's dummy keys, and nothing from the machine's ~/.aws.
-      const env = { PATH: '/usr/bin:/bin', HOME: dir, LANG: 'C.UTF-8', AWS_CONFIG_FILE: config, AWS_SHARED_CREDENTIALS_FILE: config, AWS_ACCESS_KEY_ID: 'keylab', AWS_SECRET_ACCESS_KEY: 'keylab', AWS_DEFAULT_REGION: 'us-east-1', AWS_PAGER: '', AWS_EC2_METADATA_DISABLED: 'true' };
+      const env = {
+        PATH: '/usr/bin:/bin',
+        HOME: dir,
+        LANG: 'C.UTF-8',
+        AWS_CONFIG_FILE: config,
+        AWS_SHARED_CREDENTIALS_FILE: config,
+        AWS_ACCESS_KEY_ID: 'keylab',
+        AWS_SECRET_ACCESS_KEY: 'keylab',
+        AWS_DEFAULT_REGION: 'us-east-1',
+        AWS_PAGER: '',
+        AWS_EC2_METADATA_DISABLED: 'true',
+      };
       for (const [i, file] of exportCreateTableInputs(copy).entries()) {
         const table = copy.tables[i]!;
         const filePath = path.join(dir, file.fileName);
@@ -188,8 +228,11 @@ describe.each(DESIGNS)('the $id design', ({ design }) => {
           table,
           () =>
             new Promise<void>((resolve, reject) =>
-              execFile(cli, ['dynamodb', 'create-table', '--cli-input-json', `file://${filePath}`, '--endpoint-url', inject('dynamodbLocalEndpoint'), '--output', 'json'], { env, timeout: 60_000, encoding: 'utf8' }, (error, _stdout, stderr) =>
-                error ? reject(new Error(stderr.trim() || error.message)) : resolve(),
+              execFile(
+                cli,
+                ['dynamodb', 'create-table', '--cli-input-json', `file://${filePath}`, '--endpoint-url', inject('dynamodbLocalEndpoint'), '--output', 'json'],
+                { env, timeout: 60_000, encoding: 'utf8' },
+                (error, _stdout, stderr) => (error ? reject(new Error(stderr.trim() || error.message)) : resolve()),
               ),
             ),
         );

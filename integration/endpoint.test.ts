@@ -69,7 +69,16 @@ const T = uniqueTableName('endpoint');
 /** The table both sides serve: pk/sk strings and a GSI ordered by a number, projecting `tags`. */
 function tableInput(name: string): CreateTableCommandInput {
   return pkSkTable(name, {
-    gsis: [{ name: 'byScore', keys: [['g', 'S'], ['score', 'N']], projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['tags'] } }],
+    gsis: [
+      {
+        name: 'byScore',
+        keys: [
+          ['g', 'S'],
+          ['score', 'N'],
+        ],
+        projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['tags'] },
+      },
+    ],
   });
 }
 
@@ -116,14 +125,23 @@ describe('Keylab’s endpoint and DynamoDB Local agree', () => {
   }
 
   it.each([true, false])('pages a partition with Limit and LastEvaluatedKey (ScanIndexForward: %s)', async (ScanIndexForward) => {
-    const result = await onBoth((db) => allPages(db, { TableName: T, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'p' } }, Limit: 4, ScanIndexForward }));
+    const result = await onBoth((db) =>
+      allPages(db, { TableName: T, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'p' } }, Limit: 4, ScanIndexForward }),
+    );
     expect(result.keylab).toEqual(result.local);
     expect(result.keylab).toHaveLength(4); // 13 items: pages of 4, 4, 4 and 1
   });
 
   it.each([true, false])('pages a GSI in numeric order, with index keys in LastEvaluatedKey (ScanIndexForward: %s)', async (ScanIndexForward) => {
     const result = await onBoth((db) =>
-      allPages(db, { TableName: T, IndexName: 'byScore', KeyConditionExpression: 'g = :g AND score > :min', ExpressionAttributeValues: { ':g': { S: 'G' }, ':min': { N: '-1e3' } }, Limit: 3, ScanIndexForward }),
+      allPages(db, {
+        TableName: T,
+        IndexName: 'byScore',
+        KeyConditionExpression: 'g = :g AND score > :min',
+        ExpressionAttributeValues: { ':g': { S: 'G' }, ':min': { N: '-1e3' } },
+        Limit: 3,
+        ScanIndexForward,
+      }),
     );
     expect(result.keylab).toEqual(result.local);
   });
@@ -148,13 +166,20 @@ describe('Keylab’s endpoint and DynamoDB Local agree', () => {
     // begins_with or the end of the partition). The engine returns LastEvaluatedKey whenever Limit stops the
     // read, as DynamoDB does without looking ahead, so the next page is empty.
     const input = (db: DynamoDB) =>
-      allPages(db, { TableName: T, KeyConditionExpression: 'pk = :p AND sk BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':p': { S: 'p' }, ':lo': { S: '1' }, ':hi': { S: '\uFFFF' } }, Limit: 5 });
+      allPages(db, {
+        TableName: T,
+        KeyConditionExpression: 'pk = :p AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':p': { S: 'p' }, ':lo': { S: '1' }, ':hi': { S: '\uFFFF' } },
+        Limit: 5,
+      });
     const result = (await onBoth(input)) as { keylab: { LastEvaluatedKey?: Item; Count: number }[]; local: { LastEvaluatedKey?: Item; Count: number }[] };
     expect(result.local.map((page) => page.Count)).toEqual([5, 5]);
     expect(result.local[1]?.LastEvaluatedKey).toBeUndefined();
     expect(result.keylab.map((page) => page.Count)).toEqual([5, 5, 0]);
     expect(result.keylab[1]?.LastEvaluatedKey).toEqual({ pk: { S: 'p' }, sk: { S: '\uFFFF' } });
-    expect(result.keylab.slice(0, 2).map((page) => ({ ...page, LastEvaluatedKey: undefined }))).toEqual(result.local.map((page) => ({ ...page, LastEvaluatedKey: undefined })));
+    expect(result.keylab.slice(0, 2).map((page) => ({ ...page, LastEvaluatedKey: undefined }))).toEqual(
+      result.local.map((page) => ({ ...page, LastEvaluatedKey: undefined })),
+    );
   });
 
   it('gets an item with numbers normalised and binary values intact', async () => {
@@ -164,21 +189,29 @@ describe('Keylab’s endpoint and DynamoDB Local agree', () => {
   });
 
   it('fails a condition with the same error', async () => {
-    const result = await onBoth((db) => db.putItem({ TableName: T, Item: { pk: { S: 'p' }, sk: { S: '9' } }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    const result = await onBoth((db) =>
+      db.putItem({ TableName: T, Item: { pk: { S: 'p' }, sk: { S: '9' } }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
     expect(result.keylab).toEqual({ error: 'ConditionalCheckFailedException', message: 'The conditional request failed' });
     expect(result.keylab).toEqual(result.local);
   });
 
   it('refuses a reversed BETWEEN with the same ValidationException', async () => {
     const result = await onBoth((db) =>
-      db.query({ TableName: T, KeyConditionExpression: 'pk = :p AND sk BETWEEN :hi AND :lo', ExpressionAttributeValues: { ':p': { S: 'p' }, ':lo': { S: '1' }, ':hi': { S: '9' } } }),
+      db.query({
+        TableName: T,
+        KeyConditionExpression: 'pk = :p AND sk BETWEEN :hi AND :lo',
+        ExpressionAttributeValues: { ':p': { S: 'p' }, ':lo': { S: '1' }, ':hi': { S: '9' } },
+      }),
     );
     expect(result.keylab).toEqual(result.local);
     expect(result.keylab).toMatchObject({ error: 'ValidationException' });
   });
 
   it('names a missing table the same way (DynamoDB Local words the message differently)', async () => {
-    const result = await onBoth((db) => db.query({ TableName: `${T}-missing`, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'p' } } }));
+    const result = await onBoth((db) =>
+      db.query({ TableName: `${T}-missing`, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'p' } } }),
+    );
     // Real DynamoDB says "Requested resource not found"; DynamoDB Local "Cannot do operations on a non-existent table".
     expect(result.keylab).toEqual({ error: 'ResourceNotFoundException', message: 'Requested resource not found' });
     expect(result.local).toEqual({ error: 'ResourceNotFoundException', message: 'Cannot do operations on a non-existent table' });
@@ -196,7 +229,12 @@ describe('Keylab’s endpoint and DynamoDB Local agree', () => {
         },
         body: JSON.stringify(body),
       });
-      return { status: response.status, contentType: response.headers.get('content-type'), crc: response.headers.get('x-amz-crc32'), text: await response.text() };
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        crc: response.headers.get('x-amz-crc32'),
+        text: await response.text(),
+      };
     }
 
     it('sends the same JSON for the same request: base64 binary, normalised numbers, CRC32', async () => {
@@ -255,9 +293,14 @@ function aws(url: string, args: readonly string[]): Promise<CliResult> {
   // --no-cli-pager exists in CLI v2 only; AWS_PAGER='' covers v1.
   const pager = AWS_CLI?.startsWith('aws-cli/1.') ? [] : ['--no-cli-pager'];
   return new Promise((resolve) => {
-    execFile('aws', ['dynamodb', ...args, '--endpoint-url', url, '--region', 'us-east-1', '--output', 'json', ...pager], { env: awsEnv, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      'aws',
+      ['dynamodb', ...args, '--endpoint-url', url, '--region', 'us-east-1', '--output', 'json', ...pager],
+      { env: awsEnv, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -285,7 +328,11 @@ describe('the AWS CLI against Keylab’s endpoint and DynamoDB Local', () => {
     if (!AWS_CLI) skip(SKIP_NOTE);
     const outputs: unknown[] = [];
     for (const url of urls()) {
-      for (const [sk, score] of [['𝄞', '1e3'], ['€', '-0.50'], ['10', '12345678901234567890123456789012345678']]) {
+      for (const [sk, score] of [
+        ['𝄞', '1e3'],
+        ['€', '-0.50'],
+        ['10', '12345678901234567890123456789012345678'],
+      ]) {
         const put = await aws(url, ['put-item', '--table-name', C, '--item', JSON.stringify({ pk: { S: 'cli' }, sk: { S: sk }, score: { N: score } })]);
         expect(put.code, put.stderr).toBe(0);
       }

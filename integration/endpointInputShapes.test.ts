@@ -38,14 +38,40 @@ async function post(url: string, target: string, body: unknown): Promise<{ statu
 }
 
 const PROBES: readonly { readonly name: string; readonly target: string; readonly body: unknown }[] = [
-  { name: 'UpdateTable DisassociationProtectionEnabled as a string', target: 'DynamoDB_20120810.UpdateTable', body: { TableName: 'missing-table', BillingMode: 'PAY_PER_REQUEST', DisassociationProtectionEnabled: 'yes' } },
-  { name: 'UpdateTable GlobalTableSettingsReplicationMode as a number', target: 'DynamoDB_20120810.UpdateTable', body: { TableName: 'missing-table', BillingMode: 'PAY_PER_REQUEST', GlobalTableSettingsReplicationMode: 5 } },
-  { name: 'UpdateTable VectorIndexUpdates as an object', target: 'DynamoDB_20120810.UpdateTable', body: { TableName: 'missing-table', BillingMode: 'PAY_PER_REQUEST', VectorIndexUpdates: { Create: {} } } },
+  {
+    name: 'UpdateTable DisassociationProtectionEnabled as a string',
+    target: 'DynamoDB_20120810.UpdateTable',
+    body: { TableName: 'missing-table', BillingMode: 'PAY_PER_REQUEST', DisassociationProtectionEnabled: 'yes' },
+  },
+  {
+    name: 'UpdateTable GlobalTableSettingsReplicationMode as a number',
+    target: 'DynamoDB_20120810.UpdateTable',
+    body: { TableName: 'missing-table', BillingMode: 'PAY_PER_REQUEST', GlobalTableSettingsReplicationMode: 5 },
+  },
+  {
+    name: 'UpdateTable VectorIndexUpdates as an object',
+    target: 'DynamoDB_20120810.UpdateTable',
+    body: { TableName: 'missing-table', BillingMode: 'PAY_PER_REQUEST', VectorIndexUpdates: { Create: {} } },
+  },
 ];
 
 async function streamArn(url: string, table: string): Promise<string> {
-  const body = { TableName: table, AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST', StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' } };
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.CreateTable', Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0' }, body: JSON.stringify(body) });
+  const body = {
+    TableName: table,
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    BillingMode: 'PAY_PER_REQUEST',
+    StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' },
+  };
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-amz-json-1.0',
+      'X-Amz-Target': 'DynamoDB_20120810.CreateTable',
+      Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+    },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json()) as { TableDescription: { LatestStreamArn: string } };
   return json.TableDescription.LatestStreamArn;
 }
@@ -74,6 +100,8 @@ describe('DescribeStream ShardFilter (in the model, and known to DynamoDB Local)
 
     const wellTyped = { Type: 'CHILD_SHARDS', ShardId: 'shardId-00000000000000000000-00000000' };
     expect((await post(endpoint.url, 'DynamoDBStreams_20120810.DescribeStream', { StreamArn: ourArn, ShardFilter: wellTyped })).status).toBe(200);
-    expect((await post(inject('dynamodbLocalEndpoint'), 'DynamoDBStreams_20120810.DescribeStream', { StreamArn: theirArn, ShardFilter: wellTyped })).status).toBe(200);
+    expect(
+      (await post(inject('dynamodbLocalEndpoint'), 'DynamoDBStreams_20120810.DescribeStream', { StreamArn: theirArn, ShardFilter: wellTyped })).status,
+    ).toBe(200);
   });
 });

@@ -17,14 +17,7 @@ import type { DynamoDBDataSource } from '../src/engine';
 import { compileKeyTemplate, parseKeyTemplate } from '../src/keys';
 import { Contract } from './contract/contract';
 import { B, keyNames, keyOf, keySchemaInfo, N, putRequests, S, tableSpec, type KeyAttribute, type KeyType, type TableSpec } from './contract/fixtures';
-import {
-  batchGetResponsesAsSets,
-  inclusiveBoundLastEvaluatedKey,
-  indexNameInMessage,
-  indexTieOrder,
-  scanAsSet,
-  type Normalizer,
-} from './contract/normalize';
+import { batchGetResponsesAsSets, inclusiveBoundLastEvaluatedKey, indexNameInMessage, indexTieOrder, scanAsSet, type Normalizer } from './contract/normalize';
 import { queryAllPages, scanAllPages } from './contract/paging';
 import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
 import { uniqueTableName } from './dynamodbLocal';
@@ -67,7 +60,12 @@ async function load(spec: TableSpec, items: readonly Item[]): Promise<void> {
 
 /** Every page of a Query, compared, with the normalisers a table Query needs. */
 async function sameQueryPages(label: string, spec: TableSpec, input: Omit<QueryCommandInput, 'TableName'>, ...normalizers: Normalizer[]) {
-  return contract.same(label, (db) => queryAllPages(db, { TableName: spec.name, ...input }), inclusiveBoundLastEvaluatedKey(keySchemaInfo(spec.keys)), ...normalizers);
+  return contract.same(
+    label,
+    (db) => queryAllPages(db, { TableName: spec.name, ...input }),
+    inclusiveBoundLastEvaluatedKey(keySchemaInfo(spec.keys)),
+    ...normalizers,
+  );
 }
 
 const sortKeysOf = (outcome: unknown, name: string): unknown[] =>
@@ -80,10 +78,35 @@ const sortKeysOf = (outcome: unknown, name: string): unknown[] =>
 
 describe('tables', () => {
   it('CreateTable, DescribeTable, DeleteTable and their errors', async () => {
-    const spec = tableSpec('lifecycle', [['pk', 'S'], ['sk', 'N']], {
-      gsis: [{ name: 'byG', keys: [['g', 'S'], ['sk', 'N']], projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['x', 'y'] } }],
-      lsis: [{ name: 'byL', keys: [['pk', 'S'], ['l', 'B']], projection: { ProjectionType: 'KEYS_ONLY' } }],
-    });
+    const spec = tableSpec(
+      'lifecycle',
+      [
+        ['pk', 'S'],
+        ['sk', 'N'],
+      ],
+      {
+        gsis: [
+          {
+            name: 'byG',
+            keys: [
+              ['g', 'S'],
+              ['sk', 'N'],
+            ],
+            projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['x', 'y'] },
+          },
+        ],
+        lsis: [
+          {
+            name: 'byL',
+            keys: [
+              ['pk', 'S'],
+              ['l', 'B'],
+            ],
+            projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+        ],
+      },
+    );
     await createTable(spec);
     await contract.sameError('CreateTable again', (db) => db.createTable(spec.input));
     await contract.sameResult('DescribeTable (empty)', (db) => db.describeTable({ TableName: spec.name }));
@@ -134,7 +157,14 @@ describe('tables', () => {
 
   it('refuses invalid CreateTable requests with the same errors', async () => {
     const name = uniqueTableName('contract-bad');
-    const base = tableSpec('bad', [['pk', 'S'], ['sk', 'S']], { name }).input;
+    const base = tableSpec(
+      'bad',
+      [
+        ['pk', 'S'],
+        ['sk', 'S'],
+      ],
+      { name },
+    ).input;
     const defs = [...(base.AttributeDefinitions ?? []), { AttributeName: 'g', AttributeType: 'S' }];
     const gsi = (projection: Record<string, unknown>) => [{ IndexName: 'gsi', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: projection }];
     const lsi = (IndexName: string, hash: string, range?: string) => ({
@@ -143,29 +173,91 @@ describe('tables', () => {
       Projection: { ProjectionType: 'ALL' },
     });
     const cases: [string, Record<string, unknown>][] = [
-      ['LSI on a hash-only table', { KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'l', AttributeType: 'S' }], LocalSecondaryIndexes: [lsi('lsi', 'pk', 'l')] }],
-      ['a GSI with an undefined attribute', { GlobalSecondaryIndexes: [{ IndexName: 'gsi', KeySchema: [{ AttributeName: 'nope', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }] }],
-      ['two indexes with one name', { AttributeDefinitions: defs, GlobalSecondaryIndexes: ['idx', 'idx'].map((IndexName) => ({ IndexName, KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } })) }],
+      [
+        'LSI on a hash-only table',
+        {
+          KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+          AttributeDefinitions: [
+            { AttributeName: 'pk', AttributeType: 'S' },
+            { AttributeName: 'l', AttributeType: 'S' },
+          ],
+          LocalSecondaryIndexes: [lsi('lsi', 'pk', 'l')],
+        },
+      ],
+      [
+        'a GSI with an undefined attribute',
+        { GlobalSecondaryIndexes: [{ IndexName: 'gsi', KeySchema: [{ AttributeName: 'nope', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }] },
+      ],
+      [
+        'two indexes with one name',
+        {
+          AttributeDefinitions: defs,
+          GlobalSecondaryIndexes: ['idx', 'idx'].map((IndexName) => ({
+            IndexName,
+            KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
+            Projection: { ProjectionType: 'ALL' },
+          })),
+        },
+      ],
       ['INCLUDE without NonKeyAttributes', { AttributeDefinitions: defs, GlobalSecondaryIndexes: gsi({ ProjectionType: 'INCLUDE' }) }],
-      ['KEYS_ONLY with NonKeyAttributes', { AttributeDefinitions: defs, GlobalSecondaryIndexes: gsi({ ProjectionType: 'KEYS_ONLY', NonKeyAttributes: ['x'] }) }],
+      [
+        'KEYS_ONLY with NonKeyAttributes',
+        { AttributeDefinitions: defs, GlobalSecondaryIndexes: gsi({ ProjectionType: 'KEYS_ONLY', NonKeyAttributes: ['x'] }) },
+      ],
       ['a duplicate NonKeyAttribute', { AttributeDefinitions: defs, GlobalSecondaryIndexes: gsi({ ProjectionType: 'INCLUDE', NonKeyAttributes: ['x', 'x'] }) }],
       ['no ProjectionType', { AttributeDefinitions: defs, GlobalSecondaryIndexes: gsi({}) }],
       ['an empty GSI list', { GlobalSecondaryIndexes: [] }],
       ['an LSI on another hash key', { AttributeDefinitions: defs, LocalSecondaryIndexes: [lsi('lsi', 'g', 'sk')] }],
       ['an LSI without a range key', { LocalSecondaryIndexes: [lsi('lsi', 'pk')] }],
-      ['six LSIs', { AttributeDefinitions: [...(base.AttributeDefinitions ?? []), ...[0, 1, 2, 3, 4, 5].map((i) => ({ AttributeName: `l${i}`, AttributeType: 'S' }))], LocalSecondaryIndexes: [0, 1, 2, 3, 4, 5].map((i) => lsi(`lsi${i}`, 'pk', `l${i}`)) }],
+      [
+        'six LSIs',
+        {
+          AttributeDefinitions: [...(base.AttributeDefinitions ?? []), ...[0, 1, 2, 3, 4, 5].map((i) => ({ AttributeName: `l${i}`, AttributeType: 'S' }))],
+          LocalSecondaryIndexes: [0, 1, 2, 3, 4, 5].map((i) => lsi(`lsi${i}`, 'pk', `l${i}`)),
+        },
+      ],
       ['an unused attribute definition', { AttributeDefinitions: defs }],
       ['a duplicate attribute definition', { AttributeDefinitions: [...(base.AttributeDefinitions ?? []), { AttributeName: 'pk', AttributeType: 'S' }] }],
-      ['a key type that is not S, N or B', { AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'BOOL' }, { AttributeName: 'sk', AttributeType: 'S' }] }],
+      [
+        'a key type that is not S, N or B',
+        {
+          AttributeDefinitions: [
+            { AttributeName: 'pk', AttributeType: 'BOOL' },
+            { AttributeName: 'sk', AttributeType: 'S' },
+          ],
+        },
+      ],
       ['no HASH key', { KeySchema: [{ AttributeName: 'sk', KeyType: 'RANGE' }] }],
-      ['RANGE before HASH', { KeySchema: [{ AttributeName: 'sk', KeyType: 'RANGE' }, { AttributeName: 'pk', KeyType: 'HASH' }] }],
-      ['HASH and RANGE on one attribute', { KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'pk', KeyType: 'RANGE' }] }],
+      [
+        'RANGE before HASH',
+        {
+          KeySchema: [
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+            { AttributeName: 'pk', KeyType: 'HASH' },
+          ],
+        },
+      ],
+      [
+        'HASH and RANGE on one attribute',
+        {
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'pk', KeyType: 'RANGE' },
+          ],
+        },
+      ],
       ['an undefined range key', { AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }] }],
       ['three key elements', { KeySchema: [...(base.KeySchema ?? []), { AttributeName: 'x', KeyType: 'RANGE' }] }],
       ['PROVISIONED without throughput', { BillingMode: 'PROVISIONED' }],
       ['a short table name', { TableName: 'ab' }],
       ['a table name with a bad character', { TableName: 'a$bc' }],
-      ['a short index name', { AttributeDefinitions: defs, GlobalSecondaryIndexes: [{ IndexName: 'ix', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }] }],
+      [
+        'a short index name',
+        {
+          AttributeDefinitions: defs,
+          GlobalSecondaryIndexes: [{ IndexName: 'ix', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+        },
+      ],
     ];
     for (const [label, change] of cases) {
       await contract.sameError(`CreateTable with ${label}`, (db) => db.createTable({ ...base, ...change }));
@@ -178,7 +270,8 @@ describe('tables', () => {
     expect(engine).toEqual({
       ok: false,
       name: 'ValidationException',
-      message: 'One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST',
+      message:
+        'One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST',
     });
     expect(local).toHaveProperty('ok', true);
   });
@@ -188,13 +281,53 @@ describe('tables', () => {
 
 /** Edge values of each key type, as given (not normalised) — several are equal after normalisation on purpose. */
 const EDGE_VALUES: Record<KeyType, AttributeValue[]> = {
-  S: ['a', 'A', 'Z', 'z', '#', '9', '10', '1500', '240', 'ä', '€', '\uFFFF', '\u{1D11E}', '\u{10FFFF}', 'a#b', 'ab', 'a#', 'A#1', ' ', '\u0000x', 'x'.repeat(1024)].map(S),
+  S: [
+    'a',
+    'A',
+    'Z',
+    'z',
+    '#',
+    '9',
+    '10',
+    '1500',
+    '240',
+    'ä',
+    '€',
+    '\uFFFF',
+    '\u{1D11E}',
+    '\u{10FFFF}',
+    'a#b',
+    'ab',
+    'a#',
+    'A#1',
+    ' ',
+    '\u0000x',
+    'x'.repeat(1024),
+  ].map(S),
   N: [
-    '0', '-0', '1', '1.0', '1e3', '1000', '-1', '-0.5', '0.1', '1E-130', '-1E-130', '9.9999999999999999999999999999999999999E+125',
-    '-9.9999999999999999999999999999999999999E+125', '12345678901234567890123456789012345678', '-12345678901234567890123456789012345678',
-    '0.00000000000000000000000000000000000001', '100.50', '2e1', '19',
+    '0',
+    '-0',
+    '1',
+    '1.0',
+    '1e3',
+    '1000',
+    '-1',
+    '-0.5',
+    '0.1',
+    '1E-130',
+    '-1E-130',
+    '9.9999999999999999999999999999999999999E+125',
+    '-9.9999999999999999999999999999999999999E+125',
+    '12345678901234567890123456789012345678',
+    '-12345678901234567890123456789012345678',
+    '0.00000000000000000000000000000000000001',
+    '100.50',
+    '2e1',
+    '19',
   ].map(N),
-  B: [[0], [0, 0], [0xff], [0x7f], [0x80], [1, 2], [1], [0xff, 0xff, 0xff], [0x23], Array.from({ length: 1024 }, (_, i) => i & 0xff)].map((bytes) => B(...bytes)),
+  B: [[0], [0, 0], [0xff], [0x7f], [0x80], [1, 2], [1], [0xff, 0xff, 0xff], [0x23], Array.from({ length: 1024 }, (_, i) => i & 0xff)].map((bytes) =>
+    B(...bytes),
+  ),
 };
 
 describe.each([
@@ -207,7 +340,12 @@ describe.each([
 ] as const)('key schema %s%s', (type, withSortKey) => {
   const label = withSortKey ? `hash ${type} + range ${type}` : `hash-only ${type}`;
   it(`${label}: writes, reads, queries and scans edge keys`, async () => {
-    const keys: KeyAttribute[] = withSortKey ? [['pk', type], ['sk', type]] : [['pk', type]];
+    const keys: KeyAttribute[] = withSortKey
+      ? [
+          ['pk', type],
+          ['sk', type],
+        ]
+      : [['pk', type]];
     const spec = tableSpec(`schema-${type}`, keys);
     await createTable(spec);
     const values = EDGE_VALUES[type];
@@ -219,13 +357,17 @@ describe.each([
     }
     // One at a time with PutItem (values equal after normalisation overwrite each other, in order).
     for (const item of items.slice(0, 40)) {
-      await contract.sameResult('PutItem ALL_OLD', (db) => db.putItem({ TableName: spec.name, Item: item, ReturnValues: 'ALL_OLD', ReturnConsumedCapacity: 'TOTAL' }));
+      await contract.sameResult('PutItem ALL_OLD', (db) =>
+        db.putItem({ TableName: spec.name, Item: item, ReturnValues: 'ALL_OLD', ReturnConsumedCapacity: 'TOTAL' }),
+      );
     }
     await contract.onBoth(async (db) => {
       for (const item of items.slice(40)) await db.putItem({ TableName: spec.name, Item: item });
     });
     for (const item of items.slice(0, 30)) {
-      await contract.sameResult('GetItem', (db) => db.getItem({ TableName: spec.name, Key: keyOf(item, keys), ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }));
+      await contract.sameResult('GetItem', (db) =>
+        db.getItem({ TableName: spec.name, Key: keyOf(item, keys), ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }),
+      );
     }
     await contract.sameResult('DescribeTable', (db) => db.describeTable({ TableName: spec.name }));
     if (withSortKey) {
@@ -245,7 +387,11 @@ describe.each([
     } else {
       for (const pk of partitions.slice(0, 6)) {
         for (const Limit of [undefined, 1]) {
-          await sameQueryPages(`Query hash-only ${JSON.stringify(pk)} Limit=${Limit}`, spec, { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk }, Limit });
+          await sameQueryPages(`Query hash-only ${JSON.stringify(pk)} Limit=${Limit}`, spec, {
+            KeyConditionExpression: 'pk = :p',
+            ExpressionAttributeValues: { ':p': pk },
+            Limit,
+          });
         }
       }
     }
@@ -263,7 +409,10 @@ describe.each([
 // --- The article's examples ----------------------------------------------------------
 
 describe("the article's examples", () => {
-  const leaderboard = tableSpec('Leaderboard', [['leaderboardId', 'S'], ['rankKey', 'S']]);
+  const leaderboard = tableSpec('Leaderboard', [
+    ['leaderboardId', 'S'],
+    ['rankKey', 'S'],
+  ]);
   const SEASON = 'SEASON#2026-SPRING';
   const SCORES = ['10', '1500', '240', '9'];
 
@@ -309,7 +458,10 @@ describe("the article's examples", () => {
   });
 
   it('AuditLog: one actor’s events of 2026-06-23, both directions, paged', async () => {
-    const audit = tableSpec('AuditLog', [['PK', 'S'], ['SK', 'S']]);
+    const audit = tableSpec('AuditLog', [
+      ['PK', 'S'],
+      ['SK', 'S'],
+    ]);
     await createTable(audit);
     const events: Item[] = [];
     for (const actor of ['ACTOR#u_8814', 'ACTOR#u_0042']) {
@@ -364,7 +516,10 @@ const GRID: Record<KeyType, { stored: AttributeValue[]; probes: AttributeValue[]
 
 describe.each(['S', 'N', 'B'] as const)('key conditions on a %s sort key', (type) => {
   it('every operator, both directions, with Limit, paged to the end', async () => {
-    const spec = tableSpec(`conditions-${type}`, [['pk', 'S'], ['sk', type]]);
+    const spec = tableSpec(`conditions-${type}`, [
+      ['pk', 'S'],
+      ['sk', type],
+    ]);
     await createTable(spec);
     const { stored, probes, prefixes } = GRID[type];
     const items: Item[] = [];
@@ -373,7 +528,8 @@ describe.each(['S', 'N', 'B'] as const)('key conditions on a %s sort key', (type
     const conditions: [string, Record<string, AttributeValue>][] = [];
     for (const operator of ['=', '<', '<=', '>', '>=']) for (const value of probes) conditions.push([`sk ${operator} :v`, { ':v': value }]);
     for (let i = 0; i < probes.length; i++) {
-      for (let j = i; j < probes.length; j += 2) conditions.push(['sk BETWEEN :lo AND :hi', { ':lo': probes[i] as AttributeValue, ':hi': probes[j] as AttributeValue }]);
+      for (let j = i; j < probes.length; j += 2)
+        conditions.push(['sk BETWEEN :lo AND :hi', { ':lo': probes[i] as AttributeValue, ':hi': probes[j] as AttributeValue }]);
     }
     for (const prefix of prefixes) conditions.push(['begins_with(sk, :v)', { ':v': prefix }]);
     conditions.push([':v <= sk', { ':v': probes[2] as AttributeValue }]);
@@ -398,7 +554,10 @@ describe.each(['S', 'N', 'B'] as const)('key conditions on a %s sort key', (type
 // --- Paging: ExclusiveStartKey, Limit and filters, Select, projections ---------------------
 
 describe('paging, filters, Select and projections', () => {
-  const spec = tableSpec('paging', [['pk', 'S'], ['sk', 'N']]);
+  const spec = tableSpec('paging', [
+    ['pk', 'S'],
+    ['sk', 'N'],
+  ]);
 
   beforeAll(async () => {
     await createTable(spec);
@@ -442,8 +601,10 @@ describe('paging, filters, Select and projections', () => {
   });
 
   it('refuses ExclusiveStartKeys outside the query or not matching the key schema', async () => {
-    const query = (ExclusiveStartKey: Item, extra: Partial<QueryCommandInput> = {}) => (db: DynamoDBDataSource) =>
-      db.query({ TableName: spec.name, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('p') }, ExclusiveStartKey, ...extra });
+    const query =
+      (ExclusiveStartKey: Item, extra: Partial<QueryCommandInput> = {}) =>
+      (db: DynamoDBDataSource) =>
+        db.query({ TableName: spec.name, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('p') }, ExclusiveStartKey, ...extra });
     await contract.sameError('ExclusiveStartKey in another partition', query({ pk: S('q'), sk: N(4) }));
     await contract.sameError(
       'ExclusiveStartKey outside the sort-key condition',
@@ -484,13 +645,26 @@ describe('paging, filters, Select and projections', () => {
           });
         }
       }
-      await contract.same(`Scan filter ${FilterExpression}`, (db) =>
-        scanAllPages(db, { TableName: spec.name, FilterExpression, ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}), ...(names ? { ExpressionAttributeNames: names } : {}), Limit: 7 }),
+      await contract.same(
+        `Scan filter ${FilterExpression}`,
+        (db) =>
+          scanAllPages(db, {
+            TableName: spec.name,
+            FilterExpression,
+            ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+            ...(names ? { ExpressionAttributeNames: names } : {}),
+            Limit: 7,
+          }),
         scanAsSet(keyNames(spec.keys)),
       );
     }
     await contract.sameError('a Query filter on the sort key', (db) =>
-      db.query({ TableName: spec.name, KeyConditionExpression: 'pk = :p', FilterExpression: 'sk > :s', ExpressionAttributeValues: { ':p': S('p'), ':s': N(1) } }),
+      db.query({
+        TableName: spec.name,
+        KeyConditionExpression: 'pk = :p',
+        FilterExpression: 'sk > :s',
+        ExpressionAttributeValues: { ':p': S('p'), ':s': N(1) },
+      }),
     );
   });
 
@@ -498,7 +672,13 @@ describe('paging, filters, Select and projections', () => {
     const base = { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('p') } as Record<string, AttributeValue> };
     for (const Limit of [undefined, 4]) {
       await sameQueryPages(`Select COUNT Limit=${Limit}`, spec, { ...base, Select: 'COUNT', Limit });
-      await sameQueryPages(`Select COUNT with a filter Limit=${Limit}`, spec, { ...base, Select: 'COUNT', Limit, FilterExpression: 'kind = :k', ExpressionAttributeValues: { ':p': S('p'), ':k': S('fizz') } });
+      await sameQueryPages(`Select COUNT with a filter Limit=${Limit}`, spec, {
+        ...base,
+        Select: 'COUNT',
+        Limit,
+        FilterExpression: 'kind = :k',
+        ExpressionAttributeValues: { ':p': S('p'), ':k': S('fizz') },
+      });
     }
     const projections: [string, Record<string, string>?][] = [
       ['kind, n'],
@@ -508,9 +688,19 @@ describe('paging, filters, Select and projections', () => {
     ];
     for (const [ProjectionExpression, ExpressionAttributeNames] of projections) {
       for (const Select of [undefined, 'SPECIFIC_ATTRIBUTES'] as const) {
-        await sameQueryPages(`ProjectionExpression ${ProjectionExpression} Select=${Select}`, spec, { ...base, ProjectionExpression, ExpressionAttributeNames, Select, Limit: 6 });
+        await sameQueryPages(`ProjectionExpression ${ProjectionExpression} Select=${Select}`, spec, {
+          ...base,
+          ProjectionExpression,
+          ExpressionAttributeNames,
+          Select,
+          Limit: 6,
+        });
       }
-      await contract.same(`Scan ProjectionExpression ${ProjectionExpression}`, (db) => scanAllPages(db, { TableName: spec.name, ProjectionExpression, ExpressionAttributeNames }), scanAsSet(keyNames(spec.keys)));
+      await contract.same(
+        `Scan ProjectionExpression ${ProjectionExpression}`,
+        (db) => scanAllPages(db, { TableName: spec.name, ProjectionExpression, ExpressionAttributeNames }),
+        scanAsSet(keyNames(spec.keys)),
+      );
       await contract.sameResult(`GetItem ProjectionExpression ${ProjectionExpression}`, (db) =>
         db.getItem({ TableName: spec.name, Key: { pk: S('p'), sk: N(6) }, ProjectionExpression, ExpressionAttributeNames }),
       );
@@ -528,9 +718,15 @@ describe('paging, filters, Select and projections', () => {
       ['no key condition', { KeyConditionExpression: undefined, ExpressionAttributeValues: undefined }],
       ['values but no expression', { KeyConditionExpression: undefined }],
       ['a condition on the sort key only', { KeyConditionExpression: 'sk = :p' }],
-      ['begins_with on a number sort key', { KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': S('p'), ':s': N(1) } }],
+      [
+        'begins_with on a number sort key',
+        { KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': S('p'), ':s': N(1) } },
+      ],
       ['a sort-key value of the wrong type', { KeyConditionExpression: 'pk = :p AND sk = :s', ExpressionAttributeValues: { ':p': S('p'), ':s': S('1') } }],
-      ['a BETWEEN whose bounds are reversed', { KeyConditionExpression: 'pk = :p AND sk BETWEEN :b AND :a', ExpressionAttributeValues: { ':p': S('p'), ':a': N(1), ':b': N(9) } }],
+      [
+        'a BETWEEN whose bounds are reversed',
+        { KeyConditionExpression: 'pk = :p AND sk BETWEEN :b AND :a', ExpressionAttributeValues: { ':p': S('p'), ':a': N(1), ':b': N(9) } },
+      ],
       ['OR in the key condition', { KeyConditionExpression: 'pk = :p OR sk = :s', ExpressionAttributeValues: { ':p': S('p'), ':s': N(1) } }],
       ['an index that does not exist', { IndexName: 'nope' }],
     ];
@@ -540,7 +736,10 @@ describe('paging, filters, Select and projections', () => {
   });
 
   it('stops a page after the item that crosses 1 MB', async () => {
-    const big = tableSpec('megabyte', [['pk', 'S'], ['sk', 'N']]);
+    const big = tableSpec('megabyte', [
+      ['pk', 'S'],
+      ['sk', 'N'],
+    ]);
     await createTable(big);
     const filler = 'x'.repeat(100_000);
     await contract.onBoth(async (db) => {
@@ -548,7 +747,13 @@ describe('paging, filters, Select and projections', () => {
     });
     const project = { ProjectionExpression: 'pk, sk' };
     for (const ScanIndexForward of [true, false]) {
-      await sameQueryPages(`1 MB pages forward=${ScanIndexForward}`, big, { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('p') }, ScanIndexForward, ReturnConsumedCapacity: 'TOTAL', ...project });
+      await sameQueryPages(`1 MB pages forward=${ScanIndexForward}`, big, {
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': S('p') },
+        ScanIndexForward,
+        ReturnConsumedCapacity: 'TOTAL',
+        ...project,
+      });
     }
     await contract.same('1 MB Scan pages', (db) => scanAllPages(db, { TableName: big.name, ...project }), scanAsSet(keyNames(big.keys)));
   });
@@ -557,17 +762,52 @@ describe('paging, filters, Select and projections', () => {
 // --- Indexes ---------------------------------------------------------------------------
 
 describe('secondary indexes', () => {
-  const spec = tableSpec('indexes', [['pk', 'S'], ['sk', 'N']], {
-    gsis: [
-      { name: 'byStatusAll', keys: [['status', 'S'], ['score', 'N']], projection: { ProjectionType: 'ALL' } },
-      { name: 'byStatusKeys', keys: [['status', 'S'], ['score', 'N']], projection: { ProjectionType: 'KEYS_ONLY' } },
-      { name: 'byTagInclude', keys: [['tag', 'B']], projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['note', 'score'] } },
+  const spec = tableSpec(
+    'indexes',
+    [
+      ['pk', 'S'],
+      ['sk', 'N'],
     ],
-    lsis: [
-      { name: 'byRank', keys: [['pk', 'S'], ['rank', 'S']], projection: { ProjectionType: 'KEYS_ONLY' } },
-      { name: 'byRankInclude', keys: [['pk', 'S'], ['rank', 'S']], projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['note'] } },
-    ],
-  });
+    {
+      gsis: [
+        {
+          name: 'byStatusAll',
+          keys: [
+            ['status', 'S'],
+            ['score', 'N'],
+          ],
+          projection: { ProjectionType: 'ALL' },
+        },
+        {
+          name: 'byStatusKeys',
+          keys: [
+            ['status', 'S'],
+            ['score', 'N'],
+          ],
+          projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+        { name: 'byTagInclude', keys: [['tag', 'B']], projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['note', 'score'] } },
+      ],
+      lsis: [
+        {
+          name: 'byRank',
+          keys: [
+            ['pk', 'S'],
+            ['rank', 'S'],
+          ],
+          projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+        {
+          name: 'byRankInclude',
+          keys: [
+            ['pk', 'S'],
+            ['rank', 'S'],
+          ],
+          projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['note'] },
+        },
+      ],
+    },
+  );
   const tableKeys = keyNames(spec.keys);
 
   beforeAll(async () => {
@@ -596,16 +836,61 @@ describe('secondary indexes', () => {
 
   it('queries sparse GSIs with duplicate keys, every projection, paged with index keys in LastEvaluatedKey', async () => {
     const cases: [string, string[], Omit<QueryCommandInput, 'TableName'>, (number | undefined)[]][] = [
-      ['ALL, hash only', ['status', 'score'], gsiQuery('byStatusAll', '#s = :s', { ':s': S('ACTIVE') }, { ExpressionAttributeNames: { '#s': 'status' } }), [undefined, 1, 4]],
-      ['ALL, range condition', ['status', 'score'], gsiQuery('byStatusAll', '#s = :s AND score BETWEEN :a AND :b', { ':s': S('BANNED'), ':a': N(1), ':b': N(3) }, { ExpressionAttributeNames: { '#s': 'status' } }), [undefined, 1, 4]],
-      ['KEYS_ONLY', ['status', 'score'], gsiQuery('byStatusKeys', '#s = :s AND score >= :a', { ':s': S('ACTIVE'), ':a': N(2) }, { ExpressionAttributeNames: { '#s': 'status' } }), [undefined, 1, 4]],
+      [
+        'ALL, hash only',
+        ['status', 'score'],
+        gsiQuery('byStatusAll', '#s = :s', { ':s': S('ACTIVE') }, { ExpressionAttributeNames: { '#s': 'status' } }),
+        [undefined, 1, 4],
+      ],
+      [
+        'ALL, range condition',
+        ['status', 'score'],
+        gsiQuery(
+          'byStatusAll',
+          '#s = :s AND score BETWEEN :a AND :b',
+          { ':s': S('BANNED'), ':a': N(1), ':b': N(3) },
+          { ExpressionAttributeNames: { '#s': 'status' } },
+        ),
+        [undefined, 1, 4],
+      ],
+      [
+        'KEYS_ONLY',
+        ['status', 'score'],
+        gsiQuery('byStatusKeys', '#s = :s AND score >= :a', { ':s': S('ACTIVE'), ':a': N(2) }, { ExpressionAttributeNames: { '#s': 'status' } }),
+        [undefined, 1, 4],
+      ],
       ['INCLUDE, binary hash key', ['tag'], gsiQuery('byTagInclude', 'tag = :t', { ':t': B(0, 0xff) }), [undefined, 1, 4]],
       // Every entry of this index partition ties: with Limit, which entries a page filters depends on the tie order.
-      ['INCLUDE, filter on a projected attribute', ['tag'], gsiQuery('byTagInclude', 'tag = :t', { ':t': B(2, 0xff), ':n': S('b') }, { FilterExpression: 'begins_with(note, :n)' }), [undefined]],
+      [
+        'INCLUDE, filter on a projected attribute',
+        ['tag'],
+        gsiQuery('byTagInclude', 'tag = :t', { ':t': B(2, 0xff), ':n': S('b') }, { FilterExpression: 'begins_with(note, :n)' }),
+        [undefined],
+      ],
       ['LSI KEYS_ONLY', ['pk', 'rank'], gsiQuery('byRank', 'pk = :p', { ':p': S('b') }), [undefined, 1, 4]],
-      ['LSI KEYS_ONLY, ALL_ATTRIBUTES fetched from the table', ['pk', 'rank'], gsiQuery('byRank', 'pk = :p AND #r > :r', { ':p': S('a'), ':r': S('r2') }, { Select: 'ALL_ATTRIBUTES', ExpressionAttributeNames: { '#r': 'rank' } }), [undefined, 1, 4]],
-      ['LSI INCLUDE, projection of a table-only attribute', ['pk', 'rank'], gsiQuery('byRankInclude', 'pk = :p AND begins_with(#r, :r)', { ':p': S('c'), ':r': S('r') }, { ProjectionExpression: 'pk, sk, #r, note, extra', ExpressionAttributeNames: { '#r': 'rank' } }), [undefined, 1, 4]],
-      ['Select COUNT on a GSI', ['status', 'score'], gsiQuery('byStatusKeys', '#s = :s', { ':s': S('BANNED') }, { Select: 'COUNT', ExpressionAttributeNames: { '#s': 'status' } }), [undefined, 1, 4]],
+      [
+        'LSI KEYS_ONLY, ALL_ATTRIBUTES fetched from the table',
+        ['pk', 'rank'],
+        gsiQuery('byRank', 'pk = :p AND #r > :r', { ':p': S('a'), ':r': S('r2') }, { Select: 'ALL_ATTRIBUTES', ExpressionAttributeNames: { '#r': 'rank' } }),
+        [undefined, 1, 4],
+      ],
+      [
+        'LSI INCLUDE, projection of a table-only attribute',
+        ['pk', 'rank'],
+        gsiQuery(
+          'byRankInclude',
+          'pk = :p AND begins_with(#r, :r)',
+          { ':p': S('c'), ':r': S('r') },
+          { ProjectionExpression: 'pk, sk, #r, note, extra', ExpressionAttributeNames: { '#r': 'rank' } },
+        ),
+        [undefined, 1, 4],
+      ],
+      [
+        'Select COUNT on a GSI',
+        ['status', 'score'],
+        gsiQuery('byStatusKeys', '#s = :s', { ':s': S('BANNED') }, { Select: 'COUNT', ExpressionAttributeNames: { '#s': 'status' } }),
+        [undefined, 1, 4],
+      ],
     ];
     for (const [label, indexKeys, input, limits] of cases) {
       for (const ScanIndexForward of [true, false]) {
@@ -656,7 +941,14 @@ describe('secondary indexes', () => {
     ];
     for (const [label, change] of refused) {
       await contract.sameError(`GSI Query with ${label}`, (db) =>
-        db.query({ TableName: spec.name, IndexName: 'byStatusKeys', KeyConditionExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': S('ACTIVE') }, ...change } as QueryCommandInput),
+        db.query({
+          TableName: spec.name,
+          IndexName: 'byStatusKeys',
+          KeyConditionExpression: '#s = :s',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':s': S('ACTIVE') },
+          ...change,
+        } as QueryCommandInput),
       );
     }
     for (const [IndexName, FilterExpression] of [
@@ -679,18 +971,34 @@ describe('secondary indexes', () => {
     // A GSI Scan may filter on attributes the GSI does not project (a Query may not). The engine evaluates the
     // filter on the index entry, where they are absent, as DynamoDB's index entries hold only projected attributes;
     // DynamoDB Local 3.3.1 evaluates it on the whole item as it was when the index row was last written. Both asserted.
-    const unprojected = await contract.compare((db) => scanAllPages(db, { TableName: spec.name, IndexName: 'byStatusKeys', FilterExpression: 'attribute_exists(note)' }), [scanAsSet(tableKeys)]);
+    const unprojected = await contract.compare(
+      (db) => scanAllPages(db, { TableName: spec.name, IndexName: 'byStatusKeys', FilterExpression: 'attribute_exists(note)' }),
+      [scanAsSet(tableKeys)],
+    );
     expect(unprojected.engine).toMatchObject({ ok: true, value: { count: 0 } });
     expect(unprojected.local).toMatchObject({ ok: true, value: { count: 30 } });
     await contract.sameError('a GSI ExclusiveStartKey without the index keys', (db) =>
-      db.query({ TableName: spec.name, IndexName: 'byTagInclude', KeyConditionExpression: 'tag = :t', ExpressionAttributeValues: { ':t': B(0, 0xff) }, ExclusiveStartKey: { pk: S('a'), sk: N(0) } }),
+      db.query({
+        TableName: spec.name,
+        IndexName: 'byTagInclude',
+        KeyConditionExpression: 'tag = :t',
+        ExpressionAttributeValues: { ':t': B(0, 0xff) },
+        ExclusiveStartKey: { pk: S('a'), sk: N(0) },
+      }),
     );
   });
 
-  it('charges an index write only when the item\'s index entry changes', async () => {
+  it("charges an index write only when the item's index entry changes", async () => {
     const capacity = tableSpec('indexcapacity', [['pk', 'S']], {
       gsis: [
-        { name: 'byGH', keys: [['g', 'S'], ['h', 'S']], projection: { ProjectionType: 'ALL' } },
+        {
+          name: 'byGH',
+          keys: [
+            ['g', 'S'],
+            ['h', 'S'],
+          ],
+          projection: { ProjectionType: 'ALL' },
+        },
         { name: 'byGInclude', keys: [['g', 'S']], projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['x'] } },
       ],
     });
@@ -719,8 +1027,14 @@ describe('secondary indexes', () => {
     // after… no additional write cost"), nor does the engine. Both asserted.
     await contract.onBoth((db) => db.putItem({ TableName, Item: { pk: S('b'), h: S('H') } }));
     const outside = await contract.compare((db) => db.putItem({ TableName, Item: { pk: S('b'), g: S('G') }, ...cap }));
-    expect(outside.engine).toMatchObject({ ok: true, value: { ConsumedCapacity: { CapacityUnits: 2, GlobalSecondaryIndexes: { byGInclude: { CapacityUnits: 1 } } } } });
-    expect(outside.local).toMatchObject({ ok: true, value: { ConsumedCapacity: { CapacityUnits: 3, GlobalSecondaryIndexes: { byGH: { CapacityUnits: 1 }, byGInclude: { CapacityUnits: 1 } } } } });
+    expect(outside.engine).toMatchObject({
+      ok: true,
+      value: { ConsumedCapacity: { CapacityUnits: 2, GlobalSecondaryIndexes: { byGInclude: { CapacityUnits: 1 } } } },
+    });
+    expect(outside.local).toMatchObject({
+      ok: true,
+      value: { ConsumedCapacity: { CapacityUnits: 3, GlobalSecondaryIndexes: { byGH: { CapacityUnits: 1 }, byGInclude: { CapacityUnits: 1 } } } },
+    });
   });
 
   // Open difference (engine), reported: DynamoDB Local lists the filter attributes an index does not project sorted
@@ -768,19 +1082,33 @@ describe('secondary indexes', () => {
       }
       await contract.sameResult(`DescribeTable after ${UpdateExpression}`, (db) => db.describeTable({ TableName: spec.name }));
     }
-    await contract.sameError('an index key of the wrong type', (db) =>
-      db.putItem({ TableName: spec.name, Item: { ...key, status: N(1) } }),
-    );
+    await contract.sameError('an index key of the wrong type', (db) => db.putItem({ TableName: spec.name, Item: { ...key, status: N(1) } }));
     // status is the hash key of two GSIs: which one DynamoDB names is its internal order.
     await contract.sameError('an empty index key', (db) => db.putItem({ TableName: spec.name, Item: { ...key, status: S('') } }), indexNameInMessage);
     // UpdateItem giving an LSI sort key a value of the wrong type: DynamoDB refuses it as it refuses it from PutItem
     // (the engine does, naming the index); DynamoDB Local 3.3.1 refuses it from PutItem but stores it from UpdateItem,
     // index entry and all. Both asserted.
-    const lsiType = await contract.compare((db) => db.updateItem({ TableName: spec.name, Key: { pk: S('c'), sk: N(99) }, UpdateExpression: 'SET #r = :v', ExpressionAttributeNames: { '#r': 'rank' }, ExpressionAttributeValues: { ':v': N(1) } }));
-    expect(lsiType.engine).toEqual({ ok: false, name: 'ValidationException', message: 'One or more parameter values were invalid: Type mismatch for Index Key rank Expected: S Actual: N IndexName: byRank' });
+    const lsiType = await contract.compare((db) =>
+      db.updateItem({
+        TableName: spec.name,
+        Key: { pk: S('c'), sk: N(99) },
+        UpdateExpression: 'SET #r = :v',
+        ExpressionAttributeNames: { '#r': 'rank' },
+        ExpressionAttributeValues: { ':v': N(1) },
+      }),
+    );
+    expect(lsiType.engine).toEqual({
+      ok: false,
+      name: 'ValidationException',
+      message: 'One or more parameter values were invalid: Type mismatch for Index Key rank Expected: S Actual: N IndexName: byRank',
+    });
     expect(lsiType.local).toHaveProperty('ok', true);
     await contract.onBoth((db) => db.deleteItem({ TableName: spec.name, Key: { pk: S('c'), sk: N(99) } }).then(() => undefined));
-    await contract.sameError('an LSI key of the wrong type by PutItem', (db) => db.putItem({ TableName: spec.name, Item: { pk: S('c'), sk: N(99), rank: N(1) } }), indexNameInMessage);
+    await contract.sameError(
+      'an LSI key of the wrong type by PutItem',
+      (db) => db.putItem({ TableName: spec.name, Item: { pk: S('c'), sk: N(99), rank: N(1) } }),
+      indexNameInMessage,
+    );
     await contract.sameError('an empty index key by UpdateItem', (db) =>
       db.updateItem({ TableName: spec.name, Key: key, UpdateExpression: 'SET tag = :v', ExpressionAttributeValues: { ':v': { B: new Uint8Array(0) } } }),
     );
@@ -805,7 +1133,10 @@ const capacityNotCompared: Normalizer = (comparison) => {
 
 describe('parallel Scan', () => {
   it('the segments of a parallel Scan together return every item once (compared as a set)', async () => {
-    const spec = tableSpec('segments', [['pk', 'N'], ['sk', 'S']]);
+    const spec = tableSpec('segments', [
+      ['pk', 'N'],
+      ['sk', 'S'],
+    ]);
     await createTable(spec);
     const items: Item[] = [];
     for (let p = 0; p < 40; p++) for (let s = 0; s < 3; s++) items.push({ pk: N(p * 37 - 500), sk: S(`s${s}`), odd: { BOOL: p % 2 === 1 } });
@@ -818,7 +1149,14 @@ describe('parallel Scan', () => {
           async (db) => {
             const pages = [];
             for (let Segment = 0; Segment < TotalSegments; Segment++) {
-              const segment = await scanAllPages(db, { TableName: spec.name, Segment, TotalSegments, Limit, FilterExpression: 'odd = :t', ExpressionAttributeValues: { ':t': { BOOL: true } } });
+              const segment = await scanAllPages(db, {
+                TableName: spec.name,
+                Segment,
+                TotalSegments,
+                Limit,
+                FilterExpression: 'odd = :t',
+                ExpressionAttributeValues: { ':t': { BOOL: true } },
+              });
               pages.push(...segment.pages.map((page) => ({ ...page, ScannedCount: undefined })));
             }
             return { pages };
@@ -856,7 +1194,14 @@ const segmentPageCountsNotCompared: Normalizer = (comparison) => {
 // --- Writes -------------------------------------------------------------------------------
 
 describe('writes: conditions, ReturnValues, UpdateItem', () => {
-  const spec = tableSpec('writes', [['pk', 'S'], ['sk', 'N']], { gsis: [{ name: 'byG', keys: [['g', 'S']], projection: { ProjectionType: 'KEYS_ONLY' } }] });
+  const spec = tableSpec(
+    'writes',
+    [
+      ['pk', 'S'],
+      ['sk', 'N'],
+    ],
+    { gsis: [{ name: 'byG', keys: [['g', 'S']], projection: { ProjectionType: 'KEYS_ONLY' } }] },
+  );
   const key = { pk: S('a'), sk: N(1) };
 
   beforeAll(async () => {
@@ -864,11 +1209,26 @@ describe('writes: conditions, ReturnValues, UpdateItem', () => {
   });
 
   it('PutItem and DeleteItem with conditions and ReturnValues', async () => {
-    const put = (extra: Record<string, unknown>, item: Item = key) => (db: DynamoDBDataSource) => db.putItem({ TableName: spec.name, Item: item, ...extra });
-    await contract.sameResult('put if absent', put({ ConditionExpression: 'attribute_not_exists(pk)', ReturnValues: 'ALL_OLD', ReturnConsumedCapacity: 'INDEXES' }, { ...key, x: N(1), g: S('G') }));
+    const put =
+      (extra: Record<string, unknown>, item: Item = key) =>
+      (db: DynamoDBDataSource) =>
+        db.putItem({ TableName: spec.name, Item: item, ...extra });
+    await contract.sameResult(
+      'put if absent',
+      put({ ConditionExpression: 'attribute_not_exists(pk)', ReturnValues: 'ALL_OLD', ReturnConsumedCapacity: 'INDEXES' }, { ...key, x: N(1), g: S('G') }),
+    );
     await contract.sameError('put if absent, again', put({ ConditionExpression: 'attribute_not_exists(pk)' }));
-    await contract.sameError('put if absent, again, ALL_OLD on failure', put({ ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
-    await contract.sameResult('put if x = 1', put({ ConditionExpression: 'x = :one', ExpressionAttributeValues: { ':one': N('1.0') }, ReturnValues: 'ALL_OLD', ReturnConsumedCapacity: 'TOTAL' }, { ...key, x: N(2), big: S('b'.repeat(3000)) }));
+    await contract.sameError(
+      'put if absent, again, ALL_OLD on failure',
+      put({ ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+    );
+    await contract.sameResult(
+      'put if x = 1',
+      put(
+        { ConditionExpression: 'x = :one', ExpressionAttributeValues: { ':one': N('1.0') }, ReturnValues: 'ALL_OLD', ReturnConsumedCapacity: 'TOTAL' },
+        { ...key, x: N(2), big: S('b'.repeat(3000)) },
+      ),
+    );
     await contract.sameError('put if x = 1, which no longer holds', put({ ConditionExpression: 'x = :one', ExpressionAttributeValues: { ':one': N(1) } }));
     for (const ReturnValues of ['ALL_NEW', 'UPDATED_OLD', 'UPDATED_NEW', 'BOGUS']) {
       await contract.sameError(`PutItem ReturnValues ${ReturnValues}`, put({ ReturnValues }));
@@ -881,46 +1241,85 @@ describe('writes: conditions, ReturnValues, UpdateItem', () => {
     expect(bogusCapacity.engine).toEqual({
       ok: false,
       name: 'ValidationException',
-      message: "1 validation error detected: Value 'BOGUS' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]",
+      message:
+        "1 validation error detected: Value 'BOGUS' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]",
     });
     expect(bogusCapacity.local).toHaveProperty('ok', true);
     await contract.onBoth((db) => db.putItem({ TableName: spec.name, Item: { ...key, x: N(2), big: S('b'.repeat(3000)) } }));
     await contract.sameError('an invalid condition', put({ ConditionExpression: 'x = ' }));
-    await contract.sameError('a condition with an unused value', put({ ConditionExpression: 'attribute_exists(x)', ExpressionAttributeValues: { ':unused': N(1) } }));
-    await contract.sameError('delete if missing', (db) => db.deleteItem({ TableName: spec.name, Key: key, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
+    await contract.sameError(
+      'a condition with an unused value',
+      put({ ConditionExpression: 'attribute_exists(x)', ExpressionAttributeValues: { ':unused': N(1) } }),
+    );
+    await contract.sameError('delete if missing', (db) =>
+      db.deleteItem({ TableName: spec.name, Key: key, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+    );
     await contract.sameError('delete a missing item if it exists', (db) =>
-      db.deleteItem({ TableName: spec.name, Key: { pk: S('zz'), sk: N(1) }, ConditionExpression: 'attribute_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+      db.deleteItem({
+        TableName: spec.name,
+        Key: { pk: S('zz'), sk: N(1) },
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
     );
     await contract.sameResult('delete if big exists', (db) =>
-      db.deleteItem({ TableName: spec.name, Key: key, ConditionExpression: 'attribute_exists(big) AND size(big) > :n', ExpressionAttributeValues: { ':n': N(100) }, ReturnValues: 'ALL_OLD', ReturnConsumedCapacity: 'INDEXES' }),
+      db.deleteItem({
+        TableName: spec.name,
+        Key: key,
+        ConditionExpression: 'attribute_exists(big) AND size(big) > :n',
+        ExpressionAttributeValues: { ':n': N(100) },
+        ReturnValues: 'ALL_OLD',
+        ReturnConsumedCapacity: 'INDEXES',
+      }),
     );
-    await contract.sameResult('delete a missing item, TOTAL', (db) => db.deleteItem({ TableName: spec.name, Key: key, ReturnValues: 'ALL_OLD', ReturnConsumedCapacity: 'TOTAL' }));
+    await contract.sameResult('delete a missing item, TOTAL', (db) =>
+      db.deleteItem({ TableName: spec.name, Key: key, ReturnValues: 'ALL_OLD', ReturnConsumedCapacity: 'TOTAL' }),
+    );
     await contract.sameResult('GetItem of the deleted item', (db) => db.getItem({ TableName: spec.name, Key: key, ReturnConsumedCapacity: 'TOTAL' }));
   });
 
   it('UpdateItem: SET, REMOVE, ADD, DELETE, created items, ReturnValues, conditions and errors', async () => {
-    const update = (UpdateExpression: string | undefined, values?: Record<string, AttributeValue>, extra: Record<string, unknown> = {}) => (db: DynamoDBDataSource) =>
-      db.updateItem({
-        TableName: spec.name,
-        Key: { pk: S('u'), sk: N(1) },
-        ...(UpdateExpression ? { UpdateExpression } : {}),
-        ...(values ? { ExpressionAttributeValues: values } : {}),
-        ...extra,
-      });
+    const update =
+      (UpdateExpression: string | undefined, values?: Record<string, AttributeValue>, extra: Record<string, unknown> = {}) =>
+      (db: DynamoDBDataSource) =>
+        db.updateItem({
+          TableName: spec.name,
+          Key: { pk: S('u'), sk: N(1) },
+          ...(UpdateExpression ? { UpdateExpression } : {}),
+          ...(values ? { ExpressionAttributeValues: values } : {}),
+          ...extra,
+        });
     const steps: [string, Record<string, AttributeValue> | undefined, Record<string, unknown>][] = [
       [undefined as never, undefined, { ReturnValues: 'ALL_NEW' }],
-      ['SET a = :a, n = :n, l = :l, m = :m', { ':a': S('A'), ':n': N('1.50'), ':l': { L: [N(1), S('x')] }, ':m': { M: { k: { SS: ['p', 'q'] } } } }, { ReturnValues: 'ALL_NEW', ReturnConsumedCapacity: 'INDEXES' }],
-      ['SET n = n + :d, l = list_append(l, :more), m.k2 = if_not_exists(m.k2, :d)', { ':d': N('0.25'), ':more': { L: [{ NULL: true }] } }, { ReturnValues: 'UPDATED_NEW' }],
+      [
+        'SET a = :a, n = :n, l = :l, m = :m',
+        { ':a': S('A'), ':n': N('1.50'), ':l': { L: [N(1), S('x')] }, ':m': { M: { k: { SS: ['p', 'q'] } } } },
+        { ReturnValues: 'ALL_NEW', ReturnConsumedCapacity: 'INDEXES' },
+      ],
+      [
+        'SET n = n + :d, l = list_append(l, :more), m.k2 = if_not_exists(m.k2, :d)',
+        { ':d': N('0.25'), ':more': { L: [{ NULL: true }] } },
+        { ReturnValues: 'UPDATED_NEW' },
+      ],
       ['ADD c :one, m.k :s, ns :ns', { ':one': N(1), ':s': { SS: ['r'] }, ':ns': { NS: ['1', '2.0'] } }, { ReturnValues: 'UPDATED_OLD' }],
       ['ADD c :one DELETE m.k :s, ns :ns', { ':one': N(-3), ':s': { SS: ['p', 'zz'] }, ':ns': { NS: ['1', '2'] } }, { ReturnValues: 'ALL_OLD' }],
       ['REMOVE a, l[0], nothere', undefined, { ReturnValues: 'UPDATED_OLD' }],
-      ['SET g = :g', { ':g': S('G') }, { ReturnValues: 'ALL_NEW', ReturnConsumedCapacity: 'INDEXES', ConditionExpression: 'attribute_exists(n) AND NOT contains(m.k, :g)' }],
+      [
+        'SET g = :g',
+        { ':g': S('G') },
+        { ReturnValues: 'ALL_NEW', ReturnConsumedCapacity: 'INDEXES', ConditionExpression: 'attribute_exists(n) AND NOT contains(m.k, :g)' },
+      ],
       ['SET n = :big', { ':big': N('99999999999999999999999999999999999999') }, { ReturnValues: 'UPDATED_NEW' }],
     ];
     for (const [expression, values, extra] of steps) await contract.sameResult(`UpdateItem ${expression}`, update(expression, values, extra));
     await contract.sameResult('GetItem after the updates', (db) => db.getItem({ TableName: spec.name, Key: { pk: S('u'), sk: N(1) }, ConsistentRead: true }));
     const refused: [string, string, Record<string, AttributeValue> | undefined, Record<string, unknown>?][] = [
-      ['a failed condition', 'SET a = :a', { ':a': S('x') }, { ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }],
+      [
+        'a failed condition',
+        'SET a = :a',
+        { ':a': S('x') },
+        { ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
+      ],
       ['a key attribute', 'SET sk = :v', { ':v': N(2) }],
       ['removing a key attribute', 'REMOVE pk', undefined],
       ['an index key of the wrong type', 'SET g = :v', { ':v': N(1) }],
@@ -937,9 +1336,17 @@ describe('writes: conditions, ReturnValues, UpdateItem', () => {
     for (const [label, expression, values, extra] of refused) {
       await contract.sameError(`UpdateItem refuses ${label}`, update(expression, values, extra));
     }
-    await contract.sameResult('GetItem after refused updates', (db) => db.getItem({ TableName: spec.name, Key: { pk: S('u'), sk: N(1) }, ConsistentRead: true }));
+    await contract.sameResult('GetItem after refused updates', (db) =>
+      db.getItem({ TableName: spec.name, Key: { pk: S('u'), sk: N(1) }, ConsistentRead: true }),
+    );
     await contract.sameError('UpdateItem of a missing item with a condition', (db) =>
-      db.updateItem({ TableName: spec.name, Key: { pk: S('none'), sk: N(1) }, UpdateExpression: 'SET a = :a', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':a': S('a') } }),
+      db.updateItem({
+        TableName: spec.name,
+        Key: { pk: S('none'), sk: N(1) },
+        UpdateExpression: 'SET a = :a',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':a': S('a') },
+      }),
     );
   });
 
@@ -954,7 +1361,9 @@ describe('writes: conditions, ReturnValues, UpdateItem', () => {
     for (const [label, Key] of keys) {
       await contract.sameError(`GetItem with ${label}`, (db) => db.getItem({ TableName: spec.name, Key }));
       await contract.sameError(`DeleteItem with ${label}`, (db) => db.deleteItem({ TableName: spec.name, Key }));
-      await contract.sameError(`UpdateItem with ${label}`, (db) => db.updateItem({ TableName: spec.name, Key, UpdateExpression: 'SET x = :x', ExpressionAttributeValues: { ':x': S('x') } }));
+      await contract.sameError(`UpdateItem with ${label}`, (db) =>
+        db.updateItem({ TableName: spec.name, Key, UpdateExpression: 'SET x = :x', ExpressionAttributeValues: { ':x': S('x') } }),
+      );
     }
   });
 });
@@ -962,7 +1371,14 @@ describe('writes: conditions, ReturnValues, UpdateItem', () => {
 // --- Batches ----------------------------------------------------------------------------------
 
 describe('BatchWriteItem and BatchGetItem', () => {
-  const spec = tableSpec('batch', [['pk', 'S'], ['sk', 'N']], { gsis: [{ name: 'byG', keys: [['g', 'S']], projection: { ProjectionType: 'ALL' } }] });
+  const spec = tableSpec(
+    'batch',
+    [
+      ['pk', 'S'],
+      ['sk', 'N'],
+    ],
+    { gsis: [{ name: 'byG', keys: [['g', 'S']], projection: { ProjectionType: 'ALL' } }] },
+  );
   const other = tableSpec('batch-other', [['id', 'B']]);
   const put = (pk: string, sk: number | string, extra: Item = {}) => ({ PutRequest: { Item: { pk: S(pk), sk: N(sk), ...extra } } });
   const del = (pk: string, sk: number | string) => ({ DeleteRequest: { Key: { pk: S(pk), sk: N(sk) } } });
@@ -973,13 +1389,24 @@ describe('BatchWriteItem and BatchGetItem', () => {
   });
 
   it('writes up to 25 requests over several tables; refuses 26, duplicates and bad requests', async () => {
-    const batch = (RequestItems: Record<string, unknown[]>, extra: Record<string, unknown> = {}) => (db: DynamoDBDataSource) => db.batchWriteItem({ RequestItems, ...extra } as never);
+    const batch =
+      (RequestItems: Record<string, unknown[]>, extra: Record<string, unknown> = {}) =>
+      (db: DynamoDBDataSource) =>
+        db.batchWriteItem({ RequestItems, ...extra } as never);
     await contract.sameResult(
       '25 requests over two tables',
       batch(
         {
-          [spec.name]: [...Array.from({ length: 20 }, (_, i) => put('a', i, i % 2 ? { g: S('G'), x: S('x'.repeat(i * 100)) } : {})), del('a', 99), del('zz', 1)],
-          [other.name]: [{ PutRequest: { Item: { id: B(1), v: { BS: [Uint8Array.of(1), Uint8Array.of(2)] } } } }, { PutRequest: { Item: { id: B(0xff) } } }, { DeleteRequest: { Key: { id: B(7) } } }],
+          [spec.name]: [
+            ...Array.from({ length: 20 }, (_, i) => put('a', i, i % 2 ? { g: S('G'), x: S('x'.repeat(i * 100)) } : {})),
+            del('a', 99),
+            del('zz', 1),
+          ],
+          [other.name]: [
+            { PutRequest: { Item: { id: B(1), v: { BS: [Uint8Array.of(1), Uint8Array.of(2)] } } } },
+            { PutRequest: { Item: { id: B(0xff) } } },
+            { DeleteRequest: { Key: { id: B(7) } } },
+          ],
         },
         { ReturnConsumedCapacity: 'INDEXES' },
       ),
@@ -988,7 +1415,13 @@ describe('BatchWriteItem and BatchGetItem', () => {
     await contract.same('Scan after the batch', (db) => scanAllPages(db, { TableName: spec.name }), scanAsSet(keyNames(spec.keys)));
     const refused: [string, Record<string, unknown[]>][] = [
       ['26 requests', { [spec.name]: Array.from({ length: 26 }, (_, i) => put('b', i)) }],
-      ['26 requests over two tables', { [spec.name]: Array.from({ length: 13 }, (_, i) => put('b', i)), [other.name]: Array.from({ length: 13 }, (_, i) => ({ PutRequest: { Item: { id: B(i) } } })) }],
+      [
+        '26 requests over two tables',
+        {
+          [spec.name]: Array.from({ length: 13 }, (_, i) => put('b', i)),
+          [other.name]: Array.from({ length: 13 }, (_, i) => ({ PutRequest: { Item: { id: B(i) } } })),
+        },
+      ],
       ['two puts of one key', { [spec.name]: [put('b', 1), put('b', 1, { x: S('x') })] }],
       ['two puts of one key spelled differently', { [spec.name]: [put('b', 1), put('b', '1.0')] }],
       ['a put and a delete of one key', { [spec.name]: [put('b', 1), del('b', 1)] }],
@@ -1006,11 +1439,25 @@ describe('BatchWriteItem and BatchGetItem', () => {
   });
 
   it('reads up to 100 keys over several tables; refuses 101 and duplicates', async () => {
-    const get = (RequestItems: Record<string, unknown>, extra: Record<string, unknown> = {}) => (db: DynamoDBDataSource) => db.batchGetItem({ RequestItems, ...extra } as never);
+    const get =
+      (RequestItems: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      (db: DynamoDBDataSource) =>
+        db.batchGetItem({ RequestItems, ...extra } as never);
     const keysOf = (pk: string, count: number, start = 0) => Array.from({ length: count }, (_, i) => ({ pk: S(pk), sk: N(start + i) }));
     const responses = batchGetResponsesAsSets(['pk', 'sk', 'id']);
-    await contract.sameResult('found and missing keys, projection, consistent', get({ [spec.name]: { Keys: keysOf('a', 30), ProjectionExpression: 'sk, g, nope', ConsistentRead: true }, [other.name]: { Keys: [{ id: B(1) }, { id: B(2) }] } }), responses);
-    await contract.sameResult('100 keys', get({ [spec.name]: { Keys: keysOf('a', 97) }, [other.name]: { Keys: [{ id: B(1) }, { id: B(0xff) }, { id: B(3) }] } }), responses);
+    await contract.sameResult(
+      'found and missing keys, projection, consistent',
+      get({
+        [spec.name]: { Keys: keysOf('a', 30), ProjectionExpression: 'sk, g, nope', ConsistentRead: true },
+        [other.name]: { Keys: [{ id: B(1) }, { id: B(2) }] },
+      }),
+      responses,
+    );
+    await contract.sameResult(
+      '100 keys',
+      get({ [spec.name]: { Keys: keysOf('a', 97) }, [other.name]: { Keys: [{ id: B(1) }, { id: B(0xff) }, { id: B(3) }] } }),
+      responses,
+    );
     await contract.sameResult('capacity of found keys', get({ [spec.name]: { Keys: keysOf('a', 20) } }, { ReturnConsumedCapacity: 'TOTAL' }), responses);
     const refused: [string, Record<string, unknown>][] = [
       ['101 keys', { [spec.name]: { Keys: keysOf('a', 101) } }],
@@ -1025,7 +1472,16 @@ describe('BatchWriteItem and BatchGetItem', () => {
     // Two spellings of one number key are one key: DynamoDB Local 3.3.1 refuses them as duplicates in
     // BatchWriteItem but not in BatchGetItem, where it returns the item twice. The engine refuses both, as
     // DynamoDB keys are compared normalised (semantics §1: "1000 and 1e3 are the same key").
-    const spelled = await contract.compare(get({ [spec.name]: { Keys: [{ pk: S('a'), sk: N(1) }, { pk: S('a'), sk: N('1e0') }] } }));
+    const spelled = await contract.compare(
+      get({
+        [spec.name]: {
+          Keys: [
+            { pk: S('a'), sk: N(1) },
+            { pk: S('a'), sk: N('1e0') },
+          ],
+        },
+      }),
+    );
     expect(spelled.engine).toEqual({ ok: false, name: 'ValidationException', message: 'Provided list of item keys contains duplicates' });
     expect(spelled.local).toHaveProperty('ok', true);
   });
@@ -1049,20 +1505,25 @@ const localBatchDeleteOfMissingItemCapacity: Normalizer = (comparison) => {
   if (!output.ConsumedCapacity) return comparison;
   const ConsumedCapacity = output.ConsumedCapacity.map((capacity) => {
     const extra = missingDeletes[capacity.TableName] ?? 0;
-    return { ...capacity, CapacityUnits: capacity.CapacityUnits - extra, ...(capacity.Table ? { Table: { CapacityUnits: capacity.Table.CapacityUnits - extra } } : {}) };
+    return {
+      ...capacity,
+      CapacityUnits: capacity.CapacityUnits - extra,
+      ...(capacity.Table ? { Table: { CapacityUnits: capacity.Table.CapacityUnits - extra } } : {}),
+    };
   });
   return { ...comparison, local: { ok: true, value: { ...output, ConsumedCapacity } } };
 };
 
 /** The DeleteRequest keys the batch scenario knows to be missing (as JSON of the request's Key). */
-const MISSING_DELETE_KEYS = new Set(
-  [{ pk: S('a'), sk: N(99) }, { pk: S('zz'), sk: N(1) }, { id: B(7) }].map((key) => JSON.stringify(key)),
-);
+const MISSING_DELETE_KEYS = new Set([{ pk: S('a'), sk: N(99) }, { pk: S('zz'), sk: N(1) }, { id: B(7) }].map((key) => JSON.stringify(key)));
 
 // --- Values and limits ------------------------------------------------------------------------
 
 describe('values and limits', () => {
-  const spec = tableSpec('values', [['pk', 'S'], ['sk', 'B']]);
+  const spec = tableSpec('values', [
+    ['pk', 'S'],
+    ['sk', 'B'],
+  ]);
   const key = { pk: S('v'), sk: B(1) };
 
   beforeAll(async () => {
@@ -1072,17 +1533,30 @@ describe('values and limits', () => {
   it('item size: 400 KB exactly is stored, one byte more is refused', async () => {
     // pk(2+1) + sk(2+1) + x(1+n) = 409,600
     const x = 'x'.repeat(409_600 - 3 - 3 - 1);
-    await contract.sameResult('PutItem of 409,600 bytes', (db) => db.putItem({ TableName: spec.name, Item: { ...key, x: S(x) }, ReturnConsumedCapacity: 'TOTAL' }));
-    await contract.sameError('PutItem of 409,601 bytes', (db) => db.putItem({ TableName: spec.name, Item: { ...key, x: S(`${x}y`) } }));
-    await contract.sameError('UpdateItem to 409,601 bytes', (db) => db.updateItem({ TableName: spec.name, Key: key, UpdateExpression: 'SET y = :e', ExpressionAttributeValues: { ':e': S('') } }));
-    await contract.sameResult('UpdateItem within 409,600 bytes', (db) =>
-      db.updateItem({ TableName: spec.name, Key: key, UpdateExpression: 'SET x = :x', ExpressionAttributeValues: { ':x': S(x.slice(1)) }, ReturnValues: 'UPDATED_OLD', ReturnConsumedCapacity: 'TOTAL' }),
+    await contract.sameResult('PutItem of 409,600 bytes', (db) =>
+      db.putItem({ TableName: spec.name, Item: { ...key, x: S(x) }, ReturnConsumedCapacity: 'TOTAL' }),
     );
-    await contract.sameResult('GetItem of a 400 KB item', (db) => db.getItem({ TableName: spec.name, Key: key, ProjectionExpression: 'pk', ReturnConsumedCapacity: 'TOTAL', ConsistentRead: true }));
+    await contract.sameError('PutItem of 409,601 bytes', (db) => db.putItem({ TableName: spec.name, Item: { ...key, x: S(`${x}y`) } }));
+    await contract.sameError('UpdateItem to 409,601 bytes', (db) =>
+      db.updateItem({ TableName: spec.name, Key: key, UpdateExpression: 'SET y = :e', ExpressionAttributeValues: { ':e': S('') } }),
+    );
+    await contract.sameResult('UpdateItem within 409,600 bytes', (db) =>
+      db.updateItem({
+        TableName: spec.name,
+        Key: key,
+        UpdateExpression: 'SET x = :x',
+        ExpressionAttributeValues: { ':x': S(x.slice(1)) },
+        ReturnValues: 'UPDATED_OLD',
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    await contract.sameResult('GetItem of a 400 KB item', (db) =>
+      db.getItem({ TableName: spec.name, Key: key, ProjectionExpression: 'pk', ReturnConsumedCapacity: 'TOTAL', ConsistentRead: true }),
+    );
     // Multi-byte characters and attribute names count in UTF-8 bytes.
     const euro = '€'.repeat(Math.floor((409_600 - 3 - 3 - 3) / 3));
-    await contract.sameResult('PutItem counted in UTF-8 bytes', (db) => db.putItem({ TableName: spec.name, Item: { ...key, 'é': S(euro) } }));
-    await contract.sameError('PutItem one UTF-8 character over', (db) => db.putItem({ TableName: spec.name, Item: { ...key, 'é': S(`${euro}€`) } }));
+    await contract.sameResult('PutItem counted in UTF-8 bytes', (db) => db.putItem({ TableName: spec.name, Item: { ...key, é: S(euro) } }));
+    await contract.sameError('PutItem one UTF-8 character over', (db) => db.putItem({ TableName: spec.name, Item: { ...key, é: S(`${euro}€`) } }));
   });
 
   it('key sizes and empty keys', async () => {
@@ -1095,28 +1569,63 @@ describe('values and limits', () => {
       ['a 1025-byte binary sort key', { pk: S('p'), sk: b(1025) }],
       ['an empty partition key', { pk: S(''), sk: B(1) }],
       ['an empty binary sort key', { pk: S('p'), sk: { B: new Uint8Array(0) } }],
-      ['empty values outside the key', { pk: S('e'), sk: B(1), s: S(''), b: { B: new Uint8Array(0) }, l: { L: [] }, m: { M: {} }, nested: { M: { s: S('') } } }],
+      [
+        'empty values outside the key',
+        { pk: S('e'), sk: B(1), s: S(''), b: { B: new Uint8Array(0) }, l: { L: [] }, m: { M: {} }, nested: { M: { s: S('') } } },
+      ],
     ];
     for (const [label, Item] of cases) await contract.same(`PutItem with ${label}`, (db) => db.putItem({ TableName: spec.name, Item }));
     await contract.sameResult('GetItem of empty values', (db) => db.getItem({ TableName: spec.name, Key: { pk: S('e'), sk: B(1) } }));
-    const sortSpec = tableSpec('sortsize', [['pk', 'S'], ['sk', 'S']]);
+    const sortSpec = tableSpec('sortsize', [
+      ['pk', 'S'],
+      ['sk', 'S'],
+    ]);
     await createTable(sortSpec);
-    for (const [label, sk] of [['1024 bytes', 'ß'.repeat(512)], ['1025 bytes', `${'ß'.repeat(512)}x`], ['empty', '']] as const) {
+    for (const [label, sk] of [
+      ['1024 bytes', 'ß'.repeat(512)],
+      ['1025 bytes', `${'ß'.repeat(512)}x`],
+      ['empty', ''],
+    ] as const) {
       await contract.same(`a string sort key of ${label}`, (db) => db.putItem({ TableName: sortSpec.name, Item: { pk: S('p'), sk: S(sk) } }));
     }
   });
 
   it('numbers: normalisation and limits', async () => {
     const numbers = [
-      '1.50', '001', '-0', '0.0', '1E+2', '1e-2', '-1.0e-5', '12345678901234567890123456789012345678', '1234567890123456789012345678901234567800000',
-      '0.000012345678901234567890123456789012345678', '9.9999999999999999999999999999999999999E+125', '1E-130', '-1E-130', '1E+125',
+      '1.50',
+      '001',
+      '-0',
+      '0.0',
+      '1E+2',
+      '1e-2',
+      '-1.0e-5',
+      '12345678901234567890123456789012345678',
+      '1234567890123456789012345678901234567800000',
+      '0.000012345678901234567890123456789012345678',
+      '9.9999999999999999999999999999999999999E+125',
+      '1E-130',
+      '-1E-130',
+      '1E+125',
       // Refused: too many digits, overflow, underflow, not a number.
-      '123456789012345678901234567890123456789', '1E+126', '1E-131', '12abc', '', ' 1', '0x10', 'Infinity', 'NaN', '1e', '.5', '5.', '+5',
+      '123456789012345678901234567890123456789',
+      '1E+126',
+      '1E-131',
+      '12abc',
+      '',
+      ' 1',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '1e',
+      '.5',
+      '5.',
+      '+5',
     ];
     for (const [i, n] of numbers.entries()) {
       const item = { pk: S('n'), sk: B(i), n: N(n), ns: { NS: [n, '7'] }, m: { M: { deep: { L: [N(n)] } } } };
       const outcome = await contract.same(`PutItem number ${JSON.stringify(n)}`, (db) => db.putItem({ TableName: spec.name, Item: item }));
-      if (outcome.ok) await contract.sameResult(`GetItem number ${JSON.stringify(n)}`, (db) => db.getItem({ TableName: spec.name, Key: { pk: S('n'), sk: B(i) } }));
+      if (outcome.ok)
+        await contract.sameResult(`GetItem number ${JSON.stringify(n)}`, (db) => db.getItem({ TableName: spec.name, Key: { pk: S('n'), sk: B(i) } }));
     }
     const sets: [string, AttributeValue][] = [
       ['NS 1 and 1.0', { NS: ['1', '1.0'] }],
@@ -1131,10 +1640,15 @@ describe('values and limits', () => {
     for (const [label, value] of sets) {
       await contract.sameError(`PutItem with ${label}`, (db) => db.putItem({ TableName: spec.name, Item: { ...key, x: value } }));
     }
-    const numberKeys = tableSpec('numberkeys', [['pk', 'N'], ['sk', 'N']]);
+    const numberKeys = tableSpec('numberkeys', [
+      ['pk', 'N'],
+      ['sk', 'N'],
+    ]);
     await createTable(numberKeys);
     for (const n of ['1', '1.0', '1e0', '10e-1', '-0', '0']) {
-      await contract.sameResult(`PutItem number key ${n}`, (db) => db.putItem({ TableName: numberKeys.name, Item: { pk: N(n), sk: N(n), v: S(n) }, ReturnValues: 'ALL_OLD' }));
+      await contract.sameResult(`PutItem number key ${n}`, (db) =>
+        db.putItem({ TableName: numberKeys.name, Item: { pk: N(n), sk: N(n), v: S(n) }, ReturnValues: 'ALL_OLD' }),
+      );
     }
     await sameQueryPages('Query number keys', numberKeys, { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': N('1.000') } });
   });

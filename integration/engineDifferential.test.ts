@@ -39,7 +39,15 @@ import {
   type TransactAction,
 } from './contract/differentialArbitraries';
 import { keyNames, keySchemaInfo, tableSpec, type IndexSpec, type KeyAttribute, type KeyType, type TableSpec } from './contract/fixtures';
-import { inclusiveBoundLastEvaluatedKey, indexNameInMessage, indexProjectionOrFilterProblem, indexTieOrder, scanAsSet, type Comparison, type Normalizer } from './contract/normalize';
+import {
+  inclusiveBoundLastEvaluatedKey,
+  indexNameInMessage,
+  indexProjectionOrFilterProblem,
+  indexTieOrder,
+  scanAsSet,
+  type Comparison,
+  type Normalizer,
+} from './contract/normalize';
 import type { Outcome } from './contract/outcome';
 import { queryAllPages, scanAllPages, type Pages } from './contract/paging';
 import { type Side } from './contract/sides';
@@ -82,7 +90,11 @@ function buildTable(runData: Run): RunTable {
     keys: gsi.range ? [attribute(gsi.hash), attribute(gsi.range)] : [attribute(gsi.hash)],
     projection: projection(gsi.projection),
   }));
-  const lsis: IndexSpec[] = schema.lsis.map((lsi, i) => ({ name: `lsi${i}`, keys: [attribute('pk'), attribute(lsi.range)], projection: projection(lsi.projection) }));
+  const lsis: IndexSpec[] = schema.lsis.map((lsi, i) => ({
+    name: `lsi${i}`,
+    keys: [attribute('pk'), attribute(lsi.range)],
+    projection: projection(lsi.projection),
+  }));
   const keys: KeyAttribute[] = schema.skType ? [attribute('pk'), attribute('sk')] : [attribute('pk')];
   const spec = tableSpec('diff', keys, { gsis, lsis });
   return {
@@ -196,7 +208,9 @@ function indexPagesAsRuns(indexKeyNames: readonly string[], tableKeyNames: reado
         items: pages.flatMap((page) => page.Items ?? []),
         count: pages.reduce((sum, page) => sum + (page.Count ?? 0), 0),
         scannedCounts: pages.map((page) => page.ScannedCount),
-        lastKeys: pages.map((page) => (page.LastEvaluatedKey ? Object.fromEntries(indexKeyNames.map((name) => [name, page.LastEvaluatedKey?.[name]])) : undefined)),
+        lastKeys: pages.map((page) =>
+          page.LastEvaluatedKey ? Object.fromEntries(indexKeyNames.map((name) => [name, page.LastEvaluatedKey?.[name]])) : undefined,
+        ),
       },
     };
   };
@@ -258,7 +272,8 @@ function localChargesIndexOutsideIt(table: RunTable, before: Item | undefined, a
  */
 const severalActionErrors: Normalizer = (comparison) => {
   const { engine, local } = comparison;
-  if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException' || engine.message === local.message) return comparison;
+  if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException' || engine.message === local.message)
+    return comparison;
   const message = '‹one of several request errors›';
   return { ...comparison, engine: { ...engine, message }, local: { ...local, message } };
 };
@@ -290,7 +305,9 @@ async function runOperation(index: number, operation: Operation, requests: Reque
   switch (operation.kind) {
     case 'put': {
       const input = putInput(operation, requests, TableName);
-      const before = operation.capacity ? (await sides.engine.db.getItem({ TableName, Key: requests.key(operation.key), ConsistentRead: true })).Item : undefined;
+      const before = operation.capacity
+        ? (await sides.engine.db.getItem({ TableName, Key: requests.key(operation.key), ConsistentRead: true })).Item
+        : undefined;
       await step(input, (db) => db.putItem(input), ...(operation.capacity ? [localChargesIndexOutsideIt(table, before, input.Item)] : []));
       break;
     }
@@ -305,13 +322,20 @@ async function runOperation(index: number, operation: Operation, requests: Reque
       break;
     }
     case 'batchWrite': {
-      const writes = operation.writes.map(({ key, body }) => (body ? { PutRequest: { Item: requests.item(key, body) } } : { DeleteRequest: { Key: requests.key(key) } }));
+      const writes = operation.writes.map(({ key, body }) =>
+        body ? { PutRequest: { Item: requests.item(key, body) } } : { DeleteRequest: { Key: requests.key(key) } },
+      );
       const input = { RequestItems: { [TableName]: writes } };
       await step(input, (db) => db.batchWriteItem(input));
       break;
     }
     case 'get': {
-      const input = { TableName, Key: requests.key(operation.key), ConsistentRead: true, ...(operation.projection ? { ProjectionExpression: 'f, v, g1' } : {}) };
+      const input = {
+        TableName,
+        Key: requests.key(operation.key),
+        ConsistentRead: true,
+        ...(operation.projection ? { ProjectionExpression: 'f, v, g1' } : {}),
+      };
       await step(input, (db) => db.getItem(input));
       break;
     }
@@ -330,7 +354,9 @@ async function runOperation(index: number, operation: Operation, requests: Reque
         ScanIndexForward: operation.forward,
         ...(operation.select === 'count' ? { Select: 'COUNT' as const } : {}),
         // The table's and the index's keys stay in the projection: index pages are compared by them (ties).
-        ...(operation.select === 'projection' ? { ProjectionExpression: [...new Set([...tableKeys, ...keyNames(target.keys)])].concat('f', 'm.v').join(', ') } : {}),
+        ...(operation.select === 'projection'
+          ? { ProjectionExpression: [...new Set([...tableKeys, ...keyNames(target.keys)])].concat('f', 'm.v').join(', ') }
+          : {}),
         // Capacity on table reads only: DynamoDB Local sizes index pages by whole items (src/engine/query.test.ts).
         ...(operation.capacity && !target.indexName ? { ReturnConsumedCapacity: 'TOTAL' as const } : {}),
       };
@@ -348,7 +374,8 @@ async function runOperation(index: number, operation: Operation, requests: Reque
       // A GSI Scan filtering on attributes the GSI does not project: the engine sees them absent (as DynamoDB's
       // index entries hold only projected attributes); DynamoDB Local filters the whole item as it was when its
       // index row was last written. Not comparable: such filters are left out here (the contract suite asserts both).
-      const filter = operation.filter === undefined || !table.projects(target.indexName, FILTERS[operation.filter] as string) ? undefined : FILTERS[operation.filter];
+      const filter =
+        operation.filter === undefined || !table.projects(target.indexName, FILTERS[operation.filter] as string) ? undefined : FILTERS[operation.filter];
       const values = valuesFor([filter], { ':f': { N: String(operation.f) } });
       const input: ScanCommandInput = {
         TableName,
@@ -363,7 +390,12 @@ async function runOperation(index: number, operation: Operation, requests: Reque
       break;
     }
     case 'transactWrite': {
-      const input = transactWriteInput(operation.actions, requests, table, operation.token ? `diff-${index}-${Math.random().toString(36).slice(2)}` : undefined);
+      const input = transactWriteInput(
+        operation.actions,
+        requests,
+        table,
+        operation.token ? `diff-${index}-${Math.random().toString(36).slice(2)}` : undefined,
+      );
       await step(input, (db) => db.transactWriteItems(input), ...TRANSACTION_NORMALIZERS, severalActionErrors);
       // A retry with the same token answers alike and writes nothing (the final Scan checks it).
       if (input.ClientRequestToken) await step(input, (db) => db.transactWriteItems(input), ...TRANSACTION_NORMALIZERS, severalActionErrors);
@@ -371,7 +403,9 @@ async function runOperation(index: number, operation: Operation, requests: Reque
     }
     case 'transactGet': {
       const input = {
-        TransactItems: operation.keys.map((key) => ({ Get: { TableName, Key: requests.key(key), ...(operation.projection ? { ProjectionExpression: 'f, v, g1' } : {}) } })),
+        TransactItems: operation.keys.map((key) => ({
+          Get: { TableName, Key: requests.key(key), ...(operation.projection ? { ProjectionExpression: 'f, v, g1' } : {}) },
+        })),
         ReturnConsumedCapacity: 'TOTAL' as const,
       };
       await step(input, (db) => db.transactGetItems(input), ...TRANSACTION_NORMALIZERS);
@@ -407,7 +441,13 @@ function updateInput(operation: WriteOperation<'update'>, requests: Requests, ta
   // DynamoDB does for both, and the engine too); the tables would then differ. Not generated here (the contract suite asserts both).
   const choice = operation.value === 'absent' || (operation.value === 'wrongType' && table.lsiKeys.has(target)) ? { pool: 0 } : operation.value;
   const g = requests.indexAttribute(target, choice) ?? { N: '0' };
-  const values = valuesFor([update, condition], { ':f': { N: String(operation.f) }, ':g': g, ':v': operation.v, ':empty': { L: [] }, ':list': { L: [operation.v] } });
+  const values = valuesFor([update, condition], {
+    ':f': { N: String(operation.f) },
+    ':g': g,
+    ':v': operation.v,
+    ':empty': { L: [] },
+    ':list': { L: [operation.v] },
+  });
   return {
     TableName: table.spec.name,
     Key: requests.key(operation.key),
@@ -442,10 +482,16 @@ function deleteInput(operation: WriteOperation<'delete'> | Extract<TransactActio
  */
 function transactWriteInput(actions: readonly TransactAction[], requests: Requests, table: RunTable, token: string | undefined) {
   // The item a key names: numbers compared as DynamoDB does (1e3 and 1000 are one item).
-  const identity = (ref: KeyRef) => Object.entries(requests.key(ref)).map(([name, value]) => `${name}=${canonicalKey(value as KeyAttributeValue)}`).join('\u0000');
+  const identity = (ref: KeyRef) =>
+    Object.entries(requests.key(ref))
+      .map(([name, value]) => `${name}=${canonicalKey(value as KeyAttributeValue)}`)
+      .join('\u0000');
   const kept = actions.filter((action, i) => actions.findIndex((other) => identity(other.key) === identity(action.key)) === i);
   const TransactItems = kept.map((action) => {
-    const onFailure = ('returnOld' in action && action.returnOld) || ('returnValues' in action && action.returnValues === 1) ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {};
+    const onFailure =
+      ('returnOld' in action && action.returnOld) || ('returnValues' in action && action.returnValues === 1)
+        ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const }
+        : {};
     switch (action.kind) {
       case 'put': {
         const { ReturnValues: _r, ReturnConsumedCapacity: _c, ...put } = putInput(action, requests, table.spec.name);
@@ -486,8 +532,16 @@ describe('the engine vs DynamoDB Local, random tables and operations', () => {
       }),
       differentialParameters(RUNS),
     );
-    if (process.env.KEYLAB_DIFF_VERBOSE === '1') console.log([...refusals].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n}\t${kind}`).join('\n'));
-    console.log(`engineDifferential: ${RUNS} runs, seed ${SEED}: ${tally.ok} requests accepted alike, ${tally.failed} refused alike, ${tally.cancelled} transactions cancelled alike, ${tally.pages} paged reads`);
+    if (process.env.KEYLAB_DIFF_VERBOSE === '1')
+      console.log(
+        [...refusals]
+          .sort((a, b) => b[1] - a[1])
+          .map(([kind, n]) => `${n}\t${kind}`)
+          .join('\n'),
+      );
+    console.log(
+      `engineDifferential: ${RUNS} runs, seed ${SEED}: ${tally.ok} requests accepted alike, ${tally.failed} refused alike, ${tally.cancelled} transactions cancelled alike, ${tally.pages} paged reads`,
+    );
     // The generator must exercise both outcomes: mostly accepted requests, some refused ones.
     expect(tally.ok, `${tally.ok} accepted, ${tally.failed} refused`).toBeGreaterThan(tally.failed * 2);
     expect(tally.failed).toBeGreaterThan(0);
@@ -511,42 +565,83 @@ const backfillItems = fc.uniqueArray(
 describe('the engine vs DynamoDB Local, GSIs added over existing random items', () => {
   it(`agrees on ${GSI_RUNS} random backfills, the queries on them and their deletion (seed ${SEED})`, async () => {
     await fc.assert(
-      fc.asyncProperty(backfillItems, fc.boolean(), fc.constantFrom<'ALL' | 'KEYS_ONLY' | 'INCLUDE'>('ALL', 'KEYS_ONLY', 'INCLUDE'), async (items, withRange, projectionType) => {
-        const spec = tableSpec('diffGsi', [['pk', 'S'], ['sk', 'N']]);
-        await sides.contract.sameResult('CreateTable', (db) => db.createTable(spec.input));
-        try {
-          const puts = items.map(({ pk, sk, g, h, f }) => ({
-            PutRequest: { Item: { pk: { S: `p${pk}` }, sk: { N: String(sk) }, f: { N: String(f) }, ...(g ? { g: { S: g } } : {}), ...(h !== undefined ? { h: { N: String(h) } } : {}) } },
-          }));
-          await sides.contract.onBoth(async (db) => {
-            for (let i = 0; i < puts.length; i += 25) await db.batchWriteItem({ RequestItems: { [spec.name]: puts.slice(i, i + 25) } });
-          });
-          const keys: KeyAttribute[] = withRange ? [['g', 'S'], ['h', 'N']] : [['g', 'S']];
-          const projection = projectionType === 'INCLUDE' ? { ProjectionType: projectionType, NonKeyAttributes: ['f'] } : { ProjectionType: projectionType };
-          await sides.contract.sameResult('UpdateTable Create', (db) =>
-            db.updateTable({
-              TableName: spec.name,
-              AttributeDefinitions: keys.map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
-              GlobalSecondaryIndexUpdates: [{ Create: { IndexName: 'late', KeySchema: keys.map(([AttributeName], i) => ({ AttributeName, KeyType: i === 0 ? 'HASH' : 'RANGE' })), Projection: projection } }],
-            }).then((output) => output.TableDescription?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.IndexStatus])),
-          );
-          await sides.contract.onBoth((db) => waitUntilIndexesActive(db, spec.name));
-          const ties = indexTieOrder(keyNames(keys), keyNames(spec.keys));
-          for (const g of ['a', 'b', 'c', 'd']) {
-            const range = withRange ? ' AND h >= :h' : '';
-            await sides.contract.same(`Query late g = ${g}`, (db) =>
-              queryAllPages(db, { TableName: spec.name, IndexName: 'late', KeyConditionExpression: `g = :g${range}`, ExpressionAttributeValues: { ':g': { S: g }, ...(withRange ? { ':h': { N: '0' } } : {}) }, Limit: 3 }),
-              ties,
+      fc.asyncProperty(
+        backfillItems,
+        fc.boolean(),
+        fc.constantFrom<'ALL' | 'KEYS_ONLY' | 'INCLUDE'>('ALL', 'KEYS_ONLY', 'INCLUDE'),
+        async (items, withRange, projectionType) => {
+          const spec = tableSpec('diffGsi', [
+            ['pk', 'S'],
+            ['sk', 'N'],
+          ]);
+          await sides.contract.sameResult('CreateTable', (db) => db.createTable(spec.input));
+          try {
+            const puts = items.map(({ pk, sk, g, h, f }) => ({
+              PutRequest: {
+                Item: {
+                  pk: { S: `p${pk}` },
+                  sk: { N: String(sk) },
+                  f: { N: String(f) },
+                  ...(g ? { g: { S: g } } : {}),
+                  ...(h !== undefined ? { h: { N: String(h) } } : {}),
+                },
+              },
+            }));
+            await sides.contract.onBoth(async (db) => {
+              for (let i = 0; i < puts.length; i += 25) await db.batchWriteItem({ RequestItems: { [spec.name]: puts.slice(i, i + 25) } });
+            });
+            const keys: KeyAttribute[] = withRange
+              ? [
+                  ['g', 'S'],
+                  ['h', 'N'],
+                ]
+              : [['g', 'S']];
+            const projection = projectionType === 'INCLUDE' ? { ProjectionType: projectionType, NonKeyAttributes: ['f'] } : { ProjectionType: projectionType };
+            await sides.contract.sameResult('UpdateTable Create', (db) =>
+              db
+                .updateTable({
+                  TableName: spec.name,
+                  AttributeDefinitions: keys.map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+                  GlobalSecondaryIndexUpdates: [
+                    {
+                      Create: {
+                        IndexName: 'late',
+                        KeySchema: keys.map(([AttributeName], i) => ({ AttributeName, KeyType: i === 0 ? 'HASH' : 'RANGE' })),
+                        Projection: projection,
+                      },
+                    },
+                  ],
+                })
+                .then((output) => output.TableDescription?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.IndexStatus])),
             );
+            await sides.contract.onBoth((db) => waitUntilIndexesActive(db, spec.name));
+            const ties = indexTieOrder(keyNames(keys), keyNames(spec.keys));
+            for (const g of ['a', 'b', 'c', 'd']) {
+              const range = withRange ? ' AND h >= :h' : '';
+              await sides.contract.same(
+                `Query late g = ${g}`,
+                (db) =>
+                  queryAllPages(db, {
+                    TableName: spec.name,
+                    IndexName: 'late',
+                    KeyConditionExpression: `g = :g${range}`,
+                    ExpressionAttributeValues: { ':g': { S: g }, ...(withRange ? { ':h': { N: '0' } } : {}) },
+                    Limit: 3,
+                  }),
+                ties,
+              );
+            }
+            await sides.contract.same('Scan late', (db) => scanAllPages(db, { TableName: spec.name, IndexName: 'late' }), scanAsSet(keyNames(spec.keys)));
+            await sides.contract.same('UpdateTable Delete', (db) =>
+              db
+                .updateTable({ TableName: spec.name, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'late' } }] })
+                .then((output) => output.TableDescription?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.IndexStatus])),
+            );
+          } finally {
+            await sides.contract.onBoth((db) => db.deleteTable({ TableName: spec.name }).then(() => undefined));
           }
-          await sides.contract.same('Scan late', (db) => scanAllPages(db, { TableName: spec.name, IndexName: 'late' }), scanAsSet(keyNames(spec.keys)));
-          await sides.contract.same('UpdateTable Delete', (db) =>
-            db.updateTable({ TableName: spec.name, GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'late' } }] }).then((output) => output.TableDescription?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.IndexStatus])),
-          );
-        } finally {
-          await sides.contract.onBoth((db) => db.deleteTable({ TableName: spec.name }).then(() => undefined));
-        }
-      }),
+        },
+      ),
       differentialParameters(GSI_RUNS),
     );
   }, 600_000);
@@ -592,7 +687,9 @@ describe('the engine vs DynamoDB Local, stream records', () => {
           const engineByKey = recordsByKey(engineRecords);
           const localByKey = recordsByKey(localRecords);
           // The first item whose records differ, compared alone: its diff names the record, not the whole stream.
-          const differing = [...new Set([...Object.keys(localByKey), ...Object.keys(engineByKey)])].find((key) => !isDeepStrictEqual(engineByKey[key], localByKey[key]));
+          const differing = [...new Set([...Object.keys(localByKey), ...Object.keys(engineByKey)])].find(
+            (key) => !isDeepStrictEqual(engineByKey[key], localByKey[key]),
+          );
           if (differing !== undefined) expect(engineByKey[differing], `${viewType} records of ${differing}`).toEqual(localByKey[differing]);
           expect(engineRecords.length).toBe(localRecords.length);
         } finally {

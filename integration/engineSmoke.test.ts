@@ -85,11 +85,24 @@ describe('the engine and DynamoDB Local agree', () => {
 
   it('pages an LSI and a GSI with the same LastEvaluatedKeys', async () => {
     const [lsiEngine, lsiLocal] = await onBoth((db) =>
-      db.query({ TableName: T, IndexName: 'lsi', KeyConditionExpression: 'pk = :p AND l >= :l', ExpressionAttributeValues: { ':p': { S: 'p' }, ':l': { N: '3' } }, Limit: 3 }),
+      db.query({
+        TableName: T,
+        IndexName: 'lsi',
+        KeyConditionExpression: 'pk = :p AND l >= :l',
+        ExpressionAttributeValues: { ':p': { S: 'p' }, ':l': { N: '3' } },
+        Limit: 3,
+      }),
     );
     expect(lsiEngine).toEqual(lsiLocal);
     const [gsiEngine, gsiLocal] = await onBoth((db) =>
-      db.query({ TableName: T, IndexName: 'gsi', KeyConditionExpression: 'g = :g', ExpressionAttributeValues: { ':g': { S: 'odd' } }, Limit: 2, ScanIndexForward: false }),
+      db.query({
+        TableName: T,
+        IndexName: 'gsi',
+        KeyConditionExpression: 'g = :g',
+        ExpressionAttributeValues: { ':g': { S: 'odd' } },
+        Limit: 2,
+        ScanIndexForward: false,
+      }),
     );
     expect(gsiEngine).toEqual(gsiLocal);
   });
@@ -123,10 +136,26 @@ describe('the engine and DynamoDB Local agree', () => {
   it('refuses the same requests with the same errors', async () => {
     const cases: ((db: DynamoDBDataSource) => Promise<unknown>)[] = [
       (db) => db.putItem({ TableName: T, Item: { pk: { S: 'p' }, sk: { S: '9' } }, ConditionExpression: 'attribute_not_exists(pk)' }),
-      (db) => db.query({ TableName: T, KeyConditionExpression: 'pk = :p', FilterExpression: 'sk = :s', ExpressionAttributeValues: { ':p': { S: 'p' }, ':s': { S: '9' } } }),
-      (db) => db.query({ TableName: T, IndexName: 'gsi', ConsistentRead: true, KeyConditionExpression: 'g = :g', ExpressionAttributeValues: { ':g': { S: 'odd' } } }),
-      (db) => db.batchWriteItem({ RequestItems: { [T]: [{ PutRequest: { Item: { pk: { S: 'd' }, sk: { S: 'd' } } } }, { DeleteRequest: { Key: { pk: { S: 'd' }, sk: { S: 'd' } } } }] } }),
-      (db) => db.updateItem({ TableName: T, Key: { pk: { S: 'p' }, sk: { S: '9' } }, UpdateExpression: 'SET sk = :v', ExpressionAttributeValues: { ':v': { S: 'w' } } }),
+      (db) =>
+        db.query({
+          TableName: T,
+          KeyConditionExpression: 'pk = :p',
+          FilterExpression: 'sk = :s',
+          ExpressionAttributeValues: { ':p': { S: 'p' }, ':s': { S: '9' } },
+        }),
+      (db) =>
+        db.query({ TableName: T, IndexName: 'gsi', ConsistentRead: true, KeyConditionExpression: 'g = :g', ExpressionAttributeValues: { ':g': { S: 'odd' } } }),
+      (db) =>
+        db.batchWriteItem({
+          RequestItems: { [T]: [{ PutRequest: { Item: { pk: { S: 'd' }, sk: { S: 'd' } } } }, { DeleteRequest: { Key: { pk: { S: 'd' }, sk: { S: 'd' } } } }] },
+        }),
+      (db) =>
+        db.updateItem({
+          TableName: T,
+          Key: { pk: { S: 'p' }, sk: { S: '9' } },
+          UpdateExpression: 'SET sk = :v',
+          ExpressionAttributeValues: { ':v': { S: 'w' } },
+        }),
       (db) => db.putItem({ TableName: T, Item: { pk: { S: '' }, sk: { S: 'x' } } }),
     ];
     for (const scenario of cases) {
@@ -150,7 +179,17 @@ describe('the engine and DynamoDB Local agree', () => {
     );
     expect(written).toEqual(writtenLocal);
     const [read, readLocal] = await onBoth((db) =>
-      db.batchGetItem({ RequestItems: { [T]: { Keys: [{ pk: { S: 'b' }, sk: { S: '2' } }, { pk: { S: 'b' }, sk: { S: '1' } }, { pk: { S: 'b' }, sk: { S: '3' } }] } } }),
+      db.batchGetItem({
+        RequestItems: {
+          [T]: {
+            Keys: [
+              { pk: { S: 'b' }, sk: { S: '2' } },
+              { pk: { S: 'b' }, sk: { S: '1' } },
+              { pk: { S: 'b' }, sk: { S: '3' } },
+            ],
+          },
+        },
+      }),
     );
     const bySk = (result: unknown) =>
       (((result as { Responses: Record<string, Item[]> }).Responses[T] ?? []) as Item[]).slice().sort((x, y) => ((x.sk?.S ?? '') < (y.sk?.S ?? '') ? -1 : 1));
@@ -163,7 +202,11 @@ describe('the engine and DynamoDB Local agree', () => {
     const [described, describedLocal] = await onBoth((db) => db.describeTable({ TableName: T }));
     const pick = (result: unknown) => {
       const table = (result as { Table: Record<string, unknown> }).Table;
-      const indexes = (table.LocalSecondaryIndexes as { IndexName: string; ItemCount: number; KeySchema: unknown }[]).map((index) => [index.IndexName, index.ItemCount, index.KeySchema]);
+      const indexes = (table.LocalSecondaryIndexes as { IndexName: string; ItemCount: number; KeySchema: unknown }[]).map((index) => [
+        index.IndexName,
+        index.ItemCount,
+        index.KeySchema,
+      ]);
       return [table.TableName, table.KeySchema, table.AttributeDefinitions, table.ItemCount, table.TableSizeBytes, table.TableStatus, indexes];
     };
     expect(pick(described)).toEqual(pick(describedLocal));

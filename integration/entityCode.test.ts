@@ -17,7 +17,19 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetItemCommand, PutItemCommand, QueryCommand } from 'dynamodb-toolbox';
 import { afterAll, describe, expect, it } from 'vitest';
 import { designModel, type EntityModel, type TableModel } from '../src/codegen/entityCode/entityModel';
-import { buildPatternRequest, buildSampleItem, compileTemplateText, keyAttributesOf, keyRoleOf, toCreateTableInput, typedKeyValue, type AccessPatternDesign, type DesignSample, type JsonItem, type TableDesign } from '../src/design';
+import {
+  buildPatternRequest,
+  buildSampleItem,
+  compileTemplateText,
+  keyAttributesOf,
+  keyRoleOf,
+  toCreateTableInput,
+  typedKeyValue,
+  type AccessPatternDesign,
+  type DesignSample,
+  type JsonItem,
+  type TableDesign,
+} from '../src/design';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
 import { ENTITY_CODE_DESIGNS } from './entityCode/designs';
 import { expectOk } from '../src/errors/testing';
@@ -38,7 +50,10 @@ interface ElectroEntity {
   setTableName(name: string): void;
   put(item: Values): { go(): Promise<unknown> };
   get(key: Values): { go(): Promise<{ data: Values | null }> };
-  query: Record<string, (key: Values) => { begins(key: Values): { go(options: Values): Promise<{ data: Values[] }> }; go(options: Values): Promise<{ data: Values[] }> }>;
+  query: Record<
+    string,
+    (key: Values) => { begins(key: Values): { go(options: Values): Promise<{ data: Values[] }> }; go(options: Values): Promise<{ data: Values[] }> }
+  >;
 }
 
 /** A generated dynamodb-toolbox table or entity (their builders are typed per entity: the test goes through them untyped). */
@@ -143,7 +158,9 @@ function partitionValue(table: TableDesign, model: EntityModel, attributeName: s
 
 /** The patterns a library query expresses as is: no sort condition, or begins_with on raw key text. */
 function libraryPatterns(table: TableDesign): AccessPatternDesign[] {
-  return table.accessPatterns.filter((pattern) => pattern.filter === undefined && (pattern.sort === undefined || (pattern.sort.input === 'raw' && pattern.sort.operator === 'begins_with')));
+  return table.accessPatterns.filter(
+    (pattern) => pattern.filter === undefined && (pattern.sort === undefined || (pattern.sort.input === 'raw' && pattern.sort.operator === 'begins_with')),
+  );
 }
 
 /** The primary keys DynamoDB returns, in order, for the pattern's own Query (buildPatternRequest). */
@@ -161,7 +178,12 @@ function isPartialProjection(model: EntityModel, pattern: AccessPatternDesign): 
 
 /** A raw item as DynamoDB JSON, whether the library gave it marshalled (ElectroDB's raw data) or as plain values (dynamodb-toolbox's). */
 function rawOrMarshalled(item: Record<string, unknown>): Record<string, AttributeValue> {
-  return Object.fromEntries(Object.entries(item).map(([name, value]) => [name, typeof value === 'object' && value !== null ? (value as AttributeValue) : typeof value === 'number' ? { N: String(value) } : { S: String(value) }]));
+  return Object.fromEntries(
+    Object.entries(item).map(([name, value]) => [
+      name,
+      typeof value === 'object' && value !== null ? (value as AttributeValue) : typeof value === 'number' ? { N: String(value) } : { S: String(value) },
+    ]),
+  );
 }
 
 function entityFor(model: TableModel, pattern: AccessPatternDesign): EntityModel {
@@ -176,104 +198,134 @@ function modelOf(design: (typeof examples)[number]['design']): TableModel[] {
 
 /** Maps a library item (fields, typed) back to its design key, for comparing orders. */
 function libraryItemKey(table: TableDesign, model: EntityModel, item: Values): string {
-  const sample: DesignSample = { id: 'read', values: Object.fromEntries(model.attributes.filter((attribute) => attribute.field).map((attribute) => [attribute.name, String(item[attribute.name])])) };
+  const sample: DesignSample = {
+    id: 'read',
+    values: Object.fromEntries(model.attributes.filter((attribute) => attribute.field).map((attribute) => [attribute.name, String(item[attribute.name])])),
+  };
   return primaryKeyText(table, designKeys(table, model, sample));
 }
 
 describe.each(examples)('generated ElectroDB entities: $folder', { timeout: 120_000 }, ({ folder, design }) => {
-  it.each(modelOf(design).map((model) => ({ model, name: model.table.name })))('write every sample at the design’s keys and read them back (table $name)', async ({ model }) => {
-    const { table } = model;
-    const TableName = await createTable(table, 'electrodb');
-    const module = (await import(`./entityCode/generated/${folder}/${model.fileStem}.electrodb.ts`)) as Record<string, ElectroEntity>;
-    const entities = new Map(model.entities.map((entity) => [entity.entity.name, module[entity.identifier] as ElectroEntity]));
-    for (const entity of entities.values()) {
-      entity.setClient(client);
-      entity.setTableName(TableName);
-    }
-    for (const entity of model.entities) {
-      for (const sample of entity.entity.samples) await (entities.get(entity.entity.name) as ElectroEntity).put(libraryItem(entity, sample)).go();
-    }
-
-    expectDesignKeys(model, await rawItems(TableName));
-
-    for (const entity of model.entities) {
-      for (const sample of entity.entity.samples) {
-        // The key as an application builds it: the generated <Entity>Key function from the item's fields.
-        const keyOf = module[`${entity.identifier}Key`] as unknown as (fields: Values) => Values;
-        const key = keyOf(libraryItem(entity, sample));
-        const keys = designKeys(table, entity, sample);
-        expect(key, `${entity.entity.name} ${sample.id}: ${entity.identifier}Key`).toEqual(
-          Object.fromEntries([table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])].map((attribute) => [attribute.name, unmarshall({ v: keys[attribute.name] as AttributeValue }).v])),
-        );
-        const { data } = await (entities.get(entity.entity.name) as ElectroEntity).get(key).go();
-        expect(data, `${entity.entity.name} ${sample.id} by its key`).toEqual(storedItem(table, entity, sample));
+  it.each(modelOf(design).map((model) => ({ model, name: model.table.name })))(
+    'write every sample at the design’s keys and read them back (table $name)',
+    async ({ model }) => {
+      const { table } = model;
+      const TableName = await createTable(table, 'electrodb');
+      const module = (await import(`./entityCode/generated/${folder}/${model.fileStem}.electrodb.ts`)) as Record<string, ElectroEntity>;
+      const entities = new Map(model.entities.map((entity) => [entity.entity.name, module[entity.identifier] as ElectroEntity]));
+      for (const entity of entities.values()) {
+        entity.setClient(client);
+        entity.setTableName(TableName);
       }
-    }
+      for (const entity of model.entities) {
+        for (const sample of entity.entity.samples) await (entities.get(entity.entity.name) as ElectroEntity).put(libraryItem(entity, sample)).go();
+      }
 
-    for (const pattern of libraryPatterns(table)) {
-      const entity = entityFor(model, pattern);
-      const accessPattern = pattern.index ?? 'primary';
-      const partition = entity.indexes.find((index) => index.name === pattern.index)?.partition ?? [];
-      const key = Object.fromEntries(partition.map((attribute) => [attribute.name, partitionValue(table, entity, attribute.name, pattern)]));
-      const query = (entities.get(entity.entity.name) as ElectroEntity).query[accessPattern]?.(key);
-      // An index that does not project ElectroDB's __edb_e__ / __edb_v__ (nor the fields) is read as the generated comment says: ignoreOwnership, raw items.
-      const partial = isPartialProjection(entity, pattern);
-      const options = { order: pattern.direction === 'descending' ? 'desc' : 'asc', ...(pattern.limit !== undefined ? { limit: pattern.limit } : {}), ...(partial ? { ignoreOwnership: true, data: 'raw' } : {}) };
-      const sortName = (pattern.index === undefined ? table.sortKey?.name : undefined) ?? '';
-      const { data } = await (pattern.sort?.input === 'raw' ? query?.begins({ [sortName]: pattern.sort.value }).go(options) : query?.go(options)) ?? { data: [] };
-      const items = partial ? (((data as unknown as { Items?: Record<string, AttributeValue>[] }).Items ?? []).map((item) => primaryKeyText(table, rawOrMarshalled(item)))) : data.map((item) => libraryItemKey(table, entity, item));
-      const expected = await patternOrder(TableName, table, pattern);
-      expect(items, pattern.name).toEqual(expected);
-      if (pattern.expected.count !== undefined) expect(items, pattern.name).toHaveLength(pattern.expected.count);
-    }
-  });
+      expectDesignKeys(model, await rawItems(TableName));
+
+      for (const entity of model.entities) {
+        for (const sample of entity.entity.samples) {
+          // The key as an application builds it: the generated <Entity>Key function from the item's fields.
+          const keyOf = module[`${entity.identifier}Key`] as unknown as (fields: Values) => Values;
+          const key = keyOf(libraryItem(entity, sample));
+          const keys = designKeys(table, entity, sample);
+          expect(key, `${entity.entity.name} ${sample.id}: ${entity.identifier}Key`).toEqual(
+            Object.fromEntries(
+              [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])].map((attribute) => [
+                attribute.name,
+                unmarshall({ v: keys[attribute.name] as AttributeValue }).v,
+              ]),
+            ),
+          );
+          const { data } = await (entities.get(entity.entity.name) as ElectroEntity).get(key).go();
+          expect(data, `${entity.entity.name} ${sample.id} by its key`).toEqual(storedItem(table, entity, sample));
+        }
+      }
+
+      for (const pattern of libraryPatterns(table)) {
+        const entity = entityFor(model, pattern);
+        const accessPattern = pattern.index ?? 'primary';
+        const partition = entity.indexes.find((index) => index.name === pattern.index)?.partition ?? [];
+        const key = Object.fromEntries(partition.map((attribute) => [attribute.name, partitionValue(table, entity, attribute.name, pattern)]));
+        const query = (entities.get(entity.entity.name) as ElectroEntity).query[accessPattern]?.(key);
+        // An index that does not project ElectroDB's __edb_e__ / __edb_v__ (nor the fields) is read as the generated comment says: ignoreOwnership, raw items.
+        const partial = isPartialProjection(entity, pattern);
+        const options = {
+          order: pattern.direction === 'descending' ? 'desc' : 'asc',
+          ...(pattern.limit !== undefined ? { limit: pattern.limit } : {}),
+          ...(partial ? { ignoreOwnership: true, data: 'raw' } : {}),
+        };
+        const sortName = (pattern.index === undefined ? table.sortKey?.name : undefined) ?? '';
+        const { data } = (await (pattern.sort?.input === 'raw' ? query?.begins({ [sortName]: pattern.sort.value }).go(options) : query?.go(options))) ?? {
+          data: [],
+        };
+        const items = partial
+          ? ((data as unknown as { Items?: Record<string, AttributeValue>[] }).Items ?? []).map((item) => primaryKeyText(table, rawOrMarshalled(item)))
+          : data.map((item) => libraryItemKey(table, entity, item));
+        const expected = await patternOrder(TableName, table, pattern);
+        expect(items, pattern.name).toEqual(expected);
+        if (pattern.expected.count !== undefined) expect(items, pattern.name).toHaveLength(pattern.expected.count);
+      }
+    },
+  );
 });
 
 describe.each(examples)('generated dynamodb-toolbox entities: $folder', { timeout: 120_000 }, ({ folder, design }) => {
-  it.each(modelOf(design).map((model) => ({ model, name: model.table.name })))('write every sample at the design’s keys and read them back (table $name)', async ({ model }) => {
-    const { table } = model;
-    const TableName = await createTable(table, 'toolbox');
-    const module = (await import(`./entityCode/generated/${folder}/${model.fileStem}.dynamodb-toolbox.ts`)) as Record<string, unknown>;
-    const tableObject = Object.values(module).find((value) => (value as { entityAttributeSavedAs?: string }).entityAttributeSavedAs !== undefined) as ToolboxTable;
-    tableObject.tableName = TableName;
-    tableObject.documentClient = documentClient;
-    const entities = new Map(model.entities.map((entity) => [entity.entity.name, module[entity.identifier] as ToolboxTable]));
-    for (const entity of model.entities) {
-      for (const sample of entity.entity.samples) await (entities.get(entity.entity.name) as ToolboxTable).build(PutItemCommand).item(libraryItem(entity, sample)).send();
-    }
-
-    expectDesignKeys(model, await rawItems(TableName));
-
-    for (const entity of model.entities) {
-      for (const sample of entity.entity.samples) {
-        const item = libraryItem(entity, sample);
-        const key = Object.fromEntries(entity.attributes.filter((attribute) => attribute.primaryKeyField).map((attribute) => [attribute.name, item[attribute.name]]));
-        const { Item } = await (entities.get(entity.entity.name) as ToolboxTable).build(GetItemCommand).key(key).send();
-        expect(Item, `${entity.entity.name} ${sample.id} by its key fields`).toMatchObject(storedItem(table, entity, sample));
+  it.each(modelOf(design).map((model) => ({ model, name: model.table.name })))(
+    'write every sample at the design’s keys and read them back (table $name)',
+    async ({ model }) => {
+      const { table } = model;
+      const TableName = await createTable(table, 'toolbox');
+      const module = (await import(`./entityCode/generated/${folder}/${model.fileStem}.dynamodb-toolbox.ts`)) as Record<string, unknown>;
+      const tableObject = Object.values(module).find(
+        (value) => (value as { entityAttributeSavedAs?: string }).entityAttributeSavedAs !== undefined,
+      ) as ToolboxTable;
+      tableObject.tableName = TableName;
+      tableObject.documentClient = documentClient;
+      const entities = new Map(model.entities.map((entity) => [entity.entity.name, module[entity.identifier] as ToolboxTable]));
+      for (const entity of model.entities) {
+        for (const sample of entity.entity.samples)
+          await (entities.get(entity.entity.name) as ToolboxTable).build(PutItemCommand).item(libraryItem(entity, sample)).send();
       }
-    }
 
-    for (const pattern of libraryPatterns(table)) {
-      const entity = entityFor(model, pattern);
-      const partitionAttributes = entity.indexes.find((index) => index.name === pattern.index)?.partition ?? [];
-      const values = partitionAttributes.map((attribute) => [attribute.name, partitionValue(table, entity, attribute.name, pattern)] as const);
-      // A multi-attribute partition key is given left to right.
-      const partition = values.length === 1 ? values[0]?.[1] : values.map(([, value]) => value);
-      const partial = isPartialProjection(entity, pattern);
-      const query = {
-        ...(pattern.index !== undefined ? { index: pattern.index } : {}),
-        partition,
-        ...(pattern.sort?.input === 'raw' ? { range: { beginsWith: pattern.sort.value } } : {}),
-      };
-      // An index that does not project the entity attribute (_et) is read as the generated comment says: through the Table alone, items as stored.
-      const command = tableObject.build(QueryCommand);
-      const { Items = [] } = await (partial ? command : command.entities(entities.get(entity.entity.name)))
-        .query(query)
-        .options({ reverse: pattern.direction === 'descending', ...(pattern.limit !== undefined ? { limit: pattern.limit } : {}) })
-        .send();
-      const expected = await patternOrder(TableName, table, pattern);
-      expect(Items.map((item) => (partial ? primaryKeyText(table, rawOrMarshalled(item)) : libraryItemKey(table, entity, item))), pattern.name).toEqual(expected);
-      if (pattern.expected.count !== undefined) expect(Items, pattern.name).toHaveLength(pattern.expected.count);
-    }
-  });
+      expectDesignKeys(model, await rawItems(TableName));
+
+      for (const entity of model.entities) {
+        for (const sample of entity.entity.samples) {
+          const item = libraryItem(entity, sample);
+          const key = Object.fromEntries(
+            entity.attributes.filter((attribute) => attribute.primaryKeyField).map((attribute) => [attribute.name, item[attribute.name]]),
+          );
+          const { Item } = await (entities.get(entity.entity.name) as ToolboxTable).build(GetItemCommand).key(key).send();
+          expect(Item, `${entity.entity.name} ${sample.id} by its key fields`).toMatchObject(storedItem(table, entity, sample));
+        }
+      }
+
+      for (const pattern of libraryPatterns(table)) {
+        const entity = entityFor(model, pattern);
+        const partitionAttributes = entity.indexes.find((index) => index.name === pattern.index)?.partition ?? [];
+        const values = partitionAttributes.map((attribute) => [attribute.name, partitionValue(table, entity, attribute.name, pattern)] as const);
+        // A multi-attribute partition key is given left to right.
+        const partition = values.length === 1 ? values[0]?.[1] : values.map(([, value]) => value);
+        const partial = isPartialProjection(entity, pattern);
+        const query = {
+          ...(pattern.index !== undefined ? { index: pattern.index } : {}),
+          partition,
+          ...(pattern.sort?.input === 'raw' ? { range: { beginsWith: pattern.sort.value } } : {}),
+        };
+        // An index that does not project the entity attribute (_et) is read as the generated comment says: through the Table alone, items as stored.
+        const command = tableObject.build(QueryCommand);
+        const { Items = [] } = await (partial ? command : command.entities(entities.get(entity.entity.name)))
+          .query(query)
+          .options({ reverse: pattern.direction === 'descending', ...(pattern.limit !== undefined ? { limit: pattern.limit } : {}) })
+          .send();
+        const expected = await patternOrder(TableName, table, pattern);
+        expect(
+          Items.map((item) => (partial ? primaryKeyText(table, rawOrMarshalled(item)) : libraryItemKey(table, entity, item))),
+          pattern.name,
+        ).toEqual(expected);
+        if (pattern.expected.count !== undefined) expect(Items, pattern.name).toHaveLength(pattern.expected.count);
+      }
+    },
+  );
 });

@@ -33,7 +33,8 @@ beforeAll(async () => {
     StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' },
   });
   await local.updateTimeToLive({ TableName: tableName, TimeToLiveSpecification: { Enabled: true, AttributeName: 'expiresAt' } });
-  for (const [index, at] of TIMES.entries()) await local.putItem({ TableName: tableName, Item: { game: { S: 'G#1' }, at: { S: at }, team: { S: index % 2 ? 'red' : 'blue' } } });
+  for (const [index, at] of TIMES.entries())
+    await local.putItem({ TableName: tableName, Item: { game: { S: 'G#1' }, at: { S: at }, team: { S: index % 2 ? 'red' : 'blue' } } });
 });
 afterAll(() => local.destroy());
 
@@ -67,7 +68,10 @@ describe('the PartiQL store on DynamoDB Local', () => {
     partiql.getState().setStatement(`SELEC * FROM "${tableName}"`);
     partiql.getState().setParameters('');
     await partiql.getState().run();
-    expect(partiql.getState().runError).toEqual({ name: 'ValidationException', message: `Statement wasn't well formed, can't be processed: SELEC * FROM "${tableName}"` });
+    expect(partiql.getState().runError).toEqual({
+      name: 'ValidationException',
+      message: `Statement wasn't well formed, can't be processed: SELEC * FROM "${tableName}"`,
+    });
     expect(partiql.getState().items).toEqual([]);
     partiql.getState().dispose();
   });
@@ -76,24 +80,43 @@ describe('the PartiQL store on DynamoDB Local', () => {
 describe('the table details store on DynamoDB Local', () => {
   it('reads TTL; says why tags are not available; streams come with DescribeTable', async () => {
     const explorer = await explorerOn();
-    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: createWriteConfirmationStore().getState().confirmWrite });
+    const details = createTableDetailsStore({
+      explorer,
+      canAddIndex: () => true,
+      wait: async () => undefined,
+      confirmWrite: createWriteConfirmationStore().getState().confirmWrite,
+    });
     await details.getState().reload();
     expect(details.getState().timeToLive).toEqual({ state: 'read', value: { status: 'ENABLED', attributeName: 'expiresAt' } });
     expect(details.getState().tags).toEqual({ state: 'unavailable', why: 'Tagging is not currently supported in DynamoDB Local.' });
-    expect(explorer.getState().table?.stream).toMatchObject({ enabled: true, viewType: 'KEYS_ONLY', latestArn: expect.stringContaining(`table/${tableName}/stream/`) });
+    expect(explorer.getState().table?.stream).toMatchObject({
+      enabled: true,
+      viewType: 'KEYS_ONLY',
+      latestArn: expect.stringContaining(`table/${tableName}/stream/`),
+    });
     details.getState().dispose();
   });
 
   it('adds an index with UpdateTable and follows it until ACTIVE; a refusal is DynamoDB’s own message', async () => {
     const explorer = await explorerOn();
-    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: () => new Promise((resolve) => setTimeout(resolve, 200)), confirmWrite: createWriteConfirmationStore().getState().confirmWrite });
+    const details = createTableDetailsStore({
+      explorer,
+      canAddIndex: () => true,
+      wait: () => new Promise((resolve) => setTimeout(resolve, 200)),
+      confirmWrite: createWriteConfirmationStore().getState().confirmWrite,
+    });
     details.getState().openAddIndex();
     details.getState().setAddIndexForm({ indexName: 'byTeam', partitionKeyName: 'team', sortKeyName: 'at' });
     expect(await details.getState().submitAddIndex()).toBe(true);
     const index = explorer.getState().table?.indexes.find((candidate) => candidate.name === 'byTeam');
     expect(index).toMatchObject({ kind: 'global', status: 'ACTIVE', keys: { partitionKey: { name: 'team', type: 'S' }, sortKey: { name: 'at', type: 'S' } } });
     expect(details.getState().creatingIndex).toBeUndefined();
-    const query = await local.query({ TableName: tableName, IndexName: 'byTeam', KeyConditionExpression: 'team = :t', ExpressionAttributeValues: { ':t': { S: 'red' } } });
+    const query = await local.query({
+      TableName: tableName,
+      IndexName: 'byTeam',
+      KeyConditionExpression: 'team = :t',
+      ExpressionAttributeValues: { ':t': { S: 'red' } },
+    });
     expect(query.Items?.map((item) => item.at?.S)).toEqual([TIMES[1], TIMES[3]]);
 
     // Checked here first: the same name again.
@@ -105,12 +128,16 @@ describe('the table details store on DynamoDB Local', () => {
     await local.updateTable({
       TableName: tableName,
       AttributeDefinitions: [{ AttributeName: 'team', AttributeType: 'S' }],
-      GlobalSecondaryIndexUpdates: [{ Create: { IndexName: 'byTeamOnly', KeySchema: [{ AttributeName: 'team', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } } }],
+      GlobalSecondaryIndexUpdates: [
+        { Create: { IndexName: 'byTeamOnly', KeySchema: [{ AttributeName: 'team', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } } },
+      ],
     });
     details.getState().setAddIndexForm({ indexName: 'byTeamOnly' });
     expect(await details.getState().submitAddIndex()).toBe(false);
     // Still being built ("ResourceInUseException: … Index is being created.") or built by now ("… already exists").
-    expect(details.getState().addIndex.refusal?.message).toMatch(/^(Attempt to change a resource which is still in use: Index is being created\.|Attempting to create an index which already exists)$/);
+    expect(details.getState().addIndex.refusal?.message).toMatch(
+      /^(Attempt to change a resource which is still in use: Index is being created\.|Attempting to create an index which already exists)$/,
+    );
     details.getState().dispose();
   });
 });

@@ -109,7 +109,10 @@ const valueOperand = (values: fc.Arbitrary<AttributeValue>) => values.map((value
 const TYPE_NAMES = ['S', 'SS', 'N', 'NS', 'B', 'BS', 'BOOL', 'NULL', 'L', 'M'] as const;
 
 const leafCondition: fc.Arbitrary<ConditionSpec> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('compare' as const), operator: fc.constantFrom('=', '<>', '<', '<=', '>', '>='), left: operand, right: operand }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('compare' as const), operator: fc.constantFrom('=', '<>', '<', '<=', '>', '>='), left: operand, right: operand }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('between' as const), operand, low: valueOperand(scalar), high: valueOperand(scalar) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('in' as const), operand, list: fc.array(valueOperand(scalar), { minLength: 1, maxLength: 4 }) }) },
   { weight: 1, arbitrary: pathOperand.map((p): ConditionSpec => ({ kind: 'call', name: 'attribute_exists', args: [p] })) },
@@ -123,7 +126,15 @@ const leafCondition: fc.Arbitrary<ConditionSpec> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .tuple(pathOperand, valueOperand(fc.oneof(stringValue.map((S) => ({ S })), binaryValue.map((B) => ({ B })))))
+      .tuple(
+        pathOperand,
+        valueOperand(
+          fc.oneof(
+            stringValue.map((S) => ({ S })),
+            binaryValue.map((B) => ({ B })),
+          ),
+        ),
+      )
       .map(([p, v]): ConditionSpec => ({ kind: 'call', name: 'begins_with', args: [p, v] })),
   },
   { weight: 2, arbitrary: fc.tuple(pathOperand, operand).map(([p, v]): ConditionSpec => ({ kind: 'call', name: 'contains', args: [p, v] })) },
@@ -223,35 +234,81 @@ export const projectionExpression: fc.Arbitrary<RenderedExpression> = fc
 /** SET right-hand sides, rendered against the placeholders at render time. */
 type SetRhs = (p: Placeholders, target: PathElements) => string;
 const setRhs: fc.Arbitrary<SetRhs> = fc.oneof(
-  { weight: 4, arbitrary: attributeValue.map((v): SetRhs => (p) => p.value(v)) },
-  { weight: 1, arbitrary: path.map((source): SetRhs => (p) => p.path(source)) },
+  {
+    weight: 4,
+    arbitrary: attributeValue.map(
+      (v): SetRhs =>
+        (p) =>
+          p.value(v),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: path.map(
+      (source): SetRhs =>
+        (p) =>
+          p.path(source),
+    ),
+  },
   {
     weight: 3,
     // Mostly on `n`, which holds numbers, so most sums are valid; sometimes on any path, to compare the type errors.
     arbitrary: fc
-      .tuple(fc.constantFrom('+', '-'), fc.oneof({ weight: 4, arbitrary: fc.constant(['n'] as PathElements) }, { weight: 1, arbitrary: path }), numberValue, fc.boolean())
+      .tuple(
+        fc.constantFrom('+', '-'),
+        fc.oneof({ weight: 4, arbitrary: fc.constant(['n'] as PathElements) }, { weight: 1, arbitrary: path }),
+        numberValue,
+        fc.boolean(),
+      )
       .map(
         ([operator, left, right, guarded]): SetRhs =>
           (p) =>
             `${guarded ? `if_not_exists(${p.path(left)}, ${p.value({ N: '0' })})` : p.path(left)} ${operator} ${p.value({ N: right })}`,
       ),
   },
-  { weight: 1, arbitrary: attributeValue.map((fallback): SetRhs => (p, target) => `if_not_exists(${p.path(target)}, ${p.value(fallback)})`) },
   {
     weight: 1,
-    arbitrary: fc
-      .tuple(fc.array(attributeValue, { maxLength: 2 }), fc.boolean())
-      .map(([list, prepend]): SetRhs => (p) => (prepend ? `list_append(${p.value({ L: list })}, l)` : `list_append(l, ${p.value({ L: list })})`)),
+    arbitrary: attributeValue.map(
+      (fallback): SetRhs =>
+        (p, target) =>
+          `if_not_exists(${p.path(target)}, ${p.value(fallback)})`,
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.array(attributeValue, { maxLength: 2 }), fc.boolean()).map(
+      ([list, prepend]): SetRhs =>
+        (p) =>
+          prepend ? `list_append(${p.value({ L: list })}, l)` : `list_append(l, ${p.value({ L: list })})`,
+    ),
   },
 );
 
-const topLevelOrNested = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ATTRIBUTE_NAMES, 'fresh').map((name): PathElements => [name]) }, { weight: 1, arbitrary: path });
+const topLevelOrNested = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...ATTRIBUTE_NAMES, 'fresh').map((name): PathElements => [name]) },
+  { weight: 1, arbitrary: path },
+);
 
 /** ADD and DELETE mostly with operands of the attribute's own type, sometimes not. */
 const addOperation = fc.oneof(
-  { weight: 3, arbitrary: fc.tuple(fc.constantFrom<PathElements>(['n'], ['counter']), numberValue.map((N): AttributeValue => ({ N }))) },
+  {
+    weight: 3,
+    arbitrary: fc.tuple(
+      fc.constantFrom<PathElements>(['n'], ['counter']),
+      numberValue.map((N): AttributeValue => ({ N })),
+    ),
+  },
   { weight: 3, arbitrary: fc.tuple(fc.constantFrom<PathElements>(['ss'], ['ns'], ['bs'], ['fresh']), setValue) },
-  { weight: 1, arbitrary: fc.tuple(path, fc.oneof(numberValue.map((N): AttributeValue => ({ N })), setValue)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(
+      path,
+      fc.oneof(
+        numberValue.map((N): AttributeValue => ({ N })),
+        setValue,
+      ),
+    ),
+  },
 );
 const deleteOperation = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(fc.constantFrom<PathElements>(['ss'], ['ns'], ['bs']), setValue) },

@@ -80,7 +80,11 @@ function canonical(value: unknown): unknown {
   if ('SS' in record) return { SS: [...(record.SS as string[])].sort(compareUtf8) };
   if ('NS' in record) return { NS: (record.NS as string[]).map(normalize).sort(compareDynamoNumbers) };
   if ('BS' in record) return { BS: [...(record.BS as Uint8Array[])].sort(compareBytes) };
-  return Object.fromEntries(Object.keys(record).sort(compareUtf8).map((key) => [key, canonical(record[key])]));
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort(compareUtf8)
+      .map((key) => [key, canonical(record[key])]),
+  );
 }
 
 /** How many generated cases DynamoDB accepted, per test: guards against a generator that only produces errors. */
@@ -144,7 +148,10 @@ describe('expressions vs DynamoDB Local', () => {
           const prepared = prepareExpressions({ FilterExpression: filter.text, ...parts });
           const condition = prepared.filter;
           if (!condition) throw new Error('prepareExpressions returned no filter');
-          return [...stored].filter(([, item]) => evaluateCondition(condition, item)).map(([pk]) => pk).sort(compareUtf8);
+          return [...stored]
+            .filter(([, item]) => evaluateCondition(condition, item))
+            .map(([pk]) => pk)
+            .sort(compareUtf8);
         });
         tally('filter', theirs);
         expect(ours, filter.text).toEqual(theirs);

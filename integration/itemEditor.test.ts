@@ -32,10 +32,21 @@ const leaf: fc.Arbitrary<AttributeValue> = fc.oneof(
   fc.uniqueArray(highBytes, { minLength: 1, maxLength: 3, selector: (b) => b.join(',') }).map((BS) => ({ BS })),
 );
 const { value } = fc.letrec<{ value: AttributeValue }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 3 }).map((L) => ({ L })), fc.dictionary(fc.string({ minLength: 1 }), tie('value'), { maxKeys: 3 }).map((M) => ({ M }))),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 3 }).map((L) => ({ L })),
+    fc.dictionary(fc.string({ minLength: 1 }), tie('value'), { maxKeys: 3 }).map((M) => ({ M })),
+  ),
 }));
 /** Non-key attributes (prefixed, so none is named pk or sk), normalised as DynamoDB stores them. */
-const attributes: fc.Arbitrary<Item> = fc.dictionary(fc.string({ minLength: 1 }).map((name) => `a_${name}`), value, { maxKeys: 6 }).map((candidate) => readItem(candidate));
+const attributes: fc.Arbitrary<Item> = fc
+  .dictionary(
+    fc.string({ minLength: 1 }).map((name) => `a_${name}`),
+    value,
+    { maxKeys: 6 },
+  )
+  .map((candidate) => readItem(candidate));
 
 /** An item with its sets' members sorted, so two spellings of the same stored item compare equal (set order is not kept). */
 function canonical(item: Item): unknown {
@@ -66,8 +77,14 @@ describe.each(sides)('the item editor on $name', ({ make }) => {
     db = side.db;
     await db.createTable({
       TableName: tableName,
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'N' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       BillingMode: 'PAY_PER_REQUEST',
     });
   }, 60_000);

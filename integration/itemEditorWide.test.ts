@@ -39,7 +39,12 @@ describe.each(sides)('wide items in the item editor on $name', ({ make }) => {
   beforeAll(async () => {
     side = make();
     db = side.db;
-    await db.createTable({ TableName: tableName, AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    await db.createTable({
+      TableName: tableName,
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
   }, 60_000);
 
   afterAll(async () => {

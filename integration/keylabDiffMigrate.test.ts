@@ -28,7 +28,11 @@ const repo = mkdtempSync(path.join(os.tmpdir(), 'keylab-diff-migrate-'));
 const table = uniqueTableName('DiffMigrate');
 const FILE = 'designs/leaderboard.keylab.json';
 
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Keylab Test', '-c', 'user.email=test@keylab.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Keylab Test', '-c', 'user.email=test@keylab.invalid', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
 
 /**
  * The printed lines as a user runs them at a Keylab clone's root: `npm run migrate --`
@@ -89,7 +93,10 @@ describe('keylab diff git:HEAD~1:… …: the printed migration, run', () => {
     expect(diff.code).toBe(0);
     const report = JSON.parse(diff.stdout) as { migrations: { entity?: string; commands: string[] }[] };
     commands = report.migrations.find((migration) => migration.entity === 'Run')?.commands ?? [];
-    expect(commands).toEqual([`git show 'HEAD~1:${FILE}' > keylab-before.keylab.json`, `npm run migrate -- --table Leaderboard --entity Run --from keylab-before.keylab.json --to ${FILE} --dry-run`]);
+    expect(commands).toEqual([
+      `git show 'HEAD~1:${FILE}' > keylab-before.keylab.json`,
+      `npm run migrate -- --table Leaderboard --entity Run --from keylab-before.keylab.json --to ${FILE} --dry-run`,
+    ]);
   });
 
   it('the dry run plans every stored item and writes nothing', async () => {
@@ -102,7 +109,10 @@ describe('keylab diff git:HEAD~1:… …: the printed migration, run', () => {
   });
 
   it('without --dry-run, it rewrites them under revision 2’s keys', async () => {
-    const applied = run([...commands.slice(0, -1), `${(commands.at(-1) ?? '').replace(/ --dry-run$/, '')} --checkpoint ${path.join(repo, 'migrate.checkpoint.json')}`]);
+    const applied = run([
+      ...commands.slice(0, -1),
+      `${(commands.at(-1) ?? '').replace(/ --dry-run$/, '')} --checkpoint ${path.join(repo, 'migrate.checkpoint.json')}`,
+    ]);
     expect({ status: applied.status, stderr: applied.stderr }).toMatchObject({ status: 0 });
     const keys = await rankKeys();
     expect(keys).toHaveLength(12);

@@ -34,7 +34,8 @@ beforeAll(async () => {
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[];
   await run('tar', ['-xzf', join(dir, packed!.filename), '-C', dir]);
   await mkdir(join(dir, 'designs'));
-  for (const name of ['example-leaderboard.clean.keylab.json', 'parking-exits-no-tiebreaker.keylab.json', 'width-too-narrow.keylab.json', 'labels.json']) await copyFile(join(REPO, 'corpus/review', name), join(dir, 'designs', name));
+  for (const name of ['example-leaderboard.clean.keylab.json', 'parking-exits-no-tiebreaker.keylab.json', 'width-too-narrow.keylab.json', 'labels.json'])
+    await copyFile(join(REPO, 'corpus/review', name), join(dir, 'designs', name));
   await copyFile(join(REPO, 'src/design/interchange/fixtures/cloudformation/orders-single-table.yaml'), join(dir, 'designs/orders.yaml'));
   await writeFile(join(dir, 'broken.keylab.json'), '{\n  "format": "keylab.design/1",\n  "name": "x"\n  "tables": []\n}\n');
 }, 600_000);
@@ -57,7 +58,9 @@ describe('keylab from the packed tarball, on plain Node', () => {
 
     const failing = await keylab('check', 'designs/parking-exits-no-tiebreaker.keylab.json');
     expect(failing.code).toBe(1);
-    expect(failing.stdout).toMatch(/ {2}error {3}review\.noTiebreaker {2}table Parking · entity ParkingSession · key SK {2}\(designs\/parking-exits-no-tiebreaker\.keylab\.json:\d+:\d+\)\n/);
+    expect(failing.stdout).toMatch(
+      / {2}error {3}review\.noTiebreaker {2}table Parking · entity ParkingSession · key SK {2}\(designs\/parking-exits-no-tiebreaker\.keylab\.json:\d+:\d+\)\n/,
+    );
     expect(failing.stdout).toContain('pattern FAILS   table Parking');
 
     const folder = await keylab('check', '--fail-on', 'warning', '--format', 'json', 'designs');

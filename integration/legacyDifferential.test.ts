@@ -38,7 +38,14 @@ import {
   type SortCondition,
 } from './contract/differentialArbitraries';
 import { keyNames, keySchemaInfo, tableSpec, type IndexSpec, type KeyAttribute, type KeyType, type TableSpec } from './contract/fixtures';
-import { inclusiveBoundLastEvaluatedKey, indexNameInMessage, indexProjectionOrFilterProblem, indexTieOrder, scanAsSet, type Normalizer } from './contract/normalize';
+import {
+  inclusiveBoundLastEvaluatedKey,
+  indexNameInMessage,
+  indexProjectionOrFilterProblem,
+  indexTieOrder,
+  scanAsSet,
+  type Normalizer,
+} from './contract/normalize';
 import type { Outcome } from './contract/outcome';
 import { queryAllPages, scanAllPages } from './contract/paging';
 import { attributeValue } from './expressionArbitraries';
@@ -126,7 +133,15 @@ const updateActions: fc.Arbitrary<Record<string, UpdateAction>> = fc.record(
 );
 
 type Operation =
-  | { readonly kind: 'put'; readonly key: KeyRef; readonly body: ItemBody; readonly s: string | undefined; readonly expected: Record<string, ExpectedEntry> | undefined; readonly conditionalOperator: 'AND' | 'OR' | undefined; readonly returnOld: boolean }
+  | {
+      readonly kind: 'put';
+      readonly key: KeyRef;
+      readonly body: ItemBody;
+      readonly s: string | undefined;
+      readonly expected: Record<string, ExpectedEntry> | undefined;
+      readonly conditionalOperator: 'AND' | 'OR' | undefined;
+      readonly returnOld: boolean;
+    }
   | {
       readonly kind: 'update';
       readonly key: KeyRef;
@@ -135,7 +150,13 @@ type Operation =
       readonly conditionalOperator: 'AND' | 'OR' | undefined;
       readonly returnValues: number;
     }
-  | { readonly kind: 'delete'; readonly key: KeyRef; readonly expected: Record<string, ExpectedEntry> | undefined; readonly conditionalOperator: 'AND' | 'OR' | undefined; readonly returnOld: boolean }
+  | {
+      readonly kind: 'delete';
+      readonly key: KeyRef;
+      readonly expected: Record<string, ExpectedEntry> | undefined;
+      readonly conditionalOperator: 'AND' | 'OR' | undefined;
+      readonly returnOld: boolean;
+    }
   | { readonly kind: 'get'; readonly key: KeyRef; readonly attributesToGet: readonly string[] | undefined }
   | {
       readonly kind: 'query';
@@ -148,10 +169,18 @@ type Operation =
       readonly limit: number | undefined;
       readonly forward: boolean;
     }
-  | { readonly kind: 'scan'; readonly filter: readonly LegacyCondition[]; readonly conditionalOperator: 'AND' | 'OR' | undefined; readonly limit: number | undefined };
+  | {
+      readonly kind: 'scan';
+      readonly filter: readonly LegacyCondition[];
+      readonly conditionalOperator: 'AND' | 'OR' | undefined;
+      readonly limit: number | undefined;
+    };
 
 const optionalExpected = fc.option(expected, { nil: undefined, freq: 2 });
-const attributesToGet = fc.option(fc.uniqueArray(fc.constantFrom('pk', 'sk', 'f', 'v', 's', 'g1', 'missing', 'v.x'), { minLength: 1, maxLength: 4 }), { nil: undefined, freq: 2 });
+const attributesToGet = fc.option(fc.uniqueArray(fc.constantFrom('pk', 'sk', 'f', 'v', 's', 'g1', 'missing', 'v.x'), { minLength: 1, maxLength: 4 }), {
+  nil: undefined,
+  freq: 2,
+});
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   {
@@ -166,8 +195,21 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
       returnOld: fc.boolean(),
     }),
   },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('update' as const), key: keyRef, updates: updateActions, expected: optionalExpected, conditionalOperator, returnValues: fc.nat(RETURN_VALUES.length - 1) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), key: keyRef, expected: optionalExpected, conditionalOperator, returnOld: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('update' as const),
+      key: keyRef,
+      updates: updateActions,
+      expected: optionalExpected,
+      conditionalOperator,
+      returnValues: fc.nat(RETURN_VALUES.length - 1),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('delete' as const), key: keyRef, expected: optionalExpected, conditionalOperator, returnOld: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('get' as const), key: keyRef, attributesToGet }) },
   {
     weight: 4,
@@ -183,7 +225,10 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
       forward: fc.boolean(),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('scan' as const), filter: fc.array(legacyCondition, { maxLength: 2 }), conditionalOperator, limit: pageLimit }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('scan' as const), filter: fc.array(legacyCondition, { maxLength: 2 }), conditionalOperator, limit: pageLimit }),
+  },
 );
 
 interface Run {
@@ -209,7 +254,15 @@ interface Target {
   readonly keys: readonly KeyAttribute[];
 }
 
-const SORT_OPERATORS: Readonly<Record<SortCondition['operator'], ComparisonOperator>> = { '=': 'EQ', '<': 'LT', '<=': 'LE', '>': 'GT', '>=': 'GE', BETWEEN: 'BETWEEN', begins_with: 'BEGINS_WITH' };
+const SORT_OPERATORS: Readonly<Record<SortCondition['operator'], ComparisonOperator>> = {
+  '=': 'EQ',
+  '<': 'LT',
+  '<=': 'LE',
+  '>': 'GT',
+  '>=': 'GE',
+  BETWEEN: 'BETWEEN',
+  begins_with: 'BEGINS_WITH',
+};
 
 /** A run's table and the legacy requests its operations become. */
 class Requests {
@@ -223,9 +276,18 @@ class Requests {
     if (schema.skType) types.sk = schema.skType;
     this.types = types;
     const attribute = (name: string): KeyAttribute => [name, types[name] as KeyType];
-    const projection = (kind: string) => (kind === 'INCLUDE' ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: ['f'] } : { ProjectionType: kind as 'ALL' | 'KEYS_ONLY' });
-    const gsis: IndexSpec[] = schema.gsis.map((gsi, i) => ({ name: `gsi${i}`, keys: gsi.range ? [attribute(gsi.hash), attribute(gsi.range)] : [attribute(gsi.hash)], projection: projection(gsi.projection) }));
-    const lsis: IndexSpec[] = schema.lsis.map((lsi, i) => ({ name: `lsi${i}`, keys: [attribute('pk'), attribute(lsi.range)], projection: projection(lsi.projection) }));
+    const projection = (kind: string) =>
+      kind === 'INCLUDE' ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: ['f'] } : { ProjectionType: kind as 'ALL' | 'KEYS_ONLY' };
+    const gsis: IndexSpec[] = schema.gsis.map((gsi, i) => ({
+      name: `gsi${i}`,
+      keys: gsi.range ? [attribute(gsi.hash), attribute(gsi.range)] : [attribute(gsi.hash)],
+      projection: projection(gsi.projection),
+    }));
+    const lsis: IndexSpec[] = schema.lsis.map((lsi, i) => ({
+      name: `lsi${i}`,
+      keys: [attribute('pk'), attribute(lsi.range)],
+      projection: projection(lsi.projection),
+    }));
     const keys: KeyAttribute[] = schema.skType ? [attribute('pk'), attribute('sk')] : [attribute('pk')];
     this.spec = tableSpec('diffLegacy', keys, { gsis, lsis });
     this.targets = [{ indexName: undefined, keys }, ...[...gsis, ...lsis].map((index) => ({ indexName: index.name, keys: index.keys }))];
@@ -319,7 +381,8 @@ const LEGACY_RULES = [
 ];
 const legacyRuleAndAnotherError: Normalizer = (comparison) => {
   const { engine, local } = comparison;
-  if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException' || engine.message === local.message) return comparison;
+  if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException' || engine.message === local.message)
+    return comparison;
   const rule = (message: string) => LEGACY_RULES.some((pattern) => pattern.test(message));
   // Exactly one side names a legacy-parameter rule (two different rules would be a real difference).
   if (rule(engine.message) === rule(local.message)) return comparison;
@@ -397,7 +460,12 @@ async function runOperation(index: number, operation: Operation, requests: Reque
       break;
     }
     case 'get': {
-      const input = { TableName, Key: requests.key(operation.key), ConsistentRead: true, ...(operation.attributesToGet ? { AttributesToGet: [...operation.attributesToGet] } : {}) };
+      const input = {
+        TableName,
+        Key: requests.key(operation.key),
+        ConsistentRead: true,
+        ...(operation.attributesToGet ? { AttributesToGet: [...operation.attributesToGet] } : {}),
+      };
       await step(name(input), (db) => db.getItem(input));
       break;
     }
@@ -408,7 +476,9 @@ async function runOperation(index: number, operation: Operation, requests: Reque
         TableName,
         ...(target.indexName ? { IndexName: target.indexName } : {}),
         KeyConditions: requests.keyConditions(target, operation.pk, operation.condition),
-        ...(operation.filter.length > 0 ? { QueryFilter: Object.fromEntries(operation.filter.map((condition) => [condition.attribute, requests.condition(condition)])) } : {}),
+        ...(operation.filter.length > 0
+          ? { QueryFilter: Object.fromEntries(operation.filter.map((condition) => [condition.attribute, requests.condition(condition)])) }
+          : {}),
         ...conditional(operation.conditionalOperator, operation.filter),
         // The table's and the index's keys stay in AttributesToGet: index pages are compared by them (ties).
         ...(operation.attributesToGet ? { AttributesToGet: [...new Set([...requests.tableKeys, ...indexKeys, 'f', 's'])] } : {}),
@@ -424,7 +494,9 @@ async function runOperation(index: number, operation: Operation, requests: Reque
     case 'scan': {
       const input: ScanCommandInput = {
         TableName,
-        ...(operation.filter.length > 0 ? { ScanFilter: Object.fromEntries(operation.filter.map((condition) => [condition.attribute, requests.condition(condition)])) } : {}),
+        ...(operation.filter.length > 0
+          ? { ScanFilter: Object.fromEntries(operation.filter.map((condition) => [condition.attribute, requests.condition(condition)])) }
+          : {}),
         ...conditional(operation.conditionalOperator, operation.filter),
         ...(operation.limit ? { Limit: operation.limit } : {}),
       };
@@ -449,8 +521,16 @@ describe('legacy parameters: the engine vs DynamoDB Local, random tables and req
       }),
       differentialParameters(RUNS),
     );
-    if (process.env.KEYLAB_DIFF_VERBOSE === '1') console.log([...refusals].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n}\t${kind}`).join('\n'));
-    console.log(`legacyDifferential: ${RUNS} runs, seed ${SEED}: ${tally.ok} requests answered alike, ${tally.conditionFailed} failed conditions alike, ${tally.failed} refused alike`);
+    if (process.env.KEYLAB_DIFF_VERBOSE === '1')
+      console.log(
+        [...refusals]
+          .sort((a, b) => b[1] - a[1])
+          .map(([kind, n]) => `${n}\t${kind}`)
+          .join('\n'),
+      );
+    console.log(
+      `legacyDifferential: ${RUNS} runs, seed ${SEED}: ${tally.ok} requests answered alike, ${tally.conditionFailed} failed conditions alike, ${tally.failed} refused alike`,
+    );
     expect(tally.ok, `${tally.ok} answered, ${tally.failed} refused`).toBeGreaterThan(tally.failed);
     expect(tally.failed).toBeGreaterThan(0);
   }, 600_000);

@@ -20,7 +20,24 @@ let engineSide: Side;
 let localSide: Side;
 let contract: Contract;
 
-const events = tableSpec('lgEvents', [['pk', 'S'], ['sk', 'S']], { gsis: [{ name: 'byKind', keys: [['kind', 'S'], ['n', 'N']] }] });
+const events = tableSpec(
+  'lgEvents',
+  [
+    ['pk', 'S'],
+    ['sk', 'S'],
+  ],
+  {
+    gsis: [
+      {
+        name: 'byKind',
+        keys: [
+          ['kind', 'S'],
+          ['n', 'N'],
+        ],
+      },
+    ],
+  },
+);
 const counters = tableSpec('lgCounters', [['id', 'S']]);
 
 const cond = (ComparisonOperator: string, ...AttributeValueList: AttributeValue[]): Condition => ({ ComparisonOperator, AttributeValueList }) as Condition;
@@ -53,7 +70,8 @@ afterAll(async () => {
 // DynamoDB Local leaves out a LastEvaluatedKey at an inclusive bound (README); the normaliser reads KeyConditions too.
 const query = (label: string, input: Omit<QueryCommandInput, 'TableName'>) =>
   contract.same(label, (db) => queryAllPages(db, { TableName: events.name, ...input }), inclusiveBoundLastEvaluatedKey(keySchemaInfo(events.keys)));
-const queryError = (label: string, input: Omit<QueryCommandInput, 'TableName'>) => contract.sameError(label, (db) => db.query({ TableName: events.name, ...input }));
+const queryError = (label: string, input: Omit<QueryCommandInput, 'TableName'>) =>
+  contract.sameError(label, (db) => db.query({ TableName: events.name, ...input }));
 
 describe('Query with KeyConditions and QueryFilter', () => {
   it('reads the key range of every sort-key operator, both ways, page by page', async () => {
@@ -106,7 +124,11 @@ describe('Query with KeyConditions and QueryFilter', () => {
     await query('a reserved word and a dotted name', { KeyConditions: ofUser('u1'), AttributesToGet: ['size', 'm.k'] });
     await query('Select SPECIFIC_ATTRIBUTES', { KeyConditions: ofUser('u1'), AttributesToGet: ['s'], Select: 'SPECIFIC_ATTRIBUTES' });
     await query('Select COUNT with a filter', { KeyConditions: ofUser('u1'), QueryFilter: { n: cond('GE', N(5)) }, Select: 'COUNT' });
-    await query('KeyConditions beside a FilterExpression (allowed)', { KeyConditions: ofUser('u1'), FilterExpression: 'n > :n', ExpressionAttributeValues: { ':n': N(1) } });
+    await query('KeyConditions beside a FilterExpression (allowed)', {
+      KeyConditions: ofUser('u1'),
+      FilterExpression: 'n > :n',
+      ExpressionAttributeValues: { ':n': N(1) },
+    });
     await query('KeyConditions beside a ProjectionExpression (allowed)', { KeyConditions: ofUser('u1'), ProjectionExpression: 'n' });
   });
 
@@ -156,7 +178,13 @@ describe('Query with KeyConditions and QueryFilter', () => {
 describe('the mixing rule', () => {
   it('names the legacy and expression parameters of each operation, in DynamoDB order', async () => {
     const pk = { ':p': S('u1') };
-    await queryError('Query', { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: pk, KeyConditions: ofUser('u1'), QueryFilter: { n: cond('NULL') }, AttributesToGet: ['n'] });
+    await queryError('Query', {
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: pk,
+      KeyConditions: ofUser('u1'),
+      QueryFilter: { n: cond('NULL') },
+      AttributesToGet: ['n'],
+    });
     await queryError('Query, everything', {
       KeyConditionExpression: 'pk = :p',
       FilterExpression: 'n > :p',
@@ -168,39 +196,76 @@ describe('the mixing rule', () => {
       ConditionalOperator: 'OR',
     });
     await queryError('Query, ConditionalOperator alone', { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: pk, ConditionalOperator: 'OR' });
-    await queryError('Query, QueryFilter beside FilterExpression', { KeyConditions: ofUser('u1'), FilterExpression: 'n = :p', ExpressionAttributeValues: pk, QueryFilter: { n: cond('NULL') } });
+    await queryError('Query, QueryFilter beside FilterExpression', {
+      KeyConditions: ofUser('u1'),
+      FilterExpression: 'n = :p',
+      ExpressionAttributeValues: pk,
+      QueryFilter: { n: cond('NULL') },
+    });
     const key = { pk: S('u1'), sk: S('EVT#001') };
     const expected = { n: { Value: N(1) } };
     const sameError = (label: string, run: (db: DynamoDBDataSource) => Promise<unknown>) => contract.sameError(label, run);
-    await sameError('Scan', (db) => db.scan({ TableName: events.name, FilterExpression: 'n > :p', ExpressionAttributeValues: pk, ScanFilter: { n: cond('NULL') }, AttributesToGet: ['n'], ConditionalOperator: 'OR' }));
+    await sameError('Scan', (db) =>
+      db.scan({
+        TableName: events.name,
+        FilterExpression: 'n > :p',
+        ExpressionAttributeValues: pk,
+        ScanFilter: { n: cond('NULL') },
+        AttributesToGet: ['n'],
+        ConditionalOperator: 'OR',
+      }),
+    );
     await sameError('GetItem', (db) => db.getItem({ TableName: events.name, Key: key, ProjectionExpression: 'n', AttributesToGet: ['n'] }));
-    await sameError('BatchGetItem', (db) => db.batchGetItem({ RequestItems: { [events.name]: { Keys: [key], ProjectionExpression: 'n', AttributesToGet: ['n'] } } }));
-    await sameError('PutItem', (db) => db.putItem({ TableName: events.name, Item: key, ConditionExpression: 'attribute_exists(pk)', Expected: expected, ConditionalOperator: 'AND' }));
+    await sameError('BatchGetItem', (db) =>
+      db.batchGetItem({ RequestItems: { [events.name]: { Keys: [key], ProjectionExpression: 'n', AttributesToGet: ['n'] } } }),
+    );
+    await sameError('PutItem', (db) =>
+      db.putItem({ TableName: events.name, Item: key, ConditionExpression: 'attribute_exists(pk)', Expected: expected, ConditionalOperator: 'AND' }),
+    );
     await sameError('DeleteItem', (db) => db.deleteItem({ TableName: events.name, Key: key, ConditionExpression: 'attribute_exists(pk)', Expected: expected }));
     await sameError('UpdateItem, all three', (db) =>
-      db.updateItem({ TableName: events.name, Key: key, UpdateExpression: 'SET a = :p', ExpressionAttributeValues: pk, AttributeUpdates: { b: { Action: 'PUT', Value: N(1) } }, Expected: expected, ConditionalOperator: 'AND' }),
+      db.updateItem({
+        TableName: events.name,
+        Key: key,
+        UpdateExpression: 'SET a = :p',
+        ExpressionAttributeValues: pk,
+        AttributeUpdates: { b: { Action: 'PUT', Value: N(1) } },
+        Expected: expected,
+        ConditionalOperator: 'AND',
+      }),
     );
     await sameError('UpdateItem, AttributeUpdates with a ConditionExpression', (db) =>
       db.updateItem({ TableName: events.name, Key: key, ConditionExpression: 'attribute_exists(a)', AttributeUpdates: { b: { Action: 'PUT', Value: N(1) } } }),
     );
-    await sameError('UpdateItem, Expected with an UpdateExpression', (db) => db.updateItem({ TableName: events.name, Key: key, UpdateExpression: 'SET a = :p', ExpressionAttributeValues: pk, Expected: expected }));
-    await sameError('PutItem, Expected with ExpressionAttributeValues', (db) => db.putItem({ TableName: events.name, Item: key, Expected: expected, ExpressionAttributeValues: pk }));
+    await sameError('UpdateItem, Expected with an UpdateExpression', (db) =>
+      db.updateItem({ TableName: events.name, Key: key, UpdateExpression: 'SET a = :p', ExpressionAttributeValues: pk, Expected: expected }),
+    );
+    await sameError('PutItem, Expected with ExpressionAttributeValues', (db) =>
+      db.putItem({ TableName: events.name, Item: key, Expected: expected, ExpressionAttributeValues: pk }),
+    );
   });
 });
 
 describe('Scan with ScanFilter, GetItem and BatchGetItem with AttributesToGet', () => {
   it('filters and projects the same items', async () => {
-    const scan = (label: string, input: object) => contract.same(label, (db) => scanAllPages(db, { TableName: events.name, ...input }), scanAsSet(keyNames(events.keys)));
+    const scan = (label: string, input: object) =>
+      contract.same(label, (db) => scanAllPages(db, { TableName: events.name, ...input }), scanAsSet(keyNames(events.keys)));
     await scan('ScanFilter on a key attribute (allowed in Scan)', { ScanFilter: { pk: cond('EQ', S('u1')) }, AttributesToGet: ['pk', 'sk', 'n'] });
     await scan('ScanFilter OR', { ScanFilter: { n: cond('GE', N(7)), s: cond('BEGINS_WITH', S('p')) }, ConditionalOperator: 'OR' });
     await scan('ScanFilter on a GSI', { IndexName: 'byKind', ScanFilter: { kind: cond('EQ', S('view')) } });
     await contract.sameError('ScanFilter with a bad value count', (db) => db.scan({ TableName: events.name, ScanFilter: { n: cond('EQ') } }));
-    await contract.sameError('ScanFilter beside ExpressionAttributeValues', (db) => db.scan({ TableName: events.name, ScanFilter: { n: cond('NULL') }, ExpressionAttributeValues: { ':n': N(1) } }));
+    await contract.sameError('ScanFilter beside ExpressionAttributeValues', (db) =>
+      db.scan({ TableName: events.name, ScanFilter: { n: cond('NULL') }, ExpressionAttributeValues: { ':n': N(1) } }),
+    );
     const key = { pk: S('u1'), sk: S('EVT#001') };
     await contract.sameResult('GetItem AttributesToGet', (db) => db.getItem({ TableName: events.name, Key: key, AttributesToGet: ['n', 'pk', 'missing'] }));
     await contract.sameError('GetItem duplicate AttributesToGet', (db) => db.getItem({ TableName: events.name, Key: key, AttributesToGet: ['n', 'n'] }));
-    await contract.sameError('GetItem AttributesToGet beside ExpressionAttributeNames', (db) => db.getItem({ TableName: events.name, Key: key, AttributesToGet: ['n'], ExpressionAttributeNames: { '#n': 'n' } }));
-    await contract.sameResult('BatchGetItem AttributesToGet', (db) => db.batchGetItem({ RequestItems: { [events.name]: { Keys: [key, { pk: S('u2'), sk: S('EVT#001') }], AttributesToGet: ['s'] } } }));
+    await contract.sameError('GetItem AttributesToGet beside ExpressionAttributeNames', (db) =>
+      db.getItem({ TableName: events.name, Key: key, AttributesToGet: ['n'], ExpressionAttributeNames: { '#n': 'n' } }),
+    );
+    await contract.sameResult('BatchGetItem AttributesToGet', (db) =>
+      db.batchGetItem({ RequestItems: { [events.name]: { Keys: [key, { pk: S('u2'), sk: S('EVT#001') }], AttributesToGet: ['s'] } } }),
+    );
   });
 
   it('refuses an empty AttributesToGet, as the API reference says (DynamoDB Local returns every attribute)', async () => {
@@ -233,7 +298,11 @@ describe('PutItem and DeleteItem with Expected', () => {
     await put('ComparisonOperator GT, failing', { n: { ComparisonOperator: 'GT', AttributeValueList: [N(5)] } });
     await put('ComparisonOperator NULL without values', { z: { ComparisonOperator: 'NULL' } });
     await put('CONTAINS in a set', { tags: { ComparisonOperator: 'CONTAINS', AttributeValueList: [S('x')] } });
-    await put('OR of a failing and a passing condition', { n: { ComparisonOperator: 'GT', AttributeValueList: [N(5)] }, s: { Value: S('abc') } }, { ConditionalOperator: 'OR' });
+    await put(
+      'OR of a failing and a passing condition',
+      { n: { ComparisonOperator: 'GT', AttributeValueList: [N(5)] }, s: { Value: S('abc') } },
+      { ConditionalOperator: 'OR' },
+    );
     await put('AND of the same', { n: { ComparisonOperator: 'GT', AttributeValueList: [N(5)] }, s: { Value: S('abc') } }, { ConditionalOperator: 'AND' });
     await put('an empty Expected', {});
     await put('a condition on the key', { id: { Value: S('c1') } });
@@ -256,9 +325,21 @@ describe('PutItem and DeleteItem with Expected', () => {
   it('deletes only when Expected holds', async () => {
     await contract.same('DeleteItem, failing', async (db) => {
       await db.putItem({ TableName: counters.name, Item: { id: S('d1'), n: N(1) } });
-      return db.deleteItem({ TableName: counters.name, Key: { id: S('d1') }, Expected: { n: { Value: N(9) } }, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' });
+      return db.deleteItem({
+        TableName: counters.name,
+        Key: { id: S('d1') },
+        Expected: { n: { Value: N(9) } },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      });
     });
-    await contract.sameResult('DeleteItem, passing', (db) => db.deleteItem({ TableName: counters.name, Key: { id: S('d1') }, Expected: { n: { ComparisonOperator: 'LE', AttributeValueList: [N(1)] } }, ReturnValues: 'ALL_OLD' }));
+    await contract.sameResult('DeleteItem, passing', (db) =>
+      db.deleteItem({
+        TableName: counters.name,
+        Key: { id: S('d1') },
+        Expected: { n: { ComparisonOperator: 'LE', AttributeValueList: [N(1)] } },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
   });
 });
 
@@ -267,7 +348,13 @@ describe('UpdateItem with AttributeUpdates', () => {
   const update = (label: string, AttributeUpdates: object, extra: object = {}) =>
     contract.same(label, async (db) => {
       await db.putItem({ TableName: counters.name, Item: { id: S('u'), ...START } });
-      const output = await db.updateItem({ TableName: counters.name, Key: { id: S('u') }, AttributeUpdates: AttributeUpdates as never, ReturnValues: 'ALL_NEW', ...extra });
+      const output = await db.updateItem({
+        TableName: counters.name,
+        Key: { id: S('u') },
+        AttributeUpdates: AttributeUpdates as never,
+        ReturnValues: 'ALL_NEW',
+        ...extra,
+      });
       return { output, stored: await db.getItem({ TableName: counters.name, Key: { id: S('u') }, ConsistentRead: true }) };
     });
 
@@ -284,10 +371,22 @@ describe('UpdateItem with AttributeUpdates', () => {
     await update('DELETE every member removes the set', { ss: { Action: 'DELETE', Value: { SS: ['x', 'y'] } } });
     await update('DELETE from a missing set', { zz: { Action: 'DELETE', Value: { SS: ['x'] } } });
     await update('an empty AttributeUpdates', {});
-    await update('UPDATED_NEW', { n: { Action: 'ADD', Value: N(5) }, s: { Action: 'DELETE' }, q: { Action: 'PUT', Value: S('w') } }, { ReturnValues: 'UPDATED_NEW' });
-    await update('UPDATED_OLD', { n: { Action: 'ADD', Value: N(5) }, s: { Action: 'DELETE' }, q: { Action: 'PUT', Value: S('w') } }, { ReturnValues: 'UPDATED_OLD' });
+    await update(
+      'UPDATED_NEW',
+      { n: { Action: 'ADD', Value: N(5) }, s: { Action: 'DELETE' }, q: { Action: 'PUT', Value: S('w') } },
+      { ReturnValues: 'UPDATED_NEW' },
+    );
+    await update(
+      'UPDATED_OLD',
+      { n: { Action: 'ADD', Value: N(5) }, s: { Action: 'DELETE' }, q: { Action: 'PUT', Value: S('w') } },
+      { ReturnValues: 'UPDATED_OLD' },
+    );
     await update('with Expected, passing', { n: { Action: 'ADD', Value: N(1) } }, { Expected: { n: { Value: N(1) } } });
-    await update('with Expected, failing', { n: { Action: 'ADD', Value: N(1) } }, { Expected: { n: { Value: N(7) } }, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' });
+    await update(
+      'with Expected, failing',
+      { n: { Action: 'ADD', Value: N(1) } },
+      { Expected: { n: { Value: N(7) } }, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
+    );
   });
 
   it('creates a missing item from its key', async () => {
@@ -299,7 +398,12 @@ describe('UpdateItem with AttributeUpdates', () => {
     ] as const) {
       await contract.same(`a new item: ${label}`, async (db) => {
         await db.deleteItem({ TableName: counters.name, Key: { id: S('fresh') } });
-        const output = await db.updateItem({ TableName: counters.name, Key: { id: S('fresh') }, AttributeUpdates: AttributeUpdates as never, ReturnValues: 'ALL_NEW' });
+        const output = await db.updateItem({
+          TableName: counters.name,
+          Key: { id: S('fresh') },
+          AttributeUpdates: AttributeUpdates as never,
+          ReturnValues: 'ALL_NEW',
+        });
         return { output, stored: await db.getItem({ TableName: counters.name, Key: { id: S('fresh') }, ConsistentRead: true }) };
       });
     }
@@ -311,7 +415,13 @@ describe('UpdateItem with AttributeUpdates', () => {
     await update('ADD a string set to a number', { n: { Action: 'ADD', Value: { SS: ['a'] } } });
     await update('ADD a number set to a string set', { ss: { Action: 'ADD', Value: { NS: ['1'] } } });
     await update('DELETE a number set from a string set', { ss: { Action: 'DELETE', Value: { NS: ['1'] } } });
-    for (const [type, Value] of [['S', S('x')], ['M', { M: {} }], ['BOOL', { BOOL: true }], ['NULL', { NULL: true }], ['B', B(1)]] as const) {
+    for (const [type, Value] of [
+      ['S', S('x')],
+      ['M', { M: {} }],
+      ['BOOL', { BOOL: true }],
+      ['NULL', { NULL: true }],
+      ['B', B(1)],
+    ] as const) {
       await update(`ADD a ${type}`, { s: { Action: 'ADD', Value } });
       await update(`DELETE a ${type}`, { s: { Action: 'DELETE', Value } });
     }

@@ -23,7 +23,8 @@ function uniquelyNamed(design: Design): Design {
   return { ...design, tables: design.tables.map((table) => ({ ...table, name: uniqueTableName(table.name) })) };
 }
 
-const sampleCount = (design: Design) => design.tables.reduce((sum, table) => sum + table.entities.reduce((count, entity) => count + entity.samples.length, 0), 0);
+const sampleCount = (design: Design) =>
+  design.tables.reduce((sum, table) => sum + table.entities.reduce((count, entity) => count + entity.samples.length, 0), 0);
 
 describe.each([
   ['Shop', SHOP_DESIGN],
@@ -42,7 +43,10 @@ describe.each([
       const described = await local.describeTable({ TableName: table.name });
       expect(described.Table?.TableStatus).toBe('ACTIVE');
       expect((described.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort()).toEqual(
-        table.indexes.filter((index) => index.kind === 'GSI').map((index) => index.name).sort(),
+        table.indexes
+          .filter((index) => index.kind === 'GSI')
+          .map((index) => index.name)
+          .sort(),
       );
     }
 
@@ -61,7 +65,9 @@ describe.each([
     const keyNames = [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])];
     const scan = await local.scan({ TableName: table.name });
     const keyOf = (ref: typeof changed) => {
-      const item = scan.Items!.find((candidate) => keyNames.map((name) => `${name} = ${Object.values(candidate[name]!)[0] as string}`).join(', ') === ref!.key)!;
+      const item = scan.Items!.find(
+        (candidate) => keyNames.map((name) => `${name} = ${Object.values(candidate[name]!)[0] as string}`).join(', ') === ref!.key,
+      )!;
       return Object.fromEntries(keyNames.map((name) => [name, item[name]!]));
     };
     const changedKey = keyOf(changed);

@@ -37,7 +37,16 @@ function design(sortKey: string): DesignDocument {
         sortKey: { name: 'sk', type: 'S' },
         indexes: [],
         billingMode: 'PAY_PER_REQUEST',
-        entities: [{ name: 'Score', description: '', keys: { pk: 'G#{game}', sk: sortKey }, attributes: [], samples: [], expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } }],
+        entities: [
+          {
+            name: 'Score',
+            description: '',
+            keys: { pk: 'G#{game}', sk: sortKey },
+            attributes: [],
+            samples: [],
+            expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+          },
+        ],
         accessPatterns: [],
       },
     ],
@@ -79,20 +88,45 @@ async function allItems(table: string): Promise<Item[]> {
 }
 
 const keyText = (item: Item) => `${item.pk?.S ?? ''}|${item.sk?.S ?? ''}`;
-const canonical = (items: readonly Item[]) => items.map((item) => JSON.stringify(Object.keys(item).sort().map((name) => [name, item[name]]))).sort();
+const canonical = (items: readonly Item[]) =>
+  items
+    .map((item) =>
+      JSON.stringify(
+        Object.keys(item)
+          .sort()
+          .map((name) => [name, item[name]]),
+      ),
+    )
+    .sort();
 
 function runMigrate(args: readonly string[]): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/migrate.ts'), '--endpoint', endpoint, ...args], { cwd: REPO_ROOT, env: { ...process.env, AWS_ACCESS_KEY_ID: 'keylab', AWS_SECRET_ACCESS_KEY: 'keylab', AWS_REGION: 'us-east-1' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/migrate.ts'), '--endpoint', endpoint, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, AWS_ACCESS_KEY_ID: 'keylab', AWS_SECRET_ACCESS_KEY: 'keylab', AWS_REGION: 'us-east-1' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
   return { child, done };
 }
 
 function runProgram(command: string, file: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(command, [file, ...args], { cwd: dir, env: { PATH: '/usr/bin:/bin', HOME: dir, AWS_ACCESS_KEY_ID: 'keylab', AWS_SECRET_ACCESS_KEY: 'keylab', AWS_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true', PYTHONDONTWRITEBYTECODE: '1' } });
+  const child = spawn(command, [file, ...args], {
+    cwd: dir,
+    env: {
+      PATH: '/usr/bin:/bin',
+      HOME: dir,
+      AWS_ACCESS_KEY_ID: 'keylab',
+      AWS_SECRET_ACCESS_KEY: 'keylab',
+      AWS_REGION: 'us-east-1',
+      AWS_EC2_METADATA_DISABLED: 'true',
+      PYTHONDONTWRITEBYTECODE: '1',
+    },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -131,7 +165,13 @@ describe('npm run migrate on DynamoDB Local', () => {
         const i = COUNT / 2 + ((n * 104_729) % (COUNT / 2));
         const item = itemAt(i);
         try {
-          await db.updateItem({ TableName: table, Key: { pk: item.pk as AttributeValue, sk: item.sk as AttributeValue }, UpdateExpression: 'SET version = :two', ConditionExpression: 'attribute_exists(pk) AND version = :one', ExpressionAttributeValues: { ':one': { N: '1' }, ':two': { N: '2' } } });
+          await db.updateItem({
+            TableName: table,
+            Key: { pk: item.pk as AttributeValue, sk: item.sk as AttributeValue },
+            UpdateExpression: 'SET version = :two',
+            ConditionExpression: 'attribute_exists(pk) AND version = :one',
+            ExpressionAttributeValues: { ':one': { N: '1' }, ':two': { N: '2' } },
+          });
           changed.add(i);
         } catch (error) {
           if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error;
@@ -156,7 +196,12 @@ describe('npm run migrate on DynamoDB Local', () => {
 
     const resumed = await runMigrate([...args, '--resume']).done;
     expect(resumed.code, resumed.stderr).toBe(0);
-    const report = JSON.parse(resumed.stdout.trim().split('\n').at(-1) ?? '{}') as { total: number; done: number; skipped: { reason: string; message: string }[]; failed: unknown[] };
+    const report = JSON.parse(resumed.stdout.trim().split('\n').at(-1) ?? '{}') as {
+      total: number;
+      done: number;
+      skipped: { reason: string; message: string }[];
+      failed: unknown[];
+    };
     expect(report.failed).toEqual([]);
     expect(resumed.stderr).toContain('Verified: all');
 
@@ -185,14 +230,24 @@ describe('npm run migrate on DynamoDB Local', () => {
     const table = uniqueTableName('MigrateAdded');
     await createAndFill(table, 4);
     // One item carries "note", so the preview sees the name; then someone adds it to another item.
-    await db.updateItem({ TableName: table, Key: { pk: itemAt(1).pk as AttributeValue, sk: itemAt(1).sk as AttributeValue }, UpdateExpression: 'SET note = :n', ExpressionAttributeValues: { ':n': { S: 'there from the start' } } });
+    await db.updateItem({
+      TableName: table,
+      Key: { pk: itemAt(1).pk as AttributeValue, sk: itemAt(1).sk as AttributeValue },
+      UpdateExpression: 'SET note = :n',
+      ExpressionAttributeValues: { ':n': { S: 'there from the start' } },
+    });
     const compiled = compileMigration(gameSpec(table, '{score:int(8)}#{id}', '{score:int(10)}#{id}'));
     expectOk(compiled, 'bad spec');
     const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(db, table)));
     expect(plan.rewrites).toHaveLength(4);
     const gained = plan.rewrites.find((entry) => entry.item.note === undefined);
     if (!gained) throw new Error('no item without note');
-    await db.updateItem({ TableName: table, Key: gained.key as Item, UpdateExpression: 'SET note = :n', ExpressionAttributeValues: { ':n': { S: 'added after the preview' } } });
+    await db.updateItem({
+      TableName: table,
+      Key: gained.key as Item,
+      UpdateExpression: 'SET note = :n',
+      ExpressionAttributeValues: { ':n': { S: 'added after the preview' } },
+    });
     const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), sleep: () => Promise.resolve() });
     expect(result.checkpoint.skipped.map((entry) => entry.reason)).toEqual(['changed']);
     expect(result.checkpoint.done).toHaveLength(3);
@@ -213,9 +268,26 @@ describe('npm run migrate on DynamoDB Local', () => {
           description: '',
           partitionKey: { name: 'pk', type: 'S' },
           sortKey: { name: 'score', type: 'S' },
-          indexes: [{ name: 'byRegion', kind: 'GSI', partitionKey: [{ name: 'region', type: 'S' }], sortKey: [{ name: 'score', type: 'S' }], projection: { type: 'ALL', attributes: [] } }],
+          indexes: [
+            {
+              name: 'byRegion',
+              kind: 'GSI',
+              partitionKey: [{ name: 'region', type: 'S' }],
+              sortKey: [{ name: 'score', type: 'S' }],
+              projection: { type: 'ALL', attributes: [] },
+            },
+          ],
           billingMode: 'PAY_PER_REQUEST',
-          entities: [{ name: 'Score', description: '', keys: { pk: '{pk}', score, region: '{region}' }, attributes: [], samples: [], expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } }],
+          entities: [
+            {
+              name: 'Score',
+              description: '',
+              keys: { pk: '{pk}', score, region: '{region}' },
+              attributes: [],
+              samples: [],
+              expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+            },
+          ],
           accessPatterns: [],
         },
       ],
@@ -227,12 +299,25 @@ describe('npm run migrate on DynamoDB Local', () => {
     await db.createTable({
       TableName: table,
       AttributeDefinitions: ['pk', 'score', 'region'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'score', KeyType: 'RANGE' }],
-      GlobalSecondaryIndexes: [{ IndexName: 'byRegion', KeySchema: [{ AttributeName: 'region', KeyType: 'HASH' }, { AttributeName: 'score', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } }],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'score', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'byRegion',
+          KeySchema: [
+            { AttributeName: 'region', KeyType: 'HASH' },
+            { AttributeName: 'score', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
       BillingMode: 'PAY_PER_REQUEST',
     });
     // Ten items in one partition; the even ones have a region (in byRegion), the odd ones none (not in it).
-    for (let i = 0; i < 10; i++) await db.putItem({ TableName: table, Item: { pk: { S: 'P' }, score: { S: String(i * 37) }, ...(i % 2 === 0 ? { region: { S: 'eu' } } : {}) } });
+    for (let i = 0; i < 10; i++)
+      await db.putItem({ TableName: table, Item: { pk: { S: 'P' }, score: { S: String(i * 37) }, ...(i % 2 === 0 ? { region: { S: 'eu' } } : {}) } });
 
     const run = await runMigrate(['--table', table, '--from', from, '--to', to, '--checkpoint', path.join(dir, `${table}.checkpoint.json`)]).done;
     expect(run.code, run.stderr).toBe(0);
@@ -245,7 +330,13 @@ describe('npm run migrate on DynamoDB Local', () => {
     const final = await allItems(table);
     expect(final.map((item) => item.score?.S).sort()).toEqual(Array.from({ length: 10 }, (_, i) => String(i * 37).padStart(10, '0')).sort());
     expect(final.filter((item) => item.region === undefined)).toHaveLength(5);
-    const inIndex = await db.query({ TableName: table, IndexName: 'byRegion', KeyConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'region' }, ExpressionAttributeValues: { ':r': { S: 'eu' } } });
+    const inIndex = await db.query({
+      TableName: table,
+      IndexName: 'byRegion',
+      KeyConditionExpression: '#r = :r',
+      ExpressionAttributeNames: { '#r': 'region' },
+      ExpressionAttributeValues: { ':r': { S: 'eu' } },
+    });
     expect((inIndex.Items ?? []).map((item) => item.score?.S)).toEqual([0, 2, 4, 6, 8].map((i) => String(i * 37).padStart(10, '0')));
     const indexed = await db.scan({ TableName: table, IndexName: 'byRegion' });
     expect(indexed.Count).toBe(5);
@@ -267,7 +358,9 @@ describe('npm run migrate on DynamoDB Local', () => {
     expect(verify.ok).toBe(false);
     expect(verify.text).not.toContain('nothing is left under old keys');
     expect(verify.text).toContain('1 item the plan does not have still in the old key format');
-    expect(verify.oldFormat).toEqual(['pk = "G#3", sk = "00000077#late": its key is still in the old format and the plan does not have it (written after the preview?); Preview and Apply again to migrate it.']);
+    expect(verify.oldFormat).toEqual([
+      'pk = "G#3", sk = "00000077#late": its key is still in the old format and the plan does not have it (written after the preview?); Preview and Apply again to migrate it.',
+    ]);
     // Migrated too (a second plan), Verify is green.
     const again = await planMigration(compiled.value, scanPages(db, table));
     const second = await applyMigration({ source: db, plan: again, planId: planIdOf(again), sleep: () => Promise.resolve() });
@@ -292,7 +385,18 @@ describe('npm run migrate on DynamoDB Local', () => {
       await createAndFill(table, COUNT);
       const checkpoint = path.join(dir, `${table}.checkpoint.json`);
       const program = path.join(dir, language === 'node' ? `${table}.mjs` : `${table}.py`);
-      const exported = await runMigrate(['--table', table, '--from', FROM, '--to', TO, '--checkpoint', checkpoint, language === 'node' ? '--export-node' : '--export-python', program]).done;
+      const exported = await runMigrate([
+        '--table',
+        table,
+        '--from',
+        FROM,
+        '--to',
+        TO,
+        '--checkpoint',
+        checkpoint,
+        language === 'node' ? '--export-node' : '--export-python',
+        program,
+      ]).done;
       expect(exported.code, exported.stderr).toBe(0);
       expect(existsSync(`${checkpoint}.plan.json`)).toBe(true);
       const source = readFileSync(program, 'utf8');

@@ -38,7 +38,10 @@ function runsCarryingTypedAttributes(): Design {
       entities: table.entities.map((entity) => ({
         ...entity,
         attributes: [...entity.attributes, { name: 'playerId', type: 'S' as const }, { name: 'ts', type: 'N' as const }],
-        samples: entity.samples.map((sample) => ({ ...sample, attributes: { ...sample.attributes, playerId: { S: sample.values.playerId! }, ts: { N: sample.values.ts! } } })),
+        samples: entity.samples.map((sample) => ({
+          ...sample,
+          attributes: { ...sample.attributes, playerId: { S: sample.values.playerId! }, ts: { N: sample.values.ts! } },
+        })),
       })),
     })),
   };
@@ -81,7 +84,12 @@ describe('a multi-attribute conversion on DynamoDB Local', () => {
           { AttributeName: 'score', KeyType: 'RANGE' },
         ],
       });
-      const typed = await local.query({ TableName: tableName, IndexName: 'byPlayerTyped', KeyConditionExpression: 'playerId = :p', ExpressionAttributeValues: { ':p': { S: 'p_1024' } } });
+      const typed = await local.query({
+        TableName: tableName,
+        IndexName: 'byPlayerTyped',
+        KeyConditionExpression: 'playerId = :p',
+        ExpressionAttributeValues: { ':p': { S: 'p_1024' } },
+      });
       expect(typed.Items?.map((item) => [item.ts?.N, item.score?.N])).toEqual([
         ['1719730800', '128'],
         ['1719741600', '9'],

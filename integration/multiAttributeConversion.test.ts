@@ -36,7 +36,8 @@ async function runOnDynamoDBLocal(table: TableDesign) {
   return runAccessPatterns({ ...table, name: uniqueTableName(table.name) }, { dataSource: client, sourceName: 'DynamoDB Local' });
 }
 
-const verdicts = (run: Awaited<ReturnType<typeof runOnDynamoDBLocal>>) => Object.fromEntries(Object.entries(run.outcomes).map(([id, outcome]) => [id, outcome.verdict]));
+const verdicts = (run: Awaited<ReturnType<typeof runOnDynamoDBLocal>>) =>
+  Object.fromEntries(Object.entries(run.outcomes).map(([id, outcome]) => [id, outcome.verdict]));
 
 describe('a converted design’s access patterns on DynamoDB Local', () => {
   for (const { name, design, table, index } of CASES) {
@@ -55,7 +56,8 @@ describe('a converted design’s access patterns on DynamoDB Local', () => {
       expect(verdicts(run)).toEqual(passing);
       // The same items, in the same order, through the rewritten key conditions.
       const tableKeys = [after.partitionKey.name, ...(after.sortKey ? [after.sortKey.name] : [])];
-      const itemKeys = (outcome: (typeof run.outcomes)[string] | undefined) => outcome?.items.map((item) => JSON.stringify(tableKeys.map((key) => item.item[key]))) ?? [];
+      const itemKeys = (outcome: (typeof run.outcomes)[string] | undefined) =>
+        outcome?.items.map((item) => JSON.stringify(tableKeys.map((key) => item.item[key]))) ?? [];
       for (const pattern of after.accessPatterns.filter((candidate) => candidate.index === index)) {
         expect(itemKeys(run.outcomes[pattern.id]), pattern.id).toEqual(itemKeys(old.outcomes[pattern.id]));
       }
@@ -68,7 +70,11 @@ describe('a converted design’s access patterns on DynamoDB Local', () => {
     expectOk(converted);
     // The table's own rankKey keeps its int(10): only byPlayer's sort key was too narrow.
     const old = await runOnDynamoDBLocal(narrow.tables[0]!);
-    expect(old.sampleProblems).toEqual([expect.stringContaining('Run sample run-1'), expect.stringContaining('Run sample run-2'), expect.stringContaining('Run sample run-3')]);
+    expect(old.sampleProblems).toEqual([
+      expect.stringContaining('Run sample run-1'),
+      expect.stringContaining('Run sample run-2'),
+      expect.stringContaining('Run sample run-3'),
+    ]);
     const run = await runOnDynamoDBLocal(converted.design.tables[0]!);
     expect(run.sampleProblems).toEqual([]);
     expect(verdicts(run)).toEqual({ 'top-scores': 'passes', 'player-runs': 'passes', 'player-runs-range': 'passes', 'player-run-at': 'passes' });

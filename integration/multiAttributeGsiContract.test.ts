@@ -24,14 +24,22 @@ const H = (AttributeName: string): KeySchemaElement => ({ AttributeName, KeyType
 const R = (AttributeName: string): KeySchemaElement => ({ AttributeName, KeyType: 'RANGE' });
 const TYPES: Record<string, 'S' | 'N' | 'B'> = { pk: 'S', sk: 'N', tenant: 'S', area: 'N', round: 'S', score: 'N', tag: 'B', day: 'S', spare: 'S' };
 
-function tableInput(TableName: string, indexes: { name: string; keys: KeySchemaElement[]; projection?: 'ALL' | 'KEYS_ONLY' }[], tableKeys = [H('pk'), R('sk')]): CreateTableCommandInput {
+function tableInput(
+  TableName: string,
+  indexes: { name: string; keys: KeySchemaElement[]; projection?: 'ALL' | 'KEYS_ONLY' }[],
+  tableKeys = [H('pk'), R('sk')],
+): CreateTableCommandInput {
   const used = new Set([...tableKeys, ...indexes.flatMap((index) => index.keys)].map((key) => key.AttributeName as string));
   return {
     TableName,
     BillingMode: 'PAY_PER_REQUEST',
     KeySchema: tableKeys,
     AttributeDefinitions: [...used].map((AttributeName) => ({ AttributeName, AttributeType: TYPES[AttributeName] ?? 'S' })),
-    GlobalSecondaryIndexes: indexes.map((index) => ({ IndexName: index.name, KeySchema: index.keys, Projection: { ProjectionType: index.projection ?? 'ALL' } })),
+    GlobalSecondaryIndexes: indexes.map((index) => ({
+      IndexName: index.name,
+      KeySchema: index.keys,
+      Projection: { ProjectionType: index.projection ?? 'ALL' },
+    })),
   };
 }
 
@@ -132,7 +140,13 @@ describe('CreateTable and DescribeTable', () => {
       Table: { GlobalSecondaryIndexes: { IndexName: string; KeySchema: KeySchemaElement[] }[] };
     };
     const byMatch = described.Table.GlobalSecondaryIndexes.find((index) => index.IndexName === BY_MATCH);
-    expect(byMatch?.KeySchema.map((key) => `${key.KeyType}:${key.AttributeName}`)).toEqual(['HASH:tenant', 'HASH:area', 'RANGE:round', 'RANGE:score', 'RANGE:tag']);
+    expect(byMatch?.KeySchema.map((key) => `${key.KeyType}:${key.AttributeName}`)).toEqual([
+      'HASH:tenant',
+      'HASH:area',
+      'RANGE:round',
+      'RANGE:score',
+      'RANGE:tag',
+    ]);
   });
 
   it('accepts four HASH and four RANGE attributes, and refuses what breaks the rules', async () => {
@@ -185,13 +199,23 @@ describe('Query', () => {
     ];
     for (const [label, sortCondition, values] of cases) {
       for (const ScanIndexForward of [true, false]) {
-        await sameQuery(`${label} ${ScanIndexForward ? 'ascending' : 'descending'}`, query(`tenant = :t AND area = :r ${sortCondition}`, { ...acme1, ...values }, { ScanIndexForward, ExpressionAttributeNames: { '#round': 'round' } }));
+        await sameQuery(
+          `${label} ${ScanIndexForward ? 'ascending' : 'descending'}`,
+          query(`tenant = :t AND area = :r ${sortCondition}`, { ...acme1, ...values }, { ScanIndexForward, ExpressionAttributeNames: { '#round': 'round' } }),
+        );
       }
     }
     // Items with equal index keys come in no documented order (DynamoDB Local's is not the table key's): indexTieOrder.
     await contract.sameResult(
       'one HASH, two RANGE',
-      (db) => queryAllPages(db, { TableName: MATCHES, IndexName: BY_DAY, KeyConditionExpression: 'tenant = :t AND #day = :d AND score > :s', ExpressionAttributeNames: { '#day': 'day' }, ExpressionAttributeValues: { ':t': S('acme'), ':d': S('2026-01'), ':s': N(0) } }),
+      (db) =>
+        queryAllPages(db, {
+          TableName: MATCHES,
+          IndexName: BY_DAY,
+          KeyConditionExpression: 'tenant = :t AND #day = :d AND score > :s',
+          ExpressionAttributeNames: { '#day': 'day' },
+          ExpressionAttributeValues: { ':t': S('acme'), ':d': S('2026-01'), ':s': N(0) },
+        }),
       indexTieOrder(['tenant', 'day', 'score'], TABLE_KEYS),
     );
   });
@@ -200,15 +224,24 @@ describe('Query', () => {
     for (const Limit of [1, 5, 7]) {
       for (const ScanIndexForward of [true, false]) {
         const label = `Limit ${Limit} ${ScanIndexForward ? 'ascending' : 'descending'}`;
-        await contract.sameResult(`${label}: whole partition`, (db) => queryAllPages(db, query('tenant = :t AND area = :r', acme1, { Limit, ScanIndexForward })));
+        await contract.sameResult(`${label}: whole partition`, (db) =>
+          queryAllPages(db, query('tenant = :t AND area = :r', acme1, { Limit, ScanIndexForward })),
+        );
         await contract.sameResult(`${label}: prefix and range`, (db) =>
-          queryAllPages(db, query('tenant = :t AND area = :r AND #round = :a AND score > :b', { ...acme1, ':a': S('final'), ':b': N(0) }, { Limit, ScanIndexForward, ExpressionAttributeNames: { '#round': 'round' } })),
+          queryAllPages(
+            db,
+            query(
+              'tenant = :t AND area = :r AND #round = :a AND score > :b',
+              { ...acme1, ':a': S('final'), ':b': N(0) },
+              { Limit, ScanIndexForward, ExpressionAttributeNames: { '#round': 'round' } },
+            ),
+          ),
         );
       }
     }
   });
 
-  it('refuses conditions that break the rules, with DynamoDB Local 3.3.1\'s messages', async () => {
+  it("refuses conditions that break the rules, with DynamoDB Local 3.3.1's messages", async () => {
     const cases: [string, string, Record<string, AttributeValue>][] = [
       ['a partition attribute missing', 'tenant = :t', { ':t': S('acme') }],
       ['both partition attributes missing', '#round = :a', { ':a': S('x') }],
@@ -219,33 +252,76 @@ describe('Query', () => {
       ['a range before the last condition', 'tenant = :t AND area = :r AND #round > :a AND score = :b', { ...acme1, ':a': S('x'), ':b': N(1) }],
       ['two ranges', 'tenant = :t AND area = :r AND #round >= :a AND score < :b', { ...acme1, ':a': S('x'), ':b': N(1) }],
       ['an attribute outside the key', 'tenant = :t AND area = :r AND #day = :a', { ...acme1, ':a': S('x') }],
-      ['more conditions than key attributes', 'tenant = :t AND area = :r AND #round = :a AND score = :b AND tag = :c AND #day = :a', { ...acme1, ':a': S('x'), ':b': N(1), ':c': B(1) }],
+      [
+        'more conditions than key attributes',
+        'tenant = :t AND area = :r AND #round = :a AND score = :b AND tag = :c AND #day = :a',
+        { ...acme1, ':a': S('x'), ':b': N(1), ':c': B(1) },
+      ],
       ['a value of the wrong type', 'tenant = :t AND area = :r AND score = :b', { ...acme1, ':b': S('1') }],
       ['a partition value of the wrong type', 'tenant = :t AND area = :b', { ':t': S('acme'), ':b': S('1') }],
       ['begins_with on a number', 'tenant = :t AND area = :r AND #round = :a AND begins_with(score, :b)', { ...acme1, ':a': S('x'), ':b': N(1) }],
       ['an empty string', 'tenant = :t AND area = :r AND #round = :a', { ...acme1, ':a': S('') }],
-      ['an empty binary prefix', 'tenant = :t AND area = :r AND #round = :a AND score = :b AND begins_with(tag, :c)', { ...acme1, ':a': S('x'), ':b': N(1), ':c': B() }],
+      [
+        'an empty binary prefix',
+        'tenant = :t AND area = :r AND #round = :a AND score = :b AND begins_with(tag, :c)',
+        { ...acme1, ':a': S('x'), ':b': N(1), ':c': B() },
+      ],
       ['the same attribute twice', 'tenant = :t AND area = :r AND tenant = :t', acme1],
     ];
     for (const [label, condition, values] of cases) {
       const input = query(condition, values);
-      if (condition.includes('#round') || condition.includes('#day')) input.ExpressionAttributeNames = { ...(condition.includes('#round') ? { '#round': 'round' } : {}), ...(condition.includes('#day') ? { '#day': 'day' } : {}) };
+      if (condition.includes('#round') || condition.includes('#day'))
+        input.ExpressionAttributeNames = {
+          ...(condition.includes('#round') ? { '#round': 'round' } : {}),
+          ...(condition.includes('#day') ? { '#day': 'day' } : {}),
+        };
       await contract.sameError(label, (db) => db.query(input), emptyIndexKeyInQuery);
     }
-    await contract.sameError('a filter on an index key attribute', (db) => db.query(query('tenant = :t AND area = :r', { ...acme1, ':a': S('x') }, { FilterExpression: '#round = :a', ExpressionAttributeNames: { '#round': 'round' } })));
+    await contract.sameError('a filter on an index key attribute', (db) =>
+      db.query(
+        query('tenant = :t AND area = :r', { ...acme1, ':a': S('x') }, { FilterExpression: '#round = :a', ExpressionAttributeNames: { '#round': 'round' } }),
+      ),
+    );
   });
 
   it('checks an ExclusiveStartKey against every key attribute and the conditions', async () => {
-    const start = (extra: Record<string, AttributeValue>) => ({ pk: S('m001'), sk: N(1), tenant: S('acme'), area: N(1), round: S('final'), score: N(0), tag: B(1), ...extra });
-    await contract.sameResult('a start key that is no item', (db) => db.query(query('tenant = :t AND area = :r', acme1, { Limit: 3, ExclusiveStartKey: start({ pk: S('zzz') }) })));
+    const start = (extra: Record<string, AttributeValue>) => ({
+      pk: S('m001'),
+      sk: N(1),
+      tenant: S('acme'),
+      area: N(1),
+      round: S('final'),
+      score: N(0),
+      tag: B(1),
+      ...extra,
+    });
+    await contract.sameResult('a start key that is no item', (db) =>
+      db.query(query('tenant = :t AND area = :r', acme1, { Limit: 3, ExclusiveStartKey: start({ pk: S('zzz') }) })),
+    );
     const { tag: _tag, ...withoutTag } = start({});
-    await contract.sameError('a start key without a sort attribute', (db) => db.query(query('tenant = :t AND area = :r', acme1, { ExclusiveStartKey: withoutTag })));
-    await contract.sameError('a start key in another partition', (db) => db.query(query('tenant = :t AND area = :r', acme1, { ExclusiveStartKey: start({ area: N(2) }) })));
+    await contract.sameError('a start key without a sort attribute', (db) =>
+      db.query(query('tenant = :t AND area = :r', acme1, { ExclusiveStartKey: withoutTag })),
+    );
+    await contract.sameError('a start key in another partition', (db) =>
+      db.query(query('tenant = :t AND area = :r', acme1, { ExclusiveStartKey: start({ area: N(2) }) })),
+    );
     await contract.sameError('a start key outside the equality prefix', (db) =>
-      db.query(query('tenant = :t AND area = :r AND #round = :a', { ...acme1, ':a': S('semi') }, { ExclusiveStartKey: start({}), ExpressionAttributeNames: { '#round': 'round' } })),
+      db.query(
+        query(
+          'tenant = :t AND area = :r AND #round = :a',
+          { ...acme1, ':a': S('semi') },
+          { ExclusiveStartKey: start({}), ExpressionAttributeNames: { '#round': 'round' } },
+        ),
+      ),
     );
     await contract.sameError('a start key outside the range', (db) =>
-      db.query(query('tenant = :t AND area = :r AND #round = :a AND score > :b', { ...acme1, ':a': S('final'), ':b': N(50) }, { ExclusiveStartKey: start({}), ExpressionAttributeNames: { '#round': 'round' } })),
+      db.query(
+        query(
+          'tenant = :t AND area = :r AND #round = :a AND score > :b',
+          { ...acme1, ':a': S('final'), ':b': N(50) },
+          { ExclusiveStartKey: start({}), ExpressionAttributeNames: { '#round': 'round' } },
+        ),
+      ),
     );
   });
 });
@@ -253,14 +329,23 @@ describe('Query', () => {
 describe('the index', () => {
   it('holds only the items with every key attribute, and a Scan of it pages through them', async () => {
     for (const Limit of [undefined, 4]) {
-      await contract.same(`Scan ${BY_MATCH}, Limit ${Limit}`, (db) => scanAllPages(db, { TableName: MATCHES, IndexName: BY_MATCH, ...(Limit ? { Limit } : {}) }), scanAsSet(TABLE_KEYS));
+      await contract.same(
+        `Scan ${BY_MATCH}, Limit ${Limit}`,
+        (db) => scanAllPages(db, { TableName: MATCHES, IndexName: BY_MATCH, ...(Limit ? { Limit } : {}) }),
+        scanAsSet(TABLE_KEYS),
+      );
     }
     await contract.same(`Scan ${BY_DAY}`, (db) => scanAllPages(db, { TableName: MATCHES, IndexName: BY_DAY }), scanAsSet(TABLE_KEYS));
   });
 
   it('follows writes that move, add and remove items', async () => {
     await contract.onBoth(async (db) => {
-      await db.updateItem({ TableName: MATCHES, Key: { pk: S('m000'), sk: N(0) }, UpdateExpression: 'SET score = :s', ExpressionAttributeValues: { ':s': N(1000) } });
+      await db.updateItem({
+        TableName: MATCHES,
+        Key: { pk: S('m000'), sk: N(0) },
+        UpdateExpression: 'SET score = :s',
+        ExpressionAttributeValues: { ':s': N(1000) },
+      });
       await db.updateItem({ TableName: MATCHES, Key: { pk: S('m001'), sk: N(1) }, UpdateExpression: 'REMOVE tag' });
       await db.deleteItem({ TableName: MATCHES, Key: { pk: S('m002'), sk: N(2) } });
       await db.putItem({ TableName: MATCHES, Item: matchItem({ id: 500, tenant: 'acme', area: 1, round: 'final', score: -1, tag: [7] }) });
@@ -272,8 +357,12 @@ describe('the index', () => {
     const put = (extra: Record<string, AttributeValue>) => ({ TableName: MATCHES, Item: { pk: S('bad'), sk: N(0), ...extra } });
     await contract.sameError('a partition attribute of the wrong type', (db) => db.putItem(put({ tenant: S('acme'), area: S('1') })));
     await contract.sameError('an empty sort attribute', (db) => db.putItem(put({ round: S('') })));
-    await contract.sameError('sort attributes over 1024 bytes together', (db) => db.putItem(put({ round: S('r'.repeat(600)), tag: { B: new Uint8Array(500) } })));
-    await contract.sameError('sort attributes over 1024 bytes with a number', (db) => db.putItem(put({ round: S('r'.repeat(1020)), score: N('12345678901234567890') })));
+    await contract.sameError('sort attributes over 1024 bytes together', (db) =>
+      db.putItem(put({ round: S('r'.repeat(600)), tag: { B: new Uint8Array(500) } })),
+    );
+    await contract.sameError('sort attributes over 1024 bytes with a number', (db) =>
+      db.putItem(put({ round: S('r'.repeat(1020)), score: N('12345678901234567890') })),
+    );
     await contract.sameResult('sort attributes of exactly 1024 bytes', (db) => db.putItem(put({ round: S('r'.repeat(524)), tag: { B: new Uint8Array(500) } })));
   });
 });

@@ -152,7 +152,8 @@ class MultiGsiRequests {
         if (gsi.range.length >= 2) terms.splice(gsi.hash.length, terms.length, term(gsi.range[1] as number, '=', sortValue(1)));
         break;
       case 'rangeBeforeLast':
-        if (gsi.range.length >= 2) terms.splice(gsi.hash.length, terms.length, term(gsi.range[0] as number, '>', sortValue(0)), term(gsi.range[1] as number, '=', sortValue(1)));
+        if (gsi.range.length >= 2)
+          terms.splice(gsi.hash.length, terms.length, term(gsi.range[0] as number, '>', sortValue(0)), term(gsi.range[1] as number, '=', sortValue(1)));
         break;
       case 'wrongType': {
         const attribute = gsi.hash[0] as number;
@@ -202,7 +203,9 @@ describe('the engine vs DynamoDB Local, multi-attribute GSI keys', () => {
       fc.asyncProperty(multiGsiRun, async (run) => {
         const requests = new MultiGsiRequests(run);
         const TableName = uniqueTableName('multiGsiDiff');
-        await sides.contract.sameResult(`CreateTable ${describeRequest(requests.createTable(TableName))}`, (db) => db.createTable(requests.createTable(TableName)));
+        await sides.contract.sameResult(`CreateTable ${describeRequest(requests.createTable(TableName))}`, (db) =>
+          db.createTable(requests.createTable(TableName)),
+        );
         try {
           for (const [index, step] of run.steps.entries()) {
             if (step.kind === 'put') {
@@ -226,7 +229,11 @@ describe('the engine vs DynamoDB Local, multi-attribute GSI keys', () => {
             } else {
               const input = requests.query(TableName, step.query);
               const gsiIndex = step.query.gsi % run.gsis.length;
-              const outcome = await sides.contract.same(`step ${index} Query ${describeRequest(input)}`, (db) => queryAllPages(db, input), indexTieOrder(requests.indexKeyNames(gsiIndex), TABLE_KEYS));
+              const outcome = await sides.contract.same(
+                `step ${index} Query ${describeRequest(input)}`,
+                (db) => queryAllPages(db, input),
+                indexTieOrder(requests.indexKeyNames(gsiIndex), TABLE_KEYS),
+              );
               if (outcome.ok) {
                 tally.accepted++;
                 tally.items += (outcome.value as { pages: { Items?: unknown[] }[] }).pages.reduce((sum, page) => sum + (page.Items?.length ?? 0), 0);
@@ -242,7 +249,9 @@ describe('the engine vs DynamoDB Local, multi-attribute GSI keys', () => {
       }),
       differentialParameters(RUNS),
     );
-    console.log(`multiAttributeGsiDifferential: ${RUNS} runs, seed ${SEED}: ${tally.accepted} index Queries answered alike (${tally.items} items), ${tally.refused} refused alike`);
+    console.log(
+      `multiAttributeGsiDifferential: ${RUNS} runs, seed ${SEED}: ${tally.accepted} index Queries answered alike (${tally.items} items), ${tally.refused} refused alike`,
+    );
     // The generator must reach both: answered Queries that find items, and refusals.
     expect(tally.items).toBeGreaterThan(0);
     expect(tally.refused).toBeGreaterThan(0);

@@ -121,7 +121,8 @@ for (const { design, module } of CASES) {
           expect(stored, `${entity.name} ${sample.id} under ${JSON.stringify(key)}`).toBeDefined();
           for (const [name, value] of Object.entries(expected)) expect(stored![name], `${entity.name} ${sample.id}: ${name}`).toEqual(asStored(value));
           // No key attribute the design does not give this entity (an item outside a sparse index stays outside).
-          for (const attribute of keyAttributesOf(table)) if (expected[attribute.name] === undefined) expect(stored![attribute.name], `${entity.name} ${sample.id}: ${attribute.name}`).toBeUndefined();
+          for (const attribute of keyAttributesOf(table))
+            if (expected[attribute.name] === undefined) expect(stored![attribute.name], `${entity.name} ${sample.id}: ${attribute.name}`).toBeUndefined();
           samples += 1;
         }
       }
@@ -145,21 +146,33 @@ for (const { design, module } of CASES) {
     // The patterns OneTable's find expresses: the partition's fields, and a sort condition of begins_with on raw text.
     const indexes = Object.keys((module.schema as { indexes: Record<string, unknown> }).indexes);
     const patterns = designTable.accessPatterns.filter(
-      (pattern) => pattern.entities.length === 1 && pattern.filter === undefined && (pattern.index === undefined || indexes.includes(pattern.index)) && (pattern.sort === undefined || (pattern.sort.input === 'raw' && pattern.sort.operator === 'begins_with')),
+      (pattern) =>
+        pattern.entities.length === 1 &&
+        pattern.filter === undefined &&
+        (pattern.index === undefined || indexes.includes(pattern.index)) &&
+        (pattern.sort === undefined || (pattern.sort.input === 'raw' && pattern.sort.operator === 'begins_with')),
     );
-    it.each(patterns.map((pattern) => [pattern.name, pattern] as const))('answers "%s" with find, in the order DynamoDB gives the same Query', async (_name, pattern) => {
-      const built = buildPatternRequest(table, pattern);
-      expectOk(built);
-      const { Items = [] } = await client.send(new QueryCommand({ ...built.request, TableName: tableName }));
-      const sortAttribute = keySchemaOf(table, pattern.index)!.sort[0]?.name;
-      const begins = pattern.sort?.input === 'raw' && sortAttribute ? { [sortAttribute]: { begins: pattern.sort.value } } : {};
-      const found = await oneTable.getModel(pattern.entities[0]!).find(
-        { ...pattern.partitionValues, ...begins },
-        { ...HIDDEN, ...(pattern.index ? { index: pattern.index } : {}), reverse: pattern.direction === 'descending', ...(pattern.limit ? { limit: pattern.limit } : {}) },
-      );
-      expect(Items.length).toBeGreaterThan(0);
-      expect(found.map((item) => keyText(table, item as Record<string, unknown>))).toEqual(Items.map((item) => rawKeyText(table, item)));
-      if (pattern.expected.count !== undefined) expect(found).toHaveLength(pattern.expected.count);
-    });
+    it.each(patterns.map((pattern) => [pattern.name, pattern] as const))(
+      'answers "%s" with find, in the order DynamoDB gives the same Query',
+      async (_name, pattern) => {
+        const built = buildPatternRequest(table, pattern);
+        expectOk(built);
+        const { Items = [] } = await client.send(new QueryCommand({ ...built.request, TableName: tableName }));
+        const sortAttribute = keySchemaOf(table, pattern.index)!.sort[0]?.name;
+        const begins = pattern.sort?.input === 'raw' && sortAttribute ? { [sortAttribute]: { begins: pattern.sort.value } } : {};
+        const found = await oneTable.getModel(pattern.entities[0]!).find(
+          { ...pattern.partitionValues, ...begins },
+          {
+            ...HIDDEN,
+            ...(pattern.index ? { index: pattern.index } : {}),
+            reverse: pattern.direction === 'descending',
+            ...(pattern.limit ? { limit: pattern.limit } : {}),
+          },
+        );
+        expect(Items.length).toBeGreaterThan(0);
+        expect(found.map((item) => keyText(table, item as Record<string, unknown>))).toEqual(Items.map((item) => rawKeyText(table, item)));
+        if (pattern.expected.count !== undefined) expect(found).toHaveLength(pattern.expected.count);
+      },
+    );
   });
 }

@@ -23,7 +23,25 @@ let engineSide: Side;
 let localSide: Side;
 let contract: Contract;
 
-const orders = tableSpec('pqOrders', [['pk', 'S'], ['sk', 'N']], { gsis: [{ name: 'byStatus', keys: [['status', 'S'], ['sk', 'N']], projection: { ProjectionType: 'ALL' } }] });
+const orders = tableSpec(
+  'pqOrders',
+  [
+    ['pk', 'S'],
+    ['sk', 'N'],
+  ],
+  {
+    gsis: [
+      {
+        name: 'byStatus',
+        keys: [
+          ['status', 'S'],
+          ['sk', 'N'],
+        ],
+        projection: { ProjectionType: 'ALL' },
+      },
+    ],
+  },
+);
 const users = tableSpec('pqUsers', [['id', 'S']]);
 const O = orders.name;
 const U = users.name;
@@ -82,7 +100,8 @@ function sameStatement(Statement: string, extra: Partial<ExecuteStatementCommand
 }
 
 async function sameTables(label: string): Promise<void> {
-  for (const spec of [orders, users]) await contract.same(`${label}: ${spec.name}`, (db) => scanAllPages(db, { TableName: spec.name }), scanAsSet(keyNames(spec.keys)));
+  for (const spec of [orders, users])
+    await contract.same(`${label}: ${spec.name}`, (db) => scanAllPages(db, { TableName: spec.name }), scanAsSet(keyNames(spec.keys)));
 }
 
 /** Every page of a SELECT, following NextToken. */
@@ -135,7 +154,11 @@ describe('ExecuteStatement SELECT', () => {
   });
 
   it('pages with Limit and NextToken', async () => {
-    for (const Statement of [`SELECT * FROM "${O}" WHERE pk = 'c1'`, `SELECT * FROM "${O}" WHERE pk = 'c1' AND total > 8`, `SELECT pk, sk FROM "${O}" WHERE pk IN ['c3', 'c1', 'c2']`]) {
+    for (const Statement of [
+      `SELECT * FROM "${O}" WHERE pk = 'c1'`,
+      `SELECT * FROM "${O}" WHERE pk = 'c1' AND total > 8`,
+      `SELECT pk, sk FROM "${O}" WHERE pk IN ['c3', 'c1', 'c2']`,
+    ]) {
       await contract.same(Statement, (db) => allPages(db, { Statement, Limit: 2 }), ...PARTIQL_NORMALIZERS);
     }
     // A Scan's pages: the same number of pages, and the same items in all (Scan order differs).
@@ -144,11 +167,17 @@ describe('ExecuteStatement SELECT', () => {
       const pages = await allPages(db, { Statement, Limit: 1 });
       return { pages: pages.length, items: pages.flatMap((page) => page.Items ?? []) };
     };
-    await contract.same(Statement, scanned, (comparison) => itemsAsSet(['id'])({
-      ...comparison,
-      engine: comparison.engine.ok ? { ok: true, value: { ...(comparison.engine.value as object), Items: (comparison.engine.value as { items: Item[] }).items, items: undefined } } : comparison.engine,
-      local: comparison.local.ok ? { ok: true, value: { ...(comparison.local.value as object), Items: (comparison.local.value as { items: Item[] }).items, items: undefined } } : comparison.local,
-    }));
+    await contract.same(Statement, scanned, (comparison) =>
+      itemsAsSet(['id'])({
+        ...comparison,
+        engine: comparison.engine.ok
+          ? { ok: true, value: { ...(comparison.engine.value as object), Items: (comparison.engine.value as { items: Item[] }).items, items: undefined } }
+          : comparison.engine,
+        local: comparison.local.ok
+          ? { ok: true, value: { ...(comparison.local.value as object), Items: (comparison.local.value as { items: Item[] }).items, items: undefined } }
+          : comparison.local,
+      }),
+    );
   });
 
   it("answers bad statements with DynamoDB's errors", async () => {
@@ -170,7 +199,11 @@ describe('ExecuteStatement SELECT', () => {
       await contract.sameError(statement, (db) => db.executeStatement({ Statement: statement }), ...PARTIQL_NORMALIZERS);
     }
     await contract.sameError('Limit 0', (db) => db.executeStatement({ Statement: `SELECT * FROM "${O}"`, Limit: 0 }), ...PARTIQL_NORMALIZERS);
-    await contract.sameError('a NextToken that is not one', (db) => db.executeStatement({ Statement: `SELECT * FROM "${O}" WHERE pk = 'c1'`, NextToken: 'garbage' }), ...PARTIQL_NORMALIZERS);
+    await contract.sameError(
+      'a NextToken that is not one',
+      (db) => db.executeStatement({ Statement: `SELECT * FROM "${O}" WHERE pk = 'c1'`, NextToken: 'garbage' }),
+      ...PARTIQL_NORMALIZERS,
+    );
     await contract.sameError('no Statement', (db) => db.executeStatement({} as ExecuteStatementCommandInput), ...PARTIQL_NORMALIZERS);
   });
 
@@ -179,8 +212,16 @@ describe('ExecuteStatement SELECT', () => {
     await contract.same('8,192 characters', (db) => db.executeStatement({ Statement: statement.padEnd(8192, ' ') }), ...PARTIQL_NORMALIZERS);
     const long = statement.padEnd(8193, ' ');
     await contract.sameError('8,193 characters', (db) => db.executeStatement({ Statement: long }), ...PARTIQL_NORMALIZERS);
-    await contract.sameError('8,193 characters in a batch', (db) => db.batchExecuteStatement({ Statements: [{ Statement: statement }, { Statement: long }] }), ...PARTIQL_NORMALIZERS);
-    await contract.sameError('8,193 characters in a transaction', (db) => db.executeTransaction({ TransactStatements: [{ Statement: long }] }), ...PARTIQL_NORMALIZERS);
+    await contract.sameError(
+      '8,193 characters in a batch',
+      (db) => db.batchExecuteStatement({ Statements: [{ Statement: statement }, { Statement: long }] }),
+      ...PARTIQL_NORMALIZERS,
+    );
+    await contract.sameError(
+      '8,193 characters in a transaction',
+      (db) => db.executeTransaction({ TransactStatements: [{ Statement: long }] }),
+      ...PARTIQL_NORMALIZERS,
+    );
   });
 });
 
@@ -259,24 +300,45 @@ describe('BatchExecuteStatement', () => {
       (db) =>
         db.batchExecuteStatement({
           ReturnConsumedCapacity: 'TOTAL',
-          Statements: [{ Statement: `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1` }, { Statement: `SELECT * FROM "${U}" WHERE id = 'u1'`, ConsistentRead: true }, { Statement: `SELECT * FROM "${O}" WHERE pk = 'c2' AND sk = 5` }],
+          Statements: [
+            { Statement: `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1` },
+            { Statement: `SELECT * FROM "${U}" WHERE id = 'u1'`, ConsistentRead: true },
+            { Statement: `SELECT * FROM "${O}" WHERE pk = 'c2' AND sk = 5` },
+          ],
         }),
       PARTIQL_NORMALIZERS,
     );
     const withoutCapacity = (outcome: Outcome) => (outcome.ok ? { ok: true, value: { ...(outcome.value as object), ConsumedCapacity: undefined } } : outcome);
     expect(withoutCapacity(comparison.engine)).toEqual(withoutCapacity(comparison.local));
-    expect(comparison.engine).toMatchObject({ ok: true, value: { ConsumedCapacity: [{ TableName: O, CapacityUnits: 1 }, { TableName: U, CapacityUnits: 1 }] } });
+    expect(comparison.engine).toMatchObject({
+      ok: true,
+      value: {
+        ConsumedCapacity: [
+          { TableName: O, CapacityUnits: 1 },
+          { TableName: U, CapacityUnits: 1 },
+        ],
+      },
+    });
     expect(comparison.local).toHaveProperty('ok', true);
     expect((comparison.local as { value: object }).value).not.toHaveProperty('ConsumedCapacity');
   });
 
   it('refuses mixed reads and writes, repeated items and an empty batch', async () => {
-    const batch = (statements: string[]) => (db: DynamoDBDataSource) => db.batchExecuteStatement({ Statements: statements.map((Statement) => ({ Statement })) });
-    await contract.sameError('mixed', batch([`INSERT INTO "${O}" VALUE {'pk': 'b2', 'sk': 1}`, `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1`]), ...PARTIQL_NORMALIZERS);
+    const batch = (statements: string[]) => (db: DynamoDBDataSource) =>
+      db.batchExecuteStatement({ Statements: statements.map((Statement) => ({ Statement })) });
+    await contract.sameError(
+      'mixed',
+      batch([`INSERT INTO "${O}" VALUE {'pk': 'b2', 'sk': 1}`, `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1`]),
+      ...PARTIQL_NORMALIZERS,
+    );
     await contract.sameError('empty', batch([]), ...PARTIQL_NORMALIZERS);
     await sameTables('after the refused batches');
     // DynamoDB Local refuses this batch and yet runs its statements (README): the item is removed on both sides afterwards.
-    await contract.sameError('one item twice', batch([`INSERT INTO "${O}" VALUE {'pk': 'b2', 'sk': 1}`, `UPDATE "${O}" SET total = 1 WHERE pk = 'b2' AND sk = 1`]), ...PARTIQL_NORMALIZERS);
+    await contract.sameError(
+      'one item twice',
+      batch([`INSERT INTO "${O}" VALUE {'pk': 'b2', 'sk': 1}`, `UPDATE "${O}" SET total = 1 WHERE pk = 'b2' AND sk = 1`]),
+      ...PARTIQL_NORMALIZERS,
+    );
     await contract.onBoth((db) => db.deleteItem({ TableName: O, Key: order('b2', 1) }));
   });
 });
@@ -284,10 +346,17 @@ describe('BatchExecuteStatement', () => {
 describe('ExecuteTransaction', () => {
   it('writes all statements or none, with one reason per statement', async () => {
     const transact = (statements: [string, ('ALL_OLD' | 'NONE')?][]) => (db: DynamoDBDataSource) =>
-      db.executeTransaction({ TransactStatements: statements.map(([Statement, mode]) => ({ Statement, ...(mode ? { ReturnValuesOnConditionCheckFailure: mode } : {}) })) });
+      db.executeTransaction({
+        TransactStatements: statements.map(([Statement, mode]) => ({ Statement, ...(mode ? { ReturnValuesOnConditionCheckFailure: mode } : {}) })),
+      });
     await contract.same(
       'a transaction that commits',
-      transact([[`INSERT INTO "${O}" VALUE {'pk': 't1', 'sk': 1}`], [`UPDATE "${O}" SET total = 0 WHERE pk = 'c1' AND sk = 3`], [`DELETE FROM "${O}" WHERE pk = 'c2' AND sk = 5`], [`EXISTS(SELECT * FROM "${U}" WHERE id = 'u1' AND name = 'name u1')`]]),
+      transact([
+        [`INSERT INTO "${O}" VALUE {'pk': 't1', 'sk': 1}`],
+        [`UPDATE "${O}" SET total = 0 WHERE pk = 'c1' AND sk = 3`],
+        [`DELETE FROM "${O}" WHERE pk = 'c2' AND sk = 5`],
+        [`EXISTS(SELECT * FROM "${U}" WHERE id = 'u1' AND name = 'name u1')`],
+      ]),
       ...PARTIQL_NORMALIZERS,
     );
     await contract.same(
@@ -302,22 +371,38 @@ describe('ExecuteTransaction', () => {
       ...PARTIQL_NORMALIZERS,
       ...TRANSACTION_NORMALIZERS,
     );
-    await contract.sameError('one item twice', transact([[`DELETE FROM "${O}" WHERE pk = 'c1' AND sk = 2`], [`UPDATE "${O}" SET total = 1 WHERE pk = 'c1' AND sk = 2`]]), ...PARTIQL_NORMALIZERS);
-    await contract.sameError('reads and writes', transact([[`SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 2`], [`DELETE FROM "${O}" WHERE pk = 'c1' AND sk = 2`]]), ...PARTIQL_NORMALIZERS);
+    await contract.sameError(
+      'one item twice',
+      transact([[`DELETE FROM "${O}" WHERE pk = 'c1' AND sk = 2`], [`UPDATE "${O}" SET total = 1 WHERE pk = 'c1' AND sk = 2`]]),
+      ...PARTIQL_NORMALIZERS,
+    );
+    await contract.sameError(
+      'reads and writes',
+      transact([[`SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 2`], [`DELETE FROM "${O}" WHERE pk = 'c1' AND sk = 2`]]),
+      ...PARTIQL_NORMALIZERS,
+    );
     await contract.sameError('empty', transact([]), ...PARTIQL_NORMALIZERS);
     await sameTables('after the transactions');
   });
 
   it('reads items together, and needs their keys', async () => {
-    const read = (statements: string[]) => (db: DynamoDBDataSource) => db.executeTransaction({ TransactStatements: statements.map((Statement) => ({ Statement })) });
-    const outcome = await contract.same('reads', read([`SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1`, `SELECT name FROM "${U}" WHERE id = 'u3'`, `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 42`]), ...PARTIQL_NORMALIZERS);
+    const read = (statements: string[]) => (db: DynamoDBDataSource) =>
+      db.executeTransaction({ TransactStatements: statements.map((Statement) => ({ Statement })) });
+    const outcome = await contract.same(
+      'reads',
+      read([`SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 1`, `SELECT name FROM "${U}" WHERE id = 'u3'`, `SELECT * FROM "${O}" WHERE pk = 'c1' AND sk = 42`]),
+      ...PARTIQL_NORMALIZERS,
+    );
     expect(outcome).toHaveProperty('ok', true);
     await contract.sameError('a select without its key', read([`SELECT * FROM "${O}" WHERE pk = 'c1'`]), ...PARTIQL_NORMALIZERS);
   });
 
   it('answers a retry with the same ClientRequestToken without writing again', async () => {
     const run = (db: DynamoDBDataSource) =>
-      db.executeTransaction({ TransactStatements: [{ Statement: `UPDATE "${O}" SET total = total + 1 WHERE pk = 'c3' AND sk = 2` }], ClientRequestToken: 'pq-token-1' });
+      db.executeTransaction({
+        TransactStatements: [{ Statement: `UPDATE "${O}" SET total = total + 1 WHERE pk = 'c3' AND sk = 2` }],
+        ClientRequestToken: 'pq-token-1',
+      });
     await contract.same('first', run, ...PARTIQL_NORMALIZERS);
     await contract.same('retry', run, ...PARTIQL_NORMALIZERS);
     await sameTables('after the retry');

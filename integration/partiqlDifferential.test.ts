@@ -56,7 +56,16 @@ const sides = useDifferentialSides();
 // --- What is generated ---------------------------------------------------------------------
 
 /** SET / REMOVE clauses of an UPDATE (over f, v and the index attributes; `?` are filled in order). */
-const UPDATE_CLAUSES = ['SET "f" = ?', 'SET "f" = "f" + ?', 'REMOVE "g1"', 'SET "g1" = ?', 'SET "v" = ?', 'REMOVE "v" SET "f" = ?', 'SET "l1" = ?', 'SET "g2" = ? REMOVE "f"'] as const;
+const UPDATE_CLAUSES = [
+  'SET "f" = ?',
+  'SET "f" = "f" + ?',
+  'REMOVE "g1"',
+  'SET "g1" = ?',
+  'SET "v" = ?',
+  'REMOVE "v" SET "f" = ?',
+  'SET "l1" = ?',
+  'SET "g2" = ? REMOVE "f"',
+] as const;
 /** Conditions a write's WHERE adds to its key. */
 const WRITE_CONDITIONS = ['"f" < ?', '"v" IS NOT MISSING', '"f" IS MISSING', '"f" = ? OR "v" IS MISSING'] as const;
 /** Filters a SELECT's WHERE adds. */
@@ -76,7 +85,14 @@ type WriteStatement =
       readonly returning: number;
       readonly onFailure: boolean;
     }
-  | { readonly kind: 'delete'; readonly key: KeyRef; readonly condition: number | undefined; readonly f: number; readonly returning: boolean; readonly onFailure: boolean };
+  | {
+      readonly kind: 'delete';
+      readonly key: KeyRef;
+      readonly condition: number | undefined;
+      readonly f: number;
+      readonly returning: boolean;
+      readonly onFailure: boolean;
+    };
 
 type Operation =
   | { readonly kind: 'write'; readonly statement: WriteStatement }
@@ -94,7 +110,10 @@ type Operation =
     }
   | { readonly kind: 'batchWrite'; readonly statements: readonly WriteStatement[] }
   | { readonly kind: 'batchRead'; readonly keys: readonly KeyRef[]; readonly projection: boolean }
-  | { readonly kind: 'transactWrite'; readonly statements: readonly (WriteStatement | { readonly kind: 'exists'; readonly key: KeyRef; readonly condition: number; readonly f: number })[] }
+  | {
+      readonly kind: 'transactWrite';
+      readonly statements: readonly (WriteStatement | { readonly kind: 'exists'; readonly key: KeyRef; readonly condition: number; readonly f: number })[];
+    }
   | { readonly kind: 'transactRead'; readonly keys: readonly KeyRef[] };
 
 /** An index attribute's new value in an UPDATE: a pool value, or a deliberately bad one. */
@@ -132,7 +151,9 @@ const writeStatement: fc.Arbitrary<WriteStatement> = fc.oneof(
   },
 );
 
-const withoutReturning = writeStatement.map((statement): WriteStatement => (statement.kind === 'update' ? { ...statement, returning: 0 } : statement.kind === 'delete' ? { ...statement, returning: false } : statement));
+const withoutReturning = writeStatement.map((statement): WriteStatement =>
+  statement.kind === 'update' ? { ...statement, returning: 0 } : statement.kind === 'delete' ? { ...statement, returning: false } : statement,
+);
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 8, arbitrary: writeStatement.map((statement) => ({ kind: 'write' as const, statement })) },
@@ -141,7 +162,11 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('select' as const),
       target: fc.nat(4),
-      partitions: fc.oneof({ weight: 5, arbitrary: fc.array(fc.nat(5), { minLength: 1, maxLength: 1 }) }, { weight: 1, arbitrary: fc.array(fc.nat(5), { minLength: 2, maxLength: 2 }) }, { weight: 1, arbitrary: fc.constant([]) }),
+      partitions: fc.oneof(
+        { weight: 5, arbitrary: fc.array(fc.nat(5), { minLength: 1, maxLength: 1 }) },
+        { weight: 1, arbitrary: fc.array(fc.nat(5), { minLength: 2, maxLength: 2 }) },
+        { weight: 1, arbitrary: fc.constant([]) },
+      ),
       condition: fc.option(sortCondition, { nil: undefined, freq: 3 }),
       filter: fc.option(fc.nat(FILTERS.length - 1), { nil: undefined, freq: 3 }),
       f: smallInt,
@@ -151,7 +176,10 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('batchWrite' as const), statements: fc.array(withoutReturning, { minLength: 1, maxLength: 5 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('batchRead' as const), keys: fc.array(keyRef, { minLength: 1, maxLength: 4 }), projection: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('batchRead' as const), keys: fc.array(keyRef, { minLength: 1, maxLength: 4 }), projection: fc.boolean() }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -159,7 +187,10 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
       statements: fc.array(
         fc.oneof(
           { weight: 4, arbitrary: withoutReturning },
-          { weight: 1, arbitrary: fc.record({ kind: fc.constant('exists' as const), key: keyRef, condition: fc.nat(WRITE_CONDITIONS.length - 1), f: smallInt }) },
+          {
+            weight: 1,
+            arbitrary: fc.record({ kind: fc.constant('exists' as const), key: keyRef, condition: fc.nat(WRITE_CONDITIONS.length - 1), f: smallInt }),
+          },
         ),
         { minLength: 1, maxLength: 4 },
       ),
@@ -203,9 +234,18 @@ class Statements {
     if (schema.skType) types.sk = schema.skType;
     this.types = types;
     const attribute = (name: string): KeyAttribute => [name, types[name] as KeyType];
-    const projection = (kind: string) => (kind === 'INCLUDE' ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: ['f'] } : { ProjectionType: kind as 'ALL' | 'KEYS_ONLY' });
-    const gsis: IndexSpec[] = schema.gsis.map((gsi, i) => ({ name: `gsi${i}`, keys: gsi.range ? [attribute(gsi.hash), attribute(gsi.range)] : [attribute(gsi.hash)], projection: projection(gsi.projection) }));
-    const lsis: IndexSpec[] = schema.lsis.map((lsi, i) => ({ name: `lsi${i}`, keys: [attribute('pk'), attribute(lsi.range)], projection: projection(lsi.projection) }));
+    const projection = (kind: string) =>
+      kind === 'INCLUDE' ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: ['f'] } : { ProjectionType: kind as 'ALL' | 'KEYS_ONLY' };
+    const gsis: IndexSpec[] = schema.gsis.map((gsi, i) => ({
+      name: `gsi${i}`,
+      keys: gsi.range ? [attribute(gsi.hash), attribute(gsi.range)] : [attribute(gsi.hash)],
+      projection: projection(gsi.projection),
+    }));
+    const lsis: IndexSpec[] = schema.lsis.map((lsi, i) => ({
+      name: `lsi${i}`,
+      keys: [attribute('pk'), attribute(lsi.range)],
+      projection: projection(lsi.projection),
+    }));
     const keys: KeyAttribute[] = schema.skType ? [attribute('pk'), attribute('sk')] : [attribute('pk')];
     this.spec = tableSpec('diffPartiql', keys, { gsis, lsis });
     this.targets = [{ indexName: undefined, keys }, ...[...gsis, ...lsis].map((index) => ({ indexName: index.name, keys: index.keys }))];
@@ -243,7 +283,12 @@ class Statements {
   /** `"pk" = ? AND "sk" = ?` and its parameters. */
   private keyWhere(ref: KeyRef): { text: string; parameters: AttributeValue[] } {
     const key = this.key(ref);
-    return { text: Object.keys(key).map((name) => `"${name}" = ?`).join(' AND '), parameters: Object.values(key) };
+    return {
+      text: Object.keys(key)
+        .map((name) => `"${name}" = ?`)
+        .join(' AND '),
+      parameters: Object.values(key),
+    };
   }
 
   write(statement: WriteStatement): ParameterizedStatement & { ReturnValuesOnConditionCheckFailure?: 'ALL_OLD' } {
@@ -258,23 +303,39 @@ class Statements {
         }
         if (statement.body.f !== undefined) item.f = { N: String(statement.body.f) };
         if (statement.body.v !== undefined) item.v = statement.body.v;
-        return { Statement: `INSERT INTO ${table} VALUE {${Object.keys(item).map((name) => `'${name}': ?`).join(', ')}}`, Parameters: Object.values(item) };
+        return {
+          Statement: `INSERT INTO ${table} VALUE {${Object.keys(item)
+            .map((name) => `'${name}': ?`)
+            .join(', ')}}`,
+          Parameters: Object.values(item),
+        };
       }
       case 'update': {
         const clause = UPDATE_CLAUSES[statement.clause] as string;
         const parameters: AttributeValue[] = [];
         const target = /"(g1|g2|l1)" = \?/.exec(clause)?.[1];
-        if (clause.includes('?')) parameters.push(target ? (this.indexValue(target, statement.value) ?? { N: '0' }) : clause.includes('"v" = ?') ? statement.v : { N: String(statement.f) });
+        if (clause.includes('?'))
+          parameters.push(
+            target ? (this.indexValue(target, statement.value) ?? { N: '0' }) : clause.includes('"v" = ?') ? statement.v : { N: String(statement.f) },
+          );
         const where = this.keyWhere(statement.key);
         parameters.push(...where.parameters);
         const condition = this.condition(statement.condition, statement.f, parameters);
-        return { Statement: `UPDATE ${table} ${clause} WHERE ${where.text}${condition}${RETURNING[statement.returning]}`, Parameters: parameters, ...onFailure };
+        return {
+          Statement: `UPDATE ${table} ${clause} WHERE ${where.text}${condition}${RETURNING[statement.returning]}`,
+          Parameters: parameters,
+          ...onFailure,
+        };
       }
       case 'delete': {
         const where = this.keyWhere(statement.key);
         const parameters = [...where.parameters];
         const condition = this.condition(statement.condition, statement.f, parameters);
-        return { Statement: `DELETE FROM ${table} WHERE ${where.text}${condition}${statement.returning ? ' RETURNING ALL OLD *' : ''}`, Parameters: parameters, ...onFailure };
+        return {
+          Statement: `DELETE FROM ${table} WHERE ${where.text}${condition}${statement.returning ? ' RETURNING ALL OLD *' : ''}`,
+          Parameters: parameters,
+          ...onFailure,
+        };
       }
     }
   }
@@ -340,7 +401,11 @@ class Statements {
     const order = operation.order && orderable ? ` ORDER BY "${range[0]}" ${operation.order}` : '';
     const where = conjuncts.length > 0 ? ` WHERE ${conjuncts.join(' AND ')}` : '';
     return {
-      input: { Statement: `SELECT ${list} FROM ${from}${where}${order}`, ...(parameters.length > 0 ? { Parameters: parameters } : {}), ...(operation.limit ? { Limit: operation.limit } : {}) },
+      input: {
+        Statement: `SELECT ${list} FROM ${from}${where}${order}`,
+        ...(parameters.length > 0 ? { Parameters: parameters } : {}),
+        ...(operation.limit ? { Limit: operation.limit } : {}),
+      },
       target,
     };
   }
@@ -382,7 +447,8 @@ function tokenPosition(token: string): Item {
  */
 const orderByAndAnotherError: Normalizer = (comparison) => {
   const { engine, local } = comparison;
-  if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException' || engine.message === local.message) return comparison;
+  if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException' || engine.message === local.message)
+    return comparison;
   const orderBy = 'Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.';
   if (engine.message !== orderBy && local.message !== orderBy) return comparison;
   const message = '‹ORDER BY without a partition, and another error›';
@@ -434,7 +500,9 @@ async function runOperation(index: number, operation: Operation, table: Statemen
     }
     case 'select': {
       const { input, target } = table.select(operation);
-      const normalizers = [operation.partitions.length === 0 ? scanAsSet(table.tableKeys) : target.indexName ? indexTieOrder(keyNames(target.keys), table.tableKeys) : undefined];
+      const normalizers = [
+        operation.partitions.length === 0 ? scanAsSet(table.tableKeys) : target.indexName ? indexTieOrder(keyNames(target.keys), table.tableKeys) : undefined,
+      ];
       const ordered = input.Statement?.includes(' ORDER BY ') === true;
       if (operation.partitions.length === 0 && ordered) normalizers.push(orderByAndAnotherError);
       if (operation.filter !== undefined && ordered) normalizers.push(localFailsOrderByWithFilter);

@@ -40,7 +40,12 @@ beforeAll(async () => {
   const proxy = loopbackProxyRoute({ timeoutMs: 5000 });
   app = createAppServer({ distDir: '/nonexistent', port: 0, routes: [proxy] });
   appOrigin = `http://localhost:${(await app.start()).port}`;
-  await direct.createTable({ TableName, AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+  await direct.createTable({
+    TableName,
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
   for (const pk of ['a', 'b']) await direct.putItem({ TableName, Item: hostileItem(pk) });
 });
 
@@ -51,7 +56,11 @@ afterAll(async () => {
 });
 
 describe('an attribute named __proto__ through the remote source', () => {
-  const remote = () => createRemoteDynamoDB({ kind: 'dynamodbLocal', endpoint: inject('dynamodbLocalEndpoint'), region: 'us-east-1', accessKeyId: 'keylab', secretAccessKey: 'keylab' }, { appOrigin });
+  const remote = () =>
+    createRemoteDynamoDB(
+      { kind: 'dynamodbLocal', endpoint: inject('dynamodbLocalEndpoint'), region: 'us-east-1', accessKeyId: 'keylab', secretAccessKey: 'keylab' },
+      { appOrigin },
+    );
 
   it('GetItem, Scan and Query give every attribute its value, nested ones too', async () => {
     const client = remote();
@@ -72,7 +81,13 @@ describe('an attribute named __proto__ through the remote source', () => {
   it('CSV export of the table has a __proto__ column with its values', async () => {
     const client = remote();
     let text = '';
-    for await (const chunk of writeExport(readPages(client, { operation: 'scan', input: { TableName, ConsistentRead: true } }), 'csv', { items: 0, csvValuesLeftOut: 0 }, ['pk'])) text += chunk;
+    for await (const chunk of writeExport(
+      readPages(client, { operation: 'scan', input: { TableName, ConsistentRead: true } }),
+      'csv',
+      { items: 0, csvValuesLeftOut: 0 },
+      ['pk'],
+    ))
+      text += chunk;
     const [header, ...rows] = text.trim().split('\n');
     expect(header?.split(',')).toContain('__proto__ (S)');
     expect(rows.some((row) => row.includes('__proto__ of a'))).toBe(true);
@@ -83,7 +98,11 @@ describe('an attribute named __proto__ through the remote source', () => {
     const client = remote();
     for (const format of ['jsonl', 'json'] as const) {
       let text = '';
-      for await (const chunk of writeExport(readExportPages(wireClient(client), { operation: 'scan', input: { TableName, ConsistentRead: true } }, format), format)) text += chunk;
+      for await (const chunk of writeExport(
+        readExportPages(wireClient(client), { operation: 'scan', input: { TableName, ConsistentRead: true } }, format),
+        format,
+      ))
+        text += chunk;
       expect(text).toContain('"__proto__":{"S":"__proto__ of a"}');
     }
     client.destroy();

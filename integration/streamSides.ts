@@ -87,18 +87,20 @@ export async function readStream(side: StreamReader, streamArn: string, limit?: 
  */
 export function recordSummary(record: _Record): unknown {
   const data = record.dynamodb ?? {};
-  return numbersNormalized(canonical({
-    eventName: record.eventName,
-    eventSource: record.eventSource,
-    eventVersion: record.eventVersion,
-    awsRegion: record.awsRegion,
-    Keys: data.Keys,
-    NewImage: data.NewImage,
-    OldImage: data.OldImage,
-    SizeBytes: data.SizeBytes,
-    StreamViewType: data.StreamViewType,
-    userIdentity: record.userIdentity,
-  }));
+  return numbersNormalized(
+    canonical({
+      eventName: record.eventName,
+      eventSource: record.eventSource,
+      eventVersion: record.eventVersion,
+      awsRegion: record.awsRegion,
+      Keys: data.Keys,
+      NewImage: data.NewImage,
+      OldImage: data.OldImage,
+      SizeBytes: data.SizeBytes,
+      StreamViewType: data.StreamViewType,
+      userIdentity: record.userIdentity,
+    }),
+  );
 }
 
 /**
@@ -130,7 +132,8 @@ export function localEmptyMapsTyped(records: readonly _Record[]): _Record[] {
     if (Array.isArray(attribute.L)) return { ...attribute, L: attribute.L.map(typed) };
     return value;
   };
-  const imageTyped = (image: Record<string, unknown> | undefined) => (image === undefined ? undefined : Object.fromEntries(Object.entries(image).map(([name, value]) => [name, typed(value)])));
+  const imageTyped = (image: Record<string, unknown> | undefined) =>
+    image === undefined ? undefined : Object.fromEntries(Object.entries(image).map(([name, value]) => [name, typed(value)]));
   return records.map((record) => {
     const data = record.dynamodb;
     if (!data) return record;

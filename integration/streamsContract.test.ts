@@ -35,7 +35,10 @@ const both = () => [engine, local] as const;
 
 /** A pk (S) / sk (N) table with a stream of this view type, on both sides (same name). */
 async function streamTable(viewType: StreamViewType): Promise<string> {
-  const spec = tableSpec(`streams-${viewType.toLowerCase()}`, [['pk', 'S'], ['sk', 'N']]);
+  const spec = tableSpec(`streams-${viewType.toLowerCase()}`, [
+    ['pk', 'S'],
+    ['sk', 'N'],
+  ]);
   const input: CreateTableCommandInput = { ...spec.input, StreamSpecification: { StreamEnabled: true, StreamViewType: viewType } };
   for (const side of both()) await side.db.createTable(input);
   created.push(spec.name);
@@ -89,7 +92,8 @@ describe('StreamSpecification', () => {
     const cases = [{ StreamEnabled: true }, { StreamEnabled: false, StreamViewType: 'KEYS_ONLY' as const }, { StreamViewType: 'KEYS_ONLY' as const }];
     for (const StreamSpecification of cases) {
       const outcomes = [];
-      for (const side of both()) outcomes.push(await outcomeOf(() => side.db.createTable({ ...spec.input, StreamSpecification: StreamSpecification as never })));
+      for (const side of both())
+        outcomes.push(await outcomeOf(() => side.db.createTable({ ...spec.input, StreamSpecification: StreamSpecification as never })));
       expect(outcomes[0], JSON.stringify(StreamSpecification)).toEqual(outcomes[1]);
       expect(outcomes[0]).toMatchObject({ ok: false, name: 'ValidationException' });
     }
@@ -118,7 +122,15 @@ describe('GetRecords', () => {
         summaries.push((await readStream(side, await latestStreamArn(side, table))).map(recordSummary));
       }
       expect(summaries[0]).toEqual(summaries[1]);
-      expect((summaries[0] as { eventName: string }[]).map((record) => record.eventName)).toEqual(['INSERT', 'MODIFY', 'INSERT', 'MODIFY', 'REMOVE', 'INSERT', 'MODIFY']);
+      expect((summaries[0] as { eventName: string }[]).map((record) => record.eventName)).toEqual([
+        'INSERT',
+        'MODIFY',
+        'INSERT',
+        'MODIFY',
+        'REMOVE',
+        'INSERT',
+        'MODIFY',
+      ]);
     });
   }
 
@@ -129,7 +141,12 @@ describe('GetRecords', () => {
       await side.db.putItem({ TableName: table, Item: { ...key(1), v: S('old') } });
       await side.db.batchWriteItem({
         RequestItems: {
-          [table]: [{ DeleteRequest: { Key: key(1) } }, { PutRequest: { Item: { ...key(2), v: S('new') } } }, { DeleteRequest: { Key: key(7) } }, { PutRequest: { Item: key(3) } }],
+          [table]: [
+            { DeleteRequest: { Key: key(1) } },
+            { PutRequest: { Item: { ...key(2), v: S('new') } } },
+            { DeleteRequest: { Key: key(7) } },
+            { PutRequest: { Item: key(3) } },
+          ],
         },
       });
       const arn = await latestStreamArn(side, table);
@@ -178,7 +195,10 @@ describe('GetRecords', () => {
 
 describe('ListStreams and DescribeStream', () => {
   it('describe a table stream the same way, and a deleted table’s stream as DISABLED with its ending sequence number', async () => {
-    const spec = tableSpec('streams-described', [['pk', 'S'], ['sk', 'N']]);
+    const spec = tableSpec('streams-described', [
+      ['pk', 'S'],
+      ['sk', 'N'],
+    ]);
     const described = [];
     for (const side of both()) {
       await side.db.createTable({ ...spec.input, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } });
@@ -221,7 +241,8 @@ describe('errors', () => {
         () => side.streams.getShardIterator({ StreamArn: arn, ShardId: shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER' }),
         () => side.streams.getShardIterator({ StreamArn: arn, ShardId: shardId, ShardIteratorType: 'LATEST', SequenceNumber: '000000000000000000001' }),
         () => side.streams.getShardIterator({ StreamArn: arn, ShardId: shardId, ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: '12' }),
-        () => side.streams.getShardIterator({ StreamArn: arn, ShardId: shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: '000000000000000000000' }),
+        () =>
+          side.streams.getShardIterator({ StreamArn: arn, ShardId: shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: '000000000000000000000' }),
         () => side.streams.listStreams({ Limit: 0 }),
         () => side.streams.listStreams({ Limit: 101 }),
       ];

@@ -19,7 +19,14 @@ let engineSide: Side;
 let localSide: Side;
 let contract: Contract;
 
-const orders = tableSpec('txOrders', [['pk', 'S'], ['sk', 'N']], { gsis: [{ name: 'byStatus', keys: [['status', 'S']], projection: { ProjectionType: 'ALL' } }] });
+const orders = tableSpec(
+  'txOrders',
+  [
+    ['pk', 'S'],
+    ['sk', 'N'],
+  ],
+  { gsis: [{ name: 'byStatus', keys: [['status', 'S']], projection: { ProjectionType: 'ALL' } }] },
+);
 const stock = tableSpec('txStock', [['sku', 'S']]);
 
 beforeAll(async () => {
@@ -39,7 +46,8 @@ const order = (sk: number) => ({ pk: S('c1'), sk: N(sk) });
 const put = (sk: number, extra = {}, more = {}): TransactWriteItem => ({ Put: { TableName: orders.name, Item: { ...order(sk), ...extra }, ...more } });
 
 async function sameTables(label: string): Promise<void> {
-  for (const spec of [orders, stock]) await contract.same(`${label}: ${spec.name}`, (db) => scanAllPages(db, { TableName: spec.name }), scanAsSet(keyNames(spec.keys)));
+  for (const spec of [orders, stock])
+    await contract.same(`${label}: ${spec.name}`, (db) => scanAllPages(db, { TableName: spec.name }), scanAsSet(keyNames(spec.keys)));
 }
 
 function sameTransaction(label: string, TransactItems: TransactWriteItem[], extra: object = {}) {
@@ -55,7 +63,16 @@ describe('TransactWriteItems', () => {
     });
     const outcome = await sameTransaction('an order placed', [
       put(1, { status: S('NEW'), bytes: B(0xff, 0) }, { ConditionExpression: 'attribute_not_exists(pk)' }),
-      { Update: { TableName: stock.name, Key: { sku: S('apple') }, UpdateExpression: 'SET #c = #c - :one', ConditionExpression: '#c >= :one', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':one': N(1) } } },
+      {
+        Update: {
+          TableName: stock.name,
+          Key: { sku: S('apple') },
+          UpdateExpression: 'SET #c = #c - :one',
+          ConditionExpression: '#c >= :one',
+          ExpressionAttributeNames: { '#c': 'count' },
+          ExpressionAttributeValues: { ':one': N(1) },
+        },
+      },
       { Delete: { TableName: orders.name, Key: order(0) } },
       { ConditionCheck: { TableName: orders.name, Key: order(9), ConditionExpression: 'attribute_exists(pk)' } },
     ]);
@@ -68,11 +85,25 @@ describe('TransactWriteItems', () => {
       put(2, { status: S('NEW') }),
       put(1, {}, { ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
       { Update: { TableName: stock.name, Key: { sku: S('pear') }, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': N(1) } } },
-      { ConditionCheck: { TableName: stock.name, Key: { sku: S('apple') }, ConditionExpression: '#c > :many', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':many': N(100) } } },
+      {
+        ConditionCheck: {
+          TableName: stock.name,
+          Key: { sku: S('apple') },
+          ConditionExpression: '#c > :many',
+          ExpressionAttributeNames: { '#c': 'count' },
+          ExpressionAttributeValues: { ':many': N(100) },
+        },
+      },
       { Delete: { TableName: orders.name, Key: order(77), ConditionExpression: 'attribute_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
     ]);
     expect(outcome).toMatchObject({ ok: false, name: 'TransactionCanceledException' });
-    expect((outcome as { reasons: { Code: string }[] }).reasons.map((reason) => reason.Code)).toEqual(['None', 'ConditionalCheckFailed', 'None', 'ConditionalCheckFailed', 'ConditionalCheckFailed']);
+    expect((outcome as { reasons: { Code: string }[] }).reasons.map((reason) => reason.Code)).toEqual([
+      'None',
+      'ConditionalCheckFailed',
+      'None',
+      'ConditionalCheckFailed',
+      'ConditionalCheckFailed',
+    ]);
     await sameTables('after the cancelled transaction');
   });
 
@@ -89,34 +120,59 @@ describe('TransactWriteItems', () => {
 
   it('refuses bad requests with the same errors, before running anything', async () => {
     await sameTransaction('no actions', []);
-    await sameTransaction('101 actions', Array.from({ length: 101 }, (_, i) => put(100 + i)));
+    await sameTransaction(
+      '101 actions',
+      Array.from({ length: 101 }, (_, i) => put(100 + i)),
+    );
     await sameTransaction('two actions on one item', [put(5), put(5, { v: N(1) })]);
     // DynamoDB: "you cannot both ConditionCheck and Update the same item" (API reference; the engine refuses it);
     // DynamoDB Local 3.3.1 runs a ConditionCheck beside a write to its item. Both answers asserted.
     const checkAndWrite = await contract.compare((db) =>
-      db.transactWriteItems({ TransactItems: [put(5), { ConditionCheck: { TableName: orders.name, Key: order(5), ConditionExpression: 'attribute_not_exists(pk)' } }] }),
+      db.transactWriteItems({
+        TransactItems: [put(5), { ConditionCheck: { TableName: orders.name, Key: order(5), ConditionExpression: 'attribute_not_exists(pk)' } }],
+      }),
     );
-    expect(checkAndWrite.engine).toEqual({ ok: false, name: 'ValidationException', message: 'Transaction request cannot include multiple operations on one item' });
+    expect(checkAndWrite.engine).toEqual({
+      ok: false,
+      name: 'ValidationException',
+      message: 'Transaction request cannot include multiple operations on one item',
+    });
     expect(checkAndWrite.local).toMatchObject({ ok: false, name: 'TransactionCanceledException' });
     await sameTransaction('two kinds in one action', [{ ...put(5), Delete: { TableName: orders.name, Key: order(5) } }]);
     await sameTransaction('no kind in an action', [{}]);
     await sameTransaction('a ConditionCheck without a condition', [{ ConditionCheck: { TableName: orders.name, Key: order(5) } as never }]);
     await sameTransaction('a missing table', [put(5), { Put: { TableName: 'txNoSuchTable', Item: { id: S('x') } } }]);
-    await sameTransaction('an invalid expression after a duplicate', [put(5), put(5), { Update: { TableName: orders.name, Key: order(6), UpdateExpression: 'SET v = ' } }]);
-    await sameTransaction('an unused value', [{ Put: { TableName: orders.name, Item: order(5), ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':x': S('1') } } }]);
+    await sameTransaction('an invalid expression after a duplicate', [
+      put(5),
+      put(5),
+      { Update: { TableName: orders.name, Key: order(6), UpdateExpression: 'SET v = ' } },
+    ]);
+    await sameTransaction('an unused value', [
+      { Put: { TableName: orders.name, Item: order(5), ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':x': S('1') } } },
+    ]);
     await sameTransaction('an empty index key', [put(5, { status: S('') })]);
     await sameTransaction('an item over 400 KB', [put(5, { big: S('x'.repeat(409_600)) })]);
     const big = S('x'.repeat(390_000));
     const payload = await contract.compare((db) => db.transactWriteItems({ TransactItems: Array.from({ length: 11 }, (_, i) => put(200 + i, { big })) }));
     // The payload's size is the items' sizes; both say so (the engine counts each item as DynamoDB sizes it).
-    expect(payload.engine).toMatchObject({ ok: false, name: 'ValidationException', message: expect.stringMatching(/^Transaction payload size cannot exceed 4MB\. Payload Size: \d+$/) });
-    expect(payload.local).toMatchObject({ ok: false, name: 'ValidationException', message: expect.stringMatching(/^Transaction payload size cannot exceed 4MB\. Payload Size: \d+$/) });
+    expect(payload.engine).toMatchObject({
+      ok: false,
+      name: 'ValidationException',
+      message: expect.stringMatching(/^Transaction payload size cannot exceed 4MB\. Payload Size: \d+$/),
+    });
+    expect(payload.local).toMatchObject({
+      ok: false,
+      name: 'ValidationException',
+      message: expect.stringMatching(/^Transaction payload size cannot exceed 4MB\. Payload Size: \d+$/),
+    });
     await sameTables('after the refused requests');
   });
 
   it('ClientRequestToken: a retry is not applied twice; other items with the token are a mismatch', async () => {
     const token = `keylab-${Date.now().toString(36)}`;
-    const increment: TransactWriteItem[] = [{ Update: { TableName: stock.name, Key: { sku: S('plum') }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': N(1) } } }];
+    const increment: TransactWriteItem[] = [
+      { Update: { TableName: stock.name, Key: { sku: S('plum') }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': N(1) } } },
+    ];
     await sameTransaction('first call', increment, { ClientRequestToken: token });
     await sameTransaction('the same call again', increment, { ClientRequestToken: token, ReturnConsumedCapacity: 'TOTAL' });
     await sameTransaction('other items, same token', [put(8)], { ClientRequestToken: token });
@@ -124,12 +180,20 @@ describe('TransactWriteItems', () => {
   });
 
   it('charges double, per table (one write per table: DynamoDB Local sums only then)', async () => {
-    await sameTransaction('a put with an index and a check, INDEXES', [put(11, { status: S('NEW') }), { ConditionCheck: { TableName: stock.name, Key: { sku: S('apple') }, ConditionExpression: 'attribute_exists(sku)' } }], {
-      ReturnConsumedCapacity: 'INDEXES',
-    });
-    await sameTransaction('an update of a 3 KB item, TOTAL', [{ Update: { TableName: orders.name, Key: order(11), UpdateExpression: 'SET big = :b', ExpressionAttributeValues: { ':b': S('b'.repeat(3000)) } } }], {
-      ReturnConsumedCapacity: 'TOTAL',
-    });
+    await sameTransaction(
+      'a put with an index and a check, INDEXES',
+      [put(11, { status: S('NEW') }), { ConditionCheck: { TableName: stock.name, Key: { sku: S('apple') }, ConditionExpression: 'attribute_exists(sku)' } }],
+      {
+        ReturnConsumedCapacity: 'INDEXES',
+      },
+    );
+    await sameTransaction(
+      'an update of a 3 KB item, TOTAL',
+      [{ Update: { TableName: orders.name, Key: order(11), UpdateExpression: 'SET big = :b', ExpressionAttributeValues: { ':b': S('b'.repeat(3000)) } } }],
+      {
+        ReturnConsumedCapacity: 'TOTAL',
+      },
+    );
   });
 });
 
@@ -152,10 +216,22 @@ describe('TransactGetItems', () => {
 
   it('refuses bad requests as a whole', async () => {
     const get = (TransactItems: object[]) => (db: DynamoDBDataSource) => db.transactGetItems({ TransactItems } as never);
-    await contract.sameError('one item twice', get([{ Get: { TableName: orders.name, Key: order(1) } }, { Get: { TableName: orders.name, Key: order(1) } }]), ...TRANSACTION_NORMALIZERS);
+    await contract.sameError(
+      'one item twice',
+      get([{ Get: { TableName: orders.name, Key: order(1) } }, { Get: { TableName: orders.name, Key: order(1) } }]),
+      ...TRANSACTION_NORMALIZERS,
+    );
     await contract.sameError('a missing table', get([{ Get: { TableName: 'txNoSuchTable', Key: { id: S('x') } } }]), ...TRANSACTION_NORMALIZERS);
     await contract.sameError('a key without its sort key', get([{ Get: { TableName: orders.name, Key: { pk: S('c1') } } }]), ...TRANSACTION_NORMALIZERS);
-    await contract.sameError('a reserved word', get([{ Get: { TableName: orders.name, Key: order(1), ProjectionExpression: 'name' } }]), ...TRANSACTION_NORMALIZERS);
-    await contract.sameError('101 gets', get(Array.from({ length: 101 }, (_, i) => ({ Get: { TableName: orders.name, Key: order(i) } }))), ...TRANSACTION_NORMALIZERS);
+    await contract.sameError(
+      'a reserved word',
+      get([{ Get: { TableName: orders.name, Key: order(1), ProjectionExpression: 'name' } }]),
+      ...TRANSACTION_NORMALIZERS,
+    );
+    await contract.sameError(
+      '101 gets',
+      get(Array.from({ length: 101 }, (_, i) => ({ Get: { TableName: orders.name, Key: order(i) } }))),
+      ...TRANSACTION_NORMALIZERS,
+    );
   });
 });

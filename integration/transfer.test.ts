@@ -9,7 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createLocalDynamoDB, type DynamoDBDataSource } from '../src/engine';
 import type { Item } from '../src/expressions';
-import { importFile, keyText, readExportPages, readPages, toWireJson, wireBatchWriteTarget, writeExport, type BatchWriteTarget, type ExportFormat } from '../src/transfer';
+import {
+  importFile,
+  keyText,
+  readExportPages,
+  readPages,
+  toWireJson,
+  wireBatchWriteTarget,
+  writeExport,
+  type BatchWriteTarget,
+  type ExportFormat,
+} from '../src/transfer';
 import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../src/server';
 import { wireClient } from '../src/sources/wireClient';
 import { createDynamoDBLocalClient, uniqueTableName } from './dynamodbLocal';
@@ -79,7 +89,9 @@ function throttling(db: DynamoDBDataSource, every: number): BatchWriteTarget & {
     batchWriteItem: async (input: BatchWriteItemCommandInput) => {
       if (++calls % every === 0) {
         wrapper.throttled++;
-        throw Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), { name: 'ProvisionedThroughputExceededException' });
+        throw Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
+          name: 'ProvisionedThroughputExceededException',
+        });
       }
       return db.batchWriteItem(input);
     },
@@ -100,38 +112,42 @@ async function textOf(chunks: AsyncIterable<string>): Promise<string> {
 }
 
 describe('import into DynamoDB Local', () => {
-  it(`imports ${LARGE.toLocaleString('en-US')} mixed items under forced throttling, losing nothing, and reports the bad lines`, { timeout: 300_000 }, async () => {
-    const table = uniqueTableName('transfer-large');
-    await createTable(local, table);
-    const badLines = new Map<number, RegExp>();
-    const lines: string[] = [];
-    for (let i = 0; i < LARGE; i++) {
-      if (i % 5000 === 17) {
-        badLines.set(lines.length + 1, /not valid JSON/);
-        lines.push('{"pk": {"S": "broken"');
+  it(
+    `imports ${LARGE.toLocaleString('en-US')} mixed items under forced throttling, losing nothing, and reports the bad lines`,
+    { timeout: 300_000 },
+    async () => {
+      const table = uniqueTableName('transfer-large');
+      await createTable(local, table);
+      const badLines = new Map<number, RegExp>();
+      const lines: string[] = [];
+      for (let i = 0; i < LARGE; i++) {
+        if (i % 5000 === 17) {
+          badLines.set(lines.length + 1, /not valid JSON/);
+          lines.push('{"pk": {"S": "broken"');
+        }
+        if (i % 5000 === 42) {
+          badLines.set(lines.length + 1, /Missing the key sk/);
+          lines.push('{"pk": {"S": "no sort key"}}');
+        }
+        // Every other line in S3 export form.
+        lines.push(i % 2 === 0 ? toWireJson(mixedItem(i)) : `{"Item":${toWireJson(mixedItem(i))}}`);
       }
-      if (i % 5000 === 42) {
-        badLines.set(lines.length + 1, /Missing the key sk/);
-        lines.push('{"pk": {"S": "no sort key"}}');
-      }
-      // Every other line in S3 export form.
-      lines.push(i % 2 === 0 ? toWireJson(mixedItem(i)) : `{"Item":${toWireJson(mixedItem(i))}}`);
-    }
-    const file = new TextEncoder().encode(`${lines.join('\n')}\n`);
-    const chunks = Array.from({ length: Math.ceil(file.length / 65536) }, (_, i) => file.subarray(i * 65536, (i + 1) * 65536));
-    const target = throttling(local, 7);
-    const report = await importFile(chunks, 'jsonl', { target, tableName: table, keys: KEYS, concurrency: 4, baseDelayMs: 5, maxDelayMs: 50 });
-    expect(report.fatal).toBeUndefined();
-    expect(target.throttled).toBeGreaterThan(0);
-    expect(report.retries).toBe(target.throttled);
-    expect(report.written).toBe(LARGE);
-    expect(report.rejected.map((failure) => failure.line)).toEqual([...badLines.keys()]);
-    for (const failure of report.rejected) expect(failure.reason).toMatch(badLines.get(failure.line) as RegExp);
-    const stored = await scanAll(local, table);
-    expect(stored.length).toBe(LARGE);
-    const expected = new Map(Array.from({ length: LARGE }, (_, i) => [keyText(mixedItem(i), ['pk', 'sk']), mixedItem(i)]));
-    expect(comparable(stored)).toEqual(comparable(stored.map((item) => expected.get(keyText(item, ['pk', 'sk'])) as Item)));
-  });
+      const file = new TextEncoder().encode(`${lines.join('\n')}\n`);
+      const chunks = Array.from({ length: Math.ceil(file.length / 65536) }, (_, i) => file.subarray(i * 65536, (i + 1) * 65536));
+      const target = throttling(local, 7);
+      const report = await importFile(chunks, 'jsonl', { target, tableName: table, keys: KEYS, concurrency: 4, baseDelayMs: 5, maxDelayMs: 50 });
+      expect(report.fatal).toBeUndefined();
+      expect(target.throttled).toBeGreaterThan(0);
+      expect(report.retries).toBe(target.throttled);
+      expect(report.written).toBe(LARGE);
+      expect(report.rejected.map((failure) => failure.line)).toEqual([...badLines.keys()]);
+      for (const failure of report.rejected) expect(failure.reason).toMatch(badLines.get(failure.line) as RegExp);
+      const stored = await scanAll(local, table);
+      expect(stored.length).toBe(LARGE);
+      const expected = new Map(Array.from({ length: LARGE }, (_, i) => [keyText(mixedItem(i), ['pk', 'sk']), mixedItem(i)]));
+      expect(comparable(stored)).toEqual(comparable(stored.map((item) => expected.get(keyText(item, ['pk', 'sk'])) as Item)));
+    },
+  );
 });
 
 /** Items as DynamoDB JSON with attributes in name order and set members sorted (DynamoDB returns both in its own order): sets compare as sets. */
@@ -152,7 +168,12 @@ describe('export → import is identity', () => {
   let endpointClient: DynamoDB;
   beforeAll(async () => {
     endpoint = await startDynamoDBEndpoint({ db: createLocalDynamoDB(), port: 0, ttlSweep: false });
-    endpointClient = new DynamoDB({ endpoint: endpoint.url, region: 'us-east-1', credentials: { accessKeyId: 'keylab', secretAccessKey: 'keylab' }, maxAttempts: 1 });
+    endpointClient = new DynamoDB({
+      endpoint: endpoint.url,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'keylab', secretAccessKey: 'keylab' },
+      maxAttempts: 1,
+    });
   });
   afterAll(async () => {
     endpointClient.destroy();
@@ -178,9 +199,15 @@ describe('export → import is identity', () => {
         expect(seeded.written).toBe(600);
         // Small pages, so the export crosses many page boundaries.
         const request = { operation: 'scan', input: { TableName: from, Limit: 97 } } as const;
-        const text = await textOf(writeExport(pages === 'wire lines' ? readExportPages(wireClient(db as DynamoDB), request, format) : readPages(db, request), format));
+        const text = await textOf(
+          writeExport(pages === 'wire lines' ? readExportPages(wireClient(db as DynamoDB), request, format) : readPages(db, request), format),
+        );
         // The commands write each batch's body themselves too (wireBatches.ts); the explorer's path goes through the data source.
-        const report = await importFile([text], format, { target: pages === 'wire lines' ? wireBatchWriteTarget(wireClient(db as DynamoDB)) : db, tableName: to, keys: KEYS });
+        const report = await importFile([text], format, {
+          target: pages === 'wire lines' ? wireBatchWriteTarget(wireClient(db as DynamoDB)) : db,
+          tableName: to,
+          keys: KEYS,
+        });
         expect(report).toMatchObject({ written: 600, rejected: [] });
         expect(comparable(await scanAll(db, to))).toEqual(comparable(await scanAll(db, from)));
       });
@@ -191,7 +218,13 @@ describe('export → import is identity', () => {
 describe('npm run import / npm run export against DynamoDB Local', () => {
   const run = (script: string, args: string[]) =>
     execFileAsync(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
-      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', AWS_ACCESS_KEY_ID: 'keylab', AWS_SECRET_ACCESS_KEY: 'keylab', AWS_REGION: 'us-east-1' },
+      env: {
+        ...process.env,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        AWS_ACCESS_KEY_ID: 'keylab',
+        AWS_SECRET_ACCESS_KEY: 'keylab',
+        AWS_REGION: 'us-east-1',
+      },
     }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),

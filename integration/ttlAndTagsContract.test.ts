@@ -25,7 +25,10 @@ let engineSide: Side;
 let localSide: Side;
 let contract: Contract;
 
-const sessions = tableSpec(uniqueTableName('ttlSessions'), [['pk', 'S'], ['sk', 'N']]);
+const sessions = tableSpec(uniqueTableName('ttlSessions'), [
+  ['pk', 'S'],
+  ['sk', 'N'],
+]);
 
 beforeAll(async () => {
   engineSide = await startEngineSide();
@@ -40,8 +43,10 @@ afterAll(async () => {
   await engineSide?.close();
 });
 
-const ttl = (AttributeName: string | undefined, Enabled: boolean | undefined, TableName = sessions.name) => (db: DynamoDBDataSource) =>
-  db.updateTimeToLive({ TableName, TimeToLiveSpecification: { AttributeName, Enabled } as never });
+const ttl =
+  (AttributeName: string | undefined, Enabled: boolean | undefined, TableName = sessions.name) =>
+  (db: DynamoDBDataSource) =>
+    db.updateTimeToLive({ TableName, TimeToLiveSpecification: { AttributeName, Enabled } as never });
 const describeTtl = (db: DynamoDBDataSource) => db.describeTimeToLive({ TableName: sessions.name });
 
 describe('UpdateTimeToLive / DescribeTimeToLive', () => {
@@ -84,7 +89,10 @@ describe('the TTL sweep (driven clock) against DynamoDB Local swept by hand', ()
     // the sweep by hand (seen on 2026-12-02 with a now of 1.8e9). Rounded to 1e8, so a value can also
     // be written with an exponent.
     const nowSeconds = Math.ceil((Date.now() / 1000 + 10 * 365 * 86400) / 1e8) * 1e8;
-    const spec = tableSpec(uniqueTableName('ttlSweep'), [['pk', 'S'], ['sk', 'N']]);
+    const spec = tableSpec(uniqueTableName('ttlSweep'), [
+      ['pk', 'S'],
+      ['sk', 'N'],
+    ]);
     const name = spec.name;
     const values: (AttributeValue | undefined)[] = [
       N(nowSeconds - 1),
@@ -127,9 +135,18 @@ describe('tags', () => {
     expect(local).toEqual({ ok: false, name: 'UnknownOperationException', message: 'Tagging is not currently supported in DynamoDB Local.' });
     expect(engine).toEqual({ ok: true, value: { Tags: [] } });
     const db = engineSide.db;
-    await db.tagResource({ ResourceArn: arn, Tags: [{ Key: 'team', Value: 'auth' }, { Key: 'env', Value: 'dev' }] });
+    await db.tagResource({
+      ResourceArn: arn,
+      Tags: [
+        { Key: 'team', Value: 'auth' },
+        { Key: 'env', Value: 'dev' },
+      ],
+    });
     await db.untagResource({ ResourceArn: arn, TagKeys: ['env'] });
     expect((await db.listTagsOfResource({ ResourceArn: arn })).Tags).toEqual([{ Key: 'team', Value: 'auth' }]);
-    await expect(db.listTagsOfResource({ ResourceArn: `${arn}/index/x` })).rejects.toMatchObject({ name: 'ValidationException', message: `Invalid TableArn: Invalid ResourceArn provided as input ${arn}/index/x` });
+    await expect(db.listTagsOfResource({ ResourceArn: `${arn}/index/x` })).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: `Invalid TableArn: Invalid ResourceArn provided as input ${arn}/index/x`,
+    });
   });
 });

@@ -104,7 +104,12 @@ class TtlRunner {
   sweptItems = 0;
 
   constructor(private readonly run: TtlRun) {
-    this.keys = run.withSortKey ? [['pk', 'S'], ['sk', 'N']] : [['pk', 'S']];
+    this.keys = run.withSortKey
+      ? [
+          ['pk', 'S'],
+          ['sk', 'N'],
+        ]
+      : [['pk', 'S']];
     this.spec = tableSpec('ttlDiff', this.keys, { gsis: [{ name: 'byG', keys: [['g', 'S']], projection: { ProjectionType: 'ALL' } }] });
     this.tableName = this.spec.name;
     const engineSide: Side = { name: 'engine (driven clock)', db: this.engine, streams: this.engine, close: () => Promise.resolve() };
@@ -117,7 +122,9 @@ class TtlRunner {
 
   async create(): Promise<void> {
     await this.contract.onBoth((db) => db.createTable(this.spec.input).then(() => undefined));
-    await this.contract.sameResult('enable TTL', (db) => db.updateTimeToLive({ TableName: this.tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
+    await this.contract.sameResult('enable TTL', (db) =>
+      db.updateTimeToLive({ TableName: this.tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
+    );
   }
 
   async delete(): Promise<void> {
@@ -140,7 +147,9 @@ class TtlRunner {
         const update: { UpdateExpression: string; ExpressionAttributeValues: Item } = ttl
           ? { UpdateExpression: 'SET #ttl = :ttl, f = :f', ExpressionAttributeValues: { ':ttl': ttl, ':f': N(index) } }
           : { UpdateExpression: 'REMOVE #ttl SET f = :f', ExpressionAttributeValues: { ':f': N(index) } };
-        await this.contract.same(label, (db) => db.updateItem({ TableName, Key: this.key(step.key), ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE }, ...update, ReturnValues: 'ALL_NEW' }));
+        await this.contract.same(label, (db) =>
+          db.updateItem({ TableName, Key: this.key(step.key), ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE }, ...update, ReturnValues: 'ALL_NEW' }),
+        );
         return;
       }
       case 'delete':

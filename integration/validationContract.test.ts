@@ -18,7 +18,24 @@ let engineSide: Side;
 let localSide: Side;
 let contract: Contract;
 
-const scores = tableSpec('vcScores', [['pk', 'S'], ['sk', 'N']], { lsis: [{ name: 'byRank', keys: [['pk', 'S'], ['rank', 'N']] }] });
+const scores = tableSpec(
+  'vcScores',
+  [
+    ['pk', 'S'],
+    ['sk', 'N'],
+  ],
+  {
+    lsis: [
+      {
+        name: 'byRank',
+        keys: [
+          ['pk', 'S'],
+          ['rank', 'N'],
+        ],
+      },
+    ],
+  },
+);
 const plain = tableSpec('vcPlain', [['id', 'S']]);
 
 beforeAll(async () => {
@@ -52,13 +69,16 @@ const firstConstraintOnly: Normalizer = (comparison: Comparison) => {
 const localLimitMessage: Normalizer = (comparison) => {
   const { engine, local } = comparison;
   if (engine.ok || local.ok || local.message !== 'Limit must be greater than or equal to 1') return comparison;
-  return /^\d+ validation errors? detected: Value '-?\d+' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1(;|$)/.test(engine.message)
+  return /^\d+ validation errors? detected: Value '-?\d+' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1(;|$)/.test(
+    engine.message,
+  )
     ? { ...comparison, local: engine }
     : comparison;
 };
 
 describe('member constraints', () => {
-  const sameError = (label: string, run: (db: DynamoDBDataSource) => Promise<unknown>) => contract.sameError(label, run, firstConstraintOnly, localLimitMessage);
+  const sameError = (label: string, run: (db: DynamoDBDataSource) => Promise<unknown>) =>
+    contract.sameError(label, run, firstConstraintOnly, localLimitMessage);
 
   it('names a missing required member', async () => {
     const untyped = (db: DynamoDBDataSource) => db as unknown as Record<string, (input: object) => Promise<unknown>>;
@@ -66,14 +86,20 @@ describe('member constraints', () => {
       await sameError(`${operation} without TableName`, (db) => (untyped(db)[operation] as (input: object) => Promise<unknown>)({}));
     }
     const noItem = await contract.compare((db) => db.putItem({ TableName: plain.name } as never));
-    expect(noItem.engine).toEqual({ ok: false, name: 'ValidationException', message: "1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null" });
+    expect(noItem.engine).toEqual({
+      ok: false,
+      name: 'ValidationException',
+      message: "1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null",
+    });
     expect(noItem.local).toEqual({ ok: false, name: 'ValidationException', message: 'Item to put in PutItem cannot be null' });
   });
 
   it('reports several violations together, in DynamoDB order', async () => {
     // DynamoDB Local answers any invalid table name with its own message, so these cases use valid names.
     await sameError('Scan: Limit, Segment, then TotalSegments', (db) => db.scan({ TableName: scores.name, Limit: -1, Segment: -1, TotalSegments: 0 }));
-    const putEnums = await contract.compare((db) => db.putItem({ TableName: plain.name, Item: { id: S('a') }, ReturnValues: 'FOO' as never, ReturnConsumedCapacity: 'BAR' as never }));
+    const putEnums = await contract.compare((db) =>
+      db.putItem({ TableName: plain.name, Item: { id: S('a') }, ReturnValues: 'FOO' as never, ReturnConsumedCapacity: 'BAR' as never }),
+    );
     expect(putEnums.engine).toMatchObject({
       message:
         "2 validation errors detected: Value 'BAR' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'FOO' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]",
@@ -89,7 +115,9 @@ describe('member constraints', () => {
   });
 
   it('refuses Limit 0 on Query and Scan', async () => {
-    await sameError('Query Limit 0', (db) => db.query({ TableName: scores.name, Limit: 0, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('a') } }));
+    await sameError('Query Limit 0', (db) =>
+      db.query({ TableName: scores.name, Limit: 0, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('a') } }),
+    );
     await sameError('Scan Limit 0', (db) => db.scan({ TableName: scores.name, Limit: 0 }));
   });
 });
@@ -104,25 +132,50 @@ describe('CreateTable key schemas (DynamoDB messages; DynamoDB Local words them 
   it.each([
     [
       'the same attribute twice',
-      table([{ AttributeName: 'a', KeyType: 'HASH' }, { AttributeName: 'a', KeyType: 'RANGE' }], ['a']),
+      table(
+        [
+          { AttributeName: 'a', KeyType: 'HASH' },
+          { AttributeName: 'a', KeyType: 'RANGE' },
+        ],
+        ['a'],
+      ),
       'Both the Hash Key and the Range Key element in the KeySchema have the same name',
       'Two keys can not have the same name',
     ],
     [
       'two HASH elements',
-      table([{ AttributeName: 'a', KeyType: 'HASH' }, { AttributeName: 'b', KeyType: 'HASH' }], ['a', 'b']),
+      table(
+        [
+          { AttributeName: 'a', KeyType: 'HASH' },
+          { AttributeName: 'b', KeyType: 'HASH' },
+        ],
+        ['a', 'b'],
+      ),
       'Invalid KeySchema: The second KeySchemaElement is not a RANGE key type',
       'Too many hash keys specified.  All Dynamo DB tables must have exactly one hash key',
     ],
     [
       'three elements',
-      table([{ AttributeName: 'a', KeyType: 'HASH' }, { AttributeName: 'b', KeyType: 'RANGE' }, { AttributeName: 'c', KeyType: 'RANGE' }], ['a', 'b', 'c']),
+      table(
+        [
+          { AttributeName: 'a', KeyType: 'HASH' },
+          { AttributeName: 'b', KeyType: 'RANGE' },
+          { AttributeName: 'c', KeyType: 'RANGE' },
+        ],
+        ['a', 'b', 'c'],
+      ),
       "1 validation error detected: Value '[3 elements]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2",
       'Key Schema too big.  Key Schema must at most consist of the hash and range key of a table',
     ],
     [
       'RANGE first',
-      table([{ AttributeName: 'b', KeyType: 'RANGE' }, { AttributeName: 'a', KeyType: 'HASH' }], ['a', 'b']),
+      table(
+        [
+          { AttributeName: 'b', KeyType: 'RANGE' },
+          { AttributeName: 'a', KeyType: 'HASH' },
+        ],
+        ['a', 'b'],
+      ),
       'Invalid KeySchema: The first KeySchemaElement is not a HASH key type',
       'Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second',
     ],
@@ -142,7 +195,18 @@ describe('ReturnItemCollectionMetrics', () => {
     const metrics = { ItemCollectionKey: { pk: S('p1') }, SizeEstimateRangeGB: [0, 1] };
     const writes: [string, (db: DynamoDBDataSource) => Promise<unknown>][] = [
       ['PutItem', (db) => db.putItem({ TableName: scores.name, Item: { pk: S('p1'), sk: N(1), rank: N(3) }, ReturnItemCollectionMetrics: 'SIZE' })],
-      ['UpdateItem', (db) => db.updateItem({ TableName: scores.name, Key: { pk: S('p1'), sk: N(1) }, UpdateExpression: 'SET #r = :r', ExpressionAttributeNames: { '#r': 'rank' }, ExpressionAttributeValues: { ':r': N(4) }, ReturnItemCollectionMetrics: 'SIZE' })],
+      [
+        'UpdateItem',
+        (db) =>
+          db.updateItem({
+            TableName: scores.name,
+            Key: { pk: S('p1'), sk: N(1) },
+            UpdateExpression: 'SET #r = :r',
+            ExpressionAttributeNames: { '#r': 'rank' },
+            ExpressionAttributeValues: { ':r': N(4) },
+            ReturnItemCollectionMetrics: 'SIZE',
+          }),
+      ],
       ['DeleteItem', (db) => db.deleteItem({ TableName: scores.name, Key: { pk: S('p1'), sk: N(1) }, ReturnItemCollectionMetrics: 'SIZE' })],
     ];
     for (const [label, write] of writes) {
@@ -152,7 +216,10 @@ describe('ReturnItemCollectionMetrics', () => {
     }
     const batch = await contract.compare((db) =>
       db.batchWriteItem({
-        RequestItems: { [scores.name]: [{ PutRequest: { Item: { pk: S('p1'), sk: N(2) } } }, { PutRequest: { Item: { pk: S('p2'), sk: N(2) } } }], [plain.name]: [{ PutRequest: { Item: { id: S('x') } } }] },
+        RequestItems: {
+          [scores.name]: [{ PutRequest: { Item: { pk: S('p1'), sk: N(2) } } }, { PutRequest: { Item: { pk: S('p2'), sk: N(2) } } }],
+          [plain.name]: [{ PutRequest: { Item: { id: S('x') } } }],
+        },
         ReturnItemCollectionMetrics: 'SIZE',
       }),
     );
@@ -167,7 +234,12 @@ describe('ReturnItemCollectionMetrics', () => {
     await contract.sameResult('NONE', (db) => db.putItem({ TableName: scores.name, Item: { pk: S('p3'), sk: N(1) }, ReturnItemCollectionMetrics: 'NONE' }));
     await contract.sameResult('no LSI', (db) => db.putItem({ TableName: plain.name, Item: { id: S('y') }, ReturnItemCollectionMetrics: 'SIZE' }));
     await contract.sameError('a failed condition', (db) =>
-      db.putItem({ TableName: scores.name, Item: { pk: S('p3'), sk: N(1) }, ConditionExpression: 'attribute_not_exists(pk)', ReturnItemCollectionMetrics: 'SIZE' }),
+      db.putItem({
+        TableName: scores.name,
+        Item: { pk: S('p3'), sk: N(1) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnItemCollectionMetrics: 'SIZE',
+      }),
     );
   });
 });

@@ -7,11 +7,7 @@ export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'p
 
 /** Paths (relative to the repo root, with "/") that never end up in dist/. */
 export function isIgnoredBuildInput(relativePath: string): boolean {
-  return (
-    relativePath === 'src/server' ||
-    relativePath.startsWith('src/server/') ||
-    /\.(test|spec)\.tsx?$/.test(relativePath)
-  );
+  return relativePath === 'src/server' || relativePath.startsWith('src/server/') || /\.(test|spec)\.tsx?$/.test(relativePath);
 }
 
 export interface NewestInput {

@@ -8,7 +8,10 @@ const execFileAsync = promisify(execFile);
 
 /** Runs a command's script as `npm run …` does (tsx), without a shell. */
 function run(script: string, args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return execFileAsync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', script), ...args], { cwd: REPO_ROOT, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } }).then(
+  return execFileAsync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', script), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );

@@ -48,20 +48,26 @@ const RUN_ELSEWHERE: Readonly<Record<string, RunElsewhere>> = {
     mentions: 'startDynamoDBLocal',
     why: 'a long-running Java server: every integration run starts DynamoDB Local through the same launcher (scripts/dynamodbLocal.ts)',
   },
-  'npm run import -- --endpoint http://localhost:8000 --table T items.jsonl [--format jsonl|json|csv] [--concurrency N] [--region R] [--resume items.jsonl.checkpoint.json]': {
-    tests: ['integration/transfer.test.ts', 'integration/transferResume.test.ts'],
-    mentions: 'import.ts',
-    why: 'a synopsis (placeholders and optional parts) that writes to a table: the integration tests run the command against DynamoDB Local, --resume included',
-  },
+  'npm run import -- --endpoint http://localhost:8000 --table T items.jsonl [--format jsonl|json|csv] [--concurrency N] [--region R] [--resume items.jsonl.checkpoint.json]':
+    {
+      tests: ['integration/transfer.test.ts', 'integration/transferResume.test.ts'],
+      mentions: 'import.ts',
+      why: 'a synopsis (placeholders and optional parts) that writes to a table: the integration tests run the command against DynamoDB Local, --resume included',
+    },
   'npm run export -- --endpoint http://localhost:8000 --table T [--format jsonl|json|csv] [--out FILE] [--region R]': {
     tests: ['integration/transfer.test.ts'],
     mentions: "'export.ts'",
     why: 'a synopsis that reads a table: the integration test runs the command against DynamoDB Local',
   },
-  'echo $?': { tests: ['scripts/generate-ci-example.test.ts'], mentions: 'renderCiExample', why: 'shows the exit code of the keylab command before it in the generated example, which that test keeps current' },
+  'echo $?': {
+    tests: ['scripts/generate-ci-example.test.ts'],
+    mentions: 'renderCiExample',
+    why: 'shows the exit code of the keylab command before it in the generated example, which that test keeps current',
+  },
 };
 
-const PACKAGE_SCRIPTS: Record<string, string> = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const PACKAGE_SCRIPTS: Record<string, string> = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+  .scripts;
 
 /** `npx keylab …` or `npm run keylab -- …`: keylab's arguments, else undefined. */
 function keylabArgs(words: readonly string[]): string[] | undefined {
@@ -102,7 +108,10 @@ function makeSandbox(): string {
   copyFileSync(path.join(REPO_ROOT, 'docs/ci/example/leaderboard.v2.keylab.json'), path.join(dir, 'v2.keylab.json'));
   for (const folder of ['docs', 'corpus']) symlinkSync(path.join(REPO_ROOT, folder), path.join(dir, folder), 'dir');
   const git = (...args: string[]) => {
-    const result = spawnSync('git', ['-c', 'user.name=Keylab docs', '-c', 'user.email=docs@keylab.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync('git', ['-c', 'user.name=Keylab docs', '-c', 'user.email=docs@keylab.invalid', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
   };
   git('init', '--quiet', '--initial-branch=main');
@@ -143,7 +152,10 @@ describe('every shell command in the docs', () => {
         for (const test of elsewhere.tests) {
           const file = path.join(REPO_ROOT, test);
           expect(existsSync(file), `RUN_ELSEWHERE lists ${test} for \`${command}\`, and it is gone: point it at the test that runs the command now`).toBe(true);
-          if (elsewhere.mentions) expect(readFileSync(file, 'utf8'), `RUN_ELSEWHERE: ${test} no longer mentions ${elsewhere.mentions} (for \`${command}\`)`).toContain(elsewhere.mentions);
+          if (elsewhere.mentions)
+            expect(readFileSync(file, 'utf8'), `RUN_ELSEWHERE: ${test} no longer mentions ${elsewhere.mentions} (for \`${command}\`)`).toContain(
+              elsewhere.mentions,
+            );
         }
       } else {
         expect.fail(
@@ -162,7 +174,12 @@ describe('every npm script the docs mention', () => {
     const missing: string[] = [];
     for (const page of docsPages()) {
       // In code only (shell blocks and code spans): prose, and the Markdown comment the CI example shows, may say "npm run runs scripts there".
-      const code = [...fencedBlocks(page.text).filter((block) => SHELL_LANGUAGES.has(block.language)).map((block) => block.body), ...[...withoutFences(page.text).matchAll(/`([^`\n]+)`/g)].map((span) => span[1] ?? '')].join('\n');
+      const code = [
+        ...fencedBlocks(page.text)
+          .filter((block) => SHELL_LANGUAGES.has(block.language))
+          .map((block) => block.body),
+        ...[...withoutFences(page.text).matchAll(/`([^`\n]+)`/g)].map((span) => span[1] ?? ''),
+      ].join('\n');
       for (const match of code.matchAll(/npm run ([\w:.*-]*[\w*])/g)) {
         const name = match[1] ?? '';
         const pattern = new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);

@@ -11,8 +11,12 @@ const MAX_SCREENSHOT_BYTES = 400 * 1024;
 /** Every image a page shows (`![alt](src)` or `<img src="…">`), resolved from the repository's root. */
 function imagesOf(page: { file: string; text: string }): { src: string; resolved: string }[] {
   const prose = withoutFences(page.text);
-  const sources = [...prose.matchAll(/!\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g), ...prose.matchAll(/<img\s[^>]*src="([^"]+)"/g)].map((match) => match[1] ?? '');
-  return sources.filter((src) => !/^[a-z]+:/i.test(src)).map((src) => ({ src, resolved: path.posix.normalize(path.posix.join(path.posix.dirname(page.file), src.split('#')[0] ?? '')) }));
+  const sources = [...prose.matchAll(/!\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g), ...prose.matchAll(/<img\s[^>]*src="([^"]+)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+  return sources
+    .filter((src) => !/^[a-z]+:/i.test(src))
+    .map((src) => ({ src, resolved: path.posix.normalize(path.posix.join(path.posix.dirname(page.file), src.split('#')[0] ?? '')) }));
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -26,7 +30,11 @@ describe('the docs’ images', () => {
   const pages = docsPages();
 
   it('every image a page shows exists', () => {
-    const missing = pages.flatMap((page) => imagesOf(page).filter(({ resolved }) => !existsSync(path.join(REPO_ROOT, resolved))).map(({ src }) => `${page.file}: ${src}`));
+    const missing = pages.flatMap((page) =>
+      imagesOf(page)
+        .filter(({ resolved }) => !existsSync(path.join(REPO_ROOT, resolved)))
+        .map(({ src }) => `${page.file}: ${src}`),
+    );
     expect(missing, 'images the docs show that are not in the repository (screenshots: run `npm run docs:screenshots`)').toEqual([]);
   });
 

@@ -47,8 +47,16 @@ describe('the docs’ links', () => {
   it('every page of docs/ is linked from the docs index and from the README', () => {
     const index = byFile.get('docs/README.md')?.text ?? '';
     const readme = byFile.get('README.md')?.text ?? '';
-    const areaPages = pages.filter((page) => /^docs\/[^/]+\.md$/.test(page.file) && page.file !== 'docs/README.md').map((page) => path.posix.basename(page.file));
-    expect(areaPages.filter((file) => !index.includes(`](${file}`)), 'pages missing from docs/README.md').toEqual([]);
-    expect(areaPages.filter((file) => !readme.includes(`](docs/${file}`)), 'pages missing from README.md’s Documentation list').toEqual([]);
+    const areaPages = pages
+      .filter((page) => /^docs\/[^/]+\.md$/.test(page.file) && page.file !== 'docs/README.md')
+      .map((page) => path.posix.basename(page.file));
+    expect(
+      areaPages.filter((file) => !index.includes(`](${file}`)),
+      'pages missing from docs/README.md',
+    ).toEqual([]);
+    expect(
+      areaPages.filter((file) => !readme.includes(`](docs/${file}`)),
+      'pages missing from README.md’s Documentation list',
+    ).toEqual([]);
   });
 });

@@ -71,7 +71,11 @@ async function main(): Promise<void> {
     running = await startDynamoDBLocal({ port, inMemory: false, dbPath: DATA_DIR, sharedDb: true, corsOrigins: APP_ORIGINS });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(/Address already in use|BindException/i.test(message) ? `Port ${port} is already in use. Pick another: npm run dynamodb-local -- --port ${port + 1}` : message);
+    console.error(
+      /Address already in use|BindException/i.test(message)
+        ? `Port ${port} is already in use. Pick another: npm run dynamodb-local -- --port ${port + 1}`
+        : message,
+    );
     process.exit(1);
   }
 

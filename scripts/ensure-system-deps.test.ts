@@ -63,7 +63,10 @@ describe('codegen test tools', () => {
   });
 
   it('reports a missing AWS CLI or Python instead of throwing', () => {
-    expect(requirements.find((r) => r.id === 'aws-cli')?.check({ KEYLAB_AWS_CLI: '/nonexistent/aws' })).toEqual({ ok: false, problem: '/nonexistent/aws not found' });
+    expect(requirements.find((r) => r.id === 'aws-cli')?.check({ KEYLAB_AWS_CLI: '/nonexistent/aws' })).toEqual({
+      ok: false,
+      problem: '/nonexistent/aws not found',
+    });
     expect(requirements.find((r) => r.id === 'boto3')?.check({ KEYLAB_PYTHON: '/nonexistent/python3' })).toMatchObject({ ok: false });
   });
 });

@@ -156,12 +156,7 @@ const awsCli: Requirement = {
 export const requirements: readonly Requirement[] = [chromium, java, boto3, awsCli];
 
 function isDebianRoot(): boolean {
-  return (
-    process.platform === 'linux' &&
-    process.getuid?.() === 0 &&
-    existsSync('/etc/debian_version') &&
-    run('apt-get', ['--version']).ok
-  );
+  return process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/etc/debian_version') && run('apt-get', ['--version']).ok;
 }
 
 function aptGet(args: readonly string[]): boolean {
@@ -205,9 +200,7 @@ export function ensureSystemDeps(ids: readonly string[], options: EnsureOptions 
 
   const manualHelp = () => {
     for (const { requirement } of missing) {
-      console.error(
-        `To fix: sudo apt-get install -y ${requirement.aptPackages.join(' ')}   (${requirement.overrideHint})`,
-      );
+      console.error(`To fix: sudo apt-get install -y ${requirement.aptPackages.join(' ')}   (${requirement.overrideHint})`);
     }
   };
 

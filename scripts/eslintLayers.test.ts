@@ -21,22 +21,31 @@ async function layerProblems(filePath: string, code: string): Promise<string[]> 
 
 describe('keylab/layer-imports', { timeout: 30_000 }, () => {
   it('keeps the UI off the server and off the engine (types from its index excepted)', async () => {
-    expect(await layerProblems('src/ui/explorer/Probe.tsx', "import { createAppServer } from '../../server/appServer';\nexport const x = createAppServer;\n")).toEqual([
-      expect.stringMatching(/^src\/ui must not import src\/server \(\.\.\/\.\.\/server\/appServer\)/),
-    ]);
-    expect(await layerProblems('src/ui/explorer/Probe.tsx', "import { createLocalDynamoDB } from '../../engine';\nexport const x = createLocalDynamoDB;\n")).toEqual([
-      expect.stringMatching(/^src\/ui may only import types from src\/engine .*through src\/state and src\/sources/),
-    ]);
-    expect(await layerProblems('src/ui/explorer/Probe.tsx', "import type { DynamoDBDataSource } from '../../engine';\nexport type X = DynamoDBDataSource;\n")).toEqual([]);
+    expect(
+      await layerProblems('src/ui/explorer/Probe.tsx', "import { createAppServer } from '../../server/appServer';\nexport const x = createAppServer;\n"),
+    ).toEqual([expect.stringMatching(/^src\/ui must not import src\/server \(\.\.\/\.\.\/server\/appServer\)/)]);
+    expect(
+      await layerProblems('src/ui/explorer/Probe.tsx', "import { createLocalDynamoDB } from '../../engine';\nexport const x = createLocalDynamoDB;\n"),
+    ).toEqual([expect.stringMatching(/^src\/ui may only import types from src\/engine .*through src\/state and src\/sources/)]);
+    expect(
+      await layerProblems('src/ui/explorer/Probe.tsx', "import type { DynamoDBDataSource } from '../../engine';\nexport type X = DynamoDBDataSource;\n"),
+    ).toEqual([]);
   });
 
   it('keeps the server off the UI and the stores', async () => {
-    expect(await layerProblems('src/server/proxy/probe.ts', "import { createExplorerStore } from '../../state';\nexport const x = createExplorerStore;\n")).toEqual([
-      expect.stringMatching(/^src\/server must not import src\/state/),
+    expect(
+      await layerProblems('src/server/proxy/probe.ts', "import { createExplorerStore } from '../../state';\nexport const x = createExplorerStore;\n"),
+    ).toEqual([expect.stringMatching(/^src\/server must not import src\/state/)]);
+    expect(await layerProblems('src/server/app/probe.ts', "import { App } from '../../ui';\nexport const x = App;\n")).toEqual([
+      expect.stringMatching(/^src\/server must not import src\/ui/),
     ]);
-    expect(await layerProblems('src/server/app/probe.ts', "import { App } from '../../ui';\nexport const x = App;\n")).toEqual([expect.stringMatching(/^src\/server must not import src\/ui/)]);
     // Its own folders, and the sources' Node-safe entry, are fine.
-    expect(await layerProblems('src/server/proxy/probe.ts', "import { readBody } from '../http';\nimport { scrubSecrets } from '../../sources/remoteEndpoints';\nexport const x = [readBody, scrubSecrets];\n")).toEqual([]);
+    expect(
+      await layerProblems(
+        'src/server/proxy/probe.ts',
+        "import { readBody } from '../http';\nimport { scrubSecrets } from '../../sources/remoteEndpoints';\nexport const x = [readBody, scrubSecrets];\n",
+      ),
+    ).toEqual([]);
   });
 
   it('lets nothing below the state import codegen', async () => {
@@ -48,13 +57,19 @@ describe('keylab/layer-imports', { timeout: 30_000 }, () => {
     expect(await layerProblems('src/ui/queryBuilder/Probe.tsx', "import { emitCode } from '../../codegen';\nexport const x = emitCode;\n")).toEqual([]);
   });
 
-  it('lets codegen read designs (the libraries\' entity code) but never the design layer import codegen', async () => {
-    expect(await layerProblems('src/codegen/entityCode/probe.ts', "import { buildSampleItem } from '../../design';\nexport const x = buildSampleItem;\n")).toEqual([]);
-    expect(await layerProblems('src/design/probe.ts', "import { generateEntityCode } from '../codegen';\nexport const x = generateEntityCode;\n")).toEqual([expect.stringMatching(/^src\/design must not import src\/codegen/)]);
+  it("lets codegen read designs (the libraries' entity code) but never the design layer import codegen", async () => {
+    expect(
+      await layerProblems('src/codegen/entityCode/probe.ts', "import { buildSampleItem } from '../../design';\nexport const x = buildSampleItem;\n"),
+    ).toEqual([]);
+    expect(await layerProblems('src/design/probe.ts', "import { generateEntityCode } from '../codegen';\nexport const x = generateEntityCode;\n")).toEqual([
+      expect.stringMatching(/^src\/design must not import src\/codegen/),
+    ]);
   });
 
   it('keeps src/errors free of every other folder', async () => {
-    expect(await layerProblems('src/errors/probe.ts', "import { compareUtf8 } from '../keys';\nexport const x = compareUtf8;\n")).toEqual([expect.stringMatching(/^src\/errors must not import src\/keys/)]);
+    expect(await layerProblems('src/errors/probe.ts', "import { compareUtf8 } from '../keys';\nexport const x = compareUtf8;\n")).toEqual([
+      expect.stringMatching(/^src\/errors must not import src\/keys/),
+    ]);
     expect(await layerProblems('src/keys/probe.ts', "import { matches } from '../errors';\nexport const x = matches;\n")).toEqual([]);
   });
 
@@ -69,8 +84,15 @@ describe('keylab/layer-imports', { timeout: 30_000 }, () => {
   });
 
   it('allows the named entry points that an index cannot serve', async () => {
-    expect(await layerProblems('src/sources/probe.ts', "import { openBrowserPersistence } from '../engine/persistence/browser';\nexport const x = openBrowserPersistence;\n")).toEqual([]);
+    expect(
+      await layerProblems(
+        'src/sources/probe.ts',
+        "import { openBrowserPersistence } from '../engine/persistence/browser';\nexport const x = openBrowserPersistence;\n",
+      ),
+    ).toEqual([]);
     expect(await layerProblems('src/state/probe.ts', "export const load = () => import('../sources/remoteDynamoDB');\n")).toEqual([]);
-    expect(await layerProblems('src/state/probe.ts', "export const load = () => import('../sources/builtInTable');\n")).toEqual([expect.stringMatching(/through its index \('\.\.\/sources'\)/)]);
+    expect(await layerProblems('src/state/probe.ts', "export const load = () => import('../sources/builtInTable');\n")).toEqual([
+      expect.stringMatching(/through its index \('\.\.\/sources'\)/),
+    ]);
   });
 });

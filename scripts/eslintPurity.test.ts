@@ -25,8 +25,16 @@ const FORBIDDEN: readonly { readonly what: string; readonly code: string; readon
   { what: 'react', code: "import { useState } from 'react';\nexport const x = useState;\n", says: /React/ },
   { what: 'react-dom', code: "import { createRoot } from 'react-dom/client';\nexport const x = createRoot;\n", says: /React/ },
   { what: 'zustand', code: "import { createStore } from 'zustand/vanilla';\nexport const x = createStore;\n", says: /zustand/ },
-  { what: '@tanstack/react-table', code: "import { createColumnHelper } from '@tanstack/react-table';\nexport const x = createColumnHelper;\n", says: /TanStack/ },
-  { what: 'an SDK command', code: "import { ScanCommand } from '@aws-sdk/client-dynamodb';\nexport const x = ScanCommand;\n", says: /AWS SDK \*types\*.*src\/sources/ },
+  {
+    what: '@tanstack/react-table',
+    code: "import { createColumnHelper } from '@tanstack/react-table';\nexport const x = createColumnHelper;\n",
+    says: /TanStack/,
+  },
+  {
+    what: 'an SDK command',
+    code: "import { ScanCommand } from '@aws-sdk/client-dynamodb';\nexport const x = ScanCommand;\n",
+    says: /AWS SDK \*types\*.*src\/sources/,
+  },
   { what: 'node:fs', code: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", says: /no Node APIs/ },
   { what: 'fs', code: "import { readFileSync } from 'fs';\nexport const x = readFileSync;\n", says: /no Node APIs/ },
   { what: 'window', code: 'export const x = window.innerWidth;\n', says: /browser APIs \(window\)/ },
@@ -45,7 +53,9 @@ async function purityProblems(filePath: string, code: string): Promise<string[]>
 
 describe('pure layers (eslint/layers.js `pure`)', { timeout: 60_000 }, () => {
   it('are the folders the issue names, and more', () => {
-    expect(PURE.map(([name]) => name)).toEqual(expect.arrayContaining(['errors', 'dynamo', 'keys', 'expressions', 'engine', 'codegen', 'design', 'items', 'transfer', 'migrate', 'check']));
+    expect(PURE.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['errors', 'dynamo', 'keys', 'expressions', 'engine', 'codegen', 'design', 'items', 'transfer', 'migrate', 'check']),
+    );
   });
 
   it.each(PURE.map(([name]) => name))('src/%s: React, zustand, TanStack, SDK commands, Node and browser globals fail lint, naming the layer', async (name) => {
@@ -59,23 +69,45 @@ describe('pure layers (eslint/layers.js `pure`)', { timeout: 60_000 }, () => {
   });
 
   it.each(PURE.map(([name]) => name))('src/%s: SDK types (import type) pass', async (name) => {
-    expect(await purityProblems(`src/${name}/purityProbe.ts`, "import type { ScanCommandInput } from '@aws-sdk/client-dynamodb';\nexport type X = ScanCommandInput;\n")).toEqual([]);
-    expect(await purityProblems(`src/${name}/purityProbe.ts`, "import { type AttributeValue } from '@aws-sdk/client-dynamodb';\nexport type X = AttributeValue;\n")).toEqual([]);
+    expect(
+      await purityProblems(
+        `src/${name}/purityProbe.ts`,
+        "import type { ScanCommandInput } from '@aws-sdk/client-dynamodb';\nexport type X = ScanCommandInput;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await purityProblems(`src/${name}/purityProbe.ts`, "import { type AttributeValue } from '@aws-sdk/client-dynamodb';\nexport type X = AttributeValue;\n"),
+    ).toEqual([]);
   });
 
   it("keeps the adapters' hosts: engine/persistence/node may use Node, engine/persistence/browser the DOM; neither React nor SDK commands", async () => {
     expect(LAYERS.engine?.pureExcept).toEqual(['persistence']);
-    expect(await purityProblems('src/engine/persistence/node/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toEqual([]);
-    expect(await purityProblems('src/engine/persistence/browser/probe.ts', "export const x = indexedDB.open('k');\nexport const y = navigator.locks;\n")).toEqual([]);
-    expect(await purityProblems('src/engine/persistence/browser/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toEqual([expect.stringMatching(/no Node APIs/)]);
+    expect(await purityProblems('src/engine/persistence/node/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toEqual(
+      [],
+    );
+    expect(
+      await purityProblems('src/engine/persistence/browser/probe.ts', "export const x = indexedDB.open('k');\nexport const y = navigator.locks;\n"),
+    ).toEqual([]);
+    expect(
+      await purityProblems('src/engine/persistence/browser/probe.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"),
+    ).toEqual([expect.stringMatching(/no Node APIs/)]);
     for (const adapter of ['node', 'browser']) {
-      expect(await purityProblems(`src/engine/persistence/${adapter}/probe.ts`, "import { useState } from 'react';\nexport const x = useState;\n")).toEqual([expect.stringMatching(/must not depend on React/)]);
-      expect(await purityProblems(`src/engine/persistence/${adapter}/probe.ts`, "import { ScanCommand } from '@aws-sdk/client-dynamodb';\nexport const x = ScanCommand;\n")).toEqual([expect.stringMatching(/AWS SDK \*types\*/)]);
+      expect(await purityProblems(`src/engine/persistence/${adapter}/probe.ts`, "import { useState } from 'react';\nexport const x = useState;\n")).toEqual([
+        expect.stringMatching(/must not depend on React/),
+      ]);
+      expect(
+        await purityProblems(
+          `src/engine/persistence/${adapter}/probe.ts`,
+          "import { ScanCommand } from '@aws-sdk/client-dynamodb';\nexport const x = ScanCommand;\n",
+        ),
+      ).toEqual([expect.stringMatching(/AWS SDK \*types\*/)]);
     }
   });
 
   it('leaves the layers that are not pure to their own rules (the sources talk to DynamoDB through the SDK)', async () => {
-    expect(await purityProblems('src/sources/probe.ts', "import { ScanCommand } from '@aws-sdk/client-dynamodb';\nexport const x = ScanCommand;\n")).toEqual([]);
+    expect(await purityProblems('src/sources/probe.ts', "import { ScanCommand } from '@aws-sdk/client-dynamodb';\nexport const x = ScanCommand;\n")).toEqual(
+      [],
+    );
     expect(await purityProblems('src/ui/Probe.tsx', "import { useState } from 'react';\nexport const x = [useState, window.innerWidth];\n")).toEqual([]);
   });
 });

@@ -45,16 +45,27 @@ export async function runExport(argv: readonly string[]): Promise<number> {
   const args = parseTransferArgs(argv, USAGE, OPTIONS, HELP, 'npm run export --');
   if (args.positionals.length > 0) throw new UsageError(`Unexpected ${JSON.stringify(args.positionals[0])}: the output file is --out FILE.\n${USAGE}`);
   const outFile = args.values.out;
-  const format = (args.format ?? (outFile?.toLowerCase().endsWith('.csv') ? 'csv' : outFile?.toLowerCase().endsWith('.json') ? 'json' : 'jsonl')) as ExportFormat;
-  if (!EXPORT_FORMATS.some((option) => option.format === format)) throw new UsageError(`--format ${args.format}: one of ${EXPORT_FORMATS.map((option) => option.format).join(', ')}.`);
+  const format = (args.format ??
+    (outFile?.toLowerCase().endsWith('.csv') ? 'csv' : outFile?.toLowerCase().endsWith('.json') ? 'json' : 'jsonl')) as ExportFormat;
+  if (!EXPORT_FORMATS.some((option) => option.format === format))
+    throw new UsageError(`--format ${args.format}: one of ${EXPORT_FORMATS.map((option) => option.format).join(', ')}.`);
   const client = createClient(args.endpoint, args.values.region);
   const keys = await describeKeys(client, args.table, args.endpoint);
   const out: Writable = outFile ? createWriteStream(outFile) : process.stdout;
-  if (outFile) await Promise.race([once(out, 'open'), once(out, 'error').then(([error]) => Promise.reject(new UsageError(`--out ${outFile}: ${(error as Error).message}`)))]);
+  if (outFile)
+    await Promise.race([
+      once(out, 'open'),
+      once(out, 'error').then(([error]) => Promise.reject(new UsageError(`--out ${outFile}: ${(error as Error).message}`))),
+    ]);
   const summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 };
   const started = Date.now();
   try {
-    for await (const chunk of writeExport(readExportPages(wireClient(client), { operation: 'scan', input: { TableName: args.table } }, format), format, summary, keyAttributeNamesOf(keys))) {
+    for await (const chunk of writeExport(
+      readExportPages(wireClient(client), { operation: 'scan', input: { TableName: args.table } }, format),
+      format,
+      summary,
+      keyAttributeNamesOf(keys),
+    )) {
       if (!out.write(chunk)) await once(out, 'drain');
     }
   } catch (error) {
@@ -66,8 +77,13 @@ export async function runExport(argv: readonly string[]): Promise<number> {
     }
   }
   const seconds = (Date.now() - started) / 1000;
-  process.stderr.write(`Exported ${summary.items.toLocaleString('en-US')} items from ${args.table} in ${seconds.toFixed(1)} s${outFile ? ` to ${outFile}` : ''}.\n`);
-  if (summary.csvValuesLeftOut > 0) process.stderr.write(`CSV left out ${summary.csvValuesLeftOut} values (attributes not among the first page's columns, or of another type than their column): export --format jsonl for an exact copy.\n`);
+  process.stderr.write(
+    `Exported ${summary.items.toLocaleString('en-US')} items from ${args.table} in ${seconds.toFixed(1)} s${outFile ? ` to ${outFile}` : ''}.\n`,
+  );
+  if (summary.csvValuesLeftOut > 0)
+    process.stderr.write(
+      `CSV left out ${summary.csvValuesLeftOut} values (attributes not among the first page's columns, or of another type than their column): export --format jsonl for an exact copy.\n`,
+    );
   return 0;
 }
 

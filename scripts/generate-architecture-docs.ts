@@ -38,7 +38,8 @@ export async function loadLayers(root = REPO_ROOT): Promise<LayersTable> {
   const { LAYERS, ENTRY_POINTS } = module as Partial<LayersTable>;
   if (!LAYERS || !ENTRY_POINTS) throw new Error('eslint/layers.js must export LAYERS and ENTRY_POINTS');
   for (const [name, layer] of Object.entries(LAYERS)) {
-    if (typeof layer.summary !== 'string' || layer.summary.trim() === '') throw new Error(`eslint/layers.js: layer ${name} needs a one-line summary (the architecture docs are generated from it)`);
+    if (typeof layer.summary !== 'string' || layer.summary.trim() === '')
+      throw new Error(`eslint/layers.js: layer ${name} needs a one-line summary (the architecture docs are generated from it)`);
   }
   return { LAYERS, ENTRY_POINTS };
 }

@@ -44,7 +44,17 @@ export interface ServiceSchemas {
   readonly operations: readonly string[];
 }
 
-const SCALARS: Readonly<Record<number, SchemaTarget>> = { 0: 'string', 1: 'number', 2: 'boolean', 4: 'timestamp', 5: 'timestamp', 6: 'timestamp', 7: 'timestamp', 15: 'document', 21: 'blob' };
+const SCALARS: Readonly<Record<number, SchemaTarget>> = {
+  0: 'string',
+  1: 'number',
+  2: 'boolean',
+  4: 'timestamp',
+  5: 'timestamp',
+  6: 'timestamp',
+  7: 'timestamp',
+  15: 'document',
+  21: 'blob',
+};
 const LIST_MODIFIER = 64;
 const MAP_MODIFIER = 128;
 
@@ -161,7 +171,12 @@ function installedVersion(packageName: string): string {
 export function installedServices(): ServiceSchemas[] {
   return [
     { packageName: '@aws-sdk/client-dynamodb', version: installedVersion('@aws-sdk/client-dynamodb'), exports: dynamodb, operations: Object.keys(OPERATIONS) },
-    { packageName: '@aws-sdk/client-dynamodb-streams', version: installedVersion('@aws-sdk/client-dynamodb-streams'), exports: streams, operations: Object.keys(STREAM_OPERATIONS) },
+    {
+      packageName: '@aws-sdk/client-dynamodb-streams',
+      version: installedVersion('@aws-sdk/client-dynamodb-streams'),
+      exports: streams,
+      operations: Object.keys(STREAM_OPERATIONS),
+    },
   ];
 }
 

@@ -17,7 +17,10 @@ describe('the committed key-design runtime', () => {
 });
 
 /** A tiny codec folder and API, to see what the generator keeps and refuses. */
-function sources(codecs: Record<string, string>, api = "import { used } from '../keys';\n\nexport class KeyDesignError extends Error {}\n\nexport function defineKeyDesign(): string {\n  return used();\n}\n"): RuntimeSources {
+function sources(
+  codecs: Record<string, string>,
+  api = "import { used } from '../keys';\n\nexport class KeyDesignError extends Error {}\n\nexport function defineKeyDesign(): string {\n  return used();\n}\n",
+): RuntimeSources {
   return {
     codecs: Object.entries(codecs).map(([name, text]) => ({ path: `src/keys/codecs/${name}.ts`, text })),
     api: { path: 'src/codegen/keyDesignApi.ts', text: api },
@@ -48,20 +51,26 @@ describe('buildKeyDesignRuntime', () => {
   });
 
   it('refuses a codec that imports from outside its folder', () => {
-    expect(() => buildKeyDesignRuntime(sources({ used: "import { KeyFindingCode } from '../../errors';\nexport function used(): string { return ''; }\n" }))).toThrow(
-      'src/keys/codecs/used.ts imports "../../errors", which is outside src/keys/codecs: the codecs must be self-contained',
-    );
+    expect(() =>
+      buildKeyDesignRuntime(sources({ used: "import { KeyFindingCode } from '../../errors';\nexport function used(): string { return ''; }\n" })),
+    ).toThrow('src/keys/codecs/used.ts imports "../../errors", which is outside src/keys/codecs: the codecs must be self-contained');
   });
 
   it('refuses an API that imports what the codecs do not declare, and names declared twice', () => {
-    expect(() => buildKeyDesignRuntime(sources({ other: 'export const x = 1;\n' }))).toThrow('imports used from "../keys", which src/keys/codecs does not declare');
+    expect(() => buildKeyDesignRuntime(sources({ other: 'export const x = 1;\n' }))).toThrow(
+      'imports used from "../keys", which src/keys/codecs does not declare',
+    );
     expect(() => buildKeyDesignRuntime(sources({ a: 'export function used(): string { return ""; }\n', b: 'export const used = 1;\n' }))).toThrow(
       'used is declared in both src/keys/codecs/a.ts and src/keys/codecs/b.ts',
     );
   });
 
   it('refuses re-exports and statements that would run on load', () => {
-    expect(() => buildKeyDesignRuntime(sources({ used: "export { x as used } from './x';\n", x: 'export const x = 1;\n' }))).toThrow('re-exports and default exports');
-    expect(() => buildKeyDesignRuntime(sources({ used: 'export function used(): string { return ""; }\nconsole.log("loaded");\n' }))).toThrow('declares nothing');
+    expect(() => buildKeyDesignRuntime(sources({ used: "export { x as used } from './x';\n", x: 'export const x = 1;\n' }))).toThrow(
+      're-exports and default exports',
+    );
+    expect(() => buildKeyDesignRuntime(sources({ used: 'export function used(): string { return ""; }\nconsole.log("loaded");\n' }))).toThrow(
+      'declares nothing',
+    );
   });
 });

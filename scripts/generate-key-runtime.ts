@@ -69,7 +69,9 @@ export function buildKeyDesignRuntime(sources: RuntimeSources): { text: string; 
     const imports = importsOf(file).map(({ specifier }) => {
       const local = /^\.\/([\w.-]+)$/.exec(specifier)?.[1];
       if (local === undefined || !codecFiles.has(local)) {
-        throw new Error(`${source.path} imports "${specifier}", which is outside ${CODEC_DIR}: the codecs must be self-contained (they become the exported module).`);
+        throw new Error(
+          `${source.path} imports "${specifier}", which is outside ${CODEC_DIR}: the codecs must be self-contained (they become the exported module).`,
+        );
       }
       return local;
     });
@@ -86,7 +88,8 @@ export function buildKeyDesignRuntime(sources: RuntimeSources): { text: string; 
   const apiFile = ts.createSourceFile(sources.api.path, sources.api.text, ts.ScriptTarget.Latest, true);
   for (const { specifier, names } of importsOf(apiFile)) {
     for (const name of names) {
-      if (!codecNames.has(name)) throw new Error(`${sources.api.path} imports ${name} from "${specifier}", which ${CODEC_DIR} does not declare: the runtime has only the codecs.`);
+      if (!codecNames.has(name))
+        throw new Error(`${sources.api.path} imports ${name} from "${specifier}", which ${CODEC_DIR} does not declare: the runtime has only the codecs.`);
     }
   }
   const api = declarationsOf(apiFile, sources.api.path, true);
@@ -96,7 +99,8 @@ export function buildKeyDesignRuntime(sources: RuntimeSources): { text: string; 
   for (const declaration of declarations) {
     for (const name of declaration.names) {
       const other = owners.get(name);
-      if (other) throw new Error(`${name} is declared in both ${other.file} and ${declaration.file}: the runtime is one module, so top-level names must be unique.`);
+      if (other)
+        throw new Error(`${name} is declared in both ${other.file} and ${declaration.file}: the runtime is one module, so top-level names must be unique.`);
       owners.set(name, declaration);
     }
   }
@@ -154,7 +158,11 @@ export const KEY_DESIGN_RUNTIME = \`${escapeTemplateLiteral(body)}\`;
 
 /** Its top-level names, which the module's own declarations must not reuse. */
 export const KEY_DESIGN_RUNTIME_NAMES: readonly string[] = [
-${wrapList(runtime.names.map((name) => `'${name}',`), '  ', 100)}
+${wrapList(
+  runtime.names.map((name) => `'${name}',`),
+  '  ',
+  100,
+)}
 ];
 `;
 }
@@ -211,11 +219,16 @@ function declarationsOf(file: ts.SourceFile, filePath: string, isApi: boolean): 
       throw new Error(`${filePath}: re-exports and default exports can't be inlined; declare the thing here or import it where it is used.`);
     }
     const names = declaredNames(statement);
-    if (names.length === 0) throw new Error(`${filePath}: a top-level statement that declares nothing (${statement.getText(file).slice(0, 40)}…) would run in every exported module.`);
+    if (names.length === 0)
+      throw new Error(
+        `${filePath}: a top-level statement that declares nothing (${statement.getText(file).slice(0, 40)}…) would run in every exported module.`,
+      );
     const isPublic = isApi && names.every((name) => PUBLIC_NAMES.has(name));
     // A public declaration keeps its doc comment (users see it in their editor); the codecs' comments speak of Keylab's internals.
     const start = statement.getStart(file, isPublic);
-    const exportKeyword = ts.canHaveModifiers(statement) ? ts.getModifiers(statement)?.find((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) : undefined;
+    const exportKeyword = ts.canHaveModifiers(statement)
+      ? ts.getModifiers(statement)?.find((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+      : undefined;
     let text = file.text.slice(start, statement.end);
     if (exportKeyword && !isPublic) {
       text = file.text.slice(start, exportKeyword.getStart(file)) + file.text.slice(exportKeyword.end, statement.end).trimStart();
@@ -228,7 +241,11 @@ function declarationsOf(file: ts.SourceFile, filePath: string, isApi: boolean): 
 function declaredNames(statement: ts.Statement): string[] {
   if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((declaration) => bindingNames(declaration.name));
   if (
-    (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+    (ts.isFunctionDeclaration(statement) ||
+      ts.isClassDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) ||
+      ts.isEnumDeclaration(statement)) &&
     statement.name
   ) {
     return [statement.name.text];

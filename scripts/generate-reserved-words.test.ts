@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReservedWordsModule, GENERATE_RESERVED_WORDS_COMMAND, generateReservedWordsModule, parseReservedWordList, RESERVED_WORDS_INPUT, RESERVED_WORDS_OUTPUT } from './generate-reserved-words';
+import {
+  buildReservedWordsModule,
+  GENERATE_RESERVED_WORDS_COMMAND,
+  generateReservedWordsModule,
+  parseReservedWordList,
+  RESERVED_WORDS_INPUT,
+  RESERVED_WORDS_OUTPUT,
+} from './generate-reserved-words';
 import { REPO_ROOT } from './paths';
 
 describe('the committed reserved-word module', () => {

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { END_MARKER, generateReviewDocs, GENERATE_REVIEW_DOCS_COMMAND, DOCS_FILE, renderReviewRules, replaceReviewRulesSection, START_MARKER } from './generate-review-docs';
+import {
+  END_MARKER,
+  generateReviewDocs,
+  GENERATE_REVIEW_DOCS_COMMAND,
+  DOCS_FILE,
+  renderReviewRules,
+  replaceReviewRulesSection,
+  START_MARKER,
+} from './generate-review-docs';
 import { REPO_ROOT } from './paths';
 
 describe('the Design review rules table of docs/design-review.md', () => {

@@ -8,7 +8,10 @@ import { REPO_ROOT } from './paths';
 describe('tsconfig.core.json, derived from eslint/layers.js', () => {
   it('type-checks every pure layer without the DOM or Node, less its adapter folders', () => {
     const committed = readFileSync(path.join(REPO_ROOT, TSCONFIG_CORE_FILE), 'utf8');
-    expect(coreTsconfigDifferences(committed), `${TSCONFIG_CORE_FILE} differs from eslint/layers.js: run \`${GENERATE_TSCONFIG_CORE_COMMAND}\` and commit the result`).toEqual([]);
+    expect(
+      coreTsconfigDifferences(committed),
+      `${TSCONFIG_CORE_FILE} differs from eslint/layers.js: run \`${GENERATE_TSCONFIG_CORE_COMMAND}\` and commit the result`,
+    ).toEqual([]);
     expect(committed, `run \`${GENERATE_TSCONFIG_CORE_COMMAND}\``).toBe(writeCoreTsconfig(committed));
     expect(coreFolders().include).toEqual(expect.arrayContaining(['src/items/**/*', 'src/transfer/**/*']));
   });
@@ -17,10 +20,9 @@ describe('tsconfig.core.json, derived from eslint/layers.js', () => {
     const committed = readFileSync(path.join(REPO_ROOT, TSCONFIG_CORE_FILE), 'utf8');
     const { items: _items, ...withoutItems } = LAYERS;
     expect(coreTsconfigDifferences(committed, withoutItems)).toEqual(['include has "src/items/**/*", which eslint/layers.js does not mark pure']);
-    expect(coreTsconfigDifferences(committed, { ...LAYERS, sources: { ...LAYERS.sources, mayImport: [], summary: '', pure: true, pureExcept: ['remote'] } })).toEqual([
-      'include lacks "src/sources/**/*"',
-      'exclude lacks "src/sources/remote/**"',
-    ]);
+    expect(
+      coreTsconfigDifferences(committed, { ...LAYERS, sources: { ...LAYERS.sources, mayImport: [], summary: '', pure: true, pureExcept: ['remote'] } }),
+    ).toEqual(['include lacks "src/sources/**/*"', 'exclude lacks "src/sources/remote/**"']);
   });
 
   it('rewrites only the two arrays, keeping the comments and compiler options', () => {

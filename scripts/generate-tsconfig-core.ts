@@ -45,7 +45,10 @@ function writeArray(name: string, values: readonly string[], indent: string): st
 export function writeCoreTsconfig(text: string, layers: typeof LAYERS = LAYERS): string {
   const { include, exclude } = coreFolders(layers);
   let result = text;
-  for (const [name, values] of [['exclude', exclude], ['include', include]] as const) {
+  for (const [name, values] of [
+    ['exclude', exclude],
+    ['include', include],
+  ] as const) {
     const { start, end } = arrayMember(result, name);
     const indent = /^[ \t]*/.exec(result.slice(start))?.[0] ?? '';
     result = result.slice(0, start) + writeArray(name, values, indent) + result.slice(end);
@@ -62,7 +65,8 @@ export function coreTsconfigDifferences(text: string, layers: typeof LAYERS = LA
     const member = text.slice(start, end);
     const committed = [...member.slice(member.indexOf('[')).matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((match) => JSON.parse(`"${match[1] ?? ''}"`) as string);
     for (const value of wanted[name]) if (!committed.includes(value)) differences.push(`${name} lacks ${JSON.stringify(value)}`);
-    for (const value of committed) if (!wanted[name].includes(value)) differences.push(`${name} has ${JSON.stringify(value)}, which eslint/layers.js does not mark pure`);
+    for (const value of committed)
+      if (!wanted[name].includes(value)) differences.push(`${name} has ${JSON.stringify(value)}, which eslint/layers.js does not mark pure`);
   }
   return differences;
 }

@@ -20,12 +20,34 @@
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { formatOfFileName, IMPORT_FORMATS, importFile, parseCheckpoint, wireBatchWriteTarget, type ImportFormat, type TransferCheckpoint, type TransferFailure, type TransferProgress } from '../src/transfer';
+import {
+  formatOfFileName,
+  IMPORT_FORMATS,
+  importFile,
+  parseCheckpoint,
+  wireBatchWriteTarget,
+  type ImportFormat,
+  type TransferCheckpoint,
+  type TransferFailure,
+  type TransferProgress,
+} from '../src/transfer';
 import type { OptionTable } from '../src/errors';
 import { wireClient } from '../src/sources/wireClient';
-import { createClient, describeKeys, explainError, formatSeconds, parseTransferArgs, reportTopLevelError, saveCheckpointFile, TRANSFER_OPTIONS, transferHelp, UsageError } from './transferCommon';
+import {
+  createClient,
+  describeKeys,
+  explainError,
+  formatSeconds,
+  parseTransferArgs,
+  reportTopLevelError,
+  saveCheckpointFile,
+  TRANSFER_OPTIONS,
+  transferHelp,
+  UsageError,
+} from './transferCommon';
 
-const USAGE = 'Usage: npm run import -- [--endpoint URL] --table T FILE [--format jsonl|json|csv] [--concurrency N] [--region R] [--resume CHECKPOINT] (--help: every option)';
+const USAGE =
+  'Usage: npm run import -- [--endpoint URL] --table T FILE [--format jsonl|json|csv] [--concurrency N] [--region R] [--resume CHECKPOINT] (--help: every option)';
 
 const OPTIONS = {
   ...TRANSFER_OPTIONS,
@@ -64,7 +86,8 @@ export async function runImport(argv: readonly string[]): Promise<number> {
   const format = (args.format ?? formatOfFileName(file)) as ImportFormat;
   if (!IMPORT_FORMATS.includes(format)) throw new UsageError(`--format ${args.format}: one of ${IMPORT_FORMATS.join(', ')}.`);
   const concurrency = args.values.concurrency === undefined ? 4 : Number(args.values.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency ${args.values.concurrency}: a whole number from 1 to 64.`);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+    throw new UsageError(`--concurrency ${args.values.concurrency}: a whole number from 1 to 64.`);
   let size: number;
   try {
     size = (await stat(file)).size;
@@ -107,8 +130,13 @@ export async function runImport(argv: readonly string[]): Promise<number> {
     if (now - lastPrinted < (tty ? 200 : 2000)) return;
     lastPrinted = now;
     const percent = progress.bytesRead !== undefined && size > 0 ? ` ${((progress.bytesRead / size) * 100).toFixed(1)}%` : '';
-    const secondsLeft = progress.bytesRead && progress.itemsPerSecond > 0 ? ((size - progress.bytesRead) / progress.bytesRead) * (progress.writtenThisRun / progress.itemsPerSecond) : undefined;
-    process.stderr.write(`${tty ? '\r' : ''}${progress.written.toLocaleString('en-US')} written, ${progress.rejected} rejected${percent}, ${Math.round(progress.itemsPerSecond).toLocaleString('en-US')} items/s, ${formatSeconds(secondsLeft)} left${progress.throttled ? `, throttled (${progress.retries} retries)` : ''}${tty ? '   ' : '\n'}`);
+    const secondsLeft =
+      progress.bytesRead && progress.itemsPerSecond > 0
+        ? ((size - progress.bytesRead) / progress.bytesRead) * (progress.writtenThisRun / progress.itemsPerSecond)
+        : undefined;
+    process.stderr.write(
+      `${tty ? '\r' : ''}${progress.written.toLocaleString('en-US')} written, ${progress.rejected} rejected${percent}, ${Math.round(progress.itemsPerSecond).toLocaleString('en-US')} items/s, ${formatSeconds(secondsLeft)} left${progress.throttled ? `, throttled (${progress.retries} retries)` : ''}${tty ? '   ' : '\n'}`,
+    );
   };
 
   const report = await importFile(createReadStream(file), format, {
@@ -136,18 +164,27 @@ export async function runImport(argv: readonly string[]): Promise<number> {
   const rate = report.seconds > 0 ? Math.round(report.writtenThisRun / report.seconds) : 0;
   const count = (n: number) => n.toLocaleString('en-US');
   const thisRun = resume ? ` (${count(report.writtenThisRun)} in this run)` : '';
-  out.write(`${report.cancelled ? 'Cancelled' : report.fatal ? 'Stopped' : 'Imported'}: ${count(report.written)} items written to ${args.table}${resume ? ' over every run' : ''}${thisRun} in ${report.seconds.toFixed(1)} s (${count(rate)} items/s), ${report.retries} throttled batches retried.\n`);
+  out.write(
+    `${report.cancelled ? 'Cancelled' : report.fatal ? 'Stopped' : 'Imported'}: ${count(report.written)} items written to ${args.table}${resume ? ' over every run' : ''}${thisRun} in ${report.seconds.toFixed(1)} s (${count(rate)} items/s), ${report.retries} throttled batches retried.\n`,
+  );
   if (!report.cancelled && !report.fatal) {
     // Every record of the file is written or listed below (a CSV record over several lines counts once).
-    out.write(`Read ${count(report.read)} records: ${count(report.written)} written + ${count(report.rejected.length)} rejected${resume ? ', over every run' : ''}.\n`);
+    out.write(
+      `Read ${count(report.read)} records: ${count(report.written)} written + ${count(report.rejected.length)} rejected${resume ? ', over every run' : ''}.\n`,
+    );
   }
-  if (report.fatal) out.write(`Error at line ${report.fatal.line}: ${explainError(Object.assign(new Error(report.fatal.reason), { name: report.fatal.code ?? 'Error' }), args.table, args.endpoint)}\n`);
+  if (report.fatal)
+    out.write(
+      `Error at line ${report.fatal.line}: ${explainError(Object.assign(new Error(report.fatal.reason), { name: report.fatal.code ?? 'Error' }), args.table, args.endpoint)}\n`,
+    );
   if (report.rejected.length > 0) {
     out.write(`${count(report.rejected.length)} lines rejected (not written)${resume ? ', in this run and the runs before' : ''}:\n`);
     for (const failure of report.rejected) out.write(`  ${whereOf(failure)}: ${failure.reason}\n`);
   }
   if (report.cancelled || report.fatal) {
-    out.write(`Every line up to ${report.checkpoint.doneThrough}${report.checkpoint.doneAfter.length > 0 ? ` and ${report.checkpoint.doneAfter.length} lines after it` : ''} is written or reported; the rest is not written.\nResume with: npm run import -- ${argv.filter((arg, i) => arg !== '--resume' && argv[i - 1] !== '--resume').join(' ')} --resume ${checkpointFile}\n`);
+    out.write(
+      `Every line up to ${report.checkpoint.doneThrough}${report.checkpoint.doneAfter.length > 0 ? ` and ${report.checkpoint.doneAfter.length} lines after it` : ''} is written or reported; the rest is not written.\nResume with: npm run import -- ${argv.filter((arg, i) => arg !== '--resume' && argv[i - 1] !== '--resume').join(' ')} --resume ${checkpointFile}\n`,
+    );
   }
   return report.fatal || report.cancelled ? 1 : report.rejected.length > 0 ? 2 : 0;
 }

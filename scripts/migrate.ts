@@ -44,18 +44,22 @@ const USAGE = 'usage: npm run migrate -- --endpoint URL --table T --from DESIGN.
 
 /** Every option, once: parseArgs reads them from here and --help lists them from here, so none is left out of the help. */
 const OPTIONS = {
-  endpoint: { type: 'string', value: 'URL', help: 'DynamoDB endpoint (DynamoDB Local, Keylab\'s endpoint); omitted: AWS in --region' },
+  endpoint: { type: 'string', value: 'URL', help: "DynamoDB endpoint (DynamoDB Local, Keylab's endpoint); omitted: AWS in --region" },
   table: { type: 'string', value: 'T', help: 'the stored table to migrate (required)' },
   from: { type: 'string', value: 'DESIGN.json', help: 'the design the items are stored in today (required)' },
   to: { type: 'string', value: 'DESIGN.json', help: 'the design to migrate them to (required)' },
   entity: { type: 'string', value: 'E', help: 'the entity to migrate (default: the only one)' },
-  'design-table': { type: 'string', value: 'NAME', help: 'the designs\' table (default: the only one, or the one named like --table)' },
+  'design-table': { type: 'string', value: 'NAME', help: "the designs' table (default: the only one, or the one named like --table)" },
   'dry-run': { type: 'boolean', help: 'read every item and say what would happen; write nothing' },
   checkpoint: { type: 'string', value: 'FILE', help: 'where progress is kept (default migrate-T.checkpoint.json; the plan goes to FILE.plan.json)' },
   resume: { type: 'boolean', help: 'continue a stopped run from its checkpoint and plan file (no item is written twice)' },
   concurrency: { type: 'string', value: 'N', help: `transactions in flight, 1 to 256 (default ${MIGRATION_PROGRAM.concurrency})` },
   region: { type: 'string', value: 'R', help: 'AWS region (default $AWS_REGION, else us-east-1)' },
-  'copy-to': { type: 'string', value: 'NEW_TABLE', help: 'copy every item into NEW_TABLE (created like the source when missing) instead of rewriting in place' },
+  'copy-to': {
+    type: 'string',
+    value: 'NEW_TABLE',
+    help: 'copy every item into NEW_TABLE (created like the source when missing) instead of rewriting in place',
+  },
   'export-node': { type: 'string', value: 'FILE.mjs', help: 'write the plan and a Node (SDK v3) program that runs it; apply nothing' },
   'export-python': { type: 'string', value: 'FILE.py', help: 'write the plan and a Python (boto3) program that runs it; apply nothing' },
   help: { type: 'boolean', short: 'h', help: 'print this help' },
@@ -70,7 +74,8 @@ function readDesignFile(file: string | undefined, flag: string): Design {
   if (!file) throw new UsageError(`${flag} is missing: name the design file (${USAGE}).`);
   if (!existsSync(file)) throw new UsageError(`${flag} ${file}: no such file.`);
   const result = parseDesignDocument(readFileSync(file, 'utf8'), { fileName: path.basename(file) });
-  if (!result.ok) throw new UsageError(`${flag} ${file} is not a valid design:\n${result.errors.map((problem) => `  ${describeDesignProblem(problem)}`).join('\n')}`);
+  if (!result.ok)
+    throw new UsageError(`${flag} ${file} is not a valid design:\n${result.errors.map((problem) => `  ${describeDesignProblem(problem)}`).join('\n')}`);
   return result.design;
 }
 
@@ -107,7 +112,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const table = values.table;
   if (!table) throw new UsageError(`--table is missing (${USAGE}).`);
   const concurrency = Number(values.concurrency ?? MIGRATION_PROGRAM.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) throw new UsageError(`--concurrency ${values.concurrency}: give a whole number from 1 to 256.`);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256)
+    throw new UsageError(`--concurrency ${values.concurrency}: give a whole number from 1 to 256.`);
   const checkpointFile = values.checkpoint ?? `migrate-${table}.checkpoint.json`;
   const planFile = `${checkpointFile}.plan.json`;
   const region = values.region ?? process.env.AWS_REGION ?? 'us-east-1';
@@ -119,7 +125,8 @@ async function main(argv: readonly string[]): Promise<number> {
   let file: MigrationPlanFile;
   let checkpoint: MigrationCheckpoint | undefined;
   if (values.resume) {
-    if (!existsSync(planFile) || !existsSync(checkpointFile)) throw new UsageError(`--resume: ${!existsSync(planFile) ? planFile : checkpointFile} does not exist; run without --resume to plan the migration first.`);
+    if (!existsSync(planFile) || !existsSync(checkpointFile))
+      throw new UsageError(`--resume: ${!existsSync(planFile) ? planFile : checkpointFile} does not exist; run without --resume to plan the migration first.`);
     const read = parsePlanFile(readFileSync(planFile, 'utf8'), planFile);
     if (!read.ok) throw new UsageError(read.message);
     file = read.file;
@@ -143,10 +150,13 @@ async function main(argv: readonly string[]): Promise<number> {
     // Watched names: an item that gains one of them after this read is skipped, not rewritten without it.
     // Every GSI and LSI of the table, for the cost estimate's index units (a missing table is said by the scan below).
     const indexes = indexKeysOf((await client.describeTable({ TableName: table }).catch(() => undefined))?.Table);
-    const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(client, table), undefined, copyTo === undefined ? undefined : existingTablePages(client, copyTo)));
+    const plan = watchAddedAttributes(
+      await planMigration(compiled.value, scanPages(client, table), undefined, copyTo === undefined ? undefined : existingTablePages(client, copyTo)),
+    );
     log(`Plan: ${describePlanCounts(plan.counts)}.`);
     log(`Cost: ${estimateWriteCost(plan, indexes).text}`);
-    for (const entry of plan.entries.filter((candidate) => candidate.status === 'cannotEncode').slice(0, 5)) if (entry.status === 'cannotEncode') log(`  can't encode: ${entry.problems.map((problem) => problem.message).join('; ')}`);
+    for (const entry of plan.entries.filter((candidate) => candidate.status === 'cannotEncode').slice(0, 5))
+      if (entry.status === 'cannotEncode') log(`  can't encode: ${entry.problems.map((problem) => problem.message).join('; ')}`);
     if (plan.collisions.length > 0) {
       for (const collision of plan.collisions.slice(0, 10)) log(`  collision: ${collision.message}`);
       log('Collisions block the migration: nothing was written.');
@@ -157,11 +167,14 @@ async function main(argv: readonly string[]): Promise<number> {
       writeAtomically(planFile, serializePlanFile(file));
       if (values['export-node']) writeFileSync(values['export-node'], emitNodeMigration());
       if (values['export-python']) writeFileSync(values['export-python'], emitPythonMigration());
-      log(`Exported: the plan is ${planFile}; run the program with --plan ${planFile} --checkpoint ${checkpointFile}${values.endpoint ? ` --endpoint ${values.endpoint}` : ''}.`);
+      log(
+        `Exported: the plan is ${planFile}; run the program with --plan ${planFile} --checkpoint ${checkpointFile}${values.endpoint ? ` --endpoint ${values.endpoint}` : ''}.`,
+      );
       return 0;
     }
     if (!values['dry-run']) {
-      if (existsSync(checkpointFile)) throw new UsageError(`${checkpointFile} exists: a migration was started. Rerun with --resume, or delete it (and ${planFile}) to start over.`);
+      if (existsSync(checkpointFile))
+        throw new UsageError(`${checkpointFile} exists: a migration was started. Rerun with --resume, or delete it (and ${planFile}) to start over.`);
       if (copyTo !== undefined) await prepareCopyTarget(client, table, copyTo);
       writeAtomically(planFile, serializePlanFile(file));
     }
@@ -186,14 +199,21 @@ async function main(argv: readonly string[]): Promise<number> {
       if (Date.now() - lastLog < 1000) return;
       lastLog = Date.now();
       const left = progress.secondsLeft === undefined ? '' : `, about ${Math.ceil(progress.secondsLeft)} s left`;
-      log(`  ${progress.done + progress.skipped + progress.failed} of ${progress.total} (${progress.itemsPerSecond.toFixed(0)} items/s${left}); ${progress.failed} failed`);
+      log(
+        `  ${progress.done + progress.skipped + progress.failed} of ${progress.total} (${progress.itemsPerSecond.toFixed(0)} items/s${left}); ${progress.failed} failed`,
+      );
     },
   });
   if (values['dry-run']) {
-    log(`Dry run: ${result.wouldWrite} would be written, ${result.checkpoint.done.length} already done, ${result.checkpoint.skipped.length} would be skipped. Nothing was written.`);
+    log(
+      `Dry run: ${result.wouldWrite} would be written, ${result.checkpoint.done.length} already done, ${result.checkpoint.skipped.length} would be skipped. Nothing was written.`,
+    );
     return 0;
   }
-  if (result.paused !== undefined) log(`Paused: ${values.endpoint ?? `DynamoDB in ${region}`} stopped answering (${result.paused}). Nothing was marked failed; start it again and rerun with --resume (${checkpointFile}).`);
+  if (result.paused !== undefined)
+    log(
+      `Paused: ${values.endpoint ?? `DynamoDB in ${region}`} stopped answering (${result.paused}). Nothing was marked failed; start it again and rerun with --resume (${checkpointFile}).`,
+    );
   else if (!result.cancelled) {
     const verify = await verifyMigration(file, scanPages(client, file.spec.targetTableName ?? file.spec.tableName), result.checkpoint);
     log(verify.text);

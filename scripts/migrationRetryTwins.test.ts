@@ -29,7 +29,8 @@ describe("the exported programs' retry code comes from src/dynamo", () => {
   it('both programs carry the generated retry code, and no list of their own', () => {
     expect(emitNodeMigration()).toContain(nodeRetryText());
     expect(emitPythonMigration()).toContain(pythonRetryText());
-    for (const program of [emitNodeMigration(), emitPythonMigration()]) expect(program).not.toMatch(/retryableErrors|backoffMaxMs|ProvisionedThroughputExceededException'/);
+    for (const program of [emitNodeMigration(), emitPythonMigration()])
+      expect(program).not.toMatch(/retryableErrors|backoffMaxMs|ProvisionedThroughputExceededException'/);
   });
 
   it.each(RETRY_CASES)('the Node program decides like retryReason: $label', ({ error }) => {
@@ -38,11 +39,14 @@ describe("the exported programs' retry code comes from src/dynamo", () => {
 
   it('the Node program backs off like backoffDelay', () => {
     const twin = nodeTwin();
-    for (const attempt of [1, 2, 5, 9, 14]) for (const draw of [0, 0.3, 0.999]) expect(twin.backoffDelay(attempt, () => draw)).toBe(backoffDelay(attempt, { random: () => draw }));
+    for (const attempt of [1, 2, 5, 9, 14])
+      for (const draw of [0, 0.3, 0.999]) expect(twin.backoffDelay(attempt, () => draw)).toBe(backoffDelay(attempt, { random: () => draw }));
   });
 
   it('the Python program decides every error of the table like retryReason (by boto3 code and status), and backs off like backoffDelay', () => {
-    const cases = RETRY_CASES.flatMap((entry) => (entry.boto ? [{ label: entry.label, code: entry.boto.code, status: entry.boto.status ?? null, expected: retryReason(entry.error) ?? null }] : []));
+    const cases = RETRY_CASES.flatMap((entry) =>
+      entry.boto ? [{ label: entry.label, code: entry.boto.code, status: entry.boto.status ?? null, expected: retryReason(entry.error) ?? null }] : [],
+    );
     expect(cases.length).toBeGreaterThan(15);
     const draws = [
       [1, 0],
@@ -62,7 +66,9 @@ print(json.dumps({
     const run = spawnSync(pythonPath(process.env), ['-c', program], { input: JSON.stringify({ table: cases, draws }), encoding: 'utf8', timeout: 60_000 });
     expect(run.stderr).toBe('');
     const out = JSON.parse(run.stdout) as { reasons: (string | null)[]; delays: number[] };
-    expect(Object.fromEntries(cases.map((entry, index) => [entry.label, out.reasons[index]]))).toEqual(Object.fromEntries(cases.map((entry) => [entry.label, entry.expected])));
+    expect(Object.fromEntries(cases.map((entry, index) => [entry.label, out.reasons[index]]))).toEqual(
+      Object.fromEntries(cases.map((entry) => [entry.label, entry.expected])),
+    );
     expect(out.delays).toEqual(draws.map(([attempt, draw]) => backoffDelay(attempt, { random: () => draw })));
   });
 });

@@ -28,14 +28,27 @@ interface Recording {
 const FILE = path.join(REPO_ROOT, 'src/expressions/ddbLocalRecordings.json');
 const port = Number(process.argv[2] ?? 8101);
 const write = process.argv.includes('--write');
-const RUNTIME_ERRORS = [/^The provided expression refers/, /^An operand in the update expression has an incorrect data type/, /^The document path provided in the update expression is invalid/];
+const RUNTIME_ERRORS = [
+  /^The provided expression refers/,
+  /^An operand in the update expression has an incorrect data type/,
+  /^The document path provided in the update expression is invalid/,
+];
 
 /** The tables the recordings use: a hash-only table and S / N / B sort keys. */
 const TABLES: Record<string, [string, string][]> = {
   hhh: [['pk', 'S']],
-  rss: [['pk', 'S'], ['sk', 'S']],
-  rnn: [['pk', 'S'], ['sk', 'N']],
-  rbb: [['pk', 'S'], ['sk', 'B']],
+  rss: [
+    ['pk', 'S'],
+    ['sk', 'S'],
+  ],
+  rnn: [
+    ['pk', 'S'],
+    ['sk', 'N'],
+  ],
+  rbb: [
+    ['pk', 'S'],
+    ['sk', 'B'],
+  ],
 };
 
 async function call(target: string, body: unknown): Promise<string> {

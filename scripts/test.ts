@@ -2,7 +2,7 @@
  * `npm test`: the whole check, in order, stopping at the first failing step.
  *
  *   1. system dependencies (Chromium, Java, boto3, AWS CLI)   scripts/ensure-system-deps.ts
- *   2. typecheck and lint, side by side  npm run typecheck, npm run lint
+ *   2. typecheck, lint and format, side by side  npm run typecheck, npm run lint, npm run format:check
  *   3. unit tests                        vitest run --project unit
  *   4. production build                  npm run build
  *   5. integration and e2e tests, side by side
@@ -57,9 +57,7 @@ function exec(command: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<StepOu
   return new Promise((resolve) => {
     const child = spawn(command, { cwd: REPO_ROOT, shell: true, stdio: 'inherit', env: { ...childEnv, ...extraEnv } });
     child.on('error', (error) => resolve({ ok: false, note: error.message }));
-    child.on('exit', (code, signal) =>
-      resolve(code === 0 ? { ok: true } : { ok: false, note: signal ? `killed by ${signal}` : `exit code ${code}` }),
-    );
+    child.on('exit', (code, signal) => resolve(code === 0 ? { ok: true } : { ok: false, note: signal ? `killed by ${signal}` : `exit code ${code}` }));
   });
 }
 
@@ -87,7 +85,13 @@ function together(outcomes: readonly StepOutcome[]): StepOutcome {
     ok: failed.length === 0,
     ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
     ...(counted.length > 0
-      ? { counts: counted.reduce((sum, counts) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed, skipped: sum.skipped + counts.skipped })) }
+      ? {
+          counts: counted.reduce((sum, counts) => ({
+            passed: sum.passed + counts.passed,
+            failed: sum.failed + counts.failed,
+            skipped: sum.skipped + counts.skipped,
+          })),
+        }
       : {}),
   };
 }
@@ -112,9 +116,7 @@ function readJson(file: string): unknown {
 }
 
 function vitestCounts(file: string): TestCounts | undefined {
-  const report = readJson(file) as
-    | { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number }
-    | undefined;
+  const report = readJson(file) as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | undefined;
   if (!report || typeof report.numPassedTests !== 'number') return undefined;
   return {
     passed: report.numPassedTests,
@@ -124,21 +126,14 @@ function vitestCounts(file: string): TestCounts | undefined {
 }
 
 function playwrightCounts(file: string): TestCounts | undefined {
-  const report = readJson(file) as
-    | { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } }
-    | undefined;
+  const report = readJson(file) as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | undefined;
   if (!report?.stats) return undefined;
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
   return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
 /** Runs a test command (`run`: streamed or held) and reads its test counts from the report it wrote. */
-async function withCounts(
-  name: string,
-  run: Promise<StepOutcome>,
-  reportFile: string,
-  parse: (file: string) => TestCounts | undefined,
-): Promise<StepOutcome> {
+async function withCounts(name: string, run: Promise<StepOutcome>, reportFile: string, parse: (file: string) => TestCounts | undefined): Promise<StepOutcome> {
   const outcome = await run;
   const counts = parse(reportFile);
   if (!counts) return outcome.ok ? outcome : { ...outcome, note: `${name}: ${outcome.note ?? 'failed'}` };
@@ -163,9 +158,9 @@ const steps: Step[] = [
   },
   {
     // tsc -b and eslint each keep one core busy: side by side they take as long as the slower one.
-    name: 'typecheck and lint',
-    command: `${npmScript('typecheck')} & ${npmScript('lint')}`,
-    run: () => side([npmScript('typecheck'), npmScript('lint')]),
+    name: 'typecheck, lint, format',
+    command: `${npmScript('typecheck')} & ${npmScript('lint')} & ${npmScript('format:check')}`,
+    run: () => side([npmScript('typecheck'), npmScript('lint'), npmScript('format:check')]),
   },
   {
     name: 'unit tests',
@@ -182,7 +177,12 @@ const steps: Step[] = [
       together(
         await Promise.all([
           withCounts('integration', held(vitestProject('integration', integrationReport)), integrationReport, vitestCounts),
-          withCounts('e2e', exec('playwright test --reporter=list,json', { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport }), playwrightReport, playwrightCounts),
+          withCounts(
+            'e2e',
+            exec('playwright test --reporter=list,json', { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport }),
+            playwrightReport,
+            playwrightCounts,
+          ),
         ]),
       ),
   },

@@ -26,7 +26,10 @@ describe('saveCheckpointFile', () => {
       written: n * 90,
       rejected: n * 10,
       // Big enough that a plain writeFile takes several writes.
-      failures: Array.from({ length: n * 10 }, (_, i) => ({ line: i + 1, reason: `One or more parameter values were invalid: line ${i + 1} ${'x'.repeat(200)}` })),
+      failures: Array.from({ length: n * 10 }, (_, i) => ({
+        line: i + 1,
+        reason: `One or more parameter values were invalid: line ${i + 1} ${'x'.repeat(200)}`,
+      })),
     });
     await saveCheckpointFile(file, checkpointOf(1));
     let saving = true;
@@ -47,7 +50,9 @@ describe('saveCheckpointFile', () => {
 
 describe('--help', () => {
   const run = (script: string, args: string[]) =>
-    execFileAsync(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } }).then(
+    execFileAsync(process.execPath, ['--import', 'tsx', path.join('scripts', script), ...args], {
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );

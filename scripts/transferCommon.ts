@@ -52,7 +52,12 @@ export interface TransferArgs {
 /** The options import and export share (each adds --format, its own options and --help). */
 export const TRANSFER_OPTIONS = {
   table: { type: 'string', value: 'T', example: '--table Leaderboard', help: 'the table (required)' },
-  endpoint: { type: 'string', value: 'URL', example: '--endpoint http://localhost:8000', help: "DynamoDB's address, e.g. http://localhost:8000 (DynamoDB Local) or\nKeylab's endpoint; leave it out for AWS" },
+  endpoint: {
+    type: 'string',
+    value: 'URL',
+    example: '--endpoint http://localhost:8000',
+    help: "DynamoDB's address, e.g. http://localhost:8000 (DynamoDB Local) or\nKeylab's endpoint; leave it out for AWS",
+  },
   region: { type: 'string', value: 'R', example: '--region us-east-1', help: 'the AWS region (default: AWS_REGION, AWS_DEFAULT_REGION, or us-east-1)' },
 } as const satisfies OptionTable;
 
@@ -87,7 +92,10 @@ export function parseTransferArgs(argv: readonly string[], usage: string, option
     } catch {
       url = undefined;
     }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--endpoint ${JSON.stringify(endpoint)} is not an http(s) URL: give one like http://localhost:8000 (DynamoDB Local) or leave it out for AWS.`);
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw new UsageError(
+        `--endpoint ${JSON.stringify(endpoint)} is not an http(s) URL: give one like http://localhost:8000 (DynamoDB Local) or leave it out for AWS.`,
+      );
   }
   return { endpoint, table, format, values, positionals: parsed.positionals };
 }
@@ -119,7 +127,8 @@ export async function describeKeys(client: DynamoDB, table: string, endpoint: st
     throw new UsageError(explainError(error, table, endpoint));
   }
   const description = output.Table;
-  const attributeType = (name: string) => (description?.AttributeDefinitions?.find((definition) => definition.AttributeName === name)?.AttributeType ?? 'S') as 'S' | 'N' | 'B';
+  const attributeType = (name: string) =>
+    (description?.AttributeDefinitions?.find((definition) => definition.AttributeName === name)?.AttributeType ?? 'S') as 'S' | 'N' | 'B';
   const hash = description?.KeySchema?.find((key) => key.KeyType === 'HASH')?.AttributeName;
   const range = description?.KeySchema?.find((key) => key.KeyType === 'RANGE')?.AttributeName;
   if (!hash) throw new UsageError(`DescribeTable for ${table} returned no key schema.`);
@@ -132,8 +141,10 @@ export function explainError(error: unknown, table: string, endpoint: string | u
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: string } | undefined)?.code ?? (error as { cause?: { code?: string } } | undefined)?.cause?.code;
-  if (name === 'ResourceNotFoundException') return `Table ${table} was not found at ${where} (${message}). Check --table and --endpoint; create the table first.`;
-  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return `Nothing answers at ${where} (connection refused). Is DynamoDB Local running? (npm run dynamodb-local)`;
+  if (name === 'ResourceNotFoundException')
+    return `Table ${table} was not found at ${where} (${message}). Check --table and --endpoint; create the table first.`;
+  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message))
+    return `Nothing answers at ${where} (connection refused). Is DynamoDB Local running? (npm run dynamodb-local)`;
   if (code === 'ENOTFOUND' || /ENOTFOUND|getaddrinfo/.test(message)) return `The host of ${where} can't be found: check --endpoint.`;
   if (name === 'CredentialsProviderError') return `No AWS credentials found (${message}). Set AWS_PROFILE or AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.`;
   return `${name}: ${message}`;

@@ -75,9 +75,16 @@ const attributeValue: fc.Arbitrary<AttributeValue> = fc.letrec<{ value: Attribut
   ),
 })).value;
 
-const item = fc.record({ pk: text.map((S) => ({ S })) }).chain((key) => fc.dictionary(text, attributeValue, { maxKeys: 5 }).map((rest) => ({ ...rest, ...key })));
-const writeRequest = fc.oneof(item.map((Item) => ({ PutRequest: { Item } })), fc.record({ pk: text.map((S) => ({ S })) }).map((Key) => ({ DeleteRequest: { Key } })));
-const batchInput: fc.Arbitrary<BatchWriteItemCommandInput> = fc.dictionary(fc.constantFrom('T', 'Table-2', 'a.b_c'), fc.array(writeRequest, { minLength: 1, maxLength: 4 }), { minKeys: 1, maxKeys: 2 }).map((RequestItems) => ({ RequestItems }));
+const item = fc
+  .record({ pk: text.map((S) => ({ S })) })
+  .chain((key) => fc.dictionary(text, attributeValue, { maxKeys: 5 }).map((rest) => ({ ...rest, ...key })));
+const writeRequest = fc.oneof(
+  item.map((Item) => ({ PutRequest: { Item } })),
+  fc.record({ pk: text.map((S) => ({ S })) }).map((Key) => ({ DeleteRequest: { Key } })),
+);
+const batchInput: fc.Arbitrary<BatchWriteItemCommandInput> = fc
+  .dictionary(fc.constantFrom('T', 'Table-2', 'a.b_c'), fc.array(writeRequest, { minLength: 1, maxLength: 4 }), { minKeys: 1, maxKeys: 2 })
+  .map((RequestItems) => ({ RequestItems }));
 
 describe('wireBatchWriteTarget', () => {
   beforeEach(() => {
@@ -109,18 +116,28 @@ describe('wireBatchWriteTarget', () => {
   });
 
   it('hands back UnprocessedItems as the SDK reads them from the reply', async () => {
-    const { client } = capturingClient('{"UnprocessedItems":{"T":[{"PutRequest":{"Item":{"pk":{"S":"a"},"b":{"B":"/w=="},"ns":{"NS":["12345678901234567890123456789012345678"]}}}}]}}');
+    const { client } = capturingClient(
+      '{"UnprocessedItems":{"T":[{"PutRequest":{"Item":{"pk":{"S":"a"},"b":{"B":"/w=="},"ns":{"NS":["12345678901234567890123456789012345678"]}}}}]}}',
+    );
     const output = await wireBatchWriteTarget(wireClient(client)).batchWriteItem({ RequestItems: { T: [{ PutRequest: { Item: { pk: { S: 'a' } } } }] } });
-    expect(output.UnprocessedItems).toEqual({ T: [{ PutRequest: { Item: { pk: { S: 'a' }, b: { B: Uint8Array.of(0xff) }, ns: { NS: ['12345678901234567890123456789012345678'] } } } }] });
+    expect(output.UnprocessedItems).toEqual({
+      T: [{ PutRequest: { Item: { pk: { S: 'a' }, b: { B: Uint8Array.of(0xff) }, ns: { NS: ['12345678901234567890123456789012345678'] } } } }],
+    });
     client.destroy();
   });
 });
 
 describe('fetchWirePage through wireClient', () => {
   it("cuts a Scan page's items out of the reply as the wire spelled them, and the SDK reads the rest", async () => {
-    const { client, sent } = capturingClient('{"Count":2,"Items":[{"pk":{"S":"a"},"b":{"B":"/w=="}},{"pk":{"S":"b"},"n":{"N":"1.50"}}],"LastEvaluatedKey":{"pk":{"S":"b"}},"ScannedCount":2}');
+    const { client, sent } = capturingClient(
+      '{"Count":2,"Items":[{"pk":{"S":"a"},"b":{"B":"/w=="}},{"pk":{"S":"b"},"n":{"N":"1.50"}}],"LastEvaluatedKey":{"pk":{"S":"b"}},"ScannedCount":2}',
+    );
     const { page, lastKey } = await fetchWirePage(wireClient(client), 'scan', { TableName: 'T', Limit: 2 });
-    expect(page).toEqual({ wireLines: '{"pk":{"S":"a"},"b":{"B":"/w=="}}\n{"pk":{"S":"b"},"n":{"N":"1.50"}}\n', count: 2, rest: '{"Count":2,"LastEvaluatedKey":{"pk":{"S":"b"}},"ScannedCount":2}' });
+    expect(page).toEqual({
+      wireLines: '{"pk":{"S":"a"},"b":{"B":"/w=="}}\n{"pk":{"S":"b"},"n":{"N":"1.50"}}\n',
+      count: 2,
+      rest: '{"Count":2,"LastEvaluatedKey":{"pk":{"S":"b"}},"ScannedCount":2}',
+    });
     expect(lastKey).toEqual({ pk: { S: 'b' } });
     expect(sent[0]?.headers['x-amz-target']).toBe('DynamoDB_20120810.Scan');
     expect(JSON.parse(bodyText(sent[0]))).toEqual({ TableName: 'T', Limit: 2 });
@@ -129,7 +146,12 @@ describe('fetchWirePage through wireClient', () => {
 
   it('sends a Query as a Query, and reads a page without Items (Select COUNT) as empty with no next page', async () => {
     const { client, sent } = capturingClient('{"Count":3,"ScannedCount":3}');
-    const { page, lastKey } = await fetchWirePage(wireClient(client), 'query', { TableName: 'T', KeyConditionExpression: 'pk = :a', ExpressionAttributeValues: { ':a': { S: 'a' } }, Select: 'COUNT' });
+    const { page, lastKey } = await fetchWirePage(wireClient(client), 'query', {
+      TableName: 'T',
+      KeyConditionExpression: 'pk = :a',
+      ExpressionAttributeValues: { ':a': { S: 'a' } },
+      Select: 'COUNT',
+    });
     expect(page).toEqual({ wireLines: '', count: 0, rest: '{"Count":3,"ScannedCount":3}' });
     expect(lastKey).toBeUndefined();
     expect(sent[0]?.headers['x-amz-target']).toBe('DynamoDB_20120810.Query');

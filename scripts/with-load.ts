@@ -42,11 +42,15 @@ const busy = busyText === undefined ? 2 : Number(busyText);
 if (!Number.isInteger(busy) || busy < 0 || busy > 64) fail(`--busy must be a whole number from 0 to 64, got "${busyText}"`);
 const [command = 'npm', ...args] = argv.length > 0 ? argv : ['npm', 'test'];
 
-const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(' ');
-const burners: ChildProcess[] = Array.from({ length: busy }, () =>
-  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+const burners: ChildProcess[] = Array.from({ length: busy }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+console.log(
+  `with-load: ${busy} busy process(es) on ${os.availableParallelism()} core(s) (load average ${loadAverage()}); running: ${[command, ...args].join(' ')}`,
 );
-console.log(`with-load: ${busy} busy process(es) on ${os.availableParallelism()} core(s) (load average ${loadAverage()}); running: ${[command, ...args].join(' ')}`);
 
 const stopBurners = () => {
   for (const burner of burners) if (burner.exitCode === null && burner.signalCode === null) burner.kill('SIGKILL');

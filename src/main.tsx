@@ -47,7 +47,9 @@ afterShellPainted()
   .catch((error: unknown) => {
     // Shown in the shell's own status line: a failed load (a network error, a stale tab after a deploy) says so instead of "Loading…" forever.
     // The built page shows the prerendered first screen instead of the shell's status line: the message goes at its top.
-    const status = document.querySelector('.app-shell-status') ?? document.body.insertBefore(Object.assign(document.createElement('p'), { className: 'app-shell-status' }), document.body.firstChild);
+    const status =
+      document.querySelector('.app-shell-status') ??
+      document.body.insertBefore(Object.assign(document.createElement('p'), { className: 'app-shell-status' }), document.body.firstChild);
     status.setAttribute('role', 'alert');
     status.textContent = `Keylab could not load its code (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`;
     throw error;

@@ -21,7 +21,9 @@ describe('the prerendered first screen', () => {
   it('is the Design tab with the Designs list of the built-in examples, the first one open', () => {
     const html = renderFirstScreen();
     expect(html).toMatch(/<section class="card designs-list" aria-labelledby="[^"]+"><h2 id="[^"]+">Designs<\/h2>/);
-    const names = [...html.matchAll(/<button type="button" class="design-item"( aria-current="true")?><bdi>([^<]+)<\/bdi>/g)].map((match) => `${match[2]}${match[1] ? ' (open)' : ''}`);
+    const names = [...html.matchAll(/<button type="button" class="design-item"( aria-current="true")?><bdi>([^<]+)<\/bdi>/g)].map(
+      (match) => `${match[2]}${match[1] ? ' (open)' : ''}`,
+    );
     expect(names).toEqual(['Leaderboard (open)', 'AuditLog', 'Shop (single table)']);
     expect(html).toContain('aria-selected="true" aria-controls="view-design"');
   });

@@ -47,15 +47,31 @@ const RUNS = Number(process.env.KEYLAB_FIRST_PAINT_RUNS ?? 15);
  * KEYLAB_FIRST_PAINT_BROWSER_UI=1 leaves it on (for an A/B of this choice).
  */
 const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
-  'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
-  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
 const BROWSER_UI_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 const LAUNCH_OPTIONS =
   process.env.KEYLAB_FIRST_PAINT_BROWSER_UI === '1'
     ? CHROMIUM_LAUNCH_OPTIONS
-    : { ...CHROMIUM_LAUNCH_OPTIONS, args: [...CHROMIUM_LAUNCH_OPTIONS.args, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`] };
+    : {
+        ...CHROMIUM_LAUNCH_OPTIONS,
+        args: [...CHROMIUM_LAUNCH_OPTIONS.args, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`],
+      };
 
 interface Navigation {
   readonly fcp: number;
@@ -83,7 +99,8 @@ const USABLE_MARK = 'keylab:designs-list-committed';
 export async function run(): Promise<void> {
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench:design builds).');
   const baselineDir = process.env.KEYLAB_FIRST_PAINT_BASELINE;
-  if (baselineDir && !existsSync(path.join(baselineDir, 'index.html'))) throw new Error(`KEYLAB_FIRST_PAINT_BASELINE=${baselineDir} holds no index.html: build the baseline commit with \`npx vite build --outDir <dir>\``);
+  if (baselineDir && !existsSync(path.join(baselineDir, 'index.html')))
+    throw new Error(`KEYLAB_FIRST_PAINT_BASELINE=${baselineDir} holds no index.html: build the baseline commit with \`npx vite build --outDir <dir>\``);
   // Every build is served the same way, by the app server (`npm start`'s) in this process, on its own loopback port.
   const builds: Build[] = [await serve('this build', DIST)];
   if (baselineDir) builds.push(await serve('baseline', path.resolve(baselineDir)));
@@ -114,16 +131,23 @@ export async function run(): Promise<void> {
   const baseline = others.find((build) => build.label === 'baseline');
   if (baseline) {
     const before = measured.get(baseline)!;
-    const ratio = (pick: (navigation: Navigation) => number | undefined, fraction: number) => (percentileOf(selfNavigations, pick, fraction) / percentileOf(before, pick, fraction)).toFixed(2);
+    const ratio = (pick: (navigation: Navigation) => number | undefined, fraction: number) =>
+      (percentileOf(selfNavigations, pick, fraction) / percentileOf(before, pick, fraction)).toFixed(2);
     const shown = (navigation: Navigation) => navigation.designsShown;
     const usable = (navigation: Navigation) => navigation.stages[USABLE_MARK];
-    console.log(`  baseline (${baselineDir}): the Designs list on screen median ${percentileOf(before, shown, 0.5).toFixed(0)} ms, p95 ${percentileOf(before, shown, 0.95).toFixed(0)} ms; usable median ${percentileOf(before, usable, 0.5).toFixed(0)} ms, p95 ${percentileOf(before, usable, 0.95).toFixed(0)} ms`);
-    console.log(`  this build / baseline: on screen median ${ratio(shown, 0.5)}×, p95 ${ratio(shown, 0.95)}×; usable median ${ratio(usable, 0.5)}×, p95 ${ratio(usable, 0.95)}×`);
+    console.log(
+      `  baseline (${baselineDir}): the Designs list on screen median ${percentileOf(before, shown, 0.5).toFixed(0)} ms, p95 ${percentileOf(before, shown, 0.95).toFixed(0)} ms; usable median ${percentileOf(before, usable, 0.5).toFixed(0)} ms, p95 ${percentileOf(before, usable, 0.95).toFixed(0)} ms`,
+    );
+    console.log(
+      `  this build / baseline: on screen median ${ratio(shown, 0.5)}×, p95 ${ratio(shown, 0.95)}×; usable median ${ratio(usable, 0.5)}×, p95 ${ratio(usable, 0.95)}×`,
+    );
   }
   const floor = others.find((build) => build.label === 'floor');
   if (floor) {
     const fcp = (navigation: Navigation) => navigation.fcp;
-    console.log(`  floor (the same HTML and CSS, no JS): first contentful paint median ${percentileOf(measured.get(floor)!, fcp, 0.5).toFixed(0)} ms, p95 ${percentileOf(measured.get(floor)!, fcp, 0.95).toFixed(0)} ms`);
+    console.log(
+      `  floor (the same HTML and CSS, no JS): first contentful paint median ${percentileOf(measured.get(floor)!, fcp, 0.5).toFixed(0)} ms, p95 ${percentileOf(measured.get(floor)!, fcp, 0.95).toFixed(0)} ms`,
+    );
   }
 }
 
@@ -147,7 +171,12 @@ async function navigate(browser: Browser, url: string): Promise<Navigation> {
      * beside it.
      */
     await page.addInitScript(() => {
-      const scope = globalThis as unknown as { __designsShown?: number; requestAnimationFrame(run: () => void): number; document: { querySelector(s: string): unknown }; MutationObserver: new (cb: () => void) => { observe(n: unknown, o: unknown): void; disconnect(): void } };
+      const scope = globalThis as unknown as {
+        __designsShown?: number;
+        requestAnimationFrame(run: () => void): number;
+        document: { querySelector(s: string): unknown };
+        MutationObserver: new (cb: () => void) => { observe(n: unknown, o: unknown): void; disconnect(): void };
+      };
       const observer = new scope.MutationObserver(() => {
         if (scope.__designsShown !== undefined || !scope.document.querySelector('.designs-list')) return;
         observer.disconnect();
@@ -178,7 +207,9 @@ async function navigate(browser: Browser, url: string): Promise<Navigation> {
       const scripts = resources.filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
       const stages: Record<string, number> = {
         'HTML received': timings.getEntriesByType('navigation')[0]!.responseEnd,
-        'CSS received': inlineStylesheet ? timings.getEntriesByType('navigation')[0]!.responseEnd : (resources.find((entry) => entry.name === pageStylesheet)?.responseEnd ?? Number.NaN),
+        'CSS received': inlineStylesheet
+          ? timings.getEntriesByType('navigation')[0]!.responseEnd
+          : (resources.find((entry) => entry.name === pageStylesheet)?.responseEnd ?? Number.NaN),
         'first contentful paint': fcp,
         'Designs list on screen': designsShown,
       };
@@ -254,7 +285,9 @@ function reportHeadline(navigations: readonly Navigation[]): void {
     `  gzipped JavaScript before it: median ${median(designsKilobytes).toFixed(1)} KB, max ${designsKbMax.toFixed(1)} KB; target ${JS_TARGET_KB} KB; max/target ${(designsKbMax / JS_TARGET_KB).toFixed(2)}  ${verdict(designsKbMax <= JS_TARGET_KB)}`,
   );
   const usable = navigations.map((navigation) => navigation.stages[USABLE_MARK] ?? Number.NaN);
-  console.log(`  (context) the Designs list usable (React committed it, ${USABLE_MARK}): median ${median(usable).toFixed(0)} ms, p95 ${percentile(usable, 0.95).toFixed(0)} ms`);
+  console.log(
+    `  (context) the Designs list usable (React committed it, ${USABLE_MARK}): median ${median(usable).toFixed(0)} ms, p95 ${percentile(usable, 0.95).toFixed(0)} ms`,
+  );
   const fcps = navigations.map((navigation) => navigation.fcp);
   const shellKilobytes = navigations.map((navigation) => kilobytesOf(navigation.scripts));
   console.log(
@@ -265,7 +298,10 @@ function reportHeadline(navigations: readonly Navigation[]): void {
 /** Each stage's median (ms from navigation start), in the order they happened. */
 function reportStages(label: string, navigations: readonly Navigation[]): void {
   const names = [...new Set(navigations.flatMap((navigation) => Object.keys(navigation.stages)))];
-  const medians = names.map((name) => ({ name, value: median(navigations.flatMap((navigation) => (navigation.stages[name] === undefined ? [] : [navigation.stages[name]]))) }));
+  const medians = names.map((name) => ({
+    name,
+    value: median(navigations.flatMap((navigation) => (navigation.stages[name] === undefined ? [] : [navigation.stages[name]]))),
+  }));
   medians.sort((a, b) => a.value - b.value);
   console.log(`  stages, ${label} (median ms from navigation start): ${medians.map(({ name, value }) => `${name} ${value.toFixed(0)}`).join(' · ')}`);
 }

@@ -38,10 +38,25 @@ function generatedModel(bytes: number): string {
           description: '',
           partitionKey: { name: 'PK', type: 'S' },
           sortKey: { name: 'SK', type: 'S' },
-          indexes: [{ name: 'GSI1', kind: 'GSI', partitionKey: [{ name: 'GSI1PK', type: 'S' }], sortKey: [{ name: 'GSI1SK', type: 'S' }], projection: { type: 'ALL', attributes: [] } }],
+          indexes: [
+            {
+              name: 'GSI1',
+              kind: 'GSI',
+              partitionKey: [{ name: 'GSI1PK', type: 'S' }],
+              sortKey: [{ name: 'GSI1SK', type: 'S' }],
+              projection: { type: 'ALL', attributes: [] },
+            },
+          ],
           billingMode: 'PAY_PER_REQUEST',
           entities: [
-            { name: 'Customer', description: '', keys: { PK: 'CUSTOMER#{customerId}', SK: 'CUSTOMER#{customerId}' }, attributes: [], samples: customers, expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } },
+            {
+              name: 'Customer',
+              description: '',
+              keys: { PK: 'CUSTOMER#{customerId}', SK: 'CUSTOMER#{customerId}' },
+              attributes: [],
+              samples: customers,
+              expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+            },
             {
               name: 'Order',
               description: '',

@@ -63,7 +63,15 @@ function percentile(values: readonly number[], p: number): number {
 
 function report(label: string, times: readonly number[]): string[] {
   const p95 = percentile(times, 95);
-  return [label, formatMs(percentile(times, 50)), formatMs(p95), formatMs(Math.max(...times)), `${TARGET_MS}`, `${(p95 / TARGET_MS).toFixed(2)}×`, p95 <= TARGET_MS ? 'PASS' : 'MISS'];
+  return [
+    label,
+    formatMs(percentile(times, 50)),
+    formatMs(p95),
+    formatMs(Math.max(...times)),
+    `${TARGET_MS}`,
+    `${(p95 / TARGET_MS).toFixed(2)}×`,
+    p95 <= TARGET_MS ? 'PASS' : 'MISS',
+  ];
 }
 
 const HEADER = ['keystroke →', 'p50 ms', 'p95 ms', 'max ms', 'target p95', 'ratio', ''];
@@ -90,7 +98,8 @@ function measureNode(): string[][] {
     for (let position = 1; position <= ROWS_IN_VIEW; position++) explainOutOfPlace(collection, position);
     const done = performance.now();
     const cpu = process.cpuUsage(cpuStarted);
-    if (collection.rows.length !== ENTITIES * SAMPLES_PER_ENTITY) throw new Error(`expected ${ENTITIES * SAMPLES_PER_ENTITY} rows, got ${collection.rows.length}`);
+    if (collection.rows.length !== ENTITIES * SAMPLES_PER_ENTITY)
+      throw new Error(`expected ${ENTITIES * SAMPLES_PER_ENTITY} rows, got ${collection.rows.length}`);
     if (k < WARM_UP) continue;
     collectionTimes.push(built - started);
     keystrokeTimes.push(done - started);
@@ -126,7 +135,10 @@ const KEYSTROKE_PROBE = `(() => {
 })()`;
 
 export async function seedAndOpen(page: Page, baseURL: string): Promise<void> {
-  const saved = { state: { designs: [{ id: DESIGN_ID, design: buildKeystrokeDesign(), updatedAt: new Date().toISOString() }], openDesignId: DESIGN_ID }, version: 1 };
+  const saved = {
+    state: { designs: [{ id: DESIGN_ID, design: buildKeystrokeDesign(), updatedAt: new Date().toISOString() }], openDesignId: DESIGN_ID },
+    version: 1,
+  };
   await page.addInitScript(
     ([key, value]) => {
       (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key as string, value as string);
@@ -172,7 +184,9 @@ async function openBuild(browser: Browser, baseURL: string) {
       for (let i = 0; i < count; i++, typed++) {
         // Type a character, then take it back: every keystroke changes Entity 1's template.
         await page.keyboard.press(typed % 2 === 0 ? 'x' : 'Backspace');
-        await page.waitForFunction((n) => (globalThis as unknown as { __keystroke: { frame: number[] } }).__keystroke.frame.length >= n, typed + 1, { timeout: 10_000 });
+        await page.waitForFunction((n) => (globalThis as unknown as { __keystroke: { frame: number[] } }).__keystroke.frame.length >= n, typed + 1, {
+          timeout: 10_000,
+        });
       }
     },
     probe: async () => (await page.evaluate('window.__keystroke')) as Probe,
@@ -191,7 +205,8 @@ const BATCH = 10;
 async function measureBrowser(): Promise<string[][]> {
   if (!existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm run bench:design builds first).');
   const baselineDir = process.env.KEYLAB_KEYSTROKE_BASELINE;
-  if (baselineDir && !existsSync(path.join(baselineDir, 'index.html'))) throw new Error(`KEYLAB_KEYSTROKE_BASELINE=${baselineDir} holds no index.html: build the baseline commit with \`npx vite build --outDir <dir>\``);
+  if (baselineDir && !existsSync(path.join(baselineDir, 'index.html')))
+    throw new Error(`KEYLAB_KEYSTROKE_BASELINE=${baselineDir} holds no index.html: build the baseline commit with \`npx vite build --outDir <dir>\``);
   const port = await freePort();
   const server = await startServer(port);
   const baselineServer = baselineDir ? createAppServer({ distDir: path.resolve(baselineDir), host: '127.0.0.1', port: await freePort() }) : undefined;
@@ -213,7 +228,9 @@ async function measureBrowser(): Promise<string[][]> {
     if (measured.length === 2) {
       const [after, before] = measured as [(typeof measured)[number], (typeof measured)[number]];
       const ratio = (a: number[], b: number[], p: number) => (percentile(a, p) / percentile(b, p)).toFixed(2);
-      console.log(`  this build / baseline: DOM updated p50 ${ratio(after.dom, before.dom, 50)}×, p95 ${ratio(after.dom, before.dom, 95)}×; next frame p50 ${ratio(after.frame, before.frame, 50)}×, p95 ${ratio(after.frame, before.frame, 95)}×`);
+      console.log(
+        `  this build / baseline: DOM updated p50 ${ratio(after.dom, before.dom, 50)}×, p95 ${ratio(after.dom, before.dom, 95)}×; next frame p50 ${ratio(after.frame, before.frame, 50)}×, p95 ${ratio(after.frame, before.frame, 95)}×`,
+      );
     }
     return rows;
   } finally {
@@ -224,7 +241,9 @@ async function measureBrowser(): Promise<string[][]> {
 }
 
 export async function run(): Promise<void> {
-  console.log(`  ${ENTITIES} entities × ${SAMPLES_PER_ENTITY.toLocaleString('en-US')} samples in one partition; a keystroke in Entity 1's SK template (${RUNS} keystrokes after ${WARM_UP} warm-up)`);
+  console.log(
+    `  ${ENTITIES} entities × ${SAMPLES_PER_ENTITY.toLocaleString('en-US')} samples in one partition; a keystroke in Entity 1's SK template (${RUNS} keystrokes after ${WARM_UP} warm-up)`,
+  );
   const rows: string[][] = [HEADER];
   if (PARTS.has('node')) rows.push(...measureNode());
   if (PARTS.has('browser')) {

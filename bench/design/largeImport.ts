@@ -102,17 +102,42 @@ export async function run(): Promise<void> {
       const size = `${(text.length / (1024 * 1024)).toFixed(1)} MB`;
       let ok = false;
       const nodeMs = timeMs(() => void (ok = importDesignFile(text, 'model.json').ok));
-      rows.push([model.label, size, 'Node, main thread', formatMs(nodeMs), `< ${formatMs(IMPORT_TARGET_MS)}`, formatMs(nodeMs), '-', '-', ok ? 'imported' : 'refused']);
+      rows.push([
+        model.label,
+        size,
+        'Node, main thread',
+        formatMs(nodeMs),
+        `< ${formatMs(IMPORT_TARGET_MS)}`,
+        formatMs(nodeMs),
+        '-',
+        '-',
+        ok ? 'imported' : 'refused',
+      ]);
       const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
       const figures = await importInBrowser(page, file, model.refused);
       await context.close();
-      const alonePage = await browser.newPage({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 1440, height: 900 } } as Parameters<typeof browser.newPage>[0]);
+      const alonePage = await browser.newPage({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 1440, height: 900 } } as Parameters<
+        typeof browser.newPage
+      >[0]);
       const alone = await clicksAlone(alonePage, Math.min(figures.ms, 15_000));
       await alonePage.close();
       const sorted = [...figures.clicks].sort((a, b) => a - b);
-      const clicks = sorted.length > 0 ? `${formatMs(sorted.at(-1)!)} / ${formatMs(median(sorted))} (${sorted.length} clicks; no import: ${formatMs(Math.max(...alone))} / ${formatMs(median(alone))}, median ${(median(sorted) / median(alone)).toFixed(1)}×)` : 'no click finished';
-      rows.push([model.label, size, 'Chromium, Import design…', formatMs(figures.ms), `< ${formatMs(IMPORT_TARGET_MS)}`, formatMs(figures.longest), clicks, `< ${formatMs(CLICK_TARGET_MS)}`, figures.outcome]);
+      const clicks =
+        sorted.length > 0
+          ? `${formatMs(sorted.at(-1)!)} / ${formatMs(median(sorted))} (${sorted.length} clicks; no import: ${formatMs(Math.max(...alone))} / ${formatMs(median(alone))}, median ${(median(sorted) / median(alone)).toFixed(1)}×)`
+          : 'no click finished';
+      rows.push([
+        model.label,
+        size,
+        'Chromium, Import design…',
+        formatMs(figures.ms),
+        `< ${formatMs(IMPORT_TARGET_MS)}`,
+        formatMs(figures.longest),
+        clicks,
+        `< ${formatMs(CLICK_TARGET_MS)}`,
+        figures.outcome,
+      ]);
     }
   } finally {
     await browser.close();

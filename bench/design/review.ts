@@ -23,7 +23,9 @@ const WARM_UP = 5;
 /** The design after the k-th keystroke in Entity 1's SK template (a character typed, then taken back). */
 function afterKeystroke(design: Design, k: number): Design {
   const table = design.tables[0] as TableDesign;
-  const entities = table.entities.map((entity, index) => (index === 0 ? { ...entity, keys: { ...entity.keys, SK: `${entity.keys.SK ?? ''}${'x'.repeat(k % 2)}` } } : entity));
+  const entities = table.entities.map((entity, index) =>
+    index === 0 ? { ...entity, keys: { ...entity.keys, SK: `${entity.keys.SK ?? ''}${'x'.repeat(k % 2)}` } } : entity,
+  );
   return { ...design, tables: [{ ...table, entities }] };
 }
 
@@ -38,14 +40,24 @@ function warmContext(design: Design): number {
 
 function row(label: string, times: readonly number[]): string[] {
   const p95 = percentile(times, 0.95);
-  return [label, formatMs(percentile(times, 0.5)), formatMs(p95), formatMs(Math.max(...times)), `${TARGET_MS}`, `${(p95 / TARGET_MS).toFixed(2)}×`, p95 <= TARGET_MS ? 'PASS' : 'MISS'];
+  return [
+    label,
+    formatMs(percentile(times, 0.5)),
+    formatMs(p95),
+    formatMs(Math.max(...times)),
+    `${TARGET_MS}`,
+    `${(p95 / TARGET_MS).toFixed(2)}×`,
+    p95 <= TARGET_MS ? 'PASS' : 'MISS',
+  ];
 }
 
 export async function run(): Promise<void> {
   const base = buildKeystrokeDesign();
   const entities = base.tables[0]?.entities ?? [];
   const samples = entities.reduce((sum, entity) => sum + entity.samples.length, 0);
-  console.log(`  ${entities.length} entities × ${(samples / Math.max(1, entities.length)).toLocaleString('en-US')} samples; ${REVIEW_RULES.length} rules registered; ${RUNS} reviews after ${WARM_UP} warm-up, each after a keystroke`);
+  console.log(
+    `  ${entities.length} entities × ${(samples / Math.max(1, entities.length)).toLocaleString('en-US')} samples; ${REVIEW_RULES.length} rules registered; ${RUNS} reviews after ${WARM_UP} warm-up, each after a keystroke`,
+  );
   const reviewTimes: number[] = [];
   const cpuTimes: number[] = [];
   const contextTimes: number[] = [];

@@ -20,7 +20,9 @@ import { createTable, load } from './workload';
  * floor, paginate, partiql, transactions, addIndex, load1M, bulkLoad1M.
  * Unset: every row.
  */
-const ROW_FILTER = process.env.KEYLAB_BENCH_ENGINE_ROWS?.split(',').map((name) => name.trim()).filter((name) => name !== '');
+const ROW_FILTER = process.env.KEYLAB_BENCH_ENGINE_ROWS?.split(',')
+  .map((name) => name.trim())
+  .filter((name) => name !== '');
 const runs = (row: string) => ROW_FILTER === undefined || ROW_FILTER.includes(row);
 
 /** Runs the workload, filling `result` as it goes (a failure keeps the figures measured before it). */

@@ -1,6 +1,17 @@
 /** The side-by-side table and the target lines, from every side's figures. */
 import { formatInt, renderTable } from '../benchUtils';
-import { DDBL_BUDGET_MS, GSI_ITEMS, PAGE, QUERIES, ROW_TARGETS, TARGET_ENDPOINT_SPEEDUP, TARGET_FLOOR_RATIO, TARGET_QUERY_P50_US, TRANSACTION_ACTIONS, TRANSACTIONS } from './config';
+import {
+  DDBL_BUDGET_MS,
+  GSI_ITEMS,
+  PAGE,
+  QUERIES,
+  ROW_TARGETS,
+  TARGET_ENDPOINT_SPEEDUP,
+  TARGET_FLOOR_RATIO,
+  TARGET_QUERY_P50_US,
+  TRANSACTION_ACTIONS,
+  TRANSACTIONS,
+} from './config';
 import { formatFigure, formatLatency, msOf, type Figure, type SideResult } from './results';
 
 /** Prints the table and targets; `results` maps a side's label to its figures, or to why it could not start. */
@@ -37,7 +48,17 @@ export function printReport(results: ReadonlyMap<string, SideResult | string>): 
   };
   let speedupMisses = 0;
   let speedupChecks = 0;
-  const table = [['workload', 'in-process', 'endpoint (HTTP)', 'DynamoDB Local (HTTP)', 'Local ÷ endpoint', 'Local ÷ in-process', `endpoint ≥ ${TARGET_ENDPOINT_SPEEDUP}× faster`]];
+  const table = [
+    [
+      'workload',
+      'in-process',
+      'endpoint (HTTP)',
+      'DynamoDB Local (HTTP)',
+      'Local ÷ endpoint',
+      'Local ÷ in-process',
+      `endpoint ≥ ${TARGET_ENDPOINT_SPEEDUP}× faster`,
+    ],
+  ];
   for (const [name, key] of rows) {
     const inProcess = msOf(figure('in-process', key));
     const endpoint = msOf(figure('endpoint', key));
@@ -70,16 +91,20 @@ export function printReport(results: ReadonlyMap<string, SideResult | string>): 
     `target: in-process page Query p50 at 1M < ${TARGET_QUERY_P50_US} µs: ${p50 !== undefined ? formatLatency(p50) : 'n/a'} after 1M BatchWriteItem puts — ${p50Pass ? 'PASS' : 'MISS'}; ` +
       `${bulkP50 !== undefined ? formatLatency(bulkP50) : 'n/a'} after the bulk load — ${bulkPass ? 'PASS' : 'MISS'}`,
   );
-  console.log(`target: endpoint ≥ ${TARGET_ENDPOINT_SPEEDUP}× faster than DynamoDB Local on every row: ${speedupChecks - speedupMisses}/${speedupChecks} rows — ${speedupMisses === 0 && speedupChecks > 0 ? 'PASS' : 'MISS'}`);
+  console.log(
+    `target: endpoint ≥ ${TARGET_ENDPOINT_SPEEDUP}× faster than DynamoDB Local on every row: ${speedupChecks - speedupMisses}/${speedupChecks} rows — ${speedupMisses === 0 && speedupChecks > 0 ? 'PASS' : 'MISS'}`,
+  );
   // The endpoint's p50 from the floor's own interleaved loop: the two ran under the same load.
   const endpointQuery = msOf(figure('endpoint', 'floorPairQuery100kP50'));
   const endpointFloor = msOf(figure('endpoint', 'floorQuery100kP50'));
   const floorRatio = endpointQuery !== undefined && endpointFloor !== undefined ? endpointQuery / endpointFloor : undefined;
   console.log(
     `target: endpoint 100-item Query p50 within ${TARGET_FLOOR_RATIO}× of the floor's (same SDK client setup, a server with the page pre-serialized, calls interleaved): ` +
-      (floorRatio === undefined ? 'n/a' : `${formatLatency(endpointQuery as number)} ÷ ${formatLatency(endpointFloor as number)} = ${floorRatio.toFixed(2)}× — ${floorRatio <= TARGET_FLOOR_RATIO ? 'PASS' : 'MISS'}`),
+      (floorRatio === undefined
+        ? 'n/a'
+        : `${formatLatency(endpointQuery as number)} ÷ ${formatLatency(endpointFloor as number)} = ${floorRatio.toFixed(2)}× — ${floorRatio <= TARGET_FLOOR_RATIO ? 'PASS' : 'MISS'}`),
   );
-  console.log('(the browser engine\'s 1M load + IndexedDB target is measured separately.)');
+  console.log("(the browser engine's 1M load + IndexedDB target is measured separately.)");
   console.log(
     `notes: the endpoint runs as \`npm run endpoint\` does, in its own Node process; DynamoDB Local in its own JVM; the SDK clients in this process. ` +
       `Its 1M load gets ${DDBL_BUDGET_MS / 1000} s (KEYLAB_BENCH_DDBL_BUDGET_S); an extrapolated figure assumes the rate so far holds, which favours it.`,

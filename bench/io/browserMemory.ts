@@ -46,7 +46,8 @@ const LARGE_VALUE_CHARS = 64 * 1024;
 
 /** The line of item `count` for `target`: a Leaderboard row for the built-in table, a ~64 KB item for the endpoint's. */
 function lineOf(target: BrowserImportTarget, count: number, filler: string): string {
-  if (target === 'built-in') return `${JSON.stringify({ leaderboardId: { S: `BENCH#${count % 97}` }, rankKey: { S: String(count).padStart(10, '0') }, score: { N: String((count * 7919) % 100_000) }, player: { S: `player ${count} `.padEnd(120, '·') } })}\n`;
+  if (target === 'built-in')
+    return `${JSON.stringify({ leaderboardId: { S: `BENCH#${count % 97}` }, rankKey: { S: String(count).padStart(10, '0') }, score: { N: String((count * 7919) % 100_000) }, player: { S: `player ${count} `.padEnd(120, '·') } })}\n`;
   return `{"pk":{"S":"BENCH#${count % 97}"},"sk":{"S":"${String(count).padStart(10, '0')}"},"n":{"N":"${count}"},"payload":{"S":"${count}${filler}"}}\n`;
 }
 
@@ -70,7 +71,9 @@ async function writeLines(file: string, megabytes: number, target: BrowserImport
 
 /** Runs `script` (with this process's tsx loader, without its profiler flags) until `ready` shows in its output. */
 async function startChild(args: readonly string[], ready: RegExp, extraNodeArgs: readonly string[] = []): Promise<{ child: ChildProcess; output: string }> {
-  const child = spawn(process.execPath, [...extraNodeArgs, ...process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof')), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...extraNodeArgs, ...process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof')), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const output = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${text}`)));
@@ -176,18 +179,23 @@ export async function measureBrowserImportMemory(megabytes: number, port: number
     const reportSelector = `document.querySelector('[role="region"][aria-label="Import report"]')`;
     await collectGarbage();
     const before = { heap: await heapMb(), renderer: await rendererMemory(cdp) };
-    const clicked = await evaluate(`(() => { const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Start import'); button?.click(); return Boolean(button); })()`);
+    const clicked = await evaluate(
+      `(() => { const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Start import'); button?.click(); return Boolean(button); })()`,
+    );
     if (!clicked) throw new Error('no Start import button');
     const started = performance.now();
     const samples: { seconds: number; heap: number; committed: number; rss: number; anon: number; percent: number }[] = [];
     let rendererPid = before.renderer?.pid;
     while (!(await evaluate(`Boolean(${reportSelector})`))) {
-      const percent = Number(await evaluate(`document.querySelector('[role="progressbar"][aria-label="Import progress"]')?.getAttribute('aria-valuenow') ?? 0`));
+      const percent = Number(
+        await evaluate(`document.querySelector('[role="progressbar"][aria-label="Import progress"]')?.getAttribute('aria-valuenow') ?? 0`),
+      );
       const renderer = await rendererMemory(cdp);
       rendererPid = renderer?.pid ?? rendererPid;
       const heap = await heapMb();
       samples.push({ seconds: (performance.now() - started) / 1000, heap, committed, rss: renderer?.rss ?? 0, anon: renderer?.anon ?? 0, percent });
-      if (process.env.KEYLAB_BENCH_IO_BROWSER_DUMP === '1' && samples.length % 20 === 0 && rendererPid) console.log(`  ${samples.at(-1)?.seconds.toFixed(0)}s ${await memoryBreakdown(rendererPid)}`);
+      if (process.env.KEYLAB_BENCH_IO_BROWSER_DUMP === '1' && samples.length % 20 === 0 && rendererPid)
+        console.log(`  ${samples.at(-1)?.seconds.toFixed(0)}s ${await memoryBreakdown(rendererPid)}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const seconds = (performance.now() - started) / 1000;
@@ -199,7 +207,9 @@ export async function measureBrowserImportMemory(megabytes: number, port: number
     const peak = (field: 'heap' | 'committed' | 'rss' | 'anon') => Math.max(0, ...samples.map((sample) => sample[field]));
     const peakHeap = Math.max(before.heap, peak('heap'));
     const verdict = (mb: number) => `${mb.toFixed(0)} MB ${mb < TARGET_MB ? 'PASS' : 'MISS'}`;
-    const where = endpoint ? `a table on Keylab's endpoint (a DynamoDB Local connection through the proxy; ~${LARGE_VALUE_CHARS / 1024} KB items)` : 'the built-in table';
+    const where = endpoint
+      ? `a table on Keylab's endpoint (a DynamoDB Local connection through the proxy; ~${LARGE_VALUE_CHARS / 1024} KB items)`
+      : 'the built-in table';
     const out = [
       `browser memory: imported ${fileMb.toFixed(0)} MB (${lines.toLocaleString('en-US')} lines) into ${where} in ${seconds.toFixed(0)} s (${(fileMb / seconds).toFixed(1)} MB/s); report: ${reportText}`,
       `  peak vs target < ${TARGET_MB} MB: JS heap ${verdict(peakHeap)} (committed ${peak('committed').toFixed(0)} MB); renderer private (RssAnon) ${samples.some((sample) => sample.anon > 0) ? verdict(peak('anon')) : 'not read'}; renderer resident (VmRSS, with shared pages) ${peak('rss').toFixed(0)} MB`,
@@ -223,5 +233,10 @@ export async function measureBrowserImportMemory(megabytes: number, port: number
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const target = (process.env.KEYLAB_BENCH_IO_BROWSER_TABLE ?? 'endpoint') as BrowserImportTarget;
-  for (const line of await measureBrowserImportMemory(Number(process.env.KEYLAB_BENCH_IO_BROWSER_MB ?? 64), Number(process.env.KEYLAB_BENCH_IO_PORT ?? 5315), target)) console.log(line);
+  for (const line of await measureBrowserImportMemory(
+    Number(process.env.KEYLAB_BENCH_IO_BROWSER_MB ?? 64),
+    Number(process.env.KEYLAB_BENCH_IO_PORT ?? 5315),
+    target,
+  ))
+    console.log(line);
 }

@@ -99,7 +99,16 @@ export interface LaunchedChromium {
 export async function launchChromium(): Promise<LaunchedChromium> {
   const port = await freePort();
   const profile = await mkdtemp(path.join(os.tmpdir(), 'keylab-bench-chromium-'));
-  const args = [...CHROMIUM_LAUNCH_OPTIONS.args, '--headless=new', '--remote-debugging-pipe', `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, '--no-default-browser-check', 'about:blank'];
+  const args = [
+    ...CHROMIUM_LAUNCH_OPTIONS.args,
+    '--headless=new',
+    '--remote-debugging-pipe',
+    `--remote-debugging-port=${port}`,
+    '--remote-debugging-address=127.0.0.1',
+    `--user-data-dir=${profile}`,
+    '--no-default-browser-check',
+    'about:blank',
+  ];
   const child: ChildProcess = spawn(CHROMIUM_LAUNCH_OPTIONS.executablePath, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8');
@@ -121,7 +130,9 @@ export async function launchChromium(): Promise<LaunchedChromium> {
     await cdp.send('Browser.getVersion');
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const answer = await fetch(`http://127.0.0.1:${port}/json/version`).then((response) => response.json() as Promise<{ webSocketDebuggerUrl?: string }>).catch(() => undefined);
+      const answer = await fetch(`http://127.0.0.1:${port}/json/version`)
+        .then((response) => response.json() as Promise<{ webSocketDebuggerUrl?: string }>)
+        .catch(() => undefined);
       if (answer?.webSocketDebuggerUrl) break;
       if (Date.now() > deadline) throw new Error(`Chromium's debugging port did not answer: ${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -192,7 +192,10 @@ const rules = { normalizeNumber: normalizeDynamoNumber, inPlace: true };
 export function measureWireCodec(): string[] {
   const lines = [`wire codec (src/dynamo) vs the copies it replaced — ${ITEMS.toLocaleString('en-US')} items, best of ${ROUNDS} rounds, items/s`];
   const pairs: Pair[] = [];
-  for (const [kind, make] of [['no binary', plainItem], ['binary', binaryItem]] as const) {
+  for (const [kind, make] of [
+    ['no binary', plainItem],
+    ['binary', binaryItem],
+  ] as const) {
     const items = Array.from({ length: ITEMS }, (_, i) => make(i));
     const texts = items.map((item) => writeWireJson(item));
     pairs.push(
@@ -201,7 +204,11 @@ export function measureWireCodec(): string[] {
       { name: `data directory (${kind})`, before: () => time(items, persistenceStringifyItem), after: () => time(items, writeWireJson) },
       { name: `design sample (${kind})`, before: () => time(items, designItemToJson), after: () => time(items, writeWireJson) },
       // Parsing is part of both readers' time, as in their callers.
-      { name: `read data directory (${kind})`, before: () => time(texts, (text) => persistenceReadItemJson(JSON.parse(text))), after: () => time(texts, (text) => readWireItem(JSON.parse(text), '', rules)) },
+      {
+        name: `read data directory (${kind})`,
+        before: () => time(texts, (text) => persistenceReadItemJson(JSON.parse(text))),
+        after: () => time(texts, (text) => readWireItem(JSON.parse(text), '', rules)),
+      },
     );
   }
   lines.push(`${'path'.padEnd(32)} ${'before'.padStart(12)} ${'after'.padStart(12)} ${'after/before'.padStart(13)}`);

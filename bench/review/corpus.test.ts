@@ -19,7 +19,9 @@ beforeAll(async () => {
 }, 120_000);
 
 const describeGap = (gap: CorpusGap) =>
-  gap.kind === 'verdict' ? `${gap.design}: pattern ${gap.pattern} must ${gap.expected === 'passes' ? 'pass' : 'fail'}` : `${gap.design}: ${gap.kind} ${gap.code} ${subjectText(gap.subject ?? {})}`;
+  gap.kind === 'verdict'
+    ? `${gap.design}: pattern ${gap.pattern} must ${gap.expected === 'passes' ? 'pass' : 'fail'}`
+    : `${gap.design}: ${gap.kind} ${gap.code} ${subjectText(gap.subject ?? {})}`;
 
 describe('the review corpus', () => {
   it('reads every design through the importer, each with labels, and labels name real codes and patterns', () => {
@@ -35,7 +37,9 @@ describe('the review corpus', () => {
   it('holds every label not listed in knownGaps.json (a new miss, false positive or wrong verdict)', () => {
     const known = new Set(readKnownGaps().map(gapKey));
     const unlisted = run.gaps.filter((gap) => !known.has(gapKey(gap)));
-    expect(unlisted.map(describeGap), 'labels that do not hold and are not known gaps: fix the regression, or (for a label that was wrong) the label').toEqual([]);
+    expect(unlisted.map(describeGap), 'labels that do not hold and are not known gaps: fix the regression, or (for a label that was wrong) the label').toEqual(
+      [],
+    );
   });
 
   it('still fails every knownGaps.json entry (a fixed gap must be removed from the list)', () => {

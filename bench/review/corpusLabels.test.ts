@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findingSubject, matchesLabel, type FindingLabel } from './corpusLabels';
 
-const finding = { code: 'review.numberInStringField', severity: 'error', subject: { table: 'T', entity: 'Score', keyAttribute: 'SK', field: 'score' } } as const;
+const finding = {
+  code: 'review.numberInStringField',
+  severity: 'error',
+  subject: { table: 'T', entity: 'Score', keyAttribute: 'SK', field: 'score' },
+} as const;
 
 describe('matchesLabel', () => {
   it.each<[string, FindingLabel, boolean]>([

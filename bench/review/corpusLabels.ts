@@ -38,7 +38,11 @@ export interface CorpusLabels {
 const SUBJECT_KEYS = ['table', 'entity', 'index', 'keyAttribute', 'field', 'pattern'] as const;
 
 /** Whether a finding is the one a label names: its code, every subject part the label pins, and (when given) its severity. */
-export function matchesLabel(finding: Pick<ReviewedFinding, 'code' | 'severity' | 'subject'>, label: FindingLabel, options: { readonly severity: boolean }): boolean {
+export function matchesLabel(
+  finding: Pick<ReviewedFinding, 'code' | 'severity' | 'subject'>,
+  label: FindingLabel,
+  options: { readonly severity: boolean },
+): boolean {
   if (finding.code !== label.code && !(label.orCodes ?? []).includes(finding.code)) return false;
   if (options.severity && label.severity !== undefined && finding.severity !== label.severity) return false;
   return SUBJECT_KEYS.every((key) => label[key] === undefined || finding.subject[key] === label[key]);

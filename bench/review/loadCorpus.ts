@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { importDesignFile, type Design } from '../../src/design';
 import { REVIEW_RULES, reviewDesign, type ReviewCode, type ReviewedFinding, type ReviewSeverity } from '../../src/design/review';
 import { runAccessPatterns } from '../../src/state/design/runAccessPatterns';
-import { findingSubject, labelSubject, matchesLabel, subjectText, type CorpusLabels, type DesignLabels, type FindingLabel, type LabelSubject } from './corpusLabels';
+import {
+  findingSubject,
+  labelSubject,
+  matchesLabel,
+  subjectText,
+  type CorpusLabels,
+  type DesignLabels,
+  type FindingLabel,
+  type LabelSubject,
+} from './corpusLabels';
 
 /**
  * The review corpus (corpus/review): every design file read through the
@@ -47,7 +56,12 @@ export interface DesignOutcome {
   /** Each must label and the findings that matched it (empty: a miss). */
   readonly musts: readonly { readonly label: FindingLabel; readonly matched: readonly ReviewedFinding[]; readonly raisedAs?: ReviewSeverity }[];
   readonly falsePositives: readonly ReviewedFinding[];
-  readonly verdicts: readonly { readonly pattern: string; readonly expected: 'passes' | 'fails'; readonly actual?: 'passes' | 'fails'; readonly reason?: string }[];
+  readonly verdicts: readonly {
+    readonly pattern: string;
+    readonly expected: 'passes' | 'fails';
+    readonly actual?: 'passes' | 'fails';
+    readonly reason?: string;
+  }[];
   /** Labels that name nothing in the design, patterns without a label: corpus bugs. */
   readonly labelProblems: readonly string[];
   readonly items: number;
@@ -122,7 +136,9 @@ async function runDesign(file: string, text: string, labels: DesignLabels): Prom
   });
   // A finding that is a must's at another severity is counted as that must's miss, not again as a false positive.
   const falsePositives = findings.filter(
-    (finding) => !labels.must.some((label) => matchesLabel(finding, label, { severity: false })) && !labels.may.some((label) => matchesLabel(finding, label, { severity: true })),
+    (finding) =>
+      !labels.must.some((label) => matchesLabel(finding, label, { severity: false })) &&
+      !labels.may.some((label) => matchesLabel(finding, label, { severity: true })),
   );
 
   const patterns = design.tables.flatMap((table) => table.accessPatterns.map((pattern) => ({ table, pattern })));
@@ -141,7 +157,11 @@ async function runDesign(file: string, text: string, labels: DesignLabels): Prom
       const expected = labels.verdicts[pattern.id];
       if (!expected) continue;
       const outcome = run.outcomes[pattern.id];
-      verdicts.push({ pattern: pattern.id, expected, ...(outcome ? { actual: outcome.verdict, reason: outcome.reasons.map((reason) => reason.message).join(' ') } : {}) });
+      verdicts.push({
+        pattern: pattern.id,
+        expected,
+        ...(outcome ? { actual: outcome.verdict, reason: outcome.reasons.map((reason) => reason.message).join(' ') } : {}),
+      });
     }
   }
   const items = design.tables.reduce((sum, table) => sum + table.entities.reduce((count, entity) => count + entity.samples.length, 0), 0);
@@ -152,12 +172,26 @@ function gapsOf(outcome: DesignOutcome): CorpusGap[] {
   const design = outcome.file;
   const misses = outcome.musts
     .filter((must) => must.matched.length === 0)
-    .map((must): CorpusGap => ({ design, kind: 'miss', code: must.label.code, subject: labelSubject(must.label), ...(must.raisedAs ? { severity: must.raisedAs } : {}) }));
+    .map((must): CorpusGap => ({
+      design,
+      kind: 'miss',
+      code: must.label.code,
+      subject: labelSubject(must.label),
+      ...(must.raisedAs ? { severity: must.raisedAs } : {}),
+    }));
   const falsePositives = uniqueBy(
-    outcome.falsePositives.map((finding): CorpusGap => ({ design, kind: 'falsePositive', code: finding.code, subject: findingSubject(finding.subject), severity: finding.severity })),
+    outcome.falsePositives.map((finding): CorpusGap => ({
+      design,
+      kind: 'falsePositive',
+      code: finding.code,
+      subject: findingSubject(finding.subject),
+      severity: finding.severity,
+    })),
     gapKey,
   );
-  const verdicts = outcome.verdicts.filter((verdict) => verdict.actual !== verdict.expected).map((verdict): CorpusGap => ({ design, kind: 'verdict', pattern: verdict.pattern, expected: verdict.expected }));
+  const verdicts = outcome.verdicts
+    .filter((verdict) => verdict.actual !== verdict.expected)
+    .map((verdict): CorpusGap => ({ design, kind: 'verdict', pattern: verdict.pattern, expected: verdict.expected }));
   return [...misses, ...falsePositives, ...verdicts];
 }
 

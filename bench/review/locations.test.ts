@@ -29,7 +29,10 @@ describe('finding locations over the review corpus', () => {
       const read = importDesignFile(file, name);
       if (!read.ok) throw new Error(`${name} does not import`);
       const findings = reviewDesign({ design: read.design });
-      const locations = locateSubjects({ text: file, format: name.includes('.workbench.') ? 'workbench' : name.includes('.onetable.') ? 'onetable' : 'keylab', design: read.design }, findings.map((finding) => finding.subject));
+      const locations = locateSubjects(
+        { text: file, format: name.includes('.workbench.') ? 'workbench' : name.includes('.onetable.') ? 'onetable' : 'keylab', design: read.design },
+        findings.map((finding) => finding.subject),
+      );
       findings.forEach((finding, at) => {
         const location = locations[at];
         const { subject } = finding;
@@ -38,15 +41,24 @@ describe('finding locations over the review corpus', () => {
           nearest++;
           // A stand-in says what it points at (a facet's first item, an index, the table).
           expect(location!.pointsAt, `${name}: ${finding.id}`).toMatch(/\(/);
-          if (location!.pointsAt.includes('first item')) expect(start, `${name}: ${finding.id}`).toMatch(new RegExp(`^"${subject.keyAttribute}": \\{\\s*"[SNB]": "`));
+          if (location!.pointsAt.includes('first item'))
+            expect(start, `${name}: ${finding.id}`).toMatch(new RegExp(`^"${subject.keyAttribute}": \\{\\s*"[SNB]": "`));
           return;
         }
         exact++;
         // An index's key attribute (review.multiAttributeGsiKey) may land on the attribute in the index's key, or on the index.
-        const named = subject.pattern ?? (subject.entity !== undefined ? (subject.keyAttribute ?? subject.entity) : undefined) ?? subject.index ?? subject.keyAttribute ?? subject.table;
+        const named =
+          subject.pattern ??
+          (subject.entity !== undefined ? (subject.keyAttribute ?? subject.entity) : undefined) ??
+          subject.index ??
+          subject.keyAttribute ??
+          subject.table;
         const alsoNamed = subject.pattern === undefined && subject.entity === undefined && subject.index !== undefined ? subject.keyAttribute : undefined;
         const names = [named, ...(alsoNamed !== undefined ? [alsoNamed] : [])].map((text) => JSON.stringify(text).slice(1, -1));
-        expect(names.some((text) => start.includes(text)), `${name}: ${finding.id} at ${JSON.stringify(start)}`).toBe(true);
+        expect(
+          names.some((text) => start.includes(text)),
+          `${name}: ${finding.id} at ${JSON.stringify(start)}`,
+        ).toBe(true);
       });
     }
     expect(exact).toBeGreaterThan(20);

@@ -49,7 +49,10 @@ export function sentenceCorpus(): CorpusDesign[] {
     const imported = importDesignFile(readFileSync(join(dir, file), 'utf8'), file);
     if (imported.ok) designs.push({ name: file, design: imported.design });
   };
-  for (const file of readdirSync(FIXTURES_DIR).filter((name) => name.endsWith('.json')).sort()) read(FIXTURES_DIR, file);
+  for (const file of readdirSync(FIXTURES_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort())
+    read(FIXTURES_DIR, file);
   for (const file of corpusFiles(CORPUS_DIR)) read(CORPUS_DIR, file);
   return designs;
 }
@@ -59,7 +62,14 @@ function documentProse(document: ReviewDocument): string[] {
   const lines: string[] = [];
   for (const section of document.sections) {
     for (const block of section.blocks) {
-      const runs = block.kind === 'paragraph' || block.kind === 'subheading' ? [block.content] : block.kind === 'list' ? block.items : block.kind === 'table' ? block.rows.flat() : [];
+      const runs =
+        block.kind === 'paragraph' || block.kind === 'subheading'
+          ? [block.content]
+          : block.kind === 'list'
+            ? block.items
+            : block.kind === 'table'
+              ? block.rows.flat()
+              : [];
       for (const line of runs) lines.push(line.map((run) => (run.kind === 'code' ? `\`${run.text.replace(/`/g, '')}\`` : run.text)).join(''));
     }
   }
@@ -105,7 +115,8 @@ export async function collectShownTexts({ name, design }: CorpusDesign): Promise
     if (table.accessPatterns.length === 0) continue;
     const run = await runAccessPatterns(table);
     results[table.name] = run.outcomes;
-    for (const [id, outcome] of Object.entries(run.outcomes)) for (const reason of outcome.reasons) add('reason', `accessPatterns.${reason.code}`, `pattern ${id}`, reason.message);
+    for (const [id, outcome] of Object.entries(run.outcomes))
+      for (const reason of outcome.reasons) add('reason', `accessPatterns.${reason.code}`, `pattern ${id}`, reason.message);
   }
   for (const slide of buildSlides(design, { findings, results })) {
     add('slideTitle', 'slides', `${slide.kind} slide`, slide.title);
@@ -113,7 +124,9 @@ export async function collectShownTexts({ name, design }: CorpusDesign): Promise
       for (const problem of slide.problems) add('problem', 'accessPatterns.buildPatternRequest', `slide ${slide.title}`, problem);
       const outcome = results[slide.table]?.[slide.patternId];
       // The slide's reasons are the run's, in order: each is charged to its reason's code.
-      (slide.result?.reasons ?? []).forEach((reason, index) => add('reason', `accessPatterns.${outcome?.reasons[index]?.code ?? 'reason'}`, `slide ${slide.title}`, reason));
+      (slide.result?.reasons ?? []).forEach((reason, index) =>
+        add('reason', `accessPatterns.${outcome?.reasons[index]?.code ?? 'reason'}`, `slide ${slide.title}`, reason),
+      );
     }
     if (slide.kind === 'findings') {
       for (const finding of slide.findings) {

@@ -46,7 +46,14 @@ const knownFor = (owner: string, check: CheckName) => (KNOWN_FAILURES[owner] ?? 
 /** A document line that repeats a known failing text of its owner (a finding's message in the Findings table). */
 const repeatsKnown = (failure: Failure) =>
   failure.shown.kind === 'documentProse' &&
-  failures.some((other) => other !== failure && other.shown.kind !== 'documentProse' && other.check === failure.check && knownFor(other.shown.owner, other.check) && failure.shown.text.includes(other.shown.text));
+  failures.some(
+    (other) =>
+      other !== failure &&
+      other.shown.kind !== 'documentProse' &&
+      other.check === failure.check &&
+      knownFor(other.shown.owner, other.check) &&
+      failure.shown.text.includes(other.shown.text),
+  );
 const isKnown = (failure: Failure) => knownFor(failure.shown.owner, failure.check) || repeatsKnown(failure);
 const describeFailure = ({ shown, check }: Failure) => `${check} in ${shown.kind} of ${shown.owner} (${shown.where}, ${shown.design}): ${shown.text}`;
 
@@ -62,13 +69,17 @@ describe('every message the review shows reads as a sentence', () => {
 
   it('still fails each known failure (a fixed one must be removed from KNOWN_FAILURES)', () => {
     const fixed = Object.entries(KNOWN_FAILURES).flatMap(([owner, checks]) =>
-      checks.filter(({ check }) => !failures.some((failure) => failure.shown.owner === owner && failure.check === check)).map(({ check }) => `${owner} ${check}`),
+      checks
+        .filter(({ check }) => !failures.some((failure) => failure.shown.owner === owner && failure.check === check))
+        .map(({ check }) => `${owner} ${check}`),
     );
     expect(fixed).toEqual([]);
   });
 
   it('writes the review document’s Markdown without escaped backticks or template leftovers', () => {
-    const bad = markdowns.flatMap(({ design, markdown }) => ['\\`', 'undefined', 'NaN', '[object ', '${'].filter((text) => markdown.includes(text)).map((text) => `${design}: ${text}`));
+    const bad = markdowns.flatMap(({ design, markdown }) =>
+      ['\\`', 'undefined', 'NaN', '[object ', '${'].filter((text) => markdown.includes(text)).map((text) => `${design}: ${text}`),
+    );
     expect(bad).toEqual([]);
   });
 });

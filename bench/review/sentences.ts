@@ -7,7 +7,8 @@ import { wordsOf, type ShownText, type TextKind } from './reviewTexts';
  * pattern's reason or problem), the label check to a button's label.
  */
 
-export type CheckName = 'doubledWord' | 'doubledStop' | 'garbledWords' | 'placeholder' | 'marker' | 'unbalancedBackticks' | 'lowercaseStart' | 'lowercaseAfterStop' | 'noFinalStop';
+export type CheckName =
+  'doubledWord' | 'doubledStop' | 'garbledWords' | 'placeholder' | 'marker' | 'unbalancedBackticks' | 'lowercaseStart' | 'lowercaseAfterStop' | 'noFinalStop';
 
 /** Kinds read as sentences: a capital (or quoted code) first, a stop last. */
 const SENTENCES: ReadonlySet<TextKind> = new Set(['message', 'suggestion', 'reason', 'problem']);
@@ -44,7 +45,8 @@ export function sentenceProblems(shown: Pick<ShownText, 'kind' | 'text'> & { rea
   if (MARKER.test(read)) problems.push('marker');
   if ((text.match(/`/g) ?? []).length % 2 === 1) problems.push('unbalancedBackticks');
   if ((SENTENCES.has(kind) || LABELS.has(kind)) && lowerWord(/^\s*([^\s:,;]+)/.exec(text)?.[1])) problems.push('lowercaseStart');
-  if ((SENTENCES.has(kind) || kind === 'documentProse') && [...words.matchAll(/[.!?] +([^\s:,;]+)/g)].some(([, word]) => lowerWord(word))) problems.push('lowercaseAfterStop');
+  if ((SENTENCES.has(kind) || kind === 'documentProse') && [...words.matchAll(/[.!?] +([^\s:,;]+)/g)].some(([, word]) => lowerWord(word)))
+    problems.push('lowercaseAfterStop');
   if (SENTENCES.has(kind) && !/[.!?]["'’”)\]`]*$/.test(text.trim())) problems.push('noFinalStop');
   return problems;
 }

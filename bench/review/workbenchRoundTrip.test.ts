@@ -6,7 +6,9 @@ import { CORPUS_DIR } from './loadCorpus';
 
 /** The review corpus's Workbench models (corpus/review/*.workbench.json): realistic models beyond the fixtures. */
 const CORPUS = CORPUS_DIR;
-const MODELS = readdirSync(CORPUS).filter((name) => name.endsWith('.workbench.json')).sort();
+const MODELS = readdirSync(CORPUS)
+  .filter((name) => name.endsWith('.workbench.json'))
+  .sort();
 
 describe('Workbench round trip over the review corpus', () => {
   it('has models to check', () => expect(MODELS.length).toBeGreaterThan(10));

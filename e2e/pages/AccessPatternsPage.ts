@@ -48,6 +48,9 @@ export class AccessPatternsPage {
 
   async run(): Promise<void> {
     await this.runButton.click();
-    await this.region.getByRole('status').filter({ hasText: /of \d+ pass/ }).waitFor();
+    await this.region
+      .getByRole('status')
+      .filter({ hasText: /of \d+ pass/ })
+      .waitFor();
   }
 }

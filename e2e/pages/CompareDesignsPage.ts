@@ -39,6 +39,9 @@ export class CompareDesignsPage {
 
   /** The verdict cell of a pattern row for one key ("Concatenated key" is column 1, "Multi-attribute key" column 2). */
   verdict(patternName: string | RegExp, key: 'concatenated' | 'multi'): Locator {
-    return this.patterns.getByRole('row', { name: patternName }).getByRole('cell').nth(key === 'concatenated' ? 0 : 1);
+    return this.patterns
+      .getByRole('row', { name: patternName })
+      .getByRole('cell')
+      .nth(key === 'concatenated' ? 0 : 1);
   }
 }

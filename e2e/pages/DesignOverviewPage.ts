@@ -25,7 +25,11 @@ export class DesignOverviewPage {
 
   /** A pattern's verdict in the overview ("passes", "fails"), by the pattern's name. */
   verdict(pattern: string): Locator {
-    return this.region.getByRole('group', { name: 'Access pattern verdicts' }).getByRole('listitem').filter({ has: this.page.getByRole('link', { name: pattern, exact: true }) }).locator('.overview-verdict');
+    return this.region
+      .getByRole('group', { name: 'Access pattern verdicts' })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('link', { name: pattern, exact: true }) })
+      .locator('.overview-verdict');
   }
 
   /** A link of the jump list: group "Tables", "Entities", "Patterns" or "Findings". */

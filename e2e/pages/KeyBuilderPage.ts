@@ -37,7 +37,13 @@ export class KeyBuilderPage {
       ([key, value]) => {
         if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
       },
-      [DESIGNS_STORAGE_KEY, JSON.stringify({ state: { designs: [{ id: 'design-1', design: KEY_BUILDER_DESIGN, updatedAt: '2026-06-23T10:00:00.000Z' }], openDesignId: 'design-1' }, version: 1 })] as const,
+      [
+        DESIGNS_STORAGE_KEY,
+        JSON.stringify({
+          state: { designs: [{ id: 'design-1', design: KEY_BUILDER_DESIGN, updatedAt: '2026-06-23T10:00:00.000Z' }], openDesignId: 'design-1' },
+          version: 1,
+        }),
+      ] as const,
     );
     await this.page.goto('/');
     await this.templateInput.waitFor();

@@ -5,7 +5,10 @@ export class StructuralDiffPage {
   readonly region: Locator;
   readonly summary: Locator;
 
-  constructor(readonly page: Page, within: Locator | Page = page) {
+  constructor(
+    readonly page: Page,
+    within: Locator | Page = page,
+  ) {
     this.region = within.getByRole('region', { name: 'Structural diff' });
     this.summary = this.region.getByRole('status');
   }
@@ -17,6 +20,9 @@ export class StructuralDiffPage {
 
   /** The rows of the items that move in a table or index ("table Leaderboard", "index byPlayer"), in DynamoDB's new order. */
   movingItems(keySpace: string): Locator {
-    return this.region.getByRole('table', { name: `Items that move in ${keySpace}` }).getByRole('row').filter({ has: this.page.getByRole('rowheader') });
+    return this.region
+      .getByRole('table', { name: `Items that move in ${keySpace}` })
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader') });
   }
 }

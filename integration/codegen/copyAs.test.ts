@@ -13,14 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CODE_TARGETS, emitCode, type CodeShape, type CodeTarget, type CodegenRequest } from '../../src/codegen';
 import { createLocalDynamoDB } from '../../src/engine';
-import {
-  AUDIT_LOG_TABLE_INPUT,
-  auditLogItems,
-  LEADERBOARD_TABLE_INPUT,
-  leaderboardItems,
-  SPRING_SEASON,
-  USER_ACTOR,
-} from '../../src/engine/samples';
+import { AUDIT_LOG_TABLE_INPUT, auditLogItems, LEADERBOARD_TABLE_INPUT, leaderboardItems, SPRING_SEASON, USER_ACTOR } from '../../src/engine/samples';
 import { startDynamoDBEndpoint, type RunningDynamoDBEndpoint } from '../../src/server';
 import { uniqueTableName } from '../dynamodbLocal';
 import { createTableInput } from '../fixtures/tables';
@@ -137,7 +130,14 @@ const REQUESTS: ReadonlyArray<{ name: string; request: CodegenRequest }> = [
         KeyConditionExpression: 'pk = :pk AND sk > :after',
         FilterExpression: '#status IN (:active, :banned) AND size(#tags) >= :two AND attribute_exists(#dotted) AND NOT #note = :hostile',
         ExpressionAttributeNames: { '#status': 'status', '#tags': 'tags', '#dotted': 'a.b c', '#note': 'note' },
-        ExpressionAttributeValues: { ':pk': { S: 'EDGE' }, ':after': { N: '1' }, ':active': { S: 'active' }, ':banned': { S: 'banned' }, ':two': { N: '2' }, ':hostile': { S: HOSTILE } },
+        ExpressionAttributeValues: {
+          ':pk': { S: 'EDGE' },
+          ':after': { N: '1' },
+          ':active': { S: 'active' },
+          ':banned': { S: 'banned' },
+          ':two': { N: '2' },
+          ':hostile': { S: HOSTILE },
+        },
         Limit: 7,
       },
     },
@@ -152,7 +152,13 @@ const REQUESTS: ReadonlyArray<{ name: string; request: CodegenRequest }> = [
         ProjectionExpression: 'pk, sk, note, #blob, big, ratio, bins, nums',
         ExpressionAttributeNames: { '#blob': 'blob' },
         // :bigset makes the DocumentClient carry a number set with a 38-digit member (NumberValue in a Set).
-        ExpressionAttributeValues: { ':blob': { B: BLOB }, ':big': { N: BIG }, ':hostile': { S: HOSTILE }, ':precise': { N: PRECISE }, ':bigset': { NS: ['2.5', BIG, '1'] } },
+        ExpressionAttributeValues: {
+          ':blob': { B: BLOB },
+          ':big': { N: BIG },
+          ':hostile': { S: HOSTILE },
+          ':precise': { N: PRECISE },
+          ':bigset': { NS: ['2.5', BIG, '1'] },
+        },
         Limit: 9,
       },
     },
@@ -229,7 +235,12 @@ function wrapCall(target: CodeTarget, code: string, endpoint: string): { languag
     case 'sdk-v3':
       return {
         language: 'js',
-        code: [`import { DynamoDBClient, QueryCommand, ScanCommand } from "@aws-sdk/client-dynamodb";`, `const client = new DynamoDBClient(${clientConfig});`, code, JS_PRINT].join('\n'),
+        code: [
+          `import { DynamoDBClient, QueryCommand, ScanCommand } from "@aws-sdk/client-dynamodb";`,
+          `const client = new DynamoDBClient(${clientConfig});`,
+          code,
+          JS_PRINT,
+        ].join('\n'),
       };
     case 'document-client':
       return {
@@ -304,29 +315,34 @@ it('has python3 with boto3 and the AWS CLI v2', () => {
 
 describe.concurrent.each(['DynamoDB Local', 'Keylab endpoint'])('against %s', (endpointName) => {
   describe.each(REQUESTS)('$name', ({ request }) => {
-    it.skipIf(toolProblem !== undefined)('each emitted snippet prints the items the SDK returns, in order', async () => {
-      const { url, db } = clients[endpointName] as { url: string; db: DynamoDB };
-      // Against Keylab's endpoint the programs (every client, every page) are enough: the code is the same but for the URL.
-      const shapes: readonly CodeShape[] = endpointName === 'Keylab endpoint' ? ['program'] : ['call', 'program'];
-      const runs = shapes.flatMap((shape) => CODE_TARGETS.map((target) => ({ shape, target })));
-      const expected = {
-        call: await expectedItems(db, request, 'call'),
-        program: await expectedItems(db, request, 'program'),
-      };
-      expect(expected.program.items.length).toBeGreaterThan(0);
-      const outputs = await Promise.all(
-        runs.map(({ shape, target }) => async () => {
-          const emitted = emitCode(request, target, { shape, region: REGION, endpoint: url });
-          expectOk(emitted, `${target} ${shape}`);
-          const runnable = shape === 'call' ? wrapCall(target, emitted.code, url) : { language: PROGRAM_LANGUAGE[target], code: emitted.code };
-          return { shape, target, output: parseOutput(target, shape, await runner.run(runnable.language, `${target}-${shape}`, runnable.code)) };
-        })
-        .map((task) => task()),
-      );
-      for (const { shape, target, output } of outputs) {
-        const items = expected[shape].items;
-        expect(output, `${target} ${shape}`).toEqual(target === 'document-client' ? toNativeJson(items) : toDynamoJson(items));
-      }
-    }, 120_000);
+    it.skipIf(toolProblem !== undefined)(
+      'each emitted snippet prints the items the SDK returns, in order',
+      async () => {
+        const { url, db } = clients[endpointName] as { url: string; db: DynamoDB };
+        // Against Keylab's endpoint the programs (every client, every page) are enough: the code is the same but for the URL.
+        const shapes: readonly CodeShape[] = endpointName === 'Keylab endpoint' ? ['program'] : ['call', 'program'];
+        const runs = shapes.flatMap((shape) => CODE_TARGETS.map((target) => ({ shape, target })));
+        const expected = {
+          call: await expectedItems(db, request, 'call'),
+          program: await expectedItems(db, request, 'program'),
+        };
+        expect(expected.program.items.length).toBeGreaterThan(0);
+        const outputs = await Promise.all(
+          runs
+            .map(({ shape, target }) => async () => {
+              const emitted = emitCode(request, target, { shape, region: REGION, endpoint: url });
+              expectOk(emitted, `${target} ${shape}`);
+              const runnable = shape === 'call' ? wrapCall(target, emitted.code, url) : { language: PROGRAM_LANGUAGE[target], code: emitted.code };
+              return { shape, target, output: parseOutput(target, shape, await runner.run(runnable.language, `${target}-${shape}`, runnable.code)) };
+            })
+            .map((task) => task()),
+        );
+        for (const { shape, target, output } of outputs) {
+          const items = expected[shape].items;
+          expect(output, `${target} ${shape}`).toEqual(target === 'document-client' ? toNativeJson(items) : toDynamoJson(items));
+        }
+      },
+      120_000,
+    );
   });
 });

@@ -101,4 +101,3 @@ export function checkTools(): string | undefined {
   }
   return undefined;
 }
-

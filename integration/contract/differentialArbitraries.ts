@@ -26,26 +26,61 @@ const ALPHABET = ['a', 'A', 'b', 'B', 'z', 'Z', '0', '1', '9', '#', '$', '-', 'Ã
 
 const stringKey = fc.oneof(
   { weight: 3, arbitrary: fc.array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: 4 }).map((chars) => chars.join('')) },
-  { weight: 1, arbitrary: fc.constantFrom('10', '1500', '240', '9', 'EVT#2026-06-23T00:00:00Z', 'EVT#2026-06-23T23:59:59Z', 'ACTOR#u_8814', 'a#b', 'ab', 'A#1') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('10', '1500', '240', '9', 'EVT#2026-06-23T00:00:00Z', 'EVT#2026-06-23T23:59:59Z', 'ACTOR#u_8814', 'a#b', 'ab', 'A#1'),
+  },
 );
 
 const numberKey = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.constantFrom(
-      '0', '-0', '1', '1.0', '1e3', '1000', '1E+3', '-1', '-1.5', '0.001', '1e-3', '1E-130', '-1E-130',
-      '9.9999999999999999999999999999999999999E+125', '-9.9999999999999999999999999999999999999E+125',
-      '12345678901234567890123456789012345678', '-12345678901234567890123456789012345678', '0.12345678901234567890123456789012345678',
-      '99999999999999999999999999999999999999', '1.5e2', '150', '-150.00', '10', '9', '240', '1500',
+      '0',
+      '-0',
+      '1',
+      '1.0',
+      '1e3',
+      '1000',
+      '1E+3',
+      '-1',
+      '-1.5',
+      '0.001',
+      '1e-3',
+      '1E-130',
+      '-1E-130',
+      '9.9999999999999999999999999999999999999E+125',
+      '-9.9999999999999999999999999999999999999E+125',
+      '12345678901234567890123456789012345678',
+      '-12345678901234567890123456789012345678',
+      '0.12345678901234567890123456789012345678',
+      '99999999999999999999999999999999999999',
+      '1.5e2',
+      '150',
+      '-150.00',
+      '10',
+      '9',
+      '240',
+      '1500',
     ),
   },
   { weight: 2, arbitrary: fc.integer({ min: -300, max: 300 }).map(String) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: -99, max: 99 }), fc.integer({ min: -20, max: 20 })).map(([mantissa, exponent]) => `${mantissa}e${exponent}`) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: -999, max: 999 }), fc.integer({ min: 0, max: 999 })).map(([whole, fraction]) => `${whole}.${String(fraction).padStart(3, '0')}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.integer({ min: -99, max: 99 }), fc.integer({ min: -20, max: 20 })).map(([mantissa, exponent]) => `${mantissa}e${exponent}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: -999, max: 999 }), fc.integer({ min: 0, max: 999 }))
+      .map(([whole, fraction]) => `${whole}.${String(fraction).padStart(3, '0')}`),
+  },
 );
 
 /** Bytes around the signed/unsigned boundary and at both ends. */
-const binaryKey = fc.array(fc.constantFrom(0x00, 0x01, 0x23, 0x41, 0x7f, 0x80, 0xc3, 0xfe, 0xff), { minLength: 1, maxLength: 3 }).map((bytes) => Uint8Array.from(bytes));
+const binaryKey = fc
+  .array(fc.constantFrom(0x00, 0x01, 0x23, 0x41, 0x7f, 0x80, 0xc3, 0xfe, 0xff), { minLength: 1, maxLength: 3 })
+  .map((bytes) => Uint8Array.from(bytes));
 
 export const keyMaterial: fc.Arbitrary<KeyMaterial> = fc.record({ S: stringKey, N: numberKey, B: binaryKey });
 
@@ -104,7 +139,9 @@ export const schemaShape: fc.Arbitrary<SchemaShape> = fc
   .map((shape) => ({
     ...shape,
     // A GSI's keys are two different attributes that exist in this schema; LSIs need a table sort key.
-    gsis: shape.gsis.filter((gsi) => (gsi.hash !== 'sk' || shape.skType) && (gsi.range === undefined || (gsi.range !== gsi.hash && (gsi.range !== 'sk' || shape.skType)))),
+    gsis: shape.gsis.filter(
+      (gsi) => (gsi.hash !== 'sk' || shape.skType) && (gsi.range === undefined || (gsi.range !== gsi.hash && (gsi.range !== 'sk' || shape.skType))),
+    ),
     lsis: shape.skType ? shape.lsis.filter((lsi, i) => shape.lsis.findIndex((other) => other.range === lsi.range) === i) : [],
   }));
 
@@ -184,7 +221,15 @@ export const UPDATES = [
 export const RETURN_VALUES = ['NONE', 'ALL_OLD', 'UPDATED_OLD', 'ALL_NEW', 'UPDATED_NEW'] as const;
 
 export type Operation =
-  | { readonly kind: 'put'; readonly key: KeyRef; readonly body: ItemBody; readonly condition: number | undefined; readonly f: number; readonly returnOld: boolean; readonly capacity: boolean }
+  | {
+      readonly kind: 'put';
+      readonly key: KeyRef;
+      readonly body: ItemBody;
+      readonly condition: number | undefined;
+      readonly f: number;
+      readonly returnOld: boolean;
+      readonly capacity: boolean;
+    }
   | {
       readonly kind: 'update';
       readonly key: KeyRef;
@@ -196,7 +241,14 @@ export type Operation =
       readonly returnValues: number;
       readonly capacity: boolean;
     }
-  | { readonly kind: 'delete'; readonly key: KeyRef; readonly condition: number | undefined; readonly f: number; readonly returnOld: boolean; readonly capacity: boolean }
+  | {
+      readonly kind: 'delete';
+      readonly key: KeyRef;
+      readonly condition: number | undefined;
+      readonly f: number;
+      readonly returnOld: boolean;
+      readonly capacity: boolean;
+    }
   | { readonly kind: 'batchWrite'; readonly writes: readonly { readonly key: KeyRef; readonly body: ItemBody | undefined }[] }
   | { readonly kind: 'get'; readonly key: KeyRef; readonly projection: boolean }
   | {
@@ -211,7 +263,14 @@ export type Operation =
       readonly select: 'count' | 'projection' | undefined;
       readonly capacity: boolean;
     }
-  | { readonly kind: 'scan'; readonly target: number; readonly limit: number | undefined; readonly filter: number | undefined; readonly f: number; readonly count: boolean }
+  | {
+      readonly kind: 'scan';
+      readonly target: number;
+      readonly limit: number | undefined;
+      readonly filter: number | undefined;
+      readonly f: number;
+      readonly count: boolean;
+    }
   | { readonly kind: 'transactWrite'; readonly actions: readonly TransactAction[]; readonly token: boolean }
   | { readonly kind: 'transactGet'; readonly keys: readonly KeyRef[]; readonly projection: boolean };
 
@@ -299,8 +358,18 @@ export const operation: fc.Arbitrary<Operation> = fc.oneof(
       count: fc.nat(3).map((n) => n === 0),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('transactWrite' as const), actions: fc.array(transactAction, { minLength: 1, maxLength: 4 }), token: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('transactGet' as const), keys: fc.array(keyRef, { minLength: 1, maxLength: 4 }), projection: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('transactWrite' as const),
+      actions: fc.array(transactAction, { minLength: 1, maxLength: 4 }),
+      token: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('transactGet' as const), keys: fc.array(keyRef, { minLength: 1, maxLength: 4 }), projection: fc.boolean() }),
+  },
 );
 
 /** One run: a table, its value pools and what to do with it. */
@@ -339,7 +408,10 @@ export type TtlValue =
 /** Fractions next to the boundaries, down to the 38th significant digit of a ten-digit epoch. */
 const ttlFraction = fc.oneof(
   { weight: 4, arbitrary: fc.constant('') },
-  { weight: 3, arbitrary: fc.constantFrom('5', '25', '75', '001', '999', '0000000000000000000000000001', '9999999999999999999999999999', '9999999', '0000001') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom('5', '25', '75', '001', '999', '0000000000000000000000000001', '9999999999999999999999999999', '9999999', '0000001'),
+  },
   { weight: 1, arbitrary: fc.array(fc.constantFrom('0', '1', '4', '5', '9'), { minLength: 1, maxLength: 28 }).map((digits) => digits.join('')) },
 );
 
@@ -352,14 +424,31 @@ export const ttlValue: fc.Arbitrary<TtlValue> = fc.oneof(
     weight: 8,
     arbitrary: fc.record({
       kind: fc.constant('near' as const),
-      seconds: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: -3, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: -3 * DAY_SECONDS, max: 3 * DAY_SECONDS }) }),
+      seconds: fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: -3, max: 3 }) },
+        { weight: 1, arbitrary: fc.integer({ min: -3 * DAY_SECONDS, max: 3 * DAY_SECONDS }) },
+      ),
       fraction: ttlFraction,
       spelling: ttlSpelling,
     }),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('fiveYearsAgo' as const), seconds: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -DAY_SECONDS, max: DAY_SECONDS })), fraction: ttlFraction, spelling: ttlSpelling }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('fiveYearsAgo' as const),
+      seconds: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -DAY_SECONDS, max: DAY_SECONDS })),
+      fraction: ttlFraction,
+      spelling: ttlSpelling,
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'milliseconds' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('wrongType' as const), type: fc.constantFrom('S' as const, 'NS' as const, 'SS' as const, 'B' as const, 'BOOL' as const, 'NULL' as const, 'L' as const, 'M' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('wrongType' as const),
+      type: fc.constantFrom('S' as const, 'NS' as const, 'SS' as const, 'B' as const, 'BOOL' as const, 'NULL' as const, 'L' as const, 'M' as const),
+    }),
+  },
   { weight: 2, arbitrary: fc.constant({ kind: 'absent' as const }) },
 );
 
@@ -503,7 +592,15 @@ export type MultiStep =
 
 export const multiStep: fc.Arbitrary<MultiStep> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('put' as const), item: multiItem }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('update' as const), key: fc.record({ pk: fc.nat(3), sk: fc.nat(9) }), attribute: fc.nat(MULTI_KEY_ATTRIBUTE_COUNT - 1), value: indexAttributeValue }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('update' as const),
+      key: fc.record({ pk: fc.nat(3), sk: fc.nat(9) }),
+      attribute: fc.nat(MULTI_KEY_ATTRIBUTE_COUNT - 1),
+      value: indexAttributeValue,
+    }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('query' as const), query: multiQuery }) },
 );
 
@@ -518,7 +615,10 @@ export interface MultiGsiRun {
 export const multiGsiRun: fc.Arbitrary<MultiGsiRun> = fc.record({
   types: fc.array(keyType, { minLength: MULTI_KEY_ATTRIBUTE_COUNT, maxLength: MULTI_KEY_ATTRIBUTE_COUNT }),
   gsis: fc.array(multiGsiShape, { minLength: 1, maxLength: 2 }),
-  pool: fc.oneof({ weight: 2, arbitrary: fc.array(keyMaterial, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(keyMaterial, { minLength: 3, maxLength: 4 }) }),
+  pool: fc.oneof(
+    { weight: 2, arbitrary: fc.array(keyMaterial, { minLength: 1, maxLength: 2 }) },
+    { weight: 1, arbitrary: fc.array(keyMaterial, { minLength: 3, maxLength: 4 }) },
+  ),
   steps: fc.array(multiStep, { minLength: 10, maxLength: 50 }),
 });
 // --- Shared with the PartiQL and legacy-parameter differential tests ---------------------------

@@ -34,47 +34,54 @@ const error = (name: string, message: string): Outcome => ({ ok: false, name, me
 const ok = (value: unknown): Outcome => ({ ok: true, value });
 
 describe('message differences', () => {
-  it('map DynamoDB Local\'s wording only when the engine gives DynamoDB\'s', () => {
+  it("map DynamoDB Local's wording only when the engine gives DynamoDB's", () => {
     const local = error('ValidationException', 'One of the required keys was not given a value');
     const right = applyAll(comparison(error('ValidationException', 'One or more parameter values were invalid: Missing the key pk in the item'), local));
     expect(right.engine).toEqual(right.local);
     const wrong = applyAll(comparison(error('ValidationException', 'Missing key'), local));
     expect(wrong.engine).not.toEqual(wrong.local);
-    const wrongName = applyAll(comparison(error('ResourceNotFoundException', 'One or more parameter values were invalid: Missing the key pk in the item'), local));
+    const wrongName = applyAll(
+      comparison(error('ResourceNotFoundException', 'One or more parameter values were invalid: Missing the key pk in the item'), local),
+    );
     expect(wrongName.engine).not.toEqual(wrongName.local);
   });
 
-  it('turn a missing-table message into DynamoDB\'s, naming the table for DescribeTable only', () => {
+  it("turn a missing-table message into DynamoDB's, naming the table for DescribeTable only", () => {
     const local = error('ResourceNotFoundException', 'Cannot do operations on a non-existent table');
     const engine = error('ResourceNotFoundException', 'Requested resource not found');
     expect(missingTableMessage(comparison(engine, local, call('describeTable', { TableName: 'T1x' }))).local).toEqual(
       error('ResourceNotFoundException', 'Requested resource not found: Table: T1x not found'),
     );
-    expect(missingTableMessage(comparison(engine, local, call('query', { TableName: 'T1x' }))).local).toEqual(error('ResourceNotFoundException', 'Requested resource not found'));
+    expect(missingTableMessage(comparison(engine, local, call('query', { TableName: 'T1x' }))).local).toEqual(
+      error('ResourceNotFoundException', 'Requested resource not found'),
+    );
   });
 });
 
 describe('value normalisers', () => {
-  it('normalise DynamoDB Local\'s numbers, never the engine\'s', () => {
-    const result = localNumbersAsDynamoDB(comparison(ok({ Attributes: { n: { N: '1.50' } } }), ok({ Attributes: { n: { N: '1.50' }, s: { NS: ['2.0', '1e0'] } } })));
+  it("normalise DynamoDB Local's numbers, never the engine's", () => {
+    const result = localNumbersAsDynamoDB(
+      comparison(ok({ Attributes: { n: { N: '1.50' } } }), ok({ Attributes: { n: { N: '1.50' }, s: { NS: ['2.0', '1e0'] } } })),
+    );
     expect(result.local).toEqual(ok({ Attributes: { n: { N: '1.5' }, s: { NS: ['1', '2'] } } }));
     expect(result.engine).toEqual(ok({ Attributes: { n: { N: '1.50' } } }));
   });
 
-  it('say CREATING for DynamoDB Local\'s CreateTable only', () => {
+  it("say CREATING for DynamoDB Local's CreateTable only", () => {
     const local = ok({ TableDescription: { TableStatus: 'ACTIVE' } });
     expect(tableStatusAsDynamoDB(comparison(ok({}), local, call('createTable'))).local).toEqual(ok({ TableDescription: { TableStatus: 'CREATING' } }));
     expect(tableStatusAsDynamoDB(comparison(ok({}), local, call('describeTable'))).local).toEqual(local);
   });
 
   it('charge the minimum read for an empty page only', () => {
-    const pages = (units: number, scanned: number) => ok({ pages: [{ Count: 0, ScannedCount: scanned, ConsumedCapacity: { TableName: 't', CapacityUnits: units } }] });
+    const pages = (units: number, scanned: number) =>
+      ok({ pages: [{ Count: 0, ScannedCount: scanned, ConsumedCapacity: { TableName: 't', CapacityUnits: units } }] });
     expect(emptyReadCapacity(comparison(ok({}), pages(0, 0), call('query', { ConsistentRead: true }))).local).toEqual(pages(1, 0));
     expect(emptyReadCapacity(comparison(ok({}), pages(0, 0), call('query', {}))).local).toEqual(pages(0.5, 0));
     expect(emptyReadCapacity(comparison(ok({}), pages(0, 3), call('query', {}))).local).toEqual(pages(0, 3));
   });
 
-  it('project DynamoDB Local\'s UPDATED_NEW to the updated paths', () => {
+  it("project DynamoDB Local's UPDATED_NEW to the updated paths", () => {
     const input = { UpdateExpression: 'SET m.k2 = :v', ExpressionAttributeValues: { ':v': { N: '1' } }, ReturnValues: 'UPDATED_NEW' };
     const local = ok({ Attributes: { m: { M: { k: { S: 'old' }, k2: { N: '1' } } } } });
     expect(localUpdatedAttributes(comparison(ok({}), local, call('updateItem', input))).local).toEqual(ok({ Attributes: { m: { M: { k2: { N: '1' } } } } }));
@@ -98,7 +105,7 @@ describe('paging normalisers', () => {
   });
   const localPages = ok({ pages: [{ Items: [item('a'), item('b')], Count: 2, ScannedCount: 2 }] });
 
-  it('drop the engine\'s LastEvaluatedKey on an inclusive bound, and the empty page after it', () => {
+  it("drop the engine's LastEvaluatedKey on an inclusive bound, and the empty page after it", () => {
     const normalize = inclusiveBoundLastEvaluatedKey(keys);
     const onBound = normalize(comparison(enginePages, localPages, call('query', input('pk = :p AND sk <= :b', { ':b': { S: 'b' } }))));
     expect(onBound.engine).toEqual(onBound.local);
@@ -114,7 +121,9 @@ describe('paging normalisers', () => {
     const row = (g: string, pk: string) => ({ g: { S: g }, pk: { S: pk } });
     const pages = (items: ReturnType<typeof row>[][]) => ok({ pages: items.map((Items) => ({ Items, Count: Items.length })) });
     const normalize = indexTieOrder(['g'], ['pk']);
-    const tied = normalize(comparison(pages([[row('a', '2'), row('a', '1')], [row('b', '1')]]), pages([[row('a', '1'), row('a', '2')], [row('b', '1')]]), call('query')));
+    const tied = normalize(
+      comparison(pages([[row('a', '2'), row('a', '1')], [row('b', '1')]]), pages([[row('a', '1'), row('a', '2')], [row('b', '1')]]), call('query')),
+    );
     expect(tied.engine).toEqual(tied.local);
     const misordered = normalize(comparison(pages([[row('b', '1'), row('a', '1')]]), pages([[row('a', '1'), row('b', '1')]]), call('query')));
     expect(misordered.engine).not.toEqual(misordered.local);
@@ -123,7 +132,9 @@ describe('paging normalisers', () => {
   it('compare a Scan as a set, with its page sizes', () => {
     const page = (pks: string[], scanned: number) => ({ Items: pks.map((pk) => ({ pk: { S: pk } })), Count: pks.length, ScannedCount: scanned });
     const normalize = scanAsSet(['pk']);
-    const same = normalize(comparison(ok({ pages: [page(['b', 'a'], 2), page(['c'], 1)] }), ok({ pages: [page(['c', 'a'], 2), page(['b'], 1)] }), call('scan')));
+    const same = normalize(
+      comparison(ok({ pages: [page(['b', 'a'], 2), page(['c'], 1)] }), ok({ pages: [page(['c', 'a'], 2), page(['b'], 1)] }), call('scan')),
+    );
     expect(same.engine).toEqual(same.local);
     const missing = normalize(comparison(ok({ pages: [page(['b', 'a'], 2)] }), ok({ pages: [page(['c', 'a'], 2)] }), call('scan')));
     expect(missing.engine).not.toEqual(missing.local);

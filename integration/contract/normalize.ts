@@ -80,7 +80,11 @@ export const exactly = (text: string) => new RegExp(`^${escape(text)}$`);
  */
 export const ignoreTimestamps: Normalizer = (comparison) => {
   const replace = (value: unknown) => (value instanceof Date ? '‹timestamp›' : undefined);
-  return { ...comparison, engine: mapValue(comparison.engine, (value) => mapDeep(value, replace)), local: mapValue(comparison.local, (value) => mapDeep(value, replace)) };
+  return {
+    ...comparison,
+    engine: mapValue(comparison.engine, (value) => mapDeep(value, replace)),
+    local: mapValue(comparison.local, (value) => mapDeep(value, replace)),
+  };
 };
 
 /**
@@ -174,10 +178,14 @@ export const binaryInMessages: Normalizer = (comparison) => {
  */
 export const missingTableMessage: Normalizer = (comparison) => {
   const { engine, local } = comparison;
-  if (engine.ok || local.ok || local.name !== 'ResourceNotFoundException' || local.message !== 'Cannot do operations on a non-existent table') return comparison;
+  if (engine.ok || local.ok || local.name !== 'ResourceNotFoundException' || local.message !== 'Cannot do operations on a non-existent table')
+    return comparison;
   const call = comparison.localCalls.at(-1);
   const tableName = (call?.input as { TableName?: string } | undefined)?.TableName;
-  const dynamodb = call?.operation === 'describeTable' || call?.operation === 'updateTable' ? `Requested resource not found: Table: ${tableName} not found` : 'Requested resource not found';
+  const dynamodb =
+    call?.operation === 'describeTable' || call?.operation === 'updateTable'
+      ? `Requested resource not found: Table: ${tableName} not found`
+      : 'Requested resource not found';
   return { ...comparison, local: { ...local, message: dynamodb } };
 };
 
@@ -234,7 +242,11 @@ export const KNOWN_MESSAGE_DIFFERENCES: readonly Normalizer[] = [
     exactly('Hash primary key values must be under 2048 bytes, and range primary key values must be under 1024 bytes'),
     /^One or more parameter values were invalid: (Size of hashkey has exceeded the maximum size limit of2048 bytes|Aggregated size of all range keys has exceeded the size limit of 1024 bytes)$/,
   ),
-  messageDifference('number not a number', exactly('A value provided cannot be converted into a number'), /^The parameter cannot be converted to a numeric value(: .*)?$/),
+  messageDifference(
+    'number not a number',
+    exactly('A value provided cannot be converted into a number'),
+    /^The parameter cannot be converted to a numeric value(: .*)?$/,
+  ),
   messageDifference(
     'number with more than 38 digits',
     exactly('DynamoDB only supports precision up to 38 digits'),
@@ -261,7 +273,7 @@ export const KNOWN_MESSAGE_DIFFERENCES: readonly Normalizer[] = [
     /^1 validation error detected: Value '-?\d+' at 'limit' failed to satisfy constraint: Member must have value (greater than or equal to 1|less than or equal to 100)$/,
   ),
   messageDifference(
-    'Query ExclusiveStartKey in another partition (DynamoDB: dynalite\'s recording, src/engine/query.test.ts)',
+    "Query ExclusiveStartKey in another partition (DynamoDB: dynalite's recording, src/engine/query.test.ts)",
     exactly('The provided starting key does not match the range key predicate'),
     exactly('The provided starting key is outside query boundaries based on provided conditions'),
     ['query'],
@@ -272,7 +284,7 @@ export const KNOWN_MESSAGE_DIFFERENCES: readonly Normalizer[] = [
     /^1 validation error detected: Value '[^']*' at 'select' failed to satisfy constraint: Member must satisfy enum value set: \[SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES\]$/,
   ),
   messageDifference(
-    'an ExclusiveStartKey attribute of the wrong type (DynamoDB Local\'s message names an update)',
+    "an ExclusiveStartKey attribute of the wrong type (DynamoDB Local's message names an update)",
     exactly('Type mismatch for attribute to update'),
     /^The provided starting key is invalid(: The provided key element does not match the schema)?$/,
     ['query', 'scan'],
@@ -347,7 +359,11 @@ export const indexSizeBytesNotCompared: Normalizer = (comparison) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value) || !('IndexSizeBytes' in value)) return undefined;
     return { ...(value as Record<string, unknown>), IndexSizeBytes: '‹not compared›' };
   };
-  return { ...comparison, engine: mapValue(comparison.engine, (value) => mapDeep(value, replace)), local: mapValue(comparison.local, (value) => mapDeep(value, replace)) };
+  return {
+    ...comparison,
+    engine: mapValue(comparison.engine, (value) => mapDeep(value, replace)),
+    local: mapValue(comparison.local, (value) => mapDeep(value, replace)),
+  };
 };
 
 /**
@@ -363,7 +379,10 @@ export const emptyReadCapacity: Normalizer = (comparison) => {
   const fix = (page: Page): Page => {
     const capacity = page.ConsumedCapacity as { CapacityUnits?: number; Table?: { CapacityUnits?: number } } | undefined;
     if (page.ScannedCount !== 0 || !capacity || capacity.CapacityUnits !== 0) return page;
-    return { ...page, ConsumedCapacity: { ...capacity, CapacityUnits: minimum, ...(capacity.Table ? { Table: { ...capacity.Table, CapacityUnits: minimum } } : {}) } };
+    return {
+      ...page,
+      ConsumedCapacity: { ...capacity, CapacityUnits: minimum, ...(capacity.Table ? { Table: { ...capacity.Table, CapacityUnits: minimum } } : {}) },
+    };
   };
   const value = comparison.local.value as Pages | Page;
   const fixed = 'pages' in value && Array.isArray(value.pages) ? { ...value, pages: value.pages.map(fix) } : fix(value as Page);
@@ -393,26 +412,65 @@ export const localUnaskedDeleteCapacity: Normalizer = (comparison) => {
  * seen, and the DynamoDB message the engine must give for the same request.
  */
 const CREATE_TABLE_MESSAGES: readonly (readonly [local: string | RegExp, engine: RegExp])[] = [
-  [/^Attribute [^ ]+ is not defined in AttributeDefinitions$/, /^One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions\. Keys: \[.*\], AttributeDefinitions: \[.*\]$/],
-  ['Local Secondary indices are not allowed on hash tables, only hash and range tables', /^One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex$/],
+  [
+    /^Attribute [^ ]+ is not defined in AttributeDefinitions$/,
+    /^One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions\. Keys: \[.*\], AttributeDefinitions: \[.*\]$/,
+  ],
+  [
+    'Local Secondary indices are not allowed on hash tables, only hash and range tables',
+    /^One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex$/,
+  ],
   ['Two global secondary indices have the same name', /^One or more parameter values were invalid: Duplicate index name: [^ ]+$/],
   ['Two local secondary indices have the same name', /^One or more parameter values were invalid: Duplicate index name: [^ ]+$/],
-  ['If Projection type INCLUDE is specified, some non-key attributes to include in the projection must be specified as well', /^One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified$/],
-  ['No attributes should be specified to be projected unless projection type is INCLUDE', /^One or more parameter values were invalid: ProjectionType is (KEYS_ONLY|ALL), but NonKeyAttributes is specified$/],
-  ['The number of attributes in key schema must match the number of attributes defined in attribute definitions.', /^One or more parameter values were invalid: (Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions|Some AttributeDefinitions are not used\. .*)$/],
-  ['Member must satisfy enum value set: [B, N, S]', /^1 validation error detected: Value '[^']*' at 'attributeDefinitions\.\d+\.member\.attributeType' failed to satisfy constraint: Member must satisfy enum value set: \[B, N, S\]$/],
-  ['No provisioned throughput specified for the table', /^One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED$/],
-  ['No Hash Key specified in schema.  All Dynamo DB tables must have exactly one hash key', /^Invalid KeySchema: The first KeySchemaElement is not a HASH key type$/],
-  ['Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second', /^Invalid KeySchema: The first KeySchemaElement is not a HASH key type$/],
+  [
+    'If Projection type INCLUDE is specified, some non-key attributes to include in the projection must be specified as well',
+    /^One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified$/,
+  ],
+  [
+    'No attributes should be specified to be projected unless projection type is INCLUDE',
+    /^One or more parameter values were invalid: ProjectionType is (KEYS_ONLY|ALL), but NonKeyAttributes is specified$/,
+  ],
+  [
+    'The number of attributes in key schema must match the number of attributes defined in attribute definitions.',
+    /^One or more parameter values were invalid: (Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions|Some AttributeDefinitions are not used\. .*)$/,
+  ],
+  [
+    'Member must satisfy enum value set: [B, N, S]',
+    /^1 validation error detected: Value '[^']*' at 'attributeDefinitions\.\d+\.member\.attributeType' failed to satisfy constraint: Member must satisfy enum value set: \[B, N, S\]$/,
+  ],
+  [
+    'No provisioned throughput specified for the table',
+    /^One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED$/,
+  ],
+  [
+    'No Hash Key specified in schema.  All Dynamo DB tables must have exactly one hash key',
+    /^Invalid KeySchema: The first KeySchemaElement is not a HASH key type$/,
+  ],
+  [
+    'Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second',
+    /^Invalid KeySchema: The first KeySchemaElement is not a HASH key type$/,
+  ],
   ['Two keys can not have the same name', /^Both the Hash Key and the Range Key element in the KeySchema have the same name$/],
   ['Range Key not specified in Attribute Definitions.  Type unknown.', /^Invalid KeySchema: Some index key attribute have no definition$/],
   ['GSI list is empty/invalid', /^One or more parameter values were invalid: List of GlobalSecondaryIndexes is empty$/],
-  ['Local Secondary indices must have the same hash key as the main table', /^One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: [^ ]+\. index hash key: [^ ]+, table hash key: [^ ]+$/],
+  [
+    'Local Secondary indices must have the same hash key as the main table',
+    /^One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: [^ ]+\. index hash key: [^ ]+, table hash key: [^ ]+$/,
+  ],
   ['Local secondary indices must have a range key', /^One or more parameter values were invalid: Index KeySchema does not have a range key for index: [^ ]+$/],
-  ['Cannot have more than 5 local secondary indexes per table', /^One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds per-table limit of 5$/],
-  ['Cannot have two attributes with the same name', /^(One or more parameter values were invalid: Duplicate element in NonKeyAttributes: [^ ]+|Attribute Name is duplicated: [^ ]+)$/],
+  [
+    'Cannot have more than 5 local secondary indexes per table',
+    /^One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds per-table limit of 5$/,
+  ],
+  [
+    'Cannot have two attributes with the same name',
+    /^(One or more parameter values were invalid: Duplicate element in NonKeyAttributes: [^ ]+|Attribute Name is duplicated: [^ ]+)$/,
+  ],
   ['Indexes must have a projection specified', /^One or more parameter values were invalid: Unknown ProjectionType: null$/],
-  ['Key Schema too big.  Key Schema must at most consist of the hash and range key of a table', /^1 validation error detected: Value '\[\d+ elements\]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2$/],
+  [
+    'Key Schema too big.  Key Schema must at most consist of the hash and range key of a table',
+    /^1 validation error detected: Value '\[\d+ elements\]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2$/,
+  ],
 ];
 
 /** {@link CREATE_TABLE_MESSAGES} as a normaliser (CreateTable only). */
@@ -420,7 +478,9 @@ export const createTableMessages: Normalizer = (comparison) => {
   const { engine, local } = comparison;
   if (engine.ok || local.ok || engine.name !== 'ValidationException' || local.name !== 'ValidationException') return comparison;
   if (operationOf(comparison.localCalls) !== 'createTable') return comparison;
-  const pair = CREATE_TABLE_MESSAGES.find(([text, pattern]) => (typeof text === 'string' ? text === local.message : text.test(local.message)) && pattern.test(engine.message));
+  const pair = CREATE_TABLE_MESSAGES.find(
+    ([text, pattern]) => (typeof text === 'string' ? text === local.message : text.test(local.message)) && pattern.test(engine.message),
+  );
   if (!pair) return comparison;
   const message = `‹known difference: CreateTable "${String(pair[0])}"›`;
   return { ...comparison, engine: { ...engine, message }, local: { ...local, message } };
@@ -459,13 +519,22 @@ export const indexDescriptionOrder: Normalizer = (comparison) => {
 export const localUpdatedAttributes: Normalizer = (comparison) => {
   const call = comparison.localCalls[0];
   if (!comparison.local.ok || comparison.localCalls.length !== 1 || call?.operation !== 'updateItem') return comparison;
-  const input = call.input as { ReturnValues?: string; UpdateExpression?: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, AttributeValue> };
+  const input = call.input as {
+    ReturnValues?: string;
+    UpdateExpression?: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, AttributeValue>;
+  };
   if (input.ReturnValues !== 'UPDATED_OLD' && input.ReturnValues !== 'UPDATED_NEW') return comparison;
   const output = comparison.local.value as { Attributes?: Key };
   if (!output.Attributes || !input.UpdateExpression) return comparison;
   let paths: (readonly (string | number)[])[];
   try {
-    const prepared = prepareExpressions({ UpdateExpression: input.UpdateExpression, ExpressionAttributeNames: input.ExpressionAttributeNames, ExpressionAttributeValues: input.ExpressionAttributeValues });
+    const prepared = prepareExpressions({
+      UpdateExpression: input.UpdateExpression,
+      ExpressionAttributeNames: input.ExpressionAttributeNames,
+      ExpressionAttributeValues: input.ExpressionAttributeValues,
+    });
     paths = prepared.update?.actions.map((action) => action.path) ?? [];
   } catch {
     return comparison;
@@ -494,7 +563,8 @@ export const batchCapacityOrder: Normalizer = (comparison) => {
  * internal order (README, "Several errors"). The index name is not compared.
  */
 export const indexNameInMessage: Normalizer = (comparison) => {
-  const reduce = (outcome: Outcome): Outcome => (outcome.ok ? outcome : { ...outcome, message: outcome.message.replace(/IndexName: [^ ,]+/, 'IndexName: ‹one of several›') });
+  const reduce = (outcome: Outcome): Outcome =>
+    outcome.ok ? outcome : { ...outcome, message: outcome.message.replace(/IndexName: [^ ,]+/, 'IndexName: ‹one of several›') };
   return { ...comparison, engine: reduce(comparison.engine), local: reduce(comparison.local) };
 };
 
@@ -636,7 +706,7 @@ export function indexTieOrder(indexKeyNames: readonly string[], tableKeyNames: r
     const counts = new Map<string, number>();
     for (const item of all) counts.set(indexKeyText(item, indexKeyNames), (counts.get(indexKeyText(item, indexKeyNames)) ?? 0) + 1);
     const sorted: Key[] = [];
-    for (let start = 0; start < all.length; ) {
+    for (let start = 0; start < all.length;) {
       const text = indexKeyText(all[start] as Key, indexKeyNames);
       let end = start;
       while (end < all.length && indexKeyText(all[end] as Key, indexKeyNames) === text) end++;
@@ -652,7 +722,9 @@ export function indexTieOrder(indexKeyNames: readonly string[], tableKeyNames: r
       // Select COUNT returns no items to find ties with: every LastEvaluatedKey is treated as inside a run.
       const tied = all.length === 0 || (counts.get(indexKeyText(lastKey ?? {}, indexKeyNames)) ?? 0) > 1;
       if (lastKey && tied) {
-        lastKey = Object.fromEntries(Object.entries(lastKey).map(([name, value]) => [name, tableKeyNames.includes(name) && !indexKeyNames.includes(name) ? { S: '‹tie›' } : value]));
+        lastKey = Object.fromEntries(
+          Object.entries(lastKey).map(([name, value]) => [name, tableKeyNames.includes(name) && !indexKeyNames.includes(name) ? { S: '‹tie›' } : value]),
+        );
       }
       return { ...page, Items: items, LastEvaluatedKey: lastKey };
     });

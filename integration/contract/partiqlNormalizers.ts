@@ -13,7 +13,12 @@ export const nextTokenPosition: Normalizer = (comparison) => {
     if (Array.isArray(value)) return value.map(position);
     if (value === null || typeof value !== 'object') return value;
     return Object.fromEntries(
-      Object.entries(value).map(([key, member]) => [key, key === 'NextToken' && typeof member === 'string' ? JSON.parse(Buffer.from(member, 'base64').toString('utf8')).opIndexToExclusiveNextKey : position(member)]),
+      Object.entries(value).map(([key, member]) => [
+        key,
+        key === 'NextToken' && typeof member === 'string'
+          ? JSON.parse(Buffer.from(member, 'base64').toString('utf8')).opIndexToExclusiveNextKey
+          : position(member),
+      ]),
     );
   };
   const map = (outcome: Outcome): Outcome => (outcome.ok ? { ok: true, value: position(outcome.value) } : outcome);
@@ -25,7 +30,11 @@ export const nextTokenPosition: Normalizer = (comparison) => {
  * well formed, can't be processed: `; DynamoDB Local then repeats the
  * statement, the engine says what is wrong and where.
  */
-export const malformedStatement = messageDifference('a malformed statement', /^Statement wasn't well formed, can't be processed: /, /^Statement wasn't well formed, can't be processed: .+ at \d+:\d+$/);
+export const malformedStatement = messageDifference(
+  'a malformed statement',
+  /^Statement wasn't well formed, can't be processed: /,
+  /^Statement wasn't well formed, can't be processed: .+ at \d+:\d+$/,
+);
 
 /** An INSERT of an existing key: DynamoDB's exception is DuplicateItemException (API reference); DynamoDB Local names it DuplicateItem. */
 export const duplicateItemName: Normalizer = (comparison: Comparison) => {
@@ -61,7 +70,9 @@ export const batchMissingTable: Normalizer = (comparison) => {
     return {
       ...(value as object),
       Responses: responses.map((response) =>
-        response.Error?.Code === 'ResourceNotFound' && response.Error.Message === 'Cannot do operations on a non-existent table' ? { ...response, Error: { ...response.Error, Message: 'Requested resource not found' } } : response,
+        response.Error?.Code === 'ResourceNotFound' && response.Error.Message === 'Cannot do operations on a non-existent table'
+          ? { ...response, Error: { ...response.Error, Message: 'Requested resource not found' } }
+          : response,
       ),
     };
   };
@@ -84,12 +95,16 @@ export const batchStatementMessages: Normalizer = (comparison) => {
   const normalizers = [binaryInMessages, ...KNOWN_MESSAGE_DIFFERENCES, indexNameInMessage];
   const pairs = engineResponses.map((engine, i) => {
     const local = localResponses[i];
-    if (!engine.Error || !local?.Error || engine.Error.Code !== local.Error.Code || engine.Error.Message === local.Error.Message) return [engine, local] as const;
+    if (!engine.Error || !local?.Error || engine.Error.Code !== local.Error.Code || engine.Error.Message === local.Error.Message)
+      return [engine, local] as const;
     const asError = (message: string | undefined): Outcome => ({ ok: false, name: 'ValidationException', message: message ?? '' });
     let single: Comparison = { ...comparison, engine: asError(engine.Error.Message), local: asError(local.Error.Message) };
     for (const normalize of normalizers) single = normalize(single);
     const message = (outcome: Outcome) => (outcome.ok ? undefined : outcome.message);
-    return [{ ...engine, Error: { ...engine.Error, Message: message(single.engine) } }, { ...local, Error: { ...local.Error, Message: message(single.local) } }] as const;
+    return [
+      { ...engine, Error: { ...engine.Error, Message: message(single.engine) } },
+      { ...local, Error: { ...local.Error, Message: message(single.local) } },
+    ] as const;
   });
   return {
     ...comparison,
@@ -99,4 +114,12 @@ export const batchStatementMessages: Normalizer = (comparison) => {
 };
 
 /** Every PartiQL normaliser, for any ExecuteStatement, BatchExecuteStatement or ExecuteTransaction comparison. */
-export const PARTIQL_NORMALIZERS: readonly Normalizer[] = [nextTokenPosition, malformedStatement, duplicateItemName, missingStatement, statementTooLong, batchMissingTable, batchStatementMessages];
+export const PARTIQL_NORMALIZERS: readonly Normalizer[] = [
+  nextTokenPosition,
+  malformedStatement,
+  duplicateItemName,
+  missingStatement,
+  statementTooLong,
+  batchMissingTable,
+  batchStatementMessages,
+];

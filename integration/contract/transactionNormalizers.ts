@@ -34,7 +34,8 @@ export const conditionReasonPeriod = reasonDifference(
 /** A ValidationError reason for an index key of the wrong type: DynamoDB names the attribute, types and index (as for PutItem). */
 export const indexKeyReasonDetail = reasonDifference(
   (reason) => reason.Message === 'One or more parameter values were invalid: Type mismatch for Index Key',
-  (reason) => /^One or more parameter values were invalid: Type mismatch for Index Key [^ ]+ Expected: [SNB] Actual: [A-Z]+ IndexName: [^ ]+$/.test(reason.Message ?? ''),
+  (reason) =>
+    /^One or more parameter values were invalid: Type mismatch for Index Key [^ ]+ Expected: [SNB] Actual: [A-Z]+ IndexName: [^ ]+$/.test(reason.Message ?? ''),
 );
 
 /** TransactItems' member constraints: DynamoDB reports them as `1 validation error detected: Value '…' at 'transactItems…' …`; DynamoDB Local leaves out the count and quotes (and the value, past 100 actions). */
@@ -78,4 +79,11 @@ export const transactGetKeyMismatch: Normalizer = (comparison) => {
 };
 
 /** Every transaction normaliser, for steps that may meet any of them. */
-export const TRANSACTION_NORMALIZERS: readonly Normalizer[] = [capacityByTableName, conditionReasonPeriod, indexKeyReasonDetail, transactItemsConstraint, idempotentMismatchMessage, transactGetKeyMismatch];
+export const TRANSACTION_NORMALIZERS: readonly Normalizer[] = [
+  capacityByTableName,
+  conditionReasonPeriod,
+  indexKeyReasonDetail,
+  transactItemsConstraint,
+  idempotentMismatchMessage,
+  transactGetKeyMismatch,
+];

@@ -11,7 +11,11 @@ export const TTL_NORMALIZERS: readonly Normalizer[] = [
     /^TimeToLive is active on a different AttributeName: current AttributeName is .+$/,
   ),
   messageDifference('TTL on a missing table', exactly('Requested resource not found'), /^Requested resource not found: Table: .+ not found$/),
-  messageDifference('TTL without a specification', exactly('TimeToLiveSpecification cannot be null'), /^1 validation error detected: Value null at 'timeToLiveSpecification' failed to satisfy constraint: Member must not be null$/),
+  messageDifference(
+    'TTL without a specification',
+    exactly('TimeToLiveSpecification cannot be null'),
+    /^1 validation error detected: Value null at 'timeToLiveSpecification' failed to satisfy constraint: Member must not be null$/,
+  ),
   messageDifference(
     'TTL without an attribute name or Enabled',
     exactly('AttributeName cannot be null when time to live is being enabled'),

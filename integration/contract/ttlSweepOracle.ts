@@ -13,7 +13,13 @@ const MAX_AGE_SECONDS = 5 * 365 * 24 * 60 * 60;
  * more than five years before" (a Scan filter), and deletes them. The
  * survivors are what the engine's driven sweep must leave.
  */
-export async function sweepByHand(db: DynamoDBDataSource, tableName: string, keyNames: readonly string[], attributeName: string, nowSeconds: number): Promise<number> {
+export async function sweepByHand(
+  db: DynamoDBDataSource,
+  tableName: string,
+  keyNames: readonly string[],
+  attributeName: string,
+  nowSeconds: number,
+): Promise<number> {
   const pages = await scanAllPages(db, {
     TableName: tableName,
     ConsistentRead: true,
@@ -33,5 +39,8 @@ export async function sweepByHand(db: DynamoDBDataSource, tableName: string, key
 /** A table's items, canonical and in a fixed order, to compare two sides' final states. */
 export async function finalItems(db: DynamoDBDataSource, tableName: string): Promise<string[]> {
   const { pages } = await scanAllPages(db, { TableName: tableName, ConsistentRead: true });
-  return pages.flatMap((page) => page.Items ?? []).map((item) => JSON.stringify(canonical(item))).sort();
+  return pages
+    .flatMap((page) => page.Items ?? [])
+    .map((item) => JSON.stringify(canonical(item)))
+    .sort();
 }

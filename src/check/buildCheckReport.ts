@@ -15,13 +15,22 @@ const RANK: Readonly<Record<CheckSeverity, number>> = { error: 0, warning: 1, no
  * @example
  * buildCheckReport([part], [], { selection, failOn: "warning", version: "0.1.0" }).exitCode // 1 with an open warning
  */
-export function buildCheckReport(files: readonly CheckFileReport[], skipped: readonly SkippedFile[], options: { readonly selection: RuleSelection; readonly failOn: FailOn; readonly version: string }): CheckReport {
+export function buildCheckReport(
+  files: readonly CheckFileReport[],
+  skipped: readonly SkippedFile[],
+  options: { readonly selection: RuleSelection; readonly failOn: FailOn; readonly version: string },
+): CheckReport {
   const counts = sumCounts(files.flatMap((file) => (file.status === 'checked' ? [file.counts] : [])));
   const unreadable = files.filter((file) => file.status === 'unreadable').length;
   return {
     reportVersion: 1,
     tool: { name: 'keylab', version: options.version },
-    options: { failOn: options.failOn, profile: options.selection.profile, rules: options.selection.rules.map((rule) => rule.code), patterns: options.selection.patterns },
+    options: {
+      failOn: options.failOn,
+      profile: options.selection.profile,
+      rules: options.selection.rules.map((rule) => rule.code),
+      patterns: options.selection.patterns,
+    },
     files,
     skipped,
     counts,

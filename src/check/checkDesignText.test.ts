@@ -26,7 +26,11 @@ describe('checkDesignText', () => {
   it('refuses bytes that are not UTF-8 with their offset, never replacing them', async () => {
     const bytes = new Uint8Array([0x7b, 0xff, 0x7d]);
     const part = await checkDesignText(bytes, 'models/odd.json', { skipNonDesign: true });
-    expect(part).toMatchObject({ status: 'unreadable', file: 'models/odd.json', problems: [{ severity: 'error', message: expect.stringMatching(/^odd\.json is not UTF-8 text: the bytes at offset 1 /) }] });
+    expect(part).toMatchObject({
+      status: 'unreadable',
+      file: 'models/odd.json',
+      problems: [{ severity: 'error', message: expect.stringMatching(/^odd\.json is not UTF-8 text: the bytes at offset 1 /) }],
+    });
   });
 
   it('a Keylab design file is never skipped, even when it holds no design', async () => {
@@ -37,7 +41,16 @@ describe('checkDesignText', () => {
 
 describe('buildCheckReport', () => {
   it('exit code: 2 over 1 over 0; decided findings never count', async () => {
-    const failing = await checkDesignText(serializeDesignDocument({ ...LEADERBOARD_DESIGN, tables: LEADERBOARD_DESIGN.tables.map((table) => ({ ...table, accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, direction: pattern.direction === 'ascending' ? 'descending' : 'ascending' })) })) }), 'flipped.keylab.json');
+    const failing = await checkDesignText(
+      serializeDesignDocument({
+        ...LEADERBOARD_DESIGN,
+        tables: LEADERBOARD_DESIGN.tables.map((table) => ({
+          ...table,
+          accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, direction: pattern.direction === 'ascending' ? 'descending' : 'ascending' })),
+        })),
+      }),
+      'flipped.keylab.json',
+    );
     if (failing.status !== 'checked') throw new Error('not checked');
     expect(failing.counts.failingPatterns).toBeGreaterThan(0);
     const unreadable = await checkDesignText('{', 'broken.keylab.json');

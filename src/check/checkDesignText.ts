@@ -1,4 +1,14 @@
-import { decodeDesignText, importDesignBytes, importDesignFile, type Design, type DesignFileFormat, type DesignTextResult, type DesignProblem, type ReviewedFinding, type ReviewRule } from '../design';
+import {
+  decodeDesignText,
+  importDesignBytes,
+  importDesignFile,
+  type Design,
+  type DesignFileFormat,
+  type DesignTextResult,
+  type DesignProblem,
+  type ReviewedFinding,
+  type ReviewRule,
+} from '../design';
 import { reviewDesign } from '../design/review';
 import type { CheckCounts, CheckedDesignFile, CheckFileProblem, CheckFileReport, CheckFinding, CheckPatternVerdict, SkippedFile } from './checkReport.types';
 import { selectRules, type RuleSelection } from './checkProfiles';
@@ -40,7 +50,11 @@ export async function checkDesignText(text: string | Uint8Array, fileName: strin
   const imported = typeof text === 'string' ? importDesignFile(text, baseName) : importDesignBytes(text, baseName);
   if (!imported.ok) {
     if (options.skipNonDesign && imported.notADesignFile && !KEYLAB_NAME.test(fileName)) {
-      return { status: 'skipped', file: fileName, reason: 'not a design file: none of a Keylab design, a NoSQL Workbench model, a OneTable schema or a CloudFormation template with DynamoDB tables' };
+      return {
+        status: 'skipped',
+        file: fileName,
+        reason: 'not a design file: none of a Keylab design, a NoSQL Workbench model, a OneTable schema or a CloudFormation template with DynamoDB tables',
+      };
     }
     return { status: 'unreadable', file: fileName, ...(imported.format ? { format: imported.format } : {}), problems: imported.errors.map(toFileProblem) };
   }
@@ -49,7 +63,13 @@ export async function checkDesignText(text: string | Uint8Array, fileName: strin
   const findings = reviewDesign({ design }, selection.rules).map((finding) => toCheckFinding(finding, selection.rules));
   const run = selection.patterns ? await runPatterns(design) : { patterns: [], sampleProblems: [] };
   const format = imported.format ?? 'keylab';
-  const { findings: located, patterns } = withLocations(typeof text === 'string' ? text : decodeDesignText(text, fileName), format, design, findings, run.patterns);
+  const { findings: located, patterns } = withLocations(
+    typeof text === 'string' ? text : decodeDesignText(text, fileName),
+    format,
+    design,
+    findings,
+    run.patterns,
+  );
   const sampleProblems = run.sampleProblems;
   const report: Omit<CheckedDesignFile, 'counts'> = {
     status: 'checked',
@@ -73,11 +93,21 @@ export async function checkDesignText(text: string | Uint8Array, fileName: strin
  * text the design was read from): its subject's place, or the nearest thing
  * the format writes, named in `nearest`.
  */
-function withLocations(text: string | DesignTextResult, format: DesignFileFormat, design: Design, findings: readonly CheckFinding[], patterns: readonly CheckPatternVerdict[]): { findings: CheckFinding[]; patterns: CheckPatternVerdict[] } {
+function withLocations(
+  text: string | DesignTextResult,
+  format: DesignFileFormat,
+  design: Design,
+  findings: readonly CheckFinding[],
+  patterns: readonly CheckPatternVerdict[],
+): { findings: CheckFinding[]; patterns: CheckPatternVerdict[] } {
   const source = typeof text === 'string' ? text : text.ok ? text.text : undefined;
   if (source === undefined) return { findings: [...findings], patterns: [...patterns] };
-  const places = locateSubjects({ text: source, format, design }, [...findings.map((finding) => finding.subject), ...patterns.map((pattern) => ({ table: pattern.table, pattern: pattern.pattern }))]);
-  const at = (place: FileLocation | undefined) => (place ? { location: { line: place.line, column: place.column, ...(place.exact ? {} : { nearest: place.pointsAt }) } } : {});
+  const places = locateSubjects({ text: source, format, design }, [
+    ...findings.map((finding) => finding.subject),
+    ...patterns.map((pattern) => ({ table: pattern.table, pattern: pattern.pattern })),
+  ]);
+  const at = (place: FileLocation | undefined) =>
+    place ? { location: { line: place.line, column: place.column, ...(place.exact ? {} : { nearest: place.pointsAt }) } } : {};
   return {
     findings: findings.map((finding, index) => ({ ...finding, ...at(places[index]) })),
     patterns: patterns.map((pattern, index) => ({ ...pattern, ...at(places[findings.length + index]) })),
@@ -116,7 +146,14 @@ function toCheckFinding(finding: ReviewedFinding, rules: readonly ReviewRule[]):
     code: finding.code,
     severity: finding.severity,
     title: rules.find((rule) => rule.code === finding.code)?.title ?? finding.code,
-    subject: { table, ...(entity !== undefined ? { entity } : {}), ...(index !== undefined ? { index } : {}), ...(keyAttribute !== undefined ? { keyAttribute } : {}), ...(field !== undefined ? { field } : {}), ...(pattern !== undefined ? { pattern } : {}) },
+    subject: {
+      table,
+      ...(entity !== undefined ? { entity } : {}),
+      ...(index !== undefined ? { index } : {}),
+      ...(keyAttribute !== undefined ? { keyAttribute } : {}),
+      ...(field !== undefined ? { field } : {}),
+      ...(pattern !== undefined ? { pattern } : {}),
+    },
     message: finding.message,
     suggestion: finding.suggestion,
     evidence: finding.evidence.map(({ label, text }) => ({ label, text })),
@@ -125,7 +162,13 @@ function toCheckFinding(finding: ReviewedFinding, rules: readonly ReviewRule[]):
 }
 
 function toFileProblem(problem: DesignProblem): CheckFileProblem {
-  return { severity: problem.severity, message: problem.message, path: problem.path, ...(problem.line !== undefined ? { line: problem.line } : {}), ...(problem.column !== undefined ? { column: problem.column } : {}) };
+  return {
+    severity: problem.severity,
+    message: problem.message,
+    path: problem.path,
+    ...(problem.line !== undefined ? { line: problem.line } : {}),
+    ...(problem.column !== undefined ? { column: problem.column } : {}),
+  };
 }
 
 /** A file's open findings per severity (failing patterns count as errors), decided findings, failing patterns. */

@@ -25,12 +25,26 @@ export interface CheckOutputFormat {
  */
 export const CHECK_OUTPUT_FORMATS: readonly CheckOutputFormat[] = [
   { name: 'text', description: 'readable text: per file its findings, decisions and pattern verdicts, then a summary line (default)', write: formatCheckText },
-  { name: 'json', description: 'the CheckReport as JSON (fields in a stable order; see the README)', write: (report) => `${JSON.stringify(report, null, 2)}\n` },
+  {
+    name: 'json',
+    description: 'the CheckReport as JSON (fields in a stable order; see the README)',
+    write: (report) => `${JSON.stringify(report, null, 2)}\n`,
+  },
   {
     name: 'sarif',
-    description: 'SARIF 2.1.0 for GitHub code scanning: every rule with its help, results at their line and column in the design file, decided findings as suppressions',
-    write: (report, options) => `${JSON.stringify(writeSarif(report, { rules: REVIEW_RULES, version: report.tool.version, ...(options.documentationUrl ? { documentationUrl: options.documentationUrl } : {}) }), null, 2)}\n`,
+    description:
+      'SARIF 2.1.0 for GitHub code scanning: every rule with its help, results at their line and column in the design file, decided findings as suppressions',
+    write: (report, options) =>
+      `${JSON.stringify(writeSarif(report, { rules: REVIEW_RULES, version: report.tool.version, ...(options.documentationUrl ? { documentationUrl: options.documentationUrl } : {}) }), null, 2)}\n`,
   },
-  { name: 'junit', description: 'JUnit XML for CI test viewers: a testsuite per file, a testcase per finding, per rule that found nothing and per access pattern', write: (report) => writeJunit(report) },
-  { name: 'github', description: 'GitHub Actions workflow commands: an ::error, ::warning or ::notice annotation per open finding, failing pattern and unreadable file', write: (report) => writeGithubAnnotations(report) },
+  {
+    name: 'junit',
+    description: 'JUnit XML for CI test viewers: a testsuite per file, a testcase per finding, per rule that found nothing and per access pattern',
+    write: (report) => writeJunit(report),
+  },
+  {
+    name: 'github',
+    description: 'GitHub Actions workflow commands: an ::error, ::warning or ::notice annotation per open finding, failing pattern and unreadable file',
+    write: (report) => writeGithubAnnotations(report),
+  },
 ];

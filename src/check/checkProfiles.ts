@@ -16,10 +16,30 @@ export interface CheckProfile {
 }
 
 export const CHECK_PROFILES: readonly CheckProfile[] = [
-  { name: 'recommended', description: 'every review rule and every access-pattern verdict (the default; what the Design tab shows)', rules: REVIEW_RULES, patterns: true },
-  { name: 'ordering', description: 'the rules on field values and key order (numbers, dates, widths, delimiters, case)', rules: REVIEW_RULE_GROUPS.ordering, patterns: false },
-  { name: 'patterns', description: 'the rules on keys and access patterns, and every access-pattern verdict', rules: REVIEW_RULE_GROUPS.patterns, patterns: true },
-  { name: 'capacity', description: 'the rules on sizes and capacity (key and item sizes, hot partitions, item collections)', rules: REVIEW_RULE_GROUPS.capacity, patterns: false },
+  {
+    name: 'recommended',
+    description: 'every review rule and every access-pattern verdict (the default; what the Design tab shows)',
+    rules: REVIEW_RULES,
+    patterns: true,
+  },
+  {
+    name: 'ordering',
+    description: 'the rules on field values and key order (numbers, dates, widths, delimiters, case)',
+    rules: REVIEW_RULE_GROUPS.ordering,
+    patterns: false,
+  },
+  {
+    name: 'patterns',
+    description: 'the rules on keys and access patterns, and every access-pattern verdict',
+    rules: REVIEW_RULE_GROUPS.patterns,
+    patterns: true,
+  },
+  {
+    name: 'capacity',
+    description: 'the rules on sizes and capacity (key and item sizes, hot partitions, item collections)',
+    rules: REVIEW_RULE_GROUPS.capacity,
+    patterns: false,
+  },
 ];
 
 export const DEFAULT_PROFILE = 'recommended';
@@ -54,7 +74,10 @@ export function selectRules(request: { readonly profile?: string; readonly rules
     }
     if (unknown.length > 0 || chosen.size === 0) {
       const known = REVIEW_RULES.map((rule) => rule.code.replace(/^review\./, '')).join(', ');
-      return { ok: false, message: `${unknown.length > 0 ? `Unknown rule ${unknown.join(', ')}` : 'No rule given'} in --rules. Known rules (with or without "review."): ${known}.` };
+      return {
+        ok: false,
+        message: `${unknown.length > 0 ? `Unknown rule ${unknown.join(', ')}` : 'No rule given'} in --rules. Known rules (with or without "review."): ${known}.`,
+      };
     }
     // In the review's own order, whatever order they were given in.
     return { ok: true, selection: { profile: 'custom', rules: REVIEW_RULES.filter((rule) => chosen.has(rule.code)), patterns: false } };

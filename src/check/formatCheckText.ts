@@ -18,7 +18,15 @@ export interface CheckTextOptions {
   readonly quiet?: boolean;
 }
 
-const ANSI = { red: '\u001b[31m', yellow: '\u001b[33m', cyan: '\u001b[36m', green: '\u001b[32m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' } as const;
+const ANSI = {
+  red: '\u001b[31m',
+  yellow: '\u001b[33m',
+  cyan: '\u001b[36m',
+  green: '\u001b[32m',
+  dim: '\u001b[2m',
+  bold: '\u001b[1m',
+  reset: '\u001b[0m',
+} as const;
 
 /**
  * The report as text for a terminal or a CI log: per file, its format, each
@@ -71,7 +79,9 @@ function writeChecked(file: CheckedDesignFile, lines: string[], paint: Paint, qu
   lines.push(`${paint('bold', safe(file.file))}  ${FORMAT_NAMES[file.format]} "${safe(file.designName)}", ${tables}`);
   if (!quiet) for (const warning of file.warnings) lines.push(`  ${problemLine(file.file, warning, paint)}`);
   for (const finding of open) {
-    lines.push(`  ${paint(SEVERITY_COLOR[finding.severity], finding.severity.padEnd(7))} ${finding.code}  ${subjectText(finding.subject)}${locationText(file.file, finding)}`);
+    lines.push(
+      `  ${paint(SEVERITY_COLOR[finding.severity], finding.severity.padEnd(7))} ${finding.code}  ${subjectText(finding.subject)}${locationText(file.file, finding)}`,
+    );
     lines.push(...indented(finding.message, '          '));
     lines.push(...indented(`Fix: ${finding.suggestion}`, '          ').map((line) => paint('dim', line)));
   }
@@ -81,11 +91,21 @@ function writeChecked(file: CheckedDesignFile, lines: string[], paint: Paint, qu
       const by = decision.decidedBy ? ` by ${safe(decision.decidedBy)}` : '';
       const at = decision.decidedAt ? ` on ${describeReviewDate(decision.decidedAt)}` : '';
       const comment = decision.comment ? `: "${safe(decision.comment)}"` : '';
-      lines.push(paint('dim', `  decided ${finding.code}  ${subjectText(finding.subject)} (${finding.severity}) — ${DECISION_KIND_LABELS[decision.kind]}${by}${at}${comment}`));
+      lines.push(
+        paint(
+          'dim',
+          `  decided ${finding.code}  ${subjectText(finding.subject)} (${finding.severity}) — ${DECISION_KIND_LABELS[decision.kind]}${by}${at}${comment}`,
+        ),
+      );
     }
     for (const decision of file.staleDecisions ?? []) {
       const by = decision.decidedBy ? ` by ${safe(decision.decidedBy)}` : '';
-      lines.push(paint('dim', `  stale decision ${safe(decision.code)} (${DECISION_KIND_LABELS[decision.kind]}${by}) on ${safe(decision.id)}: the finding no longer fires; remove the decision from the design`));
+      lines.push(
+        paint(
+          'dim',
+          `  stale decision ${safe(decision.code)} (${DECISION_KIND_LABELS[decision.kind]}${by}) on ${safe(decision.id)}: the finding no longer fires; remove the decision from the design`,
+        ),
+      );
     }
   }
   for (const pattern of quiet ? failing : file.patterns) {
@@ -111,7 +131,9 @@ export function subjectText(subject: CheckSubject): string {
 
 function locationText(file: string, finding: CheckFinding): string {
   // A stand-in place says what it is (a Workbench model has no templates: the entity's first item).
-  return finding.location ? `  (${safe(file)}:${finding.location.line}:${finding.location.column}${finding.location.nearest ? `, the nearest place: ${safe(finding.location.nearest)}` : ''})` : '';
+  return finding.location
+    ? `  (${safe(file)}:${finding.location.line}:${finding.location.column}${finding.location.nearest ? `, the nearest place: ${safe(finding.location.nearest)}` : ''})`
+    : '';
 }
 
 /** Untrusted text made safe for a terminal, line breaks kept for `indented`. */
@@ -138,6 +160,10 @@ export function summaryLine(report: CheckReport): string {
   if (report.unreadable > 0) parts.push(`${plural(report.unreadable, 'file')} could not be read`);
   if (report.skipped.length > 0) parts.push(`${plural(report.skipped.length, 'file')} skipped`);
   const verdict =
-    report.exitCode === 2 ? 'exit 2 (a file could not be read)' : report.exitCode === 1 ? `exit 1 (open findings at or above --fail-on ${report.options.failOn})` : `exit 0${report.options.failOn === 'never' ? ' (--fail-on never)' : ` (nothing open at or above --fail-on ${report.options.failOn})`}`;
+    report.exitCode === 2
+      ? 'exit 2 (a file could not be read)'
+      : report.exitCode === 1
+        ? `exit 1 (open findings at or above --fail-on ${report.options.failOn})`
+        : `exit 0${report.options.failOn === 'never' ? ' (--fail-on never)' : ` (nothing open at or above --fail-on ${report.options.failOn})`}`;
   return `${parts.join('; ')}. ${verdict}`;
 }

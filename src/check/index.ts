@@ -14,7 +14,13 @@ export { CHECK_PROFILES, DEFAULT_PROFILE, selectRules, type CheckProfile, type R
 export { CHECK_OUTPUT_FORMATS, type CheckOutputFormat, type CheckOutputOptions } from './checkOutputs';
 export { FORMAT_NAMES, formatCheckText, problemLine, subjectText, summaryLine, type CheckTextOptions } from './formatCheckText';
 export { runAccessPatterns } from './runAccessPatterns';
-export { engineMessage, type AccessPatternsRun, type PatternDataSource, type PatternRunOutcome, type RunAccessPatternsOptions } from './runAccessPatterns.types';
+export {
+  engineMessage,
+  type AccessPatternsRun,
+  type PatternDataSource,
+  type PatternRunOutcome,
+  type RunAccessPatternsOptions,
+} from './runAccessPatterns.types';
 
 // keylab diff: the structural diff of two revisions as a report, text and a pull-request comment.
 export type * from './diff/diffReport.types';
@@ -22,5 +28,13 @@ export { buildDiffReport, sourceLabel } from './diff/buildDiffReport';
 export { migrationSteps, MIGRATE_NOTE, REVISION_FILES } from './diff/migrationSteps';
 export { renderDiffText } from './diff/renderDiffText';
 export { GITHUB_COMMENT_LIMIT, renderDiffMarkdown } from './diff/renderDiffMarkdown';
-export { firstDifference, formatDesignText, keylabFileName, layoutProblem, type FormatDesignOptions, type FormatDesignResult, type TextDifference } from './format/formatDesignText';
+export {
+  firstDifference,
+  formatDesignText,
+  keylabFileName,
+  layoutProblem,
+  type FormatDesignOptions,
+  type FormatDesignResult,
+  type TextDifference,
+} from './format/formatDesignText';
 export { combineExitCodes, layoutDriftOf, sameBytes } from './format/checkLayout';

@@ -20,7 +20,12 @@ function corpusDesign(text: string, file: string): Design {
 const CASES = [
   { name: 'the Leaderboard with a concatenated byPlayer', design: () => leaderboardWithConcatenatedGsi(), table: 'Leaderboard', index: 'byPlayer' },
   { name: 'the Shop’s GSI1', design: () => SHOP_DESIGN, table: 'Shop', index: 'GSI1' },
-  { name: 'AWS’s tournament matches', design: () => corpusDesign(tournamentText, 'tournament-matches-gsi.keylab.json'), table: 'Matches', index: 'byTournamentRegion' },
+  {
+    name: 'AWS’s tournament matches',
+    design: () => corpusDesign(tournamentText, 'tournament-matches-gsi.keylab.json'),
+    table: 'Matches',
+    index: 'byTournamentRegion',
+  },
 ] as const;
 
 describe('a converted design’s access patterns on the built-in engine', () => {
@@ -34,7 +39,8 @@ describe('a converted design’s access patterns on the built-in engine', () => 
       expect(run.sampleProblems).toEqual([]);
       expect(Object.values(run.outcomes).map((outcome) => outcome.verdict)).toEqual(after.accessPatterns.map(() => 'passes'));
       const tableKeys = [after.partitionKey.name, ...(after.sortKey ? [after.sortKey.name] : [])];
-      const keys = (outcome: (typeof run.outcomes)[string] | undefined) => outcome?.items.map((item) => JSON.stringify(tableKeys.map((key) => item.item[key]))) ?? [];
+      const keys = (outcome: (typeof run.outcomes)[string] | undefined) =>
+        outcome?.items.map((item) => JSON.stringify(tableKeys.map((key) => item.item[key]))) ?? [];
       for (const pattern of after.accessPatterns) expect(keys(run.outcomes[pattern.id]), pattern.id).toEqual(keys(old.outcomes[pattern.id]));
     });
   }

@@ -14,15 +14,20 @@ describe('runAccessPatterns on the built-in engine', () => {
     });
   }
 
-  it("a pattern without a sort condition gets the customer and the addresses mixed in, each named", async () => {
-    const table = addAccessPattern(shop, { ...blankAccessPattern(shop, 'Customer’s items'), entities: ['Order'], partitionValues: { customerId: 'c1' }, expected: { count: 3 } });
+  it('a pattern without a sort condition gets the customer and the addresses mixed in, each named', async () => {
+    const table = addAccessPattern(shop, {
+      ...blankAccessPattern(shop, 'Customer’s items'),
+      entities: ['Order'],
+      partitionValues: { customerId: 'c1' },
+      expected: { count: 3 },
+    });
     const outcome = (await runAccessPatterns(table)).outcomes['customer-s-items']!;
     expect(outcome.verdict).toBe('fails');
     expect(outcome.items.map((entry) => entry.entity)).toEqual(['Address', 'Address', 'Customer', 'Order', 'Order', 'Order']);
     expect(outcome.reasons.filter((reason) => reason.code === 'wrongEntity').map((reason) => reason.message)).toEqual([
-      'ADDRESS#home (Address) is mixed into the result of \'Customer’s items\'.',
-      'ADDRESS#work (Address) is mixed into the result of \'Customer’s items\'.',
-      'CUSTOMER#c1 (Customer) is mixed into the result of \'Customer’s items\'.',
+      "ADDRESS#home (Address) is mixed into the result of 'Customer’s items'.",
+      "ADDRESS#work (Address) is mixed into the result of 'Customer’s items'.",
+      "CUSTOMER#c1 (Customer) is mixed into the result of 'Customer’s items'.",
     ]);
     expect(outcome.reasons.find((reason) => reason.code === 'wrongCount')?.message).toBe('6 items came back; the pattern expects 3.');
   });
@@ -43,7 +48,9 @@ describe('runAccessPatterns on the built-in engine', () => {
     const outcome = (await runAccessPatterns(scoresDesign().tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
     expect(outcome.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#9' }, { S: 'SCORE#75' }, { S: 'SCORE#240' }]);
     expect(outcome.verdict).toBe('fails');
-    expect(outcome.reasons).toEqual([{ code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75.' }]);
+    expect(outcome.reasons).toEqual([
+      { code: 'wrongOrder', message: '9 is 1st but the highest score, 1500, should come first; the top 3 by score are 1500, 240, 75.' },
+    ]);
     const padded = (await runAccessPatterns(scoresDesign({ sortKey: 'SCORE#{score:int(6)}' }).tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
     expect(padded).toMatchObject({ verdict: 'passes', reasons: [] });
     expect(padded.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#001500' }, { S: 'SCORE#000240' }, { S: 'SCORE#000075' }]);
@@ -55,7 +62,11 @@ describe('runAccessPatterns on the built-in engine', () => {
     const outcome = (await runAccessPatterns(design.tables[0]!)).outcomes[TOP_SCORES_PATTERN_ID]!;
     expect(outcome.items.map((entry) => entry.item.SK)).toEqual([{ S: 'SCORE#000240' }, { S: 'SCORE#000075' }]);
     expect(outcome.reasons).toEqual([
-      { code: 'wrongOrder', message: 'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10.' },
+      {
+        code: 'wrongOrder',
+        message:
+          'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10.',
+      },
     ]);
     // Without the Limit, every visible score comes back in number order: it passes.
     const unlimited = scoresDesign({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: { filter: 'attribute_not_exists(archivedAt)', limit: undefined } });
@@ -67,7 +78,13 @@ describe('runAccessPatterns on the built-in engine', () => {
     const outcome = (await runAccessPatterns(table)).outcomes['orders-by-status']!;
     expect(outcome).toMatchObject({ verdict: 'passes', reasons: [] });
     expect(outcome.items.map((entry) => entry.entity)).toEqual(['Order', 'Order']);
-    expect(outcome.items[0]!.item).toEqual({ PK: { S: 'CUSTOMER#c2' }, SK: { S: 'ORDER#2026-06-22T12:00:00Z#o_21' }, GSI1PK: { S: 'STATUS#PLACED' }, GSI1SK: { S: '2026-06-22T12:00:00Z#o_21' }, total: { N: '40' } });
+    expect(outcome.items[0]!.item).toEqual({
+      PK: { S: 'CUSTOMER#c2' },
+      SK: { S: 'ORDER#2026-06-22T12:00:00Z#o_21' },
+      GSI1PK: { S: 'STATUS#PLACED' },
+      GSI1SK: { S: '2026-06-22T12:00:00Z#o_21' },
+      total: { N: '40' },
+    });
   });
 
   it('a field that is a whole N key attribute orders as a number: priority 10 before 3, highest first, passes', async () => {
@@ -93,7 +110,12 @@ describe('runAccessPatterns on the built-in engine', () => {
           description: '',
           keys: { PK: 'TASK#{taskId}', SK: 'TASK#{taskId}', tenantId: '{tenantId}', priority: '{priority}', createdAt: '{createdAt:iso}' },
           attributes: [],
-          samples: [task('a', '3', '2026-06-23T10:00:00Z'), task('b', '10', '2026-06-22T09:00:00Z'), task('c', '1', '2026-06-21T08:00:00Z'), task('d', '10', '2026-06-20T09:00:00Z')],
+          samples: [
+            task('a', '3', '2026-06-23T10:00:00Z'),
+            task('b', '10', '2026-06-22T09:00:00Z'),
+            task('c', '1', '2026-06-21T08:00:00Z'),
+            task('d', '10', '2026-06-20T09:00:00Z'),
+          ],
           expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
         },
       ],
@@ -170,9 +192,22 @@ describe('runAccessPatterns on a data source it is given', () => {
   it('names the data source when it refuses, and leaves a table it did not create alone', async () => {
     const { createLocalDynamoDB } = await import('../engine');
     const source = createLocalDynamoDB();
-    await source.createTable({ TableName: 'Shop', KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' });
+    await source.createTable({
+      TableName: 'Shop',
+      KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
     // A table of that name exists: the run must not write into it, nor delete it.
-    const again = await runAccessPatterns(shop, { dataSource: { createTable: (input) => source.createTable(input), putItem: (input) => source.putItem(input), query: (input) => source.query(input), deleteTable: (input) => source.deleteTable(input) }, sourceName: 'DynamoDB Local' });
+    const again = await runAccessPatterns(shop, {
+      dataSource: {
+        createTable: (input) => source.createTable(input),
+        putItem: (input) => source.putItem(input),
+        query: (input) => source.query(input),
+        deleteTable: (input) => source.deleteTable(input),
+      },
+      sourceName: 'DynamoDB Local',
+    });
     expect(again.outcomes['customer-orders']!.reasons[0]!.message).toMatch(/^DynamoDB Local can't create table Shop: ResourceInUseException/);
     expect((await source.listTables({})).TableNames).toEqual(['Shop']);
   });

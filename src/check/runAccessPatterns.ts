@@ -14,7 +14,13 @@ import {
   type QueryRequestModel,
   type TableDesign,
 } from '../design';
-import { engineMessage, type AccessPatternsRun, type PatternDataSource, type PatternRunOutcome, type RunAccessPatternsOptions } from './runAccessPatterns.types';
+import {
+  engineMessage,
+  type AccessPatternsRun,
+  type PatternDataSource,
+  type PatternRunOutcome,
+  type RunAccessPatternsOptions,
+} from './runAccessPatterns.types';
 
 /**
  * Runs a table's access patterns over its samples: a fresh in-memory engine
@@ -25,7 +31,13 @@ import { engineMessage, type AccessPatternsRun, type PatternDataSource, type Pat
  * both run it.
  */
 
-export { engineMessage, type AccessPatternsRun, type PatternDataSource, type PatternRunOutcome, type RunAccessPatternsOptions } from './runAccessPatterns.types';
+export {
+  engineMessage,
+  type AccessPatternsRun,
+  type PatternDataSource,
+  type PatternRunOutcome,
+  type RunAccessPatternsOptions,
+} from './runAccessPatterns.types';
 
 /**
  * Runs every access pattern of `table` over its samples on a new built-in
@@ -139,7 +151,9 @@ async function runOnTable(engine: PatternDataSource, table: TableDesign, sourceN
 function identifiable(table: TableDesign, pattern: AccessPatternDesign): AccessPatternDesign {
   if (pattern.projection.length === 0) return pattern;
   const schema = keySchemaOf(table, pattern.index);
-  const keys = [table.partitionKey, ...(table.sortKey ? [table.sortKey] : []), ...(schema ? [...schema.partition, ...schema.sort] : [])].map((attribute) => attribute.name);
+  const keys = [table.partitionKey, ...(table.sortKey ? [table.sortKey] : []), ...(schema ? [...schema.partition, ...schema.sort] : [])].map(
+    (attribute) => attribute.name,
+  );
   return { ...pattern, projection: [...new Set([...pattern.projection, ...keys])] };
 }
 

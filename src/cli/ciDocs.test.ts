@@ -92,7 +92,9 @@ describe('docs/ci/keylab-check.yml, the GitHub Actions example', () => {
 
 describe('docs/ci/.pre-commit-config.yaml, the pre-commit framework example', () => {
   it('runs keylab check (and format --check) on staged Keylab design files', async () => {
-    const config = parse(await readFile(join(ROOT, 'docs/ci/.pre-commit-config.yaml'), 'utf8')) as { repos: { repo: string; hooks: { id: string; entry: string; files: string }[] }[] };
+    const config = parse(await readFile(join(ROOT, 'docs/ci/.pre-commit-config.yaml'), 'utf8')) as {
+      repos: { repo: string; hooks: { id: string; entry: string; files: string }[] }[];
+    };
     const hooks = config.repos.flatMap((repo) => repo.hooks);
     expect(hooks.map((hook) => [hook.id, hook.entry])).toEqual([
       ['keylab-check', 'npx --no-install keylab check'],
@@ -105,10 +107,18 @@ describe('docs/ci/.pre-commit-config.yaml, the pre-commit framework example', ()
 
 describe('docs/ci/pre-commit, the git hook', () => {
   let repo: string;
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Keylab Test', '-c', 'user.email=test@keylab.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Keylab Test', '-c', 'user.email=test@keylab.invalid', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
   /** `git commit`, running the hook: its exit status and what it printed. */
   const commit = (message: string) => {
-    const result = spawnSync('git', ['-c', 'user.name=Keylab Test', '-c', 'user.email=test@keylab.invalid', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', message], { cwd: repo, encoding: 'utf8', env: { ...process.env, KEYLAB } });
+    const result = spawnSync(
+      'git',
+      ['-c', 'user.name=Keylab Test', '-c', 'user.email=test@keylab.invalid', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', message],
+      { cwd: repo, encoding: 'utf8', env: { ...process.env, KEYLAB } },
+    );
     return { status: result.status, output: `${result.stdout}${result.stderr}` };
   };
   const head = () => git('log', '--format=%s', '-1').trim();

@@ -47,7 +47,11 @@ export async function expandInputs(args: readonly string[], cwd: string): Promis
     const kind = await exists(path);
     if (kind === 'directory') {
       const matches = (await glob(FOLDER_PATTERN, { cwd: path, absolute: true, onlyFiles: true, ignore: IGNORED })).sort();
-      if (matches.length === 0) return { ok: false, message: `No design file in folder ${arg}: it has no *.json, *.yaml, *.yml or *.template file (node_modules and dot folders are not searched).` };
+      if (matches.length === 0)
+        return {
+          ok: false,
+          message: `No design file in folder ${arg}: it has no *.json, *.yaml, *.yml or *.template file (node_modules and dot folders are not searched).`,
+        };
       for (const match of matches) add(resolve(match), false);
     } else if (kind === 'file') add(path, true);
     else return { ok: false, message: `No such file or folder: ${arg}.` };

@@ -15,7 +15,8 @@ const MAX_BYTES = 64 * 1024 * 1024;
  * await gitShow("HEAD~1", "designs/shop.keylab.json", process.cwd())
  */
 export function gitShow(rev: string, path: string, cwd: string): Promise<GitShowResult> {
-  if (rev.startsWith('-')) return Promise.resolve({ ok: false, message: `the revision "${rev}" starts with "-", which git would read as an option: name a commit, branch or tag.` });
+  if (rev.startsWith('-'))
+    return Promise.resolve({ ok: false, message: `the revision "${rev}" starts with "-", which git would read as an option: name a commit, branch or tag.` });
   return new Promise((resolve) => {
     execFile('git', ['show', `${rev}:${path}`], { cwd, encoding: 'buffer', maxBuffer: MAX_BYTES, windowsHide: true }, (error, stdout, stderr) => {
       if (!error) {
@@ -24,7 +25,8 @@ export function gitShow(rev: string, path: string, cwd: string): Promise<GitShow
       }
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') resolve({ ok: false, message: 'git is not installed or not on PATH (git:REV:path reads the file with git show).' });
-      else if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') resolve({ ok: false, message: `git show ${rev}:${path} is over ${MAX_BYTES / 1024 / 1024} MiB: not a design file.` });
+      else if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER')
+        resolve({ ok: false, message: `git show ${rev}:${path} is over ${MAX_BYTES / 1024 / 1024} MiB: not a design file.` });
       else resolve({ ok: false, message: `git show ${rev}:${path} failed: ${stderr.toString('utf8').trim() || error.message}` });
     });
   });

@@ -54,7 +54,9 @@ export async function runKeylab(args: readonly string[], io: CliIo): Promise<num
     return await command.run(rest, io);
   } catch (error) {
     // A bug, never the input's fault: said with its stack, and never a pass.
-    io.stderr(`keylab ${name} stopped on an internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\nPlease report it with the files that caused it.\n`);
+    io.stderr(
+      `keylab ${name} stopped on an internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\nPlease report it with the files that caused it.\n`,
+    );
     return 2;
   }
 }

@@ -20,7 +20,8 @@ export function parseDiffSource(arg: string): { readonly ok: true; readonly sour
   const colon = rest.indexOf(':');
   const rev = colon < 0 ? '' : rest.slice(0, colon);
   const path = colon < 0 ? '' : rest.slice(colon + 1);
-  if (rev === '' || path === '') return { ok: false, message: `${arg}: write git:REV:path, e.g. git:main:designs/shop.keylab.json (a revision, a colon, the file's path in it).` };
+  if (rev === '' || path === '')
+    return { ok: false, message: `${arg}: write git:REV:path, e.g. git:main:designs/shop.keylab.json (a revision, a colon, the file's path in it).` };
   return { ok: true, source: { kind: 'git', rev, path } };
 }
 

@@ -24,7 +24,12 @@ export interface AtomicWriteOptions {
  */
 export async function writeFileAtomically(path: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
   const target = options.exclusive ? path : await realpath(path).catch(() => path);
-  const mode = options.exclusive ? 0o666 : await stat(target).then((stats) => stats.mode & 0o7777, () => 0o666);
+  const mode = options.exclusive
+    ? 0o666
+    : await stat(target).then(
+        (stats) => stats.mode & 0o7777,
+        () => 0o666,
+      );
   const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.keylab-tmp`);
   let created = false;
   try {

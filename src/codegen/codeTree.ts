@@ -4,15 +4,7 @@
  * (`new Uint8Array(...)`, `b"..."`). Each language renders it with its own
  * literal syntax; the layout rules (short things on one line) are shared.
  */
-export type CodeValue =
-  | string
-  | number
-  | boolean
-  | null
-  | RawCode
-  | WrappedCode
-  | readonly CodeValue[]
-  | { readonly [key: string]: CodeValue };
+export type CodeValue = string | number | boolean | null | RawCode | WrappedCode | readonly CodeValue[] | { readonly [key: string]: CodeValue };
 
 /** Code an emitter wrote itself; printed verbatim. */
 export class RawCode {

@@ -91,9 +91,7 @@ function printCommand(lines: string[][], options: EmitOptions): string {
   const environment = usesLocalCredentials(options)
     ? `AWS_ACCESS_KEY_ID=${LOCAL_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${LOCAL_CREDENTIALS.secretAccessKey} `
     : '';
-  return lines
-    .map((words, index) => (index === 0 ? `${environment}${words[0]}` : `  ${words.map(quoteShellWord).join(' ')}`))
-    .join(' \\\n');
+  return lines.map((words, index) => (index === 0 ? `${environment}${words[0]}` : `  ${words.map(quoteShellWord).join(' ')}`)).join(' \\\n');
 }
 
 /** The single request as one `aws dynamodb` command (--no-paginate: one page, with LastEvaluatedKey in the output). */

@@ -39,7 +39,10 @@ export function emitBoto3Program(request: CodegenRequest, params: RequestParams,
     ...(options.region ? [`region_name=${printPythonString(options.region)}`] : []),
     ...(options.endpoint ? [`endpoint_url=${printPythonString(options.endpoint)}`] : []),
     ...(local
-      ? [`aws_access_key_id=${printPythonString(LOCAL_CREDENTIALS.accessKeyId)}`, `aws_secret_access_key=${printPythonString(LOCAL_CREDENTIALS.secretAccessKey)}`]
+      ? [
+          `aws_access_key_id=${printPythonString(LOCAL_CREDENTIALS.accessKeyId)}`,
+          `aws_secret_access_key=${printPythonString(LOCAL_CREDENTIALS.secretAccessKey)}`,
+        ]
       : []),
   ];
   return [

@@ -26,9 +26,21 @@ describe('emitCode refuses what it cannot write faithfully', () => {
   it.each<[string, CodegenRequest, EmitOptions, RegExp, CodegenErrorCode]>([
     ['a legacy parameter', query({ QueryFilter: {} }), { shape: 'call' }, /QueryFilter is a legacy parameter/, 'codegen.legacyParameter'],
     ['an unknown parameter', query({ Foo: 1 }), { shape: 'call' }, /does not know the parameter Foo/, 'codegen.unknownParameter'],
-    ['a Query without a key condition', { operation: 'query', input: { TableName: 'T' } }, { shape: 'call' }, /needs a KeyConditionExpression/, 'codegen.missingKeyCondition'],
+    [
+      'a Query without a key condition',
+      { operation: 'query', input: { TableName: 'T' } },
+      { shape: 'call' },
+      /needs a KeyConditionExpression/,
+      'codegen.missingKeyCondition',
+    ],
     ['no table', { operation: 'scan', input: { TableName: '' } }, { shape: 'call' }, /no table name/, 'codegen.missingTableName'],
-    ['credentials in the endpoint', query(), { shape: 'program', endpoint: 'http://AKIA:secret@localhost:8000' }, /never contains credentials/, 'codegen.badEndpoint'],
+    [
+      'credentials in the endpoint',
+      query(),
+      { shape: 'program', endpoint: 'http://AKIA:secret@localhost:8000' },
+      /never contains credentials/,
+      'codegen.badEndpoint',
+    ],
     ['a non-http endpoint', query(), { shape: 'program', endpoint: 'ftp://localhost:8000' }, /http or https/, 'codegen.badEndpoint'],
     ['a region that is not one', query(), { shape: 'program', region: "eu-west-1'; rm -rf /" }, /not an AWS region/, 'codegen.badRegion'],
     ['Select COUNT as a program', query({ Select: 'COUNT' }), { shape: 'program' }, /Select COUNT returns no items/, 'codegen.countProgram'],
@@ -45,12 +57,23 @@ describe('emitCode refuses what it cannot write faithfully', () => {
   it('refuses an operation other than Query and Scan, and a target it does not know', () => {
     const getItem = { operation: 'getItem', input: { TableName: 'T' } } as unknown as CodegenRequest;
     expect(emitCode(getItem, 'sdk-v3', { shape: 'call' })).toMatchObject({ ok: false, error: 'codegen.unsupportedOperation' });
-    expect(emitCode(query(), 'cobol' as never, { shape: 'call' })).toMatchObject({ ok: false, error: 'codegen.unknownTarget', reason: 'Unknown target cobol.' });
+    expect(emitCode(query(), 'cobol' as never, { shape: 'call' })).toMatchObject({
+      ok: false,
+      error: 'codegen.unknownTarget',
+      reason: 'Unknown target cobol.',
+    });
   });
 
   it('never writes credentials for AWS or an endpoint on another host: the SDK resolves them', () => {
     for (const target of CODE_TARGETS) {
-      for (const endpoint of [undefined, 'https://dynamodb.eu-west-1.amazonaws.com', 'http://dynamodb:8000', 'http://10.0.0.5:8000', 'http://127.0.0.1.example.com:8000', 'http://localhost.evil:8000']) {
+      for (const endpoint of [
+        undefined,
+        'https://dynamodb.eu-west-1.amazonaws.com',
+        'http://dynamodb:8000',
+        'http://10.0.0.5:8000',
+        'http://127.0.0.1.example.com:8000',
+        'http://localhost.evil:8000',
+      ]) {
         const program = code(query(), target, { shape: 'program', region: 'eu-west-1', ...(endpoint ? { endpoint } : {}) });
         expect(program).toContain('eu-west-1');
         if (endpoint) expect(program).toContain(endpoint);
@@ -62,7 +85,16 @@ describe('emitCode refuses what it cannot write faithfully', () => {
 });
 
 describe('a program for an endpoint on this machine', () => {
-  const LOOPBACK = ['http://localhost:8000', 'http://127.0.0.1:8000', 'http://127.3.2.1:9000', 'http://[::1]:8000', 'http://LOCALHOST:5173/dynamodb', 'http://keylab.localhost:8000', 'http://[::ffff:7f00:1]:8000', 'http://127.1:8000'];
+  const LOOPBACK = [
+    'http://localhost:8000',
+    'http://127.0.0.1:8000',
+    'http://127.3.2.1:9000',
+    'http://[::1]:8000',
+    'http://LOCALHOST:5173/dynamodb',
+    'http://keylab.localhost:8000',
+    'http://[::ffff:7f00:1]:8000',
+    'http://127.1:8000',
+  ];
 
   it.each(LOOPBACK)('signs with dummy keys, with a comment saying so (%s)', (endpoint) => {
     const programs = Object.fromEntries(CODE_TARGETS.map((target) => [target, code(query(), target, { shape: 'program', region: 'eu-west-1', endpoint })]));
@@ -79,7 +111,9 @@ describe('a program for an endpoint on this machine', () => {
   });
 
   it('gives the CLI call the dummy keys in its own environment, and leaves the JS and Python calls to the existing client', () => {
-    expect(code(query(), 'aws-cli', { shape: 'call', endpoint: 'http://localhost:8000' })).toMatch(/^AWS_ACCESS_KEY_ID=keylab AWS_SECRET_ACCESS_KEY=keylab-local aws dynamodb query \\\n/);
+    expect(code(query(), 'aws-cli', { shape: 'call', endpoint: 'http://localhost:8000' })).toMatch(
+      /^AWS_ACCESS_KEY_ID=keylab AWS_SECRET_ACCESS_KEY=keylab-local aws dynamodb query \\\n/,
+    );
     expect(code(query(), 'aws-cli', { shape: 'call', endpoint: 'https://dynamodb.eu-west-1.amazonaws.com' })).toMatch(/^aws dynamodb query/);
     for (const target of ['sdk-v3', 'document-client', 'boto3'] as const) {
       expect(code(query(), target, { shape: 'call', endpoint: 'http://localhost:8000' })).not.toMatch(/keylab-local|accessKeyId|aws_access_key_id/);
@@ -96,13 +130,16 @@ describe('invisible and bidirectional characters in data', () => {
   });
   const BIDI_AND_INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/;
 
-  it.each(CODE_TARGETS.flatMap((target) => (['call', 'program'] as const).map((shape) => [target, shape] as const)))('%s %s writes them as escapes', (target, shape) => {
-    const written = code(request, target, { shape, region: 'eu-west-1', endpoint: 'http://localhost:8000' });
-    expect(written).not.toMatch(BIDI_AND_INVISIBLE);
-    expect(written.toLowerCase()).toContain('05\\u202egnp.exe');
-    expect(written.toLowerCase()).toContain('\\u2066');
-    expect(written.toLowerCase()).toContain('\\u200b');
-  });
+  it.each(CODE_TARGETS.flatMap((target) => (['call', 'program'] as const).map((shape) => [target, shape] as const)))(
+    '%s %s writes them as escapes',
+    (target, shape) => {
+      const written = code(request, target, { shape, region: 'eu-west-1', endpoint: 'http://localhost:8000' });
+      expect(written).not.toMatch(BIDI_AND_INVISIBLE);
+      expect(written.toLowerCase()).toContain('05\\u202egnp.exe');
+      expect(written.toLowerCase()).toContain('\\u2066');
+      expect(written.toLowerCase()).toContain('\\u200b');
+    },
+  );
 
   it('escapes them in a table name quoted in a program comment', () => {
     const program = code({ operation: 'scan', input: { TableName: 'Orders\u202E' } }, 'boto3', { shape: 'program' });
@@ -112,7 +149,11 @@ describe('invisible and bidirectional characters in data', () => {
 
   it('refuses an endpoint holding one, and quotes it escaped', () => {
     const result = emitCode(query(), 'aws-cli', { shape: 'program', endpoint: 'http://local\u202Ehost:8000' });
-    expect(result).toEqual({ ok: false, error: 'codegen.badEndpoint', reason: 'The endpoint "http://local\\u202Ehost:8000" holds characters other than plain ASCII: write the host name in its ASCII (xn--) form.' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'codegen.badEndpoint',
+      reason: 'The endpoint "http://local\\u202Ehost:8000" holds characters other than plain ASCII: write the host name in its ASCII (xn--) form.',
+    });
   });
 });
 
@@ -130,7 +171,9 @@ describe('DocumentClient numbers', () => {
   });
 
   it('writes numbers a JS number would round as NumberValue.from("…"), with the import noted', () => {
-    const call = code(query({ FilterExpression: 'score = :big', ExpressionAttributeValues: { ':id': { S: 'x' }, ':big': { N: BIG } } }), 'document-client', { shape: 'call' });
+    const call = code(query({ FilterExpression: 'score = :big', ExpressionAttributeValues: { ':id': { S: 'x' }, ':big': { N: BIG } } }), 'document-client', {
+      shape: 'call',
+    });
     expect(call).toContain(`":big": NumberValue.from("${BIG}")`);
     expect(call).toMatch(/^\/\/ NumberValue \(from @aws-sdk\/lib-dynamodb\)/);
   });
@@ -181,7 +224,9 @@ describe('AWS CLI', () => {
 
   it('pins the binary format only when there are bytes (a raw-in-base64-out config would read base64 as raw bytes)', () => {
     expect(code(query(), 'aws-cli', { shape: 'call' })).not.toContain('--cli-binary-format');
-    const withBytes = code(query({ ExpressionAttributeValues: { ':id': { S: 'x' }, ':b': { L: [{ B: Uint8Array.of(1, 2, 3) }] } } }), 'aws-cli', { shape: 'call' });
+    const withBytes = code(query({ ExpressionAttributeValues: { ':id': { S: 'x' }, ':b': { L: [{ B: Uint8Array.of(1, 2, 3) }] } } }), 'aws-cli', {
+      shape: 'call',
+    });
     expect(withBytes).toContain('--cli-binary-format base64');
     expect(withBytes).toContain('{"B":"AQID"}');
   });
@@ -202,8 +247,12 @@ describe('call shapes', () => {
   it('writes one statement per target for an existing client', () => {
     expect(code(query(), 'sdk-v3', { shape: 'call' })).toMatch(/^const response = await client\.send\(\n {2}new QueryCommand\(/);
     expect(code(query(), 'document-client', { shape: 'call' })).toMatch(/^const response = await docClient\.send\(/);
-    expect(code({ operation: 'scan', input: { TableName: 'T', Limit: 2 } }, 'boto3', { shape: 'call' })).toBe('response = client.scan(\n    TableName="T",\n    Limit=2,\n)');
-    expect(code(query({ ScanIndexForward: false, ConsistentRead: true }), 'aws-cli', { shape: 'call' })).toContain('--no-scan-index-forward \\\n  --consistent-read');
+    expect(code({ operation: 'scan', input: { TableName: 'T', Limit: 2 } }, 'boto3', { shape: 'call' })).toBe(
+      'response = client.scan(\n    TableName="T",\n    Limit=2,\n)',
+    );
+    expect(code(query({ ScanIndexForward: false, ConsistentRead: true }), 'aws-cli', { shape: 'call' })).toContain(
+      '--no-scan-index-forward \\\n  --consistent-read',
+    );
   });
 
   it('drops defaults that are only noise (ScanIndexForward true, ConsistentRead false)', () => {

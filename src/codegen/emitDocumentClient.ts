@@ -99,7 +99,14 @@ export function emitDocumentClientProgram(request: CodegenRequest, params: Reque
   const command = commandName(request.operation);
   const input = buildInput(params, '');
   return [
-    ...describeProgram(request, params, options, '//', 'npm install @aws-sdk/client-dynamodb @aws-sdk/lib-dynamodb; save as query.mjs; node query.mjs', 'prints each item as one line of JSON'),
+    ...describeProgram(
+      request,
+      params,
+      options,
+      '//',
+      'npm install @aws-sdk/client-dynamodb @aws-sdk/lib-dynamodb; save as query.mjs; node query.mjs',
+      'prints each item as one line of JSON',
+    ),
     'import { DynamoDBClient } from "@aws-sdk/client-dynamodb";',
     `import { DynamoDBDocumentClient, NumberValue, ${command} } from "@aws-sdk/lib-dynamodb";`,
     '',

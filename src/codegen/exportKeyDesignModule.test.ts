@@ -33,7 +33,10 @@ function parse(text: string): KeyTemplate {
 }
 
 const sources = [
-  ...TEMPLATES.map(({ text, name, role }) => ({ file: `/virtual/${name}.ts`, source: exportKeyDesignModule(parse(text), { name, ...(role ? { role } : {}) }) })),
+  ...TEMPLATES.map(({ text, name, role }) => ({
+    file: `/virtual/${name}.ts`,
+    source: exportKeyDesignModule(parse(text), { name, ...(role ? { role } : {}) }),
+  })),
   // A name whose functions would be the runtime's own encodeField / decodeField.
   { file: '/virtual/Field.ts', source: exportKeyDesignModule(parse('{id}'), { name: 'Field' }) },
   // Several keys in one module (the entity code's keys module): names made unique, the runtime once.
@@ -77,12 +80,16 @@ function typeCheck(): string[] {
     options,
     host,
   );
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => `${diagnostic.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => `${diagnostic.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
 }
 
 beforeAll(() => {
   for (const [index, { name }] of TEMPLATES.entries()) {
-    const { outputText } = ts.transpileModule((sources[index] as { source: string }).source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+    const { outputText } = ts.transpileModule((sources[index] as { source: string }).source, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    });
     const exports: Record<string, unknown> = {};
     new Function('exports', outputText)(exports);
     modules.set(name, { encode: exports[`encode${name}`] as Compiled['encode'], decode: exports[`decode${name}`] as Compiled['decode'] });
@@ -123,10 +130,12 @@ const numberText = fc.oneof(
   fc.constantFrom('', '0', '-0', '+5', '1e3', '.5', '5.', '0.10', 'abc', '12345678901234567890123456789012345678', '1'.repeat(39)),
 );
 const isoText = fc.oneof(
-  fc.tuple(fc.integer({ min: -62_000_000_000_000, max: 253_402_300_799_999 }), fc.boolean()).map(([ms, keepMs]) => new Date(keepMs ? ms : ms - (ms % 1000)).toISOString()),
-  fc.tuple(fc.integer({ min: 0, max: 4_000_000_000_000 }), fc.constantFrom('+09:00', '-05:30', 'Z', '', '.123456Z', '.1234567+01:00')).map(
-    ([ms, suffix]) => new Date(ms - (ms % 1000)).toISOString().slice(0, 19) + suffix,
-  ),
+  fc
+    .tuple(fc.integer({ min: -62_000_000_000_000, max: 253_402_300_799_999 }), fc.boolean())
+    .map(([ms, keepMs]) => new Date(keepMs ? ms : ms - (ms % 1000)).toISOString()),
+  fc
+    .tuple(fc.integer({ min: 0, max: 4_000_000_000_000 }), fc.constantFrom('+09:00', '-05:30', 'Z', '', '.123456Z', '.1234567+01:00'))
+    .map(([ms, suffix]) => new Date(ms - (ms % 1000)).toISOString().slice(0, 19) + suffix),
   fc.constantFrom('2026-02-30T00:00:00Z', '2026-06-23', '6/23/2026', '2026-06-23T24:00:00Z', '0000-02-29T00:00:00Z', '9999-12-31T23:59:59.999Z'),
 );
 const textValue = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 8 }), fc.constantFrom('a#b', 'x|', 'p_8842', 'ends#', '\ud800x', '', 'é🏆'));
@@ -183,7 +192,7 @@ describe.each(TEMPLATES)('exported module for $text', ({ text, name, role }) => 
   it('decodes arbitrary text as src/keys does', () => {
     const module = modules.get(name) as Compiled;
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('0', '9', '-', '.', '#', '|', 'T', 'Z', ':', 'E', 'V', 'a') , maxLength: 40 }), (key) => {
+      fc.property(fc.string({ unit: fc.constantFrom('0', '9', '-', '.', '#', '|', 'T', 'Z', ':', 'E', 'V', 'a'), maxLength: 40 }), (key) => {
         expect(outcome(() => module.decode(key))).toEqual(keysOutcome(compiled.decode(key)));
       }),
       { numRuns: 300 },
@@ -197,7 +206,7 @@ describe('the exported module', () => {
     for (const { source } of sources) expect(source).not.toMatch(/^import /m);
   }, 30_000);
 
-  it('rejects a score wider than its field, and a date that is not ISO, with the key builder\'s own messages', () => {
+  it("rejects a score wider than its field, and a date that is not ISO, with the key builder's own messages", () => {
     const module = modules.get('RankKey') as Compiled;
     const compiled = compileKeyTemplate(parse('{score:int(10)}#{at:iso}#{playerId}'));
     expect(module.encode({ score: '1500', at: '2026-06-23T10:00:00Z', playerId: 'p_8842' })).toBe('0000001500#2026-06-23T10:00:00Z#p_8842');
@@ -215,7 +224,7 @@ describe('the exported module', () => {
     });
   });
 
-  it('is built from the generated runtime, and its own names never clash with the runtime\'s', () => {
+  it("is built from the generated runtime, and its own names never clash with the runtime's", () => {
     expect(sources[0]?.source.endsWith(KEY_DESIGN_RUNTIME)).toBe(true);
     expect(KEY_DESIGN_RUNTIME_NAMES).not.toContain('DESIGN');
     const field = exportKeyDesignModule(parse('{id}'), { name: 'Field' });
@@ -238,7 +247,7 @@ describe('the exported module', () => {
 });
 
 describe('a module of several keys', () => {
-  it('gives each key its own functions (made unique, never the runtime\'s), keeps design text in comments, and holds the runtime once', () => {
+  it("gives each key its own functions (made unique, never the runtime's), keeps design text in comments, and holds the runtime once", () => {
     const { text, typeNames } = manyKeysModule();
     expect(typeNames).toEqual(['RunRankKey', 'RunRankKey2', 'Field2', 'Key']);
     expect(text.split(KEY_DESIGN_RUNTIME)).toHaveLength(2);

@@ -1,4 +1,14 @@
-import { compileKeyTemplate, MAX_KEY_BYTES, printFormatSuffix, printKeyTemplate, templateFields, type FieldFormat, type FieldSegment, type KeyRole, type KeyTemplate } from '../keys';
+import {
+  compileKeyTemplate,
+  MAX_KEY_BYTES,
+  printFormatSuffix,
+  printKeyTemplate,
+  templateFields,
+  type FieldFormat,
+  type FieldSegment,
+  type KeyRole,
+  type KeyTemplate,
+} from '../keys';
 import { printCodeValue, type CodeValue } from './codeTree';
 import { JS_SYNTAX, printJsKey, printJsString } from './jsSyntax';
 import { escapeInvisibleCharacters } from './invisibleCharacters';
@@ -106,11 +116,7 @@ export function exportKeyDesignModule(template: KeyTemplate, options: ExportKeyD
   const sample = Object.fromEntries(fields.map((field) => [field.name, sampleValue(field)]));
   const encoded = compileKeyTemplate(template, role).encode(sample);
   const example = encoded.ok
-    ? [
-        ' * @example',
-        ` * encode${name}(${commentSafe(printCodeValue(sample, JS_SYNTAX))})`,
-        ` * // ${commentSafe(printJsString(encoded.value))}`,
-      ]
+    ? [' * @example', ` * encode${name}(${commentSafe(printCodeValue(sample, JS_SYNTAX))})`, ` * // ${commentSafe(printJsString(encoded.value))}`]
     : [];
 
   const fieldLines = fields.flatMap((field) => [

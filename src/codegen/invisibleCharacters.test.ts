@@ -4,7 +4,29 @@ import { escapeInvisibleCharacters, isVisibleAscii } from './invisibleCharacters
 
 /** The bidirectional controls (Trojan Source) and the other characters a reader can't see. */
 const BIDI_CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
-const OTHER_INVISIBLES = ['\u0000', '\t', '\n', '\r', '\u007F', '\u0085', '\u00A0', '\u00AD', '\u200B', '\u200C', '\u200D', '\u2028', '\u2029', '\u2060', '\u3000', '\u3164', '\uFEFF', '\uFE0F', '\uD800', '\uDFFF', '\u{E0001}'];
+const OTHER_INVISIBLES = [
+  '\u0000',
+  '\t',
+  '\n',
+  '\r',
+  '\u007F',
+  '\u0085',
+  '\u00A0',
+  '\u00AD',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2028',
+  '\u2029',
+  '\u2060',
+  '\u3000',
+  '\u3164',
+  '\uFEFF',
+  '\uFE0F',
+  '\uD800',
+  '\uDFFF',
+  '\u{E0001}',
+];
 
 describe('escapeInvisibleCharacters', () => {
   it.each([...BIDI_CONTROLS, ...OTHER_INVISIBLES])('escapes U+%#', (character) => {

@@ -1,4 +1,12 @@
-import { compileKeyTemplate, type CodecFinding, type CodecResult, type CompiledKeyTemplate, type FieldValues, type KeyRole, type TemplateSegment } from '../keys';
+import {
+  compileKeyTemplate,
+  type CodecFinding,
+  type CodecResult,
+  type CompiledKeyTemplate,
+  type FieldValues,
+  type KeyRole,
+  type TemplateSegment,
+} from '../keys';
 
 /*
  * The part of the exported key-design module that is not src/keys' codecs:

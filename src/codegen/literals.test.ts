@@ -118,11 +118,19 @@ describe('JavaScript literals', () => {
     expect(printJsString('05\u202Egnp.exe')).toBe('"05\\u202Egnp.exe"');
     expect(printJsString('a\u2066b\u2069\u200E\u200F\u200B\u00A0\u0085\u2028')).toBe('"a\\u2066b\\u2069\\u200E\\u200F\\u200B\\u00A0\\u0085\\u2028"');
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('\u202A', '\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u200D', '\uFEFF', '\u00AD'), fc.string({ unit: 'binary', maxLength: 1 })) }), (value) => {
-        const literal = printJsString(value);
-        expect(literal).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u);
-        expect(new Function(`return ${literal};`)()).toBe(value);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('\u202A', '\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u200D', '\uFEFF', '\u00AD'),
+            fc.string({ unit: 'binary', maxLength: 1 }),
+          ),
+        }),
+        (value) => {
+          const literal = printJsString(value);
+          expect(literal).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u);
+          expect(new Function(`return ${literal};`)()).toBe(value);
+        },
+      ),
     );
   });
 

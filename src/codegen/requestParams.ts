@@ -27,7 +27,11 @@ export type ParamsResult = { ok: true; params: RequestParams } | { ok: false; er
  */
 export function collectParams(request: CodegenRequest): ParamsResult {
   if (request.operation !== 'query' && request.operation !== 'scan') {
-    return { ok: false, error: 'codegen.unsupportedOperation', reason: `Copy as writes Query and Scan requests; got "${String((request as { operation: unknown }).operation)}".` };
+    return {
+      ok: false,
+      error: 'codegen.unsupportedOperation',
+      reason: `Copy as writes Query and Scan requests; got "${String((request as { operation: unknown }).operation)}".`,
+    };
   }
   const input = request.input as unknown as Record<string, unknown>;
   if (typeof input.TableName !== 'string' || input.TableName === '') {

@@ -18,25 +18,31 @@ export function toCreateTableInput(table: TableDesign): CreateTableCommandInput 
   const gsis = table.indexes.filter((index) => index.kind === 'GSI');
   const lsis = table.indexes.filter((index) => index.kind === 'LSI');
   const provisioned = table.billingMode === 'PROVISIONED' && table.provisioned;
-  const throughput = provisioned ? { ReadCapacityUnits: table.provisioned!.readCapacityUnits, WriteCapacityUnits: table.provisioned!.writeCapacityUnits } : undefined;
+  const throughput = provisioned
+    ? { ReadCapacityUnits: table.provisioned!.readCapacityUnits, WriteCapacityUnits: table.provisioned!.writeCapacityUnits }
+    : undefined;
   return {
     TableName: table.name,
     KeySchema: keySchema([table.partitionKey], table.sortKey ? [table.sortKey] : []),
     AttributeDefinitions: keyAttributesOf(table).map((attribute) => ({ AttributeName: attribute.name, AttributeType: attribute.type })),
     ...(gsis.length > 0
       ? {
-          GlobalSecondaryIndexes: gsis.map(
-            (index): GlobalSecondaryIndex => ({
-              IndexName: index.name,
-              KeySchema: indexKeySchema(index),
-              Projection: projection(index.projection),
-              ...(throughput ? { ProvisionedThroughput: throughput } : {}),
-            }),
-          ),
+          GlobalSecondaryIndexes: gsis.map((index): GlobalSecondaryIndex => ({
+            IndexName: index.name,
+            KeySchema: indexKeySchema(index),
+            Projection: projection(index.projection),
+            ...(throughput ? { ProvisionedThroughput: throughput } : {}),
+          })),
         }
       : {}),
     ...(lsis.length > 0
-      ? { LocalSecondaryIndexes: lsis.map((index): LocalSecondaryIndex => ({ IndexName: index.name, KeySchema: indexKeySchema(index), Projection: projection(index.projection) })) }
+      ? {
+          LocalSecondaryIndexes: lsis.map((index): LocalSecondaryIndex => ({
+            IndexName: index.name,
+            KeySchema: indexKeySchema(index),
+            Projection: projection(index.projection),
+          })),
+        }
       : {}),
     BillingMode: table.billingMode,
     ...(throughput ? { ProvisionedThroughput: throughput } : {}),

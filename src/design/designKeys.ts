@@ -1,5 +1,13 @@
 import { decodeBase64 } from '../dynamo';
-import { compileKeyTemplate, normalizeDynamoNumber, parseKeyTemplate, type CodecFinding, type CompiledKeyTemplate, type KeyFinding, type KeyRole } from '../keys';
+import {
+  compileKeyTemplate,
+  normalizeDynamoNumber,
+  parseKeyTemplate,
+  type CodecFinding,
+  type CompiledKeyTemplate,
+  type KeyFinding,
+  type KeyRole,
+} from '../keys';
 import type { DesignSample, EntityDesign, IndexDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from './design.types';
 
 /**
@@ -130,7 +138,13 @@ export function sampleItemBuilder(table: TableDesign, entity: EntityDesign): (sa
       }
       const encoded = compiled.value.encode(sample.values);
       if (!encoded.ok) {
-        problems.push(...encoded.findings.map((finding: CodecFinding) => ({ attribute: attribute.name, message: finding.message, ...(finding.field ? { field: finding.field } : {}) })));
+        problems.push(
+          ...encoded.findings.map((finding: CodecFinding) => ({
+            attribute: attribute.name,
+            message: finding.message,
+            ...(finding.field ? { field: finding.field } : {}),
+          })),
+        );
         continue;
       }
       const value = typedKeyValue(attribute, encoded.value);
@@ -146,9 +160,12 @@ export function typedKeyValue(attribute: KeyAttributeDesign, text: string): Json
   if (attribute.type === 'S') return text.length === 0 ? `${attribute.name} is empty: DynamoDB rejects an empty string key.` : { S: text };
   if (attribute.type === 'N') {
     const normalized = normalizeDynamoNumber(text);
-    return normalized === undefined ? `${attribute.name} is a number (N) key, but its template gives "${text}": use a single numeric field.` : { N: normalized };
+    return normalized === undefined
+      ? `${attribute.name} is a number (N) key, but its template gives "${text}": use a single numeric field.`
+      : { N: normalized };
   }
   const bytes = decodeBase64(text);
-  if (bytes === undefined || bytes.length === 0) return `${attribute.name} is a binary (B) key, but its template gives "${text}", which is not non-empty base64.`;
+  if (bytes === undefined || bytes.length === 0)
+    return `${attribute.name} is a binary (B) key, but its template gives "${text}", which is not non-empty base64.`;
   return { B: text };
 }

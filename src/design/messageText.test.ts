@@ -30,7 +30,11 @@ describe('splitMessageText', () => {
       { kind: 'code', text: 'a' },
       { kind: 'text', text: ' y `b' },
     ]);
-    expect(splitMessageText('x `a` `b').map((span) => span.text).join('')).toBe('x a `b');
+    expect(
+      splitMessageText('x `a` `b')
+        .map((span) => span.text)
+        .join(''),
+    ).toBe('x a `b');
   });
 
   it('gives words only for a message without code, and nothing for an empty one', () => {

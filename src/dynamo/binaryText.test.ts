@@ -17,7 +17,10 @@ describe('parseBinaryText', () => {
   });
 
   it('names the bad hex character and its position, and counts the digits', () => {
-    expect(parseBinaryText('AQID', 'hex')).toEqual({ ok: false, message: expect.stringMatching(/^"Q" is not a hex digit \(character 2 of the text\): use 0-9 and a-f/) });
+    expect(parseBinaryText('AQID', 'hex')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^"Q" is not a hex digit \(character 2 of the text\): use 0-9 and a-f/),
+    });
     expect(parseBinaryText('0x01 0g', 'hex')).toEqual({ ok: false, message: expect.stringMatching(/^"g" is not a hex digit \(character 7 of the text\)/) });
     expect(parseBinaryText('0102 0', 'hex')).toEqual({ ok: false, message: expect.stringMatching(/^5 hex digits is not a whole number of bytes/) });
   });
@@ -27,8 +30,14 @@ describe('parseBinaryText', () => {
     expect(parseBinaryText('AQ', 'base64')).toEqual({ ok: true, bytes: Uint8Array.of(1) });
     expect(parseBinaryText('AR==', 'base64').ok).toBe(false);
     expect(parseBinaryText('A', 'base64').ok).toBe(false);
-    expect(parseBinaryText('AQ?D', 'base64')).toEqual({ ok: false, message: expect.stringMatching(/^"AQ\?D" is not valid base64 \(.*\): "\?" \(character 3\) is not a base64 digit$/) });
-    expect(parseBinaryText('010203', 'base64')).toEqual({ ok: false, message: expect.stringMatching(/"010203" is not valid base64 .* it looks like hex: choose hex$/) });
+    expect(parseBinaryText('AQ?D', 'base64')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^"AQ\?D" is not valid base64 \(.*\): "\?" \(character 3\) is not a base64 digit$/),
+    });
+    expect(parseBinaryText('010203', 'base64')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/"010203" is not valid base64 .* it looks like hex: choose hex$/),
+    });
   });
 
   it('reads back what hex and base64 print (property)', () => {

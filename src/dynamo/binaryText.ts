@@ -40,7 +40,12 @@ function readBase64(text: string): Uint8Array | string {
   const problem = checkBase64(compact);
   if (problem === undefined) return decodeBase64(compact) as Uint8Array;
   const shown = `"${compact.length > 24 ? `${compact.slice(0, 24)}…` : compact}"`;
-  const why = problem.kind === 'character' ? `: "${problem.character}" (character ${problem.index + 1}) is not a base64 digit` : problem.kind === 'bits' ? ': its last digit holds bits no byte uses' : '';
+  const why =
+    problem.kind === 'character'
+      ? `: "${problem.character}" (character ${problem.index + 1}) is not a base64 digit`
+      : problem.kind === 'bits'
+        ? ': its last digit holds bits no byte uses'
+        : '';
   const hint = /^[0-9a-fA-F\s]+$/.test(compact) ? ' — it looks like hex: choose hex' : '';
   return `${shown} is not valid base64 (A-Z a-z 0-9 + /, in groups of 4, e.g. AQID for 01 02 03)${why}${hint}`;
 }

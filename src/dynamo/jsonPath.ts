@@ -41,7 +41,8 @@ export function describeJsonType(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
   // JSON.parse reads 1e400 as Infinity: say so, rather than print a number the file never wrote.
-  if (typeof value === 'number') return Number.isFinite(value) ? `the number ${String(value)}` : `a number too large for JSON to hold (such as 1e400, read as ${String(value)})`;
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? `the number ${String(value)}` : `a number too large for JSON to hold (such as 1e400, read as ${String(value)})`;
   if (typeof value === 'boolean') return String(value);
   return typeof value;
 }

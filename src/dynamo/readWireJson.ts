@@ -143,7 +143,11 @@ class Reader {
     }
     if (count !== 1 || type === undefined) {
       const what =
-        count === 0 ? 'is empty' : unknown !== undefined ? `has ${unknown.map((key) => JSON.stringify(key)).join(', ')}, which ${unknown.length === 1 ? 'is not a type' : 'are not types'}` : `has ${count} types`;
+        count === 0
+          ? 'is empty'
+          : unknown !== undefined
+            ? `has ${unknown.map((key) => JSON.stringify(key)).join(', ')}, which ${unknown.length === 1 ? 'is not a type' : 'are not types'}`
+            : `has ${count} types`;
       return this.problem(path, `${what}: a DynamoDB JSON value has exactly one of S, N, B, BOOL, NULL, M, L, SS, NS, BS, e.g. {"S": "text"}.`);
     }
     const inner = json[type];
@@ -176,7 +180,8 @@ class Reader {
   }
 
   private readList(json: unknown, inner: unknown, at: Path, depth: number): unknown {
-    if (!Array.isArray(inner)) return this.problem(at, `a list is a JSON array of DynamoDB JSON values, e.g. {"L": [{"S": "a"}]}, not ${describeJsonType(inner)}.`);
+    if (!Array.isArray(inner))
+      return this.problem(at, `a list is a JSON array of DynamoDB JSON values, e.g. {"L": [{"S": "a"}]}, not ${describeJsonType(inner)}.`);
     if (depth + 1 > MAX_NESTING_LEVELS) return this.problem(at, `nests maps and lists deeper than DynamoDB's ${MAX_NESTING_LEVELS} levels: flatten it.`);
     const before = this.problems.length;
     let copy: unknown[] | undefined;
@@ -193,11 +198,17 @@ class Reader {
 
   private readNumber(value: unknown, path: Path): string | undefined {
     if (typeof value !== 'string') {
-      return this.problem(path, `a number is written as text so it stays exact: {"N": "${typeof value === 'number' ? String(value) : '42'}"}, not ${describeJsonType(value)}.`);
+      return this.problem(
+        path,
+        `a number is written as text so it stays exact: {"N": "${typeof value === 'number' ? String(value) : '42'}"}, not ${describeJsonType(value)}.`,
+      );
     }
     const normal = this.rules.normalizeNumber(value);
     if (normal === undefined) {
-      return this.problem(path, `${JSON.stringify(value)} is not a number DynamoDB accepts: write digits with an optional sign, point and exponent (at most 38 significant digits), e.g. "12.50".`);
+      return this.problem(
+        path,
+        `${JSON.stringify(value)} is not a number DynamoDB accepts: write digits with an optional sign, point and exponent (at most 38 significant digits), e.g. "12.50".`,
+      );
     }
     return normal;
   }
@@ -205,14 +216,20 @@ class Reader {
   private readBinary(value: unknown, path: Path): Uint8Array | undefined {
     const bytes = typeof value === 'string' ? decodeBase64(value) : undefined;
     if (bytes === undefined) {
-      return this.problem(path, `binary is written as base64 text, e.g. {"B": "AAEC"}; ${typeof value === 'string' ? `${JSON.stringify(value.slice(0, 40))} is not base64` : `not ${describeJsonType(value)}`}.`);
+      return this.problem(
+        path,
+        `binary is written as base64 text, e.g. {"B": "AAEC"}; ${typeof value === 'string' ? `${JSON.stringify(value.slice(0, 40))} is not base64` : `not ${describeJsonType(value)}`}.`,
+      );
     }
     return bytes;
   }
 
   private readSet(json: unknown, type: 'SS' | 'NS' | 'BS', value: unknown, path: Path): unknown {
     if (!Array.isArray(value) || value.length === 0) {
-      return this.problem(path, `a set is a non-empty JSON array${Array.isArray(value) ? ' (DynamoDB has no empty sets: remove the attribute instead)' : `, not ${describeJsonType(value)}`}, e.g. ${SET_EXAMPLES[type]}.`);
+      return this.problem(
+        path,
+        `a set is a non-empty JSON array${Array.isArray(value) ? ' (DynamoDB has no empty sets: remove the attribute instead)' : `, not ${describeJsonType(value)}`}, e.g. ${SET_EXAMPLES[type]}.`,
+      );
     }
     const before = this.problems.length;
     // Each member once: numbers by value (1 and 1.0 are one), binary by bytes.
@@ -235,7 +252,10 @@ class Reader {
       if (identity === undefined) return;
       const duplicate = seen.get(identity);
       if (duplicate !== undefined) {
-        this.problem(at, `${JSON.stringify(member)} repeats element ${duplicate} (${JSON.stringify(value[duplicate])}): a set holds each value once; remove one.`);
+        this.problem(
+          at,
+          `${JSON.stringify(member)} repeats element ${duplicate} (${JSON.stringify(value[duplicate])}): a set holds each value once; remove one.`,
+        );
       } else seen.set(identity, index);
     });
     if (this.problems.length > before) return undefined;

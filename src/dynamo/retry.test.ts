@@ -21,8 +21,10 @@ describe('retryReason: one policy for every writer', () => {
   });
 
   it('transaction cancellation reasons: conflicts and throttling are retried, a failed condition is not', () => {
-    for (const code of ['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']) expect(isRetryableCancellationReason(code), code).toBe(true);
-    for (const code of ['ConditionalCheckFailed', 'ValidationError', 'ItemCollectionSizeLimitExceeded', 'None']) expect(isRetryableCancellationReason(code), code).toBe(false);
+    for (const code of ['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded'])
+      expect(isRetryableCancellationReason(code), code).toBe(true);
+    for (const code of ['ConditionalCheckFailed', 'ValidationError', 'ItemCollectionSizeLimitExceeded', 'None'])
+      expect(isRetryableCancellationReason(code), code).toBe(false);
   });
 
   it('unprocessedWrites reads one table of a BatchWriteItem answer', () => {

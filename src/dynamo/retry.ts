@@ -113,6 +113,9 @@ export function isRetryableCancellationReason(code: string): boolean {
  * The writes a BatchWriteItem answer left unprocessed for `tableName` (DynamoDB's other way of
  * saying "slow down"): send them again after a backoff.
  */
-export function unprocessedWrites<Request>(output: { readonly UnprocessedItems?: Readonly<Record<string, readonly Request[]>> | undefined }, tableName: string): readonly Request[] {
+export function unprocessedWrites<Request>(
+  output: { readonly UnprocessedItems?: Readonly<Record<string, readonly Request[]>> | undefined },
+  tableName: string,
+): readonly Request[] {
   return output.UnprocessedItems?.[tableName] ?? [];
 }

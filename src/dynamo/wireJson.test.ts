@@ -7,7 +7,9 @@ import { toWireJsonValue, writeWireJson } from './writeWireJson';
 /** Plain decimals only, as their own stored form: src/keys' grammar is tested with src/keys (this layer may not import it). */
 const rules: WireReadRules = { normalizeNumber: (text) => (/^-?(0|[1-9]\d{0,37})(\.\d*[1-9])?$/.test(text) ? text.replace(/^-0$/, '0') : undefined) };
 
-const number = fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.option(fc.integer({ min: 1, max: 999 }), { nil: undefined })).map(([whole, fraction]) => `${whole}${fraction === undefined || fraction % 10 === 0 ? '' : `.${fraction}`}`);
+const number = fc
+  .tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.option(fc.integer({ min: 1, max: 999 }), { nil: undefined }))
+  .map(([whole, fraction]) => `${whole}${fraction === undefined || fraction % 10 === 0 ? '' : `.${fraction}`}`);
 
 const attributeValue = fc.letrec<{ value: AttributeValue }>((tie) => ({
   value: fc.oneof(
@@ -40,7 +42,9 @@ describe('DynamoDB JSON: writer → reader', () => {
   });
 
   it('writes binary as base64, as the wire and `aws dynamodb` do, and dates as epoch seconds', () => {
-    expect(writeWireJson({ pk: { S: 'a' }, b: { B: Uint8Array.of(255) }, bs: { BS: [Uint8Array.of(1, 2, 3)] } })).toBe('{"pk":{"S":"a"},"b":{"B":"/w=="},"bs":{"BS":["AQID"]}}');
+    expect(writeWireJson({ pk: { S: 'a' }, b: { B: Uint8Array.of(255) }, bs: { BS: [Uint8Array.of(1, 2, 3)] } })).toBe(
+      '{"pk":{"S":"a"},"b":{"B":"/w=="},"bs":{"BS":["AQID"]}}',
+    );
     expect(writeWireJson({ CreationDateTime: new Date(1_795_996_458_406) })).toBe('{"CreationDateTime":1795996458.406}');
     expect(writeWireJson({ b: { B: Uint8Array.of(1) } }, { encodeBinary: (bytes) => `<${bytes.length}>` })).toBe('{"b":{"B":"<1>"}}');
     expect(writeWireJson({ a: { S: 'x' } }, { indent: 2 })).toBe('{\n  "a": {\n    "S": "x"\n  }\n}');
@@ -66,7 +70,11 @@ describe('DynamoDB JSON: writer → reader', () => {
 
 describe('DynamoDB JSON reader: every problem, with its path', () => {
   it.each([
-    [{ tags: { L: [{ S: 'a' }, { S: 'b' }, { X: 1 }] } }, 'Items[3].tags.L[2]', /^has "X", which is not a type: a DynamoDB JSON value has exactly one of S, N, B, BOOL, NULL, M, L, SS, NS, BS/],
+    [
+      { tags: { L: [{ S: 'a' }, { S: 'b' }, { X: 1 }] } },
+      'Items[3].tags.L[2]',
+      /^has "X", which is not a type: a DynamoDB JSON value has exactly one of S, N, B, BOOL, NULL, M, L, SS, NS, BS/,
+    ],
     [{ a: {} }, 'Items[3].a', /^is empty: a DynamoDB JSON value has exactly one of/],
     [{ a: { S: 'x', N: '1' } }, 'Items[3].a', /^has 2 types/],
     [{ a: 'x' }, 'Items[3].a', /^must be a DynamoDB JSON value such as \{"S": "x"\}, not the text "x"/],
@@ -96,6 +104,9 @@ describe('DynamoDB JSON reader: every problem, with its path', () => {
     for (let i = 0; i < 40; i++) value = { L: [value] };
     const read = readWireValue(value, 'v', rules);
     expect(read.ok ? '' : read.problems[0]?.message).toMatch(/deeper than DynamoDB's 32 levels/);
-    expect(readWireItem([], 'Item', rules)).toEqual({ ok: false, problems: [{ path: 'Item', message: expect.stringMatching(/^must be an object of attribute names/) }] });
+    expect(readWireItem([], 'Item', rules)).toEqual({
+      ok: false,
+      problems: [{ path: 'Item', message: expect.stringMatching(/^must be an object of attribute names/) }],
+    });
   });
 });

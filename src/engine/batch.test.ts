@@ -17,7 +17,12 @@ let db: LocalDynamoDB;
 
 beforeEach(async () => {
   db = createEngine();
-  await db.createTable(tableInput(T, [['pk', 'S'], ['sk', 'N']]));
+  await db.createTable(
+    tableInput(T, [
+      ['pk', 'S'],
+      ['sk', 'N'],
+    ]),
+  );
   await db.createTable(tableInput('Other', [['id', 'S']]));
 });
 
@@ -37,7 +42,10 @@ describe('BatchWriteItem', () => {
       { TableName: 'Other', CapacityUnits: 1 },
     ]);
     const { Items } = await db.query({ TableName: T, KeyConditionExpression: 'pk = :a', ExpressionAttributeValues: { ':a': S('a') } });
-    expect(Items).toEqual([{ pk: S('a'), sk: N(1) }, { pk: S('a'), sk: N(2), x: S('x') }]);
+    expect(Items).toEqual([
+      { pk: S('a'), sk: N(1) },
+      { pk: S('a'), sk: N(2), x: S('x') },
+    ]);
     expect((await db.getItem({ TableName: 'Other', Key: { id: S('o') } })).Item).toEqual({ id: S('o') });
   });
 
@@ -63,7 +71,11 @@ describe('BatchWriteItem', () => {
   it('counts the 25-request limit over all tables', async () => {
     const requests = Array.from({ length: 13 }, (_, i) => put('a', i));
     const others = Array.from({ length: 13 }, (_, i) => ({ PutRequest: { Item: { id: S(`o${i}`) } } }));
-    await expectError(db.batchWriteItem({ RequestItems: { [T]: requests, Other: others } }), 'ValidationException', 'Too many items requested for the BatchWriteItem call');
+    await expectError(
+      db.batchWriteItem({ RequestItems: { [T]: requests, Other: others } }),
+      'ValidationException',
+      'Too many items requested for the BatchWriteItem call',
+    );
   });
 
   it('refuses a missing table and empty RequestItems', async () => {
@@ -78,13 +90,22 @@ describe('BatchWriteItem', () => {
 
 describe('BatchGetItem', () => {
   beforeEach(async () => {
-    await db.batchWriteItem({ RequestItems: { [T]: [put('a', 1, { x: S('x1') }), put('a', 2, { x: S('x2') })], Other: [{ PutRequest: { Item: { id: S('o') } } }] } });
+    await db.batchWriteItem({
+      RequestItems: { [T]: [put('a', 1, { x: S('x1') }), put('a', 2, { x: S('x2') })], Other: [{ PutRequest: { Item: { id: S('o') } } }] },
+    });
   });
 
   it('returns the items found per table, with projections, and charges each key as a GetItem', async () => {
     const output = await db.batchGetItem({
       RequestItems: {
-        [T]: { Keys: [{ pk: S('a'), sk: N(2) }, { pk: S('a'), sk: N(1) }, { pk: S('zz'), sk: N(1) }], ProjectionExpression: 'sk, x' },
+        [T]: {
+          Keys: [
+            { pk: S('a'), sk: N(2) },
+            { pk: S('a'), sk: N(1) },
+            { pk: S('zz'), sk: N(1) },
+          ],
+          ProjectionExpression: 'sk, x',
+        },
         Other: { Keys: [{ id: S('none') }], ConsistentRead: true },
       },
       ReturnConsumedCapacity: 'TOTAL',
@@ -105,10 +126,29 @@ describe('BatchGetItem', () => {
   });
 
   it.each([
-    [{ [T]: { Keys: [{ pk: S('a'), sk: N(1) }, { pk: S('a'), sk: N('1e0') }] } }, 'ValidationException', 'Provided list of item keys contains duplicates'],
-    [{ [T]: { Keys: Array.from({ length: 101 }, (_, i) => ({ pk: S('a'), sk: N(i) })) } }, 'ValidationException', 'Too many items requested for the BatchGetItem call'],
+    [
+      {
+        [T]: {
+          Keys: [
+            { pk: S('a'), sk: N(1) },
+            { pk: S('a'), sk: N('1e0') },
+          ],
+        },
+      },
+      'ValidationException',
+      'Provided list of item keys contains duplicates',
+    ],
+    [
+      { [T]: { Keys: Array.from({ length: 101 }, (_, i) => ({ pk: S('a'), sk: N(i) })) } },
+      'ValidationException',
+      'Too many items requested for the BatchGetItem call',
+    ],
     [{ [T]: { Keys: [{ pk: S('a') }] } }, 'ValidationException', 'The provided key element does not match the schema'],
-    [{ [T]: { Keys: [] } }, 'ValidationException', `1 validation error detected: Value '[]' at 'requestItems.${T}.member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1`],
+    [
+      { [T]: { Keys: [] } },
+      'ValidationException',
+      `1 validation error detected: Value '[]' at 'requestItems.${T}.member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1`,
+    ],
     [{ Nope: { Keys: [{ id: S('a') }] } }, 'ResourceNotFoundException', 'Requested resource not found'],
   ])('refuses %j', async (RequestItems, name, message) => {
     await expectError(db.batchGetItem({ RequestItems }), name, message);

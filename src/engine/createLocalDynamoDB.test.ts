@@ -117,7 +117,11 @@ describe('bulk load, snapshot and restore', () => {
     expect((await db.getItem({ TableName: T, Key: { pk: S('old'), sk: N(1) } })).Item?.v).toEqual(S('replaced'));
 
     const before = changes.length;
-    await expectError(db.loadItems(T, [{ pk: S('x'), sk: N(1) }, { pk: S('y') }]), 'ValidationException', 'One or more parameter values were invalid: Missing the key sk in the item');
+    await expectError(
+      db.loadItems(T, [{ pk: S('x'), sk: N(1) }, { pk: S('y') }]),
+      'ValidationException',
+      'One or more parameter values were invalid: Missing the key sk in the item',
+    );
     expect(changes.length).toBe(before);
     expect((await db.getItem({ TableName: T, Key: { pk: S('x'), sk: N(1) } })).Item).toBeUndefined();
   });
@@ -125,7 +129,10 @@ describe('bulk load, snapshot and restore', () => {
   it('snapshots a table and restores it into another engine without calling the hook', async () => {
     const db = createEngine();
     await db.createTable({ ...table, GlobalSecondaryIndexes: undefined });
-    await db.loadItems(T, Array.from({ length: 100 }, (_, i) => ({ pk: S(`p${i % 4}`), sk: N(i) })));
+    await db.loadItems(
+      T,
+      Array.from({ length: 100 }, (_, i) => ({ pk: S(`p${i % 4}`), sk: N(i) })),
+    );
     const snapshot = db.snapshotTable(T);
     expect(snapshot.items).toHaveLength(100);
     // A snapshot is JSON-safe except for binary values.

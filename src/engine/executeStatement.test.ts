@@ -6,10 +6,17 @@ async function ordersTable() {
   await db.createTable({
     TableName: 'Orders',
     BillingMode: 'PAY_PER_REQUEST',
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'N' },
+    ],
   });
-  for (const sk of [1, 2, 3, 4, 5]) await db.executeStatement({ Statement: `INSERT INTO "Orders" VALUE {'pk': 'a', 'sk': ?}`, Parameters: [{ N: String(sk) }] });
+  for (const sk of [1, 2, 3, 4, 5])
+    await db.executeStatement({ Statement: `INSERT INTO "Orders" VALUE {'pk': 'a', 'sk': ?}`, Parameters: [{ N: String(sk) }] });
   return db;
 }
 
@@ -28,14 +35,19 @@ describe('ExecuteStatement', () => {
 
   it('answers an INSERT of an existing key with DuplicateItemException, writing nothing', async () => {
     const db = await ordersTable();
-    await expect(db.executeStatement({ Statement: `INSERT INTO "Orders" VALUE {'pk': 'a', 'sk': 1, 'x': 1}` })).rejects.toMatchObject({ name: 'DuplicateItemException', message: 'Duplicate primary key exists in table' });
+    await expect(db.executeStatement({ Statement: `INSERT INTO "Orders" VALUE {'pk': 'a', 'sk': 1, 'x': 1}` })).rejects.toMatchObject({
+      name: 'DuplicateItemException',
+      message: 'Duplicate primary key exists in table',
+    });
     const { Items } = await db.executeStatement({ Statement: `SELECT * FROM "Orders" WHERE pk = 'a' AND sk = 1` });
     expect(Items).toEqual([{ pk: { S: 'a' }, sk: { N: '1' } }]);
   });
 
   it('refuses a missing Statement with the member constraint', async () => {
     const db = await ordersTable();
-    await expect(db.executeStatement({} as never)).rejects.toThrow("1 validation error detected: Value null at 'statement' failed to satisfy constraint: Member must not be null");
+    await expect(db.executeStatement({} as never)).rejects.toThrow(
+      "1 validation error detected: Value null at 'statement' failed to satisfy constraint: Member must not be null",
+    );
   });
 });
 
@@ -75,14 +87,21 @@ describe('PartiQL DELETE', () => {
     const batch = await db.batchExecuteStatement({ Statements: [{ Statement: missing }] });
     expect(batch.Responses).toEqual([{ TableName: 'Orders' }]);
     // An item that exists and fails the condition is still a ConditionalCheckFailedException.
-    await expect(db.executeStatement({ Statement: `DELETE FROM "Orders" WHERE pk = 'a' AND sk = 1 AND total > 5` })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    await expect(db.executeStatement({ Statement: `DELETE FROM "Orders" WHERE pk = 'a' AND sk = 1 AND total > 5` })).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
   });
 });
 
 describe('PartiQL SELECT paging', () => {
   it("gives a NextToken when Limit is reached in a hash-only table's partition, as DynamoDB Local does, and the next page is empty", async () => {
     const db = createLocalDynamoDB();
-    await db.createTable({ TableName: 'Users', BillingMode: 'PAY_PER_REQUEST', KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }] });
+    await db.createTable({
+      TableName: 'Users',
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+    });
     await db.putItem({ TableName: 'Users', Item: { id: { S: 'a' }, v: { N: '1' } } });
     const first = await db.executeStatement({ Statement: `SELECT * FROM "Users" WHERE id = 'a' AND v = 2`, Limit: 1 });
     expect(first.Items).toEqual([]);

@@ -47,7 +47,11 @@ describe('PutItem validation', () => {
     ['a missing sort key', { pk: S('a') }, `${INVALID}Missing the key sk in the item`],
     ['a missing partition key', { sk: N(1) }, `${INVALID}Missing the key pk in the item`],
     ['a key of the wrong type', { pk: N(1), sk: N(1) }, `${INVALID}Type mismatch for key pk expected: S actual: N`],
-    ['an empty string key', { pk: S(''), sk: N(1) }, 'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk'],
+    [
+      'an empty string key',
+      { pk: S(''), sk: N(1) },
+      'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk',
+    ],
     ['a partition key over 2048 bytes', { pk: S('€'.repeat(683)), sk: N(1) }, `${INVALID}Size of hashkey has exceeded the maximum size limit of2048 bytes`],
     ['an invalid number', { ...key, x: N('12abc') }, 'The parameter cannot be converted to a numeric value: 12abc'],
     ['an empty number', { ...key, x: N('') }, 'The parameter cannot be converted to a numeric value'],
@@ -59,10 +63,18 @@ describe('PutItem validation', () => {
     ['an empty binary set', { ...key, x: { BS: [] } }, `${INVALID}Binary sets should not be empty`],
     ['a string set with duplicates', { ...key, x: { SS: ['a', 'a'] } }, `${INVALID}Input collection [a, a] contains duplicates.`],
     ['a number set with duplicates after normalisation', { ...key, x: { NS: ['1', '1.0'] } }, 'Input collection contains duplicates'],
-    ['a binary set with duplicates', { ...key, x: { BS: [Uint8Array.of(0x62), Uint8Array.of(0x62)] } }, `${INVALID}Input collection [Yg==, Yg==]of type BS contains duplicates.`],
+    [
+      'a binary set with duplicates',
+      { ...key, x: { BS: [Uint8Array.of(0x62), Uint8Array.of(0x62)] } },
+      `${INVALID}Input collection [Yg==, Yg==]of type BS contains duplicates.`,
+    ],
     ['NULL: false', { ...key, x: { NULL: false } }, `${INVALID}Null attribute value types must have the value of true`],
     ['an empty AttributeValue', { ...key, x: {} as AttributeValue }, 'Supplied AttributeValue is empty, must contain exactly one of the supported datatypes'],
-    ['two types in one AttributeValue', { ...key, x: { S: 'a', N: '1' } as unknown as AttributeValue }, 'Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes'],
+    [
+      'two types in one AttributeValue',
+      { ...key, x: { S: 'a', N: '1' } as unknown as AttributeValue },
+      'Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes',
+    ],
     ['an empty set nested in a map', { ...key, x: { M: { y: { SS: [] } } } }, `${INVALID}An string set  may not be empty`],
     ['an index key of the wrong type', { ...key, g: N(1) }, `${INVALID}Type mismatch for Index Key g Expected: S Actual: N IndexName: gsi`],
     [
@@ -87,7 +99,12 @@ describe('PutItem validation', () => {
   });
 
   it('refuses a sort key over 1024 bytes, binary keys counted in raw bytes', async () => {
-    await db.createTable(tableInput('Bin', [['pk', 'B'], ['sk', 'B']]));
+    await db.createTable(
+      tableInput('Bin', [
+        ['pk', 'B'],
+        ['sk', 'B'],
+      ]),
+    );
     await expectError(
       db.putItem({ TableName: 'Bin', Item: { pk: B(1), sk: { B: new Uint8Array(1025) } } }),
       'ValidationException',
@@ -143,12 +160,20 @@ describe('Key parameters', () => {
     ['a missing sort key', { pk: S('a') }, 'The provided key element does not match the schema'],
     ['an extra attribute', { ...key, z: S('z') }, 'The provided key element does not match the schema'],
     ['a key of the wrong type', { pk: S('a'), sk: S('1') }, 'The provided key element does not match the schema'],
-    ['an empty key', { pk: S(''), sk: N(1) }, 'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk'],
+    [
+      'an empty key',
+      { pk: S(''), sk: N(1) },
+      'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk',
+    ],
   ];
   it.each(cases)('GetItem, DeleteItem and UpdateItem refuse %s', async (_, Key, message) => {
     await expectError(db.getItem({ TableName: T, Key }), 'ValidationException', message);
     await expectError(db.deleteItem({ TableName: T, Key }), 'ValidationException', message);
-    await expectError(db.updateItem({ TableName: T, Key, UpdateExpression: 'SET x = :x', ExpressionAttributeValues: { ':x': S('x') } }), 'ValidationException', message);
+    await expectError(
+      db.updateItem({ TableName: T, Key, UpdateExpression: 'SET x = :x', ExpressionAttributeValues: { ':x': S('x') } }),
+      'ValidationException',
+      message,
+    );
   });
 });
 
@@ -204,7 +229,13 @@ describe('conditions and ReturnValues', () => {
 
 describe('UpdateItem', () => {
   it('creates the item from its key when it does not exist', async () => {
-    const { Attributes } = await db.updateItem({ TableName: T, Key: key, UpdateExpression: 'SET x = :x', ExpressionAttributeValues: { ':x': N('6.0') }, ReturnValues: 'ALL_NEW' });
+    const { Attributes } = await db.updateItem({
+      TableName: T,
+      Key: key,
+      UpdateExpression: 'SET x = :x',
+      ExpressionAttributeValues: { ':x': N('6.0') },
+      ReturnValues: 'ALL_NEW',
+    });
     expect(Attributes).toEqual({ ...key, x: N(6) });
     const bare = await db.updateItem({ TableName: T, Key: { pk: S('b'), sk: N(1) }, ReturnValues: 'ALL_NEW' });
     expect(bare.Attributes).toEqual({ pk: S('b'), sk: N(1) });
@@ -224,7 +255,13 @@ describe('UpdateItem', () => {
   it('returns ALL_OLD, UPDATED_OLD, ALL_NEW and UPDATED_NEW; nested updates return only the updated paths', async () => {
     await db.putItem({ TableName: T, Item: { ...key, x: N(1), y: N(1), m: { M: { a: N(1), b: { L: [S('x'), S('y')] } } } } });
     const update = (ReturnValues: 'ALL_OLD' | 'UPDATED_OLD' | 'ALL_NEW' | 'UPDATED_NEW', value: string) =>
-      db.updateItem({ TableName: T, Key: key, UpdateExpression: 'SET x = :v, m.b[1] = :v REMOVE y', ExpressionAttributeValues: { ':v': N(value) }, ReturnValues });
+      db.updateItem({
+        TableName: T,
+        Key: key,
+        UpdateExpression: 'SET x = :v, m.b[1] = :v REMOVE y',
+        ExpressionAttributeValues: { ':v': N(value) },
+        ReturnValues,
+      });
     expect((await update('UPDATED_OLD', '2')).Attributes).toEqual({ x: N(1), y: N(1), m: { M: { b: { L: [S('y')] } } } });
     expect((await update('UPDATED_NEW', '3')).Attributes).toEqual({ x: N(3), m: { M: { b: { L: [N(3)] } } } });
     expect((await update('ALL_OLD', '4')).Attributes).toEqual({ ...key, x: N(3), m: { M: { a: N(1), b: { L: [S('x'), N(3)] } } } });
@@ -260,7 +297,13 @@ describe('UpdateItem', () => {
 
   it('checks the condition on a missing item against an empty item', async () => {
     await expectError(
-      db.updateItem({ TableName: T, Key: key, UpdateExpression: 'SET a = :a', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':a': S('a') } }),
+      db.updateItem({
+        TableName: T,
+        Key: key,
+        UpdateExpression: 'SET a = :a',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':a': S('a') },
+      }),
       'ConditionalCheckFailedException',
       'The conditional request failed',
     );
@@ -272,7 +315,12 @@ describe('ReturnConsumedCapacity on writes and GetItem', () => {
   it('charges 1 WCU per KB of the larger item, plus index writes; reads round up to 4 KB', async () => {
     const put = await db.putItem({ TableName: T, Item: { ...key, g: S('G'), big: S('x'.repeat(3000)) }, ReturnConsumedCapacity: 'INDEXES' });
     // Verified on DynamoDB Local: 3 units on the table, 1 on the KEYS_ONLY GSI.
-    expect(put.ConsumedCapacity).toEqual({ TableName: T, CapacityUnits: 4, Table: { CapacityUnits: 3 }, GlobalSecondaryIndexes: { gsi: { CapacityUnits: 1 } } });
+    expect(put.ConsumedCapacity).toEqual({
+      TableName: T,
+      CapacityUnits: 4,
+      Table: { CapacityUnits: 3 },
+      GlobalSecondaryIndexes: { gsi: { CapacityUnits: 1 } },
+    });
     const smaller = await db.putItem({ TableName: T, Item: { ...key, g: S('G'), big: S('x') }, ReturnConsumedCapacity: 'TOTAL' });
     // The old item was 3 KB: the larger of old and new counts. The GSI entry didn't change.
     expect(smaller.ConsumedCapacity).toEqual({ TableName: T, CapacityUnits: 3 });

@@ -30,7 +30,12 @@ let db: LocalDynamoDB;
 
 async function createScores(sortKeyType: 'S' | 'N' | 'B') {
   db = createEngine();
-  await db.createTable(tableInput(T, [['pk', 'S'], ['sk', sortKeyType]]));
+  await db.createTable(
+    tableInput(T, [
+      ['pk', 'S'],
+      ['sk', sortKeyType],
+    ]),
+  );
 }
 
 function queryInput(extra: Partial<QueryCommandInput> = {}, values: Record<string, unknown> = {}): QueryCommandInput {
@@ -57,9 +62,22 @@ describe('order', () => {
 
   it('returns N keys numerically: negatives, exponents, 38 digits', async () => {
     await createScores('N');
-    const keys = ['10', '9', '-1.5', '1e3', '-1E10', '0', '0.001', '-0.0010', '1e-130', '-1e-130',
-      '9.9999999999999999999999999999999999999E+125', '-9.9999999999999999999999999999999999999E+125',
-      '12345678901234567890123456789012345678', '12345678901234567890123456789012345677'];
+    const keys = [
+      '10',
+      '9',
+      '-1.5',
+      '1e3',
+      '-1E10',
+      '0',
+      '0.001',
+      '-0.0010',
+      '1e-130',
+      '-1e-130',
+      '9.9999999999999999999999999999999999999E+125',
+      '-9.9999999999999999999999999999999999999E+125',
+      '12345678901234567890123456789012345678',
+      '12345678901234567890123456789012345677',
+    ];
     for (const sk of keys) await db.putItem({ TableName: T, Item: { pk: S('p'), sk: N(sk) } });
     const { Items } = await db.query(queryInput());
     expect(valuesOf(Items, 'sk')).toEqual([
@@ -98,7 +116,12 @@ describe('order', () => {
 
   it('keeps partitions of S "1" and N 1 apart and finds a partition whatever the number spelling', async () => {
     db = createEngine();
-    await db.createTable(tableInput('Nums', [['pk', 'N'], ['sk', 'S']]));
+    await db.createTable(
+      tableInput('Nums', [
+        ['pk', 'N'],
+        ['sk', 'S'],
+      ]),
+    );
     await db.putItem({ TableName: 'Nums', Item: { pk: N('100'), sk: S('a') } });
     const { Items } = await db.query({ TableName: 'Nums', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': N('1.00e2') } });
     expect(Items).toEqual([{ pk: N('100'), sk: S('a') }]);
@@ -233,11 +256,21 @@ describe('the 1 MB page', () => {
   beforeEach(async () => {
     db = createEngine();
     await db.createTable({
-      ...tableInput(T, [['pk', 'S'], ['sk', 'N']], { extraDefinitions: [['g', 'S']] }),
+      ...tableInput(
+        T,
+        [
+          ['pk', 'S'],
+          ['sk', 'N'],
+        ],
+        { extraDefinitions: [['g', 'S']] },
+      ),
       GlobalSecondaryIndexes: [{ IndexName: 'gsi', KeySchema: keySchema('g', 'sk'), Projection: { ProjectionType: 'KEYS_ONLY' } }],
     });
     // Each item is about 100 KB (100,009–100,010 bytes): ten fit under 1 MB, the eleventh crosses it.
-    await db.loadItems(T, Array.from({ length: 30 }, (_, i) => ({ pk: S('p'), sk: N(i), g: S('G'), x: S('x'.repeat(100_000 - (i >= 10 ? 1 : 0))) })));
+    await db.loadItems(
+      T,
+      Array.from({ length: 30 }, (_, i) => ({ pk: S('p'), sk: N(i), g: S('G'), x: S('x'.repeat(100_000 - (i >= 10 ? 1 : 0))) })),
+    );
   });
 
   it('stops after the item that crosses 1 MB, measured before filter and projection', async () => {
@@ -273,7 +306,20 @@ describe('secondary indexes', () => {
   beforeEach(async () => {
     db = createEngine();
     await db.createTable({
-      ...tableInput(T, [['pk', 'S'], ['sk', 'N']], { extraDefinitions: [['l', 'S'], ['g', 'S'], ['gs', 'N']] }),
+      ...tableInput(
+        T,
+        [
+          ['pk', 'S'],
+          ['sk', 'N'],
+        ],
+        {
+          extraDefinitions: [
+            ['l', 'S'],
+            ['g', 'S'],
+            ['gs', 'N'],
+          ],
+        },
+      ),
       LocalSecondaryIndexes: [{ IndexName: 'lsi', KeySchema: keySchema('pk', 'l'), Projection: { ProjectionType: 'KEYS_ONLY' } }],
       GlobalSecondaryIndexes: [
         { IndexName: 'gsi', KeySchema: keySchema('g', 'gs'), Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['x'] } },
@@ -329,7 +375,14 @@ describe('secondary indexes', () => {
     await db.putItem({ TableName: T, Item: { pk: S('a'), sk: N(100), g: S('odd') } });
     const { Items } = await db.query({ TableName: T, IndexName: 'gsi2', KeyConditionExpression: 'g = :g', ExpressionAttributeValues: { ':g': S('odd') } });
     expect(Items?.map((item) => `${item.pk?.S}/${item.sk?.N}`)).toEqual(['a/100', 'p/1', 'p/3', 'p/5', 'p/7', 'p/9']);
-    const back = await db.query({ TableName: T, IndexName: 'gsi2', ScanIndexForward: false, Limit: 2, KeyConditionExpression: 'g = :g', ExpressionAttributeValues: { ':g': S('odd') } });
+    const back = await db.query({
+      TableName: T,
+      IndexName: 'gsi2',
+      ScanIndexForward: false,
+      Limit: 2,
+      KeyConditionExpression: 'g = :g',
+      ExpressionAttributeValues: { ':g': S('odd') },
+    });
     expect(back.LastEvaluatedKey).toEqual({ pk: S('p'), sk: N(7), g: S('odd') });
   });
 
@@ -347,7 +400,10 @@ describe('secondary indexes', () => {
 
   it.each([
     [{ ConsistentRead: true }, 'Consistent reads are not supported on global secondary indexes'],
-    [{ Select: 'ALL_ATTRIBUTES' as const }, 'One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index gsi because its projection type is not ALL'],
+    [
+      { Select: 'ALL_ATTRIBUTES' as const },
+      'One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index gsi because its projection type is not ALL',
+    ],
     [{ ProjectionExpression: 'y' }, 'One or more parameter values were invalid: Global secondary index gsi does not project [y]'],
     [{ Select: 'SPECIFIC_ATTRIBUTES' as const }, 'Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES'],
     [{ IndexName: 'nope' }, 'The table does not have the specified index: nope'],
@@ -373,7 +429,12 @@ describe('secondary indexes', () => {
 
   it('charges reads to the index with ReturnConsumedCapacity INDEXES', async () => {
     const page = await onGsi({ ReturnConsumedCapacity: 'INDEXES' });
-    expect(page.ConsumedCapacity).toEqual({ TableName: T, CapacityUnits: 0.5, Table: { CapacityUnits: 0 }, GlobalSecondaryIndexes: { gsi: { CapacityUnits: 0.5 } } });
+    expect(page.ConsumedCapacity).toEqual({
+      TableName: T,
+      CapacityUnits: 0.5,
+      Table: { CapacityUnits: 0 },
+      GlobalSecondaryIndexes: { gsi: { CapacityUnits: 0.5 } },
+    });
   });
 });
 
@@ -389,9 +450,18 @@ describe('Select, projection and filters on a table', () => {
     [{ Select: 'ALL_PROJECTED_ATTRIBUTES' as const }, 'ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName'],
     [{ FilterExpression: 'sk > :z' }, 'Filter Expression can only contain non-primary key attributes: Primary key attribute: sk'],
     // ExpressionAttributeValues (':p') without any expression are named first (dynalite's recording; DynamoDB Local agrees).
-    [{ KeyConditionExpression: undefined }, 'ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null'],
-    [{ KeyConditionExpression: undefined, FilterExpression: 'x = :p' }, 'Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.'],
-    [{ KeyConditions: {} }, 'Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}'],
+    [
+      { KeyConditionExpression: undefined },
+      'ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null',
+    ],
+    [
+      { KeyConditionExpression: undefined, FilterExpression: 'x = :p' },
+      'Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.',
+    ],
+    [
+      { KeyConditions: {} },
+      'Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}',
+    ],
   ])('refuses %j', async (extra, message) => {
     const values = 'FilterExpression' in extra ? { ':z': N(0) } : {};
     await expectError(db.query(queryInput(extra, values)), 'ValidationException', message);

@@ -134,7 +134,9 @@ describe('Query equals a naive model (property)', () => {
           .sort(
             (a, b) =>
               compareKeys(a[keyName] as KeyAttributeValue, b[keyName] as KeyAttributeValue) ||
-              (onIndex ? compareKeys(a.pk as KeyAttributeValue, b.pk as KeyAttributeValue) || compareKeys(a.sk as KeyAttributeValue, b.sk as KeyAttributeValue) : 0),
+              (onIndex
+                ? compareKeys(a.pk as KeyAttributeValue, b.pk as KeyAttributeValue) || compareKeys(a.sk as KeyAttributeValue, b.sk as KeyAttributeValue)
+                : 0),
           );
         if (!forward) expected.reverse();
 

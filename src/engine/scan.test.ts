@@ -37,7 +37,14 @@ async function scanAll(input: Partial<ScanCommandInput> = {}): Promise<{ ids: st
 beforeEach(async () => {
   db = createEngine();
   await db.createTable({
-    ...tableInput(T, [['pk', 'S'], ['sk', 'N']], { extraDefinitions: [['g', 'S']] }),
+    ...tableInput(
+      T,
+      [
+        ['pk', 'S'],
+        ['sk', 'N'],
+      ],
+      { extraDefinitions: [['g', 'S']] },
+    ),
     GlobalSecondaryIndexes: [{ IndexName: 'gsi', KeySchema: keySchema('g'), Projection: { ProjectionType: 'KEYS_ONLY' } }],
   });
   const items: Item[] = [];
@@ -106,7 +113,11 @@ describe('Scan', () => {
     expect(Object.keys(page.LastEvaluatedKey ?? {}).sort()).toEqual(['g', 'pk', 'sk']);
     const { ids } = await scanAll({ IndexName: 'gsi', Limit: 3 });
     expect(ids.length).toBe(40);
-    await expectError(db.scan({ TableName: T, IndexName: 'gsi', ConsistentRead: true }), 'ValidationException', 'Consistent reads are not supported on global secondary indexes');
+    await expectError(
+      db.scan({ TableName: T, IndexName: 'gsi', ConsistentRead: true }),
+      'ValidationException',
+      'Consistent reads are not supported on global secondary indexes',
+    );
   });
 
   it('filters on any attribute (key attributes too), counting before the filter', async () => {
@@ -118,7 +129,10 @@ describe('Scan', () => {
   it.each([
     [{ Segment: 1 }, 'The TotalSegments parameter is required but was not present in the request when Segment parameter is present'],
     [{ TotalSegments: 2 }, 'The Segment parameter is required but was not present in the request when parameter TotalSegments is present'],
-    [{ Segment: 2, TotalSegments: 2 }, 'The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 2 is not less than TotalSegments: 2'],
+    [
+      { Segment: 2, TotalSegments: 2 },
+      'The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 2 is not less than TotalSegments: 2',
+    ],
     [
       { Segment: 0, TotalSegments: 1_000_001 },
       "1 validation error detected: Value '1000001' at 'totalSegments' failed to satisfy constraint: Member must have value less than or equal to 1000000",

@@ -27,20 +27,37 @@ const base = tableInput('Scores', [
 ]);
 
 const createTableErrors: [string, Partial<CreateTableCommandInput>, string][] = [
-  ['a short name', { TableName: 'ab' }, "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3"],
+  [
+    'a short name',
+    { TableName: 'ab' },
+    "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
+  ],
   [
     'a name with a bad character',
     { TableName: 'a;' },
     "2 validation errors detected: Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; " +
       "Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
   ],
-  ['a long name', { TableName: 'a'.repeat(256) }, `1 validation error detected: Value '${'a'.repeat(256)}' at 'tableName' failed to satisfy constraint: Member must have length less than or equal to 255`],
+  [
+    'a long name',
+    { TableName: 'a'.repeat(256) },
+    `1 validation error detected: Value '${'a'.repeat(256)}' at 'tableName' failed to satisfy constraint: Member must have length less than or equal to 255`,
+  ],
   [
     'an unknown attribute type',
-    { AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'BOOL' as never }, { AttributeName: 'sk', AttributeType: 'S' }] },
+    {
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'BOOL' as never },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+    },
     "1 validation error detected: Value 'BOOL' at 'attributeDefinitions.1.member.attributeType' failed to satisfy constraint: Member must satisfy enum value set: [B, N, S]",
   ],
-  ['a sort key without a definition', { AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }] }, 'Invalid KeySchema: Some index key attribute have no definition'],
+  [
+    'a sort key without a definition',
+    { AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }] },
+    'Invalid KeySchema: Some index key attribute have no definition',
+  ],
   [
     'a partition key without a definition',
     { KeySchema: keySchema('x'), AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }] },
@@ -51,16 +68,30 @@ const createTableErrors: [string, Partial<CreateTableCommandInput>, string][] = 
     { AttributeDefinitions: [...(base.AttributeDefinitions ?? []), { AttributeName: 'x', AttributeType: 'S' }] },
     `${INVALID}Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions`,
   ],
-  ['a duplicated definition', { AttributeDefinitions: [...(base.AttributeDefinitions ?? []), { AttributeName: 'pk', AttributeType: 'N' }] }, 'Attribute Name is duplicated: pk'],
+  [
+    'a duplicated definition',
+    { AttributeDefinitions: [...(base.AttributeDefinitions ?? []), { AttributeName: 'pk', AttributeType: 'N' }] },
+    'Attribute Name is duplicated: pk',
+  ],
   ['the same name twice', { KeySchema: keySchema('pk', 'pk') }, 'Both the Hash Key and the Range Key element in the KeySchema have the same name'],
   [
     'RANGE first',
-    { KeySchema: [{ AttributeName: 'pk', KeyType: 'RANGE' }, { AttributeName: 'sk', KeyType: 'HASH' }] },
+    {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'RANGE' },
+        { AttributeName: 'sk', KeyType: 'HASH' },
+      ],
+    },
     'Invalid KeySchema: The first KeySchemaElement is not a HASH key type',
   ],
   [
     'two HASH keys',
-    { KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'HASH' }] },
+    {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'HASH' },
+      ],
+    },
     'Invalid KeySchema: The second KeySchemaElement is not a RANGE key type',
   ],
   [
@@ -94,12 +125,24 @@ const withIndexDefinitions = tableInput(
   ],
   { extraDefinitions: [['l', 'N']] },
 );
-const lsi = (IndexName: string, keys: string[], extra: object = {}) => ({ IndexName, KeySchema: keySchema(...keys), Projection: { ProjectionType: 'ALL' as const }, ...extra });
+const lsi = (IndexName: string, keys: string[], extra: object = {}) => ({
+  IndexName,
+  KeySchema: keySchema(...keys),
+  Projection: { ProjectionType: 'ALL' as const },
+  ...extra,
+});
 
 const indexErrors: [string, Partial<CreateTableCommandInput>, string][] = [
   [
     'an LSI on a hash-only table',
-    { KeySchema: keySchema('pk'), AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'l', AttributeType: 'N' }], LocalSecondaryIndexes: [lsi('lsi', ['pk', 'l'])] },
+    {
+      KeySchema: keySchema('pk'),
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'l', AttributeType: 'N' },
+      ],
+      LocalSecondaryIndexes: [lsi('lsi', ['pk', 'l'])],
+    },
     `${INVALID}Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex`,
   ],
   [
@@ -141,7 +184,10 @@ const indexErrors: [string, Partial<CreateTableCommandInput>, string][] = [
   ['an empty GSI list', { GlobalSecondaryIndexes: [] }, `${INVALID}List of GlobalSecondaryIndexes is empty`],
   [
     'an attribute only an index would use, without the index',
-    { AttributeDefinitions: [...(withIndexDefinitions.AttributeDefinitions ?? []), { AttributeName: 'z', AttributeType: 'S' }], GlobalSecondaryIndexes: [lsi('gsi', ['l'])] },
+    {
+      AttributeDefinitions: [...(withIndexDefinitions.AttributeDefinitions ?? []), { AttributeName: 'z', AttributeType: 'S' }],
+      GlobalSecondaryIndexes: [lsi('gsi', ['l'])],
+    },
     `${INVALID}Some AttributeDefinitions are not used. AttributeDefinitions: [pk, sk, l, z], keys used: [pk, sk, l]`,
   ],
   [
@@ -189,7 +235,12 @@ describe('DescribeTable', () => {
           ['pk', 'S'],
           ['sk', 'S'],
         ],
-        { extraDefinitions: [['l', 'N'], ['g', 'B']] },
+        {
+          extraDefinitions: [
+            ['l', 'N'],
+            ['g', 'B'],
+          ],
+        },
       ),
       LocalSecondaryIndexes: [{ IndexName: 'lsi', KeySchema: keySchema('pk', 'l'), Projection: { ProjectionType: 'KEYS_ONLY' } }],
       GlobalSecondaryIndexes: [{ IndexName: 'gsi', KeySchema: keySchema('g', 'sk'), Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['z'] } }],

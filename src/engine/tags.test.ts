@@ -19,21 +19,32 @@ describe('tags', () => {
   it('CreateTable keeps Tags; TagResource adds and overwrites in place; UntagResource removes, ignoring absent keys', async () => {
     const db = await orders();
     expect((await db.listTagsOfResource({ ResourceArn: ARN })).Tags).toEqual([{ Key: 'team', Value: 'shop' }]);
-    await db.tagResource({ ResourceArn: ARN, Tags: [{ Key: 'env', Value: 'dev' }, { Key: 'team', Value: 'orders' }, { Key: 'empty', Value: '' }] });
+    await db.tagResource({
+      ResourceArn: ARN,
+      Tags: [
+        { Key: 'env', Value: 'dev' },
+        { Key: 'team', Value: 'orders' },
+        { Key: 'empty', Value: '' },
+      ],
+    });
     expect((await db.listTagsOfResource({ ResourceArn: ARN })).Tags).toEqual([
       { Key: 'team', Value: 'orders' },
       { Key: 'env', Value: 'dev' },
       { Key: 'empty', Value: '' },
     ]);
     await db.untagResource({ ResourceArn: ARN, TagKeys: ['env', 'never-set'] });
-    expect((await db.listTagsOfResource({ ResourceArn: ARN })).Tags).toEqual([{ Key: 'team', Value: 'orders' }, { Key: 'empty', Value: '' }]);
+    expect((await db.listTagsOfResource({ ResourceArn: ARN })).Tags).toEqual([
+      { Key: 'team', Value: 'orders' },
+      { Key: 'empty', Value: '' },
+    ]);
     // Unicode letters, spaces and + - = . _ : / @ are allowed.
     await db.tagResource({ ResourceArn: ARN, Tags: [{ Key: 'ключ é', Value: 'a b+c-d=e.f_g:h/i@j' }] });
   });
 
   it('refuses bad tags, all or nothing, with DynamoDB messages', async () => {
     const db = await orders();
-    const tag = (Key: string | undefined, Value: string | undefined) => db.tagResource({ ResourceArn: ARN, Tags: [{ Key: 'ok', Value: '1' }, { Key, Value } as never] });
+    const tag = (Key: string | undefined, Value: string | undefined) =>
+      db.tagResource({ ResourceArn: ARN, Tags: [{ Key: 'ok', Value: '1' }, { Key, Value } as never] });
     await expectError(tag('k'.repeat(129), 'v'), 'ValidationException', `The Tag Key provided is invalid, Key: ${'k'.repeat(129)}`);
     await expectError(tag('', 'v'), 'ValidationException', 'The Tag Key provided is invalid, Key: ');
     await expectError(tag(undefined, 'v'), 'ValidationException', 'The Tag Key provided is invalid, Key: null');
@@ -44,7 +55,11 @@ describe('tags', () => {
     await expectError(tag('AWS:foo', 'v'), 'ValidationException', 'Tag Key cannot be prefixed with aws:, Key: AWS:foo');
     await expectError(tag('ok', '2'), 'ValidationException', 'Duplicate Tag Keys provided as input: Duplicate Tag Key found ok');
     await expectError(db.tagResource({ ResourceArn: ARN, Tags: [] }), 'ValidationException', 'Atleast one Tag needs to be provided as Input.');
-    await expectError(db.tagResource({ ResourceArn: ARN } as never), 'ValidationException', "1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null");
+    await expectError(
+      db.tagResource({ ResourceArn: ARN } as never),
+      'ValidationException',
+      "1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null",
+    );
     await expectError(db.untagResource({ ResourceArn: ARN, TagKeys: [] }), 'ValidationException', 'Atleast one Tag Key needs to be provided as Input.');
     await expectError(db.untagResource({ ResourceArn: ARN, TagKeys: ['aws:x'] }), 'ValidationException', 'Tag Key cannot be prefixed with aws:, Key: aws:x');
     expect((await db.listTagsOfResource({ ResourceArn: ARN })).Tags).toEqual([{ Key: 'team', Value: 'shop' }]);
@@ -58,7 +73,13 @@ describe('tags', () => {
     await db.tagResource({ ResourceArn: ARN, Tags: many(49) });
     await expectError(db.tagResource({ ResourceArn: ARN, Tags: many(1, 'new') }), 'ValidationException', tooMany);
     // Overwriting existing keys at 50 is fine.
-    await db.tagResource({ ResourceArn: ARN, Tags: [{ Key: 'k0', Value: 'changed' }, { Key: 'team', Value: 'x' }] });
+    await db.tagResource({
+      ResourceArn: ARN,
+      Tags: [
+        { Key: 'k0', Value: 'changed' },
+        { Key: 'team', Value: 'x' },
+      ],
+    });
     expect((await db.listTagsOfResource({ ResourceArn: ARN })).Tags).toHaveLength(50);
     await expectError(db.untagResource({ ResourceArn: ARN, TagKeys: many(51).map((t) => t.Key) }), 'ValidationException', tooMany);
     await expectError(db.createTable(tableInput('Big', [['id', 'S']], { Tags: many(51) })), 'ValidationException', tooMany);
@@ -68,13 +89,21 @@ describe('tags', () => {
   it('resolves the table ARN as DynamoDB does', async () => {
     const db = await orders();
     await expectError(db.listTagsOfResource({} as never), 'ValidationException', 'Invalid TableArn');
-    await expectError(db.listTagsOfResource({ ResourceArn: 'abcd' }), 'AccessDeniedException', 'User: arn:aws:iam::000000000000:root is not authorized to perform: dynamodb:ListTagsOfResource on resource: abcd');
+    await expectError(
+      db.listTagsOfResource({ ResourceArn: 'abcd' }),
+      'AccessDeniedException',
+      'User: arn:aws:iam::000000000000:root is not authorized to perform: dynamodb:ListTagsOfResource on resource: abcd',
+    );
     await expectError(db.listTagsOfResource({ ResourceArn: '' }), 'AccessDeniedException', /on resource: \*$/);
     for (const bad of [`${ARN}/index/byStatus`, 'arn:aws:dynamodb:ddblocal:000000000000:table/ab', 'a:b:c:d:e:f/g']) {
       await expectError(db.listTagsOfResource({ ResourceArn: bad }), 'ValidationException', `Invalid TableArn: Invalid ResourceArn provided as input ${bad}`);
     }
     for (const missing of [`${ARN}x`, ARN.replace('ddblocal', 'us-east-1'), ARN.replace('000000000000', '123456789012')]) {
-      await expectError(db.tagResource({ ResourceArn: missing, Tags: [{ Key: 'a', Value: 'b' }] }), 'ResourceNotFoundException', `Requested resource not found: ResourceArn: ${missing} not found`);
+      await expectError(
+        db.tagResource({ ResourceArn: missing, Tags: [{ Key: 'a', Value: 'b' }] }),
+        'ResourceNotFoundException',
+        `Requested resource not found: ResourceArn: ${missing} not found`,
+      );
     }
     // Request errors come before the table is looked up.
     await expectError(db.tagResource({ ResourceArn: `${ARN}x`, Tags: [] }), 'ValidationException', 'Atleast one Tag needs to be provided as Input.');

@@ -19,14 +19,28 @@ let now: number;
 beforeEach(async () => {
   now = FIXED_NOW;
   db = createEngine({ clock: () => now });
-  await db.createTable(tableInput(T, [['pk', 'S'], ['sk', 'S']], { extraDefinitions: [['g', 'S']], GlobalSecondaryIndexes: [{ IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }] }));
+  await db.createTable(
+    tableInput(
+      T,
+      [
+        ['pk', 'S'],
+        ['sk', 'S'],
+      ],
+      {
+        extraDefinitions: [['g', 'S']],
+        GlobalSecondaryIndexes: [{ IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+      },
+    ),
+  );
   await db.createTable(tableInput('Other', [['id', 'N']]));
   await db.putItem({ TableName: T, Item: { pk: S('a'), sk: S('1'), n: N(1) } });
 });
 
 const key = (pk: string, sk = '1'): Item => ({ pk: S(pk), sk: S(sk) });
 const put = (pk: string, extra: Item = {}, more: object = {}): TransactWriteItem => ({ Put: { TableName: T, Item: { ...key(pk), ...extra }, ...more } });
-const check = (pk: string, ConditionExpression: string, more: object = {}): TransactWriteItem => ({ ConditionCheck: { TableName: T, Key: key(pk), ConditionExpression, ...more } });
+const check = (pk: string, ConditionExpression: string, more: object = {}): TransactWriteItem => ({
+  ConditionCheck: { TableName: T, Key: key(pk), ConditionExpression, ...more },
+});
 const increment = (pk: string, more: object = {}): TransactWriteItem => ({
   Update: { TableName: T, Key: key(pk), UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': N(1) }, ...more },
 });
@@ -51,7 +65,13 @@ describe('TransactWriteItems', () => {
     const changes: EngineChange[] = [];
     db.subscribe((change) => changes.push(change));
     const output = await db.transactWriteItems({
-      TransactItems: [put('b', { g: S('x') }), increment('a'), { Delete: { TableName: T, Key: key('gone') } }, check('checked', 'n = :one', { ExpressionAttributeValues: { ':one': N(1) } }), { Put: { TableName: 'Other', Item: { id: N(7) } } }],
+      TransactItems: [
+        put('b', { g: S('x') }),
+        increment('a'),
+        { Delete: { TableName: T, Key: key('gone') } },
+        check('checked', 'n = :one', { ExpressionAttributeValues: { ':one': N(1) } }),
+        { Put: { TableName: 'Other', Item: { id: N(7) } } },
+      ],
       ReturnConsumedCapacity: 'INDEXES',
     });
     expect(await itemOf('b')).toEqual({ ...key('b'), g: S('x') });
@@ -68,9 +88,18 @@ describe('TransactWriteItems', () => {
 
   it('writes nothing when a condition fails, and gives one reason per action in request order', async () => {
     const { message, reasons } = await cancellation(
-      db.transactWriteItems({ TransactItems: [put('b'), check('a', 'attribute_not_exists(pk)', { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }), increment('c'), check('zz', 'attribute_exists(pk)', { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })] }),
+      db.transactWriteItems({
+        TransactItems: [
+          put('b'),
+          check('a', 'attribute_not_exists(pk)', { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+          increment('c'),
+          check('zz', 'attribute_exists(pk)', { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+        ],
+      }),
     );
-    expect(message).toBe('Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed, None, ConditionalCheckFailed]');
+    expect(message).toBe(
+      'Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed, None, ConditionalCheckFailed]',
+    );
     expect(reasons).toEqual([
       { Code: 'None' },
       { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed', Item: { ...key('a'), n: N(1) } },
@@ -85,7 +114,11 @@ describe('TransactWriteItems', () => {
   it('cancels with ValidationError reasons for what the written items would be', async () => {
     const { reasons } = await cancellation(
       db.transactWriteItems({
-        TransactItems: [put('b'), put('c', { g: N(1) }), { Update: { TableName: T, Key: key('a'), UpdateExpression: 'SET big = :big', ExpressionAttributeValues: { ':big': S('x'.repeat(409_600)) } } }],
+        TransactItems: [
+          put('b'),
+          put('c', { g: N(1) }),
+          { Update: { TableName: T, Key: key('a'), UpdateExpression: 'SET big = :big', ExpressionAttributeValues: { ':big': S('x'.repeat(409_600)) } } },
+        ],
       }),
     );
     expect(reasons).toEqual([
@@ -97,16 +130,36 @@ describe('TransactWriteItems', () => {
   });
 
   it('refuses bad requests before running any action', async () => {
-    await expectError(db.transactWriteItems({ TransactItems: [] }), 'ValidationException', "1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
+    await expectError(
+      db.transactWriteItems({ TransactItems: [] }),
+      'ValidationException',
+      "1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1",
+    );
     await expectError(
       db.transactWriteItems({ TransactItems: Array.from({ length: 101 }, (_, i) => put(`p${i}`)) }),
       'ValidationException',
       "1 validation error detected: Value '[101 elements]' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100",
     );
-    await expectError(db.transactWriteItems({ TransactItems: [put('b'), put('b')] }), 'ValidationException', 'Transaction request cannot include multiple operations on one item');
-    await expectError(db.transactWriteItems({ TransactItems: [put('a'), check('a', 'attribute_exists(pk)')] }), 'ValidationException', 'Transaction request cannot include multiple operations on one item');
-    await expectError(db.transactWriteItems({ TransactItems: [{ ...put('b'), Delete: { TableName: T, Key: key('b') } }] }), 'ValidationException', 'TransactItems can only contain one of Check, Put, Update or Delete');
-    await expectError(db.transactWriteItems({ TransactItems: [{}] }), 'ValidationException', 'Invalid Request: TransactWriteRequest should contain Delete or Put or Update request');
+    await expectError(
+      db.transactWriteItems({ TransactItems: [put('b'), put('b')] }),
+      'ValidationException',
+      'Transaction request cannot include multiple operations on one item',
+    );
+    await expectError(
+      db.transactWriteItems({ TransactItems: [put('a'), check('a', 'attribute_exists(pk)')] }),
+      'ValidationException',
+      'Transaction request cannot include multiple operations on one item',
+    );
+    await expectError(
+      db.transactWriteItems({ TransactItems: [{ ...put('b'), Delete: { TableName: T, Key: key('b') } }] }),
+      'ValidationException',
+      'TransactItems can only contain one of Check, Put, Update or Delete',
+    );
+    await expectError(
+      db.transactWriteItems({ TransactItems: [{}] }),
+      'ValidationException',
+      'Invalid Request: TransactWriteRequest should contain Delete or Put or Update request',
+    );
     await expectError(
       db.transactWriteItems({ TransactItems: [{ ConditionCheck: { TableName: T, Key: key('a') } as never }] }),
       'ValidationException',
@@ -117,13 +170,21 @@ describe('TransactWriteItems', () => {
       'ValidationException',
       "1 validation error detected: Value 'ALL_NEW' at 'transactItems.1.member.put.returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]",
     );
-    await expectError(db.transactWriteItems({ TransactItems: [{ Put: { TableName: 'Nope', Item: key('b') } }] }), 'ResourceNotFoundException', 'Requested resource not found');
+    await expectError(
+      db.transactWriteItems({ TransactItems: [{ Put: { TableName: 'Nope', Item: key('b') } }] }),
+      'ResourceNotFoundException',
+      'Requested resource not found',
+    );
     await expectError(
       db.transactWriteItems({ TransactItems: [put('b'), { Update: { TableName: T, Key: key('a'), UpdateExpression: 'SET v = ' } }] }),
       'ValidationException',
       'Invalid UpdateExpression: Syntax error; token: "<EOF>", near: "= "',
     );
-    await expectError(db.transactWriteItems({ TransactItems: [put('b', { g: S('') })] }), 'ValidationException', /^One or more parameter values are not valid\. A value specified for a secondary index key is not supported/);
+    await expectError(
+      db.transactWriteItems({ TransactItems: [put('b', { g: S('') })] }),
+      'ValidationException',
+      /^One or more parameter values are not valid\. A value specified for a secondary index key is not supported/,
+    );
     const big = S('x'.repeat(399_000));
     await expectError(
       db.transactWriteItems({ TransactItems: Array.from({ length: 11 }, (_, i) => put(`big${i}`, { d: big })) }),
@@ -140,7 +201,11 @@ describe('TransactWriteItems', () => {
     // Charged as a transactional read of the item (Developer Guide), not written again.
     expect(retry.ConsumedCapacity).toEqual([{ TableName: T, CapacityUnits: 2 }]);
     expect((await itemOf('a'))?.n).toEqual(N(2));
-    await expectError(db.transactWriteItems({ TransactItems: [increment('b')], ClientRequestToken: 'token-1' }), 'IdempotentParameterMismatchException', /^The ClientRequestToken was already used/);
+    await expectError(
+      db.transactWriteItems({ TransactItems: [increment('b')], ClientRequestToken: 'token-1' }),
+      'IdempotentParameterMismatchException',
+      /^The ClientRequestToken was already used/,
+    );
     now += 10 * 60 * 1000;
     await db.transactWriteItems(request);
     expect((await itemOf('a'))?.n).toEqual(N(3));
@@ -164,11 +229,23 @@ describe('TransactWriteItems', () => {
         },
       },
     });
-    await slow.createTable(tableInput(T, [['pk', 'S'], ['sk', 'S']]));
+    await slow.createTable(
+      tableInput(T, [
+        ['pk', 'S'],
+        ['sk', 'S'],
+      ]),
+    );
     await slow.putItem({ TableName: T, Item: { ...key('a'), n: N(0) } });
     const first = slow.putItem({ TableName: T, Item: { ...key('b'), n: N(0) } });
     const transaction = slow.transactWriteItems({ TransactItems: [increment('a'), increment('b')] });
-    const after = slow.updateItem({ TableName: T, Key: key('b'), UpdateExpression: 'ADD n :ten', ExpressionAttributeValues: { ':ten': N(10), ':one': N(1) }, ConditionExpression: 'n = :one', ReturnValues: 'ALL_NEW' });
+    const after = slow.updateItem({
+      TableName: T,
+      Key: key('b'),
+      UpdateExpression: 'ADD n :ten',
+      ExpressionAttributeValues: { ':ten': N(10), ':one': N(1) },
+      ConditionExpression: 'n = :one',
+      ReturnValues: 'ALL_NEW',
+    });
     // While the transaction waits in the queue, reads see neither half of it.
     const { Responses } = await slow.transactGetItems({ TransactItems: [{ Get: { TableName: T, Key: key('a') } }, { Get: { TableName: T, Key: key('b') } }] });
     expect(Responses?.map((response) => response.Item?.n)).toEqual([N(0), undefined]);
@@ -176,7 +253,9 @@ describe('TransactWriteItems', () => {
     await first;
     await transaction;
     expect((await after).Attributes?.n).toEqual(N(11));
-    expect(stored.filter((change) => change.type === 'writeItems').map((change) => (change.type === 'writeItems' ? change.writes.length : 0))).toEqual([1, 1, 2, 1]);
+    expect(stored.filter((change) => change.type === 'writeItems').map((change) => (change.type === 'writeItems' ? change.writes.length : 0))).toEqual([
+      1, 1, 2, 1,
+    ]);
   });
 });
 
@@ -184,7 +263,11 @@ describe('TransactGetItems', () => {
   it('reads items in request order, {} for a missing one, with projections, charged double per table', async () => {
     await db.putItem({ TableName: 'Other', Item: { id: N(1), x: S('x') } });
     const output = await db.transactGetItems({
-      TransactItems: [{ Get: { TableName: T, Key: key('a'), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'n' } } }, { Get: { TableName: T, Key: key('zz') } }, { Get: { TableName: 'Other', Key: { id: N(1) } } }],
+      TransactItems: [
+        { Get: { TableName: T, Key: key('a'), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'n' } } },
+        { Get: { TableName: T, Key: key('zz') } },
+        { Get: { TableName: 'Other', Key: { id: N(1) } } },
+      ],
       ReturnConsumedCapacity: 'TOTAL',
     });
     expect(output.Responses).toEqual([{ Item: { n: N(1) } }, {}, { Item: { id: N(1), x: S('x') } }]);
@@ -195,15 +278,31 @@ describe('TransactGetItems', () => {
   });
 
   it('refuses bad requests as a whole', async () => {
-    await expectError(db.transactGetItems({ TransactItems: [{ Get: { TableName: T, Key: key('a') } }, { Get: { TableName: T, Key: key('a') } }] }), 'ValidationException', 'Transaction request cannot include multiple operations on one item');
-    await expectError(db.transactGetItems({ TransactItems: [{ Get: { TableName: T, Key: { pk: S('a') } } }] }), 'ValidationException', 'The provided key element does not match the schema');
-    await expectError(db.transactGetItems({ TransactItems: [{ Get: { TableName: 'Nope', Key: key('a') } }] }), 'ResourceNotFoundException', 'Requested resource not found');
+    await expectError(
+      db.transactGetItems({ TransactItems: [{ Get: { TableName: T, Key: key('a') } }, { Get: { TableName: T, Key: key('a') } }] }),
+      'ValidationException',
+      'Transaction request cannot include multiple operations on one item',
+    );
+    await expectError(
+      db.transactGetItems({ TransactItems: [{ Get: { TableName: T, Key: { pk: S('a') } } }] }),
+      'ValidationException',
+      'The provided key element does not match the schema',
+    );
+    await expectError(
+      db.transactGetItems({ TransactItems: [{ Get: { TableName: 'Nope', Key: key('a') } }] }),
+      'ResourceNotFoundException',
+      'Requested resource not found',
+    );
     await expectError(
       db.transactGetItems({ TransactItems: [{ Get: { TableName: T, Key: key('a'), ProjectionExpression: 'name' } }] }),
       'ValidationException',
       'Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: name',
     );
-    await expectError(db.transactGetItems({ TransactItems: [{} as never] }), 'ValidationException', "1 validation error detected: Value null at 'transactItems.1.member.get' failed to satisfy constraint: Member must not be null");
+    await expectError(
+      db.transactGetItems({ TransactItems: [{} as never] }),
+      'ValidationException',
+      "1 validation error detected: Value null at 'transactItems.1.member.get' failed to satisfy constraint: Member must not be null",
+    );
   });
 });
 
@@ -211,7 +310,15 @@ describe('ReturnValuesOnConditionCheckFailure on single-item writes', () => {
   it('puts the item in the ConditionalCheckFailedException as Item', async () => {
     for (const write of [
       () => db.putItem({ TableName: T, Item: key('a'), ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
-      () => db.updateItem({ TableName: T, Key: key('a'), UpdateExpression: 'SET n = :two', ConditionExpression: 'n = :two', ExpressionAttributeValues: { ':two': N(2) }, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+      () =>
+        db.updateItem({
+          TableName: T,
+          Key: key('a'),
+          UpdateExpression: 'SET n = :two',
+          ConditionExpression: 'n = :two',
+          ExpressionAttributeValues: { ':two': N(2) },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
       () => db.deleteItem({ TableName: T, Key: key('a'), ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
     ]) {
       const error = (await write().catch((reason: unknown) => reason)) as { name: string; message: string; Item?: Item };

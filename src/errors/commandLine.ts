@@ -38,7 +38,13 @@ export interface OptionSpec {
 
 export type OptionTable = Readonly<Record<string, OptionSpec>>;
 
-type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean' ? (S['multiple'] extends true ? boolean[] : boolean) : S['multiple'] extends true ? string[] : string;
+type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean'
+  ? S['multiple'] extends true
+    ? boolean[]
+    : boolean
+  : S['multiple'] extends true
+    ? string[]
+    : string;
 
 /** What the parser gives for a table: each option given, by name. */
 export type CommandLineValues<T extends OptionTable> = { -readonly [K in keyof T]?: ValueOf<T[K]> };

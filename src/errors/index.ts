@@ -25,4 +25,14 @@ export {
 } from './errorCodes';
 export { KeylabError, keylabCodeOf, matches, type CodePattern, type CodesMatching } from './keylabError';
 export { findJsonErrorOffset, locateJsonError, type JsonErrorWhere } from './jsonErrorPosition';
-export { formatOptionHelp, parseCommandLine, UsageError, USAGE_EXIT_CODE, type CommandLineSettings, type CommandLineValues, type OptionSpec, type OptionTable, type ParsedCommandLine } from './commandLine';
+export {
+  formatOptionHelp,
+  parseCommandLine,
+  UsageError,
+  USAGE_EXIT_CODE,
+  type CommandLineSettings,
+  type CommandLineValues,
+  type OptionSpec,
+  type OptionTable,
+  type ParsedCommandLine,
+} from './commandLine';

@@ -41,8 +41,8 @@ describe('locateJsonError', () => {
   it('says when the text ends too early', () => {
     expect(locateJsonError('{"a": 1', new SyntaxError('Unexpected end of JSON input')).where).toEqual({ line: 1, column: 8, endsEarly: true });
   });
-  it('reads V8\'s line and column when it gives them, and cleans the reason', () => {
-    const located = locateJsonError('x', new SyntaxError('Expected \',\' or \'}\' after property value in JSON at position 9 (line 2 column 5)'));
+  it("reads V8's line and column when it gives them, and cleans the reason", () => {
+    const located = locateJsonError('x', new SyntaxError("Expected ',' or '}' after property value in JSON at position 9 (line 2 column 5)"));
     expect(located.where).toEqual({ line: 2, column: 5, endsEarly: false });
     expect(located.reason).toBe("Expected ',' or '}' after property value");
   });

@@ -15,7 +15,9 @@ describe('expectOk', () => {
   });
 
   it('fails on a refusal, printing what the refusal says (and the label)', () => {
-    expect(() => expectOk(refused('Enter a value for a.'))).toThrow(/^expected an ok result, but it was refused: \{"problems":\[\{"message":"Enter a value for a\."\}\]\}$/);
+    expect(() => expectOk(refused('Enter a value for a.'))).toThrow(
+      /^expected an ok result, but it was refused: \{"problems":\[\{"message":"Enter a value for a\."\}\]\}$/,
+    );
     expect(() => expectOk(refused('x'), 'sample 3')).toThrow(/^sample 3: expected an ok result/);
   });
 });

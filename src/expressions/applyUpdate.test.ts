@@ -68,8 +68,16 @@ describe('SET', () => {
     ['SET w = :v (001.10)', update(set('w', value(N('001.10')))), changed({ w: N('1.1') })],
     ['SET l[1] = :v', update(set('l[1]', value(S('q')))), changed({ l: { L: [N('0'), S('q'), N('2'), N('3')] } })],
     ['SET l[10] = :v appends', update(set('l[10]', value(S('end')))), changed({ l: { L: [N('0'), N('1'), N('2'), N('3'), S('end')] } })],
-    ['SET l[10] = :a, l[20] = :b', update(set('l[10]', value(S('a'))), set('l[20]', value(S('b')))), changed({ l: { L: [N('0'), N('1'), N('2'), N('3'), S('a'), S('b')] } })],
-    ['SET l[20] = :a, l[10] = :b appends in index order', update(set('l[20]', value(S('a'))), set('l[10]', value(S('b')))), changed({ l: { L: [N('0'), N('1'), N('2'), N('3'), S('b'), S('a')] } })],
+    [
+      'SET l[10] = :a, l[20] = :b',
+      update(set('l[10]', value(S('a'))), set('l[20]', value(S('b')))),
+      changed({ l: { L: [N('0'), N('1'), N('2'), N('3'), S('a'), S('b')] } }),
+    ],
+    [
+      'SET l[20] = :a, l[10] = :b appends in index order',
+      update(set('l[20]', value(S('a'))), set('l[10]', value(S('b')))),
+      changed({ l: { L: [N('0'), N('1'), N('2'), N('3'), S('b'), S('a')] } }),
+    ],
     ['SET m.x = :v', update(set('m.x', value(S('a')))), changed({ m: { M: { a: N('1'), sub: { M: {} }, x: S('a') } } })],
     ['SET m.sub.z = :v', update(set('m.sub.z', value(S('a')))), changed({ m: { M: { a: N('1'), sub: { M: { z: S('a') } } } } })],
     ['SET m.x.y = :v (missing parent)', update(set('m.x.y', value(S('a')))), { error: INVALID_PATH }],
@@ -141,11 +149,7 @@ describe('if_not_exists and list_append', () => {
     ['SET x = if_not_exists(s, nope)', update(set('x', ifNotExists('s', path('nope')))), { error: MISSING }],
     ['SET x = if_not_exists(s, l[5])', update(set('x', ifNotExists('s', path('l[5]')))), { error: MISSING }],
     ['SET x = if_not_exists(n, nope) + :v', update(set('x', arithmetic(ifNotExists('n', path('nope')), '+', value(N('1'))))), { error: MISSING }],
-    [
-      'SET x = if_not_exists(nope, :zero) + :v',
-      update(set('x', arithmetic(ifNotExists('nope', value(N('0'))), '+', value(N('5'))))),
-      changed({ x: N('5') }),
-    ],
+    ['SET x = if_not_exists(nope, :zero) + :v', update(set('x', arithmetic(ifNotExists('nope', value(N('0'))), '+', value(N('5'))))), changed({ x: N('5') })],
     ['SET x = list_append(l, :v)', update(set('x', listAppend(path('l'), tail))), changed({ x: { L: [N('0'), N('1'), N('2'), N('3'), S('z')] } })],
     ['SET x = list_append(:v, l)', update(set('x', listAppend(tail, path('l')))), changed({ x: { L: [S('z'), N('0'), N('1'), N('2'), N('3')] } })],
     ['SET l = list_append(l, l)', update(set('l', listAppend(path('l'), path('l')))), changed({ l: { L: [...(BASE.l?.L ?? []), ...(BASE.l?.L ?? [])] } })],
@@ -238,20 +242,32 @@ describe('actions together: everything reads the original item', () => {
     ['SET l[5].y = nope: path before value', update(set('l[5].y', path('nope'))), { error: INVALID_PATH }],
     ['SET x.y = :v ADD s :v', update(set('x.y', value(N('1'))), add('s', N('1'))), { error: INVALID_PATH }],
     ['ADD s :v REMOVE q.r', update(add('s', N('1')), remove('q.r')), { error: WRONG_TYPE }],
-    ['SET b = s + :v, a = nope + :v', update(set('b', arithmetic(path('s'), '+', value(N('1')))), set('a', arithmetic(path('nope'), '+', value(N('1'))))), { error: WRONG_TYPE }],
+    [
+      'SET b = s + :v, a = nope + :v',
+      update(set('b', arithmetic(path('s'), '+', value(N('1')))), set('a', arithmetic(path('nope'), '+', value(N('1'))))),
+      { error: WRONG_TYPE },
+    ],
     // With several failing actions, DynamoDB Local reports the error of one chosen by an internal order of
     // the top-level attribute names (Java HashMap iteration, the last failing name winning), not by position:
     // it answers MISSING (z's error) for the first case below, WRONG_TYPE (b's) for the second and WRONG_TYPE
     // (s's) for the third. DynamoDB documents no order; Keylab reports the first failing action.
     ['SET x.y = :v, z = nope + :v', update(set('x.y', value(N('1'))), set('z', arithmetic(path('nope'), '+', value(N('1'))))), { error: INVALID_PATH }],
-    ['SET a = nope + :v, b = s + :v', update(set('a', arithmetic(path('nope'), '+', value(N('1')))), set('b', arithmetic(path('s'), '+', value(N('1'))))), { error: MISSING }],
+    [
+      'SET a = nope + :v, b = s + :v',
+      update(set('a', arithmetic(path('nope'), '+', value(N('1')))), set('b', arithmetic(path('s'), '+', value(N('1'))))),
+      { error: MISSING },
+    ],
     ['REMOVE q.r ADD s :v', update(remove('q.r'), add('s', N('1'))), { error: INVALID_PATH }],
   ]);
 
   const twoElements: Item = deepFreeze({ l: { L: [N('0'), N('1')] } });
   check(
     [
-      ['SET l[2] = :v, l[4] = :w REMOVE l[0]', update(set('l[2]', value(S('v'))), set('l[4]', value(S('w'))), remove('l[0]')), { l: { L: [N('1'), S('v'), S('w')] } }],
+      [
+        'SET l[2] = :v, l[4] = :w REMOVE l[0]',
+        update(set('l[2]', value(S('v'))), set('l[4]', value(S('w'))), remove('l[0]')),
+        { l: { L: [N('1'), S('v'), S('w')] } },
+      ],
       ['SET l[3] = :v REMOVE l[1]', update(set('l[3]', value(S('x'))), remove('l[1]')), { l: { L: [N('0'), S('x')] } }],
       ['REMOVE l[0], l[1], l[2]', update(remove('l[0]'), remove('l[1]'), remove('l[2]')), { l: { L: [] } }],
       ['SET x = l[2] (past the end)', update(set('x', path('l[2]'))), { error: MISSING }],
@@ -270,7 +286,8 @@ describe('actions together: everything reads the original item', () => {
 });
 
 describe('overlapping paths', () => {
-  const overlap = (one: string, two: string) => `Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: ${one}, path two: ${two}`;
+  const overlap = (one: string, two: string) =>
+    `Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: ${one}, path two: ${two}`;
   check([
     ['SET a = :v REMOVE a', update(set('a', value(N('0'))), remove('a')), { error: overlap('[a]', '[a]') }],
     ['SET a = :v, a.b = :v', update(set('a', value(N('0'))), set('a.b', value(N('0')))), { error: overlap('[a]', '[a, b]') }],
@@ -279,7 +296,10 @@ describe('overlapping paths', () => {
     [
       'SET a[0] = :v, a.b = :v',
       update(set('a[0]', value(N('1'))), set('a.b', value(N('1')))),
-      { error: 'Invalid UpdateExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [a, [0]], path two: [a, b]' },
+      {
+        error:
+          'Invalid UpdateExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [a, [0]], path two: [a, b]',
+      },
     ],
   ]);
 
@@ -342,9 +362,20 @@ describe('properties', () => {
   const step = fc.oneof(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 3 }));
   const target = fc.tuple(fc.constantFrom('a', 'b', 'c', 'd'), fc.array(step, { maxLength: 2 })).map(([first, rest]) => [first, ...rest]);
   const action = fc.oneof(
-    fc.record({ kind: fc.constant('SET' as const), path: target, value: fc.oneof(attributeValue.map((v) => ({ kind: 'value' as const, value: v })), target.map((p) => ({ kind: 'path' as const, path: p }))) }),
+    fc.record({
+      kind: fc.constant('SET' as const),
+      path: target,
+      value: fc.oneof(
+        attributeValue.map((v) => ({ kind: 'value' as const, value: v })),
+        target.map((p) => ({ kind: 'path' as const, path: p })),
+      ),
+    }),
     fc.record({ kind: fc.constant('REMOVE' as const), path: target }),
-    fc.record({ kind: fc.constant('ADD' as const), path: target, value: fc.oneof(fc.constant<AttributeValue>({ N: '1' }), fc.constant<AttributeValue>({ SS: ['q', 's'] })) }),
+    fc.record({
+      kind: fc.constant('ADD' as const),
+      path: target,
+      value: fc.oneof(fc.constant<AttributeValue>({ N: '1' }), fc.constant<AttributeValue>({ SS: ['q', 's'] })),
+    }),
     fc.record({ kind: fc.constant('DELETE' as const), path: target, value: fc.constant<AttributeValue>({ SS: ['p', 'q'] }) }),
   );
 
@@ -378,12 +409,16 @@ describe('properties', () => {
 
   it('ADD then DELETE of fresh numbers restores a number set, whatever their spelling', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: -1000, max: 1000 }), { minLength: 1, maxLength: 30 }), fc.integer({ min: 1001, max: 2000 }), (members, fresh) => {
-        const start: Item = { s: { NS: sortSetMembers('NS', members.map(String)) } };
-        const added = applyUpdate(update(add('s', { NS: [`${fresh}.0`] })), start);
-        const restored = applyUpdate(update(del('s', { NS: [`${fresh}e0`] })), added);
-        expect(restored).toEqual(start);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: -1000, max: 1000 }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1001, max: 2000 }),
+        (members, fresh) => {
+          const start: Item = { s: { NS: sortSetMembers('NS', members.map(String)) } };
+          const added = applyUpdate(update(add('s', { NS: [`${fresh}.0`] })), start);
+          const restored = applyUpdate(update(del('s', { NS: [`${fresh}e0`] })), added);
+          expect(restored).toEqual(start);
+        },
+      ),
     );
   });
 

@@ -4,7 +4,16 @@
  * ReturnValues ALL_NEW), and the number limits against real DynamoDB reports.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { getOwnAttribute, getPath, indexOfSetMember, normalizeAttributeValue, setMemberKey, setOwnAttribute, sortSetMembers, type SetType } from './attributeValues';
+import {
+  getOwnAttribute,
+  getPath,
+  indexOfSetMember,
+  normalizeAttributeValue,
+  setMemberKey,
+  setOwnAttribute,
+  sortSetMembers,
+  type SetType,
+} from './attributeValues';
 import type { ResolvedPath } from './ast';
 import { isDynamoDBError, validationError, type DynamoDBError } from './errors';
 import { sizeOf } from './evaluateCondition';
@@ -195,7 +204,8 @@ export function addValue(current: AttributeValue | undefined, value: AttributeVa
   const type = setTypeOf(value);
   if (type === undefined) throw updateError(INCORRECT_OPERAND_TYPE_MESSAGE);
   const additions = membersOf(value, type);
-  if (current === undefined) return setValue(type, sortSetMembers(type, type === 'NS' ? additions.map((member) => canonicalizeNumber(member as string)) : [...additions]));
+  if (current === undefined)
+    return setValue(type, sortSetMembers(type, type === 'NS' ? additions.map((member) => canonicalizeNumber(member as string)) : [...additions]));
   const members = current[type] as readonly (string | Uint8Array)[] | undefined;
   if (members === undefined) throw updateError(INCORRECT_OPERAND_TYPE_MESSAGE);
   const union = [...members];

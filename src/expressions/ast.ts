@@ -73,8 +73,7 @@ export type ConditionNode =
 
 /** `SET` right-hand side: an operand, or `operand + operand` / `operand - operand`. */
 export type SetValueNode =
-  | OperandNode
-  | { readonly kind: 'arithmetic'; readonly operator: '+' | '-'; readonly left: OperandNode; readonly right: OperandNode; readonly span: Span };
+  OperandNode | { readonly kind: 'arithmetic'; readonly operator: '+' | '-'; readonly left: OperandNode; readonly right: OperandNode; readonly span: Span };
 
 export interface SetActionNode {
   readonly path: PathNode;

@@ -132,7 +132,14 @@ describe('attributeValuesEqual', () => {
     if (value.NS !== undefined) return { NS: [...value.NS].reverse().map((n) => `${n}e0`) };
     if (value.SS !== undefined) return { SS: [...value.SS].reverse() };
     if (value.L !== undefined) return { L: value.L.map(respell) };
-    if (value.M !== undefined) return { M: Object.fromEntries(Object.entries(value.M).reverse().map(([k, v]) => [k, respell(v)])) };
+    if (value.M !== undefined)
+      return {
+        M: Object.fromEntries(
+          Object.entries(value.M)
+            .reverse()
+            .map(([k, v]) => [k, respell(v)]),
+        ),
+      };
     return value;
   }
 
@@ -200,7 +207,7 @@ describe('attributeValueSize and itemSize', () => {
   it('adds the UTF-8 bytes of every attribute name', () => {
     expect(itemSize({})).toBe(0);
     expect(itemSize({ pk: S('p'), n: N('12') })).toBe(6);
-    expect(itemSize({ 'é': S('€') })).toBe(5);
+    expect(itemSize({ é: S('€') })).toBe(5);
     // 409,600 bytes is the largest item DynamoDB (Local) accepts: pk:"p" + f:"x"×409,596.
     expect(itemSize({ pk: S('p'), f: S('x'.repeat(409_596)) })).toBe(409_600);
   });

@@ -169,7 +169,13 @@ function setsEqual(type: SetType, a: readonly (string | Uint8Array)[], b: readon
 export function indexOfSetMember(type: SetType, members: readonly (string | Uint8Array)[], member: string | Uint8Array): number {
   for (let i = 0; i < members.length; i++) {
     const candidate = members[i] as string | Uint8Array;
-    if (type === 'SS' ? candidate === member : type === 'NS' ? compareDynamoNumbers(candidate as string, member as string) === 0 : compareBytes(candidate as Uint8Array, member as Uint8Array) === 0) {
+    if (
+      type === 'SS'
+        ? candidate === member
+        : type === 'NS'
+          ? compareDynamoNumbers(candidate as string, member as string) === 0
+          : compareBytes(candidate as Uint8Array, member as Uint8Array) === 0
+    ) {
       return i;
     }
   }

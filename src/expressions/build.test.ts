@@ -12,7 +12,10 @@ describe('one key-condition type for building and preparing', () => {
   it.each<KeyConditionModel>([
     { partitionKey: { name: 'PK', value: S('ACTOR#u_8814') } },
     { partitionKey: { name: 'PK', value: S('ACTOR#u_8814') }, sortKey: { name: 'SK', condition: { operator: '<=', value: S('EVT#2026-06-23') } } },
-    { partitionKey: { name: 'PK', value: S('ACTOR#u_8814') }, sortKey: { name: 'SK', condition: { operator: 'between', low: S('EVT#2026-06-23'), high: S('EVT#2026-06-24') } } },
+    {
+      partitionKey: { name: 'PK', value: S('ACTOR#u_8814') },
+      sortKey: { name: 'SK', condition: { operator: 'between', low: S('EVT#2026-06-23'), high: S('EVT#2026-06-24') } },
+    },
     { partitionKey: { name: 'PK', value: S('ACTOR#u_8814') }, sortKey: { name: 'SK', condition: { operator: 'begins_with', prefix: S('EVT#') } } },
   ])('prepareExpressions reads back the model buildExpressions wrote (%#)', (model) => {
     const prepared = prepareExpressions(buildExpressions({ keyCondition: model }), { keySchema });
@@ -47,13 +50,17 @@ describe('buildExpressions', () => {
     ['>', 'SK > :SK'],
     ['>=', 'SK >= :SK'],
   ] as const)('sort-key operator %s', (operator, expected) => {
-    const built = buildExpressions({ keyCondition: { partitionKey: { name: 'PK', value: S('p') }, sortKey: { name: 'SK', condition: { operator, value: S('EVT#') } } } });
+    const built = buildExpressions({
+      keyCondition: { partitionKey: { name: 'PK', value: S('p') }, sortKey: { name: 'SK', condition: { operator, value: S('EVT#') } } },
+    });
     expect(built.KeyConditionExpression).toBe(`PK = :PK AND ${expected}`);
     expect(() => prepareExpressions(built, { keySchema })).not.toThrow();
   });
 
   it('writes begins_with for a prefix', () => {
-    const built = buildExpressions({ keyCondition: { partitionKey: { name: 'PK', value: S('p') }, sortKey: { name: 'SK', condition: { operator: 'begins_with', prefix: S('EVT#2026-06') } } } });
+    const built = buildExpressions({
+      keyCondition: { partitionKey: { name: 'PK', value: S('p') }, sortKey: { name: 'SK', condition: { operator: 'begins_with', prefix: S('EVT#2026-06') } } },
+    });
     expect(built.KeyConditionExpression).toBe('PK = :PK AND begins_with(SK, :SKPrefix)');
   });
 
@@ -78,8 +85,15 @@ describe('buildExpressions', () => {
   });
 
   it('aliases every name on request', () => {
-    const built = buildExpressions({ filter: { kind: 'compare', path: ['score'], operator: '>', value: N('1') }, projection: [['score'], ['m', 'x', 0]] }, { aliasAllNames: true });
-    expect(built).toMatchObject({ FilterExpression: '#score > :score', ProjectionExpression: '#score, #m.#x[0]', ExpressionAttributeNames: { '#score': 'score', '#m': 'm', '#x': 'x' } });
+    const built = buildExpressions(
+      { filter: { kind: 'compare', path: ['score'], operator: '>', value: N('1') }, projection: [['score'], ['m', 'x', 0]] },
+      { aliasAllNames: true },
+    );
+    expect(built).toMatchObject({
+      FilterExpression: '#score > :score',
+      ProjectionExpression: '#score, #m.#x[0]',
+      ExpressionAttributeNames: { '#score': 'score', '#m': 'm', '#x': 'x' },
+    });
     expect(() => prepareExpressions(built)).not.toThrow();
   });
 
@@ -87,8 +101,23 @@ describe('buildExpressions', () => {
     const filter: ConditionModel = {
       kind: 'and',
       conditions: [
-        { kind: 'or', conditions: [{ kind: 'compare', path: ['a'], operator: '=', value: N('1') }, { kind: 'compare', path: ['b'], operator: '=', value: N('2') }] },
-        { kind: 'not', condition: { kind: 'and', conditions: [{ kind: 'attribute_exists', path: ['c'] }, { kind: 'contains', path: ['d'], value: S('x') }] } },
+        {
+          kind: 'or',
+          conditions: [
+            { kind: 'compare', path: ['a'], operator: '=', value: N('1') },
+            { kind: 'compare', path: ['b'], operator: '=', value: N('2') },
+          ],
+        },
+        {
+          kind: 'not',
+          condition: {
+            kind: 'and',
+            conditions: [
+              { kind: 'attribute_exists', path: ['c'] },
+              { kind: 'contains', path: ['d'], value: S('x') },
+            ],
+          },
+        },
         { kind: 'in', path: ['e'], values: [S('a'), S('b')] },
         { kind: 'between', path: ['f'], low: N('1'), high: N('9'), size: true },
         { kind: 'attribute_type', path: ['g'], type: 'SS' },
@@ -112,12 +141,19 @@ describe('buildExpressions', () => {
 
   it('always produces expressions that pass our own validator (property)', () => {
     const name = fc.oneof(fc.constantFrom('a', 'score', 'status', 'name', 'data', 'my-attr', 'a.b', '1x', 'é', '𝄞'), fc.string({ minLength: 1, maxLength: 6 }));
-    const value = fc.oneof(fc.string({ maxLength: 4 }).map(S), fc.integer().map((n) => N(String(n))));
-    const path = fc.tuple(name, fc.option(fc.oneof(name, fc.nat(3)), { nil: undefined })).map(([first, second]) => (second === undefined ? [first] : [first, second]));
+    const value = fc.oneof(
+      fc.string({ maxLength: 4 }).map(S),
+      fc.integer().map((n) => N(String(n))),
+    );
+    const path = fc
+      .tuple(name, fc.option(fc.oneof(name, fc.nat(3)), { nil: undefined }))
+      .map(([first, second]) => (second === undefined ? [first] : [first, second]));
     const leaf: fc.Arbitrary<ConditionModel> = fc.oneof(
       fc.record({ kind: fc.constant('compare' as const), path, operator: fc.constantFrom('=', '<>', '<', '<=', '>', '>=' as const), value }),
       // DynamoDB refuses BETWEEN bounds of two types or in the wrong order, so generate valid ones.
-      fc.tuple(path, fc.integer(), fc.integer()).map(([p, x, y]): ConditionModel => ({ kind: 'between', path: p, low: N(String(Math.min(x, y))), high: N(String(Math.max(x, y))) })),
+      fc
+        .tuple(path, fc.integer(), fc.integer())
+        .map(([p, x, y]): ConditionModel => ({ kind: 'between', path: p, low: N(String(Math.min(x, y))), high: N(String(Math.max(x, y))) })),
       fc.record({ kind: fc.constant('in' as const), path, values: fc.array(value, { minLength: 1, maxLength: 5 }) }),
       fc.record({ kind: fc.constantFrom('begins_with' as const, 'contains' as const), path, value: fc.string({ minLength: 1, maxLength: 3 }).map(S) }),
       fc.record({ kind: fc.constantFrom('attribute_exists' as const, 'attribute_not_exists' as const), path }),
@@ -132,7 +168,10 @@ describe('buildExpressions', () => {
     })).c;
     const keyCondition: fc.Arbitrary<KeyConditionModel> = fc.record({
       partitionKey: fc.record({ name: fc.constant('PK'), value: fc.string({ minLength: 1, maxLength: 4 }).map(S) }),
-      sortKey: fc.record({ name: fc.constant('SK'), condition: fc.record({ operator: fc.constantFrom('=', '<', '>=' as const), value: fc.string({ minLength: 1, maxLength: 4 }).map(S) }) }),
+      sortKey: fc.record({
+        name: fc.constant('SK'),
+        condition: fc.record({ operator: fc.constantFrom('=', '<', '>=' as const), value: fc.string({ minLength: 1, maxLength: 4 }).map(S) }),
+      }),
     });
     fc.assert(
       fc.property(keyCondition, condition, fc.boolean(), (key, filter, aliasAllNames) => {

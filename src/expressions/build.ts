@@ -174,7 +174,13 @@ function buildConditionNode(model: ConditionModel, placeholders: PlaceholderAllo
   };
   switch (model.kind) {
     case 'compare':
-      return { kind: 'compare', operator: model.operator, left: target(model.path, model.size), right: placeholders.value(model.value, model.path), span: NO_SPAN };
+      return {
+        kind: 'compare',
+        operator: model.operator,
+        left: target(model.path, model.size),
+        right: placeholders.value(model.value, model.path),
+        span: NO_SPAN,
+      };
     case 'between':
       return {
         kind: 'between',
@@ -193,7 +199,12 @@ function buildConditionNode(model: ConditionModel, placeholders: PlaceholderAllo
     case 'attribute_not_exists':
       return { kind: 'call', name: model.kind, args: [placeholders.path(model.path)], span: NO_SPAN };
     case 'attribute_type':
-      return { kind: 'call', name: 'attribute_type', args: [placeholders.path(model.path), placeholders.value({ S: model.type }, model.path, 'Type')], span: NO_SPAN };
+      return {
+        kind: 'call',
+        name: 'attribute_type',
+        args: [placeholders.path(model.path), placeholders.value({ S: model.type }, model.path, 'Type')],
+        span: NO_SPAN,
+      };
     case 'not': {
       const inner = buildConditionNode(model.condition, placeholders);
       return { kind: 'not', operand: parenthesizeIf(inner.kind === 'and' || inner.kind === 'or', inner), span: NO_SPAN };

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ResolvedPath } from './ast';
 import { findDocumentPathClash, formatPathForMessage } from './documentPaths';
 
-const clash = (...paths: ResolvedPath[]): string | undefined => findDocumentPathClash(paths)?.message.replace(/^Two document paths (\w+) with each other; must remove or rewrite one of these paths; /, '$1: ');
+const clash = (...paths: ResolvedPath[]): string | undefined =>
+  findDocumentPathClash(paths)?.message.replace(/^Two document paths (\w+) with each other; must remove or rewrite one of these paths; /, '$1: ');
 
 describe('findDocumentPathClash', () => {
   it('finds overlaps (a path and its prefix, or a path twice) and conflicts (index and name under one parent)', () => {
@@ -25,8 +26,24 @@ describe('findDocumentPathClash', () => {
     ['path two: earlier siblings do not', [['c'], ['b'], ['b']], 'overlap: path one: [b], path two: [b]'],
     ['path two: the greatest path under that sibling', [['a'], ['c', 'x'], ['c', 'y'], ['a']], 'overlap: path one: [a], path two: [c, y]'],
     ['path one: the latest path through the node', [['a', 'c'], ['a', 'b'], ['a']], 'overlap: path one: [a, b], path two: [a]'],
-    ['indexes compare as numbers', [['a', 1], ['a', 2], ['a', 1]], 'overlap: path one: [a, [1]], path two: [a, [2]]'],
-    ['conflict: the greatest path of the other kind', [['a', 1], ['a', 2], ['a', 'x']], 'conflict: path one: [a, [2]], path two: [a, x]'],
+    [
+      'indexes compare as numbers',
+      [
+        ['a', 1],
+        ['a', 2],
+        ['a', 1],
+      ],
+      'overlap: path one: [a, [1]], path two: [a, [2]]',
+    ],
+    [
+      'conflict: the greatest path of the other kind',
+      [
+        ['a', 1],
+        ['a', 2],
+        ['a', 'x'],
+      ],
+      'conflict: path one: [a, [2]], path two: [a, x]',
+    ],
   ])('%s', (_rule, paths, expected) => {
     expect(clash(...paths)).toBe(expected);
   });

@@ -56,7 +56,10 @@ interface TreeNode {
  */
 export function findDocumentPathClash(paths: readonly ResolvedPath[]): DocumentPathClash | undefined {
   const root = createNode('', undefined, []);
-  let last: { kind: 'overlap'; one: ResolvedPath; node: TreeNode; path: ResolvedPath; index: number } | { kind: 'conflict'; one: ResolvedPath; path: ResolvedPath; index: number } | undefined;
+  let last:
+    | { kind: 'overlap'; one: ResolvedPath; node: TreeNode; path: ResolvedPath; index: number }
+    | { kind: 'conflict'; one: ResolvedPath; path: ResolvedPath; index: number }
+    | undefined;
   paths.forEach((path, index) => {
     let node = root;
     for (let depth = 0; depth < path.length; depth++) {

@@ -36,11 +36,4 @@ export {
   type AttributeType,
   type SetType,
 } from './attributeValues';
-export {
-  addNumbers,
-  canonicalizeNumber,
-  numberByteSize,
-  subtractNumbers,
-  NUMBER_OVERFLOW_MESSAGE,
-  NUMBER_UNDERFLOW_MESSAGE,
-} from './numberArithmetic';
+export { addNumbers, canonicalizeNumber, numberByteSize, subtractNumbers, NUMBER_OVERFLOW_MESSAGE, NUMBER_UNDERFLOW_MESSAGE } from './numberArithmetic';

@@ -67,7 +67,19 @@ describe('parseCondition: trees', () => {
       ),
     );
     // DynamoDB reads `.:b` as a name placeholder (which can never be defined).
-    expect(shape('a.:b = :v')).toEqual(compare({ kind: 'path', elements: [{ kind: 'name', name: 'a' }, { kind: 'nameRef', ref: ':b' }] }, '=', value(':v')));
+    expect(shape('a.:b = :v')).toEqual(
+      compare(
+        {
+          kind: 'path',
+          elements: [
+            { kind: 'name', name: 'a' },
+            { kind: 'nameRef', ref: ':b' },
+          ],
+        },
+        '=',
+        value(':v'),
+      ),
+    );
   });
 
   it('records spans: nodes cover their text, operand parentheses included in the condition', () => {
@@ -143,17 +155,25 @@ describe('parseCondition: errors', () => {
 
   it('limits an expression to 4096 UTF-16 code units, checked before anything else', () => {
     expect(() => filter(`x = :v${' '.repeat(4090)}`)).not.toThrow();
-    expect(filterError(`x = :v${' '.repeat(4091)}`)).toBe('Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 4097');
+    expect(filterError(`x = :v${' '.repeat(4091)}`)).toBe(
+      'Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 4097',
+    );
     // 2046 emoji are 4092 code units: DynamoDB counts UTF-16 code units, not characters or bytes.
-    expect(filterError(`${'😀'.repeat(2046)} = :v`)).toBe('Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 4097');
+    expect(filterError(`${'😀'.repeat(2046)} = :v`)).toBe(
+      'Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 4097',
+    );
     expect(filterError(`${'é'.repeat(2046)} = :v`)).toBe('Invalid FilterExpression: Syntax error; token: "é", near: "éé"');
     expect(filterError('('.repeat(100_000))).toBe('Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 100000');
     expect(catchDynamoDBError(() => parseCondition(`pk = :a${' '.repeat(4091)}`, 'KeyConditionExpression')).message).toBe(
       'Invalid KeyConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4098',
     );
     // Sic: without the size for updates and projections.
-    expect(catchDynamoDBError(() => parseUpdate(`SET a = :v${' '.repeat(4087)}`)).message).toBe('Invalid UpdateExpression: Expression size has exceeded the maximum allowed size;');
-    expect(catchDynamoDBError(() => parseProjection('a'.repeat(4097))).message).toBe('Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;');
+    expect(catchDynamoDBError(() => parseUpdate(`SET a = :v${' '.repeat(4087)}`)).message).toBe(
+      'Invalid UpdateExpression: Expression size has exceeded the maximum allowed size;',
+    );
+    expect(catchDynamoDBError(() => parseProjection('a'.repeat(4097))).message).toBe(
+      'Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;',
+    );
     expect(() => parseUpdate(`SET a = :v${' '.repeat(4086)}`)).not.toThrow();
   });
 
@@ -208,7 +228,17 @@ describe('parseProjection', () => {
   it('parses paths separated by commas', () => {
     expect(withoutSpans(parseProjection(' a , #b.c[1]'))).toEqual({
       kind: 'projection',
-      paths: [path('a'), { kind: 'path', elements: [{ kind: 'nameRef', ref: '#b' }, { kind: 'name', name: 'c' }, { kind: 'index', index: 1 }] }],
+      paths: [
+        path('a'),
+        {
+          kind: 'path',
+          elements: [
+            { kind: 'nameRef', ref: '#b' },
+            { kind: 'name', name: 'c' },
+            { kind: 'index', index: 1 },
+          ],
+        },
+      ],
     });
   });
 
@@ -228,11 +258,25 @@ describe('parseProjection', () => {
 
 describe('parseUpdate', () => {
   it('parses the four sections in the order written, keywords in any case', () => {
-    const tree = withoutSpans(parseUpdate('remove x, y[1] set a = :v, b = c + :n, d = (e - f), g = if_not_exists(h, list_append(:l, i)) add n :one delete s :set'));
+    const tree = withoutSpans(
+      parseUpdate('remove x, y[1] set a = :v, b = c + :n, d = (e - f), g = if_not_exists(h, list_append(:l, i)) add n :one delete s :set'),
+    );
     expect(tree).toEqual({
       kind: 'update',
       sections: [
-        { kind: 'REMOVE', paths: [path('x'), { kind: 'path', elements: [{ kind: 'name', name: 'y' }, { kind: 'index', index: 1 }] }] },
+        {
+          kind: 'REMOVE',
+          paths: [
+            path('x'),
+            {
+              kind: 'path',
+              elements: [
+                { kind: 'name', name: 'y' },
+                { kind: 'index', index: 1 },
+              ],
+            },
+          ],
+        },
         {
           kind: 'SET',
           actions: [
@@ -281,7 +325,15 @@ describe('parseUpdate', () => {
     expect(catchDynamoDBError(() => parseUpdate(text)).message).toBe(`Invalid UpdateExpression: Syntax error; token: "${token}", near: "${near}"`);
   });
 
-  it.each(['SET a = ((b + c))', 'SET a = ((b)) + c', 'SET a = ((:v))', 'SET a = list_append(((b)), c)', 'SET a = ((b)) +', 'SET a = ((b + c)) d', 'SET a = (((b)) + c) d'])('%j has redundant parentheses', (text) => {
+  it.each([
+    'SET a = ((b + c))',
+    'SET a = ((b)) + c',
+    'SET a = ((:v))',
+    'SET a = list_append(((b)), c)',
+    'SET a = ((b)) +',
+    'SET a = ((b + c)) d',
+    'SET a = (((b)) + c) d',
+  ])('%j has redundant parentheses', (text) => {
     expect(catchDynamoDBError(() => parseUpdate(text)).message).toBe('Invalid UpdateExpression: The expression has redundant parentheses;');
   });
 
@@ -298,7 +350,41 @@ describe('robustness', () => {
       if (!isDynamoDBError(error, 'ValidationException')) throw error;
     }
   };
-  const pieces = ['a', 'b.c', '#n', ':v', '[0]', '[', ']', '(', ')', ',', '.', '=', '<>', '<', '>=', '+', '-', 'AND', 'or', 'NOT', 'between', 'IN', 'SET', 'REMOVE', 'ADD', 'DELETE', 'size(', 'f(', '"', "'", '😀', '\u0000', ' '];
+  const pieces = [
+    'a',
+    'b.c',
+    '#n',
+    ':v',
+    '[0]',
+    '[',
+    ']',
+    '(',
+    ')',
+    ',',
+    '.',
+    '=',
+    '<>',
+    '<',
+    '>=',
+    '+',
+    '-',
+    'AND',
+    'or',
+    'NOT',
+    'between',
+    'IN',
+    'SET',
+    'REMOVE',
+    'ADD',
+    'DELETE',
+    'size(',
+    'f(',
+    '"',
+    "'",
+    '😀',
+    '\u0000',
+    ' ',
+  ];
   const garbage = fc.oneof(
     fc.string({ maxLength: 80 }),
     fc.string({ unit: 'grapheme', maxLength: 40 }),

@@ -77,19 +77,19 @@ describe('validation matches DynamoDB Local recordings', () => {
     expect(all.length).toBeGreaterThan(850);
   });
 
-  it.each(all.filter((recording) => recording.expected === undefined).map((recording) => [recording.operation, JSON.stringify(recording.request), recording] as const))(
-    '%s %s',
-    (_operation, _request, recording) => {
-      expect(validate(recording)).toBe(recording.message);
-    },
-  );
+  it.each(
+    all
+      .filter((recording) => recording.expected === undefined)
+      .map((recording) => [recording.operation, JSON.stringify(recording.request), recording] as const),
+  )('%s %s', (_operation, _request, recording) => {
+    expect(validate(recording)).toBe(recording.message);
+  });
 });
 
 describe('deliberate differences from DynamoDB Local', () => {
-  it.each(all.filter((recording) => recording.expected !== undefined).map((recording) => [recording.note, JSON.stringify(recording.request), recording] as const))(
-    '%s: %s',
-    (_note, _request, recording) => {
-      expect(validate(recording)).toBe(recording.expected);
-    },
-  );
+  it.each(
+    all.filter((recording) => recording.expected !== undefined).map((recording) => [recording.note, JSON.stringify(recording.request), recording] as const),
+  )('%s: %s', (_note, _request, recording) => {
+    expect(validate(recording)).toBe(recording.expected);
+  });
 });

@@ -36,7 +36,9 @@ describe('printCondition', () => {
     expect(printCondition({ kind: 'and', left: or, right: leaf('c'), span })).toBe('(a = :v OR b = :v) AND c = :v');
     expect(printCondition({ kind: 'not', operand: or, span })).toBe('NOT (a = :v OR b = :v)');
     expect(printCondition(rightNestedAnd)).toBe('c = :v AND (d = :v AND e = :v)');
-    expect(printCondition({ kind: 'or', left: leaf('a'), right: { kind: 'and', left: leaf('b'), right: leaf('c'), span }, span })).toBe('a = :v OR b = :v AND c = :v');
+    expect(printCondition({ kind: 'or', left: leaf('a'), right: { kind: 'and', left: leaf('b'), right: leaf('c'), span }, span })).toBe(
+      'a = :v OR b = :v AND c = :v',
+    );
   });
 
   it('prints trees of any depth', () => {
@@ -80,7 +82,12 @@ const { operand: operandArb } = fc.letrec<{ operand: OperandNode }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     pathArb,
     valueArb,
-    fc.record({ kind: fc.constant('call' as const), name: identifier, args: fc.array(tie('operand'), { minLength: 1, maxLength: 3 }), span: fc.constant(SPAN) }),
+    fc.record({
+      kind: fc.constant('call' as const),
+      name: identifier,
+      args: fc.array(tie('operand'), { minLength: 1, maxLength: 3 }),
+      span: fc.constant(SPAN),
+    }),
   ),
 }));
 
@@ -88,7 +95,13 @@ const { operand: operandArb } = fc.letrec<{ operand: OperandNode }>((tie) => ({
 const { condition: rawConditionArb } = fc.letrec<{ condition: ConditionNode }>((tie) => ({
   condition: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.record({ kind: fc.constant('compare' as const), operator: fc.constantFrom('=', '<>', '<', '<=', '>', '>=' as const), left: operandArb, right: operandArb, span: fc.constant(SPAN) }),
+    fc.record({
+      kind: fc.constant('compare' as const),
+      operator: fc.constantFrom('=', '<>', '<', '<=', '>', '>=' as const),
+      left: operandArb,
+      right: operandArb,
+      span: fc.constant(SPAN),
+    }),
     fc.record({ kind: fc.constant('between' as const), operand: operandArb, low: operandArb, high: operandArb, span: fc.constant(SPAN) }),
     fc.record({ kind: fc.constant('in' as const), operand: operandArb, list: fc.array(operandArb, { minLength: 1, maxLength: 4 }), span: fc.constant(SPAN) }),
     fc.record({ kind: fc.constant('call' as const), name: identifier, args: fc.array(operandArb, { minLength: 1, maxLength: 3 }), span: fc.constant(SPAN) }),
@@ -125,10 +138,20 @@ function withRequiredParens(node: ConditionNode): ConditionNode {
 
 const setValueArb: fc.Arbitrary<SetValueNode> = fc.oneof(
   operandArb,
-  fc.record({ kind: fc.constant('arithmetic' as const), operator: fc.constantFrom('+' as const, '-' as const), left: operandArb, right: operandArb, span: fc.constant(SPAN) }),
+  fc.record({
+    kind: fc.constant('arithmetic' as const),
+    operator: fc.constantFrom('+' as const, '-' as const),
+    left: operandArb,
+    right: operandArb,
+    span: fc.constant(SPAN),
+  }),
 );
 const sectionArb: fc.Arbitrary<UpdateSectionNode> = fc.oneof(
-  fc.record({ kind: fc.constant('SET' as const), actions: fc.array(fc.record({ path: pathArb, value: setValueArb, span: fc.constant(SPAN) }), { minLength: 1, maxLength: 3 }), span: fc.constant(SPAN) }),
+  fc.record({
+    kind: fc.constant('SET' as const),
+    actions: fc.array(fc.record({ path: pathArb, value: setValueArb, span: fc.constant(SPAN) }), { minLength: 1, maxLength: 3 }),
+    span: fc.constant(SPAN),
+  }),
   fc.record({ kind: fc.constant('REMOVE' as const), paths: fc.array(pathArb, { minLength: 1, maxLength: 3 }), span: fc.constant(SPAN) }),
   fc.record({
     kind: fc.constantFrom('ADD' as const, 'DELETE' as const),
@@ -137,7 +160,9 @@ const sectionArb: fc.Arbitrary<UpdateSectionNode> = fc.oneof(
   }),
 );
 const updateArb: fc.Arbitrary<UpdateNode> = fc.array(sectionArb, { minLength: 1, maxLength: 4 }).map((sections) => ({ kind: 'update', sections, span: SPAN }));
-const projectionArb: fc.Arbitrary<ProjectionNode> = fc.array(pathArb, { minLength: 1, maxLength: 5 }).map((paths) => ({ kind: 'projection', paths, span: SPAN }));
+const projectionArb: fc.Arbitrary<ProjectionNode> = fc
+  .array(pathArb, { minLength: 1, maxLength: 5 })
+  .map((paths) => ({ kind: 'projection', paths, span: SPAN }));
 
 describe('print → parse round trip', () => {
   it('gives back a random condition tree (up to spans)', () => {

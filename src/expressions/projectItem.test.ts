@@ -75,7 +75,10 @@ describe('projectItem', () => {
 });
 
 describe('properties', () => {
-  const leaf = fc.oneof(fc.string({ maxLength: 3 }).map(S), fc.integer({ min: 0, max: 99 }).map((n) => N(String(n))));
+  const leaf = fc.oneof(
+    fc.string({ maxLength: 3 }).map(S),
+    fc.integer({ min: 0, max: 99 }).map((n) => N(String(n))),
+  );
   const attributeValue = fc.letrec<{ value: AttributeValue }>((tie) => ({
     value: fc.oneof(
       { depthSize: 'small' },
@@ -91,7 +94,12 @@ describe('properties', () => {
   it('projecting every top-level name gives the item back', () => {
     fc.assert(
       fc.property(item, (input) => {
-        expect(projectItem(Object.keys(input).map((name) => [name]), input)).toEqual(input);
+        expect(
+          projectItem(
+            Object.keys(input).map((name) => [name]),
+            input,
+          ),
+        ).toEqual(input);
       }),
     );
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isLegacyQueryScanParameter, isQueryScanParameter, LEGACY_QUERY_SCAN_PARAMETERS, PARALLEL_SCAN_PARAMETERS, QUERY_SCAN_PARAMETERS } from './requestParameters';
+import {
+  isLegacyQueryScanParameter,
+  isQueryScanParameter,
+  LEGACY_QUERY_SCAN_PARAMETERS,
+  PARALLEL_SCAN_PARAMETERS,
+  QUERY_SCAN_PARAMETERS,
+} from './requestParameters';
 
 describe('Query/Scan parameter names', () => {
   it('lists each parameter once, and no legacy one among them', () => {

@@ -56,7 +56,11 @@ export function documentToCandidate(document: object, text: string, problems: It
     if (typeof value === 'boolean') return { BOOL: value };
     if (typeof value === 'number') {
       const spelled = longNumbers.find((token) => Number(token) === value);
-      if (spelled !== undefined) problems.push({ path, message: `${spelled} has more digits than plain JSON keeps (15): write it as DynamoDB JSON, {"N": "${spelled}"}, to keep every digit` });
+      if (spelled !== undefined)
+        problems.push({
+          path,
+          message: `${spelled} has more digits than plain JSON keeps (15): write it as DynamoDB JSON, {"N": "${spelled}"}, to keep every digit`,
+        });
       return { N: String(value) };
     }
     if (Array.isArray(value)) return { L: value.map((member, index) => toValue(member, childPath(path, index))) };
@@ -76,7 +80,12 @@ function longNumberTokens(text: string): string[] {
   for (const match of text.matchAll(pattern)) {
     const token = match[0];
     if (token.startsWith('"')) continue;
-    const digits = token.replace(/^-/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+    const digits = token
+      .replace(/^-/, '')
+      .replace(/[eE].*$/, '')
+      .replace('.', '')
+      .replace(/^0+/, '')
+      .replace(/0+$/, '');
     if (digits.length > MAX_EXACT_DIGITS) tokens.push(token);
   }
   return tokens;

@@ -27,7 +27,8 @@ export function formToText(entries: readonly FormEntry[], encoding: BinaryEncodi
 function entriesToWire(entries: readonly FormEntry[], encoding: BinaryEncoding): Record<string, unknown> {
   const wire: Record<string, unknown> = {};
   // defineProperty: an attribute named __proto__ is an attribute like any other.
-  for (const { name, value } of entries) Object.defineProperty(wire, name, { value: valueToWire(value, encoding), enumerable: true, writable: true, configurable: true });
+  for (const { name, value } of entries)
+    Object.defineProperty(wire, name, { value: valueToWire(value, encoding), enumerable: true, writable: true, configurable: true });
   return wire;
 }
 

@@ -12,4 +12,11 @@ export type { ItemProblem, ItemReadResult, NumberRespelling } from './itemProble
 export { escapeInvisibles, itemFromText, itemToText } from './itemText';
 export { jsonFormatOf } from './documentJson';
 export { formFromText, formToText, wireToValue } from './formText';
-export { conditionFits, fitUnchangedCondition, MAX_CHECKED_ATTRIBUTES, unchangedCondition, type FittedCondition, type WriteCondition } from './unchangedCondition';
+export {
+  conditionFits,
+  fitUnchangedCondition,
+  MAX_CHECKED_ATTRIBUTES,
+  unchangedCondition,
+  type FittedCondition,
+  type WriteCondition,
+} from './unchangedCondition';

@@ -70,7 +70,8 @@ function entriesToMap(entries: readonly FormEntry[], path: string, encoding: Bin
   const seen = new Set<string>();
   for (const { name, value } of entries) {
     const here = childPath(path, name);
-    if (seen.has(name)) problems.push({ path: here, message: `Two attributes are named ${JSON.stringify(name)}: rename or remove one (an item holds each name once)` });
+    if (seen.has(name))
+      problems.push({ path: here, message: `Two attributes are named ${JSON.stringify(name)}: rename or remove one (an item holds each name once)` });
     seen.add(name);
     Object.defineProperty(map, name, { value: formToValue(value, here, encoding, problems), enumerable: true, writable: true, configurable: true });
   }

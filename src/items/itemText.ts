@@ -57,10 +57,22 @@ export function itemFromText(text: string): ItemReadResult {
     parsed = JSON.parse(text);
   } catch (error) {
     const { where, reason } = locateJsonError(text, error);
-    return { ok: false, problems: [{ path: '', message: `The DynamoDB JSON is not valid JSON: ${reason}`, ...(where ? { line: where.line, column: where.column } : {}) }] };
+    return {
+      ok: false,
+      problems: [{ path: '', message: `The DynamoDB JSON is not valid JSON: ${reason}`, ...(where ? { line: where.line, column: where.column } : {}) }],
+    };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { ok: false, problems: [{ path: '', message: 'An item is a JSON object of attributes, each with its type: {"pk": {"S": "CUSTOMER#c1"}, "total": {"N": "42"}} (or as plain JSON: {"pk": "CUSTOMER#c1", "total": 42})' }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          path: '',
+          message:
+            'An item is a JSON object of attributes, each with its type: {"pk": {"S": "CUSTOMER#c1"}, "total": {"N": "42"}} (or as plain JSON: {"pk": "CUSTOMER#c1", "total": 42})',
+        },
+      ],
+    };
   }
   if (jsonFormatOf(parsed) === 'document') {
     const problems: ItemProblem[] = [];
@@ -82,7 +94,10 @@ export function itemFromText(text: string): ItemReadResult {
 /** Turns the wire's base64 strings (B, BS) into bytes and checks each value is typed, so DynamoDB's reader sees SDK-shaped values. */
 function decodeWireValue(value: unknown, path: string, problems: ItemProblem[]): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push({ path, message: `Each attribute's value names its type: {"S": "text"}, {"N": "42"}, {"BOOL": true}, {"L": […]}, {"M": {…}} — found ${describeJson(value)}. (Plain JSON, with no typed value at all, is read as a document: {"score": 10})` });
+    problems.push({
+      path,
+      message: `Each attribute's value names its type: {"S": "text"}, {"N": "42"}, {"BOOL": true}, {"L": […]}, {"M": {…}} — found ${describeJson(value)}. (Plain JSON, with no typed value at all, is read as a document: {"score": 10})`,
+    });
     return value;
   }
   const typed = value as Record<string, unknown>;
@@ -93,7 +108,12 @@ function decodeWireValue(value: unknown, path: string, problems: ItemProblem[]):
   if (typed.M !== null && typeof typed.M === 'object' && !Array.isArray(typed.M)) {
     const map: Record<string, unknown> = {};
     for (const name of Object.keys(typed.M)) {
-      Object.defineProperty(map, name, { value: decodeWireValue((typed.M as Record<string, unknown>)[name], childPath(path, name), problems), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(map, name, {
+        value: decodeWireValue((typed.M as Record<string, unknown>)[name], childPath(path, name), problems),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     out.M = map;
   }
@@ -103,7 +123,10 @@ function decodeWireValue(value: unknown, path: string, problems: ItemProblem[]):
 function decodeBinary(text: string, path: string, problems: ItemProblem[]): Uint8Array {
   const bytes = decodeBase64(text);
   if (bytes) return bytes;
-  problems.push({ path, message: `"${text.length > 40 ? `${text.slice(0, 37)}…` : text}" is not base64: binary in DynamoDB JSON is base64 (A–Z, a–z, 0–9, + and /, = padding)` });
+  problems.push({
+    path,
+    message: `"${text.length > 40 ? `${text.slice(0, 37)}…` : text}" is not base64: binary in DynamoDB JSON is base64 (A–Z, a–z, 0–9, + and /, = padding)`,
+  });
   return new Uint8Array();
 }
 

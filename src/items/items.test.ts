@@ -26,7 +26,12 @@ const leaf: fc.Arbitrary<AttributeValue> = fc.oneof(
   fc.uniqueArray(bytes, { minLength: 1, maxLength: 3, selector: (b) => b.join(',') }).map((BS) => ({ BS })),
 );
 const { value } = fc.letrec<{ value: AttributeValue }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 3 }).map((L) => ({ L })), fc.dictionary(fc.string(), tie('value'), { maxKeys: 3 }).map((M) => ({ M }))),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 3 }).map((L) => ({ L })),
+    fc.dictionary(fc.string(), tie('value'), { maxKeys: 3 }).map((M) => ({ M })),
+  ),
 }));
 const item: fc.Arbitrary<Item> = fc.dictionary(fc.string({ minLength: 1 }), value, { maxKeys: 6 }).map((candidate) => readItem(candidate));
 
@@ -62,7 +67,11 @@ describe('item editor model', () => {
       }),
     );
     // Half-typed values survive the bridge (DynamoDB's checks run on Save).
-    const draft: FormEntry[] = [{ name: 'n', value: { type: 'N', text: '1e' } }, { name: 's', value: { type: 'SS', members: [] } }, { name: 'b', value: { type: 'B', text: 'ff0' } }];
+    const draft: FormEntry[] = [
+      { name: 'n', value: { type: 'N', text: '1e' } },
+      { name: 's', value: { type: 'SS', members: [] } },
+      { name: 'b', value: { type: 'B', text: 'ff0' } },
+    ];
     expect(formFromText(formToText(draft, 'hex'), 'hex')).toEqual(draft);
     expect(formFromText('{"a": {"S": "x", "N": "1"}}', 'hex')).toBeUndefined();
   });
@@ -76,7 +85,9 @@ describe('item editor model', () => {
     expect(refused.problems.map((problem) => problem.path)).toEqual(['bin']);
     expect(refused.problems[0]?.message).toMatch(/not base64/);
     const emptySet = itemFromText('{"pk": {"S": "a"}, "tags": {"SS": []}}');
-    expect(emptySet.ok ? [] : emptySet.problems).toEqual([{ path: 'tags', message: 'One or more parameter values were invalid: An string set  may not be empty' }]);
+    expect(emptySet.ok ? [] : emptySet.problems).toEqual([
+      { path: 'tags', message: 'One or more parameter values were invalid: An string set  may not be empty' },
+    ]);
     // One typed value makes the text DynamoDB JSON, so an untyped one beside it is named (all untyped is plain JSON: see below).
     const notTyped = itemFromText('{"pk": {"S": "a"}, "n": "a"}');
     expect(notTyped.ok ? '' : notTyped.problems[0]?.message).toMatch(/names its type.*found the string "a"/);
@@ -85,7 +96,12 @@ describe('item editor model', () => {
 
   it('reads plain document JSON with marshall’s types, and says so', () => {
     const read = itemFromText('{"pk": "a", "n": 10, "l": [true, null, {"x": 1.5}]}');
-    expect(read).toEqual({ ok: true, format: 'document', respelled: [], item: { pk: { S: 'a' }, n: { N: '10' }, l: { L: [{ BOOL: true }, { NULL: true }, { M: { x: { N: '1.5' } } }] } } });
+    expect(read).toEqual({
+      ok: true,
+      format: 'document',
+      respelled: [],
+      item: { pk: { S: 'a' }, n: { N: '10' }, l: { L: [{ BOOL: true }, { NULL: true }, { M: { x: { N: '1.5' } } }] } },
+    });
     expect(itemFromText('{"pk": {"S": "a"}}')).not.toHaveProperty('format');
   });
 
@@ -108,7 +124,7 @@ describe('item editor model', () => {
     expect(read.ok && read.item.n).toEqual({ N: '1.5' });
   });
 
-  it('form problems: duplicate names, unreadable hex, and DynamoDB\'s own messages', () => {
+  it("form problems: duplicate names, unreadable hex, and DynamoDB's own messages", () => {
     const entries: FormEntry[] = [
       { name: 'a', value: { type: 'S', text: 'x' } },
       { name: 'a', value: { type: 'B', text: 'abc' } },
@@ -116,7 +132,10 @@ describe('item editor model', () => {
     ];
     const read = itemFromForm(entries, 'hex');
     expectErr(read);
-    expect(read.problems.map((problem) => [problem.path, problem.message.slice(0, 30)])).toEqual([['a', 'Two attributes are named "a": '], ['a', '3 hex digits is not a whole nu']]);
+    expect(read.problems.map((problem) => [problem.path, problem.message.slice(0, 30)])).toEqual([
+      ['a', 'Two attributes are named "a": '],
+      ['a', '3 hex digits is not a whole nu'],
+    ]);
     const dynamo = itemFromForm([{ name: 'm', value: { type: 'M', entries: [{ name: 'n', value: { type: 'N', text: 'twelve' } }] } }], 'hex');
     expect(dynamo.ok ? '' : dynamo.problems[0]).toEqual({ path: 'm', message: 'The parameter cannot be converted to a numeric value: twelve' });
   });

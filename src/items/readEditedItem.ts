@@ -45,8 +45,10 @@ function collectRespellings(typed: AttributeValue, stored: AttributeValue, path:
       if (spelled !== undefined && spelled !== member) out.push({ path: childPath(path, i), typed: member, stored: spelled });
     });
   }
-  if (typed.L !== undefined) typed.L.forEach((member, i) => collectRespellings(member, (stored.L as AttributeValue[])[i] as AttributeValue, childPath(path, i), out));
+  if (typed.L !== undefined)
+    typed.L.forEach((member, i) => collectRespellings(member, (stored.L as AttributeValue[])[i] as AttributeValue, childPath(path, i), out));
   if (typed.M !== undefined) {
-    for (const name of Object.keys(typed.M)) collectRespellings(typed.M[name] as AttributeValue, (stored.M as Record<string, AttributeValue>)[name] as AttributeValue, childPath(path, name), out);
+    for (const name of Object.keys(typed.M))
+      collectRespellings(typed.M[name] as AttributeValue, (stored.M as Record<string, AttributeValue>)[name] as AttributeValue, childPath(path, name), out);
   }
 }

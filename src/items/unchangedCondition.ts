@@ -16,7 +16,11 @@ export interface WriteCondition {
  * An item of more than 150 attributes makes a condition DynamoDB refuses
  * (300 operators, 4 KB): see {@link conditionFits} and {@link fitUnchangedCondition}.
  */
-export function unchangedCondition(original: Item): { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, AttributeValue> } {
+export function unchangedCondition(original: Item): {
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, AttributeValue>;
+} {
   const names: Record<string, string> = {};
   const values: Record<string, AttributeValue> = {};
   const parts = Object.keys(original).map((name, i) => {

@@ -54,7 +54,9 @@ describe('adviseWidth', () => {
 
   it('names the field whose largest value it is', () => {
     expect(onlyFinding(adviseWidth('1e7', '2', 'Largest value for score')).message).toMatch(/^Largest value for score must be a whole number ≥ 0/);
-    expect(onlyFinding(adviseWidth('9'.repeat(257), '0', 'Largest value for score')).message).toBe('Largest value for score has 257 digits; a key field holds at most 256.');
+    expect(onlyFinding(adviseWidth('9'.repeat(257), '0', 'Largest value for score')).message).toBe(
+      'Largest value for score has 257 digits; a key field holds at most 256.',
+    );
   });
 
   it('refuses a largest value wider than any key field', () => {

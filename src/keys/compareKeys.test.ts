@@ -43,7 +43,10 @@ describe('compareKeys', () => {
     const observed = ['10', '1500', '240', '9', 'z', 'ä', '€', '\uFFFF', '𝄞'];
     fc.assert(
       fc.property(fc.shuffledSubarray(observed, { minLength: observed.length }), (shuffled) => {
-        const sorted = shuffled.map((S) => ({ S })).sort(compareKeys).map((key) => key.S);
+        const sorted = shuffled
+          .map((S) => ({ S }))
+          .sort(compareKeys)
+          .map((key) => key.S);
         expect(sorted).toEqual(observed);
       }),
       { numRuns: 50 },
@@ -51,7 +54,10 @@ describe('compareKeys', () => {
   });
 
   it('orders N keys numerically', () => {
-    const sorted = ['10', '1500', '240', '9', '-1', '0.5', '1e3'].map((N) => ({ N })).sort(compareKeys).map((key) => key.N);
+    const sorted = ['10', '1500', '240', '9', '-1', '0.5', '1e3']
+      .map((N) => ({ N }))
+      .sort(compareKeys)
+      .map((key) => key.N);
     expect(sorted).toEqual(['-1', '0.5', '9', '10', '240', '1e3', '1500']);
   });
 });

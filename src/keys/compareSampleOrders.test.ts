@@ -93,7 +93,9 @@ describe('compareSampleOrders', () => {
     expect(flags(result.rawOrder)).toEqual([false, false, true, false]);
     expect(flags(result.encodedOrder)).toEqual([false, false, true, false]);
     expect(result.encodedOrder.map((entry) => entry.intendedPosition)).toEqual([2, 4, 3, 1]);
-    expect(result.inferredOrders.map((order) => order.finding?.message.slice(0, 66))).toEqual(['Numbers stored in a string field sort as text: use {score:int(6)}.']);
+    expect(result.inferredOrders.map((order) => order.finding?.message.slice(0, 66))).toEqual([
+      'Numbers stored in a string field sort as text: use {score:int(6)}.',
+    ]);
   });
 
   it('EVT#{at} over 6/23/2026, 12/1/2025, 1/5/2026: the intended order is by date', () => {
@@ -122,9 +124,9 @@ describe('compareSampleOrders', () => {
   });
 
   describe('properties', () => {
-    const scores = fc.uniqueArray(fc.bigInt({ min: 0n, max: 10n ** 10n - 1n }), { maxLength: 12 }).map((values) =>
-      values.map((v, i): SampleRow => ({ id: `r${i}`, values: { score: v.toString(), playerId: `p${i}` } })),
-    );
+    const scores = fc
+      .uniqueArray(fc.bigInt({ min: 0n, max: 10n ** 10n - 1n }), { maxLength: 12 })
+      .map((values) => values.map((v, i): SampleRow => ({ id: `r${i}`, values: { score: v.toString(), playerId: `p${i}` } })));
 
     it.each([
       ['{score:int(10)}#{playerId}', 'ascending'],

@@ -76,7 +76,12 @@ export interface SampleOrders {
  * // rawOrder     → 10, 1500, 240, 9  (three rows out of place)
  * // encodedOrder → 9, 10, 240, 1500  (all in place)
  */
-export function compareSampleOrders(template: KeyTemplate, rows: readonly SampleRow[], direction: ReadDirection = 'ascending', declaredType: KeyType = 'S'): SampleOrders {
+export function compareSampleOrders(
+  template: KeyTemplate,
+  rows: readonly SampleRow[],
+  direction: ReadDirection = 'ascending',
+  declaredType: KeyType = 'S',
+): SampleOrders {
   const compiled = compileKeyTemplate(template);
   const firstRowByKey = new Map<string, number>();
   const keyRows: SampleKeyRow[] = rows.map((row, index) => {
@@ -104,7 +109,13 @@ export function compareSampleOrders(template: KeyTemplate, rows: readonly Sample
   const sign = direction === 'ascending' ? 1 : -1;
   const includedValues = included.map((entry) => entry.row.values);
   const inferredOrders = inferTemplateOrders(compiled.fields, includedValues, declaredType);
-  const intended = rankByIntendedOrder(compiled.fields, included, (entry) => entry.row.values, direction, judgeTemplateFields(compiled.fields, includedValues, declaredType));
+  const intended = rankByIntendedOrder(
+    compiled.fields,
+    included,
+    (entry) => entry.row.values,
+    direction,
+    judgeTemplateFields(compiled.fields, includedValues, declaredType),
+  );
   const intendedPositionById = new Map<string, number>();
   intended.sorted.forEach((entry) => intendedPositionById.set(entry.keys.id, intended.positionOf.get(entry) as number));
   const positionsInIntendedOrder = intended.sorted.map((entry) => intended.positionOf.get(entry) as number);
@@ -142,7 +153,11 @@ export interface IntendedRanking<T> {
  * field name. A row without a value for a field gives it "" (which makes a
  * string field text).
  */
-export function judgeTemplateFields(fields: readonly FieldSegment[], rows: readonly FieldValues[], declaredType: KeyType = 'S'): ReadonlyMap<string, IntendedOrder> {
+export function judgeTemplateFields(
+  fields: readonly FieldSegment[],
+  rows: readonly FieldValues[],
+  declaredType: KeyType = 'S',
+): ReadonlyMap<string, IntendedOrder> {
   const judged = new Map<string, IntendedOrder>();
   for (const field of fields) {
     const values: string[] = [];

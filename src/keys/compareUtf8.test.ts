@@ -22,8 +22,31 @@ function oracleCompare(a: string, b: string): number {
 
 /** Characters at the places where UTF-16 order, code point order and UTF-8 length change. */
 const BOUNDARY_CHARS = [
-  '\u0000', '#', '0', '9', 'A', 'z', '\u007F', '\u0080', 'ä', '\u07FF', '\u0800', '€', 'あ', '漢',
-  '\uD7FF', '\uE000', '\uF8FF', '\uFB01', '\uFFFD', '\uFFFF', '\u{10000}', '\u{1D11E}', '\u{1F600}', '\u{1F601}', '\u{10FFFF}',
+  '\u0000',
+  '#',
+  '0',
+  '9',
+  'A',
+  'z',
+  '\u007F',
+  '\u0080',
+  'ä',
+  '\u07FF',
+  '\u0800',
+  '€',
+  'あ',
+  '漢',
+  '\uD7FF',
+  '\uE000',
+  '\uF8FF',
+  '\uFB01',
+  '\uFFFD',
+  '\uFFFF',
+  '\u{10000}',
+  '\u{1D11E}',
+  '\u{1F600}',
+  '\u{1F601}',
+  '\u{10FFFF}',
 ];
 const boundaryChar = fc.constantFrom(...BOUNDARY_CHARS);
 /** One well-formed character: any code point (astral included), a grapheme, or a boundary character. */
@@ -41,7 +64,11 @@ const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => Str
 /** Any UTF-16 string, lone surrogates included. */
 const anyUtf16 = fc.string({ unit: fc.oneof(wellFormedChar, loneSurrogate), maxLength: 8 });
 /** Plain strings (every code unit < 0xD800), mostly ASCII, with the last units below the line. */
-const plainChar = fc.oneof(fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }), fc.integer({ min: 0x80, max: 0xd7ff }).map((unit) => String.fromCharCode(unit)), fc.constantFrom('\u0000', '\uD7FF', '#', 'é', '€'));
+const plainChar = fc.oneof(
+  fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }),
+  fc.integer({ min: 0x80, max: 0xd7ff }).map((unit) => String.fromCharCode(unit)),
+  fc.constantFrom('\u0000', '\uD7FF', '#', 'é', '€'),
+);
 const plain = fc.string({ unit: plainChar, maxLength: 6 });
 /** Pairs where a plain string meets any string (well-formed or not) at a shared prefix: the fast path's whole domain. */
 const plainMeetsAny = fc.tuple(plain, plain, fc.oneof(anyUtf16, wellFormed)).map(([p, a, b]) => [p + a, p + b] as const);
@@ -231,8 +258,14 @@ describe('properties', () => {
       expect(sign(utf8ProbeOf(a)(b))).toBe(expected);
     };
     fc.assert(fc.property(anyUtf16, anyUtf16, agrees), RUNS);
-    fc.assert(fc.property(plainMeetsAny, ([a, b]) => (agrees(a, b), agrees(b, a))), RUNS);
-    fc.assert(fc.property(prefixedPair, ([a, b]) => agrees(a, b)), RUNS);
+    fc.assert(
+      fc.property(plainMeetsAny, ([a, b]) => (agrees(a, b), agrees(b, a))),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(prefixedPair, ([a, b]) => agrees(a, b)),
+      RUNS,
+    );
   });
 
   it('prepared comparisons are UTF-8 byte order (TextEncoder), and `<` when either key is plain', () => {
@@ -247,7 +280,10 @@ describe('properties', () => {
     );
     fc.assert(
       fc.property(fc.array(fc.oneof(plain, wellFormed), { maxLength: 12 }), (values) => {
-        const prepared = values.map(prepareKey).sort(comparePreparedKeys).map((key) => key.text);
+        const prepared = values
+          .map(prepareKey)
+          .sort(comparePreparedKeys)
+          .map((key) => key.text);
         expect(prepared).toEqual([...values].sort(oracleCompare));
       }),
       RUNS,

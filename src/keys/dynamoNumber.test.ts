@@ -60,8 +60,28 @@ describe('normalizeDynamoNumber', () => {
   });
 
   it.each([
-    '', '.', '-', '+', 'e5', '1e', '1e+', '--1', '1.2.3', ' 1', '1 ', 'NaN', 'Infinity', '-Infinity',
-    '0x10', '1_000', '1,5', '12abc', 'abc', '١٢', '1e1.5', '1' + '0'.repeat(1000),
+    '',
+    '.',
+    '-',
+    '+',
+    'e5',
+    '1e',
+    '1e+',
+    '--1',
+    '1.2.3',
+    ' 1',
+    '1 ',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '0x10',
+    '1_000',
+    '1,5',
+    '12abc',
+    'abc',
+    '١٢',
+    '1e1.5',
+    '1' + '0'.repeat(1000),
   ])('rejects garbage %j with DynamoDB’s message', (text) => {
     expect(messageOf(text)).toBe(NOT_NUMERIC(text));
     expect(normalizeDynamoNumber(text)).toBeUndefined();
@@ -216,7 +236,11 @@ interface Decimal {
 
 const decimalArb: fc.Arbitrary<Decimal> = fc.record({
   negative: fc.boolean(),
-  mantissa: fc.oneof(fc.constantFrom(0n, 1n, 9n, 10n, 100n, 10n ** 37n, 10n ** 38n - 1n), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.bigInt({ min: 0n, max: 10n ** 38n - 1n })),
+  mantissa: fc.oneof(
+    fc.constantFrom(0n, 1n, 9n, 10n, 100n, 10n ** 37n, 10n ** 38n - 1n),
+    fc.bigInt({ min: 0n, max: 10n ** 20n }),
+    fc.bigInt({ min: 0n, max: 10n ** 38n - 1n }),
+  ),
   exponent: fc.integer({ min: -60, max: 60 }),
 });
 

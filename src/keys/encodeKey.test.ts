@@ -118,7 +118,12 @@ describe('decodeKey', () => {
 
   it.each<[string, string, RegExp, string | undefined]>([
     // [template, key, message, field]
-    [RANK, '0000001500-0000001719100800#p_8842', /"0000001500-0000001719100800#p_8842" does not match the template: expected "#" at position 11\. Was it written with a different template or width\?/, undefined],
+    [
+      RANK,
+      '0000001500-0000001719100800#p_8842',
+      /"0000001500-0000001719100800#p_8842" does not match the template: expected "#" at position 11\. Was it written with a different template or width\?/,
+      undefined,
+    ],
     [RANK, '00015', /expected a value for score at position 1/, undefined],
     [RANK, '0000001500#00000017191008', /expected a value for ts at position 12/, undefined],
     [RANK, '0000001500#0000001719100800', /expected "#" at position 28/, undefined],
@@ -182,7 +187,11 @@ const charAbove = (delimiter: string): fc.Arbitrary<string> =>
     .filter((c) => compareUtf8(c, delimiter) > 0 && !c.includes(delimiter));
 const stringAbove = (delimiter: string) => fc.string({ unit: charAbove(delimiter), minLength: 1, maxLength: 5 });
 /** A string in the last place needs no delimiter, so anything well-formed goes. */
-const anyString = fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.constantFrom('#', '!', ' ', '\u0000')), minLength: 1, maxLength: 5 });
+const anyString = fc.string({
+  unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.constantFrom('#', '!', ' ', '\u0000')),
+  minLength: 1,
+  maxLength: 5,
+});
 const digits = (width: number) => fc.bigInt({ min: 0n, max: 10n ** BigInt(width) - 1n }).map(String);
 const signed = (width: number) => fc.bigInt({ min: 1n - 10n ** BigInt(width), max: 10n ** BigInt(width) - 1n }).map(String);
 const isoMs = fc.integer({ min: 0, max: 253402300799999 }).map((ms) => new Date(ms).toISOString());
@@ -191,7 +200,17 @@ const decimal = fc.tuple(digits(4), fc.string({ unit: fc.constantFrom('0', '1', 
 
 const COMPOSITES: ReadonlyArray<readonly [string, Record<string, fc.Arbitrary<string>>]> = [
   ['{name}#{n:int(5)}', { name: stringAbove('#'), n: digits(5) }],
-  [RANK, { score: digits(10), ts: fc.oneof(digits(12), isoS.filter((s) => !s.startsWith('0') && s >= '1970')), playerId: anyString }],
+  [
+    RANK,
+    {
+      score: digits(10),
+      ts: fc.oneof(
+        digits(12),
+        isoS.filter((s) => !s.startsWith('0') && s >= '1970'),
+      ),
+      playerId: anyString,
+    },
+  ],
   ['{n:int(3,desc)}#{d:sint(4)}|{p:dec(4,2)}', { n: digits(3), d: signed(4), p: decimal }],
   ['EVT#{at:iso(ms)}#{kind}#{seq:epochms(15)}', { at: isoMs, kind: stringAbove('#'), seq: fc.oneof(digits(15), isoMs) }],
   ['{a}/{b}/{c:iso}', { a: stringAbove('/'), b: stringAbove('/'), c: isoS }],

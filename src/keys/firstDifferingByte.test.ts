@@ -93,7 +93,9 @@ describe('explainStringOrder', () => {
 
 describe('explainByteOrder and formatting', () => {
   it('orders binary keys unsigned', () => {
-    expect(explainByteOrder(Uint8Array.of(0x7f), Uint8Array.of(0x80), 'a', 'b').sentence).toBe('The first difference is byte 1: 0x7f vs 0x80. 0x7f is smaller, so a sorts before b.');
+    expect(explainByteOrder(Uint8Array.of(0x7f), Uint8Array.of(0x80), 'a', 'b').sentence).toBe(
+      'The first difference is byte 1: 0x7f vs 0x80. 0x7f is smaller, so a sorts before b.',
+    );
   });
 
   it('formats bytes', () => {

@@ -55,7 +55,8 @@ export function findCharacterAtByte(value: string, byteIndex: number): Utf8Chara
   for (const text of value) {
     const bytes = encodeUtf8(text);
     if (byteIndex < byteStart + bytes.length) {
-      const codePoint = bytes.length === 3 && text.length === 1 && text.charCodeAt(0) >= 0xd800 && text.charCodeAt(0) <= 0xdfff ? 0xfffd : (text.codePointAt(0) as number);
+      const codePoint =
+        bytes.length === 3 && text.length === 1 && text.charCodeAt(0) >= 0xd800 && text.charCodeAt(0) <= 0xdfff ? 0xfffd : (text.codePointAt(0) as number);
       return { text, codePoint, byteStart, bytes };
     }
     byteStart += bytes.length;
@@ -99,7 +100,9 @@ function describeSide(byte: number | undefined, char: Utf8Character | undefined)
   if (byte === undefined) return 'the end of the key';
   if (!char) return formatByte(byte);
   const label = JSON.stringify(char.text);
-  return char.bytes.length === 1 ? `${label} ${formatByte(byte)}` : `${formatByte(byte)} (byte ${char.bytes.indexOf(byte) + 1} of ${label}, ${formatHexBytes(char.bytes)})`;
+  return char.bytes.length === 1
+    ? `${label} ${formatByte(byte)}`
+    : `${formatByte(byte)} (byte ${char.bytes.indexOf(byte) + 1} of ${label}, ${formatHexBytes(char.bytes)})`;
 }
 
 /**
@@ -119,7 +122,12 @@ export function explainStringOrder(a: string, b: string): KeyOrderExplanation {
   if (!difference) return explanation;
   const charA = findCharacterAtByte(a, difference.index);
   const charB = findCharacterAtByte(b, difference.index);
-  return { ...explanation, ...(charA ? { charA } : {}), ...(charB ? { charB } : {}), sentence: sentenceFor(difference, explanation.order, JSON.stringify(a), JSON.stringify(b), charA, charB) };
+  return {
+    ...explanation,
+    ...(charA ? { charA } : {}),
+    ...(charB ? { charB } : {}),
+    sentence: sentenceFor(difference, explanation.order, JSON.stringify(a), JSON.stringify(b), charA, charB),
+  };
 }
 
 /**
@@ -137,7 +145,14 @@ export function explainByteOrder(a: Uint8Array, b: Uint8Array, nameA: string, na
   return { order, difference, sentence: sentenceFor(difference, order, nameA, nameB, undefined, undefined) };
 }
 
-function sentenceFor(difference: ByteDifference, order: number, nameA: string, nameB: string, charA: Utf8Character | undefined, charB: Utf8Character | undefined): string {
+function sentenceFor(
+  difference: ByteDifference,
+  order: number,
+  nameA: string,
+  nameB: string,
+  charA: Utf8Character | undefined,
+  charB: Utf8Character | undefined,
+): string {
   const [first, second] = order < 0 ? [nameA, nameB] : [nameB, nameA];
   const where = `The first difference is byte ${difference.index + 1}: ${describeSide(difference.byteA, charA)} vs ${describeSide(difference.byteB, charB)}.`;
   if (difference.byteA === undefined || difference.byteB === undefined) {

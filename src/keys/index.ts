@@ -51,9 +51,29 @@ export { buildRawKey, decodeKey, encodeKey } from './encodeKey';
 export { adviseWidth, largestSampleDigits, type WidthAdvice } from './adviseWidth';
 export { parseWholeNumber, type WholeNumberOptions, type WholeNumberProblem, type WholeNumberResult } from './parseWholeNumber';
 export { inferFieldOrder, inferTemplateOrders, type InferredFieldOrder } from './inferFieldOrder';
-export { isIdLikeName, judgeIntendedOrder, judgeMeaning, type DateReading, type IntendedOrder, type IntendedOrderInput, type MeaningKind, type ValueMeaning } from './intendedOrder';
+export {
+  isIdLikeName,
+  judgeIntendedOrder,
+  judgeMeaning,
+  type DateReading,
+  type IntendedOrder,
+  type IntendedOrderInput,
+  type MeaningKind,
+  type ValueMeaning,
+} from './intendedOrder';
 export { readDates, type DateValues, type SlashOrder } from './readDates';
-export { compareSampleOrders, judgeTemplateFields, rankByIntendedOrder, storedKeyOrder, type IntendedRanking, type OrderEntry, type ReadDirection, type SampleKeyRow, type SampleOrders, type SampleRow } from './compareSampleOrders';
+export {
+  compareSampleOrders,
+  judgeTemplateFields,
+  rankByIntendedOrder,
+  storedKeyOrder,
+  type IntendedRanking,
+  type OrderEntry,
+  type ReadDirection,
+  type SampleKeyRow,
+  type SampleOrders,
+  type SampleRow,
+} from './compareSampleOrders';
 export {
   explainByteOrder,
   explainStringOrder,

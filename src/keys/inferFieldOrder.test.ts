@@ -41,7 +41,9 @@ describe('inferFieldOrder: numbers', () => {
   });
 
   it('suggests a width for growth, as the width advisor does', () => {
-    expect(inferred('score', ['10', '1500', '240', '9']).finding?.message).toContain('The largest sample, 1500, needs 4 digits; 2 more leave room for 100× growth');
+    expect(inferred('score', ['10', '1500', '240', '9']).finding?.message).toContain(
+      'The largest sample, 1500, needs 4 digits; 2 more leave room for 100× growth',
+    );
   });
 
   it('equal numbers share a place', () => {
@@ -61,14 +63,29 @@ describe('inferFieldOrder: dates', () => {
   it.each<[string, readonly string[], readonly string[], string]>([
     // The articles' 6/23/2026: month first, and 23 can't be a month.
     ['US dates (M/D/YYYY)', ['6/23/2026', '12/1/2025', '1/5/2026'], ['12/1/2025', '1/5/2026', '6/23/2026'], 'read as month/day/year.'],
-    ['day-first slash dates (D/M/YYYY)', ['23/06/2026', '01/12/2025', '05/01/2026'], ['01/12/2025', '05/01/2026', '23/06/2026'], 'read as day/month/year (not every one reads as month/day/year)'],
+    [
+      'day-first slash dates (D/M/YYYY)',
+      ['23/06/2026', '01/12/2025', '05/01/2026'],
+      ['01/12/2025', '05/01/2026', '23/06/2026'],
+      'read as day/month/year (not every one reads as month/day/year)',
+    ],
     ['day-first dash dates (DD-MM-YYYY)', ['23-06-2026', '01-12-2025'], ['01-12-2025', '23-06-2026'], 'read as day/month/year'],
     ['ambiguous slash dates', ['1/5/2026', '2/3/2026', '12/1/2025'], ['12/1/2025', '1/5/2026', '2/3/2026'], 'every one would also read as day/month/year'],
     ['German dates (D.M.YYYY)', ['23.6.2026', '1.12.2025', '5.1.2026'], ['1.12.2025', '5.1.2026', '23.6.2026'], 'use {at:iso}'],
     ['year-first slash dates', ['2026/6/23', '2026/12/1', '2025/1/5'], ['2025/1/5', '2026/6/23', '2026/12/1'], '"2026/12/1" sorts before "2026/6/23"'],
     ['Japanese dates', ['2026年6月23日', '2026年12月1日'], ['2026年6月23日', '2026年12月1日'], 'use {at:iso}'],
-    ['dates with times', ['6/23/2026 9:30', '6/23/2026 10:00', '6/22/2026 23:59:59'], ['6/22/2026 23:59:59', '6/23/2026 9:30', '6/23/2026 10:00'], 'time order'],
-    ['ISO-8601 with mixed offsets', ['2026-06-23T10:00:00+09:00', '2026-06-23T02:00:00Z'], ['2026-06-23T10:00:00+09:00', '2026-06-23T02:00:00Z'], 'sorts before'],
+    [
+      'dates with times',
+      ['6/23/2026 9:30', '6/23/2026 10:00', '6/22/2026 23:59:59'],
+      ['6/22/2026 23:59:59', '6/23/2026 9:30', '6/23/2026 10:00'],
+      'time order',
+    ],
+    [
+      'ISO-8601 with mixed offsets',
+      ['2026-06-23T10:00:00+09:00', '2026-06-23T02:00:00Z'],
+      ['2026-06-23T10:00:00+09:00', '2026-06-23T02:00:00Z'],
+      'sorts before',
+    ],
     ['mixed forms', ['2026-06-23', '12/1/2025'], ['12/1/2025', '2026-06-23'], 'use {at:iso}'],
   ])('%s', (_label, values, order, phrase) => {
     const result = inferred('at', values);
@@ -119,7 +136,11 @@ describe('inferFieldOrder: no inference', () => {
 
 describe('inferTemplateOrders', () => {
   it('infers each string field from the rows, skipping the rest', () => {
-    const fields: FieldSegment[] = [stringField('score'), { kind: 'field', name: 'ts', format: { kind: 'epoch', unit: 's', width: 16 } }, stringField('playerId')];
+    const fields: FieldSegment[] = [
+      stringField('score'),
+      { kind: 'field', name: 'ts', format: { kind: 'epoch', unit: 's', width: 16 } },
+      stringField('playerId'),
+    ];
     const rows = [
       { score: '10', ts: '1', playerId: 'p_1' },
       { score: '9', ts: '2', playerId: 'p_2' },
@@ -152,7 +173,10 @@ describe('inferFieldOrder: properties', () => {
 
   it('signed whole numbers and decimals: keys under the suggested format sort in value order', () => {
     const signed = fc.array(fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String), { minLength: 2, maxLength: 10 });
-    const decimals = fc.array(fc.tuple(fc.nat(99_999), fc.nat(999)).map(([whole, cents]) => `${whole}.${String(cents).padStart(3, '0')}`), { minLength: 2, maxLength: 10 });
+    const decimals = fc.array(
+      fc.tuple(fc.nat(99_999), fc.nat(999)).map(([whole, cents]) => `${whole}.${String(cents).padStart(3, '0')}`),
+      { minLength: 2, maxLength: 10 },
+    );
     fc.assert(
       fc.property(fc.oneof(signed, decimals), (values) => {
         const order = inferred('n', values);

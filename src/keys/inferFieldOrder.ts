@@ -99,7 +99,11 @@ function inferNumbers(name: string, values: readonly string[], judged: IntendedO
   const sorted = [...parsed.keys()].sort((a, b) => judged.compare(a, b) || compareUtf8(a, b));
   const ordinal = ordinalsOf(sorted, judged.compare);
 
-  const integerDigits = (value: string) => value.replace(/^-/, '').split('.')[0]?.replace(/^0+(?=\d)/, '') ?? '0';
+  const integerDigits = (value: string) =>
+    value
+      .replace(/^-/, '')
+      .split('.')[0]
+      ?.replace(/^0+(?=\d)/, '') ?? '0';
   const fractionDigits = (value: string) => (value.split('.')[1] ?? '').replace(/0+$/, '').length;
   const negative = [...parsed.values()].some((number) => number.sign < 0);
   const fraction = Math.max(...sorted.map(fractionDigits));

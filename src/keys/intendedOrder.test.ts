@@ -5,7 +5,8 @@ import { compareUtf8 } from './compareUtf8';
 import { compareParsedNumbers } from './dynamoNumber';
 import { isIdLikeName, judgeIntendedOrder, type IntendedOrderInput, type ValueMeaning } from './intendedOrder';
 
-const judge = (declaredType: 'S' | 'N' | 'B', values: readonly string[], extra: Partial<IntendedOrderInput> = {}) => judgeIntendedOrder({ declaredType, values, ...extra });
+const judge = (declaredType: 'S' | 'N' | 'B', values: readonly string[], extra: Partial<IntendedOrderInput> = {}) =>
+  judgeIntendedOrder({ declaredType, values, ...extra });
 const sorted = (input: IntendedOrderInput) => {
   const order = judgeIntendedOrder(input);
   return [...input.values].sort(order.compare);
@@ -14,23 +15,107 @@ const sorted = (input: IntendedOrderInput) => {
 describe('judgeIntendedOrder: the table of meanings', () => {
   it.each<[string, IntendedOrderInput, ValueMeaning, readonly string[], string]>([
     // The declared type decides first: N is a number, B is bytes, whatever the values look like.
-    ['N: the Leaderboard ts', { declaredType: 'N', values: ['1719705600', '999'], field: 'ts' }, { kind: 'number', signed: false, decimal: false }, ['999', '1719705600'], 'highest first'],
-    ['N that looks like an id', { declaredType: 'N', values: ['12345', '9'], field: 'customerId' }, { kind: 'number', signed: false, decimal: false }, ['9', '12345'], 'highest first'],
-    ['N signed decimals', { declaredType: 'N', values: ['-1.5', '2', '-10'] }, { kind: 'number', signed: true, decimal: true }, ['-10', '-1.5', '2'], 'highest first'],
+    [
+      'N: the Leaderboard ts',
+      { declaredType: 'N', values: ['1719705600', '999'], field: 'ts' },
+      { kind: 'number', signed: false, decimal: false },
+      ['999', '1719705600'],
+      'highest first',
+    ],
+    [
+      'N that looks like an id',
+      { declaredType: 'N', values: ['12345', '9'], field: 'customerId' },
+      { kind: 'number', signed: false, decimal: false },
+      ['9', '12345'],
+      'highest first',
+    ],
+    [
+      'N signed decimals',
+      { declaredType: 'N', values: ['-1.5', '2', '-10'] },
+      { kind: 'number', signed: true, decimal: true },
+      ['-10', '-1.5', '2'],
+      'highest first',
+    ],
     ['B', { declaredType: 'B', values: ['AQ==', 'AAE='] }, { kind: 'bytes' }, ['AAE=', 'AQ=='], 'in reverse byte order'],
     // Formats that already order by value.
-    ['int', { declaredType: 'S', values: ['10', '9'], format: { kind: 'int', width: 4, descending: false } }, { kind: 'number', signed: false, decimal: false }, ['9', '10'], 'highest first'],
-    ['sint', { declaredType: 'S', values: ['-3', '2'], format: { kind: 'sint', width: 4 } }, { kind: 'number', signed: true, decimal: false }, ['-3', '2'], 'highest first'],
-    ['dec', { declaredType: 'S', values: ['10.5', '9.25'], format: { kind: 'dec', integerDigits: 4, fractionDigits: 2 } }, { kind: 'number', signed: false, decimal: true }, ['9.25', '10.5'], 'highest first'],
-    ['iso', { declaredType: 'S', values: ['2026-06-23T10:00:00+09:00', '2026-06-23T00:30:00Z'], format: { kind: 'iso', precision: 's' } }, { kind: 'instant', offsets: ['Z'], precisions: ['s'] }, ['2026-06-23T00:30:00Z', '2026-06-23T10:00:00+09:00'], 'newest first'],
-    ['epoch', { declaredType: 'S', values: ['1719709200', '1719705600'], format: { kind: 'epoch', unit: 's', width: 10 } }, { kind: 'epoch', unit: 's' }, ['1719705600', '1719709200'], 'newest first'],
+    [
+      'int',
+      { declaredType: 'S', values: ['10', '9'], format: { kind: 'int', width: 4, descending: false } },
+      { kind: 'number', signed: false, decimal: false },
+      ['9', '10'],
+      'highest first',
+    ],
+    [
+      'sint',
+      { declaredType: 'S', values: ['-3', '2'], format: { kind: 'sint', width: 4 } },
+      { kind: 'number', signed: true, decimal: false },
+      ['-3', '2'],
+      'highest first',
+    ],
+    [
+      'dec',
+      { declaredType: 'S', values: ['10.5', '9.25'], format: { kind: 'dec', integerDigits: 4, fractionDigits: 2 } },
+      { kind: 'number', signed: false, decimal: true },
+      ['9.25', '10.5'],
+      'highest first',
+    ],
+    [
+      'iso',
+      { declaredType: 'S', values: ['2026-06-23T10:00:00+09:00', '2026-06-23T00:30:00Z'], format: { kind: 'iso', precision: 's' } },
+      { kind: 'instant', offsets: ['Z'], precisions: ['s'] },
+      ['2026-06-23T00:30:00Z', '2026-06-23T10:00:00+09:00'],
+      'newest first',
+    ],
+    [
+      'epoch',
+      { declaredType: 'S', values: ['1719709200', '1719705600'], format: { kind: 'epoch', unit: 's', width: 10 } },
+      { kind: 'epoch', unit: 's' },
+      ['1719705600', '1719709200'],
+      'newest first',
+    ],
     // String fields: judged from all their values.
-    ['plain numbers', { declaredType: 'S', values: ['10', '1500', '240', '9'], field: 'score' }, { kind: 'number', signed: false, decimal: false }, ['9', '10', '240', '1500'], 'highest first'],
-    ['signed numbers', { declaredType: 'S', values: ['-2', '10', '-240'] }, { kind: 'number', signed: true, decimal: false }, ['-240', '-2', '10'], 'highest first'],
-    ['decimals', { declaredType: 'S', values: ['0.25', '10.5', '9'] }, { kind: 'number', signed: false, decimal: true }, ['0.25', '9', '10.5'], 'highest first'],
-    ['US dates', { declaredType: 'S', values: ['6/23/2026', '11/2/2025'] }, { kind: 'date', forms: ['month-day-year'] }, ['11/2/2025', '6/23/2026'], 'newest first'],
-    ['German dates', { declaredType: 'S', values: ['23.06.2026', '02.11.2025'] }, { kind: 'date', forms: ['day-month-year'] }, ['02.11.2025', '23.06.2026'], 'newest first'],
-    ['year-first dates', { declaredType: 'S', values: ['2026/06/23', '2025/11/02'] }, { kind: 'date', forms: ['year-month-day'] }, ['2025/11/02', '2026/06/23'], 'newest first'],
+    [
+      'plain numbers',
+      { declaredType: 'S', values: ['10', '1500', '240', '9'], field: 'score' },
+      { kind: 'number', signed: false, decimal: false },
+      ['9', '10', '240', '1500'],
+      'highest first',
+    ],
+    [
+      'signed numbers',
+      { declaredType: 'S', values: ['-2', '10', '-240'] },
+      { kind: 'number', signed: true, decimal: false },
+      ['-240', '-2', '10'],
+      'highest first',
+    ],
+    [
+      'decimals',
+      { declaredType: 'S', values: ['0.25', '10.5', '9'] },
+      { kind: 'number', signed: false, decimal: true },
+      ['0.25', '9', '10.5'],
+      'highest first',
+    ],
+    [
+      'US dates',
+      { declaredType: 'S', values: ['6/23/2026', '11/2/2025'] },
+      { kind: 'date', forms: ['month-day-year'] },
+      ['11/2/2025', '6/23/2026'],
+      'newest first',
+    ],
+    [
+      'German dates',
+      { declaredType: 'S', values: ['23.06.2026', '02.11.2025'] },
+      { kind: 'date', forms: ['day-month-year'] },
+      ['02.11.2025', '23.06.2026'],
+      'newest first',
+    ],
+    [
+      'year-first dates',
+      { declaredType: 'S', values: ['2026/06/23', '2025/11/02'] },
+      { kind: 'date', forms: ['year-month-day'] },
+      ['2025/11/02', '2026/06/23'],
+      'newest first',
+    ],
     ['ISO dates', { declaredType: 'S', values: ['2026-06-23', '2025-11-02'] }, { kind: 'date', forms: ['iso'] }, ['2025-11-02', '2026-06-23'], 'newest first'],
     [
       'ISO instants in mixed offsets',
@@ -41,9 +126,27 @@ describe('judgeIntendedOrder: the table of meanings', () => {
       'newest first',
     ],
     ['epoch seconds', { declaredType: 'S', values: ['1719709200', '1719705600'] }, { kind: 'epoch', unit: 's' }, ['1719705600', '1719709200'], 'newest first'],
-    ['epoch milliseconds', { declaredType: 'S', values: ['1719709200000', '1719705600123'] }, { kind: 'epoch', unit: 'ms' }, ['1719705600123', '1719709200000'], 'newest first'],
-    ['ULIDs', { declaredType: 'S', values: ['01BX5ZZKBKACTAV9WEVGEMMVRZ', '01ARZ3NDEKTSV4RRFFQ69G5FAV'] }, { kind: 'timeOrderedId', scheme: 'ulid' }, ['01ARZ3NDEKTSV4RRFFQ69G5FAV', '01BX5ZZKBKACTAV9WEVGEMMVRZ'], 'newest first'],
-    ['KSUIDs', { declaredType: 'S', values: ['0ujtsYcgvSTl8PAuAdqWYSMnLOv', '0ujsswThIGTUYm2K8FjOOfXtY1K'] }, { kind: 'timeOrderedId', scheme: 'ksuid' }, ['0ujsswThIGTUYm2K8FjOOfXtY1K', '0ujtsYcgvSTl8PAuAdqWYSMnLOv'], 'newest first'],
+    [
+      'epoch milliseconds',
+      { declaredType: 'S', values: ['1719709200000', '1719705600123'] },
+      { kind: 'epoch', unit: 'ms' },
+      ['1719705600123', '1719709200000'],
+      'newest first',
+    ],
+    [
+      'ULIDs',
+      { declaredType: 'S', values: ['01BX5ZZKBKACTAV9WEVGEMMVRZ', '01ARZ3NDEKTSV4RRFFQ69G5FAV'] },
+      { kind: 'timeOrderedId', scheme: 'ulid' },
+      ['01ARZ3NDEKTSV4RRFFQ69G5FAV', '01BX5ZZKBKACTAV9WEVGEMMVRZ'],
+      'newest first',
+    ],
+    [
+      'KSUIDs',
+      { declaredType: 'S', values: ['0ujtsYcgvSTl8PAuAdqWYSMnLOv', '0ujsswThIGTUYm2K8FjOOfXtY1K'] },
+      { kind: 'timeOrderedId', scheme: 'ksuid' },
+      ['0ujsswThIGTUYm2K8FjOOfXtY1K', '0ujtsYcgvSTl8PAuAdqWYSMnLOv'],
+      'newest first',
+    ],
     [
       'UUIDv7s',
       { declaredType: 'S', values: ['018f3c1e-7b2a-7cde-9f00-123456789abc', '018f3c1e-7b2a-7cde-8f00-123456789abc'] },
@@ -58,7 +161,13 @@ describe('judgeIntendedOrder: the table of meanings', () => {
       ['1b2e4c1a-1d3f-4a5b-9c6d-7e8f9a0b1c2d', '9b2e4c1a-1d3f-4a5b-8c6d-7e8f9a0b1c2d'],
       'in reverse byte order',
     ],
-    ['hex ids', { declaredType: 'S', values: ['deadbeef01', '0123abcd99'] }, { kind: 'randomId', scheme: 'hex' }, ['0123abcd99', 'deadbeef01'], 'in reverse byte order'],
+    [
+      'hex ids',
+      { declaredType: 'S', values: ['deadbeef01', '0123abcd99'] },
+      { kind: 'randomId', scheme: 'hex' },
+      ['0123abcd99', 'deadbeef01'],
+      'in reverse byte order',
+    ],
     ['names in mixed case', { declaredType: 'S', values: ['Zoe', 'adam', 'Bea'] }, { kind: 'name', caseSensitive: true }, ['adam', 'Bea', 'Zoe'], 'Z to A'],
     ['words in one case', { declaredType: 'S', values: ['SHIPPED', 'PENDING'] }, { kind: 'name', caseSensitive: false }, ['PENDING', 'SHIPPED'], 'Z to A'],
     ['text', { declaredType: 'S', values: ['p_2', 'p_10'] }, { kind: 'text' }, ['p_10', 'p_2'], 'in reverse byte order'],
@@ -97,7 +206,10 @@ describe('judgeIntendedOrder: mixed and ambiguous values', () => {
   });
 
   it('an id-named field keeps a time-ordered scheme', () => {
-    expect(judge('S', ['01BX5ZZKBKACTAV9WEVGEMMVRZ', '01ARZ3NDEKTSV4RRFFQ69G5FAV'], { field: 'orderId' }).meaning).toEqual({ kind: 'timeOrderedId', scheme: 'ulid' });
+    expect(judge('S', ['01BX5ZZKBKACTAV9WEVGEMMVRZ', '01ARZ3NDEKTSV4RRFFQ69G5FAV'], { field: 'orderId' }).meaning).toEqual({
+      kind: 'timeOrderedId',
+      scheme: 'ulid',
+    });
   });
 
   it('slash dates that read both ways are read month first', () => {
@@ -115,12 +227,18 @@ describe('judgeIntendedOrder: mixed and ambiguous values', () => {
 });
 
 describe('isIdLikeName', () => {
-  it.each(['id', 'ID', 'Id', 'sku', 'customerId', 'orderID', 'customer_id', 'playerIds', 'invoiceNumber', 'orderNo', 'postalCode', 'user-id', 'uuid'])('%s is an id', (name) => {
-    expect(isIdLikeName(name)).toBe(true);
-  });
-  it.each(['score', 'ts', 'season', 'casino', 'video', 'width', 'amount', 'createdAt', 'paid', 'versionNumber', 'pageNo', 'sequence_number', 'lineNum'])('%s is not', (name) => {
-    expect(isIdLikeName(name)).toBe(false);
-  });
+  it.each(['id', 'ID', 'Id', 'sku', 'customerId', 'orderID', 'customer_id', 'playerIds', 'invoiceNumber', 'orderNo', 'postalCode', 'user-id', 'uuid'])(
+    '%s is an id',
+    (name) => {
+      expect(isIdLikeName(name)).toBe(true);
+    },
+  );
+  it.each(['score', 'ts', 'season', 'casino', 'video', 'width', 'amount', 'createdAt', 'paid', 'versionNumber', 'pageNo', 'sequence_number', 'lineNum'])(
+    '%s is not',
+    (name) => {
+      expect(isIdLikeName(name)).toBe(false);
+    },
+  );
 });
 
 describe('judgeIntendedOrder: properties', () => {
@@ -144,7 +262,9 @@ describe('judgeIntendedOrder: properties', () => {
   });
 
   it('ISO instants in Z at one precision: the intended order is their text order', () => {
-    const instant = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString());
+    const instant = fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+      .map((date) => date.toISOString());
     fc.assert(
       fc.property(fc.array(instant, { minLength: 2, maxLength: 12 }), (values) => {
         const judged = judgeIntendedOrder({ declaredType: 'S', values });

@@ -135,7 +135,8 @@ export function isIdLikeName(name: string): boolean {
 
 const NUMBER_WORD = /^(?:number|num|no|nr)$/i;
 /** Stems whose "number" counts in order: version 10 comes after version 9. */
-const ORDINAL_STEM = /^(?:version|sequence|seq|revision|rev|page|line|step|round|level|floor|row|episode|chapter|build|batch|week|day|month|year|sort|rank|position|index|attempt|retry)$/i;
+const ORDINAL_STEM =
+  /^(?:version|sequence|seq|revision|rev|page|line|step|round|level|floor|row|episode|chapter|build|batch|week|day|month|year|sort|rank|position|index|attempt|retry)$/i;
 
 // ---------------------------------------------------------------------------
 // Meanings
@@ -156,8 +157,12 @@ function numberMeaning(values: readonly string[]): ValueMeaning {
 }
 
 function epochMeaning(values: readonly string[]): ValueMeaning | undefined {
-  for (const [unit, digits, scale] of [['s', 10, 1], ['ms', 13, 1000]] as const) {
-    if (values.every((value) => value.length === digits && /^\d+$/.test(value) && Number(value) >= EPOCH_S_FROM * scale && Number(value) < EPOCH_S_TO * scale)) return { kind: 'epoch', unit };
+  for (const [unit, digits, scale] of [
+    ['s', 10, 1],
+    ['ms', 13, 1000],
+  ] as const) {
+    if (values.every((value) => value.length === digits && /^\d+$/.test(value) && Number(value) >= EPOCH_S_FROM * scale && Number(value) < EPOCH_S_TO * scale))
+      return { kind: 'epoch', unit };
   }
   return undefined;
 }
@@ -202,7 +207,8 @@ function idMeaning(values: readonly string[]): ValueMeaning | undefined {
     if (uuidVersions.every((version) => version === '7')) return { kind: 'timeOrderedId', scheme: 'uuidv7' };
     return { kind: 'randomId', scheme: uuidVersions.every((version) => version === '4') ? 'uuidv4' : 'other' };
   }
-  if (values.every((value) => KSUID.test(value)) && values.some((value) => /\d/.test(value) && /[A-Za-z]/.test(value))) return { kind: 'timeOrderedId', scheme: 'ksuid' };
+  if (values.every((value) => KSUID.test(value)) && values.some((value) => /\d/.test(value) && /[A-Za-z]/.test(value)))
+    return { kind: 'timeOrderedId', scheme: 'ksuid' };
   if (values.every((value) => HEX.test(value)) && new Set(values.map((value) => value.length)).size === 1 && values.some((value) => /[a-fA-F]/.test(value))) {
     return { kind: 'randomId', scheme: 'hex' };
   }
@@ -254,11 +260,17 @@ const BYTES_ORDER = readingOrder<Uint8Array>((value) => decodeBase64(value), com
 
 function dateOrder(values: readonly string[]): FieldValueOrder {
   const slashOrder: SlashOrder = readDates(values)?.slashOrder ?? 'month-day-year';
-  return readingOrder<number>((value) => readDate(value, slashOrder)?.epochMs, (a, b) => a - b) as FieldValueOrder;
+  return readingOrder<number>(
+    (value) => readDate(value, slashOrder)?.epochMs,
+    (a, b) => a - b,
+  ) as FieldValueOrder;
 }
 
 function instantOrder(): FieldValueOrder {
-  return readingOrder<number>((value) => (isIsoDateText(value) ? readDate(value, 'month-day-year')?.epochMs : undefined), (a, b) => a - b) as FieldValueOrder;
+  return readingOrder<number>(
+    (value) => (isIsoDateText(value) ? readDate(value, 'month-day-year')?.epochMs : undefined),
+    (a, b) => a - b,
+  ) as FieldValueOrder;
 }
 
 const WORDS: Readonly<Record<MeaningKind, readonly [string, string]>> = {

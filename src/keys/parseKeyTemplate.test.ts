@@ -224,7 +224,11 @@ const formatArb: fc.Arbitrary<FieldFormat> = fc.oneof(
   fc.record({ kind: fc.constant('epoch' as const), unit: fc.constantFrom('s' as const, 'ms' as const), width }),
 );
 const nameArb = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,5}$/);
-const literalArb = fc.string({ unit: fc.constantFrom('#', '{', '}', '{', '}', 'a', 'Z', ':', '(', ')', ',', ' ', 'é', '𝄞', '_', '1', '|'), minLength: 1, maxLength: 5 });
+const literalArb = fc.string({
+  unit: fc.constantFrom('#', '{', '}', '{', '}', 'a', 'Z', ':', '(', ')', ',', ' ', 'é', '𝄞', '_', '1', '|'),
+  minLength: 1,
+  maxLength: 5,
+});
 const rawSegments = fc.array(
   fc.oneof(
     literalArb.map((text): TemplateSegment => ({ kind: 'literal', text })),
@@ -272,7 +276,14 @@ describe('properties', () => {
   });
 
   it('never throws on arbitrary text, and every finding is located inside the text', () => {
-    const codes = new Set(['template.empty', 'template.syntax', 'template.unknownType', 'template.badArguments', 'template.duplicateField', 'template.ambiguousField']);
+    const codes = new Set([
+      'template.empty',
+      'template.syntax',
+      'template.unknownType',
+      'template.badArguments',
+      'template.duplicateField',
+      'template.ambiguousField',
+    ]);
     const text = fc.string({ unit: fc.constantFrom('{', '}', ':', '(', ')', ',', 'a', 'b', 'int', 'iso', 'desc', '1', ' ', '#'), maxLength: 16 });
     fc.assert(
       fc.property(text, (t) => {

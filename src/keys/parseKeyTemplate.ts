@@ -26,7 +26,11 @@ const TYPE_LIST = 'int, sint, dec, iso, epoch, epochms (or no type for a plain s
  */
 export function parseKeyTemplate(text: string): KeyResult<KeyTemplate> {
   if (text.length === 0) {
-    return fail({ code: 'template.empty', message: 'The key template is empty: write literal text and fields, e.g. {score:int(10)}#{playerId}.', span: { start: 0, end: 0 } });
+    return fail({
+      code: 'template.empty',
+      message: 'The key template is empty: write literal text and fields, e.g. {score:int(10)}#{playerId}.',
+      span: { start: 0, end: 0 },
+    });
   }
   const segments: TemplateSegment[] = [];
   /** Where each field placeholder stands in the text, for findings about the template as a whole. */

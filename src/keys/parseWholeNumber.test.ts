@@ -43,7 +43,12 @@ describe('parseWholeNumber', () => {
     ['-5', 'sign', 1, 'Count must be a whole number; "-5" has a minus sign: write the digits only, without a sign.'],
     ['+5', 'sign', 1, 'Count must be a whole number; "+5" has a plus sign: write 5.'],
     ['2.5', 'fraction', 2, 'Count must be a whole number; "2.5" has a decimal point at character 2: leave out the fraction.'],
-    ['1.000.000', 'separator', 2, 'Count must be a whole number; "1.000.000" groups digits with ".", which reads as a decimal point: write 1000000 or 1,000,000.'],
+    [
+      '1.000.000',
+      'separator',
+      2,
+      'Count must be a whole number; "1.000.000" groups digits with ".", which reads as a decimal point: write 1000000 or 1,000,000.',
+    ],
     [
       '1,5',
       'separator',
@@ -62,9 +67,24 @@ describe('parseWholeNumber', () => {
       5,
       'Count must be a whole number; "1234,567" has "," at character 5, but separators go between groups of three digits, as in 1,000,000: write 1234567.',
     ],
-    ['1 0', 'separator', 2, 'Count must be a whole number; "1 0" has a space at character 2, but separators go between groups of three digits, as in 1 000 000: write 10.'],
-    ['100_', 'separator', 4, 'Count must be a whole number; "100_" has "_" at character 4, but separators go between groups of three digits, as in 1_000_000: write 100.'],
-    ['1,000_000', 'separator', undefined, 'Count must be a whole number; "1,000_000" mixes "," and "_" between digits: use one separator, as in 1,000,000, or none, 1000000.'],
+    [
+      '1 0',
+      'separator',
+      2,
+      'Count must be a whole number; "1 0" has a space at character 2, but separators go between groups of three digits, as in 1 000 000: write 10.',
+    ],
+    [
+      '100_',
+      'separator',
+      4,
+      'Count must be a whole number; "100_" has "_" at character 4, but separators go between groups of three digits, as in 1_000_000: write 100.',
+    ],
+    [
+      '1,000_000',
+      'separator',
+      undefined,
+      'Count must be a whole number; "1,000_000" mixes "," and "_" between digits: use one separator, as in 1,000,000, or none, 1000000.',
+    ],
     [',', 'separator', undefined, 'Count must be a whole number; "," has no digits: type the number\'s digits, e.g. 25.'],
     ['😀', 'character', 1, 'Count must be a whole number; "😀" (U+1F600) is not a digit: type the number in digits only.'],
     ['5😀', 'character', 2, 'Count must be a whole number; "5😀" has "😀" (U+1F600) at character 2, which is not a digit: type the number in digits only.'],
@@ -82,7 +102,9 @@ describe('parseWholeNumber', () => {
   it('names the input and what it takes, and cuts long input in the message', () => {
     const result = parseWholeNumber(`${'7'.repeat(50)}x`, { label: 'Items to generate', expected: 'a whole number from 1 to 1,000,000' });
     expect(result).toMatchObject({ ok: false, problem: 'character', at: 51 });
-    expect(!result.ok && result.message).toBe(`Items to generate must be a whole number from 1 to 1,000,000; "${'7'.repeat(40)}…" has "x" at character 51, which is not a digit: type the number in digits only.`);
+    expect(!result.ok && result.message).toBe(
+      `Items to generate must be a whole number from 1 to 1,000,000; "${'7'.repeat(40)}…" has "x" at character 51, which is not a digit: type the number in digits only.`,
+    );
   });
 
   it('any digit string, grouped in threes by one separator or not at all, reads back as its digits', () => {
@@ -103,15 +125,20 @@ describe('parseWholeNumber', () => {
     const separatorOrDigit = /^[0-9,_ \u00a0\u2009\u202f]$/;
     const anyCharacter = fc.integer({ min: 0, max: 0x10ffff }).map((code) => String.fromCodePoint(code));
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9]{1,6}$/), anyCharacter.filter((char) => !separatorOrDigit.test(char)), fc.stringMatching(/^[0-9]{1,6}$/), (before, char, after) => {
-        const result = read(before + char + after);
-        expect(result.ok).toBe(false);
-        if (result.ok || 'eE.'.includes(char)) return; // an exponent or a fraction: named as such instead
-        expect(result.problem).toBe('character');
-        expect(result.at).toBe(Array.from(before).length + 1);
-        const code = `U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
-        expect(result.message.includes(`"${char}"`) || result.message.includes(code)).toBe(true);
-      }),
+      fc.property(
+        fc.stringMatching(/^[0-9]{1,6}$/),
+        anyCharacter.filter((char) => !separatorOrDigit.test(char)),
+        fc.stringMatching(/^[0-9]{1,6}$/),
+        (before, char, after) => {
+          const result = read(before + char + after);
+          expect(result.ok).toBe(false);
+          if (result.ok || 'eE.'.includes(char)) return; // an exponent or a fraction: named as such instead
+          expect(result.problem).toBe('character');
+          expect(result.at).toBe(Array.from(before).length + 1);
+          const code = `U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+          expect(result.message.includes(`"${char}"`) || result.message.includes(code)).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

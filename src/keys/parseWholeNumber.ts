@@ -95,7 +95,11 @@ export function parseWholeNumber(text: string, options: WholeNumberOptions): Who
     }
     if (char === '.') {
       return chars.filter((c) => c === '.').length > 1 && /^[0-9]{1,3}(\.[0-9]{3})+$/.test(trimmed)
-        ? refuse('separator', `${shown} groups digits with ".", which reads as a decimal point: write ${trimmed.replaceAll('.', '')} or ${trimmed.replaceAll('.', ',')}`, at)
+        ? refuse(
+            'separator',
+            `${shown} groups digits with ".", which reads as a decimal point: write ${trimmed.replaceAll('.', '')} or ${trimmed.replaceAll('.', ',')}`,
+            at,
+          )
         : refuse('fraction', `${shown} has a decimal point at character ${at}: leave out the fraction`, at);
     }
     if (OTHER_DECIMAL_DIGIT.test(char)) {
@@ -112,7 +116,10 @@ export function parseWholeNumber(text: string, options: WholeNumberOptions): Who
   if (digits === '') return refuse('separator', `${shown} has no digits: type the number's digits, e.g. 25`);
   if (kinds.length > 1) {
     const [a, b] = kinds.map((kind) => (kind === 'space' ? 'spaces' : `"${kind}"`));
-    return refuse('separator', `${shown} mixes ${a} and ${b} between digits: use one separator, as in ${groupDigits(digits, ',')}, or none, ${digits.replace(/^0+(?=.)/, '')}`);
+    return refuse(
+      'separator',
+      `${shown} mixes ${a} and ${b} between digits: use one separator, as in ${groupDigits(digits, ',')}, or none, ${digits.replace(/^0+(?=.)/, '')}`,
+    );
   }
   const misplaced = misplacedSeparator(chars);
   if (misplaced !== undefined) {

@@ -50,7 +50,9 @@ export interface DateValues {
 export function readDates(values: readonly string[]): DateValues | undefined {
   const distinct = [...new Set(values)];
   const slashed = distinct.filter((value) => SLASHED.test(value));
-  const readings: SlashOrder[] = (['month-day-year', 'day-month-year'] as const).filter((order) => slashed.every((value) => slashInstant(value, order) !== undefined));
+  const readings: SlashOrder[] = (['month-day-year', 'day-month-year'] as const).filter((order) =>
+    slashed.every((value) => slashInstant(value, order) !== undefined),
+  );
   const slashOrder = readings[0];
   if (slashed.length > 0 && !slashOrder) return undefined;
   const instants = new Map<string, number>();
@@ -61,7 +63,13 @@ export function readDates(values: readonly string[]): DateValues | undefined {
     instants.set(value, read.epochMs);
     forms.add(read.reading);
   }
-  return { instants, forms: [...forms], ...(slashed.length > 0 && slashOrder ? { slashOrder } : {}), slashAmbiguous: readings.length === 2 && slashed.length > 0, slashed };
+  return {
+    instants,
+    forms: [...forms],
+    ...(slashed.length > 0 && slashOrder ? { slashOrder } : {}),
+    slashAmbiguous: readings.length === 2 && slashed.length > 0,
+    slashed,
+  };
 }
 
 /** Whether a value is written as an ISO-8601 date or date-time. */

@@ -16,13 +16,27 @@ const PAIRS: ReadonlyArray<{ name: string; current: string; target: string; extr
   { name: 'raw → padded', current: '{score}#{id}', target: '{score:int(10)}#{id}' },
   { name: 'desc → ascending', current: '{score:int(10,desc)}#{id}', target: '{score:int(10)}#{id}' },
   { name: 'new tiebreaker', current: '{score:int(8)}', target: '{score:int(8)}#{id}' },
-  { name: 'GSI key added', current: '{score:int(8)}#{id}', target: '{score:int(8)}#{id}', extra: [{ name: 'gsk', type: 'S', role: 'sort', target: 'S#{score:int(10)}' }] },
+  {
+    name: 'GSI key added',
+    current: '{score:int(8)}#{id}',
+    target: '{score:int(8)}#{id}',
+    extra: [{ name: 'gsk', type: 'S', role: 'sort', target: 'S#{score:int(10)}' }],
+  },
   { name: 'tiebreaker dropped', current: '{score:int(8)}#{id}', target: '{score:int(8)}' },
 ];
 
 const noSleep = () => Promise.resolve();
 const sortKeyOf = (item: Item) => JSON.stringify([item.pk?.S, item.sk?.S]);
-const canonical = (items: readonly Item[]) => [...items].sort((a, b) => (sortKeyOf(a) === sortKeyOf(b) ? 0 : sortKeyOf(a) > sortKeyOf(b) ? 1 : -1)).map((item) => JSON.stringify(Object.keys(item).sort().map((name) => [name, item[name]])));
+const canonical = (items: readonly Item[]) =>
+  [...items]
+    .sort((a, b) => (sortKeyOf(a) === sortKeyOf(b) ? 0 : sortKeyOf(a) > sortKeyOf(b) ? 1 : -1))
+    .map((item) =>
+      JSON.stringify(
+        Object.keys(item)
+          .sort()
+          .map((name) => [name, item[name]]),
+      ),
+    );
 
 async function setUp(pair: (typeof PAIRS)[number], rows: readonly { game: string; score: number; id: string }[]) {
   const db = createLocalDynamoDB();
@@ -52,7 +66,10 @@ function expectedFinal(plan: MigrationPlan): string[] {
   return canonical(plan.entries.map((entry) => (entry.status === 'rewrite' ? entry.newItem : entry.item)));
 }
 
-const rowsArbitrary = fc.array(fc.record({ game: fc.constantFrom('a', 'b'), score: fc.integer({ min: 0, max: 60 }), id: fc.constantFrom('p1', 'p2', 'p3', 'p4') }), { maxLength: 30 });
+const rowsArbitrary = fc.array(
+  fc.record({ game: fc.constantFrom('a', 'b'), score: fc.integer({ min: 0, max: 60 }), id: fc.constantFrom('p1', 'p2', 'p3', 'p4') }),
+  { maxLength: 30 },
+);
 
 describe('applyMigration (property tests on the built-in engine)', () => {
   it('plan → apply → verify gives exactly the planned new keys; collisions are always found', async () => {
@@ -68,7 +85,8 @@ describe('applyMigration (property tests on the built-in engine)', () => {
           if (seen.has(key)) expectedCollisions++;
           seen.add(key);
         }
-        for (const entry of plan.rewrites) if (!entry.sameKey && oldKeys.has(sortKeyOf(entry.newKey)) && oldKeys.get(sortKeyOf(entry.newKey)) !== entry) expectedCollisions++;
+        for (const entry of plan.rewrites)
+          if (!entry.sameKey && oldKeys.has(sortKeyOf(entry.newKey)) && oldKeys.get(sortKeyOf(entry.newKey)) !== entry) expectedCollisions++;
         expect(plan.collisions.length).toBe(expectedCollisions);
         if (plan.collisions.length > 0) return;
         const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), concurrency: 4, sleep: noSleep });
@@ -83,37 +101,55 @@ describe('applyMigration (property tests on the built-in engine)', () => {
 
   it('resuming from any saved checkpoint (a crash there) gives the same final state, writing nothing twice', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...PAIRS.filter((pair) => pair.name !== 'tiebreaker dropped')), rowsArbitrary, fc.nat(), fc.nat(), async (pair, rows, stopAt, pick) => {
-        const { db, plan } = await setUp(pair, rows);
-        if (plan.collisions.length > 0) return;
-        const saved: MigrationCheckpoint[] = [];
-        const controller = new AbortController();
-        let settled = 0;
-        let writes = 0;
-        // Items written (a group writes several in one call: one Put each).
-        const counting = { ...db, transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => db.transactWriteItems(input).then((output) => ((writes += (input.TransactItems ?? []).filter((action) => action.Put).length), output)) } as typeof db;
-        const groupSize = 1 + (pick % 4);
-        await applyMigration({
-          source: counting,
-          plan,
-          planId: planIdOf(plan),
-          concurrency: 3,
-          reserveBlock: 2,
-          groupSize,
-          sleep: noSleep,
-          signal: controller.signal,
-          saveCheckpoint: (checkpoint) => void saved.push(checkpoint),
-          onProgress: () => {
-            if (++settled > stopAt % (plan.rewrites.length + 1)) controller.abort();
-          },
-        });
-        // A crash right after any checkpoint write: resume from that one (the final one included).
-        const crashedAt = saved.length > 0 ? saved[pick % saved.length] : undefined;
-        const resumed = await applyMigration({ source: counting, plan, planId: planIdOf(plan), ...(crashedAt ? { checkpoint: crashedAt } : {}), concurrency: 3, groupSize, sleep: noSleep });
-        expect(resumed.checkpoint.done.length).toBe(plan.rewrites.length);
-        expect(writes).toBe(plan.rewrites.length);
-        expect(canonical(await tableItems(db))).toEqual(expectedFinal(plan));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...PAIRS.filter((pair) => pair.name !== 'tiebreaker dropped')),
+        rowsArbitrary,
+        fc.nat(),
+        fc.nat(),
+        async (pair, rows, stopAt, pick) => {
+          const { db, plan } = await setUp(pair, rows);
+          if (plan.collisions.length > 0) return;
+          const saved: MigrationCheckpoint[] = [];
+          const controller = new AbortController();
+          let settled = 0;
+          let writes = 0;
+          // Items written (a group writes several in one call: one Put each).
+          const counting = {
+            ...db,
+            transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) =>
+              db.transactWriteItems(input).then((output) => ((writes += (input.TransactItems ?? []).filter((action) => action.Put).length), output)),
+          } as typeof db;
+          const groupSize = 1 + (pick % 4);
+          await applyMigration({
+            source: counting,
+            plan,
+            planId: planIdOf(plan),
+            concurrency: 3,
+            reserveBlock: 2,
+            groupSize,
+            sleep: noSleep,
+            signal: controller.signal,
+            saveCheckpoint: (checkpoint) => void saved.push(checkpoint),
+            onProgress: () => {
+              if (++settled > stopAt % (plan.rewrites.length + 1)) controller.abort();
+            },
+          });
+          // A crash right after any checkpoint write: resume from that one (the final one included).
+          const crashedAt = saved.length > 0 ? saved[pick % saved.length] : undefined;
+          const resumed = await applyMigration({
+            source: counting,
+            plan,
+            planId: planIdOf(plan),
+            ...(crashedAt ? { checkpoint: crashedAt } : {}),
+            concurrency: 3,
+            groupSize,
+            sleep: noSleep,
+          });
+          expect(resumed.checkpoint.done.length).toBe(plan.rewrites.length);
+          expect(writes).toBe(plan.rewrites.length);
+          expect(canonical(await tableItems(db))).toEqual(expectedFinal(plan));
+        },
+      ),
       { numRuns: 60, seed: 1302 },
     );
   });
@@ -128,7 +164,9 @@ describe('applyMigration (property tests on the built-in engine)', () => {
     // In a group of both: the group is refused whole, then each runs alone.
     const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), groupSize: 2, sleep: noSleep });
     expect(result.checkpoint.done).toEqual([1]);
-    expect(result.checkpoint.skipped).toEqual([{ index: 0, reason: 'changed', message: 'pk = "G#a", sk = "00000001#p1": changed by someone else since the plan read it: skipped, not overwritten' }]);
+    expect(result.checkpoint.skipped).toEqual([
+      { index: 0, reason: 'changed', message: 'pk = "G#a", sk = "00000001#p1": changed by someone else since the plan read it: skipped, not overwritten' },
+    ]);
     const stored = await db.getItem({ TableName: 'Games', Key: plan.rewrites[0]?.key ?? {} });
     expect(stored.Item?.score).toEqual({ N: '99' });
     const verify = await verifyMigration(plan, scanPages(db, 'Games'), result.checkpoint);
@@ -149,7 +187,13 @@ describe('applyMigration (property tests on the built-in engine)', () => {
         return db.transactWriteItems(input);
       },
     } as typeof db;
-    const result = await applyMigration({ source: throttled, plan, planId: planIdOf(plan), sleep: (ms) => (sleeps.push(ms), Promise.resolve()), random: () => 1 });
+    const result = await applyMigration({
+      source: throttled,
+      plan,
+      planId: planIdOf(plan),
+      sleep: (ms) => (sleeps.push(ms), Promise.resolve()),
+      random: () => 1,
+    });
     expect(sleeps).toEqual([50, 100]);
     expect(result.checkpoint.done).toEqual([0]);
     expect(attributeValuesEqual((await tableItems(db))[0]?.sk ?? { S: '' }, { S: '0000000001#p1' })).toBe(true);
@@ -164,7 +208,8 @@ describe('applyMigration (property tests on the built-in engine)', () => {
     ];
     const flaky = {
       ...db,
-      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (answers.length > 0 ? Promise.reject(answers.shift()) : db.transactWriteItems(input)),
+      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) =>
+        answers.length > 0 ? Promise.reject(answers.shift()) : db.transactWriteItems(input),
     } as typeof db;
     const result = await applyMigration({ source: flaky, plan, planId: planIdOf(plan), sleep: noSleep });
     expect(result.checkpoint.failed).toEqual([]);
@@ -182,7 +227,8 @@ describe('applyMigration when the server stops answering', () => {
     const lost = () => Promise.reject(new TypeError('Failed to fetch'));
     const flaky = {
       ...db,
-      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (up ? db.transactWriteItems(input).then((output) => ((landed += (input.TransactItems ?? []).filter((action) => action.Put).length), output)) : lost()),
+      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) =>
+        up ? db.transactWriteItems(input).then((output) => ((landed += (input.TransactItems ?? []).filter((action) => action.Put).length), output)) : lost(),
       transactGetItems: (input: Parameters<typeof db.transactGetItems>[0]) => (up ? db.transactGetItems(input) : lost()),
     } as typeof db;
     const saved: MigrationCheckpoint[] = [];
@@ -206,7 +252,15 @@ describe('applyMigration when the server stops answering', () => {
     expect(first.checkpoint.done.length).toBeLessThan(plan.rewrites.length);
     expect(saved.at(-1)).toEqual(first.checkpoint);
     up = true;
-    const resumed = await applyMigration({ source: flaky, plan, planId: planIdOf(plan), checkpoint: first.checkpoint, concurrency: 4, groupSize: 3, sleep: noSleep });
+    const resumed = await applyMigration({
+      source: flaky,
+      plan,
+      planId: planIdOf(plan),
+      checkpoint: first.checkpoint,
+      concurrency: 4,
+      groupSize: 3,
+      sleep: noSleep,
+    });
     expect(resumed.paused).toBeUndefined();
     expect(resumed.checkpoint).toMatchObject({ failed: [], skipped: [] });
     expect(resumed.checkpoint.done).toHaveLength(plan.rewrites.length);
@@ -232,7 +286,8 @@ describe('applyMigration when the server stops answering', () => {
     const inFlight = new Set<string>();
     let overlaps = 0;
     let draw = 0;
-    const keysOf = (input: Parameters<typeof db.transactWriteItems>[0]) => (input.TransactItems ?? []).map((item) => JSON.stringify(item.Put?.Item?.sk ?? item.Delete?.Key?.sk));
+    const keysOf = (input: Parameters<typeof db.transactWriteItems>[0]) =>
+      (input.TransactItems ?? []).map((item) => JSON.stringify(item.Put?.Item?.sk ?? item.Delete?.Key?.sk));
     const throttled = {
       ...db,
       transactWriteItems: async (input: Parameters<typeof db.transactWriteItems>[0]) => {

@@ -69,7 +69,17 @@ export interface ApplyResult {
 
 /** Errors saying no answer came back at all (the Keylab proxy's: the endpoint behind it is gone). */
 const CONNECTION_ERRORS = new Set(['ProxyConnectionRefused', 'ProxyUnreachable', 'ProxyTimeout', 'TimeoutError', 'RequestTimeout']);
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+]);
 
 /**
  * The server stopped answering: a browser's fetch failing ("Failed to fetch",
@@ -149,7 +159,14 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
     const seconds = Math.max(0.001, (now() - startedAt) / 1000);
     const itemsPerSecond = settledThisRun / seconds;
     const left = total - done.size - skipped.size - failed.size;
-    return { total, done: done.size, skipped: skipped.size, failed: failed.size, itemsPerSecond, ...(settledThisRun > 0 ? { secondsLeft: left / itemsPerSecond } : {}) };
+    return {
+      total,
+      done: done.size,
+      skipped: skipped.size,
+      failed: failed.size,
+      itemsPerSecond,
+      ...(settledThisRun > 0 ? { secondsLeft: left / itemsPerSecond } : {}),
+    };
   };
 
   let reserving: Promise<void> | undefined;
@@ -202,8 +219,8 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
     if (state === 'done') {
       done.add(index);
       doneFlags[index] = 1;
-    }
-    else if (state !== 'pending') skipped.set(index, { index, reason: state, message: `${describeKey(plan.rewrites[index]?.key ?? {})}: ${SKIP_MESSAGES[state]}` });
+    } else if (state !== 'pending')
+      skipped.set(index, { index, reason: state, message: `${describeKey(plan.rewrites[index]?.key ?? {})}: ${SKIP_MESSAGES[state]}` });
     settledThisRun++;
   };
 
@@ -232,7 +249,8 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
         if (conditionFailed) {
           const state = await settle(index, requests);
           // Pending again: the competing write went away between the refusal and the read; try once more.
-          if (state !== 'pending' || attempt >= maxAttempts) return state === 'pending' ? fail(index, 'its transaction was refused and the item still looks pending; rerun to retry it') : record(index, state);
+          if (state !== 'pending' || attempt >= maxAttempts)
+            return state === 'pending' ? fail(index, 'its transaction was refused and the item still looks pending; rerun to retry it') : record(index, state);
         } else if (isConnectionLost(error)) {
           // Not this item's failure: the whole run pauses (see worker).
           throw error;
@@ -251,7 +269,9 @@ export async function applyMigration(options: ApplyOptions): Promise<ApplyResult
    * written, so each is run alone (migrateOne settles its own refusal).
    */
   async function migrateGroup(indexes: readonly number[]): Promise<void> {
-    const TransactItems = indexes.flatMap((index) => rewriteRequests(plan.spec, plan.rewrites[index] as (typeof plan.rewrites)[number]).transaction.TransactItems ?? []);
+    const TransactItems = indexes.flatMap(
+      (index) => rewriteRequests(plan.spec, plan.rewrites[index] as (typeof plan.rewrites)[number]).transaction.TransactItems ?? [],
+    );
     for (let attempt = 1; ; attempt++) {
       try {
         await source.transactWriteItems({ TransactItems });

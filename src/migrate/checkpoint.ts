@@ -55,16 +55,26 @@ export function parseCheckpoint(text: string, planId: string, where = 'the check
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `${where} is not JSON (${error instanceof Error ? error.message : String(error)}): delete it to start over, or point --checkpoint at the right file.` };
+    return {
+      ok: false,
+      message: `${where} is not JSON (${error instanceof Error ? error.message : String(error)}): delete it to start over, or point --checkpoint at the right file.`,
+    };
   }
   const candidate = value as Partial<MigrationCheckpoint> | null;
-  if (!candidate || typeof candidate !== 'object' || candidate.format !== CHECKPOINT_FORMAT) return { ok: false, message: `${where} is not a Keylab migration checkpoint (expected "format": "${CHECKPOINT_FORMAT}").` };
+  if (!candidate || typeof candidate !== 'object' || candidate.format !== CHECKPOINT_FORMAT)
+    return { ok: false, message: `${where} is not a Keylab migration checkpoint (expected "format": "${CHECKPOINT_FORMAT}").` };
   if (candidate.planId !== planId) {
-    return { ok: false, message: `${where} belongs to another plan (${String(candidate.planId)}; this one is ${planId}): the stored items or the designs changed since it was written. Resume with the plan file it was written for, or start a new migration without --resume.` };
+    return {
+      ok: false,
+      message: `${where} belongs to another plan (${String(candidate.planId)}; this one is ${planId}): the stored items or the designs changed since it was written. Resume with the plan file it was written for, or start a new migration without --resume.`,
+    };
   }
   const numbers = (list: unknown) => Array.isArray(list) && list.every((n) => Number.isInteger(n));
   if (!numbers(candidate.done) || !Array.isArray(candidate.skipped) || !Array.isArray(candidate.failed) || !Number.isInteger(candidate.reservedUpTo)) {
-    return { ok: false, message: `${where} is damaged (done, skipped, failed or reservedUpTo missing): delete it and rerun with Verify to see where the table stands.` };
+    return {
+      ok: false,
+      message: `${where} is damaged (done, skipped, failed or reservedUpTo missing): delete it and rerun with Verify to see where the table stands.`,
+    };
   }
   return { ok: true, checkpoint: candidate as MigrationCheckpoint };
 }

@@ -7,8 +7,32 @@
  */
 export type * from './migration.types';
 export { compileMigration, specFromDesigns, type DesignMigrationOptions, type SpecProblem, type SpecResult } from './migrationSpec';
-export { createItemClassifier, createMigrationPlanner, describeKey, planMigration, valueText, type ItemClassifier, type MigrationPlanner } from './planMigration';
-export { countWrites, describeCopyWrites, describePlanCounts, estimateWriteCost, formatCount, formatUsd, indexKeysOf, ON_DEMAND_USD_PER_MILLION_WRU, orderDiff, planPartitions, type CopyWriteCounts, type IndexKeys, type OrderDiff, type OrderDiffRow, type WriteCostEstimate } from './planReport';
+export {
+  createItemClassifier,
+  createMigrationPlanner,
+  describeKey,
+  planMigration,
+  valueText,
+  type ItemClassifier,
+  type MigrationPlanner,
+} from './planMigration';
+export {
+  countWrites,
+  describeCopyWrites,
+  describePlanCounts,
+  estimateWriteCost,
+  formatCount,
+  formatUsd,
+  indexKeysOf,
+  ON_DEMAND_USD_PER_MILLION_WRU,
+  orderDiff,
+  planPartitions,
+  type CopyWriteCounts,
+  type IndexKeys,
+  type OrderDiff,
+  type OrderDiffRow,
+  type WriteCostEstimate,
+} from './planReport';
 export { rewriteRequests, settleState, unchangedSincePlan, watchAddedAttributes, type SettledState } from './rewriteRequests';
 export { CHECKPOINT_FORMAT, emptyCheckpoint, parseCheckpoint, planIdOf, type CheckpointResult, type MigrationCheckpoint, type SkipReason } from './checkpoint';
 export { applyMigration, isConnectionLost, type ApplyOptions, type ApplyResult, type MigrationProgress, type MigrationSource } from './applyMigration';

@@ -60,7 +60,16 @@ export type PlanStatus = 'rewrite' | 'unchanged' | 'alreadyMigrated' | 'cannotEn
 
 /** One stored item's fate. `key` is its current table key. */
 export type PlanEntry =
-  | { readonly status: 'rewrite'; readonly key: Item; readonly item: Item; readonly newKey: Item; readonly newItem: Item; readonly sizeBefore: number; readonly sizeAfter: number; readonly sameKey: boolean }
+  | {
+      readonly status: 'rewrite';
+      readonly key: Item;
+      readonly item: Item;
+      readonly newKey: Item;
+      readonly newItem: Item;
+      readonly sizeBefore: number;
+      readonly sizeAfter: number;
+      readonly sameKey: boolean;
+    }
   | { readonly status: 'unchanged' | 'alreadyMigrated' | 'otherEntity'; readonly key: Item; readonly item: Item }
   | { readonly status: 'cannotEncode'; readonly key: Item; readonly item: Item; readonly problems: readonly KeyProblem[] };
 
@@ -144,7 +153,12 @@ export interface MigrationPlan {
  * (the table key did not change) carries the target values in `expect`.
  */
 export type SettleRule =
-  | { readonly kind: 'moved'; readonly oldRead: { readonly TableName: string; readonly Key: Item }; readonly newRead: { readonly TableName: string; readonly Key: Item }; readonly keepsOld: boolean }
+  | {
+      readonly kind: 'moved';
+      readonly oldRead: { readonly TableName: string; readonly Key: Item };
+      readonly newRead: { readonly TableName: string; readonly Key: Item };
+      readonly keepsOld: boolean;
+    }
   | { readonly kind: 'sameKey'; readonly read: { readonly TableName: string; readonly Key: Item }; readonly expect: Item };
 
 /** The requests of one rewrite: the one transaction that does it, and how to settle it by reading. */

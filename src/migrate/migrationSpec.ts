@@ -1,4 +1,13 @@
-import { compileTemplateText, findEntity, keyAttributesOf, keyRoleOf, type Design, type EntityDesign, type KeyAttributeDesign, type TableDesign } from '../design';
+import {
+  compileTemplateText,
+  findEntity,
+  keyAttributesOf,
+  keyRoleOf,
+  type Design,
+  type EntityDesign,
+  type KeyAttributeDesign,
+  type TableDesign,
+} from '../design';
 import type { CompiledKeyAttribute, CompiledMigration, MigrationKeyAttribute, MigrationSpec } from './migration.types';
 
 /** A problem with the migration's inputs, naming where and how to fix it. */
@@ -38,7 +47,10 @@ export function compileMigration(spec: MigrationSpec): SpecResult<CompiledMigrat
   for (const name of tableKeys) {
     const attribute = spec.attributes.find((candidate) => candidate.name === name);
     if (!attribute?.current || !attribute.target) {
-      problems.push({ where: `templates for ${name}`, message: `${name} keys the table, so it needs both a current and a target template (the same text when it does not change).` });
+      problems.push({
+        where: `templates for ${name}`,
+        message: `${name} keys the table, so it needs both a current and a target template (the same text when it does not change).`,
+      });
     }
   }
   if (problems.length > 0) return { ok: false, problems };
@@ -71,13 +83,17 @@ export function specFromDesigns(from: Design, to: Design, options: DesignMigrati
   if (!fromTable.ok || !toTable.ok) return { ok: false, problems: [...(fromTable.ok ? [] : fromTable.problems), ...(toTable.ok ? [] : toTable.problems)] };
   const fromEntity = pickEntity(fromTable.value, 'from', options.entity);
   const toEntity = pickEntity(toTable.value, 'to', options.entity ?? (fromEntity.ok ? fromEntity.value.name : undefined));
-  if (!fromEntity.ok || !toEntity.ok) return { ok: false, problems: [...(fromEntity.ok ? [] : fromEntity.problems), ...(toEntity.ok ? [] : toEntity.problems)] };
+  if (!fromEntity.ok || !toEntity.ok)
+    return { ok: false, problems: [...(fromEntity.ok ? [] : fromEntity.problems), ...(toEntity.ok ? [] : toEntity.problems)] };
   const a = fromTable.value;
   const b = toTable.value;
   const problems: SpecProblem[] = [];
   const sameKey = (x: KeyAttributeDesign | undefined, y: KeyAttributeDesign | undefined) => x?.name === y?.name && x?.type === y?.type;
   if (!options.targetTableName && (!sameKey(a.partitionKey, b.partitionKey) || !sameKey(a.sortKey, b.sortKey))) {
-    problems.push({ where: `table ${b.name}`, message: `the two designs key the table differently (${describeKey(a)} → ${describeKey(b)}): a table's key schema can't change in place; copy into a new table instead.` });
+    problems.push({
+      where: `table ${b.name}`,
+      message: `the two designs key the table differently (${describeKey(a)} → ${describeKey(b)}): a table's key schema can't change in place; copy into a new table instead.`,
+    });
   }
   const attributes = new Map<string, MigrationKeyAttribute>();
   const add = (table: TableDesign, entity: EntityDesign, side: 'current' | 'target') => {
@@ -86,7 +102,10 @@ export function specFromDesigns(from: Design, to: Design, options: DesignMigrati
       if (text === undefined) continue;
       const known = attributes.get(attribute.name);
       if (known && known.type !== attribute.type) {
-        problems.push({ where: `key attribute ${attribute.name}`, message: `is ${known.type} in the current design and ${attribute.type} in the target: a key attribute keeps its type.` });
+        problems.push({
+          where: `key attribute ${attribute.name}`,
+          message: `is ${known.type} in the current design and ${attribute.type} in the target: a key attribute keeps its type.`,
+        });
         continue;
       }
       attributes.set(attribute.name, { ...(known ?? { name: attribute.name, type: attribute.type, role: keyRoleOf(table, attribute.name) }), [side]: text });
@@ -108,7 +127,9 @@ export function specFromDesigns(from: Design, to: Design, options: DesignMigrati
 }
 
 function describeKey(table: TableDesign): string {
-  return table.sortKey ? `${table.partitionKey.name} (${table.partitionKey.type}) + ${table.sortKey.name} (${table.sortKey.type})` : `${table.partitionKey.name} (${table.partitionKey.type})`;
+  return table.sortKey
+    ? `${table.partitionKey.name} (${table.partitionKey.type}) + ${table.sortKey.name} (${table.sortKey.type})`
+    : `${table.partitionKey.name} (${table.partitionKey.type})`;
 }
 
 function pickTable(design: Design, side: string, name: string | undefined): SpecResult<TableDesign> {
@@ -116,7 +137,15 @@ function pickTable(design: Design, side: string, name: string | undefined): Spec
   if (named) return { ok: true, value: named };
   if (design.tables.length === 1 && design.tables[0]) return { ok: true, value: design.tables[0] };
   const list = design.tables.map((table) => table.name).join(', ') || 'none';
-  return { ok: false, problems: [{ where: `--${side} design "${design.name}"`, message: name === undefined ? `has several tables (${list}): say which one with --design-table.` : `has no table "${name}" (its tables: ${list}).` }] };
+  return {
+    ok: false,
+    problems: [
+      {
+        where: `--${side} design "${design.name}"`,
+        message: name === undefined ? `has several tables (${list}): say which one with --design-table.` : `has no table "${name}" (its tables: ${list}).`,
+      },
+    ],
+  };
 }
 
 function pickEntity(table: TableDesign, side: string, name: string | undefined): SpecResult<EntityDesign> {
@@ -124,5 +153,13 @@ function pickEntity(table: TableDesign, side: string, name: string | undefined):
   if (named) return { ok: true, value: named };
   if (name === undefined && table.entities.length === 1 && table.entities[0]) return { ok: true, value: table.entities[0] };
   const list = table.entities.map((entity) => entity.name).join(', ') || 'none';
-  return { ok: false, problems: [{ where: `--${side} table ${table.name}`, message: name === undefined ? `has several entities (${list}): say which one with --entity.` : `has no entity "${name}" (its entities: ${list}).` }] };
+  return {
+    ok: false,
+    problems: [
+      {
+        where: `--${side} table ${table.name}`,
+        message: name === undefined ? `has several entities (${list}): say which one with --entity.` : `has no entity "${name}" (its entities: ${list}).`,
+      },
+    ],
+  };
 }

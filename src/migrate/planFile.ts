@@ -42,7 +42,8 @@ export function serializePlanFile(file: MigrationPlanFile): string {
 export function revivePlanJson(text: string): unknown {
   return JSON.parse(text, (key, value: unknown) => {
     if (key === 'B' && typeof value === 'string') return decodeBase64(value) ?? value;
-    if (key === 'BS' && Array.isArray(value) && value.every((member) => typeof member === 'string')) return value.map((member: string) => decodeBase64(member) ?? member);
+    if (key === 'BS' && Array.isArray(value) && value.every((member) => typeof member === 'string'))
+      return value.map((member: string) => decodeBase64(member) ?? member);
     return value;
   });
 }
@@ -57,7 +58,9 @@ export function parsePlanFile(text: string, where = 'the plan file'): PlanFileRe
     return { ok: false, message: `${where} is not JSON (${error instanceof Error ? error.message : String(error)}).` };
   }
   const file = value as Partial<MigrationPlanFile> | null;
-  if (!file || typeof file !== 'object' || file.format !== PLAN_FORMAT) return { ok: false, message: `${where} is not a Keylab migration plan (expected "format": "${PLAN_FORMAT}").` };
-  if (!Array.isArray(file.rewrites) || !file.spec || typeof file.planId !== 'string') return { ok: false, message: `${where} is damaged (spec, planId or rewrites missing): plan the migration again.` };
+  if (!file || typeof file !== 'object' || file.format !== PLAN_FORMAT)
+    return { ok: false, message: `${where} is not a Keylab migration plan (expected "format": "${PLAN_FORMAT}").` };
+  if (!Array.isArray(file.rewrites) || !file.spec || typeof file.planId !== 'string')
+    return { ok: false, message: `${where} is damaged (spec, planId or rewrites missing): plan the migration again.` };
   return { ok: true, file: file as MigrationPlanFile };
 }

@@ -34,7 +34,10 @@ describe('planMigration', () => {
     expect(plan.collisions.map((collision) => collision.kind)).toEqual(['twoItems']);
     expect(plan.counts.collisions).toBe(1);
     // 43 has no "#id" in the current shape: can't decode; but its key is stored and nothing maps there.
-    const takeover = await planMigration(compile(gameSpec('T', '{score:int(10,desc)}', '{score:int(10)}')), pagesOf([gameItem('G#a', '9999999989', '10', 'a'), gameItem('G#a', '0000000010', '9999999989', 'b')]));
+    const takeover = await planMigration(
+      compile(gameSpec('T', '{score:int(10,desc)}', '{score:int(10)}')),
+      pagesOf([gameItem('G#a', '9999999989', '10', 'a'), gameItem('G#a', '0000000010', '9999999989', 'b')]),
+    );
     expect(takeover.collisions.map((collision) => collision.kind)).toEqual(['existingKey', 'existingKey']);
     expect(takeover.collisions[0]?.message).toContain('another stored item already has');
   });
@@ -130,7 +133,10 @@ describe('planMigration', () => {
     const table = LEADERBOARD_DESIGN.tables[0];
     if (!table?.entities[0]) throw new Error('fixture');
     const entity = table.entities[0];
-    const int8: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...table, entities: [{ ...entity, keys: { ...entity.keys, rankKey: '{score:int(8)}#{ts:epoch(16)}#{playerId}' } }] }] };
+    const int8: Design = {
+      ...LEADERBOARD_DESIGN,
+      tables: [{ ...table, entities: [{ ...entity, keys: { ...entity.keys, rankKey: '{score:int(8)}#{ts:epoch(16)}#{playerId}' } }] }],
+    };
     const spec = specFromDesigns(int8, LEADERBOARD_DESIGN);
     expect(spec.ok && spec.value.attributes.find((attribute) => attribute.name === 'rankKey')).toEqual({
       name: 'rankKey',
@@ -157,10 +163,17 @@ describe('planMigration, copy into a new table', () => {
 
   it('writes every source item: rewritten ones with their new keys, all others as they are, counted by kind', async () => {
     const plan = await planMigration(compile(copySpec()), pagesOf(items, 2));
-    expect(plan.rewrites.map((write) => (write.status === 'copy' ? write.copied : write.status))).toEqual(['rewrite', 'alreadyMigrated', 'cannotEncode', 'otherEntity']);
+    expect(plan.rewrites.map((write) => (write.status === 'copy' ? write.copied : write.status))).toEqual([
+      'rewrite',
+      'alreadyMigrated',
+      'cannotEncode',
+      'otherEntity',
+    ]);
     expect(plan.rewrites[3]?.newItem).toBe(items[3]);
     expect(plan.counts).toMatchObject({ copying: true, rewrite: 1, copyUnchanged: 1, copyOtherEntity: 1, copyCannotEncode: 1, collisions: 0 });
-    expect(describePlanCounts(plan.counts)).toBe("1 to rewrite, 0 unchanged, 1 already migrated, 1 can't encode, 0 collisions, 1 of other entities; copying all 4 items: 1 rewritten, 1 copied unchanged, 1 other entity copied, 1 can't encode, copied as they are");
+    expect(describePlanCounts(plan.counts)).toBe(
+      "1 to rewrite, 0 unchanged, 1 already migrated, 1 can't encode, 0 collisions, 1 of other entities; copying all 4 items: 1 rewritten, 1 copied unchanged, 1 other entity copied, 1 can't encode, copied as they are",
+    );
   });
 
   it('checks collisions against the target: the same item there is already copied, a different one a collision; a rewrite onto another copy is twoItems', async () => {

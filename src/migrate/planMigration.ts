@@ -3,7 +3,19 @@ import { jsonToAttributeValue, typedKeyValue } from '../design';
 import { attributeValueSize, attributeValuesEqual, getOwnAttribute, itemSize, type Item } from '../expressions';
 import { encodeBase64 } from '../dynamo';
 import { utf8ByteLength, type CompiledKeyTemplate, type FieldValues } from '../keys';
-import type { Collision, CompiledKeyAttribute, CompiledMigration, CopiedStatus, CopyEntry, KeyProblem, MigrationPlan, PlanCounts, PlanEntry, RewriteEntry, WriteEntry } from './migration.types';
+import type {
+  Collision,
+  CompiledKeyAttribute,
+  CompiledMigration,
+  CopiedStatus,
+  CopyEntry,
+  KeyProblem,
+  MigrationPlan,
+  PlanCounts,
+  PlanEntry,
+  RewriteEntry,
+  WriteEntry,
+} from './migration.types';
 import { TableKeyMap } from './tableKeyMap';
 
 /**
@@ -50,7 +62,12 @@ export interface MigrationPlanner {
 }
 
 /** Which copy count an item copied as it is adds to. */
-const COPY_COUNT = { unchanged: 'copyUnchanged', alreadyMigrated: 'copyUnchanged', otherEntity: 'copyOtherEntity', cannotEncode: 'copyCannotEncode' } as const satisfies Record<CopiedStatus, keyof PlanCounts>;
+const COPY_COUNT = {
+  unchanged: 'copyUnchanged',
+  alreadyMigrated: 'copyUnchanged',
+  otherEntity: 'copyOtherEntity',
+  cannotEncode: 'copyCannotEncode',
+} as const satisfies Record<CopiedStatus, keyof PlanCounts>;
 
 const equalItems = (a: Item, b: Item) => attributeValuesEqual({ M: a as Record<string, AttributeValue> }, { M: b as Record<string, AttributeValue> });
 
@@ -99,7 +116,8 @@ export function createItemClassifier(migration: CompiledMigration): ItemClassifi
     }
     if (isInTargetShape(migration.attributes, tableKeys, item)) return { status: 'alreadyMigrated', key, item };
     const partitionText = valueText(getOwnAttribute(item, partitionKey));
-    if (partition && !fitsPartition(partition.currentTemplate, partitionText) && !fitsPartition(partition.targetTemplate, partitionText)) return { status: 'otherEntity', key, item };
+    if (partition && !fitsPartition(partition.currentTemplate, partitionText) && !fitsPartition(partition.targetTemplate, partitionText))
+      return { status: 'otherEntity', key, item };
     return { status: 'cannotEncode', key, item, problems: current.problems };
   }
   return { keyOf, planItem, isInTargetShape: (item) => isInTargetShape(migration.attributes, tableKeys, item) };
@@ -118,7 +136,21 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
   /** Copying: the target table's items, checked against the new keys by finish. */
   const targetItems: Item[] = [];
   const collisions: Collision[] = [];
-  const counts = { rewrite: 0, unchanged: 0, alreadyMigrated: 0, cannotEncode: 0, collisions: 0, otherEntity: 0, bytesBefore: 0, bytesAfter: 0, copying, copyUnchanged: 0, copyOtherEntity: 0, copyCannotEncode: 0, alreadyInTarget: 0 };
+  const counts = {
+    rewrite: 0,
+    unchanged: 0,
+    alreadyMigrated: 0,
+    cannotEncode: 0,
+    collisions: 0,
+    otherEntity: 0,
+    bytesBefore: 0,
+    bytesAfter: 0,
+    copying,
+    copyUnchanged: 0,
+    copyOtherEntity: 0,
+    copyCannotEncode: 0,
+    alreadyInTarget: 0,
+  };
   const { partitionKey, sortKey } = spec;
   const { keyOf, planItem } = createItemClassifier(migration);
   /** A key's two texts for the maps ('' for a table without a sort key). */
@@ -127,7 +159,17 @@ export function createMigrationPlanner(migration: CompiledMigration): MigrationP
 
   const copyOf = (entry: Exclude<PlanEntry, RewriteEntry>): CopyEntry => {
     const size = itemSize(entry.item);
-    return { status: 'copy', copied: entry.status, key: entry.key, item: entry.item, newKey: entry.key, newItem: entry.item, sizeBefore: size, sizeAfter: size, sameKey: true };
+    return {
+      status: 'copy',
+      copied: entry.status,
+      key: entry.key,
+      item: entry.item,
+      newKey: entry.key,
+      newItem: entry.item,
+      sizeBefore: size,
+      sizeAfter: size,
+      sameKey: true,
+    };
   };
 
   const twoItems = (first: WriteEntry, entry: WriteEntry): Collision => ({
@@ -324,7 +366,11 @@ function currentReaders(attributes: readonly CompiledKeyAttribute[], tableKeys: 
     const template = attribute.currentTemplate;
     if (!template) continue;
     const decode = (text: string) => template.decode(text);
-    readers.push({ attribute, tableKey: tableKeys.has(attribute.name), decode: attribute.role === 'partition' ? boundedMemo((text: string) => text, decode) : decode });
+    readers.push({
+      attribute,
+      tableKey: tableKeys.has(attribute.name),
+      decode: attribute.role === 'partition' ? boundedMemo((text: string) => text, decode) : decode,
+    });
   }
   return readers;
 }
@@ -376,7 +422,10 @@ function decodeCurrent(readers: readonly CurrentReader[], item: Item, fallbackFi
   return problems !== undefined && problems.length > 0 ? { ok: false, problems } : { ok: true, values };
 }
 
-const problemOf = (attribute: CompiledKeyAttribute, finding: { readonly code: KeyProblem['code']; readonly message: string; readonly field?: string }): KeyProblem => ({
+const problemOf = (
+  attribute: CompiledKeyAttribute,
+  finding: { readonly code: KeyProblem['code']; readonly message: string; readonly field?: string },
+): KeyProblem => ({
   attribute: attribute.name,
   code: finding.code,
   message: `${attribute.name}: ${finding.message}`,
@@ -384,12 +433,16 @@ const problemOf = (attribute: CompiledKeyAttribute, finding: { readonly code: Ke
 });
 
 function readKeyText(attribute: CompiledKeyAttribute, stored: AttributeValue | undefined, problems: KeyProblem[]): string | undefined {
-  const text = stored === undefined ? undefined : attribute.type === 'S' ? stored.S : attribute.type === 'N' ? stored.N : stored.B ? encodeBase64(stored.B) : undefined;
+  const text =
+    stored === undefined ? undefined : attribute.type === 'S' ? stored.S : attribute.type === 'N' ? stored.N : stored.B ? encodeBase64(stored.B) : undefined;
   if (text === undefined) {
     problems.push({
       attribute: attribute.name,
       code: stored === undefined ? 'keys.missingValue' : 'migrate.notAKeyValue',
-      message: stored === undefined ? `${attribute.name} is missing on the item, but the current template "${attribute.current ?? ''}" reads it.` : `${attribute.name} is not a ${attribute.type} value on the item, but it is a ${attribute.type} key attribute.`,
+      message:
+        stored === undefined
+          ? `${attribute.name} is missing on the item, but the current template "${attribute.current ?? ''}" reads it.`
+          : `${attribute.name} is not a ${attribute.type} value on the item, but it is a ${attribute.type} key attribute.`,
     });
   }
   return text;

@@ -12,7 +12,21 @@ const planOf = (rewrites: RewriteEntry[]): MigrationPlan => ({
   entries: rewrites,
   rewrites,
   collisions: [],
-  counts: { rewrite: rewrites.length, unchanged: 0, alreadyMigrated: 0, cannotEncode: 0, collisions: 0, otherEntity: 0, bytesBefore: 0, bytesAfter: 0, copying: false, copyUnchanged: 0, copyOtherEntity: 0, copyCannotEncode: 0, alreadyInTarget: 0 },
+  counts: {
+    rewrite: rewrites.length,
+    unchanged: 0,
+    alreadyMigrated: 0,
+    cannotEncode: 0,
+    collisions: 0,
+    otherEntity: 0,
+    bytesBefore: 0,
+    bytesAfter: 0,
+    copying: false,
+    copyUnchanged: 0,
+    copyOtherEntity: 0,
+    copyCannotEncode: 0,
+    alreadyInTarget: 0,
+  },
 });
 
 describe('the write cost estimate', () => {

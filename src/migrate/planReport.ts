@@ -57,7 +57,11 @@ export function countWrites(writes: Iterable<WriteEntry | undefined>): CopyWrite
  * describeCopyWrites(counts) // "9,800 rewritten, 200 copied unchanged, 2 other entity copied"
  */
 export function describeCopyWrites(counts: CopyWriteCounts): string {
-  const parts = [`${formatCount(counts.rewrite)} rewritten`, `${formatCount(counts.copyUnchanged)} copied unchanged`, `${formatCount(counts.copyOtherEntity)} other entity copied`];
+  const parts = [
+    `${formatCount(counts.rewrite)} rewritten`,
+    `${formatCount(counts.copyUnchanged)} copied unchanged`,
+    `${formatCount(counts.copyOtherEntity)} other entity copied`,
+  ];
   if (counts.copyCannotEncode > 0) parts.push(`${formatCount(counts.copyCannotEncode)} can't encode, copied as they are`);
   return parts.join(', ');
 }
@@ -285,7 +289,11 @@ function indexUnitsOf(entry: WriteEntry, indexes: readonly IndexKeys[], copies: 
  * indexUnitsOf; copying, the target is created with the source's indexes).
  * `indexes`: the table's indexes (indexKeysOf).
  */
-export function estimateWriteCost(plan: Pick<MigrationPlan, 'spec' | 'rewrites'>, indexes: readonly IndexKeys[], usdPerMillion = ON_DEMAND_USD_PER_MILLION_WRU): WriteCostEstimate {
+export function estimateWriteCost(
+  plan: Pick<MigrationPlan, 'spec' | 'rewrites'>,
+  indexes: readonly IndexKeys[],
+  usdPerMillion = ON_DEMAND_USD_PER_MILLION_WRU,
+): WriteCostEstimate {
   let tableUnits = 0;
   let indexUnits = 0;
   const copies = plan.spec.targetTableName !== undefined;

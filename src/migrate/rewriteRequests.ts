@@ -31,7 +31,12 @@ export function rewriteRequests(spec: MigrationSpec, entry: WriteEntry): Rewrite
           { Put: { TableName: spec.targetTableName, Item: entry.newItem as Record<string, AttributeValue>, ...notThere } },
         ],
       },
-      settle: { kind: 'moved', oldRead: { TableName: spec.tableName, Key: entry.key }, newRead: { TableName: spec.targetTableName, Key: entry.newKey }, keepsOld: true },
+      settle: {
+        kind: 'moved',
+        oldRead: { TableName: spec.tableName, Key: entry.key },
+        newRead: { TableName: spec.targetTableName, Key: entry.newKey },
+        keepsOld: true,
+      },
     };
   }
   if (entry.sameKey) {
@@ -52,7 +57,12 @@ export function rewriteRequests(spec: MigrationSpec, entry: WriteEntry): Rewrite
         { Delete: { TableName: spec.tableName, Key: entry.key as Record<string, AttributeValue>, ...unchanged } },
       ],
     },
-    settle: { kind: 'moved', oldRead: { TableName: spec.tableName, Key: entry.key }, newRead: { TableName: spec.tableName, Key: entry.newKey }, keepsOld: false },
+    settle: {
+      kind: 'moved',
+      oldRead: { TableName: spec.tableName, Key: entry.key },
+      newRead: { TableName: spec.tableName, Key: entry.newKey },
+      keepsOld: false,
+    },
   };
 }
 
@@ -120,10 +130,22 @@ export type SettledState = 'done' | 'pending' | 'changed' | 'deleted' | 'newKeyT
  * `planned`: the write as planned; `oldItem`: what the old key holds now;
  * `newItem`: what the new key holds now.
  */
-export function settleState(rule: SettleRule, planned: Pick<WriteEntry, 'item' | 'newItem'>, oldItem: Item | undefined, newItem: Item | undefined, equal: (a: Item, b: Item) => boolean): SettledState {
+export function settleState(
+  rule: SettleRule,
+  planned: Pick<WriteEntry, 'item' | 'newItem'>,
+  oldItem: Item | undefined,
+  newItem: Item | undefined,
+  equal: (a: Item, b: Item) => boolean,
+): SettledState {
   if (rule.kind === 'sameKey') {
     if (!oldItem) return 'deleted';
-    if (Object.keys(rule.expect).every((name) => { const there = getOwnAttribute(oldItem, name); return there !== undefined && equal({ v: there }, { v: getOwnAttribute(rule.expect, name) as AttributeValue }); })) return 'done';
+    if (
+      Object.keys(rule.expect).every((name) => {
+        const there = getOwnAttribute(oldItem, name);
+        return there !== undefined && equal({ v: there }, { v: getOwnAttribute(rule.expect, name) as AttributeValue });
+      })
+    )
+      return 'done';
     return equal(oldItem, planned.item) ? 'pending' : 'changed';
   }
   if (newItem && rule.keepsOld) return equal(newItem, planned.newItem) ? 'done' : 'newKeyTaken';

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { applyMigration, compileMigration, emptyCheckpoint, planIdOf, planMigration, rewriteRequests, scanPages, settleState, unchangedSincePlan, watchAddedAttributes } from '.';
+import {
+  applyMigration,
+  compileMigration,
+  emptyCheckpoint,
+  planIdOf,
+  planMigration,
+  rewriteRequests,
+  scanPages,
+  settleState,
+  unchangedSincePlan,
+  watchAddedAttributes,
+} from '.';
 import { expectOk } from '../errors/testing';
 // The runner is checked on the real built-in engine (the layer itself only uses engine types).
 // eslint-disable-next-line keylab/layer-imports
@@ -12,7 +23,9 @@ describe('unchangedSincePlan', () => {
   it('adds attribute_not_exists for each watched name the old item lacks, and for the new item’s added names', () => {
     const item = gameItem('G#a', '00000001#p1', '1', 'p1');
     const condition = unchangedSincePlan(item, { ...item, gsk: { S: 'S#1' } }, ['pk', 'sk', 'score', 'id', 'note', 'gsk']);
-    expect(condition.ConditionExpression).toBe('#a0 = :v0 AND #a1 = :v1 AND #a2 = :v2 AND #a3 = :v3 AND attribute_not_exists(#n0) AND attribute_not_exists(#n1)');
+    expect(condition.ConditionExpression).toBe(
+      '#a0 = :v0 AND #a1 = :v1 AND #a2 = :v2 AND #a3 = :v3 AND attribute_not_exists(#n0) AND attribute_not_exists(#n1)',
+    );
     expect(condition.ExpressionAttributeNames).toMatchObject({ '#n0': 'gsk', '#n1': 'note' });
   });
 
@@ -36,7 +49,12 @@ describe('an item that gained an attribute after the preview (built-in engine)',
     expectOk(compiled, 'bad spec');
     const plan = watchAddedAttributes(await planMigration(compiled.value, scanPages(db, 'Games')));
     // Someone else adds "note" (an attribute the table's items have) to p1 after the preview read it.
-    await db.updateItem({ TableName: 'Games', Key: plan.rewrites[0]?.key ?? {}, UpdateExpression: 'SET note = :n', ExpressionAttributeValues: { ':n': { S: 'added later' } } });
+    await db.updateItem({
+      TableName: 'Games',
+      Key: plan.rewrites[0]?.key ?? {},
+      UpdateExpression: 'SET note = :n',
+      ExpressionAttributeValues: { ':n': { S: 'added later' } },
+    });
     return { db, plan };
   }
 
@@ -50,7 +68,9 @@ describe('an item that gained an attribute after the preview (built-in engine)',
   it('in place: counts as changed, is skipped and reported, and keeps its added attribute under its old key', async () => {
     const { db, plan } = await setUp();
     const result = await applyMigration({ source: db, plan, planId: planIdOf(plan), sleep: noSleep });
-    expect(result.checkpoint.skipped).toEqual([{ index: 0, reason: 'changed', message: 'pk = "G#a", sk = "00000001#p1": changed by someone else since the plan read it: skipped, not overwritten' }]);
+    expect(result.checkpoint.skipped).toEqual([
+      { index: 0, reason: 'changed', message: 'pk = "G#a", sk = "00000001#p1": changed by someone else since the plan read it: skipped, not overwritten' },
+    ]);
     expect(result.checkpoint.done).toEqual([1]);
     const old = await db.getItem({ TableName: 'Games', Key: plan.rewrites[0]?.key ?? {}, ConsistentRead: true });
     expect(old.Item?.note).toEqual({ S: 'added later' });
@@ -83,7 +103,12 @@ describe('copy into a new table on the built-in engine', () => {
     const db = createLocalDynamoDB();
     await db.createTable(GAME_TABLE('Src'));
     await db.createTable(GAME_TABLE('Dst'));
-    const items = [gameItem('G#a', '00000042#p1', '42', 'p1'), gameItem('G#a', '0000000007#p2', '7', 'p2'), gameItem('OTHER#x', 'w', '1', 'p4'), gameItem('G#b', '00000001#p5', '1', 'p5')];
+    const items = [
+      gameItem('G#a', '00000042#p1', '42', 'p1'),
+      gameItem('G#a', '0000000007#p2', '7', 'p2'),
+      gameItem('OTHER#x', 'w', '1', 'p4'),
+      gameItem('G#b', '00000001#p5', '1', 'p5'),
+    ];
     for (const item of items) await db.putItem({ TableName: 'Src', Item: item });
     const compiled = compileMigration({ ...gameSpec('Src', '{score:int(8)}#{id}', '{score:int(10)}#{id}'), targetTableName: 'Dst' });
     expectOk(compiled, 'bad spec');
@@ -93,7 +118,10 @@ describe('copy into a new table on the built-in engine', () => {
     // A crash after the first two transactions, before their checkpoint: every write is uncertain.
     for (const write of plan.rewrites.slice(0, 2)) await db.transactWriteItems(rewriteRequests(plan.spec, write).transaction);
     const writes: unknown[] = [];
-    const counting = { transactGetItems: db.transactGetItems.bind(db), transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (writes.push(input), db.transactWriteItems(input)) };
+    const counting = {
+      transactGetItems: db.transactGetItems.bind(db),
+      transactWriteItems: (input: Parameters<typeof db.transactWriteItems>[0]) => (writes.push(input), db.transactWriteItems(input)),
+    };
     const crashed = { ...emptyCheckpoint(planId, 4), reservedUpTo: 4 };
     const result = await applyMigration({ source: counting, plan, planId, checkpoint: crashed, sleep: () => Promise.resolve() });
     expect(result.checkpoint.done).toEqual([0, 1, 2, 3]);

@@ -35,10 +35,18 @@ export interface VerifyReport {
  * and one it would rewrite, whose key no rewrite of the plan accounts for
  * (skipped, failed, not yet run, or already reported above), is named.
  */
-export async function verifyMigration(plan: Pick<MigrationPlan, 'spec' | 'rewrites'>, pages: AsyncIterable<readonly Item[]>, checkpoint?: MigrationCheckpoint): Promise<VerifyReport> {
+export async function verifyMigration(
+  plan: Pick<MigrationPlan, 'spec' | 'rewrites'>,
+  pages: AsyncIterable<readonly Item[]>,
+  checkpoint?: MigrationCheckpoint,
+): Promise<VerifyReport> {
   const { spec } = plan;
   const names = [spec.partitionKey, ...(spec.sortKey ? [spec.sortKey] : [])];
-  const keyString = (item: Item) => names.map((name) => valueText(getOwnAttribute(item, name))).map((text) => `${text.length}:${text}`).join('');
+  const keyString = (item: Item) =>
+    names
+      .map((name) => valueText(getOwnAttribute(item, name)))
+      .map((text) => `${text.length}:${text}`)
+      .join('');
   const compiled = compileMigration(spec);
   const classifier = compiled.ok ? createItemClassifier(compiled.value) : undefined;
   const stored = new Map<string, Item>();
@@ -77,7 +85,10 @@ export async function verifyMigration(plan: Pick<MigrationPlan, 'spec' | 'rewrit
     else missing.push(`${describeKey(entry.newKey)} (from ${describeKey(entry.key)})`);
     if (!entry.sameKey && spec.targetTableName === undefined && stored.has(keyString(entry.key))) leftUnderOldKey.push(describeKey(entry.key));
   });
-  const oldFormat = [...raw.values()].map((item) => `${describeKey(classifier?.keyOf(item) ?? item)}: its key is still in the old format and the plan does not have it (written after the preview?); Preview and Apply again to migrate it.`);
+  const oldFormat = [...raw.values()].map(
+    (item) =>
+      `${describeKey(classifier?.keyOf(item) ?? item)}: its key is still in the old format and the plan does not have it (written after the preview?); Preview and Apply again to migrate it.`,
+  );
   const notMigrated = excluded.size + (expectedDone ? plan.rewrites.length - expectedDone.size - excluded.size : 0);
   const ok = missing.length === 0 && leftUnderOldKey.length === 0 && oldFormat.length === 0;
   const text = ok
@@ -90,7 +101,12 @@ export async function verifyMigration(plan: Pick<MigrationPlan, 'spec' | 'rewrit
 export async function* scanPages(source: Pick<DynamoDBDataSource, 'scan'>, tableName: string, pageSize?: number): AsyncGenerator<readonly Item[]> {
   let start: Record<string, AttributeValue> | undefined;
   do {
-    const output = await source.scan({ TableName: tableName, ConsistentRead: true, ...(pageSize ? { Limit: pageSize } : {}), ...(start ? { ExclusiveStartKey: start } : {}) });
+    const output = await source.scan({
+      TableName: tableName,
+      ConsistentRead: true,
+      ...(pageSize ? { Limit: pageSize } : {}),
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    });
     yield output.Items ?? [];
     start = output.LastEvaluatedKey;
   } while (start);

@@ -61,12 +61,14 @@ describe('openBuiltInTable', () => {
     expect(second.status).toMatchObject({ persisted: false, errorCode: 'persistence.inUse', createdSamples: [] });
     expect(second.status.error).toContain("Keylab's built-in table is open in another tab");
     expect((await second.source.listTables({})).TableNames).toEqual([]);
-    await expect(second.source.createTable({
-      TableName: 'Mine',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    })).rejects.toMatchObject({ code: 'persistence.inUse', message: expect.stringMatching(/Take over.*The change was not saved\.$/) });
+    await expect(
+      second.source.createTable({
+        TableName: 'Mine',
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    ).rejects.toMatchObject({ code: 'persistence.inUse', message: expect.stringMatching(/Take over.*The change was not saved\.$/) });
     expect((await second.source.listTables({})).TableNames).toEqual([]);
   });
 

@@ -141,7 +141,11 @@ export async function openBuiltInTable(options: OpenBuiltInTableOptions = {}): P
       createdSamples,
       warnings,
       ...(tookOver
-        ? { notes: [`This tab took over Keylab's built-in table: its ${loaded.tables.length} tables (${loaded.items.toLocaleString('en-US')} items) were reloaded from this browser's storage, with every change made in the other tab, which no longer saves.`] }
+        ? {
+            notes: [
+              `This tab took over Keylab's built-in table: its ${loaded.tables.length} tables (${loaded.items.toLocaleString('en-US')} items) were reloaded from this browser's storage, with every change made in the other tab, which no longer saves.`,
+            ],
+          }
         : {}),
     },
     generateCollection: (generate) => generateCollection(engine, generate),

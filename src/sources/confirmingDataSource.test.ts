@@ -9,7 +9,9 @@ type Method = keyof DynamoDBDataSource;
 /** A data source that records every call and answers `{}`: what reached the client. */
 function recordingClient(): { client: DynamoDBDataSource; calls: string[] } {
   const calls: string[] = [];
-  const client = Object.fromEntries((Object.keys(DATA_SOURCE_ACCESS) as Method[]).map((method) => [method, async () => (calls.push(method), {})])) as unknown as DynamoDBDataSource;
+  const client = Object.fromEntries(
+    (Object.keys(DATA_SOURCE_ACCESS) as Method[]).map((method) => [method, async () => (calls.push(method), {})]),
+  ) as unknown as DynamoDBDataSource;
   return { client, calls };
 }
 
@@ -36,7 +38,9 @@ describe('confirmingDataSource (an AWS connection that is not Read-only)', () =>
       const refused = call(source, method, writingInput(method));
       await expect(refused).rejects.toBeInstanceOf(UnconfirmedWriteError);
       const operation = method.charAt(0).toUpperCase() + method.slice(1);
-      await expect(refused).rejects.toThrow(`${operation} was sent to AWS (region eu-west-1, endpoint https://dynamodb.eu-west-1.amazonaws.com) without the write confirmation; nothing was sent.`);
+      await expect(refused).rejects.toThrow(
+        `${operation} was sent to AWS (region eu-west-1, endpoint https://dynamodb.eu-west-1.amazonaws.com) without the write confirmation; nothing was sent.`,
+      );
     }
     expect(calls).toEqual([]);
   });
@@ -57,7 +61,9 @@ describe('confirmingDataSource (an AWS connection that is not Read-only)', () =>
     for (const method of writingMethods) await call(grant.source, method, writingInput(method));
     expect(calls).toEqual(writingMethods);
     grant.end();
-    await expect(grant.source.putItem({ TableName: 'Orders', Item: {} })).rejects.toThrow('PutItem was sent to AWS (region eu-west-1, endpoint https://dynamodb.eu-west-1.amazonaws.com) after its write confirmation ended');
+    await expect(grant.source.putItem({ TableName: 'Orders', Item: {} })).rejects.toThrow(
+      'PutItem was sent to AWS (region eu-west-1, endpoint https://dynamodb.eu-west-1.amazonaws.com) after its write confirmation ended',
+    );
     expect(calls).toHaveLength(writingMethods.length);
   });
 
@@ -65,7 +71,10 @@ describe('confirmingDataSource (an AWS connection that is not Read-only)', () =>
     const engine = createLocalDynamoDB();
     const seen: unknown[] = [];
     const client = new Proxy(engine, {
-      get: (target, name, receiver) => (name === 'batchWriteItem' ? async (...args: unknown[]) => (seen.push(args[1]), { UnprocessedItems: {} }) : (Reflect.get(target, name, receiver) as unknown)),
+      get: (target, name, receiver) =>
+        name === 'batchWriteItem'
+          ? async (...args: unknown[]) => (seen.push(args[1]), { UnprocessedItems: {} })
+          : (Reflect.get(target, name, receiver) as unknown),
     });
     const grant = openWriteGrant(confirmingDataSource(client, TARGET));
     const signal = new AbortController().signal;

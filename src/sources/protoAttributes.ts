@@ -41,7 +41,12 @@ export function restoreProtoMembers(output: unknown, wire: unknown): void {
     if (name === '__proto__') {
       const own = Object.getOwnPropertyDescriptor(record, name);
       if (own === undefined || own.value === undefined) {
-        Object.defineProperty(record, name, { value: isWireAttributeValue(wireValue) ? fromWire(wireValue) : wireValue, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(record, name, {
+          value: isWireAttributeValue(wireValue) ? fromWire(wireValue) : wireValue,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       } else restoreProtoMembers(own.value, wireValue);
       continue;
     }
@@ -64,7 +69,8 @@ function fromWire(value: Record<string, unknown>): AttributeValue {
   if (Array.isArray(value.L)) return { L: value.L.map((member) => (isWireAttributeValue(member) ? fromWire(member) : (member as AttributeValue))) };
   if (value.M !== null && typeof value.M === 'object') {
     const map: Record<string, AttributeValue> = {};
-    for (const [name, member] of Object.entries(value.M)) setOwnAttribute(map, name, isWireAttributeValue(member) ? fromWire(member) : (member as AttributeValue));
+    for (const [name, member] of Object.entries(value.M))
+      setOwnAttribute(map, name, isWireAttributeValue(member) ? fromWire(member) : (member as AttributeValue));
     return { M: map };
   }
   return value as unknown as AttributeValue;

@@ -29,7 +29,19 @@ describe('readOnlyDataSource', () => {
     const engine = await withTable();
     const readOnly = readOnlyDataSource(engine, LABEL);
     expect(WRITE_METHODS).toEqual(
-      expect.arrayContaining(['createTable', 'deleteTable', 'putItem', 'deleteItem', 'updateItem', 'batchWriteItem', 'transactWriteItems', 'updateTable', 'updateTimeToLive', 'tagResource', 'untagResource']),
+      expect.arrayContaining([
+        'createTable',
+        'deleteTable',
+        'putItem',
+        'deleteItem',
+        'updateItem',
+        'batchWriteItem',
+        'transactWriteItems',
+        'updateTable',
+        'updateTimeToLive',
+        'tagResource',
+        'untagResource',
+      ]),
     );
     for (const method of WRITE_METHODS) {
       const call = (readOnly[method] as (input: unknown) => Promise<unknown>)({ TableName: 'Orders' });
@@ -50,7 +62,9 @@ describe('readOnlyDataSource', () => {
     await expect(
       readOnly.batchExecuteStatement({ Statements: [{ Statement: 'SELECT * FROM "Orders"' }, { Statement: `UPDATE "Orders" SET x = 1 WHERE pk = 'a'` }] }),
     ).rejects.toThrow(/^BatchExecuteStatement refused/);
-    await expect(readOnly.executeTransaction({ TransactStatements: [{ Statement: `DELETE FROM "Orders" WHERE pk = 'a'` }] })).rejects.toThrow(/^ExecuteTransaction refused/);
+    await expect(readOnly.executeTransaction({ TransactStatements: [{ Statement: `DELETE FROM "Orders" WHERE pk = 'a'` }] })).rejects.toThrow(
+      /^ExecuteTransaction refused/,
+    );
     expect((await engine.scan({ TableName: 'Orders' })).Count).toBe(1);
   });
 

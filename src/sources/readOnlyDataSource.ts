@@ -7,7 +7,9 @@ export class ReadOnlyConnectionError extends Error {
     readonly operation: string,
     readonly connectionLabel: string,
   ) {
-    super(`${operation} refused: the connection ${connectionLabel} is marked Read-only. Untick "Read-only" in the connection panel and Connect again to write.`);
+    super(
+      `${operation} refused: the connection ${connectionLabel} is marked Read-only. Untick "Read-only" in the connection panel and Connect again to write.`,
+    );
   }
 }
 

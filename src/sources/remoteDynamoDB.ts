@@ -15,7 +15,18 @@ import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { isThrottlingError } from '../dynamo';
 import type { DynamoDBDataSource } from '../engine';
 import { mayHoldProtoMember, restoreProtoMembers } from './protoAttributes';
-import { endpointOf, MAX_ATTEMPTS, notDynamoDBAnswer, PROFILE_HEADER, PROFILE_PROXY_PATH, PROXY_PATH, routeOf, TARGET_HEADER, type RemoteHooks, type RemoteSettings } from './remoteEndpoints';
+import {
+  endpointOf,
+  MAX_ATTEMPTS,
+  notDynamoDBAnswer,
+  PROFILE_HEADER,
+  PROFILE_PROXY_PATH,
+  PROXY_PATH,
+  routeOf,
+  TARGET_HEADER,
+  type RemoteHooks,
+  type RemoteSettings,
+} from './remoteEndpoints';
 
 export * from './remoteEndpoints';
 
@@ -39,7 +50,11 @@ export function createRemoteDynamoDB(settings: RemoteSettings, hooks: RemoteHook
     ...(settings.kind === 'aws' ? {} : { endpoint }),
     credentials: settings.profile
       ? { accessKeyId: 'keylab-profile', secretAccessKey: 'signed-by-the-app-server' }
-      : { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, ...(settings.sessionToken ? { sessionToken: settings.sessionToken } : {}) },
+      : {
+          accessKeyId: settings.accessKeyId,
+          secretAccessKey: settings.secretAccessKey,
+          ...(settings.sessionToken ? { sessionToken: settings.sessionToken } : {}),
+        },
     maxAttempts: MAX_ATTEMPTS,
   });
   const proxy = new URL(route === 'signer' ? PROFILE_PROXY_PATH : PROXY_PATH, hooks.appOrigin);
@@ -85,7 +100,11 @@ export function createRemoteDynamoDB(settings: RemoteSettings, hooks: RemoteHook
       const response = output.response as { statusCode?: number; reason?: string; headers?: Record<string, string> } | undefined;
       // Another server on that address: say so before the SDK tries to read its answer as JSON.
       if (response?.statusCode !== undefined) {
-        const notDynamoDB = notDynamoDBAnswer(endpoint, { statusCode: response.statusCode, reason: response.reason, contentType: response.headers?.['content-type'] });
+        const notDynamoDB = notDynamoDBAnswer(endpoint, {
+          statusCode: response.statusCode,
+          reason: response.reason,
+          contentType: response.headers?.['content-type'],
+        });
         if (notDynamoDB) throw notDynamoDB;
       }
       // The proxy could not reach the endpoint, or the server could not get a

@@ -3,7 +3,13 @@ import { WIRE_ERROR_TYPES, type WireErrorCode } from '../errors';
 import { describeConnectionError, notDynamoDBAnswer, routeOf, type ConnectionProblem, type RemoteSettings } from './remoteEndpoints';
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
-const settings: RemoteSettings = { kind: 'dynamodbLocal', endpoint: 'http://localhost:8000', region: 'us-east-1', accessKeyId: 'keylab', secretAccessKey: SECRET };
+const settings: RemoteSettings = {
+  kind: 'dynamodbLocal',
+  endpoint: 'http://localhost:8000',
+  region: 'us-east-1',
+  accessKeyId: 'keylab',
+  secretAccessKey: SECRET,
+};
 
 /** What each of Keylab's own refusals means for a connection (the proxy's, then the profile signer's). */
 const KIND_OF: Record<WireErrorCode, ConnectionProblem['kind']> = {
@@ -45,12 +51,18 @@ describe('describeConnectionError for Keylab’s own refusals', () => {
 
 describe('routeOf and the advice for a non-DynamoDB answer: this machine in any spelling (src/dynamo isLoopbackHost)', () => {
   const custom = (endpoint: string): RemoteSettings => ({ ...settings, kind: 'custom', endpoint });
-  it.each(['https://localhost:8443', 'https://[::1]:8443', 'https://[::ffff:127.0.0.1]:8443', 'https://[0:0:0:0:0:0:0:1]:8443', 'https://127.1:8443'])('an https endpoint on this machine goes through the proxy: %s', (endpoint) => {
-    expect(routeOf(custom(endpoint))).toBe('proxy');
-    expect(notDynamoDBAnswer(endpoint, { statusCode: 404, contentType: 'text/plain' })?.message).toMatch(/check the port$/);
-  });
-  it.each(['https://localhost.evil:8443', 'https://127.0.0.1.evil.com:8443', 'https://[::ffff:10.0.0.1]:8443'])('a look-alike is called directly: %s', (endpoint) => {
-    expect(routeOf(custom(endpoint))).toBe('direct');
-    expect(notDynamoDBAnswer(endpoint, { statusCode: 404, contentType: 'text/plain' })?.message).toMatch(/check the endpoint URL$/);
-  });
+  it.each(['https://localhost:8443', 'https://[::1]:8443', 'https://[::ffff:127.0.0.1]:8443', 'https://[0:0:0:0:0:0:0:1]:8443', 'https://127.1:8443'])(
+    'an https endpoint on this machine goes through the proxy: %s',
+    (endpoint) => {
+      expect(routeOf(custom(endpoint))).toBe('proxy');
+      expect(notDynamoDBAnswer(endpoint, { statusCode: 404, contentType: 'text/plain' })?.message).toMatch(/check the port$/);
+    },
+  );
+  it.each(['https://localhost.evil:8443', 'https://127.0.0.1.evil.com:8443', 'https://[::ffff:10.0.0.1]:8443'])(
+    'a look-alike is called directly: %s',
+    (endpoint) => {
+      expect(routeOf(custom(endpoint))).toBe('direct');
+      expect(notDynamoDBAnswer(endpoint, { statusCode: 404, contentType: 'text/plain' })?.message).toMatch(/check the endpoint URL$/);
+    },
+  );
 });

@@ -128,7 +128,10 @@ export function describeConnectionError(error: unknown, settings: RemoteSettings
   const raw = error instanceof Error ? error.message : String(error);
   const quoted = scrubSecrets(raw, [settings.secretAccessKey, settings.sessionToken]);
   const endpoint = endpointOf(settings);
-  const problem = (kind: ConnectionProblem['kind'], message: string): ConnectionProblem => ({ kind, message: scrubSecrets(message, [settings.secretAccessKey, settings.sessionToken]) });
+  const problem = (kind: ConnectionProblem['kind'], message: string): ConnectionProblem => ({
+    kind,
+    message: scrubSecrets(message, [settings.secretAccessKey, settings.sessionToken]),
+  });
 
   // Keylab's own refusals (the proxy, the profile signer) by their registered
   // code (src/errors); their messages already say what to do (e.g. run
@@ -155,16 +158,29 @@ export function describeConnectionError(error: unknown, settings: RemoteSettings
     case NOT_DYNAMODB_ENDPOINT:
       return problem('notDynamoDB', quoted);
     case 'UnrecognizedClientException':
-      if (settings.profile) return problem('credentials', `Bad credentials: ${endpoint} does not recognise the access key of profile ${settings.profile} (UnrecognizedClientException). Check the profile's keys, or whether they were deleted or deactivated.`);
-      return problem('credentials', `Bad credentials: ${endpoint} does not recognise access key id ${settings.accessKeyId || '(empty)'} (UnrecognizedClientException). Check the key, or whether it was deleted or deactivated.`);
+      if (settings.profile)
+        return problem(
+          'credentials',
+          `Bad credentials: ${endpoint} does not recognise the access key of profile ${settings.profile} (UnrecognizedClientException). Check the profile's keys, or whether they were deleted or deactivated.`,
+        );
+      return problem(
+        'credentials',
+        `Bad credentials: ${endpoint} does not recognise access key id ${settings.accessKeyId || '(empty)'} (UnrecognizedClientException). Check the key, or whether it was deleted or deactivated.`,
+      );
     case 'InvalidSignatureException':
     case 'SignatureDoesNotMatch':
-      if (/region|scope/i.test(raw)) return problem('region', `Wrong region: the endpoint expects requests signed for another region than ${settings.region} (${name}).`);
-      if (settings.profile) return problem('credentials', `Bad credentials: the secret access key of profile ${settings.profile} does not match its access key id (${name}).`);
+      if (/region|scope/i.test(raw))
+        return problem('region', `Wrong region: the endpoint expects requests signed for another region than ${settings.region} (${name}).`);
+      if (settings.profile)
+        return problem('credentials', `Bad credentials: the secret access key of profile ${settings.profile} does not match its access key id (${name}).`);
       return problem('credentials', `Bad credentials: the secret access key does not match access key id ${settings.accessKeyId} (${name}).`);
     case 'ExpiredTokenException':
     case 'ExpiredToken':
-      if (settings.profile) return problem('credentials', `Expired credentials: profile ${settings.profile}'s session token has expired. Refresh it (e.g. \`aws sso login --profile ${settings.profile}\`) and connect again.`);
+      if (settings.profile)
+        return problem(
+          'credentials',
+          `Expired credentials: profile ${settings.profile}'s session token has expired. Refresh it (e.g. \`aws sso login --profile ${settings.profile}\`) and connect again.`,
+        );
       return problem('credentials', 'Expired credentials: the session token has expired. Get fresh credentials and connect again.');
     case 'AccessDeniedException':
       return problem('credentials', `Access denied: these credentials may not call ListTables (${quoted}).`);

@@ -38,7 +38,12 @@ export interface WireClient {
    * `readBody`: the SDK then reads what it returns instead (or, when it returns
    * undefined, the body as it came).
    */
-  sendReadingBody(operation: 'scan' | 'query', input: ScanCommandInput | QueryCommandInput, readBody: (body: string) => string | undefined, signal?: AbortSignal): Promise<ScanCommandOutput | QueryCommandOutput>;
+  sendReadingBody(
+    operation: 'scan' | 'query',
+    input: ScanCommandInput | QueryCommandInput,
+    readBody: (body: string) => string | undefined,
+    signal?: AbortSignal,
+  ): Promise<ScanCommandOutput | QueryCommandOutput>;
   /** A BatchWriteItem whose request body is `body` (what the SDK would serialize for the same input), signed as it is sent. */
   sendBatchWriteBody(body: string, options?: Options): Promise<BatchWriteItemCommandOutput>;
 }

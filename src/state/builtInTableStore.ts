@@ -70,11 +70,16 @@ export function createBuiltInTableStore(options: BuiltInTableStoreOptions): Buil
       opening ??= options.openBuiltInTable().then((table) => {
         const { status } = table;
         const elsewhere = status.errorCode === 'persistence.inUse';
-        set({ source: table.source, status: status.persisted ? 'saved in this browser (IndexedDB)' : elsewhere ? 'open in another tab' : 'in memory only', ...(elsewhere ? { elsewhere: 'inUse' } : {}) });
+        set({
+          source: table.source,
+          status: status.persisted ? 'saved in this browser (IndexedDB)' : elsewhere ? 'open in another tab' : 'in memory only',
+          ...(elsewhere ? { elsewhere: 'inUse' } : {}),
+        });
         table.onTakenOver(() => set({ elsewhere: 'takenOver', status: 'open in another tab (not saving here)' }));
         const notices = options.notices.getState();
         // Another tab owning the tables has its own notice, with Take over (see `elsewhere`).
-        if (!status.persisted && !elsewhere) notices.show('builtInTable', `The built-in table is not being saved: ${status.error ?? 'IndexedDB is unavailable'}`);
+        if (!status.persisted && !elsewhere)
+          notices.show('builtInTable', `The built-in table is not being saved: ${status.error ?? 'IndexedDB is unavailable'}`);
         for (const warning of status.warnings) notices.show(`builtInTable:${warning}`, warning);
         for (const note of status.notes ?? []) notices.show(`builtInTable:${note}`, note);
         return table;
@@ -100,16 +105,30 @@ export function createBuiltInTableStore(options: BuiltInTableStoreOptions): Buil
       const started = options.now();
       try {
         if (!opening) throw new Error('The built-in table is not open yet.');
-        const result = await (await opening).generateCollection({
+        const result = await (
+          await opening
+        ).generateCollection({
           table: table.name,
           partitionKeyValue: partitionKey.type === 'B' ? new TextEncoder().encode(partition) : partition,
           count: parsed.value,
         });
         const seconds = ((options.now() - started) / 1000).toFixed(1);
-        const message = [`Generated ${result.loaded.toLocaleString('en-US')} items in `, { data: partitionKey.name }, ' = ', { data: partition }, ` (${seconds} s).`];
+        const message = [
+          `Generated ${result.loaded.toLocaleString('en-US')} items in `,
+          { data: partitionKey.name },
+          ' = ',
+          { data: partition },
+          ` (${seconds} s).`,
+        ];
         set({ generation: { running: false, message, error: false } });
       } catch (error) {
-        set({ generation: { running: false, message: error instanceof Error ? [`${error.name}: `, { data: error.message }] : [{ data: String(error) }], error: true } });
+        set({
+          generation: {
+            running: false,
+            message: error instanceof Error ? [`${error.name}: `, { data: error.message }] : [{ data: String(error) }],
+            error: true,
+          },
+        });
       }
     },
   }));

@@ -61,7 +61,10 @@ describe('compareItemOrders', () => {
   });
 
   it('lists values the template refuses', () => {
-    const items: Item[] = [{ sk: { S: 'a' }, score: { N: '-3' } }, { sk: { S: 'b' }, score: { N: '12345678901' } }];
+    const items: Item[] = [
+      { sk: { S: 'a' }, score: { N: '-3' } },
+      { sk: { S: 'b' }, score: { N: '12345678901' } },
+    ];
     const orders = compareItemOrders(items, { template: template('{score:int(10)}'), sortKeyName: 'sk' });
     expect(orders.excluded.map((row) => row.problems[0]?.code)).toEqual(['keys.negativeUnsigned', 'keys.padOverflow']);
   });
@@ -102,7 +105,11 @@ describe('compareItemOrders', () => {
 describe('partitions', () => {
   /** What a Scan of the Leaderboard returns: one season after the other, each in its own sort-key order. */
   const summerScores = ['3', '9', '10', '42', '128', '240'];
-  const SUMMER: Item[] = summerScores.map((score) => ({ leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: score.padStart(10, '0') }, score: { N: score } }));
+  const SUMMER: Item[] = summerScores.map((score) => ({
+    leaderboardId: { S: 'SEASON#2026-SUMMER' },
+    rankKey: { S: score.padStart(10, '0') },
+    score: { N: score },
+  }));
   const SCAN = [...SUMMER, ...SPRING];
   const options = { template: template('{score:int(10)}'), sortKeyName: 'rankKey', partitionKeyName: 'leaderboardId' } as const;
 
@@ -142,7 +149,9 @@ describe('values that read as numbers or dates in a string field', () => {
     const orders = compareItemOrders(SPRING, { template: template('{score}'), sortKeyName: 'rankKey' });
     expect(scoresOf(orders.encodedOrder)).toEqual(['10', '1500', '240', '9']);
     expect(scoresOf(orders.intendedOrder)).toEqual(['9', '10', '240', '1500']);
-    expect(orders.inferredOrders.map((order) => order.finding?.message.slice(0, 66))).toEqual(['Numbers stored in a string field sort as text: use {score:int(6)}.']);
+    expect(orders.inferredOrders.map((order) => order.finding?.message.slice(0, 66))).toEqual([
+      'Numbers stored in a string field sort as text: use {score:int(6)}.',
+    ]);
   });
 
   it('EVT#{at} over US dates: the intended order is by date', () => {
@@ -155,7 +164,8 @@ describe('values that read as numbers or dates in a string field', () => {
 
 describe('the query slice', () => {
   const partition = { name: 'leaderboardId', value: 'SEASON#2026-SPRING' };
-  const scoresIn = (items: readonly Item[], positions: ReadonlySet<number> | undefined) => [...(positions ?? [])].map((position) => items[position - 1]?.score?.N);
+  const scoresIn = (items: readonly Item[], positions: ReadonlySet<number> | undefined) =>
+    [...(positions ?? [])].map((position) => items[position - 1]?.score?.N);
 
   it('marks the rows "scores between 200 and 2000" returns: none under the raw keys, 240 and 1500 under {score:int(10)}', () => {
     const orders = compareItemOrders(SPRING, {
@@ -168,10 +178,18 @@ describe('the query slice', () => {
   });
 
   it('takes Limit rows from the end the direction reads first', () => {
-    const top = compareItemOrders(SPRING, { template: template('{score:int(10)}'), sortKeyName: 'rankKey', slice: { partition, limit: 2, direction: 'descending' } });
+    const top = compareItemOrders(SPRING, {
+      template: template('{score:int(10)}'),
+      sortKeyName: 'rankKey',
+      slice: { partition, limit: 2, direction: 'descending' },
+    });
     expect(scoresIn(SPRING, top.slice?.encoded)).toEqual(['1500', '240']);
     expect(scoresIn(SPRING, top.slice?.stored)).toEqual(['9', '240']);
-    const other = compareItemOrders(SPRING, { template: template('{score:int(10)}'), sortKeyName: 'rankKey', slice: { partition: { ...partition, value: 'x' } } });
+    const other = compareItemOrders(SPRING, {
+      template: template('{score:int(10)}'),
+      sortKeyName: 'rankKey',
+      slice: { partition: { ...partition, value: 'x' } },
+    });
     expect(other.slice?.stored.size).toBe(0);
   });
   it('orders an N sort key by value, as DynamoDB stores it, and judges it a number whatever its values look like (issue 31: N stays N)', () => {

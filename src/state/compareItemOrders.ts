@@ -118,7 +118,13 @@ export function matchesSortCondition(key: string, condition: SortKeyConditionMod
 }
 
 /** The first `limit` rows of `rows` (already in read order) in the partition that satisfy the condition. */
-function takeSlice(rows: readonly ItemOrderRow[], itemAt: ReadonlyMap<number, Item>, slice: OrderSlice, keyOf: (row: ItemOrderRow) => string | undefined, reverse: boolean): Set<number> {
+function takeSlice(
+  rows: readonly ItemOrderRow[],
+  itemAt: ReadonlyMap<number, Item>,
+  slice: OrderSlice,
+  keyOf: (row: ItemOrderRow) => string | undefined,
+  reverse: boolean,
+): Set<number> {
   const taken = new Set<number>();
   for (const row of reverse ? [...rows].reverse() : rows) {
     if (slice.limit !== undefined && taken.size >= slice.limit) break;
@@ -193,7 +199,10 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
       if (decoded || decodeProblem || !storedCompiled) return;
       const text = scalarText(storedValue);
       if (text === undefined) {
-        decodeProblem = { code: 'keys.decodeMismatch', message: `The stored sort key ${sortKeyName ?? ''} is ${storedValue ? `a ${typeOf(storedValue)} value` : 'missing'}, so the stored key template can't read it.` };
+        decodeProblem = {
+          code: 'keys.decodeMismatch',
+          message: `The stored sort key ${sortKeyName ?? ''} is ${storedValue ? `a ${typeOf(storedValue)} value` : 'missing'}, so the stored key template can't read it.`,
+        };
         return;
       }
       const result = storedCompiled.decode(text);
@@ -211,7 +220,11 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
         continue;
       }
       if (attribute) {
-        problems.push({ code: 'keys.missingValue', field: field.name, message: `Attribute ${field.name} is a ${typeOf(attribute)} value; a key field needs a string or a number.` });
+        problems.push({
+          code: 'keys.missingValue',
+          field: field.name,
+          message: `Attribute ${field.name} is a ${typeOf(attribute)} value; a key field needs a string or a number.`,
+        });
         continue;
       }
       decodeStored();
@@ -234,7 +247,16 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
       if (encoded.ok) encodedKey = encoded.value;
       else problems.push(...encoded.findings);
     }
-    return { loadedPosition: positions?.[index] ?? index + 1, storedKey, partition, values, sources, problems, collidesWith: [], ...(encodedKey !== undefined ? { encodedKey } : {}) };
+    return {
+      loadedPosition: positions?.[index] ?? index + 1,
+      storedKey,
+      partition,
+      values,
+      sources,
+      problems,
+      collidesWith: [],
+      ...(encodedKey !== undefined ? { encodedKey } : {}),
+    };
   });
 
   const compared = drafts.filter((row) => row.encodedKey !== undefined);
@@ -299,11 +321,24 @@ export function compareItemOrders(items: readonly Item[], options: CompareItemOr
 }
 
 /** The loaded positions the query being built returns, under the stored and under the re-encoded keys. */
-function sliceOf(drafts: readonly ItemOrderRow[], encodedOrder: readonly ItemOrderRow[], items: readonly Item[], slice: OrderSlice, sortKeyName: string | undefined, direction: ReadDirection) {
+function sliceOf(
+  drafts: readonly ItemOrderRow[],
+  encodedOrder: readonly ItemOrderRow[],
+  items: readonly Item[],
+  slice: OrderSlice,
+  sortKeyName: string | undefined,
+  direction: ReadDirection,
+) {
   const itemAt = new Map(drafts.map((row, index) => [row.loadedPosition, items[index] as Item]));
   return {
     // Loaded rows came back in the read direction already; the encoded order was sorted in it.
-    stored: takeSlice(drafts, itemAt, slice, (row) => (itemAt.get(row.loadedPosition)?.[sortKeyName ?? '']?.S !== undefined ? row.storedKey : undefined), (slice.direction ?? direction) !== direction),
+    stored: takeSlice(
+      drafts,
+      itemAt,
+      slice,
+      (row) => (itemAt.get(row.loadedPosition)?.[sortKeyName ?? '']?.S !== undefined ? row.storedKey : undefined),
+      (slice.direction ?? direction) !== direction,
+    ),
     encoded: takeSlice(encodedOrder, itemAt, slice, (row) => row.encodedKey, (slice.direction ?? direction) !== direction),
   };
 }

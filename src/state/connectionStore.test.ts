@@ -5,14 +5,29 @@ import type { DynamoDBDataSource } from '../engine';
 import type { RemoteHooks, RemoteSettings } from '../sources/remoteEndpoints';
 import { UnconfirmedWriteError, writeTargetOf } from '../sources/confirmingDataSource';
 import { isReadOnlyDataSource, ReadOnlyConnectionError } from '../sources/readOnlyDataSource';
-import { createConnectionStore, DEFAULT_FORM, READ_ONLY_STORAGE_KEY, labelOf, settingsOf, STORAGE_KEY, validateConnectionForm, type ConnectionForm, type ConnectionStoreOptions } from './connectionStore';
+import {
+  createConnectionStore,
+  DEFAULT_FORM,
+  READ_ONLY_STORAGE_KEY,
+  labelOf,
+  settingsOf,
+  STORAGE_KEY,
+  validateConnectionForm,
+  type ConnectionForm,
+  type ConnectionStoreOptions,
+} from './connectionStore';
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const TOKEN = 'IQoJb3JpZ2luX2VjEXAMPLETOKEN';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { map, getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key) };
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
 }
 
 function fakeSource(listTables: () => Promise<Partial<ListTablesCommandOutput>>): DynamoDBDataSource {
@@ -40,7 +55,14 @@ function setup(listTables: () => Promise<Partial<ListTablesCommandOutput>>, extr
   return { store, created, hooks, onConnected, connectBuiltIn, storage };
 }
 
-const aws = (patch: Partial<ConnectionForm> = {}): ConnectionForm => ({ ...DEFAULT_FORM, kind: 'aws', accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: SECRET, region: 'eu-west-2', ...patch });
+const aws = (patch: Partial<ConnectionForm> = {}): ConnectionForm => ({
+  ...DEFAULT_FORM,
+  kind: 'aws',
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: SECRET,
+  region: 'eu-west-2',
+  ...patch,
+});
 
 describe('validateConnectionForm', () => {
   it.each<[string, Partial<ConnectionForm>, Partial<Record<string, RegExp>>]>([
@@ -112,7 +134,9 @@ describe('connection store', () => {
   });
 
   it('reports bad credentials in plain words, never quoting the secret', async () => {
-    const error = Object.assign(new Error(`The security token included in the request is invalid. (secret ${SECRET}, token ${TOKEN})`), { name: 'UnrecognizedClientException' });
+    const error = Object.assign(new Error(`The security token included in the request is invalid. (secret ${SECRET}, token ${TOKEN})`), {
+      name: 'UnrecognizedClientException',
+    });
     const { store, onConnected } = setup(async () => Promise.reject(error));
     store.setState({ form: aws({ sessionToken: TOKEN }) });
     await store.getState().connect();
@@ -129,7 +153,12 @@ describe('connection store', () => {
   it.each([
     ['ProxyConnectionRefused', 'Connection refused: nothing is listening on localhost:8000.', 'refused', /Connection refused/],
     ['InvalidSignatureException', 'Credential should be scoped to a valid region.', 'region', /Wrong region/],
-    ['InvalidSignatureException', 'The request signature we calculated does not match the signature you provided.', 'credentials', /secret access key does not match/],
+    [
+      'InvalidSignatureException',
+      'The request signature we calculated does not match the signature you provided.',
+      'credentials',
+      /secret access key does not match/,
+    ],
     ['TypeError', 'Failed to fetch', 'unreachable', /CORS/],
     ['ProxyTLSError', 'TLS failed talking to localhost:8443', 'tls', /TLS/],
     ['ExpiredTokenException', 'The security token included in the request is expired', 'credentials', /Expired/],

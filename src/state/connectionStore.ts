@@ -13,7 +13,15 @@ import {
 import { confirmingDataSource } from '../sources/confirmingDataSource';
 import { readOnlyDataSource } from '../sources/readOnlyDataSource';
 import { BUILT_IN_TABLE_LABEL } from './builtInTableStore';
-import { checkConnectionName, formOfSavedConnection, isFormOf, readSavedConnections, savedConnectionOf, writeSavedConnections, type SavedConnection } from './savedConnections';
+import {
+  checkConnectionName,
+  formOfSavedConnection,
+  isFormOf,
+  readSavedConnections,
+  savedConnectionOf,
+  writeSavedConnections,
+  type SavedConnection,
+} from './savedConnections';
 
 export type ConnectionKind = 'builtIn' | 'dynamodbLocal' | 'custom' | 'aws';
 export type AwsAuth = 'keys' | 'profile';
@@ -150,7 +158,8 @@ export function validateConnectionForm(form: ConnectionForm): ConnectionErrors {
   if (form.kind !== 'aws') {
     const endpoint = form.endpoint.trim();
     if (!endpoint) errors.endpoint = `Enter the endpoint URL, e.g. ${DEFAULT_LOCAL_ENDPOINT}.`;
-    else if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*@/i.test(endpoint)) errors.endpoint = 'Remove the user name and password from the URL: credentials go in their own fields, never in URLs.';
+    else if (/^[a-z][a-z0-9+.-]*:\/\/[^@]*@/i.test(endpoint))
+      errors.endpoint = 'Remove the user name and password from the URL: credentials go in their own fields, never in URLs.';
     else if (!endpoint.includes('://')) errors.endpoint = `Not a URL. Write it with its scheme and port, e.g. ${DEFAULT_LOCAL_ENDPOINT}.`;
     else {
       let url: URL | undefined;
@@ -161,7 +170,8 @@ export function validateConnectionForm(form: ConnectionForm): ConnectionErrors {
       }
       if (url) {
         if (url.protocol !== 'http:' && url.protocol !== 'https:') errors.endpoint = 'Use an http:// or https:// URL.';
-        else if (url.username || url.password) errors.endpoint = 'Remove the user name and password from the URL: credentials go in their own fields, never in URLs.';
+        else if (url.username || url.password)
+          errors.endpoint = 'Remove the user name and password from the URL: credentials go in their own fields, never in URLs.';
         else if (url.search || url.hash) errors.endpoint = 'Remove the query string or fragment: DynamoDB endpoints have none.';
       }
     }
@@ -173,8 +183,10 @@ export function validateConnectionForm(form: ConnectionForm): ConnectionErrors {
   }
   const keyId = form.accessKeyId.trim();
   if (!keyId) errors.accessKeyId = 'Enter an access key id.';
-  else if (form.kind === 'dynamodbLocal' && !/^[A-Za-z0-9]+$/.test(keyId)) errors.accessKeyId = 'DynamoDB Local accepts only letters and digits in the access key id.';
-  else if (form.kind === 'aws' && !/^[A-Z0-9]{16,128}$/.test(keyId)) errors.accessKeyId = 'An AWS access key id is 16 or more capital letters and digits, e.g. AKIA… or ASIA….';
+  else if (form.kind === 'dynamodbLocal' && !/^[A-Za-z0-9]+$/.test(keyId))
+    errors.accessKeyId = 'DynamoDB Local accepts only letters and digits in the access key id.';
+  else if (form.kind === 'aws' && !/^[A-Z0-9]{16,128}$/.test(keyId))
+    errors.accessKeyId = 'An AWS access key id is 16 or more capital letters and digits, e.g. AKIA… or ASIA….';
   if (form.kind === 'aws' && !form.secretAccessKey) errors.secretAccessKey = 'Enter the secret access key.';
   return errors;
 }
@@ -189,7 +201,8 @@ export function settingsOf(form: ConnectionForm): RemoteSettings {
     region: form.region.trim(),
     accessKeyId: form.accessKeyId.trim(),
     // DynamoDB Local checks no secret, but the SDK must sign with one.
-    secretAccessKey: form.kind === 'dynamodbLocal' || (form.kind === 'custom' && !form.secretAccessKey) ? LOCAL_CREDENTIALS.secretAccessKey : form.secretAccessKey,
+    secretAccessKey:
+      form.kind === 'dynamodbLocal' || (form.kind === 'custom' && !form.secretAccessKey) ? LOCAL_CREDENTIALS.secretAccessKey : form.secretAccessKey,
     ...(form.sessionToken && form.kind === 'aws' ? { sessionToken: form.sessionToken } : {}),
     ...(profile ? { profile } : {}),
   };
@@ -248,7 +261,8 @@ function restore(storage: ConnectionStorage | undefined): ConnectionForm {
  */
 export function createConnectionStore(options: ConnectionStoreOptions): ConnectionStore {
   const createSource =
-    options.createSource ?? (async (settings: RemoteSettings, hooks: RemoteHooks) => (await import('../sources/remoteDynamoDB')).createRemoteDynamoDB(settings, hooks));
+    options.createSource ??
+    (async (settings: RemoteSettings, hooks: RemoteHooks) => (await import('../sources/remoteDynamoDB')).createRemoteDynamoDB(settings, hooks));
   let attempt = 0;
 
   return createStore<ConnectionState & ConnectionActions>()((set, get) => {
@@ -296,14 +310,18 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
       savedId: saved.find((connection) => isFormOf(connection, form))?.id,
       setForm: (patch) => {
         const form = { ...get().form, ...patch };
-        if (patch.kind && patch.kind !== get().form.kind && patch.kind === 'dynamodbLocal' && !form.endpoint) Object.assign(form, { endpoint: DEFAULT_LOCAL_ENDPOINT });
+        if (patch.kind && patch.kind !== get().form.kind && patch.kind === 'dynamodbLocal' && !form.endpoint)
+          Object.assign(form, { endpoint: DEFAULT_LOCAL_ENDPOINT });
         // Another kind of connection starts with its own Read-only setting; a ticked box is remembered for its kind.
-        if (patch.kind && patch.kind !== get().form.kind && patch.readOnly === undefined) Object.assign(form, { readOnly: readOnlyFor(patch.kind, options.storage) });
+        if (patch.kind && patch.kind !== get().form.kind && patch.readOnly === undefined)
+          Object.assign(form, { readOnly: readOnlyFor(patch.kind, options.storage) });
         if (patch.readOnly !== undefined && patch.readOnly !== get().form.readOnly) rememberReadOnly(form.kind, patch.readOnly);
         const errors = get().errors;
         // Re-check only fields that already show a message, so typing never nags early.
         const fresh = validateConnectionForm(form);
-        const kept: ConnectionErrors = Object.fromEntries(Object.keys(errors).flatMap((field) => (fresh[field as ConnectionField] ? [[field, fresh[field as ConnectionField]]] : [])));
+        const kept: ConnectionErrors = Object.fromEntries(
+          Object.keys(errors).flatMap((field) => (fresh[field as ConnectionField] ? [[field, fresh[field as ConnectionField]]] : [])),
+        );
         const kindChanged = patch.kind !== undefined && patch.kind !== get().form.kind;
         set({ form, errors: kindChanged ? {} : kept, ...(kindChanged ? { problem: undefined, note: undefined, status: 'idle' as const } : {}) });
         persist(form);
@@ -347,8 +365,17 @@ export function createConnectionStore(options: ConnectionStoreOptions): Connecti
           const shownLabel = form.readOnly ? `${label} · read-only` : label;
           const endpoint = profileEndpoint ?? endpointOf(settings);
           // Read-only refuses writes; AWS otherwise writes only through a confirmed job (writeAccess.ts's confirmWrite).
-          const source = form.readOnly ? readOnlyDataSource(client, label) : form.kind === 'aws' ? confirmingDataSource(client, { region: settings.region, endpoint }) : client;
-          set({ status: 'connected', connectedLabel: shownLabel, note, connected: { source, kind: form.kind, region: settings.region, endpoint, readOnly: form.readOnly } });
+          const source = form.readOnly
+            ? readOnlyDataSource(client, label)
+            : form.kind === 'aws'
+              ? confirmingDataSource(client, { region: settings.region, endpoint })
+              : client;
+          set({
+            status: 'connected',
+            connectedLabel: shownLabel,
+            note,
+            connected: { source, kind: form.kind, region: settings.region, endpoint, readOnly: form.readOnly },
+          });
           await options.onConnected(source, shownLabel);
         } catch (error) {
           if (ticket !== attempt) return;

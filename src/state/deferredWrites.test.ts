@@ -3,7 +3,12 @@ import { createDeferredWrites } from './deferredWrites';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: vi.fn((k: string, v: string) => void map.set(k, v)), removeItem: (k: string) => void map.delete(k) };
+  return {
+    map,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: vi.fn((k: string, v: string) => void map.set(k, v)),
+    removeItem: (k: string) => void map.delete(k),
+  };
 }
 
 describe('deferred writes', () => {

@@ -23,7 +23,11 @@ export interface DeferredWritesOptions {
   readonly timers?: { setTimeout: (run: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void; now?: () => number };
 }
 
-export function createDeferredWrites({ delayMs, maxWaitMs, timers = globalThis as unknown as NonNullable<DeferredWritesOptions['timers']> }: DeferredWritesOptions): DeferredWrites {
+export function createDeferredWrites({
+  delayMs,
+  maxWaitMs,
+  timers = globalThis as unknown as NonNullable<DeferredWritesOptions['timers']>,
+}: DeferredWritesOptions): DeferredWrites {
   const now = timers.now ?? (() => Date.now());
   const pending = new Map<string, { write: () => void; firstAt: number; timer: unknown }>();
   const run = (key: string) => {

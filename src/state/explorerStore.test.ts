@@ -18,8 +18,16 @@ async function leaderboardEngine() {
     GlobalSecondaryIndexes: [{ IndexName: 'byPlayer', KeySchema: [{ AttributeName: 'playerId', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
     BillingMode: 'PAY_PER_REQUEST',
   });
-  for (const [score, playerId] of [['10', 'p_1021'], ['1500', 'p_8842'], ['240', 'p_3310'], ['9', 'p_0007']] as const) {
-    await engine.putItem({ TableName: 'Leaderboard', Item: { leaderboardId: { S: 'SEASON#2026-SPRING' }, rankKey: { S: score }, playerId: { S: playerId }, score: { N: score } } });
+  for (const [score, playerId] of [
+    ['10', 'p_1021'],
+    ['1500', 'p_8842'],
+    ['240', 'p_3310'],
+    ['9', 'p_0007'],
+  ] as const) {
+    await engine.putItem({
+      TableName: 'Leaderboard',
+      Item: { leaderboardId: { S: 'SEASON#2026-SPRING' }, rankKey: { S: score }, playerId: { S: playerId }, score: { N: score } },
+    });
   }
   return engine;
 }
@@ -119,7 +127,12 @@ describe('explorer store', () => {
     await store.getState().selectTable('Leaderboard');
     expect(store.getState().form.partitionValue).toBe('SEASON#2026-WINTER');
     const engine = store.getState().source;
-    await engine?.createTable({ TableName: 'Other', KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' });
+    await engine?.createTable({
+      TableName: 'Other',
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
     await store.getState().selectTable('Other');
     expect(store.getState().form.partitionValue).toBe('');
   });
@@ -132,7 +145,9 @@ describe('explorer store', () => {
     await vi.waitFor(() => expect(store.getState().table).toBeDefined());
     store.getState().setForm({ partitionValue: 'SEASON#2026-SPRING', limit: '3000000000' });
     await store.getState().run();
-    expect(store.getState().formErrors.limit).toContain("Value '3000000000' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 2147483647");
+    expect(store.getState().formErrors.limit).toContain(
+      "Value '3000000000' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 2147483647",
+    );
     expect(query).not.toHaveBeenCalled();
   });
 });
@@ -143,7 +158,13 @@ describe('paste request', () => {
     await store.getState().connect(await leaderboardEngine(), 'Built-in table');
     await vi.waitFor(() => expect(store.getState().table).toBeDefined());
     const ok = await store.getState().pasteRequest(
-      JSON.stringify({ TableName: 'Leaderboard', KeyConditionExpression: 'leaderboardId = :s', ExpressionAttributeValues: { ':s': { S: 'SEASON#2026-SPRING' } }, ScanIndexForward: false, Limit: 2 }),
+      JSON.stringify({
+        TableName: 'Leaderboard',
+        KeyConditionExpression: 'leaderboardId = :s',
+        ExpressionAttributeValues: { ':s': { S: 'SEASON#2026-SPRING' } },
+        ScanIndexForward: false,
+        Limit: 2,
+      }),
     );
     expect(ok).toBe(true);
     expect(store.getState().form).toMatchObject({ partitionValue: 'SEASON#2026-SPRING', descending: true, limit: '2' });
@@ -156,7 +177,9 @@ describe('paste request', () => {
     const store = createExplorerStore();
     await store.getState().connect(await leaderboardEngine(), 'Built-in table');
     await vi.waitFor(() => expect(store.getState().table).toBeDefined());
-    await store.getState().pasteRequest('{"TableName": "Orders", "KeyConditionExpression": "leaderboardId = :s", "ExpressionAttributeValues": {":s": {"S": "x"}}}');
+    await store
+      .getState()
+      .pasteRequest('{"TableName": "Orders", "KeyConditionExpression": "leaderboardId = :s", "ExpressionAttributeValues": {":s": {"S": "x"}}}');
     expect(store.getState().pasteReport?.problems[0]).toBe('Table "Orders" is not on this connection (Built-in table); the builder kept Leaderboard.');
     expect(await store.getState().pasteRequest('{"TableName": ')).toBe(false);
     expect(store.getState().pasteReport?.problems[0]).toMatch(/^This is not valid JSON at line 1/);

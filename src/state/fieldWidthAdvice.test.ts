@@ -46,7 +46,13 @@ describe('adviseFieldWidths', () => {
     const [score, ts] = adviseFieldWidths({ ...leaderboard, advisorLargestValues: { score: '1e7', ts: '1,000,000,000,000' } });
     expect(score?.advice).toEqual({
       ok: false,
-      findings: [{ code: 'advisor.badLargestValue', message: 'Largest value for score must be a whole number ≥ 0: the biggest value you will ever store; "1e7" has an exponent: write the digits, 10000000.' }],
+      findings: [
+        {
+          code: 'advisor.badLargestValue',
+          message:
+            'Largest value for score must be a whole number ≥ 0: the biggest value you will ever store; "1e7" has an exponent: write the digits, 10000000.',
+        },
+      ],
     });
     expect(ts?.advice.ok && ts.advice.value.digitsNeeded).toBe(13);
   });
@@ -58,7 +64,7 @@ describe('adviseFieldWidths', () => {
 
   it('a bad headroom gives no advice for any field', () => {
     const advice = adviseFieldWidths({ ...leaderboard, advisorLargestValues: {}, advisorHeadroomDigits: 'x' });
-    expect(advice.map((field) => field.advice.ok ? 'ok' : field.advice.findings[0]?.code)).toEqual(['advisor.badHeadroom', 'advisor.badHeadroom']);
+    expect(advice.map((field) => (field.advice.ok ? 'ok' : field.advice.findings[0]?.code))).toEqual(['advisor.badHeadroom', 'advisor.badHeadroom']);
   });
 
   it('signed and decimal fields: the magnitude, and the integer digits', () => {
@@ -66,12 +72,21 @@ describe('adviseFieldWidths', () => {
       { id: 'a', values: { delta: '-25000', price: '1234.50' } },
       { id: 'b', values: { delta: '30', price: '9.99' } },
     ];
-    const advice = adviseFieldWidths({ template: template('{delta:sint(10)}#{price:dec(8,2)}'), sampleRows: rows, advisorLargestValues: {}, advisorHeadroomDigits: '1' });
+    const advice = adviseFieldWidths({
+      template: template('{delta:sint(10)}#{price:dec(8,2)}'),
+      sampleRows: rows,
+      advisorLargestValues: {},
+      advisorHeadroomDigits: '1',
+    });
     expect(widths(advice)).toEqual([
       ['delta', 6],
       ['price', 5],
     ]);
-    expect(widths(adviseFieldWidths({ template: template('{delta:sint(10)}'), sampleRows: rows, advisorLargestValues: { delta: '-900' }, advisorHeadroomDigits: '0' }))).toEqual([['delta', 3]]);
+    expect(
+      widths(
+        adviseFieldWidths({ template: template('{delta:sint(10)}'), sampleRows: rows, advisorLargestValues: { delta: '-900' }, advisorHeadroomDigits: '0' }),
+      ),
+    ).toEqual([['delta', 3]]);
   });
 
   it('string and ISO fields get no advice', () => {

@@ -20,7 +20,8 @@ export interface FieldWidthAdvice {
   readonly advice: { readonly ok: true; readonly value: WidthAdvice } | { readonly ok: false; readonly findings: readonly KeyFinding[] };
 }
 
-const isPadded = (format: FieldFormat): format is PaddedFormat => format.kind === 'int' || format.kind === 'sint' || format.kind === 'epoch' || format.kind === 'dec';
+const isPadded = (format: FieldFormat): format is PaddedFormat =>
+  format.kind === 'int' || format.kind === 'sint' || format.kind === 'epoch' || format.kind === 'dec';
 
 /**
  * Advice for every padded numeric field of the current template, each sized
@@ -35,7 +36,9 @@ const isPadded = (format: FieldFormat): format is PaddedFormat => format.kind ==
  * // {score:int(10)}#{ts:epoch(16)} with no typed values:
  * adviseFieldWidths(state).map((a) => [a.field, a.advice.ok && a.advice.value.width]) // [["score", 6], ["ts", 12]]
  */
-export function adviseFieldWidths(state: Pick<KeyDesignState, 'template' | 'sampleRows' | 'advisorLargestValues' | 'advisorHeadroomDigits'>): readonly FieldWidthAdvice[] {
+export function adviseFieldWidths(
+  state: Pick<KeyDesignState, 'template' | 'sampleRows' | 'advisorLargestValues' | 'advisorHeadroomDigits'>,
+): readonly FieldWidthAdvice[] {
   const advice: FieldWidthAdvice[] = [];
   for (const field of templateFields(state.template)) {
     const { format } = field;
@@ -46,7 +49,8 @@ export function adviseFieldWidths(state: Pick<KeyDesignState, 'template' | 'samp
     );
     const typedValue = Object.hasOwn(state.advisorLargestValues, field.name) ? state.advisorLargestValues[field.name] : undefined;
     const largestValue = typedValue ?? fromSamples ?? '';
-    const magnitude = format.kind === 'sint' ? largestValue.trim().replace(/^-/, '') : format.kind === 'dec' ? largestValue.trim().replace(/\.\d*$/, '') : largestValue;
+    const magnitude =
+      format.kind === 'sint' ? largestValue.trim().replace(/^-/, '') : format.kind === 'dec' ? largestValue.trim().replace(/\.\d*$/, '') : largestValue;
     advice.push({
       field: field.name,
       format,

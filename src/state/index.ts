@@ -9,7 +9,14 @@ export * from './connectionStore';
 export * from './savedConnections';
 export * from './design/designStore';
 export * from './design/readOnlyDesignStore';
-export { openDesignRecords, DESIGNS_STORAGE_KEY, DESIGNS_DATABASE_NAME, UNREADABLE_DESIGNS_STORE, type DesignRecords, type DesignRevisionInfo } from './design/designRecords';
+export {
+  openDesignRecords,
+  DESIGNS_STORAGE_KEY,
+  DESIGNS_DATABASE_NAME,
+  UNREADABLE_DESIGNS_STORE,
+  type DesignRecords,
+  type DesignRevisionInfo,
+} from './design/designRecords';
 export { KEPT_REVISIONS, revisionOf } from './design/designRevisions';
 export type { RestoreOutcome } from './design/designVersions';
 export { createUnloadJournal, UNSAVED_DESIGNS_KEY } from './design/unloadJournal';

@@ -94,7 +94,10 @@ describe('key design store', () => {
 
   it('ignores saved data of the wrong shape instead of crashing', () => {
     const storage = createMemoryStorage({
-      [KEY_DESIGN_STORAGE_KEY]: JSON.stringify({ state: { templateText: 42, direction: 'sideways', advisorLargestValues: ['x'], advisorHeadroomDigits: 3 }, version: 1 }),
+      [KEY_DESIGN_STORAGE_KEY]: JSON.stringify({
+        state: { templateText: 42, direction: 'sideways', advisorLargestValues: ['x'], advisorHeadroomDigits: 3 },
+        version: 1,
+      }),
     });
     const store = createKeyDesignStore({ storage });
     expect(store.getState().templateText).toBe(LEADERBOARD_TEMPLATE);
@@ -109,7 +112,9 @@ describe('key design store', () => {
   });
 
   it('restores per-field largest values; a design saved with one shared value drops it', () => {
-    const storage = createMemoryStorage({ [KEY_DESIGN_STORAGE_KEY]: JSON.stringify({ state: { advisorLargestValues: { ts: '99' }, advisorLargestValue: '500' }, version: 1 }) });
+    const storage = createMemoryStorage({
+      [KEY_DESIGN_STORAGE_KEY]: JSON.stringify({ state: { advisorLargestValues: { ts: '99' }, advisorLargestValue: '500' }, version: 1 }),
+    });
     const state = createKeyDesignStore({ storage }).getState();
     expect(state.advisorLargestValues).toEqual({ ts: '99' });
     expect(state).not.toHaveProperty('advisorLargestValue');

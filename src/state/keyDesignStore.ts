@@ -205,4 +205,3 @@ function parseOrThrow(text: string): KeyTemplate {
   if (!parsed.ok) throw new Error(`Built-in template does not parse: ${text}`);
   return parsed.value;
 }
-

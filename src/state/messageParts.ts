@@ -5,4 +5,3 @@
  * words around it.
  */
 export type MessagePart = string | { readonly data: string };
-

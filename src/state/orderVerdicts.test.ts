@@ -21,7 +21,14 @@ describe('sampleOrderVerdict', () => {
     ['in place but most rows left out', [entry('a', true)], 3, 0, 'warning', 'The 1 row compared is in its intended place; 3 rows are left out.'],
     ['no rows', [], 0, 0, 'neutral', 'No rows to order.'],
     ['no rows because all have errors', [], 2, 0, 'warning', 'No rows to order: all 2 rows have errors.'],
-    ['in place by coincidence', [entry('a', true), entry('b', true)], 0, 1, 'warning', 'Every row is in its intended place for now, but see the warning above.'],
+    [
+      'in place by coincidence',
+      [entry('a', true), entry('b', true)],
+      0,
+      1,
+      'warning',
+      'Every row is in its intended place for now, but see the warning above.',
+    ],
   ])('%s', (_label, entries, excluded, warnings, tone, text) => {
     expect(sampleOrderVerdict(entries, excluded, warnings)).toEqual({ tone, text });
   });
@@ -32,17 +39,26 @@ describe('storedOrderVerdict', () => {
 
   it('success only when the template puts every compared row in place and nothing is left out', () => {
     const orders = compareItemOrders(spring, { template: template('{score:int(10)}'), sortKeyName: 'sk', partitionKeyName: 'pk' });
-    expect(storedOrderVerdict(orders)).toEqual({ tone: 'success', text: '3 of 4 rows change rank under the template, which puts every row in its intended place.' });
+    expect(storedOrderVerdict(orders)).toEqual({
+      tone: 'success',
+      text: '3 of 4 rows change rank under the template, which puts every row in its intended place.',
+    });
   });
 
   it('a string template over numbers: nothing moves, and every row but one is out of place', () => {
     const orders = compareItemOrders(spring, { template: template('{score}'), sortKeyName: 'sk', partitionKeyName: 'pk' });
-    expect(storedOrderVerdict(orders)).toEqual({ tone: 'error', text: '0 of 4 rows change rank under the template, which leaves 3 rows out of their intended place.' });
+    expect(storedOrderVerdict(orders)).toEqual({
+      tone: 'error',
+      text: '0 of 4 rows change rank under the template, which leaves 3 rows out of their intended place.',
+    });
   });
 
   it('no row encoded is a warning, not a success', () => {
     const orders = compareItemOrders(spring, { template: template('{missing:int(3)}'), sortKeyName: 'sk' });
-    expect(storedOrderVerdict(orders)).toEqual({ tone: 'warning', text: 'No row could be encoded under the template: all 4 loaded rows are listed under Not compared.' });
+    expect(storedOrderVerdict(orders)).toEqual({
+      tone: 'warning',
+      text: 'No row could be encoded under the template: all 4 loaded rows are listed under Not compared.',
+    });
   });
 
   it('rows left out make it a warning', () => {
@@ -55,8 +71,12 @@ describe('storedOrderVerdict', () => {
     const summer: Item[] = ['3', '9'].map((score) => ({ pk: { S: 'SUMMER' }, sk: { S: score.padStart(4, '0') }, score: { N: score } }));
     const orders = compareItemOrders([...summer, ...spring], { template: template('{score:int(10)}'), sortKeyName: 'sk', partitionKeyName: 'pk' });
     expect(storedOrderVerdict(orders).text).toBe('3 of 6 rows change rank under the template, which puts every row in its intended place.');
-    expect(partitionScopeNote(orders, 'pk')).toBe('Compared within each of the 2 partitions (pk): a sort key orders items only inside their partition, so ranks count from 1 in each.');
-    expect(partitionScopeNote(compareItemOrders(spring, { template: template('{score:int(10)}'), sortKeyName: 'sk', partitionKeyName: 'pk' }), 'pk')).toBeUndefined();
+    expect(partitionScopeNote(orders, 'pk')).toBe(
+      'Compared within each of the 2 partitions (pk): a sort key orders items only inside their partition, so ranks count from 1 in each.',
+    );
+    expect(
+      partitionScopeNote(compareItemOrders(spring, { template: template('{score:int(10)}'), sortKeyName: 'sk', partitionKeyName: 'pk' }), 'pk'),
+    ).toBeUndefined();
   });
 
   it('collisions are an error', () => {

@@ -34,7 +34,10 @@ export function sampleOrderVerdict(entries: readonly OrderEntry[], excludedCount
   if (misplaced > 0) return { tone: 'error', text: `${misplaced} of ${entries.length} rows out of place.` };
   if (excludedCount > 0) {
     const compared = entries.length === 1 ? 'The 1 row compared is' : `The ${entries.length} rows compared are`;
-    return { tone: 'warning', text: `${compared} in ${entries.length === 1 ? 'its' : 'their'} intended place; ${rowsWord(excludedCount)} ${excludedCount === 1 ? 'is' : 'are'} left out.` };
+    return {
+      tone: 'warning',
+      text: `${compared} in ${entries.length === 1 ? 'its' : 'their'} intended place; ${rowsWord(excludedCount)} ${excludedCount === 1 ? 'is' : 'are'} left out.`,
+    };
   }
   if (warningCount > 0) return { tone: 'warning', text: 'Every row is in its intended place for now, but see the warning above.' };
   return { tone: 'success', text: 'Every row is in its intended place.' };
@@ -53,11 +56,17 @@ export function storedOrderVerdict(orders: ItemOrders): OrderVerdict {
   if (compared === 0) {
     return orders.rows.length === 0
       ? { tone: 'neutral', text: 'No rows to order.' }
-      : { tone: 'warning', text: `No row could be encoded under the template: ${orders.rows.length === 1 ? 'the loaded row is' : `all ${orders.rows.length.toLocaleString('en-US')} loaded rows are`} listed under Not compared.` };
+      : {
+          tone: 'warning',
+          text: `No row could be encoded under the template: ${orders.rows.length === 1 ? 'the loaded row is' : `all ${orders.rows.length.toLocaleString('en-US')} loaded rows are`} listed under Not compared.`,
+        };
   }
   const moved = orders.encodedOrder.filter((row) => row.encodedRank !== row.storedRank).length;
   const outOfPlace = countOutOfPlace(orders);
-  const placement = outOfPlace === 0 ? 'which puts every row in its intended place' : `which leaves ${rowsWord(outOfPlace)} out of ${outOfPlace === 1 ? 'its' : 'their'} intended place`;
+  const placement =
+    outOfPlace === 0
+      ? 'which puts every row in its intended place'
+      : `which leaves ${rowsWord(outOfPlace)} out of ${outOfPlace === 1 ? 'its' : 'their'} intended place`;
   const notes = [
     orders.collisions.length > 0 ? `${orders.collisions.length.toLocaleString('en-US')} ${orders.collisions.length === 1 ? 'collision' : 'collisions'}` : '',
     orders.excluded.length > 0 ? `${orders.excluded.length.toLocaleString('en-US')} not compared` : '',

@@ -48,7 +48,10 @@ describe('parseCount', () => {
       problem: 'exponent',
       message: 'Count must be a whole number from 1 to 10,000; "1e3" has an exponent: write the digits, 1000.',
     });
-    expect(parseCount('😀', LIMIT)).toMatchObject({ reason: 'notWhole', message: 'Limit must be a whole number from 1 to 2,147,483,647; "😀" (U+1F600) is not a digit: type the number in digits only.' });
+    expect(parseCount('😀', LIMIT)).toMatchObject({
+      reason: 'notWhole',
+      message: 'Limit must be a whole number from 1 to 2,147,483,647; "😀" (U+1F600) is not a digit: type the number in digits only.',
+    });
     expect(parseCount('99999999999999999999', LIMIT)).toEqual({
       ok: false,
       reason: 'tooLarge',

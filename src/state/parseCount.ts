@@ -38,7 +38,9 @@ export function parseCount(text: string, options: { readonly label: string; read
   const { digits } = read;
   // Compared as BigInt: exact for any number of digits, where Number() would round.
   const value = BigInt(digits);
-  if (value > BigInt(max)) return { ok: false, reason: 'tooLarge', digits, message: `${label} can be at most ${max.toLocaleString('en-US')}; ${digits} is larger.` };
-  if (value < BigInt(min)) return { ok: false, reason: 'tooSmall', digits, message: `${label} must be at least ${min.toLocaleString('en-US')}; ${digits} is smaller.` };
+  if (value > BigInt(max))
+    return { ok: false, reason: 'tooLarge', digits, message: `${label} can be at most ${max.toLocaleString('en-US')}; ${digits} is larger.` };
+  if (value < BigInt(min))
+    return { ok: false, reason: 'tooSmall', digits, message: `${label} must be at least ${min.toLocaleString('en-US')}; ${digits} is smaller.` };
   return { ok: true, value: Number(value) };
 }

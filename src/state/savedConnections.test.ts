@@ -10,7 +10,12 @@ const TOKEN = 'IQoJb3JpZ2luX2VjEXAMPLETOKEN';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { map, getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key) };
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
 }
 
 function setup(storage = memoryStorage()) {
@@ -60,7 +65,11 @@ describe('saved connections', () => {
     expect(created).toHaveLength(1);
 
     // A new tab reads the same list.
-    expect(setup(storage).store.getState().saved.map((connection) => connection.name)).toEqual(['Local dev', 'Prod']);
+    expect(
+      setup(storage)
+        .store.getState()
+        .saved.map((connection) => connection.name),
+    ).toEqual(['Local dev', 'Prod']);
     expect(connectBuiltIn).not.toHaveBeenCalled();
   });
 
@@ -90,8 +99,21 @@ describe('saved connections', () => {
 
   it('skips entries of another shape and never reads a secret planted in the list', () => {
     const storage = memoryStorage();
-    const good = { id: 'a', name: 'Local', kind: 'dynamodbLocal', endpoint: 'http://localhost:8000', region: 'us-east-1', accessKeyId: 'k', awsAuth: 'keys', profile: '', readOnly: false };
-    storage.setItem(SAVED_CONNECTIONS_STORAGE_KEY, JSON.stringify([{ ...good, secretAccessKey: SECRET }, { id: 'b', name: 7 }, null, { ...good, id: 'c', kind: 'ftp' }]));
+    const good = {
+      id: 'a',
+      name: 'Local',
+      kind: 'dynamodbLocal',
+      endpoint: 'http://localhost:8000',
+      region: 'us-east-1',
+      accessKeyId: 'k',
+      awsAuth: 'keys',
+      profile: '',
+      readOnly: false,
+    };
+    storage.setItem(
+      SAVED_CONNECTIONS_STORAGE_KEY,
+      JSON.stringify([{ ...good, secretAccessKey: SECRET }, { id: 'b', name: 7 }, null, { ...good, id: 'c', kind: 'ftp' }]),
+    );
     const { store } = setup(storage);
     expect(store.getState().saved).toEqual([good]);
     expect(store.getState().form.secretAccessKey).toBe('');

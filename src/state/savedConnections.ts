@@ -61,7 +61,11 @@ export function writeSavedConnections(storage: ConnectionStorage | undefined, co
 }
 
 /** The form's connection under `name`, without its secrets (only the fields listed in SavedConnection are copied). */
-export function savedConnectionOf(form: Pick<SavedConnection, 'kind' | 'endpoint' | 'region' | 'accessKeyId' | 'awsAuth' | 'profile' | 'readOnly'>, name: string, id: string): SavedConnection {
+export function savedConnectionOf(
+  form: Pick<SavedConnection, 'kind' | 'endpoint' | 'region' | 'accessKeyId' | 'awsAuth' | 'profile' | 'readOnly'>,
+  name: string,
+  id: string,
+): SavedConnection {
   return {
     id,
     name,
@@ -108,6 +112,7 @@ export function checkConnectionName(name: string, connections: readonly SavedCon
   const trimmed = name.trim();
   if (!trimmed) return 'Type a name for the connection, e.g. “Local dev”.';
   if (trimmed.length > MAX_CONNECTION_NAME) return `Use a name of at most ${MAX_CONNECTION_NAME} characters (this one has ${trimmed.length}).`;
-  if (connections.some((connection) => connection.name === trimmed && connection.id !== exceptId)) return `A saved connection is already named “${trimmed}”: choose another name, or pick that one and Rename or Delete it.`;
+  if (connections.some((connection) => connection.name === trimmed && connection.id !== exceptId))
+    return `A saved connection is already named “${trimmed}”: choose another name, or pick that one and Rename or Delete it.`;
   return undefined;
 }

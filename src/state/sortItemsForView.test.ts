@@ -32,7 +32,10 @@ describe('sortItemsForView', () => {
 
   it('compares binary unsigned, and is stable for ties', () => {
     expect(compareValuesForView({ B: Uint8Array.of(0x7f) }, { B: Uint8Array.of(0x80) })).toBeLessThan(0);
-    const tied: Item[] = [{ id: { S: '1' }, v: { N: '5' } }, { id: { S: '2' }, v: { N: '5.0' } }];
+    const tied: Item[] = [
+      { id: { S: '1' }, v: { N: '5' } },
+      { id: { S: '2' }, v: { N: '5.0' } },
+    ];
     expect(ids(sortItemsForView(tied, { column: 'v', descending: true }))).toEqual(['1', '2']);
   });
 });

@@ -5,7 +5,12 @@ import { readOnlyDataSource } from '../sources/readOnlyDataSource';
 import { AWS_TARGET, asAwsSource } from './testing/writeConfirmations';
 import { canWriteSource, createWriteConfirmationStore, writeConfirmationTarget } from './writeAccess';
 
-const ORDERS = { TableName: 'Orders', AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' as const }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' as const }], BillingMode: 'PAY_PER_REQUEST' as const };
+const ORDERS = {
+  TableName: 'Orders',
+  AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' as const }],
+  KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' as const }],
+  BillingMode: 'PAY_PER_REQUEST' as const,
+};
 const client: DynamoDBDataSource = createLocalDynamoDB();
 
 describe('canWriteSource', () => {

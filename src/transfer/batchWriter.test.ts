@@ -34,7 +34,8 @@ function fakeTarget(behaviour: { unprocessedEvery?: number; throttleCalls?: Set<
       expect(requests.length).toBeLessThanOrEqual(25);
       const keys = requests.map((request) => (request.PutRequest?.Item ?? request.DeleteRequest?.Key)?.pk?.S ?? '');
       expect(new Set(keys).size).toBe(keys.length);
-      if (keys.some((key) => key.startsWith('bad'))) throw Object.assign(new Error('Item size has exceeded the maximum allowed size'), { name: 'ValidationException' });
+      if (keys.some((key) => key.startsWith('bad')))
+        throw Object.assign(new Error('Item size has exceeded the maximum allowed size'), { name: 'ValidationException' });
       const unprocessed: WriteRequest[] = [];
       requests.forEach((request, i) => {
         const key = keys[i] as string;
@@ -61,7 +62,16 @@ describe('writeBatches', () => {
     const waits: number[] = [];
     const report = await writeBatches(
       Array.from({ length: 200 }, (_, i) => put(i + 1)),
-      { target: fake.target, tableName: TABLE, keyNames: ['pk'], concurrency: 3, sleep: async (ms) => void waits.push(ms), random: () => 0.999, baseDelayMs: 10, maxDelayMs: 100 },
+      {
+        target: fake.target,
+        tableName: TABLE,
+        keyNames: ['pk'],
+        concurrency: 3,
+        sleep: async (ms) => void waits.push(ms),
+        random: () => 0.999,
+        baseDelayMs: 10,
+        maxDelayMs: 100,
+      },
     );
     expect(report.written).toBe(200);
     expect(report.rejected).toEqual([]);
@@ -89,13 +99,20 @@ describe('writeBatches', () => {
     const entries = Array.from({ length: 30 }, (_, i) => put(i + 1, i === 9 ? 'bad-one' : `p${i + 1}`));
     const report = await writeBatches(entries, { target: fake.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
     expect(report.written).toBe(29);
-    expect(report.rejected).toEqual([{ line: 10, reason: 'Item size has exceeded the maximum allowed size', code: 'ValidationException', key: '{"pk":{"S":"bad-one"}}' }]);
+    expect(report.rejected).toEqual([
+      { line: 10, reason: 'Item size has exceeded the maximum allowed size', code: 'ValidationException', key: '{"pk":{"S":"bad-one"}}' },
+    ]);
     expect(report.checkpoint.doneThrough).toBe(30);
   });
 
   it('passes rejected lines through to the report, in line order', async () => {
     const fake = fakeTarget();
-    const report = await writeBatches([put(1), { line: 3, rejected: 'not JSON' }, put(4), { line: 2, rejected: 'x' }], { target: fake.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
+    const report = await writeBatches([put(1), { line: 3, rejected: 'not JSON' }, put(4), { line: 2, rejected: 'x' }], {
+      target: fake.target,
+      tableName: TABLE,
+      keyNames: ['pk'],
+      sleep: noSleep,
+    });
     expect(report.rejected.map((failure) => failure.line)).toEqual([2, 3]);
     expect(report.written).toBe(2);
   });
@@ -120,7 +137,9 @@ describe('writeBatches', () => {
     expect(report.written).toBe(2);
     expect(report.retries).toBe(3);
 
-    const refused: BatchWriteTarget = { batchWriteItem: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' })) };
+    const refused: BatchWriteTarget = {
+      batchWriteItem: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' })),
+    };
     const stopped = await writeBatches([put(1)], { target: refused, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
     expect(stopped.fatal).toMatchObject({ line: 1, reason: 'connect ECONNREFUSED 127.0.0.1:8000' });
     expect(stopped.retries).toBe(0);
@@ -156,12 +175,25 @@ describe('writeBatches', () => {
       },
     };
     const entries = Array.from({ length: 250 }, (_, i) => put(i + 1));
-    const first = await writeBatches(entries, { target: cancelling, tableName: TABLE, keyNames: ['pk'], concurrency: 1, sleep: noSleep, signal: controller.signal });
+    const first = await writeBatches(entries, {
+      target: cancelling,
+      tableName: TABLE,
+      keyNames: ['pk'],
+      concurrency: 1,
+      sleep: noSleep,
+      signal: controller.signal,
+    });
     expect(first.cancelled).toBe(true);
     expect(first.written).toBe(75);
     expect(first.checkpoint.doneThrough).toBe(75);
     const before = fake.writes.length;
-    const second = await writeBatches(entries, { target: fake.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep, resume: JSON.parse(JSON.stringify(first.checkpoint)) });
+    const second = await writeBatches(entries, {
+      target: fake.target,
+      tableName: TABLE,
+      keyNames: ['pk'],
+      sleep: noSleep,
+      resume: JSON.parse(JSON.stringify(first.checkpoint)),
+    });
     expect(second.written).toBe(250);
     expect(fake.writes.length - before).toBe(175);
     expect(new Set(fake.writes).size).toBe(250);
@@ -181,9 +213,19 @@ describe('writeBatches', () => {
     const checkpoints: string[] = [];
     const running = writeBatches(
       Array.from({ length: 50 }, (_, i) => put(i + 1)),
-      { target: slowFirst, tableName: TABLE, keyNames: ['pk'], concurrency: 2, sleep: noSleep, onCheckpoint: (checkpoint) => checkpoints.push(JSON.stringify(checkpoint)) },
+      {
+        target: slowFirst,
+        tableName: TABLE,
+        keyNames: ['pk'],
+        concurrency: 2,
+        sleep: noSleep,
+        onCheckpoint: (checkpoint) => checkpoints.push(JSON.stringify(checkpoint)),
+      },
     );
-    await vi.waitFor(() => expect(JSON.parse(checkpoints.at(-1) ?? 'null')).toMatchObject({ doneThrough: 0, doneAfter: Array.from({ length: 25 }, (_, i) => i + 26) }), { interval: 1 });
+    await vi.waitFor(
+      () => expect(JSON.parse(checkpoints.at(-1) ?? 'null')).toMatchObject({ doneThrough: 0, doneAfter: Array.from({ length: 25 }, (_, i) => i + 26) }),
+      { interval: 1 },
+    );
     resolvers[0]?.();
     const report = await running;
     expect(report.checkpoint).toMatchObject({ doneThrough: 50, doneAfter: [] });
@@ -265,7 +307,14 @@ describe('writeBatches: repeated keys under throttling', () => {
     const fake = throttlingTarget(30);
     // 3,000 lines cycling through 7 keys; each line's value is its line number.
     const entries = Array.from({ length: 3000 }, (_, i) => put(i + 1, `k${i % 7}`));
-    const report = await writeBatches(entries, { target: fake.target, tableName: TABLE, keyNames: ['pk'], concurrency: 4, sleep: jitter(seeded(7)), random: seeded(8) });
+    const report = await writeBatches(entries, {
+      target: fake.target,
+      tableName: TABLE,
+      keyNames: ['pk'],
+      concurrency: 4,
+      sleep: jitter(seeded(7)),
+      random: seeded(8),
+    });
     expect(fake.unprocessedCalls()).toBeGreaterThan(10);
     expect(report).toMatchObject({ written: 3000, rejected: [] });
     expect(fake.overlaps()).toBe(0);
@@ -279,7 +328,14 @@ describe('writeBatches: repeated keys under throttling', () => {
     const fake = throttlingTarget(31);
     for (let i = 0; i < 7; i++) fake.stored.set(`k${i}`, { pk: { S: `k${i}` } });
     const items = Array.from({ length: 700 }, (_, i) => ({ pk: { S: `k${i % 7}` } }));
-    const report = await deleteItems(items, { target: fake.target, tableName: TABLE, keys: KEYS, concurrency: 4, sleep: jitter(seeded(9)), random: seeded(10) });
+    const report = await deleteItems(items, {
+      target: fake.target,
+      tableName: TABLE,
+      keys: KEYS,
+      concurrency: 4,
+      sleep: jitter(seeded(9)),
+      random: seeded(10),
+    });
     expect(report).toMatchObject({ written: 700, rejected: [] });
     expect(fake.overlaps()).toBe(0);
     expect(fake.stored.size).toBe(0);
@@ -307,8 +363,16 @@ describe('writeBatches: rejections over resumed runs', () => {
         return fake.target.batchWriteItem(input);
       },
     };
-    const entries = (): (WriteEntry | RejectedEntry)[] => Array.from({ length: 100 }, (_, i) => (i % 10 === 4 ? { line: i + 1, rejected: `bad line ${i + 1}` } : put(i + 1)));
-    const first = await writeBatches(entries(), { target: cancelling, tableName: TABLE, keyNames: ['pk'], concurrency: 1, sleep: noSleep, signal: controller.signal });
+    const entries = (): (WriteEntry | RejectedEntry)[] =>
+      Array.from({ length: 100 }, (_, i) => (i % 10 === 4 ? { line: i + 1, rejected: `bad line ${i + 1}` } : put(i + 1)));
+    const first = await writeBatches(entries(), {
+      target: cancelling,
+      tableName: TABLE,
+      keyNames: ['pk'],
+      concurrency: 1,
+      sleep: noSleep,
+      signal: controller.signal,
+    });
     expect(first.cancelled).toBe(true);
     const earlier = first.rejected.map((failure) => failure.line);
     expect(earlier.length).toBeGreaterThan(0);
@@ -339,7 +403,9 @@ describe('writeBatches: rejections over resumed runs', () => {
   });
 
   it('refuses a checkpoint that counts rejected lines it does not list, saying how to go on', () => {
-    expect(parseCheckpoint('{"doneThrough": 5, "doneAfter": [], "written": 3, "rejected": 2}')).toMatch(/counts 2 rejected lines but lists 0.*without --resume/);
+    expect(parseCheckpoint('{"doneThrough": 5, "doneAfter": [], "written": 3, "rejected": 2}')).toMatch(
+      /counts 2 rejected lines but lists 0.*without --resume/,
+    );
     expect(parseCheckpoint('{"doneThrough": 5, "doneAfter": [], "written": 5, "rejected": 0}')).toMatchObject({ failures: [] });
     expect(parseCheckpoint('{"doneThrough": 5, "doneAfter": [], "written": 4, "rejected": 1, "failures": [{"line": 2}]}')).toMatch(/failures are each/);
   });
@@ -380,7 +446,15 @@ describe('writeBatches byte caps', () => {
     const entries = Array.from({ length: 200 }, (_, i) => sized(i + 1, 64 * 1024));
     for (const entry of entries) rec.bytesOf.set(entry.request.PutRequest?.Item?.pk?.S ?? '', 64 * 1024);
     const progress: TransferProgress[] = [];
-    const report = await writeBatches(entries, { target: rec.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep, maxBatchBytes: 1024 * 1024, maxBytesInFlight: 2 * 1024 * 1024, onProgress: (p) => progress.push(p) });
+    const report = await writeBatches(entries, {
+      target: rec.target,
+      tableName: TABLE,
+      keyNames: ['pk'],
+      sleep: noSleep,
+      maxBatchBytes: 1024 * 1024,
+      maxBytesInFlight: 2 * 1024 * 1024,
+      onProgress: (p) => progress.push(p),
+    });
     expect(report.written).toBe(200);
     expect(report.rejected).toEqual([]);
     expect(rec.written.size).toBe(200);
@@ -395,7 +469,12 @@ describe('writeBatches byte caps', () => {
   it('sends an item larger than maxBatchBytes alone, and keeps batches of 25 and a concurrency of 4 for small items', async () => {
     const big = recordingTarget();
     big.bytesOf.set('p2', 3 * 1024 * 1024);
-    const bigReport = await writeBatches([sized(1, 10), sized(2, 3 * 1024 * 1024), sized(3, 10)], { target: big.target, tableName: TABLE, keyNames: ['pk'], sleep: noSleep });
+    const bigReport = await writeBatches([sized(1, 10), sized(2, 3 * 1024 * 1024), sized(3, 10)], {
+      target: big.target,
+      tableName: TABLE,
+      keyNames: ['pk'],
+      sleep: noSleep,
+    });
     expect(bigReport.written).toBe(3);
     expect(big.batches.length).toBe(3);
 

@@ -136,7 +136,10 @@ export interface RejectedEntry {
  * Writes every entry of `entries` (a reader's output: writes and rejected
  * lines in line order) and reports what happened to each line.
  */
-export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedEntry> | Iterable<WriteEntry | RejectedEntry>, options: BatchWriterOptions): Promise<TransferReport> {
+export async function writeBatches(
+  entries: AsyncIterable<WriteEntry | RejectedEntry> | Iterable<WriteEntry | RejectedEntry>,
+  options: BatchWriterOptions,
+): Promise<TransferReport> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const maxBatchBytes = options.maxBatchBytes ?? MAX_BATCH_BYTES;
   const maxBytesInFlight = options.maxBytesInFlight ?? MAX_BYTES_IN_FLIGHT;
@@ -207,7 +210,13 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (signal?.aborted || fatal) return;
       if (attempt >= maxAttempts) {
-        for (const entry of pending) settle(entry.line, { line: entry.line, reason: `Still unprocessed after ${maxAttempts} attempts (DynamoDB kept throttling); resume the import, or lower the concurrency`, code: 'UnprocessedItems', key: requestKeyJson(entry.request, options.keyNames) });
+        for (const entry of pending)
+          settle(entry.line, {
+            line: entry.line,
+            reason: `Still unprocessed after ${maxAttempts} attempts (DynamoDB kept throttling); resume the import, or lower the concurrency`,
+            code: 'UnprocessedItems',
+            key: requestKeyJson(entry.request, options.keyNames),
+          });
         return;
       }
       if (attempt > 0) await backoff(attempt);
@@ -288,7 +297,11 @@ export async function writeBatches(entries: AsyncIterable<WriteEntry | RejectedE
         continue;
       }
       if ('rejected' in entry) {
-        settle(entry.line, { line: entry.line, ...(entry.lastLine !== undefined && entry.lastLine !== entry.line ? { lastLine: entry.lastLine } : {}), reason: entry.rejected });
+        settle(entry.line, {
+          line: entry.line,
+          ...(entry.lastLine !== undefined && entry.lastLine !== entry.line ? { lastLine: entry.lastLine } : {}),
+          reason: entry.rejected,
+        });
         continue;
       }
       const key = requestKey(entry.request, options.keyNames);

@@ -7,7 +7,30 @@ import { expectOk } from '../errors/testing';
 
 const KEYS = { partitionKey: { name: 'pk', type: 'S' as const } };
 
-const NUMBERS = ['0', '-0', '1', '-1', '1.5', '1.50', '001', '1e3', '0.5', '.5', '5.', '-0.25', '12345678901234567890', '1'.repeat(38), '1'.repeat(39), '0.0001', '1E-130', '1e126', 'abc', '', ' 1', '+1'];
+const NUMBERS = [
+  '0',
+  '-0',
+  '1',
+  '-1',
+  '1.5',
+  '1.50',
+  '001',
+  '1e3',
+  '0.5',
+  '.5',
+  '5.',
+  '-0.25',
+  '12345678901234567890',
+  '1'.repeat(38),
+  '1'.repeat(39),
+  '0.0001',
+  '1E-130',
+  '1e126',
+  'abc',
+  '',
+  ' 1',
+  '+1',
+];
 const STRINGS = ['', 'a', 'b', 'é', '😀', 'Z', 'a\u0000b', '__proto__'];
 
 function value(next: () => number, depth: number): unknown {
@@ -61,7 +84,11 @@ describe('canonicalItem (the import fast path)', () => {
   });
 
   it('takes items already in DynamoDB spelling, sorting their sets as DynamoDB keeps them', () => {
-    expect(canonicalItem(JSON.parse('{"pk":{"S":"a"},"n":{"N":"-1.25"},"t":{"SS":["b","a"]},"ns":{"NS":["10","9"]},"m":{"M":{"l":{"L":[{"NULL":true},{"BOOL":false}]}}}}'))).toEqual({
+    expect(
+      canonicalItem(
+        JSON.parse('{"pk":{"S":"a"},"n":{"N":"-1.25"},"t":{"SS":["b","a"]},"ns":{"NS":["10","9"]},"m":{"M":{"l":{"L":[{"NULL":true},{"BOOL":false}]}}}}'),
+      ),
+    ).toEqual({
       pk: { S: 'a' },
       n: { N: '-1.25' },
       t: { SS: ['a', 'b'] },
@@ -71,7 +98,16 @@ describe('canonicalItem (the import fast path)', () => {
   });
 
   it('leaves numbers to respell, binary, duplicates and empty names to the full reader', () => {
-    for (const text of ['{"n":{"N":"1.50"}}', '{"n":{"N":"-0"}}', '{"b":{"B":"AQID"}}', '{"s":{"SS":["a","a"]}}', '{"s":{"SS":[]}}', '{"":{"S":"a"}}', '{"v":{"S":"a","N":"1"}}', '{"v":{"S":"a","x":1}}']) {
+    for (const text of [
+      '{"n":{"N":"1.50"}}',
+      '{"n":{"N":"-0"}}',
+      '{"b":{"B":"AQID"}}',
+      '{"s":{"SS":["a","a"]}}',
+      '{"s":{"SS":[]}}',
+      '{"":{"S":"a"}}',
+      '{"v":{"S":"a","N":"1"}}',
+      '{"v":{"S":"a","x":1}}',
+    ]) {
       expect(canonicalItem(JSON.parse(text)), text).toBeUndefined();
     }
   });
@@ -80,6 +116,9 @@ describe('canonicalItem (the import fast path)', () => {
     expect(readItemEntry('{"Item":{"pk":{"S":"a"}}}', 1, KEYS)).toEqual({ line: 1, item: { pk: { S: 'a' } }, textLength: 25 });
     // An item with an attribute named Item beside others is not an S3 line.
     expect(readItemEntry('{"Item":{"S":"x"},"pk":{"S":"a"}}', 2, KEYS)).toEqual({ line: 2, item: { Item: { S: 'x' }, pk: { S: 'a' } }, textLength: 33 });
-    expect(readItemEntry('{"Item":{"pk":{"N":"1"}}}', 3, KEYS)).toMatchObject({ line: 3, rejected: 'One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N' });
+    expect(readItemEntry('{"Item":{"pk":{"N":"1"}}}', 3, KEYS)).toMatchObject({
+      line: 3,
+      rejected: 'One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N',
+    });
   });
 });

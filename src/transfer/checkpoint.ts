@@ -93,8 +93,15 @@ export function parseCheckpoint(text: string): TransferCheckpoint | string {
   }
   const failures = candidate.failures ?? [];
   if (!Array.isArray(failures) || !failures.every(isFailure)) return 'the checkpoint\'s failures are each { "line": number, "reason": text }';
-  if (failures.length !== candidate.rejected) return `the checkpoint counts ${candidate.rejected} rejected lines but lists ${failures.length}: it was written by an older Keylab, which kept no list; start the import again without --resume (lines already written are written again, unchanged)`;
-  return { doneThrough: candidate.doneThrough, doneAfter: [...candidate.doneAfter], written: candidate.written, rejected: candidate.rejected, failures: failures.map(copyFailure) };
+  if (failures.length !== candidate.rejected)
+    return `the checkpoint counts ${candidate.rejected} rejected lines but lists ${failures.length}: it was written by an older Keylab, which kept no list; start the import again without --resume (lines already written are written again, unchanged)`;
+  return {
+    doneThrough: candidate.doneThrough,
+    doneAfter: [...candidate.doneAfter],
+    written: candidate.written,
+    rejected: candidate.rejected,
+    failures: failures.map(copyFailure),
+  };
 }
 
 function isFailure(value: unknown): value is TransferFailure {
@@ -122,5 +129,11 @@ function copyFailure(failure: TransferFailure): TransferFailure {
 
 /** A copy to work on (a run never changes the checkpoint it resumes from). */
 export function copyCheckpoint(checkpoint: TransferCheckpoint): TransferCheckpoint {
-  return { doneThrough: checkpoint.doneThrough, doneAfter: [...checkpoint.doneAfter], written: checkpoint.written, rejected: checkpoint.rejected, failures: (checkpoint.failures ?? []).map(copyFailure) };
+  return {
+    doneThrough: checkpoint.doneThrough,
+    doneAfter: [...checkpoint.doneAfter],
+    written: checkpoint.written,
+    rejected: checkpoint.rejected,
+    failures: (checkpoint.failures ?? []).map(copyFailure),
+  };
 }

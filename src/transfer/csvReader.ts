@@ -30,7 +30,8 @@ const TYPED_HEADER = /^(.*\S)\s*\(\s*([A-Za-z]+)\s*\)$/s;
 /** A header cell as a column: `score (N)` → { name: "score", type: "N" }. */
 export function parseCsvHeader(cell: string): CsvColumn | string {
   const match = TYPED_HEADER.exec(cell.trim());
-  if (match && COLUMN_TYPES.has((match[2] as string).toUpperCase())) return { name: match[1] as string, type: (match[2] as string).toUpperCase() as CsvColumnType };
+  if (match && COLUMN_TYPES.has((match[2] as string).toUpperCase()))
+    return { name: match[1] as string, type: (match[2] as string).toUpperCase() as CsvColumnType };
   if (match) return `Column "${cell}": the type in brackets is one of S, N, B, BOOL, NULL, JSON`;
   if (cell.trim() === '') return 'A column has no name in the header row';
   return { name: cell.trim() };
@@ -174,7 +175,13 @@ const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 export async function* readCsvItems(chunks: ByteChunks, options: { readonly keys: KeySchemaInfo; readonly counter?: ReadCounter }): AsyncGenerator<ReadEntry> {
   let columns: CsvColumn[] | undefined;
   const keyTypes = new Map<string, CsvColumnType>();
-  for (const attribute of [options.keys.partitionKey, ...(options.keys.sortKey ? [options.keys.sortKey] : []), ...(options.keys.partitionKeys ?? []), ...(options.keys.sortKeys ?? [])]) keyTypes.set(attribute.name, attribute.type);
+  for (const attribute of [
+    options.keys.partitionKey,
+    ...(options.keys.sortKey ? [options.keys.sortKey] : []),
+    ...(options.keys.partitionKeys ?? []),
+    ...(options.keys.sortKeys ?? []),
+  ])
+    keyTypes.set(attribute.name, attribute.type);
   for await (const record of readCsvRecords(chunks, options.counter)) {
     if (!columns) {
       const parsed = record.cells.map(parseCsvHeader);
@@ -183,23 +190,40 @@ export async function* readCsvItems(chunks: ByteChunks, options: { readonly keys
         yield { line: record.line, rejected: `${problem} (the first row of a CSV file names the columns: pk (S),score (N),…)` };
         return;
       }
-      columns = (parsed as CsvColumn[]).map((column) => (column.type === undefined && keyTypes.has(column.name) ? { name: column.name, type: keyTypes.get(column.name) as CsvColumnType } : column));
+      columns = (parsed as CsvColumn[]).map((column) =>
+        column.type === undefined && keyTypes.has(column.name) ? { name: column.name, type: keyTypes.get(column.name) as CsvColumnType } : column,
+      );
       continue;
     }
     if (record.cells.length === 1 && record.cells[0] === '' && !record.quotedEmpty) continue;
     const span = record.lastLine !== undefined ? { lastLine: record.lastLine } : {};
     /** Said of a record over several lines: which lines it swallowed (none of them is written). */
-    const spanning = record.lastLine !== undefined ? ` This record runs from line ${record.line} to line ${record.lastLine} (a quote opened on line ${record.line} runs on over the line breaks), so none of these lines is written.` : '';
+    const spanning =
+      record.lastLine !== undefined
+        ? ` This record runs from line ${record.line} to line ${record.lastLine} (a quote opened on line ${record.line} runs on over the line breaks), so none of these lines is written.`
+        : '';
     if (record.unclosedQuote) {
-      yield { line: record.line, ...span, rejected: `A quoted cell opened on line ${record.line} is never closed: the file ends inside quotes.${spanning} Close the quote (a " in a cell is written "")` };
+      yield {
+        line: record.line,
+        ...span,
+        rejected: `A quoted cell opened on line ${record.line} is never closed: the file ends inside quotes.${spanning} Close the quote (a " in a cell is written "")`,
+      };
       continue;
     }
     if (record.textAfterQuote !== undefined) {
-      yield { line: record.line, ...span, rejected: `Text follows a quoted cell's closing quote on line ${record.textAfterQuote} (a quoted cell ends at its closing quote; a " in a cell is written "").${spanning}` };
+      yield {
+        line: record.line,
+        ...span,
+        rejected: `Text follows a quoted cell's closing quote on line ${record.textAfterQuote} (a quoted cell ends at its closing quote; a " in a cell is written "").${spanning}`,
+      };
       continue;
     }
     if (record.cells.length > columns.length) {
-      yield { line: record.line, ...span, rejected: `This row has ${record.cells.length} cells and the header ${columns.length} columns: quote cells holding commas ("a, b").${spanning}` };
+      yield {
+        line: record.line,
+        ...span,
+        rejected: `This row has ${record.cells.length} cells and the header ${columns.length} columns: quote cells holding commas ("a, b").${spanning}`,
+      };
       continue;
     }
     const wire: Record<string, unknown> = {};
@@ -263,7 +287,14 @@ function inferCell(text: string): unknown {
   if (text.startsWith('{')) {
     try {
       const value = JSON.parse(text) as unknown;
-      if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 1 && /^(S|N|B|BOOL|NULL|SS|NS|BS|L|M)$/.test(Object.keys(value)[0] as string)) return value;
+      if (
+        value &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.keys(value).length === 1 &&
+        /^(S|N|B|BOOL|NULL|SS|NS|BS|L|M)$/.test(Object.keys(value)[0] as string)
+      )
+        return value;
     } catch {
       // Not JSON: it is text.
     }

@@ -25,15 +25,13 @@ const awkwardText = fc.string({
 });
 
 /** A number as DynamoDB stores it (normalised: no leading or trailing zeros, no exponent). */
-const dynamoNumber = fc
-  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 6 }))
-  .map(([negative, digits, scale]) => {
-    const text = digits.toString().padStart(scale + 1, '0');
-    const whole = text.slice(0, text.length - scale).replace(/^0+(?=\d)/, '');
-    const fraction = text.slice(text.length - scale).replace(/0+$/, '');
-    const magnitude = fraction === '' ? whole : `${whole}.${fraction}`;
-    return negative && magnitude !== '0' ? `-${magnitude}` : magnitude;
-  });
+const dynamoNumber = fc.tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 6 })).map(([negative, digits, scale]) => {
+  const text = digits.toString().padStart(scale + 1, '0');
+  const whole = text.slice(0, text.length - scale).replace(/^0+(?=\d)/, '');
+  const fraction = text.slice(text.length - scale).replace(/0+$/, '');
+  const magnitude = fraction === '' ? whole : `${whole}.${fraction}`;
+  return negative && magnitude !== '0' ? `-${magnitude}` : magnitude;
+});
 
 const bytes = fc.uint8Array({ maxLength: 8 });
 
@@ -59,7 +57,13 @@ const attributeName = awkwardText.filter((name) => name !== 'pk' && name !== 'sk
 /** A page of items with distinct keys; each attribute keeps one type or mixes several (a JSON column). */
 const page: fc.Arbitrary<Item[]> = fc
   .tuple(
-    fc.uniqueArray(fc.tuple(awkwardText.filter((text) => text !== ''), dynamoNumber), { minLength: 1, maxLength: 6, selector: ([pk, sk]) => JSON.stringify([pk, sk]) }),
+    fc.uniqueArray(
+      fc.tuple(
+        awkwardText.filter((text) => text !== ''),
+        dynamoNumber,
+      ),
+      { minLength: 1, maxLength: 6, selector: ([pk, sk]) => JSON.stringify([pk, sk]) },
+    ),
     fc.uniqueArray(attributeName, { maxLength: 4 }),
   )
   .chain(([keys, names]) =>
@@ -105,7 +109,8 @@ function comparable(item: Item): unknown {
   return JSON.parse(
     JSON.stringify(item, (key, field: unknown) => {
       if (field instanceof Uint8Array) return { bytes: [...field] };
-      if ((key === 'SS' || key === 'NS' || key === 'BS') && Array.isArray(field)) return field.map((member: unknown) => JSON.stringify(member instanceof Uint8Array ? [...member] : member)).sort();
+      if ((key === 'SS' || key === 'NS' || key === 'BS') && Array.isArray(field))
+        return field.map((member: unknown) => JSON.stringify(member instanceof Uint8Array ? [...member] : member)).sort();
       return field;
     }),
   );
@@ -141,9 +146,23 @@ describe('CSV export → import: what the property found', () => {
 
   it('an empty string or empty binary is written "" and reads back; an empty cell is still no attribute', async () => {
     await roundTrip([{ pk: { S: ',𛊙𑂜""\r 𝝎*' }, sk: { N: '1422616787492848.729' }, '🎉': { B: new Uint8Array(0) } }], 1);
-    await roundTrip([{ pk: { S: 'a' }, sk: { N: '1' }, empty: { S: '' }, bytes: { B: new Uint8Array(0) } }, { pk: { S: 'b' }, sk: { N: '2' } }], 3);
+    await roundTrip(
+      [
+        { pk: { S: 'a' }, sk: { N: '1' }, empty: { S: '' }, bytes: { B: new Uint8Array(0) } },
+        { pk: { S: 'b' }, sk: { N: '2' } },
+      ],
+      3,
+    );
     const summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 };
-    expect(await exportCsv([{ pk: { S: 'a' }, sk: { N: '1' }, empty: { S: '' } }, { pk: { S: 'b' }, sk: { N: '2' } }], summary)).toBe('pk (S),sk (N),empty (S)\na,1,""\nb,2,\n');
+    expect(
+      await exportCsv(
+        [
+          { pk: { S: 'a' }, sk: { N: '1' }, empty: { S: '' } },
+          { pk: { S: 'b' }, sk: { N: '2' } },
+        ],
+        summary,
+      ),
+    ).toBe('pk (S),sk (N),empty (S)\na,1,""\nb,2,\n');
     // Written by hand: "" in an untyped column is an empty string too.
     const entries = await importCsv('pk,sk,note\na,1,""\nb,2,\n', 4);
     expect(entries.map((entry) => ('item' in entry ? entry.item : entry.rejected))).toEqual([

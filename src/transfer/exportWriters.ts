@@ -42,7 +42,8 @@ export interface ExportRequest {
 export function readPages(source: ExportSource, request: ExportRequest, signal?: AbortSignal): AsyncGenerator<readonly Item[]> {
   const options = signal ? { abortSignal: signal } : {};
   return followPages(request, signal, async (input) => {
-    const output = request.operation === 'query' ? await source.query(input as QueryCommandInput, options) : await source.scan(input as ScanCommandInput, options);
+    const output =
+      request.operation === 'query' ? await source.query(input as QueryCommandInput, options) : await source.scan(input as ScanCommandInput, options);
     return { page: (output.Items ?? []) as Item[], lastKey: output.LastEvaluatedKey as Item | undefined };
   });
 }
@@ -54,13 +55,22 @@ export function readPages(source: ExportSource, request: ExportRequest, signal?:
  * parsing of every attribute into objects and back); CSV needs the items
  * themselves.
  */
-export function readExportPages(client: WireSource & ExportSource, request: ExportRequest, format: ExportFormat, signal?: AbortSignal): AsyncGenerator<ExportPage> {
+export function readExportPages(
+  client: WireSource & ExportSource,
+  request: ExportRequest,
+  format: ExportFormat,
+  signal?: AbortSignal,
+): AsyncGenerator<ExportPage> {
   if (format === 'csv') return readPages(client, request, signal);
   return followPages(request, signal, (input) => fetchWirePage(client, request.operation, input, signal));
 }
 
 /** The pages `fetchPage` gives from the request's start key on, one page read ahead. */
-async function* followPages<Page>(request: ExportRequest, signal: AbortSignal | undefined, fetchPage: (input: ScanCommandInput | QueryCommandInput) => Promise<{ page: Page; lastKey: Item | undefined }>): AsyncGenerator<Page> {
+async function* followPages<Page>(
+  request: ExportRequest,
+  signal: AbortSignal | undefined,
+  fetchPage: (input: ScanCommandInput | QueryCommandInput) => Promise<{ page: Page; lastKey: Item | undefined }>,
+): AsyncGenerator<Page> {
   const fetchFrom = (startKey: Item | undefined) => {
     const page = fetchPage({ ...request.input, ...(startKey ? { ExclusiveStartKey: startKey } : {}) });
     // When the consumer stops early the page read ahead is never awaited: its failure must not be an unhandled rejection.
@@ -90,7 +100,12 @@ export interface ExportSummary {
  * The text of an export in `format`, chunk by chunk (one chunk per page).
  * `summary` is filled in as it goes.
  */
-export async function* writeExport(pages: AsyncIterable<ExportPage>, format: ExportFormat, summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 }, keyNames: readonly string[] = []): AsyncGenerator<string> {
+export async function* writeExport(
+  pages: AsyncIterable<ExportPage>,
+  format: ExportFormat,
+  summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 },
+  keyNames: readonly string[] = [],
+): AsyncGenerator<string> {
   if (format === 'csv') {
     yield* writeCsv(pages, summary, keyNames);
     return;

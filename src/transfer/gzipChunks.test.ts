@@ -88,7 +88,9 @@ describe('openImportChunks', () => {
     const cut = compressed.slice(0, Math.floor(compressed.length * 0.6));
     const { entries, error } = await readAll(chunksOf(cut, 512));
     expect(error).toBeInstanceOf(GzipError);
-    expect((error as GzipError).message).toMatch(/^The gzip file ends too early \(after [\d,]+ bytes of the file: .+\): it was cut off.*Download or copy it again/);
+    expect((error as GzipError).message).toMatch(
+      /^The gzip file ends too early \(after [\d,]+ bytes of the file: .+\): it was cut off.*Download or copy it again/,
+    );
     expect((error as GzipError).offset).toBeLessThanOrEqual(cut.length);
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.length).toBeLessThan(2000);
@@ -126,12 +128,23 @@ describe('importFile of a .json.gz', () => {
     const target = createLocalDynamoDB();
     await target.createTable({
       TableName: 'Gzipped',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'N' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       BillingMode: 'PAY_PER_REQUEST',
     });
     let lastBytes = 0;
-    const report = await importFile(chunksOf(compressed, 100), 'jsonl', { target, tableName: 'Gzipped', keys: KEYS, onProgress: (progress) => (lastBytes = progress.bytesRead ?? 0) });
+    const report = await importFile(chunksOf(compressed, 100), 'jsonl', {
+      target,
+      tableName: 'Gzipped',
+      keys: KEYS,
+      onProgress: (progress) => (lastBytes = progress.bytesRead ?? 0),
+    });
     expect(report.written).toBe(60);
     expect((await target.scan({ TableName: 'Gzipped', Select: 'COUNT' })).Count).toBe(60);
     expect((await target.getItem({ TableName: 'Gzipped', Key: { pk: { S: 'p3' }, sk: { N: '59' } } })).Item?.note).toEqual({ S: 'éééé' });

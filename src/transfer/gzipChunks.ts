@@ -37,7 +37,8 @@ export class GzipError extends Error {
  * itself passes through as it is.
  */
 export async function* openImportChunks(chunks: ByteChunks, counter: ReadCounter = { bytes: 0 }): AsyncGenerator<Uint8Array | string> {
-  const source = (Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]()) as AsyncIterator<Uint8Array | string> | Iterator<Uint8Array | string>;
+  const source = (Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]()) as
+    AsyncIterator<Uint8Array | string> | Iterator<Uint8Array | string>;
   // Enough of the start to tell (a first chunk of one byte is legal, if odd).
   let head: Uint8Array | string | undefined;
   for (;;) {

@@ -1,5 +1,13 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { getOwnAttribute, partitionAttributesOf, sortAttributesOf, typeOfAttributeValue, type Item, type KeyAttributeInfo, type KeySchemaInfo } from '../expressions';
+import {
+  getOwnAttribute,
+  partitionAttributesOf,
+  sortAttributesOf,
+  typeOfAttributeValue,
+  type Item,
+  type KeyAttributeInfo,
+  type KeySchemaInfo,
+} from '../expressions';
 import { itemFromText, type ItemProblem } from '../items';
 import type { RejectedEntry } from './batchWriter';
 import { canonicalItem } from './canonicalItem';
@@ -19,7 +27,13 @@ export type ImportFormat = 'jsonl' | 'json' | 'csv';
 export const IMPORT_FORMATS: readonly ImportFormat[] = ['jsonl', 'json', 'csv'];
 
 /** An item read from the file, or a line that can't be imported. */
-export type ReadEntry = { readonly line: number; readonly item: Item; /** The item's text length (its JSON on the wire, about): what the batch writer's byte caps count. */ readonly textLength?: number } | (RejectedEntry & { readonly keyProblem?: ItemKeyProblem });
+export type ReadEntry =
+  | {
+      readonly line: number;
+      readonly item: Item;
+      /** The item's text length (its JSON on the wire, about): what the batch writer's byte caps count. */ readonly textLength?: number;
+    }
+  | (RejectedEntry & { readonly keyProblem?: ItemKeyProblem });
 
 /** Why an item doesn't fit the table's key schema (the import's up-front check reads these). */
 export interface ItemKeyProblem {
@@ -98,7 +112,9 @@ export function readItemEntry(text: string, line: number, keys: KeySchemaInfo): 
 /** Why an item's `text` exhausted the stack (a RangeError while reading it), in DynamoDB's words when it nests too deep. */
 export function stackProblemOf(text: string, error: RangeError): string {
   const depth = jsonDepthOf(text);
-  return depth > MAX_JSON_DEPTH ? `Nesting Levels have exceeded supported limits: this item's JSON nests ${depth.toLocaleString('en-US')} levels deep (DynamoDB allows 32 levels of lists and maps inside an item)` : `This item can't be read: ${error.message}`;
+  return depth > MAX_JSON_DEPTH
+    ? `Nesting Levels have exceeded supported limits: this item's JSON nests ${depth.toLocaleString('en-US')} levels deep (DynamoDB allows 32 levels of lists and maps inside an item)`
+    : `This item can't be read: ${error.message}`;
 }
 
 /** A JSON depth no item DynamoDB stores reaches: 32 levels of `{"M": {…}}` / `{"L": […]}` are 2 JSON levels each, inside the item and its attribute. */
@@ -170,7 +186,12 @@ function unwrapS3Line(text: string): string | undefined {
 export function describeProblems(problems: readonly ItemProblem[], startLine: number): string {
   return problems
     .map((problem) => {
-      const where = problem.line === undefined ? '' : problem.line > 1 ? ` (line ${startLine + problem.line - 1}, column ${problem.column ?? 1})` : ` (column ${problem.column ?? 1})`;
+      const where =
+        problem.line === undefined
+          ? ''
+          : problem.line > 1
+            ? ` (line ${startLine + problem.line - 1}, column ${problem.column ?? 1})`
+            : ` (column ${problem.column ?? 1})`;
       return `${problem.path === '' ? '' : `${problem.path}: `}${problem.message}${where}`;
     })
     .join('; ');
@@ -195,16 +216,30 @@ export function keyProblemOf(item: Item, keys: KeySchemaInfo): ItemKeyProblem | 
     const value = getOwnAttribute(item, attribute.name);
     if (value === undefined) return keyProblem(item, attribute, role, { kind: 'missing', message: `${INVALID}Missing the key ${attribute.name} in the item` });
     const actual = typeOfAttributeValue(value);
-    if (actual !== attribute.type) return keyProblem(item, attribute, role, { kind: 'type', actual, message: `${INVALID}Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}` });
+    if (actual !== attribute.type)
+      return keyProblem(item, attribute, role, {
+        kind: 'type',
+        actual,
+        message: `${INVALID}Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}`,
+      });
     if (isEmptyKey(value)) {
-      return keyProblem(item, attribute, role, { kind: 'empty', actual, message: `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${value.S !== undefined ? 'string' : 'binary'} value. Key: ${attribute.name}` });
+      return keyProblem(item, attribute, role, {
+        kind: 'empty',
+        actual,
+        message: `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${value.S !== undefined ? 'string' : 'binary'} value. Key: ${attribute.name}`,
+      });
     }
   }
   return undefined;
 }
 
 /** A problem with what it is about (built only when there is one: keyProblemOf runs for every line). */
-function keyProblem(item: Item, attribute: KeyAttributeInfo, role: KeyRole['role'], problem: Pick<ItemKeyProblem, 'kind' | 'actual' | 'message'>): ItemKeyProblem {
+function keyProblem(
+  item: Item,
+  attribute: KeyAttributeInfo,
+  role: KeyRole['role'],
+  problem: Pick<ItemKeyProblem, 'kind' | 'actual' | 'message'>,
+): ItemKeyProblem {
   return { attribute: attribute.name, role, expected: attribute.type, itemAttributes: Object.keys(item), ...problem };
 }
 
@@ -215,7 +250,10 @@ const keyRoles = new WeakMap<KeySchemaInfo, readonly KeyRole[]>();
 function keyRolesOf(keys: KeySchemaInfo): readonly KeyRole[] {
   let roles = keyRoles.get(keys);
   if (!roles) {
-    roles = [...partitionAttributesOf(keys).map((attribute) => ({ attribute, role: 'partition' as const })), ...sortAttributesOf(keys).map((attribute) => ({ attribute, role: 'sort' as const }))];
+    roles = [
+      ...partitionAttributesOf(keys).map((attribute) => ({ attribute, role: 'partition' as const })),
+      ...sortAttributesOf(keys).map((attribute) => ({ attribute, role: 'sort' as const })),
+    ];
     keyRoles.set(keys, roles);
   }
   return roles;

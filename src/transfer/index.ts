@@ -18,10 +18,34 @@ export {
 } from './batchWriter';
 export { emptyCheckpoint, isSettled, parseCheckpoint, type TransferCheckpoint } from './checkpoint';
 export { csvHeaderOf, parseCsvHeader, readCsvRecords, type CsvColumn, type CsvColumnType } from './csvReader';
-export { csvCell, EXPORT_FORMATS, exportFileName, readExportPages, readPages, writeExport, type ExportFormat, type ExportPage, type ExportRequest, type ExportSource, type ExportSummary } from './exportWriters';
+export {
+  csvCell,
+  EXPORT_FORMATS,
+  exportFileName,
+  readExportPages,
+  readPages,
+  writeExport,
+  type ExportFormat,
+  type ExportPage,
+  type ExportRequest,
+  type ExportSource,
+  type ExportSummary,
+} from './exportWriters';
 export { fetchWirePage, splitWireItems, type WireLinesPage, type WireSource } from './wirePages';
 export { wireBatchWriteTarget, type WireBatchSource } from './wireBatches';
-export { checkItemKeys, keyProblemOf, type ItemKeyProblem, formatOfFileName, IMPORT_FORMATS, readImportFile, readItemEntry, readJsonArray, readJsonLines, type ImportFormat, type ReadEntry } from './importReaders';
+export {
+  checkItemKeys,
+  keyProblemOf,
+  type ItemKeyProblem,
+  formatOfFileName,
+  IMPORT_FORMATS,
+  readImportFile,
+  readItemEntry,
+  readJsonArray,
+  readJsonLines,
+  type ImportFormat,
+  type ReadEntry,
+} from './importReaders';
 export { checkKeySchemaFit, KEY_CHECK_ITEMS, type KeySchemaMismatch } from './keySchemaFit';
 export { readJsonArrayElements } from './jsonArrayReader';
 export { decodeChunks, readLines, type ByteChunks, type ReadCounter } from './textChunks';

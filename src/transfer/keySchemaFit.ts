@@ -27,7 +27,12 @@ export const KEY_CHECK_ITEMS = 20;
  * a key attribute or holds it with the wrong type, the mismatch; otherwise
  * undefined (lines that aren't items, like bad JSON, don't count either way).
  */
-export async function checkKeySchemaFit(chunks: ByteChunks, format: ImportFormat, keys: KeySchemaInfo, sample = KEY_CHECK_ITEMS): Promise<KeySchemaMismatch | undefined> {
+export async function checkKeySchemaFit(
+  chunks: ByteChunks,
+  format: ImportFormat,
+  keys: KeySchemaInfo,
+  sample = KEY_CHECK_ITEMS,
+): Promise<KeySchemaMismatch | undefined> {
   const problems: ItemKeyProblem[] = [];
   let items = 0;
   for await (const entry of readImportFile(openImportChunks(chunks), format, { keys })) {

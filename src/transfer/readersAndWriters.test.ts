@@ -76,14 +76,17 @@ describe('DynamoDB JSON lines', () => {
     expect(rejected[5]).toBe('One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S');
     expect(rejected[6]).toBe('One or more parameter values were invalid: Missing the key pk in the item');
     expect(rejected[7]).toMatch(/^n: .*12a/);
-    expect(rejected[8]).toBe('One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk');
+    expect(rejected[8]).toBe(
+      'One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk',
+    );
     expect(rejected[9]).toMatch(/^s: .*empty/i);
   });
 });
 
 describe('JSON array', () => {
   it('reads elements streamed across chunk edges, with strings holding brackets and escapes', async () => {
-    const text = '[\n  {"pk": {"S": "a]}\\"[,"}, "sk": {"N": "1"}},\n  {"Item": {"pk": {"S": "b"}, "sk": {"N": "2"}, "l": {"L": [{"S": "x"}]}}},\n  {"pk": {"S": "c"}},\n  42\n]\n';
+    const text =
+      '[\n  {"pk": {"S": "a]}\\"[,"}, "sk": {"N": "1"}},\n  {"Item": {"pk": {"S": "b"}, "sk": {"N": "2"}, "l": {"L": [{"S": "x"}]}}},\n  {"pk": {"S": "c"}},\n  42\n]\n';
     const entries = await read(text, 'json', 3);
     expect(entries.map((entry) => ('item' in entry ? entry.item.pk?.S : `line ${entry.line}: ${entry.rejected.slice(0, 40)}`))).toEqual([
       'a]}"[,',
@@ -95,7 +98,10 @@ describe('JSON array', () => {
 
   it('says so when the file is not an array or is not closed', async () => {
     expect(await read('{"pk": {"S": "a"}}', 'json')).toMatchObject([{ line: 1, rejected: expect.stringMatching(/one array of items/) }]);
-    expect(await read('[{"pk": {"S": "a"}, "sk": {"N": "1"}}, {"pk"', 'json')).toMatchObject([{ item: {} }, { line: 1, rejected: expect.stringMatching(/ends inside this item/) }]);
+    expect(await read('[{"pk": {"S": "a"}, "sk": {"N": "1"}}, {"pk"', 'json')).toMatchObject([
+      { item: {} },
+      { line: 1, rejected: expect.stringMatching(/ends inside this item/) },
+    ]);
   });
 });
 
@@ -157,8 +163,20 @@ describe('CSV', () => {
     ].join('\n');
     const entries = await read(text, 'csv', 5);
     const first = entries[0] as { item: Item };
-    expect(first.item).toEqual({ pk: { S: 'a' }, sk: { N: '1' }, score: { N: '1500' }, name: { S: '007' }, flag: { BOOL: true }, tags: { SS: ['x', 'y'] }, note: { S: 'hello' }, raw: { N: '12' } });
-    expect(entries[3]).toMatchObject({ line: 5, item: { pk: { S: 'd' }, sk: { N: '4' }, score: { N: '1' }, name: { S: 'n' }, flag: { BOOL: false }, raw: { S: '007' } } });
+    expect(first.item).toEqual({
+      pk: { S: 'a' },
+      sk: { N: '1' },
+      score: { N: '1500' },
+      name: { S: '007' },
+      flag: { BOOL: true },
+      tags: { SS: ['x', 'y'] },
+      note: { S: 'hello' },
+      raw: { N: '12' },
+    });
+    expect(entries[3]).toMatchObject({
+      line: 5,
+      item: { pk: { S: 'd' }, sk: { N: '4' }, score: { N: '1' }, name: { S: 'n' }, flag: { BOOL: false }, raw: { S: '007' } },
+    });
     const rejected = entries.flatMap((entry) => ('rejected' in entry ? [[entry.line, entry.rejected]] : []));
     expect(rejected.map(([line]) => line)).toEqual([3, 4, 6, 7]);
     expect(rejected[0]?.[1]).toMatch(/^score: .*abc/);
@@ -178,7 +196,10 @@ describe('inputs that exhaust the stack', () => {
       const first = format === 'jsonl' ? 1 : 2;
       expect(entries).toMatchObject([
         { line: first, item: { pk: { S: 'a' } } },
-        { line: first + 1, rejected: expect.stringMatching(/^Nesting Levels have exceeded supported limits: this item's JSON nests 100,002 levels deep \(DynamoDB allows 32/) },
+        {
+          line: first + 1,
+          rejected: expect.stringMatching(/^Nesting Levels have exceeded supported limits: this item's JSON nests 100,002 levels deep \(DynamoDB allows 32/),
+        },
         { line: first + 2, item: { pk: { S: 'b' } } },
       ]);
     });
@@ -187,7 +208,11 @@ describe('inputs that exhaust the stack', () => {
   it('csv: a JSON cell nested 50,000 levels deep is rejected, and the rows after it are read', async () => {
     const cell = `"${'{"L": ['.repeat(50_000).replaceAll('"', '""')}{""S"": ""x""}${']}'.repeat(50_000)}"`;
     const entries = await read(`pk,sk (N),d (JSON)\na,1,\nb,2,${cell}\nc,3,\n`, 'csv', 4096);
-    expect(entries).toMatchObject([{ line: 2, item: { pk: { S: 'a' } } }, { line: 3, rejected: expect.stringMatching(/^Nesting Levels have exceeded supported limits/) }, { line: 4, item: { pk: { S: 'c' } } }]);
+    expect(entries).toMatchObject([
+      { line: 2, item: { pk: { S: 'a' } } },
+      { line: 3, rejected: expect.stringMatching(/^Nesting Levels have exceeded supported limits/) },
+      { line: 4, item: { pk: { S: 'c' } } },
+    ]);
   });
 });
 
@@ -206,7 +231,9 @@ describe('export writers', () => {
 
   it('csv: typed columns from the first page, sets and maps as DynamoDB JSON, numbers exact, binary base64; what does not fit is counted', async () => {
     const summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 };
-    const text = await collect(writeExport(pagesOf(MIXED.slice(0, 2), [{ pk: { S: 'z' }, sk: { N: '9' }, extra: { S: 'x' }, empty: { N: '1' } }]), 'csv', summary, ['pk', 'sk']));
+    const text = await collect(
+      writeExport(pagesOf(MIXED.slice(0, 2), [{ pk: { S: 'z' }, sk: { N: '9' }, extra: { S: 'x' }, empty: { N: '1' } }]), 'csv', summary, ['pk', 'sk']),
+    );
     const lines = text.split('\n');
     expect(lines[0]).toBe('pk (S),sk (N),tags (JSON),nums (JSON),bin (B),bins (JSON),empty (S)');
     expect(lines[1]).toBe('"é#1, ""quoted""",12345678901234567890123456789012345678,"{""SS"":[""a"",""b""]}","{""NS"":[""-0.5"",""1""]}",,,');

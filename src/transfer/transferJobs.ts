@@ -19,7 +19,9 @@ export function importFile(chunks: ByteChunks, format: ImportFormat, options: Jo
   const counter: ReadCounter = { bytes: 0 };
   async function* puts(): AsyncGenerator<WriteEntry | RejectedEntry> {
     for await (const entry of readImportFile(openImportChunks(chunks, counter), format, { keys: options.keys })) {
-      yield 'rejected' in entry ? entry : { line: entry.line, request: { PutRequest: { Item: entry.item } }, bytes: entry.textLength ?? sizeForBatching(entry.item) };
+      yield 'rejected' in entry
+        ? entry
+        : { line: entry.line, request: { PutRequest: { Item: entry.item } }, bytes: entry.textLength ?? sizeForBatching(entry.item) };
     }
   }
   return writeBatches(puts(), { ...options, keyNames: keyAttributeNamesOf(options.keys), bytesRead: () => counter.bytes });

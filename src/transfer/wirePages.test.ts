@@ -16,7 +16,13 @@ async function* pagesOf(...pages: ExportPage[]): AsyncGenerator<ExportPage> {
 /** What the SDK would read of `rest`, and the items of `wireLines`, for comparing with the body's own parse. */
 function readBack(split: ReturnType<typeof splitWireItems>) {
   if (!split) throw new Error('not split');
-  const items = split.wireLines === '' ? [] : split.wireLines.slice(0, -1).split('\n').map((line) => JSON.parse(line) as unknown);
+  const items =
+    split.wireLines === ''
+      ? []
+      : split.wireLines
+          .slice(0, -1)
+          .split('\n')
+          .map((line) => JSON.parse(line) as unknown);
   return { items, rest: JSON.parse(split.rest) as unknown, count: split.count };
 }
 
@@ -31,7 +37,12 @@ describe('splitWireItems', () => {
   });
 
   it('is not fooled by braces, brackets, commas, quotes and backslashes inside strings', () => {
-    const items = [{ s: { S: '}],{"x":[' } }, { s: { S: 'ends with a backslash \\' } }, { s: { S: 'a \\" quote and \\\\" more' } }, { s: { SS: ['ü €', '𝄞', '\n\t\u2028'] } }];
+    const items = [
+      { s: { S: '}],{"x":[' } },
+      { s: { S: 'ends with a backslash \\' } },
+      { s: { S: 'a \\" quote and \\\\" more' } },
+      { s: { SS: ['ü €', '𝄞', '\n\t\u2028'] } },
+    ];
     const body = JSON.stringify({ Items: items, Count: 4, ScannedCount: 4 });
     expect(readBack(splitWireItems(body))).toEqual({ items, rest: { Count: 4, ScannedCount: 4 }, count: 4 });
   });
@@ -54,7 +65,19 @@ describe('splitWireItems', () => {
   });
 
   it('gives up (the SDK then reads the body itself) on what is not a whole JSON object', () => {
-    for (const body of ['', '[]', '{"Items":{"pk":{"S":"a"}}}', '{"It\\u0065ms":7}', '{"\\x":1}', '{"Items":[{"a" :{"S" "x"}}]}', '{"Items":[{"pk":{"S":"a"}}', '{"Items":[{"pk":{"S":"a}}]}', '{"Items":[1]}', '{"Count":1 "Items":[]}', '{"Items":[{"a":{"S":"x"}} {"b":{"S":"y"}}]}']) {
+    for (const body of [
+      '',
+      '[]',
+      '{"Items":{"pk":{"S":"a"}}}',
+      '{"It\\u0065ms":7}',
+      '{"\\x":1}',
+      '{"Items":[{"a" :{"S" "x"}}]}',
+      '{"Items":[{"pk":{"S":"a"}}',
+      '{"Items":[{"pk":{"S":"a}}]}',
+      '{"Items":[1]}',
+      '{"Count":1 "Items":[]}',
+      '{"Items":[{"a":{"S":"x"}} {"b":{"S":"y"}}]}',
+    ]) {
       expect(splitWireItems(body), body).toBeUndefined();
     }
   });
@@ -74,7 +97,11 @@ describe('splitWireItems', () => {
     fc.assert(
       fc.property(page, fc.constantFrom(undefined, 1, '\t'), (body, spacing) => {
         const { Items, ...rest } = body;
-        expect(readBack(splitWireItems(JSON.stringify(body, null, spacing)))).toEqual({ items: Items, rest: JSON.parse(JSON.stringify(rest)) as unknown, count: Items.length });
+        expect(readBack(splitWireItems(JSON.stringify(body, null, spacing)))).toEqual({
+          items: Items,
+          rest: JSON.parse(JSON.stringify(rest)) as unknown,
+          count: Items.length,
+        });
       }),
     );
   });

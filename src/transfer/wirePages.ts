@@ -27,7 +27,12 @@ export interface WireLinesPage {
  * returns instead (src/sources/wireClient.ts builds one from a client).
  */
 export interface WireSource {
-  sendReadingBody(operation: 'scan' | 'query', input: ScanCommandInput | QueryCommandInput, readBody: (body: string) => string | undefined, signal?: AbortSignal): Promise<ScanCommandOutput | QueryCommandOutput>;
+  sendReadingBody(
+    operation: 'scan' | 'query',
+    input: ScanCommandInput | QueryCommandInput,
+    readBody: (body: string) => string | undefined,
+    signal?: AbortSignal,
+  ): Promise<ScanCommandOutput | QueryCommandOutput>;
 }
 
 const SPACE = 0x20;
@@ -73,7 +78,11 @@ function valueEnd(text: string, at: number, spacing: { found: boolean }): number
   if (first === QUOTE) return stringEnd(text, at);
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
     let end = at;
-    for (let code = text.charCodeAt(end); end < text.length && code !== COMMA && code !== CLOSE_BRACE && code !== CLOSE_BRACKET && !isSpace(code); code = text.charCodeAt(++end));
+    for (
+      let code = text.charCodeAt(end);
+      end < text.length && code !== COMMA && code !== CLOSE_BRACE && code !== CLOSE_BRACKET && !isSpace(code);
+      code = text.charCodeAt(++end)
+    );
     return end > at ? end : -1;
   }
   let depth = 0;

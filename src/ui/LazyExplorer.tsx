@@ -20,7 +20,13 @@ const ConnectionPanel = lazy(async () => ({ default: (await import('./explorer/C
 export function LazyExplorer() {
   const stores = useAppStores();
   return (
-    <Suspense fallback={<p role="status" className="lazy-loading">Loading the table explorer…</p>}>
+    <Suspense
+      fallback={
+        <p role="status" className="lazy-loading">
+          Loading the table explorer…
+        </p>
+      }
+    >
       <ExplorerSide sideStores={stores.explorerSide()} />
     </Suspense>
   );
@@ -59,5 +65,12 @@ function ConnectedExplorer({ side }: { side: ExplorerSideStores }) {
   const codeRegion = useConnection((state) => state.form.region);
   const codeEndpoint = useConnection((state) => (state.form.kind === 'aws' ? undefined : state.form.endpoint));
   const codeContext = connected && !onBuiltIn ? { region: codeRegion, ...(codeEndpoint ? { endpoint: codeEndpoint } : {}) } : undefined;
-  return <ExplorerPanel store={side.explorer} connection={<ConnectionPanel store={side.connection} />} status={onBuiltIn ? builtInStatus : undefined} codeContext={codeContext} />;
+  return (
+    <ExplorerPanel
+      store={side.explorer}
+      connection={<ConnectionPanel store={side.connection} />}
+      status={onBuiltIn ? builtInStatus : undefined}
+      codeContext={codeContext}
+    />
+  );
 }

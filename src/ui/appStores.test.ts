@@ -134,7 +134,12 @@ describe('createAppStores', () => {
   });
 
   it('shows a failed save as a notice', () => {
-    const storage = { ...memoryStorage(), setItem: () => { throw new Error('QuotaExceededError'); } };
+    const storage = {
+      ...memoryStorage(),
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     const stores = createAppStores(fakeDeps({ storage }).deps);
     stores.keyDesign.getState().setTemplateText('EVT#{at:iso}');
     expect(stores.notices.getState().notices[0]?.message).toMatch(/could not be saved in this browser \(QuotaExceededError\)/);
@@ -142,7 +147,11 @@ describe('createAppStores', () => {
 
   it('moves the designs saved in localStorage into IndexedDB; one that fails validation is a notice, kept aside', async () => {
     const storage = memoryStorage();
-    const broken = { id: 'design-9', updatedAt: '2026-12-01T10:00:00Z', design: { name: 'Half-typed', description: '', tables: [{ name: 'T1', partitionKey: { name: 'PK', type: 'S' } }] } };
+    const broken = {
+      id: 'design-9',
+      updatedAt: '2026-12-01T10:00:00Z',
+      design: { name: 'Half-typed', description: '', tables: [{ name: 'T1', partitionKey: { name: 'PK', type: 'S' } }] },
+    };
     storage.setItem(DESIGNS_STORAGE_KEY, JSON.stringify({ state: { designs: [broken], openDesignId: 'design-9' }, version: 1 }));
     const stores = createAppStores(fakeDeps({ storage }).deps);
     await until(stores.designs, (state) => state.loaded);
@@ -154,7 +163,9 @@ describe('createAppStores', () => {
 
   it('says so when the browser blocks IndexedDB: designs live in this tab only', () => {
     const stores = createAppStores(fakeDeps({ indexedDB: null }).deps);
-    expect(stores.notices.getState().notices.map((notice) => notice.message)).toContainEqual(expect.stringMatching(/blocks IndexedDB, so your designs will not survive a reload/));
+    expect(stores.notices.getState().notices.map((notice) => notice.message)).toContainEqual(
+      expect.stringMatching(/blocks IndexedDB, so your designs will not survive a reload/),
+    );
   });
 
   it('reads the ~/.aws profiles from the app server, through the injected fetch, when the form asks for one', async () => {
@@ -215,7 +226,10 @@ describe('the explorer side', () => {
     // Another engine in memory stands in for the remembered DynamoDB Local.
     const remote = (await openBuiltInTableInMemory()).source;
     const { deps } = fakeDeps({ createRemoteSource: () => remote });
-    deps.storage?.setItem(STORAGE_KEY, JSON.stringify({ kind: 'dynamodbLocal', endpoint: 'http://localhost:8000', region: 'us-east-1', accessKeyId: 'local', remember: true }));
+    deps.storage?.setItem(
+      STORAGE_KEY,
+      JSON.stringify({ kind: 'dynamodbLocal', endpoint: 'http://localhost:8000', region: 'us-east-1', accessKeyId: 'local', remember: true }),
+    );
     const stores = createAppStores(deps);
     const side = await stores.explorerSide();
     connectOnFirstShow(side);
@@ -313,7 +327,10 @@ describe('Generate items', () => {
   it.each([
     ['1e3', 'Items to generate must be a whole number from 1 to 1,000,000; "1e3" has an exponent: write the digits, 1000.'],
     ['😀', 'Items to generate must be a whole number from 1 to 1,000,000; "😀" (U+1F600) is not a digit: type the number in digits only.'],
-    ['1,5', 'Items to generate must be a whole number from 1 to 1,000,000; "1,5" has "," at character 2, but separators go between groups of three digits, as in 1,000,000: write 15.'],
+    [
+      '1,5',
+      'Items to generate must be a whole number from 1 to 1,000,000; "1,5" has "," at character 2, but separators go between groups of three digits, as in 1,000,000: write 15.',
+    ],
     ['2000000', 'Items to generate can be at most 1,000,000; 2000000 is larger.'],
   ])('refuses %s before touching the table, saying why', async (count, message) => {
     const { stores, side, table } = await onLeaderboard();

@@ -106,14 +106,23 @@ export function createAppStores(deps: AppDeps): AppStores {
           records: openDesignRecords({ indexedDB: deps.indexedDB, ...(deps.storage ? { legacyStorage: deps.storage } : {}) }),
           ...(deps.storage ? { unloadJournal: createUnloadJournal(deps.storage) } : {}),
           deferredWrites: saves,
-          onUnreadable: (messages) => notices.getState().show('designs-unreadable', `${messages.join(' ')}${messages.some((message) => message.includes('set aside')) ? ` (What was set aside is kept in this browser's IndexedDB, database ${DESIGNS_DATABASE_NAME}, store ${UNREADABLE_DESIGNS_STORE}.)` : ''}`),
+          onUnreadable: (messages) =>
+            notices
+              .getState()
+              .show(
+                'designs-unreadable',
+                `${messages.join(' ')}${messages.some((message) => message.includes('set aside')) ? ` (What was set aside is kept in this browser's IndexedDB, database ${DESIGNS_DATABASE_NAME}, store ${UNREADABLE_DESIGNS_STORE}.)` : ''}`,
+              ),
           onSaveFailed: (id, message) => notices.getState().show(`design-save:${id}`, message),
           onSaved: (id) => notices.getState().dismiss(`design-save:${id}`),
           onLoadFailed: (message) => notices.getState().show('designs-load', message),
         }
       : {},
   );
-  if (deps.indexedDB === null) notices.getState().show('designs-storage', 'This browser blocks IndexedDB, so your designs will not survive a reload: export them (Export design) to keep them.');
+  if (deps.indexedDB === null)
+    notices
+      .getState()
+      .show('designs-storage', 'This browser blocks IndexedDB, so your designs will not survive a reload: export them (Export design) to keep them.');
   const designBindings = createDesignBindingStore(designStorage ? { storage: designStorage } : {});
   const subscriptions: (() => void)[] = [];
 

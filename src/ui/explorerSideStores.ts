@@ -120,7 +120,8 @@ export function createExplorerSideStores({ deps, designs, designBindings, builtI
     ...(deps.createRemoteSource ? { createSource: deps.createRemoteSource } : {}),
     fetchProfiles: async () => {
       const response = await deps.fetch(new URL(PROFILES_PATH, deps.appOrigin).href, { headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error(response.status === 404 ? 'this server does not read profiles (use npm start or npm run dev)' : `HTTP ${response.status}`);
+      if (!response.ok)
+        throw new Error(response.status === 404 ? 'this server does not read profiles (use npm start or npm run dev)' : `HTTP ${response.status}`);
       return ((await response.json()) as { profiles: ProfileOption[] }).profiles;
     },
   });

@@ -13,9 +13,21 @@ export async function addIndex(side: BenchSide, TableName: string): Promise<numb
   const start = performance.now();
   await side.db.updateTable({
     TableName,
-    AttributeDefinitions: [{ AttributeName: 'region', AttributeType: 'S' }, { AttributeName: 'rankKey', AttributeType: 'S' }],
+    AttributeDefinitions: [
+      { AttributeName: 'region', AttributeType: 'S' },
+      { AttributeName: 'rankKey', AttributeType: 'S' },
+    ],
     GlobalSecondaryIndexUpdates: [
-      { Create: { IndexName: 'byRegion', KeySchema: [{ AttributeName: 'region', KeyType: 'HASH' }, { AttributeName: 'rankKey', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } } },
+      {
+        Create: {
+          IndexName: 'byRegion',
+          KeySchema: [
+            { AttributeName: 'region', KeyType: 'HASH' },
+            { AttributeName: 'rankKey', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      },
     ],
   });
   for (;;) {
@@ -24,7 +36,14 @@ export async function addIndex(side: BenchSide, TableName: string): Promise<numb
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const expected = Math.min(PAGE, Math.ceil(GSI_ITEMS / 3));
-  const page = await side.db.query({ TableName, IndexName: 'byRegion', KeyConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'region' }, ExpressionAttributeValues: { ':r': { S: 'eu-west-1' } }, Limit: PAGE });
+  const page = await side.db.query({
+    TableName,
+    IndexName: 'byRegion',
+    KeyConditionExpression: '#r = :r',
+    ExpressionAttributeNames: { '#r': 'region' },
+    ExpressionAttributeValues: { ':r': { S: 'eu-west-1' } },
+    Limit: PAGE,
+  });
   if (page.Count !== expected) throw new Error(`${side.name}: the new index answered ${page.Count} items, expected ${expected}`);
   return performance.now() - start;
 }

@@ -8,7 +8,12 @@ export async function paginate(side: BenchSide, TableName: string, count: number
   let items = 0;
   let ExclusiveStartKey: Item | undefined;
   do {
-    const page = await side.db.query({ TableName, KeyConditionExpression: 'leaderboardId = :p', ExpressionAttributeValues: { ':p': { S: PARTITION } }, ExclusiveStartKey });
+    const page = await side.db.query({
+      TableName,
+      KeyConditionExpression: 'leaderboardId = :p',
+      ExpressionAttributeValues: { ':p': { S: PARTITION } },
+      ExclusiveStartKey,
+    });
     items += page.Count ?? 0;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

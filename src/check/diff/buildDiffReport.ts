@@ -11,7 +11,15 @@ function findingsOf(changes: readonly StructuralChange[]): DiffFinding[] {
   return changes.flatMap((change) =>
     change.code === undefined || change.severity === undefined
       ? []
-      : [{ code: change.code, severity: change.severity, table: change.table, ...(change.entity !== undefined ? { entity: change.entity } : {}), message: change.after ?? change.before ?? '' }],
+      : [
+          {
+            code: change.code,
+            severity: change.severity,
+            table: change.table,
+            ...(change.entity !== undefined ? { entity: change.entity } : {}),
+            message: change.after ?? change.before ?? '',
+          },
+        ],
   );
 }
 
@@ -28,7 +36,10 @@ export function buildDiffReport(before: Design, after: Design, sides: { readonly
   const diff = diffDesigns(before, after);
   const changes = diff.changes.filter((change) => change.area !== 'finding');
   const findings = diff.changes.filter((change) => change.area === 'finding');
-  const worst = changes.reduce<StructuralChange | undefined>((most, change) => (most === undefined || VERDICT_RANK[change.verdict] < VERDICT_RANK[most.verdict] ? change : most), undefined);
+  const worst = changes.reduce<StructuralChange | undefined>(
+    (most, change) => (most === undefined || VERDICT_RANK[change.verdict] < VERDICT_RANK[most.verdict] ? change : most),
+    undefined,
+  );
   return {
     format: 'keylab.diff/1',
     before: sourceLabel(sides.before.source),
@@ -36,7 +47,10 @@ export function buildDiffReport(before: Design, after: Design, sides: { readonly
     summary: diff.summary,
     ...(worst ? { worst: { verdict: worst.verdict, label: VERDICT_LABELS[worst.verdict] } } : {}),
     changes,
-    findings: { added: findingsOf(findings.filter((change) => change.action === 'added')), resolved: findingsOf(findings.filter((change) => change.action === 'resolved')) },
+    findings: {
+      added: findingsOf(findings.filter((change) => change.action === 'added')),
+      resolved: findingsOf(findings.filter((change) => change.action === 'resolved')),
+    },
     migrations: migrationSteps(changes, before, after, sides),
   };
 }

@@ -12,7 +12,8 @@ const markdown = new MarkdownIt({ html: true, linkify: true });
 markdown.linkify.set({ fuzzyLink: false });
 
 /** Markup, links and mentions a hostile design could try to put into a pull-request comment. */
-const HOSTILE = '</details></table><script>alert(1)</script><img src=x onerror=alert(1)> | cell | [click](https://evil.example) ![i](x) @everyone @org/team #1 www.evil.example https://evil.example `tick` *em* <!-- \u202Eexe';
+const HOSTILE =
+  '</details></table><script>alert(1)</script><img src=x onerror=alert(1)> | cell | [click](https://evil.example) ![i](x) @everyone @org/team #1 www.evil.example https://evil.example `tick` *em* <!-- \u202Eexe';
 
 function valid(design: Design): Design {
   const read = parseDesignDocument({ ...design, format: DESIGN_FORMAT });
@@ -28,13 +29,37 @@ function hostile(design: Design): Design {
     entities: table.entities.map((entity) => ({
       ...entity,
       name: `Run ${HOSTILE}`,
-      samples: entity.samples.map((sample, index) => ({ ...sample, id: `${index} ${HOSTILE}`, values: { ...sample.values, playerId: `${sample.values.playerId ?? ''} ${HOSTILE}` } })),
+      samples: entity.samples.map((sample, index) => ({
+        ...sample,
+        id: `${index} ${HOSTILE}`,
+        values: { ...sample.values, playerId: `${sample.values.playerId ?? ''} ${HOSTILE}` },
+      })),
     })),
     accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, name: `${pattern.name} ${HOSTILE}`, entities: [`Run ${HOSTILE}`] })),
   }));
 }
 
-const ALLOWED_TAGS = new Set(['h2', 'h3', 'p', 'strong', 'em', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'br', 'details', 'summary', 'ul', 'li', 'sub']);
+const ALLOWED_TAGS = new Set([
+  'h2',
+  'h3',
+  'p',
+  'strong',
+  'em',
+  'code',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'br',
+  'details',
+  'summary',
+  'ul',
+  'li',
+  'sub',
+]);
 
 /** The rendered HTML's text outside code: where GitHub turns @names, #numbers, URLs and www. into mentions and links. */
 const proseOf = (html: string) =>
@@ -45,7 +70,16 @@ const proseOf = (html: string) =>
 
 describe('a hostile design in keylab diff’s pull-request comment', () => {
   const before = valid(hostile(LEADERBOARD_DESIGN));
-  const after = valid(withTable(hostile(LEADERBOARD_V2), (table) => withTemplate(withIndex(table, 'byPlayer', (index) => index), `Run ${HOSTILE}`, 'rankKey', `${HOSTILE.replace(/[{}]/g, '')}{score:int(12)}#{ts:epoch(16)}#{playerId}`)));
+  const after = valid(
+    withTable(hostile(LEADERBOARD_V2), (table) =>
+      withTemplate(
+        withIndex(table, 'byPlayer', (index) => index),
+        `Run ${HOSTILE}`,
+        'rankKey',
+        `${HOSTILE.replace(/[{}]/g, '')}{score:int(12)}#{ts:epoch(16)}#{playerId}`,
+      ),
+    ),
+  );
   const report = buildDiffReport(before, after, REVISION_SIDES);
   const comment = renderDiffMarkdown(report, { examples: 20 });
   const html = markdown.render(comment);
@@ -99,7 +133,9 @@ describe('a comment over GitHub’s limit', () => {
     const noExamples = renderDiffMarkdown(report, { maxLength: full.length - 1 });
     expect(noExamples.length).toBeLessThan(full.length);
     expect(noExamples).not.toContain('<details>');
-    expect(noExamples).toContain('**Truncated** to stay under GitHub’s 65,536-character comment limit: no item examples, 5 of 5 changes, 1 of 1 migrations, 0 of 0 findings shown.');
+    expect(noExamples).toContain(
+      '**Truncated** to stay under GitHub’s 65,536-character comment limit: no item examples, 5 of 5 changes, 1 of 1 migrations, 0 of 0 findings shown.',
+    );
     const fewer = renderDiffMarkdown(report, { maxLength: 3_000 });
     expect(fewer.length).toBeLessThanOrEqual(3_000);
     expect(fewer).toMatch(/no item examples, [1-4] of 5 changes/);
@@ -110,8 +146,20 @@ describe('a comment over GitHub’s limit', () => {
 
   it('clips a name that alone would fill the comment', () => {
     const huge = 'x'.repeat(100_000);
-    const long = valid(withTable(LEADERBOARD_V2, (table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, name: huge })), accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, entities: [huge] })) })));
-    const before = valid(withTable(LEADERBOARD_DESIGN, (table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, name: huge })), accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, entities: [huge] })) })));
+    const long = valid(
+      withTable(LEADERBOARD_V2, (table) => ({
+        ...table,
+        entities: table.entities.map((entity) => ({ ...entity, name: huge })),
+        accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, entities: [huge] })),
+      })),
+    );
+    const before = valid(
+      withTable(LEADERBOARD_DESIGN, (table) => ({
+        ...table,
+        entities: table.entities.map((entity) => ({ ...entity, name: huge })),
+        accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, entities: [huge] })),
+      })),
+    );
     const comment = renderDiffMarkdown(buildDiffReport(before, long, REVISION_SIDES));
     expect(comment.length).toBeLessThanOrEqual(65_536);
     expect(comment).toContain('more characters)');

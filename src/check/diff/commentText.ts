@@ -35,4 +35,9 @@ export const commentCode = (text: string, inTable = false): string => markdownCo
 
 /** Text inside an HTML element (`<summary>`), where Markdown is not read: entities only. */
 export const commentHtml = (text: string): string =>
-  defuse(visibleMarkdownText(clip(text), 'marker').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string));
+  defuse(
+    visibleMarkdownText(clip(text), 'marker').replace(
+      /[&<>"']/g,
+      (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
+    ),
+  );

@@ -9,7 +9,13 @@ import type { DiffSideSource } from './diffReport.types';
  */
 
 /** A new GSI for the season's latest runs: in place (UpdateTable backfills it). */
-const RECENT_RUNS: IndexDesign = { name: 'recentRuns', kind: 'GSI', partitionKey: [{ name: 'leaderboardId', type: 'S' }], sortKey: [{ name: 'ts', type: 'N' }], projection: { type: 'KEYS_ONLY', attributes: [] } };
+const RECENT_RUNS: IndexDesign = {
+  name: 'recentRuns',
+  kind: 'GSI',
+  partitionKey: [{ name: 'leaderboardId', type: 'S' }],
+  sortKey: [{ name: 'ts', type: 'N' }],
+  projection: { type: 'KEYS_ONLY', attributes: [] },
+};
 
 /**
  * Revision 2: byPlayer sorts a player's runs by score (a GSI key change: a
@@ -21,11 +27,19 @@ export const LEADERBOARD_V2: DesignDocument = {
   ...LEADERBOARD_DESIGN,
   tables: LEADERBOARD_DESIGN.tables.map((table) => ({
     ...table,
-    indexes: [...table.indexes.map((index) => (index.name === 'byPlayer' ? { ...index, sortKey: [{ name: 'score', type: 'N' as const }] } : index)), RECENT_RUNS],
+    indexes: [
+      ...table.indexes.map((index) => (index.name === 'byPlayer' ? { ...index, sortKey: [{ name: 'score', type: 'N' as const }] } : index)),
+      RECENT_RUNS,
+    ],
     entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: '{score:int(12)}#{ts:epoch(16)}#{playerId}', score: '{score}' } })),
     accessPatterns: table.accessPatterns.map((pattern) =>
       pattern.id === 'player-runs'
-        ? { ...pattern, name: 'A player’s best runs, highest first', description: 'GSI byPlayer: one player’s runs across the season, best first.', expected: { count: 2, orderBy: { field: 'score', direction: 'descending' as const } } }
+        ? {
+            ...pattern,
+            name: 'A player’s best runs, highest first',
+            description: 'GSI byPlayer: one player’s runs across the season, best first.',
+            expected: { count: 2, orderBy: { field: 'score', direction: 'descending' as const } },
+          }
         : pattern,
     ),
   })),

@@ -13,7 +13,8 @@ export const MIGRATE_NOTE =
 const NO_COMMAND_NEW_TABLE =
   'No npm run migrate command carries this out: npm run migrate rewrites an entity’s keys in its table, or copies them into a table with the same key schema. Create the new table (with its key schema and indexes), copy every item into it under its new keys, switch the application to it, then delete the old table.';
 
-const sameKeySchema = (a: TableDesign, b: TableDesign) => JSON.stringify([a.partitionKey, a.sortKey ?? null]) === JSON.stringify([b.partitionKey, b.sortKey ?? null]);
+const sameKeySchema = (a: TableDesign, b: TableDesign) =>
+  JSON.stringify([a.partitionKey, a.sortKey ?? null]) === JSON.stringify([b.partitionKey, b.sortKey ?? null]);
 
 /** A side as `--from`/`--to` reads it: the file itself, or the file `git show` writes first. */
 function fileArgument(side: DiffSideSource, which: 'before' | 'after'): { readonly file: string; readonly prepare?: string } {
@@ -30,9 +31,15 @@ function fileArgument(side: DiffSideSource, which: 'before' | 'after'): { readon
  * printed command never fails on its inputs; per table whose key schema,
  * LSIs or name change, why no command does.
  */
-export function migrationSteps(changes: readonly StructuralChange[], before: Design, after: Design, sides: { readonly before: DiffSideSource; readonly after: DiffSideSource }): DiffMigration[] {
+export function migrationSteps(
+  changes: readonly StructuralChange[],
+  before: Design,
+  after: Design,
+  sides: { readonly before: DiffSideSource; readonly after: DiffSideSource },
+): DiffMigration[] {
   const steps: DiffMigration[] = [];
-  const rekeys = (change: StructuralChange) => change.area === 'template' && (change.verdict === 'rewriteKeys' || change.verdict === 'reindexInPlace') && change.entity !== undefined;
+  const rekeys = (change: StructuralChange) =>
+    change.area === 'template' && (change.verdict === 'rewriteKeys' || change.verdict === 'reindexInPlace') && change.entity !== undefined;
   // A table that needs a new table: one step, its entities' key changes with it (they move with the copy).
   const newTables = new Set(changes.filter((change) => change.verdict === 'newTableAndMigration').map((change) => change.table));
   for (const table of newTables) {
@@ -50,7 +57,12 @@ export function migrationSteps(changes: readonly StructuralChange[], before: Des
   return steps;
 }
 
-function entityStep(group: { table: string; entity: string; changes: readonly StructuralChange[] }, before: Design, after: Design, sides: { readonly before: DiffSideSource; readonly after: DiffSideSource }): DiffMigration {
+function entityStep(
+  group: { table: string; entity: string; changes: readonly StructuralChange[] },
+  before: Design,
+  after: Design,
+  sides: { readonly before: DiffSideSource; readonly after: DiffSideSource },
+): DiffMigration {
   const base = { table: group.table, entity: group.entity, changes: group.changes.map((change) => change.subject) };
   const beforeTable = before.tables.find((table) => table.name === group.table);
   const afterTable = after.tables.find((table) => table.name === group.table);
@@ -58,16 +70,40 @@ function entityStep(group: { table: string; entity: string; changes: readonly St
   if (!beforeTable || !afterTable || !sameKeySchema(beforeTable, afterTable)) return { ...base, commands: [], note: NO_COMMAND_NEW_TABLE };
   const unreadable = (['before', 'after'] as const).filter((which) => !sides[which].keylabDesign);
   if (unreadable.length > 0) {
-    return { ...base, commands: [], note: `npm run migrate reads Keylab design files (--from, --to); the ${unreadable.join(' and ')} side${unreadable.length === 2 ? 's are' : ' is'} another format. Import ${unreadable.length === 2 ? 'them' : 'it'} in the Design tab and save as a Keylab design file, then run npm run migrate -- --table ${group.table} --entity ${group.entity} --from OLD --to NEW --dry-run.` };
+    return {
+      ...base,
+      commands: [],
+      note: `npm run migrate reads Keylab design files (--from, --to); the ${unreadable.join(' and ')} side${unreadable.length === 2 ? 's are' : ' is'} another format. Import ${unreadable.length === 2 ? 'them' : 'it'} in the Design tab and save as a Keylab design file, then run npm run migrate -- --table ${group.table} --entity ${group.entity} --from OLD --to NEW --dry-run.`,
+    };
   }
   const designTable = before.tables.length > 1 || after.tables.length > 1 ? group.table : undefined;
   const options = { tableName: group.table, entity: group.entity, ...(designTable ? { designTable } : {}) };
   const spec = specFromDesigns(before, after, options);
   const compiled = spec.ok ? compileMigration(spec.value) : spec;
-  if (!compiled.ok) return { ...base, commands: [], note: `npm run migrate would refuse these designs: ${compiled.problems.map((problem) => `${problem.where}: ${problem.message}`).join('; ')}` };
+  if (!compiled.ok)
+    return {
+      ...base,
+      commands: [],
+      note: `npm run migrate would refuse these designs: ${compiled.problems.map((problem) => `${problem.where}: ${problem.message}`).join('; ')}`,
+    };
   const from = fileArgument(sides.before, 'before');
   const to = fileArgument(sides.after, 'after');
-  const words = ['npm', 'run', 'migrate', '--', '--table', group.table, ...(designTable ? ['--design-table', designTable] : []), '--entity', group.entity, '--from', from.file, '--to', to.file, '--dry-run'];
+  const words = [
+    'npm',
+    'run',
+    'migrate',
+    '--',
+    '--table',
+    group.table,
+    ...(designTable ? ['--design-table', designTable] : []),
+    '--entity',
+    group.entity,
+    '--from',
+    from.file,
+    '--to',
+    to.file,
+    '--dry-run',
+  ];
   const prepare = [from.prepare, to.prepare].filter((line): line is string => line !== undefined);
   return { ...base, commands: [...prepare, words.map(quoteShellWord).join(' ')], note: MIGRATE_NOTE };
 }

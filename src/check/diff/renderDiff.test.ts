@@ -25,7 +25,9 @@ const report = (before: Design, after: Design): DiffReport => buildDiffReport(va
 /** The rows of every table in rendered HTML, as arrays of cell texts (tags stripped). */
 function tablesOf(html: string): string[][][] {
   return [...html.matchAll(/<table>([\s\S]*?)<\/table>/g)].map(([, table]) =>
-    [...(table ?? '').matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(([, row]) => [...(row ?? '').matchAll(/<t[hd]>([\s\S]*?)<\/t[hd]>/g)].map(([, cell]) => (cell ?? '').replace(/<[^>]+>/g, ''))),
+    [...(table ?? '').matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(([, row]) =>
+      [...(row ?? '').matchAll(/<t[hd]>([\s\S]*?)<\/t[hd]>/g)].map(([, cell]) => (cell ?? '').replace(/<[^>]+>/g, '')),
+    ),
   );
 }
 
@@ -61,9 +63,15 @@ describe('keylab diff of two revisions that change a GSI key and a template (the
       '5 changes: new index and backfill (1), items move: rewrite keys (1), in place (1), design only (2).',
       'Most work: new index and backfill.',
     ]);
-    expect(text).toContain('  [new index and backfill] changed index byPlayer keys\n    before: GSI: partition playerId (S), sort ts (N)\n    after:  GSI: partition playerId (S), sort score (N)\n    why: A new index and backfill');
-    expect(text).toContain('  [items move: rewrite keys] changed entity Run: table key rankKey\n    before: rankKey: {score:int(10)}#{ts:epoch(16)}#{playerId}\n    after:  rankKey: {score:int(12)}#{ts:epoch(16)}#{playerId}');
-    expect(text).toContain('    12 of 12 items get new keys; 0 change place in their partition (leaderboardId, rankKey, in DynamoDB’s order).\n      run-12: SEASON#2026-SUMMER / 0000000003#0000001719745200#p_4477 (1 of 12) → SEASON#2026-SUMMER / 000000000003#0000001719745200#p_4477 (1 of 12)');
+    expect(text).toContain(
+      '  [new index and backfill] changed index byPlayer keys\n    before: GSI: partition playerId (S), sort ts (N)\n    after:  GSI: partition playerId (S), sort score (N)\n    why: A new index and backfill',
+    );
+    expect(text).toContain(
+      '  [items move: rewrite keys] changed entity Run: table key rankKey\n    before: rankKey: {score:int(10)}#{ts:epoch(16)}#{playerId}\n    after:  rankKey: {score:int(12)}#{ts:epoch(16)}#{playerId}',
+    );
+    expect(text).toContain(
+      '    12 of 12 items get new keys; 0 change place in their partition (leaderboardId, rankKey, in DynamoDB’s order).\n      run-12: SEASON#2026-SUMMER / 0000000003#0000001719745200#p_4477 (1 of 12) → SEASON#2026-SUMMER / 000000000003#0000001719745200#p_4477 (1 of 12)',
+    );
     expect(text).toContain('      … and 10 more');
     expect(text).toContain('  [in place] added index recentRuns');
     expect(text).toContain('Migrations\n  Leaderboard, entity Run (entity Run: table key rankKey)\n    git show');
@@ -87,7 +95,9 @@ describe('keylab diff of two revisions that change a GSI key and a template (the
     // Two templates of a change: one line each.
     expect(html).toContain('<td><code>name: A player’s runs, newest first</code><br><code>expected order: ts descending</code></td>');
     expect(moves?.[0]).toEqual(['Item', 'Old key', 'Old place', 'New key', 'New place']);
-    expect(moves?.slice(1, 2)).toEqual([['run-12', 'SEASON#2026-SUMMER / 0000000003#0000001719745200#p_4477', '1 of 12', 'SEASON#2026-SUMMER / 000000000003#0000001719745200#p_4477', '1 of 12']]);
+    expect(moves?.slice(1, 2)).toEqual([
+      ['run-12', 'SEASON#2026-SUMMER / 0000000003#0000001719745200#p_4477', '1 of 12', 'SEASON#2026-SUMMER / 000000000003#0000001719745200#p_4477', '1 of 12'],
+    ]);
     expect(html).toContain('<details><summary>5 of 12 items that move in table Leaderboard, in DynamoDB’s order</summary>');
     expect(html).toContain(
       '<pre><code class="language-sh">git show \'HEAD~1:designs/leaderboard.keylab.json\' &gt; keylab-before.keylab.json\nnpm run migrate -- --table Leaderboard --entity Run --from keylab-before.keylab.json --to designs/leaderboard.keylab.json --dry-run\n</code></pre>',
@@ -98,12 +108,16 @@ describe('keylab diff of two revisions that change a GSI key and a template (the
   it('lists findings added and resolved with severity, code, table, entity and message', () => {
     const unpadded = withTable(LEADERBOARD_DESIGN, (table) => withTemplate(table, 'Run', 'rankKey', '{score}#{ts}#{playerId}'));
     const added = report(LEADERBOARD_DESIGN, unpadded);
-    expect(added.findings.added).toContainEqual(expect.objectContaining({ code: 'review.numberInStringField', severity: 'error', table: 'Leaderboard', entity: 'Run' }));
+    expect(added.findings.added).toContainEqual(
+      expect.objectContaining({ code: 'review.numberInStringField', severity: 'error', table: 'Leaderboard', entity: 'Run' }),
+    );
     const resolved = report(unpadded, LEADERBOARD_DESIGN);
     expect(resolved.findings.resolved.map((finding) => finding.code)).toEqual(added.findings.added.map((finding) => finding.code));
     const html = markdown.render(renderDiffMarkdown(resolved));
     expect(html).toContain('<h3>Review findings</h3>');
-    expect(html).toContain('<li><strong>error</strong> <code>review.numberInStringField</code> in <code>Leaderboard</code>, <code>Run</code>: Run’s rankKey'.replace('’', "'"));
+    expect(html).toContain(
+      '<li><strong>error</strong> <code>review.numberInStringField</code> in <code>Leaderboard</code>, <code>Run</code>: Run’s rankKey'.replace('’', "'"),
+    );
     expect(renderDiffText(resolved)).toContain('Findings resolved (');
   });
 
@@ -113,7 +127,10 @@ describe('keylab diff of two revisions that change a GSI key and a template (the
     const diff = report(both, changed);
     expect([...new Set(diff.changes.map((change) => change.table))]).toEqual(['Shop', 'Leaderboard']);
     const html = markdown.render(renderDiffMarkdown(diff));
-    expect(html.match(/<p><strong>Table <code>(\w+)<\/code><\/strong><\/p>/g)).toEqual(['<p><strong>Table <code>Shop</code></strong></p>', '<p><strong>Table <code>Leaderboard</code></strong></p>']);
+    expect(html.match(/<p><strong>Table <code>(\w+)<\/code><\/strong><\/p>/g)).toEqual([
+      '<p><strong>Table <code>Shop</code></strong></p>',
+      '<p><strong>Table <code>Leaderboard</code></strong></p>',
+    ]);
     expect(diff.migrations.map((migration) => migration.commands.at(-1))).toEqual([
       'npm run migrate -- --table Shop --design-table Shop --entity Order --from keylab-before.keylab.json --to designs/leaderboard.keylab.json --dry-run',
       'npm run migrate -- --table Leaderboard --design-table Leaderboard --entity Run --from keylab-before.keylab.json --to designs/leaderboard.keylab.json --dry-run',

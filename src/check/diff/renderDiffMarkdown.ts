@@ -25,12 +25,25 @@ const row = (cells: readonly string[]) => `| ${cells.map((cell) => cell || ' ').
 
 /** Multi-line design text (one template per line) in one table cell: a code span per line, `<br>` between them. */
 const cellLines = (text: string | undefined, code: boolean) =>
-  text === undefined ? '—' : clip(text, 2_000).split(/\r\n|\r|\n/).map((line) => (code ? commentCode(line, true) : commentProse(line))).join('<br>');
+  text === undefined
+    ? '—'
+    : clip(text, 2_000)
+        .split(/\r\n|\r|\n/)
+        .map((line) => (code ? commentCode(line, true) : commentProse(line)))
+        .join('<br>');
 
 function changesTable(changes: readonly StructuralChange[]): string {
   const lines = [row(['What changed', 'Before', 'After', 'Verdict', 'Why']), row(['---', '---', '---', '---', '---'])];
   for (const change of changes) {
-    lines.push(row([`${change.action} ${commentProse(change.subject)}`, cellLines(change.before, true), cellLines(change.after, true), `**${change.verdictLabel}**`, markdownProse(change.how)]));
+    lines.push(
+      row([
+        `${change.action} ${commentProse(change.subject)}`,
+        cellLines(change.before, true),
+        cellLines(change.after, true),
+        `**${change.verdictLabel}**`,
+        markdownProse(change.how),
+      ]),
+    );
   }
   return lines.join('\n');
 }
@@ -87,7 +100,8 @@ function migrationBlock(migration: DiffMigration): string {
   const parts = [`**${where}**, for: ${migration.changes.map((subject) => commentProse(subject)).join('; ')}.`];
   const commands = migration.commands.join('\n');
   // A command is pasted whole or not at all: one too long for a comment (a name of thousands of characters) is left to the text output.
-  if (commands.length > MAX_COMMAND) parts.push(`The command is ${commands.length.toLocaleString('en-US')} characters long: \`keylab diff --format text\` prints it.`);
+  if (commands.length > MAX_COMMAND)
+    parts.push(`The command is ${commands.length.toLocaleString('en-US')} characters long: \`keylab diff --format text\` prints it.`);
   else if (commands !== '') parts.push(markdownCodeBlock(commands, 'sh'));
   parts.push(commentProse(migration.note, true, 4_000));
   return parts.join('\n\n');
@@ -98,9 +112,12 @@ function render(report: DiffReport, shown: Shown, truncation: string | undefined
   parts.push(report.worst ? `**Most work: ${report.worst.label}.** ${markdownProse(report.summary)}` : markdownProse(report.summary));
   if (report.changes.length > 0) {
     const changes = report.changes.slice(0, shown.changes);
-    const table = changesByTable(changes) + (report.changes.length > changes.length ? `\n\n${report.changes.length - changes.length} more changes not shown.` : '');
+    const table =
+      changesByTable(changes) + (report.changes.length > changes.length ? `\n\n${report.changes.length - changes.length} more changes not shown.` : '');
     parts.push('### Changes', report.changes.length > FOLD_AFTER * 2 ? folded(`${report.changes.length} changes`, table, true) : table);
-    const moving = changes.flatMap((change) => (change.moves ?? []).filter((moves) => moves.moving > 0 || moves.repositioned > 0).map((moves) => movesBlock(change, moves, shown.examples)));
+    const moving = changes.flatMap((change) =>
+      (change.moves ?? []).filter((moves) => moves.moving > 0 || moves.repositioned > 0).map((moves) => movesBlock(change, moves, shown.examples)),
+    );
     if (moving.length > 0) parts.push('### Items that move', ...moving);
   }
   if (report.migrations.length > 0) {
@@ -108,7 +125,10 @@ function render(report: DiffReport, shown: Shown, truncation: string | undefined
     parts.push('### Migrations', ...migrations.map(migrationBlock));
     if (report.migrations.length > migrations.length) parts.push(`${report.migrations.length - migrations.length} more migrations not shown.`);
   }
-  const findings = [findingsBlock('Findings added', report.findings.added, shown.findings), findingsBlock('Findings resolved', report.findings.resolved, shown.findings)].filter((block): block is string => block !== undefined);
+  const findings = [
+    findingsBlock('Findings added', report.findings.added, shown.findings),
+    findingsBlock('Findings resolved', report.findings.resolved, shown.findings),
+  ].filter((block): block is string => block !== undefined);
   if (findings.length > 0) parts.push('### Review findings', ...findings);
   if (truncation) parts.push(truncation);
   parts.push('<sub>Written by <code>keylab diff</code>.</sub>');
@@ -130,7 +150,11 @@ export function renderDiffMarkdown(report: DiffReport, options: { readonly maxLe
   const all: Shown = { changes: Infinity, examples: options.examples ?? 5, findings: Infinity, migrations: Infinity };
   const full = render(report, all, undefined);
   if (full.length <= maxLength) return full;
-  const totals = { changes: report.changes.length, findings: report.findings.added.length + report.findings.resolved.length, migrations: report.migrations.length };
+  const totals = {
+    changes: report.changes.length,
+    findings: report.findings.added.length + report.findings.resolved.length,
+    migrations: report.migrations.length,
+  };
   const note = (shown: Shown) => {
     const counts = [
       `${Math.min(shown.changes, totals.changes)} of ${totals.changes} changes`,

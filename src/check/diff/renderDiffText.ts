@@ -16,7 +16,9 @@ function movesLines(moves: KeyMoves, examples: number): string[] {
   const moved = movedItems(moves);
   const lines = [`    ${visible(movesSummary(moves))}`];
   for (const item of moved.slice(0, examples)) {
-    lines.push(`      ${visible(item.sampleId)}: ${visible(keyText(item.before))} (${placeText(item.before)}) → ${visible(keyText(item.after))} (${placeText(item.after)})`);
+    lines.push(
+      `      ${visible(item.sampleId)}: ${visible(keyText(item.before))} (${placeText(item.before)}) → ${visible(keyText(item.after))} (${placeText(item.after)})`,
+    );
     for (const problem of item.problems) lines.push(`        ${visible(problem)}`);
   }
   if (moved.length > examples) lines.push(`      … and ${moved.length - examples} more`);
@@ -24,7 +26,10 @@ function movesLines(moves: KeyMoves, examples: number): string[] {
 }
 
 const findingLine = (finding: DiffFinding) =>
-  `  ${finding.severity} ${finding.code} (${[finding.table, finding.entity].filter((part) => part !== undefined && part !== '').map((part) => visible(part as string)).join(', ')}): ${visible(finding.message)}`;
+  `  ${finding.severity} ${finding.code} (${[finding.table, finding.entity]
+    .filter((part) => part !== undefined && part !== '')
+    .map((part) => visible(part as string))
+    .join(', ')}): ${visible(finding.message)}`;
 
 /**
  * The diff report as plain text for a terminal: the headline, the changes
@@ -48,13 +53,18 @@ export function renderDiffText(report: DiffReport, options: { readonly examples?
     lines.push(`    why: ${change.how}`);
     for (const moves of change.moves ?? []) lines.push(...movesLines(moves, examples));
   }
-  for (const [title, findings] of [['Findings added', report.findings.added], ['Findings resolved', report.findings.resolved]] as const) {
+  for (const [title, findings] of [
+    ['Findings added', report.findings.added],
+    ['Findings resolved', report.findings.resolved],
+  ] as const) {
     if (findings.length > 0) lines.push('', `${title} (${findings.length})`, ...findings.map(findingLine));
   }
   if (report.migrations.length > 0) {
     lines.push('', 'Migrations');
     for (const migration of report.migrations) {
-      lines.push(`  ${visible(migration.table)}${migration.entity !== undefined ? `, entity ${visible(migration.entity)}` : ''} (${migration.changes.map(visible).join('; ')})`);
+      lines.push(
+        `  ${visible(migration.table)}${migration.entity !== undefined ? `, entity ${visible(migration.entity)}` : ''} (${migration.changes.map(visible).join('; ')})`,
+      );
       lines.push(...migration.commands.map((command) => `    ${visible(command)}`));
       lines.push(`    ${visible(migration.note)}`);
     }

@@ -20,7 +20,15 @@ export function layoutDriftOf(bytes: Uint8Array, fileName: string): CheckFilePro
   if (result.kind === 'unreadable') {
     // A design whose reader drops something (an unknown key): keylab format won't rewrite it until that is fixed.
     const first = result.problems[0];
-    return first ? { severity: 'error', path: first.path, ...(first.line !== undefined ? { line: first.line } : {}), ...(first.column !== undefined ? { column: first.column } : {}), message: `not in the canonical layout (keylab format): ${first.message}` } : undefined;
+    return first
+      ? {
+          severity: 'error',
+          path: first.path,
+          ...(first.line !== undefined ? { line: first.line } : {}),
+          ...(first.column !== undefined ? { column: first.column } : {}),
+          message: `not in the canonical layout (keylab format): ${first.message}`,
+        }
+      : undefined;
   }
   const canonical = new TextEncoder().encode(result.canonical);
   if (sameBytes(bytes, canonical)) return undefined;

@@ -47,7 +47,13 @@ export function formatDesignText(text: string, fileName: string, options: Format
   // Import design…'s reader tells the formats apart by content and says where a file stops reading.
   // Read under its base name, as Import design… (and keylab check) read a file.
   const imported = importDesignFile(text, fileName.split(/[\\/]/).pop() || fileName);
-  if (!imported.ok) return { kind: 'unreadable', problems: imported.errors, ...(imported.format ? { format: imported.format } : {}), ...(imported.notADesignFile ? { notADesignFile: true } : {}) };
+  if (!imported.ok)
+    return {
+      kind: 'unreadable',
+      problems: imported.errors,
+      ...(imported.format ? { format: imported.format } : {}),
+      ...(imported.notADesignFile ? { notADesignFile: true } : {}),
+    };
   const format = imported.format ?? 'keylab';
   if (format !== 'keylab') {
     const message = `${fileName} is a ${FORMAT_NAMES[format]}, not a Keylab design file: keylab format rewrites Keylab design files only and converts nothing silently (keylab check reads it as it is; --to-keylab writes ${keylabFileName(fileName)} beside it).`;
@@ -104,7 +110,6 @@ export function firstDifference(text: string, canonical: string): TextDifference
   return undefined;
 }
 
-
 /** The longest part of a line a message quotes. */
 const QUOTED_LENGTH = 100;
 
@@ -118,10 +123,19 @@ const QUOTED_LENGTH = 100;
  * layoutProblem("shop.keylab.json", { line: 57, column: 13, found: "            {", expected: "            {\"id\": \"o1\"…" }).message
  * // 'not in the canonical layout (keylab format): line 57 is "            {" where the layout has "            {\"id\": …"; run keylab format shop.keylab.json'
  */
-export function layoutProblem(fileName: string, difference: TextDifference): { readonly severity: 'error'; readonly path: ''; readonly line: number; readonly column: number; readonly message: string } {
+export function layoutProblem(
+  fileName: string,
+  difference: TextDifference,
+): { readonly severity: 'error'; readonly path: ''; readonly line: number; readonly column: number; readonly message: string } {
   const { line, column, found, expected } = difference;
   const what =
-    found === '' && expected === '' ? 'the file does not end with exactly one newline' : found === '' ? `the file ends before line ${line}, which the layout has as ${quote(expected)}` : expected === '' ? `line ${line} is ${quote(found)}, where the layout has no more text` : `line ${line} is ${quote(found)} where the layout has ${quote(expected)}`;
+    found === '' && expected === ''
+      ? 'the file does not end with exactly one newline'
+      : found === ''
+        ? `the file ends before line ${line}, which the layout has as ${quote(expected)}`
+        : expected === ''
+          ? `line ${line} is ${quote(found)}, where the layout has no more text`
+          : `line ${line} is ${quote(found)} where the layout has ${quote(expected)}`;
   return { severity: 'error', path: '', line, column, message: `not in the canonical layout (keylab format): ${what}; run keylab format ${fileName}` };
 }
 

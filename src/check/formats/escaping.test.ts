@@ -30,7 +30,11 @@ describe('workflow command escaping', () => {
   });
 
   it('keeps a hostile table name inside one command', () => {
-    const line = workflowCommand('error', { file: 'designs/x,y:z.json', line: 3, col: 7, title: 'T::x\n::warning::injected' }, 'Table Orders\n::error::injected%0A');
+    const line = workflowCommand(
+      'error',
+      { file: 'designs/x,y:z.json', line: 3, col: 7, title: 'T::x\n::warning::injected' },
+      'Table Orders\n::error::injected%0A',
+    );
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toBe('::error file=designs/x%2Cy%3Az.json,line=3,col=7,title=T%3A%3Ax%0A%3A%3Awarning%3A%3Ainjected::Table Orders%0A::error::injected%250A');
   });

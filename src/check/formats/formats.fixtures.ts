@@ -25,7 +25,8 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
 function checkChars(text: string, at: number): void {
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    const allowed = code === 0x09 || code === 0x0a || code === 0x0d || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || code >= 0x10000;
+    const allowed =
+      code === 0x09 || code === 0x0a || code === 0x0d || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || code >= 0x10000;
     if (!allowed) throw new Error(`character U+${code.toString(16).padStart(4, '0')} is not allowed in XML 1.0 (near offset ${at})`);
   }
 }

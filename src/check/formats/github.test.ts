@@ -14,7 +14,17 @@ function hostileModel(): string {
       {
         TableName: 'Orders',
         KeyAttributes: { PartitionKey: { AttributeName: 'PK', AttributeType: 'S' }, SortKey: { AttributeName: 'SK', AttributeType: 'S' } },
-        TableFacets: [{ FacetName: HOSTILE_ENTITY, KeyAttributeAlias: { PartitionKeyAlias: 'PK', SortKeyAlias: 'SK' }, TableData: [{ PK: { S: 'ACCOUNT#1' }, SK: { S: 'SCORE#10' } }, { PK: { S: 'ACCOUNT#1' }, SK: { S: 'SCORE#9' } }, { PK: { S: 'ACCOUNT#1' }, SK: { S: 'SCORE#1500' } }] }],
+        TableFacets: [
+          {
+            FacetName: HOSTILE_ENTITY,
+            KeyAttributeAlias: { PartitionKeyAlias: 'PK', SortKeyAlias: 'SK' },
+            TableData: [
+              { PK: { S: 'ACCOUNT#1' }, SK: { S: 'SCORE#10' } },
+              { PK: { S: 'ACCOUNT#1' }, SK: { S: 'SCORE#9' } },
+              { PK: { S: 'ACCOUNT#1' }, SK: { S: 'SCORE#1500' } },
+            ],
+          },
+        ],
       },
     ],
   };
@@ -26,7 +36,12 @@ function readCommand(line: string): { name: string; properties: Record<string, s
   const match = /^::([a-z]+)(?: ([^:]*))?::(.*)$/.exec(line);
   if (!match) throw new Error(`not one workflow command: ${line}`);
   const unescape = (text: string) => text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
-  const properties = Object.fromEntries((match[2] ?? '').split(',').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), unescape(pair.slice(pair.indexOf('=') + 1))]));
+  const properties = Object.fromEntries(
+    (match[2] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), unescape(pair.slice(pair.indexOf('=') + 1))]),
+  );
   return { name: match[1]!, properties, message: unescape(match[3]!) };
 }
 
@@ -57,20 +72,40 @@ describe('writeGithubAnnotations', () => {
 
   it('annotates errors, warnings and notes by severity, and leaves decided findings quiet', async () => {
     const document = JSON.parse(scoreRawText) as Record<string, unknown>;
-    document.decisions = [{ id: 'review.noTiebreaker|Leaderboard|Score||SK||', code: 'review.noTiebreaker', kind: 'accepted', comment: 'Ties are fine', decidedBy: 'Ana', decidedAt: '2026-12-05T09:40:00.000Z' }];
+    document.decisions = [
+      {
+        id: 'review.noTiebreaker|Leaderboard|Score||SK||',
+        code: 'review.noTiebreaker',
+        kind: 'accepted',
+        comment: 'Ties are fine',
+        decidedBy: 'Ana',
+        decidedAt: '2026-12-05T09:40:00.000Z',
+      },
+    ];
     const report = await checkReportOf([{ file: 'designs/score.keylab.json', text: JSON.stringify(document, null, 2) }]);
     const commands = writeGithubAnnotations(report).trimEnd().split('\n').slice(0, -1).map(readCommand);
     const checked = report.files[0]!;
     if (checked.status !== 'checked') throw new Error('not checked');
     const open = checked.findings.filter((finding) => !finding.decision);
     expect(checked.findings.length - open.length).toBe(1);
-    expect(commands.map((command) => command.properties.title?.split(':')[0])).toEqual([...open.map((finding) => finding.code), ...checked.patterns.filter((pattern) => pattern.verdict === 'fails').map(() => 'keylab.accessPattern')]);
-    expect(commands.map((command) => command.name)).toEqual([...open.map((finding) => ({ error: 'error', warning: 'warning', note: 'notice' })[finding.severity]), ...checked.patterns.filter((pattern) => pattern.verdict === 'fails').map(() => 'error')]);
+    expect(commands.map((command) => command.properties.title?.split(':')[0])).toEqual([
+      ...open.map((finding) => finding.code),
+      ...checked.patterns.filter((pattern) => pattern.verdict === 'fails').map(() => 'keylab.accessPattern'),
+    ]);
+    expect(commands.map((command) => command.name)).toEqual([
+      ...open.map((finding) => ({ error: 'error', warning: 'warning', note: 'notice' })[finding.severity]),
+      ...checked.patterns.filter((pattern) => pattern.verdict === 'fails').map(() => 'error'),
+    ]);
   });
 
   it('annotates an unreadable file at its line and column', async () => {
     const report = await checkReportOf([{ file: 'designs/broken.keylab.json', text: '{\n  "format": "keylab.design/1",\n  "name": "x" "tables": []\n}' }]);
-    const [first] = writeGithubAnnotations(report).split('\n').map((line) => (line.startsWith('::') ? readCommand(line) : undefined));
-    expect(first).toMatchObject({ name: 'error', properties: { file: 'designs/broken.keylab.json', line: '3', col: '15', title: 'keylab.unreadableFile: not a readable design' } });
+    const [first] = writeGithubAnnotations(report)
+      .split('\n')
+      .map((line) => (line.startsWith('::') ? readCommand(line) : undefined));
+    expect(first).toMatchObject({
+      name: 'error',
+      properties: { file: 'designs/broken.keylab.json', line: '3', col: '15', title: 'keylab.unreadableFile: not a readable design' },
+    });
   });
 });

@@ -19,11 +19,19 @@ function annotation(entry: ReportEntry): string | undefined {
   const command = COMMAND[severityOf(entry)];
   if (entry.kind === 'finding') {
     if (entry.decision) return undefined;
-    return workflowCommand(command, { ...common, title: `${entry.code}: ${entry.title}` }, `${entry.message} ${entry.suggestion} (${subjectText(entry.subject)})${nearestNote(entry.location)}`);
+    return workflowCommand(
+      command,
+      { ...common, title: `${entry.code}: ${entry.title}` },
+      `${entry.message} ${entry.suggestion} (${subjectText(entry.subject)})${nearestNote(entry.location)}`,
+    );
   }
   if (entry.kind === 'pattern') {
     if (entry.verdict === 'passes') return undefined;
-    return workflowCommand(command, { ...common, title: `${PATTERN_RULE_ID}: ${entry.name}` }, `Access pattern ${entry.patternId} of table ${entry.table} fails: ${entry.reasons.join(' ')}${nearestNote(entry.location)}`);
+    return workflowCommand(
+      command,
+      { ...common, title: `${PATTERN_RULE_ID}: ${entry.name}` },
+      `Access pattern ${entry.patternId} of table ${entry.table} fails: ${entry.reasons.join(' ')}${nearestNote(entry.location)}`,
+    );
   }
   return workflowCommand(command, { ...common, title: `${UNREADABLE_RULE_ID}: not a readable design` }, entry.message);
 }

@@ -11,12 +11,24 @@ const HOSTILE_READ = HOSTILE.replace('\u0007', '\\u0007');
 
 /** The corpus leaderboard with hostile sample values, a hostile pattern name and a decision with a hostile comment. */
 function hostileDesign(): string {
-  const document = JSON.parse(scoreRawText) as { tables: { entities: { samples: { values: Record<string, string> }[] }[]; accessPatterns: { name: string; partitionValues: Record<string, string> }[] }[]; decisions?: unknown[] };
+  const document = JSON.parse(scoreRawText) as {
+    tables: { entities: { samples: { values: Record<string, string> }[] }[]; accessPatterns: { name: string; partitionValues: Record<string, string> }[] }[];
+    decisions?: unknown[];
+  };
   const table = document.tables[0]!;
   for (const sample of table.entities[0]!.samples) sample.values.season = `2026${HOSTILE}`;
   table.accessPatterns[0]!.name = `Top 3 ${HOSTILE}`;
   table.accessPatterns[0]!.partitionValues.season = `2026${HOSTILE}`;
-  document.decisions = [{ id: 'review.noTiebreaker|Leaderboard|Score||SK||', code: 'review.noTiebreaker', kind: 'wontFix', comment: `Ties are fine ${HOSTILE}`, decidedBy: 'Ana', decidedAt: '2026-12-05T09:40:00.000Z' }];
+  document.decisions = [
+    {
+      id: 'review.noTiebreaker|Leaderboard|Score||SK||',
+      code: 'review.noTiebreaker',
+      kind: 'wontFix',
+      comment: `Ties are fine ${HOSTILE}`,
+      decidedBy: 'Ana',
+      decidedAt: '2026-12-05T09:40:00.000Z',
+    },
+  ];
   return JSON.stringify(document, null, 2);
 }
 
@@ -28,7 +40,12 @@ function expectCountsAddUp(root: XmlElement): void {
   for (const suite of [root, ...elementsNamed(root, 'testsuite')]) {
     const cases = testcases(suite);
     const count = (name: string) => cases.filter((entry) => entry.children.some((child) => child.name === name)).length;
-    expect(suite.attributes).toMatchObject({ tests: String(cases.length), failures: String(count('failure')), errors: String(count('error')), skipped: String(count('skipped')) });
+    expect(suite.attributes).toMatchObject({
+      tests: String(cases.length),
+      failures: String(count('failure')),
+      errors: String(count('error')),
+      skipped: String(count('skipped')),
+    });
   }
 }
 
@@ -47,7 +64,10 @@ describe('writeJunit', () => {
     expect(xml).not.toContain('\u0007');
     expect(xml).not.toContain(']]>');
     const decided = testcases(root).find((entry) => entry.attributes.classname === 'review.noTiebreaker')!;
-    expect(decided.children[0]).toMatchObject({ name: 'skipped', attributes: { message: `Won't fix by Ana on 2026-12-05 09:40 UTC: "Ties are fine ${HOSTILE_READ}"` } });
+    expect(decided.children[0]).toMatchObject({
+      name: 'skipped',
+      attributes: { message: `Won't fix by Ana on 2026-12-05 09:40 UTC: "Ties are fine ${HOSTILE_READ}"` },
+    });
   });
 
   it('fails open findings at or above --fail-on, skips decided ones and lists the rules that found nothing', async () => {
@@ -55,7 +75,10 @@ describe('writeJunit', () => {
     const root = readXml(writeJunit(report));
     const cases = testcases(root);
     const finding = cases.find((entry) => entry.attributes.classname === 'review.numberInStringField')!;
-    expect(finding.attributes).toMatchObject({ name: 'Numbers in a string field: table Leaderboard · entity Score · key SK · field score', file: 'designs/score.keylab.json' });
+    expect(finding.attributes).toMatchObject({
+      name: 'Numbers in a string field: table Leaderboard · entity Score · key SK · field score',
+      file: 'designs/score.keylab.json',
+    });
     expect(finding.children[0]).toMatchObject({ name: 'failure', attributes: { type: 'review.numberInStringField (error)' } });
     // The line attribute is the key template's line in the file.
     const line = hostileDesign().split('\n')[Number(finding.attributes.line) - 1]!;

@@ -62,16 +62,26 @@ function testcase(classname: string, name: string, file: string, location: Check
 function findingCase(finding: CheckFinding, file: string, report: CheckReport, counts: Counts): string[] {
   counts.tests++;
   const name = `${finding.title}: ${subjectText(finding.subject)}`;
-  const details = [finding.message, finding.suggestion, ...finding.evidence.map((line) => `${line.label}: ${line.text}`), `At ${place(file, finding.location)}`, `Finding id: ${finding.id}`].join('\n');
+  const details = [
+    finding.message,
+    finding.suggestion,
+    ...finding.evidence.map((line) => `${line.label}: ${line.text}`),
+    `At ${place(file, finding.location)}`,
+    `Finding id: ${finding.id}`,
+  ].join('\n');
   if (finding.decision) {
     counts.skipped++;
     return testcase(finding.code, name, file, finding.location, [`      <skipped message="${attr(describeDecision(finding.decision))}"/>`]);
   }
   if (atOrAbove(finding.severity, report.options.failOn)) {
     counts.failures++;
-    return testcase(finding.code, name, file, finding.location, [`      <failure message="${attr(finding.message)}" type="${attr(`${finding.code} (${finding.severity})`)}">${text(details)}</failure>`]);
+    return testcase(finding.code, name, file, finding.location, [
+      `      <failure message="${attr(finding.message)}" type="${attr(`${finding.code} (${finding.severity})`)}">${text(details)}</failure>`,
+    ]);
   }
-  return testcase(finding.code, name, file, finding.location, [`      <system-out>${text(`${finding.severity} (below --fail-on ${report.options.failOn}): ${details}`)}</system-out>`]);
+  return testcase(finding.code, name, file, finding.location, [
+    `      <system-out>${text(`${finding.severity} (below --fail-on ${report.options.failOn}): ${details}`)}</system-out>`,
+  ]);
 }
 
 function patternCase(pattern: CheckPatternVerdict, file: string, report: CheckReport, counts: Counts): string[] {
@@ -80,9 +90,12 @@ function patternCase(pattern: CheckPatternVerdict, file: string, report: CheckRe
   if (pattern.verdict === 'passes') return testcase(PATTERN_RULE_ID, name, file, pattern.location, []);
   const reasons = pattern.reasons.map((reason) => reason.message).join('\n');
   // A failing pattern counts as an error: a failure unless --fail-on never.
-  if (!atOrAbove('error', report.options.failOn)) return testcase(PATTERN_RULE_ID, name, file, pattern.location, [`      <system-out>${text(`fails (--fail-on never): ${reasons}`)}</system-out>`]);
+  if (!atOrAbove('error', report.options.failOn))
+    return testcase(PATTERN_RULE_ID, name, file, pattern.location, [`      <system-out>${text(`fails (--fail-on never): ${reasons}`)}</system-out>`]);
   counts.failures++;
-  return testcase(PATTERN_RULE_ID, name, file, pattern.location, [`      <failure message="${attr(pattern.reasons[0]?.message ?? 'The pattern fails.')}" type="${attr(PATTERN_RULE_ID)}">${text(`${reasons}\nAt ${place(file, pattern.location)}`)}</failure>`]);
+  return testcase(PATTERN_RULE_ID, name, file, pattern.location, [
+    `      <failure message="${attr(pattern.reasons[0]?.message ?? 'The pattern fails.')}" type="${attr(PATTERN_RULE_ID)}">${text(`${reasons}\nAt ${place(file, pattern.location)}`)}</failure>`,
+  ]);
 }
 
 function checkedSuite(file: CheckedDesignFile, report: CheckReport): Suite {
@@ -96,7 +109,19 @@ function checkedSuite(file: CheckedDesignFile, report: CheckReport): Suite {
     cases.push(...testcase(code, `${title}: nothing found in ${file.designName}`, file.file, undefined, []));
   }
   cases.push(...file.patterns.flatMap((pattern) => patternCase(pattern, file.file, report, counts)));
-  return { counts, lines: suiteLines(file.file, counts, [`      <property name="format" value="${attr(file.format)}"/>`, `      <property name="design" value="${attr(file.designName)}"/>`, `      <property name="failOn" value="${attr(report.options.failOn)}"/>`], cases) };
+  return {
+    counts,
+    lines: suiteLines(
+      file.file,
+      counts,
+      [
+        `      <property name="format" value="${attr(file.format)}"/>`,
+        `      <property name="design" value="${attr(file.designName)}"/>`,
+        `      <property name="failOn" value="${attr(report.options.failOn)}"/>`,
+      ],
+      cases,
+    ),
+  };
 }
 
 function unreadableSuite(file: UnreadableDesignFile): Suite {
@@ -104,8 +129,12 @@ function unreadableSuite(file: UnreadableDesignFile): Suite {
   const errors = file.problems.filter((problem) => problem.severity === 'error');
   const first = errors[0];
   const location = first?.line !== undefined ? { line: first.line, column: first.column ?? 1 } : undefined;
-  const message = errors.map((problem) => `${problem.line !== undefined ? `line ${problem.line}, column ${problem.column ?? 1}: ` : ''}${problem.message}`).join('\n');
-  const cases = testcase(UNREADABLE_RULE_ID, `Read ${file.file} as a design`, file.file, location, [`      <error message="${attr(first?.message ?? 'The file could not be read.')}" type="${attr(UNREADABLE_RULE_ID)}">${text(message)}</error>`]);
+  const message = errors
+    .map((problem) => `${problem.line !== undefined ? `line ${problem.line}, column ${problem.column ?? 1}: ` : ''}${problem.message}`)
+    .join('\n');
+  const cases = testcase(UNREADABLE_RULE_ID, `Read ${file.file} as a design`, file.file, location, [
+    `      <error message="${attr(first?.message ?? 'The file could not be read.')}" type="${attr(UNREADABLE_RULE_ID)}">${text(message)}</error>`,
+  ]);
   return { counts, lines: suiteLines(file.file, counts, file.format ? [`      <property name="format" value="${attr(file.format)}"/>`] : [], cases) };
 }
 

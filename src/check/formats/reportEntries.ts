@@ -63,11 +63,37 @@ export function reportEntries(report: CheckReport): ReportEntry[] {
     if (file.status === 'unreadable') {
       return file.problems
         .filter((problem) => problem.severity === 'error')
-        .map((problem) => ({ kind: 'problem', file: file.file, message: problem.message, ...(problem.line !== undefined ? { location: { line: problem.line, column: problem.column ?? 1 } } : {}) }));
+        .map((problem) => ({
+          kind: 'problem',
+          file: file.file,
+          message: problem.message,
+          ...(problem.line !== undefined ? { location: { line: problem.line, column: problem.column ?? 1 } } : {}),
+        }));
     }
     return [
-      ...file.findings.map((finding): ReportEntry => ({ kind: 'finding', file: file.file, id: finding.id, code: finding.code, severity: finding.severity, title: finding.title, message: finding.message, suggestion: finding.suggestion, subject: finding.subject, ...(finding.decision ? { decision: finding.decision } : {}), ...(finding.location ? { location: finding.location } : {}) })),
-      ...file.patterns.map((pattern): ReportEntry => ({ kind: 'pattern', file: file.file, table: pattern.table, patternId: pattern.pattern, name: pattern.name, verdict: pattern.verdict, reasons: pattern.reasons.map((reason) => reason.message), ...(pattern.location ? { location: pattern.location } : {}) })),
+      ...file.findings.map((finding): ReportEntry => ({
+        kind: 'finding',
+        file: file.file,
+        id: finding.id,
+        code: finding.code,
+        severity: finding.severity,
+        title: finding.title,
+        message: finding.message,
+        suggestion: finding.suggestion,
+        subject: finding.subject,
+        ...(finding.decision ? { decision: finding.decision } : {}),
+        ...(finding.location ? { location: finding.location } : {}),
+      })),
+      ...file.patterns.map((pattern): ReportEntry => ({
+        kind: 'pattern',
+        file: file.file,
+        table: pattern.table,
+        patternId: pattern.pattern,
+        name: pattern.name,
+        verdict: pattern.verdict,
+        reasons: pattern.reasons.map((reason) => reason.message),
+        ...(pattern.location ? { location: pattern.location } : {}),
+      })),
     ];
   });
 }

@@ -69,13 +69,36 @@ const OPTIONS = { rules: REVIEW_RULES, version: '0.1.0', documentationUrl: 'http
 /** The corpus design with one of its findings accepted in the file, as a review meeting would record it. */
 function withDecision(text: string, findingId: string, code: string): string {
   const document = JSON.parse(text) as Record<string, unknown>;
-  document.decisions = [{ id: findingId, code, kind: 'accepted', comment: 'Scores stay under 10 <until> "next" season & beyond', decidedBy: 'Ana', decidedAt: '2026-12-05T09:40:00.000Z' }];
+  document.decisions = [
+    {
+      id: findingId,
+      code,
+      kind: 'accepted',
+      comment: 'Scores stay under 10 <until> "next" season & beyond',
+      decidedBy: 'Ana',
+      decidedAt: '2026-12-05T09:40:00.000Z',
+    },
+  ];
   return JSON.stringify(document, null, 2);
 }
 
-const PATTERN_FAILS: ReportEntry = { kind: 'pattern', file: 'designs/score.keylab.json', table: 'Leaderboard', patternId: 'top-scores', name: 'Top scores', verdict: 'fails', reasons: ['Expected 10 items, got 9.'], location: { line: 3, column: 5 } };
+const PATTERN_FAILS: ReportEntry = {
+  kind: 'pattern',
+  file: 'designs/score.keylab.json',
+  table: 'Leaderboard',
+  patternId: 'top-scores',
+  name: 'Top scores',
+  verdict: 'fails',
+  reasons: ['Expected 10 items, got 9.'],
+  location: { line: 3, column: 5 },
+};
 const PATTERN_PASSES: ReportEntry = { ...PATTERN_FAILS, patternId: 'latest', verdict: 'passes', reasons: [] };
-const UNREADABLE: ReportEntry = { kind: 'problem', file: 'designs/broken.json', message: 'designs/broken.json: JSON error at line 4, column 9: expected a comma.', location: { line: 4, column: 9 } };
+const UNREADABLE: ReportEntry = {
+  kind: 'problem',
+  file: 'designs/broken.json',
+  message: 'designs/broken.json: JSON error at line 4, column 9: expected a comma.',
+  location: { line: 4, column: 9 },
+};
 
 describe('writeSarif', () => {
   it('writes a log the SARIF 2.1.0 schema and code scanning accept, with every rule and its help', async () => {
@@ -91,23 +114,36 @@ describe('writeSarif', () => {
     expect(run.tool.driver.rules!.map((rule) => rule.id)).toEqual([...REVIEW_RULES.map((rule) => rule.code), PATTERN_RULE_ID, UNREADABLE_RULE_ID]);
     expect(new Set(run.tool.driver.rules!.map((rule) => rule.id))).toEqual(new Set([...REVIEW_CODES, PATTERN_RULE_ID, UNREADABLE_RULE_ID]));
     const rule = run.tool.driver.rules!.find((entry) => entry.id === 'review.numberInStringField')!;
-    expect(rule).toMatchObject({ name: 'Numbers in a string field', shortDescription: { text: 'Numbers in a string field' }, defaultConfiguration: { level: 'error' }, helpUri: 'https://example.test/keylab/README.md#design-review-rules' });
+    expect(rule).toMatchObject({
+      name: 'Numbers in a string field',
+      shortDescription: { text: 'Numbers in a string field' },
+      defaultConfiguration: { level: 'error' },
+      helpUri: 'https://example.test/keylab/README.md#design-review-rules',
+    });
     expect(rule.help!.text).toContain('compares bytes');
     // The unreadable file is an error result at the line and column of the JSON error.
     const broken = run.results!.find((result) => result.ruleId === UNREADABLE_RULE_ID)!;
-    expect(broken).toMatchObject({ level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'designs/broken.keylab.json' }, region: { startLine: 3, startColumn: 15 } } }] });
+    expect(broken).toMatchObject({
+      level: 'error',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'designs/broken.keylab.json' }, region: { startLine: 3, startColumn: 15 } } }],
+    });
     expect(run.invocations![0]!.executionSuccessful).toBe(false);
     // Every open finding and failing pattern of the report is a result; passing patterns are not.
     const checked = report.files[0]!;
     if (checked.status !== 'checked') throw new Error('not checked');
-    expect(run.results!.filter((result) => result.ruleId !== UNREADABLE_RULE_ID)).toHaveLength(checked.findings.length + checked.patterns.filter((pattern) => pattern.verdict === 'fails').length);
+    expect(run.results!.filter((result) => result.ruleId !== UNREADABLE_RULE_ID)).toHaveLength(
+      checked.findings.length + checked.patterns.filter((pattern) => pattern.verdict === 'fails').length,
+    );
   });
 
   it('writes a failing access pattern as an error at the pattern, and leaves passing ones out', () => {
     const log = sarifOfEntries([PATTERN_FAILS, PATTERN_PASSES, UNREADABLE], OPTIONS);
     expectValid(log);
     expect(log.runs[0]!.results!.map((result) => result.ruleId)).toEqual([PATTERN_RULE_ID, UNREADABLE_RULE_ID]);
-    expect(log.runs[0]!.results![0]).toMatchObject({ level: 'error', message: { text: 'Access pattern "Top scores" (top-scores) of table Leaderboard fails: Expected 10 items, got 9.' } });
+    expect(log.runs[0]!.results![0]).toMatchObject({
+      level: 'error',
+      message: { text: 'Access pattern "Top scores" (top-scores) of table Leaderboard fails: Expected 10 items, got 9.' },
+    });
   });
 
   it('points each finding at its key template in the design file, by line and column', async () => {
@@ -127,7 +163,7 @@ describe('writeSarif', () => {
     expectValid(log);
     const result = log.runs[0]!.results![0]!;
     expect(result.properties).toMatchObject({ locationIsApproximate: true });
-    expect(String(result.properties!.locationPointsAt)).toContain("first item (a NoSQL Workbench model has no key templates");
+    expect(String(result.properties!.locationPointsAt)).toContain('first item (a NoSQL Workbench model has no key templates');
     expect(result.locations![0]!.message!.text).toBe(result.properties!.locationPointsAt);
   });
 
@@ -139,10 +175,13 @@ describe('writeSarif', () => {
     const before = sarifOfEntries(open, OPTIONS).runs[0]!.results!;
     const after = sarifOfEntries(decided, OPTIONS);
     expectValid(after);
-    const fingerprint = (results: readonly Result[]) => results.find((result) => result.properties?.findingId === target.id)!.partialFingerprints![FINGERPRINT_KEY];
+    const fingerprint = (results: readonly Result[]) =>
+      results.find((result) => result.properties?.findingId === target.id)!.partialFingerprints![FINGERPRINT_KEY];
     expect(fingerprint(after.runs[0]!.results!)).toBe(fingerprint(before));
     const suppressed = after.runs[0]!.results!.find((result) => result.properties?.findingId === target.id)!;
-    expect(suppressed.suppressions).toEqual([{ kind: 'external', status: 'accepted', justification: 'Accepted by Ana on 2026-12-05 09:40 UTC: "Scores stay under 10 <until> "next" season & beyond"' }]);
+    expect(suppressed.suppressions).toEqual([
+      { kind: 'external', status: 'accepted', justification: 'Accepted by Ana on 2026-12-05 09:40 UTC: "Scores stay under 10 <until> "next" season & beyond"' },
+    ]);
     // Open findings first: the suppressed one is last.
     expect(after.runs[0]!.results!.at(-1)).toBe(suppressed);
   });
@@ -150,7 +189,9 @@ describe('writeSarif', () => {
   it('keeps the fingerprint when an edit elsewhere moves the finding to another line', async () => {
     const document = JSON.parse(scoreRawText) as Record<string, unknown>;
     const moved = JSON.stringify({ ...document, description: 'A longer description' }, null, 4);
-    const [a, b] = await Promise.all([scoreRawText, moved].map(async (text) => sarifOfEntries(await entriesOf(text, 'designs/score.keylab.json'), OPTIONS).runs[0]!.results![0]!));
+    const [a, b] = await Promise.all(
+      [scoreRawText, moved].map(async (text) => sarifOfEntries(await entriesOf(text, 'designs/score.keylab.json'), OPTIONS).runs[0]!.results![0]!),
+    );
     expect(a!.locations![0]!.physicalLocation!.region).not.toEqual(b!.locations![0]!.physicalLocation!.region);
     expect(a!.partialFingerprints).toEqual(b!.partialFingerprints);
   });

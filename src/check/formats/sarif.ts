@@ -36,7 +36,15 @@ function clip(text: string): string {
   return text.length <= MAX_DESCRIPTION ? text : `${text.slice(0, MAX_DESCRIPTION - 1)}…`;
 }
 
-function descriptor(id: string, title: string, why: string, fix: string, level: ReviewSeverity, tags: readonly string[], helpUri: string | undefined): ReportingDescriptor {
+function descriptor(
+  id: string,
+  title: string,
+  why: string,
+  fix: string,
+  level: ReviewSeverity,
+  tags: readonly string[],
+  helpUri: string | undefined,
+): ReportingDescriptor {
   return {
     id,
     name: title,
@@ -141,7 +149,17 @@ export function writeSarif(report: CheckReport, options: SarifOptions): Log {
 export function sarifOfEntries(entries: readonly ReportEntry[], options: SarifOptions): Log {
   const help = (anchor: string) => (options.documentationUrl ? `${options.documentationUrl}#${anchor}` : undefined);
   const rules: ReportingDescriptor[] = [
-    ...options.rules.map((rule) => descriptor(rule.code, rule.title, rule.why, 'see the finding’s own suggestion; the README’s rule table explains each rule.', rule.severity, ['dynamodb', 'key-design'], help('design-review-rules'))),
+    ...options.rules.map((rule) =>
+      descriptor(
+        rule.code,
+        rule.title,
+        rule.why,
+        'see the finding’s own suggestion; the README’s rule table explains each rule.',
+        rule.severity,
+        ['dynamodb', 'key-design'],
+        help('design-review-rules'),
+      ),
+    ),
     descriptor(PATTERN_RULE_ID, PATTERN_RULE.title, PATTERN_RULE.why, PATTERN_RULE.fix, 'error', ['dynamodb', 'access-pattern'], help('access-patterns')),
     descriptor(UNREADABLE_RULE_ID, UNREADABLE_RULE.title, UNREADABLE_RULE.why, UNREADABLE_RULE.fix, 'error', ['dynamodb', 'input'], help('design-as-code')),
   ];
@@ -155,7 +173,12 @@ export function sarifOfEntries(entries: readonly ReportEntry[], options: SarifOp
   const kept = ranked.slice(0, MAX_SARIF_RESULTS);
   const notifications: Notification[] = [];
   if (ranked.length > kept.length) {
-    notifications.push({ level: 'warning', message: { text: `${ranked.length - kept.length} of ${ranked.length} results were left out: GitHub code scanning accepts at most ${MAX_SARIF_RESULTS} results per run (the most severe open ones were kept). Check fewer files per run, or use --fail-on to see them all in the text output.` } });
+    notifications.push({
+      level: 'warning',
+      message: {
+        text: `${ranked.length - kept.length} of ${ranked.length} results were left out: GitHub code scanning accepts at most ${MAX_SARIF_RESULTS} results per run (the most severe open ones were kept). Check fewer files per run, or use --fail-on to see them all in the text output.`,
+      },
+    });
   }
   const unreadable = reported.filter((entry) => entry.kind === 'problem').length;
   return {
@@ -163,7 +186,15 @@ export function sarifOfEntries(entries: readonly ReportEntry[], options: SarifOp
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'keylab', semanticVersion: options.version, version: options.version, ...(options.documentationUrl ? { informationUri: options.documentationUrl } : {}), rules } },
+        tool: {
+          driver: {
+            name: 'keylab',
+            semanticVersion: options.version,
+            version: options.version,
+            ...(options.documentationUrl ? { informationUri: options.documentationUrl } : {}),
+            rules,
+          },
+        },
         invocations: [{ executionSuccessful: unreadable === 0, ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}) }],
         columnKind: 'utf16CodeUnits',
         results: kept.map((entry) => resultOf(entry, ruleIndex)),

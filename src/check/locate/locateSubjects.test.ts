@@ -100,7 +100,13 @@ describe('locateSubjects in a OneTable schema', () => {
       indexes: { primary: { hash: 'pk', sort: 'sk' }, gs1: { hash: 'gs1pk', sort: 'gs1sk' } },
       models: {
         Account: { pk: { type: 'string', value: 'account#${id}' }, sk: { type: 'string', value: 'account#' }, id: { type: 'string' } },
-        Invoice: { pk: { type: 'string', value: 'account#${accountId}' }, sortKey: { type: 'string', map: 'sk', value: 'invoice#${number:8:0}' }, gs1pk: { type: 'string', value: 'status#${status}' }, number: { type: 'number' }, status: { type: 'string' } },
+        Invoice: {
+          pk: { type: 'string', value: 'account#${accountId}' },
+          sortKey: { type: 'string', map: 'sk', value: 'invoice#${number:8:0}' },
+          gs1pk: { type: 'string', value: 'status#${status}' },
+          number: { type: 'number' },
+          status: { type: 'string' },
+        },
       },
     },
     null,
@@ -148,11 +154,18 @@ describe('locateSubjects in a CloudFormation template', () => {
 
   it('tells the second resource of a JSON template from the first', () => {
     const design = read(json, 'sessions-global-table.json');
-    const [sessions, audit, device] = locate(json, 'sessions-global-table.json', 'cloudformation', [{ table: design.tables[0]!.name }, { table: design.tables[1]!.name }, { table: design.tables[0]!.name, index: 'ByDevice', keyAttribute: 'deviceId' }]);
+    const [sessions, audit, device] = locate(json, 'sessions-global-table.json', 'cloudformation', [
+      { table: design.tables[0]!.name },
+      { table: design.tables[1]!.name },
+      { table: design.tables[0]!.name, index: 'ByDevice', keyAttribute: 'deviceId' },
+    ]);
     expect(textAt(json, sessions)).toMatch(/^"TableName": \{ "Fn::Join"/);
     expect(textAt(json, audit)).toMatch(/^"TableName": "audit-log"/);
     expect(textAt(json, device)).toMatch(/^"AttributeName": "deviceId", "KeyType": "HASH"/);
-    const [pattern, gone] = locate(json, 'sessions-global-table.json', 'cloudformation', [{ table: design.tables[1]!.name, pattern: 'p1' }, { table: design.tables[1]!.name, keyAttribute: 'nope' }]);
+    const [pattern, gone] = locate(json, 'sessions-global-table.json', 'cloudformation', [
+      { table: design.tables[1]!.name, pattern: 'p1' },
+      { table: design.tables[1]!.name, keyAttribute: 'nope' },
+    ]);
     expect(textAt(json, pattern)).toMatch(/^"TableName": "audit-log"/);
     expect(pattern).toMatchObject({ exact: false, pointsAt: `table ${design.tables[1]!.name} (a CloudFormation template has no access patterns)` });
     expect(gone).toMatchObject({ exact: false, pointsAt: `table ${design.tables[1]!.name} (key attribute nope is not written in the template)` });

@@ -54,30 +54,49 @@ export function keylabSubjectPath(root: Json, base: string, design: Design, subj
   if (!found || !tables[found.index]) return undefined;
   const tablePath = elementPath(memberPath(base, 'tables'), found.index);
   const rawTable = tables[found.index];
-  const tableName: SubjectPath = { path: memberPath(tablePath, 'name'), exact: subject.entity === undefined && subject.index === undefined && subject.pattern === undefined && subject.keyAttribute === undefined, pointsAt: `table ${subject.table}` };
+  const tableName: SubjectPath = {
+    path: memberPath(tablePath, 'name'),
+    exact: subject.entity === undefined && subject.index === undefined && subject.pattern === undefined && subject.keyAttribute === undefined,
+    pointsAt: `table ${subject.table}`,
+  };
   if (subject.pattern !== undefined) {
     const at = list(member(rawTable, 'accessPatterns')).findIndex((pattern) => member(pattern, 'id') === subject.pattern);
-    return at < 0 ? { ...tableName, exact: false, pointsAt: `table ${subject.table} (access pattern ${subject.pattern} is not in the file)` } : { path: memberPath(elementPath(memberPath(tablePath, 'accessPatterns'), at), 'id'), exact: true, pointsAt: `access pattern ${subject.pattern}` };
+    return at < 0
+      ? { ...tableName, exact: false, pointsAt: `table ${subject.table} (access pattern ${subject.pattern} is not in the file)` }
+      : { path: memberPath(elementPath(memberPath(tablePath, 'accessPatterns'), at), 'id'), exact: true, pointsAt: `access pattern ${subject.pattern}` };
   }
   if (subject.entity !== undefined) {
     const at = list(member(rawTable, 'entities')).findIndex((entity) => member(entity, 'name') === subject.entity);
     if (at >= 0) {
       const entityPath = elementPath(memberPath(tablePath, 'entities'), at);
       const keys = member(list(member(rawTable, 'entities'))[at], 'keys');
-      if (subject.keyAttribute !== undefined && member(keys, subject.keyAttribute) !== undefined) return { path: memberPath(memberPath(entityPath, 'keys'), subject.keyAttribute), exact: true, pointsAt: `the key template of ${subject.keyAttribute} in entity ${subject.entity}` };
+      if (subject.keyAttribute !== undefined && member(keys, subject.keyAttribute) !== undefined)
+        return {
+          path: memberPath(memberPath(entityPath, 'keys'), subject.keyAttribute),
+          exact: true,
+          pointsAt: `the key template of ${subject.keyAttribute} in entity ${subject.entity}`,
+        };
       return { path: memberPath(entityPath, 'name'), exact: subject.keyAttribute === undefined, pointsAt: `entity ${subject.entity}` };
     }
   }
   if (subject.index !== undefined) {
     const at = list(member(rawTable, 'indexes')).findIndex((index) => member(index, 'name') === subject.index);
-    if (at >= 0) return { path: memberPath(elementPath(memberPath(tablePath, 'indexes'), at), 'name'), exact: subject.entity === undefined, pointsAt: `index ${subject.index}` };
+    if (at >= 0)
+      return {
+        path: memberPath(elementPath(memberPath(tablePath, 'indexes'), at), 'name'),
+        exact: subject.entity === undefined,
+        pointsAt: `index ${subject.index}`,
+      };
   }
   if (subject.keyAttribute !== undefined && subject.entity === undefined) {
     for (const key of ['partitionKey', 'sortKey'] as const) {
-      if (member(member(rawTable, key), 'name') === subject.keyAttribute) return { path: memberPath(tablePath, key), exact: true, pointsAt: `the table's key attribute ${subject.keyAttribute}` };
+      if (member(member(rawTable, key), 'name') === subject.keyAttribute)
+        return { path: memberPath(tablePath, key), exact: true, pointsAt: `the table's key attribute ${subject.keyAttribute}` };
     }
   }
-  return tableName.exact ? tableName : { ...tableName, exact: false, pointsAt: `table ${subject.table} (${describeSubject(subject)} is not written in the file)` };
+  return tableName.exact
+    ? tableName
+    : { ...tableName, exact: false, pointsAt: `table ${subject.table} (${describeSubject(subject)} is not written in the file)` };
 }
 
 /**
@@ -89,15 +108,25 @@ export function keylabSubjectPath(root: Json, base: string, design: Design, subj
 export function workbenchSubjectPath(root: Json, design: Design, subject: ReviewSubject): SubjectPath | undefined {
   const extensionField = KEYLAB_EXTENSION_FIELD;
   const extension = member(member(root, extensionField), 'design');
-  if (extension !== undefined && carriesSubject(extension, design, subject)) return keylabSubjectPath(extension, memberPath(memberPath('', extensionField), 'design'), design, subject);
+  if (extension !== undefined && carriesSubject(extension, design, subject))
+    return keylabSubjectPath(extension, memberPath(memberPath('', extensionField), 'design'), design, subject);
   const found = tableOf(design, subject);
   const rawTable = found && list(member(root, 'DataModel'))[found.index];
   if (!found || rawTable === undefined) return undefined;
   const tablePath = elementPath('DataModel', found.index);
-  const tableName: SubjectPath = { path: memberPath(tablePath, 'TableName'), exact: subject.entity === undefined && subject.index === undefined && subject.pattern === undefined && subject.keyAttribute === undefined, pointsAt: `table ${subject.table}` };
+  const tableName: SubjectPath = {
+    path: memberPath(tablePath, 'TableName'),
+    exact: subject.entity === undefined && subject.index === undefined && subject.pattern === undefined && subject.keyAttribute === undefined,
+    pointsAt: `table ${subject.table}`,
+  };
   if (subject.pattern !== undefined) return { ...tableName, exact: false, pointsAt: `table ${subject.table} (a NoSQL Workbench model has no access patterns)` };
-  const keyRole = subject.keyAttribute === found.table.partitionKey.name ? 'PartitionKey' : subject.keyAttribute === found.table.sortKey?.name ? 'SortKey' : undefined;
-  const indexAt = list(member(rawTable, 'GlobalSecondaryIndexes')).findIndex((index) => subject.index !== undefined ? member(index, 'IndexName') === subject.index : keyRole === undefined && subject.keyAttribute !== undefined && indexKeyRole(member(index, 'KeyAttributes'), subject.keyAttribute) !== undefined);
+  const keyRole =
+    subject.keyAttribute === found.table.partitionKey.name ? 'PartitionKey' : subject.keyAttribute === found.table.sortKey?.name ? 'SortKey' : undefined;
+  const indexAt = list(member(rawTable, 'GlobalSecondaryIndexes')).findIndex((index) =>
+    subject.index !== undefined
+      ? member(index, 'IndexName') === subject.index
+      : keyRole === undefined && subject.keyAttribute !== undefined && indexKeyRole(member(index, 'KeyAttributes'), subject.keyAttribute) !== undefined,
+  );
   const inferred = '(a NoSQL Workbench model has no key templates: they were inferred from the items)';
   if (subject.entity !== undefined) {
     const facets = list(member(rawTable, 'TableFacets'));
@@ -107,26 +136,62 @@ export function workbenchSubjectPath(root: Json, design: Design, subject: Review
       const alias = keyRole && member(member(facets[facetAt], 'KeyAttributeAlias'), `${keyRole}Alias`);
       // The facet's first item shows the values the template was inferred from (items may hold a key under its alias).
       const item = list(member(facets[facetAt], 'TableData'))[0];
-      const held = subject.keyAttribute === undefined ? undefined : [subject.keyAttribute, ...(typeof alias === 'string' ? [alias] : [])].find((name) => member(item, name) !== undefined);
-      if (held !== undefined) return { path: memberPath(elementPath(memberPath(facetPath, 'TableData'), 0), held), exact: false, pointsAt: `${subject.keyAttribute} of facet ${subject.entity}'s first item ${inferred}` };
-      if (keyRole && alias !== undefined) return { path: memberPath(memberPath(facetPath, 'KeyAttributeAlias'), `${keyRole}Alias`), exact: false, pointsAt: `facet ${subject.entity}'s ${subject.keyAttribute} ${inferred}` };
-      if (indexAt < 0 || keyRole) return { path: memberPath(facetPath, 'FacetName'), exact: subject.keyAttribute === undefined, pointsAt: `facet ${subject.entity}` };
+      const held =
+        subject.keyAttribute === undefined
+          ? undefined
+          : [subject.keyAttribute, ...(typeof alias === 'string' ? [alias] : [])].find((name) => member(item, name) !== undefined);
+      if (held !== undefined)
+        return {
+          path: memberPath(elementPath(memberPath(facetPath, 'TableData'), 0), held),
+          exact: false,
+          pointsAt: `${subject.keyAttribute} of facet ${subject.entity}'s first item ${inferred}`,
+        };
+      if (keyRole && alias !== undefined)
+        return {
+          path: memberPath(memberPath(facetPath, 'KeyAttributeAlias'), `${keyRole}Alias`),
+          exact: false,
+          pointsAt: `facet ${subject.entity}'s ${subject.keyAttribute} ${inferred}`,
+        };
+      if (indexAt < 0 || keyRole)
+        return { path: memberPath(facetPath, 'FacetName'), exact: subject.keyAttribute === undefined, pointsAt: `facet ${subject.entity}` };
     } else if (subject.keyAttribute !== undefined) {
       // An entity grouped from the table's items by key prefix: its first item in TableData (sample item-N is the N-th item).
       const items = list(member(rawTable, 'TableData'));
       const entity = found.table.entities.find((candidate) => candidate.name === subject.entity);
-      const position = entity?.samples.map((sample) => positionOfSampleId(sample.id)).find((at) => at !== undefined && member(items[at], subject.keyAttribute!) !== undefined);
-      if (position !== undefined) return { path: memberPath(elementPath(memberPath(tablePath, 'TableData'), position), subject.keyAttribute), exact: false, pointsAt: `${subject.keyAttribute} of entity ${subject.entity}'s first item ${inferred}` };
+      const position = entity?.samples
+        .map((sample) => positionOfSampleId(sample.id))
+        .find((at) => at !== undefined && member(items[at], subject.keyAttribute!) !== undefined);
+      if (position !== undefined)
+        return {
+          path: memberPath(elementPath(memberPath(tablePath, 'TableData'), position), subject.keyAttribute),
+          exact: false,
+          pointsAt: `${subject.keyAttribute} of entity ${subject.entity}'s first item ${inferred}`,
+        };
     }
   }
   if (indexAt >= 0) {
     const indexPath = elementPath(memberPath(tablePath, 'GlobalSecondaryIndexes'), indexAt);
-    const role = subject.keyAttribute !== undefined ? indexKeyRole(member(list(member(rawTable, 'GlobalSecondaryIndexes'))[indexAt], 'KeyAttributes'), subject.keyAttribute) : undefined;
-    if (role) return { path: memberPath(memberPath(memberPath(indexPath, 'KeyAttributes'), role), 'AttributeName'), exact: subject.entity === undefined, pointsAt: `${subject.keyAttribute} in index ${indexName(rawTable, indexAt)}'s key${subject.entity !== undefined ? ` (entity ${subject.entity} is not a facet of the model)` : ''}` };
+    const role =
+      subject.keyAttribute !== undefined
+        ? indexKeyRole(member(list(member(rawTable, 'GlobalSecondaryIndexes'))[indexAt], 'KeyAttributes'), subject.keyAttribute)
+        : undefined;
+    if (role)
+      return {
+        path: memberPath(memberPath(memberPath(indexPath, 'KeyAttributes'), role), 'AttributeName'),
+        exact: subject.entity === undefined,
+        pointsAt: `${subject.keyAttribute} in index ${indexName(rawTable, indexAt)}'s key${subject.entity !== undefined ? ` (entity ${subject.entity} is not a facet of the model)` : ''}`,
+      };
     return { path: memberPath(indexPath, 'IndexName'), exact: subject.entity === undefined, pointsAt: `index ${indexName(rawTable, indexAt)}` };
   }
-  if (keyRole) return { path: memberPath(memberPath(memberPath(tablePath, 'KeyAttributes'), keyRole), 'AttributeName'), exact: subject.entity === undefined, pointsAt: `the table's key attribute ${subject.keyAttribute}${subject.entity !== undefined ? ` (entity ${subject.entity} is not a facet of the model)` : ''}` };
-  return tableName.exact ? tableName : { ...tableName, exact: false, pointsAt: `table ${subject.table} (${describeSubject(subject)} is not written in the model)` };
+  if (keyRole)
+    return {
+      path: memberPath(memberPath(memberPath(tablePath, 'KeyAttributes'), keyRole), 'AttributeName'),
+      exact: subject.entity === undefined,
+      pointsAt: `the table's key attribute ${subject.keyAttribute}${subject.entity !== undefined ? ` (entity ${subject.entity} is not a facet of the model)` : ''}`,
+    };
+  return tableName.exact
+    ? tableName
+    : { ...tableName, exact: false, pointsAt: `table ${subject.table} (${describeSubject(subject)} is not written in the model)` };
 }
 
 function indexName(rawTable: Json, at: number): string {
@@ -146,7 +211,9 @@ function carriesSubject(extension: Json, design: Design, subject: ReviewSubject)
   if (subject.entity === undefined) return false;
   const entity = found.table.entities.find((candidate) => candidate.name === subject.entity);
   const raw = list(member(rawTable, 'entities')).find((candidate) => member(candidate, 'name') === subject.entity);
-  return entity !== undefined && raw !== undefined && JSON.stringify(entries(member(raw, 'keys')).sort()) === JSON.stringify(Object.entries(entity.keys).sort());
+  return (
+    entity !== undefined && raw !== undefined && JSON.stringify(entries(member(raw, 'keys')).sort()) === JSON.stringify(Object.entries(entity.keys).sort())
+  );
 }
 
 /**
@@ -157,13 +224,22 @@ function carriesSubject(extension: Json, design: Design, subject: ReviewSubject)
 export function oneTableSubjectPath(root: Json, subject: ReviewSubject): SubjectPath | undefined {
   const indexes = member(root, 'indexes');
   if (indexes === undefined) return undefined;
-  const primary: SubjectPath = { path: memberPath(memberPath('', 'indexes'), 'primary'), exact: false, pointsAt: `the primary index (a OneTable schema does not name its table${subject.pattern !== undefined ? ' and has no access patterns' : ''})` };
+  const primary: SubjectPath = {
+    path: memberPath(memberPath('', 'indexes'), 'primary'),
+    exact: false,
+    pointsAt: `the primary index (a OneTable schema does not name its table${subject.pattern !== undefined ? ' and has no access patterns' : ''})`,
+  };
   if (subject.pattern !== undefined) return primary;
   if (subject.entity !== undefined) {
     const model = member(member(root, 'models'), subject.entity);
     if (model !== undefined) {
       const modelPath = memberPath(memberPath('', 'models'), subject.entity);
-      const field = subject.keyAttribute !== undefined ? entries(model).find(([name, definition]) => (typeof member(definition, 'map') === 'string' ? member(definition, 'map') : name) === subject.keyAttribute) : undefined;
+      const field =
+        subject.keyAttribute !== undefined
+          ? entries(model).find(
+              ([name, definition]) => (typeof member(definition, 'map') === 'string' ? member(definition, 'map') : name) === subject.keyAttribute,
+            )
+          : undefined;
       if (field) return { path: memberPath(modelPath, field[0]), exact: true, pointsAt: `field ${field[0]} of model ${subject.entity}` };
       return { path: modelPath, exact: subject.keyAttribute === undefined, pointsAt: `model ${subject.entity}` };
     }
@@ -174,10 +250,16 @@ export function oneTableSubjectPath(root: Json, subject: ReviewSubject): Subject
     const holder = entries(indexes).find(([, index]) => member(index, 'hash') === subject.keyAttribute || member(index, 'sort') === subject.keyAttribute);
     if (holder) {
       const role = member(holder[1], 'hash') === subject.keyAttribute ? 'hash' : 'sort';
-      return { path: memberPath(memberPath(memberPath('', 'indexes'), holder[0]), role), exact: subject.entity === undefined, pointsAt: `${subject.keyAttribute} in index ${holder[0]}` };
+      return {
+        path: memberPath(memberPath(memberPath('', 'indexes'), holder[0]), role),
+        exact: subject.entity === undefined,
+        pointsAt: `${subject.keyAttribute} in index ${holder[0]}`,
+      };
     }
   }
-  return subject.entity === undefined && subject.index === undefined && subject.keyAttribute === undefined ? { ...primary, exact: true, pointsAt: 'the primary index (a OneTable schema does not name its table)' } : primary;
+  return subject.entity === undefined && subject.index === undefined && subject.keyAttribute === undefined
+    ? { ...primary, exact: true, pointsAt: 'the primary index (a OneTable schema does not name its table)' }
+    : primary;
 }
 
 const DYNAMODB_TYPES: readonly unknown[] = ['AWS::DynamoDB::Table', 'AWS::DynamoDB::GlobalTable'];
@@ -196,10 +278,19 @@ export function cloudFormationSubjectPath(root: Json, design: Design, subject: R
   const resourcePath = memberPath(memberPath('', 'Resources'), logicalId);
   const properties = member(raw, 'Properties');
   const propertiesPath = memberPath(resourcePath, 'Properties');
-  const missing = subject.pattern !== undefined ? ' (a CloudFormation template has no access patterns)' : subject.entity !== undefined ? ` (a CloudFormation template has no entities or key templates: entity ${subject.entity})` : '';
+  const missing =
+    subject.pattern !== undefined
+      ? ' (a CloudFormation template has no access patterns)'
+      : subject.entity !== undefined
+        ? ` (a CloudFormation template has no entities or key templates: entity ${subject.entity})`
+        : '';
   const hasName = member(properties, 'TableName') !== undefined;
   const tableName = hasName ? `table ${subject.table}` : `resource ${logicalId}`;
-  const tableAt = (note: string): SubjectPath => ({ path: hasName ? memberPath(propertiesPath, 'TableName') : resourcePath, exact: note === '', pointsAt: `${tableName}${note}` });
+  const tableAt = (note: string): SubjectPath => ({
+    path: hasName ? memberPath(propertiesPath, 'TableName') : resourcePath,
+    exact: note === '',
+    pointsAt: `${tableName}${note}`,
+  });
   if (subject.pattern !== undefined) return tableAt(missing);
   let holderPath = propertiesPath;
   let holder = properties;
@@ -213,8 +304,14 @@ export function cloudFormationSubjectPath(root: Json, design: Design, subject: R
       holderName = `index ${subject.index}`;
     }
   }
-  const keyAt = subject.keyAttribute !== undefined ? list(member(holder, 'KeySchema')).findIndex((entry) => member(entry, 'AttributeName') === subject.keyAttribute) : -1;
-  if (keyAt >= 0) return { path: memberPath(elementPath(memberPath(holderPath, 'KeySchema'), keyAt), 'AttributeName'), exact: subject.entity === undefined, pointsAt: `${subject.keyAttribute} in ${holderName}'s KeySchema${missing}` };
+  const keyAt =
+    subject.keyAttribute !== undefined ? list(member(holder, 'KeySchema')).findIndex((entry) => member(entry, 'AttributeName') === subject.keyAttribute) : -1;
+  if (keyAt >= 0)
+    return {
+      path: memberPath(elementPath(memberPath(holderPath, 'KeySchema'), keyAt), 'AttributeName'),
+      exact: subject.entity === undefined,
+      pointsAt: `${subject.keyAttribute} in ${holderName}'s KeySchema${missing}`,
+    };
   if (holder !== properties) return { path: memberPath(holderPath, 'IndexName'), exact: subject.entity === undefined, pointsAt: `${holderName}${missing}` };
   return tableAt(subject.index === undefined && subject.keyAttribute === undefined ? missing : ` (${describeSubject(subject)} is not written in the template)`);
 }

@@ -34,7 +34,9 @@ describe('keylab check: exit codes and --fail-on', () => {
   it('an open error exits 1 and is printed with file, table, entity, key, field, code, message and fix', async () => {
     const run = await keylab(['check', DELIMITER]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('  error   review.delimiterInValue  table Files · entity File · key SK · field folder  (corpus/review/delimiter-in-value.keylab.json:25:13)\n'); // the key template's line and column
+    expect(run.stdout).toContain(
+      '  error   review.delimiterInValue  table Files · entity File · key SK · field folder  (corpus/review/delimiter-in-value.keylab.json:25:13)\n',
+    ); // the key template's line and column
     expect(run.stdout).toContain('ends folder at "#", but a sample value contains it ("lang#c")');
     expect(run.stdout).toContain('Fix: Choose a delimiter no folder value can contain');
   });
@@ -111,13 +113,24 @@ describe('keylab check: decisions recorded in the file', () => {
     const file = before.files[0]!;
     if (file.status !== 'checked') throw new Error('not checked');
     const [finding] = file.findings;
-    design.decisions = [{ id: finding!.id, code: finding!.code, kind: 'wontFix', comment: 'folders never hold "#": checked at upload', decidedBy: 'Ana', decidedAt: '2026-12-05T09:40:00.000Z' }];
+    design.decisions = [
+      {
+        id: finding!.id,
+        code: finding!.code,
+        kind: 'wontFix',
+        comment: 'folders never hold "#": checked at upload',
+        decidedBy: 'Ana',
+        decidedAt: '2026-12-05T09:40:00.000Z',
+      },
+    ];
     const decided = join(dir, 'decided.keylab.json');
     await writeFile(decided, JSON.stringify(design));
 
     const run = await keylab(['check', decided], { cwd: dir });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`  decided review.delimiterInValue  table Files · entity File · key SK · field folder (error) — Won't fix by Ana on 2026-12-05 09:40 UTC: "folders never hold "#": checked at upload"`);
+    expect(run.stdout).toContain(
+      `  decided review.delimiterInValue  table Files · entity File · key SK · field folder (error) — Won't fix by Ana on 2026-12-05 09:40 UTC: "folders never hold "#": checked at upload"`,
+    );
     expect(run.stdout).toMatch(/^1 file: 0 errors, 0 warnings, 0 notes open; 1 decided; 0 patterns fail\. exit 0/m);
     expect((await keylab(['check', '--quiet', decided], { cwd: dir })).stdout).not.toContain('decided review.');
     // Still failing at a lower threshold? No: decided findings never count, whatever --fail-on says.
@@ -126,12 +139,25 @@ describe('keylab check: decisions recorded in the file', () => {
 
   it('a decision whose finding no longer fires is listed as stale (for the rules run), never failing', async () => {
     const design = JSON.parse(await readFile(LEADERBOARD, 'utf8')) as Record<string, unknown>;
-    design.decisions = [{ id: 'review.noTiebreaker|Leaderboard|Score||SK||', code: 'review.noTiebreaker', kind: 'accepted', comment: 'one score per player', decidedBy: 'Ana', decidedAt: '2026-12-05T09:40:00.000Z' }];
+    design.decisions = [
+      {
+        id: 'review.noTiebreaker|Leaderboard|Score||SK||',
+        code: 'review.noTiebreaker',
+        kind: 'accepted',
+        comment: 'one score per player',
+        decidedBy: 'Ana',
+        decidedAt: '2026-12-05T09:40:00.000Z',
+      },
+    ];
     await writeFile(join(dir, 'stale.keylab.json'), JSON.stringify(design));
     const run = await keylab(['check', 'stale.keylab.json'], { cwd: dir });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('  stale decision review.noTiebreaker (Accepted by Ana) on review.noTiebreaker|Leaderboard|Score||SK||: the finding no longer fires; remove the decision from the design\n');
-    expect(json((await keylab(['check', '--format', 'json', 'stale.keylab.json'], { cwd: dir })).stdout).files[0]).toMatchObject({ staleDecisions: [{ code: 'review.noTiebreaker', decidedBy: 'Ana' }] });
+    expect(run.stdout).toContain(
+      '  stale decision review.noTiebreaker (Accepted by Ana) on review.noTiebreaker|Leaderboard|Score||SK||: the finding no longer fires; remove the decision from the design\n',
+    );
+    expect(json((await keylab(['check', '--format', 'json', 'stale.keylab.json'], { cwd: dir })).stdout).files[0]).toMatchObject({
+      staleDecisions: [{ code: 'review.noTiebreaker', decidedBy: 'Ana' }],
+    });
     // A rule that was not run cannot say its decision is stale.
     expect((await keylab(['check', '--profile', 'capacity', 'stale.keylab.json'], { cwd: dir })).stdout).not.toContain('stale decision');
   });
@@ -141,7 +167,9 @@ describe('keylab check: files, folders and globs', () => {
   it('a folder checks every design file under it and lists the files it skipped, and why', async () => {
     const run = await keylab(['check', '--fail-on', 'never', CORPUS]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`skipped ${CORPUS}/labels.json: not a design file: none of a Keylab design, a NoSQL Workbench model, a OneTable schema or a CloudFormation template with DynamoDB tables`);
+    expect(run.stdout).toContain(
+      `skipped ${CORPUS}/labels.json: not a design file: none of a Keylab design, a NoSQL Workbench model, a OneTable schema or a CloudFormation template with DynamoDB tables`,
+    );
     expect(run.stdout).toContain(`skipped ${CORPUS}/knownGaps.json: not a design file`);
     // Every JSON file of the corpus but its two label files (the corpus grows: counted, not written down).
     const designs = (await readdir(CORPUS)).filter((name) => name.endsWith('.json') && name !== 'labels.json' && name !== 'knownGaps.json').length;
@@ -150,20 +178,36 @@ describe('keylab check: files, folders and globs', () => {
 
   it('a glob checks its matches in order; a file named on the command line is never skipped', async () => {
     const run = await keylab(['check', '--format', 'json', '--fail-on', 'never', `${CORPUS}/width*.json`]);
-    expect(json(run.stdout).files.map((file) => file.file)).toEqual([`${CORPUS}/width-ample.clean.keylab.json`, `${CORPUS}/width-too-narrow.keylab.json`, `${CORPUS}/widths-mixed.workbench.json`, `${CORPUS}/widths-one.clean.workbench.json`]);
+    expect(json(run.stdout).files.map((file) => file.file)).toEqual([
+      `${CORPUS}/width-ample.clean.keylab.json`,
+      `${CORPUS}/width-too-narrow.keylab.json`,
+      `${CORPUS}/widths-mixed.workbench.json`,
+      `${CORPUS}/widths-one.clean.workbench.json`,
+    ]);
     const named = await keylab(['check', `${CORPUS}/labels.json`]);
     expect(named.code).toBe(2);
     expect(named.stdout).toContain(`${CORPUS}/labels.json: error: labels.json is JSON, but not a design file Keylab reads.`);
   });
 
   it('reads NoSQL Workbench models, OneTable schemas and CloudFormation templates, naming each format', async () => {
-    const run = await keylab(['check', '--fail-on', 'never', 'src/design/interchange/fixtures/an-online-shop.json', `${CORPUS}/onetable-score-unpadded.onetable.json`, 'src/design/interchange/fixtures/cloudformation/orders-single-table.yaml']);
+    const run = await keylab([
+      'check',
+      '--fail-on',
+      'never',
+      'src/design/interchange/fixtures/an-online-shop.json',
+      `${CORPUS}/onetable-score-unpadded.onetable.json`,
+      'src/design/interchange/fixtures/cloudformation/orders-single-table.yaml',
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('src/design/interchange/fixtures/an-online-shop.json  NoSQL Workbench model "AnOnlineShop", 1 table');
     expect(run.stdout).toMatch(/onetable-score-unpadded\.onetable\.json {2}OneTable schema "/);
-    expect(run.stdout).toContain('src/design/interchange/fixtures/cloudformation/orders-single-table.yaml  CloudFormation template "orders-single-table", 1 table');
+    expect(run.stdout).toContain(
+      'src/design/interchange/fixtures/cloudformation/orders-single-table.yaml  CloudFormation template "orders-single-table", 1 table',
+    );
     // The reader's warnings, with line and column.
-    expect(run.stdout).toContain('src/design/interchange/fixtures/cloudformation/orders-single-table.yaml:13:23: warning: Resources.OrdersTable.Properties.TableName: !Sub');
+    expect(run.stdout).toContain(
+      'src/design/interchange/fixtures/cloudformation/orders-single-table.yaml:13:23: warning: Resources.OrdersTable.Properties.TableName: !Sub',
+    );
   });
 
   it('bad JSON exits 2 with file, line and column; the good files beside it are still reported', async () => {

@@ -1,5 +1,19 @@
 import { resolve } from 'node:path';
-import { buildCheckReport, CHECK_OUTPUT_FORMATS, CHECK_PROFILES, checkDesignText, combineExitCodes, FAIL_ON_VALUES, layoutDriftOf, problemLine, selectRules, type CheckFileProblem, type CheckFileReport, type FailOn, type SkippedFile } from '../../check';
+import {
+  buildCheckReport,
+  CHECK_OUTPUT_FORMATS,
+  CHECK_PROFILES,
+  checkDesignText,
+  combineExitCodes,
+  FAIL_ON_VALUES,
+  layoutDriftOf,
+  problemLine,
+  selectRules,
+  type CheckFileProblem,
+  type CheckFileReport,
+  type FailOn,
+  type SkippedFile,
+} from '../../check';
 import { useColor, type CliIo } from '../cliIo';
 import { expandInputs } from '../expandInputs';
 import type { KeylabCommand } from './command.types';
@@ -15,11 +29,18 @@ const OPTIONS = {
   profile: {
     type: 'string',
     value: '<name>',
-    help: [`the rule set: ${CHECK_PROFILES.map((profile) => profile.name).join(' | ')}`, ...CHECK_PROFILES.map((profile) => `  ${profile.name}: ${profile.description}`)].join('\n'),
+    help: [
+      `the rule set: ${CHECK_PROFILES.map((profile) => profile.name).join(' | ')}`,
+      ...CHECK_PROFILES.map((profile) => `  ${profile.name}: ${profile.description}`),
+    ].join('\n'),
   },
   rules: { type: 'string', value: '<codes>', help: 'only these review rules, comma-separated, with or without\n"review." (no access-pattern verdicts)' },
   format: { type: 'string', value: '<name>', help: `${CHECK_OUTPUT_FORMATS.map((format) => format.name).join(' | ')} (default text)` },
-  output: { type: 'string', value: '<file>', help: 'write the report to this file instead of stdout (the\nexit code is the same; problems still go to stderr)' },
+  output: {
+    type: 'string',
+    value: '<file>',
+    help: 'write the report to this file instead of stdout (the\nexit code is the same; problems still go to stderr)',
+  },
   quiet: { type: 'boolean', help: 'text: only open findings, failing patterns and the summary' },
   'check-format': {
     type: 'boolean',
@@ -61,7 +82,10 @@ const check: KeylabCommand = {
     if (!(FAIL_ON_VALUES as readonly string[]).includes(failOn)) return usageError(io, `--fail-on takes ${FAIL_ON_VALUES.join(', ')}; got "${failOn}".`);
     const output = CHECK_OUTPUT_FORMATS.find((format) => format.name === (values.format ?? 'text'));
     if (!output) return usageError(io, `--format takes ${CHECK_OUTPUT_FORMATS.map((format) => format.name).join(', ')}; got "${values.format}".`);
-    const chosen = selectRules({ ...(values.profile !== undefined ? { profile: values.profile } : {}), ...(values.rules !== undefined ? { rules: values.rules.split(',') } : {}) });
+    const chosen = selectRules({
+      ...(values.profile !== undefined ? { profile: values.profile } : {}),
+      ...(values.rules !== undefined ? { rules: values.rules.split(',') } : {}),
+    });
     if (!chosen.ok) return usageError(io, chosen.message);
     if (positionals.length === 0) return usageError(io, 'Name the design files, folders or globs to check.');
 
@@ -76,7 +100,11 @@ const check: KeylabCommand = {
       try {
         bytes = await io.readFile(input.path);
       } catch (error) {
-        files.push({ status: 'unreadable', file: input.display, problems: [{ severity: 'error', path: '', message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` }] });
+        files.push({
+          status: 'unreadable',
+          file: input.display,
+          problems: [{ severity: 'error', path: '', message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` }],
+        });
         continue;
       }
       const part = await checkDesignText(bytes, input.display, { selection: chosen.selection, skipNonDesign: !input.explicit });
@@ -100,7 +128,11 @@ const check: KeylabCommand = {
       }
     } else io.stdout(output.write(written, { color: useColor(io), quiet: values.quiet === true }));
     // The text output lists them in place; other formats keep stdout machine-readable, so the reason for exit 2 goes to stderr.
-    if (output.name !== 'text' || values.output !== undefined) for (const file of files) if (file.status === 'unreadable') for (const problem of file.problems) io.stderr(`${problemLine(file.file, problem)}
+    if (output.name !== 'text' || values.output !== undefined)
+      for (const file of files)
+        if (file.status === 'unreadable')
+          for (const problem of file.problems)
+            io.stderr(`${problemLine(file.file, problem)}
 `);
     if (values['check-format']) writeLayoutDrift(io, drifts, output.name === 'text' && values.output === undefined, exitCode);
     return exitCode;
@@ -112,7 +144,11 @@ function writeLayoutDrift(io: CliIo, drifts: readonly { readonly file: string; r
   const write = text ? io.stdout : io.stderr;
   for (const drift of drifts) write(`${problemLine(drift.file, drift.problem)}\n`);
   const count = drifts.length === 1 ? '1 file is' : `${drifts.length} files are`;
-  write(drifts.length === 0 ? '--check-format: every Keylab design file is in the canonical layout.\n' : `--check-format: ${count} not in the canonical layout (run keylab format on ${drifts.length === 1 ? 'it' : 'them'}). exit ${exitCode}\n`);
+  write(
+    drifts.length === 0
+      ? '--check-format: every Keylab design file is in the canonical layout.\n'
+      : `--check-format: ${count} not in the canonical layout (run keylab format on ${drifts.length === 1 ? 'it' : 'them'}). exit ${exitCode}\n`,
+  );
 }
 
 function usageError(io: CliIo, message: string): number {

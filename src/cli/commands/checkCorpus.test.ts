@@ -32,16 +32,38 @@ describe('keylab check on the labelled review corpus', () => {
       expectOk(imported, `${name} does not import`);
       const expected = reviewDesign({ design: imported.design });
       expect(
-        checked.findings.map(({ id, code, severity, subject, message, suggestion, decision }) => ({ id, code, severity, subject, message, suggestion, decision })),
+        checked.findings.map(({ id, code, severity, subject, message, suggestion, decision }) => ({
+          id,
+          code,
+          severity,
+          subject,
+          message,
+          suggestion,
+          decision,
+        })),
         name,
-      ).toEqual(expected.map(({ id, code, severity, subject, message, suggestion, decision }) => ({ id, code, severity, subject: subjectOf(subject), message, suggestion, decision })));
+      ).toEqual(
+        expected.map(({ id, code, severity, subject, message, suggestion, decision }) => ({
+          id,
+          code,
+          severity,
+          subject: subjectOf(subject),
+          message,
+          suggestion,
+          decision,
+        })),
+      );
       const verdicts: { table: string; pattern: string; verdict: string; reasons: unknown }[] = [];
       for (const table of imported.design.tables) {
         if (table.accessPatterns.length === 0) continue;
         const outcomes = (await runAccessPatterns(table)).outcomes;
-        for (const pattern of table.accessPatterns) verdicts.push({ table: table.name, pattern: pattern.id, verdict: outcomes[pattern.id]!.verdict, reasons: outcomes[pattern.id]!.reasons });
+        for (const pattern of table.accessPatterns)
+          verdicts.push({ table: table.name, pattern: pattern.id, verdict: outcomes[pattern.id]!.verdict, reasons: outcomes[pattern.id]!.reasons });
       }
-      expect(checked.patterns.map(({ table, pattern, verdict, reasons }) => ({ table, pattern, verdict, reasons })), name).toEqual(verdicts);
+      expect(
+        checked.patterns.map(({ table, pattern, verdict, reasons }) => ({ table, pattern, verdict, reasons })),
+        name,
+      ).toEqual(verdicts);
       findings += expected.length;
       patterns += verdicts.length;
     }

@@ -37,7 +37,9 @@ describe('keylab check --check-format', () => {
     expect((await check('--fail-on', 'never', '.')).code).toBe(0);
     const result = await check('--check-format', '--fail-on', 'never', '.');
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^shop\.keylab\.json:\d+:\d+: error: not in the canonical layout \(keylab format\): line \d+ is ".*" where the layout has ".*"; run keylab format shop\.keylab\.json$/m);
+    expect(result.stdout).toMatch(
+      /^shop\.keylab\.json:\d+:\d+: error: not in the canonical layout \(keylab format\): line \d+ is ".*" where the layout has ".*"; run keylab format shop\.keylab\.json$/m,
+    );
     // Only Keylab design files have the layout: the canonical one and the Workbench model are not named.
     expect(result.stdout).not.toMatch(/^(leaderboard\.keylab\.json|chat\.json):\d+:\d+: error: not in the canonical layout/m);
     expect(result.stdout.trimEnd().split('\n').pop()).toBe('--check-format: 1 file is not in the canonical layout (run keylab format on it). exit 1');

@@ -90,7 +90,9 @@ describe('keylab check --format github', () => {
 describe('keylab check text output: locations', () => {
   it('shows each finding at its line and column, and says when the place only stands in for it', async () => {
     const run = await keylab(['check', MODEL]);
-    expect(run.stdout).toContain(`key SK · field score  (${MODEL}:42:15, the nearest place: SK of facet Score's first item (a NoSQL Workbench model has no key templates: they were inferred from the items))\n`);
+    expect(run.stdout).toContain(
+      `key SK · field score  (${MODEL}:42:15, the nearest place: SK of facet Score's first item (a NoSQL Workbench model has no key templates: they were inferred from the items))\n`,
+    );
     expect((await readFile(MODEL, 'utf8')).split('\n')[41]!.slice(14)).toMatch(/^"SK": \{/);
   });
 });

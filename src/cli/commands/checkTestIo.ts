@@ -10,7 +10,10 @@ export interface KeylabRun {
 }
 
 /** Runs `keylab <args>` in process with captured output, from `cwd` (default: the repository), never a terminal. */
-export async function runKeylabInProcess(args: readonly string[], options: { readonly cwd?: string; readonly env?: Record<string, string>; readonly tty?: boolean } = {}): Promise<KeylabRun> {
+export async function runKeylabInProcess(
+  args: readonly string[],
+  options: { readonly cwd?: string; readonly env?: Record<string, string>; readonly tty?: boolean } = {},
+): Promise<KeylabRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {

@@ -33,7 +33,12 @@ export function usageError(io: CliIo, command: string, message: string): number 
  * const read = readCommandArgs(args, io, { name: 'format', usage }, { check: { type: 'boolean' } })
  * if (typeof read === 'number') return read
  */
-export function readCommandArgs<O extends OptionTable>(args: readonly string[], io: CliIo, command: { readonly name: string; readonly usage: string }, options: O): CommandArgs<O> | number {
+export function readCommandArgs<O extends OptionTable>(
+  args: readonly string[],
+  io: CliIo,
+  command: { readonly name: string; readonly usage: string },
+  options: O,
+): CommandArgs<O> | number {
   let parsed: CommandArgs<O>;
   try {
     parsed = parseCommandLine(args, { ...options, help: HELP_OPTION } as WithHelp<O>, { command: `keylab ${command.name}`, positionals: true });

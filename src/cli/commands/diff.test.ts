@@ -30,7 +30,9 @@ describe('keylab diff <old> <new> on files', () => {
   it('prints the in-place, backfill and migration verdicts as text and exits 0', async () => {
     const run = await keylab(['diff', 'v1.keylab.json', 'v2.keylab.json'], { cwd: dir });
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toContain('keylab diff: v1.keylab.json → v2.keylab.json\n5 changes: new index and backfill (1), items move: rewrite keys (1), in place (1), design only (2).\nMost work: new index and backfill.\n');
+    expect(run.stdout).toContain(
+      'keylab diff: v1.keylab.json → v2.keylab.json\n5 changes: new index and backfill (1), items move: rewrite keys (1), in place (1), design only (2).\nMost work: new index and backfill.\n',
+    );
     expect(run.stdout).toContain('[new index and backfill] changed index byPlayer keys');
     expect(run.stdout).toContain('[items move: rewrite keys] changed entity Run: table key rankKey');
     expect(run.stdout).toContain('[in place] added index recentRuns');
@@ -55,7 +57,13 @@ describe('keylab diff <old> <new> on files', () => {
     expect((await keylab(['diff', '--fail-on', 'backfill', 'v1.keylab.json', 'v2.keylab.json'], { cwd: dir })).code).toBe(1);
     // The reverse diff: the GSI key and the template change back, so both levels still fail; a design-only change never does.
     expect((await keylab(['diff', '--fail-on', 'migration', 'v2.keylab.json', 'v1.keylab.json'], { cwd: dir })).code).toBe(1);
-    const renamed = serializeDesignDocument({ ...LEADERBOARD_DESIGN, tables: LEADERBOARD_DESIGN.tables.map((table) => ({ ...table, accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, name: `${pattern.name} (renamed)` })) })) });
+    const renamed = serializeDesignDocument({
+      ...LEADERBOARD_DESIGN,
+      tables: LEADERBOARD_DESIGN.tables.map((table) => ({
+        ...table,
+        accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, name: `${pattern.name} (renamed)` })),
+      })),
+    });
     await writeFile(join(dir, 'renamed.keylab.json'), renamed);
     const designOnly = await keylab(['diff', '--fail-on', 'any', 'v1.keylab.json', 'renamed.keylab.json'], { cwd: dir });
     expect(designOnly.code).toBe(0);
@@ -69,12 +77,20 @@ describe('keylab diff <old> <new> on files', () => {
     const same = await keylab(['diff', workbench, workbench], { cwd: dir });
     expect(same).toMatchObject({ code: 0, stdout: expect.stringContaining('\nNo changes.\n') });
     // Saved as a Keylab design with the order's sort key spelled ORDER#: the items move, but npm run migrate reads Keylab designs only.
-    const rekeyed = { ...imported.design, tables: imported.design.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => (entity.name === 'order' ? { ...entity, keys: { ...entity.keys, SK: 'ORDER#{orderId}' } } : entity)) })) };
+    const rekeyed = {
+      ...imported.design,
+      tables: imported.design.tables.map((table) => ({
+        ...table,
+        entities: table.entities.map((entity) => (entity.name === 'order' ? { ...entity, keys: { ...entity.keys, SK: 'ORDER#{orderId}' } } : entity)),
+      })),
+    };
     await writeFile(join(dir, 'online-shop.keylab.json'), serializeDesignDocument(rekeyed));
     const run = await keylab(['diff', workbench, 'online-shop.keylab.json'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('[items move: rewrite keys] changed entity order: table key SK');
-    expect(run.stdout).toContain('  OnlineShop, entity order (entity order: table key SK)\n    npm run migrate reads Keylab design files (--from, --to); the before side is another format.');
+    expect(run.stdout).toContain(
+      '  OnlineShop, entity order (entity order: table key SK)\n    npm run migrate reads Keylab design files (--from, --to); the before side is another format.',
+    );
     expect(run.stdout).not.toMatch(/^ {4}npm run migrate -- /m);
   });
 
@@ -87,7 +103,13 @@ describe('keylab diff <old> <new> on files', () => {
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/^broken\.keylab\.json:4:3: error: /m);
     expect(broken.stdout).toBe('');
-    for (const args of [['v1.keylab.json'], ['--format', 'html', 'v1.keylab.json', 'v2.keylab.json'], ['--fail-on', 'sometimes', 'v1.keylab.json', 'v2.keylab.json'], ['--bogus', 'v1.keylab.json', 'v2.keylab.json'], ['git:HEAD', 'v2.keylab.json']]) {
+    for (const args of [
+      ['v1.keylab.json'],
+      ['--format', 'html', 'v1.keylab.json', 'v2.keylab.json'],
+      ['--fail-on', 'sometimes', 'v1.keylab.json', 'v2.keylab.json'],
+      ['--bogus', 'v1.keylab.json', 'v2.keylab.json'],
+      ['git:HEAD', 'v2.keylab.json'],
+    ]) {
       const run = await keylab(['diff', ...args], { cwd: dir });
       expect({ args, code: run.code }).toEqual({ args, code: 2 });
       expect(run.stderr).toMatch(/^keylab diff: /);
@@ -99,7 +121,11 @@ describe('keylab diff <old> <new> on files', () => {
 
 describe('keylab diff git:REV:path in a repository with two revisions', () => {
   let repo: string;
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Keylab Test', '-c', 'user.email=test@keylab.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Keylab Test', '-c', 'user.email=test@keylab.invalid', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
   beforeAll(async () => {
     repo = join(dir, 'repo');
     await mkdir(join(repo, 'designs'), { recursive: true });
@@ -115,8 +141,15 @@ describe('keylab diff git:REV:path in a repository with two revisions', () => {
     for (const after of ['designs/leaderboard.keylab.json', 'git:HEAD:designs/leaderboard.keylab.json', 'git:main:./designs/leaderboard.keylab.json']) {
       const run = await keylab(['diff', 'git:HEAD~1:designs/leaderboard.keylab.json', after], { cwd: repo });
       expect({ after, code: run.code, stderr: run.stderr }).toEqual({ after, code: 0, stderr: '' });
-      expect(run.stdout).toContain(`keylab diff: git:HEAD~1:designs/leaderboard.keylab.json → ${after}\n5 changes: new index and backfill (1), items move: rewrite keys (1), in place (1), design only (2).`);
-      for (const verdict of ['[in place] added index recentRuns', '[new index and backfill] changed index byPlayer keys', '[items move: rewrite keys] changed entity Run: table key rankKey']) expect(run.stdout).toContain(verdict);
+      expect(run.stdout).toContain(
+        `keylab diff: git:HEAD~1:designs/leaderboard.keylab.json → ${after}\n5 changes: new index and backfill (1), items move: rewrite keys (1), in place (1), design only (2).`,
+      );
+      for (const verdict of [
+        '[in place] added index recentRuns',
+        '[new index and backfill] changed index byPlayer keys',
+        '[items move: rewrite keys] changed entity Run: table key rankKey',
+      ])
+        expect(run.stdout).toContain(verdict);
     }
   });
 
@@ -125,7 +158,9 @@ describe('keylab diff git:REV:path in a repository with two revisions', () => {
     const lines = run.stdout.split('\n').map((line) => line.trim());
     const show = lines.find((line) => line.startsWith('git show '));
     expect(show).toBe("git show 'HEAD~1:designs/leaderboard.keylab.json' > keylab-before.keylab.json");
-    expect(lines).toContain('npm run migrate -- --table Leaderboard --entity Run --from keylab-before.keylab.json --to designs/leaderboard.keylab.json --dry-run');
+    expect(lines).toContain(
+      'npm run migrate -- --table Leaderboard --entity Run --from keylab-before.keylab.json --to designs/leaderboard.keylab.json --dry-run',
+    );
     execFileSync('sh', ['-c', show ?? 'false'], { cwd: repo });
     const written = await readFile(join(repo, 'keylab-before.keylab.json'), 'utf8');
     expect(written).toBe(V1);
@@ -135,7 +170,9 @@ describe('keylab diff git:REV:path in a repository with two revisions', () => {
   it('a bad revision or path exits 2 with git’s reason', async () => {
     const rev = await keylab(['diff', 'git:nope:designs/leaderboard.keylab.json', 'designs/leaderboard.keylab.json'], { cwd: repo });
     expect(rev).toMatchObject({ code: 2, stdout: '' });
-    expect(rev.stderr).toBe("keylab diff: git:nope:designs/leaderboard.keylab.json: git show nope:designs/leaderboard.keylab.json failed: fatal: invalid object name 'nope'.\n");
+    expect(rev.stderr).toBe(
+      "keylab diff: git:nope:designs/leaderboard.keylab.json: git show nope:designs/leaderboard.keylab.json failed: fatal: invalid object name 'nope'.\n",
+    );
     const path = await keylab(['diff', 'git:HEAD~1:designs/shop.keylab.json', 'designs/leaderboard.keylab.json'], { cwd: repo });
     expect(path.code).toBe(2);
     expect(path.stderr).toContain("fatal: path 'designs/shop.keylab.json' does not exist in 'HEAD~1'");

@@ -20,7 +20,7 @@ const OPTIONS = {
   format: {
     type: 'string',
     value: '<name>',
-    help: 'text | markdown | json (default text). markdown is a\npull-request comment (GitHub-flavoured, under GitHub\'s\n65,536-character limit, design text escaped).',
+    help: "text | markdown | json (default text). markdown is a\npull-request comment (GitHub-flavoured, under GitHub's\n65,536-character limit, design text escaped).",
   },
   'fail-on': {
     type: 'string',
@@ -29,7 +29,7 @@ const OPTIONS = {
       'never | migration | backfill | any (default never):',
       'exit 1 when a change needs',
       '  migration: a new table and a migration, a deleted',
-      '    table, or the stored items\' keys rewritten',
+      "    table, or the stored items' keys rewritten",
       '  backfill: those, a new index and backfill, or items',
       '    re-indexed in place',
       '  any: anything done in DynamoDB (UpdateTable too)',

@@ -53,13 +53,15 @@ const format: KeylabCommand = {
     if (typeof parsed === 'number') return parsed;
     const { values, positionals } = parsed;
     if (positionals.length === 0) return usageError(io, 'Name the design files, folders or globs to format.');
-    if (values.check && values.stdout) return usageError(io, '--check and --stdout do not go together: --check lists the files that would change, --stdout prints one file.');
+    if (values.check && values.stdout)
+      return usageError(io, '--check and --stdout do not go together: --check lists the files that would change, --stdout prints one file.');
     const inputs = await expandInputs(positionals, io.cwd);
     if (!inputs.ok) return usageError(io, inputs.message);
     if (values.stdout && inputs.files.length !== 1) return usageError(io, `--stdout prints one file; ${positionals.join(' ')} names ${inputs.files.length}.`);
 
     const outcomes: FileOutcome[] = [];
-    for (const input of inputs.files) outcomes.push(await formatFile(input, io, { check: values.check === true, stdout: values.stdout === true, toKeylab: values['to-keylab'] === true }));
+    for (const input of inputs.files)
+      outcomes.push(await formatFile(input, io, { check: values.check === true, stdout: values.stdout === true, toKeylab: values['to-keylab'] === true }));
     if (!values.stdout) io.stderr(`${summary(outcomes, values.check === true)}\n`);
     if (outcomes.includes('failed')) return 2;
     return outcomes.includes('wouldChange') ? 1 : 0;
@@ -171,7 +173,9 @@ function summary(outcomes: readonly FileOutcome[], check: boolean): string {
   const parts = [
     check ? `${plural(count('wouldChange'), 'file')} not in the layout` : `${plural(count('formatted'), 'file')} formatted`,
     `${count('unchanged')} already in the layout`,
-    ...(count('converted') > 0 ? [`${plural(count('converted'), 'Keylab design')} written beside ${count('converted') === 1 ? 'its source' : 'their sources'}`] : []),
+    ...(count('converted') > 0
+      ? [`${plural(count('converted'), 'Keylab design')} written beside ${count('converted') === 1 ? 'its source' : 'their sources'}`]
+      : []),
     ...(count('skipped') > 0 ? [`${count('skipped')} skipped`] : []),
     ...(count('failed') > 0 ? [`${plural(count('failed'), 'file')} could not be formatted`] : []),
   ];

@@ -17,7 +17,11 @@ const FOLDERS = ['corpus/review', 'src/design/interchange/fixtures'];
 const NOT_DESIGNS = /^(labels|knownGaps|broken)\.json$/;
 
 const files = (
-  await Promise.all(FOLDERS.map(async (folder) => (await readdir(path.join(ROOT, folder))).filter((name) => name.endsWith('.json') && !NOT_DESIGNS.test(name)).map((name) => path.join(folder, name))))
+  await Promise.all(
+    FOLDERS.map(async (folder) =>
+      (await readdir(path.join(ROOT, folder))).filter((name) => name.endsWith('.json') && !NOT_DESIGNS.test(name)).map((name) => path.join(folder, name)),
+    ),
+  )
 ).flat();
 
 describe('keylab format on the review corpus and the Workbench fixtures', () => {

@@ -2,7 +2,18 @@ import type { Design, IndexDesign, KeyAttributeDesign } from '../../design';
 import { pascalCaseWords } from '../exportKeyDesignModule';
 import { printJsKey, printJsString } from '../jsSyntax';
 import type { EntityCodeOptions, EntityCodeResult, GeneratedFile } from './entityCode.types';
-import { commentText, designModel, fieldTextExpression, keysModulePath, projectionText, type EntityKey, type EntityModel, type ItemAttribute, type ItemAttributeType, type TableModel } from './entityModel';
+import {
+  commentText,
+  designModel,
+  fieldTextExpression,
+  keysModulePath,
+  projectionText,
+  type EntityKey,
+  type EntityModel,
+  type ItemAttribute,
+  type ItemAttributeType,
+  type TableModel,
+} from './entityModel';
 
 /*
  * dynamodb-toolbox v2 entities. The template fields are the entity's
@@ -44,7 +55,10 @@ const SCHEMA_IMPORTS: Readonly<Record<ItemAttributeType, readonly string[]>> = {
 export function generateDynamodbToolbox(design: Design, options: EntityCodeOptions): EntityCodeResult {
   const model = designModel(design, options);
   if (!model.ok) return model;
-  const files: GeneratedFile[] = model.tables.flatMap((table) => [table.keysFile, { fileName: `${table.fileStem}.dynamodb-toolbox.ts`, text: tableFile(design, table) }]);
+  const files: GeneratedFile[] = model.tables.flatMap((table) => [
+    table.keysFile,
+    { fileName: `${table.fileStem}.dynamodb-toolbox.ts`, text: tableFile(design, table) },
+  ]);
   return { ok: true, files };
 }
 
@@ -64,8 +78,16 @@ function tableIdentifier(model: TableModel): string {
 /** A secondary index of the Table: an LSI's sort key, or a GSI's key (several attributes: partitionKeys / sortKeys). */
 function indexLine(index: IndexDesign): string {
   if (index.kind === 'LSI') return `    ${printJsKey(index.name)}: { type: "local", sortKey: ${keyDefinition(index.sortKey[0] as KeyAttributeDesign)} },`;
-  const partition = index.partitionKey.length > 1 ? `partitionKeys: [${index.partitionKey.map(keyDefinition).join(', ')}]` : `partitionKey: ${keyDefinition(index.partitionKey[0] as KeyAttributeDesign)}`;
-  const sort = index.sortKey.length > 1 ? `, sortKeys: [${index.sortKey.map(keyDefinition).join(', ')}]` : index.sortKey.length === 1 ? `, sortKey: ${keyDefinition(index.sortKey[0] as KeyAttributeDesign)}` : '';
+  const partition =
+    index.partitionKey.length > 1
+      ? `partitionKeys: [${index.partitionKey.map(keyDefinition).join(', ')}]`
+      : `partitionKey: ${keyDefinition(index.partitionKey[0] as KeyAttributeDesign)}`;
+  const sort =
+    index.sortKey.length > 1
+      ? `, sortKeys: [${index.sortKey.map(keyDefinition).join(', ')}]`
+      : index.sortKey.length === 1
+        ? `, sortKey: ${keyDefinition(index.sortKey[0] as KeyAttributeDesign)}`
+        : '';
   return `    ${printJsKey(index.name)}: { type: "global", ${partition}${sort} },`;
 }
 
@@ -79,7 +101,9 @@ function tableFile(design: Design, model: TableModel): string {
   const identifier = tableIdentifier(model);
   const indexes = table.indexes.flatMap((index) => [
     ...(index.projection.type !== 'ALL'
-      ? [`    /** ${commentText(index.name)} projects ${commentText(projectionText(index.projection))}: the entity attribute (_et) is not in it, so query it through the Table without .entities(…) (items come back as stored). */`]
+      ? [
+          `    /** ${commentText(index.name)} projects ${commentText(projectionText(index.projection))}: the entity attribute (_et) is not in it, so query it through the Table without .entities(…) (items come back as stored). */`,
+        ]
       : []),
     indexLine(index),
   ]);
@@ -109,7 +133,9 @@ function attributeSchema(model: EntityModel, attribute: ItemAttribute): string {
   const self = model.keys.find((key) => key.selfFormatted && key.attribute.name === attribute.name);
   const plain = `${SCHEMAS[attribute.type]}${attribute.primaryKeyField ? '.key()' : attribute.field ? '' : '.optional()'}`;
   // A key that is its own field, formatted (`{createdAt:iso}`): a transformer stores it as the key builder writes it.
-  return self ? `${plain}.transform({ encode: (value: ${attribute.type === 'number' ? 'number' : 'string'}) => ${selfEncoded(self, attribute)}, decode: (value) => value })` : plain;
+  return self
+    ? `${plain}.transform({ encode: (value: ${attribute.type === 'number' ? 'number' : 'string'}) => ${selfEncoded(self, attribute)}, decode: (value) => value })`
+    : plain;
 }
 
 function entityCode(model: EntityModel, tableIdentifier: string): string[] {

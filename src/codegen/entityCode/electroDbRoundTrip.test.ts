@@ -12,16 +12,28 @@ import { expectOk } from '../../errors/testing';
  * does not run, so it comes back as that attribute, with a warning saying so.
  */
 describe('ElectroDB code → Import design…', () => {
-  it.each([...EXAMPLE_DESIGNS.map(({ design }) => design), MULTI_ATTRIBUTE_GSI_DESIGN, SHOP_MULTI_ATTRIBUTE_GSI_DESIGN].map((design) => [design.name, design] as const))('%s: tables, keys, GSIs and entities come back; computed keys are named', (_name, design) => {
+  it.each(
+    [...EXAMPLE_DESIGNS.map(({ design }) => design), MULTI_ATTRIBUTE_GSI_DESIGN, SHOP_MULTI_ATTRIBUTE_GSI_DESIGN].map(
+      (design) => [design.name, design] as const,
+    ),
+  )('%s: tables, keys, GSIs and entities come back; computed keys are named', (_name, design) => {
     const generated = generateEntityCode(design, { library: 'electrodb' });
     expectOk(generated);
     for (const source of design.tables) {
-      const file = generated.files.find((entry) => entry.fileName.endsWith('.electrodb.ts') && entry.text.includes(`export const TABLE_NAME = ${JSON.stringify(source.name)};`))!;
+      const file = generated.files.find(
+        (entry) => entry.fileName.endsWith('.electrodb.ts') && entry.text.includes(`export const TABLE_NAME = ${JSON.stringify(source.name)};`),
+      )!;
       const imported = importDesignFile(file.text, file.fileName);
       expectOk(imported);
       const table = imported.design.tables[0] as TableDesign;
-      expect({ name: table.name, partitionKey: table.partitionKey, sortKey: table.sortKey }).toEqual({ name: source.name, partitionKey: source.partitionKey, sortKey: source.sortKey });
-      expect(table.indexes.map((index) => [index.name, index.partitionKey, index.sortKey])).toEqual(source.indexes.map((index) => [index.name, index.partitionKey, index.sortKey]));
+      expect({ name: table.name, partitionKey: table.partitionKey, sortKey: table.sortKey }).toEqual({
+        name: source.name,
+        partitionKey: source.partitionKey,
+        sortKey: source.sortKey,
+      });
+      expect(table.indexes.map((index) => [index.name, index.partitionKey, index.sortKey])).toEqual(
+        source.indexes.map((index) => [index.name, index.partitionKey, index.sortKey]),
+      );
       expect(table.entities.map((entity) => entity.name)).toEqual(source.entities.map((entity) => entity.name));
       const warnings = imported.warnings.map((warning) => warning.message).join('\n');
       for (const entity of source.entities) {
@@ -30,7 +42,9 @@ describe('ElectroDB code → Import design…', () => {
           if (template === `{${attribute}}`) expect(read.keys[attribute], `${entity.name}.${attribute}`).toBe(template);
           else {
             expect(read.keys[attribute], `${entity.name}.${attribute}`).toBe(`{${attribute}}`);
-            expect(warnings).toContain(`${entity.name}.attributes.${attribute}.set: ${attribute} is the attribute ${attribute}, written by its set function, which Keylab does not run`);
+            expect(warnings).toContain(
+              `${entity.name}.attributes.${attribute}.set: ${attribute} is the attribute ${attribute}, written by its set function, which Keylab does not run`,
+            );
           }
         }
       }

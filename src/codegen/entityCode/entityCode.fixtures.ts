@@ -162,7 +162,9 @@ export const SHOP_MULTI_ATTRIBUTE_GSI_DESIGN: Design = {
           : {
               ...entity,
               keys: { PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{at:iso}#{orderId}', status: '{status}', at: '{at:iso}', orderId: '{orderId}' },
-              samples: entity.samples.map((sample) => (sample.id === 'o_17' ? { ...sample, values: { ...sample.values, at: '2026-06-23T12:00:00+02:00' } } : sample)),
+              samples: entity.samples.map((sample) =>
+                sample.id === 'o_17' ? { ...sample, values: { ...sample.values, at: '2026-06-23T12:00:00+02:00' } } : sample,
+              ),
             },
       ),
     },

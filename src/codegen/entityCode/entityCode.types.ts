@@ -34,9 +34,7 @@ export interface EntityCodeOptions {
 }
 
 /** The generated files, or why there are none (an unknown table or entity, a library not built yet). */
-export type EntityCodeResult =
-  | { readonly ok: true; readonly files: readonly GeneratedFile[] }
-  | { readonly ok: false; readonly message: string };
+export type EntityCodeResult = { readonly ok: true; readonly files: readonly GeneratedFile[] } | { readonly ok: false; readonly message: string };
 
 /** A library's generator: the design and the entities picked by the options, to files. */
 export type EntityCodeGenerator = (design: Design, options: EntityCodeOptions) => EntityCodeResult;

@@ -1,4 +1,15 @@
-import { findEntity, keyAttributesOf, keyRoleOf, safeFileName, type AttributeTypeName, type Design, type EntityDesign, type KeyAttributeDesign, type ProjectionDesign, type TableDesign } from '../../design';
+import {
+  findEntity,
+  keyAttributesOf,
+  keyRoleOf,
+  safeFileName,
+  type AttributeTypeName,
+  type Design,
+  type EntityDesign,
+  type KeyAttributeDesign,
+  type ProjectionDesign,
+  type TableDesign,
+} from '../../design';
 import { parseKeyTemplate, templateFields, type FieldFormat, type KeyRole, type KeyTemplate } from '../../keys';
 import { exportKeyDesignsModule, pascalCaseWords } from '../exportKeyDesignModule';
 import { escapeInvisibleCharacters } from '../invisibleCharacters';
@@ -103,10 +114,22 @@ const ATTRIBUTE_TYPES: Readonly<Record<AttributeTypeName, ItemAttributeType>> = 
  */
 export function designModel(design: Design, options: EntityCodeOptions): DesignModelResult {
   const tables = design.tables.filter((table) => options.table === undefined || table.name === options.table);
-  if (tables.length === 0) return { ok: false, message: `The design has no table named ${JSON.stringify(options.table)}: pick one of ${design.tables.map((table) => JSON.stringify(table.name)).join(', ') || '(none)'}.` };
+  if (tables.length === 0)
+    return {
+      ok: false,
+      message: `The design has no table named ${JSON.stringify(options.table)}: pick one of ${design.tables.map((table) => JSON.stringify(table.name)).join(', ') || '(none)'}.`,
+    };
   const picked = options.entity === undefined ? tables : tables.filter((table) => findEntity(table, options.entity as string) !== undefined);
-  if (picked.length === 0) return { ok: false, message: `No table${options.table === undefined ? ' of the design' : ` ${JSON.stringify(options.table)}`} has an entity named ${JSON.stringify(options.entity)}.` };
-  if (options.entity !== undefined && picked.length > 1) return { ok: false, message: `Entity ${JSON.stringify(options.entity)} is in ${picked.length} tables (${picked.map((table) => JSON.stringify(table.name)).join(', ')}): pick the table too.` };
+  if (picked.length === 0)
+    return {
+      ok: false,
+      message: `No table${options.table === undefined ? ' of the design' : ` ${JSON.stringify(options.table)}`} has an entity named ${JSON.stringify(options.entity)}.`,
+    };
+  if (options.entity !== undefined && picked.length > 1)
+    return {
+      ok: false,
+      message: `Entity ${JSON.stringify(options.entity)} is in ${picked.length} tables (${picked.map((table) => JSON.stringify(table.name)).join(', ')}): pick the table too.`,
+    };
   const stems = new Set<string>();
   const models: TableModel[] = [];
   for (const table of picked) {
@@ -136,35 +159,74 @@ function tableModel(table: TableDesign, entities: readonly EntityDesign[], fileS
   for (const [entityIndex, entity] of entities.entries()) {
     const keyAttributes = keyAttributesOf(table).filter((attribute) => templateOf(entity, attribute.name) !== undefined);
     for (const attribute of [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])]) {
-      if (templateOf(entity, attribute.name) === undefined) return { ok: false, message: `${where(entity)} has no template for the table's key ${JSON.stringify(attribute.name)}: give it one in the Design tab.` };
+      if (templateOf(entity, attribute.name) === undefined)
+        return { ok: false, message: `${where(entity)} has no template for the table's key ${JSON.stringify(attribute.name)}: give it one in the Design tab.` };
     }
     const keys: Omit<PendingKey, 'entityIndex'>[] = [];
     for (const attribute of keyAttributes) {
       const templateText = templateOf(entity, attribute.name) as string;
       const parsed = parseKeyTemplate(templateText);
-      if (!parsed.ok) return { ok: false, message: `${where(entity)}: the template of ${JSON.stringify(attribute.name)} does not parse (${parsed.findings[0]?.message ?? 'invalid'}): fix it in the Design tab.` };
+      if (!parsed.ok)
+        return {
+          ok: false,
+          message: `${where(entity)}: the template of ${JSON.stringify(attribute.name)} does not parse (${parsed.findings[0]?.message ?? 'invalid'}): fix it in the Design tab.`,
+        };
       const fields = templateFields(parsed.value).map((field) => field.name);
       const [only] = parsed.value.segments;
       const identity = parsed.value.segments.length === 1 && only?.kind === 'field' && only.name === attribute.name && only.format.kind === 'string';
       // Another template may use the field too when its format re-encodes its own output unchanged (iso, epoch, int, dec): then either value builds the same keys.
       const selfFormatted =
-        !identity && parsed.value.segments.length === 1 && only?.kind === 'field' && only.name === attribute.name && (!usedElsewhere(entity, attribute.name) || reencodesUnchanged(only.format));
+        !identity &&
+        parsed.value.segments.length === 1 &&
+        only?.kind === 'field' &&
+        only.name === attribute.name &&
+        (!usedElsewhere(entity, attribute.name) || reencodesUnchanged(only.format));
       if (!identity && !selfFormatted && fields.includes(attribute.name)) {
-        return { ok: false, message: `${where(entity)}: key attribute ${JSON.stringify(attribute.name)} is built by ${templateText}, which uses a field of the same name: the item would need two values under one name. Rename the field or the key attribute.` };
+        return {
+          ok: false,
+          message: `${where(entity)}: key attribute ${JSON.stringify(attribute.name)} is built by ${templateText}, which uses a field of the same name: the item would need two values under one name. Rename the field or the key attribute.`,
+        };
       }
-      if (!identity && attribute.type === 'B') return { ok: false, message: `${where(entity)}: binary (B) key ${JSON.stringify(attribute.name)} is built from a template; entity code builds S and N keys only.` };
-      keys.push({ key: { attribute, templateText, role: keyRoleOf(table, attribute.name), fields, ...(selfFormatted ? { selfFormatted } : {}) }, template: parsed.value, computed: !identity });
+      if (!identity && attribute.type === 'B')
+        return {
+          ok: false,
+          message: `${where(entity)}: binary (B) key ${JSON.stringify(attribute.name)} is built from a template; entity code builds S and N keys only.`,
+        };
+      keys.push({
+        key: { attribute, templateText, role: keyRoleOf(table, attribute.name), fields, ...(selfFormatted ? { selfFormatted } : {}) },
+        template: parsed.value,
+        computed: !identity,
+      });
     }
     pending.push(...keys.map((key) => ({ ...key, entityIndex })));
     // Computed keys that are attributes of their own (a self-formatted key is its field's attribute).
     const computedNames = new Set(keys.filter((key) => key.computed && !key.key.selfFormatted).map((key) => key.key.attribute.name));
     const clash = keys.find((key) => key.computed && !key.key.selfFormatted && keys.some((other) => other.key.fields.includes(key.key.attribute.name)));
-    if (clash) return { ok: false, message: `${where(entity)}: key attribute ${JSON.stringify(clash.key.attribute.name)} is also a template field: rename one of them.` };
-    const primaryFields = new Set(keys.filter((key) => key.key.attribute === table.partitionKey || key.key.attribute === table.sortKey).flatMap((key) => key.key.fields));
-    const attributes = itemAttributes(entity, keys.map((key) => key.key), computedNames, primaryFields);
+    if (clash)
+      return {
+        ok: false,
+        message: `${where(entity)}: key attribute ${JSON.stringify(clash.key.attribute.name)} is also a template field: rename one of them.`,
+      };
+    const primaryFields = new Set(
+      keys.filter((key) => key.key.attribute === table.partitionKey || key.key.attribute === table.sortKey).flatMap((key) => key.key.fields),
+    );
+    const attributes = itemAttributes(
+      entity,
+      keys.map((key) => key.key),
+      computedNames,
+      primaryFields,
+    );
     const indexes: EntityIndex[] = [
       { kind: 'table', partition: [table.partitionKey], sort: table.sortKey ? [table.sortKey] : [], projection: { type: 'ALL', attributes: [] } },
-      ...table.indexes.filter((index) => [...index.partitionKey, ...index.sortKey].every((attribute) => templateOf(entity, attribute.name) !== undefined)).map((index): EntityIndex => ({ name: index.name, kind: index.kind, partition: index.partitionKey, sort: index.sortKey, projection: index.projection })),
+      ...table.indexes
+        .filter((index) => [...index.partitionKey, ...index.sortKey].every((attribute) => templateOf(entity, attribute.name) !== undefined))
+        .map((index): EntityIndex => ({
+          name: index.name,
+          kind: index.kind,
+          partition: index.partitionKey,
+          sort: index.sortKey,
+          projection: index.projection,
+        })),
     ];
     partial.push({ entity, identifier: uniqueIdentifier(`${pascalCaseWords(entity.name) || 'Item'}Entity`, identifiers), attributes, indexes });
   }
@@ -181,16 +243,25 @@ function tableModel(table: TableDesign, entities: readonly EntityDesign[], fileS
   const encoders = new Map(computed.map((key, index) => [key, `encode${keysModule.typeNames[index] ?? 'Key'}`]));
   const models = partial.map((model, entityIndex): EntityModel => ({
     ...model,
-    keys: pending.filter((key) => key.entityIndex === entityIndex).map((key) => ({ ...key.key, ...(encoders.has(key) ? { encoder: encoders.get(key) as string } : {}) })),
+    keys: pending
+      .filter((key) => key.entityIndex === entityIndex)
+      .map((key) => ({ ...key.key, ...(encoders.has(key) ? { encoder: encoders.get(key) as string } : {}) })),
   }));
   return { ok: true, model: { table, fileStem, keysFile: { fileName: `${fileStem}.keys.ts`, text: keysModule.text }, entities: models } };
 }
 
 /** Fields first (typed by an attribute or key of the same name, else text), then the entity's other attributes; never a computed key. */
-function itemAttributes(entity: EntityDesign, keys: readonly Omit<EntityKey, 'encoder'>[], computed: ReadonlySet<string>, primaryFields: ReadonlySet<string>): ItemAttribute[] {
+function itemAttributes(
+  entity: EntityDesign,
+  keys: readonly Omit<EntityKey, 'encoder'>[],
+  computed: ReadonlySet<string>,
+  primaryFields: ReadonlySet<string>,
+): ItemAttribute[] {
   const declared = new Map(entity.attributes.map((attribute) => [attribute.name, ATTRIBUTE_TYPES[attribute.type]]));
   // A field that is a key of its own name (as is, or self-formatted) is typed by the key.
-  const identityKeys = new Map(keys.filter((key) => !computed.has(key.attribute.name) && key.fields.includes(key.attribute.name)).map((key) => [key.attribute.name, key.attribute.type]));
+  const identityKeys = new Map(
+    keys.filter((key) => !computed.has(key.attribute.name) && key.fields.includes(key.attribute.name)).map((key) => [key.attribute.name, key.attribute.type]),
+  );
   const fields = [...new Set(keys.flatMap((key) => key.fields))];
   const typeOfField = (name: string): ItemAttributeType => {
     const keyType = identityKeys.get(name);
@@ -220,7 +291,9 @@ export function fieldTextExpression(item: string, attribute: ItemAttribute, acce
 
 /** Keeps design text from closing a comment or ending its line (and shows invisible characters as escapes). */
 export function commentText(text: string): string {
-  return escapeInvisibleCharacters(text).replace(/\*\//g, '*\\/').replace(/[\r\n]+/g, ' ');
+  return escapeInvisibleCharacters(text)
+    .replace(/\*\//g, '*\\/')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /** The entity's template for a key attribute (its own property only: a key attribute may be named `__proto__` or `constructor`). */

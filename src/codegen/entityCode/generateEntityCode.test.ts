@@ -57,25 +57,39 @@ describe('generateEntityCode', () => {
     expect(electro).toContain('ts: { type: "number", required: true },');
     expect(electro).toContain('pk: { field: "playerId", composite: ["playerId"], template: "${playerId}", casing: "none" },');
     const toolbox = file(LEADERBOARD_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts');
-    expect(toolbox).toContain('.link<typeof schema>((input) => encodeRunRankKey({ score: String(input["score"]), ts: String(input["ts"]), playerId: input["playerId"] })),');
+    expect(toolbox).toContain(
+      '.link<typeof schema>((input) => encodeRunRankKey({ score: String(input["score"]), ts: String(input["ts"]), playerId: input["playerId"] })),',
+    );
     expect(toolbox).toContain('season: string().key(),');
     expect(toolbox).toContain('byPlayer: { type: "global", partitionKey: { name: "playerId", type: "string" }, sortKey: { name: "ts", type: "number" } },');
   });
 
   it('links GSI keys on writes only, and keeps the primary key’s fields as the key', () => {
     const toolbox = file(SHOP_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts');
-    expect(toolbox).toMatch(/GSI1PK: string\(\)\n\s+\.hidden\(\)\n\s+\.link<typeof schema>\(\(input\) => encodeOrderGSI1PK\(\{ status: input\["status"\] \}\)\),/);
+    expect(toolbox).toMatch(
+      /GSI1PK: string\(\)\n\s+\.hidden\(\)\n\s+\.link<typeof schema>\(\(input\) => encodeOrderGSI1PK\(\{ status: input\["status"\] \}\)\),/,
+    );
     expect(toolbox).toMatch(/PK: string\(\)\.key\(\)\n\s+\.hidden\(\)/);
     expect(toolbox).toContain('status: string(),');
     expect(toolbox).toContain('total: number().optional(),');
   });
 
   it('stores a key that is its own formatted field ({at:iso}) as the key builder writes it: ElectroDB set, dynamodb-toolbox transformer', () => {
-    expect(file(MULTI_ATTRIBUTE_GSI_DESIGN, 'electrodb', '.electrodb.ts')).toContain('at: { type: "string", required: true, set: (value?: string) => encodeRunAt({ at: fieldText(value) }) },');
-    expect(file(MULTI_ATTRIBUTE_GSI_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain('at: string().transform({ encode: (value: string) => encodeRunAt({ at: value }), decode: (value) => value }),');
-    const padded = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{customerId}', SK: '{SK:int(4)}' } })));
-    expect(file(padded, 'electrodb', '.electrodb.ts')).toContain('SK: { type: "string", required: true, set: (value?: string) => encodeAddressSK({ SK: fieldText(value) }) },');
-    expect(file(padded, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain('SK: string().key().transform({ encode: (value: string) => encodeAddressSK({ SK: value }), decode: (value) => value }),');
+    expect(file(MULTI_ATTRIBUTE_GSI_DESIGN, 'electrodb', '.electrodb.ts')).toContain(
+      'at: { type: "string", required: true, set: (value?: string) => encodeRunAt({ at: fieldText(value) }) },',
+    );
+    expect(file(MULTI_ATTRIBUTE_GSI_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain(
+      'at: string().transform({ encode: (value: string) => encodeRunAt({ at: value }), decode: (value) => value }),',
+    );
+    const padded = withTable(SHOP_DESIGN, (table) =>
+      withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{customerId}', SK: '{SK:int(4)}' } })),
+    );
+    expect(file(padded, 'electrodb', '.electrodb.ts')).toContain(
+      'SK: { type: "string", required: true, set: (value?: string) => encodeAddressSK({ SK: fieldText(value) }) },',
+    );
+    expect(file(padded, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain(
+      'SK: string().key().transform({ encode: (value: string) => encodeAddressSK({ SK: value }), decode: (value) => value }),',
+    );
   });
 
   it('lets another template use a self-formatted key’s field when re-encoding the stored value changes nothing (the conversion’s {at:iso})', () => {
@@ -84,13 +98,19 @@ describe('generateEntityCode', () => {
     expect(converted).toContain('encodeOrderSK({ at: fieldText(item["at"]), orderId: fieldText(item["orderId"]) })');
     // A composite (multi-attribute) index lists its attributes, even a single partition attribute.
     expect(converted).toMatch(/type: "composite",\n\s+pk: \{ composite: \["status"\] \},\n\s+sk: \{ composite: \["at", "orderId"\] \},/);
-    const shared = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{SK}', SK: '{SK:int(4)}' } })));
+    const shared = withTable(SHOP_DESIGN, (table) =>
+      withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{SK}', SK: '{SK:int(4)}' } })),
+    );
     expect(generateEntityCode(shared, { library: 'dynamodb-toolbox' }).ok).toBe(true);
   });
 
   it('says how to query an index that does not project the libraries’ own attributes', () => {
-    expect(file(SHOP_DESIGN, 'electrodb', '.electrodb.ts')).toContain('/** GSI1 projects INCLUDE (total): ElectroDB\'s __edb_e__ / __edb_v__ are not in it, so query it with { ignoreOwnership: true }. */');
-    expect(file(SHOP_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain('/** GSI1 projects INCLUDE (total): the entity attribute (_et) is not in it');
+    expect(file(SHOP_DESIGN, 'electrodb', '.electrodb.ts')).toContain(
+      "/** GSI1 projects INCLUDE (total): ElectroDB's __edb_e__ / __edb_v__ are not in it, so query it with { ignoreOwnership: true }. */",
+    );
+    expect(file(SHOP_DESIGN, 'dynamodb-toolbox', '.dynamodb-toolbox.ts')).toContain(
+      '/** GSI1 projects INCLUDE (total): the entity attribute (_et) is not in it',
+    );
   });
 
   it('writes a multi-attribute GSI key as each library’s own: ElectroDB composite indexes, dynamodb-toolbox partitionKeys / sortKeys', () => {
@@ -104,7 +124,12 @@ describe('generateEntityCode', () => {
 
   it('writes every table of a design with several (an entity name shared by two tables is fine without the entity option)', () => {
     const twoShops: Design = { ...SHOP_DESIGN, tables: [...SHOP_DESIGN.tables, { ...(SHOP_DESIGN.tables[0] as TableDesign), name: 'Shop' }] };
-    expect(files(twoShops, 'electrodb').map((generated) => generated.fileName)).toEqual(['shop.keys.ts', 'shop.electrodb.ts', 'shop-2.keys.ts', 'shop-2.electrodb.ts']);
+    expect(files(twoShops, 'electrodb').map((generated) => generated.fileName)).toEqual([
+      'shop.keys.ts',
+      'shop.electrodb.ts',
+      'shop-2.keys.ts',
+      'shop-2.electrodb.ts',
+    ]);
   });
 
   it('generates one entity, or one table, when asked', () => {
@@ -119,16 +144,31 @@ describe('generateEntityCode', () => {
   });
 
   it('says clearly what it cannot generate', () => {
-    expect(generateEntityCode(SHOP_DESIGN, { library: 'electrodb', table: 'Nope' })).toEqual({ ok: false, message: 'The design has no table named "Nope": pick one of "Shop".' });
-    expect(generateEntityCode(SHOP_DESIGN, { library: 'electrodb', entity: 'Nope' })).toEqual({ ok: false, message: 'No table of the design has an entity named "Nope".' });
+    expect(generateEntityCode(SHOP_DESIGN, { library: 'electrodb', table: 'Nope' })).toEqual({
+      ok: false,
+      message: 'The design has no table named "Nope": pick one of "Shop".',
+    });
+    expect(generateEntityCode(SHOP_DESIGN, { library: 'electrodb', entity: 'Nope' })).toEqual({
+      ok: false,
+      message: 'No table of the design has an entity named "Nope".',
+    });
     const twoShops: Design = { ...SHOP_DESIGN, tables: [...SHOP_DESIGN.tables, { ...(SHOP_DESIGN.tables[0] as TableDesign), name: 'Shop2' }] };
-    expect(generateEntityCode(twoShops, { library: 'dynamodb-toolbox', entity: 'Order' })).toEqual({ ok: false, message: 'Entity "Order" is in 2 tables ("Shop", "Shop2"): pick the table too.' });
+    expect(generateEntityCode(twoShops, { library: 'dynamodb-toolbox', entity: 'Order' })).toEqual({
+      ok: false,
+      message: 'Entity "Order" is in 2 tables ("Shop", "Shop2"): pick the table too.',
+    });
     const noSortKey = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{customerId}' } })));
-    expect(generateEntityCode(noSortKey, { library: 'electrodb' })).toEqual({ ok: false, message: 'Entity "Address" of table "Shop" has no template for the table\'s key "SK": give it one in the Design tab.' });
-    const clash = withTable(SHOP_DESIGN, (table) => withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{SK}', SK: '{SK:int(4,desc)}' } })));
+    expect(generateEntityCode(noSortKey, { library: 'electrodb' })).toEqual({
+      ok: false,
+      message: 'Entity "Address" of table "Shop" has no template for the table\'s key "SK": give it one in the Design tab.',
+    });
+    const clash = withTable(SHOP_DESIGN, (table) =>
+      withEntity(table, 'Address', (entity) => ({ ...entity, keys: { PK: 'CUSTOMER#{SK}', SK: '{SK:int(4,desc)}' } })),
+    );
     expect(generateEntityCode(clash, { library: 'electrodb' })).toEqual({
       ok: false,
-      message: 'Entity "Address" of table "Shop": key attribute "SK" is built by {SK:int(4,desc)}, which uses a field of the same name: the item would need two values under one name. Rename the field or the key attribute.',
+      message:
+        'Entity "Address" of table "Shop": key attribute "SK" is built by {SK:int(4,desc)}, which uses a field of the same name: the item would need two values under one name. Rename the field or the key attribute.',
     });
   });
 
@@ -136,8 +176,12 @@ describe('generateEntityCode', () => {
     for (const library of LIBRARIES) {
       for (const generated of files(HOSTILE_NAMES_DESIGN, library)) {
         const source = ts.createSourceFile(generated.fileName, generated.text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
-        const parseErrors = ts.transpileModule(generated.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } }).diagnostics ?? [];
-        expect(parseErrors.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')), generated.fileName).toEqual([]);
+        const parseErrors =
+          ts.transpileModule(generated.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } }).diagnostics ?? [];
+        expect(
+          parseErrors.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+          generated.fileName,
+        ).toEqual([]);
         const identifiers = new Set<string>();
         const walk = (node: ts.Node) => {
           if (ts.isIdentifier(node)) identifiers.add(node.text);
@@ -146,7 +190,9 @@ describe('generateEntityCode', () => {
           ts.forEachChild(node, walk);
         };
         // The keys module's runtime (the codecs) uses template literals for its messages: check the part before it.
-        const own = generated.fileName.endsWith('.keys.ts') ? ts.createSourceFile(generated.fileName, generated.text.split('\n// ---')[0] ?? '', ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS) : source;
+        const own = generated.fileName.endsWith('.keys.ts')
+          ? ts.createSourceFile(generated.fileName, generated.text.split('\n// ---')[0] ?? '', ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS)
+          : source;
         walk(own);
         for (const name of ['process', 'exit', 'alert', 'x']) expect(identifiers.has(name), `${generated.fileName}: identifier ${name}`).toBe(false);
       }

@@ -86,14 +86,20 @@ function oneTableValueTemplate(template: KeyTemplate): string {
 export function oneTableSchemaOf(table: TableDesign, entities: readonly EntityDesign[]): OneTableSchemaResult {
   const notes: string[] = [];
   const binary = keyAttributesOf(table).find((attribute) => attribute.type === 'B');
-  if (binary) return { ok: false, message: `Table ${table.name} keys attribute ${binary.name} as binary (B): OneTable writes value templates as strings, so it cannot build that key.` };
+  if (binary)
+    return {
+      ok: false,
+      message: `Table ${table.name} keys attribute ${binary.name} as binary (B): OneTable writes value templates as strings, so it cannot build that key.`,
+    };
   if (table.indexes.some((index) => index.name === 'primary')) {
     return { ok: false, message: `Table ${table.name} has an index named "primary", the name OneTable keeps for the table's own key: rename the index first.` };
   }
   const indexes: [string, OneTableIndex][] = [['primary', { hash: table.partitionKey.name, ...(table.sortKey ? { sort: table.sortKey.name } : {}) }]];
   for (const index of table.indexes) {
     if (index.partitionKey.length !== 1 || index.sortKey.length > 1) {
-      notes.push(`Index ${index.name} has a multi-attribute key, which OneTable's indexes cannot hold (one hash and one sort attribute): it is left out of the schema; query it with the SDK.`);
+      notes.push(
+        `Index ${index.name} has a multi-attribute key, which OneTable's indexes cannot hold (one hash and one sort attribute): it is left out of the schema; query it with the SDK.`,
+      );
       continue;
     }
     const project = index.projection.type === 'ALL' ? 'all' : index.projection.type === 'KEYS_ONLY' ? 'keys' : index.projection.attributes;
@@ -117,7 +123,8 @@ export function oneTableSchemaOf(table: TableDesign, entities: readonly EntityDe
       const key = keyTypes.get(attribute);
       if (!key) continue;
       const parsed = parseKeyTemplate(text);
-      if (!parsed.ok) return { ok: false, message: `Entity ${entity.name}: the template of ${attribute} (${text}) does not parse: ${parsed.findings[0]?.message ?? ''}` };
+      if (!parsed.ok)
+        return { ok: false, message: `Entity ${entity.name}: the template of ${attribute} (${text}) does not parse: ${parsed.findings[0]?.message ?? ''}` };
       const template = parsed.value;
       const names = templateFields(template).map((field) => field.name);
       names.forEach((name) => templateFieldNames.add(name));
@@ -150,7 +157,13 @@ export function oneTableSchemaOf(table: TableDesign, entities: readonly EntityDe
   }
   return {
     ok: true,
-    schema: { format: 'onetable:1.1.0', version: '0.0.1', indexes: Object.fromEntries(indexes), models: Object.fromEntries(models), params: { isoDates: true, timestamps: false } },
+    schema: {
+      format: 'onetable:1.1.0',
+      version: '0.0.1',
+      indexes: Object.fromEntries(indexes),
+      models: Object.fromEntries(models),
+      params: { isoDates: true, timestamps: false },
+    },
     builders,
     notes,
   };

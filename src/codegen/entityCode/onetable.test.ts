@@ -17,15 +17,13 @@ function files(design: Design, options: { table?: string; entity?: string } = {}
 const PLAIN: Design = {
   ...SHOP_DESIGN,
   name: 'Plain shop',
-  tables: SHOP_DESIGN.tables.map(
-    (table): TableDesign => ({
-      ...table,
-      entities: table.entities.map((entity) => ({
-        ...entity,
-        keys: Object.fromEntries(Object.entries(entity.keys).map(([attribute, template]) => [attribute, template.replace(/\{at:iso\}/g, '{at}')])),
-      })),
-    }),
-  ),
+  tables: SHOP_DESIGN.tables.map((table): TableDesign => ({
+    ...table,
+    entities: table.entities.map((entity) => ({
+      ...entity,
+      keys: Object.fromEntries(Object.entries(entity.keys).map(([attribute, template]) => [attribute, template.replace(/\{at:iso\}/g, '{at}')])),
+    })),
+  })),
 };
 
 describe('the OneTable schema export', () => {
@@ -42,7 +40,9 @@ describe('the OneTable schema export', () => {
     expect(module!.text).toContain('leaderboardId: { type: "string", value: "SEASON#${season}" }');
     expect(module!.text).toContain('rankKey: { type: "string", value: true }');
     expect(module!.text).toContain('byPlayer: { hash: "playerId", sort: "ts", project: "all" }');
-    expect(module!.text).toContain('["Run", "rankKey", ["score", "ts", "playerId"], (fields) => keys.encodeRunRankKey(fields as Parameters<typeof keys.encodeRunRankKey>[0])]');
+    expect(module!.text).toContain(
+      '["Run", "rankKey", ["score", "ts", "playerId"], (fields) => keys.encodeRunRankKey(fields as Parameters<typeof keys.encodeRunRankKey>[0])]',
+    );
     expect(module!.text).toContain('export function keylabValue(');
   });
 
@@ -54,39 +54,63 @@ describe('the OneTable schema export', () => {
     const table = imported.design.tables[0]!;
     const source = PLAIN.tables[0]!;
     expect(table.entities.map((entity) => [entity.name, entity.keys])).toEqual(source.entities.map((entity) => [entity.name, entity.keys]));
-    expect({ partitionKey: table.partitionKey, sortKey: table.sortKey, indexes: table.indexes }).toEqual({ partitionKey: source.partitionKey, sortKey: source.sortKey, indexes: source.indexes });
+    expect({ partitionKey: table.partitionKey, sortKey: table.sortKey, indexes: table.indexes }).toEqual({
+      partitionKey: source.partitionKey,
+      sortKey: source.sortKey,
+      indexes: source.indexes,
+    });
   });
 
-  it.each(EXAMPLE_DESIGNS.map(({ design }) => [design.name, design] as const))('%s: the plain keys read back to the same templates; computed keys are named as computed', (_name, design) => {
-    const table = design.tables[0]!;
-    const result = oneTableSchemaOf(table, table.entities);
-    expectOk(result);
-    const imported = importOneTableSchema(JSON.stringify(result.schema));
-    expectOk(imported);
-    const computed = new Set(result.builders.map((builder) => `${builder.model}.${builder.attribute}`));
-    for (const entity of table.entities) {
-      const read = imported.design.tables[0]!.entities.find((candidate) => candidate.name === entity.name)!;
-      for (const [attribute, template] of Object.entries(entity.keys)) {
-        if (computed.has(`${entity.name}.${attribute}`)) {
-          expect(read.keys[attribute]).toBeUndefined();
-          expect(imported.warnings.map((warning) => warning.message)).toContain(
-            `models.${entity.name}.${attribute}.value: ${attribute} is computed by the Table's value function (value: true), which the schema does not hold: its template is left out; give the entity its template in the Design tab.`,
-          );
-        } else {
-          expect(read.keys[attribute], `${entity.name}.${attribute}`).toBe(template);
+  it.each(EXAMPLE_DESIGNS.map(({ design }) => [design.name, design] as const))(
+    '%s: the plain keys read back to the same templates; computed keys are named as computed',
+    (_name, design) => {
+      const table = design.tables[0]!;
+      const result = oneTableSchemaOf(table, table.entities);
+      expectOk(result);
+      const imported = importOneTableSchema(JSON.stringify(result.schema));
+      expectOk(imported);
+      const computed = new Set(result.builders.map((builder) => `${builder.model}.${builder.attribute}`));
+      for (const entity of table.entities) {
+        const read = imported.design.tables[0]!.entities.find((candidate) => candidate.name === entity.name)!;
+        for (const [attribute, template] of Object.entries(entity.keys)) {
+          if (computed.has(`${entity.name}.${attribute}`)) {
+            expect(read.keys[attribute]).toBeUndefined();
+            expect(imported.warnings.map((warning) => warning.message)).toContain(
+              `models.${entity.name}.${attribute}.value: ${attribute} is computed by the Table's value function (value: true), which the schema does not hold: its template is left out; give the entity its template in the Design tab.`,
+            );
+          } else {
+            expect(read.keys[attribute], `${entity.name}.${attribute}`).toBe(template);
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('leaves a multi-attribute GSI out, saying so, and refuses a binary key and an index named primary', () => {
     const table = LEADERBOARD_DESIGN.tables[0]!;
-    const multi: TableDesign = { ...table, indexes: [{ ...table.indexes[0]!, sortKey: [{ name: 'score', type: 'N' }, { name: 'ts', type: 'N' }] }] };
+    const multi: TableDesign = {
+      ...table,
+      indexes: [
+        {
+          ...table.indexes[0]!,
+          sortKey: [
+            { name: 'score', type: 'N' },
+            { name: 'ts', type: 'N' },
+          ],
+        },
+      ],
+    };
     const result = oneTableSchemaOf(multi, multi.entities);
     expect(result.ok && Object.keys(result.schema.indexes)).toEqual(['primary']);
     expect(result.ok && result.notes[0]).toMatch(/^Index byPlayer has a multi-attribute key/);
-    expect(oneTableSchemaOf({ ...table, sortKey: { name: 'rankKey', type: 'B' } }, table.entities)).toEqual({ ok: false, message: expect.stringMatching(/keys attribute rankKey as binary \(B\)/) as unknown });
-    expect(oneTableSchemaOf({ ...table, indexes: [{ ...table.indexes[0]!, name: 'primary' }] }, table.entities)).toEqual({ ok: false, message: expect.stringMatching(/an index named "primary"/) as unknown });
+    expect(oneTableSchemaOf({ ...table, sortKey: { name: 'rankKey', type: 'B' } }, table.entities)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/keys attribute rankKey as binary \(B\)/) as unknown,
+    });
+    expect(oneTableSchemaOf({ ...table, indexes: [{ ...table.indexes[0]!, name: 'primary' }] }, table.entities)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/an index named "primary"/) as unknown,
+    });
   });
 
   it('keeps the hostile-names design as text: the module parses, has no template literal, and no design text becomes an identifier', () => {
@@ -118,7 +142,9 @@ describe('the OneTable schema export', () => {
 
   it('refuses an unknown table or entity, as the other libraries do', () => {
     for (const options of [{ entity: 'Nope' }, { table: 'Nope' }]) {
-      expect(generateEntityCode(LEADERBOARD_DESIGN, { library: 'onetable', ...options })).toEqual(generateEntityCode(LEADERBOARD_DESIGN, { library: 'electrodb', ...options }));
+      expect(generateEntityCode(LEADERBOARD_DESIGN, { library: 'onetable', ...options })).toEqual(
+        generateEntityCode(LEADERBOARD_DESIGN, { library: 'electrodb', ...options }),
+      );
       expect(generateEntityCode(LEADERBOARD_DESIGN, { library: 'onetable', ...options }).ok).toBe(false);
     }
   });

@@ -42,18 +42,21 @@ export function scoresDesign(options: ScoresDesignOptions = {}): DesignDocument 
     const { score, playerId = `p${position + 1}`, attributes } = typeof sample === 'string' ? { score: sample } : sample;
     return { id: `run-${position + 1}`, values: { season: '2026-SUMMER', [field]: score, playerId }, ...(attributes ? { attributes } : {}) };
   });
-  const pattern = patternWith({
-    id: TOP_SCORES_PATTERN_ID,
-    name: 'Top 3 scores of a season, highest first',
-    description: 'The podium: the three highest scores, read from the end of the season’s partition.',
-    entities: ['Score'],
-    partitionValues: { season: '2026-SUMMER' },
-    direction: 'descending',
-    limit: 3,
-    projection: [],
-    consistentRead: false,
-    expected: { orderBy: { field, direction: 'descending' } },
-  }, options.pattern);
+  const pattern = patternWith(
+    {
+      id: TOP_SCORES_PATTERN_ID,
+      name: 'Top 3 scores of a season, highest first',
+      description: 'The podium: the three highest scores, read from the end of the season’s partition.',
+      entities: ['Score'],
+      partitionValues: { season: '2026-SUMMER' },
+      direction: 'descending',
+      limit: 3,
+      projection: [],
+      consistentRead: false,
+      expected: { orderBy: { field, direction: 'descending' } },
+    },
+    options.pattern,
+  );
   const table: TableDesign = {
     name: 'Scores',
     description: 'One item per run of a season.',

@@ -34,7 +34,12 @@ describe('buildPatternRequest: the Shop single-table design', () => {
 
   it('a GSI pattern names the index and reads its keys', () => {
     const built = request(shop, pattern(shop, 'orders-by-status'));
-    expect(built.request).toMatchObject({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :GSI1PK', ExpressionAttributeValues: { ':GSI1PK': { S: 'STATUS#PLACED' } }, ScanIndexForward: true });
+    expect(built.request).toMatchObject({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :GSI1PK',
+      ExpressionAttributeValues: { ':GSI1PK': { S: 'STATUS#PLACED' } },
+      ScanIndexForward: true,
+    });
   });
 
   it('reserved words in projections are aliased by the expressions builder', () => {
@@ -79,9 +84,16 @@ describe('buildPatternRequest: the articles', () => {
   });
 
   it('the day as BETWEEN when the pattern says between', () => {
-    const built = request(auditLog, { ...pattern(auditLog, 'actor-day'), sort: { input: 'fields', operator: 'between', values: { at: '2026-06-23' }, valuesHigh: { at: '2026-06-23' } } });
+    const built = request(auditLog, {
+      ...pattern(auditLog, 'actor-day'),
+      sort: { input: 'fields', operator: 'between', values: { at: '2026-06-23' }, valuesHigh: { at: '2026-06-23' } },
+    });
     expect(built.request.KeyConditionExpression).toBe('PK = :PK AND SK BETWEEN :SKLow AND :SKHigh');
-    expect(built.request.ExpressionAttributeValues).toEqual({ ':PK': { S: 'ACTOR#u_8814' }, ':SKLow': { S: 'EVT#2026-06-23T00:00:00Z' }, ':SKHigh': { S: 'EVT#2026-06-23T23:59:59Z' } });
+    expect(built.request.ExpressionAttributeValues).toEqual({
+      ':PK': { S: 'ACTOR#u_8814' },
+      ':SKLow': { S: 'EVT#2026-06-23T00:00:00Z' },
+      ':SKHigh': { S: 'EVT#2026-06-23T23:59:59Z' },
+    });
   });
 
   it('Leaderboard: top ten, descending with Limit', () => {
@@ -98,13 +110,21 @@ describe('buildPatternRequest: the articles', () => {
     for (const limit of [0, -1, 2.5, Infinity, Number.NaN, 2_147_483_648]) {
       const built = buildPatternRequest(leaderboard, { ...pattern(leaderboard, 'top-scores'), limit });
       expectErr(built);
-      expect(built.problems).toEqual([expect.objectContaining({ message: expect.stringMatching(/^Limit must be a whole number from 1 to 2,147,483,647; got .*Leave it out to read every match\.$/) })]);
+      expect(built.problems).toEqual([
+        expect.objectContaining({
+          message: expect.stringMatching(/^Limit must be a whole number from 1 to 2,147,483,647; got .*Leave it out to read every match\.$/),
+        }),
+      ]);
     }
   });
 
   it('a number sort key gets number bounds', () => {
     const built = request(leaderboard, { ...pattern(leaderboard, 'player-runs'), sort: { input: 'fields', operator: '>=', values: { ts: '1719720000' } } });
-    expect(built.request).toMatchObject({ IndexName: 'byPlayer', KeyConditionExpression: 'playerId = :playerId AND ts >= :ts', ExpressionAttributeValues: { ':ts': { N: '1719720000' } } });
+    expect(built.request).toMatchObject({
+      IndexName: 'byPlayer',
+      KeyConditionExpression: 'playerId = :playerId AND ts >= :ts',
+      ExpressionAttributeValues: { ':ts': { N: '1719720000' } },
+    });
   });
 });
 
@@ -126,7 +146,9 @@ const multi: TableDesign = {
       projection: { type: 'ALL', attributes: [] },
     },
   ],
-  entities: [{ ...leaderboard.entities[0]!, keys: { ...leaderboard.entities[0]!.keys, seasonId: '{season}', region: '{region}', score: '{score}', ts: '{ts}' } }],
+  entities: [
+    { ...leaderboard.entities[0]!, keys: { ...leaderboard.entities[0]!.keys, seasonId: '{season}', region: '{region}', score: '{score}', ts: '{ts}' } },
+  ],
 };
 const multiPattern: AccessPatternDesign = {
   id: 'region-top',
@@ -151,7 +173,10 @@ describe('buildPatternRequest: multi-attribute GSI keys', () => {
   });
 
   it('sort attributes left to right: equality on the leading ones, a range on the last', () => {
-    const built = request(multi, { ...multiPattern, sort: { input: 'fields', operator: 'between', values: { score: '875', ts: '1719700000' }, valuesHigh: { ts: '1719800000' } } });
+    const built = request(multi, {
+      ...multiPattern,
+      sort: { input: 'fields', operator: 'between', values: { score: '875', ts: '1719700000' }, valuesHigh: { ts: '1719800000' } },
+    });
     expect(built.request.KeyConditionExpression).toBe('seasonId = :seasonId AND #region = :region AND score = :score AND ts BETWEEN :tsLow AND :tsHigh');
     expect(built.request.ExpressionAttributeValues).toMatchObject({ ':score': { N: '875' }, ':tsLow': { N: '1719700000' }, ':tsHigh': { N: '1719800000' } });
     const ranged = request(multi, { ...multiPattern, sort: { input: 'fields', operator: '>=', values: { score: '1000' } } });

@@ -2,7 +2,15 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { buildExpressions, type ConditionModel, type ExpressionModels, type SortKeyConditionModel } from '../../expressions';
 import { parseKeyTemplate, templateFields, type KeyRole, type KeyTemplate } from '../../keys';
 import { compileTemplateText, findEntity, isEntityInIndex, keySchemaOf, typedKeyValue } from '../designKeys';
-import { MAX_PATTERN_LIMIT, type AccessPatternDesign, type DesignProblem, type EntityDesign, type KeyAttributeDesign, type PatternSortCondition, type TableDesign } from '../design.types';
+import {
+  MAX_PATTERN_LIMIT,
+  type AccessPatternDesign,
+  type DesignProblem,
+  type EntityDesign,
+  type KeyAttributeDesign,
+  type PatternSortCondition,
+  type TableDesign,
+} from '../design.types';
 import { jsonToAttributeValue } from '../format';
 import { buildFieldSortCondition } from './sortKeyBounds';
 
@@ -82,9 +90,13 @@ export function buildPatternRequest(table: TableDesign, pattern: AccessPatternDe
     return failed();
   }
   const index = pattern.index !== undefined ? table.indexes.find((candidate) => candidate.name === pattern.index) : undefined;
-  if (pattern.consistentRead && index?.kind === 'GSI') report('consistentRead', `A global secondary index (${index.name}) can't be read with ConsistentRead: turn it off or query the table.`);
+  if (pattern.consistentRead && index?.kind === 'GSI')
+    report('consistentRead', `A global secondary index (${index.name}) can't be read with ConsistentRead: turn it off or query the table.`);
   if (pattern.limit !== undefined && (!Number.isSafeInteger(pattern.limit) || pattern.limit < 1 || pattern.limit > MAX_PATTERN_LIMIT)) {
-    report('limit', `Limit must be a whole number from 1 to ${MAX_PATTERN_LIMIT.toLocaleString('en-US')}; got ${String(pattern.limit)}. Leave it out to read every match.`);
+    report(
+      'limit',
+      `Limit must be a whole number from 1 to ${MAX_PATTERN_LIMIT.toLocaleString('en-US')}; got ${String(pattern.limit)}. Leave it out to read every match.`,
+    );
   }
 
   const parts: KeyPart[] = [];
@@ -130,9 +142,16 @@ export function buildPatternRequest(table: TableDesign, pattern: AccessPatternDe
     ...(pattern.consistentRead ? { ConsistentRead: true } : {}),
     ...(pattern.limit !== undefined ? { Limit: pattern.limit } : {}),
   };
-  const keys = parts.filter((part) => part.condition.operator === '=').map((part) => `${part.name} = ${valueText((part.condition as { value: AttributeValue }).value)}`);
+  const keys = parts
+    .filter((part) => part.condition.operator === '=')
+    .map((part) => `${part.name} = ${valueText((part.condition as { value: AttributeValue }).value)}`);
   const read = pattern.direction === 'descending' ? 'read from the last key (ScanIndexForward = false)' : 'read from the first key';
-  const explanation = [`Query ${where}: ${keys.join(', ')}`, ...notes, read, ...(pattern.limit !== undefined ? [`at most ${pattern.limit} items (Limit)`] : [])].join('; ');
+  const explanation = [
+    `Query ${where}: ${keys.join(', ')}`,
+    ...notes,
+    read,
+    ...(pattern.limit !== undefined ? [`at most ${pattern.limit} items (Limit)`] : []),
+  ].join('; ');
   return { ok: true, request, explanation };
 }
 
@@ -168,7 +187,8 @@ function encodeWholeKey(
 ): { value: AttributeValue } | { problems: PartProblem[] } {
   const text = entity.keys[attribute.name] ?? '';
   const compiled = compileTemplateText(text, role);
-  if (!compiled.ok) return { problems: compiled.findings.map((finding) => ({ path: valuesPath, message: `${entity.name}.${attribute.name} (${text}): ${finding.message}` })) };
+  if (!compiled.ok)
+    return { problems: compiled.findings.map((finding) => ({ path: valuesPath, message: `${entity.name}.${attribute.name} (${text}): ${finding.message}` })) };
   const encoded = compiled.value.encode(values);
   if (!encoded.ok) {
     return {
@@ -183,9 +203,7 @@ function encodeWholeKey(
 }
 
 type SortPartsResult =
-  | { readonly parts: KeyPart[]; readonly explanation?: string }
-  | { readonly problems: PartProblem[] }
-  | { readonly needsScan: PartProblem };
+  { readonly parts: KeyPart[]; readonly explanation?: string } | { readonly problems: PartProblem[] } | { readonly needsScan: PartProblem };
 
 /**
  * The sort attributes' parts, left to right: equality on the leading ones, the
@@ -202,7 +220,14 @@ function sortParts(
     const [attribute, ...others] = attributes;
     if (!attribute) return { problems: [{ path: 'sort', message: 'There is no sort key to compare.' }] };
     if (others.length > 0) {
-      return { problems: [{ path: 'sort.value', message: `The sort key is multi-attribute (${attributes.map((a) => a.name).join(', ')}): give field values, not raw key text.` }] };
+      return {
+        problems: [
+          {
+            path: 'sort.value',
+            message: `The sort key is multi-attribute (${attributes.map((a) => a.name).join(', ')}): give field values, not raw key text.`,
+          },
+        ],
+      };
     }
     const typed = (text: string | undefined, path: string) => {
       if (text === undefined) return { path, message: 'BETWEEN needs an upper bound too.' };
@@ -251,7 +276,14 @@ function sortParts(
   const lastGiven = givenFields.at(-1);
   if (!lastGiven) {
     const first = fields[0]?.field;
-    return { problems: [{ path: first ? `sort.values.${first.name}` : 'sort', message: first ? `Enter a value for ${first.name}, or remove the sort condition.` : 'The sort key template has no fields: use raw key text.' }] };
+    return {
+      problems: [
+        {
+          path: first ? `sort.values.${first.name}` : 'sort',
+          message: first ? `Enter a value for ${first.name}, or remove the sort condition.` : 'The sort key template has no fields: use raw key text.',
+        },
+      ],
+    };
   }
   const last = lastGiven.position;
   const parts: KeyPart[] = [];
@@ -279,7 +311,8 @@ function sortParts(
 /** The field-value bounds (always text) as the sort attribute's type holds them. */
 function typedCondition(attribute: KeyAttributeDesign, condition: SortKeyConditionModel): SortKeyConditionModel | string {
   if (attribute.type === 'S') return condition;
-  if (condition.operator === 'begins_with') return `begins_with compares text, but ${attribute.name} is a ${attribute.type === 'N' ? 'number (N)' : 'binary (B)'} key: give the whole value or a range.`;
+  if (condition.operator === 'begins_with')
+    return `begins_with compares text, but ${attribute.name} is a ${attribute.type === 'N' ? 'number (N)' : 'binary (B)'} key: give the whole value or a range.`;
   const retype = (value: AttributeValue): AttributeValue | string => {
     const typed = typedKeyValue(attribute, value.S ?? '');
     return typeof typed === 'string' ? typed : jsonToAttributeValue(typed);

@@ -37,7 +37,11 @@ describe('editing a table’s access patterns', () => {
 
 describe('patternFields', () => {
   it('lists the fields the editor asks for, per table or index', () => {
-    expect(patternFields(shop, 'Order')).toEqual({ partition: ['customerId'], sort: ['at', 'orderId'], orderBy: ['customerId', 'at', 'orderId', 'status', 'total'] });
+    expect(patternFields(shop, 'Order')).toEqual({
+      partition: ['customerId'],
+      sort: ['at', 'orderId'],
+      orderBy: ['customerId', 'at', 'orderId', 'status', 'total'],
+    });
     expect(patternFields(shop, 'Order', 'GSI1')).toMatchObject({ partition: ['status'], sort: ['at', 'orderId'] });
     expect(patternFields(shop, 'Nobody')).toEqual({ partition: [], sort: [], orderBy: [] });
   });

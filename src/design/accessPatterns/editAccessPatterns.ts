@@ -8,7 +8,11 @@ import type { AccessPatternDesign, TableDesign } from '../design.types';
 
 /** An id not yet used by a pattern of the table, from the name ("Customer's items" → "customer-s-items"). */
 export function newPatternId(table: TableDesign, name: string): string {
-  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'pattern';
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'pattern';
   const taken = new Set(table.accessPatterns.map((pattern) => pattern.id));
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;

@@ -7,4 +7,3 @@ export function jsonValueText(value: JsonAttributeValue): string {
   if ('B' in value) return value.B;
   return JSON.stringify(value);
 }
-

@@ -64,7 +64,10 @@ export function judgePatternResult(table: TableDesign, pattern: AccessPatternDes
   if (problem) reasons.push({ code: 'wrongOrder', message: problem });
   const count = pattern.expected.count;
   if (count !== undefined && result.items.length !== count) {
-    reasons.push({ code: 'wrongCount', message: `${result.items.length} item${result.items.length === 1 ? '' : 's'} came back; the pattern expects ${count}.` });
+    reasons.push({
+      code: 'wrongCount',
+      message: `${result.items.length} item${result.items.length === 1 ? '' : 's'} came back; the pattern expects ${count}.`,
+    });
   }
   return { verdict: reasons.length === 0 ? 'passes' : 'fails', reasons };
 }

@@ -51,12 +51,18 @@ describe('judgePatternResult: the true first N by what the field means', () => {
 
   it('Limit with ascending dates: the earliest instants, whatever their offsets; an iso field passes', () => {
     const events = ['2026-06-23T05:00:00Z', '2026-06-23T10:00:00+09:00', '2026-06-22T23:30:00-05:00', '2026-06-24T00:00:00Z'];
-    const pattern = { name: 'First 2 runs of the season', limit: 2, direction: 'ascending' as const, expected: { orderBy: { field: 'at', direction: 'ascending' as const } } };
+    const pattern = {
+      name: 'First 2 runs of the season',
+      limit: 2,
+      direction: 'ascending' as const,
+      expected: { orderBy: { field: 'at', direction: 'ascending' as const } },
+    };
     // As text, 2026-06-22T23:30-05:00 (04:30Z on the 23rd) sorts first, though 10:00+09:00 is 01:00Z.
     expect(judge({ sortKey: 'AT#{at}', field: 'at', samples: events, pattern }).reasons).toEqual([
       {
         code: 'wrongOrder',
-        message: '2026-06-22T23:30:00-05:00 is 1st but the oldest at, 2026-06-23T10:00:00+09:00, should come first; the first 2 by at are 2026-06-23T10:00:00+09:00, 2026-06-22T23:30:00-05:00.',
+        message:
+          '2026-06-22T23:30:00-05:00 is 1st but the oldest at, 2026-06-23T10:00:00+09:00, should come first; the first 2 by at are 2026-06-23T10:00:00+09:00, 2026-06-22T23:30:00-05:00.',
       },
     ]);
     const utc = ['2026-06-23T05:00:00Z', '2026-06-23T01:00:00Z', '2026-06-23T04:30:00Z', '2026-06-24T00:00:00Z'];
@@ -80,21 +86,19 @@ describe('judgePatternResult: the true first N by what the field means', () => {
   });
 
   it('a filter that removes items: the top N are judged among what passes the filter, and a Limit read before the filter fails', () => {
-    const samples = [
-      { score: '1500', attributes: { archivedAt: { S: '2026-06-30' } } },
-      { score: '240' },
-      { score: '75' },
-      { score: '10' },
-      { score: '9' },
-    ];
+    const samples = [{ score: '1500', attributes: { archivedAt: { S: '2026-06-30' } } }, { score: '240' }, { score: '75' }, { score: '10' }, { score: '9' }];
     const filtered = { filter: 'attribute_not_exists(archivedAt)' };
     // Without a Limit: the whole filtered result, in number order.
-    expect(judge({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: { ...filtered, limit: undefined } }, visible)).toEqual({ verdict: 'passes', reasons: [] });
+    expect(judge({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: { ...filtered, limit: undefined } }, visible)).toEqual({
+      verdict: 'passes',
+      reasons: [],
+    });
     // Limit 3 reads 1500, 240, 75, then the filter drops 1500: two of the top 3 visible scores come back.
     expect(judge({ sortKey: 'SCORE#{score:int(6)}', samples, pattern: filtered }, visible).reasons).toEqual([
       {
         code: 'wrongOrder',
-        message: 'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10.',
+        message:
+          'Only 2 of the top 3 came back: Limit 3 counts the items read before the filter removes any, so 10 is missing; the top 3 by score are 240, 75, 10.',
       },
     ]);
   });

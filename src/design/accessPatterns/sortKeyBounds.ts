@@ -81,7 +81,11 @@ function delimiterAfter(segments: readonly TemplateSegment[], index: number): st
  * Encodes one side's field values into the span of keys they select, or
  * errors keyed by `<errorPrefix>:<field>`.
  */
-function encodeSpan(template: KeyTemplate, values: Readonly<Record<string, string>>, errorPrefix: string): { span: EncodedSpan } | { errors: Record<string, string> } {
+function encodeSpan(
+  template: KeyTemplate,
+  values: Readonly<Record<string, string>>,
+  errorPrefix: string,
+): { span: EncodedSpan } | { errors: Record<string, string> } {
   const fields = templateFields(template);
   const errors: Record<string, string> = {};
   const given = fields.findIndex((field) => (values[field.name] ?? '').trim() === '');
@@ -95,7 +99,7 @@ function encodeSpan(template: KeyTemplate, values: Readonly<Record<string, strin
   if (count === 0) {
     const first = fields[0];
     if (!first) {
-      errors[`${errorPrefix}:`] = 'The key builder\'s template has no fields: use raw values.';
+      errors[`${errorPrefix}:`] = "The key builder's template has no fields: use raw values.";
       return { errors };
     }
     errors[`${errorPrefix}:${first.name}`] = `Enter a value for ${first.name}.`;
@@ -127,7 +131,14 @@ function encodeSpan(template: KeyTemplate, values: Readonly<Record<string, strin
       }
       // For iso the period's text is a prefix of every instant in it: "2026-06-23" starts each time of that day.
       const isoPrefix = segment.format.kind === 'iso' ? text + period.text + (period.unit === 'day' ? 'T' : '-') : undefined;
-      span = { low: text + low, high: text + high, open: false, reversed: false, ...(isoPrefix ? { prefix: isoPrefix } : {}), note: `${raw} = the whole ${period.unit}` };
+      span = {
+        low: text + low,
+        high: text + high,
+        open: false,
+        reversed: false,
+        ...(isoPrefix ? { prefix: isoPrefix } : {}),
+        note: `${raw} = the whole ${period.unit}`,
+      };
       position++;
       break;
     }
@@ -189,11 +200,20 @@ export function buildFieldSortCondition(
   const explain = (text: string) => (notes.length > 0 ? `${notes.join('; ')}: ${text}` : text);
 
   if (operator === '=') {
-    if (!span.open && span.low === span.high) return { ok: true, condition: { operator: '=', value: S(span.low) }, explanation: explain('the whole key, so =') };
+    if (!span.open && span.low === span.high)
+      return { ok: true, condition: { operator: '=', value: S(span.low) }, explanation: explain('the whole key, so =') };
     if (span.open && span.prefix !== undefined) {
-      return { ok: true, condition: { operator: 'begins_with', prefix: S(span.prefix) }, explanation: explain('the first fields only, so begins_with selects every key that continues them') };
+      return {
+        ok: true,
+        condition: { operator: 'begins_with', prefix: S(span.prefix) },
+        explanation: explain('the first fields only, so begins_with selects every key that continues them'),
+      };
     }
-    return { ok: true, condition: { operator: 'between', low: S(span.low), high: S(upper(span)) }, explanation: explain('a range of keys, so BETWEEN its first and last key') };
+    return {
+      ok: true,
+      condition: { operator: 'between', low: S(span.low), high: S(upper(span)) },
+      explanation: explain('a range of keys, so BETWEEN its first and last key'),
+    };
   }
   if (operator === 'between' && second && 'span' in second) {
     let lowSpan = span;
@@ -209,7 +229,9 @@ export function buildFieldSortCondition(
     return { ok: true, condition: { operator: 'between', low: S(low), high: S(high) }, explanation: explain(`BETWEEN the encoded bounds${swapped}`) };
   }
   // One-sided comparisons: on a descending field "> v" means "stored before v's key".
-  const flipped = span.reversed ? ({ '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const)[operator as '<' | '<=' | '>' | '>='] : (operator as '<' | '<=' | '>' | '>=');
+  const flipped = span.reversed
+    ? ({ '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const)[operator as '<' | '<=' | '>' | '>=']
+    : (operator as '<' | '<=' | '>' | '>=');
   const reason = span.reversed ? ' (descending field: the comparison flips)' : '';
   switch (flipped) {
     case '>=':

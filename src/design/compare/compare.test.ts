@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Design, TableDesign } from '..';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import { plainScoreDesign } from '../present/present.fixtures';
-import { compareDesigns, compareTemplateVersions, compareWithMultiAttribute, toMultiAttributeVariant, valueByteLength, withEntityTemplate, type MultiAttributeComparison } from '.';
+import {
+  compareDesigns,
+  compareTemplateVersions,
+  compareWithMultiAttribute,
+  toMultiAttributeVariant,
+  valueByteLength,
+  withEntityTemplate,
+  type MultiAttributeComparison,
+} from '.';
 import { expectOk } from '../../errors/testing';
 
 const LEADERBOARD = LEADERBOARD_DESIGN.tables[0] as TableDesign;
@@ -12,11 +20,16 @@ const RANK_KEY = '{score:int(10)}#{ts:epoch(16)}#{playerId}';
 /** The leaderboard with one more run whose score needs nine digits. */
 const WITH_BIG_SCORE: TableDesign = {
   ...LEADERBOARD,
-  entities: [{ ...RUN, samples: [...RUN.samples, { id: 'run-big', values: { season: '2026-SUMMER', score: '123456789', ts: '1719749999', playerId: 'p_big' } }] }],
+  entities: [
+    { ...RUN, samples: [...RUN.samples, { id: 'run-big', values: { season: '2026-SUMMER', score: '123456789', ts: '1719749999', playerId: 'p_big' } }] },
+  ],
 };
 
 /** The leaderboard's runs limited to the article's scores 1500, 240, 10, 9 (in that sample order). */
-const FOUR_SCORES: TableDesign = { ...LEADERBOARD, entities: [{ ...RUN, samples: RUN.samples.filter((sample) => ['1500', '240', '10', '9'].includes(sample.values.score ?? '')) }] };
+const FOUR_SCORES: TableDesign = {
+  ...LEADERBOARD,
+  entities: [{ ...RUN, samples: RUN.samples.filter((sample) => ['1500', '240', '10', '9'].includes(sample.values.score ?? '')) }],
+};
 
 function multi(table: TableDesign, direction: 'ascending' | 'descending' = 'ascending', entity = 'Run', attribute = 'rankKey'): MultiAttributeComparison {
   const result = compareWithMultiAttribute(table, entity, attribute, direction);
@@ -49,13 +62,17 @@ describe('compareTemplateVersions', () => {
       left: { template: '{score:int(8)}#{ts:epoch(16)}#{playerId}', direction: 'descending' },
       right: { template: RANK_KEY, direction: 'descending' },
     });
-    expect(comparison.left.failures).toEqual([expect.objectContaining({ sampleId: 'run-big', attribute: 'rankKey', field: 'score', code: 'keys.padOverflow' })]);
+    expect(comparison.left.failures).toEqual([
+      expect.objectContaining({ sampleId: 'run-big', attribute: 'rankKey', field: 'score', code: 'keys.padOverflow' }),
+    ]);
     expect(comparison.right.failures).toEqual([]);
     expect(comparison.right.order[0]?.sampleId).toBe('run-big');
     const big = comparison.samples.find((sample) => sample.sampleId === 'run-big');
     expect(big?.differs).toBe(true);
     expect(big?.left).toBeUndefined();
-    expect(comparison.summary).toBe('int(8) overflows for 1 sample; otherwise the orders are equal; the right keys are 2 bytes longer (attribute names + values).');
+    expect(comparison.summary).toBe(
+      'int(8) overflows for 1 sample; otherwise the orders are equal; the right keys are 2 bytes longer (attribute names + values).',
+    );
   });
 
   it('int(10,desc) read ascending vs int(10) read with ScanIndexForward = false: scores agree, ties on ts come in opposite order', () => {
@@ -78,7 +95,13 @@ describe('compareTemplateVersions', () => {
   });
 
   it('an unpadded score sorts 10 before 9 by bytes: the orders disagree', () => {
-    const comparison = compareTemplateVersions({ table: FOUR_SCORES, entity: 'Run', attribute: 'rankKey', left: { template: '{score}#{ts}', direction: 'ascending' }, right: { template: '{score:int(4)}#{ts}', direction: 'ascending' } });
+    const comparison = compareTemplateVersions({
+      table: FOUR_SCORES,
+      entity: 'Run',
+      attribute: 'rankKey',
+      left: { template: '{score}#{ts}', direction: 'ascending' },
+      right: { template: '{score:int(4)}#{ts}', direction: 'ascending' },
+    });
     const ids = (side: typeof comparison.left) => side.order.map((key) => key.sortText.split('#')[0]);
     expect(ids(comparison.left)).toEqual(['10', '1500', '240', '9']);
     expect(ids(comparison.right)).toEqual(['0009', '0010', '0240', '1500']);
@@ -86,21 +109,38 @@ describe('compareTemplateVersions', () => {
   });
 
   it('two samples with one key are reported as a collision (the later write would replace the earlier)', () => {
-    const comparison = compareTemplateVersions({ table: LEADERBOARD, entity: 'Run', attribute: 'rankKey', left: { template: '{score:int(10)}', direction: 'ascending' }, right: { template: RANK_KEY, direction: 'ascending' } });
+    const comparison = compareTemplateVersions({
+      table: LEADERBOARD,
+      entity: 'Run',
+      attribute: 'rankKey',
+      left: { template: '{score:int(10)}', direction: 'ascending' },
+      right: { template: RANK_KEY, direction: 'ascending' },
+    });
     expect(comparison.left.collisions).toEqual([{ entity: 'Run', sampleIds: ['run-4', 'run-5'], key: 'SEASON#2026-SUMMER | 0000000875' }]);
     expect(comparison.summary).toMatch(/^Left: samples run-4, run-5 get the same key SEASON#2026-SUMMER \| 0000000875/);
   });
 
   it('a template that does not parse is said once, naming the entity and attribute', () => {
-    const comparison = compareTemplateVersions({ table: LEADERBOARD, entity: 'Run', attribute: 'rankKey', left: { template: '{score:integer}#{ts}', direction: 'ascending' }, right: { template: RANK_KEY, direction: 'ascending' } });
+    const comparison = compareTemplateVersions({
+      table: LEADERBOARD,
+      entity: 'Run',
+      attribute: 'rankKey',
+      left: { template: '{score:integer}#{ts}', direction: 'ascending' },
+      right: { template: RANK_KEY, direction: 'ascending' },
+    });
     expect(comparison.left.failures).toEqual([]);
     expect(comparison.left.problems).toEqual([expect.stringMatching(/^Left: Run\.rankKey: Unknown field type "integer"/)]);
-    expect(comparison.summary).toMatch(/^Left: Run\.rankKey: Unknown field type "integer".*no sample encodes on both sides, so the orders cannot be compared\.$/);
+    expect(comparison.summary).toMatch(
+      /^Left: Run\.rankKey: Unknown field type "integer".*no sample encodes on both sides, so the orders cannot be compared\.$/,
+    );
   });
 });
 
 describe('compareDesigns', () => {
-  const rightDesign: Design = { ...LEADERBOARD_DESIGN, tables: [withEntityTemplate(LEADERBOARD, 'Run', 'rankKey', '{score:int(12)}#{ts:epoch(10)}#{playerId}')] };
+  const rightDesign: Design = {
+    ...LEADERBOARD_DESIGN,
+    tables: [withEntityTemplate(LEADERBOARD, 'Run', 'rankKey', '{score:int(12)}#{ts:epoch(10)}#{playerId}')],
+  };
 
   it('matches tables and entities by name and encodes the left design’s samples on both', () => {
     const comparison = compareDesigns(LEADERBOARD_DESIGN, rightDesign, 'Leaderboard', 'descending');
@@ -111,7 +151,9 @@ describe('compareDesigns', () => {
 
   it('an entity the right design lacks, and a missing table, are said plainly', () => {
     const renamed: Design = { ...rightDesign, tables: [{ ...LEADERBOARD, entities: [{ ...RUN, name: 'Game' }] }] };
-    expect(compareDesigns(LEADERBOARD_DESIGN, renamed, 'Leaderboard').right.problems).toEqual(['Right: table Leaderboard has no entity "Run", so its 12 sample(s) have no key here.']);
+    expect(compareDesigns(LEADERBOARD_DESIGN, renamed, 'Leaderboard').right.problems).toEqual([
+      'Right: table Leaderboard has no entity "Run", so its 12 sample(s) have no key here.',
+    ]);
     expect(compareDesigns(LEADERBOARD_DESIGN, SHOP_DESIGN, 'Leaderboard').summary).toMatch(/^Right: design Shop \(single table\) has no table "Leaderboard"/);
   });
 });
@@ -147,7 +189,10 @@ describe('toMultiAttributeVariant', () => {
   });
 
   it('refuses a partition key, and more than four fields, with what to do', () => {
-    expect(toMultiAttributeVariant(LEADERBOARD, RUN, 'leaderboardId')).toEqual({ ok: false, message: 'leaderboardId is not a sort key of table Leaderboard or of its indexes: choose a sort key attribute.' });
+    expect(toMultiAttributeVariant(LEADERBOARD, RUN, 'leaderboardId')).toEqual({
+      ok: false,
+      message: 'leaderboardId is not a sort key of table Leaderboard or of its indexes: choose a sort key attribute.',
+    });
     const five = toMultiAttributeVariant(LEADERBOARD, { ...RUN, keys: { ...RUN.keys, rankKey: '{a}#{b}#{c}#{d}#{e}' } }, 'rankKey');
     expect(five).toMatchObject({ ok: false, message: expect.stringContaining('at most 4 attributes') });
   });
@@ -184,32 +229,59 @@ describe('compareWithMultiAttribute', () => {
     const { patterns } = multi(LEADERBOARD, 'descending');
     const top = patterns.find((pattern) => pattern.patternId === 'top-scores');
     expect(top).toMatchObject({ applies: true, concatenated: { serves: true }, multiAttribute: { serves: true } });
-    expect(patterns.find((pattern) => pattern.patternId === 'player-runs')).toMatchObject({ applies: false, concatenated: { serves: false, reason: 'Queries index byPlayer for Run, not the key compared here.' } });
+    expect(patterns.find((pattern) => pattern.patternId === 'player-runs')).toMatchObject({
+      applies: false,
+      concatenated: { serves: false, reason: 'Queries index byPlayer for Run, not the key compared here.' },
+    });
   });
 
   it('servability rules: range on the first attribute, equality then range, no tuple range, nothing later without the earlier', () => {
     const byId = Object.fromEntries(multi(LEADERBOARD).patterns.map((pattern) => [pattern.patternId, pattern]));
-    expect(byId['derived-range-first']).toMatchObject({ condition: 'From (score 3) to (score 2300)', concatenated: { serves: true }, multiAttribute: { serves: true } });
-    expect(byId['derived-equal-then-range']).toMatchObject({ concatenated: { serves: true }, multiAttribute: { serves: true, reason: expect.stringContaining('score = … AND ts BETWEEN … AND …') } });
-    expect(byId['derived-tuple-range']).toMatchObject({ concatenated: { serves: true }, multiAttribute: { serves: false, reason: expect.stringContaining('as one tuple') } });
+    expect(byId['derived-range-first']).toMatchObject({
+      condition: 'From (score 3) to (score 2300)',
+      concatenated: { serves: true },
+      multiAttribute: { serves: true },
+    });
+    expect(byId['derived-equal-then-range']).toMatchObject({
+      concatenated: { serves: true },
+      multiAttribute: { serves: true, reason: expect.stringContaining('score = … AND ts BETWEEN … AND …') },
+    });
+    expect(byId['derived-tuple-range']).toMatchObject({
+      concatenated: { serves: true },
+      multiAttribute: { serves: false, reason: expect.stringContaining('as one tuple') },
+    });
     expect(byId['derived-second-alone']).toMatchObject({
-      concatenated: { serves: false, reason: 'ts comes after score in the key: without a value for score, a condition on ts is not a key condition (it needs a Scan or a filter).' },
+      concatenated: {
+        serves: false,
+        reason: 'ts comes after score in the key: without a value for score, a condition on ts is not a key condition (it needs a Scan or a filter).',
+      },
       multiAttribute: { serves: false },
     });
   });
 
   it('the Shop’s orders: raw begins_with text serves only the concatenated key; a whole day is begins_with on the S attribute at', () => {
-    const byId = Object.fromEntries(multi(SHOP_DESIGN.tables[0] as TableDesign, 'descending', 'Order', 'SK').patterns.map((pattern) => [pattern.patternId, pattern]));
+    const byId = Object.fromEntries(
+      multi(SHOP_DESIGN.tables[0] as TableDesign, 'descending', 'Order', 'SK').patterns.map((pattern) => [pattern.patternId, pattern]),
+    );
     const raw = Object.values(byId).find((pattern) => pattern.condition === 'begins_with(SK, "ORDER#")');
     expect(raw).toMatchObject({ concatenated: { serves: true }, multiAttribute: { serves: false, reason: expect.stringContaining('no combined text') } });
     const day = Object.values(byId).find((pattern) => pattern.name === 'Orders of customer c1 on 2026-06-23');
-    expect(day).toMatchObject({ concatenated: { serves: true, reason: expect.stringContaining('begins_with(SK') }, multiAttribute: { serves: true, reason: expect.stringContaining('begins_with(at') } });
+    expect(day).toMatchObject({
+      concatenated: { serves: true, reason: expect.stringContaining('begins_with(SK') },
+      multiAttribute: { serves: true, reason: expect.stringContaining('begins_with(at') },
+    });
   });
 
   it('a pattern without every partition field needs a Scan on both', () => {
-    const table: TableDesign = { ...LEADERBOARD, accessPatterns: [{ ...(LEADERBOARD.accessPatterns[0] as TableDesign['accessPatterns'][number]), partitionValues: {} }] };
+    const table: TableDesign = {
+      ...LEADERBOARD,
+      accessPatterns: [{ ...(LEADERBOARD.accessPatterns[0] as TableDesign['accessPatterns'][number]), partitionValues: {} }],
+    };
     const [pattern] = multi(table).patterns;
-    expect(pattern?.concatenated).toEqual({ serves: false, reason: 'Needs a Scan: no value for season (for leaderboardId); a Query needs equality on the whole partition key.' });
+    expect(pattern?.concatenated).toEqual({
+      serves: false,
+      reason: 'Needs a Scan: no value for season (for leaderboardId); a Query needs equality on the whole partition key.',
+    });
     expect(pattern?.multiAttribute.serves).toBe(false);
   });
 });

@@ -57,7 +57,8 @@ export function compareKeySides(left: KeySide, right: KeySide): KeyComparison {
     };
   });
   for (const rightKey of right.order) {
-    if (!leftByKey.has(sampleKey(rightKey.entity, rightKey.sampleId))) samples.push({ entity: rightKey.entity, sampleId: rightKey.sampleId, right: rightKey, differs: true });
+    if (!leftByKey.has(sampleKey(rightKey.entity, rightKey.sampleId)))
+      samples.push({ entity: rightKey.entity, sampleId: rightKey.sampleId, right: rightKey, differs: true });
   }
   const inBoth = (byKey: Map<string, SideKey>) => (key: SideKey) => byKey.has(sampleKey(key.entity, key.sampleId));
   const leftOrder = left.order.filter(inBoth(rightByKey));
@@ -66,7 +67,11 @@ export function compareKeySides(left: KeySide, right: KeySide): KeyComparison {
   leftOrder.forEach((leftKey, index) => {
     const rightKey = rightOrder[index] as SideKey;
     if (leftKey.entity !== rightKey.entity || leftKey.sampleId !== rightKey.sampleId) {
-      disagreements.push({ position: index + 1, left: { entity: leftKey.entity, sampleId: leftKey.sampleId }, right: { entity: rightKey.entity, sampleId: rightKey.sampleId } });
+      disagreements.push({
+        position: index + 1,
+        left: { entity: leftKey.entity, sampleId: leftKey.sampleId },
+        right: { entity: rightKey.entity, sampleId: rightKey.sampleId },
+      });
     }
   });
   const comparison = { left, right, samples, disagreements, ordersEqual: disagreements.length === 0 };
@@ -78,12 +83,18 @@ function summarize(comparison: Omit<KeyComparison, 'summary'>, comparedCount: nu
   const parts: string[] = [];
   parts.push(...failurePhrases(left), ...failurePhrases(right));
   for (const side of [left, right]) {
-    for (const collision of side.collisions) parts.push(`${side.spec.label}: samples ${collision.sampleIds.join(', ')} get the same key ${collision.key} (the later write would replace the earlier item)`);
+    for (const collision of side.collisions)
+      parts.push(
+        `${side.spec.label}: samples ${collision.sampleIds.join(', ')} get the same key ${collision.key} (the later write would replace the earlier item)`,
+      );
   }
   const otherwise = parts.length > 0 ? 'otherwise ' : '';
   if (comparedCount === 0) parts.push('no sample encodes on both sides, so the orders cannot be compared');
   else if (disagreements.length === 0) parts.push(`${otherwise}the orders are equal`);
-  else parts.push(`${otherwise}the orders disagree at ${disagreements.length} of ${comparedCount} positions (first at position ${(disagreements[0] as OrderDisagreement).position})`);
+  else
+    parts.push(
+      `${otherwise}the orders disagree at ${disagreements.length} of ${comparedCount} positions (first at position ${(disagreements[0] as OrderDisagreement).position})`,
+    );
   const deltas = samples.flatMap((sample) => (sample.byteDelta === undefined ? [] : [sample.byteDelta]));
   if (deltas.length > 0) parts.push(bytesPhrase(deltas));
   const line = parts.join('; ');
@@ -154,7 +165,12 @@ export interface TemplateVersions {
 export function compareTemplateVersions(versions: TemplateVersions): KeyComparison {
   const side = (label: string, version: TemplateVersions['left']) =>
     buildKeySide(
-      { label, table: withEntityTemplate(versions.table, versions.entity, versions.attribute, version.template), ...(versions.indexName ? { indexName: versions.indexName } : {}), direction: version.direction },
+      {
+        label,
+        table: withEntityTemplate(versions.table, versions.entity, versions.attribute, version.template),
+        ...(versions.indexName ? { indexName: versions.indexName } : {}),
+        direction: version.direction,
+      },
       versions.table,
       [versions.entity],
     );
@@ -173,7 +189,15 @@ export function compareDesigns(left: Design, right: Design, tableName: string, d
   const leftSide = buildKeySide({ label: 'Left', table: leftTable, ...index, direction }, leftTable);
   if (!rightTable) {
     const missing = `Right: design ${right.name} has no table "${tableName}" (its tables: ${right.tables.map((table) => table.name).join(', ') || 'none'}); tables are matched by name.`;
-    return compareKeySides(leftSide, { ...leftSide, spec: { ...leftSide.spec, label: 'Right' }, order: [], failures: [], collisions: [], problems: [missing], notInIndex: [] });
+    return compareKeySides(leftSide, {
+      ...leftSide,
+      spec: { ...leftSide.spec, label: 'Right' },
+      order: [],
+      failures: [],
+      collisions: [],
+      problems: [missing],
+      notInIndex: [],
+    });
   }
   return compareKeySides(leftSide, buildKeySide({ label: 'Right', table: rightTable, ...index, direction }, leftTable));
 }

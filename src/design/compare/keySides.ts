@@ -98,7 +98,9 @@ export function buildKeySide(spec: KeySideSpec, samplesFrom: TableDesign, onlyEn
     if (onlyEntities && !onlyEntities.includes(sampleEntity.name)) continue;
     const entity = findEntity(spec.table, sampleEntity.name);
     if (!entity) {
-      problems.push(`${spec.label}: table ${spec.table.name} has no entity "${sampleEntity.name}", so its ${sampleEntity.samples.length} sample(s) have no key here.`);
+      problems.push(
+        `${spec.label}: table ${spec.table.name} has no entity "${sampleEntity.name}", so its ${sampleEntity.samples.length} sample(s) have no key here.`,
+      );
       continue;
     }
     if (!isEntityInIndex(spec.table, entity, spec.indexName)) {
@@ -175,7 +177,12 @@ function encodeKeyPart(
   }
   const typed = typedKeyValue(attribute, encoded.value);
   if (typeof typed === 'string') return { attribute: attribute.name, message: typed };
-  return { name: attribute.name, type: attribute.type, value: toKeyValue(typed), text: 'S' in typed ? typed.S : 'N' in typed ? typed.N : (typed as { B: string }).B };
+  return {
+    name: attribute.name,
+    type: attribute.type,
+    value: toKeyValue(typed),
+    text: 'S' in typed ? typed.S : 'N' in typed ? typed.N : (typed as { B: string }).B,
+  };
 }
 
 /** DynamoDB JSON (B as base64) to the comparator's shape (B as bytes). */
@@ -202,11 +209,16 @@ export function compareParts(a: readonly KeyPart[], b: readonly KeyPart[]): numb
 
 function collisionsIn(order: readonly SideKey[]): KeyCollision[] {
   const collisions: KeyCollision[] = [];
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     const first = order[i] as SideKey;
     let end = i + 1;
     while (end < order.length && sameKey(first, order[end] as SideKey)) end++;
-    if (end - i > 1) collisions.push({ entity: first.entity, sampleIds: order.slice(i, end).map((key) => key.sampleId), key: [first.partitionText, first.sortText].filter(Boolean).join(' | ') });
+    if (end - i > 1)
+      collisions.push({
+        entity: first.entity,
+        sampleIds: order.slice(i, end).map((key) => key.sampleId),
+        key: [first.partitionText, first.sortText].filter(Boolean).join(' | '),
+      });
     i = end;
   }
   return collisions;

@@ -67,27 +67,44 @@ export function toMultiAttributeVariant(table: TableDesign, entity: EntityDesign
   const compiled = compileTemplateText(template);
   if (!compiled.ok) return { ok: false, message: `${entity.name}.${attributeName}: ${compiled.findings.map((finding) => finding.message).join(' ')}` };
   const fields = compiled.value.fields;
-  if (fields.length === 0) return { ok: false, message: `${entity.name}.${attributeName} is the constant "${template}": a key without fields has nothing to split into attributes.` };
+  if (fields.length === 0)
+    return { ok: false, message: `${entity.name}.${attributeName} is the constant "${template}": a key without fields has nothing to split into attributes.` };
   if (fields.length > MAX_MULTI_ATTRIBUTE_KEYS) {
-    return { ok: false, message: `${entity.name}.${attributeName} has ${fields.length} fields, but a multi-attribute sort key holds at most ${MAX_MULTI_ATTRIBUTE_KEYS} attributes: keep the first four fields or leave the rest concatenated.` };
+    return {
+      ok: false,
+      message: `${entity.name}.${attributeName} has ${fields.length} fields, but a multi-attribute sort key holds at most ${MAX_MULTI_ATTRIBUTE_KEYS} attributes: keep the first four fields or leave the rest concatenated.`,
+    };
   }
   // A raw template the entity already has for the attribute (`ts: "{ts}"` for another index) is kept as is.
-  const sort = fields.map(typedAttributeFor).map((attribute) => (entity.keys[attribute.name] === `{${attribute.field}}` ? { ...attribute, template: `{${attribute.field}}` } : attribute));
+  const sort = fields
+    .map(typedAttributeFor)
+    .map((attribute) => (entity.keys[attribute.name] === `{${attribute.field}}` ? { ...attribute, template: `{${attribute.field}}` } : attribute));
   const existing = new Map(keyAttributesOf(table).map((attribute) => [attribute.name, attribute]));
   const notes: string[] = [];
   for (const attribute of sort) {
     const current = existing.get(attribute.name);
     if (current && current.type !== attribute.type) {
-      return { ok: false, message: `${attribute.name} already keys this table as type ${current.type}, but the multi-attribute key needs it as ${attribute.type}: rename the field.` };
+      return {
+        ok: false,
+        message: `${attribute.name} already keys this table as type ${current.type}, but the multi-attribute key needs it as ${attribute.type}: rename the field.`,
+      };
     }
     const currentTemplate = entity.keys[attribute.name];
-    if (currentTemplate !== undefined && currentTemplate !== attribute.template) notes.push(`${entity.name}.${attribute.name} was "${currentTemplate}"; the multi-attribute key writes "${attribute.template}".`);
+    if (currentTemplate !== undefined && currentTemplate !== attribute.template)
+      notes.push(`${entity.name}.${attribute.name} was "${currentTemplate}"; the multi-attribute key writes "${attribute.template}".`);
     if (attribute.format.kind === 'int' && attribute.format.descending) {
-      notes.push(`${attribute.field} is inverted in the concatenated key (int desc); the multi-attribute key stores the number itself, so read it with the opposite ScanIndexForward (which reverses every attribute).`);
+      notes.push(
+        `${attribute.field} is inverted in the concatenated key (int desc); the multi-attribute key stores the number itself, so read it with the opposite ScanIndexForward (which reverses every attribute).`,
+      );
     }
   }
-  const carried = sort.filter((attribute) => entity.keys[attribute.name] !== undefined || entity.attributes.some((other) => other.name === attribute.name)).map((attribute) => attribute.name);
-  if (carried.length > 0) notes.push(`The items already carry ${carried.join(', ')}: the multi-attribute key indexes them as they are, where the concatenated ${attributeName} is an extra attribute holding a copy.`);
+  const carried = sort
+    .filter((attribute) => entity.keys[attribute.name] !== undefined || entity.attributes.some((other) => other.name === attribute.name))
+    .map((attribute) => attribute.name);
+  if (carried.length > 0)
+    notes.push(
+      `The items already carry ${carried.join(', ')}: the multi-attribute key indexes them as they are, where the concatenated ${attributeName} is an extra attribute holding a copy.`,
+    );
   const droppedLiterals = compiled.value.template.segments.flatMap((segment) => (segment.kind === 'literal' ? [segment.text] : []));
   const indexName = uniqueIndexName(table, `${attributeName}Multi`);
   const index: IndexDesign = {
@@ -142,6 +159,8 @@ export function compareWithMultiAttribute(
   const { variant } = derived;
   const sourceIndex = variant.source.indexName ? { indexName: variant.source.indexName } : {};
   const left = buildKeySide({ label: `Concatenated ${attributeName}`, table, ...sourceIndex, direction }, table, [entityName]);
-  const right = buildKeySide({ label: `Multi-attribute ${variant.indexName}`, table: variant.table, indexName: variant.indexName, direction }, table, [entityName]);
+  const right = buildKeySide({ label: `Multi-attribute ${variant.indexName}`, table: variant.table, indexName: variant.indexName, direction }, table, [
+    entityName,
+  ]);
   return { ok: true, value: { variant, comparison: compareKeySides(left, right), patterns: patternServability(table, entity, variant) } };
 }

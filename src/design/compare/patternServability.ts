@@ -45,7 +45,13 @@ function isPartialInstant(field: FieldSegment, value: string): boolean {
   return field.format.kind === 'iso' && !value.includes('T');
 }
 
-export function judgePattern(table: TableDesign, entity: EntityDesign, variant: MultiAttributeVariant, pattern: AccessPatternDesign, derived: boolean): PatternServability {
+export function judgePattern(
+  table: TableDesign,
+  entity: EntityDesign,
+  variant: MultiAttributeVariant,
+  pattern: AccessPatternDesign,
+  derived: boolean,
+): PatternServability {
   const base = { patternId: pattern.id, name: pattern.name, derived, condition: describeCondition(pattern, variant.source.attribute) };
   const both = (serves: boolean, reason: string) => ({ ...base, concatenated: { serves, reason }, multiAttribute: { serves, reason } });
   if ((pattern.index ?? undefined) !== variant.source.indexName || !pattern.entities.includes(entity.name)) {
@@ -53,12 +59,20 @@ export function judgePattern(table: TableDesign, entity: EntityDesign, variant: 
     return { ...both(false, `Queries ${where} for ${pattern.entities.join(', ')}, not the key compared here.`), applies: false };
   }
   const schema = keySchemaOf(table, variant.source.indexName);
-  const missing = (schema?.partition ?? []).flatMap((attribute) => templateFieldsOf(entity.keys[attribute.name]).filter((field) => pattern.partitionValues[field.name] === undefined).map((field) => `${field.name} (for ${attribute.name})`));
-  if (missing.length > 0) return { ...both(false, `Needs a Scan: no value for ${missing.join(', ')}; a Query needs equality on the whole partition key.`), applies: true };
+  const missing = (schema?.partition ?? []).flatMap((attribute) =>
+    templateFieldsOf(entity.keys[attribute.name])
+      .filter((field) => pattern.partitionValues[field.name] === undefined)
+      .map((field) => `${field.name} (for ${attribute.name})`),
+  );
+  if (missing.length > 0)
+    return { ...both(false, `Needs a Scan: no value for ${missing.join(', ')}; a Query needs equality on the whole partition key.`), applies: true };
   const partitionText = `Equality on the partition key (${(schema?.partition ?? []).map((attribute) => attribute.name).join(', ')})`;
   const direction = pattern.direction === 'descending' ? 'ScanIndexForward = false' : 'ScanIndexForward = true';
   const inverted = variant.sort.filter((attribute) => attribute.format.kind === 'int' && attribute.format.descending).map((attribute) => attribute.field);
-  const multiDirection = inverted.length > 0 ? `${pattern.direction === 'descending' ? 'ScanIndexForward = true' : 'ScanIndexForward = false'} (${inverted.join(', ')} is inverted in the concatenated key; this reverses every attribute)` : direction;
+  const multiDirection =
+    inverted.length > 0
+      ? `${pattern.direction === 'descending' ? 'ScanIndexForward = true' : 'ScanIndexForward = false'} (${inverted.join(', ')} is inverted in the concatenated key; this reverses every attribute)`
+      : direction;
   const sort = pattern.sort;
   if (!sort) {
     return {
@@ -74,7 +88,10 @@ export function judgePattern(table: TableDesign, entity: EntityDesign, variant: 
       ...base,
       applies: true,
       concatenated: { serves: true, reason: `${partitionText} and ${sort.operator} on ${attribute} as written.` },
-      multiAttribute: { serves: false, reason: `The condition is the concatenated key's text ("${sort.value}"); a multi-attribute key has no combined text to compare: write it as field values.` },
+      multiAttribute: {
+        serves: false,
+        reason: `The condition is the concatenated key's text ("${sort.value}"); a multi-attribute key has no combined text to compare: write it as field values.`,
+      },
     };
   }
   const fields = templateFieldsOf(variant.source.template);
@@ -86,12 +103,20 @@ export function judgePattern(table: TableDesign, entity: EntityDesign, variant: 
   if (firstGap) {
     const later = fields.find((field) => given.has(field.name) && fields.indexOf(field) > fields.indexOf(firstGap)) as FieldSegment;
     return {
-      ...both(false, `${later.name} comes after ${firstGap.name} in the key: without a value for ${firstGap.name}, a condition on ${later.name} is not a key condition (it needs a Scan or a filter).`),
+      ...both(
+        false,
+        `${later.name} comes after ${firstGap.name} in the key: without a value for ${firstGap.name}, a condition on ${later.name} is not a key condition (it needs a Scan or a filter).`,
+      ),
       applies: true,
     };
   }
   const judged = judgeSourceFields(table, entity, variant, fields);
-  return { ...base, applies: true, concatenated: concatenatedVerdict(sort, leading, fields.length, partitionText, attribute, judged), multiAttribute: multiAttributeVerdict(sort, leading, partitionText, multiDirection, judged) };
+  return {
+    ...base,
+    applies: true,
+    concatenated: concatenatedVerdict(sort, leading, fields.length, partitionText, attribute, judged),
+    multiAttribute: multiAttributeVerdict(sort, leading, partitionText, multiDirection, judged),
+  };
 }
 
 /** The declared type of the concatenated key's attribute (S unless the table or index says otherwise). */
@@ -100,7 +125,12 @@ function sourceType(table: TableDesign, variant: MultiAttributeVariant): KeyAttr
 }
 
 /** What each field of the concatenated key means over the entity's samples: src/keys' one judge, with the key attribute's declared type. */
-function judgeSourceFields(table: TableDesign, entity: EntityDesign, variant: MultiAttributeVariant, fields: readonly FieldSegment[]): ReadonlyMap<string, IntendedOrder> {
+function judgeSourceFields(
+  table: TableDesign,
+  entity: EntityDesign,
+  variant: MultiAttributeVariant,
+  fields: readonly FieldSegment[],
+): ReadonlyMap<string, IntendedOrder> {
   return judgeTemplateFields(
     fields,
     entity.samples.map((sample) => sample.values),
@@ -113,7 +143,13 @@ function textOrderedFields(leading: readonly FieldSegment[], judged: ReadonlyMap
   return leading.filter((field) => field.format.kind === 'string' && judged.get(field.name)?.differsFromText === true);
 }
 
-const MEANING_WORDS: Readonly<Record<string, string>> = { number: 'numbers', date: 'dates', instant: 'instants', epoch: 'epoch times', name: 'names in mixed case' };
+const MEANING_WORDS: Readonly<Record<string, string>> = {
+  number: 'numbers',
+  date: 'dates',
+  instant: 'instants',
+  epoch: 'epoch times',
+  name: 'names in mixed case',
+};
 
 /**
  * Why a range over string fields whose values mean numbers or dates answers
@@ -137,7 +173,12 @@ function concatenatedVerdict(
   if (sort.operator === '=') {
     const last = leading[leading.length - 1] as FieldSegment;
     const prefix = leading.length < fieldCount || isPartialInstant(last, sort.values[last.name] ?? '');
-    return { serves: true, reason: prefix ? `${partitionText} and begins_with(${attribute}, the encoded ${names}): a prefix of the key.` : `${partitionText} and ${attribute} = the whole encoded key.` };
+    return {
+      serves: true,
+      reason: prefix
+        ? `${partitionText} and begins_with(${attribute}, the encoded ${names}): a prefix of the key.`
+        : `${partitionText} and ${attribute} = the whole encoded key.`,
+    };
   }
   const operator = sort.operator === 'between' ? 'BETWEEN' : sort.operator;
   const asText = textOrderedFields(leading, judged);
@@ -155,10 +196,15 @@ function multiAttributeVerdict(
   const last = leading[leading.length - 1] as FieldSegment;
   // A string field stays an S attribute: a range on it compares text, whatever its values mean.
   const rangedAsText = sort.operator === '=' ? [] : textOrderedFields([last], judged);
-  if (rangedAsText.length > 0) return { serves: false, reason: `${last.name} is an S attribute here, so a range on it is a Query, but ${textRangeReason(rangedAsText, judged)}` };
+  if (rangedAsText.length > 0)
+    return { serves: false, reason: `${last.name} is an S attribute here, so a range on it is a Query, but ${textRangeReason(rangedAsText, judged)}` };
   const earlier = leading.slice(0, -1);
   const partialEarlier = earlier.find((field) => isPartialInstant(field, sort.values[field.name] ?? ''));
-  if (partialEarlier) return { serves: false, reason: `begins_with on ${partialEarlier.name} must be the last condition, and ${last.name} follows it: a multi-attribute key allows one range or begins_with, on the last attribute queried.` };
+  if (partialEarlier)
+    return {
+      serves: false,
+      reason: `begins_with on ${partialEarlier.name} must be the last condition, and ${last.name} follows it: a multi-attribute key allows one range or begins_with, on the last attribute queried.`,
+    };
   const equalities = earlier.map((field) => `${field.name} = …`);
   const conditions = (lastCondition: string) => [...equalities, lastCondition].join(' AND ');
   if (sort.operator === '=') {
@@ -168,10 +214,18 @@ function multiAttributeVerdict(
   if (sort.operator === 'between') {
     const high = sort.valuesHigh ?? {};
     const moving = earlier.filter((field) => sort.values[field.name] !== high[field.name]);
-    if (moving.length === 0) return { serves: true, reason: `${partitionText} and ${conditions(`${last.name} BETWEEN … AND …`)}: one range on the last attribute queried, read with ${direction}.` };
+    if (moving.length === 0)
+      return {
+        serves: true,
+        reason: `${partitionText} and ${conditions(`${last.name} BETWEEN … AND …`)}: one range on the last attribute queried, read with ${direction}.`,
+      };
     return { serves: false, reason: rangeAcrossReason(leading) };
   }
-  if (leading.length === 1) return { serves: true, reason: `${partitionText} and ${last.name} ${sort.operator} …: a range on the first sort attribute (by its type), read with ${direction}.` };
+  if (leading.length === 1)
+    return {
+      serves: true,
+      reason: `${partitionText} and ${last.name} ${sort.operator} …: a range on the first sort attribute (by its type), read with ${direction}.`,
+    };
   return { serves: false, reason: rangeAcrossReason(leading) };
 }
 
@@ -190,8 +244,16 @@ function describeCondition(pattern: AccessPatternDesign, attribute: string): str
   const read = pattern.direction === 'descending' ? 'descending' : 'ascending';
   const sort = pattern.sort;
   if (!sort) return `Whole partition, ${read}`;
-  if (sort.input === 'raw') return sort.operator === 'between' ? `${attribute} BETWEEN "${sort.value}" AND "${sort.valueHigh ?? ''}"` : sort.operator === 'begins_with' ? `begins_with(${attribute}, "${sort.value}")` : `${attribute} ${sort.operator} "${sort.value}"`;
-  const values = (record: Readonly<Record<string, string>>) => Object.entries(record).map(([field, value]) => `${field} ${value}`).join(', ');
+  if (sort.input === 'raw')
+    return sort.operator === 'between'
+      ? `${attribute} BETWEEN "${sort.value}" AND "${sort.valueHigh ?? ''}"`
+      : sort.operator === 'begins_with'
+        ? `begins_with(${attribute}, "${sort.value}")`
+        : `${attribute} ${sort.operator} "${sort.value}"`;
+  const values = (record: Readonly<Record<string, string>>) =>
+    Object.entries(record)
+      .map(([field, value]) => `${field} ${value}`)
+      .join(', ');
   if (sort.operator === 'between') return `From (${values(sort.values)}) to (${values(sort.valuesHigh ?? {})})`;
   return `(${values(sort.values)}) ${sort.operator === '=' ? 'equal' : sort.operator}`;
 }
@@ -209,9 +271,19 @@ export function derivedPatterns(table: TableDesign, entity: EntityDesign, varian
   if (!first || fields.length === 0) return [];
   const schema = keySchemaOf(table, variant.source.indexName);
   const partitionValues = Object.fromEntries(
-    (schema?.partition ?? []).flatMap((attribute) => templateFieldsOf(entity.keys[attribute.name])).map((field) => [field.name, first.values[field.name] ?? '']),
+    (schema?.partition ?? [])
+      .flatMap((attribute) => templateFieldsOf(entity.keys[attribute.name]))
+      .map((field) => [field.name, first.values[field.name] ?? '']),
   );
-  const common = { entities: [entity.name], ...(variant.source.indexName ? { index: variant.source.indexName } : {}), partitionValues, direction: 'ascending' as const, projection: [], consistentRead: false, expected: {} };
+  const common = {
+    entities: [entity.name],
+    ...(variant.source.indexName ? { index: variant.source.indexName } : {}),
+    partitionValues,
+    direction: 'ascending' as const,
+    projection: [],
+    consistentRead: false,
+    expected: {},
+  };
   const judged = judgeSourceFields(table, entity, variant, fields);
   // The lowest and highest value by what the values mean (the one judge), not by their text.
   const bounds = (field: FieldSegment): readonly [string, string] => {
@@ -229,16 +301,40 @@ export function derivedPatterns(table: TableDesign, entity: EntityDesign, varian
   const [f1, f2] = fields as readonly [FieldSegment, FieldSegment | undefined];
   const [low1, high1] = bounds(f1);
   const patterns: AccessPatternDesign[] = [
-    { ...common, id: 'derived-range-first', name: `A range of ${f1.name}`, description: '', sort: { input: 'fields', operator: 'between', values: { [f1.name]: low1 }, valuesHigh: { [f1.name]: high1 } } },
+    {
+      ...common,
+      id: 'derived-range-first',
+      name: `A range of ${f1.name}`,
+      description: '',
+      sort: { input: 'fields', operator: 'between', values: { [f1.name]: low1 }, valuesHigh: { [f1.name]: high1 } },
+    },
   ];
   if (f2) {
     const [low2, high2] = bounds(f2);
     const v1 = first.values[f1.name] ?? '';
     const v2 = first.values[f2.name] ?? '';
     patterns.push(
-      { ...common, id: 'derived-equal-then-range', name: `One ${f1.name}, a range of ${f2.name}`, description: '', sort: { input: 'fields', operator: 'between', values: { [f1.name]: v1, [f2.name]: low2 }, valuesHigh: { [f1.name]: v1, [f2.name]: high2 } } },
-      { ...common, id: 'derived-tuple-range', name: `From one (${f1.name}, ${f2.name}) pair onwards`, description: '', sort: { input: 'fields', operator: '>=', values: { [f1.name]: v1, [f2.name]: v2 } } },
-      { ...common, id: 'derived-second-alone', name: `A range of ${f2.name} alone`, description: '', sort: { input: 'fields', operator: '>=', values: { [f2.name]: v2 } } },
+      {
+        ...common,
+        id: 'derived-equal-then-range',
+        name: `One ${f1.name}, a range of ${f2.name}`,
+        description: '',
+        sort: { input: 'fields', operator: 'between', values: { [f1.name]: v1, [f2.name]: low2 }, valuesHigh: { [f1.name]: v1, [f2.name]: high2 } },
+      },
+      {
+        ...common,
+        id: 'derived-tuple-range',
+        name: `From one (${f1.name}, ${f2.name}) pair onwards`,
+        description: '',
+        sort: { input: 'fields', operator: '>=', values: { [f1.name]: v1, [f2.name]: v2 } },
+      },
+      {
+        ...common,
+        id: 'derived-second-alone',
+        name: `A range of ${f2.name} alone`,
+        description: '',
+        sort: { input: 'fields', operator: '>=', values: { [f2.name]: v2 } },
+      },
     );
   }
   return patterns;

@@ -36,7 +36,10 @@ describe('designFingerprint', () => {
     const sameKeys: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...table, entities: [{ ...entity, keys: reversedKeys }, ...table.entities.slice(1)] }] };
     expect(designFingerprint(sameKeys)).toBe(base);
     const sk = Object.keys(entity.keys).find((name) => name !== table.partitionKey.name)!;
-    const changed: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...table, entities: [{ ...entity, keys: { ...entity.keys, [sk]: `${entity.keys[sk]}#x` } }, ...table.entities.slice(1)] }] };
+    const changed: Design = {
+      ...LEADERBOARD_DESIGN,
+      tables: [{ ...table, entities: [{ ...entity, keys: { ...entity.keys, [sk]: `${entity.keys[sk]}#x` } }, ...table.entities.slice(1)] }],
+    };
     expect(designFingerprint(changed)).not.toBe(base);
     if (table.entities.length > 1) {
       const reordered: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...table, entities: [...table.entities].reverse() }] };

@@ -37,9 +37,11 @@ export interface FindingDecisionInput {
 /** Why a decision can't be recorded, or undefined when it can: it says why and who, so neither may be empty. */
 export function decisionProblem(decision: Pick<FindingDecisionInput, 'comment' | 'decidedBy'>): string | undefined {
   if (decision.decidedBy.trim() === '') return 'Type your name in “Your name” first: a decision records who made it.';
-  if (decision.decidedBy.trim().length > MAX_REVIEWER_NAME_LENGTH) return `Your name is ${decision.decidedBy.trim().length.toLocaleString('en-US')} characters long; a name is at most ${MAX_REVIEWER_NAME_LENGTH}: shorten it.`;
+  if (decision.decidedBy.trim().length > MAX_REVIEWER_NAME_LENGTH)
+    return `Your name is ${decision.decidedBy.trim().length.toLocaleString('en-US')} characters long; a name is at most ${MAX_REVIEWER_NAME_LENGTH}: shorten it.`;
   if (decision.comment.trim() === '') return 'Write a comment saying why (it is kept in the design and shown in the review document).';
-  if (decision.comment.trim().length > MAX_DECISION_COMMENT_LENGTH) return `The comment is ${decision.comment.trim().length.toLocaleString('en-US')} characters long; a comment is at most ${MAX_DECISION_COMMENT_LENGTH.toLocaleString('en-US')}: shorten it.`;
+  if (decision.comment.trim().length > MAX_DECISION_COMMENT_LENGTH)
+    return `The comment is ${decision.comment.trim().length.toLocaleString('en-US')} characters long; a comment is at most ${MAX_DECISION_COMMENT_LENGTH.toLocaleString('en-US')}: shorten it.`;
   return undefined;
 }
 
@@ -81,7 +83,8 @@ export function withdrawDecision(design: Design, findingId: string): Design {
 /** Why `reviewer` can't sign off, or undefined when they can. */
 export function signOffProblem(reviewer: string): string | undefined {
   if (reviewer.trim() === '') return 'Type your name in “Your name” first: a sign-off records who gave it.';
-  if (reviewer.trim().length > MAX_REVIEWER_NAME_LENGTH) return `Your name is ${reviewer.trim().length.toLocaleString('en-US')} characters long; a name is at most ${MAX_REVIEWER_NAME_LENGTH}: shorten it.`;
+  if (reviewer.trim().length > MAX_REVIEWER_NAME_LENGTH)
+    return `Your name is ${reviewer.trim().length.toLocaleString('en-US')} characters long; a name is at most ${MAX_REVIEWER_NAME_LENGTH}: shorten it.`;
   return undefined;
 }
 

@@ -4,7 +4,11 @@ import { VERDICT_LABELS } from './verdicts';
 
 /** A change with its id and badge filled in from its parts. */
 export function makeChange(change: Omit<StructuralChange, 'id' | 'verdictLabel'> & { readonly id?: string; readonly verdictLabel?: string }): StructuralChange {
-  return { ...change, id: change.id ?? [change.area, change.action, change.table, change.subject].join('|'), verdictLabel: change.verdictLabel ?? VERDICT_LABELS[change.verdict] };
+  return {
+    ...change,
+    id: change.id ?? [change.area, change.action, change.table, change.subject].join('|'),
+    verdictLabel: change.verdictLabel ?? VERDICT_LABELS[change.verdict],
+  };
 }
 
 /** `PK (S)`; several attributes (a multi-attribute GSI key) joined with " + ". */

@@ -16,5 +16,8 @@ export function withIndex(table: TableDesign, name: string, edit: (index: IndexD
 }
 
 export function withTemplate(table: TableDesign, entity: string, attribute: string, template: string): TableDesign {
-  return { ...table, entities: table.entities.map((candidate) => (candidate.name === entity ? { ...candidate, keys: { ...candidate.keys, [attribute]: template } } : candidate)) };
+  return {
+    ...table,
+    entities: table.entities.map((candidate) => (candidate.name === entity ? { ...candidate, keys: { ...candidate.keys, [attribute]: template } } : candidate)),
+  };
 }

@@ -18,7 +18,8 @@ import type { ReviewCode, ReviewSeverity } from '../review/review.types';
  * - `newTableAndMigration`: a base table key or an LSI change: a new table and a migration
  * - `review`: a review finding added or resolved (not a change DynamoDB makes)
  */
-export type ChangeVerdict = 'designOnly' | 'review' | 'inPlace' | 'reindexInPlace' | 'rewriteKeys' | 'newIndexAndBackfill' | 'newTable' | 'deleteTable' | 'newTableAndMigration';
+export type ChangeVerdict =
+  'designOnly' | 'review' | 'inPlace' | 'reindexInPlace' | 'rewriteKeys' | 'newIndexAndBackfill' | 'newTable' | 'deleteTable' | 'newTableAndMigration';
 
 /** What part of a design a change is about. */
 export type ChangeArea = 'table' | 'keySchema' | 'billing' | 'index' | 'entity' | 'template' | 'attributes' | 'samples' | 'accessPattern' | 'finding';

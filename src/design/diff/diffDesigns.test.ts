@@ -7,7 +7,6 @@ import type { StructuralChange } from './diff.types';
 import { withIndex, withTable, withTemplate } from './designEdits.fixtures';
 import { expectOk } from '../../errors/testing';
 
-
 /** The edited design, checked as a design file would be: an invalid edit would prove nothing. */
 function valid(design: Design): Design {
   const read = parseDesignDocument({ ...design, format: DESIGN_FORMAT });
@@ -36,7 +35,10 @@ describe('diffDesigns', () => {
     const after = valid(
       withTable(LEADERBOARD_DESIGN, (table) => ({
         ...withIndex(table, 'byPlayer', (index) => ({ ...index, sortKey: [{ name: 'score', type: 'N' }] })),
-        entities: table.entities.map((entity) => ({ ...entity, keys: { leaderboardId: entity.keys.leaderboardId ?? '', rankKey: entity.keys.rankKey ?? '', playerId: '{playerId}', score: '{score}' } })),
+        entities: table.entities.map((entity) => ({
+          ...entity,
+          keys: { leaderboardId: entity.keys.leaderboardId ?? '', rankKey: entity.keys.rankKey ?? '', playerId: '{playerId}', score: '{score}' },
+        })),
       })),
     );
     const changes = structural(diffChecked(LEADERBOARD_DESIGN, after).changes);
@@ -44,7 +46,13 @@ describe('diffDesigns', () => {
       ['index byPlayer keys', 'new index and backfill'],
       ['entity Run: ts, score (index byPlayer)', 'design only'],
     ]);
-    expect(changes[0]).toMatchObject({ table: 'Leaderboard', action: 'changed', verdict: 'newIndexAndBackfill', before: 'GSI: partition playerId (S), sort ts (N)', after: 'GSI: partition playerId (S), sort score (N)' });
+    expect(changes[0]).toMatchObject({
+      table: 'Leaderboard',
+      action: 'changed',
+      verdict: 'newIndexAndBackfill',
+      before: 'GSI: partition playerId (S), sort ts (N)',
+      after: 'GSI: partition playerId (S), sort score (N)',
+    });
     expect(changes[0]?.how).toMatch(/Create the new GSI .*backfills it.*switch the reads.*delete the old one/);
     expect(changes[1]?.how).toMatch(/^Nothing to rewrite: stored items already hold the attribute/);
     // A template that computes a new value is written into every item: re-indexed in place.
@@ -58,17 +66,42 @@ describe('diffDesigns', () => {
   it('a GSI projection change: "new index and backfill"; an LSI projection change: "new table and a migration"', () => {
     const gsi = withTable(SHOP_DESIGN, (table) => withIndex(table, 'GSI1', (index) => ({ ...index, projection: { type: 'KEYS_ONLY', attributes: [] } })));
     expect(only(structural(diffChecked(SHOP_DESIGN, gsi).changes))).toMatchObject({ subject: 'index GSI1 projection', verdictLabel: 'new index and backfill' });
-    const lsi: IndexDesign = { name: 'byTotal', kind: 'LSI', partitionKey: [{ name: 'PK', type: 'S' }], sortKey: [{ name: 'total', type: 'N' }], projection: { type: 'ALL', attributes: [] } };
+    const lsi: IndexDesign = {
+      name: 'byTotal',
+      kind: 'LSI',
+      partitionKey: [{ name: 'PK', type: 'S' }],
+      sortKey: [{ name: 'total', type: 'N' }],
+      projection: { type: 'ALL', attributes: [] },
+    };
     const withLsi = withTable(SHOP_DESIGN, (table) => ({ ...table, indexes: [...table.indexes, lsi] }));
-    const changedLsi = withTable(withLsi, (table) => withIndex(table, 'byTotal', (index) => ({ ...index, projection: { type: 'INCLUDE', attributes: ['email'] } })));
-    expect(only(structural(diffChecked(withLsi, changedLsi).changes))).toMatchObject({ subject: 'index byTotal projection', verdict: 'newTableAndMigration', before: 'ALL', after: 'INCLUDE email' });
+    const changedLsi = withTable(withLsi, (table) =>
+      withIndex(table, 'byTotal', (index) => ({ ...index, projection: { type: 'INCLUDE', attributes: ['email'] } })),
+    );
+    expect(only(structural(diffChecked(withLsi, changedLsi).changes))).toMatchObject({
+      subject: 'index byTotal projection',
+      verdict: 'newTableAndMigration',
+      before: 'ALL',
+      after: 'INCLUDE email',
+    });
   });
 
   it('an LSI added or removed: "new table and a migration"; a GSI added or removed: in place', () => {
-    const lsi: IndexDesign = { name: 'byTs', kind: 'LSI', partitionKey: [{ name: 'leaderboardId', type: 'S' }], sortKey: [{ name: 'ts', type: 'N' }], projection: { type: 'KEYS_ONLY', attributes: [] } };
+    const lsi: IndexDesign = {
+      name: 'byTs',
+      kind: 'LSI',
+      partitionKey: [{ name: 'leaderboardId', type: 'S' }],
+      sortKey: [{ name: 'ts', type: 'N' }],
+      projection: { type: 'KEYS_ONLY', attributes: [] },
+    };
     const withLsi = withTable(LEADERBOARD_DESIGN, (table) => ({ ...table, indexes: [...table.indexes, lsi] }));
     const added = only(structural(diffChecked(LEADERBOARD_DESIGN, withLsi).changes));
-    expect(added).toMatchObject({ area: 'index', action: 'added', subject: 'index byTs', verdict: 'newTableAndMigration', verdictLabel: 'new table and a migration' });
+    expect(added).toMatchObject({
+      area: 'index',
+      action: 'added',
+      subject: 'index byTs',
+      verdict: 'newTableAndMigration',
+      verdictLabel: 'new table and a migration',
+    });
     expect(added.how).toMatch(/LSI is created only with its table/);
     expect(only(structural(diffChecked(withLsi, LEADERBOARD_DESIGN).changes))).toMatchObject({ action: 'removed', verdictLabel: 'new table and a migration' });
 
@@ -84,25 +117,47 @@ describe('diffDesigns', () => {
   });
 
   it('a base table key change (attribute or type): "new table and a migration"; billing: in place', () => {
-    const renamed = withTable(LEADERBOARD_DESIGN, (table) => ({ ...table, sortKey: { name: 'rank', type: 'S' }, entities: table.entities.map((entity) => ({ ...entity, keys: Object.fromEntries(Object.entries(entity.keys).map(([attribute, template]) => [attribute === 'rankKey' ? 'rank' : attribute, template])) })) }));
+    const renamed = withTable(LEADERBOARD_DESIGN, (table) => ({
+      ...table,
+      sortKey: { name: 'rank', type: 'S' },
+      entities: table.entities.map((entity) => ({
+        ...entity,
+        keys: Object.fromEntries(Object.entries(entity.keys).map(([attribute, template]) => [attribute === 'rankKey' ? 'rank' : attribute, template])),
+      })),
+    }));
     const changes = structural(diffChecked(LEADERBOARD_DESIGN, renamed).changes);
     expect(changes.map((change) => [change.area, change.verdictLabel])).toEqual([
       ['keySchema', 'new table and a migration'],
       ['template', 'items move: rewrite keys'],
     ]);
     expect(changes[0]).toMatchObject({ before: 'partition leaderboardId (S), sort rankKey (S)', after: 'partition leaderboardId (S), sort rank (S)' });
-    const provisioned = withTable(LEADERBOARD_DESIGN, (table) => ({ ...table, billingMode: 'PROVISIONED', provisioned: { readCapacityUnits: 5, writeCapacityUnits: 5 } }));
+    const provisioned = withTable(LEADERBOARD_DESIGN, (table) => ({
+      ...table,
+      billingMode: 'PROVISIONED',
+      provisioned: { readCapacityUnits: 5, writeCapacityUnits: 5 },
+    }));
     const billing = only(structural(diffChecked(LEADERBOARD_DESIGN, provisioned).changes));
     expect(billing).toMatchObject({ area: 'billing', verdict: 'inPlace', before: 'PAY_PER_REQUEST', after: 'PROVISIONED' });
     expect(billing.how).toMatch(/up to four times in a 24-hour rolling window/);
     const more = withTable(provisioned, (table) => ({ ...table, provisioned: { readCapacityUnits: 10, writeCapacityUnits: 5 } }));
-    expect(only(structural(diffChecked(provisioned, more).changes))).toMatchObject({ subject: 'provisioned capacity', before: '5 RCU, 5 WCU', after: '10 RCU, 5 WCU', verdict: 'inPlace' });
+    expect(only(structural(diffChecked(provisioned, more).changes))).toMatchObject({
+      subject: 'provisioned capacity',
+      before: '5 RCU, 5 WCU',
+      after: '10 RCU, 5 WCU',
+      verdict: 'inPlace',
+    });
   });
 
   it('an SK template change: the stored items move, listed with their old and new place in DynamoDB order, and Migrate keys prepared', () => {
     const after = withTable(LEADERBOARD_DESIGN, (table) => withTemplate(table, 'Run', 'rankKey', '{score}#{ts}#{playerId}'));
     const change = only(structural(diffChecked(LEADERBOARD_DESIGN, after).changes));
-    expect(change).toMatchObject({ area: 'template', subject: 'entity Run: table key rankKey', verdict: 'rewriteKeys', before: 'rankKey: {score:int(10)}#{ts:epoch(16)}#{playerId}', after: 'rankKey: {score}#{ts}#{playerId}' });
+    expect(change).toMatchObject({
+      area: 'template',
+      subject: 'entity Run: table key rankKey',
+      verdict: 'rewriteKeys',
+      before: 'rankKey: {score:int(10)}#{ts:epoch(16)}#{playerId}',
+      after: 'rankKey: {score}#{ts}#{playerId}',
+    });
     const moves = change.moves?.[0];
     expect(moves).toMatchObject({ keySpace: 'table Leaderboard', keyAttributes: ['leaderboardId', 'rankKey'], moving: 12 });
     // Unpadded scores sort as text, by UTF-8 bytes: 10# < 1020# < 128# < 1500# < 2300# < 240# < 3# < 42# < 615# < 875# < 875# < 9#.
@@ -122,7 +177,12 @@ describe('diffDesigns', () => {
     ]);
     expect(moves?.repositioned).toBe(11);
     const run1 = moves?.items.find((item) => item.sampleId === 'run-1');
-    expect(run1).toMatchObject({ keyChanged: true, positionChanged: true, before: { partition: 'SEASON#2026-SUMMER', sort: '0000002300#0000001719705600#p_7781', of: 12 }, after: { sort: '2300#1719705600#p_7781' } });
+    expect(run1).toMatchObject({
+      keyChanged: true,
+      positionChanged: true,
+      before: { partition: 'SEASON#2026-SUMMER', sort: '0000002300#0000001719705600#p_7781', of: 12 },
+      after: { sort: '2300#1719705600#p_7781' },
+    });
     expect(change.migrate).toEqual({
       designName: 'Leaderboard',
       table: 'Leaderboard',
@@ -152,14 +212,25 @@ describe('diffDesigns', () => {
   it('a GSI key template change: items re-index in place, with their places in the index', () => {
     const after = withTable(SHOP_DESIGN, (table) => withTemplate(table, 'Order', 'GSI1SK', '{orderId}'));
     const change = only(structural(diffChecked(SHOP_DESIGN, after).changes));
-    expect(change).toMatchObject({ area: 'template', subject: 'entity Order: index GSI1 key GSI1SK', verdict: 'reindexInPlace', verdictLabel: 're-indexed in place' });
+    expect(change).toMatchObject({
+      area: 'template',
+      subject: 'entity Order: index GSI1 key GSI1SK',
+      verdict: 'reindexInPlace',
+      verdictLabel: 're-indexed in place',
+    });
     expect(change.migrate).toBeUndefined();
     expect(change.moves?.[0]).toMatchObject({ index: 'GSI1', keySpace: 'index GSI1' });
     expect(change.moves?.[0]?.moving).toBeGreaterThan(0);
   });
 
   it('a table-key template change also lists the moves in an index keyed by that attribute (an inverted GSI)', () => {
-    const inverted: IndexDesign = { name: 'inverted', kind: 'GSI', partitionKey: [{ name: 'SK', type: 'S' }], sortKey: [{ name: 'PK', type: 'S' }], projection: { type: 'ALL', attributes: [] } };
+    const inverted: IndexDesign = {
+      name: 'inverted',
+      kind: 'GSI',
+      partitionKey: [{ name: 'SK', type: 'S' }],
+      sortKey: [{ name: 'PK', type: 'S' }],
+      projection: { type: 'ALL', attributes: [] },
+    };
     const before = withTable(SHOP_DESIGN, (table) => ({ ...table, indexes: [...table.indexes, inverted] }));
     const after = withTable(before, (table) => withTemplate(table, 'Order', 'SK', 'ORDER#{at:iso}#ID#{orderId}'));
     const change = only(structural(diffChecked(before, after).changes));
@@ -171,7 +242,10 @@ describe('diffDesigns', () => {
     const after = withTable(SHOP_DESIGN, (table) => ({
       ...table,
       indexes: [],
-      entities: table.entities.map((entity) => ({ ...entity, keys: Object.fromEntries(Object.entries(entity.keys).filter(([attribute]) => !attribute.startsWith('GSI1'))) })),
+      entities: table.entities.map((entity) => ({
+        ...entity,
+        keys: Object.fromEntries(Object.entries(entity.keys).filter(([attribute]) => !attribute.startsWith('GSI1'))),
+      })),
       accessPatterns: table.accessPatterns.filter((pattern) => pattern.index === undefined),
     }));
     const changes = structural(diffChecked(SHOP_DESIGN, after).changes).filter((change) => change.area !== 'accessPattern');
@@ -182,7 +256,12 @@ describe('diffDesigns', () => {
   });
 
   it('access patterns: added, removed, and each changed field with its old and new value', () => {
-    const after = withTable(LEADERBOARD_DESIGN, (table) => ({ ...table, accessPatterns: table.accessPatterns.map((pattern) => (pattern.id === 'top-scores' ? { ...pattern, limit: 20, direction: 'ascending' as const } : pattern)).filter((pattern) => pattern.id !== 'player-runs') }));
+    const after = withTable(LEADERBOARD_DESIGN, (table) => ({
+      ...table,
+      accessPatterns: table.accessPatterns
+        .map((pattern) => (pattern.id === 'top-scores' ? { ...pattern, limit: 20, direction: 'ascending' as const } : pattern))
+        .filter((pattern) => pattern.id !== 'player-runs'),
+    }));
     const changes = structural(diffChecked(LEADERBOARD_DESIGN, after).changes);
     expect(changes.map((change) => [change.action, change.subject, change.verdict])).toEqual([
       ['changed', 'access pattern Top scores of a season, highest first', 'designOnly'],
@@ -194,7 +273,13 @@ describe('diffDesigns', () => {
   it('entities, attributes and sample counts', () => {
     const after = withTable(SHOP_DESIGN, (table) => ({
       ...table,
-      entities: table.entities.filter((entity) => entity.name !== 'Address').map((entity) => (entity.name === 'Order' ? { ...entity, attributes: [...entity.attributes, { name: 'status', type: 'S' as const }], samples: entity.samples.slice(1) } : entity)),
+      entities: table.entities
+        .filter((entity) => entity.name !== 'Address')
+        .map((entity) =>
+          entity.name === 'Order'
+            ? { ...entity, attributes: [...entity.attributes, { name: 'status', type: 'S' as const }], samples: entity.samples.slice(1) }
+            : entity,
+        ),
     }));
     const changes = structural(diffChecked(SHOP_DESIGN, after).changes);
     expect(changes.map((change) => [change.area, change.action, change.subject])).toEqual([
@@ -218,7 +303,9 @@ describe('diffDesigns', () => {
   it('tables added, removed and renamed-looking, grouped by table', () => {
     const renamed = { ...SHOP_DESIGN, tables: SHOP_DESIGN.tables.map((table) => ({ ...table, name: 'ShopV2' })) };
     const diff = diffChecked(SHOP_DESIGN, renamed);
-    expect(structural(diff.changes).map((change) => [change.table, change.subject, change.verdictLabel])).toEqual([['ShopV2', 'table Shop → ShopV2 (looks renamed)', 'new table and a migration']]);
+    expect(structural(diff.changes).map((change) => [change.table, change.subject, change.verdictLabel])).toEqual([
+      ['ShopV2', 'table Shop → ShopV2 (looks renamed)', 'new table and a migration'],
+    ]);
     const both = { ...SHOP_DESIGN, tables: [...SHOP_DESIGN.tables, ...LEADERBOARD_DESIGN.tables] };
     const added = diffChecked(SHOP_DESIGN, both);
     expect(structural(added.changes).map((change) => [change.table, change.verdict])).toEqual([['Leaderboard', 'newTable']]);

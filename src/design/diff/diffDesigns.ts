@@ -21,7 +21,9 @@ import { VERDICT_LABELS, VERDICT_RANK } from './verdicts';
  */
 export function diffDesigns(before: Design, after: Design): StructuralDiff {
   const pairs = pairTables(before.tables, after.tables);
-  const renamed = new Map(pairs.flatMap((pair) => (pair.before && pair.after && pair.before.name !== pair.after.name ? [[pair.before.name, pair.after.name] as const] : [])));
+  const renamed = new Map(
+    pairs.flatMap((pair) => (pair.before && pair.after && pair.before.name !== pair.after.name ? [[pair.before.name, pair.after.name] as const] : [])),
+  );
   const changes: StructuralChange[] = [];
   for (const pair of pairs) {
     changes.push(...diffTable(pair));

@@ -12,18 +12,52 @@ export function diffEntities(designName: string, before: TableDesign, after: Tab
   for (const entity of after.entities) {
     const old = before.entities.find((candidate) => candidate.name === entity.name);
     if (!old) {
-      changes.push(makeChange({ table, area: 'entity', action: 'added', subject: `entity ${entity.name}`, entity: entity.name, after: templatesText(entity, Object.keys(entity.keys)), verdict: 'designOnly', how: HOW.entity }));
+      changes.push(
+        makeChange({
+          table,
+          area: 'entity',
+          action: 'added',
+          subject: `entity ${entity.name}`,
+          entity: entity.name,
+          after: templatesText(entity, Object.keys(entity.keys)),
+          verdict: 'designOnly',
+          how: HOW.entity,
+        }),
+      );
       continue;
     }
     changes.push(...diffTemplates(designName, before, after, old, entity));
     changes.push(...diffAttributes(table, old, entity));
     if (old.samples.length !== entity.samples.length) {
-      changes.push(makeChange({ table, area: 'samples', action: 'changed', subject: `entity ${entity.name} samples`, entity: entity.name, before: countText(old.samples.length), after: countText(entity.samples.length), verdict: 'designOnly', how: HOW.samples }));
+      changes.push(
+        makeChange({
+          table,
+          area: 'samples',
+          action: 'changed',
+          subject: `entity ${entity.name} samples`,
+          entity: entity.name,
+          before: countText(old.samples.length),
+          after: countText(entity.samples.length),
+          verdict: 'designOnly',
+          how: HOW.samples,
+        }),
+      );
     }
   }
   for (const old of before.entities) {
     if (after.entities.some((candidate) => candidate.name === old.name)) continue;
-    changes.push(makeChange({ table, area: 'entity', action: 'removed', subject: `entity ${old.name}`, entity: old.name, before: templatesText(old, Object.keys(old.keys)), verdict: 'designOnly', how: HOW.entity }));
+    changes.push(
+      makeChange({
+        table,
+        area: 'entity',
+        action: 'removed',
+        subject: `entity ${old.name}`,
+        entity: old.name,
+        before: templatesText(old, Object.keys(old.keys)),
+        verdict: 'designOnly',
+        how: HOW.entity,
+      }),
+    );
   }
   return changes;
 }
@@ -74,7 +108,11 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
         moves: [
           itemMoves(beforeTable, afterTable, after.name, undefined),
           ...afterTable.indexes
-            .filter((index) => [...index.partitionKey, ...index.sortKey].some((attribute) => tableChanged.includes(attribute.name)) && isEntityInIndex(afterTable, after, index.name))
+            .filter(
+              (index) =>
+                [...index.partitionKey, ...index.sortKey].some((attribute) => tableChanged.includes(attribute.name)) &&
+                isEntityInIndex(afterTable, after, index.name),
+            )
             .map((index) => itemMoves(beforeTable, afterTable, after.name, index.name)),
         ],
         migrate,
@@ -88,7 +126,9 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
   for (const indexName of indexNames) {
     const afterIndex = afterTable.indexes.find((candidate) => candidate.name === indexName);
     const afterKeys = keyNames(afterIndex);
-    const own = [...new Set([...keyNames(beforeTable.indexes.find((candidate) => candidate.name === indexName)), ...afterKeys])].filter((name) => changed.includes(name) && !tableKeys.has(name));
+    const own = [...new Set([...keyNames(beforeTable.indexes.find((candidate) => candidate.name === indexName)), ...afterKeys])].filter(
+      (name) => changed.includes(name) && !tableKeys.has(name),
+    );
     if (own.length === 0) continue;
     const texts = { before: templatesText(before, own), after: templatesText(after, own) };
     const keyed = own.filter((attribute) => afterKeys.includes(attribute));
@@ -97,7 +137,19 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
       // Nothing to write: the index is deleted, the attributes are no longer its keys, or items already carry the new key's value.
       const how = !afterIndex ? HOW.deletedIndexKey : keyed.length === 0 ? HOW.noLongerIndexKey : HOW.carriedIndexKey;
       const subject = `entity ${after.name}: ${own.join(', ')} (${!afterIndex ? 'key of deleted index' : 'index'} ${indexName})`;
-      changes.push(makeChange({ table, area: 'template', action: 'changed', subject, entity: after.name, ...texts, verdict: 'designOnly', how, ...(afterIndex && keyed.length > 0 ? { moves: [itemMoves(beforeTable, afterTable, after.name, indexName)] } : {}) }));
+      changes.push(
+        makeChange({
+          table,
+          area: 'template',
+          action: 'changed',
+          subject,
+          entity: after.name,
+          ...texts,
+          verdict: 'designOnly',
+          how,
+          ...(afterIndex && keyed.length > 0 ? { moves: [itemMoves(beforeTable, afterTable, after.name, indexName)] } : {}),
+        }),
+      );
       continue;
     }
     const added = rewritten.every((attribute) => before.keys[attribute] === undefined);
@@ -125,5 +177,17 @@ function diffAttributes(table: string, before: EntityDesign, after: EntityDesign
   const differing = names.filter((name) => typeOf(before, name) !== typeOf(after, name));
   if (differing.length === 0) return [];
   const text = (entity: EntityDesign) => differing.map((name) => `${name}: ${typeOf(entity, name) ?? '(none)'}`).join('\n');
-  return [makeChange({ table, area: 'attributes', action: 'changed', subject: `entity ${after.name} attributes`, entity: after.name, before: text(before), after: text(after), verdict: 'designOnly', how: HOW.attributes })];
+  return [
+    makeChange({
+      table,
+      area: 'attributes',
+      action: 'changed',
+      subject: `entity ${after.name} attributes`,
+      entity: after.name,
+      before: text(before),
+      after: text(after),
+      verdict: 'designOnly',
+      how: HOW.attributes,
+    }),
+  ];
 }

@@ -46,22 +46,88 @@ function looksRenamed(before: TableDesign, after: TableDesign): boolean {
 
 /** Table-level changes: added, removed, renamed, key schema, billing and capacity, and every index. */
 export function diffTable({ before, after }: TablePair): StructuralChange[] {
-  if (!before && after) return [makeChange({ table: after.name, area: 'table', action: 'added', subject: `table ${after.name}`, after: describeTableKey(after), verdict: 'newTable', how: HOW.tableAdded })];
-  if (before && !after) return [makeChange({ table: before.name, area: 'table', action: 'removed', subject: `table ${before.name}`, before: describeTableKey(before), verdict: 'deleteTable', how: HOW.tableRemoved })];
+  if (!before && after)
+    return [
+      makeChange({
+        table: after.name,
+        area: 'table',
+        action: 'added',
+        subject: `table ${after.name}`,
+        after: describeTableKey(after),
+        verdict: 'newTable',
+        how: HOW.tableAdded,
+      }),
+    ];
+  if (before && !after)
+    return [
+      makeChange({
+        table: before.name,
+        area: 'table',
+        action: 'removed',
+        subject: `table ${before.name}`,
+        before: describeTableKey(before),
+        verdict: 'deleteTable',
+        how: HOW.tableRemoved,
+      }),
+    ];
   if (!before || !after) return [];
   const table = after.name;
   const changes: StructuralChange[] = [];
   if (before.name !== after.name) {
-    changes.push(makeChange({ table, area: 'table', action: 'renamed', subject: `table ${before.name} → ${after.name} (looks renamed)`, before: before.name, after: after.name, verdict: 'newTableAndMigration', how: HOW.tableRenamed }));
+    changes.push(
+      makeChange({
+        table,
+        area: 'table',
+        action: 'renamed',
+        subject: `table ${before.name} → ${after.name} (looks renamed)`,
+        before: before.name,
+        after: after.name,
+        verdict: 'newTableAndMigration',
+        how: HOW.tableRenamed,
+      }),
+    );
   }
   if (!sameJson(before.partitionKey, after.partitionKey) || !sameJson(before.sortKey ?? null, after.sortKey ?? null)) {
-    changes.push(makeChange({ table, area: 'keySchema', action: 'changed', subject: 'table key attributes', before: describeTableKey(before), after: describeTableKey(after), verdict: 'newTableAndMigration', how: HOW.keySchema }));
+    changes.push(
+      makeChange({
+        table,
+        area: 'keySchema',
+        action: 'changed',
+        subject: 'table key attributes',
+        before: describeTableKey(before),
+        after: describeTableKey(after),
+        verdict: 'newTableAndMigration',
+        how: HOW.keySchema,
+      }),
+    );
   }
   if (before.billingMode !== after.billingMode) {
-    changes.push(makeChange({ table, area: 'billing', action: 'changed', subject: 'billing mode', before: before.billingMode, after: after.billingMode, verdict: 'inPlace', how: HOW.billingMode }));
+    changes.push(
+      makeChange({
+        table,
+        area: 'billing',
+        action: 'changed',
+        subject: 'billing mode',
+        before: before.billingMode,
+        after: after.billingMode,
+        verdict: 'inPlace',
+        how: HOW.billingMode,
+      }),
+    );
   } else if (!sameJson(before.provisioned ?? null, after.provisioned ?? null)) {
     const capacity = (t: TableDesign) => (t.provisioned ? `${t.provisioned.readCapacityUnits} RCU, ${t.provisioned.writeCapacityUnits} WCU` : 'none');
-    changes.push(makeChange({ table, area: 'billing', action: 'changed', subject: 'provisioned capacity', before: capacity(before), after: capacity(after), verdict: 'inPlace', how: HOW.capacity }));
+    changes.push(
+      makeChange({
+        table,
+        area: 'billing',
+        action: 'changed',
+        subject: 'provisioned capacity',
+        before: capacity(before),
+        after: capacity(after),
+        verdict: 'inPlace',
+        how: HOW.capacity,
+      }),
+    );
   }
   changes.push(...diffIndexes(table, before.indexes, after.indexes));
   return changes;
@@ -73,25 +139,78 @@ function diffIndexes(table: string, before: readonly IndexDesign[], after: reado
     const old = before.find((candidate) => candidate.name === index.name);
     const subject = `index ${index.name}`;
     if (!old) {
-      changes.push(makeChange({ table, area: 'index', action: 'added', subject, after: describeIndex(index), verdict: index.kind === 'GSI' ? 'inPlace' : 'newTableAndMigration', how: index.kind === 'GSI' ? HOW.gsiAdded : HOW.lsi }));
+      changes.push(
+        makeChange({
+          table,
+          area: 'index',
+          action: 'added',
+          subject,
+          after: describeIndex(index),
+          verdict: index.kind === 'GSI' ? 'inPlace' : 'newTableAndMigration',
+          how: index.kind === 'GSI' ? HOW.gsiAdded : HOW.lsi,
+        }),
+      );
       continue;
     }
     if (old.kind !== index.kind) {
-      changes.push(makeChange({ table, area: 'index', action: 'changed', subject, before: describeIndex(old), after: describeIndex(index), verdict: 'newTableAndMigration', how: HOW.kindChanged }));
+      changes.push(
+        makeChange({
+          table,
+          area: 'index',
+          action: 'changed',
+          subject,
+          before: describeIndex(old),
+          after: describeIndex(index),
+          verdict: 'newTableAndMigration',
+          how: HOW.kindChanged,
+        }),
+      );
       continue;
     }
     const lsi = index.kind === 'LSI';
     if (!sameJson(old.partitionKey, index.partitionKey) || !sameJson(old.sortKey, index.sortKey)) {
-      changes.push(makeChange({ table, area: 'index', action: 'changed', subject: `${subject} keys`, before: describeIndexKey(old), after: describeIndexKey(index), verdict: lsi ? 'newTableAndMigration' : 'newIndexAndBackfill', how: lsi ? HOW.lsi : HOW.gsiChanged }));
+      changes.push(
+        makeChange({
+          table,
+          area: 'index',
+          action: 'changed',
+          subject: `${subject} keys`,
+          before: describeIndexKey(old),
+          after: describeIndexKey(index),
+          verdict: lsi ? 'newTableAndMigration' : 'newIndexAndBackfill',
+          how: lsi ? HOW.lsi : HOW.gsiChanged,
+        }),
+      );
     }
     if (old.projection.type !== index.projection.type || !sameJson([...old.projection.attributes].sort(), [...index.projection.attributes].sort())) {
-      changes.push(makeChange({ table, area: 'index', action: 'changed', subject: `${subject} projection`, before: describeProjection(old), after: describeProjection(index), verdict: lsi ? 'newTableAndMigration' : 'newIndexAndBackfill', how: lsi ? HOW.lsi : HOW.gsiChanged }));
+      changes.push(
+        makeChange({
+          table,
+          area: 'index',
+          action: 'changed',
+          subject: `${subject} projection`,
+          before: describeProjection(old),
+          after: describeProjection(index),
+          verdict: lsi ? 'newTableAndMigration' : 'newIndexAndBackfill',
+          how: lsi ? HOW.lsi : HOW.gsiChanged,
+        }),
+      );
     }
   }
   for (const old of before) {
     if (after.some((candidate) => candidate.name === old.name)) continue;
     const gsi = old.kind === 'GSI';
-    changes.push(makeChange({ table, area: 'index', action: 'removed', subject: `index ${old.name}`, before: describeIndex(old), verdict: gsi ? 'inPlace' : 'newTableAndMigration', how: gsi ? HOW.gsiRemoved : HOW.lsi }));
+    changes.push(
+      makeChange({
+        table,
+        area: 'index',
+        action: 'removed',
+        subject: `index ${old.name}`,
+        before: describeIndex(old),
+        verdict: gsi ? 'inPlace' : 'newTableAndMigration',
+        how: gsi ? HOW.gsiRemoved : HOW.lsi,
+      }),
+    );
   }
   return changes;
 }

@@ -42,7 +42,8 @@ function keyedRow(entity: string, sampleId: string, item: JsonItem, schema: KeyS
   const partitionValues = schema.partition.map((attribute) => item[attribute.name]);
   const sortValues = schema.sort.map((attribute) => item[attribute.name]);
   const typedSort = sortValues.map(keyValueOf);
-  if (partitionValues.some((value) => value === undefined) || sortValues.some((value) => value === undefined) || typedSort.some((value) => value === undefined)) return undefined;
+  if (partitionValues.some((value) => value === undefined) || sortValues.some((value) => value === undefined) || typedSort.some((value) => value === undefined))
+    return undefined;
   const partitionTexts = partitionValues.map((value) => textOf(value as JsonAttributeValue));
   return {
     entity,
@@ -82,7 +83,11 @@ function placeEntity(table: TableDesign, indexName: string | undefined, entityNa
     for (const sample of entity.samples) {
       const built = build(sample);
       if (!built.ok) {
-        if (entity.name === entityName) problems.set(sample.id, built.problems.map((problem) => `${problem.attribute}: ${problem.message}`));
+        if (entity.name === entityName)
+          problems.set(
+            sample.id,
+            built.problems.map((problem) => `${problem.attribute}: ${problem.message}`),
+          );
         continue;
       }
       const row = keyedRow(entity.name, sample.id, built.item, schema);
@@ -122,7 +127,10 @@ export function itemMoves(beforeTable: TableDesign, afterTable: TableDesign, ent
   const items: ItemMove[] = ids.map((sampleId) => {
     const old = before.placed.get(sampleId);
     const next = after.placed.get(sampleId);
-    const problems = [...(before.problems.get(sampleId) ?? []).map((problem) => `before: ${problem}`), ...(after.problems.get(sampleId) ?? []).map((problem) => `after: ${problem}`)];
+    const problems = [
+      ...(before.problems.get(sampleId) ?? []).map((problem) => `before: ${problem}`),
+      ...(after.problems.get(sampleId) ?? []).map((problem) => `after: ${problem}`),
+    ];
     return {
       sampleId,
       ...(old ? { before: old } : {}),
@@ -149,4 +157,3 @@ function placeOrder(a: PlacedKey | undefined, b: PlacedKey | undefined): number 
   if (!a || !b) return a ? -1 : b ? 1 : 0;
   return compareUtf8(a.partition, b.partition) || a.position - b.position;
 }
-

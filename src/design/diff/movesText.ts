@@ -20,7 +20,12 @@ export function keyText(place: PlacedKey | undefined): string {
  */
 export function movesSummary(moves: KeyMoves): string {
   const total = moves.items.length;
-  const rewritten = moves.index === undefined ? (moves.moving === 1 ? `1 of ${total} items gets a new key` : `${moves.moving} of ${total} items get new keys`) : `${moves.moving} of ${total} items ${moves.moving === 1 ? 'has a new key' : 'have new keys'} in ${moves.keySpace}`;
+  const rewritten =
+    moves.index === undefined
+      ? moves.moving === 1
+        ? `1 of ${total} items gets a new key`
+        : `${moves.moving} of ${total} items get new keys`
+      : `${moves.moving} of ${total} items ${moves.moving === 1 ? 'has a new key' : 'have new keys'} in ${moves.keySpace}`;
   const placed = moves.repositioned === 1 ? '1 changes place in its partition' : `${moves.repositioned} change place in their partition`;
   return `${rewritten}; ${placed} (${moves.keyAttributes.join(', ')}, in DynamoDB’s order).`;
 }

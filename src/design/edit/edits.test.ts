@@ -71,7 +71,24 @@ describe('entity edits', () => {
   it('renaming an entity updates the access patterns that return it', () => {
     const withPattern: Design = {
       ...design,
-      tables: [{ ...table(design), accessPatterns: [{ id: 'p', name: 'orders', description: '', entities: ['Order', 'Customer'], partitionValues: {}, direction: 'ascending', projection: [], consistentRead: false, expected: {} }] }],
+      tables: [
+        {
+          ...table(design),
+          accessPatterns: [
+            {
+              id: 'p',
+              name: 'orders',
+              description: '',
+              entities: ['Order', 'Customer'],
+              partitionValues: {},
+              direction: 'ascending',
+              projection: [],
+              consistentRead: false,
+              expected: {},
+            },
+          ],
+        },
+      ],
     };
     const renamed = renameEntity('Shop', 'Order', 'Purchase')(withPattern);
     expect(table(renamed).entities.map((e) => e.name)).toEqual(['Customer', 'Purchase', 'Address']);
@@ -86,7 +103,10 @@ describe('entity edits', () => {
     const changed = composeChanges(
       setEntityKeyTemplate('Shop', 'Order', 'SK', 'ORDER#{at:iso(ms)}#{orderId}'),
       setEntityKeyTemplate('Shop', 'Order', 'GSI1PK', undefined),
-      setEntityAttributes('Shop', 'Order', [{ name: 'total', type: 'N' }, { name: 'lines', type: 'L' }]),
+      setEntityAttributes('Shop', 'Order', [
+        { name: 'total', type: 'N' },
+        { name: 'lines', type: 'L' },
+      ]),
       setExpectations('Shop', 'Order', { largestValues: { total: '100000' }, itemCount: 5000 }),
     )(design);
     const order = entity(changed, 'Order');
@@ -148,7 +168,25 @@ describe('index edits', () => {
   it('removing an index sends its access patterns back to the table', () => {
     const withPattern: Design = {
       ...design,
-      tables: [{ ...table(design), accessPatterns: [{ id: 'p', name: 'by status', description: '', entities: ['Order'], index: 'GSI1', partitionValues: {}, direction: 'ascending', projection: [], consistentRead: false, expected: {} }] }],
+      tables: [
+        {
+          ...table(design),
+          accessPatterns: [
+            {
+              id: 'p',
+              name: 'by status',
+              description: '',
+              entities: ['Order'],
+              index: 'GSI1',
+              partitionValues: {},
+              direction: 'ascending',
+              projection: [],
+              consistentRead: false,
+              expected: {},
+            },
+          ],
+        },
+      ],
     };
     const removed = removeIndex('Shop', 'GSI1')(withPattern);
     expect(table(removed).indexes).toEqual([]);

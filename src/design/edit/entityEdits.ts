@@ -19,7 +19,14 @@ export function defaultEntityKeys(table: TableDesign, entityName: string): Recor
 /** Adds an entity with default templates (see defaultEntityKeys) and no samples. */
 export function addEntity(tableName: string, entityName: string, keys?: Readonly<Record<string, string>>): DesignChange {
   return changeTable(tableName, (table) => {
-    if (validateName(entityName, table.entities.map((entity) => entity.name), 'An entity')) return table;
+    if (
+      validateName(
+        entityName,
+        table.entities.map((entity) => entity.name),
+        'An entity',
+      )
+    )
+      return table;
     const entity: EntityDesign = {
       name: entityName,
       description: '',
@@ -36,7 +43,14 @@ export function addEntity(tableName: string, entityName: string, keys?: Readonly
 export function renameEntity(tableName: string, entityName: string, newName: string): DesignChange {
   return changeTable(tableName, (table) => {
     if (entityName === newName || !table.entities.some((entity) => entity.name === entityName)) return table;
-    if (validateName(newName, table.entities.map((entity) => entity.name), 'An entity')) return table;
+    if (
+      validateName(
+        newName,
+        table.entities.map((entity) => entity.name),
+        'An entity',
+      )
+    )
+      return table;
     return {
       ...table,
       entities: table.entities.map((entity) => (entity.name === entityName ? { ...entity, name: newName } : entity)),
@@ -86,7 +100,9 @@ export function setEntityAttributes(tableName: string, entityName: string, attri
 }
 
 /** Changes to an entity's expectations: `itemCount` or `itemSizeBytes` set to `undefined` is cleared (an emptied field). */
-export type ExpectationsChange = { readonly [K in keyof EntityExpectations]?: EntityExpectations[K] | (K extends 'itemCount' | 'itemSizeBytes' ? undefined : never) };
+export type ExpectationsChange = {
+  readonly [K in keyof EntityExpectations]?: EntityExpectations[K] | (K extends 'itemCount' | 'itemSizeBytes' ? undefined : never);
+};
 
 /** Merges `expectations` into the entity's (largest values are replaced as a whole when given). */
 export function setExpectations(tableName: string, entityName: string, expectations: ExpectationsChange): DesignChange {

@@ -10,8 +10,16 @@ export const MAX_GSI_KEY_ATTRIBUTES = 4;
  * partition key with exactly one sort attribute, attribute names given and
  * not repeated.
  */
-export function validateIndex(index: IndexDesign, table: { readonly partitionKey: KeyAttributeDesign; readonly indexes: readonly IndexDesign[] }, previousName?: string): string | undefined {
-  const nameProblem = validateName(index.name, table.indexes.map((other) => other.name).filter((name) => name !== previousName), 'An index');
+export function validateIndex(
+  index: IndexDesign,
+  table: { readonly partitionKey: KeyAttributeDesign; readonly indexes: readonly IndexDesign[] },
+  previousName?: string,
+): string | undefined {
+  const nameProblem = validateName(
+    index.name,
+    table.indexes.map((other) => other.name).filter((name) => name !== previousName),
+    'An index',
+  );
   if (nameProblem) return nameProblem;
   const all = [...index.partitionKey, ...index.sortKey];
   if (all.some((attribute) => attribute.name.trim() === '')) return `Every key attribute of ${index.name} needs a name.`;
@@ -20,11 +28,14 @@ export function validateIndex(index: IndexDesign, table: { readonly partitionKey
   if (repeated) return `${index.name} uses ${repeated} twice: each key attribute appears once.`;
   if (index.kind === 'LSI') {
     if (index.sortKey.length !== 1) return `An LSI has exactly one sort key attribute; ${index.name} has ${index.sortKey.length}.`;
-    if (index.partitionKey.length !== 1 || index.partitionKey[0]?.name !== table.partitionKey.name) return `An LSI shares the table's partition key, ${table.partitionKey.name}.`;
+    if (index.partitionKey.length !== 1 || index.partitionKey[0]?.name !== table.partitionKey.name)
+      return `An LSI shares the table's partition key, ${table.partitionKey.name}.`;
     return undefined;
   }
-  if (index.partitionKey.length < 1 || index.partitionKey.length > MAX_GSI_KEY_ATTRIBUTES) return `A GSI's partition key has 1 to ${MAX_GSI_KEY_ATTRIBUTES} attributes; ${index.name} has ${index.partitionKey.length}.`;
-  if (index.sortKey.length > MAX_GSI_KEY_ATTRIBUTES) return `A GSI's sort key has at most ${MAX_GSI_KEY_ATTRIBUTES} attributes; ${index.name} has ${index.sortKey.length}.`;
+  if (index.partitionKey.length < 1 || index.partitionKey.length > MAX_GSI_KEY_ATTRIBUTES)
+    return `A GSI's partition key has 1 to ${MAX_GSI_KEY_ATTRIBUTES} attributes; ${index.name} has ${index.partitionKey.length}.`;
+  if (index.sortKey.length > MAX_GSI_KEY_ATTRIBUTES)
+    return `A GSI's sort key has at most ${MAX_GSI_KEY_ATTRIBUTES} attributes; ${index.name} has ${index.sortKey.length}.`;
   return undefined;
 }
 
@@ -37,7 +48,13 @@ export function addIndex(tableName: string, kind: 'GSI' | 'LSI'): DesignChange {
     const name = `${kind}${n}`;
     const index: IndexDesign =
       kind === 'GSI'
-        ? { name, kind, partitionKey: [{ name: `${name}PK`, type: 'S' }], sortKey: [{ name: `${name}SK`, type: 'S' }], projection: { type: 'ALL', attributes: [] } }
+        ? {
+            name,
+            kind,
+            partitionKey: [{ name: `${name}PK`, type: 'S' }],
+            sortKey: [{ name: `${name}SK`, type: 'S' }],
+            projection: { type: 'ALL', attributes: [] },
+          }
         : { name, kind, partitionKey: [table.partitionKey], sortKey: [{ name: `${name}SK`, type: 'S' }], projection: { type: 'ALL', attributes: [] } };
     return { ...table, indexes: [...table.indexes, index] };
   });
@@ -60,13 +77,19 @@ export function updateIndex(tableName: string, indexName: string, index: IndexDe
       });
     pair(current.partitionKey, index.partitionKey);
     pair(current.sortKey, index.sortKey);
-    const stillUsed = new Set([table.partitionKey.name, table.sortKey?.name, ...table.indexes.filter((entry) => entry !== current).flatMap((entry) => [...entry.partitionKey, ...entry.sortKey].map((a) => a.name))]);
+    const stillUsed = new Set([
+      table.partitionKey.name,
+      table.sortKey?.name,
+      ...table.indexes.filter((entry) => entry !== current).flatMap((entry) => [...entry.partitionKey, ...entry.sortKey].map((a) => a.name)),
+    ]);
     for (const old of [...renames.keys()]) if (stillUsed.has(old)) renames.delete(old);
     return {
       ...table,
       indexes: table.indexes.map((entry) => (entry === current ? index : entry)),
       entities: renames.size === 0 ? table.entities : table.entities.map((entity) => ({ ...entity, keys: renameKeys(entity.keys, renames) })),
-      accessPatterns: table.accessPatterns.map((pattern) => (pattern.index === indexName && index.name !== indexName ? { ...pattern, index: index.name } : pattern)),
+      accessPatterns: table.accessPatterns.map((pattern) =>
+        pattern.index === indexName && index.name !== indexName ? { ...pattern, index: index.name } : pattern,
+      ),
     };
   });
 }

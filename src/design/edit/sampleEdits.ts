@@ -11,13 +11,21 @@ export function setSampleValue(tableName: string, entityName: string, sampleId: 
 }
 
 /** Fills in field values the rows lack (a field just added to a template): `suggest(field, rowIndex)` gives each one. */
-export function fillSampleValues(tableName: string, entityName: string, fields: readonly string[], suggest: (field: string, rowIndex: number) => string): DesignChange {
+export function fillSampleValues(
+  tableName: string,
+  entityName: string,
+  fields: readonly string[],
+  suggest: (field: string, rowIndex: number) => string,
+): DesignChange {
   return changeEntity(tableName, entityName, (entity) => {
     const missing = fields.filter((field) => entity.samples.every((row) => row.values[field] === undefined));
     if (missing.length === 0) return entity;
     return {
       ...entity,
-      samples: entity.samples.map((row, index) => ({ ...row, values: { ...row.values, ...Object.fromEntries(missing.map((field) => [field, suggest(field, index)])) } })),
+      samples: entity.samples.map((row, index) => ({
+        ...row,
+        values: { ...row.values, ...Object.fromEntries(missing.map((field) => [field, suggest(field, index)])) },
+      })),
     };
   });
 }

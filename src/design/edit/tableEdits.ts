@@ -84,7 +84,14 @@ export function addTable(name?: string): DesignChange {
 export function renameTable(tableName: string, newName: string): DesignChange {
   return (design) => {
     if (tableName === newName) return design;
-    if (validateName(newName, design.tables.map((table) => table.name), 'A table')) return design;
+    if (
+      validateName(
+        newName,
+        design.tables.map((table) => table.name),
+        'A table',
+      )
+    )
+      return design;
     return changeTable(tableName, (table) => ({ ...table, name: newName }))(design);
   };
 }

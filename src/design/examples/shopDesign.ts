@@ -44,7 +44,11 @@ export const SHOP_DESIGN: DesignDocument = {
           keys: { PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{at:iso}#{orderId}', GSI1PK: 'STATUS#{status}', GSI1SK: '{at:iso}#{orderId}' },
           attributes: [{ name: 'total', type: 'N' }],
           samples: [
-            { id: 'o_15', values: { customerId: 'c1', at: '2026-06-21T16:20:00Z', orderId: 'o_15', status: 'DELIVERED' }, attributes: { total: { N: '12.50' } } },
+            {
+              id: 'o_15',
+              values: { customerId: 'c1', at: '2026-06-21T16:20:00Z', orderId: 'o_15', status: 'DELIVERED' },
+              attributes: { total: { N: '12.50' } },
+            },
             { id: 'o_16', values: { customerId: 'c1', at: '2026-06-23T08:05:00Z', orderId: 'o_16', status: 'SHIPPED' }, attributes: { total: { N: '99.00' } } },
             { id: 'o_17', values: { customerId: 'c1', at: '2026-06-23T10:00:00Z', orderId: 'o_17', status: 'PLACED' }, attributes: { total: { N: '7.25' } } },
             { id: 'o_21', values: { customerId: 'c2', at: '2026-06-22T12:00:00Z', orderId: 'o_21', status: 'PLACED' }, attributes: { total: { N: '40' } } },

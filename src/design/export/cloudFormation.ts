@@ -12,7 +12,15 @@ import { toYaml } from './yaml';
  */
 
 /** The CreateTable members an `AWS::DynamoDB::Table` resource takes, in the order written. */
-const TABLE_PROPERTIES = ['TableName', 'BillingMode', 'KeySchema', 'AttributeDefinitions', 'GlobalSecondaryIndexes', 'LocalSecondaryIndexes', 'ProvisionedThroughput'] as const;
+const TABLE_PROPERTIES = [
+  'TableName',
+  'BillingMode',
+  'KeySchema',
+  'AttributeDefinitions',
+  'GlobalSecondaryIndexes',
+  'LocalSecondaryIndexes',
+  'ProvisionedThroughput',
+] as const;
 /** CloudFormation's limit on a template's Description. */
 const MAX_DESCRIPTION = 1024;
 
@@ -37,7 +45,11 @@ export function cloudFormationTemplate(design: Design): CloudFormationTemplate {
     resources[logicalId(table.name, used)] = { Type: 'AWS::DynamoDB::Table', Properties: properties };
   }
   const description = `DynamoDB tables of the Keylab design "${design.name}".`;
-  return { AWSTemplateFormatVersion: '2010-09-09', Description: description.length > MAX_DESCRIPTION ? description.slice(0, MAX_DESCRIPTION - 1) + '…' : description, Resources: resources };
+  return {
+    AWSTemplateFormatVersion: '2010-09-09',
+    Description: description.length > MAX_DESCRIPTION ? description.slice(0, MAX_DESCRIPTION - 1) + '…' : description,
+    Resources: resources,
+  };
 }
 
 /**

@@ -17,5 +17,8 @@ export interface ExportedFile {
  * exportCreateTableInputs(SHOP_DESIGN)[0].fileName // "Shop.create-table.json"
  */
 export function exportCreateTableInputs(design: Design): ExportedFile[] {
-  return design.tables.map((table) => ({ fileName: `${safeFileName(table.name)}.create-table.json`, text: JSON.stringify(toCreateTableInput(table), null, 2) + '\n' }));
+  return design.tables.map((table) => ({
+    fileName: `${safeFileName(table.name)}.create-table.json`,
+    text: JSON.stringify(toCreateTableInput(table), null, 2) + '\n',
+  }));
 }

@@ -25,7 +25,13 @@ const MULTI_TABLE: TableDesign = {
       ],
       projection: { type: 'KEYS_ONLY', attributes: [] },
     },
-    { name: 'byDate', kind: 'LSI', partitionKey: [{ name: 'PK', type: 'S' }], sortKey: [{ name: 'at', type: 'S' }], projection: { type: 'ALL', attributes: [] } },
+    {
+      name: 'byDate',
+      kind: 'LSI',
+      partitionKey: [{ name: 'PK', type: 'S' }],
+      sortKey: [{ name: 'at', type: 'S' }],
+      projection: { type: 'ALL', attributes: [] },
+    },
   ],
   billingMode: 'PROVISIONED',
   provisioned: { readCapacityUnits: 5, writeCapacityUnits: 2 },
@@ -56,7 +62,15 @@ describe('exportCreateTableInputs', () => {
       Projection: { ProjectionType: 'KEYS_ONLY' },
       ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 2 },
     });
-    expect(input.AttributeDefinitions.map((definition: { AttributeName: string }) => definition.AttributeName)).toEqual(['PK', 'SK', 'season', 'region', 'score', 'ts', 'at']);
+    expect(input.AttributeDefinitions.map((definition: { AttributeName: string }) => definition.AttributeName)).toEqual([
+      'PK',
+      'SK',
+      'season',
+      'region',
+      'score',
+      'ts',
+      'at',
+    ]);
     expect(input.LocalSecondaryIndexes[0].KeySchema).toEqual([
       { AttributeName: 'PK', KeyType: 'HASH' },
       { AttributeName: 'at', KeyType: 'RANGE' },
@@ -77,7 +91,13 @@ describe('exportCloudFormation', () => {
       expect(resource.Type).toBe('AWS::DynamoDB::Table');
       expect(resource.Properties).toEqual(toCreateTableInput(design.tables[i]!));
     }
-    expect(Object.keys(template.Resources.ShopTable!.Properties)).toEqual(['TableName', 'BillingMode', 'KeySchema', 'AttributeDefinitions', 'GlobalSecondaryIndexes']);
+    expect(Object.keys(template.Resources.ShopTable!.Properties)).toEqual([
+      'TableName',
+      'BillingMode',
+      'KeySchema',
+      'AttributeDefinitions',
+      'GlobalSecondaryIndexes',
+    ]);
   });
 
   it('writes YAML that a YAML parser reads back as the JSON template', () => {
@@ -91,7 +111,18 @@ describe('exportCloudFormation', () => {
   });
 
   it('quotes every string, so YAML never reads one as a number, date or boolean', () => {
-    const data = { a: '2010-09-09', b: 'yes', c: '012', d: 'null', e: 'x: y # z', f: '\u0085\u007f\ufeff\n"', g: [], h: {}, i: [{ j: 1, k: [true, null] }], 'not plain': 'ok' };
+    const data = {
+      a: '2010-09-09',
+      b: 'yes',
+      c: '012',
+      d: 'null',
+      e: 'x: y # z',
+      f: '\u0085\u007f\ufeff\n"',
+      g: [],
+      h: {},
+      i: [{ j: 1, k: [true, null] }],
+      'not plain': 'ok',
+    };
     expect(parseYaml(toYaml(data))).toEqual(data);
   });
 

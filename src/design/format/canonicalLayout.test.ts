@@ -32,14 +32,17 @@ describe('the canonical layout', () => {
     expect(serializeDesignDocument(LEADERBOARD)).toBe(leaderboardGolden);
   });
 
-  it.each(EXAMPLE_DESIGNS.map((example) => [example.id, example.design] as const))('%s: \\n line ends, a final newline, no trailing spaces, each sample on one line', (_id, document) => {
-    const text = serializeDesignDocument(document);
-    expect(text.endsWith('}\n')).toBe(true);
-    expect(text).not.toMatch(/\r|[ \t]\n/);
-    const sampleLines = text.split('\n').filter((line) => /^ {12}\{"id": /.test(line));
-    expect(sampleLines).toHaveLength(document.tables.flatMap((table) => table.entities).reduce((sum, entity) => sum + entity.samples.length, 0));
-    for (const line of sampleLines) expect(JSON.parse(line.replace(/,$/, ''))).toHaveProperty('values');
-  });
+  it.each(EXAMPLE_DESIGNS.map((example) => [example.id, example.design] as const))(
+    '%s: \\n line ends, a final newline, no trailing spaces, each sample on one line',
+    (_id, document) => {
+      const text = serializeDesignDocument(document);
+      expect(text.endsWith('}\n')).toBe(true);
+      expect(text).not.toMatch(/\r|[ \t]\n/);
+      const sampleLines = text.split('\n').filter((line) => /^ {12}\{"id": /.test(line));
+      expect(sampleLines).toHaveLength(document.tables.flatMap((table) => table.entities).reduce((sum, entity) => sum + entity.samples.length, 0));
+      for (const line of sampleLines) expect(JSON.parse(line.replace(/,$/, ''))).toHaveProperty('values');
+    },
+  );
 
   it('sorts what has no order and keeps what does', () => {
     const table = LEADERBOARD.tables[0]!;
@@ -53,8 +56,15 @@ describe('the canonical layout', () => {
             {
               ...run,
               keys: { ts: run.keys.ts!, playerId: run.keys.playerId!, rankKey: run.keys.rankKey!, leaderboardId: run.keys.leaderboardId! },
-              attributes: [{ name: 'score', type: 'N' }, { name: 'badge', type: 'S' }],
-              samples: [...run.samples].reverse().map((sample) => ({ ...sample, values: { playerId: sample.values.playerId!, zeta: 'z', ts: sample.values.ts!, season: sample.values.season!, score: sample.values.score! }, attributes: { extra: { S: 'x' }, badge: { S: 'gold' }, score: sample.attributes!.score!, nested: { M: { z: { S: '1' }, a: { S: '2' } } } } })),
+              attributes: [
+                { name: 'score', type: 'N' },
+                { name: 'badge', type: 'S' },
+              ],
+              samples: [...run.samples].reverse().map((sample) => ({
+                ...sample,
+                values: { playerId: sample.values.playerId!, zeta: 'z', ts: sample.values.ts!, season: sample.values.season!, score: sample.values.score! },
+                attributes: { extra: { S: 'x' }, badge: { S: 'gold' }, score: sample.attributes!.score!, nested: { M: { z: { S: '1' }, a: { S: '2' } } } },
+              })),
             },
           ],
         },
@@ -91,14 +101,23 @@ describe('the canonical layout', () => {
     fc.assert(
       fc.property(designArbitrary, fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 4 }), (design, ids) => {
         let recorded = design;
-        for (const id of ids) recorded = decideFinding(recorded, { id: `review.x|${id}`, code: 'review.x' }, { kind: 'accepted', comment: 'ok', decidedBy: 'Ada' }, new Date('2026-12-05T09:00:00.000Z'));
+        for (const id of ids)
+          recorded = decideFinding(
+            recorded,
+            { id: `review.x|${id}`, code: 'review.x' },
+            { kind: 'accepted', comment: 'ok', decidedBy: 'Ada' },
+            new Date('2026-12-05T09:00:00.000Z'),
+          );
         recorded = signOff(recorded, 'Ada', new Date('2026-12-05T10:00:00.000Z'));
         const once = serializeDesignDocument(recorded);
         expect(format(once)).toBe(once);
         const read = parseDesignDocument(once);
         expectOk(read);
         // The same design: every field and record equal; only the decisions' list is in id order.
-        expect(read.design).toEqual({ ...recorded, ...(recorded.decisions ? { decisions: [...recorded.decisions].sort((a, b) => compareUtf8(a.id, b.id)) } : {}) });
+        expect(read.design).toEqual({
+          ...recorded,
+          ...(recorded.decisions ? { decisions: [...recorded.decisions].sort((a, b) => compareUtf8(a.id, b.id)) } : {}),
+        });
         expect(isSignOffCurrent(read.design, read.design.signOffs![0]!)).toBe(true);
       }),
       { numRuns: 100 },

@@ -64,7 +64,10 @@ export function decodeDesignText(bytes: Uint8Array, fileName: string): DesignTex
     // Not UTF-8: say where.
   }
   const invalid = findInvalidUtf8(bytes) ?? 0;
-  const shown = Array.from(bytes.subarray(invalid, Math.min(invalid + 4, bytes.length)), (byte) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
+  const shown = Array.from(
+    bytes.subarray(invalid, Math.min(invalid + 4, bytes.length)),
+    (byte) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+  ).join(' ');
   const line = countLines(bytes, invalid);
   return {
     ok: false,

@@ -77,7 +77,10 @@ const entityChoice: fc.Arbitrary<EntityChoice> = fc.record({
   description: text,
   template: fc.nat(SORT_TEMPLATES.length - 1),
   inIndexes: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
-  attributes: fc.uniqueArray(fc.record({ name, type: fc.constantFrom('S' as const, 'N' as const, 'M' as const, 'SS' as const) }), { selector: (attribute) => attribute.name, maxLength: 3 }),
+  attributes: fc.uniqueArray(fc.record({ name, type: fc.constantFrom('S' as const, 'N' as const, 'M' as const, 'SS' as const) }), {
+    selector: (attribute) => attribute.name,
+    maxLength: 3,
+  }),
   samples: fc.array(fc.record({ values: fc.dictionary(name, text, { maxKeys: 3 }), attributes: jsonItem }, { requiredKeys: ['values'] }), { maxLength: 3 }),
   expectations: fc.record(
     { headroomDigits: fc.nat(4), itemCount: fc.nat(1000), itemSizeBytes: fc.integer({ min: 1, max: 400_000 }), largest: fc.nat().map(String) },
@@ -122,11 +125,33 @@ function buildTable(choice: TableChoice): TableDesign {
   const indexes: IndexDesign[] = choice.gsis.map((kind, i): IndexDesign => ({
     name: `GSI${i + 1}`,
     kind: 'GSI',
-    partitionKey: kind === 'multi' ? [{ name: `g${i}a`, type: 'S' }, { name: `g${i}b`, type: 'N' }] : [{ name: `GSI${i + 1}PK`, type: 'S' }],
-    sortKey: kind === 'hashOnly' ? [] : kind === 'multi' ? [{ name: `g${i}c`, type: 'N' }, { name: `g${i}d`, type: 'S' }] : [{ name: `GSI${i + 1}SK`, type: 'S' }],
-    projection: i === 0 ? { type: 'INCLUDE', attributes: ['total', 'status'] } : i === 1 ? { type: 'KEYS_ONLY', attributes: [] } : { type: 'ALL', attributes: [] },
+    partitionKey:
+      kind === 'multi'
+        ? [
+            { name: `g${i}a`, type: 'S' },
+            { name: `g${i}b`, type: 'N' },
+          ]
+        : [{ name: `GSI${i + 1}PK`, type: 'S' }],
+    sortKey:
+      kind === 'hashOnly'
+        ? []
+        : kind === 'multi'
+          ? [
+              { name: `g${i}c`, type: 'N' },
+              { name: `g${i}d`, type: 'S' },
+            ]
+          : [{ name: `GSI${i + 1}SK`, type: 'S' }],
+    projection:
+      i === 0 ? { type: 'INCLUDE', attributes: ['total', 'status'] } : i === 1 ? { type: 'KEYS_ONLY', attributes: [] } : { type: 'ALL', attributes: [] },
   }));
-  if (choice.lsi && sortKey) indexes.push({ name: 'byLocal', kind: 'LSI', partitionKey: [{ name: 'PK', type: 'S' }], sortKey: [{ name: 'L', type: 'S' }], projection: { type: 'ALL', attributes: [] } });
+  if (choice.lsi && sortKey)
+    indexes.push({
+      name: 'byLocal',
+      kind: 'LSI',
+      partitionKey: [{ name: 'PK', type: 'S' }],
+      sortKey: [{ name: 'L', type: 'S' }],
+      projection: { type: 'ALL', attributes: [] },
+    });
   const entities = choice.entities.map((entity, e): EntityDesign => {
     const [template] = SORT_TEMPLATES[entity.template]!;
     const keys: Record<string, string> = { PK: `E${e}#{id}` };
@@ -174,7 +199,8 @@ function buildPattern(pattern: PatternChoice, p: number, table: Omit<TableDesign
   const usable = index && [...index.partitionKey, ...index.sortKey].every((attribute) => entity.keys[attribute.name] !== undefined) ? index : undefined;
   const partition = usable ? usable.partitionKey : [table.partitionKey];
   const sort = usable ? usable.sortKey : table.sortKey ? [table.sortKey] : [];
-  const fieldsOf = (names: readonly string[]) => names.flatMap((attribute) => [...(entity.keys[attribute] ?? '').matchAll(/\{(\w+)/g)].map((match) => match[1]!));
+  const fieldsOf = (names: readonly string[]) =>
+    names.flatMap((attribute) => [...(entity.keys[attribute] ?? '').matchAll(/\{(\w+)/g)].map((match) => match[1]!));
   const partitionFields = fieldsOf(partition.map((attribute) => attribute.name));
   const sortFields = fieldsOf(sort.map((attribute) => attribute.name));
   const sortCondition: AccessPatternDesign['sort'] =
@@ -191,7 +217,13 @@ function buildPattern(pattern: PatternChoice, p: number, table: Omit<TableDesign
     id: `p${p}`,
     name: `Pattern ${p}`,
     description: pattern.description,
-    entities: [entity.name, ...table.entities.filter((other) => other !== entity).slice(0, 1).map((other) => other.name)],
+    entities: [
+      entity.name,
+      ...table.entities
+        .filter((other) => other !== entity)
+        .slice(0, 1)
+        .map((other) => other.name),
+    ],
     ...(usable ? { index: usable.name } : {}),
     partitionValues: Object.fromEntries(partitionFields.map((field) => [field, `v-${field}`])),
     ...(sortCondition ? { sort: sortCondition } : {}),
@@ -200,7 +232,10 @@ function buildPattern(pattern: PatternChoice, p: number, table: Omit<TableDesign
     ...(pattern.filter !== undefined ? { filter: pattern.filter } : {}),
     projection: pattern.projection,
     consistentRead: usable?.kind === 'GSI' || choice.lsi === undefined ? false : pattern.consistentRead,
-    expected: { ...(pattern.count !== undefined ? { count: pattern.count } : {}), ...(pattern.orderBy ? { orderBy: { field: 'at', direction: pattern.orderBy } } : {}) },
+    expected: {
+      ...(pattern.count !== undefined ? { count: pattern.count } : {}),
+      ...(pattern.orderBy ? { orderBy: { field: 'at', direction: pattern.orderBy } } : {}),
+    },
     ...(pattern.requestsPerSecond !== undefined ? { requestsPerSecond: pattern.requestsPerSecond } : {}),
   };
 }

@@ -95,7 +95,9 @@ function workbenchSourceDocument(source: WorkbenchSourceDesign, tables: readonly
   return {
     model: source.model,
     itemFacets: orderedRecord(source.itemFacets, tableNames, (facets) => [...facets]),
-    ...(source.attributeOrder ? { attributeOrder: orderedRecord(source.attributeOrder, tableNames, (byFacet) => orderedRecord(byFacet, NO_RANKING, (names) => [...names])) } : {}),
+    ...(source.attributeOrder
+      ? { attributeOrder: orderedRecord(source.attributeOrder, tableNames, (byFacet) => orderedRecord(byFacet, NO_RANKING, (names) => [...names])) }
+      : {}),
     designTag: source.designTag,
   };
 }
@@ -118,7 +120,9 @@ function tableDocument(table: TableDesign): TableDesign {
     ...(table.sortKey ? { sortKey: keyAttribute(table.sortKey) } : {}),
     indexes: table.indexes.map(indexDocument),
     billingMode: table.billingMode,
-    ...(table.provisioned ? { provisioned: { readCapacityUnits: table.provisioned.readCapacityUnits, writeCapacityUnits: table.provisioned.writeCapacityUnits } } : {}),
+    ...(table.provisioned
+      ? { provisioned: { readCapacityUnits: table.provisioned.readCapacityUnits, writeCapacityUnits: table.provisioned.writeCapacityUnits } }
+      : {}),
     entities: table.entities.map((entity) => entityDocument(entity, keyNames, fieldsByEntity.get(entity.name) ?? NO_RANKING)),
     accessPatterns: table.accessPatterns.map((pattern) => patternDocument(pattern, fieldsByEntity.get(pattern.entities[0] ?? '') ?? NO_RANKING)),
   };
@@ -162,7 +166,11 @@ function entityDocument(entity: EntityDesign, keyNames: Ranking, fields: Ranking
 }
 
 function sampleDocument(sample: DesignSample, fields: Ranking, attributeNames: Ranking): DesignSample {
-  return { id: sample.id, values: orderedRecord(sample.values, fields, String), ...(sample.attributes ? { attributes: jsonItem(sample.attributes, attributeNames) } : {}) };
+  return {
+    id: sample.id,
+    values: orderedRecord(sample.values, fields, String),
+    ...(sample.attributes ? { attributes: jsonItem(sample.attributes, attributeNames) } : {}),
+  };
 }
 
 function expectationsDocument(expectations: EntityExpectations, fields: Ranking): EntityExpectations {
@@ -198,7 +206,13 @@ function patternDocument(pattern: AccessPatternDesign, fields: Ranking): AccessP
 }
 
 function sortDocument(sort: PatternSortCondition, fields: Ranking): PatternSortCondition {
-  if (sort.input === 'fields') return { input: 'fields', operator: sort.operator, values: orderedRecord(sort.values, fields, String), ...(sort.valuesHigh ? { valuesHigh: orderedRecord(sort.valuesHigh, fields, String) } : {}) };
+  if (sort.input === 'fields')
+    return {
+      input: 'fields',
+      operator: sort.operator,
+      values: orderedRecord(sort.values, fields, String),
+      ...(sort.valuesHigh ? { valuesHigh: orderedRecord(sort.valuesHigh, fields, String) } : {}),
+    };
   return { input: 'raw', operator: sort.operator, value: sort.value, ...(sort.valueHigh !== undefined ? { valueHigh: sort.valueHigh } : {}) };
 }
 

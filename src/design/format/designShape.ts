@@ -16,13 +16,33 @@ export function hasDesignShape(value: unknown): value is Design {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const isKey = (v: unknown) => isObject(v) && typeof v.name === 'string' && (v.type === 'S' || v.type === 'N' || v.type === 'B');
   const listOf = (v: unknown, check: (element: unknown) => boolean) => Array.isArray(v) && v.every(check);
-  const isIndex = (v: unknown) => isObject(v) && typeof v.name === 'string' && listOf(v.partitionKey, isKey) && listOf(v.sortKey, isKey) && isObject(v.projection);
-  const isSample = (v: unknown) => isObject(v) && typeof v.id === 'string' && isObject(v.values) && Object.values(v.values).every((text) => typeof text === 'string');
+  const isIndex = (v: unknown) =>
+    isObject(v) && typeof v.name === 'string' && listOf(v.partitionKey, isKey) && listOf(v.sortKey, isKey) && isObject(v.projection);
+  const isSample = (v: unknown) =>
+    isObject(v) && typeof v.id === 'string' && isObject(v.values) && Object.values(v.values).every((text) => typeof text === 'string');
   const isEntity = (v: unknown) =>
-    isObject(v) && typeof v.name === 'string' && isObject(v.keys) && Object.values(v.keys).every((text) => typeof text === 'string') && listOf(v.samples, isSample) && Array.isArray(v.attributes) && isObject(v.expectations);
-  const isPattern = (v: unknown) => isObject(v) && typeof v.id === 'string' && typeof v.name === 'string' && listOf(v.entities, (name) => typeof name === 'string') && isObject(v.partitionValues) && isObject(v.expected) && Array.isArray(v.projection);
+    isObject(v) &&
+    typeof v.name === 'string' &&
+    isObject(v.keys) &&
+    Object.values(v.keys).every((text) => typeof text === 'string') &&
+    listOf(v.samples, isSample) &&
+    Array.isArray(v.attributes) &&
+    isObject(v.expectations);
+  const isPattern = (v: unknown) =>
+    isObject(v) &&
+    typeof v.id === 'string' &&
+    typeof v.name === 'string' &&
+    listOf(v.entities, (name) => typeof name === 'string') &&
+    isObject(v.partitionValues) &&
+    isObject(v.expected) &&
+    Array.isArray(v.projection);
   const isTable = (v: unknown) =>
-    isObject(v) && typeof v.name === 'string' && isKey(v.partitionKey) && (v.sortKey === undefined || isKey(v.sortKey)) && listOf(v.indexes, isIndex) && listOf(v.entities, isEntity) && listOf(v.accessPatterns, isPattern);
+    isObject(v) &&
+    typeof v.name === 'string' &&
+    isKey(v.partitionKey) &&
+    (v.sortKey === undefined || isKey(v.sortKey)) &&
+    listOf(v.indexes, isIndex) &&
+    listOf(v.entities, isEntity) &&
+    listOf(v.accessPatterns, isPattern);
   return isObject(value) && typeof value.name === 'string' && typeof value.description === 'string' && listOf(value.tables, isTable);
 }
-

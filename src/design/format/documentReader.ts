@@ -82,7 +82,10 @@ export class DocumentReader {
     const value = owner[key];
     if (value === undefined) return undefined;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-      return this.error(memberPath(path, key), `${what} must be a whole number ${min === 0 ? '0 or more' : `of at least ${min}`}, not ${describeJsonType(value)}.`);
+      return this.error(
+        memberPath(path, key),
+        `${what} must be a whole number ${min === 0 ? '0 or more' : `of at least ${min}`}, not ${describeJsonType(value)}.`,
+      );
     }
     return value;
   }
@@ -91,7 +94,8 @@ export class DocumentReader {
   positiveNumber(owner: Record<string, unknown>, key: string, path: string, what: string): number | undefined {
     const value = owner[key];
     if (value === undefined) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return this.error(memberPath(path, key), `${what} must be a number above 0, not ${describeJsonType(value)}.`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+      return this.error(memberPath(path, key), `${what} must be a number above 0, not ${describeJsonType(value)}.`);
     return value;
   }
 
@@ -124,7 +128,13 @@ export class DocumentReader {
   }
 
   /** An object of text values (`{ "customerId": "c1" }`), keys kept in order. */
-  stringRecord(owner: Record<string, unknown>, key: string, path: string, example: string, fallback?: Record<string, string>): Record<string, string> | undefined {
+  stringRecord(
+    owner: Record<string, unknown>,
+    key: string,
+    path: string,
+    example: string,
+    fallback?: Record<string, string>,
+  ): Record<string, string> | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
     if (value === undefined && fallback !== undefined) return fallback;
@@ -136,7 +146,10 @@ export class DocumentReader {
       if (typeof text === 'string') entries.push([name, text]);
       else {
         ok = false;
-        this.error(memberPath(at, name), `must be text${typeof text === 'number' ? ` (write "${String(text)}": numbers stay exact as text)` : ''}, not ${describeJsonType(text)}.`);
+        this.error(
+          memberPath(at, name),
+          `must be text${typeof text === 'number' ? ` (write "${String(text)}": numbers stay exact as text)` : ''}, not ${describeJsonType(text)}.`,
+        );
       }
     }
     // fromEntries defines own properties, so a "__proto__" key stays a key.

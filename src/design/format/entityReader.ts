@@ -23,7 +23,12 @@ export interface ReadEntity {
 }
 
 export function readEntity(reader: DocumentReader, value: unknown, path: string, table: TableShape): ReadEntity | undefined {
-  const raw = reader.object(value, path, ['name', 'description', 'keys', 'attributes', 'samples', 'expectations', 'versionAttribute'], '{"name": "Order", "keys": {"PK": "CUSTOMER#{customerId}"}}');
+  const raw = reader.object(
+    value,
+    path,
+    ['name', 'description', 'keys', 'attributes', 'samples', 'expectations', 'versionAttribute'],
+    '{"name": "Order", "keys": {"PK": "CUSTOMER#{customerId}"}}',
+  );
   if (!raw) return undefined;
   const before = reader.errorCount;
   const name = reader.string(raw, 'name', path, { nonEmpty: true });
@@ -37,7 +42,10 @@ export function readEntity(reader: DocumentReader, value: unknown, path: string,
       const at = memberPath(keysAt, attributeName);
       const attribute = keyAttributes.find((candidate) => candidate.name === attributeName);
       if (!attribute) {
-        reader.error(at, `"${attributeName}" is not a key attribute of table ${table.name} or its indexes (${keyAttributes.map((candidate) => candidate.name).join(', ')}): templates are per key attribute; put other values in "attributes".`);
+        reader.error(
+          at,
+          `"${attributeName}" is not a key attribute of table ${table.name} or its indexes (${keyAttributes.map((candidate) => candidate.name).join(', ')}): templates are per key attribute; put other values in "attributes".`,
+        );
         continue;
       }
       const checked = checkKeyTemplate(text, attribute);
@@ -45,7 +53,11 @@ export function readEntity(reader: DocumentReader, value: unknown, path: string,
       if (checked.template && checked.messages.length === 0) templates.set(attributeName, checked.template);
     }
     for (const attribute of [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])]) {
-      if (keys[attribute.name] === undefined) reader.error(keysAt, `has no template for ${attribute.name}, the table's ${attribute === table.partitionKey ? 'partition' : 'sort'} key: every item of the table has it, e.g. "${attribute.name}": "${attribute.name === table.partitionKey.name ? 'CUSTOMER#{customerId}' : 'ORDER#{orderId}'}".`);
+      if (keys[attribute.name] === undefined)
+        reader.error(
+          keysAt,
+          `has no template for ${attribute.name}, the table's ${attribute === table.partitionKey ? 'partition' : 'sort'} key: every item of the table has it, e.g. "${attribute.name}": "${attribute.name === table.partitionKey.name ? 'CUSTOMER#{customerId}' : 'ORDER#{orderId}'}".`,
+        );
     }
   }
   const attributes = readAttributes(reader, raw, path);
@@ -88,7 +100,8 @@ function readSamples(reader: DocumentReader, raw: Record<string, unknown>, path:
     const id = reader.string(sample, 'id', sampleAt, { nonEmpty: true });
     if (id !== undefined) {
       const first = ids.get(id);
-      if (first !== undefined) reader.error(memberPath(sampleAt, 'id'), `"${id}" is already the id of samples[${first}]: sample ids are unique within an entity.`);
+      if (first !== undefined)
+        reader.error(memberPath(sampleAt, 'id'), `"${id}" is already the id of samples[${first}]: sample ids are unique within an entity.`);
       else ids.set(id, i);
     }
     const values = reader.stringRecord(sample, 'values', sampleAt, '{"customerId": "c1"}');
@@ -98,14 +111,20 @@ function readSamples(reader: DocumentReader, raw: Record<string, unknown>, path:
       if (read.ok) attributes = read.item;
       else reader.problems.push(...read.problems);
     }
-    if (id !== undefined && values !== undefined && (sample.attributes === undefined || attributes !== undefined)) samples.push({ id, values, ...(attributes ? { attributes } : {}) });
+    if (id !== undefined && values !== undefined && (sample.attributes === undefined || attributes !== undefined))
+      samples.push({ id, values, ...(attributes ? { attributes } : {}) });
   });
   return samples.length === list.length ? samples : undefined;
 }
 
 function readExpectations(reader: DocumentReader, value: unknown, path: string): EntityExpectations | undefined {
   if (value === undefined) return DEFAULT_EXPECTATIONS;
-  const raw = reader.object(value, path, ['largestValues', 'headroomDigits', 'maxLengths', 'itemCount', 'itemSizeBytes'], '{"largestValues": {"score": "10000000"}, "headroomDigits": 2, "maxLengths": {}}');
+  const raw = reader.object(
+    value,
+    path,
+    ['largestValues', 'headroomDigits', 'maxLengths', 'itemCount', 'itemSizeBytes'],
+    '{"largestValues": {"score": "10000000"}, "headroomDigits": 2, "maxLengths": {}}',
+  );
   if (!raw) return undefined;
   const before = reader.errorCount;
   const largestValues = reader.stringRecord(raw, 'largestValues', path, '{"score": "10000000"}', {});
@@ -114,5 +133,11 @@ function readExpectations(reader: DocumentReader, value: unknown, path: string):
   const itemCount = reader.integer(raw, 'itemCount', path, 0, 'itemCount');
   const itemSizeBytes = reader.integer(raw, 'itemSizeBytes', path, 1, 'itemSizeBytes');
   if (reader.errorCount > before || !largestValues || !maxLengths) return undefined;
-  return { largestValues, headroomDigits, maxLengths, ...(itemCount !== undefined ? { itemCount } : {}), ...(itemSizeBytes !== undefined ? { itemSizeBytes } : {}) };
+  return {
+    largestValues,
+    headroomDigits,
+    maxLengths,
+    ...(itemCount !== undefined ? { itemCount } : {}),
+    ...(itemSizeBytes !== undefined ? { itemSizeBytes } : {}),
+  };
 }

@@ -3,9 +3,26 @@
  * problems, writing with only known fields, DynamoDB JSON items, and the
  * JSON error positions every import reports.
  */
-export { parseDesignDocument, readDesign, MAX_DESIGN_BYTES, MAX_DESIGN_ENTITIES, MAX_DESIGN_SAMPLES, type DesignReadResult, type ParseDesignOptions } from './parseDesignDocument';
+export {
+  parseDesignDocument,
+  readDesign,
+  MAX_DESIGN_BYTES,
+  MAX_DESIGN_ENTITIES,
+  MAX_DESIGN_SAMPLES,
+  type DesignReadResult,
+  type ParseDesignOptions,
+} from './parseDesignDocument';
 export { serializeDesignDocument, toDesignDocument } from './serializeDesignDocument';
-export { attributeValueToJson, itemToJsonItem, jsonItemToItem, jsonToAttributeValue, readJsonAttributeValue, readJsonItem, type JsonItemResult, type JsonValueResult } from './jsonItem';
+export {
+  attributeValueToJson,
+  itemToJsonItem,
+  jsonItemToItem,
+  jsonToAttributeValue,
+  readJsonAttributeValue,
+  readJsonItem,
+  type JsonItemResult,
+  type JsonValueResult,
+} from './jsonItem';
 export { findJsonErrorOffset, locateJsonError, type JsonErrorWhere } from '../../errors';
 export { describeDesignProblem, elementPath, memberPath } from './problemPath';
 export { hasDesignShape } from './designShape';

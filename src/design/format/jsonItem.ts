@@ -1,4 +1,13 @@
-import { readWireJsonItem, readWireJsonValue, toWireJsonValue, decodeBase64, type AttributeValue, type Item, type WireProblem, type WireReadRules } from '../../dynamo';
+import {
+  readWireJsonItem,
+  readWireJsonValue,
+  toWireJsonValue,
+  decodeBase64,
+  type AttributeValue,
+  type Item,
+  type WireProblem,
+  type WireReadRules,
+} from '../../dynamo';
 import { normalizeDynamoNumber } from '../../keys';
 import type { DesignProblem, JsonAttributeValue, JsonItem } from '../design.types';
 import { errorAt } from './problemPath';

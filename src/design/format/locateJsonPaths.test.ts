@@ -51,7 +51,9 @@ describe('design-file import problems name their path and their place in the fil
     const shown = result.errors.map(describeDesignProblem);
     expect(shown.length).toBe(SHOP_DESIGN.tables[0]!.entities.length);
     result.errors.forEach((error, index) => {
-      expect(shown[index]).toMatch(new RegExp(`^tables\\[0\\]\\.entities\\[${index}\\]\\.name \\(line \\d+, column \\d+\\): must be text \\("name": "…"\\), not the number 7\\.$`));
+      expect(shown[index]).toMatch(
+        new RegExp(`^tables\\[0\\]\\.entities\\[${index}\\]\\.name \\(line \\d+, column \\d+\\): must be text \\("name": "…"\\), not the number 7\\.$`),
+      );
       // The position is the member itself: `"name": 7` starts there.
       expect(lines[error.line! - 1]!.slice(error.column! - 1)).toMatch(/^"name": 7/);
     });
@@ -72,7 +74,7 @@ describe('design-file import problems name their path and their place in the fil
     const result = importDesignFile(text, 'model.json');
     expectErr(result);
     expect(result.errors.every((error) => error.path === '' || error.line !== undefined)).toBe(true);
-    expect(describeDesignProblem(result.errors[0]!)).toMatch(/^DataModel\[0\]\S* \(line \d+, column \d+\): /);    // The Workbench reader's messages begin with their path: the alert says it once.
+    expect(describeDesignProblem(result.errors[0]!)).toMatch(/^DataModel\[0\]\S* \(line \d+, column \d+\): /); // The Workbench reader's messages begin with their path: the alert says it once.
     for (const error of result.errors) if (error.path) expect(describeDesignProblem(error).split(error.path).length - 1).toBe(1);
   });
 

@@ -13,7 +13,7 @@ const LAST_STEP = /(?:\.[A-Za-z_$][A-Za-z0-9_$]*|\[\d+\]|\["(?:[^"\\]|\\.)*"\])$
 /** The path and its ancestors, nearest first: `a.b[0]`, `a.b`, `a`. */
 function pathAndAncestors(path: string): string[] {
   const chain: string[] = [];
-  for (let current = path; current; ) {
+  for (let current = path; current;) {
     chain.push(current);
     const step = LAST_STEP.exec(current);
     if (!step || step.index === 0) break;

@@ -53,25 +53,43 @@ export function parseDesignDocument(input: string | unknown, options: ParseDesig
   if (typeof input === 'string') {
     // Characters ≤ bytes ≤ 3 × characters: only a long text needs encoding (natively: this is the hot path of a big file).
     const bytes = input.length > MAX_DESIGN_BYTES ? input.length : input.length > MAX_DESIGN_BYTES / 3 ? new TextEncoder().encode(input).length : input.length;
-    if (bytes > MAX_DESIGN_BYTES) return refuse('', `${file}the document is ${formatBytes(bytes)}; a design file is at most 20 MB: split it, or keep fewer sample rows.`);
+    if (bytes > MAX_DESIGN_BYTES)
+      return refuse('', `${file}the document is ${formatBytes(bytes)}; a design file is at most 20 MB: split it, or keep fewer sample rows.`);
     try {
       value = JSON.parse(input);
     } catch (error) {
       const { where, reason } = locateJsonError(input, error);
       const at = where ? ` at line ${where.line}, column ${where.column}${where.endsEarly ? ' (the text ends too early)' : ''}` : '';
-      return { ok: false, errors: [{ path: '', severity: 'error', message: `${file}this is not valid JSON${at}: ${reason}.`, ...(where ? { line: where.line, column: where.column } : {}) }] };
+      return {
+        ok: false,
+        errors: [
+          {
+            path: '',
+            severity: 'error',
+            message: `${file}this is not valid JSON${at}: ${reason}.`,
+            ...(where ? { line: where.line, column: where.column } : {}),
+          },
+        ],
+      };
     }
   }
-  if (!isPlainObject(value)) return refuse('', `${file}a design document is a JSON object {"format": "${DESIGN_FORMAT}", "name": …, "tables": […]}, not ${describeJsonType(value)}.`);
+  if (!isPlainObject(value))
+    return refuse('', `${file}a design document is a JSON object {"format": "${DESIGN_FORMAT}", "name": …, "tables": […]}, not ${describeJsonType(value)}.`);
   const format = value.format;
   if (format === undefined) {
     const looksLikeWorkbench = 'DataModel' in value || 'ModelName' in value;
-    return refuse('format', `${file}is missing: this is not a Keylab design${looksLikeWorkbench ? ' (it looks like a NoSQL Workbench model: import it as one)' : ''}. A design starts with "format": "${DESIGN_FORMAT}".`);
+    return refuse(
+      'format',
+      `${file}is missing: this is not a Keylab design${looksLikeWorkbench ? ' (it looks like a NoSQL Workbench model: import it as one)' : ''}. A design starts with "format": "${DESIGN_FORMAT}".`,
+    );
   }
   const version = typeof format === 'string' ? FORMAT_PATTERN.exec(format) : null;
   if (!version) return refuse('format', `${file}${describeJsonType(format)} is not a Keylab design format: this Keylab reads "${DESIGN_FORMAT}".`);
   if (Number(version[1]) > CURRENT_VERSION) {
-    return refuse('format', `${file}this design was saved by a newer Keylab (${format}); this one reads ${DESIGN_FORMAT} and won't half-read it: update Keylab to open it.`);
+    return refuse(
+      'format',
+      `${file}this design was saved by a newer Keylab (${format}); this one reads ${DESIGN_FORMAT} and won't half-read it: update Keylab to open it.`,
+    );
   }
   if (Number(version[1]) < CURRENT_VERSION) return refuse('format', `${file}${format} is not a version this Keylab reads: it reads ${DESIGN_FORMAT}.`);
   const read = readDesign(value, options);
@@ -99,7 +117,11 @@ export function readDesign(value: unknown, options: ParseDesignOptions = {}): De
     const read = readTable(reader, table, elementPath('tables', i));
     if (read) {
       const first = tables.findIndex((other) => other.name === read.name);
-      if (first >= 0) reader.error(memberPath(elementPath('tables', i), 'name'), `"${read.name}" is already the name of tables[${first}]: table names are unique within a design.`);
+      if (first >= 0)
+        reader.error(
+          memberPath(elementPath('tables', i), 'name'),
+          `"${read.name}" is already the name of tables[${first}]: table names are unique within a design.`,
+        );
       tables.push(read);
     }
   });
@@ -108,7 +130,14 @@ export function readDesign(value: unknown, options: ParseDesignOptions = {}): De
   const signOffs = readSignOffs(reader, raw);
   const design =
     name !== undefined && description !== undefined && tableList
-      ? { name, description, ...(revision !== undefined ? { revision } : {}), tables, ...(decisions.length > 0 ? { decisions } : {}), ...(signOffs.length > 0 ? { signOffs } : {}) }
+      ? {
+          name,
+          description,
+          ...(revision !== undefined ? { revision } : {}),
+          tables,
+          ...(decisions.length > 0 ? { decisions } : {}),
+          ...(signOffs.length > 0 ? { signOffs } : {}),
+        }
       : undefined;
   const workbenchSource = readWorkbenchSource(reader, raw);
   return finish(reader, design && workbenchSource ? { ...design, workbenchSource } : design);
@@ -127,7 +156,8 @@ function readTable(reader: DocumentReader, value: unknown, path: string): TableD
     const read = readEntity(reader, entity, at, shape);
     if (!read) return;
     const first = entities.findIndex((other) => other.entity.name === read.entity.name);
-    if (first >= 0) reader.error(memberPath(at, 'name'), `"${read.entity.name}" is already the name of entities[${first}]: entity names are unique within a table.`);
+    if (first >= 0)
+      reader.error(memberPath(at, 'name'), `"${read.entity.name}" is already the name of entities[${first}]: entity names are unique within a table.`);
     entities.push(read);
   });
   const patternList = reader.array(raw, 'accessPatterns', path, '[{"id": "orders", "name": "…", "entities": ["Order"], "partitionValues": {…}}]', []) ?? [];
@@ -157,8 +187,10 @@ function checkSize(raw: Record<string, unknown>): string | undefined {
     entities += list.length;
     for (const entity of list) if (isPlainObject(entity) && Array.isArray(entity.samples)) samples += entity.samples.length;
   }
-  if (entities > MAX_DESIGN_ENTITIES) return `the design has ${entities.toLocaleString('en-US')} entities; a design holds at most ${MAX_DESIGN_ENTITIES.toLocaleString('en-US')}: split it into several designs.`;
-  if (samples > MAX_DESIGN_SAMPLES) return `the design has ${samples.toLocaleString('en-US')} sample rows; a design holds at most ${MAX_DESIGN_SAMPLES.toLocaleString('en-US')}: keep fewer samples (they show the order, not the data).`;
+  if (entities > MAX_DESIGN_ENTITIES)
+    return `the design has ${entities.toLocaleString('en-US')} entities; a design holds at most ${MAX_DESIGN_ENTITIES.toLocaleString('en-US')}: split it into several designs.`;
+  if (samples > MAX_DESIGN_SAMPLES)
+    return `the design has ${samples.toLocaleString('en-US')} sample rows; a design holds at most ${MAX_DESIGN_SAMPLES.toLocaleString('en-US')}: keep fewer samples (they show the order, not the data).`;
   return undefined;
 }
 
@@ -176,4 +208,3 @@ function finish(reader: DocumentReader, design: Design | undefined): DesignReadR
 function refuse(path: string, message: string): DesignReadResult {
   return { ok: false, errors: [errorAt(path, message)] };
 }
-

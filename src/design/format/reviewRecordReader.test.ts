@@ -13,7 +13,14 @@ const RECORDED: Design = {
   revision: 3,
   decisions: [
     { id: ID, code: 'review.noTiebreaker', kind: 'wontFix', comment: 'scores are unique per season', decidedBy: 'Ada', decidedAt: '2026-12-05T09:40:00.000Z' },
-    { id: 'review.caseOrder|Leaderboard|Score||PK||', code: 'review.caseOrder', kind: 'fixLater', comment: 'next sprint <b>really</b>', decidedBy: 'Grace "G"', decidedAt: '2026-12-05T10:40:00+01:00' },
+    {
+      id: 'review.caseOrder|Leaderboard|Score||PK||',
+      code: 'review.caseOrder',
+      kind: 'fixLater',
+      comment: 'next sprint <b>really</b>',
+      decidedBy: 'Grace "G"',
+      decidedAt: '2026-12-05T10:40:00+01:00',
+    },
   ],
   signOffs: [{ reviewer: 'Ada', signedAt: '2026-12-05T10:00:00.000Z', revision: 3, fingerprint: designFingerprint(LEADERBOARD_DESIGN) }],
 };
@@ -45,7 +52,9 @@ describe('the review record in a design file', () => {
     older.acceptedFindings = [{ id: ID, code: 'review.noTiebreaker', note: 'one score per player' }];
     const read = parseDesignDocument(JSON.stringify(older));
     expect(read.ok && read.warnings).toEqual([]);
-    expect(read.ok && read.design.decisions).toEqual([{ id: ID, code: 'review.noTiebreaker', kind: 'accepted', comment: 'one score per player', decidedBy: '', decidedAt: '' }]);
+    expect(read.ok && read.design.decisions).toEqual([
+      { id: ID, code: 'review.noTiebreaker', kind: 'accepted', comment: 'one score per player', decidedBy: '', decidedAt: '' },
+    ]);
     const written = read.ok ? serializeDesignDocument(read.design) : '';
     expect(written).not.toContain('acceptedFindings');
     expect(parseDesignDocument(written)).toEqual(read);
@@ -62,7 +71,12 @@ describe('the review record in a design file', () => {
   const CASES: readonly (readonly [string, (document: any) => void, string, RegExp])[] = [
     ['an unknown kind', (d) => (d.decisions[0].kind = 'rejected'), 'decisions[0].kind', /"rejected" is not allowed: write "accepted", "wontFix" or "fixLater"/],
     ['a kind in other words', (d) => (d.decisions[0].kind = 'WONTFIX'), 'decisions[0].kind', /"WONTFIX" is not allowed/],
-    ['a date that is not ISO 8601', (d) => (d.decisions[0].decidedAt = '05/12/2026'), 'decisions[0].decidedAt', /"05\/12\/2026" is not a date and time: write ISO 8601 with its zone, such as "2026-12-05T09:40:00Z"/],
+    [
+      'a date that is not ISO 8601',
+      (d) => (d.decisions[0].decidedAt = '05/12/2026'),
+      'decisions[0].decidedAt',
+      /"05\/12\/2026" is not a date and time: write ISO 8601 with its zone, such as "2026-12-05T09:40:00Z"/,
+    ],
     ['a day that does not exist', (d) => (d.decisions[1].decidedAt = '2026-02-30T10:00:00Z'), 'decisions[1].decidedAt', /is not a date and time/],
     ['a date without its zone', (d) => (d.signOffs[0].signedAt = '2026-12-05T10:00:00'), 'signOffs[0].signedAt', /is not a date and time/],
     ['a comment that is not text', (d) => (d.decisions[0].comment = 5), 'decisions[0].comment', /must be text/],
@@ -70,14 +84,34 @@ describe('the review record in a design file', () => {
     ['a reviewer missing', (d) => delete d.signOffs[0].reviewer, 'signOffs[0].reviewer', /is missing/],
     ['a sign-off revision 0', (d) => (d.signOffs[0].revision = 0), 'signOffs[0].revision', /whole number of at least 1/],
     ['a sign-off without revision', (d) => delete d.signOffs[0].revision, 'signOffs[0].revision', /is missing: add the revision/],
-    ['a fingerprint edited by hand', (d) => (d.signOffs[0].fingerprint = 'ok'), 'signOffs[0].fingerprint', /"ok" is not a design fingerprint: Keylab writes 16 lowercase hex digits/],
+    [
+      'a fingerprint edited by hand',
+      (d) => (d.signOffs[0].fingerprint = 'ok'),
+      'signOffs[0].fingerprint',
+      /"ok" is not a design fingerprint: Keylab writes 16 lowercase hex digits/,
+    ],
     ['revision 2.5', (d) => (d.revision = 2.5), 'revision', /must be a whole number of at least 1 .*not the number 2\.5/],
     ['revision 0', (d) => (d.revision = 0), 'revision', /whole number of at least 1/],
     ['revision as text', (d) => (d.revision = '3'), 'revision', /not the text "3"/],
     ['decisions not a list', (d) => (d.decisions = {}), 'decisions', /must be a list/],
-    ['too many decisions', (d) => (d.decisions = Array.from({ length: 10_001 }, (_, i) => ({ ...d.decisions[0], id: `x${i}` }))), 'decisions', /holds 10,001 decisions; a design keeps at most 10,000/],
-    ['too many sign-offs', (d) => (d.signOffs = Array.from({ length: 101 }, (_, i) => ({ ...d.signOffs[0], reviewer: `r${i}` }))), 'signOffs', /holds 101 sign-offs; a design keeps at most 100/],
-    ['a comment too long', (d) => (d.decisions[0].comment = 'x'.repeat(10_001)), 'decisions[0].comment', /is 10,001 characters long; a comment is at most 10,000/],
+    [
+      'too many decisions',
+      (d) => (d.decisions = Array.from({ length: 10_001 }, (_, i) => ({ ...d.decisions[0], id: `x${i}` }))),
+      'decisions',
+      /holds 10,001 decisions; a design keeps at most 10,000/,
+    ],
+    [
+      'too many sign-offs',
+      (d) => (d.signOffs = Array.from({ length: 101 }, (_, i) => ({ ...d.signOffs[0], reviewer: `r${i}` }))),
+      'signOffs',
+      /holds 101 sign-offs; a design keeps at most 100/,
+    ],
+    [
+      'a comment too long',
+      (d) => (d.decisions[0].comment = 'x'.repeat(10_001)),
+      'decisions[0].comment',
+      /is 10,001 characters long; a comment is at most 10,000/,
+    ],
   ];
 
   it.each(CASES)('refuses %s at its path, with line and column', (_what, edit, path, message) => {
@@ -98,7 +132,12 @@ describe('the review record in a design file', () => {
       }),
     );
     expect(read.ok).toBe(true);
-    expect(read.ok && read.warnings.map((warning) => warning.path)).toEqual(['decisions[0].secretToken', 'decisions[2].secretToken', 'decisions[2].id', 'signOffs[1].reviewer']);
+    expect(read.ok && read.warnings.map((warning) => warning.path)).toEqual([
+      'decisions[0].secretToken',
+      'decisions[2].secretToken',
+      'decisions[2].id',
+      'signOffs[1].reviewer',
+    ]);
     // decisions[0] in id order is review.caseOrder…: its first decision (fixLater) is kept, not the second ("accepted").
     expect(read.ok && read.design.decisions?.find((decision) => decision.id === RECORDED.decisions![1]!.id)?.kind).toBe('fixLater');
   });

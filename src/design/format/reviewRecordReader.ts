@@ -13,7 +13,8 @@ import { describeJsonType, elementPath, memberPath } from './problemPath';
 const DECISION_KEYS = ['id', 'code', 'kind', 'comment', 'decidedBy', 'decidedAt'];
 const ACCEPTED_KEYS = ['id', 'code', 'note'];
 const SIGN_OFF_KEYS = ['reviewer', 'signedAt', 'revision', 'fingerprint'];
-const DECISION_EXAMPLE = '{"id": "review.noTiebreaker|…", "code": "review.noTiebreaker", "kind": "wontFix", "comment": "…", "decidedBy": "Ada", "decidedAt": "2026-12-05T09:40:00Z"}';
+const DECISION_EXAMPLE =
+  '{"id": "review.noTiebreaker|…", "code": "review.noTiebreaker", "kind": "wontFix", "comment": "…", "decidedBy": "Ada", "decidedAt": "2026-12-05T09:40:00Z"}';
 const SIGN_OFF_EXAMPLE = '{"reviewer": "Ada", "signedAt": "2026-12-05T10:00:00Z", "revision": 3, "fingerprint": "0123456789abcdef"}';
 /** An ISO-8601 date-time with its zone: `2026-12-05T09:40:00.000Z`, `2026-12-05T10:40+01:00`. */
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
@@ -32,9 +33,14 @@ export function readRevision(reader: DocumentReader, raw: Record<string, unknown
 export function readDecisions(reader: DocumentReader, raw: Record<string, unknown>): FindingDecisionDesign[] {
   const decisions: FindingDecisionDesign[] = [];
   const list = reader.array(raw, 'decisions', '', `[${DECISION_EXAMPLE}]`, []) ?? [];
-  const older = reader.array(raw, 'acceptedFindings', '', '[{"id": "review.noTiebreaker|…", "code": "review.noTiebreaker", "note": "scores are unique per season"}]', []) ?? [];
+  const older =
+    reader.array(raw, 'acceptedFindings', '', '[{"id": "review.noTiebreaker|…", "code": "review.noTiebreaker", "note": "scores are unique per season"}]', []) ??
+    [];
   if (list.length + older.length > MAX_DESIGN_DECISIONS) {
-    reader.error(list.length > 0 ? 'decisions' : 'acceptedFindings', `holds ${(list.length + older.length).toLocaleString('en-US')} decisions; a design keeps at most ${MAX_DESIGN_DECISIONS.toLocaleString('en-US')}: remove the decisions on findings that are gone.`);
+    reader.error(
+      list.length > 0 ? 'decisions' : 'acceptedFindings',
+      `holds ${(list.length + older.length).toLocaleString('en-US')} decisions; a design keeps at most ${MAX_DESIGN_DECISIONS.toLocaleString('en-US')}: remove the decisions on findings that are gone.`,
+    );
     return decisions;
   }
   list.forEach((value, i) => {
@@ -80,24 +86,47 @@ export function readSignOffs(reader: DocumentReader, raw: Record<string, unknown
     const entry = reader.object(value, path, SIGN_OFF_KEYS, SIGN_OFF_EXAMPLE);
     if (!entry) return;
     let reviewer = boundedText(reader, entry, 'reviewer', path, MAX_REVIEWER_NAME_LENGTH, 'a name', true);
-    if (reviewer !== undefined && reviewer.trim() === '') reviewer = reader.error(memberPath(path, 'reviewer'), 'is empty: a sign-off says who gave it ("reviewer": "Ada").');
+    if (reviewer !== undefined && reviewer.trim() === '')
+      reviewer = reader.error(memberPath(path, 'reviewer'), 'is empty: a sign-off says who gave it ("reviewer": "Ada").');
     const signedAt = reader.string(entry, 'signedAt', path);
     const dateOk = signedAt !== undefined && checkDate(reader, signedAt, memberPath(path, 'signedAt'));
-    const revision = entry.revision === undefined ? reader.error(memberPath(path, 'revision'), 'is missing: add the revision the sign-off was given for ("revision": 1).') : reader.integer(entry, 'revision', path, 1, 'the revision');
+    const revision =
+      entry.revision === undefined
+        ? reader.error(memberPath(path, 'revision'), 'is missing: add the revision the sign-off was given for ("revision": 1).')
+        : reader.integer(entry, 'revision', path, 1, 'the revision');
     const fingerprint = reader.string(entry, 'fingerprint', path);
-    const fingerprintOk = fingerprint !== undefined && (FINGERPRINT_PATTERN.test(fingerprint) || reader.error(memberPath(path, 'fingerprint'), `${describeJsonType(fingerprint)} is not a design fingerprint: Keylab writes 16 lowercase hex digits ("0123456789abcdef"); sign off again in Keylab rather than editing it.`) === true);
+    const fingerprintOk =
+      fingerprint !== undefined &&
+      (FINGERPRINT_PATTERN.test(fingerprint) ||
+        reader.error(
+          memberPath(path, 'fingerprint'),
+          `${describeJsonType(fingerprint)} is not a design fingerprint: Keylab writes 16 lowercase hex digits ("0123456789abcdef"); sign off again in Keylab rather than editing it.`,
+        ) === true);
     if (reviewer === undefined || signedAt === undefined || !dateOk || revision === undefined || fingerprint === undefined || !fingerprintOk) return;
-    if (signOffs.some((other) => other.reviewer === reviewer)) reader.warn(memberPath(path, 'reviewer'), `"${reviewer}" signed off twice: the first sign-off is kept.`);
+    if (signOffs.some((other) => other.reviewer === reviewer))
+      reader.warn(memberPath(path, 'reviewer'), `"${reviewer}" signed off twice: the first sign-off is kept.`);
     else signOffs.push({ reviewer, signedAt, revision, fingerprint });
   });
   return signOffs;
 }
 
 /** Text of at most `max` characters (`""` when absent, unless required). */
-function boundedText(reader: DocumentReader, entry: Record<string, unknown>, key: string, path: string, max: number, what: string, required = false): string | undefined {
+function boundedText(
+  reader: DocumentReader,
+  entry: Record<string, unknown>,
+  key: string,
+  path: string,
+  max: number,
+  what: string,
+  required = false,
+): string | undefined {
   const text = reader.string(entry, key, path, required ? {} : { fallback: '' });
   if (text === undefined) return undefined;
-  if (text.length > max) return reader.error(memberPath(path, key), `is ${text.length.toLocaleString('en-US')} characters long; ${what} is at most ${max.toLocaleString('en-US')}: shorten it.`);
+  if (text.length > max)
+    return reader.error(
+      memberPath(path, key),
+      `is ${text.length.toLocaleString('en-US')} characters long; ${what} is at most ${max.toLocaleString('en-US')}: shorten it.`,
+    );
   return text;
 }
 

@@ -20,7 +20,27 @@ const MEANT_FORMATS: Readonly<Record<string, { readonly format: string; readonly
   const string = { format: 'a string field (no type)', example: (name: string) => `{${name}}` };
   const table: Record<string, typeof int> = {};
   const add = (meant: typeof int, ...names: string[]) => names.forEach((name) => (table[name] = meant));
-  add(int, 'integer', 'number', 'num', 'numeric', 'long', 'bigint', 'uint', 'unsigned', 'digits', 'counter', 'count', 'n', 'i', 'int32', 'int64', 'padded', 'zeropad', 'pad');
+  add(
+    int,
+    'integer',
+    'number',
+    'num',
+    'numeric',
+    'long',
+    'bigint',
+    'uint',
+    'unsigned',
+    'digits',
+    'counter',
+    'count',
+    'n',
+    'i',
+    'int32',
+    'int64',
+    'padded',
+    'zeropad',
+    'pad',
+  );
   add(sint, 'signed', 'signedint', 'signedinteger', 'sinteger');
   add(dec, 'decimal', 'float', 'double', 'real', 'money', 'currency', 'amount', 'fixed', 'price');
   add(iso, 'date', 'datetime', 'timestamp', 'time', 'isodate', 'iso8601', 'instant', 'utc', 'ts', 'isos', 'isodatetime', 'rfc3339');
@@ -66,7 +86,12 @@ export function checkKeyTemplate(text: string, attribute: KeyAttributeDesign): T
     }
   }
   if (attribute.type === 'B' && (fields.length !== 1 || literals.length > 0 || fields[0]?.format.kind !== 'string')) {
-    return { template, messages: [`${attribute.name} is a binary (B) key, so its template is a single plain field holding base64 text, e.g. {${fields[0]?.name ?? 'hash'}}, not "${text}".`] };
+    return {
+      template,
+      messages: [
+        `${attribute.name} is a binary (B) key, so its template is a single plain field holding base64 text, e.g. {${fields[0]?.name ?? 'hash'}}, not "${text}".`,
+      ],
+    };
   }
   return { template, messages: [] };
 }
@@ -101,7 +126,17 @@ function nearestType(typeName: string): { readonly format: string; readonly exam
     if (distance < bestDistance) [best, bestDistance] = [real, distance];
   }
   if (best === undefined) return undefined;
-  const format = { int: 'int(N)', sint: 'sint(N)', dec: 'dec(I,F)', iso: 'iso', epoch: 'epoch(N)', epochms: 'epochms(N)', str: 'a string field (no type)', string: 'a string field (no type)' }[best] ?? best;
+  const format =
+    {
+      int: 'int(N)',
+      sint: 'sint(N)',
+      dec: 'dec(I,F)',
+      iso: 'iso',
+      epoch: 'epoch(N)',
+      epochms: 'epochms(N)',
+      str: 'a string field (no type)',
+      string: 'a string field (no type)',
+    }[best] ?? best;
   const args = { int: '(10)', sint: '(10)', dec: '(8,2)', epoch: '(10)', epochms: '(13)' }[best] ?? '';
   return { format, example: (name) => (best === 'str' || best === 'string' ? `{${name}}` : `{${name}:${best}${args}}`) };
 }

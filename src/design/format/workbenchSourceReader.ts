@@ -59,14 +59,22 @@ export function readWorkbenchSource(reader: DocumentReader, raw: Record<string, 
     return undefined;
   };
   if (!isPlainObject(value)) return drop('is not an object {"model": {…}, "itemFacets": {…}, "designTag": "…"}');
-  for (const key of Object.keys(value)) if (!['model', 'itemFacets', 'attributeOrder', 'designTag'].includes(key)) reader.warn(memberPath(path, key), `unknown key "${key}" was dropped (known here: model, itemFacets, attributeOrder, designTag).`);
+  for (const key of Object.keys(value))
+    if (!['model', 'itemFacets', 'attributeOrder', 'designTag'].includes(key))
+      reader.warn(memberPath(path, key), `unknown key "${key}" was dropped (known here: model, itemFacets, attributeOrder, designTag).`);
   const { model, itemFacets, attributeOrder, designTag } = value;
   if (!isPlainObject(model)) return drop('has no model object');
   if (typeof designTag !== 'string') return drop('has no designTag text');
   if (!nameListsOf(itemFacets)) return drop('itemFacets is not an object of facet-name lists');
-  if (attributeOrder !== undefined && !(isPlainObject(attributeOrder) && Object.values(attributeOrder).every(nameListsOf))) return drop('attributeOrder is not an object of attribute-name lists per facet');
+  if (attributeOrder !== undefined && !(isPlainObject(attributeOrder) && Object.values(attributeOrder).every(nameListsOf)))
+    return drop('attributeOrder is not an object of attribute-name lists per facet');
   if (JSON.stringify(model).length > MAX_WORKBENCH_SOURCE_CHARS) return drop(`its model is larger than ${MAX_WORKBENCH_SOURCE_CHARS / 1024 / 1024} MB`);
   const kept = withoutCredentials(model, memberPath(path, 'model'), (at) => reader.warn(at, CREDENTIALS_WARNING));
   if (!isPlainObject(kept)) return drop(`its model nests more than ${MAX_DEPTH} levels deep or holds a value that is not JSON`);
-  return { model: kept, itemFacets: itemFacets as Record<string, string[]>, ...(attributeOrder !== undefined ? { attributeOrder: attributeOrder as Record<string, Record<string, string[]>> } : {}), designTag };
+  return {
+    model: kept,
+    itemFacets: itemFacets as Record<string, string[]>,
+    ...(attributeOrder !== undefined ? { attributeOrder: attributeOrder as Record<string, Record<string, string[]>> } : {}),
+    designTag,
+  };
 }

@@ -60,8 +60,10 @@ function classifyTimestamps(values: readonly string[]): PartClassification {
   // which decodes every value anyway (and falls back to a coarser template when one is not).
   if (values.every((value) => ISO_SECONDS.test(value))) return { format: { kind: 'iso', precision: 's' }, role: 'instant' };
   if (values.every((value) => ISO_MILLISECONDS.test(value))) return { format: { kind: 'iso', precision: 'ms' }, role: 'instant' };
-  if (values.every((value) => ISO_MONTH.test(value))) return { format: STRING, role: 'month', note: 'months written YYYY-MM kept as a string field: their text order is their time order.' };
-  if (values.every((value) => ISO_HOUR.test(value))) return { format: STRING, role: 'hour', note: 'hours written YYYY-MM-DDTHH kept as a string field: their text order is their time order.' };
+  if (values.every((value) => ISO_MONTH.test(value)))
+    return { format: STRING, role: 'month', note: 'months written YYYY-MM kept as a string field: their text order is their time order.' };
+  if (values.every((value) => ISO_HOUR.test(value)))
+    return { format: STRING, role: 'hour', note: 'hours written YYYY-MM-DDTHH kept as a string field: their text order is their time order.' };
   const role = values.every((value) => HAS_TIME.test(value)) ? 'instant' : 'date';
   return { format: STRING, role, note: timestampReason(values) };
 }
@@ -132,7 +134,11 @@ function classifyDigits(values: readonly string[], kind: NameKind): PartClassifi
   }
   const units = epochUnits(values);
   if (units) {
-    return { format: STRING, role: 'epoch', note: `epoch seconds and milliseconds mixed (${units.seconds} of 10 digits, ${units.milliseconds} of 13) kept as a string field: one template writes one unit, and as text they sort by length as much as by time.` };
+    return {
+      format: STRING,
+      role: 'epoch',
+      note: `epoch seconds and milliseconds mixed (${units.seconds} of 10 digits, ${units.milliseconds} of 13) kept as a string field: one template writes one unit, and as text they sort by length as much as by time.`,
+    };
   }
   return {
     format: STRING,
@@ -150,10 +156,23 @@ function classifyDigits(values: readonly string[], kind: NameKind): PartClassifi
  * (`12.50`, `19.99`) nothing shows the width: undefined (a string field).
  */
 function paddedDecimal(values: readonly string[]): PartClassification | undefined {
-  const shapes = new Set(values.map((value) => (/^\d+\.\d+$/.test(value) ? value.split('.').map((part) => part.length).join(',') : '')));
+  const shapes = new Set(
+    values.map((value) =>
+      /^\d+\.\d+$/.test(value)
+        ? value
+            .split('.')
+            .map((part) => part.length)
+            .join(',')
+        : '',
+    ),
+  );
   if (shapes.size !== 1 || shapes.has('') || !values.some((value) => /^0\d/.test(value))) return undefined;
   const [integerDigits, fractionDigits] = [...shapes][0]!.split(',').map(Number) as [number, number];
-  return { format: { kind: 'dec', integerDigits, fractionDigits }, role: 'amount', note: `decimals zero-padded to ${integerDigits} integer and ${fractionDigits} fraction digits: dec(${integerDigits},${fractionDigits}).` };
+  return {
+    format: { kind: 'dec', integerDigits, fractionDigits },
+    role: 'amount',
+    note: `decimals zero-padded to ${integerDigits} integer and ${fractionDigits} fraction digits: dec(${integerDigits},${fractionDigits}).`,
+  };
 }
 
 /** Counts of epoch seconds and milliseconds when the values are both, each in 2000–2100; undefined otherwise. */

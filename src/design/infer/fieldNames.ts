@@ -34,7 +34,8 @@ export class FieldNamer {
    * warehouse), which makes the value that entity's id.
    */
   context(onlyField: boolean): PartContext {
-    if (this.pendingWord !== undefined) return { word: this.pendingWord, entityPrefix: this.pendingWord.length === 1 && this.prefixWords.has(this.pendingWord.toLowerCase()) };
+    if (this.pendingWord !== undefined)
+      return { word: this.pendingWord, entityPrefix: this.pendingWord.length === 1 && this.prefixWords.has(this.pendingWord.toLowerCase()) };
     return { word: onlyField || this.fieldCount === 0 ? this.attributeName : undefined };
   }
 
@@ -82,14 +83,41 @@ export type NameKind = 'id' | 'quantity' | 'neutral';
 
 /** Words of quantities and counters (`SCORE#`, `V#`, `seq`): their digits are counted. */
 const QUANTITY_WORDS = new Set(
-  'score points amount amt price cost total sum count qty quantity balance bal rank ranking level rating stars votes likes views size weight height age distance duration revenue sales stock priority seq sequence version ver v n index idx position pos line page step round attempt'.split(' '),
+  'score points amount amt price cost total sum count qty quantity balance bal rank ranking level rating stars votes likes views size weight height age distance duration revenue sales stock priority seq sequence version ver v n index idx position pos line page step round attempt'.split(
+    ' ',
+  ),
 );
 /** Key words of things that have ids: the digits after them name one thing (`CUSTOMER#12345`, `USER#…`). */
 const ID_WORDS = new Set(
-  'cuid nanoid customer cust user usr account acct member player tenant org organization organisation team product session device owner author actor employee emp person client vendor supplier merchant seller buyer store shop warehouse patient doctor student teacher driver contact company subscriber asset listing vehicle guest host agent'.split(' '),
+  'cuid nanoid customer cust user usr account acct member player tenant org organization organisation team product session device owner author actor employee emp person client vendor supplier merchant seller buyer store shop warehouse patient doctor student teacher driver contact company subscriber asset listing vehicle guest host agent'.split(
+    ' ',
+  ),
 );
 /** English words that end in "id" and are not ids. */
-const NOT_ID = new Set(['paid', 'valid', 'invalid', 'rapid', 'liquid', 'grid', 'android', 'hybrid', 'squid', 'void', 'said', 'raid', 'maid', 'aid', 'avoid', 'fluid', 'solid', 'acid', 'vivid', 'humid', 'pyramid', 'lipid']);
+const NOT_ID = new Set([
+  'paid',
+  'valid',
+  'invalid',
+  'rapid',
+  'liquid',
+  'grid',
+  'android',
+  'hybrid',
+  'squid',
+  'void',
+  'said',
+  'raid',
+  'maid',
+  'aid',
+  'avoid',
+  'fluid',
+  'solid',
+  'acid',
+  'vivid',
+  'humid',
+  'pyramid',
+  'lipid',
+]);
 
 /**
  * Whether a key word or attribute name says its value is an id or a

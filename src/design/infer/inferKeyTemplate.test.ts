@@ -69,7 +69,7 @@ describe('inferKeyTemplate', () => {
     expect(infer(['a:1:x', 'a:2:y']).template).toBe('a:{aSeq}:{skPart2}');
     // Unpadded digits of one width show no width to pad to: a string field, not an int(4) made up from them.
     expect(infer(['p/2026/x', 'p/2027/y']).template).toBe('p/{pId}/{skPart2}');
-    expect(infer(['k~a$1', 'k~b$2']).template).toBe("k~{kId}${skPart2}");
+    expect(infer(['k~a$1', 'k~b$2']).template).toBe('k~{kId}${skPart2}');
   });
 
   it('keeps unicode values in string fields', () => {
@@ -144,7 +144,9 @@ describe('inferKeyTemplate', () => {
       expect(customer.template).toBe('c#{customerId}');
       expect(infer(['c#12345', 'c#67890']).template).toBe('c#{cId}');
       // Padded, the digits after an entity's own letter are still its id: no int(3) for w#001.
-      expect(inferKeyTemplate(['w#001', 'w#002'], { attributeName: 'SK', keyType: 'S', prefixWords: new Map([['w', 'warehouse']]) }).template).toBe('w#{warehouseId}');
+      expect(inferKeyTemplate(['w#001', 'w#002'], { attributeName: 'SK', keyType: 'S', prefixWords: new Map([['w', 'warehouse']]) }).template).toBe(
+        'w#{warehouseId}',
+      );
     });
 
     it.each([

@@ -48,7 +48,8 @@ export function inferKeyTemplate(samples: readonly string[], options: InferKeyTe
   const distinct = values.length;
   const signatures = new Set(tokenized.map(tokenSignature));
   const notes: string[] = [];
-  if (distinct === 1 && samples.length > 1) notes.push(`every sample has the same value "${values[0]}": parts with digits are taken as fields, the rest as literals.`);
+  if (distinct === 1 && samples.length > 1)
+    notes.push(`every sample has the same value "${values[0]}": parts with digits are taken as fields, the rest as literals.`);
 
   const maxAligned = signatures.size === 1 ? tokenized[0]!.length : alignedTokenCount(tokenized);
   if (signatures.size > 1) notes.push(shapeNote(tokenized, maxAligned));
@@ -184,13 +185,24 @@ function splitLetterPrefixes(tokenized: readonly (readonly KeyToken[])[]): reado
     });
     if (same && word !== undefined) words.set(index, word);
     // Past the first place the values' shapes differ, parts no longer line up.
-    if (!tokenized.every((tokens) => tokens[index]!.kind === tokenized[0]![index]!.kind && (tokens[index]!.kind !== 'delimiter' || tokens[index]!.text === tokenized[0]![index]!.text))) break;
+    if (
+      !tokenized.every(
+        (tokens) =>
+          tokens[index]!.kind === tokenized[0]![index]!.kind && (tokens[index]!.kind !== 'delimiter' || tokens[index]!.text === tokenized[0]![index]!.text),
+      )
+    )
+      break;
   }
   if (words.size === 0) return tokenized;
   return tokenized.map((tokens) =>
     tokens.flatMap((token, index) => {
       const word = words.get(index);
-      return word === undefined ? [token] : [{ kind: 'text', text: word }, { kind: 'text', text: token.text.slice(word.length) }];
+      return word === undefined
+        ? [token]
+        : [
+            { kind: 'text', text: word },
+            { kind: 'text', text: token.text.slice(word.length) },
+          ];
     }),
   );
 }
@@ -221,7 +233,14 @@ function fieldPositions(tokenized: readonly (readonly KeyToken[])[], aligned: nu
   if (partitionKey && whole && !isField.includes(true)) {
     const tokens = tokenized[0]!;
     // Parts after a word and a delimiter; the last that is not an upper-case word (`acme` of `TENANT#acme#USERS`), else the last.
-    const candidates = [...tokens.keys()].filter((index) => index >= 2 && index < aligned && tokens[index]!.kind !== 'delimiter' && tokens[index - 1]!.kind === 'delimiter' && tokens[index - 2]!.kind !== 'delimiter');
+    const candidates = [...tokens.keys()].filter(
+      (index) =>
+        index >= 2 &&
+        index < aligned &&
+        tokens[index]!.kind !== 'delimiter' &&
+        tokens[index - 1]!.kind === 'delimiter' &&
+        tokens[index - 2]!.kind !== 'delimiter',
+    );
     const chosen = candidates.filter((index) => !UPPER_WORD.test(tokens[index]!.text)).pop() ?? candidates.pop();
     if (chosen !== undefined) isField[chosen] = true;
   }

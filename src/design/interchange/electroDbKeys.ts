@@ -106,7 +106,10 @@ export function electroDbKeyTemplate(context: ElectroDbKeyContext): ElectroDbKey
     let format: FieldFormat = { kind: 'string' };
     if (attribute.padding) {
       if (attribute.type === 'N' && attribute.padding.char === '0') format = { kind: 'int', width: attribute.padding.length, descending: false };
-      else notes.push(`${name} is padded to ${attribute.padding.length} with "${attribute.padding.char}", which a template cannot say for ${attribute.type === 'N' ? 'that character' : 'text'}: {${keylabName}} is a plain field.`);
+      else
+        notes.push(
+          `${name} is padded to ${attribute.padding.length} with "${attribute.padding.char}", which a template cannot say for ${attribute.type === 'N' ? 'that character' : 'text'}: {${keylabName}} is a plain field.`,
+        );
     }
     if (format.kind === 'string' && attribute.type !== 'N') textFields += 1;
     segments.push({ kind: 'field', name: keylabName, format });
@@ -120,9 +123,14 @@ export function electroDbKeyTemplate(context: ElectroDbKeyContext): ElectroDbKey
       literal(part.label);
       if (part.name) problem ??= field(part.name.trim());
     }
-    const named = parseElectroDbTemplate(key.template).map((part) => part.name.trim()).filter(Boolean);
+    const named = parseElectroDbTemplate(key.template)
+      .map((part) => part.name.trim())
+      .filter(Boolean);
     if (key.composite.length > 0 && named.join(',') !== key.composite.join(',')) {
-      return { ok: false, message: `the template names ${named.join(', ') || 'no attribute'} but composite lists ${key.composite.join(', ')}: ElectroDB refuses an index whose template and composite differ.` };
+      return {
+        ok: false,
+        message: `the template names ${named.join(', ') || 'no attribute'} but composite lists ${key.composite.join(', ')}: ElectroDB refuses an index whose template and composite differ.`,
+      };
     }
   } else if (only && only.field === key.field) {
     // The attribute is the key itself: ElectroDB writes its value (a number stays a number).
@@ -141,10 +149,15 @@ export function electroDbKeyTemplate(context: ElectroDbKeyContext): ElectroDbKey
   // The fixed text alone over DynamoDB's key limit: refused before the template is built (a hostile name may be megabytes).
   const role = context.role === 'pk' ? 'partition' : 'sort';
   const fixedBytes = segments.reduce((sum, segment) => sum + (segment.kind === 'literal' ? utf8ByteLength(segment.text) : 0), 0);
-  if (fixedBytes > MAX_KEY_BYTES[role]) return { ok: false, message: `the key's fixed text (service, entity, labels) is ${fixedBytes.toLocaleString('en-US')} bytes, over DynamoDB's ${MAX_KEY_BYTES[role].toLocaleString('en-US')}-byte limit for a ${role} key.` };
+  if (fixedBytes > MAX_KEY_BYTES[role])
+    return {
+      ok: false,
+      message: `the key's fixed text (service, entity, labels) is ${fixedBytes.toLocaleString('en-US')} bytes, over DynamoDB's ${MAX_KEY_BYTES[role].toLocaleString('en-US')}-byte limit for a ${role} key.`,
+    };
   if (segments.length === 0) return { ok: false, message: 'the key has neither composite attributes nor a template: ElectroDB would write an empty key.' };
   const template = printKeyTemplate({ segments });
   const compiled = compileTemplateText(template, role);
-  if (!compiled.ok) return { ok: false, message: `ElectroDB's key becomes the template ${template}, which Keylab cannot use: ${compiled.findings[0]?.message ?? ''}` };
+  if (!compiled.ok)
+    return { ok: false, message: `ElectroDB's key becomes the template ${template}, which Keylab cannot use: ${compiled.findings[0]?.message ?? ''}` };
   return { ok: true, template, notes, ...(casing !== 'none' && textFields > 0 ? { casesValues: casing } : {}) };
 }

@@ -1,6 +1,15 @@
 import { parseKeyTemplate, printKeyTemplate, type TemplateSegment } from '../../keys';
 import { compileTemplateText } from '../designKeys';
-import type { AttributeDesign, AttributeTypeName, DesignSample, EntityDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../design.types';
+import type {
+  AttributeDesign,
+  AttributeTypeName,
+  DesignSample,
+  EntityDesign,
+  JsonAttributeValue,
+  JsonItem,
+  KeyAttributeDesign,
+  TableDesign,
+} from '../design.types';
 import { identifierOf, inferKeyTemplate } from '../infer';
 import { DEFAULT_EXPECTATIONS, type ImportReportEntry } from './importResult';
 import type { ShapeReader } from './shapeReader';
@@ -61,16 +70,30 @@ export function entityFromItems(
       else reader.warn(`${entry.path}.${attribute.name}`, `${message} Kept as a plain attribute.`);
     }
     if (requiredKeys.has(attribute.name)) {
-      for (const entry of source.items) if (entry.item[attribute.name] === undefined) reader.error(entry.path, `the item has no ${attribute.name}, the table's ${attribute.name === table.partitionKey.name ? 'partition' : 'sort'} key.`);
+      for (const entry of source.items)
+        if (entry.item[attribute.name] === undefined)
+          reader.error(entry.path, `the item has no ${attribute.name}, the table's ${attribute.name === table.partitionKey.name ? 'partition' : 'sort'} key.`);
     } else if (source.items.length > 0 && typed.length < source.items.length) {
-      if (typed.length > 0) entityNotes.push(`${attribute.name} is in ${typed.length} of ${source.items.length} items: kept as a plain attribute, not a key template (the entity is left out of indexes keyed by it).`);
+      if (typed.length > 0)
+        entityNotes.push(
+          `${attribute.name} is in ${typed.length} of ${source.items.length} items: kept as a plain attribute, not a key template (the entity is left out of indexes keyed by it).`,
+        );
       continue;
     } else if (source.items.length === 0 && !requiredKeys.has(attribute.name)) continue;
     const values = typed.map((entry) => keyText(entry.item[attribute.name]!));
-    const inferred = inferKeyTemplate(values, { attributeName: attribute.name, keyType: attribute.type, partitionKey: partitionKeys.has(attribute.name), prefixWords });
+    const inferred = inferKeyTemplate(values, {
+      attributeName: attribute.name,
+      keyType: attribute.type,
+      partitionKey: partitionKeys.has(attribute.name),
+      prefixWords,
+    });
     for (const bad of inferred.unencodable ?? []) {
       const entry = typed.find((candidate) => keyText(candidate.item[attribute.name]!) === bad)!;
-      if (attribute.type === 'N') reader.warn(`${entry.path}.${attribute.name}`, `"${bad}" is not in DynamoDB's normal number form; it is kept as DynamoDB stores it (${attribute.name} normalised).`);
+      if (attribute.type === 'N')
+        reader.warn(
+          `${entry.path}.${attribute.name}`,
+          `"${bad}" is not in DynamoDB's normal number form; it is kept as DynamoDB stores it (${attribute.name} normalised).`,
+        );
       else reader.error(`${entry.path}.${attribute.name}`, `${JSON.stringify(bad)} cannot be a DynamoDB ${attribute.type} key (empty, or not valid Unicode).`);
     }
     const { template, decoded } = renameSharedFields(inferred.template, attribute.name, typed, usedFields, decodedByAttribute);
@@ -106,7 +129,11 @@ export function entityFromItems(
  * repeats that value. At least two distinct values are needed, so a
  * coincidence in one sample renames nothing.
  */
-function nameFieldsByValue(keys: Record<string, string>, decodedByAttribute: Map<string, ReadonlyMap<SourceItem, Record<string, string>>>, keyReport: ImportReportEntry[]): void {
+function nameFieldsByValue(
+  keys: Record<string, string>,
+  decodedByAttribute: Map<string, ReadonlyMap<SourceItem, Record<string, string>>>,
+  keyReport: ImportReportEntry[],
+): void {
   const fieldsOf = (attribute: string) => {
     const parsed = parseKeyTemplate(keys[attribute] ?? '');
     return parsed.ok ? parsed.value.segments.flatMap((segment) => (segment.kind === 'field' ? [segment.name] : [])) : [];
@@ -136,14 +163,21 @@ function nameFieldsByValue(keys: Record<string, string>, decodedByAttribute: Map
       const parsed = parseKeyTemplate(keys[attribute]!);
       if (!parsed.ok) continue;
       const before = keys[attribute]!;
-      keys[attribute] = printKeyTemplate({ segments: parsed.value.segments.map((segment) => (segment.kind === 'field' && segment.name === field ? { ...segment, name: match.name } : segment)) });
+      keys[attribute] = printKeyTemplate({
+        segments: parsed.value.segments.map((segment) => (segment.kind === 'field' && segment.name === field ? { ...segment, name: match.name } : segment)),
+      });
       // The decoded records are this import's own: renamed in place (a copy per item was most of this pass's time).
       for (const decoded of mine.values()) {
         decoded[match.name] = decoded[field]!;
         delete decoded[field];
       }
       const line = keyReport.findIndex((entry) => entry.attribute === attribute);
-      if (line >= 0) keyReport[line] = { ...keyReport[line]!, summary: keyReport[line]!.summary.replace(before, keys[attribute]!), notes: keyReport[line]!.notes.map((note) => note.replaceAll(`{${field}}`, `{${match.name}}`)) };
+      if (line >= 0)
+        keyReport[line] = {
+          ...keyReport[line]!,
+          summary: keyReport[line]!.summary.replace(before, keys[attribute]!),
+          notes: keyReport[line]!.notes.map((note) => note.replaceAll(`{${field}}`, `{${match.name}}`)),
+        };
       return nameFieldsByValue(keys, decodedByAttribute, keyReport);
     }
   }
@@ -227,15 +261,22 @@ function renameSharedFields(
     return { ...segment, name };
   });
   if (renames.size === 0) return { template, decoded };
-  for (const [entry, values] of decoded) decoded.set(entry, Object.fromEntries(Object.entries(values).map(([field, value]) => [renames.get(field) ?? field, value])));
+  for (const [entry, values] of decoded)
+    decoded.set(entry, Object.fromEntries(Object.entries(values).map(([field, value]) => [renames.get(field) ?? field, value])));
   return { template: printKeyTemplate({ segments }), decoded };
 }
 
-function sampleOf(keys: Readonly<Record<string, string>>, entry: SourceItem, decodedByAttribute: ReadonlyMap<string, ReadonlyMap<SourceItem, Record<string, string>>>): DesignSample {
+function sampleOf(
+  keys: Readonly<Record<string, string>>,
+  entry: SourceItem,
+  decodedByAttribute: ReadonlyMap<string, ReadonlyMap<SourceItem, Record<string, string>>>,
+): DesignSample {
   const values: Record<string, string> = {};
   for (const name of Object.keys(keys)) Object.assign(values, decodedByAttribute.get(name)?.get(entry));
   // fromEntries and hasOwn: attributes named constructor or __proto__ are sample attributes like any other.
-  const attributes: Record<string, JsonAttributeValue> = Object.fromEntries(Object.entries(entry.item).filter(([name]) => !Object.hasOwn(keys, name) || keys[name] === undefined));
+  const attributes: Record<string, JsonAttributeValue> = Object.fromEntries(
+    Object.entries(entry.item).filter(([name]) => !Object.hasOwn(keys, name) || keys[name] === undefined),
+  );
   return { id: sampleIdAt(entry.position), values, ...(Object.keys(attributes).length > 0 ? { attributes } : {}) };
 }
 

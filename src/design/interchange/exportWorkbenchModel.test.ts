@@ -12,11 +12,22 @@ describe('exportWorkbenchModel', () => {
     const { fileName, text } = exportWorkbenchModel(design, { now: NOW, author: 'Ada' });
     expect(fileName).toBe('Shop-single-table.json');
     const model = JSON.parse(text);
-    expect(model.ModelMetadata).toEqual({ Author: 'Ada', DateCreated: 'Jun 23, 2026, 2:05 PM', DateLastModified: 'Jun 23, 2026, 2:05 PM', Description: design.description, AWSService: 'Amazon DynamoDB', Version: '3.0' });
+    expect(model.ModelMetadata).toEqual({
+      Author: 'Ada',
+      DateCreated: 'Jun 23, 2026, 2:05 PM',
+      DateLastModified: 'Jun 23, 2026, 2:05 PM',
+      Description: design.description,
+      AWSService: 'Amazon DynamoDB',
+      Version: '3.0',
+    });
     const table = model.DataModel[0];
     expect(table.KeyAttributes).toEqual({ PartitionKey: { AttributeName: 'PK', AttributeType: 'S' }, SortKey: { AttributeName: 'SK', AttributeType: 'S' } });
     expect(table.GlobalSecondaryIndexes).toEqual([
-      { IndexName: 'GSI1', KeyAttributes: { PartitionKey: { AttributeName: 'GSI1PK', AttributeType: 'S' }, SortKey: { AttributeName: 'GSI1SK', AttributeType: 'S' } }, Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total'] } },
+      {
+        IndexName: 'GSI1',
+        KeyAttributes: { PartitionKey: { AttributeName: 'GSI1PK', AttributeType: 'S' }, SortKey: { AttributeName: 'GSI1SK', AttributeType: 'S' } },
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total'] },
+      },
     ]);
     expect(table.NonKeyAttributes.slice(0, 2)).toEqual([
       { AttributeName: 'GSI1PK', AttributeType: 'S' },
@@ -27,7 +38,13 @@ describe('exportWorkbenchModel', () => {
     // Each item once, in its entity's facet (no table-level TableData repeating them).
     expect(table.TableData).toBeUndefined();
     expect(table.TableFacets.map((facet: { TableData: unknown[] }) => facet.TableData.length)).toEqual([2, 4, 2]);
-    expect(table.TableFacets[1].TableData).toContainEqual({ PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ORDER#2026-06-21T16:20:00Z#o_15' }, GSI1PK: { S: 'STATUS#DELIVERED' }, GSI1SK: { S: '2026-06-21T16:20:00Z#o_15' }, total: { N: '12.50' } });
+    expect(table.TableFacets[1].TableData).toContainEqual({
+      PK: { S: 'CUSTOMER#c1' },
+      SK: { S: 'ORDER#2026-06-21T16:20:00Z#o_15' },
+      GSI1PK: { S: 'STATUS#DELIVERED' },
+      GSI1SK: { S: '2026-06-21T16:20:00Z#o_15' },
+      total: { N: '12.50' },
+    });
     expect(model[KEYLAB_EXTENSION_FIELD].format).toBe('keylab.design/1');
   });
 

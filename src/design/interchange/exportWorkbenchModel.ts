@@ -1,5 +1,13 @@
 import { safeFileName } from '../export';
-import { DESIGN_FORMAT, type AttributeTypeName, type Design, type IndexDesign, type JsonItem, type KeyAttributeDesign, type TableDesign } from '../design.types';
+import {
+  DESIGN_FORMAT,
+  type AttributeTypeName,
+  type Design,
+  type IndexDesign,
+  type JsonItem,
+  type KeyAttributeDesign,
+  type TableDesign,
+} from '../design.types';
 import { keyAttributesOf } from '../designKeys';
 import { toDesignDocument } from '../format';
 import { typeOfValue } from './entityFromItems';
@@ -41,7 +49,9 @@ export function exportWorkbenchModel(design: Design, options: WorkbenchExportOpt
   const sourceTables = source && Array.isArray(source.model.DataModel) ? (source.model.DataModel as unknown[]).filter(isObject) : [];
   const dataModel = design.tables.map((table) => {
     const sourceTable = sourceTables.find((candidate) => candidate.TableName === table.name);
-    return sourceTable ? sourceShapedTable(table, sourceTable, source?.itemFacets[table.name] ?? [], source?.attributeOrder?.[table.name] ?? {}) : workbenchTable(table);
+    return sourceTable
+      ? sourceShapedTable(table, sourceTable, source?.itemFacets[table.name] ?? [], source?.attributeOrder?.[table.name] ?? {})
+      : workbenchTable(table);
   });
   const metadata: Json = {
     Author: options.author ?? '',
@@ -51,12 +61,21 @@ export function exportWorkbenchModel(design: Design, options: WorkbenchExportOpt
     AWSService: WORKBENCH_SERVICE,
     Version: '3.0',
   };
-  const generated: Json = { ModelName: design.name, ModelMetadata: metadata, DataModel: dataModel, [KEYLAB_EXTENSION_FIELD]: { format: DESIGN_FORMAT, design: extensionDesign } };
+  const generated: Json = {
+    ModelName: design.name,
+    ModelMetadata: metadata,
+    DataModel: dataModel,
+    [KEYLAB_EXTENSION_FIELD]: { format: DESIGN_FORMAT, design: extensionDesign },
+  };
   let model = generated;
   if (source) {
     const sourceMetadata = isObject(source.model.ModelMetadata) ? source.model.ModelMetadata : undefined;
     const keptMetadata = sourceMetadata
-      ? merge(sourceMetadata, { Description: design.description, ...(options.author !== undefined ? { Author: options.author } : {}), ...(changed ? { DateLastModified: date } : {}) })
+      ? merge(sourceMetadata, {
+          Description: design.description,
+          ...(options.author !== undefined ? { Author: options.author } : {}),
+          ...(changed ? { DateLastModified: date } : {}),
+        })
       : metadata;
     model = merge(source.model, { ...generated, ModelMetadata: keptMetadata });
   }
@@ -70,9 +89,18 @@ function workbenchTable(table: TableDesign): Json {
   return {
     TableName: table.name,
     KeyAttributes: keyAttributes(table.partitionKey, table.sortKey),
-    NonKeyAttributes: nonKeyAttributes(table, items.map((entry) => entry.item)),
+    NonKeyAttributes: nonKeyAttributes(
+      table,
+      items.map((entry) => entry.item),
+    ),
     ...(gsis.length > 0 ? { GlobalSecondaryIndexes: gsis.map(workbenchIndex) } : {}),
-    TableFacets: table.entities.map((entity) => facetOf(table, entity, items.filter((entry) => entry.entity === entity).map((entry) => entry.item))),
+    TableFacets: table.entities.map((entity) =>
+      facetOf(
+        table,
+        entity,
+        items.filter((entry) => entry.entity === entity).map((entry) => entry.item),
+      ),
+    ),
     DataAccess: { MySql: {} },
     ...billing(table),
   };
@@ -100,14 +128,36 @@ function sourceShapedTable(table: TableDesign, source: Json, itemFacets: readonl
       if (!entity) return [];
       const generated = facetOf(table, entity, inFacet(entity.name) ? items.filter((entry) => entry.entity === entity).map((entry) => entry.item) : []);
       const names = Array.isArray(sourceFacet.NonKeyAttributes) ? (sourceFacet.NonKeyAttributes as unknown[]) : [];
-      return [merge(sourceFacet, { FacetName: entity.name, KeyAttributeAlias: sourceFacet.KeyAttributeAlias ?? generated.KeyAttributeAlias, TableData: (generated.TableData as unknown[]).length > 0 || 'TableData' in sourceFacet ? generated.TableData : undefined, NonKeyAttributes: [...names, ...(generated.NonKeyAttributes as string[]).filter((name) => !names.includes(name))], DataAccess: 'DataAccess' in sourceFacet ? sourceFacet.DataAccess : undefined })];
+      return [
+        merge(sourceFacet, {
+          FacetName: entity.name,
+          KeyAttributeAlias: sourceFacet.KeyAttributeAlias ?? generated.KeyAttributeAlias,
+          TableData: (generated.TableData as unknown[]).length > 0 || 'TableData' in sourceFacet ? generated.TableData : undefined,
+          NonKeyAttributes: [...names, ...(generated.NonKeyAttributes as string[]).filter((name) => !names.includes(name))],
+          DataAccess: 'DataAccess' in sourceFacet ? sourceFacet.DataAccess : undefined,
+        }),
+      ];
     }),
-    ...table.entities.filter((entity) => !sourceFacets.some((facet) => facet.FacetName === entity.name) && inFacet(entity.name)).map((entity) => facetOf(table, entity, items.filter((entry) => entry.entity === entity).map((entry) => entry.item))),
+    ...table.entities
+      .filter((entity) => !sourceFacets.some((facet) => facet.FacetName === entity.name) && inFacet(entity.name))
+      .map((entity) =>
+        facetOf(
+          table,
+          entity,
+          items.filter((entry) => entry.entity === entity).map((entry) => entry.item),
+        ),
+      ),
   ];
   const tableData = items.filter((entry) => !inFacet(entry.entity.name)).map((entry) => entry.item);
   const declared = (Array.isArray(source.NonKeyAttributes) ? source.NonKeyAttributes : []).filter(isObject);
   const declaredNames = new Set(declared.map((attribute) => attribute.AttributeName));
-  const nonKey = [...declared, ...nonKeyAttributes(table, items.map((entry) => entry.item)).filter((attribute) => !declaredNames.has(attribute.AttributeName))];
+  const nonKey = [
+    ...declared,
+    ...nonKeyAttributes(
+      table,
+      items.map((entry) => entry.item),
+    ).filter((attribute) => !declaredNames.has(attribute.AttributeName)),
+  ];
   const gsis = table.indexes.filter((index) => index.kind === 'GSI');
   const sourceGsis = (Array.isArray(source.GlobalSecondaryIndexes) ? source.GlobalSecondaryIndexes : []).filter(isObject);
   const sourceBilling = source.BillingMode === 'PROVISIONED' ? 'PROVISIONED' : 'PAY_PER_REQUEST';
@@ -118,14 +168,22 @@ function sourceShapedTable(table: TableDesign, source: Json, itemFacets: readonl
     KeyAttributes: keyAttributes(table.partitionKey, table.sortKey),
     // Not added to a model that had none (Workbench reads a table without them).
     NonKeyAttributes: 'NonKeyAttributes' in source ? nonKey : undefined,
-    GlobalSecondaryIndexes: gsis.length > 0 || 'GlobalSecondaryIndexes' in source ? gsis.map((index) => merge(sourceGsis.find((candidate) => candidate.IndexName === index.name) ?? {}, workbenchIndex(index))) : undefined,
+    GlobalSecondaryIndexes:
+      gsis.length > 0 || 'GlobalSecondaryIndexes' in source
+        ? gsis.map((index) => merge(sourceGsis.find((candidate) => candidate.IndexName === index.name) ?? {}, workbenchIndex(index)))
+        : undefined,
     TableFacets: facets.length > 0 || 'TableFacets' in source ? facets : undefined,
     TableData: tableData.length > 0 || hasTableData ? tableData : undefined,
     // Billing as read while the design keeps it; a model without BillingMode stays without one while on demand.
     BillingMode: 'BillingMode' in source || table.billingMode === 'PROVISIONED' ? table.billingMode : undefined,
     ProvisionedCapacitySettings:
       table.billingMode === 'PROVISIONED'
-        ? merge(sourceCapacity ?? {}, { ProvisionedThroughput: merge(isObject(sourceCapacity?.ProvisionedThroughput) ? sourceCapacity.ProvisionedThroughput : {}, (generatedBilling.ProvisionedCapacitySettings as Json).ProvisionedThroughput as Json) })
+        ? merge(sourceCapacity ?? {}, {
+            ProvisionedThroughput: merge(
+              isObject(sourceCapacity?.ProvisionedThroughput) ? sourceCapacity.ProvisionedThroughput : {},
+              (generatedBilling.ProvisionedCapacitySettings as Json).ProvisionedThroughput as Json,
+            ),
+          })
         : sourceBilling === 'PAY_PER_REQUEST'
           ? sourceCapacity
           : undefined,
@@ -168,7 +226,9 @@ function facetOf(table: TableDesign, entity: TableDesign['entities'][number], it
       ...(table.sortKey ? { SortKeyAlias: entity.keys[table.sortKey.name] ?? table.sortKey.name } : {}),
     },
     TableData: items,
-    NonKeyAttributes: [...new Set([...entity.attributes.map((attribute) => attribute.name), ...Object.keys(entity.keys).filter((name) => !tableKeys.has(name))])],
+    NonKeyAttributes: [
+      ...new Set([...entity.attributes.map((attribute) => attribute.name), ...Object.keys(entity.keys).filter((name) => !tableKeys.has(name))]),
+    ],
     DataAccess: { MySql: {} },
   };
 }
@@ -178,8 +238,10 @@ function nonKeyAttributes(table: TableDesign, items: readonly JsonItem[]): { Att
   const tableKeys = new Set([table.partitionKey.name, table.sortKey?.name]);
   const nonKey = new Map<string, AttributeTypeName>();
   for (const attribute of keyAttributesOf(table)) if (!tableKeys.has(attribute.name)) nonKey.set(attribute.name, attribute.type);
-  for (const entity of table.entities) for (const attribute of entity.attributes) if (!tableKeys.has(attribute.name) && !nonKey.has(attribute.name)) nonKey.set(attribute.name, attribute.type);
-  for (const item of items) for (const [name, value] of Object.entries(item)) if (!tableKeys.has(name) && !nonKey.has(name)) nonKey.set(name, typeOfValue(value));
+  for (const entity of table.entities)
+    for (const attribute of entity.attributes) if (!tableKeys.has(attribute.name) && !nonKey.has(attribute.name)) nonKey.set(attribute.name, attribute.type);
+  for (const item of items)
+    for (const [name, value] of Object.entries(item)) if (!tableKeys.has(name) && !nonKey.has(name)) nonKey.set(name, typeOfValue(value));
   return [...nonKey].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
 }
 
@@ -187,7 +249,11 @@ function billing(table: TableDesign): Json {
   return {
     BillingMode: table.billingMode,
     ...(table.billingMode === 'PROVISIONED' && table.provisioned
-      ? { ProvisionedCapacitySettings: { ProvisionedThroughput: { ReadCapacityUnits: table.provisioned.readCapacityUnits, WriteCapacityUnits: table.provisioned.writeCapacityUnits } } }
+      ? {
+          ProvisionedCapacitySettings: {
+            ProvisionedThroughput: { ReadCapacityUnits: table.provisioned.readCapacityUnits, WriteCapacityUnits: table.provisioned.writeCapacityUnits },
+          },
+        }
       : {}),
   };
 }

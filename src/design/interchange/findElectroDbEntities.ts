@@ -56,7 +56,11 @@ export function findElectroDbEntities(text: string): FoundEntity[] {
       at = reader.index;
     }
     const initial = tokens[at + 1];
-    if (isToken(at, 'punctuation', '=') && initial?.kind === 'string' && (isToken(at + 2, 'punctuation', ';') || tokens[at + 2] === undefined || tokens[at + 2]!.kind === 'identifier')) {
+    if (
+      isToken(at, 'punctuation', '=') &&
+      initial?.kind === 'string' &&
+      (isToken(at + 2, 'punctuation', ';') || tokens[at + 2] === undefined || tokens[at + 2]!.kind === 'identifier')
+    ) {
       constants.set(tokens[i + 1]!.text, initial.text);
       continue;
     }

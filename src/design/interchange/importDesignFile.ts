@@ -48,8 +48,10 @@ export function importDesignFile(text: string, fileName: string): ImportResult {
   const root = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const format = typeof root?.format === 'string' ? root.format : undefined;
   if (format?.startsWith('keylab.design/')) return withFormat('keylab', importKeylabDesign(text, fileName));
-  if (root && (Array.isArray(root.DataModel) || 'ModelName' in root)) return withFormat('workbench', withPositions(text, importWorkbenchValue(value, { fileName })));
-  if (format?.startsWith('onetable:') || (root && 'models' in root && 'indexes' in root)) return withFormat('onetable', withPositions(text, importOneTableValue(value, { fileName })));
+  if (root && (Array.isArray(root.DataModel) || 'ModelName' in root))
+    return withFormat('workbench', withPositions(text, importWorkbenchValue(value, { fileName })));
+  if (format?.startsWith('onetable:') || (root && 'models' in root && 'indexes' in root))
+    return withFormat('onetable', withPositions(text, importOneTableValue(value, { fileName })));
   if (root && isCloudFormationTemplate(root)) return withFormat('cloudformation', withPositions(text, importCloudFormationValue(value, { fileName })));
   return {
     ok: false,
@@ -71,7 +73,10 @@ function importYamlFile(text: string, fileName: string): ImportResult {
   if (isCloudFormationTemplate(parsed.value)) {
     // Each problem with its line and column in the YAML text, as JSON files get them.
     const result = importCloudFormationValue(parsed.value, { fileName });
-    return withFormat('cloudformation', result.ok ? { ...result, warnings: parsed.withPositions(result.warnings) } : { ok: false, errors: parsed.withPositions(result.errors) });
+    return withFormat(
+      'cloudformation',
+      result.ok ? { ...result, warnings: parsed.withPositions(result.warnings) } : { ok: false, errors: parsed.withPositions(result.errors) },
+    );
   }
   return {
     ok: false,

@@ -129,11 +129,16 @@ describe('importElectroDbEntities: the shapes a module keeps its schema in', () 
       byTag: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['tag'], casing: 'upper' } },
     },
   }`;
-  const expectedKeys = { run: { pk: 'SEASON#{season}', sk: '{score:int(10)}#{ts}#{playerId}', playerId: '{playerId}', ts: '{ts}', gsi2pk: '$ARCADE$RUN_2#T_{tag}' } };
+  const expectedKeys = {
+    run: { pk: 'SEASON#{season}', sk: '{score:int(10)}#{ts}#{playerId}', playerId: '{playerId}', ts: '{ts}', gsi2pk: '$ARCADE$RUN_2#T_{tag}' },
+  };
 
   it.each([
     ['export const schema = {…} as const', `export const schema = ${schema} as const;\nexport const Run = new Entity(schema, { table: 'arcade' });`],
-    ['a typed declaration and satisfies', `import { Entity, type Schema } from 'electrodb';\nconst schema: Schema<string, string, string> = ${schema} satisfies Schema<string, string, string>;\nexport const Run = new Entity(schema, { table: "arcade", client });`],
+    [
+      'a typed declaration and satisfies',
+      `import { Entity, type Schema } from 'electrodb';\nconst schema: Schema<string, string, string> = ${schema} satisfies Schema<string, string, string>;\nexport const Run = new Entity(schema, { table: "arcade", client });`,
+    ],
     ['export default {…}', `/* the schema alone */\nexport default ${schema};`],
     ['new electrodb.Entity({…}) with trailing commas', `module.exports = new electrodb.Entity(${schema}, { table: 'arcade', },);`],
   ])('%s', (_shape, text) => {
@@ -175,21 +180,54 @@ describe('importElectroDbEntities: the shapes a module keeps its schema in', () 
       },
       { table: 'arcade' },
     );
-    const item = run.put({ season: '2026-SUMMER', score: 2300, playerId: 'p_7781', ts: 1719705600, tag: 'PRO' }).params<{ Item: Record<string, unknown> }>().Item;
+    const item = run
+      .put({ season: '2026-SUMMER', score: 2300, playerId: 'p_7781', ts: 1719705600, tag: 'PRO' })
+      .params<{ Item: Record<string, unknown> }>().Item;
     const values = { season: '2026-SUMMER', score: '2300', playerId: 'p_7781', ts: '1719705600', tag: 'PRO' };
     for (const [attribute, template] of Object.entries(expectedKeys.run)) expect(encode(template, values), attribute).toBe(String(item[attribute]));
   });
 });
 
 describe('importElectroDbEntities: what it refuses, with line and column', () => {
-  const entity = (indexes: string) => `export const E = new Entity({\n  model: { entity: 'e', version: '1', service: 's' },\n  attributes: { id: { type: 'string' } },\n  indexes: ${indexes},\n}, { table: 't' });\n`;
+  const entity = (indexes: string) =>
+    `export const E = new Entity({\n  model: { entity: 'e', version: '1', service: 's' },\n  attributes: { id: { type: 'string' } },\n  indexes: ${indexes},\n}, { table: 't' });\n`;
 
   it.each([
-    ['a composite built by code', entity("{ main: { pk: { field: 'pk', composite: keysOf('id') } } }"), "e.indexes.main.pk.composite: an expression (keysOf('id')) at line 4, column 52 is not a list of attribute names", 4, 52],
-    ['an interpolated template', entity('{ main: { pk: { field: `${prefix}pk`, composite: [\'id\'] } } }'), 'e.indexes.main.pk.field: a template string with ${…} interpolation (`${prefix}pk`) at line 4, column 35 was not read', 4, 35],
-    ['a spread of indexes', entity("{ ...common, main: { pk: { field: 'pk', composite: ['id'] } } }"), 'e.indexes: a spread (...) (common) at line 4, column 14 was not read', 4, 14],
-    ['a computed key', entity("{ [name]: { pk: { field: 'pk', composite: ['id'] } } }"), 'e.indexes: a computed key ([…]) ([name]: { pk: { field: \'pk\', composite: [\'id\'] } }) at line 4, column 14 was not read', 4, 14],
-    ['an unknown composite attribute', entity("{ main: { pk: { field: 'pk', composite: ['nope'] } } }"), "e.indexes.main.pk: the key names the attribute nope, which the entity's attributes do not define.", 4, 26],
+    [
+      'a composite built by code',
+      entity("{ main: { pk: { field: 'pk', composite: keysOf('id') } } }"),
+      "e.indexes.main.pk.composite: an expression (keysOf('id')) at line 4, column 52 is not a list of attribute names",
+      4,
+      52,
+    ],
+    [
+      'an interpolated template',
+      entity("{ main: { pk: { field: `${prefix}pk`, composite: ['id'] } } }"),
+      'e.indexes.main.pk.field: a template string with ${…} interpolation (`${prefix}pk`) at line 4, column 35 was not read',
+      4,
+      35,
+    ],
+    [
+      'a spread of indexes',
+      entity("{ ...common, main: { pk: { field: 'pk', composite: ['id'] } } }"),
+      'e.indexes: a spread (...) (common) at line 4, column 14 was not read',
+      4,
+      14,
+    ],
+    [
+      'a computed key',
+      entity("{ [name]: { pk: { field: 'pk', composite: ['id'] } } }"),
+      "e.indexes: a computed key ([…]) ([name]: { pk: { field: 'pk', composite: ['id'] } }) at line 4, column 14 was not read",
+      4,
+      14,
+    ],
+    [
+      'an unknown composite attribute',
+      entity("{ main: { pk: { field: 'pk', composite: ['nope'] } } }"),
+      "e.indexes.main.pk: the key names the attribute nope, which the entity's attributes do not define.",
+      4,
+      26,
+    ],
   ])('%s', (_what, text, message, line, column) => {
     const result = importElectroDbEntities(text, { fileName: 'e.ts' });
     expectErr(result);

@@ -29,12 +29,26 @@ export function importElectroDbEntities(text: string, options: { readonly fileNa
     found = findElectroDbEntities(text);
   } catch (error) {
     if (!(error instanceof ModuleReadError)) throw error;
-    return { ok: false, errors: [problem('', `${fileName} cannot be read at line ${error.at.line}, column ${error.at.column}: ${error.message}. Nothing was imported (Keylab reads the module's object literals, never runs it).`, error.at)] };
+    return {
+      ok: false,
+      errors: [
+        problem(
+          '',
+          `${fileName} cannot be read at line ${error.at.line}, column ${error.at.column}: ${error.message}. Nothing was imported (Keylab reads the module's object literals, never runs it).`,
+          error.at,
+        ),
+      ],
+    };
   }
   if (found.length === 0) {
     return {
       ok: false,
-      errors: [problem('', `${fileName} has no ElectroDB entity definition Keylab can read: it looks for new Entity({ model, attributes, indexes }) or an object literal with model, attributes and indexes (export const schema = {…}, export default {…}).`)],
+      errors: [
+        problem(
+          '',
+          `${fileName} has no ElectroDB entity definition Keylab can read: it looks for new Entity({ model, attributes, indexes }) or an object literal with model, attributes and indexes (export const schema = {…}, export default {…}).`,
+        ),
+      ],
     };
   }
   const context = new ImportContext(fileName);
@@ -66,7 +80,16 @@ function describeUnread(value: UnreadValue): string {
 }
 
 /** ElectroDB attribute types and what DynamoDB stores for them. */
-const ELECTRODB_TYPES: Readonly<Record<string, AttributeTypeName>> = { string: 'S', number: 'N', boolean: 'BOOL', list: 'L', map: 'M', set: 'SS', any: 'S', custom: 'S' };
+const ELECTRODB_TYPES: Readonly<Record<string, AttributeTypeName>> = {
+  string: 'S',
+  number: 'N',
+  boolean: 'BOOL',
+  list: 'L',
+  map: 'M',
+  set: 'SS',
+  any: 'S',
+  custom: 'S',
+};
 
 interface ReadAttribute {
   readonly name: string;
@@ -127,17 +150,32 @@ class ImportContext {
   /** A value that must be a non-empty string literal. */
   string(value: LiteralValue | undefined, path: string, what: string): string | undefined {
     if (value?.kind === 'string' && value.value !== '') return value.value;
-    if (value?.kind === 'unread') return this.error(path, `${describeUnread(value)} was not read: Keylab reads literals only and never runs the module; write ${what} as a literal.`, value.at);
+    if (value?.kind === 'unread')
+      return this.error(
+        path,
+        `${describeUnread(value)} was not read: Keylab reads literals only and never runs the module; write ${what} as a literal.`,
+        value.at,
+      );
     if (value === undefined) return this.error(path, `missing: give ${what}.`);
     return this.error(path, `${value.kind === 'number' ? value.text : value.kind} is not ${what}.`, value.at);
   }
 
   object(value: LiteralValue | undefined, path: string, what: string): ObjectLiteral | undefined {
     if (value?.kind === 'object') {
-      for (const unread of value.unread) this.error(`${path}`, `${describeUnread(unread)} was not read (Keylab reads literals only and never runs the module): spell out ${what} as a literal.`, unread.at);
+      for (const unread of value.unread)
+        this.error(
+          `${path}`,
+          `${describeUnread(unread)} was not read (Keylab reads literals only and never runs the module): spell out ${what} as a literal.`,
+          unread.at,
+        );
       return value;
     }
-    if (value?.kind === 'unread') return this.error(path, `${describeUnread(value)} was not read: Keylab reads literals only and never runs the module; write ${what} as an object literal.`, value.at);
+    if (value?.kind === 'unread')
+      return this.error(
+        path,
+        `${describeUnread(value)} was not read: Keylab reads literals only and never runs the module; write ${what} as an object literal.`,
+        value.at,
+      );
     return this.error(path, `${value ? value.kind : 'nothing'} is not ${what}.`, value?.at);
   }
 
@@ -151,7 +189,12 @@ class ImportContext {
     const name = this.string(model.entries.get('entity'), `${path}.model.entity`, "the entity's name");
     const service = this.string(model.entries.get('service'), `${path}.model.service`, "the service's name");
     const versionValue = model.entries.get('version');
-    const version = versionValue === undefined ? '1' : versionValue.kind === 'number' ? versionValue.text : this.string(versionValue, `${path}.model.version`, 'the version ("1")');
+    const version =
+      versionValue === undefined
+        ? '1'
+        : versionValue.kind === 'number'
+          ? versionValue.text
+          : this.string(versionValue, `${path}.model.version`, 'the version ("1")');
     const attributes = this.readAttributes(schema.entries.get('attributes'), `${path}.attributes`);
     const multiIndexes: ReadMultiIndex[] = [];
     const indexes = this.readIndexes(schema.entries.get('indexes'), `${path}.indexes`, multiIndexes);
@@ -167,7 +210,12 @@ class ImportContext {
     const constant = value?.kind === 'unread' && /^[A-Za-z_$][\w$]*$/.test(value.text) ? found.constants.get(value.text) : undefined;
     if (constant) return constant;
     const fallback = this.fileName.replace(/\.[^.]*$/, '') || 'ElectroDB';
-    if (value?.kind === 'unread') this.warn(`${path}.table`, `the table name is ${describeUnread(value)}, which Keylab does not run: the table is called ${fallback}; rename it in the Design tab.`, value.at);
+    if (value?.kind === 'unread')
+      this.warn(
+        `${path}.table`,
+        `the table name is ${describeUnread(value)}, which Keylab does not run: the table is called ${fallback}; rename it in the Design tab.`,
+        value.at,
+      );
     else this.warn(`${path}.table`, `no table name (new Entity(schema, { table: "…" })): the table is called ${fallback}; rename it in the Design tab.`);
     return fallback;
   }
@@ -183,7 +231,11 @@ class ImportContext {
         continue;
       }
       if (definition.kind !== 'object') {
-        this.warn(at, `${definition.kind === 'unread' ? describeUnread(definition) : definition.kind} is not an attribute definition Keylab reads; read as a string attribute.`, definition.at);
+        this.warn(
+          at,
+          `${definition.kind === 'unread' ? describeUnread(definition) : definition.kind} is not an attribute definition Keylab reads; read as a string attribute.`,
+          definition.at,
+        );
         read.push({ name, field: name, type: 'S' });
         continue;
       }
@@ -193,7 +245,14 @@ class ImportContext {
       const label = definition.entries.get('label');
       const padding = readPadding(definition.entries.get('padding'));
       const set = definition.entries.get('set');
-      read.push({ name, field: fieldName, type: this.attributeType(definition, at), ...(label?.kind === 'string' ? { label: label.value } : {}), ...(padding ? { padding } : {}), ...(set ? { setAt: set.at } : {}) });
+      read.push({
+        name,
+        field: fieldName,
+        type: this.attributeType(definition, at),
+        ...(label?.kind === 'string' ? { label: label.value } : {}),
+        ...(padding ? { padding } : {}),
+        ...(set ? { setAt: set.at } : {}),
+      });
     }
     return read;
   }
@@ -207,7 +266,11 @@ class ImportContext {
       return items?.kind === 'string' && items.value === 'number' ? 'NS' : 'SS';
     }
     if (type === undefined) return 'S';
-    this.warn(`${path}.type`, `${type.kind === 'unread' ? describeUnread(type) : type.kind === 'string' ? `"${type.value}"` : type.kind} is not an ElectroDB type Keylab reads (string, number, boolean, list, map, set, any, or a list of values); read as string.`, type.at);
+    this.warn(
+      `${path}.type`,
+      `${type.kind === 'unread' ? describeUnread(type) : type.kind === 'string' ? `"${type.value}"` : type.kind} is not an ElectroDB type Keylab reads (string, number, boolean, list, map, set, any, or a list of values); read as string.`,
+      type.at,
+    );
     return 'S';
   }
 
@@ -232,11 +295,28 @@ class ImportContext {
       const skValue = index.entries.get('sk');
       const sk = skValue === undefined ? undefined : this.readKey(skValue, `${at}.sk`);
       const collection = index.entries.get('collection');
-      if (type?.kind === 'string' && type.value === 'clustered') this.warn(`${at}.type`, 'a clustered index puts the entity name after the sort key fields; read as isolated (the entity name first).', type.at);
+      if (type?.kind === 'string' && type.value === 'clustered')
+        this.warn(`${at}.type`, 'a clustered index puts the entity name after the sort key fields; read as isolated (the entity name first).', type.at);
       if (!pk || (skValue !== undefined && !sk)) continue;
-      const collections = collection?.kind === 'string' ? [collection.value] : collection?.kind === 'array' ? collection.items.flatMap((item) => (item.kind === 'string' ? [item.value] : [])) : [];
-      if (collection !== undefined && collections.length === 0) this.warn(`${at}.collection`, `${collection.kind === 'unread' ? describeUnread(collection) : collection.kind} is not a collection name Keylab reads; the keys are read without a collection.`, collection.at);
-      read.push({ accessPattern, ...(name !== undefined ? { index: name } : {}), pk, ...(sk ? { sk } : {}), ...(collections.length > 0 ? { collection: collections } : {}) });
+      const collections =
+        collection?.kind === 'string'
+          ? [collection.value]
+          : collection?.kind === 'array'
+            ? collection.items.flatMap((item) => (item.kind === 'string' ? [item.value] : []))
+            : [];
+      if (collection !== undefined && collections.length === 0)
+        this.warn(
+          `${at}.collection`,
+          `${collection.kind === 'unread' ? describeUnread(collection) : collection.kind} is not a collection name Keylab reads; the keys are read without a collection.`,
+          collection.at,
+        );
+      read.push({
+        accessPattern,
+        ...(name !== undefined ? { index: name } : {}),
+        pk,
+        ...(sk ? { sk } : {}),
+        ...(collections.length > 0 ? { collection: collections } : {}),
+      });
     }
     return read;
   }
@@ -250,7 +330,11 @@ class ImportContext {
       const object = this.object(definition, `${at}.${key}`, 'a key ({ composite: ["season", "region"] })');
       const composite = object?.entries.get('composite');
       if (composite?.kind !== 'array' || composite.items.length === 0 || composite.items.length > 4) {
-        return this.error(`${at}.${key}.composite`, 'a composite index key lists one to four attribute names (["season", "region"]).', composite?.at ?? object?.at);
+        return this.error(
+          `${at}.${key}.composite`,
+          'a composite index key lists one to four attribute names (["season", "region"]).',
+          composite?.at ?? object?.at,
+        );
       }
       const read = composite.items.map((item, i) => this.string(item, `${at}.${key}.composite[${i}]`, 'an attribute name'));
       return read.every((item): item is string => item !== undefined) ? read : undefined;
@@ -267,17 +351,29 @@ class ImportContext {
     const compositeValue = key.entries.get('composite') ?? key.entries.get('facets');
     let composite: string[] | undefined = [];
     if (compositeValue?.kind === 'array') {
-      composite = compositeValue.items.map((item, i) => this.string(item, `${path}.composite[${i}]`, 'an attribute name')).filter((item): item is string => item !== undefined);
+      composite = compositeValue.items
+        .map((item, i) => this.string(item, `${path}.composite[${i}]`, 'an attribute name'))
+        .filter((item): item is string => item !== undefined);
       if (composite.length !== compositeValue.items.length) composite = undefined;
     } else if (compositeValue !== undefined && compositeValue.kind !== 'string') {
-      composite = this.error(`${path}.composite`, `${compositeValue.kind === 'unread' ? describeUnread(compositeValue) : compositeValue.kind} is not a list of attribute names; Keylab never runs the module: write the list out (["team", "project"]).`, compositeValue.at);
+      composite = this.error(
+        `${path}.composite`,
+        `${compositeValue.kind === 'unread' ? describeUnread(compositeValue) : compositeValue.kind} is not a list of attribute names; Keylab never runs the module: write the list out (["team", "project"]).`,
+        compositeValue.at,
+      );
     }
     const templateValue = key.entries.get('template') ?? (compositeValue?.kind === 'string' ? compositeValue : undefined);
     const template = templateValue === undefined ? undefined : this.string(templateValue, `${path}.template`, 'a key template ("USER#${userId}")');
     const casingValue = key.entries.get('casing');
     let casing: ElectroDbKey['casing'] = 'default';
-    if (casingValue?.kind === 'string' && ['upper', 'lower', 'none', 'default'].includes(casingValue.value)) casing = casingValue.value as ElectroDbKey['casing'];
-    else if (casingValue !== undefined) this.warn(`${path}.casing`, `${casingValue.kind === 'unread' ? describeUnread(casingValue) : casingValue.kind} is not upper, lower, none or default; ElectroDB's default (lower) is used.`, casingValue.at);
+    if (casingValue?.kind === 'string' && ['upper', 'lower', 'none', 'default'].includes(casingValue.value))
+      casing = casingValue.value as ElectroDbKey['casing'];
+    else if (casingValue !== undefined)
+      this.warn(
+        `${path}.casing`,
+        `${casingValue.kind === 'unread' ? describeUnread(casingValue) : casingValue.kind} is not upper, lower, none or default; ElectroDB's default (lower) is used.`,
+        casingValue.at,
+      );
     const cast = key.entries.get('cast');
     if (!field || !composite || (templateValue !== undefined && template === undefined)) return undefined;
     return { field, composite, ...(template !== undefined ? { template } : {}), casing, ...(cast?.kind === 'string' ? { cast: cast.value } : {}), at: key.at };
@@ -299,7 +395,12 @@ class ImportContext {
     const indexes = new Map<string, IndexDesign>();
     // As ElectroDB casts: a key of one number attribute and nothing else (`${ts}`, or composite ["ts"] on field "ts") is a number.
     const keyType = (entity: ReadEntity, key: ElectroDbKey): KeyAttributeDesign['type'] => {
-      const single = key.template !== undefined ? /^\$\{([^}]+)\}$/.exec(key.template)?.[1]?.trim() : key.composite.length === 1 && key.composite[0] === key.field ? key.composite[0] : undefined;
+      const single =
+        key.template !== undefined
+          ? /^\$\{([^}]+)\}$/.exec(key.template)?.[1]?.trim()
+          : key.composite.length === 1 && key.composite[0] === key.field
+            ? key.composite[0]
+            : undefined;
       const attribute = single === undefined ? undefined : entity.attributes.find((candidate) => candidate.name === single);
       return key.cast === 'number' || (key.cast !== 'string' && attribute?.type === 'N') ? 'N' : 'S';
     };
@@ -307,41 +408,81 @@ class ImportContext {
     for (const entity of members) {
       const primary = entity.indexes.filter((index) => index.index === undefined);
       if (primary.length !== 1) {
-        this.error(`${entity.path}.indexes`, primary.length === 0 ? 'no index without "index": ElectroDB needs one for the table\'s own key.' : 'several indexes without "index": only the table\'s own key may leave it out.');
+        this.error(
+          `${entity.path}.indexes`,
+          primary.length === 0
+            ? 'no index without "index": ElectroDB needs one for the table\'s own key.'
+            : 'several indexes without "index": only the table\'s own key may leave it out.',
+        );
         continue;
       }
       const main = primary[0]!;
       const pk = { name: main.pk.field, type: keyType(entity, main.pk) };
       const sk = main.sk ? { name: main.sk.field, type: keyType(entity, main.sk) } : undefined;
       if (partitionKey && (partitionKey.name !== pk.name || sortKey?.name !== sk?.name)) {
-        this.error(`${entity.path}.indexes.${main.accessPattern}`, `table ${name}'s key is ${partitionKey.name}${sortKey ? ` / ${sortKey.name}` : ''} for the entities before, but ${pk.name}${sk ? ` / ${sk.name}` : ''} here: the entities of one table share its key attributes.`, main.pk.at);
+        this.error(
+          `${entity.path}.indexes.${main.accessPattern}`,
+          `table ${name}'s key is ${partitionKey.name}${sortKey ? ` / ${sortKey.name}` : ''} for the entities before, but ${pk.name}${sk ? ` / ${sk.name}` : ''} here: the entities of one table share its key attributes.`,
+          main.pk.at,
+        );
         continue;
       }
       partitionKey ??= pk;
       sortKey ??= sk;
       for (const index of entity.indexes) {
         if (index.index === undefined) continue;
-        const design: IndexDesign = { name: index.index, kind: 'GSI', partitionKey: [{ name: index.pk.field, type: keyType(entity, index.pk) }], sortKey: index.sk ? [{ name: index.sk.field, type: keyType(entity, index.sk) }] : [], projection: { type: 'ALL', attributes: [] } };
+        const design: IndexDesign = {
+          name: index.index,
+          kind: 'GSI',
+          partitionKey: [{ name: index.pk.field, type: keyType(entity, index.pk) }],
+          sortKey: index.sk ? [{ name: index.sk.field, type: keyType(entity, index.sk) }] : [],
+          projection: { type: 'ALL', attributes: [] },
+        };
         const known = indexes.get(index.index);
         if (known && (known.partitionKey[0]!.name !== design.partitionKey[0]!.name || known.sortKey[0]?.name !== design.sortKey[0]?.name)) {
-          this.error(`${entity.path}.indexes.${index.accessPattern}`, `index ${index.index} is keyed by ${known.partitionKey[0]!.name}${known.sortKey[0] ? ` / ${known.sortKey[0].name}` : ''} for another entity, but ${design.partitionKey[0]!.name}${design.sortKey[0] ? ` / ${design.sortKey[0].name}` : ''} here.`, index.pk.at);
+          this.error(
+            `${entity.path}.indexes.${index.accessPattern}`,
+            `index ${index.index} is keyed by ${known.partitionKey[0]!.name}${known.sortKey[0] ? ` / ${known.sortKey[0].name}` : ''} for another entity, but ${design.partitionKey[0]!.name}${design.sortKey[0] ? ` / ${design.sortKey[0].name}` : ''} here.`,
+            index.pk.at,
+          );
         } else if (!known) indexes.set(index.index, design);
       }
       for (const multi of entity.multiIndexes) {
         const attribute = (attributeName: string): KeyAttributeDesign | undefined => {
           const read = entity.attributes.find((candidate) => candidate.name === attributeName);
-          if (!read) return this.error(`${entity.path}.indexes.${multi.accessPattern}`, `the key names the attribute ${attributeName}, which the entity's attributes do not define.`, multi.at);
+          if (!read)
+            return this.error(
+              `${entity.path}.indexes.${multi.accessPattern}`,
+              `the key names the attribute ${attributeName}, which the entity's attributes do not define.`,
+              multi.at,
+            );
           return { name: read.field, type: read.type === 'N' ? 'N' : 'S' };
         };
         const partition = multi.partition.map(attribute);
         const sort = multi.sort.map(attribute);
         if (partition.some((entry) => !entry) || sort.some((entry) => !entry)) continue;
-        if (!indexes.has(multi.index)) indexes.set(multi.index, { name: multi.index, kind: 'GSI', partitionKey: partition as KeyAttributeDesign[], sortKey: sort as KeyAttributeDesign[], projection: { type: 'ALL', attributes: [] } });
+        if (!indexes.has(multi.index))
+          indexes.set(multi.index, {
+            name: multi.index,
+            kind: 'GSI',
+            partitionKey: partition as KeyAttributeDesign[],
+            sortKey: sort as KeyAttributeDesign[],
+            projection: { type: 'ALL', attributes: [] },
+          });
       }
       entityDesigns.push(this.entityDesign(name, entity));
     }
     if (!partitionKey) return undefined;
-    return { name, description: `Imported from ElectroDB entities (${this.fileName}).`, partitionKey, ...(sortKey ? { sortKey } : {}), indexes: [...indexes.values()], billingMode: 'PAY_PER_REQUEST', entities: entityDesigns, accessPatterns: [] };
+    return {
+      name,
+      description: `Imported from ElectroDB entities (${this.fileName}).`,
+      partitionKey,
+      ...(sortKey ? { sortKey } : {}),
+      indexes: [...indexes.values()],
+      billingMode: 'PAY_PER_REQUEST',
+      entities: entityDesigns,
+      accessPatterns: [],
+    };
   }
 
   private entityDesign(table: string, entity: ReadEntity): EntityDesign {
@@ -350,10 +491,22 @@ class ImportContext {
     const cased: string[] = [];
     const keyFields = new Set<string>();
     for (const index of entity.indexes) {
-      for (const [role, key] of [['pk', index.pk], ['sk', index.sk]] as const) {
+      for (const [role, key] of [
+        ['pk', index.pk],
+        ['sk', index.sk],
+      ] as const) {
         if (!key || keyFields.has(key.field)) continue;
         keyFields.add(key.field);
-        const built = electroDbKeyTemplate({ role, key, service: entity.service, entity: entity.name, version: entity.version, attributes: entity.attributes, hasSortKey: index.sk !== undefined, ...(index.collection !== undefined ? { collection: index.collection } : {}) });
+        const built = electroDbKeyTemplate({
+          role,
+          key,
+          service: entity.service,
+          entity: entity.name,
+          version: entity.version,
+          attributes: entity.attributes,
+          hasSortKey: index.sk !== undefined,
+          ...(index.collection !== undefined ? { collection: index.collection } : {}),
+        });
         if (!built.ok) {
           this.error(`${entity.path}.indexes.${index.accessPattern}.${role}`, built.message, key.at);
           continue;
@@ -361,7 +514,11 @@ class ImportContext {
         keys.push([key.field, built.template]);
         const computed = entity.attributes.find((attribute) => attribute.setAt !== undefined && built.template === `{${attribute.name}}`);
         if (computed) {
-          this.warn(`${entity.path}.attributes.${computed.name}.set`, `${key.field} is the attribute ${computed.name}, written by its set function, which Keylab does not run: the template {${computed.name}} stands for the whole key; give the entity its real template in the Design tab.`, computed.setAt);
+          this.warn(
+            `${entity.path}.attributes.${computed.name}.set`,
+            `${key.field} is the attribute ${computed.name}, written by its set function, which Keylab does not run: the template {${computed.name}} stands for the whole key; give the entity its real template in the Design tab.`,
+            computed.setAt,
+          );
         }
         if (built.casesValues) cased.push(`${key.field} (${built.casesValues})`);
         keyReports.push({ scope: 'key', table, entity: entity.name, attribute: key.field, summary: `${key.field}: ${built.template}`, notes: built.notes });
@@ -375,18 +532,52 @@ class ImportContext {
         keyFields.add(attribute.field);
         const template = `{${attribute.name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[^A-Za-z_])/, '_')}}`;
         keys.push([attribute.field, template]);
-        if (attribute.setAt) this.warn(`${entity.path}.attributes.${attribute.name}.set`, `${attribute.field} is the attribute ${attribute.name}, written by its set function, which Keylab does not run: the template {${attribute.name}} stands for the whole key; give the entity its real template in the Design tab.`, attribute.setAt);
-        keyReports.push({ scope: 'key', table, entity: entity.name, attribute: attribute.field, summary: `${attribute.field}: ${template} (index ${multi.index}, a multi-attribute key)`, notes: [] });
+        if (attribute.setAt)
+          this.warn(
+            `${entity.path}.attributes.${attribute.name}.set`,
+            `${attribute.field} is the attribute ${attribute.name}, written by its set function, which Keylab does not run: the template {${attribute.name}} stands for the whole key; give the entity its real template in the Design tab.`,
+            attribute.setAt,
+          );
+        keyReports.push({
+          scope: 'key',
+          table,
+          entity: entity.name,
+          attribute: attribute.field,
+          summary: `${attribute.field}: ${template} (index ${multi.index}, a multi-attribute key)`,
+          notes: [],
+        });
       }
     }
-    const attributes: AttributeDesign[] = entity.attributes.filter((attribute) => !keyFields.has(attribute.field)).map((attribute) => ({ name: attribute.field, type: attribute.type }));
+    const attributes: AttributeDesign[] = entity.attributes
+      .filter((attribute) => !keyFields.has(attribute.field))
+      .map((attribute) => ({ name: attribute.field, type: attribute.type }));
     const notes = [
-      ...(cased.length > 0 ? [`ElectroDB changes the case of these keys' values too (its casing option, lower by default): ${cased.join(', ')}. A template keeps values as given: give values in that case, or set casing: "none" on those keys.`] : []),
+      ...(cased.length > 0
+        ? [
+            `ElectroDB changes the case of these keys' values too (its casing option, lower by default): ${cased.join(', ')}. A template keeps values as given: give values in that case, or set casing: "none" on those keys.`,
+          ]
+        : []),
       ...(entity.skipped.length > 0 ? [`Skipped without running it (Keylab reads literals only): ${entity.skipped.join('; ')}.`] : []),
     ];
-    this.report.push({ scope: 'entity', table, entity: entity.name, summary: `Entity ${entity.name} (ElectroDB, service ${entity.service}, version ${entity.version}): ${keys.length} key template(s), ${attributes.length} other attribute(s), no samples.`, notes }, ...keyReports);
+    this.report.push(
+      {
+        scope: 'entity',
+        table,
+        entity: entity.name,
+        summary: `Entity ${entity.name} (ElectroDB, service ${entity.service}, version ${entity.version}): ${keys.length} key template(s), ${attributes.length} other attribute(s), no samples.`,
+        notes,
+      },
+      ...keyReports,
+    );
     // fromEntries: a key attribute named __proto__ stays a key attribute.
-    return { name: entity.name, description: `From the ElectroDB entity ${entity.name} (service ${entity.service}).`, keys: Object.fromEntries(keys), attributes, samples: [], expectations: DEFAULT_EXPECTATIONS };
+    return {
+      name: entity.name,
+      description: `From the ElectroDB entity ${entity.name} (service ${entity.service}).`,
+      keys: Object.fromEntries(keys),
+      attributes,
+      samples: [],
+      expectations: DEFAULT_EXPECTATIONS,
+    };
   }
 }
 
@@ -404,5 +595,8 @@ function skippedValues(value: LiteralValue, path: string): string[] {
   if (value.kind === 'unread') return [`${path || '(root)'}: ${describeUnread(value)}`];
   if (value.kind === 'array') return value.items.flatMap((item, i) => skippedValues(item, `${path}[${i}]`));
   if (value.kind !== 'object') return [];
-  return [...value.unread.map((unread) => `${path || '(root)'}: ${describeUnread(unread)}`), ...[...value.entries].flatMap(([key, entry]) => skippedValues(entry, path ? `${path}.${key}` : key))];
+  return [
+    ...value.unread.map((unread) => `${path || '(root)'}: ${describeUnread(unread)}`),
+    ...[...value.entries].flatMap(([key, entry]) => skippedValues(entry, path ? `${path}.${key}` : key)),
+  ];
 }

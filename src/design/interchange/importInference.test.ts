@@ -124,7 +124,11 @@ describe('import infers from real data', () => {
     ]);
     expect(entity(design, 'Order').samples.map((sample) => sample.values.orderNumber)).toEqual(['1', '2', '10']);
     // With ORDER a literal, the review sees that begins_with(SK, "ORDER") reaches the order items too.
-    expect(reviewDesign({ design }).filter((finding) => finding.code === 'review.prefixOverlap').map((finding) => finding.message)).toEqual([expect.stringContaining('"ORDER" is a prefix of Orderitem')]);
+    expect(
+      reviewDesign({ design })
+        .filter((finding) => finding.code === 'review.prefixOverlap')
+        .map((finding) => finding.message),
+    ).toEqual([expect.stringContaining('"ORDER" is a prefix of Orderitem')]);
   });
 
   it('keeps a prefix glued to a value in one facet too (INV2026-0001)', () => {
@@ -139,7 +143,11 @@ describe('import infers from real data', () => {
     expect(entity(design, 'Fare').keys).toEqual({ PK: 'AIRLINE#{airlineId}', SK: 'FARE#{fareId}' });
     expect(entity(design, 'Settings').keys).toEqual({ PK: 'CONFIG', SK: 'SETTINGS' });
     // The review may still question the true constant (CONFIG); never the one the samples merely share.
-    expect(reviewDesign({ design }).filter((finding) => finding.code === 'review.lowCardinalityPartitionKey').map((finding) => finding.subject.entity)).not.toContain('Fare');
+    expect(
+      reviewDesign({ design })
+        .filter((finding) => finding.code === 'review.lowCardinalityPartitionKey')
+        .map((finding) => finding.subject.entity),
+    ).not.toContain('Fare');
   });
 
   it('names a part that repeats another key’s field after that field (the built-in examples, exported without their templates)', () => {
@@ -149,7 +157,12 @@ describe('import infers from real data', () => {
       return imported(JSON.stringify(model));
     };
     expect(entity(reimported(LEADERBOARD_DESIGN), 'Run').keys.rankKey).toBe('{rankKey:int(10)}#{ts:epoch(16)}#{playerId}');
-    expect(entity(reimported(SHOP_DESIGN), 'Order').keys).toEqual({ PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{at:iso}#{orderId}', GSI1PK: 'STATUS#{statusId}', GSI1SK: '{at:iso}#{orderId}' });
+    expect(entity(reimported(SHOP_DESIGN), 'Order').keys).toEqual({
+      PK: 'CUSTOMER#{customerId}',
+      SK: 'ORDER#{at:iso}#{orderId}',
+      GSI1PK: 'STATUS#{statusId}',
+      GSI1SK: '{at:iso}#{orderId}',
+    });
   });
 
   it('never invents a width: unpadded numbers stay text, padded ones of two widths stay text, one padded width is kept', () => {

@@ -28,7 +28,15 @@ describe('imports too large to keep', () => {
 
   it('counts the items only facets hold too (one over the limit is refused; the bench imports a model at the limit)', () => {
     const result = importDesignFile(model(MAX_IMPORTED_SAMPLES + 1, 10), 'over.json');
-    expect(!result.ok && result.errors).toEqual([{ path: 'DataModel[0]', line: 1, column: 33, severity: 'error', message: expect.stringMatching(/^DataModel\[0\]: the table has 20,001 sample items; a design keeps at most 20,000/) }]);
+    expect(!result.ok && result.errors).toEqual([
+      {
+        path: 'DataModel[0]',
+        line: 1,
+        column: 33,
+        severity: 'error',
+        message: expect.stringMatching(/^DataModel\[0\]: the table has 20,001 sample items; a design keeps at most 20,000/),
+      },
+    ]);
   });
 
   it("counts an item once when a facet repeats the table's own (as Keylab's and Workbench's exports do)", () => {

@@ -27,7 +27,10 @@ export function checkModelSize(dataModel: unknown): DesignProblem | undefined {
     if (typeof table !== 'object' || table === null) continue;
     const { TableData, TableFacets } = table as { TableData?: unknown; TableFacets?: unknown };
     let inFacets = 0;
-    if (Array.isArray(TableFacets)) for (const facet of TableFacets) if (typeof facet === 'object' && facet !== null && Array.isArray((facet as { TableData?: unknown }).TableData)) inFacets += (facet as { TableData: unknown[] }).TableData.length;
+    if (Array.isArray(TableFacets))
+      for (const facet of TableFacets)
+        if (typeof facet === 'object' && facet !== null && Array.isArray((facet as { TableData?: unknown }).TableData))
+          inFacets += (facet as { TableData: unknown[] }).TableData.length;
     items += Math.max(Array.isArray(TableData) ? TableData.length : 0, inFacets);
   }
   return checkItemCount(items, 'DataModel', 'model');

@@ -40,12 +40,33 @@ describe('importOneTableSchema', () => {
     const table = result.design.tables[0]!;
     expect(table).toMatchObject({ name: 'billing', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } });
     expect(table.indexes).toEqual([
-      { name: 'gs1', kind: 'GSI', partitionKey: [{ name: 'gs1pk', type: 'S' }], sortKey: [{ name: 'gs1sk', type: 'S' }], projection: { type: 'INCLUDE', attributes: ['total'] } },
-      { name: 'ls1', kind: 'LSI', partitionKey: [{ name: 'pk', type: 'S' }], sortKey: [{ name: 'lsk', type: 'S' }], projection: { type: 'KEYS_ONLY', attributes: [] } },
+      {
+        name: 'gs1',
+        kind: 'GSI',
+        partitionKey: [{ name: 'gs1pk', type: 'S' }],
+        sortKey: [{ name: 'gs1sk', type: 'S' }],
+        projection: { type: 'INCLUDE', attributes: ['total'] },
+      },
+      {
+        name: 'ls1',
+        kind: 'LSI',
+        partitionKey: [{ name: 'pk', type: 'S' }],
+        sortKey: [{ name: 'lsk', type: 'S' }],
+        projection: { type: 'KEYS_ONLY', attributes: [] },
+      },
     ]);
     expect(table.entities.map((entity) => [entity.name, entity.keys])).toEqual([
       ['Account', { pk: 'account#{id}', sk: 'account#' }],
-      ['Invoice', { pk: 'account#{accountId}', sk: 'invoice#{number:int(8)}#{created:iso(ms)}', gs1pk: 'status#{status}', gs1sk: '{created:iso(ms)}', lsk: 'code#{code}' }],
+      [
+        'Invoice',
+        {
+          pk: 'account#{accountId}',
+          sk: 'invoice#{number:int(8)}#{created:iso(ms)}',
+          gs1pk: 'status#{status}',
+          gs1sk: '{created:iso(ms)}',
+          lsk: 'code#{code}',
+        },
+      ],
     ]);
     expect(table.entities[1]!.attributes).toEqual([
       { name: 'number', type: 'N' },

@@ -54,11 +54,13 @@ export function importOneTableValue(value: unknown, options: { readonly fileName
   const reader = new ShapeReader();
   const root = reader.object(value, '', 'a OneTable schema (an object with format, indexes and models)');
   if (!root) return { ok: false, errors: reader.errors };
-  if (typeof root.format !== 'string' || !/^onetable:1\./.test(root.format)) reader.warn('format', `${describe(root.format)} is not onetable:1.x; read as onetable:1.1.0.`);
+  if (typeof root.format !== 'string' || !/^onetable:1\./.test(root.format))
+    reader.warn('format', `${describe(root.format)} is not onetable:1.x; read as onetable:1.1.0.`);
   const indexes = readIndexes(root.indexes, reader);
   const models = reader.object(root.models, 'models', 'an object of models ({"Account": {…}})') ?? {};
   const primary = indexes.find((index) => index.name === 'primary');
-  if (indexes.length > 0 && (!primary || !primary.hash)) reader.error('indexes.primary', 'the schema needs a primary index with a hash attribute ({"primary": {"hash": "pk", "sort": "sk"}}).');
+  if (indexes.length > 0 && (!primary || !primary.hash))
+    reader.error('indexes.primary', 'the schema needs a primary index with a hash attribute ({"primary": {"hash": "pk", "sort": "sk"}}).');
   const modelFields = Object.entries(models).map(([name, raw]) => ({ name, fields: readModel(raw, `models.${name}`, reader) }));
   if (reader.errors.length > 0 || !primary?.hash) return { ok: false, errors: reader.errors };
 
@@ -82,22 +84,45 @@ export function importOneTableValue(value: unknown, options: { readonly fileName
       .flatMap((index): IndexDesign[] => {
         const partition = index.local ? primary.hash : index.hash;
         if (!partition || (index.local && !index.sort)) {
-          reader.warn(`indexes.${index.name}`, index.local ? 'a local index needs a sort attribute; skipped.' : 'a global index needs a hash attribute; skipped.');
+          reader.warn(
+            `indexes.${index.name}`,
+            index.local ? 'a local index needs a sort attribute; skipped.' : 'a global index needs a hash attribute; skipped.',
+          );
           return [];
         }
-        return [{ name: index.name, kind: index.local ? 'LSI' : 'GSI', partitionKey: [key(partition)], sortKey: index.sort ? [key(index.sort)] : [], projection: index.projection }];
+        return [
+          {
+            name: index.name,
+            kind: index.local ? 'LSI' : 'GSI',
+            partitionKey: [key(partition)],
+            sortKey: index.sort ? [key(index.sort)] : [],
+            projection: index.projection,
+          },
+        ];
       }),
     billingMode: 'PAY_PER_REQUEST',
     entities: [],
     accessPatterns: [],
   };
-  const keyNames = new Set([table.partitionKey.name, table.sortKey?.name, ...table.indexes.flatMap((index) => [...index.partitionKey, ...index.sortKey].map((attribute) => attribute.name))]);
+  const keyNames = new Set([
+    table.partitionKey.name,
+    table.sortKey?.name,
+    ...table.indexes.flatMap((index) => [...index.partitionKey, ...index.sortKey].map((attribute) => attribute.name)),
+  ]);
   const entities = modelFields.map((model) => entityOf(model.name, model.fields, keyNames, table, reader, report));
   if (reader.errors.length > 0) return { ok: false, errors: reader.errors };
   return {
     ok: true,
     design: { name: tableName, description: 'Imported from a OneTable schema.', tables: [{ ...table, entities }] },
-    report: [{ scope: 'table', table: tableName, summary: `OneTable schema: table ${tableName} with ${table.indexes.length} index${table.indexes.length === 1 ? '' : 'es'} and ${entities.length} model${entities.length === 1 ? '' : 's'}.`, notes: reader.warnings.map((warning) => warning.message) }, ...report],
+    report: [
+      {
+        scope: 'table',
+        table: tableName,
+        summary: `OneTable schema: table ${tableName} with ${table.indexes.length} index${table.indexes.length === 1 ? '' : 'es'} and ${entities.length} model${entities.length === 1 ? '' : 's'}.`,
+        notes: reader.warnings.map((warning) => warning.message),
+      },
+      ...report,
+    ],
     warnings: reader.warnings,
   };
 }
@@ -114,7 +139,8 @@ function readIndexes(raw: unknown, reader: ShapeReader): OneTableIndex[] {
     let projection: ProjectionDesign = { type: 'ALL', attributes: [] };
     if (project === 'keys') projection = { type: 'KEYS_ONLY', attributes: [] };
     else if (Array.isArray(project) && project.every((entry) => typeof entry === 'string')) projection = { type: 'INCLUDE', attributes: project as string[] };
-    else if (project !== undefined && project !== 'all') reader.warn(`${path}.project`, `${describe(project)} is not "all", "keys" or a list of attribute names; ALL is used.`);
+    else if (project !== undefined && project !== 'all')
+      reader.warn(`${path}.project`, `${describe(project)} is not "all", "keys" or a list of attribute names; ALL is used.`);
     return [{ name, ...(hash === undefined ? {} : { hash }), ...(sort === undefined ? {} : { sort }), local: index.type === 'local', projection }];
   });
 }
@@ -130,12 +156,23 @@ function readModel(raw: unknown, path: string, reader: ShapeReader): OneTableFie
     const attribute = typeof field.map === 'string' && !field.map.includes('.') ? field.map : name;
     // value: true is computed by the Table's value function (code the schema does not hold), as Keylab's own OneTable export writes padded keys.
     const computed = field.value === true;
-    const template = computed ? undefined : reader.optional(field.value, (entry) => (typeof entry === 'string' ? entry : reader.error(`${path}.${name}.value`, `${describe(entry)} is not a value template ("USER#\${id}") or true.`)));
+    const template = computed
+      ? undefined
+      : reader.optional(field.value, (entry) =>
+          typeof entry === 'string' ? entry : reader.error(`${path}.${name}.value`, `${describe(entry)} is not a value template ("USER#\${id}") or true.`),
+        );
     return [{ attribute, type: type ?? 'S', isDate: typeName === 'date', computed, ...(template !== undefined ? { value: template } : {}) }];
   });
 }
 
-function entityOf(name: string, fields: readonly OneTableField[], keyNames: ReadonlySet<string | undefined>, table: TableDesign, reader: ShapeReader, report: ImportReportEntry[]): EntityDesign {
+function entityOf(
+  name: string,
+  fields: readonly OneTableField[],
+  keyNames: ReadonlySet<string | undefined>,
+  table: TableDesign,
+  reader: ShapeReader,
+  report: ImportReportEntry[],
+): EntityDesign {
   const byAttribute = new Map(fields.map((field) => [field.attribute, field]));
   const keys: Record<string, string> = {};
   for (const attribute of keyNames) {
@@ -144,17 +181,37 @@ function entityOf(name: string, fields: readonly OneTableField[], keyNames: Read
     if (!field) continue;
     const path = `models.${name}.${attribute}`;
     if (field.computed) {
-      reader.warn(`${path}.value`, `${attribute} is computed by the Table's value function (value: true), which the schema does not hold: its template is left out; give the entity its template in the Design tab.`);
+      reader.warn(
+        `${path}.value`,
+        `${attribute} is computed by the Table's value function (value: true), which the schema does not hold: its template is left out; give the entity its template in the Design tab.`,
+      );
       continue;
     }
-    const converted = field.value === undefined ? { template: `{${fieldName(attribute)}}`, notes: ['no value template: the attribute holds one field of its own.'] } : convertTemplate(field.value, byAttribute, path, reader);
+    const converted =
+      field.value === undefined
+        ? { template: `{${fieldName(attribute)}}`, notes: ['no value template: the attribute holds one field of its own.'] }
+        : convertTemplate(field.value, byAttribute, path, reader);
     if (converted === undefined) continue;
     keys[attribute] = converted.template;
-    report.push({ scope: 'key', table: table.name, entity: name, attribute, summary: `${attribute}: ${converted.template}${field.value !== undefined ? ` (from "${field.value}")` : ''}`, notes: converted.notes });
+    report.push({
+      scope: 'key',
+      table: table.name,
+      entity: name,
+      attribute,
+      summary: `${attribute}: ${converted.template}${field.value !== undefined ? ` (from "${field.value}")` : ''}`,
+      notes: converted.notes,
+    });
   }
-  if (keys[table.partitionKey.name] === undefined) reader.error(`models.${name}`, `the model has no ${table.partitionKey.name} (the primary index's hash attribute): give it a field with a value template.`);
+  if (keys[table.partitionKey.name] === undefined)
+    reader.error(`models.${name}`, `the model has no ${table.partitionKey.name} (the primary index's hash attribute): give it a field with a value template.`);
   const attributes: AttributeDesign[] = fields.filter((field) => !keyNames.has(field.attribute)).map((field) => ({ name: field.attribute, type: field.type }));
-  report.push({ scope: 'entity', table: table.name, entity: name, summary: `Entity ${name} (OneTable model): ${Object.keys(keys).length} key template(s), ${attributes.length} other attribute(s), no samples.`, notes: [] });
+  report.push({
+    scope: 'entity',
+    table: table.name,
+    entity: name,
+    summary: `Entity ${name} (OneTable model): ${Object.keys(keys).length} key template(s), ${attributes.length} other attribute(s), no samples.`,
+    notes: [],
+  });
   return { name, description: `From OneTable model ${name}.`, keys, attributes, samples: [], expectations: DEFAULT_EXPECTATIONS };
 }
 
@@ -164,7 +221,12 @@ function entityOf(name: string, fields: readonly OneTableField[], keyNames: Read
  * dates with milliseconds). Padding a string field has no template form: it
  * becomes a plain string field with a note.
  */
-function convertTemplate(value: string, fields: ReadonlyMap<string, OneTableField>, path: string, reader: ShapeReader): { template: string; notes: string[] } | undefined {
+function convertTemplate(
+  value: string,
+  fields: ReadonlyMap<string, OneTableField>,
+  path: string,
+  reader: ShapeReader,
+): { template: string; notes: string[] } | undefined {
   const segments: TemplateSegment[] = [];
   const notes: string[] = [];
   const placeholder = /\$\{([^}:]+)(?::(\d+)(?::([^}]*))?)?\}/g;
@@ -179,7 +241,10 @@ function convertTemplate(value: string, fields: ReadonlyMap<string, OneTableFiel
     let format: FieldFormat = { kind: 'string' };
     if (size !== undefined) {
       if (field?.type === 'N' && (pad === undefined || pad === '0')) format = { kind: 'int', width: Number(size), descending: false };
-      else notes.push(`\${${rawName}:${size}${pad !== undefined ? `:${pad}` : ''}} pads a ${field?.type === 'N' ? 'number with "' + pad + '"' : 'string'}, which a template cannot: {${name}} is a plain string field.`);
+      else
+        notes.push(
+          `\${${rawName}:${size}${pad !== undefined ? `:${pad}` : ''}} pads a ${field?.type === 'N' ? 'number with "' + pad + '"' : 'string'}, which a template cannot: {${name}} is a plain string field.`,
+        );
     } else if (field?.isDate) {
       format = { kind: 'iso', precision: 'ms' };
       notes.push(`{${name}} is a date: OneTable writes ISO-8601 with milliseconds, so iso(ms).`);

@@ -26,7 +26,13 @@ export type DesignFileFormat = 'keylab' | 'workbench' | 'onetable' | 'cloudforma
  * or YAML) but is none of the formats, so a folder walk can skip it and say so.
  */
 export type ImportResult =
-  | { readonly ok: true; readonly design: Design; readonly report: readonly ImportReportEntry[]; readonly warnings: readonly DesignProblem[]; readonly format?: DesignFileFormat }
+  | {
+      readonly ok: true;
+      readonly design: Design;
+      readonly report: readonly ImportReportEntry[];
+      readonly warnings: readonly DesignProblem[];
+      readonly format?: DesignFileFormat;
+    }
   | { readonly ok: false; readonly errors: readonly DesignProblem[]; readonly format?: DesignFileFormat; readonly notADesignFile?: true };
 
 export const DEFAULT_EXPECTATIONS = { largestValues: {}, headroomDigits: 2, maxLengths: {} } as const;

@@ -48,7 +48,10 @@ describe('importWorkbenchModel', () => {
   });
 
   it('keeps sample attributes named like JavaScript’s own (constructor, __proto__) through import and tableItems', () => {
-    const text = twoTables.replace('"score": { "N": "2300" }', '"score": { "N": "2300" }, "constructor": { "S": "c" }, "__proto__": { "S": "p" }, "toString": { "N": "1" }');
+    const text = twoTables.replace(
+      '"score": { "N": "2300" }',
+      '"score": { "N": "2300" }, "constructor": { "S": "c" }, "__proto__": { "S": "p" }, "toString": { "N": "1" }',
+    );
     const design = imported(text);
     const sample = entity(design, 'Run').samples[0]!;
     const own = (record: object | undefined, name: string) => (record ? Object.getOwnPropertyDescriptor(record, name)?.value : undefined);
@@ -75,8 +78,20 @@ describe('importWorkbenchModel', () => {
     expectOk(result);
     const table = result.design.tables[0]!;
     expect(table.indexes).toEqual([
-      { name: 'GSI1', kind: 'GSI', partitionKey: [{ name: 'GSI1PK', type: 'S' }], sortKey: [{ name: 'GSI1SK', type: 'S' }], projection: { type: 'INCLUDE', attributes: ['total'] } },
-      { name: 'byTime', kind: 'GSI', partitionKey: [{ name: 'GSI1PK', type: 'S' }], sortKey: [{ name: 'placedAt', type: 'N' }], projection: { type: 'KEYS_ONLY', attributes: [] } },
+      {
+        name: 'GSI1',
+        kind: 'GSI',
+        partitionKey: [{ name: 'GSI1PK', type: 'S' }],
+        sortKey: [{ name: 'GSI1SK', type: 'S' }],
+        projection: { type: 'INCLUDE', attributes: ['total'] },
+      },
+      {
+        name: 'byTime',
+        kind: 'GSI',
+        partitionKey: [{ name: 'GSI1PK', type: 'S' }],
+        sortKey: [{ name: 'placedAt', type: 'N' }],
+        projection: { type: 'KEYS_ONLY', attributes: [] },
+      },
     ]);
     const order = table.entities[0]!;
     expect(order.keys).toEqual({ PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{orderNumber:int(5)}' });
@@ -88,7 +103,11 @@ describe('importWorkbenchModel', () => {
   it('reads a version 1.0 model whose facet items use the key aliases', () => {
     const design = imported(version1);
     expect(entity(design, 'Event').keys).toEqual({ PK: 'ACTOR#{actorId}', SK: 'EVT#{at:iso}' });
-    expect(entity(design, 'Event').samples[0]).toEqual({ id: 'item-1', values: { actorId: 'u_8814', at: '2026-06-22T08:15:03Z' }, attributes: { ip: { S: '203.0.113.24' } } });
+    expect(entity(design, 'Event').samples[0]).toEqual({
+      id: 'item-1',
+      values: { actorId: 'u_8814', at: '2026-06-22T08:15:03Z' },
+      attributes: { ip: { S: '203.0.113.24' } },
+    });
   });
 
   it('tolerates missing metadata and unknown keys, and groups items by key prefix without facets', () => {
@@ -101,7 +120,9 @@ describe('importWorkbenchModel', () => {
       ['Profile', { pk: 'AUTHOR#{authorId}', sk: 'PROFILE' }],
       ['Book', { pk: 'AUTHOR#{authorId}', sk: 'BOOK#{bookNumber:int(4)}' }],
     ]);
-    expect(tableItems(table).map((entry) => entry.item)).toEqual((JSON.parse(missingMetadata) as { DataModel: { TableData: unknown[] }[] }).DataModel[0]!.TableData);
+    expect(tableItems(table).map((entry) => entry.item)).toEqual(
+      (JSON.parse(missingMetadata) as { DataModel: { TableData: unknown[] }[] }).DataModel[0]!.TableData,
+    );
     expect(result.report.some((entry) => entry.summary.startsWith('sk: BOOK#{bookNumber:int(4)}'))).toBe(true);
   });
 
@@ -143,13 +164,16 @@ describe('round trips', () => {
     it(`NWB → Keylab → NWB keeps every key and item byte for byte, each once, where the model had it (${name})`, () => {
       const original = JSON.parse(text) as { DataModel: { TableData?: unknown[]; TableFacets?: { TableData?: unknown[] }[] }[] };
       const again = JSON.parse(exportWorkbenchModel(imported(text)).text) as typeof original;
-      const items = (table: (typeof original.DataModel)[number]) => [...(table.TableData ?? []), ...(table.TableFacets ?? []).flatMap((facet) => facet.TableData ?? [])].map((item) => JSON.stringify(item));
+      const items = (table: (typeof original.DataModel)[number]) =>
+        [...(table.TableData ?? []), ...(table.TableFacets ?? []).flatMap((facet) => facet.TableData ?? [])].map((item) => JSON.stringify(item));
       original.DataModel.forEach((table, index) => {
         const written = items(again.DataModel[index]!);
         // Byte for byte: each item's JSON, attributes in the model's order; an item the model listed twice (table and facet) is written once.
         expect(new Set(written)).toEqual(new Set(items(table)));
         expect(written).toHaveLength(new Set(written).size);
-        expect(again.DataModel[index]!.TableFacets?.map((facet) => facet.TableData?.length)).toEqual(table.TableFacets?.map((facet) => facet.TableData?.length));
+        expect(again.DataModel[index]!.TableFacets?.map((facet) => facet.TableData?.length)).toEqual(
+          table.TableFacets?.map((facet) => facet.TableData?.length),
+        );
       });
     });
   }

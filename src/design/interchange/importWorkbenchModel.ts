@@ -38,8 +38,10 @@ export function importWorkbenchValue(value: unknown, options: { readonly fileNam
   const metadata = reader.optional(root.ModelMetadata, (raw) => reader.object(raw, 'ModelMetadata'));
   const version = metadata?.Version;
   if (version === undefined) reader.warn('ModelMetadata.Version', 'missing; read as version 3.0.');
-  else if (!(WORKBENCH_VERSIONS as readonly unknown[]).includes(version)) reader.warn('ModelMetadata.Version', `${JSON.stringify(version)} is not a version Keylab knows (${WORKBENCH_VERSIONS.join(', ')}); read as 3.0.`);
-  const name = typeof root.ModelName === 'string' && root.ModelName.trim() !== '' ? root.ModelName : (options.fileName?.replace(/\.[^.]*$/, '') ?? 'Imported model');
+  else if (!(WORKBENCH_VERSIONS as readonly unknown[]).includes(version))
+    reader.warn('ModelMetadata.Version', `${JSON.stringify(version)} is not a version Keylab knows (${WORKBENCH_VERSIONS.join(', ')}); read as 3.0.`);
+  const name =
+    typeof root.ModelName === 'string' && root.ModelName.trim() !== '' ? root.ModelName : (options.fileName?.replace(/\.[^.]*$/, '') ?? 'Imported model');
   if (typeof root.ModelName !== 'string') reader.warn('ModelName', `missing; the design is named "${name}".`);
   const description = typeof metadata?.Description === 'string' ? metadata.Description : '';
   const tooLarge = checkModelSize(root.DataModel);
@@ -53,9 +55,21 @@ export function importWorkbenchValue(value: unknown, options: { readonly fileNam
   const restored = restoreKeylabExtension(root, inferred, reader);
   // What the model holds beyond the design (metadata, aliases, facets' shape, where items live), for the export to write back.
   const scrubbed = withoutCredentials(root, '', (path) => reader.warn(path, 'a credential-like key: it is not kept with the design and never exported.'));
-  const keep = (design: Design): Design => (scrubbed && typeof scrubbed === 'object' ? { ...design, workbenchSource: workbenchSourceOf(scrubbed as Record<string, unknown>, design) } : design);
+  const keep = (design: Design): Design =>
+    scrubbed && typeof scrubbed === 'object' ? { ...design, workbenchSource: workbenchSourceOf(scrubbed as Record<string, unknown>, design) } : design;
   if (restored) {
-    return { ok: true, design: keep(restored), report: [{ scope: 'model', summary: `Restored Keylab design "${restored.name}" from the model's Keylab extension field (templates, entities, samples and access patterns exactly as exported).`, notes: [] }], warnings: reader.warnings };
+    return {
+      ok: true,
+      design: keep(restored),
+      report: [
+        {
+          scope: 'model',
+          summary: `Restored Keylab design "${restored.name}" from the model's Keylab extension field (templates, entities, samples and access patterns exactly as exported).`,
+          notes: [],
+        },
+      ],
+      warnings: reader.warnings,
+    };
   }
   const design = keep(inferred);
   report.unshift({
@@ -95,7 +109,8 @@ function readIndex(raw: unknown, path: string, reader: ShapeReader): IndexDesign
 function readProjection(raw: unknown, path: string, reader: ShapeReader): ProjectionDesign | undefined {
   const object = reader.object(raw, path, 'a projection ({"ProjectionType": "ALL"})');
   if (!object) return undefined;
-  const type = reader.optional(object.ProjectionType, (value) => reader.oneOf(value, `${path}.ProjectionType`, ['ALL', 'KEYS_ONLY', 'INCLUDE'] as const)) ?? 'ALL';
+  const type =
+    reader.optional(object.ProjectionType, (value) => reader.oneOf(value, `${path}.ProjectionType`, ['ALL', 'KEYS_ONLY', 'INCLUDE'] as const)) ?? 'ALL';
   const names = reader.optional(object.NonKeyAttributes, (value) => readNames(value, `${path}.NonKeyAttributes`, reader)) ?? [];
   if (type === 'INCLUDE' && names.length === 0) reader.warn(`${path}.NonKeyAttributes`, 'an INCLUDE projection without attributes projects the keys only.');
   return { type, attributes: type === 'INCLUDE' ? names : [] };
@@ -132,7 +147,9 @@ function readTable(raw: unknown, path: string, reader: ShapeReader, report: Impo
   });
   const billing = readBilling(object, path, reader);
   const tableItems = reader.optional(object.TableData, (value) => readItems(value, `${path}.TableData`, reader)) ?? [];
-  const facets = (reader.optional(object.TableFacets, (value) => reader.array(value, `${path}.TableFacets`)) ?? []).flatMap((entry, index) => readFacet(entry, `${path}.TableFacets[${index}]`, reader, keys) ?? []);
+  const facets = (reader.optional(object.TableFacets, (value) => reader.array(value, `${path}.TableFacets`)) ?? []).flatMap(
+    (entry, index) => readFacet(entry, `${path}.TableFacets[${index}]`, reader, keys) ?? [],
+  );
   if (!keys.partition) return undefined;
 
   const shell: TableDesign = {
@@ -147,7 +164,11 @@ function readTable(raw: unknown, path: string, reader: ShapeReader, report: Impo
   };
   const sources = entitySources(shell, tableItems, facets);
   // The exact count of distinct items, before any template is inferred from them.
-  const tooMany = checkItemCount(sources.reduce((sum, source) => sum + source.items.length, 0), path, 'table');
+  const tooMany = checkItemCount(
+    sources.reduce((sum, source) => sum + source.items.length, 0),
+    path,
+    'table',
+  );
   if (tooMany) {
     reader.error(tooMany.path, tooMany.message);
     return undefined;
@@ -169,15 +190,27 @@ function readTable(raw: unknown, path: string, reader: ShapeReader, report: Impo
 
 function readBilling(object: Record<string, unknown>, path: string, reader: ShapeReader): Pick<TableDesign, 'billingMode' | 'provisioned'> {
   const settings = reader.optional(object.ProvisionedCapacitySettings, (value) => reader.object(value, `${path}.ProvisionedCapacitySettings`));
-  const mode = reader.optional(object.BillingMode, (value) => reader.oneOf(value, `${path}.BillingMode`, ['PROVISIONED', 'PAY_PER_REQUEST'] as const)) ?? 'PAY_PER_REQUEST';
+  const mode =
+    reader.optional(object.BillingMode, (value) => reader.oneOf(value, `${path}.BillingMode`, ['PROVISIONED', 'PAY_PER_REQUEST'] as const)) ??
+    'PAY_PER_REQUEST';
   if (mode !== 'PROVISIONED') return { billingMode: mode };
-  const throughput = settings && reader.optional(settings.ProvisionedThroughput, (value) => reader.object(value, `${path}.ProvisionedCapacitySettings.ProvisionedThroughput`));
+  const throughput =
+    settings && reader.optional(settings.ProvisionedThroughput, (value) => reader.object(value, `${path}.ProvisionedCapacitySettings.ProvisionedThroughput`));
   const units = (value: unknown, field: string) => {
     if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
-    reader.warn(`${path}.ProvisionedCapacitySettings.ProvisionedThroughput.${field}`, `${JSON.stringify(value) ?? 'missing'} is not a whole number ≥ 1; 5 is used.`);
+    reader.warn(
+      `${path}.ProvisionedCapacitySettings.ProvisionedThroughput.${field}`,
+      `${JSON.stringify(value) ?? 'missing'} is not a whole number ≥ 1; 5 is used.`,
+    );
     return 5;
   };
-  return { billingMode: 'PROVISIONED', provisioned: { readCapacityUnits: units(throughput?.ReadCapacityUnits, 'ReadCapacityUnits'), writeCapacityUnits: units(throughput?.WriteCapacityUnits, 'WriteCapacityUnits') } };
+  return {
+    billingMode: 'PROVISIONED',
+    provisioned: {
+      readCapacityUnits: units(throughput?.ReadCapacityUnits, 'ReadCapacityUnits'),
+      writeCapacityUnits: units(throughput?.WriteCapacityUnits, 'WriteCapacityUnits'),
+    },
+  };
 }
 
 interface FacetRead {
@@ -186,7 +219,12 @@ interface FacetRead {
   readonly attributeNames: string[];
 }
 
-function readFacet(raw: unknown, path: string, reader: ShapeReader, keys: { partition?: KeyAttributeDesign; sort?: KeyAttributeDesign }): FacetRead | undefined {
+function readFacet(
+  raw: unknown,
+  path: string,
+  reader: ShapeReader,
+  keys: { partition?: KeyAttributeDesign; sort?: KeyAttributeDesign },
+): FacetRead | undefined {
   const object = reader.object(raw, path, 'a facet');
   if (!object) return undefined;
   const name = reader.string(object.FacetName, `${path}.FacetName`, 'a facet name');
@@ -227,7 +265,12 @@ function entitySources(table: TableDesign, tableItems: readonly { item: JsonItem
   const facetIdentities = facets.map((facet) => facet.items.map((entry) => identityOf(table, entry.item)));
   const facetOf = new Map<string, number>();
   facetIdentities.forEach((identities, index) => identities.forEach((identity) => facetOf.has(identity) || facetOf.set(identity, index)));
-  const sources = facets.map((facet) => ({ name: facet.name, description: `From facet ${facet.name}.`, items: [] as SourceItem[], attributeNames: facet.attributeNames }));
+  const sources = facets.map((facet) => ({
+    name: facet.name,
+    description: `From facet ${facet.name}.`,
+    items: [] as SourceItem[],
+    attributeNames: facet.attributeNames,
+  }));
   const groups = new Map<string, SourceItem[]>();
   const placed = new Set<string>();
   tableItems.forEach((entry, position) => {

@@ -22,9 +22,19 @@ export function restoreKeylabExtension(root: Record<string, unknown>, imported: 
   const dataModel = root.DataModel as readonly Record<string, unknown>[];
   const same =
     design.tables.length === imported.tables.length &&
-    design.tables.every((table, index) => sameTableShape(table, imported.tables[index]!) && sameItems(tableItems(table).map((entry) => entry.item), modelItems(dataModel[index])));
+    design.tables.every(
+      (table, index) =>
+        sameTableShape(table, imported.tables[index]!) &&
+        sameItems(
+          tableItems(table).map((entry) => entry.item),
+          modelItems(dataModel[index]),
+        ),
+    );
   if (same) return design;
-  reader.warn(KEYLAB_EXTENSION_FIELD, 'the model was changed after Keylab exported it (its tables or items differ from the Keylab design it carries); templates were inferred from the model again.');
+  reader.warn(
+    KEYLAB_EXTENSION_FIELD,
+    'the model was changed after Keylab exported it (its tables or items differ from the Keylab design it carries); templates were inferred from the model again.',
+  );
   return undefined;
 }
 
@@ -50,7 +60,11 @@ function readExtensionDesign(extension: unknown): Design | undefined {
 function modelItems(table: Record<string, unknown> | undefined): unknown[] {
   if (!table) return [];
   const facets = Array.isArray(table.TableFacets) ? (table.TableFacets as unknown[]) : [];
-  const facetItems = facets.flatMap((facet) => (facet !== null && typeof facet === 'object' && Array.isArray((facet as Record<string, unknown>).TableData) ? ((facet as Record<string, unknown>).TableData as unknown[]) : []));
+  const facetItems = facets.flatMap((facet) =>
+    facet !== null && typeof facet === 'object' && Array.isArray((facet as Record<string, unknown>).TableData)
+      ? ((facet as Record<string, unknown>).TableData as unknown[])
+      : [],
+  );
   return [...(Array.isArray(table.TableData) ? table.TableData : []), ...facetItems];
 }
 

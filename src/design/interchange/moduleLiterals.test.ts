@@ -39,11 +39,20 @@ describe('the module literal reader', () => {
   });
 
   it.each([
-    ["{ a: 'x', \"b\": `y`, 3: true, c: null, }", { a: 'x', b: 'y', 3: true, c: null }],
+    ['{ a: \'x\', "b": `y`, 3: true, c: null, }', { a: 'x', b: 'y', 3: true, c: null }],
     ["[1_000, 0x1F, -2.5e3, .5, 'it\\'s', \"\\u{1F600}\\x41\\n\"]", [1000, 31, -2500, 0.5, "it's", '😀A\n']],
     ['{ /* a comment */ a: 1, // another\n b: [2, 3,], }', { a: 1, b: [2, 3] }],
     ["{ a: 'x' as const, b: { c: 1 } satisfies Record<string, number>, d: [1] as readonly number[] }", { a: 'x', b: { c: 1 }, d: [1] }],
-    ['{ f: () => 1, g(x) { return x / 2; }, h: a / b, r: /a[/]b/g, i: someVariable, t: `a${b}` }', { f: '<a function>', h: '<an expression>', r: '<a regular expression>', i: '<the identifier someVariable (a variable or import the reader cannot see)>', t: '<a template string with ${…} interpolation>' }],
+    [
+      '{ f: () => 1, g(x) { return x / 2; }, h: a / b, r: /a[/]b/g, i: someVariable, t: `a${b}` }',
+      {
+        f: '<a function>',
+        h: '<an expression>',
+        r: '<a regular expression>',
+        i: '<the identifier someVariable (a variable or import the reader cannot see)>',
+        t: '<a template string with ${…} interpolation>',
+      },
+    ],
     ["{ a: 'x' + y, b: new Date(), c: fn('z'), d: -x }", { a: '<an expression>', b: '<a constructor call>', c: '<an expression>', d: '<an expression>' }],
     // Not JavaScript at all: stepped over as one unread expression, never guessed.
     ['{ a: 1 b: 2 }', { a: '<an expression>' }],

@@ -72,7 +72,8 @@ const PUNCTUATORS = ['...', '=>', '?.', '??', '===', '!==', '==', '!=', '<=', '>
 function regexAllowedAfter(previous: Token | undefined): boolean {
   if (!previous) return true;
   if (previous.kind === 'punctuation') return !(previous.text === ')' || previous.text === ']' || previous.text === '}');
-  if (previous.kind === 'identifier') return ['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'instanceof', 'yield', 'await'].includes(previous.text);
+  if (previous.kind === 'identifier')
+    return ['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'instanceof', 'yield', 'await'].includes(previous.text);
   return false;
 }
 
@@ -285,7 +286,8 @@ export class LiteralReader {
   readValue(depth = 0): LiteralValue {
     const token = this.peek();
     if (!token) throw new ModuleReadError('the module ends where a value was expected', this.at(token));
-    if (depth > MAX_LITERAL_DEPTH) throw new ModuleReadError(`literals are nested more than ${MAX_LITERAL_DEPTH} deep here; Keylab stops reading`, this.at(token));
+    if (depth > MAX_LITERAL_DEPTH)
+      throw new ModuleReadError(`literals are nested more than ${MAX_LITERAL_DEPTH} deep here; Keylab stops reading`, this.at(token));
     const start = this.index;
     const value = this.readLiteral(token, depth);
     this.skipTypeSuffix();
@@ -368,7 +370,10 @@ export class LiteralReader {
       if (this.isPunctuation(',')) this.index += 1;
       else if (!this.isPunctuation('}')) {
         const next = this.peek();
-        throw new ModuleReadError(`expected , or } in an object, found ${next ? JSON.stringify(next.text.slice(0, 20)) : 'the end of the module'}`, this.at(next));
+        throw new ModuleReadError(
+          `expected , or } in an object, found ${next ? JSON.stringify(next.text.slice(0, 20)) : 'the end of the module'}`,
+          this.at(next),
+        );
       }
     }
     this.index += 1; // }
@@ -415,7 +420,11 @@ export class LiteralReader {
 
   private isValueEndAt(offset: number): boolean {
     const token = this.peek(offset);
-    return !token || (token.kind === 'punctuation' && [',', '}', ']', ')', ';'].includes(token.text)) || (token.kind === 'identifier' && (token.text === 'as' || token.text === 'satisfies'));
+    return (
+      !token ||
+      (token.kind === 'punctuation' && [',', '}', ']', ')', ';'].includes(token.text)) ||
+      (token.kind === 'identifier' && (token.text === 'as' || token.text === 'satisfies'))
+    );
   }
 
   private atValueEnd(): boolean {

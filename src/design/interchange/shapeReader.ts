@@ -62,7 +62,11 @@ export class ShapeReader {
     const object = this.object(value, path, 'an attribute value in DynamoDB JSON ({"S": "…"}, {"N": "1"}, …)');
     if (!object) return undefined;
     const keys = Object.keys(object);
-    if (keys.length !== 1) return this.error(path, `an attribute value has exactly one type key (S, N, B, BOOL, NULL, M, L, SS, NS, BS), not ${keys.length === 0 ? 'none' : keys.join(', ')}.`);
+    if (keys.length !== 1)
+      return this.error(
+        path,
+        `an attribute value has exactly one type key (S, N, B, BOOL, NULL, M, L, SS, NS, BS), not ${keys.length === 0 ? 'none' : keys.join(', ')}.`,
+      );
     const type = keys[0]!;
     const inner = object[type];
     const at = `${path}.${type}`;

@@ -62,10 +62,22 @@ describe('Workbench round trip', () => {
   it('keeps ModelMetadata (Author, dates, Version, no added AWSService) and moves DateLastModified only when the design changed', () => {
     const design = imported(anOnlineShopFacets);
     const unchanged = JSON.parse(exportWorkbenchModel(design, { now: LATER }).text);
-    expect(unchanged.ModelMetadata).toEqual({ Author: 'Samaneh Utter', DateCreated: 'Jun 22, 2020, 11:55 PM', DateLastModified: 'Jun 24, 2020, 04:06 PM', Description: 'This is one way of data modelling of an online shop.', Version: '1.0' });
+    expect(unchanged.ModelMetadata).toEqual({
+      Author: 'Samaneh Utter',
+      DateCreated: 'Jun 22, 2020, 11:55 PM',
+      DateLastModified: 'Jun 24, 2020, 04:06 PM',
+      Description: 'This is one way of data modelling of an online shop.',
+      Version: '1.0',
+    });
     const edited: Design = { ...design, description: 'Edited in Keylab' };
     const changed = JSON.parse(exportWorkbenchModel(edited, { now: LATER }).text);
-    expect(changed.ModelMetadata).toEqual({ Author: 'Samaneh Utter', DateCreated: 'Jun 22, 2020, 11:55 PM', DateLastModified: 'Jan 2, 2027, 9:30 AM', Description: 'Edited in Keylab', Version: '1.0' });
+    expect(changed.ModelMetadata).toEqual({
+      Author: 'Samaneh Utter',
+      DateCreated: 'Jun 22, 2020, 11:55 PM',
+      DateLastModified: 'Jan 2, 2027, 9:30 AM',
+      Description: 'Edited in Keylab',
+      Version: '1.0',
+    });
   });
 
   it('adds nothing the model did not have: no DataAccess on a facet without one, no NonKeyAttributes on a table without them', () => {
@@ -91,7 +103,9 @@ describe('Workbench round trip', () => {
     expect(table.TableFacets.map((facet: { FacetName: string; TableData: unknown[] }) => [facet.FacetName, facet.TableData.length])).toEqual(
       source.DataModel[0].TableFacets.map((facet: { FacetName: string; TableData: unknown[] }) => [facet.FacetName, facet.TableData.length]),
     );
-    expect(table.TableFacets.map((facet: { KeyAttributeAlias: unknown }) => facet.KeyAttributeAlias)).toEqual(source.DataModel[0].TableFacets.map((facet: { KeyAttributeAlias: unknown }) => facet.KeyAttributeAlias));
+    expect(table.TableFacets.map((facet: { KeyAttributeAlias: unknown }) => facet.KeyAttributeAlias)).toEqual(
+      source.DataModel[0].TableFacets.map((facet: { KeyAttributeAlias: unknown }) => facet.KeyAttributeAlias),
+    );
     const all = [...table.TableData, ...table.TableFacets.flatMap((facet: { TableData: unknown[] }) => facet.TableData)].map((item) => JSON.stringify(item));
     expect(new Set(all).size).toBe(all.length);
   });

@@ -20,17 +20,25 @@ export function workbenchSourceOf(root: Readonly<Record<string, unknown>>, desig
     if (!isObject(table)) return table;
     const facets = Array.isArray(table.TableFacets) ? table.TableFacets : undefined;
     if (typeof table.TableName === 'string' && facets) {
-      itemFacets[table.TableName] = facets.flatMap((facet: unknown) => (isObject(facet) && typeof facet.FacetName === 'string' && Array.isArray(facet.TableData) && facet.TableData.length > 0 ? [facet.FacetName] : []));
+      itemFacets[table.TableName] = facets.flatMap((facet: unknown) =>
+        isObject(facet) && typeof facet.FacetName === 'string' && Array.isArray(facet.TableData) && facet.TableData.length > 0 ? [facet.FacetName] : [],
+      );
     }
     if (typeof table.TableName === 'string') {
       const orders: Record<string, string[]> = {};
       if (Array.isArray(table.TableData) && table.TableData.length > 0) orders[''] = namesInOrder(table.TableData);
-      for (const facet of facets ?? []) if (isObject(facet) && typeof facet.FacetName === 'string' && Array.isArray(facet.TableData) && facet.TableData.length > 0) orders[facet.FacetName] = namesInOrder(facet.TableData);
+      for (const facet of facets ?? [])
+        if (isObject(facet) && typeof facet.FacetName === 'string' && Array.isArray(facet.TableData) && facet.TableData.length > 0)
+          orders[facet.FacetName] = namesInOrder(facet.TableData);
       if (Object.keys(orders).length > 0) attributeOrder[table.TableName] = orders;
     }
     return withoutItems({ ...table, ...(facets ? { TableFacets: facets.map((facet: unknown) => (isObject(facet) ? withoutItems(facet) : facet)) } : {}) });
   });
-  const model = Object.fromEntries(Object.entries(root).flatMap(([key, value]): [string, unknown][] => (key === KEYLAB_EXTENSION_FIELD ? [] : [[key, key === 'DataModel' && Array.isArray(value) ? tables : value]])));
+  const model = Object.fromEntries(
+    Object.entries(root).flatMap(([key, value]): [string, unknown][] =>
+      key === KEYLAB_EXTENSION_FIELD ? [] : [[key, key === 'DataModel' && Array.isArray(value) ? tables : value]],
+    ),
+  );
   return { model, itemFacets, ...(Object.keys(attributeOrder).length > 0 ? { attributeOrder } : {}), designTag: designContentTag(design) };
 }
 

@@ -70,7 +70,17 @@ export interface ItemCollectionQuery {
 export function buildItemCollection(table: TableDesign, query: ItemCollectionQuery): ItemCollection {
   const inIndex = entitiesInIndex(table, query.indexName);
   const base = query.indexName === undefined ? {} : { indexName: query.indexName };
-  if (!inIndex) return { ...base, rows: [], rawOrder: [], rawPositions: new Int32Array(0), positionsInRawOrder: new Int32Array(0), outOfPlaceCount: 0, notIntendedCount: 0, unencodable: [] };
+  if (!inIndex)
+    return {
+      ...base,
+      rows: [],
+      rawOrder: [],
+      rawPositions: new Int32Array(0),
+      positionsInRawOrder: new Int32Array(0),
+      outOfPlaceCount: 0,
+      notIntendedCount: 0,
+      unencodable: [],
+    };
   const encodedLists: (readonly CollectionRow[])[] = [];
   const rawLists: (readonly CollectionRow[])[] = [];
   const unencodable: UnencodableSample[] = [];
@@ -123,7 +133,12 @@ interface MergedLists {
   readonly raw: readonly CollectionRow[];
   readonly positions: CollectionPositions;
   /** Every entity's rows but one's, merged, while that entity is being edited. */
-  readonly others?: { readonly entityIndex: number; readonly encoded: readonly CollectionRow[]; readonly raw: readonly CollectionRow[]; readonly positions: CollectionPositions };
+  readonly others?: {
+    readonly entityIndex: number;
+    readonly encoded: readonly CollectionRow[];
+    readonly raw: readonly CollectionRow[];
+    readonly positions: CollectionPositions;
+  };
 }
 
 /** The last merge, so a keystroke in one entity re-merges that entity's rows only. */

@@ -45,7 +45,12 @@ export function positionsOf(encoded: readonly CollectionRow[], raw: readonly Col
  * entity's rows placed before it: those whose result index minus their own
  * index (the other rows emitted before them) is at most i.
  */
-export function positionsAfterMerge(others: CollectionPositions, addedByRaw: readonly CollectionRow[], encodedAt: Int32Array, rawAt: Int32Array): CollectionPositions {
+export function positionsAfterMerge(
+  others: CollectionPositions,
+  addedByRaw: readonly CollectionRow[],
+  encodedAt: Int32Array,
+  rawAt: Int32Array,
+): CollectionPositions {
   const otherCount = others.positionsInRawOrder.length;
   const added = addedByRaw.length;
   const total = otherCount + added;

@@ -1,5 +1,16 @@
 import { decodeBase64 } from '../../dynamo';
-import { buildRawKey, compareKeys, comparePreparedUtf8, isPlainKey, judgeTemplateFields, normalizeDynamoNumber, rankByIntendedOrder, type CompiledKeyTemplate, type FieldValues, type KeyAttributeValue } from '../../keys';
+import {
+  buildRawKey,
+  compareKeys,
+  comparePreparedUtf8,
+  isPlainKey,
+  judgeTemplateFields,
+  normalizeDynamoNumber,
+  rankByIntendedOrder,
+  type CompiledKeyTemplate,
+  type FieldValues,
+  type KeyAttributeValue,
+} from '../../keys';
 import type { DesignSample, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
 import { compileTemplateText, sampleItemBuilder, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf, type KeySchemaDesign } from '../designKeys';
 import type { CollectionRow, KeyPartText, UnencodableSample } from './itemCollection.types';
@@ -43,7 +54,13 @@ const cache = new WeakMap<readonly DesignSample[], Map<string, CacheEntry>>();
  * the cache when neither its templates, its samples nor the key schema changed.
  * The entity must be in the index (isEntityInIndex).
  */
-export function entityRowsOf(table: TableDesign, entity: EntityDesign, entityIndex: number, indexName: string | undefined, schema: KeySchemaDesign): EntityRows {
+export function entityRowsOf(
+  table: TableDesign,
+  entity: EntityDesign,
+  entityIndex: number,
+  indexName: string | undefined,
+  schema: KeySchemaDesign,
+): EntityRows {
   const signature = JSON.stringify([entity.name, entityIndex, entity.keys, schema, keyAttributesOf(table)]);
   let byIndex = cache.get(entity.samples);
   if (!byIndex) {
@@ -118,7 +135,13 @@ function encodeEntityRows(table: TableDesign, entity: EntityDesign, entityIndex:
     // Set while the rows are being built, before anyone sees them.
     byEncoded.forEach((row, rank) => ((row as { rank: number }).rank = rank));
     const notIntendedCount = intended ? intended(byEncoded) : 0;
-    partitions.set(id, { parts: group.parts, partitionValues: group.partitionValues, byEncoded, byRaw: [...group.rows].sort(compareRawRows), notIntendedCount });
+    partitions.set(id, {
+      parts: group.parts,
+      partitionValues: group.partitionValues,
+      byEncoded,
+      byRaw: [...group.rows].sort(compareRawRows),
+      notIntendedCount,
+    });
   }
   return { partitions, unencodable };
 }
@@ -131,7 +154,11 @@ function encodeEntityRows(table: TableDesign, entity: EntityDesign, entityIndex:
  * as the key builder's lists judge them) — and returns how many sit elsewhere.
  * Undefined without such a key (several attributes, none, or no template).
  */
-function intendedRanker(compiledSort: readonly (CompiledKeyTemplate | undefined)[], schema: KeySchemaDesign, valuesOfRow: ReadonlyMap<CollectionRow, FieldValues>): ((byEncoded: readonly CollectionRow[]) => number) | undefined {
+function intendedRanker(
+  compiledSort: readonly (CompiledKeyTemplate | undefined)[],
+  schema: KeySchemaDesign,
+  valuesOfRow: ReadonlyMap<CollectionRow, FieldValues>,
+): ((byEncoded: readonly CollectionRow[]) => number) | undefined {
   const compiled = compiledSort[0];
   const attribute = schema.sort[0];
   if (compiledSort.length !== 1 || !compiled || !attribute) return undefined;
@@ -222,7 +249,8 @@ export function compareEncodedRows(a: CollectionRow, b: CollectionRow): number {
 export function compareRawRows(a: CollectionRow, b: CollectionRow): number {
   const x = a.rawSortText;
   const y = b.rawSortText;
-  const order = x !== undefined && y !== undefined ? comparePreparedUtf8(x, a.rawSortPlain, y, b.rawSortPlain) : compareKeyTuples(a.rawSortValues, b.rawSortValues);
+  const order =
+    x !== undefined && y !== undefined ? comparePreparedUtf8(x, a.rawSortPlain, y, b.rawSortPlain) : compareKeyTuples(a.rawSortValues, b.rawSortValues);
   return order || a.entityIndex - b.entityIndex;
 }
 
@@ -232,7 +260,10 @@ function singleStringKey(parts: readonly KeyPartText[]): string | undefined {
 }
 
 /** The entities of a table or index with their place in the table; undefined for an unknown index. */
-export function entitiesInIndex(table: TableDesign, indexName: string | undefined): { schema: KeySchemaDesign; entries: { entity: EntityDesign; entityIndex: number }[] } | undefined {
+export function entitiesInIndex(
+  table: TableDesign,
+  indexName: string | undefined,
+): { schema: KeySchemaDesign; entries: { entity: EntityDesign; entityIndex: number }[] } | undefined {
   const schema = keySchemaOf(table, indexName);
   if (!schema) return undefined;
   const entries = table.entities.map((entity, entityIndex) => ({ entity, entityIndex })).filter(({ entity }) => isEntityInIndex(table, entity, indexName));

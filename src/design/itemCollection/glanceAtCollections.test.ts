@@ -7,7 +7,14 @@ const shop = SHOP_DESIGN.tables[0] as TableDesign;
 const leaderboard = LEADERBOARD_DESIGN.tables[0] as TableDesign;
 
 function entity(name: string, keys: Record<string, string>, samples: readonly Record<string, string>[]): EntityDesign {
-  return { name, description: '', keys, attributes: [], samples: samples.map((values, index) => ({ id: `${name}-${index + 1}`, values })), expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } };
+  return {
+    name,
+    description: '',
+    keys,
+    attributes: [],
+    samples: samples.map((values, index) => ({ id: `${name}-${index + 1}`, values })),
+    expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+  };
 }
 
 describe('entityRuns', () => {
@@ -24,7 +31,14 @@ describe('entityRuns', () => {
 describe('glanceAtCollections', () => {
   it('gives the Shop table’s item collection (the partition the Item collection region opens on) and GSI1’s, entities in stored order', () => {
     const [table, gsi] = glanceAtCollections(shop);
-    expect(table).toMatchObject({ table: 'Shop', partition: [{ attribute: 'PK', text: 'CUSTOMER#c1' }], itemCount: 6, partitionCount: 2, naiveOutOfPlaceCount: 0, intendedOutOfPlaceCount: 0 });
+    expect(table).toMatchObject({
+      table: 'Shop',
+      partition: [{ attribute: 'PK', text: 'CUSTOMER#c1' }],
+      itemCount: 6,
+      partitionCount: 2,
+      naiveOutOfPlaceCount: 0,
+      intendedOutOfPlaceCount: 0,
+    });
     expect(table?.index).toBeUndefined();
     expect(table?.stored).toEqual([
       { entity: 'Address', count: 2 },

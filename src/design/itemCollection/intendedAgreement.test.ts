@@ -74,13 +74,19 @@ describe('the key builder’s lists and the item collection agree (one judge of 
             const ids = rows.map((row) => row.sampleId);
             const inPartition = new Set(ids);
             // DynamoDB's order of the entity's items, as both surfaces sort them.
-            expect(site.orders.encodedOrder.map((entry) => entry.id).filter((id) => inPartition.has(id)), `${table.name} ${site.indexName ?? ''} ${site.entityName}`).toEqual(ids);
+            expect(
+              site.orders.encodedOrder.map((entry) => entry.id).filter((id) => inPartition.has(id)),
+              `${table.name} ${site.indexName ?? ''} ${site.entityName}`,
+            ).toEqual(ids);
             // The key builder lists every partition's rows as one, leaving out a key another partition repeats: compare the full partitions.
             if (rows.length !== entityRows.length) continue;
             // Each item's intended place among them: the key builder's intended positions, ranked within the partition.
             const positions = ids.map((id) => intendedById.get(id) as number);
             const expected = positions.map((position) => 1 + positions.filter((other) => other < position).length);
-            expect(rows.map((row) => row.intendedRank), `${table.name} ${site.indexName ?? ''} ${site.entityName} intended`).toEqual(expected);
+            expect(
+              rows.map((row) => row.intendedRank),
+              `${table.name} ${site.indexName ?? ''} ${site.entityName} intended`,
+            ).toEqual(expected);
             compared += rows.length;
           }
         }

@@ -18,7 +18,11 @@ function entity(name: string, keys: Record<string, string>, samples: readonly Re
   };
 }
 
-function table(entities: readonly EntityDesign[], sortKey: KeyAttributeDesign | undefined = { name: 'SK', type: 'S' }, indexes: readonly IndexDesign[] = []): TableDesign {
+function table(
+  entities: readonly EntityDesign[],
+  sortKey: KeyAttributeDesign | undefined = { name: 'SK', type: 'S' },
+  indexes: readonly IndexDesign[] = [],
+): TableDesign {
   return {
     name: 'T',
     description: '',
@@ -68,22 +72,33 @@ describe('listPartitions', () => {
       projection: { type: 'ALL', attributes: [] },
     };
     const design = table(
-      [entity('Run', { PK: 'P', SK: '{id}', season: '{season}', level: '{level}' }, [{ id: 'a', season: 'S1', level: '10' }, { id: 'b', season: 'S1', level: '9' }, { id: 'c', season: 'S0', level: '50' }])],
+      [
+        entity('Run', { PK: 'P', SK: '{id}', season: '{season}', level: '{level}' }, [
+          { id: 'a', season: 'S1', level: '10' },
+          { id: 'b', season: 'S1', level: '9' },
+          { id: 'c', season: 'S0', level: '50' },
+        ]),
+      ],
       undefined,
       [index],
     );
-    expect(listPartitions(design, 'bySeasonLevel').map((partition) => partition.parts.map((part) => `${part.attribute}=${part.text}:${part.type}`).join(','))).toEqual([
-      'season=S0:S,level=50:N',
-      'season=S1:S,level=9:N',
-      'season=S1:S,level=10:N',
-    ]);
+    expect(
+      listPartitions(design, 'bySeasonLevel').map((partition) => partition.parts.map((part) => `${part.attribute}=${part.text}:${part.type}`).join(',')),
+    ).toEqual(['season=S0:S,level=50:N', 'season=S1:S,level=9:N', 'season=S1:S,level=10:N']);
   });
 });
 
 describe('buildItemCollection: DynamoDB’s order', () => {
   it('shows the Shop’s CUSTOMER#c1 collection: the addresses, the customer, then the orders in time order', () => {
     const collection = collectionOf(SHOP_DESIGN.tables[0] as TableDesign);
-    expect(collection.rows.map((row) => `${row.entity} ${row.sampleId}`)).toEqual(['Address a1', 'Address a2', 'Customer c1', 'Order o_15', 'Order o_16', 'Order o_17']);
+    expect(collection.rows.map((row) => `${row.entity} ${row.sampleId}`)).toEqual([
+      'Address a1',
+      'Address a2',
+      'Customer c1',
+      'Order o_15',
+      'Order o_16',
+      'Order o_17',
+    ]);
     expect(collection.outOfPlaceCount).toBe(0);
   });
 
@@ -96,8 +111,19 @@ describe('buildItemCollection: DynamoDB’s order', () => {
     const numbers = table([entity('E', { PK: 'P', SK: '{n}' }, [{ n: '10' }, { n: '9' }, { n: '-2.5' }, { n: '1e3' }])], { name: 'SK', type: 'N' });
     expect(sortTexts(collectionOf(numbers))).toEqual(['-2.5', '9', '10', '1000']);
     const bytes = [Uint8Array.of(0x80), Uint8Array.of(0x7f, 0xff), Uint8Array.of(0x7f), Uint8Array.of(0x01, 0x00)];
-    const binary = table([entity('E', { PK: 'P', SK: '{b}' }, bytes.map((b) => ({ b: encodeBase64(b) })))], { name: 'SK', type: 'B' });
-    expect(sortTexts(collectionOf(binary))).toEqual([Uint8Array.of(0x01, 0x00), Uint8Array.of(0x7f), Uint8Array.of(0x7f, 0xff), Uint8Array.of(0x80)].map(encodeBase64));
+    const binary = table(
+      [
+        entity(
+          'E',
+          { PK: 'P', SK: '{b}' },
+          bytes.map((b) => ({ b: encodeBase64(b) })),
+        ),
+      ],
+      { name: 'SK', type: 'B' },
+    );
+    expect(sortTexts(collectionOf(binary))).toEqual(
+      [Uint8Array.of(0x01, 0x00), Uint8Array.of(0x7f), Uint8Array.of(0x7f, 0xff), Uint8Array.of(0x80)].map(encodeBase64),
+    );
   });
 
   it('orders a multi-attribute GSI sort key attribute by attribute, each by its type, and leaves entities without the index’s keys out (sparse)', () => {
@@ -141,8 +167,34 @@ describe('out-of-place marks', () => {
   it('marks the Leaderboard runs the naive (unpadded) scores would move, and says why by the first differing byte', () => {
     const collection = collectionOf(LEADERBOARD_DESIGN.tables[0] as TableDesign);
     // Encoded: by score. Naive: "10#…" first, "9#…" last.
-    expect(collection.rows.map((row) => row.rawSortKey[0]?.text.split('#')[0])).toEqual(['3', '9', '10', '42', '128', '240', '615', '875', '875', '1020', '1500', '2300']);
-    expect(collection.rawOrder.map((row) => row.rawSortKey[0]?.text.split('#')[0])).toEqual(['10', '1020', '128', '1500', '2300', '240', '3', '42', '615', '875', '875', '9']);
+    expect(collection.rows.map((row) => row.rawSortKey[0]?.text.split('#')[0])).toEqual([
+      '3',
+      '9',
+      '10',
+      '42',
+      '128',
+      '240',
+      '615',
+      '875',
+      '875',
+      '1020',
+      '1500',
+      '2300',
+    ]);
+    expect(collection.rawOrder.map((row) => row.rawSortKey[0]?.text.split('#')[0])).toEqual([
+      '10',
+      '1020',
+      '128',
+      '1500',
+      '2300',
+      '240',
+      '3',
+      '42',
+      '615',
+      '875',
+      '875',
+      '9',
+    ]);
     expect(positionedRow(collection, 2)).toMatchObject({ position: 2, rawPosition: 12, outOfPlace: true });
     expect(positionedRow(collection, 6)).toMatchObject({ position: 6, rawPosition: 6, outOfPlace: false });
     expect(collection.outOfPlaceCount).toBe(11);
@@ -202,11 +254,18 @@ describe('caching', () => {
       e.samples.flatMap((s, sampleIndex) => {
         const built = buildSampleItem(design, e, s);
         if (!built.ok || (built.item.PK as { S: string }).S !== partitionText) return [];
-        const sortKey = schema.sort.map((attribute) => (order === 'raw' ? { S: buildRawKey((parseKeyTemplate(e.keys[attribute.name] as string) as { value: KeyTemplate }).value, s.values) } : (built.item[attribute.name] as KeyAttributeValue)));
+        const sortKey = schema.sort.map((attribute) =>
+          order === 'raw'
+            ? { S: buildRawKey((parseKeyTemplate(e.keys[attribute.name] as string) as { value: KeyTemplate }).value, s.values) }
+            : (built.item[attribute.name] as KeyAttributeValue),
+        );
         return [{ label: `${e.name}/${s.id}`, sortKey, entityIndex, sampleIndex }];
       }),
     );
-    rows.sort((a, b) => compareKeys(a.sortKey[0] as KeyAttributeValue, b.sortKey[0] as KeyAttributeValue) || a.entityIndex - b.entityIndex || a.sampleIndex - b.sampleIndex);
+    rows.sort(
+      (a, b) =>
+        compareKeys(a.sortKey[0] as KeyAttributeValue, b.sortKey[0] as KeyAttributeValue) || a.entityIndex - b.entityIndex || a.sampleIndex - b.sampleIndex,
+    );
     return rows.map((row) => row.label);
   }
 
@@ -248,7 +307,11 @@ describe('caching', () => {
 describe('buildItemCollection: the intended order (the one judge)', () => {
   it('SCORE#{score} over scores stored as text: the naive keys give the same order, but the items are not in their intended order', () => {
     const scores = ['10', '1500', '240', '75', '9'];
-    const run = entity('Run', { PK: 'P', SK: 'SCORE#{score}' }, scores.map((score) => ({ score })));
+    const run = entity(
+      'Run',
+      { PK: 'P', SK: 'SCORE#{score}' },
+      scores.map((score) => ({ score })),
+    );
     const collection = collectionOf(table([run]));
     expect(sortTexts(collection)).toEqual(['SCORE#10', 'SCORE#1500', 'SCORE#240', 'SCORE#75', 'SCORE#9']);
     expect(collection.outOfPlaceCount).toBe(0);
@@ -259,7 +322,11 @@ describe('buildItemCollection: the intended order (the one judge)', () => {
   });
 
   it('an N sort key is a number: no row is out of its intended order', () => {
-    const run = entity('Run', { PK: 'P', SK: '{ts}' }, ['1719705600', '999', '1719709200'].map((ts) => ({ ts })));
+    const run = entity(
+      'Run',
+      { PK: 'P', SK: '{ts}' },
+      ['1719705600', '999', '1719709200'].map((ts) => ({ ts })),
+    );
     const collection = collectionOf(table([run], { name: 'SK', type: 'N' }));
     expect(sortTexts(collection)).toEqual(['999', '1719705600', '1719709200']);
     expect(collection.notIntendedCount).toBe(0);

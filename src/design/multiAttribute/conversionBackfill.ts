@@ -23,10 +23,20 @@ function backfillAttribute(table: TableDesign, entity: EntityDesign, side: Conve
   const template = entity.keys[attribute.name] ?? attribute.template;
   const base = { name: attribute.name, type: attribute.type, field: attribute.field, template };
   if (entity.keys[attribute.name] !== undefined) {
-    return { ...base, status: 'exists', derivable: true, explanation: `${entity.name}'s items already carry ${attribute.name} (${attribute.type}) as a key attribute (${template}).` };
+    return {
+      ...base,
+      status: 'exists',
+      derivable: true,
+      explanation: `${entity.name}'s items already carry ${attribute.name} (${attribute.type}) as a key attribute (${template}).`,
+    };
   }
   if (entity.attributes.some((other) => other.name === attribute.name && other.type === attribute.type)) {
-    return { ...base, status: 'exists', derivable: true, explanation: `${entity.name}'s items already carry ${attribute.name} (${attribute.type}): the index reads it as it is.` };
+    return {
+      ...base,
+      status: 'exists',
+      derivable: true,
+      explanation: `${entity.name}'s items already carry ${attribute.name} (${attribute.type}): the index reads it as it is.`,
+    };
   }
   const from = derivationOf(table, entity, attribute, side.source?.attribute);
   if (!from) {
@@ -37,7 +47,13 @@ function backfillAttribute(table: TableDesign, entity: EntityDesign, side: Conve
       explanation: `No stored attribute of ${entity.name} holds ${attribute.field} so that it reads back (a string field needs a delimiter after it): the application must write ${attribute.name} to every stored item.`,
     };
   }
-  return { ...base, status: 'write', from, derivable: true, explanation: `Write ${attribute.name} (${attribute.type}) = ${template}, with ${attribute.field} read out of ${from.attribute} (${from.template}).` };
+  return {
+    ...base,
+    status: 'write',
+    from,
+    derivable: true,
+    explanation: `Write ${attribute.name} (${attribute.type}) = ${template}, with ${attribute.field} read out of ${from.attribute} (${from.template}).`,
+  };
 }
 
 /** The stored key attribute of the entity that reads the field back, the concatenated one first. */

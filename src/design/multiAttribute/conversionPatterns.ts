@@ -13,7 +13,13 @@ import type { ConvertedKeySide, ConvertedPatternCheck } from './multiAttributeCo
  * key can't ask: raw key text, a range over several fields at once, a
  * condition skipping a field, a range on numbers stored as text.
  */
-export function checkConvertedPatterns(before: TableDesign, after: TableDesign, index: IndexDesign, converted: IndexDesign, sort: ConvertedKeySide): ConvertedPatternCheck[] {
+export function checkConvertedPatterns(
+  before: TableDesign,
+  after: TableDesign,
+  index: IndexDesign,
+  converted: IndexDesign,
+  sort: ConvertedKeySide,
+): ConvertedPatternCheck[] {
   return before.accessPatterns
     .filter((pattern) => pattern.index === index.name)
     .map((pattern) => {

@@ -9,7 +9,8 @@ import { convertToMultiAttributeGsi } from '.';
 import { leaderboardWithConcatenatedGsi } from './multiAttribute.fixtures';
 import { expectOk } from '../../errors/testing';
 
-const convert = (design: Design, table: string, index: string, newIndexName?: string) => convertToMultiAttributeGsi(design, { table, index, ...(newIndexName ? { newIndexName } : {}) });
+const convert = (design: Design, table: string, index: string, newIndexName?: string) =>
+  convertToMultiAttributeGsi(design, { table, index, ...(newIndexName ? { newIndexName } : {}) });
 function converted(design: Design, table: string, index: string, newIndexName?: string) {
   const result = convert(design, table, index, newIndexName);
   expectOk(result);
@@ -17,7 +18,9 @@ function converted(design: Design, table: string, index: string, newIndexName?: 
 }
 const keyText = (attributes: readonly { name: string; type: string }[]) => attributes.map((attribute) => `${attribute.name} ${attribute.type}`);
 const withPattern = (table: string, pattern: Partial<AccessPatternDesign> & Pick<AccessPatternDesign, 'id'>) => (design: Design) =>
-  changeTable(table, (current) => addAccessPattern(current, { ...(current.accessPatterns.find((p) => p.index !== undefined) as AccessPatternDesign), name: pattern.id, ...pattern }))(design);
+  changeTable(table, (current) =>
+    addAccessPattern(current, { ...(current.accessPatterns.find((p) => p.index !== undefined) as AccessPatternDesign), name: pattern.id, ...pattern }),
+  )(design);
 
 describe('convertToMultiAttributeGsi', () => {
   it('reports the Leaderboard’s byPlayer as already typed: nothing to convert', () => {
@@ -34,7 +37,13 @@ describe('convertToMultiAttributeGsi', () => {
     expect(conversion.sort.droppedLiterals).toEqual(['#']);
     expect(conversion.partition.droppedLiterals).toEqual(['PLAYER#']);
     expect(conversion.removedAttributes).toEqual(['GSI1PK', 'GSI1SK']);
-    expect(design.tables[0]!.entities[0]!.keys).toEqual({ leaderboardId: 'SEASON#{season}', rankKey: '{score:int(10)}#{ts:epoch(16)}#{playerId}', playerId: '{playerId}', ts: '{ts:epoch(38)}', score: '{score}' });
+    expect(design.tables[0]!.entities[0]!.keys).toEqual({
+      leaderboardId: 'SEASON#{season}',
+      rankKey: '{score:int(10)}#{ts:epoch(16)}#{playerId}',
+      playerId: '{playerId}',
+      ts: '{ts:epoch(38)}',
+      score: '{score}',
+    });
     // Every pattern on the index, left to right: equality before the one range.
     expect(conversion.patterns.map((pattern) => [pattern.patternId, pattern.servedBefore, pattern.serves, pattern.after])).toEqual([
       ['player-runs', true, true, 'playerId = :playerId'],
@@ -61,8 +70,14 @@ describe('convertToMultiAttributeGsi', () => {
   it('shows the typed order next to the old string order: the same where the padding was right', () => {
     const { conversion } = converted(leaderboardWithConcatenatedGsi(), 'Leaderboard', 'byPlayer');
     const { left, right } = conversion.orders;
-    expect(left.order.slice(1, 3).map((key) => `${key.partitionText} | ${key.sortText}`)).toEqual(['PLAYER#p_1024 | 0000001719730800#0000000128', 'PLAYER#p_1024 | 0000001719741600#0000000009']);
-    expect(right.order.slice(1, 3).map((key) => `${key.partitionText} | ${key.sortText}`)).toEqual(['p_1024 | ts=1719730800, score=128', 'p_1024 | ts=1719741600, score=9']);
+    expect(left.order.slice(1, 3).map((key) => `${key.partitionText} | ${key.sortText}`)).toEqual([
+      'PLAYER#p_1024 | 0000001719730800#0000000128',
+      'PLAYER#p_1024 | 0000001719741600#0000000009',
+    ]);
+    expect(right.order.slice(1, 3).map((key) => `${key.partitionText} | ${key.sortText}`)).toEqual([
+      'p_1024 | ts=1719730800, score=128',
+      'p_1024 | ts=1719741600, score=9',
+    ]);
     expect(conversion.orders.ordersEqual).toBe(true);
     expect(right.failures).toEqual([]);
   });
@@ -88,13 +103,19 @@ describe('convertToMultiAttributeGsi', () => {
     expect(keyText(conversion.after.partitionKey)).toEqual(['status S']);
     expect(keyText(conversion.after.sortKey)).toEqual(['at S', 'orderId S']);
     expect(conversion.after.projection).toEqual({ type: 'INCLUDE', attributes: ['total'] });
-    expect(conversion.patterns).toEqual([expect.objectContaining({ patternId: 'orders-by-status', servedBefore: true, serves: true, after: '#status = :status' })]);
+    expect(conversion.patterns).toEqual([
+      expect.objectContaining({ patternId: 'orders-by-status', servedBefore: true, serves: true, after: '#status = :status' }),
+    ]);
     expect(conversion.backfill[0]!.attributes.map((attribute) => [attribute.name, attribute.status, attribute.from?.attribute])).toEqual([
       ['status', 'write', 'GSI1PK'],
       ['at', 'write', 'GSI1SK'],
       ['orderId', 'write', 'GSI1SK'],
     ]);
-    expect(design.tables[0]!.entities.map((entity) => Object.keys(entity.keys))).toEqual([['PK', 'SK'], ['PK', 'SK', 'status', 'at', 'orderId'], ['PK', 'SK']]);
+    expect(design.tables[0]!.entities.map((entity) => Object.keys(entity.keys))).toEqual([
+      ['PK', 'SK'],
+      ['PK', 'SK', 'status', 'at', 'orderId'],
+      ['PK', 'SK'],
+    ]);
   });
 
   it('the backfill reads each typed value out of the stored key it names, exactly as the converted design writes it', () => {
@@ -109,7 +130,11 @@ describe('convertToMultiAttributeGsi', () => {
         const entity = before.entities.find((candidate) => candidate.name === name)!;
         for (const sample of entity.samples) {
           const stored = buildSampleItem(before, entity, sample);
-          const wanted = buildSampleItem(convertedTable, convertedTable.entities.find((candidate) => candidate.name === name)!, sample);
+          const wanted = buildSampleItem(
+            convertedTable,
+            convertedTable.entities.find((candidate) => candidate.name === name)!,
+            sample,
+          );
           expectOk(stored, `sample ${sample.id} builds before the conversion`);
           expectOk(wanted, `sample ${sample.id} builds after the conversion`);
           for (const attribute of attributes.filter((candidate) => candidate.status === 'write')) {
@@ -139,9 +164,21 @@ describe('convertToMultiAttributeGsi', () => {
 
   it('says which patterns the typed key cannot serve, and why', () => {
     const design = [
-      withPattern('Leaderboard', { id: 'raw-prefix', partitionValues: { playerId: 'p_1024' }, sort: { input: 'raw', operator: 'begins_with', value: '0000001719730800#00' } }),
-      withPattern('Leaderboard', { id: 'tuple-range', partitionValues: { playerId: 'p_1024' }, sort: { input: 'fields', operator: '>=', values: { ts: '1719730800', score: '100' } } }),
-      withPattern('Leaderboard', { id: 'score-alone', partitionValues: { playerId: 'p_1024' }, sort: { input: 'fields', operator: '>=', values: { score: '100' } } }),
+      withPattern('Leaderboard', {
+        id: 'raw-prefix',
+        partitionValues: { playerId: 'p_1024' },
+        sort: { input: 'raw', operator: 'begins_with', value: '0000001719730800#00' },
+      }),
+      withPattern('Leaderboard', {
+        id: 'tuple-range',
+        partitionValues: { playerId: 'p_1024' },
+        sort: { input: 'fields', operator: '>=', values: { ts: '1719730800', score: '100' } },
+      }),
+      withPattern('Leaderboard', {
+        id: 'score-alone',
+        partitionValues: { playerId: 'p_1024' },
+        sort: { input: 'fields', operator: '>=', values: { score: '100' } },
+      }),
     ].reduce((next, change) => change(next), leaderboardWithConcatenatedGsi());
     const checks = converted(design, 'Leaderboard', 'byPlayer').conversion.patterns.filter((pattern) => !pattern.serves);
     expect(checks.map((pattern) => [pattern.patternId, pattern.servedBefore])).toEqual([
@@ -156,14 +193,19 @@ describe('convertToMultiAttributeGsi', () => {
 
   it('refuses a base table and an LSI: they cannot have multi-attribute keys', () => {
     expect(convert(SHOP_DESIGN, 'Shop', 'Shop')).toEqual({ ok: false, message: expect.stringContaining('on global secondary indexes only') });
-    const lsi = changeTable('Shop', (table) => ({ ...table, indexes: table.indexes.map((index) => ({ ...index, kind: 'LSI' as const, partitionKey: [table.partitionKey] })) }))(SHOP_DESIGN);
+    const lsi = changeTable('Shop', (table) => ({
+      ...table,
+      indexes: table.indexes.map((index) => ({ ...index, kind: 'LSI' as const, partitionKey: [table.partitionKey] })),
+    }))(SHOP_DESIGN);
     expect(convert(lsi, 'Shop', 'GSI1')).toEqual({ ok: false, message: expect.stringContaining('GSI1 is a local secondary index') });
   });
 
   it('refuses an overloaded index whose entities tell their items apart by prefixes', () => {
     const overloaded = changeTable('Shop', (table) => ({
       ...table,
-      entities: table.entities.map((entity) => (entity.name === 'Address' ? { ...entity, keys: { ...entity.keys, GSI1PK: 'CITY#{city}', GSI1SK: 'ADDRESS#{label}#{customerId}' } } : entity)),
+      entities: table.entities.map((entity) =>
+        entity.name === 'Address' ? { ...entity, keys: { ...entity.keys, GSI1PK: 'CITY#{city}', GSI1SK: 'ADDRESS#{label}#{customerId}' } } : entity,
+      ),
     }))(SHOP_DESIGN);
     const result = convert(overloaded, 'Shop', 'GSI1');
     expect(result).toEqual({ ok: false, message: expect.stringContaining('the literal text tells their items apart in GSI1') });
@@ -172,12 +214,27 @@ describe('convertToMultiAttributeGsi', () => {
   it('refuses an inverted field, a name taken with another type, and items that would join the index', () => {
     const inverted = convert(leaderboardWithConcatenatedGsi('{score:int(10,desc)}#{ts:epoch(16)}'), 'Leaderboard', 'byPlayer');
     expect(inverted.ok || inverted.message).toContain('stores score inverted (desc)');
-    const typedAsText = changeTable('Leaderboard', (table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, attributes: [...entity.attributes, { name: 'ts', type: 'S' as const }] })) }))(leaderboardWithConcatenatedGsi());
+    const typedAsText = changeTable('Leaderboard', (table) => ({
+      ...table,
+      entities: table.entities.map((entity) => ({ ...entity, attributes: [...entity.attributes, { name: 'ts', type: 'S' as const }] })),
+    }))(leaderboardWithConcatenatedGsi());
     const conflict = convert(typedAsText, 'Leaderboard', 'byPlayer');
     expect(conflict.ok || conflict.message).toContain("Run's items carry ts as S, but the multi-attribute key of byPlayer needs ts as N");
     const withOutsider = changeTable('Shop', (table) => ({
       ...table,
-      entities: table.entities.map((entity) => (entity.name === 'Customer' ? { ...entity, attributes: [...entity.attributes, { name: 'status', type: 'S' as const }, { name: 'at', type: 'S' as const }, { name: 'orderId', type: 'S' as const }] } : entity)),
+      entities: table.entities.map((entity) =>
+        entity.name === 'Customer'
+          ? {
+              ...entity,
+              attributes: [
+                ...entity.attributes,
+                { name: 'status', type: 'S' as const },
+                { name: 'at', type: 'S' as const },
+                { name: 'orderId', type: 'S' as const },
+              ],
+            }
+          : entity,
+      ),
     }))(SHOP_DESIGN);
     const joins = convert(withOutsider, 'Shop', 'GSI1');
     expect(joins.ok || joins.message).toContain('Customer is not in GSI1 now, but its items carry status, at, orderId too');
@@ -190,7 +247,11 @@ function withSamplesAtOneTime(design: Design): Design {
     ...table,
     entities: table.entities.map((entity) => ({
       ...entity,
-      samples: ['2300', '9', '128'].map((score, index) => ({ id: `same-${index}`, values: { season: '2026-SUMMER', score, ts: '1719705600', playerId: 'p_1' }, attributes: { score: { N: score } } })),
+      samples: ['2300', '9', '128'].map((score, index) => ({
+        id: `same-${index}`,
+        values: { season: '2026-SUMMER', score, ts: '1719705600', playerId: 'p_1' },
+        attributes: { score: { N: score } },
+      })),
     })),
   }))(design);
 }

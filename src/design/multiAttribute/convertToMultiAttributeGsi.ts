@@ -4,7 +4,12 @@ import type { Design, EntityDesign, IndexDesign, KeyAttributeDesign, TableDesign
 import { compileTemplateText, isEntityInIndex, keyAttributesOf, typedKeyValue } from '../designKeys';
 import { backfillOf } from './conversionBackfill';
 import { checkConvertedPatterns } from './conversionPatterns';
-import type { ConvertedKeySide, MultiAttributeConversion, MultiAttributeConversionResult, MultiAttributeConversionTarget } from './multiAttributeConversion.types';
+import type {
+  ConvertedKeySide,
+  MultiAttributeConversion,
+  MultiAttributeConversionResult,
+  MultiAttributeConversionTarget,
+} from './multiAttributeConversion.types';
 import { planKeySide, type KeySidePlan } from './planKeySide';
 import { typedAttributeFor, type TypedFieldAttribute } from './typedAttributes';
 
@@ -27,8 +32,16 @@ export function convertToMultiAttributeGsi(design: Design, target: MultiAttribut
   const planned = planConversion(design, target);
   if (!planned.ok) return planned;
   const { conversion, table, convertedTable } = planned;
-  const left = buildKeySide({ label: `Concatenated ${conversion.before.name}`, table, indexName: conversion.before.name, direction: 'ascending' }, table, conversion.entities);
-  const right = buildKeySide({ label: `Multi-attribute ${conversion.after.name}`, table: convertedTable, indexName: conversion.after.name, direction: 'ascending' }, table, conversion.entities);
+  const left = buildKeySide(
+    { label: `Concatenated ${conversion.before.name}`, table, indexName: conversion.before.name, direction: 'ascending' },
+    table,
+    conversion.entities,
+  );
+  const right = buildKeySide(
+    { label: `Multi-attribute ${conversion.after.name}`, table: convertedTable, indexName: conversion.after.name, direction: 'ascending' },
+    table,
+    conversion.entities,
+  );
   return { ok: true, design: planned.design, conversion: { ...conversion, orders: compareKeySides(left, right) } };
 }
 
@@ -46,7 +59,8 @@ export type PlannedConversion =
 
 export function planConversion(design: Design, target: MultiAttributeConversionTarget): PlannedConversion {
   const table = design.tables.find((candidate) => candidate.name === target.table);
-  if (!table) return fail(`The design has no table "${target.table}": choose one of ${design.tables.map((candidate) => candidate.name).join(', ') || '(none)'}.`);
+  if (!table)
+    return fail(`The design has no table "${target.table}": choose one of ${design.tables.map((candidate) => candidate.name).join(', ') || '(none)'}.`);
   const index = table.indexes.find((candidate) => candidate.name === target.index);
   if (!index) {
     const isTableKey = target.index === '' || target.index === table.name;
@@ -56,9 +70,13 @@ export function planConversion(design: Design, target: MultiAttributeConversionT
         : `Table ${table.name} has no index "${target.index}": choose one of ${table.indexes.map((candidate) => candidate.name).join(', ') || '(none)'}.`,
     );
   }
-  if (index.kind !== 'GSI') return fail(`${index.name} is a local secondary index: DynamoDB allows multi-attribute keys on global secondary indexes only (an LSI keeps the table's partition key and one sort attribute).`);
+  if (index.kind !== 'GSI')
+    return fail(
+      `${index.name} is a local secondary index: DynamoDB allows multi-attribute keys on global secondary indexes only (an LSI keeps the table's partition key and one sort attribute).`,
+    );
   const newName = target.newIndexName?.trim() || index.name;
-  if (newName !== index.name && table.indexes.some((candidate) => candidate.name === newName)) return fail(`Table ${table.name} already has an index named ${newName}: choose another name for the converted index.`);
+  if (newName !== index.name && table.indexes.some((candidate) => candidate.name === newName))
+    return fail(`Table ${table.name} already has an index named ${newName}: choose another name for the converted index.`);
 
   const entities = table.entities.filter((entity) => isEntityInIndex(table, entity, index.name));
   if (entities.length === 0) return fail(`No entity of ${table.name} has templates for every key attribute of ${index.name}, so nothing is in it to convert.`);
@@ -68,7 +86,9 @@ export function planConversion(design: Design, target: MultiAttributeConversionT
   if (typeof sortPlan === 'string') return fail(sortPlan);
   const plans = [partitionPlan, sortPlan];
   if (!plans.some((plan) => plan.kind === 'convertible' && plan.composite)) {
-    const sides = plans.map((plan) => (plan.kind === 'kept' ? plan.side.why : `${plan.attribute.name} = ${Object.values(plan.templates)[0] ?? ''} holds a single field.`));
+    const sides = plans.map((plan) =>
+      plan.kind === 'kept' ? plan.side.why : `${plan.attribute.name} = ${Object.values(plan.templates)[0] ?? ''} holds a single field.`,
+    );
     return fail(`${index.name} has no concatenated key to convert: ${sides.join(' ')} Multi-attribute keys replace a key that joins two or more fields.`);
   }
 
@@ -87,7 +107,9 @@ export function planConversion(design: Design, target: MultiAttributeConversionT
   if (conflict) return fail(conflict);
 
   const after: IndexDesign = { ...index, name: newName, partitionKey: afterPartition, sortKey: afterSort };
-  const stillKeyed = new Set(keyAttributesOf({ ...table, indexes: table.indexes.filter((candidate) => candidate !== index) }).map((attribute) => attribute.name));
+  const stillKeyed = new Set(
+    keyAttributesOf({ ...table, indexes: table.indexes.filter((candidate) => candidate !== index) }).map((attribute) => attribute.name),
+  );
   const removedAttributes = replaced.filter((name) => !stillKeyed.has(name) && !keyNames.includes(name));
   const inIndex = new Set(entities.map((entity) => entity.name));
   const templateFor = (entity: EntityDesign, attribute: TypedFieldAttribute) => entity.keys[attribute.name] ?? attribute.template;
@@ -103,7 +125,9 @@ export function planConversion(design: Design, target: MultiAttributeConversionT
   };
   const outsider = convertedTable.entities.find((entity) => !inIndex.has(entity.name) && joinsIndex(entity, after));
   if (outsider) {
-    return fail(`${outsider.name} is not in ${index.name} now, but its items carry ${keyNames.join(', ')} too, so they would appear in the converted index. Rename the typed attributes' fields, or keep the concatenated key.`);
+    return fail(
+      `${outsider.name} is not in ${index.name} now, but its items carry ${keyNames.join(', ')} too, so they would appear in the converted index. Rename the typed attributes' fields, or keep the concatenated key.`,
+    );
   }
 
   const side = (plan: KeySidePlan, typedAttributes: readonly TypedFieldAttribute[]): ConvertedKeySide =>
@@ -151,7 +175,9 @@ function fail(message: string): { readonly ok: false; readonly message: string }
 
 /** Whether an entity's items would carry every key attribute of the index (as key templates or attributes): DynamoDB indexes them then. */
 function joinsIndex(entity: EntityDesign, index: IndexDesign): boolean {
-  return [...index.partitionKey, ...index.sortKey].every((attribute) => entity.keys[attribute.name] !== undefined || entity.attributes.some((other) => other.name === attribute.name));
+  return [...index.partitionKey, ...index.sortKey].every(
+    (attribute) => entity.keys[attribute.name] !== undefined || entity.attributes.some((other) => other.name === attribute.name),
+  );
 }
 
 /**
@@ -159,7 +185,13 @@ function joinsIndex(entity: EntityDesign, index: IndexDesign): boolean {
  * of that name with another type or template, or an attribute the items
  * already carry with another type or other values.
  */
-function nameConflict(table: TableDesign, index: IndexDesign, entities: readonly EntityDesign[], typed: readonly TypedFieldAttribute[], replaced: readonly string[]): string | undefined {
+function nameConflict(
+  table: TableDesign,
+  index: IndexDesign,
+  entities: readonly EntityDesign[],
+  typed: readonly TypedFieldAttribute[],
+  replaced: readonly string[],
+): string | undefined {
   const keyed = new Map(keyAttributesOf(table).map((attribute) => [attribute.name, attribute] as const));
   for (const attribute of typed) {
     const existing: KeyAttributeDesign | undefined = keyed.get(attribute.name);
@@ -205,16 +237,23 @@ function sameStoredValue(stored: unknown, values: Readonly<Record<string, string
 function notesOf(before: IndexDesign, after: IndexDesign, sides: readonly ConvertedKeySide[], removed: readonly string[]): string[] {
   const notes: string[] = [];
   const names = (attributes: readonly KeyAttributeDesign[]) => attributes.map((attribute) => `${attribute.name} (${attribute.type})`).join(', ') || '(none)';
-  notes.push(`${after.name} is keyed by ${names(after.partitionKey)} and sorted by ${names(after.sortKey)}, left to right: a Query gives equality on every partition attribute, equality on leading sort attributes, then at most one range or begins_with on the next.`);
+  notes.push(
+    `${after.name} is keyed by ${names(after.partitionKey)} and sorted by ${names(after.sortKey)}, left to right: a Query gives equality on every partition attribute, equality on leading sort attributes, then at most one range or begins_with on the next.`,
+  );
   for (const side of sides) {
     if (!side.converted) continue;
     const numbers = side.typed.filter((attribute) => attribute.type === 'N').map((attribute) => attribute.name);
     if (numbers.length > 0) notes.push(`${numbers.join(', ')} ${numbers.length === 1 ? 'is' : 'are'} stored as numbers (N): no padding, no width to outgrow.`);
-    if (side.droppedLiterals.length > 0) notes.push(`The literal text ${side.droppedLiterals.map((text) => JSON.stringify(text)).join(', ')} of ${side.source?.attribute ?? ''} has no place in a multi-attribute key and is dropped.`);
+    if (side.droppedLiterals.length > 0)
+      notes.push(
+        `The literal text ${side.droppedLiterals.map((text) => JSON.stringify(text)).join(', ')} of ${side.source?.attribute ?? ''} has no place in a multi-attribute key and is dropped.`,
+      );
   }
   if (removed.length > 0) {
     const one = removed.length === 1;
-    notes.push(`${removed.join(', ')} no longer key${one ? 's' : ''} anything: the converted design stops writing ${one ? 'it' : 'them'}; stored items keep ${one ? 'it' : 'them'} until removed.`);
+    notes.push(
+      `${removed.join(', ')} no longer key${one ? 's' : ''} anything: the converted design stops writing ${one ? 'it' : 'them'}; stored items keep ${one ? 'it' : 'them'} until removed.`,
+    );
   }
   notes.push(
     before.name === after.name

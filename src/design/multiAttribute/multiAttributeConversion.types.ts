@@ -108,5 +108,4 @@ export interface MultiAttributeConversion {
 }
 
 export type MultiAttributeConversionResult =
-  | { readonly ok: true; readonly design: Design; readonly conversion: MultiAttributeConversion }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly design: Design; readonly conversion: MultiAttributeConversion } | { readonly ok: false; readonly message: string };

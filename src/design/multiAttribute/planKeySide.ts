@@ -32,7 +32,8 @@ const kept = (role: 'partition' | 'sort', before: readonly KeyAttributeDesign[],
   side: { role, before, after: before, converted: false, why, typed: [], droppedLiterals: [] },
 });
 
-const shapeOf = (segments: readonly TemplateSegment[]) => segments.map((segment) => (segment.kind === 'literal' ? `"${segment.text}"` : `{${segment.name}}`)).join('');
+const shapeOf = (segments: readonly TemplateSegment[]) =>
+  segments.map((segment) => (segment.kind === 'literal' ? `"${segment.text}"` : `{${segment.name}}`)).join('');
 
 /** Plans one side of `index`'s key over `entities` (the ones in the index); a string is why it can't be converted. */
 export function planKeySide(index: IndexDesign, role: 'partition' | 'sort', entities: readonly EntityDesign[]): KeySidePlan | string {
@@ -49,11 +50,16 @@ export function planKeySide(index: IndexDesign, role: 'partition' | 'sort', enti
   }
   const first = compiled[0];
   if (!first) return kept(role, attributes, `No entity is in ${index.name}.`);
-  if (compiled.every((entry) => entry.fields.length === 0)) return kept(role, attributes, `${attribute.name} is a constant (${first.text}): no field to type; it stays as it is.`);
+  if (compiled.every((entry) => entry.fields.length === 0))
+    return kept(role, attributes, `${attribute.name} is a constant (${first.text}): no field to type; it stays as it is.`);
   if (attribute.type !== 'S') return kept(role, attributes, `${attribute.name} is already a typed ${attribute.type} attribute.`);
   const other = compiled.find((entry) => shapeOf(entry.segments) !== shapeOf(first.segments));
   if (other) {
-    const literals = (segments: readonly TemplateSegment[]) => segments.filter((segment) => segment.kind === 'literal').map((segment) => (segment as { text: string }).text).join('|');
+    const literals = (segments: readonly TemplateSegment[]) =>
+      segments
+        .filter((segment) => segment.kind === 'literal')
+        .map((segment) => (segment as { text: string }).text)
+        .join('|');
     const byPrefix = literals(other.segments) !== literals(first.segments);
     return byPrefix
       ? `${first.entity.name} and ${other.entity.name} write ${attribute.name} as ${first.text} and ${other.text}: the literal text tells their items apart in ${index.name}, and a multi-attribute key (typed values, no prefixes) can't. Keep the concatenated key, or give each entity its own index.`
@@ -65,7 +71,8 @@ export function planKeySide(index: IndexDesign, role: 'partition' | 'sort', enti
   if (repeated) return `${attribute.name} = ${first.text} holds ${repeated} twice: a multi-attribute key has one attribute per field.`;
   const typeOf = (field: FieldSegment | undefined) => (field ? typedAttributeFor(field).type : undefined);
   const mistyped = compiled.find((entry) => entry.fields.some((field, position) => typeOf(field) !== typeOf(fields[position])));
-  if (mistyped) return `${first.entity.name} and ${mistyped.entity.name} store the same fields with different types (${first.text}, ${mistyped.text}): give each field one format.`;
+  if (mistyped)
+    return `${first.entity.name} and ${mistyped.entity.name} store the same fields with different types (${first.text}, ${mistyped.text}): give each field one format.`;
   const inverted = compiled.flatMap((entry) => entry.fields.filter(isInvertedField).map((field) => ({ entry, field })))[0];
   if (inverted) {
     return `${inverted.entry.entity.name}.${attribute.name} = ${inverted.entry.text} stores ${inverted.field.name} inverted (desc): a multi-attribute key stores the number itself and reads every attribute in one direction, so the mixed order would be lost. Drop the inversion first (read with ScanIndexForward flipped) or keep the concatenated key.`;
@@ -75,7 +82,8 @@ export function planKeySide(index: IndexDesign, role: 'partition' | 'sort', enti
   }
   const literals = first.segments.flatMap((segment) => (segment.kind === 'literal' ? [segment.text] : []));
   const only = fields[0] as FieldSegment;
-  if (fields.length === 1 && literals.length === 0 && only.format.kind === 'string') return kept(role, attributes, `${attribute.name} = ${first.text} is already a plain string attribute.`);
+  if (fields.length === 1 && literals.length === 0 && only.format.kind === 'string')
+    return kept(role, attributes, `${attribute.name} = ${first.text} is already a plain string attribute.`);
   return {
     kind: 'convertible',
     role,

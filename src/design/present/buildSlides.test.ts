@@ -2,9 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { Design, EntityDesign, TableDesign } from '../design.types';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN } from '../examples';
 import type { ReviewedFinding } from '../review';
-import { buildSlides, keyDifference, keyList, markedKeys, stringKey, type AccessPatternSlide, type EntityOrderSlide, type FindingsSlide, type ItemCollectionSlide, type Slide } from '.';
+import {
+  buildSlides,
+  keyDifference,
+  keyList,
+  markedKeys,
+  stringKey,
+  type AccessPatternSlide,
+  type EntityOrderSlide,
+  type FindingsSlide,
+  type ItemCollectionSlide,
+  type Slide,
+} from '.';
 
-const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) => slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
+const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) =>
+  slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
 const keyTexts = (rows: readonly { key: { parts: readonly string[] } }[]) => rows.map((row) => row.key.parts.join('|'));
 
 function scoresDesign(scores: readonly string[], name = 'Scores'): Design {
@@ -51,8 +63,18 @@ describe('keyDifference', () => {
   });
 
   it('walks a multi-attribute key part by part', () => {
-    const a = { parts: [{ type: 'S' as const, text: 'x' }, { type: 'S' as const, text: 'ab' }] };
-    const b = { parts: [{ type: 'S' as const, text: 'x' }, { type: 'S' as const, text: 'ac' }] };
+    const a = {
+      parts: [
+        { type: 'S' as const, text: 'x' },
+        { type: 'S' as const, text: 'ab' },
+      ],
+    };
+    const b = {
+      parts: [
+        { type: 'S' as const, text: 'x' },
+        { type: 'S' as const, text: 'ac' },
+      ],
+    };
     expect(keyDifference(a, b)).toEqual({ part: 1, byte: 1, start: 1, end: 2 });
   });
 });
@@ -64,7 +86,10 @@ describe('markedKeys and keyList', () => {
   });
 
   it('caps the rows and counts the rest', () => {
-    const list = keyList(['a', 'b', 'c', 'd', 'e'].map((text) => ({ key: stringKey(text) })), 3);
+    const list = keyList(
+      ['a', 'b', 'c', 'd', 'e'].map((text) => ({ key: stringKey(text) })),
+      3,
+    );
     expect(keyTexts(list.rows)).toEqual(['a', 'b', 'c']);
     expect(list.moreCount).toBe(2);
     expect(list.rows.map((row) => row.position)).toEqual([1, 2, 3]);
@@ -76,16 +101,35 @@ describe('markedKeys and keyList', () => {
 describe('buildSlides', () => {
   it('tells the leaderboard: title, entity order, item collections of table and index, both patterns, findings', () => {
     const slides = buildSlides(LEADERBOARD_DESIGN, { findings: [] });
-    expect(slides.map((slide) => slide.kind)).toEqual(['title', 'entityOrder', 'itemCollection', 'itemCollection', 'accessPattern', 'accessPattern', 'findings']);
+    expect(slides.map((slide) => slide.kind)).toEqual([
+      'title',
+      'entityOrder',
+      'itemCollection',
+      'itemCollection',
+      'accessPattern',
+      'accessPattern',
+      'findings',
+    ]);
     expect(new Set(slides.map((slide) => slide.id)).size).toBe(slides.length);
     const title = slides[0];
     expect(title).toMatchObject({ kind: 'title', title: 'Leaderboard' });
-    expect(title?.kind === 'title' && title.tables[0]).toMatchObject({ name: 'Leaderboard', keySchema: 'leaderboardId (S), rankKey (S)', entityCount: 1, accessPatternCount: 2 });
+    expect(title?.kind === 'title' && title.tables[0]).toMatchObject({
+      name: 'Leaderboard',
+      keySchema: 'leaderboardId (S), rankKey (S)',
+      entityCount: 1,
+      accessPatternCount: 2,
+    });
   });
 
   it('shows naive against encoded order, read in the direction of the entity’s table pattern, with rows out of place', () => {
     const [order] = ofKind(buildSlides(LEADERBOARD_DESIGN, { findings: [] }), 'entityOrder') as EntityOrderSlide[];
-    expect(order).toMatchObject({ entity: 'Run', keyAttribute: 'rankKey', template: '{score:int(10)}#{ts:epoch(16)}#{playerId}', direction: 'descending', encodedOutOfPlace: 0 });
+    expect(order).toMatchObject({
+      entity: 'Run',
+      keyAttribute: 'rankKey',
+      template: '{score:int(10)}#{ts:epoch(16)}#{playerId}',
+      direction: 'descending',
+      encodedOutOfPlace: 0,
+    });
     // Highest score first when encoded.
     expect(order?.encoded.rows[0]?.key.parts[0]).toBe('0000002300#0000001719705600#p_7781');
     // Naive: "9#…" sorts first when read backwards, though 9 is near the bottom of the intended order.
@@ -130,10 +174,17 @@ describe('buildSlides', () => {
     ]);
     expect(day?.result).toBeUndefined();
 
-    const items = ['ORDER#2026-06-23T10:00:00.000Z#o_17', 'ORDER#2026-06-23T08:05:00.000Z#o_16'].map((SK) => ({ entity: 'Order', item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: SK } } }));
-    const ran = ofKind(buildSlides(SHOP_DESIGN, { findings: [], results: { Shop: { 'customer-orders-day': { verdict: 'fails', reasons: [{ code: 'wrongOrder', message: 'out of order' }], items } } } }), 'accessPattern').find(
-      (slide) => slide.patternId === 'customer-orders-day',
-    );
+    const items = ['ORDER#2026-06-23T10:00:00.000Z#o_17', 'ORDER#2026-06-23T08:05:00.000Z#o_16'].map((SK) => ({
+      entity: 'Order',
+      item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: SK } },
+    }));
+    const ran = ofKind(
+      buildSlides(SHOP_DESIGN, {
+        findings: [],
+        results: { Shop: { 'customer-orders-day': { verdict: 'fails', reasons: [{ code: 'wrongOrder', message: 'out of order' }], items } } },
+      }),
+      'accessPattern',
+    ).find((slide) => slide.patternId === 'customer-orders-day');
     expect(ran?.result).toMatchObject({ verdict: 'fails', reasons: ['out of order'], itemCount: 2 });
     expect(ran?.resultAttributes).toEqual(['SK']);
     expect(ran?.result?.rows.rows.map((row) => [row.label, row.key.difference?.byte])).toEqual([
@@ -143,7 +194,15 @@ describe('buildSlides', () => {
   });
 
   it('says why a pattern is not a Query instead of a request', () => {
-    const broken: Design = { ...SHOP_DESIGN, tables: [{ ...(SHOP_DESIGN.tables[0] as TableDesign), accessPatterns: [{ ...(SHOP_DESIGN.tables[0]?.accessPatterns[0] as TableDesign['accessPatterns'][number]), index: 'nope' }] }] };
+    const broken: Design = {
+      ...SHOP_DESIGN,
+      tables: [
+        {
+          ...(SHOP_DESIGN.tables[0] as TableDesign),
+          accessPatterns: [{ ...(SHOP_DESIGN.tables[0]?.accessPatterns[0] as TableDesign['accessPatterns'][number]), index: 'nope' }],
+        },
+      ],
+    };
     const [pattern] = ofKind(buildSlides(broken, { findings: [] }), 'accessPattern');
     expect(pattern?.request).toBeUndefined();
     expect(pattern?.problems[0]).toContain('no index "nope"');
@@ -162,7 +221,18 @@ describe('buildSlides', () => {
       message: `message ${index}`,
       evidence: [{ label: 'sorts first', text: '<b>x</b>' }],
       suggestion: 'add a tiebreaker',
-      ...(index === 1 ? { decision: { id: 'x', code: 'review.noTiebreaker' as const, kind: 'fixLater' as const, comment: 'fine for now', decidedBy: 'Ada', decidedAt: '2026-12-05T09:40:00Z' } } : {}),
+      ...(index === 1
+        ? {
+            decision: {
+              id: 'x',
+              code: 'review.noTiebreaker' as const,
+              kind: 'fixLater' as const,
+              comment: 'fine for now',
+              decidedBy: 'Ada',
+              decidedAt: '2026-12-05T09:40:00Z',
+            },
+          }
+        : {}),
     });
     const paged = ofKind(buildSlides(SHOP_DESIGN, { findings: [0, 1, 2, 3].map(finding), findingsPerSlide: 3 }), 'findings');
     expect(paged.map((slide) => [slide.page, slide.pageCount, slide.findings.length])).toEqual([

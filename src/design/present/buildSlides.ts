@@ -69,7 +69,9 @@ export function buildSlides(design: Design, options: BuildSlidesOptions = {}): S
   }
   const findings = options.findings ?? reviewDesign({ design });
   slides.push(...findingsSlides(design, findings, Math.max(1, options.findingsPerSlide ?? DEFAULT_FINDINGS_PER_SLIDE)));
-  slides.push(...closingSlides(design, findings, Math.max(1, options.decisionsPerSlide ?? DEFAULT_DECISIONS_PER_SLIDE), (finding) => subjectText(design, finding)));
+  slides.push(
+    ...closingSlides(design, findings, Math.max(1, options.decisionsPerSlide ?? DEFAULT_DECISIONS_PER_SLIDE), (finding) => subjectText(design, finding)),
+  );
   return slides;
 }
 
@@ -115,7 +117,8 @@ function entityOrderSlide(table: TableDesign, entity: EntityDesign, maxRows: num
     direction,
     attribute.type,
   );
-  const entries = (order: readonly OrderEntry[]): ListEntry[] => order.map((entry) => ({ key: stringKey(entry.key), ...(entry.inPlace ? {} : { shouldBe: entry.intendedPosition }) }));
+  const entries = (order: readonly OrderEntry[]): ListEntry[] =>
+    order.map((entry) => ({ key: stringKey(entry.key), ...(entry.inPlace ? {} : { shouldBe: entry.intendedPosition }) }));
   return {
     kind: 'entityOrder',
     id: `order|${table.name}|${entity.name}`,
@@ -141,7 +144,12 @@ function entityOrderSlide(table: TableDesign, entity: EntityDesign, maxRows: num
 function showcasePartition(partitions: readonly PartitionSummary[]): PartitionSummary | undefined {
   let best: PartitionSummary | undefined;
   for (const partition of partitions) {
-    if (!best || partition.entities.length > best.entities.length || (partition.entities.length === best.entities.length && partition.itemCount > best.itemCount)) best = partition;
+    if (
+      !best ||
+      partition.entities.length > best.entities.length ||
+      (partition.entities.length === best.entities.length && partition.itemCount > best.itemCount)
+    )
+      best = partition;
   }
   return best;
 }
@@ -249,8 +257,13 @@ function accessPatternSlide(table: TableDesign, patternId: string, outcome: Patt
 
 function subjectText(design: Design, finding: ReviewedFinding): string {
   const { subject } = finding;
-  const patternName = subject.pattern === undefined ? undefined : design.tables.find((table) => table.name === subject.table)?.accessPatterns.find((pattern) => pattern.id === subject.pattern)?.name;
-  return [subject.table, subject.entity, subject.index, subject.keyAttribute, subject.field, patternName ?? subject.pattern].filter((part) => part !== undefined && part !== '').join(' · ');
+  const patternName =
+    subject.pattern === undefined
+      ? undefined
+      : design.tables.find((table) => table.name === subject.table)?.accessPatterns.find((pattern) => pattern.id === subject.pattern)?.name;
+  return [subject.table, subject.entity, subject.index, subject.keyAttribute, subject.field, patternName ?? subject.pattern]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' · ');
 }
 
 function findingsSlides(design: Design, findings: readonly ReviewedFinding[], perSlide: number): FindingsSlide[] {

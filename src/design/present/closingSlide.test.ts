@@ -14,7 +14,12 @@ function decidedDesign(): { design: Design; findings: ReturnType<typeof reviewDe
   const findings = reviewDesign({ design });
   const kinds = ['wontFix', 'fixLater', 'accepted'] as const;
   findings.forEach((finding, index) => {
-    design = decideFinding(design, finding, { kind: kinds[index % 3] ?? 'accepted', comment: `<i>comment ${index}</i>`, decidedBy: 'Ada' }, new Date(Date.UTC(2026, 11, 5, 9, 40 + index)));
+    design = decideFinding(
+      design,
+      finding,
+      { kind: kinds[index % 3] ?? 'accepted', comment: `<i>comment ${index}</i>`, decidedBy: 'Ada' },
+      new Date(Date.UTC(2026, 11, 5, 9, 40 + index)),
+    );
   });
   design = signOff(design, 'Grace', new Date(Date.UTC(2026, 11, 5, 10, 0)));
   return { design, findings };
@@ -52,10 +57,17 @@ describe('the closing slide', () => {
   });
 
   it('a decision on a finding the design no longer raises is kept, marked resolved (no finding); undecided findings are counted', () => {
-    let design: Design = decideFinding(LEADERBOARD_DESIGN, { id: 'review.gone|X', code: 'review.noTiebreaker' }, { kind: 'fixLater', comment: 'later', decidedBy: 'Ada' }, new Date(Date.UTC(2026, 11, 5)));
+    let design: Design = decideFinding(
+      LEADERBOARD_DESIGN,
+      { id: 'review.gone|X', code: 'review.noTiebreaker' },
+      { kind: 'fixLater', comment: 'later', decidedBy: 'Ada' },
+      new Date(Date.UTC(2026, 11, 5)),
+    );
     design = { ...design };
     const [slide] = closing(buildSlides(design));
-    expect(slide?.decisions).toEqual([{ findingId: 'review.gone|X', code: 'review.noTiebreaker', kind: 'fixLater', comment: 'later', decidedBy: 'Ada', decidedAt: '2026-12-05 00:00 UTC' }]);
+    expect(slide?.decisions).toEqual([
+      { findingId: 'review.gone|X', code: 'review.noTiebreaker', kind: 'fixLater', comment: 'later', decidedBy: 'Ada', decidedAt: '2026-12-05 00:00 UTC' },
+    ]);
     expect(slide?.undecidedCount).toBe(reviewDesign({ design }).length);
     expect(slide?.signOffs).toEqual([]);
   });
@@ -63,13 +75,23 @@ describe('the closing slide', () => {
   it('pages decisions a few per slide, sign-offs on the first page', () => {
     const { design, findings } = decidedDesign();
     const slides = closing(buildSlides(design, { decisionsPerSlide: 1 }));
-    expect(slides.map((slide) => [slide.page, slide.pageCount, slide.decisions.length, slide.signOffs.length])).toEqual(findings.map((_, index) => [index + 1, findings.length, 1, index === 0 ? 1 : 0]));
+    expect(slides.map((slide) => [slide.page, slide.pageCount, slide.decisions.length, slide.signOffs.length])).toEqual(
+      findings.map((_, index) => [index + 1, findings.length, 1, index === 0 ? 1 : 0]),
+    );
     expect(new Set(slides.map((slide) => slide.id)).size).toBe(slides.length);
   });
 
   it('is left out of a design with nothing recorded (the deck is as before)', () => {
     expect(closing(buildSlides(LEADERBOARD_DESIGN))).toEqual([]);
-    expect(buildSlides(LEADERBOARD_DESIGN).map((slide) => slide.kind)).toEqual(['title', 'entityOrder', 'itemCollection', 'itemCollection', 'accessPattern', 'accessPattern', 'findings']);
+    expect(buildSlides(LEADERBOARD_DESIGN).map((slide) => slide.kind)).toEqual([
+      'title',
+      'entityOrder',
+      'itemCollection',
+      'itemCollection',
+      'accessPattern',
+      'accessPattern',
+      'findings',
+    ]);
   });
 
   it('its notes: each decision with who and when, each sign-off current or out of date, and what is still undecided', () => {
@@ -80,6 +102,10 @@ describe('the closing slide', () => {
     const points = notes.flatMap((group) => group.points);
     expect(points).toContainEqual({ label: "Won't fix", text: '<i>comment 0</i>', as: 'text' });
     expect(points).toContainEqual({ label: 'Decided by', text: 'Ada, 2026-12-05 09:40 UTC', as: 'text' });
-    expect(points).toContainEqual({ label: 'Grace', text: 'Signed off revision 3 on 2026-12-05 10:00 UTC: out of date, the design changed since.', as: 'message' });
+    expect(points).toContainEqual({
+      label: 'Grace',
+      text: 'Signed off revision 3 on 2026-12-05 10:00 UTC: out of date, the design changed since.',
+      as: 'message',
+    });
   });
 });

@@ -17,7 +17,12 @@ export const DEFAULT_DECISIONS_PER_SLIDE = 5;
  * closingSlides(signedDesign, reviewDesign({ design: signedDesign }), 5)[0]?.signOffs
  * // [{ reviewer: "Grace", signedAt: "2026-12-05 10:00 UTC", revision: 3, current: true }]
  */
-export function closingSlides(design: Design, findings: readonly ReviewedFinding[], perSlide: number, subjectOf: (finding: ReviewedFinding) => string): ClosingSlide[] {
+export function closingSlides(
+  design: Design,
+  findings: readonly ReviewedFinding[],
+  perSlide: number,
+  subjectOf: (finding: ReviewedFinding) => string,
+): ClosingSlide[] {
   const recorded = design.decisions ?? [];
   const signed = design.signOffs ?? [];
   if (recorded.length === 0 && signed.length === 0) return [];
@@ -35,7 +40,12 @@ export function closingSlides(design: Design, findings: readonly ReviewedFinding
     };
   });
   const decided = new Set(recorded.map((decision) => decision.id));
-  const signOffs: SlideSignOff[] = signed.map((entry) => ({ reviewer: entry.reviewer, signedAt: describeReviewDate(entry.signedAt), revision: entry.revision, current: isSignOffCurrent(design, entry) }));
+  const signOffs: SlideSignOff[] = signed.map((entry) => ({
+    reviewer: entry.reviewer,
+    signedAt: describeReviewDate(entry.signedAt),
+    revision: entry.revision,
+    current: isSignOffCurrent(design, entry),
+  }));
   const pageCount = Math.max(1, Math.ceil(decisions.length / perSlide));
   return Array.from({ length: pageCount }, (_, page) => ({
     kind: 'closing',

@@ -8,10 +8,14 @@ import { plainScoreDesign } from './present.fixtures';
 /** The date the review documents here are generated on (fixed: the document is pure). */
 const REVIEW_NOW = new Date('2026-12-05T09:40:00.000Z');
 
-const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) => slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
+const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) =>
+  slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
 
 /** What DynamoDB returns for the pattern: the three highest keys in byte order, read backwards. */
-const returned: PatternResultItem[] = ['SCORE#9', 'SCORE#75', 'SCORE#240'].map((SK) => ({ entity: 'Score', item: { PK: { S: 'SEASON#2026' }, SK: { S: SK } } }));
+const returned: PatternResultItem[] = ['SCORE#9', 'SCORE#75', 'SCORE#240'].map((SK) => ({
+  entity: 'Score',
+  item: { PK: { S: 'SEASON#2026' }, SK: { S: SK } },
+}));
 
 describe('the deck about one design never contradicts itself', () => {
   const design = plainScoreDesign();
@@ -51,7 +55,11 @@ describe('a Number sort key on the slides (issue 31: N stays N)', () => {
   it('orders and judges an N key by value on the entity order and item collection slides alike', () => {
     const design = plainScoreDesign(['9', '10', '240']);
     const table = design.tables[0] as TableDesign;
-    const numeric: TableDesign = { ...table, sortKey: { name: 'SK', type: 'N' }, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, SK: '{score}' } })) };
+    const numeric: TableDesign = {
+      ...table,
+      sortKey: { name: 'SK', type: 'N' },
+      entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, SK: '{score}' } })),
+    };
     const slides = buildSlides({ ...design, tables: [numeric] }, { findings: [] });
     const [order] = ofKind(slides, 'entityOrder') as EntityOrderSlide[];
     const [collection] = ofKind(slides, 'itemCollection') as ItemCollectionSlide[];

@@ -12,7 +12,8 @@ import { buildSlides, speakerNotes, type AccessPatternSlide, type FindingsSlide,
 import { plainScoreDesign } from './present.fixtures';
 import { expectOk } from '../../errors/testing';
 
-const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) => slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
+const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) =>
+  slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
 
 describe('speakerNotes', () => {
   it('a findings slide: per finding, what is wrong (its message), why it matters (its rule) and how to fix it (its suggestion)', () => {
@@ -37,7 +38,17 @@ describe('speakerNotes', () => {
   it('a decided finding’s comment and who decided are design text, shown as written', () => {
     const design = plainScoreDesign();
     const [first, ...rest] = reviewDesign({ design });
-    const decided = { ...first!, decision: { id: first!.id, code: first!.code, kind: 'wontFix' as const, comment: '<b>ok</b> for the demo', decidedBy: 'Ada', decidedAt: '2026-12-05T09:40:00.000Z' } };
+    const decided = {
+      ...first!,
+      decision: {
+        id: first!.id,
+        code: first!.code,
+        kind: 'wontFix' as const,
+        comment: '<b>ok</b> for the demo',
+        decidedBy: 'Ada',
+        decidedAt: '2026-12-05T09:40:00.000Z',
+      },
+    };
     const [slide] = ofKind(buildSlides(design, { findings: [decided, ...rest] }), 'findings');
     expect(speakerNotes(slide!)[0]?.points.slice(-2)).toEqual([
       { label: "Won't fix", text: '<b>ok</b> for the demo', as: 'text' },
@@ -49,7 +60,10 @@ describe('speakerNotes', () => {
     const design = plainScoreDesign();
     const table = design.tables[0] as TableDesign;
     const pattern = table.accessPatterns[0] as TableDesign['accessPatterns'][number];
-    const items: PatternResultItem[] = ['SCORE#9', 'SCORE#75', 'SCORE#240'].map((SK) => ({ entity: 'Score', item: { PK: { S: 'SEASON#2026' }, SK: { S: SK } } }));
+    const items: PatternResultItem[] = ['SCORE#9', 'SCORE#75', 'SCORE#240'].map((SK) => ({
+      entity: 'Score',
+      item: { PK: { S: 'SEASON#2026' }, SK: { S: SK } },
+    }));
     const outcome = { ...judgePatternResult(table, pattern, { items }), items };
     expect(outcome.verdict).toBe('fails');
     const [slide] = ofKind(buildSlides(design, { findings: [], results: { Scores: { [pattern.id]: outcome } } }), 'accessPattern') as AccessPatternSlide[];
@@ -62,7 +76,11 @@ describe('speakerNotes', () => {
 
   it('an access pattern not yet run says so, and a passing one says it passes', () => {
     const [unrun] = ofKind(buildSlides(LEADERBOARD_DESIGN), 'accessPattern');
-    expect(speakerNotes(unrun!)[0]?.points).toContainEqual({ label: 'What it reads', text: LEADERBOARD_DESIGN.tables[0]?.accessPatterns[0]?.description, as: 'text' });
+    expect(speakerNotes(unrun!)[0]?.points).toContainEqual({
+      label: 'What it reads',
+      text: LEADERBOARD_DESIGN.tables[0]?.accessPatterns[0]?.description,
+      as: 'text',
+    });
     expect(speakerNotes(unrun!)[0]?.points.at(-1)?.text).toMatch(/^Not run yet/);
     const passed: AccessPatternSlide = { ...unrun!, result: { verdict: 'passes', reasons: [], rows: { rows: [], moreCount: 0 }, itemCount: 10 } };
     expect(speakerNotes(passed)[0]?.points.at(-1)).toEqual({ label: 'Verdict', text: 'Passes: 10 items returned.', as: 'message' });
@@ -72,7 +90,11 @@ describe('speakerNotes', () => {
     const [order] = ofKind(buildSlides(LEADERBOARD_DESIGN), 'entityOrder');
     const points = speakerNotes(order!)[0]?.points ?? [];
     expect(points[0]).toEqual({ label: 'Template', text: order?.template, as: 'code' });
-    expect(points).toContainEqual({ label: 'As typed', text: `Values as typed: ${order?.naiveOutOfPlace} of 12 rows out of their intended place.`, as: 'message' });
+    expect(points).toContainEqual({
+      label: 'As typed',
+      text: `Values as typed: ${order?.naiveOutOfPlace} of 12 rows out of their intended place.`,
+      as: 'message',
+    });
     expect(points).toContainEqual({ label: 'Encoded', text: 'Encoded by the template: all 12 rows in their intended place.', as: 'message' });
   });
 

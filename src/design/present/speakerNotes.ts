@@ -52,7 +52,9 @@ function titleNotes(slide: TitleSlide): SpeakerNotes {
   const patterns = slide.tables.reduce((sum, table) => sum + table.accessPatternCount, 0);
   const points: NotePoint[] = [];
   if (slide.description.trim() !== '') points.push(point('What it is for', slide.description, 'text'));
-  points.push(point('Scope', `${plural(slide.tables.length, 'table')}, ${plural(entities, 'entity', 'entities')} and ${plural(patterns, 'access pattern')} to review.`));
+  points.push(
+    point('Scope', `${plural(slide.tables.length, 'table')}, ${plural(entities, 'entity', 'entities')} and ${plural(patterns, 'access pattern')} to review.`),
+  );
   for (const table of slide.tables) points.push(point(table.name, [table.keySchema, ...table.indexes].join('; '), 'code'));
   return [{ points }];
 }
@@ -67,10 +69,15 @@ function entityOrderNotes(slide: EntityOrderSlide): SpeakerNotes {
     point('Template', slide.template, 'code'),
     point('As typed', `Values as typed: ${outOfPlace(slide.naiveOutOfPlace, total)}.`),
     point('Encoded', `Encoded by the template: ${outOfPlace(slide.encodedOutOfPlace, total)}.`),
-    point('Point at', 'The marked character: the first byte where a key differs from the one above, which decides their order (DynamoDB compares UTF-8 bytes).'),
+    point(
+      'Point at',
+      'The marked character: the first byte where a key differs from the one above, which decides their order (DynamoDB compares UTF-8 bytes).',
+    ),
   ];
-  if (slide.direction === 'descending') points.push(point('Read', 'Descending (`ScanIndexForward = false`), as its access pattern reads it: the lists run from the highest key.'));
-  if (slide.excludedCount > 0) points.push(point('Left out', `${plural(slide.excludedCount, 'sample')} left out: values that don’t encode, or a key that repeats another.`));
+  if (slide.direction === 'descending')
+    points.push(point('Read', 'Descending (`ScanIndexForward = false`), as its access pattern reads it: the lists run from the highest key.'));
+  if (slide.excludedCount > 0)
+    points.push(point('Left out', `${plural(slide.excludedCount, 'sample')} left out: values that don’t encode, or a key that repeats another.`));
   return [{ points }];
 }
 
@@ -89,7 +96,9 @@ function itemCollectionNotes(slide: ItemCollectionSlide): SpeakerNotes {
   points.push(
     point(
       'Naive keys',
-      slide.outOfPlaceCount === 0 ? 'The values as typed would give the same order.' : `The values as typed would put ${plural(slide.outOfPlaceCount, 'item')} elsewhere.`,
+      slide.outOfPlaceCount === 0
+        ? 'The values as typed would give the same order.'
+        : `The values as typed would put ${plural(slide.outOfPlaceCount, 'item')} elsewhere.`,
     ),
   );
   if (slide.partitionCount > 1) points.push(point('Shown', `The largest of ${plural(slide.partitionCount, 'partition')}.`));

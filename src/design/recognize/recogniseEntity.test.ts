@@ -45,7 +45,12 @@ describe('recogniseEntity', () => {
   });
 
   it('knows the items of an index by the index’s keys and the table’s, and leaves out entities not in it', () => {
-    const order = { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ORDER#2026-06-23T10:00:00Z#o_17' }, GSI1PK: { S: 'STATUS#PLACED' }, GSI1SK: { S: '2026-06-23T10:00:00Z#o_17' } };
+    const order = {
+      PK: { S: 'CUSTOMER#c1' },
+      SK: { S: 'ORDER#2026-06-23T10:00:00Z#o_17' },
+      GSI1PK: { S: 'STATUS#PLACED' },
+      GSI1SK: { S: '2026-06-23T10:00:00Z#o_17' },
+    };
     expect(recogniseEntity(shop, order, 'GSI1')?.name).toBe('Order');
     expect(recogniseEntity(shop, { ...order, GSI1SK: { S: 'late' } }, 'GSI1')).toBeUndefined();
     // Customers have no GSI1 keys: not in the index, so never recognised through it.
@@ -54,7 +59,12 @@ describe('recogniseEntity', () => {
   });
 
   it('reads number keys as numbers (Leaderboard byPlayer: ts is N)', () => {
-    const run = { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '0000001500#0000001719709200#p_8842' }, playerId: { S: 'p_8842' }, ts: { N: '1719709200' } };
+    const run = {
+      leaderboardId: { S: 'SEASON#2026-SUMMER' },
+      rankKey: { S: '0000001500#0000001719709200#p_8842' },
+      playerId: { S: 'p_8842' },
+      ts: { N: '1719709200' },
+    };
     expect(recogniseEntity(leaderboard, run, 'byPlayer')?.name).toBe('Run');
     expect(recogniseEntity(leaderboard, { ...run, ts: { S: '1719709200' } }, 'byPlayer')).toBeUndefined();
   });
@@ -67,14 +77,22 @@ describe('recogniseEntity', () => {
   });
 
   it('picks the most specific entity when several templates match', () => {
-    const table = tableWith([entity('Anything', { PK: '{pk}', SK: '{sk}' }), entity('Order', { PK: 'CUSTOMER#{id}', SK: 'ORDER#{orderId}' }), entity('Customer item', { PK: 'CUSTOMER#{id}', SK: '{sk}' })]);
+    const table = tableWith([
+      entity('Anything', { PK: '{pk}', SK: '{sk}' }),
+      entity('Order', { PK: 'CUSTOMER#{id}', SK: 'ORDER#{orderId}' }),
+      entity('Customer item', { PK: 'CUSTOMER#{id}', SK: '{sk}' }),
+    ]);
     expect(recogniseEntity(table, { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ORDER#o_1' } })?.name).toBe('Order');
     expect(recogniseEntity(table, { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'PROFILE' } })?.name).toBe('Customer item');
     expect(recogniseEntity(table, { PK: { S: 'USER#u1' }, SK: { S: 'PROFILE' } })?.name).toBe('Anything');
   });
 
   it('keeps the design’s order between equally specific matches, and skips entities whose templates do not parse', () => {
-    const table = tableWith([entity('Broken', { PK: 'CUSTOMER#{id', SK: '{sk}' }), entity('First', { PK: 'A#{a}', SK: '{sk}' }), entity('Second', { PK: '{p}', SK: 'A#{b}' })]);
+    const table = tableWith([
+      entity('Broken', { PK: 'CUSTOMER#{id', SK: '{sk}' }),
+      entity('First', { PK: 'A#{a}', SK: '{sk}' }),
+      entity('Second', { PK: '{p}', SK: 'A#{b}' }),
+    ]);
     expect(recogniseEntity(table, { PK: { S: 'A#1' }, SK: { S: 'A#2' } })?.name).toBe('First');
     expect(recogniseEntity(table, { PK: { S: 'CUSTOMER#1' }, SK: { S: 'x' } })).toBeUndefined();
   });

@@ -155,10 +155,15 @@ export function createEntityRecogniser(table: TableDesign, indexName?: string): 
 
   const inCollection = (candidate: Candidate, item: RecognisableItem) => candidate.partitionChecks.every((check) => matches(check, item));
   // Sort keys first: they tell entities of one collection apart, and their prefixes fail fast.
-  const isEntity = (candidate: Candidate, item: RecognisableItem) => candidate.sortChecks.every((check) => matches(check, item)) && inCollection(candidate, item);
+  const isEntity = (candidate: Candidate, item: RecognisableItem) =>
+    candidate.sortChecks.every((check) => matches(check, item)) && inCollection(candidate, item);
   return {
     entityOf: (item) => index.lookup(item).find((candidate) => isEntity(candidate, item))?.entity,
-    collectionEntitiesOf: (item) => index.lookup(item).filter((candidate) => inCollection(candidate, item)).map((candidate) => candidate.entity),
+    collectionEntitiesOf: (item) =>
+      index
+        .lookup(item)
+        .filter((candidate) => inCollection(candidate, item))
+        .map((candidate) => candidate.entity),
   };
 }
 

@@ -9,7 +9,10 @@ function entity(name: string, sk: string): EntityDesign {
     description: '',
     keys: { PK: 'P', SK: sk },
     attributes: [],
-    samples: [{ id: 's1', values: { n: '7' } }, { id: 's2', values: { n: '42' } }],
+    samples: [
+      { id: 's1', values: { n: '7' } },
+      { id: 's2', values: { n: '42' } },
+    ],
     expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
   };
 }
@@ -19,7 +22,8 @@ function designOf(entities: EntityDesign[]): Design {
   return { name: 'd', description: '', tables: [table] };
 }
 
-const sortKeys = (design: Design, index: number) => (new ReviewContext({ design }).entities()[index] as ReturnType<ReviewContext['entities']>[number]).encodedKeys('SK');
+const sortKeys = (design: Design, index: number) =>
+  (new ReviewContext({ design }).entities()[index] as ReturnType<ReviewContext['entities']>[number]).encodedKeys('SK');
 
 describe('ReviewContext encoded keys across reviews', () => {
   it('reuses an unchanged entity’s column in the next review and re-encodes the edited one', () => {

@@ -95,7 +95,12 @@ export class ReviewContext {
   }
 
   /** A finding with its stable id. */
-  finding(code: ReviewCode, severity: ReviewSeverity, subject: ReviewSubject, parts: Omit<ReviewFinding, 'id' | 'code' | 'severity' | 'subject'>): ReviewFinding {
+  finding(
+    code: ReviewCode,
+    severity: ReviewSeverity,
+    subject: ReviewSubject,
+    parts: Omit<ReviewFinding, 'id' | 'code' | 'severity' | 'subject'>,
+  ): ReviewFinding {
     return { id: findingId(code, subject), code, severity, subject, ...parts };
   }
 }

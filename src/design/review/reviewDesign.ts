@@ -22,11 +22,16 @@ export function reviewDesign(input: ReviewInput, rules: readonly ReviewRule[] = 
       findings.push(...rule.check(context));
     } catch (error) {
       findings.push(
-        context.finding(rule.code, 'note', { table: '' }, {
-          message: `The check "${rule.title}" stopped on this design (${error instanceof Error ? error.message : String(error)}); its findings are missing.`,
-          evidence: [],
-          suggestion: 'Report it with the design file attached.',
-        }),
+        context.finding(
+          rule.code,
+          'note',
+          { table: '' },
+          {
+            message: `The check "${rule.title}" stopped on this design (${error instanceof Error ? error.message : String(error)}); its findings are missing.`,
+            evidence: [],
+            suggestion: 'Report it with the design file attached.',
+          },
+        ),
       );
     }
   }
@@ -35,7 +40,10 @@ export function reviewDesign(input: ReviewInput, rules: readonly ReviewRule[] = 
 
 /** Errors first, then warnings, then notes; within a severity, in rule order. */
 function sortFindings(findings: readonly ReviewFinding[]): ReviewFinding[] {
-  return findings.map((finding, order) => ({ finding, order })).sort((a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || a.order - b.order).map(({ finding }) => finding);
+  return findings
+    .map((finding, order) => ({ finding, order }))
+    .sort((a, b) => SEVERITY_RANK[a.finding.severity] - SEVERITY_RANK[b.finding.severity] || a.order - b.order)
+    .map(({ finding }) => finding);
 }
 
 /** Marks the findings the design keeps a decision on (by id) with it; the rest as they are (open). */

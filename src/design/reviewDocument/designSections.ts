@@ -18,7 +18,10 @@ export function tablesSection(design: Design): ReviewSection {
   for (const table of design.tables) {
     blocks.push({ kind: 'subheading', content: [text('Table '), code(table.name)] });
     if (table.description.trim() !== '') blocks.push({ kind: 'paragraph', content: [text(table.description)] });
-    const billing = table.billingMode === 'PROVISIONED' && table.provisioned ? `provisioned, ${table.provisioned.readCapacityUnits} RCU / ${table.provisioned.writeCapacityUnits} WCU` : 'on demand (PAY_PER_REQUEST)';
+    const billing =
+      table.billingMode === 'PROVISIONED' && table.provisioned
+        ? `provisioned, ${table.provisioned.readCapacityUnits} RCU / ${table.provisioned.writeCapacityUnits} WCU`
+        : 'on demand (PAY_PER_REQUEST)';
     blocks.push({ kind: 'paragraph', content: [strong('Billing: '), text(billing)] });
     blocks.push({
       kind: 'table',
@@ -83,8 +86,16 @@ export function templatesSection(design: Design): ReviewSection {
         if (template !== undefined) rows.push(templateRow(table, entity, attribute, template));
       }
     }
-    blocks.push({ kind: 'paragraph', content: [text('Each example key is encoded from the entity’s first sample; its size is in UTF-8 bytes, as DynamoDB counts it against the key’s limit.')] });
-    blocks.push({ kind: 'table', label: `Key templates of table ${table.name}`, columns: ['Entity', 'Key attribute', 'Template', 'Example key', 'Bytes'], rows });
+    blocks.push({
+      kind: 'paragraph',
+      content: [text('Each example key is encoded from the entity’s first sample; its size is in UTF-8 bytes, as DynamoDB counts it against the key’s limit.')],
+    });
+    blocks.push({
+      kind: 'table',
+      label: `Key templates of table ${table.name}`,
+      columns: ['Entity', 'Key attribute', 'Template', 'Example key', 'Bytes'],
+      rows,
+    });
   }
   return { id: 'templates', title: 'Key templates', blocks };
 }
@@ -120,7 +131,9 @@ export function itemCollectionSection(design: Design, tableName: string | undefi
         code(table.name),
         text(', partition '),
         ...partsLine(partition.parts),
-        text(`: its ${collection.rows.length} sample item${collection.rows.length === 1 ? '' : 's'} in DynamoDB’s order (a Query with ScanIndexForward = true reads them top to bottom).`),
+        text(
+          `: its ${collection.rows.length} sample item${collection.rows.length === 1 ? '' : 's'} in DynamoDB’s order (a Query with ScanIndexForward = true reads them top to bottom).`,
+        ),
       ],
     },
     ...(judged ? [{ kind: 'paragraph' as const, content: [text(intendedOrderSentence(collection.rows.length, collection.outOfPlaceCount, intended))] }] : []),
@@ -128,12 +141,14 @@ export function itemCollectionSection(design: Design, tableName: string | undefi
       kind: 'table',
       label: `Item collection of table ${table.name}`,
       columns: ['#', 'Entity', ...(sortAttributes.length > 0 ? sortAttributes : ['Sort key']), ...(marked ? ['Intended place'] : [])],
-      rows: collection.rows.slice(0, MAX_LISTED_ROWS).map((row, index): readonly ReviewLine[] => [
-        [text(String(index + 1))],
-        [code(row.entity)],
-        ...(row.sortKey.length > 0 ? row.sortKey.map((part): ReviewLine => [code(part.text)]) : [[text('—')]]),
-        ...(marked ? [intendedPlaceCell(row.entity, intended.intendedRanks[index], intended.outOfPlace[index] === true)] : []),
-      ]),
+      rows: collection.rows
+        .slice(0, MAX_LISTED_ROWS)
+        .map((row, index): readonly ReviewLine[] => [
+          [text(String(index + 1))],
+          [code(row.entity)],
+          ...(row.sortKey.length > 0 ? row.sortKey.map((part): ReviewLine => [code(part.text)]) : [[text('—')]]),
+          ...(marked ? [intendedPlaceCell(row.entity, intended.intendedRanks[index], intended.outOfPlace[index] === true)] : []),
+        ]),
     },
     ...moreRows(collection.rows.length, 'items'),
   ]);

@@ -30,7 +30,13 @@ function messageLine(finding: ReviewedFinding): ReviewLine {
   return [
     ...message(finding.message),
     // An evidence text that is a sentence already (a why) brings its own stop.
-    ...finding.evidence.flatMap((evidence) => [text(' '), ...message(asSentenceStart(evidence.label)), text(': '), code(evidence.text), ...(/[.!?]$/.test(evidence.text.trim()) ? [] : [text('.')])]),
+    ...finding.evidence.flatMap((evidence) => [
+      text(' '),
+      ...message(asSentenceStart(evidence.label)),
+      text(': '),
+      code(evidence.text),
+      ...(/[.!?]$/.test(evidence.text.trim()) ? [] : [text('.')]),
+    ]),
     ...(finding.suggestion.trim() !== '' ? [text(' Fix: '), ...message(finding.suggestion)] : []),
   ];
 }
@@ -48,7 +54,12 @@ export function findingsSection(findings: readonly ReviewedFinding[]): ReviewSec
               kind: 'table',
               label: 'Findings',
               columns: ['Severity', 'Code', 'Subject', 'Message'],
-              rows: open.map((finding): readonly ReviewLine[] => [[text(finding.severity)], [code(finding.code)], subjectLine(finding.subject), messageLine(finding)]),
+              rows: open.map((finding): readonly ReviewLine[] => [
+                [text(finding.severity)],
+                [code(finding.code)],
+                subjectLine(finding.subject),
+                messageLine(finding),
+              ]),
             },
           ],
   };
@@ -67,13 +78,30 @@ export function decisionsSection(design: Design, findings: readonly ReviewedFind
     const goneOfKind = gone.filter((entry) => entry.kind === kind);
     if (decided.length + goneOfKind.length === 0) return [];
     const rows: (readonly ReviewLine[])[] = [
-      ...decided.map((finding): readonly ReviewLine[] => [[text(finding.severity)], [code(finding.code)], subjectLine(finding.subject), message(finding.message), ...decisionCells(finding.decision)]),
-      ...goneOfKind.map((entry): readonly ReviewLine[] => [[text('—')], [code(entry.code)], [code(entry.id)], [text('No longer reported.')], ...decisionCells(entry)]),
+      ...decided.map((finding): readonly ReviewLine[] => [
+        [text(finding.severity)],
+        [code(finding.code)],
+        subjectLine(finding.subject),
+        message(finding.message),
+        ...decisionCells(finding.decision),
+      ]),
+      ...goneOfKind.map((entry): readonly ReviewLine[] => [
+        [text('—')],
+        [code(entry.code)],
+        [code(entry.id)],
+        [text('No longer reported.')],
+        ...decisionCells(entry),
+      ]),
     ];
     const label = `${DECISION_KIND_LABELS[kind]} (${rows.length.toLocaleString('en-US')})`;
     return [
       { kind: 'subheading', content: [text(label)] },
-      { kind: 'table', label: `${DECISION_KIND_LABELS[kind]} findings`, columns: ['Severity', 'Code', 'Subject', 'Finding', 'Comment', 'Decided by', 'When'], rows },
+      {
+        kind: 'table',
+        label: `${DECISION_KIND_LABELS[kind]} findings`,
+        columns: ['Severity', 'Code', 'Subject', 'Finding', 'Comment', 'Decided by', 'When'],
+        rows,
+      },
     ];
   });
   return {
@@ -86,7 +114,11 @@ export function decisionsSection(design: Design, findings: readonly ReviewedFind
 /** Comment, who and when (an older file's acceptance has no name or date: a dash). */
 function decisionCells(decision: FindingDecisionDesign | undefined): readonly ReviewLine[] {
   if (!decision) return [[text('')], [text('—')], [text('—')]];
-  return [[text(decision.comment)], [text(decision.decidedBy === '' ? '—' : decision.decidedBy)], [text(decision.decidedAt === '' ? '—' : describeReviewDate(decision.decidedAt))]];
+  return [
+    [text(decision.comment)],
+    [text(decision.decidedBy === '' ? '—' : decision.decidedBy)],
+    [text(decision.decidedAt === '' ? '—' : describeReviewDate(decision.decidedAt))],
+  ];
 }
 
 /** Who signed the design off, when, for which revision, and whether the design changed since (isSignOffCurrent). */

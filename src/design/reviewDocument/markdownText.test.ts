@@ -27,7 +27,11 @@ const HOSTILE = [
 
 describe('markdownProse', () => {
   it.each(HOSTILE)('renders %j as exactly its text (folded whitespace, visible controls), never as structure or HTML', (hostile) => {
-    const expected = escapeHtml(visibleMarkdownText(hostile).replace(/[\t\r\n ]+/g, ' ').trimStart());
+    const expected = escapeHtml(
+      visibleMarkdownText(hostile)
+        .replace(/[\t\r\n ]+/g, ' ')
+        .trimStart(),
+    );
     expect(markdown.renderInline(markdownProse(hostile, true))).toBe(expected);
     // As a whole block too: one paragraph, nothing else.
     expect(markdown.render(markdownProse(hostile, true))).toBe(`<p>${expected.trimEnd()}</p>\n`);

@@ -54,8 +54,9 @@ const BLOCK_START = /^(?:[+=-]|\d+(?=[.)]))/;
 export function markdownProse(text: string, atLineStart = false): string {
   const folded = visibleMarkdownText(text).replace(/[\t\r\n ]+/g, ' ');
   const escaped = (atLineStart ? folded.trimStart() : folded).replace(INLINE_SPECIAL, (char) => `\\${char}`);
-  return (atLineStart ? escaped.replace(BLOCK_START, (start) => (/\d/.test(start) ? `${start}\\` : `\\${start}`)) : escaped)
-    .replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;'));
+  return (atLineStart ? escaped.replace(BLOCK_START, (start) => (/\d/.test(start) ? `${start}\\` : `\\${start}`)) : escaped).replace(/[&<>]/g, (char) =>
+    char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;',
+  );
 }
 
 /** The longest run of backticks in `text` (0 without any). */

@@ -40,8 +40,17 @@ function resultBlocks(table: TableDesign, pattern: AccessPatternDesign, result: 
   }
   const schema = keySchemaOf(table, pattern.index);
   // The keys the pattern reads by, then the table's own (an index's items are told apart by them).
-  const attributes = [...new Set([...(schema ? [...schema.partition, ...schema.sort] : []), table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])].map((attribute) => attribute.name))];
-  blocks.push({ kind: 'paragraph', content: [strong('Sample result: '), text(`${result.items.length} item${result.items.length === 1 ? '' : 's'}, in the order the Query returned them.`)] });
+  const attributes = [
+    ...new Set(
+      [...(schema ? [...schema.partition, ...schema.sort] : []), table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])].map(
+        (attribute) => attribute.name,
+      ),
+    ),
+  ];
+  blocks.push({
+    kind: 'paragraph',
+    content: [strong('Sample result: '), text(`${result.items.length} item${result.items.length === 1 ? '' : 's'}, in the order the Query returned them.`)],
+  });
   blocks.push({
     kind: 'table',
     label: `Sample result of ${pattern.name}`,
@@ -64,13 +73,27 @@ function patternBlocks(table: TableDesign, pattern: AccessPatternDesign, result:
   if (pattern.description.trim() !== '') blocks.push({ kind: 'paragraph', content: [text(pattern.description)] });
   const where = pattern.index !== undefined ? [text('Index '), code(pattern.index), text(' of table '), code(table.name)] : [text('Table '), code(table.name)];
   const entities = pattern.entities.flatMap((entity, index) => [...(index > 0 ? [text(', ')] : []), code(entity)]);
-  blocks.push({ kind: 'paragraph', content: [...where, text('; returns '), ...(entities.length > 0 ? entities : [text('no entity yet')]), text(`; ${pattern.direction === 'descending' ? 'highest key first (ScanIndexForward = false)' : 'lowest key first'}.`)] });
+  blocks.push({
+    kind: 'paragraph',
+    content: [
+      ...where,
+      text('; returns '),
+      ...(entities.length > 0 ? entities : [text('no entity yet')]),
+      text(`; ${pattern.direction === 'descending' ? 'highest key first (ScanIndexForward = false)' : 'lowest key first'}.`),
+    ],
+  });
   const built = buildPatternRequest(table, pattern);
   if (built.ok) {
     blocks.push({ kind: 'paragraph', content: [strong('KeyConditionExpression: '), code(built.request.KeyConditionExpression)] });
     blocks.push({ kind: 'code', language: 'json', text: requestText(built.request) });
   } else {
-    blocks.push({ kind: 'paragraph', content: [strong(built.needsScan ? 'Needs a Scan: ' : 'Not a Query yet: '), ...built.problems.flatMap((problem, index) => [...(index > 0 ? [text(' ')] : []), ...message(problem.message)])] });
+    blocks.push({
+      kind: 'paragraph',
+      content: [
+        strong(built.needsScan ? 'Needs a Scan: ' : 'Not a Query yet: '),
+        ...built.problems.flatMap((problem, index) => [...(index > 0 ? [text(' ')] : []), ...message(problem.message)]),
+      ],
+    });
   }
   return [...blocks, ...resultBlocks(table, pattern, result)];
 }

@@ -23,7 +23,11 @@ function lineMarkdown(line: ReviewLine, inTable = false): string {
 
 function tableMarkdown(columns: readonly string[], rows: readonly (readonly ReviewLine[])[]): string {
   const row = (cells: readonly string[]) => `| ${cells.map((cell) => cell || ' ').join(' | ')} |`;
-  return [row(columns.map((column) => markdownProse(column, true))), row(columns.map(() => '---')), ...rows.map((cells) => row(cells.map((cell) => lineMarkdown(cell, true))))].join('\n');
+  return [
+    row(columns.map((column) => markdownProse(column, true))),
+    row(columns.map(() => '---')),
+    ...rows.map((cells) => row(cells.map((cell) => lineMarkdown(cell, true)))),
+  ].join('\n');
 }
 
 function blockMarkdown(block: ReviewBlock): string {

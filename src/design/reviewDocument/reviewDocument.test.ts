@@ -22,7 +22,15 @@ function finding(overrides: Partial<ReviewedFinding> & Pick<ReviewedFinding, 'co
 function leaderboardResults(): ReviewPatternResults {
   const run = (index: number) => {
     const sample = leaderboard.entities[0]!.samples[index]!;
-    return { entity: 'Run', item: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: `${sample.values.score!.padStart(10, '0')}#${sample.values.ts!.padStart(16, '0')}#${sample.values.playerId}` }, playerId: { S: sample.values.playerId! }, ts: { N: sample.values.ts! } } };
+    return {
+      entity: 'Run',
+      item: {
+        leaderboardId: { S: 'SEASON#2026-SUMMER' },
+        rankKey: { S: `${sample.values.score!.padStart(10, '0')}#${sample.values.ts!.padStart(16, '0')}#${sample.values.playerId}` },
+        playerId: { S: sample.values.playerId! },
+        ts: { N: sample.values.ts! },
+      },
+    };
   };
   return { Leaderboard: { 'top-scores': { verdict: 'passes', reasons: [], items: [run(0), run(1)] } } };
 }
@@ -54,7 +62,15 @@ describe('the review document of the leaderboard example', () => {
       '## Decisions',
       '## Sign-off',
     ]);
-    expect(buildReviewDocument(LEADERBOARD_DESIGN, { now: REVIEW_NOW, findings: [] }).sections.map((section) => section.id)).toEqual(['tables', 'templates', 'item-collection', 'access-patterns', 'findings', 'decisions', 'sign-off']);
+    expect(buildReviewDocument(LEADERBOARD_DESIGN, { now: REVIEW_NOW, findings: [] }).sections.map((section) => section.id)).toEqual([
+      'tables',
+      'templates',
+      'item-collection',
+      'access-patterns',
+      'findings',
+      'decisions',
+      'sign-off',
+    ]);
   });
 
   it('lists the table and its index with keys, type and projection', () => {
@@ -64,7 +80,9 @@ describe('the review document of the leaderboard example', () => {
   });
 
   it('shows each key template with the first sample’s key and its UTF-8 byte length of the limit', () => {
-    expect(text).toContain('| `Run` | `rankKey` (S, sort) | `{score:int(10)}#{ts:epoch(16)}#{playerId}` | `0000002300#0000001719705600#p_7781` | 34 of 1,024 |');
+    expect(text).toContain(
+      '| `Run` | `rankKey` (S, sort) | `{score:int(10)}#{ts:epoch(16)}#{playerId}` | `0000002300#0000001719705600#p_7781` | 34 of 1,024 |',
+    );
     expect(text).toContain('| `Run` | `leaderboardId` (S, partition) | `SEASON#{season}` | `SEASON#2026-SUMMER` | 18 of 2,048 |');
     expect(text).toContain('| `Run` | `ts` (N, sort) | `{ts}` | `1719705600` | a number (N) |');
   });
@@ -100,8 +118,24 @@ describe('the review document of the leaderboard example', () => {
 
 describe('findings and accepted findings', () => {
   const findings = [
-    finding({ code: 'review.widthTooNarrow', severity: 'error', message: 'The score overflows 10 digits.', evidence: [{ label: 'sorts first', text: '9999999999#…' }] }),
-    finding({ code: 'review.noTiebreaker', subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey' }, decision: { id: 'x', code: 'review.noTiebreaker', kind: 'wontFix', comment: 'one run per second | per player', decidedBy: 'Ada', decidedAt: '2026-12-05T10:40:00+01:00' } }),
+    finding({
+      code: 'review.widthTooNarrow',
+      severity: 'error',
+      message: 'The score overflows 10 digits.',
+      evidence: [{ label: 'sorts first', text: '9999999999#…' }],
+    }),
+    finding({
+      code: 'review.noTiebreaker',
+      subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey' },
+      decision: {
+        id: 'x',
+        code: 'review.noTiebreaker',
+        kind: 'wontFix',
+        comment: 'one run per second | per player',
+        decidedBy: 'Ada',
+        decidedAt: '2026-12-05T10:40:00+01:00',
+      },
+    }),
   ];
 
   it('puts open findings with code, severity, subject and message in Findings, the decided ones by kind with comment, who and when in Decisions', () => {
@@ -110,15 +144,35 @@ describe('findings and accepted findings', () => {
     const accepted = text.slice(text.indexOf('## Decisions'));
     expect(accepted).toContain("### Won't fix (1)");
     expect(accepted).not.toContain('Accepted (');
-    expect(open).toContain('| error | `review.widthTooNarrow` | `Leaderboard` / `Run` / `rankKey` / `score` | The score overflows 10 digits. Sorts first: `9999999999#…`. Fix: A fix. |');
+    expect(open).toContain(
+      '| error | `review.widthTooNarrow` | `Leaderboard` / `Run` / `rankKey` / `score` | The score overflows 10 digits. Sorts first: `9999999999#…`. Fix: A fix. |',
+    );
     expect(open).not.toContain('review.noTiebreaker');
-    expect(accepted).toContain('| warning | `review.noTiebreaker` | `Leaderboard` / `Run` / `rankKey` | A message. | one run per second \\| per player | Ada | 2026-12-05 09:40 UTC |');
+    expect(accepted).toContain(
+      '| warning | `review.noTiebreaker` | `Leaderboard` / `Run` / `rankKey` | A message. | one run per second \\| per player | Ada | 2026-12-05 09:40 UTC |',
+    );
   });
 
-  it('keeps a decision the review no longer reports, by id and code (an older file\'s acceptance with no name or date)', () => {
-    const design: Design = { ...LEADERBOARD_DESIGN, decisions: [{ id: 'review.caseOrder|Leaderboard|Run||rankKey||', code: 'review.caseOrder', kind: 'accepted', comment: 'ids are lower case', decidedBy: '', decidedAt: '' }] };
+  it("keeps a decision the review no longer reports, by id and code (an older file's acceptance with no name or date)", () => {
+    const design: Design = {
+      ...LEADERBOARD_DESIGN,
+      decisions: [
+        {
+          id: 'review.caseOrder|Leaderboard|Run||rankKey||',
+          code: 'review.caseOrder',
+          kind: 'accepted',
+          comment: 'ids are lower case',
+          decidedBy: '',
+          decidedAt: '',
+        },
+      ],
+    };
     const text = reviewMarkdown(design, { now: REVIEW_NOW, findings: [] });
-    expect(text).toContain('| — | `review.caseOrder` | `review.caseOrder|Leaderboard|Run||rankKey||` | No longer reported. | ids are lower case | — | — |'.replace(/\|\|/g, '\\|\\|').replace('caseOrder|Leaderboard|Run', 'caseOrder\\|Leaderboard\\|Run'));
+    expect(text).toContain(
+      '| — | `review.caseOrder` | `review.caseOrder|Leaderboard|Run||rankKey||` | No longer reported. | ids are lower case | — | — |'
+        .replace(/\|\|/g, '\\|\\|')
+        .replace('caseOrder|Leaderboard|Run', 'caseOrder\\|Leaderboard\\|Run'),
+    );
     expect(text).toContain('The review found nothing.');
   });
 
@@ -127,11 +181,15 @@ describe('findings and accepted findings', () => {
       code: 'review.numberInStringField',
       message: 'Scores stored as text in `SCORE#{score}` sort `9` after `10`.',
       evidence: [{ label: 'Keys of `Run`', text: 'SCORE#9' }],
-      suggestion: 'Use `{score:int(10)}` as the article\'s `<paddedScore>#<playerId>` does.',
+      suggestion: "Use `{score:int(10)}` as the article's `<paddedScore>#<playerId>` does.",
     });
-    const results: ReviewPatternResults = { Leaderboard: { 'top-scores': { verdict: 'fails', reasons: [{ message: 'Item `SCORE#9` comes before `SCORE#240`.' }], items: [] } } };
+    const results: ReviewPatternResults = {
+      Leaderboard: { 'top-scores': { verdict: 'fails', reasons: [{ message: 'Item `SCORE#9` comes before `SCORE#240`.' }], items: [] } },
+    };
     const text = reviewMarkdown(LEADERBOARD_DESIGN, { now: REVIEW_NOW, findings: [quoting], patternResults: results });
-    expect(text).toContain('Scores stored as text in `SCORE#{score}` sort `9` after `10`. Keys of `Run`: `SCORE#9`. Fix: Use `{score:int(10)}` as the article\'s `<paddedScore>#<playerId>` does. |');
+    expect(text).toContain(
+      "Scores stored as text in `SCORE#{score}` sort `9` after `10`. Keys of `Run`: `SCORE#9`. Fix: Use `{score:int(10)}` as the article's `<paddedScore>#<playerId>` does. |",
+    );
     expect(text).toContain('- Item `SCORE#9` comes before `SCORE#240`.');
     expect(text).not.toContain('\\`');
     const html = markdown.render(text);
@@ -159,15 +217,45 @@ describe('a hostile design', () => {
         description: '<details><summary>x</summary>',
         entities: table.entities.map((entity) =>
           entity.name === 'Order'
-            ? { ...entity, name: entityName, samples: entity.samples.map((sample) => ({ ...sample, values: { ...sample.values, orderId: 'o_1`|</code>\u202Eevil' } })) }
+            ? {
+                ...entity,
+                name: entityName,
+                samples: entity.samples.map((sample) => ({ ...sample, values: { ...sample.values, orderId: 'o_1`|</code>\u202Eevil' } })),
+              }
             : entity,
         ),
-        accessPatterns: table.accessPatterns.map((pattern) => ({ ...pattern, name: `## ${pattern.name} <b>\u202Ebold`, entities: pattern.entities.map((name) => (name === 'Order' ? entityName : name)) })),
+        accessPatterns: table.accessPatterns.map((pattern) => ({
+          ...pattern,
+          name: `## ${pattern.name} <b>\u202Ebold`,
+          entities: pattern.entities.map((name) => (name === 'Order' ? entityName : name)),
+        })),
       },
     ],
   };
-  const findings = [finding({ code: 'review.delimiterInValue', subject: { table: table.name, entity: entityName, field: 'a\nb' }, message: `bad ${HTML}`, decision: { id: 'x', code: 'review.delimiterInValue', kind: 'fixLater', comment: 'note with\nnewline | and <b>html</b> `tick`', decidedBy: '<b>Eve</b>', decidedAt: '2026-12-05T09:40:00Z' } })];
-  const results: ReviewPatternResults = { Shop: { [table.accessPatterns[0]!.id]: { verdict: 'fails', reasons: [{ message: `reason ${HTML}` }], items: [{ entity: entityName, item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ORDER#`|\n<script>' } } }] } } };
+  const findings = [
+    finding({
+      code: 'review.delimiterInValue',
+      subject: { table: table.name, entity: entityName, field: 'a\nb' },
+      message: `bad ${HTML}`,
+      decision: {
+        id: 'x',
+        code: 'review.delimiterInValue',
+        kind: 'fixLater',
+        comment: 'note with\nnewline | and <b>html</b> `tick`',
+        decidedBy: '<b>Eve</b>',
+        decidedAt: '2026-12-05T09:40:00Z',
+      },
+    }),
+  ];
+  const results: ReviewPatternResults = {
+    Shop: {
+      [table.accessPatterns[0]!.id]: {
+        verdict: 'fails',
+        reasons: [{ message: `reason ${HTML}` }],
+        items: [{ entity: entityName, item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: 'ORDER#`|\n<script>' } } }],
+      },
+    },
+  };
   const text = reviewMarkdown(hostile, { now: REVIEW_NOW, findings, patternResults: results });
   const html = markdown.render(text);
 
@@ -197,7 +285,10 @@ describe('a hostile design', () => {
 describe('a large design', () => {
   it('lists the first 100 items of a collection and of a result, and says how many there are', () => {
     const entity = leaderboard.entities[0]!;
-    const samples = Array.from({ length: 250 }, (_, index) => ({ id: `run-${index}`, values: { season: '2026-SUMMER', score: String(index), ts: String(1719705600 + index), playerId: `p_${index}` } }));
+    const samples = Array.from({ length: 250 }, (_, index) => ({
+      id: `run-${index}`,
+      values: { season: '2026-SUMMER', score: String(index), ts: String(1719705600 + index), playerId: `p_${index}` },
+    }));
     const big: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...leaderboard, entities: [{ ...entity, samples }] }] };
     const items = samples.map((sample) => ({ entity: 'Run', item: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: sample.id } } }));
     const text = reviewMarkdown(big, { now: REVIEW_NOW, findings: [], patternResults: { Leaderboard: { 'top-scores': { items } } } });
@@ -214,7 +305,15 @@ describe('a large design', () => {
 describe('the request JSON', () => {
   it('keeps a bidi control in a key as a JSON escape: exact JSON, shown without reordering', () => {
     const season = '2026\u202ESUMMER';
-    const design: Design = { ...LEADERBOARD_DESIGN, tables: [{ ...leaderboard, accessPatterns: leaderboard.accessPatterns.map((pattern) => (pattern.id === 'top-scores' ? { ...pattern, partitionValues: { season } } : pattern)) }] };
+    const design: Design = {
+      ...LEADERBOARD_DESIGN,
+      tables: [
+        {
+          ...leaderboard,
+          accessPatterns: leaderboard.accessPatterns.map((pattern) => (pattern.id === 'top-scores' ? { ...pattern, partitionValues: { season } } : pattern)),
+        },
+      ],
+    };
     const text = reviewMarkdown(design, { now: REVIEW_NOW, findings: [] });
     const block = /```json\n([\s\S]*?)\n```/.exec(text)?.[1] ?? '';
     expect(block).toContain('"S": "SEASON#2026\\u202ESUMMER"');
@@ -235,7 +334,11 @@ describe('the stamp, the decisions and the sign-offs', () => {
   });
 
   it('lists the decisions by kind, in the order accepted, won’t fix, fix later', () => {
-    const findings = [decided('fixLater', 'review.caseOrder', 'next sprint'), decided('accepted', 'review.noTiebreaker', 'unique'), decided('wontFix', 'review.hotPartition', 'small table')];
+    const findings = [
+      decided('fixLater', 'review.caseOrder', 'next sprint'),
+      decided('accepted', 'review.noTiebreaker', 'unique'),
+      decided('wontFix', 'review.hotPartition', 'small table'),
+    ];
     const text = reviewMarkdown(leaderboard, { now: REVIEW_NOW, findings });
     const decisions = text.slice(text.indexOf('## Decisions'), text.indexOf('## Sign-off'));
     expect(decisions.split('\n').filter((line) => line.startsWith('###'))).toEqual(['### Accepted (1)', "### Won't fix (1)", '### Fix later (1)']);

@@ -11,9 +11,7 @@ import type { ReviewedFinding } from '../review';
 
 /** A run of text: prose, emphasised app wording, or code (a key, a template, an expression) shown monospace. */
 export type ReviewInline =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'strong'; readonly text: string }
-  | { readonly kind: 'code'; readonly text: string };
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'strong'; readonly text: string } | { readonly kind: 'code'; readonly text: string };
 
 /** A line of inline runs. */
 export type ReviewLine = readonly ReviewInline[];

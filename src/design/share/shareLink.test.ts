@@ -14,127 +14,125 @@ const FIXED_K1_LINK =
   '#share=k1.nVTbbtpAEP2VlfvSSkCxE0WN39KGVlEupJhUSqMIre3BbDG71u4SQMRSf6O_1y_pzBobCDxVQsKeOTNz9uwZr72x0jNuvdCbwirncScFIzL50fdanuQzwERfp6ANe58LOWVqzIJucNb2gw-IQHCiRWGFkggcToBV5SyGiZApsxgZiyWkbOozqg8ZZ9-iqxbjkvEkAWNYwa0FLZtQYRE-xmohsw7OsDzOwXjh03qf0MF4DBRcW0Gv17Dywqbg_pr6rAp6jryy5Rml7T4kegtBArDcn_t5FVlu5zR5immM4FEOpm7xpkZv-z7vzN4C3wxHUKHVL0iqg63r1HXvMRr1724eEY2iaRHPrWP4XFJNLHKUOLtVqTvzxePovjcYDXrfH3rREEtAEssjUh4o2ZfAFGXoujlL5saqGWi6DXQJNliTpKH35SEa9m97g3frGnKVlgjC82CTwSVlXB9IL2wojCo37wRDjfcO0XCyyvJ8K8hdpRqfFbUNBElvyKEvPJ9TcO1tCWAuaZ8GmG1GY8iZtnvWDk6Gfjfs0u9nDXE1qu2_pYTCOyr4cIcI_7xzfu7cU90rhiMn9NWlV5ZlqyZGo_-D2Omw-yk8OUYswPYoASwLtASnO3Kdc64zMPZHPQqZTYCnWqnZpciExZjf8mZ8eQMysxMHcY2qxbuv9m5H0ppq2w0n425u5KKxwN_ff0xlDdNiEhY4H3dVG3tsG3cMtzEaObtelob3EYk2K0pJIYs56aT5gmQpQHOrNAZiyIQ0o4Wwk1rwxnXUIBW63iBHDdwXhdZ1Z7eekFGCegpjke0A5fPCMc8N1HIDBpChmkskEaB8tYD0mfpafaV2JNTwImDRkWooINbAp6Bfq89V9ffqVj2pVvQImDRXlpIbAzCXMMzpiNP_AQ';
 
 const FIXED_K1_DESIGN: Design = {
-  "name": "Orders (link of 2026-12)",
-  "description": "The design behind the fixed k1 link: a GSI, an access pattern, an accepted finding.",
-  "tables": [
+  name: 'Orders (link of 2026-12)',
+  description: 'The design behind the fixed k1 link: a GSI, an access pattern, an accepted finding.',
+  tables: [
     {
-      "name": "Orders",
-      "description": "",
-      "partitionKey": {
-        "name": "PK",
-        "type": "S"
+      name: 'Orders',
+      description: '',
+      partitionKey: {
+        name: 'PK',
+        type: 'S',
       },
-      "sortKey": {
-        "name": "SK",
-        "type": "S"
+      sortKey: {
+        name: 'SK',
+        type: 'S',
       },
-      "indexes": [
+      indexes: [
         {
-          "name": "ByStatus",
-          "kind": "GSI",
-          "partitionKey": [
+          name: 'ByStatus',
+          kind: 'GSI',
+          partitionKey: [
             {
-              "name": "status",
-              "type": "S"
-            }
+              name: 'status',
+              type: 'S',
+            },
           ],
-          "sortKey": [
+          sortKey: [
             {
-              "name": "SK",
-              "type": "S"
-            }
+              name: 'SK',
+              type: 'S',
+            },
           ],
-          "projection": {
-            "type": "KEYS_ONLY",
-            "attributes": []
-          }
-        }
-      ],
-      "billingMode": "PAY_PER_REQUEST",
-      "entities": [
-        {
-          "name": "Order",
-          "description": "One order of a customer.",
-          "keys": {
-            "PK": "CUSTOMER#{customerId}",
-            "SK": "ORDER#{orderedAt:iso}#{orderId}"
+          projection: {
+            type: 'KEYS_ONLY',
+            attributes: [],
           },
-          "attributes": [
+        },
+      ],
+      billingMode: 'PAY_PER_REQUEST',
+      entities: [
+        {
+          name: 'Order',
+          description: 'One order of a customer.',
+          keys: {
+            PK: 'CUSTOMER#{customerId}',
+            SK: 'ORDER#{orderedAt:iso}#{orderId}',
+          },
+          attributes: [
             {
-              "name": "total",
-              "type": "N"
-            }
+              name: 'total',
+              type: 'N',
+            },
           ],
-          "samples": [
+          samples: [
             {
-              "id": "s1",
-              "values": {
-                "customerId": "c-42",
-                "orderedAt": "2026-06-23T10:00:00Z",
-                "orderId": "o-1"
+              id: 's1',
+              values: {
+                customerId: 'c-42',
+                orderedAt: '2026-06-23T10:00:00Z',
+                orderId: 'o-1',
               },
-              "attributes": {
-                "total": {
-                  "N": "19.99"
+              attributes: {
+                total: {
+                  N: '19.99',
                 },
-                "status": {
-                  "S": "PAID"
-                }
-              }
+                status: {
+                  S: 'PAID',
+                },
+              },
             },
             {
-              "id": "s2",
-              "values": {
-                "customerId": "c-42",
-                "orderedAt": "2026-06-24T08:30:00Z",
-                "orderId": "o-2"
-              }
-            }
+              id: 's2',
+              values: {
+                customerId: 'c-42',
+                orderedAt: '2026-06-24T08:30:00Z',
+                orderId: 'o-2',
+              },
+            },
           ],
-          "expectations": {
-            "largestValues": {},
-            "headroomDigits": 1,
-            "maxLengths": {}
-          }
-        }
+          expectations: {
+            largestValues: {},
+            headroomDigits: 1,
+            maxLengths: {},
+          },
+        },
       ],
-      "accessPatterns": [
+      accessPatterns: [
         {
-          "id": "customer-orders",
-          "name": "A customer’s orders, newest first",
-          "description": "",
-          "entities": [
-            "Order"
-          ],
-          "partitionValues": {
-            "customerId": "c-42"
+          id: 'customer-orders',
+          name: 'A customer’s orders, newest first',
+          description: '',
+          entities: ['Order'],
+          partitionValues: {
+            customerId: 'c-42',
           },
-          "sort": {
-            "input": "raw",
-            "operator": "begins_with",
-            "value": "ORDER#"
+          sort: {
+            input: 'raw',
+            operator: 'begins_with',
+            value: 'ORDER#',
           },
-          "direction": "descending",
-          "projection": [],
-          "consistentRead": false,
-          "expected": {
-            "count": 2
-          }
-        }
-      ]
-    }
+          direction: 'descending',
+          projection: [],
+          consistentRead: false,
+          expected: {
+            count: 2,
+          },
+        },
+      ],
+    },
   ],
   // The link holds the first format's acceptedFindings: read as an "accepted" decision (nobody recorded who or when).
-  "decisions": [
+  decisions: [
     {
-      "id": "review.noTiebreaker|Orders|Order|SK",
-      "code": "review.noTiebreaker",
-      "kind": "accepted",
-      "comment": "orderId breaks ties",
-      "decidedBy": "",
-      "decidedAt": ""
-    }
-  ]
+      id: 'review.noTiebreaker|Orders|Order|SK',
+      code: 'review.noTiebreaker',
+      kind: 'accepted',
+      comment: 'orderId breaks ties',
+      decidedBy: '',
+      decidedAt: '',
+    },
+  ],
 } as Design;
 
 /** The fragment of a link whose packed part is `bytes`, base64url-encoded. */
@@ -184,7 +182,11 @@ describe('share links', () => {
   });
 
   it('carries only what the design format writes: nothing else an object carries leaks into the link', () => {
-    const design = { ...FIXED_K1_DESIGN, connection: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' }, items: [{ PK: { S: 'table data' } }] } as Design;
+    const design = {
+      ...FIXED_K1_DESIGN,
+      connection: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+      items: [{ PK: { S: 'table data' } }],
+    } as Design;
     const encoded = encodeShareFragment(design);
     expectOk(encoded);
     const read = decodeShareFragment(encoded.fragment);
@@ -197,8 +199,22 @@ describe('share links', () => {
       ...base,
       revision: 4,
       decisions: [
-        { id: 'review.noTiebreaker|Orders|Order|SK', code: 'review.noTiebreaker', kind: 'wontFix', comment: 'orderId breaks <b>ties</b>', decidedBy: 'Ada \u202E', decidedAt: '2026-12-05T09:40:00.000Z' },
-        { id: 'review.caseOrder|Orders|Order|PK', code: 'review.caseOrder', kind: 'fixLater', comment: 'next sprint', decidedBy: 'Grace', decidedAt: '2026-12-05T09:41:00.000Z' },
+        {
+          id: 'review.noTiebreaker|Orders|Order|SK',
+          code: 'review.noTiebreaker',
+          kind: 'wontFix',
+          comment: 'orderId breaks <b>ties</b>',
+          decidedBy: 'Ada \u202E',
+          decidedAt: '2026-12-05T09:40:00.000Z',
+        },
+        {
+          id: 'review.caseOrder|Orders|Order|PK',
+          code: 'review.caseOrder',
+          kind: 'fixLater',
+          comment: 'next sprint',
+          decidedBy: 'Grace',
+          decidedAt: '2026-12-05T09:41:00.000Z',
+        },
       ],
     };
     const signed = signOff(recorded, 'Ada', new Date('2026-12-05T10:00:00.000Z'));
@@ -225,7 +241,11 @@ describe('share links', () => {
   });
 
   it('keeps HTML and bidirectional controls in names as the very same text', () => {
-    const hostile: Design = { ...FIXED_K1_DESIGN, name: '<img src=x onerror="alert(1)"> 05\u202Egnp.exe', description: '<script>alert(2)</script>\u2066\u200F' };
+    const hostile: Design = {
+      ...FIXED_K1_DESIGN,
+      name: '<img src=x onerror="alert(1)"> 05\u202Egnp.exe',
+      description: '<script>alert(2)</script>\u2066\u200F',
+    };
     expect(roundTrip(hostile)).toEqual(hostile);
   });
 
@@ -233,7 +253,10 @@ describe('share links', () => {
     const table = FIXED_K1_DESIGN.tables[0]!;
     const entity = table.entities[0]!;
     // Random ids don't compress: a few thousand samples pass the limit.
-    const samples = Array.from({ length: 3000 }, (_, i) => ({ id: `s${i}`, values: { customerId: `c-${(i * 7919).toString(36)}`, orderedAt: '2026-06-23T10:00:00Z', orderId: `o-${((i * 104729) % 999983).toString(36)}${i}` } }));
+    const samples = Array.from({ length: 3000 }, (_, i) => ({
+      id: `s${i}`,
+      values: { customerId: `c-${(i * 7919).toString(36)}`, orderedAt: '2026-06-23T10:00:00Z', orderId: `o-${((i * 104729) % 999983).toString(36)}${i}` },
+    }));
     const big: Design = { ...FIXED_K1_DESIGN, tables: [{ ...table, entities: [{ ...entity, samples }] }] };
     const encoded = encodeShareFragment(big);
     expect(encoded.ok).toBe(false);
@@ -266,7 +289,9 @@ describe('share links', () => {
 
     it('that unpacks to something other than UTF-8 text', () => {
       expect(messagesOf(linkOf(deflateSync(Uint8Array.of(0xff, 0xfe, 0x80))))).toEqual([expect.stringMatching(/not UTF-8 text \(from byte 0 of 3 unpacked\)/)]);
-      expect(messagesOf(linkOf(deflateSync(Uint8Array.of(0x7b, 0x22, 0xe9, 0x22, 0x7d))))).toEqual([expect.stringMatching(/not UTF-8 text \(from byte 2 of 5 unpacked\)/)]);
+      expect(messagesOf(linkOf(deflateSync(Uint8Array.of(0x7b, 0x22, 0xe9, 0x22, 0x7d))))).toEqual([
+        expect.stringMatching(/not UTF-8 text \(from byte 2 of 5 unpacked\)/),
+      ]);
     });
 
     it('of 10 MB is refused before it is decoded', () => {
@@ -283,7 +308,9 @@ describe('share links', () => {
 
     it('holding something that is not a design is read like a file import', () => {
       expect(messagesOf(linkOfText('not json'))).toEqual([expect.stringMatching(/^: the shared design: this is not valid JSON at line 1, column \d/)]);
-      expect(messagesOf(linkOfText('{"format": "keylab.design/7", "name": "x", "tables": []}'))).toEqual([expect.stringMatching(/^format: .*saved by a newer Keylab \(keylab\.design\/7\)/)]);
+      expect(messagesOf(linkOfText('{"format": "keylab.design/7", "name": "x", "tables": []}'))).toEqual([
+        expect.stringMatching(/^format: .*saved by a newer Keylab \(keylab\.design\/7\)/),
+      ]);
     });
 
     it('with a Limit of 1e400 (read as Infinity), 0, -1, 0.5 or past a Java int is refused, not read as no limit', () => {
@@ -293,7 +320,13 @@ describe('share links', () => {
       document.tables[0].accessPatterns[index].limit = 12345;
       for (const limit of ['1e400', '-1e400', '0', '-1', '0.5', '2147483648']) {
         const text = JSON.stringify(document).replace('"limit":12345', `"limit":${limit}`);
-        expect(messagesOf(linkOfText(text))).toEqual([expect.stringMatching(new RegExp(`^tables\\[0\\]\\.accessPatterns\\[${index}\\]\\.limit: must be a whole number from 1 to 2,147,483,647 \\(DynamoDB's Limit is at least 1\\)`))]);
+        expect(messagesOf(linkOfText(text))).toEqual([
+          expect.stringMatching(
+            new RegExp(
+              `^tables\\[0\\]\\.accessPatterns\\[${index}\\]\\.limit: must be a whole number from 1 to 2,147,483,647 \\(DynamoDB's Limit is at least 1\\)`,
+            ),
+          ),
+        ]);
       }
     });
 

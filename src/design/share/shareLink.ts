@@ -16,8 +16,7 @@ import { MAX_SHARE_DESIGN_BYTES, MAX_SHARE_FRAGMENT_CHARS, SHARE_FRAGMENT_PREFIX
  */
 
 export type ShareFragmentResult =
-  | { readonly ok: true; readonly fragment: string; readonly bytes: number }
-  | { readonly ok: false; readonly message: string; readonly bytes: number };
+  { readonly ok: true; readonly fragment: string; readonly bytes: number } | { readonly ok: false; readonly message: string; readonly bytes: number };
 
 /** Compressed input is fed to the inflater this many bytes at a time, so the size check runs before much is produced. */
 const INFLATE_CHUNK = 1024;
@@ -89,29 +88,47 @@ function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
 export function decodeShareFragment(fragment: string): DesignReadResult {
   const hash = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (hash.length > MAX_SHARE_FRAGMENT_CHARS) {
-    return refuse(`This link is ${formatKilobytes(hash.length)} long; a Keylab share link is at most ${formatKilobytes(MAX_SHARE_FRAGMENT_CHARS)}, so it was not opened. Ask for the design file instead (Export design) and import it.`);
+    return refuse(
+      `This link is ${formatKilobytes(hash.length)} long; a Keylab share link is at most ${formatKilobytes(MAX_SHARE_FRAGMENT_CHARS)}, so it was not opened. Ask for the design file instead (Export design) and import it.`,
+    );
   }
-  if (!hash.startsWith(SHARE_FRAGMENT_PREFIX)) return refuse(`This is not a Keylab share link: its fragment must start with "#${SHARE_FRAGMENT_PREFIX}${SHARE_LINK_VERSION}.".`);
+  if (!hash.startsWith(SHARE_FRAGMENT_PREFIX))
+    return refuse(`This is not a Keylab share link: its fragment must start with "#${SHARE_FRAGMENT_PREFIX}${SHARE_LINK_VERSION}.".`);
   const body = hash.slice(SHARE_FRAGMENT_PREFIX.length);
   const dot = body.indexOf('.');
-  if (dot < 0) return refuse(`This is not a Keylab share link: after "#${SHARE_FRAGMENT_PREFIX}" comes the link version and a dot ("${SHARE_LINK_VERSION}."), then the design.`);
+  if (dot < 0)
+    return refuse(
+      `This is not a Keylab share link: after "#${SHARE_FRAGMENT_PREFIX}" comes the link version and a dot ("${SHARE_LINK_VERSION}."), then the design.`,
+    );
   const versionText = body.slice(0, dot);
   const version = VERSION_PATTERN.exec(versionText);
   if (!version) return refuse(`This is not a Keylab share link: ${quoted(versionText)} is not a link version (this Keylab reads "${SHARE_LINK_VERSION}").`);
   if (Number(version[1]) > CURRENT_VERSION) {
-    return refuse(`This link was made by a newer Keylab (link version ${quoted(versionText)}); this one reads "${SHARE_LINK_VERSION}" links and won't half-read it: update Keylab to open it.`);
+    return refuse(
+      `This link was made by a newer Keylab (link version ${quoted(versionText)}); this one reads "${SHARE_LINK_VERSION}" links and won't half-read it: update Keylab to open it.`,
+    );
   }
-  if (Number(version[1]) !== CURRENT_VERSION) return refuse(`${quoted(versionText)} is not a link version this Keylab reads: it reads "${SHARE_LINK_VERSION}".`);
+  if (Number(version[1]) !== CURRENT_VERSION)
+    return refuse(`${quoted(versionText)} is not a link version this Keylab reads: it reads "${SHARE_LINK_VERSION}".`);
   const packed = fromBase64Url(body.slice(dot + 1));
-  if (!packed) return refuse('The link is damaged: the design part is not base64url text (letters, digits, "-" and "_"). Copy the whole link again, with nothing added or cut.');
+  if (!packed)
+    return refuse(
+      'The link is damaged: the design part is not base64url text (letters, digits, "-" and "_"). Copy the whole link again, with nothing added or cut.',
+    );
   if (packed.length === 0) return refuse('The link is empty after "k1.": copy the whole link again.');
   const inflated = inflateLimited(packed, MAX_SHARE_DESIGN_BYTES);
   if (inflated.kind === 'tooLarge') {
-    return refuse(`The link unpacks to more than ${formatMegabytes(MAX_SHARE_DESIGN_BYTES)}, more than any design holds, so it was not opened (it may be built to exhaust the browser).`);
+    return refuse(
+      `The link unpacks to more than ${formatMegabytes(MAX_SHARE_DESIGN_BYTES)}, more than any design holds, so it was not opened (it may be built to exhaust the browser).`,
+    );
   }
-  if (inflated.kind === 'corrupt') return refuse(`The link is damaged: its compressed data does not unpack (${inflated.reason}). It was probably cut off: copy the whole link again.`);
+  if (inflated.kind === 'corrupt')
+    return refuse(`The link is damaged: its compressed data does not unpack (${inflated.reason}). It was probably cut off: copy the whole link again.`);
   const invalid = findInvalidUtf8(inflated.bytes);
-  if (invalid !== undefined) return refuse(`The link is damaged: the design inside is not UTF-8 text (from byte ${invalid.toLocaleString('en-US')} of ${inflated.bytes.length.toLocaleString('en-US')} unpacked).`);
+  if (invalid !== undefined)
+    return refuse(
+      `The link is damaged: the design inside is not UTF-8 text (from byte ${invalid.toLocaleString('en-US')} of ${inflated.bytes.length.toLocaleString('en-US')} unpacked).`,
+    );
   const text = new TextDecoder('utf-8').decode(inflated.bytes);
   const read = parseDesignDocument(text, { fileName: 'the shared design' });
   // The JSON inside a link is one packed line nobody sees: a problem's path says where it is, a column wouldn't.
@@ -124,7 +141,8 @@ function withoutPosition(problem: DesignProblem): DesignProblem {
   return rest;
 }
 
-type InflateOutcome = { readonly kind: 'ok'; readonly bytes: Uint8Array } | { readonly kind: 'tooLarge' } | { readonly kind: 'corrupt'; readonly reason: string };
+type InflateOutcome =
+  { readonly kind: 'ok'; readonly bytes: Uint8Array } | { readonly kind: 'tooLarge' } | { readonly kind: 'corrupt'; readonly reason: string };
 
 /** Inflates raw deflate data, stopping as soon as the output passes `limit` bytes (a decompression bomb never fills memory). */
 function inflateLimited(packed: Uint8Array, limit: number): InflateOutcome {

@@ -54,7 +54,11 @@ function appendToList(attribute: string, value: AttributeValue): PreparedUpdateA
   return {
     kind: 'SET',
     path: [attribute],
-    value: { kind: 'list_append', first: { kind: 'if_not_exists', path: [attribute], fallback: { kind: 'value', value: { L: [] } } }, second: { kind: 'value', value } },
+    value: {
+      kind: 'list_append',
+      first: { kind: 'if_not_exists', path: [attribute], fallback: { kind: 'value', value: { L: [] } } },
+      second: { kind: 'value', value },
+    },
   };
 }
 
@@ -72,8 +76,10 @@ export function checkAttributeUpdateTypes(update: PreparedUpdate, item: Item): v
   for (const action of update.actions) {
     if (action.kind !== 'ADD' && action.kind !== 'DELETE') continue;
     const type = attributeValueTypeOf(action.value);
-    if (action.kind === 'DELETE' && !SET_TYPES.includes(type)) throw validationError(`${INVALID}DELETE action with value is not supported for the type ${TYPE_DESCRIPTIONS[type]}`);
-    if (action.kind === 'ADD' && !ADD_TYPES.includes(type)) throw validationError(`${INVALID}ADD action is not supported for the type ${TYPE_DESCRIPTIONS[type]}`);
+    if (action.kind === 'DELETE' && !SET_TYPES.includes(type))
+      throw validationError(`${INVALID}DELETE action with value is not supported for the type ${TYPE_DESCRIPTIONS[type]}`);
+    if (action.kind === 'ADD' && !ADD_TYPES.includes(type))
+      throw validationError(`${INVALID}ADD action is not supported for the type ${TYPE_DESCRIPTIONS[type]}`);
   }
   for (const action of update.actions) {
     const attribute = action.path[0] as string;

@@ -13,7 +13,21 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { compareScalars, validationError, type PreparedCondition, type PreparedOperand } from '../../expressions';
 import { attributeValueTypeOf } from './legacyValues';
 
-export const COMPARISON_OPERATORS = ['EQ', 'NE', 'LE', 'LT', 'GE', 'GT', 'NOT_NULL', 'NULL', 'CONTAINS', 'NOT_CONTAINS', 'BEGINS_WITH', 'IN', 'BETWEEN'] as const;
+export const COMPARISON_OPERATORS = [
+  'EQ',
+  'NE',
+  'LE',
+  'LT',
+  'GE',
+  'GT',
+  'NOT_NULL',
+  'NULL',
+  'CONTAINS',
+  'NOT_CONTAINS',
+  'BEGINS_WITH',
+  'IN',
+  'BETWEEN',
+] as const;
 export type ComparisonOperator = (typeof COMPARISON_OPERATORS)[number];
 
 const INVALID = 'One or more parameter values were invalid: ';

@@ -68,7 +68,8 @@ export function prepareExpected(expected: Record<string, ExpectedInput> | undefi
  */
 function readExpected(attribute: string, entry: ExpectedInput): LegacyCondition {
   const has = (member: keyof ExpectedInput) => entry[member] !== undefined && entry[member] !== null;
-  if (has('AttributeValueList') && has('Value')) throw validationError(`${INVALID}Value and AttributeValueList cannot be used together for Attribute: ${attribute}`);
+  if (has('AttributeValueList') && has('Value'))
+    throw validationError(`${INVALID}Value and AttributeValueList cannot be used together for Attribute: ${attribute}`);
   if (has('ComparisonOperator')) {
     const operator = entry.ComparisonOperator;
     if (has('Exists')) throw validationError(`${INVALID}Exists and ComparisonOperator cannot be used together for Attribute: ${attribute}`);

@@ -51,7 +51,8 @@ export function prepareKeyConditions(keyConditions: Record<string, unknown>, sch
 function checkKeyCondition(condition: LegacyCondition, type: 'S' | 'N' | 'B', role: 'Hash' | 'Range'): void {
   if (condition.values.length === 0) throw validationError(`Only scalar types can be used as ${role} Key values`);
   for (const value of condition.values) {
-    if (attributeValueTypeOf(value) !== type) throw validationError('One or more parameter values were invalid: Condition parameter type does not match schema type');
+    if (attributeValueTypeOf(value) !== type)
+      throw validationError('One or more parameter values were invalid: Condition parameter type does not match schema type');
   }
   for (const value of condition.values) {
     const empty = value.S === '' ? 'string' : value.B !== undefined && value.B.byteLength === 0 ? 'binary' : undefined;

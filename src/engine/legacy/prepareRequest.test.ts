@@ -9,7 +9,9 @@ const cond = (ComparisonOperator: string, ...AttributeValueList: unknown[]) => (
 
 describe('checkExpressionMixing', () => {
   it('names both kinds of parameters in DynamoDB order', () => {
-    expect(() => checkExpressionMixing({ KeyConditionExpression: 'pk = :p', AttributesToGet: ['a'], KeyConditions: {}, ConditionalOperator: 'OR' }, 'Query')).toThrow(
+    expect(() =>
+      checkExpressionMixing({ KeyConditionExpression: 'pk = :p', AttributesToGet: ['a'], KeyConditions: {}, ConditionalOperator: 'OR' }, 'Query'),
+    ).toThrow(
       'Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributesToGet, ConditionalOperator, KeyConditions} Expression parameters: {KeyConditionExpression}',
     );
   });
@@ -20,7 +22,10 @@ describe('checkExpressionMixing', () => {
 
 describe('prepareRequest', () => {
   it('translates KeyConditions into the key condition a KeyConditionExpression gives', () => {
-    const legacy = prepareRequest({ KeyConditions: { pk: cond('EQ', S('u')), sk: cond('BETWEEN', N(1), N(5)) } }, 'Query', { keySchema: KEYS, operation: 'Query' });
+    const legacy = prepareRequest({ KeyConditions: { pk: cond('EQ', S('u')), sk: cond('BETWEEN', N(1), N(5)) } }, 'Query', {
+      keySchema: KEYS,
+      operation: 'Query',
+    });
     const expression = prepareRequest(
       { KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b', ExpressionAttributeValues: { ':p': S('u'), ':a': N(1), ':b': N(5) } },
       'Query',
@@ -41,17 +46,28 @@ describe('prepareRequest', () => {
   });
 
   it('joins Expected entries with ConditionalOperator OR', () => {
-    const { condition } = prepareRequest({ Expected: { a: { Value: N(1) }, b: { Exists: false } }, ConditionalOperator: 'OR' }, 'PutItem', { operation: 'PutItem' });
+    const { condition } = prepareRequest({ Expected: { a: { Value: N(1) }, b: { Exists: false } }, ConditionalOperator: 'OR' }, 'PutItem', {
+      operation: 'PutItem',
+    });
     expect(evaluateCondition(condition!, { a: N(2) })).toBe(true);
     expect(evaluateCondition(condition!, { a: N(2), b: N(1) })).toBe(false);
   });
 
   it.each([
     [{ Expected: { a: { Exists: true } } }, 'One or more parameter values were invalid: Value must be provided when Exists is true for Attribute: a'],
-    [{ Expected: { a: { ComparisonOperator: 'EQ' } } }, 'One or more parameter values were invalid: Value or AttributeValueList must be used with ComparisonOperator: EQ for Attribute: a'],
+    [
+      { Expected: { a: { ComparisonOperator: 'EQ' } } },
+      'One or more parameter values were invalid: Value or AttributeValueList must be used with ComparisonOperator: EQ for Attribute: a',
+    ],
     [{ Expected: { a: { Value: N(1) } }, ConditionalOperator: 'OR' }, 'ConditionalOperator can only be used when Filter or Expected has two or more elements'],
-    [{ ConditionalOperator: 'XOR' }, "1 validation error detected: Value 'XOR' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]"],
-    [{ Expected: { a: cond('LT', { SS: ['x'] }) } }, 'One or more parameter values were invalid: ComparisonOperator LT is not valid for SS AttributeValue type'],
+    [
+      { ConditionalOperator: 'XOR' },
+      "1 validation error detected: Value 'XOR' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]",
+    ],
+    [
+      { Expected: { a: cond('LT', { SS: ['x'] }) } },
+      'One or more parameter values were invalid: ComparisonOperator LT is not valid for SS AttributeValue type',
+    ],
     [{ Expected: { a: cond('BETWEEN', N(5), N(1)) } }, 'The BETWEEN condition was provided a range where the lower bound is greater than the upper bound'],
   ])('refuses %j', (input, message) => {
     expect(() => prepareRequest(input as never, 'PutItem', { operation: 'PutItem' })).toThrow(message);
@@ -74,7 +90,9 @@ describe('prepareRequest', () => {
 
   it('takes AttributesToGet literally and refuses an empty or repeated list', () => {
     expect(prepareRequest({ AttributesToGet: ['a.b', 'size'] }, 'GetItem', { operation: 'GetItem' }).projection).toEqual([['a.b'], ['size']]);
-    expect(() => prepareRequest({ AttributesToGet: [] }, 'GetItem')).toThrow("Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1");
+    expect(() => prepareRequest({ AttributesToGet: [] }, 'GetItem')).toThrow(
+      "Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1",
+    );
     expect(() => prepareRequest({ AttributesToGet: ['a', 'a'] }, 'GetItem')).toThrow('Cannot have two attributes with the same name');
   });
 });
@@ -82,9 +100,19 @@ describe('prepareRequest', () => {
 describe('AttributeUpdates value types', () => {
   it('are checked after Expected, as DynamoDB Local does: a failed condition is ConditionalCheckFailedException even with a value its action does not take', async () => {
     const db = createLocalDynamoDB();
-    await db.createTable({ TableName: 'Things', BillingMode: 'PAY_PER_REQUEST', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }] });
+    await db.createTable({
+      TableName: 'Things',
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+    });
     const update = (Expected: Record<string, unknown> | undefined) =>
-      db.updateItem({ TableName: 'Things', Key: { pk: S('a') }, AttributeUpdates: { v: { Action: 'ADD', Value: { B: Uint8Array.of(1) } } }, ...(Expected ? { Expected: Expected as never } : {}) });
+      db.updateItem({
+        TableName: 'Things',
+        Key: { pk: S('a') },
+        AttributeUpdates: { v: { Action: 'ADD', Value: { B: Uint8Array.of(1) } } },
+        ...(Expected ? { Expected: Expected as never } : {}),
+      });
     await expect(update({ f: { Value: N(1) } })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
     await expect(update(undefined)).rejects.toThrow('One or more parameter values were invalid: ADD action is not supported for the type BINARY');
   });

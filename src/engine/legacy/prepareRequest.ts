@@ -19,7 +19,10 @@ export type LegacyOperation = 'Query' | 'Scan' | 'GetItem' | 'PutItem' | 'Update
 
 /** Each operation's expression and legacy parameters, in the order DynamoDB's mixing message lists them. */
 const PARAMETERS: Readonly<Record<LegacyOperation, { readonly expression: readonly string[]; readonly legacy: readonly string[] }>> = {
-  Query: { expression: ['ProjectionExpression', 'FilterExpression', 'KeyConditionExpression'], legacy: ['AttributesToGet', 'QueryFilter', 'ConditionalOperator', 'KeyConditions'] },
+  Query: {
+    expression: ['ProjectionExpression', 'FilterExpression', 'KeyConditionExpression'],
+    legacy: ['AttributesToGet', 'QueryFilter', 'ConditionalOperator', 'KeyConditions'],
+  },
   Scan: { expression: ['ProjectionExpression', 'FilterExpression'], legacy: ['AttributesToGet', 'ScanFilter', 'ConditionalOperator'] },
   GetItem: { expression: ['ProjectionExpression'], legacy: ['AttributesToGet'] },
   PutItem: { expression: ['ConditionExpression'], legacy: ['Expected', 'ConditionalOperator'] },
@@ -95,7 +98,10 @@ export function prepareRequest(input: LegacyParameters, operation: LegacyOperati
     }
   }
   if (given(input, 'AttributesToGet')) {
-    result.projection = prepareAttributesToGet(input.AttributesToGet as readonly string[], operation === 'Query' || operation === 'Scan' ? input.Select : undefined);
+    result.projection = prepareAttributesToGet(
+      input.AttributesToGet as readonly string[],
+      operation === 'Query' || operation === 'Scan' ? input.Select : undefined,
+    );
   }
   return result;
 }

@@ -8,7 +8,16 @@ import { readOut } from '../storage/readOut';
 import { consumedCapacity, createCharge, readUnits } from './capacity';
 import { requireTable, type EngineContext, type WritePlan } from './context';
 import { selectFromItem } from './partiqlSelect';
-import { batchErrorCode, checkStatementLength, inStatementTerms, isWriteStatement, keySchemaOf, parseStatement, planWriteStatement, type WriteStatement } from './partiqlStatements';
+import {
+  batchErrorCode,
+  checkStatementLength,
+  inStatementTerms,
+  isWriteStatement,
+  keySchemaOf,
+  parseStatement,
+  planWriteStatement,
+  type WriteStatement,
+} from './partiqlStatements';
 
 /** Statements per BatchExecuteStatement. */
 const MAX_BATCH_STATEMENTS = 25;
@@ -59,7 +68,8 @@ export function planBatchExecuteStatement(context: EngineContext, input: BatchEx
   const writes: ItemWrite[] = [];
   const capacity = new CapacityByTable(input.ReturnConsumedCapacity);
   const responses = parsed.map((statement, i): BatchStatementResponse => {
-    const tableName = statement instanceof DynamoDBError ? undefined : statement.kind === 'select' || statement.kind === 'exists' ? undefined : statement.tableName;
+    const tableName =
+      statement instanceof DynamoDBError ? undefined : statement.kind === 'select' || statement.kind === 'exists' ? undefined : statement.tableName;
     try {
       if (statement instanceof DynamoDBError) throw statement;
       if (statement.kind === 'select') return readOne(context, statement, requests[i]?.ConsistentRead === true, capacity);
@@ -87,7 +97,12 @@ export function planBatchExecuteStatement(context: EngineContext, input: BatchEx
 }
 
 /** A SELECT of one item by its full key: `{ TableName, Item }`, or `{ TableName }` when it finds none. */
-function readOne(context: EngineContext, statement: Extract<PartiqlStatement, { kind: 'select' }>, consistent: boolean, capacity: CapacityByTable): BatchStatementResponse {
+function readOne(
+  context: EngineContext,
+  statement: Extract<PartiqlStatement, { kind: 'select' }>,
+  consistent: boolean,
+  capacity: CapacityByTable,
+): BatchStatementResponse {
   const keys = keySchemaOf(context, statement.target.tableName);
   const plan = planGet(statement, keys);
   if (!plan) throw validationError('Only single item select is supported');
@@ -108,7 +123,12 @@ function rejectRepeatedWrites(context: EngineContext, statements: readonly Write
     let identity: string;
     try {
       const keys = keySchemaOf(context, statement.tableName);
-      const key = statement.kind === 'insert' ? keyOf(statement.item, keys) : statement.kind === 'update' ? planUpdate(statement, keys).Key : planDelete(statement, keys).Key;
+      const key =
+        statement.kind === 'insert'
+          ? keyOf(statement.item, keys)
+          : statement.kind === 'update'
+            ? planUpdate(statement, keys).Key
+            : planDelete(statement, keys).Key;
       identity = `${statement.tableName}\u0000${keyIdentity(key as never, keys)}`;
     } catch {
       continue;

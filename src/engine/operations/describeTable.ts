@@ -113,7 +113,10 @@ function billingModeSummaryOf(definition: TableDefinition): TableDescription['Bi
  * is enabled, and the latest stream's label and ARN once there ever was one
  * (still shown after it is disabled, as DynamoDB does).
  */
-export function streamDescription(context: EngineContext, definition: TableDefinition): Pick<TableDescription, 'StreamSpecification' | 'LatestStreamLabel' | 'LatestStreamArn'> {
+export function streamDescription(
+  context: EngineContext,
+  definition: TableDefinition,
+): Pick<TableDescription, 'StreamSpecification' | 'LatestStreamLabel' | 'LatestStreamArn'> {
   const stream = definition.stream;
   if (!stream) return {};
   return {

@@ -34,12 +34,19 @@ function executeTransaction(context: EngineContext, input: ExecuteTransactionCom
   const errors = new ConstraintErrors();
   if (errors.requireValue(input.TransactStatements, 'transactStatements')) {
     const count = (input.TransactStatements ?? []).length;
-    if (count > MAX_TRANSACTION_ACTIONS) errors.add(`[${count} elements]`, 'transactStatements', `Member must have length less than or equal to ${MAX_TRANSACTION_ACTIONS}`);
+    if (count > MAX_TRANSACTION_ACTIONS)
+      errors.add(`[${count} elements]`, 'transactStatements', `Member must have length less than or equal to ${MAX_TRANSACTION_ACTIONS}`);
     (input.TransactStatements ?? []).forEach((request, i) => {
-      if (errors.requireValue(request, `transactStatements.${i + 1}.member`) && errors.requireValue(request.Statement, `transactStatements.${i + 1}.member.statement`)) {
+      if (
+        errors.requireValue(request, `transactStatements.${i + 1}.member`) &&
+        errors.requireValue(request.Statement, `transactStatements.${i + 1}.member.statement`)
+      ) {
         checkStatementLength(errors, request.Statement, `transactStatements.${i + 1}.member.statement`);
       }
-      errors.checkEnum(request?.ReturnValuesOnConditionCheckFailure, `transactStatements.${i + 1}.member.returnValuesOnConditionCheckFailure`, ['ALL_OLD', 'NONE']);
+      errors.checkEnum(request?.ReturnValuesOnConditionCheckFailure, `transactStatements.${i + 1}.member.returnValuesOnConditionCheckFailure`, [
+        'ALL_OLD',
+        'NONE',
+      ]);
     });
   }
   errors.checkEnum(input.ReturnConsumedCapacity, 'returnConsumedCapacity', ['INDEXES', 'TOTAL', 'NONE']);
@@ -49,27 +56,39 @@ function executeTransaction(context: EngineContext, input: ExecuteTransactionCom
 
   const statements = requests.map((request) => parseStatement(request.Statement as string, request.Parameters));
   const reads = statements.filter((statement) => statement.kind === 'select').length;
-  if (reads > 0 && reads < statements.length) throw validationError('ExecuteTransaction API does not support both read and write operations in the same request.');
+  if (reads > 0 && reads < statements.length)
+    throw validationError('ExecuteTransaction API does not support both read and write operations in the same request.');
   if (reads > 0) return { change: undefined, output: readTransaction(context, statements, input) };
 
   const actions = statements.map((statement, i) => writeAction(context, statement, i, requests[i]?.ReturnValuesOnConditionCheckFailure));
   try {
-    const plan = planTransactWriteItems(context, { TransactItems: actions, ClientRequestToken: input.ClientRequestToken, ReturnConsumedCapacity: input.ReturnConsumedCapacity });
+    const plan = planTransactWriteItems(context, {
+      TransactItems: actions,
+      ClientRequestToken: input.ClientRequestToken,
+      ReturnConsumedCapacity: input.ReturnConsumedCapacity,
+    });
     const output: ExecuteTransactionCommandOutput = { Responses: [], $metadata: {} };
     if (plan.output.ConsumedCapacity) output.ConsumedCapacity = plan.output.ConsumedCapacity;
     return { change: plan.change, output, ...(plan.onCommitted ? { onCommitted: plan.onCommitted } : {}) };
   } catch (error) {
-    if (error instanceof TransactionCanceledError) throw new TransactionCanceledError(error.CancellationReasons.map((reason, i) => statementReason(statements[i] as PartiqlStatement, reason)));
+    if (error instanceof TransactionCanceledError)
+      throw new TransactionCanceledError(error.CancellationReasons.map((reason, i) => statementReason(statements[i] as PartiqlStatement, reason)));
     throw error;
   }
 }
 
 function mustName(i: number): never {
-  throw validationError(`Validation failed in TransactStatements[${i}]: Select statements within ExecuteTransaction must specify the primary key in the where clause.`);
+  throw validationError(
+    `Validation failed in TransactStatements[${i}]: Select statements within ExecuteTransaction must specify the primary key in the where clause.`,
+  );
 }
 
 /** SELECTs of single items by key, read together by TransactGetItems; each response `{ Item }` or `{}`. */
-function readTransaction(context: EngineContext, statements: readonly PartiqlStatement[], input: ExecuteTransactionCommandInput): ExecuteTransactionCommandOutput {
+function readTransaction(
+  context: EngineContext,
+  statements: readonly PartiqlStatement[],
+  input: ExecuteTransactionCommandInput,
+): ExecuteTransactionCommandOutput {
   const plans = statements.map((statement, i) => {
     const select = statement as Extract<PartiqlStatement, { kind: 'select' }>;
     return planGet(select, keySchemaOf(context, select.target.tableName)) ?? mustName(i);
@@ -88,18 +107,25 @@ function readTransaction(context: EngineContext, statements: readonly PartiqlSta
 }
 
 /** A write statement as the TransactWriteItems action it is. */
-function writeAction(context: EngineContext, statement: PartiqlStatement, i: number, returnValues: ReturnValuesOnConditionCheckFailure | undefined): TransactWriteItem {
+function writeAction(
+  context: EngineContext,
+  statement: PartiqlStatement,
+  i: number,
+  returnValues: ReturnValuesOnConditionCheckFailure | undefined,
+): TransactWriteItem {
   const options = returnValues === undefined ? {} : { ReturnValuesOnConditionCheckFailure: returnValues };
   switch (statement.kind) {
     case 'insert':
       return { Put: { ...planInsert(statement, keySchemaOf(context, statement.tableName)), ...options } };
     case 'update': {
-      if (statement.returning) throw validationError('RETURNING is not supported in ExecuteTransaction: run the UPDATE with ExecuteStatement to get the item back');
+      if (statement.returning)
+        throw validationError('RETURNING is not supported in ExecuteTransaction: run the UPDATE with ExecuteStatement to get the item back');
       const { ReturnValues: _returnValues, ...update } = planUpdate(statement, keySchemaOf(context, statement.tableName));
       return { Update: { ...(update as Update), ...options } };
     }
     case 'delete': {
-      if (statement.returning) throw validationError('RETURNING is not supported in ExecuteTransaction: run the DELETE with ExecuteStatement to get the item back');
+      if (statement.returning)
+        throw validationError('RETURNING is not supported in ExecuteTransaction: run the DELETE with ExecuteStatement to get the item back');
       const { ReturnValues: _returnValues, ...remove } = planDelete(statement, keySchemaOf(context, statement.tableName));
       return { Delete: { ...(remove as Delete), ...options } };
     }

@@ -19,20 +19,35 @@ describe('member constraints and ReturnItemCollectionMetrics', () => {
   it('returns the item collection of a table with an LSI, and none without one', async () => {
     const db = createEngine();
     await db.createTable({
-      ...tableInput('Scores', [['pk', 'S'], ['sk', 'N']]),
+      ...tableInput('Scores', [
+        ['pk', 'S'],
+        ['sk', 'N'],
+      ]),
       AttributeDefinitions: [
         { AttributeName: 'pk', AttributeType: 'S' },
         { AttributeName: 'sk', AttributeType: 'N' },
         { AttributeName: 'rank', AttributeType: 'N' },
       ],
-      LocalSecondaryIndexes: [{ IndexName: 'byRank', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'rank', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } }],
+      LocalSecondaryIndexes: [
+        {
+          IndexName: 'byRank',
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'rank', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
     });
     await db.createTable(tableInput('Plain', [['id', 'S']]));
     const put = await db.putItem({ TableName: 'Scores', Item: { pk: S('p'), sk: N(1), rank: N(2) }, ReturnItemCollectionMetrics: 'SIZE' });
     expect(put.ItemCollectionMetrics).toEqual({ ItemCollectionKey: { pk: S('p') }, SizeEstimateRangeGB: [0, 1] });
     const plain = await db.putItem({ TableName: 'Plain', Item: { id: S('x') }, ReturnItemCollectionMetrics: 'SIZE' });
     expect(plain.ItemCollectionMetrics).toBeUndefined();
-    const batch = await db.batchWriteItem({ RequestItems: { Scores: [{ DeleteRequest: { Key: { pk: S('p'), sk: N(1) } } }] }, ReturnItemCollectionMetrics: 'SIZE' });
+    const batch = await db.batchWriteItem({
+      RequestItems: { Scores: [{ DeleteRequest: { Key: { pk: S('p'), sk: N(1) } } }] },
+      ReturnItemCollectionMetrics: 'SIZE',
+    });
     expect(batch.ItemCollectionMetrics).toEqual({ Scores: [{ ItemCollectionKey: { pk: S('p') }, SizeEstimateRangeGB: [0, 1] }] });
   });
 });

@@ -1,5 +1,14 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
-import { evaluateCondition, getPath, isDynamoDBError, prepareExpressions, setOwnAttribute, validationError, type Item, type ResolvedPath } from '../../expressions';
+import {
+  evaluateCondition,
+  getPath,
+  isDynamoDBError,
+  prepareExpressions,
+  setOwnAttribute,
+  validationError,
+  type Item,
+  type ResolvedPath,
+} from '../../expressions';
 import { compareKeys, type KeyAttributeValue } from '../../keys';
 import { decodeNextToken, encodeNextToken, type GetPlan, type SelectPlan, type StatementPosition } from '../partiql';
 import type { ListPosition } from '../storage/chunkedSortedList';
@@ -40,7 +49,14 @@ export function readSelectPage(context: EngineContext, plan: SelectPlan, options
   const position = options.nextToken === undefined ? undefined : decodeNextToken(options.nextToken);
   const startKey = position ? startKeyOf(target, position, plan) : undefined;
 
-  const reader = new PageReader({ target, select, limit: options.limit, filter: prepared.filter, projection: undefined, consistentRead: options.consistentRead });
+  const reader = new PageReader({
+    target,
+    select,
+    limit: options.limit,
+    filter: prepared.filter,
+    projection: undefined,
+    consistentRead: options.consistentRead,
+  });
   const partitions = plan.partitions;
   // DynamoDB Local's token always says op 0 and lets the key name the partition to resume in.
   let op = startKey && partitions ? partitions.findIndex((value) => compareKeys(value as KeyAttributeValue, startKey.pk) === 0) : 0;
@@ -58,7 +74,10 @@ export function readSelectPage(context: EngineContext, plan: SelectPlan, options
     scanInto(target, startKey, reader);
   }
 
-  const items = plan.outputNames && prepared.projection ? reader.items.map((item) => selectList(item, prepared.projection as readonly ResolvedPath[], plan.outputNames as readonly string[])) : reader.items;
+  const items =
+    plan.outputNames && prepared.projection
+      ? reader.items.map((item) => selectList(item, prepared.projection as readonly ResolvedPath[], plan.outputNames as readonly string[]))
+      : reader.items;
   const page: { -readonly [K in keyof SelectPage]: SelectPage[K] } = { items };
   // Reaching Limit gives a NextToken even in a hash-only table's one-item partition (DynamoDB Local does so for
   // SELECT, though its Query leaves LastEvaluatedKey out there); the next page is then empty.

@@ -1,6 +1,22 @@
-import type { AttributeValue, BatchStatementErrorCodeEnum, ConsumedCapacity, ReturnConsumedCapacity, ReturnValuesOnConditionCheckFailure } from '@aws-sdk/client-dynamodb';
+import type {
+  AttributeValue,
+  BatchStatementErrorCodeEnum,
+  ConsumedCapacity,
+  ReturnConsumedCapacity,
+  ReturnValuesOnConditionCheckFailure,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, isDynamoDBError, validationError, type Item, type KeySchemaInfo } from '../../expressions';
-import { MAX_STATEMENT_LENGTH, parsePartiql, planDelete, planInsert, planUpdate, type PartiqlDelete, type PartiqlInsert, type PartiqlStatement, type PartiqlUpdate } from '../partiql';
+import {
+  MAX_STATEMENT_LENGTH,
+  parsePartiql,
+  planDelete,
+  planInsert,
+  planUpdate,
+  type PartiqlDelete,
+  type PartiqlInsert,
+  type PartiqlStatement,
+  type PartiqlUpdate,
+} from '../partiql';
 import { readAttributeValue } from '../values/readAttributeValue';
 import type { ConstraintErrors } from '../requestErrors';
 import { requireTable, type EngineContext, type WritePlan } from './context';
@@ -27,7 +43,10 @@ export function checkStatementLength(errors: ConstraintErrors, statement: unknow
 
 /** Parses a statement with its `?` parameters (each validated as an AttributeValue, as DynamoDB does). */
 export function parseStatement(statement: string, parameters: readonly AttributeValue[] | undefined): PartiqlStatement {
-  return parsePartiql(statement, (parameters ?? []).map((parameter) => readAttributeValue(parameter)));
+  return parsePartiql(
+    statement,
+    (parameters ?? []).map((parameter) => readAttributeValue(parameter)),
+  );
 }
 
 /** The key schema of a table, or of one of its indexes. */
@@ -90,7 +109,6 @@ export function batchErrorCode(error: DynamoDBError): BatchStatementErrorCodeEnu
   if (error.name === 'ValidationException') return 'ValidationError';
   return error.name.replace(/Exception$/, '') as BatchStatementErrorCodeEnum;
 }
-
 
 const EXPRESSION_PREFIX = /^Invalid (KeyConditionExpression|FilterExpression|ConditionExpression|UpdateExpression|ProjectionExpression): /;
 

@@ -7,12 +7,7 @@ import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge } from './capacity';
 import { requireTable, type EngineContext, type WritePlan } from './context';
-import {
-  checkReturnValues,
-  checkReturnValuesOnConditionCheckFailure,
-  conditionalCheckFailed,
-  itemTooLarge,
-} from './requestHelpers';
+import { checkReturnValues, checkReturnValuesOnConditionCheckFailure, conditionalCheckFailed, itemTooLarge } from './requestHelpers';
 import { MAX_ITEM_BYTES } from '../../dynamo';
 
 /** PutItem: validate, check the condition against the current item, plan the write. */

@@ -26,7 +26,8 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
   checkExpressionMixing(input, 'Query');
   if (input.KeyConditionExpression === undefined && (input.KeyConditions === undefined || input.KeyConditions === null)) {
     // Expression parameters given without any expression are named first (dynalite's recordings; DynamoDB Local agrees).
-    if (input.FilterExpression === undefined && input.ProjectionExpression === undefined) prepareExpressions(expressionParameters(input), { operation: 'Query' });
+    if (input.FilterExpression === undefined && input.ProjectionExpression === undefined)
+      prepareExpressions(expressionParameters(input), { operation: 'Query' });
     throw validationError('Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.');
   }
   const startKeyInput = readStartKeyInput(input.ExclusiveStartKey);
@@ -59,7 +60,14 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
     const descending = input.ScanIndexForward === false;
     const startAfter = startKey ? target.store.probe(startKey.components) : undefined;
     const range = target.store.shape.sortKeyTypes
-      ? planCompositeRange(target.store, partition, (keyCondition.sortKeyPrefix ?? []).map((key) => key.value as KeyAttributeValue), keyCondition.sortKey?.condition, descending, startAfter)
+      ? planCompositeRange(
+          target.store,
+          partition,
+          (keyCondition.sortKeyPrefix ?? []).map((key) => key.value as KeyAttributeValue),
+          keyCondition.sortKey?.condition,
+          descending,
+          startAfter,
+        )
       : planRange(target.store, partition, flatCondition(keyCondition.sortKey?.condition), descending, startAfter);
     if (range.from) {
       partition.entries.walk(range.from, descending, (entry) => range.inRange(entry) && reader.visit(entry));

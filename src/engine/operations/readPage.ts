@@ -104,7 +104,9 @@ export function checkGlobalIndexAttributes(target: ReadTarget, prepared: Prepare
   const projected = index.projectedNames;
   const missing = [...new Set((prepared.projection ?? []).map((path) => path[0] as string))].filter((name) => !projected.has(name));
   if (missing.length > 0 && index.definition.kind === 'global') {
-    throw validationError(`One or more parameter values were invalid: Global secondary index ${index.definition.name} does not project [${missing.join(', ')}]`);
+    throw validationError(
+      `One or more parameter values were invalid: Global secondary index ${index.definition.name} does not project [${missing.join(', ')}]`,
+    );
   }
   // The filter rule holds for an LSI too: a Query fetches unprojected attributes to return them, never to filter on them.
   if (!checkFilter) return;
@@ -200,8 +202,7 @@ export class PageReader {
     this.fetchesFromTable =
       index !== undefined &&
       index.projectedNames !== undefined &&
-      (options.select === 'ALL_ATTRIBUTES' ||
-        (options.projection ?? []).some((path) => !(index.projectedNames as ReadonlySet<string>).has(path[0] as string)));
+      (options.select === 'ALL_ATTRIBUTES' || (options.projection ?? []).some((path) => !(index.projectedNames as ReadonlySet<string>).has(path[0] as string)));
   }
 
   /** Reads one entry; returns false when the page is full. A method, not an arrow property: no closure per page. */

@@ -9,7 +9,6 @@ import { checkCapacityMode } from './capacity';
 import { requireTable, type EngineContext } from './context';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect } from './readPage';
 
-
 /**
  * Scan: every partition of the table or index in Scan order — by the hash of
  * the partition key, then by sort key (see storage/partitionKey.ts) — so the

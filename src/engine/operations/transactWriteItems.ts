@@ -1,5 +1,13 @@
 import type { CancellationReason, TransactWriteItem, TransactWriteItemsCommandInput, TransactWriteItemsCommandOutput } from '@aws-sdk/client-dynamodb';
-import { evaluateCondition, itemSize, prepareExpressions, validationError, type ExpressionOperation, type Item, type PreparedExpressions } from '../../expressions';
+import {
+  evaluateCondition,
+  itemSize,
+  prepareExpressions,
+  validationError,
+  type ExpressionOperation,
+  type Item,
+  type PreparedExpressions,
+} from '../../expressions';
 import type { ItemWrite } from '../localDynamoDB.types';
 import { ConstraintErrors } from '../requestErrors';
 import { checkIndexKeys, checkKey, checkTableKeys, keyOf } from '../schema/checkKeys';
@@ -95,7 +103,12 @@ type ActionKind = 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
 /** Member names as DynamoDB's constraint messages spell them. */
 const MEMBER_PATHS: Readonly<Record<ActionKind, string>> = { Put: 'put', Update: 'update', Delete: 'delete', ConditionCheck: 'conditionCheck' };
 /** The operation whose expression rules each action follows (a ConditionCheck's are a DeleteItem's: a ConditionExpression only). */
-const EXPRESSION_OPERATIONS: Readonly<Record<ActionKind, ExpressionOperation>> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'DeleteItem' };
+const EXPRESSION_OPERATIONS: Readonly<Record<ActionKind, ExpressionOperation>> = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'DeleteItem',
+};
 
 /** The members a request of each kind must have. */
 const REQUIRED_MEMBERS: Readonly<Record<ActionKind, readonly string[]>> = {
@@ -215,7 +228,12 @@ function evaluate(action: PreparedAction): Outcome {
           ...(existing ? { write: { tableName: definition.name, key: keyOf(existing.item, definition.keys), item: undefined } } : {}),
         };
       case 'Put':
-        return { reason: NO_REASON, kind: 'write', after: { item: action.values, size: action.size }, write: { tableName: definition.name, key: action.key, item: action.values } };
+        return {
+          reason: NO_REASON,
+          kind: 'write',
+          after: { item: action.values, size: action.size },
+          write: { tableName: definition.name, key: action.key, item: action.values },
+        };
       case 'Update': {
         rejectKeyUpdates(prepared.update, definition);
         const after = updatedItem(prepared.update, existing?.item ?? action.key, definition);
@@ -237,7 +255,9 @@ function evaluate(action: PreparedAction): Outcome {
  */
 function isDataProblem(error: unknown): boolean {
   if (!(error instanceof Error) || error.name !== 'ValidationException') return false;
-  return /^(Item size to update has exceeded the maximum allowed size|One or more parameter values were invalid: (Type mismatch for Index Key|Cannot update attribute|Size of hashkey|Aggregated size of all range keys))/.test(error.message);
+  return /^(Item size to update has exceeded the maximum allowed size|One or more parameter values were invalid: (Type mismatch for Index Key|Cannot update attribute|Size of hashkey|Aggregated size of all range keys))/.test(
+    error.message,
+  );
 }
 
 /**

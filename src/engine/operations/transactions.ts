@@ -23,7 +23,8 @@ export function checkTransactItems<T>(errors: ConstraintErrors, items: readonly 
   if (!errors.requireValue(items, 'transactItems')) return undefined;
   const list = items as readonly T[];
   if (list.length < 1) errors.add('[]', 'transactItems', 'Member must have length greater than or equal to 1');
-  if (list.length > MAX_TRANSACTION_ACTIONS) errors.add(`[${list.length} elements]`, 'transactItems', `Member must have length less than or equal to ${MAX_TRANSACTION_ACTIONS}`);
+  if (list.length > MAX_TRANSACTION_ACTIONS)
+    errors.add(`[${list.length} elements]`, 'transactItems', `Member must have length less than or equal to ${MAX_TRANSACTION_ACTIONS}`);
   return list;
 }
 
@@ -51,7 +52,10 @@ export class TransactionCanceledError extends DynamoDBError {
   readonly CancellationReasons: CancellationReason[];
 
   constructor(reasons: CancellationReason[]) {
-    super('TransactionCanceledException', `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((reason) => reason.Code).join(', ')}]`);
+    super(
+      'TransactionCanceledException',
+      `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((reason) => reason.Code).join(', ')}]`,
+    );
     this.CancellationReasons = reasons;
   }
 }

@@ -8,12 +8,7 @@ import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge, type SizedItem } from './capacity';
 import { requireTable, type EngineContext, type WritePlan } from './context';
-import {
-  checkReturnValues,
-  checkReturnValuesOnConditionCheckFailure,
-  conditionalCheckFailed,
-  updatedPaths,
-} from './requestHelpers';
+import { checkReturnValues, checkReturnValuesOnConditionCheckFailure, conditionalCheckFailed, updatedPaths } from './requestHelpers';
 import { MAX_ITEM_BYTES } from '../../dynamo';
 
 /**

@@ -92,7 +92,8 @@ export interface PartiqlInsert {
 /** `RETURNING ALL OLD *` and the like, as UpdateItem's ReturnValues. */
 export type PartiqlReturning = 'ALL_OLD' | 'UPDATED_OLD' | 'ALL_NEW' | 'UPDATED_NEW';
 
-export type PartiqlUpdateAction = { readonly kind: 'set'; readonly path: PartiqlPath; readonly value: PartiqlExpression } | { readonly kind: 'remove'; readonly path: PartiqlPath };
+export type PartiqlUpdateAction =
+  { readonly kind: 'set'; readonly path: PartiqlPath; readonly value: PartiqlExpression } | { readonly kind: 'remove'; readonly path: PartiqlPath };
 
 export interface PartiqlUpdate {
   readonly kind: 'update';

@@ -33,13 +33,17 @@ describe('PartiQL planning', () => {
 
   it("answers DynamoDB's ORDER BY and key-type errors", () => {
     expect(() => select('SELECT * FROM T ORDER BY sk')).toThrow('Must have WHERE clause in the statement when using ORDER BY clause.');
-    expect(() => select('SELECT * FROM T WHERE sk > 1 ORDER BY sk')).toThrow('Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.');
+    expect(() => select('SELECT * FROM T WHERE sk > 1 ORDER BY sk')).toThrow(
+      'Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.',
+    );
     expect(() => select(`SELECT * FROM T WHERE pk = 'a' ORDER BY v`)).toThrow('Variable reference v in ORDER BY clause must be part of the primary key');
     expect(() => select('SELECT * FROM T WHERE pk = 1')).toThrow("Key attribute's data type should match its data type in table's schema: Key pk");
   });
 
   it('says what is wrong and where in a malformed statement', () => {
-    expect(() => parsePartiql('SELECT * FROM T WHERE', [])).toThrow(/^Statement wasn't well formed, can't be processed: expected a value, an attribute name or a function, found the end of the statement at 1:22$/);
+    expect(() => parsePartiql('SELECT * FROM T WHERE', [])).toThrow(
+      /^Statement wasn't well formed, can't be processed: expected a value, an attribute name or a function, found the end of the statement at 1:22$/,
+    );
     expect(() => parsePartiql('SELECT * FROM select', [])).toThrow(/select is a keyword: write it in double quotes/);
   });
 
@@ -50,6 +54,8 @@ describe('PartiQL planning', () => {
     expect(input.UpdateExpression).toBe('SET #n0 = #n0 + :v0 REMOVE #n2 ADD #n1 :v1');
     expect(input.ConditionExpression).toBe('attribute_exists(#n3) AND #n0 < :v2');
     expect(input.ReturnValues).toBe('ALL_NEW');
-    expect(() => planUpdate(parsePartiql(`UPDATE T SET n = 1 WHERE pk = 'a'`, []) as never, KEYS)).toThrow('Where clause does not contain a mandatory equality on all key attributes');
+    expect(() => planUpdate(parsePartiql(`UPDATE T SET n = 1 WHERE pk = 'a'`, []) as never, KEYS)).toThrow(
+      'Where clause does not contain a mandatory equality on all key attributes',
+    );
   });
 });

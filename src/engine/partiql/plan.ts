@@ -110,7 +110,12 @@ export function planSelect(select: PartiqlSelect, keys: KeySchemaInfo): SelectPl
     // DynamoDB Local queries IN's partitions in key order, each once.
     partitions = [...partitions].sort((a, b) => compareKeys(a as KeyAttributeValue, b as KeyAttributeValue));
     partitions = partitions.filter((value, i) => i === 0 || compareKeys(value as KeyAttributeValue, partitions?.[i - 1] as KeyAttributeValue) !== 0);
-    const found = keys.sortKey ? findSortKeyCondition(conjuncts.filter((_, i) => !used.has(i)), keys.sortKey) : undefined;
+    const found = keys.sortKey
+      ? findSortKeyCondition(
+          conjuncts.filter((_, i) => !used.has(i)),
+          keys.sortKey,
+        )
+      : undefined;
     if (found) {
       sortKey = found.condition;
       const remaining = conjuncts.map((_, i) => i).filter((i) => !used.has(i));

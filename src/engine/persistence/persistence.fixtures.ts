@@ -36,36 +36,40 @@ export function everyTypeItem(pk: string, sk: number): Item {
 /** Writes the scenario through the engine's public API (every write goes through the hook). */
 export async function writeScenario(engine: LocalDynamoDB): Promise<void> {
   await engine.createTable(
-    tableInput('Things', [
-      ['pk', 'S'],
-      ['sk', 'N'],
-    ], {
-      extraDefinitions: [
-        ['kind', 'S'],
-        ['number', 'N'],
+    tableInput(
+      'Things',
+      [
+        ['pk', 'S'],
+        ['sk', 'N'],
       ],
-      GlobalSecondaryIndexes: [
-        // Multi-attribute keys: the definition's key lists must survive a restart, and the index its entries.
-        {
-          IndexName: 'byKindAndNumber',
-          KeySchema: [
-            { AttributeName: 'kind', KeyType: 'HASH' },
-            { AttributeName: 'pk', KeyType: 'HASH' },
-            { AttributeName: 'sk', KeyType: 'RANGE' },
-            { AttributeName: 'number', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'KEYS_ONLY' },
-        },
-        {
-          IndexName: 'byKind',
-          KeySchema: [
-            { AttributeName: 'kind', KeyType: 'HASH' },
-            { AttributeName: 'sk', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
-    }),
+      {
+        extraDefinitions: [
+          ['kind', 'S'],
+          ['number', 'N'],
+        ],
+        GlobalSecondaryIndexes: [
+          // Multi-attribute keys: the definition's key lists must survive a restart, and the index its entries.
+          {
+            IndexName: 'byKindAndNumber',
+            KeySchema: [
+              { AttributeName: 'kind', KeyType: 'HASH' },
+              { AttributeName: 'pk', KeyType: 'HASH' },
+              { AttributeName: 'sk', KeyType: 'RANGE' },
+              { AttributeName: 'number', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+          {
+            IndexName: 'byKind',
+            KeySchema: [
+              { AttributeName: 'kind', KeyType: 'HASH' },
+              { AttributeName: 'sk', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      },
+    ),
   );
   await engine.createTable(tableInput('Blobs', [['id', 'B']]));
 
@@ -83,10 +87,7 @@ export async function writeScenario(engine: LocalDynamoDB): Promise<void> {
   await engine.putItem({ TableName: 'Blobs', Item: { id: B(0x00), v: S('zero') } });
   await engine.batchWriteItem({
     RequestItems: {
-      Things: [
-        { PutRequest: { Item: { pk: S('p3'), sk: N(-5), kind: S('plain') } } },
-        { DeleteRequest: { Key: { pk: S('p1'), sk: N(1) } } },
-      ],
+      Things: [{ PutRequest: { Item: { pk: S('p3'), sk: N(-5), kind: S('plain') } } }, { DeleteRequest: { Key: { pk: S('p1'), sk: N(1) } } }],
       Blobs: [{ PutRequest: { Item: { id: B(1, 2, 3), v: { L: [B(4)] } } } }],
     },
   });
@@ -124,10 +125,17 @@ export async function dumpEngine(engine: LocalDynamoDB): Promise<unknown> {
  */
 export async function writeIndexChangesScenario(engine: LocalDynamoDB): Promise<number> {
   await engine.createTable(
-    tableInput('Orders', [['pk', 'S'], ['sk', 'N']], {
-      extraDefinitions: [['old', 'S']],
-      GlobalSecondaryIndexes: [{ IndexName: 'byOld', KeySchema: [{ AttributeName: 'old', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
-    }),
+    tableInput(
+      'Orders',
+      [
+        ['pk', 'S'],
+        ['sk', 'N'],
+      ],
+      {
+        extraDefinitions: [['old', 'S']],
+        GlobalSecondaryIndexes: [{ IndexName: 'byOld', KeySchema: [{ AttributeName: 'old', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+      },
+    ),
   );
   let indexed = 0;
   for (let i = 0; i < 12; i++) {
@@ -137,8 +145,22 @@ export async function writeIndexChangesScenario(engine: LocalDynamoDB): Promise<
   }
   await engine.updateTable({
     TableName: 'Orders',
-    AttributeDefinitions: [{ AttributeName: 'status', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
-    GlobalSecondaryIndexUpdates: [{ Create: { IndexName: 'byStatus', KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } } }],
+    AttributeDefinitions: [
+      { AttributeName: 'status', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'N' },
+    ],
+    GlobalSecondaryIndexUpdates: [
+      {
+        Create: {
+          IndexName: 'byStatus',
+          KeySchema: [
+            { AttributeName: 'status', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+      },
+    ],
   });
   await engine.putItem({ TableName: 'Orders', Item: { pk: S('c9'), sk: N(99), status: S('NEW') } });
   indexed++;
@@ -164,7 +186,13 @@ export async function writeTtlAndTagsScenario(engine: LocalDynamoDB): Promise<vo
   });
   await engine.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } });
   const arn = 'arn:aws:dynamodb:ddblocal:000000000000:table/Sessions';
-  await engine.tagResource({ ResourceArn: arn, Tags: [{ Key: 'env', Value: 'dev' }, { Key: 'team', Value: 'identity' }] });
+  await engine.tagResource({
+    ResourceArn: arn,
+    Tags: [
+      { Key: 'env', Value: 'dev' },
+      { Key: 'team', Value: 'identity' },
+    ],
+  });
   await engine.untagResource({ ResourceArn: arn, TagKeys: ['env'] });
   // Expired long ago (but within five years of any test clock) and never.
   await engine.putItem({ TableName: 'Sessions', Item: { id: { S: 'old' }, exp: { N: '1700000000' } } });
@@ -203,17 +231,25 @@ export function itKeepsTableChangesAcrossRestarts<P>({ restartWord, boot, restar
     const second = await restart(first.persistence);
     expect(await dumpEngine(second.engine)).toEqual(before);
     const { Table } = await second.engine.describeTable({ TableName: 'Orders' });
-    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.ItemCount, index.ProvisionedThroughput?.ReadCapacityUnits])).toEqual([['byStatus', indexed, 3]]);
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.ItemCount, index.ProvisionedThroughput?.ReadCapacityUnits])).toEqual([
+      ['byStatus', indexed, 3],
+    ]);
     expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
     // The restored index still refuses a status of another type.
-    await expect(second.engine.putItem({ TableName: 'Orders', Item: { pk: S('c1'), sk: N(1), status: N(1) } })).rejects.toThrow(/Type mismatch for Index Key status/);
+    await expect(second.engine.putItem({ TableName: 'Orders', Item: { pk: S('c1'), sk: N(1), status: N(1) } })).rejects.toThrow(
+      /Type mismatch for Index Key status/,
+    );
   });
 
   it(`keeps TTL settings, tags (updateTable changes) and TTL deletes across a ${restartWord}`, async () => {
     const first = await boot();
     await writeTtlAndTagsScenario(first.engine);
     const before = await dumpTtlAndTags(first.engine);
-    expect(before).toEqual({ ttl: { TimeToLiveStatus: 'ENABLED', AttributeName: 'exp' }, tags: [{ Key: 'team', Value: 'identity' }], items: [{ id: S('kept') }] });
+    expect(before).toEqual({
+      ttl: { TimeToLiveStatus: 'ENABLED', AttributeName: 'exp' },
+      tags: [{ Key: 'team', Value: 'identity' }],
+      items: [{ id: S('kept') }],
+    });
     const second = await restart(first.persistence);
     expect(await dumpTtlAndTags(second.engine)).toEqual(before);
   });

@@ -28,11 +28,23 @@ describe('TableReplay', () => {
   });
 
   it.each<[string, (Item | ['delete', Item])[], Item[]]>([
-    ['a delete removes every earlier put of the key', [{ pk: S('a'), sk: S('1') }, { pk: S('a'), sk: S('1'), v: N(2) }, ['delete', { pk: S('a'), sk: S('1') }]], []],
-    ['a put after a delete brings the item back', [{ pk: S('a'), sk: S('1') }, ['delete', { pk: S('a'), sk: S('1') }], { pk: S('a'), sk: S('1'), v: N(3) }], [{ pk: S('a'), sk: S('1'), v: N(3) }]],
+    [
+      'a delete removes every earlier put of the key',
+      [{ pk: S('a'), sk: S('1') }, { pk: S('a'), sk: S('1'), v: N(2) }, ['delete', { pk: S('a'), sk: S('1') }]],
+      [],
+    ],
+    [
+      'a put after a delete brings the item back',
+      [{ pk: S('a'), sk: S('1') }, ['delete', { pk: S('a'), sk: S('1') }], { pk: S('a'), sk: S('1'), v: N(3) }],
+      [{ pk: S('a'), sk: S('1'), v: N(3) }],
+    ],
     ['a delete of a missing key changes nothing', [{ pk: S('a'), sk: S('1') }, ['delete', { pk: S('b'), sk: S('1') }]], [{ pk: S('a'), sk: S('1') }]],
     // Without the length prefix, "a" + "S:b…" and "a…" + "S:…" could meet.
-    ['partition and sort key boundaries cannot be faked', [{ pk: S('aS:b'), sk: S('c') }, { pk: S('a'), sk: S('bS:c') }, ['delete', { pk: S('a'), sk: S('bS:c') }]], [{ pk: S('aS:b'), sk: S('c') }]],
+    [
+      'partition and sort key boundaries cannot be faked',
+      [{ pk: S('aS:b'), sk: S('c') }, { pk: S('a'), sk: S('bS:c') }, ['delete', { pk: S('a'), sk: S('bS:c') }]],
+      [{ pk: S('aS:b'), sk: S('c') }],
+    ],
   ])('%s', (_, writes, expected) => {
     const replay = new TableReplay(definition('S'));
     for (const write of writes) {

@@ -59,12 +59,22 @@ describe('generateCollection', () => {
   });
 
   it('makes N and B sort keys in numeric and byte order', async () => {
-    const numeric = await engineWith(tableInput('Numeric', [['pk', 'N'], ['sk', 'N']]));
+    const numeric = await engineWith(
+      tableInput('Numeric', [
+        ['pk', 'N'],
+        ['sk', 'N'],
+      ]),
+    );
     await generateCollection(numeric.engine, { table: 'Numeric', partitionKeyValue: 42, count: 300 });
     const numbers = await queryAll(numeric.engine, 'Numeric', N(42), 12);
     expect(valuesOf(numbers.Items, 'sk')).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
 
-    const binary = await engineWith(tableInput('Binary', [['pk', 'B'], ['sk', 'B']]));
+    const binary = await engineWith(
+      tableInput('Binary', [
+        ['pk', 'B'],
+        ['sk', 'B'],
+      ]),
+    );
     const result = await generateCollection(binary.engine, { table: 'Binary', partitionKeyValue: Uint8Array.of(1), count: 300 });
     expect(result.lastSortKey).toEqual({ B: Uint8Array.of(0, 0, 1, 43) });
     const bytes = await binary.engine.query({

@@ -11,20 +11,6 @@ export {
   type GenerateCollectionResult,
   type ItemTemplate,
 } from './generateCollection';
-export {
-  LEADERBOARD_TABLE,
-  LEADERBOARD_TABLE_INPUT,
-  leaderboardItems,
-  paddedRankKey,
-  SPRING_SEASON,
-  SUMMER_SEASON,
-} from './leaderboardSample';
-export {
-  createSampleTables,
-  ensureSampleTables,
-  SAMPLE_TABLE_NAMES,
-  SAMPLE_TABLES,
-  type EnsureSampleTablesOptions,
-  type SampleTable,
-} from './sampleTables';
+export { LEADERBOARD_TABLE, LEADERBOARD_TABLE_INPUT, leaderboardItems, paddedRankKey, SPRING_SEASON, SUMMER_SEASON } from './leaderboardSample';
+export { createSampleTables, ensureSampleTables, SAMPLE_TABLE_NAMES, SAMPLE_TABLES, type EnsureSampleTablesOptions, type SampleTable } from './sampleTables';
 export { createSeededRandom } from './seededRandom';

@@ -159,7 +159,8 @@ describe('sample tables', () => {
     const flaky: typeof engine = Object.assign(Object.create(engine) as typeof engine, {
       batchWriteItem: async (input: Parameters<typeof engine.batchWriteItem>[0]) => {
         calls++;
-        if (calls === 1) throw Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } });
+        if (calls === 1)
+          throw Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException', $metadata: { httpStatusCode: 400 } });
         if (calls > 3) return engine.batchWriteItem(input);
         // Calls 2 and 3: write all but the last request (none when it is alone), and hand it back unprocessed.
         const [table, requests] = Object.entries(input.RequestItems ?? {})[0] ?? ['', []];

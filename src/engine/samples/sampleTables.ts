@@ -36,7 +36,11 @@ const MAX_ATTEMPTS = 12;
  * @example
  * await createSampleTables(engine); // ["Leaderboard", "AuditLog"]
  */
-export async function createSampleTables(source: DynamoDBDataSource, only: readonly string[] = SAMPLE_TABLE_NAMES, backoffOptions: BackoffOptions = {}): Promise<string[]> {
+export async function createSampleTables(
+  source: DynamoDBDataSource,
+  only: readonly string[] = SAMPLE_TABLE_NAMES,
+  backoffOptions: BackoffOptions = {},
+): Promise<string[]> {
   const created: string[] = [];
   for (const sample of SAMPLE_TABLES) {
     const name = sample.input.TableName as string;
@@ -97,7 +101,10 @@ async function writeAll(source: DynamoDBDataSource, tableName: string, items: re
   for (let start = 0; start < items.length; start += BATCH_SIZE) {
     let requests: readonly WriteRequest[] = items.slice(start, start + BATCH_SIZE).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 1; requests.length > 0; attempt++) {
-      if (attempt > MAX_ATTEMPTS) throw new Error(`${requests.length} sample items of ${tableName} were still unprocessed after ${MAX_ATTEMPTS} attempts (DynamoDB kept throttling): delete the table and load the samples again later.`);
+      if (attempt > MAX_ATTEMPTS)
+        throw new Error(
+          `${requests.length} sample items of ${tableName} were still unprocessed after ${MAX_ATTEMPTS} attempts (DynamoDB kept throttling): delete the table and load the samples again later.`,
+        );
       if (attempt > 1) await backoff(attempt - 1, backoffOptions);
       try {
         requests = unprocessedWrites(await source.batchWriteItem({ RequestItems: { [tableName]: [...requests] } }), tableName);

@@ -147,15 +147,20 @@ export function keyIdentity(key: Item, keys: KeySchemaInfo): string {
 /** An index's key attributes with their role: every partition attribute, then every sort attribute. */
 function indexKeyRoles(keys: KeySchemaInfo): [KeySchemaInfo['partitionKey'], 'partition' | 'sort'][] {
   if (!keys.partitionKeys) return keyRoles(keys);
-  return [...partitionAttributesOf(keys).map((attribute) => [attribute, 'partition'] as const), ...sortAttributesOf(keys).map((attribute) => [attribute, 'sort'] as const)] as [
-    KeySchemaInfo['partitionKey'],
-    'partition' | 'sort',
-  ][];
+  return [
+    ...partitionAttributesOf(keys).map((attribute) => [attribute, 'partition'] as const),
+    ...sortAttributesOf(keys).map((attribute) => [attribute, 'sort'] as const),
+  ] as [KeySchemaInfo['partitionKey'], 'partition' | 'sort'][];
 }
 
 /** The key schema's attributes with their role, partition key first. */
 function keyRoles(keys: KeySchemaInfo): [KeySchemaInfo['partitionKey'], 'partition' | 'sort'][] {
-  return keys.sortKey ? [[keys.partitionKey, 'partition'], [keys.sortKey, 'sort']] : [[keys.partitionKey, 'partition']];
+  return keys.sortKey
+    ? [
+        [keys.partitionKey, 'partition'],
+        [keys.sortKey, 'sort'],
+      ]
+    : [[keys.partitionKey, 'partition']];
 }
 
 function checkKeyValue(value: KeyAttributeValue, name: string, role: 'partition' | 'sort'): void {

@@ -114,7 +114,9 @@ export function validateCreateTable(input: CreateTableCommandInput, createdAt: n
 
   const used = new Set(usedNames);
   if (definedNames.some((name) => !used.has(name))) {
-    throw validationError(`${INVALID}Some AttributeDefinitions are not used. AttributeDefinitions: [${definedNames.join(', ')}], keys used: [${[...used].join(', ')}]`);
+    throw validationError(
+      `${INVALID}Some AttributeDefinitions are not used. AttributeDefinitions: [${definedNames.join(', ')}], keys used: [${[...used].join(', ')}]`,
+    );
   }
 
   const provisionedThroughput = checkTableThroughput(input.ProvisionedThroughput, billingMode);
@@ -122,7 +124,10 @@ export function validateCreateTable(input: CreateTableCommandInput, createdAt: n
   return {
     name: input.TableName as string,
     keys: tableKeys,
-    attributeDefinitions: definitions.map((definition): KeyAttribute => ({ name: definition.AttributeName as string, type: definition.AttributeType as KeyType })),
+    attributeDefinitions: definitions.map((definition): KeyAttribute => ({
+      name: definition.AttributeName as string,
+      type: definition.AttributeType as KeyType,
+    })),
     // DescribeTable lists LSIs and GSIs separately; keeping LSIs first keeps each list in request order.
     indexes: [...indexes.filter((index) => index.kind === 'local'), ...indexes.filter((index) => index.kind === 'global')],
     billingMode,
@@ -159,7 +164,8 @@ function checkShape(input: CreateTableCommandInput): void {
 
 function checkKeySchemaShape(errors: ConstraintErrors, keySchema: readonly KeySchemaElement[], path: string, maxLength: number | undefined): void {
   if (keySchema.length < 1) errors.add('[]', path, 'Member must have length greater than or equal to 1');
-  if (maxLength !== undefined && keySchema.length > maxLength) errors.add(`[${keySchema.length} elements]`, path, `Member must have length less than or equal to ${maxLength}`);
+  if (maxLength !== undefined && keySchema.length > maxLength)
+    errors.add(`[${keySchema.length} elements]`, path, `Member must have length less than or equal to ${maxLength}`);
   keySchema.forEach((element, i) => {
     errors.requireValue(element.AttributeName, `${path}.${i + 1}.member.attributeName`);
     if (errors.requireValue(element.KeyType, `${path}.${i + 1}.member.keyType`)) {
@@ -168,9 +174,15 @@ function checkKeySchemaShape(errors: ConstraintErrors, keySchema: readonly KeySc
   });
 }
 
-export function checkIndexShape(errors: ConstraintErrors, index: LocalSecondaryIndex | GlobalSecondaryIndex, path: string, maxKeyLength: number | undefined): void {
+export function checkIndexShape(
+  errors: ConstraintErrors,
+  index: LocalSecondaryIndex | GlobalSecondaryIndex,
+  path: string,
+  maxKeyLength: number | undefined,
+): void {
   errors.checkName(index.IndexName, `${path}.indexName`);
-  if (errors.requireValue(index.KeySchema, `${path}.keySchema`)) checkKeySchemaShape(errors, index.KeySchema as KeySchemaElement[], `${path}.keySchema`, maxKeyLength);
+  if (errors.requireValue(index.KeySchema, `${path}.keySchema`))
+    checkKeySchemaShape(errors, index.KeySchema as KeySchemaElement[], `${path}.keySchema`, maxKeyLength);
   if (errors.requireValue(index.Projection, `${path}.projection`)) {
     errors.checkEnum(index.Projection?.ProjectionType, `${path}.projection.projectionType`, ['ALL', 'KEYS_ONLY', 'INCLUDE']);
   }
@@ -178,8 +190,10 @@ export function checkIndexShape(errors: ConstraintErrors, index: LocalSecondaryI
 
 export function checkThroughputShape(errors: ConstraintErrors, throughput: ProvisionedThroughput | undefined, path: string): void {
   if (!throughput) return;
-  if (errors.requireValue(throughput.ReadCapacityUnits, `${path}.readCapacityUnits`)) errors.checkRange(throughput.ReadCapacityUnits, `${path}.readCapacityUnits`, 1);
-  if (errors.requireValue(throughput.WriteCapacityUnits, `${path}.writeCapacityUnits`)) errors.checkRange(throughput.WriteCapacityUnits, `${path}.writeCapacityUnits`, 1);
+  if (errors.requireValue(throughput.ReadCapacityUnits, `${path}.readCapacityUnits`))
+    errors.checkRange(throughput.ReadCapacityUnits, `${path}.readCapacityUnits`, 1);
+  if (errors.requireValue(throughput.WriteCapacityUnits, `${path}.writeCapacityUnits`))
+    errors.checkRange(throughput.WriteCapacityUnits, `${path}.writeCapacityUnits`, 1);
 }
 
 /** The table's or an index's KeySchema rules shared by tables and indexes; returns the key names. */
@@ -213,7 +227,8 @@ export function checkIndexKeySchema(index: LocalSecondaryIndex | GlobalSecondary
 export function checkGlobalIndexKeySchema(keySchema: readonly KeySchemaElement[], definedNames: readonly string[]): string[] {
   const hashCount = keySchema.filter((element) => element.KeyType === 'HASH').length;
   if (keySchema.length <= 2 && hashCount < 2) return checkKeySchema(keySchema, definedNames, false);
-  if (keySchema.length > 2 * MAX_INDEX_KEY_ATTRIBUTES) throw validationError('Key Schema too big.  Key Schema must at most consist of the hash and range key of a table');
+  if (keySchema.length > 2 * MAX_INDEX_KEY_ATTRIBUTES)
+    throw validationError('Key Schema too big.  Key Schema must at most consist of the hash and range key of a table');
   const names = keySchema.map((element) => element.AttributeName as string);
   const undefinedName = names.find((name) => !definedNames.includes(name));
   if (undefinedName !== undefined) {
@@ -228,7 +243,8 @@ export function checkGlobalIndexKeySchema(keySchema: readonly KeySchemaElement[]
     throw validationError('Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second');
   }
   if (hashCount > MAX_INDEX_KEY_ATTRIBUTES) throw validationError(`Too many partition keys. GSI can have at most ${MAX_INDEX_KEY_ATTRIBUTES} partition keys`);
-  if (keySchema.length - hashCount > MAX_INDEX_KEY_ATTRIBUTES) throw validationError(`Too many sort keys. GSI can have at most ${MAX_INDEX_KEY_ATTRIBUTES} sort keys`);
+  if (keySchema.length - hashCount > MAX_INDEX_KEY_ATTRIBUTES)
+    throw validationError(`Too many sort keys. GSI can have at most ${MAX_INDEX_KEY_ATTRIBUTES} sort keys`);
   return names;
 }
 
@@ -260,7 +276,8 @@ function checkTableThroughput(throughput: ProvisionedThroughput | undefined, bil
 function checkIndexThroughput(index: GlobalSecondaryIndex, billingMode: string): Throughput | undefined {
   const throughput = index.ProvisionedThroughput;
   if (billingMode === 'PAY_PER_REQUEST') {
-    if (throughput) throw validationError(`${INVALID}ProvisionedThroughput should not be specified for index: ${index.IndexName} when BillingMode is PAY_PER_REQUEST`);
+    if (throughput)
+      throw validationError(`${INVALID}ProvisionedThroughput should not be specified for index: ${index.IndexName} when BillingMode is PAY_PER_REQUEST`);
     return undefined;
   }
   if (!throughput) throw validationError(`${INVALID}ProvisionedThroughput is not specified for index: ${index.IndexName}`);
@@ -270,7 +287,10 @@ function checkIndexThroughput(index: GlobalSecondaryIndex, billingMode: string):
 /** A GSI's key schema: {@link toKeySchemaInfo}'s shape for single-attribute keys, the attribute lists for multi-attribute keys. Exported for UpdateTable. */
 export function toIndexKeySchemaInfo(keySchema: readonly KeySchemaElement[], typeOf: (name: string) => KeyType): KeySchemaInfo {
   const attribute = (element: KeySchemaElement) => ({ name: element.AttributeName as string, type: typeOf(element.AttributeName as string) });
-  return keySchemaFrom(keySchema.filter((element) => element.KeyType === 'HASH').map(attribute), keySchema.filter((element) => element.KeyType === 'RANGE').map(attribute));
+  return keySchemaFrom(
+    keySchema.filter((element) => element.KeyType === 'HASH').map(attribute),
+    keySchema.filter((element) => element.KeyType === 'RANGE').map(attribute),
+  );
 }
 
 export function toKeySchemaInfo(keySchema: readonly KeySchemaElement[], typeOf: (name: string) => KeyType): KeySchemaInfo {

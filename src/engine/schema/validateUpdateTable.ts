@@ -37,7 +37,15 @@ export interface TableUpdate {
 }
 
 /** Members of UpdateTableInput the built-in table does not model; refused rather than ignored. */
-const UNSUPPORTED_MEMBERS = ['SSESpecification', 'ReplicaUpdates', 'TableClass', 'OnDemandThroughput', 'WarmThroughput', 'MultiRegionConsistency', 'GlobalTableWitnessUpdates'] as const;
+const UNSUPPORTED_MEMBERS = [
+  'SSESpecification',
+  'ReplicaUpdates',
+  'TableClass',
+  'OnDemandThroughput',
+  'WarmThroughput',
+  'MultiRegionConsistency',
+  'GlobalTableWitnessUpdates',
+] as const;
 
 /**
  * The checks DynamoDB makes before it looks at the table: member constraints,
@@ -73,7 +81,9 @@ export function checkUpdateTableRequest(input: UpdateTableCommandInput): void {
   for (const update of updates ?? []) {
     const actions = [update.Create, update.Update, update.Delete].filter((action) => action !== undefined && action !== null);
     if (actions.length === 0) {
-      throw validationError(INVALID + 'One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null');
+      throw validationError(
+        INVALID + 'One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null',
+      );
     }
     if (actions.length > 1) throw validationError(INVALID + 'Only one global secondary index action is allowed per GlobalSecondaryIndexUpdate object');
     const name = actions[0]?.IndexName as string;
@@ -154,7 +164,9 @@ export function validateUpdateTable(input: UpdateTableCommandInput, table: Table
     if (!update.Update) continue;
     const index = requireGlobalIndex(table, update.Update.IndexName as string, 'update');
     if (billingMode === 'PAY_PER_REQUEST') {
-      throw validationError(`${INVALID}The only Updates for index: ${index.name} when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, WarmThroughput`);
+      throw validationError(
+        `${INVALID}The only Updates for index: ${index.name} when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, WarmThroughput`,
+      );
     }
     const throughput = toThroughput(update.Update.ProvisionedThroughput as ProvisionedThroughput);
     if (table.billingMode === 'PROVISIONED' && index.provisionedThroughput && sameThroughput(index.provisionedThroughput, throughput)) {
@@ -168,7 +180,10 @@ export function validateUpdateTable(input: UpdateTableCommandInput, table: Table
   if (create) {
     created = checkNewIndex(create, input.AttributeDefinitions, table, billingMode);
     if (indexes.filter((index) => index.kind === 'global').length >= MAX_GLOBAL_INDEXES) {
-      throw new DynamoDBError('LimitExceededException', `Subscriber limit exceeded: Number of global secondary indexes exceeds per-table limit of ${MAX_GLOBAL_INDEXES}`);
+      throw new DynamoDBError(
+        'LimitExceededException',
+        `Subscriber limit exceeded: Number of global secondary indexes exceeds per-table limit of ${MAX_GLOBAL_INDEXES}`,
+      );
     }
     for (const name of keyNames(created.keys)) {
       if (attributeDefinitions.some((attribute) => attribute.name === name)) continue;
@@ -188,7 +203,10 @@ export function validateUpdateTable(input: UpdateTableCommandInput, table: Table
   const stream = input.StreamSpecification ? checkStream(input.StreamSpecification, table.stream, now) : table.stream;
   // Each member keeps its place (the definition is stored as JSON and compared), and an optional one that is
   // now unset is removed rather than left undefined.
-  const definition: Omit<TableDefinition, 'provisionedThroughput' | 'stream'> & { provisionedThroughput?: Throughput | undefined; stream?: StreamSetting | undefined } = {
+  const definition: Omit<TableDefinition, 'provisionedThroughput' | 'stream'> & {
+    provisionedThroughput?: Throughput | undefined;
+    stream?: StreamSetting | undefined;
+  } = {
     ...table,
     attributeDefinitions,
     indexes,
@@ -218,7 +236,12 @@ function requireGlobalIndex(table: TableDefinition, name: string, action: 'updat
 }
 
 /** A Create action: its attribute definitions, then CreateTable's key schema and projection checks. */
-function checkNewIndex(create: CreateGlobalSecondaryIndexAction, definitions: readonly AttributeDefinition[] | undefined, table: TableDefinition, billingMode: string): IndexDefinition {
+function checkNewIndex(
+  create: CreateGlobalSecondaryIndexAction,
+  definitions: readonly AttributeDefinition[] | undefined,
+  table: TableDefinition,
+  billingMode: string,
+): IndexDefinition {
   const name = create.IndexName as string;
   // Checked first (DynamoDB Local reports it before any other problem of the index).
   if (table.indexes.some((index) => index.name === name)) throw validationError('Attempting to create an index which already exists');
@@ -239,7 +262,8 @@ function checkNewIndex(create: CreateGlobalSecondaryIndexAction, definitions: re
     return existing !== undefined && existing.type !== typeOf(attribute);
   });
   if (redefined.length > 0) {
-    const schema = (elements: readonly { name: string; type: string; role: string }[]) => `Schema:[${elements.map((element) => `SchemaElement: key{${element.name}:${element.type}:${element.role}}`).join(', ')}]`;
+    const schema = (elements: readonly { name: string; type: string; role: string }[]) =>
+      `Schema:[${elements.map((element) => `SchemaElement: key{${element.name}:${element.type}:${element.role}}`).join(', ')}]`;
     const existingType = (attribute: string) => table.attributeDefinitions.find((known) => known.name === attribute)?.type as string;
     throw validationError(
       `${INVALID}Attributes cannot be redefined. Please check that your attribute has the same type as previously defined. ` +
@@ -252,7 +276,8 @@ function checkNewIndex(create: CreateGlobalSecondaryIndexAction, definitions: re
   if (billingMode === 'PAY_PER_REQUEST' && throughput) {
     throw validationError(`${INVALID}ProvisionedThroughput should not be specified for index: ${name} when BillingMode is PAY_PER_REQUEST`);
   }
-  if (billingMode === 'PROVISIONED' && !throughput) throw validationError(`${INVALID}Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: ${name}`);
+  if (billingMode === 'PROVISIONED' && !throughput)
+    throw validationError(`${INVALID}Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: ${name}`);
   return {
     name,
     kind: 'global',

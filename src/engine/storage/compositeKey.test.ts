@@ -27,7 +27,13 @@ const definition: TableDefinition = {
     {
       name: 'multi',
       kind: 'global',
-      keys: keySchemaFrom([{ name: 'h1', type: 'S' }, { name: 'h2', type: 'N' }], [...SORT]),
+      keys: keySchemaFrom(
+        [
+          { name: 'h1', type: 'S' },
+          { name: 'h2', type: 'N' },
+        ],
+        [...SORT],
+      ),
       projection: { type: 'KEYS_ONLY' },
     },
   ],
@@ -40,7 +46,13 @@ const text = fc.oneof(fc.constantFrom('', 'a', 'B', 'é', '\uFFFD', '\u{1F600}',
 const number = fc.oneof(fc.constantFrom('-10', '-1', '0', '1', '9', '10', '1e2', '0.5'), fc.integer({ min: -50, max: 50 }).map(String));
 const bytes = fc.uint8Array({ maxLength: 3 });
 const item = fc.record(
-  { h1: fc.constantFrom('x', 'y'), h2: fc.constantFrom('1', '2'), s: text.filter((value) => value !== ''), n: number, b: bytes.filter((value) => value.length > 0) },
+  {
+    h1: fc.constantFrom('x', 'y'),
+    h2: fc.constantFrom('1', '2'),
+    s: text.filter((value) => value !== ''),
+    n: number,
+    b: bytes.filter((value) => value.length > 0),
+  },
   { requiredKeys: ['h1', 'h2'] },
 );
 
@@ -70,7 +82,9 @@ describe('multi-attribute index stores', () => {
         const index = table.indexes.get('multi');
         for (const h1 of ['x', 'y']) {
           for (const h2 of ['1', '2']) {
-            const expected = items.filter((each) => each.h1?.S === h1 && each.h2?.N === h2 && SORT.every((attribute) => each[attribute.name] !== undefined)).sort(compareBySortAttributes);
+            const expected = items
+              .filter((each) => each.h1?.S === h1 && each.h2?.N === h2 && SORT.every((attribute) => each[attribute.name] !== undefined))
+              .sort(compareBySortAttributes);
             const partition = index?.store.partition(partitionValueOf([{ S: h1 }, { N: h2 }]));
             const actual: Item[] = [];
             partition?.entries.walk(partition.entries.begin(), false, (entry: StoreEntry) => actual.push(entry.record.item) > 0);

@@ -1,4 +1,13 @@
-import { compareBytes, compareDynamoNumbers, comparePreparedUtf8, compareUtf8, isPlainKey, utf8ProbeOf, type KeyAttributeValue, type KeyType } from '../../keys';
+import {
+  compareBytes,
+  compareDynamoNumbers,
+  comparePreparedUtf8,
+  compareUtf8,
+  isPlainKey,
+  utf8ProbeOf,
+  type KeyAttributeValue,
+  type KeyType,
+} from '../../keys';
 
 /**
  * Key values without their `{ S: … }` wrapper: the string of an S or N value,

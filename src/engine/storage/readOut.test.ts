@@ -27,7 +27,12 @@ describe('freezeItem', () => {
 describe('reads of whole items', () => {
   async function engineWithItems() {
     const db = createEngine();
-    await db.createTable(tableInput('Tbl', [['pk', 'S'], ['sk', 'S']]));
+    await db.createTable(
+      tableInput('Tbl', [
+        ['pk', 'S'],
+        ['sk', 'S'],
+      ]),
+    );
     const plain: Item = { pk: S('p'), sk: S('1'), m: { M: { x: S('x') } }, l: { L: [S('a')] } };
     const binary: Item = { pk: S('p'), sk: S('2'), b: { B: Uint8Array.of(1, 2) }, m: { M: { x: S('x') } } };
     await db.batchWriteItem({ RequestItems: { Tbl: [{ PutRequest: { Item: plain } }, { PutRequest: { Item: binary } }] } });
@@ -40,7 +45,8 @@ describe('reads of whole items', () => {
     const reads = [
       (await db.getItem({ TableName: 'Tbl', Key: key })).Item,
       (await db.batchGetItem({ RequestItems: { Tbl: { Keys: [key] } } })).Responses?.Tbl?.[0],
-      (await db.query({ TableName: 'Tbl', KeyConditionExpression: 'pk = :p AND sk = :s', ExpressionAttributeValues: { ':p': S('p'), ':s': S('1') } })).Items?.[0],
+      (await db.query({ TableName: 'Tbl', KeyConditionExpression: 'pk = :p AND sk = :s', ExpressionAttributeValues: { ':p': S('p'), ':s': S('1') } }))
+        .Items?.[0],
       (await db.scan({ TableName: 'Tbl', Limit: 1 })).Items?.[0],
     ];
     for (const item of reads) {
@@ -56,7 +62,9 @@ describe('reads of whole items', () => {
     const { db, binary } = await engineWithItems();
     const key = { pk: S('p'), sk: S('2') };
     const first = (await db.getItem({ TableName: 'Tbl', Key: key })).Item as Item;
-    const page = (await db.query({ TableName: 'Tbl', KeyConditionExpression: 'pk = :p AND sk = :s', ExpressionAttributeValues: { ':p': S('p'), ':s': S('2') } })).Items?.[0] as Item;
+    const page = (
+      await db.query({ TableName: 'Tbl', KeyConditionExpression: 'pk = :p AND sk = :s', ExpressionAttributeValues: { ':p': S('p'), ':s': S('2') } })
+    ).Items?.[0] as Item;
     for (const item of [first, page]) {
       expect(Object.isFrozen(item)).toBe(false);
       (item.b as { B: Uint8Array }).B[0] = 9;

@@ -24,7 +24,12 @@ const definition: TableDefinition = {
     { name: 'l', type: 'S' },
   ],
   indexes: [
-    { name: 'byL', kind: 'local', keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'l', type: 'S' } }, projection: { type: 'INCLUDE', nonKeyAttributes: ['v'] } },
+    {
+      name: 'byL',
+      kind: 'local',
+      keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'l', type: 'S' } },
+      projection: { type: 'INCLUDE', nonKeyAttributes: ['v'] },
+    },
     { name: 'byG', kind: 'global', keys: { partitionKey: { name: 'g', type: 'S' }, sortKey: { name: 'sk', type: 'N' } }, projection: { type: 'ALL' } },
     { name: 'gOnly', kind: 'global', keys: { partitionKey: { name: 'g', type: 'S' } }, projection: { type: 'KEYS_ONLY' } },
   ],
@@ -186,8 +191,14 @@ describe('TableStore', () => {
     const sDefinition: TableDefinition = {
       ...definition,
       keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
-      attributeDefinitions: [{ name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { name: 'l', type: 'S' }],
-      indexes: [{ name: 'byL', kind: 'local', keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'l', type: 'S' } }, projection: { type: 'ALL' } }],
+      attributeDefinitions: [
+        { name: 'pk', type: 'S' },
+        { name: 'sk', type: 'S' },
+        { name: 'l', type: 'S' },
+      ],
+      indexes: [
+        { name: 'byL', kind: 'local', keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'l', type: 'S' } }, projection: { type: 'ALL' } },
+      ],
     };
     // Plain keys (every unit < 0xD800) beside keys where UTF-16 order is wrong (U+E000..U+FFFF, surrogate pairs).
     const keys = ['9', '10', 'z', 'ä', '€', '\uD7FF', '\uE000', '\uFFFF', '𝄞', '😀', 'a\uFFFF', 'a𝄞', 'a', 'ab', '#'];

@@ -1,5 +1,14 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { attributeValueSize, getOwnAttribute, itemSize, keyAttributeNamesOf, partitionAttributesOf, sortAttributesOf, type Item, type KeySchemaInfo } from '../../expressions';
+import {
+  attributeValueSize,
+  getOwnAttribute,
+  itemSize,
+  keyAttributeNamesOf,
+  partitionAttributesOf,
+  sortAttributesOf,
+  type Item,
+  type KeySchemaInfo,
+} from '../../expressions';
 import { compareKeys, utf8ByteLength, type KeyAttributeValue, type KeyType } from '../../keys';
 import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../../dynamo';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../schema/tableDefinition';
@@ -288,7 +297,8 @@ export function indexKeyOf(index: IndexStore, item: Item): IndexKeyValues | unde
   const keys = index.definition.keys;
   // Every write runs this per index: single-attribute keys (nearly all) are checked without building attribute lists.
   if (!keys.partitionKeys && !keys.sortKeys) {
-    if (!attributeFits(item, keys.partitionKey, MAX_PARTITION_KEY_BYTES) || (keys.sortKey && !attributeFits(item, keys.sortKey, MAX_SORT_KEY_BYTES))) return undefined;
+    if (!attributeFits(item, keys.partitionKey, MAX_PARTITION_KEY_BYTES) || (keys.sortKey && !attributeFits(item, keys.sortKey, MAX_SORT_KEY_BYTES)))
+      return undefined;
     return indexKeyValuesOf(keys, item);
   }
   for (const attribute of partitionAttributesOf(keys)) if (!attributeFits(item, attribute, MAX_PARTITION_KEY_BYTES)) return undefined;

@@ -29,7 +29,12 @@ async function shardOf(engine: LocalDynamoDB, tableName: string) {
   return { StreamArn, ShardId: shard?.ShardId as string, shard, description: StreamDescription };
 }
 
-async function iterator(engine: LocalDynamoDB, tableName: string, ShardIteratorType: 'TRIM_HORIZON' | 'LATEST' | 'AT_SEQUENCE_NUMBER' | 'AFTER_SEQUENCE_NUMBER', SequenceNumber?: string) {
+async function iterator(
+  engine: LocalDynamoDB,
+  tableName: string,
+  ShardIteratorType: 'TRIM_HORIZON' | 'LATEST' | 'AT_SEQUENCE_NUMBER' | 'AFTER_SEQUENCE_NUMBER',
+  SequenceNumber?: string,
+) {
   const { StreamArn, ShardId } = await shardOf(engine, tableName);
   const { ShardIterator } = await engine.getShardIterator({ StreamArn, ShardId, ShardIteratorType, ...(SequenceNumber ? { SequenceNumber } : {}) });
   return ShardIterator as string;
@@ -58,14 +63,20 @@ describe('sequence numbers and shards', () => {
     await engine.putItem({ TableName: 'Aaa', Item: { pk: S('a'), sk: N(1) } });
     const first = await shardOf(engine, 'Aaa');
     expect(first.description?.StreamStatus).toBe('ENABLED');
-    expect(first.shard).toEqual({ ShardId: expect.stringMatching(/^shardId-\d{20}-[0-9a-f]{8}$/), SequenceNumberRange: { StartingSequenceNumber: '000000000000000000001' } });
+    expect(first.shard).toEqual({
+      ShardId: expect.stringMatching(/^shardId-\d{20}-[0-9a-f]{8}$/),
+      SequenceNumberRange: { StartingSequenceNumber: '000000000000000000001' },
+    });
     clock.now += 1000;
     await engine.updateTable({ TableName: 'Aaa', StreamSpecification: { StreamEnabled: false } });
     await engine.updateTable({ TableName: 'Aaa', StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' } });
     await engine.putItem({ TableName: 'Aaa', Item: { pk: S('a'), sk: N(2) } });
     const closed = await engine.describeStream({ StreamArn: first.StreamArn });
     expect(closed.StreamDescription?.StreamStatus).toBe('DISABLED');
-    expect(closed.StreamDescription?.Shards?.[0]?.SequenceNumberRange).toEqual({ StartingSequenceNumber: '000000000000000000001', EndingSequenceNumber: '000000000000000000001' });
+    expect(closed.StreamDescription?.Shards?.[0]?.SequenceNumberRange).toEqual({
+      StartingSequenceNumber: '000000000000000000001',
+      EndingSequenceNumber: '000000000000000000001',
+    });
     const second = await shardOf(engine, 'Aaa');
     expect(second.StreamArn).not.toBe(first.StreamArn);
     expect(second.ShardId).not.toBe(first.ShardId);
@@ -122,14 +133,26 @@ describe('shard iterators', () => {
     await expectError(get('AT_SEQUENCE_NUMBER', '000000000000000000006'), 'ValidationException', 'Invalid SequenceNumber for the shard');
     await expectError(get('AT_SEQUENCE_NUMBER', '000000000000000000000'), 'ValidationException', 'Invalid SequenceNumber for the shard');
     await expectError(get('AT_SEQUENCE_NUMBER'), 'ValidationException', 'One or more parameter values were invalid: Invalid SequenceNumber');
-    await expectError(get('LATEST', '000000000000000000001'), 'ValidationException', 'One or more parameter values were invalid: SequenceNumber should not be passed for this iterator type');
+    await expectError(
+      get('LATEST', '000000000000000000001'),
+      'ValidationException',
+      'One or more parameter values were invalid: SequenceNumber should not be passed for this iterator type',
+    );
     await expectError(
       get('AFTER_SEQUENCE_NUMBER', '12'),
       'ValidationException',
       "1 validation error detected: Value '12' at 'sequenceNumber' failed to satisfy constraint: Member must have length greater than or equal to 21",
     );
-    await expectError(engine.getShardIterator({ StreamArn, ShardId: 'shardId-00000000000000000000-00000000', ShardIteratorType: 'LATEST' }), 'ResourceNotFoundException', 'Shard does not exist');
-    await expectError(engine.getShardIterator({ StreamArn: `${StreamArn}x`, ShardId, ShardIteratorType: 'LATEST' }), 'ResourceNotFoundException', 'Stream does not exist');
+    await expectError(
+      engine.getShardIterator({ StreamArn, ShardId: 'shardId-00000000000000000000-00000000', ShardIteratorType: 'LATEST' }),
+      'ResourceNotFoundException',
+      'Shard does not exist',
+    );
+    await expectError(
+      engine.getShardIterator({ StreamArn: `${StreamArn}x`, ShardId, ShardIteratorType: 'LATEST' }),
+      'ResourceNotFoundException',
+      'Stream does not exist',
+    );
   });
 
   it('expire 15 minutes after they are made; each GetRecords hands out a fresh one', async () => {
@@ -139,7 +162,11 @@ describe('shard iterators', () => {
     const page = await engine.getRecords({ ShardIterator: start, Limit: 1 });
     expect(skOf(page.Records ?? [])).toEqual([1]);
     clock.now += 1;
-    await expectError(engine.getRecords({ ShardIterator: start }), 'ExpiredIteratorException', /^Iterator expired: it was made at .+ and is valid for 15 minutes\. Get a new one with GetShardIterator\.$/);
+    await expectError(
+      engine.getRecords({ ShardIterator: start }),
+      'ExpiredIteratorException',
+      /^Iterator expired: it was made at .+ and is valid for 15 minutes\. Get a new one with GetShardIterator\.$/,
+    );
     // The iterator GetRecords returned was made at the later time: still good.
     expect(skOf((await engine.getRecords({ ShardIterator: page.NextShardIterator })).Records ?? [])).toEqual([2, 3, 4, 5]);
   });
@@ -148,8 +175,16 @@ describe('shard iterators', () => {
     const { clock, engine } = await fiveRecords();
     const start = await iterator(engine, 'Tbl', 'TRIM_HORIZON');
     await expectError(engine.getRecords({ ShardIterator: 'not an iterator' }), 'ValidationException', 'Invalid ShardIterator');
-    await expectError(engine.getRecords({ ShardIterator: start.replace('|000000000000000000001|', '|000000000000000000002|') }), 'ValidationException', 'Invalid ShardIterator');
-    await expectError(engine.getRecords({ ShardIterator: start, Limit: 1001 }), 'ValidationException', 'One or more parameter values were invalid: Limit should be less than or equal to 1000');
+    await expectError(
+      engine.getRecords({ ShardIterator: start.replace('|000000000000000000001|', '|000000000000000000002|') }),
+      'ValidationException',
+      'Invalid ShardIterator',
+    );
+    await expectError(
+      engine.getRecords({ ShardIterator: start, Limit: 1001 }),
+      'ValidationException',
+      'One or more parameter values were invalid: Limit should be less than or equal to 1000',
+    );
     await engine.deleteTable({ TableName: 'Tbl' });
     // A deleted table's stream stays readable for 24 hours, then is gone.
     expect(skOf((await engine.getRecords({ ShardIterator: start })).Records ?? [])).toEqual([1, 2, 3, 4, 5]);
@@ -185,7 +220,11 @@ describe('retention: 24 hours on the engine clock', () => {
     expect(skOf(await readAllRecords(engine, 'Tbl'))).toEqual([1, 2]);
     clock.now += 1;
     expect(skOf(await readAllRecords(engine, 'Tbl'))).toEqual([2]);
-    await expectError(engine.getShardIterator({ ...(await shardOf(engine, 'Tbl')), ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: firstSequence }), 'TrimmedDataAccessException', /has been trimmed/);
+    await expectError(
+      engine.getShardIterator({ ...(await shardOf(engine, 'Tbl')), ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: firstSequence }),
+      'TrimmedDataAccessException',
+      /has been trimmed/,
+    );
     // The old iterator is past its 15 minutes anyway; a fresh one at the old position is refused as trimmed.
     await expectError(engine.getRecords({ ShardIterator: oldStart }), 'ExpiredIteratorException', /^Iterator expired/);
     clock.now += 2 * HOUR;
@@ -288,7 +327,13 @@ describe('view types and images', () => {
     clock.now = FIXED_NOW + 1999;
     await engine.putItem({ TableName: 'Tbl', Item: { pk: S('p'), sk: N(1) } });
     const [record] = await readAllRecords(engine, 'Tbl');
-    expect(record).toMatchObject({ eventName: 'INSERT', eventVersion: '1.1', eventSource: 'aws:dynamodb', awsRegion: 'ddblocal', eventID: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(record).toMatchObject({
+      eventName: 'INSERT',
+      eventVersion: '1.1',
+      eventSource: 'aws:dynamodb',
+      awsRegion: 'ddblocal',
+      eventID: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(record?.dynamodb?.ApproximateCreationDateTime).toEqual(new Date(FIXED_NOW + 1000));
     expect(record?.userIdentity).toBeUndefined();
   });
@@ -303,7 +348,11 @@ describe('writes that change nothing make no record', () => {
     await engine.putItem({ TableName: 'Tbl', Item: { ...Key, n: N('1e3'), m: { M: { a: N('1.5') } }, set: { SS: ['a', 'b'] } } });
     await engine.deleteItem({ TableName: 'Tbl', Key: { pk: S('p'), sk: N(2) } });
     await engine.updateItem({ TableName: 'Tbl', Key, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': N('1000') } });
-    await expectError(engine.putItem({ TableName: 'Tbl', Item: { ...Key, n: N(2) }, ConditionExpression: 'attribute_not_exists(pk)' }), 'ConditionalCheckFailedException', 'The conditional request failed');
+    await expectError(
+      engine.putItem({ TableName: 'Tbl', Item: { ...Key, n: N(2) }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      'ConditionalCheckFailedException',
+      'The conditional request failed',
+    );
     await engine.batchWriteItem({ RequestItems: { Tbl: [{ DeleteRequest: { Key: { pk: S('p'), sk: N(3) } } }] } });
     const records = await readAllRecords(engine, 'Tbl');
     expect(records.map((record) => record.eventName)).toEqual(['INSERT']);
@@ -329,7 +378,12 @@ describe('writes that change nothing make no record', () => {
 
   it('tables without a stream make none, and a stream enabled later starts with the next write', async () => {
     const { engine } = engineWithClock();
-    await engine.createTable(tableInput('Tbl', [['pk', 'S'], ['sk', 'N']]));
+    await engine.createTable(
+      tableInput('Tbl', [
+        ['pk', 'S'],
+        ['sk', 'N'],
+      ]),
+    );
     await engine.putItem({ TableName: 'Tbl', Item: { pk: S('p'), sk: N(1) } });
     expect((await engine.listStreams({})).Streams).toEqual([]);
     await engine.updateTable({ TableName: 'Tbl', StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' } });

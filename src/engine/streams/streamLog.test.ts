@@ -9,7 +9,14 @@ const ARN = `arn:aws:dynamodb:ddblocal:000000000000:table/Orders/stream/${stream
 
 function log(startingSequence = 1): StreamLog {
   return new StreamLog(
-    { arn: ARN, tableName: 'Orders', label: streamLabel(CREATED), viewType: 'KEYS_ONLY', keys: { partitionKey: { name: 'pk', type: 'S' } }, createdAt: CREATED },
+    {
+      arn: ARN,
+      tableName: 'Orders',
+      label: streamLabel(CREATED),
+      viewType: 'KEYS_ONLY',
+      keys: { partitionKey: { name: 'pk', type: 'S' } },
+      createdAt: CREATED,
+    },
     startingSequence,
   );
 }
@@ -131,7 +138,9 @@ describe('sequence numbers and shard iterators', () => {
       edited(5, '00000000'),
     ];
     for (const text of invalid) {
-      expect(() => decodeShardIterator(text, CREATED), text).toThrow(expect.objectContaining({ name: 'ValidationException', message: 'Invalid ShardIterator' }));
+      expect(() => decodeShardIterator(text, CREATED), text).toThrow(
+        expect.objectContaining({ name: 'ValidationException', message: 'Invalid ShardIterator' }),
+      );
     }
   });
 });

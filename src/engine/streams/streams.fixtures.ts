@@ -11,10 +11,14 @@ import type { StreamViewType } from './streamSetting';
 /** Creates `name` (pk S, sk N) with a stream of `viewType`. */
 export async function createStreamTable(engine: LocalDynamoDB, name: string, viewType: StreamViewType = 'NEW_AND_OLD_IMAGES'): Promise<void> {
   await engine.createTable(
-    tableInput(name, [
-      ['pk', 'S'],
-      ['sk', 'N'],
-    ], { StreamSpecification: { StreamEnabled: true, StreamViewType: viewType } }),
+    tableInput(
+      name,
+      [
+        ['pk', 'S'],
+        ['sk', 'N'],
+      ],
+      { StreamSpecification: { StreamEnabled: true, StreamViewType: viewType } },
+    ),
   );
 }
 

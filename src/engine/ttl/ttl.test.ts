@@ -22,14 +22,30 @@ describe('UpdateTimeToLive / DescribeTimeToLive', () => {
     const db = engineAt({ now: NOW_S });
     await db.createTable(tableInput('Sessions', [['id', 'S']]));
     expect((await db.describeTimeToLive({ TableName: 'Sessions' })).TimeToLiveDescription).toEqual({ TimeToLiveStatus: 'DISABLED' });
-    await expectError(db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: false } }), 'ValidationException', 'TimeToLive is already disabled');
+    await expectError(
+      db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: false } }),
+      'ValidationException',
+      'TimeToLive is already disabled',
+    );
     const enabled = await db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } });
     expect(enabled.TimeToLiveSpecification).toEqual({ AttributeName: 'exp', Enabled: true });
     expect((await db.describeTimeToLive({ TableName: 'Sessions' })).TimeToLiveDescription).toEqual({ TimeToLiveStatus: 'ENABLED', AttributeName: 'exp' });
-    await expectError(db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } }), 'ValidationException', 'TimeToLive is already enabled');
+    await expectError(
+      db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } }),
+      'ValidationException',
+      'TimeToLive is already enabled',
+    );
     const other = 'TimeToLive is active on a different AttributeName: current AttributeName is exp';
-    await expectError(db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'other', Enabled: true } }), 'ValidationException', other);
-    await expectError(db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'other', Enabled: false } }), 'ValidationException', other);
+    await expectError(
+      db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'other', Enabled: true } }),
+      'ValidationException',
+      other,
+    );
+    await expectError(
+      db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'other', Enabled: false } }),
+      'ValidationException',
+      other,
+    );
     await db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: false } });
     expect((await db.describeTimeToLive({ TableName: 'Sessions' })).TimeToLiveDescription).toEqual({ TimeToLiveStatus: 'DISABLED' });
     // Disabled, TTL may move to another attribute.
@@ -40,7 +56,11 @@ describe('UpdateTimeToLive / DescribeTimeToLive', () => {
   it('reports request errors before looking at the table, then a missing table by name', async () => {
     const db = engineAt({ now: NOW_S });
     const nullAt = (path: string) => `Value null at '${path}' failed to satisfy constraint: Member must not be null`;
-    await expectError(db.updateTimeToLive({ TableName: 'Nope' } as never), 'ValidationException', `1 validation error detected: ${nullAt('timeToLiveSpecification')}`);
+    await expectError(
+      db.updateTimeToLive({ TableName: 'Nope' } as never),
+      'ValidationException',
+      `1 validation error detected: ${nullAt('timeToLiveSpecification')}`,
+    );
     await expectError(
       db.updateTimeToLive({ TableName: 'Nope', TimeToLiveSpecification: {} } as never),
       'ValidationException',
@@ -56,7 +76,11 @@ describe('UpdateTimeToLive / DescribeTimeToLive', () => {
       'ValidationException',
       /^1 validation error detected: Value 'x+' at 'timeToLiveSpecification.attributeName' failed to satisfy constraint: Member must have length less than or equal to 255$/,
     );
-    await expectError(db.updateTimeToLive({ TableName: 'Nope', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } }), 'ResourceNotFoundException', 'Requested resource not found: Table: Nope not found');
+    await expectError(
+      db.updateTimeToLive({ TableName: 'Nope', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } }),
+      'ResourceNotFoundException',
+      'Requested resource not found: Table: Nope not found',
+    );
     await expectError(db.describeTimeToLive({ TableName: 'Nope' }), 'ResourceNotFoundException', 'Requested resource not found: Table: Nope not found');
     await expectError(db.describeTimeToLive({} as never), 'ValidationException', `1 validation error detected: ${nullAt('tableName')}`);
   });
@@ -99,16 +123,28 @@ describe('sweepExpiredItems', () => {
   async function sessions(clock: { now: number }, count: number) {
     const db = engineAt(clock);
     await db.createTable(
-      tableInput('Sessions', [['user', 'S'], ['id', 'N']], {
-        extraDefinitions: [['kind', 'S']],
-        GlobalSecondaryIndexes: [{ IndexName: 'byKind', KeySchema: [{ AttributeName: 'kind', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
-      }),
+      tableInput(
+        'Sessions',
+        [
+          ['user', 'S'],
+          ['id', 'N'],
+        ],
+        {
+          extraDefinitions: [['kind', 'S']],
+          GlobalSecondaryIndexes: [{ IndexName: 'byKind', KeySchema: [{ AttributeName: 'kind', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+        },
+      ),
     );
     await db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } });
     // Even ids expire at NOW_S + id; odd ids never (no TTL attribute, or a string).
     await db.loadItems(
       'Sessions',
-      Array.from({ length: count }, (_, id) => ({ user: S(`u${id % 7}`), id: N(id), kind: S('k'), ...(id % 2 === 0 ? { exp: N(NOW_S + id) } : id % 3 === 0 ? { exp: S('1') } : {}) })),
+      Array.from({ length: count }, (_, id) => ({
+        user: S(`u${id % 7}`),
+        id: N(id),
+        kind: S('k'),
+        ...(id % 2 === 0 ? { exp: N(NOW_S + id) } : id % 3 === 0 ? { exp: S('1') } : {}),
+      })),
     );
     return db;
   }
@@ -128,7 +164,12 @@ describe('sweepExpiredItems', () => {
     expect(changes[0]).toMatchObject({ type: 'writeItems', by: 'ttl' });
     const left = await db.scan({ TableName: 'Sessions' });
     expect(left.Count).toBe(35);
-    const index = await db.query({ TableName: 'Sessions', IndexName: 'byKind', KeyConditionExpression: 'kind = :k', ExpressionAttributeValues: { ':k': S('k') } });
+    const index = await db.query({
+      TableName: 'Sessions',
+      IndexName: 'byKind',
+      KeyConditionExpression: 'kind = :k',
+      ExpressionAttributeValues: { ':k': S('k') },
+    });
     expect(index.Count).toBe(35);
     expect(await db.sweepExpiredItems()).toBe(0);
   });
@@ -161,7 +202,12 @@ describe('sweepExpiredItems', () => {
     clock.now = NOW_S + 1000;
     await db.sweepExpiredItems({ maxItemsPerTable: 5 });
     await db.deleteTable({ TableName: 'Sessions' });
-    await db.createTable(tableInput('Sessions', [['user', 'S'], ['id', 'N']]));
+    await db.createTable(
+      tableInput('Sessions', [
+        ['user', 'S'],
+        ['id', 'N'],
+      ]),
+    );
     await db.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } });
     await db.putItem({ TableName: 'Sessions', Item: { user: S('a'), id: N(1), exp: N(NOW_S) } });
     expect(await db.sweepExpiredItems({ maxItemsPerTable: 5 })).toBe(1);

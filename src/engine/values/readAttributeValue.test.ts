@@ -19,7 +19,9 @@ describe('readAttributeValue', () => {
   it('keeps set members sorted, as DynamoDB Local returns them: strings by UTF-8 bytes, numbers numerically, binary by unsigned bytes', () => {
     expect(readAttributeValue({ SS: ['zeta', 'alpha', 'Mu', '\u{1F600}', '\uFFFD'] })).toEqual({ SS: ['Mu', 'alpha', 'zeta', '\uFFFD', '\u{1F600}'] });
     expect(readAttributeValue({ NS: ['10', '2', '-1', '3.5'] })).toEqual({ NS: ['-1', '2', '3.5', '10'] });
-    expect(readAttributeValue({ BS: [Uint8Array.of(200), Uint8Array.of(9), Uint8Array.of(1)] })).toEqual({ BS: [Uint8Array.of(1), Uint8Array.of(9), Uint8Array.of(200)] });
+    expect(readAttributeValue({ BS: [Uint8Array.of(200), Uint8Array.of(9), Uint8Array.of(1)] })).toEqual({
+      BS: [Uint8Array.of(1), Uint8Array.of(9), Uint8Array.of(200)],
+    });
   });
 
   it('copies: binary values and nested containers are the reader’s own', () => {

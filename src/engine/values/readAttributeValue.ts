@@ -20,7 +20,6 @@ const INVALID = 'One or more parameter values were invalid: ';
 /** DynamoDB refuses documents nested deeper than this. */
 const MAX_NESTING_DEPTH = 32;
 
-
 /**
  * Validates one AttributeValue and returns a normalised deep copy: numbers in
  * DynamoDB's spelling (`1.50` → `1.5`, in NS too), binary copied.
@@ -61,7 +60,8 @@ function readValue(value: unknown, depth: number): AttributeValue {
   let type: AttributeType | undefined;
   for (const name in record) {
     if (!isAttributeType(name) || record[name] === undefined || record[name] === null) continue;
-    if (type !== undefined) throw validationError('Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes');
+    if (type !== undefined)
+      throw validationError('Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes');
     type = name;
   }
   if (type === undefined) throw emptyValue();

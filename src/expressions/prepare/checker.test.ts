@@ -15,7 +15,9 @@ describe('reserved words', () => {
       // AND, OR, NOT, BETWEEN, IN, SET, REMOVE, ADD, DELETE are keywords: a syntax error comes first.
       if (['AND', 'OR', 'NOT', 'BETWEEN', 'IN', 'SET', 'REMOVE', 'ADD', 'DELETE'].includes(word)) continue;
       const written = word.charAt(0) + word.slice(1).toLowerCase();
-      expect(messageOf({ ProjectionExpression: `a.${written}[0]` })).toBe(`Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: ${written}`);
+      expect(messageOf({ ProjectionExpression: `a.${written}[0]` })).toBe(
+        `Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: ${written}`,
+      );
     }
   });
 
@@ -32,7 +34,9 @@ describe('reserved words', () => {
   });
 
   it('allows reserved words through ExpressionAttributeNames', () => {
-    expect(prepareExpressions({ FilterExpression: '#n = :v', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':v': S('x') } }).filter).toEqual({
+    expect(
+      prepareExpressions({ FilterExpression: '#n = :v', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':v': S('x') } }).filter,
+    ).toEqual({
       kind: 'compare',
       operator: '=',
       left: { kind: 'path', path: ['name'] },

@@ -31,17 +31,28 @@ describe('functions and operands', () => {
     ['c = :x AND attribute_exists(a, b)', 'An expression attribute value used in expression is not defined; attribute value: :x'],
     // Distinct operands (paths after resolving names).
     ['a = a', 'The first operand must be distinct from the remaining operands for this operator or function; operator: =, first operand: [a]'],
-    ['contains(#a.#b, a.b)', 'The first operand must be distinct from the remaining operands for this operator or function; operator: contains, first operand: [a, b]'],
-    ['a BETWEEN a AND b', 'The first operand must be distinct from the remaining operands for this operator or function; operator: BETWEEN, first operand: [a]'],
+    [
+      'contains(#a.#b, a.b)',
+      'The first operand must be distinct from the remaining operands for this operator or function; operator: contains, first operand: [a, b]',
+    ],
+    [
+      'a BETWEEN a AND b',
+      'The first operand must be distinct from the remaining operands for this operator or function; operator: BETWEEN, first operand: [a]',
+    ],
     ['a IN (b, a)', 'The first operand must be distinct from the remaining operands for this operator or function; operator: IN, first operand: [a]'],
-    ['contains(a.b[1], a.b[1])', 'The first operand must be distinct from the remaining operands for this operator or function; operator: contains, first operand: [a, b, [1]]'],
+    [
+      'contains(a.b[1], a.b[1])',
+      'The first operand must be distinct from the remaining operands for this operator or function; operator: contains, first operand: [a, b, [1]]',
+    ],
     // Paths.
     ['attribute_exists(:n)', 'Operator or function requires a document path; operator or function: attribute_exists'],
     ['attribute_exists(size(a))', 'Operator or function requires a document path; operator or function: attribute_exists'],
     [`a${'.b'.repeat(32)} = :n`, 'The document path has too many nesting levels; nesting levels: 33'],
     [`a${'[0]'.repeat(32)} = :n`, 'The document path has too many nesting levels; nesting levels: 33'],
   ])('%j', (text, message) => {
-    expect(filterMessage(text, text.includes(':n') ? { ':n': N('1') } : undefined, text.includes('#a') ? { '#a': 'a', '#b': 'b' } : undefined)).toBe(`Invalid FilterExpression: ${message}`);
+    expect(filterMessage(text, text.includes(':n') ? { ':n': N('1') } : undefined, text.includes('#a') ? { '#a': 'a', '#b': 'b' } : undefined)).toBe(
+      `Invalid FilterExpression: ${message}`,
+    );
   });
 
   it.each<[string, AttributeValue, string]>([
@@ -59,13 +70,21 @@ describe('functions and operands', () => {
   });
 
   it('checks static types of size() too, and only what is known without an item', () => {
-    expect(filterMessage('size(size(a)) = b')).toBe('Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: size, operand type: N');
-    expect(filterMessage('begins_with(a, size(b))')).toBe('Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N');
-    expect(() => prepareExpressions({ FilterExpression: 'a < b AND contains(:v, a) AND :v = :w', ExpressionAttributeValues: { ':v': N('1'), ':w': { M: {} } } })).not.toThrow();
+    expect(filterMessage('size(size(a)) = b')).toBe(
+      'Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: size, operand type: N',
+    );
+    expect(filterMessage('begins_with(a, size(b))')).toBe(
+      'Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N',
+    );
+    expect(() =>
+      prepareExpressions({ FilterExpression: 'a < b AND contains(:v, a) AND :v = :w', ExpressionAttributeValues: { ':v': N('1'), ':w': { M: {} } } }),
+    ).not.toThrow();
   });
 
-  it('checks attribute_type\'s type name', () => {
-    expect(filterMessage('attribute_type(a, :t)', { ':t': S('ss') })).toBe('Invalid FilterExpression: Invalid attribute type name found; type: ss, valid types: {N,BS,L,B,NULL,M,S,SS,NS,BOOL}');
+  it("checks attribute_type's type name", () => {
+    expect(filterMessage('attribute_type(a, :t)', { ':t': S('ss') })).toBe(
+      'Invalid FilterExpression: Invalid attribute type name found; type: ss, valid types: {N,BS,L,B,NULL,M,S,SS,NS,BOOL}',
+    );
     // dynalite recorded this set from DynamoDB; DynamoDB Local lists internal types as well.
     expect(filterMessage('attribute_type(a, b)')).toBe(
       'Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: attribute_type, operand type: {NS,SS,L,BS,N,M,B,BOOL,NULL,S}',
@@ -76,25 +95,49 @@ describe('functions and operands', () => {
   });
 
   it.each<[AttributeValue, AttributeValue, string]>([
-    [S('9'), S('1'), 'requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {S:9}, upper bound operand: AttributeValue: {S:1}'],
-    [S('9'), S('10'), 'requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {S:9}, upper bound operand: AttributeValue: {S:10}'],
-    [N('010'), N('9.50'), 'requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {N:010}, upper bound operand: AttributeValue: {N:9.50}'],
-    [S('9'), N('1'), 'requires same data type for lower and upper bounds; lower bound operand: AttributeValue: {S:9}, upper bound operand: AttributeValue: {N:1}'],
+    [
+      S('9'),
+      S('1'),
+      'requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {S:9}, upper bound operand: AttributeValue: {S:1}',
+    ],
+    [
+      S('9'),
+      S('10'),
+      'requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {S:9}, upper bound operand: AttributeValue: {S:10}',
+    ],
+    [
+      N('010'),
+      N('9.50'),
+      'requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {N:010}, upper bound operand: AttributeValue: {N:9.50}',
+    ],
+    [
+      S('9'),
+      N('1'),
+      'requires same data type for lower and upper bounds; lower bound operand: AttributeValue: {S:9}, upper bound operand: AttributeValue: {N:1}',
+    ],
     // DynamoDB Local shows a Java object for B; Keylab shows base64.
-    [{ B: Uint8Array.of(2) }, { B: Uint8Array.of(1) }, 'requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {B:Ag==}, upper bound operand: AttributeValue: {B:AQ==}'],
+    [
+      { B: Uint8Array.of(2) },
+      { B: Uint8Array.of(1) },
+      'requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {B:Ag==}, upper bound operand: AttributeValue: {B:AQ==}',
+    ],
   ])('BETWEEN %j AND %j', (low, high, detail) => {
     expect(filterMessage('size(a) BETWEEN :lo AND :hi', { ':lo': low, ':hi': high })).toBe(`Invalid FilterExpression: The BETWEEN operator ${detail}`);
   });
 
   it('accepts BETWEEN with equal bounds, and numbers compared by value', () => {
     expect(() => prepareExpressions({ FilterExpression: 'a BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':lo': N('9'), ':hi': N('10') } })).not.toThrow();
-    expect(() => prepareExpressions({ FilterExpression: 'a BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':lo': N('1e3'), ':hi': N('1000') } })).not.toThrow();
+    expect(() =>
+      prepareExpressions({ FilterExpression: 'a BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':lo': N('1e3'), ':hi': N('1000') } }),
+    ).not.toThrow();
   });
 
   it('allows 100 IN operands, not 101', () => {
     const list = (count: number): string => `a IN (${Array.from({ length: count }, () => ':v').join(', ')})`;
     expect(() => prepareExpressions({ FilterExpression: list(100), ExpressionAttributeValues: { ':v': S('x') } })).not.toThrow();
-    expect(filterMessage(list(101), { ':v': S('x') })).toBe('Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101');
+    expect(filterMessage(list(101), { ':v': S('x') })).toBe(
+      'Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101',
+    );
   });
 
   it('allows 300 operators (comparators, BETWEEN, IN, AND, OR, NOT, functions; not parentheses), and stops counting at 301', () => {
@@ -102,11 +145,17 @@ describe('functions and operands', () => {
     expect(() => prepareExpressions({ FilterExpression: conditions(150), ExpressionAttributeValues: { ':v': S('x') } })).not.toThrow();
     expect(filterMessage(conditions(151), { ':v': S('x') })).toBe('Invalid FilterExpression: The expression contains too many operators; operator count: 301');
     expect(() => prepareExpressions({ FilterExpression: `${'NOT '.repeat(298)}size(a) = :v`, ExpressionAttributeValues: { ':v': N('1') } })).not.toThrow();
-    expect(filterMessage(`${'NOT '.repeat(299)}size(a) = :v`, { ':v': N('1') })).toBe('Invalid FilterExpression: The expression contains too many operators; operator count: 301');
+    expect(filterMessage(`${'NOT '.repeat(299)}size(a) = :v`, { ':v': N('1') })).toBe(
+      'Invalid FilterExpression: The expression contains too many operators; operator count: 301',
+    );
     expect(() => prepareExpressions({ FilterExpression: `${'NOT '.repeat(299)}(a = :v)`, ExpressionAttributeValues: { ':v': N('1') } })).not.toThrow();
-    expect(filterMessage(`${'NOT '.repeat(1000)}a = :v`, { ':v': S('x') })).toBe('Invalid FilterExpression: The expression contains too many operators; operator count: 301');
+    expect(filterMessage(`${'NOT '.repeat(1000)}a = :v`, { ':v': S('x') })).toBe(
+      'Invalid FilterExpression: The expression contains too many operators; operator count: 301',
+    );
     // Errors found before the 301st operator win.
-    expect(filterMessage(`${'NOT '.repeat(301)}a = :x`)).toBe('Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :x');
+    expect(filterMessage(`${'NOT '.repeat(301)}a = :x`)).toBe(
+      'Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :x',
+    );
   });
 
   it('resolves filters into the prepared form', () => {
@@ -128,7 +177,14 @@ describe('functions and operands', () => {
           },
           right: {
             kind: 'not',
-            operand: { kind: 'in', operand: { kind: 'path', path: ['a', 'b', 2] }, list: [{ kind: 'value', value: S('x') }, { kind: 'value', value: N('2') }] },
+            operand: {
+              kind: 'in',
+              operand: { kind: 'path', path: ['a', 'b', 2] },
+              list: [
+                { kind: 'value', value: S('x') },
+                { kind: 'value', value: N('2') },
+              ],
+            },
           },
         },
         right: { kind: 'compare', operator: '>', left: { kind: 'size', path: ['tags'] }, right: { kind: 'value', value: N('3') } },
@@ -139,6 +195,10 @@ describe('functions and operands', () => {
   });
 
   it('prepares ConditionExpression the same way', () => {
-    expect(prepareExpressions({ ConditionExpression: 'attribute_not_exists(pk)' }).condition).toEqual({ kind: 'function', name: 'attribute_not_exists', args: [{ kind: 'path', path: ['pk'] }] });
+    expect(prepareExpressions({ ConditionExpression: 'attribute_not_exists(pk)' }).condition).toEqual({
+      kind: 'function',
+      name: 'attribute_not_exists',
+      args: [{ kind: 'path', path: ['pk'] }],
+    });
   });
 });

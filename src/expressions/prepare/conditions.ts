@@ -195,7 +195,8 @@ export function prepareConditionTree(root: ConditionNode, checker: Checker): Pre
         checkScalar(checker, 'BETWEEN', low);
         checkScalar(checker, 'BETWEEN', high);
         checkDistinct(checker, 'BETWEEN', operand, [low, high], condition.span);
-        if (low.prepared.kind === 'value' && high.prepared.kind === 'value') checkBetweenBounds(low.prepared.value, high.prepared.value, checker, condition.span);
+        if (low.prepared.kind === 'value' && high.prepared.kind === 'value')
+          checkBetweenBounds(low.prepared.value, high.prepared.value, checker, condition.span);
         conditions.push({ kind: 'between', operand: operand.prepared, low: low.prepared, high: high.prepared });
         break;
       }
@@ -280,7 +281,8 @@ function prepareConditionFunction(node: CallNode, args: readonly ResolvedOperand
     }
     case 'begins_with':
       for (const arg of args) {
-        if (arg.staticType !== undefined && arg.staticType !== 'S' && arg.staticType !== 'B') throw checker.fail(operandTypeMessage(name, arg.staticType), arg.node.span);
+        if (arg.staticType !== undefined && arg.staticType !== 'S' && arg.staticType !== 'B')
+          throw checker.fail(operandTypeMessage(name, arg.staticType), arg.node.span);
       }
       break;
     case 'contains':

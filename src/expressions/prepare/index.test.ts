@@ -21,7 +21,9 @@ describe('one request, several expressions', () => {
     expect(messageOf({ KeyConditionExpression: 'pk = :zz', ProjectionExpression: '#ww' })).toBe(
       'Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #ww',
     );
-    expect(messageOf({ KeyConditionExpression: 'x'.repeat(5000), FilterExpression: 'x = ' })).toBe('Invalid FilterExpression: Syntax error; token: "<EOF>", near: "= "');
+    expect(messageOf({ KeyConditionExpression: 'x'.repeat(5000), FilterExpression: 'x = ' })).toBe(
+      'Invalid FilterExpression: Syntax error; token: "<EOF>", near: "= "',
+    );
     expect(messageOf({ KeyConditionExpression: '', FilterExpression: '' })).toBe('Invalid FilterExpression: The expression can not be empty;');
   });
 
@@ -30,7 +32,10 @@ describe('one request, several expressions', () => {
     expect(error.location).toEqual({ expression: 'FilterExpression', span: { start: 11, end: 15 } });
     const undefinedValue = catchDynamoDBError(() => prepareExpressions({ ConditionExpression: 'a = :nope' }));
     expect(undefinedValue.location).toEqual({ expression: 'ConditionExpression', span: { start: 4, end: 9 } });
-    expect(catchDynamoDBError(() => prepareExpressions({ ProjectionExpression: 'a, a.b' })).location).toEqual({ expression: 'ProjectionExpression', span: { start: 3, end: 6 } });
+    expect(catchDynamoDBError(() => prepareExpressions({ ProjectionExpression: 'a, a.b' })).location).toEqual({
+      expression: 'ProjectionExpression',
+      span: { start: 3, end: 6 },
+    });
   });
 
   it('treats undefined and null parameters as absent', () => {
@@ -43,13 +48,59 @@ describe('robustness', () => {
   const json = fc.jsonValue({ maxDepth: 4 });
   const attributeValue = fc.oneof(
     json,
-    fc.constantFrom<unknown>(S('x'), N('1'), N('-0.5e3'), { SS: ['a', 'b'] }, { NS: ['1'] }, { L: [] }, { M: { a: S('') } }, { BOOL: true }, { NULL: true }, { B: Uint8Array.of(1) }),
+    fc.constantFrom<unknown>(
+      S('x'),
+      N('1'),
+      N('-0.5e3'),
+      { SS: ['a', 'b'] },
+      { NS: ['1'] },
+      { L: [] },
+      { M: { a: S('') } },
+      { BOOL: true },
+      { NULL: true },
+      { B: Uint8Array.of(1) },
+    ),
   );
   const names = fc.oneof(json, fc.dictionary(fc.constantFrom('#a', '#b', '#c', 'x', '#'), fc.oneof(fc.string(), json), { maxKeys: 4 }));
   const values = fc.oneof(json, fc.dictionary(fc.constantFrom(':a', ':b', ':c', 'y', ':'), attributeValue, { maxKeys: 4 }));
-  const words = ['a', '#a', '#b', ':a', ':b', ':c', 'pk', 'sk', '=', '<', 'AND', 'OR', 'NOT', 'BETWEEN', 'IN', '(', ')', ',', '.', '[0]', 'size(', 'begins_with(', 'contains(',
-    'attribute_type(', 'if_not_exists(', 'list_append(', 'SET', 'REMOVE', 'ADD', 'DELETE', '+', '-'];
-  const expression = fc.oneof(fc.string({ maxLength: 40 }), fc.array(fc.constantFrom(...words), { maxLength: 25 }).map((parts) => parts.join(' ')));
+  const words = [
+    'a',
+    '#a',
+    '#b',
+    ':a',
+    ':b',
+    ':c',
+    'pk',
+    'sk',
+    '=',
+    '<',
+    'AND',
+    'OR',
+    'NOT',
+    'BETWEEN',
+    'IN',
+    '(',
+    ')',
+    ',',
+    '.',
+    '[0]',
+    'size(',
+    'begins_with(',
+    'contains(',
+    'attribute_type(',
+    'if_not_exists(',
+    'list_append(',
+    'SET',
+    'REMOVE',
+    'ADD',
+    'DELETE',
+    '+',
+    '-',
+  ];
+  const expression = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.array(fc.constantFrom(...words), { maxLength: 25 }).map((parts) => parts.join(' ')),
+  );
 
   it('throws nothing but a ValidationException for any request', () => {
     fc.assert(

@@ -79,7 +79,7 @@ export function prepareExpressions(request: ExpressionRequest, options: PrepareO
   let keyConditionTree: ConditionNode | undefined;
   let filterTree: ConditionNode | undefined;
   for (const kind of EXPRESSION_ORDER) {
-    const text = (request[kind] ?? undefined);
+    const text = request[kind] ?? undefined;
     if (text === undefined) continue;
     if (kind === 'UpdateExpression') {
       result.update = { actions: prepareUpdateTree(parsedExpression(kind, text as string), new Checker(kind, text as string, context)) };

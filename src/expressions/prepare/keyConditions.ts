@@ -135,7 +135,8 @@ export function matchKeySchema(conditions: readonly KeyCondition[], schema: KeyS
 
 export function checkKeyValues(condition: KeyCondition, type: 'S' | 'N' | 'B', fail: (message: string, span?: Span) => DynamoDBError): void {
   for (const value of condition.values) {
-    if (attributeValueType(value) !== type) throw fail('One or more parameter values were invalid: Condition parameter type does not match schema type', condition.span);
+    if (attributeValueType(value) !== type)
+      throw fail('One or more parameter values were invalid: Condition parameter type does not match schema type', condition.span);
   }
 }
 
@@ -143,7 +144,10 @@ export function checkEmptyKeyValues(condition: KeyCondition, fail: (message: str
   for (const value of condition.values) {
     const empty = value.S === '' ? 'string' : value.B !== undefined && value.B.byteLength === 0 ? 'binary' : undefined;
     if (empty) {
-      throw fail(`One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${empty} value. Key: ${condition.name}`, condition.span);
+      throw fail(
+        `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${empty} value. Key: ${condition.name}`,
+        condition.span,
+      );
     }
   }
 }

@@ -35,8 +35,14 @@ describe('multi-attribute key conditions', () => {
   it.each([
     ['a = :a', 'HASH key attributes b must have equality conditions specified in the query'],
     ['c = :c', 'HASH key attributes a, b must have equality conditions specified in the query'],
-    ['a = :a AND b = :b AND d = :d', 'RANGE key attributes c must have equality conditions specified in the query because a condition is present on key attribute d'],
-    ['a = :a AND b = :b AND c > :c AND d = :d', 'RANGE key attributes c must have equality conditions specified in the query because a condition is present on key attribute d'],
+    [
+      'a = :a AND b = :b AND d = :d',
+      'RANGE key attributes c must have equality conditions specified in the query because a condition is present on key attribute d',
+    ],
+    [
+      'a = :a AND b = :b AND c > :c AND d = :d',
+      'RANGE key attributes c must have equality conditions specified in the query because a condition is present on key attribute d',
+    ],
     ['a = :a AND b = :b AND e = :c', 'Query condition missed key schema element: c'],
     ['a = :a AND b = :b AND c = :c AND d = :d AND e = :a', 'Query key condition not supported'],
     ['a = :a AND b = :a', 'One or more parameter values were invalid: Condition parameter type does not match schema type'],

@@ -35,9 +35,14 @@ export function matchMultiAttributeKeySchema(conditions: readonly KeyCondition[]
   });
   const lastSort = sort[last];
   if (lastSort) {
-    const unequalPrefix = sort.slice(0, last).filter((attribute) => !isEquality(attribute.name)).map((attribute) => attribute.name);
+    const unequalPrefix = sort
+      .slice(0, last)
+      .filter((attribute) => !isEquality(attribute.name))
+      .map((attribute) => attribute.name);
     if (unequalPrefix.length > 0) {
-      throw fail(`RANGE key attributes ${unequalPrefix.join(', ')} must have equality conditions specified in the query because a condition is present on key attribute ${lastSort.name}`);
+      throw fail(
+        `RANGE key attributes ${unequalPrefix.join(', ')} must have equality conditions specified in the query because a condition is present on key attribute ${lastSort.name}`,
+      );
     }
   }
   const keyNames = new Set([...partition, ...sort].map((attribute) => attribute.name));
@@ -70,4 +75,3 @@ export function sortConditionOf(condition: KeyCondition): SortKeyConditionModel 
   if (condition.operator === 'begins_with') return { operator: 'begins_with', prefix: first };
   return { operator: condition.operator, value: first };
 }
-

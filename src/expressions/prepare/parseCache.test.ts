@@ -41,8 +41,18 @@ describe('parsedExpression', () => {
       ExpressionAttributeNames: { '#n': name },
       ExpressionAttributeValues: { ':v': S(value) },
     });
-    expect(prepareExpressions(request('x', 'a')).filter).toEqual({ kind: 'compare', operator: '=', left: { kind: 'path', path: ['a'] }, right: { kind: 'value', value: S('x') } });
-    expect(prepareExpressions(request('y', 'b')).filter).toEqual({ kind: 'compare', operator: '=', left: { kind: 'path', path: ['b'] }, right: { kind: 'value', value: S('y') } });
+    expect(prepareExpressions(request('x', 'a')).filter).toEqual({
+      kind: 'compare',
+      operator: '=',
+      left: { kind: 'path', path: ['a'] },
+      right: { kind: 'value', value: S('x') },
+    });
+    expect(prepareExpressions(request('y', 'b')).filter).toEqual({
+      kind: 'compare',
+      operator: '=',
+      left: { kind: 'path', path: ['b'] },
+      right: { kind: 'value', value: S('y') },
+    });
     // A check that depends on the names still runs on the cached tree.
     expect(catchDynamoDBError(() => prepareExpressions({ FilterExpression: '#n = :v', ExpressionAttributeValues: { ':v': S('x') } })).message).toBe(
       'Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #n',

@@ -7,7 +7,8 @@ import type { KeySchemaInfo } from '../prepared';
 import { prepareExpressions, type ExpressionRequest, type PrepareOptions } from './index';
 
 /** The message of the ValidationException prepareExpressions throws for this request. */
-export const messageOf = (request: ExpressionRequest, options?: PrepareOptions): string => catchDynamoDBError(() => prepareExpressions(request, options)).message;
+export const messageOf = (request: ExpressionRequest, options?: PrepareOptions): string =>
+  catchDynamoDBError(() => prepareExpressions(request, options)).message;
 export const S = (value: string): AttributeValue => ({ S: value });
 export const N = (value: string): AttributeValue => ({ N: value });
 /** The message for a request with just this FilterExpression (and its placeholders). */

@@ -10,30 +10,130 @@ import { filterMessage, messageOf, S } from './prepare.fixtures';
 
 describe('ExpressionAttributeNames and ExpressionAttributeValues', () => {
   it.each<[string, ExpressionRequest, PrepareOptions | undefined, string]>([
-    ['names without expressions', { ExpressionAttributeNames: { '#a': 'a' } }, undefined, 'ExpressionAttributeNames can only be specified when using expressions'],
-    ['values without a Scan filter', { ProjectionExpression: 'x', ExpressionAttributeValues: { ':a': S('a') } }, { operation: 'Scan' }, 'ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null'],
-    ['values without a Query condition', { ExpressionAttributeValues: { ':a': S('a') } }, { operation: 'Query' }, 'ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null'],
-    ['values without an UpdateItem expression', { ExpressionAttributeValues: { ':a': S('a') } }, { operation: 'UpdateItem' }, 'ExpressionAttributeValues can only be specified when using expressions: UpdateExpression and ConditionExpression are null'],
-    ['values without a PutItem condition', { ExpressionAttributeValues: { ':a': S('a') } }, { operation: 'PutItem' }, 'ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null'],
+    [
+      'names without expressions',
+      { ExpressionAttributeNames: { '#a': 'a' } },
+      undefined,
+      'ExpressionAttributeNames can only be specified when using expressions',
+    ],
+    [
+      'values without a Scan filter',
+      { ProjectionExpression: 'x', ExpressionAttributeValues: { ':a': S('a') } },
+      { operation: 'Scan' },
+      'ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null',
+    ],
+    [
+      'values without a Query condition',
+      { ExpressionAttributeValues: { ':a': S('a') } },
+      { operation: 'Query' },
+      'ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null',
+    ],
+    [
+      'values without an UpdateItem expression',
+      { ExpressionAttributeValues: { ':a': S('a') } },
+      { operation: 'UpdateItem' },
+      'ExpressionAttributeValues can only be specified when using expressions: UpdateExpression and ConditionExpression are null',
+    ],
+    [
+      'values without a PutItem condition',
+      { ExpressionAttributeValues: { ':a': S('a') } },
+      { operation: 'PutItem' },
+      'ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null',
+    ],
     // Without the operation (and for GetItem) unusable values are simply unused.
-    ['values and only a projection', { ProjectionExpression: 'x', ExpressionAttributeValues: { ':a': S('a') } }, undefined, 'Value provided in ExpressionAttributeValues unused in expressions: keys: {:a}'],
-    ['empty names', { FilterExpression: 'a = :v', ExpressionAttributeNames: {}, ExpressionAttributeValues: {} }, undefined, 'ExpressionAttributeNames must not be empty'],
+    [
+      'values and only a projection',
+      { ProjectionExpression: 'x', ExpressionAttributeValues: { ':a': S('a') } },
+      undefined,
+      'Value provided in ExpressionAttributeValues unused in expressions: keys: {:a}',
+    ],
+    [
+      'empty names',
+      { FilterExpression: 'a = :v', ExpressionAttributeNames: {}, ExpressionAttributeValues: {} },
+      undefined,
+      'ExpressionAttributeNames must not be empty',
+    ],
     ['empty values', { FilterExpression: 'a = b', ExpressionAttributeValues: {} }, undefined, 'ExpressionAttributeValues must not be empty'],
-    ['a name key without #', { FilterExpression: 'a = b', ExpressionAttributeNames: { a: 'x' } }, undefined, 'ExpressionAttributeNames contains invalid key: Syntax error; key: "a"'],
-    ['a lone #', { FilterExpression: 'a = b', ExpressionAttributeNames: { '#': 'x' } }, undefined, 'ExpressionAttributeNames contains invalid key: Syntax error; key: "#"'],
-    ['a name key with -', { FilterExpression: 'a = b', ExpressionAttributeNames: { '#a-b': 'x' } }, undefined, 'ExpressionAttributeNames contains invalid key: Syntax error; key: "#a-b"'],
-    ['a name key with ä', { FilterExpression: 'a = b', ExpressionAttributeNames: { '#ä': 'x' } }, undefined, 'ExpressionAttributeNames contains invalid key: Syntax error; key: "#ä"'],
-    ['a value key without :', { FilterExpression: 'a = :v', ExpressionAttributeValues: { ':v': S('x'), v: S('x') } }, undefined, 'ExpressionAttributeValues contains invalid key: Syntax error; key: "v"'],
-    ['a value key with a space', { FilterExpression: 'a = :v', ExpressionAttributeValues: { ':v': S('x'), ':a b': S('x') } }, undefined, 'ExpressionAttributeValues contains invalid key: Syntax error; key: ":a b"'],
-    ['a 256-character name key', { FilterExpression: 'a = b', ExpressionAttributeNames: { [`#${'n'.repeat(255)}`]: 'x' } }, undefined, 'ExpressionAttributeNames contains invalid key: The expression attribute map contains a key that is too long; size of key: 256'],
+    [
+      'a name key without #',
+      { FilterExpression: 'a = b', ExpressionAttributeNames: { a: 'x' } },
+      undefined,
+      'ExpressionAttributeNames contains invalid key: Syntax error; key: "a"',
+    ],
+    [
+      'a lone #',
+      { FilterExpression: 'a = b', ExpressionAttributeNames: { '#': 'x' } },
+      undefined,
+      'ExpressionAttributeNames contains invalid key: Syntax error; key: "#"',
+    ],
+    [
+      'a name key with -',
+      { FilterExpression: 'a = b', ExpressionAttributeNames: { '#a-b': 'x' } },
+      undefined,
+      'ExpressionAttributeNames contains invalid key: Syntax error; key: "#a-b"',
+    ],
+    [
+      'a name key with ä',
+      { FilterExpression: 'a = b', ExpressionAttributeNames: { '#ä': 'x' } },
+      undefined,
+      'ExpressionAttributeNames contains invalid key: Syntax error; key: "#ä"',
+    ],
+    [
+      'a value key without :',
+      { FilterExpression: 'a = :v', ExpressionAttributeValues: { ':v': S('x'), v: S('x') } },
+      undefined,
+      'ExpressionAttributeValues contains invalid key: Syntax error; key: "v"',
+    ],
+    [
+      'a value key with a space',
+      { FilterExpression: 'a = :v', ExpressionAttributeValues: { ':v': S('x'), ':a b': S('x') } },
+      undefined,
+      'ExpressionAttributeValues contains invalid key: Syntax error; key: ":a b"',
+    ],
+    [
+      'a 256-character name key',
+      { FilterExpression: 'a = b', ExpressionAttributeNames: { [`#${'n'.repeat(255)}`]: 'x' } },
+      undefined,
+      'ExpressionAttributeNames contains invalid key: The expression attribute map contains a key that is too long; size of key: 256',
+    ],
     // Sic: no size for values.
-    ['a 256-character value key', { FilterExpression: 'a = b', ExpressionAttributeValues: { [`:${'v'.repeat(255)}`]: S('x') } }, undefined, 'ExpressionAttributeValues contains invalid key: The expression attribute map contains a key that is too long;'],
-    ['an empty attribute name', { FilterExpression: '#n = b', ExpressionAttributeNames: { '#n': '' } }, undefined, 'ExpressionAttributeNames contains invalid value: Empty attribute name for key #n'],
-    ['an attribute name of 64 KB', { FilterExpression: '#n = b', ExpressionAttributeNames: { '#n': 'x'.repeat(65_536) } }, undefined, 'ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less than 65536 bytes for key #n'],
+    [
+      'a 256-character value key',
+      { FilterExpression: 'a = b', ExpressionAttributeValues: { [`:${'v'.repeat(255)}`]: S('x') } },
+      undefined,
+      'ExpressionAttributeValues contains invalid key: The expression attribute map contains a key that is too long;',
+    ],
+    [
+      'an empty attribute name',
+      { FilterExpression: '#n = b', ExpressionAttributeNames: { '#n': '' } },
+      undefined,
+      'ExpressionAttributeNames contains invalid value: Empty attribute name for key #n',
+    ],
+    [
+      'an attribute name of 64 KB',
+      { FilterExpression: '#n = b', ExpressionAttributeNames: { '#n': 'x'.repeat(65_536) } },
+      undefined,
+      'ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less than 65536 bytes for key #n',
+    ],
     // Keys are checked before values: names, then values; then values' values, then names' values.
-    ['names keys first', { FilterExpression: 'a = b', ExpressionAttributeValues: { x: {} as AttributeValue }, ExpressionAttributeNames: { y: 'z' } }, undefined, 'ExpressionAttributeNames contains invalid key: Syntax error; key: "y"'],
-    ['values before names values', { FilterExpression: 'a = b', ExpressionAttributeValues: { ':x': {} as AttributeValue }, ExpressionAttributeNames: { '#y': '' } }, undefined, 'ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly one of the supported datatypes for key :x'],
-    ['keys before values', { FilterExpression: 'a = :x', ExpressionAttributeValues: { ':y': { SS: [] }, x: S('x') } }, undefined, 'ExpressionAttributeValues contains invalid key: Syntax error; key: "x"'],
+    [
+      'names keys first',
+      { FilterExpression: 'a = b', ExpressionAttributeValues: { x: {} as AttributeValue }, ExpressionAttributeNames: { y: 'z' } },
+      undefined,
+      'ExpressionAttributeNames contains invalid key: Syntax error; key: "y"',
+    ],
+    [
+      'values before names values',
+      { FilterExpression: 'a = b', ExpressionAttributeValues: { ':x': {} as AttributeValue }, ExpressionAttributeNames: { '#y': '' } },
+      undefined,
+      'ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly one of the supported datatypes for key :x',
+    ],
+    [
+      'keys before values',
+      { FilterExpression: 'a = :x', ExpressionAttributeValues: { ':y': { SS: [] }, x: S('x') } },
+      undefined,
+      'ExpressionAttributeValues contains invalid key: Syntax error; key: "x"',
+    ],
   ])('%s', (_case, request, options, message) => {
     expect(messageOf(request, options)).toBe(message);
   });
@@ -48,7 +148,10 @@ describe('ExpressionAttributeNames and ExpressionAttributeValues', () => {
     [{ SS: ['a', 'a'] }, 'One or more parameter values were invalid: Input collection [a, a] contains duplicates.'],
     [{ NS: ['1', '1.0'] }, 'Input collection contains duplicates'],
     // Sic (dynalite's recording): no space before "of"; DynamoDB Local omits the members.
-    [{ BS: [Uint8Array.of(0x62), Uint8Array.of(0x62)] }, 'One or more parameter values were invalid: Input collection [Yg==, Yg==]of type BS contains duplicates.'],
+    [
+      { BS: [Uint8Array.of(0x62), Uint8Array.of(0x62)] },
+      'One or more parameter values were invalid: Input collection [Yg==, Yg==]of type BS contains duplicates.',
+    ],
     // Numbers: parseDynamoNumber's messages, as dynalite recorded them (DynamoDB Local: "A value provided cannot be converted into a number").
     [{ N: 'abc' }, 'The parameter cannot be converted to a numeric value: abc'],
     [{ N: '' }, 'The parameter cannot be converted to a numeric value'],
@@ -64,7 +167,12 @@ describe('ExpressionAttributeNames and ExpressionAttributeValues', () => {
   });
 
   it('accepts empty S and B, and sets with an empty member, outside keys', () => {
-    expect(() => prepareExpressions({ FilterExpression: 'a IN (:s, :b, :ss)', ExpressionAttributeValues: { ':s': S(''), ':b': { B: new Uint8Array() }, ':ss': { SS: ['a', ''] } } })).not.toThrow();
+    expect(() =>
+      prepareExpressions({
+        FilterExpression: 'a IN (:s, :b, :ss)',
+        ExpressionAttributeValues: { ':s': S(''), ':b': { B: new Uint8Array() }, ':ss': { SS: ['a', ''] } },
+      }),
+    ).not.toThrow();
   });
 
   it('limits M and L nesting in a value to 32 levels', () => {
@@ -76,20 +184,25 @@ describe('ExpressionAttributeNames and ExpressionAttributeValues', () => {
     );
   });
 
-  it('lists unused names, then values, in DynamoDB\'s (Java HashMap) order, after all expressions are valid', () => {
+  it("lists unused names, then values, in DynamoDB's (Java HashMap) order, after all expressions are valid", () => {
     expect(messageOf({ FilterExpression: 'a = :a', ExpressionAttributeValues: { ':a': S('x'), ':z': S('x'), ':c': S('x'), ':b': S('x') } })).toBe(
       'Value provided in ExpressionAttributeValues unused in expressions: keys: {:z, :b, :c}',
     );
-    expect(messageOf({ FilterExpression: 'a = :a', ExpressionAttributeValues: { ':a': S('x'), ':u': S('x') }, ExpressionAttributeNames: { '#u': 'u', '#v': 'v' } })).toBe(
-      'Value provided in ExpressionAttributeNames unused in expressions: keys: {#u, #v}',
-    );
+    expect(
+      messageOf({ FilterExpression: 'a = :a', ExpressionAttributeValues: { ':a': S('x'), ':u': S('x') }, ExpressionAttributeNames: { '#u': 'u', '#v': 'v' } }),
+    ).toBe('Value provided in ExpressionAttributeNames unused in expressions: keys: {#u, #v}');
     const many = Object.fromEntries([':a', ...Array.from({ length: 20 }, (_, n) => `:k${String.fromCharCode(97 + n)}`)].map((key) => [key, S('x')]));
     expect(messageOf({ FilterExpression: 'a = :a', ExpressionAttributeValues: many })).toBe(
       'Value provided in ExpressionAttributeValues unused in expressions: keys: {:kq, :kr, :ks, :kt, :ka, :kb, :kc, :kd, :ke, :kf, :kg, :kh, :ki, :kj, :kk, :kl, :km, :kn, :ko, :kp}',
     );
     // Used by any expression of the request counts.
     expect(() =>
-      prepareExpressions({ FilterExpression: '#a = :a', ProjectionExpression: '#b', ExpressionAttributeNames: { '#a': 'a', '#b': 'b' }, ExpressionAttributeValues: { ':a': S('x') } }),
+      prepareExpressions({
+        FilterExpression: '#a = :a',
+        ProjectionExpression: '#b',
+        ExpressionAttributeNames: { '#a': 'a', '#b': 'b' },
+        ExpressionAttributeValues: { ':a': S('x') },
+      }),
     ).not.toThrow();
   });
 });

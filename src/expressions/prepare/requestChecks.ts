@@ -52,7 +52,13 @@ export interface PrepareOptions {
 }
 
 /** The order in which DynamoDB validates the expressions of one request. */
-export const EXPRESSION_ORDER: readonly ExpressionKind[] = ['UpdateExpression', 'ConditionExpression', 'FilterExpression', 'ProjectionExpression', 'KeyConditionExpression'];
+export const EXPRESSION_ORDER: readonly ExpressionKind[] = [
+  'UpdateExpression',
+  'ConditionExpression',
+  'FilterExpression',
+  'ProjectionExpression',
+  'KeyConditionExpression',
+];
 
 /** The expressions that can use ExpressionAttributeValues, per operation, as DynamoDB lists them. */
 const VALUE_EXPRESSIONS: Readonly<Record<ExpressionOperation, readonly ExpressionKind[]>> = {
@@ -154,7 +160,8 @@ export function checkUnused(map: Record<string, unknown> | undefined, used: Read
   const keys = Object.keys(map);
   if (keys.length === used.size) return; // every key used (`used` holds only keys of the map): the common case, no array
   const unused = keys.filter((key) => !used.has(key));
-  if (unused.length > 0) throw validationError(`Value provided in ${parameter} unused in expressions: keys: {${inJavaHashOrder(unused, keys.length).join(', ')}}`);
+  if (unused.length > 0)
+    throw validationError(`Value provided in ${parameter} unused in expressions: keys: {${inJavaHashOrder(unused, keys.length).join(', ')}}`);
 }
 
 /**

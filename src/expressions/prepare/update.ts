@@ -71,7 +71,10 @@ export function prepareUpdateTree(tree: UpdateNode, checker: Checker): PreparedU
         const allowed = type === 'SS' || type === 'NS' || type === 'BS' || (section.kind === 'ADD' && type === 'N');
         if (!allowed) {
           // DynamoDB Local 3.3.1 appends ", typeSet: ALLOWED_FOR_ADD_OPERAND"; the message recorded from DynamoDB (dynalite) has no suffix.
-          throw checker.fail(`Incorrect operand type for operator or function; operator: ${section.kind}, operand type: ${UPDATE_TYPE_NAMES[type] ?? type}`, action.value.span);
+          throw checker.fail(
+            `Incorrect operand type for operator or function; operator: ${section.kind}, operand type: ${UPDATE_TYPE_NAMES[type] ?? type}`,
+            action.value.span,
+          );
         }
         target--;
         actions[target] = { kind: section.kind, path: paths[target] as ResolvedPath, value };
@@ -91,9 +94,11 @@ function checkSetValueWords(value: SetValueNode, checker: Checker): void {
     if (node.kind === 'path') checker.checkPathWords(node);
     else if (node.kind === 'call') {
       const name = node.name;
-      if (CONDITION_FUNCTIONS.has(name) || name === 'size') throw checker.fail(`The function is not allowed in an update expression; function: ${name}`, node.span);
+      if (CONDITION_FUNCTIONS.has(name) || name === 'size')
+        throw checker.fail(`The function is not allowed in an update expression; function: ${name}`, node.span);
       if (!UPDATE_FUNCTIONS.has(name)) throw checker.fail(`Invalid function name; function: ${name}`, node.span);
-      if (name === 'list_append' && place !== 'value') throw checker.fail(`The function is not allowed to be used this way in an expression; function: ${name}`, node.span);
+      if (name === 'list_append' && place !== 'value')
+        throw checker.fail(`The function is not allowed to be used this way in an expression; function: ${name}`, node.span);
       for (let n = node.args.length - 1; n >= 0; n--) stack.push({ node: node.args[n] as OperandNode, place: 'argument' });
     }
   }
@@ -156,7 +161,8 @@ function prepareSetOperand(root: OperandNode, checker: Checker, reads: SetValueR
     if (args.length !== 2) throw checker.fail(operandCountMessage(node.name, args.length), node.span);
     const [first, second] = args as [PreparedSetOperand, PreparedSetOperand];
     if (node.name === 'if_not_exists') {
-      if (first.prepared.kind !== 'path') throw checker.fail('Operator or function requires a document path; operator or function: if_not_exists', first.node.span);
+      if (first.prepared.kind !== 'path')
+        throw checker.fail('Operator or function requires a document path; operator or function: if_not_exists', first.node.span);
       results.push({ prepared: { kind: 'if_not_exists', path: first.prepared.path, fallback: second.prepared }, valueType: undefined, node });
     } else {
       for (const arg of args) {

@@ -134,7 +134,14 @@ describe('encodeField: findings', () => {
     // [label, format, value, delimiter, code, message patterns]
     ['missing', int(10), undefined, undefined, 'keys.missingValue', [/^score has no value: every field of the key needs one\.$/]],
     ['empty', STRING, '', undefined, 'keys.missingValue', [/score has no value/]],
-    ['int overflow', int(10), '12345678901', undefined, 'keys.padOverflow', [/score 12345678901 has 11 digits, but int\(10\) holds at most 10 \(9999999999\)/, /sort by its first digit/, /widen the field to int\(11\) or more/]],
+    [
+      'int overflow',
+      int(10),
+      '12345678901',
+      undefined,
+      'keys.padOverflow',
+      [/score 12345678901 has 11 digits, but int\(10\) holds at most 10 \(9999999999\)/, /sort by its first digit/, /widen the field to int\(11\) or more/],
+    ],
     ['int overflow', int(2), '150', undefined, 'keys.padOverflow', [/score 150 has 3 digits, but int\(2\) holds at most 2 \(99\)/, /int\(3\)/]],
     ['int overflow wide', int(45), '1' + '0'.repeat(45), undefined, 'keys.padOverflow', [/holds at most 45 \(9{40}…\)/, /int\(46\)/]],
     ['int desc overflow', int(10, true), '12345678901', undefined, 'keys.padOverflow', [/int\(10,desc\)/, /int\(11,desc\)/]],
@@ -142,34 +149,118 @@ describe('encodeField: findings', () => {
     ['int not a number', int(10), 'abc', undefined, 'keys.notANumber', [/score "abc" is not a number: int\(10\) needs plain digits, e\.g\. 1500/]],
     ['int not a number', int(10), ' 15', undefined, 'keys.notANumber', [/" 15"/]],
     ['int not a number', int(10), '1,500', undefined, 'keys.notANumber', [/"1,500"/]],
-    ['int fraction', int(10), '1.5', undefined, 'keys.notWholeNumber', [/score 1\.5 is not a whole number, and int\(10\) stores whole numbers only/, /round it, or use \{score:dec\(10,1\)\}/]],
+    [
+      'int fraction',
+      int(10),
+      '1.5',
+      undefined,
+      'keys.notWholeNumber',
+      [/score 1\.5 is not a whole number, and int\(10\) stores whole numbers only/, /round it, or use \{score:dec\(10,1\)\}/],
+    ],
     ['int fraction', int(10), '1e-5', undefined, 'keys.notWholeNumber', [/\{score:dec\(10,5\)\}/]],
     ['int fraction', int(10), '1.2345678', undefined, 'keys.notWholeNumber', [/\{score:dec\(10,6\)\}/]],
-    ['int negative', int(10), '-5', undefined, 'keys.negativeUnsigned', [/score -5 is negative, but int\(10\) holds only whole numbers ≥ 0/, /use \{score:sint\(10\)\}/]],
+    [
+      'int negative',
+      int(10),
+      '-5',
+      undefined,
+      'keys.negativeUnsigned',
+      [/score -5 is negative, but int\(10\) holds only whole numbers ≥ 0/, /use \{score:sint\(10\)\}/],
+    ],
     ['int desc negative', int(8, true), '-5', undefined, 'keys.negativeUnsigned', [/int\(8,desc\)/, /\{score:sint\(8\)\}/]],
     ['sint overflow', sint(4), '-10000', undefined, 'keys.padOverflow', [/score -10000 has 5 digits, but sint\(4\) holds at most 4/, /sint\(5\)/]],
     ['sint overflow', sint(4), '10000', undefined, 'keys.padOverflow', [/sint\(5\)/]],
     ['sint fraction', sint(4), '-1.5', undefined, 'keys.notWholeNumber', [/score -1\.5 is not a whole number, and sint\(4\)/]],
     ['sint not a number', sint(4), 'x', undefined, 'keys.notANumber', [/score "x" is not a number: sint\(4\)/]],
-    ['dec fraction digits', dec(8, 2), '1.234', undefined, 'keys.tooManyFractionDigits', [/score 1\.234 has 3 digits after the point, but dec\(8,2\) keeps 2/, /Use \{score:dec\(8,3\)\}/]],
+    [
+      'dec fraction digits',
+      dec(8, 2),
+      '1.234',
+      undefined,
+      'keys.tooManyFractionDigits',
+      [/score 1\.234 has 3 digits after the point, but dec\(8,2\) keeps 2/, /Use \{score:dec\(8,3\)\}/],
+    ],
     ['dec fraction digits', dec(3, 0), '5.5', undefined, 'keys.tooManyFractionDigits', [/dec\(3,0\) keeps 0/, /\{score:dec\(3,1\)\}/]],
     ['dec fraction digits by exponent', dec(8, 2), '1e-5', undefined, 'keys.tooManyFractionDigits', [/score 1e-5 has 5 digits after the point/, /dec\(8,5\)/]],
-    ['dec negative', dec(8, 2), '-1.5', undefined, 'keys.negativeUnsigned', [/score -1\.5 is negative, but dec\(8,2\) holds only values ≥ 0/, /store an offset/]],
-    ['dec not a number', dec(8, 2), 'abc', undefined, 'keys.notANumber', [/score "abc" is not a decimal number: dec\(8,2\) needs digits with an optional fraction/]],
+    [
+      'dec negative',
+      dec(8, 2),
+      '-1.5',
+      undefined,
+      'keys.negativeUnsigned',
+      [/score -1\.5 is negative, but dec\(8,2\) holds only values ≥ 0/, /store an offset/],
+    ],
+    [
+      'dec not a number',
+      dec(8, 2),
+      'abc',
+      undefined,
+      'keys.notANumber',
+      [/score "abc" is not a decimal number: dec\(8,2\) needs digits with an optional fraction/],
+    ],
     ['dec not a number', dec(8, 2), '1.2.3', undefined, 'keys.notANumber', [/"1\.2\.3"/]],
     ['dec overflow', dec(8, 2), '123456789', undefined, 'keys.padOverflow', [/score 123456789 has 9 digits, but dec\(8,2\) holds at most 8/, /dec\(9,2\)/]],
-    ['iso no zone', iso('s'), '2026-06-23T10:00:00', undefined, 'keys.notIsoDate', [/score 2026-06-23T10:00:00 has no time zone/, /add Z for UTC \(2026-06-23T10:00:00Z\)/]],
-    ['iso US date', iso('s'), '6/23/2026', undefined, 'keys.notIsoDate', [/score "6\/23\/2026" is not an ISO-8601 timestamp/, /Write 2026-06-23T00:00:00Z/, /sort by month first/]],
+    [
+      'iso no zone',
+      iso('s'),
+      '2026-06-23T10:00:00',
+      undefined,
+      'keys.notIsoDate',
+      [/score 2026-06-23T10:00:00 has no time zone/, /add Z for UTC \(2026-06-23T10:00:00Z\)/],
+    ],
+    [
+      'iso US date',
+      iso('s'),
+      '6/23/2026',
+      undefined,
+      'keys.notIsoDate',
+      [/score "6\/23\/2026" is not an ISO-8601 timestamp/, /Write 2026-06-23T00:00:00Z/, /sort by month first/],
+    ],
     ['iso garbage', iso('s'), 'soon', undefined, 'keys.notIsoDate', [/"soon"/, /2026-06-23T10:00:00Z/]],
     ['iso impossible', iso('s'), '2026-02-30', undefined, 'keys.invalidDate', [/score 2026-02-30 is not a real date and time/]],
     ['iso impossible', iso('ms'), '2026-06-23T25:00:00Z', undefined, 'keys.invalidDate', [/hours \(00–23\)/]],
     ['iso out of range', iso('s'), '0000-01-01T00:00:00+00:01', undefined, 'keys.invalidDate', [/0000–9999/]],
-    ['iso ms in s', iso('s'), '2026-06-23T10:00:00.5Z', undefined, 'keys.precisionLoss', [/score 2026-06-23T10:00:00\.5Z has milliseconds, which iso would drop/, /use \{score:iso\(ms\)\}/]],
+    [
+      'iso ms in s',
+      iso('s'),
+      '2026-06-23T10:00:00.5Z',
+      undefined,
+      'keys.precisionLoss',
+      [/score 2026-06-23T10:00:00\.5Z has milliseconds, which iso would drop/, /use \{score:iso\(ms\)\}/],
+    ],
     ['iso sub-ms in s', iso('s'), '2026-06-23T10:00:00.0001Z', undefined, 'keys.precisionLoss', [/digits below a millisecond, which iso would drop/]],
-    ['iso sub-ms in ms', iso('ms'), '2026-06-23T10:00:00.1234Z', undefined, 'keys.precisionLoss', [/has digits below a millisecond, which iso\(ms\) would drop/, /use a millisecond value/]],
-    ['epoch ms in s', epoch('s', 16), '2024-06-23T00:00:00.500Z', undefined, 'keys.precisionLoss', [/has milliseconds, which epoch\(16\) would drop/, /use \{score:epochms\(13\)\}/]],
-    ['epochms sub-ms', epoch('ms', 13), '2024-06-23T00:00:00.5001Z', undefined, 'keys.precisionLoss', [/digits below a millisecond, which epochms\(13\) would drop/]],
-    ['epoch before 1970', epoch('s', 16), '1969-12-31T23:59:59Z', undefined, 'keys.negativeUnsigned', [/score 1969-12-31T23:59:59Z is negative, but epoch\(16\)/, /\{score:sint\(16\)\}/]],
+    [
+      'iso sub-ms in ms',
+      iso('ms'),
+      '2026-06-23T10:00:00.1234Z',
+      undefined,
+      'keys.precisionLoss',
+      [/has digits below a millisecond, which iso\(ms\) would drop/, /use a millisecond value/],
+    ],
+    [
+      'epoch ms in s',
+      epoch('s', 16),
+      '2024-06-23T00:00:00.500Z',
+      undefined,
+      'keys.precisionLoss',
+      [/has milliseconds, which epoch\(16\) would drop/, /use \{score:epochms\(13\)\}/],
+    ],
+    [
+      'epochms sub-ms',
+      epoch('ms', 13),
+      '2024-06-23T00:00:00.5001Z',
+      undefined,
+      'keys.precisionLoss',
+      [/digits below a millisecond, which epochms\(13\) would drop/],
+    ],
+    [
+      'epoch before 1970',
+      epoch('s', 16),
+      '1969-12-31T23:59:59Z',
+      undefined,
+      'keys.negativeUnsigned',
+      [/score 1969-12-31T23:59:59Z is negative, but epoch\(16\)/, /\{score:sint\(16\)\}/],
+    ],
     ['epoch negative', epoch('s', 16), '-1', undefined, 'keys.negativeUnsigned', [/score -1 is negative/]],
     ['epoch overflow', epoch('s', 16), '12345678901234567', undefined, 'keys.padOverflow', [/17 digits, but epoch\(16\)/, /epoch\(17\)/]],
     ['epochms overflow', epoch('ms', 13), '2300-01-01T00:00:00Z', undefined, 'keys.padOverflow', [/14 digits, but epochms\(13\)/, /epochms\(14\)/]],
@@ -177,11 +268,32 @@ describe('encodeField: findings', () => {
     ['epoch US date', epoch('s', 16), '6/23/2026', undefined, 'keys.notANumber', [/"6\/23\/2026"/]],
     ['epoch impossible', epoch('s', 16), '2026-02-30', undefined, 'keys.invalidDate', [/2026-02-30 is not a real date/]],
     ['epoch no zone', epoch('s', 16), '2026-06-23T10:00:00', undefined, 'keys.notIsoDate', [/no time zone/]],
-    ['delimiter', STRING, 'a#b', '#', 'keys.delimiterInValue', [/score "a#b" contains the delimiter "#" that follows it in the key/, /sort as if score ended early/, /Remove "#" from the value or choose a delimiter/]],
+    [
+      'delimiter',
+      STRING,
+      'a#b',
+      '#',
+      'keys.delimiterInValue',
+      [/score "a#b" contains the delimiter "#" that follows it in the key/, /sort as if score ended early/, /Remove "#" from the value or choose a delimiter/],
+    ],
     ['delimiter', STRING, 'x##y', '##', 'keys.delimiterInValue', [/contains the delimiter "##"/]],
-    ['delimiter overlap', STRING, 'x#', '##', 'keys.delimiterInValue', [/score "x#" ends with "#", the start of the delimiter "##"/, /Remove "#" from the end of the value/]],
+    [
+      'delimiter overlap',
+      STRING,
+      'x#',
+      '##',
+      'keys.delimiterInValue',
+      [/score "x#" ends with "#", the start of the delimiter "##"/, /Remove "#" from the end of the value/],
+    ],
     ['delimiter overlap', STRING, 'x|', '||', 'keys.delimiterInValue', [/ends with "|", the start of the delimiter "||"/]],
-    ['lone surrogate', STRING, 'a\uD800', undefined, 'keys.invalidUnicode', [/score contains an unpaired surrogate \(\\uD800\) at position 2, which UTF-8 cannot store: remove it/]],
+    [
+      'lone surrogate',
+      STRING,
+      'a\uD800',
+      undefined,
+      'keys.invalidUnicode',
+      [/score contains an unpaired surrogate \(\\uD800\) at position 2, which UTF-8 cannot store: remove it/],
+    ],
     ['lone surrogate', STRING, '\uDD1E𝄞', '#', 'keys.invalidUnicode', [/\\uDD1E\) at position 1/]],
   ])('%s: %j', (_label, format, value, delimiter, code, messages) => {
     const finding = encodeFinding(format, value, 'score', delimiter);
@@ -305,10 +417,7 @@ const unsignedCase = (width: number): fc.Arbitrary<Case> =>
 
 const signedCase = (width: number): fc.Arbitrary<Case> =>
   fc
-    .oneof(
-      fc.constantFrom(0n, 1n, -1n, pow10(width) - 1n, 1n - pow10(width)),
-      fc.bigInt({ min: 1n - pow10(width), max: pow10(width) - 1n }),
-    )
+    .oneof(fc.constantFrom(0n, 1n, -1n, pow10(width) - 1n, 1n - pow10(width)), fc.bigInt({ min: 1n - pow10(width), max: pow10(width) - 1n }))
     .filter((n) => n > -pow10(width) && n < pow10(width))
     .map((n) => ({ value: n.toString(), canonical: n.toString(), rank: n }));
 
@@ -334,22 +443,22 @@ const epochMsArb = fc.oneof(fc.integer({ min: MIN_MS, max: MAX_MS }), fc.constan
 
 /** An ISO timestamp, written in Z or with an offset, optionally with a fraction of zeros. */
 const isoCase = (precision: 's' | 'ms', minMs = MIN_MS): fc.Arbitrary<Case> =>
-  fc
-    .record({ ms: epochMsArb, offset: fc.integer({ min: -(23 * 60 + 59), max: 23 * 60 + 59 }), useOffset: fc.boolean() })
-    .map(({ ms, offset, useOffset }) => {
-      const instant = Math.max(minMs, precision === 's' ? Math.floor(ms / 1000) * 1000 : ms);
-      const utc = new Date(instant).toISOString();
-      const canonical = precision === 's' ? utc.replace('.000Z', 'Z') : utc;
-      const local = instant + offset * 60_000;
-      let value = utc;
-      if (useOffset && local >= MIN_MS && local <= MAX_MS) {
-        const abs = Math.abs(offset);
-        value = new Date(local).toISOString().slice(0, -1) + `${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-      } else if (precision === 's') {
-        value = canonical;
-      }
-      return { value, canonical, rank: BigInt(instant) };
-    });
+  fc.record({ ms: epochMsArb, offset: fc.integer({ min: -(23 * 60 + 59), max: 23 * 60 + 59 }), useOffset: fc.boolean() }).map(({ ms, offset, useOffset }) => {
+    const instant = Math.max(minMs, precision === 's' ? Math.floor(ms / 1000) * 1000 : ms);
+    const utc = new Date(instant).toISOString();
+    const canonical = precision === 's' ? utc.replace('.000Z', 'Z') : utc;
+    const local = instant + offset * 60_000;
+    let value = utc;
+    if (useOffset && local >= MIN_MS && local <= MAX_MS) {
+      const abs = Math.abs(offset);
+      value =
+        new Date(local).toISOString().slice(0, -1) +
+        `${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+    } else if (precision === 's') {
+      value = canonical;
+    }
+    return { value, canonical, rank: BigInt(instant) };
+  });
 
 /** Epoch values as digits (any up to the width) or as ISO timestamps from 1970 on. */
 const epochCase = (unit: 's' | 'ms', width: number): fc.Arbitrary<Case> => {

@@ -92,7 +92,13 @@ export function encodeField(format: FieldFormat, value: string | undefined, fiel
         if ('code' in instant) return instant;
         if (instant.epochMs < 0) return negativeValue(field, value, format);
         if ((format.unit === 's' && instant.epochMs % 1000 !== 0) || instant.subMillisecond) {
-          return precisionLoss(field, value, format.unit === 's' ? 'milliseconds' : 'digits below a millisecond', printFormatSuffix(format).slice(1), format.unit === 's' ? `{${field}:epochms(13)}` : 'a millisecond value');
+          return precisionLoss(
+            field,
+            value,
+            format.unit === 's' ? 'milliseconds' : 'digits below a millisecond',
+            printFormatSuffix(format).slice(1),
+            format.unit === 's' ? `{${field}:epochms(13)}` : 'a millisecond value',
+          );
         }
         digits = String(format.unit === 's' ? instant.epochMs / 1000 : instant.epochMs);
       } else {
@@ -273,11 +279,19 @@ function encodeDecimal(format: Extract<FieldFormat, { kind: 'dec' }>, value: str
     // Other spellings DynamoDB accepts (1e3, .5, -0) are read through their normalised form, as int reads them.
     const parsed = parseDynamoNumber(value);
     if (parsed.ok && parsed.number.sign < 0) {
-      return { code: 'keys.negativeUnsigned', field, message: `${field} ${value} is negative, but ${label} holds only values ≥ 0: store an offset (value + a constant) or split the sign into its own segment.` };
+      return {
+        code: 'keys.negativeUnsigned',
+        field,
+        message: `${field} ${value} is negative, but ${label} holds only values ≥ 0: store an offset (value + a constant) or split the sign into its own segment.`,
+      };
     }
     if (parsed.ok) match = PLAIN_DECIMAL.exec(formatDynamoNumber(parsed.number));
     if (!match) {
-      return { code: 'keys.notANumber', field, message: `${field} "${value}" is not a decimal number: ${label} needs digits with an optional fraction, e.g. 1234.50.` };
+      return {
+        code: 'keys.notANumber',
+        field,
+        message: `${field} "${value}" is not a decimal number: ${label} needs digits with an optional fraction, e.g. 1234.50.`,
+      };
     }
   }
   const [, integerText = '', fractionText = ''] = match;

@@ -25,9 +25,7 @@ export interface DynamoNumber {
   readonly pointPosition: number;
 }
 
-export type DynamoNumberResult =
-  | { readonly ok: true; readonly number: DynamoNumber }
-  | { readonly ok: false; readonly message: string };
+export type DynamoNumberResult = { readonly ok: true; readonly number: DynamoNumber } | { readonly ok: false; readonly message: string };
 
 const NUMBER_SYNTAX = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 

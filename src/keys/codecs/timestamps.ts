@@ -8,8 +8,7 @@ export interface ParsedInstant {
   readonly subMillisecond: boolean;
 }
 
-const ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**
  * Reads an ISO-8601 timestamp (`2026-06-23T10:00:00Z`, with an optional
@@ -41,8 +40,15 @@ export function parseTimestamp(value: string, field: string): ParsedInstant | Co
   check.setUTCFullYear(y, mo - 1, d);
   check.setUTCHours(h, mi, s, 0);
   const valid =
-    mo >= 1 && mo <= 12 && h <= 23 && mi <= 59 && s <= 59 &&
-    check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && check.getUTCHours() === h;
+    mo >= 1 &&
+    mo <= 12 &&
+    h <= 23 &&
+    mi <= 59 &&
+    s <= 59 &&
+    check.getUTCFullYear() === y &&
+    check.getUTCMonth() === mo - 1 &&
+    check.getUTCDate() === d &&
+    check.getUTCHours() === h;
   if (!valid) {
     return {
       code: 'keys.invalidDate',

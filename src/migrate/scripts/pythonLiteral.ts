@@ -9,5 +9,7 @@ export function toPythonLiteral(value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (Array.isArray(value)) return `[${value.map(toPythonLiteral).join(', ')}]`;
-  return `{${Object.entries(value as Record<string, unknown>).map(([key, member]) => `${toPythonLiteral(key)}: ${toPythonLiteral(member)}`).join(', ')}}`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([key, member]) => `${toPythonLiteral(key)}: ${toPythonLiteral(member)}`)
+    .join(', ')}}`;
 }

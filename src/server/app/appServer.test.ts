@@ -21,9 +21,7 @@ function send(port: number, target: string, method = 'GET', headers: Record<stri
     const req = request({ host: '127.0.0.1', port, path: target, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -180,16 +178,13 @@ describe('static files', () => {
     expect(second.body).toBe('');
   });
 
-  it.each(['/some/path', '/tables/orders', '/deep/link/', '/assets'])(
-    'falls back to index.html for the extensionless path %s',
-    async (target) => {
-      const res = await send(port, target);
-      expect(res.status).toBe(200);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(INDEX_HTML);
-    },
-  );
+  it.each(['/some/path', '/tables/orders', '/deep/link/', '/assets'])('falls back to index.html for the extensionless path %s', async (target) => {
+    const res = await send(port, target);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_HTML);
+  });
 
   it('falls back to index.html for browser navigations to paths with a dot', async () => {
     const res = await send(port, '/tables/orders.v2', 'GET', { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });

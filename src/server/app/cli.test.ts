@@ -47,14 +47,19 @@ describe('resolveServerSettings', () => {
 
 describe('--allow-endpoint', () => {
   it('is repeatable, takes --allow-endpoint=X too, adds KEYLAB_ALLOW_ENDPOINTS, and keeps each origin once', () => {
-    const settings = resolveServerSettings(['--allow-endpoint', 'http://dynamodb:8000', '--allow-endpoint=http://localstack:4566/', '--allow-endpoint', 'http://DYNAMODB:8000'], {
-      KEYLAB_ALLOW_ENDPOINTS: 'http://other:9000',
-    });
+    const settings = resolveServerSettings(
+      ['--allow-endpoint', 'http://dynamodb:8000', '--allow-endpoint=http://localstack:4566/', '--allow-endpoint', 'http://DYNAMODB:8000'],
+      {
+        KEYLAB_ALLOW_ENDPOINTS: 'http://other:9000',
+      },
+    );
     expect(settings.allowedEndpoints).toEqual(['http://other:9000', 'http://dynamodb:8000', 'http://localstack:4566']);
   });
 
   it('refuses a missing or malformed value, saying how to write it', () => {
-    expect(() => resolveServerSettings(['--allow-endpoint'], {})).toThrow(/Missing value after --allow-endpoint, e\.g\. npm start -- --allow-endpoint http:\/\/dynamodb:8000/);
+    expect(() => resolveServerSettings(['--allow-endpoint'], {})).toThrow(
+      /Missing value after --allow-endpoint, e\.g\. npm start -- --allow-endpoint http:\/\/dynamodb:8000/,
+    );
     expect(() => resolveServerSettings(['--allow-endpoint', 'dynamodb:8000'], {})).toThrow(UsageError);
     expect(() => resolveServerSettings([], { KEYLAB_ALLOW_ENDPOINTS: 'http://x:1/path' })).toThrow(/origin only/);
   });
@@ -84,7 +89,12 @@ describe('createKeylabRoutes', () => {
 
   it('is mounted in the Vite dev server (vite.config.ts), with the same origin checks against the dev server’s port', { timeout: 30_000 }, async () => {
     const { createServer } = await import('vite');
-    const vite = await createServer({ configFile: 'vite.config.ts', logLevel: 'silent', server: { port: 0, host: '127.0.0.1', hmr: false, watch: null }, optimizeDeps: { noDiscovery: true, include: [] } });
+    const vite = await createServer({
+      configFile: 'vite.config.ts',
+      logLevel: 'silent',
+      server: { port: 0, host: '127.0.0.1', hmr: false, watch: null },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
     await vite.listen();
     const port = (vite.httpServer?.address() as AddressInfo).port;
     // A loopback endpoint the proxy can forward to.
@@ -109,7 +119,11 @@ describe('createKeylabRoutes', () => {
       const proxied = await send('POST', '/proxy/dynamodb', { ...own, 'x-keylab-target': `http://127.0.0.1:${upstreamPort}` });
       expect(proxied).toEqual({ status: 200, body: '{"TableNames":["dev"]}' });
       expect((await send('GET', '/api/aws-profiles', own)).status).toBe(200);
-      const foreign = await send('POST', '/proxy/dynamodb', { ...own, origin: 'https://attacker.example', 'x-keylab-target': `http://127.0.0.1:${upstreamPort}` });
+      const foreign = await send('POST', '/proxy/dynamodb', {
+        ...own,
+        origin: 'https://attacker.example',
+        'x-keylab-target': `http://127.0.0.1:${upstreamPort}`,
+      });
       expect(foreign.status).toBe(403);
       expect((JSON.parse(foreign.body) as { message: string }).message).toMatch(/Refused: requests from the web origin "https:\/\/attacker\.example"/);
       expect((await send('GET', '/api/aws-profiles', { host: `localhost:${port + 1}` })).status).toBe(403);

@@ -40,8 +40,7 @@ export function parsePort(value: string, source: string): number {
   const port = portNumber(value);
   if (port === undefined) {
     throw new UsageError(
-      `Invalid port ${JSON.stringify(value)} (from ${source}): use a whole number from 1 to 65535, ` +
-        `e.g. PORT=5174 npm start  or  npm start -- --port 5174`,
+      `Invalid port ${JSON.stringify(value)} (from ${source}): use a whole number from 1 to 65535, ` + `e.g. PORT=5174 npm start  or  npm start -- --port 5174`,
     );
   }
   return port;
@@ -59,12 +58,7 @@ export function resolveServerSettings(argv: readonly string[], env: Env): Server
   const portArg = values.port;
   const allowedEndpoints = [...allowedEndpointsFromEnv(env), ...(values['allow-endpoint'] ?? []).map((origin) => parseAllowedEndpoint(origin))];
 
-  const port =
-    portArg !== undefined
-      ? parsePort(portArg, '--port')
-      : env.PORT !== undefined && env.PORT !== ''
-        ? parsePort(env.PORT, 'PORT')
-        : DEFAULT_PORT;
+  const port = portArg !== undefined ? parsePort(portArg, '--port') : env.PORT !== undefined && env.PORT !== '' ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
   const host = env.HOST !== undefined && env.HOST.trim() !== '' ? env.HOST.trim() : DEFAULT_HOST;
   return { port, host, allowedEndpoints: [...new Set(allowedEndpoints)] };
 }

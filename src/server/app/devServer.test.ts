@@ -22,7 +22,12 @@ let upstream: Server;
 let upstreamPort: number;
 const savedAllow = process.env.KEYLAB_ALLOW_ENDPOINTS;
 
-function get(path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `localhost:${port}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
@@ -43,7 +48,12 @@ beforeAll(async () => {
   upstreamPort = (upstream.address() as AddressInfo).port;
   process.env.KEYLAB_ALLOW_ENDPOINTS = `http://${lanAddress ?? '127.0.0.1'}:${upstreamPort}`;
   const { createServer } = await import('vite');
-  vite = await createServer({ configFile: 'vite.config.ts', logLevel: 'silent', server: { port: 0, host: '127.0.0.1', watch: null }, optimizeDeps: { noDiscovery: true, include: [] } });
+  vite = await createServer({
+    configFile: 'vite.config.ts',
+    logLevel: 'silent',
+    server: { port: 0, host: '127.0.0.1', watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
   await vite.listen();
   port = (vite.httpServer?.address() as AddressInfo).port;
   // The first request loads src/server through Vite and transforms the page: slow once, not per test.
@@ -83,7 +93,12 @@ describe('npm run dev: security headers', () => {
 
   it('a fresh nonce each time the dev server starts', async () => {
     const { createServer } = await import('vite');
-    const other = await createServer({ configFile: 'vite.config.ts', logLevel: 'silent', server: { port: 0, host: '127.0.0.1', watch: null, hmr: false }, optimizeDeps: { noDiscovery: true, include: [] } });
+    const other = await createServer({
+      configFile: 'vite.config.ts',
+      logLevel: 'silent',
+      server: { port: 0, host: '127.0.0.1', watch: null, hmr: false },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
     try {
       const html = await other.transformIndexHtml('/', '<!doctype html><html><head></head><body></body></html>');
       const mine = /nonce="([^"]+)"/.exec((await get('/', { accept: 'text/html' })).body)?.[1];
@@ -107,7 +122,16 @@ describe('npm run dev: security headers', () => {
 
 describe('npm run dev: KEYLAB_ALLOW_ENDPOINTS', () => {
   it('lets the proxy forward to the allowed endpoint', async () => {
-    const proxied = await get('/proxy/dynamodb', { origin: `http://localhost:${port}`, 'x-keylab-target': `http://${lanAddress ?? '127.0.0.1'}:${upstreamPort}`, 'content-type': 'application/x-amz-json-1.0' }, 'POST', '{}');
+    const proxied = await get(
+      '/proxy/dynamodb',
+      {
+        origin: `http://localhost:${port}`,
+        'x-keylab-target': `http://${lanAddress ?? '127.0.0.1'}:${upstreamPort}`,
+        'content-type': 'application/x-amz-json-1.0',
+      },
+      'POST',
+      '{}',
+    );
     expect(proxied).toMatchObject({ status: 200, body: '{"TableNames":["compose"]}' });
   });
 });

@@ -40,10 +40,7 @@ const ASSETS_DIR = 'assets';
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE_CACHE = 'no-cache';
 
-export type ResolvedPath =
-  | { kind: 'ok'; segments: string[] }
-  | { kind: 'bad-request'; reason: string }
-  | { kind: 'hidden' };
+export type ResolvedPath = { kind: 'ok'; segments: string[] } | { kind: 'bad-request'; reason: string } | { kind: 'hidden' };
 
 /**
  * Turns the raw request target into safe path segments, or rejects it.
@@ -100,13 +97,7 @@ async function pagePolicyOf(filePath: string, etag: string): Promise<string> {
   return policy;
 }
 
-async function sendFile(
-  req: IncomingMessage,
-  res: ServerResponse,
-  filePath: string,
-  stats: Stats,
-  cacheControl: string,
-): Promise<void> {
+async function sendFile(req: IncomingMessage, res: ServerResponse, filePath: string, stats: Stats, cacheControl: string): Promise<void> {
   const etag = etagFor(stats);
   // On 200, 304 and HEAD alike: a revalidated page keeps its policy's hashes.
   if (path.extname(filePath).toLowerCase() === '.html') res.setHeader('Content-Security-Policy', await pagePolicyOf(filePath, etag));

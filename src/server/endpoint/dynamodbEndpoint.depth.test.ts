@@ -44,7 +44,9 @@ describe('PartiQL', () => {
     expect(validation(await call('ExecuteStatement', { Statement: where }))).toMatch(new RegExp(`^${TOO_DEEP.replace(/[()]/g, '\\$&')}\\d+$`));
     expect(validation(await call('ExecuteStatement', { Statement: `SELECT * FROM "${T}" WHERE ${parens(3000, "pk = 'p'")}` }))).toContain(TOO_DEEP);
 
-    const batch = JSON.parse((await call('BatchExecuteStatement', { Statements: [{ Statement: where }] })).body) as { Responses: { Error: { Code: string; Message: string } }[] };
+    const batch = JSON.parse((await call('BatchExecuteStatement', { Statements: [{ Statement: where }] })).body) as {
+      Responses: { Error: { Code: string; Message: string } }[];
+    };
     expect(batch.Responses[0]?.Error).toEqual({ Code: 'ValidationError', Message: expect.stringContaining(TOO_DEEP) });
 
     const update = `UPDATE "${T}" SET x = 1 WHERE ${parens(3000, 'pk')} = 'p' AND sk = 'a'`;
@@ -60,7 +62,10 @@ describe('PartiQL', () => {
   });
 
   it('refuses list and map literals nested past an item’s 32 levels, with DynamoDB’s words', async () => {
-    for (const [open, close] of [['[', ']'], ["{'a':", '}']] as const) {
+    for (const [open, close] of [
+      ['[', ']'],
+      ["{'a':", '}'],
+    ] as const) {
       const insert = `INSERT INTO "${T}" VALUE {'pk':'q','sk':'b','l':${open.repeat(1000)}1${close.repeat(1000)}}`;
       expect(insert.length).toBeLessThanOrEqual(8192);
       expect(validation(await call('ExecuteStatement', { Statement: insert }))).toBe('Nesting Levels have exceeded supported limits');
@@ -69,7 +74,7 @@ describe('PartiQL', () => {
 
   it('refuses statements over 8,192 characters before parsing them (a 5 MB one included)', async () => {
     const statement = `SELECT * FROM "${T}" WHERE pk = 'p'`;
-    const constraint = "failed to satisfy constraint: Member must have length less than or equal to 8192";
+    const constraint = 'failed to satisfy constraint: Member must have length less than or equal to 8192';
     for (const length of [8193, 5_000_000]) {
       const long = statement.padEnd(length, ' ');
       expect(validation(await call('ExecuteStatement', { Statement: long }))).toBe(`1 validation error detected: Value '${long}' at 'statement' ${constraint}`);
@@ -87,15 +92,25 @@ describe('PartiQL', () => {
 describe('expressions and AttributeValues (guarded already: these keep it so)', () => {
   it('refuses 3,000 nested parentheses in ConditionExpression, FilterExpression and KeyConditionExpression', async () => {
     const values = { ':v': { S: 'p' } };
-    expect(validation(await call('PutItem', { TableName: T, Item: { pk: { S: 'p' }, sk: { S: 'c' } }, ConditionExpression: parens(3000, 'attribute_not_exists(pk)') }))).toMatch(
-      /^Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: \d+$/,
+    expect(
+      validation(
+        await call('PutItem', { TableName: T, Item: { pk: { S: 'p' }, sk: { S: 'c' } }, ConditionExpression: parens(3000, 'attribute_not_exists(pk)') }),
+      ),
+    ).toMatch(/^Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: \d+$/);
+    expect(validation(await call('Scan', { TableName: T, FilterExpression: parens(3000, 'x = :v'), ExpressionAttributeValues: values }))).toMatch(
+      /^Invalid FilterExpression: Expression size has exceeded/,
     );
-    expect(validation(await call('Scan', { TableName: T, FilterExpression: parens(3000, 'x = :v'), ExpressionAttributeValues: values }))).toMatch(/^Invalid FilterExpression: Expression size has exceeded/);
-    expect(validation(await call('Query', { TableName: T, KeyConditionExpression: parens(3000, 'pk = :v'), ExpressionAttributeValues: values }))).toMatch(/^Invalid KeyConditionExpression: Expression size/);
+    expect(validation(await call('Query', { TableName: T, KeyConditionExpression: parens(3000, 'pk = :v'), ExpressionAttributeValues: values }))).toMatch(
+      /^Invalid KeyConditionExpression: Expression size/,
+    );
     // Within the 4 KB size limit: 2,000 levels are redundant parentheses, 300 levels of groups too many operators.
-    expect(validation(await call('Scan', { TableName: T, FilterExpression: parens(2000, 'x = :v'), ExpressionAttributeValues: values }))).toBe('Invalid FilterExpression: The expression has redundant parentheses;');
+    expect(validation(await call('Scan', { TableName: T, FilterExpression: parens(2000, 'x = :v'), ExpressionAttributeValues: values }))).toBe(
+      'Invalid FilterExpression: The expression has redundant parentheses;',
+    );
     const groups = '(x=:v AND '.repeat(340) + 'x=:v' + ')'.repeat(340);
-    expect(validation(await call('Scan', { TableName: T, FilterExpression: groups, ExpressionAttributeValues: values }))).toMatch(/^Invalid FilterExpression: The expression contains too many operators; operator count: 301$/);
+    expect(validation(await call('Scan', { TableName: T, FilterExpression: groups, ExpressionAttributeValues: values }))).toMatch(
+      /^Invalid FilterExpression: The expression contains too many operators; operator count: 301$/,
+    );
   });
 
   it('refuses AttributeValues nested 50,000 deep in an item, a key and a value', async () => {

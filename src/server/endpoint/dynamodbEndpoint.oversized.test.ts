@@ -28,7 +28,13 @@ describe('oversized requests', () => {
   it('counts a chunked body (no Content-Length) as it arrives', async () => {
     const response = await new Promise<RawResponse>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: kit.endpoint.port, method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.PutItem' } },
+        {
+          host: '127.0.0.1',
+          port: kit.endpoint.port,
+          method: 'POST',
+          agent: false,
+          headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.PutItem' },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -76,7 +82,11 @@ describe('oversized requests', () => {
   it('honours a smaller configured limit', async () => {
     const small = await startDynamoDBEndpoint({ db: createLocalDynamoDB(), port: 0, maxBodyBytes: 100 });
     try {
-      const response = await send({ port: small.port, headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.ListTables' }, body: JSON.stringify({ ExclusiveStartTableName: 'x'.repeat(200) }) });
+      const response = await send({
+        port: small.port,
+        headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.ListTables' },
+        body: JSON.stringify({ ExclusiveStartTableName: 'x'.repeat(200) }),
+      });
       expect(response.status).toBe(413);
     } finally {
       await small.stop();

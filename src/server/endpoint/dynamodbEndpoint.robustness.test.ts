@@ -9,7 +9,20 @@ const kit = useTestEndpoint();
 const { send, call, unexpected, log } = kit;
 
 describe('robustness', () => {
-  const TARGETS = ['ListTables', 'DescribeTable', 'CreateTable', 'DeleteTable', 'PutItem', 'GetItem', 'DeleteItem', 'UpdateItem', 'Query', 'Scan', 'BatchWriteItem', 'BatchGetItem'];
+  const TARGETS = [
+    'ListTables',
+    'DescribeTable',
+    'CreateTable',
+    'DeleteTable',
+    'PutItem',
+    'GetItem',
+    'DeleteItem',
+    'UpdateItem',
+    'Query',
+    'Scan',
+    'BatchWriteItem',
+    'BatchGetItem',
+  ];
   const KNOWN_ERRORS = /^com\.amazon(aws\.dynamodb\.v20120810|\.coral\.service|\.coral\.validate)#[A-Za-z]+$/;
 
   beforeAll(async () => {
@@ -21,12 +34,33 @@ describe('robustness', () => {
           { AttributeName: 'n', AttributeType: 'N' },
           { AttributeName: 'g', AttributeType: 'B' },
         ],
-        LocalSecondaryIndexes: [{ IndexName: 'byN', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'n', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } }],
-        GlobalSecondaryIndexes: [{ IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['l'] } }],
+        LocalSecondaryIndexes: [
+          {
+            IndexName: 'byN',
+            KeySchema: [
+              { AttributeName: 'pk', KeyType: 'HASH' },
+              { AttributeName: 'n', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'byG',
+            KeySchema: [
+              { AttributeName: 'g', KeyType: 'HASH' },
+              { AttributeName: 'sk', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['l'] },
+          },
+        ],
       }),
     );
     for (const sk of ['a', 'b', '𝄞', '10', '9']) {
-      await kit.client.putItem({ TableName: 'Fuzz', Item: { pk: { S: 'p' }, sk: { S: sk }, n: { N: String(sk.length) }, g: { B: Uint8Array.of(sk.length) }, l: { L: [{ S: sk }] } } });
+      await kit.client.putItem({
+        TableName: 'Fuzz',
+        Item: { pk: { S: 'p' }, sk: { S: sk }, n: { N: String(sk.length) }, g: { B: Uint8Array.of(sk.length) }, l: { L: [{ S: sk }] } },
+      });
     }
   });
 
@@ -48,10 +82,17 @@ describe('robustness', () => {
   const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,40}$/);
   const protocolRequest = fc.record({
     method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'HEAD', 'PUT', 'OPTIONS', 'DELETE', 'PATCH'),
-    target: fc.oneof(fc.constantFrom(...TARGETS).map((op) => `DynamoDB_20120810.${op}`), headerValue),
+    target: fc.oneof(
+      fc.constantFrom(...TARGETS).map((op) => `DynamoDB_20120810.${op}`),
+      headerValue,
+    ),
     contentType: fc.oneof(fc.constantFrom('application/x-amz-json-1.0', 'application/json', 'application/x-amz-json-1.0; charset=utf-8'), headerValue),
     origin: fc.option(fc.oneof(fc.constant('http://localhost:5173'), headerValue), { nil: undefined }),
-    extra: fc.dictionary(headerToken.filter((name) => !/^(content-length|transfer-encoding|host|expect|connection|upgrade)$/i.test(name)), headerValue, { maxKeys: 3 }),
+    extra: fc.dictionary(
+      headerToken.filter((name) => !/^(content-length|transfer-encoding|host|expect|connection|upgrade)$/i.test(name)),
+      headerValue,
+      { maxKeys: 3 },
+    ),
     body: fc.oneof(
       fc.jsonValue().map((value) => JSON.stringify(value)),
       fc.string(),
@@ -77,7 +118,9 @@ describe('robustness', () => {
   const stringValue = fc.constantFrom('p', 'q', 'a', 'b', '', '𝄞', '\uFFFF', '10', '9', 'a#b');
   const scalar: fc.Arbitrary<unknown> = fc.oneof(
     stringValue.map((S) => ({ S })),
-    fc.constantFrom('1', '1e3', '-0', '0.5', 'x', '1e200', '-1E-130', '12345678901234567890123456789012345678', '123456789012345678901234567890123456789').map((N) => ({ N })),
+    fc
+      .constantFrom('1', '1e3', '-0', '0.5', 'x', '1e200', '-1E-130', '12345678901234567890123456789012345678', '123456789012345678901234567890123456789')
+      .map((N) => ({ N })),
     fc.constantFrom('', 'AA==', '/w==', 'AQI=', '23456', '+/+=').map((B) => ({ B })),
     fc.array(stringValue, { maxLength: 3 }).map((SS) => ({ SS })),
     fc.array(fc.constantFrom('1', '2', '1.0', 'x'), { maxLength: 3 }).map((NS) => ({ NS })),
@@ -94,7 +137,16 @@ describe('robustness', () => {
     ),
   })).value;
   const attributeName = fc.constantFrom('pk', 'sk', 'n', 'g', 'l', 'x', 'size', 'a.b', '__proto__');
-  const keyOf = fc.record({ pk: fc.oneof(fc.constant({ S: 'p' }), attributeValue), sk: fc.oneof(stringValue.map((S) => ({ S })), attributeValue) }, { requiredKeys: ['pk'] });
+  const keyOf = fc.record(
+    {
+      pk: fc.oneof(fc.constant({ S: 'p' }), attributeValue),
+      sk: fc.oneof(
+        stringValue.map((S) => ({ S })),
+        attributeValue,
+      ),
+    },
+    { requiredKeys: ['pk'] },
+  );
   const item = fc.tuple(keyOf, fc.dictionary(attributeName, attributeValue, { maxKeys: 4 })).map(([key, rest]) => ({ ...rest, ...key }));
   const values = fc.dictionary(fc.constantFrom(':p', ':a', ':b', ':n'), fc.oneof(fc.constant({ S: 'p' }), attributeValue), { maxKeys: 3 });
   const names = fc.dictionary(fc.constantFrom('#a', '#b', '#s'), fc.constantFrom('n', 'l', 'sk', 'size', 'x', ''), { maxKeys: 2 });
@@ -111,7 +163,17 @@ describe('robustness', () => {
     'a = = b',
     '',
   );
-  const keyCondition = fc.constantFrom('pk = :p', 'pk = :p AND sk > :a', 'pk = :p AND begins_with(sk, :a)', 'pk = :p AND sk BETWEEN :a AND :b', 'pk = :p AND n > :n', 'g = :p', 'g = :a AND sk < :b', 'sk = :a', 'pk = :p OR sk = :a');
+  const keyCondition = fc.constantFrom(
+    'pk = :p',
+    'pk = :p AND sk > :a',
+    'pk = :p AND begins_with(sk, :a)',
+    'pk = :p AND sk BETWEEN :a AND :b',
+    'pk = :p AND n > :n',
+    'g = :p',
+    'g = :a AND sk < :b',
+    'sk = :a',
+    'pk = :p OR sk = :a',
+  );
   const update = fc.constantFrom(
     'SET n = n + :n',
     'SET l = list_append(l, :a), x = if_not_exists(x, :b)',
@@ -127,10 +189,52 @@ describe('robustness', () => {
   const returnValues = fc.constantFrom('NONE', 'ALL_OLD', 'ALL_NEW', 'UPDATED_OLD', 'UPDATED_NEW');
   const tableName = fc.constantFrom('Fuzz', 'Fuzz', 'Fuzz', 'Missing');
   const engineRequests: Record<string, fc.Arbitrary<object>> = {
-    PutItem: fc.record({ TableName: tableName, Item: item, ConditionExpression: condition, ExpressionAttributeValues: values, ExpressionAttributeNames: names, ReturnValues: returnValues, ReturnValuesOnConditionCheckFailure: fc.constantFrom('ALL_OLD', 'NONE'), ReturnConsumedCapacity: fc.constantFrom('TOTAL', 'INDEXES') }, { requiredKeys: ['TableName', 'Item'] }),
-    GetItem: fc.record({ TableName: tableName, Key: keyOf, ProjectionExpression: fc.constantFrom('n, l[0]', '#a', 'pk, pk', 'l[0].x'), ExpressionAttributeNames: names, ConsistentRead: fc.boolean() }, { requiredKeys: ['TableName', 'Key'] }),
-    UpdateItem: fc.record({ TableName: tableName, Key: keyOf, UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeValues: values, ExpressionAttributeNames: names, ReturnValues: returnValues }, { requiredKeys: ['TableName', 'Key'] }),
-    DeleteItem: fc.record({ TableName: tableName, Key: keyOf, ConditionExpression: condition, ExpressionAttributeValues: values, ExpressionAttributeNames: names, ReturnValues: returnValues }, { requiredKeys: ['TableName', 'Key'] }),
+    PutItem: fc.record(
+      {
+        TableName: tableName,
+        Item: item,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+        ExpressionAttributeNames: names,
+        ReturnValues: returnValues,
+        ReturnValuesOnConditionCheckFailure: fc.constantFrom('ALL_OLD', 'NONE'),
+        ReturnConsumedCapacity: fc.constantFrom('TOTAL', 'INDEXES'),
+      },
+      { requiredKeys: ['TableName', 'Item'] },
+    ),
+    GetItem: fc.record(
+      {
+        TableName: tableName,
+        Key: keyOf,
+        ProjectionExpression: fc.constantFrom('n, l[0]', '#a', 'pk, pk', 'l[0].x'),
+        ExpressionAttributeNames: names,
+        ConsistentRead: fc.boolean(),
+      },
+      { requiredKeys: ['TableName', 'Key'] },
+    ),
+    UpdateItem: fc.record(
+      {
+        TableName: tableName,
+        Key: keyOf,
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+        ExpressionAttributeNames: names,
+        ReturnValues: returnValues,
+      },
+      { requiredKeys: ['TableName', 'Key'] },
+    ),
+    DeleteItem: fc.record(
+      {
+        TableName: tableName,
+        Key: keyOf,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+        ExpressionAttributeNames: names,
+        ReturnValues: returnValues,
+      },
+      { requiredKeys: ['TableName', 'Key'] },
+    ),
     Query: fc.record(
       {
         TableName: tableName,
@@ -165,19 +269,55 @@ describe('robustness', () => {
       { requiredKeys: ['TableName'] },
     ),
     BatchWriteItem: fc.record({
-      RequestItems: fc.dictionary(tableName, fc.array(fc.oneof(item.map((Item) => ({ PutRequest: { Item } })), keyOf.map((Key) => ({ DeleteRequest: { Key } })), fc.constant({})), { maxLength: 4 }), { maxKeys: 2 }),
+      RequestItems: fc.dictionary(
+        tableName,
+        fc.array(
+          fc.oneof(
+            item.map((Item) => ({ PutRequest: { Item } })),
+            keyOf.map((Key) => ({ DeleteRequest: { Key } })),
+            fc.constant({}),
+          ),
+          { maxLength: 4 },
+        ),
+        { maxKeys: 2 },
+      ),
     }),
     BatchGetItem: fc.record({
-      RequestItems: fc.dictionary(tableName, fc.record({ Keys: fc.array(keyOf, { maxLength: 4 }), ProjectionExpression: fc.constantFrom('n', 'sk, l'), ConsistentRead: fc.boolean() }, { requiredKeys: ['Keys'] }), { maxKeys: 2 }),
+      RequestItems: fc.dictionary(
+        tableName,
+        fc.record(
+          { Keys: fc.array(keyOf, { maxLength: 4 }), ProjectionExpression: fc.constantFrom('n', 'sk, l'), ConsistentRead: fc.boolean() },
+          { requiredKeys: ['Keys'] },
+        ),
+        { maxKeys: 2 },
+      ),
     }),
     CreateTable: fc.record(
       {
         TableName: fc.constantFrom('FuzzNew', 'Fuzz', 'x'),
-        KeySchema: fc.constantFrom([{ AttributeName: 'h', KeyType: 'HASH' }], [{ AttributeName: 'h', KeyType: 'HASH' }, { AttributeName: 'r', KeyType: 'RANGE' }], [{ AttributeName: 'r', KeyType: 'RANGE' }], []),
-        AttributeDefinitions: fc.constantFrom([{ AttributeName: 'h', AttributeType: 'S' }], [{ AttributeName: 'h', AttributeType: 'N' }, { AttributeName: 'r', AttributeType: 'B' }], [{ AttributeName: 'h', AttributeType: 'X' }]),
+        KeySchema: fc.constantFrom(
+          [{ AttributeName: 'h', KeyType: 'HASH' }],
+          [
+            { AttributeName: 'h', KeyType: 'HASH' },
+            { AttributeName: 'r', KeyType: 'RANGE' },
+          ],
+          [{ AttributeName: 'r', KeyType: 'RANGE' }],
+          [],
+        ),
+        AttributeDefinitions: fc.constantFrom(
+          [{ AttributeName: 'h', AttributeType: 'S' }],
+          [
+            { AttributeName: 'h', AttributeType: 'N' },
+            { AttributeName: 'r', AttributeType: 'B' },
+          ],
+          [{ AttributeName: 'h', AttributeType: 'X' }],
+        ),
         BillingMode: fc.constantFrom('PAY_PER_REQUEST', 'PROVISIONED'),
         ProvisionedThroughput: fc.record({ ReadCapacityUnits: fc.integer({ min: 0, max: 2 }), WriteCapacityUnits: fc.integer({ min: 0, max: 2 }) }),
-        GlobalSecondaryIndexes: fc.constantFrom([], [{ IndexName: 'gi', KeySchema: [{ AttributeName: 'r', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }]),
+        GlobalSecondaryIndexes: fc.constantFrom(
+          [],
+          [{ IndexName: 'gi', KeySchema: [{ AttributeName: 'r', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+        ),
       },
       { requiredKeys: ['TableName'] },
     ),
@@ -187,7 +327,10 @@ describe('robustness', () => {
   };
   /** Requests that make sense, so the fuzzing also walks the engine's success paths. */
   const sortKey = stringValue.filter((sk) => sk !== '').map((S) => ({ S }));
-  const someValue = fc.oneof(scalar.filter((value) => JSON.stringify(value).length > 9), attributeValue);
+  const someValue = fc.oneof(
+    scalar.filter((value) => JSON.stringify(value).length > 9),
+    attributeValue,
+  );
   const number = fc.constantFrom('1', '1e3', '-2.5', '0', '99999999999999999999999999999999999999').map((N) => ({ N }));
   const sensibleRequests: Record<string, fc.Arbitrary<object>> = {
     PutItem: fc.record({
@@ -197,35 +340,69 @@ describe('robustness', () => {
     }),
     GetItem: fc.record({ TableName: fc.constant('Fuzz'), Key: fc.record({ pk: fc.constant({ S: 'p' }), sk: sortKey }), ConsistentRead: fc.boolean() }),
     UpdateItem: fc.oneof(
-      fc.record({ TableName: fc.constant('Fuzz'), Key: fc.record({ pk: fc.constant({ S: 'p' }), sk: sortKey }), UpdateExpression: fc.constant('SET l = :a, x = if_not_exists(x, :a)'), ExpressionAttributeValues: fc.record({ ':a': someValue }), ReturnValues: returnValues }),
-      fc.record({ TableName: fc.constant('Fuzz'), Key: fc.record({ pk: fc.constant({ S: 'p' }), sk: sortKey }), UpdateExpression: fc.constantFrom('ADD n :n', 'SET n = :n'), ExpressionAttributeValues: fc.record({ ':n': number }), ReturnValues: returnValues }),
+      fc.record({
+        TableName: fc.constant('Fuzz'),
+        Key: fc.record({ pk: fc.constant({ S: 'p' }), sk: sortKey }),
+        UpdateExpression: fc.constant('SET l = :a, x = if_not_exists(x, :a)'),
+        ExpressionAttributeValues: fc.record({ ':a': someValue }),
+        ReturnValues: returnValues,
+      }),
+      fc.record({
+        TableName: fc.constant('Fuzz'),
+        Key: fc.record({ pk: fc.constant({ S: 'p' }), sk: sortKey }),
+        UpdateExpression: fc.constantFrom('ADD n :n', 'SET n = :n'),
+        ExpressionAttributeValues: fc.record({ ':n': number }),
+        ReturnValues: returnValues,
+      }),
     ),
-    DeleteItem: fc.record({ TableName: fc.constant('Fuzz'), Key: fc.record({ pk: fc.constant({ S: 'p' }), sk: sortKey }), ReturnValues: fc.constantFrom('NONE', 'ALL_OLD') }),
+    DeleteItem: fc.record({
+      TableName: fc.constant('Fuzz'),
+      Key: fc.record({ pk: fc.constant({ S: 'p' }), sk: sortKey }),
+      ReturnValues: fc.constantFrom('NONE', 'ALL_OLD'),
+    }),
     Query: fc.oneof(
-      fc.record({
-        TableName: fc.constant('Fuzz'),
-        KeyConditionExpression: fc.constantFrom('pk = :p AND sk > :a', 'pk = :p AND begins_with(sk, :a)', 'pk = :p AND sk <= :a'),
-        ExpressionAttributeValues: fc.record({ ':p': fc.constant({ S: 'p' }), ':a': sortKey }),
-        Limit: fc.integer({ min: 1, max: 4 }),
-        ScanIndexForward: fc.boolean(),
-        ExclusiveStartKey: fc.record({ pk: fc.constant({ S: 'p' }), sk: sortKey }),
-      }, { requiredKeys: ['TableName', 'KeyConditionExpression', 'ExpressionAttributeValues'] }),
-      fc.record({
-        TableName: fc.constant('Fuzz'),
-        IndexName: fc.constant('byN'),
-        KeyConditionExpression: fc.constant('pk = :p AND n >= :n'),
-        ExpressionAttributeValues: fc.record({ ':p': fc.constant({ S: 'p' }), ':n': number }),
-        Limit: fc.integer({ min: 1, max: 4 }),
-        ScanIndexForward: fc.boolean(),
-      }, { requiredKeys: ['TableName', 'IndexName', 'KeyConditionExpression', 'ExpressionAttributeValues'] }),
+      fc.record(
+        {
+          TableName: fc.constant('Fuzz'),
+          KeyConditionExpression: fc.constantFrom('pk = :p AND sk > :a', 'pk = :p AND begins_with(sk, :a)', 'pk = :p AND sk <= :a'),
+          ExpressionAttributeValues: fc.record({ ':p': fc.constant({ S: 'p' }), ':a': sortKey }),
+          Limit: fc.integer({ min: 1, max: 4 }),
+          ScanIndexForward: fc.boolean(),
+          ExclusiveStartKey: fc.record({ pk: fc.constant({ S: 'p' }), sk: sortKey }),
+        },
+        { requiredKeys: ['TableName', 'KeyConditionExpression', 'ExpressionAttributeValues'] },
+      ),
+      fc.record(
+        {
+          TableName: fc.constant('Fuzz'),
+          IndexName: fc.constant('byN'),
+          KeyConditionExpression: fc.constant('pk = :p AND n >= :n'),
+          ExpressionAttributeValues: fc.record({ ':p': fc.constant({ S: 'p' }), ':n': number }),
+          Limit: fc.integer({ min: 1, max: 4 }),
+          ScanIndexForward: fc.boolean(),
+        },
+        { requiredKeys: ['TableName', 'IndexName', 'KeyConditionExpression', 'ExpressionAttributeValues'] },
+      ),
     ),
     Scan: fc.integer({ min: 1, max: 3 }).chain((total) =>
-      fc.record({ TableName: fc.constant('Fuzz'), Limit: fc.integer({ min: 1, max: 4 }), Segment: fc.integer({ min: 0, max: total - 1 }), TotalSegments: fc.constant(total) }, { requiredKeys: ['TableName'] }),
+      fc.record(
+        {
+          TableName: fc.constant('Fuzz'),
+          Limit: fc.integer({ min: 1, max: 4 }),
+          Segment: fc.integer({ min: 0, max: total - 1 }),
+          TotalSegments: fc.constant(total),
+        },
+        { requiredKeys: ['TableName'] },
+      ),
     ),
   };
   const engineRequest = fc.oneof(
-    fc.constantFrom(...Object.keys(engineRequests)).chain((operation) => (engineRequests[operation] as fc.Arbitrary<object>).map((input) => ({ operation, input }))),
-    fc.constantFrom(...Object.keys(sensibleRequests)).chain((operation) => (sensibleRequests[operation] as fc.Arbitrary<object>).map((input) => ({ operation, input }))),
+    fc
+      .constantFrom(...Object.keys(engineRequests))
+      .chain((operation) => (engineRequests[operation] as fc.Arbitrary<object>).map((input) => ({ operation, input }))),
+    fc
+      .constantFrom(...Object.keys(sensibleRequests))
+      .chain((operation) => (sensibleRequests[operation] as fc.Arbitrary<object>).map((input) => ({ operation, input }))),
   );
 
   it('turns every engine input into a result or a DynamoDB error, never a 500 (fuzz, fast-check)', async () => {
@@ -234,7 +411,7 @@ describe('robustness', () => {
       fc.asyncProperty(engineRequest, async ({ operation, input }) => {
         const response = await call(operation, input);
         expectWellFormed(response, [200, 400]);
-        const outcome = response.status === 200 ? 'ok' : (JSON.parse(response.body).__type as string).split('#')[1] ?? '';
+        const outcome = response.status === 200 ? 'ok' : ((JSON.parse(response.body).__type as string).split('#')[1] ?? '');
         outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
       }),
       { numRuns: 600 },

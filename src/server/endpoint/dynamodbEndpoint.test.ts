@@ -1,4 +1,13 @@
-import { ConditionalCheckFailedException, DynamoDB, DynamoDBServiceException, InternalServerError, ResourceInUseException, ResourceNotFoundException, TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  DynamoDB,
+  DynamoDBServiceException,
+  InternalServerError,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  TransactionCanceledException,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,12 +126,25 @@ describe('items', () => {
     });
     expect(written.UnprocessedItems).toEqual({});
     const read = await kit.client.batchGetItem({
-      RequestItems: { Items: { Keys: [{ pk: { S: 'batch' }, sk: { S: '03' } }, { pk: { S: 'batch' }, sk: { S: '24' } }, { pk: { S: 'batch' }, sk: { S: 'nope' } }] } },
+      RequestItems: {
+        Items: {
+          Keys: [
+            { pk: { S: 'batch' }, sk: { S: '03' } },
+            { pk: { S: 'batch' }, sk: { S: '24' } },
+            { pk: { S: 'batch' }, sk: { S: 'nope' } },
+          ],
+        },
+      },
     });
     expect(read.Responses?.Items?.map((item) => item.sk?.S).sort()).toEqual(['03', '24']);
     expect(read.UnprocessedKeys).toEqual({});
     await kit.client.batchWriteItem({ RequestItems: { Items: [{ DeleteRequest: { Key: { pk: { S: 'batch' }, sk: { S: '03' } } } }] } });
-    const count = await kit.client.query({ TableName: 'Items', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'batch' } }, Select: 'COUNT' });
+    const count = await kit.client.query({
+      TableName: 'Items',
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': { S: 'batch' } },
+      Select: 'COUNT',
+    });
     expect(count.Count).toBe(24);
     expect(count.Items).toBeUndefined();
   });
@@ -225,7 +247,11 @@ describe('DynamoDB errors arrive as the SDK’s exception classes', () => {
 
   it('ValidationException, with DynamoDB’s message', async () => {
     const error = await rejection(
-      kit.client.query({ TableName: 'Errors', KeyConditionExpression: 'pk = :p AND sk BETWEEN :b AND :a', ExpressionAttributeValues: { ':p': { S: 'p' }, ':a': { S: '1' }, ':b': { S: '9' } } }),
+      kit.client.query({
+        TableName: 'Errors',
+        KeyConditionExpression: 'pk = :p AND sk BETWEEN :b AND :a',
+        ExpressionAttributeValues: { ':p': { S: 'p' }, ':a': { S: '1' }, ':b': { S: '9' } },
+      }),
     );
     expect(error.name).toBe('ValidationException');
     expect(error).toBeInstanceOf(DynamoDBServiceException);
@@ -248,7 +274,14 @@ describe('DynamoDB errors arrive as the SDK’s exception classes', () => {
     const request = {
       TransactItems: [
         { Put: { TableName: 'Errors', Item: { pk: { S: 'tx' }, sk: { S: 'new' } } } },
-        { ConditionCheck: { TableName: 'Errors', Key: { pk: { S: 'bin' }, sk: { S: 'a' } }, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } },
+        {
+          ConditionCheck: {
+            TableName: 'Errors',
+            Key: { pk: { S: 'bin' }, sk: { S: 'a' } },
+            ConditionExpression: 'attribute_not_exists(pk)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+          },
+        },
       ],
     };
     const expectCancelled = (error: Error) => {
@@ -256,7 +289,11 @@ describe('DynamoDB errors arrive as the SDK’s exception classes', () => {
       expect(error.message).toBe('Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]');
       expect((error as TransactionCanceledException).CancellationReasons).toEqual([
         { Code: 'None' },
-        { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed', Item: { pk: { S: 'bin' }, sk: { S: 'a' }, b: { B: Uint8Array.of(0xff, 0) } } },
+        {
+          Code: 'ConditionalCheckFailed',
+          Message: 'The conditional request failed',
+          Item: { pk: { S: 'bin' }, sk: { S: 'a' }, b: { B: Uint8Array.of(0xff, 0) } },
+        },
       ]);
     };
     expectCancelled(await rejection(kit.client.transactWriteItems(request)));
@@ -267,7 +304,9 @@ describe('DynamoDB errors arrive as the SDK’s exception classes', () => {
     const frontClient = new DynamoDB({ endpoint: front.url, region: 'us-east-1', credentials: CREDENTIALS, maxAttempts: 1 });
     try {
       expectCancelled(await rejection(frontClient.transactWriteItems(request)));
-      const { Responses } = await frontClient.transactGetItems({ TransactItems: [{ Get: { TableName: 'Errors', Key: { pk: { S: 'bin' }, sk: { S: 'a' } }, ProjectionExpression: 'b' } }] });
+      const { Responses } = await frontClient.transactGetItems({
+        TransactItems: [{ Get: { TableName: 'Errors', Key: { pk: { S: 'bin' }, sk: { S: 'a' } }, ProjectionExpression: 'b' } }],
+      });
       expect(Responses).toEqual([{ Item: { b: { B: Uint8Array.of(0xff, 0) } } }]);
     } finally {
       frontClient.destroy();
@@ -280,7 +319,14 @@ describe('DynamoDB errors arrive as the SDK’s exception classes', () => {
     const frontClient = new DynamoDB({ endpoint: front.url, region: 'us-east-1', credentials: CREDENTIALS, maxAttempts: 1 });
     try {
       expect((await frontClient.getItem({ TableName: 'Errors', Key: { pk: { S: 'p' }, sk: { S: 'a' } } })).Item?.v).toEqual({ N: '1' });
-      const error = await rejection(frontClient.putItem({ TableName: 'Errors', Item: { pk: { S: 'p' }, sk: { S: 'a' } }, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
+      const error = await rejection(
+        frontClient.putItem({
+          TableName: 'Errors',
+          Item: { pk: { S: 'p' }, sk: { S: 'a' } },
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
       expect(error).toBeInstanceOf(ConditionalCheckFailedException);
       expect((error as ConditionalCheckFailedException).Item?.v).toEqual({ N: '1' });
     } finally {
@@ -339,12 +385,24 @@ describe('the protocol', () => {
   });
 
   it('accepts any credentials, or none', async () => {
-    expect((await call('ListTables', {}, { Authorization: 'AWS4-HMAC-SHA256 Credential=anyone/20260101/eu-west-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00' })).status).toBe(200);
+    expect(
+      (
+        await call(
+          'ListTables',
+          {},
+          { Authorization: 'AWS4-HMAC-SHA256 Credential=anyone/20260101/eu-west-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00' },
+        )
+      ).status,
+    ).toBe(200);
     expect((await call('ListTables', {})).status).toBe(200);
   });
 
   it('refuses an unknown operation as DynamoDB does (com.amazon.coral.service#UnknownOperationException)', async () => {
-    for (const headers of [{ 'X-Amz-Target': 'DynamoDB_20120810.ListTable' }, { 'X-Amz-Target': 'whatever' }, { 'X-Amz-Target': 'DynamoDB_20111205.ListTables' }]) {
+    for (const headers of [
+      { 'X-Amz-Target': 'DynamoDB_20120810.ListTable' },
+      { 'X-Amz-Target': 'whatever' },
+      { 'X-Amz-Target': 'DynamoDB_20111205.ListTables' },
+    ]) {
       const response = await send({ headers: { 'Content-Type': 'application/x-amz-json-1.0', ...headers }, body: '{}' });
       expect(response.status).toBe(400);
       const body = JSON.parse(response.body);
@@ -359,7 +417,10 @@ describe('the protocol', () => {
     for (const body of ['{"a":', 'hi', '{"TableName": "x",}', Buffer.from([0x7b, 0xff, 0x7d])]) {
       const response = await call('ListTables', body);
       expect(response.status).toBe(400);
-      expect(JSON.parse(response.body)).toMatchObject({ __type: 'com.amazon.coral.service#SerializationException', Message: expect.stringContaining('not valid JSON') });
+      expect(JSON.parse(response.body)).toMatchObject({
+        __type: 'com.amazon.coral.service#SerializationException',
+        Message: expect.stringContaining('not valid JSON'),
+      });
     }
     const empty = await call('ListTables', '');
     expect(JSON.parse(empty.body)).toMatchObject({ __type: 'com.amazon.coral.service#SerializationException', Message: expect.stringContaining('empty') });
@@ -368,7 +429,10 @@ describe('the protocol', () => {
   it('refuses a member of the wrong JSON type with DynamoDB’s SerializationException', async () => {
     const response = await call('PutItem', { TableName: 'Items', Item: { pk: { S: 'p' }, sk: { S: 's' }, n: { N: 5 } } });
     expect(response.status).toBe(400);
-    expect(JSON.parse(response.body)).toEqual({ __type: 'com.amazon.coral.service#SerializationException', Message: 'NUMBER_VALUE cannot be converted to String' });
+    expect(JSON.parse(response.body)).toEqual({
+      __type: 'com.amazon.coral.service#SerializationException',
+      Message: 'NUMBER_VALUE cannot be converted to String',
+    });
   });
 
   it('answers GET with a health line, other methods with 405, other content types with 415', async () => {
@@ -392,7 +456,11 @@ describe('CORS', () => {
   it('answers a preflight with the origin echoed, the SDK’s headers allowed and its response headers exposed', async () => {
     const response = await send({
       method: 'OPTIONS',
-      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-amz-target,x-amz-date,authorization' },
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-amz-target,x-amz-date,authorization',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(origin);
@@ -415,7 +483,10 @@ describe('CORS', () => {
   });
 
   it('also allows a header a newer SDK might ask for', async () => {
-    const response = await send({ method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-amz-checksum-crc32' } });
+    const response = await send({
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-amz-checksum-crc32' },
+    });
     expect(String(response.headers['access-control-allow-headers']).split(', ')).toEqual([...CORS_ALLOWED_HEADERS, 'x-amz-checksum-crc32']);
   });
 
@@ -429,7 +500,11 @@ describe('CORS', () => {
     const restricted = await startDynamoDBEndpoint({ db: createLocalDynamoDB(), port: 0, corsOrigins: [origin] });
     const headers = { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.ListTables' };
     try {
-      const preflight = await send({ port: restricted.port, method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+      const preflight = await send({
+        port: restricted.port,
+        method: 'OPTIONS',
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+      });
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
       const post = await send({ port: restricted.port, headers: { ...headers, Origin: 'https://evil.example' }, body: '{}' });
       expect(post.status).toBe(403);
@@ -449,7 +524,12 @@ describe('mounted in the app server', () => {
   it('serves the SDK under /dynamodb next to the static app', async () => {
     const distDir = await mkdtemp(path.join(os.tmpdir(), 'keylab-endpoint-test-'));
     await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Keylab</title>');
-    const app = createAppServer({ distDir, port: 0, onError: () => undefined, routes: [dynamodbRoute('/dynamodb', createDynamoDBEndpoint({ db: createLocalDynamoDB() }))] });
+    const app = createAppServer({
+      distDir,
+      port: 0,
+      onError: () => undefined,
+      routes: [dynamodbRoute('/dynamodb', createDynamoDBEndpoint({ db: createLocalDynamoDB() }))],
+    });
     const { port } = await app.start();
     const mounted = new DynamoDB({ endpoint: `http://127.0.0.1:${port}/dynamodb`, region: 'us-east-1', credentials: CREDENTIALS, maxAttempts: 1 });
     try {
@@ -459,7 +539,12 @@ describe('mounted in the app server', () => {
       const page = await send({ port, method: 'GET', path: '/' });
       expect(page.body).toContain('<title>Keylab</title>');
       // Mounted, the endpoint allows its own origin only.
-      const crossOrigin = await send({ port, path: '/dynamodb', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.ListTables' }, body: '{}' });
+      const crossOrigin = await send({
+        port,
+        path: '/dynamodb',
+        headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.ListTables' },
+        body: '{}',
+      });
       expect(crossOrigin.status).toBe(403);
     } finally {
       mounted.destroy();

@@ -157,7 +157,10 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
         reply = errorReply(405, 'UnknownOperationException', `Method ${method} is not supported: DynamoDB requests are POSTs.`);
         reply = { ...reply, close: !isBodyless(req) };
       } else if (req.headers.origin !== undefined && origin === undefined && !isSameOrigin(req)) {
-        reply = { ...errorReply(403, 'AccessDeniedException', `Requests from origin ${req.headers.origin} are not allowed by this endpoint's CORS settings.`), close: !isBodyless(req) };
+        reply = {
+          ...errorReply(403, 'AccessDeniedException', `Requests from origin ${req.headers.origin} are not allowed by this endpoint's CORS settings.`),
+          close: !isBodyless(req),
+        };
       } else if (!isJsonContentType(req.headers['content-type'])) {
         reply = {
           ...errorReply(

@@ -29,7 +29,9 @@ describe('the endpoint with TTL and tags', () => {
       await client.untagResource({ ResourceArn: arn, TagKeys: ['team'] });
       expect((await client.listTagsOfResource({ ResourceArn: arn })).Tags).toEqual([{ Key: 'env', Value: 'dev' }]);
 
-      expect((await client.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } })).TimeToLiveSpecification).toEqual({
+      expect(
+        (await client.updateTimeToLive({ TableName: 'Sessions', TimeToLiveSpecification: { AttributeName: 'exp', Enabled: true } })).TimeToLiveSpecification,
+      ).toEqual({
         AttributeName: 'exp',
         Enabled: true,
       });
@@ -38,7 +40,10 @@ describe('the endpoint with TTL and tags', () => {
       const future = String(Math.floor(Date.now() / 1000) + 3600);
       await client.putItem({ TableName: 'Sessions', Item: { id: { S: 'expired' }, exp: { N: past } } });
       await client.putItem({ TableName: 'Sessions', Item: { id: { S: 'live' }, exp: { N: future } } });
-      await vi.waitFor(async () => expect((await client.scan({ TableName: 'Sessions' })).Items).toEqual([{ id: { S: 'live' }, exp: { N: future } }]), { timeout: 5000, interval: 20 });
+      await vi.waitFor(async () => expect((await client.scan({ TableName: 'Sessions' })).Items).toEqual([{ id: { S: 'live' }, exp: { N: future } }]), {
+        timeout: 5000,
+        interval: 20,
+      });
     } finally {
       client.destroy();
       await endpoint.stop();

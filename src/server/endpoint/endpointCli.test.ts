@@ -12,13 +12,15 @@ describe('npm run endpoint arguments', () => {
   });
 
   it('reads --port, --host, --data, --cors and --verbose, with a space or an =', () => {
-    expect(parseEndpointArgs(['--port', '8010', '--host=0.0.0.0', '--data', './d', '--cors', 'http://localhost:5173, https://x.example', '--verbose'])).toEqual({
-      port: 8010,
-      host: '0.0.0.0',
-      dataDir: './d',
-      corsOrigins: ['http://localhost:5173', 'https://x.example'],
-      verbose: true,
-    });
+    expect(parseEndpointArgs(['--port', '8010', '--host=0.0.0.0', '--data', './d', '--cors', 'http://localhost:5173, https://x.example', '--verbose'])).toEqual(
+      {
+        port: 8010,
+        host: '0.0.0.0',
+        dataDir: './d',
+        corsOrigins: ['http://localhost:5173', 'https://x.example'],
+        verbose: true,
+      },
+    );
     expect(parseEndpointArgs(['--port=9000', '--cors=*'])).toMatchObject({ port: 9000, corsOrigins: '*' });
     expect(parseEndpointArgs(['--help'])).toBe('help');
   });
@@ -54,7 +56,10 @@ describe('npm run endpoint arguments', () => {
       await first.close();
 
       const second = await openEngine(dir);
-      expect((await second.engine.getItem({ TableName: 'Kept', Key: { pk: { S: 'a' } } })).Item).toEqual({ pk: { S: 'a' }, bytes: { B: Uint8Array.of(0, 255) } });
+      expect((await second.engine.getItem({ TableName: 'Kept', Key: { pk: { S: 'a' } } })).Item).toEqual({
+        pk: { S: 'a' },
+        bytes: { B: Uint8Array.of(0, 255) },
+      });
       // A second endpoint on the same directory is refused with one clear line, not a corrupted journal.
       await expect(openEngine(dir)).rejects.toThrow(UsageError);
       await second.close();

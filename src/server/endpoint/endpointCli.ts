@@ -16,7 +16,12 @@ export const DEFAULT_ENDPOINT_PORT = 8000;
 export const ENDPOINT_OPTIONS = {
   port: { type: 'string', value: 'N', example: '--port 8000', help: `TCP port (default ${DEFAULT_ENDPOINT_PORT})` },
   host: { type: 'string', value: 'ADDR', example: '--host 127.0.0.1', help: 'interface to bind (default 127.0.0.1: this machine only)' },
-  data: { type: 'string', value: 'DIR', example: '--data ./keylab-data', help: "keep tables in DIR across restarts (needs the engine's Node persistence adapter)" },
+  data: {
+    type: 'string',
+    value: 'DIR',
+    example: '--data ./keylab-data',
+    help: "keep tables in DIR across restarts (needs the engine's Node persistence adapter)",
+  },
   'data-repair': {
     type: 'boolean',
     help: 'with --data: load damaged table files anyway, keeping every intact record and\nprinting each one dropped (the damaged file is kept beside the repaired one)',

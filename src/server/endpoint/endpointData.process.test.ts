@@ -52,7 +52,10 @@ function freePort(): Promise<number> {
 async function startEndpoint(dir: string, extra: readonly string[] = []): Promise<Running | Exited> {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, '--port', String(port), '--data', dir, ...extra], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, '--port', String(port), '--data', dir, ...extra], {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -174,7 +177,9 @@ describe('npm run endpoint -- --data DIR, with bytes changed between starts', ()
     const kept = (await readdir(dir)).filter((name) => name.startsWith(`${FILE}.damaged-`));
     expect(kept).toHaveLength(1);
     expect(await readFile(join(dir, kept[0] as string))).toEqual(damagedBytes);
-    const dropped = warnings.match(/--data-repair dropped line 3 of (\S+) \(its checksum does not match: the line changed after it was written\); 500 writes:\n((?: {2}put .*\n)+)/);
+    const dropped = warnings.match(
+      /--data-repair dropped line 3 of (\S+) \(its checksum does not match: the line changed after it was written\); 500 writes:\n((?: {2}put .*\n)+)/,
+    );
     expect(dropped?.[1]).toBe(path);
     const droppedKeys = (dropped?.[2] ?? '')
       .trim()
@@ -199,7 +204,9 @@ describe('npm run endpoint -- --data DIR, with bytes changed between starts', ()
     await writeFile(path, whole.subarray(0, whole.length - 12));
 
     const restarted = await mustStart(dir);
-    expect(restarted.stderr()).toContain(`keylab endpoint: ${path}: dropped an unfinished write at line ${lines} (the line has no end); it was never acknowledged.`);
+    expect(restarted.stderr()).toContain(
+      `keylab endpoint: ${path}: dropped an unfinished write at line ${lines} (the line has no end); it was never acknowledged.`,
+    );
     expect(await itemCount(restarted.client)).toBe(1000);
     expect((await restarted.stop()).code).toBe(0);
   });

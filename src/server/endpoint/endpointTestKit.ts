@@ -72,7 +72,14 @@ export function useTestEndpoint(): TestEndpoint {
   const send = (options: SendOptions): Promise<RawResponse> =>
     new Promise((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: options.port ?? running().port, path: options.path ?? '/', method: options.method ?? 'POST', headers: options.headers ?? {}, agent: false },
+        {
+          host: '127.0.0.1',
+          port: options.port ?? running().port,
+          path: options.path ?? '/',
+          method: options.method ?? 'POST',
+          headers: options.headers ?? {},
+          agent: false,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));

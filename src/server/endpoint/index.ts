@@ -13,4 +13,12 @@ export {
   type RunningDynamoDBEndpoint,
   type StandaloneEndpointOptions,
 } from './dynamodbEndpoint';
-export { DEFAULT_ENDPOINT_PORT, describeEndpointListenError, ENDPOINT_USAGE, openEngine, parseEndpointArgs, runEndpointCli, type EndpointSettings } from './endpointCli';
+export {
+  DEFAULT_ENDPOINT_PORT,
+  describeEndpointListenError,
+  ENDPOINT_USAGE,
+  openEngine,
+  parseEndpointArgs,
+  runEndpointCli,
+  type EndpointSettings,
+} from './endpointCli';

@@ -12,7 +12,12 @@ describe('INPUT_SHAPES (the SDK model with Keylab’s overlay)', () => {
     if (createTable.kind !== 'structure') throw new Error('CreateTable is a structure');
     expect(createTable.members.KeySchema).toEqual({
       kind: 'list',
-      member: { kind: 'structure', javaName: 'KeySchemaElement', members: { AttributeName: { kind: 'string' }, KeyType: { kind: 'string' } }, required: ['AttributeName', 'KeyType'] },
+      member: {
+        kind: 'structure',
+        javaName: 'KeySchemaElement',
+        members: { AttributeName: { kind: 'string' }, KeyType: { kind: 'string' } },
+        required: ['AttributeName', 'KeyType'],
+      },
     });
   });
 
@@ -31,7 +36,10 @@ describe('buildInputShapes fails loudly on an overlay the model does not match',
     [{ integerMembers: ['QueryInput.Limitt'] }, "Input shape overlay (integerMembers): the SDK's shape QueryInput has no member Limitt (QueryInput.Limitt)"],
     [{ integerMembers: ['QueryInputs.Limit'] }, "Input shape overlay (integerMembers): the SDK's model has no shape QueryInputs (QueryInputs.Limit)"],
     [{ integerMembers: ['QueryInput.TableName'] }, "Input shape overlay (integerMembers): QueryInput.TableName is not a number in the SDK's model"],
-    [{ passThroughMembers: ['UpdateTableInput.ReplicaUpdate'] }, "Input shape overlay (passThroughMembers): the SDK's shape UpdateTableInput has no member ReplicaUpdate"],
+    [
+      { passThroughMembers: ['UpdateTableInput.ReplicaUpdate'] },
+      "Input shape overlay (passThroughMembers): the SDK's shape UpdateTableInput has no member ReplicaUpdate",
+    ],
     [{ droppedMembers: ['KeySchema.AttributeName'] }, "Input shape overlay (droppedMembers): the SDK's shape KeySchema has no member AttributeName"],
     [{ javaNames: { KeySchemaElements: 'KeySchemaElement' } }, "Input shape overlay (javaNames): the SDK's model has no shape KeySchemaElements"],
   ] as const)('%j', (change, message) => {

@@ -71,7 +71,11 @@ export const INPUT_SHAPE_OVERLAY: InputShapeOverlay = {
     'DescribeStreamInput.Limit',
     'GetRecordsInput.Limit',
   ],
-  droppedMembers: ['UpdateTableInput.GlobalTableSettingsReplicationMode', 'UpdateTableInput.DisassociationProtectionEnabled', 'UpdateTableInput.VectorIndexUpdates'],
+  droppedMembers: [
+    'UpdateTableInput.GlobalTableSettingsReplicationMode',
+    'UpdateTableInput.DisassociationProtectionEnabled',
+    'UpdateTableInput.VectorIndexUpdates',
+  ],
   passThroughMembers: ['CreateTableInput.VectorIndexes', 'UpdateTableInput.ReplicaUpdates', 'UpdateTableInput.GlobalTableWitnessUpdates'],
   javaNames: {},
 };
@@ -99,7 +103,8 @@ export function buildInputShapes(
       const [shapeName = '', member = ''] = entry.split('.');
       const shape = model.shapes[shapeName];
       if (shape === undefined) throw new Error(`Input shape overlay (${what}): the SDK's model has no shape ${shapeName} (${entry})`);
-      if (!('members' in shape) || !Object.hasOwn(shape.members, member)) throw new Error(`Input shape overlay (${what}): the SDK's shape ${shapeName} has no member ${member} (${entry})`);
+      if (!('members' in shape) || !Object.hasOwn(shape.members, member))
+        throw new Error(`Input shape overlay (${what}): the SDK's shape ${shapeName} has no member ${member} (${entry})`);
     }
     return new Set(list);
   };
@@ -112,7 +117,8 @@ export function buildInputShapes(
   for (const member of integers) {
     const [shapeName = '', name = ''] = member.split('.');
     const shape = model.shapes[shapeName];
-    if (shape && 'members' in shape && shape.members[name] !== 'number') throw new Error(`Input shape overlay (integerMembers): ${member} is not a number in the SDK's model`);
+    if (shape && 'members' in shape && shape.members[name] !== 'number')
+      throw new Error(`Input shape overlay (integerMembers): ${member} is not a number in the SDK's model`);
   }
 
   const built = new Map<string, Shape>();

@@ -62,17 +62,52 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
     const B = { B: '/wA=' };
     const decodedB = { B: bytes(0xff, 0) };
     const cases: [OperationName, object, object][] = [
-      ['PutItem', { TableName: 'T', Item: { k: B }, ExpressionAttributeValues: { ':v': B } }, { TableName: 'T', Item: { k: decodedB }, ExpressionAttributeValues: { ':v': decodedB } }],
+      [
+        'PutItem',
+        { TableName: 'T', Item: { k: B }, ExpressionAttributeValues: { ':v': B } },
+        { TableName: 'T', Item: { k: decodedB }, ExpressionAttributeValues: { ':v': decodedB } },
+      ],
       ['GetItem', { TableName: 'T', Key: { k: B } }, { TableName: 'T', Key: { k: decodedB } }],
-      ['DeleteItem', { TableName: 'T', Key: { k: B }, Expected: { a: { Value: B, AttributeValueList: [B] } } }, { TableName: 'T', Key: { k: decodedB }, Expected: { a: { Value: decodedB, AttributeValueList: [decodedB] } } }],
-      ['UpdateItem', { TableName: 'T', Key: { k: B }, AttributeUpdates: { a: { Value: B, Action: 'PUT' } } }, { TableName: 'T', Key: { k: decodedB }, AttributeUpdates: { a: { Value: decodedB, Action: 'PUT' } } }],
-      ['Query', { TableName: 'T', ExclusiveStartKey: { k: B }, KeyConditions: { k: { AttributeValueList: [B], ComparisonOperator: 'EQ' } }, QueryFilter: { a: { AttributeValueList: [B], ComparisonOperator: 'EQ' } } },
-        { TableName: 'T', ExclusiveStartKey: { k: decodedB }, KeyConditions: { k: { AttributeValueList: [decodedB], ComparisonOperator: 'EQ' } }, QueryFilter: { a: { AttributeValueList: [decodedB], ComparisonOperator: 'EQ' } } }],
-      ['Scan', { TableName: 'T', ExclusiveStartKey: { k: B }, ScanFilter: { a: { AttributeValueList: [B], ComparisonOperator: 'EQ' } } },
-        { TableName: 'T', ExclusiveStartKey: { k: decodedB }, ScanFilter: { a: { AttributeValueList: [decodedB], ComparisonOperator: 'EQ' } } }],
-      ['BatchWriteItem', { RequestItems: { T: [{ PutRequest: { Item: { k: B } } }, { DeleteRequest: { Key: { k: B } } }] } },
-        { RequestItems: { T: [{ PutRequest: { Item: { k: decodedB } } }, { DeleteRequest: { Key: { k: decodedB } } }] } }],
-      ['BatchGetItem', { RequestItems: { T: { Keys: [{ k: B }], ConsistentRead: true } } }, { RequestItems: { T: { Keys: [{ k: decodedB }], ConsistentRead: true } } }],
+      [
+        'DeleteItem',
+        { TableName: 'T', Key: { k: B }, Expected: { a: { Value: B, AttributeValueList: [B] } } },
+        { TableName: 'T', Key: { k: decodedB }, Expected: { a: { Value: decodedB, AttributeValueList: [decodedB] } } },
+      ],
+      [
+        'UpdateItem',
+        { TableName: 'T', Key: { k: B }, AttributeUpdates: { a: { Value: B, Action: 'PUT' } } },
+        { TableName: 'T', Key: { k: decodedB }, AttributeUpdates: { a: { Value: decodedB, Action: 'PUT' } } },
+      ],
+      [
+        'Query',
+        {
+          TableName: 'T',
+          ExclusiveStartKey: { k: B },
+          KeyConditions: { k: { AttributeValueList: [B], ComparisonOperator: 'EQ' } },
+          QueryFilter: { a: { AttributeValueList: [B], ComparisonOperator: 'EQ' } },
+        },
+        {
+          TableName: 'T',
+          ExclusiveStartKey: { k: decodedB },
+          KeyConditions: { k: { AttributeValueList: [decodedB], ComparisonOperator: 'EQ' } },
+          QueryFilter: { a: { AttributeValueList: [decodedB], ComparisonOperator: 'EQ' } },
+        },
+      ],
+      [
+        'Scan',
+        { TableName: 'T', ExclusiveStartKey: { k: B }, ScanFilter: { a: { AttributeValueList: [B], ComparisonOperator: 'EQ' } } },
+        { TableName: 'T', ExclusiveStartKey: { k: decodedB }, ScanFilter: { a: { AttributeValueList: [decodedB], ComparisonOperator: 'EQ' } } },
+      ],
+      [
+        'BatchWriteItem',
+        { RequestItems: { T: [{ PutRequest: { Item: { k: B } } }, { DeleteRequest: { Key: { k: B } } }] } },
+        { RequestItems: { T: [{ PutRequest: { Item: { k: decodedB } } }, { DeleteRequest: { Key: { k: decodedB } } }] } },
+      ],
+      [
+        'BatchGetItem',
+        { RequestItems: { T: { Keys: [{ k: B }], ConsistentRead: true } } },
+        { RequestItems: { T: { Keys: [{ k: decodedB }], ConsistentRead: true } } },
+      ],
     ];
     for (const [operation, wire, sdk] of cases) expect(decodeRequest(operation, wire), operation).toEqual(sdk);
   });
@@ -93,7 +128,9 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
       AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
       ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 5 },
-      GlobalSecondaryIndexes: [{ IndexName: 'g', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['x'] } }],
+      GlobalSecondaryIndexes: [
+        { IndexName: 'g', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['x'] } },
+      ],
     };
     expect(decodeRequest('CreateTable', create)).toEqual(create);
   });
@@ -105,7 +142,11 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
   });
 
   it('keeps legacy parameters so the engine can refuse them with its own message', () => {
-    expect(decodeRequest('Query', { TableName: 'T', AttributesToGet: ['a'], ConditionalOperator: 'AND' })).toEqual({ TableName: 'T', AttributesToGet: ['a'], ConditionalOperator: 'AND' });
+    expect(decodeRequest('Query', { TableName: 'T', AttributesToGet: ['a'], ConditionalOperator: 'AND' })).toEqual({
+      TableName: 'T',
+      AttributesToGet: ['a'],
+      ConditionalOperator: 'AND',
+    });
   });
 
   it('keeps an attribute named __proto__ as an own attribute', () => {
@@ -143,9 +184,19 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
     ['a list given a string', 'GetItem', { AttributesToGet: '23' }, 'Unexpected field type'],
     ['a list given a map', 'GetItem', { AttributesToGet: {} }, 'Start of structure or map found where not expected'],
     ['a map given a number', 'GetItem', { Key: 23 }, 'Unexpected field type'],
-    ['an attribute map given a list', 'GetItem', { Key: [] }, 'Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>'],
+    [
+      'an attribute map given a list',
+      'GetItem',
+      { Key: [] },
+      'Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>',
+    ],
     ['a structure field given a string', 'CreateTable', { ProvisionedThroughput: '23' }, 'Unexpected field type'],
-    ['a structure field given a list', 'CreateTable', { ProvisionedThroughput: [] }, 'Unrecognized collection type class com.amazonaws.dynamodb.v20120810.ProvisionedThroughput'],
+    [
+      'a structure field given a list',
+      'CreateTable',
+      { ProvisionedThroughput: [] },
+      'Unrecognized collection type class com.amazonaws.dynamodb.v20120810.ProvisionedThroughput',
+    ],
     ['an attribute value given a string', 'GetItem', { Key: { k: '23' } }, 'Unexpected value type in payload'],
     ['an attribute value given a list', 'GetItem', { Key: { k: [] } }, 'Unrecognized collection type class com.amazonaws.dynamodb.v20120810.AttributeValue'],
     ['a list member of L given a number', 'PutItem', { Item: { l: { L: [23] } } }, 'Unexpected value type in payload'],
@@ -155,7 +206,10 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
   });
 
   it('refuses a body that is not a JSON object', () => {
-    expect(failure(() => decodeRequest('ListTables', []))).toEqual({ name: 'SerializationException', message: 'Unrecognized collection type class com.amazonaws.dynamodb.v20120810.ListTablesInput' });
+    expect(failure(() => decodeRequest('ListTables', []))).toEqual({
+      name: 'SerializationException',
+      message: 'Unrecognized collection type class com.amazonaws.dynamodb.v20120810.ListTablesInput',
+    });
     expect(failure(() => decodeRequest('ListTables', 5))).toEqual({ name: 'SerializationException', message: 'Unexpected value type in payload' });
   });
 
@@ -169,33 +223,31 @@ describe('decodeRequest (wire JSON → SDK shapes)', () => {
   });
 
   it('serves exactly the engine’s operations', () => {
-    expect(Object.keys(OPERATIONS).sort()).toEqual(
-      [
-        'BatchExecuteStatement',
-        'BatchGetItem',
-        'BatchWriteItem',
-        'CreateTable',
-        'DeleteItem',
-        'DeleteTable',
-        'DescribeTable',
-        'DescribeTimeToLive',
-        'ExecuteStatement',
-        'ExecuteTransaction',
-        'GetItem',
-        'ListTables',
-        'ListTagsOfResource',
-        'PutItem',
-        'Query',
-        'Scan',
-        'TagResource',
-        'TransactGetItems',
-        'TransactWriteItems',
-        'UntagResource',
-        'UpdateItem',
-        'UpdateTable',
-        'UpdateTimeToLive',
-      ],
-    );
+    expect(Object.keys(OPERATIONS).sort()).toEqual([
+      'BatchExecuteStatement',
+      'BatchGetItem',
+      'BatchWriteItem',
+      'CreateTable',
+      'DeleteItem',
+      'DeleteTable',
+      'DescribeTable',
+      'DescribeTimeToLive',
+      'ExecuteStatement',
+      'ExecuteTransaction',
+      'GetItem',
+      'ListTables',
+      'ListTagsOfResource',
+      'PutItem',
+      'Query',
+      'Scan',
+      'TagResource',
+      'TransactGetItems',
+      'TransactWriteItems',
+      'UntagResource',
+      'UpdateItem',
+      'UpdateTable',
+      'UpdateTimeToLive',
+    ]);
   });
 });
 

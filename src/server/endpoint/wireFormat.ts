@@ -94,12 +94,7 @@ export interface WireError {
 }
 
 /** Errors of DynamoDB's request framework (Coral), not of the DynamoDB service itself. */
-const FRAMEWORK_ERRORS = new Set([
-  'SerializationException',
-  'UnknownOperationException',
-  'AccessDeniedException',
-  'RequestEntityTooLargeException',
-]);
+const FRAMEWORK_ERRORS = new Set(['SerializationException', 'UnknownOperationException', 'AccessDeniedException', 'RequestEntityTooLargeException']);
 
 /**
  * The `__type` DynamoDB puts in an error body. Real DynamoDB (and DynamoDB
@@ -278,7 +273,15 @@ function scalarMismatch(value: unknown, javaName: string): DynamoDBError {
   if (Array.isArray(value)) return serializationError(`Unrecognized collection type class java.lang.${javaName}`);
   if (value !== null && typeof value === 'object') return serializationError(START_OF_STRUCTURE);
   const token =
-    value === true ? 'TRUE_VALUE' : value === false ? 'FALSE_VALUE' : typeof value === 'number' ? (Number.isInteger(value) ? 'NUMBER_VALUE' : 'DECIMAL_VALUE') : 'STRING_VALUE';
+    value === true
+      ? 'TRUE_VALUE'
+      : value === false
+        ? 'FALSE_VALUE'
+        : typeof value === 'number'
+          ? Number.isInteger(value)
+            ? 'NUMBER_VALUE'
+            : 'DECIMAL_VALUE'
+          : 'STRING_VALUE';
   return serializationError(`${token} cannot be converted to ${javaName}`);
 }
 

@@ -94,13 +94,25 @@ export function describeUpstreamError(error: NodeJS.ErrnoException, url: URL): E
   const where = url.host;
   const code = error.code ?? '';
   if (code === 'ECONNREFUSED') {
-    return { status: 502, code: 'proxy.connectionRefused', message: `Connection refused: nothing is listening on ${where}. Is DynamoDB Local running? (npm run dynamodb-local)` };
+    return {
+      status: 502,
+      code: 'proxy.connectionRefused',
+      message: `Connection refused: nothing is listening on ${where}. Is DynamoDB Local running? (npm run dynamodb-local)`,
+    };
   }
   if (/^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code) || /SSL|TLS|certificate/i.test(error.message)) {
-    return { status: 502, code: 'proxy.tlsError', message: `TLS failed talking to ${where} (${code || 'handshake error'}): is it really https, with a certificate this machine trusts?` };
+    return {
+      status: 502,
+      code: 'proxy.tlsError',
+      message: `TLS failed talking to ${where} (${code || 'handshake error'}): is it really https, with a certificate this machine trusts?`,
+    };
   }
   if (code === 'ECONNRESET' || code === 'EPIPE') {
-    return { status: 502, code: 'proxy.unreachable', message: `${where} closed the connection without answering (is it an http endpoint, not https, or the other way round?).` };
+    return {
+      status: 502,
+      code: 'proxy.unreachable',
+      message: `${where} closed the connection without answering (is it an http endpoint, not https, or the other way round?).`,
+    };
   }
   return { status: 502, code: 'proxy.unreachable', message: `Could not reach ${where} (${code || 'network error'}).` };
 }

@@ -37,7 +37,17 @@ let fakeStsPort: number;
 let stsCalls = 0;
 const blackholeSockets = new Set<Socket>();
 const savedEnv: Record<string, string | undefined> = {};
-const ENV_KEYS = ['HOME', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_ENDPOINT_URL_STS', 'AWS_ENDPOINT_URL_SSO', 'AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_PROFILE', 'AWS_REGION'];
+const ENV_KEYS = [
+  'HOME',
+  'AWS_CONFIG_FILE',
+  'AWS_SHARED_CREDENTIALS_FILE',
+  'AWS_ENDPOINT_URL_STS',
+  'AWS_ENDPOINT_URL_SSO',
+  'AWS_ENDPOINT_URL',
+  'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_PROFILE',
+  'AWS_REGION',
+];
 
 const listen = (server: Server) => new Promise<number>((done) => server.listen(0, '127.0.0.1', () => done((server.address() as AddressInfo).port)));
 
@@ -83,10 +93,13 @@ beforeAll(async () => {
   fakeStsPort = await listen(fakeSts);
 
   const node = JSON.stringify(process.execPath);
-  await writeFile(path.join(dir, 'creds.mjs'), `import { appendFileSync } from 'node:fs';
+  await writeFile(
+    path.join(dir, 'creds.mjs'),
+    `import { appendFileSync } from 'node:fs';
 appendFileSync(${JSON.stringify(path.join(dir, 'calls.log'))}, 'x');
 console.log(JSON.stringify({ Version: 1, AccessKeyId: 'KEYLABPROCESSKEY1', SecretAccessKey: ${JSON.stringify(PROCESS_SECRET)}, SessionToken: ${JSON.stringify(PROCESS_TOKEN)}, Expiration: new Date(Date.now() + 3600e3).toISOString() }));
-`);
+`,
+  );
   await writeFile(path.join(dir, 'fail.mjs'), `console.error('token service said no: secret=${SECRET}'); process.exit(3);\n`);
   await writeFile(path.join(dir, 'slow.mjs'), `setTimeout(() => {}, 3000);\n`);
   await writeFile(path.join(dir, 'garbage.mjs'), `console.log('not json ${PROCESS_SECRET}');\n`);
@@ -217,7 +230,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function send(method: string, pathname: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+function send(
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path: pathname, headers: { host: `localhost:${port}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
@@ -233,14 +251,29 @@ const LIST_TABLES = { 'x-amz-target': 'DynamoDB_20120810.ListTables', 'content-t
 
 /** ListTables through the signer with a profile; the region is the one in the target. */
 function listTablesWith(profile: string, region = 'eu-west-2', extra: Record<string, string> = {}) {
-  return send('POST', PROFILE_PROXY_PATH, { ...LIST_TABLES, 'x-keylab-target': `https://dynamodb.${region}.amazonaws.com`, 'x-keylab-profile': profile, ...extra }, '{}');
+  return send(
+    'POST',
+    PROFILE_PROXY_PATH,
+    { ...LIST_TABLES, 'x-keylab-target': `https://dynamodb.${region}.amazonaws.com`, 'x-keylab-profile': profile, ...extra },
+    '{}',
+  );
 }
 
 function messageOf(response: { body: string }): string {
   return (JSON.parse(response.body) as { message: string }).message;
 }
 
-const SECRETS = ['team-dev-secret-value', SECRET, PROCESS_SECRET, PROCESS_TOKEN, ARG_SECRET, 'another-secret-value-123', 'token-value-456', 'live-access-token', 'expired-access-token'];
+const SECRETS = [
+  'team-dev-secret-value',
+  SECRET,
+  PROCESS_SECRET,
+  PROCESS_TOKEN,
+  ARG_SECRET,
+  'another-secret-value-123',
+  'token-value-456',
+  'live-access-token',
+  'expired-access-token',
+];
 function expectNoSecret(text: string): void {
   for (const secret of SECRETS) expect(text).not.toContain(secret);
 }
@@ -281,7 +314,9 @@ describe('listing profiles', () => {
     expect(configuredEndpoint(profile, services, {})).toBe('http://localhost:8001');
     expect(configuredEndpoint({ endpoint_url: 'http://localhost:8002/' }, services, {})).toBe('http://localhost:8002');
     expect(configuredEndpoint(profile, services, { AWS_ENDPOINT_URL: 'http://localhost:8003' })).toBe('http://localhost:8003');
-    expect(configuredEndpoint(profile, services, { AWS_ENDPOINT_URL: 'http://localhost:8003', AWS_ENDPOINT_URL_DYNAMODB: 'http://localhost:8004' })).toBe('http://localhost:8004');
+    expect(configuredEndpoint(profile, services, { AWS_ENDPOINT_URL: 'http://localhost:8003', AWS_ENDPOINT_URL_DYNAMODB: 'http://localhost:8004' })).toBe(
+      'http://localhost:8004',
+    );
     expect(configuredEndpoint(profile, services, { AWS_IGNORE_CONFIGURED_ENDPOINT_URLS: 'true', AWS_ENDPOINT_URL: 'http://localhost:8003' })).toBeUndefined();
     expect(configuredEndpoint({ ...profile, ignore_configured_endpoint_urls: 'true' }, services, {})).toBeUndefined();
     expect(configuredEndpoint({ endpoint_url: 'http://user:pw@localhost:8002' }, services, {})).toBe('http://localhost:8002');
@@ -291,7 +326,12 @@ describe('listing profiles', () => {
 
 describe('who may use the profile routes', () => {
   it('refuses a foreign Host (DNS rebinding), a foreign Origin and a cross-site fetch, on both routes', async () => {
-    const foreign: Record<string, string>[] = [{ host: `attacker.example:${port}` }, { origin: 'https://attacker.example' }, { origin: `http://localhost:${port + 1}` }, { 'sec-fetch-site': 'cross-site' }];
+    const foreign: Record<string, string>[] = [
+      { host: `attacker.example:${port}` },
+      { origin: 'https://attacker.example' },
+      { origin: `http://localhost:${port + 1}` },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
     for (const headers of foreign) {
       const listed = await send('GET', PROFILES_PATH, headers);
       expect(listed.status).toBe(403);
@@ -309,7 +349,12 @@ describe('who may use the profile routes', () => {
   });
 
   it('sends only to AWS DynamoDB or the profile’s own endpoint_url, never where the page says', async () => {
-    const response = await send('POST', PROFILE_PROXY_PATH, { ...LIST_TABLES, 'x-keylab-target': `http://127.0.0.1:${port}`, 'x-keylab-profile': 'local-process' }, '{}');
+    const response = await send(
+      'POST',
+      PROFILE_PROXY_PATH,
+      { ...LIST_TABLES, 'x-keylab-target': `http://127.0.0.1:${port}`, 'x-keylab-profile': 'local-process' },
+      '{}',
+    );
     expect(response.status).toBe(400);
     expect(messageOf(response)).toMatch(/only sends to https:\/\/dynamodb\.<region>\.amazonaws\.com/);
     expect((await send('GET', PROFILE_PROXY_PATH, {})).status).toBe(405);
@@ -327,14 +372,18 @@ describe('signing with a profile', () => {
     const response = await listTablesWith('echo-process', 'ap-southeast-2');
     expect(response.status).toBe(200);
     const headers = lastEcho?.headers ?? {};
-    expect(headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=KEYLABPROCESSKEY1\/\d{8}\/ap-southeast-2\/dynamodb\/aws4_request, SignedHeaders=[^,]*host[^,]*, Signature=[0-9a-f]{64}$/);
+    expect(headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=KEYLABPROCESSKEY1\/\d{8}\/ap-southeast-2\/dynamodb\/aws4_request, SignedHeaders=[^,]*host[^,]*, Signature=[0-9a-f]{64}$/,
+    );
     expect(headers['x-amz-security-token']).toBe(PROCESS_TOKEN);
     expect(headers['x-amz-target']).toBe('DynamoDB_20120810.ListTables');
     expect(headers['x-keylab-profile']).toBeUndefined();
     expect(headers['x-keylab-target']).toBeUndefined();
     // Re-sign the request as it arrived, with the same keys and time: the signatures must match.
     const date = String(headers['x-amz-date']);
-    const signingDate = new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`);
+    const signingDate = new Date(
+      `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`,
+    );
     const { Sha256 } = await import('@smithy/core/checksum');
     const expected = await new SignatureV4({
       credentials: { accessKeyId: 'KEYLABPROCESSKEY1', secretAccessKey: PROCESS_SECRET, sessionToken: PROCESS_TOKEN },
@@ -342,14 +391,26 @@ describe('signing with a profile', () => {
       service: 'dynamodb',
       sha256: Sha256,
     }).sign(
-      { method: 'POST', protocol: 'http:', hostname: '127.0.0.1', path: '/', query: {}, body: lastEcho?.body, headers: { host: String(headers.host), 'content-type': String(headers['content-type']), 'x-amz-target': String(headers['x-amz-target']) } },
+      {
+        method: 'POST',
+        protocol: 'http:',
+        hostname: '127.0.0.1',
+        path: '/',
+        query: {},
+        body: lastEcho?.body,
+        headers: { host: String(headers.host), 'content-type': String(headers['content-type']), 'x-amz-target': String(headers['x-amz-target']) },
+      },
       { signingDate },
     );
     expect(headers.authorization).toBe(expected.headers.authorization);
   });
 
   it('runs credential_process once and reuses its credentials until they near expiry or the files change', async () => {
-    const calls = () => readFile(path.join(dir, 'calls.log'), 'utf8').then((text) => text.length, () => 0);
+    const calls = () =>
+      readFile(path.join(dir, 'calls.log'), 'utf8').then(
+        (text) => text.length,
+        () => 0,
+      );
     await listTablesWith('local-process', 'eu-central-1');
     const before = await calls();
     await listTablesWith('local-process', 'eu-central-1');
@@ -387,7 +448,9 @@ describe('profiles that cannot give credentials, in plain words', () => {
   it('a role assumed from an SSO profile whose token expired: log in with the SSO profile', async () => {
     const response = await listTablesWith('sso-admin');
     expect(response.headers['x-amzn-errortype']).toBe('ProfileLoginRequired');
-    expect(messageOf(response)).toBe('The AWS SSO session for profile sso-admin has expired or was never started. Run `aws sso login --profile sso-expired`, then Connect again.');
+    expect(messageOf(response)).toBe(
+      'The AWS SSO session for profile sso-admin has expired or was never started. Run `aws sso login --profile sso-expired`, then Connect again.',
+    );
   });
 
   it('a legacy SSO profile (sso_start_url) with an expired token: run aws sso login', async () => {
@@ -399,14 +462,18 @@ describe('profiles that cannot give credentials, in plain words', () => {
   it('an SSO profile whose portal does not answer: a plain message, quickly', { timeout: 10_000 }, async () => {
     const response = await listTablesWith('sso-unreachable');
     expect(response.status).toBe(502);
-    expect(messageOf(response)).toMatch(/^Could not get credentials for profile sso-unreachable: the AWS SSO portal did not answer in time\. Check your network connection/);
+    expect(messageOf(response)).toMatch(
+      /^Could not get credentials for profile sso-unreachable: the AWS SSO portal did not answer in time\. Check your network connection/,
+    );
     expectNoSecret(response.body);
   });
 
   it('a role whose STS does not answer: a plain message, quickly', { timeout: 10_000 }, async () => {
     const response = await listTablesWith('assumer');
     expect(response.headers['x-amzn-errortype']).toBe('ProfileRoleFailed');
-    expect(messageOf(response)).toMatch(/^Could not assume role arn:aws:iam::111122223333:role\/Reader for profile assumer: AWS STS did not answer in time\. Check your network connection/);
+    expect(messageOf(response)).toMatch(
+      /^Could not assume role arn:aws:iam::111122223333:role\/Reader for profile assumer: AWS STS did not answer in time\. Check your network connection/,
+    );
     expectNoSecret(response.body);
   });
 
@@ -449,7 +516,18 @@ describe('profiles that cannot give credentials, in plain words', () => {
     try {
       const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = request(
-          { host: '127.0.0.1', port: slowPort, method: 'POST', path: PROFILE_PROXY_PATH, headers: { host: `localhost:${slowPort}`, ...LIST_TABLES, 'x-keylab-target': 'https://dynamodb.eu-west-2.amazonaws.com', 'x-keylab-profile': 'slow-process' } },
+          {
+            host: '127.0.0.1',
+            port: slowPort,
+            method: 'POST',
+            path: PROFILE_PROXY_PATH,
+            headers: {
+              host: `localhost:${slowPort}`,
+              ...LIST_TABLES,
+              'x-keylab-target': 'https://dynamodb.eu-west-2.amazonaws.com',
+              'x-keylab-profile': 'slow-process',
+            },
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -460,7 +538,9 @@ describe('profiles that cannot give credentials, in plain words', () => {
         req.end('{}');
       });
       expect(response.status).toBe(504);
-      expect(messageOf(response)).toMatch(/^Getting credentials for profile slow-process took longer than 300 ms: its credential_process did not finish\. Run it in a terminal/);
+      expect(messageOf(response)).toMatch(
+        /^Getting credentials for profile slow-process took longer than 300 ms: its credential_process did not finish\. Run it in a terminal/,
+      );
     } finally {
       await slow.stop();
     }

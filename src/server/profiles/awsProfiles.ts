@@ -104,7 +104,11 @@ function cleanEndpoint(raw: string | undefined): string | undefined {
  * (see the file comment), or undefined for the regional AWS endpoint.
  */
 export function configuredEndpoint(values: ProfileValues, services: ReadonlyMap<string, ProfileValues>, env: Env): string | undefined {
-  if (isTrue(env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS) || (env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS === undefined && isTrue(values.ignore_configured_endpoint_urls))) return undefined;
+  if (
+    isTrue(env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS) ||
+    (env.AWS_IGNORE_CONFIGURED_ENDPOINT_URLS === undefined && isTrue(values.ignore_configured_endpoint_urls))
+  )
+    return undefined;
   const fromEnv = env.AWS_ENDPOINT_URL_DYNAMODB || env.AWS_ENDPOINT_URL;
   if (fromEnv) return cleanEndpoint(fromEnv);
   const section = values.services ? services.get(values.services) : undefined;
@@ -119,7 +123,6 @@ export async function listProfiles(env: Env = process.env): Promise<ProfileSumma
     return { name, kind: classifyProfile(values), ...(values.region ? { region: values.region } : {}), ...(endpoint ? { endpoint } : {}) };
   });
 }
-
 
 /** Credentials this close to expiry are resolved afresh (the CLI and SDK use 5 minutes too). */
 const REFRESH_WINDOW_MS = 5 * 60 * 1000;
@@ -164,7 +167,14 @@ function expiresSoon(credentials: AwsCredentialIdentity): boolean {
 async function filesStamp(env: Env): Promise<string> {
   const home = env.HOME || os.homedir();
   const files = [env.AWS_CONFIG_FILE || path.join(home, '.aws', 'config'), env.AWS_SHARED_CREDENTIALS_FILE || path.join(home, '.aws', 'credentials')];
-  const stamps = await Promise.all(files.map((file) => stat(file).then((info) => `${info.mtimeMs}:${info.size}`, () => '-')));
+  const stamps = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        (info) => `${info.mtimeMs}:${info.size}`,
+        () => '-',
+      ),
+    ),
+  );
   return `${files.join('|')}#${stamps.join('|')}`;
 }
 
@@ -258,7 +268,11 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
         profiles = await listProfiles(env);
       } catch (error) {
         // The SDK's parser refuses a few malformed files; say which rule, never a value.
-        return refuse(res, { status: 500, code: 'profile.credentialsUnavailable', message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}` });
+        return refuse(res, {
+          status: 500,
+          code: 'profile.credentialsUnavailable',
+          message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}`,
+        });
       }
       sendJson(req, res, 200, { profiles });
     },
@@ -281,7 +295,11 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
       const region = AWS_TARGET.exec(target)?.[1];
       if (!region) {
         closeAfterAnswer(req, res);
-        return refuse(res, { status: 400, code: 'proxy.badTarget', message: 'The profile signer only sends to https://dynamodb.<region>.amazonaws.com (or the profile’s own endpoint_url).' });
+        return refuse(res, {
+          status: 400,
+          code: 'proxy.badTarget',
+          message: 'The profile signer only sends to https://dynamodb.<region>.amazonaws.com (or the profile’s own endpoint_url).',
+        });
       }
       const name = String(req.headers[PROFILE_HEADER] ?? '');
       let files: ProfileFiles;
@@ -289,19 +307,31 @@ export function awsProfileRoutes(options: AwsProfileOptions = {}): Route[] {
         files = await readProfileFiles();
       } catch (error) {
         closeAfterAnswer(req, res);
-        return refuse(res, { status: 500, code: 'profile.credentialsUnavailable', message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}` });
+        return refuse(res, {
+          status: 500,
+          code: 'profile.credentialsUnavailable',
+          message: `Could not read the AWS profile files: ${scrubProviderText(error instanceof Error ? error.message : String(error))}`,
+        });
       }
       const values = files.profiles.get(name);
       if (!values) {
         closeAfterAnswer(req, res);
         const where = [env.AWS_CONFIG_FILE ?? '~/.aws/config', env.AWS_SHARED_CREDENTIALS_FILE ?? '~/.aws/credentials'].join(' or ');
-        return refuse(res, { status: 400, code: 'profile.notFound', message: `There is no profile named ${JSON.stringify(name)} in ${where}. Pick one from the list (or add it with \`aws configure --profile ${name || 'NAME'}\`).` });
+        return refuse(res, {
+          status: 400,
+          code: 'profile.notFound',
+          message: `There is no profile named ${JSON.stringify(name)} in ${where}. Pick one from the list (or add it with \`aws configure --profile ${name || 'NAME'}\`).`,
+        });
       }
       const read = await readBoundedBody(req, { maxBytes: maxBodyBytes });
       if (read.kind === 'aborted') return;
       if (read.kind === 'tooLarge') {
         if (!read.drained) closeAfterAnswer(req, res);
-        return refuse(res, { status: 413, code: 'proxy.requestTooLarge', message: `The request body is larger than ${maxBodyBytes} bytes (DynamoDB's limit).` });
+        return refuse(res, {
+          status: 413,
+          code: 'proxy.requestTooLarge',
+          message: `The request body is larger than ${maxBodyBytes} bytes (DynamoDB's limit).`,
+        });
       }
       const body = read.bytes;
 

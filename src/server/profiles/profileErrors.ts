@@ -94,7 +94,11 @@ export function describeProfileError(error: unknown, name: string, profiles: Rea
     return { status: 400, code: 'profile.credentialsUnavailable', message: `Profile ${name}'s SSO settings are incomplete: ${quote(message)}` };
   }
   if (/aws login/i.test(message) || kind === 'login') {
-    return { status: 401, code: 'profile.loginRequired', message: `Profile ${name} uses an \`aws login\` session that is missing or expired (${quote(message)}). Run \`aws login --profile ${name}\`, then Connect again.` };
+    return {
+      status: 401,
+      code: 'profile.loginRequired',
+      message: `Profile ${name} uses an \`aws login\` session that is missing or expired (${quote(message)}). Run \`aws login --profile ${name}\`, then Connect again.`,
+    };
   }
   if (/multi-factor|mfa/i.test(message)) {
     return {
@@ -133,10 +137,18 @@ export function describeProfileError(error: unknown, name: string, profiles: Rea
         message: `Could not assume role${role} for profile ${name}: ${describeNetwork('AWS STS', network)}. Check your network connection, then Connect again.`,
       };
     }
-    return { status: 403, code: 'profile.roleFailed', message: `Could not assume role${role} for profile ${name}: ${errorName && errorName !== 'Error' ? `${errorName}: ` : ''}${quote(message)}` };
+    return {
+      status: 403,
+      code: 'profile.roleFailed',
+      message: `Could not assume role${role} for profile ${name}: ${errorName && errorName !== 'Error' ? `${errorName}: ` : ''}${quote(message)}`,
+    };
   }
   if (network) {
-    return { status: 502, code: 'profile.credentialsUnavailable', message: `Could not get credentials for profile ${name}: ${describeNetwork(service, network)}. Check your network connection, then Connect again.` };
+    return {
+      status: 502,
+      code: 'profile.credentialsUnavailable',
+      message: `Could not get credentials for profile ${name}: ${describeNetwork(service, network)}. Check your network connection, then Connect again.`,
+    };
   }
   return { status: 400, code: 'profile.credentialsUnavailable', message: `Could not get credentials for profile ${name}: ${quote(message)}` };
 }

@@ -73,7 +73,9 @@ async function postHundredMegabytes(declareLength: boolean): Promise<{ status: n
         answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, message: (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { message: string }).message }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, message: (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { message: string }).message }),
+        );
         res.on('error', reject);
       },
     );

@@ -4,7 +4,16 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServer, type AppServer } from '../app';
 import { UsageError } from '../http';
-import { allowedEndpointsFromEnv, isForwardableAddress, loopbackProxyRoute, parseAllowedEndpoint, PROXY_PATH, resolveProxyTarget, TARGET_HEADER, type ResolvedAddress } from './loopbackProxy';
+import {
+  allowedEndpointsFromEnv,
+  isForwardableAddress,
+  loopbackProxyRoute,
+  parseAllowedEndpoint,
+  PROXY_PATH,
+  resolveProxyTarget,
+  TARGET_HEADER,
+  type ResolvedAddress,
+} from './loopbackProxy';
 import { expectErr } from '../../errors/testing';
 
 /*
@@ -72,7 +81,13 @@ function proxy(appPort: number, target: string): Promise<{ status: number; heade
         port: appPort,
         method: 'POST',
         path: PROXY_PATH,
-        headers: { host: `localhost:${appPort}`, origin: `http://localhost:${appPort}`, 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.ListTables', [TARGET_HEADER]: target },
+        headers: {
+          host: `localhost:${appPort}`,
+          origin: `http://localhost:${appPort}`,
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': 'DynamoDB_20120810.ListTables',
+          [TARGET_HEADER]: target,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -131,14 +146,21 @@ describe('--allow-endpoint: the resolved address is checked too', () => {
   });
 
   it('refuses an allowed IP literal that is link-local, unspecified or multicast', async () => {
-    for (const origin of ['http://169.254.169.254', 'http://0.0.0.0:8000', 'http://[fe80::1]:8000', 'http://224.0.0.1:8000', 'http://[::ffff:169.254.169.254]:8000']) {
+    for (const origin of [
+      'http://169.254.169.254',
+      'http://0.0.0.0:8000',
+      'http://[fe80::1]:8000',
+      'http://224.0.0.1:8000',
+      'http://[::ffff:169.254.169.254]:8000',
+    ]) {
       const result = await resolveProxyTarget(`${origin}/`, { resolve, allowedEndpoints: [new URL(origin).origin] });
       expect(result.ok, origin).toBe(false);
     }
   });
 
   it('classifies addresses', () => {
-    for (const address of ['10.0.0.7', '172.18.0.2', '192.168.1.20', '127.0.0.1', '::1', 'fd00::2', '::ffff:10.0.0.1']) expect(isForwardableAddress(address), address).toBe(true);
+    for (const address of ['10.0.0.7', '172.18.0.2', '192.168.1.20', '127.0.0.1', '::1', 'fd00::2', '::ffff:10.0.0.1'])
+      expect(isForwardableAddress(address), address).toBe(true);
     for (const address of ['169.254.169.254', '0.0.0.0', '::', 'fe80::1', '224.0.0.251', 'ff02::1', '255.255.255.255', '::ffff:169.254.169.254', 'dynamodb']) {
       expect(isForwardableAddress(address), address).toBe(false);
     }
@@ -164,7 +186,11 @@ describe('--allow-endpoint: parsing', () => {
   });
 
   it('reads KEYLAB_ALLOW_ENDPOINTS, comma- or space-separated', () => {
-    expect(allowedEndpointsFromEnv({ KEYLAB_ALLOW_ENDPOINTS: 'http://dynamodb:8000, http://localstack:4566 http://x:1' })).toEqual(['http://dynamodb:8000', 'http://localstack:4566', 'http://x:1']);
+    expect(allowedEndpointsFromEnv({ KEYLAB_ALLOW_ENDPOINTS: 'http://dynamodb:8000, http://localstack:4566 http://x:1' })).toEqual([
+      'http://dynamodb:8000',
+      'http://localstack:4566',
+      'http://x:1',
+    ]);
     expect(allowedEndpointsFromEnv({})).toEqual([]);
   });
 });

@@ -70,7 +70,13 @@ interface RawResponse {
 function send(options: { method?: string; path?: string; headers?: Record<string, string>; body?: string }): Promise<RawResponse> {
   return new Promise((done, fail) => {
     const req = request(
-      { host: '127.0.0.1', port: appPort, method: options.method ?? 'POST', path: options.path ?? PROXY_PATH, headers: { host: `127.0.0.1:${appPort}`, ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port: appPort,
+        method: options.method ?? 'POST',
+        path: options.path ?? PROXY_PATH,
+        headers: { host: `127.0.0.1:${appPort}`, ...options.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -87,20 +93,31 @@ const messageOf = (response: RawResponse) => (JSON.parse(response.body) as { mes
 
 describe('loopback proxy: who may use it', () => {
   it('refuses a cross-site request (foreign Origin)', async () => {
-    const response = await send({ headers: { ...listTablesHeaders, origin: 'https://evil.example', [TARGET_HEADER]: `http://127.0.0.1:${echoPort}` }, body: '{}' });
+    const response = await send({
+      headers: { ...listTablesHeaders, origin: 'https://evil.example', [TARGET_HEADER]: `http://127.0.0.1:${echoPort}` },
+      body: '{}',
+    });
     expect(response.status).toBe(403);
     expect(messageOf(response)).toMatch(/web origin "https:\/\/evil\.example" may not use Keylab's proxy/);
     expect(response.headers['x-amzn-errortype']).toBe('ProxyRefused');
   });
 
   it('refuses an Origin on another port of localhost', async () => {
-    const response = await send({ headers: { ...listTablesHeaders, origin: `http://localhost:${appPort + 1}`, [TARGET_HEADER]: `http://127.0.0.1:${echoPort}` }, body: '{}' });
+    const response = await send({
+      headers: { ...listTablesHeaders, origin: `http://localhost:${appPort + 1}`, [TARGET_HEADER]: `http://127.0.0.1:${echoPort}` },
+      body: '{}',
+    });
     expect(response.status).toBe(403);
   });
 
   it('refuses a DNS-rebinding request (foreign Host, even with a matching-looking Origin)', async () => {
     const response = await send({
-      headers: { ...listTablesHeaders, host: `rebind.evil.example:${appPort}`, origin: `http://rebind.evil.example:${appPort}`, [TARGET_HEADER]: `http://127.0.0.1:${echoPort}` },
+      headers: {
+        ...listTablesHeaders,
+        host: `rebind.evil.example:${appPort}`,
+        origin: `http://rebind.evil.example:${appPort}`,
+        [TARGET_HEADER]: `http://127.0.0.1:${echoPort}`,
+      },
       body: '{}',
     });
     expect(response.status).toBe(403);
@@ -109,7 +126,10 @@ describe('loopback proxy: who may use it', () => {
   });
 
   it('refuses a cross-site Sec-Fetch-Site even without an Origin', async () => {
-    const response = await send({ headers: { ...listTablesHeaders, 'sec-fetch-site': 'cross-site', [TARGET_HEADER]: `http://127.0.0.1:${echoPort}` }, body: '{}' });
+    const response = await send({
+      headers: { ...listTablesHeaders, 'sec-fetch-site': 'cross-site', [TARGET_HEADER]: `http://127.0.0.1:${echoPort}` },
+      body: '{}',
+    });
     expect(response.status).toBe(403);
   });
 
@@ -163,12 +183,15 @@ describe('loopback proxy: where it forwards', () => {
   });
 
   it('classifies addresses', () => {
-    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:7f00:1', '[::ffff:7f08:90a]']) expect(isLoopbackAddress(address), address).toBe(true);
-    for (const address of ['10.0.0.1', '169.254.169.254', '::', '::2', '::ffff:10.0.0.1', '0.0.0.0', 'localhost', 'fe80::1']) expect(isLoopbackAddress(address), address).toBe(false);
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:7f00:1', '[::ffff:7f08:90a]'])
+      expect(isLoopbackAddress(address), address).toBe(true);
+    for (const address of ['10.0.0.1', '169.254.169.254', '::', '::2', '::ffff:10.0.0.1', '0.0.0.0', 'localhost', 'fe80::1'])
+      expect(isLoopbackAddress(address), address).toBe(false);
   });
 
   it('forwards to an IPv4-mapped loopback target however it is spelled (the URL parser writes it in hex)', async () => {
-    for (const target of ['http://[::ffff:127.0.0.1]:8000', 'http://[::ffff:7f00:1]:8000', 'http://[0:0:0:0:0:0:0:1]:8000']) expect((await resolveProxyTarget(target, { resolve })).ok, target).toBe(true);
+    for (const target of ['http://[::ffff:127.0.0.1]:8000', 'http://[::ffff:7f00:1]:8000', 'http://[0:0:0:0:0:0:0:1]:8000'])
+      expect((await resolveProxyTarget(target, { resolve })).ok, target).toBe(true);
     for (const target of ['http://[::ffff:10.0.0.1]:8000', 'http://[::]:8000']) expect((await resolveProxyTarget(target, { resolve })).ok, target).toBe(false);
   });
 

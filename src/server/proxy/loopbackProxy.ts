@@ -31,7 +31,16 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { isLoopbackHost } from '../../dynamo';
 import type { ProxyErrorCode } from '../../errors';
 import { PROXY_PATH, TARGET_HEADER } from '../../sources/remoteEndpoints';
-import { checkSameOrigin, closeAfterAnswer, forwardRequest, readBoundedBody, sendRefusal as sendRefusalAs, UsageError, type ErrorAnswer, type Route } from '../http';
+import {
+  checkSameOrigin,
+  closeAfterAnswer,
+  forwardRequest,
+  readBoundedBody,
+  sendRefusal as sendRefusalAs,
+  UsageError,
+  type ErrorAnswer,
+  type Route,
+} from '../http';
 
 // The proxy's path and target header (the `target` query parameter works
 // too) are the page's (src/sources), so both sides use one spelling.
@@ -242,7 +251,16 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'sec-fetch-dest',
   TARGET_HEADER,
 ]);
-const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade', 'access-control-allow-origin', 'access-control-allow-credentials', 'set-cookie']);
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'trailer',
+  'upgrade',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'set-cookie',
+]);
 
 function forwardedHeaders(headers: IncomingHttpHeaders, url: URL, bodyLength: number): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
@@ -278,7 +296,11 @@ export function createLoopbackProxy(options: LoopbackProxyOptions = {}) {
     if (req.method !== 'POST') {
       closeAfterAnswer(req, res);
       res.setHeader('Allow', 'POST');
-      sendRefusal(res, { status: 405, code: 'proxy.refused', message: `The proxy only forwards POST requests (DynamoDB's protocol), not ${req.method ?? '?'}.` });
+      sendRefusal(res, {
+        status: 405,
+        code: 'proxy.refused',
+        message: `The proxy only forwards POST requests (DynamoDB's protocol), not ${req.method ?? '?'}.`,
+      });
       return;
     }
     if (req.headers[HOP_HEADER] !== undefined) {

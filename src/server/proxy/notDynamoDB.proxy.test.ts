@@ -44,7 +44,13 @@ afterAll(async () => {
   await new Promise<void>((done) => other.close(() => done()));
 });
 
-const settingsFor = (endpoint: string) => ({ kind: 'dynamodbLocal' as const, endpoint, region: 'us-east-1', accessKeyId: 'keylab', secretAccessKey: 'keylab-local' });
+const settingsFor = (endpoint: string) => ({
+  kind: 'dynamodbLocal' as const,
+  endpoint,
+  region: 'us-east-1',
+  accessKeyId: 'keylab',
+  secretAccessKey: 'keylab-local',
+});
 
 async function connectionProblem(path: string) {
   const endpoint = `http://localhost:${otherPort}${path}`;

@@ -53,7 +53,13 @@ afterAll(async () => {
   await new Promise<void>((done) => fake.close(() => done()));
 });
 
-const settings = (endpoint: string) => ({ kind: 'dynamodbLocal' as const, endpoint, region: 'us-east-1', accessKeyId: 'keylab', secretAccessKey: 'not-secret' });
+const settings = (endpoint: string) => ({
+  kind: 'dynamodbLocal' as const,
+  endpoint,
+  region: 'us-east-1',
+  accessKeyId: 'keylab',
+  secretAccessKey: 'not-secret',
+});
 
 describe('remote source through the proxy', () => {
   it('goes through the proxy for a loopback endpoint', async () => {
@@ -71,7 +77,10 @@ describe('remote source through the proxy', () => {
     await new Promise<void>((done) => closed.close(() => done()));
     proxied = 0;
     const client = createRemoteDynamoDB(settings(`http://127.0.0.1:${port}`), { appOrigin });
-    await expect(client.listTables({ Limit: 1 })).rejects.toMatchObject({ name: 'ProxyConnectionRefused', message: expect.stringMatching(/Connection refused/) });
+    await expect(client.listTables({ Limit: 1 })).rejects.toMatchObject({
+      name: 'ProxyConnectionRefused',
+      message: expect.stringMatching(/Connection refused/),
+    });
     expect(proxied).toBe(1);
   });
 
@@ -80,7 +89,10 @@ describe('remote source through the proxy', () => {
     const compose = settings('http://dynamodb:8000');
     const error = await createRemoteDynamoDB(compose, { appOrigin })
       .listTables({ Limit: 1 })
-      .then(() => undefined, (caught: unknown) => caught);
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(proxied).toBe(1);
     expect(error).toMatchObject({ name: 'ProxyBadTarget' });
     const problem = describeConnectionError(error, compose);
@@ -91,7 +103,11 @@ describe('remote source through the proxy', () => {
   it('retries throttled requests with backoff and reports it while it happens', async () => {
     throttleNext = 2;
     const events: string[] = [];
-    const client = createRemoteDynamoDB(settings(`http://127.0.0.1:${fakePort}`), { appOrigin, onRetry: (attempt) => events.push(`retry ${attempt}`), onSettled: () => events.push('settled') });
+    const client = createRemoteDynamoDB(settings(`http://127.0.0.1:${fakePort}`), {
+      appOrigin,
+      onRetry: (attempt) => events.push(`retry ${attempt}`),
+      onSettled: () => events.push('settled'),
+    });
     expect((await client.listTables({})).TableNames).toEqual(['T']);
     expect(events[0]).toBe('retry 2');
     expect(events).toContain('retry 3');

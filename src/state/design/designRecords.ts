@@ -70,7 +70,10 @@ export function openDesignRecords({ indexedDB, name = DESIGNS_DATABASE_NAME, leg
       throw error;
     }));
 
-  const write = async (run: (tx: IDBPTransaction<DesignsDBSchema, StoreNames<DesignsDBSchema>[], 'readwrite'>) => void, stores: StoreNames<DesignsDBSchema>[]) => {
+  const write = async (
+    run: (tx: IDBPTransaction<DesignsDBSchema, StoreNames<DesignsDBSchema>[], 'readwrite'>) => void,
+    stores: StoreNames<DesignsDBSchema>[],
+  ) => {
     const tx = (await db()).transaction(stores, 'readwrite', DURABLE);
     run(tx);
     await tx.done;
@@ -191,7 +194,10 @@ async function migrate(database: IDBPDatabase<DesignsDBSchema>, storage: StateSt
     else aside.push({ entry: text, problem: `The designs saved under ${DESIGNS_STORAGE_KEY} have no list of designs.` });
     openDesignId = parsed?.state?.openDesignId;
   } catch (error) {
-    aside.push({ entry: text, problem: `The designs saved under ${DESIGNS_STORAGE_KEY} are not JSON (${error instanceof Error ? error.message : String(error)}).` });
+    aside.push({
+      entry: text,
+      problem: `The designs saved under ${DESIGNS_STORAGE_KEY} are not JSON (${error instanceof Error ? error.message : String(error)}).`,
+    });
   }
   const tx = database.transaction(['designs', 'list', 'unreadable'], 'readwrite', DURABLE);
   const designs = tx.objectStore('designs');

@@ -16,7 +16,12 @@ const fixedClock = () => new Date('2026-12-01T10:00:00Z');
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { map, getItem: (name: string) => map.get(name) ?? null, setItem: (name: string, value: string) => void map.set(name, value), removeItem: (name: string) => void map.delete(name) };
+  return {
+    map,
+    getItem: (name: string) => map.get(name) ?? null,
+    setItem: (name: string, value: string) => void map.set(name, value),
+    removeItem: (name: string) => void map.delete(name),
+  };
 }
 
 /** Resolves once the store has read what was saved. */
@@ -39,8 +44,29 @@ async function reload(indexedDB: IDBFactory, options: Parameters<typeof createDe
 function bigDesign(name: string, megabytes: number) {
   const design = emptyDesign(name);
   const table = design.tables[0]!;
-  const samples = Array.from({ length: megabytes * 100 }, (_, i) => ({ id: `s${i}`, values: { PK: `P${i}`, SK: `S${i}` }, attributes: { blob: { S: 'x'.repeat(10_000) } } }));
-  return { ...design, tables: [{ ...table, entities: [{ name: 'Blob', description: '', keys: { PK: '{PK}', SK: '{SK}' }, attributes: [], samples, expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } }] }] };
+  const samples = Array.from({ length: megabytes * 100 }, (_, i) => ({
+    id: `s${i}`,
+    values: { PK: `P${i}`, SK: `S${i}` },
+    attributes: { blob: { S: 'x'.repeat(10_000) } },
+  }));
+  return {
+    ...design,
+    tables: [
+      {
+        ...table,
+        entities: [
+          {
+            name: 'Blob',
+            description: '',
+            keys: { PK: '{PK}', SK: '{SK}' },
+            attributes: [],
+            samples,
+            expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+          },
+        ],
+      },
+    ],
+  };
 }
 
 describe('the designs store in IndexedDB', () => {
@@ -65,16 +91,28 @@ describe('the designs store in IndexedDB', () => {
     // The browser refuses the big design only, as a full quota does for the largest write.
     const quotaFor = (name: string): DesignRecords => ({
       ...records,
-      put: (saved) => ((saved as { design?: { name?: string } }).design?.name === name ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : records.put(saved)),
+      put: (saved) =>
+        (saved as { design?: { name?: string } }).design?.name === name
+          ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
+          : records.put(saved),
     });
     const failures: [string, string][] = [];
-    const store = await loaded(createDesignStore({ records: quotaFor('Big import'), now: fixedClock, onSaveFailed: (id, message) => failures.push([id, message]) }));
+    const store = await loaded(
+      createDesignStore({ records: quotaFor('Big import'), now: fixedClock, onSaveFailed: (id, message) => failures.push([id, message]) }),
+    );
     const big = store.getState().addDesign(bigDesign('Big import', 10));
     store.getState().updateDesign('example-leaderboard', (design) => ({ ...design, description: 'edited after the big one' }));
     const created = store.getState().createDesign('Created after');
     await store.getState().saved();
 
-    expect(failures).toEqual([[big, expect.stringMatching(/^Design "Big import" could not be saved in this browser: the browser's storage for this site is full\. .*your other designs are saved/)]]);
+    expect(failures).toEqual([
+      [
+        big,
+        expect.stringMatching(
+          /^Design "Big import" could not be saved in this browser: the browser's storage for this site is full\. .*your other designs are saved/,
+        ),
+      ],
+    ]);
     const again = await reload(indexedDB);
     expect(again.getState().designs.find((saved) => saved.id === 'example-leaderboard')?.design.description).toBe('edited after the big one');
     expect(again.getState().designs.find((saved) => saved.id === created)?.design.name).toBe('Created after');
@@ -116,9 +154,15 @@ describe('the designs store in IndexedDB', () => {
     legacy.setItem(DESIGNS_STORAGE_KEY, JSON.stringify({ state: { designs: [oldDesign], openDesignId: 'design-4' }, version: 1 }));
 
     // IndexedDB that can't be opened: nothing is migrated, the old value stays, and the tab says so.
-    const broken = { open: () => { throw new DOMException('blocked', 'SecurityError'); } } as unknown as IDBFactory;
+    const broken = {
+      open: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    } as unknown as IDBFactory;
     const loadFailures: string[] = [];
-    await loaded(createDesignStore({ records: openDesignRecords({ indexedDB: broken, legacyStorage: legacy }), onLoadFailed: (message) => loadFailures.push(message) }));
+    await loaded(
+      createDesignStore({ records: openDesignRecords({ indexedDB: broken, legacyStorage: legacy }), onLoadFailed: (message) => loadFailures.push(message) }),
+    );
     expect(loadFailures).toEqual([expect.stringMatching(/^Your saved designs could not be read .*SecurityError.*saves nothing/)]);
     expect(legacy.getItem(DESIGNS_STORAGE_KEY)).not.toBeNull();
 
@@ -133,7 +177,10 @@ describe('the designs store in IndexedDB', () => {
 
   it('a migration that runs again (the old value came back) keeps the newer design in IndexedDB', async () => {
     const legacy = memoryStorage();
-    const seed = JSON.stringify({ state: { designs: [{ id: 'design-4', updatedAt: '2026-11-01T10:00:00Z', design: emptyDesign('Old') }], openDesignId: 'design-4' }, version: 1 });
+    const seed = JSON.stringify({
+      state: { designs: [{ id: 'design-4', updatedAt: '2026-11-01T10:00:00Z', design: emptyDesign('Old') }], openDesignId: 'design-4' },
+      version: 1,
+    });
     legacy.setItem(DESIGNS_STORAGE_KEY, seed);
     const indexedDB = new IDBFactory();
     const store = await loaded(createDesignStore({ records: openDesignRecords({ indexedDB, legacyStorage: legacy }) }));
@@ -237,7 +284,10 @@ describe('the designs store in IndexedDB', () => {
     await loaded(early);
     await early.getState().saved();
     // The saved design, not the example shown, with the one change the user made.
-    expect((await reload(indexedDB)).getState().designs.find((saved) => saved.id === 'example-shop')?.design).toMatchObject({ name: 'Shop as saved', description: 'before the load' });
+    expect((await reload(indexedDB)).getState().designs.find((saved) => saved.id === 'example-shop')?.design).toMatchObject({
+      name: 'Shop as saved',
+      description: 'before the load',
+    });
   });
 
   it('keeps a saved design whose contents are mid-edit (a pattern left without a value), and says what to fix', async () => {
@@ -317,6 +367,11 @@ describe('changes made before the saved designs are read', () => {
     store.getState().updateDesign('example-shop', (design) => ({ ...design, description: `${design.description}!` }));
     await loaded(store);
     expect(store.getState().designs.filter((saved) => saved.design.name === 'Imported into a new browser')).toHaveLength(1);
-    expect(store.getState().designs.find((saved) => saved.id === 'example-shop')!.design.description.endsWith('!!')).toBe(false);
+    expect(
+      store
+        .getState()
+        .designs.find((saved) => saved.id === 'example-shop')!
+        .design.description.endsWith('!!'),
+    ).toBe(false);
   });
 });

@@ -16,7 +16,9 @@ import { expectOk } from '../../errors/testing';
 const fixedClock = () => new Date('2026-12-05T10:00:00Z');
 
 /** The fixture written by the serializer before the canonical layout (src/design/format/fixtures), as text. */
-const signedBeforeCanonical = Object.values(import.meta.glob<string>('../../design/format/fixtures/signed-before-canonical.keylab.json', { query: '?raw', import: 'default', eager: true }))[0]!;
+const signedBeforeCanonical = Object.values(
+  import.meta.glob<string>('../../design/format/fixtures/signed-before-canonical.keylab.json', { query: '?raw', import: 'default', eager: true }),
+)[0]!;
 
 function loaded(store: DesignStore): Promise<DesignStore> {
   return new Promise((resolve) => {

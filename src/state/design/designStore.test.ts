@@ -56,5 +56,4 @@ describe('createDesignStore', () => {
     expect(saved?.design.description).toBe(EXAMPLE_DESIGNS[0]!.design.description);
     expect(store.getState().openDesignId).toBe('example-leaderboard');
   });
-
 });

@@ -194,7 +194,13 @@ export function createDesignStore(options: DesignStoreOptions = {}): DesignStore
       records: options.records,
       revisions,
       // The Versions list shown (read once asked for) is read again when its design keeps a revision.
-      onRevisionKept: (id) => void (store.getState().versions[id] ? store.getState().loadVersions(id).catch(() => undefined) : undefined),
+      onRevisionKept: (id) =>
+        void (store.getState().versions[id]
+          ? store
+              .getState()
+              .loadVersions(id)
+              .catch(() => undefined)
+          : undefined),
     });
   }
   return store;

@@ -116,7 +116,11 @@ describe('the versions of a design', () => {
   it('a change kept by the unload journal (IndexedDB never confirmed it) is a revision after the reload', async () => {
     const indexedDB = new IDBFactory();
     const storage = new Map<string, string>();
-    const journal = createUnloadJournal({ getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => void storage.set(key, value), removeItem: (key) => void storage.delete(key) });
+    const journal = createUnloadJournal({
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => void storage.set(key, value),
+      removeItem: (key) => void storage.delete(key),
+    });
     const writes = createDeferredWrites({ delayMs: 60_000, maxWaitMs: 60_000 });
     const store = await loaded(createDesignStore({ records: openDesignRecords({ indexedDB }), deferredWrites: writes, unloadJournal: journal }));
     store.getState().updateDesign(ID, (design) => ({ ...design, description: 'unconfirmed' }));
@@ -128,7 +132,7 @@ describe('the versions of a design', () => {
     expect((await again.getState().readVersion(ID, 2))?.description).toBe('unconfirmed');
   });
 
-  it('an import or a copy starts at its file\'s revision (or 1); Reset example is a new revision; a deleted design\'s history goes with it', async () => {
+  it("an import or a copy starts at its file's revision (or 1); Reset example is a new revision; a deleted design's history goes with it", async () => {
     const indexedDB = new IDBFactory();
     const { store, save, describe, design, history } = await open(indexedDB);
     const imported = store.getState().addDesign({ ...design(), name: 'Imported', revision: 7 });
@@ -170,7 +174,7 @@ describe('the versions of a design', () => {
     expect((await again.store.getState().readVersion(ID, 3))?.description).toBe('third');
   });
 
-  it("a history write that fails costs not the design: it is saved, and the failure is named", async () => {
+  it('a history write that fails costs not the design: it is saved, and the failure is named', async () => {
     const indexedDB = new IDBFactory();
     const records = openDesignRecords({ indexedDB });
     const failures: [string, string][] = [];
@@ -178,7 +182,10 @@ describe('the versions of a design', () => {
     const store = await loaded(createDesignStore({ records: failing, onSaveFailed: (id, message) => failures.push([id, message]) }));
     store.getState().updateDesign(ID, (design) => ({ ...design, description: 'kept' }));
     await store.getState().saved();
-    expect(failures).toContainEqual([`${ID}:history`, expect.stringMatching(/^A version of design "Leaderboard" could not be kept in its history \(QuotaExceededError: .*\); the design itself is saved\.$/)]);
+    expect(failures).toContainEqual([
+      `${ID}:history`,
+      expect.stringMatching(/^A version of design "Leaderboard" could not be kept in its history \(QuotaExceededError: .*\); the design itself is saved\.$/),
+    ]);
     const again = await open(indexedDB);
     expect(again.design().description).toBe('kept');
   });

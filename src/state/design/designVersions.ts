@@ -44,7 +44,10 @@ export function createDesignVersionActions(records: DesignRecords | undefined, s
   const loadVersions = async (id: string) => {
     if (!records) return store.setVersions(id, []);
     const infos = await records.listRevisions(id);
-    store.setVersions(id, [...infos].sort((a, b) => b.revision - a.revision));
+    store.setVersions(
+      id,
+      [...infos].sort((a, b) => b.revision - a.revision),
+    );
   };
   return {
     loadVersions,
@@ -57,7 +60,11 @@ export function createDesignVersionActions(records: DesignRecords | undefined, s
       const old = await readVersion(id, revision);
       const current = store.getDesign(id);
       if (!current) return { ok: false, message: 'This design was deleted: there is nothing to restore into.' };
-      if (!old) return { ok: false, message: `Revision ${revision} is no longer kept in this browser (the history keeps the last revisions only), or could not be read: nothing was changed.` };
+      if (!old)
+        return {
+          ok: false,
+          message: `Revision ${revision} is no longer kept in this browser (the history keeps the last revisions only), or could not be read: nothing was changed.`,
+        };
       if (sameDesignContent(old, current)) return { ok: true, restored: revision, unchanged: true };
       // The restored content under the current number: the designs store numbers it as the next revision.
       store.updateDesign(id, (design) => ({ ...old, revision: revisionOf(design) }));

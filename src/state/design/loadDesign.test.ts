@@ -94,7 +94,15 @@ describe('loadDesignIntoTable (real built-in engine)', () => {
     const table = SHOP_DESIGN.tables[0]!;
     const customer = table.entities[0]!;
     const tooBig = 'x'.repeat(410_000);
-    const design: Design = { ...SHOP_DESIGN, tables: [{ ...table, entities: [{ ...customer, samples: [{ id: 'big', values: { customerId: 'c9' }, attributes: { blob: { S: tooBig } } }, customer.samples[0]!] }] }] };
+    const design: Design = {
+      ...SHOP_DESIGN,
+      tables: [
+        {
+          ...table,
+          entities: [{ ...customer, samples: [{ id: 'big', values: { customerId: 'c9' }, attributes: { blob: { S: tooBig } } }, customer.samples[0]!] }],
+        },
+      ],
+    };
     const report = await loadDesignIntoTable(engine, design, { sleep: noWait });
     expect(report.failed).toHaveLength(1);
     expect(report.failed[0]).toMatchObject({ key: 'PK = CUSTOMER#c9, SK = CUSTOMER#c9' });

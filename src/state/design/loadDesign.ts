@@ -87,7 +87,13 @@ export async function loadDesignIntoTable(source: DynamoDBDataSource, design: De
   const pace: Pace = { sleep, ...(options.random ? { random: options.random } : {}) };
   const chosen = design.tables.filter((table) => !options.tables || options.tables.includes(table.name));
   const total = chosen.reduce((sum, table) => sum + table.entities.reduce((count, entity) => count + entity.samples.length, 0), 0);
-  const report = { tables: [] as LoadedTable[], written: [] as LoadedItemRef[], alreadyExisted: [] as LoadedItemRef[], failed: [] as (LoadedItemRef & { message: string })[], unencodable: [] as LoadReport['unencodable'][number][] };
+  const report = {
+    tables: [] as LoadedTable[],
+    written: [] as LoadedItemRef[],
+    alreadyExisted: [] as LoadedItemRef[],
+    failed: [] as (LoadedItemRef & { message: string })[],
+    unencodable: [] as LoadReport['unencodable'][number][],
+  };
   let done = 0;
   const progress = (step: string) => options.onProgress?.({ done, total, step });
 
@@ -106,7 +112,9 @@ export async function loadDesignIntoTable(source: DynamoDBDataSource, design: De
       const built = buildSampleItem(table, entity, sample);
       const missing = built.ok ? missingTableKeys(table, built.item) : [];
       if (!built.ok || missing.length > 0) {
-        const problems = built.ok ? missing.map((name) => `${entity.name} has no template for the table's key ${name}`) : built.problems.map((problem) => `${problem.attribute}: ${problem.message}`);
+        const problems = built.ok
+          ? missing.map((name) => `${entity.name} has no template for the table's key ${name}`)
+          : built.problems.map((problem) => `${problem.attribute}: ${problem.message}`);
         report.unencodable.push({ table: table.name, entity: entity.name, sampleId: sample.id, problems });
       } else {
         const ref: LoadedItemRef = { table: table.name, entity: entity.name, sampleId: sample.id, key: keyText(table, built.item) };
@@ -124,7 +132,9 @@ export async function loadDesignIntoTable(source: DynamoDBDataSource, design: De
 }
 
 function missingTableKeys(table: TableDesign, item: JsonItem): string[] {
-  return [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])].filter((attribute) => item[attribute.name] === undefined).map((attribute) => attribute.name);
+  return [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])]
+    .filter((attribute) => item[attribute.name] === undefined)
+    .map((attribute) => attribute.name);
 }
 
 function keyText(table: TableDesign, item: JsonItem): string {
@@ -154,12 +164,23 @@ async function ensureTable(source: DynamoDBDataSource, table: TableDesign, pace:
     if (!description) return { name: table.name, outcome: 'skipped', reason: 'DescribeTable returned no description.' };
     if (outcome === 'existing') {
       const differences = tableSchemaDifferences(input, description);
-      if (differences.length > 0) return { name: table.name, outcome: 'skipped', reason: `A table named ${table.name} already exists with a different schema (${differences.join('; ')}); nothing was written to it. Delete or rename that table, or rename the design's table.` };
+      if (differences.length > 0)
+        return {
+          name: table.name,
+          outcome: 'skipped',
+          reason: `A table named ${table.name} already exists with a different schema (${differences.join('; ')}); nothing was written to it. Delete or rename that table, or rename the design's table.`,
+        };
     }
     const indexesActive = (description.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE');
     if (description.TableStatus === 'ACTIVE' && indexesActive) return { name: table.name, outcome };
-    if (description.TableStatus === 'DELETING') return { name: table.name, outcome: 'skipped', reason: `Table ${table.name} is being deleted; load again once it is gone.` };
-    if (Date.now() - started > activeTimeoutMs) return { name: table.name, outcome: 'skipped', reason: `Table ${table.name} did not become ACTIVE within ${Math.round(activeTimeoutMs / 1000)} s; load again to write its items.` };
+    if (description.TableStatus === 'DELETING')
+      return { name: table.name, outcome: 'skipped', reason: `Table ${table.name} is being deleted; load again once it is gone.` };
+    if (Date.now() - started > activeTimeoutMs)
+      return {
+        name: table.name,
+        outcome: 'skipped',
+        reason: `Table ${table.name} did not become ACTIVE within ${Math.round(activeTimeoutMs / 1000)} s; load again to write its items.`,
+      };
     await pace.sleep(ACTIVE_POLL_MS);
   }
 }
@@ -173,7 +194,13 @@ async function putIfAbsent(
 ): Promise<'written' | 'existed' | { readonly message: string }> {
   try {
     await withThrottleRetries(
-      () => source.putItem({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': partitionKey } }),
+      () =>
+        source.putItem({
+          TableName: tableName,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': partitionKey },
+        }),
       pace,
     );
     return 'written';
@@ -230,4 +257,3 @@ export function describeLoadPlan(design: Design, tables?: readonly string[]): st
   const tableWords = names.length === 1 ? `table ${names[0]}` : `tables ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return `Create ${tableWords} and write ${items} item${items === 1 ? '' : 's'}`;
 }
-

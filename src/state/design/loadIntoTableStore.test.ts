@@ -50,7 +50,11 @@ describe('createLoadIntoTableStore', () => {
   it('writes nothing when cancelled, or when the connection changed while asking', async () => {
     const first = createLocalDynamoDB();
     let current: DynamoDBDataSource = first;
-    const store = createLoadIntoTableStore({ openBuiltIn: () => Promise.reject(new Error('no')), remoteTarget: () => ({ source: current, where: 'here' }), sleep: noWait });
+    const store = createLoadIntoTableStore({
+      openBuiltIn: () => Promise.reject(new Error('no')),
+      remoteTarget: () => ({ source: current, where: 'here' }),
+      sleep: noWait,
+    });
     store.getState().setTarget('connection');
     await store.getState().request(SHOP_DESIGN);
     store.getState().cancel();
@@ -67,7 +71,11 @@ describe('createLoadIntoTableStore', () => {
   it('refuses a Read-only connection with READ_ONLY_TARGET and says how to change it, asking nothing and writing nothing', async () => {
     const engine = createLocalDynamoDB();
     const where = 'DynamoDB Local http://localhost:8000 · us-east-1 · key keylab · read-only';
-    const store = createLoadIntoTableStore({ openBuiltIn: () => Promise.reject(new Error('not this one')), remoteTarget: () => ({ source: readOnlyDataSource(engine, 'Local'), where }), sleep: noWait });
+    const store = createLoadIntoTableStore({
+      openBuiltIn: () => Promise.reject(new Error('not this one')),
+      remoteTarget: () => ({ source: readOnlyDataSource(engine, 'Local'), where }),
+      sleep: noWait,
+    });
     store.getState().setTarget('connection');
     await store.getState().request(SHOP_DESIGN);
     expect(store.getState()).toMatchObject({ errorCode: 'READ_ONLY_TARGET', confirmation: undefined, running: false });

@@ -70,7 +70,10 @@ export function createLoadIntoTableStore(deps: LoadIntoTableDeps): LoadIntoTable
       set({ running: true, confirmation: undefined, error: undefined, errorCode: undefined, report: undefined, reportText: undefined, progress: undefined });
       try {
         const resolved = typeof source === 'function' ? await source() : source;
-        const report = await loadDesignIntoTable(resolved, design, { onProgress: (progress) => set({ progress }), ...(deps.sleep ? { sleep: deps.sleep } : {}) });
+        const report = await loadDesignIntoTable(resolved, design, {
+          onProgress: (progress) => set({ progress }),
+          ...(deps.sleep ? { sleep: deps.sleep } : {}),
+        });
         set({ running: false, report, reportText: formatLoadReport(report), loadedInto: target });
       } catch (error) {
         set({ running: false, error: `Load into a table failed: ${error instanceof Error ? error.message : String(error)}` });
@@ -88,7 +91,11 @@ export function createLoadIntoTableStore(deps: LoadIntoTableDeps): LoadIntoTable
         if (get().target === 'builtIn') return run(design, 'builtIn', deps.openBuiltIn);
         const remote = deps.remoteTarget();
         if (!remote) {
-          set({ errorCode: undefined, error: 'The explorer is not connected to DynamoDB Local, an endpoint or AWS: connect in the Table explorer tab first, or load into the built-in table.' });
+          set({
+            errorCode: undefined,
+            error:
+              'The explorer is not connected to DynamoDB Local, an endpoint or AWS: connect in the Table explorer tab first, or load into the built-in table.',
+          });
           return;
         }
         // A Read-only connection refuses every write: say so (and how to change it) before asking anything.
@@ -109,7 +116,10 @@ export function createLoadIntoTableStore(deps: LoadIntoTableDeps): LoadIntoTable
         if (!asked) return;
         // The connection may have changed while the question was open: never write somewhere else.
         if (deps.remoteTarget()?.source !== asked.source) {
-          set({ confirmation: undefined, error: 'The explorer’s connection changed since you were asked; nothing was written. Choose Load into a table again.' });
+          set({
+            confirmation: undefined,
+            error: 'The explorer’s connection changed since you were asked; nothing was written. Choose Load into a table again.',
+          });
           return;
         }
         // The question above was the confirmation: on AWS the load writes through its grant (runConfirmedWrite), elsewhere to the source itself.

@@ -57,7 +57,15 @@ describe('carrying out a multi-attribute conversion', () => {
     const designBindings = createDesignBindingStore();
     designBindings.getState().choose('SeasonRuns', { designId, tableName: 'SeasonRuns' });
     const confirmWrite = answeredWriteConfirmation(true).confirmWrite;
-    const migrate = createMigrateStore({ explorer, designs, designBindings, canWrite: canWriteSource, confirmWrite, storage: createMemoryMigrationStorage(), concurrency: 2 });
+    const migrate = createMigrateStore({
+      explorer,
+      designs,
+      designBindings,
+      canWrite: canWriteSource,
+      confirmWrite,
+      storage: createMemoryMigrationStorage(),
+      concurrency: 2,
+    });
     migrate.getState().prepare(carryOut.migrations[0]!);
     const prepared = await until(migrate, (state) => state.prepared?.startsWith('Prepared from') === true);
     expect(prepared.prepared).toContain('the multi-attribute conversion of byPlayer');
@@ -70,7 +78,9 @@ describe('carrying out a multi-attribute conversion', () => {
     await migrate.getState().requestApply();
     await migrate.getState().answerApply(true);
     expect(migrate.getState().outcome).toMatchObject({ total: 12, done: 12, failed: [] });
-    const { Items: stored } = await engine.getItem({ TableName: 'SeasonRuns', Key: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '0000000009#0000001719741600#p_1024' } } }).then((output) => ({ Items: [output.Item] }));
+    const { Items: stored } = await engine
+      .getItem({ TableName: 'SeasonRuns', Key: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '0000000009#0000001719741600#p_1024' } } })
+      .then((output) => ({ Items: [output.Item] }));
     // The typed attributes are written; the old keys stay as they were.
     expect(stored[0]).toMatchObject({ playerId: { S: 'p_1024' }, ts: { N: '1719741600' }, score: { N: '9' }, GSI1PK: { S: 'PLAYER#p_1024' } });
 
@@ -78,7 +88,12 @@ describe('carrying out a multi-attribute conversion', () => {
     details.getState().prepareAddIndex(carryOut.table, carryOut.addIndex);
     expect(details.getState().addIndex.open).toBe(true);
     expect(await details.getState().submitAddIndex()).toBe(true);
-    const query = await engine.query({ TableName: 'SeasonRuns', IndexName: 'byPlayerTyped', KeyConditionExpression: 'playerId = :p', ExpressionAttributeValues: { ':p': { S: 'p_1024' } } });
+    const query = await engine.query({
+      TableName: 'SeasonRuns',
+      IndexName: 'byPlayerTyped',
+      KeyConditionExpression: 'playerId = :p',
+      ExpressionAttributeValues: { ':p': { S: 'p_1024' } },
+    });
     expect(query.Items?.map((item) => [item.ts?.N, item.score?.N])).toEqual([
       ['1719730800', '128'],
       ['1719741600', '9'],

@@ -35,7 +35,8 @@ export interface ConversionCarryOut {
   readonly replacesIndex?: string;
 }
 
-const attributesText = (attributes: readonly { name: string; type: KeyAttributeType }[]) => attributes.map((attribute) => `${attribute.name} (${attribute.type})`).join(', ');
+const attributesText = (attributes: readonly { name: string; type: KeyAttributeType }[]) =>
+  attributes.map((attribute) => `${attribute.name} (${attribute.type})`).join(', ');
 
 /** The Add index form of the converted GSI: first partition and sort attribute, then the further ones, left to right. */
 export function addIndexFormOf(conversion: MultiAttributeConversion): AddIndexForm {
@@ -80,7 +81,11 @@ export function planConversionCarryOut(designName: string, conversion: MultiAttr
     ? ` DynamoDB can't change a GSI's key: delete the table's old ${before.name} first (Delete index in the explorer; queries on it fail until the new one is ACTIVE), or convert under a new index name so the old one serves reads meanwhile.`
     : ` The old ${before.name} keeps serving reads until you delete it.`;
 
-  const blocked = conversion.backfill.flatMap((entity) => entity.attributes.filter((attribute) => attribute.status === 'write' && !attribute.derivable).map((attribute) => `${entity.entity}: ${attribute.explanation}`));
+  const blocked = conversion.backfill.flatMap((entity) =>
+    entity.attributes
+      .filter((attribute) => attribute.status === 'write' && !attribute.derivable)
+      .map((attribute) => `${entity.entity}: ${attribute.explanation}`),
+  );
   if (blocked.length > 0) {
     return {
       kind: 'applicationWrites',
@@ -109,7 +114,9 @@ export function planConversionCarryOut(designName: string, conversion: MultiAttr
 
   const migrations = writing.map((entity): MigrateKeysPreparation => {
     const writes = entity.attributes.filter((attribute) => attribute.status === 'write');
-    const sources = [...new Map(writes.flatMap((attribute) => (attribute.from ? [[attribute.from.attribute, attribute.from.template] as const] : []))).entries()];
+    const sources = [
+      ...new Map(writes.flatMap((attribute) => (attribute.from ? [[attribute.from.attribute, attribute.from.template] as const] : []))).entries(),
+    ];
     return {
       designName,
       table,
@@ -120,7 +127,15 @@ export function planConversionCarryOut(designName: string, conversion: MultiAttr
       purpose: `the multi-attribute conversion of ${before.name} in ${designName} (writes ${writes.map((attribute) => attribute.name).join(', ')})`,
     };
   });
-  const what = writing.map((entity) => `${entity.entity}: ${entity.attributes.filter((attribute) => attribute.status === 'write').map((attribute) => `${attribute.name} from ${attribute.from?.attribute ?? '?'}`).join(', ')}`).join('; ');
+  const what = writing
+    .map(
+      (entity) =>
+        `${entity.entity}: ${entity.attributes
+          .filter((attribute) => attribute.status === 'write')
+          .map((attribute) => `${attribute.name} from ${attribute.from?.attribute ?? '?'}`)
+          .join(', ')}`,
+    )
+    .join('; ');
   return {
     kind: 'migrateKeys',
     table,

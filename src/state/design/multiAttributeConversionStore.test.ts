@@ -25,7 +25,10 @@ function leaderboardCarryingTypedAttributes(): Design {
       entities: table.entities.map((entity) => ({
         ...entity,
         attributes: [...entity.attributes, { name: 'playerId', type: 'S' as const }, { name: 'ts', type: 'N' as const }],
-        samples: entity.samples.map((sample) => ({ ...sample, attributes: { ...sample.attributes, playerId: { S: sample.values.playerId! }, ts: { N: sample.values.ts! } } })),
+        samples: entity.samples.map((sample) => ({
+          ...sample,
+          attributes: { ...sample.attributes, playerId: { S: sample.values.playerId! }, ts: { N: sample.values.ts! } },
+        })),
       })),
     })),
   };
@@ -68,7 +71,9 @@ describe('the multi-attribute conversion preview', () => {
     const table = converted.tables[0]!;
     expect(table.indexes.find((index) => index.name === 'byPlayer')?.sortKey.map((attribute) => attribute.name)).toEqual(['ts', 'score']);
     // The structural diff (Compare designs, Versions) shows it as a new index and backfill.
-    expect(diffDesigns(leaderboardWithConcatenatedGsi(), converted).changes.find((change) => change.subject === 'index byPlayer keys')?.verdictLabel).toBe('new index and backfill');
+    expect(diffDesigns(leaderboardWithConcatenatedGsi(), converted).changes.find((change) => change.subject === 'index byPlayer keys')?.verdictLabel).toBe(
+      'new index and backfill',
+    );
     const run = await runAccessPatterns(table);
     expect(run.sampleProblems).toEqual([]);
     for (const pattern of table.accessPatterns) expect(run.outcomes[pattern.id], pattern.name).toMatchObject({ verdict: 'passes', reasons: [] });
@@ -81,7 +86,9 @@ describe('the multi-attribute conversion preview', () => {
     conversion.getState().apply();
     const carryOut = conversion.getState().applied?.carryOut;
     expect(carryOut?.kind).toBe('migrateKeys');
-    expect(carryOut?.summary).toMatch(/^Migrate keys, then UpdateTable: the stored items lack typed attributes of the new key \(Run: playerId from GSI1PK, ts from GSI1SK\)/);
+    expect(carryOut?.summary).toMatch(
+      /^Migrate keys, then UpdateTable: the stored items lack typed attributes of the new key \(Run: playerId from GSI1PK, ts from GSI1SK\)/,
+    );
     expect(carryOut?.replacesIndex).toBeUndefined();
     expect(carryOut?.migrations).toEqual([
       {
@@ -96,7 +103,15 @@ describe('the multi-attribute conversion preview', () => {
         purpose: 'the multi-attribute conversion of byPlayer in Leaderboard (concatenated GSI) (writes playerId, ts)',
       },
     ]);
-    expect(carryOut?.addIndex).toMatchObject({ indexName: 'byPlayerTyped', partitionKeyName: 'playerId', partitionKeyType: 'S', sortKeyName: 'ts', sortKeyType: 'N', moreSortKeys: [{ name: 'score', type: 'N' }], projection: 'ALL' });
+    expect(carryOut?.addIndex).toMatchObject({
+      indexName: 'byPlayerTyped',
+      partitionKeyName: 'playerId',
+      partitionKeyType: 'S',
+      sortKeyName: 'ts',
+      sortKeyType: 'N',
+      moreSortKeys: [{ name: 'score', type: 'N' }],
+      projection: 'ALL',
+    });
   });
 
   it('says UpdateTable alone when the items already carry every typed attribute', () => {
@@ -120,7 +135,14 @@ describe('the multi-attribute conversion preview', () => {
     expect(current().tables[0]!.indexes.map((index) => index.name)).toContain('byStatus');
     const carryOut = conversion.getState().applied?.carryOut;
     expect(carryOut?.kind).toBe('migrateKeys');
-    expect(carryOut?.addIndex).toMatchObject({ indexName: 'byStatus', partitionKeyName: 'status', sortKeyName: 'at', moreSortKeys: [{ name: 'orderId', type: 'S' }], projection: 'INCLUDE', includeText: 'total' });
+    expect(carryOut?.addIndex).toMatchObject({
+      indexName: 'byStatus',
+      partitionKeyName: 'status',
+      sortKeyName: 'at',
+      moreSortKeys: [{ name: 'orderId', type: 'S' }],
+      projection: 'INCLUDE',
+      includeText: 'total',
+    });
   });
 
   it('refuses a base table’s key or an LSI in words, and Apply then changes nothing', () => {

@@ -61,7 +61,11 @@ export function createMultiAttributeConversionStore({ designs }: { designs: Desi
     index,
     newIndexName,
     design,
-    result: convertToMultiAttributeGsi(design, { table, index, ...(newIndexName.trim() && newIndexName.trim() !== index ? { newIndexName: newIndexName.trim() } : {}) }),
+    result: convertToMultiAttributeGsi(design, {
+      table,
+      index,
+      ...(newIndexName.trim() && newIndexName.trim() !== index ? { newIndexName: newIndexName.trim() } : {}),
+    }),
   });
 
   return createStore<MultiAttributeConversionState & MultiAttributeConversionActions>()((set, get) => ({
@@ -95,7 +99,11 @@ export function createMultiAttributeConversionStore({ designs }: { designs: Desi
         set({ problem: 'The design changed while converting: nothing was changed. Open the conversion again.' });
         return false;
       }
-      set({ preview: undefined, problem: undefined, applied: { designId: current.designId, designName: converted.name, conversion, carryOut: planConversionCarryOut(converted.name, conversion) } });
+      set({
+        preview: undefined,
+        problem: undefined,
+        applied: { designId: current.designId, designName: converted.name, conversion, carryOut: planConversionCarryOut(converted.name, conversion) },
+      });
       return true;
     },
     close: () => set({ preview: undefined, problem: undefined }),

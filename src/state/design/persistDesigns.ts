@@ -26,7 +26,8 @@ export interface DesignPersistenceOptions {
 
 const LIST_WRITE = 'designs:list';
 const designWrite = (id: string) => `design:${id}`;
-const listKey = (state: { designs: readonly SavedDesign[]; openDesignId: string | undefined }) => JSON.stringify([state.designs.map((saved) => saved.id), state.openDesignId ?? null]);
+const listKey = (state: { designs: readonly SavedDesign[]; openDesignId: string | undefined }) =>
+  JSON.stringify([state.designs.map((saved) => saved.id), state.openDesignId ?? null]);
 
 /**
  * Keeps `store` in `records`: loads what was saved (validated; what fails is
@@ -68,7 +69,11 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
   const keepRevisions = (id: string, revisions: readonly DesignRevisionRecord[]) =>
     records.putRevisions(id, revisions, { count: KEPT_REVISIONS, size: KEPT_REVISIONS_SIZE }).then(
       () => options.onRevisionKept?.(id),
-      (error: unknown) => options.onSaveFailed?.(`${id}:history`, `A version of design "${store.getState().designs.find((entry) => entry.id === id)?.design.name ?? id}" could not be kept in its history (${describeError(error)}); the design itself is saved.`),
+      (error: unknown) =>
+        options.onSaveFailed?.(
+          `${id}:history`,
+          `A version of design "${store.getState().designs.find((entry) => entry.id === id)?.design.name ?? id}" could not be kept in its history (${describeError(error)}); the design itself is saved.`,
+        ),
     );
   /**
    * The revisions a write of `current` keeps: its own, after the one it
@@ -82,7 +87,10 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
     options.revisions?.seal(current.id, current);
     if (keptRevision.get(current.id) === revision) return [];
     keptRevision.set(current.id, revision);
-    const before = base && revisionOf(base.design) < revision ? [{ revision: revisionOf(base.design), savedAt: base.updatedAt, size: estimateSize(base.design), design: base.design }] : [];
+    const before =
+      base && revisionOf(base.design) < revision
+        ? [{ revision: revisionOf(base.design), savedAt: base.updatedAt, size: estimateSize(base.design), design: base.design }]
+        : [];
     return [...before, { revision, savedAt: current.updatedAt, size: estimateSize(current.design), design: current.design }];
   };
   const writeDesign = (id: string) => {
@@ -115,13 +123,23 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
     const { designs, openDesignId } = state;
     const key = listKey(state);
     const version = listVersion;
-    track(records.putList({ order: designs.map((entry) => entry.id), openDesignId }).then(() => {
-      if (listKey(store.getState()) === key) listUnsaved = false;
-      if (listJournaled !== undefined && version >= listJournaled) {
-        journal?.forgetList();
-        listJournaled = undefined;
-      }
-    }).catch((error: unknown) => options.onSaveFailed?.('list', `The order of the Designs list could not be saved in this browser (${describeError(error)}); the designs themselves are saved one by one.`)));
+    track(
+      records
+        .putList({ order: designs.map((entry) => entry.id), openDesignId })
+        .then(() => {
+          if (listKey(store.getState()) === key) listUnsaved = false;
+          if (listJournaled !== undefined && version >= listJournaled) {
+            journal?.forgetList();
+            listJournaled = undefined;
+          }
+        })
+        .catch((error: unknown) =>
+          options.onSaveFailed?.(
+            'list',
+            `The order of the Designs list could not be saved in this browser (${describeError(error)}); the designs themselves are saved one by one.`,
+          ),
+        ),
+    );
   };
 
   const sync = (state: { designs: readonly SavedDesign[]; openDesignId: string | undefined }) => {
@@ -141,7 +159,16 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
       unsaved.delete(id);
       keptRevision.delete(id);
       writes?.cancel(designWrite(id));
-      track(records.remove(id).catch((error: unknown) => options.onSaveFailed?.(id, `A deleted design could not be removed from this browser's storage (${describeError(error)}); it may come back after a reload.`)));
+      track(
+        records
+          .remove(id)
+          .catch((error: unknown) =>
+            options.onSaveFailed?.(
+              id,
+              `A deleted design could not be removed from this browser's storage (${describeError(error)}); it may come back after a reload.`,
+            ),
+          ),
+      );
     }
     const list = listKey(state);
     if (list !== savedList) {
@@ -162,9 +189,15 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
       const stored = left && (left.designs.size > 0 || left.list) ? withJournal(fromRecords, left.designs, left.list) : fromRecords;
       if (stored) {
         const { designs, unreadable, problems } = readSavedDesigns(stored.entries);
-        if (unreadable.length > 0) track(records.setAside(unreadable.map(({ id, entry, message }) => ({ ...(id !== undefined ? { id } : {}), entry, problem: message }))).catch(() => undefined));
+        if (unreadable.length > 0)
+          track(
+            records
+              .setAside(unreadable.map(({ id, entry, message }) => ({ ...(id !== undefined ? { id } : {}), entry, problem: message })))
+              .catch(() => undefined),
+          );
         if (unreadable.length + problems.length > 0) options.onUnreadable?.([...unreadable.map((entry) => entry.message), ...problems]);
-        const openDesignId = typeof stored.openDesignId === 'string' && designs.some((entry) => entry.id === stored.openDesignId) ? stored.openDesignId : designs[0]?.id;
+        const openDesignId =
+          typeof stored.openDesignId === 'string' && designs.some((entry) => entry.id === stored.openDesignId) ? stored.openDesignId : designs[0]?.id;
         saved = new Map(designs.map((entry) => [entry.id, entry]));
         savedList = listKey({ designs, openDesignId });
         store.setState({ designs, openDesignId, loaded: true });
@@ -184,7 +217,9 @@ export function persistDesigns(store: DesignStore, options: DesignPersistenceOpt
       }
     },
     (error: unknown) => {
-      options.onLoadFailed?.(`Your saved designs could not be read from this browser's storage (${describeError(error)}): this tab shows the examples and saves nothing, so what is saved is not overwritten. Reload to try again.`);
+      options.onLoadFailed?.(
+        `Your saved designs could not be read from this browser's storage (${describeError(error)}): this tab shows the examples and saves nothing, so what is saved is not overwritten. Reload to try again.`,
+      );
       store.setState({ loaded: true });
     },
   );
@@ -217,7 +252,9 @@ function withJournal(stored: StoredDesigns | undefined, designs: ReadonlyMap<str
   if (!list) return { entries, openDesignId: stored?.openDesignId };
   const byId = new Map(entries.map((entry) => [typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined, entry]));
   const ordered = list.order.flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
-  const rest = entries.filter((entry) => !list.order.includes((typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined) as string));
+  const rest = entries.filter(
+    (entry) => !list.order.includes((typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined) as string),
+  );
   return { entries: [...ordered, ...rest], openDesignId: list.openDesignId };
 }
 
@@ -261,7 +298,12 @@ function readSavedDesigns(entries: readonly unknown[]): { designs: SavedDesign[]
       // changed): a reload must not be stricter than the screen was, so the design stays, said.
       designs.push({ id, design, updatedAt });
       problems.push(`Saved design ${label} has problems to fix: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}`);
-    } else unreadable.push({ id, entry, message: `Saved design ${label} could not be read and was set aside: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}` });
+    } else
+      unreadable.push({
+        id,
+        entry,
+        message: `Saved design ${label} could not be read and was set aside: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}`,
+      });
   });
   return { designs, unreadable, problems };
 }

@@ -10,7 +10,10 @@ const leaderboard = designOf(LEADERBOARD_DESIGN);
 const shared: Design = {
   ...leaderboard,
   name: 'Season ladder (shared)',
-  tables: leaderboard.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: '{score}#{ts:epoch(16)}' } })) })),
+  tables: leaderboard.tables.map((table) => ({
+    ...table,
+    entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: '{score}#{ts:epoch(16)}' } })),
+  })),
 };
 
 describe('createReadOnlyDesignStore', () => {
@@ -19,7 +22,11 @@ describe('createReadOnlyDesignStore', () => {
     expect(store.getState().designs).toEqual([{ id: READ_ONLY_DESIGN_ID, design: shared, updatedAt: '2026-12-05T10:00:00.000Z' }]);
     expect(store.getState().openDesignId).toBe(READ_ONLY_DESIGN_ID);
     expect(store.getState().loaded).toBe(true);
-    expect(createDesignStore().getState().designs.map((saved) => saved.id)).not.toContain(READ_ONLY_DESIGN_ID);
+    expect(
+      createDesignStore()
+        .getState()
+        .designs.map((saved) => saved.id),
+    ).not.toContain(READ_ONLY_DESIGN_ID);
   });
 
   it('refuses every change: the design stays as the link carried it', () => {

@@ -9,7 +9,11 @@ const REVIEW_NOW = new Date('2026-12-05T09:40:00.000Z');
 function storeWithDownloads() {
   const downloads: { fileName: string; text: string; mediaType: string }[] = [];
   const runs = createAccessPatternRunStore();
-  const store = createReviewExportStore({ runs, download: (fileName, text, mediaType) => downloads.push({ fileName, text, mediaType }), now: () => REVIEW_NOW });
+  const store = createReviewExportStore({
+    runs,
+    download: (fileName, text, mediaType) => downloads.push({ fileName, text, mediaType }),
+    now: () => REVIEW_NOW,
+  });
   return { store, runs, downloads };
 }
 

@@ -67,7 +67,11 @@ export function createReviewExportStore({ runs, download, now = () => new Date()
     exportMarkdown: async (design) => {
       set({ markdown: { busy: true, status: COLLECTING, failed: false } });
       try {
-        const [{ collectReviewResults }, { reviewDesign }, { reviewMarkdown }] = await Promise.all([import('./reviewPatternResults'), import('../../design/review'), import('../../design/reviewDocument')]);
+        const [{ collectReviewResults }, { reviewDesign }, { reviewMarkdown }] = await Promise.all([
+          import('./reviewPatternResults'),
+          import('../../design/review'),
+          import('../../design/reviewDocument'),
+        ]);
         const patternResults = await collectReviewResults(design, runs);
         const fileName = `${safeFileName(design.name)}.review.md`;
         download(fileName, reviewMarkdown(design, { now: now(), findings: reviewDesign({ design }), patternResults }), 'text/markdown');

@@ -25,7 +25,6 @@ function realisticDesigns(): { name: string; design: Design }[] {
   return designs;
 }
 
-
 const structural = (changes: readonly StructuralChange[]) => changes.filter((change) => change.area !== 'finding');
 
 describe('diffDesigns on realistic designs', () => {
@@ -47,7 +46,14 @@ describe('diffDesigns on realistic designs', () => {
       const entity = table?.entities.find((candidate) => table.sortKey && candidate.keys[table.sortKey.name] !== undefined && candidate.samples.length > 1);
       if (!table?.sortKey || !gsi || !entity) continue;
       const sortKey = table.sortKey.name;
-      const after = withTable(design, (edited) => withTemplate(withIndex(edited, gsi.name, (index) => ({ ...index, projection: { type: 'KEYS_ONLY', attributes: [] }, name: index.name })), entity.name, sortKey, `X#${entity.keys[sortKey] ?? ''}`));
+      const after = withTable(design, (edited) =>
+        withTemplate(
+          withIndex(edited, gsi.name, (index) => ({ ...index, projection: { type: 'KEYS_ONLY', attributes: [] }, name: index.name })),
+          entity.name,
+          sortKey,
+          `X#${entity.keys[sortKey] ?? ''}`,
+        ),
+      );
       const changes = structural(diffDesigns(design, after).changes);
       const index = changes.find((change) => change.area === 'index');
       const template = changes.find((change) => change.area === 'template' && change.verdict === 'rewriteKeys');

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildItemCollection, compileTemplateText, EXAMPLE_DESIGNS, importDesignFile, keyRoleOf, keySchemaOf, listPartitions, type Design, type ReviewDocument, type TableDesign } from '../../design';
+import {
+  buildItemCollection,
+  compileTemplateText,
+  EXAMPLE_DESIGNS,
+  importDesignFile,
+  keyRoleOf,
+  keySchemaOf,
+  listPartitions,
+  type Design,
+  type ReviewDocument,
+  type TableDesign,
+} from '../../design';
 import { buildSlides, type AccessPatternSlide, type EntityOrderSlide, type ItemCollectionSlide, type Slide } from '../../design/present';
 import { buildReviewDocument } from '../../design/reviewDocument';
 import { plainScoreDesign } from '../../design/present/present.fixtures';
@@ -32,7 +43,12 @@ const CORPUS = Object.entries(import.meta.glob<string>('../../../corpus/review/*
 
 /** The corpus's own ratchet of verdicts not yet as labelled (corpus/review/knownGaps.json), as `file|pattern`. */
 const CORPUS_VERDICT_GAPS: ReadonlySet<string> = new Set(
-  Object.values(import.meta.glob<{ gaps: { design: string; kind: string; pattern?: string }[] }>('../../../corpus/review/knownGaps.json', { import: 'default', eager: true }))
+  Object.values(
+    import.meta.glob<{ gaps: { design: string; kind: string; pattern?: string }[] }>('../../../corpus/review/knownGaps.json', {
+      import: 'default',
+      eager: true,
+    }),
+  )
     .flatMap((known) => known.gaps)
     .filter((gap) => gap.kind === 'verdict')
     .map((gap) => `${gap.design}|${gap.pattern ?? ''}`),
@@ -53,7 +69,8 @@ function designsToCheck(): { name: string; design: Design }[] {
   return designs;
 }
 
-const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) => slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
+const ofKind = <K extends Slide['kind']>(slides: readonly Slide[], kind: K) =>
+  slides.filter((slide): slide is Extract<Slide, { kind: K }> => slide.kind === kind);
 const EVERY_ROW = 1_000_000;
 
 /** Per entity of one partition, what the key builder says of its rows there: out-of-place sample ids, encoded and naive. */
@@ -84,7 +101,9 @@ function keyBuilderVerdicts(table: TableDesign, indexName: string | undefined, p
 }
 
 function partitionIdOfSlide(table: TableDesign, slide: ItemCollectionSlide): string {
-  const found = listPartitions(table, slide.index).find((partition) => JSON.stringify(partition.parts.map((part) => ({ attribute: part.attribute, text: part.text }))) === JSON.stringify(slide.partition));
+  const found = listPartitions(table, slide.index).find(
+    (partition) => JSON.stringify(partition.parts.map((part) => ({ attribute: part.attribute, text: part.text }))) === JSON.stringify(slide.partition),
+  );
   if (!found) throw new Error(`no partition ${JSON.stringify(slide.partition)}`);
   return found.id;
 }
@@ -129,7 +148,10 @@ describe('every surface agrees about a design', () => {
         expectOk(compiled, `slide ${slide.id}: its template compiles`);
         const declared = keySchemaOf(table)?.sort.find((attribute) => attribute.name === slide.keyAttribute) ?? table.partitionKey;
         const orders = compareSampleOrders(compiled.value.template, entity.samples, slide.direction, declared.type);
-        expect([slide.naiveOutOfPlace, slide.encodedOutOfPlace], slide.id).toEqual([orders.rawOrder.filter((entry) => !entry.inPlace).length, orders.encodedOrder.filter((entry) => !entry.inPlace).length]);
+        expect([slide.naiveOutOfPlace, slide.encodedOutOfPlace], slide.id).toEqual([
+          orders.rawOrder.filter((entry) => !entry.inPlace).length,
+          orders.encodedOrder.filter((entry) => !entry.inPlace).length,
+        ]);
       }
 
       // Each item collection slide marks exactly the rows the key builder puts out of place, entity by entity.
@@ -140,7 +162,9 @@ describe('every surface agrees about a design', () => {
         let naive = 0;
         let encoded = 0;
         for (const [entity, expected] of verdicts.byEntity) {
-          const marked = new Set(verdicts.collection.rows.filter((row, index) => row.entity === entity && slide.rows.rows[index]?.intended?.outOfPlace).map((row) => row.sampleId));
+          const marked = new Set(
+            verdicts.collection.rows.filter((row, index) => row.entity === entity && slide.rows.rows[index]?.intended?.outOfPlace).map((row) => row.sampleId),
+          );
           expect([...marked].sort(), `${slide.id} ${entity}`).toEqual([...expected.encoded].sort());
           naive += expected.naive.size;
           encoded += expected.encoded.size;
@@ -203,7 +227,11 @@ function orderTheKeyBuilderRejects(table: TableDesign, pattern: TableDesign['acc
       return decoded?.ok ? decoded.value[field.name] : undefined;
     });
   if (values.some((value) => value === undefined)) return undefined;
-  const judged = judgeTemplateFields([field], entity.samples.map((sample) => sample.values), sort[0].type);
+  const judged = judgeTemplateFields(
+    [field],
+    entity.samples.map((sample) => sample.values),
+    sort[0].type,
+  );
   const ranking = rankByIntendedOrder([field], values as string[], (value) => ({ [field.name]: value }), orderBy.direction, judged);
   const ranks = (values as string[]).map((value) => ranking.positionOf.get(value) as number);
   const at = ranks.findIndex((rank, index) => index > 0 && rank < (ranks[index - 1] as number));

@@ -16,21 +16,34 @@ interface IndexLike {
  */
 export function tableSchemaDifferences(wanted: CreateTableCommandInput, existing: TableDescription): string[] {
   const differences: string[] = [];
-  const keyText = (schema: readonly KeySchemaElement[] | undefined) => (schema ?? []).map((element) => `${element.AttributeName} (${element.KeyType})`).join(', ') || 'none';
+  const keyText = (schema: readonly KeySchemaElement[] | undefined) =>
+    (schema ?? []).map((element) => `${element.AttributeName} (${element.KeyType})`).join(', ') || 'none';
   const sameKeys = (a: readonly KeySchemaElement[] | undefined, b: readonly KeySchemaElement[] | undefined) => keyText(a) === keyText(b);
 
-  if (!sameKeys(existing.KeySchema, wanted.KeySchema)) differences.push(`key schema: the table has ${keyText(existing.KeySchema)}, the design ${keyText(wanted.KeySchema)}`);
+  if (!sameKeys(existing.KeySchema, wanted.KeySchema))
+    differences.push(`key schema: the table has ${keyText(existing.KeySchema)}, the design ${keyText(wanted.KeySchema)}`);
 
   const existingTypes = new Map((existing.AttributeDefinitions ?? []).map((definition) => [definition.AttributeName, definition.AttributeType]));
   for (const definition of wanted.AttributeDefinitions ?? []) {
     const type = existingTypes.get(definition.AttributeName);
-    if (type !== undefined && type !== definition.AttributeType) differences.push(`attribute ${definition.AttributeName} is ${type} in the table but ${definition.AttributeType} in the design`);
+    if (type !== undefined && type !== definition.AttributeType)
+      differences.push(`attribute ${definition.AttributeName} is ${type} in the table but ${definition.AttributeType} in the design`);
   }
 
   type IndexShape = { readonly name: string; readonly kind: 'GSI' | 'LSI'; readonly keys?: readonly KeySchemaElement[]; readonly projection?: Projection };
   const shapes = (from: { GlobalSecondaryIndexes?: readonly IndexLike[]; LocalSecondaryIndexes?: readonly IndexLike[] }): IndexShape[] => [
-    ...(from.GlobalSecondaryIndexes ?? []).map((index): IndexShape => ({ name: index.IndexName ?? '', kind: 'GSI', keys: index.KeySchema, projection: index.Projection })),
-    ...(from.LocalSecondaryIndexes ?? []).map((index): IndexShape => ({ name: index.IndexName ?? '', kind: 'LSI', keys: index.KeySchema, projection: index.Projection })),
+    ...(from.GlobalSecondaryIndexes ?? []).map((index): IndexShape => ({
+      name: index.IndexName ?? '',
+      kind: 'GSI',
+      keys: index.KeySchema,
+      projection: index.Projection,
+    })),
+    ...(from.LocalSecondaryIndexes ?? []).map((index): IndexShape => ({
+      name: index.IndexName ?? '',
+      kind: 'LSI',
+      keys: index.KeySchema,
+      projection: index.Projection,
+    })),
   ];
   const existingIndexes = new Map(shapes(existing).map((index) => [index.name, index]));
   const wantedIndexes = shapes(wanted);

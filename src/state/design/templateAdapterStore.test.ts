@@ -19,15 +19,21 @@ function loaded(store: ReturnType<typeof createDesignStore>): Promise<void> {
 /** A design holding the article's four runs under the leaderboard template, as an entity "Run" of table "Table1". */
 function setUp(designs = createDesignStore()) {
   const designId = designs.getState().createDesign('Scores');
-  designs.getState().updateDesign(
-    designId,
-    composeChanges(
-      addEntity('Table1', 'Run', { PK: 'SEASON#2026', SK: LEADERBOARD_TEMPLATE }),
-      ...LEADERBOARD_ROWS.map((row) => addSample('Table1', 'Run', row.values as Record<string, string>, row.id)),
-    ),
-  );
+  designs
+    .getState()
+    .updateDesign(
+      designId,
+      composeChanges(
+        addEntity('Table1', 'Run', { PK: 'SEASON#2026', SK: LEADERBOARD_TEMPLATE }),
+        ...LEADERBOARD_ROWS.map((row) => addSample('Table1', 'Run', row.values as Record<string, string>, row.id)),
+      ),
+    );
   const committed: string[] = [];
-  const sk = createTemplateAdapterStore(designs, { designId, tableName: 'Table1', entityName: 'Run', attribute: 'SK' }, { onCommitTemplate: (text) => committed.push(text) });
+  const sk = createTemplateAdapterStore(
+    designs,
+    { designId, tableName: 'Table1', entityName: 'Run', attribute: 'SK' },
+    { onCommitTemplate: (text) => committed.push(text) },
+  );
   const disconnect = sk.connect();
   const run = () => designs.getState().designs.find((saved) => saved.id === designId)!.design.tables[0]!.entities[0]!;
   return { designs, designId, sk, run, committed, disconnect };

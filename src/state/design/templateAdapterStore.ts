@@ -13,7 +13,17 @@ import {
   type DesignChange,
   type TableDesign,
 } from '../../design';
-import { adviseWidth, parseKeyTemplate, printKeyTemplate, templateFields, type FieldFormat, type KeyFinding, type KeyTemplate, type ReadDirection, type SampleRow } from '../../keys';
+import {
+  adviseWidth,
+  parseKeyTemplate,
+  printKeyTemplate,
+  templateFields,
+  type FieldFormat,
+  type KeyFinding,
+  type KeyTemplate,
+  type ReadDirection,
+  type SampleRow,
+} from '../../keys';
 import type { KeyDesignActions, KeyDesignState, KeyDesignStore } from '../keyDesignStore';
 import { parseCount } from '../parseCount';
 import { suggestSampleValue } from '../sampleValues';
@@ -69,12 +79,14 @@ const NO_FINDINGS: readonly KeyFinding[] = [];
 export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRef, options: TemplateAdapterOptions = {}): TemplateAdapterStore {
   const { designId, tableName, entityName, attribute } = ref;
   const locate = (): { table: TableDesign; entity: EntityDesign } | undefined => {
-    const table = designs.getState().designs.find((saved) => saved.id === designId)?.design.tables.find((entry) => entry.name === tableName);
+    const table = designs
+      .getState()
+      .designs.find((saved) => saved.id === designId)
+      ?.design.tables.find((entry) => entry.name === tableName);
     const entity = table && findEntity(table, entityName);
     return table && entity ? { table, entity } : undefined;
   };
-  const update = (change: DesignChange) =>
-    designs.getState().updateDesign(designId, change);
+  const update = (change: DesignChange) => designs.getState().updateDesign(designId, change);
 
   let drafts: Drafts = { largestValues: {}, direction: 'ascending' };
   let lastTemplate: KeyTemplate = EMPTY_TEMPLATE;
@@ -155,17 +167,24 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
       update(
         composeChanges(
           setEntityKeyTemplate(tableName, entityName, attribute, text),
-          fillSampleValues(tableName, entityName, fields.map((field) => field.name), (name, index) => {
-            const field = fields.find((entry) => entry.name === name);
-            return field ? suggestSampleValue(field, index) : '';
-          }),
+          fillSampleValues(
+            tableName,
+            entityName,
+            fields.map((field) => field.name),
+            (name, index) => {
+              const field = fields.find((entry) => entry.name === name);
+              return field ? suggestSampleValue(field, index) : '';
+            },
+          ),
         ),
       );
       refresh();
       options.onCommitTemplate?.(text);
     };
     const withFieldFormat = (fieldName: string, change: (format: FieldFormat) => FieldFormat) => {
-      const segments = get().template.segments.map((segment) => (segment.kind === 'field' && segment.name === fieldName ? { ...segment, format: change(segment.format) } : segment));
+      const segments = get().template.segments.map((segment) =>
+        segment.kind === 'field' && segment.name === fieldName ? { ...segment, format: change(segment.format) } : segment,
+      );
       commitTemplateText(printKeyTemplate({ segments }));
     };
     const setLargest = (values: Readonly<Record<string, string>>) => update(setExpectations(tableName, entityName, { largestValues: values }));
@@ -184,7 +203,16 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
       setDirection: (direction) => setDrafts({ direction }),
       setAdvisorLargestValue: (fieldName, text) => {
         const { [fieldName]: _dropped, ...otherDrafts } = drafts.largestValues;
-        if (text.trim() !== '' && adviseWidth(text.trim().replace(/^-/, '').replace(/\.\d*$/, ''), '0').ok) {
+        if (
+          text.trim() !== '' &&
+          adviseWidth(
+            text
+              .trim()
+              .replace(/^-/, '')
+              .replace(/\.\d*$/, ''),
+            '0',
+          ).ok
+        ) {
           drafts = { ...drafts, largestValues: otherDrafts };
           setLargest({ ...committedLargest(), [fieldName]: text });
           refresh();

@@ -33,7 +33,13 @@ export function createUnloadJournal(storage: StateStorage): UnloadJournal {
     try {
       const value = JSON.parse((storage.getItem(UNSAVED_DESIGNS_KEY) as string | null) ?? '{"ids":[]}') as Partial<JournalIndex>;
       const ids = Array.isArray(value.ids) ? value.ids.filter((id): id is string => typeof id === 'string') : [];
-      const list = value.list && Array.isArray(value.list.order) ? { order: value.list.order.filter((id): id is string => typeof id === 'string'), openDesignId: typeof value.list.openDesignId === 'string' ? value.list.openDesignId : undefined } : undefined;
+      const list =
+        value.list && Array.isArray(value.list.order)
+          ? {
+              order: value.list.order.filter((id): id is string => typeof id === 'string'),
+              openDesignId: typeof value.list.openDesignId === 'string' ? value.list.openDesignId : undefined,
+            }
+          : undefined;
       return { ids, ...(list ? { list } : {}) };
     } catch {
       return { ids: [] };

@@ -12,7 +12,12 @@ import { createExplorerStore } from '../explorerStore';
 async function engineWith(...tableNames: string[]) {
   const engine = createLocalDynamoDB();
   for (const TableName of tableNames) {
-    await engine.createTable({ TableName, AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    await engine.createTable({
+      TableName,
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
   }
   return engine;
 }
@@ -55,7 +60,12 @@ describe('late responses never overwrite what the user chose since', () => {
     const slow = heldBack(engine, 'listTables', 'first');
     const store = createExplorerStore();
     const first = store.getState().connect(slow.source, 'Endpoint');
-    await engine.createTable({ TableName: 'Beta', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    await engine.createTable({
+      TableName: 'Beta',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
     await store.getState().refreshTables();
     expect(store.getState().tableNames).toEqual(['Alpha', 'Beta']);
     slow.release();
@@ -106,7 +116,9 @@ describe('late responses never overwrite what the user chose since', () => {
     await vi.waitFor(() => expect(store.getState().selectedTable).toBe('AuditLog'));
     describing.release();
     await connected;
-    const pasted = store.getState().pasteRequest(JSON.stringify({ TableName: 'Leaderboard', KeyConditionExpression: 'id = :id', ExpressionAttributeValues: { ':id': { S: 'SEASON#1' } } }));
+    const pasted = store
+      .getState()
+      .pasteRequest(JSON.stringify({ TableName: 'Leaderboard', KeyConditionExpression: 'id = :id', ExpressionAttributeValues: { ':id': { S: 'SEASON#1' } } }));
     await vi.waitFor(() => expect(store.getState().selectedTable).toBe('Leaderboard'));
     const picked = store.getState().selectTable('Shop');
     store.getState().setForm({ mode: 'scan' });

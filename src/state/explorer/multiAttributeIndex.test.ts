@@ -39,7 +39,8 @@ async function runsTable() {
     ['r3', '9', '100'],
     ['r4', '1000', '1'],
   ];
-  for (const [id, ts, score] of runs) await engine.putItem({ TableName: 'Runs', Item: { id: { S: id }, playerId: { S: 'p1' }, ts: { N: ts }, score: { N: score } } });
+  for (const [id, ts, score] of runs)
+    await engine.putItem({ TableName: 'Runs', Item: { id: { S: id }, playerId: { S: 'p1' }, ts: { N: ts }, score: { N: score } } });
   return engine;
 }
 

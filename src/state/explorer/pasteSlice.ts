@@ -38,7 +38,8 @@ export const createPasteSlice: StateCreator<ExplorerSlices, [], [], PasteState &
         await get().selectTable(wanted);
         // The user picked another table while the pasted one was being described: the builder stays theirs.
         if (get().selectedTable !== wanted) return false;
-      } else problems.push(`Table "${wanted}" is not on this connection (${get().sourceLabel || 'none'}); the builder kept ${get().selectedTable ?? 'no table'}.`);
+      } else
+        problems.push(`Table "${wanted}" is not on this connection (${get().sourceLabel || 'none'}); the builder kept ${get().selectedTable ?? 'no table'}.`);
     }
     const table = get().table;
     const probe = readPastedRequest(text);

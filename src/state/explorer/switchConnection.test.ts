@@ -10,8 +10,20 @@ import { createExplorerStore } from '../explorerStore';
 
 async function auditLogEngine() {
   const engine = createLocalDynamoDB();
-  await engine.createTable({ TableName: 'AuditLog', AttributeDefinitions: [{ AttributeName: 'actor', AttributeType: 'S' }, { AttributeName: 'at', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'actor', KeyType: 'HASH' }, { AttributeName: 'at', KeyType: 'RANGE' }], BillingMode: 'PAY_PER_REQUEST' });
-  for (let at = 0; at < 16; at++) await engine.putItem({ TableName: 'AuditLog', Item: { actor: { S: 'ana' }, at: { S: `2026-01-${String(at + 1).padStart(2, '0')}` } } });
+  await engine.createTable({
+    TableName: 'AuditLog',
+    AttributeDefinitions: [
+      { AttributeName: 'actor', AttributeType: 'S' },
+      { AttributeName: 'at', AttributeType: 'S' },
+    ],
+    KeySchema: [
+      { AttributeName: 'actor', KeyType: 'HASH' },
+      { AttributeName: 'at', KeyType: 'RANGE' },
+    ],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
+  for (let at = 0; at < 16; at++)
+    await engine.putItem({ TableName: 'AuditLog', Item: { actor: { S: 'ana' }, at: { S: `2026-01-${String(at + 1).padStart(2, '0')}` } } });
   return engine;
 }
 
@@ -43,7 +55,15 @@ describe('switching connection', () => {
 
     const empty = recorded(createLocalDynamoDB());
     await store.getState().connect(empty.source, 'DynamoDB Local http://localhost:8000');
-    expect(store.getState()).toMatchObject({ sourceLabel: 'DynamoDB Local http://localhost:8000', tableNames: [], selectedTable: undefined, table: undefined, items: [], pages: [], lastRequest: undefined });
+    expect(store.getState()).toMatchObject({
+      sourceLabel: 'DynamoDB Local http://localhost:8000',
+      tableNames: [],
+      selectedTable: undefined,
+      table: undefined,
+      items: [],
+      pages: [],
+      lastRequest: undefined,
+    });
 
     old.calls.length = 0;
     await store.getState().run();

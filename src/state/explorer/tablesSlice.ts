@@ -56,7 +56,9 @@ export function summarizeTable(description: TableDescription): TableSummary {
   // A multi-attribute GSI key lists several HASH and RANGE elements, each left to right: all of them are its key.
   const keysFrom = (schema: TableDescription['KeySchema']): KeySchemaInfo => {
     const attributes = (keyType: 'HASH' | 'RANGE') =>
-      (schema ?? []).filter((element) => element.KeyType === keyType).map((element) => ({ name: element.AttributeName ?? '', type: types.get(element.AttributeName ?? '') ?? 'S' }));
+      (schema ?? [])
+        .filter((element) => element.KeyType === keyType)
+        .map((element) => ({ name: element.AttributeName ?? '', type: types.get(element.AttributeName ?? '') ?? 'S' }));
     const hash = attributes('HASH');
     return keySchemaFrom(hash.length > 0 ? hash : [{ name: '', type: 'S' }], attributes('RANGE'));
   };
@@ -151,7 +153,11 @@ export function createTablesSlice(tickets: ExplorerTickets): StateCreator<Explor
       try {
         const output = await source.listTables({ ExclusiveStartTableName: moreTablesAfter });
         if (ticket !== listing) return;
-        set((state) => ({ tableNames: [...state.tableNames, ...(output.TableNames ?? [])], moreTablesAfter: output.LastEvaluatedTableName, tablesLoading: false }));
+        set((state) => ({
+          tableNames: [...state.tableNames, ...(output.TableNames ?? [])],
+          moreTablesAfter: output.LastEvaluatedTableName,
+          tablesLoading: false,
+        }));
       } catch (error) {
         if (ticket !== listing) return;
         set({ tablesLoading: false, tablesError: toExplorerError(error) });

@@ -15,7 +15,8 @@ export type CopyTarget =
 type Source = Pick<DynamoDBDataSource, 'describeTable'>;
 
 /** Copy mode's refusal when the target is the source itself (Preview says it before reading anything). */
-export const copyIntoItselfMessage = (tableName: string) => `Copy into another table: ${tableName} is the table being migrated (leave "Copy into table" empty to rewrite it in place).`;
+export const copyIntoItselfMessage = (tableName: string) =>
+  `Copy into another table: ${tableName} is the table being migrated (leave "Copy into table" empty to rewrite it in place).`;
 
 /** Reads both tables (DescribeTable) and says whether the copy can go into `targetName` as it is, after creating it, or not at all. */
 export async function checkCopyTarget(source: Source, sourceName: string, targetName: string): Promise<CopyTarget> {
@@ -31,12 +32,23 @@ export async function checkCopyTarget(source: Source, sourceName: string, target
   }
   if (!to) {
     const input = createTableLike(from, targetName);
-    return { kind: 'create', input, description: `a new table: Apply first creates it with ${sourceName}'s key (${keyText(from)})${indexText(from)}, billed on demand (streams, TTL and tags are not copied)` };
+    return {
+      kind: 'create',
+      input,
+      description: `a new table: Apply first creates it with ${sourceName}'s key (${keyText(from)})${indexText(from)}, billed on demand (streams, TTL and tags are not copied)`,
+    };
   }
   if (keyText(to) !== keyText(from)) {
-    return { kind: 'refused', message: `Table ${targetName}'s key (${keyText(to)}) differs from ${sourceName}'s (${keyText(from)}): the copies keep ${sourceName}'s key attributes. Choose a table with the same key, or a new name (Apply then creates it).` };
+    return {
+      kind: 'refused',
+      message: `Table ${targetName}'s key (${keyText(to)}) differs from ${sourceName}'s (${keyText(from)}): the copies keep ${sourceName}'s key attributes. Choose a table with the same key, or a new name (Apply then creates it).`,
+    };
   }
-  return { kind: 'exists', description: 'an existing table with the same key (the preview read its items: one already there as planned is not written again, a different one is a collision; nothing there is overwritten)' };
+  return {
+    kind: 'exists',
+    description:
+      'an existing table with the same key (the preview read its items: one already there as planned is not written again, a different one is a collision; nothing there is overwritten)',
+  };
 }
 
 /** The source's key schema, attribute definitions and indexes under a new name, on demand. */
@@ -47,19 +59,38 @@ export function createTableLike(from: TableDescription, name: string): CreateTab
     KeySchema: from.KeySchema ?? [],
     BillingMode: 'PAY_PER_REQUEST',
     ...(from.GlobalSecondaryIndexes?.length
-      ? { GlobalSecondaryIndexes: from.GlobalSecondaryIndexes.map((index) => ({ IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection })) }
+      ? {
+          GlobalSecondaryIndexes: from.GlobalSecondaryIndexes.map((index) => ({
+            IndexName: index.IndexName,
+            KeySchema: index.KeySchema,
+            Projection: index.Projection,
+          })),
+        }
       : {}),
     ...(from.LocalSecondaryIndexes?.length
-      ? { LocalSecondaryIndexes: from.LocalSecondaryIndexes.map((index) => ({ IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection })) }
+      ? {
+          LocalSecondaryIndexes: from.LocalSecondaryIndexes.map((index) => ({
+            IndexName: index.IndexName,
+            KeySchema: index.KeySchema,
+            Projection: index.Projection,
+          })),
+        }
       : {}),
   };
 }
 
 /** Waits (polling DescribeTable) until the new table and its indexes are ACTIVE: AWS takes a while, the local ones don't. */
-export async function waitUntilActive(source: Source, name: string, sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), attempts = 600): Promise<void> {
+export async function waitUntilActive(
+  source: Source,
+  name: string,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  attempts = 600,
+): Promise<void> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     const table = (await source.describeTable({ TableName: name })).Table;
-    const active = table?.TableStatus === 'ACTIVE' && (table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE');
+    const active =
+      table?.TableStatus === 'ACTIVE' &&
+      (table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE');
     if (active) return;
     await sleep(1000);
   }
@@ -73,7 +104,9 @@ function keyText(table: TableDescription): string {
 }
 
 function schemaText(schema: readonly KeySchemaElement[], types: ReadonlyMap<string | undefined, string | undefined>): string {
-  return schema.map((element) => `${element.AttributeName ?? '?'} ${types.get(element.AttributeName) ?? '?'} ${element.KeyType === 'HASH' ? 'partition' : 'sort'}`).join(', ');
+  return schema
+    .map((element) => `${element.AttributeName ?? '?'} ${types.get(element.AttributeName) ?? '?'} ${element.KeyType === 'HASH' ? 'partition' : 'sort'}`)
+    .join(', ');
 }
 
 /** " and indexes byPlayer (playerId, ts)", or "" without indexes. */

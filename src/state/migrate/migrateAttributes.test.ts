@@ -4,8 +4,12 @@ import { SHOP_DESIGN } from '../../design';
 
 describe('describeMigrateAttribute', () => {
   it('names the index a GSI key attribute keys: "byAction partition key (action, S)"', () => {
-    expect(describeMigrateAttribute({ name: 'action', type: 'S', role: 'partition', uses: [{ index: 'byAction', role: 'partition' }] })).toBe('byAction partition key (action, S)');
-    expect(describeMigrateAttribute({ name: 'ts', type: 'N', role: 'sort', uses: [{ role: 'sort' }, { index: 'byPlayer', role: 'sort' }] })).toBe('table sort key, byPlayer sort key (ts, N)');
+    expect(describeMigrateAttribute({ name: 'action', type: 'S', role: 'partition', uses: [{ index: 'byAction', role: 'partition' }] })).toBe(
+      'byAction partition key (action, S)',
+    );
+    expect(describeMigrateAttribute({ name: 'ts', type: 'N', role: 'sort', uses: [{ role: 'sort' }, { index: 'byPlayer', role: 'sort' }] })).toBe(
+      'table sort key, byPlayer sort key (ts, N)',
+    );
   });
 
   it('reads the uses from a design table', () => {

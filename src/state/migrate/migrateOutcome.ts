@@ -1,4 +1,12 @@
-import { countWrites, describeCopyWrites, formatCount, type MigrationCheckpoint, type MigrationPlan, type MigrationPlanFile, type MigrationProgress } from '../../migrate';
+import {
+  countWrites,
+  describeCopyWrites,
+  formatCount,
+  type MigrationCheckpoint,
+  type MigrationPlan,
+  type MigrationPlanFile,
+  type MigrationProgress,
+} from '../../migrate';
 
 /** The Migrate keys store's messages and the shapes it reports progress and outcomes in. */
 
@@ -23,7 +31,8 @@ export interface MigrationOutcome {
  */
 export function applyBlockedReason(plan: Pick<MigrationPlan, 'collisions' | 'rewrites'> | undefined): string | undefined {
   if (!plan) return undefined;
-  if (plan.collisions.length > 0) return `${formatCount(plan.collisions.length)} ${plan.collisions.length === 1 ? 'collision blocks' : 'collisions block'} Apply: change the target templates so every item gets its own key.`;
+  if (plan.collisions.length > 0)
+    return `${formatCount(plan.collisions.length)} ${plan.collisions.length === 1 ? 'collision blocks' : 'collisions block'} Apply: change the target templates so every item gets its own key.`;
   if (plan.rewrites.length === 0) return 'Nothing to rewrite: every key already matches the target template.';
   return undefined;
 }
@@ -34,7 +43,9 @@ export function applyBlockedReason(plan: Pick<MigrationPlan, 'collisions' | 'rew
  * endpoint, as the proxy's message names it), and that Resume continues.
  */
 export function pausedMessage(sourceLabel: string, cause: string, done: number, total: number): string {
-  const server = /^TypeError:/.test(cause) ? `Keylab's app server (the page's own server, which carries every request to ${sourceLabel}) stopped answering` : `${sourceLabel} stopped answering`;
+  const server = /^TypeError:/.test(cause)
+    ? `Keylab's app server (the page's own server, which carries every request to ${sourceLabel}) stopped answering`
+    : `${sourceLabel} stopped answering`;
   return `Apply paused after ${formatCount(done)} of ${formatCount(total)} items: ${server} (${cause.replace(/\.$/, '')}). Nothing was marked failed; the items in flight are checked before they are written again. Start the server again, then Resume.`;
 }
 
@@ -47,7 +58,9 @@ export const progressOf = (checkpoint: MigrationCheckpoint): MigrationProgress =
 });
 
 export const outcomeOf = (checkpoint: MigrationCheckpoint, cancelled: boolean, file: Pick<MigrationPlanFile, 'spec' | 'rewrites'>): MigrationOutcome => ({
-  ...(file.spec.targetTableName !== undefined ? { copiedInto: file.spec.targetTableName, copiedKinds: describeCopyWrites(countWrites(checkpoint.done.map((index) => file.rewrites[index]))) } : {}),
+  ...(file.spec.targetTableName !== undefined
+    ? { copiedInto: file.spec.targetTableName, copiedKinds: describeCopyWrites(countWrites(checkpoint.done.map((index) => file.rewrites[index]))) }
+    : {}),
   total: checkpoint.total,
   done: checkpoint.done.length,
   skipped: checkpoint.skipped.map((entry) => entry.message),

@@ -10,7 +10,10 @@ const planWithTemplates = (api: MigrateSliceApi) => ({
     { name: 'leaderboardId', type: 'S' as const, role: 'partition' as const, uses: [] },
     { name: 'rankKey', type: 'S' as const, role: 'sort' as const, uses: [] },
   ],
-  templates: { leaderboardId: { current: '{leaderboardId}', target: '{leaderboardId}' }, rankKey: { current: '{score}#{playerId}', target: '{score:int(10)}#{playerId}' } },
+  templates: {
+    leaderboardId: { current: '{leaderboardId}', target: '{leaderboardId}' },
+    rankKey: { current: '{score}#{playerId}', target: '{score:int(10)}#{playerId}' },
+  },
   copyInto: '',
 });
 

@@ -28,7 +28,8 @@ import { migrationSpecOf } from './migrateTemplatesSlice';
  * (the plan file and the migration program).
  */
 
-export type MigratePlanSlice = Pick<MigrateState, 'phase' | 'entries' | 'entryCount' | 'partitions' | 'problems'> & Pick<MigrateActions, 'preview' | 'choosePartition' | 'exportScript' | 'exportPlan'>;
+export type MigratePlanSlice = Pick<MigrateState, 'phase' | 'entries' | 'entryCount' | 'partitions' | 'problems'> &
+  Pick<MigrateActions, 'preview' | 'choosePartition' | 'exportScript' | 'exportPlan'>;
 
 /** The plan to verify or export: the preview's, else the stored one this tab resumed. */
 export function currentPlan(get: () => MigrateStoreState, shared: MigrateShared): Pick<MigrationPlan, 'spec' | 'rewrites'> | undefined {
@@ -74,7 +75,10 @@ export function createPlanSlice({ set, get, shared }: MigrateSliceApi): MigrateP
       const partitions = planPartitions(plan);
       const partition = partitions[0];
       // Every GSI and LSI of the table: each write counts in those its old or new item is in (a sparse index only holds items with its keys).
-      const indexes = table.indexes.map((index) => ({ name: index.name, keys: [index.keys.partitionKey.name, ...(index.keys.sortKey ? [index.keys.sortKey.name] : [])] }));
+      const indexes = table.indexes.map((index) => ({
+        name: index.name,
+        keys: [index.keys.partitionKey.name, ...(index.keys.sortKey ? [index.keys.sortKey.name] : [])],
+      }));
       set({
         phase: 'previewed',
         plan,

@@ -32,14 +32,31 @@ async function setUp() {
   }
   for (const [i, score] of ['2300', '875', '9'].entries()) {
     const ts = String(1719705600 + i);
-    await engine.putItem({ TableName: 'Leaderboard', Item: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: `${score}#${ts}#p_${i}` }, playerId: { S: `p_${i}` }, ts: { N: ts }, score: { N: score } } });
+    await engine.putItem({
+      TableName: 'Leaderboard',
+      Item: {
+        leaderboardId: { S: 'SEASON#2026-SUMMER' },
+        rankKey: { S: `${score}#${ts}#p_${i}` },
+        playerId: { S: `p_${i}` },
+        ts: { N: ts },
+        score: { N: score },
+      },
+    });
   }
   const designs = createDesignStore();
   designs.getState().addDesign(LEADERBOARD_DESIGN);
   const explorer = createExplorerStore();
   await explorer.getState().connect(engine, 'Built-in table');
   await explorer.getState().selectTable('Other');
-  const migrate = createMigrateStore({ explorer, designs, designBindings: createDesignBindingStore(), canWrite: canWriteSource, confirmWrite: answeredWriteConfirmation(true).confirmWrite, storage: createMemoryMigrationStorage(), concurrency: 2 });
+  const migrate = createMigrateStore({
+    explorer,
+    designs,
+    designBindings: createDesignBindingStore(),
+    canWrite: canWriteSource,
+    confirmWrite: answeredWriteConfirmation(true).confirmWrite,
+    storage: createMemoryMigrationStorage(),
+    concurrency: 2,
+  });
   return { explorer, migrate };
 }
 
@@ -57,7 +74,13 @@ function until(store: MigrateStore, condition: (state: MigrateState) => boolean)
 
 /** The preparation a structural diff makes for the raw → padded rank key of the Leaderboard. */
 function preparationFromDiff(): MigrateKeysPreparation {
-  const raw = { ...LEADERBOARD_DESIGN, tables: LEADERBOARD_DESIGN.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: RAW } })) })) };
+  const raw = {
+    ...LEADERBOARD_DESIGN,
+    tables: LEADERBOARD_DESIGN.tables.map((table) => ({
+      ...table,
+      entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: RAW } })),
+    })),
+  };
   const change = diffDesigns(raw, LEADERBOARD_DESIGN).changes.find((candidate) => candidate.migrate);
   if (!change?.migrate) throw new Error('the diff prepares Migrate keys for a table-key template change');
   return change.migrate;
@@ -71,7 +94,9 @@ describe('Migrate keys prepared from a structural diff', () => {
     expect(explorer.getState().table?.name).toBe('Leaderboard');
     expect(state.entityName).toBe('Run');
     expect(state.templates.rankKey).toEqual({ current: RAW, target: PADDED });
-    expect(state.prepared).toBe('Prepared from the structural diff of Leaderboard: entity Run of table Leaderboard, with its current and target templates. Preview reads every stored item.');
+    expect(state.prepared).toBe(
+      'Prepared from the structural diff of Leaderboard: entity Run of table Leaderboard, with its current and target templates. Preview reads every stored item.',
+    );
     await migrate.getState().preview();
     expect(migrate.getState().countsText).toBe("3 to rewrite, 0 unchanged, 0 already migrated, 0 can't encode, 0 collisions");
   });
@@ -79,7 +104,9 @@ describe('Migrate keys prepared from a structural diff', () => {
   it('says what it waits for when the connection has no such table', async () => {
     const { explorer, migrate } = await setUp();
     migrate.getState().prepare({ ...preparationFromDiff(), table: 'Missing' });
-    expect(migrate.getState().prepared).toMatch(/^Prepared for table Missing \(entity Run\): .*If this connection has no table Missing, load the design into one first \(Design tab, Load into a table\)\.$/);
+    expect(migrate.getState().prepared).toMatch(
+      /^Prepared for table Missing \(entity Run\): .*If this connection has no table Missing, load the design into one first \(Design tab, Load into a table\)\.$/,
+    );
     expect(explorer.getState().table?.name).toBe('Other');
   });
 });

@@ -52,12 +52,22 @@ export async function findStoredMigration({ set, get, shared }: MigrateSliceApi)
   if (!checkpoint.ok) return;
   shared.running = { file: planFile.file, key, checkpoint: checkpoint.checkpoint };
   const { done, skipped, failed, total } = checkpoint.checkpoint;
-  set({ outcome: outcomeOf(checkpoint.checkpoint, false, planFile.file), templates: { ...get().templates, ...stored.templates }, ...(stored.entityName ? { entityName: stored.entityName } : {}) });
+  set({
+    outcome: outcomeOf(checkpoint.checkpoint, false, planFile.file),
+    templates: { ...get().templates, ...stored.templates },
+    ...(stored.entityName ? { entityName: stored.entityName } : {}),
+  });
   if (done.length + skipped.length + failed.length < total) set({ resumable: { done: done.length, total } });
 }
 
 /** Applies `file` from `checkpoint` through `writer`, storing the plan first and the checkpoint as it goes. */
-async function runMigration({ set, get, shared }: MigrateSliceApi, writer: DynamoDBDataSource, file: MigrationPlanFile, key: string, checkpoint: MigrationCheckpoint): Promise<void> {
+async function runMigration(
+  { set, get, shared }: MigrateSliceApi,
+  writer: DynamoDBDataSource,
+  file: MigrationPlanFile,
+  key: string,
+  checkpoint: MigrationCheckpoint,
+): Promise<void> {
   const { options } = shared;
   const controller = new AbortController();
   shared.abort = controller;
@@ -73,7 +83,12 @@ async function runMigration({ set, get, shared }: MigrateSliceApi, writer: Dynam
   let shownAt = 0;
   try {
     // The plan is stored before the first write: a reload at any moment finds it.
-    await options.storage.save(key, { planText: serializePlanFile(file), checkpointText: JSON.stringify(checkpoint), templates, ...(entityName ? { entityName } : {}) });
+    await options.storage.save(key, {
+      planText: serializePlanFile(file),
+      checkpointText: JSON.stringify(checkpoint),
+      templates,
+      ...(entityName ? { entityName } : {}),
+    });
     const result = await applyMigration({
       source: writer,
       plan: file,
@@ -102,7 +117,11 @@ async function runMigration({ set, get, shared }: MigrateSliceApi, writer: Dynam
     });
   } catch (error) {
     // The last checkpoint saved (saveCheckpoint keeps it on shared.running).
-    set({ phase: get().plan ? 'previewed' : 'idle', error: `Apply stopped: ${messageOf(error)}. Resume continues from the last checkpoint.`, resumable: { done: (shared.running ?? running).checkpoint.done.length, total: file.rewrites.length } });
+    set({
+      phase: get().plan ? 'previewed' : 'idle',
+      error: `Apply stopped: ${messageOf(error)}. Resume continues from the last checkpoint.`,
+      resumable: { done: (shared.running ?? running).checkpoint.done.length, total: file.rewrites.length },
+    });
   } finally {
     shared.abort = undefined;
   }
@@ -119,7 +138,8 @@ export function createRunSlice(api: MigrateSliceApi): MigrateRunSlice {
       const { plan, countsText } = get();
       const { source, sourceLabel, table } = explorer.getState();
       if (!plan || !table || !source) return set({ error: 'Preview the migration first: Apply writes what the preview shows.' });
-      if (!options.canWrite(source)) return set({ error: 'This connection is Read-only: Preview, Verify and Export work, Apply does not. Connect without Read-only to apply.' });
+      if (!options.canWrite(source))
+        return set({ error: 'This connection is Read-only: Preview, Verify and Export work, Apply does not. Connect without Read-only to apply.' });
       const blocked = applyBlockedReason(plan);
       if (blocked) return set({ error: blocked });
       shared.createTarget = undefined;
@@ -136,7 +156,10 @@ export function createRunSlice(api: MigrateSliceApi): MigrateRunSlice {
         if (target.kind === 'create') shared.createTarget = target.input;
         into = `copying into table ${targetName}, ${target.description}. Table ${plan.spec.tableName} is left untouched.`;
       }
-      set({ error: undefined, confirmation: `Migrate keys of table ${table.name} on ${sourceLabel}, ${into} ${countsText ?? describePlanCounts(plan.counts)}. ${formatCount(plan.rewrites.length)} items will be written, each in one conditional transaction.` });
+      set({
+        error: undefined,
+        confirmation: `Migrate keys of table ${table.name} on ${sourceLabel}, ${into} ${countsText ?? describePlanCounts(plan.counts)}. ${formatCount(plan.rewrites.length)} items will be written, each in one conditional transaction.`,
+      });
     },
     answerApply: async (confirmed) => {
       const { plan } = get();
@@ -144,22 +167,26 @@ export function createRunSlice(api: MigrateSliceApi): MigrateRunSlice {
       const key = storageKeyOf(shared);
       const { source } = explorer.getState();
       if (!confirmed || !plan || !key || !source) return;
-      await options.confirmWrite(source, `Migrate keys of ${formatCount(plan.rewrites.length)} items in table ${plan.spec.tableName}${plan.spec.targetTableName ? ` into table ${plan.spec.targetTableName}` : ''}`, async (writer) => {
-        if (shared.createTarget) {
-          const input = shared.createTarget;
-          shared.createTarget = undefined;
-          try {
-            await writer.createTable(input);
-            await waitUntilActive(source, input.TableName ?? '');
-          } catch (error) {
-            return set({ error: `Could not create table ${input.TableName ?? ''}: ${messageOf(error)}. Nothing was written.` });
+      await options.confirmWrite(
+        source,
+        `Migrate keys of ${formatCount(plan.rewrites.length)} items in table ${plan.spec.tableName}${plan.spec.targetTableName ? ` into table ${plan.spec.targetTableName}` : ''}`,
+        async (writer) => {
+          if (shared.createTarget) {
+            const input = shared.createTarget;
+            shared.createTarget = undefined;
+            try {
+              await writer.createTable(input);
+              await waitUntilActive(source, input.TableName ?? '');
+            } catch (error) {
+              return set({ error: `Could not create table ${input.TableName ?? ''}: ${messageOf(error)}. Nothing was written.` });
+            }
+            // The new table shows in the explorer's list (to browse the copies).
+            void explorer.getState().refreshTables();
           }
-          // The new table shows in the explorer's list (to browse the copies).
-          void explorer.getState().refreshTables();
-        }
-        const file = toPlanFile(plan);
-        await runMigration(api, writer, file, key, emptyCheckpoint(file.planId, file.rewrites.length));
-      });
+          const file = toPlanFile(plan);
+          await runMigration(api, writer, file, key, emptyCheckpoint(file.planId, file.rewrites.length));
+        },
+      );
     },
     cancel: () => shared.abort?.abort(),
     resume: async () => {
@@ -171,8 +198,11 @@ export function createRunSlice(api: MigrateSliceApi): MigrateRunSlice {
       const checkpoint = parseCheckpoint(stored.checkpointText, planFile.file.planId, 'the stored checkpoint');
       if (!checkpoint.ok) return set({ resumable: undefined, error: checkpoint.message });
       const { source } = explorer.getState();
-      if (!source || !options.canWrite(source)) return set({ error: 'This connection is Read-only: Resume writes, so it needs a connection without Read-only.' });
-      await options.confirmWrite(source, `Resume the key migration of table ${planFile.file.spec.tableName}`, (writer) => runMigration(api, writer, planFile.file, key, checkpoint.checkpoint));
+      if (!source || !options.canWrite(source))
+        return set({ error: 'This connection is Read-only: Resume writes, so it needs a connection without Read-only.' });
+      await options.confirmWrite(source, `Resume the key migration of table ${planFile.file.spec.tableName}`, (writer) =>
+        runMigration(api, writer, planFile.file, key, checkpoint.checkpoint),
+      );
     },
     verify: async () => {
       const plan = currentPlan(get, shared);

@@ -43,8 +43,25 @@ export interface MigrateSliceApi {
   readonly shared: MigrateShared;
 }
 
-export const IDLE: Pick<MigrateState, 'phase' | 'entries' | 'entryCount' | 'partitions' | 'problems'> = { phase: 'idle', entries: [], entryCount: 0, partitions: [], problems: [] };
-export const CLEARED_PLAN = { plan: undefined, countsText: undefined, partition: undefined, orderDiff: undefined, cost: undefined, confirmation: undefined, progress: undefined, outcome: undefined, verifyReport: undefined, error: undefined };
+export const IDLE: Pick<MigrateState, 'phase' | 'entries' | 'entryCount' | 'partitions' | 'problems'> = {
+  phase: 'idle',
+  entries: [],
+  entryCount: 0,
+  partitions: [],
+  problems: [],
+};
+export const CLEARED_PLAN = {
+  plan: undefined,
+  countsText: undefined,
+  partition: undefined,
+  orderDiff: undefined,
+  cost: undefined,
+  confirmation: undefined,
+  progress: undefined,
+  outcome: undefined,
+  verifyReport: undefined,
+  error: undefined,
+};
 
 /** Where the explorer's table's migration is stored: its source label and table name (undefined: no table chosen). */
 export function storageKeyOf({ options }: MigrateShared): string | undefined {

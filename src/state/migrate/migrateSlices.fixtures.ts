@@ -28,7 +28,10 @@ export async function sliceOnItsOwn<T extends object>(slice: (api: MigrateSliceA
     BillingMode: 'PAY_PER_REQUEST',
   });
   for (const [i, score] of ['2300', '875', '9'].entries()) {
-    await engine.putItem({ TableName: 'Leaderboard', Item: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: `${score}#p_${i}` }, score: { N: score }, playerId: { S: `p_${i}` } } });
+    await engine.putItem({
+      TableName: 'Leaderboard',
+      Item: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: `${score}#p_${i}` }, score: { N: score }, playerId: { S: `p_${i}` } },
+    });
   }
   const explorer = createExplorerStore();
   await explorer.getState().connect(engine, 'Built-in table');

@@ -23,7 +23,9 @@ const RAW_LEADERBOARD: Design = {
 const PADDED = '{score:int(10)}#{ts:epoch(16)}#{playerId}';
 const SCORES = ['2300', '875', '875', '9', '42', '128'];
 
-async function setUp(options: { items?: number; readOnly?: boolean; aws?: boolean; storage?: MigrationStorage; engine?: ReturnType<typeof createLocalDynamoDB> } = {}) {
+async function setUp(
+  options: { items?: number; readOnly?: boolean; aws?: boolean; storage?: MigrationStorage; engine?: ReturnType<typeof createLocalDynamoDB> } = {},
+) {
   const engine = options.engine ?? createLocalDynamoDB();
   if (!options.engine) {
     await engine.createTable({
@@ -38,14 +40,29 @@ async function setUp(options: { items?: number; readOnly?: boolean; aws?: boolea
         { AttributeName: 'leaderboardId', KeyType: 'HASH' },
         { AttributeName: 'rankKey', KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [{ IndexName: 'byPlayer', KeySchema: [{ AttributeName: 'playerId', KeyType: 'HASH' }, { AttributeName: 'ts', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } }],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'byPlayer',
+          KeySchema: [
+            { AttributeName: 'playerId', KeyType: 'HASH' },
+            { AttributeName: 'ts', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
       BillingMode: 'PAY_PER_REQUEST',
     });
     const count = options.items ?? SCORES.length;
     for (let i = 0; i < count; i++) {
       const score = SCORES[i % SCORES.length] as string;
       const ts = String(1719705600 + i);
-      const item: Record<string, AttributeValue> = { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: `${score}#${ts}#p_${i}` }, playerId: { S: `p_${i}` }, ts: { N: ts }, score: { N: score } };
+      const item: Record<string, AttributeValue> = {
+        leaderboardId: { S: 'SEASON#2026-SUMMER' },
+        rankKey: { S: `${score}#${ts}#p_${i}` },
+        playerId: { S: `p_${i}` },
+        ts: { N: ts },
+        score: { N: score },
+      };
       await engine.putItem({ TableName: 'Leaderboard', Item: item });
     }
   }
@@ -75,7 +92,11 @@ async function setUp(options: { items?: number; readOnly?: boolean; aws?: boolea
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function rankKeys(engine: ReturnType<typeof createLocalDynamoDB>) {
-  const { Items = [] } = await engine.query({ TableName: 'Leaderboard', KeyConditionExpression: 'leaderboardId = :s', ExpressionAttributeValues: { ':s': { S: 'SEASON#2026-SUMMER' } } });
+  const { Items = [] } = await engine.query({
+    TableName: 'Leaderboard',
+    KeyConditionExpression: 'leaderboardId = :s',
+    ExpressionAttributeValues: { ':s': { S: 'SEASON#2026-SUMMER' } },
+  });
   return Items.map((item) => item.rankKey?.S);
 }
 
@@ -117,7 +138,14 @@ describe('Migrate keys store', () => {
     await migrate.getState().answerApply(true);
     expect(migrate.getState().outcome).toMatchObject({ total: 6, done: 6, skipped: [], failed: [], cancelled: false });
     expect(migrate.getState().resumable).toBeUndefined();
-    expect(await rankKeys(engine)).toEqual(['0000000009#0000001719705603#p_3', '0000000042#0000001719705604#p_4', '0000000128#0000001719705605#p_5', '0000000875#0000001719705601#p_1', '0000000875#0000001719705602#p_2', '0000002300#0000001719705600#p_0']);
+    expect(await rankKeys(engine)).toEqual([
+      '0000000009#0000001719705603#p_3',
+      '0000000042#0000001719705604#p_4',
+      '0000000128#0000001719705605#p_5',
+      '0000000875#0000001719705601#p_1',
+      '0000000875#0000001719705602#p_2',
+      '0000002300#0000001719705600#p_0',
+    ]);
     expect(await storage.load('Built-in table\u0000Leaderboard')).toBeDefined();
     await migrate.getState().verify();
     expect(migrate.getState().verifyReport?.ok).toBe(true);
@@ -128,13 +156,16 @@ describe('Migrate keys store', () => {
     const { migrate, engine } = await setUp({ items: 30 });
     const write = engine.transactWriteItems.bind(engine);
     let up = false;
-    engine.transactWriteItems = ((input: Parameters<typeof write>[0]) => (up ? write(input) : Promise.reject(new TypeError('Failed to fetch')))) as typeof engine.transactWriteItems;
+    engine.transactWriteItems = ((input: Parameters<typeof write>[0]) =>
+      up ? write(input) : Promise.reject(new TypeError('Failed to fetch'))) as typeof engine.transactWriteItems;
     migrate.getState().setTemplate('rankKey', 'target', PADDED);
     await migrate.getState().preview();
     await migrate.getState().requestApply();
     await migrate.getState().answerApply(true);
     const paused = migrate.getState();
-    expect(paused.error).toBe("Apply paused after 0 of 30 items: Keylab's app server (the page's own server, which carries every request to Built-in table) stopped answering (TypeError: Failed to fetch). Nothing was marked failed; the items in flight are checked before they are written again. Start the server again, then Resume.");
+    expect(paused.error).toBe(
+      "Apply paused after 0 of 30 items: Keylab's app server (the page's own server, which carries every request to Built-in table) stopped answering (TypeError: Failed to fetch). Nothing was marked failed; the items in flight are checked before they are written again. Start the server again, then Resume.",
+    );
     expect(paused.outcome).toMatchObject({ paused: true, cancelled: false, failed: [] });
     expect(paused.resumable).toEqual({ done: 0, total: 30 });
     up = true;
@@ -171,7 +202,12 @@ describe('Migrate keys store', () => {
     await first.migrate.getState().preview();
     await first.migrate.getState().requestApply();
     // Someone changes an item after the preview read it.
-    await first.engine.updateItem({ TableName: 'Leaderboard', Key: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '9#1719705897#p_297' } }, UpdateExpression: 'SET score = :n', ExpressionAttributeValues: { ':n': { N: '999' } } });
+    await first.engine.updateItem({
+      TableName: 'Leaderboard',
+      Key: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '9#1719705897#p_297' } },
+      UpdateExpression: 'SET score = :n',
+      ExpressionAttributeValues: { ':n': { N: '999' } },
+    });
     const applying = first.migrate.getState().answerApply(true);
     // Cancel as soon as some items are done.
     await new Promise<void>((resolve) => {
@@ -195,10 +231,14 @@ describe('Migrate keys store', () => {
     await reloaded.migrate.getState().resume();
     const outcome = reloaded.migrate.getState().outcome;
     expect(outcome?.done).toBe(299);
-    expect(outcome?.skipped).toEqual(['leaderboardId = "SEASON#2026-SUMMER", rankKey = "9#1719705897#p_297": changed by someone else since the plan read it: skipped, not overwritten']);
+    expect(outcome?.skipped).toEqual([
+      'leaderboardId = "SEASON#2026-SUMMER", rankKey = "9#1719705897#p_297": changed by someone else since the plan read it: skipped, not overwritten',
+    ]);
     expect(reloaded.migrate.getState().resumable).toBeUndefined();
     await reloaded.migrate.getState().verify();
-    expect(reloaded.migrate.getState().verifyReport?.text).toBe('Verified: all 299 migrated items are present once under their new keys; nothing is left under old keys; 1 not migrated (skipped or failed).');
+    expect(reloaded.migrate.getState().verifyReport?.text).toBe(
+      'Verified: all 299 migrated items are present once under their new keys; nothing is left under old keys; 1 not migrated (skipped or failed).',
+    );
     const items = (await first.engine.scan({ TableName: 'Leaderboard' })).Items ?? [];
     expect(items).toHaveLength(300);
   });
@@ -211,15 +251,32 @@ describe('Migrate keys store', () => {
     await migrate.getState().preview();
     await migrate.getState().requestApply();
     const confirmation = migrate.getState().confirmation ?? '';
-    expect(confirmation).toContain("copying into table Leaderboard-v2, a new table: Apply first creates it with Leaderboard's key (leaderboardId S partition, rankKey S sort) and index byPlayer (playerId, ts), billed on demand");
+    expect(confirmation).toContain(
+      "copying into table Leaderboard-v2, a new table: Apply first creates it with Leaderboard's key (leaderboardId S partition, rankKey S sort) and index byPlayer (playerId, ts), billed on demand",
+    );
     expect(confirmation).toContain('Table Leaderboard is left untouched.');
     await migrate.getState().answerApply(true);
     expect(migrate.getState().outcome).toMatchObject({ copiedInto: 'Leaderboard-v2', total: 6, done: 6, skipped: [], failed: [] });
     const created = (await engine.describeTable({ TableName: 'Leaderboard-v2' })).Table;
-    expect(created?.KeySchema).toEqual([{ AttributeName: 'leaderboardId', KeyType: 'HASH' }, { AttributeName: 'rankKey', KeyType: 'RANGE' }]);
-    expect(created?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema])).toEqual([['byPlayer', [{ AttributeName: 'playerId', KeyType: 'HASH' }, { AttributeName: 'ts', KeyType: 'RANGE' }]]]);
+    expect(created?.KeySchema).toEqual([
+      { AttributeName: 'leaderboardId', KeyType: 'HASH' },
+      { AttributeName: 'rankKey', KeyType: 'RANGE' },
+    ]);
+    expect(created?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema])).toEqual([
+      [
+        'byPlayer',
+        [
+          { AttributeName: 'playerId', KeyType: 'HASH' },
+          { AttributeName: 'ts', KeyType: 'RANGE' },
+        ],
+      ],
+    ]);
     expect(await rankKeys(engine)).toEqual(before);
-    const copied = await engine.query({ TableName: 'Leaderboard-v2', KeyConditionExpression: 'leaderboardId = :s', ExpressionAttributeValues: { ':s': { S: 'SEASON#2026-SUMMER' } } });
+    const copied = await engine.query({
+      TableName: 'Leaderboard-v2',
+      KeyConditionExpression: 'leaderboardId = :s',
+      ExpressionAttributeValues: { ':s': { S: 'SEASON#2026-SUMMER' } },
+    });
     expect(copied.Items?.map((item) => item.rankKey?.S)[0]).toBe('0000000009#0000001719705603#p_3');
     await migrate.getState().verify();
     expect(migrate.getState().verifyReport?.ok).toBe(true);
@@ -241,18 +298,28 @@ describe('Migrate keys store', () => {
     await migrate.getState().answerApply(true);
     expect(migrate.getState().outcome).toMatchObject({ copiedInto: 'Leaderboard-v2', total: 6, done: 6, failed: [] });
     expect(await rankKeys(engine)).toEqual(before);
-    expect(confirmation.asked).toEqual(['Migrate keys of 6 items in table Leaderboard into table Leaderboard-v2', 'Migrate keys of 6 items in table Leaderboard into table Leaderboard-v2']);
+    expect(confirmation.asked).toEqual([
+      'Migrate keys of 6 items in table Leaderboard into table Leaderboard-v2',
+      'Migrate keys of 6 items in table Leaderboard into table Leaderboard-v2',
+    ]);
   });
 
   it('copies into an existing table with the same key, and refuses one with another key or the table itself', async () => {
     const { migrate, engine } = await setUp();
-    await engine.createTable({ TableName: 'Other', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    await engine.createTable({
+      TableName: 'Other',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
     migrate.getState().setTemplate('rankKey', 'target', PADDED);
     migrate.getState().setCopyInto('Other');
     await migrate.getState().preview();
     await migrate.getState().requestApply();
     expect(migrate.getState().confirmation).toBeUndefined();
-    expect(migrate.getState().error).toBe("Table Other's key (id S partition) differs from Leaderboard's (leaderboardId S partition, rankKey S sort): the copies keep Leaderboard's key attributes. Choose a table with the same key, or a new name (Apply then creates it).");
+    expect(migrate.getState().error).toBe(
+      "Table Other's key (id S partition) differs from Leaderboard's (leaderboardId S partition, rankKey S sort): the copies keep Leaderboard's key attributes. Choose a table with the same key, or a new name (Apply then creates it).",
+    );
     migrate.getState().setCopyInto('Leaderboard');
     // Refused by Preview itself (reading the source as its own target would make every item collide), the old plan cleared.
     await migrate.getState().preview();

@@ -16,7 +16,11 @@ describe('the Migrate keys store’s templates slice', () => {
       { name: 'rankKey', type: 'S', role: 'sort', uses: [] },
     ] as const;
     const spec = migrationSpecOf(
-      { attributes, templates: { leaderboardId: { current: '  ', target: '' }, rankKey: { current: ' {score}#{playerId} ', target: '{score:int(10)}#{playerId}' } }, copyInto: ' LeaderboardV2 ' },
+      {
+        attributes,
+        templates: { leaderboardId: { current: '  ', target: '' }, rankKey: { current: ' {score}#{playerId} ', target: '{score:int(10)}#{playerId}' } },
+        copyInto: ' LeaderboardV2 ',
+      },
       TABLE,
     );
     expect(spec).toEqual({
@@ -33,8 +37,16 @@ describe('the Migrate keys store’s templates slice', () => {
     const { store, api } = await sliceOnItsOwn(createTemplatesSlice);
     loadTemplates(api);
     expect(store.getState().designName).toBeDefined();
-    expect(store.getState().templates.rankKey).toEqual({ current: '{score:int(10)}#{ts:epoch(16)}#{playerId}', target: '{score:int(10)}#{ts:epoch(16)}#{playerId}' });
-    store.setState({ problems: [{ where: 'target template for rankKey', message: 'bad' }, { where: 'current template for rankKey', message: 'bad too' }] });
+    expect(store.getState().templates.rankKey).toEqual({
+      current: '{score:int(10)}#{ts:epoch(16)}#{playerId}',
+      target: '{score:int(10)}#{ts:epoch(16)}#{playerId}',
+    });
+    store.setState({
+      problems: [
+        { where: 'target template for rankKey', message: 'bad' },
+        { where: 'current template for rankKey', message: 'bad too' },
+      ],
+    });
     store.getState().setTemplate('rankKey', 'target', '{score:int(10)}');
     expect(store.getState().templates.rankKey).toEqual({ current: '{score:int(10)}#{ts:epoch(16)}#{playerId}', target: '{score:int(10)}' });
     expect(store.getState().problems.map((problem) => problem.where)).toEqual(['current template for rankKey']);

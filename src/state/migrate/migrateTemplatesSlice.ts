@@ -13,10 +13,14 @@ import type { MigrateActions, MigrateState, TemplatePair } from './migrateStore.
  * structural diff waiting for its table to be the explorer's.
  */
 
-export type MigrateTemplatesSlice = Pick<MigrateState, 'entityNames' | 'attributes' | 'templates' | 'copyInto'> & Pick<MigrateActions, 'selectEntity' | 'prepare' | 'setTemplate' | 'setCopyInto'>;
+export type MigrateTemplatesSlice = Pick<MigrateState, 'entityNames' | 'attributes' | 'templates' | 'copyInto'> &
+  Pick<MigrateActions, 'selectEntity' | 'prepare' | 'setTemplate' | 'setCopyInto'>;
 
 /** The migration's spec for `table` from the templates typed so far (an attribute with neither template is left out). */
-export function migrationSpecOf({ attributes, templates, copyInto }: Pick<MigrateState, 'attributes' | 'templates' | 'copyInto'>, table: TableSummary): MigrationSpec {
+export function migrationSpecOf(
+  { attributes, templates, copyInto }: Pick<MigrateState, 'attributes' | 'templates' | 'copyInto'>,
+  table: TableSummary,
+): MigrationSpec {
   const keyAttributes: MigrationKeyAttribute[] = attributes.flatMap((attribute) => {
     const pair = templates[attribute.name];
     const current = pair?.current.trim() ?? '';
@@ -49,7 +53,15 @@ export function loadTemplates({ set, shared: { options } }: MigrateSliceApi, ent
     attributes = tableMigrateAttributes(table);
     for (const attribute of attributes) templates[attribute.name] = { current: `{${attribute.name}}`, target: `{${attribute.name}}` };
   }
-  set({ entityNames: binding?.table.entities.map((candidate) => candidate.name) ?? [], entityName: entity?.name, designName: binding?.designName, attributes, templates, ...IDLE, ...CLEARED_PLAN });
+  set({
+    entityNames: binding?.table.entities.map((candidate) => candidate.name) ?? [],
+    entityName: entity?.name,
+    designName: binding?.designName,
+    attributes,
+    templates,
+    ...IDLE,
+    ...CLEARED_PLAN,
+  });
 }
 
 /** Fills the pending preparation in when the explorer shows its table; true when it did. */
@@ -71,7 +83,11 @@ export function applyPending(api: MigrateSliceApi): boolean {
     if (pair) templates[attribute.name] = pair;
   }
   const purpose = preparation.purpose ?? `the structural diff of ${preparation.designName}`;
-  set({ attributes, templates, prepared: `Prepared from ${purpose}: entity ${preparation.entity} of table ${preparation.table}, with its current and target templates. Preview reads every stored item.` });
+  set({
+    attributes,
+    templates,
+    prepared: `Prepared from ${purpose}: entity ${preparation.entity} of table ${preparation.table}, with its current and target templates. Preview reads every stored item.`,
+  });
   return true;
 }
 
@@ -96,7 +112,9 @@ export function createTemplatesSlice(api: MigrateSliceApi): MigrateTemplatesSlic
     prepare: (preparation) => {
       shared.pending = preparation;
       if (applyPending(api)) return;
-      set({ prepared: `Prepared for table ${preparation.table} (entity ${preparation.entity}): its templates are filled in once table ${preparation.table} is chosen. If this connection has no table ${preparation.table}, load the design into one first (Design tab, Load into a table).` });
+      set({
+        prepared: `Prepared for table ${preparation.table} (entity ${preparation.entity}): its templates are filled in once table ${preparation.table} is chosen. If this connection has no table ${preparation.table}, load the design into one first (Design tab, Load into a table).`,
+      });
       followPending(api);
     },
     setTemplate: (attribute, side, text) => {

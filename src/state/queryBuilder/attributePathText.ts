@@ -59,7 +59,8 @@ export function parsePathText(text: string): PathTextResult {
     if (char === '[') {
       const close = source.indexOf(']', i);
       const digits = close < 0 ? '' : source.slice(i + 1, close).trim();
-      if (!/^\d+$/.test(digits)) return { ok: false, message: `A list index is written [0], [1], …: "${source.slice(i, close < 0 ? undefined : close + 1)}" is not one.` };
+      if (!/^\d+$/.test(digits))
+        return { ok: false, message: `A list index is written [0], [1], …: "${source.slice(i, close < 0 ? undefined : close + 1)}" is not one.` };
       path.push(Number(digits));
       i = close + 1;
       continue;
@@ -68,7 +69,10 @@ export function parsePathText(text: string): PathTextResult {
       i++;
       continue;
     }
-    return { ok: false, message: `Unexpected ${JSON.stringify(char)} at character ${i + 1}: join names with dots, and quote names that contain dots ("first.name").` };
+    return {
+      ok: false,
+      message: `Unexpected ${JSON.stringify(char)} at character ${i + 1}: join names with dots, and quote names that contain dots ("first.name").`,
+    };
   }
   if (expectName) return { ok: false, message: `"${source}" ends with a dot: add the nested attribute's name.` };
   return { ok: true, path };

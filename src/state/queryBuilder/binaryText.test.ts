@@ -38,6 +38,9 @@ describe('switching encoding', () => {
     expect(reencodeBinaryText('AQID', 'base64', 'hex')).toBe('01 02 03');
     expect(reencodeBinaryText('zz', 'hex', 'base64')).toBe('zz');
     const keys = { partitionKey: { name: 'id', type: 'B' as const }, sortKey: { name: 'n', type: 'S' as const } };
-    expect(switchKeyEncoding({ ...EMPTY_QUERY_FORM, partitionValue: '010203', sortValue: 'abc' }, keys, 'base64')).toEqual({ keyEncoding: 'base64', partitionValue: 'AQID' });
+    expect(switchKeyEncoding({ ...EMPTY_QUERY_FORM, partitionValue: '010203', sortValue: 'abc' }, keys, 'base64')).toEqual({
+      keyEncoding: 'base64',
+      partitionValue: 'AQID',
+    });
   });
 });

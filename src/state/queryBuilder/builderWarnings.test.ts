@@ -7,7 +7,10 @@ import { createFilterRow, EMPTY_FILTER } from './filterModel';
 import { expectOk } from '../../errors/testing';
 
 const KEYS: KeySchemaInfo = { partitionKey: { name: 'PK', type: 'S' }, sortKey: { name: 'SK', type: 'S' } };
-const TABLE: BuilderTableInfo = { keys: KEYS, indexes: [{ name: 'byAction', kind: 'global', keys: { partitionKey: { name: 'action', type: 'S' }, sortKey: { name: 'SK', type: 'S' } }, projection: 'ALL' }] };
+const TABLE: BuilderTableInfo = {
+  keys: KEYS,
+  indexes: [{ name: 'byAction', kind: 'global', keys: { partitionKey: { name: 'action', type: 'S' }, sortKey: { name: 'SK', type: 'S' } }, projection: 'ALL' }],
+};
 
 function template(text: string): KeyTemplate {
   const parsed = parseKeyTemplate(text);
@@ -15,7 +18,10 @@ function template(text: string): KeyTemplate {
   return parsed.value;
 }
 
-const events = ['EVT#2026-09-30T10:00:00Z', 'EVT#2026-10-01T10:00:00Z', 'EVT#2026-11-05T10:00:00Z', 'EVT#2026-12-24T10:00:00Z'].map((SK) => ({ PK: { S: 'A' }, SK: { S: SK } }));
+const events = ['EVT#2026-09-30T10:00:00Z', 'EVT#2026-10-01T10:00:00Z', 'EVT#2026-11-05T10:00:00Z', 'EVT#2026-12-24T10:00:00Z'].map((SK) => ({
+  PK: { S: 'A' },
+  SK: { S: SK },
+}));
 
 function warnings(form: Partial<QueryForm>, templateText: string, items = events) {
   const full = { ...EMPTY_QUERY_FORM, partitionValue: 'A', ...form };
@@ -39,20 +45,31 @@ describe('builder warnings', () => {
 
   it('a string field prefix without its delimiter matches u10 too', () => {
     const items = [{ PK: { S: 'A' }, SK: { S: 'USER#u1#ORDER#2026-06-23T10:00:00Z' } }];
-    expect(warnings({ sortOperator: 'begins_with', sortValue: 'USER#u1' }, 'USER#{userId}#ORDER#{date:iso}', items)[0]?.message).toMatch(/stops inside the userId value "u1"/);
+    expect(warnings({ sortOperator: 'begins_with', sortValue: 'USER#u1' }, 'USER#{userId}#ORDER#{date:iso}', items)[0]?.message).toMatch(
+      /stops inside the userId value "u1"/,
+    );
     expect(warnings({ sortOperator: 'begins_with', sortValue: 'USER#u1#' }, 'USER#{userId}#ORDER#{date:iso}', items)).toEqual([]);
   });
 
   it('raw numbers of different widths, and bounds at another width than the stored keys', () => {
     const spring = ['10', '1500', '240', '9'].map((SK) => ({ PK: { S: 'A' }, SK: { S: SK } }));
-    expect(warnings({ sortOperator: 'between', sortValue: '200', sortValueHigh: '2000' }, '{score}', spring).map((warning) => warning.id)).toEqual(['unpaddedStoredKeys']);
+    expect(warnings({ sortOperator: 'between', sortValue: '200', sortValueHigh: '2000' }, '{score}', spring).map((warning) => warning.id)).toEqual([
+      'unpaddedStoredKeys',
+    ]);
     const padded = ['0000000240', '0000001500'].map((SK) => ({ PK: { S: 'A' }, SK: { S: SK } }));
-    expect(warnings({ sortOperator: 'between', sortValue: '200', sortValueHigh: '2000' }, '{score:int(10)}', padded).map((warning) => warning.id)).toEqual(['boundWidth']);
-    expect(warnings({ sortOperator: 'between', sortInput: 'fields', sortFields: { score: '200' }, sortFieldsHigh: { score: '2000' } }, '{score:int(10)}', padded)).toEqual([]);
+    expect(warnings({ sortOperator: 'between', sortValue: '200', sortValueHigh: '2000' }, '{score:int(10)}', padded).map((warning) => warning.id)).toEqual([
+      'boundWidth',
+    ]);
+    expect(
+      warnings({ sortOperator: 'between', sortInput: 'fields', sortFields: { score: '200' }, sortFieldsHigh: { score: '2000' } }, '{score:int(10)}', padded),
+    ).toEqual([]);
   });
 
   it('a Scan filtering on a partition key with = should be a Query, with a fix', () => {
-    const form = { mode: 'scan' as const, filter: { ...EMPTY_FILTER, children: [createFilterRow({ path: 'action', value: 'login' }), createFilterRow({ path: 'n', valueType: 'N', value: '1' })] } };
+    const form = {
+      mode: 'scan' as const,
+      filter: { ...EMPTY_FILTER, children: [createFilterRow({ path: 'action', value: 'login' }), createFilterRow({ path: 'n', valueType: 'N', value: '1' })] },
+    };
     const [warning] = warnings(form, '{x}');
     expect(warning?.id).toBe('scanInsteadOfQuery');
     expect(warning?.fix?.patch).toMatchObject({ mode: 'query', indexName: 'byAction', partitionValue: 'login' });
@@ -61,7 +78,9 @@ describe('builder warnings', () => {
   });
 
   it('says when the template is for another table', () => {
-    expect(checkTemplateFit(template('{score:int(10)}'), { name: 'SK', type: 'S' }, events)).toMatch(/doesn't match SK's stored values \(e.g. "EVT#2026-09-30T10:00:00Z"\)/);
+    expect(checkTemplateFit(template('{score:int(10)}'), { name: 'SK', type: 'S' }, events)).toMatch(
+      /doesn't match SK's stored values \(e.g. "EVT#2026-09-30T10:00:00Z"\)/,
+    );
     expect(checkTemplateFit(template('EVT#{at:iso}'), { name: 'SK', type: 'S' }, events)).toBeUndefined();
     expect(checkTemplateFit(template('EVT#{at:iso}'), { name: 'SK', type: 'N' }, [])).toMatch(/number key/);
   });

@@ -44,7 +44,8 @@ function sortKeyTexts(items: readonly Item[], sortKeyName: string, partition?: {
  * // 'The key builder's template {score:int(10)} doesn't match SK's stored values (e.g. "EVT#2026-06-23T10:00:00Z") …'
  */
 export function checkTemplateFit(template: KeyTemplate, sortKey: { name: string; type: string }, items: readonly Item[]): string | undefined {
-  if (sortKey.type !== 'S') return `${sortKey.name} is a ${sortKey.type === 'N' ? 'number' : 'binary'} key, and the key builder's template makes string keys: use raw values.`;
+  if (sortKey.type !== 'S')
+    return `${sortKey.name} is a ${sortKey.type === 'N' ? 'number' : 'binary'} key, and the key builder's template makes string keys: use raw values.`;
   const texts = sortKeyTexts(items, sortKey.name);
   if (texts.length === 0) return undefined;
   const compiled = compileKeyTemplate(template);
@@ -72,7 +73,10 @@ function isoContinuations(partial: string, precision: 's' | 'ms'): string[] {
 }
 
 /** Where a begins_with prefix stops inside a field of the template, if it does. */
-function findPrefixInsideField(template: KeyTemplate, prefix: string): { field: FieldSegment; partial: string; width?: number; nextLiteral?: string } | undefined {
+function findPrefixInsideField(
+  template: KeyTemplate,
+  prefix: string,
+): { field: FieldSegment; partial: string; width?: number; nextLiteral?: string } | undefined {
   let position = 0;
   const segments = template.segments;
   for (let index = 0; index < segments.length; index++) {
@@ -122,7 +126,8 @@ function describeBeginsWithTrap(template: KeyTemplate, prefix: string): string |
     const base = field.format.precision === 'ms' ? '2000-01-01T00:00:00.000Z' : '2000-01-01T00:00:00Z';
     if (!/\d$/.test(partial) || !/\d/.test(base[partial.length] ?? '')) return undefined;
     const next = isoContinuations(partial, field.format.precision);
-    if (next.length > 1) examples = ` — ${next.slice(0, -1).join(', ')} and ${next[next.length - 1] ?? ''}, not one ${partial.length <= 4 ? 'year' : partial.length <= 7 ? 'month' : partial.length <= 10 ? 'day' : 'value'}`;
+    if (next.length > 1)
+      examples = ` — ${next.slice(0, -1).join(', ')} and ${next[next.length - 1] ?? ''}, not one ${partial.length <= 4 ? 'year' : partial.length <= 7 ? 'month' : partial.length <= 10 ? 'day' : 'value'}`;
   }
   return `begins_with "${prefix}" stops inside the ${field.name} field after "${partial}" (${partial.length} of its ${width} characters), so it matches every ${field.name} whose text starts with "${partial}"${examples}. End the prefix at a field boundary, or use field values.`;
 }
@@ -163,8 +168,15 @@ export function findSortKeyEvidence(evidence: Readonly<Record<string, SortKeyEvi
 }
 
 /** The stored keys' widths against the bounds: numbers of different widths, or bounds at another width than every stored key. */
-function findWidthWarnings(form: QueryForm, sortKeyName: string, condition: NonNullable<Extract<BuiltRequest, { operation: 'query' }>['sortCondition']>, evidence: SortKeyEvidence | undefined): BuilderWarning[] {
-  const bounds = (condition.operator === 'between' ? [condition.low, condition.high] : condition.operator === 'begins_with' ? [condition.prefix] : [condition.value])
+function findWidthWarnings(
+  form: QueryForm,
+  sortKeyName: string,
+  condition: NonNullable<Extract<BuiltRequest, { operation: 'query' }>['sortCondition']>,
+  evidence: SortKeyEvidence | undefined,
+): BuilderWarning[] {
+  const bounds = (
+    condition.operator === 'between' ? [condition.low, condition.high] : condition.operator === 'begins_with' ? [condition.prefix] : [condition.value]
+  )
     .map((value) => value.S)
     .filter((text): text is string => text !== undefined);
   if (evidence && evidence.count > 1 && evidence.allDigits && evidence.widths.length > 1) {

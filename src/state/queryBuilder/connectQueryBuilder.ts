@@ -26,7 +26,8 @@ export function connectQueryBuilder(explorer: ExplorerStore, designs: DesignStor
     const choice = state.selectedTable === undefined ? undefined : bindings.getState().choices[state.selectedTable];
     const binding = resolveDesignBinding(designs.getState().designs, choice, state.table);
     const current = state.designBinding;
-    if (binding?.table !== current?.table || binding?.designId !== current?.designId || binding?.automatic !== current?.automatic) state.setDesignBinding(binding);
+    if (binding?.table !== current?.table || binding?.designId !== current?.designId || binding?.automatic !== current?.automatic)
+      state.setDesignBinding(binding);
     const sortKeyName = state.table ? keysOf(state.table, state.form.indexName).sortKey?.name : undefined;
     const next = sortKeyTemplateOf(binding, sortKeyName, state.form.indexName, state.sortEntityName);
     const source = explorer.getState().keyTemplateSource;
@@ -41,7 +42,13 @@ export function connectQueryBuilder(explorer: ExplorerStore, designs: DesignStor
   const unsubscribers = [
     // Only what the binding reads: a change made here triggers one more pass that finds nothing to do.
     explorer.subscribe((state, previous) => {
-      if (state.table !== previous.table || state.selectedTable !== previous.selectedTable || state.form.indexName !== previous.form.indexName || state.sortEntityName !== previous.sortEntityName) update();
+      if (
+        state.table !== previous.table ||
+        state.selectedTable !== previous.selectedTable ||
+        state.form.indexName !== previous.form.indexName ||
+        state.sortEntityName !== previous.sortEntityName
+      )
+        update();
     }),
     designs.subscribe((state, previous) => {
       if (state.designs !== previous.designs) update();

@@ -11,21 +11,23 @@ import { parseTypedValue, splitList, type ValueType } from './typedValue';
  */
 
 export type FilterOperator =
-  | '='
-  | '<>'
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | 'between'
-  | 'in'
-  | 'begins_with'
-  | 'contains'
-  | 'attribute_exists'
-  | 'attribute_not_exists'
-  | 'attribute_type';
+  '=' | '<>' | '<' | '<=' | '>' | '>=' | 'between' | 'in' | 'begins_with' | 'contains' | 'attribute_exists' | 'attribute_not_exists' | 'attribute_type';
 
-export const FILTER_OPERATORS: readonly FilterOperator[] = ['=', '<>', '<', '<=', '>', '>=', 'between', 'in', 'begins_with', 'contains', 'attribute_exists', 'attribute_not_exists', 'attribute_type'];
+export const FILTER_OPERATORS: readonly FilterOperator[] = [
+  '=',
+  '<>',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'between',
+  'in',
+  'begins_with',
+  'contains',
+  'attribute_exists',
+  'attribute_not_exists',
+  'attribute_type',
+];
 
 /** Operators that take a value / `size(path)` / no value at all. */
 export const SIZE_OPERATORS: ReadonlySet<FilterOperator> = new Set(['=', '<>', '<', '<=', '>', '>=', 'between']);
@@ -66,7 +68,18 @@ export function createFilterId(prefix: 'r' | 'g'): string {
 }
 
 export function createFilterRow(patch: Partial<Omit<FilterRow, 'kind' | 'id'>> = {}): FilterRow {
-  return { kind: 'row', id: createFilterId('r'), path: '', operator: '=', size: false, valueType: 'S', value: '', valueHigh: '', binaryEncoding: 'hex', ...patch };
+  return {
+    kind: 'row',
+    id: createFilterId('r'),
+    path: '',
+    operator: '=',
+    size: false,
+    valueType: 'S',
+    value: '',
+    valueHigh: '',
+    binaryEncoding: 'hex',
+    ...patch,
+  };
 }
 
 export function createFilterGroup(patch: Partial<Omit<FilterGroup, 'kind' | 'id'>> = {}): FilterGroup {

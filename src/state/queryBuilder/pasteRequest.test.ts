@@ -22,7 +22,7 @@ function rebuild(form: QueryForm) {
 }
 
 describe('paste a request', () => {
-  it('reads the article\'s query as the CLI takes it', () => {
+  it("reads the article's query as the CLI takes it", () => {
     const request = paste(`{
       "TableName": "AuditLog",
       "KeyConditionExpression": "PK = :pk AND SK BETWEEN :from AND :to",
@@ -53,13 +53,34 @@ describe('paste a request', () => {
         FilterExpression: 'NOT (#st = :open OR size(tags) > :two) AND #a.#b[1] IN (:x, :y) AND attribute_type(#st, :t)',
         ProjectionExpression: '#st, #a.#b[1], #dot',
         ExpressionAttributeNames: { '#p': 'PK', '#s': 'SK', '#st': 'status', '#a': 'address', '#b': 'lines', '#dot': 'first.name' },
-        ExpressionAttributeValues: { ':pk': { S: 'u1' }, ':pre': { S: 'EVT#' }, ':open': { S: 'open' }, ':two': { N: '2' }, ':x': { S: 'a' }, ':y': { S: 'b,c' }, ':t': { S: 'S' } },
+        ExpressionAttributeValues: {
+          ':pk': { S: 'u1' },
+          ':pre': { S: 'EVT#' },
+          ':open': { S: 'open' },
+          ':two': { N: '2' },
+          ':x': { S: 'a' },
+          ':y': { S: 'b,c' },
+          ':t': { S: 'S' },
+        },
       }),
     );
     expect(request.problems).toEqual([]);
-    expect(request.form).toMatchObject({ partitionValue: 'u1', sortOperator: 'begins_with', sortValue: 'EVT#', projection: ['status', 'address.lines[1]', '"first.name"'] });
+    expect(request.form).toMatchObject({
+      partitionValue: 'u1',
+      sortOperator: 'begins_with',
+      sortValue: 'EVT#',
+      projection: ['status', 'address.lines[1]', '"first.name"'],
+    });
     const [notGroup, inRow, typeRow] = request.form.filter.children as [FilterGroup, FilterNode, FilterNode];
-    expect(notGroup).toMatchObject({ kind: 'group', not: true, join: 'or', children: [{ path: 'status', operator: '=', value: 'open' }, { path: 'tags', size: true, operator: '>', valueType: 'N', value: '2' }] });
+    expect(notGroup).toMatchObject({
+      kind: 'group',
+      not: true,
+      join: 'or',
+      children: [
+        { path: 'status', operator: '=', value: 'open' },
+        { path: 'tags', size: true, operator: '>', valueType: 'N', value: '2' },
+      ],
+    });
     expect(inRow).toMatchObject({ path: 'address.lines[1]', operator: 'in', value: 'a, "b,c"' });
     expect(typeRow).toMatchObject({ operator: 'attribute_type', valueType: 'S' });
   });
@@ -71,7 +92,7 @@ describe('paste a request', () => {
     expect(describeJsonError('{"a": 1', new SyntaxError('Unexpected end of JSON input'))).toMatch(/line 1, column 8/);
   });
 
-  it('names unknown and legacy fields, bad expressions and parts it can\'t show', () => {
+  it("names unknown and legacy fields, bad expressions and parts it can't show", () => {
     const request = paste(
       JSON.stringify({
         TableName: 'AuditLog',
@@ -84,7 +105,7 @@ describe('paste a request', () => {
       }),
     );
     expect(request.problems).toEqual([
-      'KeyConditions is a legacy parameter, which the builder doesn\'t read: write it as KeyConditionExpression.',
+      "KeyConditions is a legacy parameter, which the builder doesn't read: write it as KeyConditionExpression.",
       expect.stringMatching(/^Unknown field "Foo": a Query or Scan takes TableName, IndexName/),
       'ProjectionExpression: Invalid ProjectionExpression: Syntax error; token: "<EOF>", near: ","',
       'FilterExpression: the builder can\'t show "a = b" (a row compares one attribute with one value); it was left out, so the filter differs from the pasted one.',
@@ -93,13 +114,23 @@ describe('paste a request', () => {
   });
 
   it('reads DocumentClient-style values with a note, and leaves ExclusiveStartKey out with a note', () => {
-    const request = paste(JSON.stringify({ TableName: 'T', KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'u1' }, ExclusiveStartKey: { PK: { S: 'u1' } } }));
+    const request = paste(
+      JSON.stringify({
+        TableName: 'T',
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': 'u1' },
+        ExclusiveStartKey: { PK: { S: 'u1' } },
+      }),
+    );
     expect(request.form.partitionValue).toBe('u1');
     expect(request.notes).toHaveLength(2);
   });
 
   it('a request without KeyConditionExpression is a Scan', () => {
-    expect(paste('{"TableName": "T", "FilterExpression": "a = :a", "ExpressionAttributeValues": {":a": {"B": "AQID"}}}').form).toMatchObject({ mode: 'scan', filter: { children: [{ valueType: 'B', value: 'AQID' }] } });
+    expect(paste('{"TableName": "T", "FilterExpression": "a = :a", "ExpressionAttributeValues": {":a": {"B": "AQID"}}}').form).toMatchObject({
+      mode: 'scan',
+      filter: { children: [{ valueType: 'B', value: 'AQID' }] },
+    });
   });
 
   it('round-trips: model → request → paste → the same request', () => {
@@ -111,22 +142,49 @@ describe('paste a request', () => {
       fc.constant<[ValueType, string]>(['NULL', '']),
       fc.constantFrom<[ValueType, string]>(['SS', 'a, b'], ['NS', '1, 2'], ['B', 'AQID'], ['L', '[{"S":"x"}]'], ['M', '{"k":{"N":"1"}}']),
     );
-    const rowArb = fc.tuple(pathArb, fc.constantFrom<FilterOperator>('=', '<>', '<', '>=', 'between', 'in', 'begins_with', 'contains', 'attribute_exists', 'attribute_not_exists', 'attribute_type'), scalar, fc.boolean()).map(([path, operator, [type, value], size]) => {
-      if (operator === 'in') return createFilterRow({ path, operator, valueType: 'N', value: '1, 2, 3' });
-      if (operator === 'attribute_type') return createFilterRow({ path, operator, valueType: type });
-      if (operator === 'between') return size ? createFilterRow({ path, operator, size, value: '1', valueHigh: '5' }) : createFilterRow({ path, operator, valueType: 'S', value: 'a', valueHigh: 'b' });
-      if ((operator === '=' || operator === '<>' || operator === '<' || operator === '>=') && size) return createFilterRow({ path, operator, size, value: '3' });
-      return createFilterRow({ path, operator, valueType: type, value, binaryEncoding: 'base64' });
-    });
+    const rowArb = fc
+      .tuple(
+        pathArb,
+        fc.constantFrom<FilterOperator>(
+          '=',
+          '<>',
+          '<',
+          '>=',
+          'between',
+          'in',
+          'begins_with',
+          'contains',
+          'attribute_exists',
+          'attribute_not_exists',
+          'attribute_type',
+        ),
+        scalar,
+        fc.boolean(),
+      )
+      .map(([path, operator, [type, value], size]) => {
+        if (operator === 'in') return createFilterRow({ path, operator, valueType: 'N', value: '1, 2, 3' });
+        if (operator === 'attribute_type') return createFilterRow({ path, operator, valueType: type });
+        if (operator === 'between')
+          return size
+            ? createFilterRow({ path, operator, size, value: '1', valueHigh: '5' })
+            : createFilterRow({ path, operator, valueType: 'S', value: 'a', valueHigh: 'b' });
+        if ((operator === '=' || operator === '<>' || operator === '<' || operator === '>=') && size)
+          return createFilterRow({ path, operator, size, value: '3' });
+        return createFilterRow({ path, operator, valueType: type, value, binaryEncoding: 'base64' });
+      });
     const nodeArb: fc.Arbitrary<FilterNode> = fc.letrec<{ node: FilterNode }>((tie) => ({
       node: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         rowArb,
-        fc.tuple(fc.constantFrom<'and' | 'or'>('and', 'or'), fc.boolean(), fc.array(tie('node'), { minLength: 1, maxLength: 3 })).map(([join, not, children]) => createFilterGroup({ join, not, children })),
+        fc
+          .tuple(fc.constantFrom<'and' | 'or'>('and', 'or'), fc.boolean(), fc.array(tie('node'), { minLength: 1, maxLength: 3 }))
+          .map(([join, not, children]) => createFilterGroup({ join, not, children })),
       ),
     })).node;
     const formArb = fc.record({
-      filter: fc.tuple(fc.constantFrom<'and' | 'or'>('and', 'or'), fc.array(nodeArb, { maxLength: 3 })).map(([join, children]): FilterGroup => ({ ...EMPTY_FILTER, join, children })),
+      filter: fc
+        .tuple(fc.constantFrom<'and' | 'or'>('and', 'or'), fc.array(nodeArb, { maxLength: 3 }))
+        .map(([join, children]): FilterGroup => ({ ...EMPTY_FILTER, join, children })),
       projection: fc.array(fc.constantFrom('a', '"first.name"', 'b.c', 'name', 'list[1]'), { maxLength: 3 }).map((paths) => [...new Set(paths)]),
       sortOperator: fc.constantFrom<QueryForm['sortOperator']>('none', '=', '<', '>=', 'between', 'begins_with'),
       descending: fc.boolean(),

@@ -128,7 +128,9 @@ function readFilter(root: ConditionNode, text: string, reader: Reader): FilterGr
   const group = (node: ConditionNode, not: boolean, id?: string): FilterGroup => {
     const inner = unwrap(node);
     const join = inner.kind === 'or' ? 'or' : 'and';
-    const children = flatten(inner, join).map(readNode).filter((child): child is FilterNode => child !== undefined);
+    const children = flatten(inner, join)
+      .map(readNode)
+      .filter((child): child is FilterNode => child !== undefined);
     const made = createFilterGroup({ join, not, children });
     return id ? { ...made, id } : made;
   };
@@ -187,7 +189,13 @@ function readFilter(root: ConditionNode, text: string, reader: Reader): FilterGr
         const type = printed[0]?.type ?? 'S';
         if (printed.some((item) => item.type !== type)) return void cannot(node, 'its values have different types');
         if (!['S', 'N', 'B'].includes(type)) return void cannot(node, 'the builder lists S, N and B values for IN');
-        return createFilterRow({ path: printPathText(path), operator: 'in', valueType: type, value: joinForIn(printed.map((item) => item.text)), binaryEncoding: 'base64' });
+        return createFilterRow({
+          path: printPathText(path),
+          operator: 'in',
+          valueType: type,
+          value: joinForIn(printed.map((item) => item.text)),
+          binaryEncoding: 'base64',
+        });
       }
       case 'call': {
         const [first, second] = node.args;
@@ -201,7 +209,8 @@ function readFilter(root: ConditionNode, text: string, reader: Reader): FilterGr
           if (!value) return undefined;
           if (node.name !== 'attribute_type') return row(path, node.name, false, value);
           const type = value.S;
-          if (type === undefined || !VALUE_TYPES.includes(type as ValueType)) return void cannot(node, 'attribute_type needs one of S, SS, N, NS, B, BS, BOOL, NULL, L, M');
+          if (type === undefined || !VALUE_TYPES.includes(type as ValueType))
+            return void cannot(node, 'attribute_type needs one of S, SS, N, NS, B, BS, BOOL, NULL, L, M');
           return createFilterRow({ path: printPathText(path), operator: 'attribute_type', valueType: type as ValueType });
         }
         return void cannot(node, `${node.name} is not a condition`);
@@ -227,7 +236,16 @@ function readKeyCondition(text: string, node: ConditionNode, reader: Reader, key
   type Part = { name: string; part: ConditionNode };
   const named: Part[] = [];
   for (const part of parts) {
-    const operand = part.kind === 'compare' ? (part.left.kind === 'path' ? part.left : part.right) : part.kind === 'between' ? part.operand : part.kind === 'call' ? part.args[0] : undefined;
+    const operand =
+      part.kind === 'compare'
+        ? part.left.kind === 'path'
+          ? part.left
+          : part.right
+        : part.kind === 'between'
+          ? part.operand
+          : part.kind === 'call'
+            ? part.args[0]
+            : undefined;
     const path = operand ? reader.path(operand, 'KeyConditionExpression') : undefined;
     if (!path || path.length !== 1 || typeof path[0] !== 'string') {
       reader.problems.push(`KeyConditionExpression: the builder can't show ${quote(part)}: a key condition compares a key attribute with values.`);
@@ -245,7 +263,8 @@ function readKeyCondition(text: string, node: ConditionNode, reader: Reader, key
     if (value) form.partitionValue = printTypedValue(value).text;
   }
   const rest = named.filter((entry) => entry !== pkEntry);
-  if (rest.length > 1) reader.problems.push(`KeyConditionExpression: ${rest.map((entry) => quote(entry.part)).join(' and ')} — a key condition has one sort-key part at most.`);
+  if (rest.length > 1)
+    reader.problems.push(`KeyConditionExpression: ${rest.map((entry) => quote(entry.part)).join(' and ')} — a key condition has one sort-key part at most.`);
   const sort = rest[0];
   if (sort) {
     if (keys?.sortKey && sort.name !== keys.sortKey.name) {
@@ -293,13 +312,22 @@ function readValues(raw: unknown, notes: string[], problems: string[]): Record<s
       continue;
     }
     const plain: AttributeValue | undefined =
-      typeof value === 'string' ? { S: value } : typeof value === 'number' ? { N: String(value) } : typeof value === 'boolean' ? { BOOL: value } : value === null ? { NULL: true } : undefined;
+      typeof value === 'string'
+        ? { S: value }
+        : typeof value === 'number'
+          ? { N: String(value) }
+          : typeof value === 'boolean'
+            ? { BOOL: value }
+            : value === null
+              ? { NULL: true }
+              : undefined;
     if (plain) {
       values[ref] = plain;
       native.push(ref);
     } else problems.push(`ExpressionAttributeValues ${ref}: write it as DynamoDB JSON, e.g. {"S": "text"} or {"N": "42"}.`);
   }
-  if (native.length > 0) notes.push(`${native.join(', ')} ${native.length === 1 ? 'is a plain value' : 'are plain values'} (DocumentClient style), read as S / N / BOOL / NULL.`);
+  if (native.length > 0)
+    notes.push(`${native.join(', ')} ${native.length === 1 ? 'is a plain value' : 'are plain values'} (DocumentClient style), read as S / N / BOOL / NULL.`);
   return values;
 }
 
@@ -311,7 +339,8 @@ function readValues(raw: unknown, notes: string[], problems: string[]): Record<s
  * // { ok: true, request: { tableName: "AuditLog", form: { mode: "query", partitionValue: "ACTOR#u_8814", descending: true, … }, problems: [], notes: [] } }
  */
 export function readPastedRequest(text: string, keys?: KeySchemaInfo): PasteResult {
-  if (text.trim() === '') return { ok: false, problems: ['Paste the JSON of a Query or Scan request (as the SDK or `aws dynamodb query --cli-input-json` takes it).'] };
+  if (text.trim() === '')
+    return { ok: false, problems: ['Paste the JSON of a Query or Scan request (as the SDK or `aws dynamodb query --cli-input-json` takes it).'] };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -323,8 +352,10 @@ export function readPastedRequest(text: string, keys?: KeySchemaInfo): PasteResu
   const notes: string[] = [];
   for (const field of Object.keys(parsed)) {
     if (KNOWN_FIELDS.includes(field)) continue;
-    if (isLegacyQueryScanParameter(field)) problems.push(`${field} is a legacy parameter, which the builder doesn't read: write it as ${LEGACY_QUERY_SCAN_PARAMETERS[field]}.`);
-    else if (PARALLEL_SCAN_PARAMETERS.includes(field as QueryScanParameter)) problems.push(`${field} (parallel scan) is not supported by the builder; it was left out.`);
+    if (isLegacyQueryScanParameter(field))
+      problems.push(`${field} is a legacy parameter, which the builder doesn't read: write it as ${LEGACY_QUERY_SCAN_PARAMETERS[field]}.`);
+    else if (PARALLEL_SCAN_PARAMETERS.includes(field as QueryScanParameter))
+      problems.push(`${field} (parallel scan) is not supported by the builder; it was left out.`);
     else problems.push(`Unknown field "${field}": a Query or Scan takes ${KNOWN_FIELDS.join(', ')}.`);
   }
   const string = (field: string): string | undefined => {
@@ -377,7 +408,11 @@ export function readPastedRequest(text: string, keys?: KeySchemaInfo): PasteResu
   const projectionText = string('ProjectionExpression');
   if (projectionText !== undefined) {
     const node = parse('ProjectionExpression', () => parseProjection(projectionText));
-    if (node) form.projection = node.paths.map((path) => reader.pathOf(path, 'ProjectionExpression')).filter((path): path is ResolvedPath => path !== undefined).map(printPathText);
+    if (node)
+      form.projection = node.paths
+        .map((path) => reader.pathOf(path, 'ProjectionExpression'))
+        .filter((path): path is ResolvedPath => path !== undefined)
+        .map(printPathText);
   }
   const limit = parsed.Limit;
   if (limit !== undefined) {

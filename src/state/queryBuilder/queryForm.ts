@@ -110,7 +110,13 @@ export interface BuildContext {
 }
 
 export type BuiltRequest =
-  | { readonly ok: true; readonly operation: 'query'; readonly input: QueryCommandInput; readonly sortExplanation?: string; readonly sortCondition?: SortKeyConditionModel }
+  | {
+      readonly ok: true;
+      readonly operation: 'query';
+      readonly input: QueryCommandInput;
+      readonly sortExplanation?: string;
+      readonly sortCondition?: SortKeyConditionModel;
+    }
   | { readonly ok: true; readonly operation: 'scan'; readonly input: ScanCommandInput; readonly sortExplanation?: string }
   | { readonly ok: false; readonly errors: QueryFormErrors };
 
@@ -143,7 +149,8 @@ export function readLimit(text: string): number | undefined | string {
   if (parsed.ok) return parsed.value;
   const fix = 'enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.';
   if (parsed.reason === 'notWhole') return `${parsed.message} Leave it empty for no limit.`;
-  const constraint = parsed.reason === 'tooSmall' ? 'Member must have value greater than or equal to 1' : `Member must have value less than or equal to ${MAX_INT32}`;
+  const constraint =
+    parsed.reason === 'tooSmall' ? 'Member must have value greater than or equal to 1' : `Member must have value less than or equal to ${MAX_INT32}`;
   return `1 validation error detected: Value '${parsed.digits}' at 'limit' failed to satisfy constraint: ${constraint} — ${fix}`;
 }
 
@@ -191,7 +198,8 @@ function buildTemplateSortCondition(
   errors: QueryFormErrors,
 ): { condition?: SortKeyConditionModel; explanation?: string } {
   if (!template) {
-    errors.sortValue = 'There is no key template to encode field values with: choose a Key design whose entities have a template for this sort key, or use raw values.';
+    errors.sortValue =
+      'There is no key template to encode field values with: choose a Key design whose entities have a template for this sort key, or use raw values.';
     return {};
   }
   if (sortKey.type !== 'S') {
@@ -221,8 +229,10 @@ function checkReadOptions(form: QueryForm, projection: readonly ResolvedPath[], 
   const index = form.indexName ? table?.indexes.find((candidate) => candidate.name === form.indexName) : undefined;
   if (form.consistentRead && index?.kind === 'global') errors.consistentRead = 'Consistent reads are not supported on global secondary indexes';
   const hasProjection = projection.length > 0;
-  if (form.select === 'SPECIFIC_ATTRIBUTES' && !hasProjection) errors.select = 'Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES';
-  else if (form.select === 'ALL_PROJECTED_ATTRIBUTES' && !form.indexName) errors.select = 'ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName';
+  if (form.select === 'SPECIFIC_ATTRIBUTES' && !hasProjection)
+    errors.select = 'Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES';
+  else if (form.select === 'ALL_PROJECTED_ATTRIBUTES' && !form.indexName)
+    errors.select = 'ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName';
   else if (hasProjection && SELECT_WITH_PROJECTION[form.select]) errors.select = SELECT_WITH_PROJECTION[form.select];
   else if (form.select === 'ALL_ATTRIBUTES' && index?.kind === 'global' && index.projection !== 'ALL') {
     errors.select = `One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index ${index.name} because its projection type is not ALL`;
@@ -297,7 +307,13 @@ export function buildRequest(tableName: string, keys: KeySchemaInfo, form: Query
   if (validation) return { ok: false, errors: { ...validation, ...rowsNamedBy(validation.filter, form.filter) } };
   const explained = sortExplanation !== undefined ? { sortExplanation } : {};
   if (form.mode === 'scan') return { ok: true, operation: 'scan', input: common, ...explained };
-  return { ok: true, operation: 'query', input: { ...common, ...(form.descending ? { ScanIndexForward: false } : {}) }, ...explained, ...(sortCondition ? { sortCondition } : {}) };
+  return {
+    ok: true,
+    operation: 'query',
+    input: { ...common, ...(form.descending ? { ScanIndexForward: false } : {}) },
+    ...explained,
+    ...(sortCondition ? { sortCondition } : {}),
+  };
 }
 
 /**
@@ -310,13 +326,19 @@ function rowsNamedBy(message: string | undefined, filter: FilterGroup): QueryFor
   const errors: QueryFormErrors = {};
   for (const row of listFilterRows(filter)) {
     const path = parsePathText(row.path);
-    if (path.ok && path.path[0] === named) errors[`filter:${row.id}:path`] = `${named} is a key attribute: a Query's filter can't use it — put it in the key condition instead.`;
+    if (path.ok && path.path[0] === named)
+      errors[`filter:${row.id}:path`] = `${named} is a key attribute: a Query's filter can't use it — put it in the key condition instead.`;
   }
   return errors;
 }
 
 /** Runs the request's expressions through the validator; DynamoDB's message lands on the part it names. */
-function validateExpressions(input: QueryCommandInput | ScanCommandInput, keys: KeySchemaInfo, table: BuilderTableInfo | undefined, mode: 'query' | 'scan'): QueryFormErrors | undefined {
+function validateExpressions(
+  input: QueryCommandInput | ScanCommandInput,
+  keys: KeySchemaInfo,
+  table: BuilderTableInfo | undefined,
+  mode: 'query' | 'scan',
+): QueryFormErrors | undefined {
   const keyNames = (schema: KeySchemaInfo) => [schema.partitionKey.name, ...(schema.sortKey ? [schema.sortKey.name] : [])];
   const primaryKeyNames = [...new Set([...(table ? keyNames(table.keys) : []), ...keyNames(keys)])];
   try {
@@ -325,7 +347,14 @@ function validateExpressions(input: QueryCommandInput | ScanCommandInput, keys: 
   } catch (error) {
     if (!isDynamoDBError(error)) throw error;
     const where = error.location.expression;
-    const field: QueryFormField = where === 'KeyConditionExpression' ? 'keyCondition' : where === 'FilterExpression' ? 'filter' : where === 'ProjectionExpression' ? 'projection' : 'request';
+    const field: QueryFormField =
+      where === 'KeyConditionExpression'
+        ? 'keyCondition'
+        : where === 'FilterExpression'
+          ? 'filter'
+          : where === 'ProjectionExpression'
+            ? 'projection'
+            : 'request';
     return { [field]: `${error.name}: ${error.message}` };
   }
 }

@@ -9,14 +9,18 @@ import { selectBuilderWarnings, selectBuiltRequest, selectQuerySlice } from './s
 
 /** The design with its one entity's rankKey template replaced. */
 function withRankKey(design: Design, text: string): Design {
-  return { ...design, tables: design.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: text } })) })) };
+  return {
+    ...design,
+    tables: design.tables.map((table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, rankKey: text } })) })),
+  };
 }
 
 /** The sample Leaderboard's table, holding raw score strings of different widths as the sort key. */
 async function leaderboard() {
   const engine = createLocalDynamoDB();
   await engine.createTable(LEADERBOARD_TABLE_INPUT);
-  for (const score of ['10', '1500', '240', '9']) await engine.putItem({ TableName: 'Leaderboard', Item: { leaderboardId: { S: 'SEASON#2026-SPRING' }, rankKey: { S: score } } });
+  for (const score of ['10', '1500', '240', '9'])
+    await engine.putItem({ TableName: 'Leaderboard', Item: { leaderboardId: { S: 'SEASON#2026-SPRING' }, rankKey: { S: score } } });
   const store = createExplorerStore();
   // The Leaderboard example design describes the table: bound by name and key schema.
   const designs = createDesignStore();
@@ -48,7 +52,11 @@ describe('query builder selectors', () => {
       return built?.ok ? Object.values(built.input.ExpressionAttributeValues ?? {}).map((value) => value.S) : built?.errors;
     };
     expect(bound()).toEqual(['SEASON#2026-SPRING', '0000000200#']);
-    expect(store.getState().keyTemplateSource).toMatchObject({ designName: 'Leaderboard', entityName: 'Run', templateText: '{score:int(10)}#{ts:epoch(16)}#{playerId}' });
+    expect(store.getState().keyTemplateSource).toMatchObject({
+      designName: 'Leaderboard',
+      entityName: 'Run',
+      templateText: '{score:int(10)}#{ts:epoch(16)}#{playerId}',
+    });
     designs.getState().updateDesign('example-leaderboard', (design) => withRankKey(design, '{score:int(4)}'));
     expect(bound()).toEqual(['SEASON#2026-SPRING', '0200']);
     disconnect();

@@ -45,7 +45,14 @@ export function selectBuiltRequest(state: QueryBuilderInputs): BuiltRequest | un
 const NO_WARNINGS: readonly BuilderWarning[] = [];
 
 const warningsFor = memoizeLast(
-  (built: BuiltRequest | undefined, table: TableSummary | undefined, form: QueryForm, template: KeyTemplate | undefined, items: readonly Item[], evidence: SortKeyEvidenceMap): readonly BuilderWarning[] => {
+  (
+    built: BuiltRequest | undefined,
+    table: TableSummary | undefined,
+    form: QueryForm,
+    template: KeyTemplate | undefined,
+    items: readonly Item[],
+    evidence: SortKeyEvidenceMap,
+  ): readonly BuilderWarning[] => {
     if (!table || !built?.ok) return NO_WARNINGS;
     const keys = keysOf(table, form.indexName);
     const found = findQueryWarnings({ form, keys, table, template, built, items, evidence: findSortKeyEvidence(evidence, form, keys) });
@@ -58,10 +65,12 @@ export function selectBuilderWarnings(state: QueryBuilderInputs): readonly Build
   return warningsFor(selectBuiltRequest(state), state.table, state.form, state.keyTemplate, state.items, state.sortKeyEvidence);
 }
 
-const fitFor = memoizeLast((table: TableSummary | undefined, indexName: string, template: KeyTemplate | undefined, items: readonly Item[]): string | undefined => {
-  const sortKey = table ? keysOf(table, indexName).sortKey : undefined;
-  return sortKey && template ? checkTemplateFit(template, sortKey, items) : undefined;
-});
+const fitFor = memoizeLast(
+  (table: TableSummary | undefined, indexName: string, template: KeyTemplate | undefined, items: readonly Item[]): string | undefined => {
+    const sortKey = table ? keysOf(table, indexName).sortKey : undefined;
+    return sortKey && template ? checkTemplateFit(template, sortKey, items) : undefined;
+  },
+);
 
 /** Why the key builder's template may not fit the sort key's stored values (for field-value bounds), or undefined when it fits. */
 export function selectTemplateFit(state: QueryBuilderInputs): string | undefined {

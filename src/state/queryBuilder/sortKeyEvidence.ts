@@ -63,7 +63,12 @@ function learn(previous: SortKeyEvidence | undefined, key: string): SortKeyEvide
  * addSortKeyEvidence({}, [{ PK: { S: "a" }, SK: { S: "10" } }, { PK: { S: "a" }, SK: { S: "9" } }], { partitionKey: { name: "PK", type: "S" }, sortKey: { name: "SK", type: "S" } }, "")
  * // { "\u0000S:a": { count: 2, allDigits: true, widths: [1, 2], examples: ["10", "9"] } }
  */
-export function addSortKeyEvidence(evidence: SortKeyEvidenceMap, items: readonly Record<string, AttributeValue>[], keys: KeySchemaInfo, indexName: string): SortKeyEvidenceMap {
+export function addSortKeyEvidence(
+  evidence: SortKeyEvidenceMap,
+  items: readonly Record<string, AttributeValue>[],
+  keys: KeySchemaInfo,
+  indexName: string,
+): SortKeyEvidenceMap {
   const sortKey = keys.sortKey;
   if (!sortKey || sortKey.type !== 'S' || items.length === 0) return evidence;
   const next: Record<string, SortKeyEvidence> = { ...evidence };

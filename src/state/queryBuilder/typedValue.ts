@@ -117,10 +117,21 @@ export function parseTypedValue(type: ValueType, text: string, label: string, en
       try {
         parsed = JSON.parse(text);
       } catch {
-        return { ok: false, message: `${label} is a ${type === 'L' ? 'list (L)' : 'map (M)'}: enter DynamoDB JSON, e.g. ${type === 'L' ? '[{"S":"a"},{"N":"1"}]' : '{"city":{"S":"Berlin"}}'}.` };
+        return {
+          ok: false,
+          message: `${label} is a ${type === 'L' ? 'list (L)' : 'map (M)'}: enter DynamoDB JSON, e.g. ${type === 'L' ? '[{"S":"a"},{"N":"1"}]' : '{"city":{"S":"Berlin"}}'}.`,
+        };
       }
-      const value = type === 'L' ? (Array.isArray(parsed) ? { L: parsed.map(reviveAttributeValue) } : undefined) : isPlainObject(parsed) ? { M: mapValues(parsed, reviveAttributeValue) } : undefined;
-      if (!value) return { ok: false, message: `${label} is a ${type === 'L' ? 'list: enter a JSON array' : 'map: enter a JSON object'} of DynamoDB JSON values.` };
+      const value =
+        type === 'L'
+          ? Array.isArray(parsed)
+            ? { L: parsed.map(reviveAttributeValue) }
+            : undefined
+          : isPlainObject(parsed)
+            ? { M: mapValues(parsed, reviveAttributeValue) }
+            : undefined;
+      if (!value)
+        return { ok: false, message: `${label} is a ${type === 'L' ? 'list: enter a JSON array' : 'map: enter a JSON object'} of DynamoDB JSON values.` };
       return { ok: true, value: value as AttributeValue };
     }
   }
@@ -160,7 +171,8 @@ export function reviveAttributeValue(value: unknown): AttributeValue {
   if (!isPlainObject(value)) return value as AttributeValue;
   const [type, inner] = Object.entries(value)[0] ?? [];
   if (type === 'B' && typeof inner === 'string') return { B: decodeBase64(inner) ?? new Uint8Array() };
-  if (type === 'BS' && Array.isArray(inner)) return { BS: inner.map((item) => (typeof item === 'string' ? (decodeBase64(item) ?? new Uint8Array()) : (item as Uint8Array))) };
+  if (type === 'BS' && Array.isArray(inner))
+    return { BS: inner.map((item) => (typeof item === 'string' ? (decodeBase64(item) ?? new Uint8Array()) : (item as Uint8Array))) };
   if (type === 'L' && Array.isArray(inner)) return { L: inner.map(reviveAttributeValue) };
   if (type === 'M' && isPlainObject(inner)) return { M: mapValues(inner, reviveAttributeValue) };
   return value as unknown as AttributeValue;

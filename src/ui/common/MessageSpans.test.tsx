@@ -4,7 +4,13 @@ import { MessageSpans } from './VisibleText';
 
 /** The text a reader sees (and an accessible name is built from): tags dropped, entities decoded. */
 function shownText(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 describe('MessageSpans', () => {

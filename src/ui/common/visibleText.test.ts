@@ -13,7 +13,11 @@ describe('toVisibleText', () => {
       const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
       expect(parts).toEqual([
         { kind: 'text', text: 'a' },
-        { kind: 'invisible', symbol: `⟨${hex}⟩`, title: expect.stringMatching(new RegExp(`^${hex.replace('+', '\\+')} .*(mark|embedding|override|isolate|formatting)$`)) },
+        {
+          kind: 'invisible',
+          symbol: `⟨${hex}⟩`,
+          title: expect.stringMatching(new RegExp(`^${hex.replace('+', '\\+')} .*(mark|embedding|override|isolate|formatting)$`)),
+        },
         { kind: 'text', text: 'b' },
       ]);
       expect(shown(`a${char}b`)).not.toContain(char);

@@ -67,10 +67,12 @@ export function AccessPatternEditor({ table, pattern, label, onSave, onCancel }:
     change((previous) => {
       const { sort: _sort, ...rest } = previous;
       if (input === 'none') return rest;
-      const sort: PatternSortCondition = input === 'fields' ? { input: 'fields', operator: '=', values: {} } : { input: 'raw', operator: 'begins_with', value: '' };
+      const sort: PatternSortCondition =
+        input === 'fields' ? { input: 'fields', operator: '=', values: {} } : { input: 'raw', operator: 'begins_with', value: '' };
       return { ...rest, sort };
     });
-  const setSort = (edit: (sort: PatternSortCondition) => PatternSortCondition) => change((previous) => (previous.sort ? { ...previous, sort: edit(previous.sort) } : previous));
+  const setSort = (edit: (sort: PatternSortCondition) => PatternSortCondition) =>
+    change((previous) => (previous.sort ? { ...previous, sort: edit(previous.sort) } : previous));
 
   return (
     <form
@@ -84,11 +86,21 @@ export function AccessPatternEditor({ table, pattern, label, onSave, onCancel }:
       <div className="pattern-editor-grid">
         <label htmlFor={`${id}-name`}>Name</label>
         <div>
-          <input id={`${id}-name`} value={current.name} onChange={(event) => change((previous) => ({ ...previous, name: event.target.value }))} aria-invalid={nameMissing} />
+          <input
+            id={`${id}-name`}
+            value={current.name}
+            onChange={(event) => change((previous) => ({ ...previous, name: event.target.value }))}
+            aria-invalid={nameMissing}
+          />
           {nameMissing && <p className="field-error">Give the pattern a name (the question it answers, e.g. “A customer’s orders, newest first”).</p>}
         </div>
         <label htmlFor={`${id}-description`}>Description</label>
-        <textarea id={`${id}-description`} rows={2} value={current.description} onChange={(event) => change((previous) => ({ ...previous, description: event.target.value }))} />
+        <textarea
+          id={`${id}-description`}
+          rows={2}
+          value={current.description}
+          onChange={(event) => change((previous) => ({ ...previous, description: event.target.value }))}
+        />
         <span id={`${id}-entities`}>Entities</span>
         <fieldset className="pattern-entities" aria-labelledby={`${id}-entities`}>
           {table.entities.map((entity) => (
@@ -147,7 +159,7 @@ export function AccessPatternEditor({ table, pattern, label, onSave, onCancel }:
               <select
                 id={`${id}-operator`}
                 value={current.sort.operator}
-                onChange={(event) => setSort((sort) => ({ ...sort, operator: event.target.value } as PatternSortCondition))}
+                onChange={(event) => setSort((sort) => ({ ...sort, operator: event.target.value }) as PatternSortCondition)}
               >
                 {(current.sort.input === 'fields' ? FIELD_OPERATORS : RAW_OPERATORS).map((operator) => (
                   <option key={operator} value={operator}>
@@ -172,7 +184,9 @@ export function AccessPatternEditor({ table, pattern, label, onSave, onCancel }:
                   values={current.sort.valuesHigh ?? {}}
                   suffix=" (upper bound)"
                   empty=""
-                  onChange={(name, value) => setSort((sort) => (sort.input === 'fields' ? { ...sort, valuesHigh: { ...(sort.valuesHigh ?? {}), [name]: value } } : sort))}
+                  onChange={(name, value) =>
+                    setSort((sort) => (sort.input === 'fields' ? { ...sort, valuesHigh: { ...(sort.valuesHigh ?? {}), [name]: value } } : sort))
+                  }
                 />
               )}
             </>
@@ -180,7 +194,12 @@ export function AccessPatternEditor({ table, pattern, label, onSave, onCancel }:
           {current.sort?.input === 'raw' && (
             <>
               <label htmlFor={`${id}-raw`}>Sort key text</label>
-              <input id={`${id}-raw`} className="mono" value={current.sort.value} onChange={(event) => setSort((sort) => (sort.input === 'raw' ? { ...sort, value: event.target.value } : sort))} />
+              <input
+                id={`${id}-raw`}
+                className="mono"
+                value={current.sort.value}
+                onChange={(event) => setSort((sort) => (sort.input === 'raw' ? { ...sort, value: event.target.value } : sort))}
+              />
               {current.sort.operator === 'between' && (
                 <>
                   <label htmlFor={`${id}-raw-high`}>Sort key text (upper bound)</label>
@@ -196,7 +215,11 @@ export function AccessPatternEditor({ table, pattern, label, onSave, onCancel }:
           )}
         </div>
         <label htmlFor={`${id}-direction`}>Direction</label>
-        <select id={`${id}-direction`} value={current.direction} onChange={(event) => change((previous) => ({ ...previous, direction: event.target.value as 'ascending' | 'descending' }))}>
+        <select
+          id={`${id}-direction`}
+          value={current.direction}
+          onChange={(event) => change((previous) => ({ ...previous, direction: event.target.value as 'ascending' | 'descending' }))}
+        >
           <option value="ascending">Ascending (ScanIndexForward = true)</option>
           <option value="descending">Descending (ScanIndexForward = false)</option>
         </select>
@@ -213,7 +236,10 @@ export function AccessPatternEditor({ table, pattern, label, onSave, onCancel }:
               change((previous) => {
                 const { orderBy, ...expected } = previous.expected;
                 const field = event.target.value;
-                return { ...previous, expected: field === '' ? expected : { ...expected, orderBy: { field, direction: orderBy?.direction ?? previous.direction } } };
+                return {
+                  ...previous,
+                  expected: field === '' ? expected : { ...expected, orderBy: { field, direction: orderBy?.direction ?? previous.direction } },
+                };
               })
             }
           >
@@ -231,7 +257,13 @@ export function AccessPatternEditor({ table, pattern, label, onSave, onCancel }:
               onChange={(event) =>
                 change((previous) =>
                   previous.expected.orderBy
-                    ? { ...previous, expected: { ...previous.expected, orderBy: { ...previous.expected.orderBy, direction: event.target.value as 'ascending' | 'descending' } } }
+                    ? {
+                        ...previous,
+                        expected: {
+                          ...previous.expected,
+                          orderBy: { ...previous.expected.orderBy, direction: event.target.value as 'ascending' | 'descending' },
+                        },
+                      }
                     : previous,
                 )
               }
@@ -283,7 +315,14 @@ function CountInput(props: { id: string; text: string; result: ReturnType<typeof
   const error = props.result && !props.result.ok ? props.result.message : undefined;
   return (
     <div>
-      <input id={props.id} inputMode="numeric" value={props.text} placeholder="none" aria-invalid={error !== undefined} onChange={(event) => props.onChange(event.target.value)} />
+      <input
+        id={props.id}
+        inputMode="numeric"
+        value={props.text}
+        placeholder="none"
+        aria-invalid={error !== undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
       {error && <p className="field-error">{error}</p>}
     </div>
   );

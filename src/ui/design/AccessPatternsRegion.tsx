@@ -44,12 +44,17 @@ export function AccessPatternsRegion({ designId, table, readOnly = false }: Desi
   const stale = lastRun !== undefined && ranFor !== table && ranFor?.name === table.name;
 
   const editTable = (edit: (table: TableDesign) => TableDesign) =>
-    stores.designs.getState().updateDesign(designId, (design) => ({ ...design, tables: design.tables.map((candidate) => (candidate.name === table.name ? edit(candidate) : candidate)) }));
+    stores.designs.getState().updateDesign(designId, (design) => ({
+      ...design,
+      tables: design.tables.map((candidate) => (candidate.name === table.name ? edit(candidate) : candidate)),
+    }));
 
   return (
     <section className="card access-patterns" aria-labelledby={headingId}>
       <h2 id={headingId}>Access patterns</h2>
-      <p className="muted small">Each pattern is a Query over table {table.name}; a run writes the samples into a fresh built-in table and judges every result.</p>
+      <p className="muted small">
+        Each pattern is a Query over table {table.name}; a run writes the samples into a fresh built-in table and judges every result.
+      </p>
       <div className="button-row">
         <button type="button" className="primary" onClick={() => void runs.getState().run(table)} disabled={running || table.accessPatterns.length === 0}>
           Run access patterns
@@ -84,10 +89,20 @@ export function AccessPatternsRegion({ designId, table, readOnly = false }: Desi
           }}
         />
       )}
-      {table.accessPatterns.length === 0 && editing !== 'new' && <p className="muted">{readOnly ? 'This table has no access patterns.' : 'No access patterns yet: add the questions the application asks of this table.'}</p>}
+      {table.accessPatterns.length === 0 && editing !== 'new' && (
+        <p className="muted">
+          {readOnly ? 'This table has no access patterns.' : 'No access patterns yet: add the questions the application asks of this table.'}
+        </p>
+      )}
       <ul className="pattern-list">
         {table.accessPatterns.map((pattern) => (
-          <li key={pattern.id} aria-label={visibleString(pattern.name)} className="pattern-item" id={jumpTargetId({ kind: 'pattern', table: table.name, pattern: pattern.id })} tabIndex={-1}>
+          <li
+            key={pattern.id}
+            aria-label={visibleString(pattern.name)}
+            className="pattern-item"
+            id={jumpTargetId({ kind: 'pattern', table: table.name, pattern: pattern.id })}
+            tabIndex={-1}
+          >
             {editing === pattern.id && !readOnly ? (
               <AccessPatternEditor
                 table={table}
@@ -122,7 +137,14 @@ function summary(outcomes: Readonly<Record<string, PatternRunOutcome>>): string 
   return `${passing} of ${all.length} pass.`;
 }
 
-function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; outcome: PatternRunOutcome | undefined; readOnly: boolean; onEdit(): void; onDelete(): void }) {
+function PatternView(props: {
+  table: TableDesign;
+  pattern: AccessPatternDesign;
+  outcome: PatternRunOutcome | undefined;
+  readOnly: boolean;
+  onEdit(): void;
+  onDelete(): void;
+}) {
   const { table, pattern, outcome } = props;
   const [showCode, setShowCode] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -163,7 +185,8 @@ function PatternView(props: { table: TableDesign; pattern: AccessPatternDesign; 
         </p>
       )}
       <p className="small">
-        Returns {pattern.entities.length > 0 ? <VisibleText text={pattern.entities.join(', ')} /> : '(no entity)'} from {pattern.index ? `index ${pattern.index}` : `table ${table.name}`}
+        Returns {pattern.entities.length > 0 ? <VisibleText text={pattern.entities.join(', ')} /> : '(no entity)'} from{' '}
+        {pattern.index ? `index ${pattern.index}` : `table ${table.name}`}
         {pattern.expected.count !== undefined ? `; expects ${pattern.expected.count} items` : ''}
         {pattern.expected.orderBy ? (
           <>

@@ -10,7 +10,11 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * current or out of date). Comments and names are design data: text only.
  */
 export function ClosingSlideView({ slide, titleId }: { slide: ClosingSlide; titleId: string }) {
-  const kicker = [`Revision ${slide.revision}`, plural(slide.decisionCount, 'decision'), ...(slide.undecidedCount > 0 ? [`${plural(slide.undecidedCount, 'finding')} without a decision`] : [])].join(' · ');
+  const kicker = [
+    `Revision ${slide.revision}`,
+    plural(slide.decisionCount, 'decision'),
+    ...(slide.undecidedCount > 0 ? [`${plural(slide.undecidedCount, 'finding')} without a decision`] : []),
+  ].join(' · ');
   return (
     <div className="slide">
       <SlideTitle id={titleId} text={slide.pageCount > 1 ? `${slide.title} (${slide.page} of ${slide.pageCount})` : slide.title} kicker={kicker} />
@@ -19,7 +23,8 @@ export function ClosingSlideView({ slide, titleId }: { slide: ClosingSlide; titl
           {slide.decisions.map((decision) => (
             <li key={decision.findingId} className={`slide-decision ${decision.kind}`}>
               <p className="slide-finding-head">
-                <span className={`slide-decision-kind ${decision.kind}`}>{DECISION_KIND_LABELS[decision.kind]}</span> <code className="slide-code">{decision.code}</code>{' '}
+                <span className={`slide-decision-kind ${decision.kind}`}>{DECISION_KIND_LABELS[decision.kind]}</span>{' '}
+                <code className="slide-code">{decision.code}</code>{' '}
                 <span className="slide-muted">{decision.finding ? <VisibleText text={decision.finding.subject} /> : 'no longer raised by the review'}</span>
               </p>
               {decision.comment !== '' && (
@@ -53,7 +58,9 @@ export function ClosingSlideView({ slide, titleId }: { slide: ClosingSlide; titl
                   <span className="slide-muted">
                     revision {entry.revision} · {entry.signedAt}
                   </span>{' '}
-                  <span className={`slide-pill ${entry.current ? 'passes' : 'fails'}`}>{entry.current ? '✓ current' : '✗ out of date: the design changed since'}</span>
+                  <span className={`slide-pill ${entry.current ? 'passes' : 'fails'}`}>
+                    {entry.current ? '✓ current' : '✗ out of date: the design changed since'}
+                  </span>
                 </li>
               ))}
             </ul>

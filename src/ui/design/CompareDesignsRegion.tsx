@@ -68,8 +68,20 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
   const leftDesign: Design = designs.find((entry) => entry.id === leftId)?.design ?? design;
   const leftTable = leftDesign.tables.find((candidate) => candidate.name === table.name) ?? leftDesign.tables[0];
   const entity = leftTable?.entities.find((candidate) => candidate.name === entityName) ?? leftTable?.entities[0];
-  const attributeChoices = leftTable && entity ? (right.kind === 'multi' ? sortKeyAttributes(leftTable, entity) : keyAttributesOf(leftTable).map((attribute) => attribute.name).filter((name) => entity.keys[name] !== undefined)) : [];
-  const attribute = attributeName !== undefined && attributeChoices.includes(attributeName) ? attributeName : (leftTable?.sortKey && attributeChoices.includes(leftTable.sortKey.name) ? leftTable.sortKey.name : attributeChoices[0]);
+  const attributeChoices =
+    leftTable && entity
+      ? right.kind === 'multi'
+        ? sortKeyAttributes(leftTable, entity)
+        : keyAttributesOf(leftTable)
+            .map((attribute) => attribute.name)
+            .filter((name) => entity.keys[name] !== undefined)
+      : [];
+  const attribute =
+    attributeName !== undefined && attributeChoices.includes(attributeName)
+      ? attributeName
+      : leftTable?.sortKey && attributeChoices.includes(leftTable.sortKey.name)
+        ? leftTable.sortKey.name
+        : attributeChoices[0];
   const currentTemplate = entity && attribute ? (entity.keys[attribute] ?? '') : '';
   const leftTemplate = templates.left ?? currentTemplate;
   const rightTemplate = templates.right ?? currentTemplate;
@@ -83,12 +95,21 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
       if (!rightDesign) return { kind: 'problem', message: 'The right design is no longer saved: choose another.' };
       return { kind: 'keys', comparison: compareDesigns(leftDesign, rightDesign, leftTable.name, leftDirection) };
     }
-    if (!entity || !attribute) return { kind: 'problem', message: right.kind === 'multi' ? `No entity of ${leftTable.name} has a template for a single-attribute sort key to turn into a multi-attribute key.` : `Table ${leftTable.name} has no entity with key templates to compare.` };
+    if (!entity || !attribute)
+      return {
+        kind: 'problem',
+        message:
+          right.kind === 'multi'
+            ? `No entity of ${leftTable.name} has a template for a single-attribute sort key to turn into a multi-attribute key.`
+            : `Table ${leftTable.name} has no entity with key templates to compare.`,
+      };
     if (right.kind === 'multi') {
       const result = compareWithMultiAttribute(leftTable, entity.name, attribute, leftDirection);
       return result.ok ? { kind: 'multi', value: result.value } : { kind: 'problem', message: result.message };
     }
-    const indexName = leftTable.indexes.find((index) => index.sortKey.some((key) => key.name === attribute) || index.partitionKey.some((key) => key.name === attribute))?.name;
+    const indexName = leftTable.indexes.find(
+      (index) => index.sortKey.some((key) => key.name === attribute) || index.partitionKey.some((key) => key.name === attribute),
+    )?.name;
     const isTableKey = leftTable.partitionKey.name === attribute || leftTable.sortKey?.name === attribute;
     return {
       kind: 'keys',
@@ -149,7 +170,13 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
               <>
                 <label>
                   Entity
-                  <select value={entity?.name ?? ''} onChange={(event) => { setEntityName(event.target.value); setTemplates({}); }}>
+                  <select
+                    value={entity?.name ?? ''}
+                    onChange={(event) => {
+                      setEntityName(event.target.value);
+                      setTemplates({});
+                    }}
+                  >
                     {leftTable.entities.map((candidate) => (
                       <option key={candidate.name} value={candidate.name}>
                         {visibleString(candidate.name)}
@@ -176,11 +203,21 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
             <div className="compare-templates">
               <label>
                 Left template
-                <input className="mono" value={leftTemplate} spellCheck={false} onChange={(event) => setTemplates({ ...templates, left: event.target.value })} />
+                <input
+                  className="mono"
+                  value={leftTemplate}
+                  spellCheck={false}
+                  onChange={(event) => setTemplates({ ...templates, left: event.target.value })}
+                />
               </label>
               <label>
                 Right template
-                <input className="mono" value={rightTemplate} spellCheck={false} onChange={(event) => setTemplates({ ...templates, right: event.target.value })} />
+                <input
+                  className="mono"
+                  value={rightTemplate}
+                  spellCheck={false}
+                  onChange={(event) => setTemplates({ ...templates, right: event.target.value })}
+                />
               </label>
             </div>
           )}
@@ -190,7 +227,9 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
             </p>
           )}
           {outcome?.kind === 'keys' && <ComparisonResults comparison={outcome.comparison} />}
-          {outcome?.kind === 'keys' && rightDesign && <StructuralDiffView before={leftDesign} after={rightDesign} beforeLabel={leftDesign.name} afterLabel={rightDesign.name} onMigrate={openMigrate} />}
+          {outcome?.kind === 'keys' && rightDesign && (
+            <StructuralDiffView before={leftDesign} after={rightDesign} beforeLabel={leftDesign.name} afterLabel={rightDesign.name} onMigrate={openMigrate} />
+          )}
           {outcome?.kind === 'multi' && <ComparisonResults comparison={outcome.value.comparison} multi={outcome.value} />}
         </section>
       )}

@@ -27,7 +27,8 @@ export function ComparisonResults({ comparison, multi }: { comparison: KeyCompar
           <ul>
             {comparison.disagreements.map((disagreement) => (
               <li key={disagreement.position}>
-                Position {disagreement.position}: left has <VisibleText text={disagreement.left.sampleId} />, right has <VisibleText text={disagreement.right.sampleId} />
+                Position {disagreement.position}: left has <VisibleText text={disagreement.left.sampleId} />, right has{' '}
+                <VisibleText text={disagreement.right.sampleId} />
               </li>
             ))}
           </ul>
@@ -42,7 +43,17 @@ export function ComparisonResults({ comparison, multi }: { comparison: KeyCompar
   );
 }
 
-function SideOrder({ side, title, bySample, disagreeing }: { side: KeySide; title: string; bySample: ReadonlyMap<string, ComparedSample>; disagreeing: ReadonlySet<number> }) {
+function SideOrder({
+  side,
+  title,
+  bySample,
+  disagreeing,
+}: {
+  side: KeySide;
+  title: string;
+  bySample: ReadonlyMap<string, ComparedSample>;
+  disagreeing: ReadonlySet<number>;
+}) {
   const headingId = useId();
   const direction = side.spec.direction === 'descending' ? 'ScanIndexForward = false' : 'ScanIndexForward = true';
   const where = side.spec.indexName ? `index ${side.spec.indexName}` : `table ${side.spec.table.name}`;
@@ -73,9 +84,7 @@ function SideOrder({ side, title, bySample, disagreeing }: { side: KeySide; titl
       ))}
       {side.failures.length > 0 && (
         <div className="field-error">
-          <p>
-            {side.failures.length === 1 ? '1 sample has' : `${side.failures.length} samples have`} no key here:
-          </p>
+          <p>{side.failures.length === 1 ? '1 sample has' : `${side.failures.length} samples have`} no key here:</p>
           <ul aria-label="Samples without a key">
             {side.failures.map((failure) => (
               <li key={failure.entity + failure.sampleId + failure.attribute}>
@@ -93,7 +102,9 @@ function SideOrder({ side, title, bySample, disagreeing }: { side: KeySide; titl
           const outOfOrder = position !== undefined && disagreeing.has(position);
           // The partition key is shown where it changes: the rows under it are one item collection.
           const newPartition = index === 0 || side.order[index - 1]?.partitionText !== key.partitionText;
-          return <KeyRow key={key.entity + key.sampleId} sideKey={key} differs={sample?.differs ?? true} outOfOrder={outOfOrder} showPartition={newPartition} />;
+          return (
+            <KeyRow key={key.entity + key.sampleId} sideKey={key} differs={sample?.differs ?? true} outOfOrder={outOfOrder} showPartition={newPartition} />
+          );
         })}
       </ol>
     </section>
@@ -129,11 +140,11 @@ function MultiAttributeNotes({ multi }: { multi: MultiAttributeComparison }) {
   return (
     <div className="compare-notes">
       <p>
-        <VisibleText text={`${variant.source.attribute} = ${variant.source.template}`} /> becomes GSI <VisibleText text={variant.indexName} /> with partition key{' '}
-        {variant.partition.map((attribute) => `${attribute.name} ${attribute.type}`).join(', ')} and sort key{' '}
+        <VisibleText text={`${variant.source.attribute} = ${variant.source.template}`} /> becomes GSI <VisibleText text={variant.indexName} /> with partition
+        key {variant.partition.map((attribute) => `${attribute.name} ${attribute.type}`).join(', ')} and sort key{' '}
         {variant.sort.map((attribute) => `${attribute.name} ${attribute.type}`).join(', ')}
-        {variant.droppedLiterals.length > 0 && <> (literals dropped: {variant.droppedLiterals.map((literal) => `"${literal}"`).join(' ')})</>}. Each attribute compares by
-        its type, left to right: numbers numerically, no padding.
+        {variant.droppedLiterals.length > 0 && <> (literals dropped: {variant.droppedLiterals.map((literal) => `"${literal}"`).join(' ')})</>}. Each attribute
+        compares by its type, left to right: numbers numerically, no padding.
       </p>
       {variant.notes.map((note) => (
         <p key={note} className="muted small">

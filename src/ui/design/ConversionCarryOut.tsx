@@ -5,7 +5,11 @@ import { VisibleText } from '../common/VisibleText';
 import { useAppStores } from '../stores';
 import { useOpenMigrateKeys } from './useOpenMigrateKeys';
 
-const KIND_TITLE = { updateTable: 'UpdateTable', migrateKeys: 'Migrate keys, then UpdateTable', applicationWrites: 'The application writes first, then UpdateTable' } as const;
+const KIND_TITLE = {
+  updateTable: 'UpdateTable',
+  migrateKeys: 'Migrate keys, then UpdateTable',
+  applicationWrites: 'The application writes first, then UpdateTable',
+} as const;
 
 /**
  * After a multi-attribute conversion was applied to this table of the
@@ -37,7 +41,8 @@ export function ConversionCarryOut({ designId, tableName }: { designId: string; 
     <section className="conversion-carry-out" aria-labelledby={headingId}>
       <h4 id={headingId}>Carry out the multi-attribute conversion of {conversion.before.name}</h4>
       <p role="status">
-        Applied: <VisibleText text={conversion.after.name} /> is now keyed by typed attributes in the design. On a table: <strong>{KIND_TITLE[carryOut.kind]}</strong>.
+        Applied: <VisibleText text={conversion.after.name} /> is now keyed by typed attributes in the design. On a table:{' '}
+        <strong>{KIND_TITLE[carryOut.kind]}</strong>.
       </p>
       <p className="small">
         <VisibleText text={carryOut.summary} />
@@ -65,16 +70,21 @@ export function ConversionCarryOut({ designId, tableName }: { designId: string; 
               Prepare Migrate keys for {migration.entity}
             </button>{' '}
             <span className="muted small">
-              Binds table <VisibleText text={carryOut.table} /> to this design in the explorer and opens Migrate keys filled in: Preview, then Apply writes {Object.keys(migration.templates).join(', ')} to every stored item of the entity.
+              Binds table <VisibleText text={carryOut.table} /> to this design in the explorer and opens Migrate keys filled in: Preview, then Apply writes{' '}
+              {Object.keys(migration.templates).join(', ')} to every stored item of the entity.
             </span>
           </li>
         ))}
         <li>
-          {createButton} <span className="muted small">The explorer’s Add index opens filled in; Create index sends the UpdateTable and follows the backfill until the index is ACTIVE.</span>
+          {createButton}{' '}
+          <span className="muted small">
+            The explorer’s Add index opens filled in; Create index sends the UpdateTable and follows the backfill until the index is ACTIVE.
+          </span>
         </li>
       </ol>
       <p className="muted small">
-        On the explorer’s connection: the table <VisibleText text={carryOut.table} /> must exist there (Load into a table creates it from the design), and the connection must allow writes (not Read-only; on AWS each write is confirmed first).
+        On the explorer’s connection: the table <VisibleText text={carryOut.table} /> must exist there (Load into a table creates it from the design), and the
+        connection must allow writes (not Read-only; on AWS each write is confirmed first).
       </p>
       <button type="button" className="small" onClick={() => stores.multiAttributeConversion.getState().dismissCarryOut()}>
         Dismiss

@@ -27,7 +27,17 @@ import { jumpTargetId } from './jumpTargets';
  * there are several; add, rename, delete), the chosen table's keys and
  * indexes, then its Entities.
  */
-export function DesignEditor({ designId, design, table, onSelectTable }: { designId: string; design: Design; table: TableDesign; onSelectTable: (name: string) => void }) {
+export function DesignEditor({
+  designId,
+  design,
+  table,
+  onSelectTable,
+}: {
+  designId: string;
+  design: Design;
+  table: TableDesign;
+  onSelectTable: (name: string) => void;
+}) {
   const { designs } = useAppStores();
   const update = (change: DesignChange) => designs.getState().updateDesign(designId, change);
   const headingId = useId();
@@ -79,7 +89,13 @@ export function DesignEditor({ designId, design, table, onSelectTable }: { desig
             showLabel
             inputClassName="mono"
             value={table.name}
-            validate={(name) => validateName(name, tableNames.filter((other) => other !== table.name), 'A table')}
+            validate={(name) =>
+              validateName(
+                name,
+                tableNames.filter((other) => other !== table.name),
+                'A table',
+              )
+            }
             onCommit={(name) => {
               update(renameTable(table.name, name));
               onSelectTable(name);
@@ -90,13 +106,21 @@ export function DesignEditor({ designId, design, table, onSelectTable }: { desig
             onClick={() => {
               const before = new Set(tableNames);
               update(addTable());
-              const added = designs.getState().designs.find((saved) => saved.id === designId)?.design.tables.find((entry) => !before.has(entry.name));
+              const added = designs
+                .getState()
+                .designs.find((saved) => saved.id === designId)
+                ?.design.tables.find((entry) => !before.has(entry.name));
               if (added) onSelectTable(added.name);
             }}
           >
             Add table
           </button>
-          <button type="button" disabled={design.tables.length <= 1} title={design.tables.length <= 1 ? 'A design keeps at least one table.' : undefined} onClick={() => setConfirmingDelete(true)}>
+          <button
+            type="button"
+            disabled={design.tables.length <= 1}
+            title={design.tables.length <= 1 ? 'A design keeps at least one table.' : undefined}
+            onClick={() => setConfirmingDelete(true)}
+          >
             Delete table
           </button>
         </div>
@@ -124,13 +148,19 @@ export function DesignEditor({ designId, design, table, onSelectTable }: { desig
 /** The table's partition key and optional sort key: names and types. */
 function TableKeys({ table, update }: { table: TableDesign; update: (change: DesignChange) => void }) {
   const { partitionKey, sortKey } = table;
-  const nameProblem = (name: string, other: string | undefined) => (name.trim() === '' ? 'A key attribute needs a name.' : name === other ? 'The partition and sort key need different names.' : undefined);
+  const nameProblem = (name: string, other: string | undefined) =>
+    name.trim() === '' ? 'A key attribute needs a name.' : name === other ? 'The partition and sort key need different names.' : undefined;
   const sortSwitchId = useId();
   return (
     <div className="table-keys">
       <div className="key-attribute-row">
         <span className="small">Partition key</span>
-        <KeyAttributeInputs label="Partition key" attribute={partitionKey} validate={(name) => nameProblem(name, sortKey?.name)} onChange={(next) => update(setTableKeys(table.name, next, sortKey))} />
+        <KeyAttributeInputs
+          label="Partition key"
+          attribute={partitionKey}
+          validate={(name) => nameProblem(name, sortKey?.name)}
+          onChange={(next) => update(setTableKeys(table.name, next, sortKey))}
+        />
       </div>
       <div className="key-attribute-row">
         <span className="small">
@@ -139,11 +169,20 @@ function TableKeys({ table, update }: { table: TableDesign; update: (change: Des
             type="checkbox"
             checked={sortKey !== undefined}
             disabled={sortKey !== undefined && table.indexes.some((index) => index.kind === 'LSI')}
-            onChange={(event) => update(setTableKeys(table.name, partitionKey, event.target.checked ? { name: partitionKey.name === 'SK' ? 'sk' : 'SK', type: 'S' } : undefined))}
+            onChange={(event) =>
+              update(setTableKeys(table.name, partitionKey, event.target.checked ? { name: partitionKey.name === 'SK' ? 'sk' : 'SK', type: 'S' } : undefined))
+            }
           />{' '}
           <label htmlFor={sortSwitchId}>Sort key</label>
         </span>
-        {sortKey && <KeyAttributeInputs label="Sort key" attribute={sortKey} validate={(name) => nameProblem(name, partitionKey.name)} onChange={(next) => update(setTableKeys(table.name, partitionKey, next))} />}
+        {sortKey && (
+          <KeyAttributeInputs
+            label="Sort key"
+            attribute={sortKey}
+            validate={(name) => nameProblem(name, partitionKey.name)}
+            onChange={(next) => update(setTableKeys(table.name, partitionKey, next))}
+          />
+        )}
       </div>
     </div>
   );

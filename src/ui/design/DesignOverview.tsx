@@ -17,7 +17,11 @@ export const OVERVIEW_FINDINGS = 5;
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
 const SEVERITY_LABEL: Readonly<Record<ReviewSeverity, string>> = { error: 'Error', warning: 'Warning', note: 'Note' };
-const SEVERITY_WORDS: Readonly<Record<ReviewSeverity, readonly [string, string]>> = { error: ['error', 'errors'], warning: ['warning', 'warnings'], note: ['note', 'notes'] };
+const SEVERITY_WORDS: Readonly<Record<ReviewSeverity, readonly [string, string]>> = {
+  error: ['error', 'errors'],
+  warning: ['warning', 'warnings'],
+  note: ['note', 'notes'],
+};
 
 /*
  * What the review decided, read in one place: a finding is decided by a
@@ -113,7 +117,9 @@ function FindingsBlock({ design, review, link }: { design: Design; review: Desig
           </span>
         ))}
         <span className="overview-open-word">open</span>
-        <span className={`overview-count${decidedCount(review) > 0 ? ' overview-count-decided' : ''}`}>{decidedCount(review).toLocaleString('en-US')} decided</span>
+        <span className={`overview-count${decidedCount(review) > 0 ? ' overview-count-decided' : ''}`}>
+          {decidedCount(review).toLocaleString('en-US')} decided
+        </span>
       </p>
       {open.length === 0 ? (
         <p className="muted">{review.findings.length === 0 ? 'No findings.' : 'No open findings: every finding is decided.'}</p>
@@ -152,7 +158,8 @@ function VerdictsBlock({ design, verdicts, link }: { design: Design; verdicts: P
       <p className="overview-status" role="status">
         {total === 0
           ? 'No access patterns yet.'
-          : verdicts.problem ?? (verdicts.waiting ? 'Not run yet: the design is large.' : judged ? `${passing} of ${total} pass.` : 'Running the access patterns…')}
+          : (verdicts.problem ??
+            (verdicts.waiting ? 'Not run yet: the design is large.' : judged ? `${passing} of ${total} pass.` : 'Running the access patterns…'))}
       </p>
       {verdicts.waiting && (
         <button type="button" onClick={verdicts.run}>
@@ -173,7 +180,9 @@ function VerdictsBlock({ design, verdicts, link }: { design: Design; verdicts: P
                 const outcome = verdicts.byTable[table.name]?.[pattern.id];
                 return (
                   <li key={pattern.id}>
-                    <span className={`overview-verdict ${outcome?.verdict ?? 'pending'}`}>{outcome?.verdict ?? (verdicts.waiting ? 'not run' : 'running')}</span>{' '}
+                    <span className={`overview-verdict ${outcome?.verdict ?? 'pending'}`}>
+                      {outcome?.verdict ?? (verdicts.waiting ? 'not run' : 'running')}
+                    </span>{' '}
                     {link({ kind: 'pattern', table: table.name, pattern: pattern.id }, <VisibleText text={pattern.name} />)}
                   </li>
                 );
@@ -203,7 +212,8 @@ function CollectionsBlock({ glances, link }: { glances: readonly { table: TableD
               <li key={glance.index ?? ''}>
                 <span className="muted overview-small">
                   {glance.index === undefined ? 'Table' : <VisibleText text={`Index ${glance.index}`} />} ·{' '}
-                  <VisibleText className="mono" text={glance.partition.map((part) => part.text).join(' · ')} /> · {glance.itemCount} item{glance.itemCount === 1 ? '' : 's'}
+                  <VisibleText className="mono" text={glance.partition.map((part) => part.text).join(' · ')} /> · {glance.itemCount} item
+                  {glance.itemCount === 1 ? '' : 's'}
                 </span>
                 <div>
                   <span className="muted">Stored:</span> <VisibleText text={runsText(glance.stored)} />
@@ -228,7 +238,11 @@ function OrderNote({ glance }: { glance: CollectionGlance }) {
   const { intendedOutOfPlaceCount: stored, naiveOutOfPlaceCount: naive, naiveIntendedOutOfPlaceCount: naiveIntended, itemCount, unencodableCount } = glance;
   return (
     <div className="overview-order-note">
-      {stored > 0 ? <span className="overview-bad">{stored} stored out of intended order.</span> : <span className="overview-ok">Stored in intended order.</span>}{' '}
+      {stored > 0 ? (
+        <span className="overview-bad">{stored} stored out of intended order.</span>
+      ) : (
+        <span className="overview-ok">Stored in intended order.</span>
+      )}{' '}
       {naive > 0 ? (
         <span className="muted">
           The naive keys would put {naive} of {itemCount} elsewhere{naiveIntended > 0 ? ` (${naiveIntended} out of intended order)` : ''}.
@@ -247,20 +261,37 @@ function JumpList({ design, findings, link }: { design: Design; findings: readon
   return (
     <nav className="overview-jump" aria-label="Jump to">
       <h3>Jump to</h3>
-      <JumpGroup label="Tables">{design.tables.map((table) => <li key={table.name}>{link({ kind: 'table', table: table.name }, <VisibleText text={table.name} />)}</li>)}</JumpGroup>
+      <JumpGroup label="Tables">
+        {design.tables.map((table) => (
+          <li key={table.name}>{link({ kind: 'table', table: table.name }, <VisibleText text={table.name} />)}</li>
+        ))}
+      </JumpGroup>
       <JumpGroup label="Entities">
         {design.tables.flatMap((table) =>
-          table.entities.map((entity) => <li key={`${table.name}\u0000${entity.name}`}>{link({ kind: 'entity', table: table.name, entity: entity.name }, <VisibleText text={named(table, entity.name)} />)}</li>),
+          table.entities.map((entity) => (
+            <li key={`${table.name}\u0000${entity.name}`}>
+              {link({ kind: 'entity', table: table.name, entity: entity.name }, <VisibleText text={named(table, entity.name)} />)}
+            </li>
+          )),
         )}
       </JumpGroup>
       <JumpGroup label="Patterns">
         {design.tables.flatMap((table) =>
-          table.accessPatterns.map((pattern) => <li key={`${table.name}\u0000${pattern.id}`}>{link({ kind: 'pattern', table: table.name, pattern: pattern.id }, <VisibleText text={named(table, pattern.name)} />)}</li>),
+          table.accessPatterns.map((pattern) => (
+            <li key={`${table.name}\u0000${pattern.id}`}>
+              {link({ kind: 'pattern', table: table.name, pattern: pattern.id }, <VisibleText text={named(table, pattern.name)} />)}
+            </li>
+          )),
         )}
       </JumpGroup>
       <JumpGroup label="Findings">
         {findings.map((finding, order) => (
-          <li key={`${finding.id}\u0000${order}`}>{link({ kind: 'finding', finding: finding.id }, <VisibleText text={`${finding.code} · ${subjectText(design, finding)}${isDecided(finding) ? ' (decided)' : ''}`} />)}</li>
+          <li key={`${finding.id}\u0000${order}`}>
+            {link(
+              { kind: 'finding', finding: finding.id },
+              <VisibleText text={`${finding.code} · ${subjectText(design, finding)}${isDecided(finding) ? ' (decided)' : ''}`} />,
+            )}
+          </li>
         ))}
       </JumpGroup>
     </nav>

@@ -1,7 +1,14 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useDesigns } from '../stores';
 import { DesignsList } from './DesignsList';
-import { createEntityDisclosureStore, EntityDisclosureProvider, entityDisclosureKey, OPEN_ENTITIES_UP_TO, setEntityOpen, type EntityDisclosure } from './entityDisclosure';
+import {
+  createEntityDisclosureStore,
+  EntityDisclosureProvider,
+  entityDisclosureKey,
+  OPEN_ENTITIES_UP_TO,
+  setEntityOpen,
+  type EntityDisclosure,
+} from './entityDisclosure';
 import { focusJumpTarget, jumpTargetId, type JumpTarget } from './jumpTargets';
 import { SkipLinks } from './SkipLinks';
 import { usePresentSlide } from './presentationLocation';
@@ -42,7 +49,11 @@ const Presentation = lazy(async () => ({ default: (await import('./Presentation'
 const VersionsRegion = memo(lazy(async () => ({ default: (await import('./VersionsRegion')).VersionsRegion })));
 const ImportExportRegion = lazy(async () => ({ default: (await import('./ImportExportRegion')).ImportExportRegion }));
 
-const loading = <p role="status" className="muted small">Loading…</p>;
+const loading = (
+  <p role="status" className="muted small">
+    Loading…
+  </p>
+);
 
 /**
  * False until the browser has painted once: the regions below the editor
@@ -82,30 +93,40 @@ export function DesignPanel() {
   const table = tables.find((entry) => openDesignId !== undefined && entry.name === chosenTables[openDesignId]) ?? tables[0];
   const design = saved?.design;
   // One object per design and table: useDeferredValue compares by identity (a new object each render would re-render forever).
-  const props = useMemo<DesignRegionProps | undefined>(() => (openDesignId && design && table ? { designId: openDesignId, design, table } : undefined), [openDesignId, design, table]);
+  const props = useMemo<DesignRegionProps | undefined>(
+    () => (openDesignId && design && table ? { designId: openDesignId, design, table } : undefined),
+    [openDesignId, design, table],
+  );
   const deferred = useDeferredValue(props);
   // Another design opened: its regions show it at once (a deferred render still holds the one before).
   const later = deferred?.designId === props?.designId ? deferred : props;
   // Entity editors start collapsed on a design with more than three entities; a jump opens the one it lands on.
   const [disclosureStore] = useState(createEntityDisclosureStore);
   const entityCount = tables.reduce((sum, entry) => sum + entry.entities.length, 0);
-  const disclosure = useMemo<EntityDisclosure>(() => ({ store: disclosureStore, openByDefault: entityCount <= OPEN_ENTITIES_UP_TO }), [disclosureStore, entityCount]);
+  const disclosure = useMemo<EntityDisclosure>(
+    () => ({ store: disclosureStore, openByDefault: entityCount <= OPEN_ENTITIES_UP_TO }),
+    [disclosureStore, entityCount],
+  );
   const jump = useCallback(
     (target: JumpTarget) => {
       if (openDesignId !== undefined && 'table' in target) setChosenTables((chosen) => ({ ...chosen, [openDesignId]: target.table }));
-      if (openDesignId !== undefined && target.kind === 'entity') setEntityOpen(disclosure, entityDisclosureKey(openDesignId, target.table, target.entity), true);
+      if (openDesignId !== undefined && target.kind === 'entity')
+        setEntityOpen(disclosure, entityDisclosureKey(openDesignId, target.table, target.entity), true);
       void focusJumpTarget(jumpTargetId(target));
     },
     [openDesignId, disclosure],
   );
   // A share link (#share=…) shows its design read-only instead, until Make a copy or Back to designs.
   const shared = useSharedLink();
-  if (shared.fragment !== undefined) return <Suspense fallback={loading}><SharedDesignView fragment={shared.fragment} onLeave={shared.leave} /></Suspense>;
+  if (shared.fragment !== undefined)
+    return (
+      <Suspense fallback={loading}>
+        <SharedDesignView fragment={shared.fragment} onLeave={shared.leave} />
+      </Suspense>
+    );
   return (
     <div className="design-panel">
-      {props && (
-        <SkipLinks onJump={jump} />
-      )}
+      {props && <SkipLinks onJump={jump} />}
       <DesignsList />
       <div className="design-main">
         {props ? (
@@ -129,24 +150,24 @@ export function DesignPanel() {
             )}
             {/* Regions of the open design, one line each. */}
             {painted && (
-            <Suspense fallback={loading}>
-              {later && (
-                // Skip to findings lands here.
-                <div id={jumpTargetId({ kind: 'findings' })} tabIndex={-1} className="design-findings">
-                  <DesignReviewRegion {...later} />
-                </div>
-              )}
-              <ItemCollectionRegion {...props} />
-              {later && (
-                <>
-                  <AccessPatternsRegion {...later} />
-                  <CompareDesignsRegion key={later.designId} {...later} />
-                  <LoadIntoTable {...later} />
-                  <ReviewDocumentRegion {...later} />
-                  <VersionsRegion {...later} />
-                </>
-              )}
-            </Suspense>
+              <Suspense fallback={loading}>
+                {later && (
+                  // Skip to findings lands here.
+                  <div id={jumpTargetId({ kind: 'findings' })} tabIndex={-1} className="design-findings">
+                    <DesignReviewRegion {...later} />
+                  </div>
+                )}
+                <ItemCollectionRegion {...props} />
+                {later && (
+                  <>
+                    <AccessPatternsRegion {...later} />
+                    <CompareDesignsRegion key={later.designId} {...later} />
+                    <LoadIntoTable {...later} />
+                    <ReviewDocumentRegion {...later} />
+                    <VersionsRegion {...later} />
+                  </>
+                )}
+              </Suspense>
             )}
           </EntityDisclosureProvider>
         ) : (

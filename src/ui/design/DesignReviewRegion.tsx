@@ -14,7 +14,11 @@ import './designReview.css';
 
 const SEVERITIES: readonly ReviewSeverity[] = ['error', 'warning', 'note'];
 const SEVERITY_LABEL: Readonly<Record<ReviewSeverity, string>> = { error: 'Error', warning: 'Warning', note: 'Note' };
-const SEVERITY_PLURAL: Readonly<Record<ReviewSeverity, [string, string]>> = { error: ['error', 'errors'], warning: ['warning', 'warnings'], note: ['note', 'notes'] };
+const SEVERITY_PLURAL: Readonly<Record<ReviewSeverity, [string, string]>> = {
+  error: ['error', 'errors'],
+  warning: ['warning', 'warnings'],
+  note: ['note', 'notes'],
+};
 
 function countText(count: number, [one, many]: readonly [string, string]): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -46,8 +50,8 @@ export function DesignReviewRegion({ designId, design, readOnly = false }: Desig
     <section className="card design-review" aria-labelledby={headingId} aria-busy={updating}>
       <h2 id={headingId}>Design review</h2>
       <p className="muted small">
-        Checks of the design’s key order, sizes and access patterns, shown with its own samples. Decisions (accepted, won’t fix, fix later) are kept in the design with their comment, who and when (saved,
-        exported and shared with it).
+        Checks of the design’s key order, sizes and access patterns, shown with its own samples. Decisions (accepted, won’t fix, fix later) are kept in the
+        design with their comment, who and when (saved, exported and shared with it).
       </p>
       {!readOnly && <ReviewerNameField />}
       <div className="review-toolbar">
@@ -99,7 +103,10 @@ export function useStoredKeys(designId: string) {
   // A design shown from a share link is judged on its own samples: the receiver's loaded items are not its data.
   const shown = designId === READ_ONLY_DESIGN_ID;
   return useMemo(
-    () => (shown ? undefined : storedKeysForDesign(designId, boundDesignId !== undefined && boundTable ? { designId: boundDesignId, table: boundTable } : undefined, items)),
+    () =>
+      shown
+        ? undefined
+        : storedKeysForDesign(designId, boundDesignId !== undefined && boundTable ? { designId: boundDesignId, table: boundTable } : undefined, items),
     [shown, designId, boundDesignId, boundTable, items],
   );
 }
@@ -164,7 +171,12 @@ const ReviewLists = memo(function ReviewLists({ designId, design, review, filter
                 </code>{' '}
                 <VisibleText className="review-note-text" text={entry.comment} />{' '}
                 {!readOnly && (
-                  <button type="button" className="link-button" aria-label={`Remove decision on ${entry.code}`} onClick={() => store.getState().withdrawDecision(designId, entry.id)}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Remove decision on ${entry.code}`}
+                    onClick={() => store.getState().withdrawDecision(designId, entry.id)}
+                  >
                     Remove
                   </button>
                 )}
@@ -178,7 +190,15 @@ const ReviewLists = memo(function ReviewLists({ designId, design, review, filter
 });
 
 /** The findings decided one way (Accepted, Won't fix, Fix later), under their own heading; nothing when none. */
-function DecidedList({ label, items, render }: { label: string; items: readonly { finding: ReviewedFinding; order: number }[]; render: (entry: { finding: ReviewedFinding; order: number }) => ReactNode }) {
+function DecidedList({
+  label,
+  items,
+  render,
+}: {
+  label: string;
+  items: readonly { finding: ReviewedFinding; order: number }[];
+  render: (entry: { finding: ReviewedFinding; order: number }) => ReactNode;
+}) {
   const headingId = useId();
   if (items.length === 0) return null;
   return (
@@ -212,7 +232,8 @@ function FindingItem({ designId, design, finding, store, readOnly }: FindingItem
   return (
     <li className={`review-finding review-${finding.severity}${finding.decision ? ' review-is-accepted' : ''}`} aria-labelledby={headId}>
       <div className="review-finding-head" id={headId}>
-        <span className={`review-severity review-severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity]}</span> <code className="review-code">{finding.code}</code>{' '}
+        <span className={`review-severity review-severity-${finding.severity}`}>{SEVERITY_LABEL[finding.severity]}</span>{' '}
+        <code className="review-code">{finding.code}</code>{' '}
         <span className="review-subject">
           {describeSubject(design, finding.subject).map((part, index) => (
             <span key={index} className="review-subject-part">

@@ -78,7 +78,17 @@ export function DesignsList() {
   );
 }
 
-function RenameForm({ name, otherNames, onSave, onCancel }: { name: string; otherNames: readonly string[]; onSave: (name: string) => void; onCancel: () => void }) {
+function RenameForm({
+  name,
+  otherNames,
+  onSave,
+  onCancel,
+}: {
+  name: string;
+  otherNames: readonly string[];
+  onSave: (name: string) => void;
+  onCancel: () => void;
+}) {
   const [draft, setDraft] = useState(name);
   const [touched, setTouched] = useState(false);
   const inputId = useId();

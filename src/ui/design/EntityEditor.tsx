@@ -105,7 +105,12 @@ function EntityEditorOf({ designId, table, entity }: EntityEditorProps) {
   );
   return (
     // The overview's links land here (tabIndex -1: focusable by a jump, not in the tab order).
-    <li className="card entity-editor" aria-label={visibleString(entity.name)} id={jumpTargetId({ kind: 'entity', table: table.name, entity: entity.name })} tabIndex={-1}>
+    <li
+      className="card entity-editor"
+      aria-label={visibleString(entity.name)}
+      id={jumpTargetId({ kind: 'entity', table: table.name, entity: entity.name })}
+      tabIndex={-1}
+    >
       {open ? (
         // New key attributes (the entity joined an index) get their adapters by remounting.
         <EntityEditorBody key={signature} designId={designId} table={table} entity={entity} heading={disclosure} bodyId={bodyId} />
@@ -164,7 +169,13 @@ function EntityEditorBody({ designId, table, entity, heading, bodyId }: EntityEd
         <DraftInput
           label="Entity name"
           value={entity.name}
-          validate={(name) => validateName(name, table.entities.map((other) => other.name).filter((name) => name !== entity.name), 'An entity')}
+          validate={(name) =>
+            validateName(
+              name,
+              table.entities.map((other) => other.name).filter((name) => name !== entity.name),
+              'An entity',
+            )
+          }
           onCommit={(name) => update(renameEntity(table.name, entity.name, name))}
         />
         <button type="button" aria-label={`Delete entity ${visibleString(entity.name)}`} onClick={() => setConfirmingDelete(true)}>
@@ -235,18 +246,29 @@ function IndexMembership({ table, entity, update }: { table: TableDesign; entity
         if (isEntityInIndex(table, entity, index.name)) {
           const usedElsewhere = new Set([
             ...tableKeys,
-            ...table.indexes.filter((other) => other !== index && isEntityInIndex(table, entity, other.name)).flatMap((other) => [...other.partitionKey, ...other.sortKey].map((a) => a.name)),
+            ...table.indexes
+              .filter((other) => other !== index && isEntityInIndex(table, entity, other.name))
+              .flatMap((other) => [...other.partitionKey, ...other.sortKey].map((a) => a.name)),
           ]);
           const own = attributes.filter((name) => !usedElsewhere.has(name));
           return (
-            <button key={index.name} type="button" disabled={own.length === 0} onClick={() => update(composeChanges(...own.map((name) => setEntityKeyTemplate(table.name, entity.name, name, undefined))))}>
+            <button
+              key={index.name}
+              type="button"
+              disabled={own.length === 0}
+              onClick={() => update(composeChanges(...own.map((name) => setEntityKeyTemplate(table.name, entity.name, name, undefined))))}
+            >
               Remove <VisibleText text={entity.name} /> from {index.name}
             </button>
           );
         }
         const missing = attributes.filter((name) => entity.keys[name] === undefined);
         return (
-          <button key={index.name} type="button" onClick={() => update(composeChanges(...missing.map((name) => setEntityKeyTemplate(table.name, entity.name, name, defaultTemplateFor(name)))))}>
+          <button
+            key={index.name}
+            type="button"
+            onClick={() => update(composeChanges(...missing.map((name) => setEntityKeyTemplate(table.name, entity.name, name, defaultTemplateFor(name)))))}
+          >
             Add <VisibleText text={entity.name} /> to {index.name}
           </button>
         );
@@ -274,11 +296,21 @@ function OtherAttributes({ table, entity, update }: { table: TableDesign; entity
               inputClassName="mono"
               value={attribute.name}
               validate={(name) =>
-                keyNames.includes(name) ? `${name} is a key attribute: its value comes from a template.` : validateName(name, names.filter((_, j) => j !== i), 'An attribute')
+                keyNames.includes(name)
+                  ? `${name} is a key attribute: its value comes from a template.`
+                  : validateName(
+                      name,
+                      names.filter((_, j) => j !== i),
+                      'An attribute',
+                    )
               }
               onCommit={(name) => set(entity.attributes.map((a, j) => (j === i ? { ...a, name } : a)))}
             />
-            <select aria-label={`Attribute ${i + 1} type`} value={attribute.type} onChange={(event) => set(entity.attributes.map((a, j) => (j === i ? { ...a, type: event.target.value as AttributeTypeName } : a)))}>
+            <select
+              aria-label={`Attribute ${i + 1} type`}
+              value={attribute.type}
+              onChange={(event) => set(entity.attributes.map((a, j) => (j === i ? { ...a, type: event.target.value as AttributeTypeName } : a)))}
+            >
               {ATTRIBUTE_TYPES.map((type) => (
                 <option key={type}>{type}</option>
               ))}

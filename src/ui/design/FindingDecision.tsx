@@ -41,8 +41,8 @@ export function FindingDecision({ designId, finding, store, readOnly = false, ch
     const when = describeReviewDate(decision.decidedAt);
     return (
       <div className="review-acceptance">
-        <span className={`review-accepted-badge review-decision-${decision.kind}`}>{DECISION_KIND_LABELS[decision.kind]}</span> <span className="muted">Comment:</span>{' '}
-        <VisibleText className="review-note-text" text={decision.comment} />
+        <span className={`review-accepted-badge review-decision-${decision.kind}`}>{DECISION_KIND_LABELS[decision.kind]}</span>{' '}
+        <span className="muted">Comment:</span> <VisibleText className="review-note-text" text={decision.comment} />
         {(decision.decidedBy !== '' || when !== '') && (
           <span className="review-decided-by muted">
             {' '}
@@ -84,7 +84,17 @@ const PLACEHOLDERS: Readonly<Record<FindingDecisionKind, string>> = {
 };
 
 /** The comment a decision is kept with: Save checks it (and the reviewer's name); Cancel leaves the finding as it was. */
-function DecisionForm({ kind, initial, onSave, onCancel }: { kind: FindingDecisionKind; initial: string; onSave: (comment: string) => string | undefined; onCancel: () => void }) {
+function DecisionForm({
+  kind,
+  initial,
+  onSave,
+  onCancel,
+}: {
+  kind: FindingDecisionKind;
+  initial: string;
+  onSave: (comment: string) => string | undefined;
+  onCancel: () => void;
+}) {
   const inputId = useId();
   const errorId = useId();
   const [comment, setComment] = useState(initial);

@@ -131,9 +131,19 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
             if (file) void importFile(file);
           }}
         />
-        <span className="muted small">A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON), a CloudFormation template (YAML or JSON), or ElectroDB entities (a JS or TS module, read without running it).</span>
+        <span className="muted small">
+          A Keylab design, a NoSQL Workbench model or a OneTable schema (JSON), a CloudFormation template (YAML or JSON), or ElectroDB entities (a JS or TS
+          module, read without running it).
+        </span>
       </label>
-      {running && <ImportProgress fileName={running.fileName} bytes={running.bytes} phase={running.phase} {...(running.phase === 'saving' ? {} : { onCancel: cancelImport })} />}
+      {running && (
+        <ImportProgress
+          fileName={running.fileName}
+          bytes={running.bytes}
+          phase={running.phase}
+          {...(running.phase === 'saving' ? {} : { onCancel: cancelImport })}
+        />
+      )}
       {outcome?.kind === 'cancelled' && (
         <p role="status" className="wrap-anywhere">
           Import of <VisibleText text={outcome.fileName} /> cancelled: nothing was imported.
@@ -143,32 +153,32 @@ export function ImportExportRegion({ design }: { readonly design: Design | undef
       {outcome?.kind === 'imported' && <ImportReport outcome={outcome} />}
       {design && <h4>Export design</h4>}
       {design && (
-      <div className="button-row">
-        <label htmlFor={formatId}>Export format</label>
-        <select id={formatId} value={formatIdChosen} onChange={(event) => setFormatIdChosen(event.target.value)}>
-          {[...EXPORT_FORMATS, ...ENTITY_CODE_FORMATS].map((format) => (
-            <option key={format.id} value={format.id}>
-              {format.label}
-            </option>
-          ))}
-        </select>
-        {entityCode && (
-          <>
-            <label htmlFor={entityId}>Entity</label>
-            <select id={entityId} value={choice?.value ?? ALL_ENTITIES} onChange={(event) => setEntityChosen(event.target.value)}>
-              {choices.map((entry) => (
-                <option key={entry.value} value={entry.value}>
-                  {entry.label}
-                </option>
-              ))}
-            </select>
-          </>
-        )}
-        <button type="button" onClick={() => void download()}>
-          Download
-        </button>
-        <ExportReviewButton design={design} />
-      </div>
+        <div className="button-row">
+          <label htmlFor={formatId}>Export format</label>
+          <select id={formatId} value={formatIdChosen} onChange={(event) => setFormatIdChosen(event.target.value)}>
+            {[...EXPORT_FORMATS, ...ENTITY_CODE_FORMATS].map((format) => (
+              <option key={format.id} value={format.id}>
+                {format.label}
+              </option>
+            ))}
+          </select>
+          {entityCode && (
+            <>
+              <label htmlFor={entityId}>Entity</label>
+              <select id={entityId} value={choice?.value ?? ALL_ENTITIES} onChange={(event) => setEntityChosen(event.target.value)}>
+                {choices.map((entry) => (
+                  <option key={entry.value} value={entry.value}>
+                    {entry.label}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <button type="button" onClick={() => void download()}>
+            Download
+          </button>
+          <ExportReviewButton design={design} />
+        </div>
       )}
       {exportStatus && (
         <p className={exportStatus.failed ? 'small wrap-anywhere' : 'muted small wrap-anywhere'} role={exportStatus.failed ? 'alert' : 'status'}>

@@ -17,7 +17,16 @@ const BIDI = new RegExp(`[${BIDI_CONTROLS.map((code) => `\\u{${code.toString(16)
 function reportHtml(result: ImportResult, fileName: string, savedAs?: string): string {
   expectOk(result);
   return renderToStaticMarkup(
-    <ImportReport outcome={{ kind: 'imported', fileName, designName: result.design.name, ...(savedAs ? { savedAs } : {}), report: result.report, warnings: result.warnings }} />,
+    <ImportReport
+      outcome={{
+        kind: 'imported',
+        fileName,
+        designName: result.design.name,
+        ...(savedAs ? { savedAs } : {}),
+        report: result.report,
+        warnings: result.warnings,
+      }}
+    />,
   );
 }
 
@@ -38,7 +47,11 @@ describe('Import report', () => {
       .filter((text) => text.trim().length > 0);
     fc.assert(
       fc.property(name, (designName) => {
-        const keylab = reportHtml(importDesignFile(serializeDesignDocument({ ...SHOP_DESIGN, tables: [], name: designName }), 'a.json'), 'a.json', `${designName} (copy)`);
+        const keylab = reportHtml(
+          importDesignFile(serializeDesignDocument({ ...SHOP_DESIGN, tables: [], name: designName }), 'a.json'),
+          'a.json',
+          `${designName} (copy)`,
+        );
         const workbench = reportHtml(importDesignFile(JSON.stringify({ ...WORKBENCH_MODEL, ModelName: designName }), 'b.json'), 'b.json');
         for (const html of [keylab, workbench]) {
           expect(html).not.toMatch(BIDI);
@@ -51,7 +64,9 @@ describe('Import report', () => {
 
   it('says when the design was saved under another name because one with its name was in the list', () => {
     const html = reportHtml(importDesignFile(serializeDesignDocument({ ...SHOP_DESIGN, name: 'Shop' }), 'shop.json'), 'shop.json', 'Shop (copy)');
-    expect(html.replace(/<\/?bdi>/g, '')).toContain('Imported “Shop” from shop.json as “Shop (copy)” (a design named “Shop” was already in the list, and is unchanged); it is open in the Designs list.');
+    expect(html.replace(/<\/?bdi>/g, '')).toContain(
+      'Imported “Shop” from shop.json as “Shop (copy)” (a design named “Shop” was already in the list, and is unchanged); it is open in the Designs list.',
+    );
   });
 });
 

@@ -49,7 +49,12 @@ export function IndexesEditor({ designId, table }: { designId: string; table: Ta
         <button type="button" onClick={() => update(addIndex(table.name, 'GSI'))}>
           Add GSI
         </button>
-        <button type="button" disabled={!table.sortKey} title={table.sortKey ? undefined : 'An LSI needs a table with a sort key.'} onClick={() => update(addIndex(table.name, 'LSI'))}>
+        <button
+          type="button"
+          disabled={!table.sortKey}
+          title={table.sortKey ? undefined : 'An LSI needs a table with a sort key.'}
+          onClick={() => update(addIndex(table.name, 'LSI'))}
+        >
           Add LSI
         </button>
       </div>
@@ -92,7 +97,13 @@ function IndexEditor({ index, table, onChange, onRemove, onConvert }: IndexEdito
     <li className="index-editor" aria-label={`${index.kind} ${index.name}`}>
       <div className="index-header">
         <span className="format-tag">{index.kind}</span>
-        <DraftInput label="Index name" inputClassName="mono" value={index.name} validate={(name) => problem({ ...index, name })} onCommit={(name) => onChange({ ...index, name })} />
+        <DraftInput
+          label="Index name"
+          inputClassName="mono"
+          value={index.name}
+          validate={(name) => problem({ ...index, name })}
+          onCommit={(name) => onChange({ ...index, name })}
+        />
         <button type="button" aria-label={`Delete index ${index.name}`} onClick={onRemove}>
           Delete index
         </button>
@@ -119,7 +130,17 @@ function IndexEditor({ index, table, onChange, onRemove, onConvert }: IndexEdito
 }
 
 /** The partition or sort attributes of an index, left to right; a GSI may have up to four. */
-function AttributeList({ role, index, validate, onChange }: { role: 'partition' | 'sort'; index: IndexDesign; validate: (index: IndexDesign) => string | undefined; onChange: (index: IndexDesign) => void }) {
+function AttributeList({
+  role,
+  index,
+  validate,
+  onChange,
+}: {
+  role: 'partition' | 'sort';
+  index: IndexDesign;
+  validate: (index: IndexDesign) => string | undefined;
+  onChange: (index: IndexDesign) => void;
+}) {
   const key = role === 'partition' ? 'partitionKey' : 'sortKey';
   const attributes = index[key];
   const word = role === 'partition' ? 'Partition' : 'Sort';
@@ -133,7 +154,9 @@ function AttributeList({ role, index, validate, onChange }: { role: 'partition' 
   };
   return (
     <div className="index-attributes">
-      <span className="small">{word} key{isGsi ? ` (up to ${MAX_GSI_KEY_ATTRIBUTES} attributes, compared left to right)` : ''}</span>
+      <span className="small">
+        {word} key{isGsi ? ` (up to ${MAX_GSI_KEY_ATTRIBUTES} attributes, compared left to right)` : ''}
+      </span>
       <ol>
         {attributes.map((attribute, i) => {
           const label = `${index.name} ${role} attribute ${i + 1}`;

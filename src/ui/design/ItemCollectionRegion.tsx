@@ -1,6 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useId, useMemo, useRef, useState } from 'react';
-import { buildItemCollection, defaultPartition, explainOutOfPlace, listPartitions, positionedRow, type CollectionRow, type ItemCollection, type KeyPartText, type PartitionSummary } from '../../design';
+import {
+  buildItemCollection,
+  defaultPartition,
+  explainOutOfPlace,
+  listPartitions,
+  positionedRow,
+  type CollectionRow,
+  type ItemCollection,
+  type KeyPartText,
+  type PartitionSummary,
+} from '../../design';
 import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import type { DesignRegionProps } from './designRegionProps';
@@ -32,14 +42,17 @@ export function ItemCollectionRegion({ table }: DesignRegionProps) {
   // A template edit can change every partition value: then the chosen one is gone and the default shows.
   const partition = partitions.find((entry) => entry.id === partitionChoice) ?? defaultPartition(partitions);
   const partitionId = partition?.id;
-  const collection = useMemo(() => (partitionId === undefined ? undefined : buildItemCollection(table, { ...(indexName === undefined ? {} : { indexName }), partition: partitionId })), [table, indexName, partitionId]);
+  const collection = useMemo(
+    () => (partitionId === undefined ? undefined : buildItemCollection(table, { ...(indexName === undefined ? {} : { indexName }), partition: partitionId })),
+    [table, indexName, partitionId],
+  );
 
   return (
     <section className="card item-collection" aria-labelledby={headingId}>
       <h3 id={headingId}>Item collection</h3>
       <p className="muted small">
-        One partition’s items, every entity together, in DynamoDB’s order of the sort key (what a Query returns with ScanIndexForward = true), beside the naive key: the same
-        template with the values as typed, unencoded.
+        One partition’s items, every entity together, in DynamoDB’s order of the sort key (what a Query returns with ScanIndexForward = true), beside the naive
+        key: the same template with the values as typed, unencoded.
       </p>
       <div className="ic-controls">
         <div className="ic-control">
@@ -55,7 +68,12 @@ export function ItemCollectionRegion({ table }: DesignRegionProps) {
         </div>
         <div className="ic-control">
           <label htmlFor={partitionSelectId}>Partition key value</label>
-          <select id={partitionSelectId} value={partitionId ?? ''} disabled={partitions.length === 0} onChange={(event) => setPartitionChoice(event.target.value)}>
+          <select
+            id={partitionSelectId}
+            value={partitionId ?? ''}
+            disabled={partitions.length === 0}
+            onChange={(event) => setPartitionChoice(event.target.value)}
+          >
             {partitions.length === 0 && <option value="">No partition</option>}
             {partitions.map((entry) => (
               <option key={entry.id} value={entry.id}>
@@ -66,7 +84,11 @@ export function ItemCollectionRegion({ table }: DesignRegionProps) {
         </div>
       </div>
       {!collection || collection.rows.length === 0 ? (
-        <p className="muted">{indexName === undefined ? 'No sample item has encodable keys yet: add entities and sample rows.' : 'No entity has keys for this index (it is sparse), or their samples don’t encode.'}</p>
+        <p className="muted">
+          {indexName === undefined
+            ? 'No sample item has encodable keys yet: add entities and sample rows.'
+            : 'No entity has keys for this index (it is sparse), or their samples don’t encode.'}
+        </p>
       ) : (
         <CollectionRows collection={collection} />
       )}
@@ -109,7 +131,9 @@ function CollectionRows({ collection }: { collection: ItemCollection }) {
       </p>
       <div className="ic-table" role="table" aria-label="Items in the collection" aria-rowcount={rows.length + 1} ref={scrollRef}>
         <div className="ic-row ic-header" role="row" aria-rowindex={1}>
-          <span role="columnheader" className="ic-position">#</span>
+          <span role="columnheader" className="ic-position">
+            #
+          </span>
           <span role="columnheader">Entity</span>
           <span role="columnheader">Sort key (encoded)</span>
           <span role="columnheader">Naive key</span>
@@ -162,7 +186,10 @@ const CollectionSlot = memo(function CollectionSlot({ index, start, measure, row
           {position}
         </span>
         <span role="cell" className="ic-entity">
-          <VisibleText text={row.entity} /> <span className="muted small ic-sample">#<VisibleText text={row.sampleId} /></span>
+          <VisibleText text={row.entity} />{' '}
+          <span className="muted small ic-sample">
+            #<VisibleText text={row.sampleId} />
+          </span>
         </span>
         <span role="cell" className="ic-key mono" data-label="Encoded">
           <KeyParts parts={row.sortKey} />

@@ -21,8 +21,18 @@ export function KeyAttributeInputs({
 }) {
   return (
     <span className="key-attribute-inputs">
-      <DraftInput label={`${label} name`} inputClassName="mono" value={attribute.name} validate={validate} onCommit={(name) => onChange({ ...attribute, name })} />
-      <select aria-label={`${label} type`} value={attribute.type} onChange={(event) => onChange({ ...attribute, type: event.target.value as KeyAttributeType })}>
+      <DraftInput
+        label={`${label} name`}
+        inputClassName="mono"
+        value={attribute.name}
+        validate={validate}
+        onCommit={(name) => onChange({ ...attribute, name })}
+      />
+      <select
+        aria-label={`${label} type`}
+        value={attribute.type}
+        onChange={(event) => onChange({ ...attribute, type: event.target.value as KeyAttributeType })}
+      >
         {Object.entries(KEY_TYPE_LABELS).map(([value, text]) => (
           <option key={value} value={value}>
             {text}

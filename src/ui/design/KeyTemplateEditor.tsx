@@ -1,5 +1,14 @@
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
-import { compareSampleOrders, templateFields, type FieldSegment, type KeyTemplate, type KeyType, type ReadDirection, type SampleOrders, type SampleRow } from '../../keys';
+import {
+  compareSampleOrders,
+  templateFields,
+  type FieldSegment,
+  type KeyTemplate,
+  type KeyType,
+  type ReadDirection,
+  type SampleOrders,
+  type SampleRow,
+} from '../../keys';
 import { SampleOrderComparison } from '../keyBuilder/SampleOrderComparison';
 import { SampleValuesTable } from '../keyBuilder/SampleValuesTable';
 import { SegmentEditor } from '../keyBuilder/SegmentEditor';
@@ -77,7 +86,13 @@ export function TemplateOrderGroup({ attribute }: { attribute: string }) {
     <div role="group" aria-label={`${attribute} order`} className="key-template-order">
       <h5>Order of {attribute}</h5>
       <SampleOrderComparison orders={orders} />
-      <Suspense fallback={<p role="status" className="muted small">Loading the export…</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="muted small">
+            Loading the export…
+          </p>
+        }
+      >
         <ExportKeyDesign />
       </Suspense>
     </div>

@@ -27,17 +27,25 @@ function remoteTargetOf(stores: AppStores) {
  */
 export function LoadIntoTable({ design, table }: DesignRegionProps) {
   const stores = useAppStores();
-  const [store] = useState(() => createLoadIntoTableStore({ openBuiltIn: () => stores.builtInTable.getState().open(), remoteTarget: () => remoteTargetOf(stores) }));
+  const [store] = useState(() =>
+    createLoadIntoTableStore({ openBuiltIn: () => stores.builtInTable.getState().open(), remoteTarget: () => remoteTargetOf(stores) }),
+  );
   const state = useStore(store);
   // Read here so the target's label follows the connection as it changes.
   const side = useBuiltExplorerSide();
-  const connectedLabel = useStoreIfBuilt(side?.connection, (connection) => (connection.status === 'connected' && connection.form.kind !== 'builtIn' ? connection.connectedLabel : undefined), undefined);
+  const connectedLabel = useStoreIfBuilt(
+    side?.connection,
+    (connection) => (connection.status === 'connected' && connection.form.kind !== 'builtIn' ? connection.connectedLabel : undefined),
+    undefined,
+  );
   const explorerSource = useStoreIfBuilt(side?.explorer, (explorer) => explorer.source, undefined);
   const builtInSource = useBuiltInTable((builtIn) => builtIn.source);
   const remoteAvailable = connectedLabel !== undefined && explorerSource !== undefined && explorerSource !== builtInSource;
   // A Read-only connection is shown, but can't be chosen (the store refuses it too: READ_ONLY_TARGET).
   const remoteReadOnly = remoteAvailable && !canWriteSource(explorerSource);
-  const browseTable = state.report?.tables.find((entry) => entry.outcome !== 'skipped' && entry.name === table.name)?.name ?? state.report?.tables.find((entry) => entry.outcome !== 'skipped')?.name;
+  const browseTable =
+    state.report?.tables.find((entry) => entry.outcome !== 'skipped' && entry.name === table.name)?.name ??
+    state.report?.tables.find((entry) => entry.outcome !== 'skipped')?.name;
 
   // Connect and select first, then switch tabs: the explorer, mounting, sees its table already chosen.
   const browse = async (name: string) => {
@@ -63,8 +71,19 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
           {BUILT_IN_TABLE_LABEL}
         </label>
         <label>
-          <input type="radio" name="load-target" checked={state.target === 'connection'} disabled={!remoteAvailable || remoteReadOnly} aria-describedby={remoteReadOnly ? 'load-target-read-only' : undefined} onChange={() => choose('connection')} />
-          {remoteReadOnly ? 'The explorer’s connection (read-only)' : remoteAvailable ? 'The explorer’s connection' : 'The explorer’s connection (connect to DynamoDB Local, an endpoint or AWS in the Table explorer first)'}
+          <input
+            type="radio"
+            name="load-target"
+            checked={state.target === 'connection'}
+            disabled={!remoteAvailable || remoteReadOnly}
+            aria-describedby={remoteReadOnly ? 'load-target-read-only' : undefined}
+            onChange={() => choose('connection')}
+          />
+          {remoteReadOnly
+            ? 'The explorer’s connection (read-only)'
+            : remoteAvailable
+              ? 'The explorer’s connection'
+              : 'The explorer’s connection (connect to DynamoDB Local, an endpoint or AWS in the Table explorer first)'}
         </label>
         {remoteReadOnly && (
           <p id="load-target-read-only" className="muted small">
@@ -74,7 +93,11 @@ export function LoadIntoTable({ design, table }: DesignRegionProps) {
         {/* Where, only once chosen: the explorer's header already names the connection. */}
         {state.target === 'connection' && remoteAvailable && <p className="load-where">Loads into {connectedLabel}</p>}
       </fieldset>
-      <button type="button" onClick={() => void store.getState().request(design)} disabled={state.running || (state.target === 'connection' && !remoteAvailable)}>
+      <button
+        type="button"
+        onClick={() => void store.getState().request(design)}
+        disabled={state.running || (state.target === 'connection' && !remoteAvailable)}
+      >
         Load into a table
       </button>
       {state.confirmation && (

@@ -51,8 +51,8 @@ function PreviewBody({ preview, onRename }: { preview: ConversionPreview; onRena
   return (
     <div className="multi-attribute-body">
       <p className="muted small">
-        GSI <VisibleText text={preview.index} /> of table <VisibleText text={preview.table} />: each field of its concatenated key becomes a typed attribute (DynamoDB since November 2025: up to four partition and
-        four sort attributes, compared left to right, each by its type). Nothing changes until Apply.
+        GSI <VisibleText text={preview.index} /> of table <VisibleText text={preview.table} />: each field of its concatenated key becomes a typed attribute
+        (DynamoDB since November 2025: up to four partition and four sort attributes, compared left to right, each by its type). Nothing changes until Apply.
       </p>
       <DraftInput
         label="Converted index name"
@@ -62,7 +62,10 @@ function PreviewBody({ preview, onRename }: { preview: ConversionPreview; onRena
         validate={(name) => (name.trim() === '' ? 'Name the converted index (the same name replaces the old index).' : undefined)}
         onCommit={onRename}
       />
-      <p className="muted small">The same name replaces the index (DynamoDB deletes and creates it again); a new name creates it next to the old one, which serves reads until the new one is backfilled.</p>
+      <p className="muted small">
+        The same name replaces the index (DynamoDB deletes and creates it again); a new name creates it next to the old one, which serves reads until the new
+        one is backfilled.
+      </p>
       {result.ok ? (
         <ConversionDetails conversion={result.conversion} />
       ) : (
@@ -212,7 +215,9 @@ function BackfillList({ backfill, removed }: { backfill: readonly EntityBackfill
             <ul>
               {entity.attributes.map((attribute) => (
                 <li key={attribute.name}>
-                  <span className="format-tag">{attribute.status === 'exists' ? 'already on the items' : attribute.derivable ? 'to write' : 'the application must write'}</span>{' '}
+                  <span className="format-tag">
+                    {attribute.status === 'exists' ? 'already on the items' : attribute.derivable ? 'to write' : 'the application must write'}
+                  </span>{' '}
                   <VisibleText text={attribute.explanation} />
                 </li>
               ))}

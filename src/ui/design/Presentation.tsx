@@ -42,7 +42,9 @@ export function Presentation({ design, table, slide, designId }: { design: Desig
   const regionRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const theme = usePresentationTheme();
-  const presenter = usePresenterLink(designId ?? `design:${design.name}`, design.name, slides, current, (to) => showPresentSlide(Math.min(Math.max(1, to), count)));
+  const presenter = usePresenterLink(designId ?? `design:${design.name}`, design.name, slides, current, (to) =>
+    showPresentSlide(Math.min(Math.max(1, to), count)),
+  );
 
   useEffect(() => {
     if (current !== slide) showPresentSlide(current);
@@ -72,7 +74,9 @@ export function Presentation({ design, table, slide, designId }: { design: Desig
 
   useEffect(() => {
     // The page behind is inert while presenting: no focus, clicks or screen-reader visits there.
-    const others = [...document.body.children].filter((element): element is HTMLElement => element instanceof HTMLElement && element !== regionRef.current && !element.inert);
+    const others = [...document.body.children].filter(
+      (element): element is HTMLElement => element instanceof HTMLElement && element !== regionRef.current && !element.inert,
+    );
     for (const element of others) element.inert = true;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';

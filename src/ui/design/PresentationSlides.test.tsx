@@ -34,7 +34,12 @@ const patternSlide: AccessPatternSlide = {
   patternId: 'top',
   problems: [],
   resultAttributes: ['SK'],
-  result: { verdict: 'fails', reasons: ['`SCORE#9` came back before `SCORE#1500`, which should have come first.'], rows: { rows: [], moreCount: 0 }, itemCount: 0 },
+  result: {
+    verdict: 'fails',
+    reasons: ['`SCORE#9` came back before `SCORE#1500`, which should have come first.'],
+    rows: { rows: [], moreCount: 0 },
+    itemCount: 0,
+  },
 };
 
 describe('slides', () => {
@@ -70,7 +75,9 @@ describe('slides', () => {
     expect(pattern).toContain('<code class="slide-code"><bdi>leaderboardId = :leaderboardId</bdi></code>');
     expect(pattern).toContain('<dt><code>KeyConditionExpression</code></dt>');
     expect(pattern).toContain('<dd><code class="slide-code">false</code></dd>');
-    expect(pattern).toMatch(/<dt><code><bdi>:leaderboardId<\/bdi><\/code><\/dt><dd><span class="slide-type">S<\/span> <code class="slide-code"><bdi>SEASON#2026-SUMMER<\/bdi><\/code><\/dd>/);
+    expect(pattern).toMatch(
+      /<dt><code><bdi>:leaderboardId<\/bdi><\/code><\/dt><dd><span class="slide-type">S<\/span> <code class="slide-code"><bdi>SEASON#2026-SUMMER<\/bdi><\/code><\/dd>/,
+    );
 
     const [findings] = buildSlides(plainScoreDesign()).filter((slide) => slide.kind === 'findings');
     const findingsHtml = render(findings);
@@ -93,7 +100,15 @@ describe('slides', () => {
       page: 1,
       pageCount: 1,
       decisions: [
-        { findingId: 'a', code: 'review.noTiebreaker', kind: 'wontFix', comment: '<img src=x onerror=alert(1)> unique per season', decidedBy: 'Ada', decidedAt: '2026-12-05 09:40 UTC', finding: { subject: 'Scores · Score · SK', severity: 'warning' } },
+        {
+          findingId: 'a',
+          code: 'review.noTiebreaker',
+          kind: 'wontFix',
+          comment: '<img src=x onerror=alert(1)> unique per season',
+          decidedBy: 'Ada',
+          decidedAt: '2026-12-05 09:40 UTC',
+          finding: { subject: 'Scores · Score · SK', severity: 'warning' },
+        },
         { findingId: 'b', code: 'review.dateNotIso', kind: 'fixLater', comment: 'next sprint', decidedBy: '', decidedAt: '' },
       ],
       signOffs: [
@@ -108,7 +123,9 @@ describe('slides', () => {
     expect(html).not.toContain('<img');
     expect(html).toContain('<bdi>Ada</bdi> · 2026-12-05 09:40 UTC');
     expect(html).toContain('no longer raised by the review');
-    expect(html).toContain('<strong><bdi>Grace</bdi></strong> <span class="slide-muted">revision 3 · 2026-12-05 10:00 UTC</span> <span class="slide-pill fails">✗ out of date: the design changed since</span>');
+    expect(html).toContain(
+      '<strong><bdi>Grace</bdi></strong> <span class="slide-muted">revision 3 · 2026-12-05 10:00 UTC</span> <span class="slide-pill fails">✗ out of date: the design changed since</span>',
+    );
     expect(html).toContain('<span class="slide-pill passes">✓ current</span>');
   });
 });

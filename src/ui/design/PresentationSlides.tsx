@@ -1,5 +1,15 @@
 import type { CSSProperties } from 'react';
-import { DECISION_KIND_LABELS, type AccessPatternSlide, type EntityOrderSlide, type FindingsSlide, type ItemCollectionSlide, type Slide, type SlideKey, type SlideKeyList, type TitleSlide } from '../../design';
+import {
+  DECISION_KIND_LABELS,
+  type AccessPatternSlide,
+  type EntityOrderSlide,
+  type FindingsSlide,
+  type ItemCollectionSlide,
+  type Slide,
+  type SlideKey,
+  type SlideKeyList,
+  type TitleSlide,
+} from '../../design';
 import { MessageSpans, VisibleParts, VisibleText } from '../common/VisibleText';
 import { toVisibleText, visibleWidth, type VisiblePart } from '../common/visibleText';
 import { ClosingSlideView } from './ClosingSlideView';
@@ -54,7 +64,8 @@ function TitleSlideView({ slide, titleId }: { slide: TitleSlide; titleId: string
               </code>
             ))}
             <span className="slide-muted">
-              {table.entityCount} {table.entityCount === 1 ? 'entity' : 'entities'} · {table.accessPatternCount} access pattern{table.accessPatternCount === 1 ? '' : 's'}
+              {table.entityCount} {table.entityCount === 1 ? 'entity' : 'entities'} · {table.accessPatternCount} access pattern
+              {table.accessPatternCount === 1 ? '' : 's'}
             </span>
           </li>
         ))}
@@ -120,12 +131,26 @@ export function SlideKeyText({ slideKey }: { slideKey: SlideKey }) {
   );
 }
 
-function KeyRows({ list, label, shouldBeText = (position) => `should be #${position}`, showLabels = false }: { list: SlideKeyList; label: string; shouldBeText?: (position: number) => string; showLabels?: boolean }) {
+function KeyRows({
+  list,
+  label,
+  shouldBeText = (position) => `should be #${position}`,
+  showLabels = false,
+}: {
+  list: SlideKeyList;
+  label: string;
+  shouldBeText?: (position: number) => string;
+  showLabels?: boolean;
+}) {
   // One label column as wide as the longest label (in its own font's ch), so the keys line up.
   const labelWidth = showLabels ? Math.min(16, Math.max(0, ...list.rows.map((row) => visibleWidth(row.label ?? '')))) : 0;
   return (
     <>
-      <ol className={labelWidth > 0 ? 'slide-keys with-labels' : 'slide-keys'} aria-label={label} style={labelWidth > 0 ? ({ '--label-width': `${labelWidth}ch` } as CSSProperties) : undefined}>
+      <ol
+        className={labelWidth > 0 ? 'slide-keys with-labels' : 'slide-keys'}
+        aria-label={label}
+        style={labelWidth > 0 ? ({ '--label-width': `${labelWidth}ch` } as CSSProperties) : undefined}
+      >
         {list.rows.map((row) => (
           <li key={row.position} className={(row.intended ? row.intended.outOfPlace : row.shouldBe !== undefined) ? 'out-of-place' : undefined}>
             <span className="slide-position">{row.position}</span>
@@ -150,7 +175,9 @@ function KeyRows({ list, label, shouldBeText = (position) => `should be #${posit
                     )}
                   </span>
                 )}
-                {row.shouldBe !== undefined && <span className={row.intended ? 'slide-should-be slide-naive' : 'slide-should-be'}>{shouldBeText(row.shouldBe)}</span>}
+                {row.shouldBe !== undefined && (
+                  <span className={row.intended ? 'slide-should-be slide-naive' : 'slide-should-be'}>{shouldBeText(row.shouldBe)}</span>
+                )}
               </span>
             )}
           </li>
@@ -190,7 +217,8 @@ function EntityOrderSlideView({ slide, titleId }: { slide: EntityOrderSlide; tit
       </div>
       {slide.excludedCount > 0 && (
         <p className="slide-muted">
-          {slide.excludedCount} sample{slide.excludedCount === 1 ? '' : 's'} left out: {slide.excludedCount === 1 ? 'its values don’t encode or its key repeats another’s' : 'their values don’t encode or their keys repeat others’'}.
+          {slide.excludedCount} sample{slide.excludedCount === 1 ? '' : 's'} left out:{' '}
+          {slide.excludedCount === 1 ? 'its values don’t encode or its key repeats another’s' : 'their values don’t encode or their keys repeat others’'}.
         </p>
       )}
     </div>
@@ -222,7 +250,11 @@ function ItemCollectionSlideView({ slide, titleId }: { slide: ItemCollectionSlid
   const others = slide.partitionCount - 1;
   return (
     <div className="slide">
-      <SlideTitle id={titleId} text={slide.title} kicker={`${slide.table}${slide.index ? ` · index ${slide.index}` : ''} · sorted by ${slide.sortAttributes.join(', ')}`} />
+      <SlideTitle
+        id={titleId}
+        text={slide.title}
+        kicker={`${slide.table}${slide.index ? ` · index ${slide.index}` : ''} · sorted by ${slide.sortAttributes.join(', ')}`}
+      />
       <p className="slide-template">
         <code className="slide-mono">
           <VisibleText text={partition} />
@@ -255,11 +287,15 @@ function naiveCollectionText(slide: ItemCollectionSlide): string {
   const items = (count: number) => `${count} item${count === 1 ? '' : 's'}`;
   if (slide.outOfPlaceCount === 0) {
     if (slide.judgedCount === 0) return 'The naive keys (values as typed) would give the same order.';
-    return slide.naiveIntendedOutOfPlaceCount === 0 ? 'The naive keys (values as typed) would give the same order.' : 'The naive keys (values as typed) would give this same order: no better.';
+    return slide.naiveIntendedOutOfPlaceCount === 0
+      ? 'The naive keys (values as typed) would give the same order.'
+      : 'The naive keys (values as typed) would give this same order: no better.';
   }
   const moved = `The naive keys (values as typed) would put ${items(slide.outOfPlaceCount)} elsewhere`;
   if (slide.judgedCount === 0) return `${moved}.`;
-  return slide.naiveIntendedOutOfPlaceCount === 0 ? `${moved}, every one in its intended order.` : `${moved}: ${slide.naiveIntendedOutOfPlaceCount} out of their intended order.`;
+  return slide.naiveIntendedOutOfPlaceCount === 0
+    ? `${moved}, every one in its intended order.`
+    : `${moved}: ${slide.naiveIntendedOutOfPlaceCount} out of their intended order.`;
 }
 
 function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatternSlide; titleId: string; running: boolean }) {
@@ -355,7 +391,11 @@ function AccessPatternSlideView({ slide, titleId, running }: { slide: AccessPatt
               )}
             </>
           ) : (
-            <p className="slide-muted">{running ? 'Running the access patterns over the samples…' : 'Not run: the results of this table’s patterns show once they run (Design tab, Access patterns).'}</p>
+            <p className="slide-muted">
+              {running
+                ? 'Running the access patterns over the samples…'
+                : 'Not run: the results of this table’s patterns show once they run (Design tab, Access patterns).'}
+            </p>
           )}
         </section>
       </div>
@@ -383,10 +423,17 @@ function RequestLine({ name, value, type }: { name: string; value: string; type?
 
 function FindingsSlideView({ slide, titleId }: { slide: FindingsSlide; titleId: string }) {
   const { counts } = slide;
-  const summary = slide.total === 0 ? undefined : `${counts.error} error${counts.error === 1 ? '' : 's'} · ${counts.warning} warning${counts.warning === 1 ? '' : 's'} · ${counts.note} note${counts.note === 1 ? '' : 's'}`;
+  const summary =
+    slide.total === 0
+      ? undefined
+      : `${counts.error} error${counts.error === 1 ? '' : 's'} · ${counts.warning} warning${counts.warning === 1 ? '' : 's'} · ${counts.note} note${counts.note === 1 ? '' : 's'}`;
   return (
     <div className="slide">
-      <SlideTitle id={titleId} text={slide.pageCount > 1 ? `${slide.title} (${slide.page} of ${slide.pageCount})` : slide.title} {...(summary ? { kicker: summary } : {})} />
+      <SlideTitle
+        id={titleId}
+        text={slide.pageCount > 1 ? `${slide.title} (${slide.page} of ${slide.pageCount})` : slide.title}
+        {...(summary ? { kicker: summary } : {})}
+      />
       {slide.total === 0 ? (
         <p className="slide-lead slide-verdict good">No findings: the review flags nothing in this design.</p>
       ) : (
@@ -418,7 +465,13 @@ function FindingsSlideView({ slide, titleId }: { slide: FindingsSlide; titleId: 
               {finding.decision && (
                 <p className="slide-accepted">
                   {DECISION_KIND_LABELS[finding.decision.kind]}
-                  {finding.decision.decidedBy !== '' && <> (<VisibleText text={finding.decision.decidedBy} />)</>}: <VisibleText text={finding.decision.comment} />
+                  {finding.decision.decidedBy !== '' && (
+                    <>
+                      {' '}
+                      (<VisibleText text={finding.decision.decidedBy} />)
+                    </>
+                  )}
+                  : <VisibleText text={finding.decision.comment} />
                 </p>
               )}
             </li>

@@ -50,7 +50,9 @@ export function ReviewDocumentRegion({ designId, design: current }: DesignRegion
         <button type="button" onClick={() => void print()}>
           Print
         </button>
-        <span className="muted small">Print, then “Save as PDF”, gives the review as a PDF; Export review (under Import and export) writes it as Markdown.</span>
+        <span className="muted small">
+          Print, then “Save as PDF”, gives the review as a PDF; Export review (under Import and export) writes it as Markdown.
+        </span>
         {status && (
           <span role="status" className="muted small">
             {status}

@@ -10,7 +10,15 @@ const REVIEW_NOW = new Date('2026-12-05T09:40:00.000Z');
 describe('ReviewDocumentView', () => {
   it('renders the same sections as the Markdown, in order', () => {
     const html = renderToStaticMarkup(<ReviewDocumentView document={buildReviewDocument(LEADERBOARD_DESIGN, { now: REVIEW_NOW, findings: [] })} />);
-    expect([...html.matchAll(/<h4>(.*?)<\/h4>/g)].map(([, title]) => title)).toEqual(['Tables and indexes', 'Key templates', 'Item collection', 'Access patterns', 'Findings', 'Decisions', 'Sign-off']);
+    expect([...html.matchAll(/<h4>(.*?)<\/h4>/g)].map(([, title]) => title)).toEqual([
+      'Tables and indexes',
+      'Key templates',
+      'Item collection',
+      'Access patterns',
+      'Findings',
+      'Decisions',
+      'Sign-off',
+    ]);
     expect(html).toContain('<table aria-label="Key templates of table Leaderboard">');
     // Code blocks keep their indentation as spaces, not ␣ markers.
     expect(html).toContain('\n  <bdi>&quot;KeyConditionExpression&quot;: &quot;leaderboardId = :leaderboardId&quot;,</bdi>');

@@ -21,7 +21,13 @@ export function ShareDesign({ design }: { readonly design: Design }) {
       </div>
       {open && (
         <div id={panelId}>
-          <Suspense fallback={<p role="status" className="muted small">Packing the link…</p>}>
+          <Suspense
+            fallback={
+              <p role="status" className="muted small">
+                Packing the link…
+              </p>
+            }
+          >
             <SharePanel design={design} />
           </Suspense>
         </div>

@@ -67,9 +67,11 @@ export function SharePanel({ design }: { readonly design: Design }) {
         </button>
       </div>
       <p className="muted small">
-        The whole design (templates, entities, samples, access patterns, decisions and sign-offs) is in the link’s fragment, after #: browsers don’t send it to any server. No connection,
-        credential or table data is in it. {(url ?? '').length.toLocaleString('en-US')} characters
-        {(url ?? '').length > SHARE_LINK_CHAT_CHARS ? `: some chat apps cut links over ${SHARE_LINK_CHAT_CHARS.toLocaleString('en-US')} characters; if it arrives broken, send the design file.` : '.'}
+        The whole design (templates, entities, samples, access patterns, decisions and sign-offs) is in the link’s fragment, after #: browsers don’t send it to
+        any server. No connection, credential or table data is in it. {(url ?? '').length.toLocaleString('en-US')} characters
+        {(url ?? '').length > SHARE_LINK_CHAT_CHARS
+          ? `: some chat apps cut links over ${SHARE_LINK_CHAT_CHARS.toLocaleString('en-US')} characters; if it arrives broken, send the design file.`
+          : '.'}
       </p>
       {copyStatus && (
         <p role="status" className="small">

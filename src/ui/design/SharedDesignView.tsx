@@ -90,7 +90,10 @@ function SharedDesign({ fragment, design, warnings, onLeave }: SharedDesignProps
   const tableId = useId();
   const [tableName, setTableName] = useState<string | undefined>(undefined);
   const table = design.tables.find((entry) => entry.name === tableName) ?? design.tables[0];
-  const props = useMemo<DesignRegionProps | undefined>(() => (table ? { designId: READ_ONLY_DESIGN_ID, design, table, readOnly: true } : undefined), [design, table]);
+  const props = useMemo<DesignRegionProps | undefined>(
+    () => (table ? { designId: READ_ONLY_DESIGN_ID, design, table, readOnly: true } : undefined),
+    [design, table],
+  );
   const presentSlide = usePresentSlide();
   useShareLinkKept(fragment, presentSlide);
 
@@ -192,6 +195,7 @@ function SharedDesign({ fragment, design, warnings, onLeave }: SharedDesignProps
 function useShareLinkKept(fragment: string, presentSlide: number | undefined): void {
   useEffect(() => {
     const hash = fragment.startsWith('#') ? fragment : `#${fragment}`;
-    if (presentSlide === undefined && window.location.hash !== hash) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
+    if (presentSlide === undefined && window.location.hash !== hash)
+      window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${hash}`);
   }, [fragment, presentSlide]);
 }

@@ -1,5 +1,13 @@
 import { useId } from 'react';
-import { buildSampleItem, keyAttributesOf, type EntityDesign, type IndexDesign, type JsonAttributeValue, type KeyAttributeDesign, type TableDesign } from '../../design';
+import {
+  buildSampleItem,
+  keyAttributesOf,
+  type EntityDesign,
+  type IndexDesign,
+  type JsonAttributeValue,
+  type KeyAttributeDesign,
+  type TableDesign,
+} from '../../design';
 import { VisibleText } from '../common/VisibleText';
 import { jumpTargetId } from './jumpTargets';
 
@@ -43,7 +51,9 @@ export function SharedTableView({ table }: { readonly table: TableDesign }) {
         </p>
       )}
       <p className="mono small">
-        <VisibleText text={`Partition key ${keyText(table.partitionKey)}${table.sortKey ? ` · Sort key ${keyText(table.sortKey)}` : ''} · ${table.billingMode}`} />
+        <VisibleText
+          text={`Partition key ${keyText(table.partitionKey)}${table.sortKey ? ` · Sort key ${keyText(table.sortKey)}` : ''} · ${table.billingMode}`}
+        />
       </p>
       {table.indexes.length > 0 && (
         <ul className="mono small">

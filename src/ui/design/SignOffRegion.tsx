@@ -20,7 +20,15 @@ export function ReviewerNameField() {
   return (
     <p className="review-reviewer">
       <label htmlFor={inputId}>Your name</label>{' '}
-      <input id={inputId} type="text" value={name} autoComplete="name" maxLength={200} placeholder="Recorded with your decisions and sign-off" onChange={(event) => store.getState().setName(event.target.value)} />{' '}
+      <input
+        id={inputId}
+        type="text"
+        value={name}
+        autoComplete="name"
+        maxLength={200}
+        placeholder="Recorded with your decisions and sign-off"
+        onChange={(event) => store.getState().setName(event.target.value)}
+      />{' '}
       <span className="muted small">Kept in this browser only.</span>
     </p>
   );
@@ -76,9 +84,13 @@ export function SignOffList({ design, onRemove }: { readonly design: Design; rea
         const current = isSignOffCurrent(design, entry);
         return (
           <li key={entry.reviewer} className={current ? 'sign-off-current' : 'sign-off-stale'}>
-            <VisibleText className="review-sign-off-name" text={entry.reviewer} /> signed off on <time dateTime={entry.signedAt}>{describeReviewDate(entry.signedAt)}</time>, revision{' '}
-            {entry.revision.toLocaleString('en-US')}
-            {current ? <span className="sign-off-state"> — current</span> : <strong className="sign-off-state sign-off-out-of-date"> — out of date: the design changed after this sign-off</strong>}
+            <VisibleText className="review-sign-off-name" text={entry.reviewer} /> signed off on{' '}
+            <time dateTime={entry.signedAt}>{describeReviewDate(entry.signedAt)}</time>, revision {entry.revision.toLocaleString('en-US')}
+            {current ? (
+              <span className="sign-off-state"> — current</span>
+            ) : (
+              <strong className="sign-off-state sign-off-out-of-date"> — out of date: the design changed after this sign-off</strong>
+            )}
             {onRemove && (
               <>
                 {' '}

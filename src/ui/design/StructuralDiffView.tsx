@@ -40,12 +40,22 @@ export function StructuralDiffView({ before, after, beforeLabel, afterLabel, onM
   );
 }
 
-function TableGroup({ table, changes, onMigrate }: { table: string; changes: readonly StructuralChange[]; onMigrate?: (preparation: MigrateKeysPreparation) => void }) {
+function TableGroup({
+  table,
+  changes,
+  onMigrate,
+}: {
+  table: string;
+  changes: readonly StructuralChange[];
+  onMigrate?: (preparation: MigrateKeysPreparation) => void;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="structural-diff-table">
       <h4 id={headingId}>
-        {table === '' ? 'The design' : (
+        {table === '' ? (
+          'The design'
+        ) : (
           <>
             Table <VisibleText text={table} />
           </>
@@ -64,7 +74,8 @@ function ChangeItem({ change, onMigrate }: { change: StructuralChange; onMigrate
   return (
     <li className={`structural-change verdict-${change.verdict}`}>
       <div className="structural-change-head">
-        <span className="verdict-badge">{change.verdictLabel}</span> <span className="structural-change-action">{change.action}</span> <VisibleText text={change.subject} />
+        <span className="verdict-badge">{change.verdictLabel}</span> <span className="structural-change-action">{change.action}</span>{' '}
+        <VisibleText text={change.subject} />
       </div>
       {(change.before !== undefined || change.after !== undefined) && (
         <dl className="structural-change-values">

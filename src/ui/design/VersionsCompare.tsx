@@ -11,7 +11,10 @@ export interface ComparedRevisions {
 }
 
 /** What was read, for which pair (`from:to`): another pair shows "Reading" until it is read. */
-type Loaded = { readonly kind: 'loading' } | { readonly kind: 'problem'; readonly pair: string; readonly message: string } | { readonly kind: 'ready'; readonly pair: string; readonly before: Design; readonly after: Design };
+type Loaded =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'problem'; readonly pair: string; readonly message: string }
+  | { readonly kind: 'ready'; readonly pair: string; readonly before: Design; readonly after: Design };
 
 const nameOf = (side: number | 'current') => (side === 'current' ? 'the current design' : `revision ${side}`);
 const labelOf = (side: number | 'current') => (side === 'current' ? 'the current design' : `Revision ${side}`);
@@ -20,7 +23,17 @@ const labelOf = (side: number | 'current') => (side === 'current' ? 'the current
  * Reads the two revisions Compare asked for (kept ones from this browser's
  * history) and shows the structural diff between them.
  */
-export function VersionsCompare({ designId, design, compared, onClose }: { readonly designId: string; readonly design: Design; readonly compared: ComparedRevisions; onClose(): void }) {
+export function VersionsCompare({
+  designId,
+  design,
+  compared,
+  onClose,
+}: {
+  readonly designId: string;
+  readonly design: Design;
+  readonly compared: ComparedRevisions;
+  onClose(): void;
+}) {
   const readVersion = useDesigns((state) => state.readVersion);
   const openMigrate = useOpenMigrateKeys();
   const [read, setLoaded] = useState<Loaded>({ kind: 'loading' });
@@ -37,9 +50,18 @@ export function VersionsCompare({ designId, design, compared, onClose }: { reado
       ([before, after]) => {
         if (!live) return;
         const missing = [before ? undefined : from, after ? undefined : to].filter((side) => side !== undefined);
-        setLoaded(before && after ? { kind: 'ready', pair, before, after } : { kind: 'problem', pair, message: `${missing.map((side) => nameOf(side)).join(' and ')} is no longer kept in this browser: choose another revision.` });
+        setLoaded(
+          before && after
+            ? { kind: 'ready', pair, before, after }
+            : {
+                kind: 'problem',
+                pair,
+                message: `${missing.map((side) => nameOf(side)).join(' and ')} is no longer kept in this browser: choose another revision.`,
+              },
+        );
       },
-      (error: unknown) => live && setLoaded({ kind: 'problem', pair, message: `The revisions could not be read (${error instanceof Error ? error.message : String(error)}).` }),
+      (error: unknown) =>
+        live && setLoaded({ kind: 'problem', pair, message: `The revisions could not be read (${error instanceof Error ? error.message : String(error)}).` }),
     );
     return () => {
       live = false;
@@ -57,8 +79,14 @@ export function VersionsCompare({ designId, design, compared, onClose }: { reado
         </button>
       </div>
       {loaded.kind === 'loading' && <p className="muted small">Reading the revisions…</p>}
-      {loaded.kind === 'problem' && <p role="alert" className="field-error">{loaded.message}</p>}
-      {loaded.kind === 'ready' && <StructuralDiffView before={loaded.before} after={loaded.after} beforeLabel={labelOf(from)} afterLabel={labelOf(to)} onMigrate={openMigrate} />}
+      {loaded.kind === 'problem' && (
+        <p role="alert" className="field-error">
+          {loaded.message}
+        </p>
+      )}
+      {loaded.kind === 'ready' && (
+        <StructuralDiffView before={loaded.before} after={loaded.after} beforeLabel={labelOf(from)} afterLabel={labelOf(to)} onMigrate={openMigrate} />
+      )}
     </div>
   );
 }

@@ -33,7 +33,9 @@ export function VersionsRegion({ designId, design }: DesignRegionProps) {
   const current = revisionOf(design);
 
   useEffect(() => {
-    void loadVersions(designId).catch((error: unknown) => setStatus(`The versions of this design could not be read from this browser's storage (${error instanceof Error ? error.message : String(error)}).`));
+    void loadVersions(designId).catch((error: unknown) =>
+      setStatus(`The versions of this design could not be read from this browser's storage (${error instanceof Error ? error.message : String(error)}).`),
+    );
   }, [designId, loadVersions]);
 
   const restore = async (revision: number) => {
@@ -41,7 +43,10 @@ export function VersionsRegion({ designId, design }: DesignRegionProps) {
     const outcome = await restoreVersion(designId, revision);
     if (!outcome.ok) setStatus(outcome.message);
     else if ('unchanged' in outcome) setStatus(`Revision ${revision} is what the design holds now: nothing to restore.`);
-    else setStatus(`Revision ${revision} restored as a new revision, ${outcome.revision}; revision ${outcome.revision - 1} and every other revision stay in the list.`);
+    else
+      setStatus(
+        `Revision ${revision} restored as a new revision, ${outcome.revision}; revision ${outcome.revision - 1} and every other revision stay in the list.`,
+      );
   };
   const compare = (left: number | 'current', right: number | 'current') => setCompared({ from: left, to: right });
   const choice = (value: string): number | 'current' => (value === CURRENT ? CURRENT : Number(value));
@@ -52,14 +57,18 @@ export function VersionsRegion({ designId, design }: DesignRegionProps) {
     <section className="card versions-region" aria-labelledby={headingId}>
       <h2 id={headingId}>Versions</h2>
       <p className="muted small">
-        Each save that changes this design is a revision (typing is saved after a pause: one revision, not one per key). This browser keeps the last {KEPT_REVISIONS} revisions of each design (fewer for a very large one), oldest dropped first. Restore puts a revision back as a new revision, so nothing is lost.
+        Each save that changes this design is a revision (typing is saved after a pause: one revision, not one per key). This browser keeps the last{' '}
+        {KEPT_REVISIONS} revisions of each design (fewer for a very large one), oldest dropped first. Restore puts a revision back as a new revision, so nothing
+        is lost.
       </p>
       <p className="small">
         Current: revision {current}
         {list.length > 0 && list[0]!.revision < current && ' (saving…)'}
       </p>
       {versions === undefined ? (
-        <p role="status" className="muted small">Reading the versions…</p>
+        <p role="status" className="muted small">
+          Reading the versions…
+        </p>
       ) : list.length === 0 ? (
         <p className="muted small">No versions kept yet: the first save of this design keeps one.</p>
       ) : (
@@ -167,7 +176,13 @@ function VersionRow({ designId, info, isCurrent, naming, onName, onRestore, onCo
               void nameVersion(designId, info.revision, text).then(() => onName(false));
             }}
           >
-            <input type="text" aria-label={`Name or note for revision ${info.revision}`} value={text} maxLength={200} onChange={(event) => setText(event.target.value)} />
+            <input
+              type="text"
+              aria-label={`Name or note for revision ${info.revision}`}
+              value={text}
+              maxLength={200}
+              onChange={(event) => setText(event.target.value)}
+            />
             <button type="submit">Save name</button>
             <button type="button" onClick={() => onName(false)}>
               Cancel

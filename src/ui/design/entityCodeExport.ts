@@ -34,7 +34,12 @@ export function entityChoices(design: Design): EntityChoice[] {
   return [
     { value: ALL_ENTITIES, label: 'All entities' },
     ...design.tables.flatMap((table, tableIndex) =>
-      table.entities.map((entity, entityIndex) => ({ value: `${tableIndex}:${entityIndex}`, label: several ? `${table.name} / ${entity.name}` : entity.name, table: table.name, entity: entity.name })),
+      table.entities.map((entity, entityIndex) => ({
+        value: `${tableIndex}:${entityIndex}`,
+        label: several ? `${table.name} / ${entity.name}` : entity.name,
+        table: table.name,
+        entity: entity.name,
+      })),
     ),
   ];
 }
@@ -49,9 +54,17 @@ const MEDIA_TYPES: Readonly<Record<string, string>> = { json: 'application/json'
  * await exportEntityCode(design, 'onetable', { table: 'Leaderboard', entity: 'Run' })
  * // { ok: true, files: [{ fileName: 'leaderboard.Run.rankKey.key.ts', mediaType: 'text/typescript', text: '…' }, …] }
  */
-export async function exportEntityCode(design: Design, library: EntityCodeLibrary, choice: Pick<EntityChoice, 'table' | 'entity'>): Promise<{ ok: true; files: DownloadFile[] } | { ok: false; message: string }> {
+export async function exportEntityCode(
+  design: Design,
+  library: EntityCodeLibrary,
+  choice: Pick<EntityChoice, 'table' | 'entity'>,
+): Promise<{ ok: true; files: DownloadFile[] } | { ok: false; message: string }> {
   const { generateEntityCode } = await import('../../codegen');
-  const result = generateEntityCode(design, { library, ...(choice.table !== undefined ? { table: choice.table } : {}), ...(choice.entity !== undefined ? { entity: choice.entity } : {}) });
+  const result = generateEntityCode(design, {
+    library,
+    ...(choice.table !== undefined ? { table: choice.table } : {}),
+    ...(choice.entity !== undefined ? { entity: choice.entity } : {}),
+  });
   if (!result.ok) return result;
   return { ok: true, files: result.files.map((file) => ({ ...file, mediaType: MEDIA_TYPES[file.fileName.split('.').pop() ?? ''] ?? 'text/plain' })) };
 }

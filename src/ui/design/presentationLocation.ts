@@ -35,7 +35,11 @@ function subscribe(listener: () => void): () => void {
 /** The slide shown (1-based), or undefined when not presenting. */
 export function usePresentSlide(): number | undefined {
   // The prerendered first screen (src/prerender.tsx) shows no slide; a page opened on one is rendered afresh, not hydrated.
-  return useSyncExternalStore(subscribe, () => slideFromHash(window.location.hash), () => undefined);
+  return useSyncExternalStore(
+    subscribe,
+    () => slideFromHash(window.location.hash),
+    () => undefined,
+  );
 }
 
 /** Shows slide `slide` (1-based), or leaves the presentation (undefined). */

@@ -73,7 +73,13 @@ export function isPresenterMessage(data: unknown): data is PresenterMessage {
         typeof message.designName === 'string' &&
         isSlideNumber(message.slide) &&
         Array.isArray(message.slides) &&
-        message.slides.every((slide: unknown) => typeof slide === 'object' && slide !== null && typeof (slide as { kind?: unknown }).kind === 'string' && typeof (slide as { id?: unknown }).id === 'string')
+        message.slides.every(
+          (slide: unknown) =>
+            typeof slide === 'object' &&
+            slide !== null &&
+            typeof (slide as { kind?: unknown }).kind === 'string' &&
+            typeof (slide as { id?: unknown }).id === 'string',
+        )
       );
     default:
       return false;

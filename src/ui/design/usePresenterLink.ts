@@ -8,7 +8,13 @@ import { canLinkWindows, isPresenterMessage, presenterChannelName, presenterUrl,
  * where the presenter window asks (`go`), and says when it ends. `open`
  * opens the presenter window; `problem` says why it couldn't.
  */
-export function usePresenterLink(key: string, designName: string, slides: readonly Slide[], current: number, go: (slide: number) => void): { open: () => void; problem: string | undefined } {
+export function usePresenterLink(
+  key: string,
+  designName: string,
+  slides: readonly Slide[],
+  current: number,
+  go: (slide: number) => void,
+): { open: () => void; problem: string | undefined } {
   const channel = useRef<BroadcastChannel | undefined>(undefined);
   const [problem, setProblem] = useState<string>();
   const onMessage = useEffectEvent((message: PresenterMessage, send: (message: PresenterMessage) => void) => {
@@ -37,7 +43,9 @@ export function usePresenterLink(key: string, designName: string, slides: readon
 
   const open = useCallback(() => {
     if (!canLinkWindows()) {
-      setProblem('Presenter view needs a browser that can link two windows (BroadcastChannel); this one can’t. Present from this window, or open Keylab in a current Chrome, Edge, Firefox or Safari.');
+      setProblem(
+        'Presenter view needs a browser that can link two windows (BroadcastChannel); this one can’t. Present from this window, or open Keylab in a current Chrome, Edge, Firefox or Safari.',
+      );
       return;
     }
     const opened = window.open(presenterUrl(window.location, key), `keylab-presenter-${key}`, 'popup,width=1280,height=800');

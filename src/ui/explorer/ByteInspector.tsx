@@ -1,7 +1,15 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { compareDynamoNumbers, encodeUtf8, explainByteOrder, explainStringOrder, findFirstDifferingByte, formatHexBytes, type KeyOrderExplanation } from '../../keys';
+import {
+  compareDynamoNumbers,
+  encodeUtf8,
+  explainByteOrder,
+  explainStringOrder,
+  findFirstDifferingByte,
+  formatHexBytes,
+  type KeyOrderExplanation,
+} from '../../keys';
 import { keysOf, type ExplorerStore, type Item } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 import { useExplorerSide } from '../stores';
@@ -54,9 +62,26 @@ export function ByteInspector({ store }: { store: ExplorerStore }) {
     <section className="card byte-inspector" aria-labelledby={headingId}>
       <h3 id={headingId}>Byte inspector</h3>
       {!current || !keyName ? (
-        <p className="muted">Click a row number in the grid to see its {keyName ? <code><VisibleText text={keyName} /></code> : 'key'} byte by byte.</p>
+        <p className="muted">
+          Click a row number in the grid to see its{' '}
+          {keyName ? (
+            <code>
+              <VisibleText text={keyName} />
+            </code>
+          ) : (
+            'key'
+          )}{' '}
+          byte by byte.
+        </p>
       ) : (
-        <InspectedRow keyName={keyName} item={current.item} position={current.position} above={current.above} below={current.below} sortedView={current.sortedView} />
+        <InspectedRow
+          keyName={keyName}
+          item={current.item}
+          position={current.position}
+          above={current.above}
+          below={current.below}
+          sortedView={current.sortedView}
+        />
       )}
     </section>
   );
@@ -78,7 +103,11 @@ function InspectedRow({ keyName, item, position, above, below, sortedView }: Ins
     <div className="byte-inspector-body">
       <p>
         Row {position}
-        {sortedView ? ' of the browser-sorted view' : ''}: <code><VisibleText text={keyName} /></code> = <VisibleText className="mono" text={labelOf(value)} />
+        {sortedView ? ' of the browser-sorted view' : ''}:{' '}
+        <code>
+          <VisibleText text={keyName} />
+        </code>{' '}
+        = <VisibleText className="mono" text={labelOf(value)} />
         {value?.N !== undefined ? ' (N)' : value?.B !== undefined ? ' (B)' : value?.S !== undefined ? ' (S)' : ''}
       </p>
       {bytes ? (
@@ -93,7 +122,9 @@ function InspectedRow({ keyName, item, position, above, below, sortedView }: Ins
         {below && <Neighbour label={`Row below (${position + 1})`} value={value} other={below[keyName]} />}
         {!above && !below && <li className="muted">This is the only row.</li>}
       </ul>
-      {sortedView && <p className="muted small">The neighbours are the rows around it in the browser-sorted view; DynamoDB’s own order follows the bytes above.</p>}
+      {sortedView && (
+        <p className="muted small">The neighbours are the rows around it in the browser-sorted view; DynamoDB’s own order follows the bytes above.</p>
+      )}
     </div>
   );
 }

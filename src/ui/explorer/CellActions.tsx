@@ -56,7 +56,11 @@ export function CellActions({ item, position, columnNames, column, onColumn }: C
               ))}
             </select>
           </label>
-          {!value && <span className="muted">Row {position} has no <VisibleText text={name} />.</span>}
+          {!value && (
+            <span className="muted">
+              Row {position} has no <VisibleText text={name} />.
+            </span>
+          )}
         </>
       ) : (
         <span className="muted">Click a cell to copy it.</span>

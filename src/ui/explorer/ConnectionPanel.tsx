@@ -111,11 +111,16 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
           </button>
         )}
         {remote && (
-          <label className="connection-read-only" title="Read-only: no write control is shown and the connection refuses writes (applies from the next Connect).">
+          <label
+            className="connection-read-only"
+            title="Read-only: no write control is shown and the connection refuses writes (applies from the next Connect)."
+          >
             <input type="checkbox" checked={form.readOnly} onChange={(event) => setForm({ readOnly: event.target.checked })} /> Read-only
           </label>
         )}
-        {remote && connected?.kind === form.kind && connected.readOnly !== form.readOnly && <span className="muted small">Connect to apply {form.readOnly ? 'Read-only' : 'writes'}.</span>}
+        {remote && connected?.kind === form.kind && connected.readOnly !== form.readOnly && (
+          <span className="muted small">Connect to apply {form.readOnly ? 'Read-only' : 'writes'}.</span>
+        )}
         <button type="submit" disabled={status === 'connecting'}>
           {status === 'connecting' ? 'Connecting…' : 'Connect'}
         </button>
@@ -146,7 +151,14 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
           )}
           <span className="form-field">
             <label htmlFor={id('region')}>Region</label>
-            <input id={id('region')} className="mono" value={form.region} spellCheck={false} onChange={(event) => setForm({ region: event.target.value })} {...invalid('region')} />
+            <input
+              id={id('region')}
+              className="mono"
+              value={form.region}
+              spellCheck={false}
+              onChange={(event) => setForm({ region: event.target.value })}
+              {...invalid('region')}
+            />
             {errorText('region')}
           </span>
           {form.kind === 'aws' && (
@@ -156,14 +168,23 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
                 <input type="radio" name={id('auth')} checked={form.awsAuth === 'keys'} onChange={() => setForm({ awsAuth: 'keys' })} /> Access keys
               </label>
               <label>
-                <input type="radio" name={id('auth')} checked={form.awsAuth === 'profile'} onChange={() => setForm({ awsAuth: 'profile' })} /> Named profile (~/.aws)
+                <input type="radio" name={id('auth')} checked={form.awsAuth === 'profile'} onChange={() => setForm({ awsAuth: 'profile' })} /> Named profile
+                (~/.aws)
               </label>
             </fieldset>
           )}
           {form.kind === 'aws' && form.awsAuth === 'profile' ? (
             <span className="form-field">
               <label htmlFor={id('profile')}>Profile</label>
-              <select id={id('profile')} value={form.profile} onChange={(event) => setForm({ profile: event.target.value, region: profiles?.find((profile) => profile.name === event.target.value)?.region ?? form.region })} {...invalid('profile')} aria-describedby={[errors.profile ? id('profile-error') : '', id('profile-help')].join(' ').trim()}>
+              <select
+                id={id('profile')}
+                value={form.profile}
+                onChange={(event) =>
+                  setForm({ profile: event.target.value, region: profiles?.find((profile) => profile.name === event.target.value)?.region ?? form.region })
+                }
+                {...invalid('profile')}
+                aria-describedby={[errors.profile ? id('profile-error') : '', id('profile-help')].join(' ').trim()}
+              >
                 <option value="">{profiles === undefined ? 'Loading…' : profiles.length === 0 ? 'No profiles in ~/.aws' : 'Choose…'}</option>
                 {profiles?.map((profile) => (
                   <option key={profile.name} value={profile.name}>
@@ -187,27 +208,51 @@ export function ConnectionPanel({ store }: { store: ConnectionStore }) {
             <>
               <span className="form-field">
                 <label htmlFor={id('accessKeyId')}>Access key id</label>
-                <input id={id('accessKeyId')} className="mono" value={form.accessKeyId} spellCheck={false} autoComplete="off" onChange={(event) => setForm({ accessKeyId: event.target.value })} {...invalid('accessKeyId')} />
+                <input
+                  id={id('accessKeyId')}
+                  className="mono"
+                  value={form.accessKeyId}
+                  spellCheck={false}
+                  autoComplete="off"
+                  onChange={(event) => setForm({ accessKeyId: event.target.value })}
+                  {...invalid('accessKeyId')}
+                />
                 {errorText('accessKeyId')}
               </span>
               {form.kind !== 'dynamodbLocal' && (
                 <span className="form-field">
                   <label htmlFor={id('secretAccessKey')}>Secret access key{form.kind === 'custom' ? ' (optional)' : ''}</label>
-                  <input id={id('secretAccessKey')} type="password" className="mono" value={form.secretAccessKey} autoComplete="off" onChange={(event) => setForm({ secretAccessKey: event.target.value })} {...invalid('secretAccessKey')} />
+                  <input
+                    id={id('secretAccessKey')}
+                    type="password"
+                    className="mono"
+                    value={form.secretAccessKey}
+                    autoComplete="off"
+                    onChange={(event) => setForm({ secretAccessKey: event.target.value })}
+                    {...invalid('secretAccessKey')}
+                  />
                   {errorText('secretAccessKey')}
                 </span>
               )}
               {form.kind === 'aws' && (
                 <span className="form-field">
                   <label htmlFor={id('sessionToken')}>Session token (optional)</label>
-                  <input id={id('sessionToken')} type="password" className="mono" value={form.sessionToken} autoComplete="off" onChange={(event) => setForm({ sessionToken: event.target.value })} />
+                  <input
+                    id={id('sessionToken')}
+                    type="password"
+                    className="mono"
+                    value={form.sessionToken}
+                    autoComplete="off"
+                    onChange={(event) => setForm({ sessionToken: event.target.value })}
+                  />
                 </span>
               )}
             </>
           )}
           {form.kind === 'dynamodbLocal' && (
             <p className="help connection-help">
-              DynamoDB Local keeps separate tables per access key id and region unless started with <code>-sharedDb</code> (<code>npm run dynamodb-local</code> does). Endpoints on this machine go through Keylab’s own server, so DynamoDB Local needs no <code>-cors</code>.
+              DynamoDB Local keeps separate tables per access key id and region unless started with <code>-sharedDb</code> (<code>npm run dynamodb-local</code>{' '}
+              does). Endpoints on this machine go through Keylab’s own server, so DynamoDB Local needs no <code>-cors</code>.
             </p>
           )}
           <label className="connection-remember">

@@ -101,7 +101,13 @@ export function ExplorerPanel({
         <KeyDesignPicker store={store} />
       </div>
       {table && partiqlShown && (
-        <Suspense fallback={<p role="status" className="lazy-loading">Loading PartiQL…</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="lazy-loading">
+              Loading PartiQL…
+            </p>
+          }
+        >
           <PartiqlPanel
             onOperation={(mode) => {
               store.getState().setForm({ mode });

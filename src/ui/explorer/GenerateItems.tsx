@@ -27,10 +27,13 @@ export function GenerateItems({ store }: { store: ExplorerStore }) {
     <section className="card generate-items" aria-labelledby={headingId}>
       <h3 id={headingId}>Generate items</h3>
       <p className="muted small">
-        Fills one partition of <VisibleText text={table.name} /> in the built-in table with generated items (up to {MAX_GENERATED_ITEMS.toLocaleString('en-US')}), sort keys in order; items with the same keys are replaced.
+        Fills one partition of <VisibleText text={table.name} /> in the built-in table with generated items (up to {MAX_GENERATED_ITEMS.toLocaleString('en-US')}
+        ), sort keys in order; items with the same keys are replaced.
       </p>
       <div className="generate-row">
-        <label htmlFor={partitionId}>Partition to fill (<VisibleText text={partitionKey.name} />)</label>
+        <label htmlFor={partitionId}>
+          Partition to fill (<VisibleText text={partitionKey.name} />)
+        </label>
         <input id={partitionId} value={partition} onChange={(event) => setPartition(event.target.value)} />
         <label htmlFor={countId}>Items to generate</label>
         <input id={countId} inputMode="numeric" value={count} onChange={(event) => setCount(event.target.value)} />

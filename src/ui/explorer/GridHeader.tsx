@@ -1,5 +1,13 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { columnResizingFeature, columnSizingFeature, createColumnHelper, tableFeatures, useTable, type ColumnSizingState, type OnChangeFn } from '@tanstack/react-table';
+import {
+  columnResizingFeature,
+  columnSizingFeature,
+  createColumnHelper,
+  tableFeatures,
+  useTable,
+  type ColumnSizingState,
+  type OnChangeFn,
+} from '@tanstack/react-table';
 import { memo, useMemo, type KeyboardEvent } from 'react';
 import { getOwnAttribute } from '../../expressions';
 import type { Item } from '../../state';

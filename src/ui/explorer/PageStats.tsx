@@ -30,7 +30,11 @@ export function PageStats({ pages, itemCount }: { pages: readonly ResultPage[]; 
               <td>{page.consumedCapacity ?? '—'}</td>
               <td className="mono">
                 {page.lastEvaluatedKey ? (
-                  <VisibleText text={Object.entries(page.lastEvaluatedKey).map(([name, value]) => `${name}=${formatAttributeValue(value)}`).join(', ')} />
+                  <VisibleText
+                    text={Object.entries(page.lastEvaluatedKey)
+                      .map(([name, value]) => `${name}=${formatAttributeValue(value)}`)
+                      .join(', ')}
+                  />
                 ) : (
                   '—'
                 )}

@@ -46,7 +46,16 @@ interface ResultsGridProps {
  * slot, so a scroll step renders only the rows that came into view, into the
  * elements of the rows that left.
  */
-export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidths: sizing, onColumnWidths, onNearEnd, entityOf, rowChecks }: ResultsGridProps) {
+export function ResultsGrid({
+  items,
+  keyNames,
+  keyLabels = NO_LABELS,
+  columnWidths: sizing,
+  onColumnWidths,
+  onNearEnd,
+  entityOf,
+  rowChecks,
+}: ResultsGridProps) {
   const keyCount = keyNames.length;
   // Derived from props during render (React's pattern for it), so each new page scans only its own items.
   const [columnScan, setColumnScan] = useState(() => scanColumnNames(undefined, items, keyNames));
@@ -174,7 +183,8 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
     const element = event.currentTarget;
     // The row menu is placed by the viewport: it would float away from its row.
     if (rowMenu) setRowMenu(undefined);
-    if (onNearEnd && element.scrollHeight > element.clientHeight && element.scrollTop + element.clientHeight >= element.scrollHeight - ROW_HEIGHT * 5) onNearEnd();
+    if (onNearEnd && element.scrollHeight > element.clientHeight && element.scrollTop + element.clientHeight >= element.scrollHeight - ROW_HEIGHT * 5)
+      onNearEnd();
   };
 
   return (
@@ -184,10 +194,22 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
           <span className="muted">
             Column <VisibleText text={menuColumn} />:
           </span>
-          <button type="button" onClick={() => { setViewSort({ column: menuColumn, descending: false }); setMenuColumn(undefined); }}>
+          <button
+            type="button"
+            onClick={() => {
+              setViewSort({ column: menuColumn, descending: false });
+              setMenuColumn(undefined);
+            }}
+          >
             Sort this view by <VisibleText text={menuColumn} />
           </button>
-          <button type="button" onClick={() => { setViewSort({ column: menuColumn, descending: true }); setMenuColumn(undefined); }}>
+          <button
+            type="button"
+            onClick={() => {
+              setViewSort({ column: menuColumn, descending: true });
+              setMenuColumn(undefined);
+            }}
+          >
             Sort this view by <VisibleText text={menuColumn} />, descending
           </button>
           <button type="button" className="link-button" onClick={() => setMenuColumn(undefined)}>
@@ -210,7 +232,8 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
         </div>
       ) : (
         <p className="muted small grid-order-note">
-          In DynamoDB’s order. Click a column header to sort this view in the browser; click a row number to inspect its key’s bytes; drag a column’s edge to resize it.
+          In DynamoDB’s order. Click a column header to sort this view in the browser; click a row number to inspect its key’s bytes; drag a column’s edge to
+          resize it.
         </p>
       )}
       <CellActions item={selectedItem} position={selectedPosition} columnNames={attributeNames} column={activeColumn} onColumn={setActiveColumn} />
@@ -225,7 +248,14 @@ export function ResultsGrid({ items, keyNames, keyLabels = NO_LABELS, columnWidt
           onMenu={setMenuColumn}
         />
         {/* Clicks are a mouse shortcut: the row number buttons and the Column list above do the same from the keyboard. */}
-        <div className="grid-body" role="rowgroup" style={{ height: virtualizer.getTotalSize(), ...layout.bodyStyle }} onClick={onBodyClick} onKeyDown={onBodyKey} onContextMenu={onBodyContextMenu}>
+        <div
+          className="grid-body"
+          role="rowgroup"
+          style={{ height: virtualizer.getTotalSize(), ...layout.bodyStyle }}
+          onClick={onBodyClick}
+          onKeyDown={onBodyKey}
+          onContextMenu={onBodyContextMenu}
+        >
           {inSlotOrder(virtualRows).map((virtualRow) => {
             const item = viewItems[virtualRow.index];
             // Keyed by slot, not by row: a row that stays in view keeps its slot (and skips rendering, as
@@ -289,7 +319,15 @@ const GridRow = memo(function GridRow({ item, index, top, height, layout, active
       style={height === ROW_HEIGHT ? { transform: `translateY(${top}px)` } : { transform: `translateY(${top}px)`, height }}
     >
       <span role="cell" className="grid-cell row-number">
-        {checked !== undefined && <input type="checkbox" className="row-check" aria-label={`Select row ${index + 1}`} checked={checked} onChange={(event) => onCheck?.(item, event.target.checked)} />}
+        {checked !== undefined && (
+          <input
+            type="checkbox"
+            className="row-check"
+            aria-label={`Select row ${index + 1}`}
+            checked={checked}
+            onChange={(event) => onCheck?.(item, event.target.checked)}
+          />
+        )}
         <button
           type="button"
           className="row-number-button"
@@ -304,7 +342,12 @@ const GridRow = memo(function GridRow({ item, index, top, height, layout, active
         name === ENTITY_COLUMN ? (
           <EntityCell key={name} entity={entityOf?.(item)} />
         ) : column < keyCount ? (
-          <span key={name} role="cell" className={name === activeColumn ? 'grid-cell key-column active-cell' : 'grid-cell key-column'} style={stickyStyles[column]}>
+          <span
+            key={name}
+            role="cell"
+            className={name === activeColumn ? 'grid-cell key-column active-cell' : 'grid-cell key-column'}
+            style={stickyStyles[column]}
+          >
             <KeyValueCell value={getOwnAttribute(item, name)} lineChars={keyLineChars[column] as number} />
           </span>
         ) : (
@@ -320,7 +363,13 @@ const GridRow = memo(function GridRow({ item, index, top, height, layout, active
 function EntityCell({ entity }: { entity: string | undefined }) {
   return (
     <span role="cell" className="grid-cell entity-cell">
-      {entity === undefined ? <span className="muted" title="Its keys match no entity’s templates in the bound design">no entity</span> : <VisibleText text={entity} />}
+      {entity === undefined ? (
+        <span className="muted" title="Its keys match no entity’s templates in the bound design">
+          no entity
+        </span>
+      ) : (
+        <VisibleText text={entity} />
+      )}
     </span>
   );
 }

@@ -34,7 +34,12 @@ export function SavedConnections({ store }: { store: ConnectionStore }) {
   return (
     <div className="connection-row saved-connections">
       <label htmlFor={`${id}list`}>Saved connections</label>
-      <select id={`${id}list`} value={picked?.id ?? ''} disabled={connecting} onChange={(event) => event.target.value && void pickConnection(event.target.value)}>
+      <select
+        id={`${id}list`}
+        value={picked?.id ?? ''}
+        disabled={connecting}
+        onChange={(event) => event.target.value && void pickConnection(event.target.value)}
+      >
         <option value="">{saved.length === 0 ? 'None saved yet' : picked ? '' : 'Choose…'}</option>
         {saved.map((connection) => (
           <option key={connection.id} value={connection.id}>

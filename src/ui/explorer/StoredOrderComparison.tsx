@@ -48,7 +48,8 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
   const partitionKeyName = table ? keysOf(table, indexName).partitionKey.name : undefined;
   const storedParse = storedTemplateText.trim() ? parseKeyTemplate(storedTemplateText.trim()) : undefined;
   const storedTemplate: KeyTemplate | undefined = storedParse?.ok ? storedParse.value : undefined;
-  const direction: ReadDirection = lastRequest && 'ScanIndexForward' in lastRequest.input && lastRequest.input.ScanIndexForward === false ? 'descending' : 'ascending';
+  const direction: ReadDirection =
+    lastRequest && 'ScanIndexForward' in lastRequest.input && lastRequest.input.ScanIndexForward === false ? 'descending' : 'ascending';
   const active = items.length > 0 && (items.length <= AUTO_COMPARE_LIMIT || comparedItems === items);
   // The query being built, applied to the loaded rows: which ones it returns now, and which under the templates.
   const slice = useStore(store, selectQuerySlice);
@@ -72,8 +73,15 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
       <h3 id={headingId}>Order comparison</h3>
       <p className="muted small">
         The loaded rows as DynamoDB returned them, beside the same items re-encoded under their entity’s template for{' '}
-        {sortKeyName ? <code><VisibleText text={sortKeyName} /></code> : 'the sort key'} (from the Key design bound to the table) and sorted by DynamoDB’s comparator, and beside their
-        intended order by value. Fields come from attributes of the same name, or from the stored sort key read with the stored key template.
+        {sortKeyName ? (
+          <code>
+            <VisibleText text={sortKeyName} />
+          </code>
+        ) : (
+          'the sort key'
+        )}{' '}
+        (from the Key design bound to the table) and sorted by DynamoDB’s comparator, and beside their intended order by value. Fields come from attributes of
+        the same name, or from the stored sort key read with the stored key template.
       </p>
       <div className="stored-template-field">
         <label htmlFor={storedInputId}>Stored key template</label>
@@ -96,8 +104,8 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
       </div>
       {!binding ? (
         <p className="notice" role="note" aria-label="No key design">
-          No key design is bound to this table, so its rows have no entity and no template to compare them with. Choose one in <strong>Key design</strong> above (or create one
-          in the Design tab).
+          No key design is bound to this table, so its rows have no entity and no template to compare them with. Choose one in <strong>Key design</strong> above
+          (or create one in the Design tab).
         </p>
       ) : !sortKeyName ? (
         <p className="muted">This table (or index) has no sort key: DynamoDB keeps no order among its items.</p>
@@ -121,8 +129,8 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
           ))}
           {comparison.withoutTemplate.map((group) => (
             <p key={group.entityName} className="notice" role="note" aria-label={`Entity ${group.entityName}: no template`}>
-              Rows {describePositions(group.positions)} are <VisibleText text={group.entityName} />, which has no template for <VisibleText text={sortKeyName} /> in{' '}
-              <VisibleText text={designLabel} />: not compared.
+              Rows {describePositions(group.positions)} are <VisibleText text={group.entityName} />, which has no template for{' '}
+              <VisibleText text={sortKeyName} /> in <VisibleText text={designLabel} />: not compared.
             </p>
           ))}
           {comparison.unmatched.length > 0 && (
@@ -134,8 +142,8 @@ export function StoredOrderComparison({ store }: { store: ExplorerStore }) {
                   : comparison.unmatched.length === 1
                     ? `Row ${describePositions(comparison.unmatched)} matches no entity of`
                     : `Rows ${describePositions(comparison.unmatched)} match no entity of`}{' '}
-                <VisibleText text={designLabel} />: their keys follow none of its
-                templates, so they are not compared. Check the Key design above, or add an entity for them in the Design tab.
+                <VisibleText text={designLabel} />: their keys follow none of its templates, so they are not compared. Check the Key design above, or add an
+                entity for them in the Design tab.
               </p>
             </section>
           )}
@@ -179,8 +187,9 @@ function EntityComparison({
       </p>
       {entity.collectionOnly.length > 0 && (
         <p className="notice small" role="note" aria-label="Keys not from the template">
-          Rows {describePositions(entity.collectionOnly)} are in <VisibleText text={entity.entityName} />’s item collection (their partition key follows its template), but their{' '}
-          <VisibleText text={sortKeyName} /> does not: they are compared as <VisibleText text={entity.entityName} />, re-encoded the way its template keys them.
+          Rows {describePositions(entity.collectionOnly)} are in <VisibleText text={entity.entityName} />
+          ’s item collection (their partition key follows its template), but their <VisibleText text={sortKeyName} /> does not: they are compared as{' '}
+          <VisibleText text={entity.entityName} />, re-encoded the way its template keys them.
         </p>
       )}
       <StatusLine verdict={verdict} />
@@ -192,8 +201,8 @@ function EntityComparison({
       <InferredOrderNotes orders={orders.inferredOrders} />
       {orders.collisions.length > 0 && (
         <div className="notice collision-notice" role="alert">
-          <strong>Collisions:</strong> these rows encode to the same key, so in DynamoDB each write replaces the other item. Add a tiebreaker field (such as the player id) to the
-          template.
+          <strong>Collisions:</strong> these rows encode to the same key, so in DynamoDB each write replaces the other item. Add a tiebreaker field (such as the
+          player id) to the template.
           <ul>
             {orders.collisions.slice(0, 20).map((group) => (
               <li key={group.join(',')}>
@@ -205,10 +214,11 @@ function EntityComparison({
       )}
       {slice && orders.slice && (
         <p className="oc-slice-caption small" role="note" aria-label="Query slice">
-          Highlighted: the loaded rows the query builder’s <code className="mono">
+          Highlighted: the loaded rows the query builder’s{' '}
+          <code className="mono">
             <VisibleText text={slice.describe} />
-          </code> returns — {orders.slice.stored.size} under the stored keys,{' '}
-          {orders.slice.encoded.size} under the template’s keys.
+          </code>{' '}
+          returns — {orders.slice.stored.size} under the stored keys, {orders.slice.encoded.size} under the template’s keys.
         </p>
       )}
       <div className="oc-columns">
@@ -246,7 +256,8 @@ function EntityComparison({
           <ul>
             {orders.excluded.slice(0, LIST_LIMIT).map((row) => (
               <li key={row.loadedPosition}>
-                Row {row.loadedPosition} (<VisibleText className="mono" text={row.storedKey} />): <VisibleText text={row.problems.map((problem) => problem.message).join(' ')} />
+                Row {row.loadedPosition} (<VisibleText className="mono" text={row.storedKey} />
+                ): <VisibleText text={row.problems.map((problem) => problem.message).join(' ')} />
               </li>
             ))}
           </ul>
@@ -290,7 +301,8 @@ function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMove
             <h5 className="oc-partition-heading">
               <span className="muted">
                 <VisibleText text={partitionLabel} /> =
-              </span> <VisibleText className="mono" text={group.partition} />
+              </span>{' '}
+              <VisibleText className="mono" text={group.partition} />
             </h5>
           )}
           <OrderEntries rows={group.rows} start={group.start} rankOf={rankOf} intendedRanks={intendedRanks} showMoves={showMoves} inSlice={inSlice} />
@@ -301,41 +313,56 @@ function OrderColumn({ title, description, rows, rankOf, intendedRanks, showMove
   );
 }
 
-function OrderEntries({ rows, start, rankOf, intendedRanks, showMoves, inSlice }: Omit<OrderColumnProps, 'title' | 'description' | 'partitionLabel'> & { start: number }) {
+function OrderEntries({
+  rows,
+  start,
+  rankOf,
+  intendedRanks,
+  showMoves,
+  inSlice,
+}: Omit<OrderColumnProps, 'title' | 'description' | 'partitionLabel'> & { start: number }) {
   return (
-      <ol>
-        {rows.map((row, offset) => {
-          const index = start + offset;
-          const movedRow = showMoves && row.encodedRank !== row.storedRank;
-          const outOfPlace = row.intendedRank !== intendedRanks[index];
-          const sliced = inSlice?.has(row.loadedPosition) ?? false;
-          const classes = ['oc-entry', movedRow ? 'oc-moved' : '', outOfPlace ? 'oc-out-of-place' : '', row.collidesWith.length > 0 ? 'oc-collision' : '', sliced ? 'oc-in-slice' : ''].filter(Boolean).join(' ');
-          return (
-            <li key={row.loadedPosition} className={classes}>
-              <span className="oc-rank" aria-hidden="true">
-                {rankOf(row)}
-              </span>
-              <span className="oc-body">
-                <VisibleText className="mono oc-stored-key" text={row.storedKey} />
-                {row.encodedKey !== undefined && (
-                  <span className="oc-encoded">
-                    → <VisibleText className="mono" text={row.encodedKey} />
-                  </span>
-                )}
-              </span>
-              <span className="oc-notes">
-                {movedRow && (
-                  <span className="oc-move">
-                    was #{row.storedRank} → now #{row.encodedRank}
-                  </span>
-                )}
-                {outOfPlace && <span className="oc-tag">intended #{row.intendedRank}</span>}
-                {row.collidesWith.length > 0 && <span className="oc-tag oc-tag-bad">collides with row {row.collidesWith.join(', ')}</span>}
-                {sliced && <span className="oc-tag oc-tag-slice">returned</span>}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+    <ol>
+      {rows.map((row, offset) => {
+        const index = start + offset;
+        const movedRow = showMoves && row.encodedRank !== row.storedRank;
+        const outOfPlace = row.intendedRank !== intendedRanks[index];
+        const sliced = inSlice?.has(row.loadedPosition) ?? false;
+        const classes = [
+          'oc-entry',
+          movedRow ? 'oc-moved' : '',
+          outOfPlace ? 'oc-out-of-place' : '',
+          row.collidesWith.length > 0 ? 'oc-collision' : '',
+          sliced ? 'oc-in-slice' : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+        return (
+          <li key={row.loadedPosition} className={classes}>
+            <span className="oc-rank" aria-hidden="true">
+              {rankOf(row)}
+            </span>
+            <span className="oc-body">
+              <VisibleText className="mono oc-stored-key" text={row.storedKey} />
+              {row.encodedKey !== undefined && (
+                <span className="oc-encoded">
+                  → <VisibleText className="mono" text={row.encodedKey} />
+                </span>
+              )}
+            </span>
+            <span className="oc-notes">
+              {movedRow && (
+                <span className="oc-move">
+                  was #{row.storedRank} → now #{row.encodedRank}
+                </span>
+              )}
+              {outOfPlace && <span className="oc-tag">intended #{row.intendedRank}</span>}
+              {row.collidesWith.length > 0 && <span className="oc-tag oc-tag-bad">collides with row {row.collidesWith.join(', ')}</span>}
+              {sliced && <span className="oc-tag oc-tag-slice">returned</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -1,6 +1,17 @@
 import { use, useId } from 'react';
 import { useStore } from 'zustand';
-import type { AddIndexErrors, AddIndexField, Detail, IndexKeyAttribute, ExplorerStore, ProjectionChoice, StreamSummary, TableDetailsStore, TableTag, TimeToLive } from '../../state';
+import type {
+  AddIndexErrors,
+  AddIndexField,
+  Detail,
+  IndexKeyAttribute,
+  ExplorerStore,
+  ProjectionChoice,
+  StreamSummary,
+  TableDetailsStore,
+  TableTag,
+  TimeToLive,
+} from '../../state';
 import { KeyTypeSelect } from '../common/KeyTypeSelect';
 import { VisibleText } from '../common/VisibleText';
 import { useExplorerSide } from '../stores';
@@ -98,8 +109,8 @@ function DeleteIndexDialog({ explorer, store }: { explorer: ExplorerStore; store
           </select>
         </span>
         <p className="small">
-          UpdateTable deletes the global secondary index <VisibleText text={dialogState.indexName} /> of <VisibleText text={tableName ?? ''} />; the table and its items stay. Queries on the index stop working. (A local secondary index is
-          deleted only with its table.)
+          UpdateTable deletes the global secondary index <VisibleText text={dialogState.indexName} /> of <VisibleText text={tableName ?? ''} />; the table and
+          its items stay. Queries on the index stop working. (A local secondary index is deleted only with its table.)
         </p>
         <RefusalBox refusal={dialogState.refusal} />
         <div className="button-row">
@@ -116,7 +127,15 @@ function DeleteIndexDialog({ explorer, store }: { explorer: ExplorerStore; store
 }
 
 /** A multi-attribute key's further attributes (filled in from a design's index), left to right after the one above, each with its type. */
-function MoreKeyAttributes({ role, attributes, onRemove }: { role: 'partition' | 'sort'; attributes: readonly IndexKeyAttribute[] | undefined; onRemove: () => void }) {
+function MoreKeyAttributes({
+  role,
+  attributes,
+  onRemove,
+}: {
+  role: 'partition' | 'sort';
+  attributes: readonly IndexKeyAttribute[] | undefined;
+  onRemove: () => void;
+}) {
   if (!attributes || attributes.length === 0) return null;
   const label = `Further ${role} key attributes`;
   return (
@@ -201,12 +220,23 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
           <div className="add-index-fields">
             <span className="form-field">
               <label htmlFor={fieldId('indexName')}>Index name</label>
-              <input id={fieldId('indexName')} value={form.indexName} onChange={(event) => setAddIndexForm({ indexName: event.target.value })} {...invalid('indexName')} />
+              <input
+                id={fieldId('indexName')}
+                value={form.indexName}
+                onChange={(event) => setAddIndexForm({ indexName: event.target.value })}
+                {...invalid('indexName')}
+              />
               {error('indexName')}
             </span>
             <span className="form-field">
               <label htmlFor={fieldId('partitionKeyName')}>Partition key</label>
-              <input id={fieldId('partitionKeyName')} className="mono" value={form.partitionKeyName} onChange={(event) => setAddIndexForm({ partitionKeyName: event.target.value })} {...invalid('partitionKeyName')} />
+              <input
+                id={fieldId('partitionKeyName')}
+                className="mono"
+                value={form.partitionKeyName}
+                onChange={(event) => setAddIndexForm({ partitionKeyName: event.target.value })}
+                {...invalid('partitionKeyName')}
+              />
               {error('partitionKeyName')}
             </span>
             {typeSelect('partitionKeyType', 'Partition key type')}
@@ -215,14 +245,24 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
               <label htmlFor={fieldId('sortKeyName')}>
                 Sort key <span className="muted">(optional)</span>
               </label>
-              <input id={fieldId('sortKeyName')} className="mono" value={form.sortKeyName} onChange={(event) => setAddIndexForm({ sortKeyName: event.target.value })} {...invalid('sortKeyName')} />
+              <input
+                id={fieldId('sortKeyName')}
+                className="mono"
+                value={form.sortKeyName}
+                onChange={(event) => setAddIndexForm({ sortKeyName: event.target.value })}
+                {...invalid('sortKeyName')}
+              />
               {error('sortKeyName')}
             </span>
             {typeSelect('sortKeyType', 'Sort key type')}
             <MoreKeyAttributes role="sort" attributes={form.moreSortKeys} onRemove={() => setAddIndexForm({ moreSortKeys: [] })} />
             <span className="form-field">
               <label htmlFor={fieldId('projection')}>Projection</label>
-              <select id={fieldId('projection')} value={form.projection} onChange={(event) => setAddIndexForm({ projection: event.target.value as ProjectionChoice })}>
+              <select
+                id={fieldId('projection')}
+                value={form.projection}
+                onChange={(event) => setAddIndexForm({ projection: event.target.value as ProjectionChoice })}
+              >
                 {PROJECTIONS.map((projection) => (
                   <option key={projection} value={projection}>
                     {projection}
@@ -233,7 +273,14 @@ export function AddIndexControl({ explorer }: { explorer: ExplorerStore }) {
             {form.projection === 'INCLUDE' && (
               <span className="form-field add-index-include">
                 <label htmlFor={fieldId('includeText')}>Projected attributes</label>
-                <input id={fieldId('includeText')} className="mono" value={form.includeText} placeholder="status, total" onChange={(event) => setAddIndexForm({ includeText: event.target.value })} {...invalid('includeText')} />
+                <input
+                  id={fieldId('includeText')}
+                  className="mono"
+                  value={form.includeText}
+                  placeholder="status, total"
+                  onChange={(event) => setAddIndexForm({ includeText: event.target.value })}
+                  {...invalid('includeText')}
+                />
                 {error('includeText')}
               </span>
             )}

@@ -6,7 +6,6 @@ import { VisibleText } from '../common/VisibleText';
 import { visibleString } from '../common/visibleText';
 import { formatBytes } from '../../dynamo';
 
-
 /**
  * The table and index pickers, with DescribeTable's facts in one line each;
  * `details` adds entries to the facts, `actions` sits under them.
@@ -52,7 +51,10 @@ export function TablePicker({ store, details, actions }: { store: ExplorerStore;
           <>
             <label htmlFor={indexId}>Index</label>
             <select id={indexId} value={indexName} onChange={(event) => setForm({ indexName: event.target.value })}>
-              <option value="">Table ({visibleString(table.keys.partitionKey.name)}{table.keys.sortKey ? `, ${visibleString(table.keys.sortKey.name)}` : ''})</option>
+              <option value="">
+                Table ({visibleString(table.keys.partitionKey.name)}
+                {table.keys.sortKey ? `, ${visibleString(table.keys.sortKey.name)}` : ''})
+              </option>
               {table.indexes.map((index) => (
                 <option key={index.name} value={index.name}>
                   {index.kind === 'global' ? 'GSI' : 'LSI'} {visibleString(index.name)} ({keyNames(index.keys).map(visibleString).join(', ')})
@@ -107,11 +109,19 @@ export function TablePicker({ store, details, actions }: { store: ExplorerStore;
                 {index.kind === 'global' ? 'GSI' : 'LSI'} <VisibleText text={index.name} />
               </dt>
               <dd className="mono">
-                <VisibleText text={partitionAttributesOf(index.keys).map((attribute) => attribute.name).join(', ')} />
+                <VisibleText
+                  text={partitionAttributesOf(index.keys)
+                    .map((attribute) => attribute.name)
+                    .join(', ')}
+                />
                 {index.keys.sortKey && (
                   <>
                     {' + '}
-                    <VisibleText text={sortAttributesOf(index.keys).map((attribute) => attribute.name).join(', ')} />
+                    <VisibleText
+                      text={sortAttributesOf(index.keys)
+                        .map((attribute) => attribute.name)
+                        .join(', ')}
+                    />
                   </>
                 )}{' '}
                 · {index.projection}

@@ -17,7 +17,8 @@ function moveAlongToolbar(event: KeyboardEvent<HTMLDivElement>): void {
   const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>(':scope > .add-index > .button-row > button:not(:disabled)')];
   const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
   if (at < 0) return;
-  const next = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (at + (event.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
+  const next =
+    event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (at + (event.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
   event.preventDefault();
   buttons[next]?.focus();
 }

@@ -48,12 +48,18 @@ export function TimeToLiveDialog({ explorer, store }: { explorer: ExplorerStore;
       >
         <h3 id={`${id}title`}>Time to live</h3>
         <p className="small" role="status">
-          <VisibleText text={tableName} />: {enabled ? <>{status} on <VisibleText text={attributeName ?? ''} /></> : 'DISABLED'} (DescribeTimeToLive).
+          <VisibleText text={tableName} />:{' '}
+          {enabled ? (
+            <>
+              {status} on <VisibleText text={attributeName ?? ''} />
+            </>
+          ) : (
+            'DISABLED'
+          )}{' '}
+          (DescribeTimeToLive).
         </p>
         {enabled ? (
-          <p className="small">
-            UpdateTimeToLive turns TTL off: items stop expiring. DynamoDB allows one TTL change per table per hour.
-          </p>
+          <p className="small">UpdateTimeToLive turns TTL off: items stop expiring. DynamoDB allows one TTL change per table per hour.</p>
         ) : (
           <span className="form-field">
             <label htmlFor={`${id}attribute`}>TTL attribute</label>

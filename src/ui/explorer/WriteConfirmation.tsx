@@ -28,7 +28,8 @@ export function WriteConfirmation({ store }: { store: WriteConfirmationStore }) 
         <strong>
           <VisibleText text={pending?.action ?? ''} />
         </strong>{' '}
-        on AWS, region <code>{pending?.region}</code>, endpoint <code className="mono-when-arn">{pending?.endpoint}</code>. This changes real data in that account and may cost money.
+        on AWS, region <code>{pending?.region}</code>, endpoint <code className="mono-when-arn">{pending?.endpoint}</code>. This changes real data in that
+        account and may cost money.
       </p>
       <div className="button-row">
         <button type="button" className="primary" onClick={() => answer(true)}>

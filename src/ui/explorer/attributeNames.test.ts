@@ -20,7 +20,9 @@ const JS_OWN_NAMES = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwn
 const KEYS = { partitionKey: { name: 'pk', type: 'S' as const } };
 
 // Names without edge spaces: CSV import trims header cells (hand-written headers), so " a" would read back as "a".
-const attributeName = fc.oneof(fc.constantFrom(...JS_OWN_NAMES), fc.string({ minLength: 1, maxLength: 12 })).filter((name) => name !== 'pk' && name.trim() === name);
+const attributeName = fc
+  .oneof(fc.constantFrom(...JS_OWN_NAMES), fc.string({ minLength: 1, maxLength: 12 }))
+  .filter((name) => name !== 'pk' && name.trim() === name);
 const attributeValue: fc.Arbitrary<AttributeValue> = fc.oneof(
   fc.string().map((S) => ({ S })),
   fc.integer().map((n) => ({ N: String(n) })),

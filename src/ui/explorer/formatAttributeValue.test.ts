@@ -7,7 +7,19 @@ describe('formatAttributeValueIndented', () => {
   it('indents nested lists and maps, keeping exact digits', () => {
     const value = { M: { name: { S: 'Ann' }, scores: { L: [{ N: '10.50' }, { M: { deep: { BOOL: true } } }] }, tags: { SS: ['a', 'b'] }, empty: { L: [] } } };
     expect(formatAttributeValueIndented(value)).toBe(
-      ['{', '  "name": "Ann",', '  "scores": [', '    10.50,', '    {', '      "deep": true', '    }', '  ],', '  "tags": {"a", "b"},', '  "empty": []', '}'].join('\n'),
+      [
+        '{',
+        '  "name": "Ann",',
+        '  "scores": [',
+        '    10.50,',
+        '    {',
+        '      "deep": true',
+        '    }',
+        '  ],',
+        '  "tags": {"a", "b"},',
+        '  "empty": []',
+        '}',
+      ].join('\n'),
     );
   });
 

@@ -29,7 +29,10 @@ export function formatAttributeValue(value: AttributeValue): string {
   if (value.NS !== undefined) return `{${value.NS.join(', ')}}`;
   if (value.BS !== undefined) return `{${value.BS.map(toHex).join(', ')}}`;
   if (value.L !== undefined) return `[${value.L.map(formatNested).join(', ')}]`;
-  if (value.M !== undefined) return `{${Object.entries(value.M).map(([key, member]) => `${JSON.stringify(key)}: ${formatNested(member)}`).join(', ')}}`;
+  if (value.M !== undefined)
+    return `{${Object.entries(value.M)
+      .map(([key, member]) => `${JSON.stringify(key)}: ${formatNested(member)}`)
+      .join(', ')}}`;
   return '?';
 }
 

@@ -65,6 +65,9 @@ describe('gridKeyColumns', () => {
 
   it('says both roles of an attribute that is a key of the index and of the table', () => {
     expect(gridKeyColumns(table, 'bySk')).toEqual({ names: ['SK', 'PK'], labels: ['partition key (bySk), table sort key', 'table partition key'] });
-    expect(gridKeyColumns(table, 'byAmount')).toEqual({ names: ['PK', 'amount', 'SK'], labels: ['partition key (byAmount)', 'sort key (byAmount)', 'table sort key'] });
+    expect(gridKeyColumns(table, 'byAmount')).toEqual({
+      names: ['PK', 'amount', 'SK'],
+      labels: ['partition key (byAmount)', 'sort key (byAmount)', 'table sort key'],
+    });
   });
 });

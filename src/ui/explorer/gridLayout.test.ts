@@ -49,7 +49,13 @@ describe('scanKeyWidths', () => {
 });
 
 describe('gridLayout', () => {
-  const input = (keyWidths: number[], sizing: Record<string, number> = {}): GridLayoutInput => ({ columnNames: ['pk', 'sk', 'score'], keyCount: 2, keyWidths, sizing, metrics });
+  const input = (keyWidths: number[], sizing: Record<string, number> = {}): GridLayoutInput => ({
+    columnNames: ['pk', 'sk', 'score'],
+    keyCount: 2,
+    keyWidths,
+    sizing,
+    metrics,
+  });
 
   it('makes key columns as wide as their longest value, up to a cap, and other columns a default width', () => {
     const layout = gridLayout(input([10, 23]));

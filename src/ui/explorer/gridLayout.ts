@@ -216,7 +216,16 @@ export function gridLayout({ columnNames, keyCount, keyWidths, sizing, metrics, 
     left += widths[column] as number;
   }
   const width = `${widths.reduce((sum, px) => sum + px, rowNumberPx)}px`;
-  return { columnNames, keyCount, widths, keyLineChars, oneLine, template, stickyStyles, bodyStyle: { '--grid-columns': template, '--grid-width': width } as CSSProperties };
+  return {
+    columnNames,
+    keyCount,
+    widths,
+    keyLineChars,
+    oneLine,
+    template,
+    stickyStyles,
+    bodyStyle: { '--grid-columns': template, '--grid-width': width } as CSSProperties,
+  };
 }
 
 /** How many lines a key value takes in its column. */

@@ -51,7 +51,8 @@ export function ExportKeyDesign() {
     <section className="card export-key-design" aria-labelledby={headingId}>
       <h3 id={headingId}>Use this design in your code</h3>
       <p className="muted small">
-        A TypeScript module with encode and decode functions for <code className="wrap-anywhere">
+        A TypeScript module with encode and decode functions for{' '}
+        <code className="wrap-anywhere">
           <VisibleText text={printKeyTemplate(template)} />
         </code>
         {templateBroken ? ' (the last valid template)' : ''} that writes and reads keys exactly as this page does, errors included. No dependencies.
@@ -73,7 +74,8 @@ export function ExportKeyDesign() {
         <>
           {templateBroken && (
             <p id={staleId} className="notice export-stale" role="status">
-              Out of date: the key template above has errors, so this is the code of the last valid template. Copy and Download are off until the template is fixed.
+              Out of date: the key template above has errors, so this is the code of the last valid template. Copy and Download are off until the template is
+              fixed.
             </p>
           )}
           <div className="copy-as-controls">

@@ -46,8 +46,22 @@ export function SampleOrderComparison({ orders }: { orders: SampleOrders }) {
       )}
       <InferredOrderNotes orders={orders.inferredOrders} onApply={(order) => order.suggestedFormat && setFieldFormat(order.field, order.suggestedFormat)} />
       <div className="order-columns">
-        <OrderList title="Raw order" description="Values stored as plain strings" entries={orders.rawOrder} orders={orders} rowsById={rowsById} fieldNames={fieldNames} />
-        <OrderList title="Encoded order" description="Values stored through the template" entries={orders.encodedOrder} orders={orders} rowsById={rowsById} fieldNames={fieldNames} />
+        <OrderList
+          title="Raw order"
+          description="Values stored as plain strings"
+          entries={orders.rawOrder}
+          orders={orders}
+          rowsById={rowsById}
+          fieldNames={fieldNames}
+        />
+        <OrderList
+          title="Encoded order"
+          description="Values stored through the template"
+          entries={orders.encodedOrder}
+          orders={orders}
+          rowsById={rowsById}
+          fieldNames={fieldNames}
+        />
       </div>
     </div>
   );

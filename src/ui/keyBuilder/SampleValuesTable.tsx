@@ -161,7 +161,19 @@ function useStableFields(fields: readonly FieldSegment[]): readonly FieldSegment
  * Memoised on plain values: a keystroke in the template changes every row's keys, not
  * its inputs, and a re-rendered input is rewritten in the DOM (React resets its name and type).
  */
-const ValueCell = memo(function ValueCell({ label, value, describedBy, rowId, field }: { label: string; value: string; describedBy: string; rowId: string; field: string }) {
+const ValueCell = memo(function ValueCell({
+  label,
+  value,
+  describedBy,
+  rowId,
+  field,
+}: {
+  label: string;
+  value: string;
+  describedBy: string;
+  rowId: string;
+  field: string;
+}) {
   const setSampleValue = useKeyDesign((state) => state.setSampleValue);
   const invalid = describedBy !== '';
   return (

@@ -59,12 +59,7 @@ export function SegmentEditor() {
               <button type="button" aria-label={`Move segment ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                 ↑
               </button>
-              <button
-                type="button"
-                aria-label={`Move segment ${index + 1} down`}
-                disabled={index === segments.length - 1}
-                onClick={() => move(index, 1)}
-              >
+              <button type="button" aria-label={`Move segment ${index + 1} down`} disabled={index === segments.length - 1} onClick={() => move(index, 1)}>
                 ↓
               </button>
               <button type="button" aria-label={`Remove segment ${index + 1}`} disabled={segments.length === 1} onClick={() => removeAt(index)}>
@@ -162,7 +157,11 @@ function FormatControls({ segment, position, onChange }: { segment: FieldSegment
     case 'dec':
       return (
         <>
-          <WidthInput label={`Integer digits of ${position}`} width={format.integerDigits} onChange={(integerDigits) => onChange({ ...format, integerDigits })} />
+          <WidthInput
+            label={`Integer digits of ${position}`}
+            width={format.integerDigits}
+            onChange={(integerDigits) => onChange({ ...format, integerDigits })}
+          />
           <DraftInput
             label={`Fraction digits of ${position}`}
             className="width-input"

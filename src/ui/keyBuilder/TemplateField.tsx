@@ -43,10 +43,9 @@ export function TemplateField({ label = 'Key template' }: { label?: string }) {
         </ul>
       )}
       <p id={helpId} className="help">
-        Literal text plus fields: <code>{'{name}'}</code> string, <code>{'{n:int(10)}'}</code> zero-padded,{' '}
-        <code>{'{n:int(10,desc)}'}</code> inverted, <code>{'{n:sint(10)}'}</code> signed, <code>{'{n:dec(8,2)}'}</code> decimal,{' '}
-        <code>{'{t:iso}'}</code> / <code>{'{t:iso(ms)}'}</code> ISO-8601 UTC, <code>{'{t:epoch(16)}'}</code> /{' '}
-        <code>{'{t:epochms(13)}'}</code> padded epoch. Write <code>{'{{'}</code> for a literal brace.
+        Literal text plus fields: <code>{'{name}'}</code> string, <code>{'{n:int(10)}'}</code> zero-padded, <code>{'{n:int(10,desc)}'}</code> inverted,{' '}
+        <code>{'{n:sint(10)}'}</code> signed, <code>{'{n:dec(8,2)}'}</code> decimal, <code>{'{t:iso}'}</code> / <code>{'{t:iso(ms)}'}</code> ISO-8601 UTC,{' '}
+        <code>{'{t:epoch(16)}'}</code> / <code>{'{t:epochms(13)}'}</code> padded epoch. Write <code>{'{{'}</code> for a literal brace.
       </p>
     </div>
   );

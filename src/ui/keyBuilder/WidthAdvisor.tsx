@@ -105,7 +105,8 @@ function FieldAdvice({ advice, headroomInvalid }: { advice: FieldWidthAdvice; he
           <p>
             Advised {widthName}: <strong className="advice-width">{advice.advice.value.width}</strong> digits — holds up to{' '}
             <span className="mono">{groupDigits(advice.advice.value.capacity)}</span>, {advice.advice.value.bytesPerKey} bytes per key. The largest value needs{' '}
-            {advice.advice.value.digitsNeeded}; {advice.advice.value.headroomDigits} more {advice.advice.value.headroomDigits === 1 ? 'digit gives' : 'digits give'} room for{' '}
+            {advice.advice.value.digitsNeeded}; {advice.advice.value.headroomDigits} more{' '}
+            {advice.advice.value.headroomDigits === 1 ? 'digit gives' : 'digits give'} room for{' '}
             {advice.advice.value.headroomDigits === 0 ? 'no growth' : `${groupDigits('1' + '0'.repeat(advice.advice.value.headroomDigits))}× growth`}.
           </p>
           {advice.advice.value.width === currentWidth ? (
@@ -121,8 +122,7 @@ function FieldAdvice({ advice, headroomInvalid }: { advice: FieldWidthAdvice; he
           )}
         </div>
       ) : (
-        !largestFinding &&
-        !headroomInvalid && <p className="muted small">Enter the largest value {field} will ever hold to get a width.</p>
+        !largestFinding && !headroomInvalid && <p className="muted small">Enter the largest value {field} will ever hold to get a width.</p>
       )}
     </li>
   );

@@ -9,7 +9,9 @@ describe('segment editor widths', () => {
   });
 
   it('are refused with the input’s name, what is wrong and the range', () => {
-    expect(countProblem(readWidth('1e1', 'Width of score'))).toBe('Width of score must be a whole number from 1 to 256; "1e1" has an exponent: write the digits, 10.');
+    expect(countProblem(readWidth('1e1', 'Width of score'))).toBe(
+      'Width of score must be a whole number from 1 to 256; "1e1" has an exponent: write the digits, 10.',
+    );
     expect(countProblem(readWidth('257', 'Width of score'))).toBe('Width of score can be at most 256; 257 is larger.');
     expect(countProblem(readFractionDigits('😀', 'Fraction digits of price'))).toBe(
       'Fraction digits of price must be a whole number from 0 to 38; "😀" (U+1F600) is not a digit: type the number in digits only.',

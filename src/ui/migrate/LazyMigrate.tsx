@@ -13,7 +13,13 @@ const MigratePanel = lazy(async () => ({ default: (await import('./MigratePanel'
 export function LazyMigrate() {
   const stores = useAppStores();
   return (
-    <Suspense fallback={<p role="status" className="lazy-loading">Loading Migrate keys…</p>}>
+    <Suspense
+      fallback={
+        <p role="status" className="lazy-loading">
+          Loading Migrate keys…
+        </p>
+      }
+    >
       <MigrateSide sideStores={stores.explorerSide()} />
     </Suspense>
   );

@@ -21,7 +21,10 @@ export function MigratePanel() {
   return (
     <section className="migrate-panel" aria-labelledby="migrate-heading">
       <h2 id="migrate-heading">Migrate keys</h2>
-      <p className="muted small">Preview what new key templates do to every stored item, then rewrite them in conditional transactions (resumable), verify the result, or export the same migration as a script.</p>
+      <p className="muted small">
+        Preview what new key templates do to every stored item, then rewrite them in conditional transactions (resumable), verify the result, or export the same
+        migration as a script.
+      </p>
       <MigrateSetup store={store} />
       <MigrateActionsRow store={store} />
       {/* Progress and report right under the buttons: the preview above them can be long. */}
@@ -78,7 +81,15 @@ function MigrateSetup({ store }: { store: MigrateStore }) {
             </select>
           </>
         )}
-        <span className="muted small">{designName ? <>Templates from the design <VisibleText text={designName} /></> : 'No design bound to this table: the current templates read each key “raw”, as one field.'}</span>
+        <span className="muted small">
+          {designName ? (
+            <>
+              Templates from the design <VisibleText text={designName} />
+            </>
+          ) : (
+            'No design bound to this table: the current templates read each key “raw”, as one field.'
+          )}
+        </span>
       </div>
       {prepared && (
         <p role="status" className="small">
@@ -91,22 +102,50 @@ function MigrateSetup({ store }: { store: MigrateStore }) {
           <span className="migrate-templates-head">Current template</span>
           <span className="migrate-templates-head">Target template</span>
           {attributes.map((attribute) => (
-            <TemplateRow key={attribute.name} name={attribute.name} detail={describeMigrateAttribute(attribute)} pair={templates[attribute.name] ?? { current: '', target: '' }} problems={problems} onChange={(side, text) => setTemplate(attribute.name, side, text)} />
+            <TemplateRow
+              key={attribute.name}
+              name={attribute.name}
+              detail={describeMigrateAttribute(attribute)}
+              pair={templates[attribute.name] ?? { current: '', target: '' }}
+              problems={problems}
+              onChange={(side, text) => setTemplate(attribute.name, side, text)}
+            />
           ))}
         </div>
       )}
       <div className="migrate-copy">
         <label htmlFor={`${id}copy`}>Copy into table</label>
-        <input id={`${id}copy`} className="mono" value={copyInto} spellCheck={false} onChange={(event) => setCopyInto(event.target.value)} placeholder="empty: rewrite in place" aria-describedby={`${id}copyHint`} />
+        <input
+          id={`${id}copy`}
+          className="mono"
+          value={copyInto}
+          spellCheck={false}
+          onChange={(event) => setCopyInto(event.target.value)}
+          placeholder="empty: rewrite in place"
+          aria-describedby={`${id}copyHint`}
+        />
         <span id={`${id}copyHint`} className="muted small">
-          Blue/green: every item goes into this table, the rewritten ones under their new keys and the others as they are (created with this table’s key schema and indexes if it doesn’t exist); this table stays untouched.
+          Blue/green: every item goes into this table, the rewritten ones under their new keys and the others as they are (created with this table’s key schema
+          and indexes if it doesn’t exist); this table stays untouched.
         </span>
       </div>
     </div>
   );
 }
 
-function TemplateRow({ name, detail, pair, problems, onChange }: { name: string; detail: string; pair: { current: string; target: string }; problems: MigrateState['problems']; onChange: (side: 'current' | 'target', text: string) => void }) {
+function TemplateRow({
+  name,
+  detail,
+  pair,
+  problems,
+  onChange,
+}: {
+  name: string;
+  detail: string;
+  pair: { current: string; target: string };
+  problems: MigrateState['problems'];
+  onChange: (side: 'current' | 'target', text: string) => void;
+}) {
   const id = useId();
   const sides = ['current', 'target'] as const;
   return (
@@ -124,7 +163,15 @@ function TemplateRow({ name, detail, pair, problems, onChange }: { name: string;
             <span className="migrate-side-label muted small" aria-hidden="true">
               {side === 'current' ? 'Current' : 'Target'}
             </span>
-            <input className="mono" aria-label={label} value={pair[side]} spellCheck={false} aria-invalid={messages.length > 0} aria-describedby={messages.length > 0 ? `${id}${side}` : undefined} onChange={(event) => onChange(side, event.target.value)} />
+            <input
+              className="mono"
+              aria-label={label}
+              value={pair[side]}
+              spellCheck={false}
+              aria-invalid={messages.length > 0}
+              aria-describedby={messages.length > 0 ? `${id}${side}` : undefined}
+              onChange={(event) => onChange(side, event.target.value)}
+            />
             {messages.length > 0 && (
               <span id={`${id}${side}`} className="field-error">
                 {messages.map((problem) => (
@@ -161,7 +208,12 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
           Preview
         </button>
         {!readOnly && (
-          <button type="button" onClick={() => void requestApply()} disabled={busy || !plan || blocked !== undefined} aria-describedby={blocked ? `${id}blocked` : undefined}>
+          <button
+            type="button"
+            onClick={() => void requestApply()}
+            disabled={busy || !plan || blocked !== undefined}
+            aria-describedby={blocked ? `${id}blocked` : undefined}
+          >
             Apply
           </button>
         )}
@@ -200,10 +252,16 @@ function MigrateActionsRow({ store }: { store: MigrateStore }) {
       )}
       {resumable && phase !== 'applying' && (
         <p className="muted">
-          A stored migration of this table stopped after {formatCount(resumable.done)} of {formatCount(resumable.total)} items: {!readOnly ? 'Resume continues it (items already done are not written again).' : 'Resume continues it on a connection without Read-only.'}
+          A stored migration of this table stopped after {formatCount(resumable.done)} of {formatCount(resumable.total)} items:{' '}
+          {!readOnly ? 'Resume continues it (items already done are not written again).' : 'Resume continues it on a connection without Read-only.'}
         </p>
       )}
-      {canExport && <p className="muted small">The scripts run the plan file (download it too): <code>node migrate-keys.mjs --plan plan.json --checkpoint checkpoint.json --endpoint URL</code>. They read credentials from the usual AWS environment, never from Keylab.</p>}
+      {canExport && (
+        <p className="muted small">
+          The scripts run the plan file (download it too): <code>node migrate-keys.mjs --plan plan.json --checkpoint checkpoint.json --endpoint URL</code>. They
+          read credentials from the usual AWS environment, never from Keylab.
+        </p>
+      )}
       {error && (
         <p className="field-error" role="alert">
           <VisibleText text={error} />
@@ -263,9 +321,17 @@ function entryText(entry: PlanEntry, copying: boolean): { status: string; newKey
   const asIs = copying ? keyValues(entry.key) : '';
   switch (entry.status) {
     case 'rewrite':
-      return { status: 'rewrite', newKey: keyValues(entry.newKey), note: `${entry.sizeBefore} → ${entry.sizeAfter} bytes${entry.sameKey ? ' (index keys only)' : ''}` };
+      return {
+        status: 'rewrite',
+        newKey: keyValues(entry.newKey),
+        note: `${entry.sizeBefore} → ${entry.sizeAfter} bytes${entry.sameKey ? ' (index keys only)' : ''}`,
+      };
     case 'cannotEncode':
-      return { status: "can't encode", newKey: asIs, note: `${copying ? 'copied as it is; ' : ''}${entry.problems.map((problem) => problem.message).join('; ')}` };
+      return {
+        status: "can't encode",
+        newKey: asIs,
+        note: `${copying ? 'copied as it is; ' : ''}${entry.problems.map((problem) => problem.message).join('; ')}`,
+      };
     case 'alreadyMigrated':
       return { status: 'already migrated', newKey: asIs, note: copying ? 'copied unchanged' : '' };
     case 'otherEntity':
@@ -303,7 +369,14 @@ function EntryTable({ store }: { store: MigrateStore }) {
             const entry = entries[row.index] as PlanEntry;
             const text = entryText(entry, copying);
             return (
-              <div role="row" key={row.key} title={`${keyValues(entry.key)}${text.newKey ? ` → ${text.newKey}` : ''}`} aria-rowindex={row.index + 2} className={`migrate-entry-row status-${entry.status}`} style={{ position: 'absolute', top: 0, transform: `translateY(${row.start}px)`, height: ROW_HEIGHT, width: '100%' }}>
+              <div
+                role="row"
+                key={row.key}
+                title={`${keyValues(entry.key)}${text.newKey ? ` → ${text.newKey}` : ''}`}
+                aria-rowindex={row.index + 2}
+                className={`migrate-entry-row status-${entry.status}`}
+                style={{ position: 'absolute', top: 0, transform: `translateY(${row.start}px)`, height: ROW_HEIGHT, width: '100%' }}
+              >
                 <span role="cell">{text.status}</span>
                 <span role="cell" className="mono">
                   <VisibleText text={keyValues(entry.key)} />
@@ -358,36 +431,40 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
         </span>
       </div>
       <div className="migrate-scroll migrate-order-scroll" tabIndex={0} role="group" aria-label="Order diff rows">
-      <table className="migrate-order-table" aria-label="Stored order vs new order">
-        <thead>
-          <tr>
-            <th scope="col">Stored rank</th>
-            <th scope="col">Stored sort key</th>
-            <th scope="col">New rank</th>
-            <th scope="col">New sort key</th>
-            <th scope="col">Move</th>
-            {judged && <th scope="col">Intended rank</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {diff.rows.slice(0, ORDER_ROWS).map((row) => (
-            <tr key={row.oldRank} className={row.move === 0 ? undefined : 'moved'}>
-              <td>{row.oldRank}</td>
-              <td className="mono">
-                <VisibleText text={sortText(row.entry, false)} />
-              </td>
-              <td>{row.newRank}</td>
-              <td className="mono">
-                <VisibleText text={sortText(row.entry, true)} />
-              </td>
-              <td>{row.move === 0 ? '–' : row.move > 0 ? `↑ ${row.move}` : `↓ ${-row.move}`}</td>
-              {judged && <td>{row.intendedRank ?? '—'}</td>}
+        <table className="migrate-order-table" aria-label="Stored order vs new order">
+          <thead>
+            <tr>
+              <th scope="col">Stored rank</th>
+              <th scope="col">Stored sort key</th>
+              <th scope="col">New rank</th>
+              <th scope="col">New sort key</th>
+              <th scope="col">Move</th>
+              {judged && <th scope="col">Intended rank</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {diff.rows.slice(0, ORDER_ROWS).map((row) => (
+              <tr key={row.oldRank} className={row.move === 0 ? undefined : 'moved'}>
+                <td>{row.oldRank}</td>
+                <td className="mono">
+                  <VisibleText text={sortText(row.entry, false)} />
+                </td>
+                <td>{row.newRank}</td>
+                <td className="mono">
+                  <VisibleText text={sortText(row.entry, true)} />
+                </td>
+                <td>{row.move === 0 ? '–' : row.move > 0 ? `↑ ${row.move}` : `↓ ${-row.move}`}</td>
+                {judged && <td>{row.intendedRank ?? '—'}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
-      {diff.rows.length > ORDER_ROWS && <p className="muted small">First {ORDER_ROWS} of {formatCount(diff.rows.length)} items in stored order.</p>}
+      {diff.rows.length > ORDER_ROWS && (
+        <p className="muted small">
+          First {ORDER_ROWS} of {formatCount(diff.rows.length)} items in stored order.
+        </p>
+      )}
     </div>
   );
 }
@@ -395,8 +472,14 @@ function OrderDiffView({ store }: { store: MigrateStore }) {
 /** Whether the new keys put the items where their fields mean them to be (the one judge of intended order), beside the stored keys. */
 function intendedOrderText(storedOutOfPlace: number, newOutOfPlace: number): string {
   const items = (count: number) => `${formatCount(count)} item${count === 1 ? '' : 's'}`;
-  const stored = storedOutOfPlace === 0 ? 'the stored order has every item in its intended place' : `the stored order has ${items(storedOutOfPlace)} out of their intended place`;
-  const after = newOutOfPlace === 0 ? 'the new order puts every item in its intended place' : `the new order still leaves ${items(newOutOfPlace)} out of their intended place`;
+  const stored =
+    storedOutOfPlace === 0
+      ? 'the stored order has every item in its intended place'
+      : `the stored order has ${items(storedOutOfPlace)} out of their intended place`;
+  const after =
+    newOutOfPlace === 0
+      ? 'the new order puts every item in its intended place'
+      : `the new order still leaves ${items(newOutOfPlace)} out of their intended place`;
   return `By what the sort key’s fields mean, ${stored}; ${after}.`;
 }
 
@@ -412,7 +495,8 @@ function MigrationRun({ store }: { store: MigrateStore }) {
           <progress aria-label="Migration progress" max={Math.max(1, progress.total)} value={progress.done + progress.skipped + progress.failed} />
           <p className="muted">
             {formatCount(progress.done)} of {formatCount(progress.total)} items, {progress.itemsPerSecond.toFixed(0)} items/s
-            {progress.secondsLeft !== undefined && phase === 'applying' ? `, about ${Math.ceil(progress.secondsLeft)} s left` : ''}, {formatCount(progress.failed)} failures, {formatCount(progress.skipped)} skipped
+            {progress.secondsLeft !== undefined && phase === 'applying' ? `, about ${Math.ceil(progress.secondsLeft)} s left` : ''},{' '}
+            {formatCount(progress.failed)} failures, {formatCount(progress.skipped)} skipped
           </p>
         </div>
       )}
@@ -421,14 +505,19 @@ function MigrationRun({ store }: { store: MigrateStore }) {
           <h3>Report</h3>
           {outcome?.copiedInto !== undefined && (
             <p>
-              Copied into table <code><VisibleText text={outcome.copiedInto} /></code>; the source table is untouched.
+              Copied into table{' '}
+              <code>
+                <VisibleText text={outcome.copiedInto} />
+              </code>
+              ; the source table is untouched.
               {outcome.copiedKinds !== undefined && <> Written there: {outcome.copiedKinds}.</>}
             </p>
           )}
           {outcome && (
             <p>
               {outcome.paused ? 'Paused: ' : outcome.cancelled ? 'Cancelled: ' : ''}
-              {formatCount(outcome.done)} of {formatCount(outcome.total)} items done, {formatCount(outcome.skipped.length)} skipped, {formatCount(outcome.failed.length)} failed.
+              {formatCount(outcome.done)} of {formatCount(outcome.total)} items done, {formatCount(outcome.skipped.length)} skipped,{' '}
+              {formatCount(outcome.failed.length)} failed.
             </p>
           )}
           <MessageList title="Skipped (changed by someone else since the preview; not overwritten)" messages={outcome?.skipped ?? []} />
@@ -470,5 +559,13 @@ function ApplyConfirmation({ store }: { store: MigrateStore }) {
   const confirmation = useMigrate(store, (state) => state.confirmation);
   if (!confirmation) return null;
   const { answerApply } = store.getState();
-  return <ConfirmDialog title="Apply the migration?" message={confirmation} confirmLabel="Apply migration" onConfirm={() => void answerApply(true)} onCancel={() => void answerApply(false)} />;
+  return (
+    <ConfirmDialog
+      title="Apply the migration?"
+      message={confirmation}
+      confirmLabel="Apply migration"
+      onConfirm={() => void answerApply(true)}
+      onCancel={() => void answerApply(false)}
+    />
+  );
 }

@@ -65,7 +65,19 @@ function ErrorText({ id, message }: { id: string; message: string | undefined })
   ) : null;
 }
 
-function GroupView({ group, depth, root, errors, onChange }: { group: FilterGroup; depth: number; root: FilterGroup; errors: QueryFormErrors; onChange: (filter: FilterGroup) => void }) {
+function GroupView({
+  group,
+  depth,
+  root,
+  errors,
+  onChange,
+}: {
+  group: FilterGroup;
+  depth: number;
+  root: FilterGroup;
+  errors: QueryFormErrors;
+  onChange: (filter: FilterGroup) => void;
+}) {
   const update = (patch: Partial<FilterGroup>) => onChange(updateFilterNode(root, group.id, (node) => ({ ...node, ...patch }) as FilterNode));
   const label = depth === 0 ? 'Filter' : `Group ${group.id}`;
   const groupError = errors[`filter:${group.id}:group`];
@@ -84,7 +96,11 @@ function GroupView({ group, depth, root, errors, onChange }: { group: FilterGrou
         <button type="button" className="link-button" onClick={() => onChange(appendFilterNode(root, group.id, createFilterRow()))}>
           + Condition
         </button>
-        <button type="button" className="link-button" onClick={() => onChange(appendFilterNode(root, group.id, createFilterGroup({ children: [createFilterRow()] })))}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => onChange(appendFilterNode(root, group.id, createFilterGroup({ children: [createFilterRow()] })))}
+        >
           + Group
         </button>
         {depth > 0 && (
@@ -112,14 +128,25 @@ function GroupView({ group, depth, root, errors, onChange }: { group: FilterGrou
 function RowView({ row, root, errors, onChange }: { row: FilterRow; root: FilterGroup; errors: QueryFormErrors; onChange: (filter: FilterGroup) => void }) {
   const update = (patch: Partial<FilterRow>) => onChange(updateFilterNode(root, row.id, (node) => ({ ...node, ...patch }) as FilterNode));
   const error = (part: 'path' | 'value' | 'valueHigh') => errors[`filter:${row.id}:${part}`];
-  const invalid = (part: 'path' | 'value' | 'valueHigh') => (error(part) ? { 'aria-invalid': true as const, 'aria-describedby': `${row.id}-${part}-error` } : {});
+  const invalid = (part: 'path' | 'value' | 'valueHigh') =>
+    error(part) ? { 'aria-invalid': true as const, 'aria-describedby': `${row.id}-${part}-error` } : {};
   const sizeable = SIZE_OPERATORS.has(row.operator);
   const size = row.size && sizeable;
   const valueless = VALUELESS_OPERATORS.has(row.operator);
   const typeOnly = row.operator === 'attribute_type';
   const binary = !valueless && !typeOnly && !size && (row.valueType === 'B' || row.valueType === 'BS');
   const singleBinary = binary && row.valueType === 'B' && row.operator !== 'in';
-  const placeholder = size ? '3' : row.operator === 'in' ? 'a, b, "c, d"' : row.valueType === 'B' || row.valueType === 'BS' ? (row.binaryEncoding === 'hex' ? PLACEHOLDERS[row.valueType] : row.valueType === 'B' ? 'AQID' : 'AQID, BA==') : PLACEHOLDERS[row.valueType];
+  const placeholder = size
+    ? '3'
+    : row.operator === 'in'
+      ? 'a, b, "c, d"'
+      : row.valueType === 'B' || row.valueType === 'BS'
+        ? row.binaryEncoding === 'hex'
+          ? PLACEHOLDERS[row.valueType]
+          : row.valueType === 'B'
+            ? 'AQID'
+            : 'AQID, BA=='
+        : PLACEHOLDERS[row.valueType];
   const describedBy = (part: 'value' | 'valueHigh') => {
     const ids = [error(part) ? `${row.id}-${part}-error` : undefined, singleBinary ? `${row.id}-${part}-bytes` : undefined].filter(Boolean).join(' ');
     return { ...(error(part) ? { 'aria-invalid': true as const } : {}), ...(ids ? { 'aria-describedby': ids } : {}) };
@@ -127,7 +154,12 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
   const switchEncoding = (binaryEncoding: FilterRow['binaryEncoding']) =>
     update({
       binaryEncoding,
-      ...(singleBinary ? { value: reencodeBinaryText(row.value, row.binaryEncoding, binaryEncoding), valueHigh: reencodeBinaryText(row.valueHigh, row.binaryEncoding, binaryEncoding) } : {}),
+      ...(singleBinary
+        ? {
+            value: reencodeBinaryText(row.value, row.binaryEncoding, binaryEncoding),
+            valueHigh: reencodeBinaryText(row.valueHigh, row.binaryEncoding, binaryEncoding),
+          }
+        : {}),
     });
   return (
     <div className="filter-row" role="group" aria-label={`Condition on ${row.path ? visibleString(row.path) : 'an attribute'}`}>
@@ -137,10 +169,23 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
         </label>
       )}
       <span className="form-field">
-        <input aria-label="Attribute path" className="mono path-input" placeholder="path, e.g. address.city" spellCheck={false} value={row.path} onChange={(event) => update({ path: event.target.value })} {...invalid('path')} />
+        <input
+          aria-label="Attribute path"
+          className="mono path-input"
+          placeholder="path, e.g. address.city"
+          spellCheck={false}
+          value={row.path}
+          onChange={(event) => update({ path: event.target.value })}
+          {...invalid('path')}
+        />
         <ErrorText id={`${row.id}-path-error`} message={error('path')} />
       </span>
-      <select className="filter-comparator" aria-label="Comparator" value={row.operator} onChange={(event) => update({ operator: event.target.value as FilterOperator })}>
+      <select
+        className="filter-comparator"
+        aria-label="Comparator"
+        value={row.operator}
+        onChange={(event) => update({ operator: event.target.value as FilterOperator })}
+      >
         {FILTER_OPERATORS.map((operator) => (
           <option key={operator} value={operator}>
             {OPERATOR_LABELS[operator]}
@@ -148,7 +193,11 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
         ))}
       </select>
       {!valueless && !size && (
-        <select aria-label={typeOnly ? 'Attribute type' : 'Value type'} value={row.valueType} onChange={(event) => update({ valueType: event.target.value as ValueType })}>
+        <select
+          aria-label={typeOnly ? 'Attribute type' : 'Value type'}
+          value={row.valueType}
+          onChange={(event) => update({ valueType: event.target.value as ValueType })}
+        >
           {VALUE_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -176,13 +225,25 @@ function RowView({ row, root, errors, onChange }: { row: FilterRow; root: Filter
         <>
           <span className="join-word">AND</span>
           <span className="form-field">
-            <input aria-label="Upper value" className="mono value-input" spellCheck={false} value={row.valueHigh} onChange={(event) => update({ valueHigh: event.target.value })} {...describedBy('valueHigh')} />
+            <input
+              aria-label="Upper value"
+              className="mono value-input"
+              spellCheck={false}
+              value={row.valueHigh}
+              onChange={(event) => update({ valueHigh: event.target.value })}
+              {...describedBy('valueHigh')}
+            />
             {singleBinary && <BytesPreview id={`${row.id}-valueHigh-bytes`} text={row.valueHigh} encoding={row.binaryEncoding} />}
             <ErrorText id={`${row.id}-valueHigh-error`} message={error('valueHigh')} />
           </span>
         </>
       )}
-      <button type="button" className="link-button" aria-label={`Remove condition on ${row.path ? visibleString(row.path) : 'an attribute'}`} onClick={() => onChange(updateFilterNode(root, row.id, () => undefined))}>
+      <button
+        type="button"
+        className="link-button"
+        aria-label={`Remove condition on ${row.path ? visibleString(row.path) : 'an attribute'}`}
+        onClick={() => onChange(updateFilterNode(root, row.id, () => undefined))}
+      >
         ✕
       </button>
     </div>

@@ -64,10 +64,12 @@ export function KeyConditionFields({ idPrefix, form, keys, templateText, errors,
             <fieldset className="sort-input-switch">
               <legend className="visually-hidden">Sort key bounds as</legend>
               <label>
-                <input type="radio" name={`${idPrefix}sortInput`} checked={form.sortInput === 'raw'} onChange={() => setForm({ sortInput: 'raw' })} /> Raw values
+                <input type="radio" name={`${idPrefix}sortInput`} checked={form.sortInput === 'raw'} onChange={() => setForm({ sortInput: 'raw' })} /> Raw
+                values
               </label>
               <label title={templateText ? `Encoded by the entity's template ${visibleString(templateText)}` : 'No Key design template for this sort key'}>
-                <input type="radio" name={`${idPrefix}sortInput`} checked={form.sortInput === 'fields'} onChange={() => setForm({ sortInput: 'fields' })} /> Field values
+                <input type="radio" name={`${idPrefix}sortInput`} checked={form.sortInput === 'fields'} onChange={() => setForm({ sortInput: 'fields' })} />{' '}
+                Field values
               </label>
             </fieldset>
           )}
@@ -112,7 +114,11 @@ export function KeyConditionFields({ idPrefix, form, keys, templateText, errors,
           <span className="field-label" aria-hidden="true">
             Bytes as
           </span>
-          <BinaryEncodingSelect label="Binary key values typed as" value={form.keyEncoding} onChange={(encoding) => setForm(switchKeyEncoding(form, keys, encoding))} />
+          <BinaryEncodingSelect
+            label="Binary key values typed as"
+            value={form.keyEncoding}
+            onChange={(encoding) => setForm(switchKeyEncoding(form, keys, encoding))}
+          />
         </span>
       )}
     </div>

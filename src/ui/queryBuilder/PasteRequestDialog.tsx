@@ -31,8 +31,8 @@ export function PasteRequestDialog({ onPaste, problems }: { onPaste: (text: stri
         >
           <h3 id={titleId}>Paste request</h3>
           <p className="muted small">
-            The JSON of a Query or Scan, as the SDK takes it or as <code>aws dynamodb query --cli-input-json</code> does. The builder fills itself; anything it can&apos;t show is listed next to
-            it.
+            The JSON of a Query or Scan, as the SDK takes it or as <code>aws dynamodb query --cli-input-json</code> does. The builder fills itself; anything it
+            can&apos;t show is listed next to it.
           </p>
           <label htmlFor={textId}>Request JSON to paste</label>
           <textarea id={textId} className="mono" rows={12} spellCheck={false} value={text} onChange={(event) => setText(event.target.value)} />

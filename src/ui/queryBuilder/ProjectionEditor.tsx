@@ -2,7 +2,15 @@ import type { QueryFormErrors } from '../../state';
 import { VisibleText } from '../common/VisibleText';
 
 /** The projection: a list of attribute paths (empty: every attribute). */
-export function ProjectionEditor({ paths, errors, onChange }: { paths: readonly string[]; errors: QueryFormErrors; onChange: (paths: readonly string[]) => void }) {
+export function ProjectionEditor({
+  paths,
+  errors,
+  onChange,
+}: {
+  paths: readonly string[];
+  errors: QueryFormErrors;
+  onChange: (paths: readonly string[]) => void;
+}) {
   const set = (index: number, text: string) => onChange(paths.map((path, i) => (i === index ? text : path)));
   return (
     <div className="projection-editor" role="group" aria-label="Projection">
@@ -20,7 +28,12 @@ export function ProjectionEditor({ paths, errors, onChange }: { paths: readonly 
               onChange={(event) => set(index, event.target.value)}
               {...(error ? { 'aria-invalid': true as const, 'aria-describedby': `projection-${index}-error` } : {})}
             />
-            <button type="button" className="link-button" aria-label={`Remove projected attribute ${index + 1}`} onClick={() => onChange(paths.filter((_, i) => i !== index))}>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`Remove projected attribute ${index + 1}`}
+              onClick={() => onChange(paths.filter((_, i) => i !== index))}
+            >
               ✕
             </button>
             {error && (

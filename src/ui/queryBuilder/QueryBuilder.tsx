@@ -76,7 +76,11 @@ export function QueryBuilder({
           onRun?.();
         }}
       >
-        <OperationSwitch operation={form.mode} focusChecked={focusOperation} onChange={(operation) => (operation === 'partiql' ? onPartiql?.() : setForm({ mode: operation }))} />
+        <OperationSwitch
+          operation={form.mode}
+          focusChecked={focusOperation}
+          onChange={(operation) => (operation === 'partiql' ? onPartiql?.() : setForm({ mode: operation }))}
+        />
         {form.mode === 'query' && <KeyConditionFields idPrefix={id} form={form} keys={keys} templateText={templateText} errors={errors} setForm={setForm} />}
         {form.mode === 'query' && sortKey && form.sortOperator !== 'none' && form.sortInput === 'fields' && (
           <SortFieldValues

@@ -10,7 +10,19 @@ const SELECTS: readonly { value: SelectOption; label: string }[] = [
 ];
 
 /** Direction, Limit, ConsistentRead, Select, and Run. */
-export function ReadOptions({ idPrefix, form, running, errors, setForm }: { idPrefix: string; form: QueryForm; running: boolean; errors: FieldErrors; setForm: (patch: Partial<QueryForm>) => void }) {
+export function ReadOptions({
+  idPrefix,
+  form,
+  running,
+  errors,
+  setForm,
+}: {
+  idPrefix: string;
+  form: QueryForm;
+  running: boolean;
+  errors: FieldErrors;
+  setForm: (patch: Partial<QueryForm>) => void;
+}) {
   const ids = { limit: `${idPrefix}limit`, desc: `${idPrefix}desc`, consistent: `${idPrefix}cr`, select: `${idPrefix}sel` };
   return (
     <div className="form-grid">
@@ -24,11 +36,25 @@ export function ReadOptions({ idPrefix, form, running, errors, setForm }: { idPr
       )}
       <span className="form-field">
         <label htmlFor={ids.limit}>Limit</label>
-        <input id={ids.limit} className="limit-input" inputMode="numeric" value={form.limit} placeholder="none" onChange={(event) => setForm({ limit: event.target.value })} {...errors.props('limit')} />
+        <input
+          id={ids.limit}
+          className="limit-input"
+          inputMode="numeric"
+          value={form.limit}
+          placeholder="none"
+          onChange={(event) => setForm({ limit: event.target.value })}
+          {...errors.props('limit')}
+        />
         {errors.text('limit')}
       </span>
       <span className="form-field checkbox-field">
-        <input id={ids.consistent} type="checkbox" checked={form.consistentRead} onChange={(event) => setForm({ consistentRead: event.target.checked })} {...errors.props('consistentRead')} />
+        <input
+          id={ids.consistent}
+          type="checkbox"
+          checked={form.consistentRead}
+          onChange={(event) => setForm({ consistentRead: event.target.checked })}
+          {...errors.props('consistentRead')}
+        />
         <label htmlFor={ids.consistent}>Consistent read</label>
         {errors.text('consistentRead')}
       </span>

@@ -6,7 +6,17 @@ import { formatRequestJson } from './requestJson';
  * The live output: the request the builder describes, read-only, with Copy;
  * or, while it is incomplete, what is missing.
  */
-export function RequestOutput({ built, aliasAll, onAliasAll, actions }: { built: BuiltRequest; aliasAll: boolean; onAliasAll: (value: boolean) => void; actions?: ReactNode }) {
+export function RequestOutput({
+  built,
+  aliasAll,
+  onAliasAll,
+  actions,
+}: {
+  built: BuiltRequest;
+  aliasAll: boolean;
+  onAliasAll: (value: boolean) => void;
+  actions?: ReactNode;
+}) {
   const [copied, setCopied] = useState<string>();
   const json = built.ok ? formatRequestJson(built.input) : undefined;
   return (

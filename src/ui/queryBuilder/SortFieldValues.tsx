@@ -44,7 +44,13 @@ export function SortFieldValues({ idPrefix, form, sortKeyName, fields, source, o
                 id={id}
                 className="mono field-input"
                 value={values[field.name] ?? ''}
-                onChange={(event) => setForm(side === 'low' ? { sortFields: { ...form.sortFields, [field.name]: event.target.value } } : { sortFieldsHigh: { ...form.sortFieldsHigh, [field.name]: event.target.value } })}
+                onChange={(event) =>
+                  setForm(
+                    side === 'low'
+                      ? { sortFields: { ...form.sortFields, [field.name]: event.target.value } }
+                      : { sortFieldsHigh: { ...form.sortFieldsHigh, [field.name]: event.target.value } },
+                  )
+                }
                 {...errors.props(errorField)}
               />
               {errors.text(errorField)}
@@ -58,12 +64,17 @@ export function SortFieldValues({ idPrefix, form, sortKeyName, fields, source, o
     <div className="field-values" role="group" aria-label="Sort key field values">
       {source ? (
         <p className="muted small">
-          <VisibleText text={sortKeyName} /> = <code><VisibleText text={source.templateText} /></code>, the template of entity <VisibleText text={source.entityName} /> in{' '}
-          <VisibleText text={`${source.designName} · ${source.tableName}`} />. Fill fields from the left; leave the last ones empty for every key that continues them. A date without a
-          time is the whole day (or month, or year).
+          <VisibleText text={sortKeyName} /> ={' '}
+          <code>
+            <VisibleText text={source.templateText} />
+          </code>
+          , the template of entity <VisibleText text={source.entityName} /> in <VisibleText text={`${source.designName} · ${source.tableName}`} />. Fill fields
+          from the left; leave the last ones empty for every key that continues them. A date without a time is the whole day (or month, or year).
         </p>
       ) : (
-        <p className="muted small">No Key design with a template for <VisibleText text={sortKeyName} /> is bound to this table: choose one above, or use raw values.</p>
+        <p className="muted small">
+          No Key design with a template for <VisibleText text={sortKeyName} /> is bound to this table: choose one above, or use raw values.
+        </p>
       )}
       {source && source.entityNames.length > 1 && (
         <span className="form-field">
@@ -89,9 +100,11 @@ export function SortFieldValues({ idPrefix, form, sortKeyName, fields, source, o
       {between && inputs('high')}
       {errors.text('sortValue')}
       {errors.text('sortValueHigh')}
-      {built.ok && built.sortExplanation && <p className="muted small sort-explanation">
+      {built.ok && built.sortExplanation && (
+        <p className="muted small sort-explanation">
           <VisibleText text={built.sortExplanation} />.
-        </p>}
+        </p>
+      )}
     </div>
   );
 }

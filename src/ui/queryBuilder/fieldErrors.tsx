@@ -24,7 +24,9 @@ function isEmptyPrompt(message: string): boolean {
  * Run refused shows its current message, and none once it is fixed.
  */
 export function createFieldErrors(idPrefix: string, liveErrors: QueryFormErrors, runErrors: QueryFormErrors): FieldErrors {
-  const errors: QueryFormErrors = Object.fromEntries(Object.entries(liveErrors).filter(([field, message]) => message && (!isEmptyPrompt(message) || field in runErrors)));
+  const errors: QueryFormErrors = Object.fromEntries(
+    Object.entries(liveErrors).filter(([field, message]) => message && (!isEmptyPrompt(message) || field in runErrors)),
+  );
   const errorId = (field: QueryFormField) => `${idPrefix}-${field.replace(/[^A-Za-z0-9_-]/g, '_')}-error`;
   return {
     errors,

@@ -26,6 +26,8 @@ export function escapeJsonInvisibles(json: string): string {
 export function formatRequestJson(input: object): string {
   // One AttributeValue per line ({ "S": "…" }) keeps the maps short enough to read at a glance.
   // U+10FFFF (the highest character, closing an open upper bound) has no glyph: show its JSON escape, which pastes back as the same key.
-  const json = JSON.stringify(input, jsonReplacer, 2).replaceAll('\u{10FFFF}', '\\udbff\\udfff').replace(/\{\n\s+("(?:S|N|B|BOOL|NULL)": (?:"(?:[^"\\]|\\.)*"|true|false))\n\s+\}/g, '{ $1 }');
+  const json = JSON.stringify(input, jsonReplacer, 2)
+    .replaceAll('\u{10FFFF}', '\\udbff\\udfff')
+    .replace(/\{\n\s+("(?:S|N|B|BOOL|NULL)": (?:"(?:[^"\\]|\\.)*"|true|false))\n\s+\}/g, '{ $1 }');
   return escapeJsonInvisibles(json);
 }

@@ -163,9 +163,7 @@ interface DynamoNumber {
   readonly pointPosition: number;
 }
 
-type DynamoNumberResult =
-  | { readonly ok: true; readonly number: DynamoNumber }
-  | { readonly ok: false; readonly message: string };
+type DynamoNumberResult = { readonly ok: true; readonly number: DynamoNumber } | { readonly ok: false; readonly message: string };
 
 const NUMBER_SYNTAX = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
@@ -242,8 +240,7 @@ interface ParsedInstant {
   readonly subMillisecond: boolean;
 }
 
-const ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
 
 function parseTimestamp(value: string, field: string): ParsedInstant | CodecFinding {
   const match = ISO_TIMESTAMP.exec(value);
@@ -265,8 +262,15 @@ function parseTimestamp(value: string, field: string): ParsedInstant | CodecFind
   check.setUTCFullYear(y, mo - 1, d);
   check.setUTCHours(h, mi, s, 0);
   const valid =
-    mo >= 1 && mo <= 12 && h <= 23 && mi <= 59 && s <= 59 &&
-    check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && check.getUTCHours() === h;
+    mo >= 1 &&
+    mo <= 12 &&
+    h <= 23 &&
+    mi <= 59 &&
+    s <= 59 &&
+    check.getUTCFullYear() === y &&
+    check.getUTCMonth() === mo - 1 &&
+    check.getUTCDate() === d &&
+    check.getUTCHours() === h;
   if (!valid) {
     return {
       code: 'keys.invalidDate',
@@ -397,7 +401,13 @@ function encodeField(format: FieldFormat, value: string | undefined, field: stri
         if ('code' in instant) return instant;
         if (instant.epochMs < 0) return negativeValue(field, value, format);
         if ((format.unit === 's' && instant.epochMs % 1000 !== 0) || instant.subMillisecond) {
-          return precisionLoss(field, value, format.unit === 's' ? 'milliseconds' : 'digits below a millisecond', printFormatSuffix(format).slice(1), format.unit === 's' ? `{${field}:epochms(13)}` : 'a millisecond value');
+          return precisionLoss(
+            field,
+            value,
+            format.unit === 's' ? 'milliseconds' : 'digits below a millisecond',
+            printFormatSuffix(format).slice(1),
+            format.unit === 's' ? `{${field}:epochms(13)}` : 'a millisecond value',
+          );
         }
         digits = String(format.unit === 's' ? instant.epochMs / 1000 : instant.epochMs);
       } else {
@@ -563,11 +573,19 @@ function encodeDecimal(format: Extract<FieldFormat, { kind: 'dec' }>, value: str
     // Other spellings DynamoDB accepts (1e3, .5, -0) are read through their normalised form, as int reads them.
     const parsed = parseDynamoNumber(value);
     if (parsed.ok && parsed.number.sign < 0) {
-      return { code: 'keys.negativeUnsigned', field, message: `${field} ${value} is negative, but ${label} holds only values ≥ 0: store an offset (value + a constant) or split the sign into its own segment.` };
+      return {
+        code: 'keys.negativeUnsigned',
+        field,
+        message: `${field} ${value} is negative, but ${label} holds only values ≥ 0: store an offset (value + a constant) or split the sign into its own segment.`,
+      };
     }
     if (parsed.ok) match = PLAIN_DECIMAL.exec(formatDynamoNumber(parsed.number));
     if (!match) {
-      return { code: 'keys.notANumber', field, message: `${field} "${value}" is not a decimal number: ${label} needs digits with an optional fraction, e.g. 1234.50.` };
+      return {
+        code: 'keys.notANumber',
+        field,
+        message: `${field} "${value}" is not a decimal number: ${label} needs digits with an optional fraction, e.g. 1234.50.`,
+      };
     }
   }
   const [, integerText = '', fractionText = ''] = match;

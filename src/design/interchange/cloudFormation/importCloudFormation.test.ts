@@ -24,9 +24,27 @@ describe('CloudFormation import', () => {
     expect(table.billingMode).toBe('PROVISIONED');
     expect(table.provisioned).toEqual({ readCapacityUnits: 10, writeCapacityUnits: 4 });
     expect(table.indexes).toEqual([
-      { name: 'GSI1', kind: 'GSI', partitionKey: [{ name: 'GSI1PK', type: 'S' }], sortKey: [{ name: 'GSI1SK', type: 'S' }], projection: { type: 'ALL', attributes: [] } },
-      { name: 'ByStatus', kind: 'GSI', partitionKey: [{ name: 'GSI2PK', type: 'S' }], sortKey: [], projection: { type: 'INCLUDE', attributes: ['total', 'status'] } },
-      { name: 'ByCreatedAt', kind: 'LSI', partitionKey: [{ name: 'PK', type: 'S' }], sortKey: [{ name: 'createdAt', type: 'N' }], projection: { type: 'KEYS_ONLY', attributes: [] } },
+      {
+        name: 'GSI1',
+        kind: 'GSI',
+        partitionKey: [{ name: 'GSI1PK', type: 'S' }],
+        sortKey: [{ name: 'GSI1SK', type: 'S' }],
+        projection: { type: 'ALL', attributes: [] },
+      },
+      {
+        name: 'ByStatus',
+        kind: 'GSI',
+        partitionKey: [{ name: 'GSI2PK', type: 'S' }],
+        sortKey: [],
+        projection: { type: 'INCLUDE', attributes: ['total', 'status'] },
+      },
+      {
+        name: 'ByCreatedAt',
+        kind: 'LSI',
+        partitionKey: [{ name: 'PK', type: 'S' }],
+        sortKey: [{ name: 'createdAt', type: 'N' }],
+        projection: { type: 'KEYS_ONLY', attributes: [] },
+      },
     ]);
     expect(table.entities).toEqual([]);
   });
@@ -37,7 +55,9 @@ describe('CloudFormation import', () => {
     const warning = result.warnings.find((entry) => entry.path === 'Resources.OrdersTable.Properties.TableName')!;
     // Where it is in the YAML text: line 13, `TableName: !Sub "${Stage}-orders"` (the value after the tag).
     expect([warning.line, warning.column]).toEqual([13, 23]);
-    expect(warning.message).toMatch(/!Sub "\$\{Stage\}-orders" builds the name when the stack is created \(not evaluated here\); the table is named "Stage-orders"/);
+    expect(warning.message).toMatch(
+      /!Sub "\$\{Stage\}-orders" builds the name when the stack is created \(not evaluated here\); the table is named "Stage-orders"/,
+    );
   });
 
   it('lists what it ignored: other resources, Tags, StreamSpecification, TTL, DeletionPolicy, Parameters, Outputs', () => {
@@ -60,7 +80,15 @@ describe('CloudFormation import', () => {
     // Writes: the auto scaling minimum for every replica; reads: the first replica's fixed capacity.
     expect(sessions!.billingMode).toBe('PROVISIONED');
     expect(sessions!.provisioned).toEqual({ readCapacityUnits: 12, writeCapacityUnits: 3 });
-    expect(sessions!.indexes).toEqual([{ name: 'ByDevice', kind: 'GSI', partitionKey: [{ name: 'deviceId', type: 'S' }], sortKey: [{ name: 'startedAt', type: 'N' }], projection: { type: 'KEYS_ONLY', attributes: [] } }]);
+    expect(sessions!.indexes).toEqual([
+      {
+        name: 'ByDevice',
+        kind: 'GSI',
+        partitionKey: [{ name: 'deviceId', type: 'S' }],
+        sortKey: [{ name: 'startedAt', type: 'N' }],
+        projection: { type: 'KEYS_ONLY', attributes: [] },
+      },
+    ]);
     expect(audit).toMatchObject({ name: 'audit-log', partitionKey: { name: 'id', type: 'S' }, billingMode: 'PAY_PER_REQUEST', indexes: [] });
     expect(audit!.sortKey).toBeUndefined();
     expect(result.warnings.map((warning) => warning.message).join('\n')).toMatch(/!Join .* builds the name/);
@@ -82,7 +110,9 @@ describe('CloudFormation import', () => {
     expect(importDesignFile(ordersYaml, 'stack.txt').ok).toBe(true);
     const other = importDesignFile('name: my-app\nversion: 2\n', 'docker-compose.yml');
     expectErr(other);
-    expect(other.errors[0]!.message).toMatch(/^docker-compose\.yml is YAML, but not a CloudFormation template with DynamoDB tables .* Accepted: Keylab design JSON .*NoSQL Workbench model JSON.*CloudFormation template, YAML or JSON/);
+    expect(other.errors[0]!.message).toMatch(
+      /^docker-compose\.yml is YAML, but not a CloudFormation template with DynamoDB tables .* Accepted: Keylab design JSON .*NoSQL Workbench model JSON.*CloudFormation template, YAML or JSON/,
+    );
   });
 
   it('reports a key without an attribute definition at its path', () => {
@@ -90,7 +120,9 @@ describe('CloudFormation import', () => {
     const result = importDesignFile(text, 'orders.yaml');
     expectErr(result);
     const error = result.errors.find((entry) => entry.path === 'Resources.OrdersTable.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName')!;
-    expect(error.message).toBe('Resources.OrdersTable.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName: "GSI1SK" is not in AttributeDefinitions: add {"AttributeName": "GSI1SK", "AttributeType": "S"} (or N, B) there.');
+    expect(error.message).toBe(
+      'Resources.OrdersTable.Properties.GlobalSecondaryIndexes[0].KeySchema[1].AttributeName: "GSI1SK" is not in AttributeDefinitions: add {"AttributeName": "GSI1SK", "AttributeType": "S"} (or N, B) there.',
+    );
     // `- AttributeName: GSI1SK` under GSI1's KeySchema, at the name's value.
     expect(text.split('\n')[error.line! - 1]).toBe('            - AttributeName: GSI1SK');
     expect(error.column).toBe(30);
@@ -105,7 +137,15 @@ describe('CloudFormation import', () => {
   for (const { id, design: document } of EXAMPLE_DESIGNS) {
     it(`reads Keylab's own CloudFormation export of ${id} back (YAML and JSON): same tables, keys, indexes and billing`, () => {
       const { format: _format, ...design } = document as DesignDocument;
-      const shape = (d: Design) => d.tables.map(({ name, partitionKey, sortKey, indexes, billingMode, provisioned }) => ({ name, partitionKey, sortKey, indexes, billingMode, provisioned }));
+      const shape = (d: Design) =>
+        d.tables.map(({ name, partitionKey, sortKey, indexes, billingMode, provisioned }) => ({
+          name,
+          partitionKey,
+          sortKey,
+          indexes,
+          billingMode,
+          provisioned,
+        }));
       for (const format of ['yaml', 'json'] as const) {
         const file = exportCloudFormation(design, format);
         const result = importDesignBytes(new TextEncoder().encode(file.text), file.fileName);

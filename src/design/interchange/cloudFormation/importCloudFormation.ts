@@ -1,5 +1,13 @@
 import { checkTableName, parseDesignDocument } from '../../format';
-import { DESIGN_FORMAT, type Design, type IndexDesign, type KeyAttributeDesign, type KeyAttributeType, type ProjectionDesign, type TableDesign } from '../../design.types';
+import {
+  DESIGN_FORMAT,
+  type Design,
+  type IndexDesign,
+  type KeyAttributeDesign,
+  type KeyAttributeType,
+  type ProjectionDesign,
+  type TableDesign,
+} from '../../design.types';
 import type { ImportReportEntry, ImportResult } from '../importResult';
 import { ShapeReader } from '../shapeReader';
 import { describeIntrinsic, intrinsicName, placeholderText } from './intrinsics';
@@ -8,7 +16,17 @@ const TABLE_TYPE = 'AWS::DynamoDB::Table';
 const GLOBAL_TABLE_TYPE = 'AWS::DynamoDB::GlobalTable';
 const DYNAMODB_TYPES = [TABLE_TYPE, GLOBAL_TABLE_TYPE] as const;
 /** The table properties Keylab reads; every other one is listed as ignored in the report. */
-const READ_PROPERTIES = new Set(['TableName', 'KeySchema', 'AttributeDefinitions', 'GlobalSecondaryIndexes', 'LocalSecondaryIndexes', 'BillingMode', 'ProvisionedThroughput', 'WriteProvisionedThroughputSettings', 'Replicas']);
+const READ_PROPERTIES = new Set([
+  'TableName',
+  'KeySchema',
+  'AttributeDefinitions',
+  'GlobalSecondaryIndexes',
+  'LocalSecondaryIndexes',
+  'BillingMode',
+  'ProvisionedThroughput',
+  'WriteProvisionedThroughputSettings',
+  'Replicas',
+]);
 /** A replica's or an index's settings Keylab reads (the rest of a replica is ignored with a note). */
 const CAPACITY_DEFAULT = 5;
 
@@ -22,7 +40,10 @@ export function isCloudFormationTemplate(value: unknown): boolean {
   if ('AWSTemplateFormatVersion' in root) return true;
   const resources = root.Resources;
   if (resources === null || typeof resources !== 'object' || Array.isArray(resources)) return false;
-  return Object.values(resources).some((resource) => resource !== null && typeof resource === 'object' && (DYNAMODB_TYPES as readonly unknown[]).includes((resource as Record<string, unknown>).Type));
+  return Object.values(resources).some(
+    (resource) =>
+      resource !== null && typeof resource === 'object' && (DYNAMODB_TYPES as readonly unknown[]).includes((resource as Record<string, unknown>).Type),
+  );
 }
 
 /**
@@ -41,7 +62,7 @@ export function importCloudFormationValue(value: unknown, options: { readonly fi
   const reader = new ShapeReader();
   const root = reader.object(value, '', 'a CloudFormation template (an object with Resources)');
   if (!root) return { ok: false, errors: reader.errors };
-  const resources = reader.object(root.Resources, 'Resources', 'the template\'s Resources (an object of logical id → resource)');
+  const resources = reader.object(root.Resources, 'Resources', "the template's Resources (an object of logical id → resource)");
   if (!resources) return { ok: false, errors: reader.errors };
   const report: ImportReportEntry[] = [];
   const tables: TableDesign[] = [];
@@ -58,10 +79,15 @@ export function importCloudFormationValue(value: unknown, options: { readonly fi
     const table = readTable(resource, logicalId, path, type, reader, report);
     if (!table) continue;
     const same = tables.findIndex((other) => other.name === table.name);
-    if (same >= 0) reader.error(`${path}.Properties.TableName`, `"${table.name}" is already the name of another table in this template: table names are unique within a design.`);
+    if (same >= 0)
+      reader.error(
+        `${path}.Properties.TableName`,
+        `"${table.name}" is already the name of another table in this template: table names are unique within a design.`,
+      );
     tables.push(table);
   }
-  if (tables.length === 0 && reader.errors.length === 0) reader.error('Resources', `the template has no ${TABLE_TYPE} or ${GLOBAL_TABLE_TYPE} resource: there is no table to import.`);
+  if (tables.length === 0 && reader.errors.length === 0)
+    reader.error('Resources', `the template has no ${TABLE_TYPE} or ${GLOBAL_TABLE_TYPE} resource: there is no table to import.`);
   if (reader.errors.length > 0) return { ok: false, errors: reader.errors };
 
   const base = options.fileName?.replace(/\.[^.]*$/, '').trim();
@@ -70,17 +96,34 @@ export function importCloudFormationValue(value: unknown, options: { readonly fi
   const design: Design = { name, description, tables };
   // The design rules every design file passes (index counts, key attributes used twice, …), worded for the template.
   const checked = parseDesignDocument({ format: DESIGN_FORMAT, ...design });
-  if (!checked.ok) return { ok: false, errors: checked.errors.map((problem) => ({ ...problem, message: `The table read from the template breaks a DynamoDB rule: ${problem.message}` })) };
+  if (!checked.ok)
+    return {
+      ok: false,
+      errors: checked.errors.map((problem) => ({ ...problem, message: `The table read from the template breaks a DynamoDB rule: ${problem.message}` })),
+    };
   const notes = [
     ...(ignored.length > 0 ? [`Ignored resources (not DynamoDB tables): ${ignored.join(', ')}.`] : []),
-    ...['Parameters', 'Conditions', 'Mappings', 'Outputs', 'Transform'].filter((section) => section in root).map((section) => `Ignored section: ${section} (intrinsic functions are read, never evaluated).`),
+    ...['Parameters', 'Conditions', 'Mappings', 'Outputs', 'Transform']
+      .filter((section) => section in root)
+      .map((section) => `Ignored section: ${section} (intrinsic functions are read, never evaluated).`),
     'A template has no items: each table starts without entities or samples.',
   ];
-  report.unshift({ scope: 'model', summary: `CloudFormation template: ${tables.length} table${tables.length === 1 ? '' : 's'} (${tables.map((table) => table.name).join(', ')}).`, notes });
+  report.unshift({
+    scope: 'model',
+    summary: `CloudFormation template: ${tables.length} table${tables.length === 1 ? '' : 's'} (${tables.map((table) => table.name).join(', ')}).`,
+    notes,
+  });
   return { ok: true, design, report, warnings: reader.warnings };
 }
 
-function readTable(resource: Record<string, unknown>, logicalId: string, path: string, type: string, reader: ShapeReader, report: ImportReportEntry[]): TableDesign | undefined {
+function readTable(
+  resource: Record<string, unknown>,
+  logicalId: string,
+  path: string,
+  type: string,
+  reader: ShapeReader,
+  report: ImportReportEntry[],
+): TableDesign | undefined {
   const properties = reader.object(resource.Properties, `${path}.Properties`, `the ${type} properties (KeySchema, AttributeDefinitions, …)`);
   if (!properties) return undefined;
   const at = `${path}.Properties`;
@@ -89,14 +132,20 @@ function readTable(resource: Record<string, unknown>, logicalId: string, path: s
   const keys = keySchema(properties.KeySchema, `${at}.KeySchema`, types, reader);
   const partitionKey = keys.partition[0];
   if (!partitionKey) {
-    if (keys.partition.length === 0 && Array.isArray(properties.KeySchema)) reader.error(`${at}.KeySchema`, 'has no HASH key: a table has one partition key ({"AttributeName": "PK", "KeyType": "HASH"}).');
+    if (keys.partition.length === 0 && Array.isArray(properties.KeySchema))
+      reader.error(`${at}.KeySchema`, 'has no HASH key: a table has one partition key ({"AttributeName": "PK", "KeyType": "HASH"}).');
     return undefined;
   }
-  if (keys.partition.length > 1 || keys.sort.length > 1) reader.error(`${at}.KeySchema`, 'a table has one HASH and at most one RANGE key (several are for a global secondary index only).');
+  if (keys.partition.length > 1 || keys.sort.length > 1)
+    reader.error(`${at}.KeySchema`, 'a table has one HASH and at most one RANGE key (several are for a global secondary index only).');
   const sortKey = keys.sort[0];
   const indexes: IndexDesign[] = [
-    ...list(properties.GlobalSecondaryIndexes, `${at}.GlobalSecondaryIndexes`, reader).flatMap((raw, i) => readIndex(raw, `${at}.GlobalSecondaryIndexes[${i}]`, 'GSI', types, partitionKey, reader) ?? []),
-    ...list(properties.LocalSecondaryIndexes, `${at}.LocalSecondaryIndexes`, reader).flatMap((raw, i) => readIndex(raw, `${at}.LocalSecondaryIndexes[${i}]`, 'LSI', types, partitionKey, reader) ?? []),
+    ...list(properties.GlobalSecondaryIndexes, `${at}.GlobalSecondaryIndexes`, reader).flatMap(
+      (raw, i) => readIndex(raw, `${at}.GlobalSecondaryIndexes[${i}]`, 'GSI', types, partitionKey, reader) ?? [],
+    ),
+    ...list(properties.LocalSecondaryIndexes, `${at}.LocalSecondaryIndexes`, reader).flatMap(
+      (raw, i) => readIndex(raw, `${at}.LocalSecondaryIndexes[${i}]`, 'LSI', types, partitionKey, reader) ?? [],
+    ),
   ];
   const billing = type === GLOBAL_TABLE_TYPE ? globalTableBilling(properties, at, reader) : tableBilling(properties, at, reader);
   const ignored = Object.keys(properties).filter((key) => !READ_PROPERTIES.has(key) && !(type === TABLE_TYPE && key === 'Replicas'));
@@ -109,7 +158,9 @@ function readTable(resource: Record<string, unknown>, logicalId: string, path: s
     notes: [
       ...(ignored.length > 0 ? [`Ignored properties: ${ignored.join(', ')}.`] : []),
       ...(resourceIgnored.length > 0 ? [`Ignored resource attributes: ${resourceIgnored.join(', ')}.`] : []),
-      ...(type === GLOBAL_TABLE_TYPE ? ['Replicas: their regions, tags and per-replica settings are ignored (the first replica\'s read capacity is read).'] : []),
+      ...(type === GLOBAL_TABLE_TYPE
+        ? ["Replicas: their regions, tags and per-replica settings are ignored (the first replica's read capacity is read)."]
+        : []),
     ],
   });
   return { name, description: '', partitionKey, ...(sortKey ? { sortKey } : {}), indexes, ...billing, entities: [], accessPatterns: [] };
@@ -123,17 +174,26 @@ function tableName(raw: unknown, logicalId: string, path: string, reader: ShapeR
     return raw;
   }
   if (raw === undefined) {
-    reader.warn(path, `missing: CloudFormation generates a name when the stack is created; the table is named after its logical id, "${readableName(logicalId, logicalId)}".`);
+    reader.warn(
+      path,
+      `missing: CloudFormation generates a name when the stack is created; the table is named after its logical id, "${readableName(logicalId, logicalId)}".`,
+    );
     return readableName(logicalId, logicalId);
   }
   const placeholder = readableName(placeholderText(raw) ?? logicalId, logicalId);
-  reader.warn(path, `${intrinsicName(raw) ? describeIntrinsic(raw) : JSON.stringify(raw)} builds the name when the stack is created (not evaluated here); the table is named "${placeholder}". Rename it in the design if it matters.`);
+  reader.warn(
+    path,
+    `${intrinsicName(raw) ? describeIntrinsic(raw) : JSON.stringify(raw)} builds the name when the stack is created (not evaluated here); the table is named "${placeholder}". Rename it in the design if it matters.`,
+  );
   return placeholder;
 }
 
 /** A valid DynamoDB table name close to `text`: other characters become "-", at least three characters. */
 function readableName(text: string, logicalId: string): string {
-  let name = text.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 255);
+  let name = text
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 255);
   if (name.length < 3) name = (name + '-' + logicalId).replace(/[^A-Za-z0-9_.-]+/g, '-').slice(0, 255);
   return name.length >= 3 ? name : `${name}Table`.slice(0, 255);
 }
@@ -160,7 +220,12 @@ function attributeTypes(raw: unknown, path: string, reader: ShapeReader): Map<st
   return types;
 }
 
-function keySchema(raw: unknown, path: string, types: ReadonlyMap<string, KeyAttributeType>, reader: ShapeReader): { partition: KeyAttributeDesign[]; sort: KeyAttributeDesign[] } {
+function keySchema(
+  raw: unknown,
+  path: string,
+  types: ReadonlyMap<string, KeyAttributeType>,
+  reader: ShapeReader,
+): { partition: KeyAttributeDesign[]; sort: KeyAttributeDesign[] } {
   const keys = { partition: [] as KeyAttributeDesign[], sort: [] as KeyAttributeDesign[] };
   if (raw === undefined) {
     reader.error(path, 'is missing: a table names its keys ([{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}]).');
@@ -183,8 +248,19 @@ function keySchema(raw: unknown, path: string, types: ReadonlyMap<string, KeyAtt
   return keys;
 }
 
-function readIndex(raw: unknown, path: string, kind: 'GSI' | 'LSI', types: ReadonlyMap<string, KeyAttributeType>, tablePartition: KeyAttributeDesign, reader: ShapeReader): IndexDesign | undefined {
-  const object = reader.object(raw, path, `a ${kind === 'GSI' ? 'global' : 'local'} secondary index ({"IndexName": "GSI1", "KeySchema": […], "Projection": {…}})`);
+function readIndex(
+  raw: unknown,
+  path: string,
+  kind: 'GSI' | 'LSI',
+  types: ReadonlyMap<string, KeyAttributeType>,
+  tablePartition: KeyAttributeDesign,
+  reader: ShapeReader,
+): IndexDesign | undefined {
+  const object = reader.object(
+    raw,
+    path,
+    `a ${kind === 'GSI' ? 'global' : 'local'} secondary index ({"IndexName": "GSI1", "KeySchema": […], "Projection": {…}})`,
+  );
   if (!object) return undefined;
   const name = reader.string(object.IndexName, `${path}.IndexName`, 'an index name');
   if (name) {
@@ -194,13 +270,16 @@ function readIndex(raw: unknown, path: string, kind: 'GSI' | 'LSI', types: Reado
   const keys = keySchema(object.KeySchema, `${path}.KeySchema`, types, reader);
   const projection = readProjection(object.Projection, `${path}.Projection`, reader);
   if (!name || keys.partition.length === 0) {
-    if (name && Array.isArray(object.KeySchema) && keys.partition.length === 0) reader.error(`${path}.KeySchema`, 'has no HASH key: an index has a partition key.');
+    if (name && Array.isArray(object.KeySchema) && keys.partition.length === 0)
+      reader.error(`${path}.KeySchema`, 'has no HASH key: an index has a partition key.');
     return undefined;
   }
   if (kind === 'LSI') {
-    if (keys.partition.length !== 1 || keys.partition[0]!.name !== tablePartition.name) reader.error(`${path}.KeySchema`, `a local secondary index shares the table's partition key "${tablePartition.name}" (HASH) and adds one RANGE key.`);
+    if (keys.partition.length !== 1 || keys.partition[0]!.name !== tablePartition.name)
+      reader.error(`${path}.KeySchema`, `a local secondary index shares the table's partition key "${tablePartition.name}" (HASH) and adds one RANGE key.`);
     if (keys.sort.length !== 1) reader.error(`${path}.KeySchema`, 'a local secondary index has exactly one RANGE key.');
-  } else if (keys.partition.length > 4 || keys.sort.length > 4) reader.error(`${path}.KeySchema`, 'a global secondary index has at most four HASH and four RANGE attributes.');
+  } else if (keys.partition.length > 4 || keys.sort.length > 4)
+    reader.error(`${path}.KeySchema`, 'a global secondary index has at most four HASH and four RANGE attributes.');
   return { name, kind, partitionKey: keys.partition, sortKey: keys.sort, projection };
 }
 
@@ -210,9 +289,16 @@ function readProjection(raw: unknown, path: string, reader: ShapeReader): Projec
     return { type: 'ALL', attributes: [] };
   }
   const object = reader.object(raw, path, 'a projection ({"ProjectionType": "ALL"})');
-  const type = (object && reader.optional(object.ProjectionType, (value) => reader.oneOf(value, `${path}.ProjectionType`, ['ALL', 'KEYS_ONLY', 'INCLUDE'] as const))) ?? 'KEYS_ONLY';
+  const type =
+    (object && reader.optional(object.ProjectionType, (value) => reader.oneOf(value, `${path}.ProjectionType`, ['ALL', 'KEYS_ONLY', 'INCLUDE'] as const))) ??
+    'KEYS_ONLY';
   if (object && object.ProjectionType === undefined) reader.warn(`${path}.ProjectionType`, 'missing: DynamoDB projects the keys only (KEYS_ONLY).');
-  const names = (object && list(object.NonKeyAttributes, `${path}.NonKeyAttributes`, reader).flatMap((entry, i) => reader.string(entry, `${path}.NonKeyAttributes[${i}]`, 'an attribute name') ?? [])) ?? [];
+  const names =
+    (object &&
+      list(object.NonKeyAttributes, `${path}.NonKeyAttributes`, reader).flatMap(
+        (entry, i) => reader.string(entry, `${path}.NonKeyAttributes[${i}]`, 'an attribute name') ?? [],
+      )) ??
+    [];
   if (type === 'INCLUDE' && names.length === 0) reader.warn(`${path}.NonKeyAttributes`, 'an INCLUDE projection without attributes projects the keys only.');
   if (type !== 'INCLUDE' && names.length > 0) reader.warn(`${path}.NonKeyAttributes`, `only an INCLUDE projection lists attributes; ignored for ${type}.`);
   return { type, attributes: type === 'INCLUDE' ? names : [] };
@@ -222,7 +308,8 @@ function readProjection(raw: unknown, path: string, reader: ShapeReader): Projec
 function capacity(raw: unknown, path: string, reader: ShapeReader): number {
   const value = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value;
-  const what = raw === undefined ? 'missing' : intrinsicName(raw) ? `${describeIntrinsic(raw)} (not evaluated)` : `${JSON.stringify(raw)} is not a whole number ≥ 1`;
+  const what =
+    raw === undefined ? 'missing' : intrinsicName(raw) ? `${describeIntrinsic(raw)} (not evaluated)` : `${JSON.stringify(raw)} is not a whole number ≥ 1`;
   reader.warn(path, `${what}; ${CAPACITY_DEFAULT} is used.`);
   return CAPACITY_DEFAULT;
 }
@@ -241,11 +328,15 @@ function tableBilling(properties: Record<string, unknown>, at: string, reader: S
   const mode = billingMode(properties.BillingMode, `${at}.BillingMode`, 'PROVISIONED', reader);
   if (mode === 'PAY_PER_REQUEST') return { billingMode: mode };
   const throughput = reader.optional(properties.ProvisionedThroughput, (value) => reader.object(value, `${at}.ProvisionedThroughput`));
-  if (!throughput) reader.warn(`${at}.ProvisionedThroughput`, `missing for a PROVISIONED table; ${CAPACITY_DEFAULT} read and ${CAPACITY_DEFAULT} write units are used.`);
+  if (!throughput)
+    reader.warn(`${at}.ProvisionedThroughput`, `missing for a PROVISIONED table; ${CAPACITY_DEFAULT} read and ${CAPACITY_DEFAULT} write units are used.`);
   return {
     billingMode: mode,
     provisioned: throughput
-      ? { readCapacityUnits: capacity(throughput.ReadCapacityUnits, `${at}.ProvisionedThroughput.ReadCapacityUnits`, reader), writeCapacityUnits: capacity(throughput.WriteCapacityUnits, `${at}.ProvisionedThroughput.WriteCapacityUnits`, reader) }
+      ? {
+          readCapacityUnits: capacity(throughput.ReadCapacityUnits, `${at}.ProvisionedThroughput.ReadCapacityUnits`, reader),
+          writeCapacityUnits: capacity(throughput.WriteCapacityUnits, `${at}.ProvisionedThroughput.WriteCapacityUnits`, reader),
+        }
       : { readCapacityUnits: CAPACITY_DEFAULT, writeCapacityUnits: CAPACITY_DEFAULT },
   };
 }

@@ -26,7 +26,18 @@ export function parseYamlText(text: string, fileName?: string): YamlTextResult {
   if (error) {
     const [start] = error.linePos ?? [{ line: 1, col: 1 }];
     const { line, col: column } = start ?? { line: 1, col: 1 };
-    return { ok: false, errors: [{ path: '', severity: 'error', line, column, message: `${file}YAML error at line ${line}, column ${column}: ${firstLine(error.message)}. Fix the text there (indentation, a missing closing bracket or quote) and import it again.` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          path: '',
+          severity: 'error',
+          line,
+          column,
+          message: `${file}YAML error at line ${line}, column ${column}: ${firstLine(error.message)}. Fix the text there (indentation, a missing closing bracket or quote) and import it again.`,
+        },
+      ],
+    };
   }
   try {
     const value = toJson(document.contents, 0);

@@ -11,7 +11,9 @@ import { expectOk } from '../../../errors/testing';
 const check = (design: Design) => beginsWithInsideField.check(new ReviewContext({ design }));
 
 function withRawPrefix(design: Design, tableName: string, base: AccessPatternDesign, prefix: string): Design {
-  return changeTable(tableName, (table) => addAccessPattern(table, { ...base, id: 'prefix', name: 'By prefix', sort: { input: 'raw', operator: 'begins_with', value: prefix } }))(design);
+  return changeTable(tableName, (table) =>
+    addAccessPattern(table, { ...base, id: 'prefix', name: 'By prefix', sort: { input: 'raw', operator: 'begins_with', value: prefix } }),
+  )(design);
 }
 
 /** The audit log with events late in the year and in January, and the "EVT#2026-1". */
@@ -48,7 +50,12 @@ describe('review.beginsWithInsideField', () => {
   });
 
   it('catches an unpadded number against a padded field', () => {
-    const design = withRawPrefix(setEntityKeyTemplate('Leaderboard', 'Run', 'rankKey', 'SCORE#{score:int(10)}#{playerId}')(LEADERBOARD_DESIGN), 'Leaderboard', LEADERBOARD_DESIGN.tables[0]!.accessPatterns[0]!, 'SCORE#15');
+    const design = withRawPrefix(
+      setEntityKeyTemplate('Leaderboard', 'Run', 'rankKey', 'SCORE#{score:int(10)}#{playerId}')(LEADERBOARD_DESIGN),
+      'Leaderboard',
+      LEADERBOARD_DESIGN.tables[0]!.accessPatterns[0]!,
+      'SCORE#15',
+    );
     const [finding] = check(design);
     expect(finding?.evidence[0]?.text).toBe('"SCORE#1500000000…" to "SCORE#1599999999…"');
     expect(finding?.fix?.label).toBe('Use begins_with(…, "SCORE#0000000015")');

@@ -68,7 +68,9 @@ export function prefixEnd(template: KeyTemplate, prefix: string): PrefixEnd {
         continue;
       }
       const shape = fieldShape(segment.format)!;
-      return isDigitSlot(shape, rest - 1) && isDigitSlot(shape, rest) ? { kind: 'insideField', field: segment, start: position, offset: rest } : { kind: 'boundary' };
+      return isDigitSlot(shape, rest - 1) && isDigitSlot(shape, rest)
+        ? { kind: 'insideField', field: segment, start: position, offset: rest }
+        : { kind: 'boundary' };
     }
     const next = segments[index + 1];
     const delimiter = next?.kind === 'literal' ? next.text : undefined;
@@ -83,8 +85,7 @@ export const beginsWithInsideField: ReviewRule = {
   code: 'review.beginsWithInsideField',
   severity: 'warning',
   title: 'A begins_with prefix that ends inside a field',
-  why:
-    'begins_with compares characters, not values: a prefix that stops inside a field also selects every value that continues it (`EVT#2026-1` is October to December, not January). End the prefix where a field ends, or give field values and let the key builder encode the bounds.',
+  why: 'begins_with compares characters, not values: a prefix that stops inside a field also selects every value that continues it (`EVT#2026-1` is October to December, not January). End the prefix where a field ends, or give field values and let the key builder encode the bounds.',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const table of context.design.tables) {
@@ -130,7 +131,14 @@ function inside(
   }
   evidence.push(...matchingSamples(review, attribute, prefix, field, 3 - evidence.length));
   const fix = pattern.sort?.input === 'raw' ? padFix(table, pattern, prefix, end) : undefined;
-  const subject = { table: table.name, entity: review.entity.name, ...(pattern.index !== undefined ? { index: pattern.index } : {}), keyAttribute: attribute, field: field.name, pattern: pattern.id };
+  const subject = {
+    table: table.name,
+    entity: review.entity.name,
+    ...(pattern.index !== undefined ? { index: pattern.index } : {}),
+    keyAttribute: attribute,
+    field: field.name,
+    pattern: pattern.id,
+  };
   return context.finding('review.beginsWithInsideField', string ? 'note' : 'warning', subject, {
     message: `"${pattern.name}" sends begins_with(${attribute}, "${prefix}"), which stops inside ${field.name} of ${templateText}: it selects every ${field.name} that starts with "${partial}"${string ? `${end.delimiter ? ` (up to the next ${end.delimiter})` : ''}, not one value` : ', not one value'}.`,
     evidence,
@@ -162,7 +170,12 @@ function matchingSamples(review: EntityReview, attribute: string, prefix: string
  * `EVT#2026-01`). Not for an ISO year, an inverted or signed field, whose
  * padding would mean something else.
  */
-function padFix(table: TableDesign, pattern: AccessPatternDesign, prefix: string, end: Extract<PrefixEnd, { kind: 'insideField' }>): { readonly prefix: string; readonly fix: ReviewFix } | undefined {
+function padFix(
+  table: TableDesign,
+  pattern: AccessPatternDesign,
+  prefix: string,
+  end: Extract<PrefixEnd, { kind: 'insideField' }>,
+): { readonly prefix: string; readonly fix: ReviewFix } | undefined {
   const format = end.field.format;
   if (format.kind === 'string' || format.kind === 'sint' || (format.kind === 'int' && format.descending)) return undefined;
   const shape = fieldShape(format)!;
@@ -178,7 +191,9 @@ function padFix(table: TableDesign, pattern: AccessPatternDesign, prefix: string
     fix: {
       label: `Use begins_with(…, "${padded}")`,
       apply: changeTable(table.name, (current) =>
-        updateAccessPattern(current, pattern.id, (old) => (old.sort?.input === 'raw' && old.sort.value === prefix ? { ...old, sort: { ...old.sort, value: padded } } : old)),
+        updateAccessPattern(current, pattern.id, (old) =>
+          old.sort?.input === 'raw' && old.sort.value === prefix ? { ...old, sort: { ...old.sort, value: padded } } : old,
+        ),
       ),
     },
   };

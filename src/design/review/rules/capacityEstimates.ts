@@ -99,7 +99,8 @@ function measureSamples(review: EntityReview): SampleSizes {
     }
     const attributes = sample.attributes;
     if (bytes !== undefined && attributes) {
-      for (const name in attributes) if (Object.hasOwn(attributes, name) && !review.template(name)) bytes += attributeBytes(name, attributes[name] as JsonAttributeValue);
+      for (const name in attributes)
+        if (Object.hasOwn(attributes, name) && !review.template(name)) bytes += attributeBytes(name, attributes[name] as JsonAttributeValue);
     }
     sizes.push(bytes);
     if (bytes === undefined) return;
@@ -131,7 +132,9 @@ export function typicalItemBytes(review: EntityReview): { readonly bytes: number
   const expected = review.entity.expectations.itemSizeBytes;
   if (expected !== undefined) return { bytes: expected, source: 'expected item size (itemSizeBytes)' };
   const average = sampleSizes(review).average;
-  return average === undefined ? undefined : { bytes: Math.ceil(average), source: `mean size of ${review.entity.samples.length} sample item${review.entity.samples.length === 1 ? '' : 's'}` };
+  return average === undefined
+    ? undefined
+    : { bytes: Math.ceil(average), source: `mean size of ${review.entity.samples.length} sample item${review.entity.samples.length === 1 ? '' : 's'}` };
 }
 
 /**
@@ -141,12 +144,16 @@ export function typicalItemBytes(review: EntityReview): { readonly bytes: number
  */
 export function projectedItemBytes(review: EntityReview, index: IndexDesign | undefined): number | undefined {
   if (!index || index.projection.type === 'ALL') return sampleSizes(review).average;
-  return memoised(projectedCache, review, [index.name, index.projection.type, ...index.projection.attributes].join('\u0000'), () => measureProjected(review, index));
+  return memoised(projectedCache, review, [index.name, index.projection.type, ...index.projection.attributes].join('\u0000'), () =>
+    measureProjected(review, index),
+  );
 }
 
 function measureProjected(review: EntityReview, index: IndexDesign): number | undefined {
   const keyAttributes = [review.table.partitionKey, ...(review.table.sortKey ? [review.table.sortKey] : []), ...index.partitionKey, ...index.sortKey];
-  const keyColumns = [...new Map(keyAttributes.map((attribute) => [attribute.name, attribute])).values()].filter((attribute) => review.template(attribute.name)).map((attribute) => keySizes(review, attribute));
+  const keyColumns = [...new Map(keyAttributes.map((attribute) => [attribute.name, attribute])).values()]
+    .filter((attribute) => review.template(attribute.name))
+    .map((attribute) => keySizes(review, attribute));
   const included = index.projection.type === 'INCLUDE' ? index.projection.attributes.filter((name) => !review.template(name)) : [];
   const sizes = sampleSizes(review).sizes;
   let total = 0;
@@ -246,7 +253,6 @@ export function formatCount(value: number): string {
 export function formatRate(value: number): string {
   return RATE_FORMAT.format(value);
 }
-
 
 /** Where a key is: "table Shop" or "index GSI1 of Shop". */
 export function whereOf(table: TableDesign, index: string | undefined): string {

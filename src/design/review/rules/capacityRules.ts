@@ -7,11 +7,4 @@ import { itemSize } from './itemSize';
 import { gsiProjection } from './gsiProjection';
 
 /** Sizes, limits and capacity: one import and one list entry per rule file. */
-export const CAPACITY_RULES: readonly ReviewRule[] = [
-  keyTooLong,
-  hotPartition,
-  lowCardinalityPartitionKey,
-  itemCollectionLimit,
-  itemSize,
-  gsiProjection,
-];
+export const CAPACITY_RULES: readonly ReviewRule[] = [keyTooLong, hotPartition, lowCardinalityPartitionKey, itemCollectionLimit, itemSize, gsiProjection];

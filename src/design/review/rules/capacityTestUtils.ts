@@ -16,7 +16,18 @@ export function entity(name: string, keys: Record<string, string>, changes: Part
 }
 
 export function pattern(id: string, entities: readonly string[], changes: Partial<AccessPatternDesign> = {}): AccessPatternDesign {
-  return { id, name: id, description: '', entities, partitionValues: {}, direction: 'ascending', projection: [], consistentRead: false, expected: {}, ...changes };
+  return {
+    id,
+    name: id,
+    description: '',
+    entities,
+    partitionValues: {},
+    direction: 'ascending',
+    projection: [],
+    consistentRead: false,
+    expected: {},
+    ...changes,
+  };
 }
 
 export function tableDesign(changes: Partial<TableDesign>): TableDesign {
@@ -32,7 +43,10 @@ export function designOf(...tables: TableDesign[]): Design {
 }
 
 /** Samples `s0…` from field values. */
-export function samples(values: readonly Record<string, string>[], attributes?: (index: number) => EntityDesign['samples'][number]['attributes']): EntityDesign['samples'] {
+export function samples(
+  values: readonly Record<string, string>[],
+  attributes?: (index: number) => EntityDesign['samples'][number]['attributes'],
+): EntityDesign['samples'] {
   return values.map((value, index) => {
     const extra = attributes?.(index);
     return { id: `s${index}`, values: value, ...(extra ? { attributes: extra } : {}) };

@@ -19,7 +19,11 @@ export const caseOrder: ReviewRule = {
       const values = fieldValues(site.review, site.field.name);
       if (!values.some((value) => value !== undefined && UPPER.test(value)) || !values.some((value) => value !== undefined && LOWER.test(value))) continue;
       // Case-folded order is only the order the user probably means, for the evidence: DynamoDB's order is compareUtf8 on the key.
-      const { inversion } = siteInversion(site, (value) => (value === value.toLowerCase() && value === value.toUpperCase() ? undefined : value.toLowerCase()), compareUtf8);
+      const { inversion } = siteInversion(
+        site,
+        (value) => (value === value.toLowerCase() && value === value.toUpperCase() ? undefined : value.toLowerCase()),
+        compareUtf8,
+      );
       if (!inversion) continue;
       const field = site.field.name;
       findings.push(

@@ -46,12 +46,31 @@ describe('review.dateNotIso', () => {
   });
 
   it('only notes year-first dates at one width: they sort in time order as text', () => {
-    const design = tinyDesign([{ name: 'Invoice', keys: { PK: 'X', SK: 'INVOICE#{date}#{invoiceId}' }, rows: [{ date: '2026/06/23', invoiceId: 'i1' }, { date: '2025/11/05', invoiceId: 'i2' }, { date: '2026/01/02', invoiceId: 'i3' }] }]);
+    const design = tinyDesign([
+      {
+        name: 'Invoice',
+        keys: { PK: 'X', SK: 'INVOICE#{date}#{invoiceId}' },
+        rows: [
+          { date: '2026/06/23', invoiceId: 'i1' },
+          { date: '2025/11/05', invoiceId: 'i2' },
+          { date: '2026/01/02', invoiceId: 'i3' },
+        ],
+      },
+    ]);
     const [finding] = findingsOf(dateNotIso, design);
     expect(finding?.severity).toBe('note');
     expect(finding?.message).toContain('they sort in time order as text');
     // Unpadded, 2026/6/23 sorts after 2026/11/5: that is a warning or an error again.
-    const unpadded = tinyDesign([{ name: 'Invoice', keys: { PK: 'X', SK: 'INVOICE#{date}#{invoiceId}' }, rows: [{ date: '2026/6/23', invoiceId: 'i1' }, { date: '2026/11/5', invoiceId: 'i2' }] }]);
+    const unpadded = tinyDesign([
+      {
+        name: 'Invoice',
+        keys: { PK: 'X', SK: 'INVOICE#{date}#{invoiceId}' },
+        rows: [
+          { date: '2026/6/23', invoiceId: 'i1' },
+          { date: '2026/11/5', invoiceId: 'i2' },
+        ],
+      },
+    ]);
     expect(findingsOf(dateNotIso, unpadded)[0]?.severity).toBe('error');
   });
 

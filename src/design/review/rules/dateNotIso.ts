@@ -1,6 +1,16 @@
 import { formatIsoTimestamp, inferFieldOrder, parseTimestamp, type DateReading } from '../../../keys';
 import type { ReviewFinding, ReviewRule } from '../review.types';
-import { fieldFormatFix, fieldValues, inversionEvidence, isSortKey, placeholderText, quoteTemplate, siteInversion, siteSubject, stringKeyFieldSites } from './orderingSupport';
+import {
+  fieldFormatFix,
+  fieldValues,
+  inversionEvidence,
+  isSortKey,
+  placeholderText,
+  quoteTemplate,
+  siteInversion,
+  siteSubject,
+  stringKeyFieldSites,
+} from './orderingSupport';
 
 /**
  * review.dateNotIso — dates in a string sort-key field written as `6/23/2026`
@@ -30,11 +40,15 @@ export const dateNotIso: ReviewRule = {
 
       const slashReading = forms.find((form): form is SlashReading => form === 'month-day-year' || form === 'day-month-year');
       const converted = new Map([...new Set(present)].map((value) => [value, isoInstant(value, slashReading)]));
-      const { inversion } = siteInversion(site, (value) => converted.get(value), (a, b) => a - b);
+      const { inversion } = siteInversion(
+        site,
+        (value) => converted.get(value),
+        (a, b) => a - b,
+      );
       const convertsAll = [...converted.values()].every((epochMs) => epochMs !== undefined);
       const precision = [...converted.values()].some((epochMs) => epochMs !== undefined && epochMs % 1000 !== 0) ? 'ms' : 's';
       const field = site.field.name;
-      const example = notIso.length > 0 ? present.find((value) => !/^\d{4}-\d{2}-\d{2}/.test(value)) ?? '' : (zoneless ?? '');
+      const example = notIso.length > 0 ? (present.find((value) => !/^\d{4}-\d{2}-\d{2}/.test(value)) ?? '') : (zoneless ?? '');
       const exampleIso = converted.get(example);
       const iso = placeholderText(field, { kind: 'iso', precision });
       const what =
@@ -42,7 +56,12 @@ export const dateNotIso: ReviewRule = {
           ? `stores dates as text written like "${example}" (${notIso.map(describeForm).join(', ')}): a string key compares them character by character, not by time`
           : `stores ISO-8601 local times without a zone ("${example}"): the same instant written in another time zone is another key, out of time order with these`;
       // Year first at one fixed width (2026/06/23 beside 2026/11/05) sorts in time order as text: a style note, not a warning.
-      const inTimeOrder = !inversion && zoneless === undefined && notIso.every((form) => form === 'year-month-day') && new Set(present.map((value) => value.length)).size === 1 && present.every((value) => /^\d{4}\D\d{2}\D\d{2}/.test(value));
+      const inTimeOrder =
+        !inversion &&
+        zoneless === undefined &&
+        notIso.every((form) => form === 'year-month-day') &&
+        new Set(present.map((value) => value.length)).size === 1 &&
+        present.every((value) => /^\d{4}\D\d{2}\D\d{2}/.test(value));
       findings.push(
         context.finding('review.dateNotIso', inversion ? 'error' : inTimeOrder ? 'note' : 'warning', siteSubject(site), {
           message: inTimeOrder
@@ -50,10 +69,14 @@ export const dateNotIso: ReviewRule = {
             : `${site.review.entity.name}'s ${quoteTemplate(site)} ${what}${inversion ? `; here ${JSON.stringify(inversion.first.raw)} sorts before ${JSON.stringify(inversion.second.raw)}, an earlier date` : ''}.`,
           evidence: inversion ? inversionEvidence(inversion.first.key, inversion.second.key, 'sorts first (later date)', 'sorts second (earlier date)') : [],
           suggestion: `Write ${field} as ISO-8601 UTC${exampleIso !== undefined ? ` (${example} → ${formatIsoTimestamp(exampleIso, precision)})` : ''} and use ${iso}, which checks every value and keeps a fixed width.${zoneless !== undefined ? ' Local times are read as UTC by the fix: convert them from the writer’s zone first if they are not.' : ''}`,
-          ...(convertsAll ? { fix: fieldFormatFix(site, { kind: 'iso', precision }, (value) => {
-            const epochMs = converted.get(value);
-            return epochMs === undefined ? value : formatIsoTimestamp(epochMs, precision);
-          }) } : {}),
+          ...(convertsAll
+            ? {
+                fix: fieldFormatFix(site, { kind: 'iso', precision }, (value) => {
+                  const epochMs = converted.get(value);
+                  return epochMs === undefined ? value : formatIsoTimestamp(epochMs, precision);
+                }),
+              }
+            : {}),
         }),
       );
     }

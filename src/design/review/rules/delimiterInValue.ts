@@ -42,7 +42,7 @@ export const delimiterInValue: ReviewRule = {
             ? `${site.review.entity.name}'s ${quoteTemplate(site)} ends ${field} at "${delimiter}", but ${count === 1 ? 'a sample value contains' : `${count} sample values contain`} it (${JSON.stringify(shown.value)}): the key cannot be read back, and it would sort as if ${field} ended at the delimiter.`
             : `${site.review.entity.name}'s ${quoteTemplate(site)} ends ${field} at "${delimiter}", and ${count === 1 ? 'a sample value contains' : `${count} sample values contain`} "${characters.join('", "')}" (${JSON.stringify(shown.value)}): the key reads back with this template, but code that splits keys at "${characters[0]}" reads it wrongly.`,
           evidence: evidenceFor(site, shown.sample, shown.value, delimiter, refused !== undefined),
-          suggestion: `Choose a delimiter no ${field} value can contain (one that also sorts below every character of the values, as "#" 0x23 does below letters and digits), escape it in the values (e.g. "${delimiter}" as "%${(delimiter.charCodeAt(0)).toString(16).toUpperCase()}"), or put ${field} last in the key.`,
+          suggestion: `Choose a delimiter no ${field} value can contain (one that also sorts below every character of the values, as "#" 0x23 does below letters and digits), escape it in the values (e.g. "${delimiter}" as "%${delimiter.charCodeAt(0).toString(16).toUpperCase()}"), or put ${field} last in the key.`,
         }),
       );
     }
@@ -65,7 +65,14 @@ function evidenceFor(site: FieldSite, sample: DesignSample, value: string, delim
   if (refused) {
     const readBack = site.compiled.decode(raw);
     const cut = value.slice(0, value.indexOf(delimiter) < 0 ? value.length : value.indexOf(delimiter));
-    lines.push({ label: 'reads back as', text: readBack.ok ? Object.entries(readBack.value).map(([name, read]) => `${name} = ${JSON.stringify(read)}`).join(', ') : `nothing: it does not match the template (${site.field.name} ends at ${JSON.stringify(cut)})` });
+    lines.push({
+      label: 'reads back as',
+      text: readBack.ok
+        ? Object.entries(readBack.value)
+            .map(([name, read]) => `${name} = ${JSON.stringify(read)}`)
+            .join(', ')
+        : `nothing: it does not match the template (${site.field.name} ends at ${JSON.stringify(cut)})`,
+    });
   }
   return lines;
 }

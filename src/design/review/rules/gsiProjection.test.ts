@@ -10,14 +10,34 @@ function ordersDesign(projection: readonly string[], filter?: string) {
   const orders = Array.from({ length: 4 }, (_, i) => ({ customerId: `c${i}`, orderId: `o${i}`, status: 'OPEN' }));
   return designOf(
     tableDesign({
-      indexes: [{ name: 'byStatus', kind: 'GSI', partitionKey: [{ name: 'GSI1PK', type: 'S' }], sortKey: [{ name: 'GSI1SK', type: 'S' }], projection: { type: 'ALL', attributes: [] } }],
-      entities: [
-        entity('Order', { PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{orderId}', GSI1PK: 'STATUS#{status}', GSI1SK: '{orderId}' }, {
-          attributes: ATTRIBUTES,
-          samples: samples(orders, () => ({ total: { N: '12.50' }, giftWrap: { S: 'no' }, note: { S: 'leave at the door' }, address: { S: '1 Main St, Springfield' }, lines: { S: 'x'.repeat(500) } })),
-        }),
+      indexes: [
+        {
+          name: 'byStatus',
+          kind: 'GSI',
+          partitionKey: [{ name: 'GSI1PK', type: 'S' }],
+          sortKey: [{ name: 'GSI1SK', type: 'S' }],
+          projection: { type: 'ALL', attributes: [] },
+        },
       ],
-      accessPatterns: [pattern('open-orders', ['Order'], { index: 'byStatus', partitionValues: { status: 'OPEN' }, projection, ...(filter !== undefined ? { filter } : {}) })],
+      entities: [
+        entity(
+          'Order',
+          { PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{orderId}', GSI1PK: 'STATUS#{status}', GSI1SK: '{orderId}' },
+          {
+            attributes: ATTRIBUTES,
+            samples: samples(orders, () => ({
+              total: { N: '12.50' },
+              giftWrap: { S: 'no' },
+              note: { S: 'leave at the door' },
+              address: { S: '1 Main St, Springfield' },
+              lines: { S: 'x'.repeat(500) },
+            })),
+          },
+        ),
+      ],
+      accessPatterns: [
+        pattern('open-orders', ['Order'], { index: 'byStatus', partitionValues: { status: 'OPEN' }, projection, ...(filter !== undefined ? { filter } : {}) }),
+      ],
     }),
   );
 }

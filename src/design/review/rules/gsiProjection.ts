@@ -24,7 +24,9 @@ export const gsiProjection: ReviewRule = {
   title: 'A GSI that projects more than its patterns read',
   why: 'A GSI with an ALL projection stores a full copy of every item and is written whenever any attribute changes: when its access patterns read a few attributes, INCLUDE (or KEYS_ONLY) stores and writes far less.',
   check(context) {
-    return context.design.tables.flatMap((table) => table.indexes.filter((index) => index.kind === 'GSI' && index.projection.type === 'ALL').flatMap((index) => checkIndex(context, table, index) ?? []));
+    return context.design.tables.flatMap((table) =>
+      table.indexes.filter((index) => index.kind === 'GSI' && index.projection.type === 'ALL').flatMap((index) => checkIndex(context, table, index) ?? []),
+    );
   },
 };
 
@@ -45,14 +47,26 @@ function checkIndex(context: ReviewContext, table: TableDesign, index: IndexDesi
   if (unused.length === 0 || unused.length < used.length) return undefined;
 
   const projection: ProjectionDesign = used.length === 0 ? { type: 'KEYS_ONLY', attributes: [] } : { type: 'INCLUDE', attributes: used };
-  const elsewhere = table.indexes.filter((other) => other !== index && other.projection.type === 'INCLUDE').reduce((sum, other) => sum + other.projection.attributes.length, 0);
+  const elsewhere = table.indexes
+    .filter((other) => other !== index && other.projection.type === 'INCLUDE')
+    .reduce((sum, other) => sum + other.projection.attributes.length, 0);
   const fixable = elsewhere + projection.attributes.length <= MAX_PROJECTED_ATTRIBUTES;
   const sizes = sampleBytes(reviews, { ...index, projection });
   const usedText = used.length === 0 ? 'only key attributes' : `only ${list(used)}`;
   const evidence: ReviewEvidence[] = [
-    { label: `read by ${patterns.length === 1 ? 'its pattern' : `its ${patterns.length} patterns`}`, text: used.length === 0 ? '(key attributes only)' : list(used) },
+    {
+      label: `read by ${patterns.length === 1 ? 'its pattern' : `its ${patterns.length} patterns`}`,
+      text: used.length === 0 ? '(key attributes only)' : list(used),
+    },
     { label: 'never read there', text: list(unused) },
-    ...(sizes ? [{ label: 'mean sample item in the index', text: `${formatCount(sizes.full)} bytes with ALL, ${formatCount(sizes.projected)} bytes with ${projection.type}` }] : []),
+    ...(sizes
+      ? [
+          {
+            label: 'mean sample item in the index',
+            text: `${formatCount(sizes.full)} bytes with ALL, ${formatCount(sizes.projected)} bytes with ${projection.type}`,
+          },
+        ]
+      : []),
   ];
   return context.finding(
     'review.gsiProjection',
@@ -62,7 +76,14 @@ function checkIndex(context: ReviewContext, table: TableDesign, index: IndexDesi
       message: `${index.name} projects ALL attributes, but ${patterns.map((pattern) => `"${pattern.name}"`).join(', ')} read${patterns.length === 1 ? 's' : ''} ${usedText} of the ${formatCount(used.length + unused.length)} attributes its items carry${sizes ? ` (${formatCount(sizes.full)} → ${formatCount(sizes.projected)} bytes per sample item)` : ''}: the index stores and writes whole items it never returns.`,
       evidence,
       suggestion: `Project ${projection.type === 'KEYS_ONLY' ? 'KEYS_ONLY' : `INCLUDE ${list(used)}`} on ${index.name}; a pattern that later needs more attributes can fetch the item from the table (GetItem) or the projection can be widened (which rebuilds the index).${fixable ? '' : ` (The table's indexes would then project more than ${MAX_PROJECTED_ATTRIBUTES} attributes: trim another index first.)`}`,
-      ...(fixable ? { fix: { label: `Project ${projection.type === 'KEYS_ONLY' ? 'KEYS_ONLY' : `INCLUDE ${list(used)}`} on ${index.name}`, apply: (design: Design) => withProjection(design, table.name, index.name, projection) } } : {}),
+      ...(fixable
+        ? {
+            fix: {
+              label: `Project ${projection.type === 'KEYS_ONLY' ? 'KEYS_ONLY' : `INCLUDE ${list(used)}`} on ${index.name}`,
+              apply: (design: Design) => withProjection(design, table.name, index.name, projection),
+            },
+          }
+        : {}),
     },
   );
 }
@@ -97,7 +118,9 @@ function sampleBytes(reviews: ReturnType<ReviewContext['entitiesOf']>, proposed:
 function withProjection(design: Design, tableName: string, indexName: string, projection: ProjectionDesign): Design {
   return {
     ...design,
-    tables: design.tables.map((table) => (table.name !== tableName ? table : { ...table, indexes: table.indexes.map((index) => (index.name === indexName ? { ...index, projection } : index)) })),
+    tables: design.tables.map((table) =>
+      table.name !== tableName ? table : { ...table, indexes: table.indexes.map((index) => (index.name === indexName ? { ...index, projection } : index)) },
+    ),
   };
 }
 

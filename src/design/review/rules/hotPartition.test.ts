@@ -9,7 +9,10 @@ function leaderboard(change: Partial<AccessPatternDesign>, itemSizeBytes?: numbe
   const [table] = LEADERBOARD_DESIGN.tables;
   return designOf({
     ...table!,
-    entities: table!.entities.map((entity) => ({ ...entity, expectations: { ...entity.expectations, ...(itemSizeBytes !== undefined ? { itemSizeBytes } : {}) } })),
+    entities: table!.entities.map((entity) => ({
+      ...entity,
+      expectations: { ...entity.expectations, ...(itemSizeBytes !== undefined ? { itemSizeBytes } : {}) },
+    })),
     accessPatterns: table!.accessPatterns.map((pattern) => (pattern.id === 'top-scores' ? { ...pattern, ...change } : pattern)),
   });
 }
@@ -20,7 +23,11 @@ describe('review.hotPartition', () => {
     const findings = run(hotPartition, leaderboard({ requestsPerSecond: 1000 }, 3000));
     expect(findings).toHaveLength(1);
     const [finding] = findings;
-    expect(finding).toMatchObject({ code: 'review.hotPartition', severity: 'warning', subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'leaderboardId', pattern: 'top-scores' } });
+    expect(finding).toMatchObject({
+      code: 'review.hotPartition',
+      severity: 'warning',
+      subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'leaderboardId', pattern: 'top-scores' },
+    });
     expect(finding?.message).toContain('1,000 requests/s × 4 read units = 4,000 read units/s: over the 3,000');
     expect(finding?.evidence[0]?.text).toBe('10 items (Limit) × 3,000 bytes = 30,000 bytes → 8 read units (eventually consistent: half: 4)');
     expect(finding?.evidence[1]?.text).toContain('leaderboardId = SEASON#2026-SUMMER');

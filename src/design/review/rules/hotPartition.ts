@@ -52,7 +52,8 @@ function checkPattern(context: ReviewContext, table: TableDesign, pattern: Acces
   const items = itemsPerRequest(pattern, reviews, schema.partition, partitionValue);
   const index = pattern.index === undefined ? undefined : findIndex(table, pattern.index);
   // An index that projects less stores (and reads) smaller items: measured on the samples.
-  const bytesPerItem = index && index.projection.type !== 'ALL' ? (projectedItemBytes(first, index) ?? first.entity.expectations.itemSizeBytes) : typicalItemBytes(first)?.bytes;
+  const bytesPerItem =
+    index && index.projection.type !== 'ALL' ? (projectedItemBytes(first, index) ?? first.entity.expectations.itemSizeBytes) : typicalItemBytes(first)?.bytes;
   const bytesRead = bytesPerItem === undefined ? undefined : Math.min(MAX_PAGE_BYTES, items.count * bytesPerItem);
   const strongUnits = bytesRead === undefined ? 1 : Math.max(1, Math.ceil(bytesRead / READ_UNIT_BYTES));
   const unitsPerRequest = pattern.consistentRead ? strongUnits : strongUnits / 2;
@@ -64,30 +65,57 @@ function checkPattern(context: ReviewContext, table: TableDesign, pattern: Acces
   const partitionText = `${keyNames} = ${partitionValue ?? '(its partition values do not encode)'}`;
   const consistency = pattern.consistentRead ? 'strongly consistent' : 'eventually consistent: half';
   const sizeText =
-    bytesPerItem === undefined ? 'item size unknown (no samples, no itemSizeBytes): at least' : `${formatCount(items.count)} item${items.count === 1 ? '' : 's'} (${items.source}) × ${formatCount(bytesPerItem)} bytes${index && index.projection.type !== 'ALL' ? ` (as ${index.name} projects them)` : ''} = ${formatCount(items.count * bytesPerItem)} bytes${bytesRead !== items.count * bytesPerItem ? ', one 1 MB page' : ''} →`;
+    bytesPerItem === undefined
+      ? 'item size unknown (no samples, no itemSizeBytes): at least'
+      : `${formatCount(items.count)} item${items.count === 1 ? '' : 's'} (${items.source}) × ${formatCount(bytesPerItem)} bytes${index && index.projection.type !== 'ALL' ? ` (as ${index.name} projects them)` : ''} = ${formatCount(items.count * bytesPerItem)} bytes${bytesRead !== items.count * bytesPerItem ? ', one 1 MB page' : ''} →`;
   const fixesItself = pattern.consistentRead && (rate * strongUnits) / 2 <= PARTITION_READ_UNITS * NOTE_SHARE;
   return context.finding(
     'review.hotPartition',
     over ? 'warning' : 'note',
-    { table: table.name, entity: first.entity.name, ...(pattern.index !== undefined ? { index: pattern.index } : {}), keyAttribute: keyNames, pattern: pattern.id },
+    {
+      table: table.name,
+      entity: first.entity.name,
+      ...(pattern.index !== undefined ? { index: pattern.index } : {}),
+      keyAttribute: keyNames,
+      pattern: pattern.id,
+    },
     {
       message: `Pattern "${pattern.name}" reads one partition of ${whereOf(table, pattern.index)} at ${formatRate(rate)} requests/s × ${formatRate(unitsPerRequest)} read units = ${formatRate(unitsPerSecond)} read units/s: ${over ? 'over' : `${Math.round((unitsPerSecond / PARTITION_READ_UNITS) * 100)}% of`} the ${formatCount(PARTITION_READ_UNITS)} read units a second one partition serves.`,
       evidence: [
-        { label: 'per request', text: `${sizeText} ${formatCount(strongUnits)} read unit${strongUnits === 1 ? '' : 's'} (${consistency}: ${formatRate(unitsPerRequest)})` },
-        { label: 'per second', text: `${formatRate(rate)} requests/s × ${formatRate(unitsPerRequest)} = ${formatRate(unitsPerSecond)} read units/s on ${partitionText}; one partition serves ${formatCount(PARTITION_READ_UNITS)}` },
+        {
+          label: 'per request',
+          text: `${sizeText} ${formatCount(strongUnits)} read unit${strongUnits === 1 ? '' : 's'} (${consistency}: ${formatRate(unitsPerRequest)})`,
+        },
+        {
+          label: 'per second',
+          text: `${formatRate(rate)} requests/s × ${formatRate(unitsPerRequest)} = ${formatRate(unitsPerSecond)} read units/s on ${partitionText}; one partition serves ${formatCount(PARTITION_READ_UNITS)}`,
+        },
       ],
       suggestion:
         'Spread or shrink the reads: cache the answer (DAX or an application cache, when many clients read the same partition), read fewer or smaller items (a lower Limit, an index that projects only what the pattern reads), or shard the partition key (a suffix such as #{shard:int(1)} over N shards, read in parallel and merged).' +
         (pattern.consistentRead ? ' Eventually consistent reads cost half.' : ''),
       ...(fixesItself
-        ? { fix: { label: `Read "${pattern.name}" eventually consistent`, apply: (design) => ({ ...design, tables: design.tables.map((candidate) => (candidate.name === table.name ? withConsistentRead(candidate, pattern.id) : candidate)) }) } }
+        ? {
+            fix: {
+              label: `Read "${pattern.name}" eventually consistent`,
+              apply: (design) => ({
+                ...design,
+                tables: design.tables.map((candidate) => (candidate.name === table.name ? withConsistentRead(candidate, pattern.id) : candidate)),
+              }),
+            },
+          }
         : {}),
     },
   );
 }
 
 /** The items one request reads: its Limit, else the expected count, else the samples in its partition (at least one). */
-function itemsPerRequest(pattern: AccessPatternDesign, reviews: readonly EntityReview[], partition: Parameters<typeof partitionSpread>[1], partitionValue: string | undefined): { count: number; source: string } {
+function itemsPerRequest(
+  pattern: AccessPatternDesign,
+  reviews: readonly EntityReview[],
+  partition: Parameters<typeof partitionSpread>[1],
+  partitionValue: string | undefined,
+): { count: number; source: string } {
   if (pattern.limit !== undefined) return { count: pattern.limit, source: 'Limit' };
   if (pattern.expected.count !== undefined && pattern.expected.count > 0) return { count: pattern.expected.count, source: 'expected count' };
   let count = 0;
@@ -101,5 +129,8 @@ function itemsPerRequest(pattern: AccessPatternDesign, reviews: readonly EntityR
 }
 
 function withConsistentRead(table: TableDesign, patternId: string): TableDesign {
-  return { ...table, accessPatterns: table.accessPatterns.map((candidate) => (candidate.id === patternId ? { ...candidate, consistentRead: false } : candidate)) };
+  return {
+    ...table,
+    accessPatterns: table.accessPatterns.map((candidate) => (candidate.id === patternId ? { ...candidate, consistentRead: false } : candidate)),
+  };
 }

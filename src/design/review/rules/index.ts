@@ -16,4 +16,6 @@ export const REVIEW_RULES: readonly ReviewRule[] = [...ORDERING_RULES, ...PATTER
  * field values and order, keys and access patterns, sizes and capacity.
  * Every rule of REVIEW_RULES is in exactly one group (tested).
  */
-export const REVIEW_RULE_GROUPS = { ordering: ORDERING_RULES, patterns: PATTERN_RULES, capacity: CAPACITY_RULES } as const satisfies Readonly<Record<string, readonly ReviewRule[]>>;
+export const REVIEW_RULE_GROUPS = { ordering: ORDERING_RULES, patterns: PATTERN_RULES, capacity: CAPACITY_RULES } as const satisfies Readonly<
+  Record<string, readonly ReviewRule[]>
+>;

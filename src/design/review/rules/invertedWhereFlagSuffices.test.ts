@@ -7,11 +7,15 @@ import { ReviewContext } from '../reviewContext';
 import { invertedWhereFlagSuffices } from './invertedWhereFlagSuffices';
 
 const check = (design: Design) => invertedWhereFlagSuffices.check(new ReviewContext({ design }));
-const changePattern = (id: string, change: (pattern: AccessPatternDesign) => AccessPatternDesign) => changeTable('Leaderboard', (table) => updateAccessPattern(table, id, change));
+const changePattern = (id: string, change: (pattern: AccessPatternDesign) => AccessPatternDesign) =>
+  changeTable('Leaderboard', (table) => updateAccessPattern(table, id, change));
 
 /** The article's inverted score (`maxValue − score`), read forwards for highest-first. */
 function invertedScore(template = '{score:int(10,desc)}#{playerId}'): Design {
-  return composeChanges(setEntityKeyTemplate('Leaderboard', 'Run', 'rankKey', template), changePattern('top-scores', (pattern) => ({ ...pattern, direction: 'ascending' })))(LEADERBOARD_DESIGN);
+  return composeChanges(
+    setEntityKeyTemplate('Leaderboard', 'Run', 'rankKey', template),
+    changePattern('top-scores', (pattern) => ({ ...pattern, direction: 'ascending' })),
+  )(LEADERBOARD_DESIGN);
 }
 
 describe('review.invertedWhereFlagSuffices', () => {
@@ -19,7 +23,11 @@ describe('review.invertedWhereFlagSuffices', () => {
     const design = invertedScore();
     const [finding, ...others] = check(design);
     expect(others).toEqual([]);
-    expect(finding).toMatchObject({ code: 'review.invertedWhereFlagSuffices', severity: 'note', subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey', field: 'score' } });
+    expect(finding).toMatchObject({
+      code: 'review.invertedWhereFlagSuffices',
+      severity: 'note',
+      subject: { table: 'Leaderboard', entity: 'Run', keyAttribute: 'rankKey', field: 'score' },
+    });
     expect(finding!.message).toContain('"Top scores of a season, highest first"');
     expect(finding!.message).toContain('`{score:int(10)}#{playerId}` read with ScanIndexForward = false');
     expect(finding!.evidence).toEqual([
@@ -44,7 +52,9 @@ describe('review.invertedWhereFlagSuffices', () => {
   it('keeps quiet when the key mixes directions (descending score, ascending time) or patterns read both ways', () => {
     // The article's leaderboard tie rule: same score, the earlier run first — only the inverted field gives it.
     expect(check(invertedScore('{score:int(10,desc)}#{ts:epoch(16)}#{playerId}'))).toEqual([]);
-    const both = changeTable('Leaderboard', (table) => addAccessPattern(table, { ...table.accessPatterns[0]!, id: 'bottom-scores', name: 'Lowest scores', direction: 'descending' }))(invertedScore());
+    const both = changeTable('Leaderboard', (table) =>
+      addAccessPattern(table, { ...table.accessPatterns[0]!, id: 'bottom-scores', name: 'Lowest scores', direction: 'descending' }),
+    )(invertedScore());
     expect(check(both)).toEqual([]);
     for (const design of [LEADERBOARD_DESIGN, AUDIT_LOG_DESIGN, SHOP_DESIGN]) expect(check(design)).toEqual([]);
   });
@@ -52,7 +62,9 @@ describe('review.invertedWhereFlagSuffices', () => {
   it('needs the fields before the inverted one fixed by every pattern', () => {
     const seasonFirst = invertedScore('{season}#{score:int(10,desc)}#{playerId}');
     expect(check(seasonFirst)).toEqual([]);
-    const pinned = changePattern('top-scores', (pattern) => ({ ...pattern, sort: { input: 'fields', operator: '=', values: { season: '2026-SUMMER' } } }))(seasonFirst);
+    const pinned = changePattern('top-scores', (pattern) => ({ ...pattern, sort: { input: 'fields', operator: '=', values: { season: '2026-SUMMER' } } }))(
+      seasonFirst,
+    );
     expect(check(pinned).map((finding) => finding.code)).toEqual(['review.invertedWhereFlagSuffices']);
   });
 });

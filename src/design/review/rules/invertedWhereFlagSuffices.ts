@@ -25,8 +25,7 @@ export const invertedWhereFlagSuffices: ReviewRule = {
   code: 'review.invertedWhereFlagSuffices',
   severity: 'note',
   title: 'An inverted field where the read flag suffices',
-  why:
-    'DynamoDB reads a sort key backwards at the same cost (ScanIndexForward = false). Storing `max − value` to get highest-first is only needed when one key mixes directions or something else walks the stored order; otherwise the plain key read the other way returns the same items in the same order.',
+  why: 'DynamoDB reads a sort key backwards at the same cost (ScanIndexForward = false). Storing `max − value` to get highest-first is only needed when one key mixes directions or something else walks the stored order; otherwise the plain key read the other way returns the same items in the same order.',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const review of context.entities()) {
@@ -58,18 +57,27 @@ function finding(
   const names = readers.map((pattern) => `"${pattern.name}"`).join(', ');
   const fix = flagFix(table, review, attribute, plain, readers, direction);
   const blocked = fix ? '' : ' (the patterns that send raw key text or return other entities need their conditions rewritten by hand)';
-  return context.finding('review.invertedWhereFlagSuffices', 'note', { table: table.name, entity: entity.name, keyAttribute: attribute, field: inverted.name }, {
-    message: `${entity.name}'s ${attribute} = ${template.text} stores ${inverted.name} inverted, but every pattern that reads it (${names}) reads ${direction}: \`${plain}\` read with ${flagText(flip(direction))} returns the same items in the same order.`,
-    evidence: firstItemEvidence(review, attribute, plain, inverted, direction),
-    suggestion: `Drop \`,desc\` (\`${plain}\`) and read with ${flagText(flip(direction))}${blocked}. Keep the inverted field, and accept this note, only if something else walks the stored order highest-first (an export, a pagination cursor, a sparse index).`,
-    ...(fix ? { fix } : {}),
-  });
+  return context.finding(
+    'review.invertedWhereFlagSuffices',
+    'note',
+    { table: table.name, entity: entity.name, keyAttribute: attribute, field: inverted.name },
+    {
+      message: `${entity.name}'s ${attribute} = ${template.text} stores ${inverted.name} inverted, but every pattern that reads it (${names}) reads ${direction}: \`${plain}\` read with ${flagText(flip(direction))} returns the same items in the same order.`,
+      evidence: firstItemEvidence(review, attribute, plain, inverted, direction),
+      suggestion: `Drop \`,desc\` (\`${plain}\`) and read with ${flagText(flip(direction))}${blocked}. Keep the inverted field, and accept this note, only if something else walks the stored order highest-first (an export, a pagination cursor, a sparse index).`,
+      ...(fix ? { fix } : {}),
+    },
+  );
 }
 
 /** The template with every inverted field stored plainly. */
 function plainTemplate(template: KeyTemplate): string {
   return printKeyTemplate({
-    segments: template.segments.map((segment) => (segment.kind === 'field' && isInverted(segment) ? { ...segment, format: { kind: 'int', width: (segment.format as { width: number }).width, descending: false } } : segment)),
+    segments: template.segments.map((segment) =>
+      segment.kind === 'field' && isInverted(segment)
+        ? { ...segment, format: { kind: 'int', width: (segment.format as { width: number }).width, descending: false } }
+        : segment,
+    ),
   });
 }
 
@@ -104,16 +112,26 @@ function flagGivesSameOrder(review: EntityReview, pattern: AccessPatternDesign):
  * reverse the others) and sends no raw key text past the template's leading
  * literal (that text holds inverted digits).
  */
-function flagFix(table: TableDesign, review: EntityReview, attribute: string, plain: string, readers: readonly AccessPatternDesign[], direction: ReadDirection): ReviewFix | undefined {
+function flagFix(
+  table: TableDesign,
+  review: EntityReview,
+  attribute: string,
+  plain: string,
+  readers: readonly AccessPatternDesign[],
+  direction: ReadDirection,
+): ReviewFix | undefined {
   const literal = leadingLiteral(review.template(attribute)!.compiled!.template);
   const rawPastLiteral = (pattern: AccessPatternDesign) =>
-    pattern.sort?.input === 'raw' && [pattern.sort.value, pattern.sort.valueHigh ?? ''].some((value) => value.length > literal.length || !literal.startsWith(value));
+    pattern.sort?.input === 'raw' &&
+    [pattern.sort.value, pattern.sort.valueHigh ?? ''].some((value) => value.length > literal.length || !literal.startsWith(value));
   if (readers.some((pattern) => pattern.entities.length !== 1 || rawPastLiteral(pattern))) return undefined;
   return {
     label: `Use \`${plain}\` and ${flagText(flip(direction))}`,
     apply: composeChanges(
       setEntityKeyTemplate(table.name, review.entity.name, attribute, plain),
-      changeTable(table.name, (current) => readers.reduce((next, pattern) => updateAccessPattern(next, pattern.id, (old) => ({ ...old, direction: flip(old.direction) })), current)),
+      changeTable(table.name, (current) =>
+        readers.reduce((next, pattern) => updateAccessPattern(next, pattern.id, (old) => ({ ...old, direction: flip(old.direction) })), current),
+      ),
     ),
   };
 }

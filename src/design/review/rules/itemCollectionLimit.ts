@@ -84,17 +84,28 @@ function contributions(review: EntityReview, locals: readonly IndexDesign[]): [s
   const copies = locals.filter((index) => isEntityInIndex(review.table, review.entity, index.name));
   const copyBytes = copies.reduce((sum, index) => sum + (index.projection.type === 'ALL' ? size.bytes : (projectedItemBytes(review, index) ?? size.bytes)), 0);
   const perItem = size.bytes + copyBytes;
-  const sizeText = () => `${formatCount(perItem)} bytes (${size.source}${copies.length > 0 ? `, with ${copies.map((index) => index.name).join(', ')} cop${copies.length === 1 ? 'y' : 'ies'}` : ''})`;
+  const sizeText = () =>
+    `${formatCount(perItem)} bytes (${size.source}${copies.length > 0 ? `, with ${copies.map((index) => index.name).join(', ')} cop${copies.length === 1 ? 'y' : 'ies'}` : ''})`;
   if (spread.constant) {
     const value = review.template(review.table.partitionKey.name)?.text ?? '';
     const bytes = count * perItem;
-    return [[value, { entity: review.entity.name, bytes, text: () => `${formatCount(count)} expected items, all in one partition, × ${sizeText()} = ${formatBytes(bytes)}` }]];
+    return [
+      [
+        value,
+        {
+          entity: review.entity.name,
+          bytes,
+          text: () => `${formatCount(count)} expected items, all in one partition, × ${sizeText()} = ${formatBytes(bytes)}`,
+        },
+      ],
+    ];
   }
   if (spread.samples === 0) return [];
   return [...spread.counts].map(([value, inValue]): [string, Contribution] => {
     const bytes = (count * inValue * perItem) / spread.samples;
     const share = Math.round((inValue / spread.samples) * 100);
-    const text = () => `${formatCount(count)} expected items × ${formatCount(inValue)} of ${formatCount(spread.samples)} samples in ${value} (${share}%) × ${sizeText()} = ${formatBytes(bytes)}`;
+    const text = () =>
+      `${formatCount(count)} expected items × ${formatCount(inValue)} of ${formatCount(spread.samples)} samples in ${value} (${share}%) × ${sizeText()} = ${formatBytes(bytes)}`;
     return [value, { entity: review.entity.name, bytes, text }];
   });
 }
@@ -112,9 +123,17 @@ function globalIndexesFix(table: TableDesign, locals: readonly IndexDesign[]): R
         : {
             ...candidate,
             indexes: candidate.indexes.map((index) => (names.has(index.name) && index.kind === 'LSI' ? { ...index, kind: 'GSI' as const } : index)),
-            accessPatterns: candidate.accessPatterns.map((pattern) => (pattern.index !== undefined && names.has(pattern.index) && pattern.consistentRead ? { ...pattern, consistentRead: false } : pattern)),
+            accessPatterns: candidate.accessPatterns.map((pattern) =>
+              pattern.index !== undefined && names.has(pattern.index) && pattern.consistentRead ? { ...pattern, consistentRead: false } : pattern,
+            ),
           },
     ),
   });
-  return { label: locals.length === 1 ? `Make ${locals[0]!.name} a global secondary index` : `Make ${locals.map((index) => index.name).join(', ')} global secondary indexes`, apply };
+  return {
+    label:
+      locals.length === 1
+        ? `Make ${locals[0]!.name} a global secondary index`
+        : `Make ${locals.map((index) => index.name).join(', ')} global secondary indexes`,
+    apply,
+  };
 }

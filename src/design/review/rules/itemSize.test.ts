@@ -7,11 +7,21 @@ function documentDesign(bodyLength: number, itemSizeBytes?: number) {
   return designOf(
     tableDesign({
       entities: [
-        entity('Doc', { PK: 'DOC#{docId}', SK: 'V#{version:int(4)}' }, {
-          attributes: [{ name: 'body', type: 'S' }],
-          samples: samples([{ docId: 'd1', version: '1' }, { docId: 'd1', version: '2' }], (index) => ({ body: { S: 'x'.repeat(index === 1 ? bodyLength : 10) }, pages: { N: '12' } })),
-          expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {}, ...(itemSizeBytes !== undefined ? { itemSizeBytes } : {}) },
-        }),
+        entity(
+          'Doc',
+          { PK: 'DOC#{docId}', SK: 'V#{version:int(4)}' },
+          {
+            attributes: [{ name: 'body', type: 'S' }],
+            samples: samples(
+              [
+                { docId: 'd1', version: '1' },
+                { docId: 'd1', version: '2' },
+              ],
+              (index) => ({ body: { S: 'x'.repeat(index === 1 ? bodyLength : 10) }, pages: { N: '12' } }),
+            ),
+            expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {}, ...(itemSizeBytes !== undefined ? { itemSizeBytes } : {}) },
+          },
+        ),
       ],
     }),
   );

@@ -30,7 +30,9 @@ export const itemSize: ReviewRule = {
       const severity = severityOf(bytes);
       if (!severity) continue;
       const fromSample = largest !== undefined && largest.bytes >= (expected ?? 0);
-      const what = fromSample ? `Sample ${review.entity.samples[largest.sample]?.id ?? largest.sample} of ${review.entity.name} is` : `${review.entity.name}’s expected item size (itemSizeBytes) is`;
+      const what = fromSample
+        ? `Sample ${review.entity.samples[largest.sample]?.id ?? largest.sample} of ${review.entity.name} is`
+        : `${review.entity.name}’s expected item size (itemSizeBytes) is`;
       const share = Math.round((bytes / MAX_ITEM_BYTES) * 100);
       const units = Math.ceil(bytes / READ_UNIT_BYTES);
       const message =
@@ -38,12 +40,17 @@ export const itemSize: ReviewRule = {
           ? `${what} ${formatCount(bytes)} bytes: over DynamoDB’s ${formatCount(MAX_ITEM_BYTES)}-byte (400 KB) item limit, so the write fails.`
           : `${what} ${formatCount(bytes)} bytes, ${share}% of DynamoDB’s ${formatCount(MAX_ITEM_BYTES)}-byte (400 KB) item limit; each consistent read of it takes ${formatCount(units)} read units and each write ${formatCount(Math.ceil(bytes / 1024))} write units.`;
       findings.push(
-        context.finding('review.itemSize', severity, { table: review.table.name, entity: review.entity.name }, {
-          message,
-          evidence: evidenceOf(review, expected, largest),
-          suggestion:
-            'Keep large values out of the item: store them in S3 with a pointer in the item, compress them into a binary (B) attribute, or split the item into several items of the same partition (a "vertical partition") that a Query reads together.',
-        }),
+        context.finding(
+          'review.itemSize',
+          severity,
+          { table: review.table.name, entity: review.entity.name },
+          {
+            message,
+            evidence: evidenceOf(review, expected, largest),
+            suggestion:
+              'Keep large values out of the item: store them in S3 with a pointer in the item, compress them into a binary (B) attribute, or split the item into several items of the same partition (a "vertical partition") that a Query reads together.',
+          },
+        ),
       );
     }
     return findings;

@@ -6,7 +6,16 @@ import { keyTooLong } from './keyTooLong';
 function noteDesign(maxLengths: Record<string, number>, values: Record<string, string>[] = [{ customerId: 'c1', note: 'hello' }]) {
   return designOf(
     tableDesign({
-      entities: [entity('Note', { PK: 'CUSTOMER#{customerId}', SK: 'NOTE#{at:iso}#{note}' }, { samples: samples(values.map((value) => ({ at: '2026-06-23T10:00:00Z', ...value }))), expectations: { largestValues: {}, headroomDigits: 2, maxLengths } })],
+      entities: [
+        entity(
+          'Note',
+          { PK: 'CUSTOMER#{customerId}', SK: 'NOTE#{at:iso}#{note}' },
+          {
+            samples: samples(values.map((value) => ({ at: '2026-06-23T10:00:00Z', ...value }))),
+            expectations: { largestValues: {}, headroomDigits: 2, maxLengths },
+          },
+        ),
+      ],
     }),
   );
 }
@@ -41,7 +50,11 @@ describe('review.keyTooLong', () => {
   });
 
   it('asks for a max length only where the rest of the key is already large', () => {
-    const wide = designOf(tableDesign({ entities: [entity('Wide', { PK: 'P', SK: '{a}#{b}' }, { expectations: { largestValues: {}, headroomDigits: 2, maxLengths: { a: 600 } } })] }));
+    const wide = designOf(
+      tableDesign({
+        entities: [entity('Wide', { PK: 'P', SK: '{a}#{b}' }, { expectations: { largestValues: {}, headroomDigits: 2, maxLengths: { a: 600 } } })],
+      }),
+    );
     const long = run(keyTooLong, wide);
     expect(long).toHaveLength(1);
     expect(long[0]).toMatchObject({ severity: 'note', subject: { keyAttribute: 'SK', field: 'b' } });
@@ -51,9 +64,15 @@ describe('review.keyTooLong', () => {
   });
 
   it('checks a partition key against 2,048 bytes', () => {
-    const design = designOf(tableDesign({ entities: [entity('Blob', { PK: 'B#{a}', SK: 'X' }, { expectations: { largestValues: {}, headroomDigits: 2, maxLengths: { a: 600 } } })] }));
+    const design = designOf(
+      tableDesign({ entities: [entity('Blob', { PK: 'B#{a}', SK: 'X' }, { expectations: { largestValues: {}, headroomDigits: 2, maxLengths: { a: 600 } } })] }),
+    );
     expect(run(keyTooLong, design)).toEqual([]);
-    const wider = designOf(tableDesign({ entities: [entity('Blob', { PK: 'B#{a}', SK: 'X' }, { expectations: { largestValues: {}, headroomDigits: 2, maxLengths: { a: 2100 } } })] }));
+    const wider = designOf(
+      tableDesign({
+        entities: [entity('Blob', { PK: 'B#{a}', SK: 'X' }, { expectations: { largestValues: {}, headroomDigits: 2, maxLengths: { a: 2100 } } })],
+      }),
+    );
     expect(run(keyTooLong, wider)[0]).toMatchObject({ severity: 'warning', subject: { keyAttribute: 'PK' } });
     expect(run(keyTooLong, wider)[0]?.message).toContain('2,048');
   });

@@ -60,14 +60,18 @@ function checkTemplate(review: EntityReview, template: EntityKeyTemplate): { sev
   const overflowing = overflowingSamples(review, template);
   const maximum = keyMaximum(template, review.entity.expectations.maxLengths);
   const evidence = (): ReviewEvidence[] => [{ label: 'computed maximum', text: maximum.parts.join(' ') }, ...longestSampleKey(review, template)];
-  const shortenAdvice = 'Shorten the longest string fields (set their max lengths and enforce them in the application), narrow the numeric widths, or keep long text out of the key (an attribute holds up to 400 KB).';
+  const shortenAdvice =
+    'Shorten the longest string fields (set their max lengths and enforce them in the application), narrow the numeric widths, or keep long text out of the key (an attribute holds up to 400 KB).';
 
   if (overflowing.count > 0) {
     return {
       severity: 'error',
       parts: {
         message: `${formatCount(overflowing.count)} sample${overflowing.count === 1 ? '' : 's'} of ${review.entity.name} already give${overflowing.count === 1 ? 's' : ''} ${template.attribute.name} keys over ${limitText}: DynamoDB refuses those writes.`,
-        evidence: [{ label: `sample ${overflowing.firstId}`, text: overflowing.firstMessage }, { label: 'computed maximum', text: maximum.parts.join(' ') }],
+        evidence: [
+          { label: `sample ${overflowing.firstId}`, text: overflowing.firstMessage },
+          { label: 'computed maximum', text: maximum.parts.join(' ') },
+        ],
         suggestion: shortenAdvice,
       },
     };
@@ -75,7 +79,11 @@ function checkTemplate(review: EntityReview, template: EntityKeyTemplate): { sev
   if (maximum.fixed > limit) {
     return {
       severity: 'error',
-      parts: { message: `${name} is at least ${formatCount(maximum.fixed)} bytes before any string value (literal text and fixed-width fields): over ${limitText}, so every write fails.`, evidence: evidence(), suggestion: shortenAdvice },
+      parts: {
+        message: `${name} is at least ${formatCount(maximum.fixed)} bytes before any string value (literal text and fixed-width fields): over ${limitText}, so every write fails.`,
+        evidence: evidence(),
+        suggestion: shortenAdvice,
+      },
     };
   }
   if (maximum.ascii > limit) {
@@ -129,11 +137,16 @@ function keyMaximum(template: EntityKeyTemplate, maxLengths: Readonly<Record<str
   }
   const ascii = fixed + strings;
   const worst = fixed + strings * 3;
-  parts.push(`= ${formatCount(ascii)} bytes${worst > ascii ? ` (${formatCount(worst)} with non-ASCII text)` : ''}${unbounded.length > 0 ? ' + the fields without a max length' : ''}`);
+  parts.push(
+    `= ${formatCount(ascii)} bytes${worst > ascii ? ` (${formatCount(worst)} with non-ASCII text)` : ''}${unbounded.length > 0 ? ' + the fields without a max length' : ''}`,
+  );
   return { fixed, ascii, worst, unbounded, parts };
 }
 
-function segmentShare(segment: TemplateSegment, maxLengths: Readonly<Record<string, number>>): { bytes?: number; string: boolean; field?: string; text: string } {
+function segmentShare(
+  segment: TemplateSegment,
+  maxLengths: Readonly<Record<string, number>>,
+): { bytes?: number; string: boolean; field?: string; text: string } {
   if (segment.kind === 'literal') {
     const bytes = utf8ByteLength(segment.text);
     return { bytes, string: false, text: `${JSON.stringify(segment.text)} ${formatCount(bytes)}` };
@@ -154,7 +167,10 @@ function overflowingSamples(review: EntityReview, template: EntityKeyTemplate): 
   keys.forEach((key, sample) => {
     if (key !== undefined) return;
     const encoded = template.compiled?.encode(review.entity.samples[sample]?.values ?? {});
-    const tooLong = encoded && !encoded.ok ? encoded.findings.find((finding) => finding.code === 'keys.sortKeyTooLong' || finding.code === 'keys.partitionKeyTooLong') : undefined;
+    const tooLong =
+      encoded && !encoded.ok
+        ? encoded.findings.find((finding) => finding.code === 'keys.sortKeyTooLong' || finding.code === 'keys.partitionKeyTooLong')
+        : undefined;
     if (!tooLong) return;
     if (count === 0) {
       firstId = review.entity.samples[sample]?.id ?? String(sample);
@@ -189,5 +205,11 @@ function shorten(key: string): string {
 function subjectOf(review: EntityReview, template: EntityKeyTemplate, field: string | undefined) {
   const tableUse = template.uses.some((use) => use.index === undefined);
   const index = tableUse ? undefined : template.uses[0]?.index;
-  return { table: review.table.name, entity: review.entity.name, ...(index !== undefined ? { index } : {}), keyAttribute: template.attribute.name, ...(field !== undefined ? { field } : {}) };
+  return {
+    table: review.table.name,
+    entity: review.entity.name,
+    ...(index !== undefined ? { index } : {}),
+    keyAttribute: template.attribute.name,
+    ...(field !== undefined ? { field } : {}),
+  };
 }

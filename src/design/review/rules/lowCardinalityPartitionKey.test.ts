@@ -4,15 +4,29 @@ import { EXAMPLE_DESIGNS } from '../../examples';
 import { designOf, entity, pattern, run, samples, tableDesign } from './capacityTestUtils';
 import { lowCardinalityPartitionKey } from './lowCardinalityPartitionKey';
 
-const BY_STATUS: IndexDesign = { name: 'byStatus', kind: 'GSI', partitionKey: [{ name: 'GSI1PK', type: 'S' }], sortKey: [{ name: 'GSI1SK', type: 'S' }], projection: { type: 'ALL', attributes: [] } };
+const BY_STATUS: IndexDesign = {
+  name: 'byStatus',
+  kind: 'GSI',
+  partitionKey: [{ name: 'GSI1PK', type: 'S' }],
+  sortKey: [{ name: 'GSI1SK', type: 'S' }],
+  projection: { type: 'ALL', attributes: [] },
+};
 
 function ordersDesign(statusTemplate: string, requestsPerSecond?: number, statuses = ['OPEN', 'SHIPPED']) {
   const orders = Array.from({ length: 20 }, (_, i) => ({ customerId: `c${i}`, orderId: `o${i}`, status: statuses[i % statuses.length]! }));
   return designOf(
     tableDesign({
       indexes: [BY_STATUS],
-      entities: [entity('Order', { PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{orderId}', GSI1PK: statusTemplate, GSI1SK: '{orderId}' }, { samples: samples(orders) })],
-      accessPatterns: [pattern('open-orders', ['Order'], { index: 'byStatus', partitionValues: statusTemplate.includes('{status}') ? { status: 'OPEN' } : {}, ...(requestsPerSecond !== undefined ? { requestsPerSecond } : {}) })],
+      entities: [
+        entity('Order', { PK: 'CUSTOMER#{customerId}', SK: 'ORDER#{orderId}', GSI1PK: statusTemplate, GSI1SK: '{orderId}' }, { samples: samples(orders) }),
+      ],
+      accessPatterns: [
+        pattern('open-orders', ['Order'], {
+          index: 'byStatus',
+          partitionValues: statusTemplate.includes('{status}') ? { status: 'OPEN' } : {},
+          ...(requestsPerSecond !== undefined ? { requestsPerSecond } : {}),
+        }),
+      ],
     }),
   );
 }
@@ -22,7 +36,11 @@ describe('review.lowCardinalityPartitionKey', () => {
     const findings = run(lowCardinalityPartitionKey, ordersDesign('STATUS#{status}', 1500));
     expect(findings).toHaveLength(1);
     const [finding] = findings;
-    expect(finding).toMatchObject({ code: 'review.lowCardinalityPartitionKey', severity: 'warning', subject: { table: 'Tbl', entity: 'Order', index: 'byStatus', keyAttribute: 'GSI1PK' } });
+    expect(finding).toMatchObject({
+      code: 'review.lowCardinalityPartitionKey',
+      severity: 'warning',
+      subject: { table: 'Tbl', entity: 'Order', index: 'byStatus', keyAttribute: 'GSI1PK' },
+    });
     expect(finding?.message).toContain('has 2 distinct values over 20 samples');
     expect(finding?.message).toContain('"open-orders" sends 1,500 requests/s');
     expect(finding?.evidence).toEqual([
@@ -47,13 +65,27 @@ describe('review.lowCardinalityPartitionKey', () => {
   });
 
   it('takes a literal key that a few sample items share (an importer made it literal) as no evidence of one partition', () => {
-    const few = designOf(tableDesign({ entities: [entity('Fare', { PK: 'FARES', SK: 'FARE#{route}' }, { samples: samples([{ route: 'LAX-JFK' }, { route: 'SFO-SEA' }]) })] }));
+    const few = designOf(
+      tableDesign({ entities: [entity('Fare', { PK: 'FARES', SK: 'FARE#{route}' }, { samples: samples([{ route: 'LAX-JFK' }, { route: 'SFO-SEA' }]) })] }),
+    );
     expect(run(lowCardinalityPartitionKey, few)).toEqual([]);
     // FlightsFares: 15 flights of the one route its sample data covers, so the importer made the table's key literal.
     const flights = Array.from({ length: 15 }, (_, i) => ({ at: `2026-07-01T${String(i + 6).padStart(2, '0')}:00:00Z`, flightId: `AS${330 + i}` }));
-    const oneRoute = designOf(tableDesign({ entities: [entity('Flight', { PK: 'ROUTE#SEA#LAX', SK: 'FLIGHT#{at:iso}#{flightId}' }, { samples: samples(flights) })] }));
+    const oneRoute = designOf(
+      tableDesign({ entities: [entity('Flight', { PK: 'ROUTE#SEA#LAX', SK: 'FLIGHT#{at:iso}#{flightId}' }, { samples: samples(flights) })] }),
+    );
     expect(run(lowCardinalityPartitionKey, oneRoute)).toEqual([]);
-    const expected = designOf(tableDesign({ entities: [entity('Fare', { PK: 'FARES', SK: 'FARE#{route}' }, { samples: samples([{ route: 'LAX-JFK' }]), expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {}, itemCount: 50000 } })] }));
+    const expected = designOf(
+      tableDesign({
+        entities: [
+          entity(
+            'Fare',
+            { PK: 'FARES', SK: 'FARE#{route}' },
+            { samples: samples([{ route: 'LAX-JFK' }]), expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {}, itemCount: 50000 } },
+          ),
+        ],
+      }),
+    );
     expect(run(lowCardinalityPartitionKey, expected).map((finding) => finding.severity)).toEqual(['note']);
   });
 
@@ -64,11 +96,27 @@ describe('review.lowCardinalityPartitionKey', () => {
         tableDesign({
           indexes: [BY_STATUS],
           entities: [
-            entity('Ticket', { PK: 'CUSTOMER#{customerId}', SK: 'TICKET#{ticketId}', GSI1PK: statusTemplate, GSI1SK: '{ticketId}' }, {
-              samples: samples(Array.from({ length: 12 }, (_, i) => ({ customerId: `cu_${i % 3}`, ticketId: `t_${500 + i}`, status: ['OPEN', 'PENDING', 'CLOSED'][i % 3]! }))),
+            entity(
+              'Ticket',
+              { PK: 'CUSTOMER#{customerId}', SK: 'TICKET#{ticketId}', GSI1PK: statusTemplate, GSI1SK: '{ticketId}' },
+              {
+                samples: samples(
+                  Array.from({ length: 12 }, (_, i) => ({
+                    customerId: `cu_${i % 3}`,
+                    ticketId: `t_${500 + i}`,
+                    status: ['OPEN', 'PENDING', 'CLOSED'][i % 3]!,
+                  })),
+                ),
+              },
+            ),
+          ],
+          accessPatterns: [
+            pattern('queue', ['Ticket'], {
+              index: 'byStatus',
+              partitionValues: statusTemplate.includes('{status}') ? { status: 'OPEN' } : { customerId: 'cu_1' },
+              requestsPerSecond: 1500,
             }),
           ],
-          accessPatterns: [pattern('queue', ['Ticket'], { index: 'byStatus', partitionValues: statusTemplate.includes('{status}') ? { status: 'OPEN' } : { customerId: 'cu_1' }, requestsPerSecond: 1500 })],
         }),
       );
     const [finding] = run(lowCardinalityPartitionKey, tickets('STATUS#{status}'));

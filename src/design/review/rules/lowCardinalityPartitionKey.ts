@@ -36,7 +36,9 @@ export const lowCardinalityPartitionKey: ReviewRule = {
   title: 'A partition key with few values',
   why: 'DynamoDB spreads a table over partitions by partition-key value: a key with few values (a constant, a status, a flag) puts every item and request on a few partitions, each limited to 3,000 reads and 1,000 writes a second. A literal key that only a few sample items share (as an importer reads it) is not taken as evidence; a key of no ids (a status) that patterns send traffic to counts as few at three samples a value.',
   check(context) {
-    return context.design.tables.flatMap((table) => [undefined, ...table.indexes.filter((index) => index.kind === 'GSI').map((index) => index.name)].flatMap((index) => checkKey(context, table, index)));
+    return context.design.tables.flatMap((table) =>
+      [undefined, ...table.indexes.filter((index) => index.kind === 'GSI').map((index) => index.name)].flatMap((index) => checkKey(context, table, index)),
+    );
   },
 };
 
@@ -50,7 +52,14 @@ function checkKey(context: ReviewContext, table: TableDesign, index: string | un
     const spread = partitionSpread(review, schema.partition);
     const reading = patterns.filter((pattern) => pattern.entities.includes(review.entity.name) && (pattern.requestsPerSecond ?? 0) > 0);
     const traffic = reading.reduce((sum, pattern) => sum + (pattern.requestsPerSecond ?? 0), 0);
-    const perValue = traffic > 0 && !hasIdField(review, schema.partition.map((attribute) => attribute.name)) ? MIN_SAMPLES_PER_ENUMERATED_VALUE : MIN_SAMPLES_PER_VALUE;
+    const perValue =
+      traffic > 0 &&
+      !hasIdField(
+        review,
+        schema.partition.map((attribute) => attribute.name),
+      )
+        ? MIN_SAMPLES_PER_ENUMERATED_VALUE
+        : MIN_SAMPLES_PER_VALUE;
     const few = spread.counts.size <= MAX_FEW_VALUES && spread.counts.size * perValue <= spread.samples;
     if (!spread.constant && !few) continue;
     if (!spread.constant && traffic === 0) continue;
@@ -66,11 +75,20 @@ function checkKey(context: ReviewContext, table: TableDesign, index: string | un
         ? `, and ${reading.map((pattern) => `"${pattern.name}"`).join(', ')} send${reading.length === 1 ? 's' : ''} ${formatRate(traffic)} requests/s to ${values === 1 ? 'it' : 'them'}`
         : '';
     findings.push(
-      context.finding('review.lowCardinalityPartitionKey', severity, { table: table.name, entity: review.entity.name, ...(index !== undefined ? { index } : {}), keyAttribute: keyNames }, {
-        message: `${what}${load}: every ${review.entity.name} item${traffic > 0 ? ' and request' : ''} lands on ${values === 1 ? 'one partition' : `${formatCount(values)} partitions`}, each limited to 3,000 reads and 1,000 writes a second.`,
-        evidence: evidenceOf(review, spread),
-        suggestion: spreadAdvice(review, keyNames, schema.partition.map((attribute) => attribute.name)),
-      }),
+      context.finding(
+        'review.lowCardinalityPartitionKey',
+        severity,
+        { table: table.name, entity: review.entity.name, ...(index !== undefined ? { index } : {}), keyAttribute: keyNames },
+        {
+          message: `${what}${load}: every ${review.entity.name} item${traffic > 0 ? ' and request' : ''} lands on ${values === 1 ? 'one partition' : `${formatCount(values)} partitions`}, each limited to 3,000 reads and 1,000 writes a second.`,
+          evidence: evidenceOf(review, spread),
+          suggestion: spreadAdvice(
+            review,
+            keyNames,
+            schema.partition.map((attribute) => attribute.name),
+          ),
+        },
+      ),
     );
   }
   return findings;
@@ -107,7 +125,9 @@ function constantByDesign(review: EntityReview, spread: PartitionSpread, table: 
  */
 function spreadAdvice(review: EntityReview, keyNames: string, partition: readonly string[]): string {
   const inKey = new Set(partition.flatMap((name) => (review.template(name)?.compiled?.fields ?? []).map((field) => field.name)));
-  const fields = review.templates.filter((template) => !partition.includes(template.attribute.name)).flatMap((template) => (template.compiled?.fields ?? []).map((field) => field.name));
+  const fields = review.templates
+    .filter((template) => !partition.includes(template.attribute.name))
+    .flatMap((template) => (template.compiled?.fields ?? []).map((field) => field.name));
   const candidate = [...fields, ...review.entity.attributes.map((attribute) => attribute.name)].find((name) => isIdLikeName(name) && !inKey.has(name));
   const spread = candidate
     ? `add a field that spreads the ${review.entity.name} items, such as ${candidate} (${keyNames} = "…#{${candidate}}")`

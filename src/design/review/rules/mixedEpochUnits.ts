@@ -1,7 +1,18 @@
 import type { FieldFormat } from '../../../keys';
 import type { ReviewContext } from '../reviewContext';
 import type { ReviewFinding } from '../review.types';
-import { fieldFormatFix, fieldValues, inversionEvidence, isSortKey, placeholderText, quoteSome, quoteTemplate, siteInversion, siteSubject, stringKeyFieldSites } from './orderingSupport';
+import {
+  fieldFormatFix,
+  fieldValues,
+  inversionEvidence,
+  isSortKey,
+  placeholderText,
+  quoteSome,
+  quoteTemplate,
+  siteInversion,
+  siteSubject,
+  stringKeyFieldSites,
+} from './orderingSupport';
 
 /**
  * Part of review.mixedTimestampPrecision: epoch seconds (10 digits) and
@@ -32,7 +43,12 @@ function millisecondsOf(value: string): number | undefined {
  * as plain numbers, whose magnitude is not their time).
  */
 export function isMixedEpochUnits(values: readonly string[]): boolean {
-  return values.length >= 2 && values.every((value) => millisecondsOf(value) !== undefined) && values.some((value) => value.length === 10) && values.some((value) => value.length === 13);
+  return (
+    values.length >= 2 &&
+    values.every((value) => millisecondsOf(value) !== undefined) &&
+    values.some((value) => value.length === 10) &&
+    values.some((value) => value.length === 13)
+  );
 }
 
 export function checkEpochUnits(context: ReviewContext): ReviewFinding[] {

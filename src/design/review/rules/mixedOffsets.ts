@@ -51,7 +51,9 @@ export function checkOffsets(context: ReviewContext): ReviewFinding[] {
         message:
           `${site.review.entity.name}'s ${quoteTemplate(site)} holds ${field} as ISO timestamps with different UTC offsets (${[...offsets].join(', ')}; ${quoteSome(values, 3)}): ` +
           `text compares the local clock digits, not the instants, so ` +
-          (inversion ? `"${inversion.first.raw}" sorts before "${inversion.second.raw}", though it is later.` : `an instant can sort before an earlier one written with another offset.`),
+          (inversion
+            ? `"${inversion.first.raw}" sorts before "${inversion.second.raw}", though it is later.`
+            : `an instant can sort before an earlier one written with another offset.`),
         evidence: inversion
           ? inversionEvidence(inversion.first.key, inversion.second.key, 'sorts first (later)', 'sorts second (earlier)')
           : (pair ?? []).map((entry) => ({ label: `${field} with offset ${INSTANT.exec(entry.raw)?.[1] ?? ''}`, text: entry.key })),

@@ -1,7 +1,19 @@
 import { fieldWidth, parseTimestamp, type FieldFormat } from '../../../keys';
 import type { ReviewEvidence, ReviewFinding, ReviewRule } from '../review.types';
 import type { ReviewContext, SortRange } from '../reviewContext';
-import { fieldFormatFix, fieldSitesOf, fieldValues, inversionEvidence, meetingGroups, placeholderText, prefixesBefore, quoteTemplate, rangeName, siteSubject, type FieldSite } from './orderingSupport';
+import {
+  fieldFormatFix,
+  fieldSitesOf,
+  fieldValues,
+  inversionEvidence,
+  meetingGroups,
+  placeholderText,
+  prefixesBefore,
+  quoteTemplate,
+  rangeName,
+  siteSubject,
+  type FieldSite,
+} from './orderingSupport';
 import { checkOffsets } from './mixedOffsets';
 import { checkEpochUnits } from './mixedEpochUnits';
 
@@ -121,7 +133,10 @@ function collectStamps(site: FieldSite, meeting: readonly (string | undefined)[]
 function finding(context: ReviewContext, range: SortRange, fraction: Stamp, whole: Stamp, misorderedToday: boolean): ReviewFinding {
   const where = rangeName(range.table.name, range.index);
   const describe = (stamp: Stamp) => `${stamp.site.review.entity.name}'s ${quoteTemplate(stamp.site)}`;
-  const sides = fraction.site === whole.site ? `${describe(whole)} has timestamps with a fraction and without` : `${describe(fraction)} writes timestamps with a fraction and ${describe(whole)} without, in the same partition`;
+  const sides =
+    fraction.site === whole.site
+      ? `${describe(whole)} has timestamps with a fraction and without`
+      : `${describe(fraction)} writes timestamps with a fraction and ${describe(whole)} without, in the same partition`;
   const written = fraction.text.slice(19, -1);
   // A fraction of zeros is the same instant; show the pitfall with half a second instead.
   const fractionDigits = /^\.0+$/.test(written) ? '.5'.padEnd(written.length, '0') : written;

@@ -83,14 +83,24 @@ function checkRange(context: ReviewContext, range: SortRange, attribute: string,
       keys.forEach((key, sampleIndex) => {
         const group = groups[sampleIndex];
         const value = values[sampleIndex];
-        if (key !== undefined && group !== undefined && value !== undefined && PLAIN_NUMBER.test(value)) entries.push({ key, group, value, raw: value, source: siteId(site) });
+        if (key !== undefined && group !== undefined && value !== undefined && PLAIN_NUMBER.test(value))
+          entries.push({ key, group, value, raw: value, source: siteId(site) });
       });
     }
     const inversion = findKeyInversion(entries, compareDynamoNumbers);
     const siteOf = (entry: KeyEntry<string>) => sites.find((site) => siteId(site) === entry.source) as FieldSite;
     if (inversion) {
       const [a, b] = [siteOf(inversion.first), siteOf(inversion.second)];
-      findings.push(widthFinding(context, rangeName(range.table.name, range.index), a, b, inversionEvidence(inversion.first.key, inversion.second.key, 'sorts first (larger)', 'sorts second (smaller)'), true));
+      findings.push(
+        widthFinding(
+          context,
+          rangeName(range.table.name, range.index),
+          a,
+          b,
+          inversionEvidence(inversion.first.key, inversion.second.key, 'sorts first (larger)', 'sorts second (smaller)'),
+          true,
+        ),
+      );
       continue;
     }
     const meeting = meetingPair(entries, siteOf) ?? templatePair(range, sites);
@@ -121,9 +131,14 @@ function templatePair(range: SortRange, sites: readonly FieldSite[]) {
   for (const [index, a] of sites.entries()) {
     for (const b of sites.slice(index + 1)) {
       if (fieldWidth(a.field.format) === fieldWidth(b.field.format)) continue;
-      if (a.review.encodedKeys(a.template.attribute.name).some((key) => key !== undefined) && b.review.encodedKeys(b.template.attribute.name).some((key) => key !== undefined)) continue;
+      if (
+        a.review.encodedKeys(a.template.attribute.name).some((key) => key !== undefined) &&
+        b.review.encodedKeys(b.template.attribute.name).some((key) => key !== undefined)
+      )
+        continue;
       const prefix = literalPrefix(a);
-      if (prefix !== undefined && prefix === literalPrefix(b) && (a.review === b.review || sharePartition(range, a.review, b.review))) return { a, b, evidence: [] };
+      if (prefix !== undefined && prefix === literalPrefix(b) && (a.review === b.review || sharePartition(range, a.review, b.review)))
+        return { a, b, evidence: [] };
     }
   }
   return undefined;
@@ -134,7 +149,14 @@ function widthLine(site: FieldSite, key: string): ReviewEvidence {
 }
 
 /** The finding is about the narrower side; the fix pads it to the wider width. */
-function widthFinding(context: ReviewContext, where: string, a: FieldSite, b: FieldSite, evidence: readonly ReviewEvidence[], misorderedToday: boolean): ReviewFinding {
+function widthFinding(
+  context: ReviewContext,
+  where: string,
+  a: FieldSite,
+  b: FieldSite,
+  evidence: readonly ReviewEvidence[],
+  misorderedToday: boolean,
+): ReviewFinding {
   const [narrow, wide] = (fieldWidth(a.field.format) as number) <= (fieldWidth(b.field.format) as number) ? [a, b] : [b, a];
   const field = narrow.field.name;
   const describe = (site: FieldSite) => `${site.review.entity.name}'s ${quoteTemplate(site)}`;
@@ -188,7 +210,11 @@ function unpadded(digits: string | undefined): string {
 }
 
 /** Two keys of the samples at different widths, from one meeting group when two meet (else from anywhere). */
-function widthPair(site: FieldSite, use: SortUse | undefined, values: readonly (string | undefined)[]): readonly [KeyEntry<string>, KeyEntry<string>] | undefined {
+function widthPair(
+  site: FieldSite,
+  use: SortUse | undefined,
+  values: readonly (string | undefined)[],
+): readonly [KeyEntry<string>, KeyEntry<string>] | undefined {
   const keys = site.review.encodedKeys(site.template.attribute.name);
   const groups = use ? meetingGroups(site, use) : [];
   const firstByGroup = new Map<string, KeyEntry<string>>();
@@ -257,14 +283,18 @@ function storedKeyFinding(context: ReviewContext, site: FieldSite, keys: readonl
   site.review.encodedKeys(site.template.attribute.name).forEach((key, index) => {
     const prefix = prefixes[index];
     const value = values[index];
-    if (key !== undefined && prefix !== undefined && value !== undefined && PLAIN_NUMBER.test(value)) entries.push({ key, group: prefix, value, source: 'sample' });
+    if (key !== undefined && prefix !== undefined && value !== undefined && PLAIN_NUMBER.test(value))
+      entries.push({ key, group: prefix, value, source: 'sample' });
   });
   atWidth ??= entries.find((entry) => entry.source !== 'other');
   const inversion = findKeyInversion(entries, compareDynamoNumbers);
   const field = site.field.name;
   const evidence = inversion
     ? inversionEvidence(inversion.first.key, inversion.second.key, 'sorts first (larger)', 'sorts second (smaller)')
-    : [{ label: `stored, width ${otherWidth(other, reader)}`, text: other.key }, ...(atWidth ? [{ label: `at the template's width ${width}`, text: atWidth.key }] : [])];
+    : [
+        { label: `stored, width ${otherWidth(other, reader)}`, text: other.key },
+        ...(atWidth ? [{ label: `at the template's width ${width}`, text: atWidth.key }] : []),
+      ];
   return context.finding('review.mixedWidths', inversion ? 'error' : 'warning', siteSubject(site), {
     message: `${otherCount === 1 ? 'A stored key' : `${otherCount} stored keys`} of ${site.template.attribute.name} ${otherCount === 1 ? 'pads' : 'pad'} ${field} to another width than ${site.review.entity.name}'s ${quoteTemplate(site)} (${width} digits, e.g. ${JSON.stringify(other.key)}): old and new keys interleave out of numeric order.`,
     evidence,

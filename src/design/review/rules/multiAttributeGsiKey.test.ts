@@ -9,18 +9,26 @@ import { multiAttributeGsiKey } from './multiAttributeGsiKey';
 
 const check = (design: Design) => multiAttributeGsiKey.check(new ReviewContext({ design }));
 const withPattern = (table: string, pattern: Partial<AccessPatternDesign> & Pick<AccessPatternDesign, 'id'>) => (design: Design) =>
-  changeTable(table, (current) => addAccessPattern(current, { ...(current.accessPatterns.find((p) => p.index !== undefined) as AccessPatternDesign), name: pattern.id, ...pattern }))(design);
+  changeTable(table, (current) =>
+    addAccessPattern(current, { ...(current.accessPatterns.find((p) => p.index !== undefined) as AccessPatternDesign), name: pattern.id, ...pattern }),
+  )(design);
 
 describe('review.multiAttributeGsiKey', () => {
   it('notes the Leaderboard’s concatenated byPlayer GSI, names the typed attributes, and converts it in one click', () => {
     const design = leaderboardWithConcatenatedGsi();
     const [finding, ...others] = check(design);
     expect(others).toEqual([]);
-    expect(finding).toMatchObject({ code: 'review.multiAttributeGsiKey', severity: 'note', subject: { table: 'Leaderboard', index: 'byPlayer', keyAttribute: 'GSI1SK' } });
+    expect(finding).toMatchObject({
+      code: 'review.multiAttributeGsiKey',
+      severity: 'note',
+      subject: { table: 'Leaderboard', index: 'byPlayer', keyAttribute: 'GSI1SK' },
+    });
     expect(finding!.message).toBe(
       'GSI1SK of index byPlayer of Leaderboard joins ts, score into one string (`{ts:epoch(16)}#{score:int(10)}`). A multi-attribute key can index them as typed attributes, ts (N), score (N), compared left to right by type: no padding width to outgrow, no delimiter to keep out of the values.',
     );
-    expect(finding!.suggestion).toContain('Key byPlayer by a multi-attribute partition key playerId (S) in place of GSI1PK; sort key ts (N), score (N) in place of GSI1SK.');
+    expect(finding!.suggestion).toContain(
+      'Key byPlayer by a multi-attribute partition key playerId (S) in place of GSI1PK; sort key ts (N), score (N) in place of GSI1SK.',
+    );
     expect(finding!.suggestion).toContain('"A player’s runs in the first hour of the season" as `playerId = :playerId AND ts BETWEEN :tsLow AND :tsHigh`');
     expect(finding!.suggestion).toContain('The backfill writes Run.playerId from GSI1PK, Run.ts from GSI1SK.');
     expect(finding!.evidence).toEqual([
@@ -29,7 +37,13 @@ describe('review.multiAttributeGsiKey', () => {
     ]);
     expect(finding!.fix?.label).toBe('Convert byPlayer to a multi-attribute key');
     const fixed = finding!.fix!.apply(design);
-    expect(fixed.tables[0]!.indexes[0]).toMatchObject({ partitionKey: [{ name: 'playerId', type: 'S' }], sortKey: [{ name: 'ts', type: 'N' }, { name: 'score', type: 'N' }] });
+    expect(fixed.tables[0]!.indexes[0]).toMatchObject({
+      partitionKey: [{ name: 'playerId', type: 'S' }],
+      sortKey: [
+        { name: 'ts', type: 'N' },
+        { name: 'score', type: 'N' },
+      ],
+    });
     expect(check(fixed)).toEqual([]);
   });
 
@@ -46,8 +60,16 @@ describe('review.multiAttributeGsiKey', () => {
 
   it('never proposes it for a base table or an LSI', () => {
     // The table's rankKey is the concatenated key of the articles; an LSI with a composite key likewise.
-    const lsi = changeTable('Shop', (table) => ({ ...table, indexes: [{ ...table.indexes[0]!, kind: 'LSI' as const, partitionKey: [{ name: 'PK', type: 'S' as const }], sortKey: [{ name: 'GSI1SK', type: 'S' as const }] }] }))(SHOP_DESIGN);
-    const withLsi = changeTable('Shop', (table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, keys: Object.fromEntries(Object.entries(entity.keys).filter(([name]) => name !== 'GSI1PK')) })) }))(lsi);
+    const lsi = changeTable('Shop', (table) => ({
+      ...table,
+      indexes: [
+        { ...table.indexes[0]!, kind: 'LSI' as const, partitionKey: [{ name: 'PK', type: 'S' as const }], sortKey: [{ name: 'GSI1SK', type: 'S' as const }] },
+      ],
+    }))(SHOP_DESIGN);
+    const withLsi = changeTable('Shop', (table) => ({
+      ...table,
+      entities: table.entities.map((entity) => ({ ...entity, keys: Object.fromEntries(Object.entries(entity.keys).filter(([name]) => name !== 'GSI1PK')) })),
+    }))(lsi);
     expect(check(withLsi)).toEqual([]);
     expect(check(LEADERBOARD_DESIGN).some((finding) => finding.subject.index === undefined)).toBe(false);
   });
@@ -55,15 +77,25 @@ describe('review.multiAttributeGsiKey', () => {
   it('stays silent on an overloaded GSI whose entities tell their items apart by prefixes', () => {
     const overloaded = changeTable('Shop', (table) => ({
       ...table,
-      entities: table.entities.map((entity) => (entity.name === 'Address' ? { ...entity, keys: { ...entity.keys, GSI1PK: 'CITY#{city}', GSI1SK: 'ADDRESS#{label}#{customerId}' } } : entity)),
+      entities: table.entities.map((entity) =>
+        entity.name === 'Address' ? { ...entity, keys: { ...entity.keys, GSI1PK: 'CITY#{city}', GSI1SK: 'ADDRESS#{label}#{customerId}' } } : entity,
+      ),
     }))(SHOP_DESIGN);
     expect(check(overloaded)).toEqual([]);
   });
 
   it('stays silent when a pattern needs what the typed key cannot ask: raw key text, a range over two fields', () => {
-    const raw = withPattern('Leaderboard', { id: 'raw-prefix', partitionValues: { playerId: 'p_1024' }, sort: { input: 'raw', operator: 'begins_with', value: '0000001719730800#00' } })(leaderboardWithConcatenatedGsi());
+    const raw = withPattern('Leaderboard', {
+      id: 'raw-prefix',
+      partitionValues: { playerId: 'p_1024' },
+      sort: { input: 'raw', operator: 'begins_with', value: '0000001719730800#00' },
+    })(leaderboardWithConcatenatedGsi());
     expect(check(raw)).toEqual([]);
-    const tuple = withPattern('Leaderboard', { id: 'tuple-range', partitionValues: { playerId: 'p_1024' }, sort: { input: 'fields', operator: '>=', values: { ts: '1719730800', score: '100' } } })(leaderboardWithConcatenatedGsi());
+    const tuple = withPattern('Leaderboard', {
+      id: 'tuple-range',
+      partitionValues: { playerId: 'p_1024' },
+      sort: { input: 'fields', operator: '>=', values: { ts: '1719730800', score: '100' } },
+    })(leaderboardWithConcatenatedGsi());
     expect(check(tuple)).toEqual([]);
     // A range whose earlier field moves (from one time and score to another): one range over (ts, score) together.
     const moving = withPattern('Leaderboard', {
@@ -73,7 +105,11 @@ describe('review.multiAttributeGsiKey', () => {
     })(leaderboardWithConcatenatedGsi());
     expect(check(moving)).toEqual([]);
     // A pattern that was no Query before (it skips ts) loses nothing: the note stands.
-    const skipping = withPattern('Leaderboard', { id: 'score-alone', partitionValues: { playerId: 'p_1024' }, sort: { input: 'fields', operator: '>=', values: { score: '100' } } })(leaderboardWithConcatenatedGsi());
+    const skipping = withPattern('Leaderboard', {
+      id: 'score-alone',
+      partitionValues: { playerId: 'p_1024' },
+      sort: { input: 'fields', operator: '>=', values: { score: '100' } },
+    })(leaderboardWithConcatenatedGsi());
     expect(check(skipping)).toHaveLength(1);
   });
 
@@ -89,7 +125,13 @@ describe('review.multiAttributeGsiKey', () => {
       changeTable('Shop', (table) => ({
         ...table,
         entities: table.entities.map((entity) =>
-          entity.name === 'Order' ? { ...entity, keys: { ...entity.keys, GSI1SK: '{day}#{orderId}' }, samples: entity.samples.map((sample, index) => ({ ...sample, values: { ...sample.values, day: days[index]! } })) } : entity,
+          entity.name === 'Order'
+            ? {
+                ...entity,
+                keys: { ...entity.keys, GSI1SK: '{day}#{orderId}' },
+                samples: entity.samples.map((sample, index) => ({ ...sample, values: { ...sample.values, day: days[index]! } })),
+              }
+            : entity,
         ),
       }))(SHOP_DESIGN);
     expect(check(withDay(['2026-06-21', '2026-06-23', '2026-06-23', '2026-12-02']))).toHaveLength(1);
@@ -97,7 +139,10 @@ describe('review.multiAttributeGsiKey', () => {
   });
 
   it('stays silent when the typed attribute would clash with what the items carry', () => {
-    const tsAsText = changeTable('Leaderboard', (table) => ({ ...table, entities: table.entities.map((entity) => ({ ...entity, attributes: [...entity.attributes, { name: 'ts', type: 'S' as const }] })) }))(leaderboardWithConcatenatedGsi());
+    const tsAsText = changeTable('Leaderboard', (table) => ({
+      ...table,
+      entities: table.entities.map((entity) => ({ ...entity, attributes: [...entity.attributes, { name: 'ts', type: 'S' as const }] })),
+    }))(leaderboardWithConcatenatedGsi());
     expect(check(tsAsText)).toEqual([]);
   });
 });

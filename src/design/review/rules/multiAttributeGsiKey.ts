@@ -28,8 +28,7 @@ export const multiAttributeGsiKey: ReviewRule = {
   code: 'review.multiAttributeGsiKey',
   severity: 'note',
   title: 'A concatenated GSI key a multi-attribute key could replace',
-  why:
-    'Since November 2025 a GSI’s partition and sort key can each be up to four typed attributes, compared left to right, and AWS’s modeling guidance prefers them to concatenated strings: numbers sort as numbers with no padding width to outgrow, no delimiter can appear in a value, and the application writes the attributes it already has. A note, because the concatenated key works; the change is a new GSI and a backfill.',
+  why: 'Since November 2025 a GSI’s partition and sort key can each be up to four typed attributes, compared left to right, and AWS’s modeling guidance prefers them to concatenated strings: numbers sort as numbers with no padding width to outgrow, no delimiter can appear in a value, and the application writes the attributes it already has. A note, because the concatenated key works; the change is a new GSI and a backfill.',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const table of context.design.tables) {
@@ -50,7 +49,9 @@ function worthProposing(table: TableDesign, planned: Extract<PlannedConversion, 
   if (conversion.patterns.some((pattern) => pattern.servedBefore && !pattern.serves)) return false;
   if (conversion.backfill.some((entity) => entity.attributes.some((attribute) => !attribute.derivable))) return false;
   const entities = table.entities.filter((entity) => conversion.entities.includes(entity.name));
-  return [conversion.partition, conversion.sort].every((side) => !side.converted || !side.typed.some((attribute) => holdsTextOrderedValues(entities, attribute)));
+  return [conversion.partition, conversion.sort].every(
+    (side) => !side.converted || !side.typed.some((attribute) => holdsTextOrderedValues(entities, attribute)),
+  );
 }
 
 /**
@@ -88,17 +89,33 @@ function finding(context: ReviewContext, table: TableDesign, planned: Extract<Pl
   const template = Object.values(composite.source?.templates ?? {})[0] ?? '';
   const where = `index ${conversion.before.name} of ${table.name}`;
   const converted = [conversion.partition, conversion.sort].filter((side) => side.converted);
-  const keyedBy = converted.map((side) => `${side.role === 'partition' ? 'partition' : 'sort'} key ${typedText(side.typed)} in place of ${side.source?.attribute ?? ''}`).join('; ');
+  const keyedBy = converted
+    .map((side) => `${side.role === 'partition' ? 'partition' : 'sort'} key ${typedText(side.typed)} in place of ${side.source?.attribute ?? ''}`)
+    .join('; ');
   const served = conversion.patterns.filter((pattern) => pattern.serves);
-  const patterns = served.length === 0 ? '' : ` Every pattern on it stays a Query: ${served.map((pattern) => `"${pattern.name}" as \`${pattern.after ?? ''}\``).join('; ')}.`;
-  const writes = conversion.backfill.flatMap((entity) => entity.attributes.filter((item) => item.status === 'write').map((item) => `${entity.entity}.${item.name} from ${item.from?.attribute ?? ''}`));
-  const backfill = writes.length === 0 ? ' The items already carry every typed attribute: the new GSI indexes them as they are.' : ` The backfill writes ${writes.join(', ')}.`;
-  return context.finding('review.multiAttributeGsiKey', 'note', { table: table.name, index: conversion.before.name, keyAttribute: attribute }, {
-    message: `${attribute} of ${where} joins ${composite.typed.map((item) => item.field).join(', ')} into one string (\`${template}\`). A multi-attribute key can index them as typed attributes, ${typedText(composite.typed)}, compared left to right by type: no padding width to outgrow, no delimiter to keep out of the values.`,
-    evidence: evidenceOf(table, planned),
-    suggestion: `Key ${conversion.before.name} by a multi-attribute ${keyedBy}.${patterns}${backfill} DynamoDB can't change a GSI's key, so the migration creates the GSI again and backfills it. Keep the concatenated key (and accept this note) if something reads its text.`,
-    fix: { label: `Convert ${conversion.before.name} to a multi-attribute key`, apply: (design: Design) => applyConversion(design, table.name, conversion.before.name) },
-  });
+  const patterns =
+    served.length === 0 ? '' : ` Every pattern on it stays a Query: ${served.map((pattern) => `"${pattern.name}" as \`${pattern.after ?? ''}\``).join('; ')}.`;
+  const writes = conversion.backfill.flatMap((entity) =>
+    entity.attributes.filter((item) => item.status === 'write').map((item) => `${entity.entity}.${item.name} from ${item.from?.attribute ?? ''}`),
+  );
+  const backfill =
+    writes.length === 0
+      ? ' The items already carry every typed attribute: the new GSI indexes them as they are.'
+      : ` The backfill writes ${writes.join(', ')}.`;
+  return context.finding(
+    'review.multiAttributeGsiKey',
+    'note',
+    { table: table.name, index: conversion.before.name, keyAttribute: attribute },
+    {
+      message: `${attribute} of ${where} joins ${composite.typed.map((item) => item.field).join(', ')} into one string (\`${template}\`). A multi-attribute key can index them as typed attributes, ${typedText(composite.typed)}, compared left to right by type: no padding width to outgrow, no delimiter to keep out of the values.`,
+      evidence: evidenceOf(table, planned),
+      suggestion: `Key ${conversion.before.name} by a multi-attribute ${keyedBy}.${patterns}${backfill} DynamoDB can't change a GSI's key, so the migration creates the GSI again and backfills it. Keep the concatenated key (and accept this note) if something reads its text.`,
+      fix: {
+        label: `Convert ${conversion.before.name} to a multi-attribute key`,
+        apply: (design: Design) => applyConversion(design, table.name, conversion.before.name),
+      },
+    },
+  );
 }
 
 function applyConversion(design: Design, table: string, index: string): Design {
@@ -114,7 +131,9 @@ function evidenceOf(table: TableDesign, planned: Extract<PlannedConversion, { ok
   const sides = [planned.conversion.partition, planned.conversion.sort].filter((side) => side.converted);
   const before = sides.map((side) => encoded(side.source?.attribute ?? '', entity.keys[side.source?.attribute ?? ''] ?? '', 'S', sample.values));
   const afterEntity = planned.convertedTable.entities.find((candidate) => candidate.name === entity.name) ?? entity;
-  const after = sides.flatMap((side) => side.typed.map((attribute) => encoded(attribute.name, afterEntity.keys[attribute.name] ?? attribute.template, attribute.type, sample.values)));
+  const after = sides.flatMap((side) =>
+    side.typed.map((attribute) => encoded(attribute.name, afterEntity.keys[attribute.name] ?? attribute.template, attribute.type, sample.values)),
+  );
   if ([...before, ...after].some((text) => text === undefined)) return [];
   return [
     { label: `sample ${sample.id} now`, text: before.join(', ') },

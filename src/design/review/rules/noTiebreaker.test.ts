@@ -27,7 +27,9 @@ describe('review.noTiebreaker', () => {
       { label: 'then replaced by (sample run-5)', text: 'leaderboardId = "SEASON#2026-SUMMER", rankKey = "0000000875"' },
     ]);
     expect(finding!.evidence[2]!.text).toContain('playerId: "p_2209" vs "p_9001"');
-    expect(finding!.suggestion).toBe('End rankKey with a value unique per Run item, after score: `{score:int(10)}#{playerId}` keeps two items with the same score apart.');
+    expect(finding!.suggestion).toBe(
+      'End rankKey with a value unique per Run item, after score: `{score:int(10)}#{playerId}` keeps two items with the same score apart.',
+    );
     expect(finding!.fix?.label).toBe('Use `{score:int(10)}#{playerId}`');
     const fixed = finding!.fix!.apply(BARE_SCORE);
     expect(fixed.tables[0]!.entities[0]!.keys.rankKey).toBe('{score:int(10)}#{playerId}');
@@ -38,7 +40,12 @@ describe('review.noTiebreaker', () => {
     const [finding] = check(AUDIT_LOG_DESIGN);
     expect(finding).toMatchObject({ severity: 'warning', subject: { table: 'AuditLog', entity: 'Event', keyAttribute: 'SK' } });
     expect(finding!.message).toContain('SK = EVT#{at:iso} holds only at');
-    expect(finding!.evidence).toEqual([{ label: 'sample event-1: any other Event with the same at writes this key again and replaces it', text: 'PK = "ACTOR#u_8814", SK = "EVT#2026-06-22T08:15:03Z"' }]);
+    expect(finding!.evidence).toEqual([
+      {
+        label: 'sample event-1: any other Event with the same at writes this key again and replaces it',
+        text: 'PK = "ACTOR#u_8814", SK = "EVT#2026-06-22T08:15:03Z"',
+      },
+    ]);
     // No id-like field outside the key: the suggestion names one to add, and there is no button.
     expect(finding!.fix).toBeUndefined();
     expect(finding!.suggestion).toContain('`EVT#{at:iso}#{eventId}`');
@@ -78,8 +85,17 @@ describe('review.noTiebreaker', () => {
   });
 
   it('never offers to append to a Number sort key', () => {
-    const design = tinyDesign([{ name: 'Reading', keys: { PK: 'DEVICE#{deviceId}', SK: '{ts}' }, rows: [{ deviceId: 'd1', ts: '1782208800922', siteId: 'plant-1' }] }]);
-    const numberKey: Design = { ...design, tables: design.tables.map((table) => ({ ...table, sortKey: { name: 'SK', type: 'N' as const }, entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, GSI1PK: 'SITE#{siteId}' } })) })) };
+    const design = tinyDesign([
+      { name: 'Reading', keys: { PK: 'DEVICE#{deviceId}', SK: '{ts}' }, rows: [{ deviceId: 'd1', ts: '1782208800922', siteId: 'plant-1' }] },
+    ]);
+    const numberKey: Design = {
+      ...design,
+      tables: design.tables.map((table) => ({
+        ...table,
+        sortKey: { name: 'SK', type: 'N' as const },
+        entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, GSI1PK: 'SITE#{siteId}' } })),
+      })),
+    };
     const [finding] = check(numberKey);
     expect(finding?.fix).toBeUndefined();
     expect(finding?.suggestion).toContain('SK is a Number (N) key: it holds ts and nothing can follow it.');
@@ -87,22 +103,38 @@ describe('review.noTiebreaker', () => {
 
   it('takes a calendar day under its own partition as a natural key, but not a time of day', () => {
     const availability = (dates: readonly string[]) =>
-      tinyDesign([{ name: 'Date', keys: { PK: 'HOTEL#{hotelId}#ROOM#{roomNumber}', SK: 'DATE#{date}' }, rows: dates.map((date) => ({ hotelId: 'h1', roomNumber: '101', date })) }]);
+      tinyDesign([
+        {
+          name: 'Date',
+          keys: { PK: 'HOTEL#{hotelId}#ROOM#{roomNumber}', SK: 'DATE#{date}' },
+          rows: dates.map((date) => ({ hotelId: 'h1', roomNumber: '101', date })),
+        },
+      ]);
     expect(check(availability(['2026-07-01', '2026-07-02']))).toEqual([]);
     expect(check(availability(['2026-07-01T10:00:00Z', '2026-07-02T10:00:00Z'])).map((finding) => finding.severity)).toEqual(['warning']);
   });
 
   describe('in a global secondary index', () => {
-    const BY_SEASON = { name: 'GSI1', kind: 'GSI' as const, partitionKey: [{ name: 'GSI1PK', type: 'S' as const }], sortKey: [{ name: 'GSI1SK', type: 'S' as const }], projection: { type: 'ALL' as const, attributes: [] } };
+    const BY_SEASON = {
+      name: 'GSI1',
+      kind: 'GSI' as const,
+      partitionKey: [{ name: 'GSI1PK', type: 'S' as const }],
+      sortKey: [{ name: 'GSI1SK', type: 'S' as const }],
+      projection: { type: 'ALL' as const, attributes: [] },
+    };
     /** Held-out corpus model-game-seasons: a season leaderboard index whose sort key is the score alone, and two players with 980. */
     const seasons = (sortKey: string, scores: readonly string[], limit?: number) =>
       designOf(
         tableDesign({
           indexes: [BY_SEASON],
           entities: [
-            entity('Season', { PK: 'PLAYER#{playerId}', SK: 'SEASON#{season}', GSI1PK: 'SEASON#{season}', GSI1SK: sortKey }, {
-              samples: samples(scores.map((score, i) => ({ playerId: `p_${i + 1}`, season: '2026S1', score }))),
-            }),
+            entity(
+              'Season',
+              { PK: 'PLAYER#{playerId}', SK: 'SEASON#{season}', GSI1PK: 'SEASON#{season}', GSI1SK: sortKey },
+              {
+                samples: samples(scores.map((score, i) => ({ playerId: `p_${i + 1}`, season: '2026S1', score }))),
+              },
+            ),
           ],
           accessPatterns: limit ? [pattern('top', ['Season'], { index: 'GSI1', partitionValues: { season: '2026S1' }, direction: 'descending', limit })] : [],
         }),
@@ -111,10 +143,19 @@ describe('review.noTiebreaker', () => {
     it('notes equal index keys in the samples: kept, but returned in no defined order, with the player id as the tiebreaker', () => {
       const [finding, ...others] = check(seasons('SCORE#{score:int(8)}', ['1500', '980', '980', '75']));
       expect(others).toEqual([]);
-      expect(finding).toMatchObject({ code: 'review.noTiebreaker', severity: 'note', subject: { table: 'Tbl', entity: 'Season', index: 'GSI1', keyAttribute: 'GSI1SK' } });
+      expect(finding).toMatchObject({
+        code: 'review.noTiebreaker',
+        severity: 'note',
+        subject: { table: 'Tbl', entity: 'Season', index: 'GSI1', keyAttribute: 'GSI1SK' },
+      });
       expect(finding!.message).toContain('samples s1 and s2 already share it');
-      expect(finding!.evidence.map((entry) => entry.text)).toEqual(['GSI1PK = "SEASON#2026S1", GSI1SK = "SCORE#00000980"', 'GSI1PK = "SEASON#2026S1", GSI1SK = "SCORE#00000980"']);
-      expect(finding!.suggestion).toBe('End GSI1SK with a value unique per Season item, after score: `SCORE#{score:int(8)}#{playerId}` gives equal score values a stable order.');
+      expect(finding!.evidence.map((entry) => entry.text)).toEqual([
+        'GSI1PK = "SEASON#2026S1", GSI1SK = "SCORE#00000980"',
+        'GSI1PK = "SEASON#2026S1", GSI1SK = "SCORE#00000980"',
+      ]);
+      expect(finding!.suggestion).toBe(
+        'End GSI1SK with a value unique per Season item, after score: `SCORE#{score:int(8)}#{playerId}` gives equal score values a stable order.',
+      );
     });
 
     it('notes a score-only index key read with a Limit; says nothing with a tiebreaker, or without ties or a Limit', () => {

@@ -26,8 +26,7 @@ export const noTiebreaker: ReviewRule = {
   code: 'review.noTiebreaker',
   severity: 'warning',
   title: 'A sort key two items can share',
-  why:
-    'DynamoDB keeps one item per partition and sort key: when two items can get the same key (two runs with the same score, two events in the same second), the second write silently replaces the first. A unique tiebreaker at the end of the sort key (an id of the item) keeps every item. Not raised where the key already holds a unique id, or repeats the partition key (one item per partition). A global secondary index keeps items with equal keys but returns them in no defined order: a note when its samples already tie, or a pattern reads the first N of it.',
+  why: 'DynamoDB keeps one item per partition and sort key: when two items can get the same key (two runs with the same score, two events in the same second), the second write silently replaces the first. A unique tiebreaker at the end of the sort key (an id of the item) keeps every item. Not raised where the key already holds a unique id, or repeats the partition key (one item per partition). A global secondary index keeps items with equal keys but returns them in no defined order: a note when its samples already tie, or a pattern reads the first N of it.',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const review of context.entities()) {
@@ -37,8 +36,12 @@ export const noTiebreaker: ReviewRule = {
       const keyAttribute = (table.sortKey ?? table.partitionKey).name;
       const sortTemplate = review.template(keyAttribute)!;
       const subject = { table: table.name, entity: entity.name, keyAttribute };
-      const collision = firstCollision(review, primary.map((attribute) => attribute.name));
-      const tying = table.sortKey && !repeatsPartitionKey(review, table.partitionKey.name, keyAttribute) ? tyingFields(review, sortTemplate.compiled!.fields) : undefined;
+      const collision = firstCollision(
+        review,
+        primary.map((attribute) => attribute.name),
+      );
+      const tying =
+        table.sortKey && !repeatsPartitionKey(review, table.partitionKey.name, keyAttribute) ? tyingFields(review, sortTemplate.compiled!.fields) : undefined;
       if (!collision && !tying) continue;
 
       const fields = tying ?? sortTemplate.compiled!.fields;
@@ -74,7 +77,12 @@ export const noTiebreaker: ReviewRule = {
         context.finding('review.noTiebreaker', 'warning', subject, {
           message: `${entity.name}'s sort key ${keyAttribute} = ${sortTemplate.text} holds only ${names}: two ${entity.name} items of one partition with the same ${names} get the same key, and the second write replaces the first.`,
           evidence: exampleText
-            ? [{ label: `sample ${sampleId(review, example)}: any other ${entity.name} with the same ${names} writes this key again and replaces it`, text: exampleText }]
+            ? [
+                {
+                  label: `sample ${sampleId(review, example)}: any other ${entity.name} with the same ${names} writes this key again and replaces it`,
+                  text: exampleText,
+                },
+              ]
             : [],
           ...parts,
         }),
@@ -105,7 +113,9 @@ function indexTies(context: Parameters<ReviewRule['check']>[0]): ReviewFinding[]
       const tying = tyingFields(review, sortTemplate.compiled.fields);
       if (!tying) continue;
       const tie = firstCollision(review, names);
-      const limited = table.accessPatterns.find((pattern) => pattern.index === index.name && pattern.limit !== undefined && pattern.entities.includes(entity.name));
+      const limited = table.accessPatterns.find(
+        (pattern) => pattern.index === index.name && pattern.limit !== undefined && pattern.entities.includes(entity.name),
+      );
       if (!tie && !limited) continue;
       const fieldNames = tying.map((field) => field.name).join(', ');
       const idField = primaryIdField(review) ?? tiebreakerCandidate(review)?.name;
@@ -114,16 +124,21 @@ function indexTies(context: Parameters<ReviewRule['check']>[0]): ReviewFinding[]
         ? `samples ${sampleId(review, tie[0])} and ${sampleId(review, tie[1])} already share it`
         : `"${limited!.name}" reads the first ${limited!.limit} of it`;
       findings.push(
-        context.finding('review.noTiebreaker', 'note', { table: table.name, entity: entity.name, index: index.name, keyAttribute: sortAttribute.name }, {
-          message: `${entity.name}'s ${sortAttribute.name} = ${sortTemplate.text} in ${whereText(table, index.name)} holds only ${fieldNames}, and ${why}: the index keeps items with equal keys but returns them in no defined order, so a read of the first N cuts among equal ${fieldNames} values arbitrarily.`,
-          evidence: tie
-            ? [
-                { label: `sample ${sampleId(review, tie[0])}`, text: sampleKeyText(table, review, tie[0], index.name) ?? '' },
-                { label: `sample ${sampleId(review, tie[1])}, the same index key`, text: sampleKeyText(table, review, tie[1], index.name) ?? '' },
-              ]
-            : [],
-          suggestion: `End ${sortAttribute.name} with a value unique per ${entity.name} item, after ${fieldNames}: \`${template}\` gives equal ${fieldNames} values a stable order.`,
-        }),
+        context.finding(
+          'review.noTiebreaker',
+          'note',
+          { table: table.name, entity: entity.name, index: index.name, keyAttribute: sortAttribute.name },
+          {
+            message: `${entity.name}'s ${sortAttribute.name} = ${sortTemplate.text} in ${whereText(table, index.name)} holds only ${fieldNames}, and ${why}: the index keeps items with equal keys but returns them in no defined order, so a read of the first N cuts among equal ${fieldNames} values arbitrarily.`,
+            evidence: tie
+              ? [
+                  { label: `sample ${sampleId(review, tie[0])}`, text: sampleKeyText(table, review, tie[0], index.name) ?? '' },
+                  { label: `sample ${sampleId(review, tie[1])}, the same index key`, text: sampleKeyText(table, review, tie[1], index.name) ?? '' },
+                ]
+              : [],
+            suggestion: `End ${sortAttribute.name} with a value unique per ${entity.name} item, after ${fieldNames}: \`${template}\` gives equal ${fieldNames} values a stable order.`,
+          },
+        ),
       );
     }
   }
@@ -226,13 +241,17 @@ function tyingFields(review: EntityReview, fields: readonly FieldSegment[]): rea
 function tiebreakerCandidate(review: EntityReview): { readonly name: string; readonly fromAttribute: boolean } | undefined {
   const { table } = review;
   const inPrimary = new Set(
-    [table.partitionKey, table.sortKey].flatMap((attribute) => (attribute ? (review.template(attribute.name)?.compiled?.fields ?? []).map((field) => field.name) : [])),
+    [table.partitionKey, table.sortKey].flatMap((attribute) =>
+      attribute ? (review.template(attribute.name)?.compiled?.fields ?? []).map((field) => field.name) : [],
+    ),
   );
   for (const template of review.templates) {
     const field = template.compiled?.fields.find((candidate) => isIdLikeName(candidate.name) && !inPrimary.has(candidate.name));
     if (field) return { name: field.name, fromAttribute: false };
   }
-  const attribute = review.entity.attributes.find((candidate) => (candidate.type === 'S' || candidate.type === 'N') && isIdLikeName(candidate.name) && !inPrimary.has(candidate.name));
+  const attribute = review.entity.attributes.find(
+    (candidate) => (candidate.type === 'S' || candidate.type === 'N') && isIdLikeName(candidate.name) && !inPrimary.has(candidate.name),
+  );
   return attribute ? { name: attribute.name, fromAttribute: true } : undefined;
 }
 

@@ -31,7 +31,8 @@ export const nonAsciiOrder: ReviewRule = {
             { label: 'DynamoDB (UTF-8 bytes)', text: `${first}  then  ${second}` },
             { label: 'JavaScript < and sort() (UTF-16)', text: `${second}  then  ${first}` },
           ],
-          suggestion: 'Sort and compare keys on the client by UTF-8 bytes (Buffer.compare, or a comparator like Keylab\'s compareUtf8), never with < or localeCompare; or keep such characters out of key fields.',
+          suggestion:
+            "Sort and compare keys on the client by UTF-8 bytes (Buffer.compare, or a comparator like Keylab's compareUtf8), never with < or localeCompare; or keep such characters out of key fields.",
         }),
       );
     }

@@ -69,7 +69,9 @@ describe('review.numberInStringField', () => {
     ]);
     expect(findingsOf(numberInStringField, checkins)).toEqual([]);
     // Counts of 10 and 13 digits that are no epoch times (before 2001) are still numbers sorting as text.
-    const counts = tinyDesign([{ name: 'Counter', keys: { PK: 'C#{id}', SK: 'N#{n}' }, rows: ['1234567890', '1234567890123', '999'].map((n) => ({ id: 'c', n })) }]);
+    const counts = tinyDesign([
+      { name: 'Counter', keys: { PK: 'C#{id}', SK: 'N#{n}' }, rows: ['1234567890', '1234567890123', '999'].map((n) => ({ id: 'c', n })) },
+    ]);
     expect(findingsOf(numberInStringField, counts).map((finding) => finding.code)).toEqual(['review.numberInStringField']);
   });
 });

@@ -3,7 +3,19 @@ import type { ReviewContext } from '../reviewContext';
 import type { ReviewFinding, ReviewRule } from '../review.types';
 import { isMixedEpochUnits } from './mixedEpochUnits';
 import { paddedDigitWidths } from './paddedDigits';
-import { fieldFormatFix, fieldValues, inversionEvidence, isSortKey, placeholderText, quoteSome, quoteTemplate, siteInversion, siteSubject, stringKeyFieldSites, type FieldSite } from './orderingSupport';
+import {
+  fieldFormatFix,
+  fieldValues,
+  inversionEvidence,
+  isSortKey,
+  placeholderText,
+  quoteSome,
+  quoteTemplate,
+  siteInversion,
+  siteSubject,
+  stringKeyFieldSites,
+  type FieldSite,
+} from './orderingSupport';
 
 /**
  * review.numberInStringField — the articles' first pitfall: numbers in a

@@ -24,16 +24,14 @@ export function tinyDesign(entities: readonly TinyEntity[], indexes: readonly In
         sortKey: { name: 'SK', type: 'S' },
         indexes,
         billingMode: 'PAY_PER_REQUEST',
-        entities: entities.map(
-          (entity): EntityDesign => ({
-            name: entity.name,
-            description: '',
-            keys: entity.keys,
-            attributes: [],
-            samples: entity.rows.map((values, index) => ({ id: `${entity.name}-${index + 1}`, values })),
-            expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {}, ...entity.expectations },
-          }),
-        ),
+        entities: entities.map((entity): EntityDesign => ({
+          name: entity.name,
+          description: '',
+          keys: entity.keys,
+          attributes: [],
+          samples: entity.rows.map((values, index) => ({ id: `${entity.name}-${index + 1}`, values })),
+          expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {}, ...entity.expectations },
+        })),
         accessPatterns: [],
       },
     ],
@@ -42,7 +40,13 @@ export function tinyDesign(entities: readonly TinyEntity[], indexes: readonly In
 
 /** A GSI keyed by `partition` / `sort` (S), projecting everything. */
 export function tinyIndex(name: string, partition: string, sort: string): IndexDesign {
-  return { name, kind: 'GSI', partitionKey: [{ name: partition, type: 'S' }], sortKey: [{ name: sort, type: 'S' }], projection: { type: 'ALL', attributes: [] } };
+  return {
+    name,
+    kind: 'GSI',
+    partitionKey: [{ name: partition, type: 'S' }],
+    sortKey: [{ name: sort, type: 'S' }],
+    projection: { type: 'ALL', attributes: [] },
+  };
 }
 
 /** The findings one rule gives for a design (or a review input with stored keys). */

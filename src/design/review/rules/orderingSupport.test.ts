@@ -17,7 +17,8 @@ function meanings(design: Design): Record<string, string> {
     check(context) {
       for (const review of context.entities()) {
         for (const template of review.templates) {
-          for (const site of fieldSitesOf(review, template)) seen[`${review.entity.name}.${template.attribute.name}.${site.field.name}`] = siteIntendedOrder(site).meaning.kind;
+          for (const site of fieldSitesOf(review, template))
+            seen[`${review.entity.name}.${template.attribute.name}.${site.field.name}`] = siteIntendedOrder(site).meaning.kind;
         }
       }
       return [];
@@ -40,7 +41,14 @@ describe('siteIntendedOrder (the ordering rules ask the one judge)', () => {
 
   it('string fields are judged from all their sample values', () => {
     const design = tinyDesign([
-      { name: 'Score', keys: { PK: 'P', SK: 'SCORE#{score}#{player}' }, rows: [{ score: '10', player: 'Zoe' }, { score: '9', player: 'adam' }] },
+      {
+        name: 'Score',
+        keys: { PK: 'P', SK: 'SCORE#{score}#{player}' },
+        rows: [
+          { score: '10', player: 'Zoe' },
+          { score: '9', player: 'adam' },
+        ],
+      },
       { name: 'Event', keys: { PK: 'P', SK: 'EVT#{at}' }, rows: [{ at: '6/23/2026' }, { at: '11/2/2025' }] },
     ]);
     expect(meanings(design)).toMatchObject({ 'Score.SK.score': 'number', 'Score.SK.player': 'name', 'Event.SK.at': 'date' });

@@ -175,7 +175,9 @@ export interface SortUse {
 }
 
 export function sortUsesOf(template: EntityKeyTemplate): SortUse[] {
-  return template.uses.filter((use) => use.role === 'sort').map((use) => ({ ...(use.index !== undefined ? { index: use.index } : {}), position: use.position }));
+  return template.uses
+    .filter((use) => use.role === 'sort')
+    .map((use) => ({ ...(use.index !== undefined ? { index: use.index } : {}), position: use.position }));
 }
 
 /**
@@ -186,7 +188,9 @@ export function sortUsesOf(template: EntityKeyTemplate): SortUse[] {
  * cross-entity rules group by them).
  */
 export function meetingGroups(site: FieldSite, use: SortUse): (string | undefined)[] {
-  return memoColumn(site.review, `meeting\u0000${site.template.attribute.name}\u0000${site.segmentIndex}\u0000${use.index ?? ''}\u0000${use.position}`, () => computeMeetingGroups(site, use));
+  return memoColumn(site.review, `meeting\u0000${site.template.attribute.name}\u0000${site.segmentIndex}\u0000${use.index ?? ''}\u0000${use.position}`, () =>
+    computeMeetingGroups(site, use),
+  );
 }
 
 function computeMeetingGroups(site: FieldSite, use: SortUse): (string | undefined)[] {

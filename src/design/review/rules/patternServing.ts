@@ -54,7 +54,9 @@ function pinnedValues(pattern: AccessPatternDesign): Record<string, string> {
 
 function sortFieldNames(sort: PatternSortCondition | undefined): string[] {
   if (sort?.input !== 'fields') return [];
-  return [...new Set([...Object.keys(sort.values), ...Object.keys(sort.valuesHigh ?? {})])].filter((name) => (sort.values[name] ?? sort.valuesHigh?.[name] ?? '').trim() !== '');
+  return [...new Set([...Object.keys(sort.values), ...Object.keys(sort.valuesHigh ?? {})])].filter(
+    (name) => (sort.values[name] ?? sort.valuesHigh?.[name] ?? '').trim() !== '',
+  );
 }
 
 export function patternServing(table: TableDesign, review: EntityReview, pattern: AccessPatternDesign): PatternServing {
@@ -62,12 +64,16 @@ export function patternServing(table: TableDesign, review: EntityReview, pattern
   const entity = review.entity;
   const chosen = pattern.index;
   const inChosen = keySchemaOf(table, chosen) !== undefined && isEntityInIndex(table, entity, chosen);
-  const missingPartition = inChosen ? patternFields(table, entity.name, chosen).partition.filter((name) => (pattern.partitionValues[name] ?? '').trim() === '') : [];
+  const missingPartition = inChosen
+    ? patternFields(table, entity.name, chosen).partition.filter((name) => (pattern.partitionValues[name] ?? '').trim() === '')
+    : [];
   const scanShaped = !built.ok && inChosen && (built.needsScan || missingPartition.length > 0);
   const pinned = pinnedValues(pattern);
   const given = new Set([...Object.keys(pinned), ...sortFieldNames(pattern.sort)]);
   const keys: (string | undefined)[] = [undefined, ...table.indexes.map((index) => index.name)];
-  const fillable = keys.filter((key) => isEntityInIndex(table, entity, key) && patternFields(table, entity.name, key).partition.every((name) => name in pinned));
+  const fillable = keys.filter(
+    (key) => isEntityInIndex(table, entity, key) && patternFields(table, entity.name, key).partition.every((name) => name in pinned),
+  );
   let alternative: ServingKey | undefined;
   if (!built.ok) {
     // A whole day (or month) of a timestamp is a range, not one value: a key partitioned by the timestamp itself can't serve it.
@@ -86,13 +92,20 @@ export function patternServing(table: TableDesign, review: EntityReview, pattern
 }
 
 /** The pattern asked of another key: its partition values from the pinned fields, the rest as the leading sort fields; undefined when that is not one Query. */
-function rewriteFor(table: TableDesign, pattern: AccessPatternDesign, key: string | undefined, pinned: Readonly<Record<string, string>>, given: ReadonlySet<string>): AccessPatternDesign | undefined {
+function rewriteFor(
+  table: TableDesign,
+  pattern: AccessPatternDesign,
+  key: string | undefined,
+  pinned: Readonly<Record<string, string>>,
+  given: ReadonlySet<string>,
+): AccessPatternDesign | undefined {
   if (pattern.sort?.input === 'raw') return undefined;
   if (pattern.consistentRead && key !== undefined && findIndex(table, key)?.kind === 'GSI') return undefined;
   const fields = patternFields(table, pattern.entities[0], key);
   const rest = [...given].filter((name) => !fields.partition.includes(name));
   if (!fields.sort.slice(0, rest.length).every((name) => rest.includes(name))) return undefined;
-  const pick = (values: Readonly<Record<string, string>> | undefined, names: readonly string[]) => Object.fromEntries(names.flatMap((name) => (values?.[name] !== undefined ? [[name, values[name]!]] : [])));
+  const pick = (values: Readonly<Record<string, string>> | undefined, names: readonly string[]) =>
+    Object.fromEntries(names.flatMap((name) => (values?.[name] !== undefined ? [[name, values[name]!]] : [])));
   const sort = pattern.sort as FieldsSort | undefined;
   const allValues = { ...pattern.partitionValues, ...(sort?.values ?? {}) };
   const { index: _chosen, sort: _sort, ...base } = pattern;
@@ -101,8 +114,18 @@ function rewriteFor(table: TableDesign, pattern: AccessPatternDesign, key: strin
   const nextSort: FieldsSort | undefined =
     rest.length === 0
       ? undefined
-      : { input: 'fields', operator: sort?.operator ?? '=', values: pick(allValues, rest), ...(sort?.valuesHigh ? { valuesHigh: pick({ ...pattern.partitionValues, ...sort.valuesHigh }, rest) } : {}) };
-  const rewritten: AccessPatternDesign = { ...base, ...(key !== undefined ? { index: key } : {}), partitionValues: pick(pinned, fields.partition), ...(nextSort ? { sort: nextSort } : {}) };
+      : {
+          input: 'fields',
+          operator: sort?.operator ?? '=',
+          values: pick(allValues, rest),
+          ...(sort?.valuesHigh ? { valuesHigh: pick({ ...pattern.partitionValues, ...sort.valuesHigh }, rest) } : {}),
+        };
+  const rewritten: AccessPatternDesign = {
+    ...base,
+    ...(key !== undefined ? { index: key } : {}),
+    partitionValues: pick(pinned, fields.partition),
+    ...(nextSort ? { sort: nextSort } : {}),
+  };
   return buildPatternRequest(table, rewritten).ok ? rewritten : undefined;
 }
 
@@ -118,11 +141,18 @@ export function partitionEvidence(table: TableDesign, review: EntityReview, inde
   const columns = schema.partition.map((attribute) => ({ name: attribute.name, keys: review.encodedKeys(attribute.name) }));
   const sample = review.entity.samples.findIndex((_, position) => columns.every((column) => column.keys[position] !== undefined));
   if (sample < 0) return [];
-  return [{ label: `${label} (sample ${sampleId(review, sample)})`, text: columns.map((column) => `${column.name} = ${JSON.stringify(column.keys[sample])}`).join(', ') }];
+  return [
+    {
+      label: `${label} (sample ${sampleId(review, sample)})`,
+      text: columns.map((column) => `${column.name} = ${JSON.stringify(column.keys[sample])}`).join(', '),
+    },
+  ];
 }
 
 /** Every access pattern of the design with its first entity and how the keys serve it (patterns whose entity is gone are skipped). */
-export function* servedPatterns(context: ReviewContext): Generator<{ readonly table: TableDesign; readonly review: EntityReview; readonly pattern: AccessPatternDesign; readonly serving: PatternServing }> {
+export function* servedPatterns(
+  context: ReviewContext,
+): Generator<{ readonly table: TableDesign; readonly review: EntityReview; readonly pattern: AccessPatternDesign; readonly serving: PatternServing }> {
   for (const table of context.design.tables) {
     const reviews = context.entitiesOf(table);
     for (const pattern of table.accessPatterns) {
@@ -151,7 +181,9 @@ export function wholePeriodOf(review: EntityReview, pattern: AccessPatternDesign
 
 /** A field an entity's templates write as a timestamp (`iso`, `epoch`), or a string field whose samples are ISO date-times. */
 function isTimestampField(review: EntityReview, field: string): boolean {
-  const formats = review.templates.flatMap((template) => (template.compiled?.fields ?? []).filter((candidate) => candidate.name === field).map((candidate) => candidate.format.kind));
+  const formats = review.templates.flatMap((template) =>
+    (template.compiled?.fields ?? []).filter((candidate) => candidate.name === field).map((candidate) => candidate.format.kind),
+  );
   if (formats.some((kind) => kind === 'iso' || kind === 'epoch')) return true;
   const samples = review.entity.samples.map((sample) => sample.values[field] ?? '').filter((value) => value !== '');
   return formats.length > 0 && samples.length > 0 && samples.every((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value));

@@ -10,11 +10,20 @@ const check = (design: Design) => prefixOverlap.check(new ReviewContext({ design
 const ordersPattern = SHOP_DESIGN.tables[0]!.accessPatterns[0]!;
 
 function entity(name: string, sortKey: string, values: Readonly<Record<string, string>>): DesignChange {
-  return composeChanges(addEntity('Shop', name, { PK: 'CUSTOMER#{customerId}', SK: sortKey }), addSample('Shop', name, { customerId: 'c1', ...values }, `${name.toLowerCase()}-1`));
+  return composeChanges(
+    addEntity('Shop', name, { PK: 'CUSTOMER#{customerId}', SK: sortKey }),
+    addSample('Shop', name, { customerId: 'c1', ...values }, `${name.toLowerCase()}-1`),
+  );
 }
 
 function pattern(id: string, entityName: string, prefix: string): DesignChange {
-  const added: AccessPatternDesign = { ...ordersPattern, id, name: `${entityName} by "${prefix}"`, entities: [entityName], sort: { input: 'raw', operator: 'begins_with', value: prefix } };
+  const added: AccessPatternDesign = {
+    ...ordersPattern,
+    id,
+    name: `${entityName} by "${prefix}"`,
+    entities: [entityName],
+    sort: { input: 'raw', operator: 'begins_with', value: prefix },
+  };
   return changeTable('Shop', (table) => addAccessPattern(table, added));
 }
 
@@ -31,7 +40,11 @@ describe('review.prefixOverlap', () => {
     const design = pattern('orders-short', 'Order', 'ORDER')(WITH_ITEMS);
     const [finding, ...others] = check(design);
     expect(others).toEqual([]);
-    expect(finding).toMatchObject({ code: 'review.prefixOverlap', severity: 'warning', subject: { table: 'Shop', entity: 'Order', keyAttribute: 'SK', pattern: 'orders-short' } });
+    expect(finding).toMatchObject({
+      code: 'review.prefixOverlap',
+      severity: 'warning',
+      subject: { table: 'Shop', entity: 'Order', keyAttribute: 'SK', pattern: 'orders-short' },
+    });
     expect(finding!.message).toContain('begins_with(SK, "ORDER") for Order, but OrderItem');
     expect(finding!.evidence).toEqual([
       { label: 'Order (sample o_15), read by begins_with "ORDER"', text: 'PK = "CUSTOMER#c1", SK = "ORDER#2026-06-21T16:20:00Z#o_15"' },
@@ -42,12 +55,18 @@ describe('review.prefixOverlap', () => {
   });
 
   it('flags a template prefix another continues (INV and INVITE#), with the pattern that reads it, and ends it with the delimiter', () => {
-    const design = composeChanges(entity('Invoice', 'INV{invoiceNo:int(8)}', { invoiceNo: '42' }), entity('Invite', 'INVITE#{email}', { email: 'bob@example.com' }), pattern('invoices', 'Invoice', 'INV'))(SHOP_DESIGN);
+    const design = composeChanges(
+      entity('Invoice', 'INV{invoiceNo:int(8)}', { invoiceNo: '42' }),
+      entity('Invite', 'INVITE#{email}', { email: 'bob@example.com' }),
+      pattern('invoices', 'Invoice', 'INV'),
+    )(SHOP_DESIGN);
     const [finding, ...others] = check(design);
     expect(others).toEqual([]);
     expect(finding).toMatchObject({ severity: 'warning', subject: { entity: 'Invoice', keyAttribute: 'SK' } });
     expect(finding!.subject.pattern).toBeUndefined();
-    expect(finding!.message).toBe('Invoice\'s SK prefix "INV" is a prefix of Invite\'s "INVITE#", in the same partitions: begins_with(SK, "INV") returns Invite items too, and "Invoice by "INV"" sends it.');
+    expect(finding!.message).toBe(
+      'Invoice\'s SK prefix "INV" is a prefix of Invite\'s "INVITE#", in the same partitions: begins_with(SK, "INV") returns Invite items too, and "Invoice by "INV"" sends it.',
+    );
     expect(finding!.evidence.map((line) => line.text)).toEqual(['PK = "CUSTOMER#c1", SK = "INV00000042"', 'PK = "CUSTOMER#c1", SK = "INVITE#bob@example.com"']);
     expect(finding!.fix?.label).toBe('Use `INV#{invoiceNo:int(8)}`');
     const fixed = finding!.fix!.apply(design);

@@ -30,8 +30,7 @@ export const prefixOverlap: ReviewRule = {
   code: 'review.prefixOverlap',
   severity: 'warning',
   title: 'One sort-key prefix is a prefix of another',
-  why:
-    'Entities that share partitions are told apart by their sort-key prefixes. When one prefix continues another (`ORDER` and `ORDERITEM#`, or `ORDER#` and `ORDER#ITEM#`), begins_with on the shorter one also returns the other entity. End every prefix with the delimiter and make sure none continues another.',
+  why: 'Entities that share partitions are told apart by their sort-key prefixes. When one prefix continues another (`ORDER` and `ORDERITEM#`, or `ORDER#` and `ORDER#ITEM#`), begins_with on the shorter one also returns the other entity. End every prefix with the delimiter and make sure none continues another.',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const range of context.sortRanges()) {
@@ -44,7 +43,10 @@ export const prefixOverlap: ReviewRule = {
       }
       const patterns = range.table.accessPatterns.filter((pattern) => queriesKey(pattern, range.index));
       const prefixes = patternPrefixes(range.table, patterns, attribute.name);
-      const found = [...templateOverlaps(context, range, attribute.name, prefixed, prefixes), ...patternOverlaps(context, range, attribute.name, prefixed, prefixes)];
+      const found = [
+        ...templateOverlaps(context, range, attribute.name, prefixed, prefixes),
+        ...patternOverlaps(context, range, attribute.name, prefixed, prefixes),
+      ];
       // The keys as stored, for what the templates can't tell (a `{sk}` read off data): one finding per entity and key.
       const ids = new Set(found.map((finding) => finding.id));
       findings.push(...found, ...sampleKeyOverlaps(context, range, attribute.name, prefixes).filter((finding) => !ids.has(finding.id)));
@@ -97,7 +99,13 @@ function sortedKeys(keys: readonly (string | undefined)[]): readonly string[] {
  * continues one comes right after it, so each is compared only with its run
  * of continuations, not with every other entity.
  */
-function templateOverlaps(context: ReviewContext, range: SortRange, attribute: string, prefixed: readonly Prefixed[], prefixes: ReadonlyMap<AccessPatternDesign, string>): ReviewFinding[] {
+function templateOverlaps(
+  context: ReviewContext,
+  range: SortRange,
+  attribute: string,
+  prefixed: readonly Prefixed[],
+  prefixes: ReadonlyMap<AccessPatternDesign, string>,
+): ReviewFinding[] {
   const findings: ReviewFinding[] = [];
   const sorted = prefixed.filter((entry) => entry.prefix !== '').sort((a, b) => compareUtf8(a.prefix, b.prefix));
   for (let i = 0; i < sorted.length; i++) {
@@ -111,16 +119,27 @@ function templateOverlaps(context: ReviewContext, range: SortRange, attribute: s
     }
     const longer = overlapping[0];
     if (!longer) continue;
-    const reader = [...prefixes].find(([pattern, prefix]) => pattern.entities.includes(shorter.review.entity.name) && !pattern.entities.includes(longer.review.entity.name) && reaches(prefix, longer, attribute))?.[0];
+    const reader = [...prefixes].find(
+      ([pattern, prefix]) =>
+        pattern.entities.includes(shorter.review.entity.name) && !pattern.entities.includes(longer.review.entity.name) && reaches(prefix, longer, attribute),
+    )?.[0];
     const a = shorter.review.entity.name;
     const b = longer.review.entity.name;
-    const others = overlapping.length > 1 ? ` (and ${overlapping.length - 1} more entit${overlapping.length === 2 ? 'y' : 'ies'}: ${overlapping.slice(1).map((entry) => entry.review.entity.name).join(', ')})` : '';
+    const others =
+      overlapping.length > 1
+        ? ` (and ${overlapping.length - 1} more entit${overlapping.length === 2 ? 'y' : 'ies'}: ${overlapping
+            .slice(1)
+            .map((entry) => entry.review.entity.name)
+            .join(', ')})`
+        : '';
     const same = shorter.prefix === longer.prefix;
     const fix = same || overlapping.length > 1 ? undefined : delimiterFix(range.table, shorter, longer, attribute, prefixes);
     findings.push(
       context.finding('review.prefixOverlap', reader ? 'warning' : 'note', subjectOf(range, shorter.review, attribute), {
         message:
-          (same ? `${a} and ${b} both start ${attribute} with "${shorter.prefix}"` : `${a}'s ${attribute} prefix "${shorter.prefix}" is a prefix of ${b}'s "${longer.prefix}"`) +
+          (same
+            ? `${a} and ${b} both start ${attribute} with "${shorter.prefix}"`
+            : `${a}'s ${attribute} prefix "${shorter.prefix}" is a prefix of ${b}'s "${longer.prefix}"`) +
           `${others}, in the same partitions: begins_with(${attribute}, "${shorter.prefix}") returns ${b} items too` +
           (reader ? `, and "${reader.name}" sends it.` : '.'),
         evidence: pairEvidence(range, shorter, longer, attribute, shorter.prefix),
@@ -139,7 +158,13 @@ function templateOverlaps(context: ReviewContext, range: SortRange, attribute: s
  * entity's own (`ORDER` for `ORDER#…`) that reaches another entity whose
  * template does not overlap (that case is reported above).
  */
-function patternOverlaps(context: ReviewContext, range: SortRange, attribute: string, prefixed: readonly Prefixed[], prefixes: ReadonlyMap<AccessPatternDesign, string>): ReviewFinding[] {
+function patternOverlaps(
+  context: ReviewContext,
+  range: SortRange,
+  attribute: string,
+  prefixed: readonly Prefixed[],
+  prefixes: ReadonlyMap<AccessPatternDesign, string>,
+): ReviewFinding[] {
   const findings: ReviewFinding[] = [];
   for (const [pattern, prefix] of prefixes) {
     const own = prefixed.find((entry) => entry.review.entity.name === pattern.entities[0]);
@@ -147,14 +172,24 @@ function patternOverlaps(context: ReviewContext, range: SortRange, attribute: st
     for (const other of prefixed) {
       if (pattern.entities.includes(other.review.entity.name) || (own.prefix !== '' && other.prefix.startsWith(own.prefix))) continue;
       if (!reaches(prefix, other, attribute) || !sharePartition(range, own.review, other.review)) continue;
-      const fix = pattern.sort?.input === 'raw' && own.prefix.startsWith(prefix) && own.prefix !== prefix ? rawPrefixFix(range.table, pattern, prefix, own.prefix) : undefined;
+      const fix =
+        pattern.sort?.input === 'raw' && own.prefix.startsWith(prefix) && own.prefix !== prefix
+          ? rawPrefixFix(range.table, pattern, prefix, own.prefix)
+          : undefined;
       findings.push(
-        context.finding('review.prefixOverlap', 'warning', { ...subjectOf(range, own.review, attribute), pattern: pattern.id }, {
-          message: `"${pattern.name}" sends begins_with(${attribute}, "${prefix}") for ${own.review.entity.name}, but ${other.review.entity.name}'s ${attribute} ("${other.prefix}…") starts with it too: the Query returns ${other.review.entity.name} items.`,
-          evidence: pairEvidence(range, own, other, attribute, prefix),
-          suggestion: fix ? `Send ${own.review.entity.name}'s whole prefix, delimiter included: "${own.prefix}".` : `Make the prefix long enough to end where ${own.review.entity.name}'s prefix ends ("${own.prefix}"), delimiter included.`,
-          ...(fix ? { fix } : {}),
-        }),
+        context.finding(
+          'review.prefixOverlap',
+          'warning',
+          { ...subjectOf(range, own.review, attribute), pattern: pattern.id },
+          {
+            message: `"${pattern.name}" sends begins_with(${attribute}, "${prefix}") for ${own.review.entity.name}, but ${other.review.entity.name}'s ${attribute} ("${other.prefix}…") starts with it too: the Query returns ${other.review.entity.name} items.`,
+            evidence: pairEvidence(range, own, other, attribute, prefix),
+            suggestion: fix
+              ? `Send ${own.review.entity.name}'s whole prefix, delimiter included: "${own.prefix}".`
+              : `Make the prefix long enough to end where ${own.review.entity.name}'s prefix ends ("${own.prefix}"), delimiter included.`,
+            ...(fix ? { fix } : {}),
+          },
+        ),
       );
       break;
     }
@@ -182,7 +217,11 @@ function pairEvidence(range: SortRange, reader: Prefixed, other: Prefixed, attri
   const firstReader = readerIndex ?? readerPartitions.values().next().value;
   const evidence: ReviewEvidence[] = [];
   const readerText = firstReader === undefined ? undefined : sampleKeyText(range.table, reader.review, firstReader, range.index);
-  if (readerText) evidence.push({ label: `${reader.review.entity.name} (sample ${sampleId(reader.review, firstReader!)}), read by begins_with "${prefix}"`, text: readerText });
+  if (readerText)
+    evidence.push({
+      label: `${reader.review.entity.name} (sample ${sampleId(reader.review, firstReader!)}), read by begins_with "${prefix}"`,
+      text: readerText,
+    });
   const otherText = otherIndex < 0 ? undefined : sampleKeyText(range.table, other.review, otherIndex, range.index);
   if (otherText) evidence.push({ label: `${other.review.entity.name} (sample ${sampleId(other.review, otherIndex)}), returned by it too`, text: otherText });
   return evidence;
@@ -193,13 +232,26 @@ function pairEvidence(range: SortRange, reader: Prefixed, other: Prefixed, attri
  * with the raw begins_with text of its patterns moved along; offered when
  * the longer prefix does not continue with the delimiter itself.
  */
-function delimiterFix(table: TableDesign, shorter: Prefixed, longer: Prefixed, attribute: string, prefixes: ReadonlyMap<AccessPatternDesign, string>): ReviewFix | undefined {
+function delimiterFix(
+  table: TableDesign,
+  shorter: Prefixed,
+  longer: Prefixed,
+  attribute: string,
+  prefixes: ReadonlyMap<AccessPatternDesign, string>,
+): ReviewFix | undefined {
   const extended = shorter.prefix + DELIMITER;
   const template = shorter.review.template(attribute)?.compiled?.template;
   const [first, second] = template?.segments ?? [];
-  if (!template || shorter.prefix.endsWith(DELIMITER) || longer.prefix.startsWith(extended) || first?.kind !== 'literal' || second?.kind !== 'field') return undefined;
+  if (!template || shorter.prefix.endsWith(DELIMITER) || longer.prefix.startsWith(extended) || first?.kind !== 'literal' || second?.kind !== 'field')
+    return undefined;
   const text = printKeyTemplate({ segments: [{ kind: 'literal', text: extended }, ...template.segments.slice(1)] });
-  const raw = [...prefixes.keys()].filter((pattern) => pattern.sort?.input === 'raw' && pattern.entities[0] === shorter.review.entity.name && pattern.sort.value.startsWith(shorter.prefix) && !pattern.sort.value.startsWith(extended));
+  const raw = [...prefixes.keys()].filter(
+    (pattern) =>
+      pattern.sort?.input === 'raw' &&
+      pattern.entities[0] === shorter.review.entity.name &&
+      pattern.sort.value.startsWith(shorter.prefix) &&
+      !pattern.sort.value.startsWith(extended),
+  );
   return {
     label: `Use \`${text}\``,
     apply: composeChanges(
@@ -207,7 +259,9 @@ function delimiterFix(table: TableDesign, shorter: Prefixed, longer: Prefixed, a
       changeTable(table.name, (current) =>
         raw.reduce(
           (next, pattern) =>
-            updateAccessPattern(next, pattern.id, (old) => (old.sort?.input === 'raw' ? { ...old, sort: { ...old.sort, value: extended + old.sort.value.slice(shorter.prefix.length) } } : old)),
+            updateAccessPattern(next, pattern.id, (old) =>
+              old.sort?.input === 'raw' ? { ...old, sort: { ...old.sort, value: extended + old.sort.value.slice(shorter.prefix.length) } } : old,
+            ),
           current,
         ),
       ),
@@ -218,6 +272,10 @@ function delimiterFix(table: TableDesign, shorter: Prefixed, longer: Prefixed, a
 function rawPrefixFix(table: TableDesign, pattern: AccessPatternDesign, prefix: string, whole: string): ReviewFix {
   return {
     label: `Use begins_with(…, "${whole}")`,
-    apply: changeTable(table.name, (current) => updateAccessPattern(current, pattern.id, (old) => (old.sort?.input === 'raw' && old.sort.value === prefix ? { ...old, sort: { ...old.sort, value: whole } } : old))),
+    apply: changeTable(table.name, (current) =>
+      updateAccessPattern(current, pattern.id, (old) =>
+        old.sort?.input === 'raw' && old.sort.value === prefix ? { ...old, sort: { ...old.sort, value: whole } } : old,
+      ),
+    ),
   };
 }

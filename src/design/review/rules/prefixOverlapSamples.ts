@@ -37,7 +37,12 @@ interface Tagged {
  * a tag that is a proper prefix of another is reported once per entity
  * (the shorter side), with one key of each.
  */
-export function sampleKeyOverlaps(context: ReviewContext, range: SortRange, attribute: string, prefixes: ReadonlyMap<AccessPatternDesign, string>): ReviewFinding[] {
+export function sampleKeyOverlaps(
+  context: ReviewContext,
+  range: SortRange,
+  attribute: string,
+  prefixes: ReadonlyMap<AccessPatternDesign, string>,
+): ReviewFinding[] {
   const partitions = new Map<string, Map<string, Tagged>>();
   for (const review of range.entities) {
     const keys = review.encodedKeys(attribute);
@@ -71,7 +76,14 @@ export function sampleKeyOverlaps(context: ReviewContext, range: SortRange, attr
   return [...findings.values()];
 }
 
-function overlapFinding(context: ReviewContext, range: SortRange, attribute: string, shorter: Tagged, longer: Tagged, prefixes: ReadonlyMap<AccessPatternDesign, string>): ReviewFinding {
+function overlapFinding(
+  context: ReviewContext,
+  range: SortRange,
+  attribute: string,
+  shorter: Tagged,
+  longer: Tagged,
+  prefixes: ReadonlyMap<AccessPatternDesign, string>,
+): ReviewFinding {
   const a = shorter.review.entity.name;
   const b = longer.review.entity.name;
   const same = shorter.review === longer.review;
@@ -79,7 +91,11 @@ function overlapFinding(context: ReviewContext, range: SortRange, attribute: str
   const longerKey = longer.review.encodedKeys(attribute)[longer.sample] as string;
   // A pattern that sends a begins_with both keys start with, meant for the shorter kind of item only.
   const reader = [...prefixes].find(
-    ([pattern, prefix]) => pattern.entities.includes(a) && (same ? prefix === shorter.tag : !pattern.entities.includes(b)) && shorterKey.startsWith(prefix) && longerKey.startsWith(prefix),
+    ([pattern, prefix]) =>
+      pattern.entities.includes(a) &&
+      (same ? prefix === shorter.tag : !pattern.entities.includes(b)) &&
+      shorterKey.startsWith(prefix) &&
+      longerKey.startsWith(prefix),
   )?.[0];
   const condition = `begins_with(${attribute}, "${shorter.tag}")`;
   const message =
@@ -98,5 +114,10 @@ function overlapFinding(context: ReviewContext, range: SortRange, attribute: str
     const text = sampleKeyText(range.table, review, sample, range.index);
     return text === undefined ? [] : [{ label: `${review.entity.name} (sample ${sampleId(review, sample)}), ${label}`, text }];
   });
-  return context.finding('review.prefixOverlap', reader ? 'warning' : 'note', { table: range.table.name, entity: a, ...(range.index !== undefined ? { index: range.index } : {}), keyAttribute: attribute }, { message, evidence, suggestion });
+  return context.finding(
+    'review.prefixOverlap',
+    reader ? 'warning' : 'note',
+    { table: range.table.name, entity: a, ...(range.index !== undefined ? { index: range.index } : {}), keyAttribute: attribute },
+    { message, evidence, suggestion },
+  );
 }

@@ -11,18 +11,30 @@ const check = (design: Design) => randomSortKey.check(new ReviewContext({ design
 function ordersKeyedBy(ids: readonly string[]): Design {
   return composeChanges(
     setEntityKeyTemplate('Shop', 'Order', 'SK', 'ORDER#{orderId}'),
-    changeEntity('Shop', 'Order', (entity) => ({ ...entity, samples: entity.samples.map((sample, index) => ({ ...sample, values: { ...sample.values, orderId: ids[index]! } })) })),
+    changeEntity('Shop', 'Order', (entity) => ({
+      ...entity,
+      samples: entity.samples.map((sample, index) => ({ ...sample, values: { ...sample.values, orderId: ids[index]! } })),
+    })),
   )(SHOP_DESIGN);
 }
 
-const UUID_V4 = ['9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f', '3f2b8c1e-9a4d-4b7e-8c2a-1d5e6f7a8b9c', 'b7e6d5c4-b3a2-4190-8f7e-6d5c4b3a2910', '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d'];
+const UUID_V4 = [
+  '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+  '3f2b8c1e-9a4d-4b7e-8c2a-1d5e6f7a8b9c',
+  'b7e6d5c4-b3a2-4190-8f7e-6d5c4b3a2910',
+  '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
+];
 
 describe('review.randomSortKey', () => {
   it('flags UUID v4 order ids as the whole sort key, shows the arbitrary order, and leads the key with the timestamp', () => {
     const design = ordersKeyedBy(UUID_V4);
     const [finding, ...others] = check(design);
     expect(others).toEqual([]);
-    expect(finding).toMatchObject({ code: 'review.randomSortKey', severity: 'warning', subject: { table: 'Shop', entity: 'Order', keyAttribute: 'SK', field: 'orderId' } });
+    expect(finding).toMatchObject({
+      code: 'review.randomSortKey',
+      severity: 'warning',
+      subject: { table: 'Shop', entity: 'Order', keyAttribute: 'SK', field: 'orderId' },
+    });
     expect(finding!.subject.index).toBeUndefined();
     expect(finding!.message).toContain('UUID v4');
     expect(finding!.evidence).toEqual([
@@ -43,8 +55,19 @@ describe('review.randomSortKey', () => {
   });
 
   it('does not flag time-ordered ids (ULID, UUID v7), names, or the examples', () => {
-    expect(check(ordersKeyedBy(['01J1A2B3C4D5E6F7G8H9JKMNPQ', '01J1A2B3C4D5E6F7G8H9JKMNPR', '01J1A2B3C4D5E6F7G8H9JKMNPS', '01J1A2B3C4D5E6F7G8H9JKMNPT']))).toEqual([]);
-    expect(check(ordersKeyedBy(['0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', '0190a1b2-c3d5-7e5f-8a9b-0c1d2e3f4a5b', '0190a1b2-c3d6-7e5f-8a9b-0c1d2e3f4a5b', '0190a1b2-c3d7-7e5f-8a9b-0c1d2e3f4a5b']))).toEqual([]);
+    expect(
+      check(ordersKeyedBy(['01J1A2B3C4D5E6F7G8H9JKMNPQ', '01J1A2B3C4D5E6F7G8H9JKMNPR', '01J1A2B3C4D5E6F7G8H9JKMNPS', '01J1A2B3C4D5E6F7G8H9JKMNPT'])),
+    ).toEqual([]);
+    expect(
+      check(
+        ordersKeyedBy([
+          '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+          '0190a1b2-c3d5-7e5f-8a9b-0c1d2e3f4a5b',
+          '0190a1b2-c3d6-7e5f-8a9b-0c1d2e3f4a5b',
+          '0190a1b2-c3d7-7e5f-8a9b-0c1d2e3f4a5b',
+        ]),
+      ),
+    ).toEqual([]);
     for (const design of [SHOP_DESIGN, AUDIT_LOG_DESIGN, LEADERBOARD_DESIGN]) expect(check(design)).toEqual([]);
   });
 

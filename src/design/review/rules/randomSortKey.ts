@@ -38,8 +38,7 @@ export const randomSortKey: ReviewRule = {
   code: 'review.randomSortKey',
   severity: 'warning',
   title: 'A random value as the whole sort key',
-  why:
-    'A random UUID makes a sort key unique but gives it no useful order: byte order is arbitrary, so "the newest 20" or "between two dates" cannot be a Query. Lead the sort key with what you read by (a timestamp) and keep the id as a tiebreaker, or use a time-ordered id (ULID, UUID v7).',
+  why: 'A random UUID makes a sort key unique but gives it no useful order: byte order is arbitrary, so "the newest 20" or "between two dates" cannot be a Query. Lead the sort key with what you read by (a timestamp) and keep the id as a tiebreaker, or use a time-ordered id (ULID, UUID v7).',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const range of context.sortRanges()) {
@@ -60,14 +59,27 @@ export const randomSortKey: ReviewRule = {
         const time = timeField(review, attribute.name);
         const prefix = leadingLiteral(compiled!.template);
         const suggested = time ? `${prefix}{${time.name}${printFormatSuffix(time.format)}}#{${field.name}}` : `${prefix}{createdAt:iso}#{${field.name}}`;
-        const fix: ReviewFix | undefined = time ? { label: `Use \`${suggested}\``, apply: setEntityKeyTemplate(table.name, entity.name, attribute.name, suggested) } : undefined;
+        const fix: ReviewFix | undefined = time
+          ? { label: `Use \`${suggested}\``, apply: setEntityKeyTemplate(table.name, entity.name, attribute.name, suggested) }
+          : undefined;
         findings.push(
-          context.finding('review.randomSortKey', 'warning', { table: table.name, entity: entity.name, ...(range.index !== undefined ? { index: range.index } : {}), keyAttribute: attribute.name, field: field.name }, {
-            message: `${entity.name}'s sort key ${attribute.name} = ${template.text} in ${where} is only ${field.name}, and its samples are ${kind}: items sort in an arbitrary order, so no range of ${attribute.name} ("the newest 20", "between two dates") means anything.`,
-            evidence: orderEvidence(review, attribute.name, time),
-            suggestion: `Lead ${attribute.name} with what you read by and keep ${field.name} as the tiebreaker: \`${suggested}\`${time ? '' : ' (add the timestamp field)'}; or use a time-ordered id (ULID, UUID v7). Reading one item by its ${field.name} is GetItem (or \`=\`), which needs no order.`,
-            ...(fix ? { fix } : {}),
-          }),
+          context.finding(
+            'review.randomSortKey',
+            'warning',
+            {
+              table: table.name,
+              entity: entity.name,
+              ...(range.index !== undefined ? { index: range.index } : {}),
+              keyAttribute: attribute.name,
+              field: field.name,
+            },
+            {
+              message: `${entity.name}'s sort key ${attribute.name} = ${template.text} in ${where} is only ${field.name}, and its samples are ${kind}: items sort in an arbitrary order, so no range of ${attribute.name} ("the newest 20", "between two dates") means anything.`,
+              evidence: orderEvidence(review, attribute.name, time),
+              suggestion: `Lead ${attribute.name} with what you read by and keep ${field.name} as the tiebreaker: \`${suggested}\`${time ? '' : ' (add the timestamp field)'}; or use a time-ordered id (ULID, UUID v7). Reading one item by its ${field.name} is GetItem (or \`=\`), which needs no order.`,
+              ...(fix ? { fix } : {}),
+            },
+          ),
         );
       }
     }
@@ -97,6 +109,9 @@ function orderEvidence(review: EntityReview, attribute: string, time: FieldSegme
   const ordinal = ['1st', '2nd', '3rd'];
   return picked.map(({ index, key }, position) => {
     const at = time ? review.entity.samples[index]?.values[time.name] : undefined;
-    return { label: `sorts ${ordinal[position]}: sample ${sampleId(review, index)}${at ? ` (${time!.name} ${at})` : ''}`, text: `${attribute} = ${JSON.stringify(key)}` };
+    return {
+      label: `sorts ${ordinal[position]}: sample ${sampleId(review, index)}${at ? ` (${time!.name} ${at})` : ''}`,
+      text: `${attribute} = ${JSON.stringify(key)}`,
+    };
   });
 }

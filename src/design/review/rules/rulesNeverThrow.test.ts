@@ -35,7 +35,22 @@ const PARTITION_TEMPLATES: readonly (readonly [string, readonly string[]])[] = [
 
 /** Field values: some valid for their formats, some not (the rules see samples that don't encode too). */
 const fieldValue = fc.oneof(
-  fc.constantFrom('1', '42', '1500', '9999999999', '-7', '12.50', '2026-06-23T10:00:00Z', '2026-06-23T10:00:00.500Z', '1719705600', 'p_8842', 'ÄÖÜ€', '😀', 'a#b', ''),
+  fc.constantFrom(
+    '1',
+    '42',
+    '1500',
+    '9999999999',
+    '-7',
+    '12.50',
+    '2026-06-23T10:00:00Z',
+    '2026-06-23T10:00:00.500Z',
+    '1719705600',
+    'p_8842',
+    'ÄÖÜ€',
+    '😀',
+    'a#b',
+    '',
+  ),
   fc.string({ maxLength: 8 }),
   fc.string({ unit: 'grapheme', maxLength: 6 }),
   fc.nat(10).map((n) => 'x'.repeat(n * 150)),
@@ -46,7 +61,15 @@ const attributeValue: fc.Arbitrary<JsonAttributeValue> = fc.oneof(
   { arbitrary: fc.constantFrom(1000, 250_000, 420_000).map((n) => ({ S: 'y'.repeat(n) })), weight: 1 },
   { arbitrary: fc.integer({ min: -1e6, max: 1e6 }).map((n) => ({ N: String(n) })), weight: 2 },
   { arbitrary: fc.boolean().map((BOOL) => ({ BOOL })), weight: 1 },
-  { arbitrary: fc.array(fc.string({ maxLength: 4 }).map((S) => ({ S })), { maxLength: 3 }).map((L) => ({ L })), weight: 1 },
+  {
+    arbitrary: fc
+      .array(
+        fc.string({ maxLength: 4 }).map((S) => ({ S })),
+        { maxLength: 3 },
+      )
+      .map((L) => ({ L })),
+    weight: 1,
+  },
 );
 const ATTRIBUTE_NAMES = ['total', 'status', 'note', 'body', 'ü'] as const;
 const jsonItem: fc.Arbitrary<JsonItem> = fc.dictionary(fc.constantFrom(...ATTRIBUTE_NAMES), attributeValue, { maxKeys: 3 });
@@ -86,7 +109,9 @@ const entityChoice: fc.Arbitrary<EntityChoice> = fc.record(
     sortTemplate: fc.nat(SORT_TEMPLATES.length - 1),
     partitionTemplate: fc.nat(PARTITION_TEMPLATES.length - 1),
     inIndexes: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
-    samples: fc.array(fc.record({ values: fc.dictionary(fc.constantFrom(...FIELD_NAMES), fieldValue, { maxKeys: 6 }), attributes: jsonItem }), { maxLength: 8 }),
+    samples: fc.array(fc.record({ values: fc.dictionary(fc.constantFrom(...FIELD_NAMES), fieldValue, { maxKeys: 6 }), attributes: jsonItem }), {
+      maxLength: 8,
+    }),
     maxLengths: fc.dictionary(fc.constantFrom('orderId', 'playerId', 'note', 'id', 'gv'), fc.integer({ min: 1, max: 3000 }), { maxKeys: 3 }),
     itemCount: fc.integer({ min: 0, max: 1e9 }),
     itemSizeBytes: fc.integer({ min: 1, max: 500_000 }),
@@ -121,12 +146,33 @@ function buildTable(choice: TableChoice, t: number): TableDesign {
     return {
       name: `GSI${i + 1}`,
       kind: 'GSI',
-      partitionKey: kind === 'multi' ? [{ name: `g${i}a`, type: 'S' }, { name: `g${i}b`, type: 'N' }] : [{ name: `GSI${i + 1}PK`, type: 'S' }],
-      sortKey: kind === 'hashOnly' ? [] : kind === 'multi' ? [{ name: `g${i}c`, type: 'N' }, { name: `g${i}d`, type: 'S' }] : [{ name: `GSI${i + 1}SK`, type: 'S' }],
+      partitionKey:
+        kind === 'multi'
+          ? [
+              { name: `g${i}a`, type: 'S' },
+              { name: `g${i}b`, type: 'N' },
+            ]
+          : [{ name: `GSI${i + 1}PK`, type: 'S' }],
+      sortKey:
+        kind === 'hashOnly'
+          ? []
+          : kind === 'multi'
+            ? [
+                { name: `g${i}c`, type: 'N' },
+                { name: `g${i}d`, type: 'S' },
+              ]
+            : [{ name: `GSI${i + 1}SK`, type: 'S' }],
       projection: { type, attributes: type === 'INCLUDE' ? ['total'] : [] },
     };
   });
-  if (choice.lsi && sortKey) indexes.push({ name: 'byLocal', kind: 'LSI', partitionKey: [{ name: 'PK', type: 'S' }], sortKey: [{ name: 'L', type: 'S' }], projection: { type: 'ALL', attributes: [] } });
+  if (choice.lsi && sortKey)
+    indexes.push({
+      name: 'byLocal',
+      kind: 'LSI',
+      partitionKey: [{ name: 'PK', type: 'S' }],
+      sortKey: [{ name: 'L', type: 'S' }],
+      projection: { type: 'ALL', attributes: [] },
+    });
   const entities = choice.entities.map((entity, e): EntityDesign => {
     const keys: Record<string, string> = { PK: `E${e}#${PARTITION_TEMPLATES[entity.partitionTemplate]![0]}` };
     if (sortKey) keys.SK = sortKey.type === 'N' ? '{n}' : SORT_TEMPLATES[entity.sortTemplate]![0];
@@ -141,7 +187,10 @@ function buildTable(choice: TableChoice, t: number): TableDesign {
       name: `Entity${e}`,
       description: '',
       keys,
-      attributes: [{ name: 'total', type: 'N' }, { name: 'note', type: 'S' }],
+      attributes: [
+        { name: 'total', type: 'N' },
+        { name: 'note', type: 'S' },
+      ],
       samples: entity.samples.map((sample, s) => ({ id: `s${s}`, values: sample.values, attributes: sample.attributes })),
       expectations: {
         largestValues: {},
@@ -152,7 +201,15 @@ function buildTable(choice: TableChoice, t: number): TableDesign {
       },
     };
   });
-  const table = { name: `Table${t}`, description: '', partitionKey: { name: 'PK', type: 'S' as const }, ...(sortKey ? { sortKey } : {}), indexes, billingMode: 'PAY_PER_REQUEST' as const, entities };
+  const table = {
+    name: `Table${t}`,
+    description: '',
+    partitionKey: { name: 'PK', type: 'S' as const },
+    ...(sortKey ? { sortKey } : {}),
+    indexes,
+    billingMode: 'PAY_PER_REQUEST' as const,
+    entities,
+  };
   return { ...table, accessPatterns: choice.patterns.map((pattern, p) => buildPattern(pattern, p, table)) };
 }
 

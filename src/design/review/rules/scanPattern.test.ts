@@ -23,7 +23,9 @@ describe('review.scanPattern', () => {
     expect(others).toEqual([]);
     expect(finding).toMatchObject({ code: 'review.scanPattern', severity: 'error', subject: { table: 'Shop', entity: 'Order', pattern: 'asked' } });
     expect(finding!.subject.index).toBeUndefined();
-    expect(finding!.message).toBe('"Placed orders on the table" needs a Scan of table Shop: it gives no value for customerId, and a Query of table Shop needs one for every partition-key field.');
+    expect(finding!.message).toBe(
+      '"Placed orders on the table" needs a Scan of table Shop: it gives no value for customerId, and a Query of table Shop needs one for every partition-key field.',
+    );
     expect(finding!.evidence).toEqual([{ label: 'one Query of table Shop names one partition, like (sample o_15)', text: 'PK = "CUSTOMER#c1"' }]);
     expect(finding!.fix?.label).toBe('Query index GSI1 instead');
     const fixed = finding!.fix!.apply(design);
@@ -34,7 +36,11 @@ describe('review.scanPattern', () => {
   });
 
   it('flags a sort condition that skips a field, with no key to move to', () => {
-    const design = withPattern({ index: undefined, partitionValues: { customerId: 'c1' }, sort: { input: 'fields', operator: '=', values: { orderId: 'o_15' } } });
+    const design = withPattern({
+      index: undefined,
+      partitionValues: { customerId: 'c1' },
+      sort: { input: 'fields', operator: '=', values: { orderId: 'o_15' } },
+    });
     const [finding] = check(design);
     expect(finding?.message).toMatch(/^"The question" needs a Scan of table Shop: the condition gives orderId but not at\./);
     expect(finding?.fix).toBeUndefined();
@@ -43,7 +49,9 @@ describe('review.scanPattern', () => {
 
   it('calls a new pattern without a partition value a Scan until it has one', () => {
     const blank = changeTable('Shop', (table) => addAccessPattern(table, blankAccessPattern(table)))(SHOP_DESIGN);
-    expect(check(blank).map((finding) => finding.message)).toEqual(['"New access pattern" needs a Scan of table Shop: it gives no value for customerId, and a Query of table Shop needs one for every partition-key field.']);
+    expect(check(blank).map((finding) => finding.message)).toEqual([
+      '"New access pattern" needs a Scan of table Shop: it gives no value for customerId, and a Query of table Shop needs one for every partition-key field.',
+    ]);
   });
 
   it('never moves a whole-day question to an index partitioned by the full timestamp', () => {
@@ -51,10 +59,25 @@ describe('review.scanPattern', () => {
       addAccessPattern(
         {
           ...table,
-          indexes: [...table.indexes, { name: 'byAt', kind: 'GSI', partitionKey: [{ name: 'GSI9PK', type: 'S' }], sortKey: [{ name: 'SK', type: 'S' }], projection: { type: 'ALL', attributes: [] } }],
+          indexes: [
+            ...table.indexes,
+            {
+              name: 'byAt',
+              kind: 'GSI',
+              partitionKey: [{ name: 'GSI9PK', type: 'S' }],
+              sortKey: [{ name: 'SK', type: 'S' }],
+              projection: { type: 'ALL', attributes: [] },
+            },
+          ],
           entities: table.entities.map((entity) => ({ ...entity, keys: { ...entity.keys, GSI9PK: 'AT#{at:iso}' } })),
         },
-        { ...table.accessPatterns[0]!, id: 'day', name: 'Events of one day', partitionValues: {}, sort: { input: 'fields', operator: '=', values: { at: '2026-06-22' } } },
+        {
+          ...table.accessPatterns[0]!,
+          id: 'day',
+          name: 'Events of one day',
+          partitionValues: {},
+          sort: { input: 'fields', operator: '=', values: { at: '2026-06-22' } },
+        },
       ),
     )(AUDIT_LOG_DESIGN);
     const findings = check(design).filter((finding) => finding.subject.pattern === 'day');

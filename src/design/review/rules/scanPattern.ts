@@ -16,8 +16,7 @@ export const scanPattern: ReviewRule = {
   code: 'review.scanPattern',
   severity: 'error',
   title: 'An access pattern that needs a Scan',
-  why:
-    'A Query reads one partition, in sort-key order, from the left of the key: it needs one value for every partition-key field and sort conditions on leading fields only. Anything else is a Scan, which reads (and bills) the whole table and throws the order away.',
+  why: 'A Query reads one partition, in sort-key order, from the left of the key: it needs one value for every partition-key field and sort conditions on leading fields only. Anything else is a Scan, which reads (and bills) the whole table and throws the order away.',
   check(context) {
     const findings: ReviewFinding[] = [];
     for (const { table, review, pattern, serving } of servedPatterns(context)) {
@@ -31,21 +30,26 @@ export const scanPattern: ReviewRule = {
       const alternative = serving.alternative;
       const target = alternative ? keyName(table, alternative.index) : undefined;
       findings.push(
-        context.finding('review.scanPattern', 'error', { table: table.name, entity: review.entity.name, ...(pattern.index !== undefined ? { index: pattern.index } : {}), pattern: pattern.id }, {
-          message: `"${pattern.name}" needs a Scan of ${where}: ${reason}`.replace(/\.?$/, '.'),
-          evidence: partitionEvidence(table, review, pattern.index, `one Query of ${where} names one partition, like`),
-          suggestion: alternative
-            ? `Query ${target} instead: its key is built from the fields this pattern gives.`
-            : `Give the missing value, or add an index whose key starts with the fields this pattern gives (${serving.pinned.join(', ') || 'none yet'}), so the question is one Query.`,
-          ...(alternative
-            ? {
-                fix: {
-                  label: `Query ${target} instead`,
-                  apply: changeTable(table.name, (current) => updateAccessPattern(current, pattern.id, () => alternative.pattern)),
-                },
-              }
-            : {}),
-        }),
+        context.finding(
+          'review.scanPattern',
+          'error',
+          { table: table.name, entity: review.entity.name, ...(pattern.index !== undefined ? { index: pattern.index } : {}), pattern: pattern.id },
+          {
+            message: `"${pattern.name}" needs a Scan of ${where}: ${reason}`.replace(/\.?$/, '.'),
+            evidence: partitionEvidence(table, review, pattern.index, `one Query of ${where} names one partition, like`),
+            suggestion: alternative
+              ? `Query ${target} instead: its key is built from the fields this pattern gives.`
+              : `Give the missing value, or add an index whose key starts with the fields this pattern gives (${serving.pinned.join(', ') || 'none yet'}), so the question is one Query.`,
+            ...(alternative
+              ? {
+                  fix: {
+                    label: `Query ${target} instead`,
+                    apply: changeTable(table.name, (current) => updateAccessPattern(current, pattern.id, () => alternative.pattern)),
+                  },
+                }
+              : {}),
+          },
+        ),
       );
     }
     return findings;

@@ -24,7 +24,9 @@ describe('review.widthTooNarrow', () => {
   it('is an error when a sample already overflows, and a note when only the headroom the designer asked for is missing (said as growth)', () => {
     const overflow = tinyDesign([{ name: 'R', keys: { PK: 'X', SK: '{n:int(3)}' }, rows: [{ n: '42' }, { n: '1500' }] }]);
     expect(findingsOf(widthTooNarrow, overflow)[0]?.severity).toBe('error');
-    const headroom = tinyDesign([{ name: 'R', keys: { PK: 'X', SK: '{n:int(4)}' }, rows: [{ n: '875' }, { n: '9' }], expectations: { largestValues: { n: '875' } } }]);
+    const headroom = tinyDesign([
+      { name: 'R', keys: { PK: 'X', SK: '{n:int(4)}' }, rows: [{ n: '875' }, { n: '9' }], expectations: { largestValues: { n: '875' } } },
+    ]);
     const [note] = findingsOf(widthTooNarrow, headroom);
     expect(note?.severity).toBe('note');
     expect(note?.message).toContain('the expected largest value 875 needs 3 plus 2 of headroom: it can grow only 11× before it overflows');
@@ -39,7 +41,9 @@ describe('review.widthTooNarrow', () => {
   it('gives epoch fields no headroom digits and says when they run out', () => {
     const design = tinyDesign([{ name: 'R', keys: { PK: 'X', SK: '{ts:epoch(9)}' }, rows: [{ ts: '999999999' }] }], []);
     expect(findingsOf(widthTooNarrow, design)).toEqual([]);
-    const grown = tinyDesign([{ name: 'R', keys: { PK: 'X', SK: '{ts:epoch(9)}' }, rows: [{ ts: '999999999' }], expectations: { largestValues: { ts: '1719741600' } } }]);
+    const grown = tinyDesign([
+      { name: 'R', keys: { PK: 'X', SK: '{ts:epoch(9)}' }, rows: [{ ts: '999999999' }], expectations: { largestValues: { ts: '1719741600' } } },
+    ]);
     const [finding] = findingsOf(widthTooNarrow, grown);
     expect(finding?.message).toContain('2001-09-09T01:46:40Z');
     expect(finding?.fix?.label).toBe('Use `{ts:epoch(10)}`');

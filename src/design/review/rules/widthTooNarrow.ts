@@ -68,14 +68,22 @@ function firstNegative(review: EntityReview, field: string): { readonly value: s
  * can't be written; zero-padded by hand it would sort in reverse ("-00005"
  * before "-00010"). `sint(W)` keeps a sign slot and complements negatives.
  */
-function signFinding(context: ReviewContext, site: FieldSite, format: Extract<PaddedFormat, { kind: 'int' }>, negative: { readonly value: string; readonly sample: number }): ReviewFinding {
+function signFinding(
+  context: ReviewContext,
+  site: FieldSite,
+  format: Extract<PaddedFormat, { kind: 'int' }>,
+  negative: { readonly value: string; readonly sample: number },
+): ReviewFinding {
   const field = site.field.name;
   const signed: FieldFormat = { kind: 'sint', width: format.width };
   const sampleName = site.review.entity.samples[negative.sample]?.id ?? `#${negative.sample + 1}`;
   const key = site.review.encodedKeys(site.template.attribute.name).find((text) => text !== undefined);
   return context.finding('review.widthTooNarrow', 'error', siteSubject(site), {
     message: `${site.review.entity.name}'s ${quoteTemplate(site)} pads ${field} as a number of at least 0 (${placeholderText(field, format)}), but sample ${sampleName} has ${field} = ${JSON.stringify(negative.value)}: the key can't be written, and negatives zero-padded by hand sort in reverse ("-00005" before "-00010").`,
-    evidence: [{ label: `sample ${sampleName}, refused by ${placeholderText(field, format)}`, text: `${field} = ${negative.value}` }, ...(key !== undefined ? [{ label: 'a key the other samples write', text: key }] : [])],
+    evidence: [
+      { label: `sample ${sampleName}, refused by ${placeholderText(field, format)}`, text: `${field} = ${negative.value}` },
+      ...(key !== undefined ? [{ label: 'a key the other samples write', text: key }] : []),
+    ],
     suggestion: `Use ${placeholderText(field, signed)}: it keeps a sign slot before ${format.width} digits and stores negatives so they sort below every positive value. Keys already stored under ${placeholderText(field, format)} must be rewritten with it.`,
     fix: fieldFormatFix(site, signed),
   });
@@ -136,7 +144,8 @@ function overflowInstant(format: Extract<FieldFormat, { kind: 'epoch' }>, width:
  * already overflows.
  */
 function overflowText(format: PaddedFormat, width: number, largest: string): string {
-  if (largest.length > width) return `${group(largest)} does not fit, and ${placeholderText('', format).slice(2, -1)} refuses it (padded by hand it would sort by its first digit)`;
+  if (largest.length > width)
+    return `${group(largest)} does not fit, and ${placeholderText('', format).slice(2, -1)} refuses it (padded by hand it would sort by its first digit)`;
   if (format.kind === 'epoch') return `the field overflows on ${overflowInstant(format, width) ?? 'a date beyond 9999'}`;
   const factor = BigInt('1' + '0'.repeat(width)) / BigInt(largest === '0' ? '1' : largest);
   return `it can grow only ${group(factor.toString())}× before it overflows`;
@@ -158,4 +167,3 @@ function largestSampleOf(review: EntityReview, field: string, format: FieldForma
   if (!byField.has(key)) byField.set(key, largestSampleDigits(format, fieldValues(review, field)));
   return byField.get(key);
 }
-

@@ -9,9 +9,7 @@ const IN_MEMORY = 'Keylab keeps its tables in memory in this tab: they are lost 
 
 /** The DOMException name of an IndexedDB failure, if any. */
 function nameOf(error: unknown): string | undefined {
-  return error !== null && typeof error === 'object' && typeof (error as { name?: unknown }).name === 'string'
-    ? (error as { name: string }).name
-    : undefined;
+  return error !== null && typeof error === 'object' && typeof (error as { name?: unknown }).name === 'string' ? (error as { name: string }).name : undefined;
 }
 
 function detailOf(error: unknown): string {
@@ -25,22 +23,14 @@ function detailOf(error: unknown): string {
 /** IndexedDB does not exist here or refused to open (private browsing, storage disabled, sandboxed frame). */
 export function unavailableError(cause?: unknown): PersistenceError {
   const detail = cause === undefined ? 'IndexedDB is not available' : `IndexedDB could not be opened (${detailOf(cause)})`;
-  return new PersistenceError(
-    'persistence.unavailable',
-    `${detail} — private browsing or disabled site storage can cause this. ${IN_MEMORY}`,
-    { cause },
-  );
+  return new PersistenceError('persistence.unavailable', `${detail} — private browsing or disabled site storage can cause this. ${IN_MEMORY}`, { cause });
 }
 
 /** The error of a failed `indexedDB.open`. */
 export function openError(cause: unknown): PersistenceError {
   if (cause instanceof PersistenceError) return cause;
   if (nameOf(cause) === 'VersionError') {
-    return new PersistenceError(
-      'persistence.newerFormat',
-      `The stored tables were saved by a newer version of Keylab than this one. ${IN_MEMORY}`,
-      { cause },
-    );
+    return new PersistenceError('persistence.newerFormat', `The stored tables were saved by a newer version of Keylab than this one. ${IN_MEMORY}`, { cause });
   }
   return unavailableError(cause);
 }
@@ -79,7 +69,7 @@ export function takenOverError(): PersistenceError {
 export function versionChangeError(): PersistenceError {
   return new PersistenceError(
     'persistence.versionChange',
-    'Another tab upgraded or deleted Keylab\'s stored tables, so this tab stopped saving: reload it. The change was not saved.',
+    "Another tab upgraded or deleted Keylab's stored tables, so this tab stopped saving: reload it. The change was not saved.",
   );
 }
 

@@ -74,7 +74,11 @@ export async function writeChange(database: KeylabDB, fence: Fence, seq: LogSequ
  * requests queued before it are not committed; every promise gets a handler,
  * so nothing is left unhandled.
  */
-export async function runWrite(tx: WriteTransaction, fence: Fence | undefined, queue: (tx: WriteTransaction, requests: Promise<unknown>[]) => void): Promise<void> {
+export async function runWrite(
+  tx: WriteTransaction,
+  fence: Fence | undefined,
+  queue: (tx: WriteTransaction, requests: Promise<unknown>[]) => void,
+): Promise<void> {
   if (fence) await checkOwner(tx, fence);
   const requests: Promise<unknown>[] = [];
   try {

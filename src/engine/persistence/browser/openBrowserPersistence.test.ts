@@ -103,7 +103,10 @@ describe('openBrowserPersistence', () => {
     expect(log.records).toEqual([{ puts: [leader(1)] }, { puts: [leader(2)] }]);
 
     const count = 2 * BLOCK_ITEMS + 500;
-    await engine.loadItems('Leaders', Array.from({ length: count }, (_, i) => leader(i + 10)));
+    await engine.loadItems(
+      'Leaders',
+      Array.from({ length: count }, (_, i) => leader(i + 10)),
+    );
     log = await readLog();
     expect(log.records.map((record) => ('puts' in record ? record.puts.length : -1))).toEqual([1, 1, BLOCK_ITEMS, BLOCK_ITEMS, 500]);
     // Sequence numbers increase in commit order.
@@ -205,7 +208,10 @@ describe('openBrowserPersistence', () => {
       return request;
     });
     await expectPersistenceError(
-      engine.loadItems('Leaders', Array.from({ length: 5 * BLOCK_ITEMS }, (_, i) => leader(i))),
+      engine.loadItems(
+        'Leaders',
+        Array.from({ length: 5 * BLOCK_ITEMS }, (_, i) => leader(i)),
+      ),
       'persistence.writeFailed',
       /not saved/,
     );

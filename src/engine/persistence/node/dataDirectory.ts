@@ -78,7 +78,10 @@ export async function readOrCreateMarker(root: string): Promise<Marker> {
   try {
     marker = JSON.parse(text) as Marker;
   } catch {
-    throw new PersistenceError('persistence.corrupt', `${join(root, MARKER_FILE)} is damaged (not JSON). Restore it, or delete it to keep the tables and start as on a first run.`);
+    throw new PersistenceError(
+      'persistence.corrupt',
+      `${join(root, MARKER_FILE)} is damaged (not JSON). Restore it, or delete it to keep the tables and start as on a first run.`,
+    );
   }
   if (marker?.keylab !== 'data' || typeof marker.version !== 'number') {
     throw new PersistenceError('persistence.corrupt', `${join(root, MARKER_FILE)} is not a Keylab data-directory marker.`);

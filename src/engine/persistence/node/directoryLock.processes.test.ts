@@ -174,11 +174,17 @@ async function race(contenders: number): Promise<void> {
     } else {
       expect(await owner.send({ type: 'close' })).toEqual({ type: 'closed' });
       const stored = await storedIds();
-      expect([...acknowledged].filter((id) => !stored.has(id)), `${label}: acknowledged writes lost`).toEqual([]);
+      expect(
+        [...acknowledged].filter((id) => !stored.has(id)),
+        `${label}: acknowledged writes lost`,
+      ).toEqual([]);
     }
   }
   const stored = await storedIds();
-  expect([...acknowledged].filter((id) => !stored.has(id)), 'acknowledged writes lost').toEqual([]);
+  expect(
+    [...acknowledged].filter((id) => !stored.has(id)),
+    'acknowledged writes lost',
+  ).toEqual([]);
   // No taker's private lock directory is left behind.
   expect((await readdir(dir)).filter((name) => name.startsWith('keylab.lock.'))).toEqual([]);
 }

@@ -51,8 +51,17 @@ describe('compaction of a --data table file', () => {
   it('rewrites a file as its items plus the change that caused it, which reads back as the same table, and closes the old append handle', async () => {
     dir = await mkdtemp(join(tmpdir(), 'keylab-compaction-'));
     let closed = 0;
-    const file: TableFile = { fileName: 'Scores.table.jsonl', definition: DEFINITION, bytes: 0, baseBytes: 0, handle: { close: async () => void closed++ } as unknown as TableFile['handle'] };
-    const change: ItemWrite[] = [{ tableName: 'Scores', key: { pk: S('P'), sk: S('a') }, item: undefined }, { tableName: 'Scores', key: { pk: S('P'), sk: S('c') }, item: item('c', 3) }];
+    const file: TableFile = {
+      fileName: 'Scores.table.jsonl',
+      definition: DEFINITION,
+      bytes: 0,
+      baseBytes: 0,
+      handle: { close: async () => void closed++ } as unknown as TableFile['handle'],
+    };
+    const change: ItemWrite[] = [
+      { tableName: 'Scores', key: { pk: S('P'), sk: S('a') }, item: undefined },
+      { tableName: 'Scores', key: { pk: S('P'), sk: S('c') }, item: item('c', 3) },
+    ];
     await rewriteTableFile(dir, file, [item('a', 1), item('b', 2)], change);
     const bytes = await readFile(join(dir, file.fileName));
     expect(file).toMatchObject({ bytes: bytes.byteLength, baseBytes: bytes.byteLength, handle: undefined });

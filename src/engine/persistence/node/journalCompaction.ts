@@ -36,7 +36,13 @@ export function replacesFile(file: TableFile, writes: number, compactAfterBytes:
 }
 
 /** Whether a loaded file starts over as a compact one: mostly overwritten or deleted items, dropped damage, a pending change completed, or a format without checksums. */
-export function compactsAtLoad(loaded: { readonly writes: number; readonly liveItems: number; readonly dropped: number; readonly version: number; readonly completedPending: boolean }): boolean {
+export function compactsAtLoad(loaded: {
+  readonly writes: number;
+  readonly liveItems: number;
+  readonly dropped: number;
+  readonly version: number;
+  readonly completedPending: boolean;
+}): boolean {
   return loaded.completedPending || loaded.writes > 2 * loaded.liveItems + 1_000 || loaded.dropped > 0 || loaded.version < TABLE_FILE_VERSION;
 }
 

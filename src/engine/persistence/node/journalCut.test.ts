@@ -132,9 +132,9 @@ async function fileHandlePrototype(dir: string): Promise<FileHandle> {
 }
 
 /** Opens `dir` the way `--data DIR` does; what it loaded, or the error it refused with. */
-async function boot(dir: string): Promise<
-  { ok: true; engine: LocalDynamoDB; warnings: readonly string[]; close: () => Promise<void> } | { ok: false; error: unknown }
-> {
+async function boot(
+  dir: string,
+): Promise<{ ok: true; engine: LocalDynamoDB; warnings: readonly string[]; close: () => Promise<void> } | { ok: false; error: unknown }> {
   const persistence = await openNodePersistence(dir, { onWarning: () => undefined });
   const engine = createEngine({ storage: persistence.hook });
   try {
@@ -150,7 +150,12 @@ async function boot(dir: string): Promise<
  * Runs `check(cut, dir)` for every cut from 0 to `length` (the whole file), {@link WORKERS} at a
  * time, each worker in a directory of its own that `prepare(dir)` sets up once.
  */
-async function forEveryCut(name: string, length: number, prepare: (dir: string) => Promise<void>, check: (cut: number, dir: string) => Promise<void>): Promise<void> {
+async function forEveryCut(
+  name: string,
+  length: number,
+  prepare: (dir: string) => Promise<void>,
+  check: (cut: number, dir: string) => Promise<void>,
+): Promise<void> {
   const workers = Array.from({ length: WORKERS }, async (_, worker) => {
     const dir = join(scratch, `${name}-${worker}`);
     await rm(dir, { recursive: true, force: true });
@@ -178,7 +183,8 @@ async function expectRefusal(booted: Awaited<ReturnType<typeof boot>>, code: 'pe
   expect((booted.error as Error).message, where).toMatch(message);
 }
 
-const HEADER_REFUSAL = /^The data file \S+Journal\.table\.jsonl is damaged at line 1, the table's header \((the file is empty|the line has no end)\): it cannot be repaired\. Restore it from a backup or remove it\.$/;
+const HEADER_REFUSAL =
+  /^The data file \S+Journal\.table\.jsonl is damaged at line 1, the table's header \((the file is empty|the line has no end)\): it cannot be repaired\. Restore it from a backup or remove it\.$/;
 const TORN_TAIL = /^\S+Journal\.table\.jsonl: dropped an unfinished write at line (\d+) \(the line has no end\); it was never acknowledged\.$/;
 const PENDING_REFUSAL =
   /^\S+keylab\.pending-change\.jsonl \(a change to several tables that was being saved when Keylab stopped\) is damaged at line (\d+) \((.+)\)\. Remove it to start without that change, which was never acknowledged\.$/;

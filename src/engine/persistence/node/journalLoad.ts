@@ -41,7 +41,12 @@ export interface DroppedRecord extends DamagedLine {
 export type JournalLoadResult = Omit<PersistenceLoadResult, 'firstRun'> & { readonly dropped: readonly DroppedRecord[] };
 
 /** Reads every table file into `target`, filling `directory.files`; `warn` gets each recovery warning as it happens. */
-export async function loadTableFiles(directory: JournalDirectory, target: LocalDynamoDB, repair: boolean, onWarning: (message: string) => void): Promise<JournalLoadResult> {
+export async function loadTableFiles(
+  directory: JournalDirectory,
+  target: LocalDynamoDB,
+  repair: boolean,
+  onWarning: (message: string) => void,
+): Promise<JournalLoadResult> {
   const { root, files } = directory;
   const warnings: string[] = [];
   const warn = (message: string) => {
@@ -118,7 +123,15 @@ export async function loadTableFiles(directory: JournalDirectory, target: LocalD
     const file: TableFile = { fileName: entry, definition: parsed.definition, bytes: parsed.goodBytes, baseBytes: parsed.goodBytes, streamBytes: stream.bytes };
     files.set(name, file);
     // Mostly overwritten or deleted items, dropped damage, or a format without checksums: start from a compact file.
-    if (compactsAtLoad({ completedPending: pendingWrites !== undefined, writes: parsed.replay.writes, liveItems: live.length, dropped: parsed.dropped.length, version: parsed.version })) {
+    if (
+      compactsAtLoad({
+        completedPending: pendingWrites !== undefined,
+        writes: parsed.replay.writes,
+        liveItems: live.length,
+        dropped: parsed.dropped.length,
+        version: parsed.version,
+      })
+    ) {
       try {
         await rewriteTableFile(root, file, live);
       } catch (error) {
@@ -130,7 +143,8 @@ export async function loadTableFiles(directory: JournalDirectory, target: LocalD
   }
   if (pending) {
     // Every table it names now holds the whole change in its rewritten file.
-    for (const tableName of pending.keys()) warn(`the interrupted change to several tables names table ${tableName}, which has no data file; its writes to it were dropped.`);
+    for (const tableName of pending.keys())
+      warn(`the interrupted change to several tables names table ${tableName}, which has no data file; its writes to it were dropped.`);
     try {
       await removePendingChange(root);
     } catch (error) {

@@ -118,7 +118,10 @@ describe('openNodePersistence', () => {
     ]);
     expect((await stat(join(dir, FILE))).ino).toBe(ino); // appended, not replaced
 
-    await engine.loadItems('Leaders', Array.from({ length: REWRITE_WRITES }, (_, i) => leader(i + 10)));
+    await engine.loadItems(
+      'Leaders',
+      Array.from({ length: REWRITE_WRITES }, (_, i) => leader(i + 10)),
+    );
     expect((await stat(join(dir, FILE))).ino).not.toBe(ino); // replaced
     const after = await lines();
     // Header, the one live item, then the load in lines of 1,000.
@@ -207,7 +210,10 @@ describe('openNodePersistence', () => {
       const { engine, persistence } = await boot();
       await engine.createTable(LEADERS);
       await engine.putItem({ TableName: 'Leaders', Item: leader(1) });
-      await engine.loadItems('Leaders', Array.from({ length: 2500 }, (_, i) => leader(i + 10))); // appended as 3 lines
+      await engine.loadItems(
+        'Leaders',
+        Array.from({ length: 2500 }, (_, i) => leader(i + 10)),
+      ); // appended as 3 lines
       await persistence.close();
       const all = await lines();
       expect(all.slice(-3).map((line) => line.includes('"more":true'))).toEqual([true, true, false]);
@@ -240,7 +246,11 @@ describe('openNodePersistence', () => {
       all[1] = sealLine('{"w":[{"p":{"pk":{"B":"not base64!"}}}]').trimEnd(); // intact, but not an item
       await writeFile(join(dir, FILE), all.join('\n') + '\n');
       let persistence = await openNodePersistence(dir);
-      await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.damagedRecords', /line 2 \(pk\.B: binary is written as base64 text.*"not base64!" is not base64/);
+      await expectPersistenceError(
+        persistence.load(createEngine({ storage: persistence.hook })),
+        'persistence.damagedRecords',
+        /line 2 \(pk\.B: binary is written as base64 text.*"not base64!" is not base64/,
+      );
       await persistence.close();
 
       await writeFile(join(dir, FILE), good.replace('"version":2', '"version":7'));
@@ -375,7 +385,9 @@ describe('openNodePersistence', () => {
       const { engine, persistence } = await boot();
       await engine.createTable(LEADERS);
       await engine.createTable(tableInput('Other', [['id', 'S']]));
-      await engine.transactWriteItems({ TransactItems: [{ Put: { TableName: 'Leaders', Item: leader(1) } }, { Put: { TableName: 'Other', Item: { id: S('x') } } }] });
+      await engine.transactWriteItems({
+        TransactItems: [{ Put: { TableName: 'Leaders', Item: leader(1) } }, { Put: { TableName: 'Other', Item: { id: S('x') } } }],
+      });
       // Saved in full: the pending-change file is gone once both tables have their part.
       expect(await readdir(dir)).not.toContain(PENDING_CHANGE_FILE);
       await persistence.close();
@@ -387,7 +399,16 @@ describe('openNodePersistence', () => {
         { tableName: 'Other', key: { id: S('x') }, item: undefined },
         { tableName: 'Other', key: { id: S('y') }, item: { id: S('y') } },
       ];
-      await writeFileAtomic(dir, PENDING_CHANGE_FILE, pendingChangeLines(new Map([['Leaders', writes.slice(0, 2)], ['Other', writes.slice(2)]])));
+      await writeFileAtomic(
+        dir,
+        PENDING_CHANGE_FILE,
+        pendingChangeLines(
+          new Map([
+            ['Leaders', writes.slice(0, 2)],
+            ['Other', writes.slice(2)],
+          ]),
+        ),
+      );
       await writeFile(join(dir, FILE), [...changeLines(writes.slice(0, 2))].join(''), { flag: 'a' });
 
       const after = await boot();
@@ -408,7 +429,9 @@ describe('openNodePersistence', () => {
         .mockResolvedValueOnce(undefined)
         .mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
       await expectPersistenceError(
-        engine.transactWriteItems({ TransactItems: [{ Put: { TableName: 'Leaders', Item: leader(1) } }, { Put: { TableName: 'Other', Item: { id: S('x') } } }] }),
+        engine.transactWriteItems({
+          TransactItems: [{ Put: { TableName: 'Leaders', Item: leader(1) } }, { Put: { TableName: 'Other', Item: { id: S('x') } } }],
+        }),
         'persistence.writeFailed',
       );
       vi.restoreAllMocks();
@@ -425,7 +448,10 @@ describe('openNodePersistence', () => {
       const before = await readFile(join(dir, FILE), 'utf8');
       vi.spyOn(await fileHandlePrototype(), 'sync').mockRejectedValueOnce(enospc());
       await expectPersistenceError(
-        engine.loadItems('Leaders', Array.from({ length: REWRITE_WRITES }, (_, i) => leader(i + 10))),
+        engine.loadItems(
+          'Leaders',
+          Array.from({ length: REWRITE_WRITES }, (_, i) => leader(i + 10)),
+        ),
         'persistence.quotaExceeded',
       );
       expect(await readFile(join(dir, FILE), 'utf8')).toBe(before);
@@ -460,7 +486,10 @@ describe('openNodePersistence', () => {
       await engine.createTable(LEADERS);
       await engine.batchWriteItem({ RequestItems: { Leaders: [{ PutRequest: { Item: leader(1) } }] } });
       for (let round = 0; round < 50; round++) {
-        await engine.loadItems('Leaders', Array.from({ length: 25 }, (_, i) => leader(i, { round: N(round) })));
+        await engine.loadItems(
+          'Leaders',
+          Array.from({ length: 25 }, (_, i) => leader(i, { round: N(round) })),
+        );
       }
       const after = await restart(persistence);
       expect(await lines()).toHaveLength(2); // header + the 25 live items on one line

@@ -94,9 +94,7 @@ export async function openNodePersistence(dir: string, options: NodePersistenceO
     write(change: EngineChange): Promise<void> {
       if (closedReason) return Promise.reject(closedReason);
       if (!directory.engine) {
-        return Promise.reject(
-          new PersistenceError('persistence.notLoaded', 'Keylab wrote to its data directory before loading it (call load(engine) first).'),
-        );
+        return Promise.reject(new PersistenceError('persistence.notLoaded', 'Keylab wrote to its data directory before loading it (call load(engine) first).'));
       }
       return writes.write(change);
     },

@@ -45,7 +45,7 @@ export function parsePendingChange(bytes: Buffer, fileName: string): Map<string,
         `Remove it to start without that change, which was never acknowledged.`,
     );
   const lines: [start: number, end: number][] = [];
-  for (let start = 0; start < bytes.length; ) {
+  for (let start = 0; start < bytes.length;) {
     const newline = bytes.indexOf(0x0a, start);
     if (newline === -1) throw damaged(lines.length + 1, 'the line has no end');
     lines.push([start, newline]);
@@ -60,7 +60,7 @@ export function parsePendingChange(bytes: Buffer, fileName: string): Map<string,
   let line = 1;
   for (const tableName of header.tables as string[]) {
     const writes: LineWrites = [];
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const [start, end] = lines[line] ?? [0, 0];
       if (line >= lines.length) throw damaged(line + 1, `the writes to ${tableName} are missing`);
       line++;

@@ -71,7 +71,14 @@ const VIEW_TYPES = new Set(['NEW_IMAGE', 'OLD_IMAGE', 'NEW_AND_OLD_IMAGES', 'KEY
 
 function readRecord(json: Record<string, unknown>): StreamRecordEntry {
   const { s, q, e, v, k, z, t, n, o, ttl } = json;
-  if (typeof s !== 'string' || typeof q !== 'number' || !EVENTS.has(e as string) || !VIEW_TYPES.has(v as string) || typeof z !== 'number' || typeof t !== 'number') {
+  if (
+    typeof s !== 'string' ||
+    typeof q !== 'number' ||
+    !EVENTS.has(e as string) ||
+    !VIEW_TYPES.has(v as string) ||
+    typeof z !== 'number' ||
+    typeof t !== 'number'
+  ) {
     throw new Error('not a stream record');
   }
   return {

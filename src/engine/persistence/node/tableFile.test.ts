@@ -147,7 +147,9 @@ describe('parseTableFile: checksums', () => {
     });
 
     it('refuses it cut short inside or after its lines: a rename is all or nothing, so they were never torn', () => {
-      expect(parseError(rewritten.slice(0, -40)).message).toMatch(/damaged at line 3 \(the line has no end, but it was written with the whole file, not appended/);
+      expect(parseError(rewritten.slice(0, -40)).message).toMatch(
+        /damaged at line 3 \(the line has no end, but it was written with the whole file, not appended/,
+      );
       const twoLines = rewritten.slice(0, rewritten.lastIndexOf('\n', rewritten.length - 2) + 1);
       expect(parseError(twoLines).message).toMatch(/damaged at line 3 \(the file ends after line 2, but it was written with 3 lines: it was cut short\)/);
     });
@@ -179,7 +181,10 @@ describe('parseTableFile: checksums', () => {
   });
 
   it('lists the writes of a damaged line that held several, deletes included', () => {
-    const text = journal() + sealLine('{"w":[{"d":{"pk":{"S":"P"},"sk":{"S":"a"}}},{"p":{"pk":{"S":"P"},"sk":{"S":"d"},"x":{"S":"y"}}}]') + [...changeLines([put('e', 5)])].join('');
+    const text =
+      journal() +
+      sealLine('{"w":[{"d":{"pk":{"S":"P"},"sk":{"S":"a"}}},{"p":{"pk":{"S":"P"},"sk":{"S":"d"},"x":{"S":"y"}}}]') +
+      [...changeLines([put('e', 5)])].join('');
     const damaged = withChar(text, text.indexOf('"x":{"S":"y"}') + 10, 'z');
     expect(parseTableFile(Buffer.from(damaged), FILE, { repair: true }).dropped).toEqual([
       expect.objectContaining({ line: 5, writes: ['delete {"pk":{"S":"P"},"sk":{"S":"a"}}', 'put {"pk":{"S":"P"},"sk":{"S":"d"}}'] }),

@@ -169,7 +169,10 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
     if (!replay || !definition) throw corruptHeader('the file is empty');
     if (lineNumber < lastRewrittenLine && damaged.at(-1)?.line !== lineNumber) {
       // Lines of the atomic rewrite are missing: the file was cut, not torn.
-      damaged.push({ line: lineNumber + 1, why: `the file ends after line ${lineNumber}, but it was written with ${lastRewrittenLine} lines: it was cut short` });
+      damaged.push({
+        line: lineNumber + 1,
+        why: `the file ends after line ${lineNumber}, but it was written with ${lastRewrittenLine} lines: it was cut short`,
+      });
     }
     if (damaged.length > 0 && !options.repair) throw damagedRecords(fileName, damaged);
     return { definition, version, replay, goodBytes, dropped: damaged, ...(tornTail === undefined ? {} : { tornTail }) };
@@ -218,7 +221,8 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
     if (!group) goodBytes = start;
   }
   if (group && lineNumber > lastRewrittenLine) return finish(tornTailAt(lineNumber, 'a change that spans lines was not finished'));
-  if (group && lineNumber === lastRewrittenLine) damaged.push({ line: lineNumber, why: 'it says a change goes on, but it is the last line the file was written with' });
+  if (group && lineNumber === lastRewrittenLine)
+    damaged.push({ line: lineNumber, why: 'it says a change goes on, but it is the last line the file was written with' });
   return finish();
 }
 
@@ -264,7 +268,10 @@ function readHeader(
     throw corruptHeader('not a Keylab table header');
   }
   if (record.version > TABLE_FILE_VERSION) {
-    throw new PersistenceError('persistence.newerFormat', `The data file ${fileName} was written by a newer version of Keylab (format ${String(record.version)}).`);
+    throw new PersistenceError(
+      'persistence.newerFormat',
+      `The data file ${fileName} was written by a newer version of Keylab (format ${String(record.version)}).`,
+    );
   }
   if (record.version >= CHECKSUM_VERSION) {
     const wrong = checkLine(bytes, 0, end);
@@ -273,7 +280,8 @@ function readHeader(
   const table = record.table as TableDefinition | undefined;
   if (!table || typeof table.name !== 'string' || !table.keys?.partitionKey) throw corruptHeader('the header has no table definition');
   const lines = record.lines;
-  if (lines !== undefined && !(typeof lines === 'number' && Number.isSafeInteger(lines) && lines >= 0)) throw corruptHeader('its line count is not a whole number');
+  if (lines !== undefined && !(typeof lines === 'number' && Number.isSafeInteger(lines) && lines >= 0))
+    throw corruptHeader('its line count is not a whole number');
   // Without a count (files written before it), only line 1 is known to have been written whole.
   return { definition: table, version: record.version, lastRewrittenLine: 1 + (lines ?? 0) };
 }
@@ -330,7 +338,10 @@ function damagedRecords(fileName: string, damaged: readonly DamagedLine[]): Pers
   const why =
     damaged.length === 1
       ? (damaged[0] as DamagedLine).why
-      : listed(damaged.map((entry) => `line ${entry.line}: ${entry.why}`), '; ');
+      : listed(
+          damaged.map((entry) => `line ${entry.line}: ${entry.why}`),
+          '; ',
+        );
   return new PersistenceError(
     'persistence.damagedRecords',
     `The data file ${fileName} is damaged at ${lines} (${why}). ` +

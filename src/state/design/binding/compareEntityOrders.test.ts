@@ -62,7 +62,12 @@ describe('compareEntityOrders', () => {
       ts: { N: ts },
       score: { N: String(index) },
     }));
-    const result = compareEntityOrders(items, { table, recogniser: createEntityRecogniser(table, 'byPlayer'), sortKeyName: 'ts', partitionKeyName: 'playerId' });
+    const result = compareEntityOrders(items, {
+      table,
+      recogniser: createEntityRecogniser(table, 'byPlayer'),
+      sortKeyName: 'ts',
+      partitionKeyName: 'playerId',
+    });
     const orders = result.entities[0]!.orders;
     expect(orders.encodedOrder.map((row) => row.storedKey)).toEqual(['9', '10', '1719705600']);
     expect(orders.encodedOrder.map((row) => row.intendedRank)).toEqual([1, 2, 3]);

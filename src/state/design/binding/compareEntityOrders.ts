@@ -103,7 +103,7 @@ export function compareEntityOrders(items: readonly Item[], options: CompareEnti
  */
 export function describePositions(positions: readonly number[]): string {
   const parts: string[] = [];
-  for (let start = 0; start < positions.length; ) {
+  for (let start = 0; start < positions.length;) {
     let end = start;
     while (end + 1 < positions.length && (positions[end + 1] as number) === (positions[end] as number) + 1) end++;
     const first = positions[start] as number;

@@ -7,12 +7,22 @@ import { createDesignBindingStore, DESIGN_BINDINGS_STORAGE_KEY } from './designB
 import { entityKeyTemplates, sortKeyTemplateOf } from './entityKeyTemplates';
 
 function summary(input: typeof LEADERBOARD_TABLE_INPUT): TableSummary {
-  return summarizeTable({ TableName: input.TableName, KeySchema: input.KeySchema, AttributeDefinitions: input.AttributeDefinitions, GlobalSecondaryIndexes: input.GlobalSecondaryIndexes as never });
+  return summarizeTable({
+    TableName: input.TableName,
+    KeySchema: input.KeySchema,
+    AttributeDefinitions: input.AttributeDefinitions,
+    GlobalSecondaryIndexes: input.GlobalSecondaryIndexes as never,
+  });
 }
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (name: string) => map.get(name) ?? null, setItem: (name: string, value: string) => void map.set(name, value), removeItem: (name: string) => void map.delete(name), map };
+  return {
+    getItem: (name: string) => map.get(name) ?? null,
+    setItem: (name: string, value: string) => void map.set(name, value),
+    removeItem: (name: string) => void map.delete(name),
+    map,
+  };
 }
 
 const designs = createDesignStore().getState().designs;
@@ -21,7 +31,12 @@ const auditLog = summary(AUDIT_LOG_TABLE_INPUT);
 
 describe('resolveDesignBinding', () => {
   it('binds the built-in Leaderboard and AuditLog tables to the example designs of the same name and key schema', () => {
-    expect(resolveDesignBinding(designs, undefined, leaderboard)).toMatchObject({ designId: 'example-leaderboard', designName: 'Leaderboard', automatic: true, table: { name: 'Leaderboard' } });
+    expect(resolveDesignBinding(designs, undefined, leaderboard)).toMatchObject({
+      designId: 'example-leaderboard',
+      designName: 'Leaderboard',
+      automatic: true,
+      table: { name: 'Leaderboard' },
+    });
     expect(resolveDesignBinding(designs, undefined, auditLog)).toMatchObject({ designId: 'example-audit-log', automatic: true, table: { name: 'AuditLog' } });
   });
 
@@ -37,7 +52,11 @@ describe('resolveDesignBinding', () => {
   });
 
   it('follows the user’s choice: another design’s table, or none; a choice that is gone falls back to the automatic one', () => {
-    expect(resolveDesignBinding(designs, { designId: 'example-shop', tableName: 'Shop' }, auditLog)).toMatchObject({ designName: 'Shop (single table)', automatic: false, table: { name: 'Shop' } });
+    expect(resolveDesignBinding(designs, { designId: 'example-shop', tableName: 'Shop' }, auditLog)).toMatchObject({
+      designName: 'Shop (single table)',
+      automatic: false,
+      table: { name: 'Shop' },
+    });
     expect(resolveDesignBinding(designs, 'none', auditLog)).toBeUndefined();
     expect(resolveDesignBinding(designs, { designId: 'deleted', tableName: 'Shop' }, auditLog)).toMatchObject({ designName: 'AuditLog', automatic: true });
   });
@@ -53,14 +72,20 @@ describe('the design bindings store', () => {
     const store = createDesignBindingStore({ storage });
     store.getState().choose('AuditLog', 'none');
     store.getState().choose('Leaderboard', { designId: 'example-shop', tableName: 'Shop' });
-    expect(createDesignBindingStore({ storage }).getState().choices).toEqual({ AuditLog: 'none', Leaderboard: { designId: 'example-shop', tableName: 'Shop' } });
+    expect(createDesignBindingStore({ storage }).getState().choices).toEqual({
+      AuditLog: 'none',
+      Leaderboard: { designId: 'example-shop', tableName: 'Shop' },
+    });
     store.getState().choose('AuditLog', undefined);
     expect(createDesignBindingStore({ storage }).getState().choices).toEqual({ Leaderboard: { designId: 'example-shop', tableName: 'Shop' } });
   });
 
   it('drops saved choices that are not well formed', () => {
     const storage = memoryStorage();
-    storage.setItem(DESIGN_BINDINGS_STORAGE_KEY, JSON.stringify({ state: { choices: { A: 'none', B: 42, C: { designId: 'x' }, D: { designId: 'x', tableName: 'T' } } }, version: 1 }));
+    storage.setItem(
+      DESIGN_BINDINGS_STORAGE_KEY,
+      JSON.stringify({ state: { choices: { A: 'none', B: 42, C: { designId: 'x' }, D: { designId: 'x', tableName: 'T' } } }, version: 1 }),
+    );
     expect(createDesignBindingStore({ storage }).getState().choices).toEqual({ A: 'none', D: { designId: 'x', tableName: 'T' } });
     storage.setItem(DESIGN_BINDINGS_STORAGE_KEY, '{"state": {"choices": []}, "version": 1}');
     expect(createDesignBindingStore({ storage }).getState().choices).toEqual({});

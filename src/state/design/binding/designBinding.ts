@@ -39,7 +39,9 @@ export function describesTable(design: TableDesign, table: TableSummary): boolea
 
 /** Every table of every saved design, as the Key design select lists them. */
 export function bindingOptions(designs: readonly SavedDesign[]): readonly BindingOption[] {
-  return designs.flatMap((saved) => saved.design.tables.map((table) => ({ designId: saved.id, tableName: table.name, label: `${saved.design.name} · ${table.name}` })));
+  return designs.flatMap((saved) =>
+    saved.design.tables.map((table) => ({ designId: saved.id, tableName: table.name, label: `${saved.design.name} · ${table.name}` })),
+  );
 }
 
 /**
@@ -50,7 +52,11 @@ export function bindingOptions(designs: readonly SavedDesign[]): readonly Bindin
  * @example
  * resolveDesignBinding(designs, undefined, leaderboardSummary) // { designName: "Leaderboard", table: …, automatic: true }
  */
-export function resolveDesignBinding(designs: readonly SavedDesign[], choice: BindingChoice | undefined, table: TableSummary | undefined): DesignBinding | undefined {
+export function resolveDesignBinding(
+  designs: readonly SavedDesign[],
+  choice: BindingChoice | undefined,
+  table: TableSummary | undefined,
+): DesignBinding | undefined {
   if (!table || choice === 'none') return undefined;
   if (choice) {
     const saved = designs.find((candidate) => candidate.id === choice.designId);

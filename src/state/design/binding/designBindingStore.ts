@@ -54,7 +54,11 @@ export function createDesignBindingStore(options: { readonly storage?: StateStor
       merge: (persisted, current) => {
         const saved = typeof persisted === 'object' && persisted !== null ? (persisted as { choices?: unknown }).choices : undefined;
         if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) return current;
-        const choices = Object.fromEntries(Object.entries(saved).filter((entry): entry is [string, BindingChoice] => isChoice(entry[1])).slice(0, 1000));
+        const choices = Object.fromEntries(
+          Object.entries(saved)
+            .filter((entry): entry is [string, BindingChoice] => isChoice(entry[1]))
+            .slice(0, 1000),
+        );
         return { ...current, choices };
       },
     }),

@@ -1,5 +1,14 @@
 import { REVIEW_RULES, markDecided, reviewDesign } from '../../../design/review';
-import { type Design, type FindingDecisionDesign, type FindingDecisionKind, type ReviewedFinding, type ReviewFinding, type ReviewRule, type ReviewSeverity, type StoredKeys } from '../../../design';
+import {
+  type Design,
+  type FindingDecisionDesign,
+  type FindingDecisionKind,
+  type ReviewedFinding,
+  type ReviewFinding,
+  type ReviewRule,
+  type ReviewSeverity,
+  type StoredKeys,
+} from '../../../design';
 
 /**
  * The open design's review, computed from the design (src/design/review) and

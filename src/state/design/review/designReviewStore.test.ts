@@ -8,7 +8,12 @@ import { createReviewerNameStore, REVIEWER_NAME_KEY } from './reviewerName';
 /** localStorage's shape, in memory. */
 function memoryStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));
-  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key), map };
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+    map,
+  };
 }
 
 const AT = new Date('2026-12-05T09:40:00.000Z');
@@ -24,18 +29,27 @@ const bareSortKey: ReviewRule = {
       const sk = entity.keys.SK;
       if (sk === undefined || sk.includes('#')) return [];
       return [
-        context.finding('review.noTiebreaker', 'warning', { table: table.name, entity: entity.name, keyAttribute: 'SK' }, {
-          message: `${entity.name}'s SK ${sk} can be shared by two items.`,
-          evidence: [{ label: 'written first', text: sk }],
-          suggestion: 'Add a tiebreaker.',
-          fix: {
-            label: 'Use `' + sk + '#{id}`',
-            apply: (design) => ({
-              ...design,
-              tables: design.tables.map((t) => (t.name !== table.name ? t : { ...t, entities: t.entities.map((e) => (e.name === entity.name ? { ...e, keys: { ...e.keys, SK: `${sk}#{id}` } } : e)) })),
-            }),
+        context.finding(
+          'review.noTiebreaker',
+          'warning',
+          { table: table.name, entity: entity.name, keyAttribute: 'SK' },
+          {
+            message: `${entity.name}'s SK ${sk} can be shared by two items.`,
+            evidence: [{ label: 'written first', text: sk }],
+            suggestion: 'Add a tiebreaker.',
+            fix: {
+              label: 'Use `' + sk + '#{id}`',
+              apply: (design) => ({
+                ...design,
+                tables: design.tables.map((t) =>
+                  t.name !== table.name
+                    ? t
+                    : { ...t, entities: t.entities.map((e) => (e.name === entity.name ? { ...e, keys: { ...e.keys, SK: `${sk}#{id}` } } : e)) },
+                ),
+              }),
+            },
           },
-        }),
+        ),
       ];
     }),
 };
@@ -46,7 +60,10 @@ const tableNote: ReviewRule = {
   severity: 'note',
   title: 'A note',
   why: 'test rule',
-  check: (context) => context.design.tables.map((table) => context.finding('review.gsiProjection', 'note', { table: table.name }, { message: 'note', evidence: [], suggestion: 's' })),
+  check: (context) =>
+    context.design.tables.map((table) =>
+      context.finding('review.gsiProjection', 'note', { table: table.name }, { message: 'note', evidence: [], suggestion: 's' }),
+    ),
 };
 
 /** Counts how often the rules run, to see the memoisation. */
@@ -67,8 +84,22 @@ function setup(rules: readonly ReviewRule[] = [bareSortKey, tableNote]) {
     tables: design.tables.map((table) => ({
       ...table,
       entities: [
-        { name: 'Score', description: '', keys: { PK: 'GAME#{game}', SK: '{score}' }, attributes: [], samples: [], expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } },
-        { name: 'Event', description: '', keys: { PK: 'GAME#{game}', SK: 'EVT#{at}' }, attributes: [], samples: [], expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} } },
+        {
+          name: 'Score',
+          description: '',
+          keys: { PK: 'GAME#{game}', SK: '{score}' },
+          attributes: [],
+          samples: [],
+          expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+        },
+        {
+          name: 'Event',
+          description: '',
+          keys: { PK: 'GAME#{game}', SK: 'EVT#{at}' },
+          attributes: [],
+          samples: [],
+          expectations: { largestValues: {}, headroomDigits: 2, maxLengths: {} },
+        },
       ],
     })),
   }));
@@ -93,7 +124,14 @@ describe('the design review store', () => {
     const { review, design, id } = setup();
     const [finding] = review.getState().reviewOf(design()).findings;
     expect(review.getState().decideFinding(id, finding!, 'wontFix', '  scores are unique per game  ')).toEqual({ ok: true });
-    const decision = { id: finding!.id, code: 'review.noTiebreaker', kind: 'wontFix', comment: 'scores are unique per game', decidedBy: 'Ada', decidedAt: '2026-12-05T09:40:00.000Z' };
+    const decision = {
+      id: finding!.id,
+      code: 'review.noTiebreaker',
+      kind: 'wontFix',
+      comment: 'scores are unique per game',
+      decidedBy: 'Ada',
+      decidedAt: '2026-12-05T09:40:00.000Z',
+    };
     expect(design().decisions).toEqual([decision]);
     const decided = review.getState().reviewOf(design());
     expect(decided.findings[0]!.decision).toEqual(decision);
@@ -164,14 +202,27 @@ describe('the design review store', () => {
     const [finding] = review.getState().reviewOf(design()).findings;
     expect(review.getState().applyFix(id, finding!)).toEqual({ ok: true });
     expect(design().tables[0]!.entities[0]!.keys.SK).toBe('{score}#{id}');
-    expect(review.getState().reviewOf(design()).findings.map((entry) => entry.code)).toEqual(['review.gsiProjection']);
+    expect(
+      review
+        .getState()
+        .reviewOf(design())
+        .findings.map((entry) => entry.code),
+    ).toEqual(['review.gsiProjection']);
   });
 
   it('reports a fix that throws, and one that is missing, without changing the design', () => {
     const { review, design, id } = setup();
     const before = design();
     const [finding] = review.getState().reviewOf(before).findings;
-    const throwing = { ...finding!, fix: { label: 'Break it', apply: (): Design => { throw new Error('nope'); } } };
+    const throwing = {
+      ...finding!,
+      fix: {
+        label: 'Break it',
+        apply: (): Design => {
+          throw new Error('nope');
+        },
+      },
+    };
     const result = review.getState().applyFix(id, throwing);
     expect(!result.ok && result.message).toBe('“Break it” could not be applied (nope); the design is unchanged.');
     const { fix: _fix, ...withoutFix } = finding!;
@@ -184,7 +235,9 @@ describe('the design review store', () => {
     const [finding] = review.getState().reviewOf(design()).findings;
     review.getState().decideFinding(id, finding!, 'accepted', 'fine');
     review.getState().applyFix(id, finding!);
-    expect(review.getState().reviewOf(design()).staleDecisions).toEqual([{ id: finding!.id, code: 'review.noTiebreaker', kind: 'accepted', comment: 'fine', decidedBy: 'Ada', decidedAt: AT.toISOString() }]);
+    expect(review.getState().reviewOf(design()).staleDecisions).toEqual([
+      { id: finding!.id, code: 'review.noTiebreaker', kind: 'accepted', comment: 'fine', decidedBy: 'Ada', decidedAt: AT.toISOString() },
+    ]);
   });
 });
 
@@ -198,7 +251,14 @@ describe('createDesignReviewer memoisation', () => {
     expect(runs()).toBe(1);
 
     // Accepting (or renaming) keeps the tables: only the marks are recomputed.
-    const decision = { id: first.findings[0]!.id, code: 'review.noTiebreaker', kind: 'accepted' as const, comment: 'ok', decidedBy: 'Ada', decidedAt: AT.toISOString() };
+    const decision = {
+      id: first.findings[0]!.id,
+      code: 'review.noTiebreaker',
+      kind: 'accepted' as const,
+      comment: 'ok',
+      decidedBy: 'Ada',
+      decidedAt: AT.toISOString(),
+    };
     designs.getState().updateDesign(id, (current) => ({ ...current, name: 'Renamed', decisions: [decision] }));
     expect(reviewer.review(design()).findings[0]!.decision).toEqual(decision);
     expect(runs()).toBe(1);
@@ -232,16 +292,39 @@ describe('describeSubject', () => {
     const design: Design = {
       name: 'd',
       description: '',
-      tables: [{ name: 'T', description: '', partitionKey: { name: 'PK', type: 'S' }, indexes: [], billingMode: 'PAY_PER_REQUEST', entities: [], accessPatterns: [{ id: 'p1', name: 'Top scores', description: '', entities: [], partitionValues: {}, direction: 'ascending', projection: [], consistentRead: false, expected: {} }] }],
+      tables: [
+        {
+          name: 'T',
+          description: '',
+          partitionKey: { name: 'PK', type: 'S' },
+          indexes: [],
+          billingMode: 'PAY_PER_REQUEST',
+          entities: [],
+          accessPatterns: [
+            {
+              id: 'p1',
+              name: 'Top scores',
+              description: '',
+              entities: [],
+              partitionValues: {},
+              direction: 'ascending',
+              projection: [],
+              consistentRead: false,
+              expected: {},
+            },
+          ],
+        },
+      ],
     };
-    expect(describeSubject(design, { table: 'T', entity: 'Score', index: 'GSI1', keyAttribute: 'GSI1SK', field: 'score' }).map((part) => `${part.label} ${part.text}`)).toEqual([
-      'table T',
-      'entity Score',
-      'index GSI1',
-      'key GSI1SK',
-      'field score',
+    expect(
+      describeSubject(design, { table: 'T', entity: 'Score', index: 'GSI1', keyAttribute: 'GSI1SK', field: 'score' }).map(
+        (part) => `${part.label} ${part.text}`,
+      ),
+    ).toEqual(['table T', 'entity Score', 'index GSI1', 'key GSI1SK', 'field score']);
+    expect(describeSubject(design, { table: 'T', pattern: 'p1' })).toEqual([
+      { label: 'table', text: 'T' },
+      { label: 'pattern', text: 'Top scores' },
     ]);
-    expect(describeSubject(design, { table: 'T', pattern: 'p1' })).toEqual([{ label: 'table', text: 'T' }, { label: 'pattern', text: 'Top scores' }]);
     expect(describeSubject(design, { table: 'T', pattern: 'gone' })[1]).toEqual({ label: 'pattern', text: 'gone' });
   });
 });

@@ -1,6 +1,18 @@
 import { REVIEW_RULES } from '../../../design/review';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { decideFinding, decisionProblem, signOff, signOffProblem, withdrawDecision, withdrawSignOff, type Design, type FindingDecisionKind, type ReviewFinding, type ReviewRule, type StoredKeys } from '../../../design';
+import {
+  decideFinding,
+  decisionProblem,
+  signOff,
+  signOffProblem,
+  withdrawDecision,
+  withdrawSignOff,
+  type Design,
+  type FindingDecisionKind,
+  type ReviewFinding,
+  type ReviewRule,
+  type StoredKeys,
+} from '../../../design';
 import type { DesignStore } from '../designStore';
 import { createDesignReviewer, type DesignReview } from './designReview';
 import { createReviewerNameStore, type ReviewerNameStore } from './reviewerName';
@@ -55,7 +67,12 @@ export interface DesignReviewStoreOptions {
  * const [first] = review.getState().reviewOf(design).findings;
  * review.getState().decideFinding(designId, first, "wontFix", "one score per player by design");
  */
-export function createDesignReviewStore({ designs, rules = REVIEW_RULES, reviewerName = createReviewerNameStore(), now = () => new Date() }: DesignReviewStoreOptions): DesignReviewStore {
+export function createDesignReviewStore({
+  designs,
+  rules = REVIEW_RULES,
+  reviewerName = createReviewerNameStore(),
+  now = () => new Date(),
+}: DesignReviewStoreOptions): DesignReviewStore {
   const reviewer = createDesignReviewer(rules);
   const update = (designId: string, change: (design: Design) => Design) => designs.getState().updateDesign(designId, change);
   return createStore<DesignReviewState & DesignReviewActions>()(() => ({
@@ -89,7 +106,10 @@ export function createDesignReviewStore({ designs, rules = REVIEW_RULES, reviewe
       try {
         fixed = fix.apply(current);
       } catch (error) {
-        return { ok: false, message: `“${fix.label}” could not be applied (${error instanceof Error ? error.message : String(error)}); the design is unchanged.` };
+        return {
+          ok: false,
+          message: `“${fix.label}” could not be applied (${error instanceof Error ? error.message : String(error)}); the design is unchanged.`,
+        };
       }
       update(designId, (design) => (design === current ? fixed : fix.apply(design)));
       return { ok: true };

@@ -20,7 +20,11 @@ export const MAX_STORED_KEYS_PER_ATTRIBUTE = 5_000;
  * storedKeysForDesign("example-leaderboard", binding, explorer.items)
  * // [{ table: "Leaderboard", keyAttribute: "rankKey", keys: ["0000002300#…#p_7781", …] }, …]
  */
-export function storedKeysForDesign(designId: string, binding: Pick<DesignBinding, 'designId' | 'table'> | undefined, items: readonly Item[]): readonly StoredKeys[] | undefined {
+export function storedKeysForDesign(
+  designId: string,
+  binding: Pick<DesignBinding, 'designId' | 'table'> | undefined,
+  items: readonly Item[],
+): readonly StoredKeys[] | undefined {
   if (!binding || binding.designId !== designId || items.length === 0) return undefined;
   const stored: StoredKeys[] = [];
   for (const attribute of keyAttributesOf(binding.table)) {

@@ -1,4 +1,14 @@
-import { buildSampleItem, compileTemplateText, entityRecogniserFor, findEntity, keyAttributesOf, keyRoleOf, type JsonItem, type SampleKeyProblem, type TableDesign } from '../../../design';
+import {
+  buildSampleItem,
+  compileTemplateText,
+  entityRecogniserFor,
+  findEntity,
+  keyAttributesOf,
+  keyRoleOf,
+  type JsonItem,
+  type SampleKeyProblem,
+  type TableDesign,
+} from '../../../design';
 import { wireToValue, type BinaryEncoding, type FormEntry } from '../../../items';
 import type { DesignBinding } from '../../design/binding/designBinding';
 import type { Item } from '../explorerTypes';
@@ -26,7 +36,11 @@ export interface DesignKeyDraft {
 }
 
 /** The draft for one entity of the bound table (its first by default), or undefined without an entity. */
-export function designKeyDraft(binding: DesignBinding | undefined, entityName?: string, values: Readonly<Record<string, string>> = {}): DesignKeyDraft | undefined {
+export function designKeyDraft(
+  binding: DesignBinding | undefined,
+  entityName?: string,
+  values: Readonly<Record<string, string>> = {},
+): DesignKeyDraft | undefined {
   if (!binding) return undefined;
   const { table } = binding;
   const entity = (entityName === undefined ? undefined : findEntity(table, entityName)) ?? table.entities[0];

@@ -11,8 +11,14 @@ async function setUp() {
   const source = createLocalDynamoDB();
   await source.createTable({
     TableName: 'Orders',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'N' },
+    ],
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ],
     BillingMode: 'PAY_PER_REQUEST',
   });
   const explorer = createExplorerStore();
@@ -22,7 +28,8 @@ async function setUp() {
   return { source, explorer, editor };
 }
 
-const NEW_ITEM = '{"pk": {"S": "o1"}, "sk": {"N": "1"}, "tags": {"SS": ["a", "b"]}, "big": {"NS": ["12345678901234567890123456789012345678", "1e3"]}, "raw": {"B": "/wA="}}';
+const NEW_ITEM =
+  '{"pk": {"S": "o1"}, "sk": {"N": "1"}, "tags": {"SS": ["a", "b"]}, "big": {"NS": ["12345678901234567890123456789012345678", "1e3"]}, "raw": {"B": "/wA="}}';
 
 describe('the item editor store', () => {
   it('offers no writes where the connection says no', async () => {
@@ -121,8 +128,24 @@ describe('the item editor store', () => {
     const { source, editor } = await setUp();
     editor.getState().openNew();
     editor.getState().setText('{"pk": "d1", "sk": 2, "score": 10, "tags": ["a", 1], "ok": true, "none": null, "address": {"__proto__": "x"}}');
-    expect(JSON.parse(editor.getState().documentTypes ?? '')).toEqual({ pk: { S: 'd1' }, sk: { N: '2' }, score: { N: '10' }, tags: { L: [{ S: 'a' }, { N: '1' }] }, ok: { BOOL: true }, none: { NULL: true }, address: { M: JSON.parse('{"__proto__": {"S": "x"}}') } });
-    expect(editor.getState().form.map((entry) => `${entry.name}:${entry.value.type}`)).toEqual(['pk:S', 'sk:N', 'score:N', 'tags:L', 'ok:BOOL', 'none:NULL', 'address:M']);
+    expect(JSON.parse(editor.getState().documentTypes ?? '')).toEqual({
+      pk: { S: 'd1' },
+      sk: { N: '2' },
+      score: { N: '10' },
+      tags: { L: [{ S: 'a' }, { N: '1' }] },
+      ok: { BOOL: true },
+      none: { NULL: true },
+      address: { M: JSON.parse('{"__proto__": {"S": "x"}}') },
+    });
+    expect(editor.getState().form.map((entry) => `${entry.name}:${entry.value.type}`)).toEqual([
+      'pk:S',
+      'sk:N',
+      'score:N',
+      'tags:L',
+      'ok:BOOL',
+      'none:NULL',
+      'address:M',
+    ]);
     expect(await editor.getState().save()).toBe(true);
     const { Item } = await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'd1' }, sk: { N: '2' } } });
     expect(Item?.score).toEqual({ N: '10' });
@@ -219,19 +242,23 @@ describe('the item editor store: form view, key change, delete', () => {
     for (const typed of ['0x01:02:ff', '01_02_FF', '01-02-ff', '0X01 02 ff']) {
       const builder = parseKeyValue(typed, 'B', 'id', 'hex');
       expect(builder, typed).toEqual({ value: { B: Uint8Array.of(1, 2, 0xff) } });
-      editor.getState().setForm(editor.getState().form.map((entry) => (entry.name === 'raw' ? { ...entry, value: { type: 'B' as const, text: typed } } : entry)));
+      editor
+        .getState()
+        .setForm(editor.getState().form.map((entry) => (entry.name === 'raw' ? { ...entry, value: { type: 'B' as const, text: typed } } : entry)));
       expect(JSON.parse(editor.getState().text).raw, typed).toEqual({ B: 'AQL/' });
     }
     expect(await editor.getState().save()).toBe(true);
     expect((await source.getItem({ TableName: 'Orders', Key: { pk: { S: 'o1' }, sk: { N: '1' } } })).Item?.raw).toEqual({ B: Uint8Array.of(1, 2, 0xff) });
     // What neither takes, the editor refuses with the same words, naming the character and where it is.
-    editor.getState().setForm(editor.getState().form.map((entry) => (entry.name === 'raw' ? { ...entry, value: { type: 'B' as const, text: '01:0g' } } : entry)));
+    editor
+      .getState()
+      .setForm(editor.getState().form.map((entry) => (entry.name === 'raw' ? { ...entry, value: { type: 'B' as const, text: '01:0g' } } : entry)));
     expect(await editor.getState().save()).toBe(false);
     expect(editor.getState().problems).toEqual([{ path: 'raw', message: expect.stringMatching(/^"g" is not a hex digit \(character 5 of the text\)/) }]);
     expect(parseKeyValue('01:0g', 'B', 'id', 'hex')).toEqual({ error: expect.stringContaining('"g" is not a hex digit (character 5 of the text)') });
   });
 
-  it('refuses an empty set with DynamoDB\'s message, from either view', async () => {
+  it("refuses an empty set with DynamoDB's message, from either view", async () => {
     const { editor } = await setUp();
     editor.getState().openNew();
     editor.getState().setForm([
@@ -323,16 +350,23 @@ describe('the item editor store: form view, key change, delete', () => {
 
 describe('the item editor store: the query run after a write', () => {
   /** A confirmation that lets the user do `meanwhile` (switch table or connection) while it is open, then says yes. */
-  const confirmingAfter = (explorer: ExplorerStore, meanwhile: () => Promise<void>): ConfirmWrite => async (source, _action, write) => {
-    await meanwhile();
-    // A Scan, so a run would show: what the re-run must not do on another table.
-    explorer.getState().setForm({ mode: 'scan' });
-    return { confirmed: true, result: await write(source) };
-  };
+  const confirmingAfter =
+    (explorer: ExplorerStore, meanwhile: () => Promise<void>): ConfirmWrite =>
+    async (source, _action, write) => {
+      await meanwhile();
+      // A Scan, so a run would show: what the re-run must not do on another table.
+      explorer.getState().setForm({ mode: 'scan' });
+      return { confirmed: true, result: await write(source) };
+    };
 
   async function withOtherTable() {
     const setup = await setUp();
-    await setup.source.createTable({ TableName: 'Other', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    await setup.source.createTable({
+      TableName: 'Other',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
     await setup.explorer.getState().refreshTables();
     await setup.explorer.getState().selectTable('Orders');
     setup.explorer.getState().setForm({ mode: 'scan' });
@@ -343,7 +377,7 @@ describe('the item editor store: the query run after a write', () => {
     editor.getState().setText('{"pk": {"S": "o1"}, "sk": {"N": "1"}}');
   };
 
-  it('runs the explorer\'s query again when the same connection and table are still shown', async () => {
+  it("runs the explorer's query again when the same connection and table are still shown", async () => {
     const { explorer } = await withOtherTable();
     const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: confirmingAfter(explorer, async () => undefined) });
     const runs = explorer.getState().runCount;
@@ -355,7 +389,11 @@ describe('the item editor store: the query run after a write', () => {
 
   it('does not run it when the user picked another table while the save was asked or sent', async () => {
     const { source, explorer } = await withOtherTable();
-    const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: confirmingAfter(explorer, () => explorer.getState().selectTable('Other')) });
+    const editor = createItemEditorStore({
+      explorer,
+      canWrite: () => true,
+      confirmWrite: confirmingAfter(explorer, () => explorer.getState().selectTable('Other')),
+    });
     const runs = explorer.getState().runCount;
     newItem(editor);
     expect(await editor.getState().save()).toBe(true);
@@ -366,9 +404,24 @@ describe('the item editor store: the query run after a write', () => {
   it('does not run it when the user connected elsewhere meanwhile (a table of the same name there included), nor after a delete', async () => {
     const { source, explorer } = await withOtherTable();
     const elsewhere = createLocalDynamoDB();
-    await elsewhere.createTable({ TableName: 'Orders', AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }], KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }], BillingMode: 'PAY_PER_REQUEST' });
+    await elsewhere.createTable({
+      TableName: 'Orders',
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'N' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
     let target: DynamoDBDataSource = elsewhere;
-    const editor = createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: confirmingAfter(explorer, () => explorer.getState().connect(target, 'Elsewhere')) });
+    const editor = createItemEditorStore({
+      explorer,
+      canWrite: () => true,
+      confirmWrite: confirmingAfter(explorer, () => explorer.getState().connect(target, 'Elsewhere')),
+    });
     const runs = explorer.getState().runCount;
     newItem(editor);
     expect(await editor.getState().save()).toBe(true);
@@ -399,15 +452,26 @@ describe('the item editor store: keys from the design', () => {
     return { source, explorer, editor: createItemEditorStore({ explorer, canWrite: () => true, confirmWrite: answeredWriteConfirmation().confirmWrite }) };
   }
 
-  it('fills the key attributes from the entity\'s template fields, and says when a value does not fit', async () => {
+  it("fills the key attributes from the entity's template fields, and says when a value does not fit", async () => {
     const { source, editor } = await leaderboard();
     editor.getState().openNew();
     expect(editor.getState().designKeys).toMatchObject({ entityName: 'Run', fields: ['season', 'score', 'ts', 'playerId'] });
-    for (const [field, value] of Object.entries({ season: '2026-SUMMER', score: '1500', ts: '1719100800', playerId: 'p_8842' })) editor.getState().setFieldValue(field, value);
-    expect(editor.getState().designKeys?.encoded).toMatchObject({ rankKey: { S: '0000001500#0000001719100800#p_8842' }, leaderboardId: { S: 'SEASON#2026-SUMMER' } });
+    for (const [field, value] of Object.entries({ season: '2026-SUMMER', score: '1500', ts: '1719100800', playerId: 'p_8842' }))
+      editor.getState().setFieldValue(field, value);
+    expect(editor.getState().designKeys?.encoded).toMatchObject({
+      rankKey: { S: '0000001500#0000001719100800#p_8842' },
+      leaderboardId: { S: 'SEASON#2026-SUMMER' },
+    });
     expect(JSON.parse(editor.getState().text)).toMatchObject({ rankKey: { S: '0000001500#0000001719100800#p_8842' }, ts: { N: '1719100800' } });
     expect(await editor.getState().save()).toBe(true);
-    expect((await source.getItem({ TableName: 'Leaderboard', Key: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '0000001500#0000001719100800#p_8842' } } })).Item?.playerId).toEqual({ S: 'p_8842' });
+    expect(
+      (
+        await source.getItem({
+          TableName: 'Leaderboard',
+          Key: { leaderboardId: { S: 'SEASON#2026-SUMMER' }, rankKey: { S: '0000001500#0000001719100800#p_8842' } },
+        })
+      ).Item?.playerId,
+    ).toEqual({ S: 'p_8842' });
 
     editor.getState().openNew();
     editor.getState().setFieldValue('score', '12345678901');

@@ -116,7 +116,18 @@ export interface ItemEditorOptions {
   readonly confirmWrite: ConfirmWrite;
 }
 
-const CLOSED: ItemEditorState = { open: false, mode: 'new', text: '', form: [], formReadable: true, lastEdited: 'form', encoding: 'base64', problems: [], respelled: [], saving: false };
+const CLOSED: ItemEditorState = {
+  open: false,
+  mode: 'new',
+  text: '',
+  form: [],
+  formReadable: true,
+  lastEdited: 'form',
+  encoding: 'base64',
+  problems: [],
+  respelled: [],
+  saving: false,
+};
 const EMPTY_VALUE: Record<'S' | 'N' | 'B', AttributeValue> = { S: { S: '' }, N: { N: '' }, B: { B: new Uint8Array() } };
 
 /**
@@ -139,7 +150,10 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
       if (!read.ok) return { problems: read.problems, respelled: [] };
       const { table } = current();
       const missing = table ? [table.keys.partitionKey, table.keys.sortKey].filter((part) => part && !getOwnAttribute(read.item, part.name)) : [];
-      const keyProblems = missing.map((part) => ({ path: part?.name ?? '', message: `The item needs its key attribute ${part?.name ?? ''} (${part?.type ?? ''}).` }));
+      const keyProblems = missing.map((part) => ({
+        path: part?.name ?? '',
+        message: `The item needs its key attribute ${part?.name ?? ''} (${part?.type ?? ''}).`,
+      }));
       return { item: keyProblems.length ? undefined : read.item, problems: keyProblems, respelled: read.respelled };
     };
 
@@ -201,7 +215,12 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
     };
 
     /** Sends an item write once confirmed (asked on AWS), then finishes it; on No, the editor stays open and nothing is sent. */
-    const confirmedWrite = async (source: DynamoDBDataSource, table: TableSummary, action: string, write: (writer: DynamoDBDataSource) => Promise<WriteOutcome>): Promise<boolean> => {
+    const confirmedWrite = async (
+      source: DynamoDBDataSource,
+      table: TableSummary,
+      action: string,
+      write: (writer: DynamoDBDataSource) => Promise<WriteOutcome>,
+    ): Promise<boolean> => {
       const sent = await confirmWrite(source, action, write);
       if (sent.confirmed) return finish(sent.result, source, table.name);
       set({ saving: false });
@@ -273,7 +292,9 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
           }
           const original = state.original;
           set({ saving: true });
-          return confirmedWrite(source, table, `Save an edited item of ${table.name}`, (writer) => writeEdit(writer, table, item, original, state.versionAttribute));
+          return confirmedWrite(source, table, `Save an edited item of ${table.name}`, (writer) =>
+            writeEdit(writer, table, item, original, state.versionAttribute),
+          );
         }
         set({ saving: true });
         return confirmedWrite(source, table, `Put a new item into ${table.name}`, (writer) => putNewItem(writer, table, item));
@@ -289,10 +310,22 @@ export function createItemEditorStore(options: ItemEditorOptions): ItemEditorSto
         if (outcome?.kind !== 'conflict' || !outcome.theirs || !source || !table || saving) return false;
         const theirs = outcome.theirs;
         set({ saving: true });
-        return confirmedWrite(source, table, `Overwrite the changed item of ${table.name}`, (writer) => writeEdit(writer, table, outcome.mine, theirs, versionAttribute));
+        return confirmedWrite(source, table, `Overwrite the changed item of ${table.name}`, (writer) =>
+          writeEdit(writer, table, outcome.mine, theirs, versionAttribute),
+        );
       },
       close() {
-        set({ ...CLOSED, outcome: undefined, original: undefined, versionAttribute: undefined, wideCheck: undefined, documentTypes: undefined, designKeys: undefined, encoding: get().encoding, ...(get().deletion ? { deletion: get().deletion } : {}) });
+        set({
+          ...CLOSED,
+          outcome: undefined,
+          original: undefined,
+          versionAttribute: undefined,
+          wideCheck: undefined,
+          documentTypes: undefined,
+          designKeys: undefined,
+          encoding: get().encoding,
+          ...(get().deletion ? { deletion: get().deletion } : {}),
+        });
       },
       askDelete(item) {
         const { table } = current();

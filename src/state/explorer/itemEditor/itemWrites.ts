@@ -71,7 +71,11 @@ export { unchangedCondition };
 export function editCondition(original: Item, versionAttribute: string | undefined): Condition {
   const version = versionAttribute === undefined ? undefined : getOwnAttribute(original, versionAttribute);
   if (versionAttribute === undefined || version === undefined) return unchangedCondition(original);
-  return { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': versionAttribute }, ExpressionAttributeValues: { ':version': version } };
+  return {
+    ConditionExpression: '#version = :version',
+    ExpressionAttributeNames: { '#version': versionAttribute },
+    ExpressionAttributeValues: { ':version': version },
+  };
 }
 
 /**
@@ -104,11 +108,18 @@ type Guard = { readonly condition: Condition; readonly partialCheck?: PartialChe
  * again (consistent) and compared whole — a difference is a conflict — and
  * the write is conditioned on as many attributes as fit, the `changes` first.
  */
-async function guardOf(source: DynamoDBDataSource, table: TableSummary, expected: Item, versionAttribute: string | undefined, changes: readonly AttributeChange[] = []): Promise<Guard> {
+async function guardOf(
+  source: DynamoDBDataSource,
+  table: TableSummary,
+  expected: Item,
+  versionAttribute: string | undefined,
+  changes: readonly AttributeChange[] = [],
+): Promise<Guard> {
   const condition = editCondition(expected, versionAttribute);
   if (conditionFits(condition)) return { condition };
   const stored = await storedItem(source, table, expected);
-  if (!stored || changedAttributes(expected, stored).length > 0) return { outcome: { kind: 'conflict', mine: expected, ...(stored ? { theirs: stored } : {}) } };
+  if (!stored || changedAttributes(expected, stored).length > 0)
+    return { outcome: { kind: 'conflict', mine: expected, ...(stored ? { theirs: stored } : {}) } };
   const keyNames = [table.keys.partitionKey.name, ...(table.keys.sortKey ? [table.keys.sortKey.name] : [])];
   const fitted = fitUnchangedCondition(expected, keyNames, changes);
   if (!fitted) {
@@ -120,7 +131,10 @@ async function guardOf(source: DynamoDBDataSource, table: TableSummary, expected
     };
   }
   const { ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = fitted;
-  return { condition: { ConditionExpression, ExpressionAttributeNames, ...(ExpressionAttributeValues ? { ExpressionAttributeValues } : {}) }, partialCheck: { checked: fitted.checked, total: fitted.total } };
+  return {
+    condition: { ConditionExpression, ExpressionAttributeNames, ...(ExpressionAttributeValues ? { ExpressionAttributeValues } : {}) },
+    partialCheck: { checked: fitted.checked, total: fitted.total },
+  };
 }
 
 async function storedItem(source: DynamoDBDataSource, table: TableSummary, item: Item): Promise<Item | undefined> {
@@ -162,7 +176,9 @@ export async function writeEdit(source: DynamoDBDataSource, table: TableSummary,
         UpdateExpression: update.expression,
         ConditionExpression: condition.ConditionExpression,
         ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, ...update.names },
-        ...(condition.ExpressionAttributeValues || update.values ? { ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ...update.values } } : {}),
+        ...(condition.ExpressionAttributeValues || update.values
+          ? { ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ...update.values } }
+          : {}),
       });
       return { kind: 'saved', ...(partialCheck ? { partialCheck } : {}) };
     } catch (error) {

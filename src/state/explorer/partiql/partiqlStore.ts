@@ -132,7 +132,8 @@ export function createPartiqlStore({ explorer, confirmWrite }: { explorer: Explo
           return;
         }
       }
-      if (runTicket === ticket && table) set({ keyTable: table, keyIndexName: table.indexes.some((index) => index.name === target.indexName) ? target.indexName : '' });
+      if (runTicket === ticket && table)
+        set({ keyTable: table, keyIndexName: table.indexes.some((index) => index.name === target.indexName) ? target.indexName : '' });
     }
 
     let lastInput: ExecuteStatementCommandInput | undefined;

@@ -18,7 +18,9 @@ export function describeWriteOutcome(statement: string, output: Pick<ExecuteStat
     case 'UPDATE':
       return `UPDATE succeeded: 1 item updated${rows}.`;
     case 'DELETE':
-      return returned > 0 ? `DELETE succeeded: 1 item deleted${rows}.` : 'DELETE succeeded: the item with that key is gone (DynamoDB does not say whether there was one; add RETURNING ALL OLD * to see it).';
+      return returned > 0
+        ? `DELETE succeeded: 1 item deleted${rows}.`
+        : 'DELETE succeeded: the item with that key is gone (DynamoDB does not say whether there was one; add RETURNING ALL OLD * to see it).';
     default:
       return undefined;
   }

@@ -6,8 +6,13 @@ describe('parseStatementParameters', () => {
   it('reads a JSON array of DynamoDB JSON values; empty text is no parameters', () => {
     expect(parseStatementParameters('')).toEqual({ ok: true, values: [] });
     expect(parseStatementParameters('  \n')).toEqual({ ok: true, values: [] });
-    const read = parseStatementParameters('[{"S": "G#1"}, {"N": "10"}, {"BOOL": true}, {"NULL": true}, {"L": [{"SS": ["a"]}]}, {"M": {"n": {"NS": ["1", "2.5"]}}}]');
-    expect(read).toEqual({ ok: true, values: [{ S: 'G#1' }, { N: '10' }, { BOOL: true }, { NULL: true }, { L: [{ SS: ['a'] }] }, { M: { n: { NS: ['1', '2.5'] } } }] });
+    const read = parseStatementParameters(
+      '[{"S": "G#1"}, {"N": "10"}, {"BOOL": true}, {"NULL": true}, {"L": [{"SS": ["a"]}]}, {"M": {"n": {"NS": ["1", "2.5"]}}}]',
+    );
+    expect(read).toEqual({
+      ok: true,
+      values: [{ S: 'G#1' }, { N: '10' }, { BOOL: true }, { NULL: true }, { L: [{ SS: ['a'] }] }, { M: { n: { NS: ['1', '2.5'] } } }],
+    });
   });
 
   it('turns base64 binary into bytes, as the SDK sends them', () => {
@@ -21,15 +26,28 @@ describe('parseStatementParameters', () => {
   });
 
   it('names the parameter that is not DynamoDB JSON, where it starts, and how to write it', () => {
-    expect(parseStatementParameters('[\n  {"S": "a"},\n  {"S": 5}\n]')).toEqual({ ok: false, message: 'Parameter 2 (line 3, column 3): S holds a string: {"S": "text"}.' });
-    expect(parseStatementParameters('["G#1"]')).toEqual({ ok: false, message: 'Parameter 1 (line 1, column 2): "G#1" is not a DynamoDB JSON value: write an object with one type name, e.g. {"S": "text"}, {"N": "42"}, {"BOOL": true}.' });
+    expect(parseStatementParameters('[\n  {"S": "a"},\n  {"S": 5}\n]')).toEqual({
+      ok: false,
+      message: 'Parameter 2 (line 3, column 3): S holds a string: {"S": "text"}.',
+    });
+    expect(parseStatementParameters('["G#1"]')).toEqual({
+      ok: false,
+      message:
+        'Parameter 1 (line 1, column 2): "G#1" is not a DynamoDB JSON value: write an object with one type name, e.g. {"S": "text"}, {"N": "42"}, {"BOOL": true}.',
+    });
     expect(parseStatementParameters('[{"N": "ten"}]')).toMatchObject({ ok: false, message: expect.stringContaining('N holds a number written as a string') });
     expect(parseStatementParameters('[{"X": "a"}]')).toMatchObject({ ok: false, message: expect.stringContaining('"X" is not a DynamoDB type') });
-    expect(parseStatementParameters('[{"S": "a", "N": "1"}]')).toMatchObject({ ok: false, message: expect.stringContaining('one value has one type, this one has 2 (S, N)') });
+    expect(parseStatementParameters('[{"S": "a", "N": "1"}]')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('one value has one type, this one has 2 (S, N)'),
+    });
     expect(parseStatementParameters('[{"SS": []}]')).toMatchObject({ ok: false, message: expect.stringContaining('SS holds a non-empty array of strings') });
     expect(parseStatementParameters('[{"M": {"a": {"S": 1}}}]')).toMatchObject({ ok: false, message: expect.stringContaining('in M, "a": S holds a string') });
     // A string holding brackets and commas doesn't move the next parameter's position.
-    expect(parseStatementParameters('[{"S": "a,[b]"}, {"N": "x"}]')).toMatchObject({ ok: false, message: expect.stringMatching(/^Parameter 2 \(line 1, column 18\)/) });
+    expect(parseStatementParameters('[{"S": "a,[b]"}, {"N": "x"}]')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Parameter 2 \(line 1, column 18\)/),
+    });
   });
 
   it('wants an array', () => {

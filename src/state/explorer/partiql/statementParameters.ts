@@ -55,7 +55,9 @@ function valueProblem(value: unknown, depth = 0): string | undefined {
   }
   const entries = Object.entries(value);
   if (entries.length !== 1) {
-    return entries.length === 0 ? `{} has no type: write one type name, ${EXAMPLE}.` : `one value has one type, this one has ${entries.length} (${entries.map(([type]) => type).join(', ')}).`;
+    return entries.length === 0
+      ? `{} has no type: write one type name, ${EXAMPLE}.`
+      : `one value has one type, this one has ${entries.length} (${entries.map(([type]) => type).join(', ')}).`;
   }
   const [type, inner] = entries[0] as [string, unknown];
   if (!ALL_TYPES.includes(type)) return `"${type}" is not a DynamoDB type: use one of ${ALL_TYPES.join(', ')}.`;
@@ -88,7 +90,8 @@ function valueProblem(value: unknown, depth = 0): string | undefined {
       return undefined;
     }
     default: {
-      if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return inside('holds an object of DynamoDB JSON values: {"M": {"name": {"S": "a"}}}.');
+      if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
+        return inside('holds an object of DynamoDB JSON values: {"M": {"name": {"S": "a"}}}.');
       for (const [name, item] of Object.entries(inner)) {
         const problem = valueProblem(item, depth + 1);
         if (problem) return `in M, "${name}": ${problem}`;

@@ -17,12 +17,16 @@ describe('validateAddIndex', () => {
   it('checks the index name: DynamoDB’s characters and length, and not one the table has', () => {
     expect(validateAddIndex(form({ indexName: '' }), SCORES).indexName).toBe('Name the index, e.g. byStatus.');
     expect(validateAddIndex(form({ indexName: 'ab' }), SCORES).indexName).toBe('An index name is 3 to 255 characters long; "ab" has 2.');
-    expect(validateAddIndex(form({ indexName: 'by team' }), SCORES).indexName).toBe('An index name may contain only a-z, A-Z, 0-9, "_", "-" and "."; "by team" has " ".');
+    expect(validateAddIndex(form({ indexName: 'by team' }), SCORES).indexName).toBe(
+      'An index name may contain only a-z, A-Z, 0-9, "_", "-" and "."; "by team" has " ".',
+    );
     expect(validateAddIndex(form({ indexName: 'byPlayer' }), SCORES).indexName).toBe('Scores already has an index named byPlayer: choose another name.');
   });
 
   it('keeps key types consistent with the table’s attribute definitions', () => {
-    expect(validateAddIndex(form({ partitionKeyName: 'score', partitionKeyType: 'S' }), SCORES).partitionKeyName).toBe('score is already a N key attribute of Scores: the partition key must use N too.');
+    expect(validateAddIndex(form({ partitionKeyName: 'score', partitionKeyType: 'S' }), SCORES).partitionKeyName).toBe(
+      'score is already a N key attribute of Scores: the partition key must use N too.',
+    );
     expect(validateAddIndex(form({ partitionKeyName: '' }), SCORES).partitionKeyName).toBe('Name the partition key attribute.');
     expect(validateAddIndex(form({ sortKeyName: 'team' }), SCORES).sortKeyName).toMatch(/another attribute than the partition key/);
     expect(validateAddIndex(form({ partitionKeyName: 'x'.repeat(256) }), SCORES).partitionKeyName).toMatch(/at most 255 bytes/);
@@ -62,7 +66,10 @@ describe('addIndexRequest', () => {
   it('gives the index the table’s throughput on a provisioned table (DynamoDB requires one there), none on demand', () => {
     const provisioned = addIndexRequest(form({}), 'Scores', { ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: 2 } });
     expect(provisioned.GlobalSecondaryIndexUpdates?.[0]?.Create?.ProvisionedThroughput).toEqual({ ReadCapacityUnits: 5, WriteCapacityUnits: 2 });
-    const onDemand = addIndexRequest(form({}), 'Scores', { BillingModeSummary: { BillingMode: 'PAY_PER_REQUEST' }, ProvisionedThroughput: { ReadCapacityUnits: 0, WriteCapacityUnits: 0 } });
+    const onDemand = addIndexRequest(form({}), 'Scores', {
+      BillingModeSummary: { BillingMode: 'PAY_PER_REQUEST' },
+      ProvisionedThroughput: { ReadCapacityUnits: 0, WriteCapacityUnits: 0 },
+    });
     expect(onDemand.GlobalSecondaryIndexUpdates?.[0]?.Create?.ProvisionedThroughput).toBeUndefined();
   });
 });
@@ -97,10 +104,18 @@ describe('a multi-attribute key', () => {
   });
 
   it('says which further attribute breaks a rule: a type the table defines otherwise, a name twice, more than four, none first', () => {
-    expect(validateAddIndex({ ...multi, moreSortKeys: [{ name: 'score', type: 'S' }] }, SCORES).sortKeyName).toBe('score is already a N key attribute of Scores: the index must use N too.');
-    expect(validateAddIndex({ ...multi, moreSortKeys: [{ name: 'player', type: 'S' }] }, SCORES).sortKeyName).toBe('player is named twice in the index\'s key: each key attribute appears once.');
+    expect(validateAddIndex({ ...multi, moreSortKeys: [{ name: 'score', type: 'S' }] }, SCORES).sortKeyName).toBe(
+      'score is already a N key attribute of Scores: the index must use N too.',
+    );
+    expect(validateAddIndex({ ...multi, moreSortKeys: [{ name: 'player', type: 'S' }] }, SCORES).sortKeyName).toBe(
+      "player is named twice in the index's key: each key attribute appears once.",
+    );
     const five = ['a', 'b', 'c', 'd'].map((name) => ({ name, type: 'S' as const }));
-    expect(validateAddIndex({ ...multi, morePartitionKeys: five }, SCORES).partitionKeyName).toBe("A GSI's partition key has at most 4 attributes; this one has 5.");
-    expect(validateAddIndex({ ...multi, sortKeyName: '' }, SCORES).sortKeyName).toBe('Name the first sort key attribute: the further sort attributes follow it.');
+    expect(validateAddIndex({ ...multi, morePartitionKeys: five }, SCORES).partitionKeyName).toBe(
+      "A GSI's partition key has at most 4 attributes; this one has 5.",
+    );
+    expect(validateAddIndex({ ...multi, sortKeyName: '' }, SCORES).sortKeyName).toBe(
+      'Name the first sort key attribute: the further sort attributes follow it.',
+    );
   });
 });

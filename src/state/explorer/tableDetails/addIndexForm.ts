@@ -71,7 +71,12 @@ function keyElements(form: AddIndexForm): { name: string; type: KeyType; keyType
   return [
     { name: form.partitionKeyName, type: form.partitionKeyType, keyType: 'HASH' as const },
     ...(form.morePartitionKeys ?? []).map((attribute) => ({ ...attribute, keyType: 'HASH' as const })),
-    ...(form.sortKeyName ? [{ name: form.sortKeyName, type: form.sortKeyType, keyType: 'RANGE' as const }, ...(form.moreSortKeys ?? []).map((attribute) => ({ ...attribute, keyType: 'RANGE' as const }))] : []),
+    ...(form.sortKeyName
+      ? [
+          { name: form.sortKeyName, type: form.sortKeyType, keyType: 'RANGE' as const },
+          ...(form.moreSortKeys ?? []).map((attribute) => ({ ...attribute, keyType: 'RANGE' as const })),
+        ]
+      : []),
   ];
 }
 
@@ -99,7 +104,8 @@ export function includeProblem(names: readonly string[], keyNames: ReadonlySet<s
   if (duplicate !== undefined) return `${duplicate} is listed twice: list each attribute once.`;
   const key = names.find((attribute) => keyNames.has(attribute));
   if (key !== undefined) return `${key} is a key attribute, which every index projects already: leave it out.`;
-  if (names.length > MAX_PROJECTED_ATTRIBUTES) return `An index projects at most ${MAX_PROJECTED_ATTRIBUTES} attributes besides the keys; this lists ${names.length}.`;
+  if (names.length > MAX_PROJECTED_ATTRIBUTES)
+    return `An index projects at most ${MAX_PROJECTED_ATTRIBUTES} attributes besides the keys; this lists ${names.length}.`;
   return undefined;
 }
 
@@ -121,8 +127,10 @@ export function validateAddIndex(form: AddIndexForm, table: TableSummary): AddIn
 
   const types = definedTypes(table);
   const checkKey = (field: 'partitionKeyName' | 'sortKeyName', keyName: string, type: KeyType, role: string) => {
-    if (utf8Length(keyName) > MAX_KEY_NAME_BYTES) errors[field] = `A key attribute name is at most ${MAX_KEY_NAME_BYTES} bytes (UTF-8); this one has ${utf8Length(keyName)}.`;
-    else if (types.has(keyName) && types.get(keyName) !== type) errors[field] = `${keyName} is already a ${types.get(keyName)} key attribute of ${table.name}: the ${role} must use ${types.get(keyName)} too.`;
+    if (utf8Length(keyName) > MAX_KEY_NAME_BYTES)
+      errors[field] = `A key attribute name is at most ${MAX_KEY_NAME_BYTES} bytes (UTF-8); this one has ${utf8Length(keyName)}.`;
+    else if (types.has(keyName) && types.get(keyName) !== type)
+      errors[field] = `${keyName} is already a ${types.get(keyName)} key attribute of ${table.name}: the ${role} must use ${types.get(keyName)} too.`;
   };
   if (form.partitionKeyName === '') errors.partitionKeyName = 'Name the partition key attribute.';
   else checkKey('partitionKeyName', form.partitionKeyName, form.partitionKeyType, 'partition key');
@@ -133,7 +141,10 @@ export function validateAddIndex(form: AddIndexForm, table: TableSummary): AddIn
   checkMoreKeys(form, types, table.name, errors);
 
   if (form.projection === 'INCLUDE') {
-    const problem = includeProblem(includeNames(form.includeText), new Set([table.keys.partitionKey.name, table.keys.sortKey?.name, form.partitionKeyName, form.sortKeyName]));
+    const problem = includeProblem(
+      includeNames(form.includeText),
+      new Set([table.keys.partitionKey.name, table.keys.sortKey?.name, form.partitionKeyName, form.sortKeyName]),
+    );
     if (problem) errors.includeText = problem;
   }
   return errors;
@@ -147,14 +158,17 @@ function checkMoreKeys(form: AddIndexForm, types: ReadonlyMap<string, KeyType>, 
     ['sortKeyName', 'sort', form.moreSortKeys ?? []],
   ] as const) {
     if (errors[field] || more.length === 0) continue;
-    if (more.length + 1 > MAX_KEY_ATTRIBUTES) errors[field] = `A GSI's ${role} key has at most ${MAX_KEY_ATTRIBUTES} attributes; this one has ${more.length + 1}.`;
+    if (more.length + 1 > MAX_KEY_ATTRIBUTES)
+      errors[field] = `A GSI's ${role} key has at most ${MAX_KEY_ATTRIBUTES} attributes; this one has ${more.length + 1}.`;
     const twice = more.find((attribute) => all.filter((other) => other.name === attribute.name).length > 1);
     const retyped = more.find((attribute) => types.has(attribute.name) && types.get(attribute.name) !== attribute.type);
     const empty = more.find((attribute) => attribute.name === '');
     if (errors[field]) continue;
     if (empty) errors[field] = `Every ${role} key attribute needs a name.`;
     else if (twice) errors[field] = `${twice.name} is named twice in the index's key: each key attribute appears once.`;
-    else if (retyped) errors[field] = `${retyped.name} is already a ${types.get(retyped.name)} key attribute of ${tableName}: the index must use ${types.get(retyped.name)} too.`;
+    else if (retyped)
+      errors[field] =
+        `${retyped.name} is already a ${types.get(retyped.name)} key attribute of ${tableName}: the index must use ${types.get(retyped.name)} too.`;
   }
 }
 
@@ -177,7 +191,9 @@ export function addIndexRequest(form: AddIndexForm, tableName: string, descripti
           IndexName: form.indexName,
           KeySchema: keys.map((key) => ({ AttributeName: key.name, KeyType: key.keyType })),
           Projection: projectionOf(form.projection, form.includeText),
-          ...(provisioned ? { ProvisionedThroughput: { ReadCapacityUnits: throughput?.ReadCapacityUnits ?? 1, WriteCapacityUnits: throughput?.WriteCapacityUnits ?? 1 } } : {}),
+          ...(provisioned
+            ? { ProvisionedThroughput: { ReadCapacityUnits: throughput?.ReadCapacityUnits ?? 1, WriteCapacityUnits: throughput?.WriteCapacityUnits ?? 1 } }
+            : {}),
         },
       },
     ],

@@ -28,10 +28,20 @@ describe('the table details store', () => {
     const explorer = createExplorerStore();
     await explorer.getState().connect(builtIn.source, 'Built-in table');
     await explorer.getState().selectTable('AuditLog');
-    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: answeredWriteConfirmation().confirmWrite });
+    const details = createTableDetailsStore({
+      explorer,
+      canAddIndex: () => true,
+      wait: async () => undefined,
+      confirmWrite: answeredWriteConfirmation().confirmWrite,
+    });
 
     const other = createLocalDynamoDB();
-    await other.createTable({ TableName: 'Orders', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    await other.createTable({
+      TableName: 'Orders',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
     const { source, calls } = recording(other);
     await explorer.getState().connect(source, 'Another endpoint');
     await details.getState().reload();
@@ -47,11 +57,20 @@ describe('the table details store', () => {
     const explorer = createExplorerStore();
     await explorer.getState().connect(builtIn.source, 'Built-in table');
     await explorer.getState().selectTable('Leaderboard');
-    const details = createTableDetailsStore({ explorer, canAddIndex: (source) => source === builtIn.source, wait: async () => undefined, confirmWrite: answeredWriteConfirmation().confirmWrite });
+    const details = createTableDetailsStore({
+      explorer,
+      canAddIndex: (source) => source === builtIn.source,
+      wait: async () => undefined,
+      confirmWrite: answeredWriteConfirmation().confirmWrite,
+    });
     details.getState().openAddIndex();
     details.getState().setAddIndexForm({ indexName: 'x', partitionKeyName: '' });
     expect(await details.getState().submitAddIndex()).toBe(false);
-    expect(details.getState().addIndex).toMatchObject({ open: true, sending: false, errors: { indexName: expect.stringContaining('3 to 255'), partitionKeyName: 'Name the partition key attribute.' } });
+    expect(details.getState().addIndex).toMatchObject({
+      open: true,
+      sending: false,
+      errors: { indexName: expect.stringContaining('3 to 255'), partitionKeyName: 'Name the partition key attribute.' },
+    });
     expect(details.getState().addIndex.refusal).toBeUndefined();
     // Typing in a field clears its own message.
     details.getState().setAddIndexForm({ indexName: 'byRank' });
@@ -103,7 +122,12 @@ describe('the table details store', () => {
     const explorer = createExplorerStore();
     await explorer.getState().connect(builtIn.source, 'Built-in table');
     await explorer.getState().selectTable('Leaderboard');
-    const details = createTableDetailsStore({ explorer, canAddIndex: () => true, wait: async () => undefined, confirmWrite: answeredWriteConfirmation().confirmWrite });
+    const details = createTableDetailsStore({
+      explorer,
+      canAddIndex: () => true,
+      wait: async () => undefined,
+      confirmWrite: answeredWriteConfirmation().confirmWrite,
+    });
     await details.getState().reload();
     expect(details.getState().timeToLive).toEqual({ state: 'read', value: { status: 'DISABLED' } });
 

@@ -248,13 +248,18 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
         set({ timeToLiveDialog: { ...CLOSED_TTL, open: true, attributeName: timeToLive.state === 'read' ? (timeToLive.value.attributeName ?? '') : '' } });
       },
       closeTimeToLive: () => set({ timeToLiveDialog: CLOSED_TTL }),
-      setTimeToLiveAttribute: (attributeName) => set((state) => ({ timeToLiveDialog: { ...state.timeToLiveDialog, attributeName, error: undefined, refusal: undefined } })),
+      setTimeToLiveAttribute: (attributeName) =>
+        set((state) => ({ timeToLiveDialog: { ...state.timeToLiveDialog, attributeName, error: undefined, refusal: undefined } })),
       submitTimeToLive: async (enabled) => {
         const { source, table } = current();
         const { timeToLiveDialog: dialog, canAddIndex, timeToLive } = get();
         if (!source || !table || !canAddIndex || dialog.sending) return false;
         // Disabling names the attribute TTL is on now (DynamoDB requires it to match).
-        const attributeName = enabled ? dialog.attributeName : timeToLive.state === 'read' ? (timeToLive.value.attributeName ?? dialog.attributeName) : dialog.attributeName;
+        const attributeName = enabled
+          ? dialog.attributeName
+          : timeToLive.state === 'read'
+            ? (timeToLive.value.attributeName ?? dialog.attributeName)
+            : dialog.attributeName;
         const error = !attributeName
           ? 'Type the attribute that holds each item’s expiry time in epoch seconds, e.g. expiresAt.'
           : attributeName.length > MAX_TTL_ATTRIBUTE
@@ -296,7 +301,15 @@ export function createTableDetailsStore(options: TableDetailsOptions): TableDeta
   // chooses a table of the same name again when the new connection has one).
   let staleTable: TableSummary | undefined;
   let awaitingTable = false;
-  const reset = { timeToLive: LOADING, tags: LOADING, addIndex: CLOSED_DIALOG, creatingIndex: undefined, deleteIndex: CLOSED_DELETE_INDEX, deletingIndex: undefined, timeToLiveDialog: CLOSED_TTL };
+  const reset = {
+    timeToLive: LOADING,
+    tags: LOADING,
+    addIndex: CLOSED_DIALOG,
+    creatingIndex: undefined,
+    deleteIndex: CLOSED_DELETE_INDEX,
+    deletingIndex: undefined,
+    timeToLiveDialog: CLOSED_TTL,
+  };
   const unsubscribe = explorer.subscribe((state, previous) => {
     // A new connection (a new client, or the same one under another label) may allow other changes.
     const sourceChanged = state.source !== previous.source || state.sourceLabel !== previous.sourceLabel;

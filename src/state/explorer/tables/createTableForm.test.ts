@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { LEADERBOARD_DESIGN, SHOP_DESIGN, toCreateTableInput } from '../../../design';
-import { createTableRequest, EMPTY_CREATE_TABLE_FORM, emptyIndexRow, formFromCreateTableInput, timeToLiveRequest, validateCreateTable, type CreateTableForm, type IndexRowForm } from './createTableForm';
+import {
+  createTableRequest,
+  EMPTY_CREATE_TABLE_FORM,
+  emptyIndexRow,
+  formFromCreateTableInput,
+  timeToLiveRequest,
+  validateCreateTable,
+  type CreateTableForm,
+  type IndexRowForm,
+} from './createTableForm';
 
 const table: CreateTableForm = { ...EMPTY_CREATE_TABLE_FORM, tableName: 'Orders', partitionKeyName: 'customer', sortKeyName: 'placedAt', sortKeyType: 'N' };
 const gsi = (patch: Partial<IndexRowForm> = {}): IndexRowForm => ({ ...emptyIndexRow('GSI'), name: 'byStatus', partitionKeyName: 'status', ...patch });
-const lsi = (patch: Partial<IndexRowForm> = {}): IndexRowForm => ({ ...emptyIndexRow('LSI'), name: 'byTotal', sortKeyName: 'total', sortKeyType: 'N', ...patch });
+const lsi = (patch: Partial<IndexRowForm> = {}): IndexRowForm => ({
+  ...emptyIndexRow('LSI'),
+  name: 'byTotal',
+  sortKeyName: 'total',
+  sortKeyType: 'N',
+  ...patch,
+});
 
 /** Every option at once (integration/createTableForm.test.ts sends the same to DynamoDB Local and the engine). */
 const FULL_FORM: CreateTableForm = {
@@ -12,7 +27,10 @@ const FULL_FORM: CreateTableForm = {
   billingMode: 'PROVISIONED',
   readCapacity: '4',
   writeCapacity: '3',
-  indexes: [gsi({ sortKeyName: 'placedAt', sortKeyType: 'N', projection: 'INCLUDE', includeText: 'total, note', readCapacity: '2', writeCapacity: '1' }), lsi({ projection: 'KEYS_ONLY' })],
+  indexes: [
+    gsi({ sortKeyName: 'placedAt', sortKeyType: 'N', projection: 'INCLUDE', includeText: 'total, note', readCapacity: '2', writeCapacity: '1' }),
+    lsi({ projection: 'KEYS_ONLY' }),
+  ],
   ttlAttribute: 'expiresAt',
   streamViewType: 'NEW_AND_OLD_IMAGES',
 };
@@ -23,7 +41,10 @@ describe('validateCreateTable: secondary indexes', () => {
   });
 
   it('says which index, what is wrong and how to fix it', () => {
-    const errors = validateCreateTable({ ...table, indexes: [gsi({ name: 'ab' }), gsi({ name: 'byStatus', partitionKeyName: '' }), gsi({ name: 'byStatus' })] });
+    const errors = validateCreateTable({
+      ...table,
+      indexes: [gsi({ name: 'ab' }), gsi({ name: 'byStatus', partitionKeyName: '' }), gsi({ name: 'byStatus' })],
+    });
     expect(errors['indexes.0.name']).toBe('GSI 1 (ab), index name: An index name is 3 to 255 characters long; "ab" has 2.');
     expect(errors['indexes.1.partitionKeyName']).toBe('GSI 2 (byStatus), partition key: empty; type the attribute the index is partitioned by.');
     expect(errors['indexes.2.name']).toBe('GSI 3 (byStatus), index name: GSI 2 is named byStatus too; each index needs its own name.');
@@ -51,7 +72,9 @@ describe('validateCreateTable: secondary indexes', () => {
       'GSI 1 (byStatus), sort key: "status" is also the index\'s partition key; choose another attribute, or leave it empty.',
     );
     // An LSI's partition key is the table's: its sort key may not be that attribute either.
-    expect(validateCreateTable({ ...table, indexes: [lsi({ sortKeyName: 'customer', sortKeyType: 'S' })] })['indexes.0.sortKeyName']).toContain('is also the index\'s partition key');
+    expect(validateCreateTable({ ...table, indexes: [lsi({ sortKeyName: 'customer', sortKeyType: 'S' })] })['indexes.0.sortKeyName']).toContain(
+      "is also the index's partition key",
+    );
   });
 
   it('checks INCLUDE projections: some attributes, each once, no keys, at most 100 over all indexes', () => {
@@ -64,7 +87,9 @@ describe('validateCreateTable: secondary indexes', () => {
     const sixty = Array.from({ length: 60 }, (_, n) => `a${n}`).join(',');
     const errors = validateCreateTable({ ...table, indexes: [include(sixty), include(sixty, { name: 'byOther' })] });
     expect(errors['indexes.0.includeText']).toBeUndefined();
-    expect(errors['indexes.1.includeText']).toBe('GSI 2 (byOther), projected attributes: the indexes project 120 attributes in all; DynamoDB allows 100 across a table\'s indexes: project fewer, or choose ALL.');
+    expect(errors['indexes.1.includeText']).toBe(
+      "GSI 2 (byOther), projected attributes: the indexes project 120 attributes in all; DynamoDB allows 100 across a table's indexes: project fewer, or choose ALL.",
+    );
   });
 
   it('checks each GSI’s capacities on a provisioned table only', () => {
@@ -170,6 +195,8 @@ describe('formFromCreateTableInput (from a design)', () => {
         },
       ],
     };
-    expect(formFromCreateTableInput(multi)).toEqual({ problem: `${input.TableName}: index byRegionAndTier has a multi-attribute key, which the form does not hold (one attribute per key); use Create as designed.` });
+    expect(formFromCreateTableInput(multi)).toEqual({
+      problem: `${input.TableName}: index byRegionAndTier has a multi-attribute key, which the form does not hold (one attribute per key); use Create as designed.`,
+    });
   });
 });

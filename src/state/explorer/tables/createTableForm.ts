@@ -1,6 +1,21 @@
-import type { CreateTableCommandInput, GlobalSecondaryIndex, KeySchemaElement, LocalSecondaryIndex, Projection, StreamViewType } from '@aws-sdk/client-dynamodb';
+import type {
+  CreateTableCommandInput,
+  GlobalSecondaryIndex,
+  KeySchemaElement,
+  LocalSecondaryIndex,
+  Projection,
+  StreamViewType,
+} from '@aws-sdk/client-dynamodb';
 import type { KeyType } from '../../../keys';
-import { includeNames, includeProblem, indexNameProblem, MAX_KEY_NAME_BYTES, projectionOf, utf8Length, type ProjectionChoice } from '../tableDetails/addIndexForm';
+import {
+  includeNames,
+  includeProblem,
+  indexNameProblem,
+  MAX_KEY_NAME_BYTES,
+  projectionOf,
+  utf8Length,
+  type ProjectionChoice,
+} from '../tableDetails/addIndexForm';
 
 export type IndexKind = 'GSI' | 'LSI';
 export type BillingChoice = 'PAY_PER_REQUEST' | 'PROVISIONED';
@@ -68,7 +83,18 @@ export const EMPTY_CREATE_TABLE_FORM: CreateTableForm = {
 };
 
 export function emptyIndexRow(kind: IndexKind): IndexRowForm {
-  return { kind, name: '', partitionKeyName: '', partitionKeyType: 'S', sortKeyName: '', sortKeyType: 'S', projection: 'ALL', includeText: '', readCapacity: '5', writeCapacity: '5' };
+  return {
+    kind,
+    name: '',
+    partitionKeyName: '',
+    partitionKeyType: 'S',
+    sortKeyName: '',
+    sortKeyType: 'S',
+    projection: 'ALL',
+    includeText: '',
+    readCapacity: '5',
+    writeCapacity: '5',
+  };
 }
 
 /** DynamoDB's limits on a table's secondary indexes. */
@@ -99,7 +125,8 @@ function keyNameProblem(label: string, name: string): string | undefined {
 
 /** An index row's key attributes, with its LSI partition key taken from the table. */
 function rowKeys(form: CreateTableForm, row: IndexRowForm): { partition: { name: string; type: KeyType }; sort?: { name: string; type: KeyType } } {
-  const partition = row.kind === 'LSI' ? { name: form.partitionKeyName, type: form.partitionKeyType } : { name: row.partitionKeyName, type: row.partitionKeyType };
+  const partition =
+    row.kind === 'LSI' ? { name: form.partitionKeyName, type: form.partitionKeyType } : { name: row.partitionKeyName, type: row.partitionKeyType };
   return { partition, ...(row.sortKeyName ? { sort: { name: row.sortKeyName, type: row.sortKeyType } } : {}) };
 }
 
@@ -130,12 +157,16 @@ export function validateCreateTable(form: CreateTableForm): CreateTableErrors {
   }
 
   // One type per attribute name across the table's and the indexes' keys (AttributeDefinitions holds each name once).
-  const types = new Map<string, { type: KeyType; where: string }>([[form.partitionKeyName, { type: form.partitionKeyType, where: 'the table’s partition key' }]]);
+  const types = new Map<string, { type: KeyType; where: string }>([
+    [form.partitionKeyName, { type: form.partitionKeyType, where: 'the table’s partition key' }],
+  ]);
   if (form.sortKeyName) types.set(form.sortKeyName, { type: form.sortKeyType, where: 'the table’s sort key' });
   const checkType = (field: CreateTableField, keyName: string, type: KeyType, where: string, label: string) => {
     const known = types.get(keyName);
     if (!known) types.set(keyName, { type, where });
-    else if (known.type !== type) errors[field] ??= `${label}: ${keyName} is already ${known.where}, of type ${known.type}; an attribute has one type in all keys: choose ${known.type} here too.`;
+    else if (known.type !== type)
+      errors[field] ??=
+        `${label}: ${keyName} is already ${known.where}, of type ${known.type}; an attribute has one type in all keys: choose ${known.type} here too.`;
   };
 
   const names = new Map<string, number>();
@@ -145,21 +176,26 @@ export function validateCreateTable(form: CreateTableForm): CreateTableErrors {
     const field = (name: IndexRowField) => indexField(position, name);
     const nameProblem = indexNameProblem(row.name);
     if (nameProblem) errors[field('name')] = `${at}, index name: ${nameProblem}`;
-    else if (names.has(row.name)) errors[field('name')] = `${at}, index name: ${rowLabel(form.indexes, names.get(row.name)!).replace(/ \(.*\)$/, '')} is named ${row.name} too; each index needs its own name.`;
+    else if (names.has(row.name))
+      errors[field('name')] =
+        `${at}, index name: ${rowLabel(form.indexes, names.get(row.name)!).replace(/ \(.*\)$/, '')} is named ${row.name} too; each index needs its own name.`;
     else names.set(row.name, position);
 
     if (row.kind === 'GSI') {
       if (row.partitionKeyName === '') errors[field('partitionKeyName')] = `${at}, partition key: empty; type the attribute the index is partitioned by.`;
-      else if (keyNameProblem(`${at}, partition key`, row.partitionKeyName)) errors[field('partitionKeyName')] = keyNameProblem(`${at}, partition key`, row.partitionKeyName);
+      else if (keyNameProblem(`${at}, partition key`, row.partitionKeyName))
+        errors[field('partitionKeyName')] = keyNameProblem(`${at}, partition key`, row.partitionKeyName);
       else checkType(field('partitionKeyName'), row.partitionKeyName, row.partitionKeyType, `the partition key of ${at}`, `${at}, partition key`);
     } else if (!form.sortKeyName) {
       errors[field('sortKeyName')] = `${at}: a local secondary index needs a table with a sort key; give the table a sort key, or make this index a GSI.`;
     }
     const { partition } = rowKeys(form, row);
     if (row.sortKeyName === '') {
-      if (row.kind === 'LSI') errors[field('sortKeyName')] ??= `${at}, sort key: empty; a local secondary index sorts by another attribute than the table: type its name.`;
+      if (row.kind === 'LSI')
+        errors[field('sortKeyName')] ??= `${at}, sort key: empty; a local secondary index sorts by another attribute than the table: type its name.`;
     } else if (row.sortKeyName === partition.name) {
-      errors[field('sortKeyName')] = `${at}, sort key: "${row.sortKeyName}" is also the index's partition key; choose another attribute${row.kind === 'GSI' ? ', or leave it empty' : ''}.`;
+      errors[field('sortKeyName')] =
+        `${at}, sort key: "${row.sortKeyName}" is also the index's partition key; choose another attribute${row.kind === 'GSI' ? ', or leave it empty' : ''}.`;
     } else if (keyNameProblem(`${at}, sort key`, row.sortKeyName)) errors[field('sortKeyName')] = keyNameProblem(`${at}, sort key`, row.sortKeyName);
     else checkType(field('sortKeyName'), row.sortKeyName, row.sortKeyType, `the sort key of ${at}`, `${at}, sort key`);
 
@@ -169,7 +205,8 @@ export function validateCreateTable(form: CreateTableForm): CreateTableErrors {
       if (problem) errors[field('includeText')] = `${at}, projected attributes: ${problem}`;
       projectedTotal += included.length;
       if (!problem && projectedTotal > MAX_PROJECTED_TOTAL) {
-        errors[field('includeText')] = `${at}, projected attributes: the indexes project ${projectedTotal} attributes in all; DynamoDB allows ${MAX_PROJECTED_TOTAL} across a table's indexes: project fewer, or choose ALL.`;
+        errors[field('includeText')] =
+          `${at}, projected attributes: the indexes project ${projectedTotal} attributes in all; DynamoDB allows ${MAX_PROJECTED_TOTAL} across a table's indexes: project fewer, or choose ALL.`;
       }
     }
     if (row.kind === 'GSI' && provisioned) {
@@ -180,11 +217,17 @@ export function validateCreateTable(form: CreateTableForm): CreateTableErrors {
     }
   });
   const count = (kind: IndexKind) => form.indexes.filter((row) => row.kind === kind).length;
-  if (count('GSI') > MAX_GSIS) errors[indexField(form.indexes.length - 1, 'name')] ??= `Indexes: ${count('GSI')} GSIs; a table has at most ${MAX_GSIS}: remove ${count('GSI') - MAX_GSIS}.`;
-  if (count('LSI') > MAX_LSIS) errors[indexField(form.indexes.length - 1, 'name')] ??= `Indexes: ${count('LSI')} LSIs; a table has at most ${MAX_LSIS}: remove ${count('LSI') - MAX_LSIS}.`;
+  if (count('GSI') > MAX_GSIS)
+    errors[indexField(form.indexes.length - 1, 'name')] ??=
+      `Indexes: ${count('GSI')} GSIs; a table has at most ${MAX_GSIS}: remove ${count('GSI') - MAX_GSIS}.`;
+  if (count('LSI') > MAX_LSIS)
+    errors[indexField(form.indexes.length - 1, 'name')] ??=
+      `Indexes: ${count('LSI')} LSIs; a table has at most ${MAX_LSIS}: remove ${count('LSI') - MAX_LSIS}.`;
 
-  if (form.ttlAttribute !== '' && keyNameProblem('Time to live attribute', form.ttlAttribute)) errors.ttlAttribute = keyNameProblem('Time to live attribute', form.ttlAttribute);
-  else if (form.ttlAttribute.trim() !== form.ttlAttribute) errors.ttlAttribute = `Time to live attribute: "${form.ttlAttribute}" has spaces at an end; remove them (attribute names are exact).`;
+  if (form.ttlAttribute !== '' && keyNameProblem('Time to live attribute', form.ttlAttribute))
+    errors.ttlAttribute = keyNameProblem('Time to live attribute', form.ttlAttribute);
+  else if (form.ttlAttribute.trim() !== form.ttlAttribute)
+    errors.ttlAttribute = `Time to live attribute: "${form.ttlAttribute}" has spaces at an end; remove them (attribute names are exact).`;
   return errors;
 }
 
@@ -215,7 +258,9 @@ export function createTableRequest(form: CreateTableForm): CreateTableCommandInp
     KeySchema: keySchema(form.partitionKeyName, form.sortKeyName || undefined),
     ...(gsis.length > 0 ? { GlobalSecondaryIndexes: gsis } : {}),
     ...(lsis.length > 0 ? { LocalSecondaryIndexes: lsis } : {}),
-    ...(provisioned ? { BillingMode: 'PROVISIONED', ProvisionedThroughput: throughputOf(form.readCapacity, form.writeCapacity) } : { BillingMode: 'PAY_PER_REQUEST' }),
+    ...(provisioned
+      ? { BillingMode: 'PROVISIONED', ProvisionedThroughput: throughputOf(form.readCapacity, form.writeCapacity) }
+      : { BillingMode: 'PAY_PER_REQUEST' }),
     ...(form.streamViewType ? { StreamSpecification: { StreamEnabled: true, StreamViewType: form.streamViewType } } : {}),
   };
 }
@@ -242,7 +287,12 @@ export function formFromCreateTableInput(input: CreateTableCommandInput): { form
     const range = (schema ?? []).filter((element) => element.KeyType === 'RANGE');
     if (hash.length !== 1 || range.length > 1) return undefined;
     const name = (element: KeySchemaElement | undefined) => element?.AttributeName ?? '';
-    return { partitionKeyName: name(hash[0]), partitionKeyType: types.get(name(hash[0])) ?? 'S', sortKeyName: name(range[0]), sortKeyType: types.get(name(range[0])) ?? 'S' };
+    return {
+      partitionKeyName: name(hash[0]),
+      partitionKeyType: types.get(name(hash[0])) ?? 'S',
+      sortKeyName: name(range[0]),
+      sortKeyType: types.get(name(range[0])) ?? 'S',
+    };
   };
   const table = keysOf(input.KeySchema);
   if (!table) return { problem: `${input.TableName}: its key has several attributes, which the form does not hold; use Create as designed.` };
@@ -255,7 +305,10 @@ export function formFromCreateTableInput(input: CreateTableCommandInput): { form
   ] as const) {
     for (const index of list) {
       const keys = keysOf(index.KeySchema);
-      if (!keys) return { problem: `${input.TableName}: index ${index.IndexName} has a multi-attribute key, which the form does not hold (one attribute per key); use Create as designed.` };
+      if (!keys)
+        return {
+          problem: `${input.TableName}: index ${index.IndexName} has a multi-attribute key, which the form does not hold (one attribute per key); use Create as designed.`,
+        };
       const throughput = 'ProvisionedThroughput' in index ? index.ProvisionedThroughput : undefined;
       indexes.push({ ...emptyIndexRow(kind), name: index.IndexName ?? '', ...keys, ...projectionRow(index.Projection), ...capacity(throughput) });
     }

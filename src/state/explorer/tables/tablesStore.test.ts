@@ -8,10 +8,20 @@ import { createTablesStore } from './tablesStore';
 
 async function setUp(canChangeTables = true) {
   const source = createLocalDynamoDB();
-  await source.createTable({ TableName: 'Existing', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+  await source.createTable({
+    TableName: 'Existing',
+    AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
   const explorer = createExplorerStore();
   await explorer.getState().connect(source, 'Built-in table');
-  const tables = createTablesStore({ explorer, canChangeTables: () => canChangeTables, wait: async () => undefined, confirmWrite: answeredWriteConfirmation().confirmWrite });
+  const tables = createTablesStore({
+    explorer,
+    canChangeTables: () => canChangeTables,
+    wait: async () => undefined,
+    confirmWrite: answeredWriteConfirmation().confirmWrite,
+  });
   return { source, explorer, tables };
 }
 
@@ -26,11 +36,15 @@ describe('validateCreateTable', () => {
   it('says what is wrong with the table name, and how to fix it', () => {
     expect(validateCreateTable({ ...valid, tableName: 'ab' }).tableName).toBe('Table name: "ab" is 2 characters long; a table name has 3 to 255 characters.');
     expect(validateCreateTable({ ...valid, tableName: 'x'.repeat(256) }).tableName).toContain('256 characters long');
-    expect(validateCreateTable({ ...valid, tableName: 'my table!' }).tableName).toBe('Table name: "my table!" has characters DynamoDB does not allow; use only letters, digits, "_", "-" and ".".');
+    expect(validateCreateTable({ ...valid, tableName: 'my table!' }).tableName).toBe(
+      'Table name: "my table!" has characters DynamoDB does not allow; use only letters, digits, "_", "-" and ".".',
+    );
   });
 
   it('refuses an empty partition key, a sort key named as the partition key, and capacities that are not positive whole numbers', () => {
-    expect(validateCreateTable({ ...valid, partitionKeyName: '' }).partitionKeyName).toBe('Partition key name: empty; type the name of the partition key attribute.');
+    expect(validateCreateTable({ ...valid, partitionKeyName: '' }).partitionKeyName).toBe(
+      'Partition key name: empty; type the name of the partition key attribute.',
+    );
     expect(validateCreateTable({ ...valid, sortKeyName: 'pk' }).sortKeyName).toContain('is also the partition key');
     const errors = validateCreateTable({ ...valid, billingMode: 'PROVISIONED', readCapacity: '0', writeCapacity: '2.5' });
     expect(errors.readCapacity).toBe('Read capacity: "0" is not a positive whole number; type 1 or more.');
@@ -44,7 +58,15 @@ describe('the tables store', () => {
   it('creates a table with a sort key, follows it to ACTIVE, and selects it in the explorer', async () => {
     const { source, explorer, tables } = await setUp();
     tables.getState().openCreateTable();
-    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'customer', sortKeyName: 'placedAt', sortKeyType: 'N', billingMode: 'PROVISIONED', readCapacity: '3', writeCapacity: '4' });
+    tables.getState().setCreateTableForm({
+      tableName: 'Orders',
+      partitionKeyName: 'customer',
+      sortKeyName: 'placedAt',
+      sortKeyType: 'N',
+      billingMode: 'PROVISIONED',
+      readCapacity: '3',
+      writeCapacity: '4',
+    });
     expect(await tables.getState().submitCreateTable()).toBe(true);
     expect(tables.getState().creating).toEqual({ tableName: 'Orders', status: 'ACTIVE' });
     expect(tables.getState().create.open).toBe(false);
@@ -60,7 +82,12 @@ describe('the tables store', () => {
 
   it('leaves the explorer on the table the user picked while the new one was being created', async () => {
     const { source, explorer, tables } = await setUp();
-    await source.createTable({ TableName: 'Other', AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' });
+    await source.createTable({
+      TableName: 'Other',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
     await explorer.getState().refreshTables();
     let created: () => void = () => undefined;
     const slowCreate = new Proxy(source, {
@@ -135,17 +162,28 @@ describe('the tables store', () => {
   it('creates a table with a GSI and an LSI, then enables its time to live once it is ACTIVE', async () => {
     const { source, tables } = await setUp();
     tables.getState().openCreateTable();
-    tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'customer', sortKeyName: 'placedAt', ttlAttribute: 'expiresAt', streamViewType: 'NEW_IMAGE' });
+    tables.getState().setCreateTableForm({
+      tableName: 'Orders',
+      partitionKeyName: 'customer',
+      sortKeyName: 'placedAt',
+      ttlAttribute: 'expiresAt',
+      streamViewType: 'NEW_IMAGE',
+    });
     tables.getState().addIndexRow('GSI');
     tables.getState().setIndexRow(0, { name: 'byStatus', partitionKeyName: 'status', projection: 'INCLUDE', includeText: 'total' });
     tables.getState().addIndexRow('LSI');
     tables.getState().setIndexRow(1, { name: 'byTotal', sortKeyName: 'total', sortKeyType: 'N' });
     expect(await tables.getState().submitCreateTable()).toBe(true);
     const { Table } = await source.describeTable({ TableName: 'Orders' });
-    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.Projection])).toEqual([['byStatus', { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total'] }]]);
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.Projection])).toEqual([
+      ['byStatus', { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total'] }],
+    ]);
     expect(Table?.LocalSecondaryIndexes?.map((index) => index.IndexName)).toEqual(['byTotal']);
     expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' });
-    expect((await source.describeTimeToLive({ TableName: 'Orders' })).TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
+    expect((await source.describeTimeToLive({ TableName: 'Orders' })).TimeToLiveDescription).toMatchObject({
+      TimeToLiveStatus: 'ENABLED',
+      AttributeName: 'expiresAt',
+    });
   });
 
   it('clears a row’s messages when the row is edited, and all row messages when a row is removed', async () => {
@@ -155,7 +193,12 @@ describe('the tables store', () => {
     tables.getState().addIndexRow('GSI');
     tables.getState().addIndexRow('GSI');
     expect(await tables.getState().submitCreateTable()).toBe(false);
-    expect(Object.keys(tables.getState().create.errors)).toEqual(['indexes.0.name', 'indexes.0.partitionKeyName', 'indexes.1.name', 'indexes.1.partitionKeyName']);
+    expect(Object.keys(tables.getState().create.errors)).toEqual([
+      'indexes.0.name',
+      'indexes.0.partitionKeyName',
+      'indexes.1.name',
+      'indexes.1.partitionKeyName',
+    ]);
     tables.getState().setIndexRow(0, { name: 'byA' });
     expect(Object.keys(tables.getState().create.errors)).toEqual(['indexes.1.name', 'indexes.1.partitionKeyName']);
     tables.getState().removeIndexRow(0);
@@ -173,7 +216,9 @@ describe('the tables store', () => {
     expect(tables.getState().create.fromDesign?.label).toBe(`Shop · ${design.name}`);
     expect(await tables.getState().createAsDesigned()).toBe(true);
     expect(explorer.getState().selectedTable).toBe(design.name);
-    expect((await source.describeTable({ TableName: design.name })).Table?.GlobalSecondaryIndexes?.length ?? 0).toBe(design.indexes.filter((index) => index.kind === 'GSI').length);
+    expect((await source.describeTable({ TableName: design.name })).Table?.GlobalSecondaryIndexes?.length ?? 0).toBe(
+      design.indexes.filter((index) => index.kind === 'GSI').length,
+    );
   });
 
   it('asks before every table write on AWS, sends nothing when the user cancels, and writes the whole job (CreateTable, its TTL) through one yes', async () => {
@@ -195,7 +240,10 @@ describe('the tables store', () => {
     tables.getState().setCreateTableForm({ tableName: 'Orders', partitionKeyName: 'pk', ttlAttribute: 'expiresAt' });
     expect(await tables.getState().submitCreateTable()).toBe(true);
     expect(tables.getState().creating?.problem).toBeUndefined();
-    expect((await source.describeTimeToLive({ TableName: 'Orders' })).TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
+    expect((await source.describeTimeToLive({ TableName: 'Orders' })).TimeToLiveDescription).toMatchObject({
+      TimeToLiveStatus: 'ENABLED',
+      AttributeName: 'expiresAt',
+    });
 
     confirmation.answer = false;
     tables.getState().openDeleteTable('Orders');

@@ -121,7 +121,12 @@ export function createTablesStore(options: TablesOptions): TablesStore {
     }
 
     /** createAndFollow's confirmed job: the writes (CreateTable, then UpdateTimeToLive once ACTIVE) go through `writer`. */
-    async function createAndWait(source: DynamoDBDataSource, writer: DynamoDBDataSource, request: CreateTableCommandInput, timeToLive: ReturnType<typeof timeToLiveRequest>): Promise<boolean> {
+    async function createAndWait(
+      source: DynamoDBDataSource,
+      writer: DynamoDBDataSource,
+      request: CreateTableCommandInput,
+      timeToLive: ReturnType<typeof timeToLiveRequest>,
+    ): Promise<boolean> {
       const tableName = request.TableName ?? '';
       // The new table is shown once ACTIVE unless the user picked another table meanwhile (polling can take a while).
       const selectedWhenSent = current().selectedTable;
@@ -150,7 +155,13 @@ export function createTablesStore(options: TablesOptions): TablesStore {
           await writer.updateTimeToLive(timeToLive);
         } catch (error) {
           const refusal = toExplorerError(error);
-          set({ creating: { tableName, status, problem: `The table was created, but time to live on ${timeToLive.TimeToLiveSpecification.AttributeName} was refused: ${refusal.name}: ${refusal.message}` } });
+          set({
+            creating: {
+              tableName,
+              status,
+              problem: `The table was created, but time to live on ${timeToLive.TimeToLiveSpecification.AttributeName} was refused: ${refusal.name}: ${refusal.message}`,
+            },
+          });
         }
       }
       const userMovedOn = current().selectedTable !== selectedWhenSent;
@@ -165,8 +176,16 @@ export function createTablesStore(options: TablesOptions): TablesStore {
       remove: CLOSED_DELETE,
       openCreateTable: () => set({ create: { ...CLOSED_CREATE, open: true } }),
       closeCreateTable: () => set({ create: CLOSED_CREATE }),
-      setCreateTableForm: (patch) => editForm((form) => ({ ...form, ...patch }), (field) => field in patch),
-      addIndexRow: (kind) => editForm((form) => ({ ...form, indexes: [...form.indexes, emptyIndexRow(kind)] }), () => false),
+      setCreateTableForm: (patch) =>
+        editForm(
+          (form) => ({ ...form, ...patch }),
+          (field) => field in patch,
+        ),
+      addIndexRow: (kind) =>
+        editForm(
+          (form) => ({ ...form, indexes: [...form.indexes, emptyIndexRow(kind)] }),
+          () => false,
+        ),
       // A row's messages often depend on each other (its keys, its kind): any edit of the row drops them all.
       setIndexRow: (row, patch) =>
         editForm(
@@ -174,7 +193,11 @@ export function createTablesStore(options: TablesOptions): TablesStore {
           (field) => field.startsWith(indexField(row, 'name').replace(/name$/, '')),
         ),
       // Row messages are keyed by position: after a removal they would point at the wrong rows, so they go.
-      removeIndexRow: (row) => editForm((form) => ({ ...form, indexes: form.indexes.filter((_, position) => position !== row) }), (field) => field.startsWith('indexes.')),
+      removeIndexRow: (row) =>
+        editForm(
+          (form) => ({ ...form, indexes: form.indexes.filter((_, position) => position !== row) }),
+          (field) => field.startsWith('indexes.'),
+        ),
       fillFromDesign: (table, label) => {
         const input = toCreateTableInput(table);
         const filled = formFromCreateTableInput(input);
@@ -234,7 +257,12 @@ export function createTablesStore(options: TablesOptions): TablesStore {
 
   const unsubscribe = explorer.subscribe((state, previous) => {
     if (state.source === previous.source && state.sourceLabel === previous.sourceLabel) return;
-    store.setState({ canChangeTables: state.source ? options.canChangeTables(state.source) : false, create: CLOSED_CREATE, remove: CLOSED_DELETE, creating: undefined });
+    store.setState({
+      canChangeTables: state.source ? options.canChangeTables(state.source) : false,
+      create: CLOSED_CREATE,
+      remove: CLOSED_DELETE,
+      creating: undefined,
+    });
   });
   const { source } = current();
   if (source) store.setState({ canChangeTables: options.canChangeTables(source) });

@@ -9,8 +9,16 @@ describe('the transfer store’s bulk delete slice', () => {
     store.getState().setSelected(third!, true);
     store.getState().setSelected(first!, true);
     await store.getState().askDelete('selected');
-    expect(store.getState().confirmation).toEqual({ scope: 'selected', counting: false, count: 2, firstKeys: ['{"pk":{"S":"o"},"sk":{"N":"1"}}', '{"pk":{"S":"o"},"sk":{"N":"3"}}'] });
-    expect(shared.confirmedItems).toEqual([{ pk: { S: 'o' }, sk: { N: '1' } }, { pk: { S: 'o' }, sk: { N: '3' } }]);
+    expect(store.getState().confirmation).toEqual({
+      scope: 'selected',
+      counting: false,
+      count: 2,
+      firstKeys: ['{"pk":{"S":"o"},"sk":{"N":"1"}}', '{"pk":{"S":"o"},"sk":{"N":"3"}}'],
+    });
+    expect(shared.confirmedItems).toEqual([
+      { pk: { S: 'o' }, sk: { N: '1' } },
+      { pk: { S: 'o' }, sk: { N: '3' } },
+    ]);
     store.getState().setAllSelected(false);
     expect(store.getState().selected.size).toBe(0);
     store.getState().setAllSelected(true);

@@ -13,7 +13,8 @@ import type { TransferActions, TransferState } from './transferStore.types';
 /** Keys shown in the delete confirmation. */
 export const CONFIRMATION_KEYS = 5;
 
-export type TransferDeleteSlice = Pick<TransferState, 'selected'> & Pick<TransferActions, 'setSelected' | 'setAllSelected' | 'askDelete' | 'dismissConfirmation' | 'confirmDelete'>;
+export type TransferDeleteSlice = Pick<TransferState, 'selected'> &
+  Pick<TransferActions, 'setSelected' | 'setAllSelected' | 'askDelete' | 'dismissConfirmation' | 'confirmDelete'>;
 
 /** The bulk delete slice's state and actions. */
 export function createDeleteSlice(api: TransferSliceApi): TransferDeleteSlice {
@@ -37,7 +38,10 @@ export function createDeleteSlice(api: TransferSliceApi): TransferDeleteSlice {
       if (scope === 'selected') {
         // In the grid's order (DynamoDB's), not the order they were ticked.
         const { selected } = get();
-        const items = explorer.getState().items.filter((item) => selected.has(item)).map((item) => keyOfItem(item, keys));
+        const items = explorer
+          .getState()
+          .items.filter((item) => selected.has(item))
+          .map((item) => keyOfItem(item, keys));
         shared.confirmedItems = items;
         set({ confirmation: { scope, counting: false, count: items.length, firstKeys: items.slice(0, CONFIRMATION_KEYS).map(toWireJson) } });
         return;
@@ -54,9 +58,11 @@ export function createDeleteSlice(api: TransferSliceApi): TransferDeleteSlice {
           for (const item of page) found.push(keyOfItem(item, keys));
           set({ confirmation: { scope, counting: true, count: found.length, firstKeys: found.slice(0, CONFIRMATION_KEYS).map(toWireJson) } });
         }
-        if (ticket === shared.confirmationTicket) set({ confirmation: { scope, counting: false, count: found.length, firstKeys: found.slice(0, CONFIRMATION_KEYS).map(toWireJson) } });
+        if (ticket === shared.confirmationTicket)
+          set({ confirmation: { scope, counting: false, count: found.length, firstKeys: found.slice(0, CONFIRMATION_KEYS).map(toWireJson) } });
       } catch (error) {
-        if (ticket === shared.confirmationTicket) set({ confirmation: { scope, counting: false, count: found.length, firstKeys: [], error: toExplorerError(error) } });
+        if (ticket === shared.confirmationTicket)
+          set({ confirmation: { scope, counting: false, count: found.length, firstKeys: [], error: toExplorerError(error) } });
       }
     },
     dismissConfirmation: () => {
@@ -69,12 +75,24 @@ export function createDeleteSlice(api: TransferSliceApi): TransferDeleteSlice {
       if (!where || !confirmation || confirmation.counting || !get().canWrite()) return;
       // Declined: the confirmation stays open with the same keys, nothing is sent.
       const items = shared.confirmedItems;
-      const sent = await confirmWrite(where.source, `Delete ${items.length} ${items.length === 1 ? 'item' : 'items'} of ${where.table.name}`, async (writer) => {
-        shared.confirmedItems = [];
-        await runJob(api, 'delete', (signal, onProgress) =>
-          deleteItems(items, { target: writer, tableName: where.table.name, keys: where.table.keys, signal, onProgress, total: items.length, ...(concurrency ? { concurrency } : {}) }),
-        );
-      });
+      const sent = await confirmWrite(
+        where.source,
+        `Delete ${items.length} ${items.length === 1 ? 'item' : 'items'} of ${where.table.name}`,
+        async (writer) => {
+          shared.confirmedItems = [];
+          await runJob(api, 'delete', (signal, onProgress) =>
+            deleteItems(items, {
+              target: writer,
+              tableName: where.table.name,
+              keys: where.table.keys,
+              signal,
+              onProgress,
+              total: items.length,
+              ...(concurrency ? { concurrency } : {}),
+            }),
+          );
+        },
+      );
       if (sent.confirmed) set({ selected: NO_SELECTION });
     },
   };

@@ -28,6 +28,10 @@ describe('the transfer store’s export slice', () => {
     const { store, engine } = await transferSliceOnItsOwn(createExportSlice);
     await engine.deleteTable({ TableName: 'Orders' });
     await expect(exportText(store.getState().exportChunks('jsonl', 'table'))).rejects.toThrow('Requested resource not found');
-    expect(store.getState().exporting).toMatchObject({ running: false, items: 0, error: expect.objectContaining({ message: expect.stringMatching(/Requested resource not found/) }) });
+    expect(store.getState().exporting).toMatchObject({
+      running: false,
+      items: 0,
+      error: expect.objectContaining({ message: expect.stringMatching(/Requested resource not found/) }),
+    });
   });
 });

@@ -18,7 +18,8 @@ export function createExportSlice({ set, shared }: TransferSliceApi): TransferEx
     exportChunks: async function* (format, scope) {
       const where = transferTarget(shared);
       if (!where) return;
-      const request: ExportRequest | undefined = scope === 'table' ? { operation: 'scan', input: { TableName: where.table.name } } : explorer.getState().lastRequest;
+      const request: ExportRequest | undefined =
+        scope === 'table' ? { operation: 'scan', input: { TableName: where.table.name } } : explorer.getState().lastRequest;
       if (!request) return;
       const summary: ExportSummary = { items: 0, csvValuesLeftOut: 0 };
       set({ exporting: { running: true, items: 0 } });

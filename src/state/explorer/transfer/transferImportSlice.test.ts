@@ -7,7 +7,12 @@ describe('the transfer store’s import slice', () => {
     const { store, engine, shared } = await transferSliceOnItsOwn(createImportSlice, { items: 0 });
     const text = '{"pk": {"S": "o"}, "sk": {"S": "not a number"}}';
     await store.getState().startImport({ name: 'wrong.jsonl', size: text.length, chunks: [text] });
-    expect(store.getState().job).toMatchObject({ kind: 'import', fileName: 'wrong.jsonl', running: false, keyMismatch: { message: expect.stringMatching(/sk/) } });
+    expect(store.getState().job).toMatchObject({
+      kind: 'import',
+      fileName: 'wrong.jsonl',
+      running: false,
+      keyMismatch: { message: expect.stringMatching(/sk/) },
+    });
     expect((await engine.scan({ TableName: 'Orders' })).Count).toBe(0);
     expect(shared.lastImport?.format).toBe('jsonl');
 

@@ -61,7 +61,12 @@ export function releasePause(shared: TransferShared): void {
 }
 
 /** Runs an import or a delete as the store's one job: its progress and report in `job`, then the grid and table facts read again. */
-export async function runJob({ set, shared }: TransferSliceApi, kind: TransferJobKind, work: (signal: AbortSignal, onProgress: (progress: TransferProgress) => void) => Promise<TransferReport>, fileName?: string): Promise<void> {
+export async function runJob(
+  { set, shared }: TransferSliceApi,
+  kind: TransferJobKind,
+  work: (signal: AbortSignal, onProgress: (progress: TransferProgress) => void) => Promise<TransferReport>,
+  fileName?: string,
+): Promise<void> {
   const { explorer } = shared.options;
   shared.controller?.abort();
   releasePause(shared);
@@ -71,8 +76,11 @@ export async function runJob({ set, shared }: TransferSliceApi, kind: TransferJo
   set({ job: { ...base, running: true }, confirmation: undefined });
   try {
     const report = await work(own.signal, (progress) => set({ job: { ...base, running: true, progress, ...(shared.pauseGate ? { paused: true } : {}) } }));
-    const resumable = kind === 'import' && (report.cancelled || report.fatal !== undefined) && shared.lastImport !== undefined && canReopen(shared.lastImport.file);
-    set((state) => ({ job: { ...base, running: false, report, ...(resumable ? { resumable } : {}), ...(state.job?.progress ? { progress: state.job.progress } : {}) } }));
+    const resumable =
+      kind === 'import' && (report.cancelled || report.fatal !== undefined) && shared.lastImport !== undefined && canReopen(shared.lastImport.file);
+    set((state) => ({
+      job: { ...base, running: false, report, ...(resumable ? { resumable } : {}), ...(state.job?.progress ? { progress: state.job.progress } : {}) },
+    }));
   } catch (error) {
     set({ job: { ...base, running: false, error: toExplorerError(error) } });
   } finally {

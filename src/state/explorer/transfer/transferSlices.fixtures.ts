@@ -11,7 +11,10 @@ import type { TransferStoreOptions } from './transferStore.types';
  * an explorer showing an Orders table of the built-in engine with `items`
  * items (pk "o", sk 1…items) and a Query of them run.
  */
-export async function transferSliceOnItsOwn<T extends object>(slice: (api: TransferSliceApi) => T, { items = 3, ...options }: Partial<TransferStoreOptions> & { readonly items?: number } = {}) {
+export async function transferSliceOnItsOwn<T extends object>(
+  slice: (api: TransferSliceApi) => T,
+  { items = 3, ...options }: Partial<TransferStoreOptions> & { readonly items?: number } = {},
+) {
   const engine = createLocalDynamoDB();
   await engine.createTable({
     TableName: 'Orders',
@@ -25,7 +28,8 @@ export async function transferSliceOnItsOwn<T extends object>(slice: (api: Trans
     ],
     BillingMode: 'PAY_PER_REQUEST',
   });
-  for (let sk = 1; sk <= items; sk++) await engine.putItem({ TableName: 'Orders', Item: { pk: { S: 'o' }, sk: { N: String(sk) }, note: { S: `order ${sk}` } } });
+  for (let sk = 1; sk <= items; sk++)
+    await engine.putItem({ TableName: 'Orders', Item: { pk: { S: 'o' }, sk: { N: String(sk) }, note: { S: `order ${sk}` } } });
   const explorer = createExplorerStore();
   await explorer.getState().connect(engine, 'Engine');
   await explorer.getState().selectTable('Orders');
@@ -33,6 +37,8 @@ export async function transferSliceOnItsOwn<T extends object>(slice: (api: Trans
   await explorer.getState().run();
   const shared = createTransferShared({ explorer, canWrite: () => true, confirmWrite: answeredWriteConfirmation(true).confirmWrite, ...options });
   // Only this slice's members (and canWrite): the others' state is absent, as a focused test wants it.
-  const store = createStore<TransferStoreState>()((set, get) => ({ canWrite: () => shared.options.canWrite(), ...slice({ set, get, shared }) }) as unknown as TransferStoreState);
+  const store = createStore<TransferStoreState>()(
+    (set, get) => ({ canWrite: () => shared.options.canWrite(), ...slice({ set, get, shared }) }) as unknown as TransferStoreState,
+  );
   return { engine, explorer, shared, store };
 }

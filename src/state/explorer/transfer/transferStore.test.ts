@@ -5,13 +5,24 @@ import { answeredWriteConfirmation, asAwsSource } from '../../testing/writeConfi
 import type { ConfirmWrite } from '../../writeAccess';
 import { createTransferStore } from './transferStore';
 
-async function setUp(canWrite = true, wrap: (source: DynamoDBDataSource) => DynamoDBDataSource = (source) => source, concurrency?: number, confirmWrite: ConfirmWrite = answeredWriteConfirmation().confirmWrite) {
+async function setUp(
+  canWrite = true,
+  wrap: (source: DynamoDBDataSource) => DynamoDBDataSource = (source) => source,
+  concurrency?: number,
+  confirmWrite: ConfirmWrite = answeredWriteConfirmation().confirmWrite,
+) {
   const engine = createLocalDynamoDB();
   const source = engine;
   await source.createTable({
     TableName: 'Orders',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'N' }],
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'N' },
+    ],
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ],
     BillingMode: 'PAY_PER_REQUEST',
   });
   const explorer = createExplorerStore();
@@ -21,7 +32,12 @@ async function setUp(canWrite = true, wrap: (source: DynamoDBDataSource) => Dyna
   return { source, explorer, transfer };
 }
 
-const FILE = ['{"pk": {"S": "o"}, "sk": {"N": "1"}}', '{"pk": {"S": "o"}, "sk": {"S": "bad"}}', '{"Item": {"pk": {"S": "o"}, "sk": {"N": "2"}}}', '{"pk": {"S": "o"}, "sk": {"N": "3"}}'].join('\n');
+const FILE = [
+  '{"pk": {"S": "o"}, "sk": {"N": "1"}}',
+  '{"pk": {"S": "o"}, "sk": {"S": "bad"}}',
+  '{"Item": {"pk": {"S": "o"}, "sk": {"N": "2"}}}',
+  '{"pk": {"S": "o"}, "sk": {"N": "3"}}',
+].join('\n');
 
 describe('the transfer store', () => {
   it('imports a file, reports the bad line, and shows the items in the grid', async () => {
@@ -36,7 +52,9 @@ describe('the transfer store', () => {
 
   it('a CSV row with an unclosed quote: the report names every line its record spans, and written + rejected = rows read', async () => {
     const { transfer } = await setUp();
-    const rows = Array.from({ length: 300 }, (_, i) => (i + 1 === 200 ? 'r200,200,"oops' : i + 1 === 202 ? 'r202,202,"quoted, fine"' : `r${i + 1},${i + 1},row`));
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      i + 1 === 200 ? 'r200,200,"oops' : i + 1 === 202 ? 'r202,202,"quoted, fine"' : `r${i + 1},${i + 1},row`,
+    );
     const text = ['pk,sk (N),note', ...rows].join('\n');
     await transfer.getState().startImport({ name: 'rows.csv', size: text.length, chunks: [text] });
     const report = transfer.getState().job?.report;
@@ -55,7 +73,12 @@ describe('the transfer store', () => {
     transfer.getState().setSelected(third!, true);
     transfer.getState().setSelected(first!, true);
     await transfer.getState().askDelete('selected');
-    expect(transfer.getState().confirmation).toEqual({ scope: 'selected', counting: false, count: 2, firstKeys: ['{"pk":{"S":"o"},"sk":{"N":"1"}}', '{"pk":{"S":"o"},"sk":{"N":"3"}}'] });
+    expect(transfer.getState().confirmation).toEqual({
+      scope: 'selected',
+      counting: false,
+      count: 2,
+      firstKeys: ['{"pk":{"S":"o"},"sk":{"N":"1"}}', '{"pk":{"S":"o"},"sk":{"N":"3"}}'],
+    });
     await transfer.getState().confirmDelete();
     expect(transfer.getState().job?.report).toMatchObject({ written: 2, rejected: [] });
     expect(transfer.getState().selected.size).toBe(0);
@@ -161,7 +184,11 @@ describe('the transfer store', () => {
       const { transfer, source } = await setUp(true, (engine) => asAwsSource(count.wrap(engine)), 1, confirmation.confirmWrite);
       await transfer.getState().startImport({ name: 'big.jsonl', size: BIG.length, chunks: [BIG] });
       const stopped = transfer.getState().job;
-      expect(stopped).toMatchObject({ running: false, resumable: true, report: { fatal: { code: 'TimeoutError', reason: 'socket hang up' }, rejected: [{ line: 7 }] } });
+      expect(stopped).toMatchObject({
+        running: false,
+        resumable: true,
+        report: { fatal: { code: 'TimeoutError', reason: 'socket hang up' }, rejected: [{ line: 7 }] },
+      });
       expect(stopped?.report?.written).toBe(50);
       await transfer.getState().resume();
       const job = transfer.getState().job;
@@ -211,7 +238,9 @@ describe('the transfer store', () => {
       const { transfer } = await setUp();
       const file = '{"pk": {"S": "p"}, "sk": {"S": "one"}}\n{"pk": {"S": "p"}, "sk": {"S": "two"}}\n';
       await transfer.getState().startImport({ name: 'other.jsonl', size: file.length, chunks: [file] });
-      expect(transfer.getState().job?.keyMismatch?.message).toMatch(/^This file's items hold sk as S, the table's sort key: sk \(N\) \(checked all of the first 2 items\)\./);
+      expect(transfer.getState().job?.keyMismatch?.message).toMatch(
+        /^This file's items hold sk as S, the table's sort key: sk \(N\) \(checked all of the first 2 items\)\./,
+      );
     });
 
     it('imports a file whose first items fit, reporting its bad lines one by one', async () => {

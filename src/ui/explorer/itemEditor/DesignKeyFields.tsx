@@ -38,7 +38,12 @@ export function DesignKeyFields({ store, draft }: { store: ItemEditorStore; draf
             <label htmlFor={`${id}field${index}`}>
               <VisibleText text={field} />
             </label>{' '}
-            <input id={`${id}field${index}`} className="mono" value={draft.values[field] ?? ''} onChange={(event) => setFieldValue(field, event.target.value)} />
+            <input
+              id={`${id}field${index}`}
+              className="mono"
+              value={draft.values[field] ?? ''}
+              onChange={(event) => setFieldValue(field, event.target.value)}
+            />
           </span>
         ))}
       </div>

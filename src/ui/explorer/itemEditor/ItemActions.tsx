@@ -42,7 +42,8 @@ export function ItemActions({ explorer }: { explorer: ExplorerStore }) {
         Delete item
       </button>
       <span className="muted small">
-        {item ? `Row ${selection?.position ?? ''} selected.` : 'Select a row (click a cell or a row number) to edit it.'} On a row number: Enter edits, Delete deletes, Shift+D duplicates, Shift+N adds; Shift+F10 (or a right click) opens the row menu.
+        {item ? `Row ${selection?.position ?? ''} selected.` : 'Select a row (click a cell or a row number) to edit it.'} On a row number: Enter edits, Delete
+        deletes, Shift+D duplicates, Shift+N adds; Shift+F10 (or a right click) opens the row menu.
       </span>
       <ItemEditorDialog store={store} />
       <DeleteItemDialog store={store} />

@@ -21,7 +21,23 @@ function problemText(problem: ItemProblem): string {
  */
 export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
   const state = useStore(store);
-  const { open, mode, tableName, text, form, formReadable, encoding, problems, respelled, saving, outcome, designKeys, versionAttribute, wideCheck, documentTypes } = state;
+  const {
+    open,
+    mode,
+    tableName,
+    text,
+    form,
+    formReadable,
+    encoding,
+    problems,
+    respelled,
+    saving,
+    outcome,
+    designKeys,
+    versionAttribute,
+    wideCheck,
+    documentTypes,
+  } = state;
   const actions = store.getState();
   const modal = useModal(open, () => store.getState().open && actions.close());
   const id = useId();
@@ -134,10 +150,9 @@ export function ItemEditorDialog({ store }: { store: ItemEditorStore }) {
 export function WideCheckNote({ check }: { check: PartialCheck }) {
   return (
     <p className="item-editor-wide small" role="note">
-      This item has {check.total} attributes: more than one DynamoDB condition can compare (300 operators, 4 KB). The item is read again just before
-      writing and compared whole; the write itself is conditional on {check.checked} of them (every changed one first; the key is in the request). A
-      change to one of the others in the moment between that read and the write would not be caught. A version attribute in the table’s design makes
-      the check complete.
+      This item has {check.total} attributes: more than one DynamoDB condition can compare (300 operators, 4 KB). The item is read again just before writing and
+      compared whole; the write itself is conditional on {check.checked} of them (every changed one first; the key is in the request). A change to one of the
+      others in the moment between that read and the write would not be caught. A version attribute in the table’s design makes the check complete.
     </p>
   );
 }
@@ -197,7 +212,17 @@ function OutcomeView({ outcome, store }: { outcome: ItemEditorOutcome; store: It
 }
 
 /** Two versions of an item side by side, as DynamoDB JSON text, after the names of the attributes that differ (two long dumps hide a one-word change). */
-export function ItemVersions({ mine, theirs, mineLabel = 'Your version', theirsLabel = 'Stored now' }: { mine: Item; theirs: Item | undefined; mineLabel?: string; theirsLabel?: string }) {
+export function ItemVersions({
+  mine,
+  theirs,
+  mineLabel = 'Your version',
+  theirsLabel = 'Stored now',
+}: {
+  mine: Item;
+  theirs: Item | undefined;
+  mineLabel?: string;
+  theirsLabel?: string;
+}) {
   const differing = theirs ? changedAttributes(theirs, mine).map((change) => change.name) : [];
   return (
     <>
@@ -217,11 +242,15 @@ export function ItemVersions({ mine, theirs, mineLabel = 'Your version', theirsL
       <div className="item-versions">
         <figure>
           <figcaption>{mineLabel}</figcaption>
-          <pre className="mono" aria-label={mineLabel}>{itemToText(mine)}</pre>
+          <pre className="mono" aria-label={mineLabel}>
+            {itemToText(mine)}
+          </pre>
         </figure>
         <figure>
           <figcaption>{theirsLabel}</figcaption>
-          <pre className="mono" aria-label={theirsLabel}>{theirs ? itemToText(theirs) : '(deleted)'}</pre>
+          <pre className="mono" aria-label={theirsLabel}>
+            {theirs ? itemToText(theirs) : '(deleted)'}
+          </pre>
         </figure>
       </div>
     </>

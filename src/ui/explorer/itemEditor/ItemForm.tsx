@@ -111,7 +111,13 @@ function TypedValue({ value, path, onChange }: { value: FormValue; path: string;
     case 'S':
       return (
         <>
-          <textarea className="mono item-form-text" rows={1} aria-label={`Value of ${path}`} value={value.text} onChange={(event) => onChange({ ...value, text: event.target.value })} />
+          <textarea
+            className="mono item-form-text"
+            rows={1}
+            aria-label={`Value of ${path}`}
+            value={value.text}
+            onChange={(event) => onChange({ ...value, text: event.target.value })}
+          />
           <MarkedText text={value.text} />
         </>
       );
@@ -147,7 +153,12 @@ function TypedValue({ value, path, onChange }: { value: FormValue; path: string;
             <div key={index} className="item-form-entry">
               <span className="muted small">[{index}]</span>
               <ValueEditor value={item} path={`${path}[${index}]`} onChange={(next) => onChange({ ...value, items: replaceAt(value.items, index, next) })} />
-              <button type="button" className="link-button" aria-label={`Remove element ${path}[${index}]`} onClick={() => onChange({ ...value, items: removeAt(value.items, index) })}>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Remove element ${path}[${index}]`}
+                onClick={() => onChange({ ...value, items: removeAt(value.items, index) })}
+              >
                 Remove
               </button>
             </div>
@@ -171,7 +182,14 @@ function SetMembers({ members, path, onChange }: { members: readonly string[]; p
     <div className="item-form-nested">
       {members.map((member, index) => (
         <div key={index} className="item-form-entry">
-          <textarea className="mono item-form-text" rows={1} aria-label={`Member ${index + 1} of ${path}`} spellCheck={false} value={member} onChange={(event) => onChange(replaceAt(members, index, event.target.value))} />
+          <textarea
+            className="mono item-form-text"
+            rows={1}
+            aria-label={`Member ${index + 1} of ${path}`}
+            spellCheck={false}
+            value={member}
+            onChange={(event) => onChange(replaceAt(members, index, event.target.value))}
+          />
           <button type="button" className="link-button" aria-label={`Remove member ${index + 1} of ${path}`} onClick={() => onChange(removeAt(members, index))}>
             Remove
           </button>

@@ -32,7 +32,10 @@ export function RowMenu({ anchor, onClose }: { anchor: RowMenuAnchor; onClose: (
     const element = menu.current;
     if (!element) return;
     const { width, height } = element.getBoundingClientRect();
-    setPlace({ left: Math.max(4, Math.min(anchor.x, window.innerWidth - width - 4)), top: anchor.y + height > window.innerHeight - 4 ? Math.max(4, anchor.y - height) : anchor.y });
+    setPlace({
+      left: Math.max(4, Math.min(anchor.x, window.innerWidth - width - 4)),
+      top: anchor.y + height > window.innerHeight - 4 ? Math.max(4, anchor.y - height) : anchor.y,
+    });
     element.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
   }, [anchor]);
 

@@ -102,7 +102,15 @@ function StatementForm({ store, onOperation }: { store: PartiqlStore; onOperatio
       <div className="form-grid">
         <span className="form-field">
           <label htmlFor={ids.limit}>Limit</label>
-          <input id={ids.limit} className="limit-input" inputMode="numeric" value={limitText} placeholder="none" onChange={(event) => setLimit(event.target.value)} {...describedBy('limit')} />
+          <input
+            id={ids.limit}
+            className="limit-input"
+            inputMode="numeric"
+            value={limitText}
+            placeholder="none"
+            onChange={(event) => setLimit(event.target.value)}
+            {...describedBy('limit')}
+          />
           {fieldError('limit')}
         </span>
         <button type="submit" className="primary" disabled={running}>

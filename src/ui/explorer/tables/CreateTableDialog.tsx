@@ -83,7 +83,15 @@ export function CreateTableDialog({ store }: { store: TablesStore }) {
   const { form, errors } = create;
   const fieldId = (field: string) => `${id}${field}`;
   const text = (field: TableField, label: string, className?: string, placeholder?: string) => (
-    <TextField id={fieldId(field)} label={label} value={form[field]} className={className} placeholder={placeholder} error={errors[field]} onChange={(value) => actions.setCreateTableForm({ [field]: value })} />
+    <TextField
+      id={fieldId(field)}
+      label={label}
+      value={form[field]}
+      className={className}
+      placeholder={placeholder}
+      error={errors[field]}
+      onChange={(value) => actions.setCreateTableForm({ [field]: value })}
+    />
   );
   const typeSelect = (field: 'partitionKeyType' | 'sortKeyType', label: string) => (
     <KeyTypeSelect id={fieldId(field)} label={label} value={form[field]} onChange={(type) => actions.setCreateTableForm({ [field]: type })} />
@@ -106,7 +114,13 @@ export function CreateTableDialog({ store }: { store: TablesStore }) {
           {typeSelect('partitionKeyType', 'Partition key type')}
           {text('sortKeyName', 'Sort key name', 'mono')}
           {typeSelect('sortKeyType', 'Sort key type')}
-          <ChoiceField id={fieldId('billingMode')} label="Billing mode" value={form.billingMode} choices={BILLING} onChange={(billingMode) => actions.setCreateTableForm({ billingMode })} />
+          <ChoiceField
+            id={fieldId('billingMode')}
+            label="Billing mode"
+            value={form.billingMode}
+            choices={BILLING}
+            onChange={(billingMode) => actions.setCreateTableForm({ billingMode })}
+          />
           {form.billingMode === 'PROVISIONED' && (
             <>
               {text('readCapacity', 'Read capacity')}
@@ -119,7 +133,13 @@ export function CreateTableDialog({ store }: { store: TablesStore }) {
         <h4 className="create-table-section">Time to live and stream</h4>
         <div className="add-index-fields">
           {text('ttlAttribute', 'Time to live attribute (optional)', 'mono', 'expiresAt')}
-          <ChoiceField id={fieldId('streamViewType')} label="Stream" value={form.streamViewType} choices={STREAMS} onChange={(streamViewType) => actions.setCreateTableForm({ streamViewType })} />
+          <ChoiceField
+            id={fieldId('streamViewType')}
+            label="Stream"
+            value={form.streamViewType}
+            choices={STREAMS}
+            onChange={(streamViewType) => actions.setCreateTableForm({ streamViewType })}
+          />
         </div>
         {problems > 0 && (
           <p className="field-error small" role="status">

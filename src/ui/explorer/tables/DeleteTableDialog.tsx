@@ -25,7 +25,14 @@ export function DeleteTableDialog({ store }: { store: TablesStore }) {
         </p>
         <span className="form-field">
           <label htmlFor={`${id}confirm`}>Table name to delete</label>
-          <input id={`${id}confirm`} className="mono" value={remove.confirmation} autoComplete="off" spellCheck={false} onChange={(event) => actions.setDeleteConfirmation(event.target.value)} />
+          <input
+            id={`${id}confirm`}
+            className="mono"
+            value={remove.confirmation}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => actions.setDeleteConfirmation(event.target.value)}
+          />
         </span>
         <RefusalBox refusal={remove.refusal} />
         <div className="button-row">

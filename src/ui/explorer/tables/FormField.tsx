@@ -45,7 +45,19 @@ export function TextField({
 }
 
 /** A labelled select of fixed choices. */
-export function ChoiceField<T extends string>({ id, label, value, choices, onChange }: { id: string; label: string; value: T; choices: readonly (readonly [T, string])[]; onChange: (value: T) => void }) {
+export function ChoiceField<T extends string>({
+  id,
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  choices: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
   return (
     <span className="form-field">
       <label htmlFor={id}>{label}</label>

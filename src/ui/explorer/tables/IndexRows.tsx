@@ -21,7 +21,14 @@ export function IndexRows({ store, form, errors, idPrefix }: { store: TablesStor
         // The state's indexField, spelled here: the tables module's code loads with the explorer (only its types are in src/state).
         const error = (field: IndexRowField) => errors[`indexes.${position}.${field}`];
         const text = (field: IndexRowField, label: string, className?: string) => (
-          <TextField id={id(field)} label={label} value={row[field]} className={className} error={error(field)} onChange={(value) => setIndexRow(position, { [field]: value })} />
+          <TextField
+            id={id(field)}
+            label={label}
+            value={row[field]}
+            className={className}
+            error={error(field)}
+            onChange={(value) => setIndexRow(position, { [field]: value })}
+          />
         );
         return (
           // Keyed by position: rows have no identity of their own, and their messages are keyed the same way.
@@ -32,7 +39,12 @@ export function IndexRows({ store, form, errors, idPrefix }: { store: TablesStor
               {row.kind === 'GSI' ? (
                 <>
                   {text('partitionKeyName', 'Partition key', 'mono')}
-                  <KeyTypeSelect id={id('partitionKeyType')} label="Partition key type" value={row.partitionKeyType} onChange={(type) => setIndexRow(position, { partitionKeyType: type })} />
+                  <KeyTypeSelect
+                    id={id('partitionKeyType')}
+                    label="Partition key type"
+                    value={row.partitionKeyType}
+                    onChange={(type) => setIndexRow(position, { partitionKeyType: type })}
+                  />
                 </>
               ) : (
                 <span className="form-field">
@@ -40,8 +52,19 @@ export function IndexRows({ store, form, errors, idPrefix }: { store: TablesStor
                 </span>
               )}
               {text('sortKeyName', row.kind === 'GSI' ? 'Sort key (optional)' : 'Sort key', 'mono')}
-              <KeyTypeSelect id={id('sortKeyType')} label="Sort key type" value={row.sortKeyType} onChange={(type) => setIndexRow(position, { sortKeyType: type })} />
-              <ChoiceField id={id('projection')} label="Projection" value={row.projection} choices={PROJECTIONS} onChange={(projection) => setIndexRow(position, { projection })} />
+              <KeyTypeSelect
+                id={id('sortKeyType')}
+                label="Sort key type"
+                value={row.sortKeyType}
+                onChange={(type) => setIndexRow(position, { sortKeyType: type })}
+              />
+              <ChoiceField
+                id={id('projection')}
+                label="Projection"
+                value={row.projection}
+                choices={PROJECTIONS}
+                onChange={(projection) => setIndexRow(position, { projection })}
+              />
               {row.kind === 'GSI' && provisioned && (
                 <>
                   {text('readCapacity', 'Index read capacity')}

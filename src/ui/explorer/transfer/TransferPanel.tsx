@@ -72,13 +72,16 @@ export function TransferPanel({ explorer }: { explorer: ExplorerStore }) {
               <>Counting the results… {confirmation.count.toLocaleString('en-US')} so far</>
             ) : (
               <>
-                Delete <strong>{confirmation.count.toLocaleString('en-US')}</strong> {confirmation.count === 1 ? 'item' : 'items'} from <VisibleText text={table.name} />? This can't be undone.
+                Delete <strong>{confirmation.count.toLocaleString('en-US')}</strong> {confirmation.count === 1 ? 'item' : 'items'} from{' '}
+                <VisibleText text={table.name} />? This can't be undone.
               </>
             )}
           </p>
           {confirmation.firstKeys.length > 0 && (
             <>
-              <p className="muted small">{confirmation.count > confirmation.firstKeys.length ? `The first ${confirmation.firstKeys.length} keys:` : 'Their keys:'}</p>
+              <p className="muted small">
+                {confirmation.count > confirmation.firstKeys.length ? `The first ${confirmation.firstKeys.length} keys:` : 'Their keys:'}
+              </p>
               <ul className="transfer-keys" aria-label="Keys to delete">
                 {confirmation.firstKeys.map((key) => (
                   <li key={key}>
@@ -96,7 +99,12 @@ export function TransferPanel({ explorer }: { explorer: ExplorerStore }) {
             </p>
           )}
           <div className="button-row">
-            <button type="button" className="danger" onClick={() => void actions.confirmDelete()} disabled={confirmation.counting || confirmation.count === 0 || confirmation.error !== undefined}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => void actions.confirmDelete()}
+              disabled={confirmation.counting || confirmation.count === 0 || confirmation.error !== undefined}
+            >
               Delete {confirmation.count.toLocaleString('en-US')} {confirmation.count === 1 ? 'item' : 'items'}
             </button>
             <button type="button" onClick={actions.dismissConfirmation}>
@@ -117,11 +125,17 @@ function ImportForm({ store, tableName, disabled }: { store: TransferStore; tabl
   return (
     <div className="transfer-form">
       <p className="muted small">
-        Puts every item of the file into <VisibleText text={tableName} /> (an item with a key already there is replaced). DynamoDB JSON lines (plain items or an S3 export&apos;s <code>{'{"Item": …}'}</code> lines), a JSON array of items, or CSV with a header row
-        (<code>pk (S),score (N),tags (JSON)</code>; untyped columns are inferred). Bad lines are reported and skipped.
+        Puts every item of the file into <VisibleText text={tableName} /> (an item with a key already there is replaced). DynamoDB JSON lines (plain items or an
+        S3 export&apos;s <code>{'{"Item": …}'}</code> lines), a JSON array of items, or CSV with a header row (<code>pk (S),score (N),tags (JSON)</code>;
+        untyped columns are inferred). Bad lines are reported and skipped.
       </p>
       <label htmlFor={`${id}-file`}>Import file</label>
-      <input id={`${id}-file`} type="file" accept=".jsonl,.json,.csv,.ndjson,.txt,application/json,text/csv" onChange={(event) => setFile(event.target.files?.[0])} />
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept=".jsonl,.json,.csv,.ndjson,.txt,application/json,text/csv"
+        onChange={(event) => setFile(event.target.files?.[0])}
+      />
       <label htmlFor={`${id}-format`}>Import format</label>
       <select id={`${id}-format`} value={format} onChange={(event) => setFormat(event.target.value as ImportFormat | 'auto')}>
         <option value="auto">From the file name</option>
@@ -200,13 +214,16 @@ function ExportForm({ store, tableName, hasResults }: { store: TransferStore; ta
       </button>
       {!canStreamExport() && (
         <p className="muted small">
-          This browser can&apos;t write a download as it goes: the export is gathered in memory, then saved. Fine for small exports; for a big table use Chromium (it streams to the file you pick) or <code>npm run export</code>.
+          This browser can&apos;t write a download as it goes: the export is gathered in memory, then saved. Fine for small exports; for a big table use
+          Chromium (it streams to the file you pick) or <code>npm run export</code>.
         </p>
       )}
       {exporting && (
         <span className="muted" role="status">
           {exporting.running ? `Exporting… ${exporting.items.toLocaleString('en-US')} items` : `Exported ${exporting.items.toLocaleString('en-US')} items.`}
-          {exporting.summary && exporting.summary.csvValuesLeftOut > 0 && ` CSV left out ${exporting.summary.csvValuesLeftOut} values (attributes not among the first page's columns, or of another type): choose DynamoDB JSON lines for an exact copy.`}
+          {exporting.summary &&
+            exporting.summary.csvValuesLeftOut > 0 &&
+            ` CSV left out ${exporting.summary.csvValuesLeftOut} values (attributes not among the first page's columns, or of another type): choose DynamoDB JSON lines for an exact copy.`}
         </span>
       )}
       {(failure ?? exporting?.error) && (
@@ -242,7 +259,11 @@ function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
   const progress = job.progress;
   // Import: share of the file's bytes read; delete: share of the keys done.
   const fraction =
-    progress?.totalBytes && progress.bytesRead !== undefined ? progress.bytesRead / progress.totalBytes : progress?.total ? (progress.written + progress.rejected) / progress.total : undefined;
+    progress?.totalBytes && progress.bytesRead !== undefined
+      ? progress.bytesRead / progress.totalBytes
+      : progress?.total
+        ? (progress.written + progress.rejected) / progress.total
+        : undefined;
   const percent = fraction === undefined ? undefined : Math.min(100, Math.round(fraction * 100));
   const report = job.report;
   return (
@@ -254,7 +275,9 @@ function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
           aria-label={`${label} progress`}
           aria-valuemin={0}
           aria-valuemax={100}
-          {...(percent !== undefined ? { 'aria-valuenow': job.running ? percent : 100, 'aria-valuetext': progressText(job) } : { 'aria-valuetext': progressText(job) })}
+          {...(percent !== undefined
+            ? { 'aria-valuenow': job.running ? percent : 100, 'aria-valuetext': progressText(job) }
+            : { 'aria-valuetext': progressText(job) })}
         >
           <div className="transfer-progress-bar" style={{ width: `${job.running ? (percent ?? 0) : 100}%` }} />
         </div>
@@ -289,7 +312,8 @@ function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
             <>
               <p>
                 {report.cancelled ? 'Cancelled. ' : report.fatal ? 'Stopped by an error. ' : ''}
-                {job.kind === 'import' ? 'Written' : 'Deleted'}: <strong>{report.written.toLocaleString('en-US')}</strong> {report.written === 1 ? 'item' : 'items'}
+                {job.kind === 'import' ? 'Written' : 'Deleted'}: <strong>{report.written.toLocaleString('en-US')}</strong>{' '}
+                {report.written === 1 ? 'item' : 'items'}
                 {job.fileName !== undefined && (
                   <>
                     {' '}
@@ -297,7 +321,10 @@ function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
                   </>
                 )}
                 ; rejected: <strong>{report.rejected.length.toLocaleString('en-US')}</strong>
-                {job.kind === 'import' && !report.cancelled && !report.fatal && `; ${report.read.toLocaleString('en-US')} ${report.read === 1 ? 'record' : 'records'} read`}
+                {job.kind === 'import' &&
+                  !report.cancelled &&
+                  !report.fatal &&
+                  `; ${report.read.toLocaleString('en-US')} ${report.read === 1 ? 'record' : 'records'} read`}
                 {report.retries > 0 && `; ${report.retries} throttled batches retried`}.
               </p>
               {report.fatal && (
@@ -308,7 +335,8 @@ function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
               {(report.cancelled || report.fatal) && (
                 <p className="muted small">
                   Every line up to {report.checkpoint.doneThrough.toLocaleString('en-US')}
-                  {report.checkpoint.doneAfter.length > 0 && ` and lines ${report.checkpoint.doneAfter.join(', ')}`} was written or is listed below; nothing after it was written.
+                  {report.checkpoint.doneAfter.length > 0 && ` and lines ${report.checkpoint.doneAfter.join(', ')}`} was written or is listed below; nothing
+                  after it was written.
                 </p>
               )}
               {report.rejected.length > 0 && (
@@ -316,13 +344,13 @@ function JobView({ job, store }: { job: TransferJob; store: TransferStore }) {
                   {report.rejected.slice(0, 500).map((failure) => (
                     <li key={failure.line}>
                       {whereOf(job.kind, failure)}
-                  {failure.key !== undefined && (
-                    <>
-                      {' '}
-                      (key <VisibleText text={failure.key} />)
-                    </>
-                  )}
-                  : <VisibleText text={failure.reason} />
+                      {failure.key !== undefined && (
+                        <>
+                          {' '}
+                          (key <VisibleText text={failure.key} />)
+                        </>
+                      )}
+                      : <VisibleText text={failure.reason} />
                     </li>
                   ))}
                   {report.rejected.length > 500 && <li>… and {(report.rejected.length - 500).toLocaleString('en-US')} more</li>}
@@ -362,10 +390,13 @@ function progressText(job: TransferJob): string {
   if (job.paused) parts.push('paused (the batches in flight finish; Resume goes on)');
   else if (job.running) {
     parts.push(`${Math.round(progress.itemsPerSecond).toLocaleString('en-US')} items/s`);
-    const secondsLeft = progress.secondsLeft ?? (progress.bytesRead && progress.totalBytes && progress.itemsPerSecond > 0 ? ((progress.totalBytes - progress.bytesRead) / progress.bytesRead) * (progress.writtenThisRun / progress.itemsPerSecond) : undefined);
+    const secondsLeft =
+      progress.secondsLeft ??
+      (progress.bytesRead && progress.totalBytes && progress.itemsPerSecond > 0
+        ? ((progress.totalBytes - progress.bytesRead) / progress.bytesRead) * (progress.writtenThisRun / progress.itemsPerSecond)
+        : undefined);
     if (secondsLeft !== undefined) parts.push(`${Math.ceil(secondsLeft)} s left`);
     if (progress.throttled) parts.push('throttled, retrying with backoff');
   }
   return parts.join(' · ');
 }
-

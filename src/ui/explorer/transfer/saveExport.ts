@@ -13,7 +13,10 @@ interface WritableFile {
 }
 
 interface SaveFilePicker {
-  (options: { suggestedName: string; types?: { description: string; accept: Record<string, string[]> }[] }): Promise<{ createWritable(): Promise<WritableFile> }>;
+  (options: {
+    suggestedName: string;
+    types?: { description: string; accept: Record<string, string[]> }[];
+  }): Promise<{ createWritable(): Promise<WritableFile> }>;
 }
 
 /** How the export was saved: streamed to a file, downloaded from memory, or not at all (the user closed the picker). */
@@ -42,7 +45,10 @@ export async function saveExport(request: SaveRequest): Promise<SaveOutcome> {
   if (picker) {
     let handle;
     try {
-      handle = await picker({ suggestedName: request.fileName, types: [{ description: request.description, accept: { [request.mimeType]: [`.${request.extension}`] } }] });
+      handle = await picker({
+        suggestedName: request.fileName,
+        types: [{ description: request.description, accept: { [request.mimeType]: [`.${request.extension}`] } }],
+      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
       throw error;
