@@ -8,9 +8,10 @@ import path from 'node:path';
 import { runAppServer } from '../src/server';
 import { DIST_DIR } from './paths';
 
-if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
+function requireBuild(): void {
+  if (existsSync(path.join(DIST_DIR, 'index.html'))) return;
   console.error('Keylab: dist/index.html is missing. Run `npm run build` first (npm start builds automatically).');
   process.exit(1);
 }
 
-await runAppServer({ distDir: DIST_DIR, argv: process.argv.slice(2), env: process.env });
+await runAppServer({ distDir: DIST_DIR, argv: process.argv.slice(2), env: process.env, prepare: requireBuild });

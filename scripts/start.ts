@@ -11,8 +11,10 @@ import { runAppServer } from '../src/server';
 import { buildApp, checkBuildNeeded } from './build-if-needed';
 import { DIST_DIR } from './paths';
 
-const check = await checkBuildNeeded();
-if (check.needed) {
+/** Builds dist/ when it is missing or stale; after the command line is read, so a mistyped option is reported before a build. */
+async function buildIfNeeded(): Promise<void> {
+  const check = await checkBuildNeeded();
+  if (!check.needed) return;
   console.log(`Building Keylab… (${check.reason})`);
   const startedAt = performance.now();
   try {
@@ -25,4 +27,4 @@ if (check.needed) {
   console.log(`Built in ${((performance.now() - startedAt) / 1000).toFixed(1)}s.`);
 }
 
-await runAppServer({ distDir: DIST_DIR, argv: process.argv.slice(2), env: process.env });
+await runAppServer({ distDir: DIST_DIR, argv: process.argv.slice(2), env: process.env, prepare: buildIfNeeded });

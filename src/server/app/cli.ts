@@ -100,6 +100,8 @@ export interface RunOptions {
   argv: readonly string[];
   env: Env;
   routes?: readonly Route[];
+  /** Runs once the command line is read, before listening (npm start's build, serve-dist's check of dist/): a mistyped option is reported first. */
+  prepare?: () => Promise<void> | void;
 }
 
 /**
@@ -124,6 +126,7 @@ export async function runAppServer(options: RunOptions): Promise<AppServer> {
     throw error;
   }
 
+  await options.prepare?.();
   const { allowedEndpoints, ...listen } = settings;
   const app = createAppServer({ distDir: options.distDir, ...listen, routes: [...createKeylabRoutes({ allowedEndpoints }), ...(options.routes ?? [])] });
   try {
