@@ -372,7 +372,7 @@ describe('npm run migrate on DynamoDB Local', () => {
     expect(help.code, help.stderr).toBe(0);
     const source = readFileSync(path.join(REPO_ROOT, 'scripts/migrate.ts'), 'utf8');
     // The options the command parses, read from its source (an option added later is checked too).
-    const parsed = [...source.matchAll(/^\s+'?([a-z][a-z-]*)'?: \{ type: '(?:string|boolean)'/gm)].map((match) => match[1]);
+    const parsed = [...source.matchAll(/^\s+'?([a-z][a-z-]*)'?: \{\s*type: '(?:string|boolean)'/gm)].map((match) => match[1]);
     expect(parsed.length).toBeGreaterThanOrEqual(15);
     for (const option of parsed) expect(help.stdout, `--${option}`).toContain(`--${option}`);
   }, 60_000);
