@@ -166,6 +166,13 @@ export interface LocalDynamoDBOptions {
   readonly clock?: () => number;
   /** A persistence adapter's write-ahead hook. */
   readonly storage?: StorageHook;
+  /**
+   * How long a table or index stays in a transient status (CREATING,
+   * UPDATING, DELETING, a GSI's backfill) before it settles, in
+   * milliseconds, like DynamoDB Local's `-delayTransientStatuses`. Default 0:
+   * the change settles at once (what tests want).
+   */
+  readonly transientStatusMs?: number;
 }
 
 /** A table with all its items, as a persistence adapter saves and restores it. */
