@@ -283,11 +283,12 @@ describe('TransactGetItems', () => {
       'ValidationException',
       'Transaction request cannot include multiple operations on one item',
     );
-    await expectError(
-      db.transactGetItems({ TransactItems: [{ Get: { TableName: T, Key: { pk: S('a') } } }] }),
-      'ValidationException',
-      'The provided key element does not match the schema',
-    );
+    expect(
+      await cancellation(db.transactGetItems({ TransactItems: [{ Get: { TableName: T, Key: key('a') } }, { Get: { TableName: T, Key: { pk: S('a') } } }] })),
+    ).toEqual({
+      message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [None, ValidationError]',
+      reasons: [{ Code: 'None' }, { Code: 'ValidationError', Message: 'The provided key element does not match the schema' }],
+    });
     await expectError(
       db.transactGetItems({ TransactItems: [{ Get: { TableName: 'Nope', Key: key('a') } }] }),
       'ResourceNotFoundException',

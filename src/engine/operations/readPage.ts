@@ -7,7 +7,6 @@ import {
   projectItem,
   setOwnAttribute,
   sortAttributesOf,
-  typeOfAttributeValue,
   validationError,
   type Item,
   type KeySchemaInfo,
@@ -23,6 +22,7 @@ import { readOut } from '../storage/readOut';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { chargeIndex, consumedCapacity, createCharge, readUnits } from './capacity';
+import { checkStartKeySchema } from './startKeySchema';
 import { conditionAttributeNames } from './requestHelpers';
 
 /**
@@ -141,26 +141,14 @@ export function readStartKeyInput(startKey: unknown): Item | undefined {
 /**
  * Validates an ExclusiveStartKey (already read with readStartKeyInput) against the
  * target: a table's key exactly; on an index, the table's key plus the
- * index's keys. The key need not exist. Messages are DynamoDB's (dynalite's
- * recordings); DynamoDB Local says `Exclusive Start Key must have same size as
- * table's key schema` instead.
+ * index's keys (checkStartKeySchema, with DynamoDB's messages). The key need
+ * not exist.
  */
 export function readStartKey(target: ReadTarget, startKey: Item): StartKey {
   const tableKeys = target.table.definition.keys;
-  const wanted = new Map<string, string>();
   const partition = partitionAttributesOf(target.keys);
   const sort = sortAttributesOf(target.keys);
-  for (const attribute of [tableKeys.partitionKey, tableKeys.sortKey, ...partition, ...sort]) {
-    if (attribute) wanted.set(attribute.name, attribute.type);
-  }
-  const invalid = target.index
-    ? validationError('The provided starting key is invalid')
-    : validationError('The provided starting key is invalid: The provided key element does not match the schema');
-  if (Object.keys(startKey).length !== wanted.size) throw invalid;
-  for (const [name, type] of wanted) {
-    const value = getOwnAttribute(startKey, name);
-    if (value === undefined || typeOfAttributeValue(value) !== type) throw invalid;
-  }
+  checkStartKeySchema(startKey, tableKeys, target.index ? target.keys : undefined);
   const value = (name: string) => getOwnAttribute(startKey, name) as KeyAttributeValue;
   const components: KeyAttributeValue[] = sort.map((attribute) => value(attribute.name));
   if (target.index) {

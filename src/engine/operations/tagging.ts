@@ -22,29 +22,41 @@ const TOO_MANY_TAGS = 'Number of Tags exceed the current limit for the provided 
 
 /**
  * The table a tagging request names by ARN. DynamoDB's checks, in its order:
- * no ARN → `Invalid TableArn`; text that is not an ARN at all → an
- * AccessDeniedException (IAM cannot authorise it); an ARN that is not a
- * table's (an index's, a stream's, a name under 3 characters) → `Invalid
- * TableArn: Invalid ResourceArn provided as input X`; then `check` (the
- * request's other members); then a table of another region or account, or no
- * such table → `Requested resource not found: ResourceArn: X not found`.
+ * no ARN → `Invalid TableArn`; text that is not an ARN at all → `Invalid
+ * TableArn: Invalid ResourceArn provided as input X` (older DynamoDB, and
+ * architect/dynalite's recordings, answered AccessDeniedException here; the
+ * current service refuses it as a ValidationException, as ScyllaDB's
+ * alternator tests note); then `check` (the request's other members); then an
+ * ARN that is not a table's (an index's, a stream's, a name under 3
+ * characters) → the same `Invalid TableArn` message; then a table of another
+ * region or account, or no such table → ListTagsOfResource answers
+ * AccessDeniedException (`User: … is not authorized to perform:
+ * dynamodb:ListTagsOfResource on resource: X`, as DynamoDB does since
+ * resource-based policies), TagResource and UntagResource
+ * `Requested resource not found: ResourceArn: X not found` (alternator's
+ * test_tag_resource_subtly_incorrect_arn, run against DynamoDB).
  */
 export function resolveTaggedTable(context: EngineContext, arn: string | undefined, operation: string, check: () => void = () => undefined): TableStore {
   if (arn === undefined || arn === null) throw validationError('Invalid TableArn');
-  if (!/^.+:.+:.+:.+:.+:.+\/.+$/.test(arn)) {
-    throw new DynamoDBError(
-      'AccessDeniedException',
-      `User: arn:aws:iam::${context.accountId}:root is not authorized to perform: dynamodb:${operation} on resource: ${arn === '' ? '*' : arn}`,
-    );
-  }
+  if (!/^.+:.+:.+:.+:.+:.+\/.+$/.test(arn)) throw invalidTableArn(arn);
   check();
   const match = /^arn:aws:dynamodb:[^:]+:\d+:table\/([^/]{3,})$/.exec(arn);
-  if (!match) throw validationError(`Invalid TableArn: Invalid ResourceArn provided as input ${arn}`);
+  if (!match) throw invalidTableArn(arn);
   const table = context.tables.get(match[1] as string);
   if (!table || tableArn(context, table.definition.name) !== arn) {
+    if (operation === 'ListTagsOfResource') {
+      throw new DynamoDBError(
+        'AccessDeniedException',
+        `User: arn:aws:iam::${context.accountId}:root is not authorized to perform: dynamodb:${operation} on resource: ${arn}`,
+      );
+    }
     throw new DynamoDBError('ResourceNotFoundException', `Requested resource not found: ResourceArn: ${arn} not found`);
   }
   return table;
+}
+
+function invalidTableArn(arn: string): DynamoDBError {
+  return validationError(`Invalid TableArn: Invalid ResourceArn provided as input ${arn}`);
 }
 
 /**

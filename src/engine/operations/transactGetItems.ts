@@ -1,14 +1,15 @@
-import type { ItemResponse, TransactGetItemsCommandInput, TransactGetItemsCommandOutput } from '@aws-sdk/client-dynamodb';
-import { prepareExpressions, projectItem } from '../../expressions';
+import type { CancellationReason, ItemResponse, TransactGetItemsCommandInput, TransactGetItemsCommandOutput } from '@aws-sdk/client-dynamodb';
+import { prepareExpressions, projectItem, type Item } from '../../expressions';
 import { ConstraintErrors } from '../requestErrors';
-import { checkKey } from '../schema/checkKeys';
+import { checkKey, keyMismatch } from '../schema/checkKeys';
 import { readOut } from '../storage/readOut';
+import type { TableStore } from '../storage/tableStore';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
 import { readUnits } from './capacity';
 import { rejectLegacyParameters, requireTable, type EngineContext } from './context';
 import { expressionParameters } from './requestHelpers';
-import { checkTransactItems, rejectRepeatedItems, TransactionCharges } from './transactions';
+import { checkTransactItems, NO_REASON, rejectRepeatedItems, TransactionCanceledError, TransactionCharges } from './transactions';
 
 /**
  * TransactGetItems: up to 100 Gets on distinct items, read together (the
@@ -34,11 +35,8 @@ export function transactGetItems(context: EngineContext, input: TransactGetItems
     rejectLegacyParameters(get, ['AttributesToGet'], 'ProjectionExpression');
     return { key: readItem(get.Key), tableName: get.TableName as string, prepared: prepareExpressions(expressionParameters(get), { operation: 'GetItem' }) };
   });
-  const targets = gets.map((get) => {
-    const table = requireTable(context, get.tableName);
-    checkKey(get.key, table.definition.keys);
-    return { ...get, table };
-  });
+  const targets = gets.map((get) => ({ ...get, table: requireTable(context, get.tableName) }));
+  rejectMismatchedKeys(targets);
   rejectRepeatedItems(targets);
 
   const charges = new TransactionCharges();
@@ -53,4 +51,29 @@ export function transactGetItems(context: EngineContext, input: TransactGetItems
   const capacity = charges.consumed(input.ReturnConsumedCapacity);
   if (capacity) output.ConsumedCapacity = capacity;
   return output;
+}
+
+/**
+ * A Get whose Key does not match its table's key schema (an attribute
+ * missing, one too many, one of the wrong type) cancels the transaction: a
+ * TransactionCanceledException with that Get's `ValidationError` reason
+ * (`The provided key element does not match the schema`) and `None` for the
+ * others, as DynamoDB answers (the issue's conformance suite; DynamoDB Local
+ * answers a plain ValidationException). Other key problems (an empty value, a
+ * key too long) stay the request's ValidationException, as for GetItem.
+ */
+function rejectMismatchedKeys(targets: readonly { readonly table: TableStore; readonly key: Item }[]): void {
+  const mismatch = keyMismatch().message;
+  let canceled = false;
+  const reasons: CancellationReason[] = targets.map(({ table, key }) => {
+    try {
+      checkKey(key, table.definition.keys);
+      return NO_REASON;
+    } catch (error) {
+      if (!(error instanceof Error) || error.message !== mismatch) throw error;
+      canceled = true;
+      return { Code: 'ValidationError', Message: mismatch };
+    }
+  });
+  if (canceled) throw new TransactionCanceledError(reasons);
 }
