@@ -162,7 +162,7 @@ test('a 10 MB link is refused with a message', async ({ page }) => {
   });
   expect(await page.evaluate(() => window.location.hash.length)).toBeGreaterThan(10 * 1024 * 1024);
   const view = sharedView(page);
-  await expect(view.getByRole('alert')).toContainText('This link is 10240 KB long; a Keylab share link is at most 32 KB, so it was not opened');
+  await expect(view.getByRole('alert')).toContainText('This link is 10.0 MB long; a Keylab share link is at most 32.0 KB, so it was not opened');
   await expectNoSidewaysScroll(page);
 });
 

@@ -26,9 +26,12 @@ describe('every command reads its options with the one parser', () => {
       ['endpoint.ts', 'npm run endpoint', '--verbos', '--verbose'],
       ['migrate.ts', 'npm run migrate', '--tabel', '--table'],
     ] as const;
-    const [help, systemDeps, ...results] = await Promise.all([
+    const [help, systemDeps, loadTypo, loaded, ...results] = await Promise.all([
       run('ensure-system-deps.ts', ['--help']),
       run('ensure-system-deps.ts', ['--chek-only']),
+      // npm run test:loaded: options first, then the command with its own options (-e here), whose exit code it returns.
+      run('with-load.ts', ['--bussy', '0']),
+      run('with-load.ts', ['--busy', '0', process.execPath, '-e', 'process.exit(3)']),
       ...cases.map(([script, , typo]) => run(script, [typo, 'x'])),
     ]);
     cases.forEach(([, command, typo, meant], index) => {
@@ -39,6 +42,10 @@ describe('every command reads its options with the one parser', () => {
     });
     expect(systemDeps?.code).toBe(2);
     expect(systemDeps?.stderr).toContain("Unknown option '--chek-only'. Did you mean --check-only?");
+    expect(loadTypo?.code).toBe(2);
+    expect(loadTypo?.stderr).toContain("Unknown option '--bussy'. Did you mean --busy?");
+    expect(loadTypo?.stderr).toContain('Run npm run test:loaded -- --help for every option.');
+    expect(loaded?.code, loaded?.stderr).toBe(3);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help?.stdout).toContain('--check-only');
   });

@@ -9,38 +9,42 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import { formatOptionHelp, parseCommandLine, UsageError, USAGE_EXIT_CODE, type OptionTable, type ParsedCommandLine } from '../src/errors';
 
-const USAGE = 'usage: tsx scripts/with-load.ts [--busy N] [command [args…]]   (default command: npm test)';
+/** `npm run test:loaded`'s options: read by the one command-line parser (src/errors) and listed by --help from this table. */
+const OPTIONS = {
+  busy: {
+    type: 'string',
+    value: 'N',
+    help: 'busy processes to run beside the command, 0 to 64 (default 2: one per core of the CI machine)',
+    example: '--busy 4',
+  },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const satisfies OptionTable;
+
+const USAGE = 'Usage: npm run test:loaded -- [--busy N] [command [args…]]   (default command: npm test; its own options go after it)';
 
 function fail(message: string): never {
-  console.error(`with-load: ${message}\n${USAGE}`);
-  process.exit(2);
+  console.error(`with-load: ${message}\nRun npm run test:loaded -- --help for every option.`);
+  process.exit(USAGE_EXIT_CODE);
 }
 
 // Options come first; everything from the first other word on is the command, its own options included.
-const argv = process.argv.slice(2);
-let busyText: string | undefined;
-while (argv.length > 0) {
-  const word = argv[0] as string;
-  if (word === '--help' || word === '-h') {
-    console.log(USAGE);
-    process.exit(0);
-  } else if (word === '--busy') {
-    busyText = argv[1] ?? fail('--busy needs a number');
-    argv.splice(0, 2);
-  } else if (word.startsWith('--busy=')) {
-    busyText = word.slice('--busy='.length);
-    argv.shift();
-  } else if (word === '--') {
-    argv.shift();
-    break;
-  } else if (word.startsWith('-')) {
-    fail(`unknown option "${word}" (the command's own options go after the command)`);
-  } else break;
+let parsed: ParsedCommandLine<typeof OPTIONS>;
+try {
+  parsed = parseCommandLine(process.argv.slice(2), OPTIONS, { command: 'npm run test:loaded --', positionals: true, commandFollows: true });
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  fail(error.message);
 }
+if (parsed.values.help === true) {
+  console.log(`${USAGE}\n\n${formatOptionHelp(OPTIONS)}`);
+  process.exit(0);
+}
+const busyText = parsed.values.busy;
 const busy = busyText === undefined ? 2 : Number(busyText);
 if (!Number.isInteger(busy) || busy < 0 || busy > 64) fail(`--busy must be a whole number from 0 to 64, got "${busyText}"`);
-const [command = 'npm', ...args] = argv.length > 0 ? argv : ['npm', 'test'];
+const [command = 'npm', ...args] = parsed.positionals.length > 0 ? parsed.positionals : ['npm', 'test'];
 
 const loadAverage = () =>
   os

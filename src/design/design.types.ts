@@ -1,4 +1,4 @@
-import type { WireAttributeValue, WireItem } from '../dynamo';
+import type { AttributeType as DynamoAttributeType, WireAttributeValue, WireItem } from '../dynamo';
 /**
  * A key design: a whole table's (or several tables') keys as one document —
  * tables with their indexes, the entities that share them (one key template
@@ -19,7 +19,7 @@ export const DESIGN_FORMAT = 'keylab.design/1';
 export type KeyAttributeType = 'S' | 'N' | 'B';
 
 /** Every DynamoDB attribute type, for an entity's other attributes. */
-export type AttributeTypeName = 'S' | 'N' | 'B' | 'BOOL' | 'NULL' | 'M' | 'L' | 'SS' | 'NS' | 'BS';
+export type AttributeTypeName = DynamoAttributeType;
 
 export interface KeyAttributeDesign {
   readonly name: string;

@@ -10,3 +10,5 @@ export const MAX_ITEM_BYTES = 409_600;
 export const MAX_PARTITION_KEY_BYTES = 2048;
 /** A sort-key value, in bytes. */
 export const MAX_SORT_KEY_BYTES = 1024;
+/** The data one Query or Scan page reads at most: 1 MB (the item that crosses it is included, as on DynamoDB Local). */
+export const MAX_PAGE_BYTES = 1_048_576;

@@ -33,6 +33,12 @@ export interface WireReadRules {
    * when there are problems.
    */
   readonly inPlace?: boolean;
+  /**
+   * Accept an empty key in a nested map (`{"M": {"": …}}`), leaving the judgement to a
+   * DynamoDB check that follows (the item editor's, the engine's reader). An attribute
+   * name at the item's top level is never empty.
+   */
+  readonly emptyMapKeys?: boolean;
 }
 
 export type WireReadResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly WireProblem[] };
@@ -116,7 +122,7 @@ class Reader {
     for (const name in json) {
       if (!Object.hasOwn(json, name)) continue;
       const memberAt: Path = { parent: path, key: name };
-      if (name.length === 0) {
+      if (name.length === 0 && (depth === 0 || this.rules.emptyMapKeys !== true)) {
         this.problem(memberAt, 'an attribute name is empty: DynamoDB rejects empty attribute names; give it a name.');
         continue;
       }

@@ -37,6 +37,16 @@ describe('parseCommandLine', () => {
     expect(() => parse(args)).toThrow(new UsageError(message));
   });
 
+  it('with commandFollows, reads options up to the first plain argument: from there on it is a command, its own options included', () => {
+    const settings = { command: 'npm run test:loaded --', positionals: true, commandFollows: true };
+    expect(parseCommandLine(['--port', '4', 'npx', 'playwright', 'test', '--verbose', '-x'], OPTIONS, settings)).toEqual({
+      values: { port: '4' },
+      positionals: ['npx', 'playwright', 'test', '--verbose', '-x'],
+    });
+    expect(parseCommandLine(['--verbose', '--', '-weird'], OPTIONS, settings)).toEqual({ values: { verbose: true }, positionals: ['-weird'] });
+    expect(() => parseCommandLine(['--prot', '4', 'npm'], OPTIONS, settings)).toThrow("Unknown option '--prot'. Did you mean --port?");
+  });
+
   it('is exit code 2, as keylab has always used', () => {
     expect(USAGE_EXIT_CODE).toBe(2);
   });

@@ -59,6 +59,11 @@ export interface CommandLineSettings {
   readonly command: string;
   /** Whether plain arguments (files, …) are taken; without, one is a UsageError. */
   readonly positionals?: boolean;
+  /**
+   * The first plain argument starts a command to run, and it and everything after it (its own
+   * options included) are positionals, read no further (`npm run test:loaded -- --busy 4 npx playwright test --grep x`).
+   */
+  readonly commandFollows?: boolean;
 }
 
 /**
@@ -92,6 +97,10 @@ export function parseCommandLine<T extends OptionTable>(args: readonly string[],
       break;
     }
     if (!arg.startsWith('-') || arg === '-') {
+      if (settings.commandFollows) {
+        positionals.push(...args.slice(i));
+        break;
+      }
       if (!settings.positionals) throw new UsageError(`Unknown argument ${JSON.stringify(arg)}: ${settings.command} takes options only (each starts with --).`);
       positionals.push(arg);
       continue;

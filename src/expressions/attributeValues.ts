@@ -6,6 +6,7 @@
  * Values are treated as immutable everywhere in the core: helpers here never
  * mutate their input, and may return their input (or parts of it) unchanged.
  */
+import type { AttributeType as DynamoAttributeType } from '../dynamo';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { compareBytes, compareDynamoNumbers, compareUtf8, utf8ByteLength } from '../keys';
 import type { ResolvedPath } from './ast';
@@ -13,7 +14,7 @@ import { canonicalizeNumber, numberByteSize } from './numberArithmetic';
 import type { Item } from './prepared';
 
 /** DynamoDB's ten data type tags, as `attribute_type` names them. */
-export type AttributeType = 'S' | 'N' | 'B' | 'BOOL' | 'NULL' | 'M' | 'L' | 'SS' | 'NS' | 'BS';
+export type AttributeType = DynamoAttributeType;
 
 /** The set type tags. */
 export type SetType = 'SS' | 'NS' | 'BS';

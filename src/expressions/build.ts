@@ -1,3 +1,4 @@
+import type { AttributeType as DynamoAttributeType } from '../dynamo';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Comparator, ConditionNode, OperandNode, PathElement, PathNode, ProjectionNode, ResolvedPath, Span } from './ast';
 import type { KeyConditionModel } from './keyCondition';
@@ -15,7 +16,7 @@ export type { KeyConditionModel, SortKeyConditionModel } from './keyCondition';
  */
 
 /** An attribute type name, as `attribute_type` takes it. */
-export type AttributeTypeName = 'S' | 'SS' | 'N' | 'NS' | 'B' | 'BS' | 'BOOL' | 'NULL' | 'L' | 'M';
+export type AttributeTypeName = DynamoAttributeType;
 
 /** A filter or condition as the builder edits it. `size: true` compares `size(path)` instead of the value. */
 export type ConditionModel =

@@ -79,3 +79,4 @@ export {
   type KeyConditionModel,
   type SortKeyConditionModel,
 } from './build';
+export { readAttributeValueShape, readNumber, type AttributeValueRules } from './attributeValueShape';

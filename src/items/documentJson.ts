@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { isAttributeType } from '../dynamo';
 import { setOwnAttribute } from '../expressions';
 import { childPath, type ItemProblem } from './itemProblems';
 
@@ -12,13 +13,12 @@ import { childPath, type ItemProblem } from './itemProblems';
  */
 
 /** The DynamoDB types, each the one key of a typed value. */
-const TYPE_NAMES = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'SS', 'NS', 'BS', 'L', 'M']);
 
 /** Whether `value` is shaped like a DynamoDB JSON value: an object whose keys are all type names (two of them is a mistake DynamoDB JSON's reader names). */
 function isTypedValue(value: unknown): boolean {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const names = Object.keys(value);
-  return names.length > 0 && names.every((name) => TYPE_NAMES.has(name));
+  return names.length > 0 && names.every(isAttributeType);
 }
 
 /**

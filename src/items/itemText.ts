@@ -1,6 +1,8 @@
 import { locateJsonError } from '../errors';
-import type { Item } from '../expressions';
-import { decodeBase64, writeWireJson } from '../dynamo';
+import { readAttributeValue } from '../engine';
+import { isDynamoDBError, type Item } from '../expressions';
+import { isPlainObject, readWireValue, writeWireJson, type WireProblem, type WireReadRules } from '../dynamo';
+import { normalizeDynamoNumber } from '../keys';
 import { documentToCandidate, jsonFormatOf } from './documentJson';
 import { childPath, type ItemProblem, type ItemReadResult } from './itemProblems';
 import { readEditedItem } from './readEditedItem';
@@ -49,7 +51,7 @@ export function escapeInvisibles(json: string): string {
  *
  * @example
  * itemFromText('{"n": {"N": "1e3"}}')  // { ok: true, item: { n: { N: "1000" } }, respelled: [{ path: "n", typed: "1e3", stored: "1000" }] }
- * itemFromText('{"n": {"N": 1}}')      // { ok: false, problems: [{ path: "n", message: "…N must be a string…" }] }
+ * itemFromText('{"n": {"N": 1}}')      // { ok: false, problems: [{ path: "n.N", message: 'a number is written as text so it stays exact: {"N": "1"}, …' }] }
  */
 export function itemFromText(text: string): ItemReadResult {
   let parsed: unknown;
@@ -84,54 +86,36 @@ export function itemFromText(text: string): ItemReadResult {
   const problems: ItemProblem[] = [];
   const candidate: Record<string, unknown> = {};
   for (const name of Object.keys(parsed)) {
-    const value = decodeWireValue((parsed as Record<string, unknown>)[name], childPath('', name), problems);
-    Object.defineProperty(candidate, name, { value, enumerable: true, writable: true, configurable: true });
+    const typed = (parsed as Record<string, unknown>)[name];
+    const read = readWireValue(typed, childPath('', name), WIRE_RULES);
+    if (read.ok) Object.defineProperty(candidate, name, { value: read.value, enumerable: true, writable: true, configurable: true });
+    else problems.push(...problemsOf(typed, childPath('', name), read.problems));
   }
   if (problems.length > 0) return { ok: false, problems };
   return readEditedItem(candidate);
 }
 
-/** Turns the wire's base64 strings (B, BS) into bytes and checks each value is typed, so DynamoDB's reader sees SDK-shaped values. */
-function decodeWireValue(value: unknown, path: string, problems: ItemProblem[]): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push({
-      path,
-      message: `Each attribute's value names its type: {"S": "text"}, {"N": "42"}, {"BOOL": true}, {"L": […]}, {"M": {…}} — found ${describeJson(value)}. (Plain JSON, with no typed value at all, is read as a document: {"score": 10})`,
-    });
-    return value;
+/**
+ * src/dynamo's reader of DynamoDB JSON: binary from base64 to bytes; numbers stay as typed, so the editor
+ * can show how DynamoDB respells them; empty keys of nested maps are left to the engine's reader, as a PutItem.
+ */
+const WIRE_RULES: WireReadRules = { normalizeNumber: normalizeDynamoNumber, emptyMapKeys: true };
+
+/**
+ * What to say about an attribute the DynamoDB-JSON reader refused: DynamoDB's
+ * own message when DynamoDB states the rule (`An string set  may not be
+ * empty`, a duplicate, a number out of range, at the attribute); otherwise
+ * (binary that is not base64, a member of the wrong JSON type, a value with no
+ * type) the reader's problems, each at its exact path.
+ */
+function problemsOf(typed: unknown, path: string, problems: readonly WireProblem[]): ItemProblem[] {
+  if (!isPlainObject(typed)) return problems.map((problem) => ({ path: problem.path, message: `${problem.message} ${UNTYPED_HINT}` }));
+  try {
+    readAttributeValue(typed);
+  } catch (error) {
+    if (isDynamoDBError(error, 'ValidationException')) return [{ path, message: error.message }];
   }
-  const typed = value as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...typed };
-  if (typeof typed.B === 'string') out.B = decodeBinary(typed.B, path, problems);
-  if (Array.isArray(typed.BS)) out.BS = typed.BS.map((member, i) => (typeof member === 'string' ? decodeBinary(member, childPath(path, i), problems) : member));
-  if (Array.isArray(typed.L)) out.L = typed.L.map((member, i) => decodeWireValue(member, childPath(path, i), problems));
-  if (typed.M !== null && typeof typed.M === 'object' && !Array.isArray(typed.M)) {
-    const map: Record<string, unknown> = {};
-    for (const name of Object.keys(typed.M)) {
-      Object.defineProperty(map, name, {
-        value: decodeWireValue((typed.M as Record<string, unknown>)[name], childPath(path, name), problems),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    out.M = map;
-  }
-  return out;
+  return [...problems];
 }
 
-function decodeBinary(text: string, path: string, problems: ItemProblem[]): Uint8Array {
-  const bytes = decodeBase64(text);
-  if (bytes) return bytes;
-  problems.push({
-    path,
-    message: `"${text.length > 40 ? `${text.slice(0, 37)}…` : text}" is not base64: binary in DynamoDB JSON is base64 (A–Z, a–z, 0–9, + and /, = padding)`,
-  });
-  return new Uint8Array();
-}
-
-function describeJson(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? `the string ${JSON.stringify(value.length > 30 ? `${value.slice(0, 27)}…` : value)}` : `${typeof value} ${String(value)}`;
-}
+const UNTYPED_HINT = '(Plain JSON, with no typed value at all, is read as a document: {"score": 10})';

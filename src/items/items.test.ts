@@ -82,16 +82,33 @@ describe('item editor model', () => {
     expect(broken.problems[0]).toMatchObject({ line: 3, path: '' });
     const refused = itemFromText('{"pk": {"S": "a"}, "tags": {"SS": []}, "bin": {"B": "**"}}');
     expectErr(refused);
-    expect(refused.problems.map((problem) => problem.path)).toEqual(['bin']);
-    expect(refused.problems[0]?.message).toMatch(/not base64/);
+    // Every attribute's problem, not only the first.
+    expect(refused.problems.map((problem) => problem.path)).toEqual(['tags', 'bin.B']);
+    expect(refused.problems[1]?.message).toMatch(/not base64/);
     const emptySet = itemFromText('{"pk": {"S": "a"}, "tags": {"SS": []}}');
     expect(emptySet.ok ? [] : emptySet.problems).toEqual([
       { path: 'tags', message: 'One or more parameter values were invalid: An string set  may not be empty' },
     ]);
     // One typed value makes the text DynamoDB JSON, so an untyped one beside it is named (all untyped is plain JSON: see below).
     const notTyped = itemFromText('{"pk": {"S": "a"}, "n": "a"}');
-    expect(notTyped.ok ? '' : notTyped.problems[0]?.message).toMatch(/names its type.*found the string "a"/);
+    expect(notTyped.ok ? '' : notTyped.problems[0]?.message).toMatch(
+      /must be a DynamoDB JSON value such as \{"S": "a"\}, not the text "a".*read as a document/,
+    );
     expect(itemFromText('[1]').ok).toBe(false);
+  });
+
+  // src/dynamo's DynamoDB-JSON reader: every problem at its exact path, the fix in the message; DynamoDB's own message where DynamoDB states the rule.
+  it.each<[string, string, RegExp]>([
+    ['{"pk": {"S": "a"}, "n": {"N": 1}}', 'n.N', /^a number is written as text so it stays exact: \{"N": "1"\}/],
+    ['{"pk": {"S": "a"}, "m": {"M": {"x": {"B": "**"}}}}', 'm.M.x.B', /"\*\*" is not base64/],
+    ['{"pk": {"S": "a"}, "l": {"L": [{"S": "x"}, {"BOOL": "yes"}]}}', 'l.L[1].BOOL', /^must be true or false, not the text "yes"/],
+    ['{"pk": {"S": "a"}, "bs": {"BS": ["AAE=", 7]}}', 'bs.BS[1]', /^binary is written as base64 text/],
+    ['{"pk": {"S": "a"}, "s": {"SS": ["a", "a"]}}', 's', /^One or more parameter values were invalid: Input collection \[a, a\] contains duplicates\.$/],
+    ['{"pk": {"S": "a"}, "z": {"NULL": false}}', 'z', /^One or more parameter values were invalid: Null attribute value types must have the value of true$/],
+  ])('%s is refused at %s', (text, path, message) => {
+    const read = itemFromText(text);
+    expectErr(read);
+    expect(read.problems).toEqual([{ path, message: expect.stringMatching(message) }]);
   });
 
   it('reads plain document JSON with marshall’s types, and says so', () => {

@@ -1,6 +1,5 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { setOwnAttribute } from '../expressions';
-import { decodeBase64 } from '../dynamo';
+import { readWireValue, type WireReadRules } from '../dynamo';
+import { normalizeDynamoNumber } from '../keys';
 
 /**
  * The AWS SDK (3.11xx) reads a map member named `__proto__` as a key with
@@ -42,7 +41,7 @@ export function restoreProtoMembers(output: unknown, wire: unknown): void {
       const own = Object.getOwnPropertyDescriptor(record, name);
       if (own === undefined || own.value === undefined) {
         Object.defineProperty(record, name, {
-          value: isWireAttributeValue(wireValue) ? fromWire(wireValue) : wireValue,
+          value: fromWire(wireValue),
           enumerable: true,
           writable: true,
           configurable: true,
@@ -54,24 +53,11 @@ export function restoreProtoMembers(output: unknown, wire: unknown): void {
   }
 }
 
-const TYPES = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'SS', 'NS', 'BS', 'L', 'M']);
+/** Read by src/dynamo's DynamoDB-JSON reader: binary as bytes, maps with own members only (the numbers DynamoDB sent are its own spelling). */
+const RULES: WireReadRules = { normalizeNumber: normalizeDynamoNumber, emptyMapKeys: true };
 
-function isWireAttributeValue(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const names = Object.keys(value);
-  return names.length === 1 && TYPES.has(names[0] as string);
-}
-
-/** DynamoDB JSON as the SDK shapes it: binary as bytes, maps with own members only. */
-function fromWire(value: Record<string, unknown>): AttributeValue {
-  if (typeof value.B === 'string') return { B: decodeBase64(value.B) ?? new Uint8Array() };
-  if (Array.isArray(value.BS)) return { BS: value.BS.map((member) => decodeBase64(String(member)) ?? new Uint8Array()) };
-  if (Array.isArray(value.L)) return { L: value.L.map((member) => (isWireAttributeValue(member) ? fromWire(member) : (member as AttributeValue))) };
-  if (value.M !== null && typeof value.M === 'object') {
-    const map: Record<string, AttributeValue> = {};
-    for (const [name, member] of Object.entries(value.M))
-      setOwnAttribute(map, name, isWireAttributeValue(member) ? fromWire(member) : (member as AttributeValue));
-    return { M: map };
-  }
-  return value as unknown as AttributeValue;
+/** A lost member: the attribute value it is in DynamoDB JSON, or, when it isn't one, the wire's value as it is. */
+function fromWire(value: unknown): unknown {
+  const read = readWireValue(value, '', RULES);
+  return read.ok ? read.value : value;
 }

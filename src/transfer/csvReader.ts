@@ -1,3 +1,4 @@
+import { isAttributeType } from '../dynamo';
 import type { KeySchemaInfo } from '../expressions';
 import { readItemEntry, stackProblemOf, type ReadEntry } from './importReaders';
 import { decodeChunks, type ByteChunks, type ReadCounter } from './textChunks';
@@ -287,13 +288,7 @@ function inferCell(text: string): unknown {
   if (text.startsWith('{')) {
     try {
       const value = JSON.parse(text) as unknown;
-      if (
-        value &&
-        typeof value === 'object' &&
-        !Array.isArray(value) &&
-        Object.keys(value).length === 1 &&
-        /^(S|N|B|BOOL|NULL|SS|NS|BS|L|M)$/.test(Object.keys(value)[0] as string)
-      )
+      if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 1 && isAttributeType(Object.keys(value)[0] as string))
         return value;
     } catch {
       // Not JSON: it is text.

@@ -198,7 +198,8 @@ describe('inputs that exhaust the stack', () => {
         { line: first, item: { pk: { S: 'a' } } },
         {
           line: first + 1,
-          rejected: expect.stringMatching(/^Nesting Levels have exceeded supported limits: this item's JSON nests 100,002 levels deep \(DynamoDB allows 32/),
+          // src/dynamo's reader stops at DynamoDB's 32 levels without recursing further: DynamoDB's message, at the attribute.
+          rejected: 'd: Nesting Levels have exceeded supported limits',
         },
         { line: first + 2, item: { pk: { S: 'b' } } },
       ]);

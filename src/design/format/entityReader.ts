@@ -1,5 +1,6 @@
+import { ATTRIBUTE_TYPES } from '../../dynamo';
 import type { KeyTemplate } from '../../keys';
-import type { AttributeDesign, AttributeTypeName, DesignSample, EntityDesign, EntityExpectations } from '../design.types';
+import type { AttributeDesign, DesignSample, EntityDesign, EntityExpectations } from '../design.types';
 import { keyAttributesOf } from '../designKeys';
 import { DocumentReader } from './documentReader';
 import { readJsonItem } from './jsonItem';
@@ -13,7 +14,6 @@ import { checkKeyTemplate } from './templateChecks';
  * expectations.
  */
 
-const ATTRIBUTE_TYPES: readonly AttributeTypeName[] = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'];
 const DEFAULT_EXPECTATIONS: EntityExpectations = { largestValues: {}, headroomDigits: 2, maxLengths: {} };
 
 /** An entity read back, with its parsed templates (the patterns check their fields). */

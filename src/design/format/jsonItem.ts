@@ -1,11 +1,13 @@
 import {
   readWireJsonItem,
   readWireJsonValue,
+  readWireItem,
+  readWireValue,
   toWireJsonValue,
-  decodeBase64,
   type AttributeValue,
   type Item,
   type WireProblem,
+  type WireReadResult,
   type WireReadRules,
 } from '../../dynamo';
 import { normalizeDynamoNumber } from '../../keys';
@@ -47,29 +49,25 @@ export function readJsonAttributeValue(value: unknown, path: string): JsonValueR
 
 /**
  * An item in DynamoDB JSON as the Item (B as bytes), for the engine and the
- * SDK. The item must have passed `readJsonItem`.
+ * SDK: src/dynamo's reader (objects without binary are shared, not copied).
+ * The item must have passed `readJsonItem`.
  *
  * @example
  * jsonItemToItem({ data: { B: "AAE=" } }) // { data: { B: Uint8Array [0, 1] } }
  */
 export function jsonItemToItem(item: JsonItem): Item {
-  return Object.fromEntries(Object.entries(item).map(([name, value]) => [name, jsonToAttributeValue(value)]));
+  return readOrThrow(readWireItem(item, '', RULES));
 }
 
+/** One value in DynamoDB JSON as an AttributeValue (B as bytes); it must have passed `readJsonAttributeValue`. */
 export function jsonToAttributeValue(value: JsonAttributeValue): AttributeValue {
-  if ('B' in value) return { B: bytesOf(value.B) };
-  if ('BS' in value) return { BS: value.BS.map(bytesOf) };
-  if ('M' in value) return { M: jsonItemToItem(value.M) };
-  if ('L' in value) return { L: value.L.map(jsonToAttributeValue) };
-  if ('SS' in value) return { SS: [...value.SS] };
-  if ('NS' in value) return { NS: [...value.NS] };
-  return { ...value } as AttributeValue;
+  return readOrThrow(readWireValue(value, '', RULES));
 }
 
-function bytesOf(base64: string): Uint8Array {
-  const bytes = decodeBase64(base64);
-  if (bytes === undefined) throw new TypeError(`Not base64: ${JSON.stringify(base64.slice(0, 40))} (check the item with readJsonItem first).`);
-  return bytes;
+function readOrThrow<T>(read: WireReadResult<T>): T {
+  if (read.ok) return read.value;
+  const first = read.problems[0];
+  throw new TypeError(`Not DynamoDB JSON: ${first?.path ?? ''} ${first?.message ?? ''} (check it with readJsonItem first).`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AttributeTypeName, Design, IndexDesign, JsonItem, KeyAttributeDesign, ProjectionDesign, TableDesign } from '../design.types';
+import { ATTRIBUTE_TYPES } from '../../dynamo';
 import { keyAttributesOf } from '../designKeys';
 import { entityFromItems, keyText, oneLetterPrefixWords, type EntitySource, type SourceItem } from './entityFromItems';
 import { checkItemCount, checkModelSize } from './importLimits';
@@ -11,7 +12,6 @@ import { workbenchSourceOf } from './workbenchSource';
 import { withoutCredentials } from '../format';
 
 const KEY_TYPES = ['S', 'N', 'B'] as const;
-const ATTRIBUTE_TYPES: readonly AttributeTypeName[] = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'];
 
 /**
  * Imports a NoSQL Workbench model: tables, GSIs, billing, and entities —

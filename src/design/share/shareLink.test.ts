@@ -262,7 +262,7 @@ describe('share links', () => {
     expect(encoded.ok).toBe(false);
     expect(encoded.bytes).toBeGreaterThan(MAX_SHARE_FRAGMENT_CHARS);
     expectErr(encoded);
-    expect(encoded.message).toMatch(/too large for a link: it packs to more than the 32 KB a share link holds.*Export design/);
+    expect(encoded.message).toMatch(/too large for a link: it packs to more than the 32.0 KB a share link holds.*Export design/);
   });
 
   describe('an untrusted link', () => {
@@ -296,14 +296,14 @@ describe('share links', () => {
 
     it('of 10 MB is refused before it is decoded', () => {
       const huge = '#share=k1.' + 'A'.repeat(10 * 1024 * 1024);
-      expect(messagesOf(huge)).toEqual([expect.stringMatching(/^: This link is 10240 KB long; a Keylab share link is at most 32 KB/)]);
+      expect(messagesOf(huge)).toEqual([expect.stringMatching(/^: This link is 10.0 MB long; a Keylab share link is at most 32.0 KB/)]);
     });
 
     it('that unpacks past 4 MB (a decompression bomb) is refused', () => {
       // 5 MB of spaces packs into ~5 KB: a short link.
       const bomb = linkOf(deflateSync(new Uint8Array(5 * 1024 * 1024).fill(0x20), { level: 9 }));
       expect(bomb.length).toBeLessThan(MAX_SHARE_FRAGMENT_CHARS);
-      expect(messagesOf(bomb)).toEqual([expect.stringMatching(/unpacks to more than 4 MB/)]);
+      expect(messagesOf(bomb)).toEqual([expect.stringMatching(/unpacks to more than 4.0 MB/)]);
     });
 
     it('holding something that is not a design is read like a file import', () => {

@@ -1,5 +1,5 @@
 import { Deflate, Inflate } from 'fflate';
-import { decodeBase64, encodeBase64 } from '../../dynamo';
+import { decodeBase64, encodeBase64, formatBytes } from '../../dynamo';
 import type { Design, DesignProblem } from '../design.types';
 import { findInvalidUtf8, parseDesignDocument, toDesignDocument, type DesignReadResult } from '../format';
 import { MAX_SHARE_DESIGN_BYTES, MAX_SHARE_FRAGMENT_CHARS, SHARE_FRAGMENT_PREFIX, SHARE_LINK_VERSION } from './shareLinkFormat';
@@ -43,7 +43,7 @@ export function encodeShareFragment(design: Design): ShareFragmentResult {
     return {
       ok: false,
       bytes: atLeast,
-      message: `“${design.name}” is too large for a link: it packs to more than the ${formatKilobytes(MAX_SHARE_FRAGMENT_CHARS)} a share link holds. Share the design file instead (Export design: Keylab design (JSON)), or keep fewer sample rows.`,
+      message: `“${design.name}” is too large for a link: it packs to more than the ${formatBytes(MAX_SHARE_FRAGMENT_CHARS)} a share link holds. Share the design file instead (Export design: Keylab design (JSON)), or keep fewer sample rows.`,
     };
   }
   const fragment = header + toBase64Url(packed);
@@ -89,7 +89,7 @@ export function decodeShareFragment(fragment: string): DesignReadResult {
   const hash = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (hash.length > MAX_SHARE_FRAGMENT_CHARS) {
     return refuse(
-      `This link is ${formatKilobytes(hash.length)} long; a Keylab share link is at most ${formatKilobytes(MAX_SHARE_FRAGMENT_CHARS)}, so it was not opened. Ask for the design file instead (Export design) and import it.`,
+      `This link is ${formatBytes(hash.length)} long; a Keylab share link is at most ${formatBytes(MAX_SHARE_FRAGMENT_CHARS)}, so it was not opened. Ask for the design file instead (Export design) and import it.`,
     );
   }
   if (!hash.startsWith(SHARE_FRAGMENT_PREFIX))
@@ -119,7 +119,7 @@ export function decodeShareFragment(fragment: string): DesignReadResult {
   const inflated = inflateLimited(packed, MAX_SHARE_DESIGN_BYTES);
   if (inflated.kind === 'tooLarge') {
     return refuse(
-      `The link unpacks to more than ${formatMegabytes(MAX_SHARE_DESIGN_BYTES)}, more than any design holds, so it was not opened (it may be built to exhaust the browser).`,
+      `The link unpacks to more than ${formatBytes(MAX_SHARE_DESIGN_BYTES)}, more than any design holds, so it was not opened (it may be built to exhaust the browser).`,
     );
   }
   if (inflated.kind === 'corrupt')
@@ -185,12 +185,4 @@ function refuse(message: string): DesignReadResult {
 /** A link-supplied text in a message: quoted, and short. */
 function quoted(text: string): string {
   return JSON.stringify(text.length > 20 ? `${text.slice(0, 20)}…` : text);
-}
-
-function formatKilobytes(chars: number): string {
-  return `${(chars / 1024).toFixed(chars < 10 * 1024 ? 1 : 0)} KB`;
-}
-
-function formatMegabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
 }

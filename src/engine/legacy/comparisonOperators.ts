@@ -11,6 +11,7 @@
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { compareScalars, validationError, type PreparedCondition, type PreparedOperand } from '../../expressions';
+import { ATTRIBUTE_TYPES } from '../../dynamo';
 import { attributeValueTypeOf } from './legacyValues';
 
 export const COMPARISON_OPERATORS = [
@@ -32,7 +33,7 @@ export type ComparisonOperator = (typeof COMPARISON_OPERATORS)[number];
 
 const INVALID = 'One or more parameter values were invalid: ';
 const SCALARS = ['S', 'N', 'B'];
-const ANY = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'];
+const ANY: readonly string[] = ATTRIBUTE_TYPES;
 
 /** The AttributeValue types each operator accepts in its AttributeValueList (observed on DynamoDB Local). */
 const ALLOWED_TYPES: Readonly<Record<ComparisonOperator, readonly string[]>> = {

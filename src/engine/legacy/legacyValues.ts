@@ -1,9 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ATTRIBUTE_TYPES, type AttributeType } from '../../dynamo';
 import { readAttributeValue } from '../values/readAttributeValue';
 
-/** The ten AttributeValue type keys. */
-const TYPE_KEYS = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'] as const;
-export type AttributeTypeKey = (typeof TYPE_KEYS)[number];
+/** The ten AttributeValue type keys (src/dynamo's list). */
+const TYPE_KEYS = ATTRIBUTE_TYPES;
+export type AttributeTypeKey = AttributeType;
 
 /** The names DynamoDB's AttributeUpdates messages give the types (`ADD action is not supported for the type STRING`). */
 export const TYPE_DESCRIPTIONS: Readonly<Record<AttributeTypeKey, string>> = {

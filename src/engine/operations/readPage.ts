@@ -13,6 +13,7 @@ import {
   type PreparedCondition,
   type PreparedExpressions,
 } from '../../expressions';
+import { MAX_PAGE_BYTES } from '../../dynamo';
 import type { KeyAttributeValue } from '../../keys';
 import { keyNames } from '../schema/tableDefinition';
 import { partitionValueOf } from '../storage/compositeKey';
@@ -34,7 +35,7 @@ import { conditionAttributeNames } from './requestHelpers';
  */
 
 /** A page stops once this many bytes have been read (the item that crosses it is included, as on DynamoDB Local). */
-export const PAGE_BYTES = 1024 * 1024;
+export const PAGE_BYTES = MAX_PAGE_BYTES;
 
 /** The table or index a Query or Scan reads. */
 export interface ReadTarget {

@@ -58,6 +58,16 @@ describe('readAttributeValue', () => {
     }
   });
 
+  // One validator with ExpressionAttributeValues (src/expressions/attributeValueShape.ts): each type's own check before the count of types (dynalite's recording).
+  it.each<[unknown, string]>([
+    [{ S: 'a', N: '' }, 'The parameter cannot be converted to a numeric value'],
+    [{ SS: [], S: 'a' }, 'One or more parameter values were invalid: An string set  may not be empty'],
+    [{ S: 'a', BOOL: true }, 'Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes'],
+    [{ M: { a: { S: 'x' }, b: {} } }, 'Supplied AttributeValue is empty, must contain exactly one of the supported datatypes'],
+  ])('readAttributeValue(%j) → %j', (value, message) => {
+    expect(() => readAttributeValue(value)).toThrow(expect.objectContaining({ name: 'ValidationException', message }));
+  });
+
   it.each([
     ['', 'The parameter cannot be converted to a numeric value'],
     ['1.2.3', 'The parameter cannot be converted to a numeric value: 1.2.3'],

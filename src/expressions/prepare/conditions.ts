@@ -7,7 +7,7 @@
  * count as it grows past 300.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { encodeBase64 } from '../../dynamo';
+import { encodeBase64, isAttributeType } from '../../dynamo';
 import { compareKeys, type KeyAttributeValue } from '../../keys';
 import type { CallNode, ConditionNode, OperandNode, ResolvedPath, Span } from '../ast';
 import { formatPathForMessage } from '../documentPaths';
@@ -26,7 +26,6 @@ interface ResolvedOperand {
 }
 
 const SCALAR_TYPES: ReadonlySet<string> = new Set(['S', 'N', 'B']);
-const ATTRIBUTE_TYPE_NAMES: ReadonlySet<string> = new Set(['S', 'SS', 'N', 'NS', 'B', 'BS', 'BOOL', 'NULL', 'L', 'M']);
 /** As DynamoDB Local 3.3.1 lists them (dynalite's recording accepts any order). */
 const ATTRIBUTE_TYPE_LIST = '{N,BS,L,B,NULL,M,S,SS,NS,BOOL}';
 /** What DynamoDB names as attribute_type's operand type when it is a path (recorded by dynalite; DynamoDB Local lists internal types too). */
@@ -274,7 +273,7 @@ function prepareConditionFunction(node: CallNode, args: readonly ResolvedOperand
       if (type.prepared.kind === 'path') throw checker.fail(operandTypeMessage(name, ANY_ATTRIBUTE_TYPE), type.node.span);
       if (type.staticType !== 'S') throw checker.fail(operandTypeMessage(name, type.staticType as string), type.node.span);
       const typeName = (type.prepared as { value: { S: string } }).value.S;
-      if (!ATTRIBUTE_TYPE_NAMES.has(typeName)) {
+      if (!isAttributeType(typeName)) {
         throw checker.fail(`Invalid attribute type name found; type: ${typeName}, valid types: ${ATTRIBUTE_TYPE_LIST}`, type.node.span);
       }
       break;

@@ -1,6 +1,6 @@
 import type { AttributeTypeName, ConditionModel } from '../../expressions';
 import { parsePathText } from './attributePathText';
-import type { BinaryEncoding } from '../../dynamo';
+import { isAttributeType, type BinaryEncoding } from '../../dynamo';
 import { parseTypedValue, splitList, type ValueType } from './typedValue';
 
 /**
@@ -115,8 +115,6 @@ export function listFilterRows(root: FilterNode): FilterRow[] {
 /** Errors keyed by `filter:<rowId>:path|value|valueHigh` or `filter:<groupId>:group`. */
 export type FilterErrors = Record<string, string>;
 
-const TYPE_NAMES: ReadonlySet<string> = new Set(['S', 'SS', 'N', 'NS', 'B', 'BS', 'BOOL', 'NULL', 'L', 'M']);
-
 /**
  * Turns the filter model into the ConditionModel `buildExpressions` takes, or
  * collects one message per wrong input. An empty root means no filter.
@@ -162,8 +160,8 @@ function buildRowCondition(row: FilterRow, errors: FilterErrors): ConditionModel
     case 'attribute_not_exists':
       return path && { kind: row.operator, path };
     case 'attribute_type': {
-      if (!TYPE_NAMES.has(row.valueType)) errors[key('value')] = 'Choose the type to test for.';
-      return path && TYPE_NAMES.has(row.valueType) ? { kind: 'attribute_type', path, type: row.valueType as AttributeTypeName } : undefined;
+      if (!isAttributeType(row.valueType)) errors[key('value')] = 'Choose the type to test for.';
+      return path && isAttributeType(row.valueType) ? { kind: 'attribute_type', path, type: row.valueType as AttributeTypeName } : undefined;
     }
     case 'between': {
       const low = value(row.value, 'value', `The lower bound for ${label}`);

@@ -24,9 +24,7 @@ import { KeyDesignScope, useAppStores } from '../stores';
 import { EntitySamples, KeyTemplateGroup, TemplateOrderGroup } from './KeyTemplateEditor';
 import { entityDisclosureKey, useEntityOpen } from './entityDisclosure';
 import { jumpTargetId } from './jumpTargets';
-import { MAX_ITEM_BYTES } from '../../dynamo';
-
-const ATTRIBUTE_TYPES: readonly AttributeTypeName[] = ['S', 'N', 'B', 'BOOL', 'NULL', 'M', 'L', 'SS', 'NS', 'BS'];
+import { ATTRIBUTE_TYPES, MAX_ITEM_BYTES } from '../../dynamo';
 
 interface KeySlot {
   readonly name: string;

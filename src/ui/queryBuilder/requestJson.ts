@@ -1,4 +1,4 @@
-import { jsonReplacer } from '../../state';
+import { writeWireJson } from '../../dynamo';
 
 /**
  * Characters a reader cannot see or that reorder the text around them (the bidirectional controls
@@ -26,7 +26,7 @@ export function escapeJsonInvisibles(json: string): string {
 export function formatRequestJson(input: object): string {
   // One AttributeValue per line ({ "S": "…" }) keeps the maps short enough to read at a glance.
   // U+10FFFF (the highest character, closing an open upper bound) has no glyph: show its JSON escape, which pastes back as the same key.
-  const json = JSON.stringify(input, jsonReplacer, 2)
+  const json = writeWireJson(input, { indent: 2 })
     .replaceAll('\u{10FFFF}', '\\udbff\\udfff')
     .replace(/\{\n\s+("(?:S|N|B|BOOL|NULL)": (?:"(?:[^"\\]|\\.)*"|true|false))\n\s+\}/g, '{ $1 }');
   return escapeJsonInvisibles(json);

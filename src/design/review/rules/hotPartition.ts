@@ -1,3 +1,4 @@
+import { MAX_PAGE_BYTES } from '../../../dynamo';
 import { findIndex, keySchemaOf } from '../../designKeys';
 import type { AccessPatternDesign, TableDesign } from '../../design.types';
 import type { ReviewContext, EntityReview } from '../reviewContext';
@@ -26,8 +27,6 @@ import {
  * so only reads are checked here.
  */
 
-/** One Query page reads at most 1 MB. */
-const MAX_PAGE_BYTES = 1024 * 1024;
 /** Above this share of a partition's read units a pattern is worth a look. */
 const NOTE_SHARE = 0.5;
 

@@ -17,6 +17,13 @@ describe('parseStatementParameters', () => {
 
   it('turns base64 binary into bytes, as the SDK sends them', () => {
     expect(parseStatementParameters('[{"B": "AQID"}]')).toEqual({ ok: true, values: [{ B: Uint8Array.from([1, 2, 3]) }] });
+    // src/dynamo's canonical check: padding required, no stray bits in the last digit ("AR==" is not what any bytes encode to).
+    for (const text of ['AR==', 'AQ', 'AQ=A'])
+      expect(parseStatementParameters(`[{"B": "${text}"}]`), text).toMatchObject({ ok: false, message: expect.stringContaining('B holds base64 text') });
+    expect(parseStatementParameters('[{"BS": ["AQ==", "AR=="]}]')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('BS holds a non-empty array of base64 texts'),
+    });
   });
 
   it('says where the JSON breaks, by line and column', () => {

@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ATTRIBUTE_TYPES, checkBase64 } from '../../../dynamo';
 import { locateJsonError } from '../../../design';
 import { reviveAttributeValue } from '../../queryBuilder/typedValue';
 
@@ -9,12 +10,11 @@ import { reviveAttributeValue } from '../../queryBuilder/typedValue';
  */
 export type ParametersResult = { readonly ok: true; readonly values: readonly AttributeValue[] } | { readonly ok: false; readonly message: string };
 
-const SCALAR_TYPES = ['S', 'N', 'B', 'BOOL', 'NULL'] as const;
-const SET_TYPES = ['SS', 'NS', 'BS'] as const;
-const ALL_TYPES: readonly string[] = [...SCALAR_TYPES, ...SET_TYPES, 'L', 'M'];
+const ALL_TYPES: readonly string[] = ATTRIBUTE_TYPES;
 const EXAMPLE = 'e.g. {"S": "text"}, {"N": "42"}, {"BOOL": true}';
 const NUMBER = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Canonical, padded base64 (src/dynamo's check, as DynamoDB's wire requires it). */
+const isBase64 = (text: string): boolean => checkBase64(text, true) === undefined;
 
 /**
  * Reads the Parameters text: empty (or only spaces) means no parameters.
@@ -68,7 +68,7 @@ function valueProblem(value: unknown, depth = 0): string | undefined {
     case 'N':
       return typeof inner === 'string' && NUMBER.test(inner) ? undefined : inside('holds a number written as a string: {"N": "42"}.');
     case 'B':
-      return typeof inner === 'string' && BASE64.test(inner) ? undefined : inside('holds base64 text: {"B": "AQID"}.');
+      return typeof inner === 'string' && isBase64(inner) ? undefined : inside('holds base64 text: {"B": "AQID"}.');
     case 'BOOL':
       return typeof inner === 'boolean' ? undefined : inside('holds true or false: {"BOOL": true}.');
     case 'NULL':
@@ -77,7 +77,7 @@ function valueProblem(value: unknown, depth = 0): string | undefined {
     case 'NS':
     case 'BS': {
       const member = type === 'SS' ? 'strings' : type === 'NS' ? 'numbers written as strings' : 'base64 texts';
-      const fits = (item: unknown) => typeof item === 'string' && (type === 'SS' || (type === 'NS' ? NUMBER.test(item) : BASE64.test(item)));
+      const fits = (item: unknown) => typeof item === 'string' && (type === 'SS' || (type === 'NS' ? NUMBER.test(item) : isBase64(item)));
       if (!Array.isArray(inner) || inner.length === 0 || !inner.every(fits)) return inside(`holds a non-empty array of ${member}.`);
       return undefined;
     }
