@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_CHROMIUM_ARGS } from './e2e/chromiumArgs';
 
 /**
  * E2E tests run against the production build (dist/, built by `npm test` or
@@ -30,16 +31,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-            '--disable-dev-shm-usage',
-          ],
+          args: E2E_CHROMIUM_ARGS,
         },
       },
     },

@@ -5,7 +5,8 @@ import { ExplorerPage } from './pages/ExplorerPage';
 test.describe('table explorer on the built-in table', () => {
   test('browses SEASON#2026-SPRING in DynamoDB’s raw order, both directions', async ({ page }) => {
     const explorer = new ExplorerPage(page);
-    await explorer.open();
+    // The user's way in: the first screen, then the tab (every other test opens the explorer by its link).
+    await explorer.openByTab();
     await explorer.tablePicker.selectOption('Leaderboard');
     await explorer.partitionKey('leaderboardId').fill('SEASON#2026-SPRING');
     await explorer.runQuery.click();

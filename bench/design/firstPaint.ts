@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { createAppServer } from '../../src/server/app';
 import { median } from '../benchUtils';
+import { BROWSER_UI_FEATURES, PLAYWRIGHT_DISABLED_FEATURES } from '../../e2e/chromiumArgs';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../appServer';
 
 const ROOT = path.join(import.meta.dirname, '..', '..');
@@ -36,35 +37,12 @@ const JS_TARGET_KB = 120;
 const RUNS = Number(process.env.KEYLAB_FIRST_PAINT_RUNS ?? 15);
 
 /*
- * Each navigation opens a fresh context, and in headless Chromium each new
- * window also starts the browser's own omnibox popup (a "top chrome" WebUI
- * renderer, chrome://omnibox-popup…) and preloads it: a trace of one bench
- * navigation showed that renderer using about as much CPU as the page itself,
- * on the same cores, while the page loaded. A user navigating in a window
- * that is already open pays none of that, so the bench turns it off. Chromium
- * keeps only the last --disable-features, so Playwright's own list (its
- * chromiumSwitches.ts, which it passes first) is repeated here before ours.
+ * Each navigation opens a fresh context, and in headless Chromium each new window also starts the
+ * browser's own omnibox popup WebUI renderer, about as much CPU as the page itself while it loads
+ * (e2e/chromiumArgs.ts says more; the e2e suite turns it off the same way). A user navigating in a
+ * window that is already open pays none of that, so the bench turns it off.
  * KEYLAB_FIRST_PAINT_BROWSER_UI=1 leaves it on (for an A/B of this choice).
  */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'msForceBrowserSignIn',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
-];
-const BROWSER_UI_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 const LAUNCH_OPTIONS =
   process.env.KEYLAB_FIRST_PAINT_BROWSER_UI === '1'
     ? CHROMIUM_LAUNCH_OPTIONS

@@ -85,11 +85,4 @@ export class KeyBuilderPage {
   largestValue(field: string): Locator {
     return this.keyGroup.getByRole('textbox', { name: `Largest value for ${field}`, exact: true });
   }
-
-  /** Fills the field of every sample row (1-based order) and removes the rows beyond them. */
-  async setSampleValues(field: string, values: readonly string[]): Promise<void> {
-    for (const [index, value] of values.entries()) await this.sampleValue(field, index + 1).fill(value);
-    const rows = this.entity.getByRole('button', { name: /^Remove row \d+$/ });
-    while ((await rows.count()) > values.length) await rows.last().click();
-  }
 }

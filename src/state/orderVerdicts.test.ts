@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseKeyTemplate, type KeyTemplate, type OrderEntry } from '../keys';
+import { compareSampleOrders, parseKeyTemplate, type KeyTemplate, type OrderEntry } from '../keys';
 import { compareItemOrders } from './compareItemOrders';
 import type { Item } from './explorerStore';
 import { partitionScopeNote, sampleOrderVerdict, storedOrderVerdict } from './orderVerdicts';
@@ -31,6 +31,28 @@ describe('sampleOrderVerdict', () => {
     ],
   ])('%s', (_label, entries, excluded, warnings, tone, text) => {
     expect(sampleOrderVerdict(entries, excluded, warnings)).toEqual({ tone, text });
+  });
+});
+
+// Moved from e2e/keyBuilder.spec.ts ("dates stored in a string field…"): what the key builder's encoded order shows, from the same
+// calls SampleOrderComparison.tsx makes (the note's wiring stays in the e2e test of numbers stored in a string field).
+describe('the key builder over US dates in a string field (EVT#{at})', () => {
+  const orders = compareSampleOrders(
+    template('EVT#{at}'),
+    ['6/23/2026', '12/1/2025', '1/5/2026'].map((at, index) => ({ id: `row-${index + 1}`, values: { at } })),
+  );
+  const warnings = orders.inferredOrders.filter((order) => order.finding).length;
+
+  it('sorts them as text, two of three out of place', () => {
+    expect(orders.encodedOrder.map((entry) => entry.key)).toEqual(['EVT#1/5/2026', 'EVT#12/1/2025', 'EVT#6/23/2026']);
+    expect(sampleOrderVerdict(orders.encodedOrder, orders.excludedIds.length, warnings)).toEqual({ tone: 'error', text: '2 of 3 rows out of place.' });
+  });
+
+  it('notes how to store them, read month first', () => {
+    const note = orders.inferredOrders.map((order) => order.finding?.message ?? '').join('\n');
+    expect(note).toContain('Dates stored in a string field sort as text: use {at:iso}');
+    expect(note).toContain('(12/1/2025 → 2025-12-01T00:00:00Z)');
+    expect(note).toContain('read as month/day/year');
   });
 });
 
