@@ -117,7 +117,8 @@ export async function startDynamoDBLocal(options: DynamoDBLocalOptions = {}): Pr
   throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS} ms:\n${output}`);
 }
 
-async function answersListTables(endpoint: string): Promise<boolean> {
+/** Whether the endpoint answers a signed ListTables (any credentials): the readiness probe of DynamoDB Local and Keylab's endpoint alike. */
+export async function answersListTables(endpoint: string): Promise<boolean> {
   try {
     const response = await fetch(endpoint, {
       method: 'POST',
