@@ -126,6 +126,8 @@ export async function answersListTables(endpoint: string): Promise<boolean> {
         'Content-Type': 'application/x-amz-json-1.0',
         'X-Amz-Target': 'DynamoDB_20120810.ListTables',
         Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+        // A well-formed signature has a date (DynamoDB refuses one without: IncompleteSignatureException).
+        'X-Amz-Date': '20260101T000000Z',
       },
       body: '{}',
       signal: AbortSignal.timeout(2000),

@@ -9,9 +9,15 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startTtlSweeper, type LocalDynamoDB } from '../../engine';
-import { readCredentialScope, type CredentialScope } from './credentialScope';
 import { createDynamoDBEndpoint, type DynamoDBEndpoint, type DynamoDBEndpointOptions } from './dynamodbEndpoint';
+import { readSigningScope } from './signingScope';
 import { encodeError } from './wireFormat';
+
+/** Whose database a request reads and writes: its signature's access key id and region. */
+export interface CredentialScope {
+  readonly accessKeyId: string;
+  readonly region: string;
+}
 
 /** One database's engine and how to release it (its data directory's lock, when kept on disk). */
 export interface OpenedDatabase {
@@ -72,7 +78,9 @@ export function createSeparateDatabases(options: SeparateDatabasesOptions): Sepa
   const { open, onWarning, ttlSweep, ...endpointOptions } = options;
 
   function databaseFor(req: IncomingMessage): Promise<OpenDatabase> {
-    const scope = readCredentialScope(req.headers);
+    // An unsigned or malformed request (answered with DynamoDB's authentication error by the endpoint) gets no database of its own.
+    const signed = readSigningScope(req.headers, req.url);
+    const scope = signed.ok ? { accessKeyId: signed.scope.accessKeyId, region: signed.scope.region } : undefined;
     // The key separates access key and region unambiguously (no key id contains a NUL).
     const key = scope === undefined ? '' : `${scope.accessKeyId}\0${scope.region}`;
     let database = databases.get(key);
