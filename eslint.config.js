@@ -132,7 +132,7 @@ const PURITY_BLOCKS = PURE_LAYERS.flatMap(({ name, folder, adapters }) => {
 });
 
 export default defineConfig([
-  globalIgnores(['dist/', 'dist-cli/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/']),
+  globalIgnores(['dist/', 'dist-cli/', 'dist-endpoint/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/']),
   // Generated entity code (scripts/generate-entity-code.ts): type-checked by tsc -b and run in tests, not linted.
   globalIgnores(['integration/entityCode/generated/']),
 

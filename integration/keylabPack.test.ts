@@ -46,9 +46,18 @@ afterAll(async () => {
 
 describe('keylab from the packed tarball, on plain Node', () => {
   it('holds the bin and the bundle, not the sources', async () => {
-    expect((await readdir(join(dir, 'package'))).sort()).toEqual(expect.arrayContaining(['bin', 'dist-cli', 'package.json']));
+    expect((await readdir(join(dir, 'package'))).sort()).toEqual(expect.arrayContaining(['bin', 'dist-cli', 'dist-endpoint', 'package.json']));
     expect(await readdir(join(dir, 'package'))).not.toContain('src');
     expect(await readdir(join(dir, 'package'))).not.toContain('node_modules');
+  });
+
+  it('runs keylab endpoint from its prebuilt bundle (dist-endpoint/, built by prepare), with DynamoDB Local’s flags', async () => {
+    const help = await keylab('endpoint', '-help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toContain('  -sharedDb ');
+    const unknown = await keylab('endpoint', '-sharedDb', '-inMemroy');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '-inMemroy'. Did you mean --inMemory?");
   });
 
   it('checks a clean design (exit 0), a failing one (exit 1) and a folder, as in the clone', async () => {

@@ -117,7 +117,8 @@ export async function startDynamoDBLocal(options: DynamoDBLocalOptions = {}): Pr
   throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS} ms:\n${output}`);
 }
 
-async function answersListTables(endpoint: string): Promise<boolean> {
+/** Whether the endpoint answers a signed ListTables (any credentials): the readiness probe of DynamoDB Local and Keylab's endpoint alike. */
+export async function answersListTables(endpoint: string): Promise<boolean> {
   try {
     const response = await fetch(endpoint, {
       method: 'POST',
@@ -125,6 +126,8 @@ async function answersListTables(endpoint: string): Promise<boolean> {
         'Content-Type': 'application/x-amz-json-1.0',
         'X-Amz-Target': 'DynamoDB_20120810.ListTables',
         Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+        // A well-formed signature has a date (DynamoDB refuses one without: IncompleteSignatureException).
+        'X-Amz-Date': '20260101T000000Z',
       },
       body: '{}',
       signal: AbortSignal.timeout(2000),

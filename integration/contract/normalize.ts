@@ -569,7 +569,23 @@ export const indexNameInMessage: Normalizer = (comparison) => {
 };
 
 /** Applied to every comparison. */
+/**
+ * DynamoDB Local writes `ddblocal` as the region of every ARN, whatever the
+ * request's region; DynamoDB writes the region, as Keylab's endpoint does for
+ * a database of its own (DynamoDB Local's flags without -sharedDb: a database
+ * per access key and region). The engine's region is read as `ddblocal`.
+ * A no-op for the shared database, whose ARNs say `ddblocal` too.
+ */
+export const localArnRegion: Normalizer = (comparison) => {
+  const replace = (value: unknown) =>
+    typeof value === 'string' && value.startsWith('arn:aws:dynamodb:')
+      ? value.replace(/^arn:aws:dynamodb:[a-z0-9-]+:/, 'arn:aws:dynamodb:ddblocal:')
+      : undefined;
+  return { ...comparison, engine: mapValue(comparison.engine, (value) => mapDeep(value, replace)) };
+};
+
 export const DEFAULT_NORMALIZERS: readonly Normalizer[] = [
+  localArnRegion,
   localEpochThroughputDates,
   ignoreTimestamps,
   localGsiThroughput,

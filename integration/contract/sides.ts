@@ -27,7 +27,20 @@ export interface Side {
  * to tell an endpoint problem from an engine one).
  */
 export function startEngineSide(): Promise<Side> {
+  if (engineSideOverride) return engineSideOverride();
   return process.env.KEYLAB_ENGINE_SIDE === 'in-process' ? Promise.resolve(createInProcessEngineSide()) : startEngineEndpointSide();
+}
+
+let engineSideOverride: (() => Promise<Side>) | undefined;
+
+/**
+ * Runs the contract suites this test file imports against another engine
+ * side, e.g. `keylab endpoint` spawned with DynamoDB Local's flags
+ * (integration/endpointDropIn*.test.ts). Module state: each integration
+ * test file has its own (the project isolates files).
+ */
+export function useEngineSide(start: () => Promise<Side>): void {
+  engineSideOverride = start;
 }
 
 /** The engine in this process, called directly (no wire format in between). */

@@ -419,8 +419,25 @@ export interface RunningDynamoDBEndpoint {
  * ignores the path too). Rejects with the listen error (e.g. EADDRINUSE).
  */
 export async function startDynamoDBEndpoint(options: StandaloneEndpointOptions): Promise<RunningDynamoDBEndpoint> {
-  const host = options.host ?? '127.0.0.1';
   const endpoint = createDynamoDBEndpoint(options);
+  const running = await serveEndpoint(endpoint, options);
+  const sweeper = options.ttlSweep !== false && isSweepable(options.db) ? startTtlSweeper(options.db, options.ttlSweep) : undefined;
+  return {
+    ...running,
+    stop: () => {
+      sweeper?.stop();
+      return running.stop();
+    },
+  };
+}
+
+/**
+ * Serves any {@link DynamoDBEndpoint} (one engine's, or one that picks a
+ * database per request) on its own HTTP server, at every path. Rejects with
+ * the listen error (e.g. EADDRINUSE).
+ */
+export async function serveEndpoint(endpoint: DynamoDBEndpoint, options: { readonly port: number; readonly host?: string }): Promise<RunningDynamoDBEndpoint> {
+  const host = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => void endpoint.handle(req, res));
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => void endpoint.handleExpectContinue(req, res));
   await new Promise<void>((resolve, reject) => {
@@ -431,7 +448,6 @@ export async function startDynamoDBEndpoint(options: StandaloneEndpointOptions):
     });
   });
   const { port } = server.address() as AddressInfo;
-  const sweeper = options.ttlSweep !== false && isSweepable(options.db) ? startTtlSweeper(options.db, options.ttlSweep) : undefined;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     server,
@@ -440,7 +456,6 @@ export async function startDynamoDBEndpoint(options: StandaloneEndpointOptions):
     url: `http://${shownHost}:${port}`,
     stop: () =>
       new Promise<void>((resolve, reject) => {
-        sweeper?.stop();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -1,13 +1,17 @@
 /**
- * `npm run endpoint -- [--port 8000] [--host 127.0.0.1] [--data DIR] [--cors ORIGINS] [--verbose]`:
- * Keylab's built-in DynamoDB over DynamoDB's HTTP protocol, for the AWS CLI,
- * SDK code and browsers (like DynamoDB Local, without Java).
+ * `npm run endpoint -- [--port 8000] [--host 127.0.0.1] [--data DIR] [--cors ORIGINS] [--verbose]`
+ * (also `npx keylab endpoint`): Keylab's built-in DynamoDB over DynamoDB's HTTP protocol, for
+ * the AWS CLI, SDK code and browsers (like DynamoDB Local, without Java). DynamoDB Local's
+ * own flags (`-sharedDb -inMemory -port 8000`) are taken too: dynamodbLocalFlags.ts.
  */
-import { createLocalDynamoDB, type LocalDynamoDB } from '../../engine';
+import path from 'node:path';
+import { createLocalDynamoDB, type LocalDynamoDB, type LocalDynamoDBOptions } from '../../engine';
 import { isPersistenceError, openNodePersistence } from '../../engine/persistence/node';
 import { formatOptionHelp, parseCommandLine, USAGE_EXIT_CODE } from '../../errors';
 import { portNumber, stopOnSignals, UsageError } from '../http';
-import { startDynamoDBEndpoint, type CorsOrigins, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
+import { serveEndpoint, startDynamoDBEndpoint, type CorsOrigins, type EndpointLogEntry, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
+import { DB_PATH_FOLDER, DELAY_TRANSIENT_STATUSES_MS, DYNAMODB_LOCAL_OPTIONS, dynamodbLocalHelp, fromDynamoDBLocalFlags } from './dynamodbLocalFlags';
+import { createSeparateDatabases, databaseFolder } from './endpointDatabases';
 
 /** DynamoDB Local's default port. */
 export const DEFAULT_ENDPOINT_PORT = 8000;
@@ -36,11 +40,22 @@ export const ENDPOINT_OPTIONS = {
   help: { type: 'boolean', short: 'h', help: 'show this help' },
 } as const;
 
+/** Everything the parser reads: Keylab's options and DynamoDB Local's flags (rewritten to `--name` first). */
+const ALL_OPTIONS = { ...ENDPOINT_OPTIONS, ...DYNAMODB_LOCAL_OPTIONS } as const;
+
 export const ENDPOINT_USAGE = `Usage: npm run endpoint -- [options]
+       npx keylab endpoint [options]
 
 Serves Keylab's built-in DynamoDB engine over DynamoDB's HTTP protocol.
 
 ${formatOptionHelp(ENDPOINT_OPTIONS, 16)}
+
+DynamoDB Local's flags, with its meanings (java -jar DynamoDBLocal.jar -sharedDb -inMemory -port 8000
+becomes npx keylab endpoint -sharedDb -inMemory -port 8000). Given any of them, the endpoint takes
+DynamoDB Local's defaults: a database per access key id and region (unless -sharedDb), kept on disk
+in ./${DB_PATH_FOLDER}/ (unless -inMemory or -dbPath).
+
+${dynamodbLocalHelp(16)}
 
 Then:  aws dynamodb list-tables --endpoint-url http://localhost:8000 --region us-east-1
        (any credentials are accepted: AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=x)`;
@@ -53,25 +68,60 @@ export interface EndpointSettings {
   readonly dataRepair?: boolean;
   readonly corsOrigins: CorsOrigins;
   readonly verbose: boolean;
+  /** Without -sharedDb, given DynamoDB Local's flags: a database per access key id and region (only set when so). */
+  readonly separateDatabases?: true;
+  /** -delayTransientStatuses (only set when given). */
+  readonly transientStatusMs?: number;
 }
 
-/** Parses the command line; `'help'` when --help was asked for. Throws UsageError (exit code 2 in runEndpointCli). */
-export function parseEndpointArgs(argv: readonly string[]): EndpointSettings | 'help' {
-  const { values } = parseCommandLine(argv, ENDPOINT_OPTIONS, { command: 'npm run endpoint --' });
+/**
+ * Parses the command line; `'help'` when --help was asked for, `'version'` for -version.
+ * Throws UsageError (exit code 2 in runEndpointCli).
+ */
+export function parseEndpointArgs(argv: readonly string[], options: { readonly command?: string } = {}): EndpointSettings | 'help' | 'version' {
+  const { args, dynamodbLocal } = fromDynamoDBLocalFlags(argv);
+  const { values } = parseCommandLine(args, ALL_OPTIONS, { command: options.command ?? 'npm run endpoint --' });
   if (values.help) return 'help';
+  if (values.version) return 'version';
   const port = values.port === undefined ? DEFAULT_ENDPOINT_PORT : parseEndpointPort(values.port);
   let host = '127.0.0.1';
   if (values.host !== undefined) {
     host = values.host.trim();
     if (host === '') throw new UsageError('--host needs an address, e.g. --host 127.0.0.1');
   }
-  const dataDir = values.data;
-  if (dataDir !== undefined && dataDir.trim() === '') throw new UsageError('--data needs a directory, e.g. --data ./keylab-data');
+  if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data needs a directory, e.g. --data ./keylab-data');
+  const dataDir = dataDirOf(values.data, values.dbPath, values.inMemory === true, dynamodbLocal);
   const corsOrigins: CorsOrigins = values.cors === undefined ? '*' : parseCorsOrigins(values.cors);
   const verbose = values.verbose === true;
   const dataRepair = values['data-repair'] === true;
   if (dataRepair && dataDir === undefined) throw new UsageError('--data-repair repairs a data directory: give it with --data DIR.');
-  return { port, host, dataDir, corsOrigins, verbose, ...(dataRepair ? { dataRepair } : {}) };
+  return {
+    port,
+    host,
+    dataDir,
+    corsOrigins,
+    verbose,
+    ...(dataRepair ? { dataRepair } : {}),
+    ...(dynamodbLocal && values.sharedDb !== true ? { separateDatabases: true as const } : {}),
+    ...(values.delayTransientStatuses ? { transientStatusMs: DELAY_TRANSIENT_STATUSES_MS } : {}),
+  };
+}
+
+/**
+ * Where the tables are kept: --data DIR as given; -dbPath DIR in its
+ * Keylab-named folder; with DynamoDB Local's flags and neither -inMemory nor
+ * a directory, DynamoDB Local's default (the current directory: ./keylab-endpoint);
+ * otherwise in memory.
+ */
+function dataDirOf(data: string | undefined, dbPath: string | undefined, inMemory: boolean, dynamodbLocal: boolean): string | undefined {
+  if (dbPath !== undefined && dbPath.trim() === '') throw new UsageError('-dbPath needs a directory, e.g. -dbPath ./data');
+  if (inMemory && (dbPath !== undefined || data !== undefined)) {
+    throw new UsageError(`-inMemory keeps the tables in memory, ${dbPath !== undefined ? '-dbPath' : '--data'} on disk: give one of them.`);
+  }
+  if (dbPath !== undefined && data !== undefined) throw new UsageError('-dbPath and --data both name where to keep the tables: give one of them.');
+  if (dbPath !== undefined) return path.join(dbPath, DB_PATH_FOLDER);
+  if (data !== undefined || inMemory || !dynamodbLocal) return data;
+  return DB_PATH_FOLDER;
 }
 
 function parseEndpointPort(text: string): number {
@@ -111,13 +161,13 @@ function parseCorsOrigins(text: string): CorsOrigins {
  */
 export async function openEngine(
   dataDir: string | undefined,
-  options: { readonly repair?: boolean } = {},
+  options: { readonly repair?: boolean; readonly engine?: Omit<LocalDynamoDBOptions, 'storage'> } = {},
 ): Promise<{ engine: LocalDynamoDB; close(): Promise<void>; warnings: readonly string[] }> {
-  if (dataDir === undefined) return { engine: createLocalDynamoDB(), close: async () => undefined, warnings: [] };
+  if (dataDir === undefined) return { engine: createLocalDynamoDB(options.engine), close: async () => undefined, warnings: [] };
   try {
     // Warnings are returned and printed by the caller.
     const persistence = await openNodePersistence(dataDir, { repair: options.repair, onWarning: () => undefined });
-    const engine = createLocalDynamoDB({ storage: persistence.hook });
+    const engine = createLocalDynamoDB({ ...options.engine, storage: persistence.hook });
     // A directory that cannot be loaded is released, not left locked.
     const loaded = await persistence.load(engine).catch(async (error: unknown) => {
       await persistence.close();
@@ -148,62 +198,95 @@ export function describeEndpointListenError(error: unknown, port: number, host: 
   }
 }
 
+/** How the endpoint was started, for messages: `npm run endpoint --` or `keylab endpoint`, and the version -version prints. */
+export interface EndpointCliContext {
+  readonly command?: string;
+  readonly version?: string;
+}
+
 /**
  * The command-line entry point: parses arguments, starts the endpoint,
  * prints where it listens, exits 2 on a usage error and 1 with a one-line
  * message on a data-directory or listen error, and stops cleanly on SIGINT/SIGTERM.
  */
-export async function runEndpointCli(argv: readonly string[]): Promise<RunningDynamoDBEndpoint | undefined> {
+export async function runEndpointCli(argv: readonly string[], context: EndpointCliContext = {}): Promise<RunningDynamoDBEndpoint | undefined> {
+  const command = context.command ?? 'npm run endpoint --';
   let settings: EndpointSettings;
-  let db: LocalDynamoDB;
-  let opened: Awaited<ReturnType<typeof openEngine>>;
   try {
-    const parsed = parseEndpointArgs(argv);
+    const parsed = parseEndpointArgs(argv, { command });
     if (parsed === 'help') {
       console.log(ENDPOINT_USAGE);
+      return undefined;
+    }
+    if (parsed === 'version') {
+      console.log(`Keylab endpoint ${context.version ?? '(version unknown)'}`);
       return undefined;
     }
     settings = parsed;
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`${error.message}\nRun npm run endpoint -- --help for every option.`);
+      console.error(`${error.message}\nRun ${command} --help for every option.`);
       process.exit(USAGE_EXIT_CODE);
     }
     throw error;
   }
-  try {
-    opened = await openEngine(settings.dataDir, { repair: settings.dataRepair });
-    db = opened.engine;
-    for (const warning of opened.warnings) console.warn(`keylab endpoint: ${warning}`);
-  } catch (error) {
-    // The data directory's own problem (in use, damaged): exit 1 with the adapter's words.
-    if (error instanceof UsageError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const onResponse = settings.verbose
+    ? (entry: EndpointLogEntry) =>
+        console.log(`${entry.operation ?? '-'} ${entry.status}${entry.error ? ` ${entry.error}` : ''} ${entry.durationMs.toFixed(1)}ms`)
+    : undefined;
+  const engineOptions = settings.transientStatusMs === undefined ? {} : { transientStatusMs: settings.transientStatusMs };
 
   let running: RunningDynamoDBEndpoint;
-  try {
-    running = await startDynamoDBEndpoint({
-      db,
-      port: settings.port,
-      host: settings.host,
+  let close: () => Promise<void>;
+  if (settings.separateDatabases) {
+    // One engine per access key id and region, each opened on its first request (in memory, or in its own folder).
+    const dataDir = settings.dataDir;
+    const databases = createSeparateDatabases({
       corsOrigins: settings.corsOrigins,
-      onResponse: settings.verbose
-        ? (entry) => console.log(`${entry.operation ?? '-'} ${entry.status}${entry.error ? ` ${entry.error}` : ''} ${entry.durationMs.toFixed(1)}ms`)
-        : undefined,
+      onResponse,
+      onWarning: (warning) => console.warn(`keylab endpoint: ${warning}`),
+      open: (scope) =>
+        openEngine(dataDir === undefined || scope === undefined ? undefined : path.join(dataDir, databaseFolder(scope)), {
+          repair: settings.dataRepair,
+          engine: { ...engineOptions, ...(scope === undefined ? {} : { region: scope.region }) },
+        }),
     });
+    running = await listenOrExit(() => serveEndpoint(databases.endpoint, settings), settings);
+    close = () => databases.close();
+  } else {
+    let opened: Awaited<ReturnType<typeof openEngine>>;
+    try {
+      opened = await openEngine(settings.dataDir, { repair: settings.dataRepair, engine: engineOptions });
+      for (const warning of opened.warnings) console.warn(`keylab endpoint: ${warning}`);
+    } catch (error) {
+      // The data directory's own problem (in use, damaged): exit 1 with the adapter's words.
+      if (error instanceof UsageError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    running = await listenOrExit(
+      () => startDynamoDBEndpoint({ db: opened.engine, port: settings.port, host: settings.host, corsOrigins: settings.corsOrigins, onResponse }),
+      settings,
+    );
+    close = () => opened.close();
+  }
+  const cors = settings.corsOrigins === '*' ? 'any origin (echoed)' : settings.corsOrigins.length > 0 ? settings.corsOrigins.join(', ') : 'none';
+  const storage = settings.dataDir === undefined ? 'in memory' : `tables kept in ${settings.dataDir}`;
+  const databases = settings.separateDatabases ? '; a database per access key and region' : '';
+  console.log(`Keylab's DynamoDB endpoint is running at ${running.url} (${storage}${databases}; CORS: ${cors}).`);
+  console.log(`  aws dynamodb list-tables --endpoint-url ${running.url} --region us-east-1`);
+
+  stopOnSignals(() => running.stop().then(close), { failure: 'The endpoint did not stop cleanly:' });
+  return running;
+}
+
+async function listenOrExit(listen: () => Promise<RunningDynamoDBEndpoint>, settings: EndpointSettings): Promise<RunningDynamoDBEndpoint> {
+  try {
+    return await listen();
   } catch (error) {
     console.error(describeEndpointListenError(error, settings.port, settings.host));
     process.exit(1);
   }
-  const cors = settings.corsOrigins === '*' ? 'any origin (echoed)' : settings.corsOrigins.length > 0 ? settings.corsOrigins.join(', ') : 'none';
-  const storage = settings.dataDir === undefined ? 'in memory' : `tables kept in ${settings.dataDir}`;
-  console.log(`Keylab's DynamoDB endpoint is running at ${running.url} (${storage}; CORS: ${cors}).`);
-  console.log(`  aws dynamodb list-tables --endpoint-url ${running.url} --region us-east-1`);
-
-  stopOnSignals(() => running.stop().then(() => opened.close()), { failure: 'The endpoint did not stop cleanly:' });
-  return running;
 }

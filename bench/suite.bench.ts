@@ -1,0 +1,243 @@
+/**
+ * `npm run bench:suite`: Keylab's endpoint as a drop-in for DynamoDB Local in
+ * a team's test suite, side by side with DynamoDB Local, both started with the
+ * same flag line (`-sharedDb -inMemory -port N`) as their own processes.
+ *
+ * - cold start: spawn → first ListTables answered (median of the runs); Keylab
+ *   also with `--data` holding 100,000 items to load;
+ * - the suite: 50 tests that each create a table, write 10 items, query them,
+ *   run a 2-item transaction and delete the table, sequentially and 4 at a
+ *   time, each on a server started fresh (its start counted in the wall time).
+ *
+ * Figures and ratios are printed, never asserted. KEYLAB_BENCH_SUITE_RUNS
+ * sets the cold-start runs (default 5; DynamoDB Local's are at most 3).
+ */
+import { DynamoDB } from '@aws-sdk/client-dynamodb';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { startEndpointProcess } from '../scripts/endpointProcess';
+import { openEngine } from '../src/server';
+import { renderTable } from './benchUtils';
+
+const TESTS = 50;
+const PARALLEL = 4;
+const ITEMS_PER_TEST = 10;
+const LOADED_ITEMS = 100_000;
+const RUNS = Math.max(1, Number(process.env.KEYLAB_BENCH_SUITE_RUNS ?? 5));
+const DDBL_RUNS = Math.min(RUNS, 3);
+const FLAGS = ['-sharedDb', '-inMemory'] as const;
+
+interface Server {
+  readonly endpoint: string;
+  stop(): Promise<void>;
+}
+
+type Starter = () => Promise<Server>;
+
+const keylab =
+  (args: readonly string[] = FLAGS): Starter =>
+  async () => {
+    const port = await findFreePort();
+    // Polled every 2 ms: the start is the figure.
+    return startEndpointProcess([...args, '-port', String(port)], { port, pollMs: 2 });
+  };
+
+const dynamodbLocal: Starter = async () => {
+  // A ceiling for a loaded machine (Java's start took minutes at load 40); the wait is on DynamoDB Local answering.
+  const running = await startDynamoDBLocal({ sharedDb: true, inMemory: true, startTimeoutMs: 900_000 });
+  return { endpoint: running.endpoint, stop: () => running.stop() };
+};
+
+function client(endpoint: string): DynamoDB {
+  return new DynamoDB({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' }, maxAttempts: 1 });
+}
+
+/** One test of the suite: its own table, writes, a query, a transaction, the table deleted. */
+async function oneTest(db: DynamoDB, n: number): Promise<void> {
+  const TableName = `suite-${n}`;
+  await db.createTable({
+    TableName,
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'S' },
+    ],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
+  for (let i = 0; i < ITEMS_PER_TEST; i++) {
+    await db.putItem({ TableName, Item: { pk: { S: 'user#1' }, sk: { S: `order#${String(i).padStart(3, '0')}` }, total: { N: String(i * 10) } } });
+  }
+  const page = await db.query({
+    TableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :o)',
+    ExpressionAttributeValues: { ':pk': { S: 'user#1' }, ':o': { S: 'order#' } },
+  });
+  if (page.Count !== ITEMS_PER_TEST) throw new Error(`test ${n}: the query found ${page.Count} items, not ${ITEMS_PER_TEST}`);
+  await db.transactWriteItems({
+    TransactItems: [
+      { Put: { TableName, Item: { pk: { S: 'user#2' }, sk: { S: 'profile' } }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName,
+          Key: { pk: { S: 'user#1' }, sk: { S: 'order#000' } },
+          UpdateExpression: 'SET #t = #t + :one',
+          ExpressionAttributeNames: { '#t': 'total' },
+          ExpressionAttributeValues: { ':one': { N: '1' } },
+        },
+      },
+    ],
+  });
+  await db.deleteTable({ TableName });
+}
+
+/** Starts a fresh server, runs the 50 tests `parallel` at a time (one SDK client per lane), stops it. */
+async function runSuite(start: Starter, parallel: number): Promise<{ totalMs: number; startMs: number }> {
+  const began = performance.now();
+  const server = await start();
+  const startMs = performance.now() - began;
+  try {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        const db = client(server.endpoint);
+        try {
+          while (next < TESTS) await oneTest(db, next++);
+        } finally {
+          db.destroy();
+        }
+      }),
+    );
+    return { totalMs: performance.now() - began, startMs };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function coldStart(start: Starter, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const began = performance.now();
+    const server = await start();
+    times.push(performance.now() - began);
+    await server.stop();
+  }
+  return median(times);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** A data directory holding one table of LOADED_ITEMS items, written through the engine's persistence. */
+async function dataDirWithItems(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'keylab-bench-suite-'));
+  const opened = await openEngine(dir);
+  await opened.engine.createTable({
+    TableName: 'Loaded',
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'S' },
+    ],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
+  const items = Array.from({ length: LOADED_ITEMS }, (_, i) => ({
+    pk: { S: `user#${i % 1000}` },
+    sk: { S: `order#${String(i).padStart(6, '0')}` },
+    total: { N: String(i) },
+    note: { S: 'a small attribute of about forty bytes....' },
+  }));
+  await opened.engine.loadItems('Loaded', items);
+  await opened.close();
+  return dir;
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value).toLocaleString('en-US')} ms`);
+const ratio = (local: number | undefined, ours: number) => (local === undefined ? '—' : `${(local / ours).toFixed(1)}×`);
+
+/** A DynamoDB Local figure, or undefined (printed as —, with the reason) when it could not start. */
+async function measured<T>(label: string, measure: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await measure();
+  } catch (error) {
+    console.log(`${label}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    return undefined;
+  }
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+console.log(`Machine: ${availableParallelism()} cores, load average ${load()} (1 / 5 / 15 min) at the start.`);
+console.log(`Both servers started as their own processes with ${FLAGS.join(' ')} -port N; a fresh one for each row.\n`);
+
+const dataDir = await dataDirWithItems();
+try {
+  // Keylab's rows first, each printed as it is measured.
+  const keylabEmpty = await coldStart(keylab(), RUNS);
+  console.log(`Keylab cold start, empty: ${ms(keylabEmpty)}`);
+  const keylabLoaded = await coldStart(keylab(['--data', dataDir]), RUNS);
+  console.log(`Keylab cold start, ${LOADED_ITEMS.toLocaleString('en-US')} items: ${ms(keylabLoaded)}`);
+  const keylabSequential = await runSuite(keylab(), 1);
+  console.log(`Keylab suite, sequential: ${ms(keylabSequential.totalMs)}`);
+  const keylabParallel = await runSuite(keylab(), PARALLEL);
+  console.log(`Keylab suite, ${PARALLEL} at a time: ${ms(keylabParallel.totalMs)}`);
+  const localEmpty = await measured('DynamoDB Local cold start', () => coldStart(dynamodbLocal, DDBL_RUNS));
+  const localSequential = await measured('DynamoDB Local suite, sequential', () => runSuite(dynamodbLocal, 1));
+  const localParallel = await measured(`DynamoDB Local suite, ${PARALLEL} at a time`, () => runSuite(dynamodbLocal, PARALLEL));
+
+  console.log(
+    `\n${renderTable([
+      ['row', 'Keylab endpoint', 'DynamoDB Local', 'Local ÷ Keylab', 'target'],
+      [
+        `cold start, empty (median of ${RUNS} / ${DDBL_RUNS})`,
+        ms(keylabEmpty),
+        ms(localEmpty),
+        ratio(localEmpty, keylabEmpty),
+        'Keylab ≤ 150 ms (quiet cores)',
+      ],
+      [
+        `cold start, --data with ${LOADED_ITEMS.toLocaleString('en-US')} items`,
+        ms(keylabLoaded),
+        '—',
+        ratio(localEmpty, keylabLoaded),
+        'Keylab ≤ 400 ms (quiet cores)',
+      ],
+      [
+        `suite: ${TESTS} tests sequentially (start included)`,
+        ms(keylabSequential.totalMs),
+        ms(localSequential?.totalMs),
+        ratio(localSequential?.totalMs, keylabSequential.totalMs),
+        '≥ 3×',
+      ],
+      [
+        `suite: ${TESTS} tests ${PARALLEL} at a time (start included)`,
+        ms(keylabParallel.totalMs),
+        ms(localParallel?.totalMs),
+        ratio(localParallel?.totalMs, keylabParallel.totalMs),
+        'more than sequentially',
+      ],
+      [
+        '  of which the start (sequential / parallel run)',
+        `${ms(keylabSequential.startMs)} / ${ms(keylabParallel.startMs)}`,
+        `${ms(localSequential?.startMs)} / ${ms(localParallel?.startMs)}`,
+        '',
+        '',
+      ],
+    ])}`,
+  );
+  console.log(`\nLoad average at the end: ${load()}.`);
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,48 @@
+import { relative } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Keylab's DynamoDB endpoint as one prebuilt Node 20 module
+ * (dist-endpoint/endpoint.mjs, exporting runEndpointCli), so `npm run endpoint`
+ * and `npx keylab endpoint` start in milliseconds instead of transpiling
+ * TypeScript at each start. Built by `npm run build:endpoint`, by the
+ * `prepare` step of `npm ci` (no network, no dev server) and before packing.
+ * Beside it, inputs.json lists the source files it was built from: bin/keylab.mjs
+ * runs the bundle only while none of them is newer (else the sources, through tsx).
+ */
+function listInputs(): Plugin {
+  return {
+    name: 'keylab-endpoint-inputs',
+    generateBundle(_options, bundle) {
+      const inputs = new Set<string>();
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of chunk.moduleIds) {
+          if (id.startsWith('\0') || id.includes('?')) continue;
+          inputs.add(relative(process.cwd(), id).split('\\').join('/'));
+        }
+      }
+      const files = [...inputs].filter((file) => !file.startsWith('..')).sort();
+      this.emitFile({ type: 'asset', fileName: 'inputs.json', source: `${JSON.stringify({ inputs: [...files, 'package-lock.json'] }, null, 1)}\n` });
+    },
+  };
+}
+
+export default defineConfig({
+  publicDir: false,
+  logLevel: 'warn',
+  ssr: { noExternal: true, target: 'node' },
+  plugins: [listInputs()],
+  build: {
+    ssr: 'src/server/endpoint/endpointCli.ts',
+    outDir: 'dist-endpoint',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: false,
+    copyPublicDir: false,
+    rolldownOptions: {
+      output: { entryFileNames: 'endpoint.mjs', format: 'es', codeSplitting: false },
+    },
+  },
+});
