@@ -22,3 +22,4 @@ export {
   runEndpointCli,
   type EndpointSettings,
 } from './endpointCli';
+export { readSigningScope, type SigningError, type SigningScope, type SigningScopeResult } from './signingScope';
