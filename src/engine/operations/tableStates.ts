@@ -29,6 +29,14 @@ import { DynamoDBError } from '../../expressions';
 import type { IndexDefinition } from '../schema/tableDefinition';
 import type { TableStore } from '../storage/tableStore';
 
+/**
+ * The delay a drop-in for DynamoDB Local gives `-delayTransientStatuses`
+ * (Keylab's choice: DynamoDB Local documents the flag, not its delay). 5 s is
+ * about how long DynamoDB keeps a small new table CREATING, long enough for a
+ * test to see every state, short enough for a suite that waits on it.
+ */
+export const DELAY_TRANSIENT_STATUSES_MS = 5000;
+
 export type TransientStatus = 'CREATING' | 'UPDATING' | 'DELETING';
 
 /** A table in a transient state until `until` (the engine clock's epoch ms). */
