@@ -224,8 +224,9 @@ describe('Keylab’s endpoint and DynamoDB Local agree', () => {
         headers: {
           'Content-Type': 'application/x-amz-json-1.0',
           'X-Amz-Target': `DynamoDB_20120810.${operation}`,
-          // DynamoDB Local insists on an Authorization header; any will do (Keylab's endpoint needs none).
+          // Both insist on a well-formed signature, as DynamoDB does; neither checks its value.
           Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+          'X-Amz-Date': '20260101T000000Z',
         },
         body: JSON.stringify(body),
       });

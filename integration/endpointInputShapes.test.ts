@@ -27,8 +27,9 @@ async function post(url: string, target: string, body: unknown): Promise<{ statu
     headers: {
       'Content-Type': 'application/x-amz-json-1.0',
       'X-Amz-Target': target,
-      // DynamoDB Local insists on an Authorization header; any will do (Keylab's endpoint needs none).
+      // Both insist on a well-formed signature, as DynamoDB does; neither checks its value.
       Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+      'X-Amz-Date': '20260101T000000Z',
     },
     body: JSON.stringify(body),
   });
@@ -69,6 +70,7 @@ async function streamArn(url: string, table: string): Promise<string> {
       'Content-Type': 'application/x-amz-json-1.0',
       'X-Amz-Target': 'DynamoDB_20120810.CreateTable',
       Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+      'X-Amz-Date': '20260101T000000Z',
     },
     body: JSON.stringify(body),
   });

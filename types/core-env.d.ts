@@ -111,3 +111,9 @@ interface CompressionStream {
   readonly readable: { getReader(): CoreStreamReader };
 }
 declare var CompressionStream: { prototype: CompressionStream; new (format: CompressionFormat): CompressionStream };
+
+/** Web Crypto's random bytes (browsers, also over plain http; Node's global `crypto`): Table IDs. */
+interface CoreCrypto {
+  getRandomValues<T extends Uint8Array>(array: T): T;
+}
+declare var crypto: CoreCrypto;

@@ -88,6 +88,23 @@ export const ignoreTimestamps: Normalizer = (comparison) => {
 };
 
 /**
+ * Not a difference: a TableId is a random UUID of each side's own table
+ * (the engine's tests check its form, src/engine/tableStates.test.ts).
+ */
+export const ignoreTableIds: Normalizer = (comparison) => {
+  const replace = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date || !('TableId' in value)) return undefined;
+    const { TableId: _id, ...rest } = value as Record<string, unknown>;
+    return mapDeep(rest, replace);
+  };
+  return {
+    ...comparison,
+    engine: mapValue(comparison.engine, (value) => mapDeep(value, replace)),
+    local: mapValue(comparison.local, (value) => mapDeep(value, replace)),
+  };
+};
+
+/**
  * DynamoDB Local reports `LastIncreaseDateTime` and `LastDecreaseDateTime` of
  * 1970-01-01 in a table's ProvisionedThroughput when throughput never
  * changed; DynamoDB omits them until it does (DescribeTable and CreateTable
@@ -588,6 +605,7 @@ export const DEFAULT_NORMALIZERS: readonly Normalizer[] = [
   localArnRegion,
   localEpochThroughputDates,
   ignoreTimestamps,
+  ignoreTableIds,
   localGsiThroughput,
   localNumbersAsDynamoDB,
   binaryInMessages,

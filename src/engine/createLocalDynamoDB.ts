@@ -30,6 +30,7 @@ import { planTransactWriteItems } from './operations/transactWriteItems';
 import { planUntagResource } from './operations/untagResource';
 import { planUpdateItem } from './operations/updateItem';
 import { planUpdateTable } from './operations/updateTable';
+import { TableStates } from './operations/tableStates';
 import { checkItemKeys, keyOf } from './schema/checkKeys';
 import { TableStore } from './storage/tableStore';
 import { EngineStreams } from './streams/engineStreams';
@@ -38,6 +39,7 @@ import { TtlSweeper, type SweepOptions } from './ttl/ttlSweep';
 import { copyItem } from './values/copyItem';
 import { readItem } from './values/readAttributeValue';
 import { MAX_ITEM_BYTES } from '../dynamo';
+import { resourceNotFound } from './requestErrors';
 
 /**
  * A write by DynamoDB's own service (the TTL sweep marks its deletions `by: 'ttl'`, on the
@@ -75,6 +77,7 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     accountId,
     transactionTokens: new TransactionTokens(),
     streams: new EngineStreams((tableName) => `arn:aws:dynamodb:${region}:${accountId}:table/${tableName}`, now),
+    states: new TableStates(options.transientStatusMs ?? 0, now),
     now,
   };
   const streams = context.streams;
@@ -237,7 +240,9 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
     },
 
     snapshotTable(tableName: string): TableSnapshot {
-      const table = requireTable(context, tableName);
+      // Also while CREATING or UPDATING (which item requests are not served in): a persistence adapter saves it.
+      const table = tables.get(tableName);
+      if (!table) throw resourceNotFound();
       const items: Item[] = [];
       for (const partition of table.items.partitionsInScanOrder().values()) {
         for (const entry of partition.entries.values()) items.push(entry.record.item);
@@ -251,6 +256,8 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
       // Copied: the snapshot's objects stay the caller's.
       table.putMany(snapshot.items.map((item) => copyItem(item, true)));
       tables.set(snapshot.table.name, table);
+      // A table saved while CREATING or UPDATING loads ACTIVE.
+      context.states.clear(snapshot.table.name);
       streams.restore(snapshot.table, snapshot.streamRecords ?? []);
     },
 

@@ -25,3 +25,4 @@ export * from './samples';
 export { readAttributeValue, readItem } from './values/readAttributeValue';
 export { startTtlSweeper, type TtlSweeperHandle, type TtlSweeperOptions } from './ttl/startTtlSweeper';
 export type { SweepOptions } from './ttl/ttlSweep';
+export { DELAY_TRANSIENT_STATUSES_MS } from './operations/tableStates';

@@ -263,6 +263,8 @@ describe('DescribeTable', () => {
       TableSizeBytes: 12,
       ItemCount: 1,
       TableArn: 'arn:aws:dynamodb:ddblocal:000000000000:table/Events',
+      // A random UUID, as DynamoDB gives it.
+      TableId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       BillingModeSummary: { BillingMode: 'PAY_PER_REQUEST', LastUpdateToPayPerRequestDateTime: new Date(FIXED_NOW) },
       LocalSecondaryIndexes: [
         {

@@ -3,6 +3,7 @@ import type { EngineChange } from '../localDynamoDB.types';
 import { missingParameter, resourceNotFound } from '../requestErrors';
 import type { TableStore } from '../storage/tableStore';
 import type { EngineStreams } from '../streams/engineStreams';
+import type { TableStates } from './tableStates';
 import type { TransactionTokens } from './transactionTokens';
 
 /** What every operation reads: the tables and the engine's settings. */
@@ -14,6 +15,8 @@ export interface EngineContext {
   readonly transactionTokens: TransactionTokens;
   /** The tables' streams (DynamoDB Streams). */
   readonly streams: EngineStreams;
+  /** Tables in a transient status (CREATING, UPDATING, DELETING) while `transientStatusMs` lasts. */
+  readonly states: TableStates;
   now(): number;
 }
 
@@ -29,10 +32,13 @@ export interface WritePlan<Output> {
   readonly onCommitted?: () => void;
 }
 
-/** The table, or ResourceNotFoundException `Requested resource not found`. */
+/**
+ * The table, or ResourceNotFoundException `Requested resource not found`
+ * (also while it is CREATING or DELETING, as DynamoDB answers item requests then).
+ */
 export function requireTable(context: EngineContext, name: string): TableStore {
   const table = context.tables.get(name);
-  if (!table) throw resourceNotFound();
+  if (!table || context.states.hidesItems(name)) throw resourceNotFound();
   return table;
 }
 

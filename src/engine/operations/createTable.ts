@@ -5,21 +5,28 @@ import { TableStore } from '../storage/tableStore';
 import { type EngineContext, type WritePlan } from './context';
 import { describeTableStore } from './describeTable';
 import { checkTags } from './tagging';
+import { newTableId } from './tableStates';
 
 /**
- * CreateTable. The table is usable at once; the output says `CREATING`, as
- * DynamoDB's does (DynamoDB Local says `ACTIVE`), and DescribeTable reports
- * `ACTIVE` from then on, so SDK waiters work unchanged.
+ * CreateTable. The output says `CREATING` and carries a new `TableId`, as
+ * DynamoDB's does (DynamoDB Local says `ACTIVE`). Without a transient-status
+ * delay the table is usable at once and DescribeTable reports `ACTIVE` from
+ * then on; with one, it stays CREATING that long (tableStates.ts), so SDK
+ * waiters work either way.
  */
 export function planCreateTable(context: EngineContext, input: CreateTableCommandInput): WritePlan<CreateTableCommandOutput> {
   const validated = validateCreateTable(input, context.now());
   // Tags as TagResource checks them; an empty list is accepted here (TagResource refuses it).
   const tags = checkTags(input.Tags ?? []);
-  const definition = tags.length > 0 ? { ...validated, tags } : validated;
-  if (context.tables.has(definition.name)) {
+  const definition = { ...validated, ...(tags.length > 0 ? { tags } : {}), tableId: newTableId() };
+  if (context.tables.has(definition.name) || context.states.of(definition.name)?.status === 'DELETING') {
     // DynamoDB Local: "Cannot create preexisting table".
     throw new DynamoDBError('ResourceInUseException', `Table already exists: ${definition.name}`);
   }
   const description = describeTableStore(context, new TableStore(definition), 'CREATING');
-  return { change: { type: 'createTable', table: definition }, output: { TableDescription: description, $metadata: {} } };
+  return {
+    change: { type: 'createTable', table: definition },
+    output: { TableDescription: description, $metadata: {} },
+    onCommitted: () => context.states.begin(definition.name, 'CREATING'),
+  };
 }

@@ -3,14 +3,20 @@ import { ConstraintErrors } from '../requestErrors';
 import { requireTable, type EngineContext, type WritePlan } from './context';
 import { describeTableStore } from './describeTable';
 
-/** DeleteTable: the table is gone at once; the output says `DELETING`, as DynamoDB's does (DynamoDB Local: `ACTIVE`). */
+/**
+ * DeleteTable: the table is gone at once (its items too); the output says
+ * `DELETING`, as DynamoDB's does (DynamoDB Local: `ACTIVE`). With a
+ * transient-status delay, DescribeTable shows it DELETING that long (tableStates.ts).
+ */
 export function planDeleteTable(context: EngineContext, input: DeleteTableCommandInput): WritePlan<DeleteTableCommandOutput> {
   const errors = new ConstraintErrors();
   errors.checkName(input.TableName, 'tableName');
   errors.throwIfAny();
+  context.states.checkChangeable(input.TableName as string);
   const table = requireTable(context, input.TableName as string);
   return {
     change: { type: 'deleteTable', tableName: table.definition.name },
     output: { TableDescription: describeTableStore(context, table, 'DELETING'), $metadata: {} },
+    onCommitted: () => context.states.begin(table.definition.name, 'DELETING', { deleted: table }),
   };
 }

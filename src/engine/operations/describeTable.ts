@@ -22,11 +22,24 @@ export function describeTable(context: EngineContext, input: DescribeTableComman
   errors.checkName(input.TableName, 'tableName');
   errors.throwIfAny();
   const table = context.tables.get(input.TableName as string);
+  const transition = context.states.of(input.TableName as string);
+  if (!table && transition?.deleted) return { Table: describeTableStore(context, transition.deleted, 'DELETING'), $metadata: {} };
   if (!table) {
     // DescribeTable alone names the table (DynamoDB Local: "Cannot do operations on a non-existent table").
     throw new DynamoDBError('ResourceNotFoundException', `Requested resource not found: Table: ${input.TableName} not found`);
   }
-  return { Table: describeTableStore(context, table, 'ACTIVE'), $metadata: {} };
+  if (transition?.status === 'UPDATING') {
+    // The added GSI is being built (Backfilling), the deleted one dropped.
+    const created = table.definition.indexes.find((index) => index.name === transition.createdIndex);
+    const pending = {
+      definition: table.definition,
+      backfilling: true,
+      ...(created ? { created } : {}),
+      ...(transition.deletedIndex ? { deleted: transition.deletedIndex } : {}),
+    };
+    return { Table: describeTableStore(context, table, 'UPDATING', pending), $metadata: {} };
+  }
+  return { Table: describeTableStore(context, table, transition?.status ?? 'ACTIVE'), $metadata: {} };
 }
 
 /**
@@ -39,6 +52,8 @@ export interface PendingTableUpdate {
   readonly definition: TableDefinition;
   readonly created?: IndexDefinition;
   readonly deleted?: IndexDefinition;
+  /** The created index is being backfilled (DescribeTable while UPDATING); UpdateTable's own output says false. */
+  readonly backfilling?: boolean;
 }
 
 /** A TableDescription of a stored table, with the given status. */
@@ -61,6 +76,7 @@ export function describeTableStore(
     TableSizeBytes: table.items.bytes,
     ItemCount: table.items.count,
     TableArn: arn,
+    TableId: definition.tableId ?? derivedTableId(definition),
   };
   const billingModeSummary = billingModeSummaryOf(definition);
   if (billingModeSummary) description.BillingModeSummary = billingModeSummary;
@@ -86,7 +102,7 @@ export function describeTableStore(
       ...common,
       IndexStatus: indexStatus,
       // Only an index added by UpdateTable has Backfilling, false until its build starts.
-      ...(indexStatus === 'CREATING' ? { Backfilling: false } : {}),
+      ...(indexStatus === 'CREATING' ? { Backfilling: pending?.backfilling ?? false } : {}),
       ProvisionedThroughput: throughputDescription(index.provisionedThroughput),
       ...stats,
     });
@@ -98,6 +114,20 @@ export function describeTableStore(
   Object.assign(description, streamDescription(context, definition));
   description.DeletionProtectionEnabled = false;
   return description;
+}
+
+/**
+ * A stable UUID-shaped TableId for a table saved before Keylab gave tables
+ * one: four FNV-1a lanes over its name and creation time.
+ */
+function derivedTableId(definition: TableDefinition): string {
+  const text = `${definition.name}\u0000${definition.createdAt}`;
+  const lanes = [0x811c9dc5, 0x050c5d1f, 0x2f3c0b6d, 0x6b43a9b5];
+  for (let i = 0; i < text.length; i++) {
+    for (let lane = 0; lane < lanes.length; lane++) lanes[lane] = Math.imul((lanes[lane] as number) ^ text.charCodeAt(i), 0x01000193 + 2 * lane) >>> 0;
+  }
+  const hex = lanes.map((lane) => lane.toString(16).padStart(8, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20)}`;
 }
 
 /** On-demand since creation or since UpdateTable switched it; a provisioned table that once was on-demand says when. */

@@ -25,6 +25,7 @@ import { describeTableStore } from './describeTable';
  */
 export function planUpdateTable(context: EngineContext, input: UpdateTableCommandInput): WritePlan<UpdateTableCommandOutput> {
   checkUpdateTableRequest(input);
+  context.states.checkChangeable(input.TableName as string);
   const table = context.tables.get(input.TableName as string);
   if (!table) {
     // DynamoDB Local: "Cannot do operations on a non-existent table".
@@ -32,5 +33,13 @@ export function planUpdateTable(context: EngineContext, input: UpdateTableComman
   }
   const update = validateUpdateTable(input, table.definition, context.now());
   const description = describeTableStore(context, table, 'UPDATING', update);
-  return { change: { type: 'updateTable', table: update.definition }, output: { TableDescription: description, $metadata: {} } };
+  return {
+    change: { type: 'updateTable', table: update.definition },
+    output: { TableDescription: description, $metadata: {} },
+    onCommitted: () =>
+      context.states.begin(update.definition.name, 'UPDATING', {
+        ...(update.created ? { createdIndex: update.created.name } : {}),
+        ...(update.deleted ? { deletedIndex: update.deleted } : {}),
+      }),
+  };
 }

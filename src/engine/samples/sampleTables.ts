@@ -1,5 +1,5 @@
 import type { CreateTableCommandInput, WriteRequest } from '@aws-sdk/client-dynamodb';
-import { backoff, isRetryableError, unprocessedWrites, type BackoffOptions } from '../../dynamo';
+import { backoff, isRetryableError, unprocessedWrites, waitUntilTableActive, type BackoffOptions } from '../../dynamo';
 import type { Item } from '../../expressions';
 import type { DynamoDBDataSource } from '../localDynamoDB.types';
 import { AUDIT_LOG_TABLE, AUDIT_LOG_TABLE_INPUT, auditLogItems } from './auditLogSample';
@@ -31,7 +31,9 @@ const MAX_ATTEMPTS = 12;
  * same samples seed the built-in engine or DynamoDB Local. Rejects like
  * CreateTable does if a table exists (ResourceInUseException); `only`
  * limits it to some of the tables. Items a real endpoint leaves unprocessed
- * (or a throttled batch) are sent again under src/dynamo's backoff.
+ * (or a throttled batch) are sent again under src/dynamo's backoff. Each
+ * table is written once DescribeTable says it is ACTIVE (a source with a
+ * transient-status delay keeps it CREATING a while).
  *
  * @example
  * await createSampleTables(engine); // ["Leaderboard", "AuditLog"]
@@ -46,6 +48,10 @@ export async function createSampleTables(
     const name = sample.input.TableName as string;
     if (!only.includes(name)) continue;
     await source.createTable(sample.input);
+    // A new table takes items once ACTIVE (at once without a transient-status delay).
+    if (!(await waitUntilTableActive(source, name, { pollMs: 250, ...(backoffOptions.sleep ? { sleep: backoffOptions.sleep } : {}) }))) {
+      throw new Error(`Sample table ${name} was created but is not ACTIVE yet: load the samples again once it is.`);
+    }
     await writeAll(source, name, sample.items(), backoffOptions);
     created.push(name);
   }

@@ -50,6 +50,8 @@ export interface TableDefinition {
   readonly provisionedThroughput?: Throughput;
   /** Creation time, epoch milliseconds. */
   readonly createdAt: number;
+  /** DynamoDB's TableId (a UUID) given by CreateTable; tables saved before Keylab kept one get a stable one derived from name and creation time. */
+  readonly tableId?: string;
   /** When UpdateTable last switched the table to PAY_PER_REQUEST (epoch ms); absent while it never did. */
   readonly lastUpdateToPayPerRequest?: number;
   /** UpdateTimeToLive's setting; absent while TTL was never enabled. */

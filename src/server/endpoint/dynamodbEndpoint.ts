@@ -6,8 +6,9 @@
  *            X-Amz-Target: DynamoDB_20120810.<Operation>
  *   200 → the operation's output;  400 → {"__type": "…#<Name>", "message": "…"}
  *
- * Any credentials are accepted and none are checked (no SigV4): this is a
- * local development tool. Nothing here ever logs a request's headers.
+ * A request must be signed (SigV4, as every SDK and the AWS CLI do), but any
+ * well-formed credentials are accepted and no signature is checked: this is
+ * a local development tool. Nothing here ever logs a request's headers.
  *
  * Usable standalone (`startDynamoDBEndpoint`, `npm run endpoint`) and mounted
  * in the app server (`dynamodbRoute('/dynamodb', endpoint)`).
@@ -31,22 +32,11 @@ import {
   TARGET_PREFIX,
   type OperationName,
 } from './wireFormat';
+import { answerContentType, answerNotFound, answerPreflight, authenticationErrorBody, isJsonContentType } from './endpointHttp';
+import { readSigningScope } from './signingScope';
 
 /** DynamoDB's limit on a request body: 16 MB. */
 export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
-
-/** Headers a browser SDK client sends, allowed in CORS preflights. */
-export const CORS_ALLOWED_HEADERS = [
-  'content-type',
-  'x-amz-target',
-  'x-amz-date',
-  'authorization',
-  'x-amz-user-agent',
-  'x-amz-security-token',
-  'x-amz-content-sha256',
-  'amz-sdk-invocation-id',
-  'amz-sdk-request',
-] as const;
 
 /** Response headers a browser may read. */
 export const CORS_EXPOSED_HEADERS = ['x-amzn-RequestId', 'x-amz-crc32'] as const;
@@ -138,36 +128,25 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
         res.setHeader('Access-Control-Allow-Origin', origin);
         res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS.join(', '));
       }
-      if (req.headers.origin !== undefined) res.setHeader('Vary', 'Origin');
+      // With '*' every origin gets the same answer; with a list, the answer depends on the Origin.
+      if (req.headers.origin !== undefined && corsOrigins !== '*') res.setHeader('Vary', 'Origin');
 
       const method = req.method ?? '';
-      if (method === 'OPTIONS') {
-        answerPreflight(req, res, origin);
-        report(undefined, 204, undefined);
-        return;
-      }
-      if (method === 'GET' || method === 'HEAD') {
-        // A health line, for readiness checks and for people who open the URL in a browser.
-        answerText(req, res, 200, 'healthy: keylab dynamodb endpoint\n');
+      if (method === 'OPTIONS' && origin !== undefined) {
+        answerPreflight(req, res);
         report(undefined, 200, undefined);
         return;
       }
-      if (method !== 'POST') {
-        res.setHeader('Allow', 'POST, GET, HEAD, OPTIONS');
-        reply = errorReply(405, 'UnknownOperationException', `Method ${method} is not supported: DynamoDB requests are POSTs.`);
-        reply = { ...reply, close: !isBodyless(req) };
-      } else if (req.headers.origin !== undefined && origin === undefined && !isSameOrigin(req)) {
+      if (method !== 'POST' || (!isBodyless(req) && !isJsonContentType(req.headers['content-type']))) {
+        // Not a DynamoDB request (a GET, a PUT, a preflight from an origin not allowed, a body that is not JSON): DynamoDB's 404.
+        closeAfterAnswer(req, res);
+        answerNotFound(req, res);
+        report(undefined, 404, 'UnknownOperationException');
+        return;
+      }
+      if (req.headers.origin !== undefined && origin === undefined && !isSameOrigin(req)) {
         reply = {
           ...errorReply(403, 'AccessDeniedException', `Requests from origin ${req.headers.origin} are not allowed by this endpoint's CORS settings.`),
-          close: !isBodyless(req),
-        };
-      } else if (!isJsonContentType(req.headers['content-type'])) {
-        reply = {
-          ...errorReply(
-            415,
-            'UnknownOperationException',
-            `Unsupported Content-Type ${JSON.stringify(req.headers['content-type'] ?? '')}: send application/x-amz-json-1.0.`,
-          ),
           close: !isBodyless(req),
         };
       } else {
@@ -184,7 +163,7 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
         } else {
           const target = parseTarget(req.headers['x-amz-target']);
           operation = target.operation;
-          reply = await answer(body.bytes, target);
+          reply = await answer(body.bytes, target, req);
         }
       }
     } catch (error) {
@@ -192,7 +171,7 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
       onError(error, operation);
       reply = errorReply(500, 'InternalServerError', 'Internal server error');
     }
-    send(res, reply);
+    send(res, reply, answerContentType(req));
     report(operation, reply.status, reply.error);
 
     function report(op: string | undefined, status: number, error: string | undefined): void {
@@ -200,8 +179,8 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
     }
   }
 
-  async function answer(bytes: Buffer, target: ParsedTarget): Promise<Reply> {
-    // DynamoDB's order of checks: the JSON, then the operation, then an empty body.
+  async function answer(bytes: Buffer, target: ParsedTarget, req: IncomingMessage): Promise<Reply> {
+    // DynamoDB's order of checks: the JSON, then the operation, then the signature's form, then an empty body.
     let json: unknown;
     try {
       json = bytes.length === 0 ? undefined : JSON.parse(utf8.decode(bytes));
@@ -213,6 +192,9 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
     // A data source without DynamoDB Streams' methods (a real DynamoDB client) does not serve them.
     const method = operation && ((db as unknown as Record<string, unknown>)[methodOf(operation)] as ((input: object) => Promise<unknown>) | undefined);
     if (!operation || typeof method !== 'function') return errorReply(400, 'UnknownOperationException', unknownOperationMessage(target));
+    // Then the signature's form (never its value: any credentials are accepted).
+    const signing = readSigningScope(req.headers, req.url);
+    if (!signing.ok) return { status: 400, body: authenticationErrorBody(signing.error.name, signing.error.message), error: signing.error.name };
     if (json === undefined) return errorReply(400, 'SerializationException', 'The request body is empty: send a JSON object.');
     try {
       const input = decodeRequest(operation, json);
@@ -233,7 +215,11 @@ export function createDynamoDBEndpoint(options: DynamoDBEndpointOptions): Dynamo
       if (declared !== undefined && declared > maxBodyBytes && req.method === 'POST') {
         // The client waits for "100 Continue" before sending the body: refuse it unsent.
         res.setHeader('x-amzn-RequestId', createRequestId());
-        send(res, { ...errorReply(413, 'RequestEntityTooLargeException', `The request body exceeds the maximum of ${maxBodyBytes} bytes.`), close: true });
+        send(
+          res,
+          { ...errorReply(413, 'RequestEntityTooLargeException', `The request body exceeds the maximum of ${maxBodyBytes} bytes.`), close: true },
+          answerContentType(req),
+        );
         options.onResponse?.({ operation: undefined, status: 413, error: 'RequestEntityTooLargeException', durationMs: 0 });
         return;
       }
@@ -260,58 +246,23 @@ function errorReply(status: number, name: string, message: string): Reply {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Sends a JSON reply with DynamoDB's headers, including the CRC32 the AWS CLI verifies. */
-function send(res: ServerResponse, reply: Reply): void {
+function send(res: ServerResponse, reply: Reply, contentType: string): void {
   if (res.headersSent || res.destroyed) return;
   const payload = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
   res.statusCode = reply.status;
-  res.setHeader('Content-Type', 'application/x-amz-json-1.0');
+  res.setHeader('Content-Type', contentType);
   res.setHeader('Content-Length', payload.length);
   res.setHeader('x-amz-crc32', String(crc32(payload)));
   if (reply.close) res.setHeader('Connection', 'close');
   res.end(payload);
 }
 
-function answerText(req: IncomingMessage, res: ServerResponse, status: number, text: string): void {
-  const payload = Buffer.from(text, 'utf8');
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Content-Length', payload.length);
-  res.setHeader('Cache-Control', 'no-store');
-  if (!isBodyless(req)) res.setHeader('Connection', 'close');
-  res.end(req.method === 'HEAD' ? undefined : payload);
-}
-
-function answerPreflight(req: IncomingMessage, res: ServerResponse, origin: string | undefined): void {
-  if (origin !== undefined) {
-    res.setHeader('Access-Control-Allow-Methods', 'POST, GET, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', allowedHeaders(req.headers['access-control-request-headers']).join(', '));
-    res.setHeader('Access-Control-Max-Age', '7200');
-    res.setHeader('Vary', 'Origin, Access-Control-Request-Headers');
-  }
-  res.statusCode = 204;
-  if (!isBodyless(req)) res.setHeader('Connection', 'close');
-  res.end();
-}
-
-/**
- * The fixed list plus whatever well-formed header names the browser asks for
- * (as real DynamoDB does), so a newer SDK's extra header does not break the
- * preflight. The origin is already allowed at this point.
- */
-function allowedHeaders(requested: string | undefined): string[] {
-  const names = new Set<string>(CORS_ALLOWED_HEADERS);
-  for (const name of (requested ?? '').split(',')) {
-    const trimmed = name.trim().toLowerCase();
-    if (/^[a-z0-9!#$%&'*+.^_`|~-]{1,100}$/.test(trimmed) && names.size < 64) names.add(trimmed);
-  }
-  return [...names];
-}
-
 /** The origin to put in Access-Control-Allow-Origin, or undefined for none. */
 function allowedOrigin(req: IncomingMessage, corsOrigins: CorsOrigins): string | undefined {
   const origin = req.headers.origin;
   if (origin === undefined || origin === '' || /[\r\n]/.test(origin)) return undefined;
-  if (corsOrigins === '*') return origin;
+  // DynamoDB answers any origin with a literal '*' (no credentials are sent, so '*' suffices).
+  if (corsOrigins === '*') return '*';
   return corsOrigins.includes(origin) ? origin : undefined;
 }
 
@@ -324,11 +275,6 @@ function isSameOrigin(req: IncomingMessage): boolean {
   } catch {
     return false;
   }
-}
-
-function isJsonContentType(contentType: string | undefined): boolean {
-  const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-  return essence === 'application/x-amz-json-1.0' || essence === 'application/json';
 }
 
 interface ParsedTarget {

@@ -11,6 +11,15 @@ import { startDynamoDBEndpoint, type EndpointLogEntry, type RunningDynamoDBEndpo
 
 export const CREDENTIALS = { accessKeyId: 'keylab-test', secretAccessKey: 'super-secret-value' };
 
+/**
+ * What an SDK's signature looks like to the endpoint (it reads the form only,
+ * never checks the value): sent by {@link TestEndpoint.call}.
+ */
+export const SIGNED_HEADERS = {
+  Authorization: 'AWS4-HMAC-SHA256 Credential=keylab-test/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=00',
+  'X-Amz-Date': '20260101T000000Z',
+} as const;
+
 export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
@@ -33,7 +42,7 @@ export interface TestEndpoint {
   readonly log: EndpointLogEntry[];
   /** One raw HTTP request (http.request, so any method, header and body can be sent). */
   send(options: SendOptions): Promise<RawResponse>;
-  /** A DynamoDB request as an SDK would send it (unsigned: the endpoint checks no signature). */
+  /** A DynamoDB request as an SDK would send it (with a well-formed signature: the endpoint checks no signature's value). */
   call(operation: string, body: unknown, headers?: OutgoingHttpHeaders): Promise<RawResponse>;
 }
 
@@ -104,7 +113,7 @@ export function useTestEndpoint(): TestEndpoint {
     send,
     call: (operation, body, headers = {}) =>
       send({
-        headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': `DynamoDB_20120810.${operation}`, ...headers },
+        headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': `DynamoDB_20120810.${operation}`, ...SIGNED_HEADERS, ...headers },
         body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
       }),
   };

@@ -1,6 +1,5 @@
 /** Keylab's built-in DynamoDB over DynamoDB's HTTP protocol (`npm run endpoint`), and its wire format. */
 export {
-  CORS_ALLOWED_HEADERS,
   CORS_EXPOSED_HEADERS,
   createDynamoDBEndpoint,
   dynamodbRoute,

@@ -1,4 +1,5 @@
 import type { CreateTableCommandInput, KeySchemaElement, TableDescription } from '@aws-sdk/client-dynamodb';
+import { waitUntilTableActive } from '../../dynamo';
 import type { DynamoDBDataSource } from '../../engine';
 
 /**
@@ -86,14 +87,7 @@ export async function waitUntilActive(
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   attempts = 600,
 ): Promise<void> {
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const table = (await source.describeTable({ TableName: name })).Table;
-    const active =
-      table?.TableStatus === 'ACTIVE' &&
-      (table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE');
-    if (active) return;
-    await sleep(1000);
-  }
+  if (await waitUntilTableActive(source, name, { sleep, attempts })) return;
   throw new Error(`Table ${name} was created but is not ACTIVE after ${attempts} s; Apply again once it is (nothing was written).`);
 }
 
