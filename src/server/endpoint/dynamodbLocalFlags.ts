@@ -9,16 +9,11 @@
  * options of the one parser (`--port 8000`) before parsing, so an unknown
  * one is still refused by name.
  */
+import { DELAY_TRANSIENT_STATUSES_MS } from '../../engine';
 import { formatOptionHelp } from '../../errors';
 
-/**
- * How long a table or index stays CREATING, UPDATING or DELETING with
- * `-delayTransientStatuses`: long enough that a DescribeTable sent right after
- * the change sees the transient status even on a loaded machine, short enough
- * that a test polling for ACTIVE waits about a second (the SDK's waiters poll
- * every 20 s at first, whatever the delay).
- */
-export const DELAY_TRANSIENT_STATUSES_MS = 1000;
+/** How long `-delayTransientStatuses` keeps a table or index CREATING, UPDATING or DELETING: the engine's one figure. */
+export { DELAY_TRANSIENT_STATUSES_MS };
 
 /** The folder Keylab keeps its tables in inside `-dbPath DIR` (DynamoDB Local's own `*.db` files beside it are never touched). */
 export const DB_PATH_FOLDER = 'keylab-endpoint';

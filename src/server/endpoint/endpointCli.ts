@@ -34,7 +34,7 @@ export const ENDPOINT_OPTIONS = {
     type: 'string',
     value: 'ORIGINS',
     example: '--cors http://localhost:5173',
-    help: 'browser origins allowed to call the endpoint: * (default: any, echoed back)\nor a comma-separated list, e.g. http://localhost:5173',
+    help: 'browser origins allowed to call the endpoint: * (default: any, answered with *)\nor a comma-separated list, e.g. http://localhost:5173',
   },
   verbose: { type: 'boolean', help: 'print one line per request (operation, status, time; never headers or bodies)' },
   help: { type: 'boolean', short: 'h', help: 'show this help' },
@@ -272,7 +272,7 @@ export async function runEndpointCli(argv: readonly string[], context: EndpointC
     );
     close = () => opened.close();
   }
-  const cors = settings.corsOrigins === '*' ? 'any origin (echoed)' : settings.corsOrigins.length > 0 ? settings.corsOrigins.join(', ') : 'none';
+  const cors = settings.corsOrigins === '*' ? 'any origin (*)' : settings.corsOrigins.length > 0 ? settings.corsOrigins.join(', ') : 'none';
   const storage = settings.dataDir === undefined ? 'in memory' : `tables kept in ${settings.dataDir}`;
   const databases = settings.separateDatabases ? '; a database per access key and region' : '';
   console.log(`Keylab's DynamoDB endpoint is running at ${running.url} (${storage}${databases}; CORS: ${cors}).`);
