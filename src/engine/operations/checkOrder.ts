@@ -1,6 +1,4 @@
 import { resourceNotFound } from '../requestErrors';
-import type { TableStore } from '../storage/tableStore';
-import type { EngineContext } from './context';
 
 /**
  * DynamoDB's order of checks, for every operation:
@@ -19,13 +17,12 @@ import type { EngineContext } from './context';
  * Most operations run step 3 before they look the table up. Where one check
  * of step 3 runs inside a pass that also needs the table (a Query's key
  * condition is prepared against the key schema), the operation hands that
- * pass, without the table's facts, to this lookup: it runs only when the
- * table is missing, so a request to an existing table is prepared once, as
- * before (the Query hot path pays nothing).
+ * pass, without the table's facts, to this: it runs only when the table is
+ * missing, so a request to an existing table is prepared once, as before
+ * (`tables.get(name) ?? missingTableAfterChecks(() => …)`: the Query hot
+ * path allocates nothing more).
  */
-export function requireTableAfterChecks(context: EngineContext, name: string, tableIndependentChecks: () => void): TableStore {
-  const table = context.tables.get(name);
-  if (table) return table;
+export function missingTableAfterChecks(tableIndependentChecks: () => void): never {
   tableIndependentChecks();
   throw resourceNotFound();
 }
