@@ -459,7 +459,18 @@ describe('UpdateTable: refusals', () => {
     const gDefinitions = definitions([['h', 'S']]);
     await sameUpdate('nothing to update', { TableName: spec.name });
     await sameUpdate('an empty GlobalSecondaryIndexUpdates', { TableName: spec.name, GlobalSecondaryIndexUpdates: [] });
-    await sameUpdate('no TableName', {} as UpdateTableCommandInput);
+    // DynamoDB names the missing parameter (architect/dynalite's recording); DynamoDB Local reports the member constraint, uncounted.
+    const noName = await contract.compare((db) => db.updateTable({} as UpdateTableCommandInput));
+    expect(noName.engine).toEqual({
+      ok: false,
+      name: 'ValidationException',
+      message: "The parameter 'TableName' is required but was not present in the request",
+    });
+    expect(noName.local).toEqual({
+      ok: false,
+      name: 'ValidationException',
+      message: "Value null at 'tableName' failed to satisfy constraint: Member must not be null",
+    });
     await sameUpdate('a missing table', { TableName: 'utNoSuchTable', BillingMode: 'PAY_PER_REQUEST' });
     await sameUpdate('two creates', {
       TableName: spec.name,

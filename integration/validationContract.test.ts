@@ -122,6 +122,44 @@ describe('member constraints', () => {
   });
 });
 
+describe('batch limits and the order of checks', () => {
+  const plainKeys = (count: number, from = 0) => Array.from({ length: count }, (_, i) => ({ id: S(`k${from + i}`) }));
+  const scoreKeys = (count: number) => Array.from({ length: count }, (_, i) => ({ pk: S('p'), sk: N(i) }));
+
+  it('refuses more than 100 keys or 25 writes summed over tables (DynamoDB Local agrees)', async () => {
+    await contract.sameError('BatchGetItem: 100 + 1 keys over two tables', (db) =>
+      db.batchGetItem({ RequestItems: { [plain.name]: { Keys: plainKeys(100) }, [scores.name]: { Keys: scoreKeys(1) } } }),
+    );
+    await contract.sameError('BatchWriteItem: 13 + 13 writes over two tables', (db) =>
+      db.batchWriteItem({
+        RequestItems: {
+          [plain.name]: plainKeys(13).map((Item) => ({ PutRequest: { Item } })),
+          [scores.name]: scoreKeys(13).map((Item) => ({ PutRequest: { Item } })),
+        },
+      }),
+    );
+  });
+
+  // DynamoDB checks what needs no table before it looks the table up (architect/dynalite's recordings);
+  // DynamoDB Local looks the table up first: `Cannot do operations on a non-existent table`.
+  it.each([
+    [
+      'BETWEEN bounds of two types',
+      { KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b', ExpressionAttributeValues: { ':p': S('a'), ':a': S('x'), ':b': N(1) } },
+      'Invalid KeyConditionExpression: The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: {S:x}, upper bound operand: AttributeValue: {N:1}',
+    ],
+    [
+      'an empty ProjectionExpression',
+      { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('a') }, ProjectionExpression: '' },
+      'Invalid ProjectionExpression: The expression can not be empty;',
+    ],
+  ])('Query with %s on a missing table: ValidationException (DynamoDB Local: ResourceNotFoundException)', async (_, request, message) => {
+    const { engine, local } = await contract.compare((db) => db.query({ TableName: 'vcMissing', ...request }));
+    expect(engine).toEqual({ ok: false, name: 'ValidationException', message });
+    expect(local).toMatchObject({ ok: false, name: 'ResourceNotFoundException' });
+  });
+});
+
 describe('CreateTable key schemas (DynamoDB messages; DynamoDB Local words them differently)', () => {
   const table = (KeySchema: CreateTableCommandInput['KeySchema'], names: string[]): CreateTableCommandInput => ({
     TableName: 'vcKeySchema',

@@ -318,9 +318,14 @@ export const KNOWN_MESSAGE_DIFFERENCES: readonly Normalizer[] = [
     /^1 validation error detected: Value '[^']*' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: \[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW\]$/,
   ),
   messageDifference(
-    'empty RequestItems (src/engine/batch.test.ts)',
+    'empty RequestItems (src/engine/batch.test.ts; DynamoDB names the parameter, nubo-db/dynamodb-conformance)',
     /^(BatchGetItem must have some requests set|BatchWriteItem cannot have a null or no requests set)$/,
-    /^1 validation error detected: Value '\{\}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1$/,
+    /^The requestItems parameter is required for (BatchGetItem|BatchWriteItem)$/,
+  ),
+  messageDifference(
+    "a table's empty list of write requests (DynamoDB: the map-value constraint, src/engine/batch.test.ts)",
+    /^The batch write request list for a table cannot be null or empty: .+$/,
+    /^1 validation error detected: Value '\{.*\}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: \[Member must have length less than or equal to 25, Member must have length greater than or equal to 1\]$/,
   ),
   messageDifference(
     'Segment without TotalSegments (src/engine/scan.test.ts)',

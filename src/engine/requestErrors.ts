@@ -1,4 +1,15 @@
+import { toWireJsonValue } from '../dynamo';
 import { DynamoDBError, validationError } from '../expressions';
+
+/** A table or index name's constraints: the pattern, then the lengths, in DynamoDB's wording. */
+const NAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
+const NAME_MIN_LENGTH = 3;
+const NAME_MAX_LENGTH = 255;
+const NAME_CONSTRAINTS = [
+  `Member must have length less than or equal to ${NAME_MAX_LENGTH}`,
+  `Member must have length greater than or equal to ${NAME_MIN_LENGTH}`,
+  'Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+',
+];
 
 /**
  * DynamoDB's request-shape errors: every violated member constraint is
@@ -10,6 +21,8 @@ import { DynamoDBError, validationError } from '../expressions';
  */
 export class ConstraintErrors {
   private readonly errors: string[] = [];
+  /** Map-wide constraints already reported (once per map, whatever number of entries break them). */
+  private readonly reported = new Set<string>();
 
   /** Records that `value` at `path` (DynamoDB's lower-camel member path) breaks `constraint`. */
   add(value: unknown, path: string, constraint: string): void {
@@ -31,9 +44,49 @@ export class ConstraintErrors {
       return;
     }
     const text = String(name);
-    if (!/^[a-zA-Z0-9_.-]+$/.test(text)) this.add(text, path, 'Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+');
-    if (text.length < 3) this.add(text, path, 'Member must have length greater than or equal to 3');
-    if (text.length > 255) this.add(text, path, 'Member must have length less than or equal to 255');
+    if (!NAME_PATTERN.test(text)) this.add(text, path, 'Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+');
+    if (text.length < NAME_MIN_LENGTH) this.add(text, path, `Member must have length greater than or equal to ${NAME_MIN_LENGTH}`);
+    if (text.length > NAME_MAX_LENGTH) this.add(text, path, `Member must have length less than or equal to ${NAME_MAX_LENGTH}`);
+  }
+
+  /** True when `name` is a valid table or index name. */
+  static isValidName(name: string): boolean {
+    return NAME_PATTERN.test(name) && name.length >= NAME_MIN_LENGTH && name.length <= NAME_MAX_LENGTH;
+  }
+
+  /** A map keyed by table names has a bad key: reported once for the map, the map echoed as JSON (nubo-db/dynamodb-conformance's capture). */
+  addMapKeys(map: Readonly<Record<string, unknown>>, path: string): void {
+    const constraint = `Map keys must satisfy constraint: [${NAME_CONSTRAINTS.join(', ')}]`;
+    if (this.reported.has(`${path}\u0000${constraint}`)) return;
+    this.reported.add(`${path}\u0000${constraint}`);
+    this.errors.push(`Value '${JSON.stringify(toWireJsonValue(map))}' at '${path}' failed to satisfy constraint: ${constraint}`);
+  }
+
+  /**
+   * A value of a map (BatchWriteItem's list of requests for one table) has the
+   * wrong length: reported once for the map, echoed in Java's map form
+   * `{table=[…]}` as DynamoDB does.
+   */
+  checkMapValueLength(map: Readonly<Record<string, unknown>>, path: string, value: unknown, min: number, max?: number): void {
+    const length = Array.isArray(value) ? value.length : 0;
+    if (length >= min && (max === undefined || length <= max)) return;
+    const bounds = [
+      ...(max === undefined ? [] : [`Member must have length less than or equal to ${max}`]),
+      `Member must have length greater than or equal to ${min}`,
+    ];
+    const constraint = `Map value must satisfy constraint: [${bounds.join(', ')}]`;
+    if (this.reported.has(`${path}\u0000${constraint}`)) return;
+    this.reported.add(`${path}\u0000${constraint}`);
+    const shown = Object.entries(map).map(([name, entries]) => `${name}=${formatValue(entries)}`);
+    this.errors.push(`Value '{${shown.join(', ')}}' at '${path}' failed to satisfy constraint: ${constraint}`);
+  }
+
+  /** The number of entries of a list or map. */
+  checkLength(value: unknown, path: string, min: number, max?: number): void {
+    if (value === undefined || value === null || typeof value !== 'object') return;
+    const length = Array.isArray(value) ? value.length : Object.keys(value).length;
+    if (length < min) this.add(value, path, `Member must have length greater than or equal to ${min}`);
+    if (max !== undefined && length > max) this.add(value, path, `Member must have length less than or equal to ${max}`);
   }
 
   /** An enum member. */
@@ -57,8 +110,10 @@ export class ConstraintErrors {
   }
 }
 
+/** A value as DynamoDB's messages echo it: lists as `[a, b]`, structures and maps as their JSON, scalars as text. */
 function formatValue(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) return JSON.stringify(toWireJsonValue(value));
   return String(value);
 }
 
@@ -68,6 +123,22 @@ function formatValue(value: unknown): string {
  */
 export function resourceNotFound(): DynamoDBError {
   return new DynamoDBError('ResourceNotFoundException', 'Requested resource not found');
+}
+
+/**
+ * An empty TableName, for the operations whose TableName also accepts the
+ * table's ARN (1..1024 characters, API reference): DynamoDB's first layer
+ * refuses the empty string alone and stops there, `1 validation error
+ * detected: Value '' at 'tableName' failed to satisfy constraint: Member must
+ * have length greater than or equal to 1` (nubo-db/dynamodb-conformance
+ * records that an invalid ReturnValues beside it is not reported). Other bad
+ * names go through {@link ConstraintErrors.checkName} with the rest.
+ */
+export function refuseEmptyTableName(name: unknown): void {
+  if (name !== '') return;
+  const errors = new ConstraintErrors();
+  errors.add('', 'tableName', 'Member must have length greater than or equal to 1');
+  errors.throwIfAny();
 }
 
 /** A required parameter of an operation is missing: `The parameter 'TableName' is required but was not present in the request`. */

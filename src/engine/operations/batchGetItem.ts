@@ -1,17 +1,14 @@
 import type { BatchGetItemCommandInput, BatchGetItemCommandOutput, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { projectItem, validationError, type Item, type PreparedExpressions } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
 import { checkKey, keyIdentity } from '../schema/checkKeys';
 import type { TableStore } from '../storage/tableStore';
 import { readOut } from '../storage/readOut';
 import { copyItem } from '../values/copyItem';
 import { readItem } from '../values/readAttributeValue';
-import { checkCapacityMode, consumedCapacity, createCharge, readUnits } from './capacity';
+import { consumedCapacity, createCharge, readUnits } from './capacity';
 import { checkExpressionMixing, prepareRequest } from '../legacy';
 import { requireTable, type EngineContext } from './context';
-
-/** At most 100 keys per call, over all tables. */
-export const MAX_BATCH_GET_KEYS = 100;
+import { checkMembers, MAX_BATCH_GET_KEYS } from './memberConstraints';
 
 /**
  * BatchGetItem: Responses hold the items found, per table, in request order
@@ -19,19 +16,8 @@ export const MAX_BATCH_GET_KEYS = 100;
  * charged as its own GetItem, as the Developer Guide describes.
  */
 export function batchGetItem(context: EngineContext, input: BatchGetItemCommandInput): BatchGetItemCommandOutput {
-  const errors = new ConstraintErrors();
+  checkMembers('BatchGetItem', input);
   const requestItems = input.RequestItems;
-  if (errors.requireValue(requestItems, 'requestItems') && Object.keys(requestItems as object).length === 0) {
-    errors.add('{}', 'requestItems', 'Member must have length greater than or equal to 1');
-  }
-  for (const [tableName, request] of Object.entries(requestItems ?? {})) {
-    errors.checkName(tableName, 'requestItems');
-    if (errors.requireValue(request?.Keys, `requestItems.${tableName}.member.keys`) && (request?.Keys?.length ?? 0) === 0) {
-      errors.add('[]', `requestItems.${tableName}.member.keys`, 'Member must have length greater than or equal to 1');
-    }
-  }
-  errors.throwIfAny();
-  checkCapacityMode(input.ReturnConsumedCapacity);
 
   type TableRequest = { tableName: string; keys: Item[]; prepared: PreparedExpressions; consistent: boolean };
   const tableRequests: TableRequest[] = [];

@@ -1,17 +1,14 @@
 import type { BatchWriteItemCommandInput, BatchWriteItemCommandOutput, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { itemSize, validationError, type Item } from '../../expressions';
 import type { ItemWrite } from '../localDynamoDB.types';
-import { ConstraintErrors } from '../requestErrors';
 import { checkItemKeys, checkKey, keyIdentity, keyOf } from '../schema/checkKeys';
 import type { TableStore } from '../storage/tableStore';
 import { readItem } from '../values/readAttributeValue';
-import { chargeWrite, checkCapacityMode, consumedCapacity, createCharge } from './capacity';
+import { chargeWrite, consumedCapacity, createCharge } from './capacity';
 import { requireTable, type EngineContext, type WritePlan } from './context';
+import { checkMembers, MAX_BATCH_WRITE_REQUESTS } from './memberConstraints';
 import { itemTooLarge } from './requestHelpers';
 import { MAX_ITEM_BYTES } from '../../dynamo';
-
-/** At most 25 put or delete requests per call, over all tables. */
-export const MAX_BATCH_WRITE_REQUESTS = 25;
 
 /**
  * BatchWriteItem: all requests are validated first and then written as one
@@ -19,19 +16,13 @@ export const MAX_BATCH_WRITE_REQUESTS = 25;
  * Two requests for the same key in one table are refused, as DynamoDB does.
  */
 export function planBatchWriteItem(context: EngineContext, input: BatchWriteItemCommandInput): WritePlan<BatchWriteItemCommandOutput> {
-  const errors = new ConstraintErrors();
+  checkMembers('BatchWriteItem', input);
   const requestItems = input.RequestItems;
-  if (errors.requireValue(requestItems, 'requestItems') && Object.keys(requestItems as object).length === 0) {
-    errors.add('{}', 'requestItems', 'Member must have length greater than or equal to 1');
-  }
-  for (const tableName of Object.keys(requestItems ?? {})) errors.checkName(tableName, 'requestItems');
-  errors.throwIfAny();
-  checkCapacityMode(input.ReturnConsumedCapacity);
 
   type Request = { tableName: string; put?: Item; delete?: Item };
   const requests: Request[] = [];
   for (const [tableName, writes] of Object.entries(requestItems ?? {})) {
-    if (!writes || writes.length === 0) throw validationError(`The batch write request list for a table cannot be null or empty: ${tableName}`);
+    // checkMembers refused a missing or empty list (the map-value constraint).
     for (const write of writes) {
       const hasPut = write.PutRequest !== undefined;
       const hasDelete = write.DeleteRequest !== undefined;

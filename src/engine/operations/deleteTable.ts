@@ -1,5 +1,5 @@
 import type { DeleteTableCommandInput, DeleteTableCommandOutput } from '@aws-sdk/client-dynamodb';
-import { ConstraintErrors } from '../requestErrors';
+import { ConstraintErrors, refuseEmptyTableName } from '../requestErrors';
 import { requireTable, type EngineContext, type WritePlan } from './context';
 import { describeTableStore } from './describeTable';
 
@@ -9,6 +9,7 @@ import { describeTableStore } from './describeTable';
  * transient-status delay, DescribeTable shows it DELETING that long (tableStates.ts).
  */
 export function planDeleteTable(context: EngineContext, input: DeleteTableCommandInput): WritePlan<DeleteTableCommandOutput> {
+  refuseEmptyTableName(input.TableName);
   const errors = new ConstraintErrors();
   errors.checkName(input.TableName, 'tableName');
   errors.throwIfAny();

@@ -7,7 +7,7 @@ import type {
   TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, partitionAttributesOf, sortAttributesOf, type KeySchemaInfo } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { ConstraintErrors, refuseEmptyTableName } from '../requestErrors';
 import type { IndexDefinition, TableDefinition } from '../schema/tableDefinition';
 import type { TableStore } from '../storage/tableStore';
 import { tableArn, type EngineContext } from './context';
@@ -18,6 +18,7 @@ import { tableArn, type EngineContext } from './context';
  * the projected attributes.
  */
 export function describeTable(context: EngineContext, input: DescribeTableCommandInput): DescribeTableCommandOutput {
+  refuseEmptyTableName(input.TableName);
   const errors = new ConstraintErrors();
   errors.checkName(input.TableName, 'tableName');
   errors.throwIfAny();

@@ -1,5 +1,5 @@
 import type { DescribeTimeToLiveCommandInput, DescribeTimeToLiveCommandOutput } from '@aws-sdk/client-dynamodb';
-import { ConstraintErrors } from '../requestErrors';
+import { ConstraintErrors, refuseEmptyTableName } from '../requestErrors';
 import type { EngineContext } from './context';
 import { requireTableNamed } from './updateTimeToLive';
 
@@ -9,6 +9,7 @@ import { requireTableNamed } from './updateTimeToLive';
  * Changes apply at once, so ENABLING and DISABLING are never reported.
  */
 export function describeTimeToLive(context: EngineContext, input: DescribeTimeToLiveCommandInput): DescribeTimeToLiveCommandOutput {
+  refuseEmptyTableName(input.TableName);
   const errors = new ConstraintErrors();
   errors.checkName(input.TableName, 'tableName');
   errors.throwIfAny();

@@ -11,7 +11,8 @@ import { partitionValueOf } from '../storage/compositeKey';
 import { checkCapacityMode } from './capacity';
 import { checkExpressionMixing, prepareRequest } from '../legacy';
 import { planCompositeRange, type Range } from './compositeRange';
-import { requireTable, type EngineContext } from './context';
+import { missingTableAfterChecks } from './checkOrder';
+import type { EngineContext } from './context';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect, type StartKey } from './readPage';
 import { expressionParameters } from './requestHelpers';
 
@@ -32,7 +33,8 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
   }
   const startKeyInput = readStartKeyInput(input.ExclusiveStartKey);
 
-  const table = requireTable(context, input.TableName as string);
+  // The key condition is prepared against the key schema below; on a missing table its table-independent checks come first.
+  const table = context.tables.get(input.TableName as string) ?? missingTableAfterChecks(() => prepareRequest(input, 'Query', { operation: 'Query' }));
   const target = resolveReadTarget(table, input.IndexName, input.ConsistentRead);
   const primaryKeyNames = keyNames(target.keys);
   const prepared = prepareRequest(input, 'Query', { keySchema: target.keys, primaryKeyNames, operation: 'Query' });

@@ -1,6 +1,6 @@
 import type { UpdateTimeToLiveCommandInput, UpdateTimeToLiveCommandOutput } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, validationError } from '../../expressions';
-import { ConstraintErrors } from '../requestErrors';
+import { ConstraintErrors, refuseEmptyTableName } from '../requestErrors';
 import type { TableStore } from '../storage/tableStore';
 import type { EngineContext, WritePlan } from './context';
 
@@ -19,6 +19,7 @@ import type { EngineContext, WritePlan } from './context';
  * DynamoDB Local, does not, so test suites can switch TTL on and off (README).
  */
 export function planUpdateTimeToLive(context: EngineContext, input: UpdateTimeToLiveCommandInput): WritePlan<UpdateTimeToLiveCommandOutput> {
+  refuseEmptyTableName(input.TableName);
   const errors = new ConstraintErrors();
   errors.checkName(input.TableName, 'tableName');
   const specification = input.TimeToLiveSpecification;

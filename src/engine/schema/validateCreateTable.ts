@@ -8,9 +8,10 @@ import type {
 } from '@aws-sdk/client-dynamodb';
 import { keySchemaFrom, validationError, type KeySchemaInfo } from '../../expressions';
 import type { KeyType } from '../../keys';
-import { ConstraintErrors } from '../requestErrors';
+import { ConstraintErrors, missingParameter } from '../requestErrors';
 import type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, Throughput } from './tableDefinition';
 import { STREAM_VIEW_TYPES, streamFromSpecification } from '../streams/streamSetting';
+import { checkThroughputBounds } from './throughputBounds';
 
 /**
  * CreateTable's validation, with real DynamoDB's messages (dynalite's tests,
@@ -40,6 +41,10 @@ const MAX_INDEX_KEY_ATTRIBUTES = 4;
  */
 export function validateCreateTable(input: CreateTableCommandInput, createdAt: number): TableDefinition {
   checkShape(input);
+  // The table's throughput comes before the key schema (architect/dynalite's recordings: with a bad KeySchema too, these are reported).
+  const billingMode = input.BillingMode ?? 'PROVISIONED';
+  const provisionedThroughput = checkTableThroughput(input.ProvisionedThroughput, billingMode);
+  checkThroughputBounds(input.ProvisionedThroughput);
   const definitions = input.AttributeDefinitions as AttributeDefinition[];
   const keySchema = input.KeySchema as KeySchemaElement[];
   const definedNames = definitions.map((definition) => definition.AttributeName as string);
@@ -88,7 +93,6 @@ export function validateCreateTable(input: CreateTableCommandInput, createdAt: n
     }
   }
 
-  const billingMode = input.BillingMode ?? 'PROVISIONED';
   if (globalIndexes) {
     if (globalIndexes.length === 0) throw validationError(INVALID + 'List of GlobalSecondaryIndexes is empty');
     for (const index of globalIndexes) {
@@ -119,7 +123,6 @@ export function validateCreateTable(input: CreateTableCommandInput, createdAt: n
     );
   }
 
-  const provisionedThroughput = checkTableThroughput(input.ProvisionedThroughput, billingMode);
   const stream = streamFromSpecification(input.StreamSpecification, createdAt);
   return {
     name: input.TableName as string,
@@ -139,6 +142,8 @@ export function validateCreateTable(input: CreateTableCommandInput, createdAt: n
 
 /** Member constraints (null, enum, length, name pattern), reported together as DynamoDB does. */
 function checkShape(input: CreateTableCommandInput): void {
+  // A missing TableName is named on its own (architect/dynalite's and nubo-db/dynamodb-conformance's recordings).
+  if (input.TableName === undefined || input.TableName === null) throw missingParameter('TableName');
   const errors = new ConstraintErrors();
   errors.checkName(input.TableName, 'tableName');
   if (errors.requireValue(input.AttributeDefinitions, 'attributeDefinitions')) {

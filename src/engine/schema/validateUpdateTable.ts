@@ -8,7 +8,8 @@ import type {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, validationError } from '../../expressions';
 import type { KeyType } from '../../keys';
-import { ConstraintErrors } from '../requestErrors';
+import { ConstraintErrors, missingParameter, refuseEmptyTableName } from '../requestErrors';
+import { checkThroughputBounds } from './throughputBounds';
 import { keyNames, type IndexDefinition, type KeyAttribute, type StreamSetting, type TableDefinition, type Throughput } from './tableDefinition';
 import { checkGlobalIndexKeySchema, checkIndexShape, checkProjection, checkThroughputShape, INVALID, toIndexKeySchemaInfo } from './validateCreateTable';
 
@@ -54,6 +55,11 @@ const UNSUPPORTED_MEMBERS = [
  */
 export function checkUpdateTableRequest(input: UpdateTableCommandInput): void {
   checkShape(input);
+  checkThroughputBounds(input.ProvisionedThroughput);
+  for (const update of input.GlobalSecondaryIndexUpdates ?? []) {
+    if (update.Update) checkThroughputBounds(update.Update.ProvisionedThroughput, update.Update.IndexName);
+    if (update.Create) checkThroughputBounds(update.Create.ProvisionedThroughput, update.Create.IndexName);
+  }
   const updates = input.GlobalSecondaryIndexUpdates;
   const record = input as unknown as Record<string, unknown>;
   const changes =
@@ -94,6 +100,9 @@ export function checkUpdateTableRequest(input: UpdateTableCommandInput): void {
 
 /** Member constraints (null, enum, length, name pattern), reported together as DynamoDB does. */
 function checkShape(input: UpdateTableCommandInput): void {
+  // A missing TableName is named on its own (architect/dynalite's recording); an empty one is too (refuseEmptyTableName).
+  if (input.TableName === undefined || input.TableName === null) throw missingParameter('TableName');
+  refuseEmptyTableName(input.TableName);
   const errors = new ConstraintErrors();
   errors.checkName(input.TableName, 'tableName');
   input.AttributeDefinitions?.forEach((definition, i) => {
