@@ -19,7 +19,7 @@ import { resourceNotFound } from '../requestErrors';
  * condition is prepared against the key schema), the operation hands that
  * pass, without the table's facts, to this: it runs only when the table is
  * missing, so a request to an existing table is prepared once, as before
- * (`tables.get(name) ?? missingTableAfterChecks(() => …)`: the Query hot
+ * (`findServingTable(context, name) ?? missingTableAfterChecks(() => …)`: the Query hot
  * path allocates nothing more).
  */
 export function missingTableAfterChecks(tableIndependentChecks: () => void): never {

@@ -37,9 +37,15 @@ export interface WritePlan<Output> {
  * (also while it is CREATING or DELETING, as DynamoDB answers item requests then).
  */
 export function requireTable(context: EngineContext, name: string): TableStore {
-  const table = context.tables.get(name);
-  if (!table || context.states.hidesItems(name)) throw resourceNotFound();
+  const table = findServingTable(context, name);
+  if (!table) throw resourceNotFound();
   return table;
+}
+
+/** The table if it serves item requests now: not missing, CREATING or DELETING. */
+export function findServingTable(context: EngineContext, name: string): TableStore | undefined {
+  const table = context.tables.get(name);
+  return table && !context.states.hidesItems(name) ? table : undefined;
 }
 
 /** Rejects the legacy (pre-expression) parameters, which the engine does not implement. */

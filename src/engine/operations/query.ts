@@ -12,7 +12,7 @@ import { checkCapacityMode } from './capacity';
 import { checkExpressionMixing, prepareRequest } from '../legacy';
 import { planCompositeRange, type Range } from './compositeRange';
 import { missingTableAfterChecks } from './checkOrder';
-import type { EngineContext } from './context';
+import { findServingTable, type EngineContext } from './context';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect, type StartKey } from './readPage';
 import { expressionParameters } from './requestHelpers';
 
@@ -34,7 +34,7 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
   const startKeyInput = readStartKeyInput(input.ExclusiveStartKey);
 
   // The key condition is prepared against the key schema below; on a missing table its table-independent checks come first.
-  const table = context.tables.get(input.TableName as string) ?? missingTableAfterChecks(() => prepareRequest(input, 'Query', { operation: 'Query' }));
+  const table = findServingTable(context, input.TableName as string) ?? missingTableAfterChecks(() => prepareRequest(input, 'Query', { operation: 'Query' }));
   const target = resolveReadTarget(table, input.IndexName, input.ConsistentRead);
   const primaryKeyNames = keyNames(target.keys);
   const prepared = prepareRequest(input, 'Query', { keySchema: target.keys, primaryKeyNames, operation: 'Query' });
