@@ -10,6 +10,9 @@ const SHIFTS = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
 /** floor(abs(sin(i + 1)) × 2^32), the RFC's table T. */
 const SINES = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 0x1_0000_0000) >>> 0);
 
+/** The message words of the last call, reused (grown when needed): hashing a key allocates nothing else. */
+let words = new Uint32Array(32);
+
 /**
  * The 16-byte MD5 digest of `bytes`.
  *
@@ -18,10 +21,24 @@ const SINES = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(
  * toHex(md5(new TextEncoder().encode('abc')))  // "900150983cd24fb0d6963f7d28e17f72"
  */
 export function md5(bytes: Uint8Array): Uint8Array {
-  const length = bytes.length;
+  const state = md5Words(bytes.length, (i) => bytes[i] as number);
+  const digest = new Uint8Array(16);
+  for (let w = 0; w < 4; w++) for (let i = 0; i < 4; i++) digest[w * 4 + i] = ((state[w] as number) >>> (i * 8)) & 0xff;
+  return digest;
+}
+
+const state = new Int32Array(4);
+
+/**
+ * MD5 of a message of `length` bytes read through `byteAt`, as the four
+ * little-endian state words (a view reused by the next call). `byteAt` lets a
+ * caller hash a salted key without copying it into one array first.
+ */
+export function md5Words(length: number, byteAt: (index: number) => number): Int32Array {
   const blocks = ((length + 8) >>> 6) + 1;
-  const words = new Uint32Array(blocks * 16);
-  for (let i = 0; i < length; i++) words[i >>> 2] = (words[i >>> 2] as number) | ((bytes[i] as number) << ((i & 3) * 8));
+  if (words.length < blocks * 16) words = new Uint32Array(blocks * 16);
+  words.fill(0, 0, blocks * 16);
+  for (let i = 0; i < length; i++) words[i >>> 2] = (words[i >>> 2] as number) | (byteAt(i) << ((i & 3) * 8));
   words[length >>> 2] = (words[length >>> 2] as number) | (0x80 << ((length & 3) * 8));
   const bits = length * 8;
   words[blocks * 16 - 2] = bits >>> 0;
@@ -66,9 +83,9 @@ export function md5(bytes: Uint8Array): Uint8Array {
     c0 = (c0 + c) | 0;
     d0 = (d0 + d) | 0;
   }
-  const digest = new Uint8Array(16);
-  [a0, b0, c0, d0].forEach((word, w) => {
-    for (let i = 0; i < 4; i++) digest[w * 4 + i] = (word >>> (i * 8)) & 0xff;
-  });
-  return digest;
+  state[0] = a0;
+  state[1] = b0;
+  state[2] = c0;
+  state[3] = d0;
+  return state;
 }

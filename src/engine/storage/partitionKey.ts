@@ -1,5 +1,5 @@
 import { encodeUtf8, normalizeDynamoNumber, parseDynamoNumber, type KeyAttributeValue } from '../../keys';
-import { md5 } from './md5';
+import { md5Words } from './md5';
 
 /**
  * Partition identity and Scan order.
@@ -50,11 +50,10 @@ const SALT = Uint8Array.from('Outliers', (char) => char.charCodeAt(0));
  */
 export function hashPartitionKey(value: KeyAttributeValue): number {
   const key = 'S' in value ? encodeUtf8(value.S) : 'N' in value ? numberKeyBytes(value.N) : value.B;
-  const salted = new Uint8Array(SALT.length + key.length);
-  salted.set(SALT);
-  salted.set(key, SALT.length);
-  const digest = md5(salted);
-  return (((digest[0] as number) << 24) | ((digest[1] as number) << 16) | ((digest[2] as number) << 8) | (digest[3] as number)) >>> 0;
+  const salt = SALT.length;
+  const first = (md5Words(salt + key.length, (i) => (i < salt ? (SALT[i] as number) : (key[i - salt] as number)))[0] as number) >>> 0;
+  // The digest's first four bytes, big-endian (the state word is little-endian).
+  return ((first & 0xff) * 0x100_0000 + ((first >>> 8) & 0xff) * 0x1_0000 + ((first >>> 16) & 0xff) * 0x100 + (first >>> 24)) >>> 0;
 }
 
 /**
