@@ -159,6 +159,89 @@ const CASES: CapacityCase[] = [
     ],
     local: 'same',
   },
+  {
+    label: 'Scan of 3 items of 2,000 bytes, eventually consistent: summed, rounded, halved, 1',
+    run: async (db, table) => {
+      for (const id of ['s1', 's2', 's3']) await db.putItem({ TableName: table, Item: sized(id, 2000) });
+      return (await db.scan({ TableName: table, ReturnConsumedCapacity: 'TOTAL' })).ConsumedCapacity;
+    },
+    expected: (table) => ({ TableName: table, CapacityUnits: 1 }),
+    local: 'same',
+  },
+  {
+    label: 'UpdateItem changing a GSI key, INDEXES: table 1 + GSI delete 1 + put 1',
+    run: async (db, table) => {
+      await db.putItem({ TableName: table, Item: { ...key('u'), g: S('G1') } });
+      return (
+        await db.updateItem({
+          TableName: table,
+          Key: key('u'),
+          UpdateExpression: 'SET g = :g',
+          ExpressionAttributeValues: { ':g': S('G2') },
+          ReturnConsumedCapacity: 'INDEXES',
+        })
+      ).ConsumedCapacity;
+    },
+    expected: (table) => ({ TableName: table, CapacityUnits: 3, Table: { CapacityUnits: 1 }, GlobalSecondaryIndexes: { gsi: { CapacityUnits: 2 } } }),
+    local: 'same',
+  },
+  {
+    label: 'DeleteItem of a 5,000-byte item: 5',
+    run: async (db, table) => {
+      await db.putItem({ TableName: table, Item: sized('x', 5000) });
+      return (await db.deleteItem({ TableName: table, Key: key('x'), ReturnConsumedCapacity: 'TOTAL' })).ConsumedCapacity;
+    },
+    expected: (table) => ({ TableName: table, CapacityUnits: 5 }),
+    local: 'same',
+  },
+  {
+    label: 'BatchGetItem: each item rounded up on its own, then summed (the Developer Guide’s 1.5 KB + 6.5 KB = 12 KB example): 3',
+    run: async (db, table) => {
+      await db.putItem({ TableName: table, Item: sized('y1', 1536) });
+      await db.putItem({ TableName: table, Item: sized('y2', 6656) });
+      return (await db.batchGetItem({ RequestItems: { [table]: { Keys: [key('y1'), key('y2')], ConsistentRead: true } }, ReturnConsumedCapacity: 'TOTAL' }))
+        .ConsumedCapacity;
+    },
+    expected: (table) => [{ TableName: table, CapacityUnits: 3 }],
+    local: 'same',
+  },
+  {
+    label: 'BatchGetItem: a key that finds nothing is billed as the GetItem it is, 1',
+    run: async (db, table) => {
+      await db.putItem({ TableName: table, Item: sized('y', 4097) });
+      return (await db.batchGetItem({ RequestItems: { [table]: { Keys: [key('y'), key('zz')], ConsistentRead: true } }, ReturnConsumedCapacity: 'TOTAL' }))
+        .ConsumedCapacity;
+    },
+    expected: (table) => [{ TableName: table, CapacityUnits: 3 }],
+    local: { differs: 'DynamoDB Local bills nothing for the missing key: 2' },
+  },
+  {
+    label: 'BatchWriteItem: each write billed on its own (1,025 bytes 2 + 100 bytes 1)',
+    run: async (db, table) =>
+      (
+        await db.batchWriteItem({
+          RequestItems: { [table]: [{ PutRequest: { Item: sized('v', 1025) } }, { PutRequest: { Item: sized('w2', 100) } }] },
+          ReturnConsumedCapacity: 'TOTAL',
+        })
+      ).ConsumedCapacity,
+    expected: (table) => [{ TableName: table, CapacityUnits: 3 }],
+    local: 'same',
+  },
+  {
+    label: 'ExecuteStatement SELECT of one 4,097-byte item, consistent: 2',
+    run: async (db, table) => {
+      await db.putItem({ TableName: table, Item: sized('p', 4097) });
+      return (
+        await db.executeStatement({
+          Statement: `SELECT * FROM "${table}" WHERE pk = 'p' AND sk = 0`,
+          ConsistentRead: true,
+          ReturnConsumedCapacity: 'TOTAL',
+        })
+      ).ConsumedCapacity;
+    },
+    expected: (table) => ({ TableName: table, CapacityUnits: 2 }),
+    local: { differs: 'DynamoDB Local returns no ConsumedCapacity for ExecuteStatement' },
+  },
 ];
 
 describe('ConsumedCapacity through the SDK', () => {
