@@ -21,7 +21,7 @@ import { md5Words } from './md5';
  * `zapf`, `äáöü` and of N keys `0`…`9`, `-0.09`, `999.9`, `0.012345`,
  * `-999.9`, and segments of 4096 (`3635`, `228` → 0; `1668` → 1; `3435` → 4;
  * N `251` → 1; N `2388` → 4095). DynamoDB Local splits its own internal order
- * instead (see partitionKey.test.ts).
+ * instead (see integration/scanSegmentsDifferential.test.ts).
  */
 
 /**
