@@ -16,3 +16,4 @@ export * from './jsonPath';
 export * from './readWireJson';
 export * from './writeWireJson';
 export * from './tableActive';
+export * from './capacityUnits';

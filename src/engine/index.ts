@@ -19,7 +19,7 @@ export type {
 export type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, Throughput } from './schema/tableDefinition';
 export { newStreamSetting, STREAM_VIEW_TYPES, streamFromSpecification, type StreamViewType } from './streams/streamSetting';
 export type { StreamRecordEntry } from './streams/streamLog';
-export { canonicalKey, hashCanonicalKey, segmentOfHash } from './storage/partitionKey';
+export { canonicalKey, hashPartitionKey, segmentOfHash } from './storage/partitionKey';
 export { ChunkedSortedList, MAX_CHUNK, type ListPosition, type Probe } from './storage/chunkedSortedList';
 export * from './samples';
 export { readAttributeValue, readItem } from './values/readAttributeValue';

@@ -198,8 +198,8 @@ describe('TransactWriteItems', () => {
     const request = { TransactItems: [increment('a')], ClientRequestToken: 'token-1' };
     await db.transactWriteItems(request);
     const retry = await db.transactWriteItems({ ...request, ReturnConsumedCapacity: 'TOTAL' });
-    // Charged as a transactional read of the item (Developer Guide), not written again.
-    expect(retry.ConsumedCapacity).toEqual([{ TableName: T, CapacityUnits: 2 }]);
+    // Charged as a strongly consistent read of the item (API reference, ClientRequestToken; DynamoDB Local agrees), not written again.
+    expect(retry.ConsumedCapacity).toEqual([{ TableName: T, CapacityUnits: 1 }]);
     expect((await itemOf('a'))?.n).toEqual(N(2));
     await expectError(
       db.transactWriteItems({ TransactItems: [increment('b')], ClientRequestToken: 'token-1' }),

@@ -1,4 +1,5 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import { readCapacityUnits, writeCapacityUnits } from '../../dynamo';
 import { attributeValuesEqual, getOwnAttribute, validationError, type Item } from '../../expressions';
 import { indexedSize, indexKeyOf, sameIndexKey, type TableStore } from '../storage/tableStore';
 
@@ -15,18 +16,14 @@ import { indexedSize, indexKeyOf, sameIndexKey, type TableStore } from '../stora
 /** ReturnConsumedCapacity's values. */
 export type CapacityMode = 'INDEXES' | 'TOTAL' | 'NONE';
 
-const READ_UNIT_BYTES = 4096;
-const WRITE_UNIT_BYTES = 1024;
-
-/** Read units for `bytes` read. */
+/** Read units for `bytes` read (src/dynamo's one rule). */
 export function readUnits(bytes: number, consistent: boolean): number {
-  const units = Math.max(1, Math.ceil(bytes / READ_UNIT_BYTES));
-  return consistent ? units : units / 2;
+  return readCapacityUnits(bytes, consistent);
 }
 
-/** Write units for a write whose item was `oldSize` bytes and is now `newSize` bytes. */
+/** Write units for a write whose item was `oldSize` bytes and is now `newSize` bytes: the larger of the two. */
 export function writeUnits(oldSize: number, newSize: number): number {
-  return Math.max(1, Math.ceil(Math.max(oldSize, newSize) / WRITE_UNIT_BYTES));
+  return writeCapacityUnits(Math.max(oldSize, newSize));
 }
 
 /** Units charged to the table and to each index by one operation. */

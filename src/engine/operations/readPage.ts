@@ -175,7 +175,8 @@ export class PageReader {
   count = 0;
   scannedCount = 0;
   private bytes = 0;
-  private fetchedBytes = 0;
+  /** Strongly consistent read units of the table items an LSI fetched, each item rounded up on its own. */
+  private fetchedUnits = 0;
   private last: StoreEntry | undefined;
   /** True when Limit or the 1 MB page size stopped the read (LastEvaluatedKey is due). */
   truncated = false;
@@ -203,7 +204,7 @@ export class PageReader {
     const item = entry.record.item;
     if (!options.filter || evaluateCondition(options.filter, this.filtersProjection ? this.indexItem(item) : item)) {
       this.count++;
-      if (this.fetchesFromTable) this.fetchedBytes += entry.record.size;
+      if (this.fetchesFromTable) this.fetchedUnits += readUnits(entry.record.size, true);
       if (options.select !== 'COUNT') this.items.push(this.output(entry));
     }
     if ((options.limit !== undefined && this.scannedCount >= options.limit) || this.bytes >= PAGE_BYTES) {
@@ -230,7 +231,9 @@ export class PageReader {
     const units = readUnits(this.bytes, consistentRead);
     if (target.index) {
       chargeIndex(charge, target.index.definition.kind, target.index.definition.name, units);
-      if (this.fetchedBytes > 0) charge.table = readUnits(this.fetchedBytes, consistentRead);
+      // Developer Guide, "Local secondary indexes", read capacity: every base-table item fetched costs the
+      // entire item, each one rounded up to 4 KB on its own (the index's entries are summed, then rounded).
+      if (this.fetchedUnits > 0) charge.table = consistentRead ? this.fetchedUnits : this.fetchedUnits / 2;
     } else {
       charge.table = units;
     }

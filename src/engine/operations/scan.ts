@@ -4,17 +4,18 @@ import { checkExpressionMixing, prepareRequest } from '../legacy';
 import { checkMembers } from './memberConstraints';
 import type { ListPosition } from '../storage/chunkedSortedList';
 import type { Partition, StoreEntry } from '../storage/keyedStore';
-import { canonicalKey, firstHashOfSegment, hashCanonicalKey, segmentOfHash } from '../storage/partitionKey';
+import { canonicalKey, firstHashOfSegment, hashPartitionKey, segmentOfHash } from '../storage/partitionKey';
 import { checkCapacityMode } from './capacity';
 import { requireTable, type EngineContext } from './context';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect } from './readPage';
 
 /**
- * Scan: every partition of the table or index in Scan order — by the hash of
- * the partition key, then by sort key (see storage/partitionKey.ts) — so the
- * order is deterministic but not sorted, as on DynamoDB. Segment s of a
+ * Scan: every partition of the table or index in Scan order — by DynamoDB's
+ * hash of the partition key, then by sort key (see storage/partitionKey.ts) —
+ * so the order is DynamoDB's: deterministic but not sorted. Segment s of a
  * parallel scan reads the partitions whose hash falls in its slice of the
- * hash space: the segments together read every item exactly once.
+ * hash space, the slice DynamoDB gives it: the segments together read every
+ * item exactly once, each in the order of a whole-table Scan.
  */
 export function scan(context: EngineContext, input: ScanCommandInput): ScanCommandOutput {
   checkMembers('Scan', input);
@@ -45,7 +46,7 @@ export function scan(context: EngineContext, input: ScanCommandInput): ScanComma
   let resumeIn: Partition<StoreEntry> | undefined;
   if (startKey) {
     const canonical = canonicalKey(startKey.pk);
-    if (segment && segmentOfHash(hashCanonicalKey(canonical), segment.total) !== segment.segment) {
+    if (segment && segmentOfHash(hashPartitionKey(startKey.pk), segment.total) !== segment.segment) {
       throw validationError(
         `The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: ${segment.total} Segment: ${segment.segment}`,
       );

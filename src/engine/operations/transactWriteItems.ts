@@ -261,15 +261,17 @@ function isDataProblem(error: unknown): boolean {
 }
 
 /**
- * A retry within the token's lifetime: nothing is written, and the Developer
- * Guide says it is charged "the number of read capacity units consumed in
- * reading the item" — a transactional read of each item.
+ * A retry within the token's lifetime: nothing is written, and the API
+ * reference (TransactWriteItems, ClientRequestToken) says it returns "the
+ * number of read capacity units consumed in reading the item": a strongly
+ * consistent read of each item, not doubled — DynamoDB Local 3.3.x answers the
+ * same (integration/capacityDifferential.test.ts), while it doubles the first call.
  */
 function retryOutput(targets: readonly PreparedAction[], mode: string | undefined): TransactWriteItemsCommandOutput {
   const charges = new TransactionCharges();
   for (const { table, existing } of targets) charges.of(table.definition.name).table += readUnits(existing?.size ?? 0, true);
   const output: TransactWriteItemsCommandOutput = { $metadata: {} };
-  const capacity = charges.consumed(mode);
+  const capacity = charges.consumed(mode, 1);
   if (capacity) output.ConsumedCapacity = capacity;
   return output;
 }

@@ -77,18 +77,18 @@ export class TransactionCharges {
     return charge;
   }
 
-  /** ConsumedCapacity per table, each unit doubled; undefined without TOTAL / INDEXES. */
-  consumed(mode: string | undefined): ConsumedCapacity[] | undefined {
+  /** ConsumedCapacity per table, each unit multiplied by `factor` (doubled unless told); undefined without TOTAL / INDEXES. */
+  consumed(mode: string | undefined, factor = TRANSACTION_CAPACITY_FACTOR): ConsumedCapacity[] | undefined {
     if (mode !== 'TOTAL' && mode !== 'INDEXES') return undefined;
     const capacities: ConsumedCapacity[] = [];
     for (const [tableName, charge] of this.charges) {
-      capacities.push(consumedCapacity(mode, tableName, doubled(charge)) as ConsumedCapacity);
+      capacities.push(consumedCapacity(mode, tableName, multiplied(charge, factor)) as ConsumedCapacity);
     }
     return capacities;
   }
 }
 
-function doubled(charge: CapacityCharge): CapacityCharge {
-  const twice = (units: ReadonlyMap<string, number>) => new Map([...units].map(([name, value]) => [name, value * TRANSACTION_CAPACITY_FACTOR]));
-  return { table: charge.table * TRANSACTION_CAPACITY_FACTOR, local: twice(charge.local), global: twice(charge.global) };
+function multiplied(charge: CapacityCharge, factor: number): CapacityCharge {
+  const times = (units: ReadonlyMap<string, number>) => new Map([...units].map(([name, value]) => [name, value * factor]));
+  return { table: charge.table * factor, local: times(charge.local), global: times(charge.global) };
 }

@@ -2,7 +2,7 @@ import { compareKeys, compareUtf8, type KeyAttributeValue, type KeyType } from '
 import type { Item } from '../../expressions';
 import { ChunkedSortedList, type FenceProbe, type ListPosition, type Probe, type Relocate } from './chunkedSortedList';
 import { compositeComparator, valueOfRaw, type CompositeRawKey, type SortKeyComparator, type StoredSortKey } from './compositeKey';
-import { canonicalKey, firstHashOfSegment, hashCanonicalKey } from './partitionKey';
+import { canonicalKey, firstHashOfSegment, hashPartitionKey } from './partitionKey';
 import { preparedRawComparator, rawComparator, rawKeyOf, rawProbeOf, type RawKey } from './rawKey';
 
 /**
@@ -173,7 +173,7 @@ export class KeyedStore<E extends StoreEntry> {
     if (this.byKey.has(canonical)) return false;
     const partition: Partition<E> = {
       canonical,
-      hash: hashCanonicalKey(canonical),
+      hash: hashPartitionKey(pk),
       value: pk,
       entries: ChunkedSortedList.fromSorted(this.compareEntries, sorted, this.fenceOf, this.relocate),
     };
@@ -273,7 +273,7 @@ export class KeyedStore<E extends StoreEntry> {
    */
   scanPositionOf(pk: KeyAttributeValue): ListPosition {
     const canonical = canonicalKey(pk);
-    const hash = hashCanonicalKey(canonical);
+    const hash = hashPartitionKey(pk);
     return this.scanOrder.lowerBound((partition) => hash - partition.hash || compareUtf8(canonical, partition.canonical));
   }
 
@@ -287,7 +287,7 @@ export class KeyedStore<E extends StoreEntry> {
     const canonical = canonicalKey(pk);
     let partition = this.byKey.get(canonical);
     if (!partition) {
-      partition = { canonical, hash: hashCanonicalKey(canonical), value: pk, entries: new ChunkedSortedList(this.compareEntries, this.fenceOf, this.relocate) };
+      partition = { canonical, hash: hashPartitionKey(pk), value: pk, entries: new ChunkedSortedList(this.compareEntries, this.fenceOf, this.relocate) };
       this.byKey.set(canonical, partition);
       this.scanOrder.insert(partition);
     }

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalKey, firstHashOfSegment, hashCanonicalKey, segmentOfHash } from './partitionKey';
+import type { KeyAttributeValue } from '../../keys';
+import { md5 } from './md5';
+import { canonicalKey, firstHashOfSegment, hashPartitionKey, numberKeyBytes, segmentOfHash, toHex } from './partitionKey';
 
 describe('canonicalKey', () => {
   it.each([
@@ -18,17 +20,65 @@ describe('canonicalKey', () => {
   });
 });
 
-/** FNV-1a + fmix32 of '', 'a', 'S:p1'. */
-const HASHES = [0xab3e7c0b, 0x1a80b1b3, 0xbed19b48];
+/** Real DynamoDB's answers, recorded by dynalite's test/scan.js (mhart/dynalite): whole-table Scan orders and segments of 4096. */
+const SCAN_ORDERS: [string, KeyAttributeValue[]][] = [
+  ['S', ['2', '8', '9', '1', '6', 'hello', '0', '5', '4', 'äáöü', 'aardman', '7', '3', 'zapf'].map((S) => ({ S }))],
+  ['N', ['7', '999.9', '8', '3', '2', '-999.9', '9', '4', '-0.09', '6', '1', '0', '0.012345', '5'].map((N) => ({ N }))],
+];
 
-describe('hashCanonicalKey', () => {
-  it('is fixed (Scan order must not change between versions)', () => {
-    expect([hashCanonicalKey(''), hashCanonicalKey('a'), hashCanonicalKey('S:p1')]).toEqual(HASHES);
+describe("hashPartitionKey (DynamoDB's partition hash)", () => {
+  it.each(SCAN_ORDERS)('orders %s keys as DynamoDB scans them', (_type, keys) => {
+    const shuffled = [...keys].reverse();
+    const hashes = new Map(shuffled.map((key) => [key, hashPartitionKey(key)]));
+    expect(shuffled.sort((a, b) => (hashes.get(a) as number) - (hashes.get(b) as number))).toEqual(keys);
+  });
+
+  it.each([
+    [{ S: '3635' }, 0],
+    [{ S: '228' }, 0],
+    [{ S: '1668' }, 1],
+    [{ S: '3435' }, 4],
+    [{ N: '251' }, 1],
+    [{ N: '2388' }, 4095],
+  ] as [KeyAttributeValue, number][])('puts %j in segment %i of 4096, as DynamoDB does', (key, segment) => {
+    expect(segmentOfHash(hashPartitionKey(key), 4096)).toBe(segment);
+  });
+
+  it('hashes a number by its value, not its spelling, and keeps S "1", N "1" and B 0x31 apart', () => {
+    expect(hashPartitionKey({ N: '1e3' })).toBe(hashPartitionKey({ N: '1000' }));
+    expect(hashPartitionKey({ N: '-0' })).toBe(hashPartitionKey({ N: '0' }));
+    expect(hashPartitionKey({ S: '1' })).toBe(hashPartitionKey({ B: Uint8Array.of(0x31) }));
+    expect(hashPartitionKey({ S: '1' })).not.toBe(hashPartitionKey({ N: '1' }));
   });
 
   it('spreads similar keys over the hash space', () => {
-    const segments = new Set(Array.from({ length: 40 }, (_, i) => segmentOfHash(hashCanonicalKey(canonicalKey({ S: `p${i}` })), 4)));
+    const segments = new Set(Array.from({ length: 40 }, (_, i) => segmentOfHash(hashPartitionKey({ S: `p${i}` }), 4)));
     expect(segments.size).toBe(4);
+  });
+});
+
+describe("numberKeyBytes (DynamoDB's number encoding, dynalite's numToBuffer)", () => {
+  it.each([
+    ['0', [0x80]],
+    ['1', [0xc1, 0x02]],
+    ['-1', [0x3e, 0x64, 0x66]],
+    ['100', [0xc2, 0x02]],
+    ['12.5', [0xc1, 0x0d, 0x33]],
+    ['0.012345', [0xc0, 0x02, 0x18, 0x2e]],
+    ['-999.9', [0x3d, 0x5c, 0x02, 0x0b, 0x66]],
+  ])('%s → %j', (text, bytes) => {
+    expect([...numberKeyBytes(text)]).toEqual(bytes);
+  });
+});
+
+describe('md5', () => {
+  it.each([
+    ['', 'd41d8cd98f00b204e9800998ecf8427e'],
+    ['abc', '900150983cd24fb0d6963f7d28e17f72'],
+    ['message digest', 'f96b697d7cb7938d525a2f31aaf161d0'],
+    ['12345678901234567890123456789012345678901234567890123456789012345678901234567890', '57edf4a22be3c955ac49da2e2107b67a'],
+  ])('RFC 1321 test suite: "%s"', (text, hex) => {
+    expect(toHex(md5(Uint8Array.from(text, (char) => char.charCodeAt(0))))).toBe(hex);
   });
 });
 
@@ -44,6 +94,7 @@ describe('segments', () => {
       }),
     );
     expect(firstHashOfSegment(0, 7)).toBe(0);
+    expect(firstHashOfSegment(1, 4096)).toBe(0x0010_0000);
     expect(firstHashOfSegment(7, 7)).toBe(0x1_0000_0000);
   });
 });

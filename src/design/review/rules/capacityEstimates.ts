@@ -16,8 +16,6 @@ import type { EntityReview } from '../reviewContext';
  * applied attribute by attribute to the item each sample becomes.
  */
 
-/** One read capacity unit reads up to 4 KB (strongly consistent; eventually consistent: half a unit). */
-export const READ_UNIT_BYTES = 4096;
 /** What one partition serves per second. */
 export const PARTITION_READ_UNITS = 3000;
 export const PARTITION_WRITE_UNITS = 1000;

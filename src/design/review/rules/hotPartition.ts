@@ -1,4 +1,4 @@
-import { MAX_PAGE_BYTES } from '../../../dynamo';
+import { MAX_PAGE_BYTES, readCapacityUnits } from '../../../dynamo';
 import { findIndex, keySchemaOf } from '../../designKeys';
 import type { AccessPatternDesign, TableDesign } from '../../design.types';
 import type { ReviewContext, EntityReview } from '../reviewContext';
@@ -11,7 +11,6 @@ import {
   patternPartitionValue,
   projectedItemBytes,
   typicalItemBytes,
-  READ_UNIT_BYTES,
   whereOf,
 } from './capacityEstimates';
 
@@ -54,8 +53,8 @@ function checkPattern(context: ReviewContext, table: TableDesign, pattern: Acces
   const bytesPerItem =
     index && index.projection.type !== 'ALL' ? (projectedItemBytes(first, index) ?? first.entity.expectations.itemSizeBytes) : typicalItemBytes(first)?.bytes;
   const bytesRead = bytesPerItem === undefined ? undefined : Math.min(MAX_PAGE_BYTES, items.count * bytesPerItem);
-  const strongUnits = bytesRead === undefined ? 1 : Math.max(1, Math.ceil(bytesRead / READ_UNIT_BYTES));
-  const unitsPerRequest = pattern.consistentRead ? strongUnits : strongUnits / 2;
+  const strongUnits = readCapacityUnits(bytesRead ?? 0, true);
+  const unitsPerRequest = readCapacityUnits(bytesRead ?? 0, pattern.consistentRead === true);
   const unitsPerSecond = rate * unitsPerRequest;
   if (unitsPerSecond <= PARTITION_READ_UNITS * NOTE_SHARE) return undefined;
 

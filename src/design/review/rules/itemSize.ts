@@ -1,7 +1,7 @@
 import type { EntityReview } from '../reviewContext';
 import type { ReviewEvidence, ReviewFinding, ReviewRule, ReviewSeverity } from '../review.types';
-import { formatBytes, MAX_ITEM_BYTES } from '../../../dynamo';
-import { attributeBytes, formatCount, READ_UNIT_BYTES, sampleItem, sampleSizes } from './capacityEstimates';
+import { formatBytes, MAX_ITEM_BYTES, readCapacityUnits, writeCapacityUnits } from '../../../dynamo';
+import { attributeBytes, formatCount, sampleItem, sampleSizes } from './capacityEstimates';
 
 /**
  * Items that can approach DynamoDB's 400 KB (409,600 bytes): the designer's
@@ -34,11 +34,11 @@ export const itemSize: ReviewRule = {
         ? `Sample ${review.entity.samples[largest.sample]?.id ?? largest.sample} of ${review.entity.name} is`
         : `${review.entity.name}’s expected item size (itemSizeBytes) is`;
       const share = Math.round((bytes / MAX_ITEM_BYTES) * 100);
-      const units = Math.ceil(bytes / READ_UNIT_BYTES);
+      const units = readCapacityUnits(bytes, true);
       const message =
         severity === 'error'
           ? `${what} ${formatCount(bytes)} bytes: over DynamoDB’s ${formatCount(MAX_ITEM_BYTES)}-byte (400 KB) item limit, so the write fails.`
-          : `${what} ${formatCount(bytes)} bytes, ${share}% of DynamoDB’s ${formatCount(MAX_ITEM_BYTES)}-byte (400 KB) item limit; each consistent read of it takes ${formatCount(units)} read units and each write ${formatCount(Math.ceil(bytes / 1024))} write units.`;
+          : `${what} ${formatCount(bytes)} bytes, ${share}% of DynamoDB’s ${formatCount(MAX_ITEM_BYTES)}-byte (400 KB) item limit; each consistent read of it takes ${formatCount(units)} read units and each write ${formatCount(writeCapacityUnits(bytes))} write units.`;
       findings.push(
         context.finding(
           'review.itemSize',
