@@ -15,3 +15,4 @@ export * from './binaryText';
 export * from './jsonPath';
 export * from './readWireJson';
 export * from './writeWireJson';
+export * from './ownRecord';
