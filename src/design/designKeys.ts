@@ -1,4 +1,4 @@
-import { decodeBase64 } from '../dynamo';
+import { decodeBase64, ownValue, setOwnValue } from '../dynamo';
 import {
   compileKeyTemplate,
   normalizeDynamoNumber,
@@ -43,6 +43,19 @@ export function findEntity(table: TableDesign, entityName: string): EntityDesign
   return table.entities.find((entity) => entity.name === entityName);
 }
 
+/**
+ * The entity's key template for one key attribute, or undefined when it has none. Own property only:
+ * a key attribute may be named `__proto__`, `constructor` or `toString` (DynamoDB allows any name), and
+ * `entity.keys[name]` would find Object.prototype's member for those. Read templates through this.
+ *
+ * @example
+ * keyTemplateOf({ keys: { PK: "A#{id}" } }, "PK")          // "A#{id}"
+ * keyTemplateOf({ keys: { PK: "A#{id}" } }, "constructor") // undefined
+ */
+export function keyTemplateOf(entity: Pick<EntityDesign, 'keys'> | undefined, attributeName: string): string | undefined {
+  return entity && ownValue(entity.keys, attributeName);
+}
+
 /** Every attribute that keys the table or one of its indexes, each once, table keys first. */
 export function keyAttributesOf(table: TableDesign): readonly KeyAttributeDesign[] {
   const seen = new Map<string, KeyAttributeDesign>();
@@ -61,7 +74,7 @@ export function keyAttributesOf(table: TableDesign): readonly KeyAttributeDesign
  */
 export function isEntityInIndex(table: TableDesign, entity: EntityDesign, indexName?: string): boolean {
   const schema = keySchemaOf(table, indexName);
-  return schema !== undefined && [...schema.partition, ...schema.sort].every((attribute) => entity.keys[attribute.name] !== undefined);
+  return schema !== undefined && [...schema.partition, ...schema.sort].every((attribute) => keyTemplateOf(entity, attribute.name) !== undefined);
 }
 
 /** The role a key attribute plays for DynamoDB's size limits: partition (2,048 bytes) or sort (1,024). */
@@ -125,7 +138,7 @@ export function buildSampleItem(table: TableDesign, entity: EntityDesign, sample
  */
 export function sampleItemBuilder(table: TableDesign, entity: EntityDesign): (sample: DesignSample) => SampleItemResult {
   const keys = keyAttributesOf(table).flatMap((attribute) => {
-    const text = entity.keys[attribute.name];
+    const text = keyTemplateOf(entity, attribute.name);
     return text === undefined ? [] : [{ attribute, compiled: compileTemplateText(text, keyRoleOf(table, attribute.name)) }];
   });
   return (sample) => {
@@ -149,7 +162,7 @@ export function sampleItemBuilder(table: TableDesign, entity: EntityDesign): (sa
       }
       const value = typedKeyValue(attribute, encoded.value);
       if (typeof value === 'string') problems.push({ attribute: attribute.name, message: value });
-      else item[attribute.name] = value;
+      else setOwnValue(item, attribute.name, value);
     }
     return problems.length > 0 ? { ok: false, problems } : { ok: true, item };
   };

@@ -17,3 +17,4 @@ export * from './readWireJson';
 export * from './writeWireJson';
 export * from './tableActive';
 export * from './capacityUnits';
+export * from './ownRecord';

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { jsonToAttributeValue, typedKeyValue } from '../design';
-import { attributeValueSize, attributeValuesEqual, getOwnAttribute, type Item } from '../expressions';
-import { encodeBase64 } from '../dynamo';
+import { attributeValueSize, attributeValuesEqual, getOwnAttribute, setOwnAttribute, type Item } from '../expressions';
+import { encodeBase64, setOwnValue } from '../dynamo';
 import { utf8ByteLength, type CompiledKeyTemplate, type FieldValues } from '../keys';
 import type { CompiledKeyAttribute, KeyProblem } from './migration.types';
 
@@ -99,8 +99,8 @@ export function decodeCurrent(readers: readonly CurrentReader[], item: Item, fal
   const values: Record<string, string> = {};
   for (const field of fallbackFields) {
     const own = getOwnAttribute(item, field);
-    if (own?.S !== undefined) values[field] = own.S;
-    else if (own?.N !== undefined) values[field] = own.N;
+    if (own?.S !== undefined) setOwnValue(values, field, own.S);
+    else if (own?.N !== undefined) setOwnValue(values, field, own.N);
   }
   let problems: KeyProblem[] | undefined;
   for (const { attribute, decode, tableKey } of readers) {
@@ -188,7 +188,7 @@ export function buildTarget(writers: readonly TargetWriter[], item: Item, values
     }
     const before = next === undefined ? stored : getOwnAttribute(next, attribute.name);
     next ??= { ...item };
-    next[attribute.name] = value;
+    setOwnAttribute(next, attribute.name, value);
     sizeChange += attributeValueSize(value) - (before === undefined ? -nameBytes : attributeValueSize(before));
   }
   return problems !== undefined ? { ok: false, problems } : { ok: true, item: next ?? item, sizeChange };

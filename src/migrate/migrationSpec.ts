@@ -7,6 +7,7 @@ import {
   type EntityDesign,
   type KeyAttributeDesign,
   type TableDesign,
+  keyTemplateOf,
 } from '../design';
 import type { CompiledKeyAttribute, CompiledMigration, MigrationKeyAttribute, MigrationSpec } from './migration.types';
 
@@ -98,7 +99,7 @@ export function specFromDesigns(from: Design, to: Design, options: DesignMigrati
   const attributes = new Map<string, MigrationKeyAttribute>();
   const add = (table: TableDesign, entity: EntityDesign, side: 'current' | 'target') => {
     for (const attribute of keyAttributesOf(table)) {
-      const text = entity.keys[attribute.name];
+      const text = keyTemplateOf(entity, attribute.name);
       if (text === undefined) continue;
       const known = attributes.get(attribute.name);
       if (known && known.type !== attribute.type) {

@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { attributeValuesEqual, getOwnAttribute, itemSize, type Item } from '../expressions';
+import { attributeValuesEqual, getOwnAttribute, itemSize, setOwnAttribute, type Item } from '../expressions';
 import { encodeBase64 } from '../dynamo';
 import { type CompiledKeyTemplate } from '../keys';
 import type { Collision, CompiledMigration, CopiedStatus, CopyEntry, MigrationPlan, PlanCounts, PlanEntry, RewriteEntry, WriteEntry } from './migration.types';
@@ -79,10 +79,10 @@ export function createItemClassifier(migration: CompiledMigration): ItemClassifi
   const keyOf = (item: Item): Item => {
     const key: Record<string, AttributeValue> = {};
     const partitionValue = getOwnAttribute(item, partitionKey);
-    if (partitionValue) key[partitionKey] = partitionValue;
+    if (partitionValue) setOwnAttribute(key, partitionKey, partitionValue);
     if (sortKey !== undefined) {
       const sortValue = getOwnAttribute(item, sortKey);
-      if (sortValue) key[sortKey] = sortValue;
+      if (sortValue) setOwnAttribute(key, sortKey, sortValue);
     }
     return key;
   };

@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { getOwnAttribute, type Item } from '../expressions';
+import { getOwnAttribute, setOwnAttribute, type Item } from '../expressions';
 import { unchangedCondition } from '../items';
 import type { MigrationPlan, MigrationSpec, RewriteRequests, SettleRule, WriteEntry } from './migration.types';
 
@@ -43,7 +43,7 @@ export function rewriteRequests(spec: MigrationSpec, entry: WriteEntry): Rewrite
     const expect: Record<string, AttributeValue> = {};
     for (const attribute of spec.attributes) {
       const value = getOwnAttribute(entry.newItem, attribute.name);
-      if (value) expect[attribute.name] = value;
+      if (value) setOwnAttribute(expect, attribute.name, value);
     }
     return {
       transaction: { TransactItems: [{ Put: { TableName: spec.tableName, Item: entry.newItem as Record<string, AttributeValue>, ...unchanged } }] },

@@ -9,6 +9,7 @@ import {
   type KeyAttributeDesign,
   type ProjectionDesign,
   type TableDesign,
+  keyTemplateOf,
 } from '../../design';
 import { parseKeyTemplate, templateFields, type FieldFormat, type KeyRole, type KeyTemplate } from '../../keys';
 import { exportKeyDesignsModule, pascalCaseWords } from '../exportKeyDesignModule';
@@ -157,14 +158,14 @@ function tableModel(table: TableDesign, entities: readonly EntityDesign[], fileS
   const partial: Omit<EntityModel, 'keys'>[] = [];
   const identifiers = new Set<string>();
   for (const [entityIndex, entity] of entities.entries()) {
-    const keyAttributes = keyAttributesOf(table).filter((attribute) => templateOf(entity, attribute.name) !== undefined);
+    const keyAttributes = keyAttributesOf(table).filter((attribute) => keyTemplateOf(entity, attribute.name) !== undefined);
     for (const attribute of [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])]) {
-      if (templateOf(entity, attribute.name) === undefined)
+      if (keyTemplateOf(entity, attribute.name) === undefined)
         return { ok: false, message: `${where(entity)} has no template for the table's key ${JSON.stringify(attribute.name)}: give it one in the Design tab.` };
     }
     const keys: Omit<PendingKey, 'entityIndex'>[] = [];
     for (const attribute of keyAttributes) {
-      const templateText = templateOf(entity, attribute.name) as string;
+      const templateText = keyTemplateOf(entity, attribute.name) as string;
       const parsed = parseKeyTemplate(templateText);
       if (!parsed.ok)
         return {
@@ -219,7 +220,7 @@ function tableModel(table: TableDesign, entities: readonly EntityDesign[], fileS
     const indexes: EntityIndex[] = [
       { kind: 'table', partition: [table.partitionKey], sort: table.sortKey ? [table.sortKey] : [], projection: { type: 'ALL', attributes: [] } },
       ...table.indexes
-        .filter((index) => [...index.partitionKey, ...index.sortKey].every((attribute) => templateOf(entity, attribute.name) !== undefined))
+        .filter((index) => [...index.partitionKey, ...index.sortKey].every((attribute) => keyTemplateOf(entity, attribute.name) !== undefined))
         .map((index): EntityIndex => ({
           name: index.name,
           kind: index.kind,
@@ -294,11 +295,6 @@ export function commentText(text: string): string {
   return escapeInvisibleCharacters(text)
     .replace(/\*\//g, '*\\/')
     .replace(/[\r\n]+/g, ' ');
-}
-
-/** The entity's template for a key attribute (its own property only: a key attribute may be named `__proto__` or `constructor`). */
-function templateOf(entity: EntityDesign, attributeName: string): string | undefined {
-  return Object.hasOwn(entity.keys, attributeName) ? entity.keys[attributeName] : undefined;
 }
 
 /** "KEYS_ONLY", "INCLUDE (total, status)": an index's projection in words, for a comment. */

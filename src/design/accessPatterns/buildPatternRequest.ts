@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { buildExpressions, type ConditionModel, type ExpressionModels, type SortKeyConditionModel } from '../../expressions';
 import { parseKeyTemplate, templateFields, type KeyRole, type KeyTemplate } from '../../keys';
-import { compileTemplateText, findEntity, isEntityInIndex, keySchemaOf, typedKeyValue } from '../designKeys';
+import { compileTemplateText, findEntity, isEntityInIndex, keySchemaOf, typedKeyValue, keyTemplateOf } from '../designKeys';
 import {
   MAX_PATTERN_LIMIT,
   type AccessPatternDesign,
@@ -85,7 +85,9 @@ export function buildPatternRequest(table: TableDesign, pattern: AccessPatternDe
   }
   const where = pattern.index !== undefined ? `index ${pattern.index}` : `table ${table.name}`;
   if (!isEntityInIndex(table, entity, pattern.index)) {
-    const missing = [...schema.partition, ...schema.sort].filter((attribute) => entity.keys[attribute.name] === undefined).map((attribute) => attribute.name);
+    const missing = [...schema.partition, ...schema.sort]
+      .filter((attribute) => keyTemplateOf(entity, attribute.name) === undefined)
+      .map((attribute) => attribute.name);
     report('index', `${entity.name} has no template for ${missing.join(', ')}, so its items are not in ${where}: add the template(s) or query another index.`);
     return failed();
   }
@@ -185,7 +187,7 @@ function encodeWholeKey(
   role: KeyRole,
   valuesPath: string,
 ): { value: AttributeValue } | { problems: PartProblem[] } {
-  const text = entity.keys[attribute.name] ?? '';
+  const text = keyTemplateOf(entity, attribute.name) ?? '';
   const compiled = compileTemplateText(text, role);
   if (!compiled.ok)
     return { problems: compiled.findings.map((finding) => ({ path: valuesPath, message: `${entity.name}.${attribute.name} (${text}): ${finding.message}` })) };
@@ -253,7 +255,7 @@ function sortParts(
   const valuesHigh = { ...partitionValues, ...(sort.valuesHigh ?? {}) };
   const templates: KeyTemplate[] = [];
   for (const attribute of attributes) {
-    const parsed = parseKeyTemplate(entity.keys[attribute.name] ?? '');
+    const parsed = parseKeyTemplate(keyTemplateOf(entity, attribute.name) ?? '');
     if (!parsed.ok) return { problems: [{ path: 'sort', message: `${entity.name}.${attribute.name}: ${parsed.findings[0]?.message ?? 'bad template'}` }] };
     templates.push(parsed.value);
   }

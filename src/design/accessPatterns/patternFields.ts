@@ -1,5 +1,5 @@
 import { templateFields } from '../../keys';
-import { compileTemplateText, findEntity, keyRoleOf, keySchemaOf } from '../designKeys';
+import { compileTemplateText, findEntity, keyRoleOf, keySchemaOf, keyTemplateOf } from '../designKeys';
 import type { TableDesign } from '../design.types';
 
 /** The template fields a pattern's editor asks for, from its first entity's templates for the table or index. */
@@ -22,7 +22,7 @@ export function patternFields(table: TableDesign, entityName: string | undefined
   const schema = keySchemaOf(table, indexName);
   if (!entity || !schema) return { partition: [], sort: [], orderBy: [] };
   const fieldsOf = (attribute: string) => {
-    const text = entity.keys[attribute];
+    const text = keyTemplateOf(entity, attribute);
     if (text === undefined) return [];
     const compiled = compileTemplateText(text, keyRoleOf(table, attribute));
     return compiled.ok ? templateFields(compiled.value.template).map((field) => field.name) : [];

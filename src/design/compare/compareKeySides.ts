@@ -1,6 +1,6 @@
 import { printFormatSuffix, type ReadDirection } from '../../keys';
 import type { Design, TableDesign } from '../design.types';
-import { compileTemplateText, findEntity } from '../designKeys';
+import { compileTemplateText, findEntity, keyTemplateOf } from '../designKeys';
 import { buildKeySide, type EncodingFailure, type KeySide, type SideKey } from './keySides';
 
 /**
@@ -129,7 +129,7 @@ function failurePhrases(side: KeySide): string[] {
 }
 
 function fieldFormatText(side: KeySide, entityName: string, attribute: string, field: string): string | undefined {
-  const text = findEntity(side.spec.table, entityName)?.keys[attribute];
+  const text = keyTemplateOf(findEntity(side.spec.table, entityName), attribute);
   const compiled = text === undefined ? undefined : compileTemplateText(text);
   const segment = compiled?.ok ? compiled.value.fields.find((candidate) => candidate.name === field) : undefined;
   return segment ? printFormatSuffix(segment.format).replace(/^:/, '') : undefined;

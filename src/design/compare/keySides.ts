@@ -1,7 +1,7 @@
 import { decodeBase64 } from '../../dynamo';
 import { compareKeys, type KeyAttributeValue, type ReadDirection } from '../../keys';
 import type { EntityDesign, JsonAttributeValue, KeyAttributeDesign, KeyAttributeType, TableDesign } from '../design.types';
-import { compileTemplateText, findEntity, isEntityInIndex, keyRoleOf, keySchemaOf, typedKeyValue } from '../designKeys';
+import { compileTemplateText, findEntity, isEntityInIndex, keyRoleOf, keySchemaOf, typedKeyValue, keyTemplateOf } from '../designKeys';
 import { keyBytesOf, type KeyBytes } from './keyBytes';
 
 /**
@@ -127,7 +127,7 @@ export function buildKeySide(spec: KeySideSpec, samplesFrom: TableDesign, onlyEn
 
 function templateProblems(table: TableDesign, entity: EntityDesign, attributes: readonly KeyAttributeDesign[]): string[] {
   return attributes.flatMap((attribute) => {
-    const compiled = compileTemplateText(entity.keys[attribute.name] ?? '', keyRoleOf(table, attribute.name));
+    const compiled = compileTemplateText(keyTemplateOf(entity, attribute.name) ?? '', keyRoleOf(table, attribute.name));
     return compiled.ok ? [] : [`${entity.name}.${attribute.name}: ${compiled.findings.map((finding) => finding.message).join(' ')}`];
   });
 }
@@ -162,7 +162,7 @@ function encodeKeyPart(
   attribute: KeyAttributeDesign,
   values: Readonly<Record<string, string>>,
 ): KeyPart | Omit<EncodingFailure, 'sampleId' | 'entity'> {
-  const text = entity.keys[attribute.name] ?? '';
+  const text = keyTemplateOf(entity, attribute.name) ?? '';
   const compiled = compileTemplateText(text, keyRoleOf(table, attribute.name));
   if (!compiled.ok) return { attribute: attribute.name, message: `${attribute.name}: ${compiled.findings.map((finding) => finding.message).join(' ')}` };
   const encoded = compiled.value.encode(values);

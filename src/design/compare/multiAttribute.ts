@@ -1,7 +1,7 @@
 import type { ReadDirection } from '../../keys';
 import type { EntityDesign, IndexDesign, KeyAttributeDesign, TableDesign } from '../design.types';
 import { MAX_MULTI_ATTRIBUTE_KEYS, typedAttributeFor, type TypedFieldAttribute } from '../multiAttribute/typedAttributes';
-import { compileTemplateText, findEntity, keyAttributesOf } from '../designKeys';
+import { compileTemplateText, findEntity, keyAttributesOf, keyTemplateOf } from '../designKeys';
 import { compareKeySides, type KeyComparison } from './compareKeySides';
 import { buildKeySide } from './keySides';
 import { patternServability, type PatternServability } from './patternServability';
@@ -62,7 +62,7 @@ function uniqueIndexName(table: TableDesign, base: string): string {
 export function toMultiAttributeVariant(table: TableDesign, entity: EntityDesign, attributeName: string): MultiAttributeVariantResult {
   const source = sourceOf(table, attributeName);
   if (typeof source === 'string') return { ok: false, message: source };
-  const template = entity.keys[attributeName];
+  const template = keyTemplateOf(entity, attributeName);
   if (template === undefined) return { ok: false, message: `Entity ${entity.name} has no template for ${attributeName}, so it is not in that key.` };
   const compiled = compileTemplateText(template);
   if (!compiled.ok) return { ok: false, message: `${entity.name}.${attributeName}: ${compiled.findings.map((finding) => finding.message).join(' ')}` };
@@ -78,7 +78,7 @@ export function toMultiAttributeVariant(table: TableDesign, entity: EntityDesign
   // A raw template the entity already has for the attribute (`ts: "{ts}"` for another index) is kept as is.
   const sort = fields
     .map(typedAttributeFor)
-    .map((attribute) => (entity.keys[attribute.name] === `{${attribute.field}}` ? { ...attribute, template: `{${attribute.field}}` } : attribute));
+    .map((attribute) => (keyTemplateOf(entity, attribute.name) === `{${attribute.field}}` ? { ...attribute, template: `{${attribute.field}}` } : attribute));
   const existing = new Map(keyAttributesOf(table).map((attribute) => [attribute.name, attribute]));
   const notes: string[] = [];
   for (const attribute of sort) {
@@ -89,7 +89,7 @@ export function toMultiAttributeVariant(table: TableDesign, entity: EntityDesign
         message: `${attribute.name} already keys this table as type ${current.type}, but the multi-attribute key needs it as ${attribute.type}: rename the field.`,
       };
     }
-    const currentTemplate = entity.keys[attribute.name];
+    const currentTemplate = keyTemplateOf(entity, attribute.name);
     if (currentTemplate !== undefined && currentTemplate !== attribute.template)
       notes.push(`${entity.name}.${attribute.name} was "${currentTemplate}"; the multi-attribute key writes "${attribute.template}".`);
     if (attribute.format.kind === 'int' && attribute.format.descending) {
@@ -99,7 +99,7 @@ export function toMultiAttributeVariant(table: TableDesign, entity: EntityDesign
     }
   }
   const carried = sort
-    .filter((attribute) => entity.keys[attribute.name] !== undefined || entity.attributes.some((other) => other.name === attribute.name))
+    .filter((attribute) => keyTemplateOf(entity, attribute.name) !== undefined || entity.attributes.some((other) => other.name === attribute.name))
     .map((attribute) => attribute.name);
   if (carried.length > 0)
     notes.push(

@@ -1,6 +1,6 @@
 import { judgeTemplateFields, type FieldSegment, type IntendedOrder } from '../../keys';
 import type { AccessPatternDesign, EntityDesign, KeyAttributeType, PatternSortCondition, TableDesign } from '../design.types';
-import { compileTemplateText, keySchemaOf } from '../designKeys';
+import { compileTemplateText, keySchemaOf, keyTemplateOf } from '../designKeys';
 import type { MultiAttributeVariant } from './multiAttribute';
 
 /**
@@ -60,7 +60,7 @@ export function judgePattern(
   }
   const schema = keySchemaOf(table, variant.source.indexName);
   const missing = (schema?.partition ?? []).flatMap((attribute) =>
-    templateFieldsOf(entity.keys[attribute.name])
+    templateFieldsOf(keyTemplateOf(entity, attribute.name))
       .filter((field) => pattern.partitionValues[field.name] === undefined)
       .map((field) => `${field.name} (for ${attribute.name})`),
   );
@@ -272,7 +272,7 @@ export function derivedPatterns(table: TableDesign, entity: EntityDesign, varian
   const schema = keySchemaOf(table, variant.source.indexName);
   const partitionValues = Object.fromEntries(
     (schema?.partition ?? [])
-      .flatMap((attribute) => templateFieldsOf(entity.keys[attribute.name]))
+      .flatMap((attribute) => templateFieldsOf(keyTemplateOf(entity, attribute.name)))
       .map((field) => [field.name, first.values[field.name] ?? '']),
   );
   const common = {

@@ -1,5 +1,5 @@
 import type { EntityDesign, IndexDesign, TableDesign } from '../design.types';
-import { isEntityInIndex } from '../designKeys';
+import { isEntityInIndex, keyTemplateOf } from '../designKeys';
 import { makeChange } from './change';
 import type { StructuralChange, MigrateKeysPreparation } from './diff.types';
 import { itemMoves } from './itemMoves';
@@ -66,7 +66,7 @@ const countText = (count: number) => (count === 1 ? '1 sample' : `${count} sampl
 
 /** `rankKey: {score:int(10)}#{playerId}` per attribute, one per line (`(none)` where the entity has no template). */
 function templatesText(entity: EntityDesign, attributes: readonly string[]): string {
-  return attributes.map((attribute) => `${attribute}: ${entity.keys[attribute] ?? '(none)'}`).join('\n');
+  return attributes.map((attribute) => `${attribute}: ${keyTemplateOf(entity, attribute) ?? '(none)'}`).join('\n');
 }
 
 function tableKeyNames(table: TableDesign): string[] {
@@ -81,7 +81,7 @@ function tableKeyNames(table: TableDesign): string[] {
 function diffTemplates(designName: string, beforeTable: TableDesign, afterTable: TableDesign, before: EntityDesign, after: EntityDesign): StructuralChange[] {
   const table = afterTable.name;
   const attributes = [...new Set([...Object.keys(before.keys), ...Object.keys(after.keys)])];
-  const changed = attributes.filter((attribute) => before.keys[attribute] !== after.keys[attribute]);
+  const changed = attributes.filter((attribute) => keyTemplateOf(before, attribute) !== keyTemplateOf(after, attribute));
   if (changed.length === 0) return [];
   const changes: StructuralChange[] = [];
   const tableKeys = new Set([...tableKeyNames(beforeTable), ...tableKeyNames(afterTable)]);
@@ -91,7 +91,9 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
       designName,
       table,
       entity: after.name,
-      templates: Object.fromEntries(attributes.map((attribute) => [attribute, { current: before.keys[attribute] ?? '', target: after.keys[attribute] ?? '' }])),
+      templates: Object.fromEntries(
+        attributes.map((attribute) => [attribute, { current: keyTemplateOf(before, attribute) ?? '', target: keyTemplateOf(after, attribute) ?? '' }]),
+      ),
     };
     changes.push(
       makeChange({
@@ -121,7 +123,8 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
   }
   const keyNames = (index: IndexDesign | undefined) => (index ? [...index.partitionKey, ...index.sortKey].map((attribute) => attribute.name) : []);
   // A template that is the attribute itself (`{score}` for an item attribute `score`): stored items already hold that value.
-  const carried = (attribute: string) => after.keys[attribute] === `{${attribute}}` && before.attributes.some((candidate) => candidate.name === attribute);
+  const carried = (attribute: string) =>
+    keyTemplateOf(after, attribute) === `{${attribute}}` && before.attributes.some((candidate) => candidate.name === attribute);
   const indexNames = [...new Set([...afterTable.indexes, ...beforeTable.indexes].map((index) => index.name))];
   for (const indexName of indexNames) {
     const afterIndex = afterTable.indexes.find((candidate) => candidate.name === indexName);
@@ -132,7 +135,7 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
     if (own.length === 0) continue;
     const texts = { before: templatesText(before, own), after: templatesText(after, own) };
     const keyed = own.filter((attribute) => afterKeys.includes(attribute));
-    const rewritten = keyed.filter((attribute) => after.keys[attribute] === undefined || !carried(attribute));
+    const rewritten = keyed.filter((attribute) => keyTemplateOf(after, attribute) === undefined || !carried(attribute));
     if (!afterIndex || rewritten.length === 0) {
       // Nothing to write: the index is deleted, the attributes are no longer its keys, or items already carry the new key's value.
       const how = !afterIndex ? HOW.deletedIndexKey : keyed.length === 0 ? HOW.noLongerIndexKey : HOW.carriedIndexKey;
@@ -152,8 +155,8 @@ function diffTemplates(designName: string, beforeTable: TableDesign, afterTable:
       );
       continue;
     }
-    const added = rewritten.every((attribute) => before.keys[attribute] === undefined);
-    const removed = rewritten.every((attribute) => after.keys[attribute] === undefined);
+    const added = rewritten.every((attribute) => keyTemplateOf(before, attribute) === undefined);
+    const removed = rewritten.every((attribute) => keyTemplateOf(after, attribute) === undefined);
     changes.push(
       makeChange({
         table,

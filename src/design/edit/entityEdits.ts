@@ -1,6 +1,7 @@
-import { keySchemaOf } from '../designKeys';
+import { keySchemaOf, keyTemplateOf } from '../designKeys';
 import type { AttributeDesign, EntityDesign, EntityExpectations, TableDesign } from '../design.types';
 import { changeEntity, changeTable, validateName, type DesignChange } from './tableEdits';
+import { setOwnValue } from '../../dynamo';
 
 /**
  * Templates a new entity starts with: `NAME#{id}` for the partition key and
@@ -11,8 +12,8 @@ export function defaultEntityKeys(table: TableDesign, entityName: string): Recor
   const prefix = entityName.toUpperCase().replace(/[^A-Z0-9_]+/g, '_') || 'ITEM';
   const schema = keySchemaOf(table) ?? { partition: [], sort: [] };
   const keys: Record<string, string> = {};
-  for (const attribute of schema.partition) keys[attribute.name] = attribute.type === 'S' ? `${prefix}#{id}` : '{id}';
-  for (const attribute of schema.sort) keys[attribute.name] = attribute.type === 'S' ? prefix : '{sort}';
+  for (const attribute of schema.partition) setOwnValue(keys, attribute.name, attribute.type === 'S' ? `${prefix}#{id}` : '{id}');
+  for (const attribute of schema.sort) setOwnValue(keys, attribute.name, attribute.type === 'S' ? prefix : '{sort}');
   return keys;
 }
 
@@ -86,10 +87,10 @@ export function setEntityDescription(tableName: string, entityName: string, desc
  */
 export function setEntityKeyTemplate(tableName: string, entityName: string, attributeName: string, text: string | undefined): DesignChange {
   return changeEntity(tableName, entityName, (entity) => {
-    if (entity.keys[attributeName] === text) return entity;
+    if (keyTemplateOf(entity, attributeName) === text) return entity;
     const keys = { ...entity.keys };
     if (text === undefined) delete keys[attributeName];
-    else keys[attributeName] = text;
+    else setOwnValue(keys, attributeName, text);
     return { ...entity, keys };
   });
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { encodeBase64 } from '../../dynamo';
+import { encodeBase64, setOwnValue } from '../../dynamo';
 import type { AccessPatternDesign, Design, EntityDesign, IndexDesign, JsonAttributeValue, JsonItem, TableDesign } from '../design.types';
+import { keyTemplateOf } from '../designKeys';
 
 /**
  * Generated designs for the format's property tests (the round trip and the
@@ -160,7 +161,7 @@ function buildTable(choice: TableChoice): TableDesign {
       if (index.kind === 'LSI' ? !entity.inIndexes[2] : !entity.inIndexes[i]) return;
       for (const attribute of [...index.partitionKey, ...index.sortKey]) {
         if (attribute.name === 'PK') continue;
-        keys[attribute.name] = attribute.type === 'N' ? `{${attribute.name}v}` : `${attribute.name.toUpperCase()}#{${attribute.name}v}`;
+        setOwnValue(keys, attribute.name, attribute.type === 'N' ? `{${attribute.name}v}` : `${attribute.name.toUpperCase()}#{${attribute.name}v}`);
       }
     });
     return {
@@ -196,11 +197,12 @@ function buildPattern(pattern: PatternChoice, p: number, table: Omit<TableDesign
   const entityIndex = pattern.entity % table.entities.length;
   const entity = table.entities[entityIndex]!;
   const index = table.indexes[pattern.index];
-  const usable = index && [...index.partitionKey, ...index.sortKey].every((attribute) => entity.keys[attribute.name] !== undefined) ? index : undefined;
+  const usable =
+    index && [...index.partitionKey, ...index.sortKey].every((attribute) => keyTemplateOf(entity, attribute.name) !== undefined) ? index : undefined;
   const partition = usable ? usable.partitionKey : [table.partitionKey];
   const sort = usable ? usable.sortKey : table.sortKey ? [table.sortKey] : [];
   const fieldsOf = (names: readonly string[]) =>
-    names.flatMap((attribute) => [...(entity.keys[attribute] ?? '').matchAll(/\{(\w+)/g)].map((match) => match[1]!));
+    names.flatMap((attribute) => [...(keyTemplateOf(entity, attribute) ?? '').matchAll(/\{(\w+)/g)].map((match) => match[1]!));
   const partitionFields = fieldsOf(partition.map((attribute) => attribute.name));
   const sortFields = fieldsOf(sort.map((attribute) => attribute.name));
   const sortCondition: AccessPatternDesign['sort'] =

@@ -1,5 +1,5 @@
 import { compareUtf8, parseKeyTemplate } from '../../keys';
-import { keyAttributesOf } from '../designKeys';
+import { keyAttributesOf, keyTemplateOf } from '../designKeys';
 import {
   DESIGN_FORMAT,
   type AccessPatternDesign,
@@ -132,7 +132,7 @@ function tableDocument(table: TableDesign): TableDesign {
 function templateFieldOrder(entity: EntityDesign, keyNames: Ranking): string[] {
   const fields = new Set<string>();
   for (const keyName of Object.keys(orderedRecord(entity.keys, keyNames, String))) {
-    const parsed = parseKeyTemplate(entity.keys[keyName] ?? '');
+    const parsed = parseKeyTemplate(keyTemplateOf(entity, keyName) ?? '');
     if (parsed.ok) for (const field of fieldNamesOf(parsed.value)) fields.add(field);
   }
   return [...fields];

@@ -7,6 +7,7 @@ import { readJsonItem } from './jsonItem';
 import { elementPath, memberPath } from './problemPath';
 import type { TableShape } from './tableReader';
 import { checkKeyTemplate } from './templateChecks';
+import { ownValue } from '../../dynamo';
 
 /**
  * An entity in a design file: its key templates (one per key attribute it
@@ -53,7 +54,7 @@ export function readEntity(reader: DocumentReader, value: unknown, path: string,
       if (checked.template && checked.messages.length === 0) templates.set(attributeName, checked.template);
     }
     for (const attribute of [table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])]) {
-      if (keys[attribute.name] === undefined)
+      if (ownValue(keys, attribute.name) === undefined)
         reader.error(
           keysAt,
           `has no template for ${attribute.name}, the table's ${attribute === table.partitionKey ? 'partition' : 'sort'} key: every item of the table has it, e.g. "${attribute.name}": "${attribute.name === table.partitionKey.name ? 'CUSTOMER#{customerId}' : 'ORDER#{orderId}'}".`,

@@ -13,6 +13,7 @@ import type {
 import { identifierOf, inferKeyTemplate } from '../infer';
 import { DEFAULT_EXPECTATIONS, type ImportReportEntry } from './importResult';
 import type { ShapeReader } from './shapeReader';
+import { ownValue, setOwnValue } from '../../dynamo';
 
 /** A sample item on its way into an entity: where it came from (for messages) and its place in the table's data. */
 export interface SourceItem {
@@ -97,7 +98,7 @@ export function entityFromItems(
       else reader.error(`${entry.path}.${attribute.name}`, `${JSON.stringify(bad)} cannot be a DynamoDB ${attribute.type} key (empty, or not valid Unicode).`);
     }
     const { template, decoded } = renameSharedFields(inferred.template, attribute.name, typed, usedFields, decodedByAttribute);
-    keys[attribute.name] = template;
+    setOwnValue(keys, attribute.name, template);
     decodedByAttribute.set(attribute.name, decoded);
     keyReport.push({
       scope: 'key',
@@ -135,7 +136,7 @@ function nameFieldsByValue(
   keyReport: ImportReportEntry[],
 ): void {
   const fieldsOf = (attribute: string) => {
-    const parsed = parseKeyTemplate(keys[attribute] ?? '');
+    const parsed = parseKeyTemplate(ownValue(keys, attribute) ?? '');
     return parsed.ok ? parsed.value.segments.flatMap((segment) => (segment.kind === 'field' ? [segment.name] : [])) : [];
   };
   const isGeneric = (attribute: string, field: string, fieldCount: number) => {
@@ -160,12 +161,16 @@ function nameFieldsByValue(
           return [...mine].every(([entry, decoded]) => decoded[field] !== undefined && theirs?.get(entry)?.[name] === decoded[field]);
         });
       if (!match) continue;
-      const parsed = parseKeyTemplate(keys[attribute]!);
+      const parsed = parseKeyTemplate(ownValue(keys, attribute)!);
       if (!parsed.ok) continue;
-      const before = keys[attribute]!;
-      keys[attribute] = printKeyTemplate({
-        segments: parsed.value.segments.map((segment) => (segment.kind === 'field' && segment.name === field ? { ...segment, name: match.name } : segment)),
-      });
+      const before = ownValue(keys, attribute)!;
+      setOwnValue(
+        keys,
+        attribute,
+        printKeyTemplate({
+          segments: parsed.value.segments.map((segment) => (segment.kind === 'field' && segment.name === field ? { ...segment, name: match.name } : segment)),
+        }),
+      );
       // The decoded records are this import's own: renamed in place (a copy per item was most of this pass's time).
       for (const decoded of mine.values()) {
         decoded[match.name] = decoded[field]!;
@@ -175,7 +180,7 @@ function nameFieldsByValue(
       if (line >= 0)
         keyReport[line] = {
           ...keyReport[line]!,
-          summary: keyReport[line]!.summary.replace(before, keys[attribute]!),
+          summary: keyReport[line]!.summary.replace(before, ownValue(keys, attribute)!),
           notes: keyReport[line]!.notes.map((note) => note.replaceAll(`{${field}}`, `{${match.name}}`)),
         };
       return nameFieldsByValue(keys, decodedByAttribute, keyReport);
@@ -274,17 +279,15 @@ function sampleOf(
   const values: Record<string, string> = {};
   for (const name of Object.keys(keys)) Object.assign(values, decodedByAttribute.get(name)?.get(entry));
   // fromEntries and hasOwn: attributes named constructor or __proto__ are sample attributes like any other.
-  const attributes: Record<string, JsonAttributeValue> = Object.fromEntries(
-    Object.entries(entry.item).filter(([name]) => !Object.hasOwn(keys, name) || keys[name] === undefined),
-  );
+  const attributes: Record<string, JsonAttributeValue> = Object.fromEntries(Object.entries(entry.item).filter(([name]) => ownValue(keys, name) === undefined));
   return { id: sampleIdAt(entry.position), values, ...(Object.keys(attributes).length > 0 ? { attributes } : {}) };
 }
 
 function attributesOf(source: EntitySource, keys: Readonly<Record<string, string>>, declaredTypes: ReadonlyMap<string, AttributeTypeName>): AttributeDesign[] {
   const types = new Map<string, AttributeTypeName>();
-  for (const name of source.attributeNames) if (keys[name] === undefined) types.set(name, declaredTypes.get(name) ?? 'S');
+  for (const name of source.attributeNames) if (ownValue(keys, name) === undefined) types.set(name, declaredTypes.get(name) ?? 'S');
   for (const entry of source.items) {
-    for (const [name, value] of Object.entries(entry.item)) if (keys[name] === undefined && !types.has(name)) types.set(name, typeOfValue(value));
+    for (const [name, value] of Object.entries(entry.item)) if (ownValue(keys, name) === undefined && !types.has(name)) types.set(name, typeOfValue(value));
   }
   return [...types].map(([name, type]) => ({ name, type }));
 }

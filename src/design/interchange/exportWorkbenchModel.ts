@@ -8,7 +8,7 @@ import {
   type KeyAttributeDesign,
   type TableDesign,
 } from '../design.types';
-import { keyAttributesOf } from '../designKeys';
+import { keyAttributesOf, keyTemplateOf } from '../designKeys';
 import { toDesignDocument } from '../format';
 import { typeOfValue } from './entityFromItems';
 import { tableItems } from './tableItems';
@@ -222,8 +222,8 @@ function facetOf(table: TableDesign, entity: TableDesign['entities'][number], it
   return {
     FacetName: entity.name,
     KeyAttributeAlias: {
-      PartitionKeyAlias: entity.keys[table.partitionKey.name] ?? table.partitionKey.name,
-      ...(table.sortKey ? { SortKeyAlias: entity.keys[table.sortKey.name] ?? table.sortKey.name } : {}),
+      PartitionKeyAlias: keyTemplateOf(entity, table.partitionKey.name) ?? table.partitionKey.name,
+      ...(table.sortKey ? { SortKeyAlias: keyTemplateOf(entity, table.sortKey.name) ?? table.sortKey.name } : {}),
     },
     TableData: items,
     NonKeyAttributes: [

@@ -4,6 +4,7 @@ import type { AttributeDesign, AttributeTypeName, EntityDesign, IndexDesign, Key
 import { DEFAULT_EXPECTATIONS, type ImportReportEntry, type ImportResult } from './importResult';
 import { parseJsonText } from './jsonText';
 import { ShapeReader, describe } from './shapeReader';
+import { ownValue, setOwnValue } from '../../dynamo';
 
 /** OneTable field types (JSON schemas write them as lower-case names) and what DynamoDB stores for them. */
 const ONETABLE_TYPES: Readonly<Record<string, AttributeTypeName>> = {
@@ -192,7 +193,7 @@ function entityOf(
         ? { template: `{${fieldName(attribute)}}`, notes: ['no value template: the attribute holds one field of its own.'] }
         : convertTemplate(field.value, byAttribute, path, reader);
     if (converted === undefined) continue;
-    keys[attribute] = converted.template;
+    setOwnValue(keys, attribute, converted.template);
     report.push({
       scope: 'key',
       table: table.name,
@@ -202,7 +203,7 @@ function entityOf(
       notes: converted.notes,
     });
   }
-  if (keys[table.partitionKey.name] === undefined)
+  if (ownValue(keys, table.partitionKey.name) === undefined)
     reader.error(`models.${name}`, `the model has no ${table.partitionKey.name} (the primary index's hash attribute): give it a field with a value template.`);
   const attributes: AttributeDesign[] = fields.filter((field) => !keyNames.has(field.attribute)).map((field) => ({ name: field.attribute, type: field.type }));
   report.push({

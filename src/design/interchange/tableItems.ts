@@ -1,4 +1,4 @@
-import { buildSampleItem, keyAttributesOf } from '../designKeys';
+import { buildSampleItem, keyAttributesOf, keyTemplateOf } from '../designKeys';
 import type { EntityDesign, JsonAttributeValue, JsonItem, TableDesign } from '../design.types';
 import { positionOfSampleId } from './entityFromItems';
 
@@ -22,7 +22,7 @@ export function tableItems(table: TableDesign): BuiltTableItem[] {
     for (const sample of entity.samples) {
       const result = buildSampleItem(table, entity, sample);
       if (!result.ok) continue;
-      const templated = keyOrder.filter((name) => Object.hasOwn(entity.keys, name) && entity.keys[name] !== undefined);
+      const templated = keyOrder.filter((name) => keyTemplateOf(entity, name) !== undefined);
       built.push({ entity, item: keysFirst(result.item, templated), position: positionOfSampleId(sample.id) });
     }
   }

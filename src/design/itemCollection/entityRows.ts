@@ -12,7 +12,16 @@ import {
   type KeyAttributeValue,
 } from '../../keys';
 import type { DesignSample, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
-import { compileTemplateText, sampleItemBuilder, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf, type KeySchemaDesign } from '../designKeys';
+import {
+  compileTemplateText,
+  sampleItemBuilder,
+  isEntityInIndex,
+  keyAttributesOf,
+  keyRoleOf,
+  keySchemaOf,
+  type KeySchemaDesign,
+  keyTemplateOf,
+} from '../designKeys';
 import type { CollectionRow, KeyPartText, UnencodableSample } from './itemCollection.types';
 
 /**
@@ -77,7 +86,7 @@ export function entityRowsOf(
 
 function encodeEntityRows(table: TableDesign, entity: EntityDesign, entityIndex: number, schema: KeySchemaDesign): EntityRows {
   const compiledSort = schema.sort.map((attribute) => {
-    const compiled = compileTemplateText(entity.keys[attribute.name] as string, keyRoleOf(table, attribute.name));
+    const compiled = compileTemplateText(keyTemplateOf(entity, attribute.name) as string, keyRoleOf(table, attribute.name));
     return compiled.ok ? compiled.value : undefined;
   });
   const rawTemplates = compiledSort.map((compiled) => compiled?.template);

@@ -1,6 +1,6 @@
 import { fieldWidth, type CompiledKeyTemplate } from '../../keys';
 import type { EntityDesign, TableDesign } from '../design.types';
-import { compileTemplateText, keyAttributesOf, keyRoleOf } from '../designKeys';
+import { compileTemplateText, keyAttributesOf, keyRoleOf, keyTemplateOf } from '../designKeys';
 import type { BackfillAttribute, BackfillSource, ConvertedKeySide, EntityBackfill } from './multiAttributeConversion.types';
 import type { TypedFieldAttribute } from './typedAttributes';
 
@@ -20,9 +20,9 @@ export function backfillOf(table: TableDesign, entities: readonly EntityDesign[]
 }
 
 function backfillAttribute(table: TableDesign, entity: EntityDesign, side: ConvertedKeySide, attribute: TypedFieldAttribute): BackfillAttribute {
-  const template = entity.keys[attribute.name] ?? attribute.template;
+  const template = keyTemplateOf(entity, attribute.name) ?? attribute.template;
   const base = { name: attribute.name, type: attribute.type, field: attribute.field, template };
-  if (entity.keys[attribute.name] !== undefined) {
+  if (keyTemplateOf(entity, attribute.name) !== undefined) {
     return {
       ...base,
       status: 'exists',
@@ -63,7 +63,7 @@ function derivationOf(table: TableDesign, entity: EntityDesign, attribute: Typed
   const typedTemplate = compileTemplateText(attribute.template);
   if (!typedTemplate.ok) return undefined;
   for (const name of ordered) {
-    const text = entity.keys[name];
+    const text = keyTemplateOf(entity, name);
     if (text === undefined) continue;
     const compiled = compileTemplateText(text, keyRoleOf(table, name));
     if (!compiled.ok || !readsBack(compiled.value, attribute.field)) continue;

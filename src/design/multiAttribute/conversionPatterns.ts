@@ -2,7 +2,7 @@ import { buildPatternRequest } from '../accessPatterns';
 import type { MultiAttributeVariant } from '../compare/multiAttribute';
 import { judgePattern } from '../compare/patternServability';
 import type { AccessPatternDesign, IndexDesign, TableDesign } from '../design.types';
-import { findEntity } from '../designKeys';
+import { findEntity, keyTemplateOf } from '../designKeys';
 import type { ConvertedKeySide, ConvertedPatternCheck } from './multiAttributeConversion.types';
 
 /**
@@ -39,7 +39,7 @@ function judgeSort(before: TableDesign, after: TableDesign, index: IndexDesign, 
   const entity = pattern.entities[0] === undefined ? undefined : findEntity(before, pattern.entities[0]);
   const source = sort.source;
   if (!pattern.sort || !sort.converted || !entity || !source) return undefined;
-  const template = entity.keys[source.attribute];
+  const template = keyTemplateOf(entity, source.attribute);
   if (template === undefined) return undefined;
   const variant: MultiAttributeVariant = {
     table: after,

@@ -1,7 +1,7 @@
 import { buildKeySide } from '../compare/keySides';
 import { compareKeySides } from '../compare/compareKeySides';
 import type { Design, EntityDesign, IndexDesign, KeyAttributeDesign, TableDesign } from '../design.types';
-import { compileTemplateText, isEntityInIndex, keyAttributesOf, typedKeyValue } from '../designKeys';
+import { compileTemplateText, isEntityInIndex, keyAttributesOf, typedKeyValue, keyTemplateOf } from '../designKeys';
 import { backfillOf } from './conversionBackfill';
 import { checkConvertedPatterns } from './conversionPatterns';
 import type {
@@ -12,6 +12,7 @@ import type {
 } from './multiAttributeConversion.types';
 import { planKeySide, type KeySidePlan } from './planKeySide';
 import { typedAttributeFor, type TypedFieldAttribute } from './typedAttributes';
+import { setOwnValue } from '../../dynamo';
 
 /**
  * The one-click conversion of a GSI keyed by concatenated strings into a
@@ -112,13 +113,13 @@ export function planConversion(design: Design, target: MultiAttributeConversionT
   );
   const removedAttributes = replaced.filter((name) => !stillKeyed.has(name) && !keyNames.includes(name));
   const inIndex = new Set(entities.map((entity) => entity.name));
-  const templateFor = (entity: EntityDesign, attribute: TypedFieldAttribute) => entity.keys[attribute.name] ?? attribute.template;
+  const templateFor = (entity: EntityDesign, attribute: TypedFieldAttribute) => keyTemplateOf(entity, attribute.name) ?? attribute.template;
   const convertedTable: TableDesign = {
     ...table,
     indexes: table.indexes.map((candidate) => (candidate === index ? after : candidate)),
     entities: table.entities.map((entity) => {
       const keys = Object.fromEntries(Object.entries(entity.keys).filter(([name]) => !removedAttributes.includes(name)));
-      if (inIndex.has(entity.name)) for (const attribute of typed) keys[attribute.name] = templateFor(entity, attribute);
+      if (inIndex.has(entity.name)) for (const attribute of typed) setOwnValue(keys, attribute.name, templateFor(entity, attribute));
       return { ...entity, keys };
     }),
     accessPatterns: table.accessPatterns.map((pattern) => (pattern.index === index.name && newName !== index.name ? { ...pattern, index: newName } : pattern)),
@@ -176,7 +177,7 @@ function fail(message: string): { readonly ok: false; readonly message: string }
 /** Whether an entity's items would carry every key attribute of the index (as key templates or attributes): DynamoDB indexes them then. */
 function joinsIndex(entity: EntityDesign, index: IndexDesign): boolean {
   return [...index.partitionKey, ...index.sortKey].every(
-    (attribute) => entity.keys[attribute.name] !== undefined || entity.attributes.some((other) => other.name === attribute.name),
+    (attribute) => keyTemplateOf(entity, attribute.name) !== undefined || entity.attributes.some((other) => other.name === attribute.name),
   );
 }
 
@@ -200,7 +201,7 @@ function nameConflict(
       return `${attribute.name} already keys ${table.name} as type ${existing.type}, but the multi-attribute key of ${index.name} needs it as ${attribute.type}: rename the field ${attribute.field}.`;
     }
     for (const entity of entities) {
-      const current = entity.keys[attribute.name];
+      const current = keyTemplateOf(entity, attribute.name);
       if (current !== undefined && !isPlainTemplateOf(current, attribute.field)) {
         return `${entity.name} already writes ${attribute.name} as ${current}, but the multi-attribute key of ${index.name} needs the plain value of ${attribute.field}: rename the field.`;
       }

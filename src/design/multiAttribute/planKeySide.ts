@@ -1,6 +1,6 @@
 import type { FieldSegment, TemplateSegment } from '../../keys';
 import type { EntityDesign, IndexDesign, KeyAttributeDesign } from '../design.types';
-import { compileTemplateText } from '../designKeys';
+import { compileTemplateText, keyTemplateOf } from '../designKeys';
 import type { ConvertedKeySide } from './multiAttributeConversion.types';
 import { isInvertedField, MAX_MULTI_ATTRIBUTE_KEYS, typedAttributeFor } from './typedAttributes';
 
@@ -43,7 +43,7 @@ export function planKeySide(index: IndexDesign, role: 'partition' | 'sort', enti
   if (more.length > 0) return kept(role, attributes, `${index.name}'s ${role} key is already multi-attribute (${attributes.map((a) => a.name).join(', ')}).`);
   const compiled: { entity: EntityDesign; text: string; fields: readonly FieldSegment[]; segments: readonly TemplateSegment[] }[] = [];
   for (const entity of entities) {
-    const text = entity.keys[attribute.name] ?? '';
+    const text = keyTemplateOf(entity, attribute.name) ?? '';
     const result = compileTemplateText(text, role);
     if (!result.ok) return `${entity.name}.${attribute.name} (${text}): ${result.findings.map((finding) => finding.message).join(' ')}`;
     compiled.push({ entity, text, fields: result.value.fields, segments: result.value.template.segments });

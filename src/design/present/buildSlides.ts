@@ -1,6 +1,6 @@
 import { compareSampleOrders, type OrderEntry, type ReadDirection } from '../../keys';
 import { buildPatternRequest, jsonValueText, type QueryRequestModel } from '../accessPatterns';
-import { compileTemplateText, keyRoleOf, keySchemaOf } from '../designKeys';
+import { compileTemplateText, keyRoleOf, keySchemaOf, keyTemplateOf } from '../designKeys';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Design, EntityDesign, KeyAttributeDesign, TableDesign } from '../design.types';
 import { attributeValueToJson } from '../format';
@@ -106,7 +106,7 @@ function readDirectionOf(table: TableDesign, entity: EntityDesign): ReadDirectio
 /** The sort key's template (the partition key's for a table without one); none without fields or when it doesn't compile. */
 function entityOrderSlide(table: TableDesign, entity: EntityDesign, maxRows: number): EntityOrderSlide | undefined {
   const attribute = table.sortKey ?? table.partitionKey;
-  const text = entity.keys[attribute.name];
+  const text = keyTemplateOf(entity, attribute.name);
   if (text === undefined || entity.samples.length === 0) return undefined;
   const compiled = compileTemplateText(text, keyRoleOf(table, attribute.name));
   if (!compiled.ok || compiled.value.fields.length === 0) return undefined;

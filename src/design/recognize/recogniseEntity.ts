@@ -1,7 +1,7 @@
 import { encodeBase64 } from '../../dynamo';
 import { normalizeDynamoNumber, type CompiledKeyTemplate } from '../../keys';
 import type { EntityDesign, KeyAttributeDesign, TableDesign } from '../design.types';
-import { compileTemplateText, isEntityInIndex, keyRoleOf, keySchemaOf } from '../designKeys';
+import { compileTemplateText, isEntityInIndex, keyRoleOf, keySchemaOf, keyTemplateOf } from '../designKeys';
 
 /**
  * Which entity of a design table an item is, by its keys: an item is an
@@ -126,7 +126,7 @@ export function createEntityRecogniser(table: TableDesign, indexName?: string): 
   const checksOf = (entity: EntityDesign, attributes: readonly KeyAttributeDesign[]): KeyCheck[] | undefined => {
     const checks: KeyCheck[] = [];
     for (const attribute of attributes) {
-      const text = entity.keys[attribute.name];
+      const text = keyTemplateOf(entity, attribute.name);
       if (text === undefined) return undefined;
       const compiled = compileTemplateText(text, keyRoleOf(table, attribute.name));
       if (!compiled.ok) return undefined;

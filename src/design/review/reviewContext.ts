@@ -1,5 +1,5 @@
 import type { CompiledKeyTemplate, KeyRole } from '../../keys';
-import { compileTemplateText, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf } from '../designKeys';
+import { compileTemplateText, isEntityInIndex, keyAttributesOf, keyRoleOf, keySchemaOf, keyTemplateOf } from '../designKeys';
 import type { Design, DesignSample, EntityDesign, KeyAttributeDesign, TableDesign } from '../design.types';
 import { findingId } from './findingId';
 import type { ReviewCode, ReviewFinding, ReviewInput, ReviewSeverity, ReviewSubject, StoredKeys } from './review.types';
@@ -114,7 +114,7 @@ export function sharePartition(range: SortRange, a: EntityReview, b: EntityRevie
   return range.partition.every((attribute) => {
     const left = keySet(a.encodedKeys(attribute.name));
     const right = keySet(b.encodedKeys(attribute.name));
-    if (left.size === 0 || right.size === 0) return a.entity.keys[attribute.name] === b.entity.keys[attribute.name];
+    if (left.size === 0 || right.size === 0) return keyTemplateOf(a.entity, attribute.name) === keyTemplateOf(b.entity, attribute.name);
     const [small, large] = left.size <= right.size ? [left, right] : [right, left];
     for (const key of small) if (large.has(key)) return true;
     return false;
@@ -163,7 +163,7 @@ function rememberColumn(columns: Map<string, readonly (string | undefined)[]>, k
 function reviewEntity(table: TableDesign, entity: EntityDesign): EntityReview {
   const templates: EntityKeyTemplate[] = [];
   for (const attribute of keyAttributesOf(table)) {
-    const text = entity.keys[attribute.name];
+    const text = keyTemplateOf(entity, attribute.name);
     if (text === undefined) continue;
     const role = keyRoleOf(table, attribute.name);
     const compiled = compileTemplateText(text, role);

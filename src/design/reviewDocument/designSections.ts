@@ -1,6 +1,6 @@
 import { decodeBase64 } from '../../dynamo';
 import { utf8ByteLength } from '../../keys';
-import { compileTemplateText, keyAttributesOf, keyRoleOf, typedKeyValue } from '../designKeys';
+import { compileTemplateText, keyAttributesOf, keyRoleOf, typedKeyValue, keyTemplateOf } from '../designKeys';
 import type { Design, EntityDesign, JsonAttributeValue, KeyAttributeDesign, TableDesign } from '../design.types';
 import { buildItemCollection, listPartitions, type PartitionSummary } from '../itemCollection';
 import { judgeCollectionOrder, type CollectionIntendedOrder } from '../intendedPlaces';
@@ -82,7 +82,7 @@ export function templatesSection(design: Design): ReviewSection {
     const rows: (readonly ReviewLine[])[] = [];
     for (const entity of table.entities) {
       for (const attribute of keyAttributesOf(table)) {
-        const template = entity.keys[attribute.name];
+        const template = keyTemplateOf(entity, attribute.name);
         if (template !== undefined) rows.push(templateRow(table, entity, attribute, template));
       }
     }

@@ -12,6 +12,7 @@ import {
   type EntityDesign,
   type DesignChange,
   type TableDesign,
+  keyTemplateOf,
 } from '../../design';
 import {
   adviseWidth,
@@ -102,7 +103,7 @@ export function createTemplateAdapterStore(designs: DesignStore, ref: TemplateRe
   const derive = (): KeyDesignState => {
     const found = locate();
     const entity = found?.entity;
-    const committed = entity?.keys[attribute] ?? '';
+    const committed = keyTemplateOf(entity, attribute) ?? '';
     // The design's template changed underneath (another control, a reset): drop the draft.
     if (committed !== lastCommitted) {
       lastCommitted = committed;

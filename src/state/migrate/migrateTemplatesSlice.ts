@@ -1,4 +1,5 @@
-import { findEntity } from '../../design';
+import { findEntity, keyTemplateOf } from '../../design';
+import { ownValue, setOwnValue } from '../../dynamo';
 import type { MigrationKeyAttribute, MigrationSpec } from '../../migrate';
 import { resolveDesignBinding } from '../design/binding';
 import type { TableSummary } from '../explorer/explorerTypes';
@@ -22,7 +23,7 @@ export function migrationSpecOf(
   table: TableSummary,
 ): MigrationSpec {
   const keyAttributes: MigrationKeyAttribute[] = attributes.flatMap((attribute) => {
-    const pair = templates[attribute.name];
+    const pair = ownValue(templates, attribute.name);
     const current = pair?.current.trim() ?? '';
     const target = pair?.target.trim() ?? '';
     if (!current && !target) return [];
@@ -46,12 +47,15 @@ export function loadTemplates({ set, shared: { options } }: MigrateSliceApi, ent
   let attributes: MigrateAttribute[];
   const templates: Record<string, TemplatePair> = {};
   if (binding && entity) {
-    attributes = designMigrateAttributes(binding.table, (name) => entity.keys[name] !== undefined);
-    for (const attribute of attributes) templates[attribute.name] = { current: entity.keys[attribute.name] ?? '', target: entity.keys[attribute.name] ?? '' };
+    attributes = designMigrateAttributes(binding.table, (name) => keyTemplateOf(entity, name) !== undefined);
+    for (const attribute of attributes) {
+      const template = keyTemplateOf(entity, attribute.name) ?? '';
+      setOwnValue(templates, attribute.name, { current: template, target: template });
+    }
   } else {
     // No design: the stored values read "raw", each as one field named like its attribute.
     attributes = tableMigrateAttributes(table);
-    for (const attribute of attributes) templates[attribute.name] = { current: `{${attribute.name}}`, target: `{${attribute.name}}` };
+    for (const attribute of attributes) setOwnValue(templates, attribute.name, { current: `{${attribute.name}}`, target: `{${attribute.name}}` });
   }
   set({
     entityNames: binding?.table.entities.map((candidate) => candidate.name) ?? [],
@@ -77,10 +81,10 @@ export function applyPending(api: MigrateSliceApi): boolean {
   // Keys the design no longer has are read (their fields) and written back as they are.
   const read = (preparation.readFrom ?? []).filter((extra) => !get().attributes.some((attribute) => attribute.name === extra.name));
   const attributes = [...get().attributes, ...read.map(({ name, type, role }) => ({ name, type, role, uses: [] }))];
-  for (const extra of read) templates[extra.name] = { current: extra.template, target: extra.template };
+  for (const extra of read) setOwnValue(templates, extra.name, { current: extra.template, target: extra.template });
   for (const attribute of attributes) {
-    const pair = preparation.templates[attribute.name];
-    if (pair) templates[attribute.name] = pair;
+    const pair = ownValue(preparation.templates, attribute.name);
+    if (pair) setOwnValue(templates, attribute.name, pair);
   }
   const purpose = preparation.purpose ?? `the structural diff of ${preparation.designName}`;
   set({
@@ -118,7 +122,7 @@ export function createTemplatesSlice(api: MigrateSliceApi): MigrateTemplatesSlic
       followPending(api);
     },
     setTemplate: (attribute, side, text) => {
-      const pair = get().templates[attribute] ?? { current: '', target: '' };
+      const pair = ownValue(get().templates, attribute) ?? { current: '', target: '' };
       const where = `${side} template for ${attribute}`;
       set({ templates: { ...get().templates, [attribute]: { ...pair, [side]: text } }, problems: get().problems.filter((problem) => problem.where !== where) });
     },

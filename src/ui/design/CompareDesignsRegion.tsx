@@ -9,6 +9,7 @@ import {
   type KeyComparison,
   type MultiAttributeComparison,
   type TableDesign,
+  keyTemplateOf,
 } from '../../design';
 import type { ReadDirection } from '../../keys';
 import { VisibleText } from '../common/VisibleText';
@@ -36,7 +37,7 @@ function parseRightChoice(value: string): RightChoice {
 function sortKeyAttributes(table: TableDesign, entity: EntityDesign | undefined): string[] {
   if (!entity) return [];
   const names = [table.sortKey?.name, ...table.indexes.filter((index) => index.sortKey.length === 1).map((index) => index.sortKey[0]?.name)];
-  return [...new Set(names)].filter((name): name is string => name !== undefined && entity.keys[name] !== undefined);
+  return [...new Set(names)].filter((name): name is string => name !== undefined && keyTemplateOf(entity, name) !== undefined);
 }
 
 type Outcome =
@@ -74,7 +75,7 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
         ? sortKeyAttributes(leftTable, entity)
         : keyAttributesOf(leftTable)
             .map((attribute) => attribute.name)
-            .filter((name) => entity.keys[name] !== undefined)
+            .filter((name) => keyTemplateOf(entity, name) !== undefined)
       : [];
   const attribute =
     attributeName !== undefined && attributeChoices.includes(attributeName)
@@ -82,7 +83,7 @@ export function CompareDesignsRegion({ designId, design, table }: DesignRegionPr
       : leftTable?.sortKey && attributeChoices.includes(leftTable.sortKey.name)
         ? leftTable.sortKey.name
         : attributeChoices[0];
-  const currentTemplate = entity && attribute ? (entity.keys[attribute] ?? '') : '';
+  const currentTemplate = entity && attribute ? (keyTemplateOf(entity, attribute) ?? '') : '';
   const leftTemplate = templates.left ?? currentTemplate;
   const rightTemplate = templates.right ?? currentTemplate;
   const rightDesign = right.kind === 'design' ? designs.find((entry) => entry.id === right.id)?.design : undefined;

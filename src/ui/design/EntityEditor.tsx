@@ -13,6 +13,7 @@ import {
   type DesignChange,
   type EntityDesign,
   type TableDesign,
+  keyTemplateOf,
 } from '../../design';
 import { parseKeyTemplate, templateFields, type FieldSegment } from '../../keys';
 import { createTemplateAdapterStore, parseCount, type TemplateAdapterStore } from '../../state';
@@ -36,7 +37,7 @@ export function entityKeySlots(table: TableDesign, entity: EntityDesign): readon
   const sortNames = new Set([table.sortKey?.name, ...table.indexes.flatMap((index) => index.sortKey.map((attribute) => attribute.name))]);
   const tableKeys = new Set([table.partitionKey.name, table.sortKey?.name]);
   return keyAttributesOf(table)
-    .filter((attribute) => tableKeys.has(attribute.name) || entity.keys[attribute.name] !== undefined)
+    .filter((attribute) => tableKeys.has(attribute.name) || keyTemplateOf(entity, attribute.name) !== undefined)
     .map((attribute) => ({ name: attribute.name, role: attribute.name === table.partitionKey.name || !sortNames.has(attribute.name) ? 'partition' : 'sort' }));
 }
 
@@ -44,7 +45,7 @@ export function entityKeySlots(table: TableDesign, entity: EntityDesign): readon
 function entityFields(entity: EntityDesign, slots: readonly KeySlot[]): readonly FieldSegment[] {
   const fields = new Map<string, FieldSegment>();
   for (const slot of slots) {
-    const parsed = parseKeyTemplate(entity.keys[slot.name] ?? '');
+    const parsed = parseKeyTemplate(keyTemplateOf(entity, slot.name) ?? '');
     if (parsed.ok) for (const field of templateFields(parsed.value)) if (!fields.has(field.name)) fields.set(field.name, field);
   }
   return [...fields.values()];
@@ -118,7 +119,7 @@ function EntityEditorOf({ designId, table, entity }: EntityEditorProps) {
           <span className="entity-summary muted small">
             {slots.map((slot) => (
               <span key={slot.name} className="entity-summary-key">
-                {slot.name} <VisibleText className="mono" text={entity.keys[slot.name] ?? ''} />
+                {slot.name} <VisibleText className="mono" text={keyTemplateOf(entity, slot.name) ?? ''} />
               </span>
             ))}
             <span>
@@ -260,7 +261,7 @@ function IndexMembership({ table, entity, update }: { table: TableDesign; entity
             </button>
           );
         }
-        const missing = attributes.filter((name) => entity.keys[name] === undefined);
+        const missing = attributes.filter((name) => keyTemplateOf(entity, name) === undefined);
         return (
           <button
             key={index.name}

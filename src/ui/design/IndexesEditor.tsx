@@ -11,6 +11,7 @@ import {
   type KeyAttributeDesign,
   type ProjectionType,
   type TableDesign,
+  keyTemplateOf,
 } from '../../design';
 import { DraftInput } from '../common/DraftInput';
 import { VisibleText } from '../common/VisibleText';
@@ -74,7 +75,7 @@ function hasConcatenatedKey(table: TableDesign, index: IndexDesign): boolean {
   const sides = [index.partitionKey, index.sortKey].filter((side) => side.length === 1 && side[0]?.type === 'S');
   return sides.some(([attribute]) =>
     table.entities.some((entity) => {
-      const text = attribute ? entity.keys[attribute.name] : undefined;
+      const text = attribute ? keyTemplateOf(entity, attribute.name) : undefined;
       if (text === undefined) return false;
       const compiled = compileTemplateText(text);
       return compiled.ok && compiled.value.fields.length >= 2;

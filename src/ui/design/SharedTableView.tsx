@@ -7,6 +7,7 @@ import {
   type JsonAttributeValue,
   type KeyAttributeDesign,
   type TableDesign,
+  keyTemplateOf,
 } from '../../design';
 import { VisibleText } from '../common/VisibleText';
 import { jumpTargetId } from './jumpTargets';
@@ -78,7 +79,7 @@ function SharedEntity({ table, entity }: { readonly table: TableDesign; readonly
   const headingId = useId();
   const keyNames = keyAttributesOf(table)
     .map((attribute) => attribute.name)
-    .filter((name) => entity.keys[name] !== undefined);
+    .filter((name) => keyTemplateOf(entity, name) !== undefined);
   return (
     <section id={jumpTargetId({ kind: 'entity', table: table.name, entity: entity.name })} tabIndex={-1} className="shared-entity" aria-labelledby={headingId}>
       <h5 id={headingId}>
@@ -96,7 +97,7 @@ function SharedEntity({ table, entity }: { readonly table: TableDesign; readonly
               <VisibleText text={name} />
             </dt>
             <dd className="mono">
-              <VisibleText text={entity.keys[name] ?? ''} />
+              <VisibleText text={keyTemplateOf(entity, name) ?? ''} />
             </dd>
           </div>
         ))}

@@ -5,6 +5,7 @@ import { typedKeyValue } from '../../designKeys';
 import type { AccessPatternDesign, IndexDesign, JsonAttributeValue, JsonItem, KeyAttributeDesign, TableDesign } from '../../design.types';
 import { jsonToAttributeValue } from '../../format';
 import type { EntityReview } from '../reviewContext';
+import { setOwnValue } from '../../../dynamo';
 
 /**
  * What the capacity rules share: DynamoDB's limits, the sample items' sizes
@@ -117,7 +118,7 @@ export function sampleItem(review: EntityReview, sample: number): JsonItem | und
     if (key === undefined) return undefined;
     const value = typedKeyValue(template.attribute, key);
     if (typeof value === 'string') return undefined;
-    item[template.attribute.name] = value;
+    setOwnValue(item, template.attribute.name, value);
   }
   return item;
 }

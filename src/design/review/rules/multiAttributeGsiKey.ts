@@ -1,6 +1,6 @@
 import { compareUtf8, judgeTemplateFields } from '../../../keys';
 import type { Design, EntityDesign, TableDesign } from '../../design.types';
-import { compileTemplateText, typedKeyValue } from '../../designKeys';
+import { compileTemplateText, typedKeyValue, keyTemplateOf } from '../../designKeys';
 import { planConversion, type PlannedConversion } from '../../multiAttribute/convertToMultiAttributeGsi';
 import type { ConvertedKeySide, TypedFieldAttribute } from '../../multiAttribute';
 import type { ReviewContext } from '../reviewContext';
@@ -129,10 +129,10 @@ function evidenceOf(table: TableDesign, planned: Extract<PlannedConversion, { ok
   const sample = entity?.samples[0];
   if (!entity || !sample) return [];
   const sides = [planned.conversion.partition, planned.conversion.sort].filter((side) => side.converted);
-  const before = sides.map((side) => encoded(side.source?.attribute ?? '', entity.keys[side.source?.attribute ?? ''] ?? '', 'S', sample.values));
+  const before = sides.map((side) => encoded(side.source?.attribute ?? '', keyTemplateOf(entity, side.source?.attribute ?? '') ?? '', 'S', sample.values));
   const afterEntity = planned.convertedTable.entities.find((candidate) => candidate.name === entity.name) ?? entity;
   const after = sides.flatMap((side) =>
-    side.typed.map((attribute) => encoded(attribute.name, afterEntity.keys[attribute.name] ?? attribute.template, attribute.type, sample.values)),
+    side.typed.map((attribute) => encoded(attribute.name, keyTemplateOf(afterEntity, attribute.name) ?? attribute.template, attribute.type, sample.values)),
   );
   if ([...before, ...after].some((text) => text === undefined)) return [];
   return [

@@ -16,6 +16,7 @@ import {
   stringKeyFieldSites,
   type FieldSite,
 } from './orderingSupport';
+import { ownValue, setOwnValue } from '../../../dynamo';
 
 /**
  * review.numberInStringField — the articles' first pitfall: numbers in a
@@ -78,10 +79,10 @@ function declaredNumberFinding(context: ReviewContext, site: FieldSite, present:
   if (!site.review.entity.attributes.some((attribute) => attribute.name === field && attribute.type === 'N')) return undefined;
   if (present.some((value) => !PLAIN_NUMBER.test(value))) return undefined;
   const base: Record<string, string> = { ...site.review.entity.samples[0]?.values };
-  for (const other of site.compiled.fields) if ((base[other.name] ?? '') === '') base[other.name] = other.name;
+  for (const other of site.compiled.fields) if ((ownValue(base, other.name) ?? '') === '') setOwnValue(base, other.name, other.name);
   const nine = site.compiled.encode({ ...base, [field]: '9' });
   const ten = site.compiled.encode({ ...base, [field]: '10' });
-  const expected = site.review.entity.expectations.largestValues[field];
+  const expected = ownValue(site.review.entity.expectations.largestValues, field);
   const format = expected ? advisedFormat(site, { kind: 'int', width: 1, descending: false }, []) : undefined;
   return context.finding('review.numberInStringField', 'warning', siteSubject(site), {
     message: `${site.review.entity.name} declares ${field} a Number, but ${quoteTemplate(site)} writes it into a string key unpadded: a string key sorts digits byte by byte, so ${field} 10 sorts before 9.`,

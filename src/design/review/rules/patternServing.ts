@@ -4,6 +4,7 @@ import type { AccessPatternDesign, PatternSortCondition, TableDesign } from '../
 import type { EntityReview, ReviewContext } from '../reviewContext';
 import type { ReviewEvidence } from '../review.types';
 import { builtRequest, sampleId } from './patternRuleSupport';
+import { setOwnValue } from '../../../dynamo';
 
 /**
  * Which keys of a table (the table's own, each index) can serve an access
@@ -41,7 +42,7 @@ type FieldsSort = Extract<PatternSortCondition, { input: 'fields' }>;
 /** The pattern's field values that are one value each: its partition values, and sort values under `=` or an equal-ended BETWEEN. */
 function pinnedValues(pattern: AccessPatternDesign): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(pattern.partitionValues)) if (value.trim() !== '') values[name] = value;
+  for (const [name, value] of Object.entries(pattern.partitionValues)) if (value.trim() !== '') setOwnValue(values, name, value);
   const sort = pattern.sort;
   if (sort?.input === 'fields') {
     for (const [name, value] of Object.entries(sort.values)) {

@@ -1,4 +1,4 @@
-import { compileTemplateText, keyAttributesOf, keyRoleOf, type EntityRecogniser, type TableDesign } from '../../../design';
+import { compileTemplateText, keyAttributesOf, keyRoleOf, type EntityRecogniser, type TableDesign, keyTemplateOf } from '../../../design';
 import type { KeyTemplate, ReadDirection } from '../../../keys';
 import { compareItemOrders, type ItemOrders, type OrderSlice } from '../../compareItemOrders';
 import type { Item } from '../../explorer/explorerTypes';
@@ -55,7 +55,7 @@ export function compareEntityOrders(items: readonly Item[], options: CompareEnti
     let entity = recogniser.entityOf(item);
     let collectionOnly = false;
     if (!entity) {
-      const collections = recogniser.collectionEntitiesOf(item).filter((candidate) => candidate.keys[sortKeyName] !== undefined);
+      const collections = recogniser.collectionEntitiesOf(item).filter((candidate) => keyTemplateOf(candidate, sortKeyName) !== undefined);
       if (collections.length === 1) [entity, collectionOnly] = [collections[0], true];
     }
     if (!entity) return void unmatched.push(position);
@@ -73,7 +73,7 @@ export function compareEntityOrders(items: readonly Item[], options: CompareEnti
   for (const entity of table.entities) {
     const group = groups.get(entity.name);
     if (!group) continue;
-    const text = entity.keys[sortKeyName];
+    const text = keyTemplateOf(entity, sortKeyName);
     const compiled = text === undefined ? undefined : compileTemplateText(text, keyRoleOf(table, sortKeyName));
     if (text === undefined || !compiled?.ok) {
       withoutTemplate.push({ entityName: entity.name, positions: group.positions });

@@ -1,4 +1,4 @@
-import { compileTemplateText, isEntityInIndex, keyRoleOf, type TableDesign } from '../../../design';
+import { compileTemplateText, isEntityInIndex, keyRoleOf, type TableDesign, keyTemplateOf } from '../../../design';
 import type { KeyTemplate } from '../../../keys';
 import type { DesignBinding } from './designBinding';
 
@@ -20,7 +20,7 @@ export interface EntityKeyTemplate {
 export function entityKeyTemplates(table: TableDesign, attributeName: string, indexName?: string): readonly EntityKeyTemplate[] {
   const found: EntityKeyTemplate[] = [];
   for (const entity of table.entities) {
-    const text = entity.keys[attributeName];
+    const text = keyTemplateOf(entity, attributeName);
     if (text === undefined || !isEntityInIndex(table, entity, indexName)) continue;
     const compiled = compileTemplateText(text, keyRoleOf(table, attributeName));
     if (compiled.ok) found.push({ entityName: entity.name, templateText: text, template: compiled.value.template });
