@@ -12,7 +12,7 @@
  * Figures and ratios are printed, never asserted. KEYLAB_BENCH_SUITE_RUNS
  * sets the cold-start runs (default 5; DynamoDB Local's are at most 3).
  */
-import { DynamoDB } from '@aws-sdk/client-dynamodb';
+import { DynamoDB, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,10 +54,9 @@ function client(endpoint: string): DynamoDB {
   return new DynamoDB({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' }, maxAttempts: 1 });
 }
 
-/** One test of the suite: its own table, writes, a query, a transaction, the table deleted. */
-async function oneTest(db: DynamoDB, n: number): Promise<void> {
-  const TableName = `suite-${n}`;
-  await db.createTable({
+/** Every table of the suite: a string partition and sort key, on demand. */
+function suiteTable(TableName: string): CreateTableCommandInput {
+  return {
     TableName,
     KeySchema: [
       { AttributeName: 'pk', KeyType: 'HASH' },
@@ -68,7 +67,13 @@ async function oneTest(db: DynamoDB, n: number): Promise<void> {
       { AttributeName: 'sk', AttributeType: 'S' },
     ],
     BillingMode: 'PAY_PER_REQUEST',
-  });
+  };
+}
+
+/** One test of the suite: its own table, writes, a query, a transaction, the table deleted. */
+async function oneTest(db: DynamoDB, n: number): Promise<void> {
+  const TableName = `suite-${n}`;
+  await db.createTable(suiteTable(TableName));
   for (let i = 0; i < ITEMS_PER_TEST; i++) {
     await db.putItem({ TableName, Item: { pk: { S: 'user#1' }, sk: { S: `order#${String(i).padStart(3, '0')}` }, total: { N: String(i * 10) } } });
   }
@@ -139,18 +144,7 @@ function median(values: readonly number[]): number {
 async function dataDirWithItems(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'keylab-bench-suite-'));
   const opened = await openEngine(dir);
-  await opened.engine.createTable({
-    TableName: 'Loaded',
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'S' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
+  await opened.engine.createTable(suiteTable('Loaded'));
   const items = Array.from({ length: LOADED_ITEMS }, (_, i) => ({
     pk: { S: `user#${i % 1000}` },
     sk: { S: `order#${String(i).padStart(6, '0')}` },
