@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { nodeBundleConfig } from './vite.nodeBundle';
 
 /**
  * Keylab's DynamoDB endpoint as one prebuilt Node 20 module
@@ -28,21 +29,4 @@ function listInputs(): Plugin {
   };
 }
 
-export default defineConfig({
-  publicDir: false,
-  logLevel: 'warn',
-  ssr: { noExternal: true, target: 'node' },
-  plugins: [listInputs()],
-  build: {
-    ssr: 'src/server/endpoint/endpointCli.ts',
-    outDir: 'dist-endpoint',
-    emptyOutDir: true,
-    target: 'node20',
-    minify: false,
-    sourcemap: false,
-    copyPublicDir: false,
-    rolldownOptions: {
-      output: { entryFileNames: 'endpoint.mjs', format: 'es', codeSplitting: false },
-    },
-  },
-});
+export default defineConfig(nodeBundleConfig('src/server/endpoint/endpointCli.ts', 'dist-endpoint', 'endpoint.mjs', [listInputs()]));
