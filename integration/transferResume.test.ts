@@ -95,7 +95,8 @@ describe('npm run import killed with SIGKILL and resumed', () => {
       for (let line = 1; line <= LINES; line++) {
         if (line === 5) {
           // One line nested 50,000 levels deep: rejected, and the import goes on.
-          bad.set(line, /Nesting Levels have exceeded supported limits: this item's JSON nests 100,002 levels deep/);
+          // src/dynamo's reader stops at DynamoDB's 32 levels without recursing further: DynamoDB's message, at the attribute.
+          bad.set(line, /^d: Nesting Levels have exceeded supported limits$/);
           lines.push(`{"pk": {"S": "deep"}, "sk": {"N": "5"}, "d": ${'{"L": ['.repeat(50_000)}{"S": "x"}${']}'.repeat(50_000)}}`);
         } else if (line % 499 === 0) {
           bad.set(line, /Missing the key sk in the item/);

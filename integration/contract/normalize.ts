@@ -328,6 +328,16 @@ export const KNOWN_MESSAGE_DIFFERENCES: readonly Normalizer[] = [
     /^1 validation error detected: Value '\{.*\}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: \[Member must have length less than or equal to 25, Member must have length greater than or equal to 1\]$/,
   ),
   messageDifference(
+    'over 25 write requests for one table (DynamoDB: the map-value constraint, src/server/endpoint/dynamodbEndpoint.validation.test.ts)',
+    exactly('Too many items requested for the BatchWriteItem call'),
+    /^1 validation error detected: Value '\{.*\}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: \[Member must have length less than or equal to 25, Member must have length greater than or equal to 1\]$/,
+  ),
+  messageDifference(
+    'over 100 keys for one table (DynamoDB: a constraint on the keys member, src/server/endpoint/dynamodbEndpoint.validation.test.ts)',
+    exactly('Too many items requested for the BatchGetItem call'),
+    /^1 validation error detected: Value '\[.*\]' at 'requestItems\..*\.member\.keys' failed to satisfy constraint: Member must have length less than or equal to 100$/,
+  ),
+  messageDifference(
     'Segment without TotalSegments (src/engine/scan.test.ts)',
     exactly('If segment is specified, total segment must also be specified'),
     exactly('The TotalSegments parameter is required but was not present in the request when Segment parameter is present'),
