@@ -76,6 +76,7 @@ async function rawError(url: string, operation: string, body: unknown): Promise<
       'Content-Type': 'application/x-amz-json-1.0',
       'X-Amz-Target': `DynamoDB_20120810.${operation}`,
       Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+      'X-Amz-Date': '20250101T000000Z',
     },
     body: JSON.stringify(body),
   });
