@@ -19,7 +19,7 @@ import { locateJsonError } from '../../design';
 import { EMPTY_QUERY_FORM, type QueryForm, type SelectOption, type SortOperator } from './queryForm';
 import { printPathText } from './attributePathText';
 import { createFilterGroup, createFilterRow, EMPTY_FILTER, type FilterGroup, type FilterNode, type FilterOperator } from './filterModel';
-import { printTypedValue, reviveAttributeValue, VALUE_TYPES, type ValueType } from './typedValue';
+import { printTypedValue, readDynamoJsonValue, VALUE_TYPES, type ValueType } from './typedValue';
 
 /**
  * "Paste request": the JSON of a Query or Scan input, as the SDK takes it or
@@ -308,7 +308,9 @@ function readValues(raw: unknown, notes: string[], problems: string[]): Record<s
   const native: string[] = [];
   for (const [ref, value] of Object.entries(raw)) {
     if (isPlainObject(value) && Object.keys(value).length === 1) {
-      values[ref] = reviveAttributeValue(value);
+      const read = readDynamoJsonValue(value, `ExpressionAttributeValues ${ref}`);
+      if (read.ok) values[ref] = read.value;
+      else problems.push(...read.problems);
       continue;
     }
     const plain: AttributeValue | undefined =

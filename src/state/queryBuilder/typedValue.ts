@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { decodeBase64, encodeBase64, parseBinaryText, type BinaryEncoding } from '../../dynamo';
-import { parseDynamoNumber } from '../../keys';
+import { encodeBase64, parseBinaryText, readWireValue, type BinaryEncoding, type WireReadRules } from '../../dynamo';
+import { normalizeDynamoNumber, parseDynamoNumber } from '../../keys';
 
 /** The value types a builder row can hold. */
 export type ValueType = 'S' | 'N' | 'B' | 'BOOL' | 'NULL' | 'SS' | 'NS' | 'BS' | 'L' | 'M';
@@ -122,17 +122,10 @@ export function parseTypedValue(type: ValueType, text: string, label: string, en
           message: `${label} is a ${type === 'L' ? 'list (L)' : 'map (M)'}: enter DynamoDB JSON, e.g. ${type === 'L' ? '[{"S":"a"},{"N":"1"}]' : '{"city":{"S":"Berlin"}}'}.`,
         };
       }
-      const value =
-        type === 'L'
-          ? Array.isArray(parsed)
-            ? { L: parsed.map(reviveAttributeValue) }
-            : undefined
-          : isPlainObject(parsed)
-            ? { M: mapValues(parsed, reviveAttributeValue) }
-            : undefined;
-      if (!value)
+      if (type === 'L' ? !Array.isArray(parsed) : !isPlainObject(parsed))
         return { ok: false, message: `${label} is a ${type === 'L' ? 'list: enter a JSON array' : 'map: enter a JSON object'} of DynamoDB JSON values.` };
-      return { ok: true, value: value as AttributeValue };
+      const read = readDynamoJsonValue(type === 'L' ? { L: parsed } : { M: parsed }, label);
+      return read.ok ? read : { ok: false, message: read.problems.join(' ') };
     }
   }
 }
@@ -155,28 +148,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function mapValues<T>(record: Record<string, unknown>, map: (value: unknown) => T): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
-}
-
 /**
- * Turns DynamoDB JSON as the CLI prints it (B as base64 text) into the SDK's
- * shape (B as bytes). Anything it doesn't recognise is passed on unchanged, so
- * the validator can name it with DynamoDB's message.
+ * One value in DynamoDB JSON (binary as base64) read with src/dynamo's reader:
+ * binary as bytes, or every problem with its path under `label` (`{"B": "**"}`
+ * is refused, never read as empty bytes).
  *
  * @example
- * reviveAttributeValue({ B: "AQID" }) // { B: Uint8Array [1, 2, 3] }
+ * readDynamoJsonValue({ L: [{ B: "AQID" }] }, "Value")  // { ok: true, value: { L: [{ B: Uint8Array [1, 2, 3] }] } }
+ * readDynamoJsonValue({ B: "**" }, ":b")                // { ok: false, problems: [':b.B: …'] }
  */
-export function reviveAttributeValue(value: unknown): AttributeValue {
-  if (!isPlainObject(value)) return value as AttributeValue;
-  const [type, inner] = Object.entries(value)[0] ?? [];
-  if (type === 'B' && typeof inner === 'string') return { B: decodeBase64(inner) ?? new Uint8Array() };
-  if (type === 'BS' && Array.isArray(inner))
-    return { BS: inner.map((item) => (typeof item === 'string' ? (decodeBase64(item) ?? new Uint8Array()) : (item as Uint8Array))) };
-  if (type === 'L' && Array.isArray(inner)) return { L: inner.map(reviveAttributeValue) };
-  if (type === 'M' && isPlainObject(inner)) return { M: mapValues(inner, reviveAttributeValue) };
-  return value as unknown as AttributeValue;
+export function readDynamoJsonValue(value: unknown, label: string): { ok: true; value: AttributeValue } | { ok: false; problems: string[] } {
+  const read = readWireValue(value, label, DYNAMO_JSON_RULES);
+  return read.ok ? read : { ok: false, problems: read.problems.map((problem) => `${problem.path || label}: ${problem.message}`) };
 }
+
+/** Numbers are checked as DynamoDB would and kept as typed; nested maps' empty keys are left to DynamoDB's own check. */
+const DYNAMO_JSON_RULES: WireReadRules = { normalizeNumber: normalizeDynamoNumber, emptyMapKeys: true };
 
 /** JSON.stringify replacer that prints bytes as base64, the way the CLI's JSON does. */
 export function jsonReplacer(_key: string, value: unknown): unknown {

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { ATTRIBUTE_TYPES, checkBase64 } from '../../../dynamo';
 import { locateJsonError } from '../../../design';
-import { reviveAttributeValue } from '../../queryBuilder/typedValue';
+import { readDynamoJsonValue } from '../../queryBuilder/typedValue';
 
 /**
  * The Parameters box of the PartiQL tab: a JSON array of DynamoDB JSON values
@@ -44,7 +44,13 @@ export function parseStatementParameters(text: string): ParametersResult {
       return { ok: false, message: `Parameter ${index + 1} (line ${line}, column ${column}): ${problem}` };
     }
   }
-  return { ok: true, values: parsed.map(reviveAttributeValue) };
+  const values: AttributeValue[] = [];
+  for (const [index, value] of parsed.entries()) {
+    const read = readDynamoJsonValue(value, `Parameter ${index + 1}`);
+    if (!read.ok) return { ok: false, message: read.problems.join(' ') };
+    values.push(read.value);
+  }
+  return { ok: true, values };
 }
 
 /** What is wrong with one DynamoDB JSON value, or undefined when it is one. */
