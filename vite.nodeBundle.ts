@@ -18,7 +18,8 @@ export function nodeBundleConfig(entry: string, outDir: string, fileName: string
       outDir,
       emptyOutDir: true,
       target: 'node20',
-      minify: false,
+      // Minified: a smaller file is read, decoded and compiled faster at every start (the endpoint's cold start).
+      minify: true,
       sourcemap: false,
       copyPublicDir: false,
       rolldownOptions: {

@@ -31,8 +31,11 @@ export async function startEndpointProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let announced: () => void = () => {};
+  const announcedPromise = new Promise<void>((resolve) => (announced = resolve));
   const collect = (chunk: Buffer) => {
     if (output.length < 20_000) output += chunk.toString('utf8');
+    if (output.includes(' is running at ')) announced();
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
@@ -52,6 +55,11 @@ export async function startEndpointProcess(
     clearTimeout(timer);
   };
   const deadline = Date.now() + DEFAULT_START_TIMEOUT_MS;
+  // The endpoint prints its banner once it listens: probing only after it keeps this process from
+  // spending a core on refused connections while the endpoint starts (which made the start look slower).
+  let ceiling: NodeJS.Timeout | undefined;
+  await Promise.race([announcedPromise, exitedPromise, new Promise((resolve) => (ceiling = setTimeout(resolve, DEFAULT_START_TIMEOUT_MS)))]);
+  clearTimeout(ceiling);
   while (Date.now() < deadline) {
     if (exited !== undefined) throw new Error(`keylab endpoint ${args.join(' ')} ${exited}:\n${output}`);
     if (await answersListTables(endpoint)) return { endpoint, process: child, output: () => output, stop };
