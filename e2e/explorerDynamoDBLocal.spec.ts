@@ -1,8 +1,9 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
-import { startDynamoDBLocal, findFreePort, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { findFreePort, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
+import { emptyDynamoDBLocal } from './sharedDynamoDBLocal';
 
 // The table details ask for tags, which DynamoDB Local refuses with an HTTP 400 ("Tagging is not currently supported in
 // DynamoDB Local."; the details show it as "not available"), and Chromium logs every 400 it fetches.
@@ -20,9 +21,8 @@ test.describe.configure({ mode: 'serial' });
 
 let ddbLocal: RunningDynamoDBLocal;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  ddbLocal = await startDynamoDBLocal({ sharedDb: true });
+test.beforeAll(async ({ dynamoDBLocal }) => {
+  ddbLocal = await emptyDynamoDBLocal(dynamoDBLocal);
   const client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'seeder', secretAccessKey: 'x' } });
   await client.createTable({
     TableName: 'Scores',
@@ -74,10 +74,6 @@ test.beforeAll(async () => {
     await client.putItem({ TableName: 'Thumbprints', Item: { id: { S: 'b1' }, blob: { B: Uint8Array.from(bytes) }, note: { S: `n${bytes.length}` } } });
   }
   client.destroy();
-});
-
-test.afterAll(async () => {
-  await ddbLocal?.stop();
 });
 
 test('connects to DynamoDB Local through the proxy, describes, queries an index and paginates', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 
 export interface KeylabFixtures {
   /**
@@ -13,6 +14,17 @@ interface WatchFixtures {
   pageErrorWatch: void;
 }
 
+interface WorkerFixtures {
+  /**
+   * One DynamoDB Local (in memory, `-sharedDb`) per worker, started when a spec file of the worker first asks for it
+   * and stopped with the worker: Java's start costs seconds of both cores, once per worker instead of once per file.
+   * Files share it one after the other (a worker runs one test at a time), so each file empties it first
+   * (`emptyDynamoDBLocal` of e2e/sharedDynamoDBLocal.ts in its `beforeAll`) and never stops it. A file that needs
+   * other flags, a fixed port, or stops and restarts DynamoDB Local starts its own.
+   */
+  dynamoDBLocal: RunningDynamoDBLocal;
+}
+
 /**
  * `test` that fails (at teardown) if any page of the test logged a console
  * error or threw an uncaught exception — e.g. a CSP violation or a React error
@@ -21,8 +33,22 @@ interface WatchFixtures {
  * (`context.newPage()`, popups such as the presenter view, second tabs), and
  * the pages of contexts it creates with `browser.newContext()` / `browser.newPage()`.
  */
-export const test = base.extend<KeylabFixtures & WatchFixtures>({
+export const test = base.extend<KeylabFixtures & WatchFixtures, WorkerFixtures>({
   allowedPageErrors: [[], { option: true }],
+
+  dynamoDBLocal: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this parameter.
+    async ({}, use) => {
+      const ddbLocal = await startDynamoDBLocal({ sharedDb: true });
+      try {
+        await use(ddbLocal);
+      } finally {
+        await ddbLocal.stop();
+      }
+    },
+    // A ceiling on Java's start (as the files' own beforeAll had), not an expectation.
+    { scope: 'worker', timeout: 120_000 },
+  ],
 
   pageErrorWatch: [
     async ({ browser, context, allowedPageErrors }, use) => {

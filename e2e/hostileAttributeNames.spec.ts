@@ -1,10 +1,11 @@
 import { DynamoDB, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { startDynamoDBLocal, type RunningDynamoDBLocal, pkSkTable } from '../scripts/dynamodbLocal';
+import { type RunningDynamoDBLocal, pkSkTable } from '../scripts/dynamodbLocal';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
+import { emptyDynamoDBLocal } from './sharedDynamoDBLocal';
 
 /*
  * A hostile table: items whose attributes are named like JavaScript's own
@@ -126,16 +127,12 @@ test('built-in table: a hostile import stays readable, exports keep __proto__, E
 
 test.describe('DynamoDB Local through the proxy', () => {
   let ddbLocal: RunningDynamoDBLocal;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    ddbLocal = await startDynamoDBLocal({ sharedDb: true });
+  test.beforeAll(async ({ dynamoDBLocal }) => {
+    ddbLocal = await emptyDynamoDBLocal(dynamoDBLocal);
     const client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'seeder', secretAccessKey: 'x' } });
     await client.createTable(pkSkTable('Hostile'));
     for (let i = 1; i <= ROWS; i++) await client.putItem({ TableName: 'Hostile', Item: JSON.parse(itemJson('pk', 'sk', i)) as Record<string, AttributeValue> });
     client.destroy();
-  });
-  test.afterAll(async () => {
-    await ddbLocal?.stop();
   });
 
   test('the grid, the exports and Edit item keep every attribute', async ({ page }) => {

@@ -1,9 +1,10 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import type { Page } from '@playwright/test';
-import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
+import type { RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
+import { emptyDynamoDBLocal } from './sharedDynamoDBLocal';
 
 /*
  * The item editor end to end: New item with a string set, a number set with
@@ -33,9 +34,8 @@ test.describe('against a DynamoDB Local of its own', () => {
   let ddbLocal: RunningDynamoDBLocal;
   let client: DynamoDB;
 
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    ddbLocal = await startDynamoDBLocal({ sharedDb: true });
+  test.beforeAll(async ({ dynamoDBLocal }) => {
+    ddbLocal = await emptyDynamoDBLocal(dynamoDBLocal);
     client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'keylab', secretAccessKey: 'x' } });
     await client.createTable({
       TableName: 'Gear',
@@ -53,7 +53,6 @@ test.describe('against a DynamoDB Local of its own', () => {
 
   test.afterAll(async () => {
     client?.destroy();
-    await ddbLocal?.stop();
   });
 
   test('on DynamoDB Local: add, edit, conflict, duplicate-key refusal, delete', async ({ page }) => {

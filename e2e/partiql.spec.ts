@@ -1,8 +1,9 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
-import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
+import type { RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
+import { emptyDynamoDBLocal } from './sharedDynamoDBLocal';
 
 /*
  * The explorer's PartiQL tab and table details against the real DynamoDB
@@ -17,9 +18,8 @@ test.use({ allowedPageErrors: [/Failed to load resource: the server responded wi
 let ddbLocal: RunningDynamoDBLocal;
 const TIMES = ['2026-06-21T08:30:00Z', '2026-06-22T09:15:00Z', '2026-06-22T12:00:00Z', '2026-06-23T10:00:00Z', '2026-06-24T07:45:00Z'];
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  ddbLocal = await startDynamoDBLocal({ sharedDb: true });
+test.beforeAll(async ({ dynamoDBLocal }) => {
+  ddbLocal = await emptyDynamoDBLocal(dynamoDBLocal);
   const client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'seeder', secretAccessKey: 'x' } });
   await client.createTable({
     TableName: 'Matches',
@@ -43,10 +43,6 @@ test.beforeAll(async () => {
   }
   await client.putItem({ TableName: 'Matches', Item: { game: { S: 'G#2' }, at: { S: TIMES[0] as string }, team: { S: 'red' } } });
   client.destroy();
-});
-
-test.afterAll(async () => {
-  await ddbLocal?.stop();
 });
 
 async function openOnDynamoDBLocal(page: import('@playwright/test').Page): Promise<ExplorerPage> {

@@ -1,8 +1,9 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
-import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
+import type { RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
+import { emptyDynamoDBLocal } from './sharedDynamoDBLocal';
 
 // The table details ask for tags, which DynamoDB Local refuses with an HTTP 400 (shown as "not available"); Chromium logs every 400.
 test.use({
@@ -11,12 +12,8 @@ test.use({
 test.describe.configure({ mode: 'serial' });
 
 let ddbLocal: RunningDynamoDBLocal;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  ddbLocal = await startDynamoDBLocal({ sharedDb: true });
-});
-test.afterAll(async () => {
-  await ddbLocal?.stop();
+test.beforeAll(async ({ dynamoDBLocal }) => {
+  ddbLocal = await emptyDynamoDBLocal(dynamoDBLocal);
 });
 
 test('creates a table with a GSI in DynamoDB Local, sees it ACTIVE, adds and deletes an index, and deletes the table by typing its name', async ({ page }) => {

@@ -1,10 +1,11 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { startDynamoDBLocal, type RunningDynamoDBLocal, pkSkTable } from '../scripts/dynamodbLocal';
+import { type RunningDynamoDBLocal, pkSkTable } from '../scripts/dynamodbLocal';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
+import { emptyDynamoDBLocal } from './sharedDynamoDBLocal';
 
 // The table details ask DynamoDB Local for tags, which it refuses with an HTTP 400 that Chromium logs (see explorerDynamoDBLocal.spec.ts).
 test.use({
@@ -204,15 +205,11 @@ test('built-in table: a file exported from another table is refused up front, na
 
 test.describe('DynamoDB Local', () => {
   let ddbLocal: RunningDynamoDBLocal;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    ddbLocal = await startDynamoDBLocal({ sharedDb: true });
+  test.beforeAll(async ({ dynamoDBLocal }) => {
+    ddbLocal = await emptyDynamoDBLocal(dynamoDBLocal);
     const client = new DynamoDB({ region: 'us-east-1', endpoint: ddbLocal.endpoint, credentials: { accessKeyId: 'seeder', secretAccessKey: 'x' } });
     await client.createTable(pkSkTable('Transfers'));
     client.destroy();
-  });
-  test.afterAll(async () => {
-    await ddbLocal?.stop();
   });
 
   test('import with a bad line, export and compare, bulk delete with progress', async ({ page }) => {
