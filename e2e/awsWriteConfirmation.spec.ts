@@ -1,17 +1,18 @@
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import type { Page } from '@playwright/test';
-import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
+import type { RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { SHOP_DESIGN } from '../src/design';
 import { expect, test } from './fixtures';
 import { ConnectionPanelPage } from './pages/ConnectionPanelPage';
 import { ExplorerPage } from './pages/ExplorerPage';
 import { LoadIntoTablePage } from './pages/LoadIntoTablePage';
 import { PROFILE_ACCESS_KEY_ID, PROFILE_SECRET, startProfileAppServer, type ProfileAppServer } from './profileAppServer';
+import { emptyDynamoDBLocal } from './sharedDynamoDBLocal';
 
 /*
  * Writes on an AWS connection. The app server reads a temp ~/.aws
  * (profileAppServer.ts) whose profile signs with a credential_process
- * script's dummy keys and sends to a DynamoDB Local this file starts
+ * script's dummy keys and sends to the worker's DynamoDB Local
  * (endpoint_url): to Keylab that is an AWS connection, so every write asks
  * "Write to AWS?" and a Read-only connection offers no write at all.
  */
@@ -21,17 +22,15 @@ test.use({ allowedPageErrors: [/Failed to load resource: the server responded wi
 
 const REGION = 'eu-west-2';
 const APP_PORT = 5400;
-const DDB_PORT = 5401;
 const KEY = { pk: { S: 'note-1' } };
 
 let ddbLocal: RunningDynamoDBLocal;
 let client: DynamoDB;
 let app: ProfileAppServer;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ dynamoDBLocal }) => {
   test.setTimeout(120_000);
-  ddbLocal = await startDynamoDBLocal({ port: DDB_PORT });
-  // DynamoDB Local keeps tables per access key id and region: these are the profile's.
+  ddbLocal = await emptyDynamoDBLocal(dynamoDBLocal);
   client = new DynamoDB({ region: REGION, endpoint: ddbLocal.endpoint, credentials: { accessKeyId: PROFILE_ACCESS_KEY_ID, secretAccessKey: PROFILE_SECRET } });
   await client.createTable({
     TableName: 'Notes',
@@ -52,7 +51,6 @@ endpoint_url = ${ddbLocal.endpoint}
 test.afterAll(async () => {
   client?.destroy();
   await app?.stop();
-  await ddbLocal?.stop();
 });
 
 const stored = async () => (await client.getItem({ TableName: 'Notes', Key: KEY, ConsistentRead: true })).Item;

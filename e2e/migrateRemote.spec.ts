@@ -29,9 +29,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the endpoint process on `port` with its tables in `dataDir`; resolves once it answers. */
+/**
+ * Starts the endpoint process on `port` with its tables in `dataDir`, as `npm run endpoint` does (bin/keylab.mjs: the
+ * prebuilt dist-endpoint bundle, or the sources through tsx when it is stale; the sources through tsx took 4 times as
+ * long to answer, twice per test); resolves once it answers.
+ */
 async function startEndpoint(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/endpoint.ts', '--port', String(port), '--data', dataDir], {
+  const child = spawn(process.execPath, ['bin/keylab.mjs', 'endpoint', '--port', String(port), '--data', dataDir], {
     cwd: path.resolve(import.meta.dirname, '..'),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
