@@ -11,7 +11,9 @@ import { emptyDynamoDBLocal } from './sharedDynamoDBLocal';
 test.use({
   allowedPageErrors: [/Failed to load resource: the server responded with a status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/proxy\/dynamodb/],
 });
-test.describe.configure({ mode: 'serial' });
+// Not serial: each test has its own browser context, and the DynamoDB Local test's database is the worker's (emptied in
+// its beforeAll), so the built-in table's tests spread over both workers instead of making one long group at the end
+// of the run (this is the last file in the order Playwright hands out).
 
 interface Side {
   /** 'picker': Chromium's showSaveFilePicker (stubbed: it records the stream's writes); 'download': a browser without it (the Blob download). */
