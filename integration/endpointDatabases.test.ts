@@ -110,7 +110,7 @@ describe('keylab endpoint -dbPath DIR', () => {
 
 describe('keylab endpoint with a flag DynamoDB Local does not have', () => {
   it.each([
-    [['-sharedDb', '-inMemroy'], "Unknown option '-inMemroy'. Did you mean --inMemory?"],
+    [['-sharedDb', '-inMemroy'], "Unknown option '-inMemroy'. Did you mean -inMemory?"],
     [['-inMemory', '-dbPath', '.'], '-inMemory keeps the tables in memory, -dbPath on disk: give one of them.'],
   ])('%j exits 2 naming it', async (flags, message) => {
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/keylab.mjs'), 'endpoint', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
