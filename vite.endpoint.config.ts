@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { lazyBuiltins } from './vite.lazyBuiltins';
 import { nodeBundleConfig } from './vite.nodeBundle';
 
 /**
@@ -29,4 +30,10 @@ function listInputs(): Plugin {
   };
 }
 
-export default defineConfig(nodeBundleConfig('src/server/endpoint/endpointCli.ts', 'dist-endpoint', 'endpoint.mjs', [listInputs()]));
+// node:crypto, node:zlib and node:fs/promises are loaded when first called, not at every start (vite.lazyBuiltins.ts).
+export default defineConfig(
+  nodeBundleConfig('src/server/endpoint/endpointCli.ts', 'dist-endpoint', 'endpoint.mjs', [
+    lazyBuiltins(['node:crypto', 'node:zlib', 'node:fs/promises']),
+    listInputs(),
+  ]),
+);

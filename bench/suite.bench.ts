@@ -9,15 +9,22 @@
  *   run a 2-item transaction and delete the table, sequentially and 4 at a
  *   time, each on a server started fresh (its start counted in the wall time).
  *
+ * - the floor: a bare Node HTTP server (bench/floorServer.mjs) answering the
+ *   same ListTables, started and probed the same way, its runs interleaved with
+ *   Keylab's; Keylab minus the floor is Keylab's own share of the start, which
+ *   can be judged on any machine (the target: about 20 ms).
+ *
  * Figures and ratios are printed, never asserted. KEYLAB_BENCH_SUITE_RUNS
- * sets the cold-start runs (default 5; DynamoDB Local's are at most 3).
+ * sets the cold-start runs (default 5; DynamoDB Local's are at most 3);
+ * KEYLAB_BENCH_SUITE_ONLY=cold-start measures Keylab's cold starts and the
+ * floor only (no suite, no DynamoDB Local).
  */
 import { DynamoDB, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { answersListTables, findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
-import { startEndpointProcess } from '../scripts/endpointProcess';
+import { startEndpointProcess, startNodeServer } from '../scripts/endpointProcess';
 import { openEngine } from '../src/server';
 import { renderTable } from './benchUtils';
 
@@ -28,6 +35,7 @@ const LOADED_ITEMS = 100_000;
 const RUNS = Math.max(1, Number(process.env.KEYLAB_BENCH_SUITE_RUNS ?? 5));
 const DDBL_RUNS = Math.min(RUNS, 3);
 const FLAGS = ['-sharedDb', '-inMemory'] as const;
+const COLD_START_ONLY = process.env.KEYLAB_BENCH_SUITE_ONLY === 'cold-start';
 
 interface Server {
   readonly endpoint: string;
@@ -43,6 +51,12 @@ const keylab =
     // Polled every 2 ms: the start is the figure.
     return startEndpointProcess([...args, '-port', String(port)], { port, pollMs: 2 });
   };
+
+/** The floor: a bare Node HTTP server answering ListTables, spawned and probed as Keylab's endpoint is. */
+const floor: Starter = async () => {
+  const port = await findFreePort();
+  return startNodeServer([path.join(import.meta.dirname, 'floorServer.mjs'), String(port)], { port, pollMs: 2 });
+};
 
 const dynamodbLocal: Starter = async () => {
   // A ceiling for a loaded machine (Java's start took minutes at load 40); the wait is on DynamoDB Local answering.
@@ -124,14 +138,22 @@ async function runSuite(start: Starter, parallel: number): Promise<{ totalMs: nu
 }
 
 async function coldStart(start: Starter, runs: number): Promise<number> {
-  const times: number[] = [];
+  const [median] = await coldStarts([start], runs);
+  return median as number;
+}
+
+/** The median start of each starter, their runs interleaved (a, b, a, b, …) so a change of load hits both alike. */
+async function coldStarts(starters: readonly Starter[], runs: number): Promise<number[]> {
+  const times = starters.map((): number[] => []);
   for (let i = 0; i < runs; i++) {
-    const began = performance.now();
-    const server = await start();
-    times.push(performance.now() - began);
-    await server.stop();
+    for (const [index, start] of starters.entries()) {
+      const began = performance.now();
+      const server = await start();
+      times[index]?.push(performance.now() - began);
+      await server.stop();
+    }
   }
-  return median(times);
+  return times.map(median);
 }
 
 function median(values: readonly number[]): number {
@@ -181,10 +203,18 @@ const dataDir = await dataDirWithItems();
 await answersListTables('http://127.0.0.1:9');
 try {
   // Keylab's rows first, each printed as it is measured.
-  const keylabEmpty = await coldStart(keylab(), RUNS);
-  console.log(`Keylab cold start, empty: ${ms(keylabEmpty)}`);
+  const [floorStart = 0, keylabEmpty = 0] = await coldStarts([floor, keylab()], RUNS);
+  console.log(`Keylab cold start, empty: ${ms(keylabEmpty)} (a bare Node HTTP server: ${ms(floorStart)}; Keylab's own share ${ms(keylabEmpty - floorStart)})`);
   const keylabLoaded = await coldStart(keylab(['--data', dataDir]), RUNS);
   console.log(`Keylab cold start, ${LOADED_ITEMS.toLocaleString('en-US')} items: ${ms(keylabLoaded)}`);
+  if (!COLD_START_ONLY) await suiteRows(floorStart, keylabEmpty, keylabLoaded);
+  console.log(`\nLoad average at the end: ${load()}.`);
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** The suite's rows, DynamoDB Local's beside Keylab's, and the table of every figure. */
+async function suiteRows(floorStart: number, keylabEmpty: number, keylabLoaded: number): Promise<void> {
   const keylabSequential = await runSuite(keylab(), 1);
   console.log(`Keylab suite, sequential: ${ms(keylabSequential.totalMs)}`);
   const keylabParallel = await runSuite(keylab(), PARALLEL);
@@ -203,6 +233,8 @@ try {
         ratio(localEmpty, keylabEmpty),
         'Keylab ≤ 150 ms (quiet cores)',
       ],
+      [`  floor: a bare Node HTTP server, the same way (median of ${RUNS})`, ms(floorStart), '—', '', ''],
+      ['  Keylab minus the floor: its own share of the start', ms(keylabEmpty - floorStart), '—', '', 'about 20 ms'],
       [
         `cold start, --data with ${LOADED_ITEMS.toLocaleString('en-US')} items`,
         ms(keylabLoaded),
@@ -233,7 +265,4 @@ try {
       ],
     ])}`,
   );
-  console.log(`\nLoad average at the end: ${load()}.`);
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
 }

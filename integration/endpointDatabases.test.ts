@@ -2,7 +2,8 @@
  * `keylab endpoint` as a drop-in for DynamoDB Local, through its own process
  * and the AWS SDK: without -sharedDb each access key id and region sees its
  * own tables (as DynamoDB Local keeps `<accessKey>_<region>.db`), with it they
- * all share one; -dbPath keeps each database in its own folder of
+ * all share one. The same cases run against the real DynamoDB Local started
+ * with the same flags, so the two are seen to agree. -dbPath keeps each database in its own folder of
  * DIR/keylab-endpoint/ and never touches DynamoDB Local's files in DIR.
  */
 import { DynamoDB } from '@aws-sdk/client-dynamodb';
@@ -11,7 +12,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findFreePort } from '../scripts/dynamodbLocal';
+import { findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { startEndpointProcess, type RunningEndpointProcess } from '../scripts/endpointProcess';
 import { REPO_ROOT } from '../scripts/paths';
 
@@ -26,7 +27,13 @@ const CALLERS: readonly Caller[] = [
   { accessKeyId: 'AKIDALPHA', region: 'eu-west-1' },
 ];
 
-const running: RunningEndpointProcess[] = [];
+/** A server the callers talk to: Keylab's endpoint or DynamoDB Local, as its own process. */
+interface Server {
+  readonly endpoint: string;
+  stop(): Promise<void>;
+}
+
+const running: Server[] = [];
 const clients: DynamoDB[] = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) client.destroy();
@@ -40,7 +47,15 @@ async function start(flags: readonly string[], cwd?: string): Promise<RunningEnd
   return endpoint;
 }
 
-function clientOf(endpoint: RunningEndpointProcess, caller: Caller): DynamoDB {
+/** DynamoDB Local started with the same flag line: `java -jar DynamoDBLocal.jar -inMemory [-sharedDb] -port N`. */
+async function startLocal(flags: readonly string[]): Promise<Server> {
+  // A ceiling for Java's start on a loaded machine (the wait is on DynamoDB Local answering).
+  const local = await startDynamoDBLocal({ inMemory: flags.includes('-inMemory'), sharedDb: flags.includes('-sharedDb'), startTimeoutMs: 300_000 });
+  running.push(local);
+  return local;
+}
+
+function clientOf(endpoint: Server, caller: Caller): DynamoDB {
   const client = new DynamoDB({
     endpoint: endpoint.endpoint,
     region: caller.region,
@@ -63,18 +78,28 @@ async function createTable(client: DynamoDB, TableName: string) {
   return TableDescription;
 }
 
-describe.each([
+const FLAG_LINES = [
   // DynamoDB Local's exact flag lines; what each caller lists after every caller created one table.
   { flags: ['-inMemory'], sees: (index: number) => [tableOf(index)] },
   { flags: ['-sharedDb', '-inMemory'], sees: () => CALLERS.map((_, index) => tableOf(index)) },
-])('keylab endpoint $flags -port <free>', ({ flags, sees }) => {
-  it('keeps the tables of each access key id and region apart unless -sharedDb', async () => {
-    const endpoint = await start(flags);
-    for (const [index, caller] of CALLERS.entries()) await createTable(clientOf(endpoint, caller), tableOf(index));
-    for (const [index, caller] of CALLERS.entries()) {
-      expect((await clientOf(endpoint, caller).listTables({})).TableNames, `${caller.accessKeyId} in ${caller.region}`).toEqual(sees(index));
-    }
-  });
+];
+
+describe.each([
+  { server: 'keylab endpoint', start: start },
+  { server: 'java -jar DynamoDBLocal.jar', start: startLocal },
+])('$server', ({ start }) => {
+  // DynamoDB Local's start: seconds of Java, minutes at load 40.
+  it.each(FLAG_LINES)(
+    '$flags -port <free> keeps the tables of each access key id and region apart unless -sharedDb',
+    { timeout: 600_000 },
+    async ({ flags, sees }) => {
+      const endpoint = await start(flags);
+      for (const [index, caller] of CALLERS.entries()) await createTable(clientOf(endpoint, caller), tableOf(index));
+      for (const [index, caller] of CALLERS.entries()) {
+        expect((await clientOf(endpoint, caller).listTables({})).TableNames, `${caller.accessKeyId} in ${caller.region}`).toEqual(sees(index));
+      }
+    },
+  );
 });
 
 describe('keylab endpoint -dbPath DIR', () => {
@@ -110,7 +135,7 @@ describe('keylab endpoint -dbPath DIR', () => {
 
 describe('keylab endpoint with a flag DynamoDB Local does not have', () => {
   it.each([
-    [['-sharedDb', '-inMemroy'], "Unknown option '-inMemroy'. Did you mean --inMemory?"],
+    [['-sharedDb', '-inMemroy'], "Unknown option '-inMemroy'. Did you mean -inMemory?"],
     [['-inMemory', '-dbPath', '.'], '-inMemory keeps the tables in memory, -dbPath on disk: give one of them.'],
   ])('%j exits 2 naming it', async (flags, message) => {
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/keylab.mjs'), 'endpoint', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });

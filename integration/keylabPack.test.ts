@@ -57,7 +57,7 @@ describe('keylab from the packed tarball, on plain Node', () => {
     expect(help.stdout).toContain('  -sharedDb ');
     const unknown = await keylab('endpoint', '-sharedDb', '-inMemroy');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("Unknown option '-inMemroy'. Did you mean --inMemory?");
+    expect(unknown.stderr).toContain("Unknown option '-inMemroy'. Did you mean -inMemory?");
   });
 
   it('checks a clean design (exit 0), a failing one (exit 1) and a folder, as in the clone', async () => {

@@ -26,7 +26,19 @@ export async function startEndpointProcess(
   args: readonly string[],
   options: { readonly port: number; readonly cwd?: string; readonly pollMs?: number },
 ): Promise<RunningEndpointProcess> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/keylab.mjs'), 'endpoint', ...args], {
+  return startNodeServer([path.join(REPO_ROOT, 'bin/keylab.mjs'), 'endpoint', ...args], options);
+}
+
+/**
+ * Spawns `node <nodeArgs>` and resolves once it printed ` is running at ` and answers a
+ * ListTables on `options.port`: Keylab's endpoint, or the bare Node server of bench:suite's
+ * floor row, started and probed the same way.
+ */
+export async function startNodeServer(
+  nodeArgs: readonly string[],
+  options: { readonly port: number; readonly cwd?: string; readonly pollMs?: number },
+): Promise<RunningEndpointProcess> {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: options.cwd ?? REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,10 +73,10 @@ export async function startEndpointProcess(
   await Promise.race([announcedPromise, exitedPromise, new Promise((resolve) => (ceiling = setTimeout(resolve, DEFAULT_START_TIMEOUT_MS)))]);
   clearTimeout(ceiling);
   while (Date.now() < deadline) {
-    if (exited !== undefined) throw new Error(`keylab endpoint ${args.join(' ')} ${exited}:\n${output}`);
+    if (exited !== undefined) throw new Error(`node ${nodeArgs.join(' ')} ${exited}:\n${output}`);
     if (await answersListTables(endpoint)) return { endpoint, process: child, output: () => output, stop };
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 20));
   }
   await stop();
-  throw new Error(`keylab endpoint ${args.join(' ')} did not answer on ${endpoint} within ${DEFAULT_START_TIMEOUT_MS} ms:\n${output}`);
+  throw new Error(`node ${nodeArgs.join(' ')} did not answer on ${endpoint} within ${DEFAULT_START_TIMEOUT_MS} ms:\n${output}`);
 }

@@ -64,6 +64,11 @@ export interface CommandLineSettings {
    * options included) are positionals, read no further (`npm run test:loaded -- --busy 4 npx playwright test --grep x`).
    */
   readonly commandFollows?: boolean;
+  /**
+   * Options that may also be written with one dash, Java-style (`-port 8000`, `-inMemory`), as
+   * DynamoDB Local's are. Messages then name the option as it was typed.
+   */
+  readonly singleDash?: readonly string[];
 }
 
 /**
@@ -108,10 +113,13 @@ export function parseCommandLine<T extends OptionTable>(args: readonly string[],
     const equals = arg.indexOf('=');
     const written = equals === -1 ? arg : arg.slice(0, equals);
     const inline = equals === -1 ? undefined : arg.slice(equals + 1);
-    const name = written.startsWith('--') ? written.slice(2) : byShort.get(written.slice(1));
+    const oneDash = !written.startsWith('--') && settings.singleDash?.includes(written.slice(1)) === true;
+    const name = written.startsWith('--') || oneDash ? written.slice(oneDash ? 1 : 2) : byShort.get(written.slice(1));
     const spec = name !== undefined && Object.hasOwn(options, name) ? options[name] : undefined;
-    if (name === undefined || spec === undefined) throw new UsageError(unknownOption(written, options));
-    const flag = written.startsWith('--') ? written : `${written} (--${name})`;
+    if (name === undefined || spec === undefined) throw new UsageError(unknownOption(written, options, settings.singleDash));
+    // A long name is named as typed (`-dbPath` or `--dbPath`); a short alias with its long name.
+    const long = written.startsWith('--') || oneDash;
+    const flag = long ? written : `${written} (--${name})`;
     if (spec.type === 'boolean') {
       if (inline !== undefined) throw new UsageError(`${written} takes no value: give it alone, without =${inline}.`);
       set(name, spec, true);
@@ -123,7 +131,9 @@ export function parseCommandLine<T extends OptionTable>(args: readonly string[],
     }
     const next = args[i + 1];
     if (next === undefined || (next.startsWith('-') && next !== '-' && !/^-\d/.test(next))) {
-      const example = spec.example ?? `--${name} ${spec.value ?? 'VALUE'}`;
+      const example = (spec.example ?? `--${name} ${spec.value ?? 'VALUE'}`).replace(/^-{1,2}(\S+)/, (typed, exampleName: string) =>
+        long && exampleName === name ? written : typed,
+      );
       throw new UsageError(`Missing value after ${flag}, e.g. ${settings.command} ${example}`);
     }
     set(name, spec, next);
@@ -132,15 +142,19 @@ export function parseCommandLine<T extends OptionTable>(args: readonly string[],
   return { values: values as CommandLineValues<T>, positionals };
 }
 
-/** "Unknown option '--prot'. Did you mean --port?" (the suggestion when one is close). */
-function unknownOption(written: string, options: OptionTable): string {
+/**
+ * "Unknown option '--prot'. Did you mean --port?" (the suggestion when one is close), in the
+ * spelling typed: "Unknown option '-prot'. Did you mean -port?" when -port is taken.
+ */
+function unknownOption(written: string, options: OptionTable, singleDash: readonly string[] = []): string {
   const typed = written.replace(/^-+/, '');
   let best: { name: string; distance: number } | undefined;
   for (const name of Object.keys(options)) {
     const distance = editDistance(typed.toLowerCase(), name.toLowerCase());
     if (distance <= Math.max(1, Math.floor(name.length / 3)) && (best === undefined || distance < best.distance)) best = { name, distance };
   }
-  return `Unknown option '${written}'.${best ? ` Did you mean --${best.name}?` : ''}`;
+  const dashes = best !== undefined && !written.startsWith('--') && singleDash.includes(best.name) ? '-' : '--';
+  return `Unknown option '${written}'.${best ? ` Did you mean ${dashes}${best.name}?` : ''}`;
 }
 
 /** Edits (insert, delete, change, swap two neighbours) between two words: `prot` is one from `port`. */

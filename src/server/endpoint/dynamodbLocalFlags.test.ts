@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../http';
-import { DB_PATH_FOLDER, DELAY_TRANSIENT_STATUSES_MS, fromDynamoDBLocalFlags } from './dynamodbLocalFlags';
+import { DB_PATH_FOLDER, DELAY_TRANSIENT_STATUSES_MS, givesDynamoDBLocalFlags } from './dynamodbLocalFlags';
 import { ENDPOINT_USAGE, parseEndpointArgs } from './endpointCli';
 
 const base = { host: '127.0.0.1', corsOrigins: '*', verbose: false } as const;
@@ -39,20 +39,44 @@ describe("DynamoDB Local's command line on npm run endpoint / keylab endpoint", 
 
   it.each([
     [['-foo'], "Unknown option '-foo'."],
-    [['-prot', '8000'], "Unknown option '-prot'. Did you mean --port?"],
-    [['-inmemory'], "Unknown option '-inmemory'. Did you mean --inMemory?"],
-    [['-inMemory', '-dbPath', './d'], '-inMemory keeps the tables in memory, -dbPath on disk: give one of them.'],
-    [['-inMemory', '--data', './d'], '-inMemory keeps the tables in memory, --data on disk: give one of them.'],
-    [['-dbPath', './d', '--data', './e'], '-dbPath and --data both name where to keep the tables: give one of them.'],
-    [['-dbPath'], 'Missing value after --dbPath'],
-    [['-port', 'x'], 'Invalid port "x"'],
-  ])('refuses %j, naming the flag', (argv, message) => {
+    [['-prot', '8000'], "Unknown option '-prot'. Did you mean -port?"],
+    [['--prot', '8000'], "Unknown option '--prot'. Did you mean --port?"],
+    [['-inmemory'], "Unknown option '-inmemory'. Did you mean -inMemory?"],
+    [['-sharedDB'], "Unknown option '-sharedDB'. Did you mean -sharedDb?"],
+    [['-verbos'], "Unknown option '-verbos'. Did you mean --verbose?"],
+  ])('refuses the unknown flag %j by name, suggesting the nearest as it would be typed', (argv, message) => {
     expect(() => parseEndpointArgs(argv)).toThrow(UsageError);
     expect(() => parseEndpointArgs(argv)).toThrow(message);
   });
 
-  it('rewrites only up to --, and only the flags DynamoDB Local has', () => {
-    expect(fromDynamoDBLocalFlags(['-sharedDb', '--', '-inMemory'])).toEqual({ args: ['--sharedDb', '--', '-inMemory'], dynamodbLocal: true });
-    expect(fromDynamoDBLocalFlags(['-h', '--port', '1', '-help'])).toEqual({ args: ['-h', '--port', '1', '--help'], dynamodbLocal: false });
+  // Each message names the flags the way they were typed: DynamoDB Local's one dash, or Keylab's two.
+  it.each([
+    [['-dbPath'], 'Missing value after -dbPath, e.g. keylab endpoint -dbPath ./data'],
+    [['--dbPath'], 'Missing value after --dbPath, e.g. keylab endpoint --dbPath ./data'],
+    [['-inMemory', '-dbPath'], 'Missing value after -dbPath, e.g. keylab endpoint -dbPath ./data'],
+    [['-port'], 'Missing value after -port, e.g. keylab endpoint -port 8000'],
+    [['--port'], 'Missing value after --port, e.g. keylab endpoint --port 8000'],
+    [['-cors'], 'Missing value after -cors, e.g. keylab endpoint -cors http://localhost:5173'],
+    [['-port', 'x'], 'Invalid port "x": use a whole number from 1 to 65535, e.g. keylab endpoint -port 8000'],
+    [['--port', 'x'], 'Invalid port "x": use a whole number from 1 to 65535, e.g. keylab endpoint --port 8000'],
+    [['-cors', 'localhost:5173/'], 'Invalid -cors origin "localhost:5173/"'],
+    [['-dbPath', ' '], '-dbPath needs a directory, e.g. -dbPath ./data'],
+    [['--dbPath', ' '], '--dbPath needs a directory, e.g. --dbPath ./data'],
+    [['-inMemory', '-dbPath', './d'], '-inMemory keeps the tables in memory, -dbPath on disk: give one of them.'],
+    [['--inMemory', '--dbPath', './d'], '--inMemory keeps the tables in memory, --dbPath on disk: give one of them.'],
+    [['-inMemory', '--data', './d'], '-inMemory keeps the tables in memory, --data on disk: give one of them.'],
+    [['-dbPath', './d', '--data', './e'], '-dbPath and --data both name where to keep the tables: give one of them.'],
+    [['-sharedDb=yes'], '-sharedDb takes no value: give it alone, without =yes.'],
+  ])('refuses %j, naming the flag as typed', (argv, message) => {
+    expect(() => parseEndpointArgs(argv, { command: 'keylab endpoint' })).toThrow(UsageError);
+    expect(() => parseEndpointArgs(argv, { command: 'keylab endpoint' })).toThrow(message);
+  });
+
+  it("switches to DynamoDB Local's defaults only for its flags as it writes them, up to --", () => {
+    expect(givesDynamoDBLocalFlags(['-sharedDb', '--', '-inMemory'])).toBe(true);
+    expect(givesDynamoDBLocalFlags(['--port', '1', '--', '-inMemory'])).toBe(false);
+    expect(givesDynamoDBLocalFlags(['-h', '--port', '1', '-help'])).toBe(false);
+    expect(givesDynamoDBLocalFlags(['-port=8000'])).toBe(true);
+    expect(givesDynamoDBLocalFlags(['--sharedDb'])).toBe(false);
   });
 });

