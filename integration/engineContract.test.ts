@@ -12,7 +12,7 @@
  * page sizes.
  */
 import type { AttributeValue, QueryCommandInput } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DynamoDBDataSource } from '../src/engine';
 import { compileKeyTemplate, parseKeyTemplate } from '../src/keys';
 import { Contract } from './contract/contract';
@@ -21,6 +21,7 @@ import { batchGetResponsesAsSets, inclusiveBoundLastEvaluatedKey, indexNameInMes
 import { queryAllPages, scanAllPages } from './contract/paging';
 import { createDynamoDBLocalSide, startEngineSide, type Side } from './contract/sides';
 import { uniqueTableName } from './dynamodbLocal';
+import { withSharedLocalLock } from './contract/sharedLocalLock';
 import { expectOk } from '../src/errors/testing';
 
 type Item = Record<string, AttributeValue>;
@@ -132,11 +133,22 @@ describe('tables', () => {
 
   it('ListTables pages through names in order with Limit and ExclusiveStartTableName', async () => {
     // Names that sort after every other test's tables ("z…"): the shared DynamoDB Local holds those too,
-    // and a listing that starts at our prefix then sees only ours. (No two names that differ only in case:
-    // DynamoDB Local 3.3.1 fails CreateTable of "x-B" next to "x-b" with InternalFailure; DynamoDB's names are
-    // case-sensitive, and so are the engine's.)
-    const prefix = `zzzz-contract-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const names = ['b', 'a', 'C', '0', 'a.b', 'a_b', 'a-b'].map((suffix) => `${prefix}-${suffix}`);
+    // and a listing that starts at our prefix then sees only ours. The drop-in files run this same test in
+    // parallel with the same kind of names, so it holds a lock across them and deletes its tables before
+    // letting go. (No two names that differ only in case: DynamoDB Local 3.3.1 fails CreateTable of "x-B"
+    // next to "x-b" with InternalFailure; DynamoDB's names are case-sensitive, and so are the engine's.)
+    await withSharedLocalLock(inject('dynamodbLocalEndpoint'), 'list-tables', async () => {
+      const prefix = `zzzz-contract-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const names = ['b', 'a', 'C', '0', 'a.b', 'a_b', 'a-b'].map((suffix) => `${prefix}-${suffix}`);
+      try {
+        await listTablesScenario(prefix, names);
+      } finally {
+        for (const TableName of names) await localSide.db.deleteTable({ TableName }).catch(() => undefined);
+      }
+    });
+  });
+
+  async function listTablesScenario(prefix: string, names: readonly string[]): Promise<void> {
     for (const name of names) await createTable(tableSpec('list', [['pk', 'S']], { name }));
     for (const Limit of [1, 2, 3, 7, 8, 100]) {
       await contract.sameResult(`ListTables Limit ${Limit}`, async (db) => {
@@ -153,7 +165,7 @@ describe('tables', () => {
     await contract.sameResult('ListTables after a name that does not exist', (db) => db.listTables({ ExclusiveStartTableName: `${prefix}-a0`, Limit: 2 }));
     for (const Limit of [0, 101]) await contract.sameError(`ListTables Limit ${Limit}`, (db) => db.listTables({ Limit }));
     await contract.sameError('ListTables after a name too short to be a table', (db) => db.listTables({ ExclusiveStartTableName: 'ab' }));
-  });
+  }
 
   it('refuses invalid CreateTable requests with the same errors', async () => {
     const name = uniqueTableName('contract-bad');
