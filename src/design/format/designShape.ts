@@ -1,48 +1,25 @@
 import type { Design } from '../design.types';
+import { DocumentReader } from './documentReader';
+import { readDesignWith } from './parseDesignDocument';
 
 /**
  * Whether a saved value has every part the screens walk (lists where lists
- * are, names where names are), so it can be shown even when its contents
- * don't pass the document rules. The design layer's guard, beside its reader
- * (readDesign): everything the reader accepts has this shape (tested), and the
- * stores ask this for what it refuses (a design saved mid-edit) rather than
- * keep a copy of the shape.
+ * are, names where names are, every field a `Design` has), so it can be shown
+ * even when its contents don't pass the document rules. Not a second check:
+ * it is the reader (readDesign) finding no shape error — the reader tells a
+ * shape error (wrong JSON type, a missing field, a name that is no choice)
+ * from a broken rule (an empty name, a duplicate, a template that doesn't
+ * parse), and reads under a part that broke a rule for its shape only. The
+ * stores ask it for what readDesign refuses (a design saved mid-edit): rule
+ * errors only, and the design stays, with its problems said.
  *
  * @example
  * hasDesignShape({ name: "Shop", description: "", tables: [] }) // true
+ * hasDesignShape({ name: "", description: "", tables: [] })     // true (an empty name breaks a rule, not the shape)
  * hasDesignShape({ name: "Shop", tables: {} })                  // false
  */
 export function hasDesignShape(value: unknown): value is Design {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const isKey = (v: unknown) => isObject(v) && typeof v.name === 'string' && (v.type === 'S' || v.type === 'N' || v.type === 'B');
-  const listOf = (v: unknown, check: (element: unknown) => boolean) => Array.isArray(v) && v.every(check);
-  const isIndex = (v: unknown) =>
-    isObject(v) && typeof v.name === 'string' && listOf(v.partitionKey, isKey) && listOf(v.sortKey, isKey) && isObject(v.projection);
-  const isSample = (v: unknown) =>
-    isObject(v) && typeof v.id === 'string' && isObject(v.values) && Object.values(v.values).every((text) => typeof text === 'string');
-  const isEntity = (v: unknown) =>
-    isObject(v) &&
-    typeof v.name === 'string' &&
-    isObject(v.keys) &&
-    Object.values(v.keys).every((text) => typeof text === 'string') &&
-    listOf(v.samples, isSample) &&
-    Array.isArray(v.attributes) &&
-    isObject(v.expectations);
-  const isPattern = (v: unknown) =>
-    isObject(v) &&
-    typeof v.id === 'string' &&
-    typeof v.name === 'string' &&
-    listOf(v.entities, (name) => typeof name === 'string') &&
-    isObject(v.partitionValues) &&
-    isObject(v.expected) &&
-    Array.isArray(v.projection);
-  const isTable = (v: unknown) =>
-    isObject(v) &&
-    typeof v.name === 'string' &&
-    isKey(v.partitionKey) &&
-    (v.sortKey === undefined || isKey(v.sortKey)) &&
-    listOf(v.indexes, isIndex) &&
-    listOf(v.entities, isEntity) &&
-    listOf(v.accessPatterns, isPattern);
-  return isObject(value) && typeof value.name === 'string' && typeof value.description === 'string' && listOf(value.tables, isTable);
+  const reader = new DocumentReader(true);
+  readDesignWith(reader, value);
+  return reader.shapeErrorCount === 0;
 }
