@@ -30,12 +30,13 @@ export const CREDENTIALS_WARNING = 'design files never carry credentials or conn
 export class DocumentReader {
   readonly problems: DesignProblem[] = [];
   private shapeErrors = 0;
+  private missingFields = 0;
   private errors = 0;
   private muted = 0;
 
   /**
    * @param complete The value is an in-memory `Design` (what the stores keep), not a file: a field the
-   * format lets a file leave out (a description, an empty list) must be there, so its absence is a shape error.
+   * format lets a file leave out (a description, an empty list) is counted when absent (missingFieldCount).
    */
   constructor(readonly complete = false) {}
 
@@ -85,9 +86,22 @@ export class DocumentReader {
     }
   }
 
-  /** A field the format may leave out, read as `fallback`: in a complete design its absence is a shape error. */
-  private defaulted<T>(at: string, key: string, example: string, fallback: T): T {
-    if (this.complete) this.shapeError(at, `is missing: add "${key}": ${example}.`);
+  /**
+   * Fields a file may leave out (read as their default) that a complete design lacks: no error (the
+   * reader fills them in), but the value itself is no `Design` the screens can walk as it is.
+   */
+  get missingFieldCount(): number {
+    return this.missingFields;
+  }
+
+  /** A field a file may leave out is absent (see missingFieldCount). */
+  missingField(): void {
+    if (this.complete) this.missingFields++;
+  }
+
+  /** A field the format may leave out, read as `fallback` (counted as missing in a complete design). */
+  private defaulted<T>(fallback: T): T {
+    this.missingField();
     return fallback;
   }
 
@@ -111,7 +125,7 @@ export class DocumentReader {
   string(owner: Record<string, unknown>, key: string, path: string, options: { nonEmpty?: boolean; fallback?: string } = {}): string | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined && options.fallback !== undefined) return this.defaulted(at, key, '"…"', options.fallback);
+    if (value === undefined && options.fallback !== undefined) return this.defaulted(options.fallback);
     if (value === undefined) return this.shapeError(at, `is missing: add "${key}": "…".`);
     if (typeof value !== 'string') return this.shapeError(at, `must be text ("${key}": "…"), not ${describeJsonType(value)}.`);
     if (options.nonEmpty && value.trim().length === 0) return this.error(at, `is empty: give it a name.`);
@@ -126,7 +140,7 @@ export class DocumentReader {
   choice<T extends string>(owner: Record<string, unknown>, key: string, path: string, choices: readonly T[], fallback?: T): T | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined && fallback !== undefined) return this.defaulted(at, key, JSON.stringify(fallback), fallback);
+    if (value === undefined && fallback !== undefined) return this.defaulted(fallback);
     if (value === undefined) return this.shapeError(at, `is missing: write ${quotedChoices(choices)}.`);
     if (typeof value === 'string' && choices.includes(value as T)) return value as T;
     const nearby = typeof value === 'string' ? choices.find((choice) => choice.toLowerCase() === value.toLowerCase().replace(/[\s-]/g, '_')) : undefined;
@@ -135,7 +149,7 @@ export class DocumentReader {
 
   boolean(owner: Record<string, unknown>, key: string, path: string, fallback: boolean): boolean | undefined {
     const value = owner[key];
-    if (value === undefined) return this.defaulted(memberPath(path, key), key, String(fallback), fallback);
+    if (value === undefined) return this.defaulted(fallback);
     return typeof value === 'boolean' ? value : this.shapeError(memberPath(path, key), `must be true or false, not ${describeJsonType(value)}.`);
   }
 
@@ -171,7 +185,7 @@ export class DocumentReader {
   array(owner: Record<string, unknown>, key: string, path: string, example: string, fallback?: readonly unknown[]): readonly unknown[] | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined && fallback !== undefined) return this.defaulted(at, key, example, fallback);
+    if (value === undefined && fallback !== undefined) return this.defaulted(fallback);
     if (value === undefined) return this.shapeError(at, `is missing: add "${key}": ${example}.`);
     return Array.isArray(value) ? value : this.shapeError(at, `must be a list such as ${example}, not ${describeJsonType(value)}.`);
   }
@@ -209,7 +223,7 @@ export class DocumentReader {
   ): Record<string, string> | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined && fallback !== undefined) return this.defaulted(at, key, example, fallback);
+    if (value === undefined && fallback !== undefined) return this.defaulted(fallback);
     if (value === undefined) return this.shapeError(at, `is missing: add "${key}": ${example}.`);
     if (!isPlainObject(value)) return this.shapeError(at, `must be an object of text values such as ${example}, not ${describeJsonType(value)}.`);
     const entries: [string, string][] = [];
@@ -232,7 +246,7 @@ export class DocumentReader {
   countRecord(owner: Record<string, unknown>, key: string, path: string, fallback: Record<string, number>): Record<string, number> | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined) return this.defaulted(at, key, '{"customerId": 24}', fallback);
+    if (value === undefined) return this.defaulted(fallback);
     if (!isPlainObject(value)) return this.shapeError(at, `must be an object of whole numbers such as {"customerId": 24}, not ${describeJsonType(value)}.`);
     const entries: [string, number][] = [];
     for (const name of Object.keys(value)) {

@@ -122,7 +122,7 @@ function readSamples(reader: DocumentReader, raw: Record<string, unknown>, path:
 
 function readExpectations(reader: DocumentReader, value: unknown, path: string): EntityExpectations | undefined {
   if (value === undefined) {
-    if (reader.complete) reader.shapeError(path, 'is missing: add "expectations": {"largestValues": {}, "headroomDigits": 2, "maxLengths": {}}.');
+    reader.missingField();
     return DEFAULT_EXPECTATIONS;
   }
   const raw = reader.object(
@@ -134,7 +134,7 @@ function readExpectations(reader: DocumentReader, value: unknown, path: string):
   if (!raw) return undefined;
   const before = reader.errorCount;
   const largestValues = reader.stringRecord(raw, 'largestValues', path, '{"score": "10000000"}', {});
-  if (reader.complete && raw.headroomDigits === undefined) reader.shapeError(memberPath(path, 'headroomDigits'), 'is missing: add "headroomDigits": 2.');
+  if (raw.headroomDigits === undefined) reader.missingField();
   const headroomDigits = reader.integer(raw, 'headroomDigits', path, 0, 'headroomDigits') ?? DEFAULT_EXPECTATIONS.headroomDigits;
   const maxLengths = reader.countRecord(raw, 'maxLengths', path, {});
   const itemCount = reader.integer(raw, 'itemCount', path, 0, 'itemCount');

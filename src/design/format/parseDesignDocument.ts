@@ -114,9 +114,9 @@ export function readDesignWith(reader: DocumentReader, value: unknown, options: 
   const file = options.fileName ? `${options.fileName}: ` : '';
   const raw = reader.object(value, '', [...DESIGN_KEYS, WORKBENCH_SOURCE_KEY], `{"format": "${DESIGN_FORMAT}", "name": "Shop", "tables": []}`);
   if (!raw) return finish(reader, undefined);
-  // A file is refused before it is read; a design already in memory (complete) is read for its shape whatever its size.
-  const tooBig = reader.complete ? undefined : checkSize(raw);
-  if (tooBig) return refuse('', file + tooBig);
+  // A file is refused before it is read; a design already in memory (complete) is read for its shape whatever its size, then refused.
+  const tooBig = checkSize(raw);
+  if (tooBig && !reader.complete) return refuse('', file + tooBig);
   const name = reader.string(raw, 'name', '', { nonEmpty: true });
   const description = reader.string(raw, 'description', '', { fallback: '' });
   const tableList = reader.array(raw, 'tables', '', '[{"name": "Shop", "partitionKey": {"name": "PK", "type": "S"}, …}]');
@@ -148,6 +148,7 @@ export function readDesignWith(reader: DocumentReader, value: unknown, options: 
         }
       : undefined;
   const workbenchSource = readWorkbenchSource(reader, raw);
+  if (tooBig) return refuse('', file + tooBig);
   return finish(reader, design && workbenchSource ? { ...design, workbenchSource } : design);
 }
 

@@ -227,7 +227,7 @@ function readSort(
 
 function readExpected(reader: DocumentReader, value: unknown, path: string): ExpectedResult | undefined {
   if (value === undefined) {
-    if (reader.complete) reader.shapeError(path, 'is missing: add "expected": {}.');
+    reader.missingField();
     return {};
   }
   const raw = reader.object(value, path, ['count', 'orderBy'], '{"count": 3, "orderBy": {"field": "at", "direction": "descending"}}');
