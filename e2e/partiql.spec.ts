@@ -84,7 +84,8 @@ test('runs a SELECT with a parameter, pages with NextToken, and shows DynamoDBâ€
   await parameters.fill('[\n  {"S": 5}\n]');
   await run.click();
   await expect(parameters).toHaveAttribute('aria-invalid', 'true');
-  await expect(parameters).toHaveAccessibleDescription(/Parameter 1 \(line 2, column 3\): S holds a string/);
+  // src/dynamo's DynamoDB-JSON reader's wording: the parameter, where it starts, the path inside it, what is wrong and how to write it.
+  await expect(parameters).toHaveAccessibleDescription(/Parameter 1 \(line 2, column 3\) at S: a string value is text: write \{"S": "â€¦"\}, not the number 5\./);
   await expect.poll(() => explorer.columnValues('at')).toEqual(TIMES);
 
   // DynamoDB's own message for a statement it can't read, as text next to the statement.

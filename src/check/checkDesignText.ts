@@ -9,7 +9,7 @@ import {
   type ReviewedFinding,
   type ReviewRule,
 } from '../design';
-import { reviewDesign } from '../design/review';
+import { isDecided, reviewDesign, staleDecisions } from '../design/review';
 import type { CheckCounts, CheckedDesignFile, CheckFileProblem, CheckFileReport, CheckFinding, CheckPatternVerdict, SkippedFile } from './checkReport.types';
 import { selectRules, type RuleSelection } from './checkProfiles';
 import { locateSubjects, type FileLocation } from './locate';
@@ -82,10 +82,8 @@ export async function checkDesignText(text: string | Uint8Array, fileName: strin
     sampleProblems,
     warnings: imported.warnings.map(toFileProblem),
   };
-  const fired = new Set(findings.map((finding) => finding.id));
-  const ran = new Set<string>(selection.rules.map((rule) => rule.code));
-  const staleDecisions = (design.decisions ?? []).filter((decision) => !fired.has(decision.id) && ran.has(decision.code));
-  return { ...report, counts: countFile(located, patterns), ...(staleDecisions.length > 0 ? { staleDecisions } : {}) };
+  const stale = staleDecisions(design.decisions ?? [], findings, new Set<string>(selection.rules.map((rule) => rule.code)));
+  return { ...report, counts: countFile(located, patterns), ...(stale.length > 0 ? { staleDecisions: stale } : {}) };
 }
 
 /**
@@ -173,7 +171,7 @@ function toFileProblem(problem: DesignProblem): CheckFileProblem {
 
 /** A file's open findings per severity (failing patterns count as errors), decided findings, failing patterns. */
 export function countFile(findings: readonly CheckFinding[], patterns: readonly CheckPatternVerdict[]): CheckCounts {
-  const open = findings.filter((finding) => finding.decision === undefined);
+  const open = findings.filter((finding) => !isDecided(finding));
   const failingPatterns = patterns.filter((pattern) => pattern.verdict === 'fails').length;
   return {
     error: open.filter((finding) => finding.severity === 'error').length + failingPatterns,

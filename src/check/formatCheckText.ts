@@ -1,4 +1,5 @@
-import { DECISION_KIND_LABELS, describeReviewDate, type DesignFileFormat } from '../design';
+import { describeDecision, describeStaleDecision, type DesignFileFormat } from '../design';
+import { isDecided } from '../design/review';
 import { visibleMarkdownText } from '../design/reviewDocument';
 import type { CheckedDesignFile, CheckFileProblem, CheckFinding, CheckReport, CheckSeverity, CheckSubject, UnreadableDesignFile } from './checkReport.types';
 
@@ -71,8 +72,8 @@ export function problemLine(file: string, problem: CheckFileProblem, paint: Pain
 }
 
 function writeChecked(file: CheckedDesignFile, lines: string[], paint: Paint, quiet: boolean): void {
-  const open = file.findings.filter((finding) => finding.decision === undefined);
-  const decided = file.findings.filter((finding) => finding.decision !== undefined);
+  const open = file.findings.filter((finding) => !isDecided(finding));
+  const decided = file.findings.filter(isDecided);
   const failing = file.patterns.filter((pattern) => pattern.verdict === 'fails');
   if (quiet && open.length === 0 && failing.length === 0) return;
   const tables = `${file.tables.length} table${file.tables.length === 1 ? '' : 's'}`;
@@ -87,26 +88,11 @@ function writeChecked(file: CheckedDesignFile, lines: string[], paint: Paint, qu
   }
   if (!quiet) {
     for (const finding of decided) {
-      const decision = finding.decision!;
-      const by = decision.decidedBy ? ` by ${safe(decision.decidedBy)}` : '';
-      const at = decision.decidedAt ? ` on ${describeReviewDate(decision.decidedAt)}` : '';
-      const comment = decision.comment ? `: "${safe(decision.comment)}"` : '';
       lines.push(
-        paint(
-          'dim',
-          `  decided ${finding.code}  ${subjectText(finding.subject)} (${finding.severity}) — ${DECISION_KIND_LABELS[decision.kind]}${by}${at}${comment}`,
-        ),
+        paint('dim', `  decided ${finding.code}  ${subjectText(finding.subject)} (${finding.severity}) — ${safe(describeDecision(finding.decision!))}`),
       );
     }
-    for (const decision of file.staleDecisions ?? []) {
-      const by = decision.decidedBy ? ` by ${safe(decision.decidedBy)}` : '';
-      lines.push(
-        paint(
-          'dim',
-          `  stale decision ${safe(decision.code)} (${DECISION_KIND_LABELS[decision.kind]}${by}) on ${safe(decision.id)}: the finding no longer fires; remove the decision from the design`,
-        ),
-      );
-    }
+    for (const decision of file.staleDecisions ?? []) lines.push(paint('dim', `  ${safe(describeStaleDecision(decision))}`));
   }
   for (const pattern of quiet ? failing : file.patterns) {
     const verdict = pattern.verdict === 'passes' ? paint('green', 'passes ') : paint('red', 'FAILS  ');

@@ -1,6 +1,6 @@
 import type { AttributeType, AttributeValue, Item, WireAttributeValue, WireItem } from './attributeValue';
 import { isAttributeType } from './attributeValue';
-import { decodeBase64, encodeBase64 } from './base64';
+import { checkBase64, decodeBase64, encodeBase64, type Base64Problem } from './base64';
 import { describeJsonType, elementPath, isPlainObject, memberPath } from './jsonPath';
 
 /**
@@ -39,6 +39,11 @@ export interface WireReadRules {
    * name at the item's top level is never empty.
    */
   readonly emptyMapKeys?: boolean;
+  /**
+   * Binary (B and BS members) must be canonical, padded base64, as DynamoDB's wire takes it: `"AR=="`
+   * (bits no byte uses) and `"AQ"` (no padding) are refused with why, not read as the nearest bytes.
+   */
+  readonly canonicalBinary?: boolean;
 }
 
 export type WireReadResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly WireProblem[] };
@@ -92,6 +97,14 @@ function printPath(path: Path): string {
   const parent = printPath(path.parent);
   return typeof path.key === 'number' ? elementPath(parent, path.key) : memberPath(parent, path.key);
 }
+
+/** Why text is not canonical base64 (src/dynamo's checkBase64), as a reader is told. */
+const BASE64_PROBLEMS: Readonly<Record<Base64Problem['kind'], string>> = {
+  length: 'its length is not a whole number of 4-digit groups (pad it with =)',
+  character: 'it holds a character that is not a base64 digit (A-Z a-z 0-9 + /)',
+  padding: '= stands where it cannot (only at the end, at most two)',
+  bits: 'its last digit holds bits no byte uses',
+};
 
 const SET_EXAMPLES = { SS: '{"SS": ["a", "b"]}', NS: '{"NS": ["1", "2.5"]}', BS: '{"BS": ["AAE="]}' } as const;
 
@@ -220,11 +233,12 @@ class Reader {
   }
 
   private readBinary(value: unknown, path: Path): Uint8Array | undefined {
-    const bytes = typeof value === 'string' ? decodeBase64(value) : undefined;
+    const problem = typeof value === 'string' && this.rules.canonicalBinary === true ? checkBase64(value, true) : undefined;
+    const bytes = typeof value === 'string' && problem === undefined ? decodeBase64(value) : undefined;
     if (bytes === undefined) {
       return this.problem(
         path,
-        `binary is written as base64 text, e.g. {"B": "AAEC"}; ${typeof value === 'string' ? `${JSON.stringify(value.slice(0, 40))} is not base64` : `not ${describeJsonType(value)}`}.`,
+        `binary is written as base64 text, e.g. {"B": "AAEC"}; ${typeof value === 'string' ? `${JSON.stringify(value.slice(0, 40))} is not ${problem ? `canonical base64: ${BASE64_PROBLEMS[problem.kind]}` : 'base64'}` : `not ${describeJsonType(value)}`}.`,
       );
     }
     return bytes;

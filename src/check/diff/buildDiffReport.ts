@@ -18,6 +18,7 @@ function findingsOf(changes: readonly StructuralChange[]): DiffFinding[] {
             table: change.table,
             ...(change.entity !== undefined ? { entity: change.entity } : {}),
             message: change.after ?? change.before ?? '',
+            ...(change.decision !== undefined ? { decision: change.decision } : {}),
           },
         ],
   );
@@ -50,6 +51,8 @@ export function buildDiffReport(before: Design, after: Design, sides: { readonly
     findings: {
       added: findingsOf(findings.filter((change) => change.action === 'added')),
       resolved: findingsOf(findings.filter((change) => change.action === 'resolved')),
+      decided: findingsOf(diff.decidedFindings),
+      staleDecisions: diff.staleDecisions,
     },
     migrations: migrationSteps(changes, before, after, sides),
   };

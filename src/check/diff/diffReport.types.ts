@@ -1,4 +1,4 @@
-import type { ChangeVerdict, ReviewCode, ReviewSeverity, StructuralChange } from '../../design';
+import type { ChangeVerdict, FindingDecisionDesign, ReviewCode, ReviewSeverity, StructuralChange } from '../../design';
 
 /**
  * `keylab diff`'s report: the structural diff of two revisions of a design
@@ -28,6 +28,8 @@ export interface DiffFinding {
   readonly table: string;
   readonly entity?: string;
   readonly message: string;
+  /** The decision the new design records on it (decided findings only). */
+  readonly decision?: FindingDecisionDesign;
 }
 
 /**
@@ -57,6 +59,15 @@ export interface DiffReport {
   readonly worst?: { readonly verdict: ChangeVerdict; readonly label: string };
   /** Every change but the findings, grouped by table, the most work first within a table. */
   readonly changes: readonly StructuralChange[];
-  readonly findings: { readonly added: readonly DiffFinding[]; readonly resolved: readonly DiffFinding[] };
+  /**
+   * Findings added and resolved; `decided`: new findings the new design records a decision on (quiet, as keylab check keeps
+   * them: not in `added`); `staleDecisions`: the new design's decisions whose finding no longer fires (remove them).
+   */
+  readonly findings: {
+    readonly added: readonly DiffFinding[];
+    readonly resolved: readonly DiffFinding[];
+    readonly decided: readonly DiffFinding[];
+    readonly staleDecisions: readonly FindingDecisionDesign[];
+  };
   readonly migrations: readonly DiffMigration[];
 }

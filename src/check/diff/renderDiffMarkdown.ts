@@ -1,4 +1,4 @@
-import type { KeyMoves, StructuralChange } from '../../design';
+import { describeDecision, describeStaleDecision, type FindingDecisionDesign, type KeyMoves, type StructuralChange } from '../../design';
 import { keyText, movedItems, movesSummary, placeText } from '../../design/diff';
 import { markdownCodeBlock, markdownProse } from '../../design/reviewDocument';
 import { clip, commentCode, commentHtml, commentProse } from './commentText';
@@ -86,7 +86,27 @@ function movesBlock(change: StructuralChange, moves: KeyMoves, examples: number)
 }
 
 const findingLine = (finding: DiffFinding) =>
-  `- **${finding.severity}** ${commentCode(finding.code)} in ${commentCode(finding.table)}${finding.entity ? `, ${commentCode(finding.entity)}` : ''}: ${commentProse(finding.message)}`;
+  `- **${finding.severity}** ${commentCode(finding.code)} in ${commentCode(finding.table)}${finding.entity ? `, ${commentCode(finding.entity)}` : ''}: ${commentProse(finding.message)}${finding.decision ? ` — ${commentProse(describeDecision(finding.decision))}` : ''}`;
+
+/** The finding lists the comment shows, each cut to the same number of rows when it is truncated. */
+const findingLists = (report: DiffReport): readonly (readonly unknown[])[] => [
+  report.findings.added,
+  report.findings.resolved,
+  report.findings.decided,
+  report.findings.staleDecisions,
+];
+
+/** A stale decision: the finding no longer fires, so the design can drop it (design text as prose, never structure). */
+function staleDecisionsBlock(decisions: readonly FindingDecisionDesign[], shown: number): string | undefined {
+  if (decisions.length === 0) return undefined;
+  const list =
+    decisions
+      .slice(0, shown)
+      .map((decision) => `- ${commentProse(describeStaleDecision(decision))}`)
+      .join('\n') + (decisions.length > shown ? `\n\n${decisions.length - shown} more not shown.` : '');
+  const heading = `Stale decisions (${decisions.length})`;
+  return decisions.length > FOLD_AFTER ? folded(heading, list) : `**${heading}**\n\n${list}`;
+}
 
 function findingsBlock(title: string, findings: readonly DiffFinding[], shown: number): string | undefined {
   if (findings.length === 0) return undefined;
@@ -128,6 +148,8 @@ function render(report: DiffReport, shown: Shown, truncation: string | undefined
   const findings = [
     findingsBlock('Findings added', report.findings.added, shown.findings),
     findingsBlock('Findings resolved', report.findings.resolved, shown.findings),
+    findingsBlock('Findings decided', report.findings.decided, shown.findings),
+    staleDecisionsBlock(report.findings.staleDecisions, shown.findings),
   ].filter((block): block is string => block !== undefined);
   if (findings.length > 0) parts.push('### Review findings', ...findings);
   if (truncation) parts.push(truncation);
@@ -152,14 +174,14 @@ export function renderDiffMarkdown(report: DiffReport, options: { readonly maxLe
   if (full.length <= maxLength) return full;
   const totals = {
     changes: report.changes.length,
-    findings: report.findings.added.length + report.findings.resolved.length,
+    findings: findingLists(report).reduce((sum, list) => sum + list.length, 0),
     migrations: report.migrations.length,
   };
   const note = (shown: Shown) => {
     const counts = [
       `${Math.min(shown.changes, totals.changes)} of ${totals.changes} changes`,
       `${Math.min(shown.migrations, totals.migrations)} of ${totals.migrations} migrations`,
-      `${Math.min(shown.findings, report.findings.added.length) + Math.min(shown.findings, report.findings.resolved.length)} of ${totals.findings} findings`,
+      `${findingLists(report).reduce((sum, list) => sum + Math.min(shown.findings, list.length), 0)} of ${totals.findings} findings`,
     ];
     return `**Truncated** to stay under GitHub’s ${GITHUB_COMMENT_LIMIT.toLocaleString('en-US')}-character comment limit: ${shown.examples === 0 ? 'no item examples, ' : ''}${counts.join(', ')} shown. Run \`keylab diff\` locally (\`--format text\` or \`--format json\`) for the whole diff.`;
   };

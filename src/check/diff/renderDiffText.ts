@@ -1,4 +1,4 @@
-import type { KeyMoves } from '../../design';
+import { describeDecision, describeStaleDecision, type KeyMoves } from '../../design';
 import { keyText, movedItems, movesSummary, placeText } from '../../design/diff';
 import { visibleMarkdownText } from '../../design/reviewDocument';
 import type { DiffFinding, DiffReport } from './diffReport.types';
@@ -59,6 +59,16 @@ export function renderDiffText(report: DiffReport, options: { readonly examples?
   ] as const) {
     if (findings.length > 0) lines.push('', `${title} (${findings.length})`, ...findings.map(findingLine));
   }
+  // Decisions as keylab check reads them: a decided new finding is listed as decided, not as new; a stale decision is listed to be removed.
+  const { decided, staleDecisions } = report.findings;
+  if (decided.length > 0)
+    lines.push(
+      '',
+      `Findings decided (${decided.length})`,
+      ...decided.map((finding) => `${findingLine(finding)} — ${visible(describeDecision(finding.decision!))}`),
+    );
+  if (staleDecisions.length > 0)
+    lines.push('', `Stale decisions (${staleDecisions.length})`, ...staleDecisions.map((decision) => `  ${visible(describeStaleDecision(decision))}`));
   if (report.migrations.length > 0) {
     lines.push('', 'Migrations');
     for (const migration of report.migrations) {

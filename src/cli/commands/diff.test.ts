@@ -9,6 +9,8 @@ import { LEADERBOARD_V2 } from '../../check/diff/diffReport.fixtures';
 import { importDesignFile, LEADERBOARD_DESIGN, parseDesignDocument, serializeDesignDocument } from '../../design';
 import { runKeylabInProcess as keylab } from './checkTestIo';
 import { expectOk } from '../../errors/testing';
+import { withTable, withTemplate } from '../../design/diff/designEdits.fixtures';
+import { reviewDesign } from '../../design/review';
 
 const markdown = new MarkdownIt({ html: true, linkify: true });
 markdown.linkify.set({ fuzzyLink: false });
@@ -116,6 +118,82 @@ describe('keylab diff <old> <new> on files', () => {
     }
     const help = await keylab(['diff', '--help']);
     expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: keylab diff [options] <old> <new>') });
+  });
+});
+
+describe('keylab diff honours the decisions the new design records, as keylab check does', () => {
+  // The rank key's score unpadded: a new numberInStringField error, decided in the new design; and a decision on a finding that no longer fires.
+  const unpadded = withTable(LEADERBOARD_DESIGN, (table) => withTemplate(table, 'Run', 'rankKey', '{score}#{ts}#{playerId}'));
+  const fired = reviewDesign({ design: unpadded }).filter((finding) => !reviewDesign({ design: LEADERBOARD_DESIGN }).some((old) => old.id === finding.id));
+  const decided = {
+    ...unpadded,
+    decisions: [
+      ...fired.map((finding) => ({
+        id: finding.id,
+        code: finding.code,
+        kind: 'wontFix' as const,
+        comment: 'scores stay under 10',
+        decidedBy: 'Ada',
+        decidedAt: '2026-12-05T09:40:00Z',
+      })),
+      {
+        id: 'review.noTiebreaker|Leaderboard|Gone||SK||',
+        code: 'review.noTiebreaker',
+        kind: 'accepted' as const,
+        comment: 'old',
+        decidedBy: 'Bo',
+        decidedAt: '',
+      },
+    ],
+  };
+  beforeAll(async () => {
+    expect(fired.map((finding) => finding.code)).toContain('review.numberInStringField');
+    await writeFile(join(dir, 'decided.keylab.json'), serializeDesignDocument(decided));
+  });
+
+  it.each([
+    {
+      format: 'text',
+      check: (stdout: string) => {
+        expect(stdout).not.toContain('Findings added (');
+        expect(stdout).toContain(`Findings decided (${fired.length})\n  error review.numberInStringField (Leaderboard, Run): `);
+        expect(stdout).toMatch(/ — Won't fix by Ada on 2026-12-05 09:40 UTC: "scores stay under 10"\n/);
+        expect(stdout).toContain(
+          'Stale decisions (1)\n  stale decision review.noTiebreaker (Accepted by Bo) on review.noTiebreaker|Leaderboard|Gone||SK||: the finding no longer fires; remove the decision from the design\n',
+        );
+      },
+    },
+    {
+      format: 'markdown',
+      check: (stdout: string) => {
+        const html = markdown.render(stdout);
+        expect(html).not.toContain('Findings added');
+        expect(html).toContain(`<strong>Findings decided (${fired.length})</strong>`);
+        expect(html).toContain('<strong>Stale decisions (1)</strong>');
+        expect(html).toContain('stale decision review.noTiebreaker (Accepted by Bo)');
+      },
+    },
+    {
+      format: 'json',
+      check: (stdout: string) => {
+        const report = JSON.parse(stdout) as DiffReport;
+        expect(report.findings.added).toEqual([]);
+        expect(report.findings.decided.map((finding) => [finding.code, finding.decision?.kind])).toContainEqual(['review.numberInStringField', 'wontFix']);
+        expect(report.findings.staleDecisions.map((decision) => decision.id)).toEqual(['review.noTiebreaker|Leaderboard|Gone||SK||']);
+        expect(report.summary).not.toMatch(/new finding/);
+      },
+    },
+  ])('--format $format: a decided new finding is listed as decided, not as new; a stale decision is listed', async ({ format, check }) => {
+    const run = await keylab(['diff', '--format', format, 'v1.keylab.json', 'decided.keylab.json'], { cwd: dir });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    check(run.stdout);
+  });
+
+  it('without the decisions, the same finding is new (the decisions are what keep it quiet)', async () => {
+    await writeFile(join(dir, 'undecided.keylab.json'), serializeDesignDocument(unpadded));
+    const run = await keylab(['diff', 'v1.keylab.json', 'undecided.keylab.json'], { cwd: dir });
+    expect(run.stdout).toContain(`Findings added (${fired.length})\n  error review.numberInStringField (Leaderboard, Run): `);
+    expect(run.stdout).not.toContain('Findings decided');
   });
 });
 

@@ -27,6 +27,32 @@ export function describeReviewDate(iso: string): string {
   return `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+/**
+ * A decision in one line, as `keylab check` and `keylab diff` print it: its kind, who, when and why
+ * (raw design text: each output makes it safe its own way).
+ *
+ * @example
+ * describeDecision({ kind: "accepted", decidedBy: "Ana", decidedAt: "2026-12-05T09:40:00Z", comment: "fine", … })
+ * // 'Accepted by Ana on 2026-12-05 09:40 UTC: "fine"'
+ */
+export function describeDecision(decision: Pick<FindingDecisionDesign, 'kind' | 'decidedBy' | 'decidedAt' | 'comment'>): string {
+  const by = decision.decidedBy ? ` by ${decision.decidedBy}` : '';
+  const at = decision.decidedAt ? ` on ${describeReviewDate(decision.decidedAt)}` : '';
+  const comment = decision.comment ? `: "${decision.comment}"` : '';
+  return `${DECISION_KIND_LABELS[decision.kind]}${by}${at}${comment}`;
+}
+
+/**
+ * A stale decision (its finding no longer fires) in one line, as `keylab check` and `keylab diff` list it.
+ *
+ * @example
+ * describeStaleDecision(decision) // 'stale decision review.noTiebreaker (Accepted by Ana) on review.noTiebreaker|…: the finding no longer fires; remove the decision from the design'
+ */
+export function describeStaleDecision(decision: Pick<FindingDecisionDesign, 'id' | 'code' | 'kind' | 'decidedBy'>): string {
+  const by = decision.decidedBy ? ` by ${decision.decidedBy}` : '';
+  return `stale decision ${decision.code} (${DECISION_KIND_LABELS[decision.kind]}${by}) on ${decision.id}: the finding no longer fires; remove the decision from the design`;
+}
+
 /** The decision itself, without the finding it is about. */
 export interface FindingDecisionInput {
   readonly kind: FindingDecisionKind;

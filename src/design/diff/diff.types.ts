@@ -1,4 +1,4 @@
-import type { KeyAttributeType } from '../design.types';
+import type { FindingDecisionDesign, KeyAttributeType } from '../design.types';
 import type { ReviewCode, ReviewSeverity } from '../review/review.types';
 
 /**
@@ -109,6 +109,8 @@ export interface StructuralChange {
   readonly code?: ReviewCode;
   /** The entity the change is about (entity, template, attribute and sample changes; findings about one entity). */
   readonly entity?: string;
+  /** A new finding the new design records a decision on: the decision (such a finding is quiet: in `decidedFindings`, not in `changes`). */
+  readonly decision?: FindingDecisionDesign;
 }
 
 export interface TableChanges {
@@ -122,4 +124,8 @@ export interface StructuralDiff {
   readonly tables: readonly TableChanges[];
   /** "No changes." or "5 changes: new index and backfill (1), items move: rewrite keys (1), design only (3)." */
   readonly summary: string;
+  /** New findings the new design records a decision on: quiet (not changes, not in the summary), listed as decided, as keylab check lists them. */
+  readonly decidedFindings: readonly StructuralChange[];
+  /** The new design's decisions whose finding no longer fires: remove them from the design. */
+  readonly staleDecisions: readonly FindingDecisionDesign[];
 }

@@ -29,7 +29,8 @@ export function diffDesigns(before: Design, after: Design): StructuralDiff {
     changes.push(...diffTable(pair));
     if (pair.before && pair.after) changes.push(...diffEntities(after.name, pair.before, pair.after), ...diffPatterns(pair.before, pair.after));
   }
-  changes.push(...diffFindings(before, after, renamed));
+  const findings = diffFindings(before, after, renamed);
+  changes.push(...findings.changes);
   const order = [...pairs.map((pair) => (pair.after ?? pair.before)?.name ?? '')];
   const tables: TableChanges[] = [];
   for (const change of changes) {
@@ -45,7 +46,7 @@ export function diffDesigns(before: Design, after: Design): StructuralDiff {
   tables.sort((a, b) => rankOf(a.table) - rankOf(b.table));
   for (const group of tables) (group.changes as StructuralChange[]).sort((a, b) => VERDICT_RANK[a.verdict] - VERDICT_RANK[b.verdict]);
   const ordered = tables.flatMap((group) => group.changes);
-  return { changes: ordered, tables, summary: summarize(ordered) };
+  return { changes: ordered, tables, summary: summarize(ordered), decidedFindings: findings.decided, staleDecisions: findings.staleDecisions };
 }
 
 function summarize(changes: readonly StructuralChange[]): string {

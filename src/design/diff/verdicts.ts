@@ -61,4 +61,6 @@ export const HOW = {
   pattern: 'Design only: an access pattern is a query the application sends; nothing changes in DynamoDB.',
   findingAdded: 'A review finding the new design has and the old one did not.',
   findingResolved: 'A review finding of the old design the new one no longer has.',
+  findingDecided:
+    'A review finding the new design has and the old one did not, with a decision recorded on it (accepted, won’t fix, fix later): quiet, as in keylab check.',
 } as const;

@@ -18,25 +18,101 @@ export const SECRET_LIKE = /access.?key|secret|session.?token|credential|passwor
 
 export const CREDENTIALS_WARNING = 'design files never carry credentials or connection settings: this key was dropped.';
 
+/**
+ * Two kinds of error: a shape error (a value of the wrong JSON type, a field the
+ * design type requires that is missing, a name that is no choice) means the
+ * value is not a `Design` the screens can walk; any other error breaks a rule
+ * of the format (an empty name, a duplicate, a template that doesn't parse).
+ * The reader reports both; `hasDesignShape` is "no shape error" — the one
+ * shape check, so the stores keep a design saved mid-edit (rule errors only)
+ * and refuse one they could not show.
+ */
 export class DocumentReader {
   readonly problems: DesignProblem[] = [];
+  private shapeErrors = 0;
+  private missingFields = 0;
+  private errors = 0;
+  private muted = 0;
+
+  /**
+   * @param complete The value is an in-memory `Design` (what the stores keep), not a file: a field the
+   * format lets a file leave out (a description, an empty list) is counted when absent (missingFieldCount).
+   */
+  constructor(readonly complete = false) {}
 
   get errorCount(): number {
-    return this.problems.filter((problem) => problem.severity === 'error').length;
+    return this.errors;
   }
 
+  /** Shape errors so far (see the class). */
+  get shapeErrorCount(): number {
+    return this.shapeErrors;
+  }
+
+  /** A broken rule of the format (not recorded while rules are muted). */
   error(path: string, message: string): undefined {
+    if (this.muted > 0) return undefined;
+    this.errors++;
     this.problems.push(errorAt(path, message));
     return undefined;
   }
 
+  /** A value that is not of the design's shape (always recorded). */
+  shapeError(path: string, message: string): undefined {
+    this.errors++;
+    this.shapeErrors++;
+    this.problems.push(errorAt(path, message));
+    return undefined;
+  }
+
+  /** Rule problems found by another reader (a sample's DynamoDB JSON), unless rules are muted. */
+  ruleProblems(problems: readonly DesignProblem[]): void {
+    for (const problem of problems) {
+      if (problem.severity === 'error') this.error(problem.path, problem.message);
+      else this.warn(problem.path, problem.message);
+    }
+  }
+
+  /**
+   * Reads what lies under a part that already broke a rule for its shape only: its rule errors
+   * would repeat the first (a pattern of a broken entity), but a shape error under it still counts.
+   */
+  shapeOnly<T>(read: () => T): T {
+    this.muted++;
+    try {
+      return read();
+    } finally {
+      this.muted--;
+    }
+  }
+
+  /**
+   * Fields a file may leave out (read as their default) that a complete design lacks: no error (the
+   * reader fills them in), but the value itself is no `Design` the screens can walk as it is.
+   */
+  get missingFieldCount(): number {
+    return this.missingFields;
+  }
+
+  /** A field a file may leave out is absent (see missingFieldCount). */
+  missingField(): void {
+    if (this.complete) this.missingFields++;
+  }
+
+  /** A field the format may leave out, read as `fallback` (counted as missing in a complete design). */
+  private defaulted<T>(fallback: T): T {
+    this.missingField();
+    return fallback;
+  }
+
   warn(path: string, message: string): void {
+    if (this.muted > 0) return;
     this.problems.push(warningAt(path, message));
   }
 
   /** The object at `path` with only `known` keys; others are dropped with a warning. */
   object(value: unknown, path: string, known: readonly string[], example: string): Record<string, unknown> | undefined {
-    if (!isPlainObject(value)) return this.error(path, `must be an object such as ${example}, not ${describeJsonType(value)}.`);
+    if (!isPlainObject(value)) return this.shapeError(path, `must be an object such as ${example}, not ${describeJsonType(value)}.`);
     for (const key of Object.keys(value)) {
       if (known.includes(key)) continue;
       if (SECRET_LIKE.test(key)) this.warn(memberPath(path, key), CREDENTIALS_WARNING);
@@ -49,9 +125,9 @@ export class DocumentReader {
   string(owner: Record<string, unknown>, key: string, path: string, options: { nonEmpty?: boolean; fallback?: string } = {}): string | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined && options.fallback !== undefined) return options.fallback;
-    if (value === undefined) return this.error(at, `is missing: add "${key}": "…".`);
-    if (typeof value !== 'string') return this.error(at, `must be text ("${key}": "…"), not ${describeJsonType(value)}.`);
+    if (value === undefined && options.fallback !== undefined) return this.defaulted(options.fallback);
+    if (value === undefined) return this.shapeError(at, `is missing: add "${key}": "…".`);
+    if (typeof value !== 'string') return this.shapeError(at, `must be text ("${key}": "…"), not ${describeJsonType(value)}.`);
     if (options.nonEmpty && value.trim().length === 0) return this.error(at, `is empty: give it a name.`);
     return value;
   }
@@ -64,17 +140,17 @@ export class DocumentReader {
   choice<T extends string>(owner: Record<string, unknown>, key: string, path: string, choices: readonly T[], fallback?: T): T | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined && fallback !== undefined) return fallback;
-    if (value === undefined) return this.error(at, `is missing: write ${quotedChoices(choices)}.`);
+    if (value === undefined && fallback !== undefined) return this.defaulted(fallback);
+    if (value === undefined) return this.shapeError(at, `is missing: write ${quotedChoices(choices)}.`);
     if (typeof value === 'string' && choices.includes(value as T)) return value as T;
     const nearby = typeof value === 'string' ? choices.find((choice) => choice.toLowerCase() === value.toLowerCase().replace(/[\s-]/g, '_')) : undefined;
-    return this.error(at, `${describeJsonType(value)} is not allowed: write ${nearby ? `"${nearby}"` : quotedChoices(choices)}.`);
+    return this.shapeError(at, `${describeJsonType(value)} is not allowed: write ${nearby ? `"${nearby}"` : quotedChoices(choices)}.`);
   }
 
   boolean(owner: Record<string, unknown>, key: string, path: string, fallback: boolean): boolean | undefined {
     const value = owner[key];
-    if (value === undefined) return fallback;
-    return typeof value === 'boolean' ? value : this.error(memberPath(path, key), `must be true or false, not ${describeJsonType(value)}.`);
+    if (value === undefined) return this.defaulted(fallback);
+    return typeof value === 'boolean' ? value : this.shapeError(memberPath(path, key), `must be true or false, not ${describeJsonType(value)}.`);
   }
 
   /** A whole number ≥ `min`; undefined when missing (the caller decides whether that is allowed). */
@@ -82,7 +158,9 @@ export class DocumentReader {
     const value = owner[key];
     if (value === undefined) return undefined;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-      return this.error(
+      // Not a number at all is the wrong shape; a number out of range breaks a rule.
+      return (typeof value === 'number' ? this.error : this.shapeError).call(
+        this,
         memberPath(path, key),
         `${what} must be a whole number ${min === 0 ? '0 or more' : `of at least ${min}`}, not ${describeJsonType(value)}.`,
       );
@@ -95,7 +173,11 @@ export class DocumentReader {
     const value = owner[key];
     if (value === undefined) return undefined;
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-      return this.error(memberPath(path, key), `${what} must be a number above 0, not ${describeJsonType(value)}.`);
+      return (typeof value === 'number' ? this.error : this.shapeError).call(
+        this,
+        memberPath(path, key),
+        `${what} must be a number above 0, not ${describeJsonType(value)}.`,
+      );
     return value;
   }
 
@@ -103,9 +185,9 @@ export class DocumentReader {
   array(owner: Record<string, unknown>, key: string, path: string, example: string, fallback?: readonly unknown[]): readonly unknown[] | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined && fallback !== undefined) return fallback;
-    if (value === undefined) return this.error(at, `is missing: add "${key}": ${example}.`);
-    return Array.isArray(value) ? value : this.error(at, `must be a list such as ${example}, not ${describeJsonType(value)}.`);
+    if (value === undefined && fallback !== undefined) return this.defaulted(fallback);
+    if (value === undefined) return this.shapeError(at, `is missing: add "${key}": ${example}.`);
+    return Array.isArray(value) ? value : this.shapeError(at, `must be a list such as ${example}, not ${describeJsonType(value)}.`);
   }
 
   /** A list of strings, each once. */
@@ -118,7 +200,11 @@ export class DocumentReader {
     list.forEach((value, index) => {
       if (typeof value !== 'string' || value.length === 0) {
         ok = false;
-        this.error(`${at}[${index}]`, `must be a name (non-empty text), not ${describeJsonType(value)}.`);
+        (typeof value === 'string' ? this.error : this.shapeError).call(
+          this,
+          `${at}[${index}]`,
+          `must be a name (non-empty text), not ${describeJsonType(value)}.`,
+        );
       } else if (strings.includes(value)) {
         ok = false;
         this.error(`${at}[${index}]`, `"${value}" is listed twice: list each name once.`);
@@ -137,16 +223,16 @@ export class DocumentReader {
   ): Record<string, string> | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined && fallback !== undefined) return fallback;
-    if (value === undefined) return this.error(at, `is missing: add "${key}": ${example}.`);
-    if (!isPlainObject(value)) return this.error(at, `must be an object of text values such as ${example}, not ${describeJsonType(value)}.`);
+    if (value === undefined && fallback !== undefined) return this.defaulted(fallback);
+    if (value === undefined) return this.shapeError(at, `is missing: add "${key}": ${example}.`);
+    if (!isPlainObject(value)) return this.shapeError(at, `must be an object of text values such as ${example}, not ${describeJsonType(value)}.`);
     const entries: [string, string][] = [];
     let ok = true;
     for (const [name, text] of Object.entries(value)) {
       if (typeof text === 'string') entries.push([name, text]);
       else {
         ok = false;
-        this.error(
+        this.shapeError(
           memberPath(at, name),
           `must be text${typeof text === 'number' ? ` (write "${String(text)}": numbers stay exact as text)` : ''}, not ${describeJsonType(text)}.`,
         );
@@ -160,8 +246,8 @@ export class DocumentReader {
   countRecord(owner: Record<string, unknown>, key: string, path: string, fallback: Record<string, number>): Record<string, number> | undefined {
     const value = owner[key];
     const at = memberPath(path, key);
-    if (value === undefined) return fallback;
-    if (!isPlainObject(value)) return this.error(at, `must be an object of whole numbers such as {"customerId": 24}, not ${describeJsonType(value)}.`);
+    if (value === undefined) return this.defaulted(fallback);
+    if (!isPlainObject(value)) return this.shapeError(at, `must be an object of whole numbers such as {"customerId": 24}, not ${describeJsonType(value)}.`);
     const entries: [string, number][] = [];
     for (const name of Object.keys(value)) {
       const count = this.integer(value, name, at, 0, 'a length');

@@ -4,7 +4,7 @@ import type { AttributeDesign, DesignSample, EntityDesign, EntityExpectations } 
 import { keyAttributesOf } from '../designKeys';
 import { DocumentReader } from './documentReader';
 import { readJsonItem } from './jsonItem';
-import { elementPath, memberPath } from './problemPath';
+import { elementPath, isPlainObject, memberPath } from './problemPath';
 import type { TableShape } from './tableReader';
 import { checkKeyTemplate } from './templateChecks';
 import { ownValue } from '../../dynamo';
@@ -110,7 +110,9 @@ function readSamples(reader: DocumentReader, raw: Record<string, unknown>, path:
     if (sample.attributes !== undefined) {
       const read = readJsonItem(sample.attributes, memberPath(sampleAt, 'attributes'));
       if (read.ok) attributes = read.item;
-      else reader.problems.push(...read.problems);
+      // Its values break DynamoDB JSON's rules (the sample stays walkable); not an object at all is the wrong shape.
+      else if (isPlainObject(sample.attributes)) reader.ruleProblems(read.problems);
+      else for (const problem of read.problems) reader.shapeError(problem.path, problem.message);
     }
     if (id !== undefined && values !== undefined && (sample.attributes === undefined || attributes !== undefined))
       samples.push({ id, values, ...(attributes ? { attributes } : {}) });
@@ -119,7 +121,10 @@ function readSamples(reader: DocumentReader, raw: Record<string, unknown>, path:
 }
 
 function readExpectations(reader: DocumentReader, value: unknown, path: string): EntityExpectations | undefined {
-  if (value === undefined) return DEFAULT_EXPECTATIONS;
+  if (value === undefined) {
+    reader.missingField();
+    return DEFAULT_EXPECTATIONS;
+  }
   const raw = reader.object(
     value,
     path,
@@ -129,6 +134,7 @@ function readExpectations(reader: DocumentReader, value: unknown, path: string):
   if (!raw) return undefined;
   const before = reader.errorCount;
   const largestValues = reader.stringRecord(raw, 'largestValues', path, '{"score": "10000000"}', {});
+  if (raw.headroomDigits === undefined) reader.missingField();
   const headroomDigits = reader.integer(raw, 'headroomDigits', path, 0, 'headroomDigits') ?? DEFAULT_EXPECTATIONS.headroomDigits;
   const maxLengths = reader.countRecord(raw, 'maxLengths', path, {});
   const itemCount = reader.integer(raw, 'itemCount', path, 0, 'itemCount');

@@ -32,3 +32,4 @@ export { CREDENTIALS_WARNING } from './documentReader';
 export { checkKeyTemplate } from './templateChecks';
 export { checkTableName, MAX_GSIS, MAX_LSIS, MAX_INDEX_KEY_ATTRIBUTES } from './tableReader';
 export { readWorkbenchSource, withoutCredentials, WORKBENCH_SOURCE_KEY } from './workbenchSourceReader';
+export { readStoredDesign } from './designShape';

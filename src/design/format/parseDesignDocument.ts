@@ -6,7 +6,7 @@ import { withJsonPositions } from './locateJsonPaths';
 import { readAccessPattern } from './patternReader';
 import { describeJsonType, elementPath, errorAt, isPlainObject, memberPath } from './problemPath';
 import { readDecisions, readRevision, readSignOffs } from './reviewRecordReader';
-import { readTableShape } from './tableReader';
+import { readTableShape, type TableShape } from './tableReader';
 import { readWorkbenchSource, WORKBENCH_SOURCE_KEY } from './workbenchSourceReader';
 import { formatBytes } from '../../dynamo';
 
@@ -103,12 +103,20 @@ export function parseDesignDocument(input: string | unknown, options: ParseDesig
  * browser), by the same rules as a document.
  */
 export function readDesign(value: unknown, options: ParseDesignOptions = {}): DesignReadResult {
+  return readDesignWith(new DocumentReader(), value, options);
+}
+
+/**
+ * Reads a design with `reader`, which keeps every problem and counts the shape errors
+ * among them (hasDesignShape reads with a `complete` reader: an in-memory design).
+ */
+export function readDesignWith(reader: DocumentReader, value: unknown, options: ParseDesignOptions = {}): DesignReadResult {
   const file = options.fileName ? `${options.fileName}: ` : '';
-  const reader = new DocumentReader();
   const raw = reader.object(value, '', [...DESIGN_KEYS, WORKBENCH_SOURCE_KEY], `{"format": "${DESIGN_FORMAT}", "name": "Shop", "tables": []}`);
   if (!raw) return finish(reader, undefined);
+  // A file is refused before it is read; a design already in memory (complete) is read for its shape whatever its size, then refused.
   const tooBig = checkSize(raw);
-  if (tooBig) return refuse('', file + tooBig);
+  if (tooBig && !reader.complete) return refuse('', file + tooBig);
   const name = reader.string(raw, 'name', '', { nonEmpty: true });
   const description = reader.string(raw, 'description', '', { fallback: '' });
   const tableList = reader.array(raw, 'tables', '', '[{"name": "Shop", "partitionKey": {"name": "PK", "type": "S"}, …}]');
@@ -140,6 +148,7 @@ export function readDesign(value: unknown, options: ParseDesignOptions = {}): De
         }
       : undefined;
   const workbenchSource = readWorkbenchSource(reader, raw);
+  if (tooBig) return refuse('', file + tooBig);
   return finish(reader, design && workbenchSource ? { ...design, workbenchSource } : design);
 }
 
@@ -148,7 +157,13 @@ function readTable(reader: DocumentReader, value: unknown, path: string): TableD
   if (!raw) return undefined;
   const before = reader.errorCount;
   const shape = readTableShape(reader, raw, path);
+  // Undefined only with a shape error; a shape that breaks a rule has its entities and patterns read for their shape only.
   if (!shape) return undefined;
+  return reader.errorCount > before ? reader.shapeOnly(() => readTableContents(reader, raw, path, shape)) : readTableContents(reader, raw, path, shape);
+}
+
+function readTableContents(reader: DocumentReader, raw: Record<string, unknown>, path: string, shape: TableShape): TableDesign | undefined {
+  const before = reader.errorCount;
   const entityList = reader.array(raw, 'entities', path, '[{"name": "Order", "keys": {…}}]', []) ?? [];
   const entities: ReadEntity[] = [];
   entityList.forEach((entity, i) => {
@@ -162,8 +177,9 @@ function readTable(reader: DocumentReader, value: unknown, path: string): TableD
   });
   const patternList = reader.array(raw, 'accessPatterns', path, '[{"id": "orders", "name": "…", "entities": ["Order"], "partitionValues": {…}}]', []) ?? [];
   const accessPatterns: AccessPatternDesign[] = [];
-  // Patterns are checked against the entities that read; one broken entity is reported once, not again by every pattern.
-  if (entities.length === entityList.length) {
+  // Patterns are checked against the entities that read; one broken entity is reported once, not again by every
+  // pattern (the patterns are then read for their shape only).
+  const readPatterns = () =>
     patternList.forEach((pattern, i) => {
       const at = elementPath(memberPath(path, 'accessPatterns'), i);
       const read = readAccessPattern(reader, pattern, at, shape, entities);
@@ -172,7 +188,8 @@ function readTable(reader: DocumentReader, value: unknown, path: string): TableD
       if (first >= 0) reader.error(memberPath(at, 'id'), `"${read.id}" is already the id of accessPatterns[${first}]: pattern ids are unique within a table.`);
       accessPatterns.push(read);
     });
-  }
+  if (entities.length === entityList.length) readPatterns();
+  else reader.shapeOnly(readPatterns);
   if (reader.errorCount > before) return undefined;
   return { ...shape, entities: entities.map((read) => read.entity), accessPatterns };
 }

@@ -24,7 +24,9 @@ const RAW_OPERATORS: readonly PatternSortOperator[] = [...FIELD_OPERATORS, 'begi
 function readLimit(reader: DocumentReader, raw: Record<string, unknown>, path: string): number | undefined {
   const value = raw.limit;
   if (value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= MAX_PATTERN_LIMIT)) return value;
-  return reader.error(
+  // Not a number is the wrong shape; a number out of range breaks a rule.
+  return (typeof value === 'number' ? reader.error : reader.shapeError).call(
+    reader,
     memberPath(path, 'limit'),
     `must be a whole number from 1 to ${MAX_PATTERN_LIMIT.toLocaleString('en-US')} (DynamoDB's Limit is at least 1), not ${describeJsonType(value)}: write the number of items to read, or leave "limit" out to read every match.`,
   );
@@ -161,7 +163,12 @@ function readSort(
   noSortKeyIn: string | undefined,
   sortFields: readonly string[] | undefined,
 ): PatternSortCondition | undefined {
-  if (noSortKeyIn) return reader.error(path, `${noSortKeyIn} has no sort key, so a Query can't have a sort condition: remove "sort".`);
+  if (noSortKeyIn) {
+    reader.error(path, `${noSortKeyIn} has no sort key, so a Query can't have a sort condition: remove "sort".`);
+    // Still read for its shape: a sort of the wrong shape is no Design, whatever else is wrong.
+    reader.shapeOnly(() => readSort(reader, value, path, undefined, sortFields));
+    return undefined;
+  }
   const raw = reader.object(
     value,
     path,
@@ -219,7 +226,10 @@ function readSort(
 }
 
 function readExpected(reader: DocumentReader, value: unknown, path: string): ExpectedResult | undefined {
-  if (value === undefined) return {};
+  if (value === undefined) {
+    reader.missingField();
+    return {};
+  }
   const raw = reader.object(value, path, ['count', 'orderBy'], '{"count": 3, "orderBy": {"field": "at", "direction": "descending"}}');
   if (!raw) return undefined;
   const before = reader.errorCount;

@@ -32,9 +32,11 @@ export function readRevision(reader: DocumentReader, raw: Record<string, unknown
 /** `decisions`, then any older `acceptedFindings` not decided again, each finding once. */
 export function readDecisions(reader: DocumentReader, raw: Record<string, unknown>): FindingDecisionDesign[] {
   const decisions: FindingDecisionDesign[] = [];
-  const list = reader.array(raw, 'decisions', '', `[${DECISION_EXAMPLE}]`, []) ?? [];
+  // Optional lists (a design without decisions has none): absent is empty, never a missing field.
+  const list = (raw.decisions !== undefined && reader.array(raw, 'decisions', '', `[${DECISION_EXAMPLE}]`)) || [];
   const older =
-    reader.array(raw, 'acceptedFindings', '', '[{"id": "review.noTiebreaker|…", "code": "review.noTiebreaker", "note": "scores are unique per season"}]', []) ??
+    (raw.acceptedFindings !== undefined &&
+      reader.array(raw, 'acceptedFindings', '', '[{"id": "review.noTiebreaker|…", "code": "review.noTiebreaker", "note": "scores are unique per season"}]')) ||
     [];
   if (list.length + older.length > MAX_DESIGN_DECISIONS) {
     reader.error(
@@ -76,7 +78,7 @@ export function readDecisions(reader: DocumentReader, raw: Record<string, unknow
 /** `signOffs`: each a reviewer, a date, the revision and the fingerprint it was given for; one per reviewer. */
 export function readSignOffs(reader: DocumentReader, raw: Record<string, unknown>): SignOffDesign[] {
   const signOffs: SignOffDesign[] = [];
-  const list = reader.array(raw, 'signOffs', '', `[${SIGN_OFF_EXAMPLE}]`, []) ?? [];
+  const list = (raw.signOffs !== undefined && reader.array(raw, 'signOffs', '', `[${SIGN_OFF_EXAMPLE}]`)) || [];
   if (list.length > MAX_DESIGN_SIGN_OFFS) {
     reader.error('signOffs', `holds ${list.length.toLocaleString('en-US')} sign-offs; a design keeps at most ${MAX_DESIGN_SIGN_OFFS}: keep one per reviewer.`);
     return signOffs;

@@ -34,7 +34,7 @@ export function checkTableName(name: string, what: 'table' | 'index'): string | 
 }
 
 export function readTableShape(reader: DocumentReader, raw: Record<string, unknown>, path: string): TableShape | undefined {
-  const before = reader.errorCount;
+  const shapeBefore = reader.shapeErrorCount;
   const name = reader.string(raw, 'name', path);
   if (name !== undefined) {
     const problem = checkTableName(name, 'table');
@@ -54,7 +54,9 @@ export function readTableShape(reader: DocumentReader, raw: Record<string, unkno
     if (index) indexes.push(index);
   });
   checkIndexes(reader, indexes, path, partitionKey, sortKey);
-  if (reader.errorCount > before || name === undefined || description === undefined || partitionKey === undefined || billingMode === undefined)
+  // A shape with rule errors (a bad name, an index that breaks a rule) is still returned when nothing is missing or
+  // of the wrong type, so its entities and patterns are read for their shape; its caller refuses the table.
+  if (reader.shapeErrorCount > shapeBefore || name === undefined || description === undefined || partitionKey === undefined || billingMode === undefined)
     return undefined;
   return {
     name,
@@ -70,7 +72,8 @@ export function readTableShape(reader: DocumentReader, raw: Record<string, unkno
 function readKeyAttribute(reader: DocumentReader, value: unknown, path: string): KeyAttributeDesign | undefined {
   const raw = reader.object(value, path, ['name', 'type'], '{"name": "PK", "type": "S"}');
   if (!raw) return undefined;
-  const name = reader.string(raw, 'name', path, { nonEmpty: true });
+  // An empty name breaks a rule (reported) but keeps the shape: the table's entities are still read for theirs.
+  const name = reader.string(raw, 'name', path, { nonEmpty: true }) ?? (typeof raw.name === 'string' ? raw.name : undefined);
   if (name !== undefined && utf8ByteLength(name) > 255)
     reader.error(memberPath(path, 'name'), `is ${utf8ByteLength(name)} bytes long: a key attribute name is at most 255 bytes.`);
   const typeValue = raw.type;
@@ -78,7 +81,7 @@ function readKeyAttribute(reader: DocumentReader, value: unknown, path: string):
   const meant =
     lower === 'string' ? 'S' : lower === 'number' || lower === 'integer' || lower === 'int' ? 'N' : lower === 'binary' || lower === 'bytes' ? 'B' : undefined;
   if (meant)
-    return reader.error(
+    return reader.shapeError(
       memberPath(path, 'type'),
       `"${String(typeValue)}" is not a key type — did you mean "${meant}"? Key attributes are "S" (string), "N" (number) or "B" (binary).`,
     );
@@ -103,7 +106,7 @@ function readProvisioned(
   const units = (key: string) => {
     const value = reader.integer(capacity, key, at, 1, key);
     if (value === undefined && capacity[key] === undefined)
-      reader.error(memberPath(at, key), `is missing: write a whole number of at least 1, e.g. "${key}": 5.`);
+      reader.shapeError(memberPath(at, key), `is missing: write a whole number of at least 1, e.g. "${key}": 5.`);
     return value;
   };
   const readCapacityUnits = units('readCapacityUnits');
@@ -171,7 +174,7 @@ function readKeyList(
 ): KeyAttributeDesign[] | undefined {
   const at = memberPath(path, key);
   if (raw[key] !== undefined && !Array.isArray(raw[key]) && typeof raw[key] === 'object') {
-    return reader.error(at, `an index key is a list of attributes (a GSI may have up to four): wrap it in [ ], e.g. [{"name": "GSI1PK", "type": "S"}].`);
+    return reader.shapeError(at, `an index key is a list of attributes (a GSI may have up to four): wrap it in [ ], e.g. [{"name": "GSI1PK", "type": "S"}].`);
   }
   const list = reader.array(raw, key, path, '[{"name": "GSI1PK", "type": "S"}]', fallback);
   if (!list) return undefined;
@@ -181,7 +184,10 @@ function readKeyList(
       max === 1
         ? `a local index has ${min === 1 ? 'exactly one' : 'one'} ${what} key attribute`
         : `a global index has ${min === 0 ? 'zero' : 'one'} to ${max} ${what} key attributes`;
-    return reader.error(at, `has ${list.length} attribute${list.length === 1 ? '' : 's'}: ${kind}.`);
+    reader.error(at, `has ${list.length} attribute${list.length === 1 ? '' : 's'}: ${kind}.`);
+    // Each attribute is still read for its shape.
+    reader.shapeOnly(() => list.forEach((value, i) => readKeyAttribute(reader, value, elementPath(at, i))));
+    return undefined;
   }
   const attributes = list.map((value, i) => readKeyAttribute(reader, value, elementPath(at, i)));
   return attributes.every((attribute) => attribute !== undefined) ? (attributes as KeyAttributeDesign[]) : undefined;
@@ -189,7 +195,7 @@ function readKeyList(
 
 function readProjection(reader: DocumentReader, value: unknown, path: string): ProjectionDesign | undefined {
   if (value === undefined)
-    return reader.error(path, 'is missing: add "projection": {"type": "ALL", "attributes": []} (or KEYS_ONLY, or INCLUDE with attribute names).');
+    return reader.shapeError(path, 'is missing: add "projection": {"type": "ALL", "attributes": []} (or KEYS_ONLY, or INCLUDE with attribute names).');
   const raw = reader.object(value, path, ['type', 'attributes'], '{"type": "INCLUDE", "attributes": ["total"]}');
   if (!raw) return undefined;
   const type = reader.choice(raw, 'type', path, ['ALL', 'KEYS_ONLY', 'INCLUDE'] as const);

@@ -1,4 +1,4 @@
-import { hasDesignShape, readDesign, type Design } from '../../design';
+import { readStoredDesign, type Design } from '../../design';
 import type { DesignRecords, DesignRevisionInfo } from './designRecords.types';
 import { revisionOf, sameDesignContent } from './designRevisions';
 
@@ -37,9 +37,10 @@ export function createDesignVersionActions(records: DesignRecords | undefined, s
   const readVersion = async (id: string, revision: number): Promise<Design | undefined> => {
     const stored = await records?.readRevision(id, revision);
     if (stored === undefined) return undefined;
-    const read = readDesign(stored);
+    // One read: the reader's verdict and whether a version it refuses (saved mid-edit) has a design's shape.
+    const { read, shaped } = readStoredDesign(stored);
     if (read.ok) return read.design;
-    return hasDesignShape(stored) ? stored : undefined;
+    return shaped ? (stored as Design) : undefined;
   };
   const loadVersions = async (id: string) => {
     if (!records) return store.setVersions(id, []);

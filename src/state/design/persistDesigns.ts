@@ -1,4 +1,4 @@
-import { describeDesignProblem, hasDesignShape, readDesign } from '../../design';
+import { describeDesignProblem, readStoredDesign, type Design } from '../../design';
 import type { DeferredWrites } from '../deferredWrites';
 import type { DesignListRecord, DesignRecords, DesignRevisionRecord, StoredDesigns } from './designRecords.types';
 import { estimateSize, KEPT_REVISIONS, KEPT_REVISIONS_SIZE, revisionOf, type RevisionCounter } from './designRevisions';
@@ -291,12 +291,13 @@ function readSavedDesigns(entries: readonly unknown[]): { designs: SavedDesign[]
       unreadable.push({ entry, message: `Saved design ${label} has no id or date and was set aside.` });
       return;
     }
-    const read = readDesign(design);
+    // One read: the reader's verdict and whether a design it refuses has a design's shape.
+    const { read, shaped } = readStoredDesign(design);
     if (read.ok) designs.push({ id, design: read.design, updatedAt });
-    else if (hasDesignShape(design)) {
+    else if (shaped) {
       // The editor saves designs mid-edit (a pattern still missing a value after its template
       // changed): a reload must not be stricter than the screen was, so the design stays, said.
-      designs.push({ id, design, updatedAt });
+      designs.push({ id, design: design as Design, updatedAt });
       problems.push(`Saved design ${label} has problems to fix: ${read.errors.slice(0, 3).map(describeDesignProblem).join('; ')}`);
     } else
       unreadable.push({

@@ -163,7 +163,7 @@ export function readDynamoJsonValue(value: unknown, label: string): { ok: true; 
 }
 
 /** Numbers are checked as DynamoDB would and kept as typed; nested maps' empty keys are left to DynamoDB's own check. */
-const DYNAMO_JSON_RULES: WireReadRules = { normalizeNumber: normalizeDynamoNumber, emptyMapKeys: true };
+export const DYNAMO_JSON_RULES: WireReadRules = { normalizeNumber: normalizeDynamoNumber, emptyMapKeys: true };
 
 /** JSON.stringify replacer that prints bytes as base64, the way the CLI's JSON does. */
 export function jsonReplacer(_key: string, value: unknown): unknown {

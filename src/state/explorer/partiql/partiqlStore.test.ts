@@ -37,7 +37,7 @@ describe('the PartiQL store', () => {
     const state = partiql.getState();
     expect(state.errors).toEqual({
       statement: 'Write a PartiQL statement, e.g. SELECT * FROM "Table" WHERE "pk" = ?',
-      parameters: 'Parameter 1 (line 1, column 2): S holds a string: {"S": "text"}.',
+      parameters: 'Parameter 1 (line 1, column 2) at S: a string value is text: write {"S": "…"}, not the number 1.',
       limit: 'Limit must be at least 1; 0 is smaller.',
     });
     expect(state.runCount).toBe(0);
@@ -83,7 +83,7 @@ describe('the PartiQL store', () => {
     // Refused before sending: the old refusal goes, only the new message stays.
     partiql.getState().setParameters('[{"S": 1}]');
     await partiql.getState().run();
-    expect(partiql.getState().errors.parameters).toMatch(/S holds a string/);
+    expect(partiql.getState().errors.parameters).toMatch(/at S: a string value is text/);
     expect(partiql.getState().runError).toBeUndefined();
 
     partiql.getState().setParameters('[]');

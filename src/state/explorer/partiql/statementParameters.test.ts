@@ -15,14 +15,22 @@ describe('parseStatementParameters', () => {
     });
   });
 
-  it('turns base64 binary into bytes, as the SDK sends them', () => {
+  it('turns base64 binary into bytes, as the SDK sends them; binary that is not canonical, padded base64 is refused with why', () => {
     expect(parseStatementParameters('[{"B": "AQID"}]')).toEqual({ ok: true, values: [{ B: Uint8Array.from([1, 2, 3]) }] });
     // src/dynamo's canonical check: padding required, no stray bits in the last digit ("AR==" is not what any bytes encode to).
-    for (const text of ['AR==', 'AQ', 'AQ=A'])
-      expect(parseStatementParameters(`[{"B": "${text}"}]`), text).toMatchObject({ ok: false, message: expect.stringContaining('B holds base64 text') });
+    for (const [text, why] of [
+      ['AR==', 'its last digit holds bits no byte uses'],
+      ['AQ', 'its length is not a whole number of 4-digit groups (pad it with =)'],
+      ['AQ=A', '= stands where it cannot (only at the end, at most two)'],
+      ['A?==', 'it holds a character that is not a base64 digit (A-Z a-z 0-9 + /)'],
+    ])
+      expect(parseStatementParameters(`[{"B": "${text}"}]`), text).toEqual({
+        ok: false,
+        message: `Parameter 1 (line 1, column 2) at B: binary is written as base64 text, e.g. {"B": "AAEC"}; "${text}" is not canonical base64: ${why}.`,
+      });
     expect(parseStatementParameters('[{"BS": ["AQ==", "AR=="]}]')).toMatchObject({
       ok: false,
-      message: expect.stringContaining('BS holds a non-empty array of base64 texts'),
+      message: expect.stringContaining('Parameter 1 (line 1, column 2) at BS[1]: binary is written as base64 text'),
     });
   });
 
@@ -32,29 +40,47 @@ describe('parseStatementParameters', () => {
     expect(!read.ok && read.message).toMatch(/^Parameters are not valid JSON at line 4, column 1: /);
   });
 
-  it('names the parameter that is not DynamoDB JSON, where it starts, and how to write it', () => {
-    expect(parseStatementParameters('[\n  {"S": "a"},\n  {"S": 5}\n]')).toEqual({
-      ok: false,
-      message: 'Parameter 2 (line 3, column 3): S holds a string: {"S": "text"}.',
-    });
-    expect(parseStatementParameters('["G#1"]')).toEqual({
-      ok: false,
-      message:
-        'Parameter 1 (line 1, column 2): "G#1" is not a DynamoDB JSON value: write an object with one type name, e.g. {"S": "text"}, {"N": "42"}, {"BOOL": true}.',
-    });
-    expect(parseStatementParameters('[{"N": "ten"}]')).toMatchObject({ ok: false, message: expect.stringContaining('N holds a number written as a string') });
-    expect(parseStatementParameters('[{"X": "a"}]')).toMatchObject({ ok: false, message: expect.stringContaining('"X" is not a DynamoDB type') });
-    expect(parseStatementParameters('[{"S": "a", "N": "1"}]')).toMatchObject({
-      ok: false,
-      message: expect.stringContaining('one value has one type, this one has 2 (S, N)'),
-    });
-    expect(parseStatementParameters('[{"SS": []}]')).toMatchObject({ ok: false, message: expect.stringContaining('SS holds a non-empty array of strings') });
-    expect(parseStatementParameters('[{"M": {"a": {"S": 1}}}]')).toMatchObject({ ok: false, message: expect.stringContaining('in M, "a": S holds a string') });
+  // src/dynamo's one DynamoDB-JSON reader's wording: the parameter, where it starts, the path inside it, what is wrong and how to write it.
+  it.each([
+    ['[\n  {"S": "a"},\n  {"S": 5}\n]', 'Parameter 2 (line 3, column 3) at S: a string value is text: write {"S": "…"}, not the number 5.'],
+    ['["G#1"]', 'Parameter 1 (line 1, column 2): must be a DynamoDB JSON value such as {"S": "G#1"}, not the text "G#1".'],
+    [
+      '[{"N": "ten"}]',
+      'Parameter 1 (line 1, column 2) at N: "ten" is not a number DynamoDB accepts: write digits with an optional sign, point and exponent (at most 38 significant digits), e.g. "12.50".',
+    ],
+    [
+      '[{"X": "a"}]',
+      'Parameter 1 (line 1, column 2): has "X", which is not a type: a DynamoDB JSON value has exactly one of S, N, B, BOOL, NULL, M, L, SS, NS, BS, e.g. {"S": "text"}.',
+    ],
+    [
+      '[{"S": "a", "N": "1"}]',
+      'Parameter 1 (line 1, column 2): has 2 types: a DynamoDB JSON value has exactly one of S, N, B, BOOL, NULL, M, L, SS, NS, BS, e.g. {"S": "text"}.',
+    ],
+    ['[{}]', 'Parameter 1 (line 1, column 2): is empty: a DynamoDB JSON value has exactly one of S, N, B, BOOL, NULL, M, L, SS, NS, BS, e.g. {"S": "text"}.'],
+    [
+      '[{"SS": []}]',
+      'Parameter 1 (line 1, column 2) at SS: a set is a non-empty JSON array (DynamoDB has no empty sets: remove the attribute instead), e.g. {"SS": ["a", "b"]}.',
+    ],
+    ['[{"NS": ["1", "1.0"]}]', 'Parameter 1 (line 1, column 2) at NS[1]: "1.0" repeats element 0 ("1"): a set holds each value once; remove one.'],
+    ['[{"M": {"a": {"S": 1}}}]', 'Parameter 1 (line 1, column 2) at M.a.S: a string value is text: write {"S": "…"}, not the number 1.'],
+    // Every problem of the parameter, each with its path.
+    [
+      '[{"L": [{"BOOL": 1}, {"NULL": false}]}]',
+      'Parameter 1 (line 1, column 2) at L[0].BOOL: must be true or false, not the number 1. Parameter 1 at L[1].NULL: must be true ({"NULL": true}), not false.',
+    ],
     // A string holding brackets and commas doesn't move the next parameter's position.
-    expect(parseStatementParameters('[{"S": "a,[b]"}, {"N": "x"}]')).toMatchObject({
-      ok: false,
-      message: expect.stringMatching(/^Parameter 2 \(line 1, column 18\)/),
-    });
+    [
+      '[{"S": "a,[b]"}, {"N": "x"}]',
+      'Parameter 2 (line 1, column 18) at N: "x" is not a number DynamoDB accepts: write digits with an optional sign, point and exponent (at most 38 significant digits), e.g. "12.50".',
+    ],
+  ])('names the parameter that is not DynamoDB JSON, where it starts, and how to write it: %s', (text, message) => {
+    expect(parseStatementParameters(text)).toEqual({ ok: false, message });
+  });
+
+  it('nests at most 32 levels of M and L, as DynamoDB', () => {
+    const nested = (levels: number) => '{"L": ['.repeat(levels) + '{"S": "x"}' + ']}'.repeat(levels);
+    expect(parseStatementParameters(`[${nested(32)}]`).ok).toBe(true);
+    expect(parseStatementParameters(`[${nested(33)}]`)).toMatchObject({ ok: false, message: expect.stringContaining("deeper than DynamoDB's 32 levels") });
   });
 
   it('wants an array', () => {

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { ATTRIBUTE_TYPES, checkBase64 } from '../../../dynamo';
+import { readWireValue, type WireReadRules } from '../../../dynamo';
 import { locateJsonError } from '../../../design';
-import { readDynamoJsonValue } from '../../queryBuilder/typedValue';
+import { DYNAMO_JSON_RULES } from '../../queryBuilder/typedValue';
 
 /**
  * The Parameters box of the PartiQL tab: a JSON array of DynamoDB JSON values
@@ -10,18 +10,16 @@ import { readDynamoJsonValue } from '../../queryBuilder/typedValue';
  */
 export type ParametersResult = { readonly ok: true; readonly values: readonly AttributeValue[] } | { readonly ok: false; readonly message: string };
 
-const ALL_TYPES: readonly string[] = ATTRIBUTE_TYPES;
+/** DynamoDB JSON as the query builder reads it, with binary as DynamoDB's wire takes it (canonical, padded base64): the SDK sends the bytes, so "AR==" would go as "AQ==". */
+const PARAMETER_RULES: WireReadRules = { ...DYNAMO_JSON_RULES, canonicalBinary: true };
 const EXAMPLE = 'e.g. {"S": "text"}, {"N": "42"}, {"BOOL": true}';
-const NUMBER = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
-/** Canonical, padded base64 (src/dynamo's check, as DynamoDB's wire requires it). */
-const isBase64 = (text: string): boolean => checkBase64(text, true) === undefined;
 
 /**
  * Reads the Parameters text: empty (or only spaces) means no parameters.
  *
  * @example
  * parseStatementParameters('[{"S": "G#1"}]')   // { ok: true, values: [{ S: "G#1" }] }
- * parseStatementParameters('[{"S": 5}]')       // { ok: false, message: "Parameter 1 (line 1, column 2): S holds a string …" }
+ * parseStatementParameters('[{"S": 5}]')       // { ok: false, message: 'Parameter 1 (line 1, column 2) at S: a string value is text: write {"S": "…"}, not the number 5.' }
  */
 export function parseStatementParameters(text: string): ParametersResult {
   if (text.trim() === '') return { ok: true, values: [] };
@@ -35,76 +33,20 @@ export function parseStatementParameters(text: string): ParametersResult {
   }
   if (!Array.isArray(parsed)) return { ok: false, message: `Parameters must be a JSON array, one value per ? in the statement: [${EXAMPLE.slice(5)}].` };
   const starts = elementStarts(text);
+  const values: AttributeValue[] = [];
   for (const [index, value] of parsed.entries()) {
-    const problem = valueProblem(value);
-    if (problem) {
+    // src/dynamo's one DynamoDB-JSON reader, as the query builder's lists and maps and pasted requests are read.
+    const read = readWireValue(value, '', PARAMETER_RULES);
+    if (!read.ok) {
       const before = text.slice(0, starts[index] ?? 0);
       const line = before.split('\n').length;
       const column = before.length - before.lastIndexOf('\n');
-      return { ok: false, message: `Parameter ${index + 1} (line ${line}, column ${column}): ${problem}` };
+      const problems = read.problems.map((problem) => `${problem.path === '' ? '' : ` at ${problem.path}`}: ${problem.message}`);
+      return { ok: false, message: `Parameter ${index + 1} (line ${line}, column ${column})${problems.join(` Parameter ${index + 1}`)}` };
     }
-  }
-  const values: AttributeValue[] = [];
-  for (const [index, value] of parsed.entries()) {
-    const read = readDynamoJsonValue(value, `Parameter ${index + 1}`);
-    if (!read.ok) return { ok: false, message: read.problems.join(' ') };
     values.push(read.value);
   }
   return { ok: true, values };
-}
-
-/** What is wrong with one DynamoDB JSON value, or undefined when it is one. */
-function valueProblem(value: unknown, depth = 0): string | undefined {
-  if (depth > 32) return 'nested deeper than DynamoDB allows (32 levels).';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return `${JSON.stringify(value) ?? String(value)} is not a DynamoDB JSON value: write an object with one type name, ${EXAMPLE}.`;
-  }
-  const entries = Object.entries(value);
-  if (entries.length !== 1) {
-    return entries.length === 0
-      ? `{} has no type: write one type name, ${EXAMPLE}.`
-      : `one value has one type, this one has ${entries.length} (${entries.map(([type]) => type).join(', ')}).`;
-  }
-  const [type, inner] = entries[0] as [string, unknown];
-  if (!ALL_TYPES.includes(type)) return `"${type}" is not a DynamoDB type: use one of ${ALL_TYPES.join(', ')}.`;
-  const inside = (problem: string) => `${type} ${problem}`;
-  switch (type) {
-    case 'S':
-      return typeof inner === 'string' ? undefined : inside('holds a string: {"S": "text"}.');
-    case 'N':
-      return typeof inner === 'string' && NUMBER.test(inner) ? undefined : inside('holds a number written as a string: {"N": "42"}.');
-    case 'B':
-      return typeof inner === 'string' && isBase64(inner) ? undefined : inside('holds base64 text: {"B": "AQID"}.');
-    case 'BOOL':
-      return typeof inner === 'boolean' ? undefined : inside('holds true or false: {"BOOL": true}.');
-    case 'NULL':
-      return inner === true ? undefined : inside('is written {"NULL": true}.');
-    case 'SS':
-    case 'NS':
-    case 'BS': {
-      const member = type === 'SS' ? 'strings' : type === 'NS' ? 'numbers written as strings' : 'base64 texts';
-      const fits = (item: unknown) => typeof item === 'string' && (type === 'SS' || (type === 'NS' ? NUMBER.test(item) : isBase64(item)));
-      if (!Array.isArray(inner) || inner.length === 0 || !inner.every(fits)) return inside(`holds a non-empty array of ${member}.`);
-      return undefined;
-    }
-    case 'L': {
-      if (!Array.isArray(inner)) return inside('holds an array of DynamoDB JSON values: {"L": [{"S": "a"}]}.');
-      for (const [index, item] of inner.entries()) {
-        const problem = valueProblem(item, depth + 1);
-        if (problem) return `in L, element ${index + 1}: ${problem}`;
-      }
-      return undefined;
-    }
-    default: {
-      if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
-        return inside('holds an object of DynamoDB JSON values: {"M": {"name": {"S": "a"}}}.');
-      for (const [name, item] of Object.entries(inner)) {
-        const problem = valueProblem(item, depth + 1);
-        if (problem) return `in M, "${name}": ${problem}`;
-      }
-      return undefined;
-    }
-  }
 }
 
 /** The offset where each top-level element of a JSON array starts (the text is known to parse). */
