@@ -64,7 +64,7 @@ export function planTransactWriteItems(context: EngineContext, input: TransactWr
     const table = context.tables.get(action.tableName);
     if (table) targets.push(resolveAction(action, table));
   }
-  rejectRepeatedItems(targets);
+  rejectRepeatedItems(targets.filter((target) => target.keyProblem === undefined));
   for (const action of actions) requireTable(context, action.tableName);
 
   const token = input.ClientRequestToken;
@@ -176,14 +176,21 @@ interface PreparedAction extends ReadAction {
   readonly existing: ItemRecord | undefined;
   /** A Put's index-key problem, reported as the action's ValidationError when it runs (as DynamoDB Local does). */
   readonly indexKeyProblem?: unknown;
+  /**
+   * A table key of the wrong type (a Put's item, the Key of the others),
+   * reported as the action's ValidationError: the action has no key to look
+   * up, so it finds no item and takes no part in the one-action-per-item rule.
+   */
+  readonly keyProblem?: unknown;
 }
 
 function resolveAction(action: ReadAction, table: TableStore): PreparedAction {
   const definition = table.definition;
+  const keyProblem = tableKeyProblem(action, definition);
+  if (keyProblem !== undefined) return { ...action, table, key: action.values, existing: undefined, keyProblem };
   let key: Item;
   let indexKeyProblem: unknown;
   if (action.kind === 'Put') {
-    checkTableKeys(action.values, definition);
     key = keyOf(action.values, definition.keys);
     try {
       checkIndexKeys(action.values, definition, 'put');
@@ -194,10 +201,29 @@ function resolveAction(action: ReadAction, table: TableStore): PreparedAction {
     if (indexKeyProblem !== undefined && !isDataProblem(indexKeyProblem)) throw indexKeyProblem;
   } else {
     key = action.values;
-    checkKey(key, definition.keys);
   }
   return { ...action, table, key, existing: table.get(key), indexKeyProblem };
 }
+
+/**
+ * Checks the action's table key; returns a type mismatch (the action's
+ * ValidationError reason, as real DynamoDB answers: nubo-db/dynamodb-conformance
+ * tier3 transactWriteItems), throws the rest (a missing key attribute in a Put's
+ * item, an empty or too long key value: the request's ValidationException).
+ */
+function tableKeyProblem(action: ReadAction, definition: TableStore['definition']): unknown {
+  try {
+    if (action.kind === 'Put') checkTableKeys(action.values, definition);
+    else checkKey(action.values, definition.keys);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Error && KEY_TYPE_PROBLEM.test(error.message)) return error;
+    throw error;
+  }
+}
+
+/** A Put item's key attribute of the wrong type, or a Key that does not match the key schema. */
+const KEY_TYPE_PROBLEM = /^(One or more parameter values were invalid: Type mismatch for key |The provided key element does not match the schema$)/;
 
 /** What running one action gave: its reason, and (when it would succeed) what it writes. */
 interface Outcome {
@@ -210,6 +236,7 @@ interface Outcome {
 function evaluate(action: PreparedAction): Outcome {
   const { table, existing, prepared } = action;
   const definition = table.definition;
+  if (action.keyProblem !== undefined) return { reason: { Code: 'ValidationError', Message: (action.keyProblem as Error).message }, kind: 'write' };
   // A Put's index key of the wrong type is reported before its condition (DynamoDB Local's order).
   if (action.indexKeyProblem !== undefined) return { reason: { Code: 'ValidationError', Message: (action.indexKeyProblem as Error).message }, kind: 'write' };
   if (prepared.condition && !evaluateCondition(prepared.condition, existing?.item ?? {})) {
