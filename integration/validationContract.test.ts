@@ -65,11 +65,11 @@ const firstConstraintOnly: Normalizer = (comparison: Comparison) => {
   return { ...comparison, local: engine };
 };
 
-/** DynamoDB's `Value '0' at 'limit' failed to satisfy constraint: …`; DynamoDB Local says `Limit must be greater than or equal to 1`. */
+/** DynamoDB's `Value '0' at 'limit' failed to satisfy constraint: …` (Query: `Value at 'Limit' …`); DynamoDB Local says `Limit must be greater than or equal to 1`. */
 const localLimitMessage: Normalizer = (comparison) => {
   const { engine, local } = comparison;
   if (engine.ok || local.ok || local.message !== 'Limit must be greater than or equal to 1') return comparison;
-  return /^\d+ validation errors? detected: Value '-?\d+' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1(;|$)/.test(
+  return /^\d+ validation errors? detected: Value ('-?\d+' at 'limit'|at 'Limit') failed to satisfy constraint: Member must have value greater than or equal to 1(;|$)/.test(
     engine.message,
   )
     ? { ...comparison, local: engine }
@@ -109,7 +109,7 @@ describe('member constraints', () => {
     const engineOnly = await contract.compare((db) => db.query({ TableName: 'a;', Limit: 0, KeyConditionExpression: 'pk = :p' }));
     expect(engineOnly.engine).toMatchObject({
       message:
-        "3 validation errors detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1; Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
+        "3 validation errors detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1; Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
     });
     expect(engineOnly.local).toMatchObject({ name: 'ValidationException', message: expect.stringMatching(/^Invalid table\/index name\./) });
   });
