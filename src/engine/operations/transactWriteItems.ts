@@ -80,12 +80,11 @@ export function planTransactWriteItems(context: EngineContext, input: TransactWr
   const writes: ItemWrite[] = [];
   outcomes.forEach((outcome, i) => {
     const { table, existing } = targets[i] as PreparedAction;
-    const charge = charges.of(table.definition.name);
     if (outcome.kind === 'check') {
-      charge.table += readUnits(existing?.size ?? 0, true);
+      charges.reads(table.definition.name).table += readUnits(existing?.size ?? 0, true);
       return;
     }
-    chargeWrite(charge, table, existing, outcome.after);
+    chargeWrite(charges.writes(table.definition.name), table, existing, outcome.after);
     if (outcome.write) writes.push(outcome.write);
   });
   const output: TransactWriteItemsCommandOutput = { $metadata: {} };
@@ -290,15 +289,17 @@ function isDataProblem(error: unknown): boolean {
 /**
  * A retry within the token's lifetime: nothing is written, and the API
  * reference (TransactWriteItems, ClientRequestToken) says it returns "the
- * number of read capacity units consumed in reading the item": a strongly
- * consistent read of each item, not doubled — DynamoDB Local 3.3.x answers the
- * same (integration/capacityDifferential.test.ts), while it doubles the first call.
+ * number of read capacity units consumed in reading the item": a
+ * transactional read of each item, doubled like every transactional read — 2
+ * units for a small item, as real DynamoDB answers (nubo-db/dynamodb-conformance
+ * tier 2, ExecuteTransaction's replay: `ReadCapacityUnits: 2`) and DynamoDB
+ * Local 3.3.x too.
  */
 function retryOutput(targets: readonly PreparedAction[], mode: string | undefined): TransactWriteItemsCommandOutput {
   const charges = new TransactionCharges();
-  for (const { table, existing } of targets) charges.of(table.definition.name).table += readUnits(existing?.size ?? 0, true);
+  for (const { table, existing } of targets) charges.reads(table.definition.name).table += readUnits(existing?.size ?? 0, true);
   const output: TransactWriteItemsCommandOutput = { $metadata: {} };
-  const capacity = charges.consumed(mode, 1);
+  const capacity = charges.consumed(mode);
   if (capacity) output.ConsumedCapacity = capacity;
   return output;
 }

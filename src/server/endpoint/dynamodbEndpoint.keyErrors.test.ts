@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 
 const item = (extra: Record<string, AttributeValue>): Record<string, AttributeValue> => ({ pk: { S: 'p' }, sk: { S: 's' }, ...extra });
-const WRONG: Record<string, AttributeValue> = { N: { N: '5' }, L: { L: [{ S: 'x' }] } };
+const WRONG = { N: { N: '5' }, L: { L: [{ S: 'x' }] } } satisfies Record<string, AttributeValue>;
 
 describe('BatchWriteItem key errors', () => {
   it.each([
