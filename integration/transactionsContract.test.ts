@@ -201,6 +201,33 @@ describe('TransactWriteItems', () => {
   });
 });
 
+describe('key errors', () => {
+  // A table key of the wrong type cancels the transaction with the action's ValidationError reason on both (DynamoDB:
+  // nubo-db/dynamodb-conformance tier 3, transactWriteItems); DynamoDB Local words the reason without names (keyReasonDetail).
+  const cases: [string, TransactWriteItem, string][] = [
+    [
+      'a Put item key of the wrong type',
+      { Put: { TableName: orders.name, Item: { pk: S('c1'), sk: S('x') } } },
+      'One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S',
+    ],
+    [
+      'a Delete Key of the wrong type',
+      { Delete: { TableName: orders.name, Key: { pk: N(1), sk: N(1) } } },
+      'The provided key element does not match the schema',
+    ],
+  ];
+  it.each(cases)('%s', async (label, action, message) => {
+    const outcome = await sameTransaction(label, [put(60), action]);
+    expect(outcome).toEqual({
+      ok: false,
+      name: 'TransactionCanceledException',
+      message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [None, ValidationError]',
+      reasons: [{ Code: 'None' }, { Code: 'ValidationError', Message: message }],
+    });
+    await sameTables(`after ${label}`);
+  });
+});
+
 describe('TransactGetItems', () => {
   it('reads items in request order ({} when missing), with projections, charged double per table', async () => {
     await contract.same(

@@ -38,6 +38,19 @@ export const indexKeyReasonDetail = reasonDifference(
     /^One or more parameter values were invalid: Type mismatch for Index Key [^ ]+ Expected: [SNB] Actual: [A-Z]+ IndexName: [^ ]+$/.test(reason.Message ?? ''),
 );
 
+/**
+ * A ValidationError reason for a table key of the wrong type: DynamoDB names the attribute and both types for a
+ * Put's item, and says the Key does not match the schema for the others (nubo-db/dynamodb-conformance tier 3);
+ * DynamoDB Local says `Type mismatch for key` for both, without names.
+ */
+export const keyReasonDetail = reasonDifference(
+  (reason) => reason.Message === 'One or more parameter values were invalid: Type mismatch for key',
+  (reason) =>
+    /^(One or more parameter values were invalid: Type mismatch for key [^ ]+ expected: [SNB] actual: [A-Z]+|The provided key element does not match the schema)$/.test(
+      reason.Message ?? '',
+    ),
+);
+
 /** TransactItems' member constraints: DynamoDB reports them as `1 validation error detected: Value '…' at 'transactItems…' …`; DynamoDB Local leaves out the count and quotes (and the value, past 100 actions). */
 export const transactItemsConstraint = messageDifference(
   'a TransactItems member constraint',
@@ -125,6 +138,7 @@ export const TRANSACTION_NORMALIZERS: readonly Normalizer[] = [
   transactionCapacitySplit,
   conditionReasonPeriod,
   indexKeyReasonDetail,
+  keyReasonDetail,
   transactItemsConstraint,
   idempotentMismatchMessage,
   transactGetKeyMismatch,
