@@ -126,6 +126,16 @@ describe('batch limits and the order of checks', () => {
   const plainKeys = (count: number, from = 0) => Array.from({ length: count }, (_, i) => ({ id: S(`k${from + i}`) }));
   const scoreKeys = (count: number) => Array.from({ length: count }, (_, i) => ({ pk: S('p'), sk: N(i) }));
 
+  it('refuses a PutRequest whose table key has the wrong type (DynamoDB: does not match the schema; DynamoDB Local: Type mismatch for key)', async () => {
+    // A non-scalar key (a list) is the same message on DynamoDB (src/server/endpoint/dynamodbEndpoint.keyErrors.test.ts);
+    // DynamoDB Local says `Invalid attribute value type` there.
+    const error = await contract.sameError('BatchWriteItem PutRequest with a number for its string key', (db) =>
+      db.batchWriteItem({ RequestItems: { [plain.name]: [{ PutRequest: { Item: { id: N(5) } } }] } }),
+    );
+    // The known difference applies only where the engine said exactly `The provided key element does not match the schema`.
+    expect(error).toMatchObject({ name: 'ValidationException', message: expect.stringContaining('known difference: a Key parameter of the wrong type') });
+  });
+
   it('refuses more than 100 keys or 25 writes summed over tables (DynamoDB Local agrees)', async () => {
     await contract.sameError('BatchGetItem: 100 + 1 keys over two tables', (db) =>
       db.batchGetItem({ RequestItems: { [plain.name]: { Keys: plainKeys(100) }, [scores.name]: { Keys: scoreKeys(1) } } }),
