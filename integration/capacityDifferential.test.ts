@@ -138,7 +138,7 @@ const CASES: CapacityCase[] = [
     local: 'same',
   },
   {
-    label: 'TransactWriteItems Put 1,500 bytes + ConditionCheck: 2 × (2 + 1); its replay (same token): plain reads, 1 + 1',
+    label: 'TransactWriteItems Put 1,500 bytes + ConditionCheck: 2 × (2 + 1); its replay (same token): transactional reads, 2 × (1 + 1)',
     run: async (db, table) => {
       await db.putItem({ TableName: table, Item: sized('d', 100) });
       const request = {
@@ -155,9 +155,62 @@ const CASES: CapacityCase[] = [
     },
     expected: (table) => [
       { TableName: table, CapacityUnits: 6 },
+      { TableName: table, CapacityUnits: 4 },
+    ],
+    local: { differs: 'DynamoDB Local bills this replay 2, as for one item' },
+  },
+  {
+    label: 'TransactWriteItems updating one small item, and its replay: 2 × 1 write, then 2 × 1 read',
+    run: async (db, table) => {
+      await db.putItem({ TableName: table, Item: { ...key('r'), n: N(0) } });
+      const request = {
+        TransactItems: [{ Update: { TableName: table, Key: key('r'), UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': N(1) } } }],
+        ClientRequestToken: uniqueTableName('token').slice(0, 36),
+        ReturnConsumedCapacity: 'TOTAL' as const,
+      };
+      return [...((await db.transactWriteItems(request)).ConsumedCapacity ?? []), ...((await db.transactWriteItems(request)).ConsumedCapacity ?? [])];
+    },
+    expected: (table) => [
+      { TableName: table, CapacityUnits: 2 },
       { TableName: table, CapacityUnits: 2 },
     ],
     local: 'same',
+  },
+  {
+    label: 'TransactWriteItems with INDEXES: reads and writes split for the total, the table and the index; the replay reads only',
+    run: async (db, table) => {
+      await db.putItem({ TableName: table, Item: key('h') });
+      const request = {
+        TransactItems: [
+          { Put: { TableName: table, Item: { ...key('i'), g: S('G') } } },
+          { ConditionCheck: { TableName: table, Key: key('h'), ConditionExpression: 'attribute_exists(pk)' } },
+        ],
+        ClientRequestToken: uniqueTableName('token').slice(0, 36),
+        ReturnConsumedCapacity: 'INDEXES' as const,
+      };
+      return [...((await db.transactWriteItems(request)).ConsumedCapacity ?? []), ...((await db.transactWriteItems(request)).ConsumedCapacity ?? [])];
+    },
+    expected: (table) => [
+      {
+        TableName: table,
+        CapacityUnits: 6,
+        ReadCapacityUnits: 2,
+        WriteCapacityUnits: 4,
+        Table: { CapacityUnits: 4, ReadCapacityUnits: 2, WriteCapacityUnits: 2 },
+        GlobalSecondaryIndexes: { gsi: { CapacityUnits: 2, WriteCapacityUnits: 2 } },
+      },
+      { TableName: table, CapacityUnits: 4, ReadCapacityUnits: 4, Table: { CapacityUnits: 4, ReadCapacityUnits: 4 } },
+    ],
+    local: { differs: 'DynamoDB Local gives CapacityUnits alone, and bills the replay 2' },
+  },
+  {
+    label: 'TransactGetItems with INDEXES: the table’s ReadCapacityUnits, 2 × 1',
+    run: async (db, table) => {
+      await db.putItem({ TableName: table, Item: key('t') });
+      return (await db.transactGetItems({ TransactItems: [{ Get: { TableName: table, Key: key('t') } }], ReturnConsumedCapacity: 'INDEXES' })).ConsumedCapacity;
+    },
+    expected: (table) => [{ TableName: table, CapacityUnits: 2, ReadCapacityUnits: 2, Table: { CapacityUnits: 2, ReadCapacityUnits: 2 } }],
+    local: { differs: 'DynamoDB Local gives CapacityUnits alone' },
   },
   {
     label: 'Scan of 3 items of 2,000 bytes, eventually consistent: summed, rounded, halved, 1',

@@ -176,13 +176,9 @@ describe('TransactWriteItems', () => {
     await sameTransaction('first call', increment, { ClientRequestToken: token });
     await sameTransaction('the same call again', increment, { ClientRequestToken: token });
     // A replay returns "the number of read capacity units consumed in reading the item" (API reference,
-    // TransactWriteItems → ClientRequestToken): the engine bills one strongly consistent read of the small item;
-    // DynamoDB Local answers 2 here (docs/dynamodb-rules.md, Capacity units).
-    const replay = await contract.compare((db) =>
-      db.transactWriteItems({ TransactItems: increment, ClientRequestToken: token, ReturnConsumedCapacity: 'TOTAL' }),
-    );
-    expect(replay.engine).toMatchObject({ ok: true, value: { ConsumedCapacity: [{ CapacityUnits: 1 }] } });
-    expect(replay.local).toMatchObject({ ok: true, value: { ConsumedCapacity: [{ CapacityUnits: 2 }] } });
+    // TransactWriteItems → ClientRequestToken): a transactional read, 2 units for this small item (DynamoDB agrees:
+    // nubo-db/dynamodb-conformance, ExecuteTransaction's replay).
+    await sameTransaction('the same call again, billed', increment, { ClientRequestToken: token, ReturnConsumedCapacity: 'TOTAL' });
     await sameTransaction('other items, same token', [put(8)], { ClientRequestToken: token });
     await contract.sameResult('applied once', (db) => db.getItem({ TableName: stock.name, Key: { sku: S('plum') }, ConsistentRead: true }));
   });
@@ -202,6 +198,33 @@ describe('TransactWriteItems', () => {
         ReturnConsumedCapacity: 'TOTAL',
       },
     );
+  });
+});
+
+describe('key errors', () => {
+  // A table key of the wrong type cancels the transaction with the action's ValidationError reason on both (DynamoDB:
+  // nubo-db/dynamodb-conformance tier 3, transactWriteItems); DynamoDB Local words the reason without names (keyReasonDetail).
+  const cases: [string, TransactWriteItem, string][] = [
+    [
+      'a Put item key of the wrong type',
+      { Put: { TableName: orders.name, Item: { pk: S('c1'), sk: S('x') } } },
+      'One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S',
+    ],
+    [
+      'a Delete Key of the wrong type',
+      { Delete: { TableName: orders.name, Key: { pk: N(1), sk: N(1) } } },
+      'The provided key element does not match the schema',
+    ],
+  ];
+  it.each(cases)('%s', async (label, action, message) => {
+    const outcome = await sameTransaction(label, [put(60), action]);
+    expect(outcome).toEqual({
+      ok: false,
+      name: 'TransactionCanceledException',
+      message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [None, ValidationError]',
+      reasons: [{ Code: 'None' }, { Code: 'ValidationError', Message: message }],
+    });
+    await sameTables(`after ${label}`);
   });
 });
 

@@ -65,11 +65,11 @@ const firstConstraintOnly: Normalizer = (comparison: Comparison) => {
   return { ...comparison, local: engine };
 };
 
-/** DynamoDB's `Value '0' at 'limit' failed to satisfy constraint: …`; DynamoDB Local says `Limit must be greater than or equal to 1`. */
+/** DynamoDB's `Value '0' at 'limit' failed to satisfy constraint: …` (Query: `Value at 'Limit' …`); DynamoDB Local says `Limit must be greater than or equal to 1`. */
 const localLimitMessage: Normalizer = (comparison) => {
   const { engine, local } = comparison;
   if (engine.ok || local.ok || local.message !== 'Limit must be greater than or equal to 1') return comparison;
-  return /^\d+ validation errors? detected: Value '-?\d+' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1(;|$)/.test(
+  return /^\d+ validation errors? detected: Value ('-?\d+' at 'limit'|at 'Limit') failed to satisfy constraint: Member must have value greater than or equal to 1(;|$)/.test(
     engine.message,
   )
     ? { ...comparison, local: engine }
@@ -109,7 +109,7 @@ describe('member constraints', () => {
     const engineOnly = await contract.compare((db) => db.query({ TableName: 'a;', Limit: 0, KeyConditionExpression: 'pk = :p' }));
     expect(engineOnly.engine).toMatchObject({
       message:
-        "3 validation errors detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1; Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
+        "3 validation errors detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1; Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
     });
     expect(engineOnly.local).toMatchObject({ name: 'ValidationException', message: expect.stringMatching(/^Invalid table\/index name\./) });
   });
@@ -125,6 +125,16 @@ describe('member constraints', () => {
 describe('batch limits and the order of checks', () => {
   const plainKeys = (count: number, from = 0) => Array.from({ length: count }, (_, i) => ({ id: S(`k${from + i}`) }));
   const scoreKeys = (count: number) => Array.from({ length: count }, (_, i) => ({ pk: S('p'), sk: N(i) }));
+
+  it('refuses a PutRequest whose table key has the wrong type (DynamoDB: does not match the schema; DynamoDB Local: Type mismatch for key)', async () => {
+    // A non-scalar key (a list) is the same message on DynamoDB (src/server/endpoint/dynamodbEndpoint.keyErrors.test.ts);
+    // DynamoDB Local says `Invalid attribute value type` there.
+    const error = await contract.sameError('BatchWriteItem PutRequest with a number for its string key', (db) =>
+      db.batchWriteItem({ RequestItems: { [plain.name]: [{ PutRequest: { Item: { id: N(5) } } }] } }),
+    );
+    // The known difference applies only where the engine said exactly `The provided key element does not match the schema`.
+    expect(error).toMatchObject({ name: 'ValidationException', message: expect.stringContaining('known difference: a Key parameter of the wrong type') });
+  });
 
   it('refuses more than 100 keys or 25 writes summed over tables (DynamoDB Local agrees)', async () => {
     await contract.sameError('BatchGetItem: 100 + 1 keys over two tables', (db) =>

@@ -287,7 +287,7 @@ export const KNOWN_MESSAGE_DIFFERENCES: readonly Normalizer[] = [
   messageDifference(
     'Limit out of range (DynamoDB: a member constraint error, src/engine/tables.test.ts, query.test.ts)',
     /^(Limit must be greater than or equal to 1|Limit in ListTables must be <= 100)$/,
-    /^1 validation error detected: Value '-?\d+' at 'limit' failed to satisfy constraint: Member must have value (greater than or equal to 1|less than or equal to 100)$/,
+    /^1 validation error detected: Value ('-?\d+' at 'limit'|at 'Limit') failed to satisfy constraint: Member must have value (greater than or equal to 1|less than or equal to 100)$/,
   ),
   messageDifference(
     "Query ExclusiveStartKey in another partition (DynamoDB: dynalite's recording, src/engine/query.test.ts)",
@@ -335,7 +335,7 @@ export const KNOWN_MESSAGE_DIFFERENCES: readonly Normalizer[] = [
   messageDifference(
     'over 100 keys for one table (DynamoDB: a constraint on the keys member, src/server/endpoint/dynamodbEndpoint.validation.test.ts)',
     exactly('Too many items requested for the BatchGetItem call'),
-    /^1 validation error detected: Value '\[.*\]' at 'requestItems\..*\.member\.keys' failed to satisfy constraint: Member must have length less than or equal to 100$/,
+    /^1 validation error detected: Value at 'RequestItems\..*\.member\.Keys' failed to satisfy constraint: Member must have length less than or equal to 100$/,
   ),
   messageDifference(
     'Segment without TotalSegments (src/engine/scan.test.ts)',

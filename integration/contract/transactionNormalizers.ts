@@ -38,6 +38,19 @@ export const indexKeyReasonDetail = reasonDifference(
     /^One or more parameter values were invalid: Type mismatch for Index Key [^ ]+ Expected: [SNB] Actual: [A-Z]+ IndexName: [^ ]+$/.test(reason.Message ?? ''),
 );
 
+/**
+ * A ValidationError reason for a table key of the wrong type: DynamoDB names the attribute and both types for a
+ * Put's item, and says the Key does not match the schema for the others (nubo-db/dynamodb-conformance tier 3);
+ * DynamoDB Local says `Type mismatch for key` for both, without names.
+ */
+export const keyReasonDetail = reasonDifference(
+  (reason) => reason.Message === 'One or more parameter values were invalid: Type mismatch for key',
+  (reason) =>
+    /^(One or more parameter values were invalid: Type mismatch for key [^ ]+ expected: [SNB] actual: [A-Z]+|The provided key element does not match the schema)$/.test(
+      reason.Message ?? '',
+    ),
+);
+
 /** TransactItems' member constraints: DynamoDB reports them as `1 validation error detected: Value '…' at 'transactItems…' …`; DynamoDB Local leaves out the count and quotes (and the value, past 100 actions). */
 export const transactItemsConstraint = messageDifference(
   'a TransactItems member constraint',
@@ -78,11 +91,54 @@ export const transactGetKeyMismatch: Normalizer = (comparison) => {
   return { ...comparison, local: engine };
 };
 
+type Figures = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+type Split = Figures & { Table?: Figures; LocalSecondaryIndexes?: Record<string, Figures>; GlobalSecondaryIndexes?: Record<string, Figures> };
+
+/**
+ * A transaction's ConsumedCapacity with INDEXES: DynamoDB splits every figure
+ * (total, table, each index) into ReadCapacityUnits and WriteCapacityUnits
+ * beside CapacityUnits (nubo-db/dynamodb-conformance tier 2); DynamoDB Local
+ * 3.3.x gives CapacityUnits alone. Applies only when the engine's split adds
+ * up to its CapacityUnits at every level and DynamoDB Local has no split.
+ */
+export const transactionCapacitySplit: Normalizer = (comparison) => {
+  const { engine, local } = comparison;
+  if (!engine.ok || !local.ok) return comparison;
+  const ours = (engine.value as { ConsumedCapacity?: Split[] } | undefined)?.ConsumedCapacity;
+  const theirs = (local.value as { ConsumedCapacity?: Split[] } | undefined)?.ConsumedCapacity;
+  if (!Array.isArray(ours) || !Array.isArray(theirs) || theirs.some(hasSplit) || !ours.some(hasSplit)) return comparison;
+  const levels = (entry: Split): Figures[] => [
+    entry,
+    ...(entry.Table ? [entry.Table] : []),
+    ...Object.values(entry.LocalSecondaryIndexes ?? {}),
+    ...Object.values(entry.GlobalSecondaryIndexes ?? {}),
+  ];
+  const addsUp = (figures: Figures) => (figures.ReadCapacityUnits ?? 0) + (figures.WriteCapacityUnits ?? 0) === figures.CapacityUnits;
+  if (!ours.every((entry) => levels(entry).every(addsUp))) return comparison;
+  const strip = ({ ReadCapacityUnits: _read, WriteCapacityUnits: _write, ...rest }: Figures): Figures => rest;
+  const stripIndexes = (indexes: Record<string, Figures> | undefined) =>
+    indexes && Object.fromEntries(Object.entries(indexes).map(([name, figures]) => [name, strip(figures)]));
+  const stripped = ours.map((entry) => {
+    const result: Split = strip(entry);
+    if (entry.Table) result.Table = strip(entry.Table);
+    if (entry.LocalSecondaryIndexes) result.LocalSecondaryIndexes = stripIndexes(entry.LocalSecondaryIndexes);
+    if (entry.GlobalSecondaryIndexes) result.GlobalSecondaryIndexes = stripIndexes(entry.GlobalSecondaryIndexes);
+    return result;
+  });
+  return { ...comparison, engine: { ok: true, value: { ...(engine.value as object), ConsumedCapacity: stripped } } };
+};
+
+function hasSplit(entry: Split): boolean {
+  return entry.ReadCapacityUnits !== undefined || entry.WriteCapacityUnits !== undefined;
+}
+
 /** Every transaction normaliser, for steps that may meet any of them. */
 export const TRANSACTION_NORMALIZERS: readonly Normalizer[] = [
   capacityByTableName,
+  transactionCapacitySplit,
   conditionReasonPeriod,
   indexKeyReasonDetail,
+  keyReasonDetail,
   transactItemsConstraint,
   idempotentMismatchMessage,
   transactGetKeyMismatch,

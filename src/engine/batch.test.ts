@@ -148,9 +148,7 @@ describe('BatchGetItem', () => {
     [
       { [T]: { Keys: Array.from({ length: 101 }, (_, i) => ({ pk: S('a'), sk: N(i) })) } },
       'ValidationException',
-      new RegExp(
-        `^1 validation error detected: Value '\\[\\{.+\\}\\]' at 'requestItems\\.${T}\\.member\\.keys' failed to satisfy constraint: Member must have length less than or equal to 100$`,
-      ),
+      `1 validation error detected: Value at 'RequestItems.${T}.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100`,
     ],
     [{ [T]: { Keys: [{ pk: S('a') }] } }, 'ValidationException', 'The provided key element does not match the schema'],
     [

@@ -142,7 +142,7 @@ describe('transactions: twice the units of the plain operation', () => {
     expect(output.ConsumedCapacity).toEqual([{ TableName: T, CapacityUnits: 8 }]);
   });
 
-  it('TransactWriteItems: 2 × each write, a ConditionCheck billed as a read; a replay with the same token: plain reads only', async () => {
+  it('TransactWriteItems: 2 × each write, a ConditionCheck billed as a read; a replay with the same token: transactional reads only', async () => {
     await db.putItem({ TableName: T, Item: sized('c', 100) });
     const request = {
       TransactItems: [
@@ -154,7 +154,11 @@ describe('transactions: twice the units of the plain operation', () => {
     };
     // Put: 2 write units; ConditionCheck: 1 read unit; doubled.
     expect((await db.transactWriteItems(request)).ConsumedCapacity).toEqual([{ TableName: T, CapacityUnits: 6 }]);
-    // The replay reads the items (1 + 1 strongly consistent read units, not doubled) and writes nothing.
-    expect((await db.transactWriteItems(request)).ConsumedCapacity).toEqual([{ TableName: T, CapacityUnits: 2 }]);
+    // The replay reads the items ((1 + 1) strongly consistent read units, doubled as transactional reads) and writes nothing.
+    expect((await db.transactWriteItems(request)).ConsumedCapacity).toEqual([{ TableName: T, CapacityUnits: 4 }]);
+    // INDEXES names the kind: reads only.
+    expect((await db.transactWriteItems({ ...request, ReturnConsumedCapacity: 'INDEXES' })).ConsumedCapacity).toEqual([
+      { TableName: T, CapacityUnits: 4, ReadCapacityUnits: 4, Table: { CapacityUnits: 4, ReadCapacityUnits: 4 } },
+    ]);
   });
 });

@@ -239,7 +239,7 @@ describe('paging', () => {
     await expectError(
       db.query(queryInput({ Limit: 0 })),
       'ValidationException',
-      "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+      "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
     );
   });
 

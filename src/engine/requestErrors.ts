@@ -30,6 +30,15 @@ export class ConstraintErrors {
     this.errors.push(`Value ${shown} at '${path}' failed to satisfy constraint: ${constraint}`);
   }
 
+  /**
+   * Records a violation in DynamoDB's newer form, which echoes no value and
+   * spells the member path as the API does: `Value at 'Limit' failed to
+   * satisfy constraint: …` (see memberConstraints.ts, UNECHOED_MEMBERS).
+   */
+  addUnechoed(path: string, constraint: string): void {
+    this.errors.push(`Value at '${path}' failed to satisfy constraint: ${constraint}`);
+  }
+
   /** A required member is missing. */
   requireValue(value: unknown, path: string): boolean {
     if (value !== undefined && value !== null) return true;
@@ -81,12 +90,16 @@ export class ConstraintErrors {
     this.errors.push(`Value '{${shown.join(', ')}}' at '${path}' failed to satisfy constraint: ${constraint}`);
   }
 
-  /** The number of entries of a list or map. */
-  checkLength(value: unknown, path: string, min: number, max?: number): void {
+  /** The number of entries of a list or map; `unechoedMax` reports a too long one at that path in the newer form ({@link addUnechoed}). */
+  checkLength(value: unknown, path: string, min: number, max?: number, unechoedMax?: string): void {
     if (value === undefined || value === null || typeof value !== 'object') return;
     const length = Array.isArray(value) ? value.length : Object.keys(value).length;
     if (length < min) this.add(value, path, `Member must have length greater than or equal to ${min}`);
-    if (max !== undefined && length > max) this.add(value, path, `Member must have length less than or equal to ${max}`);
+    if (max !== undefined && length > max) {
+      const constraint = `Member must have length less than or equal to ${max}`;
+      if (unechoedMax === undefined) this.add(value, path, constraint);
+      else this.addUnechoed(unechoedMax, constraint);
+    }
   }
 
   /** An enum member. */
@@ -95,11 +108,12 @@ export class ConstraintErrors {
     if (!allowed.includes(String(value))) this.add(value, path, `Member must satisfy enum value set: [${allowed.join(', ')}]`);
   }
 
-  /** An integer member with bounds. */
-  checkRange(value: number | undefined, path: string, min?: number, max?: number): void {
+  /** An integer member with bounds; `unechoed` reports it at that path in the newer form ({@link addUnechoed}). */
+  checkRange(value: number | undefined, path: string, min?: number, max?: number, unechoed?: string): void {
     if (value === undefined || value === null) return;
-    if (min !== undefined && !(value >= min)) this.add(value, path, `Member must have value greater than or equal to ${min}`);
-    if (max !== undefined && !(value <= max)) this.add(value, path, `Member must have value less than or equal to ${max}`);
+    const add = (constraint: string) => (unechoed === undefined ? this.add(value, path, constraint) : this.addUnechoed(unechoed, constraint));
+    if (min !== undefined && !(value >= min)) add(`Member must have value greater than or equal to ${min}`);
+    if (max !== undefined && !(value <= max)) add(`Member must have value less than or equal to ${max}`);
   }
 
   /** Throws the collected errors, if any. */

@@ -79,10 +79,17 @@ describe('TransactWriteItems', () => {
     expect(await itemOf('gone')).toBeUndefined();
     expect(changes).toHaveLength(1);
     expect(changes[0]?.type === 'writeItems' && changes[0].writes.map((write) => write.tableName)).toEqual([T, T, T, 'Other']);
-    // Doubled: put b (table 2, index 2), update a (2), delete (2), check (2); Other's put (2).
+    // Doubled: put b (table 2, index 2), update a (2), delete (2), check (a read: 2); Other's put (2). INDEXES splits reads from writes.
     expect(output.ConsumedCapacity).toEqual([
-      { TableName: T, CapacityUnits: 10, Table: { CapacityUnits: 8 }, GlobalSecondaryIndexes: { byG: { CapacityUnits: 2 } } },
-      { TableName: 'Other', CapacityUnits: 2, Table: { CapacityUnits: 2 } },
+      {
+        TableName: T,
+        CapacityUnits: 10,
+        ReadCapacityUnits: 2,
+        WriteCapacityUnits: 8,
+        Table: { CapacityUnits: 8, ReadCapacityUnits: 2, WriteCapacityUnits: 6 },
+        GlobalSecondaryIndexes: { byG: { CapacityUnits: 2, WriteCapacityUnits: 2 } },
+      },
+      { TableName: 'Other', CapacityUnits: 2, WriteCapacityUnits: 2, Table: { CapacityUnits: 2, WriteCapacityUnits: 2 } },
     ]);
   });
 
@@ -198,8 +205,8 @@ describe('TransactWriteItems', () => {
     const request = { TransactItems: [increment('a')], ClientRequestToken: 'token-1' };
     await db.transactWriteItems(request);
     const retry = await db.transactWriteItems({ ...request, ReturnConsumedCapacity: 'TOTAL' });
-    // Charged as a strongly consistent read of the item (API reference, ClientRequestToken; DynamoDB Local agrees), not written again.
-    expect(retry.ConsumedCapacity).toEqual([{ TableName: T, CapacityUnits: 1 }]);
+    // Charged as a transactional read of the item (API reference, ClientRequestToken: 2 units, as DynamoDB answers), not written again.
+    expect(retry.ConsumedCapacity).toEqual([{ TableName: T, CapacityUnits: 2 }]);
     expect((await itemOf('a'))?.n).toEqual(N(2));
     await expectError(
       db.transactWriteItems({ TransactItems: [increment('b')], ClientRequestToken: 'token-1' }),

@@ -7,7 +7,7 @@ describe('member constraints and ReturnItemCollectionMetrics', () => {
     await expectError(
       db.query({ TableName: 'a;', Limit: 0, KeyConditionExpression: 'pk = :p' }),
       'ValidationException',
-      "3 validation errors detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1; Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
+      "3 validation errors detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1; Value 'a;' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'a;' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
     );
     await expectError(
       db.putItem({ TableName: 'Things', Item: { id: S('a') }, ReturnValues: 'FOO' as never, ReturnConsumedCapacity: 'BAR' as never }),

@@ -90,6 +90,22 @@ const RULES = {
 export type ConstrainedOperation = keyof typeof RULES;
 
 /**
+ * The constraints DynamoDB now reports in its newer form — no value echoed,
+ * the member path spelled as the API spells it — where the other members of
+ * the same request keep `Value '…' at 'lowerCamelPath'`:
+ * - Query's Limit: `1 validation error detected: Value at 'Limit' failed to
+ *   satisfy constraint: Member must have value greater than or equal to 1`;
+ * - BatchGetItem's Keys over 100: `Value at 'RequestItems.<table>.member.Keys'
+ *   failed to satisfy constraint: Member must have length less than or equal to 100`
+ *   (moto's tests recorded the same without the value, in lower camel case, earlier).
+ * Scan's and ExecuteStatement's Limit keep `Value '0' at 'limit'`, enums and
+ * names keep their echoed value (all: nubo-db/dynamodb-conformance tier 3,
+ * captured from AWS regions in 2026; dynoxide's captures, eu-west-2, agree).
+ */
+const UNECHOED_MEMBERS: Partial<Record<ConstrainedOperation, readonly Member[]>> = { Query: ['Limit'] };
+const UNECHOED_MAP_MEMBERS: Partial<Record<ConstrainedOperation, true>> = { BatchGetItem: true };
+
+/**
  * Checks `input`'s members against the operation's constraints; throws them
  * all at once. An empty TableName is the one exception, reported alone
  * ({@link refuseEmptyTableName}).
@@ -101,8 +117,11 @@ export function checkMembers(operation: ConstrainedOperation, input: object): vo
   for (const member of RULES[operation] as readonly Member[]) {
     const value = record[member];
     const path = lowerFirst(member);
-    checkConstraint(errors, MEMBER_CONSTRAINTS[member], value, path);
-    if (member === 'RequestItems' && isObject(value)) checkTableMap(errors, TABLE_MAPS[operation as keyof typeof TABLE_MAPS], value, path);
+    const unechoed = UNECHOED_MEMBERS[operation]?.includes(member) ? member : undefined;
+    checkConstraint(errors, MEMBER_CONSTRAINTS[member], value, path, unechoed);
+    if (member === 'RequestItems' && isObject(value)) {
+      checkTableMap(errors, TABLE_MAPS[operation as keyof typeof TABLE_MAPS], value, path, UNECHOED_MAP_MEMBERS[operation] === true);
+    }
   }
   errors.throwIfAny();
   // An empty map passes the model (DynamoDB's current answer is its own sentence; nubo-db/dynamodb-conformance, 2026).
@@ -111,7 +130,7 @@ export function checkMembers(operation: ConstrainedOperation, input: object): vo
   }
 }
 
-function checkConstraint(errors: ConstraintErrors, constraint: Constraint, value: unknown, path: string): void {
+function checkConstraint(errors: ConstraintErrors, constraint: Constraint, value: unknown, path: string, unechoed: string | undefined): void {
   switch (constraint.kind) {
     case 'name':
       errors.checkName(value, path, constraint.required);
@@ -123,7 +142,7 @@ function checkConstraint(errors: ConstraintErrors, constraint: Constraint, value
       errors.checkEnum(value, path, constraint.values);
       break;
     case 'range':
-      errors.checkRange(value as number | undefined, path, constraint.min, constraint.max);
+      errors.checkRange(value as number | undefined, path, constraint.min, constraint.max, unechoed);
       break;
     case 'length':
       errors.checkLength(value, path, constraint.min, constraint.max);
@@ -138,14 +157,16 @@ function checkConstraint(errors: ConstraintErrors, constraint: Constraint, value
  * must satisfy constraint: […]`; a constrained member of a value is reported
  * at `requestItems.<table>.member.<member>`.
  */
-function checkTableMap(errors: ConstraintErrors, map: TableMap, value: Record<string, unknown>, path: string): void {
+function checkTableMap(errors: ConstraintErrors, map: TableMap, value: Record<string, unknown>, path: string, unechoed: boolean): void {
   for (const [table, entry] of Object.entries(value)) {
     if (!ConstraintErrors.isValidName(table)) errors.addMapKeys(value, path);
     if (map.values) errors.checkMapValueLength(value, path, entry, map.values.min, map.values.max);
     if (map.valueMember) {
       const member = isObject(entry) ? entry[map.valueMember.member] : undefined;
       const memberPath = `${path}.${table}.member.${lowerFirst(map.valueMember.member)}`;
-      if (errors.requireValue(member, memberPath)) errors.checkLength(member, memberPath, map.valueMember.constraint.min, map.valueMember.constraint.max);
+      const { min, max } = map.valueMember.constraint;
+      const unechoedPath = unechoed ? `RequestItems.${table}.member.${map.valueMember.member}` : undefined;
+      if (errors.requireValue(member, memberPath)) errors.checkLength(member, memberPath, min, max, unechoedPath);
     }
     if (map.requestMembers && Array.isArray(entry)) {
       entry.forEach((request: unknown, i) => {

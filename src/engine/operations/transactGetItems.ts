@@ -42,7 +42,7 @@ export function transactGetItems(context: EngineContext, input: TransactGetItems
   const charges = new TransactionCharges();
   const responses: ItemResponse[] = targets.map(({ table, key, prepared }) => {
     const record = table.get(key);
-    charges.of(table.definition.name).table += readUnits(record?.size ?? 0, true);
+    charges.reads(table.definition.name).table += readUnits(record?.size ?? 0, true);
     if (!record) return {};
     // A frozen stored item is returned as it is (see freezeItem.ts); a projection is a fresh copy.
     return { Item: prepared.projection ? copyItem(projectItem(prepared.projection, record.item)) : readOut(record) };

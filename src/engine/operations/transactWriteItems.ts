@@ -64,7 +64,7 @@ export function planTransactWriteItems(context: EngineContext, input: TransactWr
     const table = context.tables.get(action.tableName);
     if (table) targets.push(resolveAction(action, table));
   }
-  rejectRepeatedItems(targets);
+  rejectRepeatedItems(targets.filter((target) => target.keyProblem === undefined));
   for (const action of actions) requireTable(context, action.tableName);
 
   const token = input.ClientRequestToken;
@@ -80,12 +80,11 @@ export function planTransactWriteItems(context: EngineContext, input: TransactWr
   const writes: ItemWrite[] = [];
   outcomes.forEach((outcome, i) => {
     const { table, existing } = targets[i] as PreparedAction;
-    const charge = charges.of(table.definition.name);
     if (outcome.kind === 'check') {
-      charge.table += readUnits(existing?.size ?? 0, true);
+      charges.reads(table.definition.name).table += readUnits(existing?.size ?? 0, true);
       return;
     }
-    chargeWrite(charge, table, existing, outcome.after);
+    chargeWrite(charges.writes(table.definition.name), table, existing, outcome.after);
     if (outcome.write) writes.push(outcome.write);
   });
   const output: TransactWriteItemsCommandOutput = { $metadata: {} };
@@ -176,14 +175,21 @@ interface PreparedAction extends ReadAction {
   readonly existing: ItemRecord | undefined;
   /** A Put's index-key problem, reported as the action's ValidationError when it runs (as DynamoDB Local does). */
   readonly indexKeyProblem?: unknown;
+  /**
+   * A table key of the wrong type (a Put's item, the Key of the others),
+   * reported as the action's ValidationError: the action has no key to look
+   * up, so it finds no item and takes no part in the one-action-per-item rule.
+   */
+  readonly keyProblem?: unknown;
 }
 
 function resolveAction(action: ReadAction, table: TableStore): PreparedAction {
   const definition = table.definition;
+  const keyProblem = tableKeyProblem(action, definition);
+  if (keyProblem !== undefined) return { ...action, table, key: action.values, existing: undefined, keyProblem };
   let key: Item;
   let indexKeyProblem: unknown;
   if (action.kind === 'Put') {
-    checkTableKeys(action.values, definition);
     key = keyOf(action.values, definition.keys);
     try {
       checkIndexKeys(action.values, definition, 'put');
@@ -194,10 +200,29 @@ function resolveAction(action: ReadAction, table: TableStore): PreparedAction {
     if (indexKeyProblem !== undefined && !isDataProblem(indexKeyProblem)) throw indexKeyProblem;
   } else {
     key = action.values;
-    checkKey(key, definition.keys);
   }
   return { ...action, table, key, existing: table.get(key), indexKeyProblem };
 }
+
+/**
+ * Checks the action's table key; returns a type mismatch (the action's
+ * ValidationError reason, as real DynamoDB answers: nubo-db/dynamodb-conformance
+ * tier3 transactWriteItems), throws the rest (a missing key attribute in a Put's
+ * item, an empty or too long key value: the request's ValidationException).
+ */
+function tableKeyProblem(action: ReadAction, definition: TableStore['definition']): unknown {
+  try {
+    if (action.kind === 'Put') checkTableKeys(action.values, definition);
+    else checkKey(action.values, definition.keys);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Error && KEY_TYPE_PROBLEM.test(error.message)) return error;
+    throw error;
+  }
+}
+
+/** A Put item's key attribute of the wrong type, or a Key that does not match the key schema. */
+const KEY_TYPE_PROBLEM = /^(One or more parameter values were invalid: Type mismatch for key |The provided key element does not match the schema$)/;
 
 /** What running one action gave: its reason, and (when it would succeed) what it writes. */
 interface Outcome {
@@ -210,6 +235,7 @@ interface Outcome {
 function evaluate(action: PreparedAction): Outcome {
   const { table, existing, prepared } = action;
   const definition = table.definition;
+  if (action.keyProblem !== undefined) return { reason: { Code: 'ValidationError', Message: (action.keyProblem as Error).message }, kind: 'write' };
   // A Put's index key of the wrong type is reported before its condition (DynamoDB Local's order).
   if (action.indexKeyProblem !== undefined) return { reason: { Code: 'ValidationError', Message: (action.indexKeyProblem as Error).message }, kind: 'write' };
   if (prepared.condition && !evaluateCondition(prepared.condition, existing?.item ?? {})) {
@@ -263,15 +289,17 @@ function isDataProblem(error: unknown): boolean {
 /**
  * A retry within the token's lifetime: nothing is written, and the API
  * reference (TransactWriteItems, ClientRequestToken) says it returns "the
- * number of read capacity units consumed in reading the item": a strongly
- * consistent read of each item, not doubled — DynamoDB Local 3.3.x answers the
- * same (integration/capacityDifferential.test.ts), while it doubles the first call.
+ * number of read capacity units consumed in reading the item": a
+ * transactional read of each item, doubled like every transactional read — 2
+ * units for a small item, as real DynamoDB answers (nubo-db/dynamodb-conformance
+ * tier 2, ExecuteTransaction's replay: `ReadCapacityUnits: 2`) and DynamoDB
+ * Local 3.3.x too.
  */
 function retryOutput(targets: readonly PreparedAction[], mode: string | undefined): TransactWriteItemsCommandOutput {
   const charges = new TransactionCharges();
-  for (const { table, existing } of targets) charges.of(table.definition.name).table += readUnits(existing?.size ?? 0, true);
+  for (const { table, existing } of targets) charges.reads(table.definition.name).table += readUnits(existing?.size ?? 0, true);
   const output: TransactWriteItemsCommandOutput = { $metadata: {} };
-  const capacity = charges.consumed(mode, 1);
+  const capacity = charges.consumed(mode);
   if (capacity) output.ConsumedCapacity = capacity;
   return output;
 }

@@ -1,9 +1,9 @@
-import type { CancellationReason, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import type { CancellationReason, Capacity, ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DynamoDBError, validationError, type Item } from '../../expressions';
 import type { ConstraintErrors } from '../requestErrors';
 import { keyIdentity } from '../schema/checkKeys';
 import type { TableStore } from '../storage/tableStore';
-import { consumedCapacity, createCharge, type CapacityCharge } from './capacity';
+import { chargeIndex, consumedCapacity, createCharge, type CapacityCharge } from './capacity';
 
 /**
  * What TransactWriteItems and TransactGetItems share: their limits, the
@@ -66,29 +66,79 @@ export function validationReason(error: unknown): CancellationReason {
   throw error;
 }
 
-/** Per table, in order of first use: each transaction's capacity charge. */
+/**
+ * Per table, in order of first use: each transaction's capacity charges, its
+ * reads (TransactGetItems' Gets, ConditionChecks, a replay's reads) apart from
+ * its writes. With INDEXES, DynamoDB splits a transaction's figures into
+ * ReadCapacityUnits and WriteCapacityUnits beside CapacityUnits, for the
+ * total, the table and each index, naming only the kinds it charged
+ * (nubo-db/dynamodb-conformance tier 2: an ExecuteTransaction UPDATE gives
+ * `WriteCapacityUnits: 2` and no ReadCapacityUnits, its replay the opposite;
+ * TransactGetItems gives `Table.ReadCapacityUnits`). TOTAL gives CapacityUnits
+ * alone, as for the other operations. DynamoDB Local 3.3.x never splits them.
+ */
 export class TransactionCharges {
-  private readonly charges = new Map<string, CapacityCharge>();
+  private readonly charges = new Map<string, { readonly read: CapacityCharge; readonly write: CapacityCharge }>();
 
-  /** The charge of `tableName`, created on first use. */
-  of(tableName: string): CapacityCharge {
-    let charge = this.charges.get(tableName);
-    if (!charge) this.charges.set(tableName, (charge = createCharge()));
-    return charge;
+  /** The read charge of `tableName`, created on first use. */
+  reads(tableName: string): CapacityCharge {
+    return this.entry(tableName).read;
+  }
+
+  /** The write charge of `tableName`, created on first use. */
+  writes(tableName: string): CapacityCharge {
+    return this.entry(tableName).write;
   }
 
   /** ConsumedCapacity per table, each unit multiplied by `factor` (doubled unless told); undefined without TOTAL / INDEXES. */
   consumed(mode: string | undefined, factor = TRANSACTION_CAPACITY_FACTOR): ConsumedCapacity[] | undefined {
     if (mode !== 'TOTAL' && mode !== 'INDEXES') return undefined;
     const capacities: ConsumedCapacity[] = [];
-    for (const [tableName, charge] of this.charges) {
-      capacities.push(consumedCapacity(mode, tableName, multiplied(charge, factor)) as ConsumedCapacity);
+    for (const [tableName, { read, write }] of this.charges) {
+      const reads = multiplied(read, factor);
+      const writes = multiplied(write, factor);
+      const capacity = consumedCapacity(mode, tableName, summed(reads, writes)) as ConsumedCapacity;
+      if (mode === 'INDEXES') splitReadsAndWrites(capacity, reads, writes);
+      capacities.push(capacity);
     }
     return capacities;
+  }
+
+  private entry(tableName: string): { readonly read: CapacityCharge; readonly write: CapacityCharge } {
+    let entry = this.charges.get(tableName);
+    if (!entry) this.charges.set(tableName, (entry = { read: createCharge(), write: createCharge() }));
+    return entry;
   }
 }
 
 function multiplied(charge: CapacityCharge, factor: number): CapacityCharge {
   const times = (units: ReadonlyMap<string, number>) => new Map([...units].map(([name, value]) => [name, value * factor]));
   return { table: charge.table * factor, local: times(charge.local), global: times(charge.global) };
+}
+
+function summed(a: CapacityCharge, b: CapacityCharge): CapacityCharge {
+  const sum = createCharge();
+  for (const charge of [a, b]) {
+    sum.table += charge.table;
+    for (const [name, units] of charge.local) chargeIndex(sum, 'local', name, units);
+    for (const [name, units] of charge.global) chargeIndex(sum, 'global', name, units);
+  }
+  return sum;
+}
+
+/** Adds ReadCapacityUnits / WriteCapacityUnits to the total, the table's and each index's figures, where that kind was charged. */
+function splitReadsAndWrites(capacity: ConsumedCapacity, reads: CapacityCharge, writes: CapacityCharge): void {
+  const total = (charge: CapacityCharge) => charge.table + [...charge.local.values(), ...charge.global.values()].reduce((sum, units) => sum + units, 0);
+  const split = (target: Capacity, read: number, write: number) => {
+    if (read > 0) target.ReadCapacityUnits = read;
+    if (write > 0) target.WriteCapacityUnits = write;
+  };
+  split(capacity, total(reads), total(writes));
+  if (capacity.Table) split(capacity.Table, reads.table, writes.table);
+  for (const [kind, figures] of [
+    ['local', capacity.LocalSecondaryIndexes],
+    ['global', capacity.GlobalSecondaryIndexes],
+  ] as const) {
+    for (const [name, figure] of Object.entries(figures ?? {})) split(figure, reads[kind].get(name) ?? 0, writes[kind].get(name) ?? 0);
+  }
 }
