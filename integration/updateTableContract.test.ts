@@ -434,6 +434,29 @@ describe('UpdateTable: billing mode, throughput and streams', () => {
   });
 });
 
+describe('UpdateTable: deletion protection and on-demand maximum throughput', () => {
+  it('stores and describes them; DeleteTable is refused while the table is protected, with DynamoDB’s message', async () => {
+    const spec = tableSpec('utProtect', [['pk', 'S']]);
+    tables.push(spec);
+    await contract.sameResult('CreateTable protected, with OnDemandThroughput', (db) =>
+      db.createTable({ ...spec.input, DeletionProtectionEnabled: true, OnDemandThroughput: { MaxReadRequestUnits: 10, MaxWriteRequestUnits: 5 } }),
+    );
+    await sameDescription('protected', spec.name);
+    await contract.sameError('DeleteTable while protected', (db) => db.deleteTable({ TableName: spec.name }));
+    await sameUpdate('OnDemandThroughput changed', { TableName: spec.name, OnDemandThroughput: { MaxReadRequestUnits: 20, MaxWriteRequestUnits: 15 } });
+    await sameDescription('maximum throughput changed', spec.name);
+    // DynamoDB Local 3.3.1 drops the table's OnDemandThroughput on an UpdateTable that leaves it out (its output and
+    // DescribeTable lose it); the engine keeps what the request does not change, as DynamoDB does with every setting.
+    const off = await contract.compare((db) => db.updateTable({ TableName: spec.name, DeletionProtectionEnabled: false }));
+    const onDemand = { MaxReadRequestUnits: 20, MaxWriteRequestUnits: 15 };
+    expect(off.engine).toMatchObject({ ok: true, value: { TableDescription: { DeletionProtectionEnabled: false, OnDemandThroughput: onDemand } } });
+    expect(off.local).toMatchObject({ ok: true, value: { TableDescription: { DeletionProtectionEnabled: false } } });
+    const described = await contract.compare((db) => db.describeTable({ TableName: spec.name }));
+    expect(described.engine).toMatchObject({ ok: true, value: { Table: { DeletionProtectionEnabled: false, OnDemandThroughput: onDemand } } });
+    expect(described.local).toMatchObject({ ok: true, value: { Table: { DeletionProtectionEnabled: false } } });
+  });
+});
+
 describe('UpdateTable: refusals', () => {
   it('refuses what DynamoDB refuses, with its messages, changing nothing', async () => {
     const spec = tableSpec(

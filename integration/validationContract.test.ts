@@ -187,7 +187,7 @@ describe('CreateTable key schemas (DynamoDB messages; DynamoDB Local words them 
         ],
         ['a'],
       ),
-      'Both the Hash Key and the Range Key element in the KeySchema have the same name',
+      'Invalid KeySchema: Some index key attribute have no definition',
       'Two keys can not have the same name',
     ],
     [
@@ -212,7 +212,8 @@ describe('CreateTable key schemas (DynamoDB messages; DynamoDB Local words them 
         ],
         ['a', 'b', 'c'],
       ),
-      "1 validation error detected: Value '[3 elements]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2",
+      "1 validation error detected: Value '[KeySchemaElement(attributeName=a, keyType=HASH), KeySchemaElement(attributeName=b, keyType=RANGE), " +
+        "KeySchemaElement(attributeName=c, keyType=RANGE)]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2",
       'Key Schema too big.  Key Schema must at most consist of the hash and range key of a table',
     ],
     [

@@ -482,7 +482,11 @@ const CREATE_TABLE_MESSAGES: readonly (readonly [local: string | RegExp, engine:
     'Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second',
     /^Invalid KeySchema: The first KeySchemaElement is not a HASH key type$/,
   ],
-  ['Two keys can not have the same name', /^Both the Hash Key and the Range Key element in the KeySchema have the same name$/],
+  // The table's KeySchema (DynamoDB's current wording) or an index's (dynalite's recording).
+  [
+    'Two keys can not have the same name',
+    /^(Invalid KeySchema: Some index key attribute have no definition|Both the Hash Key and the Range Key element in the KeySchema have the same name)$/,
+  ],
   ['Range Key not specified in Attribute Definitions.  Type unknown.', /^Invalid KeySchema: Some index key attribute have no definition$/],
   ['GSI list is empty/invalid', /^One or more parameter values were invalid: List of GlobalSecondaryIndexes is empty$/],
   [
@@ -501,7 +505,7 @@ const CREATE_TABLE_MESSAGES: readonly (readonly [local: string | RegExp, engine:
   ['Indexes must have a projection specified', /^One or more parameter values were invalid: Unknown ProjectionType: null$/],
   [
     'Key Schema too big.  Key Schema must at most consist of the hash and range key of a table',
-    /^1 validation error detected: Value '\[\d+ elements\]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2$/,
+    /^1 validation error detected: Value '\[KeySchemaElement\(attributeName=[^,]+, keyType=[A-Z]+\)(, KeySchemaElement\(attributeName=[^,]+, keyType=[A-Z]+\))+\]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2$/,
   ],
 ];
 

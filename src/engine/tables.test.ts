@@ -73,7 +73,7 @@ const createTableErrors: [string, Partial<CreateTableCommandInput>, string][] = 
     { AttributeDefinitions: [...(base.AttributeDefinitions ?? []), { AttributeName: 'pk', AttributeType: 'N' }] },
     'Attribute Name is duplicated: pk',
   ],
-  ['the same name twice', { KeySchema: keySchema('pk', 'pk') }, 'Both the Hash Key and the Range Key element in the KeySchema have the same name'],
+  ['the same name twice', { KeySchema: keySchema('pk', 'pk') }, 'Invalid KeySchema: Some index key attribute have no definition'],
   [
     'RANGE first',
     {
@@ -97,7 +97,8 @@ const createTableErrors: [string, Partial<CreateTableCommandInput>, string][] = 
   [
     'three keys',
     { KeySchema: [...keySchema('pk', 'sk'), { AttributeName: 'x', KeyType: 'RANGE' }] },
-    "1 validation error detected: Value '[3 elements]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2",
+    "1 validation error detected: Value '[KeySchemaElement(attributeName=pk, keyType=HASH), KeySchemaElement(attributeName=sk, keyType=RANGE), " +
+      "KeySchemaElement(attributeName=x, keyType=RANGE)]' at 'keySchema' failed to satisfy constraint: Member must have length less than or equal to 2",
   ],
   ['no key schema', { KeySchema: undefined }, "1 validation error detected: Value null at 'keySchema' failed to satisfy constraint: Member must not be null"],
   [

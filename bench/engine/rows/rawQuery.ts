@@ -16,8 +16,8 @@ export function rawQuery(url: string, body: string): Promise<{ Count?: number }>
         headers: {
           'Content-Type': 'application/x-amz-json-1.0',
           'X-Amz-Target': 'DynamoDB_20120810.Query',
-          Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
-          // The endpoint checks the signature's shape (src/server/endpoint/signingScope.ts): a SigV4 request carries its date.
+          Authorization: 'AWS4-HMAC-SHA256 Credential=keylab/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0',
+          // The endpoint checks the signature's shape (IncompleteSignatureException without a date), not its value.
           'X-Amz-Date': '20260101T000000Z',
         },
       },

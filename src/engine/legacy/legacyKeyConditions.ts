@@ -22,11 +22,22 @@ const SORT_KEY_OPERATORS: Readonly<Record<string, PreparedSortKeyCondition['oper
   BEGINS_WITH: 'begins_with',
 };
 
-/** KeyConditions as the key condition of a Query on `schema`. */
-export function prepareKeyConditions(keyConditions: Record<string, unknown>, schema: KeySchemaInfo): PreparedKeyCondition {
+/**
+ * The checks of KeyConditions that need no key schema: each condition's own
+ * (operator, number and kind of values) and their number. On a missing table
+ * they come before ResourceNotFoundException, as KeyConditionExpression's do
+ * (dynalite's recordings of DynamoDB run them against a table that does not exist).
+ */
+export function checkKeyConditionsShape(keyConditions: Record<string, unknown>): LegacyCondition[] {
   const conditions = readConditionMap(keyConditions as Parameters<typeof readConditionMap>[0]);
   if (conditions.length === 0) throw validationError('Conditions must be at least length 1');
   if (conditions.length > 2) throw validationError('Conditions can be of length 1 or 2 only');
+  return conditions;
+}
+
+/** KeyConditions as the key condition of a Query on `schema`. */
+export function prepareKeyConditions(keyConditions: Record<string, unknown>, schema: KeySchemaInfo): PreparedKeyCondition {
+  const conditions = checkKeyConditionsShape(keyConditions);
   const partition = conditions.find((condition) => condition.attribute === schema.partitionKey.name);
   const other = conditions.find((condition) => condition !== partition);
   if (!partition || (other && other.attribute !== schema.sortKey?.name)) throw validationError('Query condition missed key schema element');

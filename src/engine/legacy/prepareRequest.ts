@@ -12,7 +12,7 @@ import { ConstraintErrors } from '../requestErrors';
 import { expressionParameters, type ExpressionParameters } from '../operations/requestHelpers';
 import { prepareAttributeUpdates } from './attributeUpdates';
 import { checkFilterKeyAttributes, prepareExpected, prepareFilter } from './legacyConditions';
-import { prepareKeyConditions } from './legacyKeyConditions';
+import { checkKeyConditionsShape, prepareKeyConditions } from './legacyKeyConditions';
 
 /** The operations that take legacy parameters (BatchGetItem's per-table requests are GetItem's). */
 export type LegacyOperation = 'Query' | 'Scan' | 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
@@ -78,8 +78,10 @@ export function prepareRequest(input: LegacyParameters, operation: LegacyOperati
   if (!legacy.some((name) => given(input, name))) return prepared;
 
   const result: { -readonly [K in keyof PreparedExpressions]: PreparedExpressions[K] } = { ...prepared };
-  if (operation === 'Query' && given(input, 'KeyConditions') && options.keySchema) {
-    result.keyCondition = prepareKeyConditions(input.KeyConditions as Record<string, unknown>, options.keySchema);
+  if (operation === 'Query' && given(input, 'KeyConditions')) {
+    // Without a key schema (the table is missing), only the checks that need none.
+    if (options.keySchema) result.keyCondition = prepareKeyConditions(input.KeyConditions as Record<string, unknown>, options.keySchema);
+    else checkKeyConditionsShape(input.KeyConditions as Record<string, unknown>);
   }
   if (operation === 'Query' || operation === 'Scan') {
     const filterInput = (operation === 'Query' ? input.QueryFilter : input.ScanFilter) as Parameters<typeof prepareFilter>[0];

@@ -22,8 +22,10 @@ export function batchGetItem(context: EngineContext, input: BatchGetItemCommandI
   type TableRequest = { tableName: string; keys: Item[]; prepared: PreparedExpressions; consistent: boolean };
   const tableRequests: TableRequest[] = [];
   let keyCount = 0;
+  // The rule holds over the whole request: ProjectionExpression for one table and AttributesToGet for another is refused too
+  // (nubo-db/dynamodb-conformance, tier3 error-messages/batchGetItem), each member named once.
+  checkExpressionMixing(Object.assign({}, ...Object.values(requestItems ?? {}).reverse()) as object, 'GetItem');
   for (const [tableName, request] of Object.entries(requestItems ?? {})) {
-    checkExpressionMixing(request, 'GetItem');
     const keys = (request.Keys ?? []).map(readItem);
     keyCount += keys.length;
     const prepared = prepareRequest(request, 'GetItem', { operation: 'GetItem' });

@@ -6,6 +6,7 @@ import { type EngineContext, type WritePlan } from './context';
 import { describeTableStore } from './describeTable';
 import { checkTags } from './tagging';
 import { newTableId } from './tableStates';
+import { settingsOfCreateTable, withSettings } from '../schema/tableSettings';
 
 /**
  * CreateTable. The output says `CREATING` and carries a new `TableId`, as
@@ -18,7 +19,8 @@ export function planCreateTable(context: EngineContext, input: CreateTableComman
   const validated = validateCreateTable(input, context.now());
   // Tags as TagResource checks them; an empty list is accepted here (TagResource refuses it).
   const tags = checkTags(input.Tags ?? []);
-  const definition = { ...validated, ...(tags.length > 0 ? { tags } : {}), tableId: newTableId() };
+  const settings = settingsOfCreateTable(input, validated.billingMode, context, context.now());
+  const definition = withSettings({ ...validated, ...(tags.length > 0 ? { tags } : {}), tableId: newTableId() }, settings);
   if (context.tables.has(definition.name) || context.states.of(definition.name)?.status === 'DELETING') {
     // DynamoDB Local: "Cannot create preexisting table".
     throw new DynamoDBError('ResourceInUseException', `Table already exists: ${definition.name}`);

@@ -2,6 +2,8 @@ import type { DeleteTableCommandInput, DeleteTableCommandOutput } from '@aws-sdk
 import { ConstraintErrors, refuseEmptyTableName } from '../requestErrors';
 import { requireTable, type EngineContext, type WritePlan } from './context';
 import { describeTableStore } from './describeTable';
+import { validationError } from '../../expressions';
+import { DELETION_PROTECTED } from '../schema/tableSettings';
 
 /**
  * DeleteTable: the table is gone at once (its items too); the output says
@@ -15,6 +17,7 @@ export function planDeleteTable(context: EngineContext, input: DeleteTableComman
   errors.throwIfAny();
   context.states.checkChangeable(input.TableName as string);
   const table = requireTable(context, input.TableName as string);
+  if (table.definition.deletionProtection) throw validationError(DELETION_PROTECTED);
   return {
     change: { type: 'deleteTable', tableName: table.definition.name },
     output: { TableDescription: describeTableStore(context, table, 'DELETING'), $metadata: {} },

@@ -10,6 +10,7 @@ import { DynamoDBError, partitionAttributesOf, sortAttributesOf, type KeySchemaI
 import { ConstraintErrors, refuseEmptyTableName } from '../requestErrors';
 import type { IndexDefinition, TableDefinition } from '../schema/tableDefinition';
 import type { TableStore } from '../storage/tableStore';
+import { describeSettings } from '../schema/tableSettings';
 import { tableArn, type EngineContext } from './context';
 
 /**
@@ -113,7 +114,7 @@ export function describeTableStore(
   if (local.length > 0) description.LocalSecondaryIndexes = local;
   if (global.length > 0) description.GlobalSecondaryIndexes = global;
   Object.assign(description, streamDescription(context, definition));
-  description.DeletionProtectionEnabled = false;
+  Object.assign(description, describeSettings(definition));
   return description;
 }
 

@@ -118,14 +118,12 @@ function writeAction(
     case 'insert':
       return { Put: { ...planInsert(statement, keySchemaOf(context, statement.tableName)), ...options } };
     case 'update': {
-      if (statement.returning)
-        throw validationError('RETURNING is not supported in ExecuteTransaction: run the UPDATE with ExecuteStatement to get the item back');
+      if (statement.returning) throw returningRefused(i);
       const { ReturnValues: _returnValues, ...update } = planUpdate(statement, keySchemaOf(context, statement.tableName));
       return { Update: { ...(update as Update), ...options } };
     }
     case 'delete': {
-      if (statement.returning)
-        throw validationError('RETURNING is not supported in ExecuteTransaction: run the DELETE with ExecuteStatement to get the item back');
+      if (statement.returning) throw returningRefused(i);
       const { ReturnValues: _returnValues, ...remove } = planDelete(statement, keySchemaOf(context, statement.tableName));
       return { Delete: { ...(remove as Delete), ...options } };
     }
@@ -148,4 +146,9 @@ function statementReason(statement: PartiqlStatement, reason: CancellationReason
   if (statement.kind === 'insert') return { Code: 'ValidationError', Message: 'Duplicate primary key exists in table' };
   if (statement.kind === 'exists') return { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed.' };
   return reason;
+}
+
+/** DynamoDB's answer to RETURNING in a transaction's statement (nubo-db/dynamodb-conformance's recording; run it with ExecuteStatement to get the item back). */
+function returningRefused(i: number): Error {
+  return validationError(`Validation failed in TransactStatements[${i}]: RETURNING clause is not supported in ExecuteTransaction.`);
 }

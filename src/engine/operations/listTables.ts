@@ -17,7 +17,10 @@ export function listTables(context: EngineContext, input: ListTablesCommandInput
   errors.throwIfAny();
   const limit = input.Limit ?? DEFAULT_LIMIT;
   const start = input.ExclusiveStartTableName;
-  const names = [...context.tables.keys()].sort(compareUtf8).filter((name) => start === undefined || compareUtf8(name, start) > 0);
+  // A table being deleted is still listed until it is gone (TableStates.deletingTables).
+  const names = [...context.tables.keys(), ...context.states.deletingTables()]
+    .sort(compareUtf8)
+    .filter((name) => start === undefined || compareUtf8(name, start) > 0);
   const page = names.slice(0, limit);
   const output: ListTablesCommandOutput = { TableNames: page, $metadata: {} };
   if (names.length > limit) output.LastEvaluatedTableName = page[page.length - 1];

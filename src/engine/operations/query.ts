@@ -12,6 +12,7 @@ import { checkCapacityMode } from './capacity';
 import { checkExpressionMixing, prepareRequest } from '../legacy';
 import { planCompositeRange, type Range } from './compositeRange';
 import { missingTableAfterChecks } from './checkOrder';
+import { refuseBackfillingIndex } from './tableStates';
 import { findServingTable, type EngineContext } from './context';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect, type StartKey } from './readPage';
 import { expressionParameters } from './requestHelpers';
@@ -36,6 +37,7 @@ export function query(context: EngineContext, input: QueryCommandInput): QueryCo
   // The key condition is prepared against the key schema below; on a missing table its table-independent checks come first.
   const table = findServingTable(context, input.TableName as string) ?? missingTableAfterChecks(() => prepareRequest(input, 'Query', { operation: 'Query' }));
   const target = resolveReadTarget(table, input.IndexName, input.ConsistentRead);
+  refuseBackfillingIndex(context.states, table.definition.name, input.IndexName);
   const primaryKeyNames = keyNames(target.keys);
   const prepared = prepareRequest(input, 'Query', { keySchema: target.keys, primaryKeyNames, operation: 'Query' });
   // prepareExpressions also refuses a filter on primaryKeyNames ("Filter Expression can only contain non-primary key attributes").

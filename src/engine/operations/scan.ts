@@ -7,6 +7,7 @@ import type { Partition, StoreEntry } from '../storage/keyedStore';
 import { canonicalKey, firstHashOfSegment, hashPartitionKey, segmentOfHash } from '../storage/partitionKey';
 import { checkCapacityMode } from './capacity';
 import { requireTable, type EngineContext } from './context';
+import { refuseBackfillingIndex } from './tableStates';
 import { checkGlobalIndexAttributes, PageReader, readStartKey, readStartKeyInput, resolveReadTarget, resolveSelect } from './readPage';
 
 /**
@@ -27,6 +28,7 @@ export function scan(context: EngineContext, input: ScanCommandInput): ScanComma
 
   const table = requireTable(context, input.TableName as string);
   const target = resolveReadTarget(table, input.IndexName, input.ConsistentRead);
+  refuseBackfillingIndex(context.states, table.definition.name, input.IndexName);
   const select = resolveSelect(input.Select, prepared.projection !== undefined, target);
   checkGlobalIndexAttributes(target, prepared, false);
   const startKey = startKeyInput ? readStartKey(target, startKeyInput) : undefined;

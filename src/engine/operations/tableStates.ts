@@ -25,7 +25,7 @@
  *   ResourceNotFoundException; UpdateTable and DeleteTable get `… Table is
  *   being deleted: <name>`; CreateTable of the name `Table already exists`.
  */
-import { DynamoDBError } from '../../expressions';
+import { DynamoDBError, validationError } from '../../expressions';
 import type { IndexDefinition } from '../schema/tableDefinition';
 import type { TableStore } from '../storage/tableStore';
 
@@ -93,6 +93,21 @@ export class TableStates {
     );
   }
 
+  /**
+   * The GSI the table is building (UPDATING after UpdateTable's Create, Backfilling true), if any: Query and Scan
+   * on it get ValidationException `Cannot read from backfilling global secondary index: <name>`, as on DynamoDB.
+   */
+  backfillingIndex(name: string): string | undefined {
+    if (this.transitions.size === 0) return undefined;
+    return this.of(name)?.createdIndex;
+  }
+
+  /** The tables DELETING: gone from the engine's tables, still listed by ListTables until the delay has passed (as DynamoDB lists them). */
+  deletingTables(): string[] {
+    if (this.transitions.size === 0) return [];
+    return [...this.transitions.keys()].filter((name) => this.of(name)?.status === 'DELETING');
+  }
+
   /** Forgets a table's state (a restored table is ACTIVE). */
   clear(name: string): void {
     this.transitions.delete(name);
@@ -109,4 +124,11 @@ export function newTableId(): string {
   bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Query and Scan of a GSI still being built: DynamoDB's refusal (the message apps retry on; no table is read). */
+export function refuseBackfillingIndex(states: TableStates, tableName: string, indexName: string | undefined): void {
+  if (indexName !== undefined && states.backfillingIndex(tableName) === indexName) {
+    throw validationError(`Cannot read from backfilling global secondary index: ${indexName}`);
+  }
 }

@@ -31,7 +31,7 @@ export function planUpdateTable(context: EngineContext, input: UpdateTableComman
     // DynamoDB Local: "Cannot do operations on a non-existent table".
     throw new DynamoDBError('ResourceNotFoundException', `Requested resource not found: Table: ${input.TableName} not found`);
   }
-  const update = validateUpdateTable(input, table.definition, context.now());
+  const update = validateUpdateTable(input, table.definition, context.now(), context);
   const description = describeTableStore(context, table, 'UPDATING', update);
   return {
     change: { type: 'updateTable', table: update.definition },

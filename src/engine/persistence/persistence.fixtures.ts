@@ -253,4 +253,26 @@ export function itKeepsTableChangesAcrossRestarts<P>({ restartWord, boot, restar
     const second = await restart(first.persistence);
     expect(await dumpTtlAndTags(second.engine)).toEqual(before);
   });
+
+  it(`keeps a table's configuration parameters (CreateTable's and UpdateTable's) across a ${restartWord}`, async () => {
+    const first = await boot();
+    await first.engine.createTable({
+      TableName: 'Configured',
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+      SSESpecification: { Enabled: true },
+      OnDemandThroughput: { MaxReadRequestUnits: 10, MaxWriteRequestUnits: 5 },
+    });
+    await first.engine.updateTable({ TableName: 'Configured', DeletionProtectionEnabled: true, TableClass: 'STANDARD_INFREQUENT_ACCESS' });
+    const settings = async (engine: LocalDynamoDB) => {
+      const { Table } = await engine.describeTable({ TableName: 'Configured' });
+      return [Table?.DeletionProtectionEnabled, Table?.TableClassSummary, Table?.SSEDescription, Table?.OnDemandThroughput];
+    };
+    const before = await settings(first.engine);
+    expect(before[0]).toBe(true);
+    const second = await restart(first.persistence);
+    expect(await settings(second.engine)).toEqual(before);
+    await expect(second.engine.deleteTable({ TableName: 'Configured' })).rejects.toThrow(/protected against deletion/);
+  });
 }

@@ -38,7 +38,7 @@ export interface IndexDefinition {
 }
 
 /** Everything CreateTable fixes about a table. */
-export interface TableDefinition {
+export interface TableDefinition extends TableSettings {
   readonly name: string;
   readonly keys: KeySchemaInfo;
   /** As given, in request order (DescribeTable returns them so). */
@@ -60,6 +60,21 @@ export interface TableDefinition {
   readonly stream?: StreamSetting;
   /** TagResource's tags, in the order they were first set. */
   readonly tags?: readonly Tag[];
+}
+
+/** DynamoDB's table classes. */
+export type TableClassName = 'STANDARD' | 'STANDARD_INFREQUENT_ACCESS';
+
+/** A table's configuration parameters (tableSettings.ts reads, changes and describes them); all absent on tables saved before Keylab kept them. */
+export interface TableSettings {
+  /** DeletionProtectionEnabled; absent means false. */
+  readonly deletionProtection?: boolean;
+  /** TableClass once a request named one, and when (epoch ms), for TableClassSummary. */
+  readonly tableClass?: { readonly name: TableClassName; readonly updatedAt: number };
+  /** SSE with a KMS key (SSESpecification Enabled); absent means DynamoDB's default AWS-owned key. */
+  readonly sse?: { readonly kmsMasterKeyArn: string };
+  /** On-demand maximum request units, -1 meaning no limit. */
+  readonly onDemandThroughput?: { readonly maxReadRequestUnits: number; readonly maxWriteRequestUnits: number };
 }
 
 /** A table's time-to-live attribute. */

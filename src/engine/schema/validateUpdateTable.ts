@@ -10,6 +10,7 @@ import { DynamoDBError, validationError } from '../../expressions';
 import type { KeyType } from '../../keys';
 import { ConstraintErrors, missingParameter, refuseEmptyTableName } from '../requestErrors';
 import { checkThroughputBounds } from './throughputBounds';
+import { checkSettingsShape, settingsOfUpdateTable, withSettings, type TableLocation } from './tableSettings';
 import { keyNames, type IndexDefinition, type KeyAttribute, type StreamSetting, type TableDefinition, type Throughput } from './tableDefinition';
 import { checkGlobalIndexKeySchema, checkIndexShape, checkProjection, checkThroughputShape, INVALID, toIndexKeySchemaInfo } from './validateCreateTable';
 
@@ -38,15 +39,7 @@ export interface TableUpdate {
 }
 
 /** Members of UpdateTableInput the built-in table does not model; refused rather than ignored. */
-const UNSUPPORTED_MEMBERS = [
-  'SSESpecification',
-  'ReplicaUpdates',
-  'TableClass',
-  'OnDemandThroughput',
-  'WarmThroughput',
-  'MultiRegionConsistency',
-  'GlobalTableWitnessUpdates',
-] as const;
+const UNSUPPORTED_MEMBERS = ['ReplicaUpdates', 'WarmThroughput', 'MultiRegionConsistency', 'GlobalTableWitnessUpdates'] as const;
 
 /**
  * The checks DynamoDB makes before it looks at the table: member constraints,
@@ -67,6 +60,9 @@ export function checkUpdateTableRequest(input: UpdateTableCommandInput): void {
     input.BillingMode !== undefined ||
     input.StreamSpecification !== undefined ||
     input.DeletionProtectionEnabled !== undefined ||
+    input.SSESpecification !== undefined ||
+    input.TableClass !== undefined ||
+    input.OnDemandThroughput !== undefined ||
     (updates !== undefined && updates.length > 0) ||
     UNSUPPORTED_MEMBERS.some((name) => record[name] !== undefined);
   if (!changes) {
@@ -78,9 +74,6 @@ export function checkUpdateTableRequest(input: UpdateTableCommandInput): void {
   }
   for (const name of UNSUPPORTED_MEMBERS) {
     if (record[name] !== undefined) throw validationError(`Keylab's built-in table does not support ${name} in UpdateTable: leave it out`);
-  }
-  if (input.DeletionProtectionEnabled === true) {
-    throw validationError("Keylab's built-in table does not support deletion protection: leave DeletionProtectionEnabled out (or false)");
   }
   if (updates?.length === 0) throw validationError(INVALID + 'List of GlobalSecondaryIndexUpdates is empty');
   const names = new Set<string>();
@@ -132,6 +125,7 @@ function checkShape(input: UpdateTableCommandInput): void {
     errors.requireValue(input.StreamSpecification.StreamEnabled, 'streamSpecification.streamEnabled');
     errors.checkEnum(input.StreamSpecification.StreamViewType, 'streamSpecification.streamViewType', STREAM_VIEW_TYPES);
   }
+  checkSettingsShape(errors, input);
   errors.throwIfAny();
 }
 
@@ -143,9 +137,9 @@ function checkShape(input: UpdateTableCommandInput): void {
  * @example
  * validateUpdateTable({ TableName: "Scores", AttributeDefinitions: [{ AttributeName: "player", AttributeType: "S" }],
  *   GlobalSecondaryIndexUpdates: [{ Create: { IndexName: "byPlayer", KeySchema: [{ AttributeName: "player", KeyType: "HASH" }], Projection: { ProjectionType: "ALL" } } }] },
- *   table, Date.now())
+ *   table, Date.now(), { region: "us-east-1", accountId: "000000000000" })
  */
-export function validateUpdateTable(input: UpdateTableCommandInput, table: TableDefinition, now: number): TableUpdate {
+export function validateUpdateTable(input: UpdateTableCommandInput, table: TableDefinition, now: number, location: TableLocation): TableUpdate {
   const updates = input.GlobalSecondaryIndexUpdates ?? [];
   const creates = updates.filter((update) => update.Create).map((update) => update.Create as CreateGlobalSecondaryIndexAction);
   const deletes = updates.filter((update) => update.Delete).map((update) => update.Delete?.IndexName as string);
@@ -226,7 +220,8 @@ export function validateUpdateTable(input: UpdateTableCommandInput, table: Table
   };
   if (!provisionedThroughput) delete definition.provisionedThroughput;
   if (!stream) delete definition.stream;
-  return { definition: definition as TableDefinition, ...(created ? { created } : {}), ...(deleted ? { deleted } : {}) };
+  const settings = settingsOfUpdateTable(input, table, billingMode, location, now);
+  return { definition: withSettings(definition as TableDefinition, settings), ...(created ? { created } : {}), ...(deleted ? { deleted } : {}) };
 }
 
 /** When the table last became on-demand: now on a switch to it; kept (or its creation) once it switches away, for BillingModeSummary. */

@@ -53,3 +53,44 @@ describe('table states over HTTP', () => {
     expect((await rejection(client.describeTable({ TableName: 'States' }))).name).toBe('ResourceNotFoundException');
   });
 });
+
+describe('table-state leftovers over HTTP', () => {
+  it('ListTables lists a DELETING table until it is gone', async () => {
+    await client.createTable(table('Leaving'));
+    now += DELAY;
+    await client.deleteTable({ TableName: 'Leaving' });
+    expect((await client.listTables({})).TableNames).toContain('Leaving');
+    now += DELAY;
+    expect((await client.listTables({})).TableNames).not.toContain('Leaving');
+  });
+
+  it.each([
+    [
+      'Query',
+      () => client.query({ TableName: 'Backfill', IndexName: 'byGroup', KeyConditionExpression: 'grp = :g', ExpressionAttributeValues: { ':g': { S: 'a' } } }),
+    ],
+    ['Scan', () => client.scan({ TableName: 'Backfill', IndexName: 'byGroup' })],
+  ])('%s of a GSI being backfilled gets DynamoDB’s ValidationException until the index is ACTIVE', async (_, read) => {
+    await client.createTable(table('Backfill'));
+    now += DELAY;
+    await client.putItem({ TableName: 'Backfill', Item: { pk: { S: 'p' }, sk: { S: 's' }, grp: { S: 'a' } } });
+    await client.updateTable({
+      TableName: 'Backfill',
+      AttributeDefinitions: [{ AttributeName: 'grp', AttributeType: 'S' }],
+      GlobalSecondaryIndexUpdates: [
+        { Create: { IndexName: 'byGroup', KeySchema: [{ AttributeName: 'grp', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } } },
+      ],
+    });
+    const index = (await client.describeTable({ TableName: 'Backfill' })).Table?.GlobalSecondaryIndexes?.[0];
+    expect(index).toMatchObject({ IndexName: 'byGroup', IndexStatus: 'CREATING', Backfilling: true });
+    const refused = await rejection(read());
+    expect(refused.name).toBe('ValidationException');
+    expect(refused.message).toBe('Cannot read from backfilling global secondary index: byGroup');
+    // The table itself is served meanwhile.
+    expect((await client.scan({ TableName: 'Backfill' })).Count).toBe(1);
+    now += DELAY;
+    expect((await read()).Count).toBe(1);
+    await client.deleteTable({ TableName: 'Backfill' });
+    now += DELAY;
+  });
+});

@@ -187,7 +187,7 @@ describe('key schema messages', () => {
         ],
         [{ AttributeName: 'a', AttributeType: 'S' }],
       ),
-      'Both the Hash Key and the Range Key element in the KeySchema have the same name',
+      'Invalid KeySchema: Some index key attribute have no definition',
     ],
     [
       'one attribute defined twice',

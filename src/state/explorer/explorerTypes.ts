@@ -37,6 +37,8 @@ export interface TableSummary {
   readonly status?: string;
   readonly arn?: string;
   readonly stream?: StreamSummary;
+  /** DeletionProtectionEnabled: DeleteTable is refused while it is on. */
+  readonly deletionProtection?: boolean;
 }
 
 /** The keys of the table or of the chosen index. */

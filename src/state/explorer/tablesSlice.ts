@@ -89,6 +89,7 @@ export function summarizeTable(description: TableDescription): TableSummary {
     ...(description.TableSizeBytes !== undefined ? { sizeBytes: description.TableSizeBytes } : {}),
     ...(description.TableStatus ? { status: description.TableStatus } : {}),
     ...(description.TableArn ? { arn: description.TableArn } : {}),
+    ...(description.DeletionProtectionEnabled !== undefined ? { deletionProtection: description.DeletionProtectionEnabled } : {}),
     ...(stream || description.LatestStreamArn
       ? {
           stream: {

@@ -53,8 +53,15 @@ export function TableDetailFacts({ explorer }: { explorer: ExplorerStore }) {
   const timeToLive = useStore(store, (state) => state.timeToLive);
   const tags = useStore(store, (state) => state.tags);
   const stream = useStore(explorer, (state) => state.table?.stream);
+  const deletionProtection = useStore(explorer, (state) => state.table?.deletionProtection);
   return (
     <>
+      {deletionProtection !== undefined && (
+        <div>
+          <dt>Deletion protection</dt>
+          <dd>{deletionProtection ? 'on (DeleteTable is refused until it is turned off)' : 'off'}</dd>
+        </div>
+      )}
       <div>
         <dt>Time to live</dt>
         <dd>

@@ -147,6 +147,24 @@ describe('the tables store', () => {
     expect(tables.getState().remove.tableName).toBeUndefined();
   });
 
+  it('shows DynamoDB’s refusal of a table protected against deletion, and keeps the table and the dialog', async () => {
+    const { source, explorer, tables } = await setUp();
+    await source.updateTable({ TableName: 'Existing', DeletionProtectionEnabled: true });
+    tables.getState().openDeleteTable('Existing');
+    tables.getState().setDeleteConfirmation('Existing');
+    expect(await tables.getState().submitDeleteTable()).toBe(false);
+    expect(tables.getState().remove).toMatchObject({
+      tableName: 'Existing',
+      sending: false,
+      refusal: {
+        name: 'ValidationException',
+        message: 'Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.',
+      },
+    });
+    expect((await source.listTables({})).TableNames).toEqual(['Existing']);
+    expect(explorer.getState().tableNames).toEqual(['Existing']);
+  });
+
   it('changes nothing on a connection where tables are not changed (AWS)', async () => {
     const { source, tables } = await setUp(false);
     expect(tables.getState().canChangeTables).toBe(false);
