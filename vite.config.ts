@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { runnerImport, type Connect, type IndexHtmlTransformContext, type IndexHtmlTransformResult, type Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 
 /** Paths the Node-side routes answer; everything else goes straight to Vite. */
 const SERVER_PATHS = /^\/(?:api|proxy)\//;
@@ -176,6 +177,67 @@ const SPAWNS_PROCESSES = [
   'scripts/transferCommon.test.ts',
 ];
 
+/**
+ * The order vitest starts test files in: the long ones first. Two workers take
+ * files from one queue, so a long file started last is a tail the other worker
+ * waits through alone. Vitest's own order (BaseSequencer) puts the files it has
+ * timed longest first, but a fresh clone (CI, `npm test` after `npm ci`) has no
+ * timings, and then it goes by file size: the two endpointDropIn*Db files (500
+ * bytes that import the whole contract suite, about 20 s each) came last, after
+ * the process tests. LONG_FILES are the integration files of 12 s or more in
+ * the fresh-clone `npm test` of issue 34 (two cores), longest first; the order
+ * matters, not the figures, and a file not listed runs after them, in
+ * vitest's order.
+ */
+const LONG_FILES: readonly string[] = [
+  'integration/engineDifferential.test.ts', // 59 s
+  'integration/engineContract.test.ts', // 40 s
+  'integration/transferResume.test.ts', // 39 s
+  'src/engine/persistence/node/directoryLock.processes.test.ts', // 33 s
+  'integration/codegen/copyAs.test.ts', // 31 s
+  'integration/migrate.test.ts', // 61 s with 10,000 items; 3,000 now
+  'integration/transfer.test.ts', // 26 s
+  'integration/endpoint.test.ts', // 22 s
+  'integration/endpointDropInSeparateDb.test.ts', // 20 s
+  'integration/endpointDropInSharedDb.test.ts', // 18 s
+  'src/server/endpoint/endpointData.process.test.ts', // 18 s
+  'src/cli/ciDocs.test.ts', // 12 s
+];
+
+/** Where a file goes: its place in {@link LONG_FILES}, or after all of them. */
+function longFileRank(relativePath: string): number {
+  const index = LONG_FILES.indexOf(relativePath.split('\\').join('/'));
+  return index === -1 ? LONG_FILES.length : index;
+}
+
+/**
+ * Vitest's own sequencer, then {@link LONG_FILES} first. vite.config.ts (loaded by `vite build` and
+ * `npm run dev` too) names this class; vitest/node is imported only when vitest sorts.
+ */
+class LongFilesFirst implements TestSequencer {
+  constructor(private readonly ctx: Vitest) {}
+
+  private async base(): Promise<TestSequencer> {
+    const { BaseSequencer } = await import('vitest/node');
+    return new BaseSequencer(this.ctx);
+  }
+
+  async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return (await this.base()).shard(files);
+  }
+
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await (await this.base()).sort(files);
+    const root = this.ctx.config.root;
+    const rank = (file: TestSpecification) => longFileRank(file.moduleId.startsWith(`${root}/`) ? file.moduleId.slice(root.length + 1) : file.moduleId);
+    // vitest's order keeps each project's files together; within one, the listed files go first, the rest keep their order.
+    return sorted
+      .map((file, position) => ({ file, position }))
+      .sort((a, b) => (a.file.project.name === b.file.project.name ? rank(a.file) - rank(b.file) : 0) || a.position - b.position)
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   plugins: [react(), keylabDevServer(), preloadAppCode(), inlineEntryStylesheet(), prerenderFirstScreen()],
   build: {
@@ -211,6 +273,9 @@ export default defineConfig({
     // Both cores: vitest's default in a run is one worker fewer than the cores (one, here), and most of
     // the integration files wait on DynamoDB Local, child processes and fsync rather than compute.
     maxWorkers: 2,
+    // The long files first (scripts/vitestSequencer.ts): a fresh clone has no timings, and by size the
+    // 20 s endpointDropIn files came last, a tail one worker ran alone.
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         // Pure logic and Node-side code: fast, no external processes.

@@ -36,7 +36,7 @@ const RUN_ELSEWHERE: Readonly<Record<string, RunElsewhere>> = {
   'npm run endpoint -- --port 8000 [--data DIR]': {
     tests: ['src/server/endpoint/endpointData.process.test.ts'],
     mentions: "'--port', String(port), '--data'",
-    why: 'a long-running server (a synopsis: [--data DIR] is optional); the test starts scripts/endpoint.ts with --port and --data',
+    why: 'a long-running server (a synopsis: [--data DIR] is optional); the test starts bin/keylab.mjs endpoint (what npm run endpoint runs) with --port and --data',
   },
   'aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000 --region us-east-1': {
     tests: ['integration/endpoint.test.ts'],
