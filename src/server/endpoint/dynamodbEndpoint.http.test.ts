@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createLocalDynamoDB } from '../../engine';
-import { MAX_REQUEST_BYTES, startDynamoDBEndpoint } from './dynamodbEndpoint';
+import { IDLE_CONNECTION_MS, MAX_REQUEST_BYTES, startDynamoDBEndpoint } from './dynamodbEndpoint';
 import { NOT_FOUND_BODY } from './endpointHttp';
 import { SIGNED_HEADERS, useTestEndpoint } from './endpointTestKit';
 
@@ -205,5 +205,17 @@ describe('a body over the limit', () => {
 
   it('the default limit is DynamoDB’s 16 MB', () => {
     expect(MAX_REQUEST_BYTES).toBe(16 * 1024 * 1024);
+  });
+});
+
+describe('idle keep-alive connections', () => {
+  it('stay open far longer than Node’s 5 s, so a kept SDK socket is not closed under a request (ECONNRESET)', async () => {
+    const running = await startDynamoDBEndpoint({ db: createLocalDynamoDB(), port: 0 });
+    try {
+      expect(running.server.keepAliveTimeout).toBe(IDLE_CONNECTION_MS);
+      expect(IDLE_CONNECTION_MS).toBeGreaterThanOrEqual(60_000);
+    } finally {
+      await running.stop();
+    }
   });
 });

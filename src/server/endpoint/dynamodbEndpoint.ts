@@ -381,6 +381,9 @@ export async function startDynamoDBEndpoint(options: StandaloneEndpointOptions):
   };
 }
 
+/** How long an idle keep-alive connection stays open (Node's default is 5 s). */
+export const IDLE_CONNECTION_MS = 10 * 60 * 1000;
+
 /**
  * Serves any {@link DynamoDBEndpoint} (one engine's, or one that picks a
  * database per request) on its own HTTP server, at every path. Rejects with
@@ -389,6 +392,10 @@ export async function startDynamoDBEndpoint(options: StandaloneEndpointOptions):
 export async function serveEndpoint(endpoint: DynamoDBEndpoint, options: { readonly port: number; readonly host?: string }): Promise<RunningDynamoDBEndpoint> {
   const host = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => void endpoint.handle(req, res));
+  // Node closes an idle keep-alive connection after 5 s; a client (the SDK keeps its sockets) that sends on one
+  // just as the server closes it gets ECONNRESET, which a test client with maxAttempts 1 does not retry. Idle
+  // connections are kept as long as clients keep them (a CI run's test files pause for far longer than 5 s).
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => void endpoint.handleExpectContinue(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
