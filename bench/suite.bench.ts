@@ -19,11 +19,11 @@
  * KEYLAB_BENCH_SUITE_ONLY=cold-start measures Keylab's cold starts and the
  * floor only (no suite, no DynamoDB Local).
  */
-import { DynamoDB, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { DynamoDB } from '@aws-sdk/client-dynamodb';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { answersListTables, findFreePort, startDynamoDBLocal } from '../scripts/dynamodbLocal';
+import { answersListTables, findFreePort, pkSkTable, startDynamoDBLocal } from '../scripts/dynamodbLocal';
 import { startEndpointProcess, startNodeServer } from '../scripts/endpointProcess';
 import { openEngine } from '../src/server';
 import { renderTable } from './benchUtils';
@@ -68,26 +68,10 @@ function client(endpoint: string): DynamoDB {
   return new DynamoDB({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' }, maxAttempts: 1 });
 }
 
-/** Every table of the suite: a string partition and sort key, on demand. */
-function suiteTable(TableName: string): CreateTableCommandInput {
-  return {
-    TableName,
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'S' },
-    ],
-    BillingMode: 'PAY_PER_REQUEST',
-  };
-}
-
 /** One test of the suite: its own table, writes, a query, a transaction, the table deleted. */
 async function oneTest(db: DynamoDB, n: number): Promise<void> {
   const TableName = `suite-${n}`;
-  await db.createTable(suiteTable(TableName));
+  await db.createTable(pkSkTable(TableName));
   for (let i = 0; i < ITEMS_PER_TEST; i++) {
     await db.putItem({ TableName, Item: { pk: { S: 'user#1' }, sk: { S: `order#${String(i).padStart(3, '0')}` }, total: { N: String(i * 10) } } });
   }
@@ -166,7 +150,7 @@ function median(values: readonly number[]): number {
 async function dataDirWithItems(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'keylab-bench-suite-'));
   const opened = await openEngine(dir);
-  await opened.engine.createTable(suiteTable('Loaded'));
+  await opened.engine.createTable(pkSkTable('Loaded'));
   const items = Array.from({ length: LOADED_ITEMS }, (_, i) => ({
     pk: { S: `user#${i % 1000}` },
     sk: { S: `order#${String(i).padStart(6, '0')}` },
