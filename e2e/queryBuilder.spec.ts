@@ -212,7 +212,7 @@ test.describe('query builder', () => {
     ] as const) {
       await explorer.limit.fill(typed);
       await expect(explorer.limit).toHaveAccessibleDescription(
-        `1 validation error detected: Value '${typed}' at 'limit' failed to satisfy constraint: ${constraint} — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.`,
+        `1 validation error detected: Value at 'Limit' failed to satisfy constraint: ${constraint} — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.`,
       );
       await explorer.runQuery.click();
       await expect(page.getByRole('region', { name: 'Results' })).toContainText('Run the query (or scan) to see its items here');

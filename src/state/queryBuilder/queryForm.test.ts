@@ -150,24 +150,32 @@ describe('query builder → request', () => {
   it("Limit: 1 … 2,147,483,647, read exactly, refused with DynamoDB's message before sending", () => {
     expect(input({ limit: '2147483647' }).Limit).toBe(2147483647);
     expect(input({ limit: ' 007 ' }).Limit).toBe(7);
-    const refused = (limit: string) => {
-      const built = build({ limit });
+    const refused = (limit: string, mode: QueryForm['mode'] = 'query') => {
+      const built = build({ limit, mode });
       return built.ok ? undefined : built.errors.limit;
     };
+    const fix = ' — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.';
+    // A Query's Limit quotes no value (DynamoDB's wording since 2026); a Scan's does, in lower camel case.
+    expect(refused('0')).toBe(
+      `1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1${fix}`,
+    );
     expect(refused('99999999999999999999')).toBe(
-      "1 validation error detected: Value '99999999999999999999' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 2147483647 — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.",
+      `1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value less than or equal to 2147483647${fix}`,
+    );
+    expect(refused('0', 'scan')).toBe(
+      `1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1${fix}`,
+    );
+    expect(refused('99999999999999999999', 'scan')).toBe(
+      `1 validation error detected: Value '99999999999999999999' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 2147483647${fix}`,
     );
     expect(refused('3000000000')).toContain('Member must have value less than or equal to 2147483647');
-    expect(refused('0')).toBe(
-      "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1 — enter a whole number from 1 to 2,147,483,647, or leave Limit empty for no limit.",
-    );
     expect(refused('1e3')).toBe(
       'Limit must be a whole number from 1 to 2,147,483,647; "1e3" has an exponent: write the digits, 1000. Leave it empty for no limit.',
     );
     expect(refused('2.5')).toContain('Limit must be a whole number from 1 to 2,147,483,647; "2.5" has a decimal point at character 2');
     // Digit groups read as everywhere else; DynamoDB's message quotes the digits that would be sent.
     expect(input({ limit: '2,000' }).Limit).toBe(2000);
-    expect(refused('3,000,000,000')).toContain("Value '3000000000' at 'limit'");
+    expect(refused('3,000,000,000', 'scan')).toContain("Value '3000000000' at 'limit'");
   });
 
   it('binary keys in the chosen encoding: hex or base64, refused when not valid in it', () => {

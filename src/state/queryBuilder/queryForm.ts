@@ -139,11 +139,15 @@ export function parseKeyValue(text: string, type: KeyType, label: string, encodi
  * Limit as typed: empty for none, else 1 … 2,147,483,647 read exactly (no
  * rounding), refused before sending with DynamoDB's own message — DynamoDB
  * Local answers a bigger one with InternalFailure only after its retries.
+ * DynamoDB words the member as the operation does (captured in 2026, see
+ * `UNECHOED_MEMBERS` in src/engine/operations/memberConstraints.ts): a Query's
+ * `Value at 'Limit'` quotes no value, a Scan's `Value '0' at 'limit'` does.
  *
  * @example
- * readLimit("0") // "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1 — …"
+ * readLimit("0", "scan") // "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1 — …"
+ * readLimit("0", "query") // "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1 — …"
  */
-export function readLimit(text: string): number | undefined | string {
+export function readLimit(text: string, operation: 'query' | 'scan'): number | undefined | string {
   if (text.trim() === '') return undefined;
   const parsed = parseCount(text, { label: 'Limit', min: 1, max: MAX_INT32 });
   if (parsed.ok) return parsed.value;
@@ -151,7 +155,8 @@ export function readLimit(text: string): number | undefined | string {
   if (parsed.reason === 'notWhole') return `${parsed.message} Leave it empty for no limit.`;
   const constraint =
     parsed.reason === 'tooSmall' ? 'Member must have value greater than or equal to 1' : `Member must have value less than or equal to ${MAX_INT32}`;
-  return `1 validation error detected: Value '${parsed.digits}' at 'limit' failed to satisfy constraint: ${constraint} — ${fix}`;
+  const member = operation === 'query' ? "Value at 'Limit'" : `Value '${parsed.digits}' at 'limit'`;
+  return `1 validation error detected: ${member} failed to satisfy constraint: ${constraint} — ${fix}`;
 }
 
 /**
@@ -253,7 +258,7 @@ function checkReadOptions(form: QueryForm, projection: readonly ResolvedPath[], 
  */
 export function buildRequest(tableName: string, keys: KeySchemaInfo, form: QueryForm, context: BuildContext = {}): BuiltRequest {
   const errors: QueryFormErrors = {};
-  const limit = readLimit(form.limit);
+  const limit = readLimit(form.limit, form.mode);
   if (typeof limit === 'string') errors.limit = limit;
 
   const filter = buildFilterCondition(form.filter);
