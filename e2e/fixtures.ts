@@ -1,4 +1,5 @@
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect } from './expect';
 import { startDynamoDBLocal, type RunningDynamoDBLocal } from '../scripts/dynamodbLocal';
 
 export interface KeylabFixtures {
@@ -16,13 +17,18 @@ interface WatchFixtures {
 
 interface WorkerFixtures {
   /**
-   * One DynamoDB Local (in memory, `-sharedDb`) per worker, started when a spec file of the worker first asks for it
-   * and stopped with the worker: Java's start costs seconds of both cores, once per worker instead of once per file.
-   * Files share it one after the other (a worker runs one test at a time), so each file empties it first
-   * (`emptyDynamoDBLocal` of e2e/sharedDynamoDBLocal.ts in its `beforeAll`) and never stops it. A file that needs
-   * other flags, a fixed port, or stops and restarts DynamoDB Local starts its own.
+   * One DynamoDB Local (in memory, `-sharedDb`) per worker, stopped with the worker. Files share it one after the
+   * other (a worker runs one test at a time), so each file empties it first (`emptyDynamoDBLocal` of
+   * e2e/sharedDynamoDBLocal.ts in its `beforeAll`) and never stops it. A file that needs other flags, a fixed port,
+   * or stops and restarts DynamoDB Local starts its own.
    */
   dynamoDBLocal: RunningDynamoDBLocal;
+  /**
+   * The start of the worker's DynamoDB Local, begun when the worker starts (automatic) and not awaited there: Java's
+   * start costs seconds of both cores (about 30 s at load 20), and a file that asked for it waited that long before
+   * its first test; begun early, it overlaps the worker's tests that need no DynamoDB Local. Stopped with the worker.
+   */
+  dynamoDBLocalStart: Promise<RunningDynamoDBLocal>;
 }
 
 /**
@@ -36,15 +42,25 @@ interface WorkerFixtures {
 export const test = base.extend<KeylabFixtures & WatchFixtures, WorkerFixtures>({
   allowedPageErrors: [[], { option: true }],
 
-  dynamoDBLocal: [
+  dynamoDBLocalStart: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this parameter.
     async ({}, use) => {
-      const ddbLocal = await startDynamoDBLocal({ sharedDb: true });
+      const starting = startDynamoDBLocal({ sharedDb: true });
+      // A failed start fails the files that ask for it (dynamoDBLocal awaits it), not the worker's other tests.
+      starting.catch(() => undefined);
       try {
-        await use(ddbLocal);
+        await use(starting);
       } finally {
-        await ddbLocal.stop();
+        const started = await starting.catch(() => undefined);
+        await started?.stop();
       }
+    },
+    { scope: 'worker', auto: true },
+  ],
+
+  dynamoDBLocal: [
+    async ({ dynamoDBLocalStart }, use) => {
+      await use(await dynamoDBLocalStart);
     },
     // A ceiling on Java's start (as the files' own beforeAll had), not an expectation.
     { scope: 'worker', timeout: 120_000 },

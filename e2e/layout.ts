@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './expect';
 
 /** The page does not scroll sideways: nothing is wider than the window. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {

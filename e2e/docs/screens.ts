@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect } from '../expect';
 import { AccessPatternsPage } from '../pages/AccessPatternsPage';
 import { DesignOverviewPage } from '../pages/DesignOverviewPage';
 import { ExplorerPage } from '../pages/ExplorerPage';

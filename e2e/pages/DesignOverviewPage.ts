@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '../expect';
 
 /** The Design tab's Design overview region and its skip links, found by roles and names. */
 export class DesignOverviewPage {

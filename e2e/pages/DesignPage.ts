@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '../expect';
 
 /** The Design tab, found by roles and names: the Designs list, the open design, its entities and their key templates. */
 export class DesignPage {

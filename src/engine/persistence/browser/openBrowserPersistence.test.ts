@@ -301,6 +301,22 @@ describe('openBrowserPersistence', () => {
 });
 
 describe('openBrowserPersistence: two tabs, one owner', () => {
+  it('tells a second tab at once that another tab owns the database, and waits only for a page going away (a reload)', async () => {
+    vi.stubGlobal('navigator', { locks: createFakeLockManager() });
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    // A lock wait longer than the test's own timeout: only the owner's answer can end it in time.
+    const lockTimeoutMs = 3_600_000;
+    const owner = await openBrowserPersistence({ name: NAME });
+    await expectPersistenceError(openBrowserPersistence({ name: NAME, lockTimeoutMs }), 'persistence.inUse', /another tab/);
+
+    // The owner's page goes away (its reload): it stops answering, and the new page waits for its lock.
+    page.dispatchEvent(new Event('pagehide'));
+    const reloaded = openBrowserPersistence({ name: NAME, lockTimeoutMs });
+    await owner.close();
+    open.push(await reloaded);
+  });
+
   it('refuses a write of a tab that another tab took over (the owner token), so no stale copy writes behind the new owner', async () => {
     // No Web Locks (as in Node): only the owner token in `meta` keeps the tabs apart.
     const first = await boot();
