@@ -184,24 +184,29 @@ const SPAWNS_PROCESSES = [
  * timed longest first, but a fresh clone (CI, `npm test` after `npm ci`) has no
  * timings, and then it goes by file size: the two endpointDropIn*Db files (500
  * bytes that import the whole contract suite, about 20 s each) came last, after
- * the process tests. LONG_FILES are the integration files of 12 s or more in
- * the fresh-clone `npm test` of issue 34 (two cores), longest first; the order
- * matters, not the figures, and a file not listed runs after them, in
- * vitest's order.
+ * the process tests. LONG_FILES are the integration files of 8 s or more in
+ * a fresh-clone integration run of issue 34 (two cores at load 18; copyAs's
+ * figure is from a quiet run with boto3), longest first; the order matters, not
+ * the figures, and a file not listed runs after them, in vitest's order.
  */
 const LONG_FILES: readonly string[] = [
-  'integration/engineDifferential.test.ts', // 59 s
-  'integration/engineContract.test.ts', // 40 s
-  'integration/transferResume.test.ts', // 39 s
-  'src/engine/persistence/node/directoryLock.processes.test.ts', // 33 s
-  'integration/codegen/copyAs.test.ts', // 31 s
-  'integration/migrate.test.ts', // 61 s with 10,000 items; 3,000 now
-  'integration/transfer.test.ts', // 26 s
-  'integration/endpoint.test.ts', // 22 s
-  'integration/endpointDropInSeparateDb.test.ts', // 20 s
-  'integration/endpointDropInSharedDb.test.ts', // 18 s
-  'src/server/endpoint/endpointData.process.test.ts', // 18 s
-  'src/cli/ciDocs.test.ts', // 12 s
+  'integration/engineDifferential.test.ts', // 105 s
+  'integration/transferResume.test.ts', // 93 s
+  'integration/migrate.test.ts', // 86 s
+  'integration/transfer.test.ts', // 71 s
+  'integration/endpointDatabases.test.ts', // 70 s (two Java starts; one now); not listed before
+  'integration/engineContract.test.ts', // 64 s
+  'integration/endpointDropInSeparateDb.test.ts', // 60 s
+  'integration/endpoint.test.ts', // 58 s
+  'src/engine/persistence/node/directoryLock.processes.test.ts', // 57 s
+  'integration/codegen/copyAs.test.ts', // 31 s quiet
+  'integration/endpointDropInSharedDb.test.ts', // 31 s
+  'integration/keylabDiffMigrate.test.ts', // 20 s; not listed before
+  'integration/partiqlDifferential.test.ts', // 17 s
+  'integration/scanSegmentsDifferential.test.ts', // 14 s; not listed before
+  'integration/multiAttributeGsiContract.test.ts', // 12 s
+  'src/server/endpoint/endpointData.process.test.ts', // 9 s (18 s before the prebuilt endpoint)
+  'src/cli/ciDocs.test.ts', // 8 s
 ];
 
 /** Where a file goes: its place in {@link LONG_FILES}, or after all of them. */
@@ -302,6 +307,11 @@ export default defineConfig({
           include: ['integration/**/*.test.ts', ...SPAWNS_PROCESSES],
           environment: 'node',
           globalSetup: ['scripts/vitest.globalSetup.ts'],
+          // One module graph per worker, as in the unit project: the run spent 158 s (summed over files, load 18)
+          // importing the SDK, the engine and the contract suite again for each of its 50 files. No file stubs
+          // globals or mocks modules; awsProfiles.test.ts restores the environment variables it sets; the drop-in files
+          // import the engine contract suite afresh (integration/contract/engineContractAgainst.ts).
+          isolate: false,
           // Ceilings: the process tests start several `npm run endpoint` children each; one took over 60 s at load 30.
           testTimeout: 120_000,
           hookTimeout: 90_000,

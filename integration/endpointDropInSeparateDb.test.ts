@@ -4,8 +4,7 @@
  * without -sharedDb, so the suite's one access key and region get a database
  * of their own (table ARNs carry the region: tableArnRegion below).
  */
+import { runEngineContractAgainst } from './contract/engineContractAgainst';
 import { startSpawnedEndpointSide } from './contract/spawnedEndpointSide';
-import { useEngineSide } from './contract/sides';
 
-useEngineSide(() => startSpawnedEndpointSide(['-inMemory']));
-await import('./engineContract.test');
+await runEngineContractAgainst(() => startSpawnedEndpointSide(['-inMemory']));

@@ -3,8 +3,7 @@
  * against `keylab endpoint -sharedDb -inMemory -port <free>`: DynamoDB Local's
  * exact flag line, in its own process, as a project's global setup starts it.
  */
+import { runEngineContractAgainst } from './contract/engineContractAgainst';
 import { startSpawnedEndpointSide } from './contract/spawnedEndpointSide';
-import { useEngineSide } from './contract/sides';
 
-useEngineSide(() => startSpawnedEndpointSide(['-sharedDb', '-inMemory']));
-await import('./engineContract.test');
+await runEngineContractAgainst(() => startSpawnedEndpointSide(['-sharedDb', '-inMemory']));

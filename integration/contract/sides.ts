@@ -36,8 +36,9 @@ let engineSideOverride: (() => Promise<Side>) | undefined;
 /**
  * Runs the contract suites this test file imports against another engine
  * side, e.g. `keylab endpoint` spawned with DynamoDB Local's flags
- * (integration/endpointDropIn*.test.ts). Module state: each integration
- * test file has its own (the project isolates files).
+ * (integration/endpointDropIn*.test.ts). Module state, which the project's
+ * workers share across files (`isolate: false`): runEngineContractAgainst
+ * (contract/engineContractAgainst.ts) gives the file its own and clears it after.
  */
 export function useEngineSide(start: () => Promise<Side>): void {
   engineSideOverride = start;
