@@ -241,4 +241,24 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Playwright's expect.poll backs off to one check a second; e2e/expect.ts polls every 100 ms, then 250 ms.
+    name: 'keylab/e2e/expect',
+    files: ['e2e/**'],
+    ignores: ['e2e/expect.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['expect'],
+              message: "Import expect from './expect' (or './fixtures'): its expect.poll checks every 100 ms, then 250 ms, not once a second.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ]);
