@@ -63,8 +63,41 @@ export const MAX_NESTING_LEVELS = 32;
  * // { ok: false, problems: [{ path: "Items[3].tags.L[0]", message: 'has "X", which is not a type: a DynamoDB JSON value has exactly one of S, N, B, …' }] }
  */
 export function readWireItem(json: unknown, path: string, rules: WireReadRules): WireReadResult<Item> {
+  if (isValidScalarItem(json, rules)) return { ok: true, value: json };
   const reader = new Reader(rules, true);
   return reader.result<Item>(reader.readMap(json, path, 0));
+}
+
+/**
+ * Whether `json` is an item of S, N, BOOL and NULL attributes only, each one
+ * the Reader would accept and return as it is: most items, checked without the
+ * Reader's path objects (a 100,000-item data directory reads every item through
+ * here). Anything else — maps, lists, sets, binary, any problem — is left to
+ * the Reader, which names each problem's path.
+ */
+function isValidScalarItem(json: unknown, rules: WireReadRules): json is Item {
+  if (!isPlainObject(json)) return false;
+  for (const name in json) {
+    if (!Object.hasOwn(json, name)) continue;
+    if (name.length === 0) return false;
+    const value = json[name];
+    if (!isPlainObject(value)) return false;
+    let type: string | undefined;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (type !== undefined) return false;
+      type = key;
+    }
+    const inner = type === undefined ? undefined : value[type];
+    if (type === 'S') {
+      if (typeof inner !== 'string') return false;
+    } else if (type === 'N') {
+      if (typeof inner !== 'string' || rules.normalizeNumber(inner) === undefined) return false;
+    } else if (type === 'BOOL') {
+      if (typeof inner !== 'boolean') return false;
+    } else if (type !== 'NULL' || inner !== true) return false;
+  }
+  return true;
 }
 
 /** One attribute value in DynamoDB JSON, binary as bytes (see {@link readWireItem}). */

@@ -68,6 +68,30 @@ describe('DynamoDB JSON: writer → reader', () => {
   });
 });
 
+describe('DynamoDB JSON reader: items of scalars only', () => {
+  it('reads them as the full reader does, problems and paths included (property)', () => {
+    // readWireItem checks S/N/BOOL/NULL-only items without the full reader; readWireJsonItem always uses it, and without binary the two agree.
+    const scalarOrNot = fc.oneof(
+      fc.string().map((S) => ({ S })),
+      number.map((N) => ({ N })),
+      fc.boolean().map((BOOL) => ({ BOOL })),
+      fc.constant({ NULL: true }),
+      fc.constantFrom<unknown>({ S: 1 }, { N: 5 }, { N: '1e' }, { N: '' }, { S: 'a', N: '1' }, {}, null, 'x', [], { BOOL: 'true' }, { NULL: false }, { X: 1 }),
+    );
+    const json = fc.oneof(
+      fc.dictionary(fc.oneof(fc.string(), fc.constant('__proto__')), scalarOrNot, { maxKeys: 5 }),
+      fc.constantFrom<unknown>(null, [], 'item'),
+    );
+    fc.assert(
+      fc.property(json, (value) => {
+        const text = JSON.stringify(value);
+        expect(readWireItem(JSON.parse(text), 'Items[2]', rules)).toEqual(readWireJsonItem(JSON.parse(text), 'Items[2]', rules));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('DynamoDB JSON reader: every problem, with its path', () => {
   it.each([
     [

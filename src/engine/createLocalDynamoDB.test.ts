@@ -145,4 +145,27 @@ describe('bulk load, snapshot and restore', () => {
     expect(await copy.describeTable({ TableName: T })).toEqual(await db.describeTable({ TableName: T }));
     expect((await copy.scan({ TableName: T })).Items).toEqual((await db.scan({ TableName: T })).Items);
   });
+
+  it("keeps handed-over items as they are (a data file's parsed items), and copies items that stay the caller's", async () => {
+    const source = createEngine();
+    await source.createTable({ ...table, GlobalSecondaryIndexes: undefined });
+    const definition = source.snapshotTable(T).table;
+    const items = () => Array.from({ length: 3 }, (_, i): Item => ({ pk: S('p'), sk: N(i), v: S(`v${i}`) }));
+    const db = createEngine();
+
+    const handedOver = items();
+    db.restoreTable({ table: definition, items: handedOver }, { handOver: true });
+    const stored = db.snapshotTable(T).items;
+    expect(stored).toEqual(handedOver);
+    stored.forEach((item, i) => expect(item).toBe(handedOver[i]));
+    // Stored items are frozen, so a read can hand them out without a copy.
+    expect(Object.isFrozen(handedOver[0])).toBe(true);
+
+    const kept = items();
+    db.restoreTable({ table: definition, items: kept });
+    const copied = db.snapshotTable(T).items;
+    expect(copied).toEqual(kept);
+    copied.forEach((item, i) => expect(item).not.toBe(kept[i]));
+    expect(Object.isFrozen(kept[0])).toBe(false);
+  });
 });

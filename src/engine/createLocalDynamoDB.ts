@@ -251,10 +251,10 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
       return { table: table.definition, items, ...(streamRecords.length > 0 ? { streamRecords } : {}) };
     },
 
-    restoreTable(snapshot: TableSnapshot): void {
+    restoreTable(snapshot: TableSnapshot, restoreOptions?: { readonly handOver?: boolean }): void {
       const table = new TableStore(snapshot.table);
-      // Copied: the snapshot's objects stay the caller's.
-      table.putMany(snapshot.items.map((item) => copyItem(item, true)));
+      // Copied unless handed over: the snapshot's objects stay the caller's.
+      table.putMany(restoreOptions?.handOver ? snapshot.items : snapshot.items.map((item) => copyItem(item, true)));
       tables.set(snapshot.table.name, table);
       // A table saved while CREATING or UPDATING loads ACTIVE.
       context.states.clear(snapshot.table.name);

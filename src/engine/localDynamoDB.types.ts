@@ -208,8 +208,12 @@ export interface LocalDynamoDB extends DynamoDBDataSource, DynamoDBStreamsDataSo
    * Puts a saved table back as it was (same CreationDateTime), replacing a
    * table of the same name. Items are trusted (they came from the engine) and
    * the storage hook is not called: this is how persisted data is loaded.
+   * The items are copied, unless `handOver` says they are the caller's no
+   * longer: objects it made for this call alone (a data file's freshly parsed
+   * items) and never touches again, which the engine then keeps as they are
+   * (freezing them) instead of copying 100,000 items at a start.
    */
-  restoreTable(snapshot: TableSnapshot): void;
+  restoreTable(snapshot: TableSnapshot, options?: { readonly handOver?: boolean }): void;
   /**
    * DynamoDB's background TTL process, one run: deletes the expired items of
    * every table with TTL enabled — items whose TTL attribute is a Number of

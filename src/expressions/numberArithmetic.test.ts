@@ -137,4 +137,18 @@ describe('numberByteSize', () => {
   ] as const)('%s takes %i bytes', (text, bytes) => {
     expect(numberByteSize(text)).toBe(bytes);
   });
+
+  it('reads a normalised spelling off its text exactly as it sizes the parsed number', () => {
+    // `${text}e0` is the same number in a spelling that is not normalised: the parsed path.
+    const number = fc.oneof(
+      fc.constantFrom('0', '-0.5', '100', '0.05', '-1200', '10.01'),
+      fc.tuple(fc.bigInt({ min: -(10n ** 37n), max: 10n ** 37n }), fc.integer({ min: -40, max: 40 })).map(([m, e]) => canonicalizeNumber(`${m}e${e}`)),
+    );
+    fc.assert(
+      fc.property(number, (text) => {
+        expect(numberByteSize(text)).toBe(numberByteSize(`${text}e0`));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

@@ -83,14 +83,41 @@ export function canonicalizeNumber(text: string): string {
  * numberByteSize("-5")   // 3
  */
 export function numberByteSize(text: string): number {
+  // Loading a data directory sizes every number of every item; the file's numbers are
+  // normalised, so their digits and exponent can be read off the text without a parse.
+  // A normalised spelling of at most 38 characters is within DynamoDB's range too.
+  if (text.length <= MAX_SIGNIFICANT_DIGITS && isNormalizedNumberText(text)) return normalizedNumberByteSize(text);
   const parsed = parseDynamoNumber(text);
   if (!parsed.ok) throw new RangeError(parsed.message);
   const { sign, digits, pointPosition } = parsed.number;
   if (sign === 0) return 1;
-  const count = digits.length;
-  const exponent = pointPosition - 1;
+  return digitPairsByteSize(digits.length, pointPosition - 1, sign < 0);
+}
+
+/** {@link numberByteSize} of text `isNormalizedNumberText` accepts (`-12.5`, `0.05`, `100`, `0`). */
+function normalizedNumberByteSize(text: string): number {
+  const length = text.length;
+  const negative = text.charCodeAt(0) === 0x2d;
+  const start = negative ? 1 : 0;
+  if (text.charCodeAt(start) === 0x30) {
+    if (length === 1) return 1; // "0", the only zero spelling that is normalised
+    // "0.00ddd": the first significant digit follows the zeros after the point.
+    let first = start + 2;
+    while (text.charCodeAt(first) === 0x30) first++;
+    return digitPairsByteSize(length - first, start + 1 - first, negative);
+  }
+  const point = text.indexOf('.', start);
+  if (point !== -1) return digitPairsByteSize(length - start - 1, point - start - 1, negative);
+  // An integer's trailing zeros are not significant digits: "100" is one digit.
+  let end = length;
+  while (text.charCodeAt(end - 1) === 0x30) end--;
+  return digitPairsByteSize(end - start, length - start - 1, negative);
+}
+
+/** The bytes of a non-zero number with `count` significant digits whose leading digit has decimal `exponent`. */
+function digitPairsByteSize(count: number, exponent: number, negative: boolean): number {
   const misaligned = (count & 1) === 0 && (exponent & 1) === 0 ? 1 : 0;
-  return 1 + Math.ceil(count / 2) + misaligned + (sign < 0 ? 1 : 0);
+  return 1 + Math.ceil(count / 2) + misaligned + (negative ? 1 : 0);
 }
 
 function toBig(text: string): Big {

@@ -22,6 +22,13 @@ describe('freezeItem', () => {
       expect(Object.isFrozen(item)).toBe(false);
     }
   });
+
+  it('leaves no part of an item with binary frozen, not even the attributes before the binary', () => {
+    const item: Item = { s: S('x'), m: { M: { x: S('y') } }, l: { L: [S('z')] }, b: { B: Uint8Array.of(1) } };
+    expect(freezeItem(item)).toBe(false);
+    const m = (item.m as { M: Item }).M;
+    for (const part of [item, item.s, item.m, m, m.x, item.l, (item.l as { L: unknown[] }).L]) expect(Object.isFrozen(part)).toBe(false);
+  });
 });
 
 describe('reads of whole items', () => {

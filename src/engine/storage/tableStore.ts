@@ -117,10 +117,15 @@ export class TableStore {
   putMany(items: readonly Item[]): void {
     const { partitionKey, sortKey } = this.definition.keys;
     const groups = new Map<string, Item[]>();
+    // Every partition key of a table has the table's key type: an S key is its own group key (no string built per item).
+    const groupKeyOf =
+      partitionKey.type === 'S'
+        ? (item: Item) => (getOwnAttribute(item, partitionKey.name) as { S: string }).S
+        : (item: Item) => canonicalKey(getOwnAttribute(item, partitionKey.name) as KeyAttributeValue);
     for (const item of items) {
-      const canonical = canonicalKey(getOwnAttribute(item, partitionKey.name) as KeyAttributeValue);
-      let group = groups.get(canonical);
-      if (!group) groups.set(canonical, (group = []));
+      const groupKey = groupKeyOf(item);
+      let group = groups.get(groupKey);
+      if (!group) groups.set(groupKey, (group = []));
       group.push(item);
     }
     // Records of partitions built from scratch: their index entries are all new too.
@@ -140,29 +145,21 @@ export class TableStore {
 
   /**
    * One new partition's items as records in sort-key order, the last of equal
-   * keys winning. Input already in order (the usual bulk load) is kept as is;
-   * otherwise items are sorted once — on their extracted raw key values, with
-   * the comparator compareKeys itself uses for the type — and copied in key
-   * order so that neighbours in the partition are neighbours in memory.
+   * keys winning. Each item's record (its raw sort key, size, frozen flag) is
+   * made once; input already in order (the usual bulk load, a data file) is
+   * kept as is. Otherwise the records are sorted once — on their raw key
+   * values, with the comparator compareKeys itself uses for the type — and
+   * their items copied in key order so that neighbours in the partition are
+   * neighbours in memory.
    */
   private sortedRecords(group: readonly Item[], sortKey: KeyAttribute): ItemRecord[] {
     const comparePrepared = preparedRawComparator(sortKey.type);
-    const compare = (a: RawKeyed, b: RawKeyed) => comparePrepared(a.raw, a.plain, b.raw, b.plain);
-    const keyed = group.map((item): RawKeyed => {
-      const value = getOwnAttribute(item, sortKey.name) as KeyAttributeValue;
-      return { raw: rawKeyOf(value), plain: plainFlagOf(value), item };
-    });
+    const compare = (a: ItemRecord, b: ItemRecord) => comparePrepared(a.skRaw as RawKey, a.skPlain, b.skRaw as RawKey, b.skPlain);
+    const records = group.map((item) => this.createRecord(item));
     let ordered = true;
-    for (let i = 1; i < keyed.length && ordered; i++) ordered = compare(keyed[i - 1] as RawKeyed, keyed[i] as RawKeyed) < 0;
-    if (ordered) return keyed.map(({ item }) => this.createRecord(item));
-    keyed.sort(compare);
-    const records: ItemRecord[] = [];
-    for (let i = 0; i < keyed.length; i++) {
-      const next = keyed[i + 1];
-      if (next !== undefined && compare(keyed[i] as RawKeyed, next) === 0) continue;
-      records.push(this.createRecord(copyItem((keyed[i] as RawKeyed).item, true)));
-    }
-    return records;
+    for (let i = 1; i < records.length && ordered; i++) ordered = compare(records[i - 1] as ItemRecord, records[i] as ItemRecord) < 0;
+    if (ordered) return records;
+    return sortUnique(records, compare).map((record) => this.createRecord(copyItem(record.item, true), record.size));
   }
 
   private createRecord(item: Item, size = itemSize(item)): ItemRecord {
@@ -255,13 +252,6 @@ export function putNewIndexEntries(index: IndexStore, records: readonly ItemReco
       index.store.fillPartition(pk, sortUnique(group, index.store.compareEntries));
     }
   }
-}
-
-interface RawKeyed {
-  readonly raw: RawKey;
-  /** plainFlagOf the sort-key value: the sort compares plain S keys with `<`. */
-  readonly plain: boolean;
-  readonly item: Item;
 }
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../http';
-import { DEFAULT_ENDPOINT_PORT, describeEndpointListenError, openEngine, parseEndpointArgs } from './endpointCli';
+import { DEFAULT_ENDPOINT_PORT, describeEndpointListenError, openEngine, parseEndpointArgs, unservedSharedTables } from './endpointCli';
 
 describe('npm run endpoint arguments', () => {
   it('defaults to DynamoDB Local’s port, loopback only, in memory, any CORS origin', () => {
@@ -91,6 +91,31 @@ describe('npm run endpoint arguments', () => {
       expect(repaired.warnings[0]).toMatch(/^--data-repair dropped line 2 of .*Kept\.table\.jsonl .*1 write:\n {2}put \{"pk":\{"S":"a"\}\}$/);
       expect((await repaired.engine.scan({ TableName: 'Kept' })).Items).toEqual([{ pk: { S: 'b' }, v: { S: 'ok' } }]);
       await repaired.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('warns when DynamoDB Local’s flags leave the shared database of --data unserved, and says how to serve it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'keylab-endpoint-'));
+    const settings = (...args: string[]) => parseEndpointArgs(['--data', dir, ...args]) as Exclude<ReturnType<typeof parseEndpointArgs>, string>;
+    try {
+      expect(await unservedSharedTables(settings('-port', '8001'))).toBeUndefined();
+      const shared = await openEngine(dir);
+      await shared.engine.createTable({
+        TableName: 'Kept',
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      });
+      await shared.close();
+
+      expect(await unservedSharedTables(settings('-port', '8001'))).toBe(
+        `${dir} holds a shared database (1 table) that this start does not serve: DynamoDB Local's flags select a database per access key and region. ` +
+          "Add -sharedDb to serve it, or give only Keylab's own options (--port N).",
+      );
+      expect(await unservedSharedTables(settings('-sharedDb', '-port', '8001'))).toBeUndefined();
+      expect(await unservedSharedTables(settings('--port', '8001'))).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,9 +4,10 @@
  * the AWS CLI, SDK code and browsers (like DynamoDB Local, without Java). DynamoDB Local's
  * own flags (`-sharedDb -inMemory -port 8000`) are taken too: dynamodbLocalFlags.ts.
  */
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createLocalDynamoDB, type LocalDynamoDB, type LocalDynamoDBOptions } from '../../engine';
-import { isPersistenceError, openNodePersistence } from '../../engine/persistence/node';
+import { isPersistenceError, openNodePersistence, TABLE_FILE_SUFFIX } from '../../engine/persistence/node';
 import { formatOptionHelp, parseCommandLine, USAGE_EXIT_CODE } from '../../errors';
 import { portNumber, stopOnSignals, UsageError } from '../http';
 import { serveEndpoint, startDynamoDBEndpoint, type CorsOrigins, type EndpointLogEntry, type RunningDynamoDBEndpoint } from './dynamodbEndpoint';
@@ -202,6 +203,24 @@ export async function openEngine(
   }
 }
 
+/**
+ * The warning for a start that serves a database per access key and region
+ * from a data directory holding a shared database's tables (one started with
+ * -sharedDb, or with Keylab's own options only): they are not served, which
+ * looks like data lost. Undefined when there is nothing to say.
+ */
+export async function unservedSharedTables(settings: EndpointSettings): Promise<string | undefined> {
+  if (!settings.separateDatabases || settings.dataDir === undefined) return undefined;
+  // A directory that cannot be listed (not there yet) holds no tables.
+  const entries = await readdir(settings.dataDir).catch((): string[] => []);
+  const tables = entries.filter((entry) => entry.endsWith(TABLE_FILE_SUFFIX)).length;
+  if (tables === 0) return undefined;
+  return (
+    `${settings.dataDir} holds a shared database (${tables} ${tables === 1 ? 'table' : 'tables'}) that this start does not serve: ` +
+    `DynamoDB Local's flags select a database per access key and region. Add -sharedDb to serve it, or give only Keylab's own options (--port N).`
+  );
+}
+
 /** Turns a listen() failure into one line a person can act on. */
 export function describeEndpointListenError(error: unknown, port: number, host: string): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -262,6 +281,8 @@ export async function runEndpointCli(argv: readonly string[], context: EndpointC
   if (settings.separateDatabases) {
     // One engine per access key id and region, each opened on its first request (in memory, or in its own folder).
     const dataDir = settings.dataDir;
+    const unserved = await unservedSharedTables(settings);
+    if (unserved !== undefined) console.warn(`keylab endpoint: ${unserved}`);
     const databases = createSeparateDatabases({
       corsOrigins: settings.corsOrigins,
       onResponse,

@@ -10,5 +10,6 @@ export {
   type NodePersistenceLoadResult,
   type NodePersistenceOptions,
 } from './openNodePersistence';
+export { TABLE_FILE_SUFFIX } from './tableFile';
 export { isPersistenceError, PersistenceError, type PersistenceErrorCode } from '../persistenceError';
 export type { EnginePersistence, PersistenceLoadResult } from '../persistence.types';

@@ -1,5 +1,5 @@
 import { readWireItem, writeWireJson, type Item, type WireReadRules } from '../../../dynamo';
-import { normalizeDynamoNumber } from '../../../keys';
+import { isNormalizedNumberText, MAX_SIGNIFICANT_DIGITS, normalizeDynamoNumber } from '../../../keys';
 
 /**
  * Items in DynamoDB's own JSON wire format (`{"B": "<base64>"}` for binary,
@@ -20,8 +20,18 @@ export function stringifyItem(item: Item): string {
 /** Node's own base64 (native, ~20× the pure-JS encoder on a 300-byte value): this file only runs in Node. */
 const NODE_BASE64 = { encodeBinary: (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
 
+/**
+ * normalizeDynamoNumber, without its parse and format for a number that is
+ * normalised already, as every number Keylab writes is (a tenth of a
+ * 100,000-item load): the same test as canonicalizeNumber's (src/expressions).
+ */
+export function normalizeStoredNumber(text: string): string | undefined {
+  // A normalised spelling of at most 38 characters is within DynamoDB's range too.
+  return text.length <= MAX_SIGNIFICANT_DIGITS && isNormalizedNumberText(text) ? text : normalizeDynamoNumber(text);
+}
+
 /** In place: the parsed JSON is this file's own, and a million-item file would otherwise be copied object by object. */
-const RULES: WireReadRules = { normalizeNumber: normalizeDynamoNumber, inPlace: true };
+const RULES: WireReadRules = { normalizeNumber: normalizeStoredNumber, inPlace: true };
 
 /**
  * An item from parsed DynamoDB JSON: validated, with base64 strings turned

@@ -112,7 +112,8 @@ export async function loadTableFiles(
     let stream: { bytes: number; problems: string[] };
     try {
       stream = await reloadStreamFile(root, entry, (streamRecords) => {
-        target.restoreTable({ table: parsed.definition, items: parsed.replay.items(), streamRecords });
+        // The items were parsed for this load alone: the engine keeps them without a copy.
+        target.restoreTable({ table: parsed.definition, items: parsed.replay.items(), streamRecords }, { handOver: true });
         return target.snapshotTable(name).streamRecords ?? [];
       });
     } catch (error) {
