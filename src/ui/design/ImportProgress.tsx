@@ -28,15 +28,17 @@ export function ImportProgress({ fileName, bytes, phase, onCancel }: ImportProgr
   return (
     <div className="import-progress" role="group" aria-label="Import progress">
       <progress aria-label="Import progress" max={PHASES.length} value={PHASES.indexOf(phase) + 0.5} />
-      <p role="status" className="wrap-anywhere">
-        Importing <span className="wrap-anywhere">{fileName}</span> ({formatBytes(bytes)}): {PHASE_TEXT[phase]}
-        {seconds > 0 ? ` ${seconds} s` : ''}
-      </p>
+      {/* Cancel before the status text: the text changes with each phase and second, and a button after it moved
+          under the pointer (a loaded e2e run's click landed on the page instead). */}
       {onCancel && (
         <button type="button" onClick={onCancel}>
           Cancel
         </button>
       )}
+      <p role="status" className="wrap-anywhere">
+        Importing <span className="wrap-anywhere">{fileName}</span> ({formatBytes(bytes)}): {PHASE_TEXT[phase]}
+        {seconds > 0 ? ` ${seconds} s` : ''}
+      </p>
     </div>
   );
 }
