@@ -1,5 +1,15 @@
 import { itemSize, type Item } from '../expressions';
-import type { EngineChange, ItemWrite, LoadItemsResult, LocalDynamoDB, LocalDynamoDBOptions, TableSnapshot } from './localDynamoDB.types';
+import type {
+  EngineChange,
+  ItemWrite,
+  LoadItemsResult,
+  LocalDynamoDB,
+  LocalDynamoDBOptions,
+  RestoredTable,
+  RestoreTableResult,
+  TableSnapshot,
+} from './localDynamoDB.types';
+import { DeferredItem } from './storage/deferredItem';
 import { planBatchExecuteStatement } from './operations/batchExecuteStatement';
 import { planBatchWriteItem } from './operations/batchWriteItem';
 import { withItemCollectionMetrics } from './operations/itemCollectionMetrics';
@@ -244,21 +254,26 @@ export function createLocalDynamoDB(options: LocalDynamoDBOptions = {}): LocalDy
       const table = tables.get(tableName);
       if (!table) throw resourceNotFound();
       const items: Item[] = [];
+      const itemSizes: number[] = [];
       for (const partition of table.items.partitionsInScanOrder().values()) {
-        for (const entry of partition.entries.values()) items.push(entry.record.item);
+        for (const entry of partition.entries.values()) {
+          items.push(entry.record.item);
+          itemSizes.push(entry.record.size);
+        }
       }
       const streamRecords = streams.recordsOf(tableName);
-      return { table: table.definition, items, ...(streamRecords.length > 0 ? { streamRecords } : {}) };
+      return { table: table.definition, items, itemSizes, ...(streamRecords.length > 0 ? { streamRecords } : {}) };
     },
 
-    restoreTable(snapshot: TableSnapshot, restoreOptions?: { readonly handOver?: boolean }): void {
+    restoreTable(snapshot: RestoredTable, restoreOptions?: { readonly handOver?: boolean }): RestoreTableResult {
       const table = new TableStore(snapshot.table);
-      // Copied unless handed over: the snapshot's objects stay the caller's.
-      table.putMany(restoreOptions?.handOver ? snapshot.items : snapshot.items.map((item) => copyItem(item, true)));
+      // Copied unless handed over: the snapshot's objects stay the caller's (a deferred item is read from its own source).
+      table.putMany(restoreOptions?.handOver ? snapshot.items : snapshot.items.map((item) => (item instanceof DeferredItem ? item : copyItem(item, true))));
       tables.set(snapshot.table.name, table);
       // A table saved while CREATING or UPDATING loads ACTIVE.
       context.states.clear(snapshot.table.name);
       streams.restore(snapshot.table, snapshot.streamRecords ?? []);
+      return { itemCount: table.items.count, streamRecords: streams.recordsOf(snapshot.table.name) };
     },
 
     subscribe(listener: (change: EngineChange) => void): () => void {

@@ -13,9 +13,12 @@ export type {
   LoadItemsResult,
   LocalDynamoDB,
   LocalDynamoDBOptions,
+  RestoredTable,
+  RestoreTableResult,
   StorageHook,
   TableSnapshot,
 } from './localDynamoDB.types';
+export { DeferredItem, DeferredItemBlock, readRestored, type RestoredItem } from './storage/deferredItem';
 export type { IndexDefinition, IndexProjection, KeyAttribute, TableDefinition, Throughput } from './schema/tableDefinition';
 export { newStreamSetting, STREAM_VIEW_TYPES, streamFromSpecification, type StreamViewType } from './streams/streamSetting';
 export type { StreamRecordEntry } from './streams/streamLog';

@@ -57,6 +57,7 @@ import type {
   ListStreamsCommandOutput,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { Item } from '../expressions';
+import type { RestoredItem } from './storage/deferredItem';
 import type { TableDefinition } from './schema/tableDefinition';
 import type { StreamRecordEntry } from './streams/streamLog';
 import type { SweepOptions } from './ttl/ttlSweep';
@@ -180,8 +181,23 @@ export interface TableSnapshot {
   readonly table: TableDefinition;
   /** The stored items (the engine's own objects: read-only). */
   readonly items: readonly Item[];
+  /** Each item's size in bytes (itemSize), in the order of `items`: snapshotTable gives them, so a saved file need not work them out again. */
+  readonly itemSizes?: readonly number[];
   /** The table's stream records of the last 24 hours, oldest first (restored with the table; older ones are dropped). */
   readonly streamRecords?: readonly StreamRecordEntry[];
+}
+
+/** What {@link LocalDynamoDB.restoreTable} takes: a snapshot whose items may still be to be read (handed over only). */
+export interface RestoredTable extends Omit<TableSnapshot, 'items' | 'itemSizes'> {
+  readonly items: readonly RestoredItem[];
+}
+
+/** What {@link LocalDynamoDB.restoreTable} made of a snapshot. */
+export interface RestoreTableResult {
+  /** Items the table holds (later items with an earlier one's key counted once). */
+  readonly itemCount: number;
+  /** The stream records it kept (those of the last 24 hours), oldest first. */
+  readonly streamRecords: readonly StreamRecordEntry[];
 }
 
 /** What {@link LocalDynamoDB.loadItems} did. */
@@ -211,9 +227,11 @@ export interface LocalDynamoDB extends DynamoDBDataSource, DynamoDBStreamsDataSo
    * The items are copied, unless `handOver` says they are the caller's no
    * longer: objects it made for this call alone (a data file's freshly parsed
    * items) and never touches again, which the engine then keeps as they are
-   * (freezing them) instead of copying 100,000 items at a start.
+   * (freezing them) instead of copying 100,000 items at a start. Deferred
+   * items (a data file's items known by key and size: see deferredItem.ts)
+   * are stored by key and read when first needed, copied or not.
    */
-  restoreTable(snapshot: TableSnapshot, options?: { readonly handOver?: boolean }): void;
+  restoreTable(snapshot: RestoredTable, options?: { readonly handOver?: boolean }): RestoreTableResult;
   /**
    * DynamoDB's background TTL process, one run: deletes the expired items of
    * every table with TTL enabled — items whose TTL attribute is a Number of

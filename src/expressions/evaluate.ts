@@ -29,6 +29,7 @@ export {
   indexOfSetMember,
   sortSetMembers,
   itemSize,
+  ITEM_SIZE_RULES,
   normalizeAttributeValue,
   setMemberKey,
   setOwnAttribute,

@@ -1,6 +1,7 @@
 import { getOwnAttribute, type Item } from '../../expressions';
 import type { KeyAttributeValue } from '../../keys';
 import type { TableDefinition } from '../schema/tableDefinition';
+import { keyAttributesOf, type RestoredItem } from '../storage/deferredItem';
 import { canonicalKey } from '../storage/partitionKey';
 
 /**
@@ -16,8 +17,8 @@ import { canonicalKey } from '../storage/partitionKey';
 export class TableReplay {
   private readonly partitionKey: string;
   private readonly sortKey: string | undefined;
-  private puts: Item[] = [];
-  private byKey: Map<string, Item> | undefined;
+  private puts: RestoredItem[] = [];
+  private byKey: Map<string, RestoredItem> | undefined;
   /** Writes replayed (puts and deletes), to judge how much of the log is garbage. */
   writes = 0;
 
@@ -26,8 +27,8 @@ export class TableReplay {
     this.sortKey = definition.keys.sortKey?.name;
   }
 
-  /** Replays a put (a whole item: it replaces any earlier item with its key). */
-  put(item: Item): void {
+  /** Replays a put (a whole item, or one to be read later: it replaces any earlier item with its key). */
+  put(item: RestoredItem): void {
     this.writes++;
     if (this.byKey) this.byKey.set(this.keyOf(item), item);
     else this.puts.push(item);
@@ -45,7 +46,7 @@ export class TableReplay {
   }
 
   /** The table's items after every replayed write (duplicates possible before a delete: later ones win in restoreTable). */
-  items(): Item[] {
+  items(): RestoredItem[] {
     return this.byKey ? [...this.byKey.values()] : this.puts;
   }
 
@@ -55,7 +56,8 @@ export class TableReplay {
   }
 
   /** The full key as one string: canonical partition key, length-prefixed so no sort key can fake the boundary. */
-  private keyOf(item: Item): string {
+  private keyOf(restored: RestoredItem): string {
+    const item = keyAttributesOf(restored);
     const partition = canonicalKey(getOwnAttribute(item, this.partitionKey) as KeyAttributeValue);
     if (this.sortKey === undefined) return partition;
     return `${partition.length}:${partition}${canonicalKey(getOwnAttribute(item, this.sortKey) as KeyAttributeValue)}`;

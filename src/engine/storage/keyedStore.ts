@@ -7,7 +7,8 @@ import { preparedRawComparator, rawComparator, rawKeyOf, rawProbeOf, type RawKey
 
 /**
  * One stored item. Records are immutable: a write replaces the record, so a
- * page being read never sees half an update. `pk`/`sk` point into `item`.
+ * page being read never sees half an update. `pk`/`sk` point into `item`
+ * (or, for a record whose item is read later, are equal to its key values).
  * The table may also replace a record with an equal copy of it (and its
  * item) to keep key order and memory order alike (see Relocate in
  * chunkedSortedList.ts): hold a record's key, not the record, across writes.

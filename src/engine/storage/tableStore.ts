@@ -15,10 +15,11 @@ import type { IndexDefinition, KeyAttribute, TableDefinition } from '../schema/t
 import { copyItem } from '../values/copyItem';
 import { indexKeyValuesOf, sortShapeOf, type IndexKeyValues, type StoredSortKey } from './compositeKey';
 import { copyForLayout } from './copyForLayout';
-import { freezeItem } from './freezeItem';
+import { DeferredItem, keyAttributesOf, type RestoredItem } from './deferredItem';
 import { KeyedStore, type ItemRecord, type KeyProbe, type StoreEntry } from './keyedStore';
 import { canonicalKey } from './partitionKey';
 import { plainFlagOf, preparedRawComparator, rawKeyOf, type RawKey } from './rawKey';
+import { StoredRecord } from './storedRecord';
 
 /** An entry of a secondary index. */
 export type IndexEntry = StoreEntry;
@@ -112,31 +113,40 @@ export class TableStore {
    * partition; a partition that is empty is built with one sort and an O(n)
    * fill instead of n inserts, which is what makes a million items load in
    * seconds. Later items win over earlier ones with the same key, as with n
-   * PutItems. The items must be the table's own (validated, copied) objects.
+   * PutItems. The items must be the table's own (validated, copied) objects,
+   * or {@link DeferredItem}s (a data file's items, stored by key and read on
+   * first use).
    */
-  putMany(items: readonly Item[]): void {
+  putMany(items: readonly RestoredItem[]): void {
     const { partitionKey, sortKey } = this.definition.keys;
-    const groups = new Map<string, Item[]>();
+    const groups = new Map<string, RestoredItem[]>();
     // Every partition key of a table has the table's key type: an S key is its own group key (no string built per item).
     const groupKeyOf =
       partitionKey.type === 'S'
-        ? (item: Item) => (getOwnAttribute(item, partitionKey.name) as { S: string }).S
-        : (item: Item) => canonicalKey(getOwnAttribute(item, partitionKey.name) as KeyAttributeValue);
+        ? (item: RestoredItem) => (getOwnAttribute(keyAttributesOf(item), partitionKey.name) as { S: string }).S
+        : (item: RestoredItem) => canonicalKey(getOwnAttribute(keyAttributesOf(item), partitionKey.name) as KeyAttributeValue);
+    // Input in store order (a data file, a sorted load) comes partition by partition: the previous group is checked first.
+    let lastKey: string | undefined;
+    let last: RestoredItem[] = [];
     for (const item of items) {
       const groupKey = groupKeyOf(item);
-      let group = groups.get(groupKey);
-      if (!group) groups.set(groupKey, (group = []));
-      group.push(item);
+      if (groupKey !== lastKey) {
+        let group = groups.get(groupKey);
+        if (!group) groups.set(groupKey, (group = []));
+        lastKey = groupKey;
+        last = group;
+      }
+      last.push(item);
     }
     // Records of partitions built from scratch: their index entries are all new too.
     const fresh: ItemRecord[] = [];
     for (const group of groups.values()) {
-      const pk = getOwnAttribute(group[0] as Item, partitionKey.name) as KeyAttributeValue;
+      const pk = getOwnAttribute(keyAttributesOf(group[0] as RestoredItem), partitionKey.name) as KeyAttributeValue;
       if (this.items.partition(pk)) {
-        for (const item of group) this.putRecord(this.createRecord(item));
+        for (const item of group) this.putRecord(this.recordOf(item));
         continue;
       }
-      const records = sortKey ? this.sortedRecords(group, sortKey) : [this.createRecord(copyItem(group[group.length - 1] as Item, true))];
+      const records = sortKey ? this.sortedRecords(group, sortKey) : [this.recordOf(group[group.length - 1] as RestoredItem, true)];
       this.items.fillPartition(pk, records);
       for (const record of records) fresh.push(record);
     }
@@ -150,34 +160,32 @@ export class TableStore {
    * kept as is. Otherwise the records are sorted once — on their raw key
    * values, with the comparator compareKeys itself uses for the type — and
    * their items copied in key order so that neighbours in the partition are
-   * neighbours in memory.
+   * neighbours in memory (deferred items are left to be read where they are).
    */
-  private sortedRecords(group: readonly Item[], sortKey: KeyAttribute): ItemRecord[] {
+  private sortedRecords(group: readonly RestoredItem[], sortKey: KeyAttribute): ItemRecord[] {
     const comparePrepared = preparedRawComparator(sortKey.type);
     const compare = (a: ItemRecord, b: ItemRecord) => comparePrepared(a.skRaw as RawKey, a.skPlain, b.skRaw as RawKey, b.skPlain);
-    const records = group.map((item) => this.createRecord(item));
+    const records = group.map((item) => this.recordOf(item));
     let ordered = true;
     for (let i = 1; i < records.length && ordered; i++) ordered = compare(records[i - 1] as ItemRecord, records[i] as ItemRecord) < 0;
     if (ordered) return records;
-    return sortUnique(records, compare).map((record) => this.createRecord(copyItem(record.item, true), record.size));
+    return sortUnique(records, compare).map((record) =>
+      (record as StoredRecord).isDeferred ? record : this.createRecord(copyItem(record.item, true), record.size),
+    );
+  }
+
+  /** A record of a restored item: {@link createRecord}, or a deferred one; `copy` copies a (non-deferred) item first. */
+  private recordOf(item: RestoredItem, copy = false): ItemRecord {
+    if (!(item instanceof DeferredItem)) return this.createRecord(copy ? copyItem(item, true) : item);
+    const { partitionKey, sortKey } = this.definition.keys;
+    const sk = sortKey ? (getOwnAttribute(item.key, sortKey.name) as KeyAttributeValue) : undefined;
+    return StoredRecord.deferred(item, getOwnAttribute(item.key, partitionKey.name) as KeyAttributeValue, sk, sk && rawKeyOf(sk), plainFlagOf(sk));
   }
 
   private createRecord(item: Item, size = itemSize(item)): ItemRecord {
     const { partitionKey, sortKey } = this.definition.keys;
     const sk = sortKey ? (getOwnAttribute(item, sortKey.name) as KeyAttributeValue) : undefined;
-    const record = {
-      item,
-      pk: getOwnAttribute(item, partitionKey.name) as KeyAttributeValue,
-      sk,
-      skRaw: sk && rawKeyOf(sk),
-      skPlain: plainFlagOf(sk),
-      size,
-      record: undefined as unknown as ItemRecord,
-      // Stored items are the table's own: frozen, they can be read out without a copy.
-      frozen: freezeItem(item),
-    };
-    record.record = record;
-    return record;
+    return StoredRecord.of(item, getOwnAttribute(item, partitionKey.name) as KeyAttributeValue, sk, sk && rawKeyOf(sk), plainFlagOf(sk), size);
   }
 
   private putRecord(record: ItemRecord): ItemRecord | undefined {
@@ -198,12 +206,14 @@ export class TableStore {
    * Replaces a chunk's records with copies allocated now, in key order (see
    * Relocate in chunkedSortedList.ts), and points their index entries at the
    * copies, so that the old objects can go and an index read sees the same
-   * record as a table read.
+   * record as a table read. A record whose item is still to be read
+   * (deferred) is left as it is: there is nothing of it to lay out.
    */
   private relocateRecords(records: ItemRecord[]): void {
     const indexes = this.indexes.size > 0 ? [...this.indexes.values()] : undefined;
     for (let i = 0; i < records.length; i++) {
       const old = records[i] as ItemRecord;
+      if ((old as StoredRecord).isDeferred) continue;
       const record = this.createRecord(copyForLayout(old.item), old.size);
       records[i] = record;
       if (!indexes) continue;

@@ -135,7 +135,7 @@ afterAll(async () => {
 describe('npm run endpoint -- --data DIR, with bytes changed between starts', () => {
   let damagedBytes: Buffer;
 
-  it('writes 1,500 items three times, and a restart rewrites the file compactly: a header, 1,000 items, 500', async () => {
+  it('writes 1,500 items three times, and a restart rewrites the file compactly: a header, then keys and items lines of 1,000 items and of 500', async () => {
     const first = await mustStart(dir);
     await first.client.createTable({
       TableName: TABLE,
@@ -149,7 +149,12 @@ describe('npm run endpoint -- --data DIR, with bytes changed between starts', ()
     const second = await mustStart(dir);
     expect(await itemCount(second.client)).toBe(1500);
     expect((await second.stop()).code).toBe(0);
-    expect((await readFile(path, 'utf8')).split('\n').map((line) => (line.match(/"p":/g) ?? []).length)).toEqual([0, 1000, 500, 0]);
+    const lines = (await readFile(path, 'utf8')).split('\n').filter(Boolean);
+    const described = lines.map((line) => {
+      const record = JSON.parse(line) as { keylab?: string; z?: unknown[]; i?: unknown[] };
+      return record.keylab ? 'header' : record.z ? `keys of ${record.z.length}` : `${record.i?.length} items`;
+    });
+    expect(described).toEqual(['header', 'keys of 1000', '1000 items', 'keys of 500', '500 items']);
   });
 
   it('refuses to start when one byte inside the last line changed, naming the file and line, and leaves the file as it is', async () => {
@@ -165,8 +170,8 @@ describe('npm run endpoint -- --data DIR, with bytes changed between starts', ()
     const { code, stderr } = refused as Exited;
     expect(code).toBe(1);
     expect(stderr).toContain(
-      `--data ${dir}: The data file ${path} is damaged at line 3 (its checksum does not match: the line changed after it was written). ` +
-        'Start with --data-repair to keep every intact record and drop line 3, or restore the file from a backup.',
+      `--data ${dir}: The data file ${path} is damaged at line 5 (its checksum does not match: the line changed after it was written). ` +
+        'Start with --data-repair to keep every intact record and drop line 5, or restore the file from a backup.',
     );
     expect(stderr).not.toContain('dropped an unfinished write');
     expect(await readFile(path)).toEqual(damagedBytes);
@@ -180,7 +185,7 @@ describe('npm run endpoint -- --data DIR, with bytes changed between starts', ()
     expect(kept).toHaveLength(1);
     expect(await readFile(join(dir, kept[0] as string))).toEqual(damagedBytes);
     const dropped = warnings.match(
-      /--data-repair dropped line 3 of (\S+) \(its checksum does not match: the line changed after it was written\); 500 writes:\n((?: {2}put .*\n)+)/,
+      /--data-repair dropped line 5 of (\S+) \(its checksum does not match: the line changed after it was written\); 500 writes:\n((?: {2}put .*\n)+)/,
     );
     expect(dropped?.[1]).toBe(path);
     const droppedKeys = (dropped?.[2] ?? '')

@@ -1,9 +1,11 @@
-import type { Item } from '../../../expressions';
+import { getOwnAttribute, itemSize, type Item } from '../../../expressions';
+import { compareKeys, type KeyAttributeValue } from '../../../keys';
 import type { ItemWrite } from '../../localDynamoDB.types';
 import type { TableDefinition } from '../../schema/tableDefinition';
+import { canonicalKey } from '../../storage/partitionKey';
 import { writeFileAtomic } from './atomicFile';
 import type { TableFile } from './journalFiles';
-import { changeLines, headerLine, itemLines, rewrittenLineCount, TABLE_FILE_VERSION } from './tableFile';
+import { baseLines, headerLine, rewrittenLineCount, TABLE_FILE_VERSION } from './tableFile';
 
 /*
  * Compaction: a table file replaced by its current items. Files are
@@ -35,20 +37,45 @@ export function replacesFile(file: TableFile, writes: number, compactAfterBytes:
   return writes >= REWRITE_WRITES || grown;
 }
 
-/** Whether a loaded file starts over as a compact one: mostly overwritten or deleted items, dropped damage, a pending change completed, or a format without checksums. */
+/**
+ * Whether a loaded file starts over as a compact one: mostly overwritten or
+ * deleted items, dropped damage, a pending change completed, an older format,
+ * or item sizes stored under older rules (which the next start would work out
+ * again).
+ */
 export function compactsAtLoad(loaded: {
   readonly writes: number;
   readonly liveItems: number;
   readonly dropped: number;
   readonly version: number;
+  readonly sizesCurrent: boolean;
   readonly completedPending: boolean;
 }): boolean {
-  return loaded.completedPending || loaded.writes > 2 * loaded.liveItems + 1_000 || loaded.dropped > 0 || loaded.version < TABLE_FILE_VERSION;
+  return (
+    loaded.completedPending ||
+    loaded.writes > 2 * loaded.liveItems + 1_000 ||
+    loaded.dropped > 0 ||
+    loaded.version < TABLE_FILE_VERSION ||
+    (!loaded.sizesCurrent && loaded.liveItems > 0)
+  );
 }
 
-/** Replaces the table's file by `base` (its items) and `change` (the writes that caused the rewrite), atomically. */
-export async function rewriteTableFile(root: string, file: TableFile, base: readonly Item[], change?: readonly ItemWrite[]): Promise<void> {
-  const bytes = await writeFileAtomic(root, file.fileName, parts(file.definition, base, change));
+/** A table's items, and their sizes when known (a TableSnapshot is one). */
+export interface TableBase {
+  readonly items: readonly Item[];
+  /** Each item's itemSize(), in the order of `items`. */
+  readonly itemSizes?: readonly number[];
+}
+
+/**
+ * Replaces the table's file by `base` (its items) with `change` (the writes
+ * that caused the rewrite) applied, atomically: the file holds the table as
+ * it is once the change is in, every item on the fast path of a load (read by
+ * key: see tableFile.ts), none replayed as a write.
+ */
+export async function rewriteTableFile(root: string, file: TableFile, base: TableBase, change?: readonly ItemWrite[]): Promise<void> {
+  const content = change && change.length > 0 ? withChange(base, change, file.definition) : base;
+  const bytes = await writeFileAtomic(root, file.fileName, parts(file.definition, content));
   // The append handle points at the replaced file.
   await file.handle?.close().catch(() => undefined);
   file.handle = undefined;
@@ -57,9 +84,59 @@ export async function rewriteTableFile(root: string, file: TableFile, base: read
   file.broken = undefined;
 }
 
-/** The lines of a rewritten table file: header (counting the lines after it), items, then the change that caused the rewrite. */
-function* parts(definition: TableDefinition, base: readonly Item[], change?: readonly ItemWrite[]): Generator<string> {
-  yield headerLine(definition, rewrittenLineCount(base.length, change?.length ?? 0));
-  yield* itemLines(base);
-  if (change) yield* changeLines(change);
+/** The lines of a rewritten table file: header (counting the lines after it), then the items. */
+function* parts(definition: TableDefinition, base: TableBase): Generator<string> {
+  yield headerLine(definition, rewrittenLineCount(base.items.length, 0));
+  yield* baseLines(definition, base.items, base.itemSizes);
+}
+
+/**
+ * A table's items (in the engine's order: a snapshot's) with a change
+ * applied, in an order that keeps each partition's items together and in
+ * sort-key order, so that a Query reads few of the file's blocks: items
+ * already stored keep their place (a put replaces one in place, a delete
+ * drops it); new items follow, partition by partition, each partition's in
+ * sort-key order (compareKeys).
+ */
+export function withChange(base: TableBase, change: readonly ItemWrite[], definition: TableDefinition): TableBase {
+  const { partitionKey, sortKey } = definition.keys;
+  const partitionOf = (item: Item) => canonicalKey(getOwnAttribute(item, partitionKey.name) as KeyAttributeValue);
+  const keyOf = (item: Item) => {
+    const partition = partitionOf(item);
+    return sortKey ? `${partition.length}:${partition}${canonicalKey(getOwnAttribute(item, sortKey.name) as KeyAttributeValue)}` : partition;
+  };
+  const stored = new Map<string, { item: Item; size: number }>();
+  base.items.forEach((item, i) => stored.set(keyOf(item), { item, size: base.itemSizes?.[i] ?? itemSize(item) }));
+  /** New items by partition, in the order their partitions first appear, each by key. */
+  const added = new Map<string, Map<string, Item>>();
+  for (const write of change) {
+    const key = keyOf(write.key);
+    if (!write.item) {
+      stored.delete(key);
+      added.get(partitionOf(write.key))?.delete(key);
+    } else if (stored.has(key)) {
+      stored.set(key, { item: write.item, size: itemSize(write.item) });
+    } else {
+      const partition = partitionOf(write.item);
+      let items = added.get(partition);
+      if (!items) added.set(partition, (items = new Map()));
+      items.set(key, write.item);
+    }
+  }
+  const items: Item[] = [];
+  const itemSizes: number[] = [];
+  for (const { item, size } of stored.values()) {
+    items.push(item);
+    itemSizes.push(size);
+  }
+  for (const partition of added.values()) {
+    const sorted = [...partition.values()];
+    if (sortKey)
+      sorted.sort((a, b) => compareKeys(getOwnAttribute(a, sortKey.name) as KeyAttributeValue, getOwnAttribute(b, sortKey.name) as KeyAttributeValue));
+    for (const item of sorted) {
+      items.push(item);
+      itemSizes.push(itemSize(item));
+    }
+  }
+  return { items, itemSizes };
 }

@@ -110,17 +110,18 @@ export async function loadTableFiles(
       pending?.delete(name);
     }
     let stream: { bytes: number; problems: string[] };
+    let liveItems = 0;
     try {
       stream = await reloadStreamFile(root, entry, (streamRecords) => {
-        // The items were parsed for this load alone: the engine keeps them without a copy.
-        target.restoreTable({ table: parsed.definition, items: parsed.replay.items(), streamRecords }, { handOver: true });
-        return target.snapshotTable(name).streamRecords ?? [];
+        // The items were parsed (or are read by key) for this load alone: the engine keeps them without a copy.
+        const restored = target.restoreTable({ table: parsed.definition, items: parsed.replay.items(), streamRecords }, { handOver: true });
+        liveItems = restored.itemCount;
+        return restored.streamRecords;
       });
     } catch (error) {
       throw fileError(error, streamFileName(entry));
     }
     stream.problems.forEach(warn);
-    const live = target.snapshotTable(name).items;
     const file: TableFile = { fileName: entry, definition: parsed.definition, bytes: parsed.goodBytes, baseBytes: parsed.goodBytes, streamBytes: stream.bytes };
     files.set(name, file);
     // Mostly overwritten or deleted items, dropped damage, or a format without checksums: start from a compact file.
@@ -128,19 +129,21 @@ export async function loadTableFiles(
       compactsAtLoad({
         completedPending: pendingWrites !== undefined,
         writes: parsed.replay.writes,
-        liveItems: live.length,
+        liveItems,
         dropped: parsed.dropped.length,
         version: parsed.version,
+        sizesCurrent: parsed.sizesCurrent,
       })
     ) {
       try {
-        await rewriteTableFile(root, file, live);
+        // Reads every item still to be read: a rewrite is a load's slow path.
+        await rewriteTableFile(root, file, target.snapshotTable(name));
       } catch (error) {
         throw fileError(error, entry);
       }
     }
     tables.push(name);
-    items += live.length;
+    items += liveItems;
   }
   if (pending) {
     // Every table it names now holds the whole change in its rewritten file.

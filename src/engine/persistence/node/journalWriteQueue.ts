@@ -33,7 +33,7 @@ export async function writeChange(directory: JournalDirectory, change: EngineCha
   switch (change.type) {
     case 'createTable': {
       const file: TableFile = { fileName: fileNameFor(change.table.name, files), definition: change.table, bytes: 0, baseBytes: 0 };
-      await rewriteTableFile(root, file, []);
+      await rewriteTableFile(root, file, { items: [] });
       // A leftover stream of an earlier table of this name must not come back.
       await rm(join(root, streamFileName(file.fileName)), { force: true });
       file.streamBytes = 0;
@@ -60,7 +60,7 @@ export async function writeChange(directory: JournalDirectory, change: EngineCha
       const previous = file.definition;
       file.definition = change.table;
       try {
-        await rewriteTableFile(root, file, (directory.engine as LocalDynamoDB).snapshotTable(change.table.name).items);
+        await rewriteTableFile(root, file, (directory.engine as LocalDynamoDB).snapshotTable(change.table.name));
       } catch (error) {
         file.definition = previous;
         throw error;
@@ -75,7 +75,7 @@ export async function writeChange(directory: JournalDirectory, change: EngineCha
         const file = requireFile(directory, tableName);
         // A change to several tables only appends, so a failure can be undone table by table.
         const replace = byTable.size === 1 && replacesFile(file, writes.length, directory.compactAfterBytes);
-        return { file, writes, base: replace ? (directory.engine as LocalDynamoDB).snapshotTable(tableName).items : undefined };
+        return { file, writes, base: replace ? (directory.engine as LocalDynamoDB).snapshotTable(tableName) : undefined };
       });
       const appended: [TableFile, number][] = [];
       const streamAppended: [TableFile, number][] = [];

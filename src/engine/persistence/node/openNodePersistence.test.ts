@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile, type File
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Item } from '../../../expressions';
+import { itemSize, type Item } from '../../../expressions';
 import { createEngine, N, S, tableInput } from '../../engine.fixtures';
 import type { ItemWrite, LocalDynamoDB } from '../../localDynamoDB.types';
 import { dumpEngine, itKeepsTableChangesAcrossRestarts, writeScenario } from '../persistence.fixtures';
@@ -124,8 +124,8 @@ describe('openNodePersistence', () => {
     );
     expect((await stat(join(dir, FILE))).ino).not.toBe(ino); // replaced
     const after = await lines();
-    // Header, the one live item, then the load in lines of 1,000.
-    expect(after).toHaveLength(1 + 1 + REWRITE_WRITES / 1000);
+    // Header, then the table as it is after the load (the one live item first), 1,000 items to a keys line and an items line.
+    expect(after).toHaveLength(1 + 2 * Math.ceil((REWRITE_WRITES + 1) / 1000));
     expect(await readdir(dir)).toEqual(expect.not.arrayContaining([expect.stringMatching(/\.tmp$/)]));
 
     const again = await restart(persistence);
@@ -253,7 +253,7 @@ describe('openNodePersistence', () => {
       );
       await persistence.close();
 
-      await writeFile(join(dir, FILE), good.replace('"version":2', '"version":7'));
+      await writeFile(join(dir, FILE), good.replace('"version":3', '"version":7'));
       persistence = await openNodePersistence(dir);
       opened.push(persistence);
       await expectPersistenceError(persistence.load(createEngine({ storage: persistence.hook })), 'persistence.newerFormat', /newer version/);
@@ -328,13 +328,16 @@ describe('openNodePersistence', () => {
       await seeded.engine.putItem({ TableName: 'Leaders', Item: leader(1) });
       await seeded.persistence.close();
       // Format 1 is format 2 without checksums.
-      const legacy = (await lines()).map((line) => unsealed(line).replace('"version":2', '"version":1'));
+      const legacy = (await lines()).map((line) => unsealed(line).replace('"version":3', '"version":1'));
       await writeFile(join(dir, FILE), legacy.join('\n') + '\n');
       const first = await boot();
       expect(first).toMatchObject({ items: 1, warnings: [] });
       const upgraded = await lines();
-      expect(upgraded[0]).toMatch(/^\{"keylab":"table","version":2,.*"c":"[0-9a-f]{8}"}$/);
-      expect(upgraded.slice(1).map(unsealed)).toEqual(['{"w":[{"p":{"pk":{"S":"P"},"sk":{"S":"000001"},"n":{"N":"1"}}}]}']);
+      expect(upgraded[0]).toMatch(/^\{"keylab":"table","version":3,.*"c":"[0-9a-f]{8}"}$/);
+      expect(upgraded.slice(1).map(unsealed)).toEqual([
+        `{"k":["P","000001"],"z":[${itemSize(leader(1))}]}`,
+        '{"i":[{"pk":{"S":"P"},"sk":{"S":"000001"},"n":{"N":"1"}}]}',
+      ]);
       await first.engine.putItem({ TableName: 'Leaders', Item: leader(2) });
       const second = await restart(first.persistence);
       expect(second.items).toBe(2);
@@ -469,6 +472,41 @@ describe('openNodePersistence', () => {
     });
   });
 
+  describe('loading a rewritten table by key', () => {
+    it('parses no line of items at start-up; a Query reads the one block its partition lies in, a Scan the rest', async () => {
+      const first = await boot();
+      await first.engine.createTable(LEADERS);
+      // 40 partitions of 250: a bulk load rewrites the file partition by partition, 1,000 items to a block (P7: items 1,750–1,999).
+      const loaded = Array.from({ length: REWRITE_WRITES }, (_, i) => leader(i, { pk: S(`P${i % 40}`) }));
+      await first.engine.loadItems('Leaders', loaded);
+      const expected = await first.engine.query({ TableName: 'Leaders', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('P7') } });
+      await first.persistence.close();
+
+      const parse = vi.spyOn(JSON, 'parse');
+      /** Lines of items parsed so far: items lines (format 3) or puts (format 2, which parsed every item at load). */
+      const itemLinesParsed = () => parse.mock.calls.filter(([text]) => /^\{"(i|w)":/.test(String(text))).length;
+      const second = await boot();
+      expect(second.items).toBe(REWRITE_WRITES);
+      expect(itemLinesParsed()).toBe(0);
+      expect(await second.engine.query({ TableName: 'Leaders', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('P7') } })).toEqual(
+        expected,
+      );
+      expect(itemLinesParsed()).toBe(1);
+      const scanned = (await second.engine.scan({ TableName: 'Leaders' })).Items ?? [];
+      expect(scanned).toHaveLength(REWRITE_WRITES);
+      expect(itemLinesParsed()).toBe(REWRITE_WRITES / 1000);
+      parse.mockRestore();
+
+      // Writes after such a start are appended and replayed on top of the items read by key.
+      await second.engine.putItem({ TableName: 'Leaders', Item: leader(1, { pk: S('P1'), n: N(-1) }) });
+      await second.engine.deleteItem({ TableName: 'Leaders', Key: { pk: S('P2'), sk: S('000002') } });
+      const third = await restart(second.persistence);
+      expect(third.items).toBe(REWRITE_WRITES - 1);
+      expect((await third.engine.getItem({ TableName: 'Leaders', Key: { pk: S('P1'), sk: S('000001') } })).Item).toEqual(leader(1, { pk: S('P1'), n: N(-1) }));
+      expect((await third.engine.getItem({ TableName: 'Leaders', Key: { pk: S('P2'), sk: S('000002') } })).Item).toBeUndefined();
+    });
+  });
+
   describe('compaction', () => {
     it('rewrites a file whose journal outgrew its base', async () => {
       const { engine, persistence } = await boot({ compactAfterBytes: 20_000 });
@@ -492,7 +530,7 @@ describe('openNodePersistence', () => {
         );
       }
       const after = await restart(persistence);
-      expect(await lines()).toHaveLength(2); // header + the 25 live items on one line
+      expect(await lines()).toHaveLength(3); // header + the 25 live items (a keys line and an items line)
       expect(after.items).toBe(25);
     });
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../../../expressions';
+import { itemSize, type Item } from '../../../expressions';
+import { DeferredItem, readRestored } from '../../storage/deferredItem';
 import { N, S } from '../../engine.fixtures';
 import type { ItemWrite } from '../../localDynamoDB.types';
 import type { TableDefinition } from '../../schema/tableDefinition';
 import { isPersistenceError, type PersistenceError } from '../persistenceError';
 import { sealLine } from './lineChecksum';
-import { changeLines, headerLine, itemLines, parseTableFile, rewrittenLineCount, type ParsedTableFile } from './tableFile';
+import { baseLines, changeLines, headerLine, parseTableFile, rewrittenLineCount, type ParsedTableFile } from './tableFile';
 
 const FILE = '/data/Scores.table.jsonl';
 const DEFINITION = {
@@ -27,7 +28,7 @@ function journal(): string {
 }
 
 function items(parsed: ParsedTableFile): Item[] {
-  return parsed.replay.items();
+  return parsed.replay.items().map(readRestored);
 }
 
 function parseError(text: string | Buffer, repair = false): PersistenceError {
@@ -48,7 +49,7 @@ function withChar(text: string, offset: number, char: string): string {
 describe('parseTableFile: checksums', () => {
   it('reads back what it wrote', () => {
     const parsed = parseTableFile(Buffer.from(journal()), FILE);
-    expect(parsed).toMatchObject({ version: 2, dropped: [], goodBytes: journal().length });
+    expect(parsed).toMatchObject({ version: 3, sizesCurrent: true, dropped: [], goodBytes: journal().length });
     expect(items(parsed).map((item) => item.score)).toEqual([N(1), N(2), N(3)]);
   });
 
@@ -126,11 +127,18 @@ describe('parseTableFile: checksums', () => {
 
   describe('a rewritten file (its header counts the lines written with it)', () => {
     const writes = Array.from({ length: 1500 }, (_, i) => put(String(i).padStart(4, '0'), i));
-    /** Header, a line of 1,000 items, a line of 500: what a compacting start writes. */
-    const rewritten = headerLine(DEFINITION, rewrittenLineCount(1500, 0)) + [...itemLines(writes.map((write) => write.item as Item))].join('');
+    /** Header, keys and items lines of 1,000 items, keys and items lines of 500: what a compacting start writes. */
+    const rewritten =
+      headerLine(DEFINITION, rewrittenLineCount(1500, 0)) +
+      [
+        ...baseLines(
+          DEFINITION,
+          writes.map((write) => write.item as Item),
+        ),
+      ].join('');
 
     it('reads back every line', () => {
-      expect(rewritten.split('\n')).toHaveLength(4);
+      expect(rewritten.split('\n')).toHaveLength(6);
       expect(items(parseTableFile(Buffer.from(rewritten), FILE))).toHaveLength(1500);
     });
 
@@ -138,28 +146,31 @@ describe('parseTableFile: checksums', () => {
       const lastLine = rewritten.lastIndexOf('\n', rewritten.length - 2) + 1;
       for (const offset of [lastLine + 10, rewritten.length - 3, rewritten.length - 1]) {
         const damaged = withChar(rewritten, offset, '7');
-        expect(parseError(damaged).message).toMatch(new RegExp(`^The data file ${FILE} is damaged at line 3 \\(.*Start with --data-repair`));
+        expect(parseError(damaged).message).toMatch(new RegExp(`^The data file ${FILE} is damaged at line 5 \\(.*Start with --data-repair`));
         const repaired = parseTableFile(Buffer.from(damaged), FILE, { repair: true });
         expect(items(repaired)).toHaveLength(1000);
         expect(repaired.dropped).toHaveLength(1);
-        expect(repaired.dropped[0]?.line).toBe(3);
+        expect(repaired.dropped[0]?.line).toBe(5);
+        // Its keys line says which items were lost.
+        expect(repaired.dropped[0]?.writes).toHaveLength(500);
+        expect(repaired.dropped[0]?.writes?.[0]).toBe('put {"pk":{"S":"P"},"sk":{"S":"1000"}}');
       }
     });
 
     it('refuses it cut short inside or after its lines: a rename is all or nothing, so they were never torn', () => {
       expect(parseError(rewritten.slice(0, -40)).message).toMatch(
-        /damaged at line 3 \(the line has no end, but it was written with the whole file, not appended/,
+        /damaged at line 5 \(the line has no end, but it was written with the whole file, not appended/,
       );
-      const twoLines = rewritten.slice(0, rewritten.lastIndexOf('\n', rewritten.length - 2) + 1);
-      expect(parseError(twoLines).message).toMatch(/damaged at line 3 \(the file ends after line 2, but it was written with 3 lines: it was cut short\)/);
+      const fourLines = rewritten.slice(0, rewritten.lastIndexOf('\n', rewritten.length - 2) + 1);
+      expect(parseError(fourLines).message).toMatch(/damaged at line 5 \(the file ends after line 4, but it was written with 5 lines: it was cut short\)/);
     });
 
     it('drops a torn append after its lines, and refuses a damaged one', () => {
       const appended = rewritten + [...changeLines([put('x', 1)])].join('');
       const torn = parseTableFile(Buffer.from(appended.slice(0, -5)), FILE);
-      expect(torn.tornTail).toMatch(/dropped an unfinished write at line 4 \(the line has no end\)/);
+      expect(torn.tornTail).toMatch(/dropped an unfinished write at line 6 \(the line has no end\)/);
       expect(items(torn)).toHaveLength(1500);
-      expect(parseError(withChar(appended, appended.length - 20, '0')).message).toMatch(/damaged at line 4/);
+      expect(parseError(withChar(appended, appended.length - 20, '0')).message).toMatch(/damaged at line 6/);
     });
   });
 
@@ -218,5 +229,136 @@ describe('parseTableFile: files written before checksums (format 1)', () => {
   it('is told apart by its header: a checksum-less line in a format-2 file is damage', () => {
     const mixed = journal() + '{"w":[{"p":{"pk":{"S":"P"},"sk":{"S":"z"}}}]}\n' + [...changeLines([put('e', 5)])].join('');
     expect(parseError(mixed).message).toMatch(/damaged at line 5 \(it has no checksum\)/);
+  });
+});
+
+describe('parseTableFile: a rewrite read by key (format 3)', () => {
+  /** A table keyed by N and B: keys lines hold numbers as their text and binary as base64. */
+  const BINARY = {
+    name: 'Blobs',
+    keys: { partitionKey: { name: 'id', type: 'N' }, sortKey: { name: 'at', type: 'B' } },
+    attributeDefinitions: [
+      { name: 'id', type: 'N' },
+      { name: 'at', type: 'B' },
+    ],
+  } as unknown as TableDefinition;
+  const blob = (id: number, at: number): Item => ({
+    id: N(id),
+    at: { B: Uint8Array.of(at, 255 - at) },
+    note: S(`n${at}`),
+    list: { L: [N(at), { BOOL: true }] },
+  });
+  const blobs = Array.from({ length: 2500 }, (_, i) => blob(Math.floor(i / 100), i % 100));
+  const file = headerLine(BINARY, rewrittenLineCount(blobs.length, 0)) + [...baseLines(BINARY, blobs)].join('');
+  const fileLines = file.split('\n').slice(0, -1);
+
+  /** The line's body resealed with a correct checksum: a change made by hand, which no checksum catches. */
+  const resealed = (line: string, change: (body: string) => string) => sealLine(change(line.slice(0, -16))).trimEnd();
+  const withLine = (lineNumber: number, line: string) => fileLines.map((old, i) => (i === lineNumber - 1 ? line : old)).join('\n') + '\n';
+
+  it('keeps keys and sizes, reads no items line at load, and reads a block whole on first use', () => {
+    expect(fileLines[1]).toMatch(/^\{"k":\["0","AP8=","0","Af4="/);
+    const parsed = parseTableFile(Buffer.from(file), '/data/Blobs.table.jsonl');
+    const restored = parsed.replay.items();
+    expect(restored).toHaveLength(2500);
+    expect(restored.every((item) => item instanceof DeferredItem)).toBe(true);
+    const deferred = restored as DeferredItem[];
+    expect(deferred.map((item) => item.size)).toEqual(blobs.map(itemSize));
+    expect(deferred[1]?.key).toEqual({ id: N(0), at: { B: Uint8Array.of(1, 254) } });
+    expect(deferred.some((item) => item.block.isRead)).toBe(false);
+    expect(deferred[1001]?.read()).toEqual(blobs[1001]);
+    expect(deferred.map((item) => item.block.isRead)).toEqual(blobs.map((_, i) => i >= 1000 && i < 2000));
+    expect(restored.map(readRestored)).toEqual(blobs);
+  });
+
+  it('refuses, when read, an items line changed by hand with its checksum made to match: the key, a value', () => {
+    // Item 2 of line 3 (the first items line) gets another sort key: the keys line still lists the old one.
+    const otherKey = withLine(
+      3,
+      resealed(fileLines[2] as string, (body) => body.replace('"at":{"B":"Af4="}', '"at":{"B":"Af0="}')),
+    );
+    const parsed = parseTableFile(Buffer.from(otherKey), '/data/Blobs.table.jsonl');
+    const deferred = parsed.replay.items() as DeferredItem[];
+    const read = () => deferred[1]?.read();
+    expect(read).toThrow(
+      /^The data file \/data\/Blobs\.table\.jsonl is damaged at line 3 \(item 2's key at is not the key its keys line lists\)\. Start with --data-repair/,
+    );
+    // The same error again: the block stays unread, never half read.
+    expect(read).toThrow(/damaged at line 3/);
+    expect(deferred[1500]?.read()).toEqual(blobs[1500]);
+
+    const notANumber = withLine(
+      3,
+      resealed(fileLines[2] as string, (body) => body.replace('"list":{"L":[{"N":"5"}', '"list":{"L":[{"N":"five"}')),
+    );
+    const parsedAgain = parseTableFile(Buffer.from(notANumber), '/data/Blobs.table.jsonl');
+    expect(() => (parsedAgain.replay.items()[0] as DeferredItem).read()).toThrow(/damaged at line 3 \(item 6: list\.L\[0\]\.N: .*five/);
+  });
+
+  it('repairs at once: reads every items line, drops one that fails and lists its items from the keys line', () => {
+    const otherKey = withLine(
+      5,
+      resealed(fileLines[4] as string, (body) => body.replace('"at":{"B":"AP8="}', '"at":{"B":"AP4="}')),
+    );
+    const repaired = parseTableFile(Buffer.from(otherKey), '/data/Blobs.table.jsonl', { repair: true });
+    expect(repaired.replay.items().every((item) => !(item instanceof DeferredItem))).toBe(true);
+    expect(repaired.replay.items()).toHaveLength(1500);
+    expect(repaired.dropped).toEqual([
+      expect.objectContaining({
+        line: 5,
+        why: "item 1's key at is not the key its keys line lists",
+        writes: expect.arrayContaining(['put {"id":{"N":"10"},"at":{"B":"AP8="}}']),
+      }),
+    ]);
+    expect(repaired.dropped[0]?.writes).toHaveLength(1000);
+  });
+
+  it('refuses a damaged keys line at load; repair keeps the items of the line after it (read and validated whole)', () => {
+    const damagedKeys = withLine(2, (fileLines[1] as string).replace('"k":["0"', '"k":["9"'));
+    expect(parseError(damagedKeys).message).toMatch(/damaged at line 2 \(its checksum does not match/);
+    const repaired = parseTableFile(Buffer.from(damagedKeys), FILE, { repair: true });
+    expect(repaired.replay.items().map(readRestored)).toEqual(blobs);
+    expect(repaired.dropped).toEqual([{ line: 2, why: 'its checksum does not match: the line changed after it was written; the items of line 3 were kept' }]);
+  });
+
+  it('refuses a keys line without its items line, and keys that are not the table key type', () => {
+    const withoutItems = [
+      fileLines[0],
+      fileLines[1],
+      ...[...changeLines([{ tableName: 'Blobs', key: blob(99, 1), item: blob(99, 1) }])].map((line) => line.trimEnd()),
+    ];
+    const header = headerLine(BINARY, 2).trimEnd();
+    expect(parseError([header, ...withoutItems.slice(1)].join('\n') + '\n').message).toMatch(/damaged at line 2 \(its items line is missing\)/);
+    const badNumber = withLine(
+      2,
+      resealed(fileLines[1] as string, (body) => body.replace('"k":["0"', '"k":["00x"')),
+    );
+    expect(parseError(badNumber).message).toMatch(/damaged at line 2 \(item 1's key id: .*00x/);
+    const badSize = withLine(
+      2,
+      resealed(fileLines[1] as string, (body) => body.replace('"z":[', '"z":[0,').replace(/,\d+\]$/, ']')),
+    );
+    expect(parseError(badSize).message).toMatch(/damaged at line 2 \(item 1's size 0 is not a whole number of bytes up to 409600\)/);
+  });
+
+  it('reads the items at once when their sizes were stored under other itemSize rules (and says the file should be rewritten)', () => {
+    const olderSizes = withLine(
+      1,
+      resealed(fileLines[0] as string, (body) => body.replace(/"sizes":\d+/, '"sizes":0')),
+    );
+    const parsed = parseTableFile(Buffer.from(olderSizes), FILE);
+    expect(parsed.sizesCurrent).toBe(false);
+    expect(parsed.replay.items().some((item) => item instanceof DeferredItem)).toBe(false);
+    expect(parsed.replay.items()).toEqual(blobs);
+  });
+});
+
+describe('parseTableFile: format 2 rewrites (items as puts)', () => {
+  it('loads them as before: the file is rewritten as format 3 at load (compactsAtLoad)', () => {
+    const header = sealLine(JSON.stringify({ keylab: 'table', version: 2, table: DEFINITION, lines: 1 }).slice(0, -1));
+    const text = header + sealLine('{"w":[{"p":{"pk":{"S":"P"},"sk":{"S":"a"},"score":{"N":"1"}}},{"p":{"pk":{"S":"P"},"sk":{"S":"b"},"score":{"N":"2"}}}]');
+    const parsed = parseTableFile(Buffer.from(text), FILE);
+    expect(parsed).toMatchObject({ version: 2, sizesCurrent: false, dropped: [] });
+    expect(items(parsed)).toEqual([put('a', 1).item, put('b', 2).item]);
   });
 });

@@ -1,6 +1,8 @@
-import type { Item } from '../../../expressions';
+import { attributeValuesEqual, getOwnAttribute, ITEM_SIZE_RULES, itemSize, type Item } from '../../../expressions';
+import { MAX_ITEM_BYTES } from '../../../dynamo';
 import type { ItemWrite } from '../../localDynamoDB.types';
 import { keyNames, type TableDefinition } from '../../schema/tableDefinition';
+import { DeferredItem, DeferredItemBlock } from '../../storage/deferredItem';
 import { PersistenceError } from '../persistenceError';
 import { TableReplay } from '../replayWrites';
 import { readItemJson, stringifyItem } from './itemJson';
@@ -10,9 +12,11 @@ import { checkLine, sealLine } from './lineChecksum';
  * One table's file in a data directory: JSON lines, UTF-8.
  *
  * ```
- * {"keylab":"table","version":2,"table":{…TableDefinition…},"lines":2,"c":"…"}  ← header
- * {"w":[{"p":{…item…}},…1000 puts…],"c":"…"}                          ← the items a rewrite wrote ("lines" of them)
- * {"w":[…],"c":"…"}
+ * {"keylab":"table","version":3,"table":{…TableDefinition…},"lines":4,"sizes":1,"c":"…"}  ← header
+ * {"k":["user#0","order#1",…],"z":[120,…],"c":"…"}                    ← the items a rewrite wrote, 1,000 to a pair of lines:
+ * {"i":[{…item…},…],"c":"…"}                                          ←   their keys and sizes, then the items ("lines" of them)
+ * {"k":[…],"z":[…],"c":"…"}
+ * {"i":[…],"c":"…"}
  * {"w":[{"p":{…item…}},{"d":{…key…}}],"c":"…"}                        ← an appended change (puts "p", deletes "d")
  * {"w":[…1000 writes…],"more":true,"c":"…"}                            ← a large change spans lines:
  * {"w":[…],"c":"…"}                                                    ←   it ends at the first line without "more"
@@ -39,18 +43,33 @@ import { checkLine, sealLine } from './lineChecksum';
  * instead and reports the damaged ones, write by write where they still
  * parse.
  *
- * Format 1 (before checksums) is the same without `"c"`: such a file holds no
- * checksummed line, loads as before (damage shows only where it breaks the
- * JSON) and is rewritten as format 2 when it is opened.
+ * Loading reads a rewrite's items by key (format 3): the keys line gives
+ * each item's table key values (S and N as their strings, B as base64, the
+ * partition key's then the sort key's) and its size (itemSize, under the
+ * rules the header's `"sizes"` names), and the items line is checked (its
+ * checksum) but read only when one of its items is first needed
+ * (deferredItem.ts): a 100,000-item table is served in a fraction of the
+ * time a parse of every item takes. Reading it then validates every item and
+ * checks it has the key it was stored under; a line that fails (only a file
+ * edited by hand, checksums recomputed, can) is refused with the same error
+ * a load gives. A repairing load, or sizes stored under other rules, reads
+ * the items at once.
+ *
+ * Format 2 wrote a rewrite's items as puts (`{"w":[{"p":…},…]}`), format 1 is
+ * format 2 without `"c"` (such a file holds no checksummed line, loads as
+ * before: damage shows only where it breaks the JSON); both load as they did
+ * and are rewritten as format 3 when opened.
  */
 
 /** Table files end with this. */
 export const TABLE_FILE_SUFFIX = '.table.jsonl';
 
-/** The format version in each header: 2 = every line ends with its checksum. */
-export const TABLE_FILE_VERSION = 2;
+/** The format version in each header: 3 = a rewrite's items as keys-and-sizes lines beside items lines. */
+export const TABLE_FILE_VERSION = 3;
 /** The first format with checksums. */
 const CHECKSUM_VERSION = 2;
+/** The first format with keys lines and items lines. */
+const KEYED_BASE_VERSION = 3;
 
 /** Writes per line: keeps lines (and JSON.parse calls) around 100 KB for typical items. */
 export const WRITES_PER_LINE = 1000;
@@ -61,12 +80,20 @@ export const WRITES_PER_LINE = 1000;
  * appended lines (see {@link rewrittenLineCount}).
  */
 export function headerLine(definition: TableDefinition, lines?: number): string {
-  return sealLine(JSON.stringify({ keylab: 'table', version: TABLE_FILE_VERSION, table: definition, ...(lines === undefined ? {} : { lines }) }).slice(0, -1));
+  return sealLine(
+    JSON.stringify({
+      keylab: 'table',
+      version: TABLE_FILE_VERSION,
+      table: definition,
+      ...(lines === undefined ? {} : { lines }),
+      sizes: ITEM_SIZE_RULES,
+    }).slice(0, -1),
+  );
 }
 
-/** The lines {@link itemLines} and {@link changeLines} write for `items` items and `writes` writes. */
+/** The lines {@link baseLines} and {@link changeLines} write for `items` items and `writes` writes. */
 export function rewrittenLineCount(items: number, writes: number): number {
-  return Math.ceil(items / WRITES_PER_LINE) + Math.ceil(writes / WRITES_PER_LINE);
+  return 2 * Math.ceil(items / WRITES_PER_LINE) + Math.ceil(writes / WRITES_PER_LINE);
 }
 
 /** A change's writes as lines; every line but the last says `"more":true`. */
@@ -74,9 +101,13 @@ export function* changeLines(writes: readonly ItemWrite[]): Generator<string> {
   for (const body of changeLineBodies(writes)) yield sealLine(body);
 }
 
-/** Stored items as lines of puts, each line a change of its own (a rewritten file's base). */
-export function* itemLines(items: readonly Item[]): Generator<string> {
-  for (const body of itemLineBodies(items)) yield sealLine(body);
+/**
+ * A rewritten file's base: the table's items, 1,000 to a pair of lines (their
+ * keys and sizes, then the items). `sizes` are the items' itemSize() when the
+ * caller has them (a table snapshot does); otherwise they are worked out.
+ */
+export function* baseLines(definition: TableDefinition, items: readonly Item[], sizes?: readonly number[]): Generator<string> {
+  for (const body of baseLineBodies(definition, items, sizes)) yield sealLine(body);
 }
 
 /** {@link changeLines} before their checksums (exported for bench/journal.bench.ts). */
@@ -92,14 +123,33 @@ export function* changeLineBodies(writes: readonly ItemWrite[]): Generator<strin
   }
 }
 
-/** {@link itemLines} before their checksums (exported for bench/journal.bench.ts). */
-export function* itemLineBodies(items: readonly Item[]): Generator<string> {
+/** {@link baseLines} before their checksums (exported for bench/journal.bench.ts). */
+export function* baseLineBodies(definition: TableDefinition, items: readonly Item[], sizes?: readonly number[]): Generator<string> {
+  const names = keyNames(definition.keys);
   for (let start = 0; start < items.length; start += WRITES_PER_LINE) {
     const end = Math.min(items.length, start + WRITES_PER_LINE);
-    let body = '{"w":[';
-    for (let i = start; i < end; i++) body += (i === start ? '{"p":' : ',{"p":') + stringifyItem(items[i] as Item) + '}';
+    let keys = '{"k":[';
+    let sizeList = '';
+    let body = '{"i":[';
+    for (let i = start; i < end; i++) {
+      const item = items[i] as Item;
+      const comma = i === start ? '' : ',';
+      for (let n = 0; n < names.length; n++) keys += (comma || n > 0 ? ',' : '') + JSON.stringify(keyText(item, names[n] as string));
+      sizeList += comma + String(sizes?.[i] ?? itemSize(item));
+      body += comma + stringifyItem(item);
+    }
+    yield keys + '],"z":[' + sizeList + ']';
     yield body + ']';
   }
+}
+
+/** A key attribute's value as a keys line holds it: S and N as their strings, B as base64. */
+function keyText(item: Item, name: string): string {
+  const value = getOwnAttribute(item, name) as { S?: string; N?: string; B?: Uint8Array };
+  if (value.S !== undefined) return value.S;
+  if (value.N !== undefined) return value.N;
+  const bytes = value.B as Uint8Array;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
 /** A line in the middle of a file that could not be read, and what it held. */
@@ -117,6 +167,8 @@ export interface ParsedTableFile {
   readonly definition: TableDefinition;
   /** The header's format version (below {@link TABLE_FILE_VERSION}: the file should be rewritten). */
   readonly version: number;
+  /** Whether the item sizes stored in it follow today's itemSize rules (else they were worked out again: the file should be rewritten). */
+  readonly sizesCurrent: boolean;
   /** The replayed writes: `replay.items()` is the table's content. */
   readonly replay: TableReplay;
   /** Bytes holding the header and complete changes: the file is cut back to this when a torn tail was found. */
@@ -158,10 +210,14 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
   let replay: TableReplay | undefined;
   let definition: TableDefinition | undefined;
   let version = 0;
+  /** Whether the header's stored sizes follow today's itemSize rules (else the items are read at once). */
+  let sizesCurrent = false;
   /** The last line a rewrite wrote (the header's `lines`), when the header says. */
   let lastRewrittenLine = 1;
   /** Writes of a change that spans lines, until its last line. */
   let group: LineWrites | undefined;
+  /** A keys line read, waiting for its items line (the next one). */
+  let keysLine: KeysLine | undefined;
   let goodBytes = 0;
   const damaged: DamagedLine[] = [];
 
@@ -172,12 +228,14 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
       damaged.push({
         line: lineNumber + 1,
         why: `the file ends after line ${lineNumber}, but it was written with ${lastRewrittenLine} lines: it was cut short`,
+        ...(keysLine ? { writes: keysLine.describe() } : {}),
       });
     }
     if (damaged.length > 0 && !options.repair) throw damagedRecords(fileName, damaged);
-    return { definition, version, replay, goodBytes, dropped: damaged, ...(tornTail === undefined ? {} : { tornTail }) };
+    return { definition, version, sizesCurrent, replay, goodBytes, dropped: damaged, ...(tornTail === undefined ? {} : { tornTail }) };
   };
   const tornTailAt = (line: number, why: string) => `${fileName}: dropped an unfinished write at line ${line} (${why}); it was never acknowledged.`;
+  const itemsLineMissing = (keys: KeysLine) => damaged.push({ line: keys.line, why: 'its items line is missing', writes: keys.describe() });
 
   while (start < bytes.length) {
     lineNumber++;
@@ -186,20 +244,62 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
 
     if (newline === -1) {
       if (!replay) throw corruptHeader('the line has no end');
+      const keys = keysLine;
+      keysLine = undefined;
       const why = unendedLine(bytes, start, version, lineNumber <= lastRewrittenLine);
       if (why === undefined) {
+        if (keys) itemsLineMissing(keys);
         // An append cut short: the only tail that may be dropped.
         return finish(tornTailAt(lineNumber, group ? 'a change that spans lines was not finished' : 'the line has no end'));
       }
-      damaged.push({ line: lineNumber, why, writes: describeWrites(bytes.toString('utf8', start, end), definition as TableDefinition) });
+      // A cut items line: the keys line before it says which items were lost.
+      damaged.push({
+        line: lineNumber,
+        why,
+        writes: keys ? keys.describe() : describeWrites(bytes.toString('utf8', start, end), definition as TableDefinition),
+      });
       group = undefined;
       break;
     }
 
     if (lineNumber === 1) {
-      ({ definition, version, lastRewrittenLine } = readHeader(bytes, end, corruptHeader, fileName));
+      ({ definition, version, lastRewrittenLine, sizesCurrent } = readHeader(bytes, end, corruptHeader, fileName));
       replay = new TableReplay(definition);
+    } else if (version >= KEYED_BASE_VERSION && startsWith(bytes, start, KEYS_LINE_START)) {
+      if (keysLine) itemsLineMissing(keysLine);
+      const read = readKeysLine(bytes, start, end, definition as TableDefinition);
+      keysLine = typeof read === 'string' ? undefined : { ...read, line: lineNumber };
+      // Its items line may still be intact: a repairing load keeps its items (and says so below).
+      if (typeof read === 'string') damaged.push({ line: lineNumber, why: read });
+    } else if (version >= KEYED_BASE_VERSION && startsWith(bytes, start, ITEMS_LINE_START)) {
+      const table = replay as TableReplay;
+      const keys = keysLine;
+      keysLine = undefined;
+      const wrong = checkLine(bytes, start, end);
+      if (wrong) {
+        damaged.push({ line: lineNumber, why: wrong, ...(keys ? { writes: keys.describe() } : {}) });
+      } else if (keys && sizesCurrent && !options.repair) {
+        // Read by key: the items are parsed when one of them is first needed.
+        const line = lineNumber;
+        const lineStart = start;
+        const tableDefinition = definition as TableDefinition;
+        const block = new DeferredItemBlock(() => {
+          const items = readItemsLine(bytes, lineStart, end, tableDefinition, keys.keys);
+          if (typeof items === 'string') throw damagedRecords(fileName, [{ line, why: items }]);
+          return items;
+        });
+        for (let i = 0; i < keys.keys.length; i++) table.put(new DeferredItem(keys.keys[i] as Item, keys.sizes[i] as number, block, i));
+      } else {
+        // A repairing load, sizes under other rules, or an items line whose keys line was damaged: read now.
+        const items = readItemsLine(bytes, start, end, definition as TableDefinition, keys?.keys);
+        const keysDamaged = options.repair && !keys && typeof items !== 'string' && damaged.at(-1)?.line === lineNumber - 1 ? damaged.pop() : undefined;
+        if (keysDamaged) damaged.push({ ...keysDamaged, why: `${keysDamaged.why}; the items of line ${lineNumber} were kept` });
+        if (typeof items === 'string') damaged.push({ line: lineNumber, why: items, ...(keys ? { writes: keys.describe() } : {}) });
+        else for (const item of items) table.put(item);
+      }
     } else {
+      if (keysLine) itemsLineMissing(keysLine);
+      keysLine = undefined;
       const table = replay as TableReplay;
       const read = readChangeLine(bytes, start, end, version);
       if (typeof read === 'string') {
@@ -218,12 +318,131 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
       }
     }
     start = end + 1;
-    if (!group) goodBytes = start;
+    if (!group && !keysLine) goodBytes = start;
   }
+  // Keys whose items line is missing: the file was cut after them (reported as cut short by finish), or the line never followed.
+  if (keysLine && lineNumber >= lastRewrittenLine) itemsLineMissing(keysLine);
   if (group && lineNumber > lastRewrittenLine) return finish(tornTailAt(lineNumber, 'a change that spans lines was not finished'));
   if (group && lineNumber === lastRewrittenLine)
     damaged.push({ line: lineNumber, why: 'it says a change goes on, but it is the last line the file was written with' });
   return finish();
+}
+
+/** A keys line, read: each item's key (validated) and size, in the order of the items line that follows. */
+interface KeysLine {
+  readonly line: number;
+  readonly keys: readonly Item[];
+  readonly sizes: readonly number[];
+  /** The items as `put {…key…}` (DynamoDB JSON), for a report of dropped writes. */
+  describe(): string[];
+}
+
+const KEYS_LINE_START = Buffer.from('{"k":', 'latin1');
+const ITEMS_LINE_START = Buffer.from('{"i":', 'latin1');
+
+function startsWith(bytes: Buffer, start: number, prefix: Buffer): boolean {
+  return bytes.compare(prefix, 0, prefix.length, start, start + prefix.length) === 0;
+}
+
+/**
+ * A keys line's keys and sizes, validated, or what is wrong with it. Each key
+ * is an item of the table's key attributes; an S partition key equal to the
+ * previous item's shares its value object (items of a partition are stored
+ * together), which saves an object per item.
+ */
+function readKeysLine(bytes: Buffer, start: number, end: number, definition: TableDefinition): Omit<KeysLine, 'line'> | string {
+  const wrong = checkLine(bytes, start, end);
+  if (wrong) return wrong;
+  let record: { k?: unknown; z?: unknown } | null;
+  try {
+    record = JSON.parse(bytes.toString('utf8', start, end)) as { k?: unknown; z?: unknown } | null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const values = record?.k;
+  const sizes = record?.z;
+  const attributes = keyNames(definition.keys).map((name) => ({
+    name,
+    type: (name === definition.keys.partitionKey.name ? definition.keys.partitionKey.type : definition.keys.sortKey?.type) as 'S' | 'N' | 'B',
+  }));
+  if (!Array.isArray(values) || !Array.isArray(sizes) || values.length !== sizes.length * attributes.length) {
+    return `not a keys line: it needs ${attributes.length} key value(s) for each of its sizes`;
+  }
+  const keys: Item[] = [];
+  let previousText: unknown;
+  let previousValue: unknown;
+  for (let i = 0; i < sizes.length; i++) {
+    const size = sizes[i] as unknown;
+    if (!(typeof size === 'number' && Number.isSafeInteger(size) && size > 0 && size <= MAX_ITEM_BYTES)) {
+      return `item ${i + 1}'s size ${JSON.stringify(size)} is not a whole number of bytes up to ${MAX_ITEM_BYTES}`;
+    }
+    const key: Item = {};
+    for (let a = 0; a < attributes.length; a++) {
+      const { name, type } = attributes[a] as { name: string; type: 'S' | 'N' | 'B' };
+      const text = values[i * attributes.length + a] as unknown;
+      if (typeof text !== 'string' || text.length === 0) return `item ${i + 1}'s key ${name} is not a non-empty string`;
+      if (a === 0 && type === 'S' && text === previousText) {
+        key[name] = previousValue as { S: string };
+        continue;
+      }
+      const value = type === 'S' ? { S: text } : readKeyValue(name, type, text);
+      if (typeof value === 'string') return `item ${i + 1}'s key ${name}: ${value}`;
+      key[name] = value;
+      if (a === 0) {
+        previousText = text;
+        previousValue = value;
+      }
+    }
+    keys.push(key);
+  }
+  return {
+    keys,
+    sizes: sizes as number[],
+    describe: () => keys.map((key) => `put ${stringifyItem(key)}`),
+  };
+}
+
+/** An N or B key value from its text (normalised number; base64), validated as an item's would be, or what is wrong. */
+function readKeyValue(name: string, type: 'N' | 'B', text: string): { N: string } | { B: Uint8Array } | string {
+  try {
+    return readItemJson({ [name]: { [type]: text } })[name] as { N: string } | { B: Uint8Array };
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * An items line's items, validated, each checked against the key it was
+ * stored under when `keys` are given; or what is wrong with the line.
+ */
+function readItemsLine(bytes: Buffer, start: number, end: number, definition: TableDefinition, keys: readonly Item[] | undefined): Item[] | string {
+  let record: { i?: unknown } | null;
+  try {
+    record = JSON.parse(bytes.toString('utf8', start, end)) as { i?: unknown } | null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const values = record?.i;
+  if (!Array.isArray(values)) return 'not an items line';
+  if (keys && values.length !== keys.length) return `it holds ${values.length} items, but its keys line lists ${keys.length}`;
+  const names = keyNames(definition.keys);
+  const items: Item[] = [];
+  for (let i = 0; i < values.length; i++) {
+    let item: Item;
+    try {
+      item = readItemJson(values[i]);
+    } catch (error) {
+      return `item ${i + 1}: ${(error as Error).message}`;
+    }
+    const key = keys?.[i];
+    for (const name of names) {
+      const value = getOwnAttribute(item, name);
+      if (value === undefined) return `item ${i + 1} has no key attribute ${name}`;
+      if (key && !attributeValuesEqual(value, key[name] as NonNullable<typeof value>)) return `item ${i + 1}'s key ${name} is not the key its keys line lists`;
+    }
+    items.push(item);
+  }
+  return items;
 }
 
 /**
@@ -257,7 +476,7 @@ function readHeader(
   end: number,
   corruptHeader: (why: string) => PersistenceError,
   fileName: string,
-): { definition: TableDefinition; version: number; lastRewrittenLine: number } {
+): { definition: TableDefinition; version: number; lastRewrittenLine: number; sizesCurrent: boolean } {
   let record: Record<string, unknown> | null;
   try {
     record = JSON.parse(bytes.toString('utf8', 0, end)) as Record<string, unknown> | null;
@@ -283,7 +502,7 @@ function readHeader(
   if (lines !== undefined && !(typeof lines === 'number' && Number.isSafeInteger(lines) && lines >= 0))
     throw corruptHeader('its line count is not a whole number');
   // Without a count (files written before it), only line 1 is known to have been written whole.
-  return { definition: table, version: record.version, lastRewrittenLine: 1 + (lines ?? 0) };
+  return { definition: table, version: record.version, lastRewrittenLine: 1 + (lines ?? 0), sizesCurrent: record.sizes === ITEM_SIZE_RULES };
 }
 
 /** A change line's writes, validated (nothing replayed yet), or what is wrong with the line. */

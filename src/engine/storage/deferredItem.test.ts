@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { itemSize, type Item } from '../../expressions';
+import { createLocalDynamoDB } from '../createLocalDynamoDB';
+import type { TableDefinition } from '../schema/tableDefinition';
+import { copyItem } from '../values/copyItem';
+import { DeferredItem, DeferredItemBlock, readRestored, type RestoredItem } from './deferredItem';
+import type { ItemRecord } from './keyedStore';
+import { StoredRecord } from './storedRecord';
+import { TableStore } from './tableStore';
+
+/*
+ * A table restored from deferred items (a data file's items, known by key and size, read on first use):
+ * it must answer exactly as the same table restored from whole items, read only the blocks a request
+ * needs, and keep a block's read error for every read of it.
+ */
+
+const definition: TableDefinition = {
+  name: 'Deferred',
+  keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'N' } },
+  attributeDefinitions: [
+    { name: 'pk', type: 'S' },
+    { name: 'sk', type: 'N' },
+  ],
+  indexes: [],
+  billingMode: 'PAY_PER_REQUEST',
+  createdAt: 0,
+};
+
+const itemOf = (pk: number, sk: number, extra = 'x'): Item => ({ pk: { S: `P${pk}` }, sk: { N: String(sk) }, v: { S: `${extra}${sk}` } });
+const keyOf = (item: Item): Item => ({ pk: item.pk as never, sk: item.sk as never });
+
+/** Items as deferred blocks of `perBlock`, and the blocks (each counts its reads). */
+function deferredBlocks(items: readonly Item[], perBlock: number): { deferred: DeferredItem[]; blocks: DeferredItemBlock[]; reads: () => number } {
+  let reads = 0;
+  const deferred: DeferredItem[] = [];
+  const blocks: DeferredItemBlock[] = [];
+  for (let start = 0; start < items.length; start += perBlock) {
+    const slice = items.slice(start, start + perBlock);
+    const block = new DeferredItemBlock(() => {
+      reads++;
+      // A fresh copy, as a parse of the file's line would give.
+      return slice.map((item) => copyItem(item, true));
+    });
+    blocks.push(block);
+    slice.forEach((item, i) => deferred.push(new DeferredItem(keyOf(item), itemSize(item), block, i)));
+  }
+  return { deferred, blocks, reads: () => reads };
+}
+
+describe('DeferredItem in a TableStore', () => {
+  it('stores records by key and size without reading any block; reading one record reads its block alone, once', () => {
+    // In store order: partition by partition, by sort key.
+    const items = Array.from({ length: 30 }, (_, i) => itemOf(Math.floor(i / 10), i % 10));
+    const { deferred, blocks, reads } = deferredBlocks(items, 10);
+    const table = new TableStore(definition);
+    table.putMany(deferred);
+    expect(reads()).toBe(0);
+    expect(table.items.count).toBe(30);
+    expect(table.items.bytes).toBe(items.reduce((sum, item) => sum + itemSize(item), 0));
+    const record = table.get({ pk: { S: 'P1' }, sk: { N: '4' } }) as ItemRecord;
+    expect(record).toBeInstanceOf(StoredRecord);
+    expect((record as StoredRecord).isDeferred).toBe(true);
+    expect(record.item).toEqual(itemOf(1, 4));
+    expect(record.frozen).toBe(true);
+    expect(Object.isFrozen(record.item)).toBe(true);
+    expect(reads()).toBe(1);
+    expect(blocks.map((block) => block.isRead)).toEqual([false, true, false]);
+    expect((table.get({ pk: { S: 'P1' }, sk: { N: '7' } }) as ItemRecord).item).toEqual(itemOf(1, 7));
+    expect(reads()).toBe(1);
+  });
+
+  it('matches whole items under random writes after the restore, later items winning over deferred ones (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ pk: fc.nat(3), sk: fc.nat(400) }), { selector: (key) => `${key.pk}/${key.sk}`, maxLength: 600 }),
+        fc.array(fc.record({ put: fc.boolean(), pk: fc.nat(3), sk: fc.nat(400) }), { maxLength: 400 }),
+        (stored, writes) => {
+          const items = stored.map(({ pk, sk }) => itemOf(pk, sk));
+          const { deferred } = deferredBlocks(items, 50);
+          const lazy = new TableStore(definition);
+          const eager = new TableStore(definition);
+          // Unordered input and a few whole items after the deferred ones (appended puts in a data file).
+          const later = items.slice(0, 20).map((item) => itemOf(Number((item.pk as { S: string }).S.slice(1)), Number((item.sk as { N: string }).N), 'later'));
+          lazy.putMany([...deferred, ...later.map((item) => copyItem(item, true))]);
+          eager.putMany([...items, ...later].map((item) => copyItem(item, true)));
+          for (const { put, pk, sk } of writes) {
+            if (put) {
+              lazy.put(itemOf(pk, sk, 'w'));
+              eager.put(itemOf(pk, sk, 'w'));
+            } else {
+              lazy.delete(keyOf(itemOf(pk, sk)));
+              eager.delete(keyOf(itemOf(pk, sk)));
+            }
+          }
+          const contents = (table: TableStore) => {
+            const all: Item[] = [];
+            for (const partition of table.items.partitionsInScanOrder().values()) for (const entry of partition.entries.values()) all.push(entry.record.item);
+            return all;
+          };
+          expect(contents(lazy)).toEqual(contents(eager));
+          expect(lazy.items.count).toBe(eager.items.count);
+          expect(lazy.items.bytes).toBe(eager.items.bytes);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('leaves deferred records unread when writes lay their chunk out again', () => {
+    const items = Array.from({ length: 1500 }, (_, i) => itemOf(0, i * 2));
+    const { deferred, reads } = deferredBlocks(items, 1000);
+    const table = new TableStore(definition);
+    table.putMany(deferred);
+    // Enough puts between them to split and relocate chunks.
+    for (let i = 0; i < 1500; i++) table.put(itemOf(0, i * 2 + 1, 'new'));
+    expect(reads()).toBe(0);
+    expect(table.items.count).toBe(3000);
+    expect((table.get({ pk: { S: 'P0' }, sk: { N: '10' } }) as ItemRecord).item).toEqual(itemOf(0, 10));
+  });
+});
+
+describe('DeferredItem in the engine (restoreTable)', () => {
+  const tableInput = {
+    TableName: 'Deferred',
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' as const },
+      { AttributeName: 'sk', KeyType: 'RANGE' as const },
+    ],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' as const },
+      { AttributeName: 'sk', AttributeType: 'N' as const },
+    ],
+    BillingMode: 'PAY_PER_REQUEST' as const,
+  };
+
+  async function restored(items: readonly RestoredItem[]) {
+    const source = createLocalDynamoDB();
+    await source.createTable(tableInput);
+    const table = source.snapshotTable('Deferred').table;
+    const db = createLocalDynamoDB();
+    const result = db.restoreTable({ table, items }, { handOver: true });
+    return { db, result };
+  }
+
+  it('answers DescribeTable, a Query, a Scan and a GetItem as the same table of whole items, reading only what each needs', async () => {
+    // 100 partitions of 20 items, stored partition by partition as a data file holds them: 20 blocks of 100.
+    const items = Array.from({ length: 2000 }, (_, i) => itemOf(Math.floor(i / 20), i % 20));
+    const lazy = deferredBlocks(items, 100);
+    const { db, result } = await restored(lazy.deferred);
+    const { db: eager } = await restored(items.map((item) => copyItem(item, true)));
+    expect(result.itemCount).toBe(2000);
+
+    const described = (await db.describeTable({ TableName: 'Deferred' })).Table;
+    expect(described?.ItemCount).toBe(2000);
+    expect(described?.TableSizeBytes).toBe((await eager.describeTable({ TableName: 'Deferred' })).Table?.TableSizeBytes);
+    expect(lazy.reads()).toBe(0);
+
+    const query = {
+      TableName: 'Deferred',
+      KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b',
+      ExpressionAttributeValues: { ':p': { S: 'P42' }, ':a': { N: '3' }, ':b': { N: '12' } },
+    };
+    expect(await db.query(query)).toEqual(await eager.query(query));
+    // P42's items lie in one block (items 840–859 of block 8).
+    expect(lazy.reads()).toBe(1);
+    const get = { TableName: 'Deferred', Key: { pk: { S: 'P99' }, sk: { N: '19' } } };
+    expect(await db.getItem(get)).toEqual(await eager.getItem(get));
+    expect(lazy.reads()).toBe(2);
+
+    expect(await db.scan({ TableName: 'Deferred' })).toEqual(await eager.scan({ TableName: 'Deferred' }));
+    expect(lazy.reads()).toBe(20);
+  });
+
+  it('keeps a block whose items cannot be read unread: the same error on every read, other blocks served', async () => {
+    const items = Array.from({ length: 4 }, (_, i) => itemOf(i, 1));
+    const good = new DeferredItemBlock(() => items.slice(0, 2).map((item) => copyItem(item, true)));
+    const bad = new DeferredItemBlock(() => {
+      throw new Error('The data file T.table.jsonl is damaged at line 5 (item 1: …)');
+    });
+    const deferred = items.map((item, i) => new DeferredItem(keyOf(item), itemSize(item), i < 2 ? good : bad, i % 2));
+    const { db } = await restored(deferred);
+    const get = (pk: number) => db.getItem({ TableName: 'Deferred', Key: { pk: { S: `P${pk}` }, sk: { N: '1' } } });
+    await expect(get(2)).rejects.toThrow(/damaged at line 5/);
+    await expect(get(3)).rejects.toThrow(/damaged at line 5/);
+    expect(bad.isRead).toBe(false);
+    expect((await get(1)).Item).toEqual(items[1]);
+    expect(readRestored(deferred[0] as DeferredItem)).toEqual(items[0]);
+  });
+});

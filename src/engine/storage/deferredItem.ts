@@ -1,0 +1,76 @@
+import type { Item } from '../../expressions';
+
+/**
+ * Items whose keys and sizes are known but whose bodies are read only when
+ * something first needs them: how a data directory's table file loads
+ * (tableFile.ts in persistence/node). A 100,000-item table is ready to serve
+ * once its keys are stored (a few tens of ms), instead of after every item
+ * was parsed, validated and frozen (about four times as long); a Query then
+ * reads the one or two blocks its partition lies in.
+ *
+ * A block is the unit of reading (one line of the file, about 1,000 items):
+ * the first item of it that is needed reads them all, and the block lets go
+ * of its source. Reading may throw (a body that fails validation, or whose
+ * key is not the key it was stored under: a file changed by hand); the error
+ * names the file and line, and the block stays unread, so the same error
+ * comes back on the next read instead of a half-read table.
+ */
+export class DeferredItemBlock {
+  private items: readonly Item[] | undefined;
+  private read: (() => readonly Item[]) | undefined;
+
+  /** `read` returns the block's items, validated and in the order of their {@link DeferredItem.index}. */
+  constructor(read: () => readonly Item[]) {
+    this.read = read;
+  }
+
+  /** The block's item at `index`, read (with every other item of the block) on first use. */
+  itemAt(index: number): Item {
+    if (this.items === undefined) {
+      this.items = (this.read as () => readonly Item[])();
+      this.read = undefined;
+    }
+    return this.items[index] as Item;
+  }
+
+  /** Whether the block's items were read already (for tests and benches: reads stay lazy). */
+  get isRead(): boolean {
+    return this.items !== undefined;
+  }
+}
+
+/**
+ * One item of a {@link DeferredItemBlock}: its key attributes (an item of its
+ * key alone, validated when made), its size in bytes (as itemSize() gives it,
+ * stored beside the item), and where its body is. The table stores it as a
+ * record at once and reads the body when the record's `item` is first read
+ * (TableStore in tableStore.ts).
+ */
+export class DeferredItem {
+  constructor(
+    /** The item's table key attributes alone. */
+    readonly key: Item,
+    /** The whole item's size in bytes (itemSize in src/expressions). */
+    readonly size: number,
+    readonly block: DeferredItemBlock,
+    readonly index: number,
+  ) {}
+
+  /** The whole item (read on first use: see {@link DeferredItemBlock}). */
+  read(): Item {
+    return this.block.itemAt(this.index);
+  }
+}
+
+/** What a table is restored from: items, or items still to be read. */
+export type RestoredItem = Item | DeferredItem;
+
+/** A restored item whole: the item itself, or a deferred item read. */
+export function readRestored(item: RestoredItem): Item {
+  return item instanceof DeferredItem ? item.read() : item;
+}
+
+/** The attributes an item is keyed by: the item itself, or a deferred item's key. */
+export function keyAttributesOf(item: RestoredItem): Item {
+  return item instanceof DeferredItem ? item.key : item;
+}
