@@ -54,13 +54,15 @@ async function restoreTable(database: KeylabDB, target: LocalDynamoDB, definitio
   ]);
   const replay = new TableReplay(definition);
   for (const record of records) replayRecord(replay, record, definition.name);
-  target.restoreTable({ table: definition, items: replay.items(), streamRecords });
-  const keptRecords = target.snapshotTable(definition.name).streamRecords ?? [];
+  const restored = target.restoreTable({ table: definition, items: replay.items(), streamRecords });
+  const keptRecords = restored.streamRecords;
   if (keptRecords.length < streamRecords.length) await trimStreamRecords(database, fence, definition.name, keptRecords[0]?.sequence);
 
-  const live = target.snapshotTable(definition.name).items;
-  if (needsCompaction(records.length, replay.writes, live.length)) await compactTable(database, fence, seq, definition.name, live);
-  return live.length;
+  // The table's items are walked only when the log is compacted.
+  if (needsCompaction(records.length, replay.writes, restored.itemCount)) {
+    await compactTable(database, fence, seq, definition.name, target.snapshotTable(definition.name).items);
+  }
+  return restored.itemCount;
 }
 
 function replayRecord(replay: TableReplay, record: unknown, tableName: string): void {
