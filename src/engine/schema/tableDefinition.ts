@@ -108,3 +108,19 @@ export function keyNames(keys: KeySchemaInfo): string[] {
   if (keys.partitionKeys) return keyAttributeNamesOf(keys);
   return keys.sortKey ? [keys.partitionKey.name, keys.sortKey.name] : [keys.partitionKey.name];
 }
+
+/**
+ * The attributes the table's indexes are keyed by that are not the table's
+ * own key attributes, each once, in the order of the indexes and their key
+ * schemas: what a data file keeps beside each item's key so that index
+ * entries can be made without reading the item (deferredItem.ts).
+ *
+ * @example
+ * indexKeyAttributeNames({ keys: { partitionKey: { name: "pk", type: "S" } }, indexes: [{ keys: { partitionKey: { name: "g", type: "S" }, sortKey: { name: "pk", type: "S" } } }] }) // ["g"]
+ */
+export function indexKeyAttributeNames(definition: Pick<TableDefinition, 'keys' | 'indexes'>): string[] {
+  const tableKeys = new Set(keyNames(definition.keys));
+  const names = new Set<string>();
+  for (const index of definition.indexes ?? []) for (const name of keyNames(index.keys)) if (!tableKeys.has(name)) names.add(name);
+  return [...names];
+}

@@ -4,7 +4,7 @@ import { itemSize, type Item } from '../../expressions';
 import { createLocalDynamoDB } from '../createLocalDynamoDB';
 import type { TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
-import { DeferredItem, DeferredItemBlock, readRestored, type RestoredItem } from './deferredItem';
+import { DeferredItem, DeferredItemBlock, keyAttributesFor, readRestored, type RestoredItem } from './deferredItem';
 import type { ItemRecord } from './keyedStore';
 import { StoredRecord } from './storedRecord';
 import { TableStore } from './tableStore';
@@ -186,5 +186,80 @@ describe('DeferredItem in the engine (restoreTable)', () => {
     expect(bad.isRead).toBe(false);
     expect((await get(1)).Item).toEqual(items[1]);
     expect(readRestored(deferred[0] as DeferredItem)).toEqual(items[0]);
+  });
+});
+
+describe('DeferredItem in a TableStore with indexes', () => {
+  const indexed = (include: boolean): TableDefinition => ({
+    ...definition,
+    name: 'Indexed',
+    indexes: [
+      { name: 'byG', kind: 'global', keys: { partitionKey: { name: 'g', type: 'S' }, sortKey: { name: 'sk', type: 'N' } }, projection: { type: 'ALL' } },
+      { name: 'gOnly', kind: 'global', keys: { partitionKey: { name: 'g', type: 'S' } }, projection: { type: 'KEYS_ONLY' } },
+      {
+        name: 'byL',
+        kind: 'local',
+        keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'l', type: 'N' } },
+        projection: include ? { type: 'INCLUDE', nonKeyAttributes: ['v'] } : { type: 'KEYS_ONLY' },
+      },
+    ],
+  });
+  const optional = fc.oneof(fc.constant(undefined), fc.nat(3), fc.constant('mistyped' as const));
+
+  /** Every index's entries in index order: keys, size, and the table key of the record each points at. */
+  const indexContents = (table: TableStore) =>
+    [...table.indexes].map(([name, index]) => {
+      const entries: unknown[] = [name];
+      for (const partition of index.store.partitionsInScanOrder().values())
+        for (const entry of partition.entries.values()) entries.push([entry.pk, entry.sk, entry.skRaw, entry.size, entry.record.pk, entry.record.sk]);
+      return entries;
+    });
+
+  it('makes the same index entries from the stored key attributes as from the items, reading none unless an index projects INCLUDE (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.uniqueArray(fc.record({ pk: fc.nat(2), sk: fc.nat(300), g: optional, l: optional }), { selector: (row) => `${row.pk}/${row.sk}`, maxLength: 500 }),
+        fc.array(fc.record({ put: fc.boolean(), pk: fc.nat(2), sk: fc.nat(300), g: optional }), { maxLength: 200 }),
+        (include, rows, writes) => {
+          const indexedDefinition = indexed(include);
+          const itemWith = (pk: number, sk: number, g: number | 'mistyped' | undefined, l: number | 'mistyped' | undefined): Item => {
+            const item = itemOf(pk, sk);
+            if (g !== undefined) item.g = g === 'mistyped' ? { N: '1' } : { S: `G${g}` };
+            if (l !== undefined) item.l = l === 'mistyped' ? { BOOL: false } : { N: String(l) };
+            return item;
+          };
+          const items = rows.map(({ pk, sk, g, l }) => itemWith(pk, sk, g, l));
+          let reads = 0;
+          const deferred: DeferredItem[] = [];
+          for (let start = 0; start < items.length; start += 64) {
+            const slice = items.slice(start, start + 64);
+            const block = new DeferredItemBlock(() => {
+              reads++;
+              return slice.map((item) => copyItem(item, true));
+            });
+            slice.forEach((item, i) => deferred.push(new DeferredItem(keyAttributesFor(item, indexedDefinition), itemSize(item), block, i)));
+          }
+          const lazy = new TableStore(indexedDefinition);
+          const eager = new TableStore(indexedDefinition);
+          lazy.putMany(deferred);
+          eager.putMany(items.map((item) => copyItem(item, true)));
+          if (!include) expect(reads).toBe(0);
+          expect(indexContents(lazy)).toEqual(indexContents(eager));
+          for (const { put, pk, sk, g } of writes) {
+            const item = itemWith(pk, sk, g, 1);
+            if (put) {
+              lazy.put(copyItem(item, true));
+              eager.put(copyItem(item, true));
+            } else {
+              lazy.delete(keyOf(item));
+              eager.delete(keyOf(item));
+            }
+          }
+          expect(indexContents(lazy)).toEqual(indexContents(eager));
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

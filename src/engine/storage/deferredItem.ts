@@ -1,4 +1,6 @@
-import type { Item } from '../../expressions';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { getOwnAttribute, type Item } from '../../expressions';
+import { indexKeyAttributeNames, keyNames, type TableDefinition } from '../schema/tableDefinition';
 
 /**
  * Items whose keys and sizes are known but whose bodies are read only when
@@ -40,15 +42,15 @@ export class DeferredItemBlock {
 }
 
 /**
- * One item of a {@link DeferredItemBlock}: its key attributes (an item of its
- * key alone, validated when made), its size in bytes (as itemSize() gives it,
+ * One item of a {@link DeferredItemBlock}: its key attributes (see
+ * {@link keyAttributesFor}), its size in bytes (as itemSize() gives it,
  * stored beside the item), and where its body is. The table stores it as a
- * record at once and reads the body when the record's `item` is first read
- * (TableStore in tableStore.ts).
+ * record at once, with its index entries, and reads the body when the
+ * record's `item` is first read (TableStore in tableStore.ts).
  */
 export class DeferredItem {
   constructor(
-    /** The item's table key attributes alone. */
+    /** The item's key attributes: {@link keyAttributesFor}. */
     readonly key: Item,
     /** The whole item's size in bytes (itemSize in src/expressions). */
     readonly size: number,
@@ -64,6 +66,35 @@ export class DeferredItem {
 
 /** What a table is restored from: items, or items still to be read. */
 export type RestoredItem = Item | DeferredItem;
+
+/**
+ * Stands in a deferred item's key for an index key attribute the item has
+ * with a value that is not S, N or B (so it is in no index keyed by it).
+ */
+export const NOT_A_KEY_VALUE: AttributeValue = Object.freeze({ NULL: true as const });
+
+/**
+ * What a {@link DeferredItem}'s `key` holds of its item: the table's key
+ * attributes, and the item's values of every index key attribute
+ * (indexKeyAttributeNames; {@link NOT_A_KEY_VALUE} for a value that is not
+ * S, N or B; left out when the item lacks it). That is all an index entry
+ * needs, its size included, for a KEYS_ONLY or ALL index: the table makes
+ * them without reading the item (an INCLUDE index reads it).
+ */
+export function keyAttributesFor(item: Item, definition: Pick<TableDefinition, 'keys' | 'indexes'>): Item {
+  const key: Item = {};
+  for (const name of keyNames(definition.keys)) key[name] = getOwnAttribute(item, name) as AttributeValue;
+  for (const name of indexKeyAttributeNames(definition)) {
+    const value = getOwnAttribute(item, name);
+    if (value !== undefined) key[name] = isKeyTypedValue(value) ? value : NOT_A_KEY_VALUE;
+  }
+  return key;
+}
+
+/** Whether a value has a key type (S, N or B): only such a value can be an index key. */
+export function isKeyTypedValue(value: AttributeValue): boolean {
+  return value.S !== undefined || value.N !== undefined || value.B !== undefined;
+}
 
 /** A restored item whole: the item itself, or a deferred item read. */
 export function readRestored(item: RestoredItem): Item {

@@ -67,6 +67,15 @@ export class StoredRecord implements ItemRecord {
     return this.frozenFlag;
   }
 
+  /**
+   * The item, or while it is still to be read its key attributes (table and
+   * index keys: keyAttributesFor in deferredItem.ts), which make its index
+   * entries.
+   */
+  get keyAttributes(): Item {
+    return this.stored ?? (this.deferred as DeferredItem).key;
+  }
+
   /** Whether the item is still to be read (for tests: loading by key stays lazy). */
   get isDeferred(): boolean {
     return this.stored === undefined;

@@ -280,10 +280,16 @@ function sortUnique<E>(entries: E[], compare: (a: E, b: E) => number): E[] {
   return unique;
 }
 
-/** The index entry for a record, or undefined when the item lacks an index key (sparse index). */
+/**
+ * The index entry for a record, or undefined when the item lacks an index key
+ * (sparse index). A record whose item is still to be read makes it from its
+ * key attributes (every index key attribute, and all that a KEYS_ONLY index
+ * projects), unless the index projects INCLUDE's other attributes.
+ */
 export function indexEntryOf(index: IndexStore, record: ItemRecord): IndexEntry | undefined {
-  const key = indexKeyOf(index, record.item);
-  return key ? { pk: key.pk, sk: key.sk, skRaw: key.skRaw, skPlain: key.skPlain, size: indexedSize(index, record.item, record.size), record } : undefined;
+  const source = record instanceof StoredRecord && index.definition.projection.type !== 'INCLUDE' ? record.keyAttributes : record.item;
+  const key = indexKeyOf(index, source);
+  return key ? { pk: key.pk, sk: key.sk, skRaw: key.skRaw, skPlain: key.skPlain, size: indexedSize(index, source, record.size), record } : undefined;
 }
 
 /**

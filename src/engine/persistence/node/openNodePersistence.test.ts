@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { itemSize, type Item } from '../../../expressions';
-import { createEngine, N, S, tableInput } from '../../engine.fixtures';
+import { createEngine, keySchema, N, S, tableInput } from '../../engine.fixtures';
 import type { ItemWrite, LocalDynamoDB } from '../../localDynamoDB.types';
 import { dumpEngine, itKeepsTableChangesAcrossRestarts, writeScenario } from '../persistence.fixtures';
 import { isPersistenceError, type PersistenceErrorCode } from '../persistenceError';
@@ -504,6 +504,39 @@ describe('openNodePersistence', () => {
       expect(third.items).toBe(REWRITE_WRITES - 1);
       expect((await third.engine.getItem({ TableName: 'Leaders', Key: { pk: S('P1'), sk: S('000001') } })).Item).toEqual(leader(1, { pk: S('P1'), n: N(-1) }));
       expect((await third.engine.getItem({ TableName: 'Leaders', Key: { pk: S('P2'), sk: S('000002') } })).Item).toBeUndefined();
+    });
+  });
+
+  describe('loading a rewritten table with a global secondary index by key', () => {
+    it('builds the index from the stored index key values: no line of items parsed at start-up, the index Query answered as before the restart', async () => {
+      const first = await boot();
+      await first.engine.createTable(LEADERS);
+      // Every third item has no tier (a sparse index), every fifth a tier that is a number: the index, added after, leaves it out.
+      const loaded = Array.from({ length: REWRITE_WRITES }, (_, i) => leader(i, i % 3 === 0 ? {} : { tier: i % 5 === 0 ? N(i % 4) : S(`T${i % 4}`) }));
+      await first.engine.loadItems('Leaders', loaded);
+      await first.engine.updateTable({
+        TableName: 'Leaders',
+        AttributeDefinitions: [
+          { AttributeName: 'tier', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: 'byTier', KeySchema: keySchema('tier', 'sk'), Projection: { ProjectionType: 'KEYS_ONLY' } } }],
+      });
+      const byTier = { TableName: 'Leaders', IndexName: 'byTier', KeyConditionExpression: 'tier = :t', ExpressionAttributeValues: { ':t': S('T2') } };
+      const expected = await first.engine.query(byTier);
+      const described = await first.engine.describeTable({ TableName: 'Leaders' });
+      await first.persistence.close();
+
+      const parse = vi.spyOn(JSON, 'parse');
+      const itemLinesParsed = () => parse.mock.calls.filter(([text]) => /^\{"(i|w)":/.test(String(text))).length;
+      const second = await boot();
+      expect(itemLinesParsed()).toBe(0);
+      const again = await second.engine.describeTable({ TableName: 'Leaders' });
+      expect(again.Table?.GlobalSecondaryIndexes?.[0]?.ItemCount).toBe(described.Table?.GlobalSecondaryIndexes?.[0]?.ItemCount);
+      expect(again.Table?.GlobalSecondaryIndexes?.[0]?.IndexSizeBytes).toBe(described.Table?.GlobalSecondaryIndexes?.[0]?.IndexSizeBytes);
+      expect(itemLinesParsed()).toBe(0);
+      expect(await second.engine.query(byTier)).toEqual(expected);
+      parse.mockRestore();
     });
   });
 

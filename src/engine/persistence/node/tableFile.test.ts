@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { itemSize, type Item } from '../../../expressions';
-import { DeferredItem, readRestored } from '../../storage/deferredItem';
+import { DeferredItem, keyAttributesFor, readRestored } from '../../storage/deferredItem';
 import { N, S } from '../../engine.fixtures';
 import type { ItemWrite } from '../../localDynamoDB.types';
 import type { TableDefinition } from '../../schema/tableDefinition';
@@ -420,6 +420,76 @@ describe('format 3 round trip', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('format 3 with indexes: index key values kept beside the keys', () => {
+  const INDEXED = {
+    name: 'Indexed',
+    keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
+    attributeDefinitions: [],
+    indexes: [
+      {
+        name: 'byGold',
+        kind: 'global',
+        keys: { partitionKey: { name: 'gold', type: 'S' }, sortKey: { name: 'rank', type: 'N' } },
+        projection: { type: 'ALL' },
+      },
+      { name: 'byBlob', kind: 'global', keys: { partitionKey: { name: 'blob', type: 'B' } }, projection: { type: 'KEYS_ONLY' } },
+      {
+        name: 'byRank',
+        kind: 'local',
+        keys: { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'rank', type: 'N' } },
+        projection: { type: 'INCLUDE', nonKeyAttributes: ['note'] },
+      },
+    ],
+  } as unknown as TableDefinition;
+  const indexValue = fc.oneof(
+    fc.constant(undefined),
+    fc.string({ unit: 'grapheme', maxLength: 6 }).map((text) => ({ S: text })),
+    fc.integer({ min: -99, max: 99 }).map((n) => ({ N: String(n) })),
+    fc.uint8Array({ maxLength: 4 }).map((bytes) => ({ B: bytes })),
+    fc.constant({ BOOL: true }),
+    fc.constant({ L: [{ S: 'x' }] }),
+  );
+
+  it('keeps exactly keyAttributesFor of each item, and reads back every item (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ pk: fc.nat(5), sk: fc.nat(400), gold: indexValue, rank: indexValue, blob: indexValue }), {
+          maxLength: 1200,
+          selector: (row) => `${row.pk}/${row.sk}`,
+        }),
+        (rows) => {
+          const stored = rows.map(({ pk, sk, ...rest }) => {
+            const item: Item = { pk: S(`P${pk}`), sk: S(String(sk)), note: S('n') };
+            for (const [name, value] of Object.entries(rest)) if (value !== undefined) item[name] = value as AttributeValue;
+            return item;
+          });
+          const text = headerLine(INDEXED, rewrittenLineCount(stored.length, 0)) + [...baseLines(INDEXED, stored)].join('');
+          const restored = parseTableFile(Buffer.from(text), FILE).replay.items() as DeferredItem[];
+          expect(restored.map((item) => item.key)).toEqual(stored.map((item) => keyAttributesFor(item, INDEXED)));
+          expect(restored.map(readRestored)).toEqual(stored);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('writes the index key values as typed text, and refuses on read an item whose index key value is not the one listed', () => {
+    const items: Item[] = [
+      { pk: S('P'), sk: S('1'), gold: S('g'), rank: N(5), blob: { B: Uint8Array.of(1, 2) } },
+      { pk: S('P'), sk: S('2'), gold: { BOOL: true } },
+      { pk: S('P'), sk: S('3'), rank: N(-1), gold: S('') },
+    ];
+    const text = headerLine(INDEXED, rewrittenLineCount(items.length, 0)) + [...baseLines(INDEXED, items)].join('');
+    const [header, keysLine, itemsLine] = text.split('\n') as [string, string, string];
+    expect(keysLine).toMatch(/^\{"k":\["P","1","P","2","P","3"\],"z":\[\d+,\d+,\d+\],"x":\["Sg","N5","BAQI=",0,null,null,"S","N-1",null\],"c"/);
+    const changed = sealLine(itemsLine.slice(0, -16).replace('"rank":{"N":"5"}', '"rank":{"N":"6"}'));
+    const parsed = parseTableFile(Buffer.from([header, keysLine, changed].join('\n')), FILE);
+    expect(() => (parsed.replay.items()[0] as DeferredItem).read()).toThrow(
+      /damaged at line 3 \(item 1's rank is not the index key value its keys line lists\)/,
     );
   });
 });

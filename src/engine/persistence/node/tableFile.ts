@@ -1,8 +1,9 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { attributeValuesEqual, getOwnAttribute, ITEM_SIZE_RULES, itemSize, type Item } from '../../../expressions';
 import { MAX_ITEM_BYTES } from '../../../dynamo';
 import type { ItemWrite } from '../../localDynamoDB.types';
-import { keyNames, type TableDefinition } from '../../schema/tableDefinition';
-import { DeferredItem, DeferredItemBlock } from '../../storage/deferredItem';
+import { indexKeyAttributeNames, keyNames, type TableDefinition } from '../../schema/tableDefinition';
+import { DeferredItem, DeferredItemBlock, isKeyTypedValue, NOT_A_KEY_VALUE } from '../../storage/deferredItem';
 import { PersistenceError } from '../persistenceError';
 import { TableReplay } from '../replayWrites';
 import { readItemJson, stringifyItem } from './itemJson';
@@ -13,7 +14,7 @@ import { checkLine, sealLine } from './lineChecksum';
  *
  * ```
  * {"keylab":"table","version":3,"table":{…TableDefinition…},"lines":4,"sizes":1,"c":"…"}  ← header
- * {"k":["user#0","order#1",…],"z":[120,…],"c":"…"}                    ← the items a rewrite wrote, 1,000 to a pair of lines:
+ * {"k":["user#0","order#1",…],"z":[120,…],"x":[…],"c":"…"}           ← the items a rewrite wrote, 1,000 to a pair of lines:
  * {"i":[{…item…},…],"c":"…"}                                          ←   their keys and sizes, then the items ("lines" of them)
  * {"k":[…],"z":[…],"c":"…"}
  * {"i":[…],"c":"…"}
@@ -45,8 +46,12 @@ import { checkLine, sealLine } from './lineChecksum';
  *
  * Loading reads a rewrite's items by key (format 3): the keys line gives
  * each item's table key values (S and N as their strings, B as base64, the
- * partition key's then the sort key's) and its size (itemSize, under the
- * rules the header's `"sizes"` names), and the items line is checked (its
+ * partition key's then the sort key's), its size (itemSize, under the
+ * rules the header's `"sizes"` names) and, for a table with indexes, its
+ * values of the indexes' key attributes (`"x"`: indexKeyAttributeNames in
+ * order, each `"S…"`/`"N…"`/`"B…"`, `0` for another type, `null` when
+ * absent), so that index entries are made at load too (an INCLUDE index
+ * reads the items); the items line is checked (its
  * checksum) but read only when one of its items is first needed
  * (deferredItem.ts): a 100,000-item table is served in a fraction of the
  * time a parse of every item takes. Reading it then validates every item and
@@ -126,30 +131,44 @@ export function* changeLineBodies(writes: readonly ItemWrite[]): Generator<strin
 /** {@link baseLines} before their checksums (exported for bench/journal.bench.ts). */
 export function* baseLineBodies(definition: TableDefinition, items: readonly Item[], sizes?: readonly number[]): Generator<string> {
   const names = keyNames(definition.keys);
+  const indexNames = indexKeyAttributeNames(definition);
   for (let start = 0; start < items.length; start += WRITES_PER_LINE) {
     const end = Math.min(items.length, start + WRITES_PER_LINE);
     let keys = '{"k":[';
     let sizeList = '';
+    let indexValues = '';
     let body = '{"i":[';
     for (let i = start; i < end; i++) {
       const item = items[i] as Item;
       const comma = i === start ? '' : ',';
-      for (let n = 0; n < names.length; n++) keys += (comma || n > 0 ? ',' : '') + JSON.stringify(keyText(item, names[n] as string));
+      for (let n = 0; n < names.length; n++)
+        keys += (comma || n > 0 ? ',' : '') + JSON.stringify(keyText(getOwnAttribute(item, names[n] as string) as AttributeValue));
+      for (let n = 0; n < indexNames.length; n++) indexValues += (comma || n > 0 ? ',' : '') + indexValueText(getOwnAttribute(item, indexNames[n] as string));
       sizeList += comma + String(sizes?.[i] ?? itemSize(item));
       body += comma + stringifyItem(item);
     }
-    yield keys + '],"z":[' + sizeList + ']';
+    yield keys + '],"z":[' + sizeList + (indexNames.length > 0 ? '],"x":[' + indexValues : '') + ']';
     yield body + ']';
   }
 }
 
 /** A key attribute's value as a keys line holds it: S and N as their strings, B as base64. */
-function keyText(item: Item, name: string): string {
-  const value = getOwnAttribute(item, name) as { S?: string; N?: string; B?: Uint8Array };
+function keyText(value: AttributeValue): string {
   if (value.S !== undefined) return value.S;
   if (value.N !== undefined) return value.N;
   const bytes = value.B as Uint8Array;
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/**
+ * An index key attribute's value as a keys line's `"x"` holds it (JSON): its
+ * type letter and text (`"Sgold"`, `"N12"`, `"BAQI="`), `0` for a value of
+ * another type, `null` when the item lacks the attribute.
+ */
+function indexValueText(value: AttributeValue | undefined): string {
+  if (value === undefined) return 'null';
+  if (!isKeyTypedValue(value)) return '0';
+  return JSON.stringify((value.S !== undefined ? 'S' : value.N !== undefined ? 'N' : 'B') + keyText(value));
 }
 
 /** A line in the middle of a file that could not be read, and what it held. */
@@ -353,9 +372,9 @@ function startsWith(bytes: Buffer, start: number, prefix: Buffer): boolean {
 function readKeysLine(bytes: Buffer, start: number, end: number, definition: TableDefinition): Omit<KeysLine, 'line'> | string {
   const wrong = checkLine(bytes, start, end);
   if (wrong) return wrong;
-  let record: { k?: unknown; z?: unknown } | null;
+  let record: { k?: unknown; z?: unknown; x?: unknown } | null;
   try {
-    record = JSON.parse(bytes.toString('utf8', start, end)) as { k?: unknown; z?: unknown } | null;
+    record = JSON.parse(bytes.toString('utf8', start, end)) as { k?: unknown; z?: unknown; x?: unknown } | null;
   } catch (error) {
     return (error as Error).message;
   }
@@ -365,8 +384,13 @@ function readKeysLine(bytes: Buffer, start: number, end: number, definition: Tab
     name,
     type: (name === definition.keys.partitionKey.name ? definition.keys.partitionKey.type : definition.keys.sortKey?.type) as 'S' | 'N' | 'B',
   }));
+  const indexNames = indexKeyAttributeNames(definition);
+  const indexValues = record?.x ?? [];
   if (!Array.isArray(values) || !Array.isArray(sizes) || values.length !== sizes.length * attributes.length) {
     return `not a keys line: it needs ${attributes.length} key value(s) for each of its sizes`;
+  }
+  if (!Array.isArray(indexValues) || indexValues.length !== sizes.length * indexNames.length) {
+    return `not a keys line: it needs ${indexNames.length} index key value(s) for each of its sizes`;
   }
   const keys: Item[] = [];
   let previousText: unknown;
@@ -393,12 +417,27 @@ function readKeysLine(bytes: Buffer, start: number, end: number, definition: Tab
         previousValue = value;
       }
     }
+    for (let a = 0; a < indexNames.length; a++) {
+      const name = indexNames[a] as string;
+      const text = indexValues[i * indexNames.length + a] as unknown;
+      if (text === null) continue;
+      if (text === 0) {
+        key[name] = NOT_A_KEY_VALUE;
+        continue;
+      }
+      const type = typeof text === 'string' ? text[0] : undefined;
+      const value =
+        type === 'S' ? { S: (text as string).slice(1) } : type === 'N' || type === 'B' ? readKeyValue(name, type, (text as string).slice(1)) : undefined;
+      if (value === undefined || typeof value === 'string')
+        return `item ${i + 1}'s index key ${name}: ${value ?? `${JSON.stringify(text)} is not a typed key value`}`;
+      key[name] = value;
+    }
     keys.push(key);
   }
   return {
     keys,
     sizes: sizes as number[],
-    describe: () => keys.map((key) => `put ${stringifyItem(key)}`),
+    describe: () => keys.map((key) => `put ${stringifyItem(Object.fromEntries(attributes.map(({ name }) => [name, key[name] as AttributeValue])))}`),
   };
 }
 
@@ -426,6 +465,7 @@ function readItemsLine(bytes: Buffer, start: number, end: number, definition: Ta
   if (!Array.isArray(values)) return 'not an items line';
   if (keys && values.length !== keys.length) return `it holds ${values.length} items, but its keys line lists ${keys.length}`;
   const names = keyNames(definition.keys);
+  const indexNames = indexKeyAttributeNames(definition);
   const items: Item[] = [];
   for (let i = 0; i < values.length; i++) {
     let item: Item;
@@ -439,6 +479,20 @@ function readItemsLine(bytes: Buffer, start: number, end: number, definition: Ta
       const value = getOwnAttribute(item, name);
       if (value === undefined) return `item ${i + 1} has no key attribute ${name}`;
       if (key && !attributeValuesEqual(value, key[name] as NonNullable<typeof value>)) return `item ${i + 1}'s key ${name} is not the key its keys line lists`;
+    }
+    // The index key values the item was stored with: its index entries were made from them.
+    if (key) {
+      for (const name of indexNames) {
+        const value = getOwnAttribute(item, name);
+        const listed = getOwnAttribute(key, name);
+        const same =
+          listed === undefined
+            ? value === undefined
+            : listed === NOT_A_KEY_VALUE
+              ? value !== undefined && !isKeyTypedValue(value)
+              : value !== undefined && attributeValuesEqual(value, listed);
+        if (!same) return `item ${i + 1}'s ${name} is not the index key value its keys line lists`;
+      }
     }
     items.push(item);
   }
