@@ -4,8 +4,9 @@
  * same flag line (`-sharedDb -inMemory -port N`) as their own processes.
  *
  * - cold start: spawn → first ListTables answered (median of the runs); Keylab
- *   also with `--data DIR -sharedDb` holding 100,000 items to load: spawn → the
- *   first Query on the loaded table answered, its count checked (without
+ *   also with `--data DIR -sharedDb` holding 100,000 items to load (and again
+ *   with a GSI over every item): spawn → the first Query on the loaded table
+ *   answered, its count checked (without
  *   `-sharedDb`, DynamoDB Local's flags select a database per access key and
  *   region, so the shared one in DIR is never opened: the row then measured an
  *   empty start, and now fails instead);
@@ -191,16 +192,38 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-/** A data directory holding one table of LOADED_ITEMS items, written through the engine's persistence. */
-async function dataDirWithItems(): Promise<string> {
+/**
+ * A data directory holding one table of LOADED_ITEMS items, written through the engine's persistence;
+ * `withIndex`: a single-table design's overloaded GSI too (`gsi1pk`, `sk`; ALL), which every item is in.
+ */
+async function dataDirWithItems(withIndex = false): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'keylab-bench-suite-'));
   const opened = await openEngine(dir);
-  await opened.engine.createTable(pkSkTable(LOADED_TABLE));
+  const table = pkSkTable(LOADED_TABLE);
+  await opened.engine.createTable(
+    withIndex
+      ? {
+          ...table,
+          AttributeDefinitions: [...(table.AttributeDefinitions ?? []), { AttributeName: 'gsi1pk', AttributeType: 'S' }],
+          GlobalSecondaryIndexes: [
+            {
+              IndexName: 'gsi1',
+              KeySchema: [
+                { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+                { AttributeName: 'sk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          ],
+        }
+      : table,
+  );
   const items = Array.from({ length: LOADED_ITEMS }, (_, i) => ({
     pk: { S: `user#${i % LOADED_PARTITIONS}` },
     sk: { S: `order#${String(i).padStart(6, '0')}` },
     total: { N: String(i) },
     note: { S: 'a small attribute of about forty bytes....' },
+    ...(withIndex ? { gsi1pk: { S: `status#${i % 10}` } } : {}),
   }));
   await opened.engine.loadItems(LOADED_TABLE, items);
   await opened.close();
@@ -230,6 +253,7 @@ console.log(
 );
 
 const dataDir = await dataDirWithItems();
+const indexedDataDir = await dataDirWithItems(true);
 // The first fetch loads Node's HTTP client (tens of ms of this process's CPU): done before any start is timed.
 await answersListTables('http://127.0.0.1:9');
 // Likewise the SDK's first request (its middleware and signer load lazily), which the loaded row's Query would pay.
@@ -242,14 +266,19 @@ try {
   console.log(
     `Keylab cold start, --data with ${LOADED_ITEMS.toLocaleString('en-US')} items: ${ms(loaded)} to the first Query on them (empty: ${ms(keylabEmpty)} to the first ListTables)`,
   );
-  if (!COLD_START_ONLY) await suiteRows(floorStart, keylabEmpty, loaded);
+  const loadedIndexed = await coldStart(keylabLoaded(indexedDataDir), RUNS);
+  console.log(
+    `Keylab cold start, --data with ${LOADED_ITEMS.toLocaleString('en-US')} items and a GSI over all of them: ${ms(loadedIndexed)} to the first Query`,
+  );
+  if (!COLD_START_ONLY) await suiteRows(floorStart, keylabEmpty, loaded, loadedIndexed);
   console.log(`\nLoad average at the end: ${load()}.`);
 } finally {
   await rm(dataDir, { recursive: true, force: true });
+  await rm(indexedDataDir, { recursive: true, force: true });
 }
 
 /** The suite's rows, DynamoDB Local's beside Keylab's, and the table of every figure. */
-async function suiteRows(floorStart: number, keylabEmpty: number, keylabLoaded: number): Promise<void> {
+async function suiteRows(floorStart: number, keylabEmpty: number, keylabLoaded: number, keylabLoadedIndexed: number): Promise<void> {
   const keylabSequential = await runSuite(keylab(), 1);
   console.log(`Keylab suite, sequential: ${ms(keylabSequential.totalMs)}`);
   const keylabParallel = await runSuite(keylab(), PARALLEL);
@@ -277,6 +306,7 @@ async function suiteRows(floorStart: number, keylabEmpty: number, keylabLoaded: 
         ratio(localEmpty, keylabLoaded),
         'Keylab ≤ 400 ms (quiet cores)',
       ],
+      [`  the same with a GSI (ALL) over every item (median of ${RUNS})`, ms(keylabLoadedIndexed), '—', ratio(localEmpty, keylabLoadedIndexed), ''],
       [
         `suite: ${TESTS} tests sequentially (start included)`,
         ms(keylabSequential.totalMs),
