@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { itemSize, type Item } from '../../expressions';
 import { createLocalDynamoDB } from '../createLocalDynamoDB';
+import { tableInput } from '../engine.fixtures';
 import type { TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
 import { DeferredItem, DeferredItemBlock, keyAttributesFor, readRestored, type RestoredItem } from './deferredItem';
@@ -121,22 +122,14 @@ describe('DeferredItem in a TableStore', () => {
 });
 
 describe('DeferredItem in the engine (restoreTable)', () => {
-  const tableInput = {
-    TableName: 'Deferred',
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' as const },
-      { AttributeName: 'sk', KeyType: 'RANGE' as const },
-    ],
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' as const },
-      { AttributeName: 'sk', AttributeType: 'N' as const },
-    ],
-    BillingMode: 'PAY_PER_REQUEST' as const,
-  };
-
   async function restored(items: readonly RestoredItem[]) {
     const source = createLocalDynamoDB();
-    await source.createTable(tableInput);
+    await source.createTable(
+      tableInput('Deferred', [
+        ['pk', 'S'],
+        ['sk', 'N'],
+      ]),
+    );
     const table = source.snapshotTable('Deferred').table;
     const db = createLocalDynamoDB();
     const result = db.restoreTable({ table, items }, { handOver: true });
