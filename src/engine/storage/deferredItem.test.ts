@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { itemSize, type Item } from '../../expressions';
 import { createLocalDynamoDB } from '../createLocalDynamoDB';
 import { tableInput } from '../engine.fixtures';
-import type { TableDefinition } from '../schema/tableDefinition';
+import { indexKeyAttributeNames, type TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
 import { DeferredItem, DeferredItemBlock, keyAttributesFor, readRestored, type RestoredItem } from './deferredItem';
 import type { ItemRecord } from './keyedStore';
@@ -227,10 +227,13 @@ describe('DeferredItem in a TableStore with indexes', () => {
           const deferred: DeferredItem[] = [];
           for (let start = 0; start < items.length; start += 64) {
             const slice = items.slice(start, start + 64);
-            const block = new DeferredItemBlock(() => {
-              reads++;
-              return slice.map((item) => copyItem(item, true));
-            });
+            const block = new DeferredItemBlock(
+              () => {
+                reads++;
+                return slice.map((item) => copyItem(item, true));
+              },
+              new Set(['pk', 'sk', ...indexKeyAttributeNames(indexedDefinition)]),
+            );
             slice.forEach((item, i) => deferred.push(new DeferredItem(keyAttributesFor(item, indexedDefinition), itemSize(item), block, i)));
           }
           const lazy = new TableStore(indexedDefinition);
@@ -254,5 +257,50 @@ describe('DeferredItem in a TableStore with indexes', () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('DeferredItem and an index added after the restore', () => {
+  it('backfills a GSI keyed by an attribute the stored keys do not hold from the items themselves', async () => {
+    const source = createLocalDynamoDB();
+    await source.createTable(
+      tableInput('Deferred', [
+        ['pk', 'S'],
+        ['sk', 'N'],
+      ]),
+    );
+    const table = source.snapshotTable('Deferred').table;
+    // Stored before the index existed: the keys hold the table's key attributes only.
+    const items = Array.from({ length: 30 }, (_, i) => ({ ...itemOf(i % 3, i), tier: { S: `T${i % 2}` } }));
+    const block = new DeferredItemBlock(() => items.map((item) => copyItem(item, true)), new Set(['pk', 'sk']));
+    const deferred = items.map((item, i) => new DeferredItem(keyAttributesFor(item, table), itemSize(item), block, i));
+    const db = createLocalDynamoDB();
+    db.restoreTable({ table, items: deferred }, { handOver: true });
+    await db.updateTable({
+      TableName: 'Deferred',
+      AttributeDefinitions: [
+        { AttributeName: 'tier', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'N' },
+      ],
+      GlobalSecondaryIndexUpdates: [
+        {
+          Create: {
+            IndexName: 'byTier',
+            KeySchema: [
+              { AttributeName: 'tier', KeyType: 'HASH' },
+              { AttributeName: 'sk', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+        },
+      ],
+    });
+    const page = await db.query({
+      TableName: 'Deferred',
+      IndexName: 'byTier',
+      KeyConditionExpression: 'tier = :t',
+      ExpressionAttributeValues: { ':t': { S: 'T1' } },
+    });
+    expect(page.Count).toBe(15);
   });
 });

@@ -21,8 +21,17 @@ export class DeferredItemBlock {
   private items: readonly Item[] | undefined;
   private read: (() => readonly Item[]) | undefined;
 
-  /** `read` returns the block's items, validated and in the order of their {@link DeferredItem.index}. */
-  constructor(read: () => readonly Item[]) {
+  /**
+   * `read` returns the block's items, validated and in the order of their
+   * {@link DeferredItem.index}. `keyNames`: the attributes its items' keys
+   * hold (the table's key attributes and the index key attributes of the
+   * table as it was stored; see {@link keyAttributesFor}); an index keyed by
+   * any other attribute (one added since) is built from the items themselves.
+   */
+  constructor(
+    read: () => readonly Item[],
+    readonly keyNames: ReadonlySet<string> = new Set(),
+  ) {
     this.read = read;
   }
 

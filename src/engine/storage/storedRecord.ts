@@ -68,12 +68,17 @@ export class StoredRecord implements ItemRecord {
   }
 
   /**
-   * The item, or while it is still to be read its key attributes (table and
-   * index keys: keyAttributesFor in deferredItem.ts), which make its index
-   * entries.
+   * What an index entry keyed by `names` (and holding no other attributes) is
+   * made from: the item, or while it is still to be read its key attributes
+   * (keyAttributesFor in deferredItem.ts), when they hold all of `names`; an
+   * index keyed by an attribute they don't hold (one added since the item was
+   * stored) reads the item.
    */
-  get keyAttributes(): Item {
-    return this.stored ?? (this.deferred as DeferredItem).key;
+  indexSource(names: readonly string[]): Item {
+    if (this.stored !== undefined) return this.stored;
+    const deferred = this.deferred as DeferredItem;
+    for (const name of names) if (!deferred.block.keyNames.has(name)) return this.item;
+    return deferred.key;
   }
 
   /** Whether the item is still to be read (for tests: loading by key stays lazy). */

@@ -11,7 +11,7 @@ import {
 } from '../../expressions';
 import { compareKeys, utf8ByteLength, type KeyAttributeValue, type KeyType } from '../../keys';
 import { MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES } from '../../dynamo';
-import type { IndexDefinition, KeyAttribute, TableDefinition } from '../schema/tableDefinition';
+import { keyNames, type IndexDefinition, type KeyAttribute, type TableDefinition } from '../schema/tableDefinition';
 import { copyItem } from '../values/copyItem';
 import { indexKeyValuesOf, sortShapeOf, type IndexKeyValues, type StoredSortKey } from './compositeKey';
 import { copyForLayout } from './copyForLayout';
@@ -30,6 +30,8 @@ export interface IndexStore {
   readonly store: KeyedStore<IndexEntry>;
   /** Attribute names the index holds, or undefined when it projects ALL. */
   readonly projectedNames: ReadonlySet<string> | undefined;
+  /** The index's key attributes and the table's (what a KEYS_ONLY index holds; see indexEntryOf). */
+  readonly keyNames: readonly string[];
 }
 
 /**
@@ -240,6 +242,7 @@ export function createIndexStore(definition: IndexDefinition, tableKeys: KeySche
     definition,
     store: new KeyedStore<IndexEntry>({ ...sortShapeOf(definition.keys), secondary: true, tableHasSortKey: tableKeys.sortKey !== undefined }),
     projectedNames: projectedNamesOf(definition, tableKeys),
+    keyNames: [...new Set([...keyNames(tableKeys), ...keyNames(definition.keys)])],
   };
 }
 
@@ -283,11 +286,12 @@ function sortUnique<E>(entries: E[], compare: (a: E, b: E) => number): E[] {
 /**
  * The index entry for a record, or undefined when the item lacks an index key
  * (sparse index). A record whose item is still to be read makes it from its
- * key attributes (every index key attribute, and all that a KEYS_ONLY index
- * projects), unless the index projects INCLUDE's other attributes.
+ * key attributes when they hold the index's (StoredRecord.indexSource): all
+ * a KEYS_ONLY index projects, and an ALL index's size is the item's; an index
+ * that projects INCLUDE's other attributes reads the item.
  */
 export function indexEntryOf(index: IndexStore, record: ItemRecord): IndexEntry | undefined {
-  const source = record instanceof StoredRecord && index.definition.projection.type !== 'INCLUDE' ? record.keyAttributes : record.item;
+  const source = record instanceof StoredRecord && index.definition.projection.type !== 'INCLUDE' ? record.indexSource(index.keyNames) : record.item;
   const key = indexKeyOf(index, source);
   return key ? { pk: key.pk, sk: key.sk, skRaw: key.skRaw, skPlain: key.skPlain, size: indexedSize(index, source, record.size), record } : undefined;
 }

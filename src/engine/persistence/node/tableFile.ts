@@ -237,6 +237,8 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
   let group: LineWrites | undefined;
   /** A keys line read, waiting for its items line (the next one). */
   let keysLine: KeysLine | undefined;
+  /** The attributes every keys line holds (one set for the file's blocks). */
+  let keyNamesHeld: ReadonlySet<string> | undefined;
   let goodBytes = 0;
   const damaged: DamagedLine[] = [];
 
@@ -302,11 +304,14 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
         const line = lineNumber;
         const lineStart = start;
         const tableDefinition = definition as TableDefinition;
-        const block = new DeferredItemBlock(() => {
-          const items = readItemsLine(bytes, lineStart, end, tableDefinition, keys.keys);
-          if (typeof items === 'string') throw damagedRecords(fileName, [{ line, why: items }]);
-          return items;
-        });
+        const block = new DeferredItemBlock(
+          () => {
+            const items = readItemsLine(bytes, lineStart, end, tableDefinition, keys.keys);
+            if (typeof items === 'string') throw damagedRecords(fileName, [{ line, why: items }]);
+            return items;
+          },
+          (keyNamesHeld ??= new Set([...keyNames(tableDefinition.keys), ...indexKeyAttributeNames(tableDefinition)])),
+        );
         for (let i = 0; i < keys.keys.length; i++) table.put(new DeferredItem(keys.keys[i] as Item, keys.sizes[i] as number, block, i));
       } else {
         // A repairing load, sizes under other rules, or an items line whose keys line was damaged: read now.
