@@ -121,21 +121,22 @@ describe('DeferredItem in a TableStore', () => {
   });
 });
 
-describe('DeferredItem in the engine (restoreTable)', () => {
-  async function restored(items: readonly RestoredItem[]) {
-    const source = createLocalDynamoDB();
-    await source.createTable(
-      tableInput('Deferred', [
-        ['pk', 'S'],
-        ['sk', 'N'],
-      ]),
-    );
-    const table = source.snapshotTable('Deferred').table;
-    const db = createLocalDynamoDB();
-    const result = db.restoreTable({ table, items }, { handOver: true });
-    return { db, result };
-  }
+/** An engine holding table Deferred (pk S, sk N) restored from `items` (handed over). */
+async function restored(items: readonly RestoredItem[]) {
+  const source = createLocalDynamoDB();
+  await source.createTable(
+    tableInput('Deferred', [
+      ['pk', 'S'],
+      ['sk', 'N'],
+    ]),
+  );
+  const table = source.snapshotTable('Deferred').table;
+  const db = createLocalDynamoDB();
+  const result = db.restoreTable({ table, items }, { handOver: true });
+  return { db, result };
+}
 
+describe('DeferredItem in the engine (restoreTable)', () => {
   it('answers DescribeTable, a Query, a Scan and a GetItem as the same table of whole items, reading only what each needs', async () => {
     // 100 partitions of 20 items, stored partition by partition as a data file holds them: 20 blocks of 100.
     const items = Array.from({ length: 2000 }, (_, i) => itemOf(Math.floor(i / 20), i % 20));
@@ -262,20 +263,10 @@ describe('DeferredItem in a TableStore with indexes', () => {
 
 describe('DeferredItem and an index added after the restore', () => {
   it('backfills a GSI keyed by an attribute the stored keys do not hold from the items themselves', async () => {
-    const source = createLocalDynamoDB();
-    await source.createTable(
-      tableInput('Deferred', [
-        ['pk', 'S'],
-        ['sk', 'N'],
-      ]),
-    );
-    const table = source.snapshotTable('Deferred').table;
     // Stored before the index existed: the keys hold the table's key attributes only.
     const items = Array.from({ length: 30 }, (_, i) => ({ ...itemOf(i % 3, i), tier: { S: `T${i % 2}` } }));
     const block = new DeferredItemBlock(() => items.map((item) => copyItem(item, true)), new Set(['pk', 'sk']));
-    const deferred = items.map((item, i) => new DeferredItem(keyAttributesFor(item, table), itemSize(item), block, i));
-    const db = createLocalDynamoDB();
-    db.restoreTable({ table, items: deferred }, { handOver: true });
+    const { db } = await restored(items.map((item, i) => new DeferredItem(keyAttributesFor(item, definition), itemSize(item), block, i)));
     await db.updateTable({
       TableName: 'Deferred',
       AttributeDefinitions: [
