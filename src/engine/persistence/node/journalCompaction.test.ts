@@ -42,7 +42,7 @@ describe('compaction of a --data table file', () => {
   });
 
   it('starts a loaded file over when it is mostly garbage, was repaired, completed a pending change or is of an older format', () => {
-    const clean = { writes: 10, liveItems: 10, dropped: 0, version: TABLE_FILE_VERSION, sizesCurrent: true, completedPending: false };
+    const clean = { writes: 10, appendedWrites: 10, liveItems: 10, dropped: 0, version: TABLE_FILE_VERSION, sizesCurrent: true, completedPending: false };
     expect(compactsAtLoad(clean)).toBe(false);
     expect(compactsAtLoad({ ...clean, writes: 2 * 10 + 1_001 })).toBe(true);
     expect(compactsAtLoad({ ...clean, dropped: 1 })).toBe(true);
@@ -51,6 +51,9 @@ describe('compaction of a --data table file', () => {
     // Sizes stored under older itemSize rules are worked out again at every start until the file is rewritten.
     expect(compactsAtLoad({ ...clean, sizesCurrent: false })).toBe(true);
     expect(compactsAtLoad({ ...clean, sizesCurrent: false, liveItems: 0, writes: 0 })).toBe(false);
+    // Many appended writes (a table filled by small batches): read whole at every start until rewritten.
+    expect(compactsAtLoad({ ...clean, writes: REWRITE_WRITES, appendedWrites: REWRITE_WRITES - 1, liveItems: REWRITE_WRITES })).toBe(false);
+    expect(compactsAtLoad({ ...clean, writes: REWRITE_WRITES, appendedWrites: REWRITE_WRITES, liveItems: REWRITE_WRITES })).toBe(true);
   });
 
   it('rewrites a file as its items plus the change that caused it, which reads back as the same table, and closes the old append handle', async () => {

@@ -40,11 +40,15 @@ export function replacesFile(file: TableFile, writes: number, compactAfterBytes:
 /**
  * Whether a loaded file starts over as a compact one: mostly overwritten or
  * deleted items, dropped damage, a pending change completed, an older format,
- * or item sizes stored under older rules (which the next start would work out
- * again).
+ * item sizes stored under older rules (which the next start would work out
+ * again), or {@link REWRITE_WRITES} writes or more appended since the last
+ * rewrite (a table filled by many small writes, BatchWriteItem in a test's
+ * setup: appended lines are read whole at every start, a rewrite's items by
+ * key).
  */
 export function compactsAtLoad(loaded: {
   readonly writes: number;
+  readonly appendedWrites: number;
   readonly liveItems: number;
   readonly dropped: number;
   readonly version: number;
@@ -54,6 +58,7 @@ export function compactsAtLoad(loaded: {
   return (
     loaded.completedPending ||
     loaded.writes > 2 * loaded.liveItems + 1_000 ||
+    loaded.appendedWrites >= REWRITE_WRITES ||
     loaded.dropped > 0 ||
     loaded.version < TABLE_FILE_VERSION ||
     (!loaded.sizesCurrent && loaded.liveItems > 0)

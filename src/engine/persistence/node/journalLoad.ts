@@ -124,11 +124,12 @@ export async function loadTableFiles(
     stream.problems.forEach(warn);
     const file: TableFile = { fileName: entry, definition: parsed.definition, bytes: parsed.goodBytes, baseBytes: parsed.goodBytes, streamBytes: stream.bytes };
     files.set(name, file);
-    // Mostly overwritten or deleted items, dropped damage, or a format without checksums: start from a compact file.
+    // Mostly overwritten or deleted items, many appended writes, dropped damage, an older format: start from a compact file.
     if (
       compactsAtLoad({
         completedPending: pendingWrites !== undefined,
         writes: parsed.replay.writes,
+        appendedWrites: parsed.appendedWrites,
         liveItems,
         dropped: parsed.dropped.length,
         version: parsed.version,

@@ -507,6 +507,29 @@ describe('openNodePersistence', () => {
     });
   });
 
+  describe('a table filled by many small writes', () => {
+    it('is rewritten at the start that finds 10,000 appended writes, so the next start loads it by key', async () => {
+      const first = await boot();
+      await first.engine.createTable(LEADERS);
+      for (let start = 0; start < REWRITE_WRITES; start += 25) {
+        const batch = Array.from({ length: 25 }, (_, i) => ({ PutRequest: { Item: leader(start + i, { pk: S(`P${(start + i) % 40}`) }) } }));
+        await first.engine.batchWriteItem({ RequestItems: { Leaders: batch } });
+      }
+      expect(await lines()).toHaveLength(1 + REWRITE_WRITES / 25);
+      const second = await restart(first.persistence);
+      expect(second.items).toBe(REWRITE_WRITES);
+      // Header, then 1,000 items to a keys line and an items line.
+      expect(await lines()).toHaveLength(1 + 2 * (REWRITE_WRITES / 1000));
+
+      const parse = vi.spyOn(JSON, 'parse');
+      const third = await restart(second.persistence);
+      expect(parse.mock.calls.filter(([text]) => /^\{"(i|w)":/.test(String(text)))).toHaveLength(0);
+      parse.mockRestore();
+      expect(third.items).toBe(REWRITE_WRITES);
+      expect((await third.engine.getItem({ TableName: 'Leaders', Key: { pk: S('P7'), sk: S('000047') } })).Item).toEqual(leader(47, { pk: S('P7') }));
+    });
+  });
+
   describe('loading a rewritten table with a global secondary index by key', () => {
     it('builds the index from the stored index key values: no line of items parsed at start-up, the index Query answered as before the restart', async () => {
       const first = await boot();

@@ -188,6 +188,8 @@ export interface ParsedTableFile {
   readonly version: number;
   /** Whether the item sizes stored in it follow today's itemSize rules (else they were worked out again: the file should be rewritten). */
   readonly sizesCurrent: boolean;
+  /** Writes replayed from lines appended after the last rewrite (read whole at every start, unlike the rewrite's items). */
+  readonly appendedWrites: number;
   /** The replayed writes: `replay.items()` is the table's content. */
   readonly replay: TableReplay;
   /** Bytes holding the header and complete changes: the file is cut back to this when a torn tail was found. */
@@ -240,6 +242,7 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
   /** The attributes every keys line holds (one set for the file's blocks). */
   let keyNamesHeld: ReadonlySet<string> | undefined;
   let goodBytes = 0;
+  let appendedWrites = 0;
   const damaged: DamagedLine[] = [];
 
   const finish = (tornTail?: string): ParsedTableFile => {
@@ -253,7 +256,7 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
       });
     }
     if (damaged.length > 0 && !options.repair) throw damagedRecords(fileName, damaged);
-    return { definition, version, sizesCurrent, replay, goodBytes, dropped: damaged, ...(tornTail === undefined ? {} : { tornTail }) };
+    return { definition, version, sizesCurrent, appendedWrites, replay, goodBytes, dropped: damaged, ...(tornTail === undefined ? {} : { tornTail }) };
   };
   const tornTailAt = (line: number, why: string) => `${fileName}: dropped an unfinished write at line ${line} (${why}); it was never acknowledged.`;
   const itemsLineMissing = (keys: KeysLine) => damaged.push({ line: keys.line, why: 'its items line is missing', writes: keys.describe() });
@@ -333,10 +336,12 @@ export function parseTableFile(bytes: Buffer, fileName: string, options: ParseTa
         // A one-line change (the usual case) is replayed as it is read; a change that spans lines waits for its last line.
         if (group || read.more) (group ??= []).push(...read.writes);
         if (!read.more) {
-          for (const [item, key] of group ?? read.writes) {
+          const writes = group ?? read.writes;
+          for (const [item, key] of writes) {
             if (item) table.put(item);
             else table.delete(key);
           }
+          if (lineNumber > lastRewrittenLine) appendedWrites += writes.length;
           group = undefined;
         }
       }
